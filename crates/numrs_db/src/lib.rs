@@ -1,0 +1,66 @@
+//! The bottom of the numrs query stack: source files (salsa inputs), the parse query, and the
+//! diagnostic model every later stage reports through.
+
+pub mod diagnostic;
+
+use std::sync::Arc;
+
+pub use diagnostic::{Diagnostic, Label, Severity};
+use numrs_syntax::{LineIndex, Parsed};
+
+/// The base database trait; every stage's `Db` extends it.
+#[salsa::db]
+pub trait Db: salsa::Database {}
+
+/// One Python source file. `text` is `None` when the file could not be decoded as UTF-8
+/// (the reason is in `load_error`).
+#[salsa::input(debug)]
+pub struct SourceFile {
+    #[returns(ref)]
+    pub path: String,
+    #[returns(ref)]
+    pub text: Arc<str>,
+    #[returns(ref)]
+    pub load_error: Option<String>,
+}
+
+/// Parse a file. Not compared for equality (every edit changes spans); the narrower queries
+/// built on it are the firewalls.
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn parse(db: &dyn Db, file: SourceFile) -> Arc<Parsed> {
+    Arc::new(numrs_syntax::parse_module(file.text(db)))
+}
+
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn line_index(db: &dyn Db, file: SourceFile) -> Arc<LineIndex> {
+    Arc::new(LineIndex::new(file.text(db)))
+}
+
+/// Decode file bytes as Python source: UTF-8 (with or without BOM). Anything else is an error
+/// with a clear reason, and the file is skipped.
+pub fn decode_source(bytes: &[u8]) -> Result<String, String> {
+    let bytes = bytes.strip_prefix(&[0xEF, 0xBB, 0xBF]).unwrap_or(bytes);
+    if bytes.contains(&0) {
+        return Err("file contains NUL bytes; it looks like a binary file, not Python source".into());
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(e) => Err(format!(
+            "file is not valid UTF-8 (invalid byte at offset {}); numrs reads Python source as UTF-8",
+            e.valid_up_to()
+        )),
+    }
+}
+
+/// The concrete database used by the tools.
+#[salsa::db]
+#[derive(Clone, Default)]
+pub struct BaseDatabase {
+    storage: salsa::Storage<Self>,
+}
+
+#[salsa::db]
+impl salsa::Database for BaseDatabase {}
+
+#[salsa::db]
+impl Db for BaseDatabase {}

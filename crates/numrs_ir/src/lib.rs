@@ -1,0 +1,228 @@
+//! Numba-shaped IR for one function: basic blocks of assignments whose values are Numba's
+//! expression kinds (`binop`, `call`, `getattr`, `static_getitem`, `phi`, `cast`, ...).
+//!
+//! The IR is lowered from the AST (`lower`), then put in SSA form (`ssa`) the way Numba's
+//! `ReconstructSSA` does: a variable defined once keeps its name; one defined several times gets
+//! versions `x`, `x.1`, ... and phi nodes only where a use is reached by several definitions.
+//! Spans are relative to the function's `def` statement so that edits elsewhere in the file leave
+//! the IR unchanged.
+
+mod lower;
+mod print;
+mod ssa;
+
+pub use lower::lower_function;
+
+use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockId(pub u32);
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Var {
+    /// The SSA name as Numba would print it (`x`, `x.1`, `$const4.1`).
+    pub name: String,
+    /// The name without SSA suffix; for user variables, the Python name.
+    pub base: String,
+    /// A user-visible Python variable (not a `$` temporary).
+    pub user: bool,
+}
+
+/// A lowered function.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionIr {
+    pub name: String,
+    pub arg_names: Vec<String>,
+    pub vars: Vec<Var>,
+    /// Blocks in label order (Numba orders blocks by bytecode offset; we by source position).
+    pub blocks: Vec<Block>,
+    /// Constructs that cannot be lowered, reported as errors before typing.
+    pub errors: Vec<LowerError>,
+    pub is_generator: bool,
+    /// Nested functions and lambdas defined in this function, referenced by `MakeFunction`.
+    pub closures: Vec<ClosureInfo>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClosureInfo {
+    pub name: String,
+    pub ir: Box<FunctionIr>,
+    /// Names of the enclosing function's variables it reads.
+    pub free_vars: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LowerError {
+    /// Numba's exception kind, e.g. `UnsupportedError`, `UnsupportedBytecodeError`.
+    pub kind: &'static str,
+    pub code: &'static str,
+    pub message: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Block {
+    pub stmts: Vec<Stmt>,
+    pub term: Terminator,
+    /// Span of the statement that starts the block (for diagnostics about the block).
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stmt {
+    pub span: Span,
+    pub kind: StmtKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StmtKind {
+    Assign { target: VarId, value: Value },
+    SetItem { target: VarId, index: VarId, value: VarId, static_index: Option<StaticIndex> },
+    SetAttr { target: VarId, attr: String, value: VarId },
+    DelItem { target: VarId, index: VarId },
+    /// `del x` of a local (no typing effect).
+    Del(VarId),
+}
+
+/// A compile-time-known index (`a[0]`, `t[1:3]`), as in Numba's `static_getitem`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StaticIndex {
+    Int(i128),
+    Slice(Option<i128>, Option<i128>, Option<i128>),
+    Str(String),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Const(Constant),
+    Var(VarId),
+    /// A module-level (or builtin) name.
+    Global(String),
+    /// A variable of an enclosing function (closures).
+    FreeVar(String),
+    Arg(u32),
+    BinOp { op: BinOp, lhs: VarId, rhs: VarId },
+    InplaceBinOp { op: BinOp, lhs: VarId, rhs: VarId },
+    Compare { op: CmpOp, lhs: VarId, rhs: VarId },
+    Unary { op: UnaryOp, operand: VarId },
+    Call { func: VarId, args: Vec<VarId>, kws: Vec<(String, VarId)>, vararg: Option<VarId> },
+    GetAttr { value: VarId, attr: String },
+    GetItem { value: VarId, index: VarId },
+    StaticGetItem { value: VarId, index: StaticIndex, index_var: Option<VarId> },
+    BuildTuple(Vec<VarId>),
+    BuildList(Vec<VarId>),
+    BuildSet(Vec<VarId>),
+    BuildMap(Vec<(VarId, VarId)>),
+    GetIter(VarId),
+    IterNext(VarId),
+    PairFirst(VarId),
+    PairSecond(VarId),
+    ExhaustIter { value: VarId, count: u32 },
+    Cast(VarId),
+    /// `(incoming block, value)`; `None` is Numba's `UNDEFINED`.
+    Phi(Vec<(BlockId, Option<VarId>)>),
+    MakeFunction { closure: u32 },
+    Yield(VarId),
+    /// f-string pieces → `build_string`.
+    BuildString(Vec<VarId>),
+    FormatValue(VarId),
+    /// `exc` or `exc(...)` being raised; typed like the value.
+    Undefined,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Terminator {
+    Jump(BlockId),
+    Branch { cond: VarId, truebr: BlockId, falsebr: BlockId },
+    Return(VarId),
+    Raise { exc: Option<VarId> },
+    /// A block that cannot be reached by falling through (after `return` in dead code).
+    Unreachable,
+}
+
+impl Terminator {
+    pub fn successors(&self) -> Vec<BlockId> {
+        match self {
+            Terminator::Jump(b) => vec![*b],
+            Terminator::Branch { truebr, falsebr, .. } => vec![*truebr, *falsebr],
+            _ => vec![],
+        }
+    }
+}
+
+impl FunctionIr {
+    pub fn var(&self, id: VarId) -> &Var {
+        &self.vars[id.0 as usize]
+    }
+    pub fn block(&self, id: BlockId) -> &Block {
+        &self.blocks[id.0 as usize]
+    }
+    /// Every variable a statement or terminator reads.
+    pub fn return_vars(&self) -> Vec<VarId> {
+        self.blocks
+            .iter()
+            .filter_map(|b| match b.term {
+                Terminator::Return(v) => Some(v),
+                _ => None,
+            })
+            .collect()
+    }
+    pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
+        let mut preds = vec![Vec::new(); self.blocks.len()];
+        for (i, b) in self.blocks.iter().enumerate() {
+            for s in b.term.successors() {
+                preds[s.0 as usize].push(BlockId(i as u32));
+            }
+        }
+        preds
+    }
+}
+
+impl Value {
+    /// Variables read by this value.
+    pub fn uses(&self) -> Vec<VarId> {
+        match self {
+            Value::Var(v)
+            | Value::GetIter(v)
+            | Value::IterNext(v)
+            | Value::PairFirst(v)
+            | Value::PairSecond(v)
+            | Value::Cast(v)
+            | Value::Yield(v)
+            | Value::FormatValue(v)
+            | Value::Unary { operand: v, .. }
+            | Value::GetAttr { value: v, .. }
+            | Value::ExhaustIter { value: v, .. } => vec![*v],
+            Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } | Value::Compare { lhs, rhs, .. } => {
+                vec![*lhs, *rhs]
+            }
+            Value::GetItem { value, index } => vec![*value, *index],
+            Value::StaticGetItem { value, index_var, .. } => {
+                let mut v = vec![*value];
+                v.extend(index_var);
+                v
+            }
+            Value::Call { func, args, kws, vararg } => {
+                let mut v = vec![*func];
+                v.extend(args);
+                v.extend(kws.iter().map(|(_, k)| *k));
+                v.extend(vararg);
+                v
+            }
+            Value::BuildTuple(items) | Value::BuildList(items) | Value::BuildSet(items) | Value::BuildString(items) => {
+                items.clone()
+            }
+            Value::BuildMap(items) => items.iter().flat_map(|(k, v)| [*k, *v]).collect(),
+            Value::Phi(incoming) => incoming.iter().filter_map(|(_, v)| *v).collect(),
+            Value::Const(_)
+            | Value::Global(_)
+            | Value::FreeVar(_)
+            | Value::Arg(_)
+            | Value::MakeFunction { .. }
+            | Value::Undefined => vec![],
+        }
+    }
+}

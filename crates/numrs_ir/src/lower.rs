@@ -1,0 +1,1187 @@
+//! AST → pre-SSA IR, mirroring the shape CPython 3.11's compiler gives the bytecode Numba reads:
+//! branch conditions go through `bool()`, `and`/`or`/`not` in conditions become jumps, `for`
+//! loops use `getiter`/`iternext`/`pair_first`/`pair_second`, `return x` becomes
+//! `$ret = cast(x); return $ret`, and code after `return`/`raise` is dropped.
+
+use std::collections::{HashMap, HashSet};
+
+use numrs_syntax::ast::{
+    self, BoolOp, CmpOp, Comprehension, Constant, Expr, ExprKind, FunctionDef, Parameters, Span, Stmt,
+    StmtKind, UnaryOp,
+};
+
+use crate::{
+    Block, BlockId, ClosureInfo, FunctionIr, LowerError, StaticIndex, StmtKind as IrStmtKind, Terminator, Value,
+    Var, VarId,
+};
+
+/// Lower one function. `base` is the byte offset all spans are made relative to (the start of
+/// the `def` statement); `enclosing` are the local names of enclosing functions (for closures).
+pub fn lower_function(def: &FunctionDef, base: u32) -> FunctionIr {
+    lower_with_scope(&def.name, &def.params, &def.body, base, &HashSet::new(), def.name_span)
+}
+
+fn lower_with_scope(
+    name: &str,
+    params: &Parameters,
+    body: &[Stmt],
+    base: u32,
+    enclosing: &HashSet<String>,
+    name_span: Span,
+) -> FunctionIr {
+    let mut lowerer = Lowerer::new(name, base, enclosing.clone());
+    lowerer.lower_body(params, body, name_span);
+    let mut ir = lowerer.finish();
+    crate::ssa::prune_unreachable(&mut ir);
+    crate::ssa::reconstruct_ssa(&mut ir);
+    ir
+}
+
+struct LoopTargets {
+    continue_to: BlockId,
+    break_to: BlockId,
+}
+
+struct Lowerer {
+    name: String,
+    base: u32,
+    vars: Vec<Var>,
+    locals: HashMap<String, VarId>,
+    local_names: HashSet<String>,
+    global_names: HashSet<String>,
+    enclosing: HashSet<String>,
+    blocks: Vec<Block>,
+    current: BlockId,
+    /// Whether the current block already has its terminator (code after return/raise is dead).
+    terminated: bool,
+    loops: Vec<LoopTargets>,
+    errors: Vec<LowerError>,
+    temp_counter: u32,
+    arg_names: Vec<String>,
+    is_generator: bool,
+    closures: Vec<ClosureInfo>,
+}
+
+/// Every name bound in a function's own scope (Python's rule for what is local).
+fn collect_bound_names(body: &[Stmt], out: &mut HashSet<String>, globals: &mut HashSet<String>) {
+    fn target(e: &Expr, out: &mut HashSet<String>) {
+        match &e.kind {
+            ExprKind::Name(n) => {
+                out.insert(n.clone());
+            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| target(i, out)),
+            ExprKind::Starred(inner) => target(inner, out),
+            _ => {}
+        }
+    }
+    fn walrus(e: &Expr, out: &mut HashSet<String>) {
+        visit_expr(e, &mut |x| {
+            if let ExprKind::NamedExpr { target: t, .. } = &x.kind {
+                target(t, out);
+            }
+        });
+    }
+    for stmt in body {
+        match &stmt.kind {
+            StmtKind::FunctionDef(f) => {
+                out.insert(f.name.clone());
+            }
+            StmtKind::ClassDef(c) => {
+                out.insert(c.name.clone());
+            }
+            StmtKind::Assign { targets, value } => {
+                targets.iter().for_each(|t| target(t, out));
+                walrus(value, out);
+            }
+            StmtKind::AugAssign { target: t, value, .. } => {
+                target(t, out);
+                walrus(value, out);
+            }
+            StmtKind::AnnAssign { target: t, value, .. } => {
+                if value.is_some() {
+                    target(t, out);
+                }
+            }
+            StmtKind::For { target: t, body, orelse, iter, .. } => {
+                target(t, out);
+                walrus(iter, out);
+                collect_bound_names(body, out, globals);
+                collect_bound_names(orelse, out, globals);
+            }
+            StmtKind::While { body, orelse, test } => {
+                walrus(test, out);
+                collect_bound_names(body, out, globals);
+                collect_bound_names(orelse, out, globals);
+            }
+            StmtKind::If { body, orelse, test } => {
+                walrus(test, out);
+                collect_bound_names(body, out, globals);
+                collect_bound_names(orelse, out, globals);
+            }
+            StmtKind::With { items, body, .. } => {
+                for item in items {
+                    if let Some(t) = &item.target {
+                        target(t, out);
+                    }
+                }
+                collect_bound_names(body, out, globals);
+            }
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                collect_bound_names(body, out, globals);
+                for h in handlers {
+                    if let Some(n) = &h.name {
+                        out.insert(n.clone());
+                    }
+                    collect_bound_names(&h.body, out, globals);
+                }
+                collect_bound_names(orelse, out, globals);
+                collect_bound_names(finalbody, out, globals);
+            }
+            StmtKind::Import(aliases) | StmtKind::ImportFrom { names: aliases, .. } => {
+                for a in aliases {
+                    let bound = a.asname.clone().unwrap_or_else(|| a.name.split('.').next().unwrap_or("").to_string());
+                    out.insert(bound);
+                }
+            }
+            StmtKind::Delete(targets) => targets.iter().for_each(|t| target(t, out)),
+            StmtKind::Global(names) => globals.extend(names.iter().cloned()),
+            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => walrus(e, out),
+            _ => {}
+        }
+    }
+}
+
+/// Pre-order visit of an expression tree, not descending into lambdas or comprehensions.
+pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
+    f(e);
+    let mut go = |x: &Expr| visit_expr(x, f);
+    match &e.kind {
+        ExprKind::Attribute { value, .. } | ExprKind::Starred(value) | ExprKind::YieldFrom(value) | ExprKind::Await(value) => go(value),
+        ExprKind::Subscript { value, index } => {
+            go(value);
+            go(index);
+        }
+        ExprKind::Slice { lower, upper, step } => {
+            for x in [lower, upper, step].into_iter().flatten() {
+                go(x);
+            }
+        }
+        ExprKind::Call { func, args, keywords } => {
+            go(func);
+            args.iter().for_each(&mut go);
+            keywords.iter().for_each(|k| go(&k.value));
+        }
+        ExprKind::BinOp { left, right, .. } => {
+            go(left);
+            go(right);
+        }
+        ExprKind::UnaryOp { operand, .. } => go(operand),
+        ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) | ExprKind::Set(values) | ExprKind::JoinedStr(values) => {
+            values.iter().for_each(&mut go)
+        }
+        ExprKind::Compare { left, comparators, .. } => {
+            go(left);
+            comparators.iter().for_each(&mut go);
+        }
+        ExprKind::IfExp { test, body, orelse } => {
+            go(test);
+            go(body);
+            go(orelse);
+        }
+        ExprKind::Dict { keys, values } => {
+            keys.iter().flatten().for_each(&mut go);
+            values.iter().for_each(&mut go);
+        }
+        ExprKind::NamedExpr { target, value } => {
+            go(target);
+            go(value);
+        }
+        ExprKind::Yield(v) => {
+            if let Some(v) = v {
+                go(v)
+            }
+        }
+        ExprKind::FormattedValue { value, format_spec } => {
+            go(value);
+            if let Some(s) = format_spec {
+                go(s)
+            }
+        }
+        ExprKind::Name(_)
+        | ExprKind::Constant(_)
+        | ExprKind::Lambda { .. }
+        | ExprKind::ListComp { .. }
+        | ExprKind::SetComp { .. }
+        | ExprKind::DictComp { .. }
+        | ExprKind::GeneratorExp { .. } => {}
+    }
+}
+
+fn contains_yield(body: &[Stmt]) -> bool {
+    let mut found = false;
+    fn check_expr(e: &Expr, found: &mut bool) {
+        visit_expr(e, &mut |x| {
+            if matches!(x.kind, ExprKind::Yield(_) | ExprKind::YieldFrom(_)) {
+                *found = true;
+            }
+        });
+    }
+    for s in body {
+        match &s.kind {
+            StmtKind::Expr(e) | StmtKind::Return(Some(e)) => check_expr(e, &mut found),
+            StmtKind::Assign { value, .. } | StmtKind::AugAssign { value, .. } => check_expr(value, &mut found),
+            StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
+                found |= contains_yield(body) || contains_yield(orelse)
+            }
+            StmtKind::With { body, .. } => found |= contains_yield(body),
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                found |= contains_yield(body)
+                    || contains_yield(orelse)
+                    || contains_yield(finalbody)
+                    || handlers.iter().any(|h| contains_yield(&h.body))
+            }
+            _ => {}
+        }
+    }
+    found
+}
+
+fn const_index(e: &Expr) -> Option<StaticIndex> {
+    fn int_of(e: &Expr) -> Option<i128> {
+        match &e.kind {
+            ExprKind::Constant(Constant::Int(v)) => Some(*v),
+            ExprKind::UnaryOp { op: UnaryOp::USub, operand } => match &operand.kind {
+                ExprKind::Constant(Constant::Int(v)) => Some(-*v),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    match &e.kind {
+        ExprKind::Constant(Constant::Str(s)) => Some(StaticIndex::Str(s.clone())),
+        ExprKind::Slice { lower, upper, step } => {
+            let part = |p: &Option<Box<Expr>>| -> Option<Option<i128>> {
+                match p {
+                    None => Some(None),
+                    Some(x) if matches!(x.kind, ExprKind::Constant(Constant::None)) => Some(None),
+                    Some(x) => int_of(x).map(Some),
+                }
+            };
+            Some(StaticIndex::Slice(part(lower)?, part(upper)?, part(step)?))
+        }
+        _ => int_of(e).map(StaticIndex::Int),
+    }
+}
+
+impl Lowerer {
+    fn new(name: &str, base: u32, enclosing: HashSet<String>) -> Self {
+        Lowerer {
+            name: name.to_string(),
+            base,
+            vars: Vec::new(),
+            locals: HashMap::new(),
+            local_names: HashSet::new(),
+            global_names: HashSet::new(),
+            enclosing,
+            blocks: vec![Block { stmts: Vec::new(), term: Terminator::Unreachable, span: Span::default() }],
+            current: BlockId(0),
+            terminated: false,
+            loops: Vec::new(),
+            errors: Vec::new(),
+            temp_counter: 0,
+            arg_names: Vec::new(),
+            is_generator: false,
+            closures: Vec::new(),
+        }
+    }
+
+    fn rel(&self, span: Span) -> Span {
+        span.relative_to(self.base)
+    }
+
+    fn finish(self) -> FunctionIr {
+        FunctionIr {
+            name: self.name,
+            arg_names: self.arg_names,
+            vars: self.vars,
+            blocks: self.blocks,
+            errors: self.errors,
+            is_generator: self.is_generator,
+            closures: self.closures,
+        }
+    }
+
+    fn error(&mut self, kind: &'static str, code: &'static str, message: impl Into<String>, span: Span) {
+        let span = self.rel(span);
+        self.errors.push(LowerError { kind, code, message: message.into(), span });
+    }
+
+    fn lower_body(&mut self, params: &Parameters, body: &[Stmt], name_span: Span) {
+        let mut bound = HashSet::new();
+        let mut globals = HashSet::new();
+        collect_bound_names(body, &mut bound, &mut globals);
+        for p in params.positional().chain(params.vararg.iter()).chain(params.kwonly.iter()).chain(params.kwarg.iter()) {
+            bound.insert(p.name.clone());
+        }
+        for g in &globals {
+            bound.remove(g);
+        }
+        self.local_names = bound;
+        self.global_names = globals;
+        self.is_generator = contains_yield(body);
+        self.blocks[0].span = self.rel(name_span);
+
+        let all_params: Vec<&ast::Param> =
+            params.positional().chain(params.vararg.iter()).chain(params.kwonly.iter()).collect();
+        for (i, p) in all_params.iter().enumerate() {
+            self.arg_names.push(p.name.clone());
+            let v = self.local(&p.name);
+            self.emit(name_span, IrStmtKind::Assign { target: v, value: Value::Arg(i as u32) });
+        }
+        if params.kwarg.is_some() {
+            self.error(
+                "UnsupportedError",
+                "unsupported-signature",
+                "**kwargs parameters are not supported in nopython mode",
+                name_span,
+            );
+        }
+        self.lower_stmts(body);
+        if !self.terminated {
+            // Falling off the end returns None.
+            let span = body.last().map(|s| Span::new(s.span.end, s.span.end)).unwrap_or(name_span);
+            let none = self.temp("const", span, Value::Const(Constant::None));
+            let ret = self.temp("return_value", span, Value::Cast(none));
+            self.terminate(Terminator::Return(ret));
+        }
+    }
+
+    // ----- variables and blocks -----
+
+    fn new_var(&mut self, name: String, base: String, user: bool) -> VarId {
+        let id = VarId(self.vars.len() as u32);
+        self.vars.push(Var { name, base, user });
+        id
+    }
+
+    fn local(&mut self, name: &str) -> VarId {
+        if let Some(v) = self.locals.get(name) {
+            return *v;
+        }
+        let v = self.new_var(name.to_string(), name.to_string(), true);
+        self.locals.insert(name.to_string(), v);
+        v
+    }
+
+    fn fresh_temp(&mut self, hint: &str) -> VarId {
+        self.temp_counter += 1;
+        let name = format!("${hint}{}", self.temp_counter);
+        self.new_var(name.clone(), name, false)
+    }
+
+    fn temp(&mut self, hint: &str, span: Span, value: Value) -> VarId {
+        let v = self.fresh_temp(hint);
+        self.emit(span, IrStmtKind::Assign { target: v, value });
+        v
+    }
+
+    fn emit(&mut self, span: Span, kind: IrStmtKind) {
+        if self.terminated {
+            return;
+        }
+        let span = self.rel(span);
+        self.blocks[self.current.0 as usize].stmts.push(crate::Stmt { span, kind });
+    }
+
+    fn new_block(&mut self, span: Span) -> BlockId {
+        let id = BlockId(self.blocks.len() as u32);
+        let span = self.rel(span);
+        self.blocks.push(Block { stmts: Vec::new(), term: Terminator::Unreachable, span });
+        id
+    }
+
+    fn terminate(&mut self, term: Terminator) {
+        if !self.terminated {
+            self.blocks[self.current.0 as usize].term = term;
+            self.terminated = true;
+        }
+    }
+
+    fn switch_to(&mut self, block: BlockId) {
+        self.current = block;
+        self.terminated = false;
+    }
+
+    fn jump_to_new(&mut self, target: BlockId) {
+        self.terminate(Terminator::Jump(target));
+        self.switch_to(target);
+    }
+
+    // ----- statements -----
+
+    fn lower_stmts(&mut self, stmts: &[Stmt]) {
+        for s in stmts {
+            if self.terminated {
+                // Dead code after return/raise/break/continue: CPython emits no bytecode for it.
+                break;
+            }
+            self.lower_stmt(s);
+        }
+    }
+
+    fn lower_stmt(&mut self, stmt: &Stmt) {
+        let span = stmt.span;
+        match &stmt.kind {
+            StmtKind::Expr(e) => {
+                self.lower_expr(e);
+            }
+            StmtKind::Pass => {}
+            StmtKind::Assign { targets, value } => {
+                let v = self.lower_expr(value);
+                for t in targets {
+                    self.assign_to(t, v, span);
+                }
+            }
+            StmtKind::AnnAssign { target, value, .. } => {
+                if let Some(value) = value {
+                    let v = self.lower_expr(value);
+                    self.assign_to(target, v, span);
+                }
+            }
+            StmtKind::AugAssign { target, op, value } => self.lower_augassign(target, *op, value, span),
+            StmtKind::Return(value) => {
+                let v = match value {
+                    Some(e) => self.lower_expr(e),
+                    None => self.temp("const", span, Value::Const(Constant::None)),
+                };
+                let ret = self.temp("return_value", span, Value::Cast(v));
+                self.terminate(Terminator::Return(ret));
+            }
+            StmtKind::If { test, body, orelse } => self.lower_if(test, body, orelse, span),
+            StmtKind::While { test, body, orelse } => self.lower_while(test, body, orelse, span),
+            StmtKind::For { target, iter, body, orelse, is_async } => {
+                if *is_async {
+                    self.error("UnsupportedError", "unsupported-syntax", "async for is not supported", span);
+                    return;
+                }
+                self.lower_for(target, iter, body, orelse, span)
+            }
+            StmtKind::Break => {
+                if let Some(l) = self.loops.last() {
+                    let t = l.break_to;
+                    self.terminate(Terminator::Jump(t));
+                }
+            }
+            StmtKind::Continue => {
+                if let Some(l) = self.loops.last() {
+                    let t = l.continue_to;
+                    self.terminate(Terminator::Jump(t));
+                }
+            }
+            StmtKind::Raise { exc, .. } => {
+                let v = exc.as_ref().map(|e| self.lower_expr(e));
+                self.terminate(Terminator::Raise { exc: v });
+            }
+            StmtKind::Assert { test, msg } => {
+                let fail = self.new_block(span);
+                let ok = self.new_block(span);
+                self.lower_condition(test, ok, fail, span);
+                self.switch_to(fail);
+                let cls = self.temp("assert_error", span, Value::Global("AssertionError".into()));
+                let exc = match msg {
+                    Some(m) => {
+                        let m = self.lower_expr(m);
+                        self.temp("call", span, Value::Call { func: cls, args: vec![m], kws: vec![], vararg: None })
+                    }
+                    None => cls,
+                };
+                self.terminate(Terminator::Raise { exc: Some(exc) });
+                self.switch_to(ok);
+            }
+            StmtKind::Delete(targets) => {
+                for t in targets {
+                    match &t.kind {
+                        ExprKind::Name(n) => {
+                            let v = self.local(n);
+                            self.emit(span, IrStmtKind::Del(v));
+                        }
+                        ExprKind::Subscript { value, index } => {
+                            let target = self.lower_expr(value);
+                            let index = self.lower_expr(index);
+                            self.emit(span, IrStmtKind::DelItem { target, index });
+                        }
+                        _ => self.error("UnsupportedError", "unsupported-syntax", "unsupported del target", span),
+                    }
+                }
+            }
+            StmtKind::Global(_) => {}
+            StmtKind::Nonlocal(_) => {
+                self.error(
+                    "UnsupportedBytecodeError",
+                    "unsupported-syntax",
+                    "`nonlocal` is not supported in nopython mode",
+                    span,
+                );
+            }
+            StmtKind::FunctionDef(def) => {
+                let idx = self.lower_closure(&def.name, &def.params, &def.body, def.name_span);
+                let f = self.temp("make_function", span, Value::MakeFunction { closure: idx });
+                let target = self.local(&def.name);
+                self.emit(span, IrStmtKind::Assign { target, value: Value::Var(f) });
+            }
+            StmtKind::ClassDef(_) => self.error(
+                "UnsupportedBytecodeError",
+                "unsupported-syntax",
+                "class definitions are not supported in nopython mode",
+                span,
+            ),
+            StmtKind::Import(_) | StmtKind::ImportFrom { .. } => self.error(
+                "UnsupportedError",
+                "unsupported-syntax",
+                "import statements inside a jitted function are not supported",
+                span,
+            ),
+            StmtKind::With { items, body, .. } => {
+                for item in items {
+                    let ctx = self.lower_expr(&item.context);
+                    let enter = self.temp("with_enter", span, Value::GetAttr { value: ctx, attr: "__enter__".into() });
+                    if let Some(t) = &item.target {
+                        self.assign_to(t, enter, span);
+                    }
+                }
+                self.lower_stmts(body);
+            }
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                self.lower_try(body, handlers, orelse, finalbody, span)
+            }
+            StmtKind::Unsupported(what) => {
+                self.error("UnsupportedError", "unsupported-syntax", format!("{what} is not supported"), span)
+            }
+        }
+    }
+
+    fn lower_closure(&mut self, name: &str, params: &Parameters, body: &[Stmt], name_span: Span) -> u32 {
+        let mut enclosing = self.enclosing.clone();
+        enclosing.extend(self.local_names.iter().cloned());
+        let ir = lower_with_scope(name, params, body, self.base, &enclosing, name_span);
+        let free_vars = ir
+            .blocks
+            .iter()
+            .flat_map(|b| b.stmts.iter())
+            .filter_map(|s| match &s.kind {
+                IrStmtKind::Assign { value: Value::FreeVar(n), .. } => Some(n.clone()),
+                _ => None,
+            })
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars });
+        (self.closures.len() - 1) as u32
+    }
+
+    fn lower_try(&mut self, body: &[Stmt], handlers: &[ast::ExceptHandler], orelse: &[Stmt], finalbody: &[Stmt], span: Span) {
+        let after = self.new_block(span);
+        let body_block = self.new_block(span);
+        let handler_blocks: Vec<BlockId> = handlers.iter().map(|h| self.new_block(h.span)).collect();
+        // The exception edge: control may leave the body for any handler.
+        let flag = self.temp("exception_check", span, Value::Const(Constant::Bool(true)));
+        let first_handler = handler_blocks.first().copied().unwrap_or(after);
+        self.terminate(Terminator::Branch { cond: flag, truebr: body_block, falsebr: first_handler });
+        self.switch_to(body_block);
+        self.lower_stmts(body);
+        self.lower_stmts(orelse);
+        self.terminate(Terminator::Jump(after));
+        for (h, block) in handlers.iter().zip(handler_blocks) {
+            self.switch_to(block);
+            if let Some(t) = &h.type_ {
+                self.lower_expr(t);
+            }
+            if h.name.is_some() {
+                self.error(
+                    "UnsupportedError",
+                    "unsupported-syntax",
+                    "binding the exception with `except ... as name` is not supported",
+                    h.span,
+                );
+            }
+            self.lower_stmts(&h.body);
+            self.terminate(Terminator::Jump(after));
+        }
+        self.switch_to(after);
+        self.lower_stmts(finalbody);
+    }
+
+    fn lower_if(&mut self, test: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        if let Some(truth) = constant_truth(test) {
+            // CPython folds constant conditions away.
+            self.lower_stmts(if truth { body } else { orelse });
+            return;
+        }
+        let then_block = self.new_block(body.first().map_or(span, |s| s.span));
+        let else_block = if orelse.is_empty() { None } else { Some(self.new_block(orelse[0].span)) };
+        let join_pending = self.new_block(span);
+        self.lower_condition(test, then_block, else_block.unwrap_or(join_pending), span);
+        self.switch_to(then_block);
+        self.lower_stmts(body);
+        self.terminate(Terminator::Jump(join_pending));
+        if let Some(e) = else_block {
+            self.switch_to(e);
+            self.lower_stmts(orelse);
+            self.terminate(Terminator::Jump(join_pending));
+        }
+        self.move_block_to_end(join_pending);
+        self.switch_to(join_pending);
+    }
+
+    /// Keep label order = source order: a join block created early is moved after the blocks
+    /// lowered since. Returns nothing; block ids are remapped in place.
+    fn move_block_to_end(&mut self, block: BlockId) {
+        let last = BlockId(self.blocks.len() as u32 - 1);
+        if block == last {
+            return;
+        }
+        let from = block.0 as usize;
+        let moved = self.blocks.remove(from);
+        self.blocks.push(moved);
+        let remap = |b: BlockId| -> BlockId {
+            if b == block {
+                last
+            } else if b.0 as usize > from {
+                BlockId(b.0 - 1)
+            } else {
+                b
+            }
+        };
+        for b in &mut self.blocks {
+            b.term = match &b.term {
+                Terminator::Jump(t) => Terminator::Jump(remap(*t)),
+                Terminator::Branch { cond, truebr, falsebr } => {
+                    Terminator::Branch { cond: *cond, truebr: remap(*truebr), falsebr: remap(*falsebr) }
+                }
+                other => other.clone(),
+            };
+        }
+        for l in &mut self.loops {
+            l.continue_to = remap(l.continue_to);
+            l.break_to = remap(l.break_to);
+        }
+        self.current = remap(self.current);
+    }
+
+    /// Emit jumps for `test` the way CPython's `compiler_jump_if` does: `not` swaps targets,
+    /// `and`/`or` short-circuit, everything else is `branch bool(test)`.
+    fn lower_condition(&mut self, test: &Expr, truebr: BlockId, falsebr: BlockId, span: Span) {
+        match &test.kind {
+            ExprKind::UnaryOp { op: UnaryOp::Not, operand } => self.lower_condition(operand, falsebr, truebr, span),
+            ExprKind::BoolOp { op, values } if values.len() >= 2 => {
+                let (last, init) = match values.split_last() {
+                    Some(x) => x,
+                    None => return,
+                };
+                for v in init {
+                    let next = self.new_block(v.span);
+                    match op {
+                        BoolOp::And => self.lower_condition(v, next, falsebr, span),
+                        BoolOp::Or => self.lower_condition(v, truebr, next, span),
+                    }
+                    self.switch_to(next);
+                }
+                self.lower_condition(last, truebr, falsebr, span);
+            }
+            _ => {
+                let v = self.lower_expr(test);
+                let b = self.temp("bool", test.span, Value::Global("bool".into()));
+                let pred = self.temp("pred", test.span, Value::Call { func: b, args: vec![v], kws: vec![], vararg: None });
+                self.terminate(Terminator::Branch { cond: pred, truebr, falsebr });
+            }
+        }
+    }
+
+    fn lower_while(&mut self, test: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        let header = self.new_block(span);
+        self.jump_to_new(header);
+        let body_block = self.new_block(body.first().map_or(span, |s| s.span));
+        let exit = self.new_block(span);
+        let else_block = if orelse.is_empty() { exit } else { self.new_block(orelse[0].span) };
+        match constant_truth(test) {
+            Some(true) => self.terminate(Terminator::Jump(body_block)),
+            Some(false) => self.terminate(Terminator::Jump(else_block)),
+            None => self.lower_condition(test, body_block, else_block, span),
+        }
+        self.switch_to(body_block);
+        self.loops.push(LoopTargets { continue_to: header, break_to: exit });
+        self.lower_stmts(body);
+        self.terminate(Terminator::Jump(header));
+        self.loops.pop();
+        if !orelse.is_empty() {
+            self.switch_to(else_block);
+            self.lower_stmts(orelse);
+            self.terminate(Terminator::Jump(exit));
+        }
+        self.move_block_to_end(exit);
+        self.switch_to(exit);
+    }
+
+    fn lower_for(&mut self, target: &Expr, iter: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        let iterable = self.lower_expr(iter);
+        let it = self.temp("get_iter", iter.span, Value::GetIter(iterable));
+        let header = self.new_block(span);
+        self.jump_to_new(header);
+        let next = self.temp("for_iter", span, Value::IterNext(it));
+        let value = self.temp("for_iter", span, Value::PairFirst(next));
+        let pred = self.temp("for_iter", span, Value::PairSecond(next));
+        let body_block = self.new_block(body.first().map_or(span, |s| s.span));
+        let exit = self.new_block(span);
+        let else_block = if orelse.is_empty() { exit } else { self.new_block(orelse[0].span) };
+        self.terminate(Terminator::Branch { cond: pred, truebr: body_block, falsebr: else_block });
+        self.switch_to(body_block);
+        self.assign_to(target, value, target.span);
+        self.loops.push(LoopTargets { continue_to: header, break_to: exit });
+        self.lower_stmts(body);
+        self.terminate(Terminator::Jump(header));
+        self.loops.pop();
+        if !orelse.is_empty() {
+            self.switch_to(else_block);
+            self.lower_stmts(orelse);
+            self.terminate(Terminator::Jump(exit));
+        }
+        self.move_block_to_end(exit);
+        self.switch_to(exit);
+    }
+
+    fn lower_augassign(&mut self, target: &Expr, op: ast::BinOp, value: &Expr, span: Span) {
+        match &target.kind {
+            ExprKind::Name(_) => {
+                let lhs = self.lower_expr(target);
+                let rhs = self.lower_expr(value);
+                let result = self.temp("inplace_binop", span, Value::InplaceBinOp { op, lhs, rhs });
+                self.assign_to(target, result, span);
+            }
+            ExprKind::Subscript { value: container, index } => {
+                let c = self.lower_expr(container);
+                let i = self.lower_expr(index);
+                let cur = self.temp("getitem", span, Value::GetItem { value: c, index: i });
+                let rhs = self.lower_expr(value);
+                let result = self.temp("inplace_binop", span, Value::InplaceBinOp { op, lhs: cur, rhs });
+                self.emit(span, IrStmtKind::SetItem { target: c, index: i, value: result, static_index: const_index(index) });
+            }
+            ExprKind::Attribute { value: obj, attr } => {
+                let o = self.lower_expr(obj);
+                let cur = self.temp("getattr", span, Value::GetAttr { value: o, attr: attr.clone() });
+                let rhs = self.lower_expr(value);
+                let result = self.temp("inplace_binop", span, Value::InplaceBinOp { op, lhs: cur, rhs });
+                self.emit(span, IrStmtKind::SetAttr { target: o, attr: attr.clone(), value: result });
+            }
+            _ => self.error("UnsupportedError", "unsupported-syntax", "unsupported augmented assignment target", span),
+        }
+    }
+
+    fn assign_to(&mut self, target: &Expr, value: VarId, span: Span) {
+        match &target.kind {
+            ExprKind::Name(n) => {
+                if self.global_names.contains(n) {
+                    self.error(
+                        "UnsupportedError",
+                        "global-write",
+                        format!("cannot assign to global variable '{n}' in nopython mode"),
+                        span,
+                    );
+                    return;
+                }
+                let v = self.local(n);
+                self.emit(span, IrStmtKind::Assign { target: v, value: Value::Var(value) });
+            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => {
+                if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
+                    self.error(
+                        "UnsupportedBytecodeError",
+                        "unsupported-syntax",
+                        "starred assignment targets (`a, *b = ...`) are not supported",
+                        span,
+                    );
+                    return;
+                }
+                let ex = self.temp("exhaust_iter", span, Value::ExhaustIter { value, count: items.len() as u32 });
+                for (i, item) in items.iter().enumerate() {
+                    let idx = self.temp("const", span, Value::Const(Constant::Int(i as i128)));
+                    let v = self.temp(
+                        "static_getitem",
+                        span,
+                        Value::StaticGetItem { value: ex, index: StaticIndex::Int(i as i128), index_var: Some(idx) },
+                    );
+                    self.assign_to(item, v, span);
+                }
+            }
+            ExprKind::Subscript { value: container, index } => {
+                let c = self.lower_expr(container);
+                let i = self.lower_expr(index);
+                self.emit(span, IrStmtKind::SetItem { target: c, index: i, value, static_index: const_index(index) });
+            }
+            ExprKind::Attribute { value: obj, attr } => {
+                let o = self.lower_expr(obj);
+                self.emit(span, IrStmtKind::SetAttr { target: o, attr: attr.clone(), value });
+            }
+            ExprKind::Starred(_) => self.error(
+                "UnsupportedBytecodeError",
+                "unsupported-syntax",
+                "starred assignment targets are not supported",
+                span,
+            ),
+            _ => self.error("UnsupportedError", "unsupported-syntax", "unsupported assignment target", span),
+        }
+    }
+
+    // ----- expressions -----
+
+    fn lower_name(&mut self, name: &str, span: Span) -> VarId {
+        if self.local_names.contains(name) {
+            return self.local(name);
+        }
+        if self.enclosing.contains(name) && !self.global_names.contains(name) {
+            return self.temp(&format!("freevar_{name}"), span, Value::FreeVar(name.to_string()));
+        }
+        self.temp(&format!("load_global_{name}"), span, Value::Global(name.to_string()))
+    }
+
+    fn lower_expr(&mut self, e: &Expr) -> VarId {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Name(n) => self.lower_name(n, span),
+            ExprKind::Constant(c) => self.temp("const", span, Value::Const(c.clone())),
+            ExprKind::Attribute { value, attr } => {
+                let v = self.lower_expr(value);
+                self.temp("getattr", span, Value::GetAttr { value: v, attr: attr.clone() })
+            }
+            ExprKind::Subscript { value, index } => {
+                let v = self.lower_expr(value);
+                let static_index = const_index(index);
+                let i = self.lower_expr(index);
+                match static_index {
+                    Some(si) => self.temp(
+                        "static_getitem",
+                        span,
+                        Value::StaticGetItem { value: v, index: si, index_var: Some(i) },
+                    ),
+                    None => self.temp("getitem", span, Value::GetItem { value: v, index: i }),
+                }
+            }
+            ExprKind::Slice { lower, upper, step } => {
+                let mut args = Vec::new();
+                let parts: Vec<&Option<Box<Expr>>> =
+                    if step.is_some() { vec![lower, upper, step] } else { vec![lower, upper] };
+                for p in parts {
+                    let v = match p {
+                        Some(x) => self.lower_expr(x),
+                        None => self.temp("const", span, Value::Const(Constant::None)),
+                    };
+                    args.push(v);
+                }
+                let f = self.temp("slice", span, Value::Global("slice".into()));
+                self.temp("build_slice", span, Value::Call { func: f, args, kws: vec![], vararg: None })
+            }
+            ExprKind::Call { func, args, keywords } => {
+                let f = self.lower_expr(func);
+                let mut arg_vars = Vec::new();
+                let mut vararg = None;
+                for a in args {
+                    if let ExprKind::Starred(inner) = &a.kind {
+                        vararg = Some(self.lower_expr(inner));
+                    } else {
+                        arg_vars.push(self.lower_expr(a));
+                    }
+                }
+                let mut kws = Vec::new();
+                for k in keywords {
+                    let v = self.lower_expr(&k.value);
+                    match &k.arg {
+                        Some(name) => kws.push((name.clone(), v)),
+                        None => self.error(
+                            "UnsupportedError",
+                            "unsupported-syntax",
+                            "`**kwargs` in a call is not supported",
+                            k.span,
+                        ),
+                    }
+                }
+                self.temp("call", span, Value::Call { func: f, args: arg_vars, kws, vararg })
+            }
+            ExprKind::BinOp { left, op, right } => {
+                let l = self.lower_expr(left);
+                let r = self.lower_expr(right);
+                self.temp("binop", span, Value::BinOp { op: *op, lhs: l, rhs: r })
+            }
+            ExprKind::UnaryOp { op, operand } => {
+                let v = self.lower_expr(operand);
+                self.temp("unary", span, Value::Unary { op: *op, operand: v })
+            }
+            ExprKind::Compare { left, ops, comparators } => {
+                if ops.len() == 1 {
+                    let l = self.lower_expr(left);
+                    let r = self.lower_expr(&comparators[0]);
+                    return self.temp("compare_op", span, Value::Compare { op: ops[0], lhs: l, rhs: r });
+                }
+                // Chained comparison: a < b < c  ==  (a < b) and (b < c), b evaluated once.
+                let result = self.fresh_temp("chain");
+                let done = self.new_block(span);
+                let mut lhs = self.lower_expr(left);
+                for (i, (op, comp)) in ops.iter().zip(comparators.iter()).enumerate() {
+                    let rhs = self.lower_expr(comp);
+                    let c = self.temp("compare_op", span, Value::Compare { op: *op, lhs, rhs });
+                    self.emit(span, IrStmtKind::Assign { target: result, value: Value::Var(c) });
+                    if i + 1 < ops.len() {
+                        let next = self.new_block(span);
+                        let b = self.temp("bool", span, Value::Global("bool".into()));
+                        let pred = self.temp("pred", span, Value::Call { func: b, args: vec![c], kws: vec![], vararg: None });
+                        self.terminate(Terminator::Branch { cond: pred, truebr: next, falsebr: done });
+                        self.switch_to(next);
+                    }
+                    lhs = rhs;
+                }
+                self.terminate(Terminator::Jump(done));
+                self.move_block_to_end(done);
+                self.switch_to(done);
+                self.rename_temp_as_local(result)
+            }
+            ExprKind::BoolOp { op, values } => {
+                let result = self.fresh_temp("boolop");
+                let done = self.new_block(span);
+                for (i, v) in values.iter().enumerate() {
+                    let x = self.lower_expr(v);
+                    self.emit(span, IrStmtKind::Assign { target: result, value: Value::Var(x) });
+                    if i + 1 < values.len() {
+                        let next = self.new_block(v.span);
+                        let b = self.temp("bool", span, Value::Global("bool".into()));
+                        let pred = self.temp("pred", span, Value::Call { func: b, args: vec![x], kws: vec![], vararg: None });
+                        let term = match op {
+                            BoolOp::And => Terminator::Branch { cond: pred, truebr: next, falsebr: done },
+                            BoolOp::Or => Terminator::Branch { cond: pred, truebr: done, falsebr: next },
+                        };
+                        self.terminate(term);
+                        self.switch_to(next);
+                    }
+                }
+                self.terminate(Terminator::Jump(done));
+                self.move_block_to_end(done);
+                self.switch_to(done);
+                self.rename_temp_as_local(result)
+            }
+            ExprKind::IfExp { test, body, orelse } => {
+                let result = self.fresh_temp("ifexp");
+                let t = self.new_block(body.span);
+                let f = self.new_block(orelse.span);
+                let done = self.new_block(span);
+                self.lower_condition(test, t, f, span);
+                self.switch_to(t);
+                let bv = self.lower_expr(body);
+                self.emit(span, IrStmtKind::Assign { target: result, value: Value::Var(bv) });
+                self.terminate(Terminator::Jump(done));
+                self.switch_to(f);
+                let ov = self.lower_expr(orelse);
+                self.emit(span, IrStmtKind::Assign { target: result, value: Value::Var(ov) });
+                self.terminate(Terminator::Jump(done));
+                self.move_block_to_end(done);
+                self.switch_to(done);
+                self.rename_temp_as_local(result)
+            }
+            ExprKind::Tuple(items) => {
+                if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
+                    self.error("UnsupportedBytecodeError", "unsupported-syntax", "starred items in a tuple display are not supported", span);
+                }
+                let vs = items.iter().map(|i| self.lower_expr(i)).collect();
+                self.temp("build_tuple", span, Value::BuildTuple(vs))
+            }
+            ExprKind::List(items) => {
+                let vs = items.iter().map(|i| self.lower_expr(i)).collect();
+                self.temp("build_list", span, Value::BuildList(vs))
+            }
+            ExprKind::Set(items) => {
+                let vs = items.iter().map(|i| self.lower_expr(i)).collect();
+                self.temp("build_set", span, Value::BuildSet(vs))
+            }
+            ExprKind::Dict { keys, values } => {
+                let mut pairs = Vec::new();
+                for (k, v) in keys.iter().zip(values.iter()) {
+                    match k {
+                        Some(k) => {
+                            let kv = self.lower_expr(k);
+                            let vv = self.lower_expr(v);
+                            pairs.push((kv, vv));
+                        }
+                        None => self.error("UnsupportedError", "unsupported-syntax", "`**` in a dict display is not supported", span),
+                    }
+                }
+                self.temp("build_map", span, Value::BuildMap(pairs))
+            }
+            ExprKind::ListComp { elt, generators } => self.lower_comprehension(CompKind::List, elt, None, generators, span),
+            ExprKind::SetComp { elt, generators } => self.lower_comprehension(CompKind::Set, elt, None, generators, span),
+            ExprKind::DictComp { key, value, generators } => {
+                self.lower_comprehension(CompKind::Dict, key, Some(value), generators, span)
+            }
+            ExprKind::GeneratorExp { .. } => {
+                self.error(
+                    "UnsupportedError",
+                    "unsupported-syntax",
+                    "generator expressions are not supported here; use a list comprehension or a loop",
+                    span,
+                );
+                self.temp("undefined", span, Value::Undefined)
+            }
+            ExprKind::Lambda { params, body } => {
+                let ret = Stmt { span: body.span, kind: StmtKind::Return(Some((**body).clone())) };
+                let idx = self.lower_closure("<lambda>", params, std::slice::from_ref(&ret), span);
+                self.temp("make_function", span, Value::MakeFunction { closure: idx })
+            }
+            ExprKind::Starred(inner) => {
+                self.error("UnsupportedBytecodeError", "unsupported-syntax", "starred expression is not supported here", span);
+                self.lower_expr(inner)
+            }
+            ExprKind::NamedExpr { target, value } => {
+                let v = self.lower_expr(value);
+                self.assign_to(target, v, span);
+                v
+            }
+            ExprKind::Yield(value) => {
+                let v = match value {
+                    Some(x) => self.lower_expr(x),
+                    None => self.temp("const", span, Value::Const(Constant::None)),
+                };
+                self.temp("yield", span, Value::Yield(v))
+            }
+            ExprKind::YieldFrom(_) | ExprKind::Await(_) => {
+                self.error("UnsupportedBytecodeError", "unsupported-syntax", "`yield from` and `await` are not supported", span);
+                self.temp("undefined", span, Value::Undefined)
+            }
+            ExprKind::JoinedStr(parts) => {
+                let vs = parts.iter().map(|p| self.lower_expr(p)).collect();
+                self.temp("build_string", span, Value::BuildString(vs))
+            }
+            ExprKind::FormattedValue { value, .. } => {
+                let v = self.lower_expr(value);
+                self.temp("format_value", span, Value::FormatValue(v))
+            }
+        }
+    }
+
+    /// Result temporaries of `and`/`or`/`if-else`/chained compares are assigned on several paths;
+    /// SSA treats them like user variables with several definitions.
+    fn rename_temp_as_local(&mut self, v: VarId) -> VarId {
+        v
+    }
+
+    /// Comprehensions are inlined as loops building a list/set/dict, as Numba's closure inlining
+    /// does; their variables are temporaries (comprehensions are their own scope).
+    fn lower_comprehension(
+        &mut self,
+        kind: CompKind,
+        elt: &Expr,
+        value: Option<&Expr>,
+        generators: &[Comprehension],
+        span: Span,
+    ) -> VarId {
+        let container = match kind {
+            CompKind::List => self.temp("list_comp", span, Value::BuildList(vec![])),
+            CompKind::Set => self.temp("set_comp", span, Value::BuildSet(vec![])),
+            CompKind::Dict => self.temp("dict_comp", span, Value::BuildMap(vec![])),
+        };
+        // Comprehension targets shadow outer names within the comprehension only.
+        let saved_locals = self.locals.clone();
+        let saved_names = self.local_names.clone();
+        self.lower_generators(kind, container, elt, value, generators, span);
+        self.locals = saved_locals;
+        self.local_names = saved_names;
+        container
+    }
+
+    fn lower_generators(
+        &mut self,
+        kind: CompKind,
+        container: VarId,
+        elt: &Expr,
+        value: Option<&Expr>,
+        generators: &[Comprehension],
+        span: Span,
+    ) {
+        let Some((first, rest)) = generators.split_first() else {
+            match kind {
+                CompKind::List | CompKind::Set => {
+                    let method = if kind == CompKind::List { "append" } else { "add" };
+                    let m = self.temp("getattr", span, Value::GetAttr { value: container, attr: method.into() });
+                    let x = self.lower_expr(elt);
+                    self.temp("call", span, Value::Call { func: m, args: vec![x], kws: vec![], vararg: None });
+                }
+                CompKind::Dict => {
+                    let k = self.lower_expr(elt);
+                    let v = match value {
+                        Some(v) => self.lower_expr(v),
+                        None => k,
+                    };
+                    self.emit(span, IrStmtKind::SetItem { target: container, index: k, value: v, static_index: None });
+                }
+            }
+            return;
+        };
+        let iterable = self.lower_expr(&first.iter);
+        let it = self.temp("get_iter", span, Value::GetIter(iterable));
+        let header = self.new_block(span);
+        self.jump_to_new(header);
+        let next = self.temp("for_iter", span, Value::IterNext(it));
+        let item = self.temp("for_iter", span, Value::PairFirst(next));
+        let pred = self.temp("for_iter", span, Value::PairSecond(next));
+        let body = self.new_block(span);
+        let exit = self.new_block(span);
+        self.terminate(Terminator::Branch { cond: pred, truebr: body, falsebr: exit });
+        self.switch_to(body);
+        // Bind comprehension targets to fresh temporaries.
+        let mut names = Vec::new();
+        collect_target_names(&first.target, &mut names);
+        for n in names {
+            let tmp = self.fresh_temp(&format!("comp_{n}"));
+            self.vars[tmp.0 as usize].base = format!("$comp_{n}");
+            self.locals.insert(n.clone(), tmp);
+            self.local_names.insert(n);
+        }
+        self.assign_to(&first.target, item, span);
+        for cond in &first.ifs {
+            let keep = self.new_block(span);
+            self.lower_condition(cond, keep, header, span);
+            self.switch_to(keep);
+        }
+        self.lower_generators(kind, container, elt, value, rest, span);
+        self.terminate(Terminator::Jump(header));
+        self.move_block_to_end(exit);
+        self.switch_to(exit);
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum CompKind {
+    List,
+    Set,
+    Dict,
+}
+
+fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
+    match &e.kind {
+        ExprKind::Name(n) => out.push(n.clone()),
+        ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| collect_target_names(i, out)),
+        _ => {}
+    }
+}
+
+/// The truth value of a constant condition (`while True`, `if 0`), as CPython folds it.
+fn constant_truth(e: &Expr) -> Option<bool> {
+    match &e.kind {
+        ExprKind::Constant(c) => Some(match c {
+            Constant::None => false,
+            Constant::Bool(b) => *b,
+            Constant::Int(i) => *i != 0,
+            Constant::Float(f) => f.get() != 0.0,
+            Constant::Str(s) => !s.is_empty(),
+            _ => return None,
+        }),
+        _ => None,
+    }
+}
+
+#[allow(dead_code)]
+fn _unused(_: CmpOp) {}

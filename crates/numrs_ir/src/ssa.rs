@@ -1,0 +1,366 @@
+//! SSA reconstruction in the manner of Numba's `ReconstructSSA`: only variables with more than
+//! one definition are versioned; phi nodes are placed where a use is reached by several
+//! definitions (trivial phis removed), and `None` incoming values are Numba's `UNDEFINED`.
+
+use std::collections::HashMap;
+
+use crate::{BlockId, FunctionIr, Stmt, StmtKind, Terminator, Value, Var, VarId};
+
+/// Remove blocks not reachable from the entry and renumber the rest, keeping their order.
+pub(crate) fn prune_unreachable(ir: &mut FunctionIr) {
+    let n = ir.blocks.len();
+    let mut reachable = vec![false; n];
+    let mut stack = vec![0usize];
+    while let Some(b) = stack.pop() {
+        if b >= n || reachable[b] {
+            continue;
+        }
+        reachable[b] = true;
+        for s in ir.blocks[b].term.successors() {
+            stack.push(s.0 as usize);
+        }
+    }
+    let mut remap = vec![None; n];
+    let mut next = 0u32;
+    for (i, r) in reachable.iter().enumerate() {
+        if *r {
+            remap[i] = Some(BlockId(next));
+            next += 1;
+        }
+    }
+    let old = std::mem::take(&mut ir.blocks);
+    for (i, mut b) in old.into_iter().enumerate() {
+        if !reachable[i] {
+            continue;
+        }
+        let m = |x: BlockId| remap[x.0 as usize].unwrap_or(BlockId(0));
+        b.term = match b.term {
+            Terminator::Jump(t) => Terminator::Jump(m(t)),
+            Terminator::Branch { cond, truebr, falsebr } => Terminator::Branch { cond, truebr: m(truebr), falsebr: m(falsebr) },
+            other => other,
+        };
+        ir.blocks.push(b);
+    }
+}
+
+struct SsaBuilder<'a> {
+    ir: &'a mut FunctionIr,
+    preds: Vec<Vec<BlockId>>,
+    /// Last definition of each multi-defined variable at the end of each block.
+    end_defs: HashMap<(VarId, BlockId), VarId>,
+    entry_values: HashMap<(VarId, BlockId), Option<VarId>>,
+    /// Phis created: (block, phi var, original var, incoming).
+    phis: Vec<(BlockId, VarId, Vec<(BlockId, Option<VarId>)>)>,
+    version_counter: HashMap<VarId, u32>,
+}
+
+pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
+    let mut def_count: HashMap<VarId, u32> = HashMap::new();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let StmtKind::Assign { target, .. } = &s.kind {
+                *def_count.entry(*target).or_default() += 1;
+            }
+        }
+    }
+    let multi: std::collections::HashSet<VarId> =
+        def_count.iter().filter(|(_, c)| **c > 1).map(|(v, _)| *v).collect();
+    if multi.is_empty() {
+        return;
+    }
+    let preds = ir.predecessors();
+    let mut builder = SsaBuilder {
+        ir,
+        preds,
+        end_defs: HashMap::new(),
+        entry_values: HashMap::new(),
+        phis: Vec::new(),
+        version_counter: HashMap::new(),
+    };
+
+    // Pass 1: give every definition of a multi-defined variable its own version.
+    let mut seen_first: std::collections::HashSet<VarId> = std::collections::HashSet::new();
+    let mut def_versions: Vec<Vec<Option<VarId>>> = Vec::new();
+    for bi in 0..builder.ir.blocks.len() {
+        let mut versions = Vec::new();
+        for si in 0..builder.ir.blocks[bi].stmts.len() {
+            let target = match &builder.ir.blocks[bi].stmts[si].kind {
+                StmtKind::Assign { target, .. } if multi.contains(target) => Some(*target),
+                _ => None,
+            };
+            let version = target.map(|t| {
+                let v = if seen_first.insert(t) { t } else { builder.new_version(t) };
+                builder.end_defs.insert((t, BlockId(bi as u32)), v);
+                v
+            });
+            versions.push(version);
+        }
+        def_versions.push(versions);
+    }
+
+    // Pass 2: rewrite uses to the reaching definition, then definitions to their versions.
+    for bi in 0..builder.ir.blocks.len() {
+        let block = BlockId(bi as u32);
+        let mut current: HashMap<VarId, VarId> = HashMap::new();
+        for si in 0..builder.ir.blocks[bi].stmts.len() {
+            let uses = stmt_uses(&builder.ir.blocks[bi].stmts[si]);
+            let mut rename: HashMap<VarId, Option<VarId>> = HashMap::new();
+            for u in uses {
+                if multi.contains(&u) {
+                    let r = match current.get(&u) {
+                        Some(v) => Some(*v),
+                        None => builder.read_entry(u, block),
+                    };
+                    rename.insert(u, r);
+                }
+            }
+            let stmt = &mut builder.ir.blocks[bi].stmts[si];
+            rewrite_stmt_uses(stmt, &rename);
+            if let Some(version) = def_versions[bi][si] {
+                if let StmtKind::Assign { target, .. } = &mut stmt.kind {
+                    current.insert(*target, version);
+                    *target = version;
+                }
+            }
+        }
+        let term_uses: Vec<VarId> = match &builder.ir.blocks[bi].term {
+            Terminator::Branch { cond, .. } => vec![*cond],
+            Terminator::Return(v) => vec![*v],
+            Terminator::Raise { exc: Some(v) } => vec![*v],
+            _ => vec![],
+        };
+        let mut rename = HashMap::new();
+        for u in term_uses {
+            if multi.contains(&u) {
+                let r = match current.get(&u) {
+                    Some(v) => Some(*v),
+                    None => builder.read_entry(u, block),
+                };
+                rename.insert(u, r);
+            }
+        }
+        rewrite_term_uses(&mut builder.ir.blocks[bi].term, &rename);
+    }
+
+    // Remove trivial phis (all incoming the same value, ignoring self-references) to a fixpoint.
+    let mut replaced: HashMap<VarId, Option<VarId>> = HashMap::new();
+    loop {
+        let mut changed = false;
+        for (_, phi, incoming) in &builder.phis {
+            if replaced.contains_key(phi) {
+                continue;
+            }
+            let mut unique: Option<Option<VarId>> = None;
+            let mut trivial = true;
+            for (_, v) in incoming {
+                let v = resolve(*v, &replaced);
+                if v == Some(*phi) {
+                    continue;
+                }
+                match unique {
+                    None => unique = Some(v),
+                    Some(u) if u == v => {}
+                    Some(_) => {
+                        trivial = false;
+                        break;
+                    }
+                }
+            }
+            if trivial {
+                replaced.insert(*phi, unique.flatten());
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+
+    // Materialise the surviving phis at the top of their blocks, in creation order.
+    let phis = std::mem::take(&mut builder.phis);
+    let mut per_block: HashMap<BlockId, Vec<Stmt>> = HashMap::new();
+    for (block, phi, incoming) in phis {
+        if replaced.contains_key(&phi) {
+            continue;
+        }
+        let incoming = incoming.into_iter().map(|(b, v)| (b, resolve(v, &replaced))).collect();
+        let span = builder.ir.blocks[block.0 as usize].span;
+        per_block.entry(block).or_default().push(Stmt { span, kind: StmtKind::Assign { target: phi, value: Value::Phi(incoming) } });
+    }
+    for (block, stmts) in per_block {
+        let b = &mut builder.ir.blocks[block.0 as usize];
+        let rest = std::mem::take(&mut b.stmts);
+        b.stmts = stmts;
+        b.stmts.extend(rest);
+    }
+    // Rewrite uses of removed phis everywhere.
+    if !replaced.is_empty() {
+        let map: HashMap<VarId, Option<VarId>> =
+            replaced.keys().map(|k| (*k, resolve(Some(*k), &replaced))).collect();
+        for b in &mut builder.ir.blocks {
+            for s in &mut b.stmts {
+                rewrite_stmt_uses(s, &map);
+            }
+            rewrite_term_uses(&mut b.term, &map);
+        }
+    }
+}
+
+fn resolve(mut v: Option<VarId>, replaced: &HashMap<VarId, Option<VarId>>) -> Option<VarId> {
+    let mut guard = 0;
+    while let Some(x) = v {
+        match replaced.get(&x) {
+            Some(next) if guard < 10_000 => {
+                v = *next;
+                guard += 1;
+            }
+            _ => break,
+        }
+    }
+    v
+}
+
+impl SsaBuilder<'_> {
+    fn new_version(&mut self, original: VarId) -> VarId {
+        let counter = self.version_counter.entry(original).or_insert(0);
+        *counter += 1;
+        let base = self.ir.vars[original.0 as usize].clone();
+        let id = VarId(self.ir.vars.len() as u32);
+        self.ir.vars.push(Var { name: format!("{}.{}", base.name, counter), base: base.base, user: base.user });
+        id
+    }
+
+    /// The value of `var` on entry to `block`.
+    fn read_entry(&mut self, var: VarId, block: BlockId) -> Option<VarId> {
+        if let Some(v) = self.entry_values.get(&(var, block)) {
+            return *v;
+        }
+        let preds = self.preds[block.0 as usize].clone();
+        let result = if preds.is_empty() {
+            None
+        } else if preds.len() == 1 {
+            let v = self.read_end(var, preds[0]);
+            self.entry_values.insert((var, block), v);
+            v
+        } else {
+            let phi = self.new_version(var);
+            self.entry_values.insert((var, block), Some(phi));
+            let idx = self.phis.len();
+            self.phis.push((block, phi, Vec::new()));
+            let mut incoming = Vec::new();
+            for p in preds {
+                incoming.push((p, self.read_end(var, p)));
+            }
+            self.phis[idx].2 = incoming;
+            Some(phi)
+        };
+        self.entry_values.insert((var, block), result);
+        result
+    }
+
+    fn read_end(&mut self, var: VarId, block: BlockId) -> Option<VarId> {
+        if let Some(v) = self.end_defs.get(&(var, block)) {
+            return Some(*v);
+        }
+        self.read_entry(var, block)
+    }
+}
+
+fn stmt_uses(stmt: &Stmt) -> Vec<VarId> {
+    match &stmt.kind {
+        StmtKind::Assign { value, .. } => value.uses(),
+        StmtKind::SetItem { target, index, value, .. } => vec![*target, *index, *value],
+        StmtKind::SetAttr { target, value, .. } => vec![*target, *value],
+        StmtKind::DelItem { target, index } => vec![*target, *index],
+        StmtKind::Del(v) => vec![*v],
+    }
+}
+
+fn sub(v: &mut VarId, map: &HashMap<VarId, Option<VarId>>) {
+    if let Some(Some(new)) = map.get(v) {
+        *v = *new;
+    }
+}
+
+fn rewrite_stmt_uses(stmt: &mut Stmt, map: &HashMap<VarId, Option<VarId>>) {
+    match &mut stmt.kind {
+        StmtKind::Assign { value, .. } => rewrite_value(value, map),
+        StmtKind::SetItem { target, index, value, .. } => {
+            sub(target, map);
+            sub(index, map);
+            sub(value, map);
+        }
+        StmtKind::SetAttr { target, value, .. } => {
+            sub(target, map);
+            sub(value, map);
+        }
+        StmtKind::DelItem { target, index } => {
+            sub(target, map);
+            sub(index, map);
+        }
+        StmtKind::Del(v) => sub(v, map),
+    }
+}
+
+fn rewrite_term_uses(term: &mut Terminator, map: &HashMap<VarId, Option<VarId>>) {
+    match term {
+        Terminator::Branch { cond, .. } => sub(cond, map),
+        Terminator::Return(v) => sub(v, map),
+        Terminator::Raise { exc: Some(v) } => sub(v, map),
+        _ => {}
+    }
+}
+
+fn rewrite_value(value: &mut Value, map: &HashMap<VarId, Option<VarId>>) {
+    match value {
+        Value::Var(v)
+        | Value::GetIter(v)
+        | Value::IterNext(v)
+        | Value::PairFirst(v)
+        | Value::PairSecond(v)
+        | Value::Cast(v)
+        | Value::Yield(v)
+        | Value::FormatValue(v)
+        | Value::Unary { operand: v, .. }
+        | Value::GetAttr { value: v, .. }
+        | Value::ExhaustIter { value: v, .. } => sub(v, map),
+        Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } | Value::Compare { lhs, rhs, .. } => {
+            sub(lhs, map);
+            sub(rhs, map);
+        }
+        Value::GetItem { value, index } => {
+            sub(value, map);
+            sub(index, map);
+        }
+        Value::StaticGetItem { value, index_var, .. } => {
+            sub(value, map);
+            if let Some(i) = index_var {
+                sub(i, map);
+            }
+        }
+        Value::Call { func, args, kws, vararg } => {
+            sub(func, map);
+            args.iter_mut().for_each(|a| sub(a, map));
+            kws.iter_mut().for_each(|(_, k)| sub(k, map));
+            if let Some(v) = vararg {
+                sub(v, map);
+            }
+        }
+        Value::BuildTuple(items) | Value::BuildList(items) | Value::BuildSet(items) | Value::BuildString(items) => {
+            items.iter_mut().for_each(|i| sub(i, map))
+        }
+        Value::BuildMap(items) => items.iter_mut().for_each(|(k, v)| {
+            sub(k, map);
+            sub(v, map);
+        }),
+        Value::Phi(incoming) => incoming.iter_mut().for_each(|(_, v)| {
+            if let Some(x) = v {
+                match map.get(x) {
+                    Some(new) => *v = *new,
+                    None => {}
+                }
+            }
+        }),
+        Value::Const(_) | Value::Global(_) | Value::FreeVar(_) | Value::Arg(_) | Value::MakeFunction { .. } | Value::Undefined => {}
+    }
+}

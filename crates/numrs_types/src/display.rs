@@ -1,0 +1,134 @@
+//! `Display` for [`Type`]: Numba's exact spelling.
+
+use std::fmt::{self, Display, Formatter};
+
+use crate::{IteratorKind, Layout, RangeKind, Signature, Type};
+
+impl Display for Layout {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.as_char())
+    }
+}
+
+impl Display for Signature {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        write!(f, "{}(", self.return_type)?;
+        write_list(f, &self.args, ", ")?;
+        write!(f, ")")
+    }
+}
+
+fn write_list(f: &mut Formatter<'_>, items: &[Type], sep: &str) -> fmt::Result {
+    for (i, t) in items.iter().enumerate() {
+        if i > 0 {
+            f.write_str(sep)?;
+        }
+        write!(f, "{t}")?;
+    }
+    Ok(())
+}
+
+fn range_suffix(kind: RangeKind) -> &'static str {
+    match kind {
+        RangeKind::Int32 => "32",
+        RangeKind::Int64 => "64",
+        RangeKind::UInt64 => "64",
+    }
+}
+
+fn python_bool(b: bool) -> &'static str {
+    if b {
+        "True"
+    } else {
+        "False"
+    }
+}
+
+impl Display for Type {
+    fn fmt(&self, f: &mut Formatter<'_>) -> fmt::Result {
+        match self {
+            Type::Number(k) => f.write_str(k.name()),
+            Type::IntegerLiteral(v) => write!(f, "Literal[int]({v})"),
+            Type::BooleanLiteral(b) => write!(f, "Literal[bool]({})", python_bool(*b)),
+            Type::StringLiteral(s) => write!(f, "Literal[str]({s})"),
+            Type::Unicode => f.write_str("unicode_type"),
+            Type::NoneType => f.write_str("none"),
+            Type::Ellipsis => f.write_str("ellipsis"),
+            Type::Array(a) => {
+                if a.readonly {
+                    f.write_str("readonly ")?;
+                }
+                write!(f, "array({}, {}d, {})", a.dtype, a.ndim, a.layout)
+            }
+            Type::UniTuple(d, n) => write!(f, "UniTuple({d} x {n})"),
+            Type::Tuple(items) => {
+                f.write_str("Tuple(")?;
+                write_list(f, items, ", ")?;
+                f.write_str(")")
+            }
+            Type::List { dtype, reflected } => {
+                if *reflected {
+                    f.write_str("reflected ")?;
+                }
+                write!(f, "list({dtype})<iv=None>")
+            }
+            Type::ListType(d) => write!(f, "ListType[{d}]"),
+            Type::DictType(kv) => write!(f, "DictType[{},{}]<iv=None>", kv.0, kv.1),
+            Type::Set { dtype, reflected } => {
+                if *reflected {
+                    f.write_str("reflected ")?;
+                }
+                write!(f, "set({dtype})")
+            }
+            Type::Optional(t) => write!(f, "OptionalType({t})"),
+            Type::Range(k) => match k {
+                RangeKind::UInt64 => f.write_str("unsigned_range_state64"),
+                k => write!(f, "range_state{}", range_suffix(*k)),
+            },
+            Type::Iterator(kind) => match &**kind {
+                IteratorKind::Range(RangeKind::UInt64) => f.write_str("unsigned_range_iter64"),
+                IteratorKind::Range(k) => write!(f, "range_iter{}", range_suffix(*k)),
+                IteratorKind::Array(a) => write!(f, "iter({a})"),
+                IteratorKind::Container(c) => write!(f, "iter({c})"),
+                IteratorKind::Enumerate(inner) => write!(f, "enumerate({inner})"),
+                IteratorKind::Zip(items) => {
+                    f.write_str("zip(")?;
+                    write_list(f, items, ", ")?;
+                    f.write_str(")")
+                }
+            },
+            Type::Slice2 => f.write_str("slice<a:b>"),
+            Type::Slice3 => f.write_str("slice<a:b:c>"),
+            Type::DType(t) => write!(f, "dtype({t})"),
+            Type::NumberClass(t) => write!(f, "class({t})"),
+            Type::Module(name) => write!(f, "Module(<module '{name}'>)"),
+            Type::Function(key) => write!(f, "Function({key})"),
+            Type::BoundFunction(b) => write!(f, "BoundFunction({} for {})", b.0, b.1),
+            Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.name),
+            Type::FunctionType(sig) => write!(f, "FunctionType[{sig}]"),
+            Type::ExceptionClass(name) => write!(f, "{name}"),
+            Type::ExceptionInstance(name) => write!(f, "{name}(...)"),
+            Type::Omitted(default) => write!(f, "omitted(default={default})"),
+            Type::PyObject => f.write_str("pyobject"),
+            Type::Undefined => f.write_str("undefined"),
+            Type::Generator(g) => {
+                write!(f, "{} generator(func=<function {} at 0x?>, args=(", g.yield_type, g.func_name)?;
+                write_list(f, &g.args, ", ")?;
+                if g.args.len() == 1 {
+                    f.write_str(",")?;
+                }
+                f.write_str("), has_finalizer=True)")
+            }
+            Type::LiteralStrKeyDict(items) => {
+                f.write_str("LiteralStrKey[Dict]({")?;
+                for (i, (k, v)) in items.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "Literal[str]({k}): {v}")?;
+                }
+                f.write_str("})")
+            }
+        }
+    }
+}

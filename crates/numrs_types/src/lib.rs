@@ -1,0 +1,15 @@
+//! Numba's type lattice.
+//!
+//! [`Type`] is a cheap-to-clone value whose `Display` is byte-for-byte Numba's `str(type)`.
+//! [`can_convert`] and [`unify_pairs`] reproduce `numba.core.typing.context.BaseContext`'s rules,
+//! driven by the numeric conversion table generated from Numba itself.
+
+mod conversion;
+mod conversion_table;
+mod display;
+mod ty;
+mod unify;
+
+pub use conversion::{can_convert, Conversion, Rating};
+pub use ty::*;
+pub use unify::{unify_many, unify_pairs};

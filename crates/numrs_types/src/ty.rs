@@ -1,0 +1,495 @@
+//! The [`Type`] enum and its constructors.
+
+use std::sync::Arc;
+
+/// Numba's numeric scalar kinds, in the order of the generated conversion table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum NumericKind {
+    Boolean = 0,
+    Int8,
+    Int16,
+    Int32,
+    Int64,
+    UInt8,
+    UInt16,
+    UInt32,
+    UInt64,
+    Float32,
+    Float64,
+    Complex64,
+    Complex128,
+}
+
+impl NumericKind {
+    pub const ALL: [NumericKind; 13] = [
+        NumericKind::Boolean,
+        NumericKind::Int8,
+        NumericKind::Int16,
+        NumericKind::Int32,
+        NumericKind::Int64,
+        NumericKind::UInt8,
+        NumericKind::UInt16,
+        NumericKind::UInt32,
+        NumericKind::UInt64,
+        NumericKind::Float32,
+        NumericKind::Float64,
+        NumericKind::Complex64,
+        NumericKind::Complex128,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            NumericKind::Boolean => "bool",
+            NumericKind::Int8 => "int8",
+            NumericKind::Int16 => "int16",
+            NumericKind::Int32 => "int32",
+            NumericKind::Int64 => "int64",
+            NumericKind::UInt8 => "uint8",
+            NumericKind::UInt16 => "uint16",
+            NumericKind::UInt32 => "uint32",
+            NumericKind::UInt64 => "uint64",
+            NumericKind::Float32 => "float32",
+            NumericKind::Float64 => "float64",
+            NumericKind::Complex64 => "complex64",
+            NumericKind::Complex128 => "complex128",
+        }
+    }
+
+    pub fn is_integer(self) -> bool {
+        matches!(
+            self,
+            NumericKind::Int8
+                | NumericKind::Int16
+                | NumericKind::Int32
+                | NumericKind::Int64
+                | NumericKind::UInt8
+                | NumericKind::UInt16
+                | NumericKind::UInt32
+                | NumericKind::UInt64
+        )
+    }
+    pub fn is_signed_int(self) -> bool {
+        matches!(self, NumericKind::Int8 | NumericKind::Int16 | NumericKind::Int32 | NumericKind::Int64)
+    }
+    pub fn is_unsigned_int(self) -> bool {
+        matches!(self, NumericKind::UInt8 | NumericKind::UInt16 | NumericKind::UInt32 | NumericKind::UInt64)
+    }
+    pub fn is_float(self) -> bool {
+        matches!(self, NumericKind::Float32 | NumericKind::Float64)
+    }
+    pub fn is_complex(self) -> bool {
+        matches!(self, NumericKind::Complex64 | NumericKind::Complex128)
+    }
+    /// Bit width: integers and floats their size; complex the total size; bool 8.
+    pub fn bitwidth(self) -> u32 {
+        match self {
+            NumericKind::Boolean | NumericKind::Int8 | NumericKind::UInt8 => 8,
+            NumericKind::Int16 | NumericKind::UInt16 => 16,
+            NumericKind::Int32 | NumericKind::UInt32 | NumericKind::Float32 => 32,
+            NumericKind::Int64 | NumericKind::UInt64 | NumericKind::Float64 | NumericKind::Complex64 => 64,
+            NumericKind::Complex128 => 128,
+        }
+    }
+    pub fn int(bits: u32, signed: bool) -> Option<NumericKind> {
+        Some(match (bits, signed) {
+            (8, true) => NumericKind::Int8,
+            (16, true) => NumericKind::Int16,
+            (32, true) => NumericKind::Int32,
+            (64, true) => NumericKind::Int64,
+            (8, false) => NumericKind::UInt8,
+            (16, false) => NumericKind::UInt16,
+            (32, false) => NumericKind::UInt32,
+            (64, false) => NumericKind::UInt64,
+            _ => return None,
+        })
+    }
+    /// The float type underlying a complex type (`complex128` → `float64`).
+    pub fn underlying_float(self) -> NumericKind {
+        match self {
+            NumericKind::Complex64 => NumericKind::Float32,
+            NumericKind::Complex128 => NumericKind::Float64,
+            other => other,
+        }
+    }
+    pub fn from_name(name: &str) -> Option<NumericKind> {
+        NumericKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+}
+
+/// Memory layout of an array: contiguous C, contiguous Fortran, or any.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Layout {
+    C,
+    F,
+    A,
+}
+
+impl Layout {
+    pub fn as_char(self) -> char {
+        match self {
+            Layout::C => 'C',
+            Layout::F => 'F',
+            Layout::A => 'A',
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ArrayType {
+    pub dtype: Type,
+    pub ndim: u32,
+    pub layout: Layout,
+    pub readonly: bool,
+}
+
+/// The kind of a range object: `range_state32`, `range_state64`, `unsigned_range_state64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RangeKind {
+    Int32,
+    Int64,
+    UInt64,
+}
+
+impl RangeKind {
+    pub fn yield_type(self) -> Type {
+        match self {
+            RangeKind::Int32 => Type::int32(),
+            RangeKind::Int64 => Type::int64(),
+            RangeKind::UInt64 => Type::uint64(),
+        }
+    }
+}
+
+/// A typed signature: `return_type(args...)`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Signature {
+    pub return_type: Type,
+    pub args: Vec<Type>,
+}
+
+impl Signature {
+    pub fn new(return_type: Type, args: Vec<Type>) -> Self {
+        Signature { return_type, args }
+    }
+}
+
+/// A reference to a user-defined jitted function, opaque to this crate.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DispatcherRef {
+    /// The function's name as written in Python.
+    pub name: Arc<str>,
+    /// An opaque identity chosen by the layer that discovered the function.
+    pub id: u64,
+}
+
+/// Iterator types (`$` temporaries in Numba, rarely visible to users).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum IteratorKind {
+    Range(RangeKind),
+    /// `iter(array(...))`.
+    Array(Type),
+    /// `iter(list)`, `iter(ListType)`, `iter(set)`, `iter(UniTuple)`, `iter(unicode)`, dict views…
+    Container(Type),
+    Enumerate(Type),
+    Zip(Vec<Type>),
+}
+
+/// A Numba type. Cloning is cheap (compound payloads are behind `Arc`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Type {
+    Number(NumericKind),
+    IntegerLiteral(i128),
+    BooleanLiteral(bool),
+    StringLiteral(Arc<str>),
+    Unicode,
+    NoneType,
+    Ellipsis,
+    Array(Arc<ArrayType>),
+    UniTuple(Arc<Type>, u32),
+    Tuple(Arc<[Type]>),
+    /// A reflected or non-reflected Python list (`list(int64)<iv=None>`).
+    List { dtype: Arc<Type>, reflected: bool },
+    /// `numba.typed.List`: `ListType[int64]`.
+    ListType(Arc<Type>),
+    /// `numba.typed.Dict`: `DictType[int64,float64]<iv=None>`.
+    DictType(Arc<(Type, Type)>),
+    Set { dtype: Arc<Type>, reflected: bool },
+    Optional(Arc<Type>),
+    Range(RangeKind),
+    Iterator(Arc<IteratorKind>),
+    Slice2,
+    Slice3,
+    /// `dtype(float64)`: a NumPy dtype object.
+    DType(Arc<Type>),
+    /// `class(float64)`: a scalar type used as a callable (`np.float64`, `int`).
+    NumberClass(Arc<Type>),
+    /// A Python module, by dotted name (`numpy`, `math`).
+    Module(Arc<str>),
+    /// A global function or builtin known to the typing registry, by its registry key.
+    Function(Arc<str>),
+    /// A method bound to a receiver: registry key plus the receiver type.
+    BoundFunction(Arc<(Arc<str>, Type)>),
+    /// A user jit function (Numba's `Dispatcher` type).
+    Dispatcher(DispatcherRef),
+    /// A first-class function type: `FunctionType[float64(float64)]`.
+    FunctionType(Arc<Signature>),
+    /// An exception class such as `ValueError`.
+    ExceptionClass(Arc<str>),
+    /// An exception instance created in nopython code.
+    ExceptionInstance(Arc<str>),
+    /// A non-typed placeholder, e.g. an omitted default argument: `omitted(default=1)`.
+    Omitted(Arc<str>),
+    /// Numba's `pyobject` (object mode only).
+    PyObject,
+    /// Numba's `undefined`: a type variable that has not been resolved.
+    Undefined,
+    /// `int64 generator(func=..., args=(int64,), has_finalizer=True)`.
+    Generator(Arc<GeneratorType>),
+    /// A dict literal with string keys: `LiteralStrKey[Dict](...)`.
+    LiteralStrKeyDict(Arc<Vec<(Arc<str>, Type)>>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct GeneratorType {
+    pub yield_type: Type,
+    pub func_name: Arc<str>,
+    pub args: Vec<Type>,
+}
+
+impl Type {
+    pub const fn number(kind: NumericKind) -> Type {
+        Type::Number(kind)
+    }
+    pub const fn boolean() -> Type {
+        Type::Number(NumericKind::Boolean)
+    }
+    pub const fn int8() -> Type {
+        Type::Number(NumericKind::Int8)
+    }
+    pub const fn int16() -> Type {
+        Type::Number(NumericKind::Int16)
+    }
+    pub const fn int32() -> Type {
+        Type::Number(NumericKind::Int32)
+    }
+    pub const fn int64() -> Type {
+        Type::Number(NumericKind::Int64)
+    }
+    pub const fn uint8() -> Type {
+        Type::Number(NumericKind::UInt8)
+    }
+    pub const fn uint64() -> Type {
+        Type::Number(NumericKind::UInt64)
+    }
+    pub const fn float32() -> Type {
+        Type::Number(NumericKind::Float32)
+    }
+    pub const fn float64() -> Type {
+        Type::Number(NumericKind::Float64)
+    }
+    pub const fn complex64() -> Type {
+        Type::Number(NumericKind::Complex64)
+    }
+    pub const fn complex128() -> Type {
+        Type::Number(NumericKind::Complex128)
+    }
+    /// `intp` on the 64-bit targets numrs supports.
+    pub const fn intp() -> Type {
+        Type::int64()
+    }
+    pub const fn uintp() -> Type {
+        Type::uint64()
+    }
+
+    pub fn array(dtype: Type, ndim: u32, layout: Layout) -> Type {
+        Type::Array(Arc::new(ArrayType { dtype, ndim, layout, readonly: false }))
+    }
+    pub fn array_ro(dtype: Type, ndim: u32, layout: Layout, readonly: bool) -> Type {
+        Type::Array(Arc::new(ArrayType { dtype, ndim, layout, readonly }))
+    }
+
+    /// Numba's `Tuple.from_types`: a `UniTuple` when all items are equal, else a `Tuple`.
+    pub fn tuple(items: Vec<Type>) -> Type {
+        if let Some(first) = items.first() {
+            if items.iter().all(|t| t == first) {
+                return Type::UniTuple(Arc::new(first.clone()), items.len() as u32);
+            }
+        }
+        Type::Tuple(items.into())
+    }
+    pub fn unituple(dtype: Type, count: u32) -> Type {
+        Type::UniTuple(Arc::new(dtype), count)
+    }
+    pub fn list(dtype: Type, reflected: bool) -> Type {
+        Type::List { dtype: Arc::new(dtype), reflected }
+    }
+    pub fn set(dtype: Type, reflected: bool) -> Type {
+        Type::Set { dtype: Arc::new(dtype), reflected }
+    }
+    pub fn optional(inner: Type) -> Type {
+        match inner {
+            Type::Optional(_) | Type::NoneType => inner,
+            other => Type::Optional(Arc::new(other)),
+        }
+    }
+    pub fn dict(key: Type, value: Type) -> Type {
+        Type::DictType(Arc::new((key, value)))
+    }
+    pub fn function(key: &str) -> Type {
+        Type::Function(key.into())
+    }
+    pub fn bound_function(key: &str, receiver: Type) -> Type {
+        Type::BoundFunction(Arc::new((key.into(), receiver)))
+    }
+    pub fn iterator(kind: IteratorKind) -> Type {
+        Type::Iterator(Arc::new(kind))
+    }
+
+    /// Numba's `typeof(int)`: `int64` for values that fit, `uint64` above, `None` beyond 64 bits.
+    pub fn int_literal_base(value: i128) -> Option<Type> {
+        if value >= i64::MIN as i128 && value <= i64::MAX as i128 {
+            Some(Type::int64())
+        } else if value >= 0 && value <= u64::MAX as i128 {
+            Some(Type::uint64())
+        } else {
+            None
+        }
+    }
+
+    pub fn as_number(&self) -> Option<NumericKind> {
+        match self {
+            Type::Number(k) => Some(*k),
+            Type::IntegerLiteral(v) => match Type::int_literal_base(*v) {
+                Some(Type::Number(k)) => Some(k),
+                _ => None,
+            },
+            Type::BooleanLiteral(_) => Some(NumericKind::Boolean),
+            _ => None,
+        }
+    }
+    pub fn as_array(&self) -> Option<&ArrayType> {
+        match self {
+            Type::Array(a) => Some(a),
+            _ => None,
+        }
+    }
+    pub fn is_literal(&self) -> bool {
+        matches!(
+            self,
+            Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_) | Type::LiteralStrKeyDict(_)
+        )
+    }
+    pub fn is_integer(&self) -> bool {
+        self.as_number().is_some_and(NumericKind::is_integer)
+    }
+    pub fn is_float(&self) -> bool {
+        self.as_number().is_some_and(NumericKind::is_float)
+    }
+    pub fn is_complex(&self) -> bool {
+        self.as_number().is_some_and(NumericKind::is_complex)
+    }
+    pub fn is_boolean(&self) -> bool {
+        self.as_number() == Some(NumericKind::Boolean)
+    }
+    pub fn is_number(&self) -> bool {
+        self.as_number().is_some()
+    }
+    pub fn is_tuple(&self) -> bool {
+        matches!(self, Type::UniTuple(..) | Type::Tuple(_))
+    }
+    pub fn is_string(&self) -> bool {
+        matches!(self, Type::Unicode | Type::StringLiteral(_))
+    }
+
+    /// Numba's `types.unliteral`: the base type of a literal (recursively for tuples).
+    pub fn unliteral(&self) -> Type {
+        match self {
+            Type::IntegerLiteral(v) => Type::int_literal_base(*v).unwrap_or(Type::int64()),
+            Type::BooleanLiteral(_) => Type::boolean(),
+            Type::StringLiteral(_) => Type::Unicode,
+            Type::UniTuple(d, n) => Type::UniTuple(Arc::new(d.unliteral()), *n),
+            Type::Tuple(items) => Type::tuple(items.iter().map(Type::unliteral).collect()),
+            Type::LiteralStrKeyDict(items) => {
+                Type::tuple(items.iter().map(|(_, t)| t.unliteral()).collect())
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// Tuple items, for `UniTuple` and `Tuple`.
+    pub fn tuple_items(&self) -> Option<Vec<Type>> {
+        match self {
+            Type::UniTuple(d, n) => Some(vec![(**d).clone(); *n as usize]),
+            Type::Tuple(items) => Some(items.to_vec()),
+            _ => None,
+        }
+    }
+
+    /// Numba's `is_precise()`: false for types that still contain `undefined`.
+    pub fn is_precise(&self) -> bool {
+        match self {
+            Type::Undefined => false,
+            Type::Array(a) => a.dtype.is_precise(),
+            Type::UniTuple(d, _) => d.is_precise(),
+            Type::Tuple(items) => items.iter().all(Type::is_precise),
+            Type::List { dtype, .. } | Type::Set { dtype, .. } | Type::ListType(dtype) => dtype.is_precise(),
+            Type::DictType(kv) => kv.0.is_precise() && kv.1.is_precise(),
+            Type::Optional(t) => t.is_precise(),
+            _ => true,
+        }
+    }
+
+    /// The element type produced by iterating over a value of this type, if iterable.
+    pub fn iterator_type(&self) -> Option<Type> {
+        Some(match self {
+            Type::Range(k) => Type::iterator(IteratorKind::Range(*k)),
+            Type::Array(_) => Type::iterator(IteratorKind::Array(self.clone())),
+            Type::Iterator(_) => self.clone(),
+            Type::List { .. }
+            | Type::ListType(_)
+            | Type::Set { .. }
+            | Type::UniTuple(..)
+            | Type::Unicode
+            | Type::StringLiteral(_)
+            | Type::DictType(_) => Type::iterator(IteratorKind::Container(self.clone())),
+            _ => return None,
+        })
+    }
+
+    /// What one step of iteration yields, for iterator types.
+    pub fn yield_type(&self) -> Option<Type> {
+        let Type::Iterator(kind) = self else { return None };
+        Some(match &**kind {
+            IteratorKind::Range(k) => k.yield_type(),
+            IteratorKind::Array(arr) => {
+                let a = arr.as_array()?;
+                if a.ndim == 1 {
+                    a.dtype.clone()
+                } else {
+                    let layout = if a.layout == Layout::C { Layout::C } else { Layout::A };
+                    Type::array_ro(a.dtype.clone(), a.ndim - 1, layout, a.readonly)
+                }
+            }
+            IteratorKind::Container(c) => match c {
+                Type::List { dtype, .. } | Type::ListType(dtype) | Type::Set { dtype, .. } => (**dtype).clone(),
+                Type::UniTuple(d, _) => (**d).clone(),
+                Type::Unicode | Type::StringLiteral(_) => Type::Unicode,
+                Type::DictType(kv) => kv.0.clone(),
+                _ => return None,
+            },
+            IteratorKind::Enumerate(inner) => {
+                Type::Tuple(vec![Type::int64(), inner.yield_type()?].into()).normalize_tuple()
+            }
+            IteratorKind::Zip(items) => {
+                Type::tuple(items.iter().map(Type::yield_type).collect::<Option<Vec<_>>>()?)
+            }
+        })
+    }
+
+    fn normalize_tuple(self) -> Type {
+        match self {
+            Type::Tuple(items) => Type::tuple(items.to_vec()),
+            other => other,
+        }
+    }
+}

@@ -1,0 +1,123 @@
+//! Unification: Numba's `BaseContext.unify_pairs` and `unify_types`.
+
+use crate::{can_convert, ArrayType, Conversion, Type};
+use std::sync::Arc;
+
+/// Unify two types into one both convert to, or `None` ("Cannot unify a and b").
+pub fn unify_pairs(first: &Type, second: &Type) -> Option<Type> {
+    if first == second {
+        return Some(first.clone());
+    }
+    if *first == Type::Undefined {
+        return Some(second.clone());
+    }
+    if *second == Type::Undefined {
+        return Some(first.clone());
+    }
+    if let Some(t) = special_unify(first, second) {
+        return Some(t);
+    }
+    if let Some(t) = special_unify(second, first) {
+        return Some(t);
+    }
+    if can_convert(first, second).is_some_and(|c| c <= Conversion::Safe) {
+        return Some(second.clone());
+    }
+    if can_convert(second, first).is_some_and(|c| c <= Conversion::Safe) {
+        return Some(first.clone());
+    }
+    if first.is_literal() || second.is_literal() {
+        let (a, b) = (first.unliteral(), second.unliteral());
+        if a != *first || b != *second {
+            return unify_pairs(&a, &b);
+        }
+    }
+    None
+}
+
+/// Numba's `unify_types`: fold `unify_pairs` over a list, in Numba's order
+/// (sorted so that unification is order-independent for numbers).
+pub fn unify_many(types: &[Type]) -> Option<Type> {
+    let mut sorted: Vec<&Type> = types.iter().collect();
+    sorted.sort_by_key(|t| bitwidth_key(t));
+    let mut iter = sorted.into_iter();
+    let mut acc = iter.next()?.clone();
+    for t in iter {
+        acc = unify_pairs(&acc, t)?;
+    }
+    Some(acc)
+}
+
+/// The `Type.unify` hooks of Numba's type classes.
+fn special_unify(this: &Type, other: &Type) -> Option<Type> {
+    match this {
+        Type::Optional(inner) => {
+            let unified = match other {
+                Type::Optional(o) => unify_pairs(inner, o)?,
+                _ => unify_pairs(inner, other)?,
+            };
+            Some(Type::optional(unified))
+        }
+        Type::NoneType => match other {
+            Type::Optional(_) | Type::NoneType => Some(other.clone()),
+            _ => Some(Type::optional(other.clone())),
+        },
+        Type::UniTuple(d, n) => match other {
+            Type::UniTuple(od, on) if on == n => Some(Type::UniTuple(Arc::new(unify_pairs(d, od)?), *n)),
+            _ => tuple_unify(this, other),
+        },
+        Type::Tuple(_) => tuple_unify(this, other),
+        Type::List { dtype, reflected } => match other {
+            Type::List { dtype: od, reflected: or } => {
+                Some(Type::list(unify_pairs(dtype, od)?, *reflected || *or))
+            }
+            _ => None,
+        },
+        Type::Set { dtype, reflected } => match other {
+            Type::Set { dtype: od, reflected: or } => Some(Type::set(unify_pairs(dtype, od)?, *reflected || *or)),
+            _ => None,
+        },
+        Type::ListType(_) => match other {
+            Type::ListType(o) if !o.is_precise() => Some(this.clone()),
+            _ => None,
+        },
+        Type::DictType(_) => match other {
+            Type::DictType(kv) if !(kv.0.is_precise() && kv.1.is_precise()) => Some(this.clone()),
+            _ => None,
+        },
+        Type::Array(a) => {
+            let b = other.as_array()?;
+            if b.ndim != a.ndim || !(b.dtype == a.dtype || !b.dtype.is_precise()) {
+                return None;
+            }
+            let layout = if a.layout == b.layout { a.layout } else { crate::Layout::A };
+            Some(Type::Array(Arc::new(ArrayType {
+                dtype: a.dtype.clone(),
+                ndim: a.ndim,
+                layout,
+                readonly: a.readonly || b.readonly,
+            })))
+        }
+        _ => None,
+    }
+}
+
+/// `BaseTuple.unify` (heterogeneous form): element-wise, when lengths match.
+fn tuple_unify(this: &Type, other: &Type) -> Option<Type> {
+    let a = this.tuple_items()?;
+    let b = other.tuple_items()?;
+    if a.len() != b.len() {
+        return None;
+    }
+    let unified = a.iter().zip(b.iter()).map(|(x, y)| unify_pairs(x, y)).collect::<Option<Vec<_>>>()?;
+    Some(Type::tuple(unified))
+}
+
+/// Numba sorts by `getattr(obj, 'bitwidth', 0)` before folding (stable sort).
+fn bitwidth_key(t: &Type) -> u32 {
+    match t {
+        Type::Number(k) if *k != crate::NumericKind::Boolean => k.bitwidth(),
+        Type::IntegerLiteral(_) => 64,
+        _ => 0,
+    }
+}
