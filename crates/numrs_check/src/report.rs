@@ -44,6 +44,8 @@ pub struct SignatureReport {
     pub args: Vec<String>,
     pub origin: SignatureOrigin,
     pub outcome: SignatureOutcome,
+    /// `reveal_type(x)` calls: (1-based line, type of `x`), for tests and the curious.
+    pub reveals: Vec<(u32, String)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

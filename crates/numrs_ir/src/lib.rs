@@ -61,6 +61,8 @@ pub struct LowerError {
     pub code: &'static str,
     pub message: String,
     pub span: Span,
+    /// Numba reports some bytecode errors without a source line.
+    pub line_known: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -156,6 +158,10 @@ impl Terminator {
 impl FunctionIr {
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id.0 as usize]
+    }
+    /// Number of declared parameters (positional, `*args` and keyword-only).
+    pub fn args_count(&self) -> usize {
+        self.arg_names.len()
     }
     pub fn block(&self, id: BlockId) -> &Block {
         &self.blocks[id.0 as usize]

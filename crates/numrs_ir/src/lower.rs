@@ -313,7 +313,17 @@ impl Lowerer {
 
     fn error(&mut self, kind: &'static str, code: &'static str, message: impl Into<String>, span: Span) {
         let span = self.rel(span);
-        self.errors.push(LowerError { kind, code, message: message.into(), span });
+        self.errors.push(LowerError { kind, code, message: message.into(), span, line_known: true });
+    }
+
+    /// Numba's `UnsupportedBytecodeError` for an opcode it does not handle.
+    fn unsupported_opcode(&mut self, opcode: &str, what: &str, span: Span) {
+        self.error(
+            "UnsupportedBytecodeError",
+            "unsupported-syntax",
+            format!("{what} is not supported in nopython mode (Numba: unsupported opcode {opcode})"),
+            span,
+        );
     }
 
     fn lower_body(&mut self, params: &Parameters, body: &[Stmt], name_span: Span) {
@@ -535,13 +545,22 @@ impl Lowerer {
                 "class definitions are not supported in nopython mode",
                 span,
             ),
-            StmtKind::Import(_) | StmtKind::ImportFrom { .. } => self.error(
-                "UnsupportedError",
-                "unsupported-syntax",
-                "import statements inside a jitted function are not supported",
-                span,
-            ),
+            StmtKind::Import(_) | StmtKind::ImportFrom { .. } => {
+                self.unsupported_opcode("IMPORT_NAME", "an import statement inside a jitted function", span)
+            }
             StmtKind::With { items, body, .. } => {
+                if items.iter().any(|i| i.target.is_some()) {
+                    self.error(
+                        "UnsupportedBytecodeError",
+                        "unsupported-syntax",
+                        "`with <context manager> as <variable>:` is not supported in nopython mode",
+                        span,
+                    );
+                    if let Some(e) = self.errors.last_mut() {
+                        e.line_known = false;
+                    }
+                    return;
+                }
                 for item in items {
                     let ctx = self.lower_expr(&item.context);
                     let enter = self.temp("with_enter", span, Value::GetAttr { value: ctx, attr: "__enter__".into() });
@@ -596,11 +615,11 @@ impl Lowerer {
             if let Some(t) = &h.type_ {
                 self.lower_expr(t);
             }
-            if h.name.is_some() {
+            if let Some(name) = &h.name {
                 self.error(
-                    "UnsupportedError",
+                    "UnsupportedBytecodeError",
                     "unsupported-syntax",
-                    "binding the exception with `except ... as name` is not supported",
+                    format!("the exception object cannot be stored into a variable (`except ... as {name}`) in nopython mode"),
                     h.span,
                 );
             }
@@ -781,9 +800,9 @@ impl Lowerer {
             ExprKind::Name(n) => {
                 if self.global_names.contains(n) {
                     self.error(
-                        "UnsupportedError",
+                        "UnsupportedBytecodeError",
                         "global-write",
-                        format!("cannot assign to global variable '{n}' in nopython mode"),
+                        format!("cannot assign to global variable '{n}': globals are compile-time constants in nopython mode"),
                         span,
                     );
                     return;
@@ -793,12 +812,7 @@ impl Lowerer {
             }
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
-                    self.error(
-                        "UnsupportedBytecodeError",
-                        "unsupported-syntax",
-                        "starred assignment targets (`a, *b = ...`) are not supported",
-                        span,
-                    );
+                    self.unsupported_opcode("UNPACK_EX", "starred assignment (`a, *b = ...`)", span);
                     return;
                 }
                 let ex = self.temp("exhaust_iter", span, Value::ExhaustIter { value, count: items.len() as u32 });
@@ -1048,14 +1062,22 @@ impl Lowerer {
                 self.temp("yield", span, Value::Yield(v))
             }
             ExprKind::YieldFrom(_) | ExprKind::Await(_) => {
-                self.error("UnsupportedBytecodeError", "unsupported-syntax", "`yield from` and `await` are not supported", span);
+                self.unsupported_opcode("GET_YIELD_FROM_ITER", "`yield from` / `await`", span);
                 self.temp("undefined", span, Value::Undefined)
             }
             ExprKind::JoinedStr(parts) => {
                 let vs = parts.iter().map(|p| self.lower_expr(p)).collect();
                 self.temp("build_string", span, Value::BuildString(vs))
             }
-            ExprKind::FormattedValue { value, .. } => {
+            ExprKind::FormattedValue { value, format_spec } => {
+                if format_spec.is_some() {
+                    self.error(
+                        "UnsupportedBytecodeError",
+                        "unsupported-syntax",
+                        "format specs in f-strings (`f\"{x:.3f}\"`) are not supported by Numba yet",
+                        span,
+                    );
+                }
                 let v = self.lower_expr(value);
                 self.temp("format_value", span, Value::FormatValue(v))
             }

@@ -4,6 +4,12 @@
 //! Later stages never see the backend's types, so the parser can be swapped by changing only
 //! `lower.rs` in this crate.
 
+/// The deepest tree that [`crate::parse_module`] produces: statements and expressions are
+/// nested at most this many levels (the module's top-level statements are level 1). Deeper
+/// code is left out and reported as a syntax error ("expression nested too deeply"), so later
+/// stages may walk trees recursively — given a few MiB of stack in debug builds.
+pub const MAX_TREE_DEPTH: u32 = 1_000;
+
 /// A half-open byte range `[start, end)` in the source text.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Span {
@@ -68,7 +74,8 @@ pub enum StmtKind {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct FunctionDef {
     pub name: String,
-    /// Span of the `def` keyword line start through the name (used for the function's line).
+    /// Span from the `def` keyword (after `async`, if any; never the decorators) through the
+    /// end of the name. Its start is on the `def` line (used for the function's line).
     pub name_span: Span,
     pub params: Parameters,
     pub body: Vec<Stmt>,

@@ -80,18 +80,23 @@ impl LineIndex {
 
     /// The column of `pos` counted in UTF-16 code units (what the LSP uses by default).
     /// `text` must be the text this index was built from. Only characters that end at or
-    /// before the column are counted, so a column inside a multi-byte character rounds down.
+    /// before the column are counted, so a column inside a multi-byte character rounds down;
+    /// a column past the end of the line gives the line's length (without its `\n`).
     pub fn utf16_col(&self, text: &str, pos: LineCol) -> u32 {
         let start = self.line_start(pos.line) as usize;
-        let end = (start + pos.col as usize).min(text.len());
-        let Some(line) = text.get(start..) else {
+        let line_end = match self.line_starts.get(pos.line.max(1) as usize) {
+            Some(&next) => next as usize,
+            None => text.len(),
+        };
+        let end = start.saturating_add(pos.col as usize).min(line_end);
+        let Some(line) = text.get(start..line_end.min(text.len())) else {
             return 0;
         };
         let mut units = 0u32;
         let mut at = start;
         for ch in line.chars() {
             let next = at + ch.len_utf8();
-            if next > end {
+            if next > end || ch == '\n' {
                 break;
             }
             units += ch.len_utf16() as u32;

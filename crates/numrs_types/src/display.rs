@@ -30,9 +30,9 @@ fn write_list(f: &mut Formatter<'_>, items: &[Type], sep: &str) -> fmt::Result {
 
 fn range_suffix(kind: RangeKind) -> &'static str {
     match kind {
-        RangeKind::Int32 => "32",
-        RangeKind::Int64 => "64",
-        RangeKind::UInt64 => "64",
+        RangeKind::Int32 => "int32",
+        RangeKind::Int64 => "int64",
+        RangeKind::UInt64 => "uint64",
     }
 }
 
@@ -53,7 +53,7 @@ impl Display for Type {
             Type::StringLiteral(s) => write!(f, "Literal[str]({s})"),
             Type::Unicode => f.write_str("unicode_type"),
             Type::NoneType => f.write_str("none"),
-            Type::Ellipsis => f.write_str("ellipsis"),
+            Type::Ellipsis => f.write_str("..."),
             Type::Array(a) => {
                 if a.readonly {
                     f.write_str("readonly ")?;
@@ -81,13 +81,10 @@ impl Display for Type {
                 write!(f, "set({dtype})")
             }
             Type::Optional(t) => write!(f, "OptionalType({t})"),
-            Type::Range(k) => match k {
-                RangeKind::UInt64 => f.write_str("unsigned_range_state64"),
-                k => write!(f, "range_state{}", range_suffix(*k)),
-            },
+            Type::Range(k) => write!(f, "range_state_{}", range_suffix(*k)),
+            Type::Pair(p) => write!(f, "pair<{}, {}>", p.0, p.1),
             Type::Iterator(kind) => match &**kind {
-                IteratorKind::Range(RangeKind::UInt64) => f.write_str("unsigned_range_iter64"),
-                IteratorKind::Range(k) => write!(f, "range_iter{}", range_suffix(*k)),
+                IteratorKind::Range(k) => write!(f, "range_iter_{}", range_suffix(*k)),
                 IteratorKind::Array(a) => write!(f, "iter({a})"),
                 IteratorKind::Container(c) => write!(f, "iter({c})"),
                 IteratorKind::Enumerate(inner) => write!(f, "enumerate({inner})"),
@@ -105,6 +102,7 @@ impl Display for Type {
             Type::Function(key) => write!(f, "Function({key})"),
             Type::BoundFunction(b) => write!(f, "BoundFunction({} for {})", b.0, b.1),
             Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.name),
+            Type::MakeFunction(_, name) => write!(f, "MakeFunctionLiteral(<function {name}>)"),
             Type::FunctionType(sig) => write!(f, "FunctionType[{sig}]"),
             Type::ExceptionClass(name) => write!(f, "{name}"),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),

@@ -216,6 +216,8 @@ pub enum Type {
     Set { dtype: Arc<Type>, reflected: bool },
     Optional(Arc<Type>),
     Range(RangeKind),
+    /// The result of `iternext`: `pair<yield type, bool>`.
+    Pair(Arc<(Type, Type)>),
     Iterator(Arc<IteratorKind>),
     Slice2,
     Slice3,
@@ -231,6 +233,9 @@ pub enum Type {
     BoundFunction(Arc<(Arc<str>, Type)>),
     /// A user jit function (Numba's `Dispatcher` type).
     Dispatcher(DispatcherRef),
+    /// An inner function or lambda defined in the function being typed (Numba's
+    /// `MakeFunctionLiteral`): the index of the closure in its parent IR, and its name.
+    MakeFunction(u32, Arc<str>),
     /// A first-class function type: `FunctionType[float64(float64)]`.
     FunctionType(Arc<Signature>),
     /// An exception class such as `ValueError`.

@@ -2,7 +2,8 @@
 //!
 //! The converter consumes the rustpython tree by value, taking every node apart as it is
 //! converted. It recurses once per tree level, so it counts the levels it is in and gives up
-//! with [`TooDeep`] past [`MAX_TREE_DEPTH`]: the top-level statement that contains such a
+//! with [`TooDeep`] past [`MAX_TREE_DEPTH`] (the exact limit on what later stages see; the
+//! pre-scan has already rejected texts whose *estimated* depth is far larger): the top-level statement that contains such a
 //! tree is dropped and reported by the caller. This also bounds the depth of every tree
 //! handed to later stages, which are free to walk it recursively. (What is not converted —
 //! the rest of a too-deep statement, the body of a `match` — is dropped by rustpython's
@@ -12,11 +13,6 @@ use rustpython_parser::ast::{self as rp, Ranged};
 use rustpython_parser::text_size::TextRange;
 
 use crate::ast::*;
-
-/// Deepest tree (statements and expressions together, counted from the module) that the
-/// converter produces. The pre-scan already rejects texts whose *estimated* depth is far
-/// larger; this is the exact limit on what later stages see.
-pub(crate) const MAX_TREE_DEPTH: u32 = 1_000;
 
 /// The tree under `span` is deeper than [`MAX_TREE_DEPTH`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -172,7 +168,9 @@ impl<'a> Converter<'a> {
                 names: i.names.into_iter().map(alias).collect(),
                 level: i.level.map_or(0, |l| l.to_u32()),
             },
-            rp::Stmt::Global(g) => StmtKind::Global(g.names.into_iter().map(String::from).collect()),
+            rp::Stmt::Global(g) => {
+                StmtKind::Global(g.names.into_iter().map(String::from).collect())
+            }
             rp::Stmt::Nonlocal(n) => {
                 StmtKind::Nonlocal(n.names.into_iter().map(String::from).collect())
             }
@@ -218,16 +216,16 @@ impl<'a> Converter<'a> {
     fn def_name_span(&self, range: TextRange, name: &str) -> Span {
         let bytes = self.source.as_bytes();
         let start = range.start().to_usize();
-        let skip_ws = |mut i: usize| {
-            loop {
-                match bytes.get(i) {
-                    Some(b' ' | b'\t' | b'\x0c') => i += 1,
-                    Some(b'\\') if bytes.get(i + 1) == Some(&b'\n') => i += 2,
-                    Some(b'\\') if bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n') => {
-                        i += 3
-                    }
-                    _ => return i,
+        let skip_ws = |mut i: usize| loop {
+            match bytes.get(i) {
+                Some(b' ' | b'\t' | b'\x0c') => i += 1,
+                Some(b'\\') if bytes.get(i + 1) == Some(&b'\n') => i += 2,
+                Some(b'\\')
+                    if bytes.get(i + 1) == Some(&b'\r') && bytes.get(i + 2) == Some(&b'\n') =>
+                {
+                    i += 3
                 }
+                _ => return i,
             }
         };
         let at = |i: usize, word: &[u8]| {
@@ -338,10 +336,13 @@ impl<'a> Converter<'a> {
         Ok(out)
     }
 
+    // rustpython's child expressions are boxed; these take the box to keep call sites short.
+    #[allow(clippy::boxed_local)]
     fn bexpr(&mut self, e: Box<rp::Expr>) -> Res<Expr> {
         self.expr(*e)
     }
 
+    #[allow(clippy::boxed_local)]
     fn boxed(&mut self, e: Box<rp::Expr>) -> Res<Box<Expr>> {
         Ok(Box::new(self.expr(*e)?))
     }
@@ -365,105 +366,200 @@ impl<'a> Converter<'a> {
         Ok(Expr { span: span(range), kind: kind? })
     }
 
+    /// Dispatches to one small function per variant: in debug builds a single big `match`
+    /// that builds every kind inline needs ~9 KiB of stack per tree level.
     fn expr_kind(&mut self, e: rp::Expr, range: TextRange) -> Res<ExprKind> {
-        Ok(match e {
-            rp::Expr::BoolOp(b) => {
-                ExprKind::BoolOp { op: bool_op(b.op), values: self.exprs(b.values)? }
-            }
-            rp::Expr::NamedExpr(n) => {
-                ExprKind::NamedExpr { target: self.boxed(n.target)?, value: self.boxed(n.value)? }
-            }
-            rp::Expr::BinOp(b) => ExprKind::BinOp {
-                left: self.boxed(b.left)?,
-                op: bin_op(b.op),
-                right: self.boxed(b.right)?,
-            },
-            rp::Expr::UnaryOp(u) => {
-                ExprKind::UnaryOp { op: unary_op(u.op), operand: self.boxed(u.operand)? }
-            }
-            rp::Expr::Lambda(l) => ExprKind::Lambda {
-                params: Box::new(self.parameters(*l.args)?),
-                body: self.boxed(l.body)?,
-            },
-            rp::Expr::IfExp(i) => ExprKind::IfExp {
-                test: self.boxed(i.test)?,
-                body: self.boxed(i.body)?,
-                orelse: self.boxed(i.orelse)?,
-            },
-            rp::Expr::Dict(d) => {
-                let mut keys = Vec::with_capacity(d.keys.len());
-                for k in d.keys {
-                    keys.push(match k {
-                        Some(k) => Some(self.expr(k)?),
-                        None => None,
-                    });
-                }
-                ExprKind::Dict { keys, values: self.exprs(d.values)? }
-            }
-            rp::Expr::Set(s) => ExprKind::Set(self.exprs(s.elts)?),
-            rp::Expr::ListComp(c) => ExprKind::ListComp {
-                elt: self.boxed(c.elt)?,
-                generators: self.comprehensions(c.generators)?,
-            },
-            rp::Expr::SetComp(c) => ExprKind::SetComp {
-                elt: self.boxed(c.elt)?,
-                generators: self.comprehensions(c.generators)?,
-            },
-            rp::Expr::DictComp(c) => ExprKind::DictComp {
-                key: self.boxed(c.key)?,
-                value: self.boxed(c.value)?,
-                generators: self.comprehensions(c.generators)?,
-            },
-            rp::Expr::GeneratorExp(c) => ExprKind::GeneratorExp {
-                elt: self.boxed(c.elt)?,
-                generators: self.comprehensions(c.generators)?,
-            },
-            rp::Expr::Await(a) => ExprKind::Await(self.boxed(a.value)?),
-            rp::Expr::Yield(y) => ExprKind::Yield(self.opt_boxed(y.value)?),
-            rp::Expr::YieldFrom(y) => ExprKind::YieldFrom(self.boxed(y.value)?),
-            rp::Expr::Compare(c) => ExprKind::Compare {
-                left: self.boxed(c.left)?,
-                ops: c.ops.into_iter().map(cmp_op).collect(),
-                comparators: self.exprs(c.comparators)?,
-            },
-            rp::Expr::Call(c) => {
-                let func = self.boxed(c.func)?;
-                let args = self.exprs(c.args)?;
-                let mut keywords = Vec::with_capacity(c.keywords.len());
-                for k in c.keywords {
-                    keywords.push(Keyword {
-                        arg: k.arg.map(String::from),
-                        span: span(k.range),
-                        value: self.expr(k.value)?,
-                    });
-                }
-                ExprKind::Call { func, args, keywords }
-            }
-            // rustpython 0.4 gives the nodes *inside* an f-string (its literal pieces,
-            // formatted values and format specs) the range of the whole f-string; only the
-            // expressions in replacement fields have their own ranges. The `!r`/`!s`/`!a`
-            // conversion is not modelled.
-            rp::Expr::FormattedValue(f) => ExprKind::FormattedValue {
-                value: self.boxed(f.value)?,
-                format_spec: self.opt_boxed(f.format_spec)?,
-            },
-            rp::Expr::JoinedStr(j) => ExprKind::JoinedStr(self.exprs(j.values)?),
-            rp::Expr::Constant(c) => self.constant(c.value, range)?,
-            rp::Expr::Attribute(a) => {
-                ExprKind::Attribute { value: self.boxed(a.value)?, attr: a.attr.into() }
-            }
-            rp::Expr::Subscript(s) => {
-                ExprKind::Subscript { value: self.boxed(s.value)?, index: self.boxed(s.slice)? }
-            }
-            rp::Expr::Starred(s) => ExprKind::Starred(self.boxed(s.value)?),
-            rp::Expr::Name(n) => ExprKind::Name(n.id.into()),
-            rp::Expr::List(l) => ExprKind::List(self.exprs(l.elts)?),
-            rp::Expr::Tuple(t) => ExprKind::Tuple(self.exprs(t.elts)?),
-            rp::Expr::Slice(s) => ExprKind::Slice {
-                lower: self.opt_boxed(s.lower)?,
-                upper: self.opt_boxed(s.upper)?,
-                step: self.opt_boxed(s.step)?,
-            },
+        match e {
+            rp::Expr::BoolOp(b) => self.x_bool_op(b),
+            rp::Expr::NamedExpr(n) => self.x_named_expr(n),
+            rp::Expr::BinOp(b) => self.x_bin_op(b),
+            rp::Expr::UnaryOp(u) => self.x_unary_op(u),
+            rp::Expr::Lambda(l) => self.x_lambda(l),
+            rp::Expr::IfExp(i) => self.x_if_exp(i),
+            rp::Expr::Dict(d) => self.x_dict(d),
+            rp::Expr::Set(s) => self.x_set(s),
+            rp::Expr::ListComp(c) => self.x_list_comp(c),
+            rp::Expr::SetComp(c) => self.x_set_comp(c),
+            rp::Expr::DictComp(c) => self.x_dict_comp(c),
+            rp::Expr::GeneratorExp(c) => self.x_generator_exp(c),
+            rp::Expr::Await(a) => self.x_await(a),
+            rp::Expr::Yield(y) => self.x_yield(y),
+            rp::Expr::YieldFrom(y) => self.x_yield_from(y),
+            rp::Expr::Compare(c) => self.x_compare(c),
+            rp::Expr::Call(c) => self.x_call(c),
+            rp::Expr::FormattedValue(f) => self.x_formatted_value(f),
+            rp::Expr::JoinedStr(j) => self.x_joined_str(j),
+            rp::Expr::Constant(c) => self.x_constant(c, range),
+            rp::Expr::Attribute(a) => self.x_attribute(a),
+            rp::Expr::Subscript(s) => self.x_subscript(s),
+            rp::Expr::Starred(s) => self.x_starred(s),
+            rp::Expr::Name(n) => self.x_name(n),
+            rp::Expr::List(l) => self.x_list(l),
+            rp::Expr::Tuple(t) => self.x_tuple(t),
+            rp::Expr::Slice(s) => self.x_slice(s),
+        }
+    }
+
+    fn x_bool_op(&mut self, b: rp::ExprBoolOp) -> Res<ExprKind> {
+        Ok(ExprKind::BoolOp { op: bool_op(b.op), values: self.exprs(b.values)? })
+    }
+
+    fn x_named_expr(&mut self, n: rp::ExprNamedExpr) -> Res<ExprKind> {
+        Ok(ExprKind::NamedExpr { target: self.boxed(n.target)?, value: self.boxed(n.value)? })
+    }
+
+    fn x_bin_op(&mut self, b: rp::ExprBinOp) -> Res<ExprKind> {
+        Ok(ExprKind::BinOp {
+            left: self.boxed(b.left)?,
+            op: bin_op(b.op),
+            right: self.boxed(b.right)?,
+        })
+    }
+
+    fn x_unary_op(&mut self, u: rp::ExprUnaryOp) -> Res<ExprKind> {
+        Ok(ExprKind::UnaryOp { op: unary_op(u.op), operand: self.boxed(u.operand)? })
+    }
+
+    fn x_lambda(&mut self, l: rp::ExprLambda) -> Res<ExprKind> {
+        Ok(ExprKind::Lambda {
+            params: Box::new(self.parameters(*l.args)?),
+            body: self.boxed(l.body)?,
+        })
+    }
+
+    fn x_if_exp(&mut self, i: rp::ExprIfExp) -> Res<ExprKind> {
+        Ok(ExprKind::IfExp {
+            test: self.boxed(i.test)?,
+            body: self.boxed(i.body)?,
+            orelse: self.boxed(i.orelse)?,
+        })
+    }
+
+    fn x_dict(&mut self, d: rp::ExprDict) -> Res<ExprKind> {
+        let mut keys = Vec::with_capacity(d.keys.len());
+        for k in d.keys {
+            keys.push(match k {
+                Some(k) => Some(self.expr(k)?),
+                None => None,
+            });
+        }
+        Ok(ExprKind::Dict { keys, values: self.exprs(d.values)? })
+    }
+
+    fn x_set(&mut self, s: rp::ExprSet) -> Res<ExprKind> {
+        Ok(ExprKind::Set(self.exprs(s.elts)?))
+    }
+
+    fn x_list_comp(&mut self, c: rp::ExprListComp) -> Res<ExprKind> {
+        Ok(ExprKind::ListComp {
+            elt: self.boxed(c.elt)?,
+            generators: self.comprehensions(c.generators)?,
+        })
+    }
+
+    fn x_set_comp(&mut self, c: rp::ExprSetComp) -> Res<ExprKind> {
+        Ok(ExprKind::SetComp {
+            elt: self.boxed(c.elt)?,
+            generators: self.comprehensions(c.generators)?,
+        })
+    }
+
+    fn x_dict_comp(&mut self, c: rp::ExprDictComp) -> Res<ExprKind> {
+        Ok(ExprKind::DictComp {
+            key: self.boxed(c.key)?,
+            value: self.boxed(c.value)?,
+            generators: self.comprehensions(c.generators)?,
+        })
+    }
+
+    fn x_generator_exp(&mut self, c: rp::ExprGeneratorExp) -> Res<ExprKind> {
+        Ok(ExprKind::GeneratorExp {
+            elt: self.boxed(c.elt)?,
+            generators: self.comprehensions(c.generators)?,
+        })
+    }
+
+    fn x_await(&mut self, a: rp::ExprAwait) -> Res<ExprKind> {
+        Ok(ExprKind::Await(self.boxed(a.value)?))
+    }
+
+    fn x_yield(&mut self, y: rp::ExprYield) -> Res<ExprKind> {
+        Ok(ExprKind::Yield(self.opt_boxed(y.value)?))
+    }
+
+    fn x_yield_from(&mut self, y: rp::ExprYieldFrom) -> Res<ExprKind> {
+        Ok(ExprKind::YieldFrom(self.boxed(y.value)?))
+    }
+
+    fn x_compare(&mut self, c: rp::ExprCompare) -> Res<ExprKind> {
+        Ok(ExprKind::Compare {
+            left: self.boxed(c.left)?,
+            ops: c.ops.into_iter().map(cmp_op).collect(),
+            comparators: self.exprs(c.comparators)?,
+        })
+    }
+
+    fn x_call(&mut self, c: rp::ExprCall) -> Res<ExprKind> {
+        let func = self.boxed(c.func)?;
+        let args = self.exprs(c.args)?;
+        let mut keywords = Vec::with_capacity(c.keywords.len());
+        for k in c.keywords {
+            keywords.push(Keyword {
+                arg: k.arg.map(String::from),
+                span: span(k.range),
+                value: self.expr(k.value)?,
+            });
+        }
+        Ok(ExprKind::Call { func, args, keywords })
+    }
+
+    // rustpython 0.4 gives the nodes *inside* an f-string (its literal pieces, formatted
+    // values and format specs) the range of the whole f-string; only the expressions in
+    // replacement fields have their own ranges. The `!r`/`!s`/`!a` conversion is not modelled.
+    fn x_formatted_value(&mut self, f: rp::ExprFormattedValue) -> Res<ExprKind> {
+        Ok(ExprKind::FormattedValue {
+            value: self.boxed(f.value)?,
+            format_spec: self.opt_boxed(f.format_spec)?,
+        })
+    }
+
+    fn x_joined_str(&mut self, j: rp::ExprJoinedStr) -> Res<ExprKind> {
+        Ok(ExprKind::JoinedStr(self.exprs(j.values)?))
+    }
+
+    fn x_constant(&mut self, c: rp::ExprConstant, range: TextRange) -> Res<ExprKind> {
+        self.constant(c.value, range)
+    }
+
+    fn x_attribute(&mut self, a: rp::ExprAttribute) -> Res<ExprKind> {
+        Ok(ExprKind::Attribute { value: self.boxed(a.value)?, attr: a.attr.into() })
+    }
+
+    fn x_subscript(&mut self, s: rp::ExprSubscript) -> Res<ExprKind> {
+        Ok(ExprKind::Subscript { value: self.boxed(s.value)?, index: self.boxed(s.slice)? })
+    }
+
+    fn x_starred(&mut self, s: rp::ExprStarred) -> Res<ExprKind> {
+        Ok(ExprKind::Starred(self.boxed(s.value)?))
+    }
+
+    fn x_name(&mut self, n: rp::ExprName) -> Res<ExprKind> {
+        Ok(ExprKind::Name(n.id.into()))
+    }
+
+    fn x_list(&mut self, l: rp::ExprList) -> Res<ExprKind> {
+        Ok(ExprKind::List(self.exprs(l.elts)?))
+    }
+
+    fn x_tuple(&mut self, t: rp::ExprTuple) -> Res<ExprKind> {
+        Ok(ExprKind::Tuple(self.exprs(t.elts)?))
+    }
+
+    fn x_slice(&mut self, s: rp::ExprSlice) -> Res<ExprKind> {
+        Ok(ExprKind::Slice {
+            lower: self.opt_boxed(s.lower)?,
+            upper: self.opt_boxed(s.upper)?,
+            step: self.opt_boxed(s.step)?,
         })
     }
 

@@ -14,6 +14,8 @@
 //!    deepest segment. Commas end a segment (siblings do not nest), except inside a `lambda`
 //!    parameter list, whose commas are followed by the nested body.
 //!
+//!    Numeric literals longer than [`MAX_NUMBER_LEN`] are rejected too (see there).
+//!
 //! 2. **Chunking for error recovery.** It finds the byte offsets at which top-level "chunks"
 //!    start, see [`Scan::chunk_starts`] and `lower.rs`.
 //!
@@ -29,7 +31,13 @@ pub(crate) const MAX_INDENT_LEVELS: usize = 100;
 /// limit that the converter enforces on the tree it builds.
 pub(crate) const MAX_EXPR_DEPTH_ESTIMATE: u32 = 10_000;
 
-/// A nesting limit that the text exceeds, with the byte offset (relative to the scanned text)
+/// Longest numeric literal accepted. Converting a decimal literal to an integer (in the
+/// lexer) and back to decimal text (for `Constant::BigInt`) is quadratic in its length, so a
+/// megabyte-long literal would take many seconds. CPython has the same limit, 4300 digits, for
+/// decimal integer literals (`sys.int_info.default_max_str_digits`).
+pub(crate) const MAX_NUMBER_LEN: usize = 4300;
+
+/// A limit that the text exceeds, with the byte offset (relative to the scanned text)
 /// where it was first seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Violation {
@@ -46,8 +54,8 @@ pub(crate) struct Scan {
     /// a comment), outside any string, bracket or backslash continuation, and that is not a
     /// continuation of the previous statement (`else`, `elif`, `except`, `finally`, a closing
     /// bracket), and not the def/class that follows a run of decorators (the decorators start
-    /// the chunk). As a recovery aid, a column-0 `def`/`class`/`async`/`@` line starts a chunk
-    /// even while brackets are open (an unclosed bracket must not swallow the rest of the file).
+    /// the chunk). As a recovery aid, a column-0 `def`/`class`/`async`/`@` line closes all open
+    /// brackets (an unclosed bracket must not swallow the rest of the file).
     pub chunk_starts: Vec<usize>,
 }
 
@@ -102,7 +110,10 @@ fn is_ident_byte(b: u8) -> bool {
 }
 
 fn is_operator_byte(b: u8) -> bool {
-    matches!(b, b'+' | b'-' | b'*' | b'/' | b'%' | b'@' | b'&' | b'|' | b'^' | b'~' | b'<' | b'>' | b'.')
+    matches!(
+        b,
+        b'+' | b'-' | b'*' | b'/' | b'%' | b'@' | b'&' | b'|' | b'^' | b'~' | b'<' | b'>' | b'.'
+    )
 }
 
 /// Whether `word` is a string prefix (case-insensitive: `r`, `b`, `u`, `f`, `rb`, `fr`, …);
@@ -255,6 +266,17 @@ impl<'a> Scanner<'a> {
         if blank || continued {
             return;
         }
+        if i == 0 && self.frames.len() > 1 && is_recovery_anchor(line) {
+            // A column-0 `def`/`class`/`async`/`@` inside open brackets: the brackets are
+            // almost surely unclosed by mistake (the parser fails at this line at the latest,
+            // as these keywords cannot appear in an expression). Close them, so the depth
+            // estimate still covers them, and go on as at the top level, so the chunks after
+            // an unclosed bracket are found as usual.
+            while self.frames.len() > 1 {
+                self.close_bracket(self.pos);
+            }
+            self.end_segment(self.pos);
+        }
         let at_top = self.frames.len() <= 1;
         if at_top {
             // Indentation levels, like the tokenizer's indent stack.
@@ -276,8 +298,7 @@ impl<'a> Scanner<'a> {
             return;
         }
         let rest = &line[i..];
-        let starts_chunk_here = if at_top { !is_continuation_line(rest) } else { is_recovery_anchor(rest) };
-        if !starts_chunk_here {
+        if !at_top || is_continuation_line(rest) {
             return;
         }
         let is_decorator = rest.first() == Some(&b'@');
@@ -297,8 +318,8 @@ impl<'a> Scanner<'a> {
     /// strings need no special case.)
     fn string(&mut self, fstring: bool) {
         let quote = self.text[self.pos];
-        let triple =
-            self.text.get(self.pos + 1) == Some(&quote) && self.text.get(self.pos + 2) == Some(&quote);
+        let triple = self.text.get(self.pos + 1) == Some(&quote)
+            && self.text.get(self.pos + 2) == Some(&quote);
         self.pos += if triple { 3 } else { 1 };
         // Depth of `{` replacement fields inside an f-string; their content is code.
         let mut braces: u32 = 0;
@@ -341,11 +362,9 @@ impl<'a> Scanner<'a> {
                     braces = braces.saturating_add(1);
                     self.open_bracket(self.pos);
                 }
-                b'}' if fstring => {
-                    if braces > 0 {
-                        braces -= 1;
-                        self.close_bracket(self.pos);
-                    }
+                b'}' if fstring && braces > 0 => {
+                    braces -= 1;
+                    self.close_bracket(self.pos);
                 }
                 b'(' | b'[' if fstring && braces > 0 => self.count_op(self.pos),
                 _ if fstring && braces > 0 && is_operator_byte(b) => self.count_op(self.pos),
@@ -396,11 +415,7 @@ impl<'a> Scanner<'a> {
                 }
                 b'(' | b'[' | b'{' => self.open_bracket(self.pos),
                 b')' | b']' | b'}' => self.close_bracket(self.pos),
-                b',' => {
-                    if self.top().lambda_params == 0 {
-                        self.end_segment(self.pos);
-                    }
-                }
+                b',' if self.top().lambda_params == 0 => self.end_segment(self.pos),
                 b';' => self.end_segment(self.pos),
                 b':' => {
                     let top = self.top();
@@ -411,8 +426,17 @@ impl<'a> Scanner<'a> {
                 }
                 b'0'..=b'9' => {
                     // A number: digits, letters (hex, exponents, suffixes), `_` and `.`.
+                    let start = self.pos;
                     while text.get(self.pos).is_some_and(|&c| is_ident_byte(c) || c == b'.') {
                         self.pos += 1;
+                    }
+                    if self.pos - start > MAX_NUMBER_LEN {
+                        self.violate(
+                            start,
+                            format!(
+                                "numeric literal too long (more than {MAX_NUMBER_LEN} characters)"
+                            ),
+                        );
                     }
                     continue;
                 }
@@ -422,7 +446,9 @@ impl<'a> Scanner<'a> {
                         self.pos += 1;
                     }
                     let word = &text[start..self.pos];
-                    if let (Some(b'\'' | b'"'), Some(is_f)) = (text.get(self.pos), string_prefix(word)) {
+                    if let (Some(b'\'' | b'"'), Some(is_f)) =
+                        (text.get(self.pos), string_prefix(word))
+                    {
                         self.string(is_f);
                         continue;
                     }
@@ -497,8 +523,11 @@ mod tests {
 
     #[test]
     fn unclosed_bracket_does_not_swallow_following_defs() {
-        let src = "def f():\n    return (1,\n\nx = 2\ndef g():\n    pass\n";
-        assert_eq!(chunks(src), vec!["def f():\n    return (1,\n\nx = 2\n", "def g():\n    pass\n"]);
+        let src = "def f():\n    return (1,\n\nx = 2\ndef g():\n    pass\ny = 3\n";
+        assert_eq!(
+            chunks(src),
+            vec!["def f():\n    return (1,\n\nx = 2\n", "def g():\n    pass\n", "y = 3\n"]
+        );
     }
 
     #[test]
@@ -508,8 +537,12 @@ mod tests {
 
     #[test]
     fn limits() {
-        assert!(scan(&format!("x = {}1{}\n", "(".repeat(200), ")".repeat(200))).violation.is_none());
-        assert!(scan(&format!("x = {}1{}\n", "(".repeat(201), ")".repeat(201))).violation.is_some());
+        assert!(scan(&format!("x = {}1{}\n", "(".repeat(200), ")".repeat(200)))
+            .violation
+            .is_none());
+        assert!(scan(&format!("x = {}1{}\n", "(".repeat(201), ")".repeat(201)))
+            .violation
+            .is_some());
         assert!(scan(&format!("x = {}1\n", "a+".repeat(5000))).violation.is_none());
         assert!(scan(&format!("x = {}1\n", "a+".repeat(20000))).violation.is_some());
         assert!(scan(&format!("x = [{}]\n", "-1, ".repeat(50000))).violation.is_none());
@@ -517,7 +550,9 @@ mod tests {
         assert!(scan(&format!("x = f'{{{}1}}'\n", "a+".repeat(20000))).violation.is_some());
         assert!(scan(&format!("x = f'{{{}1}}'\n", "not ".repeat(20000))).violation.is_some());
         // Brackets inside ordinary strings and comments do not count.
-        assert!(scan(&format!("x = '{}' # {}\n", "(".repeat(500), "[".repeat(500))).violation.is_none());
+        assert!(scan(&format!("x = '{}' # {}\n", "(".repeat(500), "[".repeat(500)))
+            .violation
+            .is_none());
         let mut deep = String::new();
         for i in 0..102 {
             deep.push_str(&" ".repeat(i));

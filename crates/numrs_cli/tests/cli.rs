@@ -1,0 +1,354 @@
+//! End-to-end tests of the `numrs` binary: exit statuses, output formats, suppressions,
+//! `pyproject.toml` configuration and `--emit-types`, each on a fresh temporary directory.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const CLEAN: &str = "x = 1\n";
+const SYNTAX_ERROR: &str = "def f(x):\n    return x +\n";
+
+/// Run `numrs ARGS` in `dir`.
+fn numrs(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_numrs"))
+        .args(args)
+        .current_dir(dir)
+        .env_remove("NO_COLOR")
+        .output()
+        .expect("the numrs binary runs")
+}
+
+fn write(dir: &Path, relative: &str, contents: impl AsRef<[u8]>) {
+    let path = dir.join(relative);
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent).expect("create parent directory");
+    }
+    std::fs::write(path, contents).expect("write test file");
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+fn status(output: &Output) -> i32 {
+    output.status.code().unwrap_or(-1)
+}
+
+fn json_of(output: &Output) -> Value {
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", stdout(output)))
+}
+
+fn tempdir() -> tempfile::TempDir {
+    tempfile::tempdir().expect("create temp dir")
+}
+
+#[test]
+fn clean_file_exits_0() {
+    let dir = tempdir();
+    write(dir.path(), "a.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "a.py"]);
+    assert_eq!(status(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "");
+    assert!(stderr(&out).contains("Checked 1 file, 0 jit functions: 0 errors"), "{}", stderr(&out));
+}
+
+#[test]
+fn default_path_is_current_directory() {
+    let dir = tempdir();
+    write(dir.path(), "a.py", CLEAN);
+    write(dir.path(), "pkg/b.py", CLEAN);
+    write(dir.path(), "notes.txt", "not python");
+    let out = numrs(dir.path(), &["check"]);
+    assert_eq!(status(&out), 0);
+    assert!(stderr(&out).contains("Checked 2 files"), "{}", stderr(&out));
+}
+
+#[test]
+fn syntax_error_exits_1_with_text_diagnostic() {
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["check", "bad.py"]);
+    assert_eq!(status(&out), 1);
+    let text = stdout(&out);
+    assert!(text.starts_with("error[syntax-error]: "), "{text}");
+    assert!(text.contains("bad.py:2:"), "{text}");
+    assert!(text.contains("return x +"), "{text}");
+    assert!(!text.contains('\x1b'), "no color when stdout is not a terminal: {text}");
+    assert!(stderr(&out).contains("1 error"), "{}", stderr(&out));
+}
+
+#[test]
+fn quiet_drops_the_summary() {
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["check", "--quiet", "--no-color", "bad.py"]);
+    assert_eq!(status(&out), 1);
+    assert!(!stderr(&out).contains("Checked"), "{}", stderr(&out));
+    assert!(stdout(&out).contains("error[syntax-error]"));
+}
+
+#[test]
+fn missing_path_exits_2_but_checks_the_rest() {
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["check", "missing.py", "bad.py", "nodir"]);
+    assert_eq!(status(&out), 2);
+    let err = stderr(&out);
+    assert!(err.contains("missing.py"), "{err}");
+    assert!(err.contains("nodir"), "{err}");
+    assert!(stdout(&out).contains("error[syntax-error]"), "bad.py is still checked");
+    assert!(err.contains("Checked 1 file"), "{err}");
+}
+
+#[test]
+fn non_utf8_file_is_a_diagnostic_and_others_are_checked() {
+    let dir = tempdir();
+    write(dir.path(), "latin1.py", b"x = '\xe9t\xe9'\n");
+    write(dir.path(), "bom.py", b"\xef\xbb\xbfx = 1\n");
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    write(dir.path(), "good.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "--format", "json", "."]);
+    assert_eq!(status(&out), 1);
+    let doc = json_of(&out);
+    let diagnostics = doc["diagnostics"].as_array().expect("diagnostics array");
+    let by_file = |file: &str| diagnostics.iter().filter(|d| d["file"] == file).count();
+    assert_eq!(by_file("latin1.py"), 1);
+    assert_eq!(by_file("bad.py"), 1);
+    assert_eq!(by_file("bom.py"), 0);
+    assert_eq!(by_file("good.py"), 0);
+    let latin1 = diagnostics.iter().find(|d| d["file"] == "latin1.py").expect("latin1 diagnostic");
+    assert_eq!(latin1["code"], "unreadable-file");
+    assert_eq!(doc["summary"]["files"], 4);
+}
+
+#[test]
+fn json_format_shape() {
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    write(dir.path(), "good.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "--format=json", "bad.py", "good.py"]);
+    assert_eq!(status(&out), 1);
+    let doc = json_of(&out);
+    assert_eq!(doc["version"], 1);
+    let diagnostics = doc["diagnostics"].as_array().expect("diagnostics array");
+    assert_eq!(diagnostics.len(), 1);
+    let d = &diagnostics[0];
+    for key in
+        ["file", "code", "severity", "numba_kind", "message", "line", "column", "end_line", "end_column", "labels", "notes"]
+    {
+        assert!(d.get(key).is_some(), "missing key {key} in {d}");
+    }
+    assert_eq!(d["file"], "bad.py");
+    assert_eq!(d["code"], "syntax-error");
+    assert_eq!(d["severity"], "error");
+    assert_eq!(d["line"], 2);
+    assert!(d["column"].as_u64().is_some_and(|c| c >= 1));
+    assert_eq!(d["labels"][0]["primary"], true);
+    assert!(d["notes"].is_array());
+    assert_eq!(doc["summary"]["files"], 2);
+    assert_eq!(doc["summary"]["errors"], 1);
+}
+
+#[test]
+fn json_for_a_clean_run() {
+    let dir = tempdir();
+    write(dir.path(), "good.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "--format", "json"]);
+    assert_eq!(status(&out), 0);
+    let doc = json_of(&out);
+    assert_eq!(doc["diagnostics"], Value::Array(vec![]));
+    assert_eq!(doc["summary"]["errors"], 0);
+}
+
+#[test]
+fn sarif_format_shape() {
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["check", "--format", "sarif", "."]);
+    assert_eq!(status(&out), 1);
+    let doc = json_of(&out);
+    assert_eq!(doc["version"], "2.1.0");
+    let run = &doc["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "numrs");
+    let rules = run["tool"]["driver"]["rules"].as_array().expect("rules");
+    assert_eq!(rules.len(), 1);
+    assert_eq!(rules[0]["id"], "syntax-error");
+    assert_eq!(rules[0]["helpUri"], "docs/diagnostics/syntax-error.md");
+    let result = &run["results"][0];
+    assert_eq!(result["ruleId"], "syntax-error");
+    assert_eq!(result["ruleIndex"], 0);
+    assert_eq!(result["level"], "error");
+    let location = &result["locations"][0]["physicalLocation"];
+    assert_eq!(location["artifactLocation"]["uri"], "bad.py");
+    assert_eq!(location["region"]["startLine"], 2);
+    assert!(location["region"]["startColumn"].as_u64().is_some_and(|c| c >= 1));
+}
+
+#[test]
+fn github_format_lines() {
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["check", "--format", "github", "bad.py"]);
+    assert_eq!(status(&out), 1);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 1, "{text}");
+    let line = lines[0];
+    assert!(line.starts_with("::error file=bad.py,line=2,col="), "{line}");
+    assert!(line.contains(",endLine=2,endColumn="), "{line}");
+    assert!(line.contains(",title=numrs(syntax-error)::"), "{line}");
+}
+
+#[test]
+fn suppression_comments() {
+    let dir = tempdir();
+    // Each file has one syntax error on line 2.
+    write(dir.path(), "all.py", "x = 1\ny = = 2  # numrs: ignore\n");
+    write(dir.path(), "coded.py", "x = 1\ny = = 2  # numrs: ignore[syntax-error, other]\n");
+    write(dir.path(), "other.py", "x = 1\ny = = 2  # numrs: ignore[untyped-global]\n");
+    write(dir.path(), "string.py", "x = 1\ny = = '# numrs: ignore'\n");
+    let out = numrs(dir.path(), &["check", "--format", "json", "."]);
+    assert_eq!(status(&out), 1);
+    let doc = json_of(&out);
+    let files: Vec<&str> =
+        doc["diagnostics"].as_array().into_iter().flatten().filter_map(|d| d["file"].as_str()).collect();
+    assert_eq!(files, vec!["other.py", "string.py"]);
+    assert_eq!(doc["summary"]["suppressed"], 2);
+
+    let out = numrs(dir.path(), &["check", "all.py", "coded.py"]);
+    assert_eq!(status(&out), 0, "{}", stdout(&out));
+    assert!(stderr(&out).contains("(2 suppressed)"), "{}", stderr(&out));
+}
+
+#[test]
+fn gitignore_and_hidden_entries_are_skipped() {
+    let dir = tempdir();
+    write(dir.path(), ".gitignore", "generated/\n");
+    write(dir.path(), "generated/bad.py", SYNTAX_ERROR);
+    write(dir.path(), ".hidden/bad.py", SYNTAX_ERROR);
+    write(dir.path(), "ok.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "."]);
+    assert_eq!(status(&out), 0, "{}", stdout(&out));
+    assert!(stderr(&out).contains("Checked 1 file"), "{}", stderr(&out));
+    // A file named explicitly is checked even if ignored.
+    let out = numrs(dir.path(), &["check", "generated/bad.py"]);
+    assert_eq!(status(&out), 1);
+}
+
+#[test]
+fn pyproject_include_exclude_and_unknown_keys() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "pyproject.toml",
+        "[project]\nname = \"demo\"\n\n[tool.numrs]\ninclude = [\"src\"]\nexclude = [\"src/vendored/**\", \"*_gen.py\"]\nmystery = true\n",
+    );
+    write(dir.path(), "src/ok.py", CLEAN);
+    write(dir.path(), "src/pkg/ok2.py", CLEAN);
+    write(dir.path(), "src/vendored/bad.py", SYNTAX_ERROR);
+    write(dir.path(), "src/pkg/table_gen.py", SYNTAX_ERROR);
+    write(dir.path(), "scripts/bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["check"]);
+    assert_eq!(status(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    let err = stderr(&out);
+    assert!(err.contains("Checked 2 files"), "{err}");
+    assert!(err.contains("warning:") && err.contains("mystery"), "{err}");
+
+    // Found from a subdirectory too (walking up), with globs still relative to the root.
+    let out = numrs(&dir.path().join("src"), &["check", "."]);
+    assert_eq!(status(&out), 0, "{}{}", stdout(&out), stderr(&out));
+    assert!(stderr(&out).contains("Checked 2 files"), "{}", stderr(&out));
+}
+
+#[test]
+fn pyproject_type_errors_exit_2() {
+    let dir = tempdir();
+    write(dir.path(), "pyproject.toml", "[tool.numrs]\ninclude = \"src\"\n");
+    write(dir.path(), "a.py", CLEAN);
+    let out = numrs(dir.path(), &["check"]);
+    assert_eq!(status(&out), 2);
+    assert!(stderr(&out).contains("include"), "{}", stderr(&out));
+}
+
+#[test]
+fn signatures_file_is_validated() {
+    let dir = tempdir();
+    write(dir.path(), "a.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "--signatures", "nope.jsonl", "a.py"]);
+    assert_eq!(status(&out), 2);
+    assert!(stderr(&out).contains("nope.jsonl"), "{}", stderr(&out));
+
+    write(dir.path(), "bad.jsonl", "{\"function\": \"f\"}\nnot json\n");
+    let out = numrs(dir.path(), &["check", "--signatures", "bad.jsonl", "a.py"]);
+    assert_eq!(status(&out), 2);
+    assert!(stderr(&out).contains("bad.jsonl:2"), "{}", stderr(&out));
+
+    write(dir.path(), "good.jsonl", "{\"function\": \"f\", \"args\": [\"int64\"]}\n\n[1, 2]\n");
+    let out = numrs(dir.path(), &["check", "--signatures", "good.jsonl", "a.py"]);
+    assert_eq!(status(&out), 0, "{}", stderr(&out));
+
+    // From the configuration, relative to pyproject.toml's directory.
+    write(dir.path(), "pyproject.toml", "[tool.numrs]\nsignatures = \"bad.jsonl\"\n");
+    let out = numrs(dir.path(), &["check", "a.py"]);
+    assert_eq!(status(&out), 2);
+    let out = numrs(dir.path(), &["check", "--signatures", "good.jsonl", "a.py"]);
+    assert_eq!(status(&out), 0, "the flag overrides the configuration: {}", stderr(&out));
+}
+
+#[test]
+fn extra_decorators_are_validated() {
+    let dir = tempdir();
+    write(dir.path(), "a.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "--extra-decorator", "mylib.jit", "--extra-decorator", "fast", "a.py"]);
+    assert_eq!(status(&out), 0, "{}", stderr(&out));
+    let out = numrs(dir.path(), &["check", "--extra-decorator", "not a name", "a.py"]);
+    assert_eq!(status(&out), 2);
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let dir = tempdir();
+    assert_eq!(status(&numrs(dir.path(), &["check", "--format", "xml"])), 2);
+    assert_eq!(status(&numrs(dir.path(), &["frobnicate"])), 2);
+    assert_eq!(status(&numrs(dir.path(), &["check", "--help"])), 0);
+}
+
+#[test]
+fn dump_ir_is_not_available_yet() {
+    let dir = tempdir();
+    let out = numrs(dir.path(), &["dump", "ir", "a.py::f"]);
+    assert_eq!(status(&out), 2);
+    assert!(stderr(&out).contains("not available yet"), "{}", stderr(&out));
+}
+
+#[test]
+fn emit_types_layout() {
+    let dir = tempdir();
+    write(dir.path(), "proj/top.py", CLEAN);
+    write(dir.path(), "proj/pkg/mod.py", CLEAN);
+    write(dir.path(), "proj/pkg/broken.py", SYNTAX_ERROR);
+    write(dir.path(), "single/extra.py", CLEAN);
+    let out = numrs(dir.path(), &["check", "--emit-types", "out/types", "proj", "single/extra.py"]);
+    assert_eq!(status(&out), 1, "broken.py has a syntax error: {}", stderr(&out));
+    let types = dir.path().join("out/types");
+    for (relative, file) in
+        [("top.json", "top.py"), ("pkg/mod.json", "mod.py"), ("pkg/broken.json", "broken.py"), ("extra.json", "extra.py")]
+    {
+        let text = std::fs::read_to_string(types.join(relative)).unwrap_or_else(|e| panic!("{relative}: {e}"));
+        let doc: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{relative}: {e}"));
+        assert_eq!(doc["schema"], "numrs-types/1");
+        assert_eq!(doc["numba_version"], "0.68.1");
+        assert_eq!(doc["file"], file);
+        assert_eq!(doc["functions"], Value::Array(vec![]));
+        assert_eq!(doc["calls"], Value::Array(vec![]));
+        // Formatted like the oracle's json.dump(indent=1, sort_keys=True).
+        assert!(text.starts_with("{\n \"calls\": [],\n \"file\": "), "{text}");
+        assert!(text.ends_with("}\n"));
+    }
+    assert!(!types.join("single").exists());
+}

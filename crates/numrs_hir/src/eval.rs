@@ -1,0 +1,694 @@
+//! Evaluation of type expressions, the way Python evaluates them against Numba's objects.
+//!
+//! Two scopes exist: a signature *string* is `eval`uated by Numba with `numba.core.types`'s
+//! namespace as locals (`sigutils._parse_signature_string`), so its names are Numba type names;
+//! a type expression written in Python source (`types.float64(types.int64)`, `locals=` values,
+//! annotations) sees the module's own bindings (imports, constants, aliases).
+//!
+//! Everything evaluates to a [`Value`]; what Numba would reject gives a [`SigError`] of kind
+//! [`SigErrorKind::Numba`] with Numba's message, what numrs cannot model gives one of kind
+//! [`SigErrorKind::Unsupported`].
+
+use std::sync::Arc;
+
+use numrs_syntax::ast::{Constant, Expr, ExprKind, Keyword, Span, UnaryOp};
+use numrs_types::{IteratorKind, Layout, NumericKind, RangeKind, Signature, Type};
+
+use crate::numba_names::{
+    CONSTRUCTORS, NUMBA_TOPLEVEL, NUMBA_TOPLEVEL_TYPES, NUMPY_SCALARS, PY_BUILTINS, TYPE_CLASSES, TYPE_INSTANCES,
+};
+use crate::signature::{SigError, SigErrorKind};
+use crate::symbols::{join_module, negate, BindingKind, ConstValue, ModuleSymbols, MAX_ALIAS_DEPTH};
+use crate::value::{str_repr, Value};
+
+/// Expressions nested deeper than this are not evaluated (keeps recursion bounded).
+const MAX_EXPR_DEPTH: u32 = 100;
+
+/// Where names are looked up.
+#[derive(Clone, Copy)]
+pub(crate) enum Scope<'a> {
+    /// `eval(signature_string, {}, numba.core.types.__dict__)`.
+    NumbaTypes,
+    /// Python source at module level, with names bound before `before`.
+    Module { symbols: &'a ModuleSymbols, before: Option<u32> },
+}
+
+pub(crate) struct Evaluator<'a> {
+    scope: Scope<'a>,
+    /// When set, every error is reported at this span (signature strings: the literal).
+    fixed_span: Option<Span>,
+    alias_depth: u32,
+}
+
+type Res<T> = Result<T, SigError>;
+
+impl<'a> Evaluator<'a> {
+    pub(crate) fn new(scope: Scope<'a>, fixed_span: Option<Span>) -> Self {
+        Evaluator { scope, fixed_span, alias_depth: 0 }
+    }
+
+    fn span(&self, span: Span) -> Span {
+        self.fixed_span.unwrap_or(span)
+    }
+
+    pub(crate) fn numba_err(&self, span: Span, message: impl Into<String>) -> SigError {
+        SigError { message: message.into(), span: self.span(span), kind: SigErrorKind::Numba }
+    }
+
+    pub(crate) fn unsupported(&self, span: Span, message: impl Into<String>) -> SigError {
+        SigError { message: message.into(), span: self.span(span), kind: SigErrorKind::Unsupported }
+    }
+
+    pub(crate) fn eval(&self, expr: &Expr) -> Res<Value> {
+        self.eval_depth(expr, 0)
+    }
+
+    fn eval_depth(&self, expr: &Expr, depth: u32) -> Res<Value> {
+        if depth > MAX_EXPR_DEPTH {
+            return Err(self.unsupported(expr.span, "numrs: expression nested too deeply to evaluate"));
+        }
+        let d = depth + 1;
+        match &expr.kind {
+            ExprKind::Name(name) => self.name(name, expr.span),
+            ExprKind::Constant(c) => Ok(match c {
+                Constant::None => Value::none(),
+                Constant::Bool(b) => Value::Const(ConstValue::Bool(*b)),
+                Constant::Int(i) => Value::Const(ConstValue::Int(*i)),
+                Constant::BigInt(s) => Value::Const(ConstValue::BigInt(s.clone())),
+                Constant::Float(f) => Value::Const(ConstValue::Float(*f)),
+                Constant::Complex { real, imag } => Value::Const(ConstValue::Complex { real: *real, imag: *imag }),
+                Constant::Str(s) => Value::Const(ConstValue::Str(s.clone())),
+                Constant::Bytes(b) => Value::Opaque { repr: bytes_repr(b), class: "bytes".to_string() },
+                Constant::Ellipsis => Value::Ellipsis,
+            }),
+            ExprKind::Attribute { value, attr } => {
+                let base = self.eval_depth(value, d)?;
+                self.getattr(base, attr, expr.span)
+            }
+            ExprKind::Subscript { value, index } => {
+                let base = self.eval_depth(value, d)?;
+                let index = self.eval_depth(index, d)?;
+                self.subscript(base, index, expr.span)
+            }
+            ExprKind::Call { func, args, keywords } => {
+                let callee = self.eval_depth(func, d)?;
+                let args = self.eval_args(args, d)?;
+                let kwargs = self.eval_keywords(keywords, d)?;
+                self.call(callee, args, kwargs, expr.span)
+            }
+            ExprKind::Tuple(items) => Ok(Value::Tuple(self.eval_args(items, d)?)),
+            ExprKind::List(items) => Ok(Value::List(self.eval_args(items, d)?)),
+            ExprKind::Set(items) => Ok(Value::Set(self.eval_args(items, d)?)),
+            ExprKind::Dict { keys, values } => {
+                let mut out = Vec::with_capacity(values.len());
+                for (k, v) in keys.iter().zip(values) {
+                    let Some(k) = k else {
+                        return Err(self.unsupported(v.span, "numrs: `**` in a dict display is not evaluated"));
+                    };
+                    out.push((self.eval_depth(k, d)?, self.eval_depth(v, d)?));
+                }
+                Ok(Value::Dict(out))
+            }
+            ExprKind::Slice { lower, upper, step } => {
+                let part = |p: &Option<Box<Expr>>| -> Res<Value> {
+                    match p {
+                        Some(e) => self.eval_depth(e, d),
+                        None => Ok(Value::none()),
+                    }
+                };
+                Ok(Value::Slice(Box::new([part(lower)?, part(upper)?, part(step)?])))
+            }
+            ExprKind::UnaryOp { op, operand } => {
+                let v = self.eval_depth(operand, d)?;
+                let result = match (op, &v) {
+                    (UnaryOp::USub, Value::Const(c)) => negate(c.clone()),
+                    (UnaryOp::UAdd, Value::Const(c)) => match c {
+                        ConstValue::Bool(b) => Some(ConstValue::Int(i128::from(*b))),
+                        ConstValue::Int(_) | ConstValue::BigInt(_) | ConstValue::Float(_) | ConstValue::Complex { .. } => {
+                            Some(c.clone())
+                        }
+                        _ => None,
+                    },
+                    (UnaryOp::Not, v) => v.truthy().map(|t| ConstValue::Bool(!t)),
+                    _ => None,
+                };
+                result
+                    .map(Value::Const)
+                    .ok_or_else(|| self.unsupported(expr.span, "numrs: cannot evaluate this unary operation"))
+            }
+            ExprKind::Lambda { .. } => {
+                Ok(Value::Opaque { repr: "<function <lambda>>".to_string(), class: "function".to_string() })
+            }
+            _ => Err(self.unsupported(expr.span, "numrs: cannot evaluate this kind of expression in a type expression")),
+        }
+    }
+
+    fn eval_args(&self, args: &[Expr], depth: u32) -> Res<Vec<Value>> {
+        let mut out = Vec::with_capacity(args.len());
+        for a in args {
+            if let ExprKind::Starred(inner) = &a.kind {
+                match self.eval_depth(inner, depth)? {
+                    Value::Tuple(items) | Value::List(items) => out.extend(items),
+                    other => {
+                        return Err(self.unsupported(a.span, format!("numrs: cannot unpack {} here", other.repr())));
+                    }
+                }
+            } else {
+                out.push(self.eval_depth(a, depth)?);
+            }
+        }
+        Ok(out)
+    }
+
+    fn eval_keywords(&self, keywords: &[Keyword], depth: u32) -> Res<Vec<(String, Value, Span)>> {
+        let mut out = Vec::with_capacity(keywords.len());
+        for k in keywords {
+            let Some(name) = &k.arg else {
+                return Err(self.unsupported(k.span, "numrs: `**kwargs` in a type expression is not evaluated"));
+            };
+            out.push((name.clone(), self.eval_depth(&k.value, depth)?, k.span));
+        }
+        Ok(out)
+    }
+
+    // ----- names -------------------------------------------------------------------------
+
+    fn name(&self, name: &str, span: Span) -> Res<Value> {
+        match self.scope {
+            Scope::NumbaTypes => {
+                if let Some(v) = types_namespace(name) {
+                    return Ok(v);
+                }
+                if PY_BUILTINS.contains(&name) {
+                    return Ok(Value::Builtin(name.to_string()));
+                }
+                Err(self.numba_err(span, format!("NameError: name '{name}' is not defined")))
+            }
+            Scope::Module { symbols, before } => self.module_name(symbols, before, name, span),
+        }
+    }
+
+    fn module_name(&self, symbols: &ModuleSymbols, before: Option<u32>, name: &str, span: Span) -> Res<Value> {
+        let Some(binding) = symbols.lookup(name, before) else {
+            if let Some(module) = symbols.star_import_source(name, before) {
+                return self.module_attr(module, name, span);
+            }
+            if PY_BUILTINS.contains(&name) {
+                return Ok(Value::Builtin(name.to_string()));
+            }
+            return Err(self.numba_err(span, format!("NameError: name '{name}' is not defined")));
+        };
+        match &binding.kind {
+            BindingKind::Module(m) => Ok(Value::Module(m.clone())),
+            BindingKind::ImportedName { module, name } => self.module_attr(module, name, span),
+            BindingKind::StarImport(_) => Err(self.unsupported(span, "numrs: `*` is not a name")),
+            BindingKind::Function { .. } => {
+                Ok(Value::Opaque { repr: format!("<function {name}>"), class: "function".to_string() })
+            }
+            BindingKind::Class => Ok(Value::Opaque { repr: format!("<class '{name}'>"), class: "type".to_string() }),
+            BindingKind::Constant(c) => Ok(Value::from_const(c.clone())),
+            BindingKind::Other => {
+                let Some(value) = &binding.value else {
+                    return Err(self.unsupported(span, format!("numrs: cannot tell the value of `{name}`")));
+                };
+                if self.alias_depth >= MAX_ALIAS_DEPTH {
+                    return Err(self.unsupported(span, format!("numrs: `{name}` is aliased too deeply to evaluate")));
+                }
+                let inner = Evaluator {
+                    scope: Scope::Module { symbols, before: Some(binding.stmt_span.start) },
+                    fixed_span: self.fixed_span,
+                    alias_depth: self.alias_depth + 1,
+                };
+                inner.eval(value)
+            }
+        }
+    }
+
+    /// `getattr(module, attr)` for a module known by its dotted path.
+    fn module_attr(&self, module: &str, attr: &str, span: Span) -> Res<Value> {
+        match module {
+            "numba.types" | "numba.core.types" => types_namespace(attr).ok_or_else(|| {
+                self.numba_err(span, format!("AttributeError: module '{module}' has no attribute '{attr}'"))
+            }),
+            "numba" => {
+                if attr == "types" {
+                    Ok(Value::Module("numba.types".to_string()))
+                } else if NUMBA_TOPLEVEL_TYPES.contains(&attr) {
+                    types_namespace(attr)
+                        .ok_or_else(|| self.unsupported(span, format!("numrs: unknown Numba type `{attr}`")))
+                } else if NUMBA_TOPLEVEL.contains(&attr) {
+                    Ok(Value::Module(format!("numba.{attr}")))
+                } else {
+                    // Could still be a submodule that an `import numba.x` brings in.
+                    Ok(Value::Module(format!("numba.{attr}")))
+                }
+            }
+            "numba.core" if attr == "types" => Ok(Value::Module("numba.core.types".to_string())),
+            "numpy" => match NUMPY_SCALARS.iter().find(|(n, _)| *n == attr) {
+                Some((n, numba)) => Ok(Value::NumpyScalar { name: n.to_string(), numba: numba.to_string() }),
+                None => Ok(Value::Module(format!("numpy.{attr}"))),
+            },
+            _ => Ok(Value::Module(join_module(module, attr))),
+        }
+    }
+
+    fn getattr(&self, base: Value, attr: &str, span: Span) -> Res<Value> {
+        match base {
+            Value::Module(path) => self.module_attr(&path, attr, span),
+            other => Err(self.unsupported(
+                span,
+                format!("numrs: cannot evaluate attribute `{attr}` of {} here", other.repr()),
+            )),
+        }
+    }
+
+    // ----- subscripts: `float64[:, ::1]` ---------------------------------------------------
+
+    fn subscript(&self, base: Value, index: Value, span: Span) -> Res<Value> {
+        match base {
+            Value::Type(dtype) => {
+                let (ndim, layout) = self.array_spec(&index, span)?;
+                self.make_array(Value::Type(dtype), ndim, layout, false, span)
+            }
+            Value::Unsupported { text, .. } => {
+                // Validate the index first, as Numba does, so malformed specs report as such.
+                self.array_spec(&index, span)?;
+                Err(self.unsupported(span, format!("numrs does not support arrays of the Numba type `{text}`")))
+            }
+            Value::TypeClass(name) => {
+                Err(self.unsupported(span, format!("numrs: cannot subscript the Numba type class `{name}`")))
+            }
+            Value::Sig(_) => Err(self.numba_err(span, "TypeError: 'Signature' object is not subscriptable")),
+            other => Err(self.unsupported(span, format!("numrs: cannot evaluate a subscript of {}", other.repr()))),
+        }
+    }
+
+    /// `Type._determine_array_spec`: slices without start/stop; a step equal to 1 on the
+    /// first dimension means F, on the last C, otherwise A.
+    fn array_spec(&self, index: &Value, span: Span) -> Res<(u32, char)> {
+        let plain_slice = |v: &Value| matches!(v, Value::Slice(p) if p[0].is_none() && p[1].is_none());
+        let step_is_one = |v: &Value| match v {
+            Value::Slice(p) => matches!(&p[2], Value::Const(c) if c.python_eq(&ConstValue::Int(1))),
+            _ => false,
+        };
+        match index {
+            Value::Tuple(items) | Value::List(items) if items.iter().all(plain_slice) => {
+                let (Some(first), Some(last)) = (items.first(), items.last()) else {
+                    return Err(self.numba_err(span, "IndexError: tuple index out of range"));
+                };
+                let layout = if step_is_one(first) {
+                    'F'
+                } else if step_is_one(last) {
+                    'C'
+                } else {
+                    'A'
+                };
+                let ndim = u32::try_from(items.len()).unwrap_or(u32::MAX);
+                Ok((ndim, layout))
+            }
+            v if plain_slice(v) => Ok((1, if step_is_one(v) { 'C' } else { 'A' })),
+            other => Err(self.numba_err(
+                span,
+                format!(
+                    "KeyError: {}",
+                    str_repr(&format!(
+                        "Can only index numba types with slices with no start or stop, got {}.",
+                        other.repr()
+                    ))
+                ),
+            )),
+        }
+    }
+
+    /// `Array(dtype, ndim, layout, readonly)`, with `Buffer.__init__`'s checks.
+    fn make_array(&self, dtype: Value, ndim: u32, layout: char, readonly: bool, span: Span) -> Res<Value> {
+        let dtype = match dtype {
+            Value::Type(t) => t,
+            Value::Unsupported { text, .. } => {
+                return Err(self.unsupported(span, format!("numrs does not support arrays of the Numba type `{text}`")));
+            }
+            other => {
+                return Err(self.unsupported(
+                    span,
+                    format!("numrs: an array's dtype must be a Numba type, got {}", other.repr()),
+                ));
+            }
+        };
+        if let Type::Array(_) = dtype {
+            return Err(self.numba_err(
+                span,
+                format!(
+                    "NumbaTypeError: The dtype of a Buffer type cannot itself be a Buffer type, this is \
+                     unsupported behaviour.\nThe dtype requested for the unsupported Buffer was: {dtype}."
+                ),
+            ));
+        }
+        let layout = match layout {
+            'C' => Layout::C,
+            'F' => Layout::F,
+            _ => Layout::A,
+        };
+        Ok(Value::Type(Type::array_ro(dtype, ndim, layout, readonly)))
+    }
+
+    // ----- calls -----------------------------------------------------------------------
+
+    fn call(&self, callee: Value, args: Vec<Value>, kwargs: Vec<(String, Value, Span)>, span: Span) -> Res<Value> {
+        match callee {
+            Value::Type(ret) => {
+                if let Some((k, _, kspan)) = kwargs.first() {
+                    return Err(self.numba_err(
+                        *kspan,
+                        format!("TypeError: Type.__call__() got an unexpected keyword argument '{k}'"),
+                    ));
+                }
+                if args.len() == 1 && !matches!(args[0], Value::Type(_) | Value::Unsupported { .. }) {
+                    return Err(self.unsupported(
+                        span,
+                        format!(
+                            "numrs: `{ret}({})` casts a Python value to a Numba type; it is not a type or a signature",
+                            args[0].repr()
+                        ),
+                    ));
+                }
+                let args = args.into_iter().map(|a| self.sig_type(a, span)).collect::<Res<Vec<_>>>()?;
+                Ok(Value::Sig(Signature::new(ret, args)))
+            }
+            Value::Unsupported { text, .. } => {
+                Err(self.unsupported(span, format!("numrs does not support the Numba type `{text}`")))
+            }
+            Value::TypeClass(class) => self.construct(&class, args, kwargs, span),
+            Value::Sig(_) => Err(self.numba_err(span, "TypeError: 'Signature' object is not callable")),
+            Value::Builtin(name) if name == "dict" && args.is_empty() => {
+                Ok(Value::Dict(kwargs.into_iter().map(|(k, v, _)| (Value::Const(ConstValue::Str(k)), v)).collect()))
+            }
+            Value::Tuple(_) => Err(self.numba_err(span, "TypeError: 'tuple' object is not callable")),
+            Value::List(_) => Err(self.numba_err(span, "TypeError: 'list' object is not callable")),
+            Value::Const(c) => {
+                Err(self.numba_err(span, format!("TypeError: '{}' object is not callable", c.python_class())))
+            }
+            other => Err(self.unsupported(span, format!("numrs: cannot evaluate a call of {}", other.repr()))),
+        }
+    }
+
+    /// A value used as an argument or return type of a signature (`sigutils.normalize_signature`'s
+    /// `check_type`).
+    pub(crate) fn sig_type(&self, value: Value, span: Span) -> Res<Type> {
+        match value {
+            Value::Type(t) => Ok(t),
+            Value::Unsupported { text, .. } => {
+                Err(self.unsupported(span, format!("numrs does not support the Numba type `{text}`")))
+            }
+            other => Err(self.numba_err(
+                span,
+                format!("TypeError: invalid type in signature: expected a type instance, got {}", other.repr()),
+            )),
+        }
+    }
+
+    /// A value a type constructor takes as a type (Numba does not check these; numrs needs a
+    /// type it models).
+    fn ctor_type(&self, value: Value, what: &str, span: Span) -> Res<Type> {
+        match value {
+            Value::Type(t) => Ok(t),
+            Value::Unsupported { text, .. } => {
+                Err(self.unsupported(span, format!("numrs does not support the Numba type `{text}`")))
+            }
+            other => Err(self.unsupported(span, format!("numrs: {what} must be a Numba type, got {}", other.repr()))),
+        }
+    }
+
+    fn construct(&self, class: &str, args: Vec<Value>, kwargs: Vec<(String, Value, Span)>, span: Span) -> Res<Value> {
+        let Some(&(cls, method, params, required, defaults)) = CONSTRUCTORS.iter().find(|c| c.0 == class) else {
+            return Err(self.unsupported(span, format!("numrs does not support the Numba type class `{class}`")));
+        };
+        let bound = self.bind(cls, method, params, required, defaults, args, kwargs, span)?;
+        let mut it = bound.into_iter();
+        let mut next = || it.next().unwrap_or_else(Value::none);
+        let truthy = |v: &Value, what: &str| -> Res<bool> {
+            v.truthy().ok_or_else(|| self.unsupported(span, format!("numrs: cannot tell whether `{what}` is true")))
+        };
+        match cls {
+            "Array" => {
+                let (dtype, ndim, layout, readonly, name, aligned) = (next(), next(), next(), next(), next(), next());
+                let ndim = match ndim.to_const() {
+                    Some(ConstValue::Int(n)) if (0..=i128::from(u32::MAX)).contains(&n) => n as u32,
+                    _ => {
+                        return Err(self.unsupported(
+                            span,
+                            format!("numrs: an array's ndim must be a non-negative int, got {}", ndim.repr()),
+                        ));
+                    }
+                };
+                let layout_char = match layout.as_str() {
+                    Some("C") => 'C',
+                    Some("F") => 'F',
+                    Some("A") => 'A',
+                    Some(s @ ("CS" | "FS")) => {
+                        return Err(self.unsupported(span, format!("numrs does not support the array layout '{s}'")));
+                    }
+                    _ => {
+                        let shown = match layout.as_str() {
+                            Some(s) => s.to_string(),
+                            None => layout.repr(),
+                        };
+                        return Err(self.numba_err(span, format!("NumbaValueError: Invalid layout '{shown}'")));
+                    }
+                };
+                if !name.is_none() {
+                    return Err(self.unsupported(span, "numrs does not support arrays with a custom `name`"));
+                }
+                if !truthy(&aligned, "aligned")? {
+                    return Err(self.unsupported(span, "numrs does not support unaligned arrays"));
+                }
+                let readonly = truthy(&readonly, "readonly")?;
+                self.make_array(dtype, ndim, layout_char, readonly, span)
+            }
+            "UniTuple" => {
+                let dtype = self.ctor_type(next(), "a UniTuple's dtype", span)?;
+                let count = next();
+                let count = match count.to_const().as_ref().and_then(ConstValue::as_int) {
+                    Some(n) if (0..=i128::from(u32::MAX)).contains(&n) => n as u32,
+                    _ => {
+                        return Err(self.unsupported(
+                            span,
+                            format!("numrs: a UniTuple's count must be a non-negative int, got {}", count.repr()),
+                        ));
+                    }
+                };
+                Ok(Value::Type(Type::unituple(dtype, count)))
+            }
+            "Tuple" => match next() {
+                Value::Tuple(items) | Value::List(items) => {
+                    let items = items
+                        .into_iter()
+                        .map(|v| self.ctor_type(v, "a Tuple's item", span))
+                        .collect::<Res<Vec<_>>>()?;
+                    Ok(Value::Type(Type::tuple(items)))
+                }
+                _ => Err(self.numba_err(span, "TypingError: Argument 'types' is not iterable")),
+            },
+            "List" | "Set" => {
+                let dtype = self.ctor_type(next(), "a container's dtype", span)?;
+                let reflected = truthy(&next(), "reflected")?;
+                if cls == "List" && !next().is_none() {
+                    return Err(self.unsupported(span, "numrs does not support lists with an initial value"));
+                }
+                Ok(Value::Type(if cls == "List" { Type::list(dtype, reflected) } else { Type::set(dtype, reflected) }))
+            }
+            "ListType" => {
+                let item = self.ctor_type(next(), "a ListType's item type", span)?;
+                if let Type::Optional(_) = item {
+                    return Err(self.numba_err(span, format!("TypingError: List.item_type cannot be of type {item}")));
+                }
+                Ok(Value::Type(Type::ListType(Arc::new(item))))
+            }
+            "DictType" => {
+                let key = self.ctor_type(next(), "a DictType's key type", span)?;
+                let value = self.ctor_type(next(), "a DictType's value type", span)?;
+                if !next().is_none() {
+                    return Err(self.unsupported(span, "numrs does not support dicts with an initial value"));
+                }
+                if matches!(key, Type::Optional(_) | Type::NoneType) {
+                    return Err(self.numba_err(span, format!("TypingError: Dict.key_type cannot be of type {key}")));
+                }
+                if matches!(value, Type::Optional(_) | Type::NoneType) {
+                    return Err(self.numba_err(span, format!("TypingError: Dict.value_type cannot be of type {value}")));
+                }
+                if matches!(key, Type::List { .. } | Type::Set { .. }) {
+                    return Err(self.numba_err(span, format!("TypingError: {key} as key is forbidden")));
+                }
+                if matches!(value, Type::List { .. } | Type::Set { .. }) {
+                    return Err(self.numba_err(span, format!("TypingError: {value} as value is forbidden")));
+                }
+                Ok(Value::Type(Type::dict(key, value)))
+            }
+            "Optional" => {
+                let inner = self.ctor_type(next(), "optional's argument", span)?;
+                if matches!(inner, Type::Optional(_) | Type::NoneType) {
+                    return Err(self.numba_err(
+                        span,
+                        format!("AssertionError: Optional() cannot wrap {inner} (an optional or none type)"),
+                    ));
+                }
+                Ok(Value::Type(Type::Optional(Arc::new(inner))))
+            }
+            "NumberClass" => {
+                let inner = self.ctor_type(next(), "NumberClass's argument", span)?;
+                Ok(Value::Type(Type::NumberClass(Arc::new(inner))))
+            }
+            "DType" => match next() {
+                Value::Type(t) => Ok(Value::Type(Type::DType(Arc::new(t)))),
+                Value::Unsupported { text, .. } => {
+                    Err(self.unsupported(span, format!("numrs does not support the Numba type `{text}`")))
+                }
+                _ => Err(self.numba_err(span, "AssertionError: DType() takes a Numba type")),
+            },
+            "FunctionType" => match next() {
+                Value::Sig(sig) => Ok(Value::Type(Type::FunctionType(Arc::new(sig)))),
+                other => Err(self.unsupported(
+                    span,
+                    format!("numrs: FunctionType takes a signature such as float64(float64), got {}", other.repr()),
+                )),
+            },
+            _ => Err(self.unsupported(span, format!("numrs does not support the Numba type class `{class}`"))),
+        }
+    }
+
+    /// Binds call arguments to a constructor's parameters as Python does, with Python's
+    /// error messages.
+    #[allow(clippy::too_many_arguments)]
+    fn bind(
+        &self,
+        cls: &str,
+        method: &str,
+        params: &[&str],
+        required: usize,
+        defaults: &[&str],
+        args: Vec<Value>,
+        kwargs: Vec<(String, Value, Span)>,
+        span: Span,
+    ) -> Res<Vec<Value>> {
+        let func = format!("{cls}.{method}()");
+        if args.len() > params.len() {
+            let takes = if required == params.len() {
+                format!("{}", params.len() + 1)
+            } else {
+                format!("from {} to {}", required + 1, params.len() + 1)
+            };
+            let were = if args.len() + 1 == 1 { "was" } else { "were" };
+            return Err(self.numba_err(
+                span,
+                format!("TypeError: {func} takes {takes} positional arguments but {} {were} given", args.len() + 1),
+            ));
+        }
+        let mut slots: Vec<Option<Value>> = params.iter().map(|_| None).collect();
+        for (slot, a) in slots.iter_mut().zip(args) {
+            *slot = Some(a);
+        }
+        for (k, v, kspan) in kwargs {
+            let Some(i) = params.iter().position(|p| *p == k) else {
+                return Err(
+                    self.numba_err(kspan, format!("TypeError: {func} got an unexpected keyword argument '{k}'"))
+                );
+            };
+            if slots[i].is_some() {
+                return Err(self.numba_err(kspan, format!("TypeError: {func} got multiple values for argument '{k}'")));
+            }
+            slots[i] = Some(v);
+        }
+        let missing: Vec<String> =
+            params.iter().zip(&slots).take(required).filter(|(_, s)| s.is_none()).map(|(p, _)| format!("'{p}'")).collect();
+        if !missing.is_empty() {
+            let plural = if missing.len() == 1 { "argument" } else { "arguments" };
+            return Err(self.numba_err(
+                span,
+                format!("TypeError: {func} missing {} required positional {plural}: {}", missing.len(), python_join(&missing)),
+            ));
+        }
+        Ok(slots
+            .into_iter()
+            .enumerate()
+            .map(|(i, s)| {
+                s.unwrap_or_else(|| {
+                    let default = i.checked_sub(required).and_then(|j| defaults.get(j)).copied().unwrap_or("None");
+                    match default {
+                        "True" => Value::Const(ConstValue::Bool(true)),
+                        "False" => Value::Const(ConstValue::Bool(false)),
+                        _ => Value::none(),
+                    }
+                })
+            })
+            .collect())
+    }
+}
+
+/// Python's listing of missing arguments: `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`.
+fn python_join(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [a, b] => format!("{a} and {b}"),
+        [rest @ .., last] => format!("{}, and {last}", rest.join(", ")),
+    }
+}
+
+fn bytes_repr(b: &[u8]) -> String {
+    let mut out = String::from("b'");
+    for &c in b {
+        match c {
+            b'\\' => out.push_str("\\\\"),
+            b'\'' => out.push_str("\\'"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x20..=0x7e => out.push(c as char),
+            _ => out.push_str(&format!("\\x{c:02x}")),
+        }
+    }
+    out.push('\'');
+    out
+}
+
+/// Numba types whose `str()` is not a numeric kind's name, by that `str()`.
+const SPECIAL_TYPES: &[(&str, fn() -> Type)] = &[
+    ("none", || Type::NoneType),
+    ("unicode_type", || Type::Unicode),
+    ("pyobject", || Type::PyObject),
+    ("...", || Type::Ellipsis),
+    ("undefined", || Type::Undefined),
+    ("slice<a:b>", || Type::Slice2),
+    ("slice<a:b:c>", || Type::Slice3),
+    ("range_state_int32", || Type::Range(RangeKind::Int32)),
+    ("range_state_int64", || Type::Range(RangeKind::Int64)),
+    ("range_state_uint64", || Type::Range(RangeKind::UInt64)),
+    ("range_iter_int32", || Type::iterator(IteratorKind::Range(RangeKind::Int32))),
+    ("range_iter_int64", || Type::iterator(IteratorKind::Range(RangeKind::Int64))),
+    ("range_iter_uint64", || Type::iterator(IteratorKind::Range(RangeKind::UInt64))),
+];
+
+/// The numrs type for a Numba type instance, by its `str()`; `None` when numrs does not model it.
+pub(crate) fn type_from_numba_str(text: &str) -> Option<Type> {
+    if let Some(kind) = NumericKind::from_name(text) {
+        return Some(Type::Number(kind));
+    }
+    SPECIAL_TYPES.iter().find(|(s, _)| *s == text).map(|(_, make)| make())
+}
+
+/// A name in `numba.core.types`'s namespace.
+pub(crate) fn types_namespace(name: &str) -> Option<Value> {
+    if let Some((_, text, class)) = TYPE_INSTANCES.iter().find(|(n, _, _)| *n == name) {
+        return Some(match type_from_numba_str(text) {
+            Some(t) => Value::Type(t),
+            None => Value::Unsupported { text: text.to_string(), class: class.to_string() },
+        });
+    }
+    if let Some((_, class)) = TYPE_CLASSES.iter().find(|(n, _)| *n == name) {
+        return Some(Value::TypeClass(class.to_string()));
+    }
+    match name {
+        "types" => Some(Value::Module("numba.core.types".to_string())),
+        "np" => Some(Value::Module("numpy".to_string())),
+        _ => None,
+    }
+}

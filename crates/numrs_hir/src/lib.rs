@@ -1,0 +1,1 @@
+//! numrs_hir (being written).

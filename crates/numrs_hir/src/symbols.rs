@@ -1,0 +1,591 @@
+//! Module-level bindings: what each top-level name is bound to, in source order.
+//!
+//! Only module-level code is looked at (bindings inside `def`/`class` bodies are local to them),
+//! but compound statements that run at import time (`if`, `try`, `with`, `for`, `while`) are
+//! walked, so `try: import numba` / `except ImportError: ...` patterns are seen.
+
+use numrs_syntax::ast::{self, Expr, ExprKind, Span, Stmt, StmtKind, UnaryOp};
+
+use crate::numba_names::{NUMBA_TOPLEVEL, TYPE_CLASSES, TYPE_INSTANCES};
+
+/// A constant value of a module-level `NAME = <constant expression>`.
+///
+/// Floats are stored by bit pattern (as in the AST) so the value stays `Eq + Hash`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ConstValue {
+    None,
+    Bool(bool),
+    Int(i128),
+    /// An integer too large for `i128`, as decimal text (possibly with a leading `-`).
+    BigInt(String),
+    Float(ast::FloatBits),
+    Complex { real: ast::FloatBits, imag: ast::FloatBits },
+    Str(String),
+    Tuple(Vec<ConstValue>),
+}
+
+impl ConstValue {
+    /// Evaluates a constant expression: an int/float/complex/bool/None/str literal, a unary
+    /// minus (or plus) of one, or a tuple of constant expressions. `None` for anything else.
+    pub fn from_expr(expr: &Expr) -> Option<ConstValue> {
+        const_from_expr(expr, 0)
+    }
+
+    /// Python's truthiness of the value.
+    pub fn truthy(&self) -> bool {
+        match self {
+            ConstValue::None => false,
+            ConstValue::Bool(b) => *b,
+            ConstValue::Int(i) => *i != 0,
+            ConstValue::BigInt(_) => true,
+            ConstValue::Float(f) => f.get() != 0.0,
+            ConstValue::Complex { real, imag } => real.get() != 0.0 || imag.get() != 0.0,
+            ConstValue::Str(s) => !s.is_empty(),
+            ConstValue::Tuple(items) => !items.is_empty(),
+        }
+    }
+
+    /// Python's `repr()` of the value.
+    pub fn python_repr(&self) -> String {
+        match self {
+            ConstValue::None => "None".to_string(),
+            ConstValue::Bool(true) => "True".to_string(),
+            ConstValue::Bool(false) => "False".to_string(),
+            ConstValue::Int(i) => i.to_string(),
+            ConstValue::BigInt(s) => s.clone(),
+            ConstValue::Float(f) => python_float_repr(f.get()),
+            ConstValue::Complex { real, imag } => python_complex_repr(real.get(), imag.get()),
+            ConstValue::Str(s) => python_str_repr(s),
+            ConstValue::Tuple(items) => {
+                let parts: Vec<String> = items.iter().map(ConstValue::python_repr).collect();
+                if parts.len() == 1 {
+                    format!("({},)", parts[0])
+                } else {
+                    format!("({})", parts.join(", "))
+                }
+            }
+        }
+    }
+
+    /// The name of the value's Python class (`int`, `str`, `tuple`, ...).
+    pub fn python_class(&self) -> &'static str {
+        match self {
+            ConstValue::None => "NoneType",
+            ConstValue::Bool(_) => "bool",
+            ConstValue::Int(_) | ConstValue::BigInt(_) => "int",
+            ConstValue::Float(_) => "float",
+            ConstValue::Complex { .. } => "complex",
+            ConstValue::Str(_) => "str",
+            ConstValue::Tuple(_) => "tuple",
+        }
+    }
+
+    /// Python's `self == other` between numbers (and bools), `false` across other kinds
+    /// unless structurally equal.
+    pub fn python_eq(&self, other: &ConstValue) -> bool {
+        match (self.as_complex(), other.as_complex()) {
+            (Some(a), Some(b)) => a == b,
+            _ => self == other,
+        }
+    }
+
+    fn as_complex(&self) -> Option<(f64, f64)> {
+        match self {
+            ConstValue::Bool(b) => Some((if *b { 1.0 } else { 0.0 }, 0.0)),
+            // Exact for every value that can equal a small constant; large values only ever
+            // compare against other large values here.
+            ConstValue::Int(i) => Some((*i as f64, 0.0)),
+            ConstValue::Float(f) => Some((f.get(), 0.0)),
+            ConstValue::Complex { real, imag } => Some((real.get(), imag.get())),
+            _ => None,
+        }
+    }
+
+    /// The value as an integer, for `int` and `bool` (Python treats `bool` as an `int`).
+    pub fn as_int(&self) -> Option<i128> {
+        match self {
+            ConstValue::Int(i) => Some(*i),
+            ConstValue::Bool(b) => Some(i128::from(*b)),
+            _ => None,
+        }
+    }
+}
+
+const MAX_CONST_DEPTH: u32 = 64;
+
+fn const_from_expr(expr: &Expr, depth: u32) -> Option<ConstValue> {
+    if depth > MAX_CONST_DEPTH {
+        return None;
+    }
+    match &expr.kind {
+        ExprKind::Constant(c) => match c {
+            ast::Constant::None => Some(ConstValue::None),
+            ast::Constant::Bool(b) => Some(ConstValue::Bool(*b)),
+            ast::Constant::Int(i) => Some(ConstValue::Int(*i)),
+            ast::Constant::BigInt(s) => Some(ConstValue::BigInt(s.clone())),
+            ast::Constant::Float(f) => Some(ConstValue::Float(*f)),
+            ast::Constant::Complex { real, imag } => Some(ConstValue::Complex { real: *real, imag: *imag }),
+            ast::Constant::Str(s) => Some(ConstValue::Str(s.clone())),
+            ast::Constant::Bytes(_) | ast::Constant::Ellipsis => None,
+        },
+        ExprKind::UnaryOp { op: UnaryOp::USub, operand } if is_literal(operand) => {
+            negate(const_from_expr(operand, depth + 1)?)
+        }
+        ExprKind::UnaryOp { op: UnaryOp::UAdd, operand } if is_literal(operand) => {
+            match const_from_expr(operand, depth + 1)? {
+                ConstValue::Bool(b) => Some(ConstValue::Int(i128::from(b))),
+                v @ (ConstValue::Int(_)
+                | ConstValue::BigInt(_)
+                | ConstValue::Float(_)
+                | ConstValue::Complex { .. }) => Some(v),
+                _ => None,
+            }
+        }
+        ExprKind::Tuple(items) => {
+            items.iter().map(|e| const_from_expr(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple)
+        }
+        _ => None,
+    }
+}
+
+fn is_literal(expr: &Expr) -> bool {
+    matches!(expr.kind, ExprKind::Constant(_))
+}
+
+/// Python's unary minus of a numeric constant.
+pub(crate) fn negate(value: ConstValue) -> Option<ConstValue> {
+    Some(match value {
+        ConstValue::Bool(b) => ConstValue::Int(-i128::from(b)),
+        ConstValue::Int(i) => match i.checked_neg() {
+            Some(n) => ConstValue::Int(n),
+            None => ConstValue::BigInt(format!("{}", i).trim_start_matches('-').to_string()),
+        },
+        ConstValue::BigInt(s) => match s.strip_prefix('-') {
+            Some(pos) => ConstValue::BigInt(pos.to_string()),
+            None => ConstValue::BigInt(format!("-{s}")),
+        },
+        ConstValue::Float(f) => ConstValue::Float(ast::FloatBits::new(-f.get())),
+        ConstValue::Complex { real, imag } => ConstValue::Complex {
+            real: ast::FloatBits::new(-real.get()),
+            imag: ast::FloatBits::new(-imag.get()),
+        },
+        _ => return None,
+    })
+}
+
+/// Python's `repr(float)` for the common cases (shortest round-trip digits).
+pub(crate) fn python_float_repr(f: f64) -> String {
+    if f.is_nan() {
+        return "nan".to_string();
+    }
+    if f.is_infinite() {
+        return if f > 0.0 { "inf".to_string() } else { "-inf".to_string() };
+    }
+    let abs = f.abs();
+    if abs != 0.0 && !(1e-4..1e16).contains(&abs) {
+        // Python switches to exponent notation: `1e+20`, `1.5e-05`.
+        let s = format!("{f:e}");
+        if let Some((mantissa, exp)) = s.split_once('e') {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            let digits = if digits.len() < 2 { format!("0{digits}") } else { digits.to_string() };
+            return format!("{mantissa}e{sign}{digits}");
+        }
+        return s;
+    }
+    format!("{f:?}")
+}
+
+fn python_complex_repr(real: f64, imag: f64) -> String {
+    let imag_s = python_float_repr(imag);
+    let imag_s = imag_s.strip_suffix(".0").unwrap_or(&imag_s).to_string();
+    if real == 0.0 && real.is_sign_positive() {
+        return format!("{imag_s}j");
+    }
+    let real_s = python_float_repr(real);
+    let real_s = real_s.strip_suffix(".0").unwrap_or(&real_s).to_string();
+    if imag_s.starts_with('-') {
+        format!("({real_s}{imag_s}j)")
+    } else {
+        format!("({real_s}+{imag_s}j)")
+    }
+}
+
+/// Python's `repr(str)`.
+pub(crate) fn python_str_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("\\x{:02x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// What a module-level name is bound to.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum BindingKind {
+    /// `import numpy as np` (np → `numpy`), `import numpy.linalg as la` (`numpy.linalg`),
+    /// `import a.b` (a → `a`).
+    Module(String),
+    /// `from numba import njit as jit`: module `numba`, name `njit`. Relative imports keep
+    /// their leading dots (`from .kernels import f` → module `.kernels`).
+    ImportedName { module: String, name: String },
+    /// `from module import *`: bound under the name `*`; names not bound otherwise may come
+    /// from it (see [`ModuleSymbols::resolve_dotted`]).
+    StarImport(String),
+    /// A `def`; `def_index` is the index in `module.body` of the top-level statement holding
+    /// it (the `def` itself, or the `if`/`try`/... it is nested in).
+    Function { def_index: usize },
+    Class,
+    /// `NAME = <constant expression>` (see [`ConstValue::from_expr`]).
+    Constant(ConstValue),
+    /// Any other binding (assignment of a non-constant, loop target, `with ... as`, ...).
+    Other,
+}
+
+/// One binding of a module-level name.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Binding {
+    pub name: String,
+    pub kind: BindingKind,
+    /// The span of the name where it is bound (import alias, assignment target, `def` name).
+    pub span: Span,
+    /// Index in `module.body` of the top-level statement that binds the name.
+    pub stmt_index: usize,
+    /// The span of the (possibly nested) statement that binds the name. Lookups compare its
+    /// start against the offset asked about.
+    pub stmt_span: Span,
+    /// True when the binding sits in an `except` handler: such bindings are fallbacks that do
+    /// not run when the `try` body succeeds (see [`ModuleSymbols::lookup`]).
+    pub in_except_handler: bool,
+    /// For `NAME = value` with a single name target, the assigned expression.
+    pub value: Option<Expr>,
+}
+
+/// The module-level bindings of a module, in source order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ModuleSymbols {
+    pub bindings: Vec<Binding>,
+}
+
+/// How deep alias chains (`a = b`, `b = numba.njit`) are followed.
+pub(crate) const MAX_ALIAS_DEPTH: u32 = 16;
+
+impl ModuleSymbols {
+    /// The binding of `name` in effect at `before_offset`: the last binding whose statement
+    /// starts before `before_offset` (the last binding at all when `None`).
+    ///
+    /// Bindings inside `except` handlers are treated as fallbacks: a later one is returned only
+    /// when no binding outside an `except` handler precedes the offset. numrs assumes Numba is
+    /// importable, so `try: from numba import njit` / `except ImportError: def njit(f): ...`
+    /// resolves `njit` to Numba's.
+    pub fn lookup(&self, name: &str, before_offset: Option<u32>) -> Option<&Binding> {
+        let mut candidates = self
+            .bindings
+            .iter()
+            .filter(|b| b.name == name && before_offset.is_none_or(|off| b.stmt_span.start < off));
+        let mut last_any = None;
+        let mut last_primary = None;
+        for b in candidates.by_ref() {
+            last_any = Some(b);
+            if !b.in_except_handler {
+                last_primary = Some(b);
+            }
+        }
+        last_primary.or(last_any)
+    }
+
+    /// All bindings of `name`, in source order.
+    pub fn bindings_of<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a Binding> + 'a {
+        self.bindings.iter().filter(move |b| b.name == name)
+    }
+
+    /// The canonical dotted path of a name or attribute chain, through the module's imports,
+    /// as bound at the end of the module: `np.linalg.norm` → `numpy.linalg.norm`, `njit` (from
+    /// `from numba import njit`) → `numba.njit`, `jit` (from `from numba import njit as jit`)
+    /// → `numba.njit`. Module-level aliases `name = <dotted expression>` are followed. `None`
+    /// when the root name is not bound by an import.
+    pub fn resolve_dotted(&self, expr: &Expr) -> Option<String> {
+        self.resolve_dotted_at(expr, None)
+    }
+
+    /// [`Self::resolve_dotted`] with names looked up as bound before `before_offset` (use the
+    /// start of a decorator to resolve it as Python does when the `def` runs).
+    pub fn resolve_dotted_at(&self, expr: &Expr, before_offset: Option<u32>) -> Option<String> {
+        self.resolve_dotted_depth(expr, before_offset, 0)
+    }
+
+    fn resolve_dotted_depth(&self, expr: &Expr, before: Option<u32>, depth: u32) -> Option<String> {
+        if depth > MAX_ALIAS_DEPTH {
+            return None;
+        }
+        match &expr.kind {
+            ExprKind::Name(name) => self.resolve_name(name, before, depth),
+            ExprKind::Attribute { value, attr } => {
+                let base = self.resolve_dotted_depth(value, before, depth + 1)?;
+                Some(format!("{base}.{attr}"))
+            }
+            _ => None,
+        }
+    }
+
+    fn resolve_name(&self, name: &str, before: Option<u32>, depth: u32) -> Option<String> {
+        let Some(binding) = self.lookup(name, before) else {
+            return self.star_import_source(name, before).map(|m| format!("{m}.{name}"));
+        };
+        match &binding.kind {
+            BindingKind::Module(m) => Some(m.clone()),
+            BindingKind::ImportedName { module, name } => Some(join_module(module, name)),
+            BindingKind::Other => {
+                let value = binding.value.as_ref()?;
+                self.resolve_dotted_depth(value, Some(binding.stmt_span.start), depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    /// The module a `from module import *` before `before` most plausibly binds `name` from:
+    /// the latest star import whose module is known to define `name`, or whose contents numrs
+    /// does not know (then only for names that are not Python builtins).
+    pub fn star_import_source(&self, name: &str, before: Option<u32>) -> Option<&str> {
+        let stars = self.bindings.iter().rev().filter(|b| before.is_none_or(|off| b.stmt_span.start < off));
+        for b in stars {
+            let BindingKind::StarImport(module) = &b.kind else { continue };
+            match star_module_defines(module, name) {
+                Some(true) => return Some(module),
+                Some(false) => continue,
+                None if !crate::numba_names::PY_BUILTINS.contains(&name) => return Some(module),
+                None => continue,
+            }
+        }
+        None
+    }
+}
+
+/// Whether `from module import *` binds `name`: `Some` for modules numrs knows the contents of.
+fn star_module_defines(module: &str, name: &str) -> Option<bool> {
+    match module {
+        "numba" => Some(NUMBA_TOPLEVEL.contains(&name)),
+        "numba.types" | "numba.core.types" => {
+            // `numba.core.types` has `__all__`; a star import binds exactly those names, which
+            // are all scalar aliases or `optional`/`deferred_type` (covered by these tables).
+            Some(
+                TYPE_INSTANCES.iter().any(|(n, _, _)| *n == name)
+                    || TYPE_CLASSES.iter().any(|(n, _)| *n == name),
+            )
+        }
+        _ => None,
+    }
+}
+
+/// `module.name`, keeping relative-import dots (`.` + `kernels` → `.kernels`).
+pub(crate) fn join_module(module: &str, name: &str) -> String {
+    if module.is_empty() || module.ends_with('.') {
+        format!("{module}{name}")
+    } else {
+        format!("{module}.{name}")
+    }
+}
+
+/// Collects the module-level bindings of `module`, in source order.
+pub fn module_symbols(module: &ast::Module) -> ModuleSymbols {
+    let mut collector = Collector { bindings: Vec::new() };
+    for (index, stmt) in module.body.iter().enumerate() {
+        collector.stmt(stmt, index, false, 0);
+    }
+    ModuleSymbols { bindings: collector.bindings }
+}
+
+/// Statements nested deeper than this inside module-level compound statements are skipped.
+const MAX_STMT_DEPTH: u32 = 64;
+
+struct Collector {
+    bindings: Vec<Binding>,
+}
+
+impl Collector {
+    fn push(&mut self, name: &str, kind: BindingKind, span: Span, stmt: &Stmt, index: usize, handler: bool) {
+        self.bindings.push(Binding {
+            name: name.to_string(),
+            kind,
+            span,
+            stmt_index: index,
+            stmt_span: stmt.span,
+            in_except_handler: handler,
+            value: None,
+        });
+    }
+
+    fn stmts(&mut self, stmts: &[Stmt], index: usize, handler: bool, depth: u32) {
+        for s in stmts {
+            self.stmt(s, index, handler, depth + 1);
+        }
+    }
+
+    fn stmt(&mut self, stmt: &Stmt, index: usize, handler: bool, depth: u32) {
+        if depth > MAX_STMT_DEPTH {
+            return;
+        }
+        match &stmt.kind {
+            StmtKind::Import(aliases) => {
+                for a in aliases {
+                    let (name, module) = match &a.asname {
+                        Some(asname) => (asname.clone(), a.name.clone()),
+                        None => {
+                            let root = a.name.split('.').next().unwrap_or(&a.name).to_string();
+                            (root.clone(), root)
+                        }
+                    };
+                    self.push(&name, BindingKind::Module(module), a.span, stmt, index, handler);
+                }
+            }
+            StmtKind::ImportFrom { module, names, level } => {
+                let mut full = ".".repeat(*level as usize);
+                if let Some(m) = module {
+                    full.push_str(m);
+                }
+                for a in names {
+                    if a.name == "*" {
+                        self.push("*", BindingKind::StarImport(full.clone()), a.span, stmt, index, handler);
+                        continue;
+                    }
+                    let bound = a.asname.as_deref().unwrap_or(&a.name);
+                    let kind = BindingKind::ImportedName { module: full.clone(), name: a.name.clone() };
+                    self.push(bound, kind, a.span, stmt, index, handler);
+                }
+            }
+            StmtKind::FunctionDef(def) => {
+                self.push(&def.name, BindingKind::Function { def_index: index }, def.name_span, stmt, index, handler);
+            }
+            StmtKind::ClassDef(class) => {
+                self.push(&class.name, BindingKind::Class, stmt.span, stmt, index, handler);
+            }
+            StmtKind::Assign { targets, value } => {
+                for t in targets {
+                    self.assign_target(t, Some(value), stmt, index, handler, 0);
+                }
+            }
+            StmtKind::AnnAssign { target, value: Some(value), .. } => {
+                self.assign_target(target, Some(value), stmt, index, handler, 0);
+            }
+            StmtKind::AnnAssign { value: None, .. } => {}
+            StmtKind::AugAssign { target, .. } => self.assign_target(target, None, stmt, index, handler, 0),
+            StmtKind::For { target, body, orelse, .. } => {
+                self.assign_target(target, None, stmt, index, handler, 0);
+                self.stmts(body, index, handler, depth);
+                self.stmts(orelse, index, handler, depth);
+            }
+            StmtKind::While { body, orelse, .. } => {
+                self.stmts(body, index, handler, depth);
+                self.stmts(orelse, index, handler, depth);
+            }
+            StmtKind::If { body, orelse, .. } => {
+                self.stmts(body, index, handler, depth);
+                self.stmts(orelse, index, handler, depth);
+            }
+            StmtKind::With { items, body, .. } => {
+                for item in items {
+                    if let Some(t) = &item.target {
+                        self.assign_target(t, None, stmt, index, handler, 0);
+                    }
+                }
+                self.stmts(body, index, handler, depth);
+            }
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                self.stmts(body, index, handler, depth);
+                for h in handlers {
+                    if let Some(name) = &h.name {
+                        self.push(name, BindingKind::Other, h.span, stmt, index, true);
+                    }
+                    self.stmts(&h.body, index, true, depth);
+                }
+                self.stmts(orelse, index, handler, depth);
+                self.stmts(finalbody, index, handler, depth);
+            }
+            StmtKind::Expr(e) => self.walrus(e, stmt, index, handler, 0),
+            StmtKind::Return(_)
+            | StmtKind::Delete(_)
+            | StmtKind::Raise { .. }
+            | StmtKind::Assert { .. }
+            | StmtKind::Global(_)
+            | StmtKind::Nonlocal(_)
+            | StmtKind::Pass
+            | StmtKind::Break
+            | StmtKind::Continue
+            | StmtKind::Unsupported(_) => {}
+        }
+    }
+
+    fn assign_target(
+        &mut self,
+        target: &Expr,
+        value: Option<&Expr>,
+        stmt: &Stmt,
+        index: usize,
+        handler: bool,
+        depth: u32,
+    ) {
+        if depth > MAX_CONST_DEPTH {
+            return;
+        }
+        match &target.kind {
+            ExprKind::Name(name) => {
+                let kind = match value.and_then(ConstValue::from_expr) {
+                    Some(c) => BindingKind::Constant(c),
+                    None => BindingKind::Other,
+                };
+                let keep_value = matches!(kind, BindingKind::Other);
+                self.push(name, kind, target.span, stmt, index, handler);
+                if keep_value {
+                    if let Some(last) = self.bindings.last_mut() {
+                        last.value = value.cloned();
+                    }
+                }
+            }
+            ExprKind::Tuple(elts) | ExprKind::List(elts) => {
+                // `a, b = 1, 2`: pair targets with values when the shapes match.
+                let values: Option<&Vec<Expr>> = match value.map(|v| &v.kind) {
+                    Some(ExprKind::Tuple(vs)) | Some(ExprKind::List(vs))
+                        if vs.len() == elts.len() && !elts.iter().any(|e| matches!(e.kind, ExprKind::Starred(_))) =>
+                    {
+                        Some(vs)
+                    }
+                    _ => None,
+                };
+                for (i, elt) in elts.iter().enumerate() {
+                    let v = values.and_then(|vs| vs.get(i));
+                    self.assign_target(elt, v, stmt, index, handler, depth + 1);
+                }
+            }
+            ExprKind::Starred(inner) => self.assign_target(inner, None, stmt, index, handler, depth + 1),
+            // Attribute and subscript targets bind no name.
+            _ => {}
+        }
+    }
+
+    /// `(x := value)` at module level binds `x`.
+    fn walrus(&mut self, expr: &Expr, stmt: &Stmt, index: usize, handler: bool, depth: u32) {
+        if depth > MAX_CONST_DEPTH {
+            return;
+        }
+        if let ExprKind::NamedExpr { target, value } = &expr.kind {
+            self.assign_target(target, Some(value), stmt, index, handler, 0);
+            self.walrus(value, stmt, index, handler, depth + 1);
+        }
+    }
+}

@@ -1,0 +1,559 @@
+//! Constraints: one per IR statement, after Numba's `Propagate`, `CallConstraint`,
+//! `GetAttrConstraint`, `StaticGetItemConstraint`, `BuildTupleConstraint`, ... classes.
+
+use numrs_ir::{StaticIndex, Stmt, StmtKind, Value, VarId};
+use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
+use numrs_types::{unify_pairs, IteratorKind, Type};
+
+use crate::engine::{GlobalValue, InferError, Inferer};
+
+pub(crate) struct Constraint {
+    target: Option<VarId>,
+    span: Span,
+    kind: Kind,
+}
+
+enum Kind {
+    Copy(Vec<VarId>),
+    Arg(usize),
+    Call { func: VarId, args: Vec<VarId>, kws: Vec<(String, VarId)>, vararg: Option<VarId> },
+    /// An operator call through the registry key (`operator.add`).
+    Intrinsic { key: &'static str, fallback: Option<&'static str>, args: Vec<VarId>, negate: bool },
+    GetAttr { value: VarId, attr: String },
+    GetItem { value: VarId, index: VarId },
+    StaticGetItem { value: VarId, index: StaticIndex, index_var: Option<VarId> },
+    BuildTuple(Vec<VarId>),
+    BuildList(Vec<VarId>),
+    BuildSet(Vec<VarId>),
+    BuildMap(Vec<(VarId, VarId)>),
+    GetIter(VarId),
+    IterNext(VarId),
+    PairFirst(VarId),
+    PairSecond(VarId),
+    ExhaustIter { value: VarId, count: u32 },
+    SetItem { target: VarId, index: VarId, value: VarId },
+    SetAttr { target: VarId, attr: String, value: VarId },
+    Yield(VarId),
+    BuildString(Vec<VarId>),
+    FormatValue(VarId),
+    Raise(VarId),
+}
+
+impl Constraint {
+    pub(crate) fn raise(v: VarId, span: Option<Span>) -> Constraint {
+        Constraint { target: None, span: span.unwrap_or_default(), kind: Kind::Raise(v) }
+    }
+}
+
+fn binop_key(op: BinOp, inplace: bool) -> (&'static str, Option<&'static str>) {
+    let (plain, inpl) = match op {
+        BinOp::Add => ("operator.add", "operator.iadd"),
+        BinOp::Sub => ("operator.sub", "operator.isub"),
+        BinOp::Mult => ("operator.mul", "operator.imul"),
+        BinOp::MatMult => ("operator.matmul", "operator.imatmul"),
+        BinOp::Div => ("operator.truediv", "operator.itruediv"),
+        BinOp::Mod => ("operator.mod", "operator.imod"),
+        BinOp::Pow => ("operator.pow", "operator.ipow"),
+        BinOp::LShift => ("operator.lshift", "operator.ilshift"),
+        BinOp::RShift => ("operator.rshift", "operator.irshift"),
+        BinOp::BitOr => ("operator.or_", "operator.ior"),
+        BinOp::BitXor => ("operator.xor", "operator.ixor"),
+        BinOp::BitAnd => ("operator.and_", "operator.iand"),
+        BinOp::FloorDiv => ("operator.floordiv", "operator.ifloordiv"),
+    };
+    if inplace {
+        (inpl, Some(plain))
+    } else {
+        (plain, None)
+    }
+}
+
+fn cmp_key(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "operator.eq",
+        CmpOp::NotEq => "operator.ne",
+        CmpOp::Lt => "operator.lt",
+        CmpOp::LtE => "operator.le",
+        CmpOp::Gt => "operator.gt",
+        CmpOp::GtE => "operator.ge",
+        CmpOp::Is => "operator.is_",
+        CmpOp::IsNot => "operator.is_not",
+        CmpOp::In | CmpOp::NotIn => "operator.contains",
+    }
+}
+
+/// Numba's `resolve_value_type` for constants (with literal types for int, bool and str).
+pub(crate) fn const_type(c: &Constant) -> Result<Type, String> {
+    Ok(match c {
+        Constant::None => Type::NoneType,
+        Constant::Bool(b) => Type::BooleanLiteral(*b),
+        Constant::Int(v) => match Type::int_literal_base(*v) {
+            Some(_) => Type::IntegerLiteral(*v),
+            None => return Err(format!("Int value is too large: {v}")),
+        },
+        Constant::BigInt(s) => return Err(format!("Int value is too large: {s}")),
+        Constant::Float(_) => Type::float64(),
+        Constant::Complex { .. } => Type::complex128(),
+        Constant::Str(s) => Type::StringLiteral(s.as_str().into()),
+        Constant::Bytes(_) => return Err("bytes constants are not supported".into()),
+        Constant::Ellipsis => Type::Ellipsis,
+    })
+}
+
+/// Build the constraint for a statement; typing constants, args and globals on the spot.
+pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result<Option<Constraint>, InferError> {
+    let span = stmt.span;
+    let (target, kind) = match &stmt.kind {
+        StmtKind::Assign { target, value } => {
+            let target = *target;
+            let kind = match value {
+                Value::Const(c) => {
+                    let t = const_type(c).map_err(|m| InferError::typing("unsupported-constant", m, Some(span)))?;
+                    inf.add_type(target, t, Some(span))?;
+                    return Ok(None);
+                }
+                Value::Global(name) | Value::FreeVar(name) => {
+                    match inf.env.resolve_global(name) {
+                        GlobalValue::Type(t) => inf.add_type(target, t, Some(span))?,
+                        GlobalValue::Untyped(reason) => {
+                            return Err(InferError::typing(
+                                "untyped-global",
+                                format!("Untyped global name '{name}': {reason}"),
+                                Some(span),
+                            ))
+                        }
+                    }
+                    return Ok(None);
+                }
+                Value::Arg(i) => {
+                    if let Some(t) = args.get(*i as usize) {
+                        inf.add_type(target, t.clone(), Some(span))?;
+                    }
+                    return Ok(None);
+                }
+                Value::Var(v) | Value::Cast(v) => {
+                    inf.copied_from.entry(target).or_default().push(*v);
+                    Kind::Copy(vec![*v])
+                }
+                Value::Phi(incoming) => {
+                    let srcs: Vec<VarId> = incoming.iter().filter_map(|(_, v)| *v).collect();
+                    inf.copied_from.entry(target).or_default().extend(srcs.iter().copied());
+                    Kind::Copy(srcs)
+                }
+                Value::BinOp { op, lhs, rhs } => {
+                    let (key, fallback) = binop_key(*op, false);
+                    Kind::Intrinsic { key, fallback, args: vec![*lhs, *rhs], negate: false }
+                }
+                Value::InplaceBinOp { op, lhs, rhs } => {
+                    let (key, fallback) = binop_key(*op, true);
+                    Kind::Intrinsic { key, fallback, args: vec![*lhs, *rhs], negate: false }
+                }
+                Value::Compare { op, lhs, rhs } => match op {
+                    CmpOp::In => Kind::Intrinsic { key: cmp_key(*op), fallback: None, args: vec![*rhs, *lhs], negate: false },
+                    CmpOp::NotIn => Kind::Intrinsic { key: cmp_key(*op), fallback: None, args: vec![*rhs, *lhs], negate: true },
+                    _ => Kind::Intrinsic { key: cmp_key(*op), fallback: None, args: vec![*lhs, *rhs], negate: false },
+                },
+                Value::Unary { op, operand } => {
+                    let key = match op {
+                        UnaryOp::USub => "operator.neg",
+                        UnaryOp::UAdd => "operator.pos",
+                        UnaryOp::Invert => "operator.invert",
+                        UnaryOp::Not => "operator.not_",
+                    };
+                    Kind::Intrinsic { key, fallback: None, args: vec![*operand], negate: false }
+                }
+                Value::Call { func, args, kws, vararg } => {
+                    Kind::Call { func: *func, args: args.clone(), kws: kws.clone(), vararg: *vararg }
+                }
+                Value::GetAttr { value, attr } => Kind::GetAttr { value: *value, attr: attr.clone() },
+                Value::GetItem { value, index } => Kind::GetItem { value: *value, index: *index },
+                Value::StaticGetItem { value, index, index_var } => {
+                    Kind::StaticGetItem { value: *value, index: index.clone(), index_var: *index_var }
+                }
+                Value::BuildTuple(items) => Kind::BuildTuple(items.clone()),
+                Value::BuildList(items) => Kind::BuildList(items.clone()),
+                Value::BuildSet(items) => Kind::BuildSet(items.clone()),
+                Value::BuildMap(items) => Kind::BuildMap(items.clone()),
+                Value::GetIter(v) => Kind::GetIter(*v),
+                Value::IterNext(v) => Kind::IterNext(*v),
+                Value::PairFirst(v) => Kind::PairFirst(*v),
+                Value::PairSecond(v) => Kind::PairSecond(*v),
+                Value::ExhaustIter { value, count } => Kind::ExhaustIter { value: *value, count: *count },
+                Value::Yield(v) => Kind::Yield(*v),
+                Value::BuildString(items) => Kind::BuildString(items.clone()),
+                Value::FormatValue(v) => Kind::FormatValue(*v),
+                Value::MakeFunction { closure } => {
+                    let name = inf.ir.closures.get(*closure as usize).map_or("<lambda>", |c| c.name.as_str());
+                    inf.add_type(target, Type::MakeFunction(*closure, name.into()), Some(span))?;
+                    return Ok(None);
+                }
+                Value::Undefined => return Ok(None),
+            };
+            (Some(target), kind)
+        }
+        StmtKind::SetItem { target, index, value, .. } => (None, Kind::SetItem { target: *target, index: *index, value: *value }),
+        StmtKind::SetAttr { target, attr, value } => (None, Kind::SetAttr { target: *target, attr: attr.clone(), value: *value }),
+        StmtKind::DelItem { .. } | StmtKind::Del(_) => return Ok(None),
+    };
+    Ok(Some(Constraint { target, span, kind }))
+}
+
+fn all_defined(inf: &Inferer<'_>, vars: &[VarId]) -> Option<Vec<Type>> {
+    vars.iter().map(|v| inf.get(*v).cloned()).collect()
+}
+
+fn no_impl(key: &str, args: &[Type]) -> String {
+    let shown = key.rsplit('.').next().unwrap_or(key);
+    let list = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+    format!("No implementation of function '{shown}' found for signature ({list})")
+}
+
+impl Constraint {
+    pub(crate) fn apply(&self, inf: &mut Inferer<'_>) -> Result<(), InferError> {
+        let span = Some(self.span);
+        let result: Option<Type> = match &self.kind {
+            Kind::Copy(srcs) => {
+                for s in srcs {
+                    if let (Some(t), Some(target)) = (inf.get(*s).cloned(), self.target) {
+                        inf.add_type(target, t, span)?;
+                    }
+                }
+                None
+            }
+            Kind::Arg(_) => None,
+            Kind::Intrinsic { key, fallback, args, negate } => {
+                let Some(types) = all_defined(inf, args) else { return Ok(()) };
+                let mut sig = numrs_typing::resolve_call(key, &types, &[]).map_err(|e| to_infer_error(e, span))?;
+                if sig.is_none() {
+                    if let Some(fb) = fallback {
+                        sig = numrs_typing::resolve_call(fb, &types, &[]).map_err(|e| to_infer_error(e, span))?;
+                    }
+                }
+                match sig {
+                    Some(s) => {
+                        if *negate {
+                            Some(Type::boolean())
+                        } else {
+                            Some(s.return_type)
+                        }
+                    }
+                    None => return Err(InferError::typing("no-matching-operator", no_impl(key, &types), span)),
+                }
+            }
+            Kind::Call { func, args, kws, vararg } => {
+                let Some(fty) = inf.get(*func).cloned() else { return Ok(()) };
+                let Some(mut types) = all_defined(inf, args) else { return Ok(()) };
+                if let Some(va) = vararg {
+                    let Some(t) = inf.get(*va).cloned() else { return Ok(()) };
+                    match t.tuple_items() {
+                        Some(items) => types.extend(items),
+                        None => {
+                            return Err(InferError::typing(
+                                "bad-star-args",
+                                format!("*args must be a tuple, got {t}"),
+                                span,
+                            ))
+                        }
+                    }
+                }
+                let mut kw_types = Vec::new();
+                for (k, v) in kws {
+                    let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
+                    kw_types.push((k.clone(), t));
+                }
+                Some(resolve_callable(inf, &fty, &types, &kw_types, span)?)
+            }
+            Kind::GetAttr { value, attr } => {
+                let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
+                let resolved = match &t {
+                    Type::Module(m) => inf.env.resolve_module_attr(m, attr),
+                    _ => numrs_typing::resolve_getattr(&t, attr),
+                };
+                match resolved {
+                    Some(r) => Some(r),
+                    None => {
+                        return Err(InferError::typing(
+                            "unknown-attribute",
+                            format!("Unknown attribute '{attr}' of type {t}"),
+                            span,
+                        ))
+                    }
+                }
+            }
+            Kind::GetItem { value, index } => {
+                let Some(types) = all_defined(inf, &[*value, *index]) else { return Ok(()) };
+                Some(resolve_intrinsic(inf, "operator.getitem", &types, span)?)
+            }
+            Kind::StaticGetItem { value, index, index_var } => {
+                let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
+                match static_getitem(&vt, index) {
+                    Some(t) => Some(t),
+                    None => {
+                        let Some(iv) = index_var else { return Ok(()) };
+                        let Some(it) = inf.get(*iv).cloned() else { return Ok(()) };
+                        Some(resolve_intrinsic(inf, "operator.getitem", &[vt, it], span)?)
+                    }
+                }
+            }
+            Kind::BuildTuple(items) => {
+                let Some(types) = all_defined(inf, items) else { return Ok(()) };
+                Some(Type::tuple(types))
+            }
+            Kind::BuildList(items) => {
+                let Some(types) = all_defined(inf, items) else { return Ok(()) };
+                let dtype = if types.is_empty() {
+                    Type::Undefined
+                } else {
+                    unify_container_items(&types, "list", span)?
+                };
+                Some(Type::list(dtype, false))
+            }
+            Kind::BuildSet(items) => {
+                let Some(types) = all_defined(inf, items) else { return Ok(()) };
+                let dtype = if types.is_empty() { Type::Undefined } else { unify_container_items(&types, "set", span)? };
+                Some(Type::set(dtype, false))
+            }
+            Kind::BuildMap(items) => {
+                let keys: Vec<VarId> = items.iter().map(|(k, _)| *k).collect();
+                let vals: Vec<VarId> = items.iter().map(|(_, v)| *v).collect();
+                let (Some(kt), Some(vt)) = (all_defined(inf, &keys), all_defined(inf, &vals)) else { return Ok(()) };
+                if kt.is_empty() {
+                    Some(Type::dict(Type::Undefined, Type::Undefined))
+                } else {
+                    let k = unify_container_items(&kt, "dict keys", span)?;
+                    let v = unify_container_items(&vt, "dict values", span)?;
+                    Some(Type::dict(k, v))
+                }
+            }
+            Kind::GetIter(v) => {
+                let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
+                match resolve_getiter(&t) {
+                    Some(it) => Some(it),
+                    None => {
+                        return Err(InferError::typing(
+                            "not-iterable",
+                            format!("Invalid use of getiter with parameters ({t})"),
+                            span,
+                        ))
+                    }
+                }
+            }
+            Kind::IterNext(v) => {
+                let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
+                let y = t.yield_type().ok_or_else(|| InferError::typing("not-iterable", format!("{t} is not an iterator"), span))?;
+                Some(Type::Pair(std::sync::Arc::new((y, Type::boolean()))))
+            }
+            Kind::PairFirst(v) => match inf.get(*v) {
+                Some(Type::Pair(p)) => Some(p.0.clone()),
+                _ => return Ok(()),
+            },
+            Kind::PairSecond(v) => match inf.get(*v) {
+                Some(Type::Pair(p)) => Some(p.1.clone()),
+                _ => return Ok(()),
+            },
+            Kind::ExhaustIter { value, count } => {
+                let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
+                match &t {
+                    Type::UniTuple(..) | Type::Tuple(_) if t.tuple_items().map(|i| i.len()) != Some(*count as usize) => {
+                        let n = t.tuple_items().map_or(0, |i| i.len());
+                        let _ = n;
+                        return Err(InferError {
+                            kind: "TypingError",
+                            code: "unpack-count",
+                            message: format!("cannot unpack {t} into {count} values"),
+                            span,
+                            notes: vec![],
+                        });
+                    }
+                    Type::UniTuple(..) | Type::Tuple(_) => Some(t.clone()),
+                    _ => match t.iterator_type().and_then(|it| it.yield_type()) {
+                        Some(y) => Some(Type::unituple(y, *count)),
+                        None => {
+                            return Err(InferError::typing("not-iterable", format!("cannot unpack {t}"), span))
+                        }
+                    },
+                }
+            }
+            Kind::SetItem { target, index, value } => {
+                let Some(types) = all_defined(inf, &[*target, *index, *value]) else { return Ok(()) };
+                resolve_intrinsic(inf, "operator.setitem", &types, span)?;
+                None
+            }
+            Kind::SetAttr { target, attr, .. } => {
+                let Some(t) = inf.get(*target).cloned() else { return Ok(()) };
+                return Err(InferError::typing(
+                    "cannot-set-attribute",
+                    format!("Cannot modify attribute '{attr}' of type {t}"),
+                    span,
+                ));
+            }
+            Kind::Yield(_) => Some(Type::NoneType),
+            Kind::BuildString(_) | Kind::FormatValue(_) => Some(Type::Unicode),
+            Kind::Raise(_) => None,
+        };
+        if let (Some(t), Some(target)) = (result, self.target) {
+            inf.add_type(target, t, span)?;
+        }
+        Ok(())
+    }
+}
+
+fn to_infer_error(e: numrs_typing::CallError, span: Option<Span>) -> InferError {
+    InferError { kind: e.kind, code: "invalid-call", message: e.message, span, notes: vec![] }
+}
+
+fn resolve_intrinsic(_inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Result<Type, InferError> {
+    match numrs_typing::resolve_call(key, types, &[]).map_err(|e| to_infer_error(e, span))? {
+        Some(sig) => Ok(sig.return_type),
+        None => Err(InferError::typing("no-matching-operator", no_impl(key, types), span)),
+    }
+}
+
+fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Result<Type, InferError> {
+    let mut acc = types[0].clone();
+    for t in &types[1..] {
+        acc = unify_pairs(&acc, t).ok_or_else(|| {
+            InferError::typing("heterogeneous-container", format!("Cannot unify {acc} and {t} in {what}"), span)
+        })?;
+    }
+    Ok(acc.unliteral())
+}
+
+fn resolve_getiter(t: &Type) -> Option<Type> {
+    match t {
+        Type::Tuple(_) => None,
+        _ => t.iterator_type(),
+    }
+}
+
+/// `static_getitem` on tuples with a constant index or slice.
+fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
+    let items = t.tuple_items()?;
+    let n = items.len() as i128;
+    match index {
+        StaticIndex::Int(i) => {
+            let i = if *i < 0 { i + n } else { *i };
+            if i < 0 || i >= n {
+                return None;
+            }
+            Some(items[i as usize].clone())
+        }
+        StaticIndex::Slice(a, b, c) => {
+            let step = c.unwrap_or(1);
+            if step == 0 {
+                return None;
+            }
+            let norm = |x: i128| if x < 0 { (x + n).max(0) } else { x.min(n) };
+            let mut out = Vec::new();
+            if step > 0 {
+                let (mut i, end) = (a.map_or(0, norm), b.map_or(n, norm));
+                while i < end {
+                    out.push(items[i as usize].clone());
+                    i += step;
+                }
+            } else {
+                let mut i = a.map_or(n - 1, |x| if x < 0 { x + n } else { x.min(n - 1) });
+                let end = b.map_or(-1, |x| if x < 0 { (x + n).max(-1) } else { x });
+                while i > end {
+                    out.push(items[i as usize].clone());
+                    i += step;
+                }
+            }
+            Some(Type::tuple(out))
+        }
+        StaticIndex::Str(_) => None,
+    }
+}
+
+/// Type a call of a value of type `fty`.
+fn resolve_callable(
+    inf: &mut Inferer<'_>,
+    fty: &Type,
+    args: &[Type],
+    kws: &[(String, Type)],
+    span: Option<Span>,
+) -> Result<Type, InferError> {
+    let key: String = match fty {
+        Type::Function(k) => k.to_string(),
+        Type::BoundFunction(b) => {
+            let mut full = vec![b.1.clone()];
+            full.extend(args.iter().cloned());
+            return match numrs_typing::resolve_call(&b.0, &full, kws).map_err(|e| to_infer_error(e, span))? {
+                Some(sig) => Ok(sig.return_type),
+                None => Err(InferError::typing("invalid-call", no_impl(&b.0, args), span)),
+            };
+        }
+        Type::NumberClass(t) => format!("class.{t}"),
+        Type::Dispatcher(d) => return inf.env.call_dispatcher(d, args).map_err(|mut e| {
+            e.span = span;
+            e
+        }),
+        Type::ExceptionClass(name) => return Ok(Type::ExceptionInstance(name.clone())),
+        Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
+        other => {
+            return Err(InferError::typing("not-callable", format!("{other} is not callable"), span));
+        }
+    };
+    match numrs_typing::resolve_call(&key, args, kws).map_err(|e| to_infer_error(e, span))? {
+        Some(sig) => Ok(sig.return_type),
+        None => Err(InferError::typing("invalid-call", no_impl(&key, args), span)),
+    }
+}
+
+#[allow(dead_code)]
+fn _iterator_kind(_: IteratorKind) {}
+
+/// Type a call of an inner function by typing its body with these arguments, its free
+/// variables taking their current types in the enclosing function (Numba inlines such calls).
+fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Span>) -> Result<Type, InferError> {
+    let Some(closure) = inf.ir.closures.get(idx as usize) else {
+        return Err(InferError::typing("internal", "unknown closure", span));
+    };
+    let mut free = Vec::new();
+    for name in &closure.free_vars {
+        let mut ty: Option<Type> = None;
+        for (i, v) in inf.ir.vars.iter().enumerate() {
+            if v.user && &v.base == name {
+                if let Some(t) = &inf.vars[i].ty {
+                    ty = Some(match ty {
+                        None => t.clone(),
+                        Some(prev) => unify_pairs(&prev, t).unwrap_or(prev),
+                    });
+                }
+            }
+        }
+        match ty {
+            Some(t) => free.push((name.clone(), t)),
+            // Not typed yet: try again on the next round.
+            None => return Err(InferError::typing("undetermined-type", format!("free variable '{name}' is not typed yet"), span)),
+        }
+    }
+    let env = ClosureEnv { parent: inf.env, free };
+    let args: Vec<Type> = args.iter().map(Type::unliteral).collect();
+    let req = crate::engine::InferRequest { ir: &closure.ir, args: &args, return_type: None, locals: &[], env: &env, partial: false };
+    let result = crate::engine::infer_function(&req);
+    result.outcome.map_err(|mut e| {
+        e.span = span;
+        e
+    })
+}
+
+struct ClosureEnv<'a> {
+    parent: &'a dyn crate::engine::Environment,
+    free: Vec<(String, Type)>,
+}
+
+impl crate::engine::Environment for ClosureEnv<'_> {
+    fn resolve_global(&self, name: &str) -> GlobalValue {
+        match self.free.iter().find(|(n, _)| n == name) {
+            Some((_, t)) => GlobalValue::Type(t.clone()),
+            None => self.parent.resolve_global(name),
+        }
+    }
+    fn call_dispatcher(&self, d: &numrs_types::DispatcherRef, args: &[Type]) -> Result<Type, InferError> {
+        self.parent.call_dispatcher(d, args)
+    }
+    fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
+        self.parent.resolve_module_attr(module, attr)
+    }
+}

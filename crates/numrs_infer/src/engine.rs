@@ -1,0 +1,414 @@
+//! The inference driver: type variables, propagation, final unification.
+
+use std::collections::HashMap;
+
+use numrs_ir::{FunctionIr, StmtKind, Terminator, Value, VarId};
+use numrs_syntax::ast::Span;
+use numrs_types::{unify_many, unify_pairs, can_convert, Type};
+
+/// What a global name refers to, as resolved by the layer that knows the module.
+#[derive(Clone, Debug)]
+pub enum GlobalValue {
+    Type(Type),
+    /// Not typeable: Numba's "Untyped global name" with the reason.
+    Untyped(String),
+}
+
+/// Services inference needs from outside the function.
+pub trait Environment {
+    /// Resolve a module-level or builtin name.
+    fn resolve_global(&self, name: &str) -> GlobalValue;
+    /// Type a call to another jit function with these argument types: its return type.
+    fn call_dispatcher(&self, dispatcher: &numrs_types::DispatcherRef, args: &[Type]) -> Result<Type, InferError>;
+    /// Resolve an attribute of a module value (`np.zeros`, `math.pi`).
+    fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type>;
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InferError {
+    pub kind: &'static str,
+    pub code: &'static str,
+    pub message: String,
+    /// Function-relative span of the statement the error is attributed to.
+    pub span: Option<Span>,
+    pub notes: Vec<String>,
+}
+
+impl InferError {
+    pub fn typing(code: &'static str, message: impl Into<String>, span: Option<Span>) -> Self {
+        InferError { kind: "TypingError", code, message: message.into(), span, notes: vec![] }
+    }
+}
+
+pub struct InferRequest<'a> {
+    pub ir: &'a FunctionIr,
+    pub args: &'a [Type],
+    pub return_type: Option<&'a Type>,
+    pub locals: &'a [(String, Type)],
+    pub env: &'a dyn Environment,
+    /// Numba's `return_types_from_partial`: ignore errors and report the return type from
+    /// the paths that did type (used for recursive calls).
+    pub partial: bool,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct InferResult {
+    pub outcome: Result<Type, InferError>,
+    /// The type of each IR variable (by `VarId`), where known.
+    pub typemap: Vec<Option<Type>>,
+}
+
+impl InferResult {
+    /// User-visible variables → sorted unique type strings over their SSA versions.
+    pub fn locals(&self, ir: &FunctionIr) -> std::collections::BTreeMap<String, Vec<String>> {
+        let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
+        let mut dropped = std::collections::BTreeSet::new();
+        for (i, var) in ir.vars.iter().enumerate() {
+            if !var.user {
+                continue;
+            }
+            let Some(Some(t)) = self.typemap.get(i) else { continue };
+            if hidden_in_locals(t) {
+                dropped.insert(var.base.clone());
+                continue;
+            }
+            let entry = out.entry(var.base.clone()).or_default();
+            let s = t.to_string();
+            if !entry.contains(&s) {
+                entry.push(s);
+            }
+        }
+        for d in dropped {
+            out.remove(&d);
+        }
+        for v in out.values_mut() {
+            v.sort();
+        }
+        out
+    }
+}
+
+/// The oracle drops variables holding modules and callables (and anything printed with an
+/// address); so do we, so the outputs compare.
+fn hidden_in_locals(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::Module(_)
+            | Type::Function(_)
+            | Type::BoundFunction(_)
+            | Type::Dispatcher(_)
+            | Type::NumberClass(_)
+            | Type::ExceptionClass(_)
+            | Type::MakeFunction(..)
+    )
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TypeVar {
+    pub ty: Option<Type>,
+    pub locked: bool,
+    pub define_span: Option<Span>,
+}
+
+pub(crate) struct Inferer<'a> {
+    pub ir: &'a FunctionIr,
+    pub env: &'a dyn Environment,
+    pub vars: Vec<TypeVar>,
+    /// For refinement: the variables each variable was copied from.
+    pub copied_from: HashMap<VarId, Vec<VarId>>,
+}
+
+impl<'a> Inferer<'a> {
+    pub fn name(&self, v: VarId) -> &str {
+        &self.ir.var(v).name
+    }
+
+    pub fn get(&self, v: VarId) -> Option<&Type> {
+        self.vars[v.0 as usize].ty.as_ref()
+    }
+
+    /// `TypeVar.add_type`: unify with what is there (or check convertibility when locked).
+    pub fn add_type(&mut self, v: VarId, ty: Type, span: Option<Span>) -> Result<(), InferError> {
+        let name = self.name(v).to_string();
+        let tv = &mut self.vars[v.0 as usize];
+        if tv.locked {
+            let current = tv.ty.clone().unwrap_or(Type::Undefined);
+            if ty != current && can_convert(&ty, &current).is_none() {
+                return Err(InferError::typing(
+                    "no-conversion",
+                    format!("No conversion from {ty} to {current} for '{name}'"),
+                    span,
+                ));
+            }
+            return Ok(());
+        }
+        match &tv.ty {
+            None => {
+                tv.ty = Some(ty);
+                tv.define_span = span;
+            }
+            Some(old) => match unify_pairs(old, &ty) {
+                Some(u) => {
+                    if &u != old {
+                        tv.ty = Some(u.clone());
+                        self.refine(v, u);
+                    }
+                }
+                None => {
+                    let old = old.clone();
+                    return Err(InferError::typing(
+                        "cannot-unify",
+                        format!("Cannot unify {old} and {ty} for '{name}'"),
+                        span,
+                    ));
+                }
+            },
+        }
+        Ok(())
+    }
+
+    /// Push a refined type back to the variables this one was copied from (Numba's refine
+    /// map), so that `l = []; l.append(1)` types `l` as `list(int64)`.
+    pub fn refine(&mut self, v: VarId, ty: Type) {
+        if !ty.is_precise() {
+            return;
+        }
+        let mut stack = vec![v];
+        let mut seen = std::collections::HashSet::new();
+        while let Some(x) = stack.pop() {
+            if !seen.insert(x) {
+                continue;
+            }
+            if let Some(srcs) = self.copied_from.get(&x).cloned() {
+                for s in srcs {
+                    let tv = &mut self.vars[s.0 as usize];
+                    if tv.locked {
+                        continue;
+                    }
+                    let replace = match &tv.ty {
+                        Some(old) => !old.is_precise() && unify_pairs(old, &ty).is_some(),
+                        None => false,
+                    };
+                    if replace {
+                        tv.ty = Some(ty.clone());
+                        stack.push(s);
+                    }
+                }
+            }
+        }
+    }
+
+    pub fn lock(&mut self, v: VarId, ty: Type) {
+        let tv = &mut self.vars[v.0 as usize];
+        tv.ty = Some(ty);
+        tv.locked = true;
+    }
+
+    fn state_token(&self) -> Vec<Option<Type>> {
+        self.vars.iter().map(|v| v.ty.clone()).collect()
+    }
+}
+
+/// Type one function for one signature.
+pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
+    let ir = req.ir;
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new() };
+    let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
+        outcome: Err(e),
+        typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
+    };
+
+    if ir.args_count() != req.args.len() {
+        let e = InferError {
+            kind: "TypeError",
+            code: "signature-arity",
+            message: format!(
+                "signature has {} argument(s) but '{}' takes {}",
+                req.args.len(),
+                ir.name,
+                ir.args_count()
+            ),
+            span: None,
+            notes: vec![],
+        };
+        return fail(&inf, e);
+    }
+    if let Some(e) = ir.errors.first() {
+        let span = e.line_known.then_some(e.span);
+        let err = InferError { kind: e.kind, code: e.code, message: e.message.clone(), span, notes: vec![] };
+        return fail(&inf, err);
+    }
+    // Seed the declared return type and locals.
+    if let Some(rt) = req.return_type {
+        for r in ir.return_vars() {
+            inf.lock(r, rt.clone());
+        }
+    }
+    for (name, ty) in req.locals {
+        for (i, var) in ir.vars.iter().enumerate() {
+            if var.user && &var.base == name {
+                inf.lock(VarId(i as u32), ty.clone());
+            }
+        }
+    }
+
+    // Build constraints; some statements are typed right away (constants, globals, args).
+    let mut constraints = Vec::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            match crate::constraints::build(&mut inf, stmt, req.args) {
+                Ok(Some(c)) => constraints.push(c),
+                Ok(None) => {}
+                Err(e) => return fail(&inf, e),
+            }
+        }
+        if let Terminator::Raise { exc: Some(v) } = &block.term {
+            constraints.push(crate::constraints::Constraint::raise(*v, block.stmts.last().map(|s| s.span)));
+        }
+    }
+
+    // Propagate to a fixpoint.
+    let mut errors;
+    let mut token = inf.state_token();
+    let mut rounds = 0;
+    loop {
+        errors = Vec::new();
+        for c in &constraints {
+            if let Err(e) = c.apply(&mut inf) {
+                errors.push(e);
+            }
+        }
+        let new = inf.state_token();
+        rounds += 1;
+        if new == token || rounds > 1000 {
+            break;
+        }
+        token = new;
+    }
+    if req.partial {
+        let mut rets: Vec<Type> = Vec::new();
+        for r in ir.return_vars() {
+            if let Some(t) = inf.get(r) {
+                let t = t.unliteral();
+                if t.is_precise() && !rets.contains(&t) {
+                    rets.push(t);
+                }
+            }
+        }
+        let outcome = match unify_many(&rets) {
+            Some(t) => Ok(t),
+            None => Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None)),
+        };
+        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect() };
+    }
+    if let Some(e) = errors.into_iter().next() {
+        return fail(&inf, e);
+    }
+
+    // Final check of every variable: user-visible ones first, then temporaries (sorted).
+    let mut order: Vec<VarId> = (0..ir.vars.len() as u32).map(VarId).collect();
+    order.sort_by(|a, b| {
+        let (va, vb) = (ir.var(*a), ir.var(*b));
+        (!va.user, &va.name).cmp(&(!vb.user, &vb.name))
+    });
+    let defined_in_ir = defined_vars(ir);
+    for v in order {
+        if !defined_in_ir.contains(&v) {
+            continue;
+        }
+        match inf.get(v) {
+            None => {
+                // Variables whose defining constraint was skipped for lack of inputs.
+                let span = def_span(ir, v);
+                return fail(
+                    &inf,
+                    InferError::typing(
+                        "undetermined-type",
+                        format!("Type of variable '{}' cannot be determined", ir.var(v).name),
+                        span,
+                    ),
+                );
+            }
+            Some(t) if !t.is_precise() => {
+                let span = def_span(ir, v);
+                let t = t.clone();
+                return fail(
+                    &inf,
+                    InferError::typing(
+                        "imprecise-type",
+                        format!("Cannot infer the type of variable '{}', have imprecise type: {t}", ir.var(v).name),
+                        span,
+                    ),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    // Return type: unify the return variables' types.
+    let rets: Vec<Type> = {
+        let mut seen = Vec::new();
+        for r in ir.return_vars() {
+            if let Some(t) = inf.get(r) {
+                if !seen.contains(t) {
+                    seen.push(t.clone());
+                }
+            }
+        }
+        seen
+    };
+    let ret = match req.return_type {
+        Some(rt) => rt.clone(),
+        None if rets.is_empty() => Type::NoneType,
+        None => match unify_many(&rets) {
+            Some(t) if t.is_precise() => t,
+            _ => {
+                let mut names: Vec<String> = rets.iter().map(|t| t.to_string()).collect();
+                names.sort();
+                let span = ir.blocks.iter().find_map(|b| match b.term {
+                    Terminator::Return(_) => b.stmts.last().map(|s| s.span),
+                    _ => None,
+                });
+                return fail(
+                    &inf,
+                    InferError::typing(
+                        "return-type-mismatch",
+                        format!("Can't unify return type from the following types: {}", names.join(", ")),
+                        span,
+                    ),
+                );
+            }
+        },
+    };
+    // Returned values take the function's return type, as Numba's typemap shows.
+    let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();
+    InferResult { outcome: Ok(ret), typemap }
+}
+
+fn defined_vars(ir: &FunctionIr) -> std::collections::HashSet<VarId> {
+    let mut out = std::collections::HashSet::new();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let StmtKind::Assign { target, .. } = &s.kind {
+                out.insert(*target);
+            }
+        }
+    }
+    out
+}
+
+fn def_span(ir: &FunctionIr, v: VarId) -> Option<Span> {
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let StmtKind::Assign { target, .. } = &s.kind {
+                if *target == v {
+                    return Some(s.span);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[allow(dead_code)]
+fn _value_is_used(_: &Value) {}

@@ -1,0 +1,12 @@
+//! Type inference for one function specialisation, after Numba's `TypeInferer`.
+//!
+//! Every IR statement becomes a constraint; constraints run in block order until no type
+//! variable changes (type variables only grow, by unification). Errors raised while
+//! propagating are collected and the first one of the last round is reported, exactly like
+//! `ConstraintNetwork.propagate`. Errors raised while *building* constraints (untyped globals,
+//! constants that cannot be typed) are reported immediately, as in Numba.
+
+mod constraints;
+mod engine;
+
+pub use engine::{infer_function, Environment, GlobalValue, InferError, InferRequest, InferResult};

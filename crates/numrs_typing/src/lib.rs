@@ -1,0 +1,17 @@
+//! The typing registry.
+//!
+//! Like Numba's typing context, callees are keyed (`operator.add`, `builtins.len`,
+//! `math.sqrt`, `numpy.zeros`, `array.sum`) and each key maps to an ordered list of templates:
+//! concrete signature lists (generated from Numba itself, `data/concrete_templates.json`) and
+//! abstract templates (small Rust functions of the argument types). Resolution tries templates
+//! in order and returns the first match, as `numba.core.types.Function.get_call_type` does.
+
+mod registry;
+mod templates;
+
+pub(crate) use templates::abstract_templates;
+pub use templates::{builtin_global, module_attr};
+
+pub use registry::{
+    resolve_call, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
+};

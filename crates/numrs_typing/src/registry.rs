@@ -1,0 +1,153 @@
+//! Template storage and overload resolution.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use numrs_types::{Rating, Signature, Type};
+
+/// An abstract template: a function from (positional args, keyword args) to a signature.
+pub type AbstractFn = fn(&[Type], &[(String, Type)]) -> CallResult;
+
+#[derive(Clone)]
+pub enum Template {
+    /// Numba's `ConcreteTemplate`: a fixed list of signatures resolved by ranking.
+    Concrete(Vec<Signature>),
+    /// Numba's `AbstractTemplate`.
+    Abstract(AbstractFn),
+}
+
+/// The outcome of one template: a signature, "does not apply", or a definite error.
+pub type CallResult = Result<Option<Signature>, CallError>;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CallError {
+    /// Numba exception kind (`TypingError`, `NumbaValueError`, ...).
+    pub kind: &'static str,
+    pub message: String,
+}
+
+impl CallError {
+    pub fn typing(message: impl Into<String>) -> Self {
+        CallError { kind: "TypingError", message: message.into() }
+    }
+}
+
+pub struct Registry {
+    functions: HashMap<String, Vec<Template>>,
+}
+
+static REGISTRY: OnceLock<Registry> = OnceLock::new();
+
+impl Registry {
+    pub fn get() -> &'static Registry {
+        REGISTRY.get_or_init(Registry::build)
+    }
+
+    fn build() -> Registry {
+        let mut functions: HashMap<String, Vec<Template>> = HashMap::new();
+        for (key, sigs) in crate::registry::generated::concrete_tables() {
+            functions.entry(key).or_default().push(Template::Concrete(sigs));
+        }
+        for (key, f) in crate::abstract_templates() {
+            functions.entry(key.to_string()).or_default().push(Template::Abstract(f));
+        }
+        Registry { functions }
+    }
+
+    pub fn templates(&self, key: &str) -> &[Template] {
+        self.functions.get(key).map_or(&[], |v| v.as_slice())
+    }
+}
+
+/// Numba's `resolve_overload` over concrete cases: best rating wins; ties go to the first.
+pub fn resolve_concrete(cases: &[Signature], args: &[Type]) -> Option<Signature> {
+    let mut best: Option<(Rating, &Signature)> = None;
+    for case in cases {
+        if let Some(r) = Rating::rate(args, &case.args, true, false) {
+            if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                best = Some((r, case));
+            }
+        }
+    }
+    best.map(|(_, s)| s.clone())
+}
+
+/// Resolve a call of registry key `key`.
+pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let registry = Registry::get();
+    let unlit_args: Vec<Type> = args.iter().map(Type::unliteral).collect();
+    let unlit_kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), t.unliteral())).collect();
+    for t in registry.templates(key) {
+        // Numba's `Function.get_call_type`: each template is tried with literals stripped first,
+        // then with the literal types (templates here do not set `prefer_literal`).
+        for (a, k) in [(&unlit_args[..], &unlit_kws[..]), (args, kws)] {
+            let r = match t {
+                Template::Concrete(cases) => {
+                    if !k.is_empty() {
+                        continue;
+                    }
+                    resolve_concrete(cases, a)
+                }
+                Template::Abstract(f) => f(a, k)?,
+            };
+            if let Some(sig) = r {
+                return Ok(Some(sig));
+            }
+        }
+    }
+    Ok(None)
+}
+
+pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
+    crate::templates::attributes::resolve(ty, attr)
+}
+
+pub fn resolve_module_attr(module: &str, attr: &str) -> Option<Type> {
+    crate::templates::module_attr(module, attr)
+}
+
+pub(crate) mod generated {
+    //! Loading of the generated concrete tables.
+    use numrs_types::{NumericKind, RangeKind, Signature, Type};
+
+    const DATA: &str = include_str!("../data/concrete_templates.json");
+
+    /// Parse one of the simple type names the generated tables use.
+    pub(crate) fn simple_type(name: &str) -> Option<Type> {
+        if let Some(k) = NumericKind::from_name(name) {
+            return Some(Type::Number(k));
+        }
+        Some(match name {
+            "none" => Type::NoneType,
+            "unicode_type" => Type::Unicode,
+            "slice<a:b>" => Type::Slice2,
+            "slice<a:b:c>" => Type::Slice3,
+            "range_state_int32" => Type::Range(RangeKind::Int32),
+            "range_state_int64" => Type::Range(RangeKind::Int64),
+            "range_state_uint64" => Type::Range(RangeKind::UInt64),
+            _ => return None,
+        })
+    }
+
+    pub(crate) fn concrete_tables() -> Vec<(String, Vec<Signature>)> {
+        let Ok(json) = serde_json::from_str::<serde_json::Value>(DATA) else { return vec![] };
+        let Some(functions) = json.get("functions").and_then(|f| f.as_object()) else { return vec![] };
+        let mut out = Vec::new();
+        for (key, entries) in functions {
+            for entry in entries.as_array().into_iter().flatten() {
+                let Some(cases) = entry.get("concrete").and_then(|c| c.as_array()) else { continue };
+                let sigs: Vec<Signature> = cases
+                    .iter()
+                    .filter_map(|case| {
+                        let names: Vec<&str> = case.as_array()?.iter().filter_map(|n| n.as_str()).collect();
+                        let (ret, args) = names.split_first()?;
+                        let args = args.iter().map(|a| simple_type(a)).collect::<Option<Vec<_>>>()?;
+                        Some(Signature::new(simple_type(ret)?, args))
+                    })
+                    .collect();
+                out.push((key.clone(), sigs));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,48 @@
+//! Attribute typing: array attributes and methods, complex parts, container methods.
+
+use std::sync::Arc;
+
+use numrs_types::{Layout, Type};
+
+/// `typ.attr`, or `None` when unknown ("Unknown attribute").
+pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
+    if let Some(t) = super::numpy::resolve_attr(ty, attr) {
+        return Some(t);
+    }
+    if let Some(t) = super::containers::resolve_attr(ty, attr) {
+        return Some(t);
+    }
+    match ty {
+        Type::Array(a) => match attr {
+            "shape" | "strides" => Some(Type::unituple(Type::intp(), a.ndim)),
+            "ndim" | "size" | "itemsize" | "nbytes" => Some(Type::intp()),
+            "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
+            "T" => {
+                let layout = match a.layout {
+                    Layout::C => Layout::F,
+                    Layout::F => Layout::C,
+                    Layout::A => Layout::A,
+                };
+                Some(Type::array_ro(a.dtype.clone(), a.ndim, if a.ndim <= 1 { a.layout } else { layout }, a.readonly))
+            }
+            "real" | "imag" => {
+                let dtype = match a.dtype.as_number() {
+                    Some(k) if k.is_complex() => Type::Number(k.underlying_float()),
+                    _ => a.dtype.clone(),
+                };
+                Some(Type::array_ro(dtype, a.ndim, if a.dtype.is_complex() { Layout::A } else { a.layout }, a.readonly))
+            }
+            _ => None,
+        },
+        t if t.is_complex() => match attr {
+            "real" | "imag" => t.as_number().map(|k| Type::Number(k.underlying_float())),
+            _ => None,
+        },
+        t if t.is_number() => match attr {
+            "real" => Some(t.unliteral()),
+            "imag" => Some(t.unliteral()),
+            _ => None,
+        },
+        _ => None,
+    }
+}

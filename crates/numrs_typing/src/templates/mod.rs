@@ -1,0 +1,109 @@
+//! Abstract templates (typing functions keyed by callee) and attribute tables.
+
+pub(crate) mod attributes;
+mod builtins;
+mod containers;
+mod numpy;
+mod operators;
+
+use numrs_types::{NumericKind, Type};
+
+use crate::registry::AbstractFn;
+
+/// Every abstract template, by registry key, in registration order.
+pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
+    let mut out = Vec::new();
+    out.extend(builtins::TEMPLATES.iter().copied());
+    out.extend(operators::TEMPLATES.iter().copied());
+    out.extend(numpy::TEMPLATES.iter().copied());
+    out.extend(containers::TEMPLATES.iter().copied());
+    out
+}
+
+/// Builtin names visible in nopython code, and the type of the global.
+pub fn builtin_global(name: &str) -> Option<Type> {
+    const FUNCTIONS: &[&str] = &[
+        "abs", "all", "any", "bool", "complex", "divmod", "enumerate", "float", "hash", "int", "isinstance", "iter",
+        "len", "list", "max", "min", "next", "ord", "chr", "pow", "print", "range", "round", "set", "dict", "slice",
+        "sorted", "str", "sum", "tuple", "zip", "reversed", "map", "filter", "hex", "bin", "oct", "format",
+        "getattr", "hasattr", "repr", "type",
+        // numrs extension for tests: reveal the inferred type of a value.
+        "reveal_type",
+    ];
+    const EXCEPTIONS: &[&str] = &[
+        "Exception", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError", "AssertionError",
+        "RuntimeError", "NotImplementedError", "OverflowError", "ArithmeticError", "LookupError", "StopIteration",
+        "AttributeError", "NameError", "UnboundLocalError", "MemoryError", "FloatingPointError", "BaseException",
+    ];
+    if FUNCTIONS.contains(&name) {
+        return Some(Type::function(&format!("builtins.{name}")));
+    }
+    if EXCEPTIONS.contains(&name) {
+        return Some(Type::ExceptionClass(name.into()));
+    }
+    match name {
+        "None" => Some(Type::NoneType),
+        "True" => Some(Type::BooleanLiteral(true)),
+        "False" => Some(Type::BooleanLiteral(false)),
+        _ => None,
+    }
+}
+
+/// Attributes of modules numrs knows (`math`, `cmath`, `numpy`, `numba`).
+pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
+    let registry = crate::registry::Registry::get();
+    match module {
+        "math" | "cmath" => {
+            match (module, attr) {
+                (_, "pi" | "e" | "tau" | "inf" | "nan") => return Some(Type::float64()),
+                ("cmath", "infj" | "nanj") => return Some(Type::complex128()),
+                _ => {}
+            }
+            let key = format!("{module}.{attr}");
+            (!registry.templates(&key).is_empty()).then(|| Type::function(&key))
+        }
+        "numpy" => {
+            if let Some(k) = numpy_scalar(attr) {
+                return Some(Type::NumberClass(std::sync::Arc::new(Type::Number(k))));
+            }
+            match attr {
+                "pi" | "e" | "inf" | "nan" | "euler_gamma" => Some(Type::float64()),
+                _ => {
+                    let key = format!("numpy.{attr}");
+                    (numpy::has_function(attr) || !registry.templates(&key).is_empty()).then(|| Type::function(&key))
+                }
+            }
+        }
+        "numba" => match attr {
+            "prange" => Some(Type::function("builtins.range")),
+            _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
+        },
+        _ => None,
+    }
+}
+
+fn numpy_scalar(attr: &str) -> Option<NumericKind> {
+    Some(match attr {
+        "bool_" => NumericKind::Boolean,
+        "int8" | "byte" => NumericKind::Int8,
+        "int16" | "short" => NumericKind::Int16,
+        "int32" | "intc" => NumericKind::Int32,
+        "int64" | "int_" | "intp" | "longlong" => NumericKind::Int64,
+        "uint8" | "ubyte" => NumericKind::UInt8,
+        "uint16" | "ushort" => NumericKind::UInt16,
+        "uint32" | "uintc" => NumericKind::UInt32,
+        "uint64" | "uint" | "uintp" | "ulonglong" => NumericKind::UInt64,
+        "float32" | "single" => NumericKind::Float32,
+        "float64" | "double" | "float_" => NumericKind::Float64,
+        "complex64" | "csingle" => NumericKind::Complex64,
+        "complex128" | "cdouble" | "complex_" => NumericKind::Complex128,
+        _ => return None,
+    })
+}
+
+fn numba_scalar(attr: &str) -> Option<NumericKind> {
+    match attr {
+        "boolean" | "b1" => Some(NumericKind::Boolean),
+        _ => NumericKind::from_name(attr),
+    }
+}

@@ -1,0 +1,227 @@
+//! Ufunc typing: NumPy's loop selection as Numba performs it (`ufunc_find_matching_loop`,
+//! `supported_ufunc_loop`), Numba's `Numpy_rules_ufunc` (scalars give scalars, arrays give
+//! `array(<loop output>, <max ndim>, C|F)`, explicit outputs), and the array operators built on
+//! it (`NumpyRulesArrayOperator` and its in-place and unary variants).
+
+use numrs_types::{Layout, NumericKind, Signature, Type};
+
+use super::tables::{can_cast, char_kind, kind_char, tables, UfuncInfo};
+use crate::registry::{CallError, CallResult};
+
+/// A selected loop: the Numba types of its inputs and outputs, and NumPy's loop signature.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Loop {
+    pub inputs: Vec<NumericKind>,
+    pub outputs: Vec<NumericKind>,
+    pub sig: String,
+}
+
+fn ufunc_can_cast(from: char, to: char, mixed: bool, same_kind: bool) -> bool {
+    if mixed && matches!(char_kind(from), 'i' | 'u') && matches!(char_kind(to), 'f' | 'c') {
+        return true;
+    }
+    can_cast(from, to, same_kind)
+}
+
+/// Numba's `ufunc_find_matching_loop` for numeric inputs and explicit outputs.
+pub(crate) fn find_matching_loop(u: &UfuncInfo, inputs: &[NumericKind], outputs: &[NumericKind]) -> Option<Loop> {
+    let t = tables();
+    let in_chars: Vec<char> = inputs.iter().map(|k| kind_char(*k)).collect();
+    let out_chars: Vec<char> = outputs.iter().map(|k| kind_char(*k)).collect();
+    let mixed = in_chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u'))
+        && in_chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
+    'candidates: for candidate in &u.loops {
+        let letters: Vec<char> = candidate.chars().filter(|c| *c != '-' && *c != '>').collect();
+        if letters.len() != u.nin + u.nout {
+            continue;
+        }
+        let (loop_in, loop_out) = letters.split_at(u.nin);
+        if loop_in.iter().any(|c| *c == 'e' || *c == 'O') {
+            continue;
+        }
+        for (outer, inner) in in_chars.iter().zip(loop_in) {
+            if matches!(inner, 'm' | 'M') || !ufunc_can_cast(*outer, *inner, mixed, false) {
+                continue 'candidates;
+            }
+        }
+        for (outer, inner) in out_chars.iter().zip(loop_out) {
+            if !ufunc_can_cast(*inner, *outer, mixed, true) {
+                continue 'candidates;
+            }
+        }
+        let to_kinds = |cs: &[char]| -> Option<Vec<NumericKind>> {
+            cs.iter().map(|c| t.char_types.get(c).copied().flatten()).collect()
+        };
+        let (Some(ins), Some(outs)) = (to_kinds(loop_in), to_kinds(loop_out)) else { continue };
+        return Some(Loop { inputs: ins, outputs: outs, sig: candidate.clone() });
+    }
+    None
+}
+
+/// Numba's `supported_ufunc_loop`.
+pub(crate) fn loop_supported(u: &UfuncInfo, l: &Loop) -> bool {
+    match &u.lowered {
+        Some(db) => db.contains(&l.sig),
+        None => l.inputs.iter().chain(&l.outputs).all(|k| "?bBhHiIlLqQfd".contains(kind_char(*k))),
+    }
+}
+
+fn strip_optional(t: &Type) -> Type {
+    match t {
+        Type::Optional(inner) => (**inner).clone(),
+        other => other.clone(),
+    }
+}
+
+fn list_repr(args: &[Type]) -> String {
+    let items: Vec<String> = args.iter().map(|t| t.to_string()).collect();
+    format!("[{}]", items.join(", "))
+}
+
+/// The scalar type a ufunc sees for an argument (an array's dtype), if Numba maps it to NumPy.
+fn base_kind(t: &Type) -> Option<NumericKind> {
+    match t {
+        Type::Array(a) => a.dtype.as_number(),
+        other => other.as_number(),
+    }
+}
+
+/// Numba's `Numpy_rules_ufunc.generic` for ufunc `name` (canonical NumPy name).
+pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
+    let Some(u) = tables().ufuncs.get(name) else { return Ok(None) };
+    let args: Vec<Type> = args.iter().map(strip_optional).collect();
+    if args.len() < u.nin {
+        return Err(CallError::typing(format!(
+            "ufunc '{name}': not enough arguments ({} found, {} required)",
+            args.len(),
+            u.nin
+        )));
+    }
+    if args.len() > u.nin + u.nout {
+        return Err(CallError::typing(format!(
+            "ufunc '{name}': too many arguments ({} found, {} maximum)",
+            args.len(),
+            u.nin + u.nout
+        )));
+    }
+    let ndims = args.iter().map(|a| a.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
+    let explicit = &args[u.nin..];
+    if !explicit.iter().all(|o| o.as_array().is_some()) {
+        return Err(CallError::typing(format!("ufunc '{name}' called with an explicit output that is not an array")));
+    }
+    if explicit.iter().any(|o| o.as_array().is_some_and(|a| a.readonly)) {
+        return Err(CallError::typing(format!("ufunc '{name}' called with an explicit output that is read-only")));
+    }
+    let mut layout = Layout::C;
+    if ndims > 0 && explicit.len() < u.nout {
+        let layouts: Vec<Layout> = args.iter().filter_map(|a| a.as_array().map(|a| a.layout)).collect();
+        if !layouts.contains(&Layout::C) && layouts.contains(&Layout::F) {
+            layout = Layout::F;
+        }
+    }
+    let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(&args)));
+    let kinds: Option<Vec<NumericKind>> = args.iter().map(base_kind).collect();
+    let Some(kinds) = kinds else { return Err(cant_resolve()) };
+    let Some(found) = find_matching_loop(u, &kinds[..u.nin], &kinds[u.nin..]) else { return Err(cant_resolve()) };
+    if !loop_supported(u, &found) {
+        return Err(CallError::typing(format!(
+            "ufunc '{name}' using the loop '{}' not supported in this mode",
+            found.sig
+        )));
+    }
+    let mut out: Vec<Type> = explicit.to_vec();
+    let implicit = u.nout - explicit.len();
+    for k in &found.outputs[found.outputs.len() - implicit..] {
+        let scalar = Type::Number(*k);
+        out.push(if ndims > 0 { Type::array(scalar, ndims, layout) } else { scalar });
+    }
+    let ret = if out.len() == 1 { out.remove(0) } else { Type::Tuple(out.into()) };
+    Ok(Some(Signature::new(ret, args)))
+}
+
+/// A call of `numpy.<attr>` where `attr` names a ufunc.
+pub(crate) fn call_ufunc(attr: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(name) = tables().ufunc_names.get(attr) else { return Ok(None) };
+    if !kws.is_empty() {
+        // Numba types the call ignoring the keywords, then refuses them when lowering.
+        let sig = ufunc_generic(name, args)?;
+        return match sig {
+            Some(_) => Err(CallError {
+                kind: "NotImplementedError",
+                message: format!("unsupported keyword arguments when calling Function(<ufunc '{name}'>)"),
+            }),
+            None => Ok(None),
+        };
+    }
+    ufunc_generic(name, args)
+}
+
+/// The ufunc behind a binary operator key (`operator.add` → `add`).
+pub(crate) fn binary_operator_ufunc(op: &str) -> Option<&'static str> {
+    Some(match op {
+        "add" => "add",
+        "sub" => "subtract",
+        "mul" => "multiply",
+        "truediv" => "divide",
+        "floordiv" => "floor_divide",
+        "mod" => "remainder",
+        "pow" => "power",
+        "lshift" => "left_shift",
+        "rshift" => "right_shift",
+        "and_" => "bitwise_and",
+        "or_" => "bitwise_or",
+        "xor" => "bitwise_xor",
+        "eq" => "equal",
+        "gt" => "greater",
+        "ge" => "greater_equal",
+        "lt" => "less",
+        "le" => "less_equal",
+        "ne" => "not_equal",
+        _ => return None,
+    })
+}
+
+/// Numba's `NumpyRulesArrayOperator`: the operator's ufunc when an array is involved, and
+/// "does not apply" on any typing failure.
+pub(crate) fn array_binary_operator(op: &str, args: &[Type]) -> CallResult {
+    let Some(ufunc) = binary_operator_ufunc(op) else { return Ok(None) };
+    if args.len() != 2 || !args.iter().any(|a| matches!(strip_optional(a), Type::Array(_))) {
+        return Ok(None);
+    }
+    match ufunc_generic(ufunc, args) {
+        Ok(Some(sig)) if sig.args.iter().any(|a| a.as_array().is_some()) => Ok(Some(sig)),
+        _ => Ok(None),
+    }
+}
+
+/// Numba's `NumpyRulesInplaceArrayOperator`: typed as if the left operand were an explicit
+/// output. When that fails, Numba itself crashes with an `AttributeError`.
+pub(crate) fn array_inplace_operator(op: &str, args: &[Type]) -> CallResult {
+    let Some(ufunc) = binary_operator_ufunc(op) else { return Ok(None) };
+    let [lhs, rhs] = args else { return Ok(None) };
+    if lhs.as_array().is_none() {
+        return Ok(None);
+    }
+    let with_out = [lhs.clone(), rhs.clone(), lhs.clone()];
+    match ufunc_generic(ufunc, &with_out) {
+        Ok(Some(sig)) => Ok(Some(Signature::new(sig.return_type, sig.args[..2].to_vec()))),
+        _ => Err(CallError { kind: "AttributeError", message: "'NoneType' object has no attribute 'args'".into() }),
+    }
+}
+
+/// Numba's `NumpyRulesUnaryArrayOperator` (`-a`, `+a`, `~a` on arrays).
+pub(crate) fn array_unary_operator(op: &str, args: &[Type]) -> CallResult {
+    let ufunc = match op {
+        "pos" => "positive",
+        "neg" => "negative",
+        "invert" => "invert",
+        _ => return Ok(None),
+    };
+    match args {
+        [Type::Array(_)] => match ufunc_generic(ufunc, args) {
+            Ok(Some(sig)) => Ok(Some(sig)),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}

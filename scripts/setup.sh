@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Install everything numrs needs on a fresh Debian 12 machine (idempotent).
+set -euo pipefail
+if ! command -v cargo >/dev/null 2>&1; then
+    echo "setup: installing Rust with the Debian-independent rustup is not possible offline;" >&2
+    echo "setup: install a Rust toolchain (1.85+) first." >&2
+    exit 2
+fi
+if ! command -v python3 >/dev/null 2>&1; then
+    if command -v apt-get >/dev/null 2>&1; then
+        apt-get update -qq && apt-get install -y -qq python3 >/dev/null
+    fi
+fi
+echo "setup: ok ($(cargo --version), $(python3 --version))"
