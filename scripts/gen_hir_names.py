@@ -136,11 +136,23 @@ emit_pairs("TYPE_INSTANCES",
            instances, "(&str, &str, &str)")
 emit_pairs("TYPE_CLASSES", "Every `numba.core.types` attribute bound to a `Type` subclass: (name, class `__name__`).",
            classes)
-print("/// Constructors numrs evaluates: (class, method, parameters, number required, defaults' reprs).")
-print("pub(crate) const CONSTRUCTORS: &[(&str, &str, &[&str], usize, &[&str])] = &[")
+print("/// A type class constructor numrs evaluates, with its Python signature.")
+print("pub(crate) struct Constructor {")
+print("    pub class: &'static str,")
+print("    /// `__init__` or `__new__` (for error messages).")
+print("    pub method: &'static str,")
+print("    pub params: &'static [&'static str],")
+print("    /// How many leading parameters have no default.")
+print("    pub required: usize,")
+print("    /// The `repr()` of the defaults of the remaining parameters.")
+print("    pub defaults: &'static [&'static str],")
+print("}")
+print()
+print("/// The type classes numrs constructs (`Array(float64, 1, 'C')`, `UniTuple(int64, 2)`, ...).")
+print("pub(crate) const CONSTRUCTORS: &[Constructor] = &[")
 for name, method, ps, required, defaults in constructors:
-    print("    (%s, %s, &[%s], %d, &[%s])," % (rs(name), rs(method), ", ".join(rs(p) for p in ps), required,
-                                             ", ".join(rs(d) for d in defaults)))
+    print("    Constructor { class: %s, method: %s, params: &[%s], required: %d, defaults: &[%s] }," % (
+        rs(name), rs(method), ", ".join(rs(p) for p in ps), required, ", ".join(rs(d) for d in defaults)))
 print("];")
 print()
 emit_strs("NUMBA_TOPLEVEL_TYPES",
@@ -148,6 +160,9 @@ emit_strs("NUMBA_TOPLEVEL_TYPES",
           toplevel_types)
 emit_strs("NUMBA_TOPLEVEL", "Every public attribute of the `numba` package (what `from numba import *` binds).",
           toplevel)
+import pkgutil
+emit_strs("NUMBA_SUBMODULES", "Subpackages and modules of `numba` (what `import numba.<name>` can bind).",
+          sorted(m.name for m in pkgutil.iter_modules(numba.__path__)))
 emit_pairs("NUMPY_SCALARS", "NumPy scalar classes Numba maps to a type: (`numpy` attribute, `str(from_dtype(...))`).",
            numpy_scalars)
 emit_strs("PY_BUILTINS", "Python's builtin names (visible to signature strings evaluated by `eval`).",

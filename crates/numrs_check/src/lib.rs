@@ -1,6 +1,8 @@
 //! The check facade: the concrete salsa database and the per-file report that `numrs check`,
 //! `--emit-types` and the language server all read.
 
+mod env;
+pub mod queries;
 mod report;
 
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
@@ -44,13 +46,122 @@ impl CheckDatabase {
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
     let mut diagnostics = Vec::new();
+    let path = file.path(db).clone();
     if let Some(err) = file.load_error(db) {
         diagnostics.push(Diagnostic::error("unreadable-file", None, err.clone(), Default::default()));
-        return Arc::new(FileReport { path: file.path(db).clone(), functions: vec![], diagnostics });
+        return Arc::new(FileReport { path, functions: vec![], diagnostics });
     }
     let parsed = numrs_db::parse(db, file);
     for e in &parsed.errors {
-        diagnostics.push(Diagnostic::error("syntax-error", None, e.message.clone(), e.span));
+        diagnostics.push(Diagnostic::error("syntax-error", Some("SyntaxError"), e.message.clone(), e.span));
     }
-    Arc::new(FileReport { path: file.path(db).clone(), functions: vec![], diagnostics })
+    let lines = numrs_db::line_index(db, file);
+    let info = queries::module_info(db, file);
+    let mut functions = Vec::new();
+    for jit in &info.functions {
+        let Some(def) = numrs_hir::find_def(&parsed.module, jit.def_line_offset) else { continue };
+        let stmt_end = parsed.module.body.get(jit.def_stmt_index).map_or(def.name_span.end, |s| s.span.end);
+        let base = def.name_span.start;
+        let line_of = |rel: numrs_syntax::ast::Span| lines.line_col(rel.start + base).line;
+        let mut report = FunctionReport {
+            name: jit.name.clone(),
+            line: lines.line_col(jit.def_line_offset).line,
+            explicit_signatures: !jit.signatures.is_empty() || !jit.signature_errors.is_empty(),
+            signatures: Vec::new(),
+        };
+        let key = queries::FunctionKey::new(db, file, jit.def_line_offset);
+        for note in &jit.notes {
+            diagnostics.push(
+                Diagnostic::error("skipped-function", None, note.clone(), def.name_span)
+                    .with_severity(numrs_db::Severity::Info),
+            );
+        }
+        for err in &jit.signature_errors {
+            diagnostics.push(Diagnostic::error("invalid-signature", Some("TypingError"), err.message.clone(), err.span));
+            report.signatures.push(SignatureReport {
+                args: vec![],
+                origin: SignatureOrigin::Decorator,
+                outcome: SignatureOutcome::Err {
+                    kind: "TypingError".into(),
+                    line: Some(lines.line_col(err.span.start).line),
+                    message: err.message.clone(),
+                },
+                reveals: vec![],
+            });
+        }
+        let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> = jit
+            .signatures
+            .iter()
+            .map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator))
+            .collect();
+        if specs.is_empty() {
+            if let Some(ann) = &jit.annotations {
+                if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {
+                    specs.push((args, ann.return_type.clone(), SignatureOrigin::Annotations));
+                }
+            }
+        }
+        if specs.is_empty() {
+            // Untyped function: still report what does not depend on argument types.
+            if let Some(ir) = queries::function_ir(db, key) {
+                for e in &ir.errors {
+                    diagnostics.push(Diagnostic::error(e.code, Some(e.kind), e.message.clone(), e.span.offset_by(base)));
+                }
+            }
+        }
+        let visible_before = if jit.signatures.is_empty() { None } else { Some(stmt_end) };
+        for (args, ret, origin) in specs {
+            let spec = queries::SpecKey::new(db, key, args.clone(), ret.clone(), visible_before);
+            let result = queries::infer_spec(db, spec);
+            let arg_names: Vec<String> = args.iter().map(|t| t.to_string()).collect();
+            let outcome = match &result.outcome {
+                Ok(rt) => {
+                    let ir = queries::function_ir(db, key);
+                    let locals = ir.as_ref().map(|ir| result.locals(ir)).unwrap_or_default();
+                    SignatureOutcome::Ok { return_type: rt.to_string(), locals }
+                }
+                Err(e) => {
+                    let span = e.span.map(|s| s.offset_by(base)).unwrap_or(def.name_span);
+                    let mut d = Diagnostic::error(e.code, Some(e.kind), e.message.clone(), span)
+                        .with_note(format!("in {}({})", jit.name, arg_names.join(", ")));
+                    for n in &e.notes {
+                        d = d.with_note(n.clone());
+                    }
+                    diagnostics.push(d);
+                    SignatureOutcome::Err { kind: e.kind.to_string(), line: e.span.map(line_of), message: e.message.clone() }
+                }
+            };
+            let reveals = match queries::function_ir(db, key) {
+                Some(ir) if result.outcome.is_ok() => reveals(ir, &result.typemap, &line_of),
+                _ => vec![],
+            };
+            report.signatures.push(SignatureReport { args: arg_names, origin, outcome, reveals });
+        }
+        functions.push(report);
+    }
+    functions.sort_by_key(|f| f.line);
+    diagnostics.sort_by_key(|d| d.primary.span.start);
+    Arc::new(FileReport { path, functions, diagnostics })
+}
+
+/// The types passed to `reveal_type(...)` calls, by line.
+fn reveals(
+    ir: &numrs_ir::FunctionIr,
+    typemap: &[Option<numrs_types::Type>],
+    line_of: &dyn Fn(numrs_syntax::ast::Span) -> u32,
+) -> Vec<(u32, String)> {
+    let ty = |v: numrs_ir::VarId| typemap.get(v.0 as usize).cloned().flatten();
+    let mut out = Vec::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let numrs_ir::StmtKind::Assign { value: numrs_ir::Value::Call { func, args, .. }, .. } = &stmt.kind {
+                if ty(*func) == Some(numrs_types::Type::function("builtins.reveal_type")) {
+                    if let Some(t) = args.first().and_then(|a| ty(*a)) {
+                        out.push((line_of(stmt.span), t.to_string()));
+                    }
+                }
+            }
+        }
+    }
+    out
 }

@@ -11,11 +11,11 @@
 
 use std::sync::Arc;
 
-use numrs_syntax::ast::{Constant, Expr, ExprKind, Keyword, Span, UnaryOp};
+use numrs_syntax::ast::{BinOp, Constant, Expr, ExprKind, Keyword, Span, UnaryOp};
 use numrs_types::{IteratorKind, Layout, NumericKind, RangeKind, Signature, Type};
 
 use crate::numba_names::{
-    CONSTRUCTORS, NUMBA_TOPLEVEL, NUMBA_TOPLEVEL_TYPES, NUMPY_SCALARS, PY_BUILTINS, TYPE_CLASSES, TYPE_INSTANCES,
+    Constructor, CONSTRUCTORS, NUMBA_SUBMODULES, NUMBA_TOPLEVEL, NUMBA_TOPLEVEL_TYPES, NUMPY_SCALARS, PY_BUILTINS, TYPE_CLASSES, TYPE_INSTANCES,
 };
 use crate::signature::{SigError, SigErrorKind};
 use crate::symbols::{join_module, negate, BindingKind, ConstValue, ModuleSymbols, MAX_ALIAS_DEPTH};
@@ -69,7 +69,7 @@ impl<'a> Evaluator<'a> {
         }
         let d = depth + 1;
         match &expr.kind {
-            ExprKind::Name(name) => self.name(name, expr.span),
+            ExprKind::Name(name) => self.name(name, expr.span, depth),
             ExprKind::Constant(c) => Ok(match c {
                 Constant::None => Value::none(),
                 Constant::Bool(b) => Value::Const(ConstValue::Bool(*b)),
@@ -136,11 +136,61 @@ impl<'a> Evaluator<'a> {
                     .map(Value::Const)
                     .ok_or_else(|| self.unsupported(expr.span, "numrs: cannot evaluate this unary operation"))
             }
+            ExprKind::BinOp { left, op, right } => {
+                let l = self.eval_depth(left, d)?;
+                let r = self.eval_depth(right, d)?;
+                self.binop(l, *op, r, expr.span)
+            }
+            ExprKind::IfExp { test, body, orelse } => {
+                let test_value = self.eval_depth(test, d)?;
+                match test_value.truthy() {
+                    Some(true) => self.eval_depth(body, d),
+                    Some(false) => self.eval_depth(orelse, d),
+                    None => Err(self.unsupported(test.span, "numrs: cannot tell whether this condition is true")),
+                }
+            }
+            ExprKind::BoolOp { op, values } => {
+                // `a or b` is the first truthy operand (else the last); `a and b` the first falsy one.
+                let want = matches!(op, numrs_syntax::ast::BoolOp::Or);
+                let mut last = Value::none();
+                for v in values {
+                    last = self.eval_depth(v, d)?;
+                    match last.truthy() {
+                        Some(t) if t == want => return Ok(last),
+                        Some(_) => {}
+                        None => return Err(self.unsupported(v.span, "numrs: cannot tell whether this operand is true")),
+                    }
+                }
+                Ok(last)
+            }
             ExprKind::Lambda { .. } => {
                 Ok(Value::Opaque { repr: "<function <lambda>>".to_string(), class: "function".to_string() })
             }
             _ => Err(self.unsupported(expr.span, "numrs: cannot evaluate this kind of expression in a type expression")),
         }
+    }
+
+    /// Sequence concatenation and repetition (`(int64,) * 2 + (float64,)`).
+    fn binop(&self, l: Value, op: BinOp, r: Value, span: Span) -> Res<Value> {
+        let repeat = |items: Vec<Value>, n: &Value| -> Option<Vec<Value>> {
+            let n = n.to_const()?.as_int()?;
+            let n = usize::try_from(n.max(0)).ok()?;
+            if items.len().saturating_mul(n) > 1 << 16 {
+                return None;
+            }
+            Some(items.iter().cloned().cycle().take(items.len() * n).collect())
+        };
+        let result = match (op, l, r) {
+            (BinOp::Add, Value::Tuple(a), Value::Tuple(b)) => Some(Value::Tuple([a, b].concat())),
+            (BinOp::Add, Value::List(a), Value::List(b)) => Some(Value::List([a, b].concat())),
+            (BinOp::Add, Value::Const(ConstValue::Str(a)), Value::Const(ConstValue::Str(b))) => {
+                Some(Value::Const(ConstValue::Str(a + &b)))
+            }
+            (BinOp::Mult, Value::Tuple(a), n) | (BinOp::Mult, n, Value::Tuple(a)) => repeat(a, &n).map(Value::Tuple),
+            (BinOp::Mult, Value::List(a), n) | (BinOp::Mult, n, Value::List(a)) => repeat(a, &n).map(Value::List),
+            _ => None,
+        };
+        result.ok_or_else(|| self.unsupported(span, "numrs: cannot evaluate this operation in a type expression"))
     }
 
     fn eval_args(&self, args: &[Expr], depth: u32) -> Res<Vec<Value>> {
@@ -149,6 +199,9 @@ impl<'a> Evaluator<'a> {
             if let ExprKind::Starred(inner) = &a.kind {
                 match self.eval_depth(inner, depth)? {
                     Value::Tuple(items) | Value::List(items) => out.extend(items),
+                    Value::Type(t) if t.is_tuple() => {
+                        out.extend(t.tuple_items().unwrap_or_default().into_iter().map(Value::Type))
+                    }
                     other => {
                         return Err(self.unsupported(a.span, format!("numrs: cannot unpack {} here", other.repr())));
                     }
@@ -173,7 +226,7 @@ impl<'a> Evaluator<'a> {
 
     // ----- names -------------------------------------------------------------------------
 
-    fn name(&self, name: &str, span: Span) -> Res<Value> {
+    fn name(&self, name: &str, span: Span, depth: u32) -> Res<Value> {
         match self.scope {
             Scope::NumbaTypes => {
                 if let Some(v) = types_namespace(name) {
@@ -184,11 +237,18 @@ impl<'a> Evaluator<'a> {
                 }
                 Err(self.numba_err(span, format!("NameError: name '{name}' is not defined")))
             }
-            Scope::Module { symbols, before } => self.module_name(symbols, before, name, span),
+            Scope::Module { symbols, before } => self.module_name(symbols, before, name, span, depth),
         }
     }
 
-    fn module_name(&self, symbols: &ModuleSymbols, before: Option<u32>, name: &str, span: Span) -> Res<Value> {
+    fn module_name(
+        &self,
+        symbols: &ModuleSymbols,
+        before: Option<u32>,
+        name: &str,
+        span: Span,
+        depth: u32,
+    ) -> Res<Value> {
         let Some(binding) = symbols.lookup(name, before) else {
             if let Some(module) = symbols.star_import_source(name, before) {
                 return self.module_attr(module, name, span);
@@ -219,7 +279,8 @@ impl<'a> Evaluator<'a> {
                     fixed_span: self.fixed_span,
                     alias_depth: self.alias_depth + 1,
                 };
-                inner.eval(value)
+                // The alias's expression counts towards the same nesting limit.
+                inner.eval_depth(value, depth + 1)
             }
         }
     }
@@ -236,11 +297,10 @@ impl<'a> Evaluator<'a> {
                 } else if NUMBA_TOPLEVEL_TYPES.contains(&attr) {
                     types_namespace(attr)
                         .ok_or_else(|| self.unsupported(span, format!("numrs: unknown Numba type `{attr}`")))
-                } else if NUMBA_TOPLEVEL.contains(&attr) {
+                } else if NUMBA_TOPLEVEL.contains(&attr) || NUMBA_SUBMODULES.contains(&attr) {
                     Ok(Value::Module(format!("numba.{attr}")))
                 } else {
-                    // Could still be a submodule that an `import numba.x` brings in.
-                    Ok(Value::Module(format!("numba.{attr}")))
+                    Err(self.numba_err(span, format!("AttributeError: module 'numba' has no attribute '{attr}'")))
                 }
             }
             "numba.core" if attr == "types" => Ok(Value::Module("numba.core.types".to_string())),
@@ -266,6 +326,15 @@ impl<'a> Evaluator<'a> {
 
     fn subscript(&self, base: Value, index: Value, span: Span) -> Res<Value> {
         match base {
+            // Tuple types index their items (`_HomogeneousTuple`/`_HeterogeneousTuple`),
+            // `List` returns its dtype, `DType` builds an array of its dtype.
+            Value::Type(Type::UniTuple(dtype, _)) => Ok(Value::Type((*dtype).clone())),
+            Value::Type(Type::Tuple(items)) => self.index_tuple(&items, &index, span),
+            Value::Type(Type::List { dtype, .. }) => Ok(Value::Type((*dtype).clone())),
+            Value::Type(Type::DType(dtype)) => {
+                let (ndim, layout) = self.array_spec(&index, span)?;
+                self.make_array(Value::Type((*dtype).clone()), ndim, layout, false, span)
+            }
             Value::Type(dtype) => {
                 let (ndim, layout) = self.array_spec(&index, span)?;
                 self.make_array(Value::Type(dtype), ndim, layout, false, span)
@@ -275,11 +344,30 @@ impl<'a> Evaluator<'a> {
                 self.array_spec(&index, span)?;
                 Err(self.unsupported(span, format!("numrs does not support arrays of the Numba type `{text}`")))
             }
-            Value::TypeClass(name) => {
-                Err(self.unsupported(span, format!("numrs: cannot subscript the Numba type class `{name}`")))
-            }
+            // No `numba.core.types` class defines `__class_getitem__` (checked against 0.68.1).
+            Value::TypeClass(name) => Err(self.numba_err(span, format!("TypeError: type '{name}' is not subscriptable"))),
             Value::Sig(_) => Err(self.numba_err(span, "TypeError: 'Signature' object is not subscriptable")),
             other => Err(self.unsupported(span, format!("numrs: cannot evaluate a subscript of {}", other.repr()))),
+        }
+    }
+
+    /// `Tuple(...)[i]`: Python indexing of the item types (ints, negative ints, plain slices).
+    fn index_tuple(&self, items: &[Type], index: &Value, span: Span) -> Res<Value> {
+        let len = i128::try_from(items.len()).unwrap_or(i128::MAX);
+        match index {
+            Value::Const(c) if c.as_int().is_some() => {
+                let i = c.as_int().unwrap_or_default();
+                let i = if i < 0 { i + len } else { i };
+                usize::try_from(i)
+                    .ok()
+                    .and_then(|i| items.get(i))
+                    .map(|t| Value::Type(t.clone()))
+                    .ok_or_else(|| self.numba_err(span, "IndexError: tuple index out of range"))
+            }
+            Value::Slice(parts) if parts.iter().all(Value::is_none) => {
+                Ok(Value::Tuple(items.iter().cloned().map(Value::Type).collect()))
+            }
+            other => Err(self.unsupported(span, format!("numrs: cannot index a tuple type with {}", other.repr()))),
         }
     }
 
@@ -363,6 +451,19 @@ impl<'a> Evaluator<'a> {
                     ));
                 }
                 if args.len() == 1 && !matches!(args[0], Value::Type(_) | Value::Unsupported { .. }) {
+                    // `Type.__call__` with one non-type argument is `cast_python_value`: for a
+                    // number type, `getattr(numpy, name)(value)`, a NumPy scalar (not a type).
+                    if let Type::Number(kind) = &ret {
+                        if let Some(text) = cast_number_repr(*kind, &args[0]) {
+                            return Ok(Value::Opaque {
+                                repr: format!("np.{}({text})", kind.name()),
+                                class: kind.name().to_string(),
+                            });
+                        }
+                        if let Some(message) = cast_object_error(*kind, &args[0]) {
+                            return Err(self.numba_err(span, message));
+                        }
+                    }
                     return Err(self.unsupported(
                         span,
                         format!(
@@ -379,6 +480,15 @@ impl<'a> Evaluator<'a> {
             }
             Value::TypeClass(class) => self.construct(&class, args, kwargs, span),
             Value::Sig(_) => Err(self.numba_err(span, "TypeError: 'Signature' object is not callable")),
+            Value::Builtin(name) if name == "slice" && kwargs.is_empty() && (1..=3).contains(&args.len()) => {
+                let mut it = args.into_iter();
+                let parts = match (it.next(), it.next(), it.next()) {
+                    (Some(stop), None, None) => [Value::none(), stop, Value::none()],
+                    (Some(start), Some(stop), step) => [start, stop, step.unwrap_or_else(Value::none)],
+                    _ => return Err(self.unsupported(span, "numrs: cannot evaluate this slice() call")),
+                };
+                Ok(Value::Slice(Box::new(parts)))
+            }
             Value::Builtin(name) if name == "dict" && args.is_empty() => {
                 Ok(Value::Dict(kwargs.into_iter().map(|(k, v, _)| (Value::Const(ConstValue::Str(k)), v)).collect()))
             }
@@ -419,10 +529,11 @@ impl<'a> Evaluator<'a> {
     }
 
     fn construct(&self, class: &str, args: Vec<Value>, kwargs: Vec<(String, Value, Span)>, span: Span) -> Res<Value> {
-        let Some(&(cls, method, params, required, defaults)) = CONSTRUCTORS.iter().find(|c| c.0 == class) else {
+        let Some(ctor) = CONSTRUCTORS.iter().find(|c| c.class == class) else {
             return Err(self.unsupported(span, format!("numrs does not support the Numba type class `{class}`")));
         };
-        let bound = self.bind(cls, method, params, required, defaults, args, kwargs, span)?;
+        let cls = ctor.class;
+        let bound = self.bind(ctor, args, kwargs, span)?;
         let mut it = bound.into_iter();
         let mut next = || it.next().unwrap_or_else(Value::none);
         let truthy = |v: &Value, what: &str| -> Res<bool> {
@@ -479,6 +590,11 @@ impl<'a> Evaluator<'a> {
                 Ok(Value::Type(Type::unituple(dtype, count)))
             }
             "Tuple" => match next() {
+                // What Numba 0.68.1 raises for `Tuple(UniTuple(int64, 2))`.
+                Value::Type(t) if t.is_tuple() => Err(self.numba_err(
+                    span,
+                    "KeyError: 'Can only index numba types with slices with no start or stop, got 0.'",
+                )),
                 Value::Tuple(items) | Value::List(items) => {
                     let items = items
                         .into_iter()
@@ -486,6 +602,7 @@ impl<'a> Evaluator<'a> {
                         .collect::<Res<Vec<_>>>()?;
                     Ok(Value::Type(Type::tuple(items)))
                 }
+                Value::Set(_) => Err(self.numba_err(span, "TypeError: 'set' object is not subscriptable")),
                 _ => Err(self.numba_err(span, "TypingError: Argument 'types' is not iterable")),
             },
             "List" | "Set" => {
@@ -557,19 +674,9 @@ impl<'a> Evaluator<'a> {
 
     /// Binds call arguments to a constructor's parameters as Python does, with Python's
     /// error messages.
-    #[allow(clippy::too_many_arguments)]
-    fn bind(
-        &self,
-        cls: &str,
-        method: &str,
-        params: &[&str],
-        required: usize,
-        defaults: &[&str],
-        args: Vec<Value>,
-        kwargs: Vec<(String, Value, Span)>,
-        span: Span,
-    ) -> Res<Vec<Value>> {
-        let func = format!("{cls}.{method}()");
+    fn bind(&self, ctor: &Constructor, args: Vec<Value>, kwargs: Vec<(String, Value, Span)>, span: Span) -> Res<Vec<Value>> {
+        let (params, required, defaults) = (ctor.params, ctor.required, ctor.defaults);
+        let func = format!("{}.{}()", ctor.class, ctor.method);
         if args.len() > params.len() {
             let takes = if required == params.len() {
                 format!("{}", params.len() + 1)
@@ -623,6 +730,71 @@ impl<'a> Evaluator<'a> {
     }
 }
 
+/// The `repr()` of the NumPy scalar `numpy.<kind>(value)` for a number (or an earlier cast),
+/// or `None` when numrs does not evaluate that cast.
+fn cast_number_repr(kind: NumericKind, value: &Value) -> Option<String> {
+    let number = match value {
+        Value::Const(c @ (ConstValue::Bool(_) | ConstValue::Int(_) | ConstValue::Float(_))) => c.clone(),
+        Value::Opaque { repr, class } if NumericKind::from_name(class).is_some() => {
+            // An earlier cast: `np.float64(1.0)`; reuse its number.
+            let inner = repr.split_once('(')?.1.strip_suffix(')')?;
+            return cast_number_repr(kind, &Value::Const(parse_number(inner)?));
+        }
+        _ => return None,
+    };
+    let as_f64 = match &number {
+        ConstValue::Bool(b) => f64::from(u8::from(*b)),
+        ConstValue::Int(i) => *i as f64,
+        ConstValue::Float(f) => f.get(),
+        _ => return None,
+    };
+    Some(if kind.is_float() {
+        crate::symbols::python_float_repr(as_f64)
+    } else if kind == NumericKind::Boolean {
+        if as_f64 != 0.0 { "True".to_string() } else { "False".to_string() }
+    } else if kind.is_integer() {
+        match number {
+            ConstValue::Int(i) => i.to_string(),
+            _ if as_f64.is_finite() => format!("{}", as_f64.trunc() as i128),
+            _ => return None,
+        }
+    } else {
+        number.python_repr()
+    })
+}
+
+/// What NumPy raises when casting an object that is not a number to a number type
+/// (`float64(np.float64)` → `float()` of a class).
+fn cast_object_error(kind: NumericKind, value: &Value) -> Option<String> {
+    let object = matches!(
+        value,
+        Value::NumpyScalar { .. } | Value::Module(_) | Value::TypeClass(_) | Value::Builtin(_) | Value::Opaque { .. }
+    );
+    if !object || kind == NumericKind::Boolean {
+        return None;
+    }
+    let class = value.class_name();
+    Some(if kind.is_float() {
+        format!("TypeError: float() argument must be a string or a real number, not '{class}'")
+    } else if kind.is_integer() {
+        format!("TypeError: int() argument must be a string, a bytes-like object or a real number, not '{class}'")
+    } else {
+        format!("TypeError: must be real number, not {class}")
+    })
+}
+
+fn parse_number(text: &str) -> Option<ConstValue> {
+    match text {
+        "True" => return Some(ConstValue::Bool(true)),
+        "False" => return Some(ConstValue::Bool(false)),
+        _ => {}
+    }
+    if let Ok(i) = text.parse::<i128>() {
+        return Some(ConstValue::Int(i));
+    }
+    text.parse::<f64>().ok().map(|f| ConstValue::Float(numrs_syntax::ast::FloatBits::new(f)))
+}
+
 /// Python's listing of missing arguments: `'a'`, `'a' and 'b'`, `'a', 'b', and 'c'`.
 fn python_join(items: &[String]) -> String {
     match items {
@@ -650,8 +822,11 @@ fn bytes_repr(b: &[u8]) -> String {
     out
 }
 
+/// Builds a numrs type (table entries).
+pub(crate) type MakeType = fn() -> Type;
+
 /// Numba types whose `str()` is not a numeric kind's name, by that `str()`.
-const SPECIAL_TYPES: &[(&str, fn() -> Type)] = &[
+const SPECIAL_TYPES: &[(&str, MakeType)] = &[
     ("none", || Type::NoneType),
     ("unicode_type", || Type::Unicode),
     ("pyobject", || Type::PyObject),

@@ -1,1 +1,29 @@
-//! numrs_hir (being written).
+//! numrs_hir: module-level facts about a Python file, resolved as Numba 0.68.1 resolves them.
+//!
+//! - [`module_symbols`]: the module's bindings (imports, functions, classes, constants), with
+//!   [`ModuleSymbols::lookup`] and [`ModuleSymbols::resolve_dotted`] to follow import aliases.
+//! - [`jit_functions`]: the `def`s a jit decorator compiles ([`JitFunction`]): which decorator
+//!   ([`JitKind`]), its options ([`JitOptions`], `locals=` types included), and its explicit
+//!   signatures ([`SigSpec`]) or why they are invalid ([`SigError`]).
+//! - [`parse_signature_str`] / [`signature_from_expr`] / [`eval_type_expr`] / [`numba_type`]:
+//!   Numba's signature strings and type expressions, normalized as
+//!   `numba.core.sigutils.normalize_signature` does, with names from `numba.core.types`
+//!   (generated from Numba by `scripts/gen_hir_names.py`).
+//! - [`annotated_signature`]: parameter types from PEP 484 annotations.
+//!
+//! Plain functions over the AST; nothing here panics on any input.
+
+mod annotations;
+mod eval;
+mod jit;
+mod numba_names;
+mod signature;
+mod symbols;
+mod value;
+
+pub use annotations::{annotated_signature, AnnotatedSig};
+pub use jit::{find_def, jit_functions, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
+pub use signature::{
+    eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
+};
+pub use symbols::{module_symbols, Binding, BindingKind, ConstValue, ModuleSymbols};

@@ -270,19 +270,31 @@ pub(crate) const TYPE_CLASSES: &[(&str, &str)] = &[
     ("NPTimedelta", "NPTimedelta"),
 ];
 
-/// Constructors numrs evaluates: (class, method, parameters, number required, defaults' reprs).
-pub(crate) const CONSTRUCTORS: &[(&str, &str, &[&str], usize, &[&str])] = &[
-    ("Array", "__init__", &["dtype", "ndim", "layout", "readonly", "name", "aligned"], 3, &["False", "None", "True"]),
-    ("UniTuple", "__init__", &["dtype", "count"], 2, &[]),
-    ("Tuple", "__new__", &["types"], 1, &[]),
-    ("List", "__init__", &["dtype", "reflected", "initial_value"], 1, &["False", "None"]),
-    ("Set", "__init__", &["dtype", "reflected"], 1, &["False"]),
-    ("ListType", "__init__", &["itemty"], 1, &[]),
-    ("DictType", "__init__", &["keyty", "valty", "initial_value"], 2, &["None"]),
-    ("Optional", "__init__", &["typ"], 1, &[]),
-    ("NumberClass", "__init__", &["instance_type"], 1, &[]),
-    ("DType", "__init__", &["dtype"], 1, &[]),
-    ("FunctionType", "__init__", &["signature"], 1, &[]),
+/// A type class constructor numrs evaluates, with its Python signature.
+pub(crate) struct Constructor {
+    pub class: &'static str,
+    /// `__init__` or `__new__` (for error messages).
+    pub method: &'static str,
+    pub params: &'static [&'static str],
+    /// How many leading parameters have no default.
+    pub required: usize,
+    /// The `repr()` of the defaults of the remaining parameters.
+    pub defaults: &'static [&'static str],
+}
+
+/// The type classes numrs constructs (`Array(float64, 1, 'C')`, `UniTuple(int64, 2)`, ...).
+pub(crate) const CONSTRUCTORS: &[Constructor] = &[
+    Constructor { class: "Array", method: "__init__", params: &["dtype", "ndim", "layout", "readonly", "name", "aligned"], required: 3, defaults: &["False", "None", "True"] },
+    Constructor { class: "UniTuple", method: "__init__", params: &["dtype", "count"], required: 2, defaults: &[] },
+    Constructor { class: "Tuple", method: "__new__", params: &["types"], required: 1, defaults: &[] },
+    Constructor { class: "List", method: "__init__", params: &["dtype", "reflected", "initial_value"], required: 1, defaults: &["False", "None"] },
+    Constructor { class: "Set", method: "__init__", params: &["dtype", "reflected"], required: 1, defaults: &["False"] },
+    Constructor { class: "ListType", method: "__init__", params: &["itemty"], required: 1, defaults: &[] },
+    Constructor { class: "DictType", method: "__init__", params: &["keyty", "valty", "initial_value"], required: 2, defaults: &["None"] },
+    Constructor { class: "Optional", method: "__init__", params: &["typ"], required: 1, defaults: &[] },
+    Constructor { class: "NumberClass", method: "__init__", params: &["instance_type"], required: 1, defaults: &[] },
+    Constructor { class: "DType", method: "__init__", params: &["dtype"], required: 1, defaults: &[] },
+    Constructor { class: "FunctionType", method: "__init__", params: &["signature"], required: 1, defaults: &[] },
 ];
 
 /// Names under which `numba` itself re-exports a `numba.core.types` type or type class.
@@ -485,6 +497,35 @@ pub(crate) const NUMBA_TOPLEVEL: &[&str] = &[
     "version_info",
     "void",
     "warnings",
+];
+
+/// Subpackages and modules of `numba` (what `import numba.<name>` can bind).
+pub(crate) const NUMBA_SUBMODULES: &[&str] = &[
+    "__main__",
+    "_devicearray",
+    "_dispatcher",
+    "_dynfunc",
+    "_helperlib",
+    "_version",
+    "cext",
+    "cloudpickle",
+    "core",
+    "cpython",
+    "cuda",
+    "experimental",
+    "extending",
+    "misc",
+    "mviewbuf",
+    "np",
+    "parfors",
+    "pycc",
+    "runtests",
+    "scripts",
+    "stencils",
+    "testing",
+    "tests",
+    "typed",
+    "types",
 ];
 
 /// NumPy scalar classes Numba maps to a type: (`numpy` attribute, `str(from_dtype(...))`).

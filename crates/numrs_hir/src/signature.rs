@@ -88,11 +88,22 @@ pub(crate) fn eval_source(evaluator: &Evaluator<'_>, text: &str, span: Span) -> 
     }
     match parsed.module.body.as_slice() {
         [stmt] => match &stmt.kind {
-            StmtKind::Expr(expr) => evaluator.eval(expr),
+            StmtKind::Expr(expr) if only_trivia(stripped.get(expr.span.end as usize..).unwrap_or("")) => {
+                evaluator.eval(expr)
+            }
             _ => Err(evaluator.numba_err(span, "SyntaxError: invalid syntax")),
         },
         _ => Err(evaluator.numba_err(span, "SyntaxError: invalid syntax")),
     }
+}
+
+/// Whether `rest` (what follows the expression) is only whitespace, line continuations and
+/// comments: `eval` accepts nothing else, not even a `;`.
+fn only_trivia(rest: &str) -> bool {
+    rest.lines().all(|line| {
+        let code = line.split('#').next().unwrap_or("");
+        code.chars().all(|c| c.is_whitespace() || c == '\\' || c == ')')
+    })
 }
 
 /// `normalize_signature` on an evaluated value: a tuple is argument types only, a

@@ -334,14 +334,25 @@ impl ModuleSymbols {
         if depth > MAX_ALIAS_DEPTH {
             return None;
         }
-        match &expr.kind {
-            ExprKind::Name(name) => self.resolve_name(name, before, depth),
-            ExprKind::Attribute { value, attr } => {
-                let base = self.resolve_dotted_depth(value, before, depth + 1)?;
-                Some(format!("{base}.{attr}"))
+        // Walk the attribute chain down to its root name without recursion.
+        let mut attrs = Vec::new();
+        let mut cur = expr;
+        let root = loop {
+            match &cur.kind {
+                ExprKind::Name(name) => break name,
+                ExprKind::Attribute { value, attr } => {
+                    attrs.push(attr.as_str());
+                    cur = value;
+                }
+                _ => return None,
             }
-            _ => None,
+        };
+        let mut path = self.resolve_name(root, before, depth)?;
+        for attr in attrs.iter().rev() {
+            path.push('.');
+            path.push_str(attr);
         }
+        Some(path)
     }
 
     fn resolve_name(&self, name: &str, before: Option<u32>, depth: u32) -> Option<String> {

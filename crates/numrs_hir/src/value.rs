@@ -120,6 +120,9 @@ impl Value {
             Value::Const(c) => Some(c.truthy()),
             Value::Tuple(items) | Value::List(items) | Value::Set(items) => Some(!items.is_empty()),
             Value::Dict(items) => Some(!items.is_empty()),
+            // Tuple types define `__len__`: `Tuple(())` and `UniTuple(t, 0)` are false.
+            Value::Type(Type::Tuple(items)) => Some(!items.is_empty()),
+            Value::Type(Type::UniTuple(_, n)) => Some(*n > 0),
             Value::Type(_)
             | Value::Unsupported { .. }
             | Value::TypeClass(_)
@@ -170,6 +173,7 @@ pub(crate) fn numba_class_name(t: &Type) -> &'static str {
         Type::Set { .. } => "Set",
         Type::Optional(_) => "Optional",
         Type::Range(_) => "RangeType",
+        Type::Iterator(k) if matches!(**k, numrs_types::IteratorKind::Range(_)) => "RangeIteratorType",
         Type::Slice2 | Type::Slice3 => "SliceType",
         Type::DType(_) => "DType",
         Type::NumberClass(_) => "NumberClass",

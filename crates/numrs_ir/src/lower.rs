@@ -400,7 +400,12 @@ impl Lowerer {
             return;
         }
         let span = self.rel(span);
-        self.blocks[self.current.0 as usize].stmts.push(crate::Stmt { span, kind });
+        let block = &mut self.blocks[self.current.0 as usize];
+        // A block's location is its first statement's (Numba places phis there).
+        if block.stmts.is_empty() && self.current.0 != 0 {
+            block.span = span;
+        }
+        block.stmts.push(crate::Stmt { span, kind });
     }
 
     fn new_block(&mut self, span: Span) -> BlockId {

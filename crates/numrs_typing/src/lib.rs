@@ -13,5 +13,5 @@ pub(crate) use templates::abstract_templates;
 pub use templates::{builtin_global, module_attr};
 
 pub use registry::{
-    resolve_call, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
+    refine_receiver, resolve_call, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
 };

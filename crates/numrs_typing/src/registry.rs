@@ -102,6 +102,12 @@ pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
     crate::templates::attributes::resolve(ty, attr)
 }
 
+/// The type a method call refines its receiver to (`list.append` on `list(undefined)`, a
+/// setitem on an empty dict, ...); see `templates::containers::refine_receiver`.
+pub fn refine_receiver(key: &str, receiver: &Type, args: &[Type]) -> Option<Type> {
+    crate::templates::containers::refine_receiver(key, receiver, args)
+}
+
 pub fn resolve_module_attr(module: &str, attr: &str) -> Option<Type> {
     crate::templates::module_attr(module, attr)
 }

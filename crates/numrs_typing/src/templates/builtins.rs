@@ -1,9 +1,7 @@
 //! Builtin functions whose typing depends on argument kinds (Numba's `typing/builtins.py`
 //! abstract templates and the `@overload`s of `numba/cpython`).
 
-use std::sync::Arc;
-
-use numrs_types::{unify_many, IteratorKind, NumericKind, Signature, Type};
+use numrs_types::{unify_many, IteratorKind, Signature, Type};
 
 use crate::registry::{AbstractFn, CallError, CallResult};
 
@@ -19,7 +17,13 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("builtins.enumerate", enumerate),
     ("builtins.zip", zip),
     ("builtins.abs", abs_),
-    ("builtins.round", round),
+    ("builtins.sum", sum),
+    ("builtins.divmod", divmod),
+    ("builtins.hash", hash),
+    ("builtins.isinstance", isinstance),
+    ("builtins.iter", iter),
+    ("builtins.next", next),
+    ("builtins.tuple", tuple_),
     ("builtins.reveal_type", reveal_type),
 ];
 
@@ -50,11 +54,10 @@ fn bool_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
         [] => sig(Type::boolean(), args),
         [t] => match t {
+            Type::NoneType => sig(Type::BooleanLiteral(false), args),
             Type::Number(_)
             | Type::IntegerLiteral(_)
             | Type::BooleanLiteral(_)
-            | Type::NoneType
-            | Type::Optional(_)
             | Type::Unicode
             | Type::StringLiteral(_)
             | Type::List { .. }
@@ -62,29 +65,34 @@ fn bool_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             | Type::DictType(_)
             | Type::Set { .. }
             | Type::UniTuple(..)
-            | Type::Tuple(_) => sig(Type::boolean(), args),
-            Type::Array(a) if a.ndim == 0 => sig(Type::boolean(), args),
-            Type::Array(_) => Err(CallError::typing(
-                "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()",
-            )),
+            | Type::Tuple(_)
+            | Type::Array(_) => sig(Type::boolean(), args),
             _ => Ok(None),
         },
         _ => Ok(None),
     }
 }
 
-fn int(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+/// `int(x)`: integers keep their type, floats and booleans give `int64`; no `int(str)`.
+fn int(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
     match args {
-        [t] if t.is_number() && !t.is_complex() => sig(Type::intp(), args),
-        [Type::Unicode | Type::StringLiteral(_)] => sig(Type::intp(), args),
+        [t] if t.is_integer() => sig(t.unliteral(), args),
+        [t] if t.is_float() || t.is_boolean() => sig(Type::intp(), args),
         _ => Ok(None),
     }
 }
 
-fn float(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+/// `float(x)`: integers give `float64`, floats keep their type; no `float(bool)`/`float(str)`.
+fn float(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
     match args {
-        [t] if t.is_number() && !t.is_complex() => sig(Type::float64(), args),
-        [Type::Unicode | Type::StringLiteral(_)] => sig(Type::float64(), args),
+        [t] if t.is_integer() => sig(Type::float64(), args),
+        [t] if t.is_float() => sig(t.unliteral(), args),
         _ => Ok(None),
     }
 }
@@ -109,16 +117,6 @@ fn abs_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             };
             sig(Type::array(dtype, a.ndim, numrs_types::Layout::C), args)
         }
-        _ => Ok(None),
-    }
-}
-
-fn round(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
-    match args {
-        [t] if t.is_float() => sig(Type::intp(), args),
-        [t] if t.is_integer() => sig(t.unliteral(), args),
-        [t, n] if t.is_float() && n.is_integer() => sig(t.clone(), args),
-        [t, n] if t.is_integer() && n.is_integer() => sig(t.unliteral(), args),
         _ => Ok(None),
     }
 }
@@ -175,8 +173,6 @@ fn zip(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-#[allow(dead_code)]
-fn _k(_: NumericKind, _: Arc<()>) {}
 
 /// `reveal_type(x)`: a numrs testing aid, accepts anything and returns `none`.
 fn reveal_type(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
@@ -184,4 +180,142 @@ fn reveal_type(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
         [_] => sig(Type::NoneType, args),
         _ => Ok(None),
     }
+}
+
+/// `ol_sum(iterable, start=0)`: `acc = start; for x in iterable: acc = acc + x`.
+fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let (iterable, start) = match (args, kws) {
+        ([it], []) => (it, Type::int64()),
+        ([it, s], []) => (it, s.clone()),
+        ([it], [(k, s)]) if k == "start" => (it, s.clone()),
+        _ => return Ok(None),
+    };
+    if start.is_string() {
+        return Err(CallError::typing("sum() can't sum strings [use ''.join(seq) instead]"));
+    }
+    let items: Vec<Type> = match iterable {
+        Type::Array(a) if a.ndim == 1 => vec![a.dtype.clone()],
+        Type::Array(_) => return Ok(None),
+        Type::Tuple(items) => items.to_vec(),
+        Type::UniTuple(..) | Type::List { .. } | Type::ListType(_) | Type::Range(_) => {
+            match iterable.iterator_type().and_then(|it| it.yield_type()) {
+                Some(y) => vec![y],
+                None => return Ok(None),
+            }
+        }
+        _ => return Ok(None),
+    };
+    let mut acc = start.unliteral();
+    // The loop-carried accumulator: iterate `acc = unify(acc, acc + x)` to a fixed point.
+    for _ in 0..4 {
+        let mut next = acc.clone();
+        for x in &items {
+            let Some(s) = crate::registry::resolve_call("operator.add", &[next.clone(), x.clone()], &[])? else {
+                return Ok(None);
+            };
+            next = match numrs_types::unify_pairs(&next, &s.return_type) {
+                Some(u) => u,
+                None => return Ok(None),
+            };
+        }
+        if next == acc {
+            break;
+        }
+        acc = next;
+    }
+    sig(acc, args)
+}
+
+/// `hash(x)`: `int64` for hashable values; arrays and `None` have no hash (`none`).
+fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([t], []) if t.is_number() || t.is_string() || t.is_tuple() => sig(Type::int64(), args),
+        ([Type::NoneType | Type::Array(_)], []) => sig(Type::NoneType, args),
+        _ => Ok(None),
+    }
+}
+
+/// The Numba type class a Python class names in `isinstance`, as a predicate.
+fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
+    let Type::Function(key) = cls else { return None };
+    let v = value.unliteral();
+    Some(match &**key {
+        "builtins.int" => v.is_integer(),
+        "builtins.float" => v.is_float(),
+        "builtins.complex" => v.is_complex(),
+        "builtins.bool" => v.is_boolean(),
+        "builtins.str" => v.is_string(),
+        "builtins.list" => matches!(v, Type::List { .. } | Type::ListType(_)),
+        "builtins.dict" => matches!(v, Type::DictType(_)),
+        "builtins.set" => matches!(v, Type::Set { .. }),
+        "builtins.tuple" => v.is_tuple(),
+        "numpy.ndarray" => matches!(v, Type::Array(_)),
+        _ => return None,
+    })
+}
+
+/// `isinstance(x, cls)` / `isinstance(x, (cls, ...))`: a compile-time constant.
+fn isinstance(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let ([value, cls], []) = (args, kws) else { return Ok(None) };
+    let answer = match cls.tuple_items() {
+        Some(classes) => {
+            let mut any = false;
+            for c in &classes {
+                match isinstance_class(c, value) {
+                    Some(b) => any |= b,
+                    None => return Ok(None),
+                }
+            }
+            any
+        }
+        None => match isinstance_class(cls, value) {
+            Some(b) => b,
+            None => return Ok(None),
+        },
+    };
+    sig(Type::BooleanLiteral(answer), args)
+}
+
+/// `iter(x)`: the iterator type of an iterable.
+fn iter(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([Type::Tuple(_)], []) => Ok(None),
+        ([t], []) => match t.iterator_type() {
+            Some(it) => sig(it, args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// `next(iterator)`: the iterator's yield type.
+fn next(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([t @ Type::Iterator(_)], []) => match t.yield_type() {
+            Some(y) => sig(y, args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// `tuple()` / `tuple(t)` for tuples only (`TupleConstructor`).
+fn tuple_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([], []) => sig(Type::Tuple(Vec::new().into()), args),
+        ([t], []) if t.is_tuple() => sig(t.clone(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `divmod`: Numba's concrete cases (their tuple results are not in the generated tables).
+fn divmod(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    let cases: Vec<Signature> = [Type::int64(), Type::uint64(), Type::float32(), Type::float64()]
+        .into_iter()
+        .map(|t| Signature::new(Type::unituple(t.clone(), 2), vec![t.clone(), t]))
+        .collect();
+    Ok(crate::registry::resolve_concrete(&cases, args))
 }

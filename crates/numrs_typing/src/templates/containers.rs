@@ -25,7 +25,7 @@ pub(super) fn templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(list::TEMPLATES.iter().copied());
     out.extend(dict::TEMPLATES.iter().copied());
     out.extend(set::TEMPLATES.iter().copied());
-    out.extend(string::TEMPLATES.iter().copied());
+    out.extend(string::templates());
     out
 }
 

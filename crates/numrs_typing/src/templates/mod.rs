@@ -2,7 +2,7 @@
 
 pub(crate) mod attributes;
 mod builtins;
-mod containers;
+pub(crate) mod containers;
 mod numpy;
 mod operators;
 
@@ -15,17 +15,17 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     let mut out = Vec::new();
     out.extend(builtins::TEMPLATES.iter().copied());
     out.extend(operators::TEMPLATES.iter().copied());
-    out.extend(numpy::TEMPLATES.iter().copied());
-    out.extend(containers::TEMPLATES.iter().copied());
+    out.extend(numpy::templates());
+    out.extend(containers::templates());
     out
 }
 
 /// Builtin names visible in nopython code, and the type of the global.
 pub fn builtin_global(name: &str) -> Option<Type> {
     const FUNCTIONS: &[&str] = &[
-        "abs", "all", "any", "bool", "complex", "divmod", "enumerate", "float", "hash", "int", "isinstance", "iter",
+        "abs", "bool", "complex", "divmod", "enumerate", "float", "hash", "int", "isinstance", "iter",
         "len", "list", "max", "min", "next", "ord", "chr", "pow", "print", "range", "round", "set", "dict", "slice",
-        "sorted", "str", "sum", "tuple", "zip", "reversed", "map", "filter", "hex", "bin", "oct", "format",
+        "sorted", "str", "sum", "tuple", "zip", "map", "filter",
         "getattr", "hasattr", "repr", "type",
         // numrs extension for tests: reveal the inferred type of a value.
         "reveal_type",
@@ -68,14 +68,21 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             }
             match attr {
                 "pi" | "e" | "inf" | "nan" | "euler_gamma" => Some(Type::float64()),
+                "newaxis" => Some(Type::NoneType),
+                "random" | "linalg" => Some(Type::Module(format!("numpy.{attr}").into())),
                 _ => {
                     let key = format!("numpy.{attr}");
                     (numpy::has_function(attr) || !registry.templates(&key).is_empty()).then(|| Type::function(&key))
                 }
             }
         }
+        "numpy.random" | "numpy.linalg" => {
+            numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
+        }
+        "numba.typed" => containers::typed_module_attr(attr),
         "numba" => match attr {
             "prange" => Some(Type::function("builtins.range")),
+            "typed" => Some(Type::Module("numba.typed".into())),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
         },
         _ => None,
@@ -84,19 +91,19 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
 
 fn numpy_scalar(attr: &str) -> Option<NumericKind> {
     Some(match attr {
-        "bool_" => NumericKind::Boolean,
+        "bool_" | "bool" => NumericKind::Boolean,
         "int8" | "byte" => NumericKind::Int8,
         "int16" | "short" => NumericKind::Int16,
         "int32" | "intc" => NumericKind::Int32,
-        "int64" | "int_" | "intp" | "longlong" => NumericKind::Int64,
+        "int64" | "int_" | "intp" | "long" | "longlong" => NumericKind::Int64,
         "uint8" | "ubyte" => NumericKind::UInt8,
         "uint16" | "ushort" => NumericKind::UInt16,
         "uint32" | "uintc" => NumericKind::UInt32,
-        "uint64" | "uint" | "uintp" | "ulonglong" => NumericKind::UInt64,
+        "uint64" | "uint" | "uintp" | "ulong" | "ulonglong" => NumericKind::UInt64,
         "float32" | "single" => NumericKind::Float32,
-        "float64" | "double" | "float_" => NumericKind::Float64,
+        "float64" | "double" => NumericKind::Float64,
         "complex64" | "csingle" => NumericKind::Complex64,
-        "complex128" | "cdouble" | "complex_" => NumericKind::Complex128,
+        "complex128" | "cdouble" => NumericKind::Complex128,
         _ => return None,
     })
 }

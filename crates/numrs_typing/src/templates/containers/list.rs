@@ -272,7 +272,6 @@ fn add(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             Some(u) => sig(u, args),
             None => Ok(None),
         },
-        [a @ Type::ListType(_), b @ Type::ListType(_)] if a == b => sig(a.clone(), args),
         _ => Ok(None),
     }
 }
@@ -309,7 +308,6 @@ fn compare(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
                 _ => Ok(None),
             }
         }
-        [a @ Type::ListType(_), b @ Type::ListType(_)] if a == b => sig(Type::boolean(), args),
         _ => Ok(None),
     }
 }

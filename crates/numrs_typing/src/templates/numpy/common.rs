@@ -60,8 +60,3 @@ pub(crate) fn parse_shape(t: &Type) -> Option<u32> {
 pub(crate) fn sig(ret: Type, args: &[Type]) -> CallResult {
     Ok(Some(Signature::new(ret, args.to_vec())))
 }
-
-/// Whether a scalar type can be an array dtype (Numba's `as_dtype` succeeds).
-pub(crate) fn is_scalar_dtype(t: &Type) -> bool {
-    matches!(t, Type::Number(_))
-}

@@ -6,11 +6,10 @@ use numrs_types::{can_convert, ArrayType, Layout, Signature, Type};
 
 use crate::registry::{CallError, CallResult};
 
-/// The outcome of indexing: the normalized index type, the result, and whether it is advanced.
+/// The outcome of indexing: the normalized index type and the result.
 pub(crate) struct Indexing {
     pub index: Type,
     pub result: Type,
-    pub advanced: bool,
     /// A boolean array index that is not 1-d: typed, but Numba's lowering asserts on it.
     pub lowering_asserts: bool,
 }
@@ -146,7 +145,7 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
         }
     };
     let index = if is_tuple { Type::tuple(all_indices) } else { all_indices.into_iter().next().unwrap_or(Type::NoneType) };
-    Ok(Some(Indexing { index, result, advanced, lowering_asserts }))
+    Ok(Some(Indexing { index, result, lowering_asserts }))
 }
 
 fn lowering_assert() -> CallError {

@@ -11,7 +11,6 @@ const DATA: &str = include_str!("../../../data/numpy_tables.json");
 /// One ufunc: arity, NumPy's loops in order (`"dd->d"`), and the loops Numba can lower
 /// (`None`: not in Numba's ufunc_db, decided by the loop's type letters).
 pub(crate) struct UfuncInfo {
-    pub name: String,
     pub nin: usize,
     pub nout: usize,
     pub loops: Vec<String>,
@@ -29,6 +28,8 @@ pub(crate) struct Tables {
     pub same_kind: HashMap<char, String>,
     /// `np.dtype(<string>)` → Numba scalar, for the strings NumPy accepts and Numba supports.
     pub dtype_strings: HashMap<String, NumericKind>,
+    /// `np.promote_types(a, b)` over Numba's scalars.
+    pub promote: HashMap<(NumericKind, NumericKind), NumericKind>,
     pub functions: HashSet<String>,
     pub random_functions: HashSet<String>,
     pub linalg_functions: HashSet<String>,
@@ -61,7 +62,7 @@ fn load() -> Tables {
         let nout = u.get("nout").and_then(|v| v.as_u64()).unwrap_or(0) as usize;
         let loops = strings(u.get("types")).collect();
         let lowered = u.get("lowered").filter(|v| !v.is_null()).map(|v| strings(Some(v)).collect());
-        ufuncs.insert(name.clone(), UfuncInfo { name: name.clone(), nin, nout, loops, lowered });
+        ufuncs.insert(name.clone(), UfuncInfo { nin, nout, loops, lowered });
     }
     let char_types = json
         .get("char_types")
@@ -82,6 +83,16 @@ fn load() -> Tables {
             .into_iter()
             .flatten()
             .filter_map(|(k, v)| Some((k.clone(), NumericKind::from_name(v.as_str()?)?)))
+            .collect(),
+        promote: json
+            .get("promote_types")
+            .and_then(|v| v.as_object())
+            .into_iter()
+            .flatten()
+            .filter_map(|(a, row)| Some((NumericKind::from_name(a)?, row.as_array()?)))
+            .flat_map(|(a, row)| {
+                NumericKind::ALL.iter().zip(row).filter_map(move |(b, r)| Some(((a, *b), NumericKind::from_name(r.as_str()?)?)))
+            })
             .collect(),
         functions: strings(json.get("functions")).collect(),
         random_functions: strings(json.get("random_functions")).collect(),
@@ -130,4 +141,9 @@ pub(crate) fn can_cast(from: char, to: char, same_kind: bool) -> bool {
     let t = tables();
     let table = if same_kind { &t.same_kind } else { &t.safe };
     table.get(&from).is_some_and(|s| s.contains(to))
+}
+
+/// `np.promote_types(a, b)`.
+pub(crate) fn promote_types(a: NumericKind, b: NumericKind) -> Option<NumericKind> {
+    tables().promote.get(&(a, b)).copied()
 }

@@ -135,7 +135,7 @@ pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
         let scalar = Type::Number(*k);
         out.push(if ndims > 0 { Type::array(scalar, ndims, layout) } else { scalar });
     }
-    let ret = if out.len() == 1 { out.remove(0) } else { Type::Tuple(out.into()) };
+    let ret = if out.len() == 1 { out.remove(0) } else { Type::tuple(out) };
     Ok(Some(Signature::new(ret, args)))
 }
 

@@ -1,0 +1,496 @@
+//! Robustness properties of the check pipeline: `CheckDatabase::add_file` + `check_file`
+//! return a report (no panic, no stack overflow, no hang) for every input:
+//!
+//! - arbitrary strings (any Unicode);
+//! - token soups assembled from Python / Numba fragments: `@njit("...")` decorators with
+//!   random (often malformed) signature strings, statements, bad indentation, unbalanced
+//!   brackets, non-ASCII, very long lines, deep nesting;
+//! - structured jit functions (decorator + header + indented body) built from plausible
+//!   statements, so that inputs get past the parser into the typing passes;
+//! - arbitrary bytes, including non-UTF-8 and NUL, and valid sources with a corrupted byte;
+//! - incremental edits: check, change the file's text through salsa, check again.
+//!
+//! Each case runs on its own thread with an 8 MiB stack (the size of the `numrs` main
+//! thread) and a watchdog, so a hang or a panic on that thread is reported as a failure of
+//! the property with the shrunk input. (A stack overflow still aborts the test process;
+//! the aborting input is then printed by the `RUST_BACKTRACE` message, not shrunk.)
+//!
+//! Case counts are modest (256 per property by default; set `NUMRS_FUZZ_CASES` to run
+//! more), so `cargo test --release -p numrs_fuzz` finishes in seconds.
+
+use std::sync::mpsc;
+use std::sync::Arc;
+use std::time::Duration;
+
+use numrs_check::CheckDatabase;
+use proptest::prelude::*;
+use proptest::test_runner::FileFailurePersistence;
+use salsa::Setter;
+
+/// Stack size of the checking thread: the default main-thread stack on Linux.
+const STACK: usize = 8 << 20;
+/// A single check taking longer than this is reported as a hang.
+const WATCHDOG: Duration = Duration::from_secs(20);
+
+fn cases() -> u32 {
+    std::env::var("NUMRS_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: cases(),
+        // Minimal failing inputs are recorded below as explicit regression tests instead.
+        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
+        ..ProptestConfig::default()
+    }
+}
+
+/// Run `f` on a fresh thread with an 8 MiB stack; re-raise its panic here, fail on a hang.
+fn on_checker_thread<F: FnOnce() + Send + 'static>(what: &str, f: F) {
+    let (tx, rx) = mpsc::channel();
+    let handle = std::thread::Builder::new()
+        .name("numrs-fuzz-check".into())
+        .stack_size(STACK)
+        .spawn(move || {
+            f();
+            let _ = tx.send(());
+        })
+        .expect("spawn checker thread");
+    match rx.recv_timeout(WATCHDOG) {
+        Ok(()) => {
+            handle.join().expect("checker thread");
+        }
+        Err(mpsc::RecvTimeoutError::Disconnected) => {
+            // The sender was dropped without sending: the closure panicked.
+            if let Err(payload) = handle.join() {
+                std::panic::resume_unwind(payload);
+            }
+        }
+        Err(mpsc::RecvTimeoutError::Timeout) => {
+            panic!("check_file did not return within {WATCHDOG:?} on {what}");
+        }
+    }
+}
+
+/// Check one file from raw bytes and sanity-check the report.
+fn check_bytes(bytes: Vec<u8>) {
+    on_checker_thread("bytes input", move || {
+        let mut db = CheckDatabase::new();
+        let file = db.add_file("fuzz.py", &bytes);
+        let report = db.check_file(file);
+        assert_eq!(report.path, "fuzz.py");
+        // Checking again must hit the memo and agree.
+        let again = db.check_file(file);
+        assert_eq!(report, again);
+    });
+}
+
+fn check_str(src: &str) {
+    check_bytes(src.as_bytes().to_vec());
+}
+
+/// Check `before`, then replace the text by `after` (an incremental edit) and check again.
+fn check_edit(before: String, after: String) {
+    on_checker_thread("incremental edit", move || {
+        let mut db = CheckDatabase::new();
+        let file = db.add_file("edit.py", before.as_bytes());
+        let _ = db.check_file(file);
+        file.set_text(&mut db).to(Arc::from(after.as_str()));
+        let edited = db.check_file(file);
+        // From scratch on the new text must give the same report.
+        let mut fresh = CheckDatabase::new();
+        let f2 = fresh.add_file("edit.py", after.as_bytes());
+        assert_eq!(*edited, *fresh.check_file(f2), "incremental result differs from a fresh check");
+    });
+}
+
+// ---------------------------------------------------------------------------------------
+// Fragments
+// ---------------------------------------------------------------------------------------
+
+/// Numba type names and type-expression pieces for signature strings (valid and not).
+const TYPE_ATOMS: &[&str] = &[
+    "float64", "float32", "int64", "int32", "int16", "int8", "uint64", "uint8", "intp",
+    "boolean", "bool_", "complex128", "complex64", "none", "void", "f8", "i4", "b1", "c16",
+    "float64[:]", "float64[::1]", "float64[:, ::1]", "float64[:, :]", "int64[::1]",
+    "int32[:, ::1]", "boolean[::1]", "complex128[:]", "float64[:, :, ::1]", "float64[::-1]",
+    "float64[::2]", "float64[1:]", "int64[:,:,:,:,:,:,:,:]", "UniTuple(float64, 2)",
+    "UniTuple(int64, 0)", "UniTuple(float64, 100000)", "Tuple((float64, int64))",
+    "Tuple(())", "Array(float64, 2, 'C')", "Array(float64, 1, 'A', readonly=True)",
+    "array(float64, 1d, C)", "optional(float64)", "Optional(int64)", "List(int64)",
+    "ListType(float64)", "DictType(unicode_type, int64)", "unicode_type", "string",
+    "types.float64", "numba.float64", "np.float64", "float64(float64)", "float6", "flaot64",
+    "int64[", "[:]", "(", ")", "((", "))", ",", ", ", "*", "...", "", " ", "->", "é", "😀",
+    "float64 [ : ]", "\\n", "\\\"", "'", "%s", "{}", "FunctionType(float64(float64))",
+    "NPDatetime('D')", "NPTimedelta('s')", "Record", "pyobject", "ffi.CData", "1", "-1",
+];
+
+fn signature() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(TYPE_ATOMS),
+        prop::collection::vec(prop::sample::select(TYPE_ATOMS), 0..7),
+        0u8..8,
+    )
+        .prop_map(|(ret, args, style)| match style {
+            0 => format!("({})", args.join(", ")),
+            1 => args.concat(),
+            2 => format!("{ret}({}", args.join(", ")),
+            _ => format!("{ret}({})", args.join(", ")),
+        })
+}
+
+fn decorator() -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(signature(), 1..4),
+        0u8..16,
+        prop::sample::select(&["", "cache=True", "fastmath=True", "nogil=True", "parallel=True", "boundscheck=True", "error_model='numpy'", "locals={'x': float64}", "inline='always'", "bogus=1"][..]),
+    )
+        .prop_map(|(sigs, style, kw)| {
+            let q = |s: &String| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+            let first = q(&sigs[0]);
+            let list = sigs.iter().map(q).collect::<Vec<_>>().join(", ");
+            let kw = if kw.is_empty() { String::new() } else { format!(", {kw}") };
+            match style {
+                0 => "@njit".to_string(),
+                1 => "@njit()".to_string(),
+                2 => format!("@njit({first}{kw})"),
+                3 => format!("@njit([{list}]{kw})"),
+                4 => format!("@jit({first}, nopython=True{kw})"),
+                5 => format!("@numba.njit({first})"),
+                6 => format!("@nb.jit([{list}], nopython=True)"),
+                7 => format!("@vectorize([{list}])"),
+                8 => format!("@guvectorize([{list}], \"(n)->(n)\")"),
+                9 => format!("@cfunc({first})"),
+                10 => format!("@njit(({list}))"),
+                11 => format!("@njit(signature_or_function={first})"),
+                12 => format!("@stencil"),
+                13 => format!("@njit({first}"),
+                14 => format!("@jit(nopython=True{kw})"),
+                _ => format!("@njit({first}{kw})"),
+            }
+        })
+}
+
+/// Statements that could appear in a Numba function (not all valid, not all typable).
+const STATEMENTS: &[&str] = &[
+    "pass",
+    "return x",
+    "return",
+    "return x, y",
+    "return (x + 1.0) * 2",
+    "return np.empty(n)",
+    "acc = 0.0",
+    "acc += x[i]",
+    "acc += x[i] * y[i]",
+    "n = x.shape[0]",
+    "m, k = a.shape",
+    "out = np.zeros((n, m))",
+    "out = np.empty(n, dtype=np.int64)",
+    "out = np.empty_like(x)",
+    "tmp = np.exp(x - x.max())",
+    "s = tmp.sum()",
+    "t = (1, 2.0, 3j)",
+    "a, b = t[0], t[1]",
+    "z = complex(a, b)",
+    "z = z * z + c",
+    "r = math.sqrt(abs(v)) + math.exp(-v) + math.erf(v)",
+    "v = math.log(0.0)",
+    "q = x // 0",
+    "x[i] = v",
+    "x[i, j] = x[i - 1, j] + x[i + 1, j]",
+    "x[1:-1] = 0.0",
+    "b = x[::2]",
+    "b = x[..., None]",
+    "y = x.T.copy()",
+    "y = x.reshape((2, -1))",
+    "k = int(v)",
+    "f = float(k)",
+    "flag = v > 0.0 and k < 3 or not flag",
+    "s = 'text' + str(k)",
+    "l = [1, 2, 3]",
+    "l.append(4.0)",
+    "d = {1: 2.0}",
+    "d[3] = 4.5",
+    "st = {1, 2}",
+    "g = (i * i for i in range(3))",
+    "lc = [i for i in range(n) if i % 2]",
+    "fn = lambda u: u + 1",
+    "w = fn(2)",
+    "w = helper(x, 1)",
+    "w = f(f(f(f(f(1)))))",
+    "w = undefined_name + 1",
+    "w = x.no_such_attribute",
+    "w = np.no_such_function(x)",
+    "w = math.sqrt(1, 2)",
+    "w = np.dot(a, b)",
+    "w = a @ b",
+    "w = x if k else y",
+    "w = -x ** 2 ** -1",
+    "w = 1 << 70",
+    "w = 99999999999999999999999999999999999999",
+    "w = 0x7fffffffffffffff + 1",
+    "w = 1e400",
+    "w = 1_000.5e-3",
+    "w = .5j",
+    "w = True + None",
+    "w = (yield)",
+    "w := 3",
+    "print(x, y, sep='')",
+    "assert k > 0, 'negative'",
+    "raise ValueError('bad')",
+    "del x",
+    "global g",
+    "nonlocal q",
+    "import os",
+    "from numba import prange",
+    "with objmode(y='float64'):",
+    "try:",
+    "except Exception:",
+    "finally:",
+    "for i in range(n):",
+    "for i in prange(n):",
+    "for i, v in enumerate(x):",
+    "for a, b in zip(x, y):",
+    "for i in range(0, n, -1):",
+    "while k < n:",
+    "while True:",
+    "if v > 0.0:",
+    "elif v < 0.0:",
+    "else:",
+    "break",
+    "continue",
+    "def inner(u):",
+    "class K:",
+    "async def co():",
+    "match k:",
+    "case 1:",
+    "x: float = 1.0",
+    "x: 'float64[:]'",
+    "reveal_type(x)",
+    "reveal_type()",
+    "# numrs: ignore",
+    "# numrs: ignore[some-code]",
+    "x = 1  # type: ignore",
+    "\"\"\"docstring\"\"\"",
+    "'''unterminated",
+    "f'{x!r:>{w}}'",
+    "b'bytes' + 'str'",
+    "...",
+];
+
+/// Token-level fragments: the building blocks for unstructured soups.
+const TOKENS: &[&str] = &[
+    "def ", "f", "(", ")", ":", "\n", "    ", "  ", "\t", "\r\n", "\r", "\\\n", "@njit", "@",
+    "return ", "x", "y", "n", "i", " = ", "+", "-", "*", "/", "//", "**", "%", "@", "[", "]",
+    "{", "}", ",", ".", "...", "=", "==", "!=", "<", ">", ":=", "->", "lambda ", "if ", "else",
+    "elif ", "for ", " in ", "range(", "while ", "not ", "and ", "or ", "is ", "None", "True",
+    "import ", "from ", "numba", "numpy as np", "np.", "math.", "sqrt", "empty", "zeros",
+    "shape", "[0]", "[:, ::1]", "float64", "int64", "(float64, int64)", "\"", "'", "'''",
+    "\"\"\"", "f\"", "b'", "#", "# comment\n", "0", "1", "1.5", "1e10", "0j", "0x1F", "0b2",
+    "1_", "é", "ß", "λ", "變數", "😀", "\u{200b}", "\u{feff}", "\u{0}", "\u{7f}", "\u{2028}",
+    "\u{10ffff}", "ﬁ", "Ａ", "yield ", "await ", "async ", "class ", "global ", "del ",
+];
+
+fn long_line() -> impl Strategy<Value = String> {
+    (1usize..6000, prop::sample::select(&["1 + ", "x", "(", "[", "a.", "\"é\" ", "not ", "-", "f(", " "][..]))
+        .prop_map(|(n, piece)| format!("x = {}1\n", piece.repeat(n)))
+}
+
+fn indent() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (0usize..4).prop_map(|d| "    ".repeat(d)),
+        1 => (0usize..10).prop_map(|d| " ".repeat(d)),
+        1 => (0usize..4).prop_map(|d| "\t".repeat(d)),
+        1 => Just(" \t ".to_string()),
+        1 => Just("\u{a0}".to_string()),
+    ]
+}
+
+/// A line of the soup: indentation + a statement / decorator / token run / long line.
+fn soup_line() -> impl Strategy<Value = String> {
+    prop_oneof![
+        4 => (indent(), prop::sample::select(STATEMENTS)).prop_map(|(i, s)| format!("{i}{s}\n")),
+        2 => decorator().prop_map(|d| format!("{d}\n")),
+        2 => (indent(), "[a-zA-Z_][a-zA-Z0-9_]{0,8}", prop::collection::vec("[a-z]{1,3}", 0..5))
+            .prop_map(|(i, n, ps)| format!("{i}def {n}({}):\n", ps.join(", "))),
+        2 => prop::collection::vec(prop::sample::select(TOKENS), 1..20).prop_map(|t| t.concat()),
+        1 => long_line(),
+        1 => (1usize..400, any::<bool>()).prop_map(|(d, open)| {
+            // deep or unbalanced nesting
+            if open { format!("x = {}\n", "(".repeat(d)) } else { format!("x = {}1{}\n", "(".repeat(d), ")".repeat(d)) }
+        }),
+        1 => ("\\PC{0,40}").prop_map(|s| format!("{s}\n")),
+    ]
+}
+
+fn soup() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(&["", "import numpy as np\nfrom numba import njit\n", "import math\nimport numba\nfrom numba import jit, njit, vectorize, prange\nimport numpy as np\n"][..]),
+        prop::collection::vec(soup_line(), 0..60),
+    )
+        .prop_map(|(head, lines)| format!("{head}{}", lines.concat()))
+}
+
+/// Structured: imports, then a few functions with a decorator, a header and an indented body
+/// whose block statements always get a body, so much of it parses and reaches typing.
+fn structured() -> impl Strategy<Value = String> {
+    let function = (
+        decorator(),
+        "[a-z_]{1,6}",
+        prop::collection::vec(prop::sample::select(&["x", "y", "n", "a", "b", "c", "k", "v", "*args", "t=1", "z: float"][..]), 0..5),
+        prop::collection::vec((0usize..4, prop::sample::select(STATEMENTS)), 1..30),
+    )
+        .prop_map(|(deco, name, params, body)| {
+            let mut params = params;
+            params.dedup();
+            let mut out = format!("{deco}\ndef {name}({}):\n", params.join(", "));
+            let mut depth = 1usize;
+            for (target, stmt) in body {
+                // go back to a shallower block at random, never deeper than the opener allows
+                depth = depth.min(target + 1).max(1);
+                out.push_str(&"    ".repeat(depth));
+                out.push_str(stmt);
+                out.push('\n');
+                if stmt.ends_with(':') {
+                    depth += 1;
+                    out.push_str(&"    ".repeat(depth));
+                    out.push_str("pass\n");
+                }
+            }
+            out
+        });
+    prop::collection::vec(function, 1..6).prop_map(|fs| {
+        format!(
+            "import math\nimport numpy as np\nimport numba\nfrom numba import njit, jit, vectorize, guvectorize, cfunc, stencil, prange, objmode\nfrom numba import float64, int64\nimport numba as nb\n\n\ndef helper(a, b):\n    return a\n\n\n{}",
+            fs.join("\n\n")
+        )
+    })
+}
+
+/// A small valid module, used as the base of byte corruptions and edits.
+const VALID: &str = "import math\nimport numpy as np\nfrom numba import njit\n\n\n@njit(\"float64(float64)\")\ndef norm_cdf(x):\n    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))\n\n\n@njit(\"float64(float64[::1], float64)\")\ndef total(x, scale):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += norm_cdf(x[i] * scale)\n    return acc\n\n\n@njit(\"UniTuple(float64, 2)(float64[:, ::1])\")\ndef minmax(m):\n    lo = m[0, 0]\n    hi = m[0, 0]\n    for i in range(m.shape[0]):\n        for j in range(m.shape[1]):\n            lo = min(lo, m[i, j])\n            hi = max(hi, m[i, j])\n    return lo, hi\n";
+
+fn splice(base: &str, pos: usize, frag: &str) -> String {
+    let mut pos = pos.min(base.len());
+    while !base.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    format!("{}{}{}", &base[..pos], frag, &base[pos..])
+}
+
+// ---------------------------------------------------------------------------------------
+// Properties
+// ---------------------------------------------------------------------------------------
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn arbitrary_strings(src in any::<String>()) {
+        check_str(&src);
+    }
+
+    #[test]
+    fn arbitrary_long_unicode(chars in prop::collection::vec(any::<char>(), 0..3000)) {
+        check_str(&chars.into_iter().collect::<String>());
+    }
+
+    #[test]
+    fn python_numba_token_soup(src in soup()) {
+        check_str(&src);
+    }
+
+    #[test]
+    fn structured_jit_functions(src in structured()) {
+        check_str(&src);
+    }
+
+    #[test]
+    fn valid_module_with_one_insertion(pos in 0usize..800, frag in prop_oneof![
+        prop::sample::select(TOKENS).prop_map(str::to_string),
+        prop::sample::select(STATEMENTS).prop_map(|s| format!("\n    {s}\n")),
+        decorator().prop_map(|d| format!("\n{d}\n")),
+        signature(),
+    ]) {
+        check_str(&splice(VALID, pos, &frag));
+    }
+
+    #[test]
+    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..4096)) {
+        check_bytes(bytes);
+    }
+
+    #[test]
+    fn valid_module_with_corrupt_bytes(
+        edits in prop::collection::vec((0usize..800, prop::sample::select(&[0x80u8, 0xC3, 0xE2, 0xF0, 0xFF, 0xFE, 0x00, 0xEF, 0xBB, 0xBF, b'\r', b'\t'][..])), 1..4),
+        bom in any::<bool>(),
+    ) {
+        let mut bytes = VALID.as_bytes().to_vec();
+        for (pos, b) in edits {
+            let pos = pos.min(bytes.len());
+            bytes.insert(pos, b);
+        }
+        if bom {
+            let mut with_bom = vec![0xEF, 0xBB, 0xBF];
+            with_bom.extend(bytes);
+            bytes = with_bom;
+        }
+        check_bytes(bytes);
+    }
+
+    #[test]
+    fn incremental_edits(a in structured(), b in prop_oneof![structured(), soup()]) {
+        check_edit(a, b);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Fixed inputs (and regressions found by the properties above)
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn fixed_inputs() {
+    let cases: Vec<Vec<u8>> = vec![
+        b"".to_vec(),
+        b"\n".to_vec(),
+        b"\xEF\xBB\xBF".to_vec(),
+        b"\xEF\xBB\xBF@njit(\"float64(float64)\")\ndef f(x):\n    return x\n".to_vec(),
+        b"\xff\xfe@\x00n\x00".to_vec(),
+        b"# -*- coding: latin-1 -*-\nx = '\xe9'\n".to_vec(),
+        b"@njit(\"\")\ndef f():\n    pass\n".to_vec(),
+        b"@njit(\"float64(\")\ndef f(x):\n    return x\n".to_vec(),
+        b"@njit(\"(((((((((((((((((((((((((((((((((((((((((\")\ndef f(x):\n    return x\n".to_vec(),
+        b"@njit(\"float64(float64)\")\ndef f(x):\nreturn x\n".to_vec(),
+        b"@njit(\"float64(float64)\")\n".to_vec(),
+        b"@njit(\"float64(float64)\")\nclass C:\n    pass\n".to_vec(),
+        b"@njit(\"float64(float64, float64)\")\ndef f(x):\n    return x\n".to_vec(),
+        b"@njit(\"int64(int64)\")\ndef f(n):\n    return f(n - 1)\n".to_vec(),
+        b"from numba import njit\n@njit(\"float64[::1](float64[::1])\")\ndef f(x):\n    return x[::-1][::2]\n".to_vec(),
+        format!("x = {}1{}\n", "(".repeat(200), ")".repeat(200)).into_bytes(),
+        format!("x = {}\n", "1 + ".repeat(20000)).into_bytes(),
+        format!("@njit(\"float64(float64)\")\ndef f(x):\n{}    return x\n", "    if x:\n".repeat(1)).into_bytes(),
+        "@njit(\"float64(float64)\")\ndef f(é):\n    return é * 2.0\n".as_bytes().to_vec(),
+    ];
+    for bytes in cases {
+        check_bytes(bytes);
+    }
+}
+
+/// The generated benchmark module style, scaled down: realistic code must check cleanly
+/// (no panic) and quickly.
+#[test]
+fn realistic_module_checks() {
+    let mut src = String::from("import math\n\nimport numpy as np\nfrom numba import njit\n");
+    for k in 0..200 {
+        src.push_str(&format!(
+            "\n\n@njit(\"float64(float64[::1], float64)\")\ndef kernel_{k}(x, scale):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        v = x[i] * scale\n        if v > 0.5:\n            acc += math.sqrt(v)\n        else:\n            acc -= math.exp(-abs(v))\n    return acc\n"
+        ));
+        if k > 0 {
+            src.push_str(&format!(
+                "\n\n@njit(\"float64(float64[::1])\")\ndef driver_{k}(x):\n    out = np.empty(x.shape[0])\n    out[:] = x\n    lo, hi = (kernel_{k}(out, 1.0), kernel_{}(out, 2.0))\n    return lo + hi\n",
+                k - 1
+            ));
+        }
+    }
+    check_str(&src);
+}

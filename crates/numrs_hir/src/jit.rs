@@ -1,0 +1,1064 @@
+//! Jit-decorated functions: which `def`s Numba compiles, with which decorator, options and
+//! explicit signatures.
+//!
+//! Decorators are recognised through the module's imports (`import numba as nb; @nb.njit`,
+//! `from numba import njit as jit`), module-level aliases (`fastjit = njit(fastmath=True)`,
+//! `pjit = functools.partial(njit, parallel=True)`) and the caller's extra decorator names.
+//! Their arguments are bound the way Numba's decorator functions bind them
+//! (`numba/core/decorators.py`, `numba/np/ufunc/decorators.py`, `numba/cuda/decorators.py`).
+
+use numrs_syntax::ast::{self, Expr, ExprKind, FunctionDef, Keyword, Span, Stmt, StmtKind};
+use numrs_types::Type;
+
+use crate::annotations::{annotated_signature_at, AnnotatedSig};
+use crate::eval::{Evaluator, Scope};
+use crate::numba_names::{
+    CFUNC_PARAMS, CPU_TARGET_OPTIONS, CUDA_JIT_OPTIONS, DECORATORS, DEPRECATED_SIGNATURE_ARG_MSG, JIT_PARAMS,
+    REMOVED_DECORATORS, UFUNC_TARGET_OPTIONS,
+};
+use crate::signature::{signature_from_value, SigError, SigErrorKind, SigSpec};
+use crate::symbols::{BindingKind, ConstValue, ModuleSymbols, MAX_ALIAS_DEPTH};
+use crate::value::Value;
+
+/// How Numba compiles a decorated function.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum JitKind {
+    /// `@njit`, `@jit` (nopython by default since Numba 0.59; `nopython=False` changes
+    /// nothing), and the caller's extra decorators.
+    Njit,
+    /// `@jit(forceobj=True)`.
+    ObjectMode,
+    /// `@vectorize`: a NumPy ufunc from a scalar kernel.
+    Vectorize,
+    /// `@guvectorize`: a generalized ufunc.
+    GuVectorize,
+    /// `@cuda.jit`: a CUDA kernel.
+    CudaKernel,
+    /// `@cuda.jit(device=True)`: a CUDA device function.
+    CudaDevice,
+    /// `@cfunc(sig)`: a C callback, compiled in nopython mode for one signature.
+    CFunc,
+    /// A Numba decorator numrs does not type the body under (`stencil`, `overload`,
+    /// `overload_method`, `intrinsic`, `register_jitable`, ...), by its name. Also
+    /// `generated_jit`, which Numba 0.68.1 no longer has.
+    Other(String),
+}
+
+/// `fastmath=`: a bool, or a set/dict of LLVM fast-math flags.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum FastMath {
+    Bool(bool),
+    /// The enabled flags (for a dict, the keys whose value is true), sorted.
+    Flags(Vec<String>),
+}
+
+impl FastMath {
+    /// The LLVM flags Numba enables (`FastMathOptions.flags`): `True` is `{'fast'}`.
+    pub fn flags(&self) -> Vec<String> {
+        match self {
+            FastMath::Bool(true) => vec!["fast".to_string()],
+            FastMath::Bool(false) => Vec::new(),
+            FastMath::Flags(f) => f.clone(),
+        }
+    }
+}
+
+/// A decorator keyword's value, evaluated as far as numrs can.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum OptionValue {
+    Const(ConstValue),
+    Type(Type),
+    Set(Vec<OptionValue>),
+    List(Vec<OptionValue>),
+    Tuple(Vec<OptionValue>),
+    Dict(Vec<(OptionValue, OptionValue)>),
+    /// Something else (a function, a module, a class...), by its Python `repr()`-like text.
+    Object(String),
+    /// Not evaluated: why.
+    Unknown(String),
+}
+
+/// The options a jit decorator was given.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct JitOptions {
+    /// `locals={'x': float64}`: each name with its type (or why it is not one).
+    pub locals: Vec<(String, Result<Type, SigError>)>,
+    pub boundscheck: Option<bool>,
+    pub fastmath: Option<FastMath>,
+    /// `parallel=True`, or a dict of parallel options (which enables it).
+    pub parallel: Option<bool>,
+    pub error_model: Option<String>,
+    pub nogil: Option<bool>,
+    pub cache: Option<bool>,
+    /// `inline='always'|'never'`; a callable cost model is `"<callable>"`.
+    pub inline: Option<String>,
+    pub nopython: Option<bool>,
+    pub forceobj: Option<bool>,
+    pub looplift: Option<bool>,
+    /// `target='cpu'|'parallel'|...` (vectorize/guvectorize).
+    pub target: Option<String>,
+    /// `device=` (cuda.jit).
+    pub device: Option<bool>,
+    /// `identity=` (vectorize/guvectorize).
+    pub identity: Option<OptionValue>,
+    /// Every keyword given (and the named positional options), in source order.
+    pub values: Vec<(String, OptionValue)>,
+    /// Keywords the decorator does not know; Numba raises `KeyError: Unrecognized options`.
+    pub unknown_options: Vec<String>,
+}
+
+/// A `def` Numba compiles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JitFunction {
+    pub name: String,
+    /// Index in `module.body` of the top-level statement holding the `def` (the `def`, or the
+    /// `if`/`try`/... it is nested in).
+    pub def_stmt_index: usize,
+    /// Byte offset of the `def` keyword (`FunctionDef::name_span.start`); unique per `def`,
+    /// see [`find_def`].
+    pub def_line_offset: u32,
+    /// The span of the jit decorator expression.
+    pub decorator_span: Span,
+    /// The decorator's canonical dotted path (`numba.njit`, `numba.cuda.jit`), or the extra
+    /// decorator name it matched.
+    pub decorator_path: String,
+    pub kind: JitKind,
+    pub options: JitOptions,
+    /// Explicit signatures that normalized (eager compilation); empty when compiled lazily.
+    pub signatures: Vec<SigSpec>,
+    /// Explicit signatures that did not: Numba raises at decoration time (kind `Numba`), or
+    /// numrs cannot evaluate them (kind `Unsupported`).
+    pub signature_errors: Vec<SigError>,
+    /// Other errors Numba raises for this decorator (bad arguments, conflicting options,
+    /// unknown options...), at decoration or first compilation.
+    pub errors: Vec<SigError>,
+    /// `guvectorize`'s layout string, e.g. `"(n),()->(n)"`.
+    pub gufunc_layout: Option<String>,
+    /// Parameter types from PEP 484 annotations, when every parameter has one numrs knows.
+    pub annotations: Option<AnnotatedSig>,
+    /// Warnings Numba emits and things numrs could not tell.
+    pub notes: Vec<String>,
+}
+
+/// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
+/// module-level compound statements.
+pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionDef> {
+    fn search(stmts: &[Stmt], offset: u32, depth: u32) -> Option<&FunctionDef> {
+        if depth > 64 {
+            return None;
+        }
+        for s in stmts {
+            // The `def` keyword lies within the spans of its statement and of any enclosing one.
+            if !(s.span.start <= offset && offset <= s.span.end) {
+                continue;
+            }
+            let found = match &s.kind {
+                StmtKind::FunctionDef(def) if def.name_span.start == offset => return Some(def),
+                StmtKind::If { body, orelse, .. }
+                | StmtKind::For { body, orelse, .. }
+                | StmtKind::While { body, orelse, .. } => {
+                    search(body, offset, depth + 1).or_else(|| search(orelse, offset, depth + 1))
+                }
+                StmtKind::With { body, .. } => search(body, offset, depth + 1),
+                StmtKind::Try { body, handlers, orelse, finalbody } => search(body, offset, depth + 1)
+                    .or_else(|| handlers.iter().find_map(|h| search(&h.body, offset, depth + 1)))
+                    .or_else(|| search(orelse, offset, depth + 1))
+                    .or_else(|| search(finalbody, offset, depth + 1)),
+                _ => None,
+            };
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+    search(&module.body, def_line_offset, 0)
+}
+
+/// Every `def` at module level (also inside module-level `if`/`try`/`with`/loops) decorated
+/// with a jit decorator: Numba's (`numba.njit`, `numba.jit`, `numba.vectorize`,
+/// `numba.guvectorize`, `numba.cuda.jit`, `numba.cfunc`, `numba.stencil`,
+/// `numba.extending.overload`...), or one of `extra_decorators` (dotted names, treated like
+/// `njit`; matched against the resolved path and the decorator as written).
+pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decorators: &[String]) -> Vec<JitFunction> {
+    let ctx = Ctx { symbols, extra: extra_decorators };
+    let mut out = Vec::new();
+    for (index, stmt) in module.body.iter().enumerate() {
+        ctx.walk(stmt, index, 0, &mut out);
+    }
+    out
+}
+
+struct Ctx<'a> {
+    symbols: &'a ModuleSymbols,
+    extra: &'a [String],
+}
+
+/// The decorator families, each bound like the Numba function it names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Family {
+    Jit,
+    Njit,
+    Vectorize,
+    GuVectorize,
+    CudaJit,
+    CFunc,
+    Other(String),
+    Removed(String),
+    Extra,
+}
+
+fn family_of_path(path: &str) -> Option<Family> {
+    if let Some((_, fam)) = DECORATORS.iter().find(|(p, _)| *p == path) {
+        return Some(match *fam {
+            "jit" => Family::Jit,
+            "njit" => Family::Njit,
+            "vectorize" => Family::Vectorize,
+            "guvectorize" => Family::GuVectorize,
+            "cuda.jit" => Family::CudaJit,
+            "cfunc" => Family::CFunc,
+            other => Family::Other(other.to_string()),
+        });
+    }
+    REMOVED_DECORATORS
+        .iter()
+        .find(|p| **p == path)
+        .map(|p| Family::Removed(p.rsplit('.').next().unwrap_or(p).to_string()))
+}
+
+/// A positional argument or keyword of the call configuring a decorator, with the offset its
+/// names are resolved at (aliases are evaluated where they are assigned).
+#[derive(Clone, Copy)]
+struct Arg<'e> {
+    expr: &'e Expr,
+    before: u32,
+}
+
+#[derive(Clone, Copy)]
+struct Kw<'e> {
+    keyword: &'e Keyword,
+    before: u32,
+}
+
+struct Resolved<'e> {
+    family: Family,
+    path: String,
+    args: Vec<Arg<'e>>,
+    keywords: Vec<Kw<'e>>,
+    /// Whether the decorator expression calls the factory (`@njit(...)`) rather than naming
+    /// it (`@njit`).
+    called: bool,
+}
+
+/// `a.b.c` as written, for a name or attribute chain.
+fn dotted_text(expr: &Expr) -> Option<String> {
+    let mut parts = Vec::new();
+    let mut cur = expr;
+    loop {
+        match &cur.kind {
+            ExprKind::Name(n) => {
+                parts.push(n.as_str());
+                break;
+            }
+            ExprKind::Attribute { value, attr } => {
+                parts.push(attr.as_str());
+                cur = value;
+            }
+            _ => return None,
+        }
+    }
+    parts.reverse();
+    Some(parts.join("."))
+}
+
+impl<'a> Ctx<'a> {
+    fn walk(&self, stmt: &Stmt, index: usize, depth: u32, out: &mut Vec<JitFunction>) {
+        if depth > 64 {
+            return;
+        }
+        let d = depth + 1;
+        match &stmt.kind {
+            StmtKind::FunctionDef(def) => {
+                if let Some(f) = self.analyze(def, stmt, index) {
+                    out.push(f);
+                }
+            }
+            StmtKind::If { body, orelse, .. }
+            | StmtKind::For { body, orelse, .. }
+            | StmtKind::While { body, orelse, .. } => {
+                body.iter().chain(orelse).for_each(|s| self.walk(s, index, d, out));
+            }
+            StmtKind::With { body, .. } => body.iter().for_each(|s| self.walk(s, index, d, out)),
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                body.iter().for_each(|s| self.walk(s, index, d, out));
+                handlers.iter().flat_map(|h| &h.body).for_each(|s| self.walk(s, index, d, out));
+                orelse.iter().chain(finalbody).for_each(|s| self.walk(s, index, d, out));
+            }
+            _ => {}
+        }
+    }
+
+    fn is_extra(&self, text: Option<&str>) -> bool {
+        text.is_some_and(|t| self.extra.iter().any(|e| e == t))
+    }
+
+    /// What a decorator expression is, if it is a jit decorator.
+    fn resolve<'e>(&self, expr: &'e Expr, before: u32, depth: u32) -> Option<Resolved<'e>>
+    where
+        'a: 'e,
+    {
+        if depth > MAX_ALIAS_DEPTH {
+            return None;
+        }
+        if let ExprKind::Call { func, args, keywords } = &expr.kind {
+            let func_path = self.symbols.resolve_dotted_at(func, Some(before));
+            if matches!(func_path.as_deref(), Some("functools.partial")) {
+                // `partial(njit, parallel=True)`: a not-yet-called decorator with preset arguments.
+                let (first, rest) = args.split_first()?;
+                let mut base = self.resolve(first, before, depth + 1)?;
+                if base.called {
+                    return None;
+                }
+                base.args.extend(rest.iter().map(|e| Arg { expr: e, before }));
+                base.keywords.extend(keywords.iter().map(|k| Kw { keyword: k, before }));
+                return Some(base);
+            }
+            let mut base = self.resolve(func, before, depth + 1)?;
+            if base.called {
+                // `@myjit(...)` with `myjit = njit(...)` calls the wrapper: not a decorator form.
+                return None;
+            }
+            base.args.extend(args.iter().map(|e| Arg { expr: e, before }));
+            base.keywords.extend(keywords.iter().map(|k| Kw { keyword: k, before }));
+            base.called = true;
+            return Some(base);
+        }
+        let path = self.symbols.resolve_dotted_at(expr, Some(before));
+        if let Some(p) = &path {
+            if let Some(family) = family_of_path(p) {
+                return Some(Resolved { family, path: p.clone(), args: Vec::new(), keywords: Vec::new(), called: false });
+            }
+        }
+        let text = dotted_text(expr);
+        for candidate in [text.as_deref(), path.as_deref()] {
+            if self.is_extra(candidate) {
+                let path = candidate.unwrap_or_default().to_string();
+                return Some(Resolved { family: Family::Extra, path, args: Vec::new(), keywords: Vec::new(), called: false });
+            }
+        }
+        // A module-level alias: `fastjit = njit(fastmath=True)`.
+        if let ExprKind::Name(name) = &expr.kind {
+            let binding = self.symbols.lookup(name, Some(before))?;
+            if let (BindingKind::Other, Some(value)) = (&binding.kind, &binding.value) {
+                return self.resolve(value, binding.stmt_span.start, depth + 1);
+            }
+        }
+        None
+    }
+
+    fn analyze(&self, def: &FunctionDef, stmt: &Stmt, index: usize) -> Option<JitFunction> {
+        let mut found: Vec<(usize, Resolved<'_>)> = Vec::new();
+        for (i, dec) in def.decorators.iter().enumerate() {
+            if let Some(r) = self.resolve(dec, dec.span.start, 0) {
+                found.push((i, r));
+            }
+        }
+        // Python applies decorators bottom-up: the last jit decorator is the one that compiles
+        // the function; any above it would be applied to a dispatcher.
+        let (dec_index, resolved) = found.pop()?;
+        let decorator = &def.decorators[dec_index];
+        let mut f = JitFunction {
+            name: def.name.clone(),
+            def_stmt_index: index,
+            def_line_offset: def.name_span.start,
+            decorator_span: decorator.span,
+            decorator_path: resolved.path.clone(),
+            kind: JitKind::Njit,
+            options: JitOptions::default(),
+            signatures: Vec::new(),
+            signature_errors: Vec::new(),
+            errors: Vec::new(),
+            gufunc_layout: None,
+            annotations: annotated_signature_at(def, self.symbols, stmt.span.start),
+            notes: Vec::new(),
+        };
+        for inner in &def.decorators[dec_index + 1..] {
+            let text = dotted_text(inner).unwrap_or_else(|| "<expression>".to_string());
+            f.notes.push(format!(
+                "the function is wrapped by decorator `{text}` before `{}` compiles it; numrs types the \
+                 undecorated body",
+                resolved.path
+            ));
+        }
+        let inner_path = resolved.path.clone();
+        let mut a = Analysis { ctx: self, def, f, decorator_span: decorator.span };
+        a.run(resolved);
+        let mut f = a.f;
+        for (i, outer) in &found {
+            let span = def.decorators[*i].span;
+            let outer_is_jit = matches!(outer.family, Family::Jit | Family::Njit);
+            match &f.kind {
+                JitKind::Njit | JitKind::ObjectMode if outer_is_jit => f.errors.push(SigError {
+                    message: format!(
+                        "TypeError: A jit decorator was called on an already jitted function (`{}` over `{inner_path}`)",
+                        outer.path
+                    ),
+                    span,
+                    kind: SigErrorKind::Numba,
+                }),
+                JitKind::Vectorize | JitKind::GuVectorize | JitKind::CFunc | JitKind::CudaKernel | JitKind::CudaDevice
+                    if outer_is_jit =>
+                {
+                    f.errors.push(SigError {
+                        message: format!(
+                            "TypeError: The decorated object is not a function (`{}` over the object `{inner_path}` returns)",
+                            outer.path
+                        ),
+                        span,
+                        kind: SigErrorKind::Numba,
+                    })
+                }
+                _ => f.notes.push(format!(
+                    "`{}` is applied to the object `{inner_path}` returns; numrs types the function as `{inner_path}` compiles it",
+                    outer.path
+                )),
+            }
+        }
+        Some(f)
+    }
+}
+
+/// Names `numba.vectorize`/`numba.guvectorize` take besides the ufunc target options
+/// (`_BaseVectorize.get_identity/get_cache/get_target_implementation`, `get_writable_args`,
+/// `GUVectorize`'s `is_dynamic`).
+const VECTORIZE_KEYWORDS: &[&str] = &["ftylist_or_function", "target", "identity", "cache"];
+const GUVECTORIZE_KEYWORDS: &[&str] = &["target", "identity", "cache", "writable_args", "is_dynamic"];
+/// `jit` pops `_target` from its options.
+const JIT_PRIVATE_KEYWORDS: &[&str] = &["_target"];
+/// `FastMathOptions`'s valid flags.
+const FASTMATH_FLAGS: &[&str] = &["fast", "nnan", "ninf", "nsz", "arcp", "contract", "afn", "reassoc"];
+/// `ParallelOptions`' dict keys.
+const PARALLEL_KEYS: &[&str] =
+    &["comprehension", "reduction", "inplace_binop", "setitem", "numpy", "stencil", "fusion", "prange"];
+/// `numba.core.callconv.error_models`.
+const ERROR_MODELS: &[&str] = &["python", "numpy"];
+
+struct Analysis<'c, 'a> {
+    ctx: &'c Ctx<'a>,
+    def: &'c FunctionDef,
+    f: JitFunction,
+    decorator_span: Span,
+}
+
+impl<'a> Analysis<'_, 'a> {
+    fn evaluator(&self, before: u32) -> Evaluator<'a> {
+        Evaluator::new(Scope::Module { symbols: self.ctx.symbols, before: Some(before) }, None)
+    }
+
+    fn eval(&self, expr: &Expr, before: u32) -> Result<Value, SigError> {
+        self.evaluator(before).eval(expr)
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) {
+        self.f.errors.push(SigError { message: message.into(), span, kind: SigErrorKind::Numba });
+    }
+
+    fn run(&mut self, r: Resolved<'_>) {
+        let fname = r.path.rsplit('.').next().unwrap_or(&r.path).to_string();
+        match r.family.clone() {
+            Family::Jit | Family::Njit | Family::Extra => self.jit(&r, &fname),
+            Family::CFunc => self.cfunc(&r),
+            Family::Vectorize => self.vectorize(&r),
+            Family::GuVectorize => self.guvectorize(&r),
+            Family::CudaJit => self.cuda(&r),
+            Family::Other(name) => {
+                self.f.kind = JitKind::Other(name);
+                self.options(&r.keywords, None, &[]);
+            }
+            Family::Removed(name) => {
+                self.f.kind = JitKind::Other(name.clone());
+                self.error(
+                    self.decorator_span,
+                    format!("AttributeError: module 'numba' has no attribute '{name}' (removed before Numba 0.68.1)"),
+                );
+            }
+        }
+        self.check_arity();
+    }
+
+    /// Splits the call's arguments over `params` (positional, then by keyword); the rest of
+    /// the keywords are options. Reports Python's binding errors.
+    fn bind<'e>(
+        &mut self,
+        r: &Resolved<'e>,
+        func: &str,
+        params: &[&str],
+    ) -> (Vec<Option<Arg<'e>>>, Vec<Kw<'e>>) {
+        let mut slots: Vec<Option<Arg<'e>>> = vec![None; params.len()];
+        let positional: Vec<Arg<'e>> = r.args.clone();
+        if positional.iter().any(|a| matches!(a.expr.kind, ExprKind::Starred(_))) {
+            self.f.notes.push(format!("numrs: `*` arguments to `{func}` are not evaluated"));
+            return (slots, Vec::new());
+        }
+        if positional.len() > params.len() {
+            let span = positional[params.len()].expr.span;
+            self.error(
+                span,
+                format!(
+                    "TypeError: {func}() takes from 0 to {} positional arguments but {} were given",
+                    params.len(),
+                    positional.len()
+                ),
+            );
+        }
+        for (slot, a) in slots.iter_mut().zip(positional) {
+            *slot = Some(a);
+        }
+        let mut rest = Vec::new();
+        for kw in &r.keywords {
+            match kw.keyword.arg.as_deref() {
+                Some(name) => match params.iter().position(|p| *p == name) {
+                    Some(i) if slots[i].is_some() => {
+                        self.error(kw.keyword.span, format!("TypeError: {func}() got multiple values for argument '{name}'"))
+                    }
+                    Some(i) => slots[i] = Some(Arg { expr: &kw.keyword.value, before: kw.before }),
+                    None => rest.push(*kw),
+                },
+                None => self.f.notes.push(format!("numrs: `**` arguments to `{func}` are not evaluated")),
+            }
+        }
+        (slots, rest)
+    }
+
+    // ----- jit / njit -------------------------------------------------------------------
+
+    fn jit(&mut self, r: &Resolved<'_>, fname: &str) {
+        // `njit(*args, **kws)` forwards to `jit` after dropping `forceobj`, so both bind like
+        // `jit(signature_or_function, locals, cache, pipeline_class, boundscheck, **options)`.
+        let (slots, rest) = self.bind(r, "jit", JIT_PARAMS);
+        let is_njit = r.family != Family::Jit;
+        let mut known: Vec<&str> = JIT_PARAMS.to_vec();
+        known.extend(CPU_TARGET_OPTIONS);
+        known.extend(JIT_PRIVATE_KEYWORDS);
+        self.named_positional_options(&slots, JIT_PARAMS);
+        self.options(&rest, Some(&known), CPU_TARGET_OPTIONS);
+        for dep in ["argtypes", "restype"] {
+            if let Some(kw) = rest.iter().find(|k| k.keyword.arg.as_deref() == Some(dep)) {
+                self.error(kw.keyword.span, format!("DeprecationError: {}", DEPRECATED_SIGNATURE_ARG_MSG.replace("{0}", dep)));
+            }
+        }
+        let opts = &self.f.options;
+        let (nopython, forceobj) = (opts.nopython, opts.forceobj);
+        if is_njit {
+            if rest.iter().any(|k| k.keyword.arg.as_deref() == Some("nopython")) {
+                self.f.notes.push("RuntimeWarning: nopython is set for njit and is ignored".to_string());
+            }
+            if rest.iter().any(|k| k.keyword.arg.as_deref() == Some("forceobj")) {
+                self.f.notes.push("RuntimeWarning: forceobj is set for njit and is ignored".to_string());
+                self.f.options.forceobj = None;
+            }
+            self.f.kind = JitKind::Njit;
+        } else {
+            if let Some(kw) = rest.iter().find(|k| k.keyword.arg.as_deref() == Some("nopython")) {
+                let v = self.eval(&kw.keyword.value, kw.before);
+                if !matches!(v, Ok(Value::Const(ConstValue::Bool(_)))) {
+                    match v {
+                        Ok(Value::Const(ConstValue::None)) => {}
+                        Ok(_) => self.error(kw.keyword.span, "AssertionError: nopython option must be a bool"),
+                        Err(_) => self.f.notes.push("numrs: could not evaluate `nopython=`".to_string()),
+                    }
+                }
+            }
+            if nopython == Some(true) && forceobj == Some(true) {
+                self.error(self.decorator_span, "ValueError: Only one of 'nopython' or 'forceobj' can be True.");
+            }
+            if nopython == Some(false) {
+                self.f.notes.push(
+                    "NumbaDeprecationWarning: The keyword argument 'nopython=False' was supplied. From Numba 0.59.0 \
+                     the default is True and supplying this argument has no effect."
+                        .to_string(),
+                );
+            }
+            self.f.kind = if forceobj == Some(true) { JitKind::ObjectMode } else { JitKind::Njit };
+            if forceobj.is_none() && rest.iter().any(|k| k.keyword.arg.as_deref() == Some("forceobj")) {
+                self.f.notes.push("numrs: could not evaluate `forceobj=`; assuming nopython mode".to_string());
+            }
+        }
+        if let Some(locals) = slots.get(1).copied().flatten() {
+            self.locals(locals);
+        }
+        if !r.called && !r.args.is_empty() {
+            self.f.notes.push(
+                "numrs: the decorator receives the function as an extra positional argument; its preset \
+                 arguments were not analysed as signatures"
+                    .to_string(),
+            );
+            return;
+        }
+        let Some(sig_arg) = slots.first().copied().flatten() else { return };
+        match self.eval(sig_arg.expr, sig_arg.before) {
+            Err(e) => self.f.signature_errors.push(e),
+            Ok(Value::Const(ConstValue::None)) => {}
+            Ok(Value::List(items)) => {
+                for item in items {
+                    self.signature(item, sig_arg);
+                }
+            }
+            Ok(v @ (Value::Const(ConstValue::Str(_)) | Value::Tuple(_) | Value::Sig(_))) => self.signature(v, sig_arg),
+            Ok(other) => {
+                let message = format!(
+                    "TypeError: The decorated object is not a function (got type <class '{}'>): `{fname}` treats an \
+                     argument that is not a signature, a tuple of types or a list of them as the function to compile",
+                    other.class_name()
+                );
+                self.f.signature_errors.push(SigError { message, span: sig_arg.expr.span, kind: SigErrorKind::Numba });
+            }
+        }
+    }
+
+    fn signature(&mut self, value: Value, arg: Arg<'_>) {
+        let evaluator = self.evaluator(arg.before);
+        match signature_from_value(&evaluator, value, arg.expr.span) {
+            Ok(sig) => self.f.signatures.push(sig),
+            Err(e) => self.f.signature_errors.push(e),
+        }
+    }
+
+    fn locals(&mut self, arg: Arg<'_>) {
+        let value = match self.eval(arg.expr, arg.before) {
+            Ok(v) => v,
+            Err(e) => {
+                self.f.notes.push(format!("numrs: could not evaluate `locals=`: {}", e.message));
+                return;
+            }
+        };
+        let Value::Dict(items) = value else {
+            // `jit` starts with `dict(locals)`.
+            let message = match &value {
+                Value::Const(ConstValue::None) | Value::Const(ConstValue::Int(_)) | Value::Const(ConstValue::Bool(_)) => {
+                    format!("TypeError: '{}' object is not iterable", value.class_name())
+                }
+                _ => format!("TypeError: `locals` must be a dict of variable names to Numba types, got {}", value.repr()),
+            };
+            self.error(arg.expr.span, message);
+            return;
+        };
+        let span = arg.expr.span;
+        let evaluator = self.evaluator(arg.before);
+        for (k, v) in items {
+            let Some(name) = k.as_str() else {
+                self.f.notes.push(format!("numrs: `locals` key {} is not a variable name", k.repr()));
+                continue;
+            };
+            let ty = match v {
+                Value::Type(t) => Ok(t),
+                Value::Unsupported { .. } => evaluator.sig_type(v, span),
+                other => Err(SigError {
+                    message: format!("AssertionError: <class '{}'>", other.class_name()),
+                    span,
+                    kind: SigErrorKind::Numba,
+                }),
+            };
+            self.f.options.locals.push((name.to_string(), ty));
+        }
+    }
+
+    /// Records named positional arguments (`jit(sig, locals, cache, ...)`) as options.
+    fn named_positional_options(&mut self, slots: &[Option<Arg<'_>>], params: &[&str]) {
+        for (i, slot) in slots.iter().enumerate() {
+            let (Some(arg), Some(name)) = (slot, params.get(i)) else { continue };
+            if i == 0 || *name == "locals" {
+                continue;
+            }
+            let value = self.option_value(arg.expr, arg.before);
+            self.set_option(name, &value, arg.expr.span);
+            self.f.options.values.push((name.to_string(), value));
+        }
+    }
+
+    // ----- options ------------------------------------------------------------------------
+
+    fn option_value(&self, expr: &Expr, before: u32) -> OptionValue {
+        match self.eval(expr, before) {
+            Ok(v) => to_option_value(v),
+            Err(e) => OptionValue::Unknown(e.message),
+        }
+    }
+
+    /// Records keyword options; with `known`, flags the ones not in it. `target_options` are
+    /// the target's option names Numba lists in its `Unrecognized options` error.
+    fn options(&mut self, keywords: &[Kw<'_>], known: Option<&[&str]>, target_options: &[&str]) {
+        let mut unknown = Vec::new();
+        for kw in keywords {
+            let Some(name) = kw.keyword.arg.as_deref() else { continue };
+            if name == "locals" {
+                self.locals(Arg { expr: &kw.keyword.value, before: kw.before });
+                continue;
+            }
+            let value = self.option_value(&kw.keyword.value, kw.before);
+            self.set_option(name, &value, kw.keyword.span);
+            self.f.options.values.push((name.to_string(), value));
+            if let Some(known) = known {
+                if !known.contains(&name) && !["argtypes", "restype", "bind"].contains(&name) {
+                    unknown.push(name.to_string());
+                }
+            }
+        }
+        if !unknown.is_empty() {
+            let set = unknown.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+            let message = if target_options.is_empty() {
+                format!("TypeError: unexpected option(s) {{{set}}} (raised when the function is compiled)")
+            } else {
+                let known = target_options.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+                format!("KeyError: \"Unrecognized options: {{{set}}}. Known options are dict_keys([{known}])\"")
+            };
+            self.error(self.decorator_span, message);
+            self.f.options.unknown_options.extend(unknown);
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: &OptionValue, span: Span) {
+        let truthy = option_truthy(value);
+        let string = match value {
+            OptionValue::Const(ConstValue::Str(s)) => Some(s.clone()),
+            _ => None,
+        };
+        let o = &mut self.f.options;
+        match name {
+            "boundscheck" => o.boundscheck = if matches!(value, OptionValue::Const(ConstValue::None)) { None } else { truthy },
+            "nogil" => o.nogil = truthy,
+            "cache" => o.cache = truthy,
+            "looplift" => o.looplift = truthy,
+            "device" => o.device = truthy,
+            "forceobj" => o.forceobj = truthy,
+            "nopython" => o.nopython = truthy,
+            "identity" => o.identity = Some(value.clone()),
+            "target" | "_target" => o.target = string,
+            "error_model" => {
+                o.error_model = string.clone();
+                match string {
+                    Some(m) if ERROR_MODELS.contains(&m.as_str()) => {}
+                    Some(m) => self.error(span, format!("KeyError: '{m}' (error_model must be 'python' or 'numpy')")),
+                    None => self.f.notes.push("numrs: could not evaluate `error_model=`".to_string()),
+                }
+            }
+            "inline" => match value {
+                OptionValue::Const(ConstValue::Str(s)) if s == "always" || s == "never" => o.inline = Some(s.clone()),
+                OptionValue::Object(_) => o.inline = Some("<callable>".to_string()),
+                OptionValue::Unknown(_) => self.f.notes.push("numrs: could not evaluate `inline=`".to_string()),
+                other => self.error(
+                    span,
+                    format!(
+                        "ValueError: kwarg 'inline' must be one of the strings 'always' or 'never', or it can be a \
+                         callable that returns True/False. Found value {}",
+                        option_str(other)
+                    ),
+                ),
+            },
+            "parallel" => match value {
+                OptionValue::Const(ConstValue::Bool(b)) => o.parallel = Some(*b),
+                OptionValue::Dict(items) => {
+                    o.parallel = Some(true);
+                    let bad: Vec<String> = items
+                        .iter()
+                        .filter_map(|(k, _)| match k {
+                            OptionValue::Const(ConstValue::Str(s)) if PARALLEL_KEYS.contains(&s.as_str()) => None,
+                            OptionValue::Const(c) => Some(c.python_repr()),
+                            other => Some(option_str(other)),
+                        })
+                        .collect();
+                    if !bad.is_empty() {
+                        self.error(span, format!("NameError: Unrecognized parallel options: dict_keys([{}])", bad.join(", ")));
+                    }
+                }
+                OptionValue::Unknown(_) => self.f.notes.push("numrs: could not evaluate `parallel=`".to_string()),
+                _ => self.error(span, "ValueError: Expect parallel option to be either a bool or a dict"),
+            },
+            "fastmath" => {
+                let flags: Option<Vec<String>> = match value {
+                    OptionValue::Const(ConstValue::Bool(b)) => {
+                        o.fastmath = Some(FastMath::Bool(*b));
+                        None
+                    }
+                    OptionValue::Set(items) => Some(items.iter().map(option_str).collect()),
+                    OptionValue::Dict(items) => {
+                        let all: Vec<String> = items.iter().map(|(k, _)| option_str(k)).collect();
+                        let bad: Vec<&String> = all.iter().filter(|f| !FASTMATH_FLAGS.contains(&f.as_str())).collect();
+                        if bad.is_empty() {
+                            Some(
+                                items
+                                    .iter()
+                                    .filter(|(_, v)| option_truthy(v) == Some(true))
+                                    .map(|(k, _)| option_str(k))
+                                    .collect(),
+                            )
+                        } else {
+                            Some(all)
+                        }
+                    }
+                    OptionValue::Unknown(_) => {
+                        self.f.notes.push("numrs: could not evaluate `fastmath=`".to_string());
+                        None
+                    }
+                    _ => {
+                        self.error(span, "ValueError: Expected fastmath option(s) to be either a bool, dict or set");
+                        None
+                    }
+                };
+                if let Some(mut flags) = flags {
+                    let bad: Vec<String> =
+                        flags.iter().filter(|f| !FASTMATH_FLAGS.contains(&f.as_str())).map(|f| format!("'{f}'")).collect();
+                    if !bad.is_empty() {
+                        self.error(span, format!("ValueError: Unrecognized fastmath flags: {{{}}}", bad.join(", ")));
+                    }
+                    flags.sort();
+                    flags.dedup();
+                    self.f.options.fastmath = Some(FastMath::Flags(flags));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    // ----- cfunc ----------------------------------------------------------------------------
+
+    fn cfunc(&mut self, r: &Resolved<'_>) {
+        self.f.kind = JitKind::CFunc;
+        let (slots, rest) = self.bind(r, "cfunc", CFUNC_PARAMS);
+        let mut known: Vec<&str> = CFUNC_PARAMS.to_vec();
+        known.extend(CPU_TARGET_OPTIONS);
+        self.named_positional_options(&slots, CFUNC_PARAMS);
+        self.options(&rest, Some(&known), CPU_TARGET_OPTIONS);
+        if let Some(locals) = slots.get(1).copied().flatten() {
+            self.locals(locals);
+        }
+        if !r.called {
+            // `@cfunc` without arguments passes the function as the signature.
+            self.f.signature_errors.push(SigError {
+                message: format!(
+                    "TypeError: invalid signature: <function {name}> (type: 'function') evaluates to 'function' \
+                     instead of tuple or Signature",
+                    name = self.def.name
+                ),
+                span: self.decorator_span,
+                kind: SigErrorKind::Numba,
+            });
+            return;
+        }
+        match slots.first().copied().flatten() {
+            None => self.error(self.decorator_span, "TypeError: cfunc() missing 1 required positional argument: 'sig'"),
+            Some(arg) => match self.eval(arg.expr, arg.before) {
+                Ok(v) => self.signature(v, arg),
+                Err(e) => self.f.signature_errors.push(e),
+            },
+        }
+    }
+
+    // ----- vectorize / guvectorize ------------------------------------------------------------
+
+    fn signature_list(&mut self, arg: Arg<'_>, what: &str) {
+        match self.eval(arg.expr, arg.before) {
+            Err(e) => self.f.signature_errors.push(e),
+            // A single string is a common mistake Numba accepts.
+            Ok(v @ Value::Const(ConstValue::Str(_))) => self.signature(v, arg),
+            Ok(Value::List(items) | Value::Tuple(items)) => {
+                for item in items {
+                    self.signature(item, arg);
+                }
+            }
+            Ok(other) => self.f.signature_errors.push(SigError {
+                message: format!("TypeError: '{}' object is not iterable ({what} takes a list of signatures)", other.class_name()),
+                span: arg.expr.span,
+                kind: SigErrorKind::Numba,
+            }),
+        }
+    }
+
+    fn vectorize(&mut self, r: &Resolved<'_>) {
+        self.f.kind = JitKind::Vectorize;
+        let (slots, rest) = self.bind(r, "vectorize", &["ftylist_or_function"]);
+        let mut known: Vec<&str> = VECTORIZE_KEYWORDS.to_vec();
+        known.extend(UFUNC_TARGET_OPTIONS);
+        self.options(&rest, Some(&known), UFUNC_TARGET_OPTIONS);
+        if !r.called {
+            return;
+        }
+        if let Some(arg) = slots.first().copied().flatten() {
+            if matches!(self.eval(arg.expr, arg.before), Ok(Value::Const(ConstValue::None))) {
+                self.error(
+                    arg.expr.span,
+                    "NameError: cannot access free variable 'ftylist' where it is not associated with a value in \
+                     enclosing scope",
+                );
+                return;
+            }
+            self.signature_list(arg, "vectorize");
+        }
+    }
+
+    fn guvectorize(&mut self, r: &Resolved<'_>) {
+        self.f.kind = JitKind::GuVectorize;
+        let rest: Vec<Kw<'_>> = r.keywords.clone();
+        let mut known: Vec<&str> = GUVECTORIZE_KEYWORDS.to_vec();
+        known.extend(UFUNC_TARGET_OPTIONS);
+        self.options(&rest, Some(&known), UFUNC_TARGET_OPTIONS);
+        if rest.iter().any(|k| k.keyword.arg.is_none()) {
+            self.f.notes.push("numrs: `**` arguments to `guvectorize` are not evaluated".to_string());
+        }
+        let (sigs, layout) = match r.args.as_slice() {
+            _ if !r.called => {
+                self.error(self.decorator_span, "TypeError: `@guvectorize` needs a layout string: guvectorize(signatures, layout)");
+                return;
+            }
+            [layout] => (None, *layout),
+            [sigs, layout] => (Some(*sigs), *layout),
+            _ => {
+                self.error(self.decorator_span, "TypeError: guvectorize() takes one or two positional arguments");
+                return;
+            }
+        };
+        match self.eval(layout.expr, layout.before) {
+            Ok(Value::Const(ConstValue::Str(s))) => self.f.gufunc_layout = Some(s),
+            Ok(other) => self.error(
+                layout.expr.span,
+                format!("TypeError: guvectorize's layout must be a string like \"(n),()->(n)\", got {}", other.repr()),
+            ),
+            Err(e) => self.f.notes.push(format!("numrs: could not evaluate the gufunc layout: {}", e.message)),
+        }
+        if let Some(sigs) = sigs {
+            self.signature_list(sigs, "guvectorize");
+        }
+    }
+
+    // ----- cuda.jit -------------------------------------------------------------------------
+
+    fn cuda(&mut self, r: &Resolved<'_>) {
+        let params: &[&str] = &["func_or_sig", "device", "inline", "link", "debug", "opt", "lineinfo", "cache"];
+        let (slots, rest) = self.bind(r, "jit", params);
+        self.named_positional_options(&slots, params);
+        self.options(&rest, Some(CUDA_JIT_OPTIONS), &[]);
+        for dep in ["argtypes", "restype", "bind"] {
+            if let Some(kw) = rest.iter().find(|k| k.keyword.arg.as_deref() == Some(dep)) {
+                self.error(kw.keyword.span, format!("DeprecationError: {}", DEPRECATED_SIGNATURE_ARG_MSG.replace("{0}", dep)));
+            }
+        }
+        let device = self.f.options.device == Some(true);
+        self.f.kind = if device { JitKind::CudaDevice } else { JitKind::CudaKernel };
+        if self.f.options.boundscheck == Some(true) {
+            self.error(self.decorator_span, "NotImplementedError: bounds checking is not supported for CUDA");
+        }
+        let link = self.f.options.values.iter().find(|(n, _)| n == "link").map(|(_, v)| option_truthy(v));
+        if device && link == Some(Some(true)) {
+            self.error(self.decorator_span, "ValueError: link keyword invalid for device function");
+        }
+        if !r.called {
+            return;
+        }
+        let Some(arg) = slots.first().copied().flatten() else { return };
+        match self.eval(arg.expr, arg.before) {
+            Err(e) => self.f.signature_errors.push(e),
+            Ok(Value::Const(ConstValue::None)) => {}
+            Ok(Value::List(items)) => items.into_iter().for_each(|v| self.signature(v, arg)),
+            Ok(v @ (Value::Const(ConstValue::Str(_)) | Value::Tuple(_) | Value::Sig(_))) => self.signature(v, arg),
+            Ok(other) => self.f.signature_errors.push(SigError {
+                message: format!(
+                    "TypeError: cuda.jit treats {} as the function to compile; it is not a signature or a list of them",
+                    other.repr()
+                ),
+                span: arg.expr.span,
+                kind: SigErrorKind::Numba,
+            }),
+        }
+        if !device {
+            let bad: Vec<Span> = self
+                .f
+                .signatures
+                .iter()
+                .filter(|s| s.return_type.as_ref().is_some_and(|t| *t != Type::NoneType))
+                .map(|s| s.span)
+                .collect();
+            for span in bad {
+                self.f.signature_errors.push(SigError {
+                    message: "TypeError: CUDA kernel must have void return type.".to_string(),
+                    span,
+                    kind: SigErrorKind::Numba,
+                });
+            }
+            self.f.signatures.retain(|s| s.return_type.as_ref().is_none_or(|t| *t == Type::NoneType));
+        }
+    }
+
+    // ----- checks ---------------------------------------------------------------------------
+
+    /// `FixupArgs`: a signature must give one type per parameter (all of them: `*args`,
+    /// keyword-only and `**kwargs` included), except an empty one in object mode.
+    fn check_arity(&mut self) {
+        if matches!(self.f.kind, JitKind::Other(_)) {
+            return;
+        }
+        let p = &self.def.params;
+        let nargs = p.posonly.len()
+            + p.args.len()
+            + p.kwonly.len()
+            + usize::from(p.vararg.is_some())
+            + usize::from(p.kwarg.is_some());
+        let object_mode = self.f.kind == JitKind::ObjectMode;
+        let fits = |s: &SigSpec| s.args.len() == nargs || (object_mode && s.args.is_empty());
+        let (kept, bad): (Vec<SigSpec>, Vec<SigSpec>) = std::mem::take(&mut self.f.signatures).into_iter().partition(fits);
+        self.f.signatures = kept;
+        for s in bad {
+            self.f.signature_errors.push(SigError {
+                message: format!(
+                    "TypeError: Signature mismatch: {} argument types given, but function takes {} arguments",
+                    s.args.len(),
+                    nargs
+                ),
+                span: s.span,
+                kind: SigErrorKind::Numba,
+            });
+        }
+    }
+}
+
+fn to_option_value(v: Value) -> OptionValue {
+    match v {
+        Value::Const(c) => OptionValue::Const(c),
+        Value::Type(t) => OptionValue::Type(t),
+        Value::Tuple(items) => match Value::Tuple(items.clone()).to_const() {
+            Some(c) => OptionValue::Const(c),
+            None => OptionValue::Tuple(items.into_iter().map(to_option_value).collect()),
+        },
+        Value::List(items) => OptionValue::List(items.into_iter().map(to_option_value).collect()),
+        Value::Set(items) => OptionValue::Set(items.into_iter().map(to_option_value).collect()),
+        Value::Dict(items) => {
+            OptionValue::Dict(items.into_iter().map(|(k, v)| (to_option_value(k), to_option_value(v))).collect())
+        }
+        other => OptionValue::Object(other.repr()),
+    }
+}
+
+fn option_truthy(v: &OptionValue) -> Option<bool> {
+    match v {
+        OptionValue::Const(c) => Some(c.truthy()),
+        OptionValue::Type(_) | OptionValue::Object(_) => Some(true),
+        OptionValue::Set(items) | OptionValue::List(items) | OptionValue::Tuple(items) => Some(!items.is_empty()),
+        OptionValue::Dict(items) => Some(!items.is_empty()),
+        OptionValue::Unknown(_) => None,
+    }
+}
+
+/// `str()` of an option value, for messages (strings unquoted).
+fn option_str(v: &OptionValue) -> String {
+    match v {
+        OptionValue::Const(ConstValue::Str(s)) => s.clone(),
+        OptionValue::Const(c) => c.python_repr(),
+        OptionValue::Type(t) => t.to_string(),
+        OptionValue::Object(s) | OptionValue::Unknown(s) => s.clone(),
+        OptionValue::Set(items) | OptionValue::List(items) | OptionValue::Tuple(items) => {
+            items.iter().map(option_str).collect::<Vec<_>>().join(", ")
+        }
+        OptionValue::Dict(items) => {
+            items.iter().map(|(k, v)| format!("{}: {}", option_str(k), option_str(v))).collect::<Vec<_>>().join(", ")
+        }
+    }
+}

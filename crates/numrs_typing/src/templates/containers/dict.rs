@@ -1,0 +1,306 @@
+//! Typed dictionaries (`DictType`: dict displays, `dict()`, `numba.typed.Dict`;
+//! `dictdecl.py`, `typed/dictobject.py`).
+
+use std::sync::Arc;
+
+use numrs_types::{unify_pairs, IteratorKind, Type};
+
+use super::{cast_ok, is_hashable, sig, yield_of};
+use crate::registry::{AbstractFn, CallError, CallResult};
+
+pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
+    ("dict.get", get),
+    ("dict.pop", pop),
+    ("dict.popitem", popitem),
+    ("dict.setdefault", setdefault),
+    ("dict.items", items),
+    ("dict.keys", keys),
+    ("dict.values", values),
+    ("dict.update", update),
+    ("dict.clear", clear),
+    ("dict.copy", copy),
+    ("operator.getitem", getitem),
+    ("operator.setitem", setitem),
+    ("operator.delitem", delitem),
+    ("operator.contains", contains),
+    ("builtins.dict", dict_ctor),
+    ("numba.typed.Dict", typed_dict_ctor),
+    ("numba.typed.Dict.empty", typed_dict_empty),
+];
+
+const METHODS: &[&str] = &["get", "pop", "popitem", "setdefault", "items", "keys", "values", "update", "clear", "copy"];
+
+pub(super) fn has_method(attr: &str) -> bool {
+    METHODS.contains(&attr)
+}
+
+fn kv(t: &Type) -> Option<(&Type, &Type)> {
+    match t {
+        Type::DictType(kv) => Some((&kv.0, &kv.1)),
+        _ => None,
+    }
+}
+
+/// Numba's `DictType(key, value)` constructor checks: no None/Optional, no reflected list or
+/// set (“... as key is forbidden”).
+pub(crate) fn make_dict_type(key: &Type, value: &Type) -> Result<Type, CallError> {
+    let (k, v) = (key.unliteral(), value.unliteral());
+    if matches!(k, Type::Optional(_) | Type::NoneType) {
+        return Err(CallError::typing(format!("Dict.key_type cannot be of type {k}")));
+    }
+    if matches!(v, Type::Optional(_) | Type::NoneType) {
+        return Err(CallError::typing(format!("Dict.value_type cannot be of type {v}")));
+    }
+    if matches!(k, Type::List { .. } | Type::Set { .. }) {
+        return Err(CallError::typing(format!("{k} as key is forbidden")));
+    }
+    if matches!(v, Type::List { .. } | Type::Set { .. }) {
+        return Err(CallError::typing(format!("{v} as value is forbidden")));
+    }
+    Ok(Type::dict(k, v))
+}
+
+/// The receiver refinement of a setitem on an imprecise (empty) dict: `DictType.refine`.
+pub(super) fn refined(d: &Type, args: &[Type]) -> Option<Type> {
+    let (k, v) = kv(d)?;
+    if k.is_precise() && v.is_precise() {
+        return None;
+    }
+    let [key, value] = args else { return None };
+    if !is_hashable(key) {
+        return None;
+    }
+    make_dict_type(key, value).ok()
+}
+
+fn precise(d: &Type) -> bool {
+    kv(d).is_some_and(|(k, v)| k.is_precise() && v.is_precise())
+}
+
+/// `_sentry_safe_cast_default`: an omitted or `None` default is always fine.
+fn default_ok(default: &Type, value: &Type) -> bool {
+    matches!(default, Type::NoneType | Type::Omitted(_)) || cast_ok(default, value)
+}
+
+fn get(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() || !args.first().is_some_and(precise) {
+        return Ok(None);
+    }
+    let Some((k, v)) = args.first().and_then(kv) else { return Ok(None) };
+    match args {
+        [_, key] if cast_ok(key, k) => sig(Type::optional(v.clone()), args),
+        [_, key, default] if cast_ok(key, k) && default_ok(default, v) => match unify_pairs(v, &default.unliteral()) {
+            Some(r) => sig(r, args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn pop(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    get(args, kws)
+}
+
+fn popitem(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d] if kws.is_empty() && precise(d) => match kv(d) {
+            Some((k, v)) => sig(Type::tuple(vec![k.clone(), v.clone()]), args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn setdefault(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    let Some((k, v)) = args.first().and_then(kv) else { return Ok(None) };
+    match args {
+        [d, key, default] if precise(d) && cast_ok(key, k) && cast_ok(default, v) => sig(v.clone(), args),
+        [d, key, default] if !precise(d) && is_hashable(key) => match make_dict_type(key, default) {
+            Ok(Type::DictType(kv)) => sig(kv.1.clone(), args),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// `d.items()`: iterating yields `(key, value)`.
+///
+/// numrs has no dict-view type yet; the view is modelled as the iterator it produces
+/// (`zip` of the key and value iterators), which yields `Tuple(key, value)` like Numba's
+/// `DictItemsIterableType`.
+pub(crate) fn items_view(k: &Type, v: &Type) -> Type {
+    Type::iterator(IteratorKind::Zip(vec![keys_view(k, v), values_view(v)]))
+}
+
+/// `d.keys()`: modelled as the key iterator of the dict.
+pub(crate) fn keys_view(k: &Type, v: &Type) -> Type {
+    Type::iterator(IteratorKind::Container(Type::DictType(Arc::new((k.clone(), v.clone())))))
+}
+
+/// `d.values()`: modelled as an iterator yielding values.
+pub(crate) fn values_view(v: &Type) -> Type {
+    Type::iterator(IteratorKind::Container(Type::list(v.clone(), false)))
+}
+
+fn items(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d] if kws.is_empty() && precise(d) => match kv(d) {
+            Some((k, v)) => sig(items_view(k, v), args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn keys(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d] if kws.is_empty() && precise(d) => match kv(d) {
+            Some((k, v)) => sig(keys_view(k, v), args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn values(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d] if kws.is_empty() && precise(d) => match kv(d) {
+            Some((_, v)) => sig(values_view(v), args),
+            None => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn update(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d, o] if kws.is_empty() && precise(d) => match (kv(d), kv(o)) {
+            (Some((k, v)), Some((ok, ov))) if cast_ok(ok, k) && cast_ok(ov, v) => sig(Type::NoneType, args),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn clear(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d] if kws.is_empty() && kv(d).is_some() => sig(Type::NoneType, args),
+        _ => Ok(None),
+    }
+}
+
+fn copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d] if kws.is_empty() && precise(d) => sig(d.clone(), args),
+        _ => Ok(None),
+    }
+}
+
+fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d, key] if precise(d) => match kv(d) {
+            Some((k, v)) if cast_ok(key, k) => sig(v.clone(), args),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+/// `d[k] = v`: casts on a precise dict; an imprecise one is refined to the argument types.
+fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    let [d, key, value] = args else { return Ok(None) };
+    let Some((k, v)) = kv(d) else { return Ok(None) };
+    if precise(d) {
+        return if cast_ok(key, k) && cast_ok(value, v) { sig(Type::NoneType, args) } else { Ok(None) };
+    }
+    if !is_hashable(key) {
+        return Ok(None);
+    }
+    let refined = make_dict_type(key, value)?;
+    let Some((rk, rv)) = kv(&refined) else { return Ok(None) };
+    sig(Type::NoneType, &[refined.clone(), rk.clone(), rv.clone()])
+}
+
+fn delitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d, key] if precise(d) => match kv(d) {
+            Some((k, _)) if cast_ok(key, k) => sig(Type::NoneType, args),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [d, key] if precise(d) => match kv(d) {
+            Some((k, _)) if cast_ok(key, k) => sig(Type::boolean(), args),
+            _ => Ok(None),
+        },
+        _ => Ok(None),
+    }
+}
+
+const DICT_SUPPORT: &str =
+    "Unsupported use of `dict()` with positional or keyword argument(s). The only supported uses are `dict()` or `dict(iterable)`.";
+
+/// `DictBuiltin`: `dict()` or `dict(iterable of pairs)`.
+fn dict_ctor(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Err(CallError::typing(DICT_SUPPORT));
+    }
+    match args {
+        [] => sig(Type::dict(Type::Undefined, Type::Undefined), args),
+        [it] => {
+            let Some(y) = yield_of(it) else {
+                return Err(CallError::typing(format!(
+                    "Non-iterable args used in dict(iterable) constructor. Got 'dict({it})'"
+                )));
+            };
+            let (k, v) = match &y {
+                Type::UniTuple(d, 2) => ((**d).clone(), (**d).clone()),
+                Type::UniTuple(_, n) => {
+                    return Err(CallError::typing(format!(
+                        "dictionary update sequence element has length {n}; 2 is required"
+                    )))
+                }
+                Type::Tuple(items) if items.len() == 2 => (items[0].clone(), items[1].clone()),
+                _ => return Err(CallError::typing(DICT_SUPPORT)),
+            };
+            if !is_hashable(&k) {
+                return Err(CallError::typing(format!("Unhashable type: {k}")));
+            }
+            sig(make_dict_type(&k, &v)?, args)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `numba.typed.Dict()` in jitted code: an empty dict refined by its first setitem.
+fn typed_dict_ctor(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([], []) => sig(Type::dict(Type::Undefined, Type::Undefined), args),
+        _ => Ok(None),
+    }
+}
+
+/// `Dict.empty(key_type, value_type)`.
+fn typed_dict_empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let mut k = args.first();
+    let mut v = args.get(1);
+    for (name, t) in kws {
+        match name.as_str() {
+            "key_type" => k = Some(t),
+            "value_type" => v = Some(t),
+            "n_keys" => {}
+            _ => return Ok(None),
+        }
+    }
+    match (k, v) {
+        (Some(Type::NumberClass(k)), Some(Type::NumberClass(v))) => sig(make_dict_type(k, v)?, args),
+        _ => Ok(None),
+    }
+}

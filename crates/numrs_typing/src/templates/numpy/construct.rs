@@ -1,0 +1,416 @@
+//! Array constructors: `np.empty/zeros/ones/full` and their `*_like` forms, `arange`,
+//! `linspace`, `array`, `asarray`, `copy`, `concatenate/stack/hstack/vstack`, `where`,
+//! and `np.random` basics (Numba's `@overload`s in `arrayobj.py`, `arraymath.py`, `randomimpl.py`).
+
+use numrs_types::{unify_many, ArrayType, Layout, NumericKind, Type};
+
+use super::common::{bind, is_nonelike, parse_dtype, parse_shape, sig};
+use super::tables::promote_types;
+use crate::registry::CallResult;
+
+fn unlit(t: &Option<Type>) -> Option<Type> {
+    t.as_ref().map(Type::unliteral)
+}
+
+/// `np.empty(shape, dtype=float)`, also behind `zeros` and `ones`.
+pub(crate) fn empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["shape", "dtype"], 1) else { return Ok(None) };
+    let dtype = match &b[1] {
+        d if is_nonelike(d.as_ref()) => Type::float64(),
+        Some(Type::Function(k)) if &**k == "builtins.float" => Type::float64(),
+        Some(d) => match parse_dtype(d) {
+            Some(t) => t,
+            None => return Ok(None),
+        },
+        None => Type::float64(),
+    };
+    let Some(shape) = &b[0] else { return Ok(None) };
+    let Some(ndim) = parse_shape(shape) else { return Ok(None) };
+    sig(Type::array(dtype, ndim, Layout::C), args)
+}
+
+/// `np.full(shape, fill_value, dtype=None)`.
+pub(crate) fn full(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["shape", "fill_value", "dtype"], 2) else { return Ok(None) };
+    let dtype = if is_nonelike(b[2].as_ref()) {
+        match unlit(&b[1]) {
+            Some(t @ Type::Number(_)) => t,
+            _ => return Ok(None),
+        }
+    } else {
+        match b[2].as_ref().and_then(parse_dtype) {
+            Some(t) => t,
+            None => return Ok(None),
+        }
+    };
+    let Some(ndim) = b[0].as_ref().and_then(parse_shape) else { return Ok(None) };
+    sig(Type::array(dtype, ndim, Layout::C), args)
+}
+
+fn like_result(arr: &Type, dtype: Option<&Type>) -> Option<Type> {
+    let nb_dtype = if !is_nonelike(dtype) {
+        parse_dtype(dtype?)?
+    } else if let Type::Array(a) = arr {
+        a.dtype.clone()
+    } else {
+        match arr.unliteral() {
+            t @ Type::Number(_) => t,
+            _ => return None,
+        }
+    };
+    Some(match arr {
+        Type::Array(a) => {
+            let layout = if a.layout == Layout::A { Layout::C } else { a.layout };
+            Type::array(nb_dtype, a.ndim, layout)
+        }
+        _ => Type::array(nb_dtype, 0, Layout::C),
+    })
+}
+
+/// `np.empty_like(a, dtype=None)`, also behind `zeros_like` and `ones_like`.
+pub(crate) fn empty_like(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "dtype"], 1) else { return Ok(None) };
+    let Some(a) = &b[0] else { return Ok(None) };
+    match like_result(a, b[1].as_ref()) {
+        Some(t) => sig(t, args),
+        None => Ok(None),
+    }
+}
+
+/// `np.full_like(a, fill_value, dtype=None)`.
+pub(crate) fn full_like(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "fill_value", "dtype"], 2) else { return Ok(None) };
+    let Some(a) = &b[0] else { return Ok(None) };
+    match like_result(a, b[2].as_ref()) {
+        Some(t) => sig(t, args),
+        None => Ok(None),
+    }
+}
+
+/// Numba's `_arange_dtype`.
+fn arange_dtype(bounds: &[Type]) -> Option<Type> {
+    if bounds.iter().any(Type::is_complex) {
+        return Some(Type::complex128());
+    }
+    if bounds.iter().any(Type::is_float) {
+        return Some(Type::float64());
+    }
+    // `max(bounds + [int64])` over Numba's integer ordering: only same-signedness compares.
+    let mut best = NumericKind::Int64;
+    for b in bounds {
+        let k = b.unliteral().as_number()?;
+        if !k.is_integer() || k.is_signed_int() != best.is_signed_int() {
+            return None;
+        }
+        if k.bitwidth() > best.bitwidth() {
+            best = k;
+        }
+    }
+    Some(Type::Number(best))
+}
+
+/// `np.arange(start, /, stop=None, step=None, dtype=None)`.
+pub(crate) fn arange(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if kws.iter().any(|(k, _)| k == "start") {
+        return Ok(None);
+    }
+    let Some(b) = bind(args, kws, &["start", "stop", "step", "dtype"], 1) else { return Ok(None) };
+    let strip = |t: &Option<Type>| -> Option<Type> {
+        match t {
+            Some(Type::Optional(inner)) => Some((**inner).clone()),
+            other => other.clone(),
+        }
+    };
+    let (start, stop, step, dtype) = (strip(&b[0]), strip(&b[1]), strip(&b[2]), strip(&b[3]));
+    let is_num = |t: &Type| matches!(t.unliteral(), Type::Number(k) if k != NumericKind::Boolean);
+    let Some(start) = start else { return Ok(None) };
+    if !is_num(&start) {
+        return Ok(None);
+    }
+    let mut bounds = vec![start];
+    for t in [&stop, &step] {
+        match t {
+            None | Some(Type::NoneType) => {}
+            Some(t) if is_num(t) => bounds.push(t.clone()),
+            Some(_) => return Ok(None),
+        }
+    }
+    let dt = match &dtype {
+        None | Some(Type::NoneType) => arange_dtype(&bounds),
+        Some(Type::NumberClass(d)) | Some(Type::DType(d)) => Some((**d).clone()),
+        Some(_) => return Ok(None),
+    };
+    match dt {
+        Some(d) => sig(Type::array(d, 1, Layout::C), args),
+        None => Ok(None),
+    }
+}
+
+/// `np.linspace(start, stop, num=50)`.
+pub(crate) fn linspace(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["start", "stop", "num"], 2) else { return Ok(None) };
+    let (Some(start), Some(stop)) = (&b[0], &b[1]) else { return Ok(None) };
+    let is_num = |t: &Type| matches!(t.unliteral(), Type::Number(k) if k != NumericKind::Boolean);
+    if !is_num(start) || !is_num(stop) {
+        return Ok(None);
+    }
+    if let Some(n) = &b[2] {
+        if !n.is_integer() || n.is_boolean() {
+            return Ok(None);
+        }
+    }
+    let dtype = if start.is_complex() || stop.is_complex() { Type::complex128() } else { Type::float64() };
+    sig(Type::array(dtype, 1, Layout::C), args)
+}
+
+/// Numba's `_parse_nested_sequence`: (ndim, dtype) of a nested list/tuple of scalars.
+fn parse_nested_sequence(t: &Type) -> Option<(u32, Type)> {
+    match t {
+        Type::Array(_) => None,
+        Type::List { dtype, .. } | Type::UniTuple(dtype, _) => {
+            let (n, d) = parse_nested_sequence(dtype)?;
+            Some((n + 1, d))
+        }
+        Type::Tuple(items) => {
+            let Some(first) = items.first() else { return Some((1, Type::float64())) };
+            let (n, _) = parse_nested_sequence(first)?;
+            let mut dtypes = Vec::new();
+            for it in items.iter() {
+                let (m, d) = parse_nested_sequence(it)?;
+                if m != n {
+                    return None;
+                }
+                dtypes.push(d);
+            }
+            Some((n + 1, unify_many(&dtypes)?))
+        }
+        other => match other.unliteral() {
+            t @ Type::Number(_) => Some((0, t)),
+            _ => None,
+        },
+    }
+}
+
+/// Numba's `type_can_asarray`.
+fn can_asarray(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::Array(_)
+            | Type::List { .. }
+            | Type::UniTuple(..)
+            | Type::Tuple(_)
+            | Type::StringLiteral(_)
+            | Type::Number(_)
+            | Type::IntegerLiteral(_)
+            | Type::BooleanLiteral(_)
+            | Type::ListType(_)
+    )
+}
+
+/// `np.array(object, dtype=None)`.
+pub(crate) fn array(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["object", "dtype"], 1) else { return Ok(None) };
+    let Some(obj) = &b[0] else { return Ok(None) };
+    if !can_asarray(obj) {
+        return Ok(None);
+    }
+    let Some((ndim, seq_dtype)) = parse_nested_sequence(obj) else { return Ok(None) };
+    let dtype = if is_nonelike(b[1].as_ref()) {
+        seq_dtype
+    } else {
+        match b[1].as_ref().and_then(parse_dtype) {
+            Some(d) => d,
+            None => return Ok(None),
+        }
+    };
+    sig(Type::array(dtype, ndim, Layout::C), args)
+}
+
+/// `np.asarray(a, dtype=None)`.
+pub(crate) fn asarray(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "dtype"], 1) else { return Ok(None) };
+    let Some(a) = &b[0] else { return Ok(None) };
+    let dtype = if is_nonelike(b[1].as_ref()) {
+        None
+    } else {
+        match b[1].as_ref().and_then(parse_dtype) {
+            Some(d) => Some(d),
+            None => return Ok(None),
+        }
+    };
+    let ret = match a {
+        Type::Array(arr) => match dtype {
+            None => a.clone(),
+            Some(d) if d == arr.dtype => a.clone(),
+            Some(d) => {
+                if numrs_types::can_convert(&arr.dtype, &d).is_none() {
+                    return Ok(None);
+                }
+                let layout = if arr.layout == Layout::A { Layout::C } else { arr.layout };
+                Type::array(d, arr.ndim, layout)
+            }
+        },
+        Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_) => {
+            let Some((ndim, seq_dtype)) = parse_nested_sequence(a) else { return Ok(None) };
+            Type::array(dtype.unwrap_or(seq_dtype), ndim, Layout::C)
+        }
+        Type::ListType(inner) => match &**inner {
+            Type::Number(_) => Type::array(dtype.unwrap_or((**inner).clone()), 1, Layout::C),
+            _ => return Ok(None),
+        },
+        other => match other.unliteral() {
+            t @ Type::Number(_) => Type::array(dtype.unwrap_or(t), 0, Layout::C),
+            _ => return Ok(None),
+        },
+    };
+    sig(ret, args)
+}
+
+/// `np.copy(a)`.
+pub(crate) fn copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        Some(other) => asarray(std::slice::from_ref(other), &[]).map(|s| s.map(|s| numrs_types::Signature::new(s.return_type, args.to_vec()))),
+        None => Ok(None),
+    }
+}
+
+/// Numba's `_sequence_of_arrays`: common dtype and ndim of a non-empty tuple of arrays.
+fn sequence_of_arrays(t: &Type) -> Option<(Type, u32, Vec<ArrayType>)> {
+    let items = t.tuple_items()?;
+    if items.is_empty() {
+        return None;
+    }
+    let arrays: Vec<ArrayType> = items.iter().map(|a| a.as_array().cloned()).collect::<Option<_>>()?;
+    let ndim = arrays[0].ndim;
+    if arrays.iter().any(|a| a.ndim != ndim) {
+        return None;
+    }
+    let dtypes: Vec<Type> = arrays.iter().map(|a| a.dtype.clone()).collect();
+    Some((unify_many(&dtypes)?, ndim, arrays))
+}
+
+fn concat_layout(arrays: &[ArrayType]) -> Layout {
+    if arrays.iter().all(|a| a.layout == Layout::F) {
+        Layout::F
+    } else {
+        Layout::C
+    }
+}
+
+fn axis_ok(axis: &Option<Type>) -> bool {
+    match axis {
+        None => true,
+        Some(t) => t.is_integer() && !t.is_boolean(),
+    }
+}
+
+/// `np.concatenate(arrays, axis=0)`.
+pub(crate) fn concatenate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["arrays", "axis"], 1) else { return Ok(None) };
+    if !axis_ok(&b[1]) {
+        return Ok(None);
+    }
+    let Some((dtype, ndim, arrays)) = b[0].as_ref().and_then(sequence_of_arrays) else { return Ok(None) };
+    if ndim == 0 {
+        return Ok(None);
+    }
+    sig(Type::array(dtype, ndim, concat_layout(&arrays)), args)
+}
+
+/// `np.stack(arrays, axis=0)`.
+pub(crate) fn stack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["arrays", "axis"], 1) else { return Ok(None) };
+    if !axis_ok(&b[1]) {
+        return Ok(None);
+    }
+    let Some((dtype, ndim, arrays)) = b[0].as_ref().and_then(sequence_of_arrays) else { return Ok(None) };
+    sig(Type::array(dtype, ndim + 1, concat_layout(&arrays)), args)
+}
+
+fn nd_stack(args: &[Type], kws: &[(String, Type)], ndim_min: u32) -> CallResult {
+    let Some(b) = bind(args, kws, &["tup"], 1) else { return Ok(None) };
+    let Some((dtype, ndim, arrays)) = b[0].as_ref().and_then(sequence_of_arrays) else { return Ok(None) };
+    sig(Type::array(dtype, ndim.max(ndim_min), concat_layout(&arrays)), args)
+}
+
+pub(crate) fn hstack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    nd_stack(args, kws, 1)
+}
+
+pub(crate) fn vstack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    nd_stack(args, kws, 2)
+}
+
+pub(crate) fn dstack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    nd_stack(args, kws, 3)
+}
+
+/// Numba's `determine_dtype` for `np.where`.
+fn determine_dtype(t: &Type) -> Option<NumericKind> {
+    match t {
+        Type::Array(a) => a.dtype.as_number(),
+        Type::UniTuple(..) | Type::Tuple(_) => {
+            let mut kinds: Vec<NumericKind> = Vec::new();
+            for it in t.tuple_items()? {
+                let inner = it.tuple_items().unwrap_or_else(|| vec![it.clone()]);
+                for v in inner {
+                    let k = v.as_number()?;
+                    if !kinds.contains(&k) {
+                        kinds.push(k);
+                    }
+                }
+            }
+            let mut it = kinds.into_iter();
+            let first = it.next().unwrap_or(NumericKind::Float64);
+            it.try_fold(first, |acc, k| promote_types(acc, k))
+        }
+        other => other.as_number().or(Some(NumericKind::Float64)),
+    }
+}
+
+/// `np.where(condition)` and `np.where(condition, x, y)`.
+pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    match args {
+        [cond] => {
+            if !can_asarray(cond) {
+                return Ok(None);
+            }
+            let ndim = match cond {
+                Type::Array(a) => a.ndim.max(1),
+                other => match parse_nested_sequence(other) {
+                    Some((n, _)) => n.max(1),
+                    None => return Ok(None),
+                },
+            };
+            sig(Type::unituple(Type::array(Type::intp(), 1, Layout::C), ndim), args)
+        }
+        [cond, x, y] => {
+            if !can_asarray(cond) || !can_asarray(x) || !can_asarray(y) {
+                return Ok(None);
+            }
+            let Type::Array(c) = cond else { return Ok(None) };
+            let (Some(xd), Some(yd)) = (determine_dtype(x), determine_dtype(y)) else { return Ok(None) };
+            let Some(dtype) = promote_types(xd, yd) else { return Ok(None) };
+            let zero_dim = |t: &Type| match t {
+                Type::Array(a) => a.ndim == 0,
+                t => t.is_number(),
+            };
+            if zero_dim(cond) && zero_dim(x) && zero_dim(y) {
+                return sig(Type::array(Type::Number(dtype), 0, Layout::C), args);
+            }
+            let mut layout = c.layout;
+            if let (Type::Array(xa), Type::Array(ya)) = (x, y) {
+                layout = if xa.layout == ya.layout && ya.layout == c.layout { xa.layout } else { Layout::A };
+            }
+            let ndim = [cond, x, y].iter().map(|t| t.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
+            let out_layout = if layout == Layout::F { Layout::F } else { Layout::C };
+            sig(Type::array(Type::Number(dtype), ndim, out_layout), args)
+        }
+        _ => Ok(None),
+    }
+}

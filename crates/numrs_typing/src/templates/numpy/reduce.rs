@@ -1,0 +1,340 @@
+//! Reductions, scans and sorting-like functions, as `np.<f>` functions and array methods
+//! (Numba's `arraymath.py` overloads: `sum`, `prod`, `mean`, `var`, `std`, `min`, `max`,
+//! `argmin`, `argmax`, `all`, `any`, `cumsum`, `cumprod`, `median`, `percentile`, `nan*`,
+//! `sort`, `unique`, `searchsorted`, `flatnonzero`, `count_nonzero`, `round`, ...).
+
+use numrs_types::{ArrayType, Layout, NumericKind, Type};
+
+use super::common::{bind, is_nonelike, parse_dtype, sig};
+use crate::registry::{AbstractFn, CallError, CallResult};
+
+pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
+    ("numpy.sum", sum),
+    ("array.sum", sum),
+    ("numpy.prod", prod),
+    ("array.prod", prod),
+    ("numpy.nansum", prod),
+    ("numpy.nanprod", prod),
+    ("numpy.cumsum", cumsum),
+    ("array.cumsum", cumsum),
+    ("numpy.cumprod", cumprod),
+    ("array.cumprod", cumprod),
+    ("numpy.nancumsum", cumprod),
+    ("numpy.nancumprod", cumprod),
+    ("numpy.mean", mean),
+    ("array.mean", mean),
+    ("numpy.nanmean", mean),
+    ("numpy.var", var_std),
+    ("array.var", var_std),
+    ("numpy.std", var_std),
+    ("array.std", var_std),
+    ("numpy.nanvar", var_std),
+    ("numpy.nanstd", var_std),
+    ("numpy.min", min_max),
+    ("numpy.amin", min_max),
+    ("array.min", min_max),
+    ("numpy.max", min_max),
+    ("numpy.amax", min_max),
+    ("array.max", min_max),
+    ("numpy.nanmin", min_max),
+    ("numpy.nanmax", min_max),
+    ("numpy.ptp", min_max),
+    ("numpy.argmin", argminmax),
+    ("array.argmin", argminmax),
+    ("numpy.argmax", argminmax),
+    ("array.argmax", argminmax),
+    ("numpy.nanargmin", argminmax),
+    ("numpy.nanargmax", argminmax),
+    ("numpy.all", all_any),
+    ("array.all", all_any),
+    ("numpy.any", all_any),
+    ("array.any", all_any),
+    ("numpy.median", median),
+    ("numpy.nanmedian", median),
+    ("numpy.percentile", percentile),
+    ("numpy.nanpercentile", percentile),
+    ("numpy.quantile", percentile),
+    ("numpy.nanquantile", percentile),
+    ("numpy.sort", np_sort),
+    ("numpy.unique", unique),
+    ("numpy.flatnonzero", flatnonzero),
+    ("numpy.count_nonzero", count_nonzero),
+    ("numpy.searchsorted", searchsorted),
+    ("numpy.round", round),
+    ("numpy.around", round),
+    ("numpy.isclose", isclose),
+    ("numpy.allclose", allclose),
+    ("numpy.diff", diff),
+    ("numpy.average", average),
+];
+
+/// Numba's `get_accumulator_type`: booleans and integers narrower than `intp` accumulate in
+/// `intp`/`uintp`.
+fn accumulator(dtype: &Type) -> Type {
+    match dtype.as_number() {
+        Some(NumericKind::Boolean) => Type::intp(),
+        Some(k) if k.is_integer() && k.bitwidth() < 64 => {
+            if k.is_signed_int() {
+                Type::intp()
+            } else {
+                Type::uintp()
+            }
+        }
+        _ => dtype.clone(),
+    }
+}
+
+/// The array argument (Numba's overloads here accept arrays; scalars where noted).
+fn array_arg(t: &Option<Type>) -> Option<&ArrayType> {
+    t.as_ref().and_then(Type::as_array)
+}
+
+fn dtype_arg(t: &Option<Type>) -> Result<Option<Type>, ()> {
+    if is_nonelike(t.as_ref()) {
+        return Ok(None);
+    }
+    match t.as_ref().and_then(parse_dtype) {
+        Some(d) => Ok(Some(d)),
+        None => Err(()),
+    }
+}
+
+fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "axis", "dtype"], 1) else { return Ok(None) };
+    let axis_count = match &b[1] {
+        a if is_nonelike(a.as_ref()) => None,
+        Some(t) if t.is_integer() && !t.is_boolean() => Some(1),
+        Some(Type::UniTuple(d, n)) if d.is_integer() => Some(*n),
+        Some(Type::Tuple(items)) if items.is_empty() => Some(0),
+        Some(_) => return Ok(None),
+        None => None,
+    };
+    let Ok(dtype) = dtype_arg(&b[2]) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) => {
+            let ret_dtype = dtype.clone().unwrap_or_else(|| accumulator(&a.dtype));
+            let ret = match axis_count {
+                Some(0) => Type::array(dtype.unwrap_or_else(|| a.dtype.clone()), a.ndim, Layout::C),
+                None => ret_dtype,
+                Some(n) if a.ndim <= n => ret_dtype,
+                Some(n) => Type::array(ret_dtype, a.ndim - n, Layout::C),
+            };
+            sig(ret, args)
+        }
+        Some(t) if t.is_number() => sig(dtype.unwrap_or_else(|| accumulator(&t.unliteral())), args),
+        _ => Ok(None),
+    }
+}
+
+fn prod(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) => sig(accumulator(&a.dtype), args),
+        Some(t) if t.is_number() => sig(accumulator(&t.unliteral()), args),
+        _ => Ok(None),
+    }
+}
+
+fn cumsum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "axis", "dtype"], 1) else { return Ok(None) };
+    let has_axis = match &b[1] {
+        a if is_nonelike(a.as_ref()) => false,
+        Some(t) if t.is_integer() && !t.is_boolean() => true,
+        _ => return Ok(None),
+    };
+    let Ok(dtype) = dtype_arg(&b[2]) else { return Ok(None) };
+    let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    let ret_dtype = dtype.unwrap_or_else(|| accumulator(&a.dtype));
+    let ndim = if has_axis && a.ndim != 1 { a.ndim } else { 1 };
+    sig(Type::array(ret_dtype, ndim, Layout::C), args)
+}
+
+fn cumprod(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    sig(Type::array(accumulator(&a.dtype), 1, Layout::C), args)
+}
+
+fn mean(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    let dtype = match &b[0] {
+        Some(Type::Array(a)) => a.dtype.clone(),
+        Some(t) if t.is_number() => t.unliteral(),
+        _ => return Ok(None),
+    };
+    let ret = if dtype.is_integer() || dtype.is_boolean() { Type::float64() } else { dtype };
+    sig(ret, args)
+}
+
+fn var_std(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) if a.dtype.is_number() => sig(Type::float64(), args),
+        _ => Ok(None),
+    }
+}
+
+fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) => sig(a.dtype.clone(), args),
+        _ => Ok(None),
+    }
+}
+
+fn argminmax(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "axis"], 1) else { return Ok(None) };
+    let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    match &b[1] {
+        x if is_nonelike(x.as_ref()) => sig(Type::intp(), args),
+        Some(t) if t.is_integer() && !t.is_boolean() => {
+            if a.ndim <= 1 {
+                sig(Type::intp(), args)
+            } else {
+                sig(Type::array(Type::intp(), a.ndim - 1, Layout::C), args)
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+fn all_any(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(_)) => sig(Type::boolean(), args),
+        _ => Ok(None),
+    }
+}
+
+fn median(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match array_arg(&b[0]) {
+        Some(a) if a.dtype.is_number() && !a.dtype.is_complex() => sig(Type::float64(), args),
+        _ => Ok(None),
+    }
+}
+
+fn percentile(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "q"], 2) else { return Ok(None) };
+    let Some(_) = array_arg(&b[0]) else { return Ok(None) };
+    match &b[1] {
+        Some(q) if q.is_number() => sig(Type::float64(), args),
+        Some(Type::Array(_) | Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {
+            sig(Type::array(Type::float64(), 1, Layout::C), args)
+        }
+        _ => Ok(None),
+    }
+}
+
+fn np_sort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match array_arg(&b[0]) {
+        Some(a) => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        None => Ok(None),
+    }
+}
+
+fn unique(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["ar"], 1) else { return Ok(None) };
+    match array_arg(&b[0]) {
+        Some(a) => sig(Type::array(a.dtype.clone(), 1, Layout::C), args),
+        None => Ok(None),
+    }
+}
+
+fn flatnonzero(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(_)) => sig(Type::array(Type::intp(), 1, Layout::C), args),
+        Some(t) if t.is_number() => sig(Type::array(Type::intp(), 1, Layout::C), args),
+        _ => Ok(None),
+    }
+}
+
+fn count_nonzero(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "axis"], 1) else { return Ok(None) };
+    let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    match &b[1] {
+        x if is_nonelike(x.as_ref()) => sig(Type::intp(), args),
+        Some(t) if t.is_integer() => {
+            if a.ndim <= 1 {
+                sig(Type::intp(), args)
+            } else {
+                sig(Type::array(Type::intp(), a.ndim - 1, Layout::C), args)
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+fn searchsorted(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "v", "side"], 2) else { return Ok(None) };
+    if let Some(side) = &b[2] {
+        match side {
+            Type::StringLiteral(s) if matches!(&**s, "left" | "right") => {}
+            Type::StringLiteral(_) => return Err(CallError::typing("Invalid value given for 'side'")),
+            Type::Unicode | Type::NoneType => return Ok(None),
+            _ => return Ok(None),
+        }
+    }
+    let Some(_) = array_arg(&b[0]) else { return Ok(None) };
+    match &b[1] {
+        Some(Type::Array(v)) => sig(Type::array(Type::intp(), v.ndim, Layout::C), args),
+        Some(Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {
+            sig(Type::array(Type::intp(), 1, Layout::C), args)
+        }
+        Some(t) if t.is_number() => sig(Type::intp(), args),
+        _ => Ok(None),
+    }
+}
+
+fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "decimals", "out"], 1) else { return Ok(None) };
+    if let Some(d) = &b[1] {
+        if !d.is_integer() {
+            return Ok(None);
+        }
+    }
+    match &b[0] {
+        Some(Type::Array(a)) => match &b[2] {
+            Some(o @ Type::Array(_)) => sig(o.clone(), args),
+            Some(_) => Ok(None),
+            None => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        },
+        Some(t) if t.is_number() && b[2].is_none() => sig(t.unliteral(), args),
+        _ => Ok(None),
+    }
+}
+
+fn isclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "b", "rtol", "atol", "equal_nan"], 2) else { return Ok(None) };
+    let (Some(x), Some(y)) = (&b[0], &b[1]) else { return Ok(None) };
+    let ndim = [x, y].iter().map(|t| t.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
+    if ndim == 0 && x.as_array().is_none() && y.as_array().is_none() {
+        return sig(Type::boolean(), args);
+    }
+    sig(Type::array(Type::boolean(), ndim, Layout::C), args)
+}
+
+fn allclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(_) = bind(args, kws, &["a", "b", "rtol", "atol", "equal_nan"], 2) else { return Ok(None) };
+    sig(Type::boolean(), args)
+}
+
+fn diff(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "n"], 1) else { return Ok(None) };
+    match array_arg(&b[0]) {
+        Some(a) if a.ndim >= 1 => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        _ => Ok(None),
+    }
+}
+
+fn average(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "axis", "weights"], 1) else { return Ok(None) };
+    if !is_nonelike(b[1].as_ref()) {
+        return Ok(None);
+    }
+    let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    let ret = if a.dtype.is_integer() || a.dtype.is_boolean() { Type::float64() } else { a.dtype.clone() };
+    sig(ret, args)
+}
