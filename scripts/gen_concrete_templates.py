@@ -43,7 +43,11 @@ def main():
         entries = []
         for t in templates_:
             if isinstance(t, type) and issubclass(t, templates.ConcreteTemplate) and hasattr(t, "cases"):
-                entries.append({"concrete": [[str(s.return_type)] + [str(a) for a in s.args] for s in t.cases]})
+                entries.append({
+                    "concrete": [[str(s.return_type)] + [str(a) for a in s.args] for s in t.cases],
+                    "unsafe_casting": bool(getattr(t, "unsafe_casting", True)),
+                    "exact_match_required": bool(getattr(t, "exact_match_required", False)),
+                })
             else:
                 base = [c.__name__ for c in t.__mro__[1:] if c.__module__.startswith("numba")]
                 entries.append({"abstract": "%s.%s" % (t.__mro__[1].__module__, base[0] if base else t.__name__)})

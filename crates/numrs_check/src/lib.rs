@@ -37,6 +37,17 @@ impl CheckDatabase {
         }
     }
 
+    /// The IR of a top-level function (`numrs dump ir FILE::function`), as text.
+    pub fn dump_ir(&self, file: SourceFile, function: &str) -> Option<String> {
+        let parsed = numrs_db::parse(self, file);
+        let def = parsed.module.body.iter().find_map(|s| match &s.kind {
+            numrs_syntax::ast::StmtKind::FunctionDef(d) if d.name == function => Some(d),
+            _ => None,
+        })?;
+        let key = queries::FunctionKey::new(self, file, def.name_span.start);
+        queries::function_ir(self, key).as_ref().map(|ir| ir.to_string())
+    }
+
     /// Check one file: every jit function, every known signature.
     pub fn check_file(&self, file: SourceFile) -> Arc<FileReport> {
         check_file(self, file).clone()

@@ -133,11 +133,31 @@ fn main() -> ExitCode {
 fn run_dump_ir(target: &str) -> u8 {
     match target.rsplit_once("::") {
         Some((file, function)) if !file.is_empty() && !function.is_empty() => {
-            eprintln!("numrs dump ir {file}::{function}: not available yet");
+            let bytes = match std::fs::read(file) {
+                Ok(b) => b,
+                Err(e) => {
+                    eprintln!("error: cannot read {file}: {e}");
+                    return EXIT_USAGE_OR_IO;
+                }
+            };
+            let mut db = numrs_check::CheckDatabase::new();
+            let source = db.add_file(file, &bytes);
+            match db.dump_ir(source, function) {
+                Some(text) => {
+                    print!("{text}");
+                    0
+                }
+                None => {
+                    eprintln!("error: no function named `{function}` in {file}");
+                    EXIT_USAGE_OR_IO
+                }
+            }
         }
-        _ => eprintln!("error: expected FILE::FUNCTION, got `{target}`"),
+        _ => {
+            eprintln!("error: expected FILE::FUNCTION, got `{target}`");
+            EXIT_USAGE_OR_IO
+        }
     }
-    EXIT_USAGE_OR_IO
 }
 
 /// Prints to stdout, and stops trying after the first failure (e.g. a closed pipe).

@@ -653,16 +653,16 @@ impl Lowerer {
             self.lower_stmts(orelse);
             self.terminate(Terminator::Jump(join_pending));
         }
-        self.move_block_to_end(join_pending);
+        let join_pending = self.move_block_to_end(join_pending);
         self.switch_to(join_pending);
     }
 
     /// Keep label order = source order: a join block created early is moved after the blocks
     /// lowered since. Returns nothing; block ids are remapped in place.
-    fn move_block_to_end(&mut self, block: BlockId) {
+    fn move_block_to_end(&mut self, block: BlockId) -> BlockId {
         let last = BlockId(self.blocks.len() as u32 - 1);
         if block == last {
-            return;
+            return block;
         }
         let from = block.0 as usize;
         let moved = self.blocks.remove(from);
@@ -690,6 +690,7 @@ impl Lowerer {
             l.break_to = remap(l.break_to);
         }
         self.current = remap(self.current);
+        last
     }
 
     /// Emit jumps for `test` the way CPython's `compiler_jump_if` does: `not` swaps targets,
@@ -742,7 +743,7 @@ impl Lowerer {
             self.lower_stmts(orelse);
             self.terminate(Terminator::Jump(exit));
         }
-        self.move_block_to_end(exit);
+        let exit = self.move_block_to_end(exit);
         self.switch_to(exit);
     }
 
@@ -769,7 +770,7 @@ impl Lowerer {
             self.lower_stmts(orelse);
             self.terminate(Terminator::Jump(exit));
         }
-        self.move_block_to_end(exit);
+        let exit = self.move_block_to_end(exit);
         self.switch_to(exit);
     }
 
@@ -864,6 +865,9 @@ impl Lowerer {
 
     fn lower_expr(&mut self, e: &Expr) -> VarId {
         let span = e.span;
+        if let Some(c) = fold_constant(e) {
+            return self.temp("const", span, Value::Const(c));
+        }
         match &e.kind {
             ExprKind::Name(n) => self.lower_name(n, span),
             ExprKind::Constant(c) => self.temp("const", span, Value::Const(c.clone())),
@@ -957,7 +961,7 @@ impl Lowerer {
                     lhs = rhs;
                 }
                 self.terminate(Terminator::Jump(done));
-                self.move_block_to_end(done);
+                let done = self.move_block_to_end(done);
                 self.switch_to(done);
                 self.rename_temp_as_local(result)
             }
@@ -980,7 +984,7 @@ impl Lowerer {
                     }
                 }
                 self.terminate(Terminator::Jump(done));
-                self.move_block_to_end(done);
+                let done = self.move_block_to_end(done);
                 self.switch_to(done);
                 self.rename_temp_as_local(result)
             }
@@ -998,7 +1002,7 @@ impl Lowerer {
                 let ov = self.lower_expr(orelse);
                 self.emit(span, IrStmtKind::Assign { target: result, value: Value::Var(ov) });
                 self.terminate(Terminator::Jump(done));
-                self.move_block_to_end(done);
+                let done = self.move_block_to_end(done);
                 self.switch_to(done);
                 self.rename_temp_as_local(result)
             }
@@ -1175,7 +1179,7 @@ impl Lowerer {
         }
         self.lower_generators(kind, container, elt, value, rest, span);
         self.terminate(Terminator::Jump(header));
-        self.move_block_to_end(exit);
+        let exit = self.move_block_to_end(exit);
         self.switch_to(exit);
     }
 }
@@ -1192,6 +1196,73 @@ fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
         ExprKind::Name(n) => out.push(n.clone()),
         ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| collect_target_names(i, out)),
         _ => {}
+    }
+}
+
+/// CPython's AST optimiser folds operators on numeric constants (`-1`, `2 ** 10`, `1 << 4`)
+/// into constants before bytecode is emitted; Numba therefore sees `Literal[int](-1)`.
+fn fold_constant(e: &Expr) -> Option<Constant> {
+    use ast::BinOp as B;
+    use numrs_syntax::ast::FloatBits;
+    enum N {
+        I(i128),
+        F(f64),
+    }
+    fn num(e: &Expr) -> Option<N> {
+        match &e.kind {
+            ExprKind::Constant(Constant::Int(v)) => Some(N::I(*v)),
+            ExprKind::Constant(Constant::Float(f)) => Some(N::F(f.get())),
+            ExprKind::UnaryOp { .. } | ExprKind::BinOp { .. } => match fold_constant(e)? {
+                Constant::Int(v) => Some(N::I(v)),
+                Constant::Float(f) => Some(N::F(f.get())),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+    let int = |v: i128| (v.unsigned_abs() < (1u128 << 100)).then_some(Constant::Int(v));
+    let float = |v: f64| v.is_finite().then_some(Constant::Float(FloatBits::new(v)));
+    match &e.kind {
+        ExprKind::UnaryOp { op, operand } => match (op, num(operand)?) {
+            (UnaryOp::USub, N::I(v)) => int(-v),
+            (UnaryOp::USub, N::F(v)) => float(-v),
+            (UnaryOp::UAdd, N::I(v)) => int(v),
+            (UnaryOp::UAdd, N::F(v)) => float(v),
+            (UnaryOp::Invert, N::I(v)) => int(!v),
+            _ => None,
+        },
+        ExprKind::BinOp { left, op, right } => {
+            let (l, r) = (num(left)?, num(right)?);
+            match (l, r) {
+                (N::I(a), N::I(b)) => match op {
+                    B::Add => int(a.checked_add(b)?),
+                    B::Sub => int(a.checked_sub(b)?),
+                    B::Mult => int(a.checked_mul(b)?),
+                    B::Pow if (0..=64).contains(&b) => int(a.checked_pow(b as u32)?),
+                    B::FloorDiv if b != 0 => int(a.div_euclid(b) - if (a.rem_euclid(b) != 0) && (b < 0) { 1 } else { 0 }),
+                    B::Mod if b != 0 => int(((a % b) + b) % b),
+                    B::LShift if (0..64).contains(&b) => int(a.checked_shl(b as u32)?),
+                    B::RShift if (0..128).contains(&b) => int(a >> b),
+                    B::BitAnd => int(a & b),
+                    B::BitOr => int(a | b),
+                    B::BitXor => int(a ^ b),
+                    B::Div if b != 0 => float(a as f64 / b as f64),
+                    _ => None,
+                },
+                (l, r) => {
+                    let a = match l { N::I(v) => v as f64, N::F(v) => v };
+                    let b = match r { N::I(v) => v as f64, N::F(v) => v };
+                    match op {
+                        B::Add => float(a + b),
+                        B::Sub => float(a - b),
+                        B::Mult => float(a * b),
+                        B::Div if b != 0.0 => float(a / b),
+                        _ => None,
+                    }
+                }
+            }
+        }
+        _ => None,
     }
 }
 

@@ -10,8 +10,9 @@ pub type AbstractFn = fn(&[Type], &[(String, Type)]) -> CallResult;
 
 #[derive(Clone)]
 pub enum Template {
-    /// Numba's `ConcreteTemplate`: a fixed list of signatures resolved by ranking.
-    Concrete(Vec<Signature>),
+    /// Numba's `ConcreteTemplate`: a fixed list of signatures resolved by ranking, with the
+    /// template's casting rules.
+    Concrete(Vec<Signature>, CastingRules),
     /// Numba's `AbstractTemplate`.
     Abstract(AbstractFn),
 }
@@ -32,6 +33,19 @@ impl CallError {
     }
 }
 
+/// A concrete template's `unsafe_casting` and `exact_match_required` attributes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CastingRules {
+    pub unsafe_casting: bool,
+    pub exact_match_required: bool,
+}
+
+impl Default for CastingRules {
+    fn default() -> Self {
+        CastingRules { unsafe_casting: true, exact_match_required: false }
+    }
+}
+
 pub struct Registry {
     functions: HashMap<String, Vec<Template>>,
 }
@@ -45,8 +59,8 @@ impl Registry {
 
     fn build() -> Registry {
         let mut functions: HashMap<String, Vec<Template>> = HashMap::new();
-        for (key, sigs) in crate::registry::generated::concrete_tables() {
-            functions.entry(key).or_default().push(Template::Concrete(sigs));
+        for (key, sigs, rules) in crate::registry::generated::concrete_tables() {
+            functions.entry(key).or_default().push(Template::Concrete(sigs, rules));
         }
         for (key, f) in crate::abstract_templates() {
             functions.entry(key.to_string()).or_default().push(Template::Abstract(f));
@@ -61,9 +75,14 @@ impl Registry {
 
 /// Numba's `resolve_overload` over concrete cases: best rating wins; ties go to the first.
 pub fn resolve_concrete(cases: &[Signature], args: &[Type]) -> Option<Signature> {
+    resolve_concrete_with(cases, args, CastingRules::default())
+}
+
+/// [`resolve_concrete`] under a template's casting rules.
+pub fn resolve_concrete_with(cases: &[Signature], args: &[Type], rules: CastingRules) -> Option<Signature> {
     let mut best: Option<(Rating, &Signature)> = None;
     for case in cases {
-        if let Some(r) = Rating::rate(args, &case.args, true, false) {
+        if let Some(r) = Rating::rate(args, &case.args, rules.unsafe_casting, rules.exact_match_required) {
             if best.as_ref().is_none_or(|(b, _)| r < *b) {
                 best = Some((r, case));
             }
@@ -82,11 +101,11 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
         // then with the literal types (templates here do not set `prefer_literal`).
         for (a, k) in [(&unlit_args[..], &unlit_kws[..]), (args, kws)] {
             let r = match t {
-                Template::Concrete(cases) => {
+                Template::Concrete(cases, rules) => {
                     if !k.is_empty() {
                         continue;
                     }
-                    resolve_concrete(cases, a)
+                    resolve_concrete_with(cases, a, *rules)
                 }
                 Template::Abstract(f) => f(a, k)?,
             };
@@ -135,7 +154,7 @@ pub(crate) mod generated {
         })
     }
 
-    pub(crate) fn concrete_tables() -> Vec<(String, Vec<Signature>)> {
+    pub(crate) fn concrete_tables() -> Vec<(String, Vec<Signature>, super::CastingRules)> {
         let Ok(json) = serde_json::from_str::<serde_json::Value>(DATA) else { return vec![] };
         let Some(functions) = json.get("functions").and_then(|f| f.as_object()) else { return vec![] };
         let mut out = Vec::new();
@@ -151,7 +170,12 @@ pub(crate) mod generated {
                         Some(Signature::new(simple_type(ret)?, args))
                     })
                     .collect();
-                out.push((key.clone(), sigs));
+                let flag = |name: &str, default: bool| entry.get(name).and_then(|v| v.as_bool()).unwrap_or(default);
+                let rules = super::CastingRules {
+                    unsafe_casting: flag("unsafe_casting", true),
+                    exact_match_required: flag("exact_match_required", false),
+                };
+                out.push((key.clone(), sigs, rules));
             }
         }
         out
