@@ -383,7 +383,11 @@ impl<'a> Ctx<'a> {
             notes: Vec::new(),
         };
         for inner in &def.decorators[dec_index + 1..] {
-            let text = dotted_text(inner).unwrap_or_else(|| "<expression>".to_string());
+            let text = match &inner.kind {
+                ExprKind::Call { func, .. } => dotted_text(func).map(|t| format!("{t}(...)")),
+                _ => dotted_text(inner),
+            }
+            .unwrap_or_else(|| "<expression>".to_string());
             f.notes.push(format!(
                 "the function is wrapped by decorator `{text}` before `{}` compiles it; numrs types the \
                  undecorated body",
@@ -391,7 +395,7 @@ impl<'a> Ctx<'a> {
             ));
         }
         let inner_path = resolved.path.clone();
-        let mut a = Analysis { ctx: self, def, f, decorator_span: decorator.span };
+        let mut a = Analysis { ctx: self, def, f, decorator_span: decorator.span, value_offsets: Vec::new() };
         a.run(resolved);
         let mut f = a.f;
         for (i, outer) in &found {
@@ -448,6 +452,8 @@ struct Analysis<'c, 'a> {
     def: &'c FunctionDef,
     f: JitFunction,
     decorator_span: Span,
+    /// Source offsets of `f.options.values`, to put them back in source order.
+    value_offsets: Vec<u32>,
 }
 
 impl<'a> Analysis<'_, 'a> {
@@ -484,6 +490,7 @@ impl<'a> Analysis<'_, 'a> {
             }
         }
         self.check_arity();
+        self.sort_values();
     }
 
     /// Splits the call's arguments over `params` (positional, then by keyword); the rest of
@@ -625,10 +632,40 @@ impl<'a> Analysis<'_, 'a> {
     }
 
     fn locals(&mut self, arg: Arg<'_>) {
-        let value = match self.eval(arg.expr, arg.before) {
+        let evaluator = self.evaluator(arg.before);
+        // A dict display is evaluated entry by entry, so one bad entry does not hide the others.
+        if let ExprKind::Dict { keys, values } = &arg.expr.kind {
+            for (key, value) in keys.iter().zip(values) {
+                let Some(key) = key else {
+                    self.f.notes.push("numrs: `**` in `locals=` is not evaluated".to_string());
+                    continue;
+                };
+                let name = match evaluator.eval(key) {
+                    Ok(Value::Const(ConstValue::Str(name))) => name,
+                    Ok(other) => {
+                        self.f.notes.push(format!("numrs: `locals` key {} is not a variable name", other.repr()));
+                        continue;
+                    }
+                    Err(e) => {
+                        self.record_eval_error(e, "a `locals` key");
+                        continue;
+                    }
+                };
+                let ty = evaluator.eval(value).and_then(|v| local_type(&evaluator, v, value.span));
+                if let Err(e) = &ty {
+                    if e.kind == SigErrorKind::Numba && !e.message.starts_with("AssertionError") {
+                        // Evaluating the decorator itself fails.
+                        self.f.errors.push(e.clone());
+                    }
+                }
+                self.f.options.locals.push((name, ty));
+            }
+            return;
+        }
+        let value = match evaluator.eval(arg.expr) {
             Ok(v) => v,
             Err(e) => {
-                self.f.notes.push(format!("numrs: could not evaluate `locals=`: {}", e.message));
+                self.record_eval_error(e, "`locals=`");
                 return;
             }
         };
@@ -643,23 +680,22 @@ impl<'a> Analysis<'_, 'a> {
             self.error(arg.expr.span, message);
             return;
         };
-        let span = arg.expr.span;
-        let evaluator = self.evaluator(arg.before);
         for (k, v) in items {
             let Some(name) = k.as_str() else {
                 self.f.notes.push(format!("numrs: `locals` key {} is not a variable name", k.repr()));
                 continue;
             };
-            let ty = match v {
-                Value::Type(t) => Ok(t),
-                Value::Unsupported { .. } => evaluator.sig_type(v, span),
-                other => Err(SigError {
-                    message: format!("AssertionError: <class '{}'>", other.class_name()),
-                    span,
-                    kind: SigErrorKind::Numba,
-                }),
-            };
+            let ty = local_type(&evaluator, v, arg.expr.span);
             self.f.options.locals.push((name.to_string(), ty));
+        }
+    }
+
+    /// An expression of the decorator failed to evaluate: Numba fails the same way (an error),
+    /// or numrs cannot tell (a note).
+    fn record_eval_error(&mut self, e: SigError, what: &str) {
+        match e.kind {
+            SigErrorKind::Numba => self.f.errors.push(e),
+            SigErrorKind::Unsupported => self.f.notes.push(format!("numrs: could not evaluate {what}: {}", e.message)),
         }
     }
 
@@ -672,11 +708,25 @@ impl<'a> Analysis<'_, 'a> {
             }
             let value = self.option_value(arg.expr, arg.before);
             self.set_option(name, &value, arg.expr.span);
-            self.f.options.values.push((name.to_string(), value));
+            self.push_value(name, value, arg.expr.span.start);
         }
     }
 
     // ----- options ------------------------------------------------------------------------
+
+    fn push_value(&mut self, name: &str, value: OptionValue, offset: u32) {
+        self.f.options.values.push((name.to_string(), value));
+        self.value_offsets.push(offset);
+    }
+
+    /// Puts `options.values` in source order (named positional arguments and keywords are
+    /// recorded separately).
+    fn sort_values(&mut self) {
+        let mut pairs: Vec<(u32, (String, OptionValue))> =
+            self.value_offsets.drain(..).zip(std::mem::take(&mut self.f.options.values)).collect();
+        pairs.sort_by_key(|(offset, _)| *offset);
+        self.f.options.values = pairs.into_iter().map(|(_, v)| v).collect();
+    }
 
     fn option_value(&self, expr: &Expr, before: u32) -> OptionValue {
         match self.eval(expr, before) {
@@ -697,7 +747,7 @@ impl<'a> Analysis<'_, 'a> {
             }
             let value = self.option_value(&kw.keyword.value, kw.before);
             self.set_option(name, &value, kw.keyword.span);
-            self.f.options.values.push((name.to_string(), value));
+            self.push_value(name, value, kw.keyword.span.start);
             if let Some(known) = known {
                 if !known.contains(&name) && !["argtypes", "restype", "bind"].contains(&name) {
                     unknown.push(name.to_string());
@@ -1017,6 +1067,20 @@ impl<'a> Analysis<'_, 'a> {
                 kind: SigErrorKind::Numba,
             });
         }
+    }
+}
+
+/// A `locals=` value: a Numba type. Anything else fails when Numba seeds the variable's
+/// type (`TypeVar.lock`: `assert isinstance(tp, types.Type), type(tp)`).
+fn local_type(evaluator: &Evaluator<'_>, value: Value, span: Span) -> Result<Type, SigError> {
+    match value {
+        Value::Type(t) => Ok(t),
+        Value::Unsupported { .. } => evaluator.sig_type(value, span),
+        other => Err(SigError {
+            message: format!("AssertionError: <class '{}'>", other.class_name()),
+            span,
+            kind: SigErrorKind::Numba,
+        }),
     }
 }
 

@@ -165,7 +165,10 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                 Value::Call { func, args, kws, vararg } => {
                     Kind::Call { func: *func, args: args.clone(), kws: kws.clone(), vararg: *vararg }
                 }
-                Value::GetAttr { value, attr } => Kind::GetAttr { value: *value, attr: attr.clone() },
+                Value::GetAttr { value, attr } => {
+                    inf.receiver_of.insert(target, *value);
+                    Kind::GetAttr { value: *value, attr: attr.clone() }
+                }
                 Value::GetItem { value, index } => Kind::GetItem { value: *value, index: *index },
                 Value::StaticGetItem { value, index, index_var } => {
                     Kind::StaticGetItem { value: *value, index: index.clone(), index_var: *index_var }
@@ -261,7 +264,15 @@ impl Constraint {
                     let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
                     kw_types.push((k.clone(), t));
                 }
-                Some(resolve_callable(inf, &fty, &types, &kw_types, span)?)
+                let result = resolve_callable(inf, &fty, &types, &kw_types, span)?;
+                if let Type::BoundFunction(b) = &fty {
+                    if let Some(refined) = numrs_typing::refine_receiver(&b.0, &b.1, &types) {
+                        if let Some(recv) = inf.receiver_of.get(func).copied() {
+                            inf.add_type(recv, refined, span)?;
+                        }
+                    }
+                }
+                Some(result)
             }
             Kind::GetAttr { value, attr } => {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
@@ -376,6 +387,10 @@ impl Constraint {
             }
             Kind::SetItem { target, index, value } => {
                 let Some(types) = all_defined(inf, &[*target, *index, *value]) else { return Ok(()) };
+                if let Some(refined) = numrs_typing::refine_receiver("operator.setitem", &types[0], &types[1..]) {
+                    inf.add_type(*target, refined, span)?;
+                    return Ok(());
+                }
                 resolve_intrinsic(inf, "operator.setitem", &types, span)?;
                 None
             }

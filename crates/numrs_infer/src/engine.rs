@@ -116,6 +116,8 @@ pub(crate) struct Inferer<'a> {
     pub vars: Vec<TypeVar>,
     /// For refinement: the variables each variable was copied from.
     pub copied_from: HashMap<VarId, Vec<VarId>>,
+    /// `target = getattr(value, ...)`: the receiver variable of each bound method.
+    pub receiver_of: HashMap<VarId, VarId>,
 }
 
 impl<'a> Inferer<'a> {
@@ -212,7 +214,7 @@ impl<'a> Inferer<'a> {
 /// Type one function for one signature.
 pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),

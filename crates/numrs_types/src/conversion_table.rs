@@ -1,7 +1,7 @@
 //! Numeric conversion kinds, generated from Numba 0.68.1's type manager by
 //! `scripts/gen_conversion_table.py`. Do not edit by hand.
 
-use crate::Conversion;
+use crate::{Conversion, NumericKind};
 
 /// `NUMERIC_CONVERSIONS[from][to]`, indexed by `NumericKind as usize`.
 pub(crate) const NUMERIC_CONVERSIONS: [[Option<Conversion>; 13]; 13] = [
@@ -31,4 +31,34 @@ pub(crate) const NUMERIC_CONVERSIONS: [[Option<Conversion>; 13]; 13] = [
     [None, None, None, None, None, None, None, None, None, None, None, Some(Conversion::Exact), Some(Conversion::Promote)],
     // from complex128
     [None, None, None, None, None, None, None, None, None, None, None, Some(Conversion::Unsafe), Some(Conversion::Exact)],
+];
+
+/// `NUMBER_UNIFY[a][b]`: Numba's `Number.unify` (NumPy's `promote_types`); `None` for bool.
+pub(crate) const NUMBER_UNIFY: [[Option<NumericKind>; 13]; 13] = [
+    // boolean
+    [None, None, None, None, None, None, None, None, None, None, None, None, None],
+    // int8
+    [None, Some(NumericKind::Int8), Some(NumericKind::Int16), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::Int16), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::Float64), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Complex64), Some(NumericKind::Complex128)],
+    // int16
+    [None, Some(NumericKind::Int16), Some(NumericKind::Int16), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::Int16), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::Float64), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Complex64), Some(NumericKind::Complex128)],
+    // int32
+    [None, Some(NumericKind::Int32), Some(NumericKind::Int32), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::Int32), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Complex128), Some(NumericKind::Complex128)],
+    // int64
+    [None, Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Complex128), Some(NumericKind::Complex128)],
+    // uint8
+    [None, Some(NumericKind::Int16), Some(NumericKind::Int16), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::UInt8), Some(NumericKind::UInt16), Some(NumericKind::UInt32), Some(NumericKind::UInt64), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Complex64), Some(NumericKind::Complex128)],
+    // uint16
+    [None, Some(NumericKind::Int32), Some(NumericKind::Int32), Some(NumericKind::Int32), Some(NumericKind::Int64), Some(NumericKind::UInt16), Some(NumericKind::UInt16), Some(NumericKind::UInt32), Some(NumericKind::UInt64), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Complex64), Some(NumericKind::Complex128)],
+    // uint32
+    [None, Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::Int64), Some(NumericKind::UInt32), Some(NumericKind::UInt32), Some(NumericKind::UInt32), Some(NumericKind::UInt64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Complex128), Some(NumericKind::Complex128)],
+    // uint64
+    [None, Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::UInt64), Some(NumericKind::UInt64), Some(NumericKind::UInt64), Some(NumericKind::UInt64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Complex128), Some(NumericKind::Complex128)],
+    // float32
+    [None, Some(NumericKind::Float32), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float32), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float32), Some(NumericKind::Float64), Some(NumericKind::Complex64), Some(NumericKind::Complex128)],
+    // float64
+    [None, Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Float64), Some(NumericKind::Complex128), Some(NumericKind::Complex128)],
+    // complex64
+    [None, Some(NumericKind::Complex64), Some(NumericKind::Complex64), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex64), Some(NumericKind::Complex64), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex64), Some(NumericKind::Complex128), Some(NumericKind::Complex64), Some(NumericKind::Complex128)],
+    // complex128
+    [None, Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128), Some(NumericKind::Complex128)],
 ];

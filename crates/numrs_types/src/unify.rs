@@ -50,6 +50,10 @@ pub fn unify_many(types: &[Type]) -> Option<Type> {
 
 /// The `Type.unify` hooks of Numba's type classes.
 fn special_unify(this: &Type, other: &Type) -> Option<Type> {
+    // `Number.unify`: NumPy's type promotion (booleans are not numbers in Numba).
+    if let (Some(a), Some(b)) = (number_kind(this), number_kind(other)) {
+        return crate::conversion_table::NUMBER_UNIFY[a as usize][b as usize].map(Type::Number);
+    }
     match this {
         Type::Optional(inner) => {
             let unified = match other {
@@ -119,5 +123,14 @@ fn bitwidth_key(t: &Type) -> u32 {
         Type::Number(k) if *k != crate::NumericKind::Boolean => k.bitwidth(),
         Type::IntegerLiteral(_) => 64,
         _ => 0,
+    }
+}
+
+/// The kind of a Numba `Number` (integer, float, complex, including integer literals).
+fn number_kind(t: &Type) -> Option<crate::NumericKind> {
+    match t {
+        Type::Number(k) if *k != crate::NumericKind::Boolean => Some(*k),
+        Type::IntegerLiteral(_) => t.as_number(),
+        _ => None,
     }
 }
