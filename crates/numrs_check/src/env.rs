@@ -58,6 +58,7 @@ impl Environment for FileEnv<'_> {
                     Some(t) => GlobalValue::Type(t),
                     None => GlobalValue::Untyped(format!("cannot determine Numba type of the value of '{name}'")),
                 },
+                BindingKind::Other => self.global_value_type(b, name),
                 _ => GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
             };
         }
@@ -67,9 +68,9 @@ impl Environment for FileEnv<'_> {
         }
     }
 
-    fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type]) -> Result<Type, InferError> {
+    fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let func = FunctionKey::new(self.db, self.file, dispatcher.id as u32);
-        let args: Vec<Type> = args.iter().map(Type::unliteral).collect();
+        let args = self.bind_arguments(dispatcher, args, kws)?;
         if InferenceStack::contains(dispatcher.id as u32, &args) {
             // A recursive call: like Numba, type the function partially (skipping recursive
             // calls) and use the return type of its non-recursive paths.
@@ -125,6 +126,102 @@ impl Drop for InferenceStackGuard {
 }
 
 impl FileEnv<'_> {
+    /// The type of a module-level value numrs can evaluate without running the module: NumPy
+    /// arrays built from constants (typed as Numba types global arrays: read-only constants),
+    /// and the reflected-list error Numba gives for global lists.
+    fn global_value_type(&self, binding: &numrs_hir::Binding, name: &str) -> GlobalValue {
+        use numrs_syntax::ast::{ExprKind, StmtKind};
+        let parsed = numrs_db::parse(self.db, self.file);
+        let value = match parsed.module.body.get(binding.stmt_index).map(|s| &s.kind) {
+            Some(StmtKind::Assign { value, .. }) => value,
+            Some(StmtKind::AnnAssign { value: Some(value), .. }) => value,
+            _ => return GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
+        };
+        match &value.kind {
+            ExprKind::List(_) => {
+                return GlobalValue::Untyped(format!(
+                    "the use of a reflected list assigned to variable '{name}' in globals is not supported; use a tuple or a NumPy array"
+                ))
+            }
+            ExprKind::Dict { .. } | ExprKind::Set(_) => {
+                return GlobalValue::Untyped(format!("global dicts and sets ('{name}') cannot be used in nopython mode"))
+            }
+            _ => {}
+        }
+        match crate::globals::static_array_type(value, &self.info.symbols) {
+            Some(t) => GlobalValue::Type(t),
+            None => GlobalValue::Untyped(format!(
+                "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants and NumPy arrays built from constants)"
+            )),
+        }
+    }
+
+    /// Bind call arguments to the callee's parameters as Python does: positionals, then
+    /// keywords, then defaults (a default is typed as its literal, like Numba's `omitted`).
+    pub(crate) fn bind_arguments(
+        &self,
+        dispatcher: &DispatcherRef,
+        args: &[Type],
+        kws: &[(String, Type)],
+    ) -> Result<Vec<Type>, InferError> {
+        let parsed = numrs_db::parse(self.db, self.file);
+        let Some(def) = numrs_hir::find_def(&parsed.module, dispatcher.id as u32) else {
+            return Ok(args.iter().map(Type::unliteral).collect());
+        };
+        let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().chain(def.params.kwonly.iter()).collect();
+        let names: Vec<String> = params.iter().map(|p| p.name.clone()).collect();
+        let shown = || {
+            format!(
+                "args=({}) kws={{{}}}",
+                args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "),
+                kws.iter().map(|(k, t)| format!("'{k}': {t}")).collect::<Vec<_>>().join(", ")
+            )
+        };
+        let bind_error = |why: String| {
+            InferError::typing(
+                "invalid-call",
+                format!("Cannot bind '{}' to signature '({})' of '{}': {why}", shown(), names.join(", "), dispatcher.name),
+                None,
+            )
+        };
+        if def.params.vararg.is_some() {
+            return Ok(args.iter().map(Type::unliteral).collect());
+        }
+        let positional_count = def.params.positional().count();
+        if args.len() > positional_count {
+            return Err(bind_error(format!(
+                "too many positional arguments ({} given, {} accepted)",
+                args.len(),
+                positional_count
+            )));
+        }
+        let mut bound: Vec<Option<Type>> = vec![None; params.len()];
+        for (i, t) in args.iter().enumerate() {
+            bound[i] = Some(t.unliteral());
+        }
+        for (k, t) in kws {
+            match names.iter().position(|n| n == k) {
+                Some(i) if bound[i].is_none() => bound[i] = Some(t.unliteral()),
+                Some(_) => return Err(bind_error(format!("multiple values for argument '{k}'"))),
+                None => return Err(bind_error(format!("unexpected keyword argument '{k}'"))),
+            }
+        }
+        let mut out = Vec::new();
+        for (i, slot) in bound.into_iter().enumerate() {
+            match slot {
+                Some(t) => out.push(t),
+                None => match params[i].default.as_ref().and_then(numrs_hir::ConstValue::from_expr).and_then(|v| const_value_type(&v)) {
+                    Some(t) => out.push(t),
+                    None if params[i].default.is_some() => {
+                        return Err(bind_error(format!("the default value of '{}' cannot be typed", params[i].name)))
+                    }
+                    None => return Err(bind_error(format!("missing a required argument: '{}'", params[i].name))),
+                },
+            }
+        }
+        Ok(out)
+    }
+
     fn partial_return_type(&self, func: FunctionKey<'_>, args: &[Type]) -> Result<Type, InferError> {
         let Some(ir) = crate::queries::function_ir(self.db, func) else {
             return Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None));
@@ -144,12 +241,12 @@ impl Environment for PartialEnv<'_, '_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         self.inner.resolve_global(name)
     }
-    fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type]) -> Result<Type, InferError> {
-        let args: Vec<Type> = args.iter().map(Type::unliteral).collect();
-        if InferenceStack::contains(dispatcher.id as u32, &args) {
+    fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        let bound = self.inner.bind_arguments(dispatcher, args, kws)?;
+        if InferenceStack::contains(dispatcher.id as u32, &bound) {
             return Err(InferError::typing("recursion-without-signature", "recursive call skipped", None));
         }
-        self.inner.call_dispatcher(dispatcher, &args)
+        self.inner.call_dispatcher(dispatcher, args, kws)
     }
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
         self.inner.resolve_module_attr(module, attr)

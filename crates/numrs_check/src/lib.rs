@@ -2,6 +2,7 @@
 //! `--emit-types` and the language server all read.
 
 mod env;
+mod globals;
 pub mod queries;
 mod report;
 

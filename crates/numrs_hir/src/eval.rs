@@ -288,8 +288,9 @@ impl<'a> Evaluator<'a> {
     /// `getattr(module, attr)` for a module known by its dotted path.
     fn module_attr(&self, module: &str, attr: &str, span: Span) -> Res<Value> {
         match module {
+            // `numba.types` redirects to `numba.core.types`, whose name errors report.
             "numba.types" | "numba.core.types" => types_namespace(attr).ok_or_else(|| {
-                self.numba_err(span, format!("AttributeError: module '{module}' has no attribute '{attr}'"))
+                self.numba_err(span, format!("AttributeError: module 'numba.core.types' has no attribute '{attr}'"))
             }),
             "numba" => {
                 if attr == "types" {

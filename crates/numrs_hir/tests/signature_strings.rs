@@ -663,7 +663,7 @@ const CASES: &[(&str, Expect)] = &[
     ("types.float64()", Ok("() -> float64")),
     ("types.types.types.Array(types.int8, 2, 'A')()", Ok("() -> array(int8, 2d, A)")),
     ("np", Err("TypeError: invalid signature: 'np' (type: 'str') evaluates to 'module' instead of tuple or Signature")),
-    ("int64(lambda: 1)", Unsupported("Numba: err TypeError: int() argument must be a string, a bytes-like object or a real number, not 'function'")),
+    ("int64(lambda: 1)", Err("TypeError: int() argument must be a string, a bytes-like object or a real number, not 'function'")),
     ("int64(int64)[0]", Err("TypeError: 'Signature' object is not subscriptable")),
     ("Optional(int64)()", Ok("() -> OptionalType(int64)")),
     ("Optional()()", Err("TypeError: Optional.__init__() missing 1 required positional argument: 'typ'")),

@@ -499,7 +499,7 @@ fn resolve_callable(
             };
         }
         Type::NumberClass(t) => format!("class.{t}"),
-        Type::Dispatcher(d) => return inf.env.call_dispatcher(d, args).map_err(|mut e| {
+        Type::Dispatcher(d) => return inf.env.call_dispatcher(d, args, kws).map_err(|mut e| {
             e.span = span;
             e
         }),
@@ -565,8 +565,8 @@ impl crate::engine::Environment for ClosureEnv<'_> {
             None => self.parent.resolve_global(name),
         }
     }
-    fn call_dispatcher(&self, d: &numrs_types::DispatcherRef, args: &[Type]) -> Result<Type, InferError> {
-        self.parent.call_dispatcher(d, args)
+    fn call_dispatcher(&self, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        self.parent.call_dispatcher(d, args, kws)
     }
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
         self.parent.resolve_module_attr(module, attr)

@@ -19,7 +19,12 @@ pub trait Environment {
     /// Resolve a module-level or builtin name.
     fn resolve_global(&self, name: &str) -> GlobalValue;
     /// Type a call to another jit function with these argument types: its return type.
-    fn call_dispatcher(&self, dispatcher: &numrs_types::DispatcherRef, args: &[Type]) -> Result<Type, InferError>;
+    fn call_dispatcher(
+        &self,
+        dispatcher: &numrs_types::DispatcherRef,
+        args: &[Type],
+        kws: &[(String, Type)],
+    ) -> Result<Type, InferError>;
     /// Resolve an attribute of a module value (`np.zeros`, `math.pi`).
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type>;
 }

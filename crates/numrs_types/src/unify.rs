@@ -81,6 +81,10 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
             Type::Set { dtype: od, reflected: or } => Some(Type::set(unify_pairs(dtype, od)?, *reflected || *or)),
             _ => None,
         },
+        Type::BoundFunction(b) => match other {
+            Type::BoundFunction(o) if o.0 == b.0 => Some(Type::bound_function(&b.0, unify_pairs(&b.1, &o.1)?)),
+            _ => None,
+        },
         Type::ListType(_) => match other {
             Type::ListType(o) if !o.is_precise() => Some(this.clone()),
             _ => None,
