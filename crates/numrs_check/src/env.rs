@@ -71,6 +71,9 @@ impl Environment for FileEnv<'_> {
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let func = FunctionKey::new(self.db, self.file, dispatcher.id as u32);
         let args = self.bind_arguments(dispatcher, args, kws)?;
+        if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args) {
+            return result;
+        }
         if InferenceStack::contains(dispatcher.id as u32, &args) {
             // A recursive call: like Numba, type the function partially (skipping recursive
             // calls) and use the return type of its non-recursive paths.
@@ -126,6 +129,57 @@ impl Drop for InferenceStackGuard {
 }
 
 impl FileEnv<'_> {
+    /// A callee with explicit signatures is compiled eagerly and then frozen: a call must
+    /// match one of its signatures (Numba's overload selection by conversion ranking).
+    fn call_frozen_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type]) -> Option<Result<Type, InferError>> {
+        let jit = self.info.functions.iter().find(|f| f.def_line_offset as u64 == dispatcher.id)?;
+        if jit.signatures.is_empty() {
+            return None;
+        }
+        let mut best: Option<(numrs_types::Rating, &numrs_hir::SigSpec)> = None;
+        for sig in &jit.signatures {
+            if let Some(r) = numrs_types::Rating::rate(args, &sig.args, true, false) {
+                if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                    best = Some((r, sig));
+                }
+            }
+        }
+        let Some((_, sig)) = best else {
+            let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            let available = jit
+                .signatures
+                .iter()
+                .map(|s| format!("({})", s.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")))
+                .collect::<Vec<_>>()
+                .join(", ");
+            return Some(Err(InferError::typing(
+                "invalid-call",
+                format!(
+                    "'{}' is compiled only for {available}; no signature accepts ({shown})",
+                    dispatcher.name
+                ),
+                None,
+            )));
+        };
+        let func = FunctionKey::new(self.db, self.file, dispatcher.id as u32);
+        if InferenceStack::contains(dispatcher.id as u32, &sig.args) {
+            return Some(match &sig.return_type {
+                Some(t) => Ok(t.clone()),
+                None => self.partial_return_type(func, &sig.args),
+            });
+        }
+        let stmt_end = numrs_db::parse(self.db, self.file).module.body.get(jit.def_stmt_index).map(|s| s.span.end);
+        let key = SpecKey::new(self.db, func, sig.args.clone(), sig.return_type.clone(), stmt_end);
+        Some(match &infer_spec(self.db, key).outcome {
+            Ok(t) => Ok(t.clone()),
+            Err(e) => {
+                let mut e = e.clone();
+                e.notes.push(format!("during: typing of call to '{}'", dispatcher.name));
+                Err(e)
+            }
+        })
+    }
+
     /// The type of a module-level value numrs can evaluate without running the module: NumPy
     /// arrays built from constants (typed as Numba types global arrays: read-only constants),
     /// and the reflected-list error Numba gives for global lists.
@@ -184,10 +238,15 @@ impl FileEnv<'_> {
                 None,
             )
         };
-        if def.params.vararg.is_some() {
-            return Ok(args.iter().map(Type::unliteral).collect());
-        }
         let positional_count = def.params.positional().count();
+        // `*args`: the extra positionals are packed into one tuple argument (Numba's
+        // StarArgTuple), literals and all.
+        let (args, star): (&[Type], Option<Type>) = if def.params.vararg.is_some() {
+            let split = args.len().min(positional_count);
+            (&args[..split], Some(Type::tuple(args[split..].to_vec())))
+        } else {
+            (args, None)
+        };
         if args.len() > positional_count {
             return Err(bind_error(format!(
                 "too many positional arguments ({} given, {} accepted)",
@@ -196,12 +255,13 @@ impl FileEnv<'_> {
             )));
         }
         let mut bound: Vec<Option<Type>> = vec![None; params.len()];
+        // Numba compiles the callee for the caller's argument types, literals included.
         for (i, t) in args.iter().enumerate() {
-            bound[i] = Some(t.unliteral());
+            bound[i] = Some(t.clone());
         }
         for (k, t) in kws {
             match names.iter().position(|n| n == k) {
-                Some(i) if bound[i].is_none() => bound[i] = Some(t.unliteral()),
+                Some(i) if bound[i].is_none() => bound[i] = Some(t.clone()),
                 Some(_) => return Err(bind_error(format!("multiple values for argument '{k}'"))),
                 None => return Err(bind_error(format!("unexpected keyword argument '{k}'"))),
             }
@@ -217,6 +277,16 @@ impl FileEnv<'_> {
                     }
                     None => return Err(bind_error(format!("missing a required argument: '{}'", params[i].name))),
                 },
+            }
+            if i + 1 == positional_count {
+                if let Some(t) = &star {
+                    out.push(t.clone());
+                }
+            }
+        }
+        if positional_count == 0 {
+            if let Some(t) = star {
+                out.insert(0, t);
             }
         }
         Ok(out)

@@ -62,6 +62,7 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
         return Arc::new(numrs_infer::InferResult {
             outcome: Err(numrs_infer::InferError::typing("internal", "function not found", None)),
             typemap: vec![],
+            extra_locals: vec![],
         });
     };
     let info = module_info(db, func.file(db));
@@ -90,5 +91,6 @@ fn recursion_fallback<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: SpecKey<'db>)
             None,
         )),
         typemap: vec![],
+            extra_locals: vec![],
     })
 }

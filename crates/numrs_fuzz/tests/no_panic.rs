@@ -495,3 +495,42 @@ fn realistic_module_checks() {
     }
     check_str(&src);
 }
+
+/// Jit functions whose bodies sit just inside the parser's nesting limits (200 brackets,
+/// 100 indentation levels, 10 000 operator levels), so that they reach the later passes
+/// (HIR, IR, inference) with very deep trees: those must not overflow an 8 MiB stack.
+#[test]
+fn at_nesting_limits() {
+    let head = "import math\nimport numpy as np\nfrom numba import njit\n\n\n@njit(\"float64(float64, float64[::1])\")\ndef f(x, a):\n";
+    let mut bodies: Vec<String> = vec![
+        format!("    return {}x\n", "x + ".repeat(9_990)),
+        format!("    return {}x\n", "x * 0.5 - ".repeat(4_990)),
+        format!("    return {}x{}\n", "(".repeat(190), ")".repeat(190)),
+        format!("    return {}x{}\n", "math.sqrt(".repeat(190), ")".repeat(190)),
+        format!("    t = {}x{}\n    return x\n", "(".repeat(95), ", 1.0)".repeat(95)),
+        format!("    return {}x\n", "-".repeat(9_990)),
+        format!("    return {}x\n", "not ".repeat(9_990)),
+        format!("    return {}0.0\n", "1.0 if x > 0.0 else ".repeat(3_000)),
+        format!("    return float({})\n", vec!["x > 0.0"; 3_000].join(" and ")),
+        format!("    return float({})\n", vec!["x"; 3_000].join(" < ")),
+        format!("    i = 0\n    return a[{}0{}]\n", "int(a[".repeat(60), "])".repeat(60)),
+        format!("    return {}\n", vec!["a[0]"; 5_000].join(" + ")),
+        format!("{}    return x\n", "    x = x + 1.0\n".repeat(20_000)),
+        format!("{}    return x\n", "    if x > 0.0:\n        x = x - 1.0\n    else:\n        x = x + 1.0\n".repeat(3_000)),
+        format!("    s = 0.0\n    for i in range(a.shape[0]):\n{}        s += a[i]\n    return s\n", "        if a[i] > 0.0:\n            s += 1.0\n".repeat(3_000)),
+    ];
+    // 95 nested `if` blocks and 95 nested `for` loops
+    let mut nested_if = String::new();
+    let mut nested_for = String::from("    s = 0.0\n");
+    for d in 1..=95 {
+        nested_if.push_str(&format!("{}if x > {d}.0:\n", "    ".repeat(d)));
+        nested_for.push_str(&format!("{}for i{d} in range(2):\n", "    ".repeat(d)));
+    }
+    nested_if.push_str(&format!("{}x = -x\n    return x\n", "    ".repeat(96)));
+    nested_for.push_str(&format!("{}s += 1.0\n    return s\n", "    ".repeat(96)));
+    bodies.push(nested_if);
+    bodies.push(nested_for);
+    for body in bodies {
+        check_str(&format!("{head}{body}"));
+    }
+}

@@ -606,11 +606,7 @@ impl<'a> Analysis<'_, 'a> {
         match self.eval(sig_arg.expr, sig_arg.before) {
             Err(e) => self.f.signature_errors.push(e),
             Ok(Value::Const(ConstValue::None)) => {}
-            Ok(Value::List(items)) => {
-                for item in items {
-                    self.signature(item, sig_arg);
-                }
-            }
+            Ok(Value::List(items)) => self.each_signature(items, sig_arg),
             Ok(v @ (Value::Const(ConstValue::Str(_)) | Value::Tuple(_) | Value::Sig(_))) => self.signature(v, sig_arg),
             Ok(other) => {
                 let message = format!(
@@ -624,8 +620,28 @@ impl<'a> Analysis<'_, 'a> {
     }
 
     fn signature(&mut self, value: Value, arg: Arg<'_>) {
-        let evaluator = self.evaluator(arg.before);
-        match signature_from_value(&evaluator, value, arg.expr.span) {
+        self.signature_at(value, arg.expr.span, arg.before);
+    }
+
+    /// The signatures of a list (or tuple) of them; each is reported at its element's span
+    /// when the list is written out in place.
+    fn each_signature(&mut self, items: Vec<Value>, arg: Arg<'_>) {
+        let spans: Vec<Span> = match &arg.expr.kind {
+            ExprKind::List(elts) | ExprKind::Tuple(elts)
+                if elts.len() == items.len() && !elts.iter().any(|e| matches!(e.kind, ExprKind::Starred(_))) =>
+            {
+                elts.iter().map(|e| e.span).collect()
+            }
+            _ => vec![arg.expr.span; items.len()],
+        };
+        for (item, span) in items.into_iter().zip(spans) {
+            self.signature_at(item, span, arg.before);
+        }
+    }
+
+    fn signature_at(&mut self, value: Value, span: Span, before: u32) {
+        let evaluator = self.evaluator(before);
+        match signature_from_value(&evaluator, value, span) {
             Ok(sig) => self.f.signatures.push(sig),
             Err(e) => self.f.signature_errors.push(e),
         }
@@ -911,11 +927,7 @@ impl<'a> Analysis<'_, 'a> {
             Err(e) => self.f.signature_errors.push(e),
             // A single string is a common mistake Numba accepts.
             Ok(v @ Value::Const(ConstValue::Str(_))) => self.signature(v, arg),
-            Ok(Value::List(items) | Value::Tuple(items)) => {
-                for item in items {
-                    self.signature(item, arg);
-                }
-            }
+            Ok(Value::List(items) | Value::Tuple(items)) => self.each_signature(items, arg),
             Ok(other) => self.f.signature_errors.push(SigError {
                 message: format!("TypeError: '{}' object is not iterable ({what} takes a list of signatures)", other.class_name()),
                 span: arg.expr.span,
@@ -1008,7 +1020,7 @@ impl<'a> Analysis<'_, 'a> {
         match self.eval(arg.expr, arg.before) {
             Err(e) => self.f.signature_errors.push(e),
             Ok(Value::Const(ConstValue::None)) => {}
-            Ok(Value::List(items)) => items.into_iter().for_each(|v| self.signature(v, arg)),
+            Ok(Value::List(items)) => self.each_signature(items, arg),
             Ok(v @ (Value::Const(ConstValue::Str(_)) | Value::Tuple(_) | Value::Sig(_))) => self.signature(v, arg),
             Ok(other) => self.f.signature_errors.push(SigError {
                 message: format!(

@@ -409,3 +409,19 @@ fn annotations_on_jit_functions() {
     let f = one("from numba import njit\n@njit\ndef f(x, n: int): return x\n");
     assert_eq!(f.annotations, None);
 }
+
+#[test]
+fn signature_spans() {
+    let src = "from numba import njit, float64\n@njit(['float64(float64)', (float64,), 'float65(int64)'])\ndef f(x): return x\n";
+    let f = one(src);
+    let text = |span: numrs_syntax::ast::Span| &src[span.start as usize..span.end as usize];
+    assert_eq!(f.signatures.iter().map(|s| text(s.span)).collect::<Vec<_>>(), ["'float64(float64)'", "(float64,)"]);
+    assert_eq!(text(f.signature_errors[0].span), "'float65(int64)'");
+    let src = "from numba import njit\n@njit('int64(int64, int64)')\ndef f(x): return x\n";
+    let f = one(src);
+    assert_eq!(text_of(src, f.signature_errors[0].span), "'int64(int64, int64)'");
+}
+
+fn text_of(src: &str, span: numrs_syntax::ast::Span) -> &str {
+    &src[span.start as usize..span.end as usize]
+}

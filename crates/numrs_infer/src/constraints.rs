@@ -297,6 +297,16 @@ impl Constraint {
             }
             Kind::StaticGetItem { value, index, index_var } => {
                 let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
+                if let (Some(items), StaticIndex::Int(i)) = (vt.tuple_items(), index) {
+                    let n = items.len() as i128;
+                    if *i >= n || *i < -n {
+                        return Err(InferError::typing(
+                            "index-out-of-range",
+                            format!("tuple index {i} is out of range for {vt}"),
+                            span,
+                        ));
+                    }
+                }
                 match static_getitem(&vt, index) {
                     Some(t) => Some(t),
                     None => {
@@ -547,6 +557,17 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     let args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     let req = crate::engine::InferRequest { ir: &closure.ir, args: &args, return_type: None, locals: &[], env: &env, partial: false };
     let result = crate::engine::infer_function(&req);
+    for name in &closure.ir.nonlocals {
+        for (i, v) in closure.ir.vars.iter().enumerate() {
+            if v.user && &v.base == name {
+                if let Some(Some(t)) = result.typemap.get(i) {
+                    if !inf.extra_locals.iter().any(|(n, x)| n == name && x == t) {
+                        inf.extra_locals.push((name.clone(), t.clone()));
+                    }
+                }
+            }
+        }
+    }
     result.outcome.map_err(|mut e| {
         e.span = span;
         e

@@ -61,6 +61,8 @@ pub struct InferResult {
     pub outcome: Result<Type, InferError>,
     /// The type of each IR variable (by `VarId`), where known.
     pub typemap: Vec<Option<Type>>,
+    /// Extra types of user variables assigned inside inlined inner functions (`nonlocal`).
+    pub extra_locals: Vec<(String, Type)>,
 }
 
 impl InferResult {
@@ -78,6 +80,13 @@ impl InferResult {
                 continue;
             }
             let entry = out.entry(var.base.clone()).or_default();
+            let s = t.to_string();
+            if !entry.contains(&s) {
+                entry.push(s);
+            }
+        }
+        for (name, t) in &self.extra_locals {
+            let entry = out.entry(name.clone()).or_default();
             let s = t.to_string();
             if !entry.contains(&s) {
                 entry.push(s);
@@ -123,6 +132,8 @@ pub(crate) struct Inferer<'a> {
     pub copied_from: HashMap<VarId, Vec<VarId>>,
     /// `target = getattr(value, ...)`: the receiver variable of each bound method.
     pub receiver_of: HashMap<VarId, VarId>,
+    /// Types given to this function's variables by inlined inner functions (`nonlocal`).
+    pub extra_locals: Vec<(String, Type)>,
 }
 
 impl<'a> Inferer<'a> {
@@ -219,10 +230,11 @@ impl<'a> Inferer<'a> {
 /// Type one function for one signature.
 pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
+        extra_locals: inf.extra_locals.clone(),
     };
 
     if ir.args_count() != req.args.len() {
@@ -244,6 +256,11 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
         let span = e.line_known.then_some(e.span);
         let err = InferError { kind: e.kind, code: e.code, message: e.message.clone(), span, notes: vec![] };
         return fail(&inf, err);
+    }
+    // Numba's ArgConstraint: argument types must be precise (`pyobject` is not).
+    if let Some(bad) = req.args.iter().find(|t| !t.is_precise() || matches!(t, Type::PyObject)) {
+        let e = InferError::typing("imprecise-type", format!("non-precise type {bad}"), ir.blocks.first().map(|b| b.span));
+        return fail(&inf, e);
     }
     // Seed the declared return type and locals.
     if let Some(rt) = req.return_type {
@@ -306,7 +323,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
             Some(t) => Ok(t),
             None => Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None)),
         };
-        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect() };
+        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(), extra_locals: vec![] };
     }
     if let Some(e) = errors.into_iter().next() {
         return fail(&inf, e);
@@ -389,7 +406,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
     };
     // Returned values take the function's return type, as Numba's typemap shows.
     let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();
-    InferResult { outcome: Ok(ret), typemap }
+    InferResult { outcome: Ok(ret), typemap, extra_locals: inf.extra_locals.clone() }
 }
 
 fn defined_vars(ir: &FunctionIr) -> std::collections::HashSet<VarId> {

@@ -44,6 +44,8 @@ pub struct FunctionIr {
     pub is_generator: bool,
     /// Nested functions and lambdas defined in this function, referenced by `MakeFunction`.
     pub closures: Vec<ClosureInfo>,
+    /// Names this (inner) function declares `nonlocal`.
+    pub nonlocals: Vec<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

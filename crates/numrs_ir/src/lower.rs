@@ -60,6 +60,34 @@ struct Lowerer {
     arg_names: Vec<String>,
     is_generator: bool,
     closures: Vec<ClosureInfo>,
+    nonlocals: Vec<String>,
+}
+
+/// Names declared `nonlocal` anywhere in a function body (not in nested functions).
+fn collect_nonlocals(body: &[Stmt]) -> Vec<String> {
+    let mut out = Vec::new();
+    for stmt in body {
+        match &stmt.kind {
+            StmtKind::Nonlocal(names) => out.extend(names.iter().cloned()),
+            StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
+                out.extend(collect_nonlocals(body));
+                out.extend(collect_nonlocals(orelse));
+            }
+            StmtKind::With { body, .. } => out.extend(collect_nonlocals(body)),
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                out.extend(collect_nonlocals(body));
+                out.extend(collect_nonlocals(orelse));
+                out.extend(collect_nonlocals(finalbody));
+                for h in handlers {
+                    out.extend(collect_nonlocals(&h.body));
+                }
+            }
+            _ => {}
+        }
+    }
+    out.sort();
+    out.dedup();
+    out
 }
 
 /// Every name bound in a function's own scope (Python's rule for what is local).
@@ -145,6 +173,7 @@ fn collect_bound_names(body: &[Stmt], out: &mut HashSet<String>, globals: &mut H
             }
             StmtKind::Delete(targets) => targets.iter().for_each(|t| target(t, out)),
             StmtKind::Global(names) => globals.extend(names.iter().cloned()),
+            StmtKind::Nonlocal(names) => out.extend(names.iter().cloned()),
             StmtKind::Expr(e) | StmtKind::Return(Some(e)) => walrus(e, out),
             _ => {}
         }
@@ -292,6 +321,7 @@ impl Lowerer {
             arg_names: Vec::new(),
             is_generator: false,
             closures: Vec::new(),
+            nonlocals: Vec::new(),
         }
     }
 
@@ -308,6 +338,7 @@ impl Lowerer {
             errors: self.errors,
             is_generator: self.is_generator,
             closures: self.closures,
+            nonlocals: self.nonlocals,
         }
     }
 
@@ -338,6 +369,7 @@ impl Lowerer {
         }
         self.local_names = bound;
         self.global_names = globals;
+        self.nonlocals = collect_nonlocals(body);
         self.is_generator = contains_yield(body);
         self.blocks[0].span = self.rel(name_span);
 
@@ -355,6 +387,11 @@ impl Lowerer {
                 "**kwargs parameters are not supported in nopython mode",
                 name_span,
             );
+        }
+        // `nonlocal x` reads the enclosing function's `x` on entry.
+        for name in self.nonlocals.clone() {
+            let v = self.local(&name);
+            self.emit(name_span, IrStmtKind::Assign { target: v, value: Value::FreeVar(name.clone()) });
         }
         self.lower_stmts(body);
         if !self.terminated {
@@ -530,14 +567,8 @@ impl Lowerer {
                 }
             }
             StmtKind::Global(_) => {}
-            StmtKind::Nonlocal(_) => {
-                self.error(
-                    "UnsupportedBytecodeError",
-                    "unsupported-syntax",
-                    "`nonlocal` is not supported in nopython mode",
-                    span,
-                );
-            }
+            // `nonlocal` names were bound from the enclosing function at entry.
+            StmtKind::Nonlocal(_) => {}
             StmtKind::FunctionDef(def) => {
                 let idx = self.lower_closure(&def.name, &def.params, &def.body, def.name_span);
                 let f = self.temp("make_function", span, Value::MakeFunction { closure: idx });

@@ -433,7 +433,7 @@ impl Type {
     /// Numba's `is_precise()`: false for types that still contain `undefined`.
     pub fn is_precise(&self) -> bool {
         match self {
-            Type::Undefined => false,
+            Type::Undefined | Type::PyObject => false,
             Type::Array(a) => a.dtype.is_precise(),
             Type::UniTuple(d, _) => d.is_precise(),
             Type::Tuple(items) => items.iter().all(Type::is_precise),

@@ -107,6 +107,7 @@ const FUNCTIONS: &[(&str, AbstractFn)] = &[
     ("numpy.vstack", construct::vstack),
     ("numpy.row_stack", construct::vstack),
     ("numpy.dstack", construct::dstack),
+    ("numpy.column_stack", construct::column_stack),
     ("numpy.where", construct::where_),
 ];
 

@@ -343,6 +343,21 @@ pub(crate) fn vstack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     nd_stack(args, kws, 2)
 }
 
+/// `np.column_stack(tup)`: 1-d and 2-d arrays only, always 2-d.
+pub(crate) fn column_stack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["tup"], 1) else { return Ok(None) };
+    let Some(items) = b[0].as_ref().and_then(Type::tuple_items) else { return Ok(None) };
+    let Some(arrays) = items.iter().map(|a| a.as_array().cloned()).collect::<Option<Vec<ArrayType>>>() else {
+        return Ok(None);
+    };
+    if arrays.is_empty() || arrays.iter().any(|a| a.ndim < 1 || a.ndim > 2) {
+        return Ok(None);
+    }
+    let dtypes: Vec<Type> = arrays.iter().map(|a| a.dtype.clone()).collect();
+    let Some(dtype) = unify_many(&dtypes) else { return Ok(None) };
+    sig(Type::array(dtype, 2, concat_layout(&arrays)), args)
+}
+
 pub(crate) fn dstack(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     nd_stack(args, kws, 3)
 }
