@@ -369,6 +369,10 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
         }
     }
 
+    if ir.is_generator {
+        return generator_result(&inf, req);
+    }
+
     // Return type: unify the return variables' types.
     let rets: Vec<Type> = {
         let mut seen = Vec::new();
@@ -436,3 +440,40 @@ fn def_span(ir: &FunctionIr, v: VarId) -> Option<Span> {
 
 #[allow(dead_code)]
 fn _value_is_used(_: &Value) {}
+
+/// Numba's `get_generator_type`: the yield types unify into the generator's yield type.
+fn generator_result(inf: &Inferer<'_>, req: &InferRequest<'_>) -> InferResult {
+    let ir = inf.ir;
+    let mut yields: Vec<(Type, Option<Span>)> = Vec::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { value: Value::Yield(v), .. } = &stmt.kind {
+                if let Some(t) = inf.get(*v) {
+                    yields.push((t.clone(), Some(stmt.span)));
+                }
+            }
+        }
+    }
+    let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();
+    let types: Vec<Type> = yields.iter().map(|(t, _)| t.clone()).collect();
+    let outcome = match unify_many(&types) {
+        Some(t) if !matches!(t, Type::Optional(_)) => Ok(Type::Generator(std::sync::Arc::new(numrs_types::GeneratorType {
+            yield_type: t,
+            func_name: ir.name.as_str().into(),
+            args: req.args.to_vec(),
+        }))),
+        _ => {
+            let mut names: Vec<String> = types.iter().map(|t| t.to_string()).collect();
+            names.sort();
+            names.dedup();
+            let span = yields.iter().filter_map(|(_, s)| *s).min_by_key(|s| s.start);
+            let message = if types.is_empty() {
+                "Cannot type generator: it does not yield any value".to_string()
+            } else {
+                format!("Can't unify yield type from the following types: {}", names.join(", "))
+            };
+            Err(InferError::typing("return-type-mismatch", message, span))
+        }
+    };
+    InferResult { outcome, typemap, extra_locals: inf.extra_locals.clone() }
+}

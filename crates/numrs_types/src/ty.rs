@@ -449,7 +449,7 @@ impl Type {
         Some(match self {
             Type::Range(k) => Type::iterator(IteratorKind::Range(*k)),
             Type::Array(_) => Type::iterator(IteratorKind::Array(self.clone())),
-            Type::Iterator(_) => self.clone(),
+            Type::Iterator(_) | Type::Generator(_) => self.clone(),
             Type::List { .. }
             | Type::ListType(_)
             | Type::Set { .. }
@@ -463,6 +463,9 @@ impl Type {
 
     /// What one step of iteration yields, for iterator types.
     pub fn yield_type(&self) -> Option<Type> {
+        if let Type::Generator(g) = self {
+            return Some(g.yield_type.clone());
+        }
         let Type::Iterator(kind) = self else { return None };
         Some(match &**kind {
             IteratorKind::Range(k) => k.yield_type(),

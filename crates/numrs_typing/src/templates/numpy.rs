@@ -109,6 +109,18 @@ const FUNCTIONS: &[(&str, AbstractFn)] = &[
     ("numpy.dstack", construct::dstack),
     ("numpy.column_stack", construct::column_stack),
     ("numpy.where", construct::where_),
+    ("numpy.eye", construct::eye),
+    ("numpy.identity", construct::identity),
+    ("numpy.ascontiguousarray", construct::ascontiguousarray),
+    ("numpy.size", construct::size),
+    ("numpy.shape", construct::shape),
+    ("numpy.array_equal", construct::array_equal),
+    ("numpy.roll", construct::roll),
+    ("numpy.repeat", construct::repeat),
+    ("array.repeat", construct::repeat),
+    ("array.take", construct::take),
+    ("numpy.take", construct::take),
+    ("numpy.bincount", construct::bincount),
 ];
 
 /// Every NumPy template, by registry key.
@@ -155,6 +167,13 @@ fn number_class_call(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallR
                 Some(s) => s.return_type,
                 None => return Ok(None),
             }
+        }
+        // Complex to real is typed, then refused when lowering.
+        v if v.is_complex() && !kind.is_complex() => {
+            return Err(CallError {
+                kind: "NumbaNotImplementedError",
+                message: format!("Cannot cast {} to {ty}", v.unliteral()),
+            })
         }
         v if v.is_number() => ty.clone(),
         Type::Array(a) if a.ndim == 0 && a.dtype == ty => ty.clone(),

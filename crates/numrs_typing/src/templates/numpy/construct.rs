@@ -408,7 +408,10 @@ pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             if !can_asarray(cond) || !can_asarray(x) || !can_asarray(y) {
                 return Ok(None);
             }
-            let Type::Array(c) = cond else { return Ok(None) };
+            let c_layout = match cond {
+                Type::Array(c) => c.layout,
+                _ => Layout::C,
+            };
             let (Some(xd), Some(yd)) = (determine_dtype(x), determine_dtype(y)) else { return Ok(None) };
             let Some(dtype) = promote_types(xd, yd) else { return Ok(None) };
             let zero_dim = |t: &Type| match t {
@@ -418,13 +421,129 @@ pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             if zero_dim(cond) && zero_dim(x) && zero_dim(y) {
                 return sig(Type::array(Type::Number(dtype), 0, Layout::C), args);
             }
-            let mut layout = c.layout;
+            let mut layout = c_layout;
             if let (Type::Array(xa), Type::Array(ya)) = (x, y) {
-                layout = if xa.layout == ya.layout && ya.layout == c.layout { xa.layout } else { Layout::A };
+                layout = if xa.layout == ya.layout && ya.layout == c_layout { xa.layout } else { Layout::A };
             }
             let ndim = [cond, x, y].iter().map(|t| t.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
             let out_layout = if layout == Layout::F { Layout::F } else { Layout::C };
             sig(Type::array(Type::Number(dtype), ndim, out_layout), args)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `np.eye(N, M=None, k=0, dtype=float)` and `np.identity(n, dtype=None)`.
+pub(crate) fn eye(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["N", "M", "k", "dtype"], 1) else { return Ok(None) };
+    eye_like(args, &b[0], &b[3])
+}
+
+pub(crate) fn identity(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["n", "dtype"], 1) else { return Ok(None) };
+    eye_like(args, &b[0], &b[1])
+}
+
+fn eye_like(args: &[Type], n: &Option<Type>, dtype: &Option<Type>) -> CallResult {
+    if !n.as_ref().is_some_and(Type::is_integer) {
+        return Ok(None);
+    }
+    let dt = match dtype {
+        d if is_nonelike(d.as_ref()) => Type::float64(),
+        Some(Type::Function(k)) if &**k == "builtins.float" => Type::float64(),
+        Some(d) => match parse_dtype(d) {
+            Some(t) => t,
+            None => return Ok(None),
+        },
+        None => Type::float64(),
+    };
+    sig(Type::array(dt, 2, Layout::C), args)
+}
+
+/// `np.ascontiguousarray(a)`.
+pub(crate) fn ascontiguousarray(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) => sig(Type::array(a.dtype.clone(), a.ndim.max(1), Layout::C), args),
+        Some(t) if t.is_number() => sig(Type::array(t.unliteral(), 1, Layout::C), args),
+        _ => Ok(None),
+    }
+}
+
+/// `np.size(a)`, `np.shape(a)`, `np.array_equal(a, b)`.
+pub(crate) fn size(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match bind(args, kws, &["a"], 1) {
+        Some(b) if matches!(b[0], Some(Type::Array(_))) => sig(Type::intp(), args),
+        _ => Ok(None),
+    }
+}
+
+pub(crate) fn shape(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match bind(args, kws, &["a"], 1) {
+        Some(b) => match &b[0] {
+            Some(Type::Array(a)) => sig(Type::unituple(Type::intp(), a.ndim), args),
+            _ => Ok(None),
+        },
+        None => Ok(None),
+    }
+}
+
+pub(crate) fn array_equal(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match bind(args, kws, &["a1", "a2"], 2) {
+        Some(b) if b.iter().flatten().all(can_asarray) => sig(Type::boolean(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `np.roll(a, shift)`: a C copy of `a`.
+pub(crate) fn roll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "shift"], 2) else { return Ok(None) };
+    match (&b[0], &b[1]) {
+        (Some(Type::Array(a)), Some(s)) if s.is_integer() => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        _ => Ok(None),
+    }
+}
+
+/// `np.repeat(a, repeats)` and `a.repeat(repeats)`: a flat C array.
+pub(crate) fn repeat(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "repeats"], 2) else { return Ok(None) };
+    let dtype = match &b[0] {
+        Some(Type::Array(a)) => a.dtype.clone(),
+        Some(t) if t.is_number() => t.unliteral(),
+        _ => return Ok(None),
+    };
+    match &b[1] {
+        Some(r) if r.is_integer() || r.as_array().is_some_and(|x| x.dtype.is_integer()) => {
+            sig(Type::array(dtype, 1, Layout::C), args)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `a.take(indices)`: a scalar for an integer, a C array shaped like an index array.
+pub(crate) fn take(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "indices"], 2) else { return Ok(None) };
+    let Some(Type::Array(a)) = &b[0] else { return Ok(None) };
+    match &b[1] {
+        Some(i) if i.is_integer() => sig(a.dtype.clone(), args),
+        Some(Type::Array(i)) if i.dtype.is_integer() => sig(Type::array(a.dtype.clone(), i.ndim, Layout::C), args),
+        Some(Type::List { dtype, .. } | Type::UniTuple(dtype, _)) if dtype.is_integer() => {
+            sig(Type::array(a.dtype.clone(), 1, Layout::C), args)
+        }
+        _ => Ok(None),
+    }
+}
+
+/// `np.bincount(a)`.
+pub(crate) fn bincount(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "weights", "minlength"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) if a.dtype.is_integer() => {
+            let dtype = match &b[1] {
+                w if is_nonelike(w.as_ref()) => Type::intp(),
+                _ => Type::float64(),
+            };
+            sig(Type::array(dtype, 1, Layout::C), args)
         }
         _ => Ok(None),
     }

@@ -210,13 +210,11 @@ fn sort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn argsort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some((a, rest)) = receiver(args) else { return Ok(None) };
-    let mut kws = kws.to_vec();
-    match rest {
-        [] => {}
-        [kind] => kws.push(("kind".into(), kind.clone())),
-        _ => return Ok(None),
+    if !rest.is_empty() {
+        // Numba's `resolve_argsort` asserts that no positional argument is given.
+        return Err(CallError { kind: "AssertionError", message: String::new() });
     }
-    if !check_kind(&kws)? || a.ndim != 1 {
+    if !check_kind(kws)? || a.ndim != 1 {
         return Ok(None);
     }
     with_args(Type::array(Type::intp(), 1, Layout::C), args)
@@ -328,12 +326,14 @@ fn np_ravel(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn np_argsort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "kind"], 1) else { return Ok(None) };
     let Some(a @ Type::Array(_)) = &b[0] else { return Ok(None) };
+    // `np.argsort` redirects to the method with the same positional arguments.
     let mut call = vec![a.clone()];
     let mut ckws = Vec::new();
-    if let Some(k) = &b[1] {
-        ckws.push(("kind".to_string(), k.clone()));
+    match (&b[1], kws.iter().any(|(k, _)| k == "kind")) {
+        (Some(k), true) => ckws.push(("kind".to_string(), k.clone())),
+        (Some(k), false) => call.push(k.clone()),
+        (None, _) => {}
     }
-    call.truncate(1);
     match argsort(&call, &ckws)? {
         Some(s) => with_args(s.return_type, args),
         None => Ok(None),

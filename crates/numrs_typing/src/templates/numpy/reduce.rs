@@ -178,6 +178,7 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     match &b[0] {
         Some(Type::Array(a)) => sig(a.dtype.clone(), args),
+        Some(t) if t.is_number() => sig(t.unliteral(), args),
         _ => Ok(None),
     }
 }
