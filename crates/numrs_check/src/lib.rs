@@ -78,7 +78,9 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         let mut report = FunctionReport {
             name: jit.name.clone(),
             line: lines.line_col(jit.def_line_offset).line,
-            explicit_signatures: !jit.signatures.is_empty() || !jit.signature_errors.is_empty(),
+            explicit_signatures: !jit.signatures.is_empty()
+                || !jit.signature_errors.is_empty()
+                || !jit.rejected_signatures.is_empty(),
             signatures: Vec::new(),
         };
         let key = queries::FunctionKey::new(db, file, jit.def_line_offset);
@@ -89,15 +91,27 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
             );
         }
         for err in &jit.signature_errors {
-            diagnostics.push(Diagnostic::error("invalid-signature", Some("TypingError"), err.message.clone(), err.span));
+            let (kind, message) = split_exception(&err.message);
+            diagnostics.push(Diagnostic::error("invalid-signature", Some(kind), message.to_string(), err.span));
             report.signatures.push(SignatureReport {
                 args: vec![],
                 origin: SignatureOrigin::Decorator,
                 outcome: SignatureOutcome::Err {
-                    kind: "TypingError".into(),
+                    kind: kind.to_string(),
                     line: Some(lines.line_col(err.span.start).line),
                     message: err.message.clone(),
                 },
+                reveals: vec![],
+            });
+        }
+        for (spec, err) in &jit.rejected_signatures {
+            let (kind, message) = split_exception(&err.message);
+            diagnostics.push(Diagnostic::error("invalid-signature", Some(kind), message.to_string(), err.span));
+            report.signatures.push(SignatureReport {
+                args: spec.args.iter().map(|t| t.to_string()).collect(),
+                origin: SignatureOrigin::Decorator,
+                // Raised when the decorator runs: Numba gives no source line.
+                outcome: SignatureOutcome::Err { kind: kind.to_string(), line: None, message: message.to_string() },
                 reveals: vec![],
             });
         }
@@ -176,4 +190,18 @@ fn reveals(
         }
     }
     out
+}
+
+/// Split `"TypeError: message"` into Numba's exception class and the message.
+fn split_exception(text: &str) -> (&'static str, &str) {
+    const KINDS: &[&str] = &[
+        "TypeError", "NameError", "AttributeError", "ValueError", "SyntaxError", "AssertionError",
+        "KeyError", "DeprecationError", "TypingError", "NotImplementedError",
+    ];
+    if let Some((head, rest)) = text.split_once(": ") {
+        if let Some(k) = KINDS.iter().find(|k| **k == head) {
+            return (k, rest);
+        }
+    }
+    ("TypingError", text)
 }

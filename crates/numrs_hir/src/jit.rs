@@ -129,6 +129,9 @@ pub struct JitFunction {
     /// Explicit signatures that did not: Numba raises at decoration time (kind `Numba`), or
     /// numrs cannot evaluate them (kind `Unsupported`).
     pub signature_errors: Vec<SigError>,
+    /// Signatures that parsed but that Numba rejects when the decorator runs (wrong number of
+    /// argument types, a CUDA kernel returning a value), with the error.
+    pub rejected_signatures: Vec<(SigSpec, SigError)>,
     /// Other errors Numba raises for this decorator (bad arguments, conflicting options,
     /// unknown options...), at decoration or first compilation.
     pub errors: Vec<SigError>,
@@ -377,6 +380,7 @@ impl<'a> Ctx<'a> {
             options: JitOptions::default(),
             signatures: Vec::new(),
             signature_errors: Vec::new(),
+            rejected_signatures: Vec::new(),
             errors: Vec::new(),
             gufunc_layout: None,
             annotations: annotated_signature_at(def, self.symbols, stmt.span.start),
@@ -1039,14 +1043,19 @@ impl<'a> Analysis<'_, 'a> {
                 .filter(|s| s.return_type.as_ref().is_some_and(|t| *t != Type::NoneType))
                 .map(|s| s.span)
                 .collect();
-            for span in bad {
-                self.f.signature_errors.push(SigError {
+            let _ = bad;
+            let (kept, rejected): (Vec<SigSpec>, Vec<SigSpec>) = std::mem::take(&mut self.f.signatures)
+                .into_iter()
+                .partition(|s| s.return_type.as_ref().is_none_or(|t| *t == Type::NoneType));
+            self.f.signatures = kept;
+            for s in rejected {
+                let error = SigError {
                     message: "TypeError: CUDA kernel must have void return type.".to_string(),
-                    span,
+                    span: s.span,
                     kind: SigErrorKind::Numba,
-                });
+                };
+                self.f.rejected_signatures.push((s, error));
             }
-            self.f.signatures.retain(|s| s.return_type.as_ref().is_none_or(|t| *t == Type::NoneType));
         }
     }
 
@@ -1069,7 +1078,7 @@ impl<'a> Analysis<'_, 'a> {
         let (kept, bad): (Vec<SigSpec>, Vec<SigSpec>) = std::mem::take(&mut self.f.signatures).into_iter().partition(fits);
         self.f.signatures = kept;
         for s in bad {
-            self.f.signature_errors.push(SigError {
+            let error = SigError {
                 message: format!(
                     "TypeError: Signature mismatch: {} argument types given, but function takes {} arguments",
                     s.args.len(),
@@ -1077,7 +1086,8 @@ impl<'a> Analysis<'_, 'a> {
                 ),
                 span: s.span,
                 kind: SigErrorKind::Numba,
-            });
+            };
+            self.f.rejected_signatures.push((s, error));
         }
     }
 }

@@ -319,13 +319,30 @@ fn locals_option() {
 }
 
 #[test]
+fn signatures_rejected_at_decoration_keep_their_types() {
+    let cases: &[(&str, &str, usize)] = &[
+        ("from numba import njit\n@njit('int64(int64, int64)')\ndef f(x): return x\n", "TypeError: Signature mismatch: 2 argument types given, but function takes 1 arguments", 2),
+        ("from numba import njit\n@njit('int64(int64)')\ndef f(x, y=1): return x\n", "TypeError: Signature mismatch: 1 argument types given, but function takes 2 arguments", 1),
+        ("from numba import vectorize\n@vectorize(['float64(float64)'])\ndef f(x, y): return x\n", "TypeError: Signature mismatch: 1 argument types given, but function takes 2 arguments", 1),
+        ("from numba import cuda\n@cuda.jit('int64(int64)')\ndef f(x): return x\n", "TypeError: CUDA kernel must have void return type.", 1),
+    ];
+    for (src, want, nargs) in cases {
+        let parsed = numrs_syntax::parse_module(src);
+        let symbols = numrs_hir::module_symbols(&parsed.module);
+        let funcs = numrs_hir::jit_functions(&parsed.module, &symbols, &[]);
+        let f = &funcs[0];
+        assert!(f.signatures.is_empty(), "{src}");
+        assert_eq!(f.rejected_signatures.len(), 1, "{src}");
+        assert_eq!(f.rejected_signatures[0].1.message, *want, "{src}");
+        assert_eq!(f.rejected_signatures[0].0.args.len(), *nargs, "{src}");
+    }
+}
+
+#[test]
 fn numba_errors_at_decoration() {
     let cases: &[(&str, &str)] = &[
         ("from numba import jit\n@jit(nopython=True, forceobj=True)\ndef f(x): return x\n", "ValueError: Only one of 'nopython' or 'forceobj' can be True."),
         ("from numba import jit\n@jit(nopython=1)\ndef f(x): return x\n", "AssertionError: nopython option must be a bool"),
-        ("from numba import njit\n@njit('int64(int64, int64)')\ndef f(x): return x\n", "TypeError: Signature mismatch: 2 argument types given, but function takes 1 arguments"),
-        ("from numba import njit\n@njit('int64(int64)')\ndef f(x, y=1): return x\n", "TypeError: Signature mismatch: 1 argument types given, but function takes 2 arguments"),
-        ("from numba import vectorize\n@vectorize(['float64(float64)'])\ndef f(x, y): return x\n", "TypeError: Signature mismatch: 1 argument types given, but function takes 2 arguments"),
         ("from numba import njit\n@njit(('(', 'x'))\ndef f(x): return x\n", "TypeError: invalid type in signature: expected a type instance, got '('"),
         ("from numba import njit\n@njit('float65(int64)')\ndef f(x): return x\n", "NameError: name 'float65' is not defined"),
         ("import numba as nb\n@nb.njit(nb.float65(nb.int64))\ndef f(x): return x\n", "AttributeError: module 'numba' has no attribute 'float65'"),
@@ -339,7 +356,6 @@ fn numba_errors_at_decoration() {
         ("from numba import jit\n@jit('float64(float64)', signature_or_function='float64(float64)')\ndef f(x): return x\n", "TypeError: jit() got multiple values for argument 'signature_or_function'"),
         ("from numba import vectorize\n@vectorize(None)\ndef f(x): return x\n", "NameError: cannot access free variable 'ftylist' where it is not associated with a value in enclosing scope"),
         ("from numba import cfunc\n@cfunc\ndef f(x): return x\n", "TypeError: invalid signature: <function f> (type: 'function') evaluates to 'function' instead of tuple or Signature"),
-        ("from numba import cuda\n@cuda.jit('int64(int64)')\ndef f(x): return x\n", "TypeError: CUDA kernel must have void return type."),
         ("from numba import njit\n@njit\n@njit\ndef f(x): return x\n", "TypeError: A jit decorator was called on an already jitted function (`numba.njit` over `numba.njit`)"),
     ];
     for (src, want) in cases {

@@ -66,7 +66,8 @@ pub fn parse_suite(markdown: &str) -> Vec<MdTest> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Expectation {
     Revealed(Vec<String>),
-    Error { code: String, message: Option<String> },
+    /// `# error: [code]`, `# warning: [code]` or `# info: [code]`, optionally `"substring"`.
+    Diagnostic { severity: numrs_db::Severity, code: String, message: Option<String> },
 }
 
 fn expectations(code: &str) -> Vec<(u32, Expectation)> {
@@ -77,15 +78,21 @@ fn expectations(code: &str) -> Vec<(u32, Expectation)> {
             let rest = line[pos + "# revealed:".len()..].trim();
             out.push((line_no, Expectation::Revealed(rest.split(" | ").map(|s| s.trim().to_string()).collect())));
         }
-        let mut rest = line;
-        while let Some(pos) = rest.find("# error: [") {
-            let after = &rest[pos + "# error: [".len()..];
-            let Some(end) = after.find(']') else { break };
-            let code = after[..end].to_string();
-            let tail = after[end + 1..].trim_start();
-            let message = tail.strip_prefix('"').and_then(|t| t.find('"').map(|e| t[..e].to_string()));
-            out.push((line_no, Expectation::Error { code, message }));
-            rest = &after[end..];
+        for (marker, severity) in [
+            ("# error: [", numrs_db::Severity::Error),
+            ("# warning: [", numrs_db::Severity::Warning),
+            ("# info: [", numrs_db::Severity::Info),
+        ] {
+            let mut rest = line;
+            while let Some(pos) = rest.find(marker) {
+                let after = &rest[pos + marker.len()..];
+                let Some(end) = after.find(']') else { break };
+                let code = after[..end].to_string();
+                let tail = after[end + 1..].trim_start();
+                let message = tail.strip_prefix('"').and_then(|t| t.find('"').map(|e| t[..e].to_string()));
+                out.push((line_no, Expectation::Diagnostic { severity, code, message }));
+                rest = &after[end..];
+            }
         }
     }
     out
@@ -103,27 +110,30 @@ pub fn run_test(test: &MdTest) -> Result<(), Vec<String>> {
         let where_ = |l: u32| format!("markdown line {}", *md_line as u32 + l - 1);
 
         // Errors.
-        let mut unmatched: Vec<(u32, &str, &str)> = report
+        let mut unmatched: Vec<(u32, numrs_db::Severity, &str, &str)> = report
             .diagnostics
             .iter()
-            .filter(|d| d.severity == numrs_db::Severity::Error)
-            .map(|d| (lines.line_col(d.primary.span.start).line, d.code, d.message.as_str()))
+            .map(|d| (lines.line_col(d.primary.span.start).line, d.severity, d.code, d.message.as_str()))
             .collect();
         for (line, exp) in &expected {
-            if let Expectation::Error { code, message } = exp {
-                let found = unmatched.iter().position(|(l, c, m)| {
-                    l == line && c == code && message.as_ref().is_none_or(|s| m.contains(s.as_str()))
+            if let Expectation::Diagnostic { severity, code, message } = exp {
+                let found = unmatched.iter().position(|(l, sev, c, m)| {
+                    l == line && sev == severity && c == code && message.as_ref().is_none_or(|s| m.contains(s.as_str()))
                 });
                 match found {
                     Some(i) => {
                         unmatched.remove(i);
                     }
-                    None => failures.push(format!("{}: expected error [{code}] not reported", where_(*line))),
+                    None => failures.push(format!(
+                        "{}: expected {} [{code}] not reported",
+                        where_(*line),
+                        severity.as_str()
+                    )),
                 }
             }
         }
-        for (line, code, message) in unmatched {
-            failures.push(format!("{}: unexpected error [{code}] {message}", where_(line)));
+        for (line, severity, code, message) in unmatched {
+            failures.push(format!("{}: unexpected {} [{code}] {message}", where_(line), severity.as_str()));
         }
 
         // Revealed types.

@@ -15,8 +15,21 @@ fn markdown_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+fn root_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// `<!-- tested-by: path::test_name -->`
+fn tested_by(text: &str) -> Option<(String, String)> {
+    let start = text.find("<!-- tested-by:")? + "<!-- tested-by:".len();
+    let rest = &text[start..];
+    let end = rest.find("-->")?;
+    let (file, test) = rest[..end].trim().rsplit_once("::")?;
+    Some((file.to_string(), test.to_string()))
+}
+
 fn run_dir(relative: &str, require_tests: bool) {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..").join(relative);
+    let root = root_dir().join(relative);
     let mut files = Vec::new();
     markdown_files(&root, &mut files);
     files.sort();
@@ -27,7 +40,16 @@ fn run_dir(relative: &str, require_tests: bool) {
         let text = std::fs::read_to_string(f).unwrap_or_default();
         let tests = numrs_mdtest::parse_suite(&text);
         if require_tests && tests.is_empty() {
-            failures.push(format!("{}: no tests (every page needs a tested example)", f.display()));
+            // A page whose example cannot be a Python block names the Rust test covering it.
+            match tested_by(&text) {
+                Some((file, test)) => {
+                    let source = std::fs::read_to_string(root_dir().join(&file)).unwrap_or_default();
+                    if !source.contains(&format!("fn {test}(")) {
+                        failures.push(format!("{}: tested-by names a missing test {file}::{test}", f.display()));
+                    }
+                }
+                None => failures.push(format!("{}: no tests (every page needs a tested example)", f.display())),
+            }
         }
         for t in tests {
             count += 1;

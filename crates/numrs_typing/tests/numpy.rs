@@ -147,3 +147,96 @@ fn array_indexing_matches_numba() {
     assert!(checked > 4000);
     assert!(failures.is_empty(), "{} mismatches, e.g. {:#?}", failures.len(), &failures[..failures.len().min(10)]);
 }
+
+#[test]
+fn constructors_match_numba() {
+    let n = Type::int64();
+    let f2 = Type::unituple(Type::int64(), 2);
+    assert_eq!(call("numpy.empty", &[n.clone()], &[]), "array(float64, 1d, C)");
+    assert_eq!(call("numpy.zeros", &[f2.clone()], &[kw("dtype", class(NumericKind::Int32))]), "array(int32, 2d, C)");
+    assert_eq!(call("numpy.zeros", &[f2.clone(), Type::StringLiteral("i4".into())], &[]), "array(int32, 2d, C)");
+    assert_eq!(call("numpy.ones", &[n.clone()], &[kw("dtype", class(NumericKind::Complex64))]), "array(complex64, 1d, C)");
+    assert_eq!(call("numpy.empty", &[Type::float64()], &[]), "ERR");
+    assert_eq!(call("numpy.zeros", &[f2.clone()], &[kw("order", Type::StringLiteral("F".into()))]), "ERR");
+    assert_eq!(call("numpy.full", &[n.clone(), Type::IntegerLiteral(7)], &[]), "array(int64, 1d, C)");
+    assert_eq!(call("numpy.full", &[n.clone(), Type::boolean()], &[]), "array(bool, 1d, C)");
+    let a = arr(Type::float32(), 2, Layout::A);
+    assert_eq!(call("numpy.zeros_like", &[a.clone()], &[]), "array(float32, 2d, C)");
+    assert_eq!(call("numpy.empty_like", &[Type::float64()], &[]), "array(float64, 0d, C)");
+    assert_eq!(call("numpy.arange", &[Type::int32()], &[]), "array(int64, 1d, C)");
+    assert_eq!(call("numpy.arange", &[Type::Number(NumericKind::UInt32)], &[]), "ERR");
+    assert_eq!(call("numpy.arange", &[n.clone(), Type::float32()], &[]), "array(float64, 1d, C)");
+    assert_eq!(call("numpy.arange", &[n.clone()], &[kw("dtype", class(NumericKind::Int8))]), "array(int8, 1d, C)");
+    assert_eq!(call("numpy.linspace", &[Type::float32(), Type::float32()], &[]), "array(float64, 1d, C)");
+    assert_eq!(call("numpy.linspace", &[Type::float64(), Type::float64(), Type::float64()], &[]), "ERR");
+    let lst = Type::list(Type::list(Type::int64(), true), true);
+    assert_eq!(call("numpy.array", &[lst], &[]), "array(int64, 2d, C)");
+    let tup = Type::tuple(vec![Type::int32(), Type::uint64()]);
+    assert_eq!(call("numpy.array", &[tup], &[]), "array(float64, 1d, C)");
+    assert_eq!(call("numpy.array", &[arr(Type::float64(), 1, Layout::A)], &[]), "ERR");
+    assert_eq!(call("numpy.asarray", &[arr(Type::float64(), 1, Layout::A)], &[]), "array(float64, 1d, A)");
+    assert_eq!(call("class.float64", &[Type::tuple(vec![n.clone(), n.clone()])], &[]), "array(float64, 1d, C)");
+    assert_eq!(call("class.int32", &[arr(Type::float64(), 1, Layout::A)], &[]), "ERR");
+}
+
+#[test]
+fn array_operators_match_numba() {
+    let f1a = arr(Type::float64(), 1, Layout::A);
+    let i1a = arr(Type::int32(), 1, Layout::A);
+    assert_eq!(call("operator.add", &[i1a.clone(), Type::int64()], &[]), "array(int64, 1d, C)");
+    assert_eq!(call("operator.gt", &[f1a.clone(), Type::float64()], &[]), "array(bool, 1d, C)");
+    assert_eq!(call("operator.truediv", &[i1a.clone(), i1a.clone()], &[]), "array(float64, 1d, C)");
+    assert_eq!(
+        call("operator.mul", &[arr(Type::float64(), 2, Layout::A), arr(Type::float64(), 3, Layout::A)], &[]),
+        "array(float64, 3d, C)"
+    );
+    assert_eq!(call("operator.neg", &[i1a.clone()], &[]), "array(int32, 1d, C)");
+    assert_eq!(call("operator.iadd", &[f1a.clone(), Type::float64()], &[]), "array(float64, 1d, A)");
+    // int64[:] += float64: Numba crashes with AttributeError.
+    let r = resolve_call("operator.iadd", &[arr(Type::int64(), 1, Layout::A), Type::float64()], &[]);
+    assert!(matches!(r, Err(e) if e.kind == "AttributeError"));
+    assert_eq!(call("numpy.sqrt", &[Type::int64()], &[]), "float64");
+    assert_eq!(call("numpy.abs", &[arr(Type::complex64(), 1, Layout::A)], &[]), "array(float32, 1d, C)");
+    assert_eq!(
+        call("numpy.multiply", &[f1a.clone(), Type::float64(), f1a.clone()], &[]),
+        "array(float64, 1d, A)"
+    );
+}
+
+#[test]
+fn methods_and_reductions_match_numba() {
+    let m = arr(Type::float64(), 2, Layout::A);
+    let i1 = arr(Type::int32(), 1, Layout::A);
+    let b1 = arr(Type::boolean(), 1, Layout::A);
+    assert_eq!(method("sum", &i1, &[], &[]), "int64");
+    assert_eq!(method("sum", &b1, &[], &[]), "int64");
+    assert_eq!(method("mean", &i1, &[], &[]), "float64");
+    assert_eq!(method("max", &i1, &[], &[]), "int32");
+    assert_eq!(method("argmax", &i1, &[], &[]), "int64");
+    assert_eq!(method("sum", &m, &[], &[kw("axis", Type::IntegerLiteral(0))]), "array(float64, 1d, C)");
+    assert_eq!(method("mean", &m, &[], &[kw("axis", Type::IntegerLiteral(0))]), "ERR");
+    assert_eq!(method("cumsum", &i1, &[], &[]), "array(int64, 1d, C)");
+    assert_eq!(method("cumsum", &arr(Type::float32(), 2, Layout::A), &[], &[]), "array(float32, 1d, C)");
+    assert_eq!(call("numpy.std", &[arr(Type::int64(), 1, Layout::A)], &[]), "float64");
+    assert_eq!(call("numpy.median", &[i1.clone()], &[]), "float64");
+    assert_eq!(call("numpy.max", &[m.clone()], &[kw("axis", Type::IntegerLiteral(0))]), "ERR");
+    assert_eq!(method("astype", &m, &[class(NumericKind::Int32)], &[]), "array(int32, 2d, C)");
+    assert_eq!(method("astype", &m, &[Type::StringLiteral("float32".into())], &[]), "array(float32, 2d, C)");
+    assert_eq!(method("reshape", &m, &[Type::int64()], &[]), "ERR");
+    let c1 = arr(Type::float64(), 1, Layout::C);
+    assert_eq!(method("reshape", &c1, &[Type::int64(), Type::IntegerLiteral(-1)], &[]), "array(float64, 2d, C)");
+    assert_eq!(method("ravel", &m, &[], &[]), "array(float64, 1d, C)");
+    assert_eq!(method("nonzero", &m, &[], &[]), "UniTuple(array(int64, 1d, C) x 2)");
+    assert_eq!(method("tolist", &m, &[], &[]), "NOATTR");
+    assert_eq!(resolve_getattr(&m, "T").map(|t| t.to_string()).as_deref(), Some("array(float64, 2d, A)"));
+    assert_eq!(method("sort", &c1, &[], &[kw("kind", Type::StringLiteral("mergesort".into()))]), "none");
+    assert_eq!(call("numpy.where", &[b1.clone()], &[]), "UniTuple(array(int64, 1d, C) x 1)");
+    assert_eq!(call("numpy.where", &[b1.clone(), i1.clone(), Type::IntegerLiteral(0)], &[]), "array(int64, 1d, C)");
+    let t = Type::tuple(vec![c1.clone(), c1.clone()]);
+    assert_eq!(call("numpy.vstack", &[t.clone()], &[]), "array(float64, 2d, C)");
+    assert_eq!(call("numpy.concatenate", &[Type::list(c1.clone(), true)], &[]), "ERR");
+    assert_eq!(call("numpy.random.randint", &[Type::int32(), Type::int32()], &[]), "int32");
+    assert_eq!(call("numpy.random.normal", &[Type::float64(), Type::float64(), Type::int64()], &[]), "array(float64, 1d, C)");
+    assert_eq!(call("numpy.random.normal", &[], &[kw("size", Type::int64())]), "ERR");
+    assert!(matches!(resolve_module_attr("numpy", "random"), Some(Type::Module(_))));
+}
