@@ -44,6 +44,41 @@ NUMBA_VERSION = "0.68.1"
 NUMPY_VERSION = "2.4.6"
 
 
+# Run in the module's directory under the Numba interpreter: import the module (explicit
+# signatures: every function is typed and compiled at import) and sum Numba's own per-pass
+# timings over all compiled signatures (`cres.metadata["pipeline_times"]`).
+NUMBA_PROBE = r"""
+import json, time
+t0 = time.perf_counter()
+import bench_module
+import_s = time.perf_counter() - t0
+import numba, numpy
+from numba.core.registry import CPUDispatcher
+passes, nsig = {}, 0
+for obj in list(vars(bench_module).values()):
+    if isinstance(obj, CPUDispatcher):
+        for cres in obj.overloads.values():
+            nsig += 1
+            for pipeline in cres.metadata["pipeline_times"].values():
+                for name, t in pipeline.items():
+                    name = name.split("_", 1)[1] if name[:1].isdigit() else name
+                    passes[name] = passes.get(name, 0.0) + t.init + t.run + t.finalize
+backend = ("native_lowering", "nopython_backend")
+print(json.dumps({
+    "import_s": import_s, "signatures": nsig, "numba": numba.__version__,
+    "numpy": numpy.__version__,
+    "typing_s": passes.get("nopython_type_inference", 0.0),
+    "frontend_s": sum(v for k, v in passes.items() if k not in backend),
+    "lowering_s": sum(v for k, v in passes.items() if k in backend),
+}))
+"""
+
+
+def display_path(p: Path) -> str:
+    p = Path(p).absolute()
+    return str(p.relative_to(ROOT)) if p.is_relative_to(ROOT) else str(p)
+
+
 def log(msg: str):
     print(f"[bench] {msg}", file=sys.stderr, flush=True)
 
@@ -176,6 +211,20 @@ def mem_total() -> str:
     return "unknown"
 
 
+def coverage_note(summary: str, functions: int) -> str | None:
+    """A warning when numrs did not type every generated function (pipeline incomplete)."""
+    import re
+
+    m = re.search(r"(\d+) jit functions?", summary)
+    if m is None:
+        return None
+    typed = int(m.group(1))
+    if typed >= functions:
+        return None
+    return (f"numrs reported {typed} of {functions} jit functions checked; the numrs "
+            f"time covers only part of the work and is not comparable yet.")
+
+
 def nproc() -> int:
     try:
         return len(os.sched_getaffinity(0))
@@ -248,27 +297,31 @@ def main(argv=None):
         numba_info = None
         if args.with_numba:
             py = args.numba_python or venv_python(args.venv.resolve())
-            code = ("import time, sys; t0 = time.perf_counter(); import bench_module; "
-                    "print('%.6f' % (time.perf_counter() - t0))")
-            times, imports = [], []
+            times, imports, passes = [], [], []
             for k in range(args.numba_runs):
                 cache = tmp / f"numba-cache-{k}"
                 env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONDONTWRITEBYTECODE="1")
                 log(f"Numba: importing the module (compiles {stats['functions']} functions), "
                     f"run {k + 1}/{args.numba_runs}")
                 t0 = time.perf_counter()
-                proc = run([str(py), "-c", code], cwd=tmp, env=env)
+                proc = run([str(py), "-c", NUMBA_PROBE], cwd=tmp, env=env)
                 dt = time.perf_counter() - t0
                 if proc.returncode != 0:
                     print(proc.stderr[-4000:], file=sys.stderr)
                     sys.exit("Numba failed to compile the generated module")
                 times.append(dt)
-                imports.append(float(proc.stdout.strip().splitlines()[-1]))
-            nv = run([str(py), "-c", "import numba, numpy; print(numba.__version__, numpy.__version__)"])
+                probe = json.loads(proc.stdout.strip().splitlines()[-1])
+                imports.append(probe["import_s"])
+                passes.append(probe)
             numba_info = summarize(times)
             numba_info["import_median"] = statistics.median(imports)
-            numba_info["versions"] = nv.stdout.strip()
-            numba_info["python"] = str(py)
+            numba_info["typing_median"] = statistics.median(p["typing_s"] for p in passes)
+            numba_info["frontend_median"] = statistics.median(p["frontend_s"] for p in passes)
+            numba_info["lowering_median"] = statistics.median(p["lowering_s"] for p in passes)
+            numba_info["signatures"] = passes[0]["signatures"]
+            numba_info["versions"] = f"numba {passes[0]['numba']}, numpy {passes[0]['numpy']}"
+            numba_info["version"] = passes[0]["numba"]
+            numba_info["python"] = display_path(py)
     finally:
         if args.keep:
             log(f"kept {tmp}")
@@ -294,16 +347,26 @@ def main(argv=None):
         f"{fmt_s(t['min'])} | {fmt_s(t['max'])} | {t['runs']} | {t['rc']} | {ratio:.2f} |",
     ]
     if numba_info:
-        rows.append(
-            f"| Numba {numba_info['versions'].split()[0]} | `python -c 'import bench_module'` "
-            f"(types + compiles) | {fmt_s(numba_info['median'])} | {fmt_s(numba_info['min'])} | "
-            f"{fmt_s(numba_info['max'])} | {numba_info['runs']} | 0 | "
-            f"{n['median'] / numba_info['median']:.4f} |")
+        v, r = numba_info["version"], numba_info["runs"]
+        rows += [
+            f"| Numba {v}, whole import | `python -c 'import bench_module'` (types + compiles "
+            f"every signature) | {fmt_s(numba_info['median'])} | {fmt_s(numba_info['min'])} | "
+            f"{fmt_s(numba_info['max'])} | {r} | 0 | {n['median'] / numba_info['median']:.4f} |",
+            f"| Numba {v}, front end | sum of all passes before lowering (bytecode → typed IR) "
+            f"| {fmt_s(numba_info['frontend_median'])} | | | {r} | | "
+            f"{n['median'] / numba_info['frontend_median']:.4f} |",
+            f"| Numba {v}, typing only | sum of `nopython_type_inference` pass times "
+            f"| {fmt_s(numba_info['typing_median'])} | | | {r} | | "
+            f"{n['median'] / numba_info['typing_median']:.4f} |",
+        ]
     table = "\n".join(rows)
     print()
     print(table)
     print()
     print(f"numrs / ty = {ratio:.2f}  (numrs: {n['summary']!r}; ty: {t['summary']!r})")
+    coverage = coverage_note(n["summary"], stats["functions"])
+    if coverage:
+        print(f"WARNING: {coverage}")
 
     if args.no_write:
         return
@@ -311,10 +374,19 @@ def main(argv=None):
     numba_line = ""
     if numba_info:
         numba_line = (
-            f"- Numba: `{numba_info['python']} -c 'import bench_module'` in a fresh process with an "
-            f"empty `NUMBA_CACHE_DIR`; explicit signatures make Numba type **and compile** every "
-            f"function at import. Whole process {fmt_s(numba_info['median'])}, of which the "
-            f"`import` itself {fmt_s(numba_info['import_median'])} (numba {numba_info['versions']}).\n")
+            f"- Numba ({numba_info['versions']}): `{numba_info['python']} -c 'import bench_module'` "
+            f"in a fresh process with an empty `NUMBA_CACHE_DIR`; explicit signatures make Numba "
+            f"type **and compile** all {numba_info['signatures']} signatures at import. Whole "
+            f"process {fmt_s(numba_info['median'])}, of which the `import` itself "
+            f"{fmt_s(numba_info['import_median'])}; summed over all signatures from Numba's own "
+            f"pass timings: front end (bytecode analysis, untyped IR, rewrites, SSA, type "
+            f"inference) {fmt_s(numba_info['frontend_median'])}, type inference alone "
+            f"{fmt_s(numba_info['typing_median'])}, lowering + LLVM "
+            f"{fmt_s(numba_info['lowering_median'])}. The pass sums are in-process CPU-bound "
+            f"work without interpreter start-up, so numrs' whole-process time against them "
+            f"is conservative.\n")
+    if coverage:
+        numba_line += f"\n> **Warning:** {coverage}\n"
     md = f"""# `numrs check` speed benchmark: results
 
 Generated by `bench/check/run.sh{' --with-numba' if numba_info else ''}` on {now}

@@ -36,6 +36,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             }
             _ => None,
         },
+        t if t.is_number() && attr == "conjugate" => Some(Type::bound_function("number.conjugate", t.unliteral())),
         t if t.is_complex() => match attr {
             "real" | "imag" => t.as_number().map(|k| Type::Number(k.underlying_float())),
             _ => None,

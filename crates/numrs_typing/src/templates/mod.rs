@@ -3,6 +3,8 @@
 pub(crate) mod attributes;
 mod builtins;
 pub(crate) mod containers;
+mod cuda;
+mod math;
 mod numpy;
 mod operators;
 
@@ -17,6 +19,8 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(operators::TEMPLATES.iter().copied());
     out.extend(numpy::templates());
     out.extend(containers::templates());
+    out.extend(cuda::TEMPLATES.iter().copied());
+    out.extend(math::TEMPLATES.iter().copied());
     out
 }
 
@@ -80,9 +84,11 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }
         "numba.typed" => containers::typed_module_attr(attr),
+        m if m == "numba.cuda" || m.starts_with("numba.cuda.") => cuda::module_attr(m, attr),
         "numba" => match attr {
             "prange" => Some(Type::function("builtins.range")),
             "typed" => Some(Type::Module("numba.typed".into())),
+            "cuda" => Some(Type::Module("numba.cuda".into())),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
         },
         _ => None,
