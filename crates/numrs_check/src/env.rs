@@ -15,6 +15,8 @@ pub(crate) struct FileEnv<'a> {
     pub file: SourceFile,
     pub info: &'a Arc<ModuleInfo>,
     pub visible_before: Option<u32>,
+    /// Calls to lazily compiled jit functions made while typing: (dispatcher id, arguments).
+    pub calls: std::cell::RefCell<Vec<(u64, Vec<Type>)>>,
 }
 
 fn const_value_type(value: &numrs_hir::ConstValue) -> Option<Type> {
@@ -78,6 +80,12 @@ impl Environment for FileEnv<'_> {
             // A recursive call: like Numba, type the function partially (skipping recursive
             // calls) and use the return type of its non-recursive paths.
             return self.partial_return_type(func, &args);
+        }
+        {
+            let mut calls = self.calls.borrow_mut();
+            if !calls.iter().any(|(id, a)| *id == dispatcher.id && *a == args) {
+                calls.push((dispatcher.id, args.clone()));
+            }
         }
         let key = SpecKey::new(self.db, func, args, None, None);
         match &infer_spec(self.db, key).outcome {
@@ -296,7 +304,13 @@ impl FileEnv<'_> {
         let Some(ir) = crate::queries::function_ir(self.db, func) else {
             return Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None));
         };
-        let env = FileEnv { db: self.db, file: self.file, info: self.info, visible_before: self.visible_before };
+        let env = FileEnv {
+            db: self.db,
+            file: self.file,
+            info: self.info,
+            visible_before: self.visible_before,
+            calls: Default::default(),
+        };
         let req = numrs_infer::InferRequest { ir, args, return_type: None, locals: &[], env: &PartialEnv { inner: &env }, partial: true };
         numrs_infer::infer_function(&req).outcome
     }

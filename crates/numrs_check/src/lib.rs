@@ -38,6 +38,20 @@ impl CheckDatabase {
         }
     }
 
+    /// Set the checking settings (extra decorator names, recorded signatures).
+    pub fn set_settings(&mut self, extra_decorators: Vec<String>, recorded: Vec<numrs_db::RecordedSignature>) {
+        use salsa::Setter;
+        match numrs_db::Settings::try_get(self) {
+            Some(s) => {
+                s.set_extra_decorators(self).to(extra_decorators);
+                s.set_recorded_signatures(self).to(recorded);
+            }
+            None => {
+                numrs_db::Settings::new(self, extra_decorators, recorded);
+            }
+        }
+    }
+
     /// The IR of a top-level function (`numrs dump ir FILE::function`), as text.
     pub fn dump_ir(&self, file: SourceFile, function: &str) -> Option<String> {
         let parsed = numrs_db::parse(self, file);
@@ -70,6 +84,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
     let lines = numrs_db::line_index(db, file);
     let info = queries::module_info(db, file);
     let mut functions = Vec::new();
+    let mut calls = Vec::new();
     for jit in &info.functions {
         let Some(def) = numrs_hir::find_def(&parsed.module, jit.def_line_offset) else { continue };
         let stmt_end = parsed.module.body.get(jit.def_stmt_index).map_or(def.name_span.end, |s| s.span.end);
@@ -120,6 +135,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
             .iter()
             .map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator))
             .collect();
+        specs.extend(recorded_specs(db, file, &jit.name, &mut diagnostics, def.name_span));
         if specs.is_empty() {
             if let Some(ann) = &jit.annotations {
                 if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {
@@ -139,6 +155,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         for (args, ret, origin) in specs {
             let spec = queries::SpecKey::new(db, key, args.clone(), ret.clone(), visible_before);
             let result = queries::infer_spec(db, spec);
+            calls.extend(result.calls.iter().cloned());
             let arg_names: Vec<String> = args.iter().map(|t| t.to_string()).collect();
             let outcome = match &result.outcome {
                 Ok(rt) => {
@@ -165,6 +182,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         }
         functions.push(report);
     }
+    add_caller_specialisations(db, file, info, &mut functions, calls);
     functions.sort_by_key(|f| f.line);
     diagnostics.sort_by_key(|d| d.primary.span.start);
     Arc::new(FileReport { path, functions, diagnostics })
@@ -204,4 +222,112 @@ fn split_exception(text: &str) -> (&'static str, &str) {
         }
     }
     ("TypingError", text)
+}
+
+/// Specialisations of `function` recorded in the `--signatures` file for this file.
+fn recorded_specs(
+    db: &dyn numrs_db::Db,
+    file: SourceFile,
+    function: &str,
+    diagnostics: &mut Vec<Diagnostic>,
+    span: numrs_syntax::ast::Span,
+) -> Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> {
+    let Some(settings) = numrs_db::Settings::try_get(db) else { return vec![] };
+    let path = normalize_path(file.path(db));
+    let mut out = Vec::new();
+    for record in settings.recorded_signatures(db) {
+        if record.qualname != function || normalize_path(&record.file) != path {
+            continue;
+        }
+        match record.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
+            Some(args) => {
+                if !out.iter().any(|(a, _, _): &(Vec<numrs_types::Type>, _, _)| *a == args) {
+                    out.push((args, None, SignatureOrigin::Recorded));
+                }
+            }
+            None => diagnostics.push(
+                Diagnostic::error(
+                    "invalid-signature",
+                    None,
+                    format!("recorded signature ({}) has a type numrs cannot read", record.args.join(", ")),
+                    span,
+                )
+                .with_severity(numrs_db::Severity::Warning),
+            ),
+        }
+    }
+    out
+}
+
+fn normalize_path(p: &str) -> String {
+    let p = p.replace('\\', "/");
+    let mut parts: Vec<&str> = Vec::new();
+    for part in p.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    parts.join("/")
+}
+
+/// Lazily compiled functions are typed for the argument types their typed callers pass, as
+/// Numba compiles them at the caller's compile time; list those specialisations too.
+fn add_caller_specialisations(
+    db: &dyn numrs_db::Db,
+    file: SourceFile,
+    info: &queries::ModuleInfo,
+    functions: &mut Vec<FunctionReport>,
+    mut pending: Vec<(u64, Vec<numrs_types::Type>)>,
+) {
+    let lines = numrs_db::line_index(db, file);
+    let mut seen: std::collections::HashSet<(u64, Vec<numrs_types::Type>)> = std::collections::HashSet::new();
+    let mut budget = 10_000;
+    while let Some((id, args)) = pending.pop() {
+        budget -= 1;
+        if budget == 0 || !seen.insert((id, args.clone())) {
+            if budget == 0 {
+                break;
+            }
+            continue;
+        }
+        let Some(jit) = info.functions.iter().find(|f| f.def_line_offset as u64 == id) else { continue };
+        if !jit.signatures.is_empty() {
+            continue;
+        }
+        let key = queries::FunctionKey::new(db, file, jit.def_line_offset);
+        let spec = queries::SpecKey::new(db, key, args.clone(), None, None);
+        let result = queries::infer_spec(db, spec);
+        pending.extend(result.calls.iter().cloned());
+        let outcome = match &result.outcome {
+            Ok(rt) => {
+                let locals = queries::function_ir(db, key).as_ref().map(|ir| result.locals(ir)).unwrap_or_default();
+                SignatureOutcome::Ok { return_type: rt.to_string(), locals }
+            }
+            Err(e) => {
+                let base = jit.def_line_offset;
+                let line = e.span.map(|s| lines.line_col(s.start + base).line);
+                SignatureOutcome::Err { kind: e.kind.to_string(), line, message: e.message.clone() }
+            }
+        };
+        let line = lines.line_col(jit.def_line_offset).line;
+        let report = SignatureReport {
+            args: args.iter().map(|t| t.to_string()).collect(),
+            origin: SignatureOrigin::Caller,
+            outcome,
+            reveals: vec![],
+        };
+        match functions.iter_mut().find(|f| f.line == line && f.name == jit.name) {
+            Some(f) => f.signatures.push(report),
+            None => functions.push(FunctionReport {
+                name: jit.name.clone(),
+                line,
+                explicit_signatures: false,
+                signatures: vec![report],
+            }),
+        }
+    }
 }

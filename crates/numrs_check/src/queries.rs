@@ -19,7 +19,7 @@ pub struct ModuleInfo {
 pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     let parsed = numrs_db::parse(db, file);
     let symbols = numrs_hir::module_symbols(&parsed.module);
-    let functions = numrs_hir::jit_functions(&parsed.module, &symbols, &[]);
+    let functions = numrs_hir::jit_functions(&parsed.module, &symbols, &numrs_db::extra_decorators(db));
     Arc::new(ModuleInfo { symbols, functions })
 }
 
@@ -63,6 +63,7 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
             outcome: Err(numrs_infer::InferError::typing("internal", "function not found", None)),
             typemap: vec![],
             extra_locals: vec![],
+            calls: vec![],
         });
     };
     let info = module_info(db, func.file(db));
@@ -70,7 +71,13 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
     let locals: Vec<(String, Type)> = jit
         .map(|f| f.options.locals.iter().filter_map(|(n, t)| t.as_ref().ok().map(|t| (n.clone(), t.clone()))).collect())
         .unwrap_or_default();
-    let env = crate::env::FileEnv { db, file: func.file(db), info, visible_before: key.visible_before(db) };
+    let env = crate::env::FileEnv {
+        db,
+        file: func.file(db),
+        info,
+        visible_before: key.visible_before(db),
+        calls: Default::default(),
+    };
     let _guard = crate::env::InferenceStack::enter(func.def_offset(db), key.args(db).clone());
     let req = numrs_infer::InferRequest {
         ir,
@@ -80,7 +87,9 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
         env: &env,
         partial: false,
     };
-    Arc::new(numrs_infer::infer_function(&req))
+    let mut result = numrs_infer::infer_function(&req);
+    result.calls = env.calls.take();
+    Arc::new(result)
 }
 
 fn recursion_fallback<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: SpecKey<'db>) -> Arc<numrs_infer::InferResult> {
@@ -92,5 +101,6 @@ fn recursion_fallback<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: SpecKey<'db>)
         )),
         typemap: vec![],
             extra_locals: vec![],
+            calls: vec![],
     })
 }

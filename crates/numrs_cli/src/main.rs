@@ -108,15 +108,6 @@ enum Format {
     Sarif,
 }
 
-/// What the checker will be given once it accepts them (the check crate has no input for
-/// these yet; they are validated and kept here).
-#[derive(Debug, Default)]
-#[allow(dead_code)]
-struct CheckerInputs {
-    extra_decorators: Vec<String>,
-    signatures: Option<PathBuf>,
-}
-
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -208,10 +199,10 @@ fn check(args: CheckArgs) -> Result<u8, String> {
         signatures::validate_decorator_name(name)?;
     }
     let signatures_path = args.signatures.clone().or_else(|| config.as_ref().and_then(|c| c.signatures.clone()));
-    if let Some(path) = &signatures_path {
-        signatures::validate(path)?;
-    }
-    let _checker_inputs = CheckerInputs { extra_decorators, signatures: signatures_path };
+    let recorded = match &signatures_path {
+        Some(path) => signatures::load(path)?,
+        None => Vec::new(),
+    };
 
     let filter = match &config {
         Some(config) => PathFilter::new(&config.root, cwd.clone(), &config.include, &config.exclude)
@@ -237,6 +228,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
 
     // Load every file first, then check them.
     let mut db = CheckDatabase::new();
+    db.set_settings(extra_decorators, recorded);
     let mut loaded: Vec<(InputFile, numrs_db::SourceFile)> = Vec::new();
     for input in collected.files {
         match std::fs::read(&input.path) {

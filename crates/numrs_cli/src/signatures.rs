@@ -1,10 +1,37 @@
 //! `--signatures FILE`: recorded call signatures, one JSON value per line (JSON lines).
 //!
-//! The checker does not consume the file yet; the CLI validates it up front (it exists, is
-//! UTF-8, and every non-blank line is valid JSON) so that a typo fails fast with exit status 2,
-//! and keeps the path for when the check crate grows an input for it.
+//! Each record is an object with `file` (path relative to the current directory), `qualname`
+//! and `args` (Numba type strings as Numba prints them); other keys are ignored. A malformed
+//! file fails fast with exit status 2.
 
 use std::path::Path;
+
+/// Read the records of a signatures file.
+pub fn load(path: &Path) -> Result<Vec<numrs_db::RecordedSignature>, String> {
+    validate(path)?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read signatures file {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (index, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() {
+            continue;
+        }
+        let value: serde_json::Value = serde_json::from_str(line).map_err(|e| format!("{}:{}: {e}", path.display(), index + 1))?;
+        let field = |name: &str| value.get(name);
+        let bad = |what: &str| format!("signatures file {}:{}: {what}", path.display(), index + 1);
+        let file = field("file").and_then(|v| v.as_str()).ok_or_else(|| bad("missing string key `file`"))?;
+        let qualname = field("qualname").and_then(|v| v.as_str()).ok_or_else(|| bad("missing string key `qualname`"))?;
+        let args = field("args")
+            .and_then(|v| v.as_array())
+            .ok_or_else(|| bad("missing list key `args`"))?
+            .iter()
+            .map(|a| a.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| bad("`args` must be a list of type strings"))?;
+        out.push(numrs_db::RecordedSignature { file: file.to_string(), qualname: qualname.to_string(), args });
+    }
+    Ok(out)
+}
 
 /// Check that `path` is a readable JSON-lines file. Returns the number of records.
 pub fn validate(path: &Path) -> Result<usize, String> {

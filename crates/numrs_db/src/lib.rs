@@ -24,6 +24,32 @@ pub struct SourceFile {
     pub load_error: Option<String>,
 }
 
+/// Settings that change how files are checked (from the command line or `pyproject.toml`).
+/// A singleton input: `Settings::try_get(db)` is `None` until a tool sets them.
+#[salsa::input(singleton, debug)]
+pub struct Settings {
+    /// Dotted names of extra decorators treated like `numba.njit`.
+    #[returns(ref)]
+    pub extra_decorators: Vec<String>,
+    /// Recorded specialisations (`--signatures FILE`).
+    #[returns(ref)]
+    pub recorded_signatures: Vec<RecordedSignature>,
+}
+
+/// One line of a recorded-signatures file: a function (by file and qualified name) and the
+/// argument types of one specialisation, as Numba prints them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordedSignature {
+    pub file: String,
+    pub qualname: String,
+    pub args: Vec<String>,
+}
+
+/// The extra decorators in effect.
+pub fn extra_decorators(db: &dyn Db) -> Vec<String> {
+    Settings::try_get(db).map(|s| s.extra_decorators(db).clone()).unwrap_or_default()
+}
+
 /// Parse a file. Not compared for equality (every edit changes spans); the narrower queries
 /// built on it are the firewalls.
 #[salsa::tracked(returns(ref), no_eq)]

@@ -15,7 +15,6 @@ pub(crate) struct Constraint {
 
 enum Kind {
     Copy(Vec<VarId>),
-    Arg(usize),
     Call { func: VarId, args: Vec<VarId>, kws: Vec<(String, VarId)>, vararg: Option<VarId> },
     /// An operator call through the registry key (`operator.add`).
     Intrinsic { key: &'static str, fallback: Option<&'static str>, args: Vec<VarId>, negate: bool },
@@ -32,16 +31,16 @@ enum Kind {
     PairSecond(VarId),
     ExhaustIter { value: VarId, count: u32 },
     SetItem { target: VarId, index: VarId, value: VarId },
-    SetAttr { target: VarId, attr: String, value: VarId },
-    Yield(VarId),
-    BuildString(Vec<VarId>),
-    FormatValue(VarId),
-    Raise(VarId),
+    SetAttr { target: VarId, attr: String },
+    Yield,
+    BuildString,
+    FormatValue,
+    Raise,
 }
 
 impl Constraint {
-    pub(crate) fn raise(v: VarId, span: Option<Span>) -> Constraint {
-        Constraint { target: None, span: span.unwrap_or_default(), kind: Kind::Raise(v) }
+    pub(crate) fn raise(_exc: VarId, span: Option<Span>) -> Constraint {
+        Constraint { target: None, span: span.unwrap_or_default(), kind: Kind::Raise }
     }
 }
 
@@ -182,9 +181,9 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                 Value::PairFirst(v) => Kind::PairFirst(*v),
                 Value::PairSecond(v) => Kind::PairSecond(*v),
                 Value::ExhaustIter { value, count } => Kind::ExhaustIter { value: *value, count: *count },
-                Value::Yield(v) => Kind::Yield(*v),
-                Value::BuildString(items) => Kind::BuildString(items.clone()),
-                Value::FormatValue(v) => Kind::FormatValue(*v),
+                Value::Yield(_) => Kind::Yield,
+                Value::BuildString(_) => Kind::BuildString,
+                Value::FormatValue(_) => Kind::FormatValue,
                 Value::MakeFunction { closure } => {
                     let name = inf.ir.closures.get(*closure as usize).map_or("<lambda>", |c| c.name.as_str());
                     inf.add_type(target, Type::MakeFunction(*closure, name.into()), Some(span))?;
@@ -195,7 +194,7 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
             (Some(target), kind)
         }
         StmtKind::SetItem { target, index, value, .. } => (None, Kind::SetItem { target: *target, index: *index, value: *value }),
-        StmtKind::SetAttr { target, attr, value } => (None, Kind::SetAttr { target: *target, attr: attr.clone(), value: *value }),
+        StmtKind::SetAttr { target, attr, .. } => (None, Kind::SetAttr { target: *target, attr: attr.clone() }),
         StmtKind::DelItem { .. } | StmtKind::Del(_) => return Ok(None),
     };
     Ok(Some(Constraint { target, span, kind }))
@@ -223,7 +222,6 @@ impl Constraint {
                 }
                 None
             }
-            Kind::Arg(_) => None,
             Kind::Intrinsic { key, fallback, args, negate } => {
                 let Some(types) = all_defined(inf, args) else { return Ok(()) };
                 let mut sig = numrs_typing::resolve_call(key, &types, &[]).map_err(|e| to_infer_error(e, span))?;
@@ -404,7 +402,7 @@ impl Constraint {
                 resolve_intrinsic(inf, "operator.setitem", &types, span)?;
                 None
             }
-            Kind::SetAttr { target, attr, .. } => {
+            Kind::SetAttr { target, attr } => {
                 let Some(t) = inf.get(*target).cloned() else { return Ok(()) };
                 return Err(InferError::typing(
                     "cannot-set-attribute",
@@ -412,9 +410,9 @@ impl Constraint {
                     span,
                 ));
             }
-            Kind::Yield(_) => Some(Type::NoneType),
-            Kind::BuildString(_) | Kind::FormatValue(_) => Some(Type::Unicode),
-            Kind::Raise(_) => None,
+            Kind::Yield => Some(Type::NoneType),
+            Kind::BuildString | Kind::FormatValue => Some(Type::Unicode),
+            Kind::Raise => None,
         };
         if let (Some(t), Some(target)) = (result, self.target) {
             inf.add_type(target, t, span)?;

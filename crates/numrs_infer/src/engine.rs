@@ -63,6 +63,9 @@ pub struct InferResult {
     pub typemap: Vec<Option<Type>>,
     /// Extra types of user variables assigned inside inlined inner functions (`nonlocal`).
     pub extra_locals: Vec<(String, Type)>,
+    /// Calls to other jit functions typed along the way: (dispatcher id, bound argument types).
+    /// Filled in by the layer that owns the environment.
+    pub calls: Vec<(u64, Vec<Type>)>,
 }
 
 impl InferResult {
@@ -235,6 +238,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
         extra_locals: inf.extra_locals.clone(),
+        calls: vec![],
     };
 
     if ir.args_count() != req.args.len() {
@@ -323,7 +327,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
             Some(t) => Ok(t),
             None => Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None)),
         };
-        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(), extra_locals: vec![] };
+        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(), extra_locals: vec![], calls: vec![] };
     }
     if let Some(e) = errors.into_iter().next() {
         return fail(&inf, e);
@@ -410,7 +414,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
     };
     // Returned values take the function's return type, as Numba's typemap shows.
     let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();
-    InferResult { outcome: Ok(ret), typemap, extra_locals: inf.extra_locals.clone() }
+    InferResult { outcome: Ok(ret), typemap, extra_locals: inf.extra_locals.clone(), calls: vec![] }
 }
 
 fn defined_vars(ir: &FunctionIr) -> std::collections::HashSet<VarId> {
@@ -475,5 +479,5 @@ fn generator_result(inf: &Inferer<'_>, req: &InferRequest<'_>) -> InferResult {
             Err(InferError::typing("return-type-mismatch", message, span))
         }
     };
-    InferResult { outcome, typemap, extra_locals: inf.extra_locals.clone() }
+    InferResult { outcome, typemap, extra_locals: inf.extra_locals.clone(), calls: vec![] }
 }

@@ -7,9 +7,11 @@
 mod conversion;
 mod conversion_table;
 mod display;
+mod parse;
 mod ty;
 mod unify;
 
 pub use conversion::{can_convert, Conversion, Rating};
+pub use parse::parse_type;
 pub use ty::*;
 pub use unify::{unify_many, unify_pairs};

@@ -1,0 +1,176 @@
+//! Parsing types from Numba's printed spelling (the inverse of `Display`), for recorded
+//! signature files and tests: `array(float64, 2d, C)`, `UniTuple(int64 x 3)`,
+//! `Tuple(int64, float64)`, `list(int64)<iv=None>`, `DictType[unicode_type,float64]<iv=None>`,
+//! `OptionalType(int64)`, `Literal[int](3)`, ...
+
+use std::sync::Arc;
+
+use crate::{ArrayType, Layout, NumericKind, Type};
+
+/// Parse a type as Numba prints it; `None` if the text is not a type numrs models.
+pub fn parse_type(text: &str) -> Option<Type> {
+    let mut p = Parser { s: text.trim(), depth: 0 };
+    let t = p.ty()?;
+    p.skip_ws();
+    p.s.is_empty().then_some(t)
+}
+
+struct Parser<'a> {
+    s: &'a str,
+    depth: u32,
+}
+
+impl<'a> Parser<'a> {
+    fn skip_ws(&mut self) {
+        self.s = self.s.trim_start();
+    }
+    fn eat(&mut self, token: &str) -> bool {
+        self.skip_ws();
+        match self.s.strip_prefix(token) {
+            Some(rest) => {
+                self.s = rest;
+                true
+            }
+            None => false,
+        }
+    }
+    fn ident(&mut self) -> Option<&'a str> {
+        self.skip_ws();
+        let end = self.s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(self.s.len());
+        if end == 0 {
+            return None;
+        }
+        let (id, rest) = self.s.split_at(end);
+        self.s = rest;
+        Some(id)
+    }
+    fn list(&mut self, close: &str) -> Option<Vec<Type>> {
+        let mut items = Vec::new();
+        if self.eat(close) {
+            return Some(items);
+        }
+        loop {
+            items.push(self.ty()?);
+            if self.eat(close) {
+                return Some(items);
+            }
+            if !self.eat(",") {
+                return None;
+            }
+        }
+    }
+    fn ty(&mut self) -> Option<Type> {
+        self.depth += 1;
+        if self.depth > 64 {
+            return None;
+        }
+        let t = self.ty_inner();
+        self.depth -= 1;
+        t
+    }
+    fn ty_inner(&mut self) -> Option<Type> {
+        if self.eat("readonly ") {
+            return match self.ty()? {
+                Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { readonly: true, ..(*a).clone() }))),
+                _ => None,
+            };
+        }
+        if self.eat("reflected ") {
+            return match self.ty()? {
+                Type::List { dtype, .. } => Some(Type::List { dtype, reflected: true }),
+                Type::Set { dtype, .. } => Some(Type::Set { dtype, reflected: true }),
+                _ => None,
+            };
+        }
+        let name = self.ident()?;
+        if let Some(k) = NumericKind::from_name(name) {
+            return Some(Type::Number(k));
+        }
+        match name {
+            "boolean" => Some(Type::boolean()),
+            "none" => Some(Type::NoneType),
+            "unicode_type" => Some(Type::Unicode),
+            "pyobject" => Some(Type::PyObject),
+            "array" => {
+                self.eat("(").then_some(())?;
+                let dtype = self.ty()?;
+                self.eat(",").then_some(())?;
+                self.skip_ws();
+                let end = self.s.find('d')?;
+                let ndim: u32 = self.s[..end].trim().parse().ok()?;
+                self.s = &self.s[end + 1..];
+                self.eat(",").then_some(())?;
+                let layout = match self.ident()? {
+                    "C" => Layout::C,
+                    "F" => Layout::F,
+                    "A" => Layout::A,
+                    _ => return None,
+                };
+                self.eat(")").then_some(())?;
+                Some(Type::array(dtype, ndim, layout))
+            }
+            "UniTuple" => {
+                self.eat("(").then_some(())?;
+                let dtype = self.ty()?;
+                self.eat("x").then_some(())?;
+                self.skip_ws();
+                let end = self.s.find(')')?;
+                let n: u32 = self.s[..end].trim().parse().ok()?;
+                self.s = &self.s[end + 1..];
+                Some(Type::unituple(dtype, n))
+            }
+            "Tuple" => {
+                self.eat("(").then_some(())?;
+                Some(Type::Tuple(self.list(")")?.into()))
+            }
+            "list" | "set" => {
+                self.eat("(").then_some(())?;
+                let dtype = self.ty()?;
+                self.eat(")").then_some(())?;
+                if name == "list" {
+                    self.eat("<iv=None>");
+                    Some(Type::list(dtype, false))
+                } else {
+                    Some(Type::set(dtype, false))
+                }
+            }
+            "ListType" => {
+                self.eat("[").then_some(())?;
+                let dtype = self.ty()?;
+                self.eat("]").then_some(())?;
+                Some(Type::ListType(Arc::new(dtype)))
+            }
+            "DictType" => {
+                self.eat("[").then_some(())?;
+                let k = self.ty()?;
+                self.eat(",").then_some(())?;
+                let v = self.ty()?;
+                self.eat("]").then_some(())?;
+                self.eat("<iv=None>");
+                Some(Type::dict(k, v))
+            }
+            "OptionalType" => {
+                self.eat("(").then_some(())?;
+                let t = self.ty()?;
+                self.eat(")").then_some(())?;
+                Some(Type::optional(t))
+            }
+            "Literal" => {
+                self.eat("[").then_some(())?;
+                let kind = self.ident()?;
+                self.eat("](").then_some(())?;
+                let end = self.s.find(')')?;
+                let value = &self.s[..end];
+                let t = match kind {
+                    "int" => Type::IntegerLiteral(value.trim().parse().ok()?),
+                    "bool" => Type::BooleanLiteral(value.trim() == "True"),
+                    "str" => Type::StringLiteral(value.into()),
+                    _ => return None,
+                };
+                self.s = &self.s[end + 1..];
+                Some(t)
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Type spelling round trips and Numba's unification/conversion rules.
+
+use numrs_types::{can_convert, parse_type, unify_pairs, Conversion, Type};
+
+/// Every type string seen in the oracle corpus that numrs models prints back identically.
+#[test]
+fn printed_types_round_trip() {
+    let cases = [
+        "int64",
+        "float32",
+        "bool",
+        "complex128",
+        "unicode_type",
+        "none",
+        "array(float64, 1d, C)",
+        "array(int8, 3d, A)",
+        "readonly array(float64, 1d, C)",
+        "array(float32, 2d, F)",
+        "UniTuple(int64 x 3)",
+        "Tuple(int64, float64)",
+        "Tuple(Tuple(float64, Literal[int](1)), Tuple(Literal[bool](True), float64))",
+        "list(int64)<iv=None>",
+        "reflected list(float64)<iv=None>",
+        "list(list(int64)<iv=None>)<iv=None>",
+        "ListType[int64]",
+        "DictType[unicode_type,float64]<iv=None>",
+        "DictType[UniTuple(int64 x 2),float64]<iv=None>",
+        "set(int64)",
+        "OptionalType(array(float64, 1d, A))",
+        "Literal[int](-3)",
+        "Literal[str](abc)",
+        "Literal[bool](False)",
+    ];
+    for case in cases {
+        let t = parse_type(case).unwrap_or_else(|| panic!("cannot parse {case}"));
+        assert_eq!(t.to_string(), case);
+    }
+}
+
+#[test]
+fn garbage_does_not_parse() {
+    for case in ["", "array(", "UniTuple(int64 x )", "Tuple(int64", "float65", "list(int64", "((((((("] {
+        assert!(parse_type(case).is_none(), "{case}");
+    }
+}
+
+/// Numba's unification (from `numba/tests/test_typeinfer.py` semantics, checked with 0.68.1).
+#[test]
+fn unification_table() {
+    let t = |s: &str| parse_type(s).unwrap();
+    let cases = [
+        ("int64", "float64", Some("float64")),
+        ("int32", "float32", Some("float64")),
+        ("uint64", "int64", Some("float64")),
+        ("int8", "uint8", Some("int16")),
+        ("Literal[int](0)", "int64", Some("int64")),
+        ("Literal[int](0)", "float64", Some("float64")),
+        ("bool", "int64", Some("int64")),
+        ("none", "int64", Some("OptionalType(int64)")),
+        ("OptionalType(int64)", "float64", Some("OptionalType(float64)")),
+        ("UniTuple(int64 x 2)", "UniTuple(float64 x 2)", Some("UniTuple(float64 x 2)")),
+        ("UniTuple(int64 x 2)", "UniTuple(int64 x 1)", None),
+        ("array(float64, 1d, C)", "array(float64, 1d, A)", Some("array(float64, 1d, A)")),
+        ("array(float64, 1d, C)", "array(float32, 1d, C)", None),
+        ("unicode_type", "int64", None),
+        ("Literal[str](odd)", "int64", None),
+        ("list(int64)<iv=None>", "UniTuple(int64 x 2)", None),
+    ];
+    for (a, b, want) in cases {
+        let got = unify_pairs(&t(a), &t(b)).map(|x| x.to_string());
+        assert_eq!(got.as_deref(), want, "unify({a}, {b})");
+        let back = unify_pairs(&t(b), &t(a)).map(|x| x.to_string());
+        assert_eq!(back.as_deref(), want, "unify({b}, {a}) (symmetry)");
+    }
+}
+
+#[test]
+fn conversion_kinds() {
+    let t = |s: &str| parse_type(s).unwrap();
+    assert_eq!(can_convert(&t("int8"), &t("int64")), Some(Conversion::Promote));
+    assert_eq!(can_convert(&t("int64"), &t("float64")), Some(Conversion::Safe));
+    assert_eq!(can_convert(&t("uint64"), &t("int64")), Some(Conversion::Unsafe));
+    assert_eq!(can_convert(&t("array(float64, 1d, C)"), &t("array(float64, 1d, A)")), Some(Conversion::Safe));
+    assert_eq!(can_convert(&t("array(float64, 1d, A)"), &t("array(float64, 1d, C)")), None);
+    assert_eq!(can_convert(&t("none"), &t("OptionalType(int64)")), Some(Conversion::Promote));
+    assert_eq!(can_convert(&t("Literal[int](3)"), &t("int64")), Some(Conversion::Promote));
+    assert_eq!(Type::IntegerLiteral(3).unliteral(), Type::int64());
+}
