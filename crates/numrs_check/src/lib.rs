@@ -101,9 +101,28 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         let key = queries::FunctionKey::new(db, file, jit.def_line_offset);
         for note in &jit.notes {
             diagnostics.push(
-                Diagnostic::error("skipped-function", None, note.clone(), def.name_span)
+                Diagnostic::error("decorator-note", None, note.clone(), jit.decorator_span)
                     .with_severity(numrs_db::Severity::Info),
             );
+        }
+        for err in &jit.errors {
+            let (kind, message) = split_exception(&err.message);
+            diagnostics.push(Diagnostic::error("invalid-decorator", Some(kind), message.to_string(), err.span));
+        }
+        match &jit.kind {
+            numrs_hir::JitKind::ObjectMode | numrs_hir::JitKind::Other(_) => {
+                let what = match &jit.kind {
+                    numrs_hir::JitKind::Other(name) => format!("`{name}` functions are not type-checked"),
+                    _ => "object-mode function (`forceobj=True`): not type-checked".to_string(),
+                };
+                diagnostics.push(
+                    Diagnostic::error("skipped-function", None, format!("'{}': {what}", jit.name), jit.decorator_span)
+                        .with_severity(numrs_db::Severity::Info),
+                );
+                functions.push(report);
+                continue;
+            }
+            _ => {}
         }
         for err in &jit.signature_errors {
             let (kind, message) = split_exception(&err.message);
@@ -121,7 +140,8 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         }
         for (spec, err) in &jit.rejected_signatures {
             let (kind, message) = split_exception(&err.message);
-            diagnostics.push(Diagnostic::error("invalid-signature", Some(kind), message.to_string(), err.span));
+            let code = if message.starts_with("Signature mismatch") { "signature-arity" } else { "invalid-signature" };
+            diagnostics.push(Diagnostic::error(code, Some(kind), message.to_string(), err.span));
             report.signatures.push(SignatureReport {
                 args: spec.args.iter().map(|t| t.to_string()).collect(),
                 origin: SignatureOrigin::Decorator,

@@ -319,11 +319,18 @@ fn usage_errors_exit_2() {
 }
 
 #[test]
-fn dump_ir_is_not_available_yet() {
+fn dump_ir_prints_numba_shaped_ir() {
     let dir = tempdir();
+    write(dir.path(), "a.py", "from numba import njit\n\n@njit\ndef f(n):\n    s = 0\n    for i in range(n):\n        s += i\n    return s\n");
     let out = numrs(dir.path(), &["dump", "ir", "a.py::f"]);
-    assert_eq!(status(&out), 2);
-    assert!(stderr(&out).contains("not available yet"), "{}", stderr(&out));
+    assert_eq!(status(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    for needle in ["label 0:", "arg(0, name=n)", "global(range)", "getiter(value=", "iternext(value=", "phi(", "cast(value="] {
+        assert!(text.contains(needle), "missing {needle} in:\n{text}");
+    }
+    // Unknown function and missing file are usage errors.
+    assert_eq!(status(&numrs(dir.path(), &["dump", "ir", "a.py::nope"])), 2);
+    assert_eq!(status(&numrs(dir.path(), &["dump", "ir", "missing.py::f"])), 2);
 }
 
 #[test]
