@@ -30,6 +30,36 @@ impl CheckDatabase {
         Self::default()
     }
 
+    /// A database that records the name of every query it executes (salsa's `WillExecute`
+    /// events), for tests that prove what is reused after an edit.
+    pub fn with_execution_log() -> (Self, std::sync::Arc<std::sync::Mutex<Vec<String>>>) {
+        let log: std::sync::Arc<std::sync::Mutex<Vec<String>>> = Default::default();
+        let sink = log.clone();
+        let storage = salsa::Storage::new(Some(Box::new(move |event: salsa::Event| {
+            if let salsa::EventKind::WillExecute { database_key } = event.kind {
+                if let Ok(mut log) = sink.lock() {
+                    log.push(format!("{database_key:?}"));
+                }
+            }
+        })));
+        (CheckDatabase { storage }, log)
+    }
+
+    /// Replace a file's text (an editor change).
+    pub fn set_text(&mut self, file: SourceFile, text: &str) {
+        use salsa::Setter;
+        match numrs_db::decode_source(text.as_bytes()) {
+            Ok(t) => {
+                file.set_text(self).to(Arc::from(t));
+                file.set_load_error(self).to(None);
+            }
+            Err(e) => {
+                file.set_text(self).to(Arc::from(""));
+                file.set_load_error(self).to(Some(e));
+            }
+        }
+    }
+
     /// Register a file from its raw bytes (decoding problems become a diagnostic, not a panic).
     pub fn add_file(&mut self, path: &str, bytes: &[u8]) -> SourceFile {
         match numrs_db::decode_source(bytes) {
@@ -59,8 +89,16 @@ impl CheckDatabase {
             numrs_syntax::ast::StmtKind::FunctionDef(d) if d.name == function => Some(d),
             _ => None,
         })?;
-        let key = queries::FunctionKey::new(self, file, def.name_span.start);
-        queries::function_ir(self, key).as_ref().map(|ir| ir.to_string())
+        let info = queries::module_info(self, file);
+        let ir = match info.functions.iter().find(|f| f.def_line_offset == def.name_span.start) {
+            Some(jit) => {
+                let key = queries::FunctionKey::of(self, file, info, jit);
+                queries::function_ir(self, key).as_ref().map(|ir| ir.to_string())
+            }
+            // Not jitted: lower it directly (the IR does not depend on the decorator).
+            None => Some(numrs_ir::lower_function(def, def.name_span.start).to_string()),
+        };
+        ir
     }
 
     /// Check one file: every jit function, every known signature.
@@ -87,7 +125,6 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
     let mut calls = Vec::new();
     for jit in &info.functions {
         let Some(def) = numrs_hir::find_def(&parsed.module, jit.def_line_offset) else { continue };
-        let stmt_end = parsed.module.body.get(jit.def_stmt_index).map_or(def.name_span.end, |s| s.span.end);
         let base = def.name_span.start;
         let line_of = |rel: numrs_syntax::ast::Span| lines.line_col(rel.start + base).line;
         let mut report = FunctionReport {
@@ -98,7 +135,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
                 || !jit.rejected_signatures.is_empty(),
             signatures: Vec::new(),
         };
-        let key = queries::FunctionKey::new(db, file, jit.def_line_offset);
+        let key = queries::FunctionKey::of(db, file, info, jit);
         for note in &jit.notes {
             diagnostics.push(
                 Diagnostic::error("decorator-note", None, note.clone(), jit.decorator_span)
@@ -171,9 +208,8 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
                 }
             }
         }
-        let visible_before = if jit.signatures.is_empty() { None } else { Some(stmt_end) };
         for (args, ret, origin) in specs {
-            let spec = queries::SpecKey::new(db, key, args.clone(), ret.clone(), visible_before);
+            let spec = queries::SpecKey::new(db, key, args.clone(), ret.clone());
             let result = queries::infer_spec(db, spec);
             calls.extend(result.calls.iter().cloned());
             let arg_names: Vec<String> = args.iter().map(|t| t.to_string()).collect();
@@ -301,25 +337,26 @@ fn add_caller_specialisations(
     file: SourceFile,
     info: &queries::ModuleInfo,
     functions: &mut Vec<FunctionReport>,
-    mut pending: Vec<(u64, Vec<numrs_types::Type>)>,
+    mut pending: Vec<(numrs_types::DispatcherRef, Vec<numrs_types::Type>)>,
 ) {
     let lines = numrs_db::line_index(db, file);
-    let mut seen: std::collections::HashSet<(u64, Vec<numrs_types::Type>)> = std::collections::HashSet::new();
+    let mut seen: std::collections::HashSet<(numrs_types::DispatcherRef, Vec<numrs_types::Type>)> =
+        std::collections::HashSet::new();
     let mut budget = 10_000;
-    while let Some((id, args)) = pending.pop() {
+    while let Some((callee, args)) = pending.pop() {
         budget -= 1;
-        if budget == 0 || !seen.insert((id, args.clone())) {
-            if budget == 0 {
-                break;
-            }
+        if budget == 0 {
+            break;
+        }
+        if !seen.insert((callee.clone(), args.clone())) {
             continue;
         }
-        let Some(jit) = info.functions.iter().find(|f| f.def_line_offset as u64 == id) else { continue };
+        let Some(jit) = info.functions.iter().filter(|f| *f.name == *callee.name).nth(callee.id as usize) else { continue };
         if !jit.signatures.is_empty() {
             continue;
         }
-        let key = queries::FunctionKey::new(db, file, jit.def_line_offset);
-        let spec = queries::SpecKey::new(db, key, args.clone(), None, None);
+        let key = queries::FunctionKey::of(db, file, info, jit);
+        let spec = queries::SpecKey::new(db, key, args.clone(), None);
         let result = queries::infer_spec(db, spec);
         pending.extend(result.calls.iter().cloned());
         let outcome = match &result.outcome {

@@ -1,10 +1,16 @@
 //! The salsa queries of the checking pipeline: module symbols → jit functions → per-function
-//! IR → per-signature inference.
+//! facts and IR → per-signature inference.
+//!
+//! Firewalls: `parse` and `module_info` change on every edit, but everything inference reads
+//! goes through narrow queries whose values do not mention positions in the file
+//! (`function_ir` with function-relative spans, `function_facts`, `resolve_global`), so their
+//! results compare equal after an unrelated edit and `infer_spec` is not re-executed.
 
 use std::sync::Arc;
 
 use numrs_db::{Db, SourceFile};
-use numrs_hir::{JitFunction, ModuleSymbols};
+use numrs_hir::{JitFunction, JitKind, ModuleSymbols};
+use numrs_infer::GlobalValue;
 use numrs_ir::FunctionIr;
 use numrs_types::Type;
 
@@ -23,22 +29,110 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     Arc::new(ModuleInfo { symbols, functions })
 }
 
-/// A function of a file, by the byte offset of its `def` keyword.
+/// A jit function of a file, by name and ordinal among the jit functions of that name
+/// (usually 0). Stable across edits that do not add or remove same-named functions.
 #[salsa::interned(debug)]
 pub struct FunctionKey {
     #[returns(copy)]
     pub file: SourceFile,
+    #[returns(ref)]
+    pub name: String,
     #[returns(copy)]
-    pub def_offset: u32,
+    pub ordinal: u32,
 }
 
-/// The IR of one top-level function; spans are relative to its `def`, so edits elsewhere in
-/// the file produce an equal value and dependents are not re-run.
+impl<'db> FunctionKey<'db> {
+    /// The key of `jit`, one of `info.functions`.
+    pub fn of(db: &'db dyn Db, file: SourceFile, info: &ModuleInfo, jit: &JitFunction) -> FunctionKey<'db> {
+        let ordinal = info
+            .functions
+            .iter()
+            .filter(|f| f.name == jit.name)
+            .position(|f| f.def_line_offset == jit.def_line_offset)
+            .unwrap_or(0);
+        FunctionKey::new(db, file, jit.name.clone(), ordinal as u32)
+    }
+
+    /// The function's discovery record in the current revision.
+    pub fn jit(self, db: &'db dyn Db) -> Option<&'db JitFunction> {
+        let info = module_info(db, self.file(db));
+        info.functions.iter().filter(|f| &f.name == self.name(db)).nth(self.ordinal(db) as usize)
+    }
+}
+
+/// A parameter of a jit function as calls bind to it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ParamFact {
+    pub name: String,
+    /// `None`: no default. `Some(Ok(t))`: a default typed as its literal. `Some(Err(()))`: a
+    /// default numrs cannot type.
+    pub default: Option<Result<Type, ()>>,
+}
+
+/// What callers and inference need to know about a function, without positions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct FunctionFacts {
+    pub kind: JitKind,
+    /// Explicit signatures (eager compilation, then frozen).
+    pub signatures: Vec<(Vec<Type>, Option<Type>)>,
+    /// `locals=` types.
+    pub locals: Vec<(String, Type)>,
+    /// Positional and keyword-only parameters, in order.
+    pub params: Vec<ParamFact>,
+    pub positional_count: usize,
+    pub has_vararg: bool,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionFacts>> {
+    let jit = key.jit(db)?;
+    let parsed = numrs_db::parse(db, key.file(db));
+    let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
+    let params = def
+        .params
+        .positional()
+        .chain(def.params.kwonly.iter())
+        .map(|p| ParamFact {
+            name: p.name.clone(),
+            default: p.default.as_ref().map(|d| {
+                numrs_hir::ConstValue::from_expr(d).and_then(|v| crate::env::const_value_type(&v)).ok_or(())
+            }),
+        })
+        .collect();
+    Some(Arc::new(FunctionFacts {
+        kind: jit.kind.clone(),
+        signatures: jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone())).collect(),
+        locals: jit.options.locals.iter().filter_map(|(n, t)| t.as_ref().ok().map(|t| (n.clone(), t.clone()))).collect(),
+        params,
+        positional_count: def.params.positional().count(),
+        has_vararg: def.params.vararg.is_some(),
+    }))
+}
+
+/// The IR of one function; spans are relative to its `def`, so edits elsewhere in the file
+/// produce an equal value and dependents are not re-run.
 #[salsa::tracked(returns(ref))]
 pub fn function_ir(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionIr>> {
+    let jit = key.jit(db)?;
     let parsed = numrs_db::parse(db, key.file(db));
-    let def = numrs_hir::find_def(&parsed.module, key.def_offset(db))?;
+    let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
     Some(Arc::new(numrs_ir::lower_function(def, def.name_span.start)))
+}
+
+/// A global name as seen from one function.
+#[salsa::interned(debug)]
+pub struct GlobalKey {
+    #[returns(copy)]
+    pub function: FunctionKey<'db>,
+    #[returns(ref)]
+    pub name: String,
+}
+
+/// What a global name refers to inside a function. A function with explicit signatures is
+/// compiled when its decorator runs, so only names bound above it are visible.
+#[salsa::tracked(returns(ref))]
+pub fn resolve_global(db: &dyn Db, key: GlobalKey<'_>) -> GlobalValue {
+    crate::env::resolve_global_uncached(db, key.function(db), key.name(db))
 }
 
 /// One specialisation request: function, argument types, optional declared return type.
@@ -50,35 +144,17 @@ pub struct SpecKey {
     pub args: Vec<Type>,
     #[returns(ref)]
     pub return_type: Option<Type>,
-    /// Typing happens at decoration time: only names bound before this offset are visible.
-    #[returns(copy)]
-    pub visible_before: Option<u32>,
 }
 
 #[salsa::tracked(returns(ref), cycle_result = recursion_fallback)]
 pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult> {
     let func = key.function(db);
     let Some(ir) = function_ir(db, func) else {
-        return Arc::new(numrs_infer::InferResult {
-            outcome: Err(numrs_infer::InferError::typing("internal", "function not found", None)),
-            typemap: vec![],
-            extra_locals: vec![],
-            calls: vec![],
-        });
+        return Arc::new(failure("function not found"));
     };
-    let info = module_info(db, func.file(db));
-    let jit = info.functions.iter().find(|f| f.def_line_offset == func.def_offset(db));
-    let locals: Vec<(String, Type)> = jit
-        .map(|f| f.options.locals.iter().filter_map(|(n, t)| t.as_ref().ok().map(|t| (n.clone(), t.clone()))).collect())
-        .unwrap_or_default();
-    let env = crate::env::FileEnv {
-        db,
-        file: func.file(db),
-        info,
-        visible_before: key.visible_before(db),
-        calls: Default::default(),
-    };
-    let _guard = crate::env::InferenceStack::enter(func.def_offset(db), key.args(db).clone());
+    let locals = function_facts(db, func).as_ref().map(|f| f.locals.clone()).unwrap_or_default();
+    let env = crate::env::FileEnv { db, function: func, calls: Default::default() };
+    let _guard = crate::env::InferenceStack::enter(func.name(db).clone(), func.ordinal(db), key.args(db).clone());
     let req = numrs_infer::InferRequest {
         ir,
         args: key.args(db),
@@ -92,15 +168,22 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
     Arc::new(result)
 }
 
-fn recursion_fallback<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: SpecKey<'db>) -> Arc<numrs_infer::InferResult> {
-    Arc::new(numrs_infer::InferResult {
-        outcome: Err(numrs_infer::InferError::typing(
-            "recursion-without-signature",
-            "cannot type a recursive call whose return type is not yet known; give the function an explicit signature with a return type",
-            None,
-        )),
+fn failure(message: &str) -> numrs_infer::InferResult {
+    numrs_infer::InferResult {
+        outcome: Err(numrs_infer::InferError::typing("recursion-without-signature", message, None)),
         typemap: vec![],
-            extra_locals: vec![],
-            calls: vec![],
-    })
+        extra_locals: vec![],
+        calls: vec![],
+    }
+}
+
+fn recursion_fallback<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: SpecKey<'db>) -> Arc<numrs_infer::InferResult> {
+    Arc::new(failure(
+        "cannot type a recursive call whose return type is not yet known; give the function an explicit signature with a return type",
+    ))
+}
+
+/// Whether a function is compiled eagerly (has explicit signatures).
+pub fn is_eager(db: &dyn Db, key: FunctionKey<'_>) -> bool {
+    function_facts(db, key).as_ref().is_some_and(|f| !f.signatures.is_empty() && f.kind != JitKind::ObjectMode)
 }

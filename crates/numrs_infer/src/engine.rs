@@ -7,7 +7,7 @@ use numrs_syntax::ast::Span;
 use numrs_types::{unify_many, unify_pairs, can_convert, Type};
 
 /// What a global name refers to, as resolved by the layer that knows the module.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GlobalValue {
     Type(Type),
     /// Not typeable: Numba's "Untyped global name" with the reason.
@@ -65,7 +65,7 @@ pub struct InferResult {
     pub extra_locals: Vec<(String, Type)>,
     /// Calls to other jit functions typed along the way: (dispatcher id, bound argument types).
     /// Filled in by the layer that owns the environment.
-    pub calls: Vec<(u64, Vec<Type>)>,
+    pub calls: Vec<(numrs_types::DispatcherRef, Vec<Type>)>,
 }
 
 impl InferResult {
