@@ -276,6 +276,20 @@ fn pyproject_type_errors_exit_2() {
 }
 
 #[test]
+fn recorded_signatures_type_lazily_compiled_functions() {
+    let dir = tempdir();
+    write(dir.path(), "lazy.py", "from numba import njit\n\n@njit\ndef f(x):\n    return x + \"a\"\n");
+    // Without a signature there is nothing to type the body with.
+    assert_eq!(status(&numrs(dir.path(), &["check", "lazy.py"])), 0);
+    write(dir.path(), "sigs.jsonl", "{\"file\": \"lazy.py\", \"qualname\": \"f\", \"args\": [\"int64\"]}\n");
+    let out = numrs(dir.path(), &["check", "--signatures", "sigs.jsonl", "--format", "json", "lazy.py"]);
+    assert_eq!(status(&out), 1, "{}", stdout(&out));
+    let doc: Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let diags = doc["diagnostics"].as_array().expect("diagnostics");
+    assert!(diags.iter().any(|d| d["code"] == "no-matching-operator" && d["line"] == 5), "{diags:?}");
+}
+
+#[test]
 fn signatures_file_is_validated() {
     let dir = tempdir();
     write(dir.path(), "a.py", CLEAN);
@@ -288,7 +302,16 @@ fn signatures_file_is_validated() {
     assert_eq!(status(&out), 2);
     assert!(stderr(&out).contains("bad.jsonl:2"), "{}", stderr(&out));
 
-    write(dir.path(), "good.jsonl", "{\"function\": \"f\", \"args\": [\"int64\"]}\n\n[1, 2]\n");
+    write(dir.path(), "partial.jsonl", "{\"file\": \"a.py\", \"args\": [\"int64\"]}\n");
+    let out = numrs(dir.path(), &["check", "--signatures", "partial.jsonl", "a.py"]);
+    assert_eq!(status(&out), 2, "records need file, qualname and args");
+    assert!(stderr(&out).contains("qualname"), "{}", stderr(&out));
+
+    write(
+        dir.path(),
+        "good.jsonl",
+        "{\"file\": \"a.py\", \"qualname\": \"f\", \"args\": [\"int64\"], \"extra\": 1}\n\n",
+    );
     let out = numrs(dir.path(), &["check", "--signatures", "good.jsonl", "a.py"]);
     assert_eq!(status(&out), 0, "{}", stderr(&out));
 
