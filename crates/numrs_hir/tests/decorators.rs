@@ -435,7 +435,7 @@ fn signature_spans() {
     assert_eq!(text(f.signature_errors[0].span), "'float65(int64)'");
     let src = "from numba import njit\n@njit('int64(int64, int64)')\ndef f(x): return x\n";
     let f = one(src);
-    assert_eq!(text_of(src, f.signature_errors[0].span), "'int64(int64, int64)'");
+    assert_eq!(text_of(src, f.rejected_signatures[0].1.span), "'int64(int64, int64)'");
 }
 
 fn text_of(src: &str, span: numrs_syntax::ast::Span) -> &str {
