@@ -77,16 +77,3 @@ pub fn decode_source(bytes: &[u8]) -> Result<String, String> {
         )),
     }
 }
-
-/// The concrete database used by the tools.
-#[salsa::db]
-#[derive(Clone, Default)]
-pub struct BaseDatabase {
-    storage: salsa::Storage<Self>,
-}
-
-#[salsa::db]
-impl salsa::Database for BaseDatabase {}
-
-#[salsa::db]
-impl Db for BaseDatabase {}

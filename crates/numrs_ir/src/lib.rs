@@ -192,6 +192,13 @@ impl FunctionIr {
 impl Value {
     /// Variables read by this value.
     pub fn uses(&self) -> Vec<VarId> {
+        let mut copy = self.clone();
+        copy.uses_mut().into_iter().map(|v| *v).collect()
+    }
+
+    /// Mutable references to the variables read by this value (the one visitor every pass
+    /// that reads or rewrites uses goes through). `Phi` incoming `UNDEFINED`s are skipped.
+    pub fn uses_mut(&mut self) -> Vec<&mut VarId> {
         match self {
             Value::Var(v)
             | Value::GetIter(v)
@@ -203,28 +210,28 @@ impl Value {
             | Value::FormatValue(v)
             | Value::Unary { operand: v, .. }
             | Value::GetAttr { value: v, .. }
-            | Value::ExhaustIter { value: v, .. } => vec![*v],
+            | Value::ExhaustIter { value: v, .. } => vec![v],
             Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } | Value::Compare { lhs, rhs, .. } => {
-                vec![*lhs, *rhs]
+                vec![lhs, rhs]
             }
-            Value::GetItem { value, index } => vec![*value, *index],
+            Value::GetItem { value, index } => vec![value, index],
             Value::StaticGetItem { value, index_var, .. } => {
-                let mut v = vec![*value];
-                v.extend(index_var);
-                v
+                let mut out = vec![value];
+                out.extend(index_var.as_mut());
+                out
             }
             Value::Call { func, args, kws, vararg } => {
-                let mut v = vec![*func];
-                v.extend(args);
-                v.extend(kws.iter().map(|(_, k)| *k));
-                v.extend(vararg);
-                v
+                let mut out = vec![func];
+                out.extend(args.iter_mut());
+                out.extend(kws.iter_mut().map(|(_, k)| k));
+                out.extend(vararg.as_mut());
+                out
             }
             Value::BuildTuple(items) | Value::BuildList(items) | Value::BuildSet(items) | Value::BuildString(items) => {
-                items.clone()
+                items.iter_mut().collect()
             }
-            Value::BuildMap(items) => items.iter().flat_map(|(k, v)| [*k, *v]).collect(),
-            Value::Phi(incoming) => incoming.iter().filter_map(|(_, v)| *v).collect(),
+            Value::BuildMap(items) => items.iter_mut().flat_map(|(k, v)| [k, v]).collect(),
+            Value::Phi(incoming) => incoming.iter_mut().filter_map(|(_, v)| v.as_mut()).collect(),
             Value::Const(_)
             | Value::Global(_)
             | Value::FreeVar(_)

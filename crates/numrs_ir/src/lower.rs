@@ -765,6 +765,12 @@ impl Lowerer {
             None => self.lower_condition(test, body_block, else_block, span),
         }
         self.switch_to(body_block);
+        self.finish_loop(body, orelse, header, else_block, exit);
+    }
+
+    /// The shared end of `while` and `for`: the body (with `break`/`continue` targets), the
+    /// back edge, the `else` clause, and the exit block placed after everything lowered.
+    fn finish_loop(&mut self, body: &[Stmt], orelse: &[Stmt], header: BlockId, else_block: BlockId, exit: BlockId) {
         self.loops.push(LoopTargets { continue_to: header, break_to: exit });
         self.lower_stmts(body);
         self.terminate(Terminator::Jump(header));
@@ -792,17 +798,7 @@ impl Lowerer {
         self.terminate(Terminator::Branch { cond: pred, truebr: body_block, falsebr: else_block });
         self.switch_to(body_block);
         self.assign_to(target, value, target.span);
-        self.loops.push(LoopTargets { continue_to: header, break_to: exit });
-        self.lower_stmts(body);
-        self.terminate(Terminator::Jump(header));
-        self.loops.pop();
-        if !orelse.is_empty() {
-            self.switch_to(else_block);
-            self.lower_stmts(orelse);
-            self.terminate(Terminator::Jump(exit));
-        }
-        let exit = self.move_block_to_end(exit);
-        self.switch_to(exit);
+        self.finish_loop(body, orelse, header, else_block, exit);
     }
 
     fn lower_augassign(&mut self, target: &Expr, op: ast::BinOp, value: &Expr, span: Span) {

@@ -312,55 +312,16 @@ fn rewrite_term_uses(term: &mut Terminator, map: &HashMap<VarId, Option<VarId>>)
 }
 
 fn rewrite_value(value: &mut Value, map: &HashMap<VarId, Option<VarId>>) {
-    match value {
-        Value::Var(v)
-        | Value::GetIter(v)
-        | Value::IterNext(v)
-        | Value::PairFirst(v)
-        | Value::PairSecond(v)
-        | Value::Cast(v)
-        | Value::Yield(v)
-        | Value::FormatValue(v)
-        | Value::Unary { operand: v, .. }
-        | Value::GetAttr { value: v, .. }
-        | Value::ExhaustIter { value: v, .. } => sub(v, map),
-        Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } | Value::Compare { lhs, rhs, .. } => {
-            sub(lhs, map);
-            sub(rhs, map);
-        }
-        Value::GetItem { value, index } => {
-            sub(value, map);
-            sub(index, map);
-        }
-        Value::StaticGetItem { value, index_var, .. } => {
-            sub(value, map);
-            if let Some(i) = index_var {
-                sub(i, map);
+    if let Value::Phi(incoming) = value {
+        // A phi operand may become UNDEFINED when it was a removed trivial phi.
+        for (_, v) in incoming.iter_mut() {
+            if let Some(new) = v.and_then(|x| map.get(&x)) {
+                *v = *new;
             }
         }
-        Value::Call { func, args, kws, vararg } => {
-            sub(func, map);
-            args.iter_mut().for_each(|a| sub(a, map));
-            kws.iter_mut().for_each(|(_, k)| sub(k, map));
-            if let Some(v) = vararg {
-                sub(v, map);
-            }
-        }
-        Value::BuildTuple(items) | Value::BuildList(items) | Value::BuildSet(items) | Value::BuildString(items) => {
-            items.iter_mut().for_each(|i| sub(i, map))
-        }
-        Value::BuildMap(items) => items.iter_mut().for_each(|(k, v)| {
-            sub(k, map);
-            sub(v, map);
-        }),
-        Value::Phi(incoming) => incoming.iter_mut().for_each(|(_, v)| {
-            if let Some(x) = v {
-                match map.get(x) {
-                    Some(new) => *v = *new,
-                    None => {}
-                }
-            }
-        }),
-        Value::Const(_) | Value::Global(_) | Value::FreeVar(_) | Value::Arg(_) | Value::MakeFunction { .. } | Value::Undefined => {}
+        return;
+    }
+    for v in value.uses_mut() {
+        sub(v, map);
     }
 }
