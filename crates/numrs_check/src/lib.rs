@@ -206,6 +206,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
                 for e in &ir.errors {
                     diagnostics.push(Diagnostic::error(e.code, Some(e.kind), e.message.clone(), e.span.offset_by(base)));
                 }
+                untyped_globals(db, key, ir, base, &mut diagnostics);
             }
         }
         for (args, ret, origin) in specs {
@@ -385,6 +386,47 @@ fn add_caller_specialisations(
                 explicit_signatures: false,
                 signatures: vec![report],
             }),
+        }
+    }
+}
+
+/// Globals of an untyped function that can never type, whatever the arguments: names that are
+/// not defined, plain Python functions and classes (Numba: "Untyped global name").
+fn untyped_globals(
+    db: &dyn numrs_db::Db,
+    key: queries::FunctionKey<'_>,
+    ir: &numrs_ir::FunctionIr,
+    base: u32,
+    diagnostics: &mut Vec<Diagnostic>,
+) {
+    let info = queries::module_info(db, key.file(db));
+    let mut seen = std::collections::HashSet::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            let numrs_ir::StmtKind::Assign { value: numrs_ir::Value::Global(name), .. } = &stmt.kind else { continue };
+            if !seen.insert(name.clone()) {
+                continue;
+            }
+            let definite = match info.symbols.lookup(name, None).map(|b| &b.kind) {
+                None => numrs_typing::builtin_global(name).is_none(),
+                Some(numrs_hir::BindingKind::Class) => true,
+                Some(numrs_hir::BindingKind::Function { def_index }) => {
+                    !info.functions.iter().any(|f| f.def_stmt_index == *def_index && &f.name == name)
+                }
+                Some(_) => false,
+            };
+            if !definite {
+                continue;
+            }
+            let global = queries::GlobalKey::new(db, key, name.clone());
+            if let numrs_infer::GlobalValue::Untyped(reason) = queries::resolve_global(db, global) {
+                diagnostics.push(Diagnostic::error(
+                    "untyped-global",
+                    Some("TypingError"),
+                    format!("Untyped global name '{name}': {reason}"),
+                    stmt.span.offset_by(base),
+                ));
+            }
         }
     }
 }
