@@ -336,13 +336,7 @@ impl Constraint {
                 let keys: Vec<VarId> = items.iter().map(|(k, _)| *k).collect();
                 let vals: Vec<VarId> = items.iter().map(|(_, v)| *v).collect();
                 let (Some(kt), Some(vt)) = (all_defined(inf, &keys), all_defined(inf, &vals)) else { return Ok(()) };
-                if kt.is_empty() {
-                    Some(Type::dict(Type::Undefined, Type::Undefined))
-                } else {
-                    let k = unify_container_items(&kt, "dict keys", span)?;
-                    let v = unify_container_items(&vt, "dict values", span)?;
-                    Some(Type::dict(k, v))
-                }
+                Some(build_map_type(&kt, &vt).map_err(|e| to_infer_error(e, span))?)
             }
             Kind::GetIter(v) => {
                 let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
@@ -449,8 +443,11 @@ fn resolve_getiter(t: &Type) -> Option<Type> {
     }
 }
 
-/// `static_getitem` on tuples with a constant index or slice.
+/// `static_getitem` on tuples with a constant index or slice, and on literal-string-key dicts.
 fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
+    if let (Type::LiteralStrKeyDict(items), StaticIndex::Str(key)) = (t, index) {
+        return items.iter().find(|(k, _)| &**k == key.as_str()).map(|(_, v)| v.clone());
+    }
     let items = t.tuple_items()?;
     let n = items.len() as i128;
     match index {
@@ -590,4 +587,33 @@ impl crate::engine::Environment for ClosureEnv<'_> {
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
         self.parent.resolve_module_attr(module, attr)
     }
+}
+
+/// Numba's `BuildMapConstraint`: a display with string-literal keys and values that do not all
+/// cast to the first one's type is a `LiteralStrKey[Dict]`; otherwise a typed dict whose key
+/// and value types are the first item's.
+fn build_map_type(keys: &[Type], values: &[Type]) -> Result<Type, numrs_typing::CallError> {
+    let (Some(k0), Some(v0)) = (keys.first(), values.first()) else {
+        return Ok(Type::dict(Type::Undefined, Type::Undefined));
+    };
+    let string_keys = keys.iter().all(|k| matches!(k, Type::StringLiteral(_)));
+    let first_value = v0.unliteral();
+    let mut homogeneous = values.iter().all(|v| {
+        numrs_types::can_convert(&v.unliteral(), &first_value).is_some_and(|c| c < numrs_types::Conversion::Unsafe)
+    });
+    if values.len() == 1 && matches!(v0, Type::LiteralStrKeyDict(_) | Type::List { .. }) {
+        homogeneous = false;
+    }
+    if string_keys && !homogeneous {
+        let items = keys
+            .iter()
+            .zip(values)
+            .filter_map(|(k, v)| match k {
+                Type::StringLiteral(s) => Some((s.clone(), v.clone())),
+                _ => None,
+            })
+            .collect();
+        return Ok(Type::LiteralStrKeyDict(std::sync::Arc::new(items)));
+    }
+    numrs_typing::make_dict_type(k0, v0)
 }

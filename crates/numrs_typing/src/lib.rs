@@ -10,7 +10,7 @@ mod registry;
 mod templates;
 
 pub(crate) use templates::abstract_templates;
-pub use templates::{builtin_global, module_attr};
+pub use templates::{builtin_global, make_dict_type, module_attr};
 
 pub use registry::{
     refine_receiver, resolve_call, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,

@@ -13,6 +13,8 @@ mod string;
 
 use numrs_types::{can_convert, Conversion, Signature, Type};
 
+pub use dict::make_dict_type;
+
 use crate::registry::{AbstractFn, CallResult};
 
 /// Abstract templates for container/string methods (`list.append`, `str.split`, ...) and

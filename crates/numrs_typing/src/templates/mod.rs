@@ -3,6 +3,8 @@
 pub(crate) mod attributes;
 mod builtins;
 pub(crate) mod containers;
+
+pub use containers::make_dict_type;
 mod cuda;
 mod math;
 mod numpy;

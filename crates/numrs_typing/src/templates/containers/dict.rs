@@ -43,7 +43,8 @@ fn kv(t: &Type) -> Option<(&Type, &Type)> {
 
 /// Numba's `DictType(key, value)` constructor checks: no None/Optional, no reflected list or
 /// set (“... as key is forbidden”).
-pub(crate) fn make_dict_type(key: &Type, value: &Type) -> Result<Type, CallError> {
+/// `DictType(key, value)` with Numba's checks on what may be a key or a value.
+pub fn make_dict_type(key: &Type, value: &Type) -> Result<Type, CallError> {
     let (k, v) = (key.unliteral(), value.unliteral());
     if matches!(k, Type::Optional(_) | Type::NoneType) {
         return Err(CallError::typing(format!("Dict.key_type cannot be of type {k}")));
