@@ -280,10 +280,21 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
         }
     }
 
+    // Numba's `rewrite_semantic_constants`: `arg.ndim` and `len(tuple_arg)` are constants.
+    let semantic_constants = semantic_constants(ir, req.args, req.env);
+
     // Build constraints; some statements are typed right away (constants, globals, args).
     let mut constraints = Vec::new();
     for block in &ir.blocks {
         for stmt in &block.stmts {
+            if let StmtKind::Assign { target, .. } = &stmt.kind {
+                if let Some(value) = semantic_constants.get(target) {
+                    if let Err(e) = inf.add_type(*target, Type::IntegerLiteral(*value), Some(stmt.span)) {
+                        return fail(&inf, e);
+                    }
+                    continue;
+                }
+            }
             match crate::constraints::build(&mut inf, stmt, req.args) {
                 Ok(Some(c)) => constraints.push(c),
                 Ok(None) => {}
@@ -480,4 +491,53 @@ fn generator_result(inf: &Inferer<'_>, req: &InferRequest<'_>) -> InferResult {
         }
     };
     InferResult { outcome, typemap, extra_locals: inf.extra_locals.clone(), calls: vec![] }
+}
+
+/// Numba's `rewrite_semantic_constants`: before typing, `x.ndim` where `x` is (a single-defined
+/// alias of) an array argument, and `len(t)` where `t` is a tuple argument, become constants,
+/// so they are typed as integer literals.
+fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Environment) -> HashMap<VarId, i128> {
+    let mut defs: HashMap<VarId, Option<&Value>> = HashMap::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, value } = &stmt.kind {
+                defs.entry(*target).and_modify(|d| *d = None).or_insert(Some(value));
+            }
+        }
+    }
+    // Numba's `get_definition`: follow single definitions through plain copies.
+    let definition = |mut v: VarId| -> Option<&Value> {
+        for _ in 0..64 {
+            match defs.get(&v).copied().flatten()? {
+                Value::Var(next) => v = *next,
+                other => return Some(other),
+            }
+        }
+        None
+    };
+    let arg_type = |v: VarId| match definition(v) {
+        Some(Value::Arg(i)) => args.get(*i as usize),
+        _ => None,
+    };
+    let mut out = HashMap::new();
+    for (target, value) in defs.iter().filter_map(|(t, v)| v.map(|v| (*t, v))) {
+        match value {
+            Value::GetAttr { value, attr } if attr == "ndim" => {
+                if let Some(Type::Array(a)) = arg_type(*value) {
+                    out.insert(target, a.ndim as i128);
+                }
+            }
+            Value::Call { func, args: call_args, kws, vararg: None } if call_args.len() == 1 && kws.is_empty() => {
+                let is_len = matches!(definition(*func), Some(Value::Global(name)) if name == "len")
+                    && matches!(env.resolve_global("len"), GlobalValue::Type(Type::Function(k)) if &*k == "builtins.len");
+                if is_len {
+                    if let Some(t) = arg_type(call_args[0]).and_then(Type::tuple_items) {
+                        out.insert(target, t.len() as i128);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
 }

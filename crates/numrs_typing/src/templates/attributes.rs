@@ -15,8 +15,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
     match ty {
         Type::Array(a) => match attr {
             "shape" | "strides" => Some(Type::unituple(Type::intp(), a.ndim)),
-            // Numba types `ndim` as a literal: it is known at compile time.
-            "ndim" => Some(Type::IntegerLiteral(a.ndim as i128)),
+            "ndim" => Some(Type::intp()),
             "size" | "itemsize" | "nbytes" => Some(Type::intp()),
             "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
             "T" => {

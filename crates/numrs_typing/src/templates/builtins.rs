@@ -36,11 +36,9 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     match &args[0] {
-        // A tuple's length is known at compile time: Numba types it as a literal.
-        t @ (Type::UniTuple(..) | Type::Tuple(_)) => {
-            sig(Type::IntegerLiteral(t.tuple_items().map_or(0, |i| i.len()) as i128), args)
-        }
         Type::Array(_)
+        | Type::UniTuple(..)
+        | Type::Tuple(_)
         | Type::List { .. }
         | Type::ListType(_)
         | Type::DictType(_)

@@ -204,8 +204,7 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
             }
             match attr {
                 "shape" | "strides" => Some(Type::unituple(Type::intp(), a.ndim)),
-                // Numba types `ndim` as a literal: it is known at compile time.
-                "ndim" => Some(Type::IntegerLiteral(a.ndim as i128)),
+                "ndim" => Some(Type::intp()),
                 "size" | "itemsize" | "nbytes" => Some(Type::intp()),
                 "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
                 "T" => Some(methods::transposed(a)),
