@@ -96,7 +96,7 @@ impl CheckDatabase {
                 queries::function_ir(self, key).as_ref().map(|ir| ir.to_string())
             }
             // Not jitted: lower it directly (the IR does not depend on the decorator).
-            None => Some(numrs_ir::lower_function(def, def.name_span.start).to_string()),
+            None => Some(numrs_ir::lower_function(def, numrs_ir::function_start(def)).to_string()),
         };
         ir
     }
@@ -125,7 +125,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
     let mut calls = Vec::new();
     for jit in &info.functions {
         let Some(def) = numrs_hir::find_def(&parsed.module, jit.def_line_offset) else { continue };
-        let base = def.name_span.start;
+        let base = numrs_ir::function_start(def);
         let line_of = |rel: numrs_syntax::ast::Span| lines.line_col(rel.start + base).line;
         let mut report = FunctionReport {
             name: jit.name.clone(),
@@ -366,7 +366,8 @@ fn add_caller_specialisations(
                 SignatureOutcome::Ok { return_type: rt.to_string(), locals }
             }
             Err(e) => {
-                let base = jit.def_line_offset;
+                let parsed = numrs_db::parse(db, file);
+                let base = numrs_hir::find_def(&parsed.module, jit.def_line_offset).map_or(jit.def_line_offset, numrs_ir::function_start);
                 let line = e.span.map(|s| lines.line_col(s.start + base).line);
                 SignatureOutcome::Err { kind: e.kind.to_string(), line, message: e.message.clone() }
             }

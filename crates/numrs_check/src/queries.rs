@@ -116,7 +116,7 @@ pub fn function_ir(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionIr>>
     let jit = key.jit(db)?;
     let parsed = numrs_db::parse(db, key.file(db));
     let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
-    Some(Arc::new(numrs_ir::lower_function(def, def.name_span.start)))
+    Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
 }
 
 /// A global name as seen from one function.

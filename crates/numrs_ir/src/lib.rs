@@ -11,7 +11,7 @@ mod lower;
 mod print;
 mod ssa;
 
-pub use lower::lower_function;
+pub use lower::{function_start, lower_function};
 
 use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
 

@@ -18,7 +18,14 @@ use crate::{
 /// Lower one function. `base` is the byte offset all spans are made relative to (the start of
 /// the `def` statement); `enclosing` are the local names of enclosing functions (for closures).
 pub fn lower_function(def: &FunctionDef, base: u32) -> FunctionIr {
-    lower_with_scope(&def.name, &def.params, &def.body, base, &HashSet::new(), def.name_span)
+    // Numba's function location is `co_firstlineno`: the first decorator's line.
+    let entry = def.decorators.first().map_or(def.name_span, |d| d.span);
+    lower_with_scope(&def.name, &def.params, &def.body, base, &HashSet::new(), entry)
+}
+
+/// Where a function starts: its first decorator, or its `def`. IR spans are relative to it.
+pub fn function_start(def: &FunctionDef) -> u32 {
+    def.decorators.first().map_or(def.name_span.start, |d| d.span.start.min(def.name_span.start))
 }
 
 fn lower_with_scope(
