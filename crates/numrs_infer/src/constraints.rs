@@ -510,6 +510,28 @@ fn resolve_callable(
         }),
         Type::ExceptionClass(name) => return Ok(Type::ExceptionInstance(name.clone())),
         Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
+        Type::FunctionType(sig) => {
+            // A first-class function: arguments must convert to its declared parameter types.
+            if sig.args.len() != args.len() {
+                return Err(InferError::typing(
+                    "invalid-call",
+                    format!("{fty} takes {} argument(s), {} given", sig.args.len(), args.len()),
+                    span,
+                ));
+            }
+            for (a, p) in args.iter().zip(&sig.args) {
+                if numrs_types::can_convert(a, p).is_none() {
+                    return Err(InferError {
+                        kind: "ValueError",
+                        code: "invalid-call",
+                        message: format!("mismatch of argument types: {a} vs {p}"),
+                        span,
+                        notes: vec![],
+                    });
+                }
+            }
+            return Ok(sig.return_type.clone());
+        }
         other => {
             return Err(InferError::typing("not-callable", format!("{other} is not callable"), span));
         }
@@ -549,7 +571,14 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
         }
     }
     let env = ClosureEnv { parent: inf.env, free };
-    let args: Vec<Type> = args.iter().map(Type::unliteral).collect();
+    let mut args: Vec<Type> = args.iter().map(Type::unliteral).collect();
+    // Missing trailing arguments take the parameters' constant defaults (as literals).
+    for default in closure.defaults.iter().skip(args.len()) {
+        match default.as_ref().map(const_type) {
+            Some(Ok(t)) => args.push(t),
+            _ => break,
+        }
+    }
     let req = crate::engine::InferRequest { ir: &closure.ir, args: &args, return_type: None, locals: &[], env: &env, partial: false };
     let result = crate::engine::infer_function(&req);
     for name in &closure.ir.nonlocals {

@@ -54,6 +54,8 @@ pub struct ClosureInfo {
     pub ir: Box<FunctionIr>,
     /// Names of the enclosing function's variables it reads.
     pub free_vars: Vec<String>,
+    /// Constant defaults of its parameters (positional order; `None`: no constant default).
+    pub defaults: Vec<Option<numrs_syntax::ast::Constant>>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -637,7 +637,14 @@ impl Lowerer {
             .collect::<std::collections::BTreeSet<_>>()
             .into_iter()
             .collect();
-        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars });
+        let defaults = params
+            .positional()
+            .map(|p| p.default.as_ref().and_then(|d| fold_constant(d).or_else(|| match &d.kind {
+                ExprKind::Constant(c) => Some(c.clone()),
+                _ => None,
+            })))
+            .collect();
+        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults });
         (self.closures.len() - 1) as u32
     }
 

@@ -6,6 +6,10 @@ use numrs_types::{Layout, Type};
 
 /// `typ.attr`, or `None` when unknown ("Unknown attribute").
 pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
+    // Numba's `OptionalAttribute`: attributes of an optional resolve on the underlying type.
+    if let Type::Optional(inner) = ty {
+        return resolve(inner, attr);
+    }
     if let Some(t) = super::numpy::resolve_attr(ty, attr) {
         return Some(t);
     }
