@@ -4,6 +4,39 @@
 
 use numrs_syntax::ast::Span;
 
+/// Every diagnostic code numrs emits. Each has a page `docs/diagnostics/<code>.md` with a tested
+/// example (enforced by the documentation test).
+pub const ALL_CODES: &[&str] = &[
+    "bad-star-args",
+    "cannot-set-attribute",
+    "cannot-unify",
+    "decorator-note",
+    "global-write",
+    "heterogeneous-container",
+    "imprecise-type",
+    "index-out-of-range",
+    "invalid-call",
+    "invalid-decorator",
+    "invalid-signature",
+    "no-conversion",
+    "no-matching-operator",
+    "not-callable",
+    "not-iterable",
+    "recursion-without-signature",
+    "return-type-mismatch",
+    "signature-arity",
+    "skipped-function",
+    "syntax-error",
+    "undetermined-type",
+    "unknown-attribute",
+    "unpack-count",
+    "unreadable-file",
+    "unsupported-constant",
+    "unsupported-signature",
+    "unsupported-syntax",
+    "untyped-global",
+];
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     Error,

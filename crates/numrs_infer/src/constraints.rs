@@ -549,7 +549,7 @@ fn _iterator_kind(_: IteratorKind) {}
 /// variables taking their current types in the enclosing function (Numba inlines such calls).
 fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Span>) -> Result<Type, InferError> {
     let Some(closure) = inf.ir.closures.get(idx as usize) else {
-        return Err(InferError::typing("internal", "unknown closure", span));
+        return Err(InferError::typing("undetermined-type", "unknown inner function", span));
     };
     let mut free = Vec::new();
     for name in &closure.free_vars {

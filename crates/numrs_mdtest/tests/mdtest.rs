@@ -72,3 +72,50 @@ fn mdtest_suites() {
 fn diagnostic_docs_examples() {
     run_dir("docs/diagnostics", true);
 }
+
+/// Every code numrs can emit has a page, and every page is for a code numrs emits.
+#[test]
+fn every_code_has_a_page() {
+    let dir = root_dir().join("docs/diagnostics");
+    let mut pages: Vec<String> = std::fs::read_dir(&dir)
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter_map(|e| e.path().file_stem().map(|s| s.to_string_lossy().into_owned()))
+                .collect()
+        })
+        .unwrap_or_default();
+    pages.sort();
+    let mut codes: Vec<String> = numrs_db::diagnostic::ALL_CODES.iter().map(|c| c.to_string()).collect();
+    codes.sort();
+    assert_eq!(pages, codes);
+}
+
+/// Every diagnostic reported over the examples, the test suites and the oracle corpus uses a
+/// documented code.
+#[test]
+fn reported_codes_are_documented() {
+    let mut dirs = vec![root_dir().join("examples")];
+    let corpus = root_dir().join("../shared/corpus/cases");
+    if corpus.is_dir() {
+        dirs.push(corpus);
+    }
+    let mut checked = 0;
+    for dir in dirs {
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.extension().is_none_or(|x| x != "py") {
+                continue;
+            }
+            let bytes = std::fs::read(&p).unwrap_or_default();
+            let mut db = numrs_check::CheckDatabase::new();
+            let file = db.add_file(&p.to_string_lossy(), &bytes);
+            for d in &db.check_file(file).diagnostics {
+                assert!(numrs_db::diagnostic::ALL_CODES.contains(&d.code), "{}: undocumented code {}", p.display(), d.code);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 0);
+}
