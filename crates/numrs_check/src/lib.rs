@@ -227,6 +227,9 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
                     for n in &e.notes {
                         d = d.with_note(n.clone());
                     }
+                    for (s, label) in &e.secondary {
+                        d = d.with_secondary(s.offset_by(base), label.clone());
+                    }
                     diagnostics.push(d);
                     SignatureOutcome::Err { kind: e.kind.to_string(), line: e.span.map(line_of), message: e.message.clone() }
                 }

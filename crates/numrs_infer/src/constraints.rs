@@ -376,6 +376,7 @@ impl Constraint {
                             message: format!("cannot unpack {t} into {count} values"),
                             span,
                             notes: vec![],
+                            secondary: vec![],
                         });
                     }
                     Type::UniTuple(..) | Type::Tuple(_) => Some(t.clone()),
@@ -416,7 +417,7 @@ impl Constraint {
 }
 
 fn to_infer_error(e: numrs_typing::CallError, span: Option<Span>) -> InferError {
-    InferError { kind: e.kind, code: "invalid-call", message: e.message, span, notes: vec![] }
+    InferError { kind: e.kind, code: "invalid-call", message: e.message, span, notes: vec![], secondary: vec![] }
 }
 
 fn resolve_intrinsic(_inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Result<Type, InferError> {
@@ -527,6 +528,7 @@ fn resolve_callable(
                         message: format!("mismatch of argument types: {a} vs {p}"),
                         span,
                         notes: vec![],
+                        secondary: vec![],
                     });
                 }
             }

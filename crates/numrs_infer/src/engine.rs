@@ -37,11 +37,14 @@ pub struct InferError {
     /// Function-relative span of the statement the error is attributed to.
     pub span: Option<Span>,
     pub notes: Vec<String>,
+    /// Other places worth showing (function-relative spans), e.g. both sides of a failed
+    /// unification.
+    pub secondary: Vec<(Span, String)>,
 }
 
 impl InferError {
     pub fn typing(code: &'static str, message: impl Into<String>, span: Option<Span>) -> Self {
-        InferError { kind: "TypingError", code, message: message.into(), span, notes: vec![] }
+        InferError { kind: "TypingError", code, message: message.into(), span, notes: vec![], secondary: vec![] }
     }
 }
 
@@ -137,6 +140,10 @@ pub(crate) struct Inferer<'a> {
     pub receiver_of: HashMap<VarId, VarId>,
     /// Types given to this function's variables by inlined inner functions (`nonlocal`).
     pub extra_locals: Vec<(String, Type)>,
+    /// The span of each variable's defining statement.
+    pub def_spans: HashMap<VarId, Span>,
+    /// Variables defined by phi nodes.
+    pub phis: std::collections::HashSet<VarId>,
 }
 
 impl<'a> Inferer<'a> {
@@ -177,15 +184,38 @@ impl<'a> Inferer<'a> {
                 }
                 None => {
                     let old = old.clone();
-                    return Err(InferError::typing(
-                        "cannot-unify",
-                        format!("Cannot unify {old} and {ty} for '{name}'"),
-                        span,
-                    ));
+                    let mut err = InferError::typing("cannot-unify", format!("Cannot unify {old} and {ty} for '{name}'"), span);
+                    err.secondary = self.unification_sides(v);
+                    return Err(err);
                 }
             },
         }
         Ok(())
+    }
+
+    /// Where the values that meet in `v` come from, with their types: the two (or more) sides of
+    /// a failed unification, for secondary labels.
+    fn unification_sides(&self, v: VarId) -> Vec<(Span, String)> {
+        let mut out: Vec<(Span, String)> = Vec::new();
+        let mut stack: Vec<VarId> = self.copied_from.get(&v).cloned().unwrap_or_default();
+        let mut seen = std::collections::HashSet::new();
+        while let Some(src) = stack.pop() {
+            if !seen.insert(src) || seen.len() > 256 {
+                continue;
+            }
+            // Look through phis to the assignments that feed them.
+            if self.phis.contains(&src) {
+                stack.extend(self.copied_from.get(&src).into_iter().flatten().copied());
+                continue;
+            }
+            let (Some(t), Some(span)) = (self.get(src), self.def_spans.get(&src)) else { continue };
+            let label = format!("this is {t}");
+            if !out.iter().any(|(s, l)| s == span && *l == label) {
+                out.push((*span, label));
+            }
+        }
+        out.sort_by_key(|(s, _)| s.start);
+        out
     }
 
     /// Push a refined type back to the variables this one was copied from (Numba's refine
@@ -233,7 +263,7 @@ impl<'a> Inferer<'a> {
 /// Type one function for one signature.
 pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
@@ -253,12 +283,13 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
             ),
             span: None,
             notes: vec![],
+            secondary: vec![],
         };
         return fail(&inf, e);
     }
     if let Some(e) = ir.errors.first() {
         let span = e.line_known.then_some(e.span);
-        let err = InferError { kind: e.kind, code: e.code, message: e.message.clone(), span, notes: vec![] };
+        let err = InferError { kind: e.kind, code: e.code, message: e.message.clone(), span, notes: vec![], secondary: vec![] };
         return fail(&inf, err);
     }
     // Numba's ArgConstraint: argument types must be precise (`pyobject` is not).
@@ -280,6 +311,21 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
         }
     }
 
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, value } = &stmt.kind {
+                // A copy of a temporary (`x = $tmp`) is located where the value was computed.
+                let span = match value {
+                    Value::Var(src) if !ir.var(*src).user => inf.def_spans.get(src).copied().unwrap_or(stmt.span),
+                    _ => stmt.span,
+                };
+                inf.def_spans.entry(*target).or_insert(span);
+                if matches!(value, Value::Phi(_)) {
+                    inf.phis.insert(*target);
+                }
+            }
+        }
+    }
     // Numba's `rewrite_semantic_constants`: `arg.ndim` and `len(tuple_arg)` are constants.
     let semantic_constants = semantic_constants(ir, req.args, req.env);
 

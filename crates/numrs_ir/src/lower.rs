@@ -768,7 +768,8 @@ impl Lowerer {
     }
 
     fn lower_while(&mut self, test: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) {
-        let header = self.new_block(span);
+        // The loop header is located at its test (one line), not the whole statement.
+        let header = self.new_block(test.span);
         self.jump_to_new(header);
         let body_block = self.new_block(body.first().map_or(span, |s| s.span));
         let exit = self.new_block(span);
@@ -801,11 +802,12 @@ impl Lowerer {
     fn lower_for(&mut self, target: &Expr, iter: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) {
         let iterable = self.lower_expr(iter);
         let it = self.temp("get_iter", iter.span, Value::GetIter(iterable));
-        let header = self.new_block(span);
+        // The loop header is located at the loop target (one line), not the whole statement.
+        let header = self.new_block(target.span);
         self.jump_to_new(header);
-        let next = self.temp("for_iter", span, Value::IterNext(it));
-        let value = self.temp("for_iter", span, Value::PairFirst(next));
-        let pred = self.temp("for_iter", span, Value::PairSecond(next));
+        let next = self.temp("for_iter", target.span, Value::IterNext(it));
+        let value = self.temp("for_iter", target.span, Value::PairFirst(next));
+        let pred = self.temp("for_iter", target.span, Value::PairSecond(next));
         let body_block = self.new_block(body.first().map_or(span, |s| s.span));
         let exit = self.new_block(span);
         let else_block = if orelse.is_empty() { exit } else { self.new_block(orelse[0].span) };
