@@ -1,7 +1,10 @@
-"""Score `numrs check --emit-types` against Numba's recorded answers (the oracle corpus).
+"""Score `numrs check --emit-types` against Numba's recorded answers.
 
-Fails when the number of passing units drops below the committed baseline in
-tests/corpus_baseline.txt, so agreement can only ratchet upwards. Prints compare.py's summary.
+Two corpora are scored: the shared oracle corpus (`../shared/corpus`) and the project's own
+(`tests/corpus`, cases added by the team with answers recorded by
+`../shared/oracle/run_numba.py`). Each has a committed baseline in
+tests/corpus_baseline.txt (`<corpus> <passing units>` per line); the check fails when the
+number of agreeing units drops below it, so agreement can only ratchet upwards.
 """
 import os
 import subprocess
@@ -10,42 +13,61 @@ import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("NUMRS_SHARED", os.path.join(ROOT, "..", "shared"))
-CASES = os.path.join(SHARED, "corpus", "cases")
-EXPECTED = os.path.join(SHARED, "corpus", "expected")
 COMPARE = os.path.join(SHARED, "oracle", "compare.py")
 BINARY = os.path.join(ROOT, "target", "release", "numrs")
+CORPORA = {
+    "shared": os.path.join(SHARED, "corpus"),
+    "project": os.path.join(ROOT, "tests", "corpus"),
+}
+
+
+def score(name, corpus):
+    cases = os.path.join(corpus, "cases")
+    expected = os.path.join(corpus, "expected")
+    with tempfile.TemporaryDirectory() as out:
+        run = subprocess.run([BINARY, "check", cases, "--emit-types", out], capture_output=True, text=True)
+        if run.returncode not in (0, 1):
+            print(run.stderr, file=sys.stderr)
+            raise SystemExit("corpus %s: numrs check failed with status %d" % (name, run.returncode))
+        cmp = subprocess.run([sys.executable, COMPARE, expected, out], capture_output=True, text=True)
+    lines = [l for l in cmp.stdout.splitlines() if l.strip()]
+    if not lines:
+        print(cmp.stderr, file=sys.stderr)
+        raise SystemExit("corpus %s: compare.py printed nothing" % name)
+    # Print the agreement figures, but not compare.py's "N passed, M failed" line: the units
+    # numrs does not yet agree on are tracked by the baseline, not test failures.
+    for line in lines[:-1]:
+        print("corpus %s: %s" % (name, line))
+    words = lines[-1].split()
+    return int(words[0]), int(words[2].rstrip(","))
 
 
 def main():
-    if not os.path.isdir(CASES):
-        print("corpus: shared corpus not found at %s" % CASES, file=sys.stderr)
+    if not os.path.isfile(COMPARE):
+        print("corpus: oracle not found at %s" % COMPARE, file=sys.stderr)
         return 1
-    with tempfile.TemporaryDirectory() as out:
-        run = subprocess.run([BINARY, "check", CASES, "--emit-types", out], capture_output=True, text=True)
-        if run.returncode not in (0, 1):
-            print(run.stderr, file=sys.stderr)
-            print("corpus: numrs check failed with status %d" % run.returncode, file=sys.stderr)
-            return 1
-        cmp = subprocess.run([sys.executable, COMPARE, EXPECTED, out], capture_output=True, text=True)
-        lines = [l for l in cmp.stdout.splitlines() if l.strip()]
-        if not lines:
-            print(cmp.stderr, file=sys.stderr)
-            return 1
-        last = lines[-1]
-        # Print the agreement figures, but not compare.py's "N passed, M failed" line: the
-        # units numrs does not yet agree on are tracked by the baseline, not test failures.
-        for line in lines[:-1]:
-            print("corpus: " + line)
-        passed = int(last.split()[0])
-        failed = int(last.split()[2].rstrip(","))
+    baselines = {}
     with open(os.path.join(ROOT, "tests", "corpus_baseline.txt")) as f:
-        baseline = int(f.read().split()[0])
-    total = passed + failed
-    print("corpus: %d/%d units agree with Numba (%.1f%%); baseline %d" % (passed, total, 100.0 * passed / total, baseline))
-    if passed < baseline:
-        print("corpus: regression below the committed baseline", file=sys.stderr)
-        return 1
-    return 0
+        for line in f:
+            parts = line.split()
+            if len(parts) >= 2 and parts[1].isdigit():
+                baselines[parts[0]] = int(parts[1])
+    status = 0
+    for name, corpus in CORPORA.items():
+        if not os.path.isdir(os.path.join(corpus, "expected")) or not os.listdir(os.path.join(corpus, "expected")):
+            print("corpus %s: no recorded answers at %s" % (name, corpus), file=sys.stderr)
+            if name == "shared":
+                status = 1
+            continue
+        passed, failed = score(name, corpus)
+        total = passed + failed
+        baseline = baselines.get(name, 0)
+        print("corpus %s: %d/%d units agree with Numba (%.1f%%); baseline %d"
+              % (name, passed, total, 100.0 * passed / max(total, 1), baseline))
+        if passed < baseline:
+            print("corpus %s: regression below the committed baseline" % name, file=sys.stderr)
+            status = 1
+    return status
 
 
 if __name__ == "__main__":
