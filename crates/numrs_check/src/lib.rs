@@ -5,6 +5,7 @@ mod env;
 mod globals;
 pub mod queries;
 mod report;
+pub mod suppress;
 
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 

@@ -1,4 +1,4 @@
-//! The reusable part of the `numrs` command line: line suppressions (`# numrs: ignore[...]`),
-//! shared with the language server. The `numrs` binary itself lives in `main.rs`.
+//! The reusable part of the `numrs` command line. Line suppressions live in
+//! `numrs_check::suppress` (shared with the language server); they are re-exported here.
 
-pub mod suppress;
+pub use numrs_check::suppress;

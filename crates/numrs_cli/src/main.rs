@@ -49,11 +49,13 @@ enum Command {
         #[command(subcommand)]
         what: DumpWhat,
     },
+    /// Run the language server (LSP over stdin/stdout).
+    Server,
 }
 
 #[derive(Subcommand)]
 enum DumpWhat {
-    /// The IR of one function (not available yet).
+    /// The Numba-shaped IR of one function (CFG, SSA, phi nodes).
     Ir {
         /// The function, as `FILE::function`.
         #[arg(value_name = "FILE::FUNCTION")]
@@ -117,6 +119,13 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => run_check(args),
         Command::Dump { what: DumpWhat::Ir { target } } => run_dump_ir(&target),
+        Command::Server => match numrs_server::run_stdio() {
+            Ok(()) => 0,
+            Err(e) => {
+                eprintln!("error: cannot start the language server: {e}");
+                EXIT_USAGE_OR_IO
+            }
+        },
     };
     ExitCode::from(code)
 }

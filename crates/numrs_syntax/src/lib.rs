@@ -1,6 +1,7 @@
 //! Python source → numrs AST. The only crate that knows which parser backend is used.
 
 pub mod ast;
+pub mod visit;
 mod line_index;
 mod lower;
 

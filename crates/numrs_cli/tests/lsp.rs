@@ -1,0 +1,189 @@
+//! End-to-end tests of `numrs server`: a real LSP client speaking JSON-RPC over the binary's
+//! stdin/stdout.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    messages: Receiver<Value>,
+    next_id: i64,
+}
+
+impl Client {
+    fn start() -> Client {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_numrs"))
+            .arg("server")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start numrs server");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = child.stdout.take().expect("stdout");
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut length = 0usize;
+                loop {
+                    let mut line = String::new();
+                    if reader.read_line(&mut line).unwrap_or(0) == 0 {
+                        return;
+                    }
+                    let line = line.trim();
+                    if line.is_empty() {
+                        break;
+                    }
+                    if let Some(v) = line.strip_prefix("Content-Length:") {
+                        length = v.trim().parse().unwrap_or(0);
+                    }
+                }
+                let mut body = vec![0; length];
+                if reader.read_exact(&mut body).is_err() {
+                    return;
+                }
+                if let Ok(v) = serde_json::from_slice::<Value>(&body) {
+                    if tx.send(v).is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Client { child, stdin, messages: rx, next_id: 1 }
+    }
+
+    fn send_raw(&mut self, body: &str) {
+        let _ = write!(self.stdin, "Content-Length: {}\r\n\r\n{}", body.len(), body);
+        let _ = self.stdin.flush();
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        let body = json!({"jsonrpc": "2.0", "method": method, "params": params}).to_string();
+        self.send_raw(&body);
+    }
+
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let body = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
+        self.send_raw(&body);
+        self.wait_for(|m| m.get("id") == Some(&json!(id)) && m.get("method").is_none())
+    }
+
+    fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let m = self.messages.recv_timeout(Duration::from_secs(20)).expect("message from the server in time");
+            if pred(&m) {
+                return m;
+            }
+        }
+    }
+
+    fn diagnostics(&mut self, uri: &str) -> Vec<Value> {
+        let m = self.wait_for(|m| {
+            m.get("method") == Some(&json!("textDocument/publishDiagnostics")) && m["params"]["uri"] == json!(uri)
+        });
+        m["params"]["diagnostics"].as_array().cloned().unwrap_or_default()
+    }
+
+    fn initialize(&mut self) -> Value {
+        let r = self.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+        self.notify("initialized", json!({}));
+        r
+    }
+}
+
+impl Drop for Client {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+const URI: &str = "file:///tmp/numrs-lsp-test/kernels.py";
+
+const BROKEN: &str = "from numba import njit\n\n@njit(\"(int64,)\")\ndef describe(n):\n    if n % 2 == 0:\n        d = n\n    else:\n        d = \"odd\"\n    return d\n\n@njit(\"float64(float64[:])\")\ndef mean(xs):\n    total = 0.0\n    for i in range(xs.shape[0]):\n        total += xs[i]\n    return total / xs.shape[0]\n";
+
+#[test]
+fn diagnostics_hover_symbols_and_fix() {
+    let mut c = Client::start();
+    let init = c.initialize();
+    let caps = &init["result"]["capabilities"];
+    assert_eq!(caps["hoverProvider"], json!(true));
+    assert!(caps["inlayHintProvider"].is_object() || caps["inlayHintProvider"] == json!(true));
+
+    c.notify("textDocument/didOpen", json!({"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": BROKEN}}));
+    let diags = c.diagnostics(URI);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], json!("cannot-unify"));
+    assert_eq!(diags[0]["range"]["start"]["line"], json!(8), "the error is on `return d` (line 9)");
+
+    // Hover on `total` (line 13, 0-based 12) shows its Numba type in the specialisation.
+    let hover = c.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 12, "character": 5}}));
+    let text = hover["result"]["contents"]["value"].as_str().unwrap_or_default().to_string();
+    assert!(text.contains("total: float64"), "{text}");
+    assert!(text.contains("mean(array(float64, 1d, A))"), "{text}");
+
+    // Hover on the function name lists its signatures.
+    let hover = c.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 11, "character": 6}}));
+    let text = hover["result"]["contents"]["value"].as_str().unwrap_or_default().to_string();
+    assert!(text.contains("mean(array(float64, 1d, A)) -> float64"), "{text}");
+
+    let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    let names: Vec<&str> = symbols["result"].as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).collect();
+    assert_eq!(names, ["describe", "mean"]);
+
+    let hints = c.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}}}),
+    );
+    let labels: Vec<&str> = hints["result"].as_array().into_iter().flatten().filter_map(|h| h["label"].as_str()).collect();
+    assert!(labels.contains(&": float64"), "{labels:?}");
+    assert!(labels.contains(&" -> float64"), "{labels:?}");
+
+    // Pull diagnostics agree with the pushed ones.
+    let pulled = c.request("textDocument/diagnostic", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(pulled["result"]["items"].as_array().map(|a| a.len()), Some(1));
+
+    // Fix the error with an incremental edit: `d = "odd"` → `d = -n` (line 8, 0-based 7).
+    c.notify(
+        "textDocument/didChange",
+        json!({"textDocument": {"uri": URI, "version": 2}, "contentChanges": [
+            {"range": {"start": {"line": 7, "character": 12}, "end": {"line": 7, "character": 17}}, "text": "-n"}
+        ]}),
+    );
+    let diags = c.diagnostics(URI);
+    assert!(diags.is_empty(), "fixed: {diags:?}");
+}
+
+#[test]
+fn bad_requests_do_not_kill_the_server() {
+    let mut c = Client::start();
+    c.initialize();
+    // Malformed JSON, an unknown method, an unknown document, an out-of-range position.
+    c.send_raw("{ this is not json");
+    let unknown = c.request("numrs/doesNotExist", json!({}));
+    assert!(unknown.get("error").is_some(), "{unknown}");
+    let hover = c.request("textDocument/hover", json!({"textDocument": {"uri": "file:///nope.py"}, "position": {"line": 3, "character": 3}}));
+    assert!(hover.get("result").is_some(), "{hover}");
+    c.notify("textDocument/didOpen", json!({"textDocument": {"uri": URI, "languageId": "python", "version": 1, "text": "def broken(:\n"}}));
+    let diags = c.diagnostics(URI);
+    assert_eq!(diags[0]["code"], json!("syntax-error"));
+    let far = c.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 999, "character": 999}}));
+    assert!(far.get("result").is_some(), "{far}");
+    // An edit storm with broken intermediate states, then the server still answers.
+    for i in 0..200 {
+        let text = if i % 3 == 0 { "def f(:\n".to_string() } else { format!("x = {i}\n") };
+        c.notify("textDocument/didChange", json!({"textDocument": {"uri": URI, "version": i + 2}, "contentChanges": [{"text": text}]}));
+    }
+    let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert!(symbols.get("result").is_some(), "{symbols}");
+    let shutdown = c.request("shutdown", json!(null));
+    assert!(shutdown.get("result").is_some());
+}

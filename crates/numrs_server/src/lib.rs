@@ -1,0 +1,283 @@
+//! `numrs server`: a Language Server Protocol server over stdio.
+//!
+//! One `CheckDatabase` behind a mutex serves every request; documents the client opens are
+//! salsa inputs whose text is replaced on each change, so only what an edit invalidates is
+//! recomputed. Every request runs under `catch_unwind`: a panic answers an internal error and
+//! the server keeps serving.
+
+mod convert;
+mod transport;
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Mutex;
+
+use numrs_check::CheckDatabase;
+use numrs_db::{Severity, SourceFile};
+use tower_lsp_server::jsonrpc::{Error, Result};
+use tower_lsp_server::ls_types::*;
+use tower_lsp_server::{Client, LanguageServer, LspService, Server};
+
+use convert::Positions;
+
+struct State {
+    db: CheckDatabase,
+    documents: HashMap<Uri, SourceFile>,
+    inlay_hints: bool,
+}
+
+pub struct Backend {
+    client: Client,
+    state: Mutex<State>,
+}
+
+/// Run the server on stdin/stdout until the client exits.
+pub fn run_stdio() -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
+    runtime.block_on(async {
+        let (filtered, server_input) = tokio::io::duplex(1 << 20);
+        tokio::spawn(transport::forward_valid_messages(tokio::io::stdin(), filtered));
+        let (service, socket) = LspService::new(|client| Backend {
+            client,
+            state: Mutex::new(State { db: CheckDatabase::new(), documents: HashMap::new(), inlay_hints: true }),
+        });
+        Server::new(server_input, tokio::io::stdout(), socket).serve(service).await;
+    });
+    Ok(())
+}
+
+fn internal(what: &str) -> Error {
+    let mut e = Error::internal_error();
+    e.message = format!("numrs: internal error while handling {what}; please report it").into();
+    e
+}
+
+impl Backend {
+    /// Run `f` on the state; a panic becomes an internal error instead of killing the server.
+    fn with_state<T>(&self, what: &str, f: impl FnOnce(&mut State) -> T) -> Result<T> {
+        let mut guard = match self.state.lock() {
+            Ok(g) => g,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        catch_unwind(AssertUnwindSafe(|| f(&mut guard))).map_err(|_| internal(what))
+    }
+
+    /// Diagnostics of a document, in protocol form.
+    fn diagnostics_of(state: &State, file: SourceFile) -> Vec<Diagnostic> {
+        let text = file.text(&state.db);
+        let positions = Positions::new(text);
+        let report = state.db.check_file(file);
+        let kept = numrs_check::suppress::filter_suppressed(text, report.diagnostics.clone()).kept;
+        kept.iter()
+            .map(|d| Diagnostic {
+                range: positions.range(d.primary.span),
+                severity: Some(match d.severity {
+                    Severity::Error => DiagnosticSeverity::ERROR,
+                    Severity::Warning => DiagnosticSeverity::WARNING,
+                    Severity::Info => DiagnosticSeverity::INFORMATION,
+                }),
+                code: Some(NumberOrString::String(d.code.to_string())),
+                source: Some("numrs".into()),
+                message: match d.numba_kind {
+                    Some(kind) => format!("{}\n(Numba: {kind})", d.message),
+                    None => d.message.clone(),
+                },
+                related_information: None,
+                ..Default::default()
+            })
+            .collect()
+    }
+
+    async fn publish(&self, uri: Uri) {
+        let computed = self.with_state("diagnostics", |state| {
+            state.documents.get(&uri).copied().map(|file| Self::diagnostics_of(state, file))
+        });
+        if let Ok(Some(diagnostics)) = computed {
+            self.client.publish_diagnostics(uri, diagnostics, None).await;
+        }
+    }
+
+    fn lookup(state: &State, uri: &Uri) -> Option<SourceFile> {
+        state.documents.get(uri).copied()
+    }
+}
+
+impl LanguageServer for Backend {
+    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
+        let hints = params
+            .initialization_options
+            .as_ref()
+            .and_then(|o| o.get("inlayHints"))
+            .and_then(|h| h.get("enable"))
+            .and_then(|e| e.as_bool())
+            .unwrap_or(true);
+        let _ = self.with_state("initialize", |s| s.inlay_hints = hints);
+        Ok(InitializeResult {
+            server_info: Some(ServerInfo { name: "numrs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
+            capabilities: ServerCapabilities {
+                text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
+                    open_close: Some(true),
+                    change: Some(TextDocumentSyncKind::INCREMENTAL),
+                    save: Some(TextDocumentSyncSaveOptions::Supported(true)),
+                    ..Default::default()
+                })),
+                hover_provider: Some(HoverProviderCapability::Simple(true)),
+                inlay_hint_provider: Some(OneOf::Left(true)),
+                document_symbol_provider: Some(OneOf::Left(true)),
+                definition_provider: Some(OneOf::Left(true)),
+                diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
+                    identifier: Some("numrs".into()),
+                    inter_file_dependencies: false,
+                    workspace_diagnostics: false,
+                    ..Default::default()
+                })),
+                ..ServerCapabilities::default()
+            },
+            ..Default::default()
+        })
+    }
+
+    async fn initialized(&self, _: InitializedParams) {
+        self.client.log_message(MessageType::INFO, "numrs server ready").await;
+    }
+
+    async fn shutdown(&self) -> Result<()> {
+        Ok(())
+    }
+
+    async fn did_open(&self, params: DidOpenTextDocumentParams) {
+        let uri = params.text_document.uri.clone();
+        let path = uri.path().to_string();
+        let text = params.text_document.text;
+        let _ = self.with_state("didOpen", |state| {
+            match state.documents.get(&uri).copied() {
+                Some(file) => state.db.set_text(file, &text),
+                None => {
+                    let file = state.db.add_file(&path, text.as_bytes());
+                    state.documents.insert(uri.clone(), file);
+                }
+            }
+        });
+        self.publish(uri).await;
+    }
+
+    async fn did_change(&self, params: DidChangeTextDocumentParams) {
+        let uri = params.text_document.uri.clone();
+        let _ = self.with_state("didChange", |state| {
+            let Some(file) = state.documents.get(&uri).copied() else { return };
+            let mut text = file.text(&state.db).to_string();
+            for change in params.content_changes {
+                match change.range {
+                    Some(range) => {
+                        let positions = Positions::new(&text);
+                        let (start, end) = (positions.offset(range.start), positions.offset(range.end));
+                        let (start, end) = (start.min(end) as usize, start.max(end) as usize);
+                        if end <= text.len() && text.is_char_boundary(start) && text.is_char_boundary(end) {
+                            text.replace_range(start..end, &change.text);
+                        }
+                    }
+                    None => text = change.text,
+                }
+            }
+            state.db.set_text(file, &text);
+        });
+        self.publish(uri).await;
+    }
+
+    async fn did_save(&self, params: DidSaveTextDocumentParams) {
+        self.publish(params.text_document.uri).await;
+    }
+
+    async fn did_close(&self, params: DidCloseTextDocumentParams) {
+        let uri = params.text_document.uri;
+        let _ = self.with_state("didClose", |state| state.documents.remove(&uri));
+        self.client.publish_diagnostics(uri, vec![], None).await;
+    }
+
+    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
+        let uri = params.text_document_position_params.text_document.uri;
+        let position = params.text_document_position_params.position;
+        self.with_state("hover", |state| {
+            let file = Self::lookup(state, &uri)?;
+            let positions = Positions::new(file.text(&state.db));
+            let info = numrs_ide::hover(&state.db, file, positions.offset(position))?;
+            Some(Hover {
+                contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: info.markdown }),
+                range: Some(positions.range(info.span)),
+            })
+        })
+    }
+
+    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
+        let uri = params.text_document.uri;
+        self.with_state("inlayHint", |state| {
+            if !state.inlay_hints {
+                return Some(vec![]);
+            }
+            let file = Self::lookup(state, &uri)?;
+            let positions = Positions::new(file.text(&state.db));
+            let (start, end) = (positions.offset(params.range.start), positions.offset(params.range.end));
+            Some(
+                numrs_ide::inlay_hints(&state.db, file)
+                    .into_iter()
+                    .filter(|h| h.offset >= start && h.offset <= end)
+                    .map(|h| InlayHint {
+                        position: positions.position(h.offset),
+                        label: InlayHintLabel::String(h.label),
+                        kind: Some(InlayHintKind::TYPE),
+                        text_edits: None,
+                        tooltip: None,
+                        padding_left: None,
+                        padding_right: None,
+                        data: None,
+                    })
+                    .collect(),
+            )
+        })
+    }
+
+    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
+        let uri = params.text_document.uri;
+        self.with_state("documentSymbol", |state| {
+            let file = Self::lookup(state, &uri)?;
+            let positions = Positions::new(file.text(&state.db));
+            #[allow(deprecated)]
+            let symbols = numrs_ide::document_symbols(&state.db, file)
+                .into_iter()
+                .map(|s| DocumentSymbol {
+                    name: s.name,
+                    detail: Some(s.detail),
+                    kind: SymbolKind::FUNCTION,
+                    tags: None,
+                    deprecated: None,
+                    range: positions.range(s.span),
+                    selection_range: positions.range(s.selection),
+                    children: None,
+                })
+                .collect();
+            Some(DocumentSymbolResponse::Nested(symbols))
+        })
+    }
+
+    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
+        let uri = params.text_document_position_params.text_document.uri;
+        let position = params.text_document_position_params.position;
+        self.with_state("definition", |state| {
+            let file = Self::lookup(state, &uri)?;
+            let positions = Positions::new(file.text(&state.db));
+            let span = numrs_ide::goto_definition(&state.db, file, positions.offset(position))?;
+            Some(GotoDefinitionResponse::Scalar(Location { uri: uri.clone(), range: positions.range(span) }))
+        })
+    }
+
+    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
+        let uri = params.text_document.uri;
+        let items = self
+            .with_state("diagnostic", |state| Self::lookup(state, &uri).map(|f| Self::diagnostics_of(state, f)))?
+            .unwrap_or_default();
+        Ok(DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
+            related_documents: None,
+            full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id: None, items },
+        })))
+    }
+}
