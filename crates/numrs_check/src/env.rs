@@ -2,7 +2,7 @@
 //! functions are typed.
 
 use numrs_db::Db;
-use numrs_hir::BindingKind;
+use numrs_hir::{BindingKind, JitKind};
 use numrs_infer::{Environment, GlobalValue, InferError};
 use numrs_types::{DispatcherRef, Type};
 
@@ -260,6 +260,15 @@ fn spec_return_type(db: &dyn Db, key: SpecKey<'_>, dispatcher: &DispatcherRef) -
 }
 
 impl Environment for FileEnv<'_> {
+    fn target(&self) -> numrs_infer::Target {
+        match crate::queries::function_facts(self.db, self.function).as_ref() {
+            Some(f) => numrs_infer::Target {
+                parallel: f.parallel,
+                cuda: matches!(f.kind, JitKind::CudaKernel | JitKind::CudaDevice),
+            },
+            None => numrs_infer::Target::default(),
+        }
+    }
     fn resolve_global(&self, name: &str) -> GlobalValue {
         let key = GlobalKey::new(self.db, self.function, name.to_string());
         crate::queries::resolve_global(self.db, key).clone()
@@ -340,5 +349,8 @@ impl Environment for PartialEnv<'_, '_> {
     }
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
         self.inner.resolve_module_attr(module, attr)
+    }
+    fn target(&self) -> numrs_infer::Target {
+        self.inner.target()
     }
 }

@@ -81,6 +81,8 @@ pub struct FunctionFacts {
     pub params: Vec<ParamFact>,
     pub positional_count: usize,
     pub has_vararg: bool,
+    /// `parallel=True`.
+    pub parallel: bool,
 }
 
 #[salsa::tracked(returns(ref))]
@@ -106,6 +108,7 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         params,
         positional_count: def.params.positional().count(),
         has_vararg: def.params.vararg.is_some(),
+        parallel: jit.options.parallel == Some(true),
     }))
 }
 

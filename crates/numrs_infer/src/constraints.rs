@@ -36,6 +36,8 @@ enum Kind {
     BuildString,
     FormatValue,
     Raise,
+    ExceptionMatch(VarId),
+    NonlocalOut { func: VarId, name: String },
 }
 
 impl Constraint {
@@ -184,6 +186,8 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                 Value::Yield(_) => Kind::Yield,
                 Value::BuildString(_) => Kind::BuildString,
                 Value::FormatValue(_) => Kind::FormatValue,
+                Value::ExceptionMatch(cls) => Kind::ExceptionMatch(*cls),
+                Value::NonlocalOut { func, name } => Kind::NonlocalOut { func: *func, name: name.clone() },
                 Value::MakeFunction { closure } => {
                     let name = inf.ir.closures.get(*closure as usize).map_or("<lambda>", |c| c.name.as_str());
                     inf.add_type(target, Type::MakeFunction(*closure, name.into()), Some(span))?;
@@ -408,6 +412,26 @@ impl Constraint {
             Kind::Yield => Some(Type::NoneType),
             Kind::BuildString | Kind::FormatValue => Some(Type::Unicode),
             Kind::Raise => None,
+            Kind::NonlocalOut { func, name } => match inf.get(*func) {
+                Some(Type::MakeFunction(idx, _)) => inf.nonlocal_types.get(&(*idx, name.clone())).cloned(),
+                _ => None,
+            },
+            Kind::ExceptionMatch(cls) => {
+                // numba/core/unsafe/eh.py: "Exception matching is limited to <class 'Exception'>".
+                let Some(t) = inf.get(*cls).cloned() else { return Ok(()) };
+                match &t {
+                    Type::ExceptionClass(name) if &**name == "Exception" => Some(Type::boolean()),
+                    _ => {
+                        return Err(InferError::typing(
+                            "unsupported-syntax",
+                            format!(
+                                "No implementation of function Function(<intrinsic exception_match>) found for signature: exception_match(none, {t}); exception matching is limited to <class 'Exception'>"
+                            ),
+                            span,
+                        ))
+                    }
+                }
+            }
         };
         if let (Some(t), Some(target)) = (result, self.target) {
             inf.add_type(target, t, span)?;
@@ -587,6 +611,12 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
         for (i, v) in closure.ir.vars.iter().enumerate() {
             if v.user && &v.base == name {
                 if let Some(Some(t)) = result.typemap.get(i) {
+                    let key = (idx, name.clone());
+                    let merged = match inf.nonlocal_types.get(&key) {
+                        Some(prev) => unify_pairs(prev, t).unwrap_or_else(|| prev.clone()),
+                        None => t.clone(),
+                    };
+                    inf.nonlocal_types.insert(key, merged);
                     if !inf.extra_locals.iter().any(|(n, x)| n == name && x == t) {
                         inf.extra_locals.push((name.clone(), t.clone()));
                     }
@@ -617,6 +647,9 @@ impl crate::engine::Environment for ClosureEnv<'_> {
     }
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
         self.parent.resolve_module_attr(module, attr)
+    }
+    fn target(&self) -> crate::engine::Target {
+        self.parent.target()
     }
 }
 

@@ -27,6 +27,19 @@ pub trait Environment {
     ) -> Result<Type, InferError>;
     /// Resolve an attribute of a module value (`np.zeros`, `math.pi`).
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type>;
+    /// The compilation target's restrictions (`parallel=True`, CUDA).
+    fn target(&self) -> Target {
+        Target::default()
+    }
+}
+
+/// What the function is compiled for, as far as the passes after typing care.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Target {
+    /// `parallel=True`: the parfor pass rewrites `prange` loops.
+    pub parallel: bool,
+    /// A CUDA kernel or device function: compiled without Numba's runtime (NRT).
+    pub cuda: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -144,6 +157,8 @@ pub(crate) struct Inferer<'a> {
     pub def_spans: HashMap<VarId, Span>,
     /// Variables defined by phi nodes.
     pub phis: std::collections::HashSet<VarId>,
+    /// (inner function, `nonlocal` name) → the union of the types the inner function gives it.
+    pub nonlocal_types: HashMap<(u32, String), Type>,
 }
 
 impl<'a> Inferer<'a> {
@@ -262,8 +277,25 @@ impl<'a> Inferer<'a> {
 
 /// Type one function for one signature.
 pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
+    match crate::prepare::prepare(req) {
+        Ok(Some(ir)) => {
+            let prepared = InferRequest { ir: &ir, ..*req };
+            infer_prepared(&prepared)
+        }
+        Ok(None) => infer_prepared(req),
+        Err(e) => InferResult {
+            outcome: Err(e),
+            typemap: vec![None; req.ir.vars.len()],
+            extra_locals: vec![],
+            calls: vec![],
+        },
+    }
+}
+
+/// Type a function whose IR already went through Numba's untyped rewrites (`prepare`).
+pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
@@ -469,6 +501,11 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
             }
         },
     };
+    if !req.partial {
+        if let Some(e) = crate::postcheck::after_typing(&inf, req.env.target()) {
+            return fail(&inf, e);
+        }
+    }
     // Returned values take the function's return type, as Numba's typemap shows.
     let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();
     InferResult { outcome: Ok(ret), typemap, extra_locals: inf.extra_locals.clone(), calls: vec![] }
@@ -542,7 +579,7 @@ fn generator_result(inf: &Inferer<'_>, req: &InferRequest<'_>) -> InferResult {
 /// Numba's `rewrite_semantic_constants`: before typing, `x.ndim` where `x` is (a single-defined
 /// alias of) an array argument, and `len(t)` where `t` is a tuple argument, become constants,
 /// so they are typed as integer literals.
-fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Environment) -> HashMap<VarId, i128> {
+pub(crate) fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Environment) -> HashMap<VarId, i128> {
     let mut defs: HashMap<VarId, Option<&Value>> = HashMap::new();
     for block in &ir.blocks {
         for stmt in &block.stmts {

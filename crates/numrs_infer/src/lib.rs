@@ -8,5 +8,7 @@
 
 mod constraints;
 mod engine;
+mod postcheck;
+mod prepare;
 
-pub use engine::{infer_function, Environment, GlobalValue, InferError, InferRequest, InferResult};
+pub use engine::{infer_function, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};

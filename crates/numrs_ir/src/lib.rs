@@ -9,9 +9,11 @@
 
 mod lower;
 mod print;
+mod prune;
 mod ssa;
 
 pub use lower::{function_start, lower_function};
+pub use prune::{dead_branch_prune, PruneConst, PruneOracle};
 
 use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
 
@@ -137,6 +139,12 @@ pub enum Value {
     FormatValue(VarId),
     /// `exc` or `exc(...)` being raised; typed like the value.
     Undefined,
+    /// `except <class>:` testing the raised exception against `class` (Numba's
+    /// `exception_match` intrinsic, which only accepts `Exception`).
+    ExceptionMatch(VarId),
+    /// The value a `nonlocal` variable `name` has after a call of the inner function `func`
+    /// (Numba inlines the call, so the enclosing variable is reassigned by it).
+    NonlocalOut { func: VarId, name: String },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -210,6 +218,8 @@ impl Value {
             | Value::Cast(v)
             | Value::Yield(v)
             | Value::FormatValue(v)
+            | Value::ExceptionMatch(v)
+            | Value::NonlocalOut { func: v, .. }
             | Value::Unary { operand: v, .. }
             | Value::GetAttr { value: v, .. }
             | Value::ExhaustIter { value: v, .. } => vec![v],

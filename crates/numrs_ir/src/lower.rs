@@ -41,6 +41,7 @@ fn lower_with_scope(
     let mut ir = lowerer.finish();
     crate::ssa::prune_unreachable(&mut ir);
     crate::ssa::reconstruct_ssa(&mut ir);
+    check_escaping_closures(&mut ir);
     ir
 }
 
@@ -663,7 +664,9 @@ impl Lowerer {
         for (h, block) in handlers.iter().zip(handler_blocks) {
             self.switch_to(block);
             if let Some(t) = &h.type_ {
-                self.lower_expr(t);
+                let cls = self.lower_expr(t);
+                let except_line = Span::new(h.span.start, h.span.start);
+                self.temp("exc_match", except_line, Value::ExceptionMatch(cls));
             }
             if let Some(name) = &h.name {
                 self.error(
@@ -969,7 +972,21 @@ impl Lowerer {
                         ),
                     }
                 }
-                self.temp("call", span, Value::Call { func: f, args: arg_vars, kws, vararg })
+                let call = self.temp("call", span, Value::Call { func: f, args: arg_vars, kws, vararg });
+                // Calling an inner function that writes `nonlocal` variables reassigns them here.
+                if let ExprKind::Name(n) = &func.kind {
+                    let written: Vec<String> = match self.closures.iter().rev().find(|c| &c.name == n) {
+                        Some(c) if self.local_names.contains(n) => c.ir.nonlocals.clone(),
+                        _ => Vec::new(),
+                    };
+                    for name in written {
+                        if self.local_names.contains(&name) {
+                            let target = self.local(&name);
+                            self.emit(span, IrStmtKind::Assign { target, value: Value::NonlocalOut { func: f, name } });
+                        }
+                    }
+                }
+                call
             }
             ExprKind::BinOp { left, op, right } => {
                 let l = self.lower_expr(left);
@@ -1326,3 +1343,125 @@ fn constant_truth(e: &Expr) -> Option<bool> {
 
 #[allow(dead_code)]
 fn _unused(_: CmpOp) {}
+
+/// Numba's `InlineClosureLikes` + `MakeFunctionToJitFunction`: calls of an inner function
+/// are inlined and the then-unused `make_function` is removed (only when some call was
+/// inlined: dead-code elimination runs only then). Any `make_function` left is compiled as
+/// a separate function, which requires every captured variable to be a constant of the
+/// enclosing function (numba/core/ir_utils.py `convert_code_obj_to_function`).
+fn check_escaping_closures(ir: &mut FunctionIr) {
+    use crate::StmtKind as S;
+    let mut makes: Vec<(VarId, u32, Span)> = Vec::new();
+    let mut copies: Vec<(VarId, VarId)> = Vec::new();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            match &s.kind {
+                S::Assign { target, value: Value::MakeFunction { closure } } => makes.push((*target, *closure, s.span)),
+                S::Assign { target, value: Value::Var(src) } => copies.push((*target, *src)),
+                _ => {}
+            }
+        }
+    }
+    if makes.is_empty() {
+        return;
+    }
+    // Definitions per user variable name (before SSA, versions are one variable).
+    let mut def_counts: HashMap<String, (u32, bool)> = HashMap::new();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let S::Assign { target, value } = &s.kind {
+                let var = ir.var(*target);
+                if !var.user {
+                    continue;
+                }
+                let is_const = match value {
+                    Value::Const(_) => true,
+                    Value::Var(src) => {
+                        let src = *src;
+                        ir.blocks.iter().flat_map(|b| b.stmts.iter()).any(|s| {
+                            matches!(&s.kind, S::Assign { target, value: Value::Const(_) } if *target == src)
+                        })
+                    }
+                    _ => false,
+                };
+                let e = def_counts.entry(var.base.clone()).or_insert((0, true));
+                e.0 += 1;
+                e.1 &= is_const;
+            }
+        }
+    }
+    let mut any_inlined = false;
+    let mut status: Vec<(u32, Span, bool, bool, bool)> = Vec::new();
+    for (make_var, closure, span) in &makes {
+        // The variables holding this function (plain copies, bounded).
+        let mut aliases = vec![*make_var];
+        for _ in 0..16 {
+            let mut grew = false;
+            for (t, s) in &copies {
+                if aliases.contains(s) && !aliases.contains(t) {
+                    aliases.push(*t);
+                    grew = true;
+                }
+            }
+            if !grew {
+                break;
+            }
+        }
+        let single_def = aliases.iter().all(|a| {
+            let var = ir.var(*a);
+            !var.user || def_counts.get(&var.base).is_none_or(|(n, _)| *n == 1)
+        });
+        let mut escapes = false;
+        let mut called = false;
+        for b in &ir.blocks {
+            for s in &b.stmts {
+                match &s.kind {
+                    S::Assign { value: Value::Var(_), .. } | S::Assign { value: Value::NonlocalOut { .. }, .. } => {}
+                    S::Assign { value: Value::Call { func, args, kws, vararg }, .. } => {
+                        if aliases.contains(func) {
+                            called = true;
+                        }
+                        if args.iter().chain(kws.iter().map(|(_, v)| v)).chain(vararg.iter()).any(|v| aliases.contains(v)) {
+                            escapes = true;
+                        }
+                    }
+                    S::Assign { value, .. } => escapes |= value.uses().iter().any(|v| aliases.contains(v)),
+                    S::SetItem { target, index, value, .. } => {
+                        escapes |= [target, index, value].iter().any(|v| aliases.contains(v))
+                    }
+                    S::SetAttr { target, value, .. } => escapes |= aliases.contains(target) || aliases.contains(value),
+                    S::DelItem { .. } | S::Del(_) => {}
+                }
+            }
+            match &b.term {
+                Terminator::Return(v) => escapes |= aliases.contains(v),
+                Terminator::Branch { cond, .. } => escapes |= aliases.contains(cond),
+                Terminator::Raise { exc: Some(v) } => escapes |= aliases.contains(v),
+                _ => {}
+            }
+        }
+        if called && single_def {
+            any_inlined = true;
+        }
+        status.push((*closure, *span, escapes, called, single_def));
+    }
+    for (closure, span, escapes, called, single_def) in status {
+        // Without any inlining there is no dead-code elimination: unused inner functions stay.
+        let remains = escapes || (called && !single_def) || (!called && !any_inlined);
+        if !remains {
+            continue;
+        }
+        let Some(info) = ir.closures.get(closure as usize) else { continue };
+        for name in &info.free_vars {
+            let message = match def_counts.get(name) {
+                Some((n, _)) if *n > 1 => format!(
+                    "Cannot capture a constant value for variable '{name}' as there are multiple definitions present."
+                ),
+                Some((_, true)) => continue,
+                _ => format!("Cannot capture the non-constant value associated with variable '{name}' in a function that may escape."),
+            };
+            ir.errors.push(LowerError { kind: "TypingError", code: "unsupported-syntax", message, span, line_known: true });
+            return;
+        }
+    }
+}

@@ -124,6 +124,8 @@ impl FunctionIr {
             Value::Yield(v) => format!("yield {}", self.n(*v)),
             Value::FormatValue(v) => format!("format_value({})", self.n(*v)),
             Value::Undefined => "undefined".into(),
+            Value::NonlocalOut { func, name } => format!("nonlocal_out({}, {name})", self.n(*func)),
+            Value::ExceptionMatch(v) => format!("call exception_match($exc, {})", self.n(*v)),
         }
     }
 }

@@ -52,6 +52,10 @@ struct SsaBuilder<'a> {
     /// Phis created: (block, phi var, original var, incoming).
     phis: Vec<(BlockId, VarId, Vec<(BlockId, Option<VarId>)>)>,
     version_counter: HashMap<VarId, u32>,
+    /// The block whose use is being resolved: Numba's `_find_def_from_top` gives a phi the
+    /// location of that block (`states['block'].loc`), not of the block holding the phi.
+    requesting: BlockId,
+    phi_spans: HashMap<VarId, numrs_syntax::ast::Span>,
 }
 
 pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
@@ -76,6 +80,8 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
         entry_values: HashMap::new(),
         phis: Vec::new(),
         version_counter: HashMap::new(),
+        requesting: BlockId(0),
+        phi_spans: HashMap::new(),
     };
 
     // Pass 1: give every definition of a multi-defined variable its own version.
@@ -101,6 +107,7 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
     // Pass 2: rewrite uses to the reaching definition, then definitions to their versions.
     for bi in 0..builder.ir.blocks.len() {
         let block = BlockId(bi as u32);
+        builder.requesting = block;
         let mut current: HashMap<VarId, VarId> = HashMap::new();
         for si in 0..builder.ir.blocks[bi].stmts.len() {
             let uses = stmt_uses(&builder.ir.blocks[bi].stmts[si]);
@@ -184,7 +191,7 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
             continue;
         }
         let incoming = incoming.into_iter().map(|(b, v)| (b, resolve(v, &replaced))).collect();
-        let span = builder.ir.blocks[block.0 as usize].span;
+        let span = builder.phi_spans.get(&phi).copied().unwrap_or(builder.ir.blocks[block.0 as usize].span);
         per_block.entry(block).or_default().push(Stmt { span, kind: StmtKind::Assign { target: phi, value: Value::Phi(incoming) } });
     }
     for (block, stmts) in per_block {
@@ -244,6 +251,8 @@ impl SsaBuilder<'_> {
             v
         } else {
             let phi = self.new_version(var);
+            let span = self.ir.blocks[self.requesting.0 as usize].span;
+            self.phi_spans.insert(phi, span);
             self.entry_values.insert((var, block), Some(phi));
             let idx = self.phis.len();
             self.phis.push((block, phi, Vec::new()));

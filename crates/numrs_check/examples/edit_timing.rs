@@ -1,0 +1,32 @@
+//! Where an edit's time goes: parse, module info, full check (release build recommended).
+//!
+//!     cargo run --release -p numrs_check --example edit_timing -- FILE.py
+
+use std::time::Instant;
+
+fn main() {
+    let path = std::env::args().nth(1).unwrap_or_else(|| "bench_module.py".into());
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    let mut db = numrs_check::CheckDatabase::new();
+    let file = db.add_file(&path, text.as_bytes());
+    let t = Instant::now();
+    db.check_file(file);
+    println!("first check: {:?}", t.elapsed());
+    let at = text.len() / 2;
+    let at = (at..text.len()).find(|i| text.as_bytes()[*i] == b'\n').unwrap_or(at);
+    for round in 0..3 {
+        let mut edited = text.clone();
+        edited.insert(at, ' ');
+        if round % 2 == 1 {
+            edited = text.clone();
+        }
+        db.set_text(file, &edited);
+        let t = Instant::now();
+        let _ = numrs_db::parse(&db, file);
+        let parse = t.elapsed();
+        let _ = numrs_check::queries::module_info(&db, file);
+        let info = t.elapsed();
+        db.check_file(file);
+        println!("edit {round}: parse {parse:?}, +module_info {info:?}, +check {:?}", t.elapsed());
+    }
+}

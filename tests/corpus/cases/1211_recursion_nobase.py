@@ -1,0 +1,11 @@
+from numba import njit
+
+
+@njit
+def forever(n):
+    return forever(n + 1)
+
+
+@njit("(int64,)")
+def calls_forever(n):
+    return forever(n)
