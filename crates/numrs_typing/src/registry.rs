@@ -96,9 +96,13 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
     let registry = Registry::get();
     let unlit_args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     let unlit_kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), t.unliteral())).collect();
+    // Numba's `Function.get_call_type` records a template's `NumbaError` and goes on with the
+    // next attempt; only when nothing matches is a failure raised. Other exceptions
+    // (`AssertionError` from a template's `assert`) propagate at once.
+    let mut first_error: Option<CallError> = None;
     for t in registry.templates(key) {
-        // Numba's `Function.get_call_type`: each template is tried with literals stripped first,
-        // then with the literal types (templates here do not set `prefer_literal`).
+        // Each template is tried with literals stripped first, then with the literal types
+        // (templates here do not set `prefer_literal`).
         for (a, k) in [(&unlit_args[..], &unlit_kws[..]), (args, kws)] {
             let r = match t {
                 Template::Concrete(cases, rules) => {
@@ -107,14 +111,24 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
                     }
                     resolve_concrete_with(cases, a, *rules)
                 }
-                Template::Abstract(f) => f(a, k)?,
+                Template::Abstract(f) => match f(a, k) {
+                    Ok(r) => r,
+                    Err(e) if e.kind == "AssertionError" => return Err(e),
+                    Err(e) => {
+                        first_error.get_or_insert(e);
+                        None
+                    }
+                },
             };
             if let Some(sig) = r {
                 return Ok(Some(sig));
             }
         }
     }
-    Ok(None)
+    match first_error {
+        Some(e) => Err(e),
+        None => Ok(None),
+    }
 }
 
 pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
@@ -166,8 +180,9 @@ pub(crate) mod generated {
                     .filter_map(|case| {
                         let names: Vec<&str> = case.as_array()?.iter().filter_map(|n| n.as_str()).collect();
                         let (ret, args) = names.split_first()?;
-                        let args = args.iter().map(|a| simple_type(a)).collect::<Option<Vec<_>>>()?;
-                        Some(Signature::new(simple_type(ret)?, args))
+                        let ty = |n: &str| simple_type(n).or_else(|| numrs_types::parse_type(n));
+                        let args = args.iter().map(|a| ty(a)).collect::<Option<Vec<_>>>()?;
+                        Some(Signature::new(ty(ret)?, args))
                     })
                     .collect();
                 let flag = |name: &str, default: bool| entry.get(name).and_then(|v| v.as_bool()).unwrap_or(default);

@@ -121,13 +121,15 @@ fn abs_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `min`/`max` over scalars (unified) or over one iterable (its element type).
+/// `min`/`max` over scalars (unified) or over one iterable (its element type); a single
+/// number is `ol_max(*x)`'s vararg case.
 fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !kws.is_empty() {
         return Ok(None);
     }
     match args {
         [] => Ok(None),
+        [single] if single.is_number() => sig(single.unliteral(), args),
         [single] => {
             if let Type::Array(a) = single {
                 return sig(a.dtype.clone(), args);
@@ -155,7 +157,19 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-fn enumerate(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+/// Numba's `Enumerate` template: `assert not kws`, and an integer start.
+fn enumerate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Err(CallError { kind: "AssertionError", message: String::new() });
+    }
+    if let [_, start] = args {
+        if !start.is_integer() {
+            return Err(CallError {
+                kind: "NumbaTypeError",
+                message: "Only integers supported as start value in enumerate".into(),
+            });
+        }
+    }
     match args {
         [it] | [it, _] => match it.iterator_type() {
             Some(inner) => sig(Type::iterator(IteratorKind::Enumerate(inner)), args),
@@ -226,11 +240,12 @@ fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     sig(acc, args)
 }
 
-/// `hash(x)`: `int64` for hashable values; arrays and `None` have no hash (`none`).
+/// `hash(x)` (`hashing.hash_overload`): `int64` for values with a `__hash__`; anything else
+/// compiles to `raise TypeError`, so the call is typed `none`.
 fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws) {
         ([t], []) if t.is_number() || t.is_string() || t.is_tuple() => sig(Type::int64(), args),
-        ([Type::NoneType | Type::Array(_)], []) => sig(Type::NoneType, args),
+        ([_], []) => sig(Type::NoneType, args),
         _ => Ok(None),
     }
 }

@@ -10,6 +10,7 @@ mod dict;
 mod list;
 mod set;
 mod string;
+mod tuple;
 
 use numrs_types::{can_convert, Conversion, Signature, Type};
 
@@ -28,6 +29,7 @@ pub(super) fn templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(dict::TEMPLATES.iter().copied());
     out.extend(set::TEMPLATES.iter().copied());
     out.extend(string::templates());
+    out.extend(tuple::TEMPLATES.iter().copied());
     out
 }
 
@@ -41,6 +43,7 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
         Type::Unicode | Type::StringLiteral(_) => {
             return string::has_method(attr).then(|| Type::bound_function(&format!("str.{attr}"), Type::Unicode))
         }
+        Type::UniTuple(..) | Type::Tuple(_) => tuple::has_method(attr).then_some("tuple"),
         Type::Function(key) => return typed_class_attr(key, attr),
         _ => None,
     }?;
@@ -61,6 +64,41 @@ pub(crate) fn typed_module_attr(attr: &str) -> Option<Type> {
     match attr {
         "List" => Some(Type::function("numba.typed.List")),
         "Dict" => Some(Type::function("numba.typed.Dict")),
+        _ => None,
+    }
+}
+
+/// `numba.core.types` attributes bound to number types (`typeof` gives `class(int64)`), by
+/// alias, as listed by `dir(numba.core.types)` in 0.68.1.
+const TYPES_NUMBER_ALIASES: &[(&str, &str)] = &[
+    ("b1", "bool"), ("bool", "bool"), ("bool_", "bool"), ("boolean", "bool"), ("byte", "uint8"),
+    ("c16", "complex128"), ("c8", "complex64"), ("c_bool", "bool"), ("c_float32", "float32"),
+    ("c_float64", "float64"), ("c_int16", "int16"), ("c_int32", "int32"), ("c_int64", "int64"), ("c_int8", "int8"),
+    ("c_intp", "int64"), ("c_uint16", "uint16"), ("c_uint32", "uint32"), ("c_uint64", "uint64"), ("c_uint8", "uint8"),
+    ("c_uintp", "uint64"), ("char", "int8"), ("double", "float64"), ("f4", "float32"), ("f8", "float64"),
+    ("i1", "int8"), ("i2", "int16"), ("i4", "int32"), ("i8", "int64"), ("int_", "int64"), ("intc", "int32"),
+    ("intp", "int64"), ("long_", "int64"), ("longlong", "int64"), ("py_bool", "bool"), ("py_complex", "complex128"),
+    ("py_float", "float64"), ("py_int", "int64"), ("short", "int16"), ("size_t", "uint64"), ("ssize_t", "int64"),
+    ("u1", "uint8"), ("u2", "uint16"), ("u4", "uint32"), ("u8", "uint64"), ("uchar", "uint8"), ("uint", "uint64"),
+    ("uintc", "uint32"), ("uintp", "uint64"), ("ulong", "uint64"), ("ulonglong", "uint64"), ("ushort", "uint16"),
+];
+
+/// Attributes of `numba.types` / `numba.core.types` used as values in jitted code (the
+/// `key_type=types.int64` of `Dict.empty`, `List.empty_list(types.float64)`).
+///
+/// Numbers are `class(<number>)`. `unicode_type` is Numba's `typeref[unicode_type]`; numrs
+/// has no `TypeRef` type yet and stands in `class(unicode_type)`, which the typed-container
+/// constructors accept the same way.
+pub(crate) fn types_module_attr(attr: &str) -> Option<Type> {
+    let wrap = |t: Type| Some(Type::NumberClass(std::sync::Arc::new(t)));
+    if let Some(k) = numrs_types::NumericKind::from_name(attr) {
+        return wrap(Type::Number(k));
+    }
+    if let Some((_, name)) = TYPES_NUMBER_ALIASES.iter().find(|(a, _)| *a == attr) {
+        return wrap(Type::Number(numrs_types::NumericKind::from_name(name)?));
+    }
+    match attr {
+        "unicode_type" | "string" => wrap(Type::Unicode),
         _ => None,
     }
 }

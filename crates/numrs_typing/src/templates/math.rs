@@ -9,6 +9,11 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("cmath.polar", polar),
     ("cmath.rect", rect),
     ("cmath.phase", phase),
+    ("cmath.log10", complex_to_complex128),
+    ("cmath.tanh", complex_to_complex128),
+    ("cmath.acosh", complex_to_complex128),
+    ("cmath.sinh", complex_same),
+    ("cmath.cosh", complex_same),
     ("number.conjugate", conjugate),
 ];
 
@@ -26,9 +31,33 @@ fn as_complex(t: &Type) -> Option<NumericKind> {
     })
 }
 
+/// `cmath` functions written as `@overload`s accept complex arguments only (no conversion).
+fn complex_arg(args: &[Type]) -> Option<NumericKind> {
+    match args {
+        [z] if z.is_complex() => as_complex(z),
+        _ => None,
+    }
+}
+
+/// `cmath.log10`/`tanh`/`acosh`: implementations build their result with `complex(...)`.
+fn complex_to_complex128(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match complex_arg(args) {
+        Some(_) => sig(Type::complex128(), args),
+        None => Ok(None),
+    }
+}
+
+/// `cmath.sinh`/`cosh`: the argument's complex type.
+fn complex_same(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match complex_arg(args) {
+        Some(c) => sig(Type::Number(c), args),
+        None => Ok(None),
+    }
+}
+
 fn polar(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
-        [z] => match as_complex(z) {
+        [z] if z.is_complex() => match as_complex(z) {
             Some(c) => sig(Type::unituple(Type::Number(c.underlying_float()), 2), args),
             None => Ok(None),
         },
@@ -38,7 +67,7 @@ fn polar(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 
 fn phase(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
-        [z] => match as_complex(z) {
+        [z] if z.is_complex() => match as_complex(z) {
             Some(c) => sig(Type::Number(c.underlying_float()), args),
             None => Ok(None),
         },
@@ -46,10 +75,12 @@ fn phase(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// `cmath.rect(r, phi)`: floats only; two `float32` give `complex64`.
 fn rect(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
-        [r, phi] if r.is_number() && phi.is_number() && !r.is_complex() && !phi.is_complex() => {
-            sig(Type::complex128(), args)
+        [r, phi] if r.is_float() && phi.is_float() => {
+            let f32 = |t: &Type| t.as_number() == Some(NumericKind::Float32);
+            sig(if f32(r) && f32(phi) { Type::Number(NumericKind::Complex64) } else { Type::complex128() }, args)
         }
         _ => Ok(None),
     }

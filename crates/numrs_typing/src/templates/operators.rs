@@ -107,7 +107,12 @@ fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match container {
         // Arrays: `numpy::index` (Numba's `SetItemBuffer`).
         Type::List { dtype, .. } | Type::ListType(dtype) => {
-            if index.is_integer() && numrs_types::can_convert(value, dtype).is_some() {
+            // A typed list casts with `_sentry_safe_cast`; a reflected list converts.
+            let converts = match container {
+                Type::ListType(_) => super::containers::cast_ok(value, dtype),
+                _ => numrs_types::can_convert(value, dtype).is_some(),
+            };
+            if index.is_integer() && converts {
                 sig(Type::NoneType, args)
             } else if matches!(index, Type::Slice2 | Type::Slice3) {
                 sig(Type::NoneType, args)

@@ -191,9 +191,39 @@ fn remove(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// `_sort_check_key` and `_sort_check_reverse` of `listobj.py` on the `key`/`reverse`
+/// arguments (positional after the list, or by keyword).
+fn sort_checks(rest: &[Type], kws: &[(String, Type)]) -> Result<(), CallError> {
+    let named = |name: &str, pos: usize| kws.iter().find(|(k, _)| k == name).map(|(_, t)| t).or(rest.get(pos));
+    if let Some(key) = named("key", 0) {
+        match key {
+            Type::Optional(_) => {
+                return Err(CallError::typing(
+                    "Key must concretely be None or a Numba JIT compiled function, an Optional (union of None and a value) was found",
+                ))
+            }
+            Type::NoneType | Type::Omitted(_) | Type::Dispatcher(_) | Type::MakeFunction(..) => {}
+            _ => return Err(CallError::typing("Key must be None or a Numba JIT compiled function")),
+        }
+    }
+    if let Some(reverse) = named("reverse", 1) {
+        let inner = match reverse {
+            Type::Optional(t) => t,
+            t => t,
+        };
+        if !(inner.is_integer() || inner.is_boolean() || matches!(inner, Type::Omitted(_))) {
+            return Err(CallError::typing(format!("an integer is required for 'reverse' (got type {reverse})")));
+        }
+    }
+    Ok(())
+}
+
 fn sort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !kws_within(kws, &["key", "reverse"]) {
         return Ok(None);
+    }
+    if args.first().is_some_and(|l| elem(l).is_some()) {
+        sort_checks(args.get(1..).unwrap_or(&[]), kws)?;
     }
     match args {
         [l] | [l, _] | [l, _, _] if elem(l).is_some() => sig(Type::NoneType, args),
@@ -255,6 +285,9 @@ fn list_ctor(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn sorted(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !kws_within(kws, &["key", "reverse"]) {
         return Ok(None);
+    }
+    if args.first().and_then(yield_of).is_some() {
+        sort_checks(args.get(1..).unwrap_or(&[]), kws)?;
     }
     match args {
         [it] | [it, _] | [it, _, _] => match yield_of(it) {
