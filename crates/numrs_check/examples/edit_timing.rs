@@ -14,7 +14,8 @@ fn main() {
     println!("first check: {:?}", t.elapsed());
     let at = text.len() / 2;
     let at = (at..text.len()).find(|i| text.as_bytes()[*i] == b'\n').unwrap_or(at);
-    for round in 0..3 {
+    let rounds: usize = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(3);
+    for round in 0..rounds {
         let mut edited = text.clone();
         edited.insert(at, ' ');
         if round % 2 == 1 {

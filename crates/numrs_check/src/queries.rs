@@ -19,6 +19,8 @@ use numrs_types::Type;
 pub struct ModuleInfo {
     pub symbols: ModuleSymbols,
     pub functions: Vec<JitFunction>,
+    /// Indexes into `functions` by name, in order.
+    pub by_name: std::collections::BTreeMap<String, Vec<usize>>,
 }
 
 #[salsa::tracked(returns(ref))]
@@ -26,7 +28,11 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     let parsed = numrs_db::parse(db, file);
     let symbols = numrs_hir::module_symbols(&parsed.module);
     let functions = numrs_hir::jit_functions(&parsed.module, &symbols, &numrs_db::extra_decorators(db));
-    Arc::new(ModuleInfo { symbols, functions })
+    let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for (i, f) in functions.iter().enumerate() {
+        by_name.entry(f.name.clone()).or_default().push(i);
+    }
+    Arc::new(ModuleInfo { symbols, functions, by_name })
 }
 
 /// A jit function of a file, by name and ordinal among the jit functions of that name
@@ -45,10 +51,9 @@ impl<'db> FunctionKey<'db> {
     /// The key of `jit`, one of `info.functions`.
     pub fn of(db: &'db dyn Db, file: SourceFile, info: &ModuleInfo, jit: &JitFunction) -> FunctionKey<'db> {
         let ordinal = info
-            .functions
-            .iter()
-            .filter(|f| f.name == jit.name)
-            .position(|f| f.def_line_offset == jit.def_line_offset)
+            .by_name
+            .get(&jit.name)
+            .and_then(|ids| ids.iter().position(|i| info.functions[*i].def_line_offset == jit.def_line_offset))
             .unwrap_or(0);
         FunctionKey::new(db, file, jit.name.clone(), ordinal as u32)
     }
@@ -56,7 +61,8 @@ impl<'db> FunctionKey<'db> {
     /// The function's discovery record in the current revision.
     pub fn jit(self, db: &'db dyn Db) -> Option<&'db JitFunction> {
         let info = module_info(db, self.file(db));
-        info.functions.iter().filter(|f| &f.name == self.name(db)).nth(self.ordinal(db) as usize)
+        let index = *info.by_name.get(self.name(db))?.get(self.ordinal(db) as usize)?;
+        info.functions.get(index)
     }
 }
 
@@ -117,9 +123,30 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
 #[salsa::tracked(returns(ref))]
 pub fn function_ir(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionIr>> {
     let jit = key.jit(db)?;
-    let parsed = numrs_db::parse(db, key.file(db));
+    let file = key.file(db);
+    // A top-level function is lowered from its statement's chunk, cached by the chunk's text:
+    // an edit elsewhere never lowers it again.
+    if let Some((start, chunk)) = numrs_db::chunk_at(db, file, jit.def_line_offset) {
+        if let Some(ir) = chunk_function_ir(db, chunk, jit.def_line_offset - start) {
+            return Some(ir.clone());
+        }
+    }
+    let parsed = numrs_db::parse(db, file);
     let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
     Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
+}
+
+/// The IR of the function whose `def` keyword is at `def_offset` within a chunk, if the chunk's
+/// statement is that function.
+#[salsa::tracked(returns(ref))]
+fn chunk_function_ir(db: &dyn Db, chunk: numrs_db::Chunk<'_>, def_offset: u32) -> Option<Arc<FunctionIr>> {
+    let parsed = numrs_db::parse_chunk(db, chunk);
+    parsed.module.body.iter().find_map(|s| match &s.kind {
+        numrs_syntax::ast::StmtKind::FunctionDef(def) if def.name_span.start == def_offset => {
+            Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
+        }
+        _ => None,
+    })
 }
 
 /// A global name as seen from one function.

@@ -54,7 +54,53 @@ pub fn extra_decorators(db: &dyn Db) -> Vec<String> {
 /// built on it are the firewalls.
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn parse(db: &dyn Db, file: SourceFile) -> Arc<Parsed> {
-    Arc::new(numrs_syntax::parse_module(file.text(db)))
+    // Top-level statements are parsed one by one, each cached by its text: an edit reparses
+    // only the statement it touched, and the rest are moved to their new offsets.
+    let mut out = Parsed::default();
+    for (start, chunk) in chunks(db, file).iter() {
+        let parsed = parse_chunk(db, *chunk);
+        for stmt in &parsed.module.body {
+            let mut stmt = stmt.clone();
+            numrs_syntax::shift::shift_stmt(&mut stmt, *start);
+            out.module.body.push(stmt);
+        }
+        for e in &parsed.errors {
+            out.errors.push(numrs_syntax::SyntaxError { message: e.message.clone(), span: e.span.offset_by(*start) });
+        }
+    }
+    Arc::new(out)
+}
+
+/// A file's top-level statements: (offset, interned text), in order.
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn chunks(db: &dyn Db, file: SourceFile) -> Arc<Vec<(u32, Chunk<'_>)>> {
+    let text = file.text(db);
+    Arc::new(
+        numrs_syntax::top_level_chunks(text)
+            .into_iter()
+            .filter_map(|(start, end)| Some((start, Chunk::new(db, text.get(start as usize..end as usize)?.to_string()))))
+            .collect(),
+    )
+}
+
+/// The chunk holding byte `offset` of a file, and the chunk's start.
+pub fn chunk_at(db: &dyn Db, file: SourceFile, offset: u32) -> Option<(u32, Chunk<'_>)> {
+    let chunks = chunks(db, file);
+    let i = chunks.partition_point(|(start, _)| *start <= offset).checked_sub(1)?;
+    chunks.get(i).copied()
+}
+
+/// The text of one top-level statement (with its decorators and leading comments).
+#[salsa::interned(debug)]
+pub struct Chunk {
+    #[returns(ref)]
+    pub text: String,
+}
+
+/// Parse one top-level statement; spans are relative to the statement's start.
+#[salsa::tracked(returns(ref))]
+pub fn parse_chunk(db: &dyn Db, chunk: Chunk<'_>) -> Arc<Parsed> {
+    Arc::new(numrs_syntax::parse_module(chunk.text(db)))
 }
 
 #[salsa::tracked(returns(ref), no_eq)]

@@ -71,6 +71,10 @@ pub(crate) const PARSER_STACK_SIZE: usize = 64 * 1024 * 1024;
 /// strings) into some messages.
 const MAX_MESSAGE_LEN: usize = 200;
 
+/// Sources up to this many bytes are parsed on the caller's thread (at most ~128 nesting
+/// levels fit, a few hundred KiB of stack even in debug builds).
+const SMALL_SOURCE: usize = 256;
+
 pub(crate) fn parse_module(source: &str) -> Parsed {
     if u32::try_from(source.len()).is_err() {
         return Parsed {
@@ -80,6 +84,11 @@ pub(crate) fn parse_module(source: &str) -> Parsed {
                 span: Span::new(0, 0),
             }],
         };
+    }
+    // Tiny sources (signature strings, type expressions) cannot nest deeply enough to need a
+    // big stack; starting a thread would cost more than parsing them.
+    if source.len() <= SMALL_SOURCE {
+        return parse_on_this_thread(source);
     }
     std::thread::scope(|scope| {
         let spawned = std::thread::Builder::new()
@@ -314,4 +323,16 @@ mod tests {
         assert_eq!(errors.last(), Some(&0));
         assert!(errors[1..errors.len() - 1].iter().all(|&n| n == 1), "{errors:?}");
     }
+}
+
+/// Byte ranges of the top-level chunks of `source` (each a statement with its decorators and
+/// leading comments), as the recovery parser splits files.
+pub(crate) fn top_level_chunks(source: &str) -> Vec<(u32, u32)> {
+    let scan = prescan::scan(source);
+    let mut out = Vec::with_capacity(scan.chunk_starts.len());
+    for (i, &start) in scan.chunk_starts.iter().enumerate() {
+        let end = scan.chunk_starts.get(i + 1).copied().unwrap_or(source.len());
+        out.push((start as u32, end as u32));
+    }
+    out
 }

@@ -160,8 +160,11 @@ fn dicts() {
     let d = dict(i64(), f64());
     assert_eq!(d.to_string(), "DictType[int64,float64]<iv=None>");
     assert_eq!(method(&d, "get", &[i64()]), "OptionalType(float64)");
-    assert_eq!(method(&d, "get", &[i64(), f64()]), "float64");
-    assert_eq!(method(&dict(i64(), i64()), "get", &[i64(), Type::IntegerLiteral(0)]), "int64");
+    // Numba 0.68.1: `d.get(k, 1.5)` on DictType[int64,float64] is OptionalType(float64), and
+    // `d.get(k, 0)` on DictType[int64,int64] is OptionalType(int64) (`_dict_lookup` yields an
+    // Optional value; checked with njit signatures, and case 1423).
+    assert_eq!(method(&d, "get", &[i64(), f64()]), "OptionalType(float64)");
+    assert_eq!(method(&dict(i64(), i64()), "get", &[i64(), Type::IntegerLiteral(0)]), "OptionalType(int64)");
     assert_eq!(method(&dict(i64(), i64()), "get", &[f64()]), "NONE");
     assert_eq!(method(&dict(i64(), i64()), "get", &[s("x")]), "NONE");
     // 0134: p = d.pop(1) is OptionalType(float64)
@@ -392,4 +395,94 @@ fn tuples_and_none() {
     assert_eq!(ret("operator.eq", &[Type::NoneType, i64()]), "Literal[bool](False)");
     assert_eq!(ret("operator.ne", &[u(), Type::NoneType]), "Literal[bool](True)");
     assert_eq!(ret("operator.eq", &[Type::optional(i64()), Type::NoneType]), "bool");
+}
+
+fn kw(name: &str, t: Type) -> (String, Type) {
+    (name.to_string(), t)
+}
+
+fn c64() -> Type {
+    Type::Number(numrs_types::NumericKind::Complex64)
+}
+
+fn f32() -> Type {
+    Type::Number(numrs_types::NumericKind::Float32)
+}
+
+#[test]
+fn numba_types_module_values() {
+    use numrs_typing::module_attr;
+    assert_eq!(module_attr("numba.types", "float64"), Some(class(f64())));
+    assert_eq!(module_attr("numba.core.types", "intp"), Some(class(i64())));
+    assert_eq!(module_attr("numba.types", "f4"), Some(class(f32())));
+    assert_eq!(module_attr("numba.types", "boolean"), Some(class(Type::boolean())));
+    assert_eq!(module_attr("numba.types", "no_such_type"), None);
+    // `Dict.empty(key_type=types.unicode_type, value_type=types.float64)`.
+    let key = module_attr("numba.types", "unicode_type").expect("unicode_type");
+    assert_eq!(
+        ret_kw("numba.typed.Dict.empty", &[], &[kw("key_type", key), kw("value_type", class(f64()))]),
+        "DictType[unicode_type,float64]<iv=None>"
+    );
+}
+
+#[test]
+fn tuple_ordering_and_index() {
+    let t3 = Type::unituple(i64(), 3);
+    let tf = Type::unituple(f64(), 3);
+    assert_eq!(ret("operator.lt", &[t3.clone(), tf.clone()]), "bool");
+    assert_eq!(ret("operator.ge", &[Type::tuple(vec![i64(), u()]), Type::tuple(vec![i64(), u()])]), "bool");
+    assert_eq!(ret("operator.lt", &[Type::tuple(vec![i64(), u()]), Type::tuple(vec![i64(), i64()])]), "NONE");
+    assert_eq!(method(&t3, "index", &[i64()]), "int64");
+    assert_eq!(method(&Type::tuple(vec![i64(), f64()]), "index", &[i64()]), "NONE");
+    assert_eq!(method(&t3, "count", &[i64()]), "NOATTR");
+}
+
+#[test]
+fn builtin_rules_from_numba_sources() {
+    // `ol_max(*x)` with a single number; `hash` of an unhashable value compiles to a raise.
+    assert_eq!(ret("builtins.max", &[i64()]), "int64");
+    assert_eq!(ret("builtins.hash", &[lst(i64())]), "none");
+    // `Enumerate.generic` asserts there are no keywords.
+    let it = lst(f64());
+    assert!(matches!(
+        resolve_call("builtins.enumerate", &[it.clone()], &[kw("start", i64())]),
+        Err(e) if e.kind == "AssertionError"
+    ));
+    assert_eq!(ret("builtins.enumerate", &[it.clone(), f64()]), "ERR");
+    // `sum(xs, "")`: only a non-literal `unicode_type` start is rejected.
+    assert_eq!(ret("builtins.sum", &[lst(u()), s("")]), "unicode_type");
+    assert_eq!(ret("builtins.sum", &[lst(u()), u()]), "ERR");
+    // `sorted` keys must be None or a jit function; `reverse` an integer.
+    assert_eq!(ret_kw("builtins.sorted", &[it.clone()], &[kw("key", Type::int64())]), "ERR");
+    assert_eq!(ret_kw("builtins.sorted", &[it.clone()], &[kw("key", Type::function("builtins.len"))]), "ERR");
+    assert_eq!(ret_kw("builtins.sorted", &[it.clone()], &[kw("reverse", f64())]), "ERR");
+    assert_eq!(ret_kw("builtins.sorted", &[it.clone()], &[kw("reverse", Type::boolean())]), "list(float64)<iv=None>");
+    // `x in range(...)`.
+    assert_eq!(ret("operator.contains", &[Type::Range(numrs_types::RangeKind::Int64), i64()]), "bool");
+    // A reflected list's copy is not reflected.
+    assert_eq!(method(&Type::list(i64(), true), "copy", &[]), "list(int64)<iv=None>");
+}
+
+#[test]
+fn typed_container_casts() {
+    // `tl[0] = 2.5` on `ListType[int64]` fails `_sentry_safe_cast`; a reflected list converts.
+    assert_eq!(ret("operator.setitem", &[Type::ListType(Arc::new(i64())), i64(), f64()]), "NONE");
+    assert_eq!(ret("operator.setitem", &[lst(i64()), i64(), f64()]), "none");
+    // `d.get(k, default)`: `_dict_lookup` yields an Optional value.
+    assert_eq!(method(&dict(i64(), f64()), "get", &[i64(), f64()]), "OptionalType(float64)");
+}
+
+#[test]
+fn math_and_cmath_overloads() {
+    assert_eq!(ret("math.frexp", &[f32()]), "Tuple(float32, int32)");
+    assert_eq!(ret("math.frexp", &[f64()]), "Tuple(float64, int32)");
+    assert_eq!(ret("cmath.phase", &[c64()]), "float32");
+    assert_eq!(ret("cmath.phase", &[f64()]), "NONE");
+    assert_eq!(ret("cmath.polar", &[i64()]), "NONE");
+    assert_eq!(ret("cmath.log10", &[c64()]), "complex128");
+    assert_eq!(ret("cmath.cosh", &[c64()]), "complex64");
+    assert_eq!(ret("cmath.tanh", &[c64()]), "complex128");
+    assert_eq!(ret("cmath.rect", &[f32(), f32()]), "complex64");
+    assert_eq!(ret("cmath.rect", &[f32(), f64()]), "complex128");
+    assert_eq!(ret("cmath.rect", &[i64(), f64()]), "NONE");
 }

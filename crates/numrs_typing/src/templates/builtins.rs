@@ -204,7 +204,8 @@ fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         ([it], [(k, s)]) if k == "start" => (it, s.clone()),
         _ => return Ok(None),
     };
-    if start.is_string() {
+    // `ol_sum` rejects `UnicodeType` only; a literal string start passes on the literal retry.
+    if matches!(start, Type::Unicode) {
         return Err(CallError::typing("sum() can't sum strings [use ''.join(seq) instead]"));
     }
     let items: Vec<Type> = match iterable {

@@ -90,7 +90,8 @@ fn get(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some((k, v)) = args.first().and_then(kv) else { return Ok(None) };
     match args {
         [_, key] if cast_ok(key, k) => sig(Type::optional(v.clone()), args),
-        [_, key, default] if cast_ok(key, k) && default_ok(default, v) => match unify_pairs(v, &default.unliteral()) {
+        // `_dict_lookup` yields `Optional(value)`, unified with the default.
+        [_, key, default] if cast_ok(key, k) && default_ok(default, v) => match unify_pairs(&Type::optional(v.clone()), &default.unliteral()) {
             Some(r) => sig(r, args),
             None => Ok(None),
         },

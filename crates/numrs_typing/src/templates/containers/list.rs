@@ -155,8 +155,11 @@ fn no_arg_none(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// `lst.copy()`: a reflected list's copy is a new, non-reflected list (`ListAttribute`
+/// types it as `types.List(dtype)`).
 fn copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
+        [l @ Type::List { dtype, .. }] if kws.is_empty() => sig(Type::list((**dtype).clone(), false), std::slice::from_ref(l)),
         [l] if kws.is_empty() => match elem(l) {
             Some(d) => sig(with_dtype(l, d.clone()), args),
             None => Ok(None),
