@@ -34,7 +34,8 @@ enum Kind {
     SetAttr { target: VarId, attr: String },
     Yield,
     BuildString,
-    FormatValue,
+    /// f-string `{x}`: Numba types it as `str(x)`.
+    FormatValue(VarId),
     Raise,
     ExceptionMatch(VarId),
     NonlocalOut { func: VarId, name: String },
@@ -62,8 +63,10 @@ fn binop_key(op: BinOp, inplace: bool) -> (&'static str, Option<&'static str>) {
         BinOp::BitAnd => ("operator.and_", "operator.iand"),
         BinOp::FloorDiv => ("operator.floordiv", "operator.ifloordiv"),
     };
+    // Numba types `x op= y` with the in-place operator only (no fallback to the plain one):
+    // `t += (1,)` on a tuple is a typing error there.
     if inplace {
-        (inpl, Some(plain))
+        (inpl, None)
     } else {
         (plain, None)
     }
@@ -185,7 +188,7 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                 Value::ExhaustIter { value, count } => Kind::ExhaustIter { value: *value, count: *count },
                 Value::Yield(_) => Kind::Yield,
                 Value::BuildString(_) => Kind::BuildString,
-                Value::FormatValue(_) => Kind::FormatValue,
+                Value::FormatValue(v) => Kind::FormatValue(*v),
                 Value::ExceptionMatch(cls) => Kind::ExceptionMatch(*cls),
                 Value::NonlocalOut { func, name } => Kind::NonlocalOut { func: *func, name: name.clone() },
                 Value::MakeFunction { closure } => {
@@ -268,6 +271,14 @@ impl Constraint {
                 }
                 let result = resolve_callable(inf, &fty, &types, &kw_types, span)?;
                 if let Type::BoundFunction(b) = &fty {
+                    // Numba's GetAttrConstraint.refine: the receiver variable takes the type the
+                    // method was resolved on (unify; e.g. an overloaded list method drops the
+                    // list's initial value).
+                    if let Some(recv) = inf.receiver_of.get(func).copied() {
+                        if inf.get(recv).is_some_and(|t| *t != b.1) {
+                            inf.add_type(recv, b.1.clone(), span)?;
+                        }
+                    }
                     if let Some(refined) = numrs_typing::refine_receiver(&b.0, &b.1, &types) {
                         if let Some(recv) = inf.receiver_of.get(func).copied() {
                             inf.add_type(recv, refined, span)?;
@@ -324,12 +335,14 @@ impl Constraint {
             }
             Kind::BuildList(items) => {
                 let Some(types) = all_defined(inf, items) else { return Ok(()) };
-                let dtype = if types.is_empty() {
-                    Type::Undefined
+                if types.is_empty() {
+                    Some(Type::list(Type::Undefined, false))
                 } else {
-                    unify_container_items(&types, "list", span)?
-                };
-                Some(Type::list(dtype, false))
+                    let dtype = unify_container_items(&types, "list", span)?;
+                    // Numba remembers the items of a list built from literals.
+                    let initial = types.iter().map(literal_repr).collect::<Option<Vec<_>>>().map(|v| format!("[{}]", v.join(", ")).into());
+                    Some(Type::list_with_initial(dtype, false, initial))
+                }
             }
             Kind::BuildSet(items) => {
                 let Some(types) = all_defined(inf, items) else { return Ok(()) };
@@ -410,7 +423,11 @@ impl Constraint {
                 ));
             }
             Kind::Yield => Some(Type::NoneType),
-            Kind::BuildString | Kind::FormatValue => Some(Type::Unicode),
+            Kind::BuildString => Some(Type::Unicode),
+            Kind::FormatValue(v) => {
+                let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
+                Some(resolve_intrinsic(inf, "builtins.str", &[t], span)?)
+            }
             Kind::Raise => None,
             Kind::NonlocalOut { func, name } => match inf.get(*func) {
                 Some(Type::MakeFunction(idx, _)) => inf.nonlocal_types.get(&(*idx, name.clone())).cloned(),
@@ -680,4 +697,14 @@ fn build_map_type(keys: &[Type], values: &[Type]) -> Result<Type, numrs_typing::
         return Ok(Type::LiteralStrKeyDict(std::sync::Arc::new(items)));
     }
     numrs_typing::make_dict_type(k0, v0)
+}
+
+/// The Python repr of a literal type's value (`1`, `True`, `'abc'`).
+fn literal_repr(t: &Type) -> Option<String> {
+    match t {
+        Type::IntegerLiteral(v) => Some(v.to_string()),
+        Type::BooleanLiteral(b) => Some(if *b { "True".into() } else { "False".into() }),
+        Type::StringLiteral(s) => Some(format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))),
+        _ => None,
+    }
 }

@@ -66,11 +66,11 @@ impl Display for Type {
                 write_list(f, items, ", ")?;
                 f.write_str(")")
             }
-            Type::List { dtype, reflected } => {
+            Type::List { dtype, reflected, initial } => {
                 if *reflected {
                     f.write_str("reflected ")?;
                 }
-                write!(f, "list({dtype})<iv=None>")
+                write!(f, "list({dtype})<iv={}>", initial.as_deref().unwrap_or("None"))
             }
             Type::ListType(d) => write!(f, "ListType[{d}]"),
             Type::DictType(kv) => write!(f, "DictType[{},{}]<iv=None>", kv.0, kv.1),

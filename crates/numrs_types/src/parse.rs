@@ -77,7 +77,7 @@ impl<'a> Parser<'a> {
         }
         if self.eat("reflected ") {
             return match self.ty()? {
-                Type::List { dtype, .. } => Some(Type::List { dtype, reflected: true }),
+                Type::List { dtype, initial, .. } => Some(Type::List { dtype, reflected: true, initial }),
                 Type::Set { dtype, .. } => Some(Type::Set { dtype, reflected: true }),
                 _ => None,
             };
@@ -128,8 +128,16 @@ impl<'a> Parser<'a> {
                 let dtype = self.ty()?;
                 self.eat(")").then_some(())?;
                 if name == "list" {
-                    self.eat("<iv=None>");
-                    Some(Type::list(dtype, false))
+                    let mut initial = None;
+                    if self.eat("<iv=") {
+                        let end = self.s.find('>')?;
+                        let value = &self.s[..end];
+                        if value != "None" {
+                            initial = Some(value.into());
+                        }
+                        self.s = &self.s[end + 1..];
+                    }
+                    Some(Type::list_with_initial(dtype, false, initial))
                 } else {
                     Some(Type::set(dtype, false))
                 }

@@ -207,8 +207,9 @@ pub enum Type {
     Array(Arc<ArrayType>),
     UniTuple(Arc<Type>, u32),
     Tuple(Arc<[Type]>),
-    /// A reflected or non-reflected Python list (`list(int64)<iv=None>`).
-    List { dtype: Arc<Type>, reflected: bool },
+    /// A reflected or non-reflected Python list (`list(int64)<iv=None>`). `initial` is the
+    /// Python repr of the literal items it was built from (`<iv=[1, 2]>`), as Numba tracks it.
+    List { dtype: Arc<Type>, reflected: bool, initial: Option<Arc<str>> },
     /// `numba.typed.List`: `ListType[int64]`.
     ListType(Arc<Type>),
     /// `numba.typed.Dict`: `DictType[int64,float64]<iv=None>`.
@@ -326,7 +327,21 @@ impl Type {
         Type::UniTuple(Arc::new(dtype), count)
     }
     pub fn list(dtype: Type, reflected: bool) -> Type {
-        Type::List { dtype: Arc::new(dtype), reflected }
+        Type::List { dtype: Arc::new(dtype), reflected, initial: None }
+    }
+    /// A list built from literal items, remembering them (Numba's `initial_value`).
+    pub fn list_with_initial(dtype: Type, reflected: bool, initial: Option<Arc<str>>) -> Type {
+        Type::List { dtype: Arc::new(dtype), reflected, initial }
+    }
+    /// The same kind of list with another element type (Numba's `List.copy(dtype=...)`, which
+    /// keeps the initial value).
+    pub fn with_list_dtype(&self, dtype: Type) -> Type {
+        match self {
+            Type::List { reflected, initial, .. } => {
+                Type::List { dtype: Arc::new(dtype), reflected: *reflected, initial: initial.clone() }
+            }
+            other => other.clone(),
+        }
     }
     pub fn set(dtype: Type, reflected: bool) -> Type {
         Type::Set { dtype: Arc::new(dtype), reflected }
@@ -416,6 +431,10 @@ impl Type {
             Type::Tuple(items) => Type::tuple(items.iter().map(Type::unliteral).collect()),
             Type::LiteralStrKeyDict(items) => {
                 Type::tuple(items.iter().map(|(_, t)| t.unliteral()).collect())
+            }
+            // `List.__unliteral__` forgets the initial value.
+            Type::List { dtype, reflected, initial: Some(_) } => {
+                Type::List { dtype: dtype.clone(), reflected: *reflected, initial: None }
             }
             other => other.clone(),
         }

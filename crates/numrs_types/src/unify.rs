@@ -71,9 +71,11 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
             _ => tuple_unify(this, other),
         },
         Type::Tuple(_) => tuple_unify(this, other),
-        Type::List { dtype, reflected } => match other {
-            Type::List { dtype: od, reflected: or } => {
-                Some(Type::list(unify_pairs(dtype, od)?, *reflected || *or))
+        Type::List { dtype, reflected, initial } => match other {
+            Type::List { dtype: od, reflected: or, initial: oi } => {
+                // Numba's List.unify keeps an initial value only when both sides have one.
+                let keep = if initial.is_some() && oi.is_some() { initial.clone() } else { None };
+                Some(Type::list_with_initial(unify_pairs(dtype, od)?, *reflected || *or, keep))
             }
             _ => None,
         },

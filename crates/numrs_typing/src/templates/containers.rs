@@ -47,7 +47,14 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
         Type::Function(key) => return typed_class_attr(key, attr),
         _ => None,
     }?;
-    Some(Type::bound_function(&format!("{prefix}.{attr}"), ty.clone()))
+    // Methods Numba implements with `@overload_method` (copy, count, index, remove, reverse,
+    // sort) are resolved on the unliteral list, which drops its initial value; the
+    // `@bound_function` ones (append, clear, extend, insert, pop) keep the receiver as is.
+    let receiver = match ty {
+        Type::List { .. } if matches!(attr, "copy" | "count" | "index" | "remove" | "reverse" | "sort") => ty.unliteral(),
+        _ => ty.clone(),
+    };
+    Some(Type::bound_function(&format!("{prefix}.{attr}"), receiver))
 }
 
 /// `List.empty_list`, `Dict.empty` on the `numba.typed` classes.

@@ -6,7 +6,6 @@ use crate::registry::{AbstractFn, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("operator.add", tuple_or_str_add),
-    ("operator.iadd", tuple_or_str_add),
     ("operator.is_", identity),
     ("operator.is_not", identity),
     ("operator.eq", eq),

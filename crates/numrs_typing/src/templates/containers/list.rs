@@ -67,7 +67,7 @@ fn elem(t: &Type) -> Option<&Type> {
 
 fn with_dtype(list: &Type, dtype: Type) -> Type {
     match list {
-        Type::List { reflected, .. } => Type::list(dtype.unliteral(), *reflected),
+        Type::List { .. } => list.with_list_dtype(dtype.unliteral()),
         _ => Type::ListType(dtype.unliteral().into()),
     }
 }
