@@ -52,14 +52,17 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
         BindingKind::ImportedName { module, name: imported } => match numrs_typing::resolve_module_attr(module, imported) {
             Some(t) => GlobalValue::Type(t),
             None if is_module(module, imported) => GlobalValue::Type(Type::Module(format!("{module}.{imported}").into())),
-            None => GlobalValue::Untyped(format!("cannot determine Numba type of '{module}.{imported}'")),
+            None => match imported_from_user_module(db, file, module, imported) {
+                Some(value) => value,
+                None => GlobalValue::Untyped(format!("cannot determine Numba type of '{module}.{imported}'")),
+            },
         },
         BindingKind::Function { def_index } => {
             let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name);
             match jit {
                 Some(jit) => {
                     let key = FunctionKey::of(db, file, info, jit);
-                    GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64 }))
+                    GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64, file: None }))
                 }
                 None => GlobalValue::Untyped(format!(
                     "Cannot determine Numba type of <class 'function'>; '{name}' is a plain Python function, decorate it with @njit"
@@ -72,6 +75,30 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
         },
         BindingKind::Other => global_value_type(db, file, info, b, name),
         _ => GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
+    }
+}
+
+/// `from .kernels import f`: a name bound in another of the user's modules (a jit function, or
+/// a constant), when that file is known to the database.
+fn imported_from_user_module(db: &dyn Db, from: numrs_db::SourceFile, module: &str, name: &str) -> Option<GlobalValue> {
+    let target = numrs_db::resolve_module_file(db, from, numrs_db::ModuleName::new(db, module.to_string()))?;
+    if target == from {
+        return None;
+    }
+    let info = module_info(db, target);
+    let binding = info.symbols.lookup(name, None)?;
+    match &binding.kind {
+        BindingKind::Function { def_index } => {
+            let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name)?;
+            let key = FunctionKey::of(db, target, info, jit);
+            Some(GlobalValue::Type(Type::Dispatcher(DispatcherRef {
+                name: name.into(),
+                id: key.ordinal(db) as u64,
+                file: Some(target.path(db).as_str().into()),
+            })))
+        }
+        BindingKind::Constant(v) => const_value_type(v).map(GlobalValue::Type),
+        _ => None,
     }
 }
 
@@ -117,7 +144,16 @@ fn is_module(module: &str, attr: &str) -> bool {
 
 impl<'a> FileEnv<'a> {
     fn callee(&self, dispatcher: &DispatcherRef) -> FunctionKey<'a> {
-        FunctionKey::new(self.db, self.function.file(self.db), dispatcher.name.to_string(), dispatcher.id as u32)
+        let own = self.function.file(self.db);
+        let file = dispatcher
+            .file
+            .as_deref()
+            .and_then(|path| {
+                let files = numrs_db::FileSet::try_get(self.db)?;
+                files.files(self.db).get(&numrs_db::normalize_path(path)).copied()
+            })
+            .unwrap_or(own);
+        FunctionKey::new(self.db, file, dispatcher.name.to_string(), dispatcher.id as u32)
     }
 
     /// Bind call arguments to the callee's parameters as Python does: positionals, then

@@ -62,11 +62,25 @@ impl CheckDatabase {
     }
 
     /// Register a file from its raw bytes (decoding problems become a diagnostic, not a panic).
+    /// Files added to one database can import jit functions from each other.
     pub fn add_file(&mut self, path: &str, bytes: &[u8]) -> SourceFile {
-        match numrs_db::decode_source(bytes) {
+        use salsa::Setter;
+        let file = match numrs_db::decode_source(bytes) {
             Ok(text) => SourceFile::new(self, path.to_string(), Arc::from(text), None),
             Err(e) => SourceFile::new(self, path.to_string(), Arc::from(""), Some(e)),
+        };
+        let key = numrs_db::normalize_path(path);
+        match numrs_db::FileSet::try_get(self) {
+            Some(set) => {
+                let mut files = set.files(self).clone();
+                files.insert(key, file);
+                set.set_files(self).to(files);
+            }
+            None => {
+                numrs_db::FileSet::new(self, std::iter::once((key, file)).collect());
+            }
         }
+        file
     }
 
     /// Set the checking settings (extra decorator names, recorded signatures).
@@ -294,10 +308,10 @@ fn recorded_specs(
     span: numrs_syntax::ast::Span,
 ) -> Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> {
     let Some(settings) = numrs_db::Settings::try_get(db) else { return vec![] };
-    let path = normalize_path(file.path(db));
+    let path = numrs_db::normalize_path(file.path(db));
     let mut out = Vec::new();
     for record in settings.recorded_signatures(db) {
-        if record.qualname != function || normalize_path(&record.file) != path {
+        if record.qualname != function || numrs_db::normalize_path(&record.file) != path {
             continue;
         }
         match record.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
@@ -320,20 +334,6 @@ fn recorded_specs(
     out
 }
 
-fn normalize_path(p: &str) -> String {
-    let p = p.replace('\\', "/");
-    let mut parts: Vec<&str> = Vec::new();
-    for part in p.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            other => parts.push(other),
-        }
-    }
-    parts.join("/")
-}
 
 /// Lazily compiled functions are typed for the argument types their typed callers pass, as
 /// Numba compiles them at the caller's compile time; list those specialisations too.

@@ -36,6 +36,82 @@ pub struct Settings {
     pub recorded_signatures: Vec<RecordedSignature>,
 }
 
+/// The files the tools know (checked files, and open documents in the server), by path, so
+/// that `from .kernels import f` can be followed to another of the user's modules.
+#[salsa::input(singleton, debug)]
+pub struct FileSet {
+    #[returns(ref)]
+    pub files: std::collections::BTreeMap<String, SourceFile>,
+}
+
+/// Normalise a path for comparisons: forward slashes, no `.` parts, `..` folded.
+pub fn normalize_path(p: &str) -> String {
+    let p = p.replace('\\', "/");
+    let absolute = p.starts_with('/');
+    let mut parts: Vec<&str> = Vec::new();
+    for part in p.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            other => parts.push(other),
+        }
+    }
+    let joined = parts.join("/");
+    if absolute {
+        format!("/{joined}")
+    } else {
+        joined
+    }
+}
+
+/// The file a module import refers to, seen from `from`: `.kernels` (relative to `from`'s
+/// package), `..pkg.mod`, or an absolute `pkg.mod` (matched against the known files' paths).
+#[salsa::tracked(returns(copy))]
+pub fn resolve_module_file<'db>(db: &'db dyn Db, from: SourceFile, module: ModuleName<'db>) -> Option<SourceFile> {
+    let files = FileSet::try_get(db)?;
+    let files = files.files(db);
+    let module = module.name(db);
+    let dots = module.chars().take_while(|c| *c == '.').count();
+    let rest = module[dots..].replace('.', "/");
+    let candidates: Vec<String> = if dots > 0 {
+        let from_path = normalize_path(from.path(db));
+        let mut dir: Vec<&str> = from_path.split('/').collect();
+        dir.pop();
+        for _ in 1..dots {
+            dir.pop();
+        }
+        let base = dir.join("/");
+        let join = |tail: &str| if base.is_empty() { tail.to_string() } else { format!("{base}/{tail}") };
+        vec![join(&format!("{rest}.py")), join(&format!("{rest}/__init__.py"))]
+    } else {
+        vec![format!("{rest}.py"), format!("{rest}/__init__.py")]
+    };
+    for c in &candidates {
+        if let Some(f) = files.get(c) {
+            return Some(*f);
+        }
+    }
+    if dots == 0 {
+        // Absolute imports: any known file whose path ends with the module's path.
+        for c in &candidates {
+            let suffix = format!("/{c}");
+            if let Some((_, f)) = files.iter().find(|(p, _)| p.ends_with(&suffix)) {
+                return Some(*f);
+            }
+        }
+    }
+    None
+}
+
+/// A dotted module name as written in an import (interned for the query key).
+#[salsa::interned(debug)]
+pub struct ModuleName {
+    #[returns(ref)]
+    pub name: String,
+}
+
 /// One line of a recorded-signatures file: a function (by file and qualified name) and the
 /// argument types of one specialisation, as Numba prints them.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

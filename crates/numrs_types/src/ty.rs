@@ -180,6 +180,8 @@ pub struct DispatcherRef {
     pub name: Arc<str>,
     /// An opaque identity chosen by the layer that discovered the function.
     pub id: u64,
+    /// The file defining it, when it is imported from another of the user's modules.
+    pub file: Option<Arc<str>>,
 }
 
 /// Iterator types (`$` temporaries in Numba, rarely visible to users).
