@@ -46,6 +46,22 @@ impl CheckDatabase {
         (CheckDatabase { storage }, log)
     }
 
+    /// Replace a file's contents with bytes read from disk (decoding problems become a
+    /// diagnostic).
+    pub fn set_bytes(&mut self, file: SourceFile, bytes: &[u8]) {
+        use salsa::Setter;
+        match numrs_db::decode_source(bytes) {
+            Ok(t) => {
+                file.set_text(self).to(Arc::from(t));
+                file.set_load_error(self).to(None);
+            }
+            Err(e) => {
+                file.set_text(self).to(Arc::from(""));
+                file.set_load_error(self).to(Some(e));
+            }
+        }
+    }
+
     /// Replace a file's text (an editor change).
     pub fn set_text(&mut self, file: SourceFile, text: &str) {
         use salsa::Setter;

@@ -187,3 +187,33 @@ fn bad_requests_do_not_kill_the_server() {
     let shutdown = c.request("shutdown", json!(null));
     assert!(shutdown.get("result").is_some());
 }
+
+/// Files of the workspace that are not open are read from disk: a jit function imported from
+/// one of them types the open file, and a change on disk is picked up.
+#[test]
+fn workspace_files_are_read_and_watched() {
+    let dir = std::env::temp_dir().join(format!("numrs-lsp-ws-{}", std::process::id()));
+    let pkg = dir.join("pkg");
+    std::fs::create_dir_all(&pkg).expect("mkdir");
+    std::fs::write(pkg.join("kernels.py"), "from numba import njit\n\n@njit\ndef scaled(x):\n    return x * 2.5\n").expect("write");
+    let main = "from numba import njit\nfrom .kernels import scaled\n\n@njit(\"(unicode_type,)\")\ndef bad(s):\n    return scaled(s)\n";
+    std::fs::write(pkg.join("main.py"), main).expect("write");
+    let root = format!("file://{}", dir.display());
+    let uri = format!("file://{}", pkg.join("main.py").display());
+
+    let mut c = Client::start();
+    c.request("initialize", json!({"processId": null, "rootUri": root, "capabilities": {}}));
+    c.notify("initialized", json!({}));
+    c.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": main}}));
+    let diags = c.diagnostics(&uri);
+    assert_eq!(diags.len(), 1, "the call types through kernels.py: {diags:?}");
+    assert_eq!(diags[0]["code"], json!("no-matching-operator"));
+
+    // kernels.py changes on disk; the watched-files notification makes the error go away.
+    std::fs::write(pkg.join("kernels.py"), "from numba import njit\n\n@njit\ndef scaled(x):\n    return x\n").expect("write");
+    let kernels_uri = format!("file://{}", pkg.join("kernels.py").display());
+    c.notify("workspace/didChangeWatchedFiles", json!({"changes": [{"uri": kernels_uri, "type": 2}]}));
+    let diags = c.diagnostics(&uri);
+    assert!(diags.is_empty(), "{diags:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

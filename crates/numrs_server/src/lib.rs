@@ -22,8 +22,53 @@ use convert::Positions;
 
 struct State {
     db: CheckDatabase,
+    /// Every known file: open documents and the workspace's Python files read from disk.
     documents: HashMap<Uri, SourceFile>,
+    /// Documents the client has open (their text comes from the client, not the disk).
+    open: std::collections::HashSet<Uri>,
     inlay_hints: bool,
+}
+
+/// Workspace files read from disk at start-up: at most this many, each at most this large.
+const MAX_WORKSPACE_FILES: usize = 5000;
+const MAX_FILE_BYTES: u64 = 4 << 20;
+
+impl State {
+    /// Read (or re-read) a file from disk into the database.
+    fn load_from_disk(&mut self, uri: &Uri) {
+        let path = uri.path().to_string();
+        let bytes = std::fs::read(&path).unwrap_or_default();
+        match self.documents.get(uri).copied() {
+            Some(file) => self.db.set_bytes(file, &bytes),
+            None => {
+                let file = self.db.add_file(&path, &bytes);
+                self.documents.insert(uri.clone(), file);
+            }
+        }
+    }
+
+    /// Add the Python files under a workspace folder (respecting .gitignore).
+    fn load_workspace(&mut self, root: &std::path::Path) {
+        let walker = ignore::WalkBuilder::new(root).standard_filters(true).build();
+        let mut count = 0;
+        for entry in walker.flatten() {
+            let path = entry.path();
+            if path.extension().is_none_or(|e| e != "py") || !path.is_file() {
+                continue;
+            }
+            if entry.metadata().map_or(true, |m| m.len() > MAX_FILE_BYTES) {
+                continue;
+            }
+            let Some(uri) = Uri::from_file_path(path) else { continue };
+            if !self.documents.contains_key(&uri) {
+                self.load_from_disk(&uri);
+            }
+            count += 1;
+            if count >= MAX_WORKSPACE_FILES {
+                break;
+            }
+        }
+    }
 }
 
 pub struct Backend {
@@ -39,7 +84,12 @@ pub fn run_stdio() -> std::io::Result<()> {
         tokio::spawn(transport::forward_valid_messages(tokio::io::stdin(), filtered));
         let (service, socket) = LspService::new(|client| Backend {
             client,
-            state: Mutex::new(State { db: CheckDatabase::new(), documents: HashMap::new(), inlay_hints: true }),
+            state: Mutex::new(State {
+                db: CheckDatabase::new(),
+                documents: HashMap::new(),
+                open: Default::default(),
+                inlay_hints: true,
+            }),
         });
         Server::new(server_input, tokio::io::stdout(), socket).serve(service).await;
     });
@@ -111,7 +161,24 @@ impl LanguageServer for Backend {
             .and_then(|h| h.get("enable"))
             .and_then(|e| e.as_bool())
             .unwrap_or(true);
-        let _ = self.with_state("initialize", |s| s.inlay_hints = hints);
+        let mut roots: Vec<std::path::PathBuf> = params
+            .workspace_folders
+            .iter()
+            .flatten()
+            .filter_map(|f| f.uri.to_file_path().map(|p| p.into_owned()))
+            .collect();
+        #[allow(deprecated)]
+        if roots.is_empty() {
+            if let Some(root) = params.root_uri.as_ref().and_then(|u| u.to_file_path()) {
+                roots.push(root.into_owned());
+            }
+        }
+        let _ = self.with_state("initialize", |s| {
+            s.inlay_hints = hints;
+            for root in &roots {
+                s.load_workspace(root);
+            }
+        });
         Ok(InitializeResult {
             server_info: Some(ServerInfo { name: "numrs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
             capabilities: ServerCapabilities {
@@ -138,6 +205,19 @@ impl LanguageServer for Backend {
     }
 
     async fn initialized(&self, _: InitializedParams) {
+        // Watch the workspace's Python files, so edits made outside the editor are seen.
+        let watchers = DidChangeWatchedFilesRegistrationOptions {
+            watchers: vec![FileSystemWatcher { glob_pattern: GlobPattern::String("**/*.py".into()), kind: None }],
+        };
+        if let Ok(options) = serde_json::to_value(watchers) {
+            let registration = Registration {
+                id: "numrs-watch-python".into(),
+                method: "workspace/didChangeWatchedFiles".into(),
+                register_options: Some(options),
+            };
+            // Clients without dynamic registration answer with an error; that is fine.
+            let _ = self.client.register_capability(vec![registration]).await;
+        }
         self.client.log_message(MessageType::INFO, "numrs server ready").await;
     }
 
@@ -150,6 +230,7 @@ impl LanguageServer for Backend {
         let path = uri.path().to_string();
         let text = params.text_document.text;
         let _ = self.with_state("didOpen", |state| {
+            state.open.insert(uri.clone());
             match state.documents.get(&uri).copied() {
                 Some(file) => state.db.set_text(file, &text),
                 None => {
@@ -190,8 +271,28 @@ impl LanguageServer for Backend {
 
     async fn did_close(&self, params: DidCloseTextDocumentParams) {
         let uri = params.text_document.uri;
-        let _ = self.with_state("didClose", |state| state.documents.remove(&uri));
+        // The file stays known (other files may import from it), with its text from disk.
+        let _ = self.with_state("didClose", |state| {
+            state.open.remove(&uri);
+            state.load_from_disk(&uri);
+        });
         self.client.publish_diagnostics(uri, vec![], None).await;
+    }
+
+    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
+        let changed: Vec<Uri> = params.changes.iter().map(|c| c.uri.clone()).collect();
+        let _ = self.with_state("didChangeWatchedFiles", |state| {
+            for uri in &changed {
+                if !state.open.contains(uri) && uri.path().as_str().ends_with(".py") {
+                    state.load_from_disk(uri);
+                }
+            }
+        });
+        // Open documents may depend on what changed.
+        let open: Vec<Uri> = self.with_state("didChangeWatchedFiles", |s| s.open.iter().cloned().collect()).unwrap_or_default();
+        for uri in open {
+            self.publish(uri).await;
+        }
     }
 
     async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
