@@ -217,3 +217,26 @@ fn workspace_files_are_read_and_watched() {
     assert!(diags.is_empty(), "{diags:?}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn code_actions_fix_untyped_globals_and_write_signatures() {
+    let uri = "file:///tmp/numrs-lsp-test/actions.py";
+    let text = "from numba import njit\n\ndef helper(x):\n    return x + 1\n\n@njit\ndef scale(x):\n    return x * 2.0\n\n@njit(\"(int64,)\")\ndef f(n):\n    return scale(n)\n\n@njit(\"(int64,)\")\ndef g(n):\n    return helper(n)\n";
+    let mut c = Client::start();
+    c.initialize();
+    c.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}));
+    let diags = c.diagnostics(uri);
+    assert_eq!(diags[0]["code"], json!("untyped-global"));
+    let r = c.request("textDocument/codeAction", json!({"textDocument": {"uri": uri}, "range": diags[0]["range"], "context": {"diagnostics": diags}}));
+    let actions = r["result"].as_array().cloned().unwrap_or_default();
+    let decorate = actions.iter().find(|a| a["title"].as_str().is_some_and(|t| t.contains("@njit"))).expect("decorate action");
+    let edit = &decorate["edit"]["changes"][uri][0];
+    assert_eq!(edit["newText"], json!("@njit\n"));
+    assert_eq!(edit["range"]["start"]["line"], json!(2), "inserted above `def helper`");
+
+    // On `scale` (no signature, typed for its caller as int64): write the signature.
+    let r = c.request("textDocument/codeAction", json!({"textDocument": {"uri": uri}, "range": {"start": {"line": 6, "character": 4}, "end": {"line": 6, "character": 4}}, "context": {"diagnostics": []}}));
+    let actions = r["result"].as_array().cloned().unwrap_or_default();
+    let add = actions.iter().find(|a| a["title"].as_str().is_some_and(|t| t.contains("inferred signature"))).expect("signature action");
+    assert_eq!(add["edit"]["changes"][uri][0]["newText"], json!("njit(\"(int64,)\")"));
+}

@@ -299,3 +299,105 @@ pub fn goto_definition(db: &CheckDatabase, file: SourceFile, offset: u32) -> Opt
     let symbols = numrs_hir::module_symbols(&parsed.module);
     symbols.lookup(&name, None).map(|b| b.span)
 }
+
+/// A code action: a title and the text edits it makes (byte spans in the file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodeAction {
+    pub title: String,
+    pub edits: Vec<(Span, String)>,
+    /// The diagnostic code it fixes, if any.
+    pub fixes: Option<&'static str>,
+}
+
+/// Code actions available in `[start, end)`:
+/// - on "Untyped global name 'f'" where `f` is a plain function of this file: decorate `f`
+///   with `@njit` (importing it when needed);
+/// - on a jit function decorated without a signature that has been typed for its callers:
+///   write the inferred signature(s) into the decorator.
+pub fn code_actions(db: &CheckDatabase, file: SourceFile, start: u32, end: u32) -> Vec<CodeAction> {
+    let parsed = numrs_db::parse(db, file);
+    let text = file.text(db);
+    let lines = numrs_db::line_index(db, file);
+    let report = db.check_file(file);
+    let symbols = numrs_hir::module_symbols(&parsed.module);
+    let mut out = Vec::new();
+    let overlaps = |s: Span| s.start <= end && start <= s.end;
+
+    for d in report.diagnostics.iter().filter(|d| d.code == "untyped-global" && overlaps(d.primary.span)) {
+        let Some(name) = d.message.split('\'').nth(1) else { continue };
+        let Some(def_stmt) = parsed.module.body.iter().find(|s| matches!(&s.kind, StmtKind::FunctionDef(f) if f.name == name)) else {
+            continue;
+        };
+        let StmtKind::FunctionDef(def) = &def_stmt.kind else { continue };
+        let insert_at = def.decorators.first().map_or(def.name_span.start, |dec| dec.span.start.saturating_sub(1));
+        let line_start = lines.line_start(lines.line_col(insert_at).line);
+        let indent: String = text[line_start as usize..insert_at as usize].chars().take_while(|c| c.is_whitespace()).collect();
+        let mut edits = vec![(Span::new(line_start, line_start), format!("{indent}@njit\n"))];
+        if symbols.lookup("njit", None).is_none() {
+            edits.push((Span::new(0, 0), "from numba import njit\n".to_string()));
+        }
+        out.push(CodeAction { title: format!("Decorate `{name}` with @njit"), edits, fixes: Some("untyped-global") });
+    }
+
+    for stmt in &parsed.module.body {
+        let StmtKind::FunctionDef(def) = &stmt.kind else { continue };
+        if !overlaps(stmt.span) {
+            continue;
+        }
+        let line = lines.line_col(def.name_span.start).line;
+        let Some(function) = report_for(&report.functions, def, line) else { continue };
+        if function.explicit_signatures {
+            continue;
+        }
+        let sigs: Vec<String> = function
+            .signatures
+            .iter()
+            .filter_map(|s| match &s.outcome {
+                SignatureOutcome::Ok { .. } => {
+                    let args = s
+                        .args
+                        .iter()
+                        .map(|a| numrs_types_text(a))
+                        .collect::<Option<Vec<_>>>()?;
+                    Some(format!("({})", if args.len() == 1 { format!("{},", args[0]) } else { args.join(", ") }))
+                }
+                _ => None,
+            })
+            .collect();
+        let Some(decorator) = def.decorators.iter().find(|d| decorator_is_bare_jit(d)) else { continue };
+        if sigs.is_empty() {
+            continue;
+        }
+        let argument = if sigs.len() == 1 { format!("\"{}\"", sigs[0]) } else { format!("[{}]", sigs.iter().map(|s| format!("\"{s}\"")).collect::<Vec<_>>().join(", ")) };
+        let (span, replacement) = match &decorator.kind {
+            ExprKind::Call { args, keywords, .. } if args.is_empty() && keywords.is_empty() => {
+                (decorator.span, format!("{}({argument})", &text[decorator.span.start as usize..decorator.span.end as usize].trim_end_matches("()")))
+            }
+            _ => (decorator.span, format!("{}({argument})", &text[decorator.span.start as usize..decorator.span.end as usize])),
+        };
+        out.push(CodeAction {
+            title: format!("Add the inferred signature{} to `{}`", if sigs.len() == 1 { "" } else { "s" }, def.name),
+            edits: vec![(span, replacement)],
+            fixes: None,
+        });
+    }
+    out
+}
+
+/// `@njit` / `@nb.njit` / `@jit` / `@njit()` without arguments.
+fn decorator_is_bare_jit(e: &Expr) -> bool {
+    let name_of = |x: &Expr| match &x.kind {
+        ExprKind::Name(n) => Some(n.clone()),
+        ExprKind::Attribute { attr, .. } => Some(attr.clone()),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Call { func, args, keywords } => args.is_empty() && keywords.is_empty() && name_of(func).is_some_and(|n| n == "njit" || n == "jit"),
+        _ => name_of(e).is_some_and(|n| n == "njit" || n == "jit"),
+    }
+}
+
+/// A printed Numba type in the signature language.
+fn numrs_types_text(printed: &str) -> Option<String> {
+    numrs_types::parse_type(printed)?.signature_text()
+}

@@ -192,6 +192,7 @@ impl LanguageServer for Backend {
                 inlay_hint_provider: Some(OneOf::Left(true)),
                 document_symbol_provider: Some(OneOf::Left(true)),
                 definition_provider: Some(OneOf::Left(true)),
+                code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
                 diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
                     identifier: Some("numrs".into()),
                     inter_file_dependencies: false,
@@ -368,6 +369,35 @@ impl LanguageServer for Backend {
             let positions = Positions::new(file.text(&state.db));
             let span = numrs_ide::goto_definition(&state.db, file, positions.offset(position))?;
             Some(GotoDefinitionResponse::Scalar(Location { uri: uri.clone(), range: positions.range(span) }))
+        })
+    }
+
+    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
+        let uri = params.text_document.uri;
+        self.with_state("codeAction", |state| {
+            let file = Self::lookup(state, &uri)?;
+            let positions = Positions::new(file.text(&state.db));
+            let (start, end) = (positions.offset(params.range.start), positions.offset(params.range.end));
+            let actions = numrs_ide::code_actions(&state.db, file, start, end)
+                .into_iter()
+                .map(|a| {
+                    let edits = a
+                        .edits
+                        .iter()
+                        .map(|(span, text)| TextEdit { range: positions.range(*span), new_text: text.clone() })
+                        .collect();
+                    let mut changes = HashMap::new();
+                    changes.insert(uri.clone(), edits);
+                    CodeActionOrCommand::CodeAction(tower_lsp_server::ls_types::CodeAction {
+                        title: a.title,
+                        kind: Some(CodeActionKind::QUICKFIX),
+                        edit: Some(WorkspaceEdit { changes: Some(changes), ..Default::default() }),
+                        is_preferred: Some(a.fixes.is_some()),
+                        ..Default::default()
+                    })
+                })
+                .collect();
+            Some(actions)
         })
     }
 

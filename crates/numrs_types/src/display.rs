@@ -130,3 +130,41 @@ impl Display for Type {
         }
     }
 }
+
+impl Type {
+    /// This type in Numba's signature language (`float64[:, ::1]`, `UniTuple(int64, 2)`), for
+    /// writing explicit signatures; `None` for types that language cannot spell.
+    pub fn signature_text(&self) -> Option<String> {
+        Some(match self {
+            Type::Number(k) => match k {
+                crate::NumericKind::Boolean => "boolean".to_string(),
+                k => k.name().to_string(),
+            },
+            Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_) => self.unliteral().signature_text()?,
+            Type::Unicode => "unicode_type".into(),
+            Type::NoneType => "none".into(),
+            Type::Array(a) => {
+                if a.readonly || a.ndim == 0 {
+                    return None;
+                }
+                let dims: Vec<&str> = (0..a.ndim)
+                    .map(|i| match a.layout {
+                        Layout::C if i + 1 == a.ndim => "::1",
+                        Layout::F if i == 0 => "::1",
+                        _ => ":",
+                    })
+                    .collect();
+                format!("{}[{}]", a.dtype.signature_text()?, dims.join(", "))
+            }
+            Type::UniTuple(d, n) => format!("UniTuple({}, {n})", d.signature_text()?),
+            Type::Tuple(items) => {
+                let parts = items.iter().map(Type::signature_text).collect::<Option<Vec<_>>>()?;
+                format!("Tuple(({},))", parts.join(", "))
+            }
+            Type::Optional(t) => format!("optional({})", t.signature_text()?),
+            Type::ListType(t) => format!("ListType({})", t.signature_text()?),
+            Type::DictType(kv) => format!("DictType({}, {})", kv.0.signature_text()?, kv.1.signature_text()?),
+            _ => return None,
+        })
+    }
+}

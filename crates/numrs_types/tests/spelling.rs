@@ -86,3 +86,28 @@ fn conversion_kinds() {
     assert_eq!(can_convert(&t("Literal[int](3)"), &t("int64")), Some(Conversion::Promote));
     assert_eq!(Type::IntegerLiteral(3).unliteral(), Type::int64());
 }
+
+/// Types written back in the signature language, checked against what
+/// `numba.core.sigutils.normalize_signature` prints for them.
+#[test]
+fn signature_text() {
+    let t = |s: &str| parse_type(s).unwrap();
+    let cases = [
+        ("int64", "int64"),
+        ("bool", "boolean"),
+        ("array(float64, 1d, A)", "float64[:]"),
+        ("array(float64, 1d, C)", "float64[::1]"),
+        ("array(float64, 2d, C)", "float64[:, ::1]"),
+        ("array(float64, 2d, F)", "float64[::1, :]"),
+        ("array(int32, 3d, A)", "int32[:, :, :]"),
+        ("UniTuple(int64 x 2)", "UniTuple(int64, 2)"),
+        ("Tuple(int64, float64)", "Tuple((int64, float64,))"),
+        ("OptionalType(float64)", "optional(float64)"),
+        ("ListType[int64]", "ListType(int64)"),
+        ("DictType[unicode_type,float64]<iv=None>", "DictType(unicode_type, float64)"),
+    ];
+    for (ty, text) in cases {
+        assert_eq!(t(ty).signature_text().as_deref(), Some(text), "{ty}");
+    }
+    assert_eq!(t("list(int64)<iv=None>").signature_text(), None);
+}
