@@ -113,6 +113,38 @@ impl CheckDatabase {
         }
     }
 
+    /// Every typed specialisation of the jit function whose `def` keyword is at `def_offset`:
+    /// its label (`f(int64, float64)`), IR and inference result (for IDE features that need
+    /// the type of a particular expression).
+    pub fn specialisations(&self, file: SourceFile, def_offset: u32) -> Vec<(String, Arc<numrs_ir::FunctionIr>, Arc<numrs_infer::InferResult>)> {
+        let db: &dyn numrs_db::Db = self;
+        let info = queries::module_info(db, file);
+        let Some(jit) = info.functions.iter().find(|f| f.def_line_offset == def_offset) else { return vec![] };
+        let key = queries::FunctionKey::of(db, file, info, jit);
+        let Some(ir) = queries::function_ir(db, key).clone() else { return vec![] };
+        let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>)> =
+            jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone())).collect();
+        let lines = numrs_db::line_index(db, file);
+        let line = lines.line_col(def_offset).line;
+        for f in check_file(db, file).functions.iter().filter(|f| f.line == line && f.name == jit.name) {
+            for s in f.signatures.iter().filter(|s| s.origin != SignatureOrigin::Decorator) {
+                if let Some(args) = s.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
+                    if !specs.iter().any(|(a, _)| *a == args) {
+                        specs.push((args, None));
+                    }
+                }
+            }
+        }
+        specs
+            .into_iter()
+            .map(|(args, ret)| {
+                let label = format!("{}({})", jit.name, args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "));
+                let result = queries::infer_spec(db, queries::SpecKey::new(db, key, args, ret)).clone();
+                (label, ir.clone(), result)
+            })
+            .collect()
+    }
+
     /// The IR of a top-level function (`numrs dump ir FILE::function`), as text.
     pub fn dump_ir(&self, file: SourceFile, function: &str) -> Option<String> {
         let parsed = numrs_db::parse(self, file);

@@ -135,6 +135,11 @@ fn diagnostics_hover_symbols_and_fix() {
     let text = hover["result"]["contents"]["value"].as_str().unwrap_or_default().to_string();
     assert!(text.contains("mean(array(float64, 1d, A)) -> float64"), "{text}");
 
+    // Hover on a library call shows the signature it resolved to.
+    let hover = c.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 13, "character": 15}}));
+    let text = hover["result"]["contents"]["value"].as_str().unwrap_or_default().to_string();
+    assert!(text.contains("range(int64) -> range_state_int64"), "{text}");
+
     let symbols = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
     let names: Vec<&str> = symbols["result"].as_array().into_iter().flatten().filter_map(|s| s["name"].as_str()).collect();
     assert_eq!(names, ["describe", "mean"]);

@@ -118,6 +118,12 @@ pub fn hover(db: &CheckDatabase, file: SourceFile, offset: u32) -> Option<HoverI
         return Some(HoverInfo { span: Span::new(name_start, def.name_span.end), markdown: md.trim_end().to_string() });
     }
 
+    // On a call of a library function (NumPy, math, builtins, other jit functions): the
+    // signature it resolved to in each specialisation.
+    if let Some(info) = call_hover(db, file, def, offset) {
+        return Some(info);
+    }
+
     // On a variable: its type in each specialisation.
     let (name, span) = name_at(def, offset)?;
     let function = function?;
@@ -400,4 +406,38 @@ fn decorator_is_bare_jit(e: &Expr) -> bool {
 /// A printed Numba type in the signature language.
 fn numrs_types_text(printed: &str) -> Option<String> {
     numrs_types::parse_type(printed)?.signature_text()
+}
+
+/// The innermost call whose callee expression is under `offset`, with its resolved signature
+/// in each specialisation: `np.zeros(UniTuple(int64 x 2)) -> array(float64, 2d, C)`.
+fn call_hover(db: &CheckDatabase, file: SourceFile, def: &FunctionDef, offset: u32) -> Option<HoverInfo> {
+    let mut call: Option<(Span, Span)> = None;
+    numrs_syntax::visit::for_each_expr(&def.body, false, &mut |e: &Expr| {
+        if let ExprKind::Call { func, .. } = &e.kind {
+            if func.span.start <= offset && offset <= func.span.end {
+                call = Some((e.span, func.span));
+            }
+        }
+    });
+    let (call_span, func_span) = call?;
+    let base = numrs_ir::function_start(def);
+    let text = file.text(db);
+    let callee_text = text.get(func_span.start as usize..func_span.end as usize)?.to_string();
+    let mut md = String::new();
+    for (label, ir, result) in db.specialisations(file, def.name_span.start) {
+        let ty = |v: numrs_ir::VarId| result.typemap.get(v.0 as usize).cloned().flatten();
+        for block in &ir.blocks {
+            for stmt in &block.stmts {
+                let numrs_ir::StmtKind::Assign { target, value: numrs_ir::Value::Call { args, kws, .. } } = &stmt.kind else { continue };
+                if stmt.span.offset_by(base) != call_span {
+                    continue;
+                }
+                let mut shown: Vec<String> = args.iter().map(|a| ty(*a).map_or("?".into(), |t| t.to_string())).collect();
+                shown.extend(kws.iter().map(|(k, v)| format!("{k}={}", ty(*v).map_or("?".into(), |t| t.to_string()))));
+                let ret = ty(*target).map_or("?".into(), |t| t.to_string());
+                md.push_str(&format!("```\n{callee_text}({}) -> {ret}\n```\nin `{label}`\n\n", shown.join(", ")));
+            }
+        }
+    }
+    (!md.is_empty()).then(|| HoverInfo { span: func_span, markdown: md.trim_end().to_string() })
 }
