@@ -281,6 +281,8 @@ pub struct Binding {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ModuleSymbols {
     pub bindings: Vec<Binding>,
+    /// Indexes into `bindings` by name, in source order (lookups are per name).
+    by_name: std::collections::BTreeMap<String, Vec<usize>>,
 }
 
 /// How deep alias chains (`a = b`, `b = numba.njit`) are followed.
@@ -296,9 +298,12 @@ impl ModuleSymbols {
     /// resolves `njit` to Numba's.
     pub fn lookup(&self, name: &str, before_offset: Option<u32>) -> Option<&Binding> {
         let mut candidates = self
-            .bindings
-            .iter()
-            .filter(|b| b.name == name && before_offset.is_none_or(|off| b.stmt_span.start < off));
+            .by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .filter_map(|i| self.bindings.get(*i))
+            .filter(|b| before_offset.is_none_or(|off| b.stmt_span.start < off));
         let mut last_any = None;
         let mut last_primary = None;
         for b in candidates.by_ref() {
@@ -419,7 +424,11 @@ pub fn module_symbols(module: &ast::Module) -> ModuleSymbols {
     for (index, stmt) in module.body.iter().enumerate() {
         collector.stmt(stmt, index, false, 0);
     }
-    ModuleSymbols { bindings: collector.bindings }
+    let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
+    for (i, b) in collector.bindings.iter().enumerate() {
+        by_name.entry(b.name.clone()).or_default().push(i);
+    }
+    ModuleSymbols { bindings: collector.bindings, by_name }
 }
 
 /// Statements nested deeper than this inside module-level compound statements are skipped.
