@@ -2,6 +2,7 @@
 //! `--emit-types` and the language server all read.
 
 mod env;
+pub mod function_check;
 mod globals;
 pub mod queries;
 mod report;
@@ -187,122 +188,30 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
     let mut functions = Vec::new();
     let mut calls = Vec::new();
     for jit in &info.functions {
-        let Some(def) = numrs_hir::find_def(&parsed.module, jit.def_line_offset) else { continue };
-        let base = numrs_ir::function_start(def);
-        let line_of = |rel: numrs_syntax::ast::Span| lines.line_col(rel.start + base).line;
-        let mut report = FunctionReport {
-            name: jit.name.clone(),
-            line: lines.line_col(jit.def_line_offset).line,
-            explicit_signatures: !jit.signatures.is_empty()
-                || !jit.signature_errors.is_empty()
-                || !jit.rejected_signatures.is_empty(),
-            signatures: Vec::new(),
-        };
         let key = queries::FunctionKey::of(db, file, info, jit);
-        for note in &jit.notes {
-            diagnostics.push(
-                Diagnostic::error("decorator-note", None, note.clone(), jit.decorator_span)
-                    .with_severity(numrs_db::Severity::Info),
-            );
-        }
-        for err in &jit.errors {
-            let (kind, message) = split_exception(&err.message);
-            diagnostics.push(Diagnostic::error("invalid-decorator", Some(kind), message.to_string(), err.span));
-        }
-        match &jit.kind {
-            numrs_hir::JitKind::ObjectMode | numrs_hir::JitKind::Other(_) => {
-                let what = match &jit.kind {
-                    numrs_hir::JitKind::Other(name) => format!("`{name}` functions are not type-checked"),
-                    _ => "object-mode function (`forceobj=True`): not type-checked".to_string(),
-                };
-                diagnostics.push(
-                    Diagnostic::error("skipped-function", None, format!("'{}': {what}", jit.name), jit.decorator_span)
-                        .with_severity(numrs_db::Severity::Info),
-                );
-                functions.push(report);
-                continue;
+        let (Some(record), Some(checked)) = (queries::jit_record(db, key), queries::function_check(db, key)) else { continue };
+        // The per-function results are relative to the function's start; place them.
+        let base = jit.def_line_offset - record.def_offset;
+        let base_line = lines.line_col(base).line;
+        let mut report = checked.report.clone();
+        report.line = lines.line_col(jit.def_line_offset).line;
+        for sig in &mut report.signatures {
+            if let SignatureOutcome::Err { line: Some(l), .. } = &mut sig.outcome {
+                *l += base_line;
             }
-            _ => {}
-        }
-        for err in &jit.signature_errors {
-            let (kind, message) = split_exception(&err.message);
-            diagnostics.push(Diagnostic::error("invalid-signature", Some(kind), message.to_string(), err.span));
-            report.signatures.push(SignatureReport {
-                args: vec![],
-                origin: SignatureOrigin::Decorator,
-                outcome: SignatureOutcome::Err {
-                    kind: kind.to_string(),
-                    line: Some(lines.line_col(err.span.start).line),
-                    message: err.message.clone(),
-                },
-                reveals: vec![],
-            });
-        }
-        for (spec, err) in &jit.rejected_signatures {
-            let (kind, message) = split_exception(&err.message);
-            let code = if message.starts_with("Signature mismatch") { "signature-arity" } else { "invalid-signature" };
-            diagnostics.push(Diagnostic::error(code, Some(kind), message.to_string(), err.span));
-            report.signatures.push(SignatureReport {
-                args: spec.args.iter().map(|t| t.to_string()).collect(),
-                origin: SignatureOrigin::Decorator,
-                // Raised when the decorator runs: Numba gives no source line.
-                outcome: SignatureOutcome::Err { kind: kind.to_string(), line: None, message: message.to_string() },
-                reveals: vec![],
-            });
-        }
-        let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> = jit
-            .signatures
-            .iter()
-            .map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator))
-            .collect();
-        specs.extend(recorded_specs(db, file, &jit.name, &mut diagnostics, def.name_span));
-        if specs.is_empty() {
-            if let Some(ann) = &jit.annotations {
-                if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {
-                    specs.push((args, ann.return_type.clone(), SignatureOrigin::Annotations));
-                }
+            for (l, _) in &mut sig.reveals {
+                *l += base_line;
             }
         }
-        if specs.is_empty() {
-            // Untyped function: still report what does not depend on argument types.
-            if let Some(ir) = queries::function_ir(db, key) {
-                for e in &ir.errors {
-                    diagnostics.push(Diagnostic::error(e.code, Some(e.kind), e.message.clone(), e.span.offset_by(base)));
-                }
-                untyped_globals(db, key, ir, base, &mut diagnostics);
+        for d in &checked.diagnostics {
+            let mut d = d.clone();
+            d.primary.span = d.primary.span.offset_by(base);
+            for l in &mut d.secondary {
+                l.span = l.span.offset_by(base);
             }
+            diagnostics.push(d);
         }
-        for (args, ret, origin) in specs {
-            let spec = queries::SpecKey::new(db, key, args.clone(), ret.clone());
-            let result = queries::infer_spec(db, spec);
-            calls.extend(result.calls.iter().cloned());
-            let arg_names: Vec<String> = args.iter().map(|t| t.to_string()).collect();
-            let outcome = match &result.outcome {
-                Ok(rt) => {
-                    let ir = queries::function_ir(db, key);
-                    let locals = ir.as_ref().map(|ir| result.locals(ir)).unwrap_or_default();
-                    SignatureOutcome::Ok { return_type: rt.to_string(), locals }
-                }
-                Err(e) => {
-                    let span = e.span.map(|s| s.offset_by(base)).unwrap_or(def.name_span);
-                    let mut d = Diagnostic::error(e.code, Some(e.kind), e.message.clone(), span)
-                        .with_note(format!("in {}({})", jit.name, arg_names.join(", ")));
-                    for n in &e.notes {
-                        d = d.with_note(n.clone());
-                    }
-                    for (s, label) in &e.secondary {
-                        d = d.with_secondary(s.offset_by(base), label.clone());
-                    }
-                    diagnostics.push(d);
-                    SignatureOutcome::Err { kind: e.kind.to_string(), line: e.span.map(line_of), message: e.message.clone() }
-                }
-            };
-            let reveals = match queries::function_ir(db, key) {
-                Some(ir) if result.outcome.is_ok() => reveals(ir, &result.typemap, &line_of),
-                _ => vec![],
-            };
-            report.signatures.push(SignatureReport { args: arg_names, origin, outcome, reveals });
-        }
+        calls.extend(checked.calls.iter().cloned());
         functions.push(report);
     }
     add_caller_specialisations(db, file, info, &mut functions, calls);
@@ -449,7 +358,6 @@ fn untyped_globals(
     db: &dyn numrs_db::Db,
     key: queries::FunctionKey<'_>,
     ir: &numrs_ir::FunctionIr,
-    base: u32,
     diagnostics: &mut Vec<Diagnostic>,
 ) {
     let info = queries::module_info(db, key.file(db));
@@ -477,7 +385,7 @@ fn untyped_globals(
                     "untyped-global",
                     Some("TypingError"),
                     format!("Untyped global name '{name}': {reason}"),
-                    stmt.span.offset_by(base),
+                    stmt.span,
                 ));
             }
         }

@@ -217,3 +217,15 @@ fn recursion_fallback<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: SpecKey<'db>)
 pub fn is_eager(db: &dyn Db, key: FunctionKey<'_>) -> bool {
     function_facts(db, key).as_ref().is_some_and(|f| !f.signatures.is_empty() && f.kind != JitKind::ObjectMode)
 }
+
+/// A jit function's record, relative to its start (a firewall against edits elsewhere).
+#[salsa::tracked(returns(ref))]
+pub fn jit_record(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<crate::function_check::JitRecord>> {
+    crate::function_check::make_jit_record(db, key)
+}
+
+/// Check one function: signatures typed, diagnostics and report (relative to its start).
+#[salsa::tracked(returns(ref))]
+pub fn function_check(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<crate::function_check::FunctionCheck>> {
+    crate::function_check::check_function(db, key)
+}

@@ -1,0 +1,185 @@
+//! Checking one jit function: its signatures typed, its diagnostics and report, all relative to
+//! the function's start so that edits elsewhere in the file reuse the result unchanged.
+
+use std::sync::Arc;
+
+use numrs_db::{Db, Diagnostic};
+use numrs_hir::JitFunction;
+use numrs_syntax::ast::Span;
+
+use crate::queries::{self, FunctionKey};
+use crate::{FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
+
+/// A jit function's discovery record with every span relative to the function's start (its
+/// first decorator), plus the line structure of its text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JitRecord {
+    pub jit: JitFunction,
+    /// The `def` keyword's offset from the function's start.
+    pub def_offset: u32,
+    /// The name's span (relative).
+    pub name_span: Span,
+    /// Offsets (relative) of the newlines in the function's text.
+    pub newlines: Vec<u32>,
+}
+
+impl JitRecord {
+    /// Lines below the function's first line at a relative offset.
+    pub fn line_of(&self, offset: u32) -> u32 {
+        self.newlines.partition_point(|n| *n < offset) as u32
+    }
+}
+
+fn rel(span: Span, base: u32) -> Span {
+    span.relative_to(base)
+}
+
+pub(crate) fn make_jit_record(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<JitRecord>> {
+    let jit = key.jit(db)?;
+    let parsed = numrs_db::parse(db, key.file(db));
+    let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
+    let base = numrs_ir::function_start(def);
+    let end = parsed.module.body.get(jit.def_stmt_index).map_or(def.name_span.end, |s| s.span.end);
+    let text = key.file(db).text(db);
+    let newlines = text
+        .get(base as usize..(end as usize).min(text.len()))
+        .map(|t| t.match_indices('\n').map(|(i, _)| i as u32).collect())
+        .unwrap_or_default();
+    let mut j = jit.clone();
+    j.def_stmt_index = 0;
+    j.def_line_offset = jit.def_line_offset - base;
+    j.decorator_span = rel(j.decorator_span, base);
+    for s in &mut j.signatures {
+        s.span = rel(s.span, base);
+    }
+    for e in j.signature_errors.iter_mut().chain(j.errors.iter_mut()) {
+        e.span = rel(e.span, base);
+    }
+    for (s, e) in &mut j.rejected_signatures {
+        s.span = rel(s.span, base);
+        e.span = rel(e.span, base);
+    }
+    for (_, t) in &mut j.options.locals {
+        if let Err(e) = t {
+            e.span = rel(e.span, base);
+        }
+    }
+    Some(Arc::new(JitRecord { jit: j, def_offset: jit.def_line_offset - base, name_span: rel(def.name_span, base), newlines }))
+}
+
+/// The result of checking one function (relative spans, relative lines: the caller places them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FunctionCheck {
+    /// `line` is 0 and error/reveal lines count from the function's first line.
+    pub report: FunctionReport,
+    pub diagnostics: Vec<Diagnostic>,
+    /// Calls to lazily compiled jit functions made by the typed specialisations.
+    pub calls: Vec<(numrs_types::DispatcherRef, Vec<numrs_types::Type>)>,
+}
+
+pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionCheck>> {
+    let record = queries::jit_record(db, key).as_ref()?;
+    let jit = &record.jit;
+    let mut diagnostics = Vec::new();
+    let mut calls = Vec::new();
+    let line_of = |span: Span| record.line_of(span.start);
+    let mut report = FunctionReport {
+        name: jit.name.clone(),
+        line: 0,
+        explicit_signatures: !jit.signatures.is_empty() || !jit.signature_errors.is_empty() || !jit.rejected_signatures.is_empty(),
+        signatures: Vec::new(),
+    };
+    for note in &jit.notes {
+        diagnostics.push(
+            Diagnostic::error("decorator-note", None, note.clone(), jit.decorator_span).with_severity(numrs_db::Severity::Info),
+        );
+    }
+    for err in &jit.errors {
+        let (kind, message) = crate::split_exception(&err.message);
+        diagnostics.push(Diagnostic::error("invalid-decorator", Some(kind), message.to_string(), err.span));
+    }
+    if let numrs_hir::JitKind::ObjectMode | numrs_hir::JitKind::Other(_) = &jit.kind {
+        let what = match &jit.kind {
+            numrs_hir::JitKind::Other(name) => format!("`{name}` functions are not type-checked"),
+            _ => "object-mode function (`forceobj=True`): not type-checked".to_string(),
+        };
+        diagnostics.push(
+            Diagnostic::error("skipped-function", None, format!("'{}': {what}", jit.name), jit.decorator_span)
+                .with_severity(numrs_db::Severity::Info),
+        );
+        return Some(Arc::new(FunctionCheck { report, diagnostics, calls }));
+    }
+    for err in &jit.signature_errors {
+        let (kind, message) = crate::split_exception(&err.message);
+        diagnostics.push(Diagnostic::error("invalid-signature", Some(kind), message.to_string(), err.span));
+        report.signatures.push(SignatureReport {
+            args: vec![],
+            origin: SignatureOrigin::Decorator,
+            outcome: SignatureOutcome::Err { kind: kind.to_string(), line: Some(line_of(err.span)), message: err.message.clone() },
+            reveals: vec![],
+        });
+    }
+    for (spec, err) in &jit.rejected_signatures {
+        let (kind, message) = crate::split_exception(&err.message);
+        let code = if message.starts_with("Signature mismatch") { "signature-arity" } else { "invalid-signature" };
+        diagnostics.push(Diagnostic::error(code, Some(kind), message.to_string(), err.span));
+        report.signatures.push(SignatureReport {
+            args: spec.args.iter().map(|t| t.to_string()).collect(),
+            origin: SignatureOrigin::Decorator,
+            // Raised when the decorator runs: Numba gives no source line.
+            outcome: SignatureOutcome::Err { kind: kind.to_string(), line: None, message: message.to_string() },
+            reveals: vec![],
+        });
+    }
+    let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> =
+        jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator)).collect();
+    specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, &mut diagnostics, record.name_span));
+    if specs.is_empty() {
+        if let Some(ann) = &jit.annotations {
+            if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {
+                specs.push((args, ann.return_type.clone(), SignatureOrigin::Annotations));
+            }
+        }
+    }
+    let ir = queries::function_ir(db, key);
+    if specs.is_empty() {
+        // Untyped function: still report what does not depend on argument types.
+        if let Some(ir) = ir {
+            for e in &ir.errors {
+                diagnostics.push(Diagnostic::error(e.code, Some(e.kind), e.message.clone(), e.span));
+            }
+            crate::untyped_globals(db, key, ir, &mut diagnostics);
+        }
+    }
+    for (args, ret, origin) in specs {
+        let spec = queries::SpecKey::new(db, key, args.clone(), ret.clone());
+        let result = queries::infer_spec(db, spec);
+        calls.extend(result.calls.iter().cloned());
+        let arg_names: Vec<String> = args.iter().map(|t| t.to_string()).collect();
+        let outcome = match &result.outcome {
+            Ok(rt) => {
+                let locals = ir.as_ref().map(|ir| result.locals(ir)).unwrap_or_default();
+                SignatureOutcome::Ok { return_type: rt.to_string(), locals }
+            }
+            Err(e) => {
+                let span = e.span.unwrap_or(record.name_span);
+                let mut d = Diagnostic::error(e.code, Some(e.kind), e.message.clone(), span)
+                    .with_note(format!("in {}({})", jit.name, arg_names.join(", ")));
+                for n in &e.notes {
+                    d = d.with_note(n.clone());
+                }
+                for (s, label) in &e.secondary {
+                    d = d.with_secondary(*s, label.clone());
+                }
+                diagnostics.push(d);
+                SignatureOutcome::Err { kind: e.kind.to_string(), line: e.span.map(line_of), message: e.message.clone() }
+            }
+        };
+        let reveals = match ir {
+            Some(ir) if result.outcome.is_ok() => crate::reveals(ir, &result.typemap, &line_of),
+            _ => vec![],
+        };
+        report.signatures.push(SignatureReport { args: arg_names, origin, outcome, reveals });
+    }
+    Some(Arc::new(FunctionCheck { report, diagnostics, calls }))
+}
