@@ -240,3 +240,69 @@ fn methods_and_reductions_match_numba() {
     assert_eq!(call("numpy.random.normal", &[], &[kw("size", Type::int64())]), "ERR");
     assert!(matches!(resolve_module_attr("numpy", "random"), Some(Type::Module(_))));
 }
+
+/// `arraymath.py`/`arrayobj.py` overloads added for real-world kernels (expectations recorded
+/// by Numba 0.68.1 in `tests/corpus/cases/1007`, `1021`, `1023`, `1031`-`1035`, `1042`-`1047`).
+#[test]
+fn array_function_overloads_match_numba() {
+    let f64a = |n| arr(Type::float64(), n, Layout::A);
+    let f64c = |n| arr(Type::float64(), n, Layout::C);
+    let i64a = |n| arr(Type::int64(), n, Layout::A);
+    let f32a = |n| arr(Type::Number(NumericKind::Float32), n, Layout::A);
+    let c128a = |n| arr(Type::complex128(), n, Layout::A);
+    let cases: Vec<(&str, Vec<Type>, Vec<(String, Type)>, &str)> = vec![
+        ("numpy.interp", vec![f64a(1), f64a(1), f64a(1)], vec![], "array(float64, 1d, C)"),
+        ("numpy.interp", vec![Type::float64(), f64a(1), f64a(1)], vec![], "float64"),
+        ("numpy.interp", vec![f64a(2), f64a(1), f64a(1)], vec![], "array(float64, 2d, C)"),
+        ("numpy.interp", vec![f64a(1), f64a(2), f64a(1)], vec![], "ERR"),
+        ("numpy.histogram", vec![i64a(1), Type::int64()], vec![], "Tuple(array(int64, 1d, C), array(float64, 1d, C))"),
+        ("numpy.histogram", vec![f64a(1)], vec![kw("bins", f32a(1))], "Tuple(array(int64, 1d, C), array(float32, 1d, A))"),
+        ("numpy.digitize", vec![f64a(2), f64a(1)], vec![], "array(int64, 2d, C)"),
+        ("numpy.digitize", vec![Type::float64(), f64a(1)], vec![], "int64"),
+        ("numpy.digitize", vec![c128a(1), f64a(1)], vec![], "ERR"),
+        ("numpy.diff", vec![f64a(1)], vec![], "ERR"),
+        ("numpy.diff", vec![f64c(1)], vec![], "array(float64, 1d, C)"),
+        ("numpy.diff", vec![arr(Type::float64(), 2, Layout::F)], vec![], "array(float64, 2d, C)"),
+        ("numpy.nan_to_num", vec![f64a(1)], vec![kw("nan", Type::float64())], "array(float64, 1d, A)"),
+        ("numpy.nan_to_num", vec![f64c(1)], vec![], "array(float64, 1d, C)"),
+        ("numpy.nan_to_num", vec![i64a(1)], vec![], "array(int64, 1d, A)"),
+        ("numpy.nan_to_num", vec![Type::float64()], vec![], "float64"),
+        ("numpy.expand_dims", vec![f64a(1), Type::int64()], vec![], "array(float64, 2d, A)"),
+        ("numpy.expand_dims", vec![f64c(1), Type::int64()], vec![], "array(float64, 2d, C)"),
+        ("numpy.expand_dims", vec![arr(Type::float64(), 2, Layout::C), Type::int64()], vec![], "array(float64, 3d, A)"),
+        ("numpy.expand_dims", vec![f64a(2), Type::float64()], vec![], "ERR"),
+        ("numpy.atleast_2d", vec![f64a(1)], vec![], "array(float64, 2d, A)"),
+        ("numpy.atleast_2d", vec![f64c(1), f64a(2)], vec![], "Tuple(array(float64, 2d, C), array(float64, 2d, A))"),
+        ("numpy.atleast_3d", vec![f64a(1)], vec![], "array(float64, 3d, A)"),
+        ("numpy.flip", vec![f64c(1)], vec![], "array(float64, 1d, A)"),
+        ("numpy.fliplr", vec![f64a(2)], vec![], "array(float64, 2d, A)"),
+        ("numpy.flipud", vec![arr(Type::float64(), 2, Layout::C)], vec![], "array(float64, 2d, A)"),
+        ("numpy.convolve", vec![i64a(1), f64a(1)], vec![], "array(float64, 1d, C)"),
+        ("numpy.correlate", vec![f32a(1), c128a(1)], vec![], "array(complex128, 1d, C)"),
+        ("numpy.convolve", vec![f64a(2), f64a(1)], vec![], "ERR"),
+        ("numpy.tril", vec![f32a(1), Type::int64()], vec![], "array(float32, 2d, C)"),
+        ("numpy.triu", vec![f64a(3)], vec![], "array(float64, 3d, C)"),
+        ("numpy.tri", vec![Type::int64(), Type::int64(), Type::int64()], vec![], "array(float64, 2d, C)"),
+        ("numpy.diag", vec![f64a(2), Type::int64()], vec![], "array(float64, 1d, C)"),
+        ("numpy.diag", vec![arr(Type::int32(), 1, Layout::A)], vec![], "array(int32, 2d, C)"),
+        ("numpy.trace", vec![f32a(2)], vec![], "float64"),
+        ("numpy.trace", vec![c128a(2)], vec![], "complex128"),
+        ("numpy.trace", vec![i64a(2)], vec![], "ERR"),
+        ("numpy.isin", vec![f64a(2), i64a(1)], vec![kw("invert", Type::BooleanLiteral(true))], "array(bool, 2d, C)"),
+        ("numpy.isin", vec![Type::int64(), i64a(1)], vec![], "array(bool, 0d, C)"),
+        ("numpy.argwhere", vec![f64a(2)], vec![], "array(int64, 2d, A)"),
+        ("numpy.argwhere", vec![Type::int64()], vec![], "array(int64, 2d, C)"),
+        ("numpy.append", vec![i64a(1), f64a(1)], vec![], "array(float64, 1d, C)"),
+        ("numpy.ediff1d", vec![i64a(1)], vec![], "array(int64, 1d, C)"),
+        ("numpy.ediff1d", vec![i64a(1)], vec![kw("to_end", f64a(1))], "ERR"),
+        ("numpy.cov", vec![f64a(2)], vec![], "ERR"),
+    ];
+    let mut failures = Vec::new();
+    for (key, args, kws, expected) in &cases {
+        let got = call(key, args, kws);
+        if got != *expected {
+            failures.push(format!("{key}{args:?} {kws:?}: expected {expected}, got {got}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

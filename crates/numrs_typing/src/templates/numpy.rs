@@ -5,6 +5,7 @@
 //! `numpy.random.<attr>`, `array.<method>` (bound to the receiver, which comes first),
 //! `class.<scalar>` (`np.float64(x)`), and the `operator.*` templates for arrays.
 
+mod arrayfuncs;
 mod common;
 mod construct;
 mod index;
@@ -133,6 +134,7 @@ pub(super) fn templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(methods::TEMPLATES.iter().copied());
     out.extend(reduce::TEMPLATES.iter().copied());
     out.extend(random::TEMPLATES.iter().copied());
+    out.extend(arrayfuncs::TEMPLATES.iter().copied());
     out
 }
 

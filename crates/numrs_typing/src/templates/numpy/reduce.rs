@@ -325,7 +325,10 @@ fn allclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn diff(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "n"], 1) else { return Ok(None) };
     match array_arg(&b[0]) {
-        Some(a) if a.ndim >= 1 => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        // The implementation reshapes `a`, which Numba allows only for contiguous arrays.
+        Some(a) if a.ndim >= 1 && matches!(a.layout, Layout::C | Layout::F) => {
+            sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args)
+        }
         _ => Ok(None),
     }
 }
