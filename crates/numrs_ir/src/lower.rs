@@ -1177,7 +1177,7 @@ impl Lowerer {
         // Comprehension targets shadow outer names within the comprehension only.
         let saved_locals = self.locals.clone();
         let saved_names = self.local_names.clone();
-        self.lower_generators(kind, container, elt, value, generators, span);
+        self.lower_generators(kind, container, elt, value, generators, span, None);
         self.locals = saved_locals;
         self.local_names = saved_names;
         container
@@ -1191,12 +1191,20 @@ impl Lowerer {
         value: Option<&Expr>,
         generators: &[Comprehension],
         span: Span,
+        innermost_iter: Option<VarId>,
     ) {
         let Some((first, rest)) = generators.split_first() else {
             match kind {
                 CompKind::List | CompKind::Set => {
                     let method = if kind == CompKind::List { "append" } else { "add" };
-                    let m = self.temp("getattr", span, Value::GetAttr { value: container, attr: method.into() });
+                    // Numba 0.68 on CPython 3.11 resolves a set comprehension's `add` on the
+                    // loop's iterator instead of the set (so every set comprehension fails to
+                    // type, "Unknown attribute 'add' of type range_iter_int64"); reproduce it.
+                    let receiver = match (kind, innermost_iter) {
+                        (CompKind::Set, Some(it)) => it,
+                        _ => container,
+                    };
+                    let m = self.temp("getattr", span, Value::GetAttr { value: receiver, attr: method.into() });
                     let x = self.lower_expr(elt);
                     self.temp("call", span, Value::Call { func: m, args: vec![x], kws: vec![], vararg: None });
                 }
@@ -1237,7 +1245,7 @@ impl Lowerer {
             self.lower_condition(cond, keep, header, span);
             self.switch_to(keep);
         }
-        self.lower_generators(kind, container, elt, value, rest, span);
+        self.lower_generators(kind, container, elt, value, rest, span, Some(it));
         self.terminate(Terminator::Jump(header));
         let exit = self.move_block_to_end(exit);
         self.switch_to(exit);
