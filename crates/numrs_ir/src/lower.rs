@@ -991,6 +991,9 @@ impl Lowerer {
             ExprKind::BinOp { left, op, right } => {
                 let l = self.lower_expr(left);
                 let r = self.lower_expr(right);
+                if walrus_of_computed_value(left) || walrus_of_computed_value(right) {
+                    return self.temp("binop", span, Value::Undefined);
+                }
                 self.temp("binop", span, Value::BinOp { op: *op, lhs: l, rhs: r })
             }
             ExprKind::UnaryOp { op, operand } => {
@@ -1001,6 +1004,9 @@ impl Lowerer {
                 if ops.len() == 1 {
                     let l = self.lower_expr(left);
                     let r = self.lower_expr(&comparators[0]);
+                    if walrus_of_computed_value(left) || walrus_of_computed_value(&comparators[0]) {
+                        return self.temp("compare_op", span, Value::Undefined);
+                    }
                     return self.temp("compare_op", span, Value::Compare { op: ops[0], lhs: l, rhs: r });
                 }
                 // Chained comparison: a < b < c  ==  (a < b) and (b < c), b evaluated once.
@@ -1264,6 +1270,17 @@ fn collect_target_names(e: &Expr, out: &mut Vec<String>) {
         ExprKind::Name(n) => out.push(n.clone()),
         ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| collect_target_names(i, out)),
         _ => {}
+    }
+}
+
+/// Numba 0.68 on CPython 3.11 loses the result of an operator whose operand is an assignment
+/// expression of a computed value (`(m := n * 2) > 5`: the `COPY` of a temporary); the
+/// operation's result is never typed ("Type of variable ... cannot be determined"). A walrus of
+/// a plain name or constant is fine.
+fn walrus_of_computed_value(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::NamedExpr { value, .. } => !matches!(value.kind, ExprKind::Name(_) | ExprKind::Constant(_)),
+        _ => false,
     }
 }
 
