@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Generate a large, deterministic Numba module for the `numrs check` speed benchmark.
 
-    python3 bench/check/gen_module.py -o /tmp/big.py               # 500 functions, ~10k lines
+    python3 bench/check/gen_module.py -o target/big.py               # 500 functions, ~10k lines
     python3 bench/check/gen_module.py -n 50 --seed 7 -o small.py    # smaller / other seed
 
 The output is one Python module of N `@njit` functions, each with an explicit signature

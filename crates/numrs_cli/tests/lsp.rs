@@ -106,7 +106,7 @@ impl Drop for Client {
     }
 }
 
-const URI: &str = "file:///tmp/numrs-lsp-test/kernels.py";
+const URI: &str = "file:///numrs-lsp-test/kernels.py";
 
 const BROKEN: &str = "from numba import njit\n\n@njit(\"(int64,)\")\ndef describe(n):\n    if n % 2 == 0:\n        d = n\n    else:\n        d = \"odd\"\n    return d\n\n@njit(\"float64(float64[:])\")\ndef mean(xs):\n    total = 0.0\n    for i in range(xs.shape[0]):\n        total += xs[i]\n    return total / xs.shape[0]\n";
 
@@ -225,7 +225,7 @@ fn workspace_files_are_read_and_watched() {
 
 #[test]
 fn code_actions_fix_untyped_globals_and_write_signatures() {
-    let uri = "file:///tmp/numrs-lsp-test/actions.py";
+    let uri = "file:///numrs-lsp-test/actions.py";
     let text = "from numba import njit\n\ndef helper(x):\n    return x + 1\n\n@njit\ndef scale(x):\n    return x * 2.0\n\n@njit(\"(int64,)\")\ndef f(n):\n    return scale(n)\n\n@njit(\"(int64,)\")\ndef g(n):\n    return helper(n)\n";
     let mut c = Client::start();
     c.initialize();

@@ -163,7 +163,7 @@ mod tests {
     #[test]
     fn uris() {
         assert_eq!(artifact_uri("src/a b.py"), "src/a%20b.py");
-        assert_eq!(artifact_uri("/tmp/x.py"), "file:///tmp/x.py");
+        assert_eq!(artifact_uri("/src/x.py"), "file:///src/x.py");
         assert_eq!(artifact_uri("é.py"), "%C3%A9.py");
     }
 }
