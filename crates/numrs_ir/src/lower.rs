@@ -111,7 +111,7 @@ fn collect_bound_names(body: &[Stmt], out: &mut HashSet<String>, globals: &mut H
         }
     }
     fn walrus(e: &Expr, out: &mut HashSet<String>) {
-        visit_expr(e, &mut |x| {
+        numrs_syntax::visit::expr_in_scope(e, &mut |x| {
             if let ExprKind::NamedExpr { target: t, .. } = &x.kind {
                 target(t, out);
             }
@@ -188,76 +188,10 @@ fn collect_bound_names(body: &[Stmt], out: &mut HashSet<String>, globals: &mut H
     }
 }
 
-/// Pre-order visit of an expression tree, not descending into lambdas or comprehensions.
-pub(crate) fn visit_expr(e: &Expr, f: &mut dyn FnMut(&Expr)) {
-    f(e);
-    let mut go = |x: &Expr| visit_expr(x, f);
-    match &e.kind {
-        ExprKind::Attribute { value, .. } | ExprKind::Starred(value) | ExprKind::YieldFrom(value) | ExprKind::Await(value) => go(value),
-        ExprKind::Subscript { value, index } => {
-            go(value);
-            go(index);
-        }
-        ExprKind::Slice { lower, upper, step } => {
-            for x in [lower, upper, step].into_iter().flatten() {
-                go(x);
-            }
-        }
-        ExprKind::Call { func, args, keywords } => {
-            go(func);
-            args.iter().for_each(&mut go);
-            keywords.iter().for_each(|k| go(&k.value));
-        }
-        ExprKind::BinOp { left, right, .. } => {
-            go(left);
-            go(right);
-        }
-        ExprKind::UnaryOp { operand, .. } => go(operand),
-        ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) | ExprKind::Set(values) | ExprKind::JoinedStr(values) => {
-            values.iter().for_each(&mut go)
-        }
-        ExprKind::Compare { left, comparators, .. } => {
-            go(left);
-            comparators.iter().for_each(&mut go);
-        }
-        ExprKind::IfExp { test, body, orelse } => {
-            go(test);
-            go(body);
-            go(orelse);
-        }
-        ExprKind::Dict { keys, values } => {
-            keys.iter().flatten().for_each(&mut go);
-            values.iter().for_each(&mut go);
-        }
-        ExprKind::NamedExpr { target, value } => {
-            go(target);
-            go(value);
-        }
-        ExprKind::Yield(v) => {
-            if let Some(v) = v {
-                go(v)
-            }
-        }
-        ExprKind::FormattedValue { value, format_spec } => {
-            go(value);
-            if let Some(s) = format_spec {
-                go(s)
-            }
-        }
-        ExprKind::Name(_)
-        | ExprKind::Constant(_)
-        | ExprKind::Lambda { .. }
-        | ExprKind::ListComp { .. }
-        | ExprKind::SetComp { .. }
-        | ExprKind::DictComp { .. }
-        | ExprKind::GeneratorExp { .. } => {}
-    }
-}
-
 fn contains_yield(body: &[Stmt]) -> bool {
     let mut found = false;
     fn check_expr(e: &Expr, found: &mut bool) {
-        visit_expr(e, &mut |x| {
+        numrs_syntax::visit::expr_in_scope(e, &mut |x| {
             if matches!(x.kind, ExprKind::Yield(_) | ExprKind::YieldFrom(_)) {
                 *found = true;
             }

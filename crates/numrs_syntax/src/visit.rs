@@ -100,8 +100,19 @@ fn stmt_exprs(s: &Stmt, into_defs: bool, f: &mut dyn FnMut(&Expr)) {
 
 /// Call `f` on `x` and every expression nested in it.
 pub fn expr(x: &Expr, f: &mut dyn FnMut(&Expr)) {
+    walk(x, true, f);
+}
+
+/// Like [`expr`], but stays in the current function scope: a lambda's body (its own scope) is
+/// not visited, its default values are. Comprehensions are visited (an assignment expression
+/// in one binds in the enclosing scope).
+pub fn expr_in_scope(x: &Expr, f: &mut dyn FnMut(&Expr)) {
+    walk(x, false, f);
+}
+
+fn walk(x: &Expr, into_lambdas: bool, f: &mut dyn FnMut(&Expr)) {
     f(x);
-    let mut go = |y: &Expr| expr(y, f);
+    let mut go = |y: &Expr| walk(y, into_lambdas, f);
     match &x.kind {
         ExprKind::Attribute { value, .. } | ExprKind::Starred(value) | ExprKind::YieldFrom(value) | ExprKind::Await(value) => {
             go(value)
@@ -162,7 +173,9 @@ pub fn expr(x: &Expr, f: &mut dyn FnMut(&Expr)) {
                     go(d);
                 }
             }
-            go(body);
+            if into_lambdas {
+                go(body);
+            }
         }
         ExprKind::NamedExpr { target, value } => {
             go(target);
