@@ -306,3 +306,58 @@ fn array_function_overloads_match_numba() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Shape and set functions (`templates/numpy/shapefuncs.rs`); every expectation was produced by
+/// compiling the call with Numba 0.68.1's `njit`.
+#[test]
+fn shape_and_set_functions_match_numba() {
+    let f64_ = Type::float64();
+    let i32_ = Type::Number(NumericKind::Int32);
+    let a2 = arr(f64_.clone(), 2, Layout::A);
+    let f2 = arr(Type::Number(NumericKind::Float32), 2, Layout::F);
+    let c1 = arr(i32_.clone(), 1, Layout::C);
+    let i64a = arr(Type::int64(), 1, Layout::A);
+    let lit = |v: i128| Type::IntegerLiteral(v);
+    let shape3 = Type::unituple(Type::int64(), 3);
+    let cases: Vec<(&str, Vec<Type>, &str)> = vec![
+        ("numpy.swapaxes", vec![a2.clone(), lit(0), lit(1)], "array(float64, 2d, A)"),
+        ("numpy.swapaxes", vec![a2.clone(), lit(0), f64_.clone()], "ERR"),
+        ("numpy.moveaxis", vec![f2.clone(), lit(0), lit(-1)], "array(float32, 2d, A)"),
+        ("numpy.broadcast_to", vec![a2.clone(), shape3.clone()], "readonly array(float64, 3d, A)"),
+        ("numpy.broadcast_to", vec![f64_.clone(), Type::tuple(vec![])], "readonly array(float64, 0d, C)"),
+        ("numpy.broadcast_to", vec![a2.clone(), Type::tuple(vec![])], "ERR"),
+        ("numpy.broadcast_arrays", vec![a2.clone(), f64_.clone()], "list(readonly array(float64, 2d, A))<iv=None>"),
+        ("numpy.broadcast_arrays", vec![a2.clone(), lit(1)], "ERR"),
+        ("numpy.split", vec![c1.clone(), lit(2)], "list(array(int32, 1d, C))<iv=None>"),
+        ("numpy.array_split", vec![a2.clone(), lit(3)], "list(array(float64, 2d, A))<iv=None>"),
+        ("numpy.logspace", vec![Type::int64(), Type::int64()], "array(float64, 1d, C)"),
+        ("numpy.geomspace", vec![Type::complex128(), f64_.clone(), lit(5)], "array(complex128, 1d, C)"),
+        ("numpy.logspace", vec![a2.clone(), f64_.clone()], "ERR"),
+        ("numpy.rot90", vec![a2.clone()], "array(float64, 2d, A)"),
+        ("numpy.rot90", vec![c1.clone()], "ERR"),
+        ("numpy.asfortranarray", vec![c1.clone()], "array(int32, 1d, F)"),
+        ("numpy.asfortranarray", vec![Type::int64()], "array(int64, 1d, F)"),
+        ("numpy.resize", vec![a2.clone(), lit(5)], "array(float64, 1d, C)"),
+        ("numpy.sinc", vec![f2.clone()], "array(float32, 2d, F)"),
+        ("numpy.sinc", vec![Type::Number(NumericKind::Complex64)], "complex128"),
+        ("numpy.sinc", vec![arr(Type::boolean(), 1, Layout::A)], "ERR"),
+        ("numpy.partition", vec![f2.clone(), lit(1)], "array(float32, 2d, A)"),
+        ("numpy.argpartition", vec![c1.clone(), lit(1)], "array(int64, 1d, C)"),
+        ("numpy.partition", vec![c1.clone(), f64_.clone()], "ERR"),
+        ("numpy.vander", vec![arr(Type::Number(NumericKind::Float32), 1, Layout::C)], "array(float64, 2d, C)"),
+        ("numpy.vander", vec![c1.clone()], "array(int64, 2d, C)"),
+        ("numpy.fill_diagonal", vec![a2.clone(), f64_.clone()], "none"),
+        ("numpy.fill_diagonal", vec![c1.clone(), f64_.clone()], "ERR"),
+        ("numpy.take_along_axis", vec![a2.clone(), arr(Type::int64(), 2, Layout::C), lit(0)], "array(float64, 2d, C)"),
+        ("numpy.take_along_axis", vec![a2.clone(), arr(Type::int64(), 1, Layout::C), Type::NoneType], "array(float64, 1d, C)"),
+        ("numpy.take_along_axis", vec![a2.clone(), arr(Type::int64(), 2, Layout::C), Type::int64()], "ERR"),
+        ("numpy.triu_indices", vec![Type::int64()], "UniTuple(array(int64, 1d, C) x 2)"),
+        ("numpy.triu_indices", vec![f64_.clone()], "ERR"),
+        ("numpy.union1d", vec![arr(i32_.clone(), 1, Layout::A), i64a.clone()], "array(int64, 1d, C)"),
+        ("numpy.setdiff1d", vec![i64a.clone(), arr(f64_.clone(), 1, Layout::A)], "array(int64, 1d, C)"),
+        ("numpy.intersect1d", vec![Type::int64(), Type::int64()], "array(int64, 1d, C)"),
+    ];
+    for (key, args, expected) in cases {
+        assert_eq!(call(key, &args, &[]), expected, "{key}{args:?}");
+    }
+}

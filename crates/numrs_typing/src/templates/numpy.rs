@@ -12,6 +12,7 @@ mod index;
 mod methods;
 mod random;
 mod reduce;
+mod shapefuncs;
 mod tables;
 mod ufunc;
 
@@ -135,6 +136,7 @@ pub(super) fn templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(reduce::TEMPLATES.iter().copied());
     out.extend(random::TEMPLATES.iter().copied());
     out.extend(arrayfuncs::TEMPLATES.iter().copied());
+    out.extend(shapefuncs::TEMPLATES.iter().copied());
     out
 }
 
