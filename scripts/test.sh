@@ -6,3 +6,8 @@ bash scripts/setup.sh
 cargo build --release --locked -p numrs_cli
 cargo test --release --locked --workspace 2>&1 | tee target/cargo-test.log
 python3 scripts/corpus_check.py
+# Editor end to end: neovim (headless) and a real VS Code (code-server + headless Chromium).
+bash scripts/test-neovim.sh
+# The VS Code run drives a browser; one retry absorbs a slow first start.
+bash scripts/test-vscode.sh || { echo "test-vscode: retrying once"; bash scripts/test-vscode.sh; }
+echo "e2e: 2 passed, 0 failed"

@@ -50,7 +50,11 @@ enum Command {
         what: DumpWhat,
     },
     /// Run the language server (LSP over stdin/stdout).
-    Server,
+    Server {
+        /// Accepted for clients that name the transport; stdio is the only one.
+        #[arg(long)]
+        stdio: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -119,7 +123,7 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => run_check(args),
         Command::Dump { what: DumpWhat::Ir { target } } => run_dump_ir(&target),
-        Command::Server => match numrs_server::run_stdio() {
+        Command::Server { .. } => match numrs_server::run_stdio() {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: cannot start the language server: {e}");
