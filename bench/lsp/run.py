@@ -90,6 +90,7 @@ def main():
     ap.add_argument("--edits", type=int, default=200)
     ap.add_argument("--hovers", type=int, default=200)
     ap.add_argument("--binary", default=os.path.join(ROOT, "target", "release", "numrs"))
+    ap.add_argument("--storm", type=int, default=10000, help="edits in the storm on examples/kernels.py")
     args = ap.parse_args()
     if not os.path.exists(args.binary):
         subprocess.run(["cargo", "build", "--release", "-p", "numrs_cli"], cwd=ROOT, check=True)
@@ -134,6 +135,22 @@ def main():
         _, latency = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": line, "character": col}})
         hovers.append(latency)
     rss_end = client.rss_kib()
+
+    # Edit storm: many edits to a small file, every third one leaving it syntactically broken,
+    # sent without waiting; then the server must still answer, and memory stay flat.
+    storm_uri = "file:///bench/kernels.py"
+    small = open(os.path.join(ROOT, "examples", "kernels.py")).read()
+    client.notify("textDocument/didOpen", {"textDocument": {"uri": storm_uri, "languageId": "python", "version": 1, "text": small}})
+    storm_start = time.perf_counter()
+    rss_mid = None
+    for k in range(args.storm):
+        text = small + ("\ndef broken(:\n" if k % 3 == 0 else "\n# edit %d\n" % k)
+        client.notify("textDocument/didChange", {"textDocument": {"uri": storm_uri, "version": k + 2}, "contentChanges": [{"text": text}]})
+        if k == args.storm // 2:
+            rss_mid = client.rss_kib()
+    _, answer_latency = client.request("textDocument/documentSymbol", {"textDocument": {"uri": storm_uri}})
+    storm_seconds = time.perf_counter() - storm_start
+    rss_storm = client.rss_kib()
     client.request("shutdown", None)
     client.notify("exit", None)
 
@@ -146,6 +163,9 @@ def main():
     table = ["| measurement | median | p95 | max |", "| --- | ---: | ---: | ---: |"]
     table += ["| %s | %s | %s | %s |" % r for r in rows]
     memory = "server memory (RSS): %s KiB after open, %s KiB after the edits and hovers" % (rss_open, rss_end)
+    memory += ("\n\nedit storm: %d full-document edits (every third syntactically broken) sent without waiting; "
+               "server answered afterwards (%.1f s for the whole storm); RSS %s KiB half-way, %s KiB after" %
+               (args.storm, storm_seconds, rss_mid, rss_storm))
     out = "\n".join(table) + "\n\n" + memory + "\n"
     print(out)
     with open(os.path.join(HERE, "RESULTS.md"), "w") as f:
