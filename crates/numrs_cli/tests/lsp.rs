@@ -245,3 +245,23 @@ fn code_actions_fix_untyped_globals_and_write_signatures() {
     let add = actions.iter().find(|a| a["title"].as_str().is_some_and(|t| t.contains("inferred signature"))).expect("signature action");
     assert_eq!(add["edit"]["changes"][uri][0]["newText"], json!("njit(\"(int64,)\")"));
 }
+
+/// `[tool.numrs]` in the workspace's pyproject.toml configures the server (extra decorators).
+#[test]
+fn project_settings_configure_the_server() {
+    let dir = std::env::temp_dir().join(format!("numrs-lsp-cfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("pyproject.toml"), "[tool.numrs]\nextra-decorators = [\"tools.fastjit\"]\n").expect("write");
+    let text = "from tools import fastjit\n\n@fastjit(\"(int64,)\")\ndef f(n):\n    return n + \"a\"\n";
+    std::fs::write(dir.join("m.py"), text).expect("write");
+    let root = format!("file://{}", dir.display());
+    let uri = format!("file://{}", dir.join("m.py").display());
+    let mut c = Client::start();
+    c.request("initialize", json!({"processId": null, "rootUri": root, "capabilities": {}}));
+    c.notify("initialized", json!({}));
+    c.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}));
+    let diags = c.diagnostics(&uri);
+    assert_eq!(diags.len(), 1, "{diags:?}");
+    assert_eq!(diags[0]["code"], json!("no-matching-operator"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

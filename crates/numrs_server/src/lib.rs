@@ -175,6 +175,10 @@ impl LanguageServer for Backend {
         }
         let _ = self.with_state("initialize", |s| {
             s.inlay_hints = hints;
+            // Project settings from the first workspace folder's pyproject.toml [tool.numrs].
+            if let Some(settings) = roots.iter().find_map(|r| project_settings(r)) {
+                s.db.set_settings(settings.0, settings.1);
+            }
             for root in &roots {
                 s.load_workspace(root);
             }
@@ -278,6 +282,19 @@ impl LanguageServer for Backend {
             state.load_from_disk(&uri);
         });
         self.client.publish_diagnostics(uri, vec![], None).await;
+    }
+
+    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
+        // `{"numrs": {"inlayHints": {"enable": bool}}}` (the VS Code extension's settings).
+        let enable = params
+            .settings
+            .get("numrs")
+            .and_then(|n| n.get("inlayHints"))
+            .and_then(|h| h.get("enable"))
+            .and_then(|e| e.as_bool());
+        if let Some(enable) = enable {
+            let _ = self.with_state("didChangeConfiguration", |s| s.inlay_hints = enable);
+        }
     }
 
     async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
@@ -411,4 +428,32 @@ impl LanguageServer for Backend {
             full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id: None, items },
         })))
     }
+}
+
+/// `[tool.numrs]` of `root/pyproject.toml`: extra decorator names and recorded signatures
+/// (JSON lines, path relative to the project root). Malformed settings are ignored here; `numrs
+/// check` reports them.
+fn project_settings(root: &std::path::Path) -> Option<(Vec<String>, Vec<numrs_db::RecordedSignature>)> {
+    let text = std::fs::read_to_string(root.join("pyproject.toml")).ok()?;
+    let value: toml::Value = toml::from_str(&text).ok()?;
+    let table = value.get("tool")?.get("numrs")?;
+    let decorators = table
+        .get("extra-decorators")
+        .and_then(|d| d.as_array())
+        .map(|a| a.iter().filter_map(|v| v.as_str().map(str::to_string)).collect())
+        .unwrap_or_default();
+    let mut recorded = Vec::new();
+    if let Some(path) = table.get("signatures").and_then(|s| s.as_str()) {
+        let lines = std::fs::read_to_string(root.join(path)).unwrap_or_default();
+        for line in lines.lines().filter(|l| !l.trim().is_empty()) {
+            let Ok(v) = serde_json::from_str::<serde_json::Value>(line) else { continue };
+            let (Some(file), Some(qualname), Some(args)) = (v["file"].as_str(), v["qualname"].as_str(), v["args"].as_array()) else {
+                continue;
+            };
+            let file = root.join(file).to_string_lossy().into_owned();
+            let args = args.iter().filter_map(|a| a.as_str().map(str::to_string)).collect();
+            recorded.push(numrs_db::RecordedSignature { file, qualname: qualname.to_string(), args });
+        }
+    }
+    Some((decorators, recorded))
 }
