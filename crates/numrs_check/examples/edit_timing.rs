@@ -27,7 +27,9 @@ fn main() {
         let parse = t.elapsed();
         let _ = numrs_check::queries::module_info(&db, file);
         let info = t.elapsed();
-        db.check_file(file);
-        println!("edit {round}: parse {parse:?}, +module_info {info:?}, +check {:?}", t.elapsed());
+        let report = db.check_file(file);
+        let check = t.elapsed();
+        let kept = numrs_check::suppress::filter_suppressed(&edited, report.diagnostics.clone()).kept.len();
+        println!("edit {round}: parse {parse:?}, +module_info {info:?}, +check {check:?}, +suppress {:?} ({kept})", t.elapsed());
     }
 }
