@@ -36,6 +36,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.isin", isin),
     ("numpy.argwhere", argwhere),
     ("numpy.ediff1d", ediff1d),
+    ("numpy.cross", cross),
     ("numpy.append", append),
     ("numpy.cov", scipy_gated),
     ("numpy.corrcoef", scipy_gated),
@@ -485,6 +486,23 @@ fn ediff1d(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
     }
     sig(Type::array(dtype, 1, Layout::C), args)
+}
+
+/// `np.cross(a, b)`: both array-like; a `C` array of the promoted dtype with the larger ndim
+/// (Numba's `np_cross` over `np.asarray` of each input).
+fn cross(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "b"], 2) else { return Ok(None) };
+    let (Some(x), Some(y)) = (&b[0], &b[1]) else { return Ok(None) };
+    let (Some((dx, nx)), Some((dy, ny))) = (asarray_info(x), asarray_info(y)) else {
+        return Err(CallError::typing("Inputs must be array-like."));
+    };
+    // The implementation indexes `shape[-1]`: scalars (0-d) do not type.
+    if nx == 0 || ny == 0 {
+        return Ok(None);
+    }
+    let (Some(kx), Some(ky)) = (dx.as_number(), dy.as_number()) else { return Ok(None) };
+    let Some(dtype) = promote_types(kx, ky) else { return Ok(None) };
+    sig(Type::array(Type::Number(dtype), nx.max(ny), Layout::C), args)
 }
 
 /// `np.append(arr, values, axis=None)`: `np.concatenate` of the raveled inputs (no axis), a
