@@ -3,7 +3,7 @@
 
 use numrs_ir::{StaticIndex, Stmt, StmtKind, Value, VarId};
 use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
-use numrs_types::{unify_pairs, IteratorKind, Type};
+use numrs_types::{unify_pairs, Type};
 
 use crate::engine::{GlobalValue, InferError, Inferer};
 
@@ -585,8 +585,6 @@ fn resolve_callable(
     }
 }
 
-#[allow(dead_code)]
-fn _iterator_kind(_: IteratorKind) {}
 
 /// Type a call of an inner function by typing its body with these arguments, its free
 /// variables taking their current types in the enclosing function (Numba inlines such calls).

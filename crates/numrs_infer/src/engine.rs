@@ -536,8 +536,6 @@ fn def_span(ir: &FunctionIr, v: VarId) -> Option<Span> {
     None
 }
 
-#[allow(dead_code)]
-fn _value_is_used(_: &Value) {}
 
 /// Numba's `get_generator_type`: the yield types unify into the generator's yield type.
 fn generator_result(inf: &Inferer<'_>, req: &InferRequest<'_>) -> InferResult {

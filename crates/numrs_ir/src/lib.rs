@@ -137,7 +137,8 @@ pub enum Value {
     /// f-string pieces → `build_string`.
     BuildString(Vec<VarId>),
     FormatValue(VarId),
-    /// `exc` or `exc(...)` being raised; typed like the value.
+    /// A value Numba never types (an operation whose result its front end loses); the
+    /// variable stays undetermined.
     Undefined,
     /// `except <class>:` testing the raised exception against `class` (Numba's
     /// `exception_match` intrinsic, which only accepts `Exception`).

@@ -6,7 +6,7 @@
 use std::collections::{HashMap, HashSet};
 
 use numrs_syntax::ast::{
-    self, BoolOp, CmpOp, Comprehension, Constant, Expr, ExprKind, FunctionDef, Parameters, Span, Stmt,
+    self, BoolOp, Comprehension, Constant, Expr, ExprKind, FunctionDef, Parameters, Span, Stmt,
     StmtKind, UnaryOp,
 };
 
@@ -963,7 +963,7 @@ impl Lowerer {
                 self.terminate(Terminator::Jump(done));
                 let done = self.move_block_to_end(done);
                 self.switch_to(done);
-                self.rename_temp_as_local(result)
+                result
             }
             ExprKind::BoolOp { op, values } => {
                 let result = self.fresh_temp("boolop");
@@ -986,7 +986,7 @@ impl Lowerer {
                 self.terminate(Terminator::Jump(done));
                 let done = self.move_block_to_end(done);
                 self.switch_to(done);
-                self.rename_temp_as_local(result)
+                result
             }
             ExprKind::IfExp { test, body, orelse } => {
                 let result = self.fresh_temp("ifexp");
@@ -1004,7 +1004,7 @@ impl Lowerer {
                 self.terminate(Terminator::Jump(done));
                 let done = self.move_block_to_end(done);
                 self.switch_to(done);
-                self.rename_temp_as_local(result)
+                result
             }
             ExprKind::Tuple(items) => {
                 if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
@@ -1091,12 +1091,6 @@ impl Lowerer {
                 self.temp("format_value", span, Value::FormatValue(v))
             }
         }
-    }
-
-    /// Result temporaries of `and`/`or`/`if-else`/chained compares are assigned on several paths;
-    /// SSA treats them like user variables with several definitions.
-    fn rename_temp_as_local(&mut self, v: VarId) -> VarId {
-        v
     }
 
     /// Comprehensions are inlined as loops building a list/set/dict, as Numba's closure inlining
@@ -1300,8 +1294,6 @@ fn constant_truth(e: &Expr) -> Option<bool> {
     }
 }
 
-#[allow(dead_code)]
-fn _unused(_: CmpOp) {}
 
 /// Numba's `InlineClosureLikes` + `MakeFunctionToJitFunction`: calls of an inner function
 /// are inlined and the then-unused `make_function` is removed (only when some call was

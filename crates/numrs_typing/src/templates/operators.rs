@@ -1,6 +1,6 @@
 //! Operators on non-numeric types: tuples, strings, None/Optional, containers, arrays.
 
-use numrs_types::{NumericKind, Signature, Type};
+use numrs_types::{Signature, Type};
 
 use crate::registry::{AbstractFn, CallResult};
 
@@ -123,5 +123,3 @@ fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-#[allow(dead_code)]
-fn _k(_: NumericKind) {}
