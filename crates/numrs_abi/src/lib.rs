@@ -1,0 +1,269 @@
+//! The binary interface between a module built by `numrs build` and the numrs runtime.
+//!
+//! A built module is a CPython extension (`PyInit_<module>`) whose compiled code knows nothing
+//! about Python objects. Its init function creates the module object, imports `numrs_runtime`
+//! and calls `numrs_runtime._populate(module, capsule)` where the capsule (name
+//! [`TABLE_CAPSULE_NAME`]) points at the module's [`ModuleTable`]. The runtime writes its
+//! [`RuntimeApi`] into the table's `runtime` slot, then creates one dispatcher per function.
+//!
+//! Every specialization has a *wrapper* with one uniform signature ([`WrapperFn`]): the runtime
+//! unboxes each argument into native storage laid out as [`layout`] says, passes an array of
+//! pointers to that storage, and boxes the value written to `ret`. Errors raised by compiled code
+//! are described in [`ExcInfo`] and turned into the Python exception by the runtime.
+//!
+//! Invariants:
+//! - Layouts are the natural C layout of LLVM's default x86-64/aarch64 data layout; codegen and
+//!   the runtime both compute them from [`layout`], never by hand.
+//! - Arrays use Numba's array model ([`ArrayHeader`] followed by `shape[ndim]`, `strides[ndim]`).
+//!   An argument array borrowed from Python has `meminfo == null` and `parent` = the ndarray; an
+//!   array allocated by compiled code has a [`MemInfo`] whose reference it owns.
+//! - A wrapper never touches Python objects and never unwinds; it returns a [`Status`].
+
+use numrs_types::{NumericKind, Type};
+use std::ffi::{c_char, c_void};
+
+/// Bumped whenever any structure below changes.
+pub const ABI_VERSION: u32 = 1;
+
+/// Name of the capsule that carries a [`ModuleTable`] pointer.
+pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
+
+/// Name of the symbol of the table in the built shared object (also usable from C).
+pub const TABLE_SYMBOL: &str = "numrs_module_table";
+
+/// What a wrapper returns.
+#[repr(i32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Ok = 0,
+    /// A Python exception described by the [`ExcInfo`].
+    Error = 1,
+}
+
+/// `int32_t wrapper(void **args, void *ret, ExcInfo *exc)`.
+pub type WrapperFn = unsafe extern "C" fn(args: *const *mut c_void, ret: *mut c_void, exc: *mut ExcInfo) -> i32;
+
+#[repr(C)]
+pub struct ModuleTable {
+    pub abi_version: u32,
+    pub n_functions: u32,
+    /// NUL-terminated module name.
+    pub module_name: *const c_char,
+    pub functions: *const FunctionEntry,
+    /// Filled by the runtime before any wrapper is called; compiled code calls through it.
+    pub runtime: *mut *const RuntimeApi,
+}
+
+#[repr(C)]
+pub struct FunctionEntry {
+    /// The Python name of the function.
+    pub name: *const c_char,
+    pub n_specs: u32,
+    pub specs: *const Specialization,
+}
+
+#[repr(C)]
+pub struct Specialization {
+    pub n_args: u32,
+    /// Each argument's Numba type as Numba prints it (`array(float64, 1d, C)`); the runtime
+    /// parses them with `numrs_types::parse_type`.
+    pub arg_types: *const *const c_char,
+    pub return_type: *const c_char,
+    pub wrapper: WrapperFn,
+    /// The symbol of the C entry point (see the generated header), NUL-terminated.
+    pub c_symbol: *const c_char,
+}
+
+/// Python exception classes compiled code can raise.
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExcKind {
+    Exception = 0,
+    IndexError = 1,
+    ZeroDivisionError = 2,
+    ValueError = 3,
+    TypeError = 4,
+    KeyError = 5,
+    AssertionError = 6,
+    OverflowError = 7,
+    RuntimeError = 8,
+    StopIteration = 9,
+    NotImplementedError = 10,
+    ArithmeticError = 11,
+    LookupError = 12,
+    MemoryError = 13,
+    FloatingPointError = 14,
+}
+
+impl ExcKind {
+    pub const ALL: [ExcKind; 15] = [
+        ExcKind::Exception,
+        ExcKind::IndexError,
+        ExcKind::ZeroDivisionError,
+        ExcKind::ValueError,
+        ExcKind::TypeError,
+        ExcKind::KeyError,
+        ExcKind::AssertionError,
+        ExcKind::OverflowError,
+        ExcKind::RuntimeError,
+        ExcKind::StopIteration,
+        ExcKind::NotImplementedError,
+        ExcKind::ArithmeticError,
+        ExcKind::LookupError,
+        ExcKind::MemoryError,
+        ExcKind::FloatingPointError,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            ExcKind::Exception => "Exception",
+            ExcKind::IndexError => "IndexError",
+            ExcKind::ZeroDivisionError => "ZeroDivisionError",
+            ExcKind::ValueError => "ValueError",
+            ExcKind::TypeError => "TypeError",
+            ExcKind::KeyError => "KeyError",
+            ExcKind::AssertionError => "AssertionError",
+            ExcKind::OverflowError => "OverflowError",
+            ExcKind::RuntimeError => "RuntimeError",
+            ExcKind::StopIteration => "StopIteration",
+            ExcKind::NotImplementedError => "NotImplementedError",
+            ExcKind::ArithmeticError => "ArithmeticError",
+            ExcKind::LookupError => "LookupError",
+            ExcKind::MemoryError => "MemoryError",
+            ExcKind::FloatingPointError => "FloatingPointError",
+        }
+    }
+    pub fn from_name(name: &str) -> Option<ExcKind> {
+        ExcKind::ALL.iter().copied().find(|k| k.name() == name)
+    }
+    pub fn from_u32(v: u32) -> Option<ExcKind> {
+        ExcKind::ALL.get(v as usize).copied()
+    }
+}
+
+/// The exception a wrapper reports with [`Status::Error`].
+#[repr(C)]
+pub struct ExcInfo {
+    pub kind: u32,
+    /// UTF-8 message (`str(exc)`), not NUL-terminated; static data of the built module unless
+    /// `msg_owned` is 1, in which case it was allocated with `RuntimeApi::alloc` and the runtime
+    /// frees it.
+    pub msg: *const u8,
+    pub msg_len: usize,
+    pub msg_owned: u32,
+}
+
+/// A reference-counted allocation (Numba's NRT MemInfo). Compiled code may increment and
+/// decrement `refcount` inline (atomically) and calls `RuntimeApi::meminfo_release` when it
+/// drops to zero.
+#[repr(C)]
+pub struct MemInfo {
+    pub refcount: i64,
+    pub data: *mut u8,
+    pub size: usize,
+}
+
+/// Services the runtime provides to compiled code.
+#[repr(C)]
+pub struct RuntimeApi {
+    pub abi_version: u32,
+    /// A new MemInfo with refcount 1 owning `size` bytes aligned to `align` (null on failure).
+    pub meminfo_alloc: unsafe extern "C" fn(size: usize, align: usize) -> *mut MemInfo,
+    /// Frees a MemInfo whose refcount reached zero.
+    pub meminfo_release: unsafe extern "C" fn(mi: *mut MemInfo),
+    /// Plain allocation (exception messages).
+    pub alloc: unsafe extern "C" fn(size: usize) -> *mut u8,
+    pub free: unsafe extern "C" fn(ptr: *mut u8),
+}
+
+/// The fixed part of Numba's array model; `shape[ndim]` then `strides[ndim]` (i64) follow.
+#[repr(C)]
+pub struct ArrayHeader {
+    pub meminfo: *mut MemInfo,
+    /// The ndarray the data belongs to (borrowed), or null.
+    pub parent: *mut c_void,
+    pub nitems: i64,
+    pub itemsize: i64,
+    pub data: *mut u8,
+}
+
+/// Size and alignment of a value of `ty` in native storage, and the offsets of its fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layout {
+    pub size: usize,
+    pub align: usize,
+    /// For tuples and complex numbers: each field's offset. Empty otherwise.
+    pub fields: Vec<usize>,
+}
+
+/// The native layout of `ty`, or `None` when values of that type cannot cross the boundary.
+pub fn layout(ty: &Type) -> Option<Layout> {
+    let scalar = |n: usize| Some(Layout { size: n, align: n, fields: vec![] });
+    match ty {
+        Type::Number(k) => match k {
+            NumericKind::Boolean | NumericKind::Int8 | NumericKind::UInt8 => scalar(1),
+            NumericKind::Int16 | NumericKind::UInt16 => scalar(2),
+            NumericKind::Int32 | NumericKind::UInt32 | NumericKind::Float32 => scalar(4),
+            NumericKind::Int64 | NumericKind::UInt64 | NumericKind::Float64 => scalar(8),
+            NumericKind::Complex64 => Some(Layout { size: 8, align: 4, fields: vec![0, 4] }),
+            NumericKind::Complex128 => Some(Layout { size: 16, align: 8, fields: vec![0, 8] }),
+        },
+        Type::Array(a) => {
+            let n = 5 + 2 * a.ndim as usize;
+            Some(Layout { size: 8 * n, align: 8, fields: vec![] })
+        }
+        Type::NoneType => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        _ => {
+            let items = tuple_items(ty)?;
+            struct_layout(&items)
+        }
+    }
+}
+
+fn tuple_items(ty: &Type) -> Option<Vec<Type>> {
+    match ty {
+        Type::UniTuple(t, n) => Some(vec![(**t).clone(); *n as usize]),
+        Type::Tuple(items) => Some(items.iter().cloned().collect()),
+        _ => None,
+    }
+}
+
+fn struct_layout(items: &[Type]) -> Option<Layout> {
+    let mut offset = 0usize;
+    let mut align = 1usize;
+    let mut fields = Vec::with_capacity(items.len());
+    for item in items {
+        let l = layout(item)?;
+        offset = offset.next_multiple_of(l.align);
+        fields.push(offset);
+        offset += l.size;
+        align = align.max(l.align);
+    }
+    Some(Layout { size: offset.next_multiple_of(align), align, fields })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scalar_and_array_layouts() {
+        assert_eq!(layout(&Type::Number(NumericKind::Int32)).unwrap().size, 4);
+        assert_eq!(layout(&Type::Number(NumericKind::Complex128)).unwrap().fields, vec![0, 8]);
+        let arr = numrs_types::parse_type("array(float64, 2d, C)").unwrap();
+        assert_eq!(layout(&arr).unwrap().size, 8 * 9);
+    }
+
+    #[test]
+    fn tuple_layout_pads_like_c() {
+        let t = numrs_types::parse_type("Tuple(int8, float64, int32)").unwrap();
+        assert_eq!(layout(&t).unwrap(), Layout { size: 24, align: 8, fields: vec![0, 8, 16] });
+    }
+
+    #[test]
+    fn exc_kind_names_round_trip() {
+        for k in ExcKind::ALL {
+            assert_eq!(ExcKind::from_name(k.name()), Some(k));
+            assert_eq!(ExcKind::from_u32(k as u32), Some(k));
+        }
+    }
+}
