@@ -1,4 +1,4 @@
-//! Where an edit's time goes: parse, module info, full check (release build recommended).
+//! Where an edit's time goes: chunks, skeleton, module info, full check (release build recommended).
 //!
 //!     cargo run --release -p numrs_check --example edit_timing -- FILE.py
 
@@ -23,13 +23,18 @@ fn main() {
         }
         db.set_text(file, &edited);
         let t = Instant::now();
-        let _ = numrs_db::parse(&db, file);
-        let parse = t.elapsed();
+        let _ = numrs_db::chunks(&db, file);
+        let chunks = t.elapsed();
+        let _ = numrs_db::skeleton(&db, file);
+        let skeleton = t.elapsed();
         let _ = numrs_check::queries::module_info(&db, file);
         let info = t.elapsed();
-        let report = db.check_file(file);
+        let diagnostics = db.file_diagnostics(file);
         let check = t.elapsed();
-        let kept = numrs_check::suppress::filter_suppressed(&edited, report.diagnostics.clone()).kept.len();
-        println!("edit {round}: parse {parse:?}, +module_info {info:?}, +check {check:?}, +suppress {:?} ({kept})", t.elapsed());
+        let kept = numrs_check::suppress::filter_suppressed(&edited, diagnostics.as_ref().clone()).kept.len();
+        println!(
+            "edit {round}: chunks {chunks:?}, +skeleton {skeleton:?}, +module_info {info:?}, +diagnostics {check:?}, +suppress {:?} ({kept})",
+            t.elapsed()
+        );
     }
 }

@@ -37,7 +37,7 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
     let file = function.file(db);
     let info = module_info(db, file);
     let visible_before = if is_eager(db, function) {
-        function.jit(db).and_then(|jit| numrs_db::parse(db, file).module.body.get(jit.def_stmt_index)).map(|s| s.span.end)
+        function.jit(db).and_then(|jit| numrs_db::skeleton(db, file).module.body.get(jit.def_stmt_index)).map(|s| s.span.end)
     } else {
         None
     };
@@ -113,8 +113,8 @@ fn global_value_type(
     name: &str,
 ) -> GlobalValue {
     use numrs_syntax::ast::{ExprKind, StmtKind};
-    let parsed = numrs_db::parse(db, file);
-    let value = match parsed.module.body.get(binding.stmt_index).map(|s| &s.kind) {
+    let skeleton = numrs_db::skeleton(db, file);
+    let value = match skeleton.module.body.get(binding.stmt_index).map(|s| &s.kind) {
         Some(StmtKind::Assign { value, .. }) => value,
         Some(StmtKind::AnnAssign { value: Some(value), .. }) => value,
         _ => return GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),

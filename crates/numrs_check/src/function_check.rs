@@ -36,13 +36,15 @@ fn rel(span: Span, base: u32) -> Span {
 
 pub(crate) fn make_jit_record(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<JitRecord>> {
     let jit = key.jit(db)?;
-    let parsed = numrs_db::parse(db, key.file(db));
-    let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
+    let skeleton = numrs_db::skeleton(db, key.file(db));
+    let def = numrs_hir::find_def(&skeleton.module, jit.def_line_offset)?;
     let base = numrs_ir::function_start(def);
-    let end = parsed.module.body.get(jit.def_stmt_index).map_or(def.name_span.end, |s| s.span.end);
-    let text = key.file(db).text(db);
-    let newlines = text
-        .get(base as usize..(end as usize).min(text.len()))
+    // The function's lines come from its top-level statement's text (not the file's, which
+    // every edit changes).
+    let (chunk, start_in_chunk) = numrs_db::module_chunk(db, key.file(db), base)?;
+    let newlines = chunk
+        .text(db)
+        .get(start_in_chunk as usize..)
         .map(|t| t.match_indices('\n').map(|(i, _)| i as u32).collect())
         .unwrap_or_default();
     let mut j = jit.clone();

@@ -100,6 +100,18 @@ impl CheckDatabase {
         file
     }
 
+    /// Forget a file: other files no longer import from it. Its `SourceFile` stays valid.
+    pub fn remove_file(&mut self, path: &str) {
+        use salsa::Setter;
+        let Some(set) = numrs_db::FileSet::try_get(self) else { return };
+        let key = numrs_db::normalize_path(path);
+        if set.files(self).contains_key(&key) {
+            let mut files = set.files(self).clone();
+            files.remove(&key);
+            set.set_files(self).to(files);
+        }
+    }
+
     /// Set the checking settings (extra decorator names, recorded signatures).
     pub fn set_settings(&mut self, extra_decorators: Vec<String>, recorded: Vec<numrs_db::RecordedSignature>) {
         use salsa::Setter;
@@ -120,7 +132,8 @@ impl CheckDatabase {
     pub fn specialisations(&self, file: SourceFile, def_offset: u32) -> Vec<(String, Arc<numrs_ir::FunctionIr>, Arc<numrs_infer::InferResult>)> {
         let db: &dyn numrs_db::Db = self;
         let info = queries::module_info(db, file);
-        let Some(jit) = info.functions.iter().find(|f| f.def_line_offset == def_offset) else { return vec![] };
+        let module_offset = numrs_db::positions(db, file).to_module(def_offset);
+        let Some(jit) = info.functions.iter().find(|f| f.def_line_offset == module_offset) else { return vec![] };
         let key = queries::FunctionKey::of(db, file, info, jit);
         let Some(ir) = queries::function_ir(db, key).clone() else { return vec![] };
         let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>)> =
@@ -154,7 +167,8 @@ impl CheckDatabase {
             _ => None,
         })?;
         let info = queries::module_info(self, file);
-        let ir = match info.functions.iter().find(|f| f.def_line_offset == def.name_span.start) {
+        let module_offset = numrs_db::positions(self, file).to_module(def.name_span.start);
+        let ir = match info.functions.iter().find(|f| f.def_line_offset == module_offset) {
             Some(jit) => {
                 let key = queries::FunctionKey::of(self, file, info, jit);
                 queries::function_ir(self, key).as_ref().map(|ir| ir.to_string())
@@ -169,21 +183,22 @@ impl CheckDatabase {
     pub fn check_file(&self, file: SourceFile) -> Arc<FileReport> {
         check_file(self, file).clone()
     }
+
+    /// The diagnostics of one file (the same as `check_file(file).diagnostics`, cheaper).
+    pub fn file_diagnostics(&self, file: SourceFile) -> Arc<Vec<Diagnostic>> {
+        file_diagnostics(self, file).clone()
+    }
 }
 
 #[salsa::tracked(returns(ref))]
 pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
-    let mut diagnostics = Vec::new();
     let path = file.path(db).clone();
-    if let Some(err) = file.load_error(db) {
-        diagnostics.push(Diagnostic::error("unreadable-file", None, err.clone(), Default::default()));
+    let diagnostics = file_diagnostics(db, file).as_ref().clone();
+    if file.load_error(db).is_some() {
         return Arc::new(FileReport { path, functions: vec![], diagnostics });
     }
-    let parsed = numrs_db::parse(db, file);
-    for e in &parsed.errors {
-        diagnostics.push(Diagnostic::error("syntax-error", Some("SyntaxError"), e.message.clone(), e.span));
-    }
     let lines = numrs_db::line_index(db, file);
+    let positions = numrs_db::positions(db, file);
     let info = queries::module_info(db, file);
     let mut functions = Vec::new();
     let mut calls = Vec::new();
@@ -191,10 +206,10 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         let key = queries::FunctionKey::of(db, file, info, jit);
         let (Some(record), Some(checked)) = (queries::jit_record(db, key), queries::function_check(db, key)) else { continue };
         // The per-function results are relative to the function's start; place them.
-        let base = jit.def_line_offset - record.def_offset;
-        let base_line = lines.line_col(base).line;
+        let def_offset = positions.to_file(jit.def_line_offset);
+        let base_line = lines.line_col(def_offset - record.def_offset).line;
         let mut report = checked.report.clone();
-        report.line = lines.line_col(jit.def_line_offset).line;
+        report.line = lines.line_col(def_offset).line;
         for sig in &mut report.signatures {
             if let SignatureOutcome::Err { line: Some(l), .. } = &mut sig.outcome {
                 *l += base_line;
@@ -203,6 +218,34 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
                 *l += base_line;
             }
         }
+        calls.extend(checked.calls.iter().cloned());
+        functions.push(report);
+    }
+    add_caller_specialisations(db, file, info, &mut functions, calls);
+    functions.sort_by_key(|f| f.line);
+    Arc::new(FileReport { path, functions, diagnostics })
+}
+
+/// Every diagnostic of a file (syntax errors and each jit function's), in file order: what
+/// the language server publishes after an edit, without assembling the per-function reports.
+#[salsa::tracked(returns(ref))]
+pub fn file_diagnostics(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<Vec<Diagnostic>> {
+    let mut diagnostics = Vec::new();
+    if let Some(err) = file.load_error(db) {
+        diagnostics.push(Diagnostic::error("unreadable-file", None, err.clone(), Default::default()));
+        return Arc::new(diagnostics);
+    }
+    for (start, chunk) in numrs_db::chunks(db, file).iter() {
+        for e in &numrs_db::parse_chunk(db, *chunk).errors {
+            diagnostics.push(Diagnostic::error("syntax-error", Some("SyntaxError"), e.message.clone(), e.span.offset_by(*start)));
+        }
+    }
+    let positions = numrs_db::positions(db, file);
+    let info = queries::module_info(db, file);
+    for jit in &info.functions {
+        let key = queries::FunctionKey::of(db, file, info, jit);
+        let (Some(record), Some(checked)) = (queries::jit_record(db, key), queries::function_check(db, key)) else { continue };
+        let base = positions.to_file(jit.def_line_offset) - record.def_offset;
         for d in &checked.diagnostics {
             let mut d = d.clone();
             d.primary.span = d.primary.span.offset_by(base);
@@ -211,13 +254,9 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
             }
             diagnostics.push(d);
         }
-        calls.extend(checked.calls.iter().cloned());
-        functions.push(report);
     }
-    add_caller_specialisations(db, file, info, &mut functions, calls);
-    functions.sort_by_key(|f| f.line);
     diagnostics.sort_by_key(|d| d.primary.span.start);
-    Arc::new(FileReport { path, functions, diagnostics })
+    Arc::new(diagnostics)
 }
 
 /// The types passed to `reveal_type(...)` calls, by line.
@@ -327,13 +366,14 @@ fn add_caller_specialisations(
                 SignatureOutcome::Ok { return_type: rt.to_string(), locals }
             }
             Err(e) => {
-                let parsed = numrs_db::parse(db, file);
-                let base = numrs_hir::find_def(&parsed.module, jit.def_line_offset).map_or(jit.def_line_offset, numrs_ir::function_start);
+                let skeleton = numrs_db::skeleton(db, file);
+                let base = numrs_hir::find_def(&skeleton.module, jit.def_line_offset).map_or(jit.def_line_offset, numrs_ir::function_start);
+                let base = numrs_db::positions(db, file).to_file(base);
                 let line = e.span.map(|s| lines.line_col(s.start + base).line);
                 SignatureOutcome::Err { kind: e.kind.to_string(), line, message: e.message.clone() }
             }
         };
-        let line = lines.line_col(jit.def_line_offset).line;
+        let line = lines.line_col(numrs_db::positions(db, file).to_file(jit.def_line_offset)).line;
         let report = SignatureReport {
             args: args.iter().map(|t| t.to_string()).collect(),
             origin: SignatureOrigin::Caller,

@@ -14,7 +14,8 @@ use numrs_infer::GlobalValue;
 use numrs_ir::FunctionIr;
 use numrs_types::Type;
 
-/// Module-level bindings and the jit functions of a file.
+/// Module-level bindings and the jit functions of a file. Every offset in it is a module
+/// position (`numrs_db::positions` maps it to the file).
 #[derive(Debug, PartialEq, Eq)]
 pub struct ModuleInfo {
     pub symbols: ModuleSymbols,
@@ -25,9 +26,11 @@ pub struct ModuleInfo {
 
 #[salsa::tracked(returns(ref))]
 pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
-    let parsed = numrs_db::parse(db, file);
-    let symbols = numrs_hir::module_symbols(&parsed.module);
-    let functions = numrs_hir::jit_functions(&parsed.module, &symbols, &numrs_db::extra_decorators(db));
+    // Built on the skeleton: positions here are module positions (see `numrs_db::Skeleton`),
+    // so an edit inside a function body leaves this value unchanged.
+    let skeleton = numrs_db::skeleton(db, file);
+    let symbols = numrs_hir::module_symbols(&skeleton.module);
+    let functions = numrs_hir::jit_functions(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
@@ -94,8 +97,8 @@ pub struct FunctionFacts {
 #[salsa::tracked(returns(ref))]
 pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionFacts>> {
     let jit = key.jit(db)?;
-    let parsed = numrs_db::parse(db, key.file(db));
-    let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
+    let skeleton = numrs_db::skeleton(db, key.file(db));
+    let def = numrs_hir::find_def(&skeleton.module, jit.def_line_offset)?;
     let params = def
         .params
         .positional()
@@ -123,30 +126,19 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
 #[salsa::tracked(returns(ref))]
 pub fn function_ir(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionIr>> {
     let jit = key.jit(db)?;
-    let file = key.file(db);
-    // A top-level function is lowered from its statement's chunk, cached by the chunk's text:
-    // an edit elsewhere never lowers it again.
-    if let Some((start, chunk)) = numrs_db::chunk_at(db, file, jit.def_line_offset) {
-        if let Some(ir) = chunk_function_ir(db, chunk, jit.def_line_offset - start) {
-            return Some(ir.clone());
-        }
-    }
-    let parsed = numrs_db::parse(db, file);
-    let def = numrs_hir::find_def(&parsed.module, jit.def_line_offset)?;
-    Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
+    // Lowered from its top-level statement, cached by that statement's text: an edit elsewhere
+    // never lowers it again.
+    let (chunk, def_offset) = numrs_db::module_chunk(db, key.file(db), jit.def_line_offset)?;
+    chunk_function_ir(db, chunk, def_offset).clone()
 }
 
-/// The IR of the function whose `def` keyword is at `def_offset` within a chunk, if the chunk's
-/// statement is that function.
+/// The IR of the function whose `def` keyword is at `def_offset` within a top-level statement
+/// (the statement itself, or a `def` nested in an `if`/`try`/... at module level).
 #[salsa::tracked(returns(ref))]
 fn chunk_function_ir(db: &dyn Db, chunk: numrs_db::Chunk<'_>, def_offset: u32) -> Option<Arc<FunctionIr>> {
     let parsed = numrs_db::parse_chunk(db, chunk);
-    parsed.module.body.iter().find_map(|s| match &s.kind {
-        numrs_syntax::ast::StmtKind::FunctionDef(def) if def.name_span.start == def_offset => {
-            Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
-        }
-        _ => None,
-    })
+    let def = numrs_hir::find_def(&parsed.module, def_offset)?;
+    Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
 }
 
 /// A global name as seen from one function.

@@ -94,3 +94,29 @@ impl CheckAfter for CheckDatabase {
         self.check_file(file)
     }
 }
+
+fn executed(log: &std::sync::Mutex<Vec<String>>, query: &str) -> usize {
+    let log = log.lock().map(|l| l.clone()).unwrap_or_default();
+    log.iter().filter(|e| e.starts_with(&format!("{query}("))).count()
+}
+
+/// The module-level view is built on the skeleton at module positions: a body edit (even one
+/// that changes the body's length) re-runs neither the module analysis nor any other
+/// function's per-function queries.
+#[test]
+fn body_edits_leave_module_analysis_and_other_functions_alone() {
+    let (mut db, log) = CheckDatabase::with_execution_log();
+    let file = db.add_file("m.py", BASE.as_bytes());
+    db.check_file(file);
+    clear(&log);
+    db.set_text(file, &BASE.replace("    y = x * 2.0\n", "    y = x * 2.0\n    y = y + 0.5\n"));
+    let diagnostics = db.file_diagnostics(file);
+    assert!(diagnostics.is_empty(), "{diagnostics:?}");
+    let entries = log.lock().map(|l| l.clone()).unwrap_or_default();
+    assert_eq!(executed(&log, "skeleton"), 1, "{entries:?}");
+    assert_eq!(executed(&log, "module_info"), 0, "{entries:?}");
+    assert_eq!(executed(&log, "jit_record"), 1, "only f's record: {entries:?}");
+    assert_eq!(executed(&log, "function_facts"), 0, "{entries:?}");
+    // f, and h whose typing calls f (its result is equal, so h's own check is not redone).
+    assert!((1..=2).contains(&inferences(&log)), "{entries:?}");
+}

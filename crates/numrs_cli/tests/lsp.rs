@@ -265,3 +265,33 @@ fn project_settings_configure_the_server() {
     assert_eq!(diags[0]["code"], json!("no-matching-operator"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Workspace folders added and removed after start-up: their files become importable, then
+/// are forgotten again.
+#[test]
+fn workspace_folders_can_be_added_and_removed() {
+    let dir = std::env::temp_dir().join(format!("numrs-lsp-folders-{}", std::process::id()));
+    let lib = dir.join("lib");
+    std::fs::create_dir_all(&lib).expect("mkdir");
+    std::fs::write(lib.join("kernels.py"), "from numba import njit\n\n@njit\ndef scaled(x):\n    return x * 2.5\n").expect("write");
+    let uri = "file:///numrs-lsp-test/app/main.py";
+    let main = "from numba import njit\nfrom kernels import scaled\n\n@njit(\"(unicode_type,)\")\ndef bad(s):\n    return scaled(s)\n";
+    let folder = json!([{"uri": format!("file://{}", lib.display()), "name": "lib"}]);
+
+    let mut c = Client::start();
+    c.initialize();
+    c.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": main}}));
+    let before = c.diagnostics(uri);
+    assert_eq!(before.len(), 1, "{before:?}");
+    assert_ne!(before[0]["code"], json!("no-matching-operator"), "kernels.py is not known yet: {before:?}");
+
+    c.notify("workspace/didChangeWorkspaceFolders", json!({"event": {"added": folder, "removed": []}}));
+    let added = c.diagnostics(uri);
+    assert_eq!(added.len(), 1, "{added:?}");
+    assert_eq!(added[0]["code"], json!("no-matching-operator"), "the call types through lib/kernels.py: {added:?}");
+
+    c.notify("workspace/didChangeWorkspaceFolders", json!({"event": {"added": [], "removed": folder}}));
+    let removed = c.diagnostics(uri);
+    assert_eq!(removed, before, "back to not knowing kernels.py");
+    let _ = std::fs::remove_dir_all(&dir);
+}

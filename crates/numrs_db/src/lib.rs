@@ -179,6 +179,117 @@ pub fn parse_chunk(db: &dyn Db, chunk: Chunk<'_>) -> Arc<Parsed> {
     Arc::new(numrs_syntax::parse_module(chunk.text(db)))
 }
 
+/// A file's module-level view: its top-level statements with function and class bodies left out
+/// ([`numrs_syntax::skeleton`]), each top-level statement placed at a *module position*.
+///
+/// Module positions keep the order of the file but not its byte offsets: top-level statement
+/// `i` starts at `i * stride`, so an edit inside one function's body leaves every module
+/// position (and so this value) unchanged, and the module-level analyses built on it are not
+/// re-run. [`positions`] maps module positions to file offsets and back. When the file is too
+/// large for that scheme (`stride == 0`), module positions are file offsets.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Skeleton {
+    pub module: numrs_syntax::ast::Module,
+    pub stride: u32,
+}
+
+#[salsa::tracked(returns(ref))]
+pub fn skeleton(db: &dyn Db, file: SourceFile) -> Arc<Skeleton> {
+    let chunks = chunks(db, file);
+    let stride = module_stride(chunks.iter().map(|(_, c)| c.text(db).len()), chunks.len());
+    let mut module = numrs_syntax::ast::Module::default();
+    for (i, (start, chunk)) in chunks.iter().enumerate() {
+        let base = if stride == 0 { *start } else { i as u32 * stride };
+        for stmt in chunk_skeleton(db, *chunk).iter() {
+            let mut stmt = stmt.clone();
+            numrs_syntax::shift::shift_stmt(&mut stmt, base);
+            module.body.push(stmt);
+        }
+    }
+    Arc::new(Skeleton { module, stride })
+}
+
+/// The distance between consecutive top-level statements in module positions: a power of two
+/// larger than every statement (at least 64 KiB, so typing rarely changes it), or 0 when the
+/// file has too many statements for that to fit in 32 bits.
+fn module_stride(lengths: impl Iterator<Item = usize>, count: usize) -> u32 {
+    let longest = lengths.max().unwrap_or(0) as u64;
+    let stride = (longest + 1).next_power_of_two().max(1 << 16);
+    if stride * (count as u64 + 1) >= u64::from(u32::MAX) / 2 {
+        0
+    } else {
+        stride as u32
+    }
+}
+
+/// One top-level statement's skeleton, relative to its start.
+#[salsa::tracked(returns(ref))]
+fn chunk_skeleton(db: &dyn Db, chunk: Chunk<'_>) -> Arc<Vec<numrs_syntax::ast::Stmt>> {
+    Arc::new(numrs_syntax::skeleton::skeleton(&parse_chunk(db, chunk).module.body))
+}
+
+/// Maps between module positions (see [`Skeleton`]) and file offsets. Changes on every edit;
+/// only the final placement of results reads it.
+#[derive(Debug)]
+pub struct Positions {
+    starts: Vec<u32>,
+    stride: u32,
+}
+
+impl Positions {
+    /// The file offset of a module position.
+    pub fn to_file(&self, module_offset: u32) -> u32 {
+        if self.stride == 0 {
+            return module_offset;
+        }
+        let index = (module_offset / self.stride) as usize;
+        self.starts.get(index).map_or(module_offset, |start| start + module_offset % self.stride)
+    }
+    /// The module position of a file offset.
+    pub fn to_module(&self, file_offset: u32) -> u32 {
+        if self.stride == 0 {
+            return file_offset;
+        }
+        let Some(index) = self.starts.partition_point(|s| *s <= file_offset).checked_sub(1) else { return file_offset };
+        index as u32 * self.stride + (file_offset - self.starts[index])
+    }
+    pub fn span_to_file(&self, span: numrs_syntax::ast::Span) -> numrs_syntax::ast::Span {
+        numrs_syntax::ast::Span::new(self.to_file(span.start), self.to_file(span.end))
+    }
+}
+
+#[salsa::tracked(returns(ref), no_eq)]
+pub fn positions(db: &dyn Db, file: SourceFile) -> Arc<Positions> {
+    let stride = skeleton(db, file).stride;
+    Arc::new(Positions { starts: chunks(db, file).iter().map(|(s, _)| *s).collect(), stride })
+}
+
+/// The top-level statement holding module position `module_offset`, and the position's offset
+/// within it. Reads only that statement's slot, so it is unchanged by edits elsewhere.
+pub fn module_chunk<'db>(db: &'db dyn Db, file: SourceFile, module_offset: u32) -> Option<(Chunk<'db>, u32)> {
+    let stride = skeleton(db, file).stride;
+    if stride == 0 {
+        let (start, chunk) = chunk_at(db, file, module_offset)?;
+        return Some((chunk, module_offset - start));
+    }
+    let chunk = slot_chunk(db, ChunkSlot::new(db, file, module_offset / stride))?;
+    Some((chunk, module_offset % stride))
+}
+
+/// The `index`-th top-level statement of a file.
+#[salsa::interned(debug)]
+struct ChunkSlot {
+    #[returns(copy)]
+    file: SourceFile,
+    #[returns(copy)]
+    index: u32,
+}
+
+#[salsa::tracked(returns(copy))]
+fn slot_chunk<'db>(db: &'db dyn Db, slot: ChunkSlot<'db>) -> Option<Chunk<'db>> {
+    chunks(db, slot.file(db)).get(slot.index(db) as usize).map(|(_, c)| *c)
+}
+
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn line_index(db: &dyn Db, file: SourceFile) -> Arc<LineIndex> {
     Arc::new(LineIndex::new(file.text(db)))

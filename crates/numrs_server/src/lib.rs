@@ -47,6 +47,21 @@ impl State {
         }
     }
 
+    /// Forget the files under a removed workspace folder, except documents still open.
+    fn unload_workspace(&mut self, root: &std::path::Path) {
+        let gone: Vec<Uri> = self
+            .documents
+            .keys()
+            .filter(|uri| !self.open.contains(*uri))
+            .filter(|uri| uri.to_file_path().is_some_and(|p| p.starts_with(root)))
+            .cloned()
+            .collect();
+        for uri in gone {
+            self.documents.remove(&uri);
+            self.db.remove_file(uri.path().as_str());
+        }
+    }
+
     /// Add the Python files under a workspace folder (respecting .gitignore).
     fn load_workspace(&mut self, root: &std::path::Path) {
         let walker = ignore::WalkBuilder::new(root).standard_filters(true).build();
@@ -116,8 +131,8 @@ impl Backend {
     fn diagnostics_of(state: &State, file: SourceFile) -> Vec<Diagnostic> {
         let text = file.text(&state.db);
         let positions = Positions::new(text);
-        let report = state.db.check_file(file);
-        let kept = numrs_check::suppress::filter_suppressed(text, report.diagnostics.clone()).kept;
+        let diagnostics = state.db.file_diagnostics(file);
+        let kept = numrs_check::suppress::filter_suppressed(text, diagnostics.as_ref().clone()).kept;
         kept.iter()
             .map(|d| Diagnostic {
                 range: positions.range(d.primary.span),
@@ -197,6 +212,13 @@ impl LanguageServer for Backend {
                 document_symbol_provider: Some(OneOf::Left(true)),
                 definition_provider: Some(OneOf::Left(true)),
                 code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
+                workspace: Some(WorkspaceServerCapabilities {
+                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
+                        supported: Some(true),
+                        change_notifications: Some(OneOf::Left(true)),
+                    }),
+                    file_operations: None,
+                }),
                 diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
                     identifier: Some("numrs".into()),
                     inter_file_dependencies: false,
@@ -294,6 +316,26 @@ impl LanguageServer for Backend {
             .and_then(|e| e.as_bool());
         if let Some(enable) = enable {
             let _ = self.with_state("didChangeConfiguration", |s| s.inlay_hints = enable);
+        }
+    }
+
+    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
+        let paths = |folders: &[WorkspaceFolder]| -> Vec<std::path::PathBuf> {
+            folders.iter().filter_map(|f| f.uri.to_file_path().map(|p| p.into_owned())).collect()
+        };
+        let (added, removed) = (paths(&params.event.added), paths(&params.event.removed));
+        let _ = self.with_state("didChangeWorkspaceFolders", |state| {
+            for root in &removed {
+                state.unload_workspace(root);
+            }
+            for root in &added {
+                state.load_workspace(root);
+            }
+        });
+        // Imports of open documents may resolve differently now.
+        let open: Vec<Uri> = self.with_state("didChangeWorkspaceFolders", |s| s.open.iter().cloned().collect()).unwrap_or_default();
+        for uri in open {
+            self.publish(uri).await;
         }
     }
 

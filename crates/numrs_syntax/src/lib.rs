@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod shift;
+pub mod skeleton;
 pub mod visit;
 mod line_index;
 mod lower;
