@@ -23,7 +23,14 @@ use numrs_types::{NumericKind, Type};
 use std::ffi::{c_char, c_void};
 
 /// Bumped whenever any structure below changes.
-pub const ABI_VERSION: u32 = 1;
+///
+/// - 1: the original tables.
+/// - 2: [`FunctionEntry::param_names`] (keyword arguments). The runtime still accepts version-1
+///   tables (whose `FunctionEntry` ends at `specs`); their functions take positional arguments only.
+pub const ABI_VERSION: u32 = 2;
+
+/// The oldest table version the runtime accepts.
+pub const MIN_ABI_VERSION: u32 = 1;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -57,6 +64,18 @@ pub struct ModuleTable {
 #[repr(C)]
 pub struct FunctionEntry {
     /// The Python name of the function.
+    pub name: *const c_char,
+    pub n_specs: u32,
+    pub specs: *const Specialization,
+    /// (ABI 2) The Python names of the function's parameters, in order, one per argument of
+    /// every specialization (they all have the same arity), so that callers may pass keyword
+    /// arguments as Numba's dispatcher accepts them. Null: positional arguments only.
+    pub param_names: *const *const c_char,
+}
+
+/// The version-1 layout of [`FunctionEntry`] (no `param_names`), for reading old tables.
+#[repr(C)]
+pub struct FunctionEntryV1 {
     pub name: *const c_char,
     pub n_specs: u32,
     pub specs: *const Specialization,

@@ -1,0 +1,346 @@
+//! Unboxing Python arguments into native storage of a specialization's formal types, and
+//! boxing native results, as Numba's cpython wrapper does (`numba/core/boxing.py`).
+
+use crate::memory::meminfo_decref;
+use crate::npy::{self, Npy, NPY_ARRAY_WRITEABLE};
+use numrs_abi::{layout, ArrayHeader, MemInfo};
+use numrs_types::{NumericKind, Type};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use std::ffi::c_void;
+
+/// How to move a value of one formal type across the boundary.
+#[derive(Clone, Debug)]
+pub enum Plan {
+    Number(NumericKind),
+    None,
+    Array { ndim: usize, kind: NumericKind, readonly: bool },
+    /// Items and their offsets.
+    Tuple(Vec<(usize, Plan)>),
+}
+
+impl Plan {
+    /// The plan for `ty`, or why it cannot cross the boundary.
+    pub fn of(ty: &Type) -> Result<Plan, String> {
+        Ok(match ty {
+            Type::Number(k) => Plan::Number(*k),
+            Type::NoneType => Plan::None,
+            Type::Array(a) => match &a.dtype {
+                Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },
+                other => return Err(format!("arrays of {other} cannot cross the boundary")),
+            },
+            Type::UniTuple(..) | Type::Tuple(_) => {
+                let items = ty.tuple_items().ok_or_else(|| format!("{ty}: no items"))?;
+                let l = layout(ty).ok_or_else(|| format!("{ty} has no native layout"))?;
+                let mut out = Vec::with_capacity(items.len());
+                for (item, off) in items.iter().zip(l.fields.iter()) {
+                    out.push((*off, Plan::of(item)?));
+                }
+                Plan::Tuple(out)
+            }
+            other => return Err(format!("values of type {other} cannot cross the boundary")),
+        })
+    }
+}
+
+fn kind_size(k: NumericKind) -> usize {
+    match k {
+        NumericKind::Boolean | NumericKind::Int8 | NumericKind::UInt8 => 1,
+        NumericKind::Int16 | NumericKind::UInt16 => 2,
+        NumericKind::Int32 | NumericKind::UInt32 | NumericKind::Float32 => 4,
+        NumericKind::Int64 | NumericKind::UInt64 | NumericKind::Float64 | NumericKind::Complex64 => 8,
+        NumericKind::Complex128 => 16,
+    }
+}
+
+#[inline]
+fn fetch(py: Python<'_>) -> PyErr {
+    PyErr::fetch(py)
+}
+
+/// Python int of any number (`PyNumber_Long`), then C's `long long` / `unsigned long long`.
+#[inline]
+unsafe fn as_integer(py: Python<'_>, obj: *mut ffi::PyObject, signed: bool) -> PyResult<u64> {
+    let exact = ffi::Py_TYPE(obj) == std::ptr::addr_of_mut!(ffi::PyLong_Type);
+    let long = if exact { obj } else { ffi::PyNumber_Long(obj) };
+    if long.is_null() {
+        return Err(fetch(py));
+    }
+    let v = if signed { ffi::PyLong_AsLongLong(long) as u64 } else { ffi::PyLong_AsUnsignedLongLong(long) };
+    if !exact {
+        ffi::Py_DECREF(long);
+    }
+    if v == u64::MAX && !ffi::PyErr_Occurred().is_null() {
+        return Err(fetch(py));
+    }
+    Ok(v)
+}
+
+#[inline]
+unsafe fn as_double(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<f64> {
+    if ffi::Py_TYPE(obj) == std::ptr::addr_of_mut!(ffi::PyFloat_Type) {
+        return Ok(ffi::PyFloat_AsDouble(obj));
+    }
+    let f = ffi::PyNumber_Float(obj);
+    if f.is_null() {
+        return Err(fetch(py));
+    }
+    let v = ffi::PyFloat_AsDouble(f);
+    ffi::Py_DECREF(f);
+    if v == -1.0 && !ffi::PyErr_Occurred().is_null() {
+        return Err(fetch(py));
+    }
+    Ok(v)
+}
+
+unsafe fn as_complex(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, kind: NumericKind) -> PyResult<(f64, f64)> {
+    let failed = || PyTypeError::new_err(format!("conversion to {} failed", kind.name()));
+    if ffi::PyComplex_Check(obj) != 0 {
+        return Ok((ffi::PyComplex_RealAsDouble(obj), ffi::PyComplex_ImagAsDouble(obj)));
+    }
+    if np.scalar_kind(ffi::Py_TYPE(obj)).is_some_and(|k| k.is_complex()) {
+        let c = ffi::PyObject_CallFunctionObjArgs(std::ptr::addr_of_mut!(ffi::PyComplex_Type) as *mut ffi::PyObject, obj, std::ptr::null_mut::<ffi::PyObject>());
+        if c.is_null() {
+            ffi::PyErr_Clear();
+            return Err(failed());
+        }
+        let v = (ffi::PyComplex_RealAsDouble(c), ffi::PyComplex_ImagAsDouble(c));
+        ffi::Py_DECREF(c);
+        return Ok(v);
+    }
+    match as_double(py, obj) {
+        Ok(re) => Ok((re, 0.0)),
+        Err(_) => Err(failed()),
+    }
+}
+
+/// Writes `obj` converted to the plan's type at `dst`.
+pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
+    match plan {
+        Plan::Number(k) => {
+            use NumericKind::*;
+            match k {
+                Boolean => {
+                    let t = ffi::PyObject_IsTrue(obj);
+                    if t < 0 {
+                        return Err(fetch(py));
+                    }
+                    dst.write(t as u8);
+                }
+                Int8 | UInt8 => dst.write(as_integer(py, obj, k.is_signed_int())? as u8),
+                Int16 | UInt16 => (dst as *mut u16).write_unaligned(as_integer(py, obj, k.is_signed_int())? as u16),
+                Int32 | UInt32 => (dst as *mut u32).write_unaligned(as_integer(py, obj, k.is_signed_int())? as u32),
+                Int64 | UInt64 => (dst as *mut u64).write_unaligned(as_integer(py, obj, k.is_signed_int())?),
+                Float32 => (dst as *mut f32).write_unaligned(as_double(py, obj)? as f32),
+                Float64 => (dst as *mut f64).write_unaligned(as_double(py, obj)?),
+                Complex64 => {
+                    let (re, im) = as_complex(py, np, obj, *k)?;
+                    (dst as *mut [f32; 2]).write_unaligned([re as f32, im as f32]);
+                }
+                Complex128 => {
+                    let (re, im) = as_complex(py, np, obj, *k)?;
+                    (dst as *mut [f64; 2]).write_unaligned([re, im]);
+                }
+            }
+        }
+        Plan::None => {}
+        Plan::Array { ndim, kind, readonly } => {
+            let bad = || PyTypeError::new_err(
+                "can't unbox array from PyObject into native value.  The object maybe of a different type",
+            );
+            if !np.is_array(obj) {
+                return Err(bad());
+            }
+            let a = npy::fields(obj);
+            if a.nd as usize != *ndim
+                || np.kind_of_type_num((*a.descr).type_num) != Some(*kind)
+                || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0)
+            {
+                return Err(bad());
+            }
+            let shape = std::slice::from_raw_parts(a.dimensions, *ndim);
+            let strides = std::slice::from_raw_parts(a.strides, *ndim);
+            let h = dst as *mut ArrayHeader;
+            h.write(ArrayHeader {
+                meminfo: std::ptr::null_mut(),
+                parent: obj as *mut c_void,
+                nitems: shape.iter().product::<isize>() as i64,
+                itemsize: kind_size(*kind) as i64,
+                data: a.data,
+            });
+            let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
+            for i in 0..*ndim {
+                dims.add(i).write(shape[i] as i64);
+                dims.add(ndim + i).write(strides[i] as i64);
+            }
+        }
+        Plan::Tuple(items) => {
+            if ffi::PyTuple_Check(obj) == 0 || ffi::PyTuple_Size(obj) != items.len() as isize {
+                return Err(PyTypeError::new_err(format!("expected a tuple of {} items", items.len())));
+            }
+            for (i, (off, p)) in items.iter().enumerate() {
+                unbox(py, np, p, ffi::PyTuple_GetItem(obj, i as isize), dst.add(*off))?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A Python object holding one reference to a MemInfo: the base of arrays allocated by
+/// compiled code, which frees the memory when NumPy drops the array.
+#[pyclass(frozen, module = "numrs_runtime", name = "_MemInfo")]
+pub struct MemInfoOwner {
+    mi: usize,
+}
+
+impl Drop for MemInfoOwner {
+    fn drop(&mut self) {
+        unsafe { meminfo_decref(self.mi as *mut MemInfo) }
+    }
+}
+
+#[pymethods]
+impl MemInfoOwner {
+    #[getter]
+    fn refcount(&self) -> i64 {
+        unsafe { (*(self.mi as *mut MemInfo)).refcount }
+    }
+    #[getter]
+    fn size(&self) -> usize {
+        unsafe { (*(self.mi as *mut MemInfo)).size }
+    }
+}
+
+/// Drops the references a native value of the plan's type owns (on error paths).
+pub unsafe fn release(plan: &Plan, src: *const u8) {
+    match plan {
+        Plan::Array { .. } => {
+            let mi = (*(src as *const ArrayHeader)).meminfo;
+            if !mi.is_null() {
+                meminfo_decref(mi);
+            }
+        }
+        Plan::Tuple(items) => {
+            for (off, p) in items {
+                release(p, src.add(*off));
+            }
+        }
+        _ => {}
+    }
+}
+
+/// A new reference to the Python value of the native value at `src`. Owned references in it
+/// (MemInfos) are consumed, also on error.
+pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -> PyResult<*mut ffi::PyObject> {
+    let r = match plan {
+        Plan::Number(k) => {
+            use NumericKind::*;
+            match k {
+                Boolean => ffi::PyBool_FromLong((src.read() != 0) as _),
+                Int8 => ffi::PyLong_FromLongLong((src as *const i8).read() as i64),
+                Int16 => ffi::PyLong_FromLongLong((src as *const i16).read_unaligned() as i64),
+                Int32 => ffi::PyLong_FromLongLong((src as *const i32).read_unaligned() as i64),
+                Int64 => ffi::PyLong_FromLongLong((src as *const i64).read_unaligned()),
+                UInt8 => ffi::PyLong_FromUnsignedLongLong(src.read() as u64),
+                UInt16 => ffi::PyLong_FromUnsignedLongLong((src as *const u16).read_unaligned() as u64),
+                UInt32 => ffi::PyLong_FromUnsignedLongLong((src as *const u32).read_unaligned() as u64),
+                UInt64 => ffi::PyLong_FromUnsignedLongLong((src as *const u64).read_unaligned()),
+                Float32 => ffi::PyFloat_FromDouble((src as *const f32).read_unaligned() as f64),
+                Float64 => ffi::PyFloat_FromDouble((src as *const f64).read_unaligned()),
+                Complex64 => {
+                    let [re, im] = (src as *const [f32; 2]).read_unaligned();
+                    ffi::PyComplex_FromDoubles(re as f64, im as f64)
+                }
+                Complex128 => {
+                    let [re, im] = (src as *const [f64; 2]).read_unaligned();
+                    ffi::PyComplex_FromDoubles(re, im)
+                }
+            }
+        }
+        Plan::None => {
+            let none = ffi::Py_None();
+            ffi::Py_INCREF(none);
+            none
+        }
+        Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::Tuple(items) => {
+            let t = ffi::PyTuple_New(items.len() as isize);
+            if t.is_null() {
+                release(plan, src);
+                return Err(fetch(py));
+            }
+            for (i, (off, p)) in items.iter().enumerate() {
+                match box_value(py, np, p, src.add(*off)) {
+                    Ok(v) => {
+                        ffi::PyTuple_SetItem(t, i as isize, v);
+                    }
+                    Err(e) => {
+                        for (off, p) in &items[i + 1..] {
+                            release(p, src.add(*off));
+                        }
+                        ffi::Py_DECREF(t);
+                        return Err(e);
+                    }
+                }
+            }
+            t
+        }
+    };
+    if r.is_null() {
+        Err(fetch(py))
+    } else {
+        Ok(r)
+    }
+}
+
+unsafe fn box_array(
+    py: Python<'_>,
+    np: &Npy,
+    ndim: usize,
+    kind: NumericKind,
+    readonly: bool,
+    src: *const u8,
+) -> PyResult<*mut ffi::PyObject> {
+    let h = &*(src as *const ArrayHeader);
+    let dims = src.add(std::mem::size_of::<ArrayHeader>()) as *const isize;
+    let shape = std::slice::from_raw_parts(dims, ndim);
+    let strides = std::slice::from_raw_parts(dims.add(ndim), ndim);
+    if !h.meminfo.is_null() {
+        // Memory allocated by compiled code: the array owns the returned reference.
+        let owner = match Py::new(py, MemInfoOwner { mi: h.meminfo as usize }) {
+            Ok(o) => o,
+            Err(e) => {
+                meminfo_decref(h.meminfo);
+                return Err(e);
+            }
+        };
+        let arr = np.new_array(kind, shape, strides, h.data, !readonly, owner.into_ptr());
+        return if arr.is_null() { Err(fetch(py)) } else { Ok(arr) };
+    }
+    let parent = h.parent as *mut ffi::PyObject;
+    if parent.is_null() {
+        return Err(PyRuntimeError::new_err("compiled code returned an array that owns no memory"));
+    }
+    // The argument itself, unchanged: return it (as Numba does).
+    if np.is_array(parent) {
+        let p = npy::fields(parent);
+        if p.data == h.data
+            && p.nd as usize == ndim
+            && np.kind_of_type_num((*p.descr).type_num) == Some(kind)
+            && std::slice::from_raw_parts(p.dimensions, ndim) == shape
+            && std::slice::from_raw_parts(p.strides, ndim) == strides
+            && (readonly || p.flags & NPY_ARRAY_WRITEABLE != 0)
+        {
+            ffi::Py_INCREF(parent);
+            return Ok(parent);
+        }
+    }
+    ffi::Py_INCREF(parent);
+    let arr = np.new_array(kind, shape, strides, h.data, !readonly, parent);
+    if arr.is_null() {
+        Err(fetch(py))
+    } else {
+        Ok(arr)
+    }
+}

@@ -1,0 +1,163 @@
+//! The numrs runtime: the Python module `numrs_runtime` that modules built by `numrs build`
+//! import at load time.
+//!
+//! A built module's init calls `numrs_runtime._populate(module, capsule)` with its
+//! [`numrs_abi::ModuleTable`]; the runtime writes its [`numrs_abi::RuntimeApi`] into the table
+//! and adds one [`dispatcher::Dispatcher`] per function. A dispatcher selects a specialization
+//! exactly as Numba 0.68's dispatcher does (typeof fast paths, fingerprint cache, conversion
+//! kinds from `numrs_types`, ranking, ambiguity), unboxes the arguments, calls the wrapper and
+//! boxes the result.
+
+pub mod boxing;
+pub mod dispatcher;
+pub mod memory;
+pub mod npy;
+pub mod select;
+pub mod typing;
+
+use boxing::Plan;
+use dispatcher::{Dispatcher, Spec};
+use numrs_abi::{
+    layout, FunctionEntryV1, ModuleTable, Specialization, ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
+};
+use pyo3::exceptions::PyImportError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString};
+use std::ffi::{c_char, CStr, CString};
+use std::sync::atomic::Ordering;
+
+unsafe fn cstr<'a>(p: *const c_char, what: &str) -> PyResult<&'a str> {
+    if p.is_null() {
+        return Err(PyImportError::new_err(format!("numrs module table: {what} is null")));
+    }
+    CStr::from_ptr(p)
+        .to_str()
+        .map_err(|_| PyImportError::new_err(format!("numrs module table: {what} is not UTF-8")))
+}
+
+unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
+    let bad = |msg: String| PyImportError::new_err(format!("numrs module table: function {fname}: {msg}"));
+    let parse = |p: *const c_char, what: &str| -> PyResult<numrs_types::Type> {
+        let text = cstr(p, what)?;
+        numrs_types::parse_type(text).ok_or_else(|| bad(format!("cannot parse type {text:?}")))
+    };
+    if s.n_args > 0 && s.arg_types.is_null() {
+        return Err(bad("arg_types is null".into()));
+    }
+    let mut args = Vec::with_capacity(s.n_args as usize);
+    for i in 0..s.n_args as usize {
+        args.push(parse(*s.arg_types.add(i), "an argument type")?);
+    }
+    let ret = parse(s.return_type, "the return type")?;
+    let mut arg_plans = Vec::with_capacity(args.len());
+    let mut offset = 0usize;
+    let mut arg_tcs = Vec::with_capacity(args.len());
+    {
+        let mut reg = select::registry();
+        for a in &args {
+            let l = layout(a).ok_or_else(|| bad(format!("argument type {a} cannot cross the boundary")))?;
+            offset = offset.next_multiple_of(l.align.max(1));
+            arg_plans.push((offset, Plan::of(a).map_err(bad)?));
+            offset += l.size;
+            arg_tcs.push(reg.intern(a.clone()));
+        }
+    }
+    let ret_layout = layout(&ret).ok_or_else(|| bad(format!("return type {ret} cannot cross the boundary")))?;
+    let ret_plan = Plan::of(&ret).map_err(bad)?;
+    Ok(Spec { args, arg_tcs, ret, arg_plans, arg_size: offset, ret_plan, ret_size: ret_layout.size, wrapper: s.wrapper })
+}
+
+/// Called by a built module's init: installs the runtime API into its table and adds a
+/// dispatcher for every function to the module.
+#[pyfunction]
+fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, PyAny>) -> PyResult<()> {
+    let np = npy::npy(py)?;
+    let _ = np;
+    let name = CString::new(TABLE_CAPSULE_NAME).unwrap();
+    let table = unsafe {
+        if ffi::PyCapsule_IsValid(capsule.as_ptr(), name.as_ptr()) == 0 {
+            return Err(PyImportError::new_err(format!("expected a capsule named {TABLE_CAPSULE_NAME}")));
+        }
+        ffi::PyCapsule_GetPointer(capsule.as_ptr(), name.as_ptr()) as *const ModuleTable
+    };
+    if table.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    let table = unsafe { &*table };
+    if !(MIN_ABI_VERSION..=ABI_VERSION).contains(&table.abi_version) {
+        return Err(PyImportError::new_err(format!(
+            "module built for numrs ABI version {}, this runtime supports versions {MIN_ABI_VERSION} to {ABI_VERSION}",
+            table.abi_version
+        )));
+    }
+    let module_name = unsafe { cstr(table.module_name, "module_name")? }.to_string();
+    if !table.runtime.is_null() {
+        unsafe { *table.runtime = &memory::RUNTIME_API };
+    }
+    if table.n_functions > 0 && table.functions.is_null() {
+        return Err(PyImportError::new_err("numrs module table: functions is null"));
+    }
+    for i in 0..table.n_functions as usize {
+        let (fname, n_specs, specs, param_names) = unsafe {
+            if table.abi_version >= 2 {
+                let e = &*table.functions.add(i);
+                (e.name, e.n_specs, e.specs, e.param_names)
+            } else {
+                let e = &*(table.functions as *const FunctionEntryV1).add(i);
+                (e.name, e.n_specs, e.specs, std::ptr::null())
+            }
+        };
+        let fname = unsafe { cstr(fname, "a function name")? }.to_string();
+        if n_specs == 0 || specs.is_null() {
+            return Err(PyImportError::new_err(format!("numrs module table: function {fname} has no specializations")));
+        }
+        let mut out = Vec::with_capacity(n_specs as usize);
+        for j in 0..n_specs as usize {
+            out.push(unsafe { read_spec(&*specs.add(j), &fname)? });
+        }
+        let arity = out[0].args.len();
+        if out.iter().any(|s| s.args.len() != arity) {
+            return Err(PyImportError::new_err(format!(
+                "numrs module table: function {fname}: specializations differ in arity"
+            )));
+        }
+        let params = if param_names.is_null() {
+            None
+        } else {
+            let mut names = Vec::with_capacity(arity);
+            for k in 0..arity {
+                let n = unsafe { cstr(*param_names.add(k), "a parameter name")? };
+                names.push(PyString::intern(py, n).unbind());
+            }
+            Some(names)
+        };
+        let d = Dispatcher::new(fname.clone(), module_name.clone(), params, arity, out);
+        module.setattr(fname.as_str(), Py::new(py, d)?)?;
+    }
+    Ok(())
+}
+
+/// Counters of the runtime's allocations (for tests and leak checks).
+#[pyfunction]
+fn _stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
+    let d = PyDict::new(py);
+    let allocs = memory::MEMINFO_ALLOCS.load(Ordering::Relaxed);
+    let frees = memory::MEMINFO_FREES.load(Ordering::Relaxed);
+    d.set_item("meminfo_allocs", allocs)?;
+    d.set_item("meminfo_frees", frees)?;
+    d.set_item("meminfo_live", allocs - frees)?;
+    d.set_item("live_bytes", memory::LIVE_BYTES.load(Ordering::Relaxed))?;
+    Ok(d)
+}
+
+#[pymodule]
+fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(_populate, m)?)?;
+    m.add_function(wrap_pyfunction!(_stats, m)?)?;
+    m.add_class::<Dispatcher>()?;
+    m.add_class::<boxing::MemInfoOwner>()?;
+    m.add("ABI_VERSION", ABI_VERSION)?;
+    m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
+    Ok(())
+}

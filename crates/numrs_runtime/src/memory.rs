@@ -1,0 +1,118 @@
+//! The services compiled code calls ([`numrs_abi::RuntimeApi`]): NRT-style MemInfo allocations
+//! and plain allocations, with counters the tests use to check that memory is freed.
+
+use numrs_abi::{MemInfo, RuntimeApi, ABI_VERSION};
+use std::alloc::{alloc, dealloc, Layout};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
+
+/// The table handed to every built module; it lives as long as the runtime (the process).
+pub static RUNTIME_API: RuntimeApi = RuntimeApi {
+    abi_version: ABI_VERSION,
+    meminfo_alloc: numrs_meminfo_alloc,
+    meminfo_release: numrs_meminfo_release,
+    alloc: numrs_alloc,
+    free: numrs_free,
+};
+
+pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);
+pub static MEMINFO_FREES: AtomicU64 = AtomicU64::new(0);
+pub static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
+
+/// A MemInfo and the data it owns are one block: this header, padding, then the data.
+#[repr(C)]
+struct Block {
+    mi: MemInfo,
+    /// The block's allocation layout, to free it.
+    total: usize,
+    align: usize,
+}
+
+fn block_layout(size: usize, align: usize) -> Option<(Layout, usize)> {
+    let align = align.max(std::mem::align_of::<Block>()).next_power_of_two();
+    let offset = std::mem::size_of::<Block>().next_multiple_of(align);
+    let total = offset.checked_add(size.max(1))?;
+    Some((Layout::from_size_align(total, align).ok()?, offset))
+}
+
+unsafe extern "C" fn numrs_meminfo_alloc(size: usize, align: usize) -> *mut MemInfo {
+    let Some((layout, offset)) = block_layout(size, align.max(1)) else { return std::ptr::null_mut() };
+    let p = alloc(layout);
+    if p.is_null() {
+        return std::ptr::null_mut();
+    }
+    let block = p as *mut Block;
+    block.write(Block {
+        mi: MemInfo { refcount: 1, data: p.add(offset), size },
+        total: layout.size(),
+        align: layout.align(),
+    });
+    MEMINFO_ALLOCS.fetch_add(1, Ordering::Relaxed);
+    LIVE_BYTES.fetch_add(size as i64, Ordering::Relaxed);
+    block as *mut MemInfo
+}
+
+unsafe extern "C" fn numrs_meminfo_release(mi: *mut MemInfo) {
+    if mi.is_null() {
+        return;
+    }
+    let block = mi as *mut Block;
+    let layout = Layout::from_size_align_unchecked((*block).total, (*block).align);
+    MEMINFO_FREES.fetch_add(1, Ordering::Relaxed);
+    LIVE_BYTES.fetch_sub((*mi).size as i64, Ordering::Relaxed);
+    dealloc(block as *mut u8, layout);
+}
+
+/// Drops one reference to `mi`, freeing it at zero (what compiled code does inline).
+pub unsafe fn meminfo_decref(mi: *mut MemInfo) {
+    let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const AtomicI64);
+    if rc.fetch_sub(1, Ordering::AcqRel) == 1 {
+        numrs_meminfo_release(mi);
+    }
+}
+
+const PLAIN_HEADER: usize = 16;
+
+unsafe extern "C" fn numrs_alloc(size: usize) -> *mut u8 {
+    let Some(total) = size.checked_add(PLAIN_HEADER) else { return std::ptr::null_mut() };
+    let Ok(layout) = Layout::from_size_align(total, PLAIN_HEADER) else { return std::ptr::null_mut() };
+    let p = alloc(layout);
+    if p.is_null() {
+        return p;
+    }
+    (p as *mut usize).write(total);
+    p.add(PLAIN_HEADER)
+}
+
+/// Frees what [`RuntimeApi::alloc`] returned (null is ignored).
+pub unsafe extern "C" fn numrs_free(ptr: *mut u8) {
+    if ptr.is_null() {
+        return;
+    }
+    let p = ptr.sub(PLAIN_HEADER);
+    let total = (p as *const usize).read();
+    dealloc(p, Layout::from_size_align_unchecked(total, PLAIN_HEADER));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn meminfo_blocks_are_aligned_and_freed() {
+        unsafe {
+            let before = MEMINFO_FREES.load(Ordering::Relaxed);
+            for align in [1usize, 8, 16, 64] {
+                let mi = (RUNTIME_API.meminfo_alloc)(100, align);
+                assert!(!mi.is_null());
+                assert_eq!((*mi).data as usize % align, 0);
+                assert_eq!((*mi).size, 100);
+                std::ptr::write_bytes((*mi).data, 0xab, 100);
+                meminfo_decref(mi);
+            }
+            assert!(MEMINFO_FREES.load(Ordering::Relaxed) >= before + 4);
+            let p = (RUNTIME_API.alloc)(33);
+            std::ptr::write_bytes(p, 1, 33);
+            (RUNTIME_API.free)(p);
+        }
+    }
+}

@@ -1,0 +1,268 @@
+//! Numba's `typeof` of call arguments: hard-coded fast paths for Python and NumPy scalars and
+//! arrays, a fingerprint cache for the rest (tuples, lists, ...), and the full `typeof` rules
+//! (`numba.core.typing.typeof`) behind it, as `numba/_typeof.cpp` arranges them.
+
+use crate::npy::{self, Npy, NPY_ARRAY_C_CONTIGUOUS, NPY_ARRAY_F_CONTIGUOUS, NPY_ARRAY_WRITEABLE};
+use crate::select::{registry, tc_number, TC_NONE, TC_PYOBJECT};
+use numrs_types::{Layout, NumericKind, Type};
+use pyo3::exceptions::PyValueError;
+use pyo3::ffi;
+use pyo3::prelude::*;
+use std::ffi::c_int;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// Fast table of array typecodes: ndim 1..=5 × kind × layout × readonly.
+const N_NDIM: usize = 5;
+static ARRAY_TC: [AtomicU32; N_NDIM * 13 * 3 * 2] = [const { AtomicU32::new(u32::MAX) }; N_NDIM * 13 * 3 * 2];
+
+#[inline]
+fn layout_of_flags(flags: c_int) -> Layout {
+    if flags & NPY_ARRAY_C_CONTIGUOUS != 0 {
+        Layout::C
+    } else if flags & NPY_ARRAY_F_CONTIGUOUS != 0 {
+        Layout::F
+    } else {
+        Layout::A
+    }
+}
+
+/// The typecode of a call argument as the dispatcher computes it (`typeof_typecode`).
+/// Errors are those Numba's dispatcher raises itself (fingerprint of an empty list or set).
+#[inline]
+pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyResult<u32> {
+    let ty = ffi::Py_TYPE(obj);
+    // Every exact int is intp here, however large (Numba's fast path on 64-bit machines);
+    // unboxing then raises OverflowError for values that do not fit.
+    if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+        return Ok(tc_number(NumericKind::Int64));
+    }
+    if ty == std::ptr::addr_of_mut!(ffi::PyFloat_Type) {
+        return Ok(tc_number(NumericKind::Float64));
+    }
+    if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
+        return Ok(tc_number(NumericKind::Boolean));
+    }
+    if ty == std::ptr::addr_of_mut!(ffi::PyComplex_Type) {
+        return Ok(tc_number(NumericKind::Complex128));
+    }
+    if obj == ffi::Py_None() {
+        return Ok(TC_NONE);
+    }
+    if let Some(k) = np.scalar_kind(ty) {
+        return Ok(tc_number(k));
+    }
+    if np.is_array(obj) {
+        let a = npy::fields(obj);
+        let nd = a.nd;
+        if nd >= 1 && nd as usize <= N_NDIM && npy::native_byteorder(a.descr) {
+            if let Some(k) = np.kind_of_type_num((*a.descr).type_num) {
+                let layout = layout_of_flags(a.flags);
+                let ro = a.flags & NPY_ARRAY_WRITEABLE == 0;
+                let idx = (((nd as usize - 1) * 13 + k as usize) * 3 + layout as usize) * 2 + ro as usize;
+                let tc = ARRAY_TC[idx].load(Ordering::Relaxed);
+                if tc != u32::MAX {
+                    return Ok(tc);
+                }
+                let tc = registry().intern(Type::array_ro(Type::Number(k), nd as u32, layout, ro));
+                ARRAY_TC[idx].store(tc, Ordering::Relaxed);
+                return Ok(tc);
+            }
+        }
+        // Other arrays: their type is a function of what typeof looks at; no cache needed.
+        let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
+        return Ok(registry().intern(t));
+    }
+    typecode_using_fingerprint(py, np, obj)
+}
+
+enum Fp {
+    /// No fingerprint for this value: use typeof without caching.
+    NotImplemented,
+    Err(PyErr),
+}
+
+unsafe fn typecode_using_fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyResult<u32> {
+    let mut fp = Vec::with_capacity(16);
+    match fingerprint(py, np, obj, &mut fp) {
+        Ok(()) => {}
+        Err(Fp::NotImplemented) => {
+            let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
+            return Ok(registry().intern(t));
+        }
+        Err(Fp::Err(e)) => return Err(e),
+    }
+    if let Some(&tc) = registry().fingerprints.get(&fp) {
+        return Ok(tc);
+    }
+    // First value with this fingerprint: its typeof is what every later one gets (as in
+    // Numba, where e.g. the first tuple of ints decides the integer type of the others).
+    let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
+    let mut reg = registry();
+    let tc = reg.intern(t);
+    reg.fingerprints.insert(fp, tc);
+    Ok(tc)
+}
+
+unsafe fn fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, w: &mut Vec<u8>) -> Result<(), Fp> {
+    let ty = ffi::Py_TYPE(obj);
+    if obj == ffi::Py_None() {
+        w.push(b'n');
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
+        w.push(b'?');
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+        w.push(b'i');
+    } else if ffi::PyFloat_Check(obj) != 0 {
+        w.push(b'f');
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyComplex_Type) {
+        w.push(b'c');
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyTuple_Type) {
+        let n = ffi::PyTuple_Size(obj);
+        w.push(b'(');
+        for i in 0..n {
+            fingerprint(py, np, ffi::PyTuple_GetItem(obj, i), w)?;
+        }
+        w.push(b')');
+    } else if np.is_array(obj) {
+        let a = npy::fields(obj);
+        w.push(b'a');
+        w.extend_from_slice(&a.nd.to_le_bytes());
+        w.push(layout_of_flags(a.flags).as_char() as u8);
+        w.push(if a.flags & NPY_ARRAY_WRITEABLE != 0 { b'W' } else { b'R' });
+        dtype_fingerprint(a.descr, w)?;
+    } else if np.is_generic_scalar(obj) {
+        let Some(k) = np.scalar_kind(ty) else { return Err(Fp::NotImplemented) };
+        w.push(b's');
+        w.push(k as u8);
+    } else if ffi::PyList_Check(obj) != 0 {
+        if ffi::PyList_Size(obj) == 0 {
+            return Err(Fp::Err(PyValueError::new_err("cannot compute fingerprint of empty list")));
+        }
+        w.push(b'[');
+        fingerprint(py, np, ffi::PyList_GetItem(obj, 0), w)?;
+    } else if ty == std::ptr::addr_of_mut!(ffi::PySet_Type) {
+        let item = first_item(py, obj).map_err(Fp::Err)?;
+        let Some(item) = item else {
+            return Err(Fp::Err(PyValueError::new_err("cannot compute fingerprint of empty set")));
+        };
+        w.push(b'{');
+        fingerprint(py, np, item.as_ptr(), w)?;
+    } else {
+        return Err(Fp::NotImplemented);
+    }
+    Ok(())
+}
+
+unsafe fn dtype_fingerprint(d: *const npy::DescrHead, w: &mut Vec<u8>) -> Result<(), Fp> {
+    let num = (*d).type_num;
+    if !(0..=255).contains(&num) {
+        return Err(Fp::NotImplemented);
+    }
+    w.push(num as u8);
+    w.push((*d).byteorder as u8);
+    Ok(())
+}
+
+unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option<Bound<'_, PyAny>>> {
+    let it = ffi::PyObject_GetIter(obj);
+    if it.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    let it: Bound<'_, PyAny> = Bound::from_owned_ptr(py, it);
+    let item = ffi::PyIter_Next(it.as_ptr());
+    if item.is_null() {
+        return match PyErr::take(py) {
+            Some(e) => Err(e),
+            None => Ok(None),
+        };
+    }
+    Ok(Some(Bound::from_owned_ptr(py, item)))
+}
+
+/// Numba's `typeof(val, Purpose.argument)` as `Dispatcher.typeof_pyval` uses it; `None` is
+/// `pyobject` (no type, or a `ValueError` while typing). Ints use the bit-length rule
+/// (`intp`, `int64`, `uint64`), not the dispatcher's fast path.
+pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _top: bool) -> Option<Type> {
+    let ty = ffi::Py_TYPE(obj);
+    if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
+        return Some(Type::boolean());
+    }
+    if ffi::PyLong_Check(obj) != 0 {
+        let mut overflow: std::ffi::c_int = 0;
+        let v = ffi::PyLong_AsLongLongAndOverflow(obj, &mut overflow);
+        if v == -1 && !ffi::PyErr_Occurred().is_null() {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        if overflow == 0 {
+            return Some(Type::int64());
+        }
+        if overflow > 0 {
+            ffi::PyLong_AsUnsignedLongLong(obj);
+            if ffi::PyErr_Occurred().is_null() {
+                return Some(Type::uint64());
+            }
+            ffi::PyErr_Clear();
+        }
+        return None;
+    }
+    if ffi::PyFloat_Check(obj) != 0 {
+        return Some(Type::float64());
+    }
+    if ffi::PyComplex_Check(obj) != 0 {
+        return Some(Type::complex128());
+    }
+    if obj == ffi::Py_None() {
+        return Some(Type::NoneType);
+    }
+    if ffi::PyUnicode_Check(obj) != 0 {
+        return Some(Type::Unicode);
+    }
+    if ffi::PyTuple_Check(obj) != 0 {
+        if ty != std::ptr::addr_of_mut!(ffi::PyTuple_Type) {
+            // namedtuples are NamedTuple types, which cannot cross the boundary.
+            let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+            if b.hasattr("_asdict").unwrap_or(false) {
+                return None;
+            }
+        }
+        let n = ffi::PyTuple_Size(obj);
+        let mut items = Vec::with_capacity(n as usize);
+        for i in 0..n {
+            items.push(typeof_value(py, np, ffi::PyTuple_GetItem(obj, i), false)?);
+        }
+        return Some(Type::tuple(items));
+    }
+    if np.is_array(obj) {
+        let a = npy::fields(obj);
+        if !npy::native_byteorder(a.descr) {
+            return None;
+        }
+        let k = np.kind_of_type_num((*a.descr).type_num)?;
+        let layout = layout_of_flags(a.flags);
+        let ro = a.flags & NPY_ARRAY_WRITEABLE == 0;
+        return Some(Type::array_ro(Type::Number(k), a.nd as u32, layout, ro));
+    }
+    if np.is_generic_scalar(obj) {
+        return np.scalar_kind(ty).map(Type::Number);
+    }
+    if ffi::PyList_Check(obj) != 0 {
+        if ffi::PyList_Size(obj) == 0 {
+            return None;
+        }
+        let item = typeof_value(py, np, ffi::PyList_GetItem(obj, 0), false)?;
+        return Some(Type::List { dtype: item.into(), reflected: true, initial: None });
+    }
+    if ty == std::ptr::addr_of_mut!(ffi::PySet_Type) {
+        let item = first_item(py, obj).ok()??;
+        let item = typeof_value(py, np, item.as_ptr(), false)?;
+        return Some(Type::Set { dtype: item.into(), reflected: true });
+    }
+    None
+}
+
+/// `typeof_value` interned; `pyobject` when it has no type.
+pub unsafe fn typeof_pyval_tc(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> (u32, Type) {
+    let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
+    let tc = if t == Type::PyObject { TC_PYOBJECT } else { registry().intern(t.clone()) };
+    (tc, t)
+}

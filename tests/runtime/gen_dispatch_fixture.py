@@ -1,0 +1,141 @@
+"""Record Numba's dispatch decisions into dispatch_fixture.json.
+
+Run with a Python that has numba 0.68.1 and numpy (not the runtime's test environment):
+
+    python tests/runtime/gen_dispatch_fixture.py
+
+For every selection probe of tests/runtime/testmod.c (the same signatures, in the same order)
+it compiles a Numba function with those explicit signatures whose specialization i returns i,
+then calls it with each case's arguments in order, in one process, and records either the
+index of the specialization Numba ran or the exception it raised. The runtime's tests replay
+the cases in the same order against the hand-made module and must give the same answers.
+"""
+import json
+import os
+import re
+import sys
+
+import numba
+import numpy as np
+from numba import types
+from numba.extending import overload
+
+A = types.Array
+f8 = types.float64
+
+# name -> (parameter names, argument types of each specialization); keep in sync with testmod.c.
+SELECTION_FUNCTIONS = {
+    "sel_num2": (["a", "b"], [(types.int64, types.int64), (f8, f8)]),
+    "sel_amb": (["a", "b"], [(types.int32, f8), (f8, types.int32)]),
+    "sel_scalar": (["x"], [(types.int8,), (types.uint64,), (types.float32,), (types.complex64,)]),
+    "sel_array": (["x"], [(A(f8, 1, "C"),), (A(f8, 1, "A"),), (A(f8, 2, "F"),), (A(f8, 1, "A", readonly=True),)]),
+    "sel_tuple": (["x"], [(types.UniTuple(types.int64, 2),), (types.Tuple((f8, types.int64)),), (types.UniTuple(f8, 2),)]),
+    "sel_bool": (["a", "b"], [(types.boolean, types.int64), (types.int64, types.boolean)]),
+}
+
+# Helpers the case expressions use (run in both harnesses).
+PRELUDE = """
+def ro(a):
+    a = a.copy()
+    a.setflags(write=False)
+    return a
+"""
+
+# (function, call arguments as Python source), replayed in this order.
+CASES = [
+    ("sel_num2", "1, 2"), ("sel_num2", "1.0, 2"), ("sel_num2", "1, 2.5"),
+    ("sel_num2", "np.int32(1), np.int32(2)"), ("sel_num2", "np.float32(1), np.float32(2)"),
+    ("sel_num2", "np.int32(1), np.float32(2)"), ("sel_num2", "True, False"), ("sel_num2", "np.uint64(1), 1"),
+    ("sel_num2", "np.uint8(1), np.int8(1)"), ("sel_num2", "1j, 1"), ("sel_num2", "'a', 1"), ("sel_num2", "None, 1"),
+    ("sel_num2", "np.int8(1), 2.5"), ("sel_num2", "np.bool_(True), 1"), ("sel_num2", "2**63, 1"),
+    ("sel_num2", "-2**63, 1"), ("sel_num2", "np.complex64(1), 1.0"), ("sel_num2", "b=1, a=2.0"),
+    ("sel_num2", "1, b=2.0"), ("sel_num2", "1"), ("sel_num2", "1, 2, 3"), ("sel_num2", "1, c=2"),
+    ("sel_num2", "1, a=2"), ("sel_num2", "np.array(1.0), 1"), ("sel_num2", "[], 1"),
+    ("sel_num2", "(1, 2), 1"), ("sel_num2", "np.ones(2), 1"),
+    ("sel_amb", "np.int32(1), np.int32(2)"), ("sel_amb", "1, 2.0"), ("sel_amb", "1.0, np.int32(1)"),
+    ("sel_amb", "1.0, 1.0"), ("sel_amb", "np.int16(1), np.int16(2)"), ("sel_amb", "1, 1"),
+    ("sel_amb", "np.int32(1), 2.0"), ("sel_amb", "True, 1.0"), ("sel_amb", "1j, 1"),
+    ("sel_scalar", "1"), ("sel_scalar", "1.0"), ("sel_scalar", "1j"), ("sel_scalar", "True"),
+    ("sel_scalar", "np.int8(1)"), ("sel_scalar", "np.uint8(1)"), ("sel_scalar", "np.int16(1)"),
+    ("sel_scalar", "np.uint16(1)"), ("sel_scalar", "np.int32(1)"), ("sel_scalar", "np.uint32(1)"),
+    ("sel_scalar", "np.int64(1)"), ("sel_scalar", "np.uint64(1)"), ("sel_scalar", "np.float32(1)"),
+    ("sel_scalar", "np.float64(1)"), ("sel_scalar", "np.complex64(1)"), ("sel_scalar", "np.complex128(1)"),
+    ("sel_scalar", "np.bool_(True)"), ("sel_scalar", "np.longlong(1)"), ("sel_scalar", "np.intc(1)"),
+    ("sel_scalar", "None"), ("sel_scalar", "'s'"), ("sel_scalar", "(1,)"), ("sel_scalar", "np.array(1.0)"),
+    ("sel_scalar", "np.ones(2)"), ("sel_scalar", "[1.0]"), ("sel_scalar", "{1}"), ("sel_scalar", "set()"),
+    ("sel_scalar", "2**64"), ("sel_scalar", "x=np.float32(2)"), ("sel_scalar", "y=1"), ("sel_scalar", ""),
+    ("sel_scalar", "object()"),
+    ("sel_array", "np.ones(3)"), ("sel_array", "np.ones(6)[::2]"), ("sel_array", "np.ones((2, 2), order='F')"),
+    ("sel_array", "np.ones((2, 2))"), ("sel_array", "ro(np.ones(3))"), ("sel_array", "ro(np.ones(6)[::2])"),
+    ("sel_array", "np.ones(3, dtype=np.float32)"), ("sel_array", "np.ones((3, 2))[:, 0]"),
+    ("sel_array", "np.ones(1)"), ("sel_array", "np.ones((1, 1))"), ("sel_array", "np.ones((2, 3))[:, :2].T"),
+    ("sel_array", "np.ones((2, 2))[:, :1]"), ("sel_array", "ro(np.ones((2, 2), order='F'))"),
+    ("sel_array", "np.ones(3, dtype='>f8')"), ("sel_array", "np.ones(3, dtype=np.int64)"),
+    ("sel_array", "np.ones((2, 2, 2))"), ("sel_array", "np.ones(0)"), ("sel_array", "[1.0, 2.0]"),
+    ("sel_tuple", "(1, 2)"), ("sel_tuple", "(1.0, 2)"), ("sel_tuple", "(1.0, 2.0)"), ("sel_tuple", "(1, 2.0)"),
+    ("sel_tuple", "(np.int32(1), 2)"), ("sel_tuple", "(np.float32(1), np.int8(2))"), ("sel_tuple", "(1, 2, 3)"),
+    ("sel_tuple", "((1, 2),)"), ("sel_tuple", "()"), ("sel_tuple", "(True, 1)"), ("sel_tuple", "(1j, 1)"),
+    ("sel_tuple", "[1, 2]"), ("sel_tuple", "(None, 1)"), ("sel_tuple", "(2**63, 1)"), ("sel_tuple", "(1, 1)"),
+    ("sel_tuple", "(2**70, 1)"), ("sel_tuple", "(3, 4)"),
+    ("sel_bool", "True, 1"), ("sel_bool", "1, True"), ("sel_bool", "True, True"), ("sel_bool", "1, 1"),
+    ("sel_bool", "np.bool_(True), 2.5"), ("sel_bool", "1.5, 1.5"), ("sel_bool", "np.int8(1), np.bool_(False)"),
+]
+
+
+def probe(name, params, sigs):
+    """A Numba function with `sigs` whose specialization i returns i."""
+    src = f"""
+def which({", ".join(params)}):
+    pass
+
+@overload(which)
+def _ov({", ".join(params)}):
+    i = SIGS.index(({", ".join(params)},))
+    return lambda {", ".join(params)}: i
+
+def {name}({", ".join(params)}):
+    return which({", ".join(params)})
+"""
+    ns = {"overload": overload, "SIGS": sigs}
+    exec(src, ns)
+    return numba.njit([types.int64(*s) for s in sigs])(ns[name])
+
+
+ADDRESS = re.compile(r" at 0x[0-9a-f]+>")
+
+
+def normalize(msg):
+    return ADDRESS.sub(" at ADDRESS>", msg)
+
+
+def main():
+    assert numba.__version__ == "0.68.1", numba.__version__
+    funcs = {name: probe(name, params, sigs) for name, (params, sigs) in SELECTION_FUNCTIONS.items()}
+    env = {"np": np}
+    exec(PRELUDE, env)
+    results = []
+    for fname, args in CASES:
+        env["f"] = funcs[fname]
+        try:
+            value = eval(f"f({args})", env)
+            results.append({"function": fname, "args": args, "result": value})
+        except Exception as e:  # recorded, whatever it is
+            results.append({"function": fname, "args": args, "error": type(e).__name__, "message": normalize(str(e))})
+    out = {
+        "numba": numba.__version__,
+        "prelude": PRELUDE,
+        "signatures": {
+            name: [f"({', '.join(map(str, s))}{',' if len(s) == 1 else ''}) -> int64" for s in sigs]
+            for name, (params, sigs) in SELECTION_FUNCTIONS.items()
+        },
+        "cases": results,
+    }
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dispatch_fixture.json")
+    with open(path, "w") as fh:
+        json.dump(out, fh, indent=1)
+        fh.write("\n")
+    print(f"wrote {len(results)} cases to {os.path.relpath(path)}", file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()

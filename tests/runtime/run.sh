@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Build the runtime into its venv, compile the hand-made test module, run the runtime tests.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+py=$("$root/scripts/build-runtime.sh")
+build="$root/target/runtime-tests"
+mkdir -p "$build"
+inc=$("$py" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
+cc -shared -fPIC -O2 -Wall -Wno-unused-parameter -DPy_LIMITED_API=0x030A0000 \
+    -DMODULE_NAME=numrs_testmod '-DMODULE_NAME_STR="numrs_testmod"' -I"$inc" \
+    "$root/tests/runtime/testmod.c" -o "$build/numrs_testmod.abi3.so"
+NUMRS_TESTMOD_DIR="$build" "$py" "$root/tests/runtime/test_runtime.py" "$@"

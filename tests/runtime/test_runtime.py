@@ -1,0 +1,198 @@
+"""Tests of the numrs runtime against a hand-made built module (tests/runtime/testmod.c).
+
+Run through tests/runtime/run.sh, which builds the runtime and the module. Plain Python: each
+test_* function runs, the last line is "N passed, N failed".
+"""
+import gc
+import json
+import os
+import re
+import sys
+import traceback
+
+import numpy as np
+
+sys.path.insert(0, os.environ.get("NUMRS_TESTMOD_DIR", "."))
+import numrs_runtime  # noqa: E402
+import numrs_testmod as m  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def raises(exc, fn, *args, match=None, **kwargs):
+    try:
+        fn(*args, **kwargs)
+    except exc as e:
+        if match is not None:
+            assert re.search(match, str(e)), f"message {str(e)!r} does not match {match!r}"
+        return e
+    except BaseException as e:  # the wrong exception
+        raise AssertionError(f"expected {exc.__name__}, got {type(e).__name__}: {e}") from e
+    raise AssertionError(f"expected {exc.__name__}, nothing raised")
+
+
+def test_dispatch_matches_numba():
+    with open(os.path.join(HERE, "dispatch_fixture.json")) as fh:
+        fixture = json.load(fh)
+    for name, sigs in fixture["signatures"].items():
+        assert getattr(m, name).signatures == sigs, (name, getattr(m, name).signatures, sigs)
+    env = {"np": np}
+    exec(fixture["prelude"], env)
+    address = re.compile(r" at 0x[0-9a-f]+>")
+    mismatches = []
+    for case in fixture["cases"]:
+        env["f"] = getattr(m, case["function"])
+        try:
+            got = {"result": eval(f"f({case['args']})", env)}
+        except Exception as e:
+            got = {"error": type(e).__name__, "message": address.sub(" at ADDRESS>", str(e))}
+        want = {k: case[k] for k in ("result", "error", "message") if k in case}
+        if got != want:
+            mismatches.append(f"{case['function']}({case['args']}): numba {want}, numrs {got}")
+    assert not mismatches, "\n".join(mismatches)
+    assert len(fixture["cases"]) >= 100
+
+
+def test_scalar_results():
+    assert m.add(2, 3) == 5 and type(m.add(2, 3)) is int
+    assert m.add(2.5, 1) == 3.5 and type(m.add(2.5, 1)) is float
+    assert m.add(np.int32(7), np.int8(1)) == 8
+    assert m.add(a=1, b=2) == 3 and m.add(1, b=2) == 3
+    assert m.inc(-1) == 0
+    assert m.inc(2**63 - 1 - 1) == 2**63 - 1
+    assert m.conj(1 + 2j) == 1 - 2j and type(m.conj(3)) is complex
+    assert m.conj(np.complex64(1 + 2j)) == 1 - 2j
+    assert m.f32half(3.0) == 1.5 and type(m.f32half(1)) is float
+    assert m.u8wrap(255) == 0 and m.u8wrap(np.uint8(3)) == 4
+    assert m.bnot(True) is False and m.bnot(0.0) is True and m.bnot(np.bool_(False)) is True
+    # Unsafe conversions (explicit signatures) truncate as Numba's unboxing does.
+    assert m.inc(1.9) == 2 and m.inc(-2.9) == -1
+    raises(OverflowError, m.inc, 2**63, match="int too big to convert")
+
+
+def test_tuples():
+    assert m.pdivmod(7, 2) == (3, 1)
+    assert m.pdivmod(-7, 2) == divmod(-7, 2)
+    r = m.mixed(1.5, 4)
+    assert r == (3.0, 8, False) and type(r[2]) is bool and type(r[1]) is int
+
+
+def test_exceptions():
+    raises(ZeroDivisionError, m.idiv, 1, 0, match="^division by zero$")
+    raises(ZeroDivisionError, m.pdivmod, 1, 0, match="^integer division or modulo by zero$")
+    raises(ValueError, m.arange, -1, match="^negative dimensions not allowed$")
+    assert m.idiv(7, 2) == 3
+    # Owned messages are freed: many raising calls do not grow memory unboundedly (smoke).
+    for _ in range(1000):
+        raises(ZeroDivisionError, m.idiv, 1, 0)
+
+
+def test_arrays_in():
+    a = np.arange(10.0)
+    assert m.asum(a) == 45.0
+    raises(TypeError, m.asum, a[::2], match="No matching definition for argument type\\(s\\) array\\(float64, 1d, A\\)")
+    raises(TypeError, m.asum, np.arange(10), match="array\\(int64, 1d, C\\)")
+    ro = a.copy()
+    ro.setflags(write=False)
+    raises(TypeError, m.asum, ro, match="readonly array\\(float64, 1d, C\\)")
+    assert m.rsum(ro) == 45.0 and m.rsum(a) == 45.0 and m.rsum(a[::2]) == 20.0
+    assert m.asum(np.zeros(0)) == 0.0
+
+
+def test_arrays_out_own_memory():
+    gc.collect()
+    before = numrs_runtime._stats()
+    r = m.arange(5)
+    assert isinstance(r, np.ndarray) and r.dtype == np.float64
+    assert r.tolist() == [0.0, 1.0, 2.0, 3.0, 4.0]
+    assert r.flags.c_contiguous and r.flags.writeable and not r.flags.owndata
+    assert type(r.base).__name__ == "_MemInfo" and r.base.refcount == 1 and r.base.size == 40
+    mid = numrs_runtime._stats()
+    assert mid["meminfo_live"] == before["meminfo_live"] + 1
+    v = r[1:]
+    del r
+    gc.collect()
+    assert numrs_runtime._stats()["meminfo_live"] == mid["meminfo_live"], "a view keeps the memory alive"
+    assert v.tolist() == [1.0, 2.0, 3.0, 4.0]
+    del v
+    gc.collect()
+    assert numrs_runtime._stats()["meminfo_live"] == before["meminfo_live"]
+    for _ in range(2000):
+        m.arange(100)
+    gc.collect()
+    after = numrs_runtime._stats()
+    assert after["meminfo_live"] == before["meminfo_live"], (before, after)
+    assert after["meminfo_allocs"] >= before["meminfo_allocs"] + 2001
+    assert m.arange(0).shape == (0,)
+
+
+def test_arrays_out_views():
+    a = np.arange(6.0)
+    assert m.ident(a) is a, "returning the argument unchanged returns the same ndarray"
+    s = a[::2]
+    assert m.ident(s) is s
+    t = m.tail(a)
+    assert t.tolist() == [1.0, 2.0, 3.0, 4.0, 5.0] and t.base is a
+    t[0] = 42.0
+    assert a[1] == 42.0
+    rc = sys.getrefcount(a)
+    for _ in range(1000):
+        m.tail(a)
+        m.ident(a)
+    assert sys.getrefcount(a) == rc, "no reference leaks on argument arrays"
+
+
+def test_wrong_calls_raise():
+    raises(TypeError, m.add, 1, match="not enough arguments: expected 2, got 1")
+    raises(TypeError, m.add, 1, 2, 3, match="too many arguments: expected 2, got 3")
+    raises(TypeError, m.add, 1, c=2, match="missing argument 'b'")
+    raises(TypeError, m.add, "x", 1)
+    raises(TypeError, m.asum, None)
+    raises(TypeError, m.asum, [1.0, 2.0])
+    raises(TypeError, m.pdivmod, (1, 2), 3)
+    raises(TypeError, m.conj, "1j")
+    raises(ValueError, m.asum, [], match="cannot compute fingerprint of empty list")
+    raises(TypeError, m.mixed, object(), object())
+    raises(TypeError, m.add, **{"a": 1, "b": 2, "c": 3}, match="too many arguments")
+
+    class Weird:
+        def __index__(self):
+            raise RuntimeError("boom")
+
+    raises(TypeError, m.inc, Weird())
+    # Every wrong call leaves the interpreter healthy.
+    assert m.add(1, 2) == 3
+
+
+def test_dispatcher_object():
+    assert m.add.__name__ == "add" and m.add.__module__ == "numrs_testmod"
+    assert m.add.signatures == ["(int64, int64) -> int64", "(float64, float64) -> float64"]
+    assert "add" in repr(m.add)
+    assert m.add._select(1, 2) == 0 and m.add._select(1.0, 2) == 1
+    assert numrs_runtime.ABI_VERSION == 2
+
+
+def test_populate_rejects_bad_tables():
+    raises(ImportError, numrs_runtime._populate, m, object(), match="expected a capsule")
+
+
+def main():
+    tests = [(n, f) for n, f in sorted(globals().items()) if n.startswith("test_") and callable(f)]
+    if len(sys.argv) > 1:
+        tests = [(n, f) for n, f in tests if any(a in n for a in sys.argv[1:])]
+    passed = failed = 0
+    for name, fn in tests:
+        try:
+            fn()
+            passed += 1
+            print(f"ok   {name}")
+        except Exception:
+            failed += 1
+            print(f"FAIL {name}")
+            traceback.print_exc()
+    print(f"{passed} passed, {failed} failed")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
