@@ -6,6 +6,7 @@
 //! path, an unreadable file, a bad `--signatures` file). A missing path does not stop the
 //! other paths from being checked; the status is 2 at the end.
 
+mod build;
 mod config;
 mod emit_types;
 mod inputs;
@@ -49,6 +50,19 @@ enum Command {
         #[command(subcommand)]
         what: DumpWhat,
     },
+    /// Compile every jit function's typed specializations to `DIR/<module>.abi3.so` (a CPython
+    /// extension using the numrs runtime) and `DIR/<module>.h` (C entry points).
+    Build {
+        /// Files and directories to build.
+        #[arg(value_name = "PATH", required = true)]
+        paths: Vec<PathBuf>,
+        /// Output directory.
+        #[arg(short = 'o', long = "out-dir", value_name = "DIR")]
+        out_dir: PathBuf,
+        /// Recorded call signatures (JSON lines), as for `check`.
+        #[arg(long, value_name = "FILE")]
+        signatures: Option<PathBuf>,
+    },
     /// Run the language server (LSP over stdin/stdout).
     Server {
         /// Accepted for clients that name the transport; stdio is the only one.
@@ -62,6 +76,16 @@ enum DumpWhat {
     /// The Numba-shaped IR of one function (CFG, SSA, phi nodes).
     Ir {
         /// The function, as `FILE::function`.
+        #[arg(value_name = "FILE::FUNCTION")]
+        target: String,
+    },
+    /// The optimized LLVM IR of one function's specializations.
+    Llvm {
+        #[arg(value_name = "FILE::FUNCTION")]
+        target: String,
+    },
+    /// The host assembly of one function's specializations.
+    Asm {
         #[arg(value_name = "FILE::FUNCTION")]
         target: String,
     },
@@ -123,6 +147,9 @@ fn main() -> ExitCode {
     let code = match cli.command {
         Command::Check(args) => run_check(args),
         Command::Dump { what: DumpWhat::Ir { target } } => run_dump_ir(&target),
+        Command::Dump { what: DumpWhat::Llvm { target } } => build::run_dump_code(&target, false),
+        Command::Dump { what: DumpWhat::Asm { target } } => build::run_dump_code(&target, true),
+        Command::Build { paths, out_dir, signatures } => build::run_build(&paths, &out_dir, signatures.as_deref()),
         Command::Server { .. } => match numrs_server::run_stdio() {
             Ok(()) => 0,
             Err(e) => {

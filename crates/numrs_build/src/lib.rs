@@ -1,0 +1,316 @@
+//! `numrs build`: lowers every typed specialization of a file's jit functions (as the check
+//! database already typed them; nothing is re-inferred) and links them into
+//! `<module>.abi3.so` plus `<module>.h`.
+//!
+//! Specializations: the explicit signatures of each `@njit`, the `--signatures` recorded ones
+//! and those typed for calls from other jit functions (what `numrs check` lists). Those that
+//! fail typing are reported with the typing error; those that cannot be lowered yet with the
+//! construct and line; the rest are built.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use numrs_check::queries::{self, FunctionKey, SpecKey};
+use numrs_check::{CheckDatabase, SignatureOrigin};
+use numrs_db::SourceFile;
+use numrs_types::{DispatcherRef, Rating, Type};
+
+pub use numrs_codegen::Options;
+
+/// One specialization found in a file.
+pub struct PlannedSpec {
+    pub function: String,
+    /// Index of the jit function in the module's discovery order.
+    pub function_id: usize,
+    /// 1-based line of the `def`.
+    pub line: u32,
+    pub args: Vec<Type>,
+    pub return_type: Option<Type>,
+    pub eager: bool,
+    pub ir: Arc<numrs_ir::FunctionIr>,
+    pub result: Arc<numrs_infer::InferResult>,
+    /// Byte offset of the function's start (IR spans are relative to it).
+    pub base: u32,
+}
+
+impl PlannedSpec {
+    pub fn label(&self) -> String {
+        format!("{}({})", self.function, self.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))
+    }
+}
+
+/// Something that kept a specialization out of the build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// `f(int64, float64)`.
+    pub specialization: String,
+    /// 1-based line.
+    pub line: Option<u32>,
+    /// `TypingError: ...` for typing failures; `cannot lower: ...` for lowering.
+    pub message: String,
+}
+
+/// Every specialization of `file`'s CPU jit functions.
+pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
+    let dbd: &dyn numrs_db::Db = db;
+    let info = queries::module_info(dbd, file);
+    let report = db.check_file(file);
+    let lines = numrs_db::line_index(dbd, file);
+    let parsed = numrs_db::parse(dbd, file);
+    let mut out = Vec::new();
+    for (id, jit) in info.functions.iter().enumerate() {
+        if jit.kind != numrs_hir::JitKind::Njit {
+            continue;
+        }
+        let key = FunctionKey::of(dbd, file, info, jit);
+        let Some(ir) = queries::function_ir(dbd, key).clone() else { continue };
+        let line = lines.line_col(jit.def_line_offset).line;
+        let base = numrs_hir::find_def(&parsed.module, jit.def_line_offset).map_or(jit.def_line_offset, numrs_ir::function_start);
+        let mut specs: Vec<(Vec<Type>, Option<Type>)> = jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone())).collect();
+        for f in report.functions.iter().filter(|f| f.line == line && f.name == jit.name) {
+            for s in f.signatures.iter().filter(|s| s.origin != SignatureOrigin::Decorator) {
+                if let Some(args) = s.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
+                    if !specs.iter().any(|(a, _)| *a == args) {
+                        specs.push((args, None));
+                    }
+                }
+            }
+        }
+        for (args, ret) in specs {
+            let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), ret.clone())).clone();
+            out.push(PlannedSpec {
+                function: jit.name.clone(),
+                function_id: id,
+                line,
+                args,
+                return_type: ret,
+                eager: !jit.signatures.is_empty(),
+                ir: ir.clone(),
+                result,
+                base,
+            });
+        }
+    }
+    out
+}
+
+/// The result of compiling one file.
+pub struct Compiled {
+    pub module_name: String,
+    pub output: numrs_codegen::Output,
+    pub header: String,
+    /// Specializations that were not built, and why.
+    pub problems: Vec<Problem>,
+    /// Labels of the specializations that were built.
+    pub built: Vec<String>,
+}
+
+/// The Python module name of a file (`pkg/kernels.py` → `kernels`).
+pub fn module_name(path: &str) -> Result<String, String> {
+    let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
+    let valid = stem.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && stem.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if valid {
+        Ok(stem.to_string())
+    } else {
+        Err(format!("{path}: '{stem}' is not a valid Python module name"))
+    }
+}
+
+/// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
+/// frozen dispatcher (best conversion rating); lazily compiled functions by their argument
+/// types.
+fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
+    if let Some(f) = &d.file {
+        return Err(format!("calls into another module ({f}) are not supported by numrs build yet"));
+    }
+    let id = info
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| *f.name == *d.name)
+        .nth(d.id as usize)
+        .map(|(i, _)| i)
+        .ok_or_else(|| format!("no jit function '{}'", d.name))?;
+    let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
+    let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
+    for want in [args, &unlit[..]] {
+        if let Some(i) = candidates.iter().find(|i| specs[**i].args.as_slice() == want) {
+            return Ok(*i);
+        }
+    }
+    let mut best: Option<(Rating, usize)> = None;
+    for i in &candidates {
+        if let Some(r) = Rating::rate(args, &specs[*i].args, true, false) {
+            if best.as_ref().is_none_or(|(b, _)| r < *b) {
+                best = Some((r, *i));
+            }
+        }
+    }
+    best.map(|(_, i)| i).ok_or_else(|| {
+        let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        format!("no specialization of '{}' for ({shown})", d.name)
+    })
+}
+
+/// Lower and optimize every specialization of `file` (nothing is written).
+pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Compiled, String> {
+    let dbd: &dyn numrs_db::Db = db;
+    let path = file.path(dbd).clone();
+    let module_name = module_name(&path)?;
+    let planned = plan(db, file);
+    let info = queries::module_info(dbd, file);
+    let lines = numrs_db::line_index(dbd, file);
+    let mut problems = Vec::new();
+    // Only specializations that typed go to codegen; keep the mapping.
+    let mut typed: Vec<usize> = Vec::new();
+    let mut returns: Vec<Type> = Vec::new();
+    for (i, p) in planned.iter().enumerate() {
+        match &p.result.outcome {
+            Ok(rt) => {
+                typed.push(i);
+                returns.push(p.return_type.clone().unwrap_or_else(|| rt.clone()));
+            }
+            Err(e) => problems.push(Problem {
+                specialization: p.label(),
+                line: e.span.map(|s| lines.line_col(s.start + p.base).line),
+                message: format!("{}: {}", e.kind, e.message),
+            }),
+        }
+    }
+    let inputs: Vec<numrs_codegen::SpecInput> = typed
+        .iter()
+        .zip(&returns)
+        .map(|(i, rt)| {
+            let p = &planned[*i];
+            numrs_codegen::SpecInput {
+                function: p.function.clone(),
+                function_id: p.function_id,
+                ir: &p.ir,
+                typemap: &p.result.typemap,
+                args: p.args.clone(),
+                return_type: rt.clone(),
+            }
+        })
+        .collect();
+    let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
+    let resolver = |_caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
+        // Resolve among all planned specs, then map to the typed list.
+        let idx = resolve_callee(&planned, info, d, args)?;
+        typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
+    };
+    let output = numrs_codegen::compile_module(&module_name, &inputs, &resolver, options)?;
+    let mut built = Vec::new();
+    let mut header_specs = Vec::new();
+    for (k, outcome) in output.specs.iter().enumerate() {
+        let p = typed_specs[k];
+        match outcome {
+            numrs_codegen::SpecOutcome::Built { c_symbol } => {
+                built.push(p.label());
+                header_specs.push((&inputs[k], c_symbol.as_str()));
+            }
+            numrs_codegen::SpecOutcome::Failed(e) => problems.push(Problem {
+                specialization: p.label(),
+                line: Some(e.span.map_or(p.line, |s| lines.line_col(s.start + p.base).line)),
+                message: format!("cannot lower: {}", e.message),
+            }),
+        }
+    }
+    let header = numrs_codegen::c_header(&module_name, &header_specs);
+    problems.sort_by_key(|p| p.line);
+    Ok(Compiled { module_name, output, header, problems, built })
+}
+
+/// Paths written by [`build_file`].
+pub struct Written {
+    pub shared_object: PathBuf,
+    pub header: PathBuf,
+}
+
+/// Compile `file` and link `<out_dir>/<module>.abi3.so` with the system C compiler
+/// (`cc -shared`, `-lm`; the Python symbols are resolved from the interpreter at load time).
+pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options: &Options) -> Result<(Compiled, Written), String> {
+    let compiled = compile(db, file, options)?;
+    std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
+    let so = out_dir.join(format!("{}.abi3.so", compiled.module_name));
+    let header = out_dir.join(format!("{}.h", compiled.module_name));
+    let tmp = std::env::temp_dir().join(format!("numrs-build-{}-{}", std::process::id(), compiled.module_name));
+    std::fs::create_dir_all(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+    let obj = tmp.join(format!("{}.o", compiled.module_name));
+    let result = (|| {
+        std::fs::write(&obj, &compiled.output.object).map_err(|e| format!("cannot write {}: {e}", obj.display()))?;
+        let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_string());
+        let run = std::process::Command::new(&cc)
+            .arg("-shared")
+            .arg("-o")
+            .arg(&so)
+            .arg(&obj)
+            .arg("-lm")
+            .output()
+            .map_err(|e| format!("cannot run the C compiler `{cc}` to link: {e}"))?;
+        if !run.status.success() {
+            return Err(format!("linking {} failed:\n{}", so.display(), String::from_utf8_lossy(&run.stderr)));
+        }
+        std::fs::write(&header, &compiled.header).map_err(|e| format!("cannot write {}: {e}", header.display()))?;
+        Ok(())
+    })();
+    let _ = std::fs::remove_dir_all(&tmp);
+    result?;
+    Ok((compiled, Written { shared_object: so, header }))
+}
+
+/// `numrs dump llvm|asm FILE::function`: the optimized code of every specialization of one
+/// function (the module holds only that function's specializations and their callees).
+pub fn dump(db: &CheckDatabase, file: SourceFile, function: &str, asm: bool) -> Result<String, String> {
+    let planned = plan(db, file);
+    if !planned.iter().any(|p| p.function == function) {
+        return Err(format!("no jit function `{function}` with a typed specialization"));
+    }
+    let compiled = compile(db, file, &Options { opt_level: 3, emit_asm: asm })?;
+    let text = if asm { compiled.output.asm.clone().unwrap_or_default() } else { compiled.output.llvm_ir.clone() };
+    let mut out = String::new();
+    for p in compiled.problems.iter().filter(|p| p.specialization.starts_with(&format!("{function}("))) {
+        out.push_str(&format!("; not built: {} (line {}): {}\n", p.specialization, p.line.unwrap_or(0), p.message));
+    }
+    out.push_str(&filter_function(&text, &compiled.module_name, function, asm));
+    Ok(out)
+}
+
+/// Keep the parts of the module text that belong to `function`.
+fn filter_function(text: &str, module: &str, function: &str, asm: bool) -> String {
+    let internal = format!("numrs.{module}.{function}.");
+    let c_entry = format!("numrs_{module}__{function}__");
+    let mut out = String::new();
+    let mut keep = false;
+    for line in text.lines() {
+        if asm {
+            let is_label = !line.starts_with(['\t', ' ', '.']) && line.ends_with(':');
+            let is_fn_start = line.starts_with("\t.type") && line.contains("@function");
+            if is_fn_start || is_label && !line.starts_with(".L") {
+                if is_fn_start {
+                    keep = line.contains(&internal) || line.contains(&c_entry);
+                }
+            }
+            if keep {
+                out.push_str(line);
+                out.push('\n');
+            }
+            if line.starts_with("\t.size") {
+                keep = false;
+            }
+        } else {
+            if line.starts_with("define ") {
+                keep = line.contains(&format!("@\"{internal}")) || line.contains(&format!("@{c_entry}")) || line.contains(&internal);
+            }
+            if keep {
+                out.push_str(line);
+                out.push('\n');
+                if line == "}" {
+                    out.push('\n');
+                    keep = false;
+                }
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,97 @@
+//! `numrs build PATH... -o DIR` and `numrs dump llvm|asm FILE::function`.
+
+use std::path::{Path, PathBuf};
+
+use numrs_check::CheckDatabase;
+
+use crate::inputs::{self, io_error_text, PathFilter};
+use crate::{signatures, EXIT_ERRORS_FOUND, EXIT_USAGE_OR_IO};
+
+/// Build every file: exit 0 when every specialization was built, 1 when some were not (each
+/// reported with its line), 2 on I/O, usage or link problems.
+pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Path>) -> u8 {
+    let recorded = match signatures_file {
+        Some(p) => match signatures::load(p) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("error: {e}");
+                return EXIT_USAGE_OR_IO;
+            }
+        },
+        None => Vec::new(),
+    };
+    let cwd = std::env::current_dir().unwrap_or_else(|_| PathBuf::from("."));
+    let collected = inputs::collect(paths, PathFilter::none(cwd));
+    let mut status = 0;
+    for e in &collected.errors {
+        eprintln!("error: {e}");
+        status = EXIT_USAGE_OR_IO;
+    }
+    let mut db = CheckDatabase::new();
+    db.set_settings(Vec::new(), recorded);
+    let mut files = Vec::new();
+    for input in collected.files {
+        match std::fs::read(&input.path) {
+            Ok(bytes) => files.push((input.display.clone(), db.add_file(&input.display, &bytes))),
+            Err(e) => {
+                eprintln!("error: {}: {}", input.display, io_error_text(&e));
+                status = EXIT_USAGE_OR_IO;
+            }
+        }
+    }
+    let (mut built, mut failed) = (0usize, 0usize);
+    for (display, file) in files {
+        match numrs_build::build_file(&db, file, out_dir, &numrs_build::Options::default()) {
+            Ok((compiled, written)) => {
+                for p in &compiled.problems {
+                    let line = p.line.map_or(String::new(), |l| format!(":{l}"));
+                    eprintln!("error: {display}{line}: {}: {}", p.specialization, p.message);
+                }
+                built += compiled.built.len();
+                failed += compiled.problems.len();
+                if !compiled.problems.is_empty() && status == 0 {
+                    status = EXIT_ERRORS_FOUND;
+                }
+                eprintln!(
+                    "built {} ({} specializations) and {}",
+                    written.shared_object.display(),
+                    compiled.built.len(),
+                    written.header.display()
+                );
+            }
+            Err(e) => {
+                eprintln!("error: {display}: {e}");
+                status = EXIT_USAGE_OR_IO;
+            }
+        }
+    }
+    eprintln!("{built} specializations built, {failed} not built");
+    status
+}
+
+/// `numrs dump llvm|asm FILE::function`.
+pub fn run_dump_code(target: &str, asm: bool) -> u8 {
+    let Some((file, function)) = target.rsplit_once("::").filter(|(f, n)| !f.is_empty() && !n.is_empty()) else {
+        eprintln!("error: expected FILE::FUNCTION, got `{target}`");
+        return EXIT_USAGE_OR_IO;
+    };
+    let bytes = match std::fs::read(file) {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("error: cannot read {file}: {}", io_error_text(&e));
+            return EXIT_USAGE_OR_IO;
+        }
+    };
+    let mut db = CheckDatabase::new();
+    let source = db.add_file(file, &bytes);
+    match numrs_build::dump(&db, source, function, asm) {
+        Ok(text) => {
+            print!("{text}");
+            0
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            EXIT_USAGE_OR_IO
+        }
+    }
+}

@@ -1,0 +1,1183 @@
+//! Lowering of one typed specialization to an internal LLVM function.
+//!
+//! Internal calling convention: `i32 f(ptr ret, ptr exc, args...)`. Every IR variable with a
+//! run-time value gets an alloca (promoted by mem2reg/SROA); Numba's phi nodes become copies at
+//! the end of the predecessor blocks, as Numba's own lowering strips them. The status is
+//! `numrs_abi::Status` (0 ok, 1 error with the `ExcInfo` at `exc` filled).
+
+use std::collections::HashMap;
+
+use inkwell::basic_block::BasicBlock;
+use inkwell::builder::Builder;
+use inkwell::context::Context;
+use inkwell::module::Module;
+use inkwell::types::{BasicType, BasicTypeEnum, StructType};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
+use numrs_ir::{BlockId, FunctionIr, StaticIndex, StmtKind, Terminator, Value, VarId};
+use numrs_syntax::ast::{Constant, Span};
+use numrs_types::{DispatcherRef, IteratorKind, NumericKind, Signature, Type};
+
+use crate::types::{self, numeric, Repr};
+
+/// An error while lowering: what is not supported, and where (function-relative span).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CgError {
+    pub span: Option<Span>,
+    pub message: String,
+}
+
+pub type R<T> = Result<T, CgError>;
+
+impl From<inkwell::builder::BuilderError> for CgError {
+    fn from(e: inkwell::builder::BuilderError) -> Self {
+        CgError { span: None, message: format!("internal LLVM builder error: {e}") }
+    }
+}
+
+/// A callee specialization: its internal function, formal argument types and return type.
+pub struct Callee<'ctx> {
+    pub function: FunctionValue<'ctx>,
+    pub args: Vec<Type>,
+    pub return_type: Type,
+    pub index: usize,
+}
+
+pub type CalleeLookup<'b, 'ctx> = dyn Fn(&DispatcherRef, &[Type]) -> Result<Callee<'ctx>, String> + 'b;
+
+pub struct FnCx<'a, 'ctx> {
+    pub ctx: &'ctx Context,
+    pub module: &'a Module<'ctx>,
+    pub b: Builder<'ctx>,
+    /// Positioned in the entry block, for allocas.
+    alloca_b: Builder<'ctx>,
+    pub func: FunctionValue<'ctx>,
+    pub ir: &'a FunctionIr,
+    typemap: &'a [Option<Type>],
+    arg_types: &'a [Type],
+    ret_type: &'a Type,
+    slots: Vec<Option<PointerValue<'ctx>>>,
+    blocks: Vec<BasicBlock<'ctx>>,
+    ret_ptr: PointerValue<'ctx>,
+    exc_ptr: PointerValue<'ctx>,
+    defs: HashMap<VarId, &'a Value>,
+    pub span: Option<Span>,
+    callees: &'a CalleeLookup<'a, 'ctx>,
+    /// Indices of the specializations this one calls.
+    pub called: Vec<usize>,
+    /// LLVM parameter index of each IR argument (None: phantom).
+    params: Vec<Option<u32>>,
+    /// The `math.` function being lowered (for the libm table).
+    pub current_math: Option<String>,
+}
+
+/// The LLVM type of an internal function for these argument types.
+pub fn internal_fn_type<'ctx>(ctx: &'ctx Context, args: &[Type]) -> Result<inkwell::types::FunctionType<'ctx>, String> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr.into(), ptr.into()];
+    for a in args {
+        if let Repr::Value(t) = types::repr(ctx, a)? {
+            params.push(t.into());
+        }
+    }
+    Ok(ctx.i32_type().fn_type(&params, false))
+}
+
+pub fn exc_info_type(ctx: &Context) -> StructType<'_> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    ctx.struct_type(&[ctx.i32_type().into(), ptr.into(), ctx.i64_type().into(), ctx.i32_type().into()], false)
+}
+
+pub fn err<T>(span: Option<Span>, message: impl Into<String>) -> R<T> {
+    Err(CgError { span, message: message.into() })
+}
+
+/// Lower the body of `func` (declared with [`internal_fn_type`]).
+#[allow(clippy::too_many_arguments)]
+pub fn lower_function<'a, 'ctx>(
+    ctx: &'ctx Context,
+    module: &'a Module<'ctx>,
+    func: FunctionValue<'ctx>,
+    ir: &'a FunctionIr,
+    typemap: &'a [Option<Type>],
+    arg_types: &'a [Type],
+    ret_type: &'a Type,
+    callees: &'a CalleeLookup<'a, 'ctx>,
+) -> R<Vec<usize>> {
+    if ir.is_generator {
+        return err(None, "generators are not supported by numrs build yet");
+    }
+    if !ir.closures.is_empty() {
+        return err(None, "inner functions and lambdas are not supported by numrs build yet");
+    }
+    let entry = ctx.append_basic_block(func, "entry");
+    let b = ctx.create_builder();
+    let alloca_b = ctx.create_builder();
+    alloca_b.position_at_end(entry);
+    let blocks: Vec<BasicBlock> = (0..ir.blocks.len()).map(|i| ctx.append_basic_block(func, &format!("b{i}"))).collect();
+    let ret_ptr = func.get_nth_param(0).map(|p| p.into_pointer_value());
+    let exc_ptr = func.get_nth_param(1).map(|p| p.into_pointer_value());
+    let (Some(ret_ptr), Some(exc_ptr)) = (ret_ptr, exc_ptr) else {
+        return err(None, "internal error: function declared without ret/exc parameters");
+    };
+    let mut params = Vec::new();
+    let mut next = 2u32;
+    for a in arg_types {
+        if types::is_phantom(a) {
+            params.push(None);
+        } else {
+            params.push(Some(next));
+            next += 1;
+        }
+    }
+    let mut defs = HashMap::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, value } = &stmt.kind {
+                defs.insert(*target, value);
+            }
+        }
+    }
+    let mut cx = FnCx {
+        ctx,
+        module,
+        b,
+        alloca_b,
+        func,
+        ir,
+        typemap,
+        arg_types,
+        ret_type,
+        slots: vec![None; ir.vars.len()],
+        blocks,
+        ret_ptr,
+        exc_ptr,
+        defs,
+        span: None,
+        callees,
+        called: Vec::new(),
+        params,
+        current_math: None,
+    };
+    // One alloca per variable with a run-time value.
+    for (i, var) in ir.vars.iter().enumerate() {
+        let Some(Some(t)) = typemap.get(i) else { continue };
+        match types::repr(ctx, t) {
+            Ok(Repr::Value(lt)) => cx.slots[i] = Some(cx.alloca_b.build_alloca(lt, &sanitize(&var.name))?),
+            Ok(Repr::Phantom) => {}
+            // Reported when the variable is used.
+            Err(_) => {}
+        }
+    }
+    // Phi nodes become copies at the end of each predecessor.
+    let mut copies: Vec<Vec<(VarId, VarId)>> = vec![Vec::new(); ir.blocks.len()];
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, value: Value::Phi(incoming) } = &stmt.kind {
+                for (pred, v) in incoming {
+                    if let Some(v) = v {
+                        if let Some(c) = copies.get_mut(pred.0 as usize) {
+                            c.push((*target, *v));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for (i, block) in ir.blocks.iter().enumerate() {
+        cx.b.position_at_end(cx.blocks[i]);
+        cx.span = Some(block.span);
+        for stmt in &block.stmts {
+            cx.span = Some(stmt.span);
+            cx.lower_stmt(&stmt.kind)?;
+        }
+        for (target, src) in &copies[i] {
+            cx.assign_var(*target, *src)?;
+        }
+        cx.lower_terminator(&block.term)?;
+    }
+    if let Some(first) = cx.blocks.first() {
+        cx.alloca_b.build_unconditional_branch(*first)?;
+    } else {
+        cx.alloca_b.build_unreachable()?;
+    }
+    let mut called = cx.called.clone();
+    called.sort_unstable();
+    called.dedup();
+    Ok(called)
+}
+
+fn sanitize(name: &str) -> String {
+    name.chars().map(|c| if c.is_ascii_alphanumeric() || c == '.' || c == '_' { c } else { '_' }).collect()
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    pub fn fail<T>(&self, message: impl Into<String>) -> R<T> {
+        err(self.span, message)
+    }
+
+    pub fn ty(&self, v: VarId) -> R<Type> {
+        match self.typemap.get(v.0 as usize) {
+            Some(Some(t)) => Ok(t.clone()),
+            _ => self.fail(format!("variable '{}' has no type", self.ir.var(v).name)),
+        }
+    }
+
+    fn slot(&self, v: VarId) -> R<PointerValue<'ctx>> {
+        match self.slots[v.0 as usize] {
+            Some(p) => Ok(p),
+            None => {
+                let t = self.ty(v)?;
+                match types::repr(self.ctx, &t) {
+                    Err(m) => self.fail(m),
+                    Ok(_) => self.fail(format!("'{}' of type {t} has no run-time value", self.ir.var(v).name)),
+                }
+            }
+        }
+    }
+
+    pub fn load(&self, v: VarId) -> R<BasicValueEnum<'ctx>> {
+        let t = self.ty(v)?;
+        // Literal types carry their value.
+        match &t {
+            Type::IntegerLiteral(x) => {
+                let k = numeric(&t).unwrap_or(NumericKind::Int64);
+                return Ok(self.int_const(k, *x).into());
+            }
+            Type::BooleanLiteral(x) => return Ok(self.ctx.bool_type().const_int(*x as u64, false).into()),
+            _ => {}
+        }
+        let p = self.slot(v)?;
+        let lt = self.vt(&t)?;
+        Ok(self.b.build_load(lt, p, "")?)
+    }
+
+    fn store(&self, v: VarId, val: BasicValueEnum<'ctx>) -> R<()> {
+        let p = self.slot(v)?;
+        self.b.build_store(p, val)?;
+        Ok(())
+    }
+
+    pub fn vt(&self, t: &Type) -> R<BasicTypeEnum<'ctx>> {
+        types::value_type(self.ctx, t).map_err(|m| CgError { span: self.span, message: m })
+    }
+
+    pub fn int_const(&self, k: NumericKind, v: i128) -> IntValue<'ctx> {
+        let t = types::number_type(self.ctx, k).into_int_type();
+        t.const_int(v as u64, k.is_signed_int())
+    }
+
+    pub fn i64(&self, v: i64) -> IntValue<'ctx> {
+        self.ctx.i64_type().const_int(v as u64, true)
+    }
+
+    /// An alloca in the entry block.
+    pub fn temp(&self, t: BasicTypeEnum<'ctx>) -> R<PointerValue<'ctx>> {
+        Ok(self.alloca_b.build_alloca(t, "tmp")?)
+    }
+
+    pub fn new_block(&self, name: &str) -> BasicBlock<'ctx> {
+        self.ctx.append_basic_block(self.func, name)
+    }
+
+    /// Report `kind(msg)` and return status 1 from the current block.
+    pub fn raise_const(&self, kind: ExcKind, msg: &str) -> R<()> {
+        let et = exc_info_type(self.ctx);
+        let i32t = self.ctx.i32_type();
+        let p0 = self.b.build_struct_gep(et, self.exc_ptr, 0, "")?;
+        self.b.build_store(p0, i32t.const_int(kind as u64, false))?;
+        let p1 = self.b.build_struct_gep(et, self.exc_ptr, 1, "")?;
+        let m = self.b.build_global_string_ptr(msg, "numrs.exc_msg")?;
+        self.b.build_store(p1, m.as_pointer_value())?;
+        let p2 = self.b.build_struct_gep(et, self.exc_ptr, 2, "")?;
+        self.b.build_store(p2, self.i64(msg.len() as i64))?;
+        let p3 = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
+        self.b.build_store(p3, i32t.const_zero())?;
+        self.b.build_return(Some(&i32t.const_int(1, false)))?;
+        Ok(())
+    }
+
+    /// When `cond` holds, raise `kind(msg)`; continue in a new block otherwise.
+    pub fn guard(&self, cond: IntValue<'ctx>, kind: ExcKind, msg: &str) -> R<()> {
+        let fail = self.new_block("raise");
+        let ok = self.new_block("ok");
+        self.b.build_conditional_branch(cond, fail, ok)?;
+        self.b.position_at_end(fail);
+        self.raise_const(kind, msg)?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
+    fn assign_var(&self, target: VarId, src: VarId) -> R<()> {
+        let tt = self.ty(target)?;
+        if types::is_phantom(&tt) {
+            return Ok(());
+        }
+        let st = self.ty(src)?;
+        let v = self.load(src)?;
+        let v = self.cast(v, &st, &tt)?;
+        self.store(target, v)
+    }
+
+    fn lower_stmt(&mut self, stmt: &StmtKind) -> R<()> {
+        match stmt {
+            StmtKind::Assign { target, value } => self.lower_assign(*target, value),
+            StmtKind::SetItem { target, index, value, .. } => self.lower_setitem(*target, *index, *value),
+            StmtKind::SetAttr { attr, .. } => self.fail(format!("setting attribute '{attr}' is not supported by numrs build yet")),
+            StmtKind::DelItem { .. } => self.fail("del x[i] is not supported by numrs build yet"),
+            StmtKind::Del(_) => Ok(()),
+        }
+    }
+
+    fn lower_terminator(&mut self, term: &Terminator) -> R<()> {
+        match term {
+            Terminator::Jump(b) => {
+                self.b.build_unconditional_branch(self.block(*b)?)?;
+            }
+            Terminator::Branch { cond, truebr, falsebr } => {
+                let ct = self.ty(*cond)?;
+                let c = self.load(*cond)?;
+                let c = self.truth(c, &ct)?;
+                self.b.build_conditional_branch(c, self.block(*truebr)?, self.block(*falsebr)?)?;
+            }
+            Terminator::Return(v) => {
+                let vt = self.ty(*v)?;
+                if !matches!(self.ret_type, Type::NoneType) && !types::is_phantom(self.ret_type) {
+                    let val = self.load(*v)?;
+                    let val = self.cast(val, &vt, self.ret_type)?;
+                    self.b.build_store(self.ret_ptr, val)?;
+                } else if types::is_phantom(self.ret_type) {
+                    return self.fail(format!("returning a value of type {} is not supported", self.ret_type));
+                }
+                self.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+            }
+            Terminator::Raise { exc } => {
+                let (kind, msg) = match exc {
+                    Some(e) => self.exception_of(*e)?,
+                    None => return self.fail("bare `raise` (re-raise) is not supported by numrs build yet"),
+                };
+                self.raise_const(kind, &msg)?;
+            }
+            Terminator::Unreachable => {
+                self.b.build_unreachable()?;
+            }
+        }
+        Ok(())
+    }
+
+    fn block(&self, b: BlockId) -> R<BasicBlock<'ctx>> {
+        match self.blocks.get(b.0 as usize) {
+            Some(bb) => Ok(*bb),
+            None => self.fail(format!("internal error: jump to missing block {}", b.0)),
+        }
+    }
+
+    /// The exception class and constant message of a raised value.
+    fn exception_of(&self, v: VarId) -> R<(ExcKind, String)> {
+        let t = self.ty(v)?;
+        let name = match &t {
+            Type::ExceptionClass(n) | Type::ExceptionInstance(n) => n.clone(),
+            other => return self.fail(format!("raising a value of type {other} is not supported")),
+        };
+        let Some(kind) = ExcKind::from_name(&name) else {
+            return self.fail(format!("raising {name} is not supported by numrs build yet (only built-in exception classes)"));
+        };
+        let mut msg = String::new();
+        if let Type::ExceptionInstance(_) = t {
+            let Some(Value::Call { args, kws, .. }) = self.resolve_def(v) else {
+                return self.fail("the raised exception must be constructed in the raise statement's function");
+            };
+            if !kws.is_empty() {
+                return self.fail("keyword arguments to exception classes are not supported");
+            }
+            let mut parts = Vec::new();
+            for a in args {
+                match self.const_of(*a) {
+                    Some(c) => parts.push(c),
+                    None => {
+                        return self.fail("exception arguments must be constants for numrs build (Numba requires compile-time constants too)")
+                    }
+                }
+            }
+            msg = match parts.len() {
+                0 => String::new(),
+                1 => parts[0].0.clone(),
+                _ => format!("({})", parts.iter().map(|p| p.1.clone()).collect::<Vec<_>>().join(", ")),
+            };
+        }
+        Ok((kind, msg))
+    }
+
+    /// Follow copies to the defining value.
+    fn resolve_def(&self, mut v: VarId) -> Option<&'a Value> {
+        for _ in 0..64 {
+            match self.defs.get(&v)? {
+                Value::Var(src) => v = *src,
+                other => return Some(other),
+            }
+        }
+        None
+    }
+
+    /// A constant's `str()` and `repr()`.
+    fn const_of(&self, v: VarId) -> Option<(String, String)> {
+        if let Ok(Type::IntegerLiteral(x)) = self.ty(v) {
+            return Some((x.to_string(), x.to_string()));
+        }
+        match self.resolve_def(v)? {
+            Value::Const(c) => Some(match c {
+                Constant::Str(s) => (s.to_string(), py_str_repr(s)),
+                Constant::Int(i) => (i.to_string(), i.to_string()),
+                Constant::Bool(b) => {
+                    let s = if *b { "True" } else { "False" }.to_string();
+                    (s.clone(), s)
+                }
+                Constant::None => ("None".into(), "None".into()),
+                Constant::Float(f) => {
+                    let s = py_float_repr(f.get());
+                    (s.clone(), s)
+                }
+                _ => return None,
+            }),
+            _ => None,
+        }
+    }
+
+    fn lower_assign(&mut self, target: VarId, value: &Value) -> R<()> {
+        let tt = self.ty(target)?;
+        if types::is_phantom(&tt) {
+            // Functions, modules, classes, exception instances: resolved where they are used.
+            return Ok(());
+        }
+        if let Type::IntegerLiteral(_) | Type::BooleanLiteral(_) = tt {
+            // Literal-typed variables carry their value in the type.
+            return Ok(());
+        }
+        let v: BasicValueEnum<'ctx> = match value {
+            Value::Var(src) | Value::Cast(src) => {
+                return self.assign_var(target, *src);
+            }
+            Value::Phi(_) => return Ok(()),
+            Value::Arg(i) => {
+                let Some(Some(p)) = self.params.get(*i as usize) else {
+                    return self.fail(format!("argument {i} has no run-time value"));
+                };
+                let Some(pv) = self.func.get_nth_param(*p) else { return self.fail("internal error: missing parameter") };
+                let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
+                self.cast(pv, &at, &tt)?
+            }
+            Value::Const(c) => self.constant(c, &tt)?,
+            Value::Global(name) => {
+                return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet"));
+            }
+            Value::FreeVar(name) => return self.fail(format!("free variable '{name}' is not supported by numrs build yet")),
+            Value::BinOp { op, lhs, rhs } => {
+                let key = crate::ops::binop_key(*op, false);
+                self.intrinsic(key, &[*lhs, *rhs], &tt)?
+            }
+            Value::InplaceBinOp { op, lhs, rhs } => {
+                let key = crate::ops::binop_key(*op, true);
+                self.intrinsic(key, &[*lhs, *rhs], &tt)?
+            }
+            Value::Compare { op, lhs, rhs } => {
+                use numrs_syntax::ast::CmpOp;
+                match op {
+                    CmpOp::In => self.intrinsic("operator.contains", &[*rhs, *lhs], &tt)?,
+                    CmpOp::NotIn => {
+                        let v = self.intrinsic("operator.contains", &[*rhs, *lhs], &Type::boolean())?;
+                        self.b.build_not(v.into_int_value(), "")?.into()
+                    }
+                    _ => self.intrinsic(crate::ops::cmp_key(*op), &[*lhs, *rhs], &tt)?,
+                }
+            }
+            Value::Unary { op, operand } => {
+                use numrs_syntax::ast::UnaryOp;
+                let key = match op {
+                    UnaryOp::USub => "operator.neg",
+                    UnaryOp::UAdd => "operator.pos",
+                    UnaryOp::Invert => "operator.invert",
+                    UnaryOp::Not => "operator.not_",
+                };
+                self.intrinsic(key, &[*operand], &tt)?
+            }
+            Value::Call { func, args, kws, vararg } => {
+                if !kws.is_empty() || vararg.is_some() {
+                    return self.fail("calls with keyword or * arguments are not supported by numrs build yet");
+                }
+                self.lower_call(*func, args, &tt)?
+            }
+            Value::GetAttr { value, attr } => self.getattr(*value, attr, &tt)?,
+            Value::GetItem { value, index } => self.getitem(*value, *index, &tt)?,
+            Value::StaticGetItem { value, index, index_var } => self.static_getitem(*value, index, *index_var, &tt)?,
+            Value::BuildTuple(items) => self.build_tuple(items, &tt)?,
+            Value::GetIter(v) => self.getiter(*v, &tt)?,
+            Value::IterNext(v) => self.iternext(*v, &tt)?,
+            Value::PairFirst(v) | Value::PairSecond(v) => {
+                let idx = if matches!(value, Value::PairFirst(_)) { 0 } else { 1 };
+                let pt = self.ty(*v)?;
+                let Type::Pair(p) = &pt else { return self.fail(format!("pair_first of {pt}")) };
+                let item_t = if idx == 0 { p.0.clone() } else { p.1.clone() };
+                let pv = self.load(*v)?.into_struct_value();
+                let x = self.b.build_extract_value(pv, idx, "")?;
+                self.cast(x, &item_t, &tt)?
+            }
+            Value::ExhaustIter { value, count } => {
+                let vt = self.ty(*value)?;
+                match vt.tuple_items() {
+                    Some(items) if items.len() == *count as usize => {
+                        let v = self.load(*value)?;
+                        self.cast(v, &vt, &tt)?
+                    }
+                    _ => return self.fail(format!("unpacking {vt} into {count} values is not supported by numrs build yet")),
+                }
+            }
+            Value::BuildList(_) | Value::BuildSet(_) | Value::BuildMap(_) => {
+                return self.fail("lists, sets and dicts are not supported by numrs build yet")
+            }
+            Value::MakeFunction { .. } => return self.fail("inner functions are not supported by numrs build yet"),
+            Value::Yield(_) => return self.fail("generators are not supported by numrs build yet"),
+            Value::BuildString(_) | Value::FormatValue(_) => return self.fail("f-strings are not supported by numrs build yet"),
+            Value::Undefined => return Ok(()),
+            Value::ExceptionMatch(_) => return self.fail("try/except is not supported by numrs build yet"),
+            Value::NonlocalOut { .. } => return self.fail("nonlocal variables are not supported by numrs build yet"),
+        };
+        self.store(target, v)
+    }
+
+    fn constant(&self, c: &Constant, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (v, t): (BasicValueEnum<'ctx>, Type) = match c {
+            Constant::Int(i) => (self.i64(*i as i64).into(), Type::int64()),
+            Constant::Bool(b) => (self.ctx.bool_type().const_int(*b as u64, false).into(), Type::boolean()),
+            Constant::Float(f) => (self.ctx.f64_type().const_float(f.get()).into(), Type::float64()),
+            Constant::Complex { real, imag } => {
+                let f = self.ctx.f64_type();
+                let st = types::number_type(self.ctx, NumericKind::Complex128).into_struct_type();
+                (st.const_named_struct(&[f.const_float(real.get()).into(), f.const_float(imag.get()).into()]).into(), Type::complex128())
+            }
+            Constant::None => (self.ctx.const_struct(&[], false).into(), Type::NoneType),
+            other => return self.fail(format!("constant {other:?} is not supported by numrs build yet")),
+        };
+        self.cast(v, &t, tt)
+    }
+
+    /// A Numba operator (`operator.add`...) or builtin: resolve the signature its template
+    /// chose from the final types, cast the operands to it, run the implementation, cast the
+    /// result to the target's type.
+    fn intrinsic(&mut self, key: &str, operands: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let types: Vec<Type> = operands.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
+        let sig = match numrs_typing::resolve_call(key, &types, &[]) {
+            Ok(Some(sig)) => sig,
+            _ => {
+                let shown = types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                return self.fail(format!("no signature of {key} for ({shown})"));
+            }
+        };
+        self.apply(key, &sig, operands, &types, target)
+    }
+
+    fn apply(&mut self, key: &str, sig: &Signature, operands: &[VarId], types: &[Type], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        if sig.args.len() != operands.len() {
+            return self.fail(format!("{key} with {} arguments is not supported by numrs build yet", operands.len()));
+        }
+        let mut vals = Vec::with_capacity(operands.len());
+        for ((v, t), formal) in operands.iter().zip(types).zip(&sig.args) {
+            if types::is_phantom(formal) || types::is_phantom(t) {
+                vals.push(None);
+                continue;
+            }
+            let x = self.load(*v)?;
+            vals.push(Some(self.cast(x, t, formal)?));
+        }
+        let Some(imp) = crate::ops::lookup(key, sig) else {
+            let shown = sig.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            return self.fail(format!("{key}({shown}) is not supported by numrs build yet"));
+        };
+        self.current_math = key.strip_prefix("math.").map(str::to_string);
+        let r = imp(self, sig, &vals)?;
+        self.cast(r, &sig.return_type, target)
+    }
+
+    fn lower_call(&mut self, func: VarId, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let ft = self.ty(func)?;
+        let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
+        match &ft {
+            Type::Function(key) => self.intrinsic(key, args, target),
+            Type::NumberClass(t) => {
+                let key = format!("class.{t}");
+                match numrs_typing::resolve_call(&key, &types, &[]) {
+                    Ok(Some(sig)) => self.apply("class.number", &sig, args, &types, target),
+                    _ => self.fail(format!("calling {ft} with these arguments is not supported by numrs build yet")),
+                }
+            }
+            Type::BoundFunction(b) => {
+                let mut full = vec![b.1.clone()];
+                full.extend(types.iter().cloned());
+                let _ = full;
+                self.fail(format!("method {} is not supported by numrs build yet", b.0))
+            }
+            Type::Dispatcher(d) => self.call_jit(d, args, &types, target),
+            Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),
+            other => self.fail(format!("calling a value of type {other} is not supported by numrs build yet")),
+        }
+    }
+
+    fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], types: &[Type], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let callee = (self.callees)(d, types).map_err(|m| CgError { span: self.span, message: m })?;
+        self.called.push(callee.index);
+        if callee.args.len() != args.len() {
+            return self.fail(format!("call of '{}' with {} arguments (defaults are not supported yet)", d.name, args.len()));
+        }
+        let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
+        let ret_repr = types::repr(self.ctx, &callee.return_type).map_err(|m| CgError { span: self.span, message: m })?;
+        let ret_slot = match ret_repr {
+            Repr::Value(t) => self.temp(t)?,
+            Repr::Phantom => return self.fail(format!("'{}' returns {}, not supported", d.name, callee.return_type)),
+        };
+        vals.push(ret_slot.into());
+        vals.push(self.exc_ptr.into());
+        for ((v, t), formal) in args.iter().zip(types).zip(&callee.args) {
+            if types::is_phantom(formal) {
+                continue;
+            }
+            let x = self.load(*v)?;
+            vals.push(self.cast(x, t, formal)?.into());
+        }
+        let status = self.b.build_call(callee.function, &vals, "status")?;
+        let status = match status.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
+            _ => return self.fail("internal error: callee returns void"),
+        };
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+        let prop = self.new_block("propagate");
+        let ok = self.new_block("ok");
+        self.b.build_conditional_branch(failed, prop, ok)?;
+        self.b.position_at_end(prop);
+        self.b.build_return(Some(&status))?;
+        self.b.position_at_end(ok);
+        let rt = self.vt(&callee.return_type)?;
+        let r = self.b.build_load(rt, ret_slot, "")?;
+        self.cast(r, &callee.return_type, target)
+    }
+
+    // ----- casts and truth -----
+
+    /// Numba's `context.cast(val, from, to)`.
+    pub fn cast(&self, v: BasicValueEnum<'ctx>, from: &Type, to: &Type) -> R<BasicValueEnum<'ctx>> {
+        if from == to {
+            return Ok(v);
+        }
+        if let (Some(fk), Some(tk)) = (numeric(from), numeric(to)) {
+            return self.cast_number(v, fk, tk);
+        }
+        match (from, to) {
+            (_, Type::IntegerLiteral(_)) | (_, Type::BooleanLiteral(_)) => {
+                // A value is only "cast" to a literal type where both are the same literal.
+                self.fail(format!("cannot convert {from} to {to}"))
+            }
+            (f, t) if f.tuple_items().is_some() && t.tuple_items().is_some() => {
+                let fi = f.tuple_items().unwrap_or_default();
+                let ti = t.tuple_items().unwrap_or_default();
+                if fi.len() != ti.len() {
+                    return self.fail(format!("cannot convert {from} to {to}"));
+                }
+                let st = self.vt(to)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                let sv = v.into_struct_value();
+                for (i, (a, b)) in fi.iter().zip(&ti).enumerate() {
+                    let x = self.b.build_extract_value(sv, i as u32, "")?;
+                    let x = self.cast(x, a, b)?;
+                    agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+                }
+                Ok(agg.as_basic_value_enum())
+            }
+            (Type::Array(a), Type::Array(b)) if a.ndim == b.ndim && a.dtype == b.dtype => Ok(v),
+            (Type::NoneType, Type::NoneType) => Ok(v),
+            _ => self.fail(format!("converting {from} to {to} is not supported by numrs build yet")),
+        }
+    }
+
+    pub fn cast_number(&self, v: BasicValueEnum<'ctx>, fk: NumericKind, tk: NumericKind) -> R<BasicValueEnum<'ctx>> {
+        use NumericKind::*;
+        if fk == tk {
+            return Ok(v);
+        }
+        let tt = types::number_type(self.ctx, tk);
+        let b = &self.b;
+        if tk.is_complex() {
+            let part = tk.underlying_float();
+            let (re, im) = if fk.is_complex() {
+                let sv = v.into_struct_value();
+                let re = b.build_extract_value(sv, 0, "")?;
+                let im = b.build_extract_value(sv, 1, "")?;
+                (self.cast_number(re, fk.underlying_float(), part)?, self.cast_number(im, fk.underlying_float(), part)?)
+            } else {
+                let re = self.cast_number(v, fk, part)?;
+                let zero = types::number_type(self.ctx, part).into_float_type().const_zero();
+                (re, zero.into())
+            };
+            return Ok(self.complex(tk, re, im)?);
+        }
+        if fk.is_complex() {
+            return self.fail(format!("cannot convert {} to {}", fk.name(), tk.name()));
+        }
+        if tk == Boolean {
+            return Ok(self.truth_number(v, fk)?.into());
+        }
+        let r: BasicValueEnum = if fk == Boolean || fk.is_integer() {
+            let iv = v.into_int_value();
+            let signed = fk.is_signed_int();
+            if tk.is_integer() {
+                b.build_int_cast_sign_flag(iv, tt.into_int_type(), signed, "")?.into()
+            } else if signed {
+                b.build_signed_int_to_float(iv, tt.into_float_type(), "")?.into()
+            } else {
+                b.build_unsigned_int_to_float(iv, tt.into_float_type(), "")?.into()
+            }
+        } else {
+            let fv = v.into_float_value();
+            if tk.is_float() {
+                if tk.bitwidth() > fk.bitwidth() {
+                    b.build_float_ext(fv, tt.into_float_type(), "")?.into()
+                } else {
+                    b.build_float_trunc(fv, tt.into_float_type(), "")?.into()
+                }
+            } else if tk.is_signed_int() {
+                b.build_float_to_signed_int(fv, tt.into_int_type(), "")?.into()
+            } else {
+                b.build_float_to_unsigned_int(fv, tt.into_int_type(), "")?.into()
+            }
+        };
+        Ok(r)
+    }
+
+    pub fn complex(&self, k: NumericKind, re: BasicValueEnum<'ctx>, im: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let st = types::number_type(self.ctx, k).into_struct_type();
+        let agg = self.b.build_insert_value(st.get_undef(), re, 0, "")?;
+        let agg = self.b.build_insert_value(agg, im, 1, "")?;
+        Ok(agg.as_basic_value_enum())
+    }
+
+    pub fn truth_number(&self, v: BasicValueEnum<'ctx>, k: NumericKind) -> R<IntValue<'ctx>> {
+        if k == NumericKind::Boolean {
+            return Ok(v.into_int_value());
+        }
+        if k.is_integer() {
+            let iv = v.into_int_value();
+            return Ok(self.b.build_int_compare(IntPredicate::NE, iv, iv.get_type().const_zero(), "")?);
+        }
+        if k.is_float() {
+            let fv = v.into_float_value();
+            return Ok(self.b.build_float_compare(FloatPredicate::UNE, fv, fv.get_type().const_zero(), "")?);
+        }
+        let sv = v.into_struct_value();
+        let re = self.b.build_extract_value(sv, 0, "")?;
+        let im = self.b.build_extract_value(sv, 1, "")?;
+        let a = self.truth_number(re, k.underlying_float())?;
+        let c = self.truth_number(im, k.underlying_float())?;
+        Ok(self.b.build_or(a, c, "")?)
+    }
+
+    /// `bool(v)`.
+    pub fn truth(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<IntValue<'ctx>> {
+        if let Some(k) = numeric(t) {
+            return self.truth_number(v, k);
+        }
+        match t {
+            Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
+            _ => match t.tuple_items() {
+                Some(items) => Ok(self.ctx.bool_type().const_int(!items.is_empty() as u64, false)),
+                None => self.fail(format!("truth value of {t} is not supported by numrs build yet")),
+            },
+        }
+    }
+
+    // ----- tuples -----
+
+    fn build_tuple(&self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Some(titems) = tt.tuple_items() else { return self.fail(format!("building a tuple of type {tt}")) };
+        if titems.len() != items.len() {
+            return self.fail(format!("building a tuple of type {tt} from {} items", items.len()));
+        }
+        let st = self.vt(tt)?.into_struct_type();
+        let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+        for (i, (v, t)) in items.iter().zip(&titems).enumerate() {
+            let vt = self.ty(*v)?;
+            let x = self.load(*v)?;
+            let x = self.cast(x, &vt, t)?;
+            agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+        }
+        Ok(agg.as_basic_value_enum())
+    }
+
+    fn static_getitem(&mut self, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let vt = self.ty(value)?;
+        if let Some(items) = vt.tuple_items() {
+            let n = items.len() as i128;
+            match index {
+                StaticIndex::Int(i) => {
+                    let j = if *i < 0 { i + n } else { *i };
+                    if j < 0 || j >= n {
+                        return self.fail("tuple index out of range");
+                    }
+                    let sv = self.load(value)?.into_struct_value();
+                    let x = self.b.build_extract_value(sv, j as u32, "")?;
+                    return self.cast(x, &items[j as usize], tt);
+                }
+                StaticIndex::Slice(start, stop, step) => {
+                    let idx = py_slice_indices(n, *start, *stop, *step);
+                    let Some(out_items) = tt.tuple_items() else { return self.fail(format!("slice of {vt} typed {tt}")) };
+                    if out_items.len() != idx.len() {
+                        return self.fail(format!("slice of {vt} typed {tt}"));
+                    }
+                    let sv = self.load(value)?.into_struct_value();
+                    let st = self.vt(tt)?.into_struct_type();
+                    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                    for (k, j) in idx.iter().enumerate() {
+                        let x = self.b.build_extract_value(sv, *j as u32, "")?;
+                        let x = self.cast(x, &items[*j as usize], &out_items[k])?;
+                        agg = self.b.build_insert_value(agg, x, k as u32, "")?;
+                    }
+                    return Ok(agg.as_basic_value_enum());
+                }
+                StaticIndex::Str(_) => return self.fail("string index of a tuple"),
+            }
+        }
+        if let Type::Array(_) = vt {
+            if let StaticIndex::Int(i) = index {
+                let idx = self.i64(*i as i64);
+                return self.array_index_load(value, &[(idx.into(), Type::int64())], tt);
+            }
+        }
+        match index_var {
+            Some(iv) => self.getitem(value, iv, tt),
+            None => self.fail(format!("indexing {vt} with {index:?} is not supported by numrs build yet")),
+        }
+    }
+
+    fn getitem(&mut self, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let vt = self.ty(value)?;
+        let it = self.ty(index)?;
+        match &vt {
+            Type::Array(_) => {
+                let idx = self.index_list(index, &it)?;
+                self.array_index_load(value, &idx, tt)
+            }
+            Type::UniTuple(item, n) if numeric(&it).is_some_and(|k| k.is_integer()) => {
+                let item = (**item).clone();
+                let tv = self.load(value)?;
+                let lt = self.vt(&vt)?;
+                let slot = self.temp(lt)?;
+                self.b.build_store(slot, tv)?;
+                let ik = numeric(&it).unwrap_or(NumericKind::Int64);
+                let iv = self.load(index)?;
+                let i = self.cast_number(iv, ik, NumericKind::Int64)?.into_int_value();
+                let nn = self.i64(*n as i64);
+                let i = if ik.is_signed_int() {
+                    let neg = self.b.build_int_compare(IntPredicate::SLT, i, self.i64(0), "")?;
+                    let wrapped = self.b.build_int_add(i, nn, "")?;
+                    self.b.build_select(neg, wrapped, i, "")?.into_int_value()
+                } else {
+                    i
+                };
+                let oob = self.b.build_int_compare(IntPredicate::UGE, i, nn, "")?;
+                self.guard(oob, ExcKind::IndexError, "tuple index out of range")?;
+                let et = self.vt(&item)?;
+                let arr_t = et.array_type(*n);
+                let p = unsafe { self.b.build_in_bounds_gep(arr_t, slot, &[self.i64(0), i], "")? };
+                let x = self.b.build_load(et, p, "")?;
+                self.cast(x, &item, tt)
+            }
+            other => self.fail(format!("indexing {other} with {it} is not supported by numrs build yet")),
+        }
+    }
+
+    /// Index values of an array subscript (an integer or a tuple of integers).
+    fn index_list(&self, index: VarId, it: &Type) -> R<Vec<(BasicValueEnum<'ctx>, Type)>> {
+        if numeric(it).is_some_and(|k| k.is_integer()) {
+            return Ok(vec![(self.load(index)?, it.clone())]);
+        }
+        if let Some(items) = it.tuple_items() {
+            if items.iter().all(|t| numeric(t).is_some_and(|k| k.is_integer())) {
+                let sv = self.load(index)?.into_struct_value();
+                let mut out = Vec::new();
+                for (i, t) in items.iter().enumerate() {
+                    out.push((self.b.build_extract_value(sv, i as u32, "")?, t.clone()));
+                }
+                return Ok(out);
+            }
+        }
+        self.fail(format!("array index of type {it} (slices, arrays, booleans) is not supported by numrs build yet"))
+    }
+
+    /// The address of `a[idx...]` (all dimensions indexed; negative indices wrap; no bounds
+    /// check, as Numba's default `boundscheck=False`).
+    pub fn element_ptr(&self, arr: BasicValueEnum<'ctx>, ndim: u32, idx: &[(BasicValueEnum<'ctx>, Type)]) -> R<PointerValue<'ctx>> {
+        if idx.len() as u32 != ndim {
+            return self.fail(format!("indexing a {ndim}d array with {} indices (views) is not supported by numrs build yet", idx.len()));
+        }
+        let sv = arr.into_struct_value();
+        let data = self.b.build_extract_value(sv, 4, "data")?.into_pointer_value();
+        let shape = self.b.build_extract_value(sv, 5, "shape")?.into_array_value();
+        let strides = self.b.build_extract_value(sv, 6, "strides")?.into_array_value();
+        let mut offset = self.i64(0);
+        for (d, (v, t)) in idx.iter().enumerate() {
+            let k = numeric(t).unwrap_or(NumericKind::Int64);
+            let i = self.cast_number(*v, k, NumericKind::Int64)?.into_int_value();
+            let dim = self.b.build_extract_value(shape, d as u32, "")?.into_int_value();
+            let i = if k.is_signed_int() {
+                let neg = self.b.build_int_compare(IntPredicate::SLT, i, self.i64(0), "")?;
+                let wrapped = self.b.build_int_add(i, dim, "")?;
+                self.b.build_select(neg, wrapped, i, "")?.into_int_value()
+            } else {
+                i
+            };
+            let stride = self.b.build_extract_value(strides, d as u32, "")?.into_int_value();
+            let term = self.b.build_int_mul(i, stride, "")?;
+            offset = self.b.build_int_add(offset, term, "")?;
+        }
+        Ok(unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[offset], "elt")? })
+    }
+
+    fn array_index_load(&self, value: VarId, idx: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let vt = self.ty(value)?;
+        let Type::Array(a) = &vt else { return self.fail("not an array") };
+        let arr = self.load(value)?;
+        let p = self.element_ptr(arr, a.ndim, idx)?;
+        let x = self.load_element(p, &a.dtype)?;
+        self.cast(x, &a.dtype, tt)
+    }
+
+    pub fn load_element(&self, p: PointerValue<'ctx>, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
+        let st = types::storage_type(self.ctx, dtype).map_err(|m| CgError { span: self.span, message: m })?;
+        let x = self.b.build_load(st, p, "")?;
+        if numeric(dtype) == Some(NumericKind::Boolean) {
+            let t = self.b.build_int_compare(IntPredicate::NE, x.into_int_value(), self.ctx.i8_type().const_zero(), "")?;
+            return Ok(t.into());
+        }
+        Ok(x)
+    }
+
+    fn lower_setitem(&mut self, target: VarId, index: VarId, value: VarId) -> R<()> {
+        let tt = self.ty(target)?;
+        let it = self.ty(index)?;
+        let Type::Array(a) = &tt else {
+            return self.fail(format!("item assignment on {tt} is not supported by numrs build yet"));
+        };
+        if a.readonly {
+            return self.fail("assignment to a read-only array");
+        }
+        let idx = self.index_list(index, &it)?;
+        let arr = self.load(target)?;
+        let p = self.element_ptr(arr, a.ndim, &idx)?;
+        let vt = self.ty(value)?;
+        let v = self.load(value)?;
+        let v = self.cast(v, &vt, &a.dtype)?;
+        let v: BasicValueEnum = if numeric(&a.dtype) == Some(NumericKind::Boolean) {
+            self.b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into()
+        } else {
+            v
+        };
+        self.b.build_store(p, v)?;
+        Ok(())
+    }
+
+    fn getattr(&self, value: VarId, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let vt = self.ty(value)?;
+        match (&vt, attr) {
+            (Type::Array(a), "shape") | (Type::Array(a), "strides") => {
+                let sv = self.load(value)?.into_struct_value();
+                let field = if attr == "shape" { 5 } else { 6 };
+                let dims = self.b.build_extract_value(sv, field, "")?.into_array_value();
+                let ut = Type::UniTuple(std::sync::Arc::new(Type::int64()), a.ndim);
+                let st = self.vt(&ut)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for d in 0..a.ndim {
+                    let x = self.b.build_extract_value(dims, d, "")?;
+                    agg = self.b.build_insert_value(agg, x, d, "")?;
+                }
+                self.cast(agg.as_basic_value_enum(), &ut, tt)
+            }
+            (Type::Array(_), "size") => {
+                let sv = self.load(value)?.into_struct_value();
+                let x = self.b.build_extract_value(sv, 2, "")?;
+                self.cast(x, &Type::int64(), tt)
+            }
+            (Type::Array(_), "itemsize") => {
+                let sv = self.load(value)?.into_struct_value();
+                let x = self.b.build_extract_value(sv, 3, "")?;
+                self.cast(x, &Type::int64(), tt)
+            }
+            (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
+            _ => {
+                if let Some(k) = numeric(&vt) {
+                    if attr == "real" || attr == "imag" {
+                        let v = self.load(value)?;
+                        if k.is_complex() {
+                            let x = self.b.build_extract_value(v.into_struct_value(), (attr == "imag") as u32, "")?;
+                            return self.cast(x, &Type::Number(k.underlying_float()), tt);
+                        }
+                        if attr == "real" {
+                            return self.cast(v, &vt, tt);
+                        }
+                        return self.cast(self.i64(0).into(), &Type::int64(), tt);
+                    }
+                }
+                self.fail(format!("attribute '{attr}' of {vt} is not supported by numrs build yet"))
+            }
+        }
+    }
+
+    // ----- iteration -----
+
+    fn getiter(&self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
+        let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
+        let state = self.temp(st.into())?;
+        let val = self.load(v)?;
+        match &**k {
+            IteratorKind::Range(_) => {
+                self.b.build_store(state, val)?;
+            }
+            IteratorKind::Array(_) => {
+                let p0 = self.b.build_struct_gep(st, state, 0, "")?;
+                self.b.build_store(p0, val)?;
+                let p1 = self.b.build_struct_gep(st, state, 1, "")?;
+                self.b.build_store(p1, self.i64(0))?;
+            }
+            _ => return self.fail(format!("iterating over {tt} is not supported by numrs build yet")),
+        }
+        Ok(state.into())
+    }
+
+    fn iternext(&self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let it = self.ty(v)?;
+        let Type::Iterator(k) = &it else { return self.fail(format!("iternext of {it}")) };
+        let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
+        let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
+        let state = self.load(v)?.into_pointer_value();
+        let pt = self.vt(tt)?.into_struct_type();
+        match &**k {
+            IteratorKind::Range(kind) => {
+                let ik = types::range_int(*kind);
+                let signed = ik.is_signed_int();
+                let int_t = types::number_type(self.ctx, ik).into_int_type();
+                let pc = self.b.build_struct_gep(st, state, 0, "")?;
+                let cur = self.b.build_load(int_t, pc, "cur")?.into_int_value();
+                let ps = self.b.build_struct_gep(st, state, 1, "")?;
+                let stop = self.b.build_load(int_t, ps, "stop")?.into_int_value();
+                let pstep = self.b.build_struct_gep(st, state, 2, "")?;
+                let step = self.b.build_load(int_t, pstep, "step")?.into_int_value();
+                let valid = if signed {
+                    let up = self.b.build_int_compare(IntPredicate::SGT, step, int_t.const_zero(), "")?;
+                    let lt = self.b.build_int_compare(IntPredicate::SLT, cur, stop, "")?;
+                    let gt = self.b.build_int_compare(IntPredicate::SGT, cur, stop, "")?;
+                    self.b.build_select(up, lt, gt, "")?.into_int_value()
+                } else {
+                    self.b.build_int_compare(IntPredicate::ULT, cur, stop, "")?
+                };
+                let next = self.b.build_int_add(cur, step, "")?;
+                let next = self.b.build_select(valid, next, cur, "")?;
+                self.b.build_store(pc, next)?;
+                let item = self.cast(cur.into(), &Type::Number(ik), &pair.0)?;
+                let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            IteratorKind::Array(arr_t) => {
+                let Type::Array(a) = arr_t else { return self.fail("array iterator") };
+                if a.ndim != 1 {
+                    return self.fail("iterating over a multi-dimensional array (views) is not supported by numrs build yet");
+                }
+                let at = types::array_struct(self.ctx, a.ndim);
+                let pa = self.b.build_struct_gep(st, state, 0, "")?;
+                let arr = self.b.build_load(at, pa, "")?;
+                let pi = self.b.build_struct_gep(st, state, 1, "")?;
+                let i = self.b.build_load(self.ctx.i64_type(), pi, "")?.into_int_value();
+                let shape = self.b.build_extract_value(arr.into_struct_value(), 5, "")?.into_array_value();
+                let n = self.b.build_extract_value(shape, 0, "")?.into_int_value();
+                let valid = self.b.build_int_compare(IntPredicate::SLT, i, n, "")?;
+                // Read the element only when valid (the pointer may be past the end).
+                let cur_bb = self.b.get_insert_block();
+                let read_bb = self.new_block("iter_read");
+                let join_bb = self.new_block("iter_join");
+                self.b.build_conditional_branch(valid, read_bb, join_bb)?;
+                self.b.position_at_end(read_bb);
+                let p = self.element_ptr(arr, 1, &[(i.into(), Type::int64())])?;
+                let x = self.load_element(p, &a.dtype)?;
+                let x = self.cast(x, &a.dtype, &pair.0)?;
+                let next = self.b.build_int_add(i, self.i64(1), "")?;
+                self.b.build_store(pi, next)?;
+                let read_end = self.b.get_insert_block();
+                self.b.build_unconditional_branch(join_bb)?;
+                self.b.position_at_end(join_bb);
+                let et = self.vt(&pair.0)?;
+                let phi = self.b.build_phi(et, "")?;
+                if let (Some(c), Some(r)) = (cur_bb, read_end) {
+                    let undef = zero_of(et);
+                    phi.add_incoming(&[(&undef, c), (&x, r)]);
+                }
+                let agg = self.b.build_insert_value(pt.get_undef(), phi.as_basic_value(), 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            _ => self.fail(format!("iterating over {it} is not supported by numrs build yet")),
+        }
+    }
+}
+
+pub fn zero_of(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
+    t.const_zero()
+}
+
+/// Python's `slice.indices` for a constant slice over `n` items.
+fn py_slice_indices(n: i128, start: Option<i128>, stop: Option<i128>, step: Option<i128>) -> Vec<i128> {
+    let step = step.unwrap_or(1);
+    if step == 0 {
+        return vec![];
+    }
+    let clamp = |v: Option<i128>, default: i128, lo: i128, hi: i128| -> i128 {
+        match v {
+            None => default,
+            Some(x) => {
+                let x = if x < 0 { x + n } else { x };
+                x.clamp(lo, hi)
+            }
+        }
+    };
+    let mut out = Vec::new();
+    if step > 0 {
+        let (s, e) = (clamp(start, 0, 0, n), clamp(stop, n, 0, n));
+        let mut i = s;
+        while i < e {
+            out.push(i);
+            i += step;
+        }
+    } else {
+        let (s, e) = (clamp(start, n - 1, -1, n - 1), clamp(stop, -1, -1, n - 1));
+        let s = if start.is_none() { n - 1 } else { s };
+        let e = if stop.is_none() { -1 } else { e };
+        let mut i = s;
+        while i > e {
+            out.push(i);
+            i += step;
+        }
+    }
+    out
+}
+
+fn py_str_repr(s: &str) -> String {
+    if s.contains('\'') && !s.contains('"') {
+        format!("\"{s}\"")
+    } else {
+        format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
+    }
+}
+
+fn py_float_repr(f: f64) -> String {
+    if f.is_finite() && f == f.trunc() && f.abs() < 1e16 {
+        format!("{f:.1}")
+    } else {
+        format!("{f}")
+    }
+}

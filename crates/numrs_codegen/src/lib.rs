@@ -1,0 +1,84 @@
+//! numrs codegen: lowers typed specializations (Numba-shaped IR + the typemap inference
+//! produced) to one LLVM module per Python module, with LLVM 19 through inkwell.
+//!
+//! Per specialization the module holds:
+//! - the internal function `numrs.<module>.<function>.<n>`: `i32 (ptr ret, ptr exc, args...)`
+//!   (see [`func`]), internal linkage;
+//! - its uniform wrapper (`numrs_abi::WrapperFn`), internal linkage, referenced by the table;
+//! - its C entry point `numrs_<module>__<function>__<n>` (exported; declared in the header):
+//!   numbers other than complex by value, every other argument by pointer to its native
+//!   storage, then `out` (pointer to the result's storage) and `exc` (`numrs_excinfo *`);
+//!   returns the `numrs_abi::Status`.
+//!
+//! Per module: the exported `numrs_module_table` (`numrs_abi::ModuleTable`) and
+//! `PyInit_<module>`, which creates the module with `PyModule_Create2` (stable ABI), imports
+//! `numrs_runtime` and calls `numrs_runtime._populate(module, capsule)`.
+//!
+//! LLVM objects never leave [`compile_module`]: it creates its own `Context` and returns bytes
+//! and text, so callers (and salsa) only ever see plain data.
+
+pub mod func;
+mod header;
+mod module;
+mod ops;
+pub mod types;
+
+pub use func::CgError;
+pub use header::c_header;
+pub use module::compile_module;
+
+use numrs_ir::FunctionIr;
+use numrs_types::{DispatcherRef, Type};
+
+/// One specialization to compile.
+pub struct SpecInput<'a> {
+    /// The Python name of the jit function.
+    pub function: String,
+    /// Specializations with the same `function_id` belong to one dispatcher.
+    pub function_id: usize,
+    pub ir: &'a FunctionIr,
+    /// The type of each IR variable (`InferResult::typemap`).
+    pub typemap: &'a [Option<Type>],
+    pub args: Vec<Type>,
+    pub return_type: Type,
+}
+
+/// Finds the specialization a call of another jit function runs: `(caller index, callee,
+/// argument types)` → index into the spec list, or why there is none.
+pub type Resolver<'a> = dyn Fn(usize, &DispatcherRef, &[Type]) -> Result<usize, String> + 'a;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// 0..=3, LLVM's `default<On>` pipeline.
+    pub opt_level: u8,
+    /// Also produce the assembly text.
+    pub emit_asm: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { opt_level: 3, emit_asm: false }
+    }
+}
+
+/// What became of one specialization.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecOutcome {
+    Built { c_symbol: String },
+    Failed(CgError),
+}
+
+pub struct Output {
+    /// The optimized module as LLVM IR text.
+    pub llvm_ir: String,
+    pub asm: Option<String>,
+    /// A relocatable (PIC) object file for the host.
+    pub object: Vec<u8>,
+    /// Per input specialization, in input order.
+    pub specs: Vec<SpecOutcome>,
+}
+
+/// The C symbol of a specialization's entry point.
+pub fn c_symbol(module: &str, function: &str, n: usize) -> String {
+    format!("numrs_{module}__{function}__{n}")
+}

@@ -1,0 +1,506 @@
+//! One LLVM module per Python module: internal functions, wrappers, C entry points, the
+//! module table and `PyInit_<module>`; then optimization and object emission.
+
+use inkwell::context::Context;
+use inkwell::module::{Linkage, Module};
+use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue};
+use inkwell::{AddressSpace, IntPredicate, OptimizationLevel};
+use numrs_types::{NumericKind, Type};
+
+use crate::func::{self, CgError, Callee};
+use crate::types::{self, numeric};
+use crate::{c_symbol, Options, Output, Resolver, SpecInput, SpecOutcome};
+
+/// Compile `specs` into one module named `module_name` (a Python identifier).
+pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Resolver<'_>, options: &Options) -> Result<Output, String> {
+    if !is_identifier(module_name) {
+        return Err(format!("'{module_name}' is not a valid Python module name"));
+    }
+    Target::initialize_native(&InitializationConfig::default())?;
+    let triple = TargetMachine::get_default_triple();
+    let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
+    let cpu = TargetMachine::get_host_cpu_name().to_string();
+    let features = TargetMachine::get_host_cpu_features().to_string();
+    let level = match options.opt_level {
+        0 => OptimizationLevel::None,
+        1 => OptimizationLevel::Less,
+        2 => OptimizationLevel::Default,
+        _ => OptimizationLevel::Aggressive,
+    };
+    let machine = target
+        .create_target_machine(&triple, &cpu, &features, level, RelocMode::PIC, CodeModel::Default)
+        .ok_or_else(|| "LLVM could not create a target machine for the host".to_string())?;
+
+    let ctx = Context::create();
+    let module = ctx.create_module(module_name);
+    module.set_triple(&triple);
+    module.set_data_layout(&machine.get_target_data().get_data_layout());
+
+    // Per-function spec numbering.
+    let mut ordinal = Vec::with_capacity(specs.len());
+    for (i, s) in specs.iter().enumerate() {
+        ordinal.push(specs[..i].iter().filter(|o| o.function_id == s.function_id).count());
+    }
+
+    // Declare every internal function first so calls (and recursion) can reference them.
+    let mut outcomes: Vec<Option<CgError>> = vec![None; specs.len()];
+    let mut fns: Vec<Option<FunctionValue>> = Vec::with_capacity(specs.len());
+    for (i, s) in specs.iter().enumerate() {
+        let check = types::repr(&ctx, &s.return_type).and_then(|_| func::internal_fn_type(&ctx, &s.args));
+        match check {
+            Ok(ft) => {
+                let f = module.add_function(&format!("numrs.{module_name}.{}.{}", s.function, ordinal[i]), ft, Some(Linkage::Internal));
+                fns.push(Some(f));
+            }
+            Err(m) => {
+                outcomes[i] = Some(CgError { span: None, message: m });
+                fns.push(None);
+            }
+        }
+    }
+
+    let mut calls: Vec<Vec<usize>> = vec![Vec::new(); specs.len()];
+    for (i, s) in specs.iter().enumerate() {
+        let Some(f) = fns[i] else { continue };
+        let fns_ref = &fns;
+        let lookup = |d: &numrs_types::DispatcherRef, args: &[Type]| -> Result<Callee, String> {
+            let idx = resolver(i, d, args)?;
+            let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
+            let function = fns_ref[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
+            Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
+        };
+        match func::lower_function(&ctx, &module, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup) {
+            Ok(called) => calls[i] = called,
+            Err(e) => {
+                clear_body(f);
+                outcomes[i] = Some(e);
+            }
+        }
+    }
+    // A specialization calling one that cannot be built cannot be built either.
+    loop {
+        let mut changed = false;
+        for i in 0..specs.len() {
+            if outcomes[i].is_some() {
+                continue;
+            }
+            if let Some(&bad) = calls[i].iter().find(|c| outcomes[**c].is_some()) {
+                let callee = &specs[bad];
+                outcomes[i] = Some(CgError {
+                    span: None,
+                    message: format!(
+                        "calls {}({}), which cannot be built",
+                        callee.function,
+                        callee.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
+                    ),
+                });
+                if let Some(f) = fns[i] {
+                    clear_body(f);
+                }
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for i in 0..specs.len() {
+        if outcomes[i].is_some() {
+            if let Some(f) = fns[i].take() {
+                unsafe { f.delete() };
+            }
+        }
+    }
+
+    // Wrappers and C entry points.
+    let mut wrappers: Vec<Option<(FunctionValue, String)>> = vec![None; specs.len()];
+    for (i, s) in specs.iter().enumerate() {
+        let Some(f) = fns[i] else { continue };
+        let sym = c_symbol(module_name, &s.function, ordinal[i]);
+        let made = build_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i]))
+            .and_then(|w| build_c_entry(&ctx, &module, f, s, &sym).map(|_| w));
+        match made {
+            Ok(w) => wrappers[i] = Some((w, sym)),
+            Err(e) => outcomes[i] = Some(e),
+        }
+    }
+    build_table(&ctx, &module, module_name, specs, &wrappers).map_err(|e| e.message)?;
+    build_pyinit(&ctx, &module, module_name).map_err(|e| e.message)?;
+
+    module.verify().map_err(|e| format!("internal error: LLVM rejected the generated module: {e}"))?;
+    let passes = format!("default<O{}>", options.opt_level.min(3));
+    module
+        .run_passes(&passes, &machine, inkwell::passes::PassBuilderOptions::create())
+        .map_err(|e| format!("LLVM optimization failed: {e}"))?;
+    let llvm_ir = module.print_to_string().to_string();
+    let asm = if options.emit_asm {
+        let buf = machine.write_to_memory_buffer(&module, FileType::Assembly).map_err(|e| e.to_string())?;
+        Some(String::from_utf8_lossy(buf.as_slice()).into_owned())
+    } else {
+        None
+    };
+    let obj = machine.write_to_memory_buffer(&module, FileType::Object).map_err(|e| e.to_string())?;
+    let specs_out = (0..specs.len())
+        .map(|i| match (&outcomes[i], &wrappers[i]) {
+            (None, Some((_, sym))) => SpecOutcome::Built { c_symbol: sym.clone() },
+            (Some(e), _) => SpecOutcome::Failed(e.clone()),
+            (None, None) => SpecOutcome::Failed(CgError { span: None, message: "internal error: no wrapper".into() }),
+        })
+        .collect();
+    Ok(Output { llvm_ir, asm, object: obj.as_slice().to_vec(), specs: specs_out })
+}
+
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+fn clear_body(f: FunctionValue<'_>) {
+    for bb in f.get_basic_blocks() {
+        let _ = unsafe { bb.delete() };
+    }
+}
+
+fn cg(m: impl Into<String>) -> CgError {
+    CgError { span: None, message: m.into() }
+}
+
+fn bld(e: inkwell::builder::BuilderError) -> CgError {
+    cg(format!("internal LLVM builder error: {e}"))
+}
+
+/// Native storage → value (booleans are bytes in memory).
+fn from_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> Result<BasicValueEnum<'ctx>, CgError> {
+    if types::storage_is_value(t) {
+        return Ok(v);
+    }
+    if numeric(t) == Some(NumericKind::Boolean) {
+        return Ok(b.build_int_compare(IntPredicate::NE, v.into_int_value(), ctx.i8_type().const_zero(), "").map_err(bld)?.into());
+    }
+    let items = t.tuple_items().unwrap_or_default();
+    let st = types::value_type(ctx, t).map_err(cg)?.into_struct_type();
+    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+    for (i, it) in items.iter().enumerate() {
+        let x = b.build_extract_value(v.into_struct_value(), i as u32, "").map_err(bld)?;
+        let x = from_storage(ctx, b, x, it)?;
+        agg = b.build_insert_value(agg, x, i as u32, "").map_err(bld)?;
+    }
+    Ok(agg.as_basic_value_enum())
+}
+
+/// Value → native storage.
+fn to_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> Result<BasicValueEnum<'ctx>, CgError> {
+    if types::storage_is_value(t) {
+        return Ok(v);
+    }
+    if numeric(t) == Some(NumericKind::Boolean) {
+        return Ok(b.build_int_z_extend(v.into_int_value(), ctx.i8_type(), "").map_err(bld)?.into());
+    }
+    let items = t.tuple_items().unwrap_or_default();
+    let st = types::storage_type(ctx, t).map_err(cg)?.into_struct_type();
+    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+    for (i, it) in items.iter().enumerate() {
+        let x = b.build_extract_value(v.into_struct_value(), i as u32, "").map_err(bld)?;
+        let x = to_storage(ctx, b, x, it)?;
+        agg = b.build_insert_value(agg, x, i as u32, "").map_err(bld)?;
+    }
+    Ok(agg.as_basic_value_enum())
+}
+
+/// Call the internal function and store its result's storage at `out` when it succeeded.
+fn call_and_store<'ctx>(
+    ctx: &'ctx Context,
+    b: &inkwell::builder::Builder<'ctx>,
+    wrapper: FunctionValue<'ctx>,
+    internal: FunctionValue<'ctx>,
+    s: &SpecInput<'_>,
+    args: Vec<BasicMetadataValueEnum<'ctx>>,
+    out: PointerValue<'ctx>,
+    exc: PointerValue<'ctx>,
+) -> Result<(), CgError> {
+    let rt = types::value_type(ctx, &s.return_type).map_err(cg)?;
+    let entry = wrapper.get_first_basic_block().ok_or_else(|| cg("wrapper without entry"))?;
+    let tmp_b = ctx.create_builder();
+    match entry.get_first_instruction() {
+        Some(i) => tmp_b.position_before(&i),
+        None => tmp_b.position_at_end(entry),
+    }
+    let ret_tmp = tmp_b.build_alloca(rt, "ret").map_err(bld)?;
+    let mut full: Vec<BasicMetadataValueEnum> = vec![ret_tmp.into(), exc.into()];
+    full.extend(args);
+    let status = b.build_call(internal, &full, "status").map_err(bld)?;
+    let status = match status.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
+        _ => return Err(cg("internal function returns void")),
+    };
+    let ok = b.build_int_compare(IntPredicate::EQ, status, ctx.i32_type().const_zero(), "").map_err(bld)?;
+    let store_bb = ctx.append_basic_block(wrapper, "store");
+    let done_bb = ctx.append_basic_block(wrapper, "done");
+    b.build_conditional_branch(ok, store_bb, done_bb).map_err(bld)?;
+    b.position_at_end(store_bb);
+    if !matches!(s.return_type, Type::NoneType) {
+        let v = b.build_load(rt, ret_tmp, "").map_err(bld)?;
+        let v = to_storage(ctx, b, v, &s.return_type)?;
+        b.build_store(out, v).map_err(bld)?;
+    }
+    b.build_unconditional_branch(done_bb).map_err(bld)?;
+    b.position_at_end(done_bb);
+    b.build_return(Some(&status)).map_err(bld)?;
+    Ok(())
+}
+
+fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let ft = ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into()], false);
+    let w = module.add_function(name, ft, Some(Linkage::Internal));
+    let b = ctx.create_builder();
+    let entry = ctx.append_basic_block(w, "entry");
+    b.position_at_end(entry);
+    let args_p = w.get_nth_param(0).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let mut vals = Vec::new();
+    for (i, t) in s.args.iter().enumerate() {
+        if types::is_phantom(t) {
+            continue;
+        }
+        let slot = unsafe { b.build_in_bounds_gep(ptr, args_p, &[ctx.i64_type().const_int(i as u64, false)], "").map_err(bld)? };
+        let p = b.build_load(ptr, slot, "").map_err(bld)?.into_pointer_value();
+        let st = types::storage_type(ctx, t).map_err(cg)?;
+        let v = b.build_load(st, p, "").map_err(bld)?;
+        vals.push(from_storage(ctx, &b, v, t)?.into());
+    }
+    call_and_store(ctx, &b, w, internal, s, vals, out, exc)?;
+    Ok(w)
+}
+
+/// Arguments passed by value in the C entry point (all other types by pointer).
+pub(crate) fn c_by_value(t: &Type) -> bool {
+    numeric(t).is_some_and(|k| !k.is_complex())
+}
+
+fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, sym: &str) -> Result<FunctionValue<'ctx>, CgError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let mut params: Vec<BasicMetadataTypeEnum> = Vec::new();
+    for t in &s.args {
+        if types::is_phantom(t) {
+            continue;
+        }
+        if c_by_value(t) {
+            params.push(types::storage_type(ctx, t).map_err(cg)?.into());
+        } else {
+            params.push(ptr.into());
+        }
+    }
+    params.push(ptr.into());
+    params.push(ptr.into());
+    let ft = ctx.i32_type().fn_type(&params, false);
+    let f = module.add_function(sym, ft, Some(Linkage::External));
+    let b = ctx.create_builder();
+    let entry = ctx.append_basic_block(f, "entry");
+    b.position_at_end(entry);
+    let mut vals = Vec::new();
+    let mut k = 0u32;
+    for t in &s.args {
+        if types::is_phantom(t) {
+            continue;
+        }
+        let p = f.get_nth_param(k).ok_or_else(|| cg("param"))?;
+        k += 1;
+        let st = types::storage_type(ctx, t).map_err(cg)?;
+        let v = if c_by_value(t) { p } else { b.build_load(st, p.into_pointer_value(), "").map_err(bld)? };
+        vals.push(from_storage(ctx, &b, v, t)?.into());
+    }
+    let out = f.get_nth_param(k).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let exc = f.get_nth_param(k + 1).ok_or_else(|| cg("param"))?.into_pointer_value();
+    call_and_store(ctx, &b, f, internal, s, vals, out, exc)?;
+    Ok(f)
+}
+
+fn cstr<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &str, name: &str) -> PointerValue<'ctx> {
+    let data = ctx.const_string(s.as_bytes(), true);
+    let g = module.add_global(data.get_type(), None, name);
+    g.set_initializer(&data);
+    g.set_constant(true);
+    g.set_linkage(Linkage::Private);
+    g.set_unnamed_addr(true);
+    g.as_pointer_value()
+}
+
+fn build_table<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    module_name: &str,
+    specs: &[SpecInput<'_>],
+    wrappers: &[Option<(FunctionValue<'ctx>, String)>],
+) -> Result<(), CgError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i32t = ctx.i32_type();
+    let spec_t = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
+    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into()], false);
+    let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
+    // Functions in order of first appearance.
+    let mut ids: Vec<usize> = Vec::new();
+    for s in specs {
+        if !ids.contains(&s.function_id) {
+            ids.push(s.function_id);
+        }
+    }
+    let mut entries = Vec::new();
+    for id in ids {
+        let built: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id && wrappers[*i].is_some()).collect();
+        if built.is_empty() {
+            continue;
+        }
+        let fname = &specs[built[0]].function;
+        let mut spec_vals = Vec::new();
+        for (n, i) in built.iter().enumerate() {
+            let s = &specs[*i];
+            let Some((w, sym)) = &wrappers[*i] else { continue };
+            let tag = format!("numrs.t.{id}.{n}");
+            let arg_ptrs: Vec<PointerValue> = s.args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{k}"))).collect();
+            let arr_t = ptr.array_type(arg_ptrs.len() as u32);
+            let arr = module.add_global(arr_t, None, &format!("{tag}.args"));
+            arr.set_initializer(&ptr.const_array(&arg_ptrs));
+            arr.set_constant(true);
+            arr.set_linkage(Linkage::Private);
+            let ret = cstr(ctx, module, &s.return_type.to_string(), &format!("{tag}.ret"));
+            let symp = cstr(ctx, module, sym, &format!("{tag}.sym"));
+            spec_vals.push(spec_t.const_named_struct(&[
+                i32t.const_int(s.args.len() as u64, false).into(),
+                arr.as_pointer_value().into(),
+                ret.into(),
+                w.as_global_value().as_pointer_value().into(),
+                symp.into(),
+            ]));
+        }
+        let specs_arr_t = spec_t.array_type(spec_vals.len() as u32);
+        let g = module.add_global(specs_arr_t, None, &format!("numrs.specs.{id}"));
+        g.set_initializer(&spec_t.const_array(&spec_vals));
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        let name = cstr(ctx, module, fname, &format!("numrs.name.{id}"));
+        entries.push(entry_t.const_named_struct(&[
+            name.into(),
+            i32t.const_int(spec_vals.len() as u64, false).into(),
+            g.as_pointer_value().into(),
+        ]));
+    }
+    let entries_t = entry_t.array_type(entries.len() as u32);
+    let eg = module.add_global(entries_t, None, "numrs.functions");
+    eg.set_initializer(&entry_t.const_array(&entries));
+    eg.set_constant(true);
+    eg.set_linkage(Linkage::Private);
+    let slot = module.add_global(ptr, None, "numrs.runtime");
+    slot.set_initializer(&ptr.const_null());
+    slot.set_linkage(Linkage::Internal);
+    let mname = cstr(ctx, module, module_name, "numrs.module_name");
+    let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
+    table.set_initializer(&table_t.const_named_struct(&[
+        i32t.const_int(numrs_abi::ABI_VERSION as u64, false).into(),
+        i32t.const_int(entries.len() as u64, false).into(),
+        mname.into(),
+        eg.as_pointer_value().into(),
+        slot.as_pointer_value().into(),
+    ]));
+    table.set_linkage(Linkage::External);
+    Ok(())
+}
+
+fn declare<'ctx>(module: &Module<'ctx>, name: &str, ft: inkwell::types::FunctionType<'ctx>) -> FunctionValue<'ctx> {
+    module.get_function(name).unwrap_or_else(|| module.add_function(name, ft, Some(Linkage::External)))
+}
+
+fn call_ptr<'ctx>(b: &inkwell::builder::Builder<'ctx>, f: FunctionValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> Result<PointerValue<'ctx>, CgError> {
+    match b.build_call(f, args, "").map_err(bld)?.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => Ok(v.into_pointer_value()),
+        _ => Err(cg("expected a pointer result")),
+    }
+}
+
+/// `PyInit_<module>` through the stable ABI only (`PyModule_Create2(&def, 1013)`).
+fn build_pyinit<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, module_name: &str) -> Result<(), CgError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    // PyModuleDef: PyModuleDef_Base {ob_refcnt, ob_type, m_init, m_index, m_copy}, m_name,
+    // m_doc, m_size, m_methods, m_slots, m_traverse, m_clear, m_free.
+    let fields: Vec<BasicTypeEnum> = vec![
+        i64t.into(), ptr.into(), ptr.into(), i64t.into(), ptr.into(),
+        ptr.into(), ptr.into(), i64t.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into(),
+    ];
+    let def_t = ctx.struct_type(&fields, false);
+    let name = cstr(ctx, module, module_name, "numrs.pymodule_name");
+    let null = ptr.const_null();
+    let def = module.add_global(def_t, None, "numrs.module_def");
+    def.set_initializer(&def_t.const_named_struct(&[
+        i64t.const_int(1, false).into(),
+        null.into(),
+        null.into(),
+        i64t.const_zero().into(),
+        null.into(),
+        name.into(),
+        null.into(),
+        i64t.const_all_ones().into(),
+        null.into(),
+        null.into(),
+        null.into(),
+        null.into(),
+        null.into(),
+    ]));
+    def.set_linkage(Linkage::Internal);
+
+    let create = declare(module, "PyModule_Create2", ptr.fn_type(&[ptr.into(), ctx.i32_type().into()], false));
+    let import = declare(module, "PyImport_ImportModule", ptr.fn_type(&[ptr.into()], false));
+    let getattr = declare(module, "PyObject_GetAttrString", ptr.fn_type(&[ptr.into(), ptr.into()], false));
+    let capsule = declare(module, "PyCapsule_New", ptr.fn_type(&[ptr.into(), ptr.into(), ptr.into()], false));
+    let callobj = declare(module, "PyObject_CallFunctionObjArgs", ptr.fn_type(&[ptr.into()], true));
+    let decref = declare(module, "Py_DecRef", ctx.void_type().fn_type(&[ptr.into()], false));
+
+    let f = module.add_function(&format!("PyInit_{module_name}"), ptr.fn_type(&[], false), Some(Linkage::External));
+    let b = ctx.create_builder();
+    let entry = ctx.append_basic_block(f, "entry");
+    let fail_m = ctx.append_basic_block(f, "fail_module");
+    let fail_null = ctx.append_basic_block(f, "fail");
+    b.position_at_end(entry);
+    let m = call_ptr(&b, create, &[def.as_pointer_value().into(), ctx.i32_type().const_int(1013, false).into()])?;
+    let step = |b: &inkwell::builder::Builder<'ctx>, v: PointerValue<'ctx>, on_null: inkwell::basic_block::BasicBlock<'ctx>, label: &str| -> Result<(), CgError> {
+        let next = ctx.append_basic_block(f, label);
+        let isnull = b.build_is_null(v, "").map_err(bld)?;
+        b.build_conditional_branch(isnull, on_null, next).map_err(bld)?;
+        b.position_at_end(next);
+        Ok(())
+    };
+    step(&b, m, fail_null, "created")?;
+    let rt_name = cstr(ctx, module, "numrs_runtime", "numrs.runtime_module");
+    let rt = call_ptr(&b, import, &[rt_name.into()])?;
+    step(&b, rt, fail_m, "imported")?;
+    let pop_name = cstr(ctx, module, "_populate", "numrs.populate_name");
+    let pop = call_ptr(&b, getattr, &[rt.into(), pop_name.into()])?;
+    b.build_call(decref, &[rt.into()], "").map_err(bld)?;
+    step(&b, pop, fail_m, "got_populate")?;
+    let cap_name = cstr(ctx, module, numrs_abi::TABLE_CAPSULE_NAME, "numrs.capsule_name");
+    let table = module.get_global(numrs_abi::TABLE_SYMBOL).ok_or_else(|| cg("module table missing"))?;
+    let cap = call_ptr(&b, capsule, &[table.as_pointer_value().into(), cap_name.into(), null.into()])?;
+    let cap_ok = ctx.append_basic_block(f, "capsule");
+    let cap_fail = ctx.append_basic_block(f, "capsule_fail");
+    let isnull = b.build_is_null(cap, "").map_err(bld)?;
+    b.build_conditional_branch(isnull, cap_fail, cap_ok).map_err(bld)?;
+    b.position_at_end(cap_fail);
+    b.build_call(decref, &[pop.into()], "").map_err(bld)?;
+    b.build_unconditional_branch(fail_m).map_err(bld)?;
+    b.position_at_end(cap_ok);
+    let res = call_ptr(&b, callobj, &[pop.into(), m.into(), cap.into(), null.into()])?;
+    b.build_call(decref, &[cap.into()], "").map_err(bld)?;
+    b.build_call(decref, &[pop.into()], "").map_err(bld)?;
+    step(&b, res, fail_m, "populated")?;
+    b.build_call(decref, &[res.into()], "").map_err(bld)?;
+    b.build_return(Some(&m)).map_err(bld)?;
+    b.position_at_end(fail_m);
+    b.build_call(decref, &[m.into()], "").map_err(bld)?;
+    b.build_unconditional_branch(fail_null).map_err(bld)?;
+    b.position_at_end(fail_null);
+    b.build_return(Some(&null)).map_err(bld)?;
+    Ok(())
+}

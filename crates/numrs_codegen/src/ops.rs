@@ -1,0 +1,905 @@
+//! Implementations of operators and builtins, as a table keyed by the typing registry's callee
+//! key and the class of the signature's first argument (the signature Numba's template chose;
+//! operands are already cast to it). Semantics follow Numba's lowering with `error_model =
+//! 'python'`: Python's floor division and modulo, `ZeroDivisionError` on division by zero.
+
+use inkwell::types::BasicType;
+use inkwell::values::{BasicValue, BasicValueEnum, FloatValue, IntValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
+use numrs_syntax::ast::{BinOp, CmpOp};
+use numrs_types::{NumericKind, Signature, Type};
+
+use crate::func::{FnCx, R};
+use crate::types::{self, numeric};
+
+pub fn binop_key(op: BinOp, inplace: bool) -> &'static str {
+    let (plain, inpl) = match op {
+        BinOp::Add => ("operator.add", "operator.iadd"),
+        BinOp::Sub => ("operator.sub", "operator.isub"),
+        BinOp::Mult => ("operator.mul", "operator.imul"),
+        BinOp::MatMult => ("operator.matmul", "operator.imatmul"),
+        BinOp::Div => ("operator.truediv", "operator.itruediv"),
+        BinOp::Mod => ("operator.mod", "operator.imod"),
+        BinOp::Pow => ("operator.pow", "operator.ipow"),
+        BinOp::LShift => ("operator.lshift", "operator.ilshift"),
+        BinOp::RShift => ("operator.rshift", "operator.irshift"),
+        BinOp::BitOr => ("operator.or_", "operator.ior"),
+        BinOp::BitXor => ("operator.xor", "operator.ixor"),
+        BinOp::BitAnd => ("operator.and_", "operator.iand"),
+        BinOp::FloorDiv => ("operator.floordiv", "operator.ifloordiv"),
+    };
+    if inplace {
+        inpl
+    } else {
+        plain
+    }
+}
+
+pub fn cmp_key(op: CmpOp) -> &'static str {
+    match op {
+        CmpOp::Eq => "operator.eq",
+        CmpOp::NotEq => "operator.ne",
+        CmpOp::Lt => "operator.lt",
+        CmpOp::LtE => "operator.le",
+        CmpOp::Gt => "operator.gt",
+        CmpOp::GtE => "operator.ge",
+        CmpOp::Is => "operator.is_",
+        CmpOp::IsNot => "operator.is_not",
+        CmpOp::In | CmpOp::NotIn => "operator.contains",
+    }
+}
+
+/// What the first formal argument must be for an entry to apply.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Class {
+    Int,
+    Float,
+    Complex,
+    Bool,
+    /// Integer or bool.
+    Integral,
+    /// Any real number (int, bool or float).
+    Real,
+    Number,
+    Tuple,
+    Array,
+    Any,
+}
+
+impl Class {
+    fn matches(self, t: Option<&Type>) -> bool {
+        let k = t.and_then(numeric);
+        match self {
+            Class::Int => k.is_some_and(|k| k.is_integer()),
+            Class::Float => k.is_some_and(|k| k.is_float()),
+            Class::Complex => k.is_some_and(|k| k.is_complex()),
+            Class::Bool => k == Some(NumericKind::Boolean),
+            Class::Integral => k.is_some_and(|k| k.is_integer() || k == NumericKind::Boolean),
+            Class::Real => k.is_some_and(|k| !k.is_complex()),
+            Class::Number => k.is_some(),
+            Class::Tuple => t.is_some_and(|t| t.tuple_items().is_some()),
+            Class::Array => matches!(t, Some(Type::Array(_))),
+            Class::Any => true,
+        }
+    }
+}
+
+pub type OpImpl = for<'a, 'ctx> fn(&mut FnCx<'a, 'ctx>, &Signature, &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>>;
+
+const INPLACE: &[(&str, &str)] = &[
+    ("operator.iadd", "operator.add"),
+    ("operator.isub", "operator.sub"),
+    ("operator.imul", "operator.mul"),
+    ("operator.itruediv", "operator.truediv"),
+    ("operator.imod", "operator.mod"),
+    ("operator.ipow", "operator.pow"),
+    ("operator.ilshift", "operator.lshift"),
+    ("operator.irshift", "operator.rshift"),
+    ("operator.ior", "operator.or_"),
+    ("operator.ixor", "operator.xor"),
+    ("operator.iand", "operator.and_"),
+    ("operator.ifloordiv", "operator.floordiv"),
+];
+
+fn table() -> &'static [(&'static str, Class, OpImpl)] {
+    &[
+        ("operator.add", Class::Integral, int_add),
+        ("operator.add", Class::Float, float_add),
+        ("operator.add", Class::Complex, complex_add),
+        ("operator.sub", Class::Integral, int_sub),
+        ("operator.sub", Class::Float, float_sub),
+        ("operator.sub", Class::Complex, complex_sub),
+        ("operator.mul", Class::Integral, int_mul),
+        ("operator.mul", Class::Float, float_mul),
+        ("operator.mul", Class::Complex, complex_mul),
+        ("operator.truediv", Class::Integral, int_truediv),
+        ("operator.truediv", Class::Float, float_truediv),
+        ("operator.truediv", Class::Complex, complex_truediv),
+        ("operator.floordiv", Class::Int, int_floordiv),
+        ("operator.floordiv", Class::Float, float_floordiv),
+        ("operator.mod", Class::Int, int_mod),
+        ("operator.mod", Class::Float, float_mod),
+        ("operator.pow", Class::Int, int_pow),
+        ("operator.pow", Class::Float, float_pow),
+        ("operator.lshift", Class::Int, int_shl),
+        ("operator.rshift", Class::Int, int_shr),
+        ("operator.and_", Class::Integral, int_and),
+        ("operator.or_", Class::Integral, int_or),
+        ("operator.xor", Class::Integral, int_xor),
+        ("operator.eq", Class::Real, cmp_eq),
+        ("operator.ne", Class::Real, cmp_ne),
+        ("operator.lt", Class::Real, cmp_lt),
+        ("operator.le", Class::Real, cmp_le),
+        ("operator.gt", Class::Real, cmp_gt),
+        ("operator.ge", Class::Real, cmp_ge),
+        ("operator.eq", Class::Complex, complex_eq),
+        ("operator.ne", Class::Complex, complex_ne),
+        ("operator.neg", Class::Integral, int_neg),
+        ("operator.neg", Class::Float, float_neg),
+        ("operator.neg", Class::Complex, complex_neg),
+        ("operator.pos", Class::Number, identity),
+        ("operator.invert", Class::Integral, int_invert),
+        ("operator.not_", Class::Any, not_),
+        ("builtins.bool", Class::Any, truth),
+        ("class.number", Class::Number, identity),
+        ("builtins.int", Class::Number, identity),
+        ("builtins.float", Class::Number, identity),
+        ("builtins.complex", Class::Real, make_complex),
+        ("builtins.abs", Class::Int, int_abs),
+        ("builtins.abs", Class::Bool, identity),
+        ("builtins.abs", Class::Float, float_abs),
+        ("builtins.abs", Class::Complex, complex_abs),
+        ("builtins.min", Class::Real, min_),
+        ("builtins.max", Class::Real, max_),
+        ("builtins.min", Class::Tuple, min_),
+        ("builtins.max", Class::Tuple, max_),
+        ("builtins.len", Class::Tuple, tuple_len),
+        ("builtins.len", Class::Array, array_len),
+        ("builtins.range", Class::Integral, range),
+        ("builtins.divmod", Class::Int, int_divmod),
+        ("builtins.divmod", Class::Float, float_divmod),
+        ("math.floor", Class::Float, math_floor),
+        ("math.ceil", Class::Float, math_ceil),
+        ("math.trunc", Class::Float, math_trunc),
+        ("math.floor", Class::Integral, identity),
+        ("math.ceil", Class::Integral, identity),
+        ("math.trunc", Class::Integral, identity),
+        ("math.isnan", Class::Float, math_isnan),
+        ("math.isinf", Class::Float, math_isinf),
+        ("math.isfinite", Class::Float, math_isfinite),
+        ("math.isnan", Class::Integral, const_false),
+        ("math.isinf", Class::Integral, const_false),
+        ("math.isfinite", Class::Integral, const_true),
+        ("math.degrees", Class::Float, math_degrees),
+        ("math.radians", Class::Float, math_radians),
+        ("math.log", Class::Float, math_log),
+        ("math.gcd", Class::Int, math_gcd),
+        ("math.pow", Class::Float, float_pow),
+    ]
+}
+
+/// libm functions by `math.` name: (float64 symbol, float32 symbol).
+const LIBM: &[(&str, &str, &str)] = &[
+    ("sqrt", "sqrt", "sqrtf"),
+    ("exp", "exp", "expf"),
+    ("expm1", "expm1", "expm1f"),
+    ("log10", "log10", "log10f"),
+    ("log2", "log2", "log2f"),
+    ("log1p", "log1p", "log1pf"),
+    ("sin", "sin", "sinf"),
+    ("cos", "cos", "cosf"),
+    ("tan", "tan", "tanf"),
+    ("asin", "asin", "asinf"),
+    ("acos", "acos", "acosf"),
+    ("atan", "atan", "atanf"),
+    ("sinh", "sinh", "sinhf"),
+    ("cosh", "cosh", "coshf"),
+    ("tanh", "tanh", "tanhf"),
+    ("asinh", "asinh", "asinhf"),
+    ("acosh", "acosh", "acoshf"),
+    ("atanh", "atanh", "atanhf"),
+    ("fabs", "fabs", "fabsf"),
+    ("erf", "erf", "erff"),
+    ("erfc", "erfc", "erfcf"),
+    ("gamma", "tgamma", "tgammaf"),
+    ("lgamma", "lgamma", "lgammaf"),
+    ("atan2", "atan2", "atan2f"),
+    ("hypot", "hypot", "hypotf"),
+    ("copysign", "copysign", "copysignf"),
+    ("fmod", "fmod", "fmodf"),
+    ("exp2", "exp2", "exp2f"),
+    ("cbrt", "cbrt", "cbrtf"),
+];
+
+/// The implementation for `key` with the chosen signature.
+pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
+    let key = INPLACE.iter().find(|(i, _)| *i == key).map_or(key, |(_, p)| *p);
+    let first = sig.args.first();
+    if let Some(f) = table().iter().find(|(k, c, _)| *k == key && c.matches(first)).map(|(_, _, f)| *f) {
+        return Some(f);
+    }
+    if let Some(name) = key.strip_prefix("math.") {
+        if LIBM.iter().any(|(n, _, _)| *n == name) && sig.args.iter().all(|a| numeric(a).is_some_and(|k| k.is_float())) {
+            return Some(libm_call);
+        }
+    }
+    None
+}
+
+fn arg<'ctx>(cx: &FnCx<'_, 'ctx>, vals: &[Option<BasicValueEnum<'ctx>>], i: usize) -> R<BasicValueEnum<'ctx>> {
+    match vals.get(i).copied().flatten() {
+        Some(v) => Ok(v),
+        None => cx.fail(format!("argument {i} has no run-time value")),
+    }
+}
+
+fn ints<'ctx>(cx: &FnCx<'_, 'ctx>, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+    Ok((arg(cx, vals, 0)?.into_int_value(), arg(cx, vals, 1)?.into_int_value()))
+}
+
+fn floats<'ctx>(cx: &FnCx<'_, 'ctx>, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
+    Ok((arg(cx, vals, 0)?.into_float_value(), arg(cx, vals, 1)?.into_float_value()))
+}
+
+fn kind(cx: &FnCx<'_, '_>, t: &Type) -> R<NumericKind> {
+    match numeric(t) {
+        Some(k) => Ok(k),
+        None => cx.fail(format!("expected a number, got {t}")),
+    }
+}
+
+fn signed(sig: &Signature) -> bool {
+    sig.args.first().and_then(numeric).is_some_and(|k| k.is_signed_int())
+}
+
+macro_rules! int_binop {
+    ($name:ident, $method:ident) => {
+        fn $name<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+            let (a, b) = ints(cx, vals)?;
+            Ok(cx.b.$method(a, b, "")?.into())
+        }
+    };
+}
+macro_rules! float_binop {
+    ($name:ident, $method:ident) => {
+        fn $name<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+            let (a, b) = floats(cx, vals)?;
+            Ok(cx.b.$method(a, b, "")?.into())
+        }
+    };
+}
+int_binop!(int_add, build_int_add);
+int_binop!(int_sub, build_int_sub);
+int_binop!(int_mul, build_int_mul);
+int_binop!(int_and, build_and);
+int_binop!(int_or, build_or);
+int_binop!(int_xor, build_xor);
+int_binop!(int_shl, build_left_shift);
+float_binop!(float_add, build_float_add);
+float_binop!(float_sub, build_float_sub);
+float_binop!(float_mul, build_float_mul);
+
+fn int_shr<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = ints(cx, vals)?;
+    Ok(cx.b.build_right_shift(a, b, signed(sig), "")?.into())
+}
+
+fn identity<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?;
+    cx.cast(v, &sig.args[0], &sig.return_type)
+}
+
+fn int_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?;
+    let k = kind(cx, &sig.args[0])?;
+    let rk = kind(cx, &sig.return_type)?;
+    let v = if k == NumericKind::Boolean { cx.cast_number(v, k, rk)? } else { v };
+    Ok(cx.b.build_int_neg(v.into_int_value(), "")?.into())
+}
+
+fn float_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_float_value();
+    Ok(cx.b.build_float_neg(v, "")?.into())
+}
+
+fn int_invert<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?;
+    let k = kind(cx, &sig.args[0])?;
+    let rk = kind(cx, &sig.return_type)?;
+    let v = if k == NumericKind::Boolean && rk != NumericKind::Boolean { cx.cast_number(v, k, rk)? } else { v };
+    Ok(cx.b.build_not(v.into_int_value(), "")?.into())
+}
+
+fn not_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let t = truth(cx, sig, vals)?.into_int_value();
+    Ok(cx.b.build_not(t, "")?.into())
+}
+
+fn truth<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    match vals.first().copied().flatten() {
+        Some(v) => Ok(cx.truth(v, &sig.args[0])?.into()),
+        None => match sig.args.first() {
+            // `bool()` is False.
+            None => Ok(cx.ctx.bool_type().const_zero().into()),
+            Some(t) => cx.fail(format!("truth value of {t} is not supported by numrs build yet")),
+        },
+    }
+}
+
+fn const_false<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(cx.ctx.bool_type().const_zero().into())
+}
+
+fn const_true<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(cx.ctx.bool_type().const_int(1, false).into())
+}
+
+// ----- division -----
+
+fn is_zero_int<'ctx>(cx: &FnCx<'_, 'ctx>, b: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+    Ok(cx.b.build_int_compare(IntPredicate::EQ, b, b.get_type().const_zero(), "")?)
+}
+
+fn is_zero_float<'ctx>(cx: &FnCx<'_, 'ctx>, b: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
+    Ok(cx.b.build_float_compare(FloatPredicate::OEQ, b, b.get_type().const_zero(), "")?)
+}
+
+fn int_truediv<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let k = kind(cx, &sig.args[0])?;
+    let rk = kind(cx, &sig.return_type)?;
+    let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
+    let a = cx.cast_number(a, k, rk)?.into_float_value();
+    let b = cx.cast_number(b, k, rk)?.into_float_value();
+    cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
+    Ok(cx.b.build_float_div(a, b, "")?.into())
+}
+
+fn float_truediv<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = floats(cx, vals)?;
+    cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
+    Ok(cx.b.build_float_div(a, b, "")?.into())
+}
+
+/// Python's `divmod` for integers: (floor quotient, remainder with the divisor's sign).
+fn int_divmod_values<'ctx>(cx: &FnCx<'_, 'ctx>, signed: bool, a: IntValue<'ctx>, b: IntValue<'ctx>, what: &str) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+    cx.guard(is_zero_int(cx, b)?, ExcKind::ZeroDivisionError, what)?;
+    let t = a.get_type();
+    if !signed {
+        return Ok((cx.b.build_int_unsigned_div(a, b, "")?, cx.b.build_int_unsigned_rem(a, b, "")?));
+    }
+    // sdiv overflows for MIN / -1: divide by 1 there and negate.
+    let minus_one = t.const_all_ones();
+    let is_m1 = cx.b.build_int_compare(IntPredicate::EQ, b, minus_one, "")?;
+    let safe_b = cx.b.build_select(is_m1, t.const_int(1, false), b, "")?.into_int_value();
+    let q = cx.b.build_int_signed_div(a, safe_b, "")?;
+    let r = cx.b.build_int_signed_rem(a, safe_b, "")?;
+    let q = cx.b.build_select(is_m1, cx.b.build_int_neg(a, "")?, q, "")?.into_int_value();
+    let r = cx.b.build_select(is_m1, t.const_zero(), r, "")?.into_int_value();
+    // If the remainder is non-zero and its sign differs from the divisor's, adjust.
+    let nz = cx.b.build_int_compare(IntPredicate::NE, r, t.const_zero(), "")?;
+    let x = cx.b.build_xor(r, b, "")?;
+    let diff = cx.b.build_int_compare(IntPredicate::SLT, x, t.const_zero(), "")?;
+    let fix = cx.b.build_and(nz, diff, "")?;
+    let q1 = cx.b.build_int_sub(q, t.const_int(1, false), "")?;
+    let r1 = cx.b.build_int_add(r, b, "")?;
+    let q = cx.b.build_select(fix, q1, q, "")?.into_int_value();
+    let r = cx.b.build_select(fix, r1, r, "")?.into_int_value();
+    Ok((q, r))
+}
+
+fn int_floordiv<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = ints(cx, vals)?;
+    Ok(int_divmod_values(cx, signed(sig), a, b, "integer division by zero")?.0.into())
+}
+
+fn int_mod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = ints(cx, vals)?;
+    Ok(int_divmod_values(cx, signed(sig), a, b, "integer modulo by zero")?.1.into())
+}
+
+fn int_divmod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = ints(cx, vals)?;
+    let (q, r) = int_divmod_values(cx, signed(sig), a, b, "integer division or modulo by zero")?;
+    pair(cx, &sig.return_type, q.into(), r.into())
+}
+
+fn pair<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type, a: BasicValueEnum<'ctx>, b: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+    let st = cx.vt(t)?.into_struct_type();
+    let agg = cx.b.build_insert_value(st.get_undef(), a, 0, "")?;
+    let agg = cx.b.build_insert_value(agg, b, 1, "")?;
+    Ok(agg.as_basic_value_enum())
+}
+
+fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    let t = args[0].get_type();
+    let suffix = if t.into_float_type() == cx.ctx.f32_type() { "f32" } else { "f64" };
+    let full = format!("{name}.{suffix}");
+    let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();
+    let f = cx.module.get_function(&full).unwrap_or_else(|| cx.module.add_function(&full, t.fn_type(&params, false), None));
+    let margs: Vec<inkwell::values::BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
+    match cx.b.build_call(f, &margs, "")?.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => Ok(v),
+        _ => cx.fail("internal error: intrinsic returned void"),
+    }
+}
+
+fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    let t = args[0].get_type();
+    let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();
+    let f = cx.module.get_function(name).unwrap_or_else(|| cx.module.add_function(name, t.fn_type(&params, false), None));
+    let margs: Vec<inkwell::values::BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
+    match cx.b.build_call(f, &margs, "")?.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => Ok(v),
+        _ => cx.fail("internal error: libm returned void"),
+    }
+}
+
+/// CPython's `float_divmod`.
+fn float_divmod_values<'ctx>(cx: &FnCx<'_, 'ctx>, a: FloatValue<'ctx>, b: FloatValue<'ctx>, what: &str) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
+    cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, what)?;
+    let t = a.get_type();
+    let zero = t.const_zero();
+    let fm = cx.b.build_float_rem(a, b, "")?;
+    let div = cx.b.build_float_div(cx.b.build_float_sub(a, fm, "")?, b, "")?;
+    // mod != 0 and (b < 0) != (mod < 0): mod += b; div -= 1
+    let mod_nz = cx.b.build_float_compare(FloatPredicate::UNE, fm, zero, "")?;
+    let b_neg = cx.b.build_float_compare(FloatPredicate::OLT, b, zero, "")?;
+    let m_neg = cx.b.build_float_compare(FloatPredicate::OLT, fm, zero, "")?;
+    let differ = cx.b.build_xor(b_neg, m_neg, "")?;
+    let fix = cx.b.build_and(mod_nz, differ, "")?;
+    let one = t.const_float(1.0);
+    let m_fixed = cx.b.build_float_add(fm, b, "")?;
+    let d_fixed = cx.b.build_float_sub(div, one, "")?;
+    let m = cx.b.build_select(fix, m_fixed, fm, "")?.into_float_value();
+    let d = cx.b.build_select(fix, d_fixed, div, "")?.into_float_value();
+    // mod == 0: copysign(0, b)
+    let signed_zero = intrinsic_call(cx, "llvm.copysign", &[zero.into(), b.into()])?.into_float_value();
+    let m = cx.b.build_select(mod_nz, m, signed_zero, "")?.into_float_value();
+    // div != 0: floordiv = floor(div), +1 if div - floordiv > 0.5; else copysign(0, a / b)
+    let d_nz = cx.b.build_float_compare(FloatPredicate::UNE, d, zero, "")?;
+    let fl = intrinsic_call(cx, "llvm.floor", &[d.into()])?.into_float_value();
+    let gap = cx.b.build_float_sub(d, fl, "")?;
+    let up = cx.b.build_float_compare(FloatPredicate::OGT, gap, t.const_float(0.5), "")?;
+    let fl1 = cx.b.build_float_add(fl, one, "")?;
+    let fl = cx.b.build_select(up, fl1, fl, "")?.into_float_value();
+    let q = cx.b.build_float_div(a, b, "")?;
+    let zq = intrinsic_call(cx, "llvm.copysign", &[zero.into(), q.into()])?.into_float_value();
+    let fd = cx.b.build_select(d_nz, fl, zq, "")?.into_float_value();
+    Ok((fd, m))
+}
+
+fn float_floordiv<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = floats(cx, vals)?;
+    Ok(float_divmod_values(cx, a, b, "division by zero")?.0.into())
+}
+
+fn float_mod<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = floats(cx, vals)?;
+    Ok(float_divmod_values(cx, a, b, "modulo by zero")?.1.into())
+}
+
+fn float_divmod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = floats(cx, vals)?;
+    let (q, r) = float_divmod_values(cx, a, b, "division by zero")?;
+    pair(cx, &sig.return_type, q.into(), r.into())
+}
+
+// ----- power -----
+
+/// Numba's `int_power`: exponentiation by squaring in the result type; negative exponents
+/// give 1/r (for integer results: ZeroDivisionError for 0, else 0 unless the base is ±1).
+fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntValue<'ctx>, exp_signed: bool) -> R<BasicValueEnum<'ctx>> {
+    let is_int = base.is_int_value();
+    let et = exp.get_type();
+    let zero = et.const_zero();
+    let neg = if exp_signed { cx.b.build_int_compare(IntPredicate::SLT, exp, zero, "")? } else { cx.ctx.bool_type().const_zero() };
+    let abs_e = cx.b.build_select(neg, cx.b.build_int_neg(exp, "")?, exp, "")?.into_int_value();
+    if is_int {
+        let bv = base.into_int_value();
+        let bz = is_zero_int(cx, bv)?;
+        let raise = cx.b.build_and(neg, bz, "")?;
+        cx.guard(raise, ExcKind::ZeroDivisionError, "0 cannot be raised to a negative power")?;
+    }
+    let pre = cx.b.get_insert_block();
+    let head = cx.new_block("pow_head");
+    let body = cx.new_block("pow_body");
+    let done = cx.new_block("pow_done");
+    cx.b.build_unconditional_branch(head)?;
+    cx.b.position_at_end(head);
+    let bt = base.get_type();
+    let one: BasicValueEnum = if is_int { bt.into_int_type().const_int(1, false).into() } else { bt.into_float_type().const_float(1.0).into() };
+    let r_phi = cx.b.build_phi(bt, "r")?;
+    let a_phi = cx.b.build_phi(bt, "a")?;
+    let e_phi = cx.b.build_phi(et, "e")?;
+    let e = e_phi.as_basic_value().into_int_value();
+    let more = cx.b.build_int_compare(IntPredicate::NE, e, zero, "")?;
+    cx.b.build_conditional_branch(more, body, done)?;
+    cx.b.position_at_end(body);
+    let r = r_phi.as_basic_value();
+    let a = a_phi.as_basic_value();
+    let odd = cx.b.build_int_compare(IntPredicate::NE, cx.b.build_and(e, et.const_int(1, false), "")?, zero, "")?;
+    let (ra, aa): (BasicValueEnum, BasicValueEnum) = if is_int {
+        (cx.b.build_int_mul(r.into_int_value(), a.into_int_value(), "")?.into(), cx.b.build_int_mul(a.into_int_value(), a.into_int_value(), "")?.into())
+    } else {
+        (
+            cx.b.build_float_mul(r.into_float_value(), a.into_float_value(), "")?.into(),
+            cx.b.build_float_mul(a.into_float_value(), a.into_float_value(), "")?.into(),
+        )
+    };
+    let r2 = cx.b.build_select(odd, ra, r, "")?;
+    let e2 = cx.b.build_right_shift(e, et.const_int(1, false), false, "")?;
+    cx.b.build_unconditional_branch(head)?;
+    let Some(pre) = pre else { return cx.fail("internal error: no insertion block") };
+    r_phi.add_incoming(&[(&one, pre), (&r2, body)]);
+    a_phi.add_incoming(&[(&base, pre), (&aa, body)]);
+    e_phi.add_incoming(&[(&abs_e, pre), (&e2, body)]);
+    cx.b.position_at_end(done);
+    let r = r_phi.as_basic_value();
+    if is_int {
+        // Negative exponent: 1 / r for |base| == 1, else 0.
+        let rv = r.into_int_value();
+        let bv = base.into_int_value();
+        let t = bv.get_type();
+        let is_one = cx.b.build_int_compare(IntPredicate::EQ, bv, t.const_int(1, false), "")?;
+        let is_m1 = cx.b.build_int_compare(IntPredicate::EQ, bv, t.const_all_ones(), "")?;
+        let unit = cx.b.build_or(is_one, is_m1, "")?;
+        let inv = cx.b.build_select(unit, rv, t.const_zero(), "")?;
+        Ok(cx.b.build_select(neg, inv, rv.into(), "")?)
+    } else {
+        let rv = r.into_float_value();
+        let inv = cx.b.build_float_div(rv.get_type().const_float(1.0), rv, "")?;
+        Ok(cx.b.build_select(neg, inv, rv, "")?)
+    }
+}
+
+fn int_pow<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ek = kind(cx, &sig.args[1])?;
+    let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
+    if !ek.is_integer() {
+        return cx.fail(format!("{} ** {} is not supported by numrs build yet", sig.args[0], sig.args[1]));
+    }
+    let rk = kind(cx, &sig.return_type)?;
+    let a = cx.cast_number(a, kind(cx, &sig.args[0])?, rk)?;
+    let r = power_loop(cx, a, b.into_int_value(), ek.is_signed_int())?;
+    Ok(r)
+}
+
+fn float_pow<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ek = kind(cx, &sig.args[1])?;
+    let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
+    if ek.is_integer() {
+        return power_loop(cx, a, b.into_int_value(), ek.is_signed_int());
+    }
+    if !ek.is_float() {
+        return cx.fail(format!("{} ** {} is not supported by numrs build yet", sig.args[0], sig.args[1]));
+    }
+    intrinsic_call(cx, "llvm.pow", &[a, b])
+}
+
+// ----- comparisons -----
+
+fn compare<'ctx>(cx: &FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], ip: (IntPredicate, IntPredicate), fp: FloatPredicate) -> R<BasicValueEnum<'ctx>> {
+    let k = kind(cx, &sig.args[0])?;
+    let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
+    if k.is_float() {
+        return Ok(cx.b.build_float_compare(fp, a.into_float_value(), b.into_float_value(), "")?.into());
+    }
+    let p = if k.is_signed_int() { ip.0 } else { ip.1 };
+    Ok(cx.b.build_int_compare(p, a.into_int_value(), b.into_int_value(), "")?.into())
+}
+
+macro_rules! cmp_op {
+    ($name:ident, $s:ident, $u:ident, $f:ident) => {
+        fn $name<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+            compare(cx, sig, vals, (IntPredicate::$s, IntPredicate::$u), FloatPredicate::$f)
+        }
+    };
+}
+cmp_op!(cmp_eq, EQ, EQ, OEQ);
+cmp_op!(cmp_ne, NE, NE, UNE);
+cmp_op!(cmp_lt, SLT, ULT, OLT);
+cmp_op!(cmp_le, SLE, ULE, OLE);
+cmp_op!(cmp_gt, SGT, UGT, OGT);
+cmp_op!(cmp_ge, SGE, UGE, OGE);
+
+// ----- complex -----
+
+fn parts<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
+    let sv = v.into_struct_value();
+    Ok((cx.b.build_extract_value(sv, 0, "")?.into_float_value(), cx.b.build_extract_value(sv, 1, "")?.into_float_value()))
+}
+
+fn complex_of<'ctx>(cx: &FnCx<'_, 'ctx>, sig: &Signature, re: FloatValue<'ctx>, im: FloatValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+    let k = kind(cx, &sig.return_type)?;
+    let k = if k.is_complex() { k } else { kind(cx, &sig.args[0])? };
+    cx.complex(k, re.into(), im.into())
+}
+
+fn complex_add<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ((a, b), (c, d)) = (parts(cx, arg(cx, vals, 0)?)?, parts(cx, arg(cx, vals, 1)?)?);
+    complex_of(cx, sig, cx.b.build_float_add(a, c, "")?, cx.b.build_float_add(b, d, "")?)
+}
+
+fn complex_sub<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ((a, b), (c, d)) = (parts(cx, arg(cx, vals, 0)?)?, parts(cx, arg(cx, vals, 1)?)?);
+    complex_of(cx, sig, cx.b.build_float_sub(a, c, "")?, cx.b.build_float_sub(b, d, "")?)
+}
+
+fn complex_mul<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ((a, b), (c, d)) = (parts(cx, arg(cx, vals, 0)?)?, parts(cx, arg(cx, vals, 1)?)?);
+    let re = cx.b.build_float_sub(cx.b.build_float_mul(a, c, "")?, cx.b.build_float_mul(b, d, "")?, "")?;
+    let im = cx.b.build_float_add(cx.b.build_float_mul(a, d, "")?, cx.b.build_float_mul(b, c, "")?, "")?;
+    complex_of(cx, sig, re, im)
+}
+
+fn complex_truediv<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ((a, b), (c, d)) = (parts(cx, arg(cx, vals, 0)?)?, parts(cx, arg(cx, vals, 1)?)?);
+    let cz = is_zero_float(cx, c)?;
+    let dz = is_zero_float(cx, d)?;
+    cx.guard(cx.b.build_and(cz, dz, "")?, ExcKind::ZeroDivisionError, "complex division by zero")?;
+    // Smith's algorithm, as CPython's _Py_c_quot.
+    let t = a.get_type();
+    let abs_c = intrinsic_call(cx, "llvm.fabs", &[c.into()])?.into_float_value();
+    let abs_d = intrinsic_call(cx, "llvm.fabs", &[d.into()])?.into_float_value();
+    let c_big = cx.b.build_float_compare(FloatPredicate::OGE, abs_c, abs_d, "")?;
+    // |c| >= |d|: ratio = d/c, denom = c + d*ratio, re = (a + b*ratio)/denom, im = (b - a*ratio)/denom
+    let r1 = cx.b.build_float_div(d, c, "")?;
+    let den1 = cx.b.build_float_add(c, cx.b.build_float_mul(d, r1, "")?, "")?;
+    let re1 = cx.b.build_float_div(cx.b.build_float_add(a, cx.b.build_float_mul(b, r1, "")?, "")?, den1, "")?;
+    let im1 = cx.b.build_float_div(cx.b.build_float_sub(b, cx.b.build_float_mul(a, r1, "")?, "")?, den1, "")?;
+    // else: ratio = c/d, denom = c*ratio + d, re = (a*ratio + b)/denom, im = (b*ratio - a)/denom
+    let r2 = cx.b.build_float_div(c, d, "")?;
+    let den2 = cx.b.build_float_add(cx.b.build_float_mul(c, r2, "")?, d, "")?;
+    let re2 = cx.b.build_float_div(cx.b.build_float_add(cx.b.build_float_mul(a, r2, "")?, b, "")?, den2, "")?;
+    let im2 = cx.b.build_float_div(cx.b.build_float_sub(cx.b.build_float_mul(b, r2, "")?, a, "")?, den2, "")?;
+    let _ = t;
+    let re = cx.b.build_select(c_big, re1, re2, "")?.into_float_value();
+    let im = cx.b.build_select(c_big, im1, im2, "")?.into_float_value();
+    complex_of(cx, sig, re, im)
+}
+
+fn complex_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let ((a, b), (c, d)) = (parts(cx, arg(cx, vals, 0)?)?, parts(cx, arg(cx, vals, 1)?)?);
+    let x = cx.b.build_float_compare(FloatPredicate::OEQ, a, c, "")?;
+    let y = cx.b.build_float_compare(FloatPredicate::OEQ, b, d, "")?;
+    Ok(cx.b.build_and(x, y, "")?.into())
+}
+
+fn complex_ne<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let e = complex_eq(cx, sig, vals)?.into_int_value();
+    Ok(cx.b.build_not(e, "")?.into())
+}
+
+fn complex_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = parts(cx, arg(cx, vals, 0)?)?;
+    complex_of(cx, sig, cx.b.build_float_neg(a, "")?, cx.b.build_float_neg(b, "")?)
+}
+
+fn complex_abs<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = parts(cx, arg(cx, vals, 0)?)?;
+    let name = if a.get_type() == cx.ctx.f32_type() { "hypotf" } else { "hypot" };
+    let r = libm(cx, name, &[a.into(), b.into()])?;
+    let k = kind(cx, &sig.args[0])?.underlying_float();
+    cx.cast_number(r, k, kind(cx, &sig.return_type)?)
+}
+
+fn make_complex<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let rk = kind(cx, &sig.return_type)?;
+    let fk = rk.underlying_float();
+    let re = cx.cast_number(arg(cx, vals, 0)?, kind(cx, &sig.args[0])?, fk)?;
+    let im = match sig.args.get(1) {
+        Some(t) => cx.cast_number(arg(cx, vals, 1)?, kind(cx, t)?, fk)?,
+        None => types::number_type(cx.ctx, fk).into_float_type().const_zero().into(),
+    };
+    cx.complex(rk, re, im)
+}
+
+// ----- abs, min, max, len, range -----
+
+fn int_abs<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_int_value();
+    if !signed(sig) {
+        return Ok(v.into());
+    }
+    let neg = cx.b.build_int_compare(IntPredicate::SLT, v, v.get_type().const_zero(), "")?;
+    Ok(cx.b.build_select(neg, cx.b.build_int_neg(v, "")?, v, "")?)
+}
+
+fn float_abs<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    intrinsic_call(cx, "llvm.fabs", &[arg(cx, vals, 0)?])
+}
+
+/// Numba's `do_minmax`: keep the running value unless the comparison says otherwise.
+fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], is_max: bool) -> R<BasicValueEnum<'ctx>> {
+    let mut items: Vec<(BasicValueEnum<'ctx>, Type)> = Vec::new();
+    if sig.args.len() == 1 {
+        let t = &sig.args[0];
+        let Some(tys) = t.tuple_items() else { return cx.fail(format!("min/max of {t} is not supported by numrs build yet")) };
+        let sv = arg(cx, vals, 0)?.into_struct_value();
+        for (i, it) in tys.iter().enumerate() {
+            items.push((cx.b.build_extract_value(sv, i as u32, "")?, it.clone()));
+        }
+    } else {
+        for (i, t) in sig.args.iter().enumerate() {
+            items.push((arg(cx, vals, i)?, t.clone()));
+        }
+    }
+    let rt = sig.return_type.clone();
+    let rk = kind(cx, &rt)?;
+    let mut acc: Option<BasicValueEnum<'ctx>> = None;
+    for (v, t) in items {
+        let v = cx.cast(v, &t, &rt)?;
+        acc = Some(match acc {
+            None => v,
+            Some(a) => {
+                // max: keep a if a >= v; min: keep a if a <= v.
+                let keep = if rk.is_float() {
+                    let p = if is_max { FloatPredicate::OGE } else { FloatPredicate::OLE };
+                    cx.b.build_float_compare(p, a.into_float_value(), v.into_float_value(), "")?
+                } else {
+                    let s = rk.is_signed_int();
+                    let p = match (is_max, s) {
+                        (true, true) => IntPredicate::SGE,
+                        (true, false) => IntPredicate::UGE,
+                        (false, true) => IntPredicate::SLE,
+                        (false, false) => IntPredicate::ULE,
+                    };
+                    cx.b.build_int_compare(p, a.into_int_value(), v.into_int_value(), "")?
+                };
+                cx.b.build_select(keep, a, v, "")?
+            }
+        });
+    }
+    match acc {
+        Some(a) => Ok(a),
+        None => cx.fail("min/max of nothing"),
+    }
+}
+
+fn min_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    minmax(cx, sig, vals, false)
+}
+
+fn max_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    minmax(cx, sig, vals, true)
+}
+
+fn tuple_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let n = sig.args[0].tuple_items().map_or(0, |i| i.len());
+    cx.cast(cx.i64(n as i64).into(), &Type::int64(), &sig.return_type)
+}
+
+fn array_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let sv = arg(cx, vals, 0)?.into_struct_value();
+    let shape = cx.b.build_extract_value(sv, 5, "")?.into_array_value();
+    let n = cx.b.build_extract_value(shape, 0, "")?;
+    cx.cast(n, &Type::int64(), &sig.return_type)
+}
+
+fn range<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let Type::Range(rk) = &sig.return_type else { return cx.fail(format!("range returning {}", sig.return_type)) };
+    let ik = types::range_int(*rk);
+    let it = Type::Number(ik);
+    let mut xs = Vec::new();
+    for (i, t) in sig.args.iter().enumerate() {
+        let v = arg(cx, vals, i)?;
+        xs.push(cx.cast(v, t, &it)?.into_int_value());
+    }
+    let int_t = types::number_type(cx.ctx, ik).into_int_type();
+    let (start, stop, step) = match xs.len() {
+        1 => (int_t.const_zero(), xs[0], int_t.const_int(1, false)),
+        2 => (xs[0], xs[1], int_t.const_int(1, false)),
+        3 => (xs[0], xs[1], xs[2]),
+        n => return cx.fail(format!("range with {n} arguments")),
+    };
+    if xs.len() == 3 {
+        cx.guard(is_zero_int(cx, step)?, ExcKind::ValueError, "range() arg 3 must not be zero")?;
+    }
+    let st = cx.vt(&sig.return_type)?.into_struct_type();
+    let agg = cx.b.build_insert_value(st.get_undef(), start, 0, "")?;
+    let agg = cx.b.build_insert_value(agg, stop, 1, "")?;
+    let agg = cx.b.build_insert_value(agg, step, 2, "")?;
+    Ok(agg.as_basic_value_enum())
+}
+
+// ----- math -----
+
+fn libm_call<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    // The key is not passed; find the function by the signature's caller through `current_math`.
+    let Some(name) = cx.current_math.clone() else { return cx.fail("internal error: math function without name") };
+    let Some((_, f64n, f32n)) = LIBM.iter().find(|(n, _, _)| *n == name) else {
+        return cx.fail(format!("math.{name} is not supported by numrs build yet"));
+    };
+    let k = kind(cx, &sig.args[0])?;
+    let sym = if k == NumericKind::Float32 { f32n } else { f64n };
+    let args: Vec<BasicValueEnum> = (0..sig.args.len()).map(|i| arg(cx, vals, i)).collect::<R<_>>()?;
+    let r = libm(cx, sym, &args)?;
+    cx.cast(r, &sig.args[0], &sig.return_type)
+}
+
+fn rounding<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], name: &str) -> R<BasicValueEnum<'ctx>> {
+    let r = intrinsic_call(cx, name, &[arg(cx, vals, 0)?])?;
+    cx.cast(r, &sig.args[0], &sig.return_type)
+}
+
+fn math_floor<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    rounding(cx, sig, vals, "llvm.floor")
+}
+fn math_ceil<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    rounding(cx, sig, vals, "llvm.ceil")
+}
+fn math_trunc<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    rounding(cx, sig, vals, "llvm.trunc")
+}
+
+fn math_isnan<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_float_value();
+    Ok(cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?.into())
+}
+
+fn math_isinf<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_float_value();
+    let a = intrinsic_call(cx, "llvm.fabs", &[v.into()])?.into_float_value();
+    Ok(cx.b.build_float_compare(FloatPredicate::OEQ, a, a.get_type().const_float(f64::INFINITY), "")?.into())
+}
+
+fn math_isfinite<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_float_value();
+    let a = intrinsic_call(cx, "llvm.fabs", &[v.into()])?.into_float_value();
+    Ok(cx.b.build_float_compare(FloatPredicate::OLT, a, a.get_type().const_float(f64::INFINITY), "")?.into())
+}
+
+fn math_degrees<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_float_value();
+    Ok(cx.b.build_float_mul(v, v.get_type().const_float(180.0 / std::f64::consts::PI), "")?.into())
+}
+
+fn math_radians<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?.into_float_value();
+    Ok(cx.b.build_float_mul(v, v.get_type().const_float(std::f64::consts::PI / 180.0), "")?.into())
+}
+
+fn math_log<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let f32 = kind(cx, &sig.args[0])? == NumericKind::Float32;
+    let name = if f32 { "logf" } else { "log" };
+    let x = libm(cx, name, &[arg(cx, vals, 0)?])?;
+    if sig.args.len() == 2 {
+        let base = libm(cx, name, &[arg(cx, vals, 1)?])?;
+        return Ok(cx.b.build_float_div(x.into_float_value(), base.into_float_value(), "")?.into());
+    }
+    Ok(x)
+}
+
+fn math_gcd<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b) = ints(cx, vals)?;
+    let t = a.get_type();
+    let abs = |cx: &FnCx<'_, 'ctx>, v: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+        if !signed(sig) {
+            return Ok(v);
+        }
+        let neg = cx.b.build_int_compare(IntPredicate::SLT, v, t.const_zero(), "")?;
+        Ok(cx.b.build_select(neg, cx.b.build_int_neg(v, "")?, v, "")?.into_int_value())
+    };
+    let a = abs(cx, a)?;
+    let b = abs(cx, b)?;
+    let pre = cx.b.get_insert_block();
+    let head = cx.new_block("gcd_head");
+    let body = cx.new_block("gcd_body");
+    let done = cx.new_block("gcd_done");
+    cx.b.build_unconditional_branch(head)?;
+    cx.b.position_at_end(head);
+    let pa = cx.b.build_phi(t, "a")?;
+    let pb = cx.b.build_phi(t, "b")?;
+    let (x, y) = (pa.as_basic_value().into_int_value(), pb.as_basic_value().into_int_value());
+    let more = cx.b.build_int_compare(IntPredicate::NE, y, t.const_zero(), "")?;
+    cx.b.build_conditional_branch(more, body, done)?;
+    cx.b.position_at_end(body);
+    let r = cx.b.build_int_unsigned_rem(x, y, "")?;
+    cx.b.build_unconditional_branch(head)?;
+    let Some(pre) = pre else { return cx.fail("internal error: no insertion block") };
+    pa.add_incoming(&[(&a, pre), (&y, body)]);
+    pb.add_incoming(&[(&b, pre), (&r, body)]);
+    cx.b.position_at_end(done);
+    Ok(x.into())
+}

@@ -1,0 +1,172 @@
+//! How Numba types are represented in LLVM: values (registers and allocas) and native storage.
+//!
+//! Values: integers `iN`, floats `float`/`double`, `bool` `i1`, complex `{fT, fT}`, tuples
+//! literal structs of their items, arrays Numba's array model (see `numrs_abi::ArrayHeader`),
+//! `None` the empty struct. Types with no run-time value (functions, modules, classes, string
+//! literals used as exception messages) are *phantom*: they get no storage.
+
+use inkwell::context::Context;
+use inkwell::types::{BasicTypeEnum, StructType};
+use inkwell::AddressSpace;
+use numrs_types::{IteratorKind, NumericKind, RangeKind, Type};
+
+/// How a type is represented.
+pub enum Repr<'ctx> {
+    Value(BasicTypeEnum<'ctx>),
+    Phantom,
+}
+
+/// Types with no run-time value.
+pub fn is_phantom(t: &Type) -> bool {
+    matches!(
+        t,
+        Type::Module(_)
+            | Type::Function(_)
+            | Type::BoundFunction(_)
+            | Type::Dispatcher(_)
+            | Type::NumberClass(_)
+            | Type::ExceptionClass(_)
+            | Type::ExceptionInstance(_)
+            | Type::StringLiteral(_)
+            | Type::MakeFunction(..)
+            | Type::Omitted(_)
+            | Type::DType(_)
+    )
+}
+
+/// The numeric kind of a number-like type (literals count as their base type).
+pub fn numeric(t: &Type) -> Option<NumericKind> {
+    match t {
+        Type::Number(k) => Some(*k),
+        Type::BooleanLiteral(_) => Some(NumericKind::Boolean),
+        Type::IntegerLiteral(v) => match Type::int_literal_base(*v)? {
+            Type::Number(k) => Some(k),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+pub fn number_type<'ctx>(ctx: &'ctx Context, k: NumericKind) -> BasicTypeEnum<'ctx> {
+    match k {
+        NumericKind::Boolean => ctx.bool_type().into(),
+        NumericKind::Int8 | NumericKind::UInt8 => ctx.i8_type().into(),
+        NumericKind::Int16 | NumericKind::UInt16 => ctx.i16_type().into(),
+        NumericKind::Int32 | NumericKind::UInt32 => ctx.i32_type().into(),
+        NumericKind::Int64 | NumericKind::UInt64 => ctx.i64_type().into(),
+        NumericKind::Float32 => ctx.f32_type().into(),
+        NumericKind::Float64 => ctx.f64_type().into(),
+        NumericKind::Complex64 => ctx.struct_type(&[ctx.f32_type().into(), ctx.f32_type().into()], false).into(),
+        NumericKind::Complex128 => ctx.struct_type(&[ctx.f64_type().into(), ctx.f64_type().into()], false).into(),
+    }
+}
+
+/// Numba's array model: meminfo, parent, nitems, itemsize, data, shape[ndim], strides[ndim].
+pub fn array_struct<'ctx>(ctx: &'ctx Context, ndim: u32) -> StructType<'ctx> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    let dims = i64t.array_type(ndim);
+    ctx.struct_type(
+        &[ptr.into(), ptr.into(), i64t.into(), i64t.into(), ptr.into(), dims.into(), dims.into()],
+        false,
+    )
+}
+
+pub fn range_int(kind: RangeKind) -> NumericKind {
+    match kind {
+        RangeKind::Int32 => NumericKind::Int32,
+        RangeKind::Int64 => NumericKind::Int64,
+        RangeKind::UInt64 => NumericKind::UInt64,
+    }
+}
+
+/// The LLVM representation of values of `t`, or why there is none yet.
+pub fn repr<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<Repr<'ctx>, String> {
+    if is_phantom(t) {
+        return Ok(Repr::Phantom);
+    }
+    Ok(Repr::Value(value_type(ctx, t)?))
+}
+
+pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'ctx>, String> {
+    if let Some(k) = numeric(t) {
+        return Ok(number_type(ctx, k));
+    }
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    Ok(match t {
+        Type::NoneType => ctx.struct_type(&[], false).into(),
+        Type::Array(a) => {
+            if numeric(&a.dtype).is_none() {
+                return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));
+            }
+            array_struct(ctx, a.ndim).into()
+        }
+        Type::UniTuple(item, n) => {
+            let it = value_type(ctx, item)?;
+            ctx.struct_type(&vec![it; *n as usize], false).into()
+        }
+        Type::Tuple(items) => {
+            let its = items.iter().map(|i| value_type(ctx, i)).collect::<Result<Vec<_>, _>>()?;
+            ctx.struct_type(&its, false).into()
+        }
+        Type::Range(kind) => {
+            let it = number_type(ctx, range_int(*kind));
+            ctx.struct_type(&[it, it, it], false).into()
+        }
+        // Iterators are pointers to their state (an alloca of the function).
+        Type::Iterator(k) => match &**k {
+            IteratorKind::Range(_) | IteratorKind::Array(_) => ptr.into(),
+            _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
+        },
+        Type::Pair(p) => {
+            let first = value_type(ctx, &p.0)?;
+            ctx.struct_type(&[first, ctx.bool_type().into()], false).into()
+        }
+        other => return Err(format!("values of type {other} are not supported by numrs build yet")),
+    })
+}
+
+/// The state an iterator points at.
+pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<StructType<'ctx>, String> {
+    match k {
+        IteratorKind::Range(kind) => {
+            let it = number_type(ctx, range_int(*kind));
+            Ok(ctx.struct_type(&[it, it, it], false))
+        }
+        IteratorKind::Array(arr) => {
+            let Type::Array(a) = arr else { return Err(format!("iterator over {arr}")) };
+            Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), ctx.i64_type().into()], false))
+        }
+        other => Err(format!("iterating over {other:?} is not supported by numrs build yet")),
+    }
+}
+
+/// Storage in native memory as `numrs_abi::layout` describes it: booleans are bytes.
+pub fn storage_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'ctx>, String> {
+    match numeric(t) {
+        Some(NumericKind::Boolean) => Ok(ctx.i8_type().into()),
+        _ => match t {
+            Type::UniTuple(item, n) => {
+                let it = storage_type(ctx, item)?;
+                Ok(ctx.struct_type(&vec![it; *n as usize], false).into())
+            }
+            Type::Tuple(items) => {
+                let its = items.iter().map(|i| storage_type(ctx, i)).collect::<Result<Vec<_>, _>>()?;
+                Ok(ctx.struct_type(&its, false).into())
+            }
+            _ => value_type(ctx, t),
+        },
+    }
+}
+
+/// `true` when values and storage have the same LLVM type.
+pub fn storage_is_value(t: &Type) -> bool {
+    match numeric(t) {
+        Some(NumericKind::Boolean) => false,
+        _ => match t {
+            Type::UniTuple(item, _) => storage_is_value(item),
+            Type::Tuple(items) => items.iter().all(storage_is_value),
+            _ => true,
+        },
+    }
+}
