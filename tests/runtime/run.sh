@@ -9,4 +9,7 @@ inc=$("$py" -c "import sysconfig; print(sysconfig.get_paths()['include'])")
 cc -shared -fPIC -O2 -Wall -Wno-unused-parameter -DPy_LIMITED_API=0x030A0000 \
     -DMODULE_NAME=numrs_testmod '-DMODULE_NAME_STR="numrs_testmod"' -I"$inc" \
     "$root/tests/runtime/testmod.c" -o "$build/numrs_testmod.abi3.so"
+cc -shared -fPIC -O2 -Wall -Wno-unused-parameter -Wno-unused-const-variable -DPy_LIMITED_API=0x030A0000 -DV1_TABLE \
+    -DMODULE_NAME=numrs_testmod_v1 '-DMODULE_NAME_STR="numrs_testmod_v1"' -I"$inc" \
+    "$root/tests/runtime/testmod.c" -o "$build/numrs_testmod_v1.abi3.so"
 NUMRS_TESTMOD_DIR="$build" "$py" "$root/tests/runtime/test_runtime.py" "$@"

@@ -169,7 +169,18 @@ def test_dispatcher_object():
     assert m.add.signatures == ["(int64, int64) -> int64", "(float64, float64) -> float64"]
     assert "add" in repr(m.add)
     assert m.add._select(1, 2) == 0 and m.add._select(1.0, 2) == 1
-    assert numrs_runtime.ABI_VERSION == 2
+    assert (numrs_runtime.MIN_ABI_VERSION, numrs_runtime.MAX_ABI_VERSION) == (1, 2)
+
+
+def test_version_1_tables():
+    import numrs_testmod_v1 as v1
+
+    assert v1.add(1, 2) == 3 and v1.add(1.5, 2) == 3.5
+    assert v1.arange(3).tolist() == [0.0, 1.0, 2.0]
+    raises(ZeroDivisionError, v1.idiv, 1, 0, match="division by zero")
+    # Without parameter names only positional arguments are accepted.
+    raises(TypeError, v1.add, 1, b=2, match="some keyword arguments unexpected")
+    raises(TypeError, v1.add, 1, 2, 3, match="too many arguments: expected 2, got 3")
 
 
 def test_populate_rejects_bad_tables():

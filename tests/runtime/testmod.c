@@ -27,7 +27,9 @@ typedef struct {
     const char *name;
     uint32_t n_specs;
     const Specialization *specs;
-    const char *const *param_names;
+#ifndef V1_TABLE
+    const char *const *param_names; /* ABI 2 */
+#endif
 } FunctionEntry;
 typedef struct {
     uint32_t abi_version;
@@ -178,7 +180,13 @@ static const Specialization S_SEL_ARRAY[] = {SPEC(1, T_A1C, "int64", sel0), SPEC
 static const Specialization S_SEL_TUPLE[] = {SPEC(1, T_UT2I, "int64", sel0), SPEC(1, T_TFI, "int64", sel1), SPEC(1, T_UT2F, "int64", sel2)};
 static const Specialization S_SEL_BOOL[] = {SPEC(2, T_BI, "int64", sel0), SPEC(2, T_IB, "int64", sel1)};
 
+#ifdef V1_TABLE
+#define FN(name, specs, params) {name, sizeof specs / sizeof specs[0], specs}
+#define TABLE_VERSION 1
+#else
 #define FN(name, specs, params) {name, sizeof specs / sizeof specs[0], specs, params}
+#define TABLE_VERSION 2
+#endif
 static const FunctionEntry FUNCTIONS[] = {
     FN("add", S_ADD, P_AB), FN("inc", S_INC, P_X), FN("asum", S_ASUM, P_X), FN("rsum", S_RSUM, P_X),
     FN("arange", S_ARANGE, P_X), FN("idiv", S_IDIV, P_AB), FN("pdivmod", S_DIVMOD, P_AB),
@@ -189,7 +197,7 @@ static const FunctionEntry FUNCTIONS[] = {
 };
 
 ModuleTable numrs_module_table = {
-    2, sizeof FUNCTIONS / sizeof FUNCTIONS[0], MODULE_NAME_STR, FUNCTIONS, &runtime,
+    TABLE_VERSION, sizeof FUNCTIONS / sizeof FUNCTIONS[0], MODULE_NAME_STR, FUNCTIONS, &runtime,
 };
 
 static struct PyModuleDef moddef = {PyModuleDef_HEAD_INIT, MODULE_NAME_STR, NULL, -1, NULL};

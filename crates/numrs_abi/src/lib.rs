@@ -22,15 +22,17 @@
 use numrs_types::{NumericKind, Type};
 use std::ffi::{c_char, c_void};
 
-/// Bumped whenever any structure below changes.
-///
-/// - 1: the original tables.
-/// - 2: [`FunctionEntry::param_names`] (keyword arguments). The runtime still accepts version-1
-///   tables (whose `FunctionEntry` ends at `specs`); their functions take positional arguments only.
-pub const ABI_VERSION: u32 = 2;
+/// Bumped whenever any structure below changes incompatibly; the version of the tables whose
+/// `functions` are [`FunctionEntry`] items.
+pub const ABI_VERSION: u32 = 1;
 
-/// The oldest table version the runtime accepts.
+/// Tables with this `abi_version` have [`FunctionEntryV2`] items (parameter names, so callers
+/// may pass keyword arguments); otherwise everything is as in [`ABI_VERSION`].
+pub const ABI_VERSION_PARAM_NAMES: u32 = 2;
+
+/// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
+pub const MAX_ABI_VERSION: u32 = 2;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -56,6 +58,8 @@ pub struct ModuleTable {
     pub n_functions: u32,
     /// NUL-terminated module name.
     pub module_name: *const c_char,
+    /// `n_functions` items: [`FunctionEntry`], or [`FunctionEntryV2`] when `abi_version` is
+    /// [`ABI_VERSION_PARAM_NAMES`].
     pub functions: *const FunctionEntry,
     /// Filled by the runtime before any wrapper is called; compiled code calls through it.
     pub runtime: *mut *const RuntimeApi,
@@ -67,18 +71,19 @@ pub struct FunctionEntry {
     pub name: *const c_char,
     pub n_specs: u32,
     pub specs: *const Specialization,
-    /// (ABI 2) The Python names of the function's parameters, in order, one per argument of
-    /// every specialization (they all have the same arity), so that callers may pass keyword
-    /// arguments as Numba's dispatcher accepts them. Null: positional arguments only.
-    pub param_names: *const *const c_char,
 }
 
-/// The version-1 layout of [`FunctionEntry`] (no `param_names`), for reading old tables.
+/// A [`FunctionEntry`] followed by the function's parameter names (tables of version
+/// [`ABI_VERSION_PARAM_NAMES`]).
 #[repr(C)]
-pub struct FunctionEntryV1 {
+pub struct FunctionEntryV2 {
     pub name: *const c_char,
     pub n_specs: u32,
     pub specs: *const Specialization,
+    /// The Python names of the parameters, in order, one per argument of every specialization
+    /// (they all have the same arity), so that callers may pass keyword arguments as Numba's
+    /// dispatcher accepts them. Null: positional arguments only.
+    pub param_names: *const *const c_char,
 }
 
 #[repr(C)]
@@ -276,6 +281,13 @@ mod tests {
     fn tuple_layout_pads_like_c() {
         let t = numrs_types::parse_type("Tuple(int8, float64, int32)").unwrap();
         assert_eq!(layout(&t).unwrap(), Layout { size: 24, align: 8, fields: vec![0, 8, 16] });
+    }
+
+    #[test]
+    fn function_entry_v2_extends_v1() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(offset_of!(FunctionEntryV2, specs), offset_of!(FunctionEntry, specs));
+        assert_eq!(offset_of!(FunctionEntryV2, param_names), size_of::<FunctionEntry>());
     }
 
     #[test]

@@ -18,7 +18,8 @@ pub mod typing;
 use boxing::Plan;
 use dispatcher::{Dispatcher, Spec};
 use numrs_abi::{
-    layout, FunctionEntryV1, ModuleTable, Specialization, ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
+    layout, FunctionEntry, FunctionEntryV2, ModuleTable, Specialization, ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION,
+    MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
 use pyo3::exceptions::PyImportError;
 use pyo3::ffi;
@@ -85,9 +86,9 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         return Err(PyErr::fetch(py));
     }
     let table = unsafe { &*table };
-    if !(MIN_ABI_VERSION..=ABI_VERSION).contains(&table.abi_version) {
+    if !(MIN_ABI_VERSION..=MAX_ABI_VERSION).contains(&table.abi_version) {
         return Err(PyImportError::new_err(format!(
-            "module built for numrs ABI version {}, this runtime supports versions {MIN_ABI_VERSION} to {ABI_VERSION}",
+            "module built for numrs ABI version {}, this runtime supports versions {MIN_ABI_VERSION} to {MAX_ABI_VERSION}",
             table.abi_version
         )));
     }
@@ -100,11 +101,11 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
     }
     for i in 0..table.n_functions as usize {
         let (fname, n_specs, specs, param_names) = unsafe {
-            if table.abi_version >= 2 {
-                let e = &*table.functions.add(i);
+            if table.abi_version == ABI_VERSION_PARAM_NAMES {
+                let e = &*(table.functions as *const FunctionEntryV2).add(i);
                 (e.name, e.n_specs, e.specs, e.param_names)
             } else {
-                let e = &*(table.functions as *const FunctionEntryV1).add(i);
+                let e: &FunctionEntry = &*table.functions.add(i);
                 (e.name, e.n_specs, e.specs, std::ptr::null())
             }
         };
@@ -157,7 +158,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_stats, m)?)?;
     m.add_class::<Dispatcher>()?;
     m.add_class::<boxing::MemInfoOwner>()?;
-    m.add("ABI_VERSION", ABI_VERSION)?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
+    m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;
     Ok(())
 }

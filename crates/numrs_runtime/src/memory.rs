@@ -1,13 +1,13 @@
 //! The services compiled code calls ([`numrs_abi::RuntimeApi`]): NRT-style MemInfo allocations
 //! and plain allocations, with counters the tests use to check that memory is freed.
 
-use numrs_abi::{MemInfo, RuntimeApi, ABI_VERSION};
+use numrs_abi::{MemInfo, RuntimeApi, MAX_ABI_VERSION};
 use std::alloc::{alloc, dealloc, Layout};
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 
 /// The table handed to every built module; it lives as long as the runtime (the process).
 pub static RUNTIME_API: RuntimeApi = RuntimeApi {
-    abi_version: ABI_VERSION,
+    abi_version: MAX_ABI_VERSION,
     meminfo_alloc: numrs_meminfo_alloc,
     meminfo_release: numrs_meminfo_release,
     alloc: numrs_alloc,
