@@ -147,6 +147,29 @@ pub fn parse(db: &dyn Db, file: SourceFile) -> Arc<Parsed> {
     Arc::new(out)
 }
 
+/// The top-level statements overlapping `[start, end]`, placed at their file offsets: for IDE
+/// features that look at a few functions, without assembling the whole file's AST.
+pub fn statements_in(db: &dyn Db, file: SourceFile, start: u32, end: u32) -> Vec<numrs_syntax::ast::Stmt> {
+    let chunks = chunks(db, file);
+    let first = chunks.partition_point(|(s, _)| *s <= start).saturating_sub(1);
+    let mut out = Vec::new();
+    for (i, (chunk_start, chunk)) in chunks.iter().enumerate().skip(first) {
+        if *chunk_start > end {
+            break;
+        }
+        let chunk_end = chunks.get(i + 1).map_or(u32::MAX, |(s, _)| *s);
+        if chunk_end < start {
+            continue;
+        }
+        for stmt in &parse_chunk(db, *chunk).module.body {
+            let mut stmt = stmt.clone();
+            numrs_syntax::shift::shift_stmt(&mut stmt, *chunk_start);
+            out.push(stmt);
+        }
+    }
+    out
+}
+
 /// A file's top-level statements: (offset, interned text), in order.
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn chunks(db: &dyn Db, file: SourceFile) -> Arc<Vec<(u32, Chunk<'_>)>> {

@@ -42,8 +42,8 @@ pub struct FunctionSymbol {
 }
 
 /// The top-level function whose `def` statement contains `offset`, with its report.
-fn function_at(offset: u32, parsed: &numrs_syntax::Parsed) -> Option<(&FunctionDef, Span)> {
-    parsed.module.body.iter().find_map(|s| match &s.kind {
+fn function_at(offset: u32, stmts: &[numrs_syntax::ast::Stmt]) -> Option<(&FunctionDef, Span)> {
+    stmts.iter().find_map(|s| match &s.kind {
         StmtKind::FunctionDef(def) if s.span.start <= offset && offset <= s.span.end => Some((&**def, s.span)),
         _ => None,
     })
@@ -89,10 +89,10 @@ fn name_at(def: &FunctionDef, offset: u32) -> Option<(String, Span)> {
 /// Hover: on a variable, its Numba type in each specialisation; on a function name, its
 /// signatures (declared and inferred, with where each came from).
 pub fn hover(db: &CheckDatabase, file: SourceFile, offset: u32) -> Option<HoverInfo> {
-    let parsed = numrs_db::parse(db, file);
+    let stmts = numrs_db::statements_in(db, file, offset, offset);
     let lines = numrs_db::line_index(db, file);
     let report = db.check_file(file);
-    let (def, _) = function_at(offset, parsed)?;
+    let (def, _) = function_at(offset, &stmts)?;
     let line = lines.line_col(def.name_span.start).line;
     let function = report_for(&report.functions, def, line);
 
@@ -148,12 +148,17 @@ pub fn hover(db: &CheckDatabase, file: SourceFile, offset: u32) -> Option<HoverI
 /// Inlay hints: each local's type at its first assignment, and each function's return type,
 /// from the first specialisation that typed (all specialisations agreeing, or `a | b`).
 pub fn inlay_hints(db: &CheckDatabase, file: SourceFile) -> Vec<InlayHint> {
-    let parsed = numrs_db::parse(db, file);
+    inlay_hints_in(db, file, 0, u32::MAX)
+}
+
+/// Inlay hints of the functions overlapping `[start, end]` (an editor's visible range).
+pub fn inlay_hints_in(db: &CheckDatabase, file: SourceFile, start: u32, end: u32) -> Vec<InlayHint> {
+    let stmts = numrs_db::statements_in(db, file, start, end);
     let lines = numrs_db::line_index(db, file);
     let text = file.text(db);
     let report = db.check_file(file);
     let mut hints = Vec::new();
-    for stmt in &parsed.module.body {
+    for stmt in &stmts {
         let StmtKind::FunctionDef(def) = &stmt.kind else { continue };
         let line = lines.line_col(def.name_span.start).line;
         let Some(function) = report_for(&report.functions, def, line) else { continue };
@@ -293,8 +298,8 @@ pub fn document_symbols(db: &CheckDatabase, file: SourceFile) -> Vec<FunctionSym
 /// Go to definition: a name used in a jit function that refers to a module-level binding
 /// (another jit function, a constant, an import).
 pub fn goto_definition(db: &CheckDatabase, file: SourceFile, offset: u32) -> Option<Span> {
-    let parsed = numrs_db::parse(db, file);
-    let (def, _) = function_at(offset, parsed)?;
+    let stmts = numrs_db::statements_in(db, file, offset, offset);
+    let (def, _) = function_at(offset, &stmts)?;
     let (name, _) = name_at(def, offset)?;
     // Local variables shadow globals: only names the function never binds go to module level.
     let bound = assignment_targets(&def.body).iter().any(|t| matches!(&t.kind, ExprKind::Name(n) if *n == name))
@@ -302,8 +307,9 @@ pub fn goto_definition(db: &CheckDatabase, file: SourceFile, offset: u32) -> Opt
     if bound {
         return None;
     }
-    let symbols = numrs_hir::module_symbols(&parsed.module);
-    symbols.lookup(&name, None).map(|b| b.span)
+    let info = numrs_check::queries::module_info(db, file);
+    let positions = numrs_db::positions(db, file);
+    info.symbols.lookup(&name, None).map(|b| positions.span_to_file(b.span))
 }
 
 /// A code action: a title and the text edits it makes (byte spans in the file).

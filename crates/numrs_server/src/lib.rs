@@ -379,7 +379,7 @@ impl LanguageServer for Backend {
             let positions = Positions::new(file.text(&state.db));
             let (start, end) = (positions.offset(params.range.start), positions.offset(params.range.end));
             Some(
-                numrs_ide::inlay_hints(&state.db, file)
+                numrs_ide::inlay_hints_in(&state.db, file, start, end)
                     .into_iter()
                     .filter(|h| h.offset >= start && h.offset <= end)
                     .map(|h| InlayHint {
