@@ -15,7 +15,6 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::Ordering;
-use std::sync::Mutex;
 
 pub struct Spec {
     pub args: Vec<Type>,
@@ -98,6 +97,38 @@ type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<Fx>>;
 struct Cache {
     generation: u64,
     map: FxMap<Vec<u32>, Selection>,
+    /// The last selection, keyed by the packed typecodes (`pack`), checked first.
+    last: Option<(u64, Selection)>,
+}
+
+/// Up to 4 typecodes below 2^15 packed with the count; `None` when they do not fit.
+#[inline]
+fn pack(tcs: &[u32]) -> Option<u64> {
+    if tcs.len() > 4 {
+        return None;
+    }
+    let mut k = tcs.len() as u64;
+    for &t in tcs {
+        if t >= 1 << 15 {
+            return None;
+        }
+        k = (k << 15) | t as u64;
+    }
+    Some(k)
+}
+
+/// The selection cache lives under the GIL (the runtime is built for GIL-enabled CPython
+/// through the stable ABI): only accessed in short sections that never call into Python,
+/// so there is neither contention nor re-entrancy.
+struct GilCell(std::cell::UnsafeCell<Cache>);
+unsafe impl Sync for GilCell {}
+unsafe impl Send for GilCell {}
+impl GilCell {
+    #[allow(clippy::mut_from_ref)]
+    #[inline]
+    fn get(&self, _py: Python<'_>) -> &mut Cache {
+        unsafe { &mut *self.0.get() }
+    }
 }
 
 const MAX_ARGS_INLINE: usize = 8;
@@ -112,7 +143,7 @@ pub struct Dispatcher {
     arity: usize,
     specs: Vec<Spec>,
     spec_tcs: Vec<Vec<u32>>,
-    cache: Mutex<Cache>,
+    cache: GilCell,
     /// Releases the message of an ExcInfo with `msg_owned`.
     free: unsafe extern "C" fn(*mut u8),
 }
@@ -133,7 +164,7 @@ impl Dispatcher {
             arity,
             specs,
             spec_tcs,
-            cache: Mutex::new(Cache { generation: u64::MAX, map: FxMap::default() }),
+            cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
             free: crate::memory::numrs_free,
         }
     }
@@ -171,14 +202,23 @@ impl Dispatcher {
 
     fn resolve(&self, py: Python<'_>, np: &Npy, argv: &[*mut ffi::PyObject], tcs: &[u32]) -> PyResult<usize> {
         let generation = GENERATION.load(Ordering::Relaxed);
+        let packed = pack(tcs);
         {
-            let mut c = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            let c = self.cache.get(py);
             if c.generation != generation {
                 c.map.clear();
+                c.last = None;
                 c.generation = generation;
             }
+            if let (Some(k), Some((lk, sel))) = (packed, c.last) {
+                if k == lk {
+                    return self.outcome(py, np, argv, sel);
+                }
+            }
             if let Some(&sel) = c.map.get(tcs) {
-                drop(c);
+                if let Some(k) = packed {
+                    c.last = Some((k, sel));
+                }
                 return self.outcome(py, np, argv, sel);
             }
         }
@@ -197,10 +237,11 @@ impl Dispatcher {
             }
         }
         {
-            let mut c = self.cache.lock().unwrap_or_else(|e| e.into_inner());
+            let c = self.cache.get(py);
             let generation = GENERATION.load(Ordering::Relaxed);
             if c.generation != generation {
                 c.map.clear();
+                c.last = None;
                 c.generation = generation;
             }
             c.map.insert(tcs.to_vec(), sel);
