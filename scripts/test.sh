@@ -6,6 +6,8 @@ bash scripts/setup.sh
 cargo build --release --locked -p numrs_cli
 cargo test --release --locked --workspace 2>&1 | tee target/cargo-test.log
 python3 scripts/corpus_check.py
+# The runtime that built modules import: dispatcher, boxing, memory (hand-made C module).
+bash tests/runtime/run.sh
 # Editor end to end: neovim (headless) and a real VS Code (code-server + headless Chromium).
 bash scripts/test-neovim.sh
 # The VS Code run drives a browser; one retry absorbs a slow first start.
