@@ -135,6 +135,10 @@ pub fn lower_function<'a, 'ctx>(
     for block in &ir.blocks {
         for stmt in &block.stmts {
             if let StmtKind::Assign { target, value } = &stmt.kind {
+                // Numba's front end marks `try` bodies with `$exception_check` branches.
+                if ir.var(*target).name.starts_with("$exception_check") {
+                    return err(Some(stmt.span), "try/except is not supported by numrs build yet");
+                }
                 defs.insert(*target, value);
             }
         }
@@ -1009,6 +1013,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(x, &Type::int64(), tt)
             }
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
+            (Type::Module(m), _) => match module_constant(m, attr) {
+                Some(c) => self.cast(self.ctx.f64_type().const_float(c).into(), &Type::float64(), tt),
+                None => self.fail(format!("{m}.{attr} as a value is not supported by numrs build yet")),
+            },
             _ => {
                 if let Some(k) = numeric(&vt) {
                     if attr == "real" || attr == "imag" {
@@ -1128,6 +1136,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
 pub fn zero_of(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
     t.const_zero()
+}
+
+/// Float constants of modules (`math.pi`, `np.inf`).
+fn module_constant(module: &str, attr: &str) -> Option<f64> {
+    if !matches!(module, "math" | "numpy" | "cmath") {
+        return None;
+    }
+    Some(match attr {
+        "pi" => std::f64::consts::PI,
+        "e" => std::f64::consts::E,
+        "tau" => std::f64::consts::TAU,
+        "inf" | "Inf" | "infty" | "PINF" => f64::INFINITY,
+        "nan" | "NaN" | "NAN" => f64::NAN,
+        "NINF" => f64::NEG_INFINITY,
+        "euler_gamma" if module == "numpy" => 0.577_215_664_901_532_9,
+        _ => return None,
+    })
 }
 
 /// Python's `slice.indices` for a constant slice over `n` items.

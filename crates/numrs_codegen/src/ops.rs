@@ -158,6 +158,9 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::Array, array_len),
         ("builtins.range", Class::Integral, range),
         ("builtins.divmod", Class::Int, int_divmod),
+        ("builtins.pow", Class::Int, int_pow),
+        ("builtins.pow", Class::Float, float_pow),
+        ("builtins.round", Class::Float, round_),
         ("builtins.divmod", Class::Float, float_divmod),
         ("math.floor", Class::Float, math_floor),
         ("math.ceil", Class::Float, math_ceil),
@@ -821,6 +824,14 @@ fn libm_call<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
 fn rounding<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], name: &str) -> R<BasicValueEnum<'ctx>> {
     let r = intrinsic_call(cx, name, &[arg(cx, vals, 0)?])?;
     cx.cast(r, &sig.args[0], &sig.return_type)
+}
+
+/// `round(x)`: half to even, like Python.
+fn round_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    if sig.args.len() != 1 {
+        return cx.fail("round(x, ndigits) is not supported by numrs build yet");
+    }
+    rounding(cx, sig, vals, "llvm.roundeven")
 }
 
 fn math_floor<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
