@@ -8,6 +8,8 @@ cargo test --release --locked --workspace 2>&1 | tee target/cargo-test.log
 python3 scripts/corpus_check.py
 # The runtime that built modules import: dispatcher, boxing, memory (hand-made C module).
 bash tests/runtime/run.sh
+# Native build: built modules' wrappers against Numba's recorded calls (ctypes; needs NumPy).
+"$(bash scripts/build-runtime.sh)" tests/build/run.py --min-agree 86
 # Editor end to end: neovim (headless) and a real VS Code (code-server + headless Chromium).
 bash scripts/test-neovim.sh
 # The VS Code run drives a browser; one retry absorbs a slow first start.

@@ -435,7 +435,7 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     for (stem, fname, args), (why, got, want) in sorted(failures.items()):
         if opts.verbose:
-            print("DIFF %s %s%s: %s %s (Numba: %s)" % (stem, fname, args, why, got, want))
+            print("DIFF %s %s%s: %s %s (Numba: %s)" % (stem, fname, " ".join(args.split()), why, got, want))
     print("build: %d/%d calls agree with Numba 0.68.1 (%d of them dispatch TypeErrors, no compiled code ran)" % (agree, total, dispatch_agree))
     counts = {}
     for (why, _, _) in failures.values():

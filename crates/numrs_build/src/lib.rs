@@ -56,7 +56,7 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
     let info = queries::module_info(dbd, file);
     let report = db.check_file(file);
     let lines = numrs_db::line_index(dbd, file);
-    let parsed = numrs_db::parse(dbd, file);
+    let positions = numrs_db::positions(dbd, file);
     let mut out = Vec::new();
     for (id, jit) in info.functions.iter().enumerate() {
         if jit.kind != numrs_hir::JitKind::Njit {
@@ -64,8 +64,11 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
         }
         let key = FunctionKey::of(dbd, file, info, jit);
         let Some(ir) = queries::function_ir(dbd, key).clone() else { continue };
-        let line = lines.line_col(jit.def_line_offset).line;
-        let base = numrs_hir::find_def(&parsed.module, jit.def_line_offset).map_or(jit.def_line_offset, numrs_ir::function_start);
+        // Module positions → file offsets.
+        let def_offset = positions.to_file(jit.def_line_offset);
+        let line = lines.line_col(def_offset).line;
+        // IR spans are relative to the function's start; place them as `check_file` does.
+        let base = queries::jit_record(dbd, key).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
         let mut specs: Vec<(Vec<Type>, Option<Type>)> = jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone())).collect();
         for f in report.functions.iter().filter(|f| f.line == line && f.name == jit.name) {
             for s in f.signatures.iter().filter(|s| s.origin != SignatureOrigin::Decorator) {
@@ -209,11 +212,11 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 built.push(p.label());
                 header_specs.push((&inputs[k], c_symbol.as_str()));
             }
-            numrs_codegen::SpecOutcome::Failed(e) => problems.push(Problem {
+            numrs_codegen::SpecOutcome::Failed(e) => { problems.push(Problem {
                 specialization: p.label(),
                 line: Some(e.span.map_or(p.line, |s| lines.line_col(s.start + p.base).line)),
                 message: format!("cannot lower: {}", e.message),
-            }),
+            })},
         }
     }
     let header = numrs_codegen::c_header(&module_name, &header_specs);
