@@ -236,6 +236,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
             Some(Layout { size: 8 * n, align: 8, fields: vec![] })
         }
         Type::NoneType => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        // Literal integers and booleans are stored as their base type (`Literal[int](3)`:
+        // int64, as Numba's data model does).
+        Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => layout(&Type::Number(ty.as_number()?)),
         _ => {
             let items = tuple_items(ty)?;
             struct_layout(&items)
@@ -275,6 +278,12 @@ mod tests {
         assert_eq!(layout(&Type::Number(NumericKind::Complex128)).unwrap().fields, vec![0, 8]);
         let arr = numrs_types::parse_type("array(float64, 2d, C)").unwrap();
         assert_eq!(layout(&arr).unwrap().size, 8 * 9);
+    }
+
+    #[test]
+    fn literals_are_laid_out_as_their_base_type() {
+        let t = numrs_types::parse_type("Tuple(Literal[int](1), float64, Literal[bool](True))").unwrap();
+        assert_eq!(layout(&t).unwrap(), Layout { size: 24, align: 8, fields: vec![0, 8, 16] });
     }
 
     #[test]
