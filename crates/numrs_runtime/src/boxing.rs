@@ -25,6 +25,10 @@ impl Plan {
     pub fn of(ty: &Type) -> Result<Plan, String> {
         Ok(match ty {
             Type::Number(k) => Plan::Number(*k),
+            // A literal return type (`Literal[int](1)`) is stored as its base type.
+            Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => {
+                Plan::Number(ty.as_number().ok_or_else(|| format!("{ty} has no native layout"))?)
+            }
             Type::NoneType => Plan::None,
             Type::Array(a) => match &a.dtype {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },
