@@ -1,0 +1,138 @@
+"""Differential execution through built modules, the way a user runs them.
+
+For every corpus case with `CALLS = [(function, args), ...]`: `numrs build` the case, then in a
+fresh interpreter `import` the built module (which loads the numrs runtime), call
+`module.function(*args)` and compare `repr(result)`, or the raised exception's class name, with
+Numba's recorded answer in `expected/<case>.json`. Dispatch (typeof, conversion kinds, ranking,
+TypeError wording) is the runtime's, so this tests the whole path: codegen, table, runtime.
+
+A function that did not build is absent from the module and counts as disagreeing. Lazily
+compiled functions get their calls' argument types through `--signatures`, as a signatures
+file recorded from a Numba run would give them.
+
+Needs a Python with numpy and the runtime installed (`scripts/build-runtime.sh` prints one).
+Usage: python tests/build/through_import.py [--corpus DIR] [--only SUBSTR] [--verbose]
+[--min-agree N] (exit 1 when fewer than N calls agree).
+"""
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import BINARY, SHARED, case_calls, typeof  # noqa: E402  (the case reader and Numba's typeof)
+
+# Runs in a child interpreter: import the built module, make the calls, print JSON outcomes.
+CHILD = r"""
+import importlib, json, sys
+import numpy as np
+out_dir, module, calls_path, case_path = sys.argv[1:5]
+sys.path.insert(0, out_dir)
+outcomes = []
+try:
+    mod = importlib.import_module(module)
+except BaseException as e:
+    print(json.dumps([["import", "%s: %s" % (type(e).__name__, e)]]))
+    sys.exit(0)
+src = open(case_path, encoding="utf-8").read()
+import ast
+calls = None
+for node in ast.parse(src).body:
+    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
+        calls = eval(compile(ast.Expression(node.value), case_path, "eval"), {"np": np, "numpy": np})
+for fname, args in calls or []:
+    f = getattr(mod, fname, None)
+    if f is None:
+        outcomes.append(["not built", ""])
+        continue
+    try:
+        outcomes.append(["result", repr(f(*args))])
+    except BaseException as e:
+        outcomes.append(["error", type(e).__name__, str(e)])
+print(json.dumps(outcomes))
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--corpus", default=os.path.join(SHARED, "corpus"))
+    ap.add_argument("--only", default="")
+    ap.add_argument("--verbose", action="store_true")
+    ap.add_argument("--min-agree", type=int, default=0)
+    opts = ap.parse_args()
+    cases_dir = os.path.join(opts.corpus, "cases")
+    expected_dir = os.path.join(opts.corpus, "expected")
+    total = agree = 0
+    failures = []
+    counts = {}
+    work = tempfile.mkdtemp(prefix="numrs-import-diff-")
+    try:
+        for name in sorted(os.listdir(cases_dir)):
+            if not name.endswith(".py") or opts.only not in name:
+                continue
+            stem = name[:-3]
+            exp_path = os.path.join(expected_dir, stem + ".json")
+            if not os.path.exists(exp_path):
+                continue
+            expected = json.load(open(exp_path, encoding="utf-8")).get("calls", [])
+            if not expected:
+                continue
+            calls, eager = case_calls(os.path.join(cases_dir, name))
+            module = "case_" + re.sub(r"\W", "_", stem)
+            src = os.path.join(work, module + ".py")
+            shutil.copy(os.path.join(cases_dir, name), src)
+            sigs = os.path.join(work, module + ".sigs.jsonl")
+            with open(sigs, "w") as fh:
+                for fname, args in calls:
+                    if fname not in eager:
+                        fh.write(json.dumps({"file": src, "qualname": fname, "args": [typeof(a) for a in args]}) + "\n")
+            out = os.path.join(work, "out-" + module)
+            build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs], capture_output=True, text=True)
+            if len(calls) != len(expected):
+                outcomes = [["harness", "arguments not evaluable"]] * len(expected)
+            else:
+                child = subprocess.run([sys.executable, "-c", CHILD, out, module, sigs, src], capture_output=True, text=True)
+                try:
+                    outcomes = json.loads(child.stdout.strip().splitlines()[-1])
+                except (ValueError, IndexError):
+                    tail = (child.stderr.strip().splitlines() or ["no output"])[-1]
+                    outcomes = [["crash", "exit %d: %s" % (child.returncode, tail)]] * len(expected)
+                if len(outcomes) == 1 and outcomes[0][0] == "import":
+                    outcomes = outcomes * len(expected)
+            for exp, outcome in zip(expected, outcomes):
+                total += 1
+                kind = outcome[0]
+                ok = (kind == "result" and outcome[1] == exp.get("result")) or (
+                    kind == "error" and outcome[1] == exp.get("error"))
+                if ok:
+                    agree += 1
+                    continue
+                why = kind
+                if kind == "not built":
+                    reasons = [l for l in build.stderr.splitlines() if ": %s(" % exp["function"] in l]
+                    why = "not built: " + (reasons[0].split(": ", 2)[-1] if reasons else "no specialization")
+                    why = re.sub(r"^[^:]*\): ", "", why)
+                elif kind == "result":
+                    why = "wrong result"
+                elif kind == "error":
+                    why = "raised %s" % outcome[1] if not exp.get("error") else "raised %s, not %s" % (outcome[1], exp["error"])
+                counts[why] = counts.get(why, 0) + 1
+                failures.append("DIFF %s %s%s: %s %s (Numba: %s)" % (
+                    stem, exp["function"], " ".join(exp["args"].split()), why, outcome[1] if len(outcome) > 1 else "",
+                    exp.get("result") or exp.get("error")))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    if opts.verbose:
+        print("\n".join(failures))
+    print("build (through import): %d/%d calls agree with Numba 0.68.1" % (agree, total))
+    for k, n in sorted(counts.items(), key=lambda kv: -kv[1])[:25]:
+        print("  %4d  %s" % (n, k[:150]))
+    return 1 if agree < opts.min_agree else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
