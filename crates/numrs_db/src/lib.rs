@@ -288,29 +288,35 @@ pub fn positions(db: &dyn Db, file: SourceFile) -> Arc<Positions> {
 }
 
 /// The top-level statement holding module position `module_offset`, and the position's offset
-/// within it. Reads only that statement's slot, so it is unchanged by edits elsewhere.
+/// within it. Reads only that statement's `TopLevel::chunk` field, so an edit of another
+/// statement does not make the reader's result stale.
 pub fn module_chunk<'db>(db: &'db dyn Db, file: SourceFile, module_offset: u32) -> Option<(Chunk<'db>, u32)> {
     let stride = skeleton(db, file).stride;
     if stride == 0 {
         let (start, chunk) = chunk_at(db, file, module_offset)?;
         return Some((chunk, module_offset - start));
     }
-    let chunk = slot_chunk(db, ChunkSlot::new(db, file, module_offset / stride))?;
-    Some((chunk, module_offset % stride))
+    let top = *top_levels(db, file).get((module_offset / stride) as usize)?;
+    Some((top.chunk(db), module_offset % stride))
 }
 
-/// The `index`-th top-level statement of a file.
-#[salsa::interned(debug)]
-struct ChunkSlot {
+/// The `index`-th top-level statement of a file. Its identity is (file, index); its text is a
+/// tracked field, so readers depend on that statement's text only.
+#[salsa::tracked(debug)]
+pub struct TopLevel<'db> {
     #[returns(copy)]
-    file: SourceFile,
+    pub file: SourceFile,
     #[returns(copy)]
-    index: u32,
+    pub index: u32,
+    #[tracked]
+    #[returns(copy)]
+    pub chunk: Chunk<'db>,
 }
 
-#[salsa::tracked(returns(copy))]
-fn slot_chunk<'db>(db: &'db dyn Db, slot: ChunkSlot<'db>) -> Option<Chunk<'db>> {
-    chunks(db, slot.file(db)).get(slot.index(db) as usize).map(|(_, c)| *c)
+/// A file's top-level statements as tracked structs (equal across edits that keep their count).
+#[salsa::tracked(returns(ref))]
+pub fn top_levels(db: &dyn Db, file: SourceFile) -> Vec<TopLevel<'_>> {
+    chunks(db, file).iter().enumerate().map(|(i, (_, chunk))| TopLevel::new(db, file, i as u32, *chunk)).collect()
 }
 
 #[salsa::tracked(returns(ref), no_eq)]
