@@ -33,6 +33,28 @@ SELECTION_FUNCTIONS = {
     "sel_bool": (["a", "b"], [(types.boolean, types.int64), (types.int64, types.boolean)]),
 }
 
+# Functions with default values (the version-3 table of testmod.c): name -> (parameters, each
+# `name` or `name=<default source>`, argument types of each specialization).
+Om = types.Omitted
+i8 = types.int64
+DEFAULT_FUNCTIONS = {
+    "dflt": (["x", "y=2"], [(i8, Om(2)), (i8, f8), (f8, Om(2))]),
+    "dflt_many": (
+        ["x", "y=None", "z=(1, 2)", "s='abc'", "w=0.5"],
+        [(i8, Om(None), Om((1, 2)), Om("abc"), Om(0.5)), (i8, i8, Om((1, 2)), Om("abc"), Om(0.5))],
+    ),
+    "dflt_typed": (["x", "y=2"], [(i8, i8)]),
+}
+
+DEFAULT_CASES = [
+    ("dflt", "1"), ("dflt", "1, 3"), ("dflt", "1.5"), ("dflt", "x=1"), ("dflt", "y=3, x=1"), ("dflt", "1, y=3"),
+    ("dflt", ""), ("dflt", "1, 2, 3"), ("dflt", "1, z=2"), ("dflt", "y=1"), ("dflt", "True"), ("dflt", "1, y=2.5"),
+    ("dflt", "np.int32(1)"), ("dflt", "1j"), ("dflt", "1.5, 2"),
+    ("dflt_many", "1"), ("dflt_many", "1, 2"), ("dflt_many", "1, None"), ("dflt_many", "1, s='x'"),
+    ("dflt_many", "1, z=(1, 2)"), ("dflt_many", "1, w=0.5"), ("dflt_many", "x=1, y=7"), ("dflt_many", "1, 2, (1, 2), 'abc', 0.5, 6"),
+    ("dflt_typed", "1"), ("dflt_typed", "1, 2"), ("dflt_typed", "y=1, x=1"), ("dflt_typed", "1.5, 2"), ("dflt_typed", ""),
+]
+
 # Helpers the case expressions use (run in both harnesses).
 PRELUDE = """
 def ro(a):
@@ -82,21 +104,34 @@ CASES = [
 ]
 
 
+def key(t):
+    if isinstance(t, types.Omitted):
+        t = numba.typeof(t.value)
+    if isinstance(t, types.BaseTuple):
+        return types.Tuple([key(x) for x in t.types])
+    return types.unliteral(t)
+
+
 def probe(name, params, sigs):
-    """A Numba function with `sigs` whose specialization i returns i."""
+    """A Numba function with `sigs` whose specialization i returns i (`params` may give
+    defaults: `y=2`)."""
+    names = [p.split("=")[0] for p in params]
     src = f"""
-def which({", ".join(params)}):
+def which({", ".join(names)}):
     pass
 
 @overload(which)
-def _ov({", ".join(params)}):
-    i = SIGS.index(({", ".join(params)},))
-    return lambda {", ".join(params)}: i
+def _ov({", ".join(names)}):
+    i = KEYS.index(tuple(key(t) for t in ({", ".join(names)},)))
+    return lambda {", ".join(names)}: i
 
 def {name}({", ".join(params)}):
-    return which({", ".join(params)})
+    return which({", ".join(names)})
 """
-    ns = {"overload": overload, "SIGS": sigs}
+    # Inside the function an omitted argument has its default's type: specializations are told
+    # apart by those (DEFAULT_FUNCTIONS keeps them distinct).
+    ns = {"overload": overload, "key": key, "KEYS": [tuple(key(t) for t in s) for s in sigs]}
+    assert len(set(ns["KEYS"])) == len(sigs), sigs
     exec(src, ns)
     return numba.njit([types.int64(*s) for s in sigs])(ns[name])
 
@@ -113,14 +148,21 @@ def main():
     funcs = {name: probe(name, params, sigs) for name, (params, sigs) in SELECTION_FUNCTIONS.items()}
     env = {"np": np}
     exec(PRELUDE, env)
-    results = []
-    for fname, args in CASES:
-        env["f"] = funcs[fname]
-        try:
-            value = eval(f"f({args})", env)
-            results.append({"function": fname, "args": args, "result": value})
-        except Exception as e:  # recorded, whatever it is
-            results.append({"function": fname, "args": args, "error": type(e).__name__, "message": normalize(str(e))})
+
+    def replay(funcs, cases):
+        results = []
+        for fname, args in cases:
+            env["f"] = funcs[fname]
+            try:
+                value = eval(f"f({args})", env)
+                results.append({"function": fname, "args": args, "result": value})
+            except Exception as e:  # recorded, whatever it is
+                results.append({"function": fname, "args": args, "error": type(e).__name__, "message": normalize(str(e))})
+        return results
+
+    results = replay(funcs, CASES)
+    dfuncs = {name: probe(name, params, sigs) for name, (params, sigs) in DEFAULT_FUNCTIONS.items()}
+    dresults = replay(dfuncs, DEFAULT_CASES)
     out = {
         "numba": numba.__version__,
         "prelude": PRELUDE,
@@ -129,6 +171,10 @@ def main():
             for name, (params, sigs) in SELECTION_FUNCTIONS.items()
         },
         "cases": results,
+        "defaults": {
+            "signatures": {name: [f"{s} -> int64" for s in f.signatures] for name, f in dfuncs.items()},
+            "cases": dresults,
+        },
     }
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dispatch_fixture.json")
     with open(path, "w") as fh:

@@ -31,26 +31,51 @@ def raises(exc, fn, *args, match=None, **kwargs):
     raise AssertionError(f"expected {exc.__name__}, nothing raised")
 
 
-def test_dispatch_matches_numba():
+def load_fixture():
     with open(os.path.join(HERE, "dispatch_fixture.json")) as fh:
-        fixture = json.load(fh)
-    for name, sigs in fixture["signatures"].items():
-        assert getattr(m, name).signatures == sigs, (name, getattr(m, name).signatures, sigs)
+        return json.load(fh)
+
+
+def replay(module, fixture, signatures, cases):
+    """Replays Numba's recorded calls in order, each through the call protocol the
+    interpreter uses (`f(...)`: vectorcall where enabled) and through `tp_call`
+    (`type(f).__call__(f, ...)`); returns the mismatches."""
+    for name, sigs in signatures.items():
+        assert getattr(module, name).signatures == sigs, (name, getattr(module, name).signatures, sigs)
     env = {"np": np}
     exec(fixture["prelude"], env)
     address = re.compile(r" at 0x[0-9a-f]+>")
     mismatches = []
-    for case in fixture["cases"]:
-        env["f"] = getattr(m, case["function"])
-        try:
-            got = {"result": eval(f"f({case['args']})", env)}
-        except Exception as e:
-            got = {"error": type(e).__name__, "message": address.sub(" at ADDRESS>", str(e))}
+    for case in cases:
+        f = getattr(module, case["function"])
+        env["f"] = f
+        env["tp_call"] = type(f).__call__
         want = {k: case[k] for k in ("result", "error", "message") if k in case}
-        if got != want:
-            mismatches.append(f"{case['function']}({case['args']}): numba {want}, numrs {got}")
+        for expr in (f"f({case['args']})", f"tp_call(f, {case['args']})"):
+            try:
+                got = {"result": eval(expr, env)}
+            except Exception as e:
+                got = {"error": type(e).__name__, "message": address.sub(" at ADDRESS>", str(e))}
+            if got != want:
+                mismatches.append(f"{case['function']}({case['args']}) as {expr}: numba {want}, numrs {got}")
+    return mismatches
+
+
+def test_dispatch_matches_numba():
+    fixture = load_fixture()
+    mismatches = replay(m, fixture, fixture["signatures"], fixture["cases"])
     assert not mismatches, "\n".join(mismatches)
     assert len(fixture["cases"]) >= 100
+
+
+def test_defaults_match_numba():
+    import numrs_testmod_v3 as v3
+
+    fixture = load_fixture()
+    d = fixture["defaults"]
+    mismatches = replay(v3, fixture, d["signatures"], d["cases"])
+    assert not mismatches, "\n".join(mismatches)
+    assert len(d["cases"]) >= 20
 
 
 def test_scalar_results():
@@ -169,7 +194,61 @@ def test_dispatcher_object():
     assert m.add.signatures == ["(int64, int64) -> int64", "(float64, float64) -> float64"]
     assert "add" in repr(m.add)
     assert m.add._select(1, 2) == 0 and m.add._select(1.0, 2) == 1
-    assert (numrs_runtime.MIN_ABI_VERSION, numrs_runtime.MAX_ABI_VERSION) == (1, 2)
+    assert (numrs_runtime.MIN_ABI_VERSION, numrs_runtime.MAX_ABI_VERSION) == (1, 3)
+    raises(TypeError, type(m.add))
+    assert isinstance(m.add, numrs_runtime.Dispatcher)
+
+
+def test_call_protocol():
+    have_vectorcall = bool(type(m.add).__flags__ & (1 << 11))
+    assert have_vectorcall == numrs_runtime.VECTORCALL
+    assert numrs_runtime.VECTORCALL == (os.environ.get("NUMRS_RUNTIME_VECTORCALL") != "0")
+    call = type(m.add).__call__
+    assert call(m.add, 1, 2) == 3 and call(m.add, 1, b=2) == 3 and call(m.add, b=2.5, a=1) == 3.5
+    assert m.add(*(1, 2)) == 3 and m.add(**{"a": 1, "b": 2}) == 3
+    # Keyword names that are not interned (built at run time) are found by equality.
+    b = "".join(["b"])
+    assert m.add(1, **{b: 2}) == 3 and call(m.add, 1, **{b: 2}) == 3
+    raises(TypeError, m.add, 1, **{"".join(["c"]): 2}, match="missing argument 'b'")
+    raises(TypeError, call, m.add, 1, 2, 3, match="too many arguments")
+    raises(TypeError, call, m.add, match="not enough arguments: expected 2, got 0")
+
+
+def test_fast_path_edges():
+    class I(int):
+        pass
+
+    class F(float):
+        pass
+
+    # Subclasses take the full path and are typed as their base (as in Numba).
+    assert m.inc(I(4)) == 5 and type(m.inc(I(4))) is int
+    assert m.add(F(1.5), F(1.0)) == 2.5 and m.add(I(1), I(2)) == 3
+    assert m.add(True, 2) == 3 and m.inc(True) == 2
+    raises(OverflowError, m.add, 2**63, 1)
+    raises(OverflowError, m.add, 1, -(2**63) - 1)
+    assert m.add(2**62, 2**62 - 1) == 2**63 - 1
+    assert m.asum(np.ones(4)) == 4.0 and m.asum(np.ones(4)) == 4.0
+    ro = np.ones(3)
+    ro.setflags(write=False)
+    raises(TypeError, m.asum, ro, match="No matching definition")
+    assert m.rsum(ro) == 3.0
+    raises(TypeError, m.asum, np.ones((2, 2)), match="No matching definition")
+    raises(TypeError, m.asum, np.ones(3, dtype=np.float32), match="No matching definition")
+    assert m.add(1, 2) == 3
+
+
+def test_version_3_tables():
+    import numrs_testmod_v3 as v3
+
+    assert v3.add_d(1) == 3 and v3.add_d(1, 5) == 6 and v3.add_d(x=1) == 3 and v3.add_d(1, y=5) == 6
+    assert v3.add_d.signatures == ["(int64, omitted(default=2)) -> int64", "(int64, int64) -> int64"]
+    assert v3.add_d._select(1) == 0 and v3.add_d._select(1, 2) == 1
+    raises(TypeError, v3.add_d, match="not enough arguments: expected at least 1, got 0")
+    # Everything else is as in version 2.
+    assert v3.add(1, b=2) == 3 and v3.arange(2).tolist() == [0.0, 1.0]
+    raises(ZeroDivisionError, v3.idiv, 1, 0)
+    raises(TypeError, v3.add, 1, match="not enough arguments: expected 2, got 1")
 
 
 def test_version_1_tables():

@@ -30,6 +30,9 @@ typedef struct {
 #ifndef V1_TABLE
     const char *const *param_names; /* ABI 2 */
 #endif
+#ifdef V3_TABLE
+    const char *const *param_defaults; /* ABI 3: per parameter NULL or a Python literal */
+#endif
 } FunctionEntry;
 typedef struct {
     uint32_t abi_version;
@@ -180,9 +183,35 @@ static const Specialization S_SEL_ARRAY[] = {SPEC(1, T_A1C, "int64", sel0), SPEC
 static const Specialization S_SEL_TUPLE[] = {SPEC(1, T_UT2I, "int64", sel0), SPEC(1, T_TFI, "int64", sel1), SPEC(1, T_UT2F, "int64", sel2)};
 static const Specialization S_SEL_BOOL[] = {SPEC(2, T_BI, "int64", sel0), SPEC(2, T_IB, "int64", sel1)};
 
+#ifdef V3_TABLE
+/* Defaults (ABI 3); keep in sync with DEFAULT_FUNCTIONS in gen_dispatch_fixture.py. A parameter
+ * left to its default has type omitted(default=<repr>) and no storage: its wrapper argument
+ * is not read. */
+static const char *const T_IO2[] = {"int64", "omitted(default=2)"};
+static const char *const T_IF[] = {"int64", "float64"};
+static const char *const T_FO2[] = {"float64", "omitted(default=2)"};
+static const char *const T_MANY0[] = {"int64", "omitted(default=None)", "omitted(default=(1, 2))", "omitted(default='abc')", "omitted(default=0.5)"};
+static const char *const T_MANY1[] = {"int64", "int64", "omitted(default=(1, 2))", "omitted(default='abc')", "omitted(default=0.5)"};
+static const Specialization S_DFLT[] = {SPEC(2, T_IO2, "int64", sel0), SPEC(2, T_IF, "int64", sel1), SPEC(2, T_FO2, "int64", sel2)};
+static const Specialization S_DFLT_MANY[] = {SPEC(5, T_MANY0, "int64", sel0), SPEC(5, T_MANY1, "int64", sel1)};
+static const Specialization S_DFLT_TYPED[] = {SPEC(2, T_II, "int64", sel0)};
+/* add_d(x, y=2): x + 2 when y is left out, x + y otherwise. */
+static int32_t add_x2(void **a, void *r, ExcInfo *e) { *(int64_t *)r = *(int64_t *)a[0] + 2; return 0; }
+static const Specialization S_ADD_D[] = {SPEC(2, T_IO2, "int64", add_x2), SPEC(2, T_II, "int64", add_ii)};
+static const char *const P_XY[] = {"x", "y"};
+static const char *const P_DFLT_MANY[] = {"x", "y", "z", "s", "w"};
+static const char *const D_DFLT[] = {NULL, "2"};
+/* Source text as written, not as repr() prints it: "(1,2)" is omitted(default=(1, 2)). */
+static const char *const D_DFLT_MANY[] = {NULL, "None", "(1,2)", "'abc'", "0.5"};
+#endif
+
 #ifdef V1_TABLE
 #define FN(name, specs, params) {name, sizeof specs / sizeof specs[0], specs}
 #define TABLE_VERSION 1
+#elif defined(V3_TABLE)
+#define FN(name, specs, params) {name, sizeof specs / sizeof specs[0], specs, params, NULL}
+#define FND(name, specs, params, defaults) {name, sizeof specs / sizeof specs[0], specs, params, defaults}
+#define TABLE_VERSION 3
 #else
 #define FN(name, specs, params) {name, sizeof specs / sizeof specs[0], specs, params}
 #define TABLE_VERSION 2
@@ -194,6 +223,11 @@ static const FunctionEntry FUNCTIONS[] = {
     FN("conj", S_CONJ, P_X), FN("f32half", S_F32, P_X), FN("u8wrap", S_U8, P_X), FN("bnot", S_BNOT, P_X),
     FN("sel_num2", S_SEL_NUM2, P_AB), FN("sel_amb", S_SEL_AMB, P_AB), FN("sel_scalar", S_SEL_SCALAR, P_X),
     FN("sel_array", S_SEL_ARRAY, P_X), FN("sel_tuple", S_SEL_TUPLE, P_X), FN("sel_bool", S_SEL_BOOL, P_AB),
+#ifdef V3_TABLE
+    FND("dflt", S_DFLT, P_XY, D_DFLT), FND("dflt_many", S_DFLT_MANY, P_DFLT_MANY, D_DFLT_MANY),
+    FND("dflt_typed", S_DFLT_TYPED, P_XY, D_DFLT),
+    FND("add_d", S_ADD_D, P_XY, D_DFLT),
+#endif
 };
 
 ModuleTable numrs_module_table = {

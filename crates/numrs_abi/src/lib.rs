@@ -30,9 +30,13 @@ pub const ABI_VERSION: u32 = 1;
 /// may pass keyword arguments); otherwise everything is as in [`ABI_VERSION`].
 pub const ABI_VERSION_PARAM_NAMES: u32 = 2;
 
+/// Tables with this `abi_version` have [`FunctionEntryV3`] items (parameter names and default
+/// values); otherwise everything is as in [`ABI_VERSION`].
+pub const ABI_VERSION_PARAM_DEFAULTS: u32 = 3;
+
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 2;
+pub const MAX_ABI_VERSION: u32 = 3;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -58,8 +62,8 @@ pub struct ModuleTable {
     pub n_functions: u32,
     /// NUL-terminated module name.
     pub module_name: *const c_char,
-    /// `n_functions` items: [`FunctionEntry`], or [`FunctionEntryV2`] when `abi_version` is
-    /// [`ABI_VERSION_PARAM_NAMES`].
+    /// `n_functions` items: [`FunctionEntry`], [`FunctionEntryV2`] when `abi_version` is
+    /// [`ABI_VERSION_PARAM_NAMES`], [`FunctionEntryV3`] when it is [`ABI_VERSION_PARAM_DEFAULTS`].
     pub functions: *const FunctionEntry,
     /// Filled by the runtime before any wrapper is called; compiled code calls through it.
     pub runtime: *mut *const RuntimeApi,
@@ -84,6 +88,31 @@ pub struct FunctionEntryV2 {
     /// (they all have the same arity), so that callers may pass keyword arguments as Numba's
     /// dispatcher accepts them. Null: positional arguments only.
     pub param_names: *const *const c_char,
+}
+
+/// A [`FunctionEntryV2`] followed by the parameters' default values (tables of version
+/// [`ABI_VERSION_PARAM_DEFAULTS`]).
+///
+/// A call that leaves out a parameter with a default gets, as Numba's dispatcher does, an
+/// argument of type `omitted(default=<repr>)` for it (Numba's `types.Omitted`): specializations
+/// that accept the call have that type at that position, spelled as Numba prints it
+/// (`omitted(default=2)`, `omitted(default=None)`, `omitted(default=(1, 2))`,
+/// `omitted(default='abc')`). Its native storage is empty ([`layout`] gives size 0): the
+/// wrapper receives a pointer it must not read, and compiled code uses the default as a
+/// constant.
+#[repr(C)]
+pub struct FunctionEntryV3 {
+    pub name: *const c_char,
+    pub n_specs: u32,
+    pub specs: *const Specialization,
+    /// As in [`FunctionEntryV2`]; must not be null when `param_defaults` is not.
+    pub param_names: *const *const c_char,
+    /// Null: no parameter has a default. Otherwise one item per parameter: null (no default)
+    /// or the default's Python literal source text (`2`, `0.5`, `None`, `(1, 2)`, `'abc'`,
+    /// anything `ast.literal_eval` accepts), NUL-terminated UTF-8. As in Python, once a
+    /// parameter has a default every later one has one. The runtime evaluates them once, when
+    /// the module is populated; `repr()` of the value is the `<repr>` of the omitted type.
+    pub param_defaults: *const *const c_char,
 }
 
 #[repr(C)]
@@ -236,6 +265,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
             Some(Layout { size: 8 * n, align: 8, fields: vec![] })
         }
         Type::NoneType => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        // An omitted argument (a parameter left to its default) carries no data.
+        Type::Omitted(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:
         // int64, as Numba's data model does).
         Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => layout(&Type::Number(ty.as_number()?)),
@@ -297,6 +328,21 @@ mod tests {
         use std::mem::{offset_of, size_of};
         assert_eq!(offset_of!(FunctionEntryV2, specs), offset_of!(FunctionEntry, specs));
         assert_eq!(offset_of!(FunctionEntryV2, param_names), size_of::<FunctionEntry>());
+    }
+
+    #[test]
+    fn function_entry_v3_extends_v2() {
+        use std::mem::{offset_of, size_of};
+        assert_eq!(offset_of!(FunctionEntryV3, specs), offset_of!(FunctionEntryV2, specs));
+        assert_eq!(offset_of!(FunctionEntryV3, param_names), offset_of!(FunctionEntryV2, param_names));
+        assert_eq!(offset_of!(FunctionEntryV3, param_defaults), size_of::<FunctionEntryV2>());
+        assert_eq!(size_of::<FunctionEntryV3>(), 40);
+    }
+
+    #[test]
+    fn omitted_arguments_have_no_storage() {
+        let t = Type::Omitted("2".into());
+        assert_eq!(layout(&t), Some(Layout { size: 0, align: 1, fields: vec![] }));
     }
 
     #[test]

@@ -29,7 +29,8 @@ impl Plan {
             Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => {
                 Plan::Number(ty.as_number().ok_or_else(|| format!("{ty} has no native layout"))?)
             }
-            Type::NoneType => Plan::None,
+            // An omitted argument (Numba's `types.Omitted`) carries no data either.
+            Type::NoneType | Type::Omitted(_) => Plan::None,
             Type::Array(a) => match &a.dtype {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },
                 other => return Err(format!("arrays of {other} cannot cross the boundary")),

@@ -3,15 +3,15 @@
 //! the wrapper, boxes the result or raises the compiled code's exception.
 
 use crate::boxing::{box_value, unbox, Plan};
-use crate::npy::{npy_loaded, Npy};
+use crate::npy::Npy;
 use crate::select::{registry, select_overload, tied_best, Selection, GENERATION};
-use crate::typing::{typecode, typeof_pyval_tc};
+use crate::typing::{fast_typecode, typecode, typeof_pyval_tc};
 use numrs_abi::{ExcInfo, ExcKind, WrapperFn};
 use numrs_types::Type;
 use pyo3::exceptions::PyTypeError;
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::PyString;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::Ordering;
@@ -134,15 +134,81 @@ impl GilCell {
 const MAX_ARGS_INLINE: usize = 8;
 const INLINE_WORDS: usize = 64;
 
-#[pyclass(frozen, module = "numrs_runtime", name = "Dispatcher")]
+/// The object a call passes for a parameter it leaves to its default (Numba's `OmittedArg`):
+/// its type is `omitted(default=<repr>)`.
+#[pyclass(frozen, module = "numrs_runtime", name = "_OmittedArg")]
+pub struct OmittedArg {
+    value: PyObject,
+    /// `repr(value)`.
+    pub repr: std::sync::Arc<str>,
+}
+
+impl OmittedArg {
+    pub fn new(value: PyObject, repr: &str) -> OmittedArg {
+        OmittedArg { value, repr: repr.into() }
+    }
+}
+
+#[pymethods]
+impl OmittedArg {
+    #[getter]
+    fn value(&self, py: Python<'_>) -> PyObject {
+        self.value.clone_ref(py)
+    }
+    fn __repr__(&self) -> String {
+        format!("omitted(default={})", self.repr)
+    }
+}
+
+/// A parameter's default: the `_OmittedArg` passed for it and the typecode of its type.
+pub struct DefaultArg {
+    pub obj: Py<OmittedArg>,
+    pub tc: u32,
+}
+
+/// Keyword arguments of a call, as (name, value) pairs of borrowed references.
+type Kw<'a> = &'a [(*mut ffi::PyObject, *mut ffi::PyObject)];
+
+/// A small stack array, or a heap one when `n` exceeds `MAX_ARGS_INLINE`.
+struct Buf<T: Copy> {
+    inline: [T; MAX_ARGS_INLINE],
+    heap: Vec<T>,
+    n: usize,
+}
+
+impl<T: Copy> Buf<T> {
+    #[inline(always)]
+    fn new(n: usize, fill: T) -> Buf<T> {
+        let heap = if n > MAX_ARGS_INLINE { vec![fill; n] } else { Vec::new() };
+        Buf { inline: [fill; MAX_ARGS_INLINE], heap, n }
+    }
+    #[inline(always)]
+    fn as_mut(&mut self) -> &mut [T] {
+        if self.n > MAX_ARGS_INLINE {
+            &mut self.heap
+        } else {
+            &mut self.inline[..self.n]
+        }
+    }
+}
+
 pub struct Dispatcher {
     name: String,
     module: String,
     /// Parameter names (keyword arguments), when the table has them.
     params: Option<Vec<Py<PyString>>>,
+    /// Per parameter, its default (empty when no parameter has one).
+    defaults: Vec<Option<DefaultArg>>,
+    /// The number of parameters without a default (Numba's `minargs`).
+    min_args: usize,
     arity: usize,
     specs: Vec<Spec>,
     spec_tcs: Vec<Vec<u32>>,
+    /// Specializations a call whose argument typecodes equal theirs runs without selection:
+    /// an exact match of every argument always has the best rating, and it is the only one
+    /// when no other specialization has the same signature (those are left out).
+    exact: Vec<usize>,
+    np: &'static Npy,
     cache: GilCell,
     /// Releases the message of an ExcInfo with `msg_owned`.
     free: unsafe extern "C" fn(*mut u8),
@@ -153,51 +219,174 @@ impl Dispatcher {
         name: String,
         module: String,
         params: Option<Vec<Py<PyString>>>,
+        defaults: Vec<Option<DefaultArg>>,
         arity: usize,
         specs: Vec<Spec>,
+        np: &'static Npy,
     ) -> Dispatcher {
-        let spec_tcs = specs.iter().map(|s| s.arg_tcs.clone()).collect();
+        let spec_tcs: Vec<Vec<u32>> = specs.iter().map(|s| s.arg_tcs.clone()).collect();
+        let exact = (0..spec_tcs.len())
+            .filter(|&i| spec_tcs.iter().filter(|t| **t == spec_tcs[i]).count() == 1)
+            .collect();
+        let min_args = defaults.iter().position(|d| d.is_some()).unwrap_or(arity);
         Dispatcher {
             name,
             module,
             params,
+            defaults,
+            min_args,
             arity,
             specs,
             spec_tcs,
+            exact,
+            np,
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
             free: crate::memory::numrs_free,
         }
     }
 
-    /// Numba's `find_named_args`: folds keyword arguments into positional ones by name.
-    fn fold<'py>(&self, py: Python<'py>, args: &Bound<'py, PyTuple>, kwargs: &Bound<'py, PyDict>) -> PyResult<Bound<'py, PyTuple>> {
-        let pos = args.len();
-        let mut named = kwargs.len();
-        let total = pos + named;
+    /// The specialization whose typecodes are exactly `tcs`, if it is unique.
+    #[inline(always)]
+    fn exact_match(&self, tcs: &[u32]) -> Option<usize> {
+        self.exact.iter().copied().find(|&i| self.spec_tcs[i].as_slice() == tcs)
+    }
+
+    /// Numba's `find_named_args`: checks the argument count, then fills `argv` with the
+    /// positional arguments, keyword arguments by parameter name and defaults. Sets
+    /// `omitted[i]` for parameters left to their default.
+    unsafe fn fold(
+        &self,
+        py: Python<'_>,
+        pos: &[*mut ffi::PyObject],
+        kw: Kw<'_>,
+        argv: &mut [*mut ffi::PyObject],
+        omitted: &mut [bool],
+    ) -> PyResult<()> {
+        let total = pos.len() + kw.len();
         if total > self.arity {
             return Err(PyTypeError::new_err(format!("too many arguments: expected {}, got {}", self.arity, total)));
         }
-        if total < self.arity {
-            return Err(PyTypeError::new_err(format!("not enough arguments: expected {}, got {}", self.arity, total)));
+        if total < self.min_args {
+            return Err(PyTypeError::new_err(if self.min_args == self.arity {
+                format!("not enough arguments: expected {}, got {}", self.min_args, total)
+            } else {
+                format!("not enough arguments: expected at least {}, got {}", self.min_args, total)
+            }));
         }
-        let mut out: Vec<Bound<'py, PyAny>> = args.iter().collect();
-        for i in pos..self.arity {
-            let Some(params) = &self.params else {
-                return Err(PyTypeError::new_err("some keyword arguments unexpected"));
-            };
-            let name = params[i].bind(py);
-            match kwargs.get_item(name)? {
-                Some(v) => {
-                    out.push(v);
-                    named -= 1;
+        argv[..pos.len()].copy_from_slice(pos);
+        let mut named = kw.len();
+        for i in pos.len()..self.arity {
+            if !kw.is_empty() {
+                let Some(params) = &self.params else {
+                    return Err(PyTypeError::new_err("some keyword arguments unexpected"));
+                };
+                let name = params[i].as_ptr();
+                let mut found = kw.iter().find(|(k, _)| *k == name).map(|&(_, v)| v);
+                if found.is_none() {
+                    for &(k, v) in kw {
+                        match ffi::PyObject_RichCompareBool(k, name, ffi::Py_EQ) {
+                            1 => {
+                                found = Some(v);
+                                break;
+                            }
+                            0 => {}
+                            _ => return Err(PyErr::fetch(py)),
+                        }
+                    }
                 }
-                None => return Err(PyTypeError::new_err(format!("missing argument '{}'", name.to_str()?))),
+                if let Some(v) = found {
+                    argv[i] = v;
+                    named -= 1;
+                    continue;
+                }
             }
+            if let Some(Some(d)) = self.defaults.get(i) {
+                argv[i] = d.obj.as_ptr();
+                omitted[i] = true;
+                continue;
+            }
+            let name = match &self.params {
+                Some(p) => p[i].bind(py).to_str()?.to_string(),
+                None => format!("{i}"),
+            };
+            return Err(PyTypeError::new_err(format!("missing argument '{name}'")));
         }
         if named != 0 {
             return Err(PyTypeError::new_err("some keyword arguments unexpected"));
         }
-        PyTuple::new(py, out)
+        Ok(())
+    }
+
+    /// A call: positional arguments `pos` and keyword arguments `kw` (borrowed references).
+    /// Returns a new reference, or null with the exception set.
+    #[inline(always)]
+    unsafe fn call(&self, pos: &[*mut ffi::PyObject], kw: Kw<'_>) -> *mut ffi::PyObject {
+        let py = Python::assume_gil_acquired();
+        let np = self.np;
+        let n = pos.len();
+        // Fast path: positional arguments only, each of a type whose typecode is known
+        // without a look-up, matching one specialization exactly.
+        if kw.is_empty() && n == self.arity && n <= MAX_ARGS_INLINE {
+            let mut tcs = [0u32; MAX_ARGS_INLINE];
+            let mut ok = true;
+            for i in 0..n {
+                let tc = fast_typecode(np, pos[i]);
+                tcs[i] = tc;
+                ok &= tc != u32::MAX;
+            }
+            if ok {
+                if let Some(i) = self.exact_match(&tcs[..n]) {
+                    return match self.invoke(py, np, &self.specs[i], pos) {
+                        Ok(r) => r,
+                        Err(e) => {
+                            e.restore(py);
+                            std::ptr::null_mut()
+                        }
+                    };
+                }
+            }
+        }
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| self.call_general(py, pos, kw, false))) {
+            Ok(Ok(r)) => r as *mut ffi::PyObject,
+            Ok(Err(e)) => {
+                e.restore(py);
+                std::ptr::null_mut()
+            }
+            Err(_) => {
+                pyo3::exceptions::PySystemError::new_err("numrs runtime: internal error (panic) in a call").restore(py);
+                std::ptr::null_mut()
+            }
+        }
+    }
+
+    /// Folds, types and selects, then runs the specialization (or only selects: returns its
+    /// index when `select_only`).
+    unsafe fn call_general(&self, py: Python<'_>, pos: &[*mut ffi::PyObject], kw: Kw<'_>, select_only: bool) -> PyResult<usize> {
+        let np = self.np;
+        let n = self.arity;
+        let mut argv = Buf::new(n, std::ptr::null_mut::<ffi::PyObject>());
+        let mut tcs = Buf::new(n, 0u32);
+        let mut omitted = Buf::new(n, false);
+        let (argv, tcs, omitted) = (argv.as_mut(), tcs.as_mut(), omitted.as_mut());
+        self.fold(py, pos, kw, argv, omitted)?;
+        for i in 0..n {
+            tcs[i] = if omitted[i] {
+                self.defaults[i].as_ref().map_or(u32::MAX, |d| d.tc)
+            } else {
+                match fast_typecode(np, argv[i]) {
+                    u32::MAX => typecode(py, np, argv[i])?,
+                    tc => tc,
+                }
+            };
+        }
+        let chosen = match self.exact_match(tcs) {
+            Some(i) => i,
+            None => self.resolve(py, np, argv, tcs)?,
+        };
+        if select_only {
+            return Ok(chosen);
+        }
+        self.invoke(py, np, &self.specs[chosen], argv).map(|r| r as usize)
     }
 
     fn resolve(&self, py: Python<'_>, np: &Npy, argv: &[*mut ffi::PyObject], tcs: &[u32]) -> PyResult<usize> {
@@ -279,7 +468,10 @@ impl Dispatcher {
         format!("<function {} at {:#x}>", self.name, self as *const _ as usize)
     }
 
-    unsafe fn invoke(&self, py: Python<'_>, np: &Npy, spec: &Spec, argv: &[*mut ffi::PyObject]) -> PyResult<PyObject> {
+    /// Unboxes `argv` into native storage, calls the wrapper, boxes the result (a new
+    /// reference).
+    #[inline(always)]
+    unsafe fn invoke(&self, py: Python<'_>, np: &Npy, spec: &Spec, argv: &[*mut ffi::PyObject]) -> PyResult<*mut ffi::PyObject> {
         let mut arg_inline = std::mem::MaybeUninit::<[u64; INLINE_WORDS]>::uninit();
         let mut ret_inline = std::mem::MaybeUninit::<[u64; INLINE_WORDS]>::uninit();
         let mut arg_heap = Vec::new();
@@ -314,8 +506,7 @@ impl Dispatcher {
         if status != 0 {
             return Err(self.raise(py, &exc));
         }
-        let r = box_value(py, np, &spec.ret_plan, ret_buf)?;
-        Ok(PyObject::from_owned_ptr(py, r))
+        box_value(py, np, &spec.ret_plan, ret_buf)
     }
 
     unsafe fn raise(&self, py: Python<'_>, exc: &ExcInfo) -> PyErr {
@@ -360,92 +551,307 @@ fn exception_type(kind: ExcKind) -> *mut ffi::PyObject {
     }
 }
 
-#[pymethods]
-impl Dispatcher {
-    #[pyo3(signature = (*args, **kwargs))]
-    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<PyObject> {
-        let np = npy_loaded();
-        let folded;
-        let args = match kwargs {
-            Some(kw) if !kw.is_empty() => {
-                folded = self.fold(py, args, kw)?;
-                &folded
-            }
-            _ => {
-                let n = args.len();
-                if n > self.arity {
-                    return Err(PyTypeError::new_err(format!("too many arguments: expected {}, got {}", self.arity, n)));
-                }
-                if n < self.arity {
-                    return Err(PyTypeError::new_err(format!("not enough arguments: expected {}, got {}", self.arity, n)));
-                }
-                args
-            }
-        };
-        let n = args.len();
-        let tuple = args.as_ptr();
-        let mut argv_inline = [std::ptr::null_mut::<ffi::PyObject>(); MAX_ARGS_INLINE];
-        let mut tcs_inline = [0u32; MAX_ARGS_INLINE];
-        let mut argv_heap = Vec::new();
-        let mut tcs_heap = Vec::new();
-        let (argv, tcs): (&mut [*mut ffi::PyObject], &mut [u32]) = if n <= MAX_ARGS_INLINE {
-            (&mut argv_inline[..n], &mut tcs_inline[..n])
-        } else {
-            argv_heap.resize(n, std::ptr::null_mut());
-            tcs_heap.resize(n, 0);
-            (&mut argv_heap, &mut tcs_heap)
-        };
-        for i in 0..n {
-            let o = unsafe { ffi::PyTuple_GetItem(tuple, i as isize) };
-            argv[i] = o;
-            tcs[i] = unsafe { typecode(py, np, o)? };
+
+// ---------------------------------------------------------------------------------------------
+// The Python type of dispatchers, written against the C API directly (not through pyo3's
+// generic argument handling): `tp_call`, and vectorcall where the interpreter takes it.
+//
+// Vectorcall (PEP 590) is set up with the type spec's `__vectorcalloffset__` member and the
+// `Py_TPFLAGS_HAVE_VECTORCALL` flag. Both entered the limited API in 3.12, but the interpreter
+// machinery behind them (the flag bit, `tp_vectorcall_offset`, the `__vectorcalloffset__`
+// member handled by `PyType_FromSpec`, the `vectorcallfunc` signature) is the same from 3.9
+// on, so the one abi3 build decides when it creates the type, from the running interpreter's
+// version: vectorcall on CPython 3.10 and later (every version this build loads into), unless
+// the environment variable `NUMRS_RUNTIME_VECTORCALL` is `0`, which keeps `tp_call` only (the
+// tests run both ways). `tp_call` is always there too: `type(f).__call__(f, ...)` takes it.
+// ---------------------------------------------------------------------------------------------
+
+type VectorcallFn = unsafe extern "C" fn(
+    callable: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargsf: usize,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject;
+
+/// `PY_VECTORCALL_ARGUMENTS_OFFSET`.
+const VECTORCALL_ARGUMENTS_OFFSET: usize = 1 << (usize::BITS - 1);
+/// `Py_TPFLAGS_HAVE_VECTORCALL` (the same bit in every CPython from 3.8 on).
+const TPFLAGS_HAVE_VECTORCALL: std::ffi::c_ulong = 1 << 11;
+
+#[repr(C)]
+struct DispatcherObject {
+    ob_base: ffi::PyObject,
+    /// The instance's vectorcall function (`tp_vectorcall_offset` points here).
+    vectorcall: Option<VectorcallFn>,
+    d: *mut Dispatcher,
+}
+
+struct TypeState {
+    ty: *mut ffi::PyTypeObject,
+    vectorcall: bool,
+}
+unsafe impl Send for TypeState {}
+unsafe impl Sync for TypeState {}
+static TYPE: std::sync::OnceLock<TypeState> = std::sync::OnceLock::new();
+
+#[inline(always)]
+unsafe fn dispatcher_of<'a>(obj: *mut ffi::PyObject) -> Option<&'a Dispatcher> {
+    (*(obj as *mut DispatcherObject)).d.as_ref()
+}
+
+unsafe fn no_dispatcher() -> *mut ffi::PyObject {
+    ffi::PyErr_SetString(ffi::PyExc_TypeError, c"uninitialized numrs dispatcher".as_ptr());
+    std::ptr::null_mut()
+}
+
+unsafe extern "C" fn dispatcher_vectorcall(
+    callable: *mut ffi::PyObject,
+    args: *const *mut ffi::PyObject,
+    nargsf: usize,
+    kwnames: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    let Some(d) = dispatcher_of(callable) else { return no_dispatcher() };
+    let n = nargsf & !VECTORCALL_ARGUMENTS_OFFSET;
+    let pos: &[*mut ffi::PyObject] = if n == 0 { &[] } else { std::slice::from_raw_parts(args, n) };
+    if kwnames.is_null() {
+        return d.call(pos, &[]);
+    }
+    let nk = ffi::PyTuple_Size(kwnames);
+    if nk < 0 {
+        return std::ptr::null_mut();
+    }
+    let nk = nk as usize;
+    let mut kw = Buf::new(nk, (std::ptr::null_mut(), std::ptr::null_mut()));
+    let kw = kw.as_mut();
+    for (j, slot) in kw.iter_mut().enumerate() {
+        *slot = (ffi::PyTuple_GetItem(kwnames, j as isize), *args.add(n + j));
+    }
+    d.call(pos, kw)
+}
+
+/// Positional arguments of an argument tuple (borrowed from it) and keyword arguments of a
+/// dict (strong references, released by `Drop`: the dict is not ours to trust during a call).
+struct TupleDictArgs {
+    pos: Buf<*mut ffi::PyObject>,
+    kw: Vec<(*mut ffi::PyObject, *mut ffi::PyObject)>,
+}
+
+impl TupleDictArgs {
+    unsafe fn new(args: *mut ffi::PyObject, kwargs: *mut ffi::PyObject) -> Option<TupleDictArgs> {
+        let n = if args.is_null() { 0 } else { ffi::PyTuple_Size(args) };
+        if n < 0 {
+            return None;
         }
-        let chosen = if self.specs.len() == 1 && self.spec_tcs[0].as_slice() == &*tcs {
-            0
-        } else {
-            self.resolve(py, np, argv, tcs)?
-        };
-        unsafe { self.invoke(py, np, &self.specs[chosen], argv) }
-    }
-
-    #[getter]
-    fn __name__(&self) -> &str {
-        &self.name
-    }
-
-    #[getter]
-    fn __qualname__(&self) -> &str {
-        &self.name
-    }
-
-    #[getter]
-    fn __module__(&self) -> &str {
-        &self.module
-    }
-
-    /// The specializations, as Numba prints signatures: `(int64, int64) -> int64`.
-    #[getter]
-    fn signatures(&self) -> Vec<String> {
-        self.specs.iter().map(|s| s.display_str()).collect()
-    }
-
-    /// Which specialization a call with these arguments runs (its index), without running it.
-    #[pyo3(signature = (*args, **kwargs))]
-    fn _select(&self, py: Python<'_>, args: &Bound<'_, PyTuple>, kwargs: Option<&Bound<'_, PyDict>>) -> PyResult<usize> {
-        let np = npy_loaded();
-        let args = match kwargs {
-            Some(kw) if !kw.is_empty() => self.fold(py, args, kw)?,
-            _ => self.fold(py, args, &PyDict::new(py))?,
-        };
-        let argv: Vec<*mut ffi::PyObject> = args.iter().map(|a| a.as_ptr()).collect();
-        let mut tcs = Vec::with_capacity(argv.len());
-        for &o in &argv {
-            tcs.push(unsafe { typecode(py, np, o)? });
+        let mut pos = Buf::new(n as usize, std::ptr::null_mut());
+        for (i, slot) in pos.as_mut().iter_mut().enumerate() {
+            *slot = ffi::PyTuple_GetItem(args, i as isize);
         }
-        self.resolve(py, np, &argv, &tcs)
+        let mut kw = Vec::new();
+        if !kwargs.is_null() {
+            let mut p: ffi::Py_ssize_t = 0;
+            let mut k = std::ptr::null_mut();
+            let mut v = std::ptr::null_mut();
+            while ffi::PyDict_Next(kwargs, &mut p, &mut k, &mut v) != 0 {
+                ffi::Py_INCREF(k);
+                ffi::Py_INCREF(v);
+                kw.push((k, v));
+            }
+        }
+        Some(TupleDictArgs { pos, kw })
     }
+}
 
-    fn __repr__(&self) -> String {
-        format!("<numrs dispatcher {}.{}>", self.module, self.name)
+impl Drop for TupleDictArgs {
+    fn drop(&mut self) {
+        for &(k, v) in &self.kw {
+            unsafe {
+                ffi::Py_DECREF(k);
+                ffi::Py_DECREF(v);
+            }
+        }
+    }
+}
+
+unsafe extern "C" fn dispatcher_call(
+    callable: *mut ffi::PyObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    let Some(d) = dispatcher_of(callable) else { return no_dispatcher() };
+    let Some(mut a) = TupleDictArgs::new(args, kwargs) else { return std::ptr::null_mut() };
+    let r = d.call(a.pos.as_mut(), &a.kw);
+    drop(a);
+    r
+}
+
+/// `_select(*args, **kwargs)`: the index of the specialization a call with these arguments
+/// runs, without running it.
+unsafe extern "C" fn dispatcher_select(
+    slf: *mut ffi::PyObject,
+    args: *mut ffi::PyObject,
+    kwargs: *mut ffi::PyObject,
+) -> *mut ffi::PyObject {
+    let Some(d) = dispatcher_of(slf) else { return no_dispatcher() };
+    let Some(mut a) = TupleDictArgs::new(args, kwargs) else { return std::ptr::null_mut() };
+    let py = Python::assume_gil_acquired();
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| d.call_general(py, a.pos.as_mut(), &a.kw, true)));
+    drop(a);
+    match r {
+        Ok(Ok(i)) => ffi::PyLong_FromSize_t(i),
+        Ok(Err(e)) => {
+            e.restore(py);
+            std::ptr::null_mut()
+        }
+        Err(_) => no_dispatcher(),
+    }
+}
+
+unsafe extern "C" fn dispatcher_dealloc(obj: *mut ffi::PyObject) {
+    let ty = ffi::Py_TYPE(obj);
+    let o = obj as *mut DispatcherObject;
+    if !(*o).d.is_null() {
+        drop(Box::from_raw((*o).d));
+        (*o).d = std::ptr::null_mut();
+    }
+    let free = ffi::PyType_GetSlot(ty, ffi::Py_tp_free);
+    if !free.is_null() {
+        let free: unsafe extern "C" fn(*mut std::ffi::c_void) = std::mem::transmute(free);
+        free(obj as *mut std::ffi::c_void);
+    }
+    ffi::Py_DECREF(ty as *mut ffi::PyObject);
+}
+
+unsafe fn new_str(s: &str) -> *mut ffi::PyObject {
+    ffi::PyUnicode_FromStringAndSize(s.as_ptr() as *const std::ffi::c_char, s.len() as ffi::Py_ssize_t)
+}
+
+unsafe extern "C" fn dispatcher_repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
+    match dispatcher_of(obj) {
+        Some(d) => new_str(&format!("<numrs dispatcher {}.{}>", d.module, d.name)),
+        None => new_str("<numrs dispatcher (uninitialized)>"),
+    }
+}
+
+unsafe extern "C" fn dispatcher_get(obj: *mut ffi::PyObject, closure: *mut std::ffi::c_void) -> *mut ffi::PyObject {
+    let Some(d) = dispatcher_of(obj) else { return no_dispatcher() };
+    match closure as usize {
+        0 | 1 => new_str(&d.name),
+        2 => new_str(&d.module),
+        _ => {
+            // `signatures`: as Numba prints them, `(int64, int64) -> int64`.
+            let list = ffi::PyList_New(0);
+            if list.is_null() {
+                return list;
+            }
+            for s in &d.specs {
+                let item = new_str(&s.display_str());
+                if item.is_null() || ffi::PyList_Append(list, item) != 0 {
+                    ffi::Py_XDECREF(item);
+                    ffi::Py_DECREF(list);
+                    return std::ptr::null_mut();
+                }
+                ffi::Py_DECREF(item);
+            }
+            list
+        }
+    }
+}
+
+/// Creates the dispatcher type (once, when the runtime module is initialized).
+pub fn dispatcher_type(py: Python<'_>) -> PyResult<*mut ffi::PyTypeObject> {
+    if let Some(t) = TYPE.get() {
+        return Ok(t.ty);
+    }
+    let vectorcall = py.version_info() >= (3, 10) && std::env::var("NUMRS_RUNTIME_VECTORCALL").map_or(true, |v| v != "0");
+    let getter = |name: &'static std::ffi::CStr, doc: &'static std::ffi::CStr, which: usize| ffi::PyGetSetDef {
+        name: name.as_ptr(),
+        get: Some(dispatcher_get),
+        set: None,
+        doc: doc.as_ptr(),
+        closure: which as *mut std::ffi::c_void,
+    };
+    // The type keeps pointers to these (and to the spec's name): they live as long as the
+    // process.
+    let getset: &'static mut [ffi::PyGetSetDef] = Box::leak(Box::new([
+        getter(c"__name__", c"The function's name.", 0),
+        getter(c"__qualname__", c"The function's name.", 1),
+        getter(c"__module__", c"The built module's name.", 2),
+        getter(c"signatures", c"The specializations, as Numba prints signatures: `(int64, int64) -> int64`.", 3),
+        unsafe { std::mem::zeroed() },
+    ]));
+    let methods: &'static mut [ffi::PyMethodDef] = Box::leak(Box::new([
+        ffi::PyMethodDef {
+            ml_name: c"_select".as_ptr(),
+            ml_meth: ffi::PyMethodDefPointer { PyCFunctionWithKeywords: dispatcher_select },
+            ml_flags: ffi::METH_VARARGS | ffi::METH_KEYWORDS,
+            ml_doc: c"Which specialization a call with these arguments runs (its index), without running it.".as_ptr(),
+        },
+        unsafe { std::mem::zeroed() },
+    ]));
+    let members: &'static mut [ffi::PyMemberDef] = Box::leak(Box::new([
+        ffi::PyMemberDef {
+            name: c"__vectorcalloffset__".as_ptr(),
+            type_code: ffi::Py_T_PYSSIZET,
+            offset: std::mem::offset_of!(DispatcherObject, vectorcall) as ffi::Py_ssize_t,
+            flags: ffi::Py_READONLY,
+            doc: std::ptr::null(),
+        },
+        unsafe { std::mem::zeroed() },
+    ]));
+    let mut slots = vec![
+        ffi::PyType_Slot { slot: ffi::Py_tp_call, pfunc: dispatcher_call as *mut std::ffi::c_void },
+        ffi::PyType_Slot { slot: ffi::Py_tp_dealloc, pfunc: dispatcher_dealloc as *mut std::ffi::c_void },
+        ffi::PyType_Slot { slot: ffi::Py_tp_repr, pfunc: dispatcher_repr as *mut std::ffi::c_void },
+        ffi::PyType_Slot { slot: ffi::Py_tp_getset, pfunc: getset.as_mut_ptr() as *mut std::ffi::c_void },
+        ffi::PyType_Slot { slot: ffi::Py_tp_methods, pfunc: methods.as_mut_ptr() as *mut std::ffi::c_void },
+        ffi::PyType_Slot {
+            slot: ffi::Py_tp_doc,
+            pfunc: c"A function of a module built by numrs: selects a specialization as Numba's dispatcher does and runs it."
+                .as_ptr() as *mut std::ffi::c_void,
+        },
+    ];
+    let mut flags = ffi::Py_TPFLAGS_DEFAULT | ffi::Py_TPFLAGS_DISALLOW_INSTANTIATION | ffi::Py_TPFLAGS_IMMUTABLETYPE;
+    if vectorcall {
+        slots.push(ffi::PyType_Slot { slot: ffi::Py_tp_members, pfunc: members.as_mut_ptr() as *mut std::ffi::c_void });
+        flags |= TPFLAGS_HAVE_VECTORCALL;
+    }
+    slots.push(ffi::PyType_Slot { slot: 0, pfunc: std::ptr::null_mut() });
+    let mut spec = ffi::PyType_Spec {
+        name: c"numrs_runtime.Dispatcher".as_ptr(),
+        basicsize: std::mem::size_of::<DispatcherObject>() as std::ffi::c_int,
+        itemsize: 0,
+        flags: flags as std::ffi::c_uint,
+        slots: slots.as_mut_ptr(),
+    };
+    let ty = unsafe { ffi::PyType_FromSpec(&mut spec) };
+    if ty.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    let state = TYPE.get_or_init(|| TypeState { ty: ty as *mut ffi::PyTypeObject, vectorcall });
+    if state.ty != ty as *mut ffi::PyTypeObject {
+        unsafe { ffi::Py_DECREF(ty) };
+    }
+    Ok(state.ty)
+}
+
+/// Whether dispatchers take calls through vectorcall (see above).
+pub fn uses_vectorcall() -> bool {
+    TYPE.get().is_some_and(|t| t.vectorcall)
+}
+
+/// A new dispatcher object owning `d`.
+pub fn new_dispatcher(py: Python<'_>, d: Dispatcher) -> PyResult<Bound<'_, PyAny>> {
+    let ty = dispatcher_type(py)?;
+    unsafe {
+        let alloc = ffi::PyType_GetSlot(ty, ffi::Py_tp_alloc);
+        let alloc: ffi::allocfunc = std::mem::transmute(alloc);
+        let obj = alloc(ty, 0);
+        if obj.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        let o = obj as *mut DispatcherObject;
+        (*o).vectorcall = Some(dispatcher_vectorcall);
+        (*o).d = Box::into_raw(Box::new(d));
+        Ok(Bound::from_owned_ptr(py, obj))
     }
 }

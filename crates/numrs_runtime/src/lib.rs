@@ -16,10 +16,10 @@ pub mod select;
 pub mod typing;
 
 use boxing::Plan;
-use dispatcher::{Dispatcher, Spec};
+use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
-    layout, FunctionEntry, FunctionEntryV2, ModuleTable, Specialization, ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION,
-    MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
+    layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, ModuleTable, Specialization, ABI_VERSION_PARAM_DEFAULTS,
+    ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
 use pyo3::exceptions::PyImportError;
 use pyo3::ffi;
@@ -37,11 +37,59 @@ unsafe fn cstr<'a>(p: *const c_char, what: &str) -> PyResult<&'a str> {
         .map_err(|_| PyImportError::new_err(format!("numrs module table: {what} is not UTF-8")))
 }
 
+/// A type as Numba prints it, including the `omitted(default=<repr>)` of a parameter left to
+/// its default (which `numrs_types::parse_type` does not model).
+fn parse_arg_type(text: &str) -> Option<numrs_types::Type> {
+    let t = text.trim();
+    if let Some(repr) = t.strip_prefix("omitted(default=").and_then(|r| r.strip_suffix(')')) {
+        return Some(numrs_types::Type::Omitted(repr.into()));
+    }
+    numrs_types::parse_type(t)
+}
+
+/// The defaults of a v3 table's parameters, each `ast.literal_eval`uated once.
+unsafe fn read_defaults(
+    py: Python<'_>,
+    fname: &str,
+    arity: usize,
+    has_names: bool,
+    defaults: *const *const c_char,
+) -> PyResult<Vec<Option<DefaultArg>>> {
+    if defaults.is_null() {
+        return Ok(Vec::new());
+    }
+    let bad = |msg: String| PyImportError::new_err(format!("numrs module table: function {fname}: {msg}"));
+    if !has_names {
+        return Err(bad("param_defaults without param_names".into()));
+    }
+    let literal_eval = py.import("ast")?.getattr("literal_eval")?;
+    let mut out = Vec::with_capacity(arity);
+    for k in 0..arity {
+        let p = *defaults.add(k);
+        if p.is_null() {
+            if out.iter().any(Option::is_some) {
+                return Err(bad(format!("parameter {k} has no default but an earlier one has")));
+            }
+            out.push(None);
+            continue;
+        }
+        let src = cstr(p, "a default value")?;
+        let value = literal_eval
+            .call1((src,))
+            .map_err(|e| bad(format!("default {src:?} of parameter {k} is not a Python literal: {e}")))?;
+        let repr = value.repr()?.to_str()?.to_string();
+        let tc = select::registry().intern(numrs_types::Type::Omitted(repr.as_str().into()));
+        let obj = Py::new(py, OmittedArg::new(value.unbind(), &repr))?;
+        out.push(Some(DefaultArg { obj, tc }));
+    }
+    Ok(out)
+}
+
 unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
     let bad = |msg: String| PyImportError::new_err(format!("numrs module table: function {fname}: {msg}"));
     let parse = |p: *const c_char, what: &str| -> PyResult<numrs_types::Type> {
         let text = cstr(p, what)?;
-        numrs_types::parse_type(text).ok_or_else(|| bad(format!("cannot parse type {text:?}")))
+        parse_arg_type(text).ok_or_else(|| bad(format!("cannot parse type {text:?}")))
     };
     if s.n_args > 0 && s.arg_types.is_null() {
         return Err(bad("arg_types is null".into()));
@@ -51,6 +99,9 @@ unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
         args.push(parse(*s.arg_types.add(i), "an argument type")?);
     }
     let ret = parse(s.return_type, "the return type")?;
+    if matches!(ret, numrs_types::Type::Omitted(_)) {
+        return Err(bad(format!("return type {ret} cannot cross the boundary")));
+    }
     let mut arg_plans = Vec::with_capacity(args.len());
     let mut offset = 0usize;
     let mut arg_tcs = Vec::with_capacity(args.len());
@@ -74,7 +125,6 @@ unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
 #[pyfunction]
 fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, PyAny>) -> PyResult<()> {
     let np = npy::npy(py)?;
-    let _ = np;
     let name = CString::new(TABLE_CAPSULE_NAME).unwrap();
     let table = unsafe {
         if ffi::PyCapsule_IsValid(capsule.as_ptr(), name.as_ptr()) == 0 {
@@ -100,13 +150,20 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         return Err(PyImportError::new_err("numrs module table: functions is null"));
     }
     for i in 0..table.n_functions as usize {
-        let (fname, n_specs, specs, param_names) = unsafe {
-            if table.abi_version == ABI_VERSION_PARAM_NAMES {
-                let e = &*(table.functions as *const FunctionEntryV2).add(i);
-                (e.name, e.n_specs, e.specs, e.param_names)
-            } else {
-                let e: &FunctionEntry = &*table.functions.add(i);
-                (e.name, e.n_specs, e.specs, std::ptr::null())
+        let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
+            match table.abi_version {
+                ABI_VERSION_PARAM_DEFAULTS => {
+                    let e = &*(table.functions as *const FunctionEntryV3).add(i);
+                    (e.name, e.n_specs, e.specs, e.param_names, e.param_defaults)
+                }
+                ABI_VERSION_PARAM_NAMES => {
+                    let e = &*(table.functions as *const FunctionEntryV2).add(i);
+                    (e.name, e.n_specs, e.specs, e.param_names, std::ptr::null())
+                }
+                _ => {
+                    let e: &FunctionEntry = &*table.functions.add(i);
+                    (e.name, e.n_specs, e.specs, std::ptr::null(), std::ptr::null())
+                }
             }
         };
         let fname = unsafe { cstr(fname, "a function name")? }.to_string();
@@ -133,8 +190,9 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             Some(names)
         };
-        let d = Dispatcher::new(fname.clone(), module_name.clone(), params, arity, out);
-        module.setattr(fname.as_str(), Py::new(py, d)?)?;
+        let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults)? };
+        let d = Dispatcher::new(fname.clone(), module_name.clone(), params, defaults, arity, out, np);
+        module.setattr(fname.as_str(), dispatcher::new_dispatcher(py, d)?)?;
     }
     Ok(())
 }
@@ -156,7 +214,14 @@ fn _stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
 fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_populate, m)?)?;
     m.add_function(wrap_pyfunction!(_stats, m)?)?;
-    m.add_class::<Dispatcher>()?;
+    let ty = dispatcher::dispatcher_type(m.py())?;
+    m.add("Dispatcher", unsafe { Bound::<PyAny>::from_borrowed_ptr(m.py(), ty as *mut ffi::PyObject) })?;
+    m.add("VECTORCALL", dispatcher::uses_vectorcall())?;
+    m.add_class::<OmittedArg>()?;
+    typing::OMITTED_TYPE.store(
+        <OmittedArg as pyo3::PyTypeInfo>::type_object_raw(m.py()),
+        Ordering::Relaxed,
+    );
     m.add_class::<boxing::MemInfoOwner>()?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
     m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;

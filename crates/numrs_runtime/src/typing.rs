@@ -26,6 +26,51 @@ fn layout_of_flags(flags: c_int) -> Layout {
     }
 }
 
+#[inline]
+fn array_slot(nd: usize, k: NumericKind, layout: Layout, ro: bool) -> usize {
+    (((nd - 1) * 13 + k as usize) * 3 + layout as usize) * 2 + ro as usize
+}
+
+/// The typecode [`typecode`] gives the ndarray `obj` when it is already in the fast table
+/// (ndim 1..=5, native byte order, a number dtype, seen before); `None` otherwise.
+#[inline]
+pub unsafe fn array_typecode_cached(np: &Npy, obj: *mut ffi::PyObject) -> Option<u32> {
+    let a = npy::fields(obj);
+    let nd = a.nd;
+    if nd < 1 || nd as usize > N_NDIM || !npy::native_byteorder(a.descr) {
+        return None;
+    }
+    let k = np.kind_of_type_num((*a.descr).type_num)?;
+    let tc = ARRAY_TC[array_slot(nd as usize, k, layout_of_flags(a.flags), a.flags & NPY_ARRAY_WRITEABLE == 0)]
+        .load(Ordering::Relaxed);
+    (tc != u32::MAX).then_some(tc)
+}
+
+/// The typecode of a call argument whose type is one the dispatcher's fast path knows
+/// (exact int, float, bool, complex, exact ndarray already in the fast table): the same value
+/// [`typecode`] returns for it. `u32::MAX` for every other argument.
+#[inline(always)]
+pub unsafe fn fast_typecode(np: &Npy, obj: *mut ffi::PyObject) -> u32 {
+    let ty = ffi::Py_TYPE(obj);
+    if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+        tc_number(NumericKind::Int64)
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyFloat_Type) {
+        tc_number(NumericKind::Float64)
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
+        tc_number(NumericKind::Boolean)
+    } else if ty == std::ptr::addr_of_mut!(ffi::PyComplex_Type) {
+        tc_number(NumericKind::Complex128)
+    } else if ty == np.array_type {
+        array_typecode_cached(np, obj).unwrap_or(u32::MAX)
+    } else {
+        u32::MAX
+    }
+}
+
+/// The type of the `_OmittedArg` objects that stand for parameters left to their defaults.
+pub static OMITTED_TYPE: std::sync::atomic::AtomicPtr<ffi::PyTypeObject> =
+    std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
 /// The typecode of a call argument as the dispatcher computes it (`typeof_typecode`).
 /// Errors are those Numba's dispatcher raises itself (fingerprint of an empty list or set).
 #[inline]
@@ -52,19 +97,17 @@ pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyR
         return Ok(tc_number(k));
     }
     if np.is_array(obj) {
+        if let Some(tc) = array_typecode_cached(np, obj) {
+            return Ok(tc);
+        }
         let a = npy::fields(obj);
         let nd = a.nd;
         if nd >= 1 && nd as usize <= N_NDIM && npy::native_byteorder(a.descr) {
             if let Some(k) = np.kind_of_type_num((*a.descr).type_num) {
                 let layout = layout_of_flags(a.flags);
                 let ro = a.flags & NPY_ARRAY_WRITEABLE == 0;
-                let idx = (((nd as usize - 1) * 13 + k as usize) * 3 + layout as usize) * 2 + ro as usize;
-                let tc = ARRAY_TC[idx].load(Ordering::Relaxed);
-                if tc != u32::MAX {
-                    return Ok(tc);
-                }
                 let tc = registry().intern(Type::array_ro(Type::Number(k), nd as u32, layout, ro));
-                ARRAY_TC[idx].store(tc, Ordering::Relaxed);
+                ARRAY_TC[array_slot(nd as usize, k, layout, ro)].store(tc, Ordering::Relaxed);
                 return Ok(tc);
             }
         }
@@ -183,6 +226,11 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
 /// (`intp`, `int64`, `uint64`), not the dispatcher's fast path.
 pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _top: bool) -> Option<Type> {
     let ty = ffi::Py_TYPE(obj);
+    if ty == OMITTED_TYPE.load(Ordering::Relaxed) {
+        // Numba's `typeof(OmittedArg(value))`: `omitted(default=<repr of value>)`.
+        let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+        return Some(Type::Omitted(b.downcast_unchecked::<crate::dispatcher::OmittedArg>().get().repr.clone()));
+    }
     if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
         return Some(Type::boolean());
     }
