@@ -267,30 +267,33 @@ fn header_colon(text: &str, def: &FunctionDef) -> Option<u32> {
 
 /// Document symbols: the jit functions with their signatures.
 pub fn document_symbols(db: &CheckDatabase, file: SourceFile) -> Vec<FunctionSymbol> {
-    let parsed = numrs_db::parse(db, file);
     let lines = numrs_db::line_index(db, file);
     let report = db.check_file(file);
     let mut out = Vec::new();
-    for stmt in &parsed.module.body {
-        let StmtKind::FunctionDef(def) = &stmt.kind else { continue };
-        let line = lines.line_col(def.name_span.start).line;
-        let Some(function) = report_for(&report.functions, def, line) else { continue };
-        let detail = function
-            .signatures
-            .iter()
-            .map(|s| match &s.outcome {
-                SignatureOutcome::Ok { return_type, .. } => format!("({}) -> {return_type}", s.args.join(", ")),
-                SignatureOutcome::Err { .. } => format!("({}) -> error", s.args.join(", ")),
-            })
-            .collect::<Vec<_>>()
-            .join("\n");
-        let name_start = def.name_span.end.saturating_sub(def.name.len() as u32);
-        out.push(FunctionSymbol {
-            name: def.name.clone(),
-            span: stmt.span,
-            selection: Span::new(name_start, def.name_span.end),
-            detail,
-        });
+    // Statement by statement from the per-statement parses (no whole-file AST): spans are
+    // relative to each statement's start.
+    for (start, chunk) in numrs_db::chunks(db, file).iter() {
+        for stmt in &numrs_db::parse_chunk(db, *chunk).module.body {
+            let StmtKind::FunctionDef(def) = &stmt.kind else { continue };
+            let line = lines.line_col(def.name_span.start + start).line;
+            let Some(function) = report_for(&report.functions, def, line) else { continue };
+            let detail = function
+                .signatures
+                .iter()
+                .map(|s| match &s.outcome {
+                    SignatureOutcome::Ok { return_type, .. } => format!("({}) -> {return_type}", s.args.join(", ")),
+                    SignatureOutcome::Err { .. } => format!("({}) -> error", s.args.join(", ")),
+                })
+                .collect::<Vec<_>>()
+                .join("\n");
+            let name_start = def.name_span.end.saturating_sub(def.name.len() as u32);
+            out.push(FunctionSymbol {
+                name: def.name.clone(),
+                span: stmt.span.offset_by(*start),
+                selection: Span::new(name_start, def.name_span.end).offset_by(*start),
+                detail,
+            });
+        }
     }
     out
 }
@@ -312,6 +315,17 @@ pub fn goto_definition(db: &CheckDatabase, file: SourceFile, offset: u32) -> Opt
     info.symbols.lookup(&name, None).map(|b| positions.span_to_file(b.span))
 }
 
+/// The first top-level `def NAME` of a file, at its file offsets.
+fn top_level_def(db: &CheckDatabase, file: SourceFile, name: &str) -> Option<numrs_syntax::ast::Stmt> {
+    numrs_db::chunks(db, file).iter().find_map(|(start, chunk)| {
+        let parsed = numrs_db::parse_chunk(db, *chunk);
+        let stmt = parsed.module.body.iter().find(|s| matches!(&s.kind, StmtKind::FunctionDef(f) if f.name == name))?;
+        let mut stmt = stmt.clone();
+        numrs_syntax::shift::shift_stmt(&mut stmt, *start);
+        Some(stmt)
+    })
+}
+
 /// A code action: a title and the text edits it makes (byte spans in the file).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodeAction {
@@ -327,19 +341,16 @@ pub struct CodeAction {
 /// - on a jit function decorated without a signature that has been typed for its callers:
 ///   write the inferred signature(s) into the decorator.
 pub fn code_actions(db: &CheckDatabase, file: SourceFile, start: u32, end: u32) -> Vec<CodeAction> {
-    let parsed = numrs_db::parse(db, file);
     let text = file.text(db);
     let lines = numrs_db::line_index(db, file);
     let report = db.check_file(file);
-    let symbols = numrs_hir::module_symbols(&parsed.module);
+    let symbols = &numrs_check::queries::module_info(db, file).symbols;
     let mut out = Vec::new();
     let overlaps = |s: Span| s.start <= end && start <= s.end;
 
     for d in report.diagnostics.iter().filter(|d| d.code == "untyped-global" && overlaps(d.primary.span)) {
         let Some(name) = d.message.split('\'').nth(1) else { continue };
-        let Some(def_stmt) = parsed.module.body.iter().find(|s| matches!(&s.kind, StmtKind::FunctionDef(f) if f.name == name)) else {
-            continue;
-        };
+        let Some(def_stmt) = top_level_def(db, file, name) else { continue };
         let StmtKind::FunctionDef(def) = &def_stmt.kind else { continue };
         let insert_at = def.decorators.first().map_or(def.name_span.start, |dec| dec.span.start.saturating_sub(1));
         let line_start = lines.line_start(lines.line_col(insert_at).line);
@@ -351,7 +362,7 @@ pub fn code_actions(db: &CheckDatabase, file: SourceFile, start: u32, end: u32) 
         out.push(CodeAction { title: format!("Decorate `{name}` with @njit"), edits, fixes: Some("untyped-global") });
     }
 
-    for stmt in &parsed.module.body {
+    for stmt in &numrs_db::statements_in(db, file, start, end) {
         let StmtKind::FunctionDef(def) = &stmt.kind else { continue };
         if !overlaps(stmt.span) {
             continue;

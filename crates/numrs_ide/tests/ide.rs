@@ -67,3 +67,27 @@ fn hover_and_inlay_hints_follow_edits() {
     let all = numrs_ide::inlay_hints(&db, file);
     assert!(all.len() > hints.len());
 }
+
+#[test]
+fn document_symbols_and_code_actions_are_in_file_offsets() {
+    let text = "from numba import njit\n\ndef helper(x):\n    return x + 1\n\n@njit\ndef scale(x):\n    return x * 2.0\n\n@njit(\"(int64,)\")\ndef f(n):\n    return scale(n)\n\n@njit(\"(int64,)\")\ndef g(n):\n    return helper(n)\n";
+    let mut db = CheckDatabase::new();
+    let file = db.add_file("m.py", text.as_bytes());
+    let symbols = numrs_ide::document_symbols(&db, file);
+    let names: Vec<&str> = symbols.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, vec!["scale", "f", "g"]);
+    for s in &symbols {
+        assert_eq!(&text[s.selection.start as usize..s.selection.end as usize], s.name);
+    }
+    assert!(symbols[0].detail.contains("(int64) -> float64"), "{}", symbols[0].detail);
+
+    let report = db.check_file(file);
+    let untyped = report.diagnostics.iter().find(|d| d.code == "untyped-global").expect("helper is untyped");
+    let actions = numrs_ide::code_actions(&db, file, untyped.primary.span.start, untyped.primary.span.end);
+    let decorate = actions.iter().find(|a| a.title.contains("@njit")).expect("decorate action");
+    assert_eq!(decorate.edits[0].0.start, at(text, "def helper"), "inserted above `def helper`");
+    let on_scale = numrs_ide::code_actions(&db, file, at(text, "def scale"), at(text, "def scale"));
+    let add = on_scale.iter().find(|a| a.title.contains("inferred signature")).expect("signature action");
+    assert_eq!(add.edits[0].1, "njit(\"(int64,)\")");
+    assert_eq!(add.edits[0].0.start, at(text, "njit\ndef scale"));
+}
