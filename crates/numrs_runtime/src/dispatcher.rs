@@ -1,6 +1,13 @@
-//! The dispatcher object a built module exposes for each function: folds keyword arguments,
-//! types the arguments, selects the specialization as Numba's dispatcher does, unboxes, calls
-//! the wrapper, boxes the result or raises the compiled code's exception.
+//! The dispatcher object a built module exposes for each function: folds keyword arguments
+//! and defaults, types the arguments, selects the specialization as Numba's dispatcher does,
+//! unboxes, calls the wrapper, boxes the result or raises the compiled code's exception.
+//!
+//! Calls arrive through a hand-written C type (vectorcall and `tp_call`, see
+//! [`dispatcher_type`]). A fast path comes first: positional arguments only, each an exact
+//! int, float, bool, complex or ndarray whose typecode is known without a look-up, matching
+//! one specialization exactly (which Numba's ranking always selects): unbox straight into a
+//! stack buffer, call the wrapper, box. Everything else takes the full path (Numba's
+//! `find_named_args`, typeof with fingerprints, selection cache, conversion installation).
 
 use crate::boxing::{box_value, unbox, Plan};
 use crate::npy::Npy;
