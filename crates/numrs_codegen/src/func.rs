@@ -51,7 +51,7 @@ pub struct FnCx<'a, 'ctx> {
     pub module: &'a Module<'ctx>,
     pub b: Builder<'ctx>,
     /// Positioned in the entry block, for allocas.
-    alloca_b: Builder<'ctx>,
+    pub(crate) alloca_b: Builder<'ctx>,
     pub func: FunctionValue<'ctx>,
     pub ir: &'a FunctionIr,
     typemap: &'a [Option<Type>],
@@ -61,7 +61,17 @@ pub struct FnCx<'a, 'ctx> {
     blocks: Vec<BasicBlock<'ctx>>,
     ret_ptr: PointerValue<'ctx>,
     exc_ptr: PointerValue<'ctx>,
-    defs: HashMap<VarId, &'a Value>,
+    pub(crate) defs: HashMap<VarId, &'a Value>,
+    /// Slots of variables whose values hold array references (each owns one).
+    pub(crate) rc_slots: Vec<(PointerValue<'ctx>, Type)>,
+    /// The value being assigned is a new reference (allocation, call result).
+    pub(crate) fresh: bool,
+    /// Array-expression temporaries fused into their single user (never materialized).
+    pub(crate) fused: std::collections::HashSet<VarId>,
+    /// Use counts of variables.
+    pub(crate) uses: Vec<u32>,
+    /// Block index of each variable's definition.
+    pub(crate) def_block: HashMap<VarId, usize>,
     pub span: Option<Span>,
     callees: &'a CalleeLookup<'a, 'ctx>,
     /// Indices of the specializations this one calls.
@@ -158,6 +168,11 @@ pub fn lower_function<'a, 'ctx>(
         ret_ptr,
         exc_ptr,
         defs,
+        rc_slots: Vec::new(),
+        fresh: false,
+        fused: Default::default(),
+        uses: vec![0; ir.vars.len()],
+        def_block: HashMap::new(),
         span: None,
         callees,
         called: Vec::new(),
@@ -168,12 +183,20 @@ pub fn lower_function<'a, 'ctx>(
     for (i, var) in ir.vars.iter().enumerate() {
         let Some(Some(t)) = typemap.get(i) else { continue };
         match types::repr(ctx, t) {
-            Ok(Repr::Value(lt)) => cx.slots[i] = Some(cx.alloca_b.build_alloca(lt, &sanitize(&var.name))?),
+            Ok(Repr::Value(lt)) => {
+                let p = cx.alloca_b.build_alloca(lt, &sanitize(&var.name))?;
+                cx.slots[i] = Some(p);
+                if crate::arrays::needs_rc(t) {
+                    cx.alloca_b.build_store(p, lt.const_zero())?;
+                    cx.rc_slots.push((p, t.clone()));
+                }
+            }
             Ok(Repr::Phantom) => {}
             // Reported when the variable is used.
             Err(_) => {}
         }
     }
+    cx.analyze_uses();
     // Phi nodes become copies at the end of each predecessor.
     let mut copies: Vec<Vec<(VarId, VarId)>> = vec![Vec::new(); ir.blocks.len()];
     for block in &ir.blocks {
@@ -228,7 +251,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
-    fn slot(&self, v: VarId) -> R<PointerValue<'ctx>> {
+    pub(crate) fn slot(&self, v: VarId) -> R<PointerValue<'ctx>> {
         match self.slots[v.0 as usize] {
             Some(p) => Ok(p),
             None => {
@@ -257,9 +280,31 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_load(lt, p, "")?)
     }
 
-    fn store(&self, v: VarId, val: BasicValueEnum<'ctx>) -> R<()> {
+    fn store(&mut self, v: VarId, val: BasicValueEnum<'ctx>) -> R<()> {
         let p = self.slot(v)?;
+        let fresh = std::mem::replace(&mut self.fresh, false);
+        let t = self.ty(v)?;
+        if crate::arrays::needs_rc(&t) {
+            // The variable owns one reference: take it, then drop the old value's.
+            if !fresh {
+                self.incref(val, &t)?;
+            }
+            let old = self.b.build_load(val.get_type(), p, "old")?;
+            self.b.build_store(p, val)?;
+            self.decref(old, &t)?;
+            return Ok(());
+        }
         self.b.build_store(p, val)?;
+        Ok(())
+    }
+
+    /// Drop the references every array variable holds (before leaving the function).
+    pub(crate) fn release_all(&self) -> R<()> {
+        for (p, t) in &self.rc_slots {
+            let lt = self.vt(t)?;
+            let v = self.b.build_load(lt, *p, "")?;
+            self.decref(v, t)?;
+        }
         Ok(())
     }
 
@@ -287,6 +332,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Report `kind(msg)` and return status 1 from the current block.
     pub fn raise_const(&self, kind: ExcKind, msg: &str) -> R<()> {
+        self.release_all()?;
         let et = exc_info_type(self.ctx);
         let i32t = self.ctx.i32_type();
         let p0 = self.b.build_struct_gep(et, self.exc_ptr, 0, "")?;
@@ -313,7 +359,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(())
     }
 
-    fn assign_var(&self, target: VarId, src: VarId) -> R<()> {
+    fn assign_var(&mut self, target: VarId, src: VarId) -> R<()> {
         let tt = self.ty(target)?;
         if types::is_phantom(&tt) {
             return Ok(());
@@ -350,10 +396,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if !matches!(self.ret_type, Type::NoneType) && !types::is_phantom(self.ret_type) {
                     let val = self.load(*v)?;
                     let val = self.cast(val, &vt, self.ret_type)?;
+                    // The caller owns the returned references.
+                    self.incref(val, self.ret_type)?;
                     self.b.build_store(self.ret_ptr, val)?;
                 } else if types::is_phantom(self.ret_type) {
                     return self.fail(format!("returning a value of type {} is not supported", self.ret_type));
                 }
+                self.release_all()?;
                 self.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
             }
             Terminator::Raise { exc } => {
@@ -414,7 +463,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Follow copies to the defining value.
-    fn resolve_def(&self, mut v: VarId) -> Option<&'a Value> {
+    pub(crate) fn resolve_def(&self, mut v: VarId) -> Option<&'a Value> {
         for _ in 0..64 {
             match self.defs.get(&v)? {
                 Value::Var(src) => v = *src,
@@ -458,6 +507,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // Literal-typed variables carry their value in the type.
             return Ok(());
         }
+        if self.fused.contains(&target) {
+            // Computed inside the array expression that uses it.
+            return Ok(());
+        }
+        self.fresh = false;
         let v: BasicValueEnum<'ctx> = match value {
             Value::Var(src) | Value::Cast(src) => {
                 return self.assign_var(target, *src);
@@ -476,6 +530,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet"));
             }
             Value::FreeVar(name) => return self.fail(format!("free variable '{name}' is not supported by numrs build yet")),
+            Value::BinOp { .. } | Value::InplaceBinOp { .. } | Value::Compare { .. } | Value::Unary { .. }
+                if self.is_array_expr(value, &tt) =>
+            {
+                self.lower_array_expr(value, &tt)?
+            }
             Value::BinOp { op, lhs, rhs } => {
                 let key = crate::ops::binop_key(*op, false);
                 self.intrinsic(key, &[*lhs, *rhs], &tt)?
@@ -506,10 +565,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.intrinsic(key, &[*operand], &tt)?
             }
             Value::Call { func, args, kws, vararg } => {
-                if !kws.is_empty() || vararg.is_some() {
-                    return self.fail("calls with keyword or * arguments are not supported by numrs build yet");
+                if vararg.is_some() {
+                    return self.fail("calls with * arguments are not supported by numrs build yet");
                 }
-                self.lower_call(*func, args, &tt)?
+                if let Some(v) = self.array_call(*func, args, kws, &tt)? {
+                    v
+                } else {
+                    if !kws.is_empty() {
+                        return self.fail("calls with keyword arguments are not supported by numrs build yet");
+                    }
+                    self.lower_call(*func, args, &tt)?
+                }
             }
             Value::GetAttr { value, attr } => self.getattr(*value, attr, &tt)?,
             Value::GetItem { value, index } => self.getitem(*value, *index, &tt)?,
@@ -657,10 +723,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let ok = self.new_block("ok");
         self.b.build_conditional_branch(failed, prop, ok)?;
         self.b.position_at_end(prop);
+        self.release_all()?;
         self.b.build_return(Some(&status))?;
         self.b.position_at_end(ok);
         let rt = self.vt(&callee.return_type)?;
         let r = self.b.build_load(rt, ret_slot, "")?;
+        // The callee's result is a new reference.
+        self.fresh = true;
         self.cast(r, &callee.return_type, target)
     }
 
@@ -847,6 +916,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 StaticIndex::Str(_) => return self.fail("string index of a tuple"),
             }
         }
+        if let (Type::Array(_), Type::Array(_)) = (&vt, tt) {
+            if let StaticIndex::Int(i) = index {
+                let ix = vec![crate::arrays::Ix::Int(self.i64(*i as i64))];
+                return self.array_view(value, ix, tt);
+            }
+        }
         if let Type::Array(_) = vt {
             if let StaticIndex::Int(i) = index {
                 let idx = self.i64(*i as i64);
@@ -863,6 +938,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let vt = self.ty(value)?;
         let it = self.ty(index)?;
         match &vt {
+            Type::Array(_) if matches!(tt, Type::Array(_)) => {
+                let ix = self.view_indices(index, &it)?;
+                self.array_view(value, ix, tt)
+            }
             Type::Array(_) => {
                 let idx = self.index_list(index, &it)?;
                 self.array_index_load(value, &idx, tt)
@@ -897,7 +976,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Index values of an array subscript (an integer or a tuple of integers).
-    fn index_list(&self, index: VarId, it: &Type) -> R<Vec<(BasicValueEnum<'ctx>, Type)>> {
+    pub(crate) fn index_list(&self, index: VarId, it: &Type) -> R<Vec<(BasicValueEnum<'ctx>, Type)>> {
         if numeric(it).is_some_and(|k| k.is_integer()) {
             return Ok(vec![(self.load(index)?, it.clone())]);
         }
@@ -917,6 +996,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// The address of `a[idx...]` (all dimensions indexed; negative indices wrap; no bounds
     /// check, as Numba's default `boundscheck=False`).
     pub fn element_ptr(&self, arr: BasicValueEnum<'ctx>, ndim: u32, idx: &[(BasicValueEnum<'ctx>, Type)]) -> R<PointerValue<'ctx>> {
+        self.element_ptr_in(arr, ndim, idx, None)
+    }
+
+    /// [`Self::element_ptr`]; with the element type of a C-contiguous array the last index
+    /// steps by whole elements (the innermost stride of a C array is its item size), so that
+    /// loops over it are contiguous for LLVM.
+    pub fn element_ptr_in(
+        &self,
+        arr: BasicValueEnum<'ctx>,
+        ndim: u32,
+        idx: &[(BasicValueEnum<'ctx>, Type)],
+        contiguous: Option<BasicTypeEnum<'ctx>>,
+    ) -> R<PointerValue<'ctx>> {
         if idx.len() as u32 != ndim {
             return self.fail(format!("indexing a {ndim}d array with {} indices (views) is not supported by numrs build yet", idx.len()));
         }
@@ -936,6 +1028,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             } else {
                 i
             };
+            if let (Some(et), true) = (contiguous, d + 1 == idx.len()) {
+                let base = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[offset], "row")? };
+                return Ok(unsafe { self.b.build_gep(et, base, &[i], "elt")? });
+            }
             let stride = self.b.build_extract_value(strides, d as u32, "")?.into_int_value();
             let term = self.b.build_int_mul(i, stride, "")?;
             offset = self.b.build_int_add(offset, term, "")?;
@@ -943,11 +1039,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[offset], "elt")? })
     }
 
-    fn array_index_load(&self, value: VarId, idx: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn array_index_load(&self, value: VarId, idx: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
         let Type::Array(a) = &vt else { return self.fail("not an array") };
         let arr = self.load(value)?;
-        let p = self.element_ptr(arr, a.ndim, idx)?;
+        let p = self.element_ptr_in(arr, a.ndim, idx, self.contiguous_elem(a))?;
         let x = self.load_element(p, &a.dtype)?;
         self.cast(x, &a.dtype, tt)
     }
@@ -973,7 +1069,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let idx = self.index_list(index, &it)?;
         let arr = self.load(target)?;
-        let p = self.element_ptr(arr, a.ndim, &idx)?;
+        let p = self.element_ptr_in(arr, a.ndim, &idx, self.contiguous_elem(a))?;
         let vt = self.ty(value)?;
         let v = self.load(value)?;
         let v = self.cast(v, &vt, &a.dtype)?;

@@ -17,6 +17,7 @@
 //! LLVM objects never leave [`compile_module`]: it creates its own `Context` and returns bytes
 //! and text, so callers (and salsa) only ever see plain data.
 
+mod arrays;
 pub mod func;
 mod header;
 mod module;

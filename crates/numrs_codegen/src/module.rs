@@ -393,9 +393,13 @@ fn build_table<'ctx>(
     eg.set_initializer(&entry_t.const_array(&entries));
     eg.set_constant(true);
     eg.set_linkage(Linkage::Private);
-    let slot = module.add_global(ptr, None, "numrs.runtime");
-    slot.set_initializer(&ptr.const_null());
-    slot.set_linkage(Linkage::Internal);
+    // Compiled code that allocates already declared the slot.
+    let slot = module.get_global("numrs.runtime").unwrap_or_else(|| {
+        let g = module.add_global(ptr, None, "numrs.runtime");
+        g.set_initializer(&ptr.const_null());
+        g.set_linkage(Linkage::Internal);
+        g
+    });
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[

@@ -157,6 +157,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::Tuple, tuple_len),
         ("builtins.len", Class::Array, array_len),
         ("builtins.range", Class::Integral, range),
+        ("builtins.slice", Class::Any, crate::arrays::make_slice),
         ("builtins.divmod", Class::Int, int_divmod),
         ("builtins.pow", Class::Int, int_pow),
         ("builtins.pow", Class::Float, float_pow),
@@ -219,6 +220,10 @@ const LIBM: &[(&str, &str, &str)] = &[
 pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let key = INPLACE.iter().find(|(i, _)| *i == key).map_or(key, |(_, p)| *p);
     let first = sig.args.first();
+    let arrays = sig.args.iter().chain([&sig.return_type]).any(|t| matches!(t, Type::Array(_)));
+    if arrays && key != "builtins.len" {
+        return None;
+    }
     if let Some(f) = table().iter().find(|(k, c, _)| *k == key && c.matches(first)).map(|(_, _, f)| *f) {
         return Some(f);
     }
@@ -256,10 +261,37 @@ fn signed(sig: &Signature) -> bool {
     sig.args.first().and_then(numeric).is_some_and(|k| k.is_signed_int())
 }
 
+/// The integer type an integer operation computes in: its result's (`divmod`: the quotient's).
+/// Numba casts both operands to it and takes the signedness from it, so `(uint64, int64) ->
+/// int64` divides signed.
+fn result_int(sig: &Signature) -> Option<Type> {
+    let t = match &sig.return_type {
+        Type::UniTuple(item, _) => (**item).clone(),
+        Type::Tuple(items) => items.first()?.clone(),
+        other => other.clone(),
+    };
+    numeric(&t).filter(|k| k.is_integer()).map(Type::Number)
+}
+
+/// Both operands of an integer operation, cast to the type it computes in.
+fn int_operands<'ctx>(
+    cx: &mut FnCx<'_, 'ctx>,
+    sig: &Signature,
+    vals: &[Option<BasicValueEnum<'ctx>>],
+) -> R<(IntValue<'ctx>, IntValue<'ctx>, bool)> {
+    let Some(t) = result_int(sig) else {
+        let (a, b) = ints(cx, vals)?;
+        return Ok((a, b, signed(sig)));
+    };
+    let a = cx.cast(arg(cx, vals, 0)?, &sig.args[0], &t)?.into_int_value();
+    let b = cx.cast(arg(cx, vals, 1)?, &sig.args[1], &t)?.into_int_value();
+    Ok((a, b, numeric(&t).is_some_and(|k| k.is_signed_int())))
+}
+
 macro_rules! int_binop {
     ($name:ident, $method:ident) => {
-        fn $name<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-            let (a, b) = ints(cx, vals)?;
+        fn $name<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+            let (a, b, _) = int_operands(cx, sig, vals)?;
             Ok(cx.b.$method(a, b, "")?.into())
         }
     };
@@ -278,14 +310,48 @@ int_binop!(int_mul, build_int_mul);
 int_binop!(int_and, build_and);
 int_binop!(int_or, build_or);
 int_binop!(int_xor, build_xor);
-int_binop!(int_shl, build_left_shift);
 float_binop!(float_add, build_float_add);
 float_binop!(float_sub, build_float_sub);
 float_binop!(float_mul, build_float_mul);
 
+/// Both operands of a shift, cast to the result type (Numba: `(int32, int64) -> int64`), and the
+/// shift amount as the hardware uses it (modulo the width), so that results are defined where
+/// LLVM's would be poison. A constant amount of at least the width shifts everything out.
+fn shift_operands<'ctx>(
+    cx: &mut FnCx<'_, 'ctx>,
+    sig: &Signature,
+    vals: &[Option<BasicValueEnum<'ctx>>],
+) -> R<(IntValue<'ctx>, IntValue<'ctx>, Option<u64>)> {
+    let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
+    let a = cx.cast(a, &sig.args[0], &sig.return_type)?.into_int_value();
+    let b = cx.cast(b, &sig.args[1], &sig.return_type)?.into_int_value();
+    let width = a.get_type().get_bit_width() as u64;
+    if let Some(amount) = b.get_zero_extended_constant() {
+        return Ok((a, b, (amount >= width).then_some(width)));
+    }
+    let mask = a.get_type().const_int(width - 1, false);
+    Ok((a, cx.b.build_and(b, mask, "")?, None))
+}
+
+fn int_shl<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (a, b, out_of_range) = shift_operands(cx, sig, vals)?;
+    if out_of_range.is_some() {
+        return Ok(a.get_type().const_zero().into());
+    }
+    Ok(cx.b.build_left_shift(a, b, "")?.into())
+}
+
 fn int_shr<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let (a, b) = ints(cx, vals)?;
-    Ok(cx.b.build_right_shift(a, b, signed(sig), "")?.into())
+    let (a, b, out_of_range) = shift_operands(cx, sig, vals)?;
+    let signed = signed(sig);
+    if let Some(width) = out_of_range {
+        if !signed {
+            return Ok(a.get_type().const_zero().into());
+        }
+        let sign = a.get_type().const_int(width - 1, false);
+        return Ok(cx.b.build_right_shift(a, sign, true, "")?.into());
+    }
+    Ok(cx.b.build_right_shift(a, b, signed, "")?.into())
 }
 
 fn identity<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
@@ -392,18 +458,18 @@ fn int_divmod_values<'ctx>(cx: &FnCx<'_, 'ctx>, signed: bool, a: IntValue<'ctx>,
 }
 
 fn int_floordiv<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let (a, b) = ints(cx, vals)?;
-    Ok(int_divmod_values(cx, signed(sig), a, b, "integer division by zero")?.0.into())
+    let (a, b, signed) = int_operands(cx, sig, vals)?;
+    Ok(int_divmod_values(cx, signed, a, b, "integer division by zero")?.0.into())
 }
 
 fn int_mod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let (a, b) = ints(cx, vals)?;
-    Ok(int_divmod_values(cx, signed(sig), a, b, "integer modulo by zero")?.1.into())
+    let (a, b, signed) = int_operands(cx, sig, vals)?;
+    Ok(int_divmod_values(cx, signed, a, b, "integer modulo by zero")?.1.into())
 }
 
 fn int_divmod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let (a, b) = ints(cx, vals)?;
-    let (q, r) = int_divmod_values(cx, signed(sig), a, b, "integer division or modulo by zero")?;
+    let (a, b, signed) = int_operands(cx, sig, vals)?;
+    let (q, r) = int_divmod_values(cx, signed, a, b, "integer division or modulo by zero")?;
     pair(cx, &sig.return_type, q.into(), r.into())
 }
 
@@ -414,7 +480,7 @@ fn pair<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type, a: BasicValueEnum<'ctx>, b: BasicVa
     Ok(agg.as_basic_value_enum())
 }
 
-fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+pub(crate) fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
     let t = args[0].get_type();
     let suffix = if t.into_float_type() == cx.ctx.f32_type() { "f32" } else { "f64" };
     let full = format!("{name}.{suffix}");
@@ -427,7 +493,7 @@ fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<
     }
 }
 
-fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+pub(crate) fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
     let t = args[0].get_type();
     let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();
     let f = cx.module.get_function(name).unwrap_or_else(|| cx.module.add_function(name, t.fn_type(&params, false), None));

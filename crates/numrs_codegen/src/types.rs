@@ -113,6 +113,11 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let it = number_type(ctx, range_int(*kind));
             ctx.struct_type(&[it, it, it], false).into()
         }
+        // Numba's slice model: start, stop, step with the defaults of `None` filled in.
+        Type::Slice2 | Type::Slice3 => {
+            let it = ctx.i64_type().into();
+            ctx.struct_type(&[it, it, it], false).into()
+        }
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) => ptr.into(),

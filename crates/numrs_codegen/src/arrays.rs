@@ -1,0 +1,1432 @@
+//! Arrays in compiled code: reference counting of MemInfos, allocation through the runtime
+//! (`numrs_abi::RuntimeApi::meminfo_alloc`), NumPy constructors, views (`a[i]`, `a[i:j]`,
+//! `a[:, j]`), array expressions fused into one loop (Numba's array-expression rewrite), and
+//! array reductions/methods.
+//!
+//! Ownership: every variable whose type holds arrays owns one reference (see `FnCx::store`);
+//! values produced by allocation or returned by calls are new references (`FnCx::fresh`),
+//! everything else is borrowed and gets an incref when stored. All references are dropped at
+//! every exit of the function; a returned value is increfed first (the caller owns it).
+//! Arrays borrowed from Python arguments have a null MemInfo: incref/decref skip them, and
+//! views keep their `parent`.
+
+use inkwell::types::{BasicTypeEnum, StructType};
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue, StructValue};
+use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
+use numrs_ir::{Value, VarId};
+use numrs_syntax::ast::{BinOp, CmpOp, UnaryOp};
+use numrs_types::{ArrayType, Layout, NumericKind, Signature, Type};
+
+use crate::func::{FnCx, R};
+use crate::types::{self, numeric};
+
+/// Whether values of `t` hold array references.
+pub fn needs_rc(t: &Type) -> bool {
+    match t {
+        Type::Array(_) => true,
+        _ => t.tuple_items().is_some_and(|items| items.iter().any(needs_rc)),
+    }
+}
+
+/// One index of a view: an integer (drops the dimension) or a slice value.
+pub enum Ix<'ctx> {
+    Int(IntValue<'ctx>),
+    Slice(StructValue<'ctx>),
+}
+
+/// A node of a fused array expression.
+enum Node {
+    /// Index into the leaves.
+    Leaf(usize),
+    Op { ufunc: String, args: Vec<Node>, out: NumericKind },
+}
+
+struct Leaf<'ctx> {
+    ty: Type,
+    /// Arrays: the array struct; scalars: the value.
+    val: BasicValueEnum<'ctx>,
+}
+
+/// The ufunc a binary operator applies to arrays.
+fn binop_ufunc(op: BinOp) -> Option<&'static str> {
+    Some(match op {
+        BinOp::Add => "add",
+        BinOp::Sub => "subtract",
+        BinOp::Mult => "multiply",
+        BinOp::Div => "divide",
+        BinOp::Pow => "power",
+        BinOp::FloorDiv => "floor_divide",
+        BinOp::Mod => "remainder",
+        BinOp::BitAnd => "bitwise_and",
+        BinOp::BitOr => "bitwise_or",
+        BinOp::BitXor => "bitwise_xor",
+        _ => return None,
+    })
+}
+
+fn cmp_ufunc(op: CmpOp) -> Option<&'static str> {
+    Some(match op {
+        CmpOp::Eq => "equal",
+        CmpOp::NotEq => "not_equal",
+        CmpOp::Lt => "less",
+        CmpOp::LtE => "less_equal",
+        CmpOp::Gt => "greater",
+        CmpOp::GtE => "greater_equal",
+        _ => return None,
+    })
+}
+
+/// libm names of unary float ufuncs.
+const UNARY_LIBM: &[(&str, &str)] = &[
+    ("exp", "exp"),
+    ("exp2", "exp2"),
+    ("expm1", "expm1"),
+    ("log", "log"),
+    ("log2", "log2"),
+    ("log10", "log10"),
+    ("log1p", "log1p"),
+    ("sqrt", "sqrt"),
+    ("cbrt", "cbrt"),
+    ("sin", "sin"),
+    ("cos", "cos"),
+    ("tan", "tan"),
+    ("arcsin", "asin"),
+    ("arccos", "acos"),
+    ("arctan", "atan"),
+    ("asin", "asin"),
+    ("acos", "acos"),
+    ("atan", "atan"),
+    ("sinh", "sinh"),
+    ("cosh", "cosh"),
+    ("tanh", "tanh"),
+    ("arcsinh", "asinh"),
+    ("arccosh", "acosh"),
+    ("arctanh", "atanh"),
+];
+
+const ELEMENTWISE: &[&str] = &[
+    "add", "subtract", "multiply", "divide", "true_divide", "power", "negative", "positive", "equal",
+    "not_equal", "less", "less_equal", "greater", "greater_equal", "absolute", "abs", "fabs", "square",
+    "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
+    "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot",
+];
+
+fn is_elementwise(name: &str) -> bool {
+    ELEMENTWISE.contains(&name) || UNARY_LIBM.iter().any(|(n, _)| *n == name)
+}
+
+/// `builtins.slice(start, stop[, step])`: Numba's slice model with `None` filled in.
+pub fn make_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let i64t = cx.ctx.i64_type();
+    let get = |cx: &FnCx<'_, 'ctx>, i: usize| -> R<Option<IntValue<'ctx>>> {
+        match (sig.args.get(i), vals.get(i).copied().flatten()) {
+            (Some(t), Some(v)) if numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) => {
+                Ok(Some(cx.cast(v, t, &Type::int64())?.into_int_value()))
+            }
+            (None, _) | (Some(Type::NoneType), _) => Ok(None),
+            (Some(t), _) => cx.fail(format!("slice bound of type {t} is not supported by numrs build yet")),
+        }
+    };
+    let (a, b, c) = match sig.args.len() {
+        1 => (None, get(cx, 0)?, None),
+        2 => (get(cx, 0)?, get(cx, 1)?, None),
+        3 => (get(cx, 0)?, get(cx, 1)?, get(cx, 2)?),
+        n => return cx.fail(format!("slice with {n} arguments")),
+    };
+    let step = c.unwrap_or(i64t.const_int(1, false));
+    let neg = cx.b.build_int_compare(IntPredicate::SLT, step, i64t.const_zero(), "")?;
+    let max = i64t.const_int(i64::MAX as u64, false);
+    let min = i64t.const_int(i64::MIN as u64, true);
+    let start = match a {
+        Some(v) => v,
+        None => cx.b.build_select(neg, max, i64t.const_zero(), "")?.into_int_value(),
+    };
+    let stop = match b {
+        Some(v) => v,
+        None => cx.b.build_select(neg, min, max, "")?.into_int_value(),
+    };
+    let st = cx.vt(&Type::Slice3)?.into_struct_type();
+    let agg = cx.b.build_insert_value(st.get_undef(), start, 0, "")?;
+    let agg = cx.b.build_insert_value(agg, stop, 1, "")?;
+    let agg = cx.b.build_insert_value(agg, step, 2, "")?;
+    Ok(agg.as_basic_value_enum())
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    fn ptr_t(&self) -> inkwell::types::PointerType<'ctx> {
+        self.ctx.ptr_type(AddressSpace::default())
+    }
+
+    /// For a C-contiguous array, its element type (see `element_ptr_in`).
+    pub(crate) fn contiguous_elem(&self, a: &ArrayType) -> Option<BasicTypeEnum<'ctx>> {
+        if a.layout == Layout::C {
+            types::storage_type(self.ctx, &a.dtype).ok()
+        } else {
+            None
+        }
+    }
+
+    // ----- runtime services and reference counts -----
+
+    fn runtime_slot(&self) -> PointerValue<'ctx> {
+        let g = match self.module.get_global("numrs.runtime") {
+            Some(g) => g,
+            None => {
+                let g = self.module.add_global(self.ptr_t(), None, "numrs.runtime");
+                g.set_initializer(&self.ptr_t().const_null());
+                g.set_linkage(inkwell::module::Linkage::Internal);
+                g
+            }
+        };
+        g.as_pointer_value()
+    }
+
+    fn api_type(&self) -> StructType<'ctx> {
+        let p = self.ptr_t().into();
+        self.ctx.struct_type(&[self.ctx.i32_type().into(), p, p, p, p], false)
+    }
+
+    /// The function pointer in field `field` of the RuntimeApi.
+    fn api_fn(&self, field: u32, check: bool) -> R<PointerValue<'ctx>> {
+        let api = self.b.build_load(self.ptr_t(), self.runtime_slot(), "rt")?.into_pointer_value();
+        if check {
+            let null = self.b.build_is_null(api, "")?;
+            self.guard(null, ExcKind::RuntimeError, "the numrs runtime is not loaded (import the built module from Python)")?;
+        }
+        let p = self.b.build_struct_gep(self.api_type(), api, field, "")?;
+        Ok(self.b.build_load(self.ptr_t(), p, "")?.into_pointer_value())
+    }
+
+    pub(crate) fn incref(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<()> {
+        self.refcount(v, t, true)
+    }
+
+    pub(crate) fn decref(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<()> {
+        self.refcount(v, t, false)
+    }
+
+    fn refcount(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
+        match t {
+            Type::Array(_) => {
+                let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
+                let has = self.b.build_is_not_null(mi, "")?;
+                let work = self.new_block(if inc { "incref" } else { "decref" });
+                let done = self.new_block("rc_done");
+                self.b.build_conditional_branch(has, work, done)?;
+                self.b.position_at_end(work);
+                let one = self.i64(1);
+                if inc {
+                    self.b.build_atomicrmw(AtomicRMWBinOp::Add, mi, one, AtomicOrdering::Monotonic)?;
+                    self.b.build_unconditional_branch(done)?;
+                } else {
+                    let old = self.b.build_atomicrmw(AtomicRMWBinOp::Sub, mi, one, AtomicOrdering::AcquireRelease)?;
+                    let last = self.b.build_int_compare(IntPredicate::EQ, old, one, "")?;
+                    let rel = self.new_block("release");
+                    self.b.build_conditional_branch(last, rel, done)?;
+                    self.b.position_at_end(rel);
+                    let f = self.api_fn(2, false)?;
+                    let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into()], false);
+                    self.b.build_indirect_call(ft, f, &[mi.into()], "")?;
+                    self.b.build_unconditional_branch(done)?;
+                }
+                self.b.position_at_end(done);
+                Ok(())
+            }
+            _ => {
+                let Some(items) = t.tuple_items() else { return Ok(()) };
+                for (i, it) in items.iter().enumerate() {
+                    if needs_rc(it) {
+                        let x = self.b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+                        self.refcount(x, it, inc)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    // ----- array structs -----
+
+    fn field(&self, arr: BasicValueEnum<'ctx>, i: u32) -> R<BasicValueEnum<'ctx>> {
+        Ok(self.b.build_extract_value(arr.into_struct_value(), i, "")?)
+    }
+
+    fn dims(&self, arr: BasicValueEnum<'ctx>, which: u32, ndim: u32) -> R<Vec<IntValue<'ctx>>> {
+        let a = self.field(arr, which)?.into_array_value();
+        (0..ndim).map(|d| Ok(self.b.build_extract_value(a, d, "")?.into_int_value())).collect()
+    }
+
+    fn make_array(
+        &self,
+        ndim: u32,
+        mi: PointerValue<'ctx>,
+        parent: PointerValue<'ctx>,
+        itemsize: IntValue<'ctx>,
+        data: PointerValue<'ctx>,
+        shape: &[IntValue<'ctx>],
+        strides: &[IntValue<'ctx>],
+    ) -> R<BasicValueEnum<'ctx>> {
+        let st = types::array_struct(self.ctx, ndim);
+        let mut nitems = self.i64(1);
+        for s in shape {
+            nitems = self.b.build_int_mul(nitems, *s, "")?;
+        }
+        let dims_t = self.ctx.i64_type().array_type(ndim);
+        let mut sh: inkwell::values::AggregateValueEnum = dims_t.get_undef().into();
+        let mut sd: inkwell::values::AggregateValueEnum = dims_t.get_undef().into();
+        for d in 0..ndim as usize {
+            sh = self.b.build_insert_value(sh, shape[d], d as u32, "")?;
+            sd = self.b.build_insert_value(sd, strides[d], d as u32, "")?;
+        }
+        let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+        let fields: [BasicValueEnum<'ctx>; 7] = [
+            mi.into(),
+            parent.into(),
+            nitems.into(),
+            itemsize.into(),
+            data.into(),
+            sh.as_basic_value_enum(),
+            sd.as_basic_value_enum(),
+        ];
+        for (i, f) in fields.into_iter().enumerate() {
+            agg = self.b.build_insert_value(agg, f, i as u32, "")?;
+        }
+        Ok(agg.as_basic_value_enum())
+    }
+
+    fn itemsize_of(&self, dtype: &Type) -> R<u64> {
+        match numrs_abi::layout(dtype) {
+            Some(l) => Ok(l.size as u64),
+            None => self.fail(format!("arrays of {dtype} are not supported by numrs build yet")),
+        }
+    }
+
+    /// A new C-contiguous array (owned reference) of `shape`, uninitialized.
+    pub(crate) fn alloc_array(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let isz = self.itemsize_of(dtype)?;
+        let mut neg = self.ctx.bool_type().const_zero();
+        let mut nitems = self.i64(1);
+        for s in shape {
+            let n = self.b.build_int_compare(IntPredicate::SLT, *s, self.i64(0), "")?;
+            neg = self.b.build_or(neg, n, "")?;
+            nitems = self.b.build_int_mul(nitems, *s, "")?;
+        }
+        self.guard(neg, ExcKind::ValueError, "negative dimensions not allowed")?;
+        let bytes = self.b.build_int_mul(nitems, self.i64(isz as i64), "bytes")?;
+        let f = self.api_fn(1, true)?;
+        let ft = self.ptr_t().fn_type(&[self.ctx.i64_type().into(), self.ctx.i64_type().into()], false);
+        let call = self.b.build_indirect_call(ft, f, &[bytes.into(), self.i64(64).into()], "mi")?;
+        let mi = match call.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_pointer_value(),
+            _ => return self.fail("internal error: meminfo_alloc returns void"),
+        };
+        let null = self.b.build_is_null(mi, "")?;
+        self.guard(null, ExcKind::MemoryError, "Allocation failed (probably too large).")?;
+        let mit = self.ctx.struct_type(&[self.ctx.i64_type().into(), self.ptr_t().into(), self.ctx.i64_type().into()], false);
+        let dp = self.b.build_struct_gep(mit, mi, 1, "")?;
+        let data = self.b.build_load(self.ptr_t(), dp, "data")?.into_pointer_value();
+        let mut strides = vec![self.i64(0); shape.len()];
+        let mut acc = self.i64(isz as i64);
+        for d in (0..shape.len()).rev() {
+            strides[d] = acc;
+            acc = self.b.build_int_mul(acc, shape[d], "")?;
+        }
+        self.make_array(shape.len() as u32, mi, self.ptr_t().const_null(), self.i64(isz as i64), data, shape, &strides)
+    }
+
+    /// `for i in 0..n` around `body`.
+    pub(crate) fn counted_loop(&mut self, n: IntValue<'ctx>, mut body: impl FnMut(&mut Self, IntValue<'ctx>) -> R<()>) -> R<()> {
+        let Some(pre) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        let head = self.new_block("loop_head");
+        let bodyb = self.new_block("loop_body");
+        let exit = self.new_block("loop_exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let phi = self.b.build_phi(self.ctx.i64_type(), "i")?;
+        let i = phi.as_basic_value().into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::SLT, i, n, "")?;
+        self.b.build_conditional_branch(more, bodyb, exit)?;
+        self.b.position_at_end(bodyb);
+        body(self, i)?;
+        let next = self.b.build_int_nsw_add(i, self.i64(1), "")?;
+        let Some(latch) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        self.b.build_unconditional_branch(head)?;
+        phi.add_incoming(&[(&self.i64(0), pre), (&next, latch)]);
+        self.b.position_at_end(exit);
+        Ok(())
+    }
+
+    /// Pointer to the element at C-order position `i` of an array of type `a`.
+    fn flat_ptr(&self, arr: BasicValueEnum<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let data = self.field(arr, 4)?.into_pointer_value();
+        if a.layout == Layout::C || a.ndim <= 1 && a.layout == Layout::C {
+            let et = types::storage_type(self.ctx, &a.dtype).map_err(|m| self.cg_err(m))?;
+            return Ok(unsafe { self.b.build_gep(et, data, &[i], "")? });
+        }
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let mut rem = i;
+        let mut off = self.i64(0);
+        for d in (0..a.ndim as usize).rev() {
+            let (idx, r) = if d == 0 {
+                (rem, rem)
+            } else {
+                (self.b.build_int_unsigned_rem(rem, shape[d], "")?, self.b.build_int_unsigned_div(rem, shape[d], "")?)
+            };
+            rem = r;
+            let t = self.b.build_int_mul(idx, strides[d], "")?;
+            off = self.b.build_int_add(off, t, "")?;
+        }
+        Ok(unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? })
+    }
+
+    fn store_element(&self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, from: &Type, dtype: &Type) -> R<()> {
+        let v = self.cast(v, from, dtype)?;
+        let v: BasicValueEnum = if numeric(dtype) == Some(NumericKind::Boolean) {
+            self.b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into()
+        } else {
+            v
+        };
+        self.b.build_store(p, v)?;
+        Ok(())
+    }
+
+    fn cg_err(&self, m: String) -> crate::func::CgError {
+        crate::func::CgError { span: self.span, message: m }
+    }
+
+    // ----- views -----
+
+    /// Indices of a view subscript: integers and slices (a tuple of them or one).
+    pub(crate) fn view_indices(&self, index: VarId, it: &Type) -> R<Vec<Ix<'ctx>>> {
+        let one = |v: BasicValueEnum<'ctx>, t: &Type| -> R<Ix<'ctx>> {
+            match t {
+                Type::Slice2 | Type::Slice3 => Ok(Ix::Slice(v.into_struct_value())),
+                t if numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) && !matches!(t, Type::BooleanLiteral(_)) => {
+                    Ok(Ix::Int(self.cast(v, t, &Type::int64())?.into_int_value()))
+                }
+                other => self.fail(format!("array index of type {other} is not supported by numrs build yet")),
+            }
+        };
+        if let Some(items) = it.tuple_items() {
+            let sv = self.load(index)?.into_struct_value();
+            let mut out = Vec::new();
+            for (i, t) in items.iter().enumerate() {
+                let x = self.b.build_extract_value(sv, i as u32, "")?;
+                out.push(one(x, t)?);
+            }
+            return Ok(out);
+        }
+        let v = self.load(index)?;
+        Ok(vec![one(v, it)?])
+    }
+
+    /// `a[ix...]` as a view sharing `a`'s MemInfo and parent (a borrowed value).
+    pub(crate) fn array_view(&mut self, value: VarId, ix: Vec<Ix<'ctx>>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let vt = self.ty(value)?;
+        let (Type::Array(a), Type::Array(r)) = (&vt, tt) else { return self.fail(format!("view of {vt} as {tt}")) };
+        if ix.len() > a.ndim as usize {
+            return self.fail("too many indices for array");
+        }
+        let arr = self.load(value)?;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let mut off = self.i64(0);
+        let mut new_shape = Vec::new();
+        let mut new_strides = Vec::new();
+        let zero = self.i64(0);
+        for (d, x) in ix.iter().enumerate() {
+            let n = shape[d];
+            match x {
+                Ix::Int(i) => {
+                    let neg = self.b.build_int_compare(IntPredicate::SLT, *i, zero, "")?;
+                    let w = self.b.build_int_add(*i, n, "")?;
+                    let i = self.b.build_select(neg, w, *i, "")?.into_int_value();
+                    let t = self.b.build_int_mul(i, strides[d], "")?;
+                    off = self.b.build_int_add(off, t, "")?;
+                }
+                Ix::Slice(s) => {
+                    let (start, len, step) = self.fix_slice(*s, n)?;
+                    let t = self.b.build_int_mul(start, strides[d], "")?;
+                    off = self.b.build_int_add(off, t, "")?;
+                    new_shape.push(len);
+                    new_strides.push(self.b.build_int_mul(strides[d], step, "")?);
+                }
+            }
+        }
+        for d in ix.len()..a.ndim as usize {
+            new_shape.push(shape[d]);
+            new_strides.push(strides[d]);
+        }
+        if new_shape.len() != r.ndim as usize {
+            return self.fail(format!("view of {vt} typed {tt}"));
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let data = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "view")? };
+        let mi = self.field(arr, 0)?.into_pointer_value();
+        let parent = self.field(arr, 1)?.into_pointer_value();
+        let isz = self.field(arr, 3)?.into_int_value();
+        self.make_array(r.ndim, mi, parent, isz, data, &new_shape, &new_strides)
+    }
+
+    /// Python's `slice.indices(n)` and the slice length: (start, length, step).
+    fn fix_slice(&self, s: StructValue<'ctx>, n: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)> {
+        let b = &self.b;
+        let start = b.build_extract_value(s, 0, "")?.into_int_value();
+        let stop = b.build_extract_value(s, 1, "")?.into_int_value();
+        let step = b.build_extract_value(s, 2, "")?.into_int_value();
+        let zero = self.i64(0);
+        let is0 = b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+        self.guard(is0, ExcKind::ValueError, "slice step cannot be zero")?;
+        let b = &self.b;
+        let neg_step = b.build_int_compare(IntPredicate::SLT, step, zero, "")?;
+        let lower = b.build_select(neg_step, self.i64(-1), zero, "")?.into_int_value();
+        let nm1 = b.build_int_sub(n, self.i64(1), "")?;
+        let upper = b.build_select(neg_step, nm1, n, "")?.into_int_value();
+        let fix = |v: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            let neg = b.build_int_compare(IntPredicate::SLT, v, zero, "")?;
+            let w = b.build_int_add(v, n, "")?;
+            let v = b.build_select(neg, w, v, "")?.into_int_value();
+            let lo = b.build_int_compare(IntPredicate::SLT, v, lower, "")?;
+            let v = b.build_select(lo, lower, v, "")?.into_int_value();
+            let hi = b.build_int_compare(IntPredicate::SGT, v, upper, "")?;
+            Ok(b.build_select(hi, upper, v, "")?.into_int_value())
+        };
+        let start = fix(start)?;
+        let stop = fix(stop)?;
+        // length: step > 0: max(0, (stop - start + step - 1) / step); step < 0 likewise mirrored.
+        let diff = b.build_int_sub(stop, start, "")?;
+        let adj = b.build_select(neg_step, self.i64(1), self.i64(-1), "")?.into_int_value();
+        let num = b.build_int_add(b.build_int_add(diff, step, "")?, adj, "")?;
+        let q = b.build_int_signed_div(num, step, "")?;
+        let pos = b.build_int_compare(IntPredicate::SGT, q, zero, "")?;
+        let len = b.build_select(pos, q, zero, "")?.into_int_value();
+        Ok((start, len, step))
+    }
+
+    // ----- array expressions -----
+
+    /// Whether an operator value computes an array (Numba's array expression).
+    pub(crate) fn is_array_expr(&self, value: &Value, tt: &Type) -> bool {
+        if !matches!(tt, Type::Array(_)) {
+            return false;
+        }
+        value.uses().iter().any(|v| matches!(self.ty(*v), Ok(Type::Array(_))))
+    }
+
+    /// Count uses and find the array-expression temporaries to fuse into their user.
+    pub(crate) fn analyze_uses(&mut self) {
+        let ir = self.ir;
+        for (bi, block) in ir.blocks.iter().enumerate() {
+            for stmt in &block.stmts {
+                match &stmt.kind {
+                    numrs_ir::StmtKind::Assign { target, value } => {
+                        self.def_block.insert(*target, bi);
+                        for u in value.uses() {
+                            self.uses[u.0 as usize] += 1;
+                        }
+                    }
+                    numrs_ir::StmtKind::SetItem { target, index, value, .. } => {
+                        for u in [target, index, value] {
+                            self.uses[u.0 as usize] += 1;
+                        }
+                    }
+                    numrs_ir::StmtKind::SetAttr { target, value, .. } => {
+                        self.uses[target.0 as usize] += 1;
+                        self.uses[value.0 as usize] += 1;
+                    }
+                    numrs_ir::StmtKind::DelItem { target, index } => {
+                        self.uses[target.0 as usize] += 1;
+                        self.uses[index.0 as usize] += 1;
+                    }
+                    numrs_ir::StmtKind::Del(_) => {}
+                }
+            }
+            match &block.term {
+                numrs_ir::Terminator::Branch { cond, .. } => self.uses[cond.0 as usize] += 1,
+                numrs_ir::Terminator::Return(v) => self.uses[v.0 as usize] += 1,
+                numrs_ir::Terminator::Raise { exc: Some(v) } => self.uses[v.0 as usize] += 1,
+                _ => {}
+            }
+        }
+        // A temporary array expression used once, by another array expression of the same
+        // block, is computed inside that expression's loop.
+        for (bi, block) in ir.blocks.iter().enumerate() {
+            for stmt in &block.stmts {
+                let numrs_ir::StmtKind::Assign { target, value } = &stmt.kind else { continue };
+                let Ok(tt) = self.ty(*target) else { continue };
+                if self.elementwise_op(value, &tt).is_none() {
+                    continue;
+                }
+                for u in value.uses() {
+                    let name = &ir.var(u).name;
+                    if !name.starts_with('$') || self.uses[u.0 as usize] != 1 || self.def_block.get(&u) != Some(&bi) {
+                        continue;
+                    }
+                    let Some(def) = self.defs.get(&u).copied() else { continue };
+                    let Ok(ut) = self.ty(u) else { continue };
+                    if matches!(def, Value::InplaceBinOp { .. }) {
+                        continue;
+                    }
+                    if self.elementwise_op(def, &ut).is_some() {
+                        self.fused.insert(u);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The ufunc and operands of a value that computes an array elementwise.
+    fn elementwise_op(&self, value: &Value, tt: &Type) -> Option<(String, Vec<VarId>)> {
+        if !matches!(tt, Type::Array(_)) {
+            return None;
+        }
+        let (name, args): (String, Vec<VarId>) = match value {
+            Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs } => (binop_ufunc(*op)?.into(), vec![*lhs, *rhs]),
+            Value::Compare { op, lhs, rhs } => (cmp_ufunc(*op)?.into(), vec![*lhs, *rhs]),
+            Value::Unary { op, operand } => (
+                match op {
+                    UnaryOp::USub => "negative",
+                    UnaryOp::UAdd => "positive",
+                    _ => return None,
+                }
+                .into(),
+                vec![*operand],
+            ),
+            Value::Call { func, args, kws, vararg: None } if kws.is_empty() => match self.ty(*func).ok()? {
+                Type::Function(k) => (k.strip_prefix("numpy.")?.to_string(), args.clone()),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        if !is_elementwise(&name) {
+            return None;
+        }
+        if !args.iter().any(|v| matches!(self.ty(*v), Ok(Type::Array(_)))) {
+            return None;
+        }
+        Some((name, args))
+    }
+
+    fn expr_node(&self, v: VarId, leaves: &mut Vec<(VarId, Type)>) -> R<Node> {
+        if self.fused.contains(&v) {
+            if let Some(def) = self.defs.get(&v).copied() {
+                let t = self.ty(v)?;
+                return self.op_node(def, &t, leaves);
+            }
+        }
+        let t = self.ty(v)?;
+        if numeric(&t).is_none() && !matches!(t, Type::Array(_)) {
+            return self.fail(format!("operand of type {t} in an array expression is not supported by numrs build yet"));
+        }
+        if let Type::Array(a) = &t {
+            if numeric(&a.dtype).is_none() {
+                return self.fail(format!("arrays of {} are not supported by numrs build yet", a.dtype));
+            }
+        }
+        leaves.push((v, t));
+        Ok(Node::Leaf(leaves.len() - 1))
+    }
+
+    fn op_node(&self, value: &Value, tt: &Type, leaves: &mut Vec<(VarId, Type)>) -> R<Node> {
+        let Some((name, args)) = self.elementwise_op(value, tt) else {
+            return self.fail(format!("this array operation producing {tt} is not supported by numrs build yet"));
+        };
+        let Type::Array(a) = tt else { return self.fail("array expression") };
+        let Some(out) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        let mut nodes = Vec::new();
+        for v in args {
+            nodes.push(self.expr_node(v, leaves)?);
+        }
+        Ok(Node::Op { ufunc: name, args: nodes, out })
+    }
+
+    /// Lower an array expression rooted at `value` into one loop writing a new array (or the
+    /// left operand for in-place operators).
+    pub(crate) fn lower_array_expr(&mut self, value: &Value, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let mut leaves_v = Vec::new();
+        let root = self.op_node(value, tt, &mut leaves_v)?;
+        let Type::Array(ra) = tt else { return self.fail("array expression") };
+        let inplace_out = match value {
+            Value::InplaceBinOp { lhs, .. } if matches!(self.ty(*lhs)?, Type::Array(_)) => Some(*lhs),
+            _ => None,
+        };
+        let mut leaves = Vec::new();
+        for (v, t) in &leaves_v {
+            leaves.push(Leaf { ty: t.clone(), val: self.load(*v)? });
+        }
+        let r = ra.ndim as usize;
+        if r == 0 {
+            return self.fail("0-d array expressions are not supported by numrs build yet");
+        }
+        // Broadcast shape.
+        let one = self.i64(1);
+        let mut shape = vec![one; r];
+        let mut bad = self.ctx.bool_type().const_zero();
+        let mut leaf_shapes: Vec<Option<(Vec<IntValue<'ctx>>, Vec<IntValue<'ctx>>)>> = Vec::new();
+        for l in &leaves {
+            if let Type::Array(a) = &l.ty {
+                let k = a.ndim as usize;
+                if k > r {
+                    return self.fail("array expression operand with more dimensions than its result");
+                }
+                let sh = self.dims(l.val, 5, a.ndim)?;
+                let st = self.dims(l.val, 6, a.ndim)?;
+                for j in 0..k {
+                    let d = r - k + j;
+                    let ld = sh[j];
+                    let cur_one = self.b.build_int_compare(IntPredicate::EQ, shape[d], one, "")?;
+                    let new = self.b.build_select(cur_one, ld, shape[d], "")?.into_int_value();
+                    let l1 = self.b.build_int_compare(IntPredicate::EQ, ld, one, "")?;
+                    let eq = self.b.build_int_compare(IntPredicate::EQ, ld, new, "")?;
+                    let ok = self.b.build_or(l1, eq, "")?;
+                    bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
+                    shape[d] = new;
+                }
+                leaf_shapes.push(Some((sh, st)));
+            } else {
+                leaf_shapes.push(None);
+            }
+        }
+        self.guard(bad, ExcKind::ValueError, "operands could not be broadcast together")?;
+        let out = match inplace_out {
+            Some(v) => {
+                let o = self.load(v)?;
+                let Type::Array(oa) = self.ty(v)? else { return self.fail("in-place target") };
+                let osh = self.dims(o, 5, oa.ndim)?;
+                if oa.ndim as usize != r {
+                    return self.fail("in-place array operation changing dimensions");
+                }
+                let mut mism = self.ctx.bool_type().const_zero();
+                for d in 0..r {
+                    let ne = self.b.build_int_compare(IntPredicate::NE, osh[d], shape[d], "")?;
+                    mism = self.b.build_or(mism, ne, "")?;
+                }
+                self.guard(mism, ExcKind::ValueError, "non-broadcastable output operand")?;
+                o
+            }
+            None => {
+                let o = self.alloc_array(&ra.dtype, &shape)?;
+                self.fresh = true;
+                o
+            }
+        };
+        let out_t = match inplace_out {
+            Some(v) => match self.ty(v)? {
+                Type::Array(a) => (*a).clone(),
+                _ => return self.fail("in-place target"),
+            },
+            None => ArrayType { dtype: ra.dtype.clone(), ndim: ra.ndim, layout: Layout::C, readonly: false },
+        };
+        let nitems = self.field(out, 2)?.into_int_value();
+        // Fast path: every array operand (and the output) C-contiguous with the result's shape.
+        let all_c = out_t.layout == Layout::C
+            && leaves.iter().all(|l| match &l.ty {
+                Type::Array(a) => a.layout == Layout::C && a.ndim as usize == r,
+                _ => true,
+            });
+        let mut same = self.ctx.bool_type().const_int(1, false);
+        for ls in leaf_shapes.iter().flatten() {
+            for d in 0..r.min(ls.0.len()) {
+                let eq = self.b.build_int_compare(IntPredicate::EQ, ls.0[d], shape[d], "")?;
+                same = self.b.build_and(same, eq, "")?;
+            }
+        }
+        let done = self.new_block("aexpr_done");
+        let general = self.new_block("aexpr_general");
+        if all_c {
+            let fast = self.new_block("aexpr_fast");
+            self.b.build_conditional_branch(same, fast, general)?;
+            self.b.position_at_end(fast);
+            let data: Vec<Option<PointerValue<'ctx>>> =
+                leaves.iter().map(|l| if matches!(l.ty, Type::Array(_)) { self.field(l.val, 4).map(|p| Some(p.into_pointer_value())) } else { Ok(None) }).collect::<R<_>>()?;
+            let out_data = self.field(out, 4)?.into_pointer_value();
+            let out_et = types::storage_type(self.ctx, &out_t.dtype).map_err(|m| self.cg_err(m))?;
+            self.counted_loop(nitems, |cx, i| {
+                let mut vals = Vec::new();
+                for (l, d) in leaves.iter().zip(&data) {
+                    vals.push(match (&l.ty, d) {
+                        (Type::Array(a), Some(p)) => {
+                            let et = types::storage_type(cx.ctx, &a.dtype).map_err(|m| cx.cg_err(m))?;
+                            let ep = unsafe { cx.b.build_gep(et, *p, &[i], "")? };
+                            (cx.load_element(ep, &a.dtype)?, a.dtype.clone())
+                        }
+                        _ => (l.val, l.ty.clone()),
+                    });
+                }
+                let (v, t) = cx.eval_node(&root, &vals)?;
+                let op = unsafe { cx.b.build_gep(out_et, out_data, &[i], "")? };
+                cx.store_element(op, v, &t, &out_t.dtype)
+            })?;
+            self.b.build_unconditional_branch(done)?;
+        } else {
+            self.b.build_unconditional_branch(general)?;
+        }
+        // General path: broadcasting and any strides.
+        self.b.position_at_end(general);
+        let out_strides = self.dims(out, 6, out_t.ndim)?;
+        let out_data = self.field(out, 4)?.into_pointer_value();
+        let one = self.i64(1);
+        let zero = self.i64(0);
+        // Effective strides of each leaf per result dimension (0 where broadcast).
+        let mut eff: Vec<Option<(PointerValue<'ctx>, Vec<IntValue<'ctx>>)>> = Vec::new();
+        for (l, ls) in leaves.iter().zip(&leaf_shapes) {
+            match (ls, &l.ty) {
+                (Some((sh, st)), Type::Array(_)) => {
+                    let k = sh.len();
+                    let mut es = vec![zero; r];
+                    for j in 0..k {
+                        let is1 = self.b.build_int_compare(IntPredicate::EQ, sh[j], one, "")?;
+                        es[r - k + j] = self.b.build_select(is1, zero, st[j], "")?.into_int_value();
+                    }
+                    eff.push(Some((self.field(l.val, 4)?.into_pointer_value(), es)));
+                }
+                _ => eff.push(None),
+            }
+        }
+        let shape2 = shape.clone();
+        self.counted_loop(nitems, |cx, i| {
+            let mut rem = i;
+            let mut idx = vec![zero; r];
+            for d in (0..r).rev() {
+                if d == 0 {
+                    idx[d] = rem;
+                } else {
+                    idx[d] = cx.b.build_int_unsigned_rem(rem, shape2[d], "")?;
+                    rem = cx.b.build_int_unsigned_div(rem, shape2[d], "")?;
+                }
+            }
+            let offset = |cx: &FnCx<'a, 'ctx>, strides: &[IntValue<'ctx>]| -> R<IntValue<'ctx>> {
+                let mut off = zero;
+                for d in 0..r {
+                    let t = cx.b.build_int_mul(idx[d], strides[d], "")?;
+                    off = cx.b.build_int_add(off, t, "")?;
+                }
+                Ok(off)
+            };
+            let mut vals = Vec::new();
+            for (l, e) in leaves.iter().zip(&eff) {
+                vals.push(match (&l.ty, e) {
+                    (Type::Array(a), Some((p, es))) => {
+                        let off = offset(cx, es)?;
+                        let ep = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *p, &[off], "")? };
+                        (cx.load_element(ep, &a.dtype)?, a.dtype.clone())
+                    }
+                    _ => (l.val, l.ty.clone()),
+                });
+            }
+            let (v, t) = cx.eval_node(&root, &vals)?;
+            let off = offset(cx, &out_strides)?;
+            let op = unsafe { cx.b.build_gep(cx.ctx.i8_type(), out_data, &[off], "")? };
+            cx.store_element(op, v, &t, &out_t.dtype)
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        if inplace_out.is_some() {
+            self.fresh = false;
+        } else {
+            self.fresh = true;
+        }
+        self.cast(out, &Type::Array(std::sync::Arc::new(out_t)), tt)
+    }
+
+    fn eval_node(&mut self, node: &Node, leaves: &[(BasicValueEnum<'ctx>, Type)]) -> R<(BasicValueEnum<'ctx>, Type)> {
+        match node {
+            Node::Leaf(i) => Ok(leaves[*i].clone()),
+            Node::Op { ufunc, args, out } => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.eval_node(a, leaves)?);
+                }
+                let v = self.ufunc_elem(ufunc, &vals, *out)?;
+                Ok((v, Type::Number(*out)))
+            }
+        }
+    }
+
+    /// One element of ufunc `name` (NumPy semantics: no exceptions), result of kind `out`.
+    pub(crate) fn ufunc_elem(&mut self, name: &str, args: &[(BasicValueEnum<'ctx>, Type)], out: NumericKind) -> R<BasicValueEnum<'ctx>> {
+        let ot = Type::Number(out);
+        let to_out = |cx: &FnCx<'a, 'ctx>, i: usize| -> R<BasicValueEnum<'ctx>> {
+            match args.get(i) {
+                Some((v, t)) => cx.cast(*v, t, &ot),
+                None => cx.fail(format!("ufunc {name} with {} arguments", args.len())),
+            }
+        };
+        let unsupported = |cx: &FnCx<'a, 'ctx>| -> R<BasicValueEnum<'ctx>> {
+            let shown = args.iter().map(|(_, t)| t.to_string()).collect::<Vec<_>>().join(", ");
+            cx.fail(format!("numpy.{name} on ({shown}) in an array expression is not supported by numrs build yet"))
+        };
+        let is_float = out.is_float();
+        let is_int = out.is_integer();
+        let b = &self.b;
+        match name {
+            "add" | "subtract" | "multiply" => {
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                if is_float {
+                    let (x, y) = (x.into_float_value(), y.into_float_value());
+                    return Ok(match name {
+                        "add" => b.build_float_add(x, y, "")?,
+                        "subtract" => b.build_float_sub(x, y, "")?,
+                        _ => b.build_float_mul(x, y, "")?,
+                    }
+                    .into());
+                }
+                if is_int {
+                    let (x, y) = (x.into_int_value(), y.into_int_value());
+                    return Ok(match name {
+                        "add" => b.build_int_add(x, y, "")?,
+                        "subtract" => b.build_int_sub(x, y, "")?,
+                        _ => b.build_int_mul(x, y, "")?,
+                    }
+                    .into());
+                }
+                if out.is_complex() {
+                    let key = match name {
+                        "add" => "operator.add",
+                        "subtract" => "operator.sub",
+                        _ => "operator.mul",
+                    };
+                    let sig = Signature { args: vec![ot.clone(), ot.clone()], return_type: ot.clone() };
+                    let Some(f) = crate::ops::lookup(key, &sig) else { return unsupported(self) };
+                    return f(self, &sig, &[Some(x), Some(y)]);
+                }
+                unsupported(self)
+            }
+            "divide" | "true_divide" if is_float => {
+                let (x, y) = (to_out(self, 0)?.into_float_value(), to_out(self, 1)?.into_float_value());
+                Ok(self.b.build_float_div(x, y, "")?.into())
+            }
+            "power" if is_float => {
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                crate::ops::intrinsic_call(self, "llvm.pow", &[x, y])
+            }
+            "negative" => {
+                let x = to_out(self, 0)?;
+                if is_float {
+                    Ok(self.b.build_float_neg(x.into_float_value(), "")?.into())
+                } else if is_int {
+                    Ok(self.b.build_int_neg(x.into_int_value(), "")?.into())
+                } else {
+                    unsupported(self)
+                }
+            }
+            "positive" => to_out(self, 0),
+            "square" => {
+                let x = to_out(self, 0)?;
+                if is_float {
+                    Ok(self.b.build_float_mul(x.into_float_value(), x.into_float_value(), "")?.into())
+                } else if is_int {
+                    Ok(self.b.build_int_mul(x.into_int_value(), x.into_int_value(), "")?.into())
+                } else {
+                    unsupported(self)
+                }
+            }
+            "reciprocal" if is_float => {
+                let x = to_out(self, 0)?.into_float_value();
+                Ok(self.b.build_float_div(x.get_type().const_float(1.0), x, "")?.into())
+            }
+            "floor" | "ceil" | "trunc" | "rint" if is_float => {
+                let x = to_out(self, 0)?;
+                let intr = match name {
+                    "floor" => "llvm.floor",
+                    "ceil" => "llvm.ceil",
+                    "trunc" => "llvm.trunc",
+                    _ => "llvm.rint",
+                };
+                crate::ops::intrinsic_call(self, intr, &[x])
+            }
+            "absolute" | "abs" | "fabs" => {
+                let (v, t) = &args[0];
+                match numeric(t) {
+                    Some(k) if k.is_complex() => {
+                        let sv = v.into_struct_value();
+                        let re = self.b.build_extract_value(sv, 0, "")?;
+                        let im = self.b.build_extract_value(sv, 1, "")?;
+                        let f = if k == NumericKind::Complex64 { "hypotf" } else { "hypot" };
+                        let r = crate::ops::libm(self, f, &[re, im])?;
+                        self.cast(r, &Type::Number(k.underlying_float()), &ot)
+                    }
+                    _ if is_float => {
+                        let x = to_out(self, 0)?;
+                        crate::ops::intrinsic_call(self, "llvm.fabs", &[x])
+                    }
+                    _ if is_int => {
+                        let x = to_out(self, 0)?.into_int_value();
+                        if !out.is_signed_int() {
+                            return Ok(x.into());
+                        }
+                        let neg = self.b.build_int_compare(IntPredicate::SLT, x, x.get_type().const_zero(), "")?;
+                        Ok(self.b.build_select(neg, self.b.build_int_neg(x, "")?, x, "")?)
+                    }
+                    _ => unsupported(self),
+                }
+            }
+            "maximum" | "minimum" | "fmax" | "fmin" => {
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                let is_max = name.ends_with("max") || name == "maximum";
+                if is_float {
+                    let (x, y) = (x.into_float_value(), y.into_float_value());
+                    let p = if is_max { FloatPredicate::OGE } else { FloatPredicate::OLE };
+                    let keep = self.b.build_float_compare(p, x, y, "")?;
+                    // maximum/minimum propagate NaN (either); fmax/fmin ignore it.
+                    let xnan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
+                    let ynan = self.b.build_float_compare(FloatPredicate::UNO, y, y, "")?;
+                    let pick_x = if name.starts_with('f') {
+                        self.b.build_or(self.b.build_and(keep, self.b.build_not(xnan, "")?, "")?, ynan, "")?
+                    } else {
+                        self.b.build_and(self.b.build_or(keep, xnan, "")?, self.b.build_not(ynan, "")?, "")?
+                    };
+                    return Ok(self.b.build_select(pick_x, x, y, "")?);
+                }
+                if is_int {
+                    let s = out.is_signed_int();
+                    let p = match (is_max, s) {
+                        (true, true) => IntPredicate::SGE,
+                        (true, false) => IntPredicate::UGE,
+                        (false, true) => IntPredicate::SLE,
+                        (false, false) => IntPredicate::ULE,
+                    };
+                    let keep = self.b.build_int_compare(p, x.into_int_value(), y.into_int_value(), "")?;
+                    return Ok(self.b.build_select(keep, x, y, "")?);
+                }
+                unsupported(self)
+            }
+            "equal" | "not_equal" | "less" | "less_equal" | "greater" | "greater_equal" => {
+                let (t0, t1) = (&args[0].1, &args[1].1);
+                let common = numrs_types::unify_pairs(t0, t1).unwrap_or_else(|| t0.clone());
+                let Some(ck) = numeric(&common) else { return unsupported(self) };
+                let x = self.cast(args[0].0, t0, &common)?;
+                let y = self.cast(args[1].0, t1, &common)?;
+                let r = if ck.is_float() {
+                    let p = match name {
+                        "equal" => FloatPredicate::OEQ,
+                        "not_equal" => FloatPredicate::UNE,
+                        "less" => FloatPredicate::OLT,
+                        "less_equal" => FloatPredicate::OLE,
+                        "greater" => FloatPredicate::OGT,
+                        _ => FloatPredicate::OGE,
+                    };
+                    self.b.build_float_compare(p, x.into_float_value(), y.into_float_value(), "")?
+                } else if ck.is_integer() || ck == NumericKind::Boolean {
+                    let s = ck.is_signed_int();
+                    let p = match (name, s) {
+                        ("equal", _) => IntPredicate::EQ,
+                        ("not_equal", _) => IntPredicate::NE,
+                        ("less", true) => IntPredicate::SLT,
+                        ("less", false) => IntPredicate::ULT,
+                        ("less_equal", true) => IntPredicate::SLE,
+                        ("less_equal", false) => IntPredicate::ULE,
+                        ("greater", true) => IntPredicate::SGT,
+                        ("greater", false) => IntPredicate::UGT,
+                        (_, true) => IntPredicate::SGE,
+                        (_, false) => IntPredicate::UGE,
+                    };
+                    self.b.build_int_compare(p, x.into_int_value(), y.into_int_value(), "")?
+                } else {
+                    return unsupported(self);
+                };
+                self.cast(r.into(), &Type::boolean(), &ot)
+            }
+            "isnan" | "isinf" | "isfinite" => {
+                let (v, t) = &args[0];
+                let r = match numeric(t) {
+                    Some(k) if k.is_float() => {
+                        let x = v.into_float_value();
+                        match name {
+                            "isnan" => self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?,
+                            _ => {
+                                let a = crate::ops::intrinsic_call(self, "llvm.fabs", &[*v])?.into_float_value();
+                                let inf = a.get_type().const_float(f64::INFINITY);
+                                let p = if name == "isinf" { FloatPredicate::OEQ } else { FloatPredicate::OLT };
+                                self.b.build_float_compare(p, a, inf, "")?
+                            }
+                        }
+                    }
+                    Some(k) if k.is_integer() || k == NumericKind::Boolean => {
+                        self.ctx.bool_type().const_int((name == "isfinite") as u64, false)
+                    }
+                    _ => return unsupported(self),
+                };
+                self.cast(r.into(), &Type::boolean(), &ot)
+            }
+            "deg2rad" | "radians" | "rad2deg" | "degrees" if is_float => {
+                let x = to_out(self, 0)?.into_float_value();
+                let f = if name == "deg2rad" || name == "radians" { std::f64::consts::PI / 180.0 } else { 180.0 / std::f64::consts::PI };
+                Ok(self.b.build_float_mul(x, x.get_type().const_float(f), "")?.into())
+            }
+            "arctan2" | "atan2" | "hypot" if is_float => {
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                let f32 = out == NumericKind::Float32;
+                let base = if name == "hypot" { "hypot" } else { "atan2" };
+                let sym = if f32 { format!("{base}f") } else { base.to_string() };
+                crate::ops::libm(self, &sym, &[x, y])
+            }
+            _ => {
+                if let Some((_, sym)) = UNARY_LIBM.iter().find(|(n, _)| *n == name) {
+                    if is_float {
+                        let x = to_out(self, 0)?;
+                        let sym = if out == NumericKind::Float32 { format!("{sym}f") } else { sym.to_string() };
+                        return crate::ops::libm(self, &sym, &[x]);
+                    }
+                }
+                unsupported(self)
+            }
+        }
+    }
+
+    // ----- calls: constructors, ufuncs on scalars, methods -----
+
+    /// Calls handled here (array constructors, ufuncs, array methods); None: not an array call.
+    pub(crate) fn array_call(&mut self, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let ft = self.ty(func)?;
+        match &ft {
+            Type::Function(key) => {
+                let key = key.to_string();
+                match key.as_str() {
+                    "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" | "numpy.empty_like" | "numpy.zeros_like"
+                    | "numpy.ones_like" | "numpy.full_like" => return self.construct(&key, args, kws, tt).map(Some),
+                    "numpy.arange" => return self.arange(args, kws, tt).map(Some),
+                    "numpy.sum" | "numpy.prod" | "numpy.min" | "numpy.max" | "numpy.amin" | "numpy.amax" | "numpy.mean"
+                    | "numpy.copy"
+                        if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) =>
+                    {
+                        let m = match &key["numpy.".len()..] {
+                            "amin" => "min",
+                            "amax" => "max",
+                            m => m,
+                        };
+                        return self.array_method(m, args[0], &[], tt).map(Some);
+                    }
+                    _ => {}
+                }
+                if let Some(name) = key.strip_prefix("numpy.") {
+                    if !kws.is_empty() {
+                        return Ok(None);
+                    }
+                    let value = Value::Call { func, args: args.to_vec(), kws: vec![], vararg: None };
+                    if self.elementwise_op(&value, tt).is_some() {
+                        return self.lower_array_expr(&value, tt).map(Some);
+                    }
+                    // A ufunc on scalars.
+                    if is_elementwise(name) {
+                        if let Some(out) = numeric(tt) {
+                            let mut vals = Vec::new();
+                            for a in args {
+                                let t = self.ty(*a)?;
+                                if numeric(&t).is_none() {
+                                    return Ok(None);
+                                }
+                                vals.push((self.load(*a)?, t));
+                            }
+                            return self.ufunc_elem(name, &vals, out).map(Some);
+                        }
+                    }
+                }
+                Ok(None)
+            }
+            Type::BoundFunction(b) => {
+                let (key, recv_t) = (&b.0, &b.1);
+                let Type::Array(_) = recv_t else { return Ok(None) };
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("array method called through a variable is not supported by numrs build yet");
+                };
+                let recv = *recv;
+                if !kws.is_empty() {
+                    return self.fail(format!("keyword arguments to {key} are not supported by numrs build yet"));
+                }
+                let m = key.strip_prefix("array.").unwrap_or(key).to_string();
+                self.array_method(&m, recv, args, tt).map(Some)
+            }
+            _ => Ok(None),
+        }
+    }
+
+    /// The shape argument of a constructor: an integer or a tuple of integers.
+    fn shape_arg(&self, v: VarId) -> R<Vec<IntValue<'ctx>>> {
+        let t = self.ty(v)?;
+        if numeric(&t).is_some_and(|k| k.is_integer()) {
+            let x = self.load(v)?;
+            return Ok(vec![self.cast(x, &t, &Type::int64())?.into_int_value()]);
+        }
+        if let Some(items) = t.tuple_items() {
+            if items.is_empty() {
+                return Ok(vec![]);
+            }
+            let sv = self.load(v)?.into_struct_value();
+            let mut out = Vec::new();
+            for (i, it) in items.iter().enumerate() {
+                if !numeric(it).is_some_and(|k| k.is_integer()) {
+                    return self.fail(format!("shape of type {t} is not supported by numrs build yet"));
+                }
+                let x = self.b.build_extract_value(sv, i as u32, "")?;
+                out.push(self.cast(x, it, &Type::int64())?.into_int_value());
+            }
+            return Ok(out);
+        }
+        self.fail(format!("shape of type {t} is not supported by numrs build yet"))
+    }
+
+    fn construct(&mut self, key: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("{key} producing {tt}")) };
+        let ra = ra.clone();
+        let like = key.ends_with("_like");
+        let mut fill: Option<VarId> = None;
+        for (k, v) in kws {
+            match k.as_str() {
+                "dtype" => {}
+                "fill_value" => fill = Some(*v),
+                other => return self.fail(format!("keyword argument '{other}' of {key} is not supported by numrs build yet")),
+            }
+        }
+        let Some(first) = args.first() else { return self.fail(format!("{key} without a shape")) };
+        if key.ends_with("full") || key.ends_with("full_like") {
+            if fill.is_none() {
+                fill = args.get(1).copied();
+            }
+            if args.len() > 3 {
+                return self.fail(format!("{key} with {} arguments is not supported by numrs build yet", args.len()));
+            }
+        } else if args.len() > 2 {
+            return self.fail(format!("{key} with {} arguments is not supported by numrs build yet", args.len()));
+        }
+        // The dtype argument (if any) is phantom: the element type is the result's.
+        let shape = if like {
+            let at = self.ty(*first)?;
+            match &at {
+                Type::Array(a) => {
+                    let v = self.load(*first)?;
+                    self.dims(v, 5, a.ndim)?
+                }
+                other => return self.fail(format!("{key} of {other} is not supported by numrs build yet")),
+            }
+        } else {
+            self.shape_arg(*first)?
+        };
+        if shape.len() != ra.ndim as usize || ra.layout != Layout::C && ra.ndim > 1 {
+            return self.fail(format!("{key} producing {tt} is not supported by numrs build yet"));
+        }
+        let arr = self.alloc_array(&ra.dtype, &shape)?;
+        let kind = key.trim_start_matches("numpy.").trim_end_matches("_like");
+        let nitems = self.field(arr, 2)?.into_int_value();
+        let data = self.field(arr, 4)?.into_pointer_value();
+        match kind {
+            "empty" => {}
+            "zeros" => {
+                let bytes = self.b.build_int_mul(nitems, self.i64(self.itemsize_of(&ra.dtype)? as i64), "")?;
+                self.b.build_memset(data, 1, self.ctx.i8_type().const_zero(), bytes)?;
+            }
+            _ => {
+                let (v, vt): (BasicValueEnum<'ctx>, Type) = if kind == "ones" {
+                    (self.i64(1).into(), Type::int64())
+                } else {
+                    let Some(f) = fill else { return self.fail(format!("{key} without a fill value")) };
+                    let t = self.ty(f)?;
+                    if numeric(&t).is_none() {
+                        return self.fail(format!("fill value of type {t} is not supported by numrs build yet"));
+                    }
+                    (self.load(f)?, t)
+                };
+                let dt = ra.dtype.clone();
+                let et = types::storage_type(self.ctx, &dt).map_err(|m| self.cg_err(m))?;
+                self.counted_loop(nitems, |cx, i| {
+                    let p = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+                    cx.store_element(p, v, &vt, &dt)
+                })?;
+            }
+        }
+        self.fresh = true;
+        Ok(arr)
+    }
+
+    fn arange(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("numpy.arange producing {tt}")) };
+        let ra = ra.clone();
+        if !kws.iter().all(|(k, _)| k == "dtype") {
+            return self.fail("keyword arguments of numpy.arange other than dtype are not supported by numrs build yet");
+        }
+        let mut nums = Vec::new();
+        for a in args {
+            let t = self.ty(*a)?;
+            match numeric(&t) {
+                Some(k) if !k.is_complex() => nums.push((self.load(*a)?, t)),
+                _ => {
+                    if matches!(t, Type::NoneType) || types::is_phantom(&t) {
+                        continue;
+                    }
+                    return self.fail(format!("numpy.arange argument of type {t} is not supported by numrs build yet"));
+                }
+            }
+        }
+        let dt = ra.dtype.clone();
+        let f64t = Type::float64();
+        let to_f = |cx: &FnCx<'a, 'ctx>, (v, t): &(BasicValueEnum<'ctx>, Type)| cx.cast(*v, t, &f64t).map(|x| x.into_float_value());
+        let to_d = |cx: &FnCx<'a, 'ctx>, (v, t): &(BasicValueEnum<'ctx>, Type)| cx.cast(*v, t, &dt);
+        let (start, stop, step) = match nums.len() {
+            1 => (None, nums[0].clone(), None),
+            2 => (Some(nums[0].clone()), nums[1].clone(), None),
+            3 => (Some(nums[0].clone()), nums[1].clone(), Some(nums[2].clone())),
+            n => return self.fail(format!("numpy.arange with {n} numeric arguments")),
+        };
+        let fstart = match &start {
+            Some(s) => to_f(self, s)?,
+            None => self.ctx.f64_type().const_zero(),
+        };
+        let fstep = match &step {
+            Some(s) => to_f(self, s)?,
+            None => self.ctx.f64_type().const_float(1.0),
+        };
+        let zero_step = self.b.build_float_compare(FloatPredicate::OEQ, fstep, self.ctx.f64_type().const_zero(), "")?;
+        self.guard(zero_step, ExcKind::ValueError, "Maximum allowed size exceeded")?;
+        let fstop = to_f(self, &stop)?;
+        let span = self.b.build_float_sub(fstop, fstart, "")?;
+        let q = self.b.build_float_div(span, fstep, "")?;
+        let c = crate::ops::intrinsic_call(self, "llvm.ceil", &[q.into()])?.into_float_value();
+        let n = self.b.build_float_to_signed_int(c, self.ctx.i64_type(), "")?;
+        let pos = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let n = self.b.build_select(pos, n, self.i64(0), "")?.into_int_value();
+        let arr = self.alloc_array(&dt, &[n])?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let dstart = match &start {
+            Some(s) => to_d(self, s)?,
+            None => self.cast(self.i64(0).into(), &Type::int64(), &dt)?,
+        };
+        let dstep = match &step {
+            Some(s) => to_d(self, s)?,
+            None => self.cast(self.i64(1).into(), &Type::int64(), &dt)?,
+        };
+        let et = types::storage_type(self.ctx, &dt).map_err(|m| self.cg_err(m))?;
+        let Some(dk) = numeric(&dt) else { return self.fail("arange dtype") };
+        self.counted_loop(n, |cx, i| {
+            let fi = cx.cast(i.into(), &Type::int64(), &dt)?;
+            let v: BasicValueEnum<'ctx> = if dk.is_float() {
+                let m = cx.b.build_float_mul(fi.into_float_value(), dstep.into_float_value(), "")?;
+                cx.b.build_float_add(dstart.into_float_value(), m, "")?.into()
+            } else if dk.is_integer() {
+                let m = cx.b.build_int_mul(fi.into_int_value(), dstep.into_int_value(), "")?;
+                cx.b.build_int_add(dstart.into_int_value(), m, "")?.into()
+            } else {
+                return cx.fail(format!("numpy.arange of {dt} is not supported by numrs build yet"));
+            };
+            let p = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+            cx.store_element(p, v, &dt, &dt)
+        })?;
+        self.fresh = true;
+        Ok(arr)
+    }
+
+    /// `a.sum()`, `a.min()`, `a.max()`, `a.mean()`, `a.prod()`, `a.copy()`.
+    fn array_method(&mut self, m: &str, recv: VarId, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let rt = self.ty(recv)?;
+        let Type::Array(a) = &rt else { return self.fail(format!("method {m} of {rt}")) };
+        let a = (**a).clone();
+        if !args.is_empty() {
+            return self.fail(format!("array.{m} with arguments is not supported by numrs build yet"));
+        }
+        let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        let arr = self.load(recv)?;
+        let nitems = self.field(arr, 2)?.into_int_value();
+        match m {
+            "sum" | "prod" | "mean" => {
+                // Numba: the accumulator has the result type; strict left-to-right order.
+                let acc_t = if m == "mean" {
+                    // mean accumulates in the result's type.
+                    tt.clone()
+                } else {
+                    tt.clone()
+                };
+                let Some(ak) = numeric(&acc_t) else { return self.fail(format!("array.{m} returning {tt}")) };
+                let lt = types::number_type(self.ctx, ak);
+                let acc = self.temp(lt)?;
+                let init = if m == "prod" { self.i64(1) } else { self.i64(0) };
+                let init = self.cast(init.into(), &Type::int64(), &acc_t)?;
+                self.b.build_store(acc, init)?;
+                let dtype = a.dtype.clone();
+                self.counted_loop(nitems, |cx, i| {
+                    let p = cx.flat_ptr(arr, &a, i)?;
+                    let x = cx.load_element(p, &dtype)?;
+                    let x = cx.cast(x, &dtype, &acc_t)?;
+                    let cur = cx.b.build_load(lt, acc, "")?;
+                    let name = if m == "prod" { "multiply" } else { "add" };
+                    let r = cx.ufunc_elem(name, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
+                    cx.b.build_store(acc, r)?;
+                    Ok(())
+                })?;
+                let r = self.b.build_load(lt, acc, "")?;
+                if m == "mean" {
+                    let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
+                    if !ak.is_float() {
+                        return self.fail(format!("array.mean returning {tt} is not supported by numrs build yet"));
+                    }
+                    let q = self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?;
+                    return Ok(q.into());
+                }
+                Ok(r)
+            }
+            "min" | "max" => {
+                if ek.is_complex() {
+                    return self.fail(format!("array.{m} of complex arrays is not supported by numrs build yet"));
+                }
+                let empty = self.b.build_int_compare(IntPredicate::EQ, nitems, self.i64(0), "")?;
+                let what = if m == "min" { "minimum" } else { "maximum" };
+                self.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {what} which has no identity"))?;
+                let lt = types::number_type(self.ctx, ek);
+                let acc = self.temp(lt)?;
+                let p0 = self.flat_ptr(arr, &a, self.i64(0))?;
+                let x0 = self.load_element(p0, &a.dtype)?;
+                self.b.build_store(acc, x0)?;
+                let dtype = a.dtype.clone();
+                let is_max = m == "max";
+                self.counted_loop(nitems, |cx, i| {
+                    let p = cx.flat_ptr(arr, &a, i)?;
+                    let x = cx.load_element(p, &dtype)?;
+                    let cur = cx.b.build_load(lt, acc, "")?;
+                    let r = if ek.is_float() {
+                        let (c, v) = (cur.into_float_value(), x.into_float_value());
+                        let p = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+                        let better = cx.b.build_float_compare(p, v, c, "")?;
+                        let vnan = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
+                        let cnan = cx.b.build_float_compare(FloatPredicate::UNO, c, c, "")?;
+                        // NaN wins and stays.
+                        let take = cx.b.build_and(cx.b.build_or(better, vnan, "")?, cx.b.build_not(cnan, "")?, "")?;
+                        cx.b.build_select(take, x, cur, "")?
+                    } else {
+                        let s = ek.is_signed_int();
+                        let p = match (is_max, s) {
+                            (true, true) => IntPredicate::SGT,
+                            (true, false) => IntPredicate::UGT,
+                            (false, true) => IntPredicate::SLT,
+                            (false, false) => IntPredicate::ULT,
+                        };
+                        let better = cx.b.build_int_compare(p, x.into_int_value(), cur.into_int_value(), "")?;
+                        cx.b.build_select(better, x, cur, "")?
+                    };
+                    cx.b.build_store(acc, r)?;
+                    Ok(())
+                })?;
+                let r = self.b.build_load(lt, acc, "")?;
+                self.cast(r, &a.dtype, tt)
+            }
+            "copy" => {
+                let shape = self.dims(arr, 5, a.ndim)?;
+                let out = self.alloc_array(&a.dtype, &shape)?;
+                let data = self.field(out, 4)?.into_pointer_value();
+                let et = types::storage_type(self.ctx, &a.dtype).map_err(|m| self.cg_err(m))?;
+                let dtype = a.dtype.clone();
+                self.counted_loop(nitems, |cx, i| {
+                    let p = cx.flat_ptr(arr, &a, i)?;
+                    let x = cx.b.build_load(et, p, "")?;
+                    let q = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+                    cx.b.build_store(q, x)?;
+                    let _ = &dtype;
+                    Ok(())
+                })?;
+                self.fresh = true;
+                let ct = Type::Array(std::sync::Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::C, readonly: false }));
+                self.cast(out, &ct, tt)
+            }
+            other => self.fail(format!("array.{other} is not supported by numrs build yet")),
+        }
+    }
+}
