@@ -1140,8 +1140,49 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let state = self.temp(st.into())?;
         let val = self.load(v)?;
         match &**k {
-            IteratorKind::Range(_) => {
-                self.b.build_store(state, val)?;
+            IteratorKind::Range(kind) => {
+                // Numba's range iterator: the current value, the number of items left, the step.
+                let ik = types::range_int(*kind);
+                let int_t = types::number_type(self.ctx, ik).into_int_type();
+                let sv = val.into_struct_value();
+                let start = self.b.build_extract_value(sv, 0, "start")?.into_int_value();
+                let stop = self.b.build_extract_value(sv, 1, "stop")?.into_int_value();
+                let step = self.b.build_extract_value(sv, 2, "step")?.into_int_value();
+                let zero = int_t.const_zero();
+                let one = int_t.const_int(1, false);
+                let count = if ik.is_signed_int() {
+                    let diff = self.b.build_int_sub(stop, start, "")?;
+                    let pos_diff = self.b.build_int_compare(IntPredicate::SGT, diff, zero, "")?;
+                    let pos_step = self.b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
+                    let differs = self.b.build_xor(pos_diff, pos_step, "")?;
+                    // A zero step was refused when the range was made; keep the division safe.
+                    let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+                    let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
+                    let rem = self.b.build_int_signed_rem(diff, dstep, "")?;
+                    let nrem = self.b.build_int_neg(rem, "")?;
+                    let rem = self.b.build_select(pos_diff, rem, nrem, "")?.into_int_value();
+                    let uneven = self.b.build_int_compare(IntPredicate::SGT, rem, zero, "")?;
+                    let q = self.b.build_int_signed_div(diff, dstep, "")?;
+                    let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
+                    self.b.build_select(differs, zero, q, "count")?.into_int_value()
+                } else {
+                    let more = self.b.build_int_compare(IntPredicate::UGT, stop, start, "")?;
+                    let diff = self.b.build_int_sub(stop, start, "")?;
+                    let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+                    let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
+                    let q = self.b.build_int_unsigned_div(diff, dstep, "")?;
+                    let r = self.b.build_int_unsigned_rem(diff, dstep, "")?;
+                    let uneven = self.b.build_int_compare(IntPredicate::NE, r, zero, "")?;
+                    let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
+                    self.b.build_select(more, q, zero, "count")?.into_int_value()
+                };
+                let stt = st;
+                let p0 = self.b.build_struct_gep(stt, state, 0, "")?;
+                self.b.build_store(p0, start)?;
+                let p1 = self.b.build_struct_gep(stt, state, 1, "")?;
+                self.b.build_store(p1, count)?;
+                let p2 = self.b.build_struct_gep(stt, state, 2, "")?;
+                self.b.build_store(p2, step)?;
             }
             IteratorKind::Array(_) => {
                 let p0 = self.b.build_struct_gep(st, state, 0, "")?;
@@ -1168,21 +1209,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let int_t = types::number_type(self.ctx, ik).into_int_type();
                 let pc = self.b.build_struct_gep(st, state, 0, "")?;
                 let cur = self.b.build_load(int_t, pc, "cur")?.into_int_value();
-                let ps = self.b.build_struct_gep(st, state, 1, "")?;
-                let stop = self.b.build_load(int_t, ps, "stop")?.into_int_value();
+                let pn = self.b.build_struct_gep(st, state, 1, "")?;
+                let count = self.b.build_load(int_t, pn, "count")?.into_int_value();
                 let pstep = self.b.build_struct_gep(st, state, 2, "")?;
                 let step = self.b.build_load(int_t, pstep, "step")?.into_int_value();
-                let valid = if signed {
-                    let up = self.b.build_int_compare(IntPredicate::SGT, step, int_t.const_zero(), "")?;
-                    let lt = self.b.build_int_compare(IntPredicate::SLT, cur, stop, "")?;
-                    let gt = self.b.build_int_compare(IntPredicate::SGT, cur, stop, "")?;
-                    self.b.build_select(up, lt, gt, "")?.into_int_value()
-                } else {
-                    self.b.build_int_compare(IntPredicate::ULT, cur, stop, "")?
-                };
+                let pred = if signed { IntPredicate::SGT } else { IntPredicate::NE };
+                let valid = self.b.build_int_compare(pred, count, int_t.const_zero(), "")?;
                 let next = self.b.build_int_add(cur, step, "")?;
-                let next = self.b.build_select(valid, next, cur, "")?;
                 self.b.build_store(pc, next)?;
+                let dec = self.b.build_int_z_extend(valid, int_t, "")?;
+                let left = self.b.build_int_sub(count, dec, "")?;
+                self.b.build_store(pn, left)?;
                 let item = self.cast(cur.into(), &Type::Number(ik), &pair.0)?;
                 let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;

@@ -42,6 +42,10 @@ pub struct SpecInput<'a> {
     pub typemap: &'a [Option<Type>],
     pub args: Vec<Type>,
     pub return_type: Type,
+    /// The function's parameters: Python name and default value as Python literal source
+    /// (`None`: no default), for keyword arguments and defaults at call time (table version
+    /// 3). Empty when callers may pass arguments by position only (e.g. `*args` functions).
+    pub params: Vec<(String, Option<String>)>,
 }
 
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,

@@ -339,7 +339,8 @@ fn build_table<'ctx>(
     let ptr = ctx.ptr_type(AddressSpace::default());
     let i32t = ctx.i32_type();
     let spec_t = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
-    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into()], false);
+    // numrs_abi::FunctionEntryV3: name, n_specs, specs, param_names, param_defaults.
+    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Functions in order of first appearance.
     let mut ids: Vec<usize> = Vec::new();
@@ -382,10 +383,13 @@ fn build_table<'ctx>(
         g.set_constant(true);
         g.set_linkage(Linkage::Private);
         let name = cstr(ctx, module, fname, &format!("numrs.name.{id}"));
+        let (names, defaults) = param_arrays(ctx, module, &specs[built[0]].params, id);
         entries.push(entry_t.const_named_struct(&[
             name.into(),
             i32t.const_int(spec_vals.len() as u64, false).into(),
             g.as_pointer_value().into(),
+            names.into(),
+            defaults.into(),
         ]));
     }
     let entries_t = entry_t.array_type(entries.len() as u32);
@@ -403,7 +407,7 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        i32t.const_int(numrs_abi::ABI_VERSION as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_PARAM_DEFAULTS as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),
@@ -411,6 +415,41 @@ fn build_table<'ctx>(
     ]));
     table.set_linkage(Linkage::External);
     Ok(())
+}
+
+/// The `param_names` and `param_defaults` arrays of a function's table entry (null pointers
+/// when it has no named parameters, or no defaults).
+fn param_arrays<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    params: &[(String, Option<String>)],
+    id: usize,
+) -> (PointerValue<'ctx>, PointerValue<'ctx>) {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    if params.is_empty() {
+        return (ptr.const_null(), ptr.const_null());
+    }
+    let array = |items: Vec<PointerValue<'ctx>>, name: String| {
+        let g = module.add_global(ptr.array_type(items.len() as u32), None, &name);
+        g.set_initializer(&ptr.const_array(&items));
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        g.as_pointer_value()
+    };
+    let names = params.iter().enumerate().map(|(k, (n, _))| cstr(ctx, module, n, &format!("numrs.p.{id}.{k}"))).collect();
+    let names = array(names, format!("numrs.params.{id}"));
+    if params.iter().all(|(_, d)| d.is_none()) {
+        return (names, ptr.const_null());
+    }
+    let defaults = params
+        .iter()
+        .enumerate()
+        .map(|(k, (_, d))| match d {
+            Some(text) => cstr(ctx, module, text, &format!("numrs.d.{id}.{k}")),
+            None => ptr.const_null(),
+        })
+        .collect();
+    (names, array(defaults, format!("numrs.defaults.{id}")))
 }
 
 fn declare<'ctx>(module: &Module<'ctx>, name: &str, ft: inkwell::types::FunctionType<'ctx>) -> FunctionValue<'ctx> {

@@ -494,6 +494,24 @@ pub(crate) fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[Basi
 }
 
 pub(crate) fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    // Where Numba's math lowering uses LLVM intrinsics (no errno: `sqrt` becomes one
+    // instruction), so do we.
+    let intr = match name.strip_suffix('f').filter(|_| args[0].get_type() == cx.ctx.f32_type().into()).unwrap_or(name) {
+        "sqrt" => Some("llvm.sqrt"),
+        "exp" => Some("llvm.exp"),
+        "log" => Some("llvm.log"),
+        "log10" => Some("llvm.log10"),
+        "log2" => Some("llvm.log2"),
+        "sin" => Some("llvm.sin"),
+        "cos" => Some("llvm.cos"),
+        "fabs" => Some("llvm.fabs"),
+        "pow" => Some("llvm.pow"),
+        "copysign" => Some("llvm.copysign"),
+        _ => None,
+    };
+    if let Some(i) = intr {
+        return intrinsic_call(cx, i, args);
+    }
     let t = args[0].get_type();
     let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();
     let f = cx.module.get_function(name).unwrap_or_else(|| cx.module.add_function(name, t.fn_type(&params, false), None));
