@@ -108,6 +108,31 @@ pub struct Compiled {
     pub built: Vec<String>,
 }
 
+/// A jit function's parameters with their defaults as Python literal text, for the module
+/// table. Empty (positional calls only) when it has `*args`/keyword-only parameters; no
+/// defaults at all when one of them is not a literal numrs can write back.
+fn params_of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> Vec<(String, Option<String>)> {
+    let Some(jit) = info.functions.get(function_id) else { return vec![] };
+    let skeleton = numrs_db::skeleton(db, file);
+    let Some(def) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) else { return vec![] };
+    if def.params.vararg.is_some() || def.params.kwarg.is_some() || !def.params.kwonly.is_empty() {
+        return vec![];
+    }
+    let mut out: Vec<(String, Option<String>)> = Vec::new();
+    let mut literal = true;
+    for p in def.params.positional() {
+        let default = p.default.as_ref().map(|d| numrs_hir::ConstValue::from_expr(d).map(|v| v.python_repr()));
+        if let Some(None) = default {
+            literal = false;
+        }
+        out.push((p.name.clone(), default.flatten()));
+    }
+    if !literal {
+        out.iter_mut().for_each(|(_, d)| *d = None);
+    }
+    out
+}
+
 /// The Python module name of a file (`pkg/kernels.py` → `kernels`).
 pub fn module_name(path: &str) -> Result<String, String> {
     let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
@@ -193,6 +218,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 typemap: &p.result.typemap,
                 args: p.args.clone(),
                 return_type: rt.clone(),
+                params: params_of(dbd, file, info, p.function_id),
             }
         })
         .collect();
