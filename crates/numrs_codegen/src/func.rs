@@ -1215,11 +1215,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let step = self.b.build_load(int_t, pstep, "step")?.into_int_value();
                 let pred = if signed { IntPredicate::SGT } else { IntPredicate::NE };
                 let valid = self.b.build_int_compare(pred, count, int_t.const_zero(), "")?;
+                // As Numba: advance only when an item is produced.
+                let adv = self.new_block("range_advance");
+                let join = self.new_block("range_next");
+                self.b.build_conditional_branch(valid, adv, join)?;
+                self.b.position_at_end(adv);
                 let next = self.b.build_int_add(cur, step, "")?;
                 self.b.build_store(pc, next)?;
-                let dec = self.b.build_int_z_extend(valid, int_t, "")?;
-                let left = self.b.build_int_sub(count, dec, "")?;
+                let left = self.b.build_int_sub(count, int_t.const_int(1, false), "")?;
                 self.b.build_store(pn, left)?;
+                self.b.build_unconditional_branch(join)?;
+                self.b.position_at_end(join);
                 let item = self.cast(cur.into(), &Type::Number(ik), &pair.0)?;
                 let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
