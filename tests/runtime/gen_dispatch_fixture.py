@@ -55,6 +55,17 @@ DEFAULT_CASES = [
     ("dflt_typed", "1"), ("dflt_typed", "1, 2"), ("dflt_typed", "y=1, x=1"), ("dflt_typed", "1.5, 2"), ("dflt_typed", ""),
 ]
 
+# Values whose Numba type (`numba.typeof`, as the dispatcher types arguments) is recorded for
+# `numrs_runtime.typeof`; expressions evaluated with the prelude.
+TYPEOF_CASES = [
+    "1", "-1", "2**63", "2**64", "True", "1.5", "1j", "None", "'abc'",
+    "np.int8(1)", "np.uint16(1)", "np.int32(1)", "np.uint64(1)", "np.float32(1)", "np.complex64(1)", "np.bool_(True)",
+    "np.zeros(3)", "np.zeros((2, 3))", "np.zeros((2, 3)).T", "np.zeros(6)[::2]", "np.zeros((2, 3), np.int32)",
+    "ro(np.zeros(3))", "np.zeros((2, 3, 4))[:, 1]", "np.zeros(0)", "np.zeros((1, 1))",
+    "(1, 2)", "(1, 2.0)", "(1, (2.0, 3))", "()", "(np.zeros(2), 1)",
+    "[1, 2]", "[1.5]", "{1, 2}",
+]
+
 # Helpers the case expressions use (run in both harnesses).
 PRELUDE = """
 def ro(a):
@@ -163,6 +174,12 @@ def main():
     results = replay(funcs, CASES)
     dfuncs = {name: probe(name, params, sigs) for name, (params, sigs) in DEFAULT_FUNCTIONS.items()}
     dresults = replay(dfuncs, DEFAULT_CASES)
+    typeofs = []
+    for expr in TYPEOF_CASES:
+        try:
+            typeofs.append({"value": expr, "type": str(numba.typeof(eval(expr, env)))})
+        except Exception as e:  # recorded, whatever it is
+            typeofs.append({"value": expr, "error": type(e).__name__})
     out = {
         "numba": numba.__version__,
         "prelude": PRELUDE,
@@ -171,6 +188,7 @@ def main():
             for name, (params, sigs) in SELECTION_FUNCTIONS.items()
         },
         "cases": results,
+        "typeof": typeofs,
         "defaults": {
             "signatures": {name: [f"{s} -> int64" for s in f.signatures] for name, f in dfuncs.items()},
             "cases": dresults,

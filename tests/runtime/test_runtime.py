@@ -78,6 +78,24 @@ def test_defaults_match_numba():
     assert len(d["cases"]) >= 20
 
 
+def test_typeof_matches_numba():
+    fixture = load_fixture()
+    env = {"np": np}
+    exec(fixture["prelude"], env)
+    mismatches = []
+    for case in fixture["typeof"]:
+        value = eval(case["value"], env)
+        try:
+            got = numrs_runtime.typeof(value)
+        except Exception as e:  # noqa: BLE001 - compared with Numba's exception class
+            got = "raised " + type(e).__name__
+        want = case["type"] if "type" in case else "raised " + case["error"]
+        if got != want:
+            mismatches.append((case["value"], got, want))
+    assert not mismatches, mismatches
+    assert len(fixture["typeof"]) >= 30
+
+
 def test_scalar_results():
     assert m.add(2, 3) == 5 and type(m.add(2, 3)) is int
     assert m.add(2.5, 1) == 3.5 and type(m.add(2.5, 1)) is float

@@ -210,10 +210,29 @@ fn _stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     Ok(d)
 }
 
+/// Numba's type of a Python value, as Numba prints it (`numba.typeof` for call arguments):
+/// `typeof(1.5)` is `'float64'`, `typeof(np.zeros((2, 3)))` is `'array(float64, 2d, C)'`.
+/// Like `numba.typeof`, a value Numba cannot type raises `ValueError`.
+#[pyfunction]
+#[pyo3(name = "typeof")]
+fn type_of(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
+    let np = npy::npy(py)?;
+    // SAFETY: `value` is a live object for the duration of the call and the GIL is held.
+    let t = unsafe { typing::typeof_value(py, np, value.as_ptr(), true) };
+    match t {
+        Some(t) if t != numrs_types::Type::PyObject => Ok(t.to_string()),
+        _ => {
+            let class = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
+            Err(pyo3::exceptions::PyValueError::new_err(format!("Cannot determine Numba type of <class '{class}'>")))
+        }
+    }
+}
+
 #[pymodule]
 fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_populate, m)?)?;
     m.add_function(wrap_pyfunction!(_stats, m)?)?;
+    m.add_function(wrap_pyfunction!(type_of, m)?)?;
     let ty = dispatcher::dispatcher_type(m.py())?;
     m.add("Dispatcher", unsafe { Bound::<PyAny>::from_borrowed_ptr(m.py(), ty as *mut ffi::PyObject) })?;
     m.add("VECTORCALL", dispatcher::uses_vectorcall())?;
