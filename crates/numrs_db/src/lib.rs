@@ -177,7 +177,7 @@ pub fn chunks(db: &dyn Db, file: SourceFile) -> Arc<Vec<(u32, Chunk<'_>)>> {
     Arc::new(
         numrs_syntax::top_level_chunks(text)
             .into_iter()
-            .filter_map(|(start, end)| Some((start, Chunk::new(db, text.get(start as usize..end as usize)?.to_string()))))
+            .filter_map(|(start, end)| Some((start, Chunk::new(db, text.get(start as usize..end as usize)?))))
             .collect(),
     )
 }
