@@ -263,7 +263,10 @@ pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options:
     std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let so = out_dir.join(format!("{}.abi3.so", compiled.module_name));
     let header = out_dir.join(format!("{}.h", compiled.module_name));
-    let tmp = std::env::temp_dir().join(format!("numrs-build-{}-{}", std::process::id(), compiled.module_name));
+    // Unique per call: builds of the same module may run concurrently in one process.
+    static BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = std::env::temp_dir().join(format!("numrs-build-{}-{n}-{}", std::process::id(), compiled.module_name));
     std::fs::create_dir_all(&tmp).map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
     let obj = tmp.join(format!("{}.o", compiled.module_name));
     let result = (|| {

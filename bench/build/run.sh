@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Kernel benchmark of `numrs build` against Numba on this machine: the 15 kernels of the shared
+# benchmark (../shared/bench, or $NUMRS_BENCH), all sizes, run alternately with each backend
+# (numba, numrs, numba, numrs), then the compile CPU time of both, then RESULTS.md from the JSON.
+#
+# Needs a virtual environment with numba (target/bench-venv, override with NUMRS_BENCH_VENV);
+# the numrs runtime is built into it. Extra arguments go to run_numba.py (e.g. --quick).
+# Usage: bench/build/run.sh [--pairs N] [run_numba.py args...]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bench=${NUMRS_BENCH:-$root/../shared/bench}
+venv=${NUMRS_BENCH_VENV:-$root/target/bench-venv}
+pairs=2
+if [ "${1:-}" = "--pairs" ]; then pairs=$2; shift 2; fi
+out=$root/target/bench-build
+mkdir -p "$out"
+cargo build --release --locked -p numrs_cli --manifest-path "$root/Cargo.toml" >&2
+python=$(NUMRS_RUNTIME_VENV=$venv bash "$root/scripts/build-runtime.sh")
+numrs=$root/target/release/numrs
+common=(--no-cpython --no-dispatch --budget-s 2 --compile-repeats 1 "$@")
+numba_runs=()
+numrs_runs=()
+for i in $(seq 1 "$pairs"); do
+    "$python" "$bench/run_numba.py" --backend numba "${common[@]}" --out "$out/numba-$i.json" >&2
+    numba_runs+=("$out/numba-$i.json")
+    "$python" "$bench/run_numba.py" --backend numrs --numrs-bin "$numrs" "${common[@]}" --out "$out/numrs-$i.json" >&2
+    numrs_runs+=("$out/numrs-$i.json")
+done
+"$python" "$root/bench/build/compile_cpu.py" --numrs "$numrs" --kernels-dir "$bench/kernels" --out "$out/compile.json"
+"$python" "$root/bench/build/report.py" --numba "${numba_runs[@]}" --numrs "${numrs_runs[@]}" \
+    --compile "$out/compile.json" --out "$root/bench/build/RESULTS.md"
