@@ -58,17 +58,50 @@ class FunctionEntry(ctypes.Structure):
                 ("specs", ctypes.POINTER(Specialization))]
 
 
+class FunctionEntryV3(ctypes.Structure):
+    """Tables of version 2 add `param_names`, version 3 also `param_defaults`."""
+    _fields_ = [("name", ctypes.c_char_p), ("n_specs", ctypes.c_uint32),
+                ("specs", ctypes.POINTER(Specialization)), ("param_names", ctypes.c_void_p),
+                ("param_defaults", ctypes.c_void_p)]
+
+
+class FunctionEntryV2(ctypes.Structure):
+    _fields_ = FunctionEntryV3._fields_[:4]
+
+
+ENTRY_TYPES = {1: FunctionEntry, 2: FunctionEntryV2, 3: FunctionEntryV3}
+
+
 class ModuleTable(ctypes.Structure):
     _fields_ = [("abi_version", ctypes.c_uint32), ("n_functions", ctypes.c_uint32),
                 ("module_name", ctypes.c_char_p), ("functions", ctypes.POINTER(FunctionEntry)),
                 ("runtime", ctypes.c_void_p)]
 
 
+def install_runtime(lib):
+    """Give the module the numrs runtime's services (allocation), as its PyInit would: hand the
+    table to `numrs_runtime._populate`. Without the runtime (not installed), compiled code that
+    allocates reports a RuntimeError instead."""
+    try:
+        import types
+        import numrs_runtime
+    except ImportError:
+        return
+    table = ModuleTable.in_dll(lib, "numrs_module_table")
+    new_capsule = ctypes.pythonapi.PyCapsule_New
+    new_capsule.restype = ctypes.py_object
+    new_capsule.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_void_p]
+    capsule = new_capsule(ctypes.addressof(table), b"numrs.module_table", None)
+    numrs_runtime._populate(types.ModuleType(table.module_name.decode()), capsule)
+
+
 def read_table(lib):
     table = ModuleTable.in_dll(lib, "numrs_module_table")
+    entry_t = ENTRY_TYPES[table.abi_version]
+    functions = ctypes.cast(table.functions, ctypes.POINTER(entry_t))
     out = {}
     for i in range(table.n_functions):
-        f = table.functions[i]
+        f = functions[i]
         specs = []
         for j in range(f.n_specs):
             s = f.specs[j]
@@ -314,9 +347,11 @@ def load(buf, offset, p):
         dtype = np.dtype("bool" if p[1] == "bool" else p[1])
         if nitems == 0:
             return np.empty(shape, dtype)
-        extent = sum((n - 1) * abs(st) for n, st in zip(shape, strides)) + itemsize
-        raw = (ctypes.c_char * extent).from_address(data)
-        return np.ndarray(shape, dtype, buffer=raw, strides=strides).copy()
+        # The bytes the view spans (strides may be negative: the lowest address comes first).
+        low = sum((n - 1) * st for n, st in zip(shape, strides) if st < 0)
+        high = sum((n - 1) * st for n, st in zip(shape, strides) if st > 0) + itemsize
+        raw = (ctypes.c_char * (high - low)).from_address(data + low)
+        return np.ndarray(shape, dtype, buffer=raw, offset=-low, strides=strides).copy()
     raise ValueError("cannot read back %r" % (p,))
 
 
@@ -404,7 +439,9 @@ def main():
             so = os.path.join(out, module + ".abi3.so")
             table = {}
             if os.path.exists(so):
-                table = read_table(ctypes.CDLL(so))
+                lib = ctypes.CDLL(so)
+                table = read_table(lib)
+                install_runtime(lib)
             for (fname, args), exp in zip(calls, expected):
                 total += 1
                 actual = [typeof(a) for a in args]

@@ -112,6 +112,16 @@ const ELEMENTWISE: &[&str] = &[
     "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot",
 ];
 
+/// Number of inputs of a supported ufunc.
+fn ufunc_nin(name: &str) -> usize {
+    match name {
+        "add" | "subtract" | "multiply" | "divide" | "true_divide" | "power" | "equal" | "not_equal" | "less"
+        | "less_equal" | "greater" | "greater_equal" | "maximum" | "minimum" | "fmax" | "fmin" | "arctan2" | "atan2"
+        | "hypot" => 2,
+        _ => 1,
+    }
+}
+
 fn is_elementwise(name: &str) -> bool {
     ELEMENTWISE.contains(&name) || UNARY_LIBM.iter().any(|(n, _)| *n == name)
 }
@@ -595,7 +605,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 vec![*operand],
             ),
             Value::Call { func, args, kws, vararg: None } if kws.is_empty() => match self.ty(*func).ok()? {
-                Type::Function(k) => (k.strip_prefix("numpy.")?.to_string(), args.clone()),
+                Type::Function(k) => {
+                    let name = k.strip_prefix("numpy.")?.to_string();
+                    // With an explicit output argument it is not a pure expression.
+                    if args.len() != ufunc_nin(&name) {
+                        return None;
+                    }
+                    (name, args.clone())
+                }
                 _ => return None,
             },
             _ => return None,
@@ -645,13 +662,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Lower an array expression rooted at `value` into one loop writing a new array (or the
     /// left operand for in-place operators).
     pub(crate) fn lower_array_expr(&mut self, value: &Value, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        self.lower_array_expr_into(value, tt, None)
+    }
+
+    /// [`Self::lower_array_expr`] writing into `out` (a ufunc's output argument) when given.
+    fn lower_array_expr_into(&mut self, value: &Value, tt: &Type, out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
         let mut leaves_v = Vec::new();
         let root = self.op_node(value, tt, &mut leaves_v)?;
         let Type::Array(ra) = tt else { return self.fail("array expression") };
         let inplace_out = match value {
+            _ if out.is_some() => out,
             Value::InplaceBinOp { lhs, .. } if matches!(self.ty(*lhs)?, Type::Array(_)) => Some(*lhs),
             _ => None,
         };
+        if let Some(o) = inplace_out {
+            if let Type::Array(oa) = self.ty(o)? {
+                if oa.readonly {
+                    return self.fail("output array is read-only");
+                }
+            }
+        }
         let mut leaves = Vec::new();
         for (v, t) in &leaves_v {
             leaves.push(Leaf { ty: t.clone(), val: self.load(*v)? });
@@ -1102,6 +1132,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => {}
                 }
                 if let Some(name) = key.strip_prefix("numpy.") {
+                    // A ufunc with its output array (positional or `out=`).
+                    let out_kw = kws.iter().find(|(k, _)| k == "out").map(|(_, v)| *v);
+                    if is_elementwise(name) && kws.iter().all(|(k, _)| k == "out") {
+                        let nin = ufunc_nin(name);
+                        let out = if args.len() == nin + 1 { Some(args[nin]) } else { out_kw.filter(|_| args.len() == nin) };
+                        if let Some(o) = out {
+                            let ot = self.ty(o)?;
+                            if matches!(ot, Type::Array(_)) {
+                                let value = Value::Call { func, args: args[..nin].to_vec(), kws: vec![], vararg: None };
+                                if self.elementwise_op(&value, &ot).is_some() {
+                                    let r = self.lower_array_expr_into(&value, &ot, Some(o))?;
+                                    return self.cast(r, &ot, tt).map(Some);
+                                }
+                            }
+                            return self.fail(format!("numpy.{name} with an output argument of type {ot} is not supported by numrs build yet"));
+                        }
+                    }
                     if !kws.is_empty() {
                         return Ok(None);
                     }
