@@ -31,6 +31,8 @@ pub struct PlannedSpec {
     pub result: Arc<numrs_infer::InferResult>,
     /// Byte offset of the function's start (IR spans are relative to it).
     pub base: u32,
+    /// LLVM fast-math flags from the decorator's `fastmath=`.
+    pub fastmath: Vec<String>,
 }
 
 impl PlannedSpec {
@@ -91,6 +93,7 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
                 ir: ir.clone(),
                 result,
                 base,
+                fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
             });
         }
     }
@@ -219,6 +222,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 args: p.args.clone(),
                 return_type: rt.clone(),
                 params: params_of(dbd, file, info, p.function_id),
+                fastmath: p.fastmath.clone(),
             }
         })
         .collect();

@@ -249,6 +249,17 @@ def broadcast_mismatch(a, b):
 def add_rowwise(x, v):
     return x + v
 
+@njit("float64(float64[::1], int64)")
+def wrap_sum(a, k):
+    s = 0.0
+    for i in range(-2, 0):
+        s += a[i]
+    for j in range(3):
+        s += a[j] * 10.0
+    for m in range(k, 0, 1):
+        s += a[m] * 100.0
+    return s
+
 @njit("float64(float64[::1])")
 def inplace(a):
     t = a.copy()
@@ -399,6 +410,19 @@ fn errors_release_what_was_allocated() {
     assert_eq!(unsafe { g(&aa, &a1, &mut r, &mut exc) }, 0);
     assert_eq!(r, 21.0);
     assert_eq!(LIVE.load(Ordering::SeqCst), live);
+}
+
+#[test]
+fn negative_indices_still_wrap_where_loops_may_go_below_zero() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let m = build("arrs", SRC, true);
+    let f: unsafe extern "C" fn(*const Arr<1>, i64, *mut f64, *mut ExcInfo) -> i32 = m.sym("numrs_arrs__wrap_sum__0");
+    let mut a = vec![1.0, 2.0, 3.0, 4.0];
+    let aa = arg1(&mut a);
+    let mut r = 0.0;
+    let mut exc = ExcInfo::new();
+    assert_eq!(unsafe { f(&aa, -1, &mut r, &mut exc) }, 0);
+    assert_eq!(r, 3.0 + 4.0 + 60.0 + 400.0);
 }
 
 #[test]

@@ -186,7 +186,10 @@ pub fn lower_function<'a, 'ctx>(
             Ok(Repr::Value(lt)) => {
                 let p = cx.alloca_b.build_alloca(lt, &sanitize(&var.name))?;
                 cx.slots[i] = Some(p);
-                if crate::arrays::needs_rc(t) {
+                // A parameter is borrowed from the caller for the whole call: its variable
+                // needs no reference of its own (and nothing stays live for the exits).
+                let is_param = matches!(cx.defs.get(&VarId(i as u32)), Some(Value::Arg(_)));
+                if crate::arrays::needs_rc(t) && !is_param {
                     cx.alloca_b.build_store(p, lt.const_zero())?;
                     cx.rc_slots.push((p, t.clone()));
                 }
@@ -284,7 +287,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p = self.slot(v)?;
         let fresh = std::mem::replace(&mut self.fresh, false);
         let t = self.ty(v)?;
-        if crate::arrays::needs_rc(&t) {
+        if crate::arrays::needs_rc(&t) && !matches!(self.defs.get(&v), Some(Value::Arg(_))) {
             // The variable owns one reference: take it, then drop the old value's.
             if !fresh {
                 self.incref(val, &t)?;
@@ -460,6 +463,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
         }
         Ok((kind, msg))
+    }
+
+    /// Whether `v` is an integer that is never negative: a non-negative constant, or the
+    /// variable of a `range` loop that starts at a non-negative value and counts up.
+    pub(crate) fn proven_nonneg(&self, v: VarId, depth: u32) -> bool {
+        if depth > 8 {
+            return false;
+        }
+        match self.ty(v) {
+            Ok(Type::IntegerLiteral(x)) => return x >= 0,
+            Ok(t) if numeric(&t).is_some_and(|k| k.is_unsigned_int() || k == NumericKind::Boolean) => return true,
+            _ => {}
+        }
+        match self.resolve_def(v) {
+            Some(Value::Const(Constant::Int(i))) => *i >= 0,
+            Some(Value::PairFirst(p)) => {
+                let Some(Value::IterNext(it)) = self.resolve_def(*p) else { return false };
+                let Some(Value::GetIter(r)) = self.resolve_def(*it) else { return false };
+                let Some(Value::Call { func, args, kws, vararg: None }) = self.resolve_def(*r) else { return false };
+                if !kws.is_empty() || !matches!(self.ty(*func), Ok(Type::Function(k)) if &*k == "builtins.range") {
+                    return false;
+                }
+                let positive = |s: VarId| match self.ty(s) {
+                    Ok(Type::IntegerLiteral(x)) => x > 0,
+                    _ => matches!(self.resolve_def(s), Some(Value::Const(Constant::Int(i))) if *i > 0),
+                };
+                match args.len() {
+                    1 => true,
+                    2 => self.proven_nonneg(args[0], depth + 1),
+                    3 => self.proven_nonneg(args[0], depth + 1) && positive(args[2]),
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
     }
 
     /// Follow copies to the defining value.
@@ -977,15 +1015,32 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Index values of an array subscript (an integer or a tuple of integers).
     pub(crate) fn index_list(&self, index: VarId, it: &Type) -> R<Vec<(BasicValueEnum<'ctx>, Type)>> {
+        // An index known to be non-negative (a `range` loop variable from 0 up) needs no
+        // wraparound: it is passed on as the unsigned type of its width (same bits).
+        let known = |v: Option<VarId>, t: &Type| -> Type {
+            match (v, numeric(t)) {
+                (Some(v), Some(k)) if k.is_signed_int() && self.proven_nonneg(v, 0) => Type::Number(match k {
+                    NumericKind::Int8 => NumericKind::UInt8,
+                    NumericKind::Int16 => NumericKind::UInt16,
+                    NumericKind::Int32 => NumericKind::UInt32,
+                    _ => NumericKind::UInt64,
+                }),
+                _ => t.clone(),
+            }
+        };
         if numeric(it).is_some_and(|k| k.is_integer()) {
-            return Ok(vec![(self.load(index)?, it.clone())]);
+            return Ok(vec![(self.load(index)?, known(Some(index), it))]);
         }
         if let Some(items) = it.tuple_items() {
             if items.iter().all(|t| numeric(t).is_some_and(|k| k.is_integer())) {
+                let parts = match self.resolve_def(index) {
+                    Some(Value::BuildTuple(vs)) if vs.len() == items.len() => vs.iter().map(|v| Some(*v)).collect(),
+                    _ => vec![None; items.len()],
+                };
                 let sv = self.load(index)?.into_struct_value();
                 let mut out = Vec::new();
                 for (i, t) in items.iter().enumerate() {
-                    out.push((self.b.build_extract_value(sv, i as u32, "")?, t.clone()));
+                    out.push((self.b.build_extract_value(sv, i as u32, "")?, known(parts[i], t)));
                 }
                 return Ok(out);
             }

@@ -46,6 +46,9 @@ pub struct SpecInput<'a> {
     /// (`None`: no default), for keyword arguments and defaults at call time (table version
     /// 3). Empty when callers may pass arguments by position only (e.g. `*args` functions).
     pub params: Vec<(String, Option<String>)>,
+    /// The LLVM fast-math flags of the decorator's `fastmath=` (`fast`, `nnan`, `contract`,
+    /// ...), set on this function's floating-point instructions as Numba does. Empty: none.
+    pub fastmath: Vec<String>,
 }
 
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,

@@ -72,7 +72,10 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
             Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
         };
         match func::lower_function(&ctx, &module, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup) {
-            Ok(called) => calls[i] = called,
+            Ok(called) => {
+                calls[i] = called;
+                set_fast_math(f, &s.fastmath);
+            }
             Err(e) => {
                 clear_body(f);
                 outcomes[i] = Some(e);
@@ -150,6 +153,37 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
         })
         .collect();
     Ok(Output { llvm_ir, asm, object: obj.as_slice().to_vec(), specs: specs_out })
+}
+
+/// Numba's `fastmath=`: the flags on every floating-point instruction of the function.
+fn set_fast_math(f: FunctionValue<'_>, names: &[String]) {
+    use inkwell::values::FastMathFlags as F;
+    let mut flags = F::empty();
+    for n in names {
+        flags |= match n.as_str() {
+            "fast" => F::all(),
+            "nnan" => F::NoNaNs,
+            "ninf" => F::NoInfs,
+            "nsz" => F::NoSignedZeros,
+            "arcp" => F::AllowReciprocal,
+            "contract" => F::AllowContract,
+            "afn" => F::ApproxFunc,
+            "reassoc" => F::AllowReassoc,
+            _ => F::empty(),
+        };
+    }
+    if flags.is_empty() {
+        return;
+    }
+    for bb in f.get_basic_blocks() {
+        let mut inst = bb.get_first_instruction();
+        while let Some(i) = inst {
+            if i.can_use_fast_math_flags() {
+                let _ = i.set_fast_math_flags(flags);
+            }
+            inst = i.get_next_instruction();
+        }
+    }
 }
 
 fn is_identifier(s: &str) -> bool {
