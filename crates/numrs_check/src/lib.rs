@@ -54,25 +54,37 @@ impl CheckDatabase {
         match numrs_db::decode_source(bytes) {
             Ok(t) => {
                 file.set_text(self).to(Arc::from(t));
+                file.set_chunk_hint(self).to(None);
                 file.set_load_error(self).to(None);
             }
             Err(e) => {
                 file.set_text(self).to(Arc::from(""));
+                file.set_chunk_hint(self).to(None);
                 file.set_load_error(self).to(Some(e));
             }
         }
     }
 
-    /// Replace a file's text (an editor change).
+    /// Replace a file's text (an editor change). The top-level statements are found again
+    /// only around the changed bytes (`numrs_syntax::rechunk`).
     pub fn set_text(&mut self, file: SourceFile, text: &str) {
         use salsa::Setter;
         match numrs_db::decode_source(text.as_bytes()) {
             Ok(t) => {
+                let old_bounds: Vec<(u32, u32)> = numrs_db::chunks(self, file)
+                    .iter()
+                    .map(|(start, chunk)| (*start, *start + chunk.text(self).len() as u32))
+                    .collect();
+                let bounds = numrs_syntax::rechunk(file.text(self), &old_bounds, &t);
                 file.set_text(self).to(Arc::from(t));
-                file.set_load_error(self).to(None);
+                file.set_chunk_hint(self).to(Some(Arc::from(bounds)));
+                if file.load_error(self).is_some() {
+                    file.set_load_error(self).to(None);
+                }
             }
             Err(e) => {
                 file.set_text(self).to(Arc::from(""));
+                file.set_chunk_hint(self).to(None);
                 file.set_load_error(self).to(Some(e));
             }
         }

@@ -97,6 +97,11 @@ pub struct Filtered {
 /// Drop the diagnostics whose primary line carries a matching `# numrs: ignore` comment.
 /// Order is preserved in both halves.
 pub fn filter_suppressed(source: &str, diagnostics: Vec<Diagnostic>) -> Filtered {
+    // Every directive names the tool: without diagnostics or the word, there is nothing to do
+    // (and no need to scan the file's comments on every keystroke).
+    if diagnostics.is_empty() || !source.contains("numrs") {
+        return Filtered { kept: diagnostics, suppressed: Vec::new() };
+    }
     let suppressions = LineSuppressions::from_source(source);
     if suppressions.is_empty() {
         return Filtered { kept: diagnostics, suppressed: Vec::new() };

@@ -22,6 +22,11 @@ pub struct SourceFile {
     pub text: Arc<str>,
     #[returns(ref)]
     pub load_error: Option<String>,
+    /// The top-level statement ranges of `text`, when the tool that set the text computed them
+    /// incrementally (`numrs_syntax::rechunk`); `None`: scan the text.
+    #[default]
+    #[returns(ref)]
+    pub chunk_hint: Option<Arc<[(u32, u32)]>>,
 }
 
 /// Settings that change how files are checked (from the command line or `pyproject.toml`).
@@ -174,8 +179,15 @@ pub fn statements_in(db: &dyn Db, file: SourceFile, start: u32, end: u32) -> Vec
 #[salsa::tracked(returns(ref), no_eq)]
 pub fn chunks(db: &dyn Db, file: SourceFile) -> Arc<Vec<(u32, Chunk<'_>)>> {
     let text = file.text(db);
+    let covers = |c: &[(u32, u32)]| {
+        c.first().is_some_and(|f| f.0 == 0) && c.last().is_some_and(|l| l.1 as usize == text.len()) && c.windows(2).all(|w| w[0].1 == w[1].0)
+    };
+    let bounds = match file.chunk_hint(db) {
+        Some(hint) if covers(hint) => hint.to_vec(),
+        _ => numrs_syntax::top_level_chunks(text),
+    };
     Arc::new(
-        numrs_syntax::top_level_chunks(text)
+        bounds
             .into_iter()
             .filter_map(|(start, end)| Some((start, Chunk::new(db, text.get(start as usize..end as usize)?))))
             .collect(),
