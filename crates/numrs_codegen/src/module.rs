@@ -486,8 +486,11 @@ fn param_arrays<'ctx>(
     (names, array(defaults, format!("numrs.defaults.{id}")))
 }
 
+/// A CPython API function for `PyInit_<module>`. Declared weak: the interpreter provides it
+/// when Python loads the module, and C, C++ or Rust programs that link the shared object for
+/// its C entry points need no Python at all.
 fn declare<'ctx>(module: &Module<'ctx>, name: &str, ft: inkwell::types::FunctionType<'ctx>) -> FunctionValue<'ctx> {
-    module.get_function(name).unwrap_or_else(|| module.add_function(name, ft, Some(Linkage::External)))
+    module.get_function(name).unwrap_or_else(|| module.add_function(name, ft, Some(Linkage::ExternalWeak)))
 }
 
 fn call_ptr<'ctx>(b: &inkwell::builder::Builder<'ctx>, f: FunctionValue<'ctx>, args: &[BasicMetadataValueEnum<'ctx>]) -> Result<PointerValue<'ctx>, CgError> {
