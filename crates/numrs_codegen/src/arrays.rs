@@ -1118,6 +1118,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" | "numpy.empty_like" | "numpy.zeros_like"
                     | "numpy.ones_like" | "numpy.full_like" => return self.construct(&key, args, kws, tt).map(Some),
                     "numpy.arange" => return self.arange(args, kws, tt).map(Some),
+                    // Python's builtins over a 1-d array iterate it in order.
+                    "builtins.sum" | "builtins.min" | "builtins.max"
+                        if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(ref a) if a.ndim == 1) =>
+                    {
+                        let m = match key.as_str() {
+                            "builtins.sum" => "sum",
+                            "builtins.min" => "builtin_min",
+                            _ => "builtin_max",
+                        };
+                        return self.array_method(m, args[0], &[], tt).map(Some);
+                    }
                     "numpy.sum" | "numpy.prod" | "numpy.min" | "numpy.max" | "numpy.amin" | "numpy.amax" | "numpy.mean"
                     | "numpy.copy"
                         if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) =>
@@ -1411,13 +1422,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 Ok(r)
             }
-            "min" | "max" => {
+            "min" | "max" | "builtin_min" | "builtin_max" => {
                 if ek.is_complex() {
                     return self.fail(format!("array.{m} of complex arrays is not supported by numrs build yet"));
                 }
+                // Python's min()/max(): the first of equal items, `<`/`>` only (no NaN rule).
+                let builtin = m.starts_with("builtin_");
+                let m = m.trim_start_matches("builtin_");
                 let empty = self.b.build_int_compare(IntPredicate::EQ, nitems, self.i64(0), "")?;
                 let what = if m == "min" { "minimum" } else { "maximum" };
-                self.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {what} which has no identity"))?;
+                if builtin {
+                    self.guard(empty, ExcKind::ValueError, &format!("{m}() arg is an empty sequence"))?;
+                } else {
+                    self.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {what} which has no identity"))?;
+                }
                 let lt = types::number_type(self.ctx, ek);
                 let acc = self.temp(lt)?;
                 let p0 = self.flat_ptr(arr, &a, self.i64(0))?;
@@ -1435,8 +1453,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         let better = cx.b.build_float_compare(p, v, c, "")?;
                         let vnan = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
                         let cnan = cx.b.build_float_compare(FloatPredicate::UNO, c, c, "")?;
-                        // NaN wins and stays.
-                        let take = cx.b.build_and(cx.b.build_or(better, vnan, "")?, cx.b.build_not(cnan, "")?, "")?;
+                        // NaN wins and stays (NumPy); Python's builtins only compare.
+                        let take = if builtin {
+                            better
+                        } else {
+                            cx.b.build_and(cx.b.build_or(better, vnan, "")?, cx.b.build_not(cnan, "")?, "")?
+                        };
                         cx.b.build_select(take, x, cur, "")?
                     } else {
                         let s = ek.is_signed_int();

@@ -59,7 +59,7 @@ pub struct FnCx<'a, 'ctx> {
     ret_type: &'a Type,
     slots: Vec<Option<PointerValue<'ctx>>>,
     blocks: Vec<BasicBlock<'ctx>>,
-    ret_ptr: PointerValue<'ctx>,
+    ret_struct: StructType<'ctx>,
     exc_ptr: PointerValue<'ctx>,
     pub(crate) defs: HashMap<VarId, &'a Value>,
     /// Slots of variables whose values hold array references (each owns one).
@@ -76,22 +76,36 @@ pub struct FnCx<'a, 'ctx> {
     callees: &'a CalleeLookup<'a, 'ctx>,
     /// Indices of the specializations this one calls.
     pub called: Vec<usize>,
+    /// Whether any path of this function raises (calls that propagate are in `called`).
+    pub raises: std::cell::Cell<bool>,
+    /// The status of each call of another specialization: (its index, the status value).
+    pub call_status: Vec<(usize, IntValue<'ctx>)>,
     /// LLVM parameter index of each IR argument (None: phantom).
     params: Vec<Option<u32>>,
     /// The `math.` function being lowered (for the libm table).
     pub current_math: Option<String>,
 }
 
-/// The LLVM type of an internal function for these argument types.
-pub fn internal_fn_type<'ctx>(ctx: &'ctx Context, args: &[Type]) -> Result<inkwell::types::FunctionType<'ctx>, String> {
+/// What an internal function returns: `{i32 status, value}` (in registers where the target
+/// allows; the value is undefined unless the status is 0).
+pub fn internal_ret_type<'ctx>(ctx: &'ctx Context, ret: &Type) -> Result<StructType<'ctx>, String> {
+    let v: BasicTypeEnum = match types::repr(ctx, ret)? {
+        Repr::Value(t) => t,
+        Repr::Phantom => ctx.struct_type(&[], false).into(),
+    };
+    Ok(ctx.struct_type(&[ctx.i32_type().into(), v], false))
+}
+
+/// The LLVM type of an internal function for these argument and return types.
+pub fn internal_fn_type<'ctx>(ctx: &'ctx Context, args: &[Type], ret: &Type) -> Result<inkwell::types::FunctionType<'ctx>, String> {
     let ptr = ctx.ptr_type(AddressSpace::default());
-    let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr.into(), ptr.into()];
+    let mut params: Vec<inkwell::types::BasicMetadataTypeEnum> = vec![ptr.into()];
     for a in args {
         if let Repr::Value(t) = types::repr(ctx, a)? {
             params.push(t.into());
         }
     }
-    Ok(ctx.i32_type().fn_type(&params, false))
+    Ok(internal_ret_type(ctx, ret)?.fn_type(&params, false))
 }
 
 pub fn exc_info_type(ctx: &Context) -> StructType<'_> {
@@ -101,6 +115,16 @@ pub fn exc_info_type(ctx: &Context) -> StructType<'_> {
 
 pub fn err<T>(span: Option<Span>, message: impl Into<String>) -> R<T> {
     Err(CgError { span, message: message.into() })
+}
+
+/// What lowering one function found out.
+pub struct Lowered<'ctx> {
+    /// Indices of the specializations it calls.
+    pub called: Vec<usize>,
+    /// Whether it raises on some path itself.
+    pub raises: bool,
+    /// The status value of each call (callee index, value).
+    pub call_status: Vec<(usize, IntValue<'ctx>)>,
 }
 
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
@@ -114,7 +138,7 @@ pub fn lower_function<'a, 'ctx>(
     arg_types: &'a [Type],
     ret_type: &'a Type,
     callees: &'a CalleeLookup<'a, 'ctx>,
-) -> R<Vec<usize>> {
+) -> R<Lowered<'ctx>> {
     if ir.is_generator {
         return err(None, "generators are not supported by numrs build yet");
     }
@@ -126,13 +150,13 @@ pub fn lower_function<'a, 'ctx>(
     let alloca_b = ctx.create_builder();
     alloca_b.position_at_end(entry);
     let blocks: Vec<BasicBlock> = (0..ir.blocks.len()).map(|i| ctx.append_basic_block(func, &format!("b{i}"))).collect();
-    let ret_ptr = func.get_nth_param(0).map(|p| p.into_pointer_value());
-    let exc_ptr = func.get_nth_param(1).map(|p| p.into_pointer_value());
-    let (Some(ret_ptr), Some(exc_ptr)) = (ret_ptr, exc_ptr) else {
+    let ret_struct = internal_ret_type(ctx, ret_type).map_err(|m| CgError { span: None, message: m })?;
+    let exc_ptr = func.get_nth_param(0).map(|p| p.into_pointer_value());
+    let Some(exc_ptr) = exc_ptr else {
         return err(None, "internal error: function declared without ret/exc parameters");
     };
     let mut params = Vec::new();
-    let mut next = 2u32;
+    let mut next = 1u32;
     for a in arg_types {
         if types::is_phantom(a) {
             params.push(None);
@@ -165,7 +189,7 @@ pub fn lower_function<'a, 'ctx>(
         ret_type,
         slots: vec![None; ir.vars.len()],
         blocks,
-        ret_ptr,
+        ret_struct,
         exc_ptr,
         defs,
         rc_slots: Vec::new(),
@@ -176,6 +200,8 @@ pub fn lower_function<'a, 'ctx>(
         span: None,
         callees,
         called: Vec::new(),
+        raises: std::cell::Cell::new(false),
+        call_status: Vec::new(),
         params,
         current_math: None,
     };
@@ -235,7 +261,7 @@ pub fn lower_function<'a, 'ctx>(
     let mut called = cx.called.clone();
     called.sort_unstable();
     called.dedup();
-    Ok(called)
+    Ok(Lowered { called, raises: cx.raises.get(), call_status: cx.call_status })
 }
 
 fn sanitize(name: &str) -> String {
@@ -335,6 +361,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Report `kind(msg)` and return status 1 from the current block.
     pub fn raise_const(&self, kind: ExcKind, msg: &str) -> R<()> {
+        self.raises.set(true);
         self.release_all()?;
         let et = exc_info_type(self.ctx);
         let i32t = self.ctx.i32_type();
@@ -347,7 +374,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(p2, self.i64(msg.len() as i64))?;
         let p3 = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
         self.b.build_store(p3, i32t.const_zero())?;
-        self.b.build_return(Some(&i32t.const_int(1, false)))?;
+        self.return_status(i32t.const_int(1, false))
+    }
+
+    /// Return `status` (not 0: an error) with no value.
+    pub(crate) fn return_status(&self, status: IntValue<'ctx>) -> R<()> {
+        let agg = self.b.build_insert_value(self.ret_struct.get_undef(), status, 0, "")?;
+        self.b.build_return(Some(&agg.as_basic_value_enum()))?;
         Ok(())
     }
 
@@ -401,12 +434,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let val = self.cast(val, &vt, self.ret_type)?;
                     // The caller owns the returned references.
                     self.incref(val, self.ret_type)?;
-                    self.b.build_store(self.ret_ptr, val)?;
+                    self.release_all()?;
+                    let agg = self.b.build_insert_value(self.ret_struct.get_undef(), self.ctx.i32_type().const_zero(), 0, "")?;
+                    let agg = self.b.build_insert_value(agg, val, 1, "")?;
+                    self.b.build_return(Some(&agg.as_basic_value_enum()))?;
+                    return Ok(());
                 } else if types::is_phantom(self.ret_type) {
                     return self.fail(format!("returning a value of type {} is not supported", self.ret_type));
                 }
                 self.release_all()?;
-                self.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+                let agg = self.b.build_insert_value(self.ret_struct.const_zero(), self.ctx.i32_type().const_zero(), 0, "")?;
+                self.b.build_return(Some(&agg.as_basic_value_enum()))?;
             }
             Terminator::Raise { exc } => {
                 let (kind, msg) = match exc {
@@ -738,11 +776,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
         let ret_repr = types::repr(self.ctx, &callee.return_type).map_err(|m| CgError { span: self.span, message: m })?;
-        let ret_slot = match ret_repr {
-            Repr::Value(t) => self.temp(t)?,
-            Repr::Phantom => return self.fail(format!("'{}' returns {}, not supported", d.name, callee.return_type)),
-        };
-        vals.push(ret_slot.into());
+        if let Repr::Phantom = ret_repr {
+            return self.fail(format!("'{}' returns {}, not supported", d.name, callee.return_type));
+        }
         vals.push(self.exc_ptr.into());
         for ((v, t), formal) in args.iter().zip(types).zip(&callee.args) {
             if types::is_phantom(formal) {
@@ -751,21 +787,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let x = self.load(*v)?;
             vals.push(self.cast(x, t, formal)?.into());
         }
-        let status = self.b.build_call(callee.function, &vals, "status")?;
-        let status = match status.try_as_basic_value() {
-            inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
+        let res = self.b.build_call(callee.function, &vals, "res")?;
+        let res = match res.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
             _ => return self.fail("internal error: callee returns void"),
         };
+        let status = self.b.build_extract_value(res, 0, "status")?.into_int_value();
+        self.call_status.push((callee.index, status));
         let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
         let prop = self.new_block("propagate");
         let ok = self.new_block("ok");
         self.b.build_conditional_branch(failed, prop, ok)?;
         self.b.position_at_end(prop);
         self.release_all()?;
-        self.b.build_return(Some(&status))?;
+        self.return_status(status)?;
         self.b.position_at_end(ok);
-        let rt = self.vt(&callee.return_type)?;
-        let r = self.b.build_load(rt, ret_slot, "")?;
+        let r = self.b.build_extract_value(res, 1, "")?;
         // The callee's result is a new reference.
         self.fresh = true;
         self.cast(r, &callee.return_type, target)

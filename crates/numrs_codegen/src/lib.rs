@@ -86,6 +86,18 @@ pub struct Output {
     pub specs: Vec<SpecOutcome>,
 }
 
+/// What the generated code depends on besides its input: the target triple, host CPU and its
+/// features (part of build cache keys).
+pub fn target_identity() -> String {
+    use inkwell::targets::TargetMachine;
+    format!(
+        "{} {} {}",
+        TargetMachine::get_default_triple().as_str().to_string_lossy(),
+        TargetMachine::get_host_cpu_name().to_string(),
+        TargetMachine::get_host_cpu_features().to_string()
+    )
+}
+
 /// The C symbol of a specialization's entry point.
 pub fn c_symbol(module: &str, function: &str, n: usize) -> String {
     format!("numrs_{module}__{function}__{n}")

@@ -48,7 +48,7 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
     let mut outcomes: Vec<Option<CgError>> = vec![None; specs.len()];
     let mut fns: Vec<Option<FunctionValue>> = Vec::with_capacity(specs.len());
     for (i, s) in specs.iter().enumerate() {
-        let check = types::repr(&ctx, &s.return_type).and_then(|_| func::internal_fn_type(&ctx, &s.args));
+        let check = types::repr(&ctx, &s.return_type).and_then(|_| func::internal_fn_type(&ctx, &s.args, &s.return_type));
         match check {
             Ok(ft) => {
                 let f = module.add_function(&format!("numrs.{module_name}.{}.{}", s.function, ordinal[i]), ft, Some(Linkage::Internal));
@@ -62,6 +62,8 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
     }
 
     let mut calls: Vec<Vec<usize>> = vec![Vec::new(); specs.len()];
+    let mut raises: Vec<bool> = vec![true; specs.len()];
+    let mut call_status: Vec<(usize, usize, inkwell::values::IntValue)> = Vec::new();
     for (i, s) in specs.iter().enumerate() {
         let Some(f) = fns[i] else { continue };
         let fns_ref = &fns;
@@ -72,8 +74,10 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
             Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
         };
         match func::lower_function(&ctx, &module, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup) {
-            Ok(called) => {
-                calls[i] = called;
+            Ok(lowered) => {
+                calls[i] = lowered.called;
+                raises[i] = lowered.raises;
+                call_status.extend(lowered.call_status.into_iter().map(|(c, v)| (i, c, v)));
                 set_fast_math(f, &s.fastmath);
             }
             Err(e) => {
@@ -114,6 +118,29 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
             if let Some(f) = fns[i].take() {
                 unsafe { f.delete() };
             }
+        }
+    }
+
+    // Functions that can never fail (no raise, and only such callees) always return status 0:
+    // tell their callers, so the error checks after those calls fold away (as in Numba).
+    let mut may_fail = raises.clone();
+    loop {
+        let mut changed = false;
+        for i in 0..specs.len() {
+            if !may_fail[i] && calls[i].iter().any(|c| may_fail[*c]) {
+                may_fail[i] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let zero = ctx.i32_type().const_zero();
+    for (caller, callee, status) in &call_status {
+        // Bodies of callers that are not built were deleted.
+        if outcomes[*caller].is_none() && !may_fail[*callee] && outcomes[*callee].is_none() {
+            status.replace_all_uses_with(zero);
         }
     }
 
@@ -254,28 +281,21 @@ fn call_and_store<'ctx>(
     out: PointerValue<'ctx>,
     exc: PointerValue<'ctx>,
 ) -> Result<(), CgError> {
-    let rt = types::value_type(ctx, &s.return_type).map_err(cg)?;
-    let entry = wrapper.get_first_basic_block().ok_or_else(|| cg("wrapper without entry"))?;
-    let tmp_b = ctx.create_builder();
-    match entry.get_first_instruction() {
-        Some(i) => tmp_b.position_before(&i),
-        None => tmp_b.position_at_end(entry),
-    }
-    let ret_tmp = tmp_b.build_alloca(rt, "ret").map_err(bld)?;
-    let mut full: Vec<BasicMetadataValueEnum> = vec![ret_tmp.into(), exc.into()];
+    let mut full: Vec<BasicMetadataValueEnum> = vec![exc.into()];
     full.extend(args);
-    let status = b.build_call(internal, &full, "status").map_err(bld)?;
-    let status = match status.try_as_basic_value() {
-        inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
+    let res = b.build_call(internal, &full, "res").map_err(bld)?;
+    let res = match res.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
         _ => return Err(cg("internal function returns void")),
     };
+    let status = b.build_extract_value(res, 0, "status").map_err(bld)?.into_int_value();
     let ok = b.build_int_compare(IntPredicate::EQ, status, ctx.i32_type().const_zero(), "").map_err(bld)?;
     let store_bb = ctx.append_basic_block(wrapper, "store");
     let done_bb = ctx.append_basic_block(wrapper, "done");
     b.build_conditional_branch(ok, store_bb, done_bb).map_err(bld)?;
     b.position_at_end(store_bb);
     if !matches!(s.return_type, Type::NoneType) {
-        let v = b.build_load(rt, ret_tmp, "").map_err(bld)?;
+        let v = b.build_extract_value(res, 1, "").map_err(bld)?;
         let v = to_storage(ctx, b, v, &s.return_type)?;
         b.build_store(out, v).map_err(bld)?;
     }
