@@ -7,6 +7,8 @@
 //! fail typing are reported with the typing error; those that cannot be lowered yet with the
 //! construct and line; the rest are built.
 
+mod cache;
+
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -232,7 +234,29 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         let idx = resolve_callee(&planned, info, d, args)?;
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
     };
-    let output = numrs_codegen::compile_module(&module_name, &inputs, &resolver, options)?;
+    // Everything codegen reads: equal keys, equal output (see `cache`).
+    let key = cache::key(&(
+        &module_name,
+        options.opt_level,
+        options.emit_asm,
+        inputs
+            .iter()
+            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, &i.args, &i.return_type, &i.params))
+            .collect::<Vec<_>>(),
+        planned
+            .iter()
+            .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
+            .collect::<Vec<_>>(),
+        info.functions.iter().map(|f| &f.name).collect::<Vec<_>>(),
+    ));
+    let output = match cache::load(&key) {
+        Some(output) if output.specs.len() == inputs.len() => output,
+        _ => {
+            let output = numrs_codegen::compile_module(&module_name, &inputs, &resolver, options)?;
+            cache::store(&key, &output);
+            output
+        }
+    };
     let mut built = Vec::new();
     let mut header_specs = Vec::new();
     for (k, outcome) in output.specs.iter().enumerate() {

@@ -1,0 +1,54 @@
+//! The build cache: an unchanged file is not compiled again (same bytes, one cache entry), a
+//! comment edit keeps the entry, a body edit makes a new one, and a damaged entry is ignored.
+
+use std::path::Path;
+use std::process::Command;
+
+const SOURCE: &str = "from numba import njit\n\n@njit(\"(int64,)\")\ndef f(n):\n    return n * 3 + 1\n\n@njit(\"(float64,)\")\ndef g(x):\n    return x / 2.0\n";
+
+fn build(dir: &Path, cache: &Path) -> Vec<u8> {
+    let out = Command::new(env!("CARGO_BIN_EXE_numrs"))
+        .env("NUMRS_CACHE_DIR", cache)
+        .arg("build")
+        .arg(dir.join("cached.py"))
+        .arg("-o")
+        .arg(dir.join("out"))
+        .output()
+        .expect("run numrs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::read(dir.join("out/cached.abi3.so")).expect("built module")
+}
+
+fn entries(cache: &Path) -> Vec<std::path::PathBuf> {
+    let mut e: Vec<_> = std::fs::read_dir(cache).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+    e.sort();
+    e
+}
+
+#[test]
+fn unchanged_inputs_reuse_the_compiled_module() {
+    let dir = std::env::temp_dir().join(format!("numrs-build-cache-{}", std::process::id()));
+    let cache = dir.join("cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("cached.py"), SOURCE).expect("write");
+    let first = build(&dir, &cache);
+    assert_eq!(entries(&cache).len(), 1);
+    assert_eq!(build(&dir, &cache), first, "same bytes from the cache");
+
+    std::fs::write(dir.join("cached.py"), format!("# a comment\n{SOURCE}")).expect("write");
+    assert_eq!(build(&dir, &cache), first, "a comment changes nothing codegen reads");
+    assert_eq!(entries(&cache).len(), 1);
+
+    std::fs::write(dir.join("cached.py"), SOURCE.replace("n * 3 + 1", "n * 5 + 1")).expect("write");
+    let edited = build(&dir, &cache);
+    assert_ne!(edited, first);
+    assert_eq!(entries(&cache).len(), 2);
+
+    // A damaged entry is not trusted: the module is compiled again, with the same bytes.
+    for entry in entries(&cache) {
+        std::fs::write(&entry, b"garbage").expect("damage");
+    }
+    assert_eq!(build(&dir, &cache), edited);
+    let _ = std::fs::remove_dir_all(&dir);
+}
