@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """CPU time to compile the benchmark kernels: `numrs build` vs Numba's cold compile.
 
-numrs: each `numrs build KERNEL.py -o DIR` runs as a child process; its CPU time (user + system,
-from the children's rusage) is the whole tool: parsing, typing, LLVM, linking.
+numrs: each `numrs build KERNEL.py -o DIR` runs as a child process with its build cache off
+(`NUMRS_CACHE_DIR=`); its CPU time (user + system, from the children's rusage) is the whole
+tool: parsing, typing, LLVM, linking.
 
 Numba: each kernel is imported in a fresh interpreter with an empty NUMBA_CACHE_DIR. The CPU
 time counted is only the eager compile of the module's explicit signatures: it starts after
@@ -45,8 +46,10 @@ def children_cpu():
 
 def numrs_build(binary, path):
     out = tempfile.mkdtemp(prefix="numrs-cc-")
+    # A cold build, as Numba's with an empty cache: numrs's build cache is turned off.
+    env = dict(os.environ, NUMRS_CACHE_DIR="")
     before = children_cpu()
-    p = subprocess.run([binary, "build", path, "-o", out], capture_output=True, text=True)
+    p = subprocess.run([binary, "build", path, "-o", out], capture_output=True, text=True, env=env)
     cpu = children_cpu() - before
     if p.returncode != 0:
         raise SystemExit("numrs build failed for %s:\n%s" % (path, p.stderr))

@@ -17,6 +17,8 @@ mkdir -p "$out"
 cargo build --release --locked -p numrs_cli --manifest-path "$root/Cargo.toml" >&2
 python=$(NUMRS_RUNTIME_VENV=$venv bash "$root/scripts/build-runtime.sh")
 numrs=$root/target/release/numrs
+# Cold builds every time (numrs's build cache off), as Numba's compiles with an empty cache.
+export NUMRS_CACHE_DIR=
 common=(--no-cpython --no-dispatch --budget-s 2 --compile-repeats 1 "$@")
 numba_runs=()
 numrs_runs=()

@@ -284,6 +284,11 @@ fn call_and_store<'ctx>(
     let mut full: Vec<BasicMetadataValueEnum> = vec![exc.into()];
     full.extend(args);
     let res = b.build_call(internal, &full, "res").map_err(bld)?;
+    // The body is compiled once: the wrapper and the C entry point call it (one direct call),
+    // rather than each getting an inlined copy that LLVM optimizes again. Calls between jit
+    // functions are not affected.
+    let noinline = inkwell::attributes::Attribute::get_named_enum_kind_id("noinline");
+    res.add_attribute(inkwell::attributes::AttributeLoc::Function, ctx.create_enum_attribute(noinline, 0));
     let res = match res.try_as_basic_value() {
         inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
         _ => return Err(cg("internal function returns void")),
