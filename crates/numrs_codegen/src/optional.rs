@@ -1,0 +1,134 @@
+//! `OptionalType(T)` values, as Numba's `OptionalModel`: the value of `T` and a validity bit
+//! (`{T data, i1 valid}`; in native storage `{storage(T), u8 valid}`, see
+//! `numrs_abi::layout`). A `None` optional has `valid` 0 and a zeroed `data`.
+//!
+//! Casts follow Numba's `numba/core/optional.py`: `T → T?` wraps, `none → T?` is the invalid
+//! value, `T? → U?` keeps `None` and casts the data otherwise, and `T? → U` raises
+//! `TypeError("expected T, got None")` when the value is `None`. `x is None` and
+//! `x is not None` read the validity bit.
+
+use inkwell::types::BasicTypeEnum;
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
+use numrs_abi::ExcKind;
+use numrs_types::{Signature, Type};
+
+use crate::func::{FnCx, R};
+use crate::ops::OpImpl;
+
+/// Whether values of `OptionalType(inner)` can be represented: the inner value must own no
+/// references (arrays are reference counted; an optional array is not supported yet).
+pub fn supported_inner(inner: &Type) -> Result<(), String> {
+    if crate::arrays::needs_rc(inner) || matches!(inner, Type::NoneType | Type::Optional(_)) || crate::types::is_phantom(inner) {
+        return Err(format!("values of type OptionalType({inner}) are not supported by numrs build yet"));
+    }
+    Ok(())
+}
+
+fn parts<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>) -> R<(BasicValueEnum<'ctx>, IntValue<'ctx>)> {
+    let sv = v.into_struct_value();
+    let data = cx.b.build_extract_value(sv, 0, "opt.data")?;
+    let valid = cx.b.build_extract_value(sv, 1, "opt.valid")?.into_int_value();
+    Ok((data, valid))
+}
+
+fn make<'ctx>(cx: &FnCx<'_, 'ctx>, opt: &Type, data: BasicValueEnum<'ctx>, valid: IntValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+    let st = cx.vt(opt)?.into_struct_type();
+    let agg = cx.b.build_insert_value(st.get_undef(), data, 0, "")?;
+    let agg = cx.b.build_insert_value(agg, valid, 1, "")?;
+    Ok(agg.as_basic_value_enum())
+}
+
+/// The `None` value of `opt` (an `OptionalType`).
+fn none_of<'ctx>(cx: &FnCx<'_, 'ctx>, opt: &Type) -> R<BasicValueEnum<'ctx>> {
+    Ok(cx.vt(opt)?.const_zero())
+}
+
+/// `context.cast(v, from, to)` where `from` or `to` is an `OptionalType`.
+pub fn cast<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, from: &Type, to: &Type) -> R<BasicValueEnum<'ctx>> {
+    match (from, to) {
+        (Type::Optional(a), Type::Optional(b)) => {
+            // None stays None; otherwise the data is cast (only on that path: a cast may
+            // raise).
+            let (data, valid) = parts(cx, v)?;
+            let Some(from_bb) = cx.b.get_insert_block() else { return cx.fail("internal error: no insertion block") };
+            let some_bb = cx.new_block("opt.some");
+            let join_bb = cx.new_block("opt.join");
+            cx.b.build_conditional_branch(valid, some_bb, join_bb)?;
+            cx.b.position_at_end(some_bb);
+            let x = cx.cast(data, a, b)?;
+            let wrapped = make(cx, to, x, cx.ctx.bool_type().const_int(1, false))?;
+            let Some(some_end) = cx.b.get_insert_block() else { return cx.fail("internal error: no insertion block") };
+            cx.b.build_unconditional_branch(join_bb)?;
+            cx.b.position_at_end(join_bb);
+            let ot: BasicTypeEnum = cx.vt(to)?;
+            let phi = cx.b.build_phi(ot, "opt")?;
+            let none = none_of(cx, to)?;
+            phi.add_incoming(&[(&none, from_bb), (&wrapped, some_end)]);
+            Ok(phi.as_basic_value())
+        }
+        (Type::NoneType, Type::Optional(_)) => none_of(cx, to),
+        (_, Type::Optional(inner)) => {
+            supported_inner(inner).or_else(|m| cx.fail(m))?;
+            let x = cx.cast(v, from, inner)?;
+            make(cx, to, x, cx.ctx.bool_type().const_int(1, false))
+        }
+        (Type::Optional(inner), _) => {
+            let (data, valid) = parts(cx, v)?;
+            let invalid = cx.b.build_not(valid, "")?;
+            cx.guard(invalid, ExcKind::TypeError, &format!("expected {inner}, got None"))?;
+            cx.cast(data, inner, to)
+        }
+        _ => cx.fail(format!("converting {from} to {to} is not supported by numrs build yet")),
+    }
+}
+
+/// `bool(v)` of an optional: as Numba, the value is cast to a boolean (raising on `None`).
+pub fn truth<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<IntValue<'ctx>> {
+    Ok(cast(cx, v, t, &Type::boolean())?.into_int_value())
+}
+
+/// Implementations of `is` / `is not` that involve `None` or optionals (Numba's
+/// `optional_is_none`, `None is None`, and the generic `is` of two different types).
+pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
+    let [a, b] = sig.args.as_slice() else { return None };
+    let negate = match key {
+        "operator.is_" => false,
+        "operator.is_not" => true,
+        _ => return None,
+    };
+    let opt_none = matches!((a, b), (Type::Optional(_), Type::NoneType) | (Type::NoneType, Type::Optional(_)));
+    if opt_none {
+        return Some(if negate { is_not_none } else { is_none });
+    }
+    if matches!((a, b), (Type::NoneType, Type::NoneType)) {
+        return Some(if negate { const_false } else { const_true });
+    }
+    // Values of different types are never the same object (Numba's `generic_is`).
+    if a != b && (matches!(a, Type::NoneType | Type::Optional(_)) || matches!(b, Type::NoneType | Type::Optional(_))) {
+        return Some(if negate { const_true } else { const_false });
+    }
+    None
+}
+
+fn optional_valid<'ctx>(cx: &FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<IntValue<'ctx>> {
+    let i = if matches!(sig.args.first(), Some(Type::Optional(_))) { 0 } else { 1 };
+    let Some(Some(v)) = vals.get(i).copied() else { return cx.fail("internal error: missing operand of `is`") };
+    Ok(parts(cx, v)?.1)
+}
+
+fn is_none<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let valid = optional_valid(cx, sig, vals)?;
+    Ok(cx.b.build_not(valid, "is_none")?.into())
+}
+
+fn is_not_none<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(optional_valid(cx, sig, vals)?.into())
+}
+
+fn const_true<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, _sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(cx.ctx.bool_type().const_int(1, false).into())
+}
+
+fn const_false<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, _sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(cx.ctx.bool_type().const_zero().into())
+}
