@@ -270,6 +270,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:
         // int64, as Numba's data model does).
         Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => layout(&Type::Number(ty.as_number()?)),
+        // Numba's OptionalModel: the value of `T`, then a byte that is 0 for `None` (C struct
+        // rules; the value is zeroed when `None`). Fields: the value's and the flag's offsets.
+        Type::Optional(inner) => struct_layout(&[(**inner).clone(), Type::Number(NumericKind::Boolean)]),
         _ => {
             let items = tuple_items(ty)?;
             struct_layout(&items)
@@ -337,6 +340,17 @@ mod tests {
         assert_eq!(offset_of!(FunctionEntryV3, param_names), offset_of!(FunctionEntryV2, param_names));
         assert_eq!(offset_of!(FunctionEntryV3, param_defaults), size_of::<FunctionEntryV2>());
         assert_eq!(size_of::<FunctionEntryV3>(), 40);
+    }
+
+    #[test]
+    fn optional_is_its_value_then_a_valid_byte() {
+        let t = Type::Optional(std::sync::Arc::new(Type::Number(NumericKind::Int64)));
+        assert_eq!(layout(&t), Some(Layout { size: 16, align: 8, fields: vec![0, 8] }));
+        let t = Type::Optional(std::sync::Arc::new(Type::Number(NumericKind::Int16)));
+        assert_eq!(layout(&t), Some(Layout { size: 4, align: 2, fields: vec![0, 2] }));
+        let pair = Type::Tuple(vec![Type::Number(NumericKind::Float32), Type::Number(NumericKind::Int8)].into());
+        let t = Type::Optional(std::sync::Arc::new(pair));
+        assert_eq!(layout(&t), Some(Layout { size: 12, align: 4, fields: vec![0, 8] }));
     }
 
     #[test]

@@ -735,7 +735,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let x = self.load(*v)?;
             vals.push(Some(self.cast(x, t, formal)?));
         }
-        let Some(imp) = crate::ops::lookup(key, sig) else {
+        let Some(imp) = crate::ops::lookup(key, sig).or_else(|| crate::optional::lookup(key, sig)) else {
             let shown = sig.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
             return self.fail(format!("{key}({shown}) is not supported by numrs build yet"));
         };
@@ -817,6 +817,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         if let (Some(fk), Some(tk)) = (numeric(from), numeric(to)) {
             return self.cast_number(v, fk, tk);
+        }
+        if matches!(from, Type::Optional(_)) || matches!(to, Type::Optional(_)) {
+            return crate::optional::cast(self, v, from, to);
         }
         match (from, to) {
             (_, Type::IntegerLiteral(_)) | (_, Type::BooleanLiteral(_)) => {
@@ -933,6 +936,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         match t {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
+            Type::Optional(_) => crate::optional::truth(self, v, t),
             _ => match t.tuple_items() {
                 Some(items) => Ok(self.ctx.bool_type().const_int(!items.is_empty() as u64, false)),
                 None => self.fail(format!("truth value of {t} is not supported by numrs build yet")),

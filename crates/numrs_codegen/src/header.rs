@@ -62,6 +62,19 @@ impl Names {
                 }
                 Some(format!("numrs_array_{}d", a.ndim))
             }
+            Type::Optional(inner) => {
+                if let Some((_, n)) = self.tuples.iter().find(|(k, _)| k == t) {
+                    return Some(n.clone());
+                }
+                let ct = self.c_type(inner)?;
+                if ct == "void" {
+                    return None;
+                }
+                let name = format!("numrs_optional_{}", self.tuples.len());
+                self.defs.push_str(&format!("/* {t}: valid 0 is None */\ntypedef struct {{\n    {ct} data;\n    uint8_t valid;\n}} {name};\n\n"));
+                self.tuples.push((t.clone(), name.clone()));
+                Some(name)
+            }
             _ => {
                 let items = t.tuple_items()?;
                 if let Some((_, n)) = self.tuples.iter().find(|(k, _)| k == t) {

@@ -22,6 +22,7 @@ pub mod func;
 mod header;
 mod module;
 mod ops;
+mod optional;
 pub mod types;
 
 pub use func::CgError;

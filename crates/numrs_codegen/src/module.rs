@@ -240,7 +240,7 @@ fn from_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v
     if numeric(t) == Some(NumericKind::Boolean) {
         return Ok(b.build_int_compare(IntPredicate::NE, v.into_int_value(), ctx.i8_type().const_zero(), "").map_err(bld)?.into());
     }
-    let items = t.tuple_items().unwrap_or_default();
+    let items = types::storage_items(t);
     let st = types::value_type(ctx, t).map_err(cg)?.into_struct_type();
     let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
     for (i, it) in items.iter().enumerate() {
@@ -259,7 +259,7 @@ fn to_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: 
     if numeric(t) == Some(NumericKind::Boolean) {
         return Ok(b.build_int_z_extend(v.into_int_value(), ctx.i8_type(), "").map_err(bld)?.into());
     }
-    let items = t.tuple_items().unwrap_or_default();
+    let items = types::storage_items(t);
     let st = types::storage_type(ctx, t).map_err(cg)?.into_struct_type();
     let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
     for (i, it) in items.iter().enumerate() {

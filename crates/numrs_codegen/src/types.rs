@@ -123,6 +123,12 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             IteratorKind::Range(_) | IteratorKind::Array(_) => ptr.into(),
             _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
         },
+        // Numba's OptionalModel: the data and a validity bit.
+        Type::Optional(inner) => {
+            crate::optional::supported_inner(inner)?;
+            let data = value_type(ctx, inner)?;
+            ctx.struct_type(&[data, ctx.bool_type().into()], false).into()
+        }
         Type::Pair(p) => {
             let first = value_type(ctx, &p.0)?;
             ctx.struct_type(&[first, ctx.bool_type().into()], false).into()
@@ -159,6 +165,12 @@ pub fn storage_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<
                 let its = items.iter().map(|i| storage_type(ctx, i)).collect::<Result<Vec<_>, _>>()?;
                 Ok(ctx.struct_type(&its, false).into())
             }
+            // The data's storage, then the validity flag as a byte.
+            Type::Optional(inner) => {
+                crate::optional::supported_inner(inner)?;
+                let data = storage_type(ctx, inner)?;
+                Ok(ctx.struct_type(&[data, ctx.i8_type().into()], false).into())
+            }
             _ => value_type(ctx, t),
         },
     }
@@ -171,7 +183,17 @@ pub fn storage_is_value(t: &Type) -> bool {
         _ => match t {
             Type::UniTuple(item, _) => storage_is_value(item),
             Type::Tuple(items) => items.iter().all(storage_is_value),
+            Type::Optional(_) => false,
             _ => true,
         },
+    }
+}
+
+/// The fields of an aggregate whose storage differs from its value, in order: a tuple's
+/// items, or an optional's data and validity flag (a boolean).
+pub fn storage_items(t: &Type) -> Vec<Type> {
+    match t {
+        Type::Optional(inner) => vec![(**inner).clone(), Type::boolean()],
+        _ => t.tuple_items().unwrap_or_default(),
     }
 }

@@ -18,6 +18,9 @@ pub enum Plan {
     Array { ndim: usize, kind: NumericKind, readonly: bool },
     /// Items and their offsets.
     Tuple(Vec<(usize, Plan)>),
+    /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
+    /// (0: `None`).
+    Optional { data: Box<Plan>, size: usize, valid: usize },
 }
 
 impl Plan {
@@ -43,6 +46,12 @@ impl Plan {
                     out.push((*off, Plan::of(item)?));
                 }
                 Plan::Tuple(out)
+            }
+            Type::Optional(inner) => {
+                let l = layout(ty).ok_or_else(|| format!("{ty} has no native layout"))?;
+                let size = layout(inner).ok_or_else(|| format!("{inner} has no native layout"))?.size;
+                let valid = *l.fields.get(1).ok_or_else(|| format!("{ty}: no valid flag"))?;
+                Plan::Optional { data: Box::new(Plan::of(inner)?), size, valid }
             }
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
@@ -180,6 +189,15 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 dims.add(ndim + i).write(strides[i] as i64);
             }
         }
+        Plan::Optional { data, size, valid } => {
+            if obj == ffi::Py_None() {
+                std::ptr::write_bytes(dst, 0, *size);
+                dst.add(*valid).write(0);
+            } else {
+                unbox(py, np, data, obj, dst)?;
+                dst.add(*valid).write(1);
+            }
+        }
         Plan::Tuple(items) => {
             if ffi::PyTuple_Check(obj) == 0 || ffi::PyTuple_Size(obj) != items.len() as isize {
                 return Err(PyTypeError::new_err(format!("expected a tuple of {} items", items.len())));
@@ -231,6 +249,11 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
                 release(p, src.add(*off));
             }
         }
+        Plan::Optional { data, valid, .. } => {
+            if src.add(*valid).read() != 0 {
+                release(data, src);
+            }
+        }
         _ => {}
     }
 }
@@ -269,6 +292,15 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::Optional { data, valid, .. } => {
+            if src.add(*valid).read() == 0 {
+                let none = ffi::Py_None();
+                ffi::Py_INCREF(none);
+                none
+            } else {
+                return box_value(py, np, data, src);
+            }
+        }
         Plan::Tuple(items) => {
             let t = ffi::PyTuple_New(items.len() as isize);
             if t.is_null() {
