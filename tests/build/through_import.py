@@ -15,6 +15,7 @@ Usage: python tests/build/through_import.py [--corpus DIR] [--only SUBSTR] [--ve
 [--min-agree N] (exit 1 when fewer than N calls agree).
 """
 import argparse
+import ast
 import json
 import os
 import re
@@ -23,8 +24,29 @@ import subprocess
 import sys
 import tempfile
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import BINARY, SHARED, case_calls, typeof  # noqa: E402  (the case reader and Numba's typeof)
+import numpy as np
+from numrs_runtime import typeof  # Numba's typeof, the dispatcher's own
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SHARED = os.environ.get("NUMRS_SHARED", os.path.join(ROOT, "..", "shared"))
+BINARY = os.path.join(ROOT, "target", "release", "numrs")
+
+
+def case_calls(path):
+    tree = ast.parse(open(path, encoding="utf-8").read())
+    calls, eager = None, set()
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
+            try:
+                calls = eval(compile(ast.Expression(node.value), path, "eval"), {"np": np, "numpy": np})
+            except NameError:
+                # Arguments naming the module's own functions: not expressible here.
+                calls = None
+        if isinstance(node, ast.FunctionDef):
+            for d in node.decorator_list:
+                if isinstance(d, ast.Call) and d.args and isinstance(d.args[0], (ast.Constant, ast.List, ast.Tuple)):
+                    eager.add(node.name)
+    return calls or [], eager
 
 # Runs in a child interpreter: import the built module, make the calls, print JSON outcomes.
 CHILD = r"""
