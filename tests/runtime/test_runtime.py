@@ -263,6 +263,11 @@ def test_version_3_tables():
     assert v3.add_d.signatures == ["(int64, omitted(default=2)) -> int64", "(int64, int64) -> int64"]
     assert v3.add_d._select(1) == 0 and v3.add_d._select(1, 2) == 1
     raises(TypeError, v3.add_d, match="not enough arguments: expected at least 1, got 0")
+    # A function with nothing built is a dispatcher whose every call raises TypeError.
+    assert v3.unbuilt.signatures == []
+    raises(TypeError, v3.unbuilt, 1, 2.5, match=r"^No matching definition for argument type\(s\) int64, float64$")
+    raises(TypeError, v3.unbuilt, b=1, a=2, match="No matching definition")
+    raises(TypeError, v3.unbuilt, 1, match="not enough arguments: expected 2, got 1")
     # Everything else is as in version 2.
     assert v3.add(1, b=2) == 3 and v3.arange(2).tolist() == [0.0, 1.0]
     raises(ZeroDivisionError, v3.idiv, 1, 0)

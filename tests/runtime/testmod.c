@@ -201,6 +201,9 @@ static const Specialization S_ADD_D[] = {SPEC(2, T_IO2, "int64", add_x2), SPEC(2
 static const char *const P_XY[] = {"x", "y"};
 static const char *const P_DFLT_MANY[] = {"x", "y", "z", "s", "w"};
 static const char *const D_DFLT[] = {NULL, "2"};
+/* A function none of whose specializations was built: no specs, its arity from the
+ * null-terminated parameter names. */
+static const char *const P_NONE[] = {"a", "b", NULL};
 /* Source text as written, not as repr() prints it: "(1,2)" is omitted(default=(1, 2)). */
 static const char *const D_DFLT_MANY[] = {NULL, "None", "(1,2)", "'abc'", "0.5"};
 #endif
@@ -227,6 +230,7 @@ static const FunctionEntry FUNCTIONS[] = {
     FND("dflt", S_DFLT, P_XY, D_DFLT), FND("dflt_many", S_DFLT_MANY, P_DFLT_MANY, D_DFLT_MANY),
     FND("dflt_typed", S_DFLT_TYPED, P_XY, D_DFLT),
     FND("add_d", S_ADD_D, P_XY, D_DFLT),
+    {"unbuilt", 0, NULL, P_NONE, NULL},
 #endif
 };
 

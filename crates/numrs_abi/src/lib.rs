@@ -105,7 +105,13 @@ pub struct FunctionEntryV3 {
     pub name: *const c_char,
     pub n_specs: u32,
     pub specs: *const Specialization,
-    /// As in [`FunctionEntryV2`]; must not be null when `param_defaults` is not.
+    /// As in [`FunctionEntryV2`], followed by a null pointer; must not be null when
+    /// `param_defaults` is not.
+    ///
+    /// `n_specs` may be 0: a jit function none of whose specializations could be built is
+    /// still a dispatcher (every call raises TypeError, as a Numba dispatcher whose explicit
+    /// signatures all failed to compile does); its arity is then the number of names before
+    /// the null (0 when `param_names` is null).
     pub param_names: *const *const c_char,
     /// Null: no parameter has a default. Otherwise one item per parameter: null (no default)
     /// or the default's Python literal source text (`2`, `0.5`, `None`, `(1, 2)`, `'abc'`,

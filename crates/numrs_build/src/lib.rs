@@ -228,6 +228,14 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             }
         })
         .collect();
+    // Every CPU jit function gets a dispatcher, also one with nothing built.
+    let functions: Vec<numrs_codegen::FunctionInput> = info
+        .functions
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| f.kind == numrs_hir::JitKind::Njit)
+        .map(|(id, f)| numrs_codegen::FunctionInput { function_id: id, name: f.name.clone(), params: params_of(dbd, file, info, id) })
+        .collect();
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
     let resolver = |_caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // Resolve among all planned specs, then map to the typed list.
@@ -247,12 +255,12 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             .iter()
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
-        info.functions.iter().map(|f| &f.name).collect::<Vec<_>>(),
+        functions.iter().map(|f| (f.function_id, &f.name, &f.params)).collect::<Vec<_>>(),
     ));
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let output = numrs_codegen::compile_module(&module_name, &inputs, &resolver, options)?;
+            let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, options)?;
             cache::store(&key, &output);
             output
         }

@@ -29,6 +29,7 @@ pub use func::CgError;
 pub use header::c_header;
 pub use module::compile_module;
 
+
 use numrs_ir::FunctionIr;
 use numrs_types::{DispatcherRef, Type};
 
@@ -50,6 +51,16 @@ pub struct SpecInput<'a> {
     /// The LLVM fast-math flags of the decorator's `fastmath=` (`fast`, `nnan`, `contract`,
     /// ...), set on this function's floating-point instructions as Numba does. Empty: none.
     pub fastmath: Vec<String>,
+}
+
+/// One jit function of the module: every one gets a table entry (a dispatcher), also when none
+/// of its specializations could be built (calling it then raises TypeError, as calling a Numba
+/// dispatcher whose explicit signatures all failed to compile does).
+pub struct FunctionInput {
+    pub function_id: usize,
+    pub name: String,
+    /// As [`SpecInput::params`].
+    pub params: Vec<(String, Option<String>)>,
 }
 
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,

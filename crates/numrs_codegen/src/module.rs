@@ -11,10 +11,14 @@ use numrs_types::{NumericKind, Type};
 
 use crate::func::{self, CgError, Callee};
 use crate::types::{self, numeric};
-use crate::{c_symbol, Options, Output, Resolver, SpecInput, SpecOutcome};
+use crate::{c_symbol, FunctionInput, Options, Output, Resolver, SpecInput, SpecOutcome};
 
 /// Compile `specs` into one module named `module_name` (a Python identifier).
-pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Resolver<'_>, options: &Options) -> Result<Output, String> {
+pub fn compile_module(
+    module_name: &str,
+    functions: &[FunctionInput],
+    specs: &[SpecInput<'_>],
+    resolver: &Resolver<'_>, options: &Options) -> Result<Output, String> {
     if !is_identifier(module_name) {
         return Err(format!("'{module_name}' is not a valid Python module name"));
     }
@@ -156,7 +160,7 @@ pub fn compile_module(module_name: &str, specs: &[SpecInput<'_>], resolver: &Res
             Err(e) => outcomes[i] = Some(e),
         }
     }
-    build_table(&ctx, &module, module_name, specs, &wrappers).map_err(|e| e.message)?;
+    build_table(&ctx, &module, module_name, functions, specs, &wrappers).map_err(|e| e.message)?;
     build_pyinit(&ctx, &module, module_name).map_err(|e| e.message)?;
 
     module.verify().map_err(|e| format!("internal error: LLVM rejected the generated module: {e}"))?;
@@ -392,6 +396,7 @@ fn build_table<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
     module_name: &str,
+    functions: &[FunctionInput],
     specs: &[SpecInput<'_>],
     wrappers: &[Option<(FunctionValue<'ctx>, String)>],
 ) -> Result<(), CgError> {
@@ -401,20 +406,19 @@ fn build_table<'ctx>(
     // numrs_abi::FunctionEntryV3: name, n_specs, specs, param_names, param_defaults.
     let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
-    // Functions in order of first appearance.
-    let mut ids: Vec<usize> = Vec::new();
+    // Every function of the module (in its order), then any only the specializations name.
+    let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
+        functions.iter().map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
     for s in specs {
-        if !ids.contains(&s.function_id) {
-            ids.push(s.function_id);
+        if !ids.iter().any(|(id, ..)| *id == s.function_id) {
+            ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
         }
     }
     let mut entries = Vec::new();
-    for id in ids {
+    for (id, fname, params) in ids {
         let built: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id && wrappers[*i].is_some()).collect();
-        if built.is_empty() {
-            continue;
-        }
-        let fname = &specs[built[0]].function;
+        // The parameters of the specializations (the same for all), else the function's.
+        let params = built.first().map_or(params, |i| specs[*i].params.as_slice());
         let mut spec_vals = Vec::new();
         for (n, i) in built.iter().enumerate() {
             let s = &specs[*i];
@@ -442,7 +446,7 @@ fn build_table<'ctx>(
         g.set_constant(true);
         g.set_linkage(Linkage::Private);
         let name = cstr(ctx, module, fname, &format!("numrs.name.{id}"));
-        let (names, defaults) = param_arrays(ctx, module, &specs[built[0]].params, id);
+        let (names, defaults) = param_arrays(ctx, module, params, id);
         entries.push(entry_t.const_named_struct(&[
             name.into(),
             i32t.const_int(spec_vals.len() as u64, false).into(),
@@ -495,7 +499,9 @@ fn param_arrays<'ctx>(
         g.set_linkage(Linkage::Private);
         g.as_pointer_value()
     };
-    let names = params.iter().enumerate().map(|(k, (n, _))| cstr(ctx, module, n, &format!("numrs.p.{id}.{k}"))).collect();
+    // Null-terminated: a function with no specializations takes its arity from here.
+    let mut names: Vec<PointerValue> = params.iter().enumerate().map(|(k, (n, _))| cstr(ctx, module, n, &format!("numrs.p.{id}.{k}"))).collect();
+    names.push(ptr.const_null());
     let names = array(names, format!("numrs.params.{id}"));
     if params.iter().all(|(_, d)| d.is_none()) {
         return (names, ptr.const_null());

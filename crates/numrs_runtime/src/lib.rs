@@ -167,14 +167,19 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
         };
         let fname = unsafe { cstr(fname, "a function name")? }.to_string();
-        if n_specs == 0 || specs.is_null() {
-            return Err(PyImportError::new_err(format!("numrs module table: function {fname} has no specializations")));
+        if n_specs > 0 && specs.is_null() {
+            return Err(PyImportError::new_err(format!("numrs module table: function {fname}: specs is null")));
         }
         let mut out = Vec::with_capacity(n_specs as usize);
         for j in 0..n_specs as usize {
             out.push(unsafe { read_spec(&*specs.add(j), &fname)? });
         }
-        let arity = out[0].args.len();
+        let arity = match out.first() {
+            Some(s) => s.args.len(),
+            // No specialization was built: the parameter names (null-terminated) say how many.
+            None if param_names.is_null() || table.abi_version != ABI_VERSION_PARAM_DEFAULTS => 0,
+            None => (0..).take_while(|&k| unsafe { !(*param_names.add(k)).is_null() }).count(),
+        };
         if out.iter().any(|s| s.args.len() != arity) {
             return Err(PyImportError::new_err(format!(
                 "numrs module table: function {fname}: specializations differ in arity"
