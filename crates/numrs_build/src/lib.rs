@@ -35,6 +35,8 @@ pub struct PlannedSpec {
     pub base: u32,
     /// LLVM fast-math flags from the decorator's `fastmath=`.
     pub fastmath: Vec<String>,
+    /// `boundscheck=`, `error_model=`.
+    pub flags: numrs_codegen::Flags,
 }
 
 impl PlannedSpec {
@@ -96,6 +98,10 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
                 result,
                 base,
                 fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
+                flags: numrs_codegen::Flags {
+                    boundscheck: jit.options.boundscheck == Some(true),
+                    numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
+                },
             });
         }
     }
@@ -225,6 +231,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 return_type: rt.clone(),
                 params: params_of(dbd, file, info, p.function_id),
                 fastmath: p.fastmath.clone(),
+                flags: p.flags,
             }
         })
         .collect();
@@ -249,7 +256,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         options.emit_asm,
         inputs
             .iter()
-            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, &i.args, &i.return_type, &i.params))
+            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags))
             .collect::<Vec<_>>(),
         planned
             .iter()

@@ -84,6 +84,7 @@ pub struct FnCx<'a, 'ctx> {
     params: Vec<Option<u32>>,
     /// The `math.` function being lowered (for the libm table).
     pub current_math: Option<String>,
+    pub flags: Flags,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -127,6 +128,17 @@ pub struct Lowered<'ctx> {
     pub call_status: Vec<(usize, IntValue<'ctx>)>,
 }
 
+/// Decorator options that change the code of a function.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Flags {
+    /// `boundscheck=True`: array indices out of range raise `IndexError("index is out of
+    /// bounds")` (after negative indices wrap), as Numba's `cgutils.do_boundscheck`.
+    pub boundscheck: bool,
+    /// `error_model='numpy'`: division and modulo by zero do not raise (integers give 0,
+    /// floats IEEE results; `0 ** -n` of integers gives the most negative integer).
+    pub numpy_errors: bool,
+}
+
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
 #[allow(clippy::too_many_arguments)]
 pub fn lower_function<'a, 'ctx>(
@@ -138,6 +150,7 @@ pub fn lower_function<'a, 'ctx>(
     arg_types: &'a [Type],
     ret_type: &'a Type,
     callees: &'a CalleeLookup<'a, 'ctx>,
+    flags: Flags,
 ) -> R<Lowered<'ctx>> {
     if ir.is_generator {
         return err(None, "generators are not supported by numrs build yet");
@@ -204,6 +217,7 @@ pub fn lower_function<'a, 'ctx>(
         call_status: Vec::new(),
         params,
         current_math: None,
+        flags,
     };
     // One alloca per variable with a run-time value.
     for (i, var) in ir.vars.iter().enumerate() {
@@ -1124,6 +1138,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             } else {
                 i
             };
+            if self.flags.boundscheck {
+                // Unsigned: still negative after wrapping is out of bounds too.
+                let oob = self.b.build_int_compare(IntPredicate::UGE, i, dim, "")?;
+                self.guard(oob, ExcKind::IndexError, "index is out of bounds")?;
+            }
             if let (Some(et), true) = (contiguous, d + 1 == idx.len()) {
                 let base = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[offset], "row")? };
                 return Ok(unsafe { self.b.build_gep(et, base, &[i], "elt")? });

@@ -25,7 +25,7 @@ mod ops;
 mod optional;
 pub mod types;
 
-pub use func::CgError;
+pub use func::{CgError, Flags};
 pub use header::c_header;
 pub use module::compile_module;
 
@@ -51,6 +51,8 @@ pub struct SpecInput<'a> {
     /// The LLVM fast-math flags of the decorator's `fastmath=` (`fast`, `nnan`, `contract`,
     /// ...), set on this function's floating-point instructions as Numba does. Empty: none.
     pub fastmath: Vec<String>,
+    /// `boundscheck=` and `error_model=`.
+    pub flags: Flags,
 }
 
 /// One jit function of the module: every one gets a table entry (a dispatcher), also when none

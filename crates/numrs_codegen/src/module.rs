@@ -77,7 +77,7 @@ pub fn compile_module(
             let function = fns_ref[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
             Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
         };
-        match func::lower_function(&ctx, &module, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup) {
+        match func::lower_function(&ctx, &module, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags) {
             Ok(lowered) => {
                 calls[i] = lowered.called;
                 raises[i] = lowered.raises;

@@ -420,19 +420,38 @@ fn int_truediv<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
     let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
     let a = cx.cast_number(a, k, rk)?.into_float_value();
     let b = cx.cast_number(b, k, rk)?.into_float_value();
-    cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
+    if !cx.flags.numpy_errors {
+        cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
+    }
     Ok(cx.b.build_float_div(a, b, "")?.into())
 }
 
 fn float_truediv<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let (a, b) = floats(cx, vals)?;
-    cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
+    if !cx.flags.numpy_errors {
+        cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
+    }
     Ok(cx.b.build_float_div(a, b, "")?.into())
 }
 
 /// Python's `divmod` for integers: (floor quotient, remainder with the divisor's sign).
+/// Division by zero raises, or with `error_model='numpy'` gives (0, 0) as in Numba.
 fn int_divmod_values<'ctx>(cx: &FnCx<'_, 'ctx>, signed: bool, a: IntValue<'ctx>, b: IntValue<'ctx>, what: &str) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+    if cx.flags.numpy_errors {
+        let t = a.get_type();
+        let zero = is_zero_int(cx, b)?;
+        let safe_b = cx.b.build_select(zero, t.const_int(1, false), b, "")?.into_int_value();
+        let (q, r) = int_divmod_nonzero(cx, signed, a, safe_b)?;
+        let q = cx.b.build_select(zero, t.const_zero(), q, "")?.into_int_value();
+        let r = cx.b.build_select(zero, t.const_zero(), r, "")?.into_int_value();
+        return Ok((q, r));
+    }
     cx.guard(is_zero_int(cx, b)?, ExcKind::ZeroDivisionError, what)?;
+    int_divmod_nonzero(cx, signed, a, b)
+}
+
+/// [`int_divmod_values`] for a divisor known not to be zero.
+fn int_divmod_nonzero<'ctx>(cx: &FnCx<'_, 'ctx>, signed: bool, a: IntValue<'ctx>, b: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
     let t = a.get_type();
     if !signed {
         return Ok((cx.b.build_int_unsigned_div(a, b, "")?, cx.b.build_int_unsigned_rem(a, b, "")?));
@@ -522,9 +541,23 @@ pub(crate) fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum
     }
 }
 
-/// CPython's `float_divmod`.
+/// CPython's `float_divmod`. A zero divisor raises, or with `error_model='numpy'` gives
+/// `(a / b, fmod(a, b))` (infinities and NaN) as in Numba.
 fn float_divmod_values<'ctx>(cx: &FnCx<'_, 'ctx>, a: FloatValue<'ctx>, b: FloatValue<'ctx>, what: &str) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
+    if cx.flags.numpy_errors {
+        let zero = is_zero_float(cx, b)?;
+        let (q, r) = float_divmod_nonzero(cx, a, b)?;
+        let zq = cx.b.build_float_div(a, b, "")?;
+        let zr = cx.b.build_float_rem(a, b, "")?;
+        let q = cx.b.build_select(zero, zq, q, "")?.into_float_value();
+        let r = cx.b.build_select(zero, zr, r, "")?.into_float_value();
+        return Ok((q, r));
+    }
     cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, what)?;
+    float_divmod_nonzero(cx, a, b)
+}
+
+fn float_divmod_nonzero<'ctx>(cx: &FnCx<'_, 'ctx>, a: FloatValue<'ctx>, b: FloatValue<'ctx>) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
     let t = a.get_type();
     let zero = t.const_zero();
     let fm = cx.b.build_float_rem(a, b, "")?;
@@ -582,11 +615,18 @@ fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntVal
     let zero = et.const_zero();
     let neg = if exp_signed { cx.b.build_int_compare(IntPredicate::SLT, exp, zero, "")? } else { cx.ctx.bool_type().const_zero() };
     let abs_e = cx.b.build_select(neg, cx.b.build_int_neg(exp, "")?, exp, "")?.into_int_value();
+    // `0 ** -n` of integers: ZeroDivisionError, or with `error_model='numpy'` the most
+    // negative integer of the result type (Numba's `_get_power_zerodiv_return`).
+    let mut zero_to_neg = None;
     if is_int {
         let bv = base.into_int_value();
         let bz = is_zero_int(cx, bv)?;
         let raise = cx.b.build_and(neg, bz, "")?;
-        cx.guard(raise, ExcKind::ZeroDivisionError, "0 cannot be raised to a negative power")?;
+        if cx.flags.numpy_errors {
+            zero_to_neg = Some(raise);
+        } else {
+            cx.guard(raise, ExcKind::ZeroDivisionError, "0 cannot be raised to a negative power")?;
+        }
     }
     let pre = cx.b.get_insert_block();
     let head = cx.new_block("pow_head");
@@ -632,7 +672,14 @@ fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntVal
         let is_m1 = cx.b.build_int_compare(IntPredicate::EQ, bv, t.const_all_ones(), "")?;
         let unit = cx.b.build_or(is_one, is_m1, "")?;
         let inv = cx.b.build_select(unit, rv, t.const_zero(), "")?;
-        Ok(cx.b.build_select(neg, inv, rv.into(), "")?)
+        let out = cx.b.build_select(neg, inv, rv.into(), "")?;
+        match zero_to_neg {
+            Some(z) => {
+                let min = t.const_int(1u64 << (t.get_bit_width() - 1), false);
+                Ok(cx.b.build_select(z, min.into(), out, "")?)
+            }
+            None => Ok(out),
+        }
     } else {
         let rv = r.into_float_value();
         let inv = cx.b.build_float_div(rv.get_type().const_float(1.0), rv, "")?;
