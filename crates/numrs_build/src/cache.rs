@@ -7,6 +7,11 @@
 //! are reused without running LLVM. Entries live in `$NUMRS_CACHE_DIR`, else
 //! `$XDG_CACHE_HOME/numrs`, else `~/.cache/numrs`; `NUMRS_CACHE_DIR=` (empty) turns it off.
 //! A damaged entry is ignored and replaced.
+//!
+//! When the module's key misses, each specialization's lowering is looked up on its own
+//! (`<key>.lowered`, see `numrs_codegen::lowered`): its key hashes its own typed IR and options
+//! and the signatures of all of the module's specializations, so editing one function's body
+//! lowers that function again and reuses the others.
 
 use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
@@ -52,20 +57,36 @@ pub(crate) fn key(value: &impl Hash) -> String {
     format!("{:016x}{:016x}", a.finish(), b.finish())
 }
 
+/// Lowered specializations (`numrs_codegen::lowered`), next to the modules.
+pub(crate) struct Lowered;
+
+impl numrs_codegen::LoweredCache for Lowered {
+    fn load(&self, key: &str) -> Option<Vec<u8>> {
+        std::fs::read(directory()?.join(format!("{key}.lowered"))).ok()
+    }
+    fn store(&self, key: &str, entry: &[u8]) {
+        write_entry(&format!("{key}.lowered"), entry);
+    }
+}
+
 pub(crate) fn load(key: &str) -> Option<Output> {
     let bytes = std::fs::read(directory()?.join(format!("{key}.entry"))).ok()?;
     decode(&bytes)
 }
 
 pub(crate) fn store(key: &str, output: &Output) {
+    write_entry(&format!("{key}.entry"), &encode(output));
+}
+
+fn write_entry(name: &str, bytes: &[u8]) {
     let Some(dir) = directory() else { return };
     if std::fs::create_dir_all(&dir).is_err() {
         return;
     }
     // Write then rename, so a concurrent reader never sees half an entry.
-    let tmp = dir.join(format!("{key}.{}.tmp", std::process::id()));
-    if std::fs::write(&tmp, encode(output)).is_ok() {
-        let _ = std::fs::rename(&tmp, dir.join(format!("{key}.entry")));
+    let tmp = dir.join(format!("{name}.{}.tmp", std::process::id()));
+    if std::fs::write(&tmp, bytes).is_ok() {
+        let _ = std::fs::rename(&tmp, dir.join(name));
     }
     let _ = std::fs::remove_file(&tmp);
 }
@@ -168,7 +189,8 @@ fn decode(bytes: &[u8]) -> Option<Output> {
             _ => return None,
         });
     }
-    r.0.is_empty().then_some(Output { llvm_ir, asm, object, specs })
+    let lowered = vec![false; specs.len()];
+    r.0.is_empty().then_some(Output { llvm_ir, asm, object, specs, lowered })
 }
 
 #[cfg(test)]
@@ -186,6 +208,7 @@ mod tests {
                 SpecOutcome::Failed(CgError { span: Some(numrs_syntax::ast::Span::new(3, 9)), message: "cannot".into() }),
                 SpecOutcome::Failed(CgError { span: None, message: "no line".into() }),
             ],
+            lowered: vec![false; 3],
         };
         let bytes = encode(&output);
         let back = decode(&bytes).expect("decodes");

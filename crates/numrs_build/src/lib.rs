@@ -217,6 +217,14 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             }),
         }
     }
+    // What every specialization's lowering may depend on besides its own IR: the module, the
+    // signatures of all specializations (calls resolve among them; numbering), the functions.
+    let summary = cache::key(&(
+        &module_name,
+        planned.iter().map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok())).collect::<Vec<_>>(),
+        typed.iter().zip(&returns).map(|(i, rt)| (*i, rt)).collect::<Vec<_>>(),
+        info.functions.iter().map(|f| &f.name).collect::<Vec<_>>(),
+    ));
     let inputs: Vec<numrs_codegen::SpecInput> = typed
         .iter()
         .zip(&returns)
@@ -232,6 +240,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 params: params_of(dbd, file, info, p.function_id),
                 fastmath: p.fastmath.clone(),
                 flags: p.flags,
+                lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result.typemap, &p.args, rt, &p.fastmath, p.flags))),
             }
         })
         .collect();
@@ -267,7 +276,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, options)?;
+            let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output
         }

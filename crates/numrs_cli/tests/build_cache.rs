@@ -1,5 +1,6 @@
 //! The build cache: an unchanged file is not compiled again (same bytes, one cache entry), a
-//! comment edit keeps the entry, a body edit makes a new one, and a damaged entry is ignored.
+//! comment edit keeps the entry, a body edit makes a new one and lowers only the edited
+//! function again, and a damaged entry is ignored.
 
 use std::path::Path;
 use std::process::Command;
@@ -19,10 +20,17 @@ fn build(dir: &Path, cache: &Path) -> Vec<u8> {
     std::fs::read(dir.join("out/cached.abi3.so")).expect("built module")
 }
 
-fn entries(cache: &Path) -> Vec<std::path::PathBuf> {
-    let mut e: Vec<_> = std::fs::read_dir(cache).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+/// Cache files: whole modules (`entry`) or lowered specializations (`lowered`).
+fn entries_of(cache: &Path, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut e: Vec<_> = std::fs::read_dir(cache)
+        .map(|d| d.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == ext)).collect())
+        .unwrap_or_default();
     e.sort();
     e
+}
+
+fn entries(cache: &Path) -> Vec<std::path::PathBuf> {
+    entries_of(cache, "entry")
 }
 
 #[test]
@@ -34,19 +42,31 @@ fn unchanged_inputs_reuse_the_compiled_module() {
     std::fs::write(dir.join("cached.py"), SOURCE).expect("write");
     let first = build(&dir, &cache);
     assert_eq!(entries(&cache).len(), 1);
+    assert_eq!(entries_of(&cache, "lowered").len(), 2, "one lowered entry per specialization");
     assert_eq!(build(&dir, &cache), first, "same bytes from the cache");
 
     std::fs::write(dir.join("cached.py"), format!("# a comment\n{SOURCE}")).expect("write");
     assert_eq!(build(&dir, &cache), first, "a comment changes nothing codegen reads");
     assert_eq!(entries(&cache).len(), 1);
 
+    let stamp = |p: &std::path::PathBuf| std::fs::metadata(p).and_then(|m| m.modified()).expect("mtime");
+    let before: Vec<_> = entries_of(&cache, "lowered").iter().map(|p| (p.clone(), stamp(p))).collect();
     std::fs::write(dir.join("cached.py"), SOURCE.replace("n * 3 + 1", "n * 5 + 1")).expect("write");
     let edited = build(&dir, &cache);
     assert_ne!(edited, first);
     assert_eq!(entries(&cache).len(), 2);
+    // Only the edited function was lowered again; `g` came from the cache.
+    let lowered = entries_of(&cache, "lowered");
+    assert_eq!(lowered.len(), 3);
+    for (p, t) in &before {
+        assert_eq!(stamp(p), *t, "{} was not written again", p.display());
+    }
+    // The same bytes as lowering everything afresh.
+    let fresh = dir.join("fresh-cache");
+    assert_eq!(build(&dir, &fresh), edited, "reused lowerings give the same module");
 
     // A damaged entry is not trusted: the module is compiled again, with the same bytes.
-    for entry in entries(&cache) {
+    for entry in entries(&cache).into_iter().chain(lowered) {
         std::fs::write(&entry, b"garbage").expect("damage");
     }
     assert_eq!(build(&dir, &cache), edited);

@@ -182,12 +182,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn runtime_slot(&self) -> PointerValue<'ctx> {
         let g = match self.module.get_global("numrs.runtime") {
             Some(g) => g,
-            None => {
-                let g = self.module.add_global(self.ptr_t(), None, "numrs.runtime");
-                g.set_initializer(&self.ptr_t().const_null());
-                g.set_linkage(inkwell::module::Linkage::Internal);
-                g
-            }
+            // Declared: the Python module's LLVM module defines it (see `module`).
+            None => self.module.add_global(self.ptr_t(), None, "numrs.runtime"),
         };
         g.as_pointer_value()
     }

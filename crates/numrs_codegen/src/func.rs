@@ -806,7 +806,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
             _ => return self.fail("internal error: callee returns void"),
         };
-        let status = self.b.build_extract_value(res, 0, "status")?.into_int_value();
+        // Named so that `module` can fold it when the callee never fails.
+        let status = self.b.build_extract_value(res, 0, "numrs.status")?.into_int_value();
         self.call_status.push((callee.index, status));
         let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
         let prop = self.new_block("propagate");

@@ -20,6 +20,7 @@
 mod arrays;
 pub mod func;
 mod header;
+pub mod lowered;
 mod module;
 mod ops;
 mod optional;
@@ -27,6 +28,7 @@ pub mod types;
 
 pub use func::{CgError, Flags};
 pub use header::c_header;
+pub use lowered::{LoweredCache, NoCache};
 pub use module::compile_module;
 
 
@@ -53,6 +55,9 @@ pub struct SpecInput<'a> {
     pub fastmath: Vec<String>,
     /// `boundscheck=` and `error_model=`.
     pub flags: Flags,
+    /// The key under which its lowering may be cached (see [`lowered`]): must change
+    /// whenever anything lowering reads changes. `None`: not cached.
+    pub lowered_key: Option<String>,
 }
 
 /// One jit function of the module: every one gets a table entry (a dispatcher), also when none
@@ -98,6 +103,8 @@ pub struct Output {
     pub object: Vec<u8>,
     /// Per input specialization, in input order.
     pub specs: Vec<SpecOutcome>,
+    /// Per input specialization: lowered by this build (not taken from the cache).
+    pub lowered: Vec<bool>,
 }
 
 /// What the generated code depends on besides its input: the target triple, host CPU and its

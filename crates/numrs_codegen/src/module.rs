@@ -11,6 +11,7 @@ use numrs_types::{NumericKind, Type};
 
 use crate::func::{self, CgError, Callee};
 use crate::types::{self, numeric};
+use crate::lowered::{self, Entry, LoweredCache};
 use crate::{c_symbol, FunctionInput, Options, Output, Resolver, SpecInput, SpecOutcome};
 
 /// Compile `specs` into one module named `module_name` (a Python identifier).
@@ -18,7 +19,10 @@ pub fn compile_module(
     module_name: &str,
     functions: &[FunctionInput],
     specs: &[SpecInput<'_>],
-    resolver: &Resolver<'_>, options: &Options) -> Result<Output, String> {
+    resolver: &Resolver<'_>,
+    options: &Options,
+    cache: &dyn LoweredCache,
+) -> Result<Output, String> {
     if !is_identifier(module_name) {
         return Err(format!("'{module_name}' is not a valid Python module name"));
     }
@@ -47,47 +51,53 @@ pub fn compile_module(
     for (i, s) in specs.iter().enumerate() {
         ordinal.push(specs[..i].iter().filter(|o| o.function_id == s.function_id).count());
     }
+    let names: Vec<String> = specs.iter().enumerate().map(|(i, s)| format!("numrs.{module_name}.{}.{}", s.function, ordinal[i])).collect();
+    // The slot compiled code reads the runtime's services from (defined here; the modules
+    // of single specializations declare it).
+    let slot = module.add_global(ctx.ptr_type(AddressSpace::default()), None, "numrs.runtime");
+    slot.set_initializer(&ctx.ptr_type(AddressSpace::default()).const_null());
 
-    // Declare every internal function first so calls (and recursion) can reference them.
+    // The type of every internal function, or why its signature has no representation.
     let mut outcomes: Vec<Option<CgError>> = vec![None; specs.len()];
-    let mut fns: Vec<Option<FunctionValue>> = Vec::with_capacity(specs.len());
+    let mut fn_types = Vec::with_capacity(specs.len());
     for (i, s) in specs.iter().enumerate() {
-        let check = types::repr(&ctx, &s.return_type).and_then(|_| func::internal_fn_type(&ctx, &s.args, &s.return_type));
-        match check {
-            Ok(ft) => {
-                let f = module.add_function(&format!("numrs.{module_name}.{}.{}", s.function, ordinal[i]), ft, Some(Linkage::Internal));
-                fns.push(Some(f));
-            }
+        match types::repr(&ctx, &s.return_type).and_then(|_| func::internal_fn_type(&ctx, &s.args, &s.return_type)) {
+            Ok(ft) => fn_types.push(Some(ft)),
             Err(m) => {
                 outcomes[i] = Some(CgError { span: None, message: m });
-                fns.push(None);
+                fn_types.push(None);
             }
         }
     }
 
+    // Lower each specialization into a module of its own, or reuse what an earlier build
+    // lowered (see `lowered`).
     let mut calls: Vec<Vec<usize>> = vec![Vec::new(); specs.len()];
     let mut raises: Vec<bool> = vec![true; specs.len()];
-    let mut call_status: Vec<(usize, usize, inkwell::values::IntValue)> = Vec::new();
+    let mut parts: Vec<Option<Module>> = (0..specs.len()).map(|_| None).collect();
+    let mut lowered_now = vec![false; specs.len()];
     for (i, s) in specs.iter().enumerate() {
-        let Some(f) = fns[i] else { continue };
-        let fns_ref = &fns;
-        let lookup = |d: &numrs_types::DispatcherRef, args: &[Type]| -> Result<Callee, String> {
-            let idx = resolver(i, d, args)?;
-            let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
-            let function = fns_ref[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
-            Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
+        let Some(ft) = fn_types[i] else { continue };
+        let cached = s.lowered_key.as_deref().and_then(|k| cache.load(k)).and_then(|b: Vec<u8>| lowered::decode(&b));
+        let entry = match cached.and_then(|e| part_of(&ctx, e, &names[i], i)) {
+            Some((entry, part)) => {
+                parts[i] = part;
+                entry
+            }
+            None => {
+                let (entry, part) = lower_part(&ctx, &triple, &machine, specs, &names, &fn_types, resolver, i, ft);
+                if let Some(k) = &s.lowered_key {
+                    cache.store(k, &lowered::encode(&entry));
+                }
+                lowered_now[i] = true;
+                parts[i] = part;
+                entry
+            }
         };
-        match func::lower_function(&ctx, &module, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags) {
-            Ok(lowered) => {
-                calls[i] = lowered.called;
-                raises[i] = lowered.raises;
-                call_status.extend(lowered.call_status.into_iter().map(|(c, v)| (i, c, v)));
-                set_fast_math(f, &s.fastmath);
-            }
-            Err(e) => {
-                clear_body(f);
-                outcomes[i] = Some(e);
-            }
+        calls[i] = entry.called;
+        raises[i] = entry.raises;
+        if let Err(e) = entry.result {
+            outcomes[i] = Some(e);
         }
     }
     // A specialization calling one that cannot be built cannot be built either.
@@ -107,9 +117,6 @@ pub fn compile_module(
                         callee.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")
                     ),
                 });
-                if let Some(f) = fns[i] {
-                    clear_body(f);
-                }
                 changed = true;
             }
         }
@@ -117,13 +124,25 @@ pub fn compile_module(
             break;
         }
     }
+    // Link what is built; its functions are internal to the Python module.
+    for (i, part) in parts.iter_mut().enumerate() {
+        if let (None, Some(m)) = (&outcomes[i], part.take()) {
+            module.link_in_module(m).map_err(|e| format!("internal error: linking the code of {}: {e}", names[i]))?;
+        }
+    }
+    let mut fns: Vec<Option<FunctionValue>> = vec![None; specs.len()];
     for i in 0..specs.len() {
-        if outcomes[i].is_some() {
-            if let Some(f) = fns[i].take() {
-                unsafe { f.delete() };
+        if outcomes[i].is_none() {
+            match module.get_function(&names[i]) {
+                Some(f) if f.count_basic_blocks() > 0 => {
+                    f.set_linkage(Linkage::Internal);
+                    fns[i] = Some(f);
+                }
+                _ => outcomes[i] = Some(cg(format!("internal error: no code for {}", names[i]))),
             }
         }
     }
+    slot.set_linkage(Linkage::Internal);
 
     // Functions that can never fail (no raise, and only such callees) always return status 0:
     // tell their callers, so the error checks after those calls fold away (as in Numba).
@@ -140,12 +159,9 @@ pub fn compile_module(
             break;
         }
     }
-    let zero = ctx.i32_type().const_zero();
-    for (caller, callee, status) in &call_status {
-        // Bodies of callers that are not built were deleted.
-        if outcomes[*caller].is_none() && !may_fail[*callee] && outcomes[*callee].is_none() {
-            status.replace_all_uses_with(zero);
-        }
+    let index: std::collections::HashMap<&str, usize> = names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    for f in fns.iter().flatten() {
+        fold_statuses(ctx.i32_type().const_zero(), *f, &|callee| index.get(callee).is_some_and(|&j| !may_fail[j]));
     }
 
     // Wrappers and C entry points.
@@ -183,7 +199,81 @@ pub fn compile_module(
             (None, None) => SpecOutcome::Failed(CgError { span: None, message: "internal error: no wrapper".into() }),
         })
         .collect();
-    Ok(Output { llvm_ir, asm, object: obj.as_slice().to_vec(), specs: specs_out })
+    Ok(Output { llvm_ir, asm, object: obj.as_slice().to_vec(), specs: specs_out, lowered: lowered_now })
+}
+
+/// Lower specialization `i` into a module of its own: its internal function (external
+/// linkage until linked), the functions it calls declared.
+#[allow(clippy::too_many_arguments)]
+fn lower_part<'ctx>(
+    ctx: &'ctx Context,
+    triple: &inkwell::targets::TargetTriple,
+    machine: &TargetMachine,
+    specs: &[SpecInput<'_>],
+    names: &[String],
+    fn_types: &[Option<inkwell::types::FunctionType<'ctx>>],
+    resolver: &Resolver<'_>,
+    i: usize,
+    ft: inkwell::types::FunctionType<'ctx>,
+) -> (Entry, Option<Module<'ctx>>) {
+    let s = &specs[i];
+    let part = ctx.create_module(&names[i]);
+    part.set_triple(triple);
+    part.set_data_layout(&machine.get_target_data().get_data_layout());
+    let f = part.add_function(&names[i], ft, Some(Linkage::External));
+    let lookup = |d: &numrs_types::DispatcherRef, args: &[Type]| -> Result<Callee, String> {
+        let idx = resolver(i, d, args)?;
+        let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
+        let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
+        let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
+        Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
+    };
+    match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags) {
+        Ok(lowered) => {
+            set_fast_math(f, &s.fastmath);
+            let bitcode = part.write_bitcode_to_memory().as_slice().to_vec();
+            (Entry { called: lowered.called, raises: lowered.raises, result: Ok(bitcode) }, Some(part))
+        }
+        Err(e) => (Entry { called: vec![], raises: true, result: Err(e) }, None),
+    }
+}
+
+/// The module of a cached entry (`None`: damaged, lower again).
+fn part_of<'ctx>(ctx: &'ctx Context, entry: Entry, name: &str, i: usize) -> Option<(Entry, Option<Module<'ctx>>)> {
+    let Ok(bitcode) = &entry.result else { return Some((entry, None)) };
+    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(bitcode, &format!("part{i}"));
+    let part = Module::parse_bitcode_from_buffer(&buf, ctx).ok()?;
+    part.get_function(name).filter(|f| f.count_basic_blocks() > 0)?;
+    Some((entry, Some(part)))
+}
+
+/// Replace the status of every call in `f` of a callee that never fails (`never_fails(name)`)
+/// by `zero`, so the error checks after it fold away. Call statuses are the instructions
+/// lowering names `numrs.status`.
+fn fold_statuses<'ctx>(zero: inkwell::values::IntValue<'ctx>, f: FunctionValue<'ctx>, never_fails: &dyn Fn(&str) -> bool) {
+    use inkwell::values::{AnyValue, AnyValueEnum, InstructionOpcode};
+    for bb in f.get_basic_blocks() {
+        let mut inst = bb.get_first_instruction();
+        while let Some(i) = inst {
+            inst = i.get_next_instruction();
+            let named = i.get_name().and_then(|n| n.to_str().ok()).is_some_and(|n| n.starts_with("numrs.status"));
+            if !named || i.get_opcode() != InstructionOpcode::ExtractValue {
+                continue;
+            }
+            let Some(call) = i.get_operand(0).and_then(|o| o.value()).and_then(|v| v.as_instruction_value()) else { continue };
+            if call.get_opcode() != InstructionOpcode::Call {
+                continue;
+            }
+            let n = call.get_num_operands();
+            let Some(callee) = call.get_operand(n.saturating_sub(1)).and_then(|o| o.value()) else { continue };
+            let name = callee.into_pointer_value().get_name().to_str().unwrap_or("").to_string();
+            if never_fails(&name) {
+                if let AnyValueEnum::IntValue(v) = i.as_any_value_enum() {
+                    v.replace_all_uses_with(zero);
+                }
+            }
+        }
+    }
 }
 
 /// Numba's `fastmath=`: the flags on every floating-point instruction of the function.
@@ -220,12 +310,6 @@ fn set_fast_math(f: FunctionValue<'_>, names: &[String]) {
 fn is_identifier(s: &str) -> bool {
     let mut chars = s.chars();
     matches!(chars.next(), Some(c) if c.is_ascii_alphabetic() || c == '_') && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
-}
-
-fn clear_body(f: FunctionValue<'_>) {
-    for bb in f.get_basic_blocks() {
-        let _ = unsafe { bb.delete() };
-    }
 }
 
 fn cg(m: impl Into<String>) -> CgError {
@@ -460,13 +544,8 @@ fn build_table<'ctx>(
     eg.set_initializer(&entry_t.const_array(&entries));
     eg.set_constant(true);
     eg.set_linkage(Linkage::Private);
-    // Compiled code that allocates already declared the slot.
-    let slot = module.get_global("numrs.runtime").unwrap_or_else(|| {
-        let g = module.add_global(ptr, None, "numrs.runtime");
-        g.set_initializer(&ptr.const_null());
-        g.set_linkage(Linkage::Internal);
-        g
-    });
+    // Defined by `compile_module`.
+    let slot = module.get_global("numrs.runtime").ok_or_else(|| cg("internal error: no runtime slot"))?;
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
