@@ -221,7 +221,12 @@ pub struct MemInfo {
     pub size: usize,
 }
 
-/// Services the runtime provides to compiled code.
+/// One chunk of a `prange` loop: runs iterations `[start, stop)` with the loop's context,
+/// `chunk` numbering the chunk (0-based, for its own results); returns a [`Status`] (on an
+/// error, the chunk's own [`ExcInfo`] in the context says what).
+pub type ChunkFn = unsafe extern "C" fn(ctx: *mut u8, start: i64, stop: i64, chunk: i64) -> i32;
+
+/// Services the runtime provides to compiled code. Fields are only ever appended.
 #[repr(C)]
 pub struct RuntimeApi {
     pub abi_version: u32,
@@ -232,6 +237,11 @@ pub struct RuntimeApi {
     /// Plain allocation (exception messages).
     pub alloc: unsafe extern "C" fn(size: usize) -> *mut u8,
     pub free: unsafe extern "C" fn(ptr: *mut u8),
+    /// The number of threads `prange` loops are split over (`NUMBA_NUM_THREADS`, else the CPUs).
+    pub num_threads: extern "C" fn() -> i64,
+    /// Runs the `nchunks` chunks of `[lo, hi)` (split evenly, in order) on the runtime's
+    /// threads; returns 0, or 1 + the lowest chunk that returned a non-zero status.
+    pub parallel_for: unsafe extern "C" fn(body: ChunkFn, ctx: *mut u8, lo: i64, hi: i64, nchunks: i64) -> i64,
 }
 
 /// The fixed part of Numba's array model; `shape[ndim]` then `strides[ndim]` (i64) follow.

@@ -101,6 +101,7 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
                 flags: numrs_codegen::Flags {
                     boundscheck: jit.options.boundscheck == Some(true),
                     numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
+                    parallel: jit.options.parallel == Some(true),
                 },
             });
         }

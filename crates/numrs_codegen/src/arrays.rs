@@ -188,9 +188,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         g.as_pointer_value()
     }
 
+    /// `numrs_abi::RuntimeApi`.
     fn api_type(&self) -> StructType<'ctx> {
         let p = self.ptr_t().into();
-        self.ctx.struct_type(&[self.ctx.i32_type().into(), p, p, p, p], false)
+        self.ctx.struct_type(&[self.ctx.i32_type().into(), p, p, p, p, p, p], false)
+    }
+
+    /// The function pointer in field `field` of the RuntimeApi (RuntimeError when no runtime
+    /// is loaded).
+    pub(crate) fn api_fn_ptr(&self, field: u32) -> R<PointerValue<'ctx>> {
+        self.api_fn(field, true)
     }
 
     /// The function pointer in field `field` of the RuntimeApi.

@@ -85,6 +85,8 @@ pub struct FnCx<'a, 'ctx> {
     /// The `math.` function being lowered (for the libm table).
     pub current_math: Option<String>,
     pub flags: Flags,
+    /// The `prange` loops lowered in parallel (see `parallel`).
+    pub(crate) par: crate::parallel::Plan,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -137,6 +139,8 @@ pub struct Flags {
     /// `error_model='numpy'`: division and modulo by zero do not raise (integers give 0,
     /// floats IEEE results; `0 ** -n` of integers gives the most negative integer).
     pub numpy_errors: bool,
+    /// `parallel=True`: `prange` loops run on the runtime's threads (see `parallel`).
+    pub parallel: bool,
 }
 
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
@@ -218,6 +222,7 @@ pub fn lower_function<'a, 'ctx>(
         params,
         current_math: None,
         flags,
+        par: Default::default(),
     };
     // One alloca per variable with a run-time value.
     for (i, var) in ir.vars.iter().enumerate() {
@@ -240,6 +245,9 @@ pub fn lower_function<'a, 'ctx>(
         }
     }
     cx.analyze_uses();
+    if flags.parallel {
+        cx.par = crate::parallel::plan(&cx);
+    }
     // Phi nodes become copies at the end of each predecessor.
     let mut copies: Vec<Vec<(VarId, VarId)>> = vec![Vec::new(); ir.blocks.len()];
     for block in &ir.blocks {
@@ -255,17 +263,17 @@ pub fn lower_function<'a, 'ctx>(
             }
         }
     }
-    for (i, block) in ir.blocks.iter().enumerate() {
+    for i in 0..ir.blocks.len() {
         cx.b.position_at_end(cx.blocks[i]);
-        cx.span = Some(block.span);
-        for stmt in &block.stmts {
-            cx.span = Some(stmt.span);
-            cx.lower_stmt(&stmt.kind)?;
+        if cx.par.in_body(i) {
+            // Lowered into the loop's chunk function.
+            cx.b.build_unreachable()?;
+        } else if let Some(l) = cx.par.header(i) {
+            cx.span = Some(ir.blocks[i].span);
+            cx.lower_parallel_loop(&l, &copies)?;
+        } else {
+            cx.lower_block(i, &copies)?;
         }
-        for (target, src) in &copies[i] {
-            cx.assign_var(*target, *src)?;
-        }
-        cx.lower_terminator(&block.term)?;
     }
     if let Some(first) = cx.blocks.first() {
         cx.alloca_b.build_unconditional_branch(*first)?;
@@ -276,6 +284,91 @@ pub fn lower_function<'a, 'ctx>(
     called.sort_unstable();
     called.dedup();
     Ok(Lowered { called, raises: cx.raises.get(), call_status: cx.call_status })
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Lower IR block `i` (positioned at its LLVM block): statements, the copies into the
+    /// phis of its successors, the terminator.
+    pub(crate) fn lower_block(&mut self, i: usize, copies: &[Vec<(VarId, VarId)>]) -> R<()> {
+        let block = &self.ir.blocks[i];
+        self.span = Some(block.span);
+        for stmt in &block.stmts {
+            self.span = Some(stmt.span);
+            self.lower_stmt(&stmt.kind)?;
+        }
+        for (target, src) in &copies[i] {
+            self.assign_var(*target, *src)?;
+        }
+        self.lower_terminator(&block.term)
+    }
+
+    /// A context for lowering part of this function's IR into `func` (a `prange` loop's
+    /// chunk function): same IR and types, no variable slots yet, `blocks` standing for the
+    /// IR's blocks, errors reported through `exc_ptr`, status-only returns.
+    pub(crate) fn outlined(&self, func: FunctionValue<'ctx>, blocks: Vec<BasicBlock<'ctx>>, exc_ptr: PointerValue<'ctx>) -> FnCx<'a, 'ctx> {
+        let alloca_b = self.ctx.create_builder();
+        if let Some(entry) = func.get_first_basic_block() {
+            alloca_b.position_at_end(entry);
+        }
+        FnCx {
+            ctx: self.ctx,
+            module: self.module,
+            b: self.ctx.create_builder(),
+            alloca_b,
+            func,
+            ir: self.ir,
+            typemap: self.typemap,
+            arg_types: self.arg_types,
+            ret_type: self.ret_type,
+            slots: vec![None; self.ir.vars.len()],
+            blocks,
+            ret_struct: self.ctx.struct_type(&[self.ctx.i32_type().into(), self.ctx.struct_type(&[], false).into()], false),
+            exc_ptr,
+            defs: self.defs.clone(),
+            rc_slots: Vec::new(),
+            fresh: false,
+            fused: self.fused.clone(),
+            uses: self.uses.clone(),
+            def_block: self.def_block.clone(),
+            span: self.span,
+            callees: self.callees,
+            called: Vec::new(),
+            raises: std::cell::Cell::new(false),
+            call_status: Vec::new(),
+            params: self.params.clone(),
+            current_math: None,
+            // As Numba compiles parfor bodies: the numpy error model, no bounds checks.
+            flags: Flags { parallel: false, numpy_errors: true, boundscheck: false },
+            par: Default::default(),
+        }
+    }
+
+    /// Give variable `v` its own slot in this function; when `owning`, it is zeroed and its
+    /// reference released at exits (if it holds one). False when it has no run-time value.
+    pub(crate) fn own_slot(&mut self, v: VarId, owning: bool) -> R<bool> {
+        let Some(Some(t)) = self.typemap.get(v.0 as usize) else { return Ok(false) };
+        let Ok(Repr::Value(lt)) = types::repr(self.ctx, t) else { return Ok(false) };
+        let p = self.alloca_b.build_alloca(lt, &sanitize(&self.ir.var(v).name))?;
+        if owning && crate::arrays::needs_rc(t) {
+            self.alloca_b.build_store(p, lt.const_zero())?;
+            self.rc_slots.push((p, t.clone()));
+        }
+        self.slots[v.0 as usize] = Some(p);
+        Ok(true)
+    }
+
+    /// The slot of `v`, if it has one.
+    pub(crate) fn slot_of(&self, v: VarId) -> Option<PointerValue<'ctx>> {
+        self.slots.get(v.0 as usize).copied().flatten()
+    }
+
+    pub(crate) fn block_of(&self, b: usize) -> BasicBlock<'ctx> {
+        self.blocks[b]
+    }
+
+    pub(crate) fn exc_ptr(&self) -> PointerValue<'ctx> {
+        self.exc_ptr
+    }
 }
 
 fn sanitize(name: &str) -> String {
@@ -409,7 +502,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(())
     }
 
-    fn assign_var(&mut self, target: VarId, src: VarId) -> R<()> {
+    pub(crate) fn assign_var(&mut self, target: VarId, src: VarId) -> R<()> {
         let tt = self.ty(target)?;
         if types::is_phantom(&tt) {
             return Ok(());

@@ -24,6 +24,7 @@ pub mod lowered;
 mod module;
 mod ops;
 mod optional;
+mod parallel;
 pub mod types;
 
 pub use func::{CgError, Flags};

@@ -12,6 +12,7 @@ pub mod boxing;
 pub mod dispatcher;
 pub mod memory;
 pub mod npy;
+pub mod parallel;
 pub mod select;
 pub mod typing;
 

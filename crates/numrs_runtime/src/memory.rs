@@ -12,6 +12,8 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     meminfo_release: numrs_meminfo_release,
     alloc: numrs_alloc,
     free: numrs_free,
+    num_threads: crate::parallel::numrs_num_threads,
+    parallel_for: crate::parallel::numrs_parallel_for,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

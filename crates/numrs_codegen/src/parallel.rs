@@ -1,0 +1,507 @@
+//! `parallel=True`: `prange` loops on the runtime's threads.
+//!
+//! A `for i in prange(...)` loop of a function compiled with `parallel=True` is *outlined*:
+//! its body blocks are lowered into a chunk function (`numrs_abi::ChunkFn`) that runs
+//! iterations `[start, stop)`, and the loop itself becomes one call of the runtime's
+//! `parallel_for`, which runs the chunks on its threads (one chunk per thread, split evenly,
+//! as Numba's default schedule). The chunk function reads the variables defined before the
+//! loop through pointers to the caller's slots (the caller waits for every chunk, so its frame
+//! outlives them); everything the body defines is private to the chunk.
+//!
+//! Values carried from one iteration to the next must be reductions, as in Numba's parfor
+//! pass: `acc += x`, `acc -= x`, `acc *= x` (or `acc = acc + x`, ...) on a number, with the
+//! accumulator used nowhere else in the body. Each chunk starts from the operation's identity
+//! and leaves its partial result in the context; the caller combines the partials in chunk
+//! order with the value before the loop (`-=` partials are negative sums, combined with `+`).
+//! A loop that does not fit (another carried value, a `return` or `break` in the body, a
+//! range step other than 1) is lowered as an ordinary loop: the same results, on one thread.
+//!
+//! An exception in a chunk is written to that chunk's own `ExcInfo`; the caller reports the
+//! one of the lowest failing chunk.
+
+use std::collections::{HashMap, HashSet};
+
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::types::BasicType;
+use inkwell::{AddressSpace, IntPredicate};
+use numrs_ir::{BlockId, StmtKind, Terminator, Value, VarId};
+use numrs_syntax::ast::BinOp;
+use numrs_types::{NumericKind, Type};
+
+use crate::func::{exc_info_type, FnCx, R};
+use crate::types::{self, numeric};
+
+/// At most this many chunks (and per-chunk results) per loop.
+const MAX_CHUNKS: u64 = 256;
+
+#[derive(Clone, Debug)]
+pub(crate) struct Loop {
+    header: usize,
+    body_entry: BlockId,
+    exit: BlockId,
+    /// Blocks of the body (not the header).
+    body: Vec<usize>,
+    /// The loop variable (`pair_first` of the header's `iternext`).
+    index: VarId,
+    /// The `range` value the loop iterates over.
+    range: VarId,
+    reductions: Vec<Reduction>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Reduction {
+    /// The header's phi of the accumulator.
+    phi: VarId,
+    /// `true`: combined with `*` (identity 1); else with `+` (identity 0).
+    multiply: bool,
+}
+
+/// The loops of a function to run in parallel.
+#[derive(Default)]
+pub(crate) struct Plan {
+    loops: HashMap<usize, Loop>,
+    body: HashSet<usize>,
+}
+
+impl Plan {
+    pub(crate) fn in_body(&self, block: usize) -> bool {
+        self.body.contains(&block)
+    }
+    pub(crate) fn header(&self, block: usize) -> Option<Loop> {
+        self.loops.get(&block).cloned()
+    }
+}
+
+/// Find the `prange` loops of `cx`'s function that can run in parallel (outermost only).
+pub(crate) fn plan(cx: &FnCx<'_, '_>) -> Plan {
+    let ir = cx.ir;
+    let mut plan = Plan::default();
+    let mut found: Vec<Loop> = (0..ir.blocks.len()).filter_map(|h| loop_at(cx, h)).collect();
+    // Outermost first: a loop inside another's body stays serial (inside its chunks).
+    found.sort_by_key(|l| std::cmp::Reverse(l.body.len()));
+    for l in found {
+        if plan.body.contains(&l.header) {
+            continue;
+        }
+        plan.body.extend(l.body.iter().copied());
+        plan.loops.insert(l.header, l);
+    }
+    plan
+}
+
+/// Follow plain copies to the defining value.
+fn definition<'a>(cx: &FnCx<'a, '_>, mut v: VarId) -> Option<&'a Value> {
+    for _ in 0..64 {
+        match cx.defs.get(&v)? {
+            Value::Var(next) => v = *next,
+            other => return Some(*other),
+        }
+    }
+    None
+}
+
+fn root(cx: &FnCx<'_, '_>, mut v: VarId) -> VarId {
+    for _ in 0..64 {
+        match cx.defs.get(&v) {
+            Some(Value::Var(next)) => v = *next,
+            _ => break,
+        }
+    }
+    v
+}
+
+/// The loop whose header is block `h`, if it is a `prange` loop that fits.
+fn loop_at(cx: &FnCx<'_, '_>, h: usize) -> Option<Loop> {
+    let ir = cx.ir;
+    let block = &ir.blocks[h];
+    let Terminator::Branch { cond, truebr, falsebr } = &block.term else { return None };
+    // The header: phis, then `iternext`, `pair_first`, `pair_second`.
+    let mut iter_value = None;
+    let mut pair = None;
+    let mut index = None;
+    let mut phis = Vec::new();
+    for stmt in &block.stmts {
+        let StmtKind::Assign { target, value } = &stmt.kind else { return None };
+        match value {
+            Value::Phi(incoming) => phis.push((*target, incoming.clone())),
+            Value::IterNext(it) => {
+                iter_value = Some(*it);
+                pair = Some(*target);
+            }
+            Value::PairFirst(p) if Some(*p) == pair => index = Some(*target),
+            Value::PairSecond(p) if Some(*p) == pair && *target == *cond => {}
+            _ => return None,
+        }
+    }
+    let (iter_value, index) = (iter_value?, index?);
+    let Some(Value::GetIter(range)) = definition(cx, iter_value) else { return None };
+    let range = root(cx, *range);
+    if !matches!(cx.ty(range).ok()?, Type::Range(_)) {
+        return None;
+    }
+    let Some(Value::Call { func, args, kws, vararg: None }) = definition(cx, range) else { return None };
+    if !kws.is_empty() || args.len() > 2 {
+        return None;
+    }
+    let is_prange = match definition(cx, *func) {
+        Some(Value::Global(n)) => n == "prange",
+        Some(Value::GetAttr { value, attr }) => attr == "prange" && matches!(cx.ty(*value).ok(), Some(Type::Module(m)) if &*m == "numba"),
+        _ => false,
+    };
+    if !is_prange {
+        return None;
+    }
+    // The body: what the true branch reaches without passing the header; it must come back
+    // only to the header, and not leave the function by `return`.
+    let mut body: Vec<usize> = Vec::new();
+    let mut stack = vec![truebr.0 as usize];
+    while let Some(b) = stack.pop() {
+        if b == h || body.contains(&b) {
+            continue;
+        }
+        if b == falsebr.0 as usize {
+            return None; // `break`
+        }
+        match &ir.blocks.get(b)?.term {
+            Terminator::Return(_) => return None,
+            t => stack.extend(t.successors().iter().map(|s| s.0 as usize)),
+        }
+        body.push(b);
+    }
+    body.sort_unstable();
+    // Carried values: every phi with an incoming value from the body must be a reduction.
+    let mut reductions = Vec::new();
+    for (phi, incoming) in phis {
+        let from_body: Vec<VarId> = incoming.iter().filter(|(b, _)| body.contains(&(b.0 as usize))).filter_map(|(_, v)| *v).collect();
+        if from_body.is_empty() {
+            continue;
+        }
+        let mut multiply = None;
+        for v in from_body {
+            let (op, lhs) = match definition(cx, v)? {
+                Value::InplaceBinOp { op, lhs, .. } | Value::BinOp { op, lhs, .. } => (*op, *lhs),
+                _ => return None,
+            };
+            if root(cx, lhs) != phi {
+                return None;
+            }
+            let m = match op {
+                BinOp::Add | BinOp::Sub => false,
+                BinOp::Mult => true,
+                _ => return None,
+            };
+            if multiply.is_some_and(|x| x != m) {
+                return None;
+            }
+            multiply = Some(m);
+        }
+        // The accumulator is read only by its update inside the body.
+        let reads = body
+            .iter()
+            .flat_map(|b| ir.blocks[*b].stmts.iter())
+            .filter_map(|s| match &s.kind {
+                StmtKind::Assign { value, .. } => Some(value.uses()),
+                _ => None,
+            })
+            .flatten()
+            .filter(|u| *u == phi)
+            .count();
+        let t = cx.ty(phi).ok()?;
+        let numeric_ok = numeric(&t).is_some_and(|k| k != NumericKind::Boolean && !matches!(k, NumericKind::Complex64 | NumericKind::Complex128));
+        if reads != 1 || !numeric_ok {
+            return None;
+        }
+        reductions.push(Reduction { phi, multiply: multiply? });
+    }
+    Some(Loop { header: h, body_entry: *truebr, exit: *falsebr, body, index, range, reductions })
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Lower the parallel loop headed by `l.header` (positioned at the header's block).
+    pub(crate) fn lower_parallel_loop(&mut self, l: &Loop, copies: &[Vec<(VarId, VarId)>]) -> R<()> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let nvars = self.ir.vars.len() as u32;
+        let nred = l.reductions.len() as u32;
+        // The context: a pointer per variable (its slot here, or null), then per reduction
+        // its partial results, then the chunks' ExcInfos.
+        let ctx_t = ptr.array_type(nvars + nred + 1);
+        let ctx_p = self.temp(ctx_t.into())?;
+        for v in 0..nvars {
+            let p = self.slot_of(VarId(v)).unwrap_or(ptr.const_null());
+            let at = unsafe { self.b.build_in_bounds_gep(ctx_t, ctx_p, &[self.i64(0), self.i64(v as i64)], "")? };
+            self.b.build_store(at, p)?;
+        }
+        let mut partials = Vec::new();
+        for (j, r) in l.reductions.iter().enumerate() {
+            let t = self.vt(&self.ty(r.phi)?)?;
+            let arr = self.temp(t.array_type(MAX_CHUNKS as u32).into())?;
+            let at = unsafe { self.b.build_in_bounds_gep(ctx_t, ctx_p, &[self.i64(0), self.i64((nvars + j as u32) as i64)], "")? };
+            self.b.build_store(at, arr)?;
+            partials.push((arr, t));
+        }
+        let et = exc_info_type(self.ctx);
+        let excs = self.temp(et.array_type(MAX_CHUNKS as u32).into())?;
+        let at = unsafe { self.b.build_in_bounds_gep(ctx_t, ctx_p, &[self.i64(0), self.i64((nvars + nred) as i64)], "")? };
+        self.b.build_store(at, excs)?;
+
+        let body = self.chunk_function(l, copies, ctx_t)?;
+
+        // Bounds: prange(stop) or prange(start, stop), step 1.
+        let rt = self.ty(l.range)?;
+        let Type::Range(kind) = rt else { return self.fail("prange over a non-range") };
+        let rk = types::range_int(kind);
+        let rv = self.load(l.range)?.into_struct_value();
+        let lo = self.b.build_extract_value(rv, 0, "lo")?;
+        let hi = self.b.build_extract_value(rv, 1, "hi")?;
+        let lo = self.cast_number(lo, rk, NumericKind::Int64)?.into_int_value();
+        let hi = self.cast_number(hi, rk, NumericKind::Int64)?.into_int_value();
+        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
+        let max = i64t.const_int(MAX_CHUNKS, false);
+        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
+        let nchunks = self.b.build_select(few, threads, max, "nchunks")?.into_int_value();
+        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        let failed = self
+            .runtime_call(6, pf_t, &[body.as_global_value().as_pointer_value().into(), ctx_p.into(), lo.into(), hi.into(), nchunks.into()])?
+            .into_int_value();
+        // A chunk raised: report the lowest one's exception as this function's.
+        let bad = self.b.build_int_compare(IntPredicate::NE, failed, i64t.const_zero(), "")?;
+        let raise = self.new_block("prange_raise");
+        let ok = self.new_block("prange_ok");
+        self.b.build_conditional_branch(bad, raise, ok)?;
+        self.b.position_at_end(raise);
+        let k = self.b.build_int_sub(failed, i64t.const_int(1, false), "")?;
+        let src = unsafe { self.b.build_in_bounds_gep(et.array_type(MAX_CHUNKS as u32), excs, &[self.i64(0), k], "")? };
+        let info = self.b.build_load(et, src, "")?;
+        self.b.build_store(self.exc_ptr(), info)?;
+        self.raises.set(true);
+        self.release_all()?;
+        self.return_status(self.ctx.i32_type().const_int(1, false))?;
+        self.b.position_at_end(ok);
+        // Combine the partials, in chunk order, with the value before the loop.
+        for (r, (arr, t)) in l.reductions.iter().zip(&partials) {
+            let phi_t = self.ty(r.phi)?;
+            let k = numeric(&phi_t).unwrap_or(NumericKind::Int64);
+            let slot = self.slot_of(r.phi).ok_or_else(|| crate::func::CgError { span: self.span, message: "reduction without a slot".into() })?;
+            let acc = self.temp(*t)?;
+            let init = self.b.build_load(*t, slot, "")?;
+            self.b.build_store(acc, init)?;
+            let (arr, t, multiply) = (*arr, *t, r.multiply);
+            self.counted_loop(nchunks, |cx, c| {
+                let p = unsafe { cx.b.build_in_bounds_gep(t.array_type(MAX_CHUNKS as u32), arr, &[cx.i64(0), c], "")? };
+                let x = cx.b.build_load(t, p, "")?;
+                let a = cx.b.build_load(t, acc, "")?;
+                let y = combine(cx, k, multiply, a, x)?;
+                cx.b.build_store(acc, y)?;
+                Ok(())
+            })?;
+            let v = self.b.build_load(t, acc, "")?;
+            self.b.build_store(slot, v)?;
+        }
+        // What the header does on its last run: the copies into the exit's phis.
+        for (target, src) in &copies[l.header] {
+            self.assign_var(*target, *src)?;
+        }
+        let exit = self.block_of(l.exit.0 as usize);
+        self.b.build_unconditional_branch(exit)?;
+        Ok(())
+    }
+
+    /// Call field `field` of the RuntimeApi.
+    fn runtime_call(&self, field: u32, ft: inkwell::types::FunctionType<'ctx>, args: &[inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let f = self.api_fn_ptr(field)?;
+        match self.b.build_indirect_call(ft, f, args, "")?.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => Ok(v),
+            _ => self.fail("internal error: runtime service returned nothing"),
+        }
+    }
+
+    /// The chunk function of loop `l`: `i32 (ptr ctx, i64 start, i64 stop, i64 chunk)`.
+    fn chunk_function(&mut self, l: &Loop, copies: &[Vec<(VarId, VarId)>], ctx_t: inkwell::types::ArrayType<'ctx>) -> R<FunctionValue<'ctx>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        let name = format!("{}.prange{}", self.func.get_name().to_str().unwrap_or("f"), l.header);
+        let f = self.module.add_function(&name, ft, Some(inkwell::module::Linkage::Internal));
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let head = self.ctx.append_basic_block(f, "head");
+        let step = self.ctx.append_basic_block(f, "iter");
+        let latch = self.ctx.append_basic_block(f, "latch");
+        let done = self.ctx.append_basic_block(f, "done");
+        let dead = self.ctx.append_basic_block(f, "outside");
+        let mut blocks = vec![dead; self.ir.blocks.len()];
+        for b in &l.body {
+            blocks[*b] = self.ctx.append_basic_block(f, &format!("b{b}"));
+        }
+        blocks[l.header] = latch;
+        let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
+        let (ctx_p, start, stop, chunk) = (p(0).into_pointer_value(), p(1).into_int_value(), p(2).into_int_value(), p(3).into_int_value());
+        let b0 = self.ctx.create_builder();
+        b0.position_at_end(entry);
+        let et = exc_info_type(self.ctx);
+        let nvars = self.ir.vars.len() as u32;
+        let nred = l.reductions.len() as u32;
+        let field = |b: &inkwell::builder::Builder<'ctx>, i: u32| -> R<PointerValue<'ctx>> {
+            let at = unsafe { b.build_in_bounds_gep(ctx_t, ctx_p, &[i64t.const_zero(), i64t.const_int(i as u64, false)], "")? };
+            Ok(b.build_load(ptr, at, "")?.into_pointer_value())
+        };
+        let excs = field(&b0, nvars + nred)?;
+        let exc_ptr = unsafe { b0.build_in_bounds_gep(et.array_type(MAX_CHUNKS as u32), excs, &[i64t.const_zero(), chunk], "exc")? };
+        let mut cx = self.outlined(f, blocks, exc_ptr);
+        // Private: what the body defines, the loop variable, the accumulators.
+        let mut private: HashSet<VarId> = HashSet::new();
+        for b in &l.body {
+            for s in &self.ir.blocks[*b].stmts {
+                if let StmtKind::Assign { target, .. } = &s.kind {
+                    private.insert(*target);
+                }
+            }
+        }
+        private.insert(l.index);
+        private.extend(l.reductions.iter().map(|r| r.phi));
+        // Variables of the caller the body reads are copied in once per chunk (the body never
+        // assigns them: it defines new versions), so that they live in registers.
+        let mut read: HashSet<VarId> = HashSet::new();
+        for b in &l.body {
+            for s in &self.ir.blocks[*b].stmts {
+                match &s.kind {
+                    StmtKind::Assign { value, .. } => read.extend(value.uses()),
+                    StmtKind::SetItem { target, index, value, .. } => read.extend([*target, *index, *value]),
+                    StmtKind::SetAttr { target, value, .. } => read.extend([*target, *value]),
+                    StmtKind::DelItem { target, index } => read.extend([*target, *index]),
+                    StmtKind::Del(_) => {}
+                }
+            }
+            match &self.ir.blocks[*b].term {
+                Terminator::Branch { cond, .. } => {
+                    read.insert(*cond);
+                }
+                Terminator::Raise { exc: Some(v) } => {
+                    read.insert(*v);
+                }
+                _ => {}
+            }
+            for (_, src) in &copies[*b] {
+                read.insert(*src);
+            }
+        }
+        for v in 0..nvars {
+            let v = VarId(v);
+            if private.contains(&v) {
+                cx.own_slot(v, true)?;
+            } else if read.contains(&v) && self.slot_of(v).is_some() && cx.own_slot(v, false)? {
+                let shared = field(&b0, v.0)?;
+                let lt = cx.vt(&cx.ty(v)?)?;
+                let val = b0.build_load(lt, shared, "")?;
+                if let Some(mine) = cx.slot_of(v) {
+                    b0.build_store(mine, val)?;
+                }
+            }
+        }
+        for r in &l.reductions {
+            let t = cx.ty(r.phi)?;
+            let k = numeric(&t).unwrap_or(NumericKind::Int64);
+            let one = if r.multiply { 1.0 } else { 0.0 };
+            let id: BasicValueEnum = if k.is_float() {
+                types::number_type(self.ctx, k).into_float_type().const_float(one).into()
+            } else {
+                cx.int_const(k, one as i128).into()
+            };
+            if let Some(s) = cx.slot_of(r.phi) {
+                b0.build_store(s, id)?;
+            }
+        }
+        let counter = b0.build_alloca(i64t, "i")?;
+        b0.build_store(counter, start)?;
+        b0.build_unconditional_branch(head)?;
+        // Allocas of the body go before the branch: keep the entry builder there.
+        if let Some(term) = entry.get_terminator() {
+            cx.alloca_b.position_before(&term);
+        }
+        // head: i < stop ? iter : done
+        cx.b.position_at_end(head);
+        let i = cx.b.build_load(i64t, counter, "")?.into_int_value();
+        let more = cx.b.build_int_compare(IntPredicate::SLT, i, stop, "")?;
+        cx.b.build_conditional_branch(more, step, done)?;
+        // iter: the loop variable, then the body.
+        cx.b.position_at_end(step);
+        let it = cx.ty(l.index)?;
+        let iv = cx.cast_number(i.into(), NumericKind::Int64, numeric(&it).unwrap_or(NumericKind::Int64))?;
+        if let Some(s) = cx.slot_of(l.index) {
+            cx.b.build_store(s, iv)?;
+        }
+        cx.b.build_unconditional_branch(cx.block_of(l.body_entry.0 as usize))?;
+        for b in &l.body {
+            cx.b.position_at_end(cx.block_of(*b));
+            cx.lower_block(*b, copies)?;
+        }
+        // latch: the body's jumps back to the header come here.
+        cx.b.position_at_end(latch);
+        let i = cx.b.build_load(i64t, counter, "")?.into_int_value();
+        let next = cx.b.build_int_add(i, i64t.const_int(1, false), "")?;
+        cx.b.build_store(counter, next)?;
+        cx.b.build_unconditional_branch(head)?;
+        // done: leave the partial results, drop private references.
+        cx.b.position_at_end(done);
+        for (j, r) in l.reductions.iter().enumerate() {
+            let t = cx.vt(&cx.ty(r.phi)?)?;
+            let arr = field_at(&cx, ctx_t, ctx_p, nvars + j as u32)?;
+            let dst = unsafe { cx.b.build_in_bounds_gep(t.array_type(MAX_CHUNKS as u32), arr, &[cx.i64(0), chunk], "")? };
+            if let Some(s) = cx.slot_of(r.phi) {
+                let v = cx.b.build_load(t, s, "")?;
+                cx.b.build_store(dst, v)?;
+            }
+        }
+        cx.release_all()?;
+        cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+        cx.b.position_at_end(dead);
+        cx.b.build_unreachable()?;
+        // Raises in the body return `{status, {}}` through the context's return struct:
+        // rewrite those returns to the chunk function's `i32`.
+        fix_returns(f)?;
+        self.called.extend(cx.called.iter().copied());
+        if cx.raises.get() {
+            self.raises.set(true);
+        }
+        Ok(f)
+    }
+}
+
+fn field_at<'ctx>(cx: &FnCx<'_, 'ctx>, ctx_t: inkwell::types::ArrayType<'ctx>, ctx_p: PointerValue<'ctx>, i: u32) -> R<PointerValue<'ctx>> {
+    let ptr = cx.ctx.ptr_type(AddressSpace::default());
+    let at = unsafe { cx.b.build_in_bounds_gep(ctx_t, ctx_p, &[cx.i64(0), cx.i64(i as i64)], "")? };
+    Ok(cx.b.build_load(ptr, at, "")?.into_pointer_value())
+}
+
+fn combine<'ctx>(cx: &FnCx<'_, 'ctx>, k: NumericKind, multiply: bool, a: BasicValueEnum<'ctx>, x: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+    Ok(if k.is_float() {
+        let (a, x) = (a.into_float_value(), x.into_float_value());
+        if multiply { cx.b.build_float_mul(a, x, "")?.into() } else { cx.b.build_float_add(a, x, "")?.into() }
+    } else {
+        let (a, x): (IntValue, IntValue) = (a.into_int_value(), x.into_int_value());
+        if multiply { cx.b.build_int_mul(a, x, "")?.into() } else { cx.b.build_int_add(a, x, "")?.into() }
+    })
+}
+
+/// The body's error exits return `{i32 status, {}}` (the context's return struct); the chunk
+/// function returns the status alone.
+fn fix_returns(f: FunctionValue<'_>) -> R<()> {
+    use inkwell::values::InstructionOpcode;
+    let ctx = f.get_type().get_context();
+    for bb in f.get_basic_blocks() {
+        let Some(term) = bb.get_terminator() else { continue };
+        if term.get_opcode() != InstructionOpcode::Return || term.get_num_operands() == 0 {
+            continue;
+        }
+        let Some(v) = term.get_operand(0).and_then(|o| o.value()) else { continue };
+        if !v.is_struct_value() {
+            continue;
+        }
+        let b = ctx.create_builder();
+        b.position_before(&term);
+        let status = b.build_extract_value(v.into_struct_value(), 0, "status")?;
+        b.build_return(Some(&status))?;
+        term.erase_from_basic_block();
+    }
+    Ok(())
+}
