@@ -234,14 +234,15 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             numrs_codegen::SpecInput {
                 function: p.function.clone(),
                 function_id: p.function_id,
-                ir: &p.ir,
+                // The IR that was typed (Numba's argument-dependent rewrites may have pruned it).
+                ir: p.result.prepared.as_deref().unwrap_or(&p.ir),
                 typemap: &p.result.typemap,
                 args: p.args.clone(),
                 return_type: rt.clone(),
                 params: params_of(dbd, file, info, p.function_id),
                 fastmath: p.fastmath.clone(),
                 flags: p.flags,
-                lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result.typemap, &p.args, rt, &p.fastmath, p.flags))),
+                lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags))),
             }
         })
         .collect();

@@ -196,6 +196,8 @@ fn failure(message: &str) -> numrs_infer::InferResult {
         typemap: vec![],
         extra_locals: vec![],
         calls: vec![],
+        prepared: None,
+        closures: vec![],
     }
 }
 

@@ -622,6 +622,12 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     }
     let req = crate::engine::InferRequest { ir: &closure.ir, args: &args, return_type: None, locals: &[], env: &env, partial: false };
     let result = crate::engine::infer_function(&req);
+    // Kept for lowering: the latest typing per argument types (earlier rounds saw fewer types).
+    let typing = crate::engine::ClosureTyping { index: idx, args: args.clone(), free: env.free.clone(), result: result.clone() };
+    match inf.closures.iter_mut().find(|c| c.index == idx && c.args == args) {
+        Some(c) => *c = typing,
+        None => inf.closures.push(typing),
+    }
     for name in &closure.ir.nonlocals {
         for (i, v) in closure.ir.vars.iter().enumerate() {
             if v.user && &v.base == name {

@@ -82,6 +82,23 @@ pub struct InferResult {
     /// Calls to other jit functions typed along the way: (dispatcher id, bound argument types).
     /// Filled in by the layer that owns the environment.
     pub calls: Vec<(numrs_types::DispatcherRef, Vec<Type>)>,
+    /// The IR that was typed when Numba's argument-dependent rewrites (`prepare`: semantic
+    /// constants, dead branch pruning) changed it; `typemap` indexes its variables. `None`:
+    /// the function's own IR.
+    pub prepared: Option<Box<FunctionIr>>,
+    /// How each inner function (closure) called from this one typed, per argument types.
+    pub closures: Vec<ClosureTyping>,
+}
+
+/// One typing of an inner function: the closure's index in `FunctionIr::closures`, its
+/// argument types (defaults filled in), the types of the enclosing variables it reads (in
+/// `ClosureInfo::free_vars` order) and the result of typing its body.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClosureTyping {
+    pub index: u32,
+    pub args: Vec<Type>,
+    pub free: Vec<(String, Type)>,
+    pub result: InferResult,
 }
 
 impl InferResult {
@@ -153,6 +170,8 @@ pub(crate) struct Inferer<'a> {
     pub receiver_of: HashMap<VarId, VarId>,
     /// Types given to this function's variables by inlined inner functions (`nonlocal`).
     pub extra_locals: Vec<(String, Type)>,
+    /// Typings of inner functions called (see `InferResult::closures`).
+    pub closures: Vec<ClosureTyping>,
     /// The span of each variable's defining statement.
     pub def_spans: HashMap<VarId, Span>,
     /// Variables defined by phi nodes.
@@ -280,7 +299,9 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
     match crate::prepare::prepare(req) {
         Ok(Some(ir)) => {
             let prepared = InferRequest { ir: &ir, ..*req };
-            infer_prepared(&prepared)
+            let mut result = infer_prepared(&prepared);
+            result.prepared = Some(Box::new(ir));
+            result
         }
         Ok(None) => infer_prepared(req),
         Err(e) => InferResult {
@@ -288,6 +309,8 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
             typemap: vec![None; req.ir.vars.len()],
             extra_locals: vec![],
             calls: vec![],
+            prepared: None,
+            closures: vec![],
         },
     }
 }
@@ -295,12 +318,14 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
 /// Type a function whose IR already went through Numba's untyped rewrites (`prepare`).
 pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new(), closures: Vec::new() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
         extra_locals: inf.extra_locals.clone(),
         calls: vec![],
+        prepared: None,
+        closures: inf.closures.clone(),
     };
 
     if ir.args_count() != req.args.len() {
@@ -416,7 +441,7 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
             Some(t) => Ok(t),
             None => Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None)),
         };
-        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(), extra_locals: vec![], calls: vec![] };
+        return InferResult { outcome, typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(), extra_locals: vec![], calls: vec![], prepared: None, closures: vec![] };
     }
     if let Some(e) = errors.into_iter().next() {
         return fail(&inf, e);
@@ -508,7 +533,7 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
     }
     // Returned values take the function's return type, as Numba's typemap shows.
     let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();
-    InferResult { outcome: Ok(ret), typemap, extra_locals: inf.extra_locals.clone(), calls: vec![] }
+    InferResult { outcome: Ok(ret), typemap, extra_locals: inf.extra_locals.clone(), calls: vec![], prepared: None, closures: inf.closures.clone() }
 }
 
 fn defined_vars(ir: &FunctionIr) -> std::collections::HashSet<VarId> {
@@ -571,7 +596,7 @@ fn generator_result(inf: &Inferer<'_>, req: &InferRequest<'_>) -> InferResult {
             Err(InferError::typing("return-type-mismatch", message, span))
         }
     };
-    InferResult { outcome, typemap, extra_locals: inf.extra_locals.clone(), calls: vec![] }
+    InferResult { outcome, typemap, extra_locals: inf.extra_locals.clone(), calls: vec![], prepared: None, closures: inf.closures.clone() }
 }
 
 /// Numba's `rewrite_semantic_constants`: before typing, `x.ndim` where `x` is (a single-defined

@@ -11,4 +11,4 @@ mod engine;
 mod postcheck;
 mod prepare;
 
-pub use engine::{infer_function, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};
+pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};
