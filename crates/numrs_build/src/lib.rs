@@ -237,6 +237,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 // The IR that was typed (Numba's argument-dependent rewrites may have pruned it).
                 ir: p.result.prepared.as_deref().unwrap_or(&p.ir),
                 typemap: &p.result.typemap,
+                closures: &p.result.closures,
                 args: p.args.clone(),
                 return_type: rt.clone(),
                 params: params_of(dbd, file, info, p.function_id),
@@ -267,7 +268,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         options.emit_asm,
         inputs
             .iter()
-            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags))
+            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, i.closures, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags))
             .collect::<Vec<_>>(),
         planned
             .iter()

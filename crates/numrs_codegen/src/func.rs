@@ -73,7 +73,7 @@ pub struct FnCx<'a, 'ctx> {
     /// Block index of each variable's definition.
     pub(crate) def_block: HashMap<VarId, usize>,
     pub span: Option<Span>,
-    callees: &'a CalleeLookup<'a, 'ctx>,
+    pub(crate) callees: &'a CalleeLookup<'a, 'ctx>,
     /// Indices of the specializations this one calls.
     pub called: Vec<usize>,
     /// Whether any path of this function raises (calls that propagate are in `called`).
@@ -87,6 +87,10 @@ pub struct FnCx<'a, 'ctx> {
     pub flags: Flags,
     /// The `prange` loops lowered in parallel (see `parallel`).
     pub(crate) par: crate::parallel::Plan,
+    /// How the inner functions this function calls typed (see `closures`).
+    pub(crate) closures: &'a [numrs_infer::ClosureTyping],
+    /// For an inner function: the enclosing variables it reads, passed after its arguments.
+    pub(crate) free_vars: &'a [String],
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -155,12 +159,11 @@ pub fn lower_function<'a, 'ctx>(
     ret_type: &'a Type,
     callees: &'a CalleeLookup<'a, 'ctx>,
     flags: Flags,
+    closures: &'a [numrs_infer::ClosureTyping],
+    free_vars: &'a [String],
 ) -> R<Lowered<'ctx>> {
     if ir.is_generator {
         return err(None, "generators are not supported by numrs build yet");
-    }
-    if !ir.closures.is_empty() {
-        return err(None, "inner functions and lambdas are not supported by numrs build yet");
     }
     let entry = ctx.append_basic_block(func, "entry");
     let b = ctx.create_builder();
@@ -223,6 +226,8 @@ pub fn lower_function<'a, 'ctx>(
         current_math: None,
         flags,
         par: Default::default(),
+        closures,
+        free_vars,
     };
     // One alloca per variable with a run-time value.
     for (i, var) in ir.vars.iter().enumerate() {
@@ -340,6 +345,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // As Numba compiles parfor bodies: the numpy error model, no bounds checks.
             flags: Flags { parallel: false, numpy_errors: true, boundscheck: false },
             par: Default::default(),
+            closures: self.closures,
+            free_vars: self.free_vars,
         }
     }
 
@@ -360,6 +367,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// The slot of `v`, if it has one.
     pub(crate) fn slot_of(&self, v: VarId) -> Option<PointerValue<'ctx>> {
         self.slots.get(v.0 as usize).copied().flatten()
+    }
+
+    pub(crate) fn arg_types_len(&self) -> usize {
+        self.arg_types.len()
+    }
+
+    /// The value and type of the function's `i`-th parameter (arguments, then free variables).
+    pub(crate) fn param_value(&self, i: usize) -> R<(BasicValueEnum<'ctx>, Type)> {
+        let Some(Some(p)) = self.params.get(i) else { return self.fail(format!("parameter {i} has no run-time value")) };
+        let Some(pv) = self.func.get_nth_param(*p) else { return self.fail("internal error: missing parameter") };
+        Ok((pv, self.arg_types[i].clone()))
     }
 
     pub(crate) fn block_of(&self, b: usize) -> BasicBlock<'ctx> {
@@ -712,7 +730,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Global(name) => {
                 return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet"));
             }
-            Value::FreeVar(name) => return self.fail(format!("free variable '{name}' is not supported by numrs build yet")),
+            Value::FreeVar(name) => {
+                // Passed after the inner function's own arguments.
+                let nargs = self.arg_types.len() - self.free_vars.len();
+                let Some(k) = self.free_vars.iter().position(|n| n == name) else {
+                    return self.fail(format!("free variable '{name}' is not supported by numrs build yet"));
+                };
+                let Some(Some(p)) = self.params.get(nargs + k) else { return self.fail(format!("free variable '{name}' has no run-time value")) };
+                let Some(pv) = self.func.get_nth_param(*p) else { return self.fail("internal error: missing parameter") };
+                let at = self.arg_types[nargs + k].clone();
+                self.cast(pv, &at, &tt)?
+            }
             Value::BinOp { .. } | Value::InplaceBinOp { .. } | Value::Compare { .. } | Value::Unary { .. }
                 if self.is_array_expr(value, &tt) =>
             {
@@ -798,7 +826,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.store(target, v)
     }
 
-    fn constant(&self, c: &Constant, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn constant(&self, c: &Constant, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (v, t): (BasicValueEnum<'ctx>, Type) = match c {
             Constant::Int(i) => (self.i64(*i as i64).into(), Type::int64()),
             Constant::Bool(b) => (self.ctx.bool_type().const_int(*b as u64, false).into(), Type::boolean()),
@@ -870,6 +898,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.fail(format!("method {} is not supported by numrs build yet", b.0))
             }
             Type::Dispatcher(d) => self.call_jit(d, args, &types, target),
+            Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),
             other => self.fail(format!("calling a value of type {other} is not supported by numrs build yet")),
         }

@@ -23,6 +23,7 @@ mod header;
 pub mod lowered;
 mod module;
 mod ops;
+mod closures;
 mod optional;
 mod parallel;
 pub mod types;
@@ -45,6 +46,8 @@ pub struct SpecInput<'a> {
     pub ir: &'a FunctionIr,
     /// The type of each IR variable (`InferResult::typemap`).
     pub typemap: &'a [Option<Type>],
+    /// How the inner functions it calls typed (`InferResult::closures`).
+    pub closures: &'a [numrs_infer::ClosureTyping],
     pub args: Vec<Type>,
     pub return_type: Type,
     /// The function's parameters: Python name and default value as Python literal source

@@ -592,8 +592,23 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     let Some(closure) = inf.ir.closures.get(idx as usize) else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", span));
     };
+    // Its free variables, and those of the inner functions nested in it that are not its own
+    // variables (they come from here too).
+    let mut names: Vec<String> = closure.free_vars.clone();
+    let mut stack: Vec<&numrs_ir::FunctionIr> = vec![&closure.ir];
+    while let Some(ir) = stack.pop() {
+        for c in &ir.closures {
+            for n in &c.free_vars {
+                let local = closure.ir.vars.iter().any(|v| v.user && &v.base == n);
+                if !local && !names.contains(n) {
+                    names.push(n.clone());
+                }
+            }
+            stack.push(&c.ir);
+        }
+    }
     let mut free = Vec::new();
-    for name in &closure.free_vars {
+    for name in &names {
         let mut ty: Option<Type> = None;
         for (i, v) in inf.ir.vars.iter().enumerate() {
             if v.user && &v.base == name {
@@ -603,6 +618,12 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
                         Some(prev) => unify_pairs(&prev, t).unwrap_or(prev),
                     });
                 }
+            }
+        }
+        // Not a variable here: a free variable of this (inner) function itself.
+        if ty.is_none() && !inf.ir.vars.iter().any(|v| v.user && &v.base == name) {
+            if let GlobalValue::Type(t) = inf.env.resolve_global(name) {
+                ty = Some(t);
             }
         }
         match ty {
@@ -623,7 +644,9 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     let req = crate::engine::InferRequest { ir: &closure.ir, args: &args, return_type: None, locals: &[], env: &env, partial: false };
     let result = crate::engine::infer_function(&req);
     // Kept for lowering: the latest typing per argument types (earlier rounds saw fewer types).
-    let typing = crate::engine::ClosureTyping { index: idx, args: args.clone(), free: env.free.clone(), result: result.clone() };
+    let params = args.iter().cloned().chain(env.free.iter().map(|(_, t)| t.clone())).collect();
+    let free_names = env.free.iter().map(|(n, _)| n.clone()).collect();
+    let typing = crate::engine::ClosureTyping { index: idx, args: args.clone(), free: env.free.clone(), params, free_names, result: result.clone() };
     match inf.closures.iter_mut().find(|c| c.index == idx && c.args == args) {
         Some(c) => *c = typing,
         None => inf.closures.push(typing),

@@ -98,6 +98,10 @@ pub struct ClosureTyping {
     pub index: u32,
     pub args: Vec<Type>,
     pub free: Vec<(String, Type)>,
+    /// `args` followed by the types of `free`: the parameters of the lowered inner function.
+    pub params: Vec<Type>,
+    /// The names of `free`, in order.
+    pub free_names: Vec<String>,
     pub result: InferResult,
 }
 

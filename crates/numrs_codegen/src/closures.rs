@@ -1,0 +1,138 @@
+//! Inner functions (closures and lambdas) called where they are defined.
+//!
+//! Numba inlines such calls; numrs lowers each typing of an inner function (per argument
+//! types, as `numrs_infer` recorded it in `InferResult::closures`) into an internal function
+//! of its own and calls it directly. The enclosing variables the inner function reads are
+//! passed after its arguments (also those only inner functions nested in it read), with the
+//! values they have at the call, which is what Python's
+//! closure cells hold there as long as they are not reassigned after the definition (numrs
+//! requires a single assignment). `nonlocal` writes are not lowered.
+
+use inkwell::module::Linkage;
+use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
+use inkwell::IntPredicate;
+use numrs_ir::VarId;
+use numrs_types::Type;
+
+use crate::func::{internal_fn_type, lower_function, CgError, FnCx, R};
+use crate::types::{self, Repr};
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Call inner function `idx` with `args` (of `types`).
+    pub(crate) fn call_closure(&mut self, idx: u32, args: &[VarId], types: &[Type], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Some(info) = self.ir.closures.get(idx as usize) else { return self.fail("unknown inner function") };
+        if !info.ir.nonlocals.is_empty() {
+            return self.fail("inner functions that assign `nonlocal` variables are not supported by numrs build yet");
+        }
+        let want: Vec<Type> = types.iter().map(Type::unliteral).collect();
+        let Some(typing) = self.closures.iter().find(|c| c.index == idx && c.args.len() >= want.len() && c.args[..want.len()] == want[..]) else {
+            return self.fail(format!("inner function '{}' was not typed for these arguments", info.name));
+        };
+        let ret = match &typing.result.outcome {
+            Ok(t) => t.clone(),
+            Err(e) => return self.fail(format!("inner function '{}' did not type: {}", info.name, e.message)),
+        };
+        // Arguments, the defaults of the ones left out, then the enclosing variables.
+        let mut vals: Vec<BasicMetadataValueEnum> = vec![self.exc_ptr().into()];
+        for ((v, t), formal) in args.iter().zip(types).zip(&typing.args) {
+            if types::is_phantom(formal) {
+                continue;
+            }
+            let x = self.load(*v)?;
+            vals.push(self.cast(x, t, formal)?.into());
+        }
+        for (k, formal) in typing.args.iter().enumerate().skip(args.len()) {
+            match formal {
+                t if types::is_phantom(t) => {}
+                Type::IntegerLiteral(x) => vals.push(self.int_const(crate::types::numeric(formal).unwrap_or(numrs_types::NumericKind::Int64), *x).into()),
+                Type::BooleanLiteral(x) => vals.push(self.ctx.bool_type().const_int(*x as u64, false).into()),
+                _ => {
+                    let Some(Some(c)) = info.defaults.get(k) else {
+                        return self.fail(format!("inner function '{}': no default for parameter {k}", info.name));
+                    };
+                    vals.push(self.constant(c, formal)?.into());
+                }
+            }
+        }
+        for (name, t) in &typing.free {
+            if types::is_phantom(t) {
+                continue;
+            }
+            let versions: Vec<VarId> = (0..self.ir.vars.len() as u32)
+                .map(VarId)
+                .filter(|v| {
+                    let var = self.ir.var(*v);
+                    var.user && &var.base == name && self.slot_of(*v).is_some()
+                })
+                .collect();
+            if versions.is_empty() {
+                // A free variable of this inner function itself, passed on.
+                if let Some(k) = self.free_vars.iter().position(|n| n == name) {
+                    let nargs = self.arg_types_len() - self.free_vars.len();
+                    let (x, at) = self.param_value(nargs + k)?;
+                    vals.push(self.cast(x, &at, t)?.into());
+                    continue;
+                }
+            }
+            let [v] = versions[..] else {
+                return self.fail(format!("inner function '{}' reads '{name}', which is assigned more than once: not supported by numrs build yet", info.name));
+            };
+            let x = self.load(v)?;
+            vals.push(self.cast(x, &self.ty(v)?, t)?.into());
+        }
+        let f = self.closure_function(idx, typing)?;
+        let res = self.b.build_call(f, &vals, "res")?;
+        let res = match res.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
+            _ => return self.fail("internal error: inner function returns void"),
+        };
+        let status = self.b.build_extract_value(res, 0, "status")?.into_int_value();
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+        let prop = self.new_block("propagate");
+        let ok = self.new_block("ok");
+        self.b.build_conditional_branch(failed, prop, ok)?;
+        self.b.position_at_end(prop);
+        self.release_all()?;
+        self.return_status(status)?;
+        self.b.position_at_end(ok);
+        if let Repr::Phantom = types::repr(self.ctx, &ret).map_err(|m| CgError { span: self.span, message: m })? {
+            return self.fail(format!("inner function '{}' returns {ret}, not supported", info.name));
+        }
+        let r = self.b.build_extract_value(res, 1, "")?;
+        self.fresh = true;
+        self.cast(r, &ret, target)
+    }
+
+    /// The internal function of one typing of inner function `idx` (lowered on first use).
+    fn closure_function(&mut self, idx: u32, typing: &'a numrs_infer::ClosureTyping) -> R<inkwell::values::FunctionValue<'ctx>> {
+        let n = self.closures.iter().position(|c| std::ptr::eq(c, typing)).unwrap_or(0);
+        let name = format!("{}.inner{idx}.{n}", self.func.get_name().to_str().unwrap_or("f"));
+        if let Some(f) = self.module.get_function(&name) {
+            return Ok(f);
+        }
+        let info = &self.ir.closures[idx as usize];
+        let Ok(ret) = &typing.result.outcome else { return self.fail(format!("inner function '{}' did not type", info.name)) };
+        let ft = internal_fn_type(self.ctx, &typing.params, ret).map_err(|m| CgError { span: self.span, message: m })?;
+        let f = self.module.add_function(&name, ft, Some(Linkage::Internal));
+        let ir = typing.result.prepared.as_deref().unwrap_or(&info.ir);
+        let lowered = lower_function(
+            self.ctx,
+            self.module,
+            f,
+            ir,
+            &typing.result.typemap,
+            &typing.params,
+            ret,
+            self.callees,
+            self.flags,
+            &typing.result.closures,
+            &typing.free_names,
+        )
+        .map_err(|e| CgError { span: self.span, message: format!("in inner function '{}': {}", info.name, e.message) })?;
+        self.called.extend(lowered.called);
+        if lowered.raises {
+            self.raises.set(true);
+        }
+        Ok(f)
+    }
+}
