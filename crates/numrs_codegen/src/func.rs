@@ -883,6 +883,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let ft = self.ty(func)?;
         let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
         match &ft {
+            Type::Function(key) if &**key == "builtins.enumerate" => self.make_enumerate(args, target),
             Type::Function(key) => self.intrinsic(key, args, target),
             Type::NumberClass(t) => {
                 let key = format!("class.{t}");
@@ -1374,10 +1375,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn getiter(&self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
+        let val = self.load(v)?;
+        if let Type::Iterator(_) = self.ty(v)? {
+            // `iter()` of an iterator (an `enumerate(...)`) is itself.
+            return Ok(val);
+        }
+        self.iter_from(val, k)
+    }
+
+    /// A new iterator of kind `k` over the iterable `val`: a pointer to its state.
+    pub(crate) fn iter_from(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<BasicValueEnum<'ctx>> {
         let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
         let state = self.temp(st.into())?;
-        let val = self.load(v)?;
-        match &**k {
+        let tt = Type::Iterator(std::sync::Arc::new(k.clone()));
+        match k {
             IteratorKind::Range(kind) => {
                 // Numba's range iterator: the current value, the number of items left, the step.
                 let ik = types::range_int(*kind);
@@ -1428,8 +1439,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let p1 = self.b.build_struct_gep(st, state, 1, "")?;
                 self.b.build_store(p1, self.i64(0))?;
             }
-            _ => return self.fail(format!("iterating over {tt} is not supported by numrs build yet")),
+            other => self.iter_init(val, other, st, state)?,
         }
+        let _ = tt;
         Ok(state.into())
     }
 
@@ -1437,10 +1449,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let it = self.ty(v)?;
         let Type::Iterator(k) = &it else { return self.fail(format!("iternext of {it}")) };
         let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
-        let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
         let state = self.load(v)?.into_pointer_value();
-        let pt = self.vt(tt)?.into_struct_type();
-        match &**k {
+        self.iter_next(state, k, &pair.0)
+    }
+
+    /// The next item of the iterator at `state`, as the pair `{item (as `item_t`), valid}`.
+    pub(crate) fn iter_next(&self, state: inkwell::values::PointerValue<'ctx>, k: &IteratorKind, item_t: &Type) -> R<BasicValueEnum<'ctx>> {
+        let it = Type::Iterator(std::sync::Arc::new(k.clone()));
+        let pair = (item_t.clone(),);
+        let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
+        let pt = self.ctx.struct_type(&[self.vt(item_t)?, self.ctx.bool_type().into()], false);
+        match k {
             IteratorKind::Range(kind) => {
                 let ik = types::range_int(*kind);
                 let signed = ik.is_signed_int();
@@ -1506,7 +1525,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
-            _ => self.fail(format!("iterating over {it} is not supported by numrs build yet")),
+            other => {
+                let _ = &it;
+                self.iter_step(state, other, st, item_t, pt)
+            }
         }
     }
 }

@@ -20,6 +20,7 @@
 mod arrays;
 pub mod func;
 mod header;
+mod iters;
 pub mod lowered;
 mod module;
 mod ops;

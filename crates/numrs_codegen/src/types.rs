@@ -120,7 +120,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         }
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
-            IteratorKind::Range(_) | IteratorKind::Array(_) => ptr.into(),
+            IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
             _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
         },
         // Numba's OptionalModel: the data and a validity bit.
@@ -148,6 +148,8 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             let Type::Array(a) = arr else { return Err(format!("iterator over {arr}")) };
             Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), ctx.i64_type().into()], false))
         }
+        IteratorKind::Container(t @ Type::UniTuple(..)) => Ok(ctx.struct_type(&[value_type(ctx, t)?, ctx.i64_type().into()], false)),
+        IteratorKind::Enumerate(_) => Ok(ctx.struct_type(&[ctx.i64_type().into(), ctx.ptr_type(AddressSpace::default()).into()], false)),
         other => Err(format!("iterating over {other:?} is not supported by numrs build yet")),
     }
 }

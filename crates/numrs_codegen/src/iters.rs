@@ -1,0 +1,123 @@
+//! Iterators beyond `range` and 1-d arrays: homogeneous tuples and `enumerate`.
+//!
+//! Every iterator is a pointer to its state (an alloca of the function):
+//! - `iter(UniTuple(T, n))`: `{tuple, i64 next}`;
+//! - `enumerate(it, start)`: `{i64 count, ptr inner}` where `inner` is the state of the
+//!   iterator over `it`.
+
+use inkwell::types::{BasicType, StructType};
+use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
+use inkwell::IntPredicate;
+use numrs_ir::VarId;
+use numrs_types::{IteratorKind, NumericKind, Type};
+
+use crate::func::{zero_of, FnCx, R};
+use crate::types::numeric;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Initialize the state at `state` (of type `st`) of an iterator of kind `k` over `val`.
+    pub(crate) fn iter_init(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind, st: StructType<'ctx>, state: PointerValue<'ctx>) -> R<()> {
+        match k {
+            IteratorKind::Container(Type::UniTuple(..)) => {
+                let p0 = self.b.build_struct_gep(st, state, 0, "")?;
+                self.b.build_store(p0, val)?;
+                let p1 = self.b.build_struct_gep(st, state, 1, "")?;
+                self.b.build_store(p1, self.i64(0))?;
+                Ok(())
+            }
+            other => self.fail(format!("iterating over {} is not supported by numrs build yet", Type::Iterator(std::sync::Arc::new(other.clone())))),
+        }
+    }
+
+    /// The next `{item, valid}` of an iterator of kind `k` at `state`.
+    pub(crate) fn iter_step(
+        &self,
+        state: PointerValue<'ctx>,
+        k: &IteratorKind,
+        st: StructType<'ctx>,
+        item_t: &Type,
+        pt: StructType<'ctx>,
+    ) -> R<BasicValueEnum<'ctx>> {
+        match k {
+            IteratorKind::Container(tup @ Type::UniTuple(elem, n)) => {
+                let tv = self.vt(tup)?;
+                let pi = self.b.build_struct_gep(st, state, 1, "")?;
+                let i = self.b.build_load(self.ctx.i64_type(), pi, "")?.into_int_value();
+                let valid = self.b.build_int_compare(IntPredicate::SLT, i, self.i64(*n as i64), "")?;
+                // Clamp the index so the (unused) read of an exhausted iterator stays inside.
+                let last = self.i64((*n as i64 - 1).max(0));
+                let at = self.b.build_select(valid, i, last, "")?.into_int_value();
+                let et = self.vt(elem)?;
+                let x = if *n == 0 {
+                    zero_of(et)
+                } else {
+                    let pt0 = self.b.build_struct_gep(st, state, 0, "")?;
+                    let arr_t = et.array_type(*n);
+                    let _ = tv;
+                    let p = unsafe { self.b.build_in_bounds_gep(arr_t, pt0, &[self.i64(0), at], "")? };
+                    self.b.build_load(et, p, "")?
+                };
+                let next = self.b.build_int_add(i, self.i64(1), "")?;
+                let next = self.b.build_select(valid, next, i, "")?;
+                self.b.build_store(pi, next)?;
+                let x = self.cast(x, elem, item_t)?;
+                let agg = self.b.build_insert_value(pt.get_undef(), x, 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            IteratorKind::Enumerate(inner) => {
+                let Type::Iterator(ik) = inner else { return self.fail(format!("enumerate over {inner}")) };
+                let inner_item = inner.yield_type().ok_or_else(|| crate::func::CgError { span: self.span, message: format!("enumerate over {inner}") })?;
+                let pc = self.b.build_struct_gep(st, state, 0, "")?;
+                let count = self.b.build_load(self.ctx.i64_type(), pc, "count")?.into_int_value();
+                let pin = self.b.build_struct_gep(st, state, 1, "")?;
+                let inner_state = self.b.build_load(self.ctx.ptr_type(inkwell::AddressSpace::default()), pin, "")?.into_pointer_value();
+                let got = self.iter_next(inner_state, ik, &inner_item)?.into_struct_value();
+                let x = self.b.build_extract_value(got, 0, "")?;
+                let valid = self.b.build_extract_value(got, 1, "")?.into_int_value();
+                let next = self.b.build_int_add(count, self.i64(1), "")?;
+                self.b.build_store(pc, next)?;
+                // The item: (count, x) as the pair's item type says.
+                let items = item_t.tuple_items().unwrap_or_default();
+                let (Some(ct), Some(xt)) = (items.first(), items.get(1)) else { return self.fail(format!("enumerate item {item_t}")) };
+                let c = self.cast(count.into(), &Type::int64(), ct)?;
+                let x = self.cast(x, &inner_item, xt)?;
+                let tup_t = self.vt(item_t)?.into_struct_type();
+                let tup = self.b.build_insert_value(tup_t.get_undef(), c, 0, "")?;
+                let tup = self.b.build_insert_value(tup, x, 1, "")?;
+                let agg = self.b.build_insert_value(pt.get_undef(), tup.as_basic_value_enum(), 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            other => self.fail(format!("iterating over {} is not supported by numrs build yet", Type::Iterator(std::sync::Arc::new(other.clone())))),
+        }
+    }
+
+    /// `enumerate(it)` / `enumerate(it, start)`: an iterator (see the module doc).
+    pub(crate) fn make_enumerate(&self, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = target else { return self.fail(format!("enumerate producing {target}")) };
+        let IteratorKind::Enumerate(inner) = &**k else { return self.fail(format!("enumerate producing {target}")) };
+        let Type::Iterator(ik) = inner else { return self.fail(format!("enumerate over {inner}")) };
+        let Some(&it) = args.first() else { return self.fail("enumerate() without an argument") };
+        let val = self.load(it)?;
+        let inner_state = match self.ty(it)? {
+            Type::Iterator(_) => val,
+            _ => self.iter_from(val, ik)?,
+        };
+        let start = match args.get(1) {
+            Some(&s) => {
+                let stt = self.ty(s)?;
+                let sv = self.load(s)?;
+                self.cast_number(sv, numeric(&stt).unwrap_or(NumericKind::Int64), NumericKind::Int64)?
+            }
+            None => self.i64(0).into(),
+        };
+        let st = crate::types::iterator_state(self.ctx, k).map_err(|m| crate::func::CgError { span: self.span, message: m })?;
+        let state = self.temp(st.into())?;
+        let p0 = self.b.build_struct_gep(st, state, 0, "")?;
+        self.b.build_store(p0, start)?;
+        let p1 = self.b.build_struct_gep(st, state, 1, "")?;
+        self.b.build_store(p1, inner_state)?;
+        Ok(state.into())
+    }
+}
