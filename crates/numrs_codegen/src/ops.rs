@@ -175,8 +175,10 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("math.isnan", Class::Integral, const_false),
         ("math.isinf", Class::Integral, const_false),
         ("math.isfinite", Class::Integral, const_true),
-        ("math.degrees", Class::Float, math_degrees),
-        ("math.radians", Class::Float, math_radians),
+        ("math.degrees", Class::Real, math_degrees),
+        ("math.radians", Class::Real, math_radians),
+        ("math.ldexp", Class::Float, math_ldexp),
+        ("math.frexp", Class::Float, math_frexp),
         ("math.log", Class::Float, math_log),
         ("math.gcd", Class::Int, math_gcd),
         ("math.pow", Class::Float, float_pow),
@@ -228,7 +230,11 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         return Some(f);
     }
     if let Some(name) = key.strip_prefix("math.") {
-        if LIBM.iter().any(|(n, _, _)| *n == name) && sig.args.iter().all(|a| numeric(a).is_some_and(|k| k.is_float())) {
+        // Integer arguments are converted to the (float) result type first, as Numba does.
+        let float_ret = numeric(&sig.return_type).is_some_and(|k| k.is_float());
+        if LIBM.iter().any(|(n, _, _)| *n == name)
+            && sig.args.iter().all(|a| numeric(a).is_some_and(|k| k.is_float() || (float_ret && !k.is_complex())))
+        {
             return Some(libm_call);
         }
     }
@@ -945,11 +951,18 @@ fn libm_call<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let Some((_, f64n, f32n)) = LIBM.iter().find(|(n, _, _)| *n == name) else {
         return cx.fail(format!("math.{name} is not supported by numrs build yet"));
     };
-    let k = kind(cx, &sig.args[0])?;
+    // Computed in the first float argument's type, or the result's when the arguments are
+    // integers.
+    let ft = sig.args.iter().find(|a| numeric(a).is_some_and(|k| k.is_float())).unwrap_or(&sig.return_type).clone();
+    let k = kind(cx, &ft)?;
     let sym = if k == NumericKind::Float32 { f32n } else { f64n };
-    let args: Vec<BasicValueEnum> = (0..sig.args.len()).map(|i| arg(cx, vals, i)).collect::<R<_>>()?;
+    let mut args: Vec<BasicValueEnum> = Vec::new();
+    for i in 0..sig.args.len() {
+        let v = arg(cx, vals, i)?;
+        args.push(cx.cast(v, &sig.args[i], &ft)?);
+    }
     let r = libm(cx, sym, &args)?;
-    cx.cast(r, &sig.args[0], &sig.return_type)
+    cx.cast(r, &ft, &sig.return_type)
 }
 
 fn rounding<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], name: &str) -> R<BasicValueEnum<'ctx>> {
@@ -959,10 +972,51 @@ fn rounding<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basic
 
 /// `round(x)`: half to even, like Python.
 fn round_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    if sig.args.len() != 1 {
-        return cx.fail("round(x, ndigits) is not supported by numrs build yet");
+    if sig.args.len() == 2 {
+        return round_ndigits(cx, sig, vals);
     }
     rounding(cx, sig, vals, "llvm.roundeven")
+}
+
+/// `round(x, ndigits)` as Numba's `round_impl_binary`: scale by a power of ten (computed by
+/// squaring, as Numba's `float ** int`), round half to even, scale back; infinities, NaN and
+/// scalings that overflow give `x`.
+fn round_ndigits<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let x = arg(cx, vals, 0)?.into_float_value();
+    let nk = kind(cx, &sig.args[1])?;
+    let nd = cx.cast_number(arg(cx, vals, 1)?, nk, NumericKind::Int64)?.into_int_value();
+    let ft = x.get_type();
+    let i64t = cx.ctx.i64_type();
+    let ten = ft.const_float(10.0);
+    let nonneg = cx.b.build_int_compare(IntPredicate::SGE, nd, i64t.const_zero(), "")?;
+    let big = cx.b.build_int_compare(IntPredicate::SGT, nd, i64t.const_int(22, false), "")?;
+    // ndigits >= 0: pow1 = 10 ** (nd - 22 if nd > 22 else nd); else pow1 = 10 ** -nd.
+    let nd_m22 = cx.b.build_int_sub(nd, i64t.const_int(22, false), "")?;
+    let neg_nd = cx.b.build_int_neg(nd, "")?;
+    let e_pos = cx.b.build_select(big, nd_m22, nd, "")?.into_int_value();
+    let e = cx.b.build_select(nonneg, e_pos, neg_nd, "")?.into_int_value();
+    let pow1 = power_loop(cx, ten.into(), e, true)?.into_float_value();
+    let pow2 = cx.b.build_select(big, ft.const_float(1e22), ft.const_float(1.0), "")?.into_float_value();
+    let rint = |cx: &FnCx<'_, 'ctx>, v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+        Ok(intrinsic_call(cx, "llvm.rint", &[v.into()])?.into_float_value())
+    };
+    // Positive branch.
+    let y = cx.b.build_float_mul(cx.b.build_float_mul(x, pow1, "")?, pow2, "")?;
+    let pos = cx.b.build_float_div(cx.b.build_float_div(rint(cx, y)?, pow2, "")?, pow1, "")?;
+    let ay = intrinsic_call(cx, "llvm.fabs", &[y.into()])?.into_float_value();
+    let y_inf = cx.b.build_float_compare(FloatPredicate::OEQ, ay, ft.const_float(f64::INFINITY), "")?;
+    let pos = cx.b.build_select(y_inf, x, pos, "")?.into_float_value();
+    // Negative branch.
+    let yn = cx.b.build_float_div(x, pow1, "")?;
+    let neg = cx.b.build_float_mul(rint(cx, yn)?, pow1, "")?;
+    let r = cx.b.build_select(nonneg, pos, neg, "")?.into_float_value();
+    // inf or nan: x itself.
+    let ax = intrinsic_call(cx, "llvm.fabs", &[x.into()])?.into_float_value();
+    let finite = cx.b.build_float_compare(FloatPredicate::ONE, ax, ft.const_float(f64::INFINITY), "")?;
+    let not_nan = cx.b.build_float_compare(FloatPredicate::ORD, x, x, "")?;
+    let ok = cx.b.build_and(finite, not_nan, "")?;
+    let r = cx.b.build_select(ok, r, x, "")?;
+    cx.cast(r, &sig.args[0], &sig.return_type)
 }
 
 fn math_floor<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
@@ -992,14 +1046,55 @@ fn math_isfinite<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option
     Ok(cx.b.build_float_compare(FloatPredicate::OLT, a, a.get_type().const_float(f64::INFINITY), "")?.into())
 }
 
-fn math_degrees<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let v = arg(cx, vals, 0)?.into_float_value();
+/// The first argument as a float of the result's type (integers are converted, as Numba's
+/// math functions do).
+fn float_arg<'ctx>(cx: &FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<inkwell::values::FloatValue<'ctx>> {
+    let v = arg(cx, vals, 0)?;
+    Ok(cx.cast(v, &sig.args[0], &sig.return_type)?.into_float_value())
+}
+
+fn math_degrees<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = float_arg(cx, sig, vals)?;
     Ok(cx.b.build_float_mul(v, v.get_type().const_float(180.0 / std::f64::consts::PI), "")?.into())
 }
 
-fn math_radians<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let v = arg(cx, vals, 0)?.into_float_value();
+fn math_radians<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = float_arg(cx, sig, vals)?;
     Ok(cx.b.build_float_mul(v, v.get_type().const_float(std::f64::consts::PI / 180.0), "")?.into())
+}
+
+/// `math.frexp(x)`: `(mantissa, exponent)` from libm's `frexp`/`frexpf`.
+fn math_frexp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let x = arg(cx, vals, 0)?.into_float_value();
+    let items = sig.return_type.tuple_items().unwrap_or_default();
+    let (Some(mt), Some(et)) = (items.first(), items.get(1)) else { return cx.fail("math.frexp result") };
+    let name = if x.get_type() == cx.ctx.f32_type() { "frexpf" } else { "frexp" };
+    let ptr = cx.ctx.ptr_type(inkwell::AddressSpace::default());
+    let ft = x.get_type().fn_type(&[x.get_type().into(), ptr.into()], false);
+    let f = cx.module.get_function(name).unwrap_or_else(|| cx.module.add_function(name, ft, None));
+    let slot = cx.temp(cx.ctx.i32_type().into())?;
+    let m = match cx.b.build_call(f, &[x.into(), slot.into()], "")?.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => v,
+        _ => return cx.fail("internal error: frexp returned void"),
+    };
+    let e = cx.b.build_load(cx.ctx.i32_type(), slot, "")?;
+    let m = cx.cast(m, &sig.args[0], mt)?;
+    let e = cx.cast(e, &Type::Number(NumericKind::Int32), et)?;
+    pair(cx, &sig.return_type, m, e)
+}
+
+/// `math.ldexp(x, i)`: libm's `ldexp`/`ldexpf` (the exponent as a C int).
+fn math_ldexp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let x = float_arg(cx, sig, vals)?;
+    let ik = kind(cx, &sig.args[1])?;
+    let e = cx.cast_number(arg(cx, vals, 1)?, ik, NumericKind::Int32)?;
+    let name = if x.get_type() == cx.ctx.f32_type() { "ldexpf" } else { "ldexp" };
+    let ft = x.get_type().fn_type(&[x.get_type().into(), cx.ctx.i32_type().into()], false);
+    let f = cx.module.get_function(name).unwrap_or_else(|| cx.module.add_function(name, ft, None));
+    match cx.b.build_call(f, &[x.into(), e.into()], "")?.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => Ok(v),
+        _ => cx.fail("internal error: ldexp returned void"),
+    }
 }
 
 fn math_log<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
