@@ -26,6 +26,7 @@ mod module;
 mod ops;
 mod closures;
 mod optional;
+mod tuples;
 mod parallel;
 pub mod types;
 
