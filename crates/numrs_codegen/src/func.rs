@@ -892,6 +892,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => self.fail(format!("calling {ft} with these arguments is not supported by numrs build yet")),
                 }
             }
+            Type::BoundFunction(b) if &*b.0 == "number.conjugate" && args.is_empty() => {
+                // `z.conjugate()`: the receiver with its imaginary part negated (reals: itself).
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("method conjugate of an unknown receiver");
+                };
+                let recv = *recv;
+                let rt = self.ty(recv)?;
+                let v = self.load(recv)?;
+                let v = match numeric(&rt) {
+                    Some(k) if k.is_complex() => {
+                        let sv = v.into_struct_value();
+                        let im = self.b.build_extract_value(sv, 1, "")?.into_float_value();
+                        let neg = self.b.build_float_neg(im, "")?;
+                        self.b.build_insert_value(sv, neg, 1, "")?.as_basic_value_enum()
+                    }
+                    _ => v,
+                };
+                self.cast(v, &rt, target)
+            }
             Type::BoundFunction(b) => {
                 let mut full = vec![b.1.clone()];
                 full.extend(types.iter().cloned());

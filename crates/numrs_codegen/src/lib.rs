@@ -25,6 +25,7 @@ pub mod lowered;
 mod module;
 mod ops;
 mod closures;
+mod cmath;
 mod optional;
 mod tuples;
 mod parallel;
