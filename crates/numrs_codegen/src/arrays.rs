@@ -24,7 +24,7 @@ use crate::types::{self, numeric};
 /// Whether values of `t` hold array references.
 pub fn needs_rc(t: &Type) -> bool {
     match t {
-        Type::Array(_) => true,
+        Type::Array(_) | Type::List { .. } => true,
         _ => t.tuple_items().is_some_and(|items| items.iter().any(needs_rc)),
     }
 }
@@ -200,6 +200,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.api_fn(field, true)
     }
 
+    /// [`Self::api_fn_ptr`] without the check (where a runtime was needed earlier: frees).
+    pub(crate) fn api_fn_unchecked(&self, field: u32) -> R<PointerValue<'ctx>> {
+        self.api_fn(field, false)
+    }
+
     /// The function pointer in field `field` of the RuntimeApi.
     fn api_fn(&self, field: u32, check: bool) -> R<PointerValue<'ctx>> {
         let api = self.b.build_load(self.ptr_t(), self.runtime_slot(), "rt")?.into_pointer_value();
@@ -221,6 +226,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn refcount(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
         match t {
+            Type::List { .. } => self.list_refcount(v.into_pointer_value(), inc),
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
                 let has = self.b.build_is_not_null(mi, "")?;

@@ -813,6 +813,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => return self.fail(format!("unpacking {vt} into {count} values is not supported by numrs build yet")),
                 }
             }
+            Value::BuildList(items) if crate::lists::item_of(&tt).is_some() => self.build_list(items, &tt)?,
             Value::BuildList(_) | Value::BuildSet(_) | Value::BuildMap(_) => {
                 return self.fail("lists, sets and dicts are not supported by numrs build yet")
             }
@@ -891,6 +892,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     Ok(Some(sig)) => self.apply("class.number", &sig, args, &types, target),
                     _ => self.fail(format!("calling {ft} with these arguments is not supported by numrs build yet")),
                 }
+            }
+            Type::BoundFunction(b) if &*b.0 == "list.append" && args.len() == 1 => {
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("list.append of an unknown receiver");
+                };
+                let recv = *recv;
+                self.list_append(recv, args[0])?;
+                Ok(self.vt(target).map(zero_of).unwrap_or_else(|_| self.ctx.struct_type(&[], false).const_zero().into()))
             }
             Type::BoundFunction(b) if &*b.0 == "number.conjugate" && args.is_empty() => {
                 // `z.conjugate()`: the receiver with its imaginary part negated (reals: itself).
@@ -979,6 +988,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return crate::optional::cast(self, v, from, to);
         }
         match (from, to) {
+            // Lists differing only in the literal items they were built from are the same value.
+            (Type::List { dtype: a, reflected: ra, .. }, Type::List { dtype: b, reflected: rb, .. }) if a == b && ra == rb => Ok(v),
             (_, Type::IntegerLiteral(_)) | (_, Type::BooleanLiteral(_)) => {
                 // A value is only "cast" to a literal type where both are the same literal.
                 self.fail(format!("cannot convert {from} to {to}"))
@@ -1174,6 +1185,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let vt = self.ty(value)?;
         let it = self.ty(index)?;
         match &vt {
+            Type::List { .. } => self.list_getitem(value, index, tt),
             Type::Array(_) if matches!(tt, Type::Array(_)) => {
                 let ix = self.view_indices(index, &it)?;
                 self.array_view(value, ix, tt)
@@ -1319,6 +1331,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn lower_setitem(&mut self, target: VarId, index: VarId, value: VarId) -> R<()> {
         let tt = self.ty(target)?;
         let it = self.ty(index)?;
+        if let Type::List { .. } = tt {
+            return self.list_setitem(target, index, value);
+        }
         let Type::Array(a) = &tt else {
             return self.fail(format!("item assignment on {tt} is not supported by numrs build yet"));
         };

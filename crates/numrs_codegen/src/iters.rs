@@ -18,7 +18,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Initialize the state at `state` (of type `st`) of an iterator of kind `k` over `val`.
     pub(crate) fn iter_init(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind, st: StructType<'ctx>, state: PointerValue<'ctx>) -> R<()> {
         match k {
-            IteratorKind::Container(Type::UniTuple(..)) => {
+            IteratorKind::Container(Type::UniTuple(..) | Type::List { .. }) => {
                 let p0 = self.b.build_struct_gep(st, state, 0, "")?;
                 self.b.build_store(p0, val)?;
                 let p1 = self.b.build_struct_gep(st, state, 1, "")?;
@@ -62,6 +62,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_store(pi, next)?;
                 let x = self.cast(x, elem, item_t)?;
                 let agg = self.b.build_insert_value(pt.get_undef(), x, 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            IteratorKind::Container(lt @ Type::List { .. }) => {
+                let Some(dtype) = crate::lists::item_of(lt) else { return self.fail(format!("iterating over {lt}")) };
+                let ptr = self.ctx.ptr_type(inkwell::AddressSpace::default());
+                let pl = self.b.build_struct_gep(st, state, 0, "")?;
+                let l = self.b.build_load(ptr, pl, "")?.into_pointer_value();
+                let pi = self.b.build_struct_gep(st, state, 1, "")?;
+                let i = self.b.build_load(self.ctx.i64_type(), pi, "")?.into_int_value();
+                let n = self.list_len(l)?;
+                let valid = self.b.build_int_compare(IntPredicate::SLT, i, n, "")?;
+                // Read only when valid; the next index only advances then.
+                let cur = self.b.get_insert_block();
+                let read = self.new_block("list_iter_read");
+                let join = self.new_block("list_iter_join");
+                self.b.build_conditional_branch(valid, read, join)?;
+                self.b.position_at_end(read);
+                let p = self.list_item_ptr(l, dtype, i.into(), NumericKind::Int64, "list index out of range")?;
+                let x = self.load_element(p, dtype)?;
+                let x = self.cast(x, dtype, item_t)?;
+                self.b.build_store(pi, self.b.build_int_add(i, self.i64(1), "")?)?;
+                let read_end = self.b.get_insert_block();
+                self.b.build_unconditional_branch(join)?;
+                self.b.position_at_end(join);
+                let et = self.vt(item_t)?;
+                let phi = self.b.build_phi(et, "")?;
+                if let (Some(c), Some(r)) = (cur, read_end) {
+                    phi.add_incoming(&[(&zero_of(et), c), (&x, r)]);
+                }
+                let agg = self.b.build_insert_value(pt.get_undef(), phi.as_basic_value(), 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }

@@ -21,6 +21,7 @@ mod arrays;
 pub mod func;
 mod header;
 mod iters;
+mod lists;
 pub mod lowered;
 mod module;
 mod ops;

@@ -64,6 +64,7 @@ enum Class {
     Number,
     Tuple,
     Array,
+    List,
     Any,
 }
 
@@ -80,6 +81,7 @@ impl Class {
             Class::Number => k.is_some(),
             Class::Tuple => t.is_some_and(|t| t.tuple_items().is_some()),
             Class::Array => matches!(t, Some(Type::Array(_))),
+            Class::List => matches!(t, Some(Type::List { .. })),
             Class::Any => true,
         }
     }
@@ -171,6 +173,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("operator.ne", Class::Tuple, crate::tuples::ne),
         ("builtins.sum", Class::Tuple, crate::tuples::sum),
         ("builtins.len", Class::Array, array_len),
+        ("builtins.len", Class::List, list_len),
         ("builtins.range", Class::Integral, range),
         ("builtins.slice", Class::Any, crate::arrays::make_slice),
         ("builtins.divmod", Class::Int, int_divmod),
@@ -923,6 +926,12 @@ fn max_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValu
 fn tuple_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let n = sig.args[0].tuple_items().map_or(0, |i| i.len());
     cx.cast(cx.i64(n as i64).into(), &Type::int64(), &sig.return_type)
+}
+
+fn list_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let l = arg(cx, vals, 0)?.into_pointer_value();
+    let n = cx.list_len(l)?;
+    cx.cast(n.into(), &Type::int64(), &sig.return_type)
 }
 
 fn array_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {

@@ -95,6 +95,13 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
     let ptr = ctx.ptr_type(AddressSpace::default());
     Ok(match t {
         Type::NoneType => ctx.struct_type(&[], false).into(),
+        Type::List { .. } => match crate::lists::item_of(t) {
+            Some(_) => ptr.into(),
+            None => match t {
+                Type::List { dtype, reflected: false, .. } => return Err(crate::lists::supported_item(dtype).err().unwrap_or_default()),
+                _ => return Err(format!("values of type {t} are not supported by numrs build yet")),
+            },
+        },
         Type::Array(a) => {
             if numeric(&a.dtype).is_none() {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));
@@ -121,6 +128,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
+            IteratorKind::Container(l @ Type::List { .. }) if crate::lists::item_of(l).is_some() => ptr.into(),
             _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
         },
         // Numba's OptionalModel: the data and a validity bit.
@@ -149,6 +157,9 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), ctx.i64_type().into()], false))
         }
         IteratorKind::Container(t @ Type::UniTuple(..)) => Ok(ctx.struct_type(&[value_type(ctx, t)?, ctx.i64_type().into()], false)),
+        IteratorKind::Container(l @ Type::List { .. }) if crate::lists::item_of(l).is_some() => {
+            Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), ctx.i64_type().into()], false))
+        }
         IteratorKind::Enumerate(_) => Ok(ctx.struct_type(&[ctx.i64_type().into(), ctx.ptr_type(AddressSpace::default()).into()], false)),
         other => Err(format!("iterating over {other:?} is not supported by numrs build yet")),
     }

@@ -21,6 +21,8 @@ pub enum Plan {
     /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
+    /// A list made by compiled code (`numrs_abi::layout`): its items' plan and size.
+    List { item: Box<Plan>, size: usize },
 }
 
 impl Plan {
@@ -52,6 +54,10 @@ impl Plan {
                 let size = layout(inner).ok_or_else(|| format!("{inner} has no native layout"))?.size;
                 let valid = *l.fields.get(1).ok_or_else(|| format!("{ty}: no valid flag"))?;
                 Plan::Optional { data: Box::new(Plan::of(inner)?), size, valid }
+            }
+            Type::List { dtype, reflected: false, .. } => {
+                let size = layout(dtype).ok_or_else(|| format!("{dtype} has no native layout"))?.size;
+                Plan::List { item: Box::new(Plan::of(dtype)?), size }
             }
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
@@ -158,6 +164,9 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 }
             }
         }
+        Plan::List { .. } => {
+            return Err(pyo3::exceptions::PyTypeError::new_err("lists cannot be passed to numrs-built functions yet"));
+        }
         Plan::None => {}
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
@@ -235,9 +244,34 @@ impl MemInfoOwner {
     }
 }
 
+/// The payload of a list's MemInfo.
+#[repr(C)]
+struct ListPayload {
+    size: i64,
+    allocated: i64,
+    items: *mut u8,
+}
+
+/// Drops the reference to the list whose MemInfo pointer is at `src`; the last one frees it
+/// (items holding references are not supported in lists yet, so there are none to drop).
+unsafe fn release_list(src: *const u8) {
+    let mi = (src as *const *mut MemInfo).read_unaligned();
+    if mi.is_null() {
+        return;
+    }
+    let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const std::sync::atomic::AtomicI64);
+    if rc.load(std::sync::atomic::Ordering::Acquire) == 1 {
+        let payload = (*mi).data as *mut ListPayload;
+        crate::memory::numrs_free((*payload).items);
+        (*payload).items = std::ptr::null_mut();
+    }
+    meminfo_decref(mi);
+}
+
 /// Drops the references a native value of the plan's type owns (on error paths).
 pub unsafe fn release(plan: &Plan, src: *const u8) {
     match plan {
+        Plan::List { .. } => release_list(src),
         Plan::Array { .. } => {
             let mi = (*(src as *const ArrayHeader)).meminfo;
             if !mi.is_null() {
@@ -292,6 +326,31 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::List { item, size } => {
+            // A Python list of the boxed items, as Numba returns a list.
+            let mi = (src as *const *mut MemInfo).read_unaligned();
+            let payload = (*mi).data as *const ListPayload;
+            let n = (*payload).size;
+            let l = ffi::PyList_New(n as isize);
+            if l.is_null() {
+                release_list(src);
+                return Err(fetch(py));
+            }
+            for i in 0..n {
+                match box_value(py, np, item, (*payload).items.add(i as usize * *size)) {
+                    Ok(v) => {
+                        ffi::PyList_SetItem(l, i as isize, v);
+                    }
+                    Err(e) => {
+                        ffi::Py_DECREF(l);
+                        release_list(src);
+                        return Err(e);
+                    }
+                }
+            }
+            release_list(src);
+            l
+        }
         Plan::Optional { data, valid, .. } => {
             if src.add(*valid).read() == 0 {
                 let none = ffi::Py_None();
