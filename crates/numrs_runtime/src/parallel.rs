@@ -180,7 +180,7 @@ mod tests {
         0
     }
 
-    unsafe extern "C" fn fail_from_50(_ctx: *mut u8, start: i64, stop: i64, _k: i64) -> i32 {
+    unsafe extern "C" fn fail_from_50(_ctx: *mut u8, _start: i64, stop: i64, _k: i64) -> i32 {
         (stop > 50) as i32
     }
 
