@@ -283,7 +283,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::NoneType => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // A list made by compiled code: a pointer to its MemInfo (payload `{i64 size, i64
         // allocated, ptr items}`; the items in their own storage). One reference is owned.
-        Type::List { reflected: false, .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
+        // A reflected list argument is unboxed into such a list for the call; the runtime writes
+        // its items back into the Python list afterwards (Numba's reflection).
+        Type::List { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
         // An omitted argument (a parameter left to its default) carries no data.
         Type::Omitted(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:

@@ -6,8 +6,11 @@
 //! as with arrays; dropping the last frees the items and the MemInfo. A list returned to
 //! Python becomes a Python `list` (the runtime boxes each item), as Numba's does.
 //!
+//! A reflected list (a Python list passed in) is unboxed by the runtime into the same
+//! structure, borrowed by the call, and written back into the Python list afterwards.
+//!
 //! Not yet: lists of arrays, lists or tuples (items holding references or stored unlike their
-//! values), lists passed in from Python (reflected lists).
+//! values).
 
 use inkwell::types::{BasicTypeEnum, StructType};
 use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
@@ -29,7 +32,7 @@ pub fn supported_item(dtype: &Type) -> Result<(), String> {
 /// The item type of a supported list type.
 pub fn item_of(t: &Type) -> Option<&Type> {
     match t {
-        Type::List { dtype, reflected: false, .. } if supported_item(dtype).is_ok() => Some(dtype),
+        Type::List { dtype, .. } if supported_item(dtype).is_ok() => Some(dtype),
         _ => None,
     }
 }

@@ -98,7 +98,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::List { .. } => match crate::lists::item_of(t) {
             Some(_) => ptr.into(),
             None => match t {
-                Type::List { dtype, reflected: false, .. } => return Err(crate::lists::supported_item(dtype).err().unwrap_or_default()),
+                Type::List { dtype, .. } => return Err(crate::lists::supported_item(dtype).err().unwrap_or_default()),
                 _ => return Err(format!("values of type {t} are not supported by numrs build yet")),
             },
         },

@@ -21,8 +21,9 @@ pub enum Plan {
     /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
-    /// A list made by compiled code (`numrs_abi::layout`): its items' plan and size.
-    List { item: Box<Plan>, size: usize },
+    /// A list (`numrs_abi::layout`): its items' plan and size; `reflected`: a Python list
+    /// argument, written back after the call.
+    List { item: Box<Plan>, size: usize, reflected: bool, dtype: Type },
 }
 
 impl Plan {
@@ -55,9 +56,9 @@ impl Plan {
                 let valid = *l.fields.get(1).ok_or_else(|| format!("{ty}: no valid flag"))?;
                 Plan::Optional { data: Box::new(Plan::of(inner)?), size, valid }
             }
-            Type::List { dtype, reflected: false, .. } => {
+            Type::List { dtype, reflected, .. } => {
                 let size = layout(dtype).ok_or_else(|| format!("{dtype} has no native layout"))?.size;
-                Plan::List { item: Box::new(Plan::of(dtype)?), size }
+                Plan::List { item: Box::new(Plan::of(dtype)?), size, reflected: *reflected, dtype: (**dtype).clone() }
             }
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
@@ -164,8 +165,41 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 }
             }
         }
-        Plan::List { .. } => {
-            return Err(pyo3::exceptions::PyTypeError::new_err("lists cannot be passed to numrs-built functions yet"));
+        Plan::List { item, size, dtype, .. } => {
+            // A native list of the Python list's items (the dispatcher reflects and releases it
+            // after the call).
+            if ffi::PyList_Check(obj) == 0 {
+                return Err(pyo3::exceptions::PyTypeError::new_err("expected a list"));
+            }
+            let n = ffi::PyList_Size(obj).max(0) as usize;
+            let cap = n.max(4);
+            let mi = crate::memory::meminfo_alloc(std::mem::size_of::<ListPayload>(), 8);
+            if mi.is_null() {
+                return Err(pyo3::exceptions::PyMemoryError::new_err("list allocation failed"));
+            }
+            let items = crate::memory::plain_alloc(cap * *size);
+            let payload = (*mi).data as *mut ListPayload;
+            payload.write(ListPayload { size: 0, allocated: cap as i64, items });
+            (dst as *mut *mut MemInfo).write_unaligned(mi);
+            if items.is_null() {
+                release_list(dst);
+                return Err(pyo3::exceptions::PyMemoryError::new_err("list allocation failed"));
+            }
+            for i in 0..n {
+                let x = ffi::PyList_GetItem(obj, i as isize);
+                // As Numba: every item must have the list's type (typed from the first).
+                let t = crate::typing::typeof_value(py, np, x, true);
+                if t.as_ref() != Some(dtype) {
+                    release_list(dst);
+                    let shown = t.map_or_else(|| "an untypable value".to_string(), |t| t.to_string());
+                    return Err(pyo3::exceptions::PyTypeError::new_err(format!("can't unbox heterogeneous list: {dtype} != {shown}")));
+                }
+                if let Err(e) = unbox(py, np, item, x, items.add(i * *size)) {
+                    release_list(dst);
+                    return Err(e);
+                }
+                (*payload).size = i as i64 + 1;
+            }
         }
         Plan::None => {}
         Plan::Array { ndim, kind, readonly } => {
@@ -268,6 +302,40 @@ unsafe fn release_list(src: *const u8) {
     meminfo_decref(mi);
 }
 
+/// After a call: write a reflected list argument's items back into the Python list `obj`
+/// (Numba's reflection), then drop the runtime's reference to the native list.
+pub unsafe fn reflect_and_release(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, src: *const u8) -> PyResult<()> {
+    let Plan::List { item, size, reflected, .. } = plan else { return Ok(()) };
+    let mut result = Ok(());
+    if *reflected {
+        let mi = (src as *const *mut MemInfo).read_unaligned();
+        let payload = (*mi).data as *const ListPayload;
+        let n = (*payload).size.max(0) as usize;
+        let fresh = ffi::PyList_New(n as isize);
+        if fresh.is_null() {
+            result = Err(fetch(py));
+        } else {
+            for i in 0..n {
+                match box_value(py, np, item, (*payload).items.add(i * *size)) {
+                    Ok(v) => {
+                        ffi::PyList_SetItem(fresh, i as isize, v);
+                    }
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            if result.is_ok() && ffi::PyList_SetSlice(obj, 0, ffi::PyList_Size(obj), fresh) != 0 {
+                result = Err(fetch(py));
+            }
+            ffi::Py_DECREF(fresh);
+        }
+    }
+    release_list(src);
+    result
+}
+
 /// Drops the references a native value of the plan's type owns (on error paths).
 pub unsafe fn release(plan: &Plan, src: *const u8) {
     match plan {
@@ -326,7 +394,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
-        Plan::List { item, size } => {
+        Plan::List { item, size, .. } => {
             // A Python list of the boxed items, as Numba returns a list.
             let mi = (src as *const *mut MemInfo).read_unaligned();
             let payload = (*mi).data as *const ListPayload;

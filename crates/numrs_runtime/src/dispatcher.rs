@@ -32,6 +32,8 @@ pub struct Spec {
     pub ret_plan: Plan,
     pub ret_size: usize,
     pub wrapper: WrapperFn,
+    /// Some argument is a list (unboxed for the call, reflected and released after it).
+    pub has_lists: bool,
 }
 
 impl Spec {
@@ -505,11 +507,28 @@ impl Dispatcher {
         };
         for (i, ((off, plan), &obj)) in spec.arg_plans.iter().zip(argv).enumerate() {
             let dst = arg_buf.add(*off);
-            unbox(py, np, plan, obj, dst)?;
+            if let Err(e) = unbox(py, np, plan, obj, dst) {
+                // Lists unboxed so far are the runtime's: drop them.
+                for (off, plan) in &spec.arg_plans[..i] {
+                    if let Plan::List { .. } = plan {
+                        crate::boxing::release(plan, arg_buf.add(*off));
+                    }
+                }
+                return Err(e);
+            }
             ptrs[i] = dst as *mut std::ffi::c_void;
         }
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
         let status = (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc);
+        if spec.has_lists {
+            // Reflected lists go back into their Python lists, after errors too.
+            for ((off, plan), &obj) in spec.arg_plans.iter().zip(argv) {
+                let r = crate::boxing::reflect_and_release(py, np, plan, obj, arg_buf.add(*off));
+                if status == 0 {
+                    r?;
+                }
+            }
+        }
         if status != 0 {
             return Err(self.raise(py, &exc));
         }

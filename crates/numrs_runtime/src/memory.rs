@@ -64,6 +64,16 @@ unsafe extern "C" fn numrs_meminfo_release(mi: *mut MemInfo) {
     dealloc(block as *mut u8, layout);
 }
 
+/// A new MemInfo (refcount 1) owning `size` bytes (null on failure).
+pub fn meminfo_alloc(size: usize, align: usize) -> *mut MemInfo {
+    unsafe { numrs_meminfo_alloc(size, align) }
+}
+
+/// A plain allocation compiled code frees with `RuntimeApi::free` (null on failure).
+pub fn plain_alloc(size: usize) -> *mut u8 {
+    unsafe { numrs_alloc(size) }
+}
+
 /// Drops one reference to `mi`, freeing it at zero (what compiled code does inline).
 pub unsafe fn meminfo_decref(mi: *mut MemInfo) {
     let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const AtomicI64);
