@@ -121,6 +121,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) => ptr.into(),
+            k if crate::dicts::is_container_iter(k) => ptr.into(),
             _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
         },
         // Numba's OptionalModel: the data and a validity bit.
@@ -129,6 +130,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let data = value_type(ctx, inner)?;
             ctx.struct_type(&[data, ctx.bool_type().into()], false).into()
         }
+        // A `numrs_abi::DictHandle`.
+        Type::DictType(_) | Type::Set { .. } => ptr.into(),
         Type::Pair(p) => {
             let first = value_type(ctx, &p.0)?;
             ctx.struct_type(&[first, ctx.bool_type().into()], false).into()

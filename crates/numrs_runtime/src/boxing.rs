@@ -21,6 +21,9 @@ pub enum Plan {
     /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
+    /// A typed dict or set handle (see `dict_boxing`): the key's and value's plans (no value:
+    /// a set) and the type as Numba prints it.
+    Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
 }
 
 impl Plan {
@@ -53,6 +56,12 @@ impl Plan {
                 let valid = *l.fields.get(1).ok_or_else(|| format!("{ty}: no valid flag"))?;
                 Plan::Optional { data: Box::new(Plan::of(inner)?), size, valid }
             }
+            Type::DictType(kv) => Plan::Container {
+                key: Box::new(Plan::of(&kv.0)?),
+                value: Some(Box::new(Plan::of(&kv.1)?)),
+                name: ty.to_string(),
+            },
+            Type::Set { dtype, .. } => Plan::Container { key: Box::new(Plan::of(dtype)?), value: None, name: ty.to_string() },
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
     }
@@ -159,6 +168,9 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             }
         }
         Plan::None => {}
+        Plan::Container { name, .. } => {
+            return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
+        }
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -254,6 +266,12 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
                 release(data, src);
             }
         }
+        Plan::Container { .. } => {
+            let c = (src as *const *mut crate::dicts::Container).read_unaligned();
+            if !c.is_null() {
+                crate::dicts::container_decref(c);
+            }
+        }
         _ => {}
     }
 }
@@ -292,6 +310,9 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::Container { key, value, name } => {
+            return crate::dict_boxing::box_container(py, np, key, value.as_deref(), name, src)
+        }
         Plan::Optional { data, valid, .. } => {
             if src.add(*valid).read() == 0 {
                 let none = ffi::Py_None();
