@@ -17,8 +17,9 @@
 //!   `2 * used >= size`, shrinking on removal, and `pop` walking from a "finger". Iteration,
 //!   `pop` and boxing follow the table's slot order, so they give Numba's order.
 //! - keys hash as Python's `hash` (integers modulo 2**61 - 1, floats by `_Py_HashDouble`,
-//!   tuples by CPython's xxHash-based tuple hash) and compare with numeric `==` (`-0.0 == 0.0`,
-//!   NaN equal to nothing).
+//!   tuples by CPython's xxHash-based tuple hash); set keys compare with numeric `==`
+//!   (`-0.0 == 0.0`), dict keys by their bytes (`-0.0` and `0.0` are distinct keys, as in
+//!   Numba's typed dict); a NaN key is equal to nothing.
 
 use crate::memory::meminfo_decref;
 use numrs_abi::MemInfo;
@@ -262,8 +263,20 @@ unsafe fn key_hash(d: &Desc, key: *const u8) -> i64 {
     }
 }
 
+/// Key equality: numeric `==` for sets (`setobj` compares with `operator.eq`); for dicts the
+/// keys' bytes, as Numba's `dictobject.c` compares them (so `-0.0` and `0.0` are distinct
+/// keys), except that a NaN never matches (Numba's hash of a NaN differs between lookups).
 unsafe fn key_eq(d: &Desc, a: *const u8, b: *const u8) -> bool {
-    d.fields.iter().all(|(off, k)| scalar_eq(read_scalar(a.add(*off), *k), read_scalar(b.add(*off), *k)))
+    d.fields.iter().all(|(off, k)| {
+        let (x, y) = (read_scalar(a.add(*off), *k), read_scalar(b.add(*off), *k));
+        if d.is_set {
+            return scalar_eq(x, y);
+        }
+        match (x, y) {
+            (Scalar::Float(x), Scalar::Float(y)) => !x.is_nan() && x.to_bits() == y.to_bits(),
+            _ => scalar_eq(x, y),
+        }
+    })
 }
 
 impl Container {
