@@ -428,9 +428,11 @@ impl Container {
         }
         self.hashes[e] = DELETED;
         self.used -= 1;
-        // The index entry stays (it points at a removed item, which never matches); rebuild
-        // to drop them.
-        self.dict_rebuild();
+        // The index entry stays (it points at a removed item, whose hash matches no key's);
+        // removed items are dropped once they outnumber the live ones.
+        if self.hashes.len() > 2 * self.used + 8 {
+            self.dict_rebuild();
+        }
     }
 
     // ----- sets (Numba's setobj) -----
@@ -575,6 +577,21 @@ impl Container {
     }
 
     fn duplicate(&self) -> Container {
+        if self.desc.is_set && self.used != self.fill {
+            // Numba copies a set with deleted entries by adding its items, in slot order, to
+            // a table sized for them.
+            let mut size = SET_MINSIZE;
+            while size < 2 * self.used {
+                size <<= 1;
+            }
+            let mut c = Container::new(self.desc.clone());
+            c.hashes = vec![EMPTY; size];
+            c.keys = vec![0; size * self.desc.key_size];
+            for i in self.positions() {
+                unsafe { c.set_add(self.key_at(i), false) };
+            }
+            return c;
+        }
         let c = Container {
             refcount: AtomicI64::new(1),
             desc: self.desc.clone(),
