@@ -242,7 +242,37 @@ pub struct RuntimeApi {
     /// Runs the `nchunks` chunks of `[lo, hi)` (split evenly, in order) on the runtime's
     /// threads; returns 0, or 1 + the lowest chunk that returned a non-zero status.
     pub parallel_for: unsafe extern "C" fn(body: ChunkFn, ctx: *mut u8, lo: i64, hi: i64, nchunks: i64) -> i64,
+    /// Typed dicts and sets ([`DictHandle`]): a new empty container for a layout descriptor
+    /// (static `i64` data of the module, see the runtime's `dicts` module); null on failure.
+    pub dict_new: unsafe extern "C" fn(desc: *const i64) -> DictHandle,
+    /// Frees a container whose reference count reached zero (and its values' references).
+    pub dict_free: unsafe extern "C" fn(c: DictHandle),
+    pub dict_len: unsafe extern "C" fn(c: DictHandle) -> i64,
+    /// 1 when `key` is present (its value copied, borrowed, to `val_out` unless null), else 0.
+    pub dict_lookup: unsafe extern "C" fn(c: DictHandle, key: *const u8, val_out: *mut u8) -> i32,
+    /// `d[key] = *val` (the dict takes the value's references) / `s.add(key)`.
+    pub dict_insert: unsafe extern "C" fn(c: DictHandle, key: *const u8, val: *const u8),
+    /// Removes `key`: 1 if present (the value and its references moved to `val_out`, or
+    /// released when it is null), else 0.
+    pub dict_delete: unsafe extern "C" fn(c: DictHandle, key: *const u8, val_out: *mut u8) -> i32,
+    /// Iteration from position `*pos`: the next item's key and value (borrowed; outputs may be
+    /// null), `*pos` advanced; 0 at the end.
+    pub dict_next: unsafe extern "C" fn(c: DictHandle, pos: *mut i64, key_out: *mut u8, val_out: *mut u8) -> i32,
+    /// `d.popitem()` / `s.pop()`: 1 with the item moved out, 0 when empty.
+    pub dict_popitem: unsafe extern "C" fn(c: DictHandle, key_out: *mut u8, val_out: *mut u8) -> i32,
+    pub dict_clear: unsafe extern "C" fn(c: DictHandle),
+    /// A new container (reference count 1) with the same items.
+    pub dict_copy: unsafe extern "C" fn(c: DictHandle) -> DictHandle,
+    /// Set algebra: `op` 0..3 a new set (`|`, `&`, `-`, `^`), 4..7 the same in place on `a`
+    /// (returns `a`), 8..11 predicates (`<=`, `>=`, `==`, `isdisjoint`: `a` when true, null
+    /// when false).
+    pub set_op: unsafe extern "C" fn(a: DictHandle, b: DictHandle, op: i64) -> DictHandle,
 }
+
+/// A typed dict or set of compiled code: a pointer to a runtime object whose first field is an
+/// `i64` reference count, updated by compiled code as a [`MemInfo`]'s is
+/// (`RuntimeApi::dict_free` at zero).
+pub type DictHandle = *mut c_void;
 
 /// The fixed part of Numba's array model; `shape[ndim]` then `strides[ndim]` (i64) follow.
 #[repr(C)]
@@ -286,6 +316,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // A reflected list argument is unboxed into such a list for the call; the runtime writes
         // its items back into the Python list afterwards (Numba's reflection).
         Type::List { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
+        // A [`DictHandle`].
+        Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
         // An omitted argument (a parameter left to its default) carries no data.
         Type::Omitted(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:

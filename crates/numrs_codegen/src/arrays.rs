@@ -25,6 +25,7 @@ use crate::types::{self, numeric};
 pub fn needs_rc(t: &Type) -> bool {
     match t {
         Type::Array(_) | Type::List { .. } => true,
+        _ if crate::dicts::is_container(t) => true,
         _ => t.tuple_items().is_some_and(|items| items.iter().any(needs_rc)),
     }
 }
@@ -190,8 +191,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `numrs_abi::RuntimeApi`.
     fn api_type(&self) -> StructType<'ctx> {
-        let p = self.ptr_t().into();
-        self.ctx.struct_type(&[self.ctx.i32_type().into(), p, p, p, p, p, p], false)
+        let p: BasicTypeEnum<'ctx> = self.ptr_t().into();
+        let mut fields = vec![self.ctx.i32_type().into()];
+        fields.resize(crate::dicts::API_FIELDS as usize, p);
+        self.ctx.struct_type(&fields, false)
     }
 
     /// The function pointer in field `field` of the RuntimeApi (RuntimeError when no runtime
@@ -206,7 +209,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The function pointer in field `field` of the RuntimeApi.
-    fn api_fn(&self, field: u32, check: bool) -> R<PointerValue<'ctx>> {
+    pub(crate) fn api_fn(&self, field: u32, check: bool) -> R<PointerValue<'ctx>> {
         let api = self.b.build_load(self.ptr_t(), self.runtime_slot(), "rt")?.into_pointer_value();
         if check {
             let null = self.b.build_is_null(api, "")?;
@@ -227,6 +230,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn refcount(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
         match t {
             Type::List { .. } => self.list_refcount(v.into_pointer_value(), inc),
+            _ if crate::dicts::is_container(t) => self.container_refcount(v, inc),
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
                 let has = self.b.build_is_not_null(mi, "")?;

@@ -536,7 +536,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             StmtKind::Assign { target, value } => self.lower_assign(*target, value),
             StmtKind::SetItem { target, index, value, .. } => self.lower_setitem(*target, *index, *value),
             StmtKind::SetAttr { attr, .. } => self.fail(format!("setting attribute '{attr}' is not supported by numrs build yet")),
-            StmtKind::DelItem { .. } => self.fail("del x[i] is not supported by numrs build yet"),
+            StmtKind::DelItem { target, index } => {
+                if self.dict_delitem(*target, *index)? {
+                    return Ok(());
+                }
+                self.fail("del x[i] is not supported by numrs build yet")
+            }
             StmtKind::Del(_) => Ok(()),
         }
     }
@@ -779,7 +784,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if vararg.is_some() {
                     return self.fail("calls with * arguments are not supported by numrs build yet");
                 }
-                if let Some(v) = self.array_call(*func, args, kws, &tt)? {
+                if let Some(v) = self.container_call(*func, args, kws, &tt)? {
+                    v
+                } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
                 } else {
                     if !kws.is_empty() {
@@ -814,6 +821,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
             }
             Value::BuildList(items) if crate::lists::item_of(&tt).is_some() => self.build_list(items, &tt)?,
+            Value::BuildMap(items) if crate::dicts::is_container(&tt) => self.build_map(items, &tt)?,
+            Value::BuildSet(items) if crate::dicts::is_container(&tt) => self.build_set(items, &tt)?,
             Value::BuildList(_) | Value::BuildSet(_) | Value::BuildMap(_) => {
                 return self.fail("lists, sets and dicts are not supported by numrs build yet")
             }
@@ -871,7 +880,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let x = self.load(*v)?;
             vals.push(Some(self.cast(x, t, formal)?));
         }
-        let Some(imp) = crate::ops::lookup(key, sig).or_else(|| crate::optional::lookup(key, sig)) else {
+        let imp = crate::dicts::lookup(key, sig).or_else(|| crate::ops::lookup(key, sig));
+        let Some(imp) = imp.or_else(|| crate::optional::lookup(key, sig)) else {
             let shown = sig.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
             return self.fail(format!("{key}({shown}) is not supported by numrs build yet"));
         };
@@ -1182,6 +1192,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn getitem(&mut self, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Some(v) = self.dict_getitem(value, index, tt)? {
+            return Ok(v);
+        }
         let vt = self.ty(value)?;
         let it = self.ty(index)?;
         match &vt {
@@ -1329,6 +1342,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn lower_setitem(&mut self, target: VarId, index: VarId, value: VarId) -> R<()> {
+        if self.dict_setitem(target, index, value)? {
+            return Ok(());
+        }
         let tt = self.ty(target)?;
         let it = self.ty(index)?;
         if let Type::List { .. } = tt {
@@ -1408,6 +1424,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     // ----- iteration -----
 
     fn getiter(&self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Some(state) = self.container_getiter(v, tt)? {
+            return Ok(state);
+        }
         let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
         let val = self.load(v)?;
         if let Type::Iterator(_) = self.ty(v)? {
@@ -1480,6 +1499,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn iternext(&self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Some(next) = self.container_iternext(v, tt)? {
+            return Ok(next);
+        }
         let it = self.ty(v)?;
         let Type::Iterator(k) = &it else { return self.fail(format!("iternext of {it}")) };
         let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };

@@ -18,6 +18,7 @@
 //! and text, so callers (and salsa) only ever see plain data.
 
 mod arrays;
+mod dicts;
 pub mod func;
 mod header;
 mod iters;

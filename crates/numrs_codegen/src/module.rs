@@ -321,7 +321,7 @@ fn bld(e: inkwell::builder::BuilderError) -> CgError {
 }
 
 /// Native storage → value (booleans are bytes in memory).
-fn from_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> Result<BasicValueEnum<'ctx>, CgError> {
+pub(crate) fn from_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> Result<BasicValueEnum<'ctx>, CgError> {
     if types::storage_is_value(t) {
         return Ok(v);
     }
@@ -340,7 +340,7 @@ fn from_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v
 }
 
 /// Value → native storage.
-fn to_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> Result<BasicValueEnum<'ctx>, CgError> {
+pub(crate) fn to_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> Result<BasicValueEnum<'ctx>, CgError> {
     if types::storage_is_value(t) {
         return Ok(v);
     }

@@ -129,6 +129,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
             IteratorKind::Container(l @ Type::List { .. }) if crate::lists::item_of(l).is_some() => ptr.into(),
+            k if crate::dicts::is_container_iter(k) => ptr.into(),
             _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
         },
         // Numba's OptionalModel: the data and a validity bit.
@@ -137,6 +138,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let data = value_type(ctx, inner)?;
             ctx.struct_type(&[data, ctx.bool_type().into()], false).into()
         }
+        // A `numrs_abi::DictHandle`.
+        Type::DictType(_) | Type::Set { .. } => ptr.into(),
         Type::Pair(p) => {
             let first = value_type(ctx, &p.0)?;
             ctx.struct_type(&[first, ctx.bool_type().into()], false).into()

@@ -24,6 +24,9 @@ pub enum Plan {
     /// A list (`numrs_abi::layout`): its items' plan and size; `reflected`: a Python list
     /// argument, written back after the call.
     List { item: Box<Plan>, size: usize, reflected: bool, dtype: Type },
+    /// A typed dict or set handle (see `dict_boxing`): the key's and value's plans (no value:
+    /// a set) and the type as Numba prints it.
+    Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
 }
 
 impl Plan {
@@ -60,6 +63,12 @@ impl Plan {
                 let size = layout(dtype).ok_or_else(|| format!("{dtype} has no native layout"))?.size;
                 Plan::List { item: Box::new(Plan::of(dtype)?), size, reflected: *reflected, dtype: (**dtype).clone() }
             }
+            Type::DictType(kv) => Plan::Container {
+                key: Box::new(Plan::of(&kv.0)?),
+                value: Some(Box::new(Plan::of(&kv.1)?)),
+                name: ty.to_string(),
+            },
+            Type::Set { dtype, .. } => Plan::Container { key: Box::new(Plan::of(dtype)?), value: None, name: ty.to_string() },
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
     }
@@ -202,6 +211,9 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             }
         }
         Plan::None => {}
+        Plan::Container { name, .. } => {
+            return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
+        }
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -356,6 +368,12 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
                 release(data, src);
             }
         }
+        Plan::Container { .. } => {
+            let c = (src as *const *mut crate::dicts::Container).read_unaligned();
+            if !c.is_null() {
+                crate::dicts::container_decref(c);
+            }
+        }
         _ => {}
     }
 }
@@ -418,6 +436,9 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             }
             release_list(src);
             l
+        }
+        Plan::Container { key, value, name } => {
+            return crate::dict_boxing::box_container(py, np, key, value.as_deref(), name, src)
         }
         Plan::Optional { data, valid, .. } => {
             if src.add(*valid).read() == 0 {

@@ -9,6 +9,8 @@
 //! boxes the result.
 
 pub mod boxing;
+pub mod dict_boxing;
+pub mod dicts;
 pub mod dispatcher;
 pub mod memory;
 pub mod npy;
@@ -214,6 +216,7 @@ fn _stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("meminfo_frees", frees)?;
     d.set_item("meminfo_live", allocs - frees)?;
     d.set_item("live_bytes", memory::LIVE_BYTES.load(Ordering::Relaxed))?;
+    d.set_item("live_dicts", dicts::LIVE_CONTAINERS.load(Ordering::Relaxed))?;
     Ok(d)
 }
 
@@ -249,6 +252,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
         Ordering::Relaxed,
     );
     m.add_class::<boxing::MemInfoOwner>()?;
+    m.add_class::<dict_boxing::TypedDict>()?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
     m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;
     Ok(())

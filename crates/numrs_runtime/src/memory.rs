@@ -14,6 +14,17 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     free: numrs_free,
     num_threads: crate::parallel::numrs_num_threads,
     parallel_for: crate::parallel::numrs_parallel_for,
+    dict_new: crate::dicts::api::new,
+    dict_free: crate::dicts::api::free,
+    dict_len: crate::dicts::api::len,
+    dict_lookup: crate::dicts::api::lookup,
+    dict_insert: crate::dicts::api::insert,
+    dict_delete: crate::dicts::api::delete,
+    dict_next: crate::dicts::api::next,
+    dict_popitem: crate::dicts::api::popitem,
+    dict_clear: crate::dicts::api::clear,
+    dict_copy: crate::dicts::api::copy,
+    set_op: crate::dicts::api::set_op,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

@@ -1,0 +1,962 @@
+//! Typed dicts (`DictType[K,V]`) and sets (`set(T)`) of compiled code: hash tables over
+//! fixed-size key and value records, reached through the `dict_*` entries of
+//! [`numrs_abi::RuntimeApi`].
+//!
+//! A container is a [`Container`] whose first field is its reference count (compiled code
+//! increments and decrements it inline, as for a MemInfo, and calls `dict_free` when it drops
+//! to zero). Its layout is described by a descriptor that compiled code emits as a constant
+//! `i64` array (see [`Desc::parse`]): whether it is a set, the key and value sizes, the key's
+//! scalar fields (offset, [`KeyKind`]) and the offsets of the MemInfo pointers a value holds
+//! (arrays: the table owns one reference per stored value).
+//!
+//! Semantics follow Numba:
+//! - dicts (`typed/dictobject.py`, a compact ordered table as CPython's) iterate in insertion
+//!   order; `popitem` takes the last item;
+//! - sets (`cpython/setobj.py`) are open-addressing tables of `(hash, key)` entries: CPython's
+//!   probing (3 linear probes, then perturbation), minimum size 16, growth by 4x when
+//!   `2 * used >= size`, shrinking on removal, and `pop` walking from a "finger". Iteration,
+//!   `pop` and boxing follow the table's slot order, so they give Numba's order.
+//! - keys hash as Python's `hash` (integers modulo 2**61 - 1, floats by `_Py_HashDouble`,
+//!   tuples by CPython's xxHash-based tuple hash); set keys compare with numeric `==`
+//!   (`-0.0 == 0.0`), dict keys by their bytes (`-0.0` and `0.0` are distinct keys, as in
+//!   Numba's typed dict); a NaN key is equal to nothing.
+
+use crate::memory::meminfo_decref;
+use numrs_abi::MemInfo;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+/// Scalar kinds of key fields (the codes of the descriptor).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KeyKind {
+    Bool = 0,
+    I8 = 1,
+    I16 = 2,
+    I32 = 3,
+    I64 = 4,
+    U8 = 5,
+    U16 = 6,
+    U32 = 7,
+    U64 = 8,
+    F32 = 9,
+    F64 = 10,
+}
+
+impl KeyKind {
+    fn from_code(c: i64) -> Option<KeyKind> {
+        use KeyKind::*;
+        Some(match c {
+            0 => Bool,
+            1 => I8,
+            2 => I16,
+            3 => I32,
+            4 => I64,
+            5 => U8,
+            6 => U16,
+            7 => U32,
+            8 => U64,
+            9 => F32,
+            10 => F64,
+            _ => return None,
+        })
+    }
+}
+
+/// A scalar read from a key: an integer (exact, as i128) or a float.
+#[derive(Clone, Copy)]
+enum Scalar {
+    Int(i128),
+    Float(f64),
+}
+
+unsafe fn read_scalar(p: *const u8, k: KeyKind) -> Scalar {
+    use KeyKind::*;
+    match k {
+        Bool => Scalar::Int((p.read() != 0) as i128),
+        I8 => Scalar::Int((p as *const i8).read() as i128),
+        I16 => Scalar::Int((p as *const i16).read_unaligned() as i128),
+        I32 => Scalar::Int((p as *const i32).read_unaligned() as i128),
+        I64 => Scalar::Int((p as *const i64).read_unaligned() as i128),
+        U8 => Scalar::Int(p.read() as i128),
+        U16 => Scalar::Int((p as *const u16).read_unaligned() as i128),
+        U32 => Scalar::Int((p as *const u32).read_unaligned() as i128),
+        U64 => Scalar::Int((p as *const u64).read_unaligned() as i128),
+        F32 => Scalar::Float((p as *const f32).read_unaligned() as f64),
+        F64 => Scalar::Float((p as *const f64).read_unaligned()),
+    }
+}
+
+const HASH_MODULUS: u64 = (1u64 << 61) - 1;
+const HASH_BITS: i32 = 61;
+
+/// Python's `hash(int)`.
+fn hash_int(v: i128) -> i64 {
+    let m = (v.unsigned_abs() % HASH_MODULUS as u128) as i64;
+    let h = if v < 0 { -m } else { m };
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+/// CPython's `_Py_HashDouble` (NaN hashes to 0, as Numba's `_PyHASH_NAN`).
+fn hash_float(v: f64) -> i64 {
+    if v.is_nan() {
+        return 0;
+    }
+    if v.is_infinite() {
+        return if v > 0.0 { 314159 } else { -314159 };
+    }
+    let (mut m, mut e) = frexp(v);
+    let mut sign = 1i64;
+    if m < 0.0 {
+        sign = -1;
+        m = -m;
+    }
+    let mut x: u64 = 0;
+    while m != 0.0 {
+        x = ((x << 28) & HASH_MODULUS) | (x >> (HASH_BITS - 28));
+        m *= 268435456.0;
+        e -= 28;
+        let y = m as u64;
+        m -= y as f64;
+        x += y;
+        if x >= HASH_MODULUS {
+            x -= HASH_MODULUS;
+        }
+    }
+    let e = if e >= 0 { e % HASH_BITS } else { HASH_BITS - 1 - ((-1 - e) % HASH_BITS) };
+    x = ((x << e) & HASH_MODULUS) | (x >> (HASH_BITS - e));
+    let h = (x as i64) * sign;
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+/// C's `frexp`: `v = m * 2**e` with `0.5 <= |m| < 1` (`v` finite; 0 gives `(0, 0)`).
+fn frexp(v: f64) -> (f64, i32) {
+    if v == 0.0 {
+        return (v, 0);
+    }
+    let bits = v.to_bits();
+    let exp = ((bits >> 52) & 0x7ff) as i32;
+    if exp == 0 {
+        // Subnormal: scale into the normal range first.
+        let (m, e) = frexp(v * f64::from_bits(0x4350000000000000)); // 2**54
+        return (m, e - 54);
+    }
+    let m = f64::from_bits((bits & !(0x7ffu64 << 52)) | (1022u64 << 52));
+    (m, exp - 1022)
+}
+
+fn hash_scalar(s: Scalar) -> i64 {
+    match s {
+        Scalar::Int(i) => hash_int(i),
+        Scalar::Float(f) => hash_float(f),
+    }
+}
+
+/// CPython's tuple hash (3.8+, xxHash-based), as Numba's `_tuple_hash`.
+fn hash_tuple(items: &[i64]) -> i64 {
+    const P1: u64 = 11400714785074694791;
+    const P2: u64 = 14029467366897019727;
+    const P5: u64 = 2870177450012600261;
+    let mut acc = P5;
+    for &h in items {
+        acc = acc.wrapping_add((h as u64).wrapping_mul(P2));
+        acc = acc.rotate_left(31);
+        acc = acc.wrapping_mul(P1);
+    }
+    acc = acc.wrapping_add((items.len() as u64) ^ (P5 ^ 3527539));
+    if acc == u64::MAX {
+        return 1546275796;
+    }
+    acc as i64
+}
+
+fn scalar_eq(a: Scalar, b: Scalar) -> bool {
+    match (a, b) {
+        (Scalar::Int(x), Scalar::Int(y)) => x == y,
+        (Scalar::Float(x), Scalar::Float(y)) => x == y,
+        (Scalar::Int(x), Scalar::Float(y)) | (Scalar::Float(y), Scalar::Int(x)) => (x as f64) == y,
+    }
+}
+
+/// A container's layout, read from the descriptor compiled code passes to `dict_new`:
+/// `[flags, key_size, value_size, n_fields, (offset, kind) * n_fields, n_rc, offset * n_rc]`;
+/// `flags` bit 0: a set, bit 1: the key is a tuple (of the `n_fields` scalars, hashed as a
+/// tuple); a scalar key has one field at offset 0.
+#[derive(Clone, Debug)]
+pub struct Desc {
+    pub is_set: bool,
+    pub is_tuple: bool,
+    pub key_size: usize,
+    pub val_size: usize,
+    pub fields: Vec<(usize, KeyKind)>,
+    /// Offsets of MemInfo pointers (null: none) in a value.
+    pub val_rc: Vec<usize>,
+}
+
+impl Desc {
+    /// # Safety
+    /// `p` points at a descriptor as described on [`Desc`].
+    pub unsafe fn parse(p: *const i64) -> Option<Desc> {
+        let flags = p.read();
+        let key_size = usize::try_from(p.add(1).read()).ok()?;
+        let val_size = usize::try_from(p.add(2).read()).ok()?;
+        let n = usize::try_from(p.add(3).read()).ok()?;
+        let mut fields = Vec::with_capacity(n);
+        for i in 0..n {
+            let off = usize::try_from(p.add(4 + 2 * i).read()).ok()?;
+            fields.push((off, KeyKind::from_code(p.add(5 + 2 * i).read())?));
+        }
+        let base = 4 + 2 * n;
+        let nrc = usize::try_from(p.add(base).read()).ok()?;
+        let val_rc = (0..nrc).map(|i| usize::try_from(p.add(base + 1 + i).read()).ok()).collect::<Option<Vec<_>>>()?;
+        Some(Desc { is_set: flags & 1 != 0, is_tuple: flags & 2 != 0, key_size, val_size, fields, val_rc })
+    }
+}
+
+const EMPTY: i64 = -1;
+const DELETED: i64 = -2;
+const FALLBACK: i64 = -43;
+const SET_MINSIZE: usize = 16;
+const LINEAR_PROBES: usize = 3;
+
+/// A dict or a set. `refcount` must stay the first field (compiled code updates it inline).
+#[repr(C)]
+pub struct Container {
+    pub refcount: AtomicI64,
+    pub desc: Desc,
+    /// Dicts: the items in insertion order (`hashes[i] == DELETED` for removed ones).
+    /// Sets: the slots of the table (`EMPTY`, `DELETED` or the hash of the key there).
+    hashes: Vec<i64>,
+    keys: Vec<u8>,
+    vals: Vec<u8>,
+    /// Dicts: an open-addressing index into the items (-1: empty), a power of two long.
+    index: Vec<i64>,
+    /// Live items.
+    used: usize,
+    /// Sets: slots that are not empty (used or deleted).
+    fill: usize,
+    /// Sets: where `pop` starts looking.
+    finger: usize,
+}
+
+/// The hash Numba stores for a key: `hash(key)`, with the reserved values of sets avoided.
+unsafe fn key_hash(d: &Desc, key: *const u8) -> i64 {
+    let h = if d.is_tuple {
+        let hs: Vec<i64> = d.fields.iter().map(|(off, k)| hash_scalar(read_scalar(key.add(*off), *k))).collect();
+        hash_tuple(&hs)
+    } else {
+        match d.fields.first() {
+            Some((off, k)) => hash_scalar(read_scalar(key.add(*off), *k)),
+            None => 0,
+        }
+    };
+    if h == EMPTY || h == DELETED {
+        FALLBACK
+    } else {
+        h
+    }
+}
+
+/// Key equality: numeric `==` for sets (`setobj` compares with `operator.eq`); for dicts the
+/// keys' bytes, as Numba's `dictobject.c` compares them (so `-0.0` and `0.0` are distinct
+/// keys), except that a NaN never matches (Numba's hash of a NaN differs between lookups).
+unsafe fn key_eq(d: &Desc, a: *const u8, b: *const u8) -> bool {
+    d.fields.iter().all(|(off, k)| {
+        let (x, y) = (read_scalar(a.add(*off), *k), read_scalar(b.add(*off), *k));
+        if d.is_set {
+            return scalar_eq(x, y);
+        }
+        match (x, y) {
+            (Scalar::Float(x), Scalar::Float(y)) => !x.is_nan() && x.to_bits() == y.to_bits(),
+            _ => scalar_eq(x, y),
+        }
+    })
+}
+
+impl Container {
+    fn new(desc: Desc) -> Container {
+        let mut c = Container {
+            refcount: AtomicI64::new(1),
+            desc,
+            hashes: Vec::new(),
+            keys: Vec::new(),
+            vals: Vec::new(),
+            index: Vec::new(),
+            used: 0,
+            fill: 0,
+            finger: 0,
+        };
+        c.reset();
+        c
+    }
+
+    /// Empty, at the minimum size (no references released).
+    fn reset(&mut self) {
+        self.hashes.clear();
+        self.keys.clear();
+        self.vals.clear();
+        self.used = 0;
+        self.fill = 0;
+        self.finger = 0;
+        if self.desc.is_set {
+            self.hashes = vec![EMPTY; SET_MINSIZE];
+            self.keys = vec![0; SET_MINSIZE * self.desc.key_size];
+            self.index.clear();
+        } else {
+            self.index = vec![-1; 8];
+        }
+    }
+
+    fn key_at(&self, i: usize) -> *const u8 {
+        unsafe { self.keys.as_ptr().add(i * self.desc.key_size) }
+    }
+
+    fn val_at(&self, i: usize) -> *const u8 {
+        unsafe { self.vals.as_ptr().add(i * self.desc.val_size) }
+    }
+
+    /// Drop the references the value record at `v` holds.
+    unsafe fn release_value(&self, v: *const u8) {
+        for off in &self.desc.val_rc {
+            let mi = (v.add(*off) as *const *mut MemInfo).read_unaligned();
+            if !mi.is_null() {
+                meminfo_decref(mi);
+            }
+        }
+    }
+
+    /// Take a new reference to everything the value record at `v` holds.
+    unsafe fn retain_value(&self, v: *const u8) {
+        for off in &self.desc.val_rc {
+            let mi = (v.add(*off) as *const *mut MemInfo).read_unaligned();
+            if !mi.is_null() {
+                (*(std::ptr::addr_of!((*mi).refcount) as *const AtomicI64)).fetch_add(1, Ordering::Relaxed);
+            }
+        }
+    }
+
+    // ----- dicts -----
+
+    /// The item index of `key` (dicts).
+    unsafe fn dict_find(&self, key: *const u8, h: i64) -> Option<usize> {
+        let mask = self.index.len() - 1;
+        let mut i = (h as u64 as usize) & mask;
+        loop {
+            let e = self.index[i];
+            if e < 0 {
+                return None;
+            }
+            let e = e as usize;
+            if self.hashes[e] == h && key_eq(&self.desc, self.key_at(e), key) {
+                return Some(e);
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    /// Rebuild the index (dropping removed items) so that it is at most half full.
+    fn dict_rebuild(&mut self) {
+        let (ks, vs) = (self.desc.key_size, self.desc.val_size);
+        let mut hashes = Vec::with_capacity(self.used);
+        let mut keys = Vec::with_capacity(self.used * ks);
+        let mut vals = Vec::with_capacity(self.used * vs);
+        for (i, h) in self.hashes.iter().enumerate() {
+            if *h != DELETED {
+                hashes.push(*h);
+                keys.extend_from_slice(&self.keys[i * ks..(i + 1) * ks]);
+                vals.extend_from_slice(&self.vals[i * vs..(i + 1) * vs]);
+            }
+        }
+        self.hashes = hashes;
+        self.keys = keys;
+        self.vals = vals;
+        let mut size = 8;
+        while size < 2 * (self.hashes.len() + 1) {
+            size *= 2;
+        }
+        self.index = vec![-1; size];
+        let mask = size - 1;
+        for (e, h) in self.hashes.iter().enumerate() {
+            let mut i = (*h as u64 as usize) & mask;
+            while self.index[i] >= 0 {
+                i = (i + 1) & mask;
+            }
+            self.index[i] = e as i64;
+        }
+    }
+
+    /// Insert or replace; the table takes the value's references (a replaced value's are
+    /// released).
+    unsafe fn dict_insert(&mut self, key: *const u8, val: *const u8) {
+        let h = key_hash(&self.desc, key);
+        let vs = self.desc.val_size;
+        if let Some(e) = self.dict_find(key, h) {
+            let old = self.vals[e * vs..(e + 1) * vs].to_vec();
+            std::ptr::copy_nonoverlapping(val, self.vals.as_mut_ptr().add(e * vs), vs);
+            self.release_value(old.as_ptr());
+            return;
+        }
+        if 2 * (self.hashes.len() + 1) > self.index.len() {
+            self.dict_rebuild();
+        }
+        let e = self.hashes.len();
+        self.hashes.push(h);
+        self.keys.extend_from_slice(std::slice::from_raw_parts(key, self.desc.key_size));
+        self.vals.extend_from_slice(std::slice::from_raw_parts(val, vs));
+        self.used += 1;
+        let mask = self.index.len() - 1;
+        let mut i = (h as u64 as usize) & mask;
+        while self.index[i] >= 0 {
+            i = (i + 1) & mask;
+        }
+        self.index[i] = e as i64;
+    }
+
+    /// Remove item `e`, moving its value (and references) to `out` or releasing them.
+    unsafe fn dict_remove_at(&mut self, e: usize, out: *mut u8) {
+        let vs = self.desc.val_size;
+        if out.is_null() {
+            self.release_value(self.val_at(e));
+        } else {
+            std::ptr::copy_nonoverlapping(self.val_at(e), out, vs);
+        }
+        self.hashes[e] = DELETED;
+        self.used -= 1;
+        // The index entry stays (it points at a removed item, whose hash matches no key's);
+        // removed items are dropped once they outnumber the live ones.
+        if self.hashes.len() > 2 * self.used + 8 {
+            self.dict_rebuild();
+        }
+    }
+
+    // ----- sets (Numba's setobj) -----
+
+    fn set_mask(&self) -> usize {
+        self.hashes.len() - 1
+    }
+
+    /// Numba's `_lookup`: (found, slot); for insertion the slot is the first deleted one on
+    /// the chain, else the empty one that ended it.
+    unsafe fn set_lookup(&self, key: *const u8, h: i64, for_insert: bool) -> (bool, usize) {
+        let mask = self.set_mask();
+        let mut perturb = h as u64;
+        let mut i = (h as u64 as usize) & mask;
+        let mut free: Option<usize> = None;
+        let mut probes = 0usize;
+        loop {
+            let eh = self.hashes[i];
+            if eh == h && key_eq(&self.desc, self.key_at(i), key) {
+                return (true, i);
+            }
+            if eh == EMPTY {
+                return (false, if for_insert { free.unwrap_or(i) } else { i });
+            }
+            if for_insert && eh == DELETED && free.is_none() {
+                free = Some(i);
+            }
+            if probes < LINEAR_PROBES {
+                i = (i + 1) & mask;
+                probes += 1;
+            } else {
+                perturb >>= 5;
+                i = (i.wrapping_mul(5).wrapping_add(1).wrapping_add(perturb as usize)) & mask;
+            }
+        }
+    }
+
+    unsafe fn set_add(&mut self, key: *const u8, resize: bool) {
+        let h = key_hash(&self.desc, key);
+        let (found, i) = self.set_lookup(key, h, true);
+        if found {
+            return;
+        }
+        let old = self.hashes[i];
+        self.hashes[i] = h;
+        let ks = self.desc.key_size;
+        std::ptr::copy_nonoverlapping(key, self.keys.as_mut_ptr().add(i * ks), ks);
+        self.used += 1;
+        if old == EMPTY {
+            self.fill += 1;
+        }
+        if resize {
+            self.set_upsize();
+        }
+    }
+
+    fn set_upsize(&mut self) {
+        let min_entries = self.used << 1;
+        let size = self.hashes.len();
+        if min_entries >= size {
+            let mut new_size = size;
+            loop {
+                new_size <<= 2;
+                if min_entries < new_size {
+                    break;
+                }
+            }
+            self.set_resize(new_size);
+        }
+    }
+
+    fn set_downsize(&mut self) {
+        let min_entries = (self.used << 1).max(SET_MINSIZE);
+        let size = self.hashes.len();
+        if (min_entries << 2) <= size && SET_MINSIZE < size {
+            let mut new_size = size;
+            loop {
+                let half = new_size >> 1;
+                if min_entries > half {
+                    break;
+                }
+                new_size = half;
+            }
+            self.set_resize(new_size);
+        }
+    }
+
+    /// Re-insert the entries, in slot order, into a table of `n` slots.
+    fn set_resize(&mut self, n: usize) {
+        let ks = self.desc.key_size;
+        let old_hashes = std::mem::replace(&mut self.hashes, vec![EMPTY; n]);
+        let old_keys = std::mem::replace(&mut self.keys, vec![0; n * ks]);
+        self.used = 0;
+        self.fill = 0;
+        self.finger = 0;
+        for (i, h) in old_hashes.iter().enumerate() {
+            if *h != EMPTY && *h != DELETED {
+                unsafe { self.set_add(old_keys.as_ptr().add(i * ks), false) };
+            }
+        }
+    }
+
+    unsafe fn set_discard(&mut self, key: *const u8) -> bool {
+        let h = key_hash(&self.desc, key);
+        let (found, i) = self.set_lookup(key, h, false);
+        if found {
+            self.hashes[i] = DELETED;
+            self.used -= 1;
+            self.set_downsize();
+        }
+        found
+    }
+
+    // ----- both -----
+
+    unsafe fn contains(&self, key: *const u8) -> Option<usize> {
+        let h = key_hash(&self.desc, key);
+        if self.desc.is_set {
+            let (found, i) = self.set_lookup(key, h, false);
+            found.then_some(i)
+        } else {
+            self.dict_find(key, h)
+        }
+    }
+
+    /// Iteration: the next live position at or after `pos`.
+    fn next_live(&self, pos: usize) -> Option<usize> {
+        let used = |h: i64| if self.desc.is_set { h != EMPTY && h != DELETED } else { h != DELETED };
+        (pos..self.hashes.len()).find(|i| used(self.hashes[*i]))
+    }
+
+    /// Release every value's references (before dropping or clearing).
+    unsafe fn release_all(&self) {
+        if self.desc.val_rc.is_empty() || self.desc.is_set {
+            return;
+        }
+        for (e, h) in self.hashes.iter().enumerate() {
+            if *h != DELETED {
+                self.release_value(self.val_at(e));
+            }
+        }
+    }
+
+    fn duplicate(&self) -> Container {
+        if self.desc.is_set && self.used != self.fill {
+            // Numba copies a set with deleted entries by adding its items, in slot order, to
+            // a table sized for them.
+            let mut size = SET_MINSIZE;
+            while size < 2 * self.used {
+                size <<= 1;
+            }
+            let mut c = Container::new(self.desc.clone());
+            c.hashes = vec![EMPTY; size];
+            c.keys = vec![0; size * self.desc.key_size];
+            for i in self.positions() {
+                unsafe { c.set_add(self.key_at(i), false) };
+            }
+            return c;
+        }
+        let c = Container {
+            refcount: AtomicI64::new(1),
+            desc: self.desc.clone(),
+            hashes: self.hashes.clone(),
+            keys: self.keys.clone(),
+            vals: self.vals.clone(),
+            index: self.index.clone(),
+            used: self.used,
+            fill: self.fill,
+            finger: self.finger,
+        };
+        if !c.desc.is_set {
+            for (e, h) in c.hashes.iter().enumerate() {
+                if *h != DELETED {
+                    unsafe { c.retain_value(c.val_at(e)) };
+                }
+            }
+        }
+        c
+    }
+
+    /// The live items' positions, in iteration order.
+    pub fn positions(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.used);
+        let mut p = 0;
+        while let Some(i) = self.next_live(p) {
+            out.push(i);
+            p = i + 1;
+        }
+        out
+    }
+
+    /// The key record at position `i` (see [`Container::positions`]).
+    pub fn key_ptr(&self, i: usize) -> *const u8 {
+        self.key_at(i)
+    }
+
+    /// The value record at position `i` of a dict.
+    pub fn val_ptr(&self, i: usize) -> *const u8 {
+        self.val_at(i)
+    }
+
+    /// Take new references to what the value at position `i` holds.
+    ///
+    /// # Safety
+    /// `i` is a live position of a dict.
+    pub unsafe fn retain_value_at(&self, i: usize) {
+        self.retain_value(self.val_at(i))
+    }
+
+    pub fn len(&self) -> usize {
+        self.used
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.used == 0
+    }
+}
+
+/// Live containers (the tests check that compiled code frees what it creates).
+pub static LIVE_CONTAINERS: AtomicI64 = AtomicI64::new(0);
+
+// ----- the RuntimeApi entries -----
+
+/// A new empty container for the descriptor (null when the descriptor is malformed).
+pub unsafe extern "C" fn numrs_dict_new(desc: *const i64) -> *mut Container {
+    match Desc::parse(desc) {
+        Some(d) => {
+            LIVE_CONTAINERS.fetch_add(1, Ordering::Relaxed);
+            Box::into_raw(Box::new(Container::new(d)))
+        }
+        None => std::ptr::null_mut(),
+    }
+}
+
+/// Frees a container whose reference count reached zero, with the references its values hold.
+pub unsafe extern "C" fn numrs_dict_free(c: *mut Container) {
+    if c.is_null() {
+        return;
+    }
+    let b = Box::from_raw(c);
+    b.release_all();
+    LIVE_CONTAINERS.fetch_sub(1, Ordering::Relaxed);
+    drop(b);
+}
+
+/// Drops one reference to `c` (what compiled code does inline).
+pub unsafe fn container_decref(c: *mut Container) {
+    if (*c).refcount.fetch_sub(1, Ordering::AcqRel) == 1 {
+        numrs_dict_free(c);
+    }
+}
+
+/// `len(c)`.
+pub unsafe extern "C" fn numrs_dict_len(c: *mut Container) -> i64 {
+    (*c).used as i64
+}
+
+/// Look `key` up: 1 and the value copied to `val_out` (borrowed; when not null) if present,
+/// else 0.
+pub unsafe extern "C" fn numrs_dict_lookup(c: *mut Container, key: *const u8, val_out: *mut u8) -> i32 {
+    let c = &*c;
+    match c.contains(key) {
+        Some(i) => {
+            if !val_out.is_null() && !c.desc.is_set {
+                std::ptr::copy_nonoverlapping(c.val_at(i), val_out, c.desc.val_size);
+            }
+            1
+        }
+        None => 0,
+    }
+}
+
+/// `d[key] = val` (the dict takes the value's references) or `s.add(key)` (`val` unused).
+pub unsafe extern "C" fn numrs_dict_insert(c: *mut Container, key: *const u8, val: *const u8) {
+    let c = &mut *c;
+    if c.desc.is_set {
+        c.set_add(key, true);
+    } else {
+        c.dict_insert(key, val);
+    }
+}
+
+/// Remove `key`: 1 if it was present (its value moved to `val_out` with its references, or
+/// released when `val_out` is null), else 0.
+pub unsafe extern "C" fn numrs_dict_delete(c: *mut Container, key: *const u8, val_out: *mut u8) -> i32 {
+    let c = &mut *c;
+    if c.desc.is_set {
+        return c.set_discard(key) as i32;
+    }
+    let h = key_hash(&c.desc, key);
+    match c.dict_find(key, h) {
+        Some(e) => {
+            c.dict_remove_at(e, val_out);
+            1
+        }
+        None => 0,
+    }
+}
+
+/// Iteration: from position `*pos`, copy the next item's key and value (borrowed; either out
+/// pointer may be null), advance `*pos` past it and return 1; 0 at the end.
+pub unsafe extern "C" fn numrs_dict_next(c: *mut Container, pos: *mut i64, key_out: *mut u8, val_out: *mut u8) -> i32 {
+    let c = &*c;
+    let start = (*pos).max(0) as usize;
+    match c.next_live(start) {
+        Some(i) => {
+            if !key_out.is_null() {
+                std::ptr::copy_nonoverlapping(c.key_at(i), key_out, c.desc.key_size);
+            }
+            if !val_out.is_null() && !c.desc.is_set {
+                std::ptr::copy_nonoverlapping(c.val_at(i), val_out, c.desc.val_size);
+            }
+            *pos = i as i64 + 1;
+            1
+        }
+        None => 0,
+    }
+}
+
+/// `d.popitem()` (the last item) or `s.pop()` (from the finger): 1 and the key and value
+/// moved out (with their references), or 0 when empty.
+pub unsafe extern "C" fn numrs_dict_popitem(c: *mut Container, key_out: *mut u8, val_out: *mut u8) -> i32 {
+    let c = &mut *c;
+    if c.used == 0 {
+        return 0;
+    }
+    let ks = c.desc.key_size;
+    if c.desc.is_set {
+        let mask = c.set_mask();
+        let mut i = c.finger;
+        loop {
+            i = (i + 1) & mask;
+            let h = c.hashes[i];
+            if h != EMPTY && h != DELETED {
+                break;
+            }
+        }
+        c.finger = i;
+        std::ptr::copy_nonoverlapping(c.key_at(i), key_out, ks);
+        c.hashes[i] = DELETED;
+        c.used -= 1;
+        c.set_downsize();
+        return 1;
+    }
+    let Some(e) = (0..c.hashes.len()).rev().find(|e| c.hashes[*e] != DELETED) else { return 0 };
+    std::ptr::copy_nonoverlapping(c.key_at(e), key_out, ks);
+    c.dict_remove_at(e, val_out);
+    1
+}
+
+/// `c.clear()`.
+pub unsafe extern "C" fn numrs_dict_clear(c: *mut Container) {
+    let c = &mut *c;
+    c.release_all();
+    c.reset();
+}
+
+/// `c.copy()`: a new container (reference count 1) holding new references to the values.
+pub unsafe extern "C" fn numrs_dict_copy(c: *mut Container) -> *mut Container {
+    LIVE_CONTAINERS.fetch_add(1, Ordering::Relaxed);
+    Box::into_raw(Box::new((*c).duplicate()))
+}
+
+/// Set operations: a new set (`op` 0 `a | b`, 1 `a & b`, 2 `a - b`, 3 `a ^ b`), or, for
+/// `op` 4..7, the same updates in place on `a` (`|=`, `&=`, `-=`, `^=`; returns `a`, with no
+/// new reference); for `op` 8 `a <= b`, 9 `a >= b`, 10 `a == b`, 11 `isdisjoint`, a non-null
+/// pointer (`a`) when true and null when false.
+pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: i64) -> *mut Container {
+    let (ar, br) = (&*a, &*b);
+    let in_b = |c: &Container, i: usize| unsafe { br.contains(c.key_at(i)).is_some() };
+    let in_a = |c: &Container, i: usize| unsafe { ar.contains(c.key_at(i)).is_some() };
+    let truth = |t: bool| if t { a } else { std::ptr::null_mut() };
+    match op {
+        8 => return truth(ar.positions().iter().all(|i| in_b(ar, *i))),
+        9 => return truth(br.positions().iter().all(|i| in_a(br, *i))),
+        10 => return truth(ar.used == br.used && ar.positions().iter().all(|i| in_b(ar, *i))),
+        11 => return truth(!ar.positions().iter().any(|i| in_b(ar, *i))),
+        _ => {}
+    }
+    let kind = op & 3;
+    // Numba builds `a | b` as a copy of `a` updated with `b`, `a & b` from the items of `a`
+    // in `b`, `a - b` as a copy of `a` without `b`'s items, `a ^ b` as a copy of `a` with
+    // `b`'s items toggled.
+    let mut out = match kind {
+        1 => {
+            let mut s = Container::new(ar.desc.clone());
+            for i in ar.positions() {
+                if in_b(ar, i) {
+                    s.set_add(ar.key_at(i), true);
+                }
+            }
+            s
+        }
+        _ => ar.duplicate(),
+    };
+    match kind {
+        0 => {
+            for i in br.positions() {
+                out.set_add(br.key_at(i), true);
+            }
+        }
+        2 => {
+            for i in br.positions() {
+                out.set_discard(br.key_at(i));
+            }
+        }
+        3 => {
+            for i in br.positions() {
+                let k = br.key_at(i);
+                if ar.contains(k).is_some() {
+                    out.set_discard(k);
+                } else {
+                    out.set_add(k, true);
+                }
+            }
+        }
+        _ => {}
+    }
+    if op >= 4 {
+        let target = &mut *a;
+        let rc = target.refcount.load(Ordering::Relaxed);
+        out.refcount = AtomicI64::new(rc);
+        *target = out;
+        return a;
+    }
+    LIVE_CONTAINERS.fetch_add(1, Ordering::Relaxed);
+    Box::into_raw(Box::new(out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_match_python() {
+        assert_eq!(hash_int(-1), -2);
+        assert_eq!(hash_int(5), 5);
+        assert_eq!(hash_int(1 << 61), 1);
+        assert_eq!(hash_float(1.5), 1152921504606846977);
+        assert_eq!(hash_float(-0.0), 0);
+        assert_eq!(hash_float(2.0), 2);
+        assert_eq!(hash_float(f64::INFINITY), 314159);
+        // hash((1, 2)) in CPython 3.8+.
+        assert_eq!(hash_tuple(&[1, 2]), -3550055125485641917);
+    }
+
+    fn desc(is_set: bool) -> [i64; 8] {
+        [is_set as i64, 8, if is_set { 0 } else { 8 }, 1, 0, KeyKind::I64 as i64, 0, 0]
+    }
+
+    #[test]
+    fn dicts_keep_insertion_order() {
+        unsafe {
+            let d = desc(false);
+            let c = numrs_dict_new(d.as_ptr());
+            for k in [5i64, 1, 3, 1] {
+                let v = k * 10;
+                numrs_dict_insert(c, &k as *const i64 as *const u8, &v as *const i64 as *const u8);
+            }
+            assert_eq!(numrs_dict_len(c), 3);
+            let k = 1i64;
+            assert_eq!(numrs_dict_delete(c, &k as *const i64 as *const u8, std::ptr::null_mut()), 1);
+            let keys: Vec<i64> = (*c).positions().iter().map(|i| ((*c).key_ptr(*i) as *const i64).read_unaligned()).collect();
+            assert_eq!(keys, vec![5, 3]);
+            container_decref(c);
+        }
+    }
+
+    #[test]
+    fn sets_pop_like_numba() {
+        unsafe {
+            let d = desc(true);
+            let c = numrs_dict_new(d.as_ptr());
+            for k in [0i64, 1, 2, 7, 8] {
+                numrs_dict_insert(c, &k as *const i64 as *const u8, std::ptr::null());
+            }
+            let mut out = 0i64;
+            assert_eq!(numrs_dict_popitem(c, &mut out as *mut i64 as *mut u8, std::ptr::null_mut()), 1);
+            // Numba 0.68: `{0, 1, 2, 7, 8}.pop()` gives 1 (the walk starts after the finger).
+            assert_eq!(out, 1);
+            container_decref(c);
+        }
+    }
+}
+
+/// The entries of [`numrs_abi::RuntimeApi`], over [`numrs_abi::DictHandle`]s.
+pub mod api {
+    use super::*;
+    use numrs_abi::DictHandle;
+
+    fn c(h: DictHandle) -> *mut Container {
+        h as *mut Container
+    }
+    pub unsafe extern "C" fn new(desc: *const i64) -> DictHandle {
+        numrs_dict_new(desc) as DictHandle
+    }
+    pub unsafe extern "C" fn free(h: DictHandle) {
+        numrs_dict_free(c(h))
+    }
+    pub unsafe extern "C" fn len(h: DictHandle) -> i64 {
+        numrs_dict_len(c(h))
+    }
+    pub unsafe extern "C" fn lookup(h: DictHandle, key: *const u8, val_out: *mut u8) -> i32 {
+        numrs_dict_lookup(c(h), key, val_out)
+    }
+    pub unsafe extern "C" fn insert(h: DictHandle, key: *const u8, val: *const u8) {
+        numrs_dict_insert(c(h), key, val)
+    }
+    pub unsafe extern "C" fn delete(h: DictHandle, key: *const u8, val_out: *mut u8) -> i32 {
+        numrs_dict_delete(c(h), key, val_out)
+    }
+    pub unsafe extern "C" fn next(h: DictHandle, pos: *mut i64, key_out: *mut u8, val_out: *mut u8) -> i32 {
+        numrs_dict_next(c(h), pos, key_out, val_out)
+    }
+    pub unsafe extern "C" fn popitem(h: DictHandle, key_out: *mut u8, val_out: *mut u8) -> i32 {
+        numrs_dict_popitem(c(h), key_out, val_out)
+    }
+    pub unsafe extern "C" fn clear(h: DictHandle) {
+        numrs_dict_clear(c(h))
+    }
+    pub unsafe extern "C" fn copy(h: DictHandle) -> DictHandle {
+        numrs_dict_copy(c(h)) as DictHandle
+    }
+    pub unsafe extern "C" fn set_op(a: DictHandle, b: DictHandle, op: i64) -> DictHandle {
+        numrs_set_op(c(a), c(b), op) as DictHandle
+    }
+}
