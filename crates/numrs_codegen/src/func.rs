@@ -1205,6 +1205,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(x, &Type::int64(), tt)
             }
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
+            (Type::Array(_), "T") => self.transpose(value, tt),
+            (Type::Array(_), "real" | "imag") => self.real_imag(value, attr, tt),
+            (Type::Module(m), "newaxis") if m.as_ref() == "numpy" => Ok(self.ctx.const_struct(&[], false).into()),
             (Type::Module(m), _) => match module_constant(m, attr) {
                 Some(c) => self.cast(self.ctx.f64_type().const_float(c).into(), &Type::float64(), tt),
                 None => self.fail(format!("{m}.{attr} as a value is not supported by numrs build yet")),

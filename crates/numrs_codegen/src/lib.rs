@@ -21,6 +21,8 @@ mod arrays;
 pub mod func;
 mod header;
 mod module;
+mod npfuncs;
+mod sort;
 mod ops;
 mod optional;
 pub mod types;
