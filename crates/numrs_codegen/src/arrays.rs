@@ -33,6 +33,8 @@ pub fn needs_rc(t: &Type) -> bool {
 pub enum Ix<'ctx> {
     Int(IntValue<'ctx>),
     Slice(StructValue<'ctx>),
+    /// `None` / `np.newaxis`: a new dimension of length 1.
+    NewAxis,
 }
 
 /// A node of a fused array expression.
@@ -417,6 +419,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let one = |v: BasicValueEnum<'ctx>, t: &Type| -> R<Ix<'ctx>> {
             match t {
                 Type::Slice2 | Type::Slice3 => Ok(Ix::Slice(v.into_struct_value())),
+                Type::NoneType => Ok(Ix::NewAxis),
                 t if numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) && !matches!(t, Type::BooleanLiteral(_)) => {
                     Ok(Ix::Int(self.cast(v, t, &Type::int64())?.into_int_value()))
                 }
@@ -440,7 +443,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn array_view(&mut self, value: VarId, ix: Vec<Ix<'ctx>>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
         let (Type::Array(a), Type::Array(r)) = (&vt, tt) else { return self.fail(format!("view of {vt} as {tt}")) };
-        if ix.len() > a.ndim as usize {
+        let used = ix.iter().filter(|x| !matches!(x, Ix::NewAxis)).count();
+        if used > a.ndim as usize {
             return self.fail("too many indices for array");
         }
         let arr = self.load(value)?;
@@ -450,9 +454,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut new_shape = Vec::new();
         let mut new_strides = Vec::new();
         let zero = self.i64(0);
-        for (d, x) in ix.iter().enumerate() {
+        // `d`: the source dimension the next index applies to.
+        let mut d = 0;
+        for x in ix.iter() {
+            if let Ix::NewAxis = x {
+                new_shape.push(self.i64(1));
+                new_strides.push(self.i64(0));
+                continue;
+            }
             let n = shape[d];
             match x {
+                Ix::NewAxis => {}
                 Ix::Int(i) => {
                     let neg = self.b.build_int_compare(IntPredicate::SLT, *i, zero, "")?;
                     let w = self.b.build_int_add(*i, n, "")?;
@@ -468,8 +480,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     new_strides.push(self.b.build_int_mul(strides[d], step, "")?);
                 }
             }
+            d += 1;
         }
-        for d in ix.len()..a.ndim as usize {
+        for d in used..a.ndim as usize {
             new_shape.push(shape[d]);
             new_strides.push(strides[d]);
         }

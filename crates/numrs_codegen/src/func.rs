@@ -1016,6 +1016,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn getitem(&mut self, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
         let it = self.ty(index)?;
+        if let Type::Array(_) = vt {
+            if let Some(v) = self.fancy_getitem(value, index, tt)? {
+                return Ok(v);
+            }
+        }
         match &vt {
             Type::Array(_) if matches!(tt, Type::Array(_)) => {
                 let ix = self.view_indices(index, &it)?;
@@ -1160,6 +1165,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::Array(a) = &tt else {
             return self.fail(format!("item assignment on {tt} is not supported by numrs build yet"));
         };
+        if self.setitem_ext(target, index, value)? {
+            return Ok(());
+        }
         if a.readonly {
             return self.fail("assignment to a read-only array");
         }
@@ -1333,7 +1341,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             IteratorKind::Array(arr_t) => {
                 let Type::Array(a) = arr_t else { return self.fail("array iterator") };
                 if a.ndim != 1 {
-                    return self.fail("iterating over a multi-dimensional array (views) is not supported by numrs build yet");
+                    return self.iternext_rows(state, st, a, tt);
                 }
                 let at = types::array_struct(self.ctx, a.ndim);
                 let pa = self.b.build_struct_gep(st, state, 0, "")?;

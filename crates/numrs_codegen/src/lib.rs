@@ -18,6 +18,7 @@
 //! and text, so callers (and salsa) only ever see plain data.
 
 mod arrays;
+mod fancy;
 pub mod func;
 mod header;
 mod module;
