@@ -104,6 +104,110 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &array_type(&it, 1, Layout::C), tt)
     }
 
+    /// `np.median(a)`: the middle of a sorted flat copy (the mean of the two middle items for
+    /// an even count, `(x + y) / 2` as Numba computes it); NaN for an empty array.
+    pub(crate) fn median(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
+        if k.is_complex() || k == NumericKind::Boolean {
+            return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
+        }
+        let c = self.copy_c(arr, &a)?;
+        let ct = array_type(&a.dtype, a.ndim, Layout::C);
+        let slot = self.hidden_slot(&ct)?;
+        self.b.build_store(slot, c)?;
+        let n = self.field(c, 2)?.into_int_value();
+        let f = self.sort_fn(&a.dtype, false, false)?;
+        let data = self.field(c, 4)?;
+        self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
+        let f64t = Type::float64();
+        let res = self.temp(self.ctx.f64_type().into())?;
+        self.b.build_store(res, self.ctx.f64_type().const_float(f64::NAN))?;
+        let nonempty = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let work = self.new_block("median");
+        let done = self.new_block("median_done");
+        self.b.build_conditional_branch(nonempty, work, done)?;
+        self.b.position_at_end(work);
+        let half = self.b.build_right_shift(n, self.i64(1), false, "")?;
+        let x = self.load_element(self.out_ptr(c, &a.dtype, half)?, &a.dtype)?;
+        let hm1 = self.b.build_int_sub(half, self.i64(1), "")?;
+        let odd = self.b.build_and(n, self.i64(1), "")?;
+        let is_odd = self.b.build_int_compare(IntPredicate::NE, odd, self.i64(0), "")?;
+        let even_bb = self.new_block("median_even");
+        let odd_bb = self.new_block("median_odd");
+        self.b.build_conditional_branch(is_odd, odd_bb, even_bb)?;
+        self.b.position_at_end(odd_bb);
+        let xf = self.cast(x, &a.dtype, &f64t)?;
+        self.b.build_store(res, xf)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(even_bb);
+        let y = self.load_element(self.out_ptr(c, &a.dtype, hm1)?, &a.dtype)?;
+        let s = self.ufunc_elem("add", &[(y, a.dtype.clone()), (x, a.dtype.clone())], k)?;
+        let sf = self.cast(s, &a.dtype, &f64t)?.into_float_value();
+        let q = self.b.build_float_div(sf, self.ctx.f64_type().const_float(2.0), "")?;
+        self.b.build_store(res, q)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(self.ctx.f64_type(), res, "")?;
+        self.cast(r, &f64t, tt)
+    }
+
+    /// `np.unique(a)`: the sorted distinct items (NaNs count as one), a 1-d array.
+    pub(crate) fn unique(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("unique of arrays of {}", a.dtype)) };
+        if k.is_complex() {
+            return self.fail("unique of complex arrays is not supported by numrs build yet");
+        }
+        let c = self.copy_c(arr, &a)?;
+        let n = self.field(c, 2)?.into_int_value();
+        let f = self.sort_fn(&a.dtype, false, false)?;
+        let data = self.field(c, 4)?;
+        self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
+        // Compact in place: keep an item when it differs from the one before it.
+        let cnt = self.temp(self.ctx.i64_type().into())?;
+        let first = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let first = self.b.build_int_z_extend(first, self.ctx.i64_type(), "")?;
+        self.b.build_store(cnt, first)?;
+        let dt = a.dtype.clone();
+        let m = self.b.build_int_sub(n, self.i64(1), "")?;
+        let m = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, m, self.i64(0), "")?, self.i64(0), m, "")?.into_int_value();
+        self.counted_loop(m, |cx, i| {
+            let i1 = cx.b.build_int_add(i, cx.i64(1), "")?;
+            let prev = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
+            let x = cx.load_element(cx.out_ptr(c, &dt, i1)?, &dt)?;
+            let keep = if k.is_float() {
+                let (p, v) = (prev.into_float_value(), x.into_float_value());
+                let ne = cx.b.build_float_compare(FloatPredicate::UNE, p, v, "")?;
+                let pn = cx.b.build_float_compare(FloatPredicate::UNO, p, p, "")?;
+                let vn = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
+                cx.b.build_and(ne, cx.b.build_not(cx.b.build_and(pn, vn, "")?, "")?, "")?
+            } else {
+                cx.b.build_int_compare(IntPredicate::NE, prev.into_int_value(), x.into_int_value(), "")?
+            };
+            let yes = cx.new_block("unique_keep");
+            let next = cx.new_block("unique_next");
+            cx.b.build_conditional_branch(keep, yes, next)?;
+            cx.b.position_at_end(yes);
+            let j = cx.b.build_load(cx.ctx.i64_type(), cnt, "")?.into_int_value();
+            let p = cx.out_ptr(c, &dt, j)?;
+            cx.store_element(p, x, &dt, &dt)?;
+            cx.b.build_store(cnt, cx.b.build_int_add(j, cx.i64(1), "")?)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        let k_items = self.b.build_load(self.ctx.i64_type(), cnt, "")?.into_int_value();
+        // The first `k_items` of the copy, as a 1-d array owning the copy's reference.
+        let isz = self.field(c, 3)?.into_int_value();
+        let mi = self.field(c, 0)?.into_pointer_value();
+        let parent = self.field(c, 1)?.into_pointer_value();
+        let dp = self.field(c, 4)?.into_pointer_value();
+        let out = self.make_array(1, mi, parent, isz, dp, &[k_items], &[isz])?;
+        self.fresh = true;
+        self.cast(out, &array_type(&a.dtype, 1, Layout::C), tt)
+    }
+
     /// Sort each last-axis row of a C-contiguous array in place.
     fn sort_rows(&mut self, arr: BasicValueEnum<'ctx>, dtype: &Type, ndim: u32) -> R<()> {
         let f = self.sort_fn(dtype, false, false)?;
