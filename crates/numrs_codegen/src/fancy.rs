@@ -187,6 +187,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// item (row) per selected position.
     fn put_rows(&mut self, target: VarId, index: VarId, ix: &ArrayType, value: VarId) -> R<()> {
         let (arr, a) = self.arr(target)?;
+        if a.ndim == 0 {
+            return self.fail("indexing a 0-d array with an array is not supported by numrs build yet");
+        }
         let shape = self.dims(arr, 5, a.ndim)?;
         let strides = self.dims(arr, 6, a.ndim)?;
         let (c, sel, st) = self.selection(index, ix, shape[0])?;
