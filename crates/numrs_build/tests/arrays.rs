@@ -435,3 +435,105 @@ fn allocation_without_a_runtime_is_an_error_not_a_crash() {
     assert_eq!(unsafe { ramp(3, &mut out, &mut exc) }, 1);
     assert_eq!(exc.kind, 8, "RuntimeError");
 }
+
+const NP_SRC: &str = r#"
+import numpy as np
+from numba import njit
+
+@njit("float64(float64[:])")
+def moments(a):
+    return a.std() * 1000.0 + np.var(a) * 100.0 + a.argmax() * 10.0 + np.argmin(a)
+
+@njit("float64[:](float64[:])")
+def masked(a):
+    sel = a[a > 2.0]
+    sel[np.arange(0, 3, 2)] = -1.0
+    a[a < 1.0] = 0.5
+    return sel
+
+@njit("float64[:, :](float64[::1], float64[::1])")
+def joined(a, b):
+    c = np.concatenate((a, b))
+    s = np.stack((a, b))
+    v = np.vstack((s, c.reshape(2, -1)))
+    return v.T.copy()
+
+@njit("int64[:](float64[:])")
+def order(a):
+    return np.argsort(a)
+
+@njit("float64[:](float64[:, :])")
+def row_sums(m):
+    acc = np.zeros(m.shape[1])
+    for row in m:
+        acc += row
+    return acc - m.sum(axis=0) + np.cumsum(m)[-1]
+
+@njit("float64[:, :](float64[::1], int64)")
+def bad_reshape(a, k):
+    return a.reshape(k, -1)
+"#;
+
+fn i64_values(a: &Arr<1>) -> Vec<i64> {
+    (0..a.nitems).map(|i| unsafe { *(a.data.offset((i * a.strides[0]) as isize) as *const i64) }).collect()
+}
+
+#[test]
+fn numpy_functions_compute_numbas_results_without_leaks() {
+    let _g = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
+    let m = build("npf", NP_SRC, true);
+    let mut exc = ExcInfo::new();
+    let live = LIVE.load(Ordering::SeqCst);
+
+    let moments: unsafe extern "C" fn(*const Arr<1>, *mut f64, *mut ExcInfo) -> i32 = m.sym("numrs_npf__moments__0");
+    let mut a = vec![1.0, 4.0, 2.0, 0.0];
+    let aa = arg1(&mut a);
+    let mut r = 0.0;
+    assert_eq!(unsafe { moments(&aa, &mut r, &mut exc) }, 0);
+    let var: f64 = 21.0 / 4.0 - 1.75 * 1.75;
+    assert!((r - (var.powf(0.5) * 1000.0 + var * 100.0 + 10.0 + 3.0)).abs() < 1e-9, "{r}");
+
+    let masked: unsafe extern "C" fn(*const Arr<1>, *mut Arr<1>, *mut ExcInfo) -> i32 = m.sym("numrs_npf__masked__0");
+    let mut b = vec![3.0, 0.0, 5.0, 7.0, 1.5];
+    let ab = arg1(&mut b);
+    let mut out = Arr::<1>::zeroed();
+    assert_eq!(unsafe { masked(&ab, &mut out, &mut exc) }, 0);
+    assert_eq!(out.values(), vec![-1.0, 5.0, -1.0]);
+    assert_eq!(b, vec![3.0, 0.5, 5.0, 7.0, 1.5]);
+    out.release();
+
+    let joined: unsafe extern "C" fn(*const Arr<1>, *const Arr<1>, *mut Arr<2>, *mut ExcInfo) -> i32 = m.sym("numrs_npf__joined__0");
+    let mut x = vec![1.0, 2.0];
+    let mut y = vec![3.0, 4.0];
+    let (ax, ay) = (arg1(&mut x), arg1(&mut y));
+    let mut o2 = Arr::<2>::zeroed();
+    assert_eq!(unsafe { joined(&ax, &ay, &mut o2, &mut exc) }, 0);
+    assert_eq!(o2.shape, [2, 4]);
+    assert_eq!(o2.values(), vec![1.0, 3.0, 1.0, 3.0, 2.0, 4.0, 2.0, 4.0]);
+    o2.release();
+
+    // Numba's quicksort order for ties (insertion sort below 15 items is stable).
+    let order: unsafe extern "C" fn(*const Arr<1>, *mut Arr<1>, *mut ExcInfo) -> i32 = m.sym("numrs_npf__order__0");
+    let mut c = vec![3.0, 1.0, 2.0, 1.0, f64::NAN, -0.5];
+    let ac = arg1(&mut c);
+    assert_eq!(unsafe { order(&ac, &mut out, &mut exc) }, 0);
+    assert_eq!(i64_values(&out), vec![5, 1, 3, 2, 0, 4]);
+    out.release();
+
+    let row_sums: unsafe extern "C" fn(*const Arr<2>, *mut Arr<1>, *mut ExcInfo) -> i32 = m.sym("numrs_npf__row_sums__0");
+    let mut mm: Vec<f64> = (0..6).map(|i| i as f64).collect();
+    let am = arg2(&mut mm, 2, 3);
+    assert_eq!(unsafe { row_sums(&am, &mut out, &mut exc) }, 0);
+    assert_eq!(out.values(), vec![15.0, 15.0, 15.0]);
+    out.release();
+
+    let bad: unsafe extern "C" fn(*const Arr<1>, i64, *mut Arr<2>, *mut ExcInfo) -> i32 = m.sym("numrs_npf__bad_reshape__0");
+    let mut d = vec![0.0; 6];
+    let ad = arg1(&mut d);
+    assert_eq!(unsafe { bad(&ad, 4, &mut o2, &mut exc) }, 1);
+    assert_eq!(exc.kind, 3, "ValueError");
+    assert_eq!(unsafe { bad(&ad, 3, &mut o2, &mut exc) }, 0);
+    assert_eq!(o2.shape, [3, 2]);
+    o2.release();
+    assert_eq!(LIVE.load(Ordering::SeqCst), live, "nothing leaks");
+}

@@ -34,6 +34,8 @@ pub fn needs_rc(t: &Type) -> bool {
 pub enum Ix<'ctx> {
     Int(IntValue<'ctx>),
     Slice(StructValue<'ctx>),
+    /// `None` / `np.newaxis`: a new dimension of length 1.
+    NewAxis,
 }
 
 /// A node of a fused array expression.
@@ -110,7 +112,9 @@ const ELEMENTWISE: &[&str] = &[
     "add", "subtract", "multiply", "divide", "true_divide", "power", "negative", "positive", "equal",
     "not_equal", "less", "less_equal", "greater", "greater_equal", "absolute", "abs", "fabs", "square",
     "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
-    "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot",
+    "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot", "where", "conjugate", "conj",
+    "floor_divide", "remainder", "mod", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not",
+    "logical_and", "logical_or", "logical_xor", "logical_not", "sign",
 ];
 
 /// Number of inputs of a supported ufunc.
@@ -118,7 +122,9 @@ fn ufunc_nin(name: &str) -> usize {
     match name {
         "add" | "subtract" | "multiply" | "divide" | "true_divide" | "power" | "equal" | "not_equal" | "less"
         | "less_equal" | "greater" | "greater_equal" | "maximum" | "minimum" | "fmax" | "fmin" | "arctan2" | "atan2"
-        | "hypot" => 2,
+        | "hypot" | "floor_divide" | "remainder" | "mod" | "fmod" | "bitwise_and" | "bitwise_or" | "bitwise_xor"
+        | "logical_and" | "logical_or" | "logical_xor" => 2,
+        "where" => 3,
         _ => 1,
     }
 }
@@ -165,7 +171,7 @@ pub fn make_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
 }
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
-    fn ptr_t(&self) -> inkwell::types::PointerType<'ctx> {
+    pub(crate) fn ptr_t(&self) -> inkwell::types::PointerType<'ctx> {
         self.ctx.ptr_type(AddressSpace::default())
     }
 
@@ -271,16 +277,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     // ----- array structs -----
 
-    fn field(&self, arr: BasicValueEnum<'ctx>, i: u32) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn field(&self, arr: BasicValueEnum<'ctx>, i: u32) -> R<BasicValueEnum<'ctx>> {
         Ok(self.b.build_extract_value(arr.into_struct_value(), i, "")?)
     }
 
-    fn dims(&self, arr: BasicValueEnum<'ctx>, which: u32, ndim: u32) -> R<Vec<IntValue<'ctx>>> {
+    pub(crate) fn dims(&self, arr: BasicValueEnum<'ctx>, which: u32, ndim: u32) -> R<Vec<IntValue<'ctx>>> {
         let a = self.field(arr, which)?.into_array_value();
         (0..ndim).map(|d| Ok(self.b.build_extract_value(a, d, "")?.into_int_value())).collect()
     }
 
-    fn make_array(
+    pub(crate) fn make_array(
         &self,
         ndim: u32,
         mi: PointerValue<'ctx>,
@@ -318,7 +324,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(agg.as_basic_value_enum())
     }
 
-    fn itemsize_of(&self, dtype: &Type) -> R<u64> {
+    pub(crate) fn itemsize_of(&self, dtype: &Type) -> R<u64> {
         match numrs_abi::layout(dtype) {
             Some(l) => Ok(l.size as u64),
             None => self.fail(format!("arrays of {dtype} are not supported by numrs build yet")),
@@ -381,7 +387,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Pointer to the element at C-order position `i` of an array of type `a`.
-    fn flat_ptr(&self, arr: BasicValueEnum<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+    pub(crate) fn flat_ptr(&self, arr: BasicValueEnum<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
         let data = self.field(arr, 4)?.into_pointer_value();
         if a.layout == Layout::C || a.ndim <= 1 && a.layout == Layout::C {
             let et = types::storage_type(self.ctx, &a.dtype).map_err(|m| self.cg_err(m))?;
@@ -404,7 +410,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? })
     }
 
-    fn store_element(&self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, from: &Type, dtype: &Type) -> R<()> {
+    pub(crate) fn store_element(&self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, from: &Type, dtype: &Type) -> R<()> {
         let v = self.cast(v, from, dtype)?;
         let v: BasicValueEnum = if numeric(dtype) == Some(NumericKind::Boolean) {
             self.b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into()
@@ -415,7 +421,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(())
     }
 
-    fn cg_err(&self, m: String) -> crate::func::CgError {
+    pub(crate) fn cg_err(&self, m: String) -> crate::func::CgError {
         crate::func::CgError { span: self.span, message: m }
     }
 
@@ -426,6 +432,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let one = |v: BasicValueEnum<'ctx>, t: &Type| -> R<Ix<'ctx>> {
             match t {
                 Type::Slice2 | Type::Slice3 => Ok(Ix::Slice(v.into_struct_value())),
+                Type::NoneType => Ok(Ix::NewAxis),
                 t if numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) && !matches!(t, Type::BooleanLiteral(_)) => {
                     Ok(Ix::Int(self.cast(v, t, &Type::int64())?.into_int_value()))
                 }
@@ -449,7 +456,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn array_view(&mut self, value: VarId, ix: Vec<Ix<'ctx>>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
         let (Type::Array(a), Type::Array(r)) = (&vt, tt) else { return self.fail(format!("view of {vt} as {tt}")) };
-        if ix.len() > a.ndim as usize {
+        let used = ix.iter().filter(|x| !matches!(x, Ix::NewAxis)).count();
+        if used > a.ndim as usize {
             return self.fail("too many indices for array");
         }
         let arr = self.load(value)?;
@@ -459,9 +467,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut new_shape = Vec::new();
         let mut new_strides = Vec::new();
         let zero = self.i64(0);
-        for (d, x) in ix.iter().enumerate() {
+        // `d`: the source dimension the next index applies to.
+        let mut d = 0;
+        for x in ix.iter() {
+            if let Ix::NewAxis = x {
+                new_shape.push(self.i64(1));
+                new_strides.push(self.i64(0));
+                continue;
+            }
             let n = shape[d];
             match x {
+                Ix::NewAxis => {}
                 Ix::Int(i) => {
                     let neg = self.b.build_int_compare(IntPredicate::SLT, *i, zero, "")?;
                     let w = self.b.build_int_add(*i, n, "")?;
@@ -477,8 +493,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     new_strides.push(self.b.build_int_mul(strides[d], step, "")?);
                 }
             }
+            d += 1;
         }
-        for d in ix.len()..a.ndim as usize {
+        for d in used..a.ndim as usize {
             new_shape.push(shape[d]);
             new_strides.push(strides[d]);
         }
@@ -494,7 +511,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Python's `slice.indices(n)` and the slice length: (start, length, step).
-    fn fix_slice(&self, s: StructValue<'ctx>, n: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)> {
+    pub(crate) fn fix_slice(&self, s: StructValue<'ctx>, n: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)> {
         let b = &self.b;
         let start = b.build_extract_value(s, 0, "")?.into_int_value();
         let stop = b.build_extract_value(s, 1, "")?.into_int_value();
@@ -601,7 +618,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The ufunc and operands of a value that computes an array elementwise.
-    fn elementwise_op(&self, value: &Value, tt: &Type) -> Option<(String, Vec<VarId>)> {
+    pub(crate) fn elementwise_op(&self, value: &Value, tt: &Type) -> Option<(String, Vec<VarId>)> {
         if !matches!(tt, Type::Array(_)) {
             return None;
         }
@@ -612,6 +629,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 match op {
                     UnaryOp::USub => "negative",
                     UnaryOp::UAdd => "positive",
+                    UnaryOp::Invert => "invert",
                     _ => return None,
                 }
                 .into(),
@@ -679,7 +697,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// [`Self::lower_array_expr`] writing into `out` (a ufunc's output argument) when given.
-    fn lower_array_expr_into(&mut self, value: &Value, tt: &Type, out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn lower_array_expr_into(&mut self, value: &Value, tt: &Type, out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
         let mut leaves_v = Vec::new();
         let root = self.op_node(value, tt, &mut leaves_v)?;
         let Type::Array(ra) = tt else { return self.fail("array expression") };
@@ -1107,6 +1125,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 crate::ops::libm(self, &sym, &[x, y])
             }
             _ => {
+                if let Some(v) = self.ufunc_extra(name, args, out)? {
+                    return Ok(v);
+                }
                 if let Some((_, sym)) = UNARY_LIBM.iter().find(|(n, _)| *n == name) {
                     if is_float {
                         let x = to_out(self, 0)?;
@@ -1127,6 +1148,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match &ft {
             Type::Function(key) => {
                 let key = key.to_string();
+                if let Some(v) = self.np_call(&key, args, kws, tt)? {
+                    return Ok(Some(v));
+                }
                 match key.as_str() {
                     "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" | "numpy.empty_like" | "numpy.zeros_like"
                     | "numpy.ones_like" | "numpy.full_like" => return self.construct(&key, args, kws, tt).map(Some),
@@ -1204,6 +1228,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return self.fail("array method called through a variable is not supported by numrs build yet");
                 };
                 let recv = *recv;
+                let m = key.strip_prefix("array.").unwrap_or(key).to_string();
+                if let Some(v) = self.np_method(&m, recv, args, kws, tt)? {
+                    return Ok(Some(v));
+                }
                 if !kws.is_empty() {
                     return self.fail(format!("keyword arguments to {key} are not supported by numrs build yet"));
                 }
@@ -1215,7 +1243,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The shape argument of a constructor: an integer or a tuple of integers.
-    fn shape_arg(&self, v: VarId) -> R<Vec<IntValue<'ctx>>> {
+    pub(crate) fn shape_arg(&self, v: VarId) -> R<Vec<IntValue<'ctx>>> {
         let t = self.ty(v)?;
         if numeric(&t).is_some_and(|k| k.is_integer()) {
             let x = self.load(v)?;
@@ -1388,7 +1416,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `a.sum()`, `a.min()`, `a.max()`, `a.mean()`, `a.prod()`, `a.copy()`.
-    fn array_method(&mut self, m: &str, recv: VarId, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn array_method(&mut self, m: &str, recv: VarId, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let rt = self.ty(recv)?;
         let Type::Array(a) = &rt else { return self.fail(format!("method {m} of {rt}")) };
         let a = (**a).clone();

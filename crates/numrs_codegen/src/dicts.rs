@@ -753,7 +753,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// What iterating `it` (an iterator variable) yields, when it goes over a dict or set.
-    fn view_of(&self, it: VarId) -> Option<(View, Type)> {
+    fn dict_view_of(&self, it: VarId) -> Option<(View, Type)> {
         let src = match self.resolve_def(it)? {
             Value::GetIter(x) => *x,
             _ => it,
@@ -783,7 +783,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let h = self.load(v)?.into_pointer_value();
             return self.iter_state(h).map(Some);
         }
-        if let (Type::Iterator(_), Some(_)) = (&vt, self.view_of(v)) {
+        if let (Type::Iterator(_), Some(_)) = (&vt, self.dict_view_of(v)) {
             // A view is its own iterator.
             let _ = tt;
             return self.load(v).map(Some);
@@ -793,7 +793,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `next(it)` over a dict, a set or a dict view; `None` for other iterators.
     pub(crate) fn container_iternext(&self, v: VarId, tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
-        let Some((view, ct)) = self.view_of(v) else { return Ok(None) };
+        let Some((view, ct)) = self.dict_view_of(v) else { return Ok(None) };
         let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
         let (k, val_t) = self.kv_of(&ct)?;
         let state = self.load(v)?.into_pointer_value();

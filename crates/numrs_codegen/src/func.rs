@@ -1197,6 +1197,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let vt = self.ty(value)?;
         let it = self.ty(index)?;
+        if let Type::Array(_) = vt {
+            if let Some(v) = self.fancy_getitem(value, index, tt)? {
+                return Ok(v);
+            }
+        }
         match &vt {
             Type::List { .. } => self.list_getitem(value, index, tt),
             Type::Array(_) if matches!(tt, Type::Array(_)) => {
@@ -1353,6 +1358,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::Array(a) = &tt else {
             return self.fail(format!("item assignment on {tt} is not supported by numrs build yet"));
         };
+        if self.setitem_ext(target, index, value)? {
+            return Ok(());
+        }
         if a.readonly {
             return self.fail("assignment to a read-only array");
         }
@@ -1398,6 +1406,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(x, &Type::int64(), tt)
             }
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
+            (Type::Array(_), "T") => self.transpose(value, tt),
+            (Type::Array(_), "real" | "imag") => self.real_imag(value, attr, tt),
+            (Type::Module(m), "newaxis") if m.as_ref() == "numpy" => Ok(self.ctx.const_struct(&[], false).into()),
             (Type::Module(m), _) => match module_constant(m, attr) {
                 Some(c) => self.cast(self.ctx.f64_type().const_float(c).into(), &Type::float64(), tt),
                 None => self.fail(format!("{m}.{attr} as a value is not supported by numrs build yet")),
@@ -1547,7 +1558,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             IteratorKind::Array(arr_t) => {
                 let Type::Array(a) = arr_t else { return self.fail("array iterator") };
                 if a.ndim != 1 {
-                    return self.fail("iterating over a multi-dimensional array (views) is not supported by numrs build yet");
+                    return self.iternext_rows(state, st, a, item_t);
                 }
                 let at = types::array_struct(self.ctx, a.ndim);
                 let pa = self.b.build_struct_gep(st, state, 0, "")?;

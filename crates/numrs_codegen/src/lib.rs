@@ -19,12 +19,15 @@
 
 mod arrays;
 mod dicts;
+mod fancy;
 pub mod func;
 mod header;
 mod iters;
 mod lists;
 pub mod lowered;
 mod module;
+mod npfuncs;
+mod sort;
 mod ops;
 mod closures;
 mod cmath;

@@ -1,0 +1,1258 @@
+//! NumPy functions and array methods beyond the basics of `arrays.rs`: statistics
+//! (`std`/`var`), `argmax`/`argmin`, scans (`cumsum`/`cumprod`), reductions along an axis,
+//! reshaping (`reshape`/`ravel`/`flatten`/`transpose`), `astype`, `fill`, `clip`,
+//! `linspace`, `nonzero`/`where`, `any`/`all`/`count_nonzero`, joining (`concatenate`,
+//! `stack`, `hstack`, `vstack`, `column_stack`) and broadcasting assignment into views.
+//!
+//! Each follows Numba's implementation (`numba/np/arraymath.py`, `arrayobj.py`): the same
+//! accumulation order and types, the same errors. The result types come from the type checker
+//! (the target's type `tt`).
+
+use std::sync::Arc;
+
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
+use numrs_ir::VarId;
+use numrs_types::{ArrayType, Layout, NumericKind, Type};
+
+use crate::func::{FnCx, R};
+use crate::types::{self, numeric};
+
+/// The argument at position `pos`, or given as keyword `name`.
+pub(crate) fn arg_kw(args: &[VarId], kws: &[(String, VarId)], pos: usize, name: &str) -> Option<VarId> {
+    args.get(pos).copied().or_else(|| kws.iter().find(|(k, _)| k == name).map(|(_, v)| *v))
+}
+
+pub(crate) fn array_type(dtype: &Type, ndim: u32, layout: Layout) -> Type {
+    Type::Array(Arc::new(ArrayType { dtype: dtype.clone(), ndim, layout, readonly: false }))
+}
+
+type BV<'ctx> = BasicValueEnum<'ctx>;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// An array variable's value and type.
+    pub(crate) fn arr(&self, v: VarId) -> R<(BV<'ctx>, ArrayType)> {
+        match self.ty(v)? {
+            Type::Array(a) => Ok((self.load(v)?, (*a).clone())),
+            other => self.fail(format!("expected an array, got {other}")),
+        }
+    }
+
+    /// Whether `v` is absent or `None`.
+    fn is_none_arg(&self, v: Option<VarId>) -> R<bool> {
+        Ok(match v {
+            None => true,
+            Some(v) => matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)),
+        })
+    }
+
+    /// An integer argument as i64.
+    pub(crate) fn int_arg(&self, v: VarId) -> R<IntValue<'ctx>> {
+        let t = self.ty(v)?;
+        if !numeric(&t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
+            return self.fail(format!("integer argument of type {t} is not supported by numrs build yet"));
+        }
+        let x = self.load(v)?;
+        Ok(self.cast(x, &t, &Type::int64())?.into_int_value())
+    }
+
+    /// `numpy.<name>(...)` calls handled here; None: not one of them.
+    pub(crate) fn np_call(&mut self, key: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
+        let Some(name) = key.strip_prefix("numpy.") else { return Ok(None) };
+        let first_array = match args.first() {
+            Some(v) => matches!(self.ty(*v)?, Type::Array(_)),
+            None => false,
+        };
+        let v = match name {
+            "linspace" => self.linspace(args, kws, tt)?,
+            "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" => self.join(name, args, kws, tt)?,
+            "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
+            "nonzero" if first_array => self.nonzero(args[0], tt)?,
+            "sort" if first_array => self.sort_copy(args, kws, tt)?,
+            "median" if first_array && args.len() == 1 && kws.is_empty() => self.median(args[0], tt)?,
+            "unique" if first_array && args.len() == 1 && kws.is_empty() => self.unique(args[0], tt)?,
+            _ if first_array => return self.array_op(name, args, kws, tt, false),
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    /// `a.<m>(...)` array methods handled here; None: not one of them.
+    pub(crate) fn np_method(&mut self, m: &str, recv: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
+        let mut all = vec![recv];
+        all.extend_from_slice(args);
+        self.array_op(m, &all, kws, tt, true)
+    }
+
+    /// Operations shared by `np.f(a, ...)` and `a.f(...)`: `args[0]` is the array.
+    fn array_op(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type, method: bool) -> R<Option<BV<'ctx>>> {
+        let a = args[0];
+        let v = match name {
+            "sum" | "prod" | "mean" | "min" | "max" | "amin" | "amax" => {
+                let axis = arg_kw(args, kws, 1, "axis");
+                let m = match name {
+                    "amin" => "min",
+                    "amax" => "max",
+                    m => m,
+                };
+                if self.is_none_arg(axis)? && !matches!(tt, Type::Array(_)) {
+                    if kws.iter().any(|(k, _)| k != "axis") || args.len() > 2 {
+                        return self.fail(format!("arguments of {name} other than axis are not supported by numrs build yet"));
+                    }
+                    self.array_method(m, a, &[], tt)?
+                } else if let (Some(ax), Type::Array(_)) = (axis, tt) {
+                    self.reduce_axis(m, a, ax, tt)?
+                } else {
+                    return self.fail(format!("{name} with these arguments is not supported by numrs build yet"));
+                }
+            }
+            "std" | "var" if args.len() == 1 && kws.is_empty() => self.var_std(name, a, tt)?,
+            "argmax" | "argmin" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => self.argminmax(name, a, tt)?,
+            "cumsum" | "cumprod" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => self.scan(name, a, tt)?,
+            "fill" if method && args.len() == 2 => self.fill(a, args[1])?,
+            "reshape" if method => self.reshape(a, &args[1..], tt)?,
+            "reshape" => match arg_kw(args, kws, 1, "newshape").or_else(|| arg_kw(args, kws, 1, "shape")) {
+                Some(s) => self.reshape(a, &[s], tt)?,
+                None => return Ok(None),
+            },
+            "ravel" | "flatten" if args.len() == 1 && kws.is_empty() => self.ravel(name, a, tt)?,
+            "astype" if args.len() == 2 => self.astype(a, tt)?,
+            "transpose" if args.len() == 1 => self.transpose(a, tt)?,
+            "clip" => {
+                let (Some(lo), Some(hi)) = (arg_kw(args, kws, 1, "a_min"), arg_kw(args, kws, 2, "a_max")) else {
+                    return self.fail("clip without bounds is not supported by numrs build yet");
+                };
+                self.clip(a, lo, hi, tt)?
+            }
+            "any" | "all" | "count_nonzero" if args.len() == 1 && kws.is_empty() => self.any_all(name, a, tt)?,
+            "nonzero" if method && args.len() == 1 => self.nonzero(a, tt)?,
+            "sort" if method => self.sort_inplace(a, kws)?,
+            "argsort" => self.argsort(args, kws, tt)?,
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    // ----- element access helpers -----
+
+    /// Pointer to element `i` of a new C-contiguous array.
+    pub(crate) fn out_ptr(&self, out: BV<'ctx>, dtype: &Type, i: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let data = self.field(out, 4)?.into_pointer_value();
+        let et = types::storage_type(self.ctx, dtype).map_err(|m| self.cg_err(m))?;
+        Ok(unsafe { self.b.build_gep(et, data, &[i], "")? })
+    }
+
+    /// Element `i` (C order) of any array, as a value of its dtype.
+    pub(crate) fn elem_at(&self, arr: BV<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let p = self.flat_ptr(arr, a, i)?;
+        self.load_element(p, &a.dtype)
+    }
+
+    /// The C-order multi-index of flat position `i` in `shape`.
+    fn unravel(&self, i: IntValue<'ctx>, shape: &[IntValue<'ctx>]) -> R<Vec<IntValue<'ctx>>> {
+        let mut idx = vec![self.i64(0); shape.len()];
+        let mut rem = i;
+        for d in (0..shape.len()).rev() {
+            if d == 0 {
+                idx[d] = rem;
+            } else {
+                idx[d] = self.b.build_int_unsigned_rem(rem, shape[d], "")?;
+                rem = self.b.build_int_unsigned_div(rem, shape[d], "")?;
+            }
+        }
+        Ok(idx)
+    }
+
+    fn dot(&self, idx: &[IntValue<'ctx>], strides: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
+        let mut off = self.i64(0);
+        for (i, s) in idx.iter().zip(strides) {
+            let t = self.b.build_int_mul(*i, *s, "")?;
+            off = self.b.build_int_add(off, t, "")?;
+        }
+        Ok(off)
+    }
+
+    /// A view struct with the given shape and strides over `data`, sharing `base`'s MemInfo
+    /// and parent.
+    pub(crate) fn view_of(&self, base: BV<'ctx>, data: PointerValue<'ctx>, shape: &[IntValue<'ctx>], strides: &[IntValue<'ctx>], itemsize: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let mi = self.field(base, 0)?.into_pointer_value();
+        let parent = self.field(base, 1)?.into_pointer_value();
+        self.make_array(shape.len() as u32, mi, parent, itemsize, data, shape, strides)
+    }
+
+    /// Write `src` (an array broadcast to `dst`'s shape, or a scalar) into every element of
+    /// the array `dst` (of type `da`), casting to its dtype. The source is read fully before
+    /// anything is written when the two overlap.
+    pub(crate) fn assign_broadcast(&mut self, dst: BV<'ctx>, da: &ArrayType, src: BV<'ctx>, st: &Type) -> R<()> {
+        let r = da.ndim as usize;
+        let dshape = self.dims(dst, 5, da.ndim)?;
+        let dstrides = self.dims(dst, 6, da.ndim)?;
+        let ddata = self.field(dst, 4)?.into_pointer_value();
+        let n = self.field(dst, 2)?.into_int_value();
+        let dtype = da.dtype.clone();
+        match st {
+            Type::Array(sa) => {
+                let sa = (**sa).clone();
+                let k = sa.ndim as usize;
+                if k > r {
+                    return self.fail(format!("assigning a {k}d array into a {r}d view is not supported by numrs build yet"));
+                }
+                if numeric(&sa.dtype).is_none() {
+                    return self.fail(format!("arrays of {} are not supported by numrs build yet", sa.dtype));
+                }
+                let src = self.unalias(src, &sa, dst)?;
+                let sshape = self.dims(src, 5, sa.ndim)?;
+                let sstrides = self.dims(src, 6, sa.ndim)?;
+                let sdata = self.field(src, 4)?.into_pointer_value();
+                // Effective source strides per destination dimension (0 where broadcast).
+                let mut es = vec![self.i64(0); r];
+                let mut bad = self.ctx.bool_type().const_zero();
+                for j in 0..k {
+                    let d = r - k + j;
+                    let is1 = self.b.build_int_compare(IntPredicate::EQ, sshape[j], self.i64(1), "")?;
+                    let eq = self.b.build_int_compare(IntPredicate::EQ, sshape[j], dshape[d], "")?;
+                    let ok = self.b.build_or(is1, eq, "")?;
+                    bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
+                    es[d] = self.b.build_select(is1, self.i64(0), sstrides[j], "")?.into_int_value();
+                }
+                let msg = "cannot assign slice from input of different size";
+                self.guard(bad, ExcKind::ValueError, msg)?;
+                let both_c = da.layout == Layout::C && sa.layout == Layout::C && k == r;
+                if both_c {
+                    // Same shape (checked above up to broadcasting of 1s): a linear copy.
+                    let sn = self.field(src, 2)?.into_int_value();
+                    let same = self.b.build_int_compare(IntPredicate::EQ, sn, n, "")?;
+                    let fast = self.new_block("assign_fast");
+                    let general = self.new_block("assign_general");
+                    let done = self.new_block("assign_done");
+                    self.b.build_conditional_branch(same, fast, general)?;
+                    self.b.position_at_end(fast);
+                    let (sdt, ddt) = (sa.dtype.clone(), dtype.clone());
+                    let set = types::storage_type(self.ctx, &sdt).map_err(|m| self.cg_err(m))?;
+                    let det = types::storage_type(self.ctx, &ddt).map_err(|m| self.cg_err(m))?;
+                    self.counted_loop(n, |cx, i| {
+                        let sp = unsafe { cx.b.build_gep(set, sdata, &[i], "")? };
+                        let x = cx.load_element(sp, &sdt)?;
+                        let dp = unsafe { cx.b.build_gep(det, ddata, &[i], "")? };
+                        cx.store_element(dp, x, &sdt, &ddt)
+                    })?;
+                    self.b.build_unconditional_branch(done)?;
+                    self.b.position_at_end(general);
+                    self.assign_general(ddata, &dshape, &dstrides, &dtype, n, Some((sdata, es, sa.dtype.clone())), None)?;
+                    self.b.build_unconditional_branch(done)?;
+                    self.b.position_at_end(done);
+                    Ok(())
+                } else {
+                    self.assign_general(ddata, &dshape, &dstrides, &dtype, n, Some((sdata, es, sa.dtype.clone())), None)
+                }
+            }
+            t if numeric(t).is_some() => {
+                let t = t.clone();
+                if da.layout == Layout::C {
+                    let et = types::storage_type(self.ctx, &dtype).map_err(|m| self.cg_err(m))?;
+                    let v = self.cast(src, &t, &dtype)?;
+                    self.counted_loop(n, |cx, i| {
+                        let p = unsafe { cx.b.build_gep(et, ddata, &[i], "")? };
+                        cx.store_element(p, v, &dtype, &dtype)
+                    })
+                } else {
+                    self.assign_general(ddata, &dshape, &dstrides, &dtype, n, None, Some((src, t)))
+                }
+            }
+            other => self.fail(format!("assigning {other} into an array is not supported by numrs build yet")),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments, clippy::type_complexity)]
+    fn assign_general(
+        &mut self,
+        ddata: PointerValue<'ctx>,
+        dshape: &[IntValue<'ctx>],
+        dstrides: &[IntValue<'ctx>],
+        dtype: &Type,
+        n: IntValue<'ctx>,
+        src: Option<(PointerValue<'ctx>, Vec<IntValue<'ctx>>, Type)>,
+        scalar: Option<(BV<'ctx>, Type)>,
+    ) -> R<()> {
+        let dshape = dshape.to_vec();
+        let dstrides = dstrides.to_vec();
+        let dtype = dtype.clone();
+        self.counted_loop(n, |cx, i| {
+            let idx = cx.unravel(i, &dshape)?;
+            let (x, xt) = match (&src, &scalar) {
+                (Some((sdata, es, sdt)), _) => {
+                    let off = cx.dot(&idx, es)?;
+                    let sp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *sdata, &[off], "")? };
+                    (cx.load_element(sp, sdt)?, sdt.clone())
+                }
+                (None, Some((v, t))) => (*v, t.clone()),
+                _ => return cx.fail("internal error: assignment without a source"),
+            };
+            let off = cx.dot(&idx, &dstrides)?;
+            let dp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), ddata, &[off], "")? };
+            cx.store_element(dp, x, &xt, &dtype)
+        })
+    }
+
+    /// The byte range [lo, hi) an array's elements occupy.
+    fn extent(&self, arr: BV<'ctx>, ndim: u32) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+        let shape = self.dims(arr, 5, ndim)?;
+        let strides = self.dims(arr, 6, ndim)?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let base = self.b.build_ptr_to_int(data, self.ctx.i64_type(), "")?;
+        let mut lo = base;
+        let mut hi = base;
+        for d in 0..ndim as usize {
+            let m = self.b.build_int_sub(shape[d], self.i64(1), "")?;
+            let span = self.b.build_int_mul(m, strides[d], "")?;
+            let neg = self.b.build_int_compare(IntPredicate::SLT, span, self.i64(0), "")?;
+            let dl = self.b.build_select(neg, span, self.i64(0), "")?.into_int_value();
+            let dh = self.b.build_select(neg, self.i64(0), span, "")?.into_int_value();
+            lo = self.b.build_int_add(lo, dl, "")?;
+            hi = self.b.build_int_add(hi, dh, "")?;
+        }
+        let isz = self.field(arr, 3)?.into_int_value();
+        hi = self.b.build_int_add(hi, isz, "")?;
+        Ok((lo, hi))
+    }
+
+    /// `src` itself, or a C-contiguous copy of it when its memory overlaps `dst`'s (the copy
+    /// is released at the function's exits through a hidden slot).
+    fn unalias(&mut self, src: BV<'ctx>, sa: &ArrayType, dst: BV<'ctx>) -> R<BV<'ctx>> {
+        let dnd = dst.into_struct_value().get_type().get_field_type_at_index(5).map(|t| t.into_array_type().len()).unwrap_or(0);
+        let (slo, shi) = self.extent(src, sa.ndim)?;
+        let (dlo, dhi) = self.extent(dst, dnd)?;
+        let a = self.b.build_int_compare(IntPredicate::ULT, slo, dhi, "")?;
+        let b = self.b.build_int_compare(IntPredicate::ULT, dlo, shi, "")?;
+        let overlap = self.b.build_and(a, b, "")?;
+        let pre = self.b.get_insert_block();
+        let copy_bb = self.new_block("unalias_copy");
+        let join = self.new_block("unalias_join");
+        self.b.build_conditional_branch(overlap, copy_bb, join)?;
+        self.b.position_at_end(copy_bb);
+        let c = self.copy_c(src, sa)?;
+        let ct = array_type(&sa.dtype, sa.ndim, Layout::C);
+        let slot = self.hidden_slot(&ct)?;
+        self.b.build_store(slot, c)?;
+        let c = self.cast(c, &ct, &Type::Array(Arc::new(sa.clone())))?;
+        let copy_end = self.b.get_insert_block();
+        self.b.build_unconditional_branch(join)?;
+        self.b.position_at_end(join);
+        let phi = self.b.build_phi(src.get_type(), "")?;
+        if let (Some(p), Some(c_end)) = (pre, copy_end) {
+            phi.add_incoming(&[(&src, p), (&c, c_end)]);
+        }
+        Ok(phi.as_basic_value())
+    }
+
+    /// A slot owning one array reference, dropped at every exit (nothing until stored).
+    pub(crate) fn hidden_slot(&mut self, t: &Type) -> R<PointerValue<'ctx>> {
+        let lt = self.vt(t)?;
+        let p = self.alloca_b.build_alloca(lt, "hidden")?;
+        self.alloca_b.build_store(p, lt.const_zero())?;
+        self.rc_slots.push((p, t.clone()));
+        Ok(p)
+    }
+
+    /// A new C-contiguous copy of an array (an owned reference; `fresh` is not set).
+    pub(crate) fn copy_c(&mut self, src: BV<'ctx>, sa: &ArrayType) -> R<BV<'ctx>> {
+        let shape = self.dims(src, 5, sa.ndim)?;
+        let out = self.alloc_array(&sa.dtype, &shape)?;
+        let n = self.field(src, 2)?.into_int_value();
+        let et = types::storage_type(self.ctx, &sa.dtype).map_err(|m| self.cg_err(m))?;
+        let data = self.field(out, 4)?.into_pointer_value();
+        if sa.layout == Layout::C {
+            let sdata = self.field(src, 4)?.into_pointer_value();
+            let isz = self.itemsize_of(&sa.dtype)?;
+            let bytes = self.b.build_int_mul(n, self.i64(isz as i64), "")?;
+            self.b.build_memcpy(data, 1, sdata, 1, bytes).map_err(|m| self.cg_err(m.to_string()))?;
+            return Ok(out);
+        }
+        self.counted_loop(n, |cx, i| {
+            let p = cx.flat_ptr(src, sa, i)?;
+            let x = cx.b.build_load(et, p, "")?;
+            let q = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+            cx.b.build_store(q, x)?;
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    // ----- statistics and reductions -----
+
+    /// `a.var()` / `a.std()`: Numba's two passes (the mean, then the sum of squared
+    /// deviations in float64 order), `std` as `var ** 0.5`.
+    fn var_std(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        if ek.is_complex() {
+            return self.fail(format!("{name} of complex arrays is not supported by numrs build yet"));
+        }
+        let mean_t = if ek.is_float() { a.dtype.clone() } else { Type::float64() };
+        let m = self.array_method("mean", av, &[], &mean_t)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let f64t = self.ctx.f64_type();
+        let acc = self.temp(f64t.into())?;
+        self.b.build_store(acc, f64t.const_zero())?;
+        let mk = numeric(&mean_t).unwrap_or(NumericKind::Float64);
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = cx.cast(x, &a.dtype, &mean_t)?.into_float_value();
+            let d = cx.b.build_float_sub(x, m.into_float_value(), "")?;
+            let sq = cx.b.build_float_mul(d, d, "")?;
+            let sq = cx.cast(sq.into(), &Type::Number(mk), &Type::float64())?.into_float_value();
+            let cur = cx.b.build_load(f64t, acc, "")?.into_float_value();
+            cx.b.build_store(acc, cx.b.build_float_add(cur, sq, "")?)?;
+            Ok(())
+        })?;
+        let ssd = self.b.build_load(f64t, acc, "")?.into_float_value();
+        let nf = self.b.build_signed_int_to_float(n, f64t, "")?;
+        let var = self.b.build_float_div(ssd, nf, "")?;
+        let r: BV<'ctx> = if name == "std" {
+            crate::ops::intrinsic_call(self, "llvm.pow", &[var.into(), f64t.const_float(0.5).into()])?
+        } else {
+            var.into()
+        };
+        self.cast(r, &Type::float64(), tt)
+    }
+
+    /// `a.argmax()` / `a.argmin()` over the flattened array: the first extreme; for floats
+    /// the first NaN.
+    fn argminmax(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        if ek.is_complex() {
+            return self.fail(format!("{name} of complex arrays is not supported by numrs build yet"));
+        }
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, &format!("attempt to get {name} of an empty sequence"))?;
+        let lt = types::number_type(self.ctx, ek);
+        let best = self.temp(lt)?;
+        let bi = self.temp(self.ctx.i64_type().into())?;
+        let stop = self.temp(self.ctx.bool_type().into())?;
+        let x0 = self.elem_at(arr, &a, self.i64(0))?;
+        self.b.build_store(best, x0)?;
+        self.b.build_store(bi, self.i64(0))?;
+        let nan0 = if ek.is_float() {
+            self.b.build_float_compare(FloatPredicate::UNO, x0.into_float_value(), x0.into_float_value(), "")?
+        } else {
+            self.ctx.bool_type().const_zero()
+        };
+        self.b.build_store(stop, nan0)?;
+        let is_max = name == "argmax";
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let cur = cx.b.build_load(lt, best, "")?;
+            let stopped = cx.b.build_load(cx.ctx.bool_type(), stop, "")?.into_int_value();
+            let (better, nan) = if ek.is_float() {
+                let (xv, cv) = (x.into_float_value(), cur.into_float_value());
+                let p = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+                (cx.b.build_float_compare(p, xv, cv, "")?, cx.b.build_float_compare(FloatPredicate::UNO, xv, xv, "")?)
+            } else {
+                let s = ek.is_signed_int();
+                let p = match (is_max, s) {
+                    (true, true) => IntPredicate::SGT,
+                    (true, false) => IntPredicate::UGT,
+                    (false, true) => IntPredicate::SLT,
+                    (false, false) => IntPredicate::ULT,
+                };
+                (cx.b.build_int_compare(p, x.into_int_value(), cur.into_int_value(), "")?, cx.ctx.bool_type().const_zero())
+            };
+            let take = cx.b.build_and(cx.b.build_or(better, nan, "")?, cx.b.build_not(stopped, "")?, "")?;
+            let nb = cx.b.build_select(take, x, cur, "")?;
+            cx.b.build_store(best, nb)?;
+            let old = cx.b.build_load(cx.ctx.i64_type(), bi, "")?;
+            let ni = cx.b.build_select(take, i.into(), old, "")?;
+            cx.b.build_store(bi, ni)?;
+            cx.b.build_store(stop, cx.b.build_or(stopped, nan, "")?)?;
+            Ok(())
+        })?;
+        let r = self.b.build_load(self.ctx.i64_type(), bi, "")?;
+        self.cast(r, &Type::int64(), tt)
+    }
+
+    /// `np.cumsum(a)` / `np.cumprod(a)`: a 1-d array of running totals in the result dtype.
+    fn scan(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("{name} producing {tt}")) };
+        let Some(rk) = numeric(&ra.dtype) else { return self.fail(format!("{name} producing {tt}")) };
+        let n = self.field(arr, 2)?.into_int_value();
+        let out = self.alloc_array(&ra.dtype, &[n])?;
+        let rt = ra.dtype.clone();
+        let lt = types::number_type(self.ctx, rk);
+        let acc = self.temp(lt)?;
+        let init = if name == "cumprod" { 1 } else { 0 };
+        let init = self.cast(self.i64(init).into(), &Type::int64(), &rt)?;
+        self.b.build_store(acc, init)?;
+        let op = if name == "cumprod" { "multiply" } else { "add" };
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = cx.cast(x, &a.dtype, &rt)?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let r = cx.ufunc_elem(op, &[(cur, rt.clone()), (x, rt.clone())], rk)?;
+            cx.b.build_store(acc, r)?;
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, r, &rt, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `a.sum(axis=k)` and the like: one result per position of the other dimensions, each
+    /// accumulated along the axis in order (Numba adds slices along the axis).
+    fn reduce_axis(&mut self, m: &str, av: VarId, axis: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("{m} along an axis producing {tt}")) };
+        let ra = (**ra).clone();
+        let Some(rk) = numeric(&ra.dtype) else { return self.fail(format!("{m} producing {tt}")) };
+        if numeric(&a.dtype).is_some_and(|k| k.is_complex()) && m != "sum" {
+            return self.fail(format!("{m} of complex arrays along an axis is not supported by numrs build yet"));
+        }
+        let r = a.ndim as usize;
+        if ra.ndim as usize + 1 != r {
+            return self.fail(format!("{m} along an axis producing {tt} is not supported by numrs build yet"));
+        }
+        let ax = self.int_arg(axis)?;
+        let nd = self.i64(r as i64);
+        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let wrapped = self.b.build_int_add(ax, nd, "")?;
+        let ax = self.b.build_select(neg, wrapped, ax, "")?.into_int_value();
+        let lo = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let hi = self.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
+        let bad = self.b.build_or(lo, hi, "")?;
+        self.guard(bad, ExcKind::ValueError, "'axis' entry is out of bounds")?;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        // The result's shape (the axis removed) and, per input dimension, the result's
+        // element stride (0 along the axis).
+        let mut out_shape = Vec::new();
+        for j in 0..r - 1 {
+            // out dim j = input dim j if j < axis else j + 1
+            let before = self.b.build_int_compare(IntPredicate::SLT, self.i64(j as i64), ax, "")?;
+            out_shape.push(self.b.build_select(before, shape[j], shape[j + 1], "")?.into_int_value());
+        }
+        let len = {
+            let mut l = self.i64(0);
+            for (d, s) in shape.iter().enumerate() {
+                let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+                l = self.b.build_select(is, *s, l, "")?.into_int_value();
+            }
+            l
+        };
+        let mut ostr = vec![self.i64(0); r];
+        let mut acc = self.i64(1);
+        for d in (0..r).rev() {
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+            ostr[d] = self.b.build_select(is, self.i64(0), acc, "")?.into_int_value();
+            let m2 = self.b.build_int_mul(acc, shape[d], "")?;
+            acc = self.b.build_select(is, acc, m2, "")?.into_int_value();
+        }
+        if matches!(m, "min" | "max") {
+            let empty = self.b.build_int_compare(IntPredicate::EQ, len, self.i64(0), "")?;
+            let what = if m == "min" { "minimum" } else { "maximum" };
+            self.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {what} which has no identity"))?;
+        }
+        let out = self.alloc_array(&ra.dtype, &out_shape)?;
+        let onum = self.field(out, 2)?.into_int_value();
+        let rt = ra.dtype.clone();
+        let et = types::storage_type(self.ctx, &rt).map_err(|m| self.cg_err(m))?;
+        let odata = self.field(out, 4)?.into_pointer_value();
+        // Initial values: 0 for sums and means, 1 for products, nothing for min/max (the
+        // first slice along the axis is taken as it is).
+        let first_slice = matches!(m, "min" | "max");
+        if !first_slice {
+            let init = self.cast(self.i64((m == "prod") as i64).into(), &Type::int64(), &rt)?;
+            self.counted_loop(onum, |cx, i| {
+                let p = unsafe { cx.b.build_gep(et, odata, &[i], "")? };
+                cx.store_element(p, init, &rt, &rt)
+            })?;
+        }
+        let n = self.field(arr, 2)?.into_int_value();
+        let is_max = m == "max";
+        let acc_t = if m == "mean" { rt.clone() } else { rt.clone() };
+        self.counted_loop(n, |cx, i| {
+            let idx = cx.unravel(i, &shape)?;
+            let oi = cx.dot(&idx, &ostr)?;
+            let op = unsafe { cx.b.build_gep(et, odata, &[oi], "")? };
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = cx.cast(x, &a.dtype, &acc_t)?;
+            if first_slice {
+                // The first element along the axis starts the result.
+                let mut k = cx.i64(0);
+                for (d, v) in idx.iter().enumerate() {
+                    let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(d as i64), "")?;
+                    k = cx.b.build_select(is, *v, k, "")?.into_int_value();
+                }
+                let first = cx.b.build_int_compare(IntPredicate::EQ, k, cx.i64(0), "")?;
+                let cur = cx.load_element(op, &rt)?;
+                let r = if rk.is_float() {
+                    let (c, v) = (cur.into_float_value(), x.into_float_value());
+                    let p = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+                    let better = cx.b.build_float_compare(p, v, c, "")?;
+                    let vnan = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
+                    let cnan = cx.b.build_float_compare(FloatPredicate::UNO, c, c, "")?;
+                    let take = cx.b.build_and(cx.b.build_or(better, vnan, "")?, cx.b.build_not(cnan, "")?, "")?;
+                    cx.b.build_select(take, x, cur, "")?
+                } else {
+                    let s = rk.is_signed_int();
+                    let p = match (is_max, s) {
+                        (true, true) => IntPredicate::SGT,
+                        (true, false) => IntPredicate::UGT,
+                        (false, true) => IntPredicate::SLT,
+                        (false, false) => IntPredicate::ULT,
+                    };
+                    let better = cx.b.build_int_compare(p, x.into_int_value(), cur.into_int_value(), "")?;
+                    cx.b.build_select(better, x, cur, "")?
+                };
+                let r = cx.b.build_select(first, x, r, "")?;
+                return cx.store_element(op, r, &rt, &rt);
+            }
+            let cur = cx.load_element(op, &rt)?;
+            let f = if m == "prod" { "multiply" } else { "add" };
+            let r = cx.ufunc_elem(f, &[(cur, rt.clone()), (x, rt.clone())], rk)?;
+            cx.store_element(op, r, &rt, &rt)
+        })?;
+        if m == "mean" {
+            if !rk.is_float() {
+                return self.fail(format!("mean along an axis producing {tt} is not supported by numrs build yet"));
+            }
+            let lf = self.cast(len.into(), &Type::int64(), &rt)?.into_float_value();
+            self.counted_loop(onum, |cx, i| {
+                let p = unsafe { cx.b.build_gep(et, odata, &[i], "")? };
+                let x = cx.load_element(p, &rt)?.into_float_value();
+                let q = cx.b.build_float_div(x, lf, "")?;
+                cx.store_element(p, q.into(), &rt, &rt)
+            })?;
+        }
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, ra.ndim, Layout::C), tt)
+    }
+
+    /// `np.any(a)`, `np.all(a)`, `np.count_nonzero(a)`.
+    fn any_all(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let cnt = self.temp(self.ctx.i64_type().into())?;
+        self.b.build_store(cnt, self.i64(0))?;
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let t = cx.truth_of(x, &a.dtype)?;
+            let t = cx.b.build_int_z_extend(t, cx.ctx.i64_type(), "")?;
+            let c = cx.b.build_load(cx.ctx.i64_type(), cnt, "")?.into_int_value();
+            cx.b.build_store(cnt, cx.b.build_int_add(c, t, "")?)?;
+            Ok(())
+        })?;
+        let c = self.b.build_load(self.ctx.i64_type(), cnt, "")?.into_int_value();
+        match name {
+            "count_nonzero" => self.cast(c.into(), &Type::int64(), tt),
+            "any" => {
+                let r = self.b.build_int_compare(IntPredicate::NE, c, self.i64(0), "")?;
+                self.cast(r.into(), &Type::boolean(), tt)
+            }
+            _ => {
+                let r = self.b.build_int_compare(IntPredicate::EQ, c, n, "")?;
+                self.cast(r.into(), &Type::boolean(), tt)
+            }
+        }
+    }
+
+    /// Whether an element is nonzero.
+    fn truth_of(&self, x: BV<'ctx>, dtype: &Type) -> R<IntValue<'ctx>> {
+        let Some(k) = numeric(dtype) else { return self.fail(format!("truth of {dtype}")) };
+        if k.is_complex() {
+            let sv = x.into_struct_value();
+            let re = self.b.build_extract_value(sv, 0, "")?.into_float_value();
+            let im = self.b.build_extract_value(sv, 1, "")?.into_float_value();
+            let z = re.get_type().const_zero();
+            let a = self.b.build_float_compare(FloatPredicate::UNE, re, z, "")?;
+            let b = self.b.build_float_compare(FloatPredicate::UNE, im, z, "")?;
+            return Ok(self.b.build_or(a, b, "")?);
+        }
+        if k.is_float() {
+            let v = x.into_float_value();
+            return Ok(self.b.build_float_compare(FloatPredicate::UNE, v, v.get_type().const_zero(), "")?);
+        }
+        let v = x.into_int_value();
+        Ok(self.b.build_int_compare(IntPredicate::NE, v, v.get_type().const_zero(), "")?)
+    }
+
+    /// `np.nonzero(a)` / `np.where(a)`: a tuple of index arrays, one per dimension.
+    fn nonzero(&mut self, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(items) = tt.tuple_items() else { return self.fail(format!("nonzero producing {tt}")) };
+        if items.len() != a.ndim.max(1) as usize {
+            return self.fail(format!("nonzero producing {tt} is not supported by numrs build yet"));
+        }
+        let c = self.any_all("count_nonzero", av, &Type::int64())?.into_int_value();
+        let n = self.field(arr, 2)?.into_int_value();
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let it = Type::int64();
+        let mut outs = Vec::new();
+        for _ in 0..items.len() {
+            outs.push(self.alloc_array(&it, &[c])?);
+        }
+        let k = self.temp(self.ctx.i64_type().into())?;
+        self.b.build_store(k, self.i64(0))?;
+        let outs2 = outs.clone();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let t = cx.truth_of(x, &a.dtype)?;
+            let yes = cx.new_block("nz_yes");
+            let next = cx.new_block("nz_next");
+            cx.b.build_conditional_branch(t, yes, next)?;
+            cx.b.position_at_end(yes);
+            let kv = cx.b.build_load(cx.ctx.i64_type(), k, "")?.into_int_value();
+            let idx = if a.ndim == 0 { vec![cx.i64(0)] } else { cx.unravel(i, &shape)? };
+            for (o, v) in outs2.iter().zip(&idx) {
+                let p = cx.out_ptr(*o, &it, kv)?;
+                cx.b.build_store(p, *v)?;
+            }
+            cx.b.build_store(k, cx.b.build_int_add(kv, cx.i64(1), "")?)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        let st = self.vt(tt)?.into_struct_type();
+        let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+        let ct = array_type(&it, 1, Layout::C);
+        for (j, o) in outs.iter().enumerate() {
+            let o = self.cast(*o, &ct, &items[j])?;
+            agg = self.b.build_insert_value(agg, o, j as u32, "")?;
+        }
+        self.fresh = true;
+        Ok(agg.as_basic_value_enum())
+    }
+
+    // ----- element-wise helpers -----
+
+    /// `a.fill(v)`.
+    fn fill(&mut self, av: VarId, v: VarId) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        if a.readonly {
+            return self.fail("fill of a read-only array");
+        }
+        let vt = self.ty(v)?;
+        let x = self.load(v)?;
+        self.assign_broadcast(arr, &a, x, &vt)?;
+        Ok(self.ctx.const_struct(&[], false).into())
+    }
+
+    /// `a.astype(dtype)`: a new C-contiguous array.
+    fn astype(&mut self, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("astype producing {tt}")) };
+        if numeric(&ra.dtype).is_none() || numeric(&a.dtype).is_none() {
+            return self.fail(format!("astype producing {tt} is not supported by numrs build yet"));
+        }
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let out = self.alloc_array(&ra.dtype, &shape)?;
+        let ot = array_type(&ra.dtype, ra.ndim, Layout::C);
+        let Type::Array(oa) = &ot else { return self.fail("astype") };
+        let oa = (**oa).clone();
+        let at = Type::Array(Arc::new(a.clone()));
+        self.assign_broadcast(out, &oa, arr, &at)?;
+        self.fresh = true;
+        self.cast(out, &ot, tt)
+    }
+
+    /// `np.clip(a, lo, hi)` / `a.clip(lo, hi)` with scalar bounds: `min(max(x, lo), hi)` with
+    /// Python's `min`/`max` (a NaN element stays).
+    fn clip(&mut self, av: VarId, lo: VarId, hi: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("clip producing {tt}")) };
+        let (lt, ht) = (self.ty(lo)?, self.ty(hi)?);
+        let bound = |t: &Type| numeric(t).is_some() || matches!(t, Type::NoneType);
+        if !bound(&lt) || !bound(&ht) || matches!(a.dtype, Type::Number(k) if k.is_complex()) {
+            return self.fail(format!("numpy.clip with bounds ({lt}, {ht}) is not supported by numrs build yet"));
+        }
+        if matches!(lt, Type::NoneType) && matches!(ht, Type::NoneType) {
+            self.raise_const(ExcKind::ValueError, "array_clip: must set either max or min")?;
+            let after = self.new_block("unreachable");
+            self.b.position_at_end(after);
+        }
+        let rt = ra.dtype.clone();
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let out = self.alloc_array(&rt, &shape)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let lov = if matches!(lt, Type::NoneType) { None } else { Some(self.load(lo)?) };
+        let hiv = if matches!(ht, Type::NoneType) { None } else { Some(self.load(hi)?) };
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let mut cur = (x, a.dtype.clone());
+            if let Some(l) = lov {
+                cur = cx.py_minmax(true, cur, (l, lt.clone()))?;
+            }
+            if let Some(h) = hiv {
+                cur = cx.py_minmax(false, cur, (h, ht.clone()))?;
+            }
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, cur.0, &cur.1, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, a.ndim, Layout::C), tt)
+    }
+
+    /// Python's `max(x, y)` (`is_max`) or `min(x, y)`: `y` only when strictly better.
+    fn py_minmax(&self, is_max: bool, x: (BV<'ctx>, Type), y: (BV<'ctx>, Type)) -> R<(BV<'ctx>, Type)> {
+        let common = numrs_types::unify_pairs(&x.1, &y.1).unwrap_or_else(|| x.1.clone());
+        let Some(ck) = numeric(&common) else { return self.fail("min/max of these types") };
+        let xv = self.cast(x.0, &x.1, &common)?;
+        let yv = self.cast(y.0, &y.1, &common)?;
+        let better = if ck.is_float() {
+            let p = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+            self.b.build_float_compare(p, yv.into_float_value(), xv.into_float_value(), "")?
+        } else {
+            let s = ck.is_signed_int();
+            let p = match (is_max, s) {
+                (true, true) => IntPredicate::SGT,
+                (true, false) => IntPredicate::UGT,
+                (false, true) => IntPredicate::SLT,
+                (false, false) => IntPredicate::ULT,
+            };
+            self.b.build_int_compare(p, yv.into_int_value(), xv.into_int_value(), "")?
+        };
+        Ok((self.b.build_select(better, yv, xv, "")?, common))
+    }
+
+    /// `np.linspace(start, stop[, num])` as Numba computes it (float64 only).
+    fn linspace(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (Some(s), Some(e)) = (arg_kw(args, kws, 0, "start"), arg_kw(args, kws, 1, "stop")) else {
+            return self.fail("numpy.linspace without start and stop");
+        };
+        let Type::Array(ra) = tt else { return self.fail(format!("linspace producing {tt}")) };
+        if numeric(&ra.dtype) != Some(NumericKind::Float64) {
+            return self.fail(format!("numpy.linspace producing {tt} is not supported by numrs build yet"));
+        }
+        let num = match arg_kw(args, kws, 2, "num") {
+            Some(v) => self.int_arg(v)?,
+            None => self.i64(50),
+        };
+        let f = Type::float64();
+        let (st, et) = (self.ty(s)?, self.ty(e)?);
+        if numeric(&st).is_none() || numeric(&et).is_none() {
+            return self.fail("numpy.linspace of these types is not supported by numrs build yet");
+        }
+        let sv = self.load(s)?;
+        let start = self.cast(sv, &st, &f)?.into_float_value();
+        let ev = self.load(e)?;
+        let stop = self.cast(ev, &et, &f)?.into_float_value();
+        let out = self.alloc_array(&f, &[num])?;
+        let f64t = self.ctx.f64_type();
+        let div = self.b.build_int_sub(num, self.i64(1), "")?;
+        let divf = self.b.build_signed_int_to_float(div, f64t, "")?;
+        let delta = self.b.build_float_sub(stop, start, "")?;
+        let step = self.b.build_float_div(delta, divf, "")?;
+        let pos = self.b.build_int_compare(IntPredicate::SGT, div, self.i64(0), "")?;
+        let fill = self.new_block("linspace_fill");
+        let single = self.new_block("linspace_single");
+        let last = self.new_block("linspace_last");
+        let done = self.new_block("linspace_done");
+        self.b.build_conditional_branch(pos, fill, single)?;
+        self.b.position_at_end(fill);
+        self.counted_loop(num, |cx, i| {
+            let fi = cx.b.build_signed_int_to_float(i, f64t, "")?;
+            let v = cx.b.build_float_add(start, cx.b.build_float_mul(fi, step, "")?, "")?;
+            let p = cx.out_ptr(out, &f, i)?;
+            cx.b.build_store(p, v)?;
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(last)?;
+        self.b.position_at_end(single);
+        // num == 1: [start]; num == 0: empty.
+        let one = self.b.build_int_compare(IntPredicate::EQ, num, self.i64(1), "")?;
+        let set0 = self.new_block("linspace_set0");
+        self.b.build_conditional_branch(one, set0, done)?;
+        self.b.position_at_end(set0);
+        let p0 = self.out_ptr(out, &f, self.i64(0))?;
+        self.b.build_store(p0, start)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(last);
+        let pl = self.out_ptr(out, &f, div)?;
+        self.b.build_store(pl, stop)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        self.fresh = true;
+        self.cast(out, &array_type(&f, 1, Layout::C), tt)
+    }
+
+    // ----- shapes -----
+
+    /// `a.reshape(...)` with integers (one may be -1) or one tuple: a view of a C-contiguous
+    /// array.
+    fn reshape(&mut self, av: VarId, shape_args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("reshape producing {tt}")) };
+        if a.layout != Layout::C && a.ndim > 1 {
+            return self.fail("reshape of a non-contiguous array is not supported by numrs build yet");
+        }
+        let dims: Vec<IntValue<'ctx>> = if shape_args.len() == 1 {
+            self.shape_arg(shape_args[0])?
+        } else {
+            shape_args.iter().map(|v| self.int_arg(*v)).collect::<R<_>>()?
+        };
+        if dims.len() != ra.ndim as usize {
+            return self.fail(format!("reshape producing {tt} with {} dimensions", dims.len()));
+        }
+        let n = self.field(arr, 2)?.into_int_value();
+        // Infer a -1 dimension; Numba: "total size of new array must be unchanged" otherwise.
+        let mut known = self.i64(1);
+        let mut negs = self.i64(0);
+        for d in &dims {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *d, self.i64(0), "")?;
+            let f = self.b.build_select(neg, self.i64(1), *d, "")?.into_int_value();
+            known = self.b.build_int_mul(known, f, "")?;
+            negs = self.b.build_int_add(negs, self.b.build_int_z_extend(neg, self.ctx.i64_type(), "")?, "")?;
+        }
+        let many = self.b.build_int_compare(IntPredicate::SGT, negs, self.i64(1), "")?;
+        self.guard(many, ExcKind::ValueError, "multiple negative shape values")?;
+        let k0 = self.b.build_int_compare(IntPredicate::EQ, known, self.i64(0), "")?;
+        let safe = self.b.build_select(k0, self.i64(1), known, "")?.into_int_value();
+        let inferred = self.b.build_int_signed_div(n, safe, "")?;
+        let mut out = Vec::new();
+        for d in &dims {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *d, self.i64(0), "")?;
+            out.push(self.b.build_select(neg, inferred, *d, "")?.into_int_value());
+        }
+        let mut total = self.i64(1);
+        for d in &out {
+            total = self.b.build_int_mul(total, *d, "")?;
+        }
+        let bad = self.b.build_int_compare(IntPredicate::NE, total, n, "")?;
+        self.guard(bad, ExcKind::ValueError, "total size of new array must be unchanged")?;
+        let isz = self.field(arr, 3)?.into_int_value();
+        let mut strides = vec![self.i64(0); out.len()];
+        let mut acc = isz;
+        for d in (0..out.len()).rev() {
+            strides[d] = acc;
+            acc = self.b.build_int_mul(acc, out[d], "")?;
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let v = self.view_of(arr, data, &out, &strides, isz)?;
+        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: ra.ndim, layout: Layout::C, readonly: a.readonly }));
+        self.cast(v, &vt, tt)
+    }
+
+    /// `a.ravel()` (a view when C-contiguous, else a copy) and `a.flatten()` (a copy).
+    fn ravel(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let isz = self.field(arr, 3)?.into_int_value();
+        if name == "ravel" && a.layout == Layout::C {
+            let data = self.field(arr, 4)?.into_pointer_value();
+            let v = self.view_of(arr, data, &[n], &[isz], isz)?;
+            let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: a.readonly }));
+            return self.cast(v, &vt, tt);
+        }
+        let c = self.copy_c(arr, &a)?;
+        // The copy as a 1-d array.
+        let data = self.field(c, 4)?.into_pointer_value();
+        let mi = self.field(c, 0)?.into_pointer_value();
+        let parent = self.field(c, 1)?.into_pointer_value();
+        let v = self.make_array(1, mi, parent, isz, data, &[n], &[isz])?;
+        self.fresh = true;
+        self.cast(v, &array_type(&a.dtype, 1, Layout::C), tt)
+    }
+
+    /// `a.T` / `a.transpose()`: the dimensions reversed (a view).
+    pub(crate) fn transpose(&self, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let mut shape = self.dims(arr, 5, a.ndim)?;
+        let mut strides = self.dims(arr, 6, a.ndim)?;
+        shape.reverse();
+        strides.reverse();
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let isz = self.field(arr, 3)?.into_int_value();
+        let v = self.view_of(arr, data, &shape, &strides, isz)?;
+        let layout = match (a.layout, a.ndim) {
+            (l, 0 | 1) => l,
+            (Layout::C, _) => Layout::F,
+            (Layout::F, _) => Layout::C,
+            _ => Layout::A,
+        };
+        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout, readonly: a.readonly }));
+        self.cast(v, &vt, tt)
+    }
+
+    /// `z.real` / `z.imag` of a complex array (views of the parts); `.real` of a real array
+    /// is the array itself.
+    pub(crate) fn real_imag(&self, av: VarId, attr: &str, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("{attr} of arrays of {}", a.dtype)) };
+        if !k.is_complex() {
+            if attr == "real" {
+                let at = Type::Array(Arc::new(a.clone()));
+                return self.cast(arr, &at, tt);
+            }
+            return self.fail(format!("attribute 'imag' of real arrays is not supported by numrs build yet"));
+        }
+        let ft = Type::Number(k.underlying_float());
+        let fsz = self.itemsize_of(&ft)?;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let data = if attr == "imag" { unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[self.i64(fsz as i64)], "")? } } else { data };
+        let v = self.view_of(arr, data, &shape, &strides, self.i64(fsz as i64))?;
+        let vt = Type::Array(Arc::new(ArrayType { dtype: ft, ndim: a.ndim, layout: Layout::A, readonly: a.readonly }));
+        self.cast(v, &vt, tt)
+    }
+
+    // ----- joining -----
+
+    /// The arrays of a tuple argument: (value, type) each.
+    fn tuple_arrays(&self, v: VarId) -> R<Vec<(BV<'ctx>, ArrayType)>> {
+        let t = self.ty(v)?;
+        let Some(items) = t.tuple_items() else {
+            return self.fail(format!("joining arrays given as {t} is not supported by numrs build yet"));
+        };
+        let sv = self.load(v)?.into_struct_value();
+        let mut out = Vec::new();
+        for (i, it) in items.iter().enumerate() {
+            let Type::Array(a) = it else { return self.fail(format!("joining {it} is not supported by numrs build yet")) };
+            out.push((self.b.build_extract_value(sv, i as u32, "")?, (**a).clone()));
+        }
+        if out.is_empty() {
+            return self.fail("need at least one array to concatenate");
+        }
+        Ok(out)
+    }
+
+    /// `np.concatenate`, `np.stack`, `np.hstack`, `np.vstack`, `np.column_stack`.
+    fn join(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(seq) = arg_kw(args, kws, 0, "arrays").or_else(|| arg_kw(args, kws, 0, "tup")) else {
+            return self.fail(format!("numpy.{name} without arrays"));
+        };
+        let arrays = self.tuple_arrays(seq)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("{name} producing {tt}")) };
+        let ra = (**ra).clone();
+        let nd = arrays[0].1.ndim;
+        if arrays.iter().any(|(_, a)| a.ndim != nd) {
+            return self.fail(format!("numpy.{name} of arrays of different dimensions is not supported by numrs build yet"));
+        }
+        let axis = match arg_kw(args, kws, 1, "axis") {
+            Some(v) if name == "concatenate" || name == "stack" => {
+                let t = self.ty(v)?;
+                match t {
+                    Type::IntegerLiteral(x) => x as i64,
+                    _ => return self.fail("a non-constant axis of numpy.{name} is not supported by numrs build yet"),
+                }
+            }
+            _ => 0,
+        };
+        // Each is (new axis?, axis): stacking inserts a dimension.
+        let (stack, ax) = match (name, nd) {
+            ("concatenate", _) => (false, axis),
+            ("stack", _) => (true, axis),
+            ("vstack", 1) => (true, 0),
+            ("vstack", _) => (false, 0),
+            ("hstack", 1) => (false, 0),
+            ("hstack", _) => (false, 1),
+            ("column_stack", 1) => (true, 1),
+            ("column_stack", _) => (false, 1),
+            _ => return self.fail(format!("numpy.{name} is not supported by numrs build yet")),
+        };
+        let rnd = if stack { nd + 1 } else { nd } as i64;
+        if ra.ndim as i64 != rnd {
+            return self.fail(format!("numpy.{name} producing {tt} is not supported by numrs build yet"));
+        }
+        let ax = if ax < 0 { ax + rnd } else { ax };
+        if ax < 0 || ax >= rnd {
+            return self.fail(format!("axis {axis} is out of bounds for numpy.{name}"));
+        }
+        let ax = ax as usize;
+        let shapes: Vec<Vec<IntValue<'ctx>>> = arrays.iter().map(|(v, a)| self.dims(*v, 5, a.ndim)).collect::<R<_>>()?;
+        // All shapes agree except (for concatenation) along the axis.
+        let mut bad = self.ctx.bool_type().const_zero();
+        for s in &shapes[1..] {
+            for d in 0..nd as usize {
+                if !stack && d == ax {
+                    continue;
+                }
+                let ne = self.b.build_int_compare(IntPredicate::NE, s[d], shapes[0][d], "")?;
+                bad = self.b.build_or(bad, ne, "")?;
+            }
+        }
+        let msg = if stack {
+            "all input arrays must have the same shape"
+        } else {
+            "input array dimensions except for the concatenation axis must match exactly"
+        };
+        self.guard(bad, ExcKind::ValueError, msg)?;
+        let mut out_shape: Vec<IntValue<'ctx>> = shapes[0].clone();
+        if stack {
+            out_shape.insert(ax, self.i64(arrays.len() as i64));
+        } else {
+            let mut tot = self.i64(0);
+            for s in &shapes {
+                tot = self.b.build_int_add(tot, s[ax], "")?;
+            }
+            out_shape[ax] = tot;
+        }
+        let out = self.alloc_array(&ra.dtype, &out_shape)?;
+        let ostr = self.dims(out, 6, ra.ndim)?;
+        let odata = self.field(out, 4)?.into_pointer_value();
+        let isz = self.field(out, 3)?.into_int_value();
+        let mut pos = self.i64(0);
+        for ((v, a), s) in arrays.iter().zip(&shapes) {
+            // The destination region as a view with the source's shape.
+            let off = self.b.build_int_mul(pos, ostr[ax], "")?;
+            let data = unsafe { self.b.build_gep(self.ctx.i8_type(), odata, &[off], "")? };
+            let (vshape, vstr): (Vec<_>, Vec<_>) = if stack {
+                let mut st = ostr.clone();
+                st.remove(ax);
+                (s.clone(), st)
+            } else {
+                (s.clone(), ostr.clone())
+            };
+            let view = self.view_of(out, data, &vshape, &vstr, isz)?;
+            let va = ArrayType { dtype: ra.dtype.clone(), ndim: a.ndim, layout: Layout::A, readonly: false };
+            let at = Type::Array(Arc::new(a.clone()));
+            self.assign_broadcast(view, &va, *v, &at)?;
+            pos = if stack { self.b.build_int_add(pos, self.i64(1), "")? } else { self.b.build_int_add(pos, s[ax], "")? };
+        }
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, ra.ndim, Layout::C), tt)
+    }
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// More ufuncs for array expressions (see `ufunc_elem`), with NumPy's (and Numba's
+    /// `npyfuncs`) integer rules: division by zero gives 0. None: not handled here.
+    pub(crate) fn ufunc_extra(&mut self, name: &str, args: &[(BV<'ctx>, Type)], out: NumericKind) -> R<Option<BV<'ctx>>> {
+        let ot = Type::Number(out);
+        let get = |cx: &FnCx<'a, 'ctx>, i: usize| -> R<BV<'ctx>> {
+            match args.get(i) {
+                Some((v, t)) => cx.cast(*v, t, &ot),
+                None => cx.fail(format!("ufunc {name} with {} arguments", args.len())),
+            }
+        };
+        let int_like = out.is_integer() || out == NumericKind::Boolean;
+        let b = &self.b;
+        let v: BV<'ctx> = match name {
+            "where" => {
+                let (c, ct) = &args[0];
+                let cond = self.truth_of(*c, ct)?;
+                let (x, y) = (get(self, 1)?, get(self, 2)?);
+                self.b.build_select(cond, x, y, "")?
+            }
+            "conjugate" | "conj" => {
+                let x = get(self, 0)?;
+                if out.is_complex() {
+                    let sv = x.into_struct_value();
+                    let im = b.build_extract_value(sv, 1, "")?.into_float_value();
+                    let n = b.build_float_neg(im, "")?;
+                    b.build_insert_value(sv, n, 1, "")?.as_basic_value_enum()
+                } else {
+                    x
+                }
+            }
+            "floor_divide" | "remainder" | "mod" | "fmod" if out.is_float() => {
+                let (x, y) = (get(self, 0)?.into_float_value(), get(self, 1)?.into_float_value());
+                match name {
+                    "floor_divide" => {
+                        let q = b.build_float_div(x, y, "")?;
+                        crate::ops::intrinsic_call(self, "llvm.floor", &[q.into()])?
+                    }
+                    "fmod" => b.build_float_rem(x, y, "")?.into(),
+                    _ => {
+                        let z = x.get_type().const_zero();
+                        let r = b.build_float_rem(x, y, "")?;
+                        let rnz = b.build_float_compare(FloatPredicate::ONE, r, z, "")?;
+                        let dneg = b.build_float_compare(FloatPredicate::OLT, y, z, "")?;
+                        let rneg = b.build_float_compare(FloatPredicate::OLT, r, z, "")?;
+                        let fix = b.build_and(rnz, b.build_xor(dneg, rneg, "")?, "")?;
+                        let f = b.build_select(fix, y, z, "")?.into_float_value();
+                        b.build_float_add(r, f, "")?.into()
+                    }
+                }
+            }
+            "floor_divide" | "remainder" | "mod" | "fmod" if out.is_integer() => {
+                let (x, y) = (get(self, 0)?.into_int_value(), get(self, 1)?.into_int_value());
+                let it = x.get_type();
+                let zero = it.const_zero();
+                let one = it.const_int(1, false);
+                let den0 = b.build_int_compare(IntPredicate::EQ, y, zero, "")?;
+                if !out.is_signed_int() {
+                    let safe = b.build_select(den0, one, y, "")?.into_int_value();
+                    let r = if name == "floor_divide" { b.build_int_unsigned_div(x, safe, "")? } else { b.build_int_unsigned_rem(x, safe, "")? };
+                    b.build_select(den0, zero, r, "")?
+                } else {
+                    let m1 = it.const_all_ones();
+                    let min = it.const_int(1u64 << (it.get_bit_width() - 1), false);
+                    let ovf = b.build_and(b.build_int_compare(IntPredicate::EQ, y, m1, "")?, b.build_int_compare(IntPredicate::EQ, x, min, "")?, "")?;
+                    let force = b.build_or(den0, ovf, "")?;
+                    let safe = b.build_select(force, one, y, "")?.into_int_value();
+                    let div = b.build_int_signed_div(x, safe, "")?;
+                    let rem = b.build_int_signed_rem(x, safe, "")?;
+                    let xg = b.build_int_compare(IntPredicate::SGT, x, zero, "")?;
+                    let yg = b.build_int_compare(IntPredicate::SGT, y, zero, "")?;
+                    let differ = b.build_xor(xg, yg, "")?;
+                    let rnz = b.build_int_compare(IntPredicate::NE, rem, zero, "")?;
+                    let fix = b.build_and(differ, rnz, "")?;
+                    match name {
+                        "floor_divide" => {
+                            let adj = b.build_select(fix, m1, zero, "")?.into_int_value();
+                            let q = b.build_int_add(div, adj, "")?;
+                            b.build_select(force, zero, q, "")?
+                        }
+                        "fmod" => b.build_select(den0, zero, rem, "")?,
+                        _ => {
+                            let adj = b.build_select(fix, y, zero, "")?.into_int_value();
+                            let r = b.build_int_add(rem, adj, "")?;
+                            b.build_select(den0, zero, r, "")?
+                        }
+                    }
+                }
+            }
+            "bitwise_and" | "bitwise_or" | "bitwise_xor" if int_like => {
+                let (x, y) = (get(self, 0)?.into_int_value(), get(self, 1)?.into_int_value());
+                match name {
+                    "bitwise_and" => b.build_and(x, y, "")?.into(),
+                    "bitwise_or" => b.build_or(x, y, "")?.into(),
+                    _ => b.build_xor(x, y, "")?.into(),
+                }
+            }
+            "invert" | "bitwise_not" if int_like => b.build_not(get(self, 0)?.into_int_value(), "")?.into(),
+            "logical_and" | "logical_or" | "logical_xor" | "logical_not" => {
+                let x = self.truth_of(args[0].0, &args[0].1)?;
+                let r = if name == "logical_not" {
+                    self.b.build_not(x, "")?
+                } else {
+                    let y = self.truth_of(args[1].0, &args[1].1)?;
+                    match name {
+                        "logical_and" => self.b.build_and(x, y, "")?,
+                        "logical_or" => self.b.build_or(x, y, "")?,
+                        _ => self.b.build_xor(x, y, "")?,
+                    }
+                };
+                self.cast(r.into(), &Type::boolean(), &ot)?
+            }
+            "sign" if out.is_float() => {
+                let x = get(self, 0)?.into_float_value();
+                let ft = x.get_type();
+                let z = ft.const_zero();
+                let gt = b.build_float_compare(FloatPredicate::OGT, x, z, "")?;
+                let lt = b.build_float_compare(FloatPredicate::OLT, x, z, "")?;
+                let eq = b.build_float_compare(FloatPredicate::OEQ, x, z, "")?;
+                let r = b.build_select(gt, ft.const_float(1.0), ft.const_float(-1.0), "")?;
+                let r = b.build_select(eq, z.into(), r, "")?;
+                // NaN stays NaN.
+                let r = b.build_select(b.build_or(gt, b.build_or(lt, eq, "")?, "")?, r, x.into(), "")?;
+                r
+            }
+            "sign" if out.is_integer() => {
+                let x = get(self, 0)?.into_int_value();
+                let it = x.get_type();
+                let z = it.const_zero();
+                let gt = if out.is_signed_int() { IntPredicate::SGT } else { IntPredicate::UGT };
+                let p = b.build_int_compare(gt, x, z, "")?;
+                let n = b.build_int_compare(IntPredicate::SLT, x, z, "")?;
+                let n = if out.is_signed_int() { n } else { self.ctx.bool_type().const_zero() };
+                let r = b.build_select(p, it.const_int(1, false), z, "")?.into_int_value();
+                b.build_select(n, it.const_all_ones(), r, "")?
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+}

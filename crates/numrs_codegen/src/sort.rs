@@ -1,0 +1,490 @@
+//! Sorting arrays: Numba's quicksort (`numba/misc/quicksort.py`: median-of-three partitions,
+//! insertion sort below 15 items, an explicit stack of 100 partitions) emitted as one LLVM
+//! function per element type, so that `np.sort`, `a.sort()` and `np.argsort` put items
+//! (ties in `argsort` included) where Numba does. Floats compare as `lt_floats` (NaNs last).
+//! `kind="mergesort"`/`"stable"` argsort is the unique stable order: the same quicksort with
+//! ties broken by index.
+
+use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+use numrs_ir::VarId;
+use numrs_types::{Layout, NumericKind, Type};
+
+use crate::func::{FnCx, R};
+use crate::npfuncs::{arg_kw, array_type};
+use crate::types::{self, numeric};
+
+/// Numba's `SMALL_QUICKSORT` and `MAX_STACK`.
+const SMALL: i64 = 15;
+const MAX_STACK: u32 = 100;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// The sort kind of a `kind=` argument: whether it asks for a stable sort.
+    fn stable_kind(&self, kind: Option<VarId>) -> R<bool> {
+        let Some(k) = kind else { return Ok(false) };
+        match self.ty(k)? {
+            Type::StringLiteral(s) => match s.as_ref() {
+                "quicksort" => Ok(false),
+                "mergesort" | "stable" => Ok(true),
+                other => self.fail(format!("sort kind '{other}' is not supported by numrs build yet")),
+            },
+            Type::Omitted(_) | Type::NoneType => Ok(false),
+            other => self.fail(format!("sort kind of type {other} is not supported by numrs build yet")),
+        }
+    }
+
+    /// `a.sort()`: in place, along the last axis.
+    pub(crate) fn sort_inplace(&mut self, av: VarId, kws: &[(String, VarId)]) -> R<BasicValueEnum<'ctx>> {
+        let _ = self.stable_kind(kws.iter().find(|(k, _)| k == "kind").map(|(_, v)| *v))?;
+        let (arr, a) = self.arr(av)?;
+        if a.readonly {
+            return self.fail("sorting a read-only array");
+        }
+        if a.layout == Layout::C || a.ndim <= 1 {
+            if a.layout != Layout::C {
+                // Sort a contiguous copy and write it back.
+                let c = self.copy_c(arr, &a)?;
+                let ct = array_type(&a.dtype, a.ndim, Layout::C);
+                let slot = self.hidden_slot(&ct)?;
+                self.b.build_store(slot, c)?;
+                self.sort_rows(c, &a.dtype, a.ndim)?;
+                self.assign_broadcast(arr, &a, c, &ct)?;
+            } else {
+                self.sort_rows(arr, &a.dtype, a.ndim)?;
+            }
+            return Ok(self.ctx.const_struct(&[], false).into());
+        }
+        self.fail("sorting a non-contiguous multi-dimensional array is not supported by numrs build yet")
+    }
+
+    /// `np.sort(a)`: a sorted C-contiguous copy.
+    pub(crate) fn sort_copy(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let _ = self.stable_kind(arg_kw(args, kws, 2, "kind"))?;
+        let (arr, a) = self.arr(args[0])?;
+        if arg_kw(args, kws, 1, "axis").is_some() {
+            return self.fail("numpy.sort with an axis is not supported by numrs build yet");
+        }
+        let c = self.copy_c(arr, &a)?;
+        self.sort_rows(c, &a.dtype, a.ndim)?;
+        self.fresh = true;
+        self.cast(c, &array_type(&a.dtype, a.ndim, Layout::C), tt)
+    }
+
+    /// `np.argsort(a)` / `a.argsort()` of a 1-d array.
+    pub(crate) fn argsort(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let stable = self.stable_kind(arg_kw(args, kws, 2, "kind"))?;
+        if arg_kw(args, kws, 1, "axis").is_some_and(|v| !matches!(self.ty(v), Ok(Type::Omitted(_)) | Ok(Type::IntegerLiteral(-1)))) {
+            return self.fail("argsort with an axis is not supported by numrs build yet");
+        }
+        let (arr, a) = self.arr(args[0])?;
+        if a.ndim != 1 {
+            return self.fail("argsort of a multi-dimensional array is not supported by numrs build yet");
+        }
+        let vals = if a.layout == Layout::C {
+            arr
+        } else {
+            let c = self.copy_c(arr, &a)?;
+            let slot = self.hidden_slot(&array_type(&a.dtype, 1, Layout::C))?;
+            self.b.build_store(slot, c)?;
+            c
+        };
+        let n = self.field(arr, 2)?.into_int_value();
+        let it = Type::int64();
+        let out = self.alloc_array(&it, &[n])?;
+        self.counted_loop(n, |cx, i| {
+            let p = cx.out_ptr(out, &it, i)?;
+            cx.b.build_store(p, i)?;
+            Ok(())
+        })?;
+        let f = self.sort_fn(&a.dtype, true, stable)?;
+        let vd = self.field(vals, 4)?;
+        let od = self.field(out, 4)?;
+        self.b.build_call(f, &[vd.into(), od.into(), n.into()], "")?;
+        self.fresh = true;
+        self.cast(out, &array_type(&it, 1, Layout::C), tt)
+    }
+
+    /// `np.median(a)`: the middle of a sorted flat copy (the mean of the two middle items for
+    /// an even count, `(x + y) / 2` as Numba computes it); NaN for an empty array.
+    pub(crate) fn median(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
+        if k.is_complex() || k == NumericKind::Boolean {
+            return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
+        }
+        let c = self.copy_c(arr, &a)?;
+        let ct = array_type(&a.dtype, a.ndim, Layout::C);
+        let slot = self.hidden_slot(&ct)?;
+        self.b.build_store(slot, c)?;
+        let n = self.field(c, 2)?.into_int_value();
+        let f = self.sort_fn(&a.dtype, false, false)?;
+        let data = self.field(c, 4)?;
+        self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
+        let f64t = Type::float64();
+        let res = self.temp(self.ctx.f64_type().into())?;
+        self.b.build_store(res, self.ctx.f64_type().const_float(f64::NAN))?;
+        let nonempty = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let work = self.new_block("median");
+        let done = self.new_block("median_done");
+        self.b.build_conditional_branch(nonempty, work, done)?;
+        self.b.position_at_end(work);
+        let half = self.b.build_right_shift(n, self.i64(1), false, "")?;
+        let x = self.load_element(self.out_ptr(c, &a.dtype, half)?, &a.dtype)?;
+        let hm1 = self.b.build_int_sub(half, self.i64(1), "")?;
+        let odd = self.b.build_and(n, self.i64(1), "")?;
+        let is_odd = self.b.build_int_compare(IntPredicate::NE, odd, self.i64(0), "")?;
+        let even_bb = self.new_block("median_even");
+        let odd_bb = self.new_block("median_odd");
+        self.b.build_conditional_branch(is_odd, odd_bb, even_bb)?;
+        self.b.position_at_end(odd_bb);
+        let xf = self.cast(x, &a.dtype, &f64t)?;
+        self.b.build_store(res, xf)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(even_bb);
+        let y = self.load_element(self.out_ptr(c, &a.dtype, hm1)?, &a.dtype)?;
+        let s = self.ufunc_elem("add", &[(y, a.dtype.clone()), (x, a.dtype.clone())], k)?;
+        let sf = self.cast(s, &a.dtype, &f64t)?.into_float_value();
+        let q = self.b.build_float_div(sf, self.ctx.f64_type().const_float(2.0), "")?;
+        self.b.build_store(res, q)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(self.ctx.f64_type(), res, "")?;
+        self.cast(r, &f64t, tt)
+    }
+
+    /// `np.unique(a)`: the sorted distinct items (NaNs count as one), a 1-d array.
+    pub(crate) fn unique(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("unique of arrays of {}", a.dtype)) };
+        if k.is_complex() {
+            return self.fail("unique of complex arrays is not supported by numrs build yet");
+        }
+        let c = self.copy_c(arr, &a)?;
+        let n = self.field(c, 2)?.into_int_value();
+        let f = self.sort_fn(&a.dtype, false, false)?;
+        let data = self.field(c, 4)?;
+        self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
+        // Compact in place: keep an item when it differs from the one before it.
+        let cnt = self.temp(self.ctx.i64_type().into())?;
+        let first = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let first = self.b.build_int_z_extend(first, self.ctx.i64_type(), "")?;
+        self.b.build_store(cnt, first)?;
+        let dt = a.dtype.clone();
+        let m = self.b.build_int_sub(n, self.i64(1), "")?;
+        let m = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, m, self.i64(0), "")?, self.i64(0), m, "")?.into_int_value();
+        self.counted_loop(m, |cx, i| {
+            let i1 = cx.b.build_int_add(i, cx.i64(1), "")?;
+            let prev = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
+            let x = cx.load_element(cx.out_ptr(c, &dt, i1)?, &dt)?;
+            let keep = if k.is_float() {
+                let (p, v) = (prev.into_float_value(), x.into_float_value());
+                let ne = cx.b.build_float_compare(FloatPredicate::UNE, p, v, "")?;
+                let pn = cx.b.build_float_compare(FloatPredicate::UNO, p, p, "")?;
+                let vn = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
+                cx.b.build_and(ne, cx.b.build_not(cx.b.build_and(pn, vn, "")?, "")?, "")?
+            } else {
+                cx.b.build_int_compare(IntPredicate::NE, prev.into_int_value(), x.into_int_value(), "")?
+            };
+            let yes = cx.new_block("unique_keep");
+            let next = cx.new_block("unique_next");
+            cx.b.build_conditional_branch(keep, yes, next)?;
+            cx.b.position_at_end(yes);
+            let j = cx.b.build_load(cx.ctx.i64_type(), cnt, "")?.into_int_value();
+            let p = cx.out_ptr(c, &dt, j)?;
+            cx.store_element(p, x, &dt, &dt)?;
+            cx.b.build_store(cnt, cx.b.build_int_add(j, cx.i64(1), "")?)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        let k_items = self.b.build_load(self.ctx.i64_type(), cnt, "")?.into_int_value();
+        // The first `k_items` of the copy, as a 1-d array owning the copy's reference.
+        let isz = self.field(c, 3)?.into_int_value();
+        let mi = self.field(c, 0)?.into_pointer_value();
+        let parent = self.field(c, 1)?.into_pointer_value();
+        let dp = self.field(c, 4)?.into_pointer_value();
+        let out = self.make_array(1, mi, parent, isz, dp, &[k_items], &[isz])?;
+        self.fresh = true;
+        self.cast(out, &array_type(&a.dtype, 1, Layout::C), tt)
+    }
+
+    /// Sort each last-axis row of a C-contiguous array in place.
+    fn sort_rows(&mut self, arr: BasicValueEnum<'ctx>, dtype: &Type, ndim: u32) -> R<()> {
+        let f = self.sort_fn(dtype, false, false)?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        if ndim == 0 {
+            return Ok(());
+        }
+        let shape = self.dims(arr, 5, ndim)?;
+        let len = shape[ndim as usize - 1];
+        let mut rows = self.i64(1);
+        for s in &shape[..ndim as usize - 1] {
+            rows = self.b.build_int_mul(rows, *s, "")?;
+        }
+        let et = types::storage_type(self.ctx, dtype).map_err(|m| self.cg_err(m))?;
+        self.counted_loop(rows, |cx, r| {
+            let off = cx.b.build_int_mul(r, len, "")?;
+            let p = unsafe { cx.b.build_gep(et, data, &[off], "")? };
+            cx.b.build_call(f, &[p.into(), p.into(), len.into()], "")?;
+            Ok(())
+        })
+    }
+
+    /// `void sort(vals*, R*, n)`: quicksort `R[0..n]`; with `argsort`, R holds indices into
+    /// `vals` (compared by value), else R is the values themselves.
+    fn sort_fn(&self, dtype: &Type, argsort: bool, stable: bool) -> R<FunctionValue<'ctx>> {
+        let Some(k) = numeric(dtype) else { return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet")) };
+        if k.is_complex() {
+            return self.fail("sorting complex arrays is not supported by numrs build yet");
+        }
+        let name = format!("numrs.quicksort.{dtype}.{}", if argsort { if stable { "argstable" } else { "arg" } } else { "val" });
+        if let Some(f) = self.module.get_function(&name) {
+            return Ok(f);
+        }
+        let ctx = self.ctx;
+        let ptr = ctx.ptr_type(AddressSpace::default());
+        let i64t = ctx.i64_type();
+        let ft = ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+        let f = self.module.add_function(&name, ft, Some(inkwell::module::Linkage::Internal));
+        let vt = types::storage_type(ctx, dtype).map_err(|m| self.cg_err(m))?;
+        let rt: inkwell::types::BasicTypeEnum = if argsort { i64t.into() } else { vt };
+        let b = ctx.create_builder();
+        let bb = |n: &str| ctx.append_basic_block(f, n);
+        let entry = bb("entry");
+        b.position_at_end(entry);
+        let (Some(vals), Some(rp), Some(n)) = (f.get_nth_param(0), f.get_nth_param(1), f.get_nth_param(2)) else {
+            return self.fail("internal error: sort parameters");
+        };
+        let (vals, rp, n) = (vals.into_pointer_value(), rp.into_pointer_value(), n.into_int_value());
+        let c = |v: i64| i64t.const_int(v as u64, true);
+        let var = |nm: &str| -> R<PointerValue<'ctx>> { Ok(b.build_alloca(i64t, nm)?) };
+        let pair_t = ctx.struct_type(&[i64t.into(), i64t.into()], false);
+        let stack = b.build_alloca(pair_t.array_type(MAX_STACK), "stack")?;
+        let (lowv, highv, spv, iv, jv) = (var("low")?, var("high")?, var("sp")?, var("i")?, var("j")?);
+        let pivv = b.build_alloca(rt, "pivot")?;
+        // R[i] load/store and GET (the value compared).
+        let rptr = |i: IntValue<'ctx>| -> R<PointerValue<'ctx>> { Ok(unsafe { b.build_gep(rt, rp, &[i], "")? }) };
+        let rload = |i: IntValue<'ctx>| -> R<BasicValueEnum<'ctx>> { Ok(b.build_load(rt, rptr(i)?, "")?) };
+        let get = |r: BasicValueEnum<'ctx>| -> R<BasicValueEnum<'ctx>> {
+            if argsort {
+                let p = unsafe { b.build_gep(vt, vals, &[r.into_int_value()], "")? };
+                Ok(b.build_load(vt, p, "")?)
+            } else {
+                Ok(r)
+            }
+        };
+        // LT on values.
+        let vlt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            if k.is_float() {
+                let (x, y) = (x.into_float_value(), y.into_float_value());
+                let lt = b.build_float_compare(FloatPredicate::OLT, x, y, "")?;
+                let ynan = b.build_float_compare(FloatPredicate::UNO, y, y, "")?;
+                let xnum = b.build_float_compare(FloatPredicate::ORD, x, x, "")?;
+                Ok(b.build_or(lt, b.build_and(ynan, xnum, "")?, "")?)
+            } else {
+                let p = if k.is_signed_int() { IntPredicate::SLT } else { IntPredicate::ULT };
+                Ok(b.build_int_compare(p, x.into_int_value(), y.into_int_value(), "")?)
+            }
+        };
+        // LT on R entries (with the index tie-break for a stable argsort).
+        let lt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            let (gx, gy) = (get(x)?, get(y)?);
+            let l = vlt(gx, gy)?;
+            if argsort && stable {
+                let g = vlt(gy, gx)?;
+                let ki = b.build_int_compare(IntPredicate::SLT, x.into_int_value(), y.into_int_value(), "")?;
+                let tie = b.build_and(b.build_not(g, "")?, ki, "")?;
+                return Ok(b.build_or(l, tie, "")?);
+            }
+            Ok(l)
+        };
+        let swap = |i: IntValue<'ctx>, j: IntValue<'ctx>| -> R<()> {
+            let (pi, pj) = (rptr(i)?, rptr(j)?);
+            let (x, y) = (b.build_load(rt, pi, "")?, b.build_load(rt, pj, "")?);
+            b.build_store(pi, y)?;
+            b.build_store(pj, x)?;
+            Ok(())
+        };
+        let ld = |p: PointerValue<'ctx>| -> R<IntValue<'ctx>> { Ok(b.build_load(i64t, p, "")?.into_int_value()) };
+        let push = |lo: IntValue<'ctx>, hi: IntValue<'ctx>| -> R<()> {
+            let sp = ld(spv)?;
+            let p = unsafe { b.build_gep(pair_t.array_type(MAX_STACK), stack, &[c(0), sp], "")? };
+            let p0 = b.build_struct_gep(pair_t, p, 0, "")?;
+            b.build_store(p0, lo)?;
+            let p1 = b.build_struct_gep(pair_t, p, 1, "")?;
+            b.build_store(p1, hi)?;
+            b.build_store(spv, b.build_int_add(sp, c(1), "")?)?;
+            Ok(())
+        };
+        let ret = bb("ret");
+        let start = bb("start");
+        let small = b.build_int_compare(IntPredicate::SLT, n, c(2), "")?;
+        b.build_conditional_branch(small, ret, start)?;
+        b.position_at_end(start);
+        b.build_store(spv, c(0))?;
+        push(c(0), b.build_int_sub(n, c(1), "")?)?;
+        let outer = bb("outer");
+        let pop = bb("pop");
+        b.build_unconditional_branch(outer)?;
+        b.position_at_end(outer);
+        let more = b.build_int_compare(IntPredicate::SGT, ld(spv)?, c(0), "")?;
+        b.build_conditional_branch(more, pop, ret)?;
+        b.position_at_end(pop);
+        let sp = b.build_int_sub(ld(spv)?, c(1), "")?;
+        b.build_store(spv, sp)?;
+        let p = unsafe { b.build_gep(pair_t.array_type(MAX_STACK), stack, &[c(0), sp], "")? };
+        let p0 = b.build_struct_gep(pair_t, p, 0, "")?;
+        b.build_store(lowv, ld(p0)?)?;
+        let p1 = b.build_struct_gep(pair_t, p, 1, "")?;
+        b.build_store(highv, ld(p1)?)?;
+        let inner = bb("inner");
+        let part = bb("partition");
+        let ins = bb("insertion");
+        b.build_unconditional_branch(inner)?;
+        b.position_at_end(inner);
+        let span = b.build_int_sub(ld(highv)?, ld(lowv)?, "")?;
+        let big = b.build_int_compare(IntPredicate::SGE, span, c(SMALL), "")?;
+        b.build_conditional_branch(big, part, ins)?;
+        // ----- partition(low, high) -----
+        b.position_at_end(part);
+        let (low, high) = (ld(lowv)?, ld(highv)?);
+        let mid = b.build_right_shift(b.build_int_add(low, high, "")?, c(1), true, "mid")?;
+        let cond_swap = |x: IntValue<'ctx>, y: IntValue<'ctx>, name: &str| -> R<()> {
+            // if LT(R[x], R[y]): swap(x, y)
+            let l = lt(rload(x)?, rload(y)?)?;
+            let yes = bb(name);
+            let no = bb("noswap");
+            b.build_conditional_branch(l, yes, no)?;
+            b.position_at_end(yes);
+            swap(x, y)?;
+            b.build_unconditional_branch(no)?;
+            b.position_at_end(no);
+            Ok(())
+        };
+        cond_swap(mid, low, "swap_ml")?;
+        cond_swap(high, mid, "swap_hm")?;
+        cond_swap(mid, low, "swap_ml2")?;
+        b.build_store(pivv, rload(mid)?)?;
+        swap(high, mid)?;
+        b.build_store(iv, low)?;
+        b.build_store(jv, b.build_int_sub(high, c(1), "")?)?;
+        let scan_i = bb("scan_i");
+        let scan_i_body = bb("scan_i_body");
+        let scan_j = bb("scan_j");
+        let scan_j_body = bb("scan_j_body");
+        let cross = bb("cross");
+        let step = bb("step");
+        let placed = bb("placed");
+        b.build_unconditional_branch(scan_i)?;
+        // while i < high and LT(R[i], pivot): i += 1
+        b.position_at_end(scan_i);
+        let i = ld(iv)?;
+        let in_range = b.build_int_compare(IntPredicate::SLT, i, high, "")?;
+        let check_i = bb("check_i");
+        b.build_conditional_branch(in_range, check_i, scan_j)?;
+        b.position_at_end(check_i);
+        let piv = b.build_load(rt, pivv, "")?;
+        let l = lt(rload(i)?, piv)?;
+        b.build_conditional_branch(l, scan_i_body, scan_j)?;
+        b.position_at_end(scan_i_body);
+        b.build_store(iv, b.build_int_add(i, c(1), "")?)?;
+        b.build_unconditional_branch(scan_i)?;
+        // while j >= low and LT(pivot, R[j]): j -= 1
+        b.position_at_end(scan_j);
+        let j = ld(jv)?;
+        let in_range = b.build_int_compare(IntPredicate::SGE, j, low, "")?;
+        let check_j = bb("check_j");
+        b.build_conditional_branch(in_range, check_j, cross)?;
+        b.position_at_end(check_j);
+        let piv = b.build_load(rt, pivv, "")?;
+        let l = lt(piv, rload(j)?)?;
+        b.build_conditional_branch(l, scan_j_body, cross)?;
+        b.position_at_end(scan_j_body);
+        b.build_store(jv, b.build_int_sub(j, c(1), "")?)?;
+        b.build_unconditional_branch(scan_j)?;
+        // if i >= j: break; swap; i += 1; j -= 1
+        b.position_at_end(cross);
+        let (i, j) = (ld(iv)?, ld(jv)?);
+        let done = b.build_int_compare(IntPredicate::SGE, i, j, "")?;
+        b.build_conditional_branch(done, placed, step)?;
+        b.position_at_end(step);
+        swap(i, j)?;
+        b.build_store(iv, b.build_int_add(i, c(1), "")?)?;
+        b.build_store(jv, b.build_int_sub(j, c(1), "")?)?;
+        b.build_unconditional_branch(scan_i)?;
+        b.position_at_end(placed);
+        let i = ld(iv)?;
+        swap(i, high)?;
+        // Push the larger side, continue with the smaller.
+        let right_larger = b.build_int_compare(IntPredicate::SGT, b.build_int_sub(high, i, "")?, b.build_int_sub(i, low, "")?, "")?;
+        let rl = bb("right_larger");
+        let ll = bb("left_larger");
+        b.build_conditional_branch(right_larger, rl, ll)?;
+        b.position_at_end(rl);
+        let has = b.build_int_compare(IntPredicate::SGT, high, i, "")?;
+        let pushr = bb("push_right");
+        let after_r = bb("after_right");
+        b.build_conditional_branch(has, pushr, after_r)?;
+        b.position_at_end(pushr);
+        push(b.build_int_add(i, c(1), "")?, high)?;
+        b.build_unconditional_branch(after_r)?;
+        b.position_at_end(after_r);
+        b.build_store(highv, b.build_int_sub(i, c(1), "")?)?;
+        b.build_unconditional_branch(inner)?;
+        b.position_at_end(ll);
+        let has = b.build_int_compare(IntPredicate::SGT, i, low, "")?;
+        let pushl = bb("push_left");
+        let after_l = bb("after_left");
+        b.build_conditional_branch(has, pushl, after_l)?;
+        b.position_at_end(pushl);
+        push(low, b.build_int_sub(i, c(1), "")?)?;
+        b.build_unconditional_branch(after_l)?;
+        b.position_at_end(after_l);
+        b.build_store(lowv, b.build_int_add(i, c(1), "")?)?;
+        b.build_unconditional_branch(inner)?;
+        // ----- insertion_sort(low, high) -----
+        b.position_at_end(ins);
+        let (low, high) = (ld(lowv)?, ld(highv)?);
+        b.build_store(iv, b.build_int_add(low, c(1), "")?)?;
+        let ihead = bb("ins_head");
+        let ibody = bb("ins_body");
+        let jhead = bb("ins_j");
+        let jcheck = bb("ins_j_check");
+        let jbody = bb("ins_j_body");
+        let jdone = bb("ins_j_done");
+        b.build_unconditional_branch(ihead)?;
+        b.position_at_end(ihead);
+        let i = ld(iv)?;
+        let go = b.build_int_compare(IntPredicate::SLE, i, high, "")?;
+        b.build_conditional_branch(go, ibody, outer)?;
+        b.position_at_end(ibody);
+        let kval = rload(i)?;
+        b.build_store(pivv, kval)?;
+        b.build_store(jv, i)?;
+        b.build_unconditional_branch(jhead)?;
+        b.position_at_end(jhead);
+        let j = ld(jv)?;
+        let gt = b.build_int_compare(IntPredicate::SGT, j, low, "")?;
+        b.build_conditional_branch(gt, jcheck, jdone)?;
+        b.position_at_end(jcheck);
+        let kv = b.build_load(rt, pivv, "")?;
+        let jm1 = b.build_int_sub(j, c(1), "")?;
+        let prev = rload(jm1)?;
+        let l = lt(kv, prev)?;
+        b.build_conditional_branch(l, jbody, jdone)?;
+        b.position_at_end(jbody);
+        b.build_store(rptr(j)?, prev)?;
+        b.build_store(jv, jm1)?;
+        b.build_unconditional_branch(jhead)?;
+        b.position_at_end(jdone);
+        let j = ld(jv)?;
+        let kv = b.build_load(rt, pivv, "")?;
+        b.build_store(rptr(j)?, kv)?;
+        b.build_store(iv, b.build_int_add(ld(iv)?, c(1), "")?)?;
+        b.build_unconditional_branch(ihead)?;
+        b.position_at_end(ret);
+        b.build_return(None)?;
+        let _ = NumericKind::Int64;
+        Ok(f)
+    }
+}
