@@ -285,6 +285,22 @@ pub struct ArrayHeader {
     pub data: *mut u8,
 }
 
+/// The data of a list's [`MemInfo`] (a list value is a `*mut MemInfo`; Numba's list model).
+/// Items are stored one after the other in the data of `items_meminfo` (`allocated` of them,
+/// the first `size` live), each as [`layout`] of the item type says. The list owns one
+/// reference to each reference-counted item (arrays, lists). When the list's refcount drops to
+/// zero its owner drops the items' references and releases `items_meminfo` and the list.
+#[repr(C)]
+pub struct ListPayload {
+    pub size: i64,
+    pub allocated: i64,
+    pub items_meminfo: *mut MemInfo,
+    /// `items_meminfo`'s data.
+    pub items: *mut u8,
+    /// The Python list a reflected argument was unboxed from (borrowed), or null.
+    pub parent: *mut c_void,
+}
+
 /// Size and alignment of a value of `ty` in native storage, and the offsets of its fields.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Layout {
@@ -311,11 +327,10 @@ pub fn layout(ty: &Type) -> Option<Layout> {
             Some(Layout { size: 8 * n, align: 8, fields: vec![] })
         }
         Type::NoneType => Some(Layout { size: 0, align: 1, fields: vec![] }),
-        // A list made by compiled code: a pointer to its MemInfo (payload `{i64 size, i64
-        // allocated, ptr items}`; the items in their own storage). One reference is owned.
-        // A reflected list argument is unboxed into such a list for the call; the runtime writes
-        // its items back into the Python list afterwards (Numba's reflection).
-        Type::List { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
+        // A pointer to the list's MemInfo (see [`ListPayload`]). One reference is owned. A
+        // reflected list argument is unboxed into such a list for the call; the runtime writes its
+        // items back into the Python list afterwards (Numba's reflection).
+        Type::List { .. } => scalar(8),
         // A [`DictHandle`].
         Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
         // An omitted argument (a parameter left to its default) carries no data.

@@ -209,11 +209,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.api_fn(field, true)
     }
 
-    /// [`Self::api_fn_ptr`] without the check (where a runtime was needed earlier: frees).
-    pub(crate) fn api_fn_unchecked(&self, field: u32) -> R<PointerValue<'ctx>> {
-        self.api_fn(field, false)
-    }
-
     /// The function pointer in field `field` of the RuntimeApi.
     pub(crate) fn api_fn(&self, field: u32, check: bool) -> R<PointerValue<'ctx>> {
         let api = self.b.build_load(self.ptr_t(), self.runtime_slot(), "rt")?.into_pointer_value();
@@ -235,7 +230,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn refcount(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
         match t {
-            Type::List { .. } => self.list_refcount(v.into_pointer_value(), inc),
+            Type::List { .. } => crate::lists::refcount(self, v, t, inc),
             _ if crate::dicts::is_container(t) => self.container_refcount(v, inc),
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();

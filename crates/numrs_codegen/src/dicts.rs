@@ -181,7 +181,7 @@ fn op_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
 }
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
-    fn ptr_ty(&self) -> inkwell::types::PointerType<'ctx> {
+    pub(crate) fn ptr_ty(&self) -> inkwell::types::PointerType<'ctx> {
         self.ctx.ptr_type(AddressSpace::default())
     }
 
@@ -472,6 +472,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let other = self.load(src)?.into_pointer_value();
                 self.rt_call(API_SET_OP, Some(self.ptr_ty().into()), &[h.into(), other.into(), self.i64(4).into()])?;
                 Ok(())
+            }
+            _ if self.is_container_var(src) => {
+                self.container_for_each(src, |cx, x, xt| {
+                    let x = cx.cast(x, xt, &k)?;
+                    cx.insert_raw(h, x, &k, None)
+                })?;
+                Ok(())
+            }
+            Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) => {
+                let val = self.load(src)?;
+                self.for_each(val, &st, |cx, x, xt| {
+                    let x = cx.cast(x, xt, &k)?;
+                    cx.insert_raw(h, x, &k, None)
+                })
             }
             other => self.fail(format!("set({other}) is not supported by numrs build yet")),
         }
@@ -795,8 +809,62 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn container_iternext(&self, v: VarId, tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
         let Some((view, ct)) = self.dict_view_of(v) else { return Ok(None) };
         let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
-        let (k, val_t) = self.kv_of(&ct)?;
         let state = self.load(v)?.into_pointer_value();
+        let (item, valid) = self.container_next(state, view, &ct, &pair.0)?;
+        let pt = self.vt(tt)?.into_struct_type();
+        let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
+        let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+        Ok(Some(agg.as_basic_value_enum()))
+    }
+
+    /// What one step over `view` of the container type `ct` yields.
+    fn view_item_type(&self, view: View, ct: &Type) -> R<Type> {
+        let (k, val_t) = self.kv_of(ct)?;
+        Ok(match view {
+            View::Keys => k,
+            View::Values => val_t,
+            View::Items => Type::tuple(vec![k, val_t]),
+        })
+    }
+
+    /// Whether `v` is a dict, a set or a dict view (see [`Self::container_for_each`]).
+    pub(crate) fn is_container_var(&self, v: VarId) -> bool {
+        self.dict_view_of(v).is_some()
+    }
+
+    /// Runs `body` on every item of `v` when it is a dict, a set or a dict view (a fresh
+    /// iteration from the start, as iterating a view again in Python); `false` for other values.
+    pub(crate) fn container_for_each(&mut self, v: VarId, mut body: impl FnMut(&mut Self, BasicValueEnum<'ctx>, &Type) -> R<()>) -> R<bool> {
+        let Some((view, ct)) = self.dict_view_of(v) else { return Ok(false) };
+        let vt = self.ty(v)?;
+        let h = if is_container(&vt) {
+            self.load(v)?.into_pointer_value()
+        } else {
+            let st = self.iter_state_type();
+            let p0 = self.b.build_struct_gep(st, self.load(v)?.into_pointer_value(), 0, "")?;
+            self.b.build_load(self.ptr_ty(), p0, "")?.into_pointer_value()
+        };
+        let state = self.iter_state(h)?.into_pointer_value();
+        let item_t = self.view_item_type(view, &ct)?;
+        let head = self.new_block("each_head");
+        let bodyb = self.new_block("each_body");
+        let exit = self.new_block("each_exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let (x, valid) = self.container_next(state, view, &ct, &item_t)?;
+        self.b.build_conditional_branch(valid, bodyb, exit)?;
+        self.b.position_at_end(bodyb);
+        body(self, x, &item_t)?;
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        Ok(true)
+    }
+
+    /// One step of a container iterator at `state`: the item (as `item_out`) and whether there
+    /// was one.
+    fn container_next(&self, state: PointerValue<'ctx>, view: View, ct: &Type, item_out: &Type) -> R<(BasicValueEnum<'ctx>, IntValue<'ctx>)> {
+        let (k, val_t) = self.kv_of(ct)?;
+        let pair = (item_out.clone(),);
         let st = self.iter_state_type();
         let p0 = self.b.build_struct_gep(st, state, 0, "")?;
         let h = self.b.build_load(self.ptr_ty(), p0, "")?.into_pointer_value();
@@ -828,9 +896,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(agg.as_basic_value_enum(), &item_t, &pair.0)?
             }
         };
-        let pt = self.vt(tt)?.into_struct_type();
-        let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
-        let agg = self.b.build_insert_value(agg, valid, 1, "")?;
-        Ok(Some(agg.as_basic_value_enum()))
+        Ok((item, valid))
     }
 }

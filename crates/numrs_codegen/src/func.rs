@@ -540,6 +540,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if self.dict_delitem(*target, *index)? {
                     return Ok(());
                 }
+                if crate::lists::dtype(&self.ty(*target)?).is_some() {
+                    return crate::lists::delitem(self, *target, *index);
+                }
                 self.fail("del x[i] is not supported by numrs build yet")
             }
             StmtKind::Del(_) => Ok(()),
@@ -786,6 +789,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 if let Some(v) = self.container_call(*func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {
+                    v
                 } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
                 } else {
@@ -820,10 +825,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => return self.fail(format!("unpacking {vt} into {count} values is not supported by numrs build yet")),
                 }
             }
-            Value::BuildList(items) if crate::lists::item_of(&tt).is_some() => self.build_list(items, &tt)?,
+            Value::BuildList(items) => crate::lists::build_list(self, items, &tt)?,
             Value::BuildMap(items) if crate::dicts::is_container(&tt) => self.build_map(items, &tt)?,
             Value::BuildSet(items) if crate::dicts::is_container(&tt) => self.build_set(items, &tt)?,
-            Value::BuildList(_) | Value::BuildSet(_) | Value::BuildMap(_) => {
+            Value::BuildSet(_) | Value::BuildMap(_) => {
                 return self.fail("lists, sets and dicts are not supported by numrs build yet")
             }
             Value::MakeFunction { .. } => return self.fail("inner functions are not supported by numrs build yet"),
@@ -880,7 +885,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let x = self.load(*v)?;
             vals.push(Some(self.cast(x, t, formal)?));
         }
-        let imp = crate::dicts::lookup(key, sig).or_else(|| crate::ops::lookup(key, sig));
+        let imp = crate::dicts::lookup(key, sig).or_else(|| crate::lists::lookup(key, sig)).or_else(|| crate::ops::lookup(key, sig));
         let Some(imp) = imp.or_else(|| crate::optional::lookup(key, sig)) else {
             let shown = sig.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
             return self.fail(format!("{key}({shown}) is not supported by numrs build yet"));
@@ -902,14 +907,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     Ok(Some(sig)) => self.apply("class.number", &sig, args, &types, target),
                     _ => self.fail(format!("calling {ft} with these arguments is not supported by numrs build yet")),
                 }
-            }
-            Type::BoundFunction(b) if &*b.0 == "list.append" && args.len() == 1 => {
-                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
-                    return self.fail("list.append of an unknown receiver");
-                };
-                let recv = *recv;
-                self.list_append(recv, args[0])?;
-                Ok(self.vt(target).map(zero_of).unwrap_or_else(|_| self.ctx.struct_type(&[], false).const_zero().into()))
             }
             Type::BoundFunction(b) if &*b.0 == "number.conjugate" && args.is_empty() => {
                 // `z.conjugate()`: the receiver with its imaginary part negated (reals: itself).
@@ -996,6 +993,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         if matches!(from, Type::Optional(_)) || matches!(to, Type::Optional(_)) {
             return crate::optional::cast(self, v, from, to);
+        }
+        if let Some(r) = crate::lists::cast(self, v, from, to) {
+            return r;
         }
         match (from, to) {
             // Lists differing only in the literal items they were built from are the same value.
@@ -1115,6 +1115,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match t {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
             Type::Optional(_) => crate::optional::truth(self, v, t),
+            Type::List { .. } => crate::lists::truth(self, v),
             _ => match t.tuple_items() {
                 Some(items) => Ok(self.ctx.bool_type().const_int(!items.is_empty() as u64, false)),
                 None => self.fail(format!("truth value of {t} is not supported by numrs build yet")),
@@ -1142,6 +1143,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn static_getitem(&mut self, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
+        if crate::lists::dtype(&vt).is_some() {
+            return crate::lists::static_getitem(self, value, index, index_var, tt);
+        }
         if let Some(items) = vt.tuple_items() {
             let n = items.len() as i128;
             match index {
@@ -1203,7 +1207,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         match &vt {
-            Type::List { .. } => self.list_getitem(value, index, tt),
+            Type::List { .. } => crate::lists::getitem(self, value, index, tt),
             Type::Array(_) if matches!(tt, Type::Array(_)) => {
                 let ix = self.view_indices(index, &it)?;
                 self.array_view(value, ix, tt)
@@ -1351,10 +1355,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         let tt = self.ty(target)?;
-        let it = self.ty(index)?;
-        if let Type::List { .. } = tt {
-            return self.list_setitem(target, index, value);
+        if crate::lists::dtype(&tt).is_some() {
+            return crate::lists::setitem(self, target, index, value);
         }
+        let it = self.ty(index)?;
         let Type::Array(a) = &tt else {
             return self.fail(format!("item assignment on {tt} is not supported by numrs build yet"));
         };
@@ -1447,6 +1451,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.iter_from(val, k)
     }
 
+    /// A new iterator state (of iterator type `tt`) over `val`.
+    pub(crate) fn getiter_val(&self, val: BasicValueEnum<'ctx>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
+        self.iter_from(val, k)
+    }
+
+    /// One step of the iterator of type `it` whose state is at `state`: `pair<item, valid>`.
+    pub(crate) fn iternext_at(&self, state: PointerValue<'ctx>, it: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = it else { return self.fail(format!("iternext of {it}")) };
+        let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
+        self.iter_next(state, k, &pair.0)
+    }
+
     /// A new iterator of kind `k` over the iterable `val`: a pointer to its state.
     pub(crate) fn iter_from(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<BasicValueEnum<'ctx>> {
         let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
@@ -1514,10 +1531,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(next);
         }
         let it = self.ty(v)?;
-        let Type::Iterator(k) = &it else { return self.fail(format!("iternext of {it}")) };
-        let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
         let state = self.load(v)?.into_pointer_value();
-        self.iter_next(state, k, &pair.0)
+        self.iternext_at(state, &it, tt)
     }
 
     /// The next item of the iterator at `state`, as the pair `{item (as `item_t`), valid}`.
@@ -1592,6 +1607,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
+            IteratorKind::Zip(_) => match crate::lists::iternext(self, k, state, st, &Type::Pair(std::sync::Arc::new((item_t.clone(), Type::boolean()))))? {
+                Some(v) => Ok(v),
+                None => self.fail(format!("iterating over {it} is not supported by numrs build yet")),
+            },
             other => {
                 let _ = &it;
                 self.iter_step(state, other, st, item_t, pt)

@@ -66,7 +66,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Ok(agg.as_basic_value_enum())
             }
             IteratorKind::Container(lt @ Type::List { .. }) => {
-                let Some(dtype) = crate::lists::item_of(lt) else { return self.fail(format!("iterating over {lt}")) };
+                let Some(dtype) = crate::lists::dtype(lt) else { return self.fail(format!("iterating over {lt}")) };
                 let ptr = self.ctx.ptr_type(inkwell::AddressSpace::default());
                 let pl = self.b.build_struct_gep(st, state, 0, "")?;
                 let l = self.b.build_load(ptr, pl, "")?.into_pointer_value();
@@ -80,8 +80,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let join = self.new_block("list_iter_join");
                 self.b.build_conditional_branch(valid, read, join)?;
                 self.b.position_at_end(read);
-                let p = self.list_item_ptr(l, dtype, i.into(), NumericKind::Int64, "list index out of range")?;
-                let x = self.load_element(p, dtype)?;
+                let x = self.list_get(l, dtype, i)?;
                 let x = self.cast(x, dtype, item_t)?;
                 self.b.build_store(pi, self.b.build_int_add(i, self.i64(1), "")?)?;
                 let read_end = self.b.get_insert_block();

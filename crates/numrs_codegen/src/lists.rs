@@ -1,211 +1,444 @@
-//! Lists created in compiled code (`list(T)`, not reflected), of numbers.
+//! Python lists (`list(T)`, `reflected list(T)`) in compiled code, after Numba's list model
+//! (`numba/cpython/listobj.py`).
 //!
-//! A list value is a pointer to a MemInfo whose payload is `{i64 size, i64 allocated, ptr
-//! items}`; the items are a plain allocation of the runtime (`RuntimeApi::alloc`) holding
-//! `allocated` items in their native storage, grown by doubling. Variables own one reference,
-//! as with arrays; dropping the last frees the items and the MemInfo. A list returned to
-//! Python becomes a Python `list` (the runtime boxes each item), as Numba's does.
+//! A list value is a pointer to a [`numrs_abi::MemInfo`] (allocated through the runtime's
+//! `meminfo_alloc`) whose data is a [`numrs_abi::ListPayload`]: size, capacity, the MemInfo of
+//! the item buffer and its data pointer, and the Python list it was unboxed from (reflected
+//! arguments; null otherwise). Items are stored as `numrs_abi::layout` lays out their type
+//! (booleans are bytes), one after the other.
 //!
-//! A reflected list (a Python list passed in) is unboxed by the runtime into the same
-//! structure, borrowed by the call, and written back into the Python list afterwards.
+//! Reference counting follows the array rules (`arrays.rs`): a variable owns one reference to
+//! its list; the list owns one reference to each reference-counted item (arrays, lists). When
+//! the last reference to a list goes, the per-item-type function `numrs.list_drop.<T>`
+//! (generated on demand, see [`drop_fn`]) drops the items' references and frees both blocks.
+//! Reading an item gives a borrowed value (stored into a variable, it is increfed); storing an
+//! item takes a new reference; `pop` hands the list's reference to the caller (`fresh`).
 //!
-//! Not yet: lists of arrays, lists or tuples (items holding references or stored unlike their
-//! values).
+//! The runtime unboxes a reflected list argument into a new native list, reflects the native
+//! items back into the Python list after the call and releases it; it boxes a returned list
+//! into a new Python `list` (or the original one for a reflected list).
 
+use inkwell::builder::Builder;
+use inkwell::context::Context;
+use inkwell::module::{Linkage, Module};
 use inkwell::types::{BasicTypeEnum, StructType};
-use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, IntPredicate};
-use numrs_ir::VarId;
-use numrs_types::{NumericKind, Type};
+use numrs_abi::ExcKind;
+use numrs_ir::{StaticIndex, VarId};
+use numrs_types::{IteratorKind, NumericKind, Signature, Type};
+use std::sync::Arc;
 
-use crate::func::{FnCx, R};
-use crate::types::numeric;
+use crate::func::{CgError, FnCx, R};
+use crate::ops::OpImpl;
+use crate::types::{self, numeric};
 
-/// Whether lists of `dtype` can be lowered.
-pub fn supported_item(dtype: &Type) -> Result<(), String> {
-    match numeric(dtype) {
-        Some(k) if !matches!(k, NumericKind::Boolean) => Ok(()),
-        _ => Err(format!("lists of {dtype} are not supported by numrs build yet")),
-    }
+// Fields of the payload (`numrs_abi::ListPayload`).
+const SIZE: u32 = 0;
+const ALLOCATED: u32 = 1;
+const ITEMS_MI: u32 = 2;
+const ITEMS: u32 = 3;
+
+/// `{i64 size, i64 allocated, ptr items_meminfo, ptr items, ptr parent}`.
+pub fn payload_type(ctx: &Context) -> StructType<'_> {
+    let p = ctx.ptr_type(AddressSpace::default()).into();
+    let i = ctx.i64_type().into();
+    ctx.struct_type(&[i, i, p, p, p], false)
 }
 
-/// The item type of a supported list type.
-pub fn item_of(t: &Type) -> Option<&Type> {
+fn meminfo_type(ctx: &Context) -> StructType<'_> {
+    let p = ctx.ptr_type(AddressSpace::default()).into();
+    let i = ctx.i64_type().into();
+    ctx.struct_type(&[i, p, i], false)
+}
+
+/// The item type of a list type.
+pub fn dtype(t: &Type) -> Option<&Type> {
     match t {
-        Type::List { dtype, .. } if supported_item(dtype).is_ok() => Some(dtype),
+        Type::List { dtype, .. } => Some(dtype),
         _ => None,
     }
 }
 
-impl<'a, 'ctx> FnCx<'a, 'ctx> {
-    fn payload_t(&self) -> StructType<'ctx> {
-        let i64t = self.ctx.i64_type();
-        self.ctx.struct_type(&[i64t.into(), i64t.into(), self.ctx.ptr_type(AddressSpace::default()).into()], false)
+/// Whether items of type `t` can be stored in a list built by numrs.
+fn supported_item(t: &Type) -> Result<(), String> {
+    match t {
+        _ if numeric(t).is_some() => Ok(()),
+        Type::Array(a) if numeric(&a.dtype).is_some() => Ok(()),
+        Type::List { dtype, .. } => supported_item(dtype),
+        Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
+        other => Err(format!("lists of {other} are not supported by numrs build yet")),
+    }
+}
+
+/// Checks a list type's item type (called by `types::value_type`).
+pub fn check_list_type(t: &Type) -> Result<(), String> {
+    match dtype(t) {
+        Some(d) => supported_item(d),
+        None => Err(format!("{t} is not a list")),
+    }
+}
+
+/// Bytes per item in the item buffer.
+fn itemsize(t: &Type) -> Result<u64, String> {
+    numrs_abi::layout(t).map(|l| l.size as u64).ok_or_else(|| format!("lists of {t} are not supported by numrs build yet"))
+}
+
+// ----- storage conversions (booleans are bytes in memory) -----
+
+fn to_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+    if types::storage_is_value(t) {
+        return Ok(v);
+    }
+    if numeric(t) == Some(NumericKind::Boolean) {
+        return Ok(b.build_int_z_extend(v.into_int_value(), ctx.i8_type(), "")?.into());
+    }
+    let st = types::storage_type(ctx, t).map_err(|m| CgError { span: None, message: m })?.into_struct_type();
+    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+    for (i, it) in types::storage_items(t).iter().enumerate() {
+        let x = b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+        let x = to_storage(ctx, b, x, it)?;
+        agg = b.build_insert_value(agg, x, i as u32, "")?;
+    }
+    Ok(agg.as_basic_value_enum())
+}
+
+fn from_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+    if types::storage_is_value(t) {
+        return Ok(v);
+    }
+    if numeric(t) == Some(NumericKind::Boolean) {
+        return Ok(b.build_int_compare(IntPredicate::NE, v.into_int_value(), ctx.i8_type().const_zero(), "")?.into());
+    }
+    let vt = types::value_type(ctx, t).map_err(|m| CgError { span: None, message: m })?.into_struct_type();
+    let mut agg: inkwell::values::AggregateValueEnum = vt.get_undef().into();
+    for (i, it) in types::storage_items(t).iter().enumerate() {
+        let x = b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+        let x = from_storage(ctx, b, x, it)?;
+        agg = b.build_insert_value(agg, x, i as u32, "")?;
+    }
+    Ok(agg.as_basic_value_enum())
+}
+
+// ----- reference counting, usable outside a function being lowered -----
+
+/// Emits reference-count changes with any builder (the lowered function's or a helper's).
+struct Rc<'a, 'ctx> {
+    ctx: &'ctx Context,
+    module: &'a Module<'ctx>,
+    b: &'a Builder<'ctx>,
+    func: FunctionValue<'ctx>,
+}
+
+impl<'a, 'ctx> Rc<'a, 'ctx> {
+    fn ptr_t(&self) -> inkwell::types::PointerType<'ctx> {
+        self.ctx.ptr_type(AddressSpace::default())
     }
 
-    fn mi_t(&self) -> StructType<'ctx> {
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        self.ctx.struct_type(&[self.ctx.i64_type().into(), ptr.into(), self.ctx.i64_type().into()], false)
+    /// Frees an item buffer: its MemInfo is owned by the one list (refcount 1, never shared).
+    fn free_buffer(&self, mi: PointerValue<'ctx>) -> R<()> {
+        self.b.build_store(mi, self.ctx.i64_type().const_zero())?;
+        self.release(mi)
     }
 
-    /// The payload of list `l` (a MemInfo pointer).
-    fn payload(&self, l: PointerValue<'ctx>) -> R<PointerValue<'ctx>> {
-        let dp = self.b.build_struct_gep(self.mi_t(), l, 1, "")?;
-        Ok(self.b.build_load(self.ctx.ptr_type(AddressSpace::default()), dp, "payload")?.into_pointer_value())
+    /// `RuntimeApi::meminfo_release(mi)` (the runtime is loaded: something was allocated).
+    fn release(&self, mi: PointerValue<'ctx>) -> R<()> {
+        let slot = runtime_slot(self.ctx, self.module);
+        let api = self.b.build_load(self.ptr_t(), slot, "rt")?.into_pointer_value();
+        let p = self.ctx.struct_type(&[self.ctx.i32_type().into(), self.ptr_t().into(), self.ptr_t().into()], false);
+        let fp = self.b.build_struct_gep(p, api, 2, "")?;
+        let f = self.b.build_load(self.ptr_t(), fp, "")?.into_pointer_value();
+        let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into()], false);
+        self.b.build_indirect_call(ft, f, &[mi.into()], "")?;
+        Ok(())
     }
 
-    fn list_field(&self, l: PointerValue<'ctx>, i: u32) -> R<PointerValue<'ctx>> {
-        let p = self.payload(l)?;
-        Ok(self.b.build_struct_gep(self.payload_t(), p, i, "")?)
-    }
-
-    fn item_t(&self, dtype: &Type) -> R<BasicTypeEnum<'ctx>> {
-        crate::types::storage_type(self.ctx, dtype).map_err(|m| crate::func::CgError { span: self.span, message: m })
-    }
-
-    /// The size of an item's storage (`numrs_abi::layout`, as the runtime reads it).
-    fn item_size(&self, dtype: &Type) -> R<IntValue<'ctx>> {
-        match numrs_abi::layout(dtype) {
-            Some(l) => Ok(self.i64(l.size as i64)),
-            None => self.fail(format!("lists of {dtype} are not supported by numrs build yet")),
-        }
-    }
-
-    fn call_api(&self, field: u32, ft: inkwell::types::FunctionType<'ctx>, args: &[inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<Option<BasicValueEnum<'ctx>>> {
-        // Only allocation checks for a loaded runtime (freeing what was allocated needs none,
-        // and the error path of the check itself frees).
-        let f = if field == 1 { self.api_fn_ptr(field)? } else { self.api_fn_unchecked(field)? };
-        Ok(match self.b.build_indirect_call(ft, f, args, "")?.try_as_basic_value() {
-            inkwell::values::ValueKind::Basic(v) => Some(v),
-            _ => None,
-        })
-    }
-
-    fn plain_alloc(&self, bytes: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let ft = ptr.fn_type(&[self.ctx.i64_type().into()], false);
-        let Some(p) = self.call_api(3, ft, &[bytes.into()])? else { return self.fail("internal error: alloc returns void") };
-        let p = p.into_pointer_value();
-        let null = self.b.build_is_null(p, "")?;
-        self.guard(null, numrs_abi::ExcKind::MemoryError, "Allocation failed (probably too large).")?;
-        Ok(p)
-    }
-
-    /// A new empty list (owned reference) with room for `cap` items.
-    pub(crate) fn new_list(&self, dtype: &Type, cap: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let i64t = self.ctx.i64_type();
-        let ft = ptr.fn_type(&[i64t.into(), i64t.into()], false);
-        let Some(mi) = self.call_api(1, ft, &[self.i64(24).into(), self.i64(8).into()])? else {
-            return self.fail("internal error: meminfo_alloc returns void");
-        };
-        let mi = mi.into_pointer_value();
-        let null = self.b.build_is_null(mi, "")?;
-        self.guard(null, numrs_abi::ExcKind::MemoryError, "Allocation failed (probably too large).")?;
-        let isz = self.item_size(dtype)?;
-        let min = self.i64(4);
-        let small = self.b.build_int_compare(IntPredicate::SLT, cap, min, "")?;
-        let cap = self.b.build_select(small, min, cap, "")?.into_int_value();
-        let bytes = self.b.build_int_mul(cap, isz, "")?;
-        let items = self.plain_alloc(bytes)?;
-        let pt = self.payload_t();
-        let p = self.payload(mi)?;
-        self.b.build_store(self.b.build_struct_gep(pt, p, 0, "")?, self.i64(0))?;
-        self.b.build_store(self.b.build_struct_gep(pt, p, 1, "")?, cap)?;
-        self.b.build_store(self.b.build_struct_gep(pt, p, 2, "")?, items)?;
-        Ok(mi)
-    }
-
-    /// Drop one reference to list `l`; the last frees its items and MemInfo.
-    pub(crate) fn list_refcount(&self, l: PointerValue<'ctx>, inc: bool) -> R<()> {
-        let has = self.b.build_is_not_null(l, "")?;
-        let work = self.new_block(if inc { "list_incref" } else { "list_decref" });
-        let done = self.new_block("list_rc_done");
+    /// Atomic `refcount += 1` / `-= 1` on a (possibly null) MemInfo; `last` runs when the count
+    /// drops to zero.
+    fn count(&self, mi: PointerValue<'ctx>, inc: bool, last: impl FnOnce(&Self) -> R<()>) -> R<()> {
+        let has = self.b.build_is_not_null(mi, "")?;
+        let work = self.ctx.append_basic_block(self.func, if inc { "incref" } else { "decref" });
+        let done = self.ctx.append_basic_block(self.func, "rc_done");
         self.b.build_conditional_branch(has, work, done)?;
         self.b.position_at_end(work);
-        let one = self.i64(1);
+        let one = self.ctx.i64_type().const_int(1, false);
         if inc {
-            self.b.build_atomicrmw(AtomicRMWBinOp::Add, l, one, AtomicOrdering::Monotonic)?;
+            self.b.build_atomicrmw(AtomicRMWBinOp::Add, mi, one, AtomicOrdering::Monotonic)?;
         } else {
-            let old = self.b.build_atomicrmw(AtomicRMWBinOp::Sub, l, one, AtomicOrdering::AcquireRelease)?;
-            let last = self.b.build_int_compare(IntPredicate::EQ, old, one, "")?;
-            let rel = self.new_block("list_free");
-            let cont = self.new_block("list_kept");
-            self.b.build_conditional_branch(last, rel, cont)?;
+            let old = self.b.build_atomicrmw(AtomicRMWBinOp::Sub, mi, one, AtomicOrdering::AcquireRelease)?;
+            let is_last = self.b.build_int_compare(IntPredicate::EQ, old, one, "")?;
+            let rel = self.ctx.append_basic_block(self.func, "release");
+            self.b.build_conditional_branch(is_last, rel, done)?;
             self.b.position_at_end(rel);
-            let ptr = self.ctx.ptr_type(AddressSpace::default());
-            let items = self.b.build_load(ptr, self.list_field(l, 2)?, "")?;
-            let free_t = self.ctx.void_type().fn_type(&[ptr.into()], false);
-            self.call_api(4, free_t, &[items.into()])?;
-            self.call_api(2, free_t, &[l.into()])?;
-            self.b.build_unconditional_branch(cont)?;
-            self.b.position_at_end(cont);
+            last(self)?;
         }
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         Ok(())
     }
 
-    /// `[a, b, ...]`.
-    pub(crate) fn build_list(&mut self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
-        let Some(dtype) = item_of(tt) else { return self.fail(format!("values of type {tt} are not supported by numrs build yet")) };
-        let dtype = dtype.clone();
-        let l = self.new_list(&dtype, self.i64(items.len() as i64))?;
-        for v in items {
-            let t = self.ty(*v)?;
-            let x = self.load(*v)?;
-            let x = self.cast(x, &t, &dtype)?;
-            self.list_push(l, &dtype, x)?;
+    fn change(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
+        match t {
+            Type::Array(_) => {
+                let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
+                self.count(mi, inc, |s| s.release(mi))
+            }
+            Type::List { dtype, .. } => {
+                let mi = v.into_pointer_value();
+                self.count(mi, inc, |s| {
+                    let f = drop_fn(s.ctx, s.module, dtype)?;
+                    s.b.build_call(f, &[mi.into()], "")?;
+                    Ok(())
+                })
+            }
+            _ => {
+                let Some(items) = t.tuple_items() else { return Ok(()) };
+                for (i, it) in items.iter().enumerate() {
+                    if crate::arrays::needs_rc(it) {
+                        let x = self.b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+                        self.change(x, it, inc)?;
+                    }
+                }
+                Ok(())
+            }
         }
-        self.fresh = true;
-        Ok(l.into())
+    }
+}
+
+/// The `numrs.runtime` slot (the `RuntimeApi *` the runtime fills in).
+fn runtime_slot<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> PointerValue<'ctx> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    // Declared: the Python module's LLVM module defines it (see `module`).
+    let g = module.get_global("numrs.runtime").unwrap_or_else(|| module.add_global(ptr, None, "numrs.runtime"));
+    g.as_pointer_value()
+}
+
+/// `void numrs.list_drop.<T>(MemInfo *list)`: drops the references the items of a list of `T`
+/// own, then frees the item buffer and the list (its reference count reached zero).
+fn drop_fn<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, dtype: &Type) -> R<FunctionValue<'ctx>> {
+    let name = format!("numrs.list_drop.{dtype}");
+    if let Some(f) = module.get_function(&name) {
+        return Ok(f);
+    }
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let f = module.add_function(&name, ctx.void_type().fn_type(&[ptr.into()], false), Some(Linkage::Internal));
+    let b = ctx.create_builder();
+    let entry = ctx.append_basic_block(f, "entry");
+    b.position_at_end(entry);
+    let rc = Rc { ctx, module, b: &b, func: f };
+    let Some(mi) = f.get_nth_param(0).map(|p| p.into_pointer_value()) else {
+        return Err(CgError { span: None, message: "internal error: list_drop without parameter".into() });
+    };
+    let pt = payload_type(ctx);
+    let dp = b.build_struct_gep(meminfo_type(ctx), mi, 1, "")?;
+    let payload = b.build_load(ptr, dp, "payload")?.into_pointer_value();
+    if crate::arrays::needs_rc(dtype) {
+        let i64t = ctx.i64_type();
+        let st = types::storage_type(ctx, dtype).map_err(|m| CgError { span: None, message: m })?;
+        let n = b.build_load(i64t, b.build_struct_gep(pt, payload, SIZE, "")?, "n")?.into_int_value();
+        let items = b.build_load(ptr, b.build_struct_gep(pt, payload, ITEMS, "")?, "items")?.into_pointer_value();
+        let head = ctx.append_basic_block(f, "head");
+        let body = ctx.append_basic_block(f, "body");
+        let exit = ctx.append_basic_block(f, "exit");
+        b.build_unconditional_branch(head)?;
+        b.position_at_end(head);
+        let phi = b.build_phi(i64t, "i")?;
+        let i = phi.as_basic_value().into_int_value();
+        let more = b.build_int_compare(IntPredicate::SLT, i, n, "")?;
+        b.build_conditional_branch(more, body, exit)?;
+        b.position_at_end(body);
+        let p = unsafe { b.build_gep(st, items, &[i], "")? };
+        let x = b.build_load(st, p, "")?;
+        let x = from_storage(ctx, &b, x, dtype)?;
+        rc.change(x, dtype, false)?;
+        let next = b.build_int_add(i, i64t.const_int(1, false), "")?;
+        let Some(latch) = b.get_insert_block() else {
+            return Err(CgError { span: None, message: "internal error: no block".into() });
+        };
+        b.build_unconditional_branch(head)?;
+        phi.add_incoming(&[(&i64t.const_zero(), entry), (&next, latch)]);
+        b.position_at_end(exit);
+    }
+    let items_mi = b.build_load(ptr, b.build_struct_gep(pt, payload, ITEMS_MI, "")?, "items_mi")?.into_pointer_value();
+    rc.free_buffer(items_mi)?;
+    rc.release(mi)?;
+    b.build_return(None)?;
+    Ok(f)
+}
+
+/// `FnCx::incref`/`decref` of a list value.
+pub(crate) fn refcount<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
+    cx.rc().change(v, t, inc)
+}
+
+/// Iterator states of the kinds handled here: `iter(list)`, `iter(UniTuple)` (the container
+/// and the next index) and `enumerate(it)` (the count and the inner iterator's state).
+pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Option<Result<StructType<'ctx>, String>> {
+    match k {
+        IteratorKind::Zip(items) => {
+            let mut fields = Vec::new();
+            for it in items {
+                let Type::Iterator(ik) = it else { return Some(Err(format!("zip over {it}"))) };
+                match types::iterator_state(ctx, ik) {
+                    Ok(st) => fields.push(st.into()),
+                    Err(m) => return Some(Err(m)),
+                }
+            }
+            Some(Ok(ctx.struct_type(&fields, false)))
+        }
+        _ => None,
+    }
+}
+
+// ----- the list primitives -----
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    fn rc(&self) -> Rc<'_, 'ctx> {
+        Rc { ctx: self.ctx, module: self.module, b: &self.b, func: self.func }
     }
 
-    /// Append `x` (of the item type) to list `l`.
-    pub(crate) fn list_push(&self, l: PointerValue<'ctx>, dtype: &Type, x: BasicValueEnum<'ctx>) -> R<()> {
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let it = self.item_t(dtype)?;
-        let isz = self.item_size(dtype)?;
-        let ps = self.list_field(l, 0)?;
-        let pa = self.list_field(l, 1)?;
-        let pi = self.list_field(l, 2)?;
-        let size = self.b.build_load(self.ctx.i64_type(), ps, "size")?.into_int_value();
-        let cap = self.b.build_load(self.ctx.i64_type(), pa, "cap")?.into_int_value();
-        let full = self.b.build_int_compare(IntPredicate::EQ, size, cap, "")?;
-        let grow = self.new_block("list_grow");
-        let put = self.new_block("list_put");
-        self.b.build_conditional_branch(full, grow, put)?;
-        self.b.position_at_end(grow);
-        let ncap = self.b.build_int_mul(cap, self.i64(2), "")?;
-        let bytes = self.b.build_int_mul(ncap, isz, "")?;
-        let fresh = self.plain_alloc(bytes)?;
-        let old = self.b.build_load(ptr, pi, "")?.into_pointer_value();
-        let used = self.b.build_int_mul(size, isz, "")?;
-        self.b.build_memcpy(fresh, 8, old, 8, used)?;
-        let free_t = self.ctx.void_type().fn_type(&[ptr.into()], false);
-        self.call_api(4, free_t, &[old.into()])?;
-        self.b.build_store(pi, fresh)?;
-        self.b.build_store(pa, ncap)?;
-        self.b.build_unconditional_branch(put)?;
-        self.b.position_at_end(put);
-        let items = self.b.build_load(ptr, pi, "")?.into_pointer_value();
-        let at = unsafe { self.b.build_in_bounds_gep(it, items, &[size], "")? };
-        self.b.build_store(at, x)?;
-        let next = self.b.build_int_add(size, self.i64(1), "")?;
-        self.b.build_store(ps, next)?;
-        Ok(())
+    fn lerr(&self, m: String) -> CgError {
+        CgError { span: self.span, message: m }
+    }
+
+
+    fn payload(&self, l: PointerValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let dp = self.b.build_struct_gep(meminfo_type(self.ctx), l, 1, "")?;
+        Ok(self.b.build_load(self.ptr_ty(), dp, "payload")?.into_pointer_value())
+    }
+
+    fn pfield(&self, l: PointerValue<'ctx>, f: u32) -> R<PointerValue<'ctx>> {
+        let p = self.payload(l)?;
+        Ok(self.b.build_struct_gep(payload_type(self.ctx), p, f, "")?)
     }
 
     pub(crate) fn list_len(&self, l: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
-        Ok(self.b.build_load(self.ctx.i64_type(), self.list_field(l, 0)?, "len")?.into_int_value())
+        let p = self.pfield(l, SIZE)?;
+        Ok(self.b.build_load(self.ctx.i64_type(), p, "len")?.into_int_value())
     }
 
-    /// The address of item `i` (an index of kind `ik`; negative counts from the end), or
-    /// IndexError(`what`).
-    pub(crate) fn list_item_ptr(&self, l: PointerValue<'ctx>, dtype: &Type, i: BasicValueEnum<'ctx>, ik: NumericKind, what: &str) -> R<PointerValue<'ctx>> {
+    fn set_len(&self, l: PointerValue<'ctx>, n: IntValue<'ctx>) -> R<()> {
+        let p = self.pfield(l, SIZE)?;
+        self.b.build_store(p, n)?;
+        Ok(())
+    }
+
+    fn storage_t(&self, t: &Type) -> R<BasicTypeEnum<'ctx>> {
+        types::storage_type(self.ctx, t).map_err(|m| self.lerr(m))
+    }
+
+    fn item_ptr(&self, l: PointerValue<'ctx>, dt: &Type, i: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let p = self.pfield(l, ITEMS)?;
+        let items = self.b.build_load(self.ptr_ty(), p, "items")?.into_pointer_value();
+        Ok(unsafe { self.b.build_gep(self.storage_t(dt)?, items, &[i], "item")? })
+    }
+
+    /// Item `i` (borrowed; no bounds check).
+    pub(crate) fn list_get(&self, l: PointerValue<'ctx>, dt: &Type, i: IntValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let p = self.item_ptr(l, dt, i)?;
+        let x = self.b.build_load(self.storage_t(dt)?, p, "")?;
+        from_storage(self.ctx, &self.b, x, dt)
+    }
+
+    /// Stores item `i` (no reference-count change).
+    fn list_put(&self, l: PointerValue<'ctx>, dt: &Type, i: IntValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<()> {
+        let p = self.item_ptr(l, dt, i)?;
+        let s = to_storage(self.ctx, &self.b, v, dt)?;
+        self.b.build_store(p, s)?;
+        Ok(())
+    }
+
+    /// A new MemInfo of `bytes` bytes (MemoryError when the allocation fails).
+    fn alloc_mi(&self, bytes: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let f = self.api_fn(1, true)?;
+        let i64t = self.ctx.i64_type();
+        let ft = self.ptr_ty().fn_type(&[i64t.into(), i64t.into()], false);
+        let call = self.b.build_indirect_call(ft, f, &[bytes.into(), self.i64(16).into()], "mi")?;
+        let mi = match call.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_pointer_value(),
+            _ => return self.fail("internal error: meminfo_alloc returns void"),
+        };
+        let null = self.b.build_is_null(mi, "")?;
+        self.guard(null, ExcKind::MemoryError, "Allocation failed (probably too large).")?;
+        Ok(mi)
+    }
+
+    fn mi_data(&self, mi: PointerValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let dp = self.b.build_struct_gep(meminfo_type(self.ctx), mi, 1, "")?;
+        Ok(self.b.build_load(self.ptr_ty(), dp, "data")?.into_pointer_value())
+    }
+
+    /// A new list (owned reference) of `n` uninitialized items with room for `cap` (≥ n).
+    pub(crate) fn list_new(&self, dt: &Type, n: IntValue<'ctx>, cap: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let isz = itemsize(dt).map_err(|m| self.lerr(m))?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, cap, self.i64(0), "")?;
+        let cap = self.b.build_select(neg, self.i64(0), cap, "")?.into_int_value();
+        let pt = payload_type(self.ctx);
+        let psize = pt.size_of().ok_or_else(|| self.lerr("internal error: payload size".into()))?;
+        let mi = self.alloc_mi(psize)?;
+        let bytes = self.b.build_int_mul(cap, self.i64(isz as i64), "")?;
+        let items_mi = self.alloc_mi(bytes)?;
+        let payload = self.mi_data(mi)?;
+        let items = self.mi_data(items_mi)?;
+        let fields: [BasicValueEnum<'ctx>; 5] =
+            [n.into(), cap.into(), items_mi.into(), items.into(), self.ptr_ty().const_null().into()];
+        for (i, f) in fields.into_iter().enumerate() {
+            let p = self.b.build_struct_gep(pt, payload, i as u32, "")?;
+            self.b.build_store(p, f)?;
+        }
+        Ok(mi)
+    }
+
+    /// Grows the item buffer to hold at least `need` items (amortized doubling).
+    fn list_reserve(&self, l: PointerValue<'ctx>, dt: &Type, need: IntValue<'ctx>) -> R<()> {
+        let isz = itemsize(dt).map_err(|m| self.lerr(m))?;
+        let pa = self.pfield(l, ALLOCATED)?;
+        let cap = self.b.build_load(self.ctx.i64_type(), pa, "cap")?.into_int_value();
+        let grow = self.b.build_int_compare(IntPredicate::SGT, need, cap, "")?;
+        let gb = self.new_block("list_grow");
+        let done = self.new_block("list_grown");
+        self.b.build_conditional_branch(grow, gb, done)?;
+        self.b.position_at_end(gb);
+        let twice = self.b.build_int_mul(cap, self.i64(2), "")?;
+        let more = self.b.build_int_compare(IntPredicate::SGT, twice, need, "")?;
+        let newcap = self.b.build_select(more, twice, need, "")?.into_int_value();
+        let small = self.b.build_int_compare(IntPredicate::SLT, newcap, self.i64(4), "")?;
+        let newcap = self.b.build_select(small, self.i64(4), newcap, "newcap")?.into_int_value();
+        let bytes = self.b.build_int_mul(newcap, self.i64(isz as i64), "")?;
+        let new_mi = self.alloc_mi(bytes)?;
+        let new_items = self.mi_data(new_mi)?;
         let n = self.list_len(l)?;
-        let i = self.cast_number(i, ik, NumericKind::Int64)?.into_int_value();
-        let i = if ik.is_signed_int() {
+        let used = self.b.build_int_mul(n, self.i64(isz as i64), "")?;
+        let pi = self.pfield(l, ITEMS)?;
+        let old_items = self.b.build_load(self.ptr_ty(), pi, "")?.into_pointer_value();
+        self.b.build_memcpy(new_items, 1, old_items, 1, used).map_err(|m| self.lerr(m.to_string()))?;
+        let pm = self.pfield(l, ITEMS_MI)?;
+        let old_mi = self.b.build_load(self.ptr_ty(), pm, "")?.into_pointer_value();
+        self.rc().free_buffer(old_mi)?;
+        self.b.build_store(pm, new_mi)?;
+        self.b.build_store(pi, new_items)?;
+        self.b.build_store(pa, newcap)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(())
+    }
+
+    /// Appends `v` (of the item type), taking a new reference to it.
+    pub(crate) fn list_append(&self, l: PointerValue<'ctx>, dt: &Type, v: BasicValueEnum<'ctx>) -> R<()> {
+        self.incref(v, dt)?;
+        let n = self.list_len(l)?;
+        let n1 = self.b.build_int_add(n, self.i64(1), "")?;
+        self.list_reserve(l, dt, n1)?;
+        self.list_put(l, dt, n, v)?;
+        self.set_len(l, n1)
+    }
+
+    /// Python's index normalization with a bounds check: IndexError(`msg`) when out of range.
+    fn list_index(&self, l: PointerValue<'ctx>, i: BasicValueEnum<'ctx>, it: &Type, msg: &str) -> R<IntValue<'ctx>> {
+        let k = numeric(it).unwrap_or(NumericKind::Int64);
+        let i = self.cast(i, it, &Type::int64())?.into_int_value();
+        let n = self.list_len(l)?;
+        let i = if k.is_signed_int() {
             let neg = self.b.build_int_compare(IntPredicate::SLT, i, self.i64(0), "")?;
             let w = self.b.build_int_add(i, n, "")?;
             self.b.build_select(neg, w, i, "")?.into_int_value()
@@ -213,49 +446,1013 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             i
         };
         let oob = self.b.build_int_compare(IntPredicate::UGE, i, n, "")?;
-        self.guard(oob, numrs_abi::ExcKind::IndexError, what)?;
-        let it = self.item_t(dtype)?;
-        let items = self.b.build_load(self.ctx.ptr_type(AddressSpace::default()), self.list_field(l, 2)?, "")?.into_pointer_value();
-        Ok(unsafe { self.b.build_in_bounds_gep(it, items, &[i], "")? })
+        self.guard(oob, ExcKind::IndexError, msg)?;
+        Ok(i)
     }
 
-    /// `l[i]`.
-    pub(crate) fn list_getitem(&self, list: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
-        let lt = self.ty(list)?;
-        let Some(dtype) = item_of(&lt) else { return self.fail(format!("indexing {lt} is not supported by numrs build yet")) };
-        let it = self.ty(index)?;
-        let Some(ik) = numeric(&it).filter(|k| k.is_integer()) else { return self.fail(format!("list index of type {it} is not supported by numrs build yet")) };
-        let l = self.load(list)?.into_pointer_value();
-        let i = self.load(index)?;
-        let p = self.list_item_ptr(l, dtype, i, ik, "getitem out of range")?;
-        let x = self.load_element(p, dtype)?;
-        self.cast(x, dtype, tt)
+    /// A new list of items `[start, start + step, ...]` (`len` of them) of `l`.
+    fn list_take(&mut self, l: PointerValue<'ctx>, dt: &Type, start: IntValue<'ctx>, len: IntValue<'ctx>, step: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        let out = self.list_new(dt, len, len)?;
+        let dt2 = dt.clone();
+        self.counted_loop(len, |cx, i| {
+            let off = cx.b.build_int_mul(i, step, "")?;
+            let j = cx.b.build_int_add(start, off, "")?;
+            let x = cx.list_get(l, &dt2, j)?;
+            cx.incref(x, &dt2)?;
+            cx.list_put(out, &dt2, i, x)
+        })?;
+        Ok(out)
     }
 
-    /// `l[i] = v`.
-    pub(crate) fn list_setitem(&self, list: VarId, index: VarId, value: VarId) -> R<()> {
-        let lt = self.ty(list)?;
-        let Some(dtype) = item_of(&lt) else { return self.fail(format!("item assignment on {lt} is not supported by numrs build yet")) };
-        let it = self.ty(index)?;
-        let Some(ik) = numeric(&it).filter(|k| k.is_integer()) else { return self.fail(format!("list index of type {it} is not supported by numrs build yet")) };
-        let l = self.load(list)?.into_pointer_value();
-        let i = self.load(index)?;
-        let p = self.list_item_ptr(l, dtype, i, ik, "setitem out of range")?;
-        let vt = self.ty(value)?;
-        let v = self.load(value)?;
-        let v = self.cast(v, &vt, dtype)?;
-        self.b.build_store(p, v)?;
+    /// Each item of `val` (of type `t`: a list, array, range, tuple or iterator) in order.
+    pub(crate) fn for_each(&mut self, val: BasicValueEnum<'ctx>, t: &Type, mut body: impl FnMut(&mut Self, BasicValueEnum<'ctx>, &Type) -> R<()>) -> R<()> {
+        if let Some(dt) = dtype(t) {
+            let dt = dt.clone();
+            let l = val.into_pointer_value();
+            let n = self.list_len(l)?;
+            return self.counted_loop(n, |cx, i| {
+                let x = cx.list_get(l, &dt, i)?;
+                body(cx, x, &dt)
+            });
+        }
+        if let Type::Tuple(items) = t {
+            for (i, it) in items.iter().enumerate() {
+                let x = self.b.build_extract_value(val.into_struct_value(), i as u32, "")?;
+                body(self, x, it)?;
+            }
+            return Ok(());
+        }
+        let Some(it) = t.iterator_type() else { return self.fail(format!("iterating over {t} is not supported by numrs build yet")) };
+        let Some(yt) = it.yield_type() else { return self.fail(format!("iterating over {t} is not supported by numrs build yet")) };
+        let pair = Type::Pair(Arc::new((yt.clone(), Type::boolean())));
+        let state = if matches!(t, Type::Iterator(_)) { val } else { self.getiter_val(val, &it)? };
+        let head = self.new_block("each_head");
+        let bodyb = self.new_block("each_body");
+        let exit = self.new_block("each_exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let p = self.iternext_at(state.into_pointer_value(), &it, &pair)?.into_struct_value();
+        let valid = self.b.build_extract_value(p, 1, "")?.into_int_value();
+        self.b.build_conditional_branch(valid, bodyb, exit)?;
+        self.b.position_at_end(bodyb);
+        let x = self.b.build_extract_value(p, 0, "")?;
+        body(self, x, &yt)?;
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
         Ok(())
     }
 
-    /// `l.append(x)`: `recv` is the list variable.
-    pub(crate) fn list_append(&self, recv: VarId, x: VarId) -> R<()> {
-        let lt = self.ty(recv)?;
-        let Some(dtype) = item_of(&lt) else { return self.fail(format!("{lt}.append is not supported by numrs build yet")) };
-        let l = self.load(recv)?.into_pointer_value();
-        let xt = self.ty(x)?;
-        let v = self.load(x)?;
-        let v = self.cast(v, &xt, dtype)?;
-        self.list_push(l, dtype, v)
+    /// A new list of the items of the variable `v`, cast to `dt` (dicts, sets and dict views
+    /// are iterated by `dicts.rs`).
+    fn list_from_var(&mut self, v: VarId, dt: &Type) -> R<PointerValue<'ctx>> {
+        if self.is_container_var(v) {
+            let out = self.list_new(dt, self.i64(0), self.i64(0))?;
+            let dt2 = dt.clone();
+            self.container_for_each(v, |cx, x, xt| {
+                let x = cx.cast(x, xt, &dt2)?;
+                cx.list_append(out, &dt2, x)
+            })?;
+            return Ok(out);
+        }
+        let at = self.ty(v)?;
+        let val = self.load(v)?;
+        self.list_from(val, &at, dt)
     }
+
+    /// A new list of the items of `val` (of type `t`), cast to `dt`.
+    fn list_from(&mut self, val: BasicValueEnum<'ctx>, t: &Type, dt: &Type) -> R<PointerValue<'ctx>> {
+        let out = self.list_new(dt, self.i64(0), self.i64(0))?;
+        let dt2 = dt.clone();
+        self.for_each(val, t, |cx, x, xt| {
+            let x = cx.cast(x, xt, &dt2)?;
+            cx.list_append(out, &dt2, x)
+        })?;
+        Ok(out)
+    }
+
+    /// `a == b` for values of (possibly different) types, as Numba's `operator.eq`.
+    fn values_eq(&mut self, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<IntValue<'ctx>> {
+        if let (Some(ai), Some(bi)) = (at.tuple_items(), bt.tuple_items()) {
+            if ai.len() != bi.len() {
+                return Ok(self.ctx.bool_type().const_zero());
+            }
+            let mut acc = self.ctx.bool_type().const_int(1, false);
+            for (i, (x, y)) in ai.iter().zip(&bi).enumerate() {
+                let xv = self.b.build_extract_value(a.into_struct_value(), i as u32, "")?;
+                let yv = self.b.build_extract_value(b.into_struct_value(), i as u32, "")?;
+                let e = self.values_eq(xv, x, yv, y)?;
+                acc = self.b.build_and(acc, e, "")?;
+            }
+            return Ok(acc);
+        }
+        let r = self.binary("operator.eq", a, at, b, bt)?;
+        self.truth(r.0, &r.1)
+    }
+
+    /// `a < b`, tuples compared lexicographically.
+    fn values_lt(&mut self, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<IntValue<'ctx>> {
+        if let (Some(ai), Some(bi)) = (at.tuple_items(), bt.tuple_items()) {
+            // lt = a0 < b0 || (a0 == b0 && rest); shorter tuples first when equal.
+            let mut res = self.ctx.bool_type().const_int((ai.len() < bi.len()) as u64, false);
+            for i in (0..ai.len().min(bi.len())).rev() {
+                let xv = self.b.build_extract_value(a.into_struct_value(), i as u32, "")?;
+                let yv = self.b.build_extract_value(b.into_struct_value(), i as u32, "")?;
+                let lt = self.values_lt(xv, &ai[i], yv, &bi[i])?;
+                let eq = self.values_eq(xv, &ai[i], yv, &bi[i])?;
+                let rest = self.b.build_and(eq, res, "")?;
+                res = self.b.build_or(lt, rest, "")?;
+            }
+            return Ok(res);
+        }
+        let r = self.binary("operator.lt", a, at, b, bt)?;
+        self.truth(r.0, &r.1)
+    }
+
+    /// A binary operator on values through the operator table: the result and its type.
+    fn binary(&mut self, key: &str, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<(BasicValueEnum<'ctx>, Type)> {
+        let sig = match numrs_typing::resolve_call(key, &[at.clone(), bt.clone()], &[]) {
+            Ok(Some(sig)) if sig.args.len() == 2 => sig,
+            _ => return self.fail(format!("{key}({at}, {bt}) is not supported by numrs build yet")),
+        };
+        let Some(imp) = crate::ops::lookup(key, &sig) else {
+            return self.fail(format!("{key}({at}, {bt}) is not supported by numrs build yet"));
+        };
+        let a = self.cast(a, at, &sig.args[0])?;
+        let b = self.cast(b, bt, &sig.args[1])?;
+        let r = imp(self, &sig, &[Some(a), Some(b)])?;
+        Ok((r, sig.return_type.clone()))
+    }
+
+    /// Insertion sort of `l` in place by `<` (stable; with `reverse`, by `>` so that equal
+    /// items keep their order, as Python's `reverse=True`).
+    fn list_sort(&mut self, l: PointerValue<'ctx>, dt: &Type, reverse: IntValue<'ctx>) -> R<()> {
+        let n = self.list_len(l)?;
+        let dt = dt.clone();
+        let i64t = self.ctx.i64_type();
+        let jslot = self.temp(i64t.into())?;
+        self.counted_loop(n, |cx, i| {
+            // for i in 1..n: x = l[i]; j = i; while j > 0 && before(x, l[j-1]): l[j] = l[j-1]; j--; l[j] = x
+            let x = cx.list_get(l, &dt, i)?;
+            cx.b.build_store(jslot, i)?;
+            let head = cx.new_block("sort_head");
+            let check = cx.new_block("sort_check");
+            let shift = cx.new_block("sort_shift");
+            let place = cx.new_block("sort_place");
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(head);
+            let j = cx.b.build_load(i64t, jslot, "j")?.into_int_value();
+            let pos = cx.b.build_int_compare(IntPredicate::SGT, j, cx.i64(0), "")?;
+            cx.b.build_conditional_branch(pos, check, place)?;
+            cx.b.position_at_end(check);
+            let jm1 = cx.b.build_int_sub(j, cx.i64(1), "")?;
+            let y = cx.list_get(l, &dt, jm1)?;
+            let lt = cx.values_lt(x, &dt, y, &dt)?;
+            let gt = cx.values_lt(y, &dt, x, &dt)?;
+            let before = cx.b.build_select(reverse, gt, lt, "")?.into_int_value();
+            cx.b.build_conditional_branch(before, shift, place)?;
+            cx.b.position_at_end(shift);
+            cx.list_put(l, &dt, j, y)?;
+            cx.b.build_store(jslot, jm1)?;
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(place);
+            let j = cx.b.build_load(i64t, jslot, "j")?.into_int_value();
+            cx.list_put(l, &dt, j, x)
+        })
+    }
+
+    /// Reverses `l` in place.
+    fn list_reverse(&mut self, l: PointerValue<'ctx>, dt: &Type) -> R<()> {
+        let n = self.list_len(l)?;
+        let half = self.b.build_int_signed_div(n, self.i64(2), "")?;
+        let dt = dt.clone();
+        self.counted_loop(half, |cx, i| {
+            let nm1 = cx.b.build_int_sub(n, cx.i64(1), "")?;
+            let j = cx.b.build_int_sub(nm1, i, "")?;
+            let a = cx.list_get(l, &dt, i)?;
+            let b = cx.list_get(l, &dt, j)?;
+            cx.list_put(l, &dt, i, b)?;
+            cx.list_put(l, &dt, j, a)
+        })
+    }
+
+    /// Removes item `i` (in range), shifting the rest down; returns it (the caller gets the
+    /// list's reference).
+    fn list_remove_at(&mut self, l: PointerValue<'ctx>, dt: &Type, i: IntValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let x = self.list_get(l, dt, i)?;
+        let n = self.list_len(l)?;
+        let nm1 = self.b.build_int_sub(n, self.i64(1), "")?;
+        let count = self.b.build_int_sub(nm1, i, "")?;
+        let dt2 = dt.clone();
+        self.counted_loop(count, |cx, k| {
+            let src = cx.b.build_int_add(i, k, "")?;
+            let src = cx.b.build_int_add(src, cx.i64(1), "")?;
+            let dst = cx.b.build_int_add(i, k, "")?;
+            let y = cx.list_get(l, &dt2, src)?;
+            cx.list_put(l, &dt2, dst, y)
+        })?;
+        self.set_len(l, nm1)?;
+        Ok(x)
+    }
+
+    /// The index of the first item equal to `v` in `[lo, n)`, or -1.
+    fn list_find(&mut self, l: PointerValue<'ctx>, dt: &Type, v: BasicValueEnum<'ctx>, vt: &Type) -> R<IntValue<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let found = self.temp(i64t.into())?;
+        self.b.build_store(found, self.i64(-1))?;
+        let n = self.list_len(l)?;
+        let dt = dt.clone();
+        let vt = vt.clone();
+        // A loop that stops at the first match.
+        let islot = self.temp(i64t.into())?;
+        self.b.build_store(islot, self.i64(0))?;
+        let head = self.new_block("find_head");
+        let body = self.new_block("find_body");
+        let next = self.new_block("find_next");
+        let hit = self.new_block("find_hit");
+        let exit = self.new_block("find_exit");
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let i = self.b.build_load(i64t, islot, "i")?.into_int_value();
+        let more = self.b.build_int_compare(IntPredicate::SLT, i, n, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        let x = self.list_get(l, &dt, i)?;
+        let eq = self.values_eq(x, &dt, v, &vt)?;
+        self.b.build_conditional_branch(eq, hit, next)?;
+        self.b.position_at_end(next);
+        let i1 = self.b.build_int_add(i, self.i64(1), "")?;
+        self.b.build_store(islot, i1)?;
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(hit);
+        self.b.build_store(found, i)?;
+        self.b.build_unconditional_branch(exit)?;
+        self.b.position_at_end(exit);
+        Ok(self.b.build_load(i64t, found, "found")?.into_int_value())
+    }
+
+    /// Drops every item (`clear`).
+    fn list_clear(&mut self, l: PointerValue<'ctx>, dt: &Type) -> R<()> {
+        if crate::arrays::needs_rc(dt) {
+            let n = self.list_len(l)?;
+            let dt2 = dt.clone();
+            self.counted_loop(n, |cx, i| {
+                let x = cx.list_get(l, &dt2, i)?;
+                cx.decref(x, &dt2)
+            })?;
+        }
+        self.set_len(l, self.i64(0))
+    }
+
+    /// `l.extend(val)` / `l += val`.
+    fn list_extend(&mut self, l: PointerValue<'ctx>, dt: &Type, val: BasicValueEnum<'ctx>, t: &Type) -> R<()> {
+        // Extending a list with itself: iterate over a snapshot of its length.
+        let dt2 = dt.clone();
+        self.for_each(val, t, |cx, x, xt| {
+            let x = cx.cast(x, xt, &dt2)?;
+            cx.list_append(l, &dt2, x)
+        })
+    }
+}
+
+// ----- lowering hooks called from `func.rs` -----
+
+fn list_of<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type) -> R<Type> {
+    match dtype(t) {
+        Some(d) => {
+            supported_item(d).map_err(|m| CgError { span: cx.span, message: m })?;
+            Ok(d.clone())
+        }
+        None => cx.fail(format!("expected a list, got {t}")),
+    }
+}
+
+/// `[a, b, c]`.
+pub(crate) fn build_list<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, tt)?;
+    let n = cx.i64(items.len() as i64);
+    let l = cx.list_new(&dt, n, n)?;
+    for (i, v) in items.iter().enumerate() {
+        let vt = cx.ty(*v)?;
+        let x = cx.load(*v)?;
+        let x = cx.cast(x, &vt, &dt)?;
+        cx.incref(x, &dt)?;
+        cx.list_put(l, &dt, cx.i64(i as i64), x)?;
+    }
+    cx.fresh = true;
+    Ok(l.into())
+}
+
+/// `xs[i]` and `xs[a:b:c]`.
+pub(crate) fn getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let vt = cx.ty(value)?;
+    let dt = list_of(cx, &vt)?;
+    let it = cx.ty(index)?;
+    let l = cx.load(value)?.into_pointer_value();
+    let iv = cx.load(index)?;
+    if matches!(it, Type::Slice2 | Type::Slice3) {
+        let n = cx.list_len(l)?;
+        let (start, len, step) = cx.fix_slice(iv.into_struct_value(), n)?;
+        let out = cx.list_take(l, &dt, start, len, step)?;
+        cx.fresh = true;
+        return cx.cast(out.into(), &Type::list(dt, false), tt);
+    }
+    if !numeric(&it).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
+        return cx.fail(format!("indexing a list with {it} is not supported by numrs build yet"));
+    }
+    let i = cx.list_index(l, iv, &it, "getitem out of range")?;
+    let x = cx.list_get(l, &dt, i)?;
+    cx.cast(x, &dt, tt)
+}
+
+/// `xs[1]`, `xs[1:3]` with constant indices.
+pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    if let Some(iv) = index_var {
+        return getitem(cx, value, iv, tt);
+    }
+    let vt = cx.ty(value)?;
+    let dt = list_of(cx, &vt)?;
+    let l = cx.load(value)?.into_pointer_value();
+    match index {
+        StaticIndex::Int(i) => {
+            let i = cx.list_index(l, cx.i64(*i as i64).into(), &Type::int64(), "getitem out of range")?;
+            let x = cx.list_get(l, &dt, i)?;
+            cx.cast(x, &dt, tt)
+        }
+        StaticIndex::Slice(a, b, c) => {
+            let opt = |v: &Option<i128>, d: i64| v.map_or(d, |x| x as i64);
+            let step = opt(c, 1);
+            let (dstart, dstop) = if step < 0 { (i64::MAX, i64::MIN) } else { (0, i64::MAX) };
+            let st = cx.vt(&Type::Slice3)?.into_struct_type();
+            let s = st.const_named_struct(&[cx.i64(opt(a, dstart)).into(), cx.i64(opt(b, dstop)).into(), cx.i64(step).into()]);
+            let n = cx.list_len(l)?;
+            let (start, len, step) = cx.fix_slice(s, n)?;
+            let out = cx.list_take(l, &dt, start, len, step)?;
+            cx.fresh = true;
+            cx.cast(out.into(), &Type::list(dt, false), tt)
+        }
+        StaticIndex::Str(_) => cx.fail("indexing a list with a string"),
+    }
+}
+
+/// `xs[i] = v`.
+pub(crate) fn setitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: VarId) -> R<()> {
+    let lt = cx.ty(target)?;
+    let dt = list_of(cx, &lt)?;
+    let it = cx.ty(index)?;
+    if matches!(it, Type::Slice2 | Type::Slice3) {
+        return set_slice(cx, target, index, value);
+    }
+    if !numeric(&it).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
+        return cx.fail(format!("assigning to a list item with an index of type {it} is not supported by numrs build yet"));
+    }
+    let l = cx.load(target)?.into_pointer_value();
+    let iv = cx.load(index)?;
+    let i = cx.list_index(l, iv, &it, "setitem out of range")?;
+    let vt = cx.ty(value)?;
+    let v = cx.load(value)?;
+    let v = cx.cast(v, &vt, &dt)?;
+    cx.incref(v, &dt)?;
+    let old = cx.list_get(l, &dt, i)?;
+    cx.list_put(l, &dt, i, v)?;
+    cx.decref(old, &dt)
+}
+
+/// `xs[a:b] = ys` (any size with step 1), `xs[a:b:c] = ys` (as many items as the slice
+/// selects, else ValueError), as Numba's `setitem_list`.
+fn set_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: VarId) -> R<()> {
+    let dt = list_of(cx, &cx.ty(target)?)?;
+    let vt = cx.ty(value)?;
+    let l = cx.load(target)?.into_pointer_value();
+    let s = cx.load(index)?.into_struct_value();
+    let v = cx.load(value)?;
+    // A snapshot of the new items (the source may be the list itself).
+    let src = cx.list_from(v, &vt, &dt)?;
+    let n = cx.list_len(l)?;
+    let (start, len, step) = cx.fix_slice(s, n)?;
+    let m = cx.list_len(src)?;
+    let unit = cx.b.build_int_compare(IntPredicate::EQ, step, cx.i64(1), "")?;
+    let splice = cx.new_block("splice");
+    let each = cx.new_block("slice_each");
+    let done = cx.new_block("slice_done");
+    cx.b.build_conditional_branch(unit, splice, each)?;
+    // step 1: drop the old items, keep the tail, put the new items in between.
+    cx.b.position_at_end(splice);
+    let stop = cx.b.build_int_add(start, len, "")?;
+    let tail_len = cx.b.build_int_sub(n, stop, "")?;
+    let tail = cx.list_take(l, &dt, stop, tail_len, cx.i64(1))?;
+    let dt2 = dt.clone();
+    cx.counted_loop(len, |cx, k| {
+        let i = cx.b.build_int_add(start, k, "")?;
+        let x = cx.list_get(l, &dt2, i)?;
+        cx.decref(x, &dt2)
+    })?;
+    cx.counted_loop(tail_len, |cx, k| {
+        let i = cx.b.build_int_add(stop, k, "")?;
+        let x = cx.list_get(l, &dt2, i)?;
+        cx.decref(x, &dt2)
+    })?;
+    cx.set_len(l, start)?;
+    let lt = Type::list(dt.clone(), false);
+    cx.list_extend(l, &dt, src.into(), &lt)?;
+    cx.list_extend(l, &dt, tail.into(), &lt)?;
+    cx.decref(tail.into(), &lt)?;
+    cx.b.build_unconditional_branch(done)?;
+    // Extended slices: one item each.
+    cx.b.position_at_end(each);
+    let differ = cx.b.build_int_compare(IntPredicate::NE, m, len, "")?;
+    cx.guard(differ, ExcKind::ValueError, "cannot assign slice of different size")?;
+    cx.counted_loop(len, |cx, k| {
+        let off = cx.b.build_int_mul(k, step, "")?;
+        let i = cx.b.build_int_add(start, off, "")?;
+        let x = cx.list_get(src, &dt2, k)?;
+        cx.incref(x, &dt2)?;
+        let old = cx.list_get(l, &dt2, i)?;
+        cx.list_put(l, &dt2, i, x)?;
+        cx.decref(old, &dt2)
+    })?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    cx.decref(src.into(), &lt)
+}
+
+/// `del xs[i]`.
+pub(crate) fn delitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId) -> R<()> {
+    let lt = cx.ty(target)?;
+    let dt = list_of(cx, &lt)?;
+    let it = cx.ty(index)?;
+    if !numeric(&it).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
+        return cx.fail(format!("del of a list item with an index of type {it} is not supported by numrs build yet"));
+    }
+    let l = cx.load(target)?.into_pointer_value();
+    let iv = cx.load(index)?;
+    let i = cx.list_index(l, iv, &it, "list index out of range")?;
+    let x = cx.list_remove_at(l, &dt, i)?;
+    cx.decref(x, &dt)
+}
+
+/// `bool(xs)`.
+pub(crate) fn truth<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>) -> R<IntValue<'ctx>> {
+    let n = cx.list_len(v.into_pointer_value())?;
+    Ok(cx.b.build_int_compare(IntPredicate::NE, n, cx.i64(0), "")?)
+}
+
+/// Casts between list types with the same items (reflected or not, with or without an
+/// initial value): the same list.
+pub(crate) fn cast<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, from: &Type, to: &Type) -> Option<R<BasicValueEnum<'ctx>>> {
+    match (dtype(from), dtype(to)) {
+        (Some(a), Some(b)) if a == b => Some(Ok(v)),
+        (Some(_), Some(_)) => Some(cx.fail(format!("converting {from} to {to} is not supported by numrs build yet"))),
+        _ => None,
+    }
+}
+
+/// Operators and builtins on lists (through `FnCx::apply`; operands cast to `sig`).
+pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
+    let first_list = sig.args.first().is_some_and(|t| dtype(t).is_some());
+    let any_list = sig.args.iter().any(|t| dtype(t).is_some());
+    if !any_list {
+        return None;
+    }
+    Some(match key {
+        "builtins.len" if first_list => op_len,
+        "operator.add" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_concat,
+        "operator.iadd" if first_list => op_iadd,
+        // `xs *= n` changes the list in place in Python: not done yet (falls to the error).
+        "operator.mul" if sig.args.len() == 2 => op_repeat,
+        "operator.contains" if first_list => op_contains,
+        "builtins.bool" if first_list => op_truth,
+        "operator.not_" if first_list => op_not,
+        "operator.ne" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_ne,
+        "operator.eq" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_eq,
+        "builtins.sum" if first_list => op_sum,
+        "builtins.min" if first_list && sig.args.len() == 1 => op_min,
+        "builtins.max" if first_list && sig.args.len() == 1 => op_max,
+        _ => return None,
+    })
+}
+
+fn opnd<'ctx>(cx: &FnCx<'_, 'ctx>, vals: &[Option<BasicValueEnum<'ctx>>], i: usize) -> R<BasicValueEnum<'ctx>> {
+    match vals.get(i).copied().flatten() {
+        Some(v) => Ok(v),
+        None => cx.fail(format!("argument {i} has no run-time value")),
+    }
+}
+
+fn op_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(cx.list_len(opnd(cx, vals, 0)?.into_pointer_value())?.into())
+}
+
+fn op_truth<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    Ok(truth(cx, opnd(cx, vals, 0)?)?.into())
+}
+
+fn op_not<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let t = truth(cx, opnd(cx, vals, 0)?)?;
+    Ok(cx.b.build_not(t, "")?.into())
+}
+
+fn op_ne<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let e = op_eq(cx, sig, vals)?.into_int_value();
+    Ok(cx.b.build_not(e, "")?.into())
+}
+
+fn op_concat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, &sig.return_type)?;
+    let out = cx.list_new(&dt, cx.i64(0), cx.i64(0))?;
+    for (i, t) in sig.args.iter().enumerate() {
+        let v = opnd(cx, vals, i)?;
+        cx.list_extend(out, &dt, v, t)?;
+    }
+    cx.fresh = true;
+    Ok(out.into())
+}
+
+fn op_iadd<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, &sig.args[0])?;
+    let l = opnd(cx, vals, 0)?.into_pointer_value();
+    let v = opnd(cx, vals, 1)?;
+    cx.list_extend(l, &dt, v, &sig.args[1])?;
+    Ok(l.into())
+}
+
+/// `xs * n`, `n * xs` (a new list) and `xs *= n` (in place).
+fn op_repeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (li, ni) = if dtype(&sig.args[0]).is_some() { (0, 1) } else { (1, 0) };
+    let dt = list_of(cx, &sig.args[li])?;
+    let l = opnd(cx, vals, li)?.into_pointer_value();
+    let nv = opnd(cx, vals, ni)?;
+    let n = cx.cast(nv, &sig.args[ni], &Type::int64())?.into_int_value();
+    let neg = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
+    let n = cx.b.build_select(neg, cx.i64(0), n, "")?.into_int_value();
+    let len = cx.list_len(l)?;
+    let total = cx.b.build_int_mul(len, n, "")?;
+    let out = cx.list_new(&dt, total, total)?;
+    let dt2 = dt.clone();
+    cx.counted_loop(total, |cx, i| {
+        let j = cx.b.build_int_signed_rem(i, len, "")?;
+        let x = cx.list_get(l, &dt2, j)?;
+        cx.incref(x, &dt2)?;
+        cx.list_put(out, &dt2, i, x)
+    })?;
+    cx.fresh = true;
+    Ok(out.into())
+}
+
+fn op_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, &sig.args[0])?;
+    let l = opnd(cx, vals, 0)?.into_pointer_value();
+    let v = opnd(cx, vals, 1)?;
+    let i = cx.list_find(l, &dt, v, &sig.args[1])?;
+    Ok(cx.b.build_int_compare(IntPredicate::SGE, i, cx.i64(0), "")?.into())
+}
+
+fn op_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (at, bt) = (list_of(cx, &sig.args[0])?, list_of(cx, &sig.args[1])?);
+    let a = opnd(cx, vals, 0)?.into_pointer_value();
+    let b = opnd(cx, vals, 1)?.into_pointer_value();
+    let res = cx.temp(cx.ctx.bool_type().into())?;
+    let na = cx.list_len(a)?;
+    let nb = cx.list_len(b)?;
+    let same = cx.b.build_int_compare(IntPredicate::EQ, na, nb, "")?;
+    cx.b.build_store(res, same)?;
+    let cmp = cx.new_block("leq_items");
+    let done = cx.new_block("leq_done");
+    cx.b.build_conditional_branch(same, cmp, done)?;
+    cx.b.position_at_end(cmp);
+    cx.counted_loop(na, |cx, i| {
+        let x = cx.list_get(a, &at, i)?;
+        let y = cx.list_get(b, &bt, i)?;
+        let e = cx.values_eq(x, &at, y, &bt)?;
+        let acc = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
+        let acc = cx.b.build_and(acc, e, "")?;
+        cx.b.build_store(res, acc)?;
+        Ok(())
+    })?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    let r = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
+    if sig.return_type != Type::boolean() && numeric(&sig.return_type).is_none() {
+        return cx.fail("list comparison result");
+    }
+    Ok(r.into())
+}
+
+/// `sum(xs)`: `acc = 0; for x in xs: acc = acc + x` (Numba's `ol_sum`).
+fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, &sig.args[0])?;
+    let rt = sig.return_type.clone();
+    let l = opnd(cx, vals, 0)?.into_pointer_value();
+    let acc = cx.temp(cx.vt(&rt)?)?;
+    let start = match (sig.args.get(1), vals.get(1).copied().flatten()) {
+        (Some(t), Some(v)) => cx.cast(v, t, &rt)?,
+        _ => cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?,
+    };
+    cx.b.build_store(acc, start)?;
+    let n = cx.list_len(l)?;
+    cx.counted_loop(n, |cx, i| {
+        let x = cx.list_get(l, &dt, i)?;
+        let a = cx.b.build_load(cx.vt(&rt)?, acc, "")?;
+        let (s, st) = cx.binary("operator.add", a, &rt, x, &dt)?;
+        let s = cx.cast(s, &st, &rt)?;
+        cx.b.build_store(acc, s)?;
+        Ok(())
+    })?;
+    Ok(cx.b.build_load(cx.vt(&rt)?, acc, "")?)
+}
+
+fn op_min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    minmax(cx, sig, vals, false)
+}
+
+fn op_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    minmax(cx, sig, vals, true)
+}
+
+/// `min(xs)` / `max(xs)`: ValueError on an empty list; the first of equal extremes.
+fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], want_max: bool) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, &sig.args[0])?;
+    let l = opnd(cx, vals, 0)?.into_pointer_value();
+    let n = cx.list_len(l)?;
+    let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
+    let msg = if want_max { "max() arg is an empty sequence" } else { "min() arg is an empty sequence" };
+    cx.guard(empty, ExcKind::ValueError, msg)?;
+    let best = cx.temp(cx.vt(&dt)?)?;
+    let first = cx.list_get(l, &dt, cx.i64(0))?;
+    cx.b.build_store(best, first)?;
+    cx.counted_loop(n, |cx, i| {
+        let x = cx.list_get(l, &dt, i)?;
+        let b = cx.b.build_load(cx.vt(&dt)?, best, "")?;
+        let better = if want_max { cx.values_lt(b, &dt, x, &dt)? } else { cx.values_lt(x, &dt, b, &dt)? };
+        let v = cx.b.build_select(better, x, b, "")?;
+        cx.b.build_store(best, v)?;
+        Ok(())
+    })?;
+    let r = cx.b.build_load(cx.vt(&dt)?, best, "")?;
+    cx.cast(r, &dt, &sig.return_type)
+}
+
+/// Calls handled here: list methods (`xs.append(v)`...), `list(...)`, `sorted(...)`,
+/// `enumerate(...)`, `np.array(list)`. None: not a list call.
+pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    let ft = cx.ty(func)?;
+    match &ft {
+        Type::BoundFunction(b) if dtype(&b.1).is_some() => {
+            let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
+                return cx.fail("a list method called through a variable is not supported by numrs build yet");
+            };
+            let recv = *recv;
+            let m = b.0.strip_prefix("list.").unwrap_or(&b.0).to_string();
+            method(cx, &m, recv, args, kws, tt).map(Some)
+        }
+        Type::Function(key) => {
+            let key = key.to_string();
+            match key.as_str() {
+                "builtins.list" => {
+                    if !kws.is_empty() || args.len() > 1 {
+                        return cx.fail("list() with these arguments is not supported by numrs build yet");
+                    }
+                    let dt = list_of(cx, tt)?;
+                    let out = match args.first() {
+                        None => cx.list_new(&dt, cx.i64(0), cx.i64(0))?,
+                        Some(a) => cx.list_from_var(*a, &dt)?,
+                    };
+                    cx.fresh = true;
+                    Ok(Some(out.into()))
+                }
+                "builtins.sorted" => {
+                    let dt = list_of(cx, tt)?;
+                    let Some(a) = args.first() else { return cx.fail("sorted() without arguments") };
+                    let reverse = reverse_kw(cx, kws)?;
+                    if args.len() != 1 {
+                        return cx.fail("sorted() with a key function is not supported by numrs build yet");
+                    }
+                    let out = cx.list_from_var(*a, &dt)?;
+                    cx.list_sort(out, &dt, reverse)?;
+                    cx.fresh = true;
+                    Ok(Some(out.into()))
+                }
+                "builtins.zip" => {
+                    if !kws.is_empty() {
+                        return cx.fail("zip() with keyword arguments is not supported by numrs build yet");
+                    }
+                    let Type::Iterator(k) = tt else { return cx.fail(format!("zip producing {tt}")) };
+                    let IteratorKind::Zip(inners) = &**k else { return cx.fail(format!("zip producing {tt}")) };
+                    let st = types::iterator_state(cx.ctx, k).map_err(|m| cx.lerr(m))?;
+                    let state = cx.temp(st.into())?;
+                    for (i, (a, inner)) in args.iter().zip(inners).enumerate() {
+                        let Type::Iterator(ik) = inner else { return cx.fail(format!("zip over {inner}")) };
+                        let ist = types::iterator_state(cx.ctx, ik).map_err(|m| cx.lerr(m))?;
+                        let at = cx.ty(*a)?;
+                        let av = cx.load(*a)?;
+                        let inner_state = if matches!(at, Type::Iterator(_)) { av } else { cx.getiter_val(av, inner)? };
+                        let copy = cx.b.build_load(ist, inner_state.into_pointer_value(), "")?;
+                        cx.b.build_store(cx.b.build_struct_gep(st, state, i as u32, "")?, copy)?;
+                    }
+                    Ok(Some(state.into()))
+                }
+                "numpy.array" | "numpy.asarray" if args.len() == 1 && kws.is_empty() => {
+                    let at = cx.ty(args[0])?;
+                    if let (Some(items), Type::Array(ra)) = (at.tuple_items(), tt) {
+                        // A tuple of numbers: a 1-d array of its items.
+                        if ra.ndim == 1 && !items.is_empty() && items.iter().all(|t| numeric(t).is_some()) {
+                            let ra = ra.clone();
+                            let n = cx.i64(items.len() as i64);
+                            let arr = cx.alloc_array(&ra.dtype, &[n])?;
+                            let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
+                            let et = cx.storage_t(&ra.dtype)?;
+                            let tv = cx.load(args[0])?.into_struct_value();
+                            for (i, it) in items.iter().enumerate() {
+                                let x = cx.b.build_extract_value(tv, i as u32, "")?;
+                                let x = cx.cast(x, it, &ra.dtype)?;
+                                let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
+                                let p = unsafe { cx.b.build_gep(et, data, &[cx.i64(i as i64)], "")? };
+                                cx.b.build_store(p, x)?;
+                            }
+                            cx.fresh = true;
+                            return Ok(Some(arr));
+                        }
+                    }
+                    if dtype(&at).is_none() {
+                        return Ok(None);
+                    }
+                    np_array(cx, args[0], &at, tt).map(Some)
+                }
+                _ => Ok(None),
+            }
+        }
+        _ => Ok(None),
+    }
+}
+
+/// The `reverse=` keyword of `sort`/`sorted` (a boolean; false when absent).
+fn reverse_kw<'ctx>(cx: &mut FnCx<'_, 'ctx>, kws: &[(String, VarId)]) -> R<IntValue<'ctx>> {
+    let mut reverse = cx.ctx.bool_type().const_zero();
+    for (k, v) in kws {
+        if k != "reverse" {
+            return cx.fail(format!("keyword argument '{k}' of sort is not supported by numrs build yet"));
+        }
+        let t = cx.ty(*v)?;
+        let x = cx.load(*v)?;
+        reverse = cx.truth(x, &t)?;
+    }
+    Ok(reverse)
+}
+
+fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let lt = cx.ty(recv)?;
+    let dt = list_of(cx, &lt)?;
+    let l = cx.load(recv)?.into_pointer_value();
+    let none: BasicValueEnum<'ctx> = cx.ctx.const_struct(&[], false).into();
+    if !kws.is_empty() && m != "sort" {
+        return cx.fail(format!("keyword arguments to list.{m} are not supported by numrs build yet"));
+    }
+    let arg = |cx: &FnCx<'_, 'ctx>, i: usize| -> R<(BasicValueEnum<'ctx>, Type)> {
+        match args.get(i) {
+            Some(v) => Ok((cx.load(*v)?, cx.ty(*v)?)),
+            None => cx.fail(format!("list.{m} needs more arguments")),
+        }
+    };
+    match (m, args.len()) {
+        ("append", 1) => {
+            let (v, vt) = arg(cx, 0)?;
+            let v = cx.cast(v, &vt, &dt)?;
+            cx.list_append(l, &dt, v)?;
+            Ok(none)
+        }
+        ("extend", 1) => {
+            let (v, vt) = arg(cx, 0)?;
+            cx.list_extend(l, &dt, v, &vt)?;
+            Ok(none)
+        }
+        ("insert", 2) => {
+            let (iv, it) = arg(cx, 0)?;
+            let (v, vt) = arg(cx, 1)?;
+            let v = cx.cast(v, &vt, &dt)?;
+            // Python clamps the position into [0, len].
+            let n = cx.list_len(l)?;
+            let i = cx.cast(iv, &it, &Type::int64())?.into_int_value();
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+            let w = cx.b.build_int_add(i, n, "")?;
+            let i = cx.b.build_select(neg, w, i, "")?.into_int_value();
+            let lo = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+            let i = cx.b.build_select(lo, cx.i64(0), i, "")?.into_int_value();
+            let hi = cx.b.build_int_compare(IntPredicate::SGT, i, n, "")?;
+            let i = cx.b.build_select(hi, n, i, "")?.into_int_value();
+            cx.incref(v, &dt)?;
+            let n1 = cx.b.build_int_add(n, cx.i64(1), "")?;
+            cx.list_reserve(l, &dt, n1)?;
+            let count = cx.b.build_int_sub(n, i, "")?;
+            let dt2 = dt.clone();
+            cx.counted_loop(count, |cx, k| {
+                // Move from the end: n-1-k → n-k.
+                let nm1 = cx.b.build_int_sub(n, cx.i64(1), "")?;
+                let src = cx.b.build_int_sub(nm1, k, "")?;
+                let dst = cx.b.build_int_add(src, cx.i64(1), "")?;
+                let y = cx.list_get(l, &dt2, src)?;
+                cx.list_put(l, &dt2, dst, y)
+            })?;
+            cx.list_put(l, &dt, i, v)?;
+            cx.set_len(l, n1)?;
+            Ok(none)
+        }
+        ("pop", 0) | ("pop", 1) => {
+            let n = cx.list_len(l)?;
+            let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
+            cx.guard(empty, ExcKind::IndexError, "pop from empty list")?;
+            let i = if args.len() == 1 {
+                let (iv, it) = arg(cx, 0)?;
+                cx.list_index(l, iv, &it, "pop index out of range")?
+            } else {
+                cx.b.build_int_sub(n, cx.i64(1), "")?
+            };
+            let x = cx.list_remove_at(l, &dt, i)?;
+            // The list's reference goes to the caller.
+            cx.fresh = crate::arrays::needs_rc(&dt);
+            cx.cast(x, &dt, tt)
+        }
+        ("remove", 1) => {
+            let (v, vt) = arg(cx, 0)?;
+            let i = cx.list_find(l, &dt, v, &vt)?;
+            let missing = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+            cx.guard(missing, ExcKind::ValueError, "list.remove(x): x not in list")?;
+            let x = cx.list_remove_at(l, &dt, i)?;
+            cx.decref(x, &dt)?;
+            Ok(none)
+        }
+        ("index", 1) => {
+            let (v, vt) = arg(cx, 0)?;
+            let i = cx.list_find(l, &dt, v, &vt)?;
+            let missing = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+            cx.guard(missing, ExcKind::ValueError, "list.index(x): x not in list")?;
+            cx.cast(i.into(), &Type::int64(), tt)
+        }
+        ("count", 1) => {
+            let (v, vt) = arg(cx, 0)?;
+            let acc = cx.temp(cx.ctx.i64_type().into())?;
+            cx.b.build_store(acc, cx.i64(0))?;
+            let n = cx.list_len(l)?;
+            let dt2 = dt.clone();
+            cx.counted_loop(n, |cx, i| {
+                let x = cx.list_get(l, &dt2, i)?;
+                let e = cx.values_eq(x, &dt2, v, &vt)?;
+                let a = cx.b.build_load(cx.ctx.i64_type(), acc, "")?.into_int_value();
+                let e = cx.b.build_int_z_extend(e, cx.ctx.i64_type(), "")?;
+                cx.b.build_store(acc, cx.b.build_int_add(a, e, "")?)?;
+                Ok(())
+            })?;
+            let r = cx.b.build_load(cx.ctx.i64_type(), acc, "")?;
+            cx.cast(r, &Type::int64(), tt)
+        }
+        ("reverse", 0) => {
+            cx.list_reverse(l, &dt)?;
+            Ok(none)
+        }
+        ("sort", 0) => {
+            let reverse = reverse_kw(cx, kws)?;
+            cx.list_sort(l, &dt, reverse)?;
+            Ok(none)
+        }
+        ("copy", 0) => {
+            let n = cx.list_len(l)?;
+            let out = cx.list_take(l, &dt, cx.i64(0), n, cx.i64(1))?;
+            cx.fresh = true;
+            cx.cast(out.into(), &Type::list(dt, false), tt)
+        }
+        ("clear", 0) => {
+            cx.list_clear(l, &dt)?;
+            Ok(none)
+        }
+        _ => cx.fail(format!("list.{m} with {} arguments is not supported by numrs build yet", args.len())),
+    }
+}
+
+/// `np.array(xs)`: a new 1-d array of the items (numbers), or a 2-d array from a list of
+/// equally long lists or tuples of numbers (ValueError for ragged rows).
+fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let Type::Array(ra) = tt else { return cx.fail(format!("np.array producing {tt}")) };
+    let ra = ra.clone();
+    let dt = list_of(cx, at)?;
+    let l = cx.load(v)?.into_pointer_value();
+    let n = cx.list_len(l)?;
+    if numeric(&dt).is_some() && ra.ndim == 1 {
+        let arr = cx.alloc_array(&ra.dtype, &[n])?;
+        let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
+        let et = cx.storage_t(&ra.dtype)?;
+        let dt2 = dt.clone();
+        cx.counted_loop(n, |cx, i| {
+            let x = cx.list_get(l, &dt2, i)?;
+            let x = cx.cast(x, &dt2, &ra.dtype)?;
+            let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
+            let p = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+            cx.b.build_store(p, x)?;
+            Ok(())
+        })?;
+        cx.fresh = true;
+        return Ok(arr);
+    }
+    // Rows: lists or homogeneous tuples of numbers, all as long as the first.
+    let row_item = match &dt {
+        Type::List { dtype: d, .. } => Some((**d).clone()),
+        Type::UniTuple(d, _) => Some((**d).clone()),
+        _ => None,
+    };
+    if let (Some(ri), 2) = (row_item.filter(|t| numeric(t).is_some()), ra.ndim) {
+        let i64t = cx.ctx.i64_type();
+            let row_len = |cx: &FnCx<'_, 'ctx>, row: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            match &dt {
+                Type::UniTuple(_, k) => Ok(cx.i64(*k as i64)),
+                _ => cx.list_len(row.into_pointer_value()),
+            }
+        };
+        let cols_slot = cx.temp(i64t.into())?;
+        cx.b.build_store(cols_slot, cx.i64(0))?;
+        let has = cx.b.build_int_compare(IntPredicate::SGT, n, cx.i64(0), "")?;
+        let first = cx.new_block("np_first_row");
+        let go = cx.new_block("np_rows");
+        cx.b.build_conditional_branch(has, first, go)?;
+        cx.b.position_at_end(first);
+        let r0 = cx.list_get(l, &dt, cx.i64(0))?;
+        let c0 = row_len(cx, r0)?;
+        cx.b.build_store(cols_slot, c0)?;
+        cx.b.build_unconditional_branch(go)?;
+        cx.b.position_at_end(go);
+        let cols = cx.b.build_load(i64t, cols_slot, "cols")?.into_int_value();
+        cx.counted_loop(n, |cx, i| {
+            let row = cx.list_get(l, &dt, i)?;
+            let c = row_len(cx, row)?;
+            let ragged = cx.b.build_int_compare(IntPredicate::NE, c, cols, "")?;
+            cx.guard(ragged, ExcKind::ValueError, "setting an array element with a sequence.")
+        })?;
+        let arr = cx.alloc_array(&ra.dtype, &[n, cols])?;
+        let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
+        let et = cx.storage_t(&ra.dtype)?;
+        let dt2 = dt.clone();
+        cx.counted_loop(n, |cx, i| {
+            let row = cx.list_get(l, &dt2, i)?;
+            let base = cx.b.build_int_mul(i, cols, "")?;
+            match &dt2 {
+                Type::UniTuple(_, k) => {
+                    for j in 0..*k {
+                        let x = cx.b.build_extract_value(row.into_struct_value(), j, "")?;
+                        let x = cx.cast(x, &ri, &ra.dtype)?;
+                        let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
+                        let at = cx.b.build_int_add(base, cx.i64(j as i64), "")?;
+                        let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
+                        cx.b.build_store(p, x)?;
+                    }
+                    Ok(())
+                }
+                _ => {
+                    let rl = row.into_pointer_value();
+                    cx.counted_loop(cols, |cx, j| {
+                        let x = cx.list_get(rl, &ri, j)?;
+                        let x = cx.cast(x, &ri, &ra.dtype)?;
+                        let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
+                        let at = cx.b.build_int_add(base, j, "")?;
+                        let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
+                        cx.b.build_store(p, x)?;
+                        Ok(())
+                    })
+                }
+            }
+        })?;
+        cx.fresh = true;
+        return Ok(arr);
+    }
+    cx.fail(format!("np.array of {at} is not supported by numrs build yet"))
+}
+
+/// One step of the iterators handled here (`iternext`): `pair<item, valid>`.
+pub(crate) fn iternext<'ctx>(cx: &FnCx<'_, 'ctx>, k: &IteratorKind, state: PointerValue<'ctx>, st: StructType<'ctx>, pair: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    let Type::Pair(p) = pair else { return cx.fail(format!("iternext producing {pair}")) };
+    let pt = cx.vt(pair)?.into_struct_type();
+        let (item, valid) = match k {
+        IteratorKind::Zip(inners) => {
+            // Every inner iterator steps; the pair is valid while all of them are.
+            let mut valid = cx.ctx.bool_type().const_int(1, false);
+            let mut items = Vec::new();
+            let mut tys = Vec::new();
+            for (i, inner) in inners.iter().enumerate() {
+                let Some(iy) = inner.yield_type() else { return cx.fail(format!("zip over {inner}")) };
+                let ipair = Type::Pair(Arc::new((iy.clone(), Type::boolean())));
+                let pin = cx.b.build_struct_gep(st, state, i as u32, "")?;
+                let r = cx.iternext_at(pin, inner, &ipair)?.into_struct_value();
+                items.push(cx.b.build_extract_value(r, 0, "")?);
+                let v = cx.b.build_extract_value(r, 1, "")?.into_int_value();
+                valid = cx.b.build_and(valid, v, "")?;
+                tys.push(iy);
+            }
+            let tup = Type::Tuple(tys.into());
+            let tt = cx.vt(&tup)?.into_struct_type();
+            let mut agg: inkwell::values::AggregateValueEnum = tt.get_undef().into();
+            for (i, x) in items.into_iter().enumerate() {
+                agg = cx.b.build_insert_value(agg, x, i as u32, "")?;
+            }
+            (cx.cast(agg.as_basic_value_enum(), &tup, &p.0)?, valid)
+        }
+        _ => return Ok(None),
+    };
+    let agg = cx.b.build_insert_value(pt.get_undef(), item, 0, "")?;
+    let agg = cx.b.build_insert_value(agg, valid, 1, "")?;
+    Ok(Some(agg.as_basic_value_enum()))
 }

@@ -95,13 +95,6 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
     let ptr = ctx.ptr_type(AddressSpace::default());
     Ok(match t {
         Type::NoneType => ctx.struct_type(&[], false).into(),
-        Type::List { .. } => match crate::lists::item_of(t) {
-            Some(_) => ptr.into(),
-            None => match t {
-                Type::List { dtype, .. } => return Err(crate::lists::supported_item(dtype).err().unwrap_or_default()),
-                _ => return Err(format!("values of type {t} are not supported by numrs build yet")),
-            },
-        },
         Type::Array(a) => {
             if numeric(&a.dtype).is_none() {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));
@@ -128,8 +121,12 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
-            IteratorKind::Container(l @ Type::List { .. }) if crate::lists::item_of(l).is_some() => ptr.into(),
+            IteratorKind::Container(l @ Type::List { .. }) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
             k if crate::dicts::is_container_iter(k) => ptr.into(),
+            k @ IteratorKind::Zip(_) => {
+                iterator_state(ctx, k)?;
+                ptr.into()
+            }
             _ => return Err(format!("iterating over {t} is not supported by numrs build yet")),
         },
         // Numba's OptionalModel: the data and a validity bit.
@@ -140,6 +137,11 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         }
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
+        // A list is its MemInfo (see `lists.rs`).
+        Type::List { .. } => {
+            crate::lists::check_list_type(t)?;
+            ptr.into()
+        }
         Type::Pair(p) => {
             let first = value_type(ctx, &p.0)?;
             ctx.struct_type(&[first, ctx.bool_type().into()], false).into()
@@ -160,11 +162,15 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), ctx.i64_type().into()], false))
         }
         IteratorKind::Container(t @ Type::UniTuple(..)) => Ok(ctx.struct_type(&[value_type(ctx, t)?, ctx.i64_type().into()], false)),
-        IteratorKind::Container(l @ Type::List { .. }) if crate::lists::item_of(l).is_some() => {
+        IteratorKind::Container(l @ Type::List { .. }) => {
+            crate::lists::check_list_type(l)?;
             Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), ctx.i64_type().into()], false))
         }
         IteratorKind::Enumerate(_) => Ok(ctx.struct_type(&[ctx.i64_type().into(), ctx.ptr_type(AddressSpace::default()).into()], false)),
-        other => Err(format!("iterating over {other:?} is not supported by numrs build yet")),
+        other => match crate::lists::iterator_state(ctx, other) {
+            Some(st) => st,
+            None => Err(format!("iterating over {other:?} is not supported by numrs build yet")),
+        },
     }
 }
 

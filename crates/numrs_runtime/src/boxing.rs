@@ -21,9 +21,8 @@ pub enum Plan {
     /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
-    /// A list (`numrs_abi::layout`): its items' plan and size; `reflected`: a Python list
-    /// argument, written back after the call.
-    List { item: Box<Plan>, size: usize, reflected: bool, dtype: Type },
+    /// A list (its MemInfo pointer): the items' plan and size (see `lists.rs`).
+    List { item: Box<Plan>, itemsize: usize },
     /// A typed dict or set handle (see `dict_boxing`): the key's and value's plans (no value:
     /// a set) and the type as Numba prints it.
     Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
@@ -59,9 +58,9 @@ impl Plan {
                 let valid = *l.fields.get(1).ok_or_else(|| format!("{ty}: no valid flag"))?;
                 Plan::Optional { data: Box::new(Plan::of(inner)?), size, valid }
             }
-            Type::List { dtype, reflected, .. } => {
-                let size = layout(dtype).ok_or_else(|| format!("{dtype} has no native layout"))?.size;
-                Plan::List { item: Box::new(Plan::of(dtype)?), size, reflected: *reflected, dtype: (**dtype).clone() }
+            Type::List { dtype, .. } => {
+                let itemsize = layout(dtype).ok_or_else(|| format!("{dtype} has no native layout"))?.size;
+                Plan::List { item: Box::new(Plan::of(dtype)?), itemsize }
             }
             Type::DictType(kv) => Plan::Container {
                 key: Box::new(Plan::of(&kv.0)?),
@@ -174,42 +173,6 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 }
             }
         }
-        Plan::List { item, size, dtype, .. } => {
-            // A native list of the Python list's items (the dispatcher reflects and releases it
-            // after the call).
-            if ffi::PyList_Check(obj) == 0 {
-                return Err(pyo3::exceptions::PyTypeError::new_err("expected a list"));
-            }
-            let n = ffi::PyList_Size(obj).max(0) as usize;
-            let cap = n.max(4);
-            let mi = crate::memory::meminfo_alloc(std::mem::size_of::<ListPayload>(), 8);
-            if mi.is_null() {
-                return Err(pyo3::exceptions::PyMemoryError::new_err("list allocation failed"));
-            }
-            let items = crate::memory::plain_alloc(cap * *size);
-            let payload = (*mi).data as *mut ListPayload;
-            payload.write(ListPayload { size: 0, allocated: cap as i64, items });
-            (dst as *mut *mut MemInfo).write_unaligned(mi);
-            if items.is_null() {
-                release_list(dst);
-                return Err(pyo3::exceptions::PyMemoryError::new_err("list allocation failed"));
-            }
-            for i in 0..n {
-                let x = ffi::PyList_GetItem(obj, i as isize);
-                // As Numba: every item must have the list's type (typed from the first).
-                let t = crate::typing::typeof_value(py, np, x, true);
-                if t.as_ref() != Some(dtype) {
-                    release_list(dst);
-                    let shown = t.map_or_else(|| "an untypable value".to_string(), |t| t.to_string());
-                    return Err(pyo3::exceptions::PyTypeError::new_err(format!("can't unbox heterogeneous list: {dtype} != {shown}")));
-                }
-                if let Err(e) = unbox(py, np, item, x, items.add(i * *size)) {
-                    release_list(dst);
-                    return Err(e);
-                }
-                (*payload).size = i as i64 + 1;
-            }
-        }
         Plan::None => {}
         Plan::Container { name, .. } => {
             return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
@@ -253,6 +216,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 dst.add(*valid).write(1);
             }
         }
+        Plan::List { item, itemsize } => return crate::lists::unbox_list(py, np, item, *itemsize, obj, dst),
         Plan::Tuple(items) => {
             if ffi::PyTuple_Check(obj) == 0 || ffi::PyTuple_Size(obj) != items.len() as isize {
                 return Err(PyTypeError::new_err(format!("expected a tuple of {} items", items.len())));
@@ -290,68 +254,9 @@ impl MemInfoOwner {
     }
 }
 
-/// The payload of a list's MemInfo.
-#[repr(C)]
-struct ListPayload {
-    size: i64,
-    allocated: i64,
-    items: *mut u8,
-}
-
-/// Drops the reference to the list whose MemInfo pointer is at `src`; the last one frees it
-/// (items holding references are not supported in lists yet, so there are none to drop).
-unsafe fn release_list(src: *const u8) {
-    let mi = (src as *const *mut MemInfo).read_unaligned();
-    if mi.is_null() {
-        return;
-    }
-    let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const std::sync::atomic::AtomicI64);
-    if rc.load(std::sync::atomic::Ordering::Acquire) == 1 {
-        let payload = (*mi).data as *mut ListPayload;
-        crate::memory::numrs_free((*payload).items);
-        (*payload).items = std::ptr::null_mut();
-    }
-    meminfo_decref(mi);
-}
-
-/// After a call: write a reflected list argument's items back into the Python list `obj`
-/// (Numba's reflection), then drop the runtime's reference to the native list.
-pub unsafe fn reflect_and_release(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, src: *const u8) -> PyResult<()> {
-    let Plan::List { item, size, reflected, .. } = plan else { return Ok(()) };
-    let mut result = Ok(());
-    if *reflected {
-        let mi = (src as *const *mut MemInfo).read_unaligned();
-        let payload = (*mi).data as *const ListPayload;
-        let n = (*payload).size.max(0) as usize;
-        let fresh = ffi::PyList_New(n as isize);
-        if fresh.is_null() {
-            result = Err(fetch(py));
-        } else {
-            for i in 0..n {
-                match box_value(py, np, item, (*payload).items.add(i * *size)) {
-                    Ok(v) => {
-                        ffi::PyList_SetItem(fresh, i as isize, v);
-                    }
-                    Err(e) => {
-                        result = Err(e);
-                        break;
-                    }
-                }
-            }
-            if result.is_ok() && ffi::PyList_SetSlice(obj, 0, ffi::PyList_Size(obj), fresh) != 0 {
-                result = Err(fetch(py));
-            }
-            ffi::Py_DECREF(fresh);
-        }
-    }
-    release_list(src);
-    result
-}
-
 /// Drops the references a native value of the plan's type owns (on error paths).
 pub unsafe fn release(plan: &Plan, src: *const u8) {
     match plan {
-        Plan::List { .. } => release_list(src),
         Plan::Array { .. } => {
             let mi = (*(src as *const ArrayHeader)).meminfo;
             if !mi.is_null() {
@@ -374,6 +279,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
                 crate::dicts::container_decref(c);
             }
         }
+        Plan::List { item, itemsize } => crate::lists::release_at(item, *itemsize, src),
         _ => {}
     }
 }
@@ -412,31 +318,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
-        Plan::List { item, size, .. } => {
-            // A Python list of the boxed items, as Numba returns a list.
-            let mi = (src as *const *mut MemInfo).read_unaligned();
-            let payload = (*mi).data as *const ListPayload;
-            let n = (*payload).size;
-            let l = ffi::PyList_New(n as isize);
-            if l.is_null() {
-                release_list(src);
-                return Err(fetch(py));
-            }
-            for i in 0..n {
-                match box_value(py, np, item, (*payload).items.add(i as usize * *size)) {
-                    Ok(v) => {
-                        ffi::PyList_SetItem(l, i as isize, v);
-                    }
-                    Err(e) => {
-                        ffi::Py_DECREF(l);
-                        release_list(src);
-                        return Err(e);
-                    }
-                }
-            }
-            release_list(src);
-            l
-        }
+        Plan::List { item, itemsize } => return crate::lists::box_list(py, np, item, *itemsize, src),
         Plan::Container { key, value, name } => {
             return crate::dict_boxing::box_container(py, np, key, value.as_deref(), name, src)
         }

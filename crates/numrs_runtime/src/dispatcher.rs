@@ -508,9 +508,9 @@ impl Dispatcher {
         for (i, ((off, plan), &obj)) in spec.arg_plans.iter().zip(argv).enumerate() {
             let dst = arg_buf.add(*off);
             if let Err(e) = unbox(py, np, plan, obj, dst) {
-                // Lists unboxed so far are the runtime's: drop them.
-                for (off, plan) in &spec.arg_plans[..i] {
-                    if let Plan::List { .. } = plan {
+                // Arguments unboxed into new native memory (lists) are released.
+                for ((off, plan), _) in spec.arg_plans.iter().zip(argv).take(i) {
+                    if crate::lists::owns(plan) {
                         crate::boxing::release(plan, arg_buf.add(*off));
                     }
                 }
@@ -520,19 +520,21 @@ impl Dispatcher {
         }
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
         let status = (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc);
-        if spec.has_lists {
-            // Reflected lists go back into their Python lists, after errors too.
-            for ((off, plan), &obj) in spec.arg_plans.iter().zip(argv) {
-                let r = crate::boxing::reflect_and_release(py, np, plan, obj, arg_buf.add(*off));
-                if status == 0 {
-                    r?;
+        let result = if status != 0 { Err(self.raise(py, &exc)) } else { box_value(py, np, &spec.ret_plan, ret_buf) };
+        // Reflected lists: their items go back into the Python lists, then they are released
+        // (all of them, also after a failure; the first error wins).
+        let mut result = result;
+        for ((off, plan), _) in spec.arg_plans.iter().zip(argv).filter(|_| spec.has_lists) {
+            if crate::lists::owns(plan) {
+                if let Err(e) = crate::lists::after_call(py, np, plan, arg_buf.add(*off)) {
+                    if let Ok(r) = result {
+                        ffi::Py_DECREF(r);
+                        result = Err(e);
+                    }
                 }
             }
         }
-        if status != 0 {
-            return Err(self.raise(py, &exc));
-        }
-        box_value(py, np, &spec.ret_plan, ret_buf)
+        result
     }
 
     unsafe fn raise(&self, py: Python<'_>, exc: &ExcInfo) -> PyErr {

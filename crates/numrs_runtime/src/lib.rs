@@ -12,6 +12,7 @@ pub mod boxing;
 pub mod dict_boxing;
 pub mod dicts;
 pub mod dispatcher;
+pub mod lists;
 pub mod memory;
 pub mod npy;
 pub mod parallel;
