@@ -267,7 +267,54 @@ pub struct RuntimeApi {
     /// (returns `a`), 8..11 predicates (`<=`, `>=`, `==`, `isdisjoint`: `a` when true, null
     /// when false).
     pub set_op: unsafe extern "C" fn(a: DictHandle, b: DictHandle, op: i64) -> DictHandle,
+    /// A new string (a [`MemInfo`] holding a [`StrPayload`], refcount 1) from `len` bytes of
+    /// UTF-8 (invalid sequences become U+FFFD); null on failure.
+    pub str_new: unsafe extern "C" fn(utf8: *const u8, len: usize) -> *mut MemInfo,
+    /// The string operation `op` ([`StrOp`]) on `args` (strings and lists as their MemInfo
+    /// pointers, borrowed; integers as `i64`; floats as the bits of an `f64`; booleans 0/1):
+    /// 0 with the result in `out[0]` (a string or list is a new reference), or 1 with the
+    /// exception written to `exc` (its message owned).
+    pub str_op: unsafe extern "C" fn(op: u32, args: *const u64, out: *mut u64, exc: *mut ExcInfo) -> i32,
 }
+
+/// The data of a string's [`MemInfo`] (a `unicode_type` value is a `*mut MemInfo`, never
+/// null, owning one reference): the number of code points, then that many `u32` code points.
+/// String constants of compiled code are static MemInfos whose refcount never reaches zero.
+#[repr(C)]
+pub struct StrPayload {
+    pub len: i64,
+    /// Reserved (0).
+    pub hash: i64,
+}
+
+macro_rules! str_ops {
+    ($($name:ident = $n:literal),* $(,)?) => {
+        /// The operations of [`RuntimeApi::str_op`]; the argument kinds are in the runtime's
+        /// `strings` module.
+        #[repr(u32)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum StrOp { $($name = $n),* }
+        impl StrOp {
+            pub const ALL: &'static [StrOp] = &[$(StrOp::$name),*];
+            pub fn from_u32(v: u32) -> Option<StrOp> {
+                StrOp::ALL.iter().copied().find(|o| *o as u32 == v)
+            }
+        }
+    };
+}
+
+str_ops!(
+    Concat = 0, Repeat = 1, GetItem = 2, Slice = 3, Compare = 4, Contains = 5, Count = 6, Find = 7,
+    RFind = 8, Index = 9, RIndex = 10, StartsWith = 11, EndsWith = 12, Strip = 13, LStrip = 14,
+    RStrip = 15, StripChars = 16, LStripChars = 17, RStripChars = 18, Lower = 19, Upper = 20,
+    Capitalize = 21, Title = 22, SwapCase = 23, Casefold = 24, IsDigit = 25, IsAlpha = 26,
+    IsAlnum = 27, IsSpace = 28, IsUpper = 29, IsLower = 30, IsDecimal = 31, IsNumeric = 32,
+    IsTitle = 33, IsAscii = 34, IsIdentifier = 35, IsPrintable = 36, Zfill = 37, Ljust = 38,
+    Rjust = 39, Center = 40, LjustFill = 41, RjustFill = 42, CenterFill = 43, Replace = 44,
+    ReplaceCount = 45, Split = 46, SplitSep = 47, SplitSepMax = 48, RSplitSep = 49, Join = 50,
+    Ord = 51, Chr = 52, FromInt = 53, FromUInt = 54, FromFloat = 55, FromBool = 56, Print = 57,
+    Equal = 58, RSplit = 59, SplitLines = 60, ExpandTabs = 61,
+);
 
 /// A typed dict or set of compiled code: a pointer to a runtime object whose first field is an
 /// `i64` reference count, updated by compiled code as a [`MemInfo`]'s is
@@ -331,6 +378,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // reflected list argument is unboxed into such a list for the call; the runtime writes its
         // items back into the Python list afterwards (Numba's reflection).
         Type::List { .. } => scalar(8),
+        // A pointer to the string's MemInfo (see [`StrPayload`]).
+        Type::Unicode | Type::StringLiteral(_) => scalar(8),
         // A [`DictHandle`].
         Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
         // An omitted argument (a parameter left to its default) carries no data.

@@ -427,6 +427,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(self.int_const(k, *x).into());
             }
             Type::BooleanLiteral(x) => return Ok(self.ctx.bool_type().const_int(*x as u64, false).into()),
+            Type::StringLiteral(s) => return Ok(self.str_const(s).into()),
             _ => {}
         }
         let p = self.slot(v)?;
@@ -791,6 +792,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = crate::strings::call(self, *func, args, kws, &tt)? {
+                    v
                 } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
                 } else {
@@ -833,7 +836,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Value::MakeFunction { .. } => return self.fail("inner functions are not supported by numrs build yet"),
             Value::Yield(_) => return self.fail("generators are not supported by numrs build yet"),
-            Value::BuildString(_) | Value::FormatValue(_) => return self.fail("f-strings are not supported by numrs build yet"),
+            Value::BuildString(parts) => crate::strings::build_string(self, parts)?,
+            Value::FormatValue(v) => crate::strings::format_value(self, *v)?,
             Value::Undefined => return Ok(()),
             Value::ExceptionMatch(_) => return self.fail("try/except is not supported by numrs build yet"),
             Value::NonlocalOut { .. } => return self.fail("nonlocal variables are not supported by numrs build yet"),
@@ -852,6 +856,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 (st.const_named_struct(&[f.const_float(real.get()).into(), f.const_float(imag.get()).into()]).into(), Type::complex128())
             }
             Constant::None => (self.ctx.const_struct(&[], false).into(), Type::NoneType),
+            Constant::Str(s) => (self.str_const(s).into(), Type::StringLiteral(std::sync::Arc::from(s.as_str()))),
             other => return self.fail(format!("constant {other:?} is not supported by numrs build yet")),
         };
         self.cast(v, &t, tt)
@@ -878,12 +883,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let mut vals = Vec::with_capacity(operands.len());
         for ((v, t), formal) in operands.iter().zip(types).zip(&sig.args) {
-            if types::is_phantom(formal) || types::is_phantom(t) {
+            // A literal string has a value (its static string) where a string is expected.
+            let literal_str = matches!(t, Type::StringLiteral(_)) && !types::is_phantom(formal);
+            if !literal_str && (types::is_phantom(formal) || types::is_phantom(t)) {
                 vals.push(None);
                 continue;
             }
             let x = self.load(*v)?;
             vals.push(Some(self.cast(x, t, formal)?));
+        }
+        if let Some((r, rt)) = crate::strings::apply(self, key, sig, &vals)? {
+            let r = self.cast(r, &rt, &sig.return_type)?;
+            return self.cast(r, &sig.return_type, target);
         }
         let imp = crate::dicts::lookup(key, sig).or_else(|| crate::lists::lookup(key, sig)).or_else(|| crate::ops::lookup(key, sig));
         let Some(imp) = imp.or_else(|| crate::optional::lookup(key, sig)) else {
@@ -998,6 +1009,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return r;
         }
         match (from, to) {
+            // A literal string is its static string.
+            (Type::StringLiteral(_), Type::Unicode) => Ok(v),
             // Lists differing only in the literal items they were built from are the same value.
             (Type::List { dtype: a, reflected: ra, .. }, Type::List { dtype: b, reflected: rb, .. }) if a == b && ra == rb => Ok(v),
             (_, Type::IntegerLiteral(_)) | (_, Type::BooleanLiteral(_)) => {
@@ -1116,6 +1129,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
             Type::Optional(_) => crate::optional::truth(self, v, t),
             Type::List { .. } => crate::lists::truth(self, v),
+            Type::Unicode | Type::StringLiteral(_) => {
+                let n = self.str_len(v.into_pointer_value())?;
+                Ok(self.b.build_int_compare(IntPredicate::NE, n, self.i64(0), "")?)
+            }
             _ => match t.tuple_items() {
                 Some(items) => Ok(self.ctx.bool_type().const_int(!items.is_empty() as u64, false)),
                 None => self.fail(format!("truth value of {t} is not supported by numrs build yet")),
@@ -1145,6 +1162,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let vt = self.ty(value)?;
         if crate::lists::dtype(&vt).is_some() {
             return crate::lists::static_getitem(self, value, index, index_var, tt);
+        }
+        if crate::strings::is_str(&vt) {
+            return crate::strings::static_getitem(self, value, index, tt);
         }
         if let Some(items) = vt.tuple_items() {
             let n = items.len() as i128;
@@ -1208,6 +1228,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         match &vt {
             Type::List { .. } => crate::lists::getitem(self, value, index, tt),
+            Type::Unicode | Type::StringLiteral(_) => crate::strings::getitem(self, value, index, tt),
             Type::Array(_) if matches!(tt, Type::Array(_)) => {
                 let ix = self.view_indices(index, &it)?;
                 self.array_view(value, ix, tt)

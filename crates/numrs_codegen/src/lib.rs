@@ -28,6 +28,7 @@ pub mod lowered;
 mod module;
 mod npfuncs;
 mod sort;
+mod strings;
 mod ops;
 mod closures;
 mod cmath;

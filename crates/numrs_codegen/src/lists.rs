@@ -66,6 +66,7 @@ fn supported_item(t: &Type) -> Result<(), String> {
         _ if numeric(t).is_some() => Ok(()),
         Type::Array(a) if numeric(&a.dtype).is_some() => Ok(()),
         Type::List { dtype, .. } => supported_item(dtype),
+        Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
         other => Err(format!("lists of {other} are not supported by numrs build yet")),
     }
@@ -182,6 +183,15 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
                 self.count(mi, inc, |s| s.release(mi))
+            }
+            Type::Unicode => {
+                let mi = v.into_pointer_value();
+                self.count(mi, inc, |s| s.release(mi))
+            }
+            // A `None` optional's data is zeroed: a null pointer, which `count` skips.
+            Type::Optional(inner) => {
+                let data = self.b.build_extract_value(v.into_struct_value(), 0, "")?;
+                self.change(data, inner, inc)
             }
             Type::List { dtype, .. } => {
                 let mi = v.into_pointer_value();
@@ -574,6 +584,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(Some(sig)) if sig.args.len() == 2 => sig,
             _ => return self.fail(format!("{key}({at}, {bt}) is not supported by numrs build yet")),
         };
+        if crate::strings::is_str(at) || crate::strings::is_str(bt) {
+            let a = self.cast(a, at, &sig.args[0])?;
+            let b = self.cast(b, bt, &sig.args[1])?;
+            if let Some((r, rt)) = crate::strings::apply(self, key, &sig, &[Some(a), Some(b)])? {
+                let r = self.cast(r, &rt, &sig.return_type)?;
+                return Ok((r, sig.return_type.clone()));
+            }
+        }
         let Some(imp) = crate::ops::lookup(key, &sig) else {
             return self.fail(format!("{key}({at}, {bt}) is not supported by numrs build yet"));
         };

@@ -122,6 +122,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
             IteratorKind::Container(l @ Type::List { .. }) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
+            IteratorKind::Container(Type::Unicode) => ptr.into(),
             k if crate::dicts::is_container_iter(k) => ptr.into(),
             k @ IteratorKind::Zip(_) => {
                 iterator_state(ctx, k)?;
@@ -137,6 +138,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         }
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
+        // A string's MemInfo (see `strings.rs`); a string literal is a static one.
+        Type::Unicode | Type::StringLiteral(_) => ptr.into(),
         // A list is its MemInfo (see `lists.rs`).
         Type::List { .. } => {
             crate::lists::check_list_type(t)?;
@@ -167,6 +170,11 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), ctx.i64_type().into()], false))
         }
         IteratorKind::Enumerate(_) => Ok(ctx.struct_type(&[ctx.i64_type().into(), ctx.ptr_type(AddressSpace::default()).into()], false)),
+        // The string, the next index, the last item produced (owned by the state).
+        IteratorKind::Container(Type::Unicode) => {
+            let p = ctx.ptr_type(AddressSpace::default()).into();
+            Ok(ctx.struct_type(&[p, ctx.i64_type().into(), p], false))
+        }
         other => match crate::lists::iterator_state(ctx, other) {
             Some(st) => st,
             None => Err(format!("iterating over {other:?} is not supported by numrs build yet")),

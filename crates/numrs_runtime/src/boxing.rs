@@ -26,6 +26,8 @@ pub enum Plan {
     /// A typed dict or set handle (see `dict_boxing`): the key's and value's plans (no value:
     /// a set) and the type as Numba prints it.
     Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
+    /// A string (its MemInfo pointer, see `strings.rs`).
+    Str,
 }
 
 impl Plan {
@@ -39,6 +41,7 @@ impl Plan {
             }
             // An omitted argument (Numba's `types.Omitted`) carries no data either.
             Type::NoneType | Type::Omitted(_) => Plan::None,
+            Type::Unicode | Type::StringLiteral(_) => Plan::Str,
             Type::Array(a) => match &a.dtype {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },
                 other => return Err(format!("arrays of {other} cannot cross the boundary")),
@@ -174,6 +177,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             }
         }
         Plan::None => {}
+        Plan::Str => return crate::strings::unbox(obj, dst),
         Plan::Container { name, .. } => {
             return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
         }
@@ -280,6 +284,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
             }
         }
         Plan::List { item, itemsize } => crate::lists::release_at(item, *itemsize, src),
+        Plan::Str => crate::strings::release(src),
         _ => {}
     }
 }
@@ -318,6 +323,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::Str => crate::strings::box_str(src),
         Plan::List { item, itemsize } => return crate::lists::box_list(py, np, item, *itemsize, src),
         Plan::Container { key, value, name } => {
             return crate::dict_boxing::box_container(py, np, key, value.as_deref(), name, src)

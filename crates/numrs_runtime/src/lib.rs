@@ -17,6 +17,7 @@ pub mod memory;
 pub mod npy;
 pub mod parallel;
 pub mod select;
+pub mod strings;
 pub mod typing;
 
 use boxing::Plan;
@@ -121,7 +122,7 @@ unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
     }
     let ret_layout = layout(&ret).ok_or_else(|| bad(format!("return type {ret} cannot cross the boundary")))?;
     let ret_plan = Plan::of(&ret).map_err(bad)?;
-    let has_lists = arg_plans.iter().any(|(_, p)| matches!(p, Plan::List { .. }));
+    let has_lists = arg_plans.iter().any(|(_, p)| crate::lists::owns(p));
     Ok(Spec { args, arg_tcs, ret, arg_plans, arg_size: offset, ret_plan, ret_size: ret_layout.size, wrapper: s.wrapper, has_lists })
 }
 

@@ -111,6 +111,7 @@ pub(crate) unsafe fn retain(plan: &Plan, src: *const u8) {
     match plan {
         Plan::Array { .. } => inc((*(src as *const ArrayHeader)).meminfo),
         Plan::List { .. } => inc((src as *const *mut MemInfo).read()),
+        Plan::Str => crate::strings::retain(src),
         Plan::Tuple(items) => {
             for (off, p) in items {
                 retain(p, src.add(*off));
@@ -168,7 +169,7 @@ pub(crate) unsafe fn box_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize: u
 /// call (lists).
 pub fn owns(plan: &Plan) -> bool {
     match plan {
-        Plan::List { .. } => true,
+        Plan::List { .. } | Plan::Str => true,
         Plan::Tuple(items) => items.iter().any(|(_, p)| owns(p)),
         Plan::Optional { data, .. } => owns(data),
         _ => false,
@@ -193,6 +194,10 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
                 }
             }
             r
+        }
+        Plan::Str => {
+            crate::strings::release(src);
+            Ok(())
         }
         Plan::Optional { data, valid, .. } => {
             if src.add(*valid).read() != 0 {

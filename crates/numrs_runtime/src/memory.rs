@@ -25,6 +25,8 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     dict_clear: crate::dicts::api::clear,
     dict_copy: crate::dicts::api::copy,
     set_op: crate::dicts::api::set_op,
+    str_new: crate::strings::api_new,
+    str_op: crate::strings::api_op,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

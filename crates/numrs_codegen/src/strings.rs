@@ -1,0 +1,562 @@
+//! Strings (`unicode_type`): a value is a pointer to a MemInfo holding a
+//! `numrs_abi::StrPayload` (length, then UTF-32 code points), reference-counted like arrays.
+//! String literals are static MemInfos whose count never reaches zero, so a
+//! `Literal[str]` value costs nothing and needs no reference counting.
+//!
+//! `len` and truth read the payload inline; everything else calls the runtime's `str_op`
+//! with the operands' bits. Which operation a Numba operator, builtin or method maps to is
+//! data: the tables [`OPERATORS`] and [`METHODS`].
+
+use inkwell::module::Linkage;
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
+use inkwell::{AddressSpace, IntPredicate};
+use numrs_abi::StrOp;
+use numrs_ir::VarId;
+use numrs_types::{NumericKind, Signature, Type};
+
+use crate::func::{FnCx, R};
+use crate::types::numeric;
+
+/// `RuntimeApi::str_op`'s field.
+const API_STR_OP: u32 = 19;
+
+/// What an operation returns in `out[0]`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Out {
+    Str,
+    List,
+    Int,
+    Bool,
+    Nothing,
+}
+
+fn out_of(op: StrOp) -> Out {
+    use StrOp::*;
+    match op {
+        Compare | Count | Find | RFind | Index | RIndex | Ord => Out::Int,
+        Contains | StartsWith | EndsWith | IsDigit | IsAlpha | IsAlnum | IsSpace | IsUpper | IsLower | IsDecimal
+        | IsNumeric | IsTitle | IsAscii | IsIdentifier | IsPrintable | Equal => Out::Bool,
+        Split | SplitSep | SplitSepMax | RSplitSep | RSplit | SplitLines => Out::List,
+        Print => Out::Nothing,
+        _ => Out::Str,
+    }
+}
+
+/// `str.<name>` methods by the number of arguments after the receiver; `None` arguments
+/// select the variant without them (`s.split(None)` is `s.split()`).
+const METHODS: &[(&str, usize, StrOp)] = &[
+    ("strip", 0, StrOp::Strip),
+    ("lstrip", 0, StrOp::LStrip),
+    ("rstrip", 0, StrOp::RStrip),
+    ("strip", 1, StrOp::StripChars),
+    ("lstrip", 1, StrOp::LStripChars),
+    ("rstrip", 1, StrOp::RStripChars),
+    ("lower", 0, StrOp::Lower),
+    ("upper", 0, StrOp::Upper),
+    ("capitalize", 0, StrOp::Capitalize),
+    ("title", 0, StrOp::Title),
+    ("swapcase", 0, StrOp::SwapCase),
+    ("casefold", 0, StrOp::Casefold),
+    ("isdigit", 0, StrOp::IsDigit),
+    ("isalpha", 0, StrOp::IsAlpha),
+    ("isalnum", 0, StrOp::IsAlnum),
+    ("isspace", 0, StrOp::IsSpace),
+    ("isupper", 0, StrOp::IsUpper),
+    ("islower", 0, StrOp::IsLower),
+    ("isdecimal", 0, StrOp::IsDecimal),
+    ("isnumeric", 0, StrOp::IsNumeric),
+    ("istitle", 0, StrOp::IsTitle),
+    ("isascii", 0, StrOp::IsAscii),
+    ("isidentifier", 0, StrOp::IsIdentifier),
+    ("isprintable", 0, StrOp::IsPrintable),
+    ("startswith", 1, StrOp::StartsWith),
+    ("endswith", 1, StrOp::EndsWith),
+    ("find", 1, StrOp::Find),
+    ("rfind", 1, StrOp::RFind),
+    ("index", 1, StrOp::Index),
+    ("rindex", 1, StrOp::RIndex),
+    ("count", 1, StrOp::Count),
+    ("zfill", 1, StrOp::Zfill),
+    ("ljust", 1, StrOp::Ljust),
+    ("rjust", 1, StrOp::Rjust),
+    ("center", 1, StrOp::Center),
+    ("ljust", 2, StrOp::LjustFill),
+    ("rjust", 2, StrOp::RjustFill),
+    ("center", 2, StrOp::CenterFill),
+    ("replace", 2, StrOp::Replace),
+    ("replace", 3, StrOp::ReplaceCount),
+    ("split", 0, StrOp::Split),
+    ("split", 1, StrOp::SplitSep),
+    ("split", 2, StrOp::SplitSepMax),
+    ("rsplit", 0, StrOp::RSplit),
+    ("rsplit", 1, StrOp::RSplitSep),
+    ("splitlines", 0, StrOp::SplitLines),
+    ("expandtabs", 0, StrOp::ExpandTabs),
+    ("join", 1, StrOp::Join),
+];
+
+/// Operators and builtins whose operands are all strings (or a string and an integer).
+const OPERATORS: &[(&str, StrOp)] = &[
+    ("operator.add", StrOp::Concat),
+    ("operator.iadd", StrOp::Concat),
+    ("operator.mul", StrOp::Repeat),
+    ("operator.imul", StrOp::Repeat),
+    ("operator.contains", StrOp::Contains),
+    ("builtins.ord", StrOp::Ord),
+    ("builtins.chr", StrOp::Chr),
+];
+
+pub fn is_str(t: &Type) -> bool {
+    matches!(t, Type::Unicode | Type::StringLiteral(_))
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// The static string `s` (a MemInfo whose count never drops to zero).
+    pub(crate) fn str_const(&self, s: &str) -> PointerValue<'ctx> {
+        let mut h: u64 = 0xcbf29ce484222325;
+        for b in s.bytes() {
+            h = (h ^ b as u64).wrapping_mul(0x100000001b3);
+        }
+        let name = format!("numrs.str.{h:016x}.{}", s.len());
+        if let Some(g) = self.module.get_global(&name) {
+            return g.as_pointer_value();
+        }
+        let i64t = self.ctx.i64_type();
+        let i32t = self.ctx.i32_type();
+        let cps: Vec<_> = s.chars().map(|c| i32t.const_int(c as u64, false)).collect();
+        let payload = self.ctx.const_struct(&[i64t.const_int(cps.len() as u64, false).into(), i64t.const_zero().into(), i32t.const_array(&cps).into()], false);
+        let pg = self.module.add_global(payload.get_type(), None, &format!("{name}.data"));
+        pg.set_initializer(&payload);
+        pg.set_constant(true);
+        pg.set_linkage(Linkage::Private);
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let size = 16 + 4 * cps.len() as u64;
+        let mi = self.ctx.const_struct(&[i64t.const_int(1 << 60, false).into(), pg.as_pointer_value().into(), i64t.const_int(size, false).into()], false);
+        let g = self.module.add_global(mi.get_type(), None, &name);
+        g.set_initializer(&mi);
+        g.set_linkage(Linkage::Private);
+        let _ = ptr;
+        g.as_pointer_value()
+    }
+
+    /// The number of code points of the string `s`.
+    pub(crate) fn str_len(&self, s: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let mt = self.ctx.struct_type(&[i64t.into(), ptr.into(), i64t.into()], false);
+        let dp = self.b.build_struct_gep(mt, s, 1, "")?;
+        let data = self.b.build_load(ptr, dp, "str.data")?.into_pointer_value();
+        Ok(self.b.build_load(i64t, data, "str.len")?.into_int_value())
+    }
+
+    /// `str_op(op, args)`; raises what the runtime reports. A string or list result is a new
+    /// reference.
+    fn str_op(&self, op: StrOp, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let arr_t = i64t.array_type(args.len().max(1) as u32);
+        let buf = self.temp(arr_t.into())?;
+        for (i, a) in args.iter().enumerate() {
+            let bits: IntValue<'ctx> = match a {
+                BasicValueEnum::PointerValue(p) => self.b.build_ptr_to_int(*p, i64t, "")?,
+                BasicValueEnum::IntValue(v) => {
+                    let w = v.get_type().get_bit_width();
+                    if w == 64 {
+                        *v
+                    } else if w == 1 {
+                        self.b.build_int_z_extend(*v, i64t, "")?
+                    } else {
+                        self.b.build_int_s_extend(*v, i64t, "")?
+                    }
+                }
+                BasicValueEnum::FloatValue(f) => {
+                    let d = self.b.build_float_ext(*f, self.ctx.f64_type(), "")?;
+                    self.b.build_bit_cast(d, i64t, "")?.into_int_value()
+                }
+                _ => return self.fail("internal error: a string operation's operand"),
+            };
+            let p = unsafe { self.b.build_in_bounds_gep(arr_t, buf, &[self.i64(0), self.i64(i as i64)], "")? };
+            self.b.build_store(p, bits)?;
+        }
+        let out = self.temp(i64t.into())?;
+        let f = self.api_fn(API_STR_OP, true)?;
+        let i32t = self.ctx.i32_type();
+        let ft = i32t.fn_type(&[i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
+        let call = self.b.build_indirect_call(ft, f, &[i32t.const_int(op as u64, false).into(), buf.into(), out.into(), self.exc_ptr().into()], "")?;
+        let status = match call.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
+            _ => return self.fail("internal error: str_op returns nothing"),
+        };
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, i32t.const_zero(), "")?;
+        let raise = self.new_block("str_raise");
+        let ok = self.new_block("str_ok");
+        self.b.build_conditional_branch(failed, raise, ok)?;
+        self.b.position_at_end(raise);
+        self.raises.set(true);
+        self.release_all()?;
+        self.return_status(i32t.const_int(1, false))?;
+        self.b.position_at_end(ok);
+        let bits = self.b.build_load(i64t, out, "")?.into_int_value();
+        Ok(match out_of(op) {
+            Out::Str | Out::List => self.b.build_int_to_ptr(bits, ptr, "")?.into(),
+            Out::Int | Out::Nothing => bits.into(),
+            Out::Bool => self.b.build_int_compare(IntPredicate::NE, bits, i64t.const_zero(), "")?.into(),
+        })
+    }
+
+    /// A new reference to `str(v)` for a value of type `t` (`print` and f-strings).
+    fn str_of(&self, v: Option<BasicValueEnum<'ctx>>, t: &Type) -> R<(PointerValue<'ctx>, bool)> {
+        if let Type::StringLiteral(s) = t {
+            return Ok((self.str_const(s), false));
+        }
+        if let Type::NoneType = t {
+            return Ok((self.str_const("None"), false));
+        }
+        let Some(v) = v else { return self.fail(format!("str() of {t} is not supported by numrs build yet")) };
+        if let Type::Unicode = t {
+            return Ok((v.into_pointer_value(), false));
+        }
+        let op = match numeric(t) {
+            Some(NumericKind::Boolean) => StrOp::FromBool,
+            Some(k) if k.is_integer() && k.is_signed_int() => StrOp::FromInt,
+            Some(k) if k.is_integer() => StrOp::FromUInt,
+            Some(k) if k.is_float() => StrOp::FromFloat,
+            _ => return self.fail(format!("str() of {t} is not supported by numrs build yet")),
+        };
+        let v = match numeric(t) {
+            Some(k) if k.is_integer() && k.is_signed_int() => self.cast_number(v, k, NumericKind::Int64)?,
+            Some(k) if k.is_integer() && k != NumericKind::Boolean => self.cast_number(v, k, NumericKind::UInt64)?,
+            _ => v,
+        };
+        Ok((self.str_op(op, &[v])?.into_pointer_value(), true))
+    }
+
+    fn str_drop(&self, s: PointerValue<'ctx>, owned: bool) -> R<()> {
+        if owned {
+            self.decref(s.into(), &Type::Unicode)?;
+        }
+        Ok(())
+    }
+
+    /// `a + b` of two strings, dropping the operands that are owned temporaries.
+    fn str_concat_owned(&self, a: (PointerValue<'ctx>, bool), b: (PointerValue<'ctx>, bool)) -> R<(PointerValue<'ctx>, bool)> {
+        let r = self.str_op(StrOp::Concat, &[a.0.into(), b.0.into()])?.into_pointer_value();
+        self.str_drop(a.0, a.1)?;
+        self.str_drop(b.0, b.1)?;
+        Ok((r, true))
+    }
+
+    /// `print(args...)`: the `str` of each argument joined by spaces, then a newline.
+    fn str_print(&self, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+        let mut line: Option<(PointerValue<'ctx>, bool)> = None;
+        for (i, t) in sig.args.iter().enumerate() {
+            let part = self.str_of(vals.get(i).copied().flatten(), t)?;
+            line = Some(match line {
+                None => part,
+                Some(l) => {
+                    let sp = self.str_concat_owned(l, (self.str_const(" "), false))?;
+                    self.str_concat_owned(sp, part)?
+                }
+            });
+        }
+        let (s, owned) = line.unwrap_or((self.str_const(""), false));
+        self.str_op(StrOp::Print, &[s.into()])?;
+        self.str_drop(s, owned)?;
+        Ok(self.ctx.const_struct(&[], false).into())
+    }
+
+    /// `s[i]` / `s[a:b:c]` of a string.
+    fn str_getitem(&self, s: BasicValueEnum<'ctx>, it: &Type, iv: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        match it {
+            Type::Slice2 | Type::Slice3 => {
+                let sv = iv.into_struct_value();
+                let parts: Vec<BasicValueEnum<'ctx>> = (0..3).map(|k| self.b.build_extract_value(sv, k, "")).collect::<Result<_, _>>()?;
+                self.str_op(StrOp::Slice, &[s, parts[0], parts[1], parts[2]])
+            }
+            _ => match numeric(it) {
+                Some(k) if k.is_integer() => {
+                    let i = self.cast_number(iv, k, NumericKind::Int64)?;
+                    self.str_op(StrOp::GetItem, &[s, i])
+                }
+                _ => self.fail(format!("indexing a string with {it} is not supported by numrs build yet")),
+            },
+        }
+    }
+}
+
+/// Operators and builtins with string operands (`FnCx::apply`, operands already cast to
+/// `sig`): the value and its type, or `None` when this is not a string operation.
+pub(crate) fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, key: &str, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<Option<(BasicValueEnum<'ctx>, Type)>> {
+    if key == "builtins.print" {
+        return Ok(Some((cx.str_print(sig, vals)?, Type::NoneType)));
+    }
+    let any_str = sig.args.iter().any(is_str);
+    let str_result = matches!(sig.return_type, Type::Unicode | Type::StringLiteral(_));
+    if !any_str && !(key == "builtins.chr" || key == "builtins.str" && str_result) {
+        return Ok(None);
+    }
+    // Results Numba fixes at compile time (`"a" == 1` is `Literal[bool](False)`; `str(1.5)`
+    // is a literal string in Numba 0.68).
+    match &sig.return_type {
+        Type::BooleanLiteral(b) => return Ok(Some((cx.ctx.bool_type().const_int(*b as u64, false).into(), Type::boolean()))),
+        Type::StringLiteral(s) => return Ok(Some((cx.str_const(s).into(), Type::Unicode))),
+        _ => {}
+    }
+    let val = |i: usize| -> R<BasicValueEnum<'ctx>> {
+        match (vals.get(i).copied().flatten(), sig.args.get(i)) {
+            (Some(v), _) => Ok(v),
+            (None, Some(Type::StringLiteral(s))) => Ok(cx.str_const(s).into()),
+            _ => cx.fail(format!("operand {i} of {key} has no run-time value")),
+        }
+    };
+    let int = |cx: &FnCx<'_, 'ctx>, i: usize| -> R<BasicValueEnum<'ctx>> {
+        let v = val(i)?;
+        match sig.args.get(i).and_then(numeric) {
+            Some(k) => cx.cast_number(v, k, NumericKind::Int64),
+            None => cx.fail(format!("operand {i} of {key} is not an integer")),
+        }
+    };
+    let (v, t): (BasicValueEnum<'ctx>, Type) = match key {
+        "builtins.len" => (cx.str_len(val(0)?.into_pointer_value())?.into(), Type::int64()),
+        "builtins.bool" | "operator.truth" | "operator.not_" => {
+            let n = cx.str_len(val(0)?.into_pointer_value())?;
+            let pred = if key == "operator.not_" { IntPredicate::EQ } else { IntPredicate::NE };
+            (cx.b.build_int_compare(pred, n, cx.i64(0), "")?.into(), Type::boolean())
+        }
+        "builtins.str" => {
+            let t0 = sig.args.first().cloned().unwrap_or(Type::Unicode);
+            let (s, owned) = cx.str_of(vals.first().copied().flatten(), &t0)?;
+            if !owned {
+                // A borrowed string: the result is a new reference like every other.
+                cx.incref(s.into(), &Type::Unicode)?;
+            }
+            cx.fresh = true;
+            (s.into(), Type::Unicode)
+        }
+        "operator.eq" | "operator.ne" => {
+            let e = cx.str_op(StrOp::Equal, &[val(0)?, val(1)?])?.into_int_value();
+            let e = if key == "operator.ne" { cx.b.build_not(e, "")? } else { e };
+            (e.into(), Type::boolean())
+        }
+        "operator.lt" | "operator.le" | "operator.gt" | "operator.ge" => {
+            let c = cx.str_op(StrOp::Compare, &[val(0)?, val(1)?])?.into_int_value();
+            let pred = match key {
+                "operator.lt" => IntPredicate::SLT,
+                "operator.le" => IntPredicate::SLE,
+                "operator.gt" => IntPredicate::SGT,
+                _ => IntPredicate::SGE,
+            };
+            (cx.b.build_int_compare(pred, c, cx.i64(0), "")?.into(), Type::boolean())
+        }
+        "operator.getitem" => {
+            let it = sig.args.get(1).cloned().unwrap_or(Type::int64());
+            let r = cx.str_getitem(val(0)?, &it, val(1)?)?;
+            cx.fresh = true;
+            (r, Type::Unicode)
+        }
+        "operator.mul" | "operator.imul" => {
+            let (s, n) = if is_str(&sig.args[0]) { (val(0)?, int(cx, 1)?) } else { (val(1)?, int(cx, 0)?) };
+            let r = cx.str_op(StrOp::Repeat, &[s, n])?;
+            cx.fresh = true;
+            (r, Type::Unicode)
+        }
+        "builtins.chr" => {
+            let r = cx.str_op(StrOp::Chr, &[int(cx, 0)?])?;
+            cx.fresh = true;
+            (r, Type::Unicode)
+        }
+        _ => {
+            let Some(&(_, op)) = OPERATORS.iter().find(|(k, _)| *k == key) else { return Ok(None) };
+            let args = (0..sig.args.len()).map(val).collect::<R<Vec<_>>>()?;
+            let r = cx.str_op(op, &args)?;
+            typed(cx, op, r)
+        }
+    };
+    Ok(Some((v, t)))
+}
+
+/// The type of an operation's result (string and list results are new references).
+fn typed<'ctx>(cx: &mut FnCx<'_, 'ctx>, op: StrOp, r: BasicValueEnum<'ctx>) -> (BasicValueEnum<'ctx>, Type) {
+    match out_of(op) {
+        Out::Str => {
+            cx.fresh = true;
+            (r, Type::Unicode)
+        }
+        Out::List => {
+            cx.fresh = true;
+            (r, Type::list(Type::Unicode, false))
+        }
+        Out::Int => (r, Type::int64()),
+        Out::Bool => (r, Type::boolean()),
+        Out::Nothing => (r, Type::NoneType),
+    }
+}
+
+/// `s.method(...)` of a string receiver: `None` when `func` is not a string method.
+pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    let ft = cx.ty(func)?;
+    let Type::BoundFunction(b) = &ft else { return Ok(None) };
+    if !is_str(&b.1) {
+        return Ok(None);
+    }
+    let Some(name) = b.0.strip_prefix("str.") else { return Ok(None) };
+    if !kws.is_empty() {
+        return cx.fail(format!("keyword arguments to str.{name} are not supported by numrs build yet"));
+    }
+    let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
+        return cx.fail("a string method called through a variable is not supported by numrs build yet");
+    };
+    let recv = *recv;
+    let rt = cx.ty(recv)?;
+    let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
+    // `None` arguments select the variant without them.
+    let mut operands = vec![recv_v];
+    let mut n = 0;
+    for a in args {
+        let at = cx.ty(*a)?;
+        match &at {
+            Type::NoneType | Type::Omitted(_) => continue,
+            Type::StringLiteral(s) => operands.push(cx.str_const(s).into()),
+            Type::Unicode | Type::List { .. } => operands.push(cx.load(*a)?),
+            _ => match numeric(&at) {
+                Some(k) if k.is_integer() => {
+                    let v = cx.load(*a)?;
+                    operands.push(cx.cast_number(v, k, NumericKind::Int64)?);
+                }
+                _ => return cx.fail(format!("str.{name} with an argument of type {at} is not supported by numrs build yet")),
+            },
+        }
+        n += 1;
+    }
+    let Some(&(_, _, op)) = METHODS.iter().find(|(m, k, _)| *m == name && *k == n) else {
+        return cx.fail(format!("str.{name} with {n} arguments is not supported by numrs build yet"));
+    };
+    if op == StrOp::Join {
+        let lt = cx.ty(args[0])?;
+        if !matches!(&lt, Type::List { dtype, .. } if is_str(dtype)) {
+            return cx.fail(format!("str.join of {lt} is not supported by numrs build yet"));
+        }
+    }
+    let r = cx.str_op(op, &operands)?;
+    let (v, t) = typed(cx, op, r);
+    cx.cast(v, &t, tt).map(Some)
+}
+
+/// `f"..."`: the `str` of a formatted value (`FormatValue`), owned.
+pub(crate) fn format_value<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId) -> R<BasicValueEnum<'ctx>> {
+    let t = cx.ty(v)?;
+    let val = if crate::types::is_phantom(&t) { None } else { Some(cx.load(v)?) };
+    let (s, owned) = cx.str_of(val, &t)?;
+    if !owned {
+        cx.incref(s.into(), &Type::Unicode)?;
+    }
+    cx.fresh = true;
+    Ok(s.into())
+}
+
+/// `f"..."`: the concatenation of its parts (`BuildString`), owned.
+pub(crate) fn build_string<'ctx>(cx: &mut FnCx<'_, 'ctx>, parts: &[VarId]) -> R<BasicValueEnum<'ctx>> {
+    let mut acc: Option<(PointerValue<'ctx>, bool)> = None;
+    for p in parts {
+        let t = cx.ty(*p)?;
+        let part = match &t {
+            Type::StringLiteral(s) => (cx.str_const(s), false),
+            Type::Unicode => (cx.load(*p)?.into_pointer_value(), false),
+            _ => {
+                let val = if crate::types::is_phantom(&t) { None } else { Some(cx.load(*p)?) };
+                cx.str_of(val, &t)?
+            }
+        };
+        acc = Some(match acc {
+            None => part,
+            Some(a) => cx.str_concat_owned(a, part)?,
+        });
+    }
+    let (s, owned) = acc.unwrap_or((cx.str_const(""), false));
+    if !owned {
+        cx.incref(s.into(), &Type::Unicode)?;
+    }
+    cx.fresh = true;
+    Ok(s.as_basic_value_enum())
+}
+
+/// `iter(str)` state `{str, next index, last item}` and its step: each item is a new
+/// one-character string the state owns until the next step (the variable it is assigned to
+/// takes its own reference).
+pub(crate) fn iter_init<'ctx>(cx: &FnCx<'_, 'ctx>, val: BasicValueEnum<'ctx>, st: inkwell::types::StructType<'ctx>, state: PointerValue<'ctx>) -> R<()> {
+    cx.b.build_store(cx.b.build_struct_gep(st, state, 0, "")?, val)?;
+    cx.b.build_store(cx.b.build_struct_gep(st, state, 1, "")?, cx.i64(0))?;
+    let ptr = cx.ctx.ptr_type(AddressSpace::default());
+    cx.b.build_store(cx.b.build_struct_gep(st, state, 2, "")?, ptr.const_null())?;
+    Ok(())
+}
+
+pub(crate) fn iter_step<'ctx>(
+    cx: &FnCx<'_, 'ctx>,
+    state: PointerValue<'ctx>,
+    st: inkwell::types::StructType<'ctx>,
+    item_t: &Type,
+    pt: inkwell::types::StructType<'ctx>,
+) -> R<BasicValueEnum<'ctx>> {
+    let ptr = cx.ctx.ptr_type(AddressSpace::default());
+    let i64t = cx.ctx.i64_type();
+    let ps = cx.b.build_struct_gep(st, state, 0, "")?;
+    let pi = cx.b.build_struct_gep(st, state, 1, "")?;
+    let pc = cx.b.build_struct_gep(st, state, 2, "")?;
+    let prev = cx.b.build_load(ptr, pc, "")?;
+    cx.decref(prev, &Type::Unicode)?;
+    let s = cx.b.build_load(ptr, ps, "")?.into_pointer_value();
+    let i = cx.b.build_load(i64t, pi, "")?.into_int_value();
+    let n = cx.str_len(s)?;
+    let valid = cx.b.build_int_compare(IntPredicate::SLT, i, n, "")?;
+    let cur = cx.b.get_insert_block();
+    let read = cx.new_block("str_iter_read");
+    let join = cx.new_block("str_iter_join");
+    cx.b.build_conditional_branch(valid, read, join)?;
+    cx.b.position_at_end(read);
+    let x = cx.str_op(StrOp::GetItem, &[s.into(), i.into()])?;
+    cx.b.build_store(pi, cx.b.build_int_add(i, cx.i64(1), "")?)?;
+    let read_end = cx.b.get_insert_block();
+    cx.b.build_unconditional_branch(join)?;
+    cx.b.position_at_end(join);
+    let phi = cx.b.build_phi(ptr, "")?;
+    if let (Some(c), Some(r)) = (cur, read_end) {
+        phi.add_incoming(&[(&ptr.const_null(), c), (&x, r)]);
+    }
+    let item = phi.as_basic_value();
+    cx.b.build_store(pc, item)?;
+    let item = cx.cast(item, &Type::Unicode, item_t)?;
+    let agg = cx.b.build_insert_value(pt.get_undef(), item, 0, "")?;
+    let agg = cx.b.build_insert_value(agg, valid, 1, "")?;
+    Ok(agg.as_basic_value_enum())
+}
+
+/// `s[i]` / `s[a:b]` from `FnCx::getitem`.
+pub(crate) fn getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let vt = cx.ty(value)?;
+    let s = if let Type::StringLiteral(l) = &vt { cx.str_const(l).into() } else { cx.load(value)? };
+    let it = cx.ty(index)?;
+    let iv = cx.load(index)?;
+    let r = cx.str_getitem(s, &it, iv)?;
+    cx.fresh = true;
+    cx.cast(r, &Type::Unicode, tt)
+}
+
+/// `s[3]` / `s[1:]` with a constant index (`StaticGetItem`).
+pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index: &numrs_ir::StaticIndex, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let vt = cx.ty(value)?;
+    let s: BasicValueEnum<'ctx> = if let Type::StringLiteral(l) = &vt { cx.str_const(l).into() } else { cx.load(value)? };
+    let r = match index {
+        numrs_ir::StaticIndex::Int(i) => cx.str_op(StrOp::GetItem, &[s, cx.i64(*i as i64).into()])?,
+        numrs_ir::StaticIndex::Slice(a, b, c) => {
+            let step = c.unwrap_or(1) as i64;
+            let start = a.map(|v| v as i64).unwrap_or(if step < 0 { i64::MAX } else { 0 });
+            let stop = b.map(|v| v as i64).unwrap_or(if step < 0 { i64::MIN } else { i64::MAX });
+            cx.str_op(StrOp::Slice, &[s, cx.i64(start).into(), cx.i64(stop).into(), cx.i64(step).into()])?
+        }
+        #[allow(unreachable_patterns)]
+        _ => return cx.fail("this constant index of a string is not supported by numrs build yet"),
+    };
+    cx.fresh = true;
+    cx.cast(r, &Type::Unicode, tt)
+}

@@ -1,0 +1,655 @@
+//! Strings (`unicode_type`) of compiled code: a [`MemInfo`] holding a [`StrPayload`] and the
+//! code points (`u32`). Compiled code keeps the reference counts inline and calls
+//! [`numrs_abi::RuntimeApi::str_op`] for everything else; the operations follow CPython's
+//! `str` (which Numba's `unicode.py` reimplements), with Numba's error messages.
+
+use crate::memory::{meminfo_alloc, meminfo_decref, plain_alloc};
+use numrs_abi::{ExcInfo, ExcKind, ListPayload, MemInfo, StrOp, StrPayload};
+use pyo3::exceptions::{PyMemoryError, PyTypeError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+const HEADER: usize = std::mem::size_of::<StrPayload>();
+
+/// A new string (refcount 1) of `chars`; null when memory runs out.
+pub fn new_str(chars: &[u32]) -> *mut MemInfo {
+    let mi = meminfo_alloc(HEADER + 4 * chars.len(), 8);
+    if mi.is_null() {
+        return mi;
+    }
+    unsafe {
+        let p = (*mi).data;
+        (p as *mut StrPayload).write(StrPayload { len: chars.len() as i64, hash: 0 });
+        std::ptr::copy_nonoverlapping(chars.as_ptr(), p.add(HEADER) as *mut u32, chars.len());
+    }
+    mi
+}
+
+fn from_str(s: &str) -> *mut MemInfo {
+    new_str(&s.chars().map(|c| c as u32).collect::<Vec<_>>())
+}
+
+/// The code points of the string `mi` (borrowed).
+///
+/// # Safety
+/// `mi` is a live string MemInfo.
+pub unsafe fn chars<'a>(mi: *const MemInfo) -> &'a [u32] {
+    let p = (*mi).data;
+    let len = (*(p as *const StrPayload)).len.max(0) as usize;
+    std::slice::from_raw_parts(p.add(HEADER) as *const u32, len)
+}
+
+fn to_string(c: &[u32]) -> String {
+    c.iter().map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}')).collect()
+}
+
+pub(crate) unsafe extern "C" fn api_new(utf8: *const u8, len: usize) -> *mut MemInfo {
+    let bytes = if len == 0 { &[][..] } else { std::slice::from_raw_parts(utf8, len) };
+    from_str(&String::from_utf8_lossy(bytes))
+}
+
+// ----- across the boundary -----
+
+/// Unboxes a Python `str` into a new string written at `dst`.
+pub(crate) unsafe fn unbox(obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
+    if ffi::PyUnicode_Check(obj) == 0 {
+        return Err(PyTypeError::new_err("can't unbox a non-str object into unicode_type"));
+    }
+    let mut n: ffi::Py_ssize_t = 0;
+    let p = ffi::PyUnicode_AsUTF8AndSize(obj, &mut n);
+    if p.is_null() {
+        return Err(PyErr::fetch(Python::assume_gil_acquired()));
+    }
+    let mi = api_new(p as *const u8, n as usize);
+    if mi.is_null() {
+        return Err(PyMemoryError::new_err("cannot allocate a string"));
+    }
+    (dst as *mut *mut MemInfo).write_unaligned(mi);
+    Ok(())
+}
+
+/// A new Python `str` for the string at `src`, consuming its reference.
+pub(crate) unsafe fn box_str(src: *const u8) -> *mut ffi::PyObject {
+    let mi = (src as *const *mut MemInfo).read_unaligned();
+    if mi.is_null() {
+        return ffi::PyUnicode_FromStringAndSize(std::ptr::null(), 0);
+    }
+    let s = to_string(chars(mi));
+    let r = ffi::PyUnicode_FromStringAndSize(s.as_ptr() as *const std::ffi::c_char, s.len() as ffi::Py_ssize_t);
+    meminfo_decref(mi);
+    r
+}
+
+/// Drops the reference of the string at `src` (null: none).
+pub(crate) unsafe fn release(src: *const u8) {
+    let mi = (src as *const *mut MemInfo).read_unaligned();
+    if !mi.is_null() {
+        meminfo_decref(mi);
+    }
+}
+
+pub(crate) unsafe fn retain(src: *const u8) {
+    let mi = (src as *const *mut MemInfo).read_unaligned();
+    if !mi.is_null() {
+        let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const AtomicI64);
+        rc.fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+// ----- operations -----
+
+/// Why an operation failed: the exception compiled code raises.
+struct Raise(ExcKind, String);
+
+type OpResult = Result<u64, Raise>;
+
+fn out_str(c: &[u32]) -> OpResult {
+    let mi = new_str(c);
+    if mi.is_null() {
+        return Err(Raise(ExcKind::MemoryError, "cannot allocate a string".into()));
+    }
+    Ok(mi as u64)
+}
+
+fn out_string(s: &str) -> OpResult {
+    out_str(&s.chars().map(|c| c as u32).collect::<Vec<_>>())
+}
+
+fn out_bool(b: bool) -> OpResult {
+    Ok(b as u64)
+}
+
+fn out_int(i: i64) -> OpResult {
+    Ok(i as u64)
+}
+
+/// A new list of strings (Numba's `list(unicode_type)`), refcount 1.
+fn out_list(items: Vec<Vec<u32>>) -> OpResult {
+    unsafe {
+        let mi = meminfo_alloc(std::mem::size_of::<ListPayload>(), 8);
+        let data = meminfo_alloc(8 * items.len().max(1), 16);
+        if mi.is_null() || data.is_null() {
+            return Err(Raise(ExcKind::MemoryError, "cannot allocate a list".into()));
+        }
+        let slots = (*data).data as *mut *mut MemInfo;
+        for (i, it) in items.iter().enumerate() {
+            let s = new_str(it);
+            if s.is_null() {
+                return Err(Raise(ExcKind::MemoryError, "cannot allocate a string".into()));
+            }
+            slots.add(i).write(s);
+        }
+        ((*mi).data as *mut ListPayload).write(ListPayload {
+            size: items.len() as i64,
+            allocated: items.len().max(1) as i64,
+            items_meminfo: data,
+            items: (*data).data,
+            parent: std::ptr::null_mut(),
+        });
+        Ok(mi as u64)
+    }
+}
+
+/// The strings of a `list(unicode_type)` (borrowed).
+unsafe fn list_items<'a>(mi: *const MemInfo) -> Vec<&'a [u32]> {
+    let p = (*mi).data as *const ListPayload;
+    let slots = (*p).items as *const *const MemInfo;
+    (0..(*p).size.max(0) as usize).map(|i| chars(slots.add(i).read())).collect()
+}
+
+fn find(h: &[u32], n: &[u32], start: usize) -> Option<usize> {
+    if n.is_empty() {
+        return (start <= h.len()).then_some(start);
+    }
+    if n.len() > h.len() {
+        return None;
+    }
+    (start..=h.len() - n.len()).find(|&i| &h[i..i + n.len()] == n)
+}
+
+fn rfind(h: &[u32], n: &[u32]) -> Option<usize> {
+    if n.len() > h.len() {
+        return None;
+    }
+    (0..=h.len() - n.len()).rev().find(|&i| &h[i..i + n.len()] == n)
+}
+
+fn count(h: &[u32], n: &[u32]) -> i64 {
+    if n.is_empty() {
+        return h.len() as i64 + 1;
+    }
+    let (mut c, mut i) = (0, 0);
+    while let Some(j) = find(h, n, i) {
+        c += 1;
+        i = j + n.len();
+    }
+    c
+}
+
+fn is_space(c: u32) -> bool {
+    char::from_u32(c).is_some_and(char::is_whitespace)
+}
+
+fn map_chars(c: &[u32], f: impl Fn(char) -> String) -> String {
+    to_string(c).chars().map(f).collect()
+}
+
+fn predicate(c: &[u32], f: impl Fn(char) -> bool) -> bool {
+    !c.is_empty() && to_string(c).chars().all(f)
+}
+
+/// Python's `str.isdigit` (decimal and other digits, e.g. superscripts).
+fn is_digit(ch: char) -> bool {
+    ch.is_ascii_digit() || (!ch.is_ascii() && ch.is_numeric() && ch.to_digit(10).is_some())
+        || matches!(ch, '\u{00B2}' | '\u{00B3}' | '\u{00B9}' | '\u{2070}'..='\u{2079}' | '\u{2080}'..='\u{2089}')
+}
+
+fn cased_title(c: &[u32]) -> String {
+    let mut out = String::new();
+    let mut prev_cased = false;
+    for ch in to_string(c).chars() {
+        if prev_cased {
+            out.extend(ch.to_lowercase());
+        } else {
+            out.extend(ch.to_uppercase());
+        }
+        prev_cased = ch.is_alphabetic();
+    }
+    out
+}
+
+fn split_whitespace(c: &[u32], max: i64) -> Vec<Vec<u32>> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    let n = c.len();
+    while i < n {
+        while i < n && is_space(c[i]) {
+            i += 1;
+        }
+        if i == n {
+            break;
+        }
+        if max >= 0 && out.len() as i64 == max {
+            let mut end = n;
+            while end > i && is_space(c[end - 1]) {
+                end -= 1;
+            }
+            out.push(c[i..end].to_vec());
+            return out;
+        }
+        let s = i;
+        while i < n && !is_space(c[i]) {
+            i += 1;
+        }
+        out.push(c[s..i].to_vec());
+    }
+    out
+}
+
+fn split_sep(c: &[u32], sep: &[u32], max: i64) -> Result<Vec<Vec<u32>>, Raise> {
+    if sep.is_empty() {
+        return Err(Raise(ExcKind::ValueError, "empty separator".into()));
+    }
+    let mut out = Vec::new();
+    let mut i = 0;
+    while max < 0 || (out.len() as i64) < max {
+        match find(c, sep, i) {
+            Some(j) => {
+                out.push(c[i..j].to_vec());
+                i = j + sep.len();
+            }
+            None => break,
+        }
+    }
+    out.push(c[i..].to_vec());
+    Ok(out)
+}
+
+fn rsplit_sep(c: &[u32], sep: &[u32], max: i64) -> Result<Vec<Vec<u32>>, Raise> {
+    if sep.is_empty() {
+        return Err(Raise(ExcKind::ValueError, "empty separator".into()));
+    }
+    let mut out = Vec::new();
+    let mut end = c.len();
+    while max < 0 || (out.len() as i64) < max {
+        match rfind(&c[..end], sep) {
+            Some(j) => {
+                out.push(c[j + sep.len()..end].to_vec());
+                end = j;
+            }
+            None => break,
+        }
+    }
+    out.push(c[..end].to_vec());
+    out.reverse();
+    Ok(out)
+}
+
+/// Python's `slice.indices(len)` then the selected code points (`i64::MIN`/`MAX` are the
+/// defaults of a missing start or stop, as compiled code passes them).
+fn slice(c: &[u32], start: i64, stop: i64, step: i64) -> Result<Vec<u32>, Raise> {
+    if step == 0 {
+        return Err(Raise(ExcKind::ValueError, "slice step cannot be zero".into()));
+    }
+    let n = c.len() as i64;
+    let clamp = |v: i64, lo: i64, hi: i64| {
+        let v = if v < 0 { v.saturating_add(n) } else { v };
+        v.clamp(lo, hi)
+    };
+    let (lo, hi) = if step < 0 { (-1, n - 1) } else { (0, n) };
+    let start = clamp(start, lo, hi);
+    let stop = clamp(stop, lo, hi);
+    let mut out = Vec::new();
+    let mut i = start;
+    while (step > 0 && i < stop) || (step < 0 && i > stop) {
+        out.push(c[i as usize]);
+        i += step;
+    }
+    Ok(out)
+}
+
+fn pad(c: &[u32], width: i64, fill: &[u32], how: StrOp) -> Result<Vec<u32>, Raise> {
+    if fill.len() != 1 {
+        return Err(Raise(ExcKind::TypeError, "The fill character must be exactly one character long".into()));
+    }
+    let n = c.len() as i64;
+    if width <= n {
+        return Ok(c.to_vec());
+    }
+    let total = (width - n) as usize;
+    let (left, right) = match how {
+        StrOp::Ljust | StrOp::LjustFill => (0, total),
+        StrOp::Rjust | StrOp::RjustFill => (total, 0),
+        // CPython: the extra fill goes left when the width and length are both odd.
+        _ => {
+            let left = total / 2 + (total & width as usize & 1);
+            (left, total - left)
+        }
+    };
+    let f = fill[0];
+    let mut out = vec![f; left];
+    out.extend_from_slice(c);
+    out.extend(std::iter::repeat_n(f, right));
+    Ok(out)
+}
+
+/// `repr(float)` as Python prints it (shortest round-trip digits).
+pub fn float_repr(x: f64) -> String {
+    if x.is_nan() {
+        return "nan".into();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf".into() } else { "-inf".into() };
+    }
+    if x == 0.0 {
+        return if x.is_sign_negative() { "-0.0".into() } else { "0.0".into() };
+    }
+    // Rust's `{:e}` gives the shortest round-trip digits; lay them out as Python's repr does.
+    let e = format!("{x:e}");
+    let (mant, exp) = e.split_once('e').unwrap_or((&e, "0"));
+    let exp: i32 = exp.parse().unwrap_or(0);
+    let neg = mant.starts_with('-');
+    let digits: String = mant.chars().filter(|c| c.is_ascii_digit()).collect();
+    let sign = if neg { "-" } else { "" };
+    if (-4..16).contains(&exp) {
+        let s = if exp >= 0 {
+            let point = exp as usize + 1;
+            if digits.len() <= point {
+                format!("{digits}{}.0", "0".repeat(point - digits.len()))
+            } else {
+                format!("{}.{}", &digits[..point], &digits[point..])
+            }
+        } else {
+            format!("0.{}{digits}", "0".repeat((-exp - 1) as usize))
+        };
+        format!("{sign}{s}")
+    } else {
+        let m = if digits.len() > 1 { format!("{}.{}", &digits[..1], &digits[1..]) } else { digits.clone() };
+        format!("{sign}{m}e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs())
+    }
+}
+
+unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
+    let arg = |i: usize| a.add(i).read();
+    let s = |i: usize| chars(arg(i) as *const MemInfo);
+    let int = |i: usize| arg(i) as i64;
+    use StrOp::*;
+    match op {
+        Concat => {
+            let mut v = s(0).to_vec();
+            v.extend_from_slice(s(1));
+            out_str(&v)
+        }
+        Repeat => {
+            let n = int(1).max(0) as usize;
+            out_str(&s(0).repeat(n))
+        }
+        GetItem => {
+            let c = s(0);
+            let n = c.len() as i64;
+            let i = int(1);
+            let j = if i < 0 { i + n } else { i };
+            if j < 0 || j >= n {
+                return Err(Raise(ExcKind::IndexError, "string index out of range".into()));
+            }
+            out_str(&c[j as usize..j as usize + 1])
+        }
+        Slice => out_str(&slice(s(0), int(1), int(2), int(3))?),
+        Compare => out_int(match s(0).cmp(s(1)) {
+            std::cmp::Ordering::Less => -1,
+            std::cmp::Ordering::Equal => 0,
+            std::cmp::Ordering::Greater => 1,
+        }),
+        Equal => out_bool(s(0) == s(1)),
+        Contains => out_bool(find(s(0), s(1), 0).is_some()),
+        Count => out_int(count(s(0), s(1))),
+        Find => out_int(find(s(0), s(1), 0).map_or(-1, |i| i as i64)),
+        RFind => out_int(rfind(s(0), s(1)).map_or(-1, |i| i as i64)),
+        Index | RIndex => {
+            let r = if op == Index { find(s(0), s(1), 0) } else { rfind(s(0), s(1)) };
+            match r {
+                Some(i) => out_int(i as i64),
+                None => Err(Raise(ExcKind::ValueError, "substring not found".into())),
+            }
+        }
+        StartsWith => out_bool(s(0).starts_with(s(1))),
+        EndsWith => out_bool(s(0).ends_with(s(1))),
+        Strip | LStrip | RStrip | StripChars | LStripChars | RStripChars => {
+            let c = s(0);
+            let strip: Box<dyn Fn(u32) -> bool> = match op {
+                Strip | LStrip | RStrip => Box::new(is_space),
+                _ => {
+                    let set = s(1).to_vec();
+                    Box::new(move |ch| set.contains(&ch))
+                }
+            };
+            let left = !matches!(op, RStrip | RStripChars);
+            let right = !matches!(op, LStrip | LStripChars);
+            let mut i = 0;
+            let mut j = c.len();
+            if left {
+                while i < j && strip(c[i]) {
+                    i += 1;
+                }
+            }
+            if right {
+                while j > i && strip(c[j - 1]) {
+                    j -= 1;
+                }
+            }
+            out_str(&c[i..j])
+        }
+        Lower => out_string(&map_chars(s(0), |c| c.to_lowercase().collect())),
+        Upper => out_string(&map_chars(s(0), |c| c.to_uppercase().collect())),
+        Casefold => out_string(&map_chars(s(0), |c| c.to_lowercase().collect())),
+        SwapCase => out_string(&map_chars(s(0), |c| {
+            if c.is_uppercase() {
+                c.to_lowercase().collect()
+            } else if c.is_lowercase() {
+                c.to_uppercase().collect()
+            } else {
+                c.to_string()
+            }
+        })),
+        Capitalize => {
+            let t = to_string(s(0));
+            let mut it = t.chars();
+            let r = match it.next() {
+                Some(f) => f.to_uppercase().chain(it.flat_map(char::to_lowercase)).collect(),
+                None => String::new(),
+            };
+            out_string(&r)
+        }
+        Title => out_string(&cased_title(s(0))),
+        IsDigit => out_bool(predicate(s(0), is_digit)),
+        IsDecimal => out_bool(predicate(s(0), |c| c.to_digit(10).is_some() || (!c.is_ascii() && c.is_numeric() && is_digit(c)))),
+        IsNumeric => out_bool(predicate(s(0), char::is_numeric)),
+        IsAlpha => out_bool(predicate(s(0), char::is_alphabetic)),
+        IsAlnum => out_bool(predicate(s(0), char::is_alphanumeric)),
+        IsSpace => out_bool(predicate(s(0), char::is_whitespace)),
+        IsAscii => out_bool(s(0).iter().all(|&c| c < 128)),
+        IsPrintable => out_bool(to_string(s(0)).chars().all(|c| !c.is_control() && (c == ' ' || !c.is_whitespace()))),
+        IsIdentifier => {
+            let t = to_string(s(0));
+            let mut it = t.chars();
+            out_bool(it.next().is_some_and(|c| c == '_' || c.is_alphabetic()) && it.all(|c| c == '_' || c.is_alphanumeric()))
+        }
+        IsUpper | IsLower => {
+            let t = to_string(s(0));
+            let cased = t.chars().any(|c| c.is_uppercase() || c.is_lowercase());
+            let ok = if op == IsUpper { !t.chars().any(char::is_lowercase) } else { !t.chars().any(char::is_uppercase) };
+            out_bool(cased && ok)
+        }
+        IsTitle => out_bool({
+            let t = to_string(s(0));
+            let has = t.chars().any(|c| c.is_uppercase() || c.is_lowercase());
+            has && cased_title(s(0)) == t
+        }),
+        Zfill => {
+            let c = s(0);
+            let w = int(1);
+            if w <= c.len() as i64 {
+                return out_str(c);
+            }
+            let fill = (w as usize) - c.len();
+            let mut out = Vec::with_capacity(w as usize);
+            let signed = c.first().is_some_and(|&f| f == '+' as u32 || f == '-' as u32);
+            if signed {
+                out.push(c[0]);
+            }
+            out.extend(std::iter::repeat_n('0' as u32, fill));
+            out.extend_from_slice(if signed { &c[1..] } else { c });
+            out_str(&out)
+        }
+        Ljust | Rjust | Center => out_str(&pad(s(0), int(1), &[' ' as u32], op)?),
+        LjustFill | RjustFill | CenterFill => out_str(&pad(s(0), int(1), s(2), op)?),
+        Replace | ReplaceCount => {
+            let (c, old, new) = (s(0), s(1), s(2));
+            let max = if op == ReplaceCount { int(3) } else { -1 };
+            let mut out = Vec::new();
+            let mut done = 0i64;
+            if old.is_empty() {
+                for (k, &ch) in c.iter().enumerate() {
+                    if max < 0 || done < max {
+                        out.extend_from_slice(new);
+                        done += 1;
+                    }
+                    let _ = k;
+                    out.push(ch);
+                }
+                if max < 0 || done < max {
+                    out.extend_from_slice(new);
+                }
+                return out_str(&out);
+            }
+            let mut i = 0;
+            while max < 0 || done < max {
+                match find(c, old, i) {
+                    Some(j) => {
+                        out.extend_from_slice(&c[i..j]);
+                        out.extend_from_slice(new);
+                        i = j + old.len();
+                        done += 1;
+                    }
+                    None => break,
+                }
+            }
+            out.extend_from_slice(&c[i..]);
+            out_str(&out)
+        }
+        Split => out_list(split_whitespace(s(0), -1)),
+        RSplit => {
+            let mut v = split_whitespace(s(0), -1);
+            v.retain(|x| !x.is_empty());
+            out_list(v)
+        }
+        SplitSep => out_list(split_sep(s(0), s(1), -1)?),
+        SplitSepMax => out_list(split_sep(s(0), s(1), int(2))?),
+        RSplitSep => out_list(rsplit_sep(s(0), s(1), -1)?),
+        SplitLines => {
+            let c = s(0);
+            let mut out = Vec::new();
+            let mut i = 0;
+            let mut start = 0;
+            while i < c.len() {
+                let ch = c[i];
+                let brk = matches!(ch, 0x0a | 0x0d | 0x0b | 0x0c | 0x1c | 0x1d | 0x1e | 0x85 | 0x2028 | 0x2029);
+                if brk {
+                    out.push(c[start..i].to_vec());
+                    if ch == 0x0d && c.get(i + 1) == Some(&0x0a) {
+                        i += 1;
+                    }
+                    start = i + 1;
+                }
+                i += 1;
+            }
+            if start < c.len() {
+                out.push(c[start..].to_vec());
+            }
+            out_list(out)
+        }
+        ExpandTabs => {
+            let mut out = Vec::new();
+            let mut col = 0;
+            for &ch in s(0) {
+                if ch == '\t' as u32 {
+                    let n = 8 - col % 8;
+                    out.extend(std::iter::repeat_n(' ' as u32, n));
+                    col += n;
+                } else {
+                    out.push(ch);
+                    col = if ch == '\n' as u32 || ch == '\r' as u32 { 0 } else { col + 1 };
+                }
+            }
+            out_str(&out)
+        }
+        Join => {
+            let sep = s(0);
+            let items = list_items(arg(1) as *const MemInfo);
+            let mut out = Vec::new();
+            for (i, it) in items.iter().enumerate() {
+                if i > 0 {
+                    out.extend_from_slice(sep);
+                }
+                out.extend_from_slice(it);
+            }
+            out_str(&out)
+        }
+        Ord => {
+            let c = s(0);
+            if c.len() != 1 {
+                return Err(Raise(ExcKind::TypeError, format!("ord() expected a character, but string of length {} found", c.len())));
+            }
+            out_int(c[0] as i64)
+        }
+        Chr => {
+            let i = int(0);
+            if !(0..=0x10ffff).contains(&i) {
+                return Err(Raise(ExcKind::ValueError, "chr() arg not in range(0x110000)".into()));
+            }
+            out_str(&[i as u32])
+        }
+        FromInt => out_string(&int(0).to_string()),
+        FromUInt => out_string(&arg(0).to_string()),
+        FromFloat => out_string(&float_repr(f64::from_bits(arg(0)))),
+        FromBool => out_string(if arg(0) != 0 { "True" } else { "False" }),
+        Print => {
+            let text = to_string(s(0));
+            Python::with_gil(|py| {
+                let sys = py.import("sys").ok();
+                let out = sys.and_then(|m| m.getattr("stdout").ok());
+                match out {
+                    Some(o) if !o.is_none() => {
+                        let _ = o.call_method1("write", (format!("{text}\n"),));
+                    }
+                    _ => println!("{text}"),
+                }
+            });
+            Ok(0)
+        }
+    }
+}
+
+/// [`numrs_abi::RuntimeApi::str_op`].
+pub(crate) unsafe extern "C" fn api_op(op: u32, args: *const u64, out: *mut u64, exc: *mut ExcInfo) -> i32 {
+    let r = match StrOp::from_u32(op) {
+        Some(op) => std::panic::catch_unwind(|| run(op, args))
+            .unwrap_or_else(|_| Err(Raise(ExcKind::RuntimeError, "internal error in a string operation".into()))),
+        None => Err(Raise(ExcKind::RuntimeError, format!("unknown string operation {op}"))),
+    };
+    match r {
+        Ok(v) => {
+            out.write(v);
+            0
+        }
+        Err(Raise(kind, msg)) => {
+            let p = plain_alloc(msg.len().max(1));
+            if !p.is_null() {
+                std::ptr::copy_nonoverlapping(msg.as_ptr(), p, msg.len());
+            }
+            exc.write(ExcInfo { kind: kind as u32, msg: p, msg_len: if p.is_null() { 0 } else { msg.len() }, msg_owned: 1 });
+            1
+        }
+    }
+}

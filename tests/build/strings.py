@@ -1,0 +1,184 @@
+"""Strings in built modules: every function below is built with `numrs build`, imported, and
+called; results must equal (==) CPython running the same (undecorated) source, which for these
+operations is what Numba returns (Numba gives some predicates such as `isdigit` as int64: 1
+for True). Exceptions must be the same class. Afterwards the runtime
+must hold no string memory (`numrs_runtime._stats()`), so reference counting of temporaries,
+loop items, list items and arguments is checked too.
+
+Usage: python tests/build/strings.py   (a Python with numpy and the runtime installed)
+"""
+import contextlib
+import io
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, "target", "release", "numrs")
+
+SOURCE = '''
+from numba import njit
+
+
+@njit("(unicode_type, unicode_type)")
+def basics(a, b):
+    c = a + b
+    return c, len(c), c[0], c[-1], c[1:], c[::-1], c[1:-1:2], a == b, a != b, a < b, a >= b, a in c
+
+
+@njit("(unicode_type,)")
+def methods(s):
+    t = s.strip().lower()
+    return (t.split(","), "-".join(t.split(",")), s.upper(), s.startswith(" a"), s.endswith("C "),
+            s.find("b"), s.rfind(","), s.count(","), s.replace(",", ";"), s.lstrip(), s.rstrip(),
+            t.title(), t.capitalize(), s.swapcase(), t.zfill(9), t.center(11, "*"), t.ljust(8), t.rjust(8),
+            s.split(), t.split(",", 1), t.rsplit(","), s.strip(" ,C"))
+
+
+@njit("(unicode_type,)")
+def predicates(s):
+    return s.isdigit(), s.isalpha(), s.isalnum(), s.isspace(), s.isupper(), s.islower(), s.isdecimal(), s.isascii()
+
+
+@njit("(unicode_type, int64)")
+def conversions(s, n):
+    r = s * n
+    o = ord(s[0])
+    return r, o, chr(o + 1), str(n), str(-n), str(True), f"n={n}, s={s}!", bool(s), not s
+
+
+@njit("(unicode_type, unicode_type)")
+def iterate(s, ch):
+    count = 0
+    out = ""
+    for x in s:
+        if x == ch:
+            count += 1
+        out = x + out
+    return count, out
+
+
+@njit("(unicode_type, int64)")
+def index(s, i):
+    return s[i]
+
+
+@njit("(unicode_type, unicode_type)")
+def must_find(s, sub):
+    return s.index(sub)
+
+
+@njit("(int64,)")
+def character(i):
+    return chr(i)
+
+
+@njit("(unicode_type,)")
+def ordinal(s):
+    return ord(s)
+
+
+@njit("(int64, float64)")
+def printing(n, x):
+    print("n =", n, x, True, "done")
+    return n
+
+
+@njit("(int64,)")
+def words(n):
+    out = []
+    for i in range(n):
+        out.append("w" + str(i))
+    return out, ",".join(out), len(out)
+
+
+@njit("()")
+def literal():
+    s = "abc"
+    t = (1, "x")
+    return s, t, s + "d"
+
+
+@njit("(unicode_type,)")
+def unicode_text(s):
+    return len(s), s.upper(), s[1], s[::-1]
+'''
+
+CALLS = [
+    ("basics", ("ab", "cd")),
+    ("basics", ("", "x")),
+    ("methods", (" a,b,C ",)),
+    ("methods", ("x",)),
+    ("predicates", ("12",)),
+    ("predicates", ("Ab",)),
+    ("predicates", ("",)),
+    ("predicates", ("  ",)),
+    ("conversions", ("ab", 3)),
+    ("conversions", ("z", 0)),
+    ("iterate", ("banana", "a")),
+    ("iterate", ("", "a")),
+    ("index", ("hello", 1)),
+    ("index", ("hello", -1)),
+    ("index", ("hello", 5)),
+    ("must_find", ("hello", "ll")),
+    ("must_find", ("hello", "z")),
+    ("character", (97,)),
+    ("character", (-1,)),
+    ("ordinal", ("a",)),
+    ("ordinal", ("ab",)),
+    ("printing", (1, 2.5)),
+    ("words", (3,)),
+    ("words", (0,)),
+    ("literal", ()),
+    ("unicode_text", ("héllo wörld ✓",)),
+]
+
+
+def outcome(f, args):
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            r = f(*args)
+        # Compared with ==: Numba types some predicates (`isdigit`...) as int64, so 1 == True.
+        return ("ok", r, out.getvalue())
+    except Exception as e:  # the class is what must agree
+        return ("error", type(e).__name__, out.getvalue())
+
+
+def main():
+    work = tempfile.mkdtemp(prefix="numrs-strings-")
+    src = os.path.join(work, "strmod.py")
+    with open(src, "w", encoding="utf-8") as fh:
+        fh.write(SOURCE)
+    out = os.path.join(work, "out")
+    b = subprocess.run([BINARY, "build", src, "-o", out], capture_output=True, text=True)
+    if b.returncode != 0:
+        print(b.stdout, b.stderr)
+        return 1
+    sys.path.insert(0, out)
+    import strmod  # the built module
+    import numrs_runtime
+
+    plain = {}
+    plain_src = SOURCE.replace("from numba import njit", "njit = lambda *a, **k: (lambda f: f)")
+    exec(compile(plain_src, "plain", "exec"), plain)
+    failed = 0
+    before = numrs_runtime._stats()
+    for _ in range(3):  # repeated calls must not accumulate memory
+        for name, args in CALLS:
+            got = outcome(getattr(strmod, name), args)
+            want = outcome(plain[name], args)
+            if got != want:
+                failed += 1
+                print("DIFF %s%r: built %r, Python %r" % (name, args, got, want))
+    after = numrs_runtime._stats()
+    if after["meminfo_live"] != before["meminfo_live"] or after["live_bytes"] != before["live_bytes"]:
+        failed += 1
+        print("LEAK: %r -> %r" % (before, after))
+    print("strings: %d calls x3, %d failed" % (len(CALLS), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
