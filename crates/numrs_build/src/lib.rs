@@ -123,6 +123,118 @@ pub struct Compiled {
 /// A jit function's parameters with their defaults as Python literal text, for the module
 /// table. Empty (positional calls only) when it has `*args`/keyword-only parameters; no
 /// defaults at all when one of them is not a literal numrs can write back.
+/// The value of `np.array(<nested constant lists>)`, `np.zeros(shape)`, `np.ones(shape)`,
+/// `np.arange(<ints>)` assigned at module level (their types come from `check`).
+fn global_array(value: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
+    use numrs_hir::ConstValue as C;
+    use numrs_syntax::ast::{Constant as K, ExprKind};
+    let ExprKind::Call { func, args, .. } = &value.kind else { return None };
+    let scalar = |v: C| -> Option<K> {
+        Some(match v {
+            C::Bool(b) => K::Bool(b),
+            C::Int(i) => K::Int(i),
+            C::Float(f) => K::Float(f),
+            C::Complex { real, imag } => K::Complex { real, imag },
+            _ => return None,
+        })
+    };
+    fn nested(e: &numrs_syntax::ast::Expr, shape: &mut Vec<i64>, depth: usize, out: &mut Vec<numrs_hir::ConstValue>) -> Option<()> {
+        match &e.kind {
+            ExprKind::List(items) | ExprKind::Tuple(items) => {
+                if shape.len() == depth {
+                    shape.push(items.len() as i64);
+                } else if shape[depth] != items.len() as i64 {
+                    return None;
+                }
+                items.iter().try_for_each(|i| nested(i, shape, depth + 1, out))
+            }
+            _ => {
+                if shape.len() != depth {
+                    return None;
+                }
+                out.push(numrs_hir::ConstValue::from_expr(e)?);
+                Some(())
+            }
+        }
+    }
+    let dims = |e: &numrs_syntax::ast::Expr| -> Option<Vec<i64>> {
+        match C::from_expr(e)? {
+            C::Int(n) => Some(vec![n as i64]),
+            C::Tuple(items) => items.into_iter().map(|i| if let C::Int(n) = i { Some(n as i64) } else { None }).collect(),
+            _ => None,
+        }
+    };
+    match symbols.resolve_dotted(func)?.as_str() {
+        "numpy.array" | "numpy.asarray" => {
+            let (mut shape, mut flat) = (Vec::new(), Vec::new());
+            nested(args.first()?, &mut shape, 0, &mut flat)?;
+            let items = flat.into_iter().map(scalar).collect::<Option<Vec<_>>>()?;
+            Some(numrs_codegen::GlobalConst::Array { shape, items })
+        }
+        name @ ("numpy.zeros" | "numpy.ones") => {
+            let shape = dims(args.first()?)?;
+            let n: i64 = shape.iter().product();
+            let one = K::Int((name == "numpy.ones") as i128);
+            Some(numrs_codegen::GlobalConst::Array { shape, items: vec![one; n.max(0) as usize] })
+        }
+        _ => None,
+    }
+}
+
+/// The values of the module-level constants (`RATE = 0.25`, `SHAPE = (2, 3)`, constant NumPy
+/// arrays) a function and its inner functions read; Numba freezes them into the code.
+fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr) -> Vec<(String, numrs_codegen::GlobalConst)> {
+    fn names(ir: &numrs_ir::FunctionIr, out: &mut Vec<String>) {
+        for block in &ir.blocks {
+            for stmt in &block.stmts {
+                if let numrs_ir::StmtKind::Assign { value: numrs_ir::Value::Global(n), .. } = &stmt.kind {
+                    if !out.contains(n) {
+                        out.push(n.clone());
+                    }
+                }
+            }
+        }
+        for c in &ir.closures {
+            names(&c.ir, out);
+        }
+    }
+    fn convert(v: &numrs_hir::ConstValue) -> Option<numrs_codegen::GlobalConst> {
+        use numrs_codegen::GlobalConst as G;
+        use numrs_hir::ConstValue as C;
+        use numrs_syntax::ast::Constant as K;
+        Some(match v {
+            C::None => G::Scalar(K::None),
+            C::Bool(b) => G::Scalar(K::Bool(*b)),
+            C::Int(i) => G::Scalar(K::Int(*i)),
+            C::BigInt(_) => return None,
+            C::Float(f) => G::Scalar(K::Float(*f)),
+            C::Complex { real, imag } => G::Scalar(K::Complex { real: *real, imag: *imag }),
+            C::Str(s) => G::Scalar(K::Str(s.clone())),
+            C::Tuple(items) => G::Tuple(items.iter().map(convert).collect::<Option<Vec<_>>>()?),
+        })
+    }
+    let mut wanted = Vec::new();
+    names(ir, &mut wanted);
+    wanted
+        .into_iter()
+        .filter_map(|n| {
+            let binding = info.symbols.lookup(&n, None)?;
+            match &binding.kind {
+                numrs_hir::BindingKind::Constant(v) => Some((n, convert(v)?)),
+                numrs_hir::BindingKind::Other => {
+                    let skeleton = numrs_db::skeleton(db, file);
+                    let value = match &skeleton.module.body.get(binding.stmt_index)?.kind {
+                        numrs_syntax::ast::StmtKind::Assign { value, .. } => value,
+                        _ => return None,
+                    };
+                    Some((n, global_array(value, &info.symbols)?))
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
 fn params_of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> Vec<(String, Option<String>)> {
     let Some(jit) = info.functions.get(function_id) else { return vec![] };
     let skeleton = numrs_db::skeleton(db, file);
@@ -231,6 +343,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         .zip(&returns)
         .map(|(i, rt)| {
             let p = &planned[*i];
+            let globals = global_constants(dbd, file, info, p.result.prepared.as_deref().unwrap_or(&p.ir));
             numrs_codegen::SpecInput {
                 function: p.function.clone(),
                 function_id: p.function_id,
@@ -243,7 +356,8 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 params: params_of(dbd, file, info, p.function_id),
                 fastmath: p.fastmath.clone(),
                 flags: p.flags,
-                lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags))),
+                lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals))),
+                globals,
             }
         })
         .collect();

@@ -127,6 +127,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.flags,
             &typing.result.closures,
             &typing.free_names,
+            self.globals,
         )
         .map_err(|e| CgError { span: self.span, message: format!("in inner function '{}': {}", info.name, e.message) })?;
         self.called.extend(lowered.called);

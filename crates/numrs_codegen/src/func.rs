@@ -91,6 +91,8 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) closures: &'a [numrs_infer::ClosureTyping],
     /// For an inner function: the enclosing variables it reads, passed after its arguments.
     pub(crate) free_vars: &'a [String],
+    /// Values of the module-level constants the function reads.
+    pub(crate) globals: &'a [(String, crate::GlobalConst)],
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -161,6 +163,7 @@ pub fn lower_function<'a, 'ctx>(
     flags: Flags,
     closures: &'a [numrs_infer::ClosureTyping],
     free_vars: &'a [String],
+    globals: &'a [(String, crate::GlobalConst)],
 ) -> R<Lowered<'ctx>> {
     if ir.is_generator {
         return err(None, "generators are not supported by numrs build yet");
@@ -228,6 +231,7 @@ pub fn lower_function<'a, 'ctx>(
         par: Default::default(),
         closures,
         free_vars,
+        globals,
     };
     // One alloca per variable with a run-time value.
     for (i, var) in ir.vars.iter().enumerate() {
@@ -347,6 +351,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             par: Default::default(),
             closures: self.closures,
             free_vars: self.free_vars,
+            globals: self.globals,
         }
     }
 
@@ -736,9 +741,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(pv, &at, &tt)?
             }
             Value::Const(c) => self.constant(c, &tt)?,
-            Value::Global(name) => {
-                return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet"));
-            }
+            Value::Global(name) => match self.globals.iter().find(|(n, _)| n == name) {
+                Some((_, c)) => self.global_const(c, &tt)?,
+                None => return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet")),
+            },
             Value::FreeVar(name) => {
                 // Passed after the inner function's own arguments.
                 let nargs = self.arg_types.len() - self.free_vars.len();
@@ -843,6 +849,64 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::NonlocalOut { .. } => return self.fail("nonlocal variables are not supported by numrs build yet"),
         };
         self.store(target, v)
+    }
+
+    /// A module-level constant's value as type `tt` (tuples item by item).
+    fn global_const(&self, c: &crate::GlobalConst, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        match c {
+            crate::GlobalConst::Scalar(k) => self.constant(k, tt),
+            crate::GlobalConst::Tuple(items) => {
+                let Some(titems) = tt.tuple_items().filter(|t| t.len() == items.len()) else {
+                    return self.fail(format!("a tuple constant typed {tt}"));
+                };
+                let st = self.vt(tt)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for (i, (c, t)) in items.iter().zip(&titems).enumerate() {
+                    let v = self.global_const(c, t)?;
+                    agg = self.b.build_insert_value(agg, v, i as u32, "")?;
+                }
+                Ok(agg.as_basic_value_enum())
+            }
+            crate::GlobalConst::Array { shape, items } => {
+                let Type::Array(a) = tt else { return self.fail(format!("an array constant typed {tt}")) };
+                if shape.len() != a.ndim as usize || shape.iter().product::<i64>() != items.len() as i64 {
+                    return self.fail(format!("an array constant of shape {shape:?} typed {tt}"));
+                }
+                let et = types::storage_type(self.ctx, &a.dtype).map_err(|m| CgError { span: self.span, message: m })?;
+                let mut vals = Vec::with_capacity(items.len());
+                for c in items {
+                    let v = self.constant(c, &a.dtype)?;
+                    let v = if numeric(&a.dtype) == Some(NumericKind::Boolean) {
+                        self.ctx.i8_type().const_int(v.into_int_value().get_zero_extended_constant().unwrap_or(0), false).into()
+                    } else {
+                        v
+                    };
+                    vals.push(v);
+                }
+                let arr = match et {
+                    BasicTypeEnum::IntType(t) => t.const_array(&vals.iter().map(|v| v.into_int_value()).collect::<Vec<_>>()),
+                    BasicTypeEnum::FloatType(t) => t.const_array(&vals.iter().map(|v| v.into_float_value()).collect::<Vec<_>>()),
+                    BasicTypeEnum::StructType(t) => t.const_array(&vals.iter().map(|v| v.into_struct_value()).collect::<Vec<_>>()),
+                    _ => return self.fail(format!("array constants of {} are not supported by numrs build yet", a.dtype)),
+                };
+                let g = self.module.add_global(arr.get_type(), None, "numrs.global_array");
+                g.set_initializer(&arr);
+                g.set_constant(true);
+                g.set_alignment(16);
+                g.set_linkage(inkwell::module::Linkage::Private);
+                let itemsize = self.itemsize_of(&a.dtype)? as i64;
+                let shape_v: Vec<IntValue<'ctx>> = shape.iter().map(|d| self.i64(*d)).collect();
+                let mut strides = vec![0i64; shape.len()];
+                let mut acc = itemsize;
+                for d in (0..shape.len()).rev() {
+                    strides[d] = acc;
+                    acc *= shape[d].max(1);
+                }
+                let strides_v: Vec<IntValue<'ctx>> = strides.iter().map(|s| self.i64(*s)).collect();
+                let null = self.ptr_t().const_null();
+                self.make_array(a.ndim, null, null, self.i64(itemsize), g.as_pointer_value(), &shape_v, &strides_v)
+            }
+        }
     }
 
     pub(crate) fn constant(&self, c: &Constant, tt: &Type) -> R<BasicValueEnum<'ctx>> {

@@ -71,6 +71,20 @@ pub struct SpecInput<'a> {
     /// The key under which its lowering may be cached (see [`lowered`]): must change
     /// whenever anything lowering reads changes. `None`: not cached.
     pub lowered_key: Option<String>,
+    /// The values of the module-level constants it reads (`RATE = 0.25`), which Numba
+    /// freezes into the compiled code.
+    pub globals: Vec<(String, GlobalConst)>,
+}
+
+/// A module-level constant's value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GlobalConst {
+    Scalar(numrs_syntax::ast::Constant),
+    Tuple(Vec<GlobalConst>),
+    /// A NumPy array built from constants (`np.array([1.0, 2.0])`, `np.zeros(3)`): its shape
+    /// and items in C order (converted to the array type's dtype); a read-only constant, as
+    /// Numba freezes global arrays.
+    Array { shape: Vec<i64>, items: Vec<numrs_syntax::ast::Constant> },
 }
 
 /// One jit function of the module: every one gets a table entry (a dispatcher), also when none

@@ -393,7 +393,40 @@ unsafe fn box_array(
     }
     let parent = h.parent as *mut ffi::PyObject;
     if parent.is_null() {
-        return Err(PyRuntimeError::new_err("compiled code returned an array that owns no memory"));
+        // A constant of the module (a global array Numba froze into the code) or a view of
+        // one: the caller gets a C-contiguous copy that owns its memory.
+        let itemsize = h.itemsize.max(0) as usize;
+        let n: usize = shape.iter().map(|d| (*d).max(0) as usize).product();
+        let mi = crate::memory::meminfo_alloc(n * itemsize, 16);
+        if mi.is_null() {
+            return Err(PyRuntimeError::new_err("cannot allocate an array"));
+        }
+        let dst = (*mi).data;
+        let mut index = vec![0isize; ndim];
+        for k in 0..n {
+            let off: isize = index.iter().zip(strides).map(|(i, s)| i * s).sum();
+            std::ptr::copy_nonoverlapping(h.data.offset(off), dst.add(k * itemsize), itemsize);
+            for d in (0..ndim).rev() {
+                index[d] += 1;
+                if index[d] < shape[d] {
+                    break;
+                }
+                index[d] = 0;
+            }
+        }
+        let mut c_strides = vec![itemsize as isize; ndim];
+        for d in (0..ndim.saturating_sub(1)).rev() {
+            c_strides[d] = c_strides[d + 1] * shape[d + 1].max(1);
+        }
+        let owner = match Py::new(py, MemInfoOwner { mi: mi as usize }) {
+            Ok(o) => o,
+            Err(e) => {
+                meminfo_decref(mi);
+                return Err(e);
+            }
+        };
+        let arr = np.new_array(kind, shape, &c_strides, dst, !readonly, owner.into_ptr());
+        return if arr.is_null() { Err(fetch(py)) } else { Ok(arr) };
     }
     // The argument itself, unchanged: return it (as Numba does).
     if np.is_array(parent) {
