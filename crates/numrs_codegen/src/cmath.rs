@@ -264,3 +264,57 @@ pub(crate) fn rect<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Optio
     im = sel(cx, zero_case, zero, im)?;
     complex_of(cx, &p, re, im, &sig.return_type)
 }
+
+/// `a ** b` of complex numbers, as Numba's `complex_power_impl`: a square (`b == 2+0j`) is
+/// `a * a`; anything else is `numba_cpow`, i.e. CPython's `_Py_c_pow` in double precision
+/// (`0 ** b` with `b` negative or complex, which CPython reports as an error, gives NaN).
+pub(crate) fn complex_pow<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let a = parts(cx, sig, vals)?;
+    let bsig = Signature { args: sig.args[1..].to_vec().into(), ..sig.clone() };
+    let b = parts(cx, &bsig, &vals[1..])?;
+    let ft = a.re.get_type();
+    let two = cx.b.build_float_compare(FloatPredicate::OEQ, b.re, ft.const_float(2.0), "")?;
+    let imag0 = cx.b.build_float_compare(FloatPredicate::OEQ, b.im, ft.const_float(0.0), "")?;
+    let square = cx.b.build_and(two, imag0, "")?;
+    // The square.
+    let sq_re = cx.b.build_float_sub(cx.b.build_float_mul(a.re, a.re, "")?, cx.b.build_float_mul(a.im, a.im, "")?, "")?;
+    let sq_im = cx.b.build_float_add(cx.b.build_float_mul(a.re, a.im, "")?, cx.b.build_float_mul(a.im, a.re, "")?, "")?;
+    // `_Py_c_pow` in double precision.
+    let f64t = cx.ctx.f64_type();
+    let wide = |x: FloatValue<'ctx>| -> R<FloatValue<'ctx>> { if a.f32 { Ok(cx.b.build_float_ext(x, f64t, "")?) } else { Ok(x) } };
+    let (ar, ai, br, bi) = (wide(a.re)?, wide(a.im)?, wide(b.re)?, wide(b.im)?);
+    let d = Parts { re: ar, im: ai, f32: false };
+    let vabs = call(cx, &d, "hypot", &[ar, ai])?;
+    let len = call(cx, &d, "pow", &[vabs, br])?;
+    let at = call(cx, &d, "atan2", &[ai, ar])?;
+    let phase = cx.b.build_float_mul(at, br, "")?;
+    let bi_nz = cx.b.build_float_compare(FloatPredicate::UNE, bi, f64t.const_float(0.0), "")?;
+    let e = call(cx, &d, "exp", &[cx.b.build_float_mul(at, bi, "")?])?;
+    let len2 = sel(cx, bi_nz, cx.b.build_float_div(len, e, "")?, len)?;
+    let lg = call(cx, &d, "log", &[vabs])?;
+    let phase2 = sel(cx, bi_nz, cx.b.build_float_add(phase, cx.b.build_float_mul(bi, lg, "")?, "")?, phase)?;
+    let re = cx.b.build_float_mul(len2, call(cx, &d, "cos", &[phase2])?, "")?;
+    let im = cx.b.build_float_mul(len2, call(cx, &d, "sin", &[phase2])?, "")?;
+    let zero = f64t.const_float(0.0);
+    let b_zero = cx.b.build_and(
+        cx.b.build_float_compare(FloatPredicate::OEQ, br, zero, "")?,
+        cx.b.build_float_compare(FloatPredicate::OEQ, bi, zero, "")?,
+        "",
+    )?;
+    let a_zero = cx.b.build_and(
+        cx.b.build_float_compare(FloatPredicate::OEQ, ar, zero, "")?,
+        cx.b.build_float_compare(FloatPredicate::OEQ, ai, zero, "")?,
+        "",
+    )?;
+    let domain = cx.b.build_or(bi_nz, cx.b.build_float_compare(FloatPredicate::OLT, br, zero, "")?, "")?;
+    let nan = f64t.const_float(f64::NAN);
+    let zre = sel(cx, domain, nan, zero)?;
+    let (re, im) = (sel(cx, a_zero, zre, re)?, sel(cx, a_zero, zre, im)?);
+    let one = f64t.const_float(1.0);
+    let (re, im) = (sel(cx, b_zero, one, re)?, sel(cx, b_zero, zero, im)?);
+    let narrow = |x: FloatValue<'ctx>| -> R<FloatValue<'ctx>> { if a.f32 { Ok(cx.b.build_float_trunc(x, ft, "")?) } else { Ok(x) } };
+    let (re, im) = (narrow(re)?, narrow(im)?);
+    let re = sel(cx, square, sq_re, re)?;
+    let im = sel(cx, square, sq_im, im)?;
+    complex_of(cx, &a, re, im, &sig.return_type)
+}

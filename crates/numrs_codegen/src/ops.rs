@@ -124,6 +124,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("operator.mod", Class::Float, float_mod),
         ("operator.pow", Class::Int, int_pow),
         ("operator.pow", Class::Float, float_pow),
+        ("operator.pow", Class::Complex, crate::cmath::complex_pow),
         ("operator.lshift", Class::Int, int_shl),
         ("operator.rshift", Class::Int, int_shr),
         ("operator.and_", Class::Integral, int_and),
