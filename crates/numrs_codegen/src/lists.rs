@@ -46,7 +46,8 @@ pub fn payload_type(ctx: &Context) -> StructType<'_> {
     ctx.struct_type(&[i, i, p, p, p], false)
 }
 
-fn meminfo_type(ctx: &Context) -> StructType<'_> {
+/// `numrs_abi::MemInfo`: `{i64 refcount, ptr data, i64 size}`.
+pub(crate) fn meminfo_type(ctx: &Context) -> StructType<'_> {
     let p = ctx.ptr_type(AddressSpace::default()).into();
     let i = ctx.i64_type().into();
     ctx.struct_type(&[i, p, i], false)

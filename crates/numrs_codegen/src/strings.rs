@@ -129,24 +129,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         pg.set_initializer(&payload);
         pg.set_constant(true);
         pg.set_linkage(Linkage::Private);
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
         let size = 16 + 4 * cps.len() as u64;
         let mi = self.ctx.const_struct(&[i64t.const_int(1 << 60, false).into(), pg.as_pointer_value().into(), i64t.const_int(size, false).into()], false);
         let g = self.module.add_global(mi.get_type(), None, &name);
         g.set_initializer(&mi);
         g.set_linkage(Linkage::Private);
-        let _ = ptr;
         g.as_pointer_value()
     }
 
     /// The number of code points of the string `s`.
     pub(crate) fn str_len(&self, s: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
         let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let i64t = self.ctx.i64_type();
-        let mt = self.ctx.struct_type(&[i64t.into(), ptr.into(), i64t.into()], false);
-        let dp = self.b.build_struct_gep(mt, s, 1, "")?;
+        let dp = self.b.build_struct_gep(crate::lists::meminfo_type(self.ctx), s, 1, "")?;
         let data = self.b.build_load(ptr, dp, "str.data")?.into_pointer_value();
-        Ok(self.b.build_load(i64t, data, "str.len")?.into_int_value())
+        Ok(self.b.build_load(self.ctx.i64_type(), data, "str.len")?.into_int_value())
     }
 
     /// `str_op(op, args)`; raises what the runtime reports. A string or list result is a new
@@ -229,6 +225,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => v,
         };
         Ok((self.str_op(op, &[v])?.into_pointer_value(), true))
+    }
+
+    /// The string as the new reference an expression's result is (`fresh`): a borrowed one
+    /// gets its own reference.
+    fn str_result(&mut self, s: PointerValue<'ctx>, owned: bool) -> R<BasicValueEnum<'ctx>> {
+        if !owned {
+            self.incref(s.into(), &Type::Unicode)?;
+        }
+        self.fresh = true;
+        Ok(s.into())
     }
 
     fn str_drop(&self, s: PointerValue<'ctx>, owned: bool) -> R<()> {
@@ -326,12 +332,7 @@ pub(crate) fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, key: &str, sig: &Signature, v
         "builtins.str" => {
             let t0 = sig.args.first().cloned().unwrap_or(Type::Unicode);
             let (s, owned) = cx.str_of(vals.first().copied().flatten(), &t0)?;
-            if !owned {
-                // A borrowed string: the result is a new reference like every other.
-                cx.incref(s.into(), &Type::Unicode)?;
-            }
-            cx.fresh = true;
-            (s.into(), Type::Unicode)
+            (cx.str_result(s, owned)?, Type::Unicode)
         }
         "operator.eq" | "operator.ne" => {
             let e = cx.str_op(StrOp::Equal, &[val(0)?, val(1)?])?.into_int_value();
@@ -447,11 +448,7 @@ pub(crate) fn format_value<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId) -> R<BasicVa
     let t = cx.ty(v)?;
     let val = if crate::types::is_phantom(&t) { None } else { Some(cx.load(v)?) };
     let (s, owned) = cx.str_of(val, &t)?;
-    if !owned {
-        cx.incref(s.into(), &Type::Unicode)?;
-    }
-    cx.fresh = true;
-    Ok(s.into())
+    cx.str_result(s, owned)
 }
 
 /// `f"..."`: the concatenation of its parts (`BuildString`), owned.
@@ -473,11 +470,7 @@ pub(crate) fn build_string<'ctx>(cx: &mut FnCx<'_, 'ctx>, parts: &[VarId]) -> R<
         });
     }
     let (s, owned) = acc.unwrap_or((cx.str_const(""), false));
-    if !owned {
-        cx.incref(s.into(), &Type::Unicode)?;
-    }
-    cx.fresh = true;
-    Ok(s.as_basic_value_enum())
+    cx.str_result(s, owned)
 }
 
 /// `iter(str)` state `{str, next index, last item}` and its step: each item is a new
@@ -554,8 +547,7 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
             let stop = b.map(|v| v as i64).unwrap_or(if step < 0 { i64::MIN } else { i64::MAX });
             cx.str_op(StrOp::Slice, &[s, cx.i64(start).into(), cx.i64(stop).into(), cx.i64(step).into()])?
         }
-        #[allow(unreachable_patterns)]
-        _ => return cx.fail("this constant index of a string is not supported by numrs build yet"),
+        numrs_ir::StaticIndex::Str(_) => return cx.fail("this constant index of a string is not supported by numrs build yet"),
     };
     cx.fresh = true;
     cx.cast(r, &Type::Unicode, tt)

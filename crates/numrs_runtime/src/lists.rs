@@ -20,7 +20,7 @@ unsafe fn payload(mi: *mut MemInfo) -> *mut ListPayload {
 }
 
 /// A new native list of `n` items (uninitialized, `size` 0) with no parent.
-unsafe fn new_list(n: usize, itemsize: usize) -> PyResult<*mut MemInfo> {
+pub(crate) unsafe fn new_list(n: usize, itemsize: usize) -> PyResult<*mut MemInfo> {
     let mi = (RUNTIME_API.meminfo_alloc)(std::mem::size_of::<ListPayload>(), 8);
     if mi.is_null() {
         return Err(PyMemoryError::new_err("cannot allocate a list"));

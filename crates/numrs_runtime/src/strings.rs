@@ -127,26 +127,20 @@ fn out_int(i: i64) -> OpResult {
 /// A new list of strings (Numba's `list(unicode_type)`), refcount 1.
 fn out_list(items: Vec<Vec<u32>>) -> OpResult {
     unsafe {
-        let mi = meminfo_alloc(std::mem::size_of::<ListPayload>(), 8);
-        let data = meminfo_alloc(8 * items.len().max(1), 16);
-        if mi.is_null() || data.is_null() {
+        let Ok(mi) = crate::lists::new_list(items.len(), 8) else {
             return Err(Raise(ExcKind::MemoryError, "cannot allocate a list".into()));
-        }
-        let slots = (*data).data as *mut *mut MemInfo;
+        };
+        let p = (*mi).data as *mut ListPayload;
+        let slots = (*p).items as *mut *mut MemInfo;
         for (i, it) in items.iter().enumerate() {
             let s = new_str(it);
             if s.is_null() {
+                crate::lists::release_list(&crate::boxing::Plan::Str, 8, mi);
                 return Err(Raise(ExcKind::MemoryError, "cannot allocate a string".into()));
             }
             slots.add(i).write(s);
+            (*p).size = i as i64 + 1;
         }
-        ((*mi).data as *mut ListPayload).write(ListPayload {
-            size: items.len() as i64,
-            allocated: items.len().max(1) as i64,
-            items_meminfo: data,
-            items: (*data).data,
-            parent: std::ptr::null_mut(),
-        });
         Ok(mi as u64)
     }
 }
