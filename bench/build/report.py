@@ -59,11 +59,51 @@ def digest_close(a, b, rtol=1e-7):
     return True
 
 
+def dispatch_section(nb_runs, nr_runs):
+    """Per-call cost of trivial functions (`dispatch_probe.py`), medians over the runs."""
+    nb = [r["dispatch"]["cases"] for r in nb_runs if r.get("dispatch")]
+    nr = [r["dispatch"]["cases"] for r in nr_runs if r.get("dispatch")]
+    if not nb or not nr:
+        return []
+    out = ["\n## Dispatch overhead\n",
+           "Warm call of a trivial compiled function from Python (`dispatch_probe.py` of the shared "
+           "benchmark: type matching, unboxing, the call, boxing the result), per-call CPU time, median "
+           "over the runs; a plain Python function with the same body for scale.\n",
+           "| arguments | Numba | numrs | ratio | plain Python |",
+           "|---|---:|---:|---:|---:|"]
+    for case in nb[0]:
+        if not all(case in x for x in nb + nr):
+            continue
+        tb = statistics.median(x[case]["compiled_cpu_ns"]["median"] for x in nb)
+        tr = statistics.median(x[case]["compiled_cpu_ns"]["median"] for x in nr)
+        tp = statistics.median(x[case]["python_cpu_ns"]["median"] for x in nb + nr)
+        out.append("| `%s` | %.0f ns | %.0f ns | %.2f | %.0f ns |" % (case, tb, tr, tr / tb, tp))
+    return out
+
+
+def import_section(imp):
+    out = ["\n## Import time\n",
+           "`import MODULE` of each built module in a fresh interpreter after `import numpy`, median of "
+           "%d runs (`bench/build/import_time.py`): the module alone (numrs runtime already loaded) and "
+           "as the first numrs module of the process (the runtime loads with it).\n" % imp["repeats"],
+           "| module | import | with the runtime |", "|---|---:|---:|"]
+    for name, rec in sorted(imp["modules"].items()):
+        out.append("| %s | %.2f ms | %.2f ms |" % (name, rec["module_s"] * 1e3, rec["with_runtime_s"] * 1e3))
+    worst = max(imp["modules"].values(), key=lambda r: r["with_runtime_s"])
+    out.append("\nSlowest: %.2f ms alone, %.2f ms with the runtime." % (
+        max(r["module_s"] for r in imp["modules"].values()) * 1e3, worst["with_runtime_s"] * 1e3))
+    if imp.get("import_numba_s"):
+        out.append(" For scale, `import numba` after NumPy: %.0f ms (before any compilation)." % (
+            imp["import_numba_s"] * 1e3))
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--numba", nargs="+", required=True)
     ap.add_argument("--numrs", nargs="+", required=True)
     ap.add_argument("--compile", required=True)
+    ap.add_argument("--imports", default=None, help="JSON of import_time.py")
     ap.add_argument("--out", required=True)
     a = ap.parse_args()
     nb_runs = [json.load(open(p)) for p in a.numba]
@@ -117,6 +157,9 @@ def main():
         tb += v["numba_compile_cpu_s"]
         out.append("| %s | %.3f s | %.3f s |" % (k, v["numrs_build_cpu_s"], v["numba_compile_cpu_s"]))
     out.append("| **all %d files** | **%.2f s** | **%.2f s** |" % (len(comp), tn, tb))
+    out.extend(dispatch_section(nb_runs, nr_runs))
+    if a.imports:
+        out.extend(import_section(json.load(open(a.imports))))
     open(a.out, "w").write("\n".join(out) + "\n")
     print("geomean %.3f, max %.3f; build CPU %.2f s vs Numba %.2f s" % (geo, max(r[1] for r in rows), tn, tb))
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Kernel benchmark of `numrs build` against Numba on this machine: the 15 kernels of the shared
 # benchmark (../shared/bench, or $NUMRS_BENCH), all sizes, run alternately with each backend
-# (numba, numrs, numba, numrs), then the compile CPU time of both, then RESULTS.md from the JSON.
+# (numba, numrs, numba, numrs) with the dispatch probe in each run, then the compile CPU time of
+# both and the import time of the built modules, then RESULTS.md from the JSON.
 #
 # Needs a virtual environment with numba (target/bench-venv, override with NUMRS_BENCH_VENV);
 # the numrs runtime is built into it. Extra arguments go to run_numba.py (e.g. --quick).
@@ -19,7 +20,7 @@ python=$(NUMRS_RUNTIME_VENV=$venv bash "$root/scripts/build-runtime.sh")
 numrs=$root/target/release/numrs
 # Cold builds every time (numrs's build cache off), as Numba's compiles with an empty cache.
 export NUMRS_CACHE_DIR=
-common=(--no-cpython --no-dispatch --budget-s 2 --compile-repeats 1 "$@")
+common=(--no-cpython --budget-s 2 --compile-repeats 1 "$@")
 numba_runs=()
 numrs_runs=()
 for i in $(seq 1 "$pairs"); do
@@ -29,5 +30,7 @@ for i in $(seq 1 "$pairs"); do
     numrs_runs+=("$out/numrs-$i.json")
 done
 "$python" "$root/bench/build/compile_cpu.py" --numrs "$numrs" --kernels-dir "$bench/kernels" --out "$out/compile.json"
+"$python" "$root/bench/build/import_time.py" --numrs "$numrs" --kernels-dir "$bench/kernels" \
+    --probe "$bench/dispatch_probe.py" --out "$out/imports.json"
 "$python" "$root/bench/build/report.py" --numba "${numba_runs[@]}" --numrs "${numrs_runs[@]}" \
-    --compile "$out/compile.json" --out "$root/bench/build/RESULTS.md"
+    --compile "$out/compile.json" --imports "$out/imports.json" --out "$root/bench/build/RESULTS.md"

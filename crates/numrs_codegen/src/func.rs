@@ -59,6 +59,12 @@ pub struct FnCx<'a, 'ctx> {
     ret_type: &'a Type,
     slots: Vec<Option<PointerValue<'ctx>>>,
     blocks: Vec<BasicBlock<'ctx>>,
+    /// For loop headers reached by more than one backward jump (`continue`), the one block
+    /// all of them go through (as Numba's `canonicalize_cfg_single_backedge`): a single
+    /// latch keeps LLVM from splitting the loop into nested loops.
+    latches: Vec<Option<BasicBlock<'ctx>>>,
+    /// The IR block being lowered.
+    cur_block: usize,
     ret_struct: StructType<'ctx>,
     exc_ptr: PointerValue<'ctx>,
     pub(crate) defs: HashMap<VarId, &'a Value>,
@@ -211,6 +217,8 @@ pub fn lower_function<'a, 'ctx>(
         arg_types,
         ret_type,
         slots: vec![None; ir.vars.len()],
+        latches: latches(ctx, func, ir, &blocks),
+        cur_block: 0,
         blocks,
         ret_struct,
         exc_ptr,
@@ -295,12 +303,43 @@ pub fn lower_function<'a, 'ctx>(
     Ok(Lowered { called, raises: cx.raises.get(), call_status: cx.call_status })
 }
 
+/// One latch block per loop header with several backward jumps into it (block ids follow
+/// the source, so a jump to an earlier or the same block is a loop's backedge).
+fn latches<'ctx>(ctx: &'ctx Context, func: FunctionValue<'ctx>, ir: &FunctionIr, blocks: &[BasicBlock<'ctx>]) -> Vec<Option<BasicBlock<'ctx>>> {
+    let mut backward = vec![0u32; ir.blocks.len()];
+    for (u, block) in ir.blocks.iter().enumerate() {
+        let mut targets = block.term.successors();
+        targets.sort_unstable_by_key(|t| t.0);
+        targets.dedup();
+        for t in targets {
+            if let Some(n) = backward.get_mut(t.0 as usize).filter(|_| t.0 as usize <= u) {
+                *n += 1;
+            }
+        }
+    }
+    backward
+        .iter()
+        .enumerate()
+        .map(|(h, &n)| {
+            let header = *blocks.get(h)?;
+            (n > 1).then(|| {
+                let latch = ctx.append_basic_block(func, &format!("b{h}.latch"));
+                let b = ctx.create_builder();
+                b.position_at_end(latch);
+                b.build_unconditional_branch(header).ok();
+                latch
+            })
+        })
+        .collect()
+}
+
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Lower IR block `i` (positioned at its LLVM block): statements, the copies into the
     /// phis of its successors, the terminator.
     pub(crate) fn lower_block(&mut self, i: usize, copies: &[Vec<(VarId, VarId)>]) -> R<()> {
         let block = &self.ir.blocks[i];
         self.span = Some(block.span);
+        self.cur_block = i;
         for stmt in &block.stmts {
             self.span = Some(stmt.span);
             self.lower_stmt(&stmt.kind)?;
@@ -330,6 +369,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             arg_types: self.arg_types,
             ret_type: self.ret_type,
             slots: vec![None; self.ir.vars.len()],
+            latches: latches(self.ctx, func, self.ir, &blocks),
+            cur_block: 0,
             blocks,
             ret_struct: self.ctx.struct_type(&[self.ctx.i32_type().into(), self.ctx.struct_type(&[], false).into()], false),
             exc_ptr,
@@ -600,7 +641,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn block(&self, b: BlockId) -> R<BasicBlock<'ctx>> {
-        match self.blocks.get(b.0 as usize) {
+        let i = b.0 as usize;
+        if i <= self.cur_block {
+            if let Some(Some(latch)) = self.latches.get(i) {
+                return Ok(*latch);
+            }
+        }
+        match self.blocks.get(i) {
             Some(bb) => Ok(*bb),
             None => self.fail(format!("internal error: jump to missing block {}", b.0)),
         }
@@ -1639,17 +1686,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let step = self.b.build_load(int_t, pstep, "step")?.into_int_value();
                 let pred = if signed { IntPredicate::SGT } else { IntPredicate::NE };
                 let valid = self.b.build_int_compare(pred, count, int_t.const_zero(), "")?;
-                // As Numba: advance only when an item is produced.
-                let adv = self.new_block("range_advance");
-                let join = self.new_block("range_next");
-                self.b.build_conditional_branch(valid, adv, join)?;
-                self.b.position_at_end(adv);
+                // Advance unconditionally (a signed count only goes further below zero once
+                // exhausted, so the iterator stays exhausted): the loop's induction variables
+                // stay affine, which LLVM needs to compute trip counts and vectorize.
+                // An unsigned count must not wrap, so it advances only when an item is produced.
                 let next = self.b.build_int_add(cur, step, "")?;
                 self.b.build_store(pc, next)?;
-                let left = self.b.build_int_sub(count, int_t.const_int(1, false), "")?;
-                self.b.build_store(pn, left)?;
-                self.b.build_unconditional_branch(join)?;
-                self.b.position_at_end(join);
+                if signed {
+                    let left = self.b.build_int_nsw_sub(count, int_t.const_int(1, false), "")?;
+                    self.b.build_store(pn, left)?;
+                } else {
+                    let dec = self.b.build_int_z_extend(valid, int_t, "")?;
+                    let left = self.b.build_int_sub(count, dec, "")?;
+                    self.b.build_store(pn, left)?;
+                }
                 let item = self.cast(cur.into(), &Type::Number(ik), &pair.0)?;
                 let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;

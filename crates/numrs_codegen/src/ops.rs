@@ -176,6 +176,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::Array, array_len),
         ("builtins.len", Class::List, list_len),
         ("builtins.range", Class::Integral, range),
+        ("builtins.iter", Class::Any, iter),
         ("builtins.slice", Class::Any, crate::arrays::make_slice),
         ("builtins.divmod", Class::Int, int_divmod),
         ("builtins.pow", Class::Int, int_pow),
@@ -940,6 +941,16 @@ fn array_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let shape = cx.b.build_extract_value(sv, 5, "")?.into_array_value();
     let n = cx.b.build_extract_value(shape, 0, "")?;
     cx.cast(n, &Type::int64(), &sig.return_type)
+}
+
+/// `iter(x)`: an iterator is its own iterator; a range (or tuple) gets a new one.
+fn iter<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?;
+    match &sig.args[0] {
+        Type::Iterator(_) => Ok(v),
+        Type::Range(_) | Type::UniTuple(..) => cx.getiter_val(v, &sig.return_type),
+        other => cx.fail(format!("iter() of {other} is not supported by numrs build yet")),
+    }
 }
 
 fn range<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
