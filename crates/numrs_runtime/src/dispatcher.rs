@@ -217,6 +217,9 @@ pub struct Dispatcher {
     /// an exact match of every argument always has the best rating, and it is the only one
     /// when no other specialization has the same signature (those are left out).
     exact: Vec<usize>,
+    /// `exact` with their typecodes packed (`pack`), for those that pack: one integer
+    /// comparison per candidate on the fast path.
+    exact_packed: Vec<(u64, usize)>,
     np: &'static Npy,
     cache: GilCell,
     /// Releases the message of an ExcInfo with `msg_owned`.
@@ -234,9 +237,10 @@ impl Dispatcher {
         np: &'static Npy,
     ) -> Dispatcher {
         let spec_tcs: Vec<Vec<u32>> = specs.iter().map(|s| s.arg_tcs.clone()).collect();
-        let exact = (0..spec_tcs.len())
+        let exact: Vec<usize> = (0..spec_tcs.len())
             .filter(|&i| spec_tcs.iter().filter(|t| **t == spec_tcs[i]).count() == 1)
             .collect();
+        let exact_packed = exact.iter().filter_map(|&i| Some((pack(&spec_tcs[i])?, i))).collect();
         let min_args = defaults.iter().position(|d| d.is_some()).unwrap_or(arity);
         Dispatcher {
             name,
@@ -248,6 +252,7 @@ impl Dispatcher {
             specs,
             spec_tcs,
             exact,
+            exact_packed,
             np,
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
             free: crate::memory::numrs_free,
@@ -257,6 +262,10 @@ impl Dispatcher {
     /// The specialization whose typecodes are exactly `tcs`, if it is unique.
     #[inline(always)]
     fn exact_match(&self, tcs: &[u32]) -> Option<usize> {
+        if let Some(key) = pack(tcs) {
+            // Typecodes that pack can only equal a specialization's that pack too.
+            return self.exact_packed.iter().find(|&&(k, _)| k == key).map(|&(_, i)| i);
+        }
         self.exact.iter().copied().find(|&i| self.spec_tcs[i].as_slice() == tcs)
     }
 
@@ -345,13 +354,7 @@ impl Dispatcher {
             }
             if ok {
                 if let Some(i) = self.exact_match(&tcs[..n]) {
-                    return match self.invoke(py, np, &self.specs[i], pos) {
-                        Ok(r) => r,
-                        Err(e) => {
-                            e.restore(py);
-                            std::ptr::null_mut()
-                        }
-                    };
+                    return self.invoke(py, np, &self.specs[i], pos);
                 }
             }
         }
@@ -395,7 +398,11 @@ impl Dispatcher {
         if select_only {
             return Ok(chosen);
         }
-        self.invoke(py, np, &self.specs[chosen], argv).map(|r| r as usize)
+        let r = self.invoke(py, np, &self.specs[chosen], argv);
+        if r.is_null() {
+            return Err(PyErr::fetch(py));
+        }
+        Ok(r as usize)
     }
 
     fn resolve(&self, py: Python<'_>, np: &Npy, argv: &[*mut ffi::PyObject], tcs: &[u32]) -> PyResult<usize> {
@@ -480,7 +487,9 @@ impl Dispatcher {
     /// Unboxes `argv` into native storage, calls the wrapper, boxes the result (a new
     /// reference).
     #[inline(always)]
-    unsafe fn invoke(&self, py: Python<'_>, np: &Npy, spec: &Spec, argv: &[*mut ffi::PyObject]) -> PyResult<*mut ffi::PyObject> {
+    /// Runs specialization `spec` on `argv`: a new reference, or null with the exception set
+    /// (a raw pointer rather than a `PyResult`, which is costly to move on this hot path).
+    unsafe fn invoke(&self, py: Python<'_>, np: &Npy, spec: &Spec, argv: &[*mut ffi::PyObject]) -> *mut ffi::PyObject {
         let mut arg_inline = std::mem::MaybeUninit::<[u64; INLINE_WORDS]>::uninit();
         let mut ret_inline = std::mem::MaybeUninit::<[u64; INLINE_WORDS]>::uninit();
         let mut arg_heap = Vec::new();
@@ -514,17 +523,31 @@ impl Dispatcher {
                         crate::boxing::release(plan, arg_buf.add(*off));
                     }
                 }
-                return Err(e);
+                e.restore(py);
+                return std::ptr::null_mut();
             }
             ptrs[i] = dst as *mut std::ffi::c_void;
         }
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
         let status = (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc);
+        if !spec.has_lists {
+            if status != 0 {
+                self.raise(py, &exc).restore(py);
+                return std::ptr::null_mut();
+            }
+            return match box_value(py, np, &spec.ret_plan, ret_buf) {
+                Ok(r) => r,
+                Err(e) => {
+                    e.restore(py);
+                    std::ptr::null_mut()
+                }
+            };
+        }
         let result = if status != 0 { Err(self.raise(py, &exc)) } else { box_value(py, np, &spec.ret_plan, ret_buf) };
         // Reflected lists: their items go back into the Python lists, then they are released
         // (all of them, also after a failure; the first error wins).
         let mut result = result;
-        for ((off, plan), _) in spec.arg_plans.iter().zip(argv).filter(|_| spec.has_lists) {
+        for (off, plan) in &spec.arg_plans {
             if crate::lists::owns(plan) {
                 if let Err(e) = crate::lists::after_call(py, np, plan, arg_buf.add(*off)) {
                     if let Ok(r) = result {
@@ -534,7 +557,13 @@ impl Dispatcher {
                 }
             }
         }
-        result
+        match result {
+            Ok(r) => r,
+            Err(e) => {
+                e.restore(py);
+                std::ptr::null_mut()
+            }
+        }
     }
 
     unsafe fn raise(&self, py: Python<'_>, exc: &ExcInfo) -> PyErr {
