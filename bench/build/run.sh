@@ -11,7 +11,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bench=${NUMRS_BENCH:-$root/../shared/bench}
 venv=${NUMRS_BENCH_VENV:-$root/target/bench-venv}
-pairs=2
+pairs=4
 if [ "${1:-}" = "--pairs" ]; then pairs=$2; shift 2; fi
 out=$root/target/bench-build
 mkdir -p "$out"

@@ -269,21 +269,25 @@ pub fn module_name(path: &str) -> Result<String, String> {
     }
 }
 
-/// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
-/// frozen dispatcher (best conversion rating); lazily compiled functions by their argument
-/// types.
-fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
+/// The index (in `info.functions`) of the jit function a dispatcher stands for.
+fn function_of(info: &queries::ModuleInfo, d: &DispatcherRef) -> Result<usize, String> {
     if let Some(f) = &d.file {
         return Err(format!("calls into another module ({f}) are not supported by numrs build yet"));
     }
-    let id = info
-        .functions
+    info.functions
         .iter()
         .enumerate()
         .filter(|(_, f)| *f.name == *d.name)
         .nth(d.id as usize)
         .map(|(i, _)| i)
-        .ok_or_else(|| format!("no jit function '{}'", d.name))?;
+        .ok_or_else(|| format!("no jit function '{}'", d.name))
+}
+
+/// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
+/// frozen dispatcher (best conversion rating); lazily compiled functions by their argument
+/// types.
+fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
+    let id = function_of(info, d)?;
     let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
     let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
     for want in [args, &unlit[..]] {
@@ -393,7 +397,8 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, options, &cache::Lowered)?;
+            let params = |d: &DispatcherRef| function_of(info, d).map(|id| params_of(dbd, file, info, id)).unwrap_or_default();
+            let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output
         }

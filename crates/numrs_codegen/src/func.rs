@@ -39,12 +39,90 @@ impl From<inkwell::builder::BuilderError> for CgError {
 /// A callee specialization: its internal function, formal argument types and return type.
 pub struct Callee<'ctx> {
     pub function: FunctionValue<'ctx>,
+    /// Per parameter of the callee, where the call site's value comes from.
+    pub sources: Vec<ArgSource>,
     pub args: Vec<Type>,
     pub return_type: Type,
     pub index: usize,
 }
 
-pub type CalleeLookup<'b, 'ctx> = dyn Fn(&DispatcherRef, &[Type]) -> Result<Callee<'ctx>, String> + 'b;
+/// Finds the callee of a jit-to-jit call from the positional argument types and the keyword
+/// arguments (name, type): the arguments are bound to the callee's parameters first (defaults
+/// filled in, as Numba's `fold_arguments`), and `Callee::sources` says where each comes from.
+pub type CalleeLookup<'b, 'ctx> = dyn Fn(&DispatcherRef, &[Type], &[(String, Type)]) -> Result<Callee<'ctx>, String> + 'b;
+
+/// Where a callee's parameter gets its value at a call site.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ArgSource {
+    /// The caller's `i`-th positional argument.
+    Positional(usize),
+    /// The caller's `i`-th keyword argument.
+    Keyword(usize),
+    /// The parameter's default, as Python literal source.
+    Default(String),
+}
+
+/// The type Numba gives a parameter left to its default (the literal's type), from the
+/// default's Python literal source; `None` for defaults numrs build cannot pass yet.
+pub fn default_type(repr: &str) -> Option<Type> {
+    match repr {
+        "True" => return Some(Type::BooleanLiteral(true)),
+        "False" => return Some(Type::BooleanLiteral(false)),
+        "None" => return Some(Type::NoneType),
+        _ => {}
+    }
+    if let Ok(i) = repr.parse::<i64>() {
+        return Some(Type::IntegerLiteral(i.into()));
+    }
+    if repr.parse::<f64>().is_ok() && repr.chars().any(|c| matches!(c, '.' | 'e' | 'E')) {
+        return Some(Type::float64());
+    }
+    None
+}
+
+/// Binds a call's positional and keyword arguments to the parameters `params` (name, default
+/// source) of `name`: the full argument types and where each comes from.
+pub fn bind_call(
+    name: &str,
+    params: &[(String, Option<String>)],
+    args: &[Type],
+    kws: &[(String, Type)],
+) -> Result<(Vec<Type>, Vec<ArgSource>), String> {
+    if params.is_empty() {
+        if !kws.is_empty() {
+            return Err(format!("keyword arguments in calls of '{name}' are not supported by numrs build yet (its parameters are not plain positional ones with literal defaults)"));
+        }
+        return Ok((args.to_vec(), (0..args.len()).map(ArgSource::Positional).collect()));
+    }
+    if args.len() > params.len() {
+        return Err(format!("'{name}' takes {} arguments, {} given", params.len(), args.len()));
+    }
+    let mut types = Vec::with_capacity(params.len());
+    let mut sources = Vec::with_capacity(params.len());
+    for (i, (pname, default)) in params.iter().enumerate() {
+        if i < args.len() {
+            if kws.iter().any(|(k, _)| k == pname) {
+                return Err(format!("'{name}' got multiple values for argument '{pname}'"));
+            }
+            types.push(args[i].clone());
+            sources.push(ArgSource::Positional(i));
+        } else if let Some(j) = kws.iter().position(|(k, _)| k == pname) {
+            types.push(kws[j].1.clone());
+            sources.push(ArgSource::Keyword(j));
+        } else if let Some(d) = default {
+            let t = default_type(d).ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
+            types.push(t);
+            sources.push(ArgSource::Default(d.clone()));
+        } else {
+            return Err(format!("'{name}' is missing argument '{pname}'"));
+        }
+    }
+    if let Some((k, _)) = kws.iter().find(|(k, _)| !params.iter().any(|(p, _)| p == k)) {
+        return Err(format!("'{name}' got an unexpected keyword argument '{k}'"));
+    }
+    Ok((types, sources))
+}
+
 
 pub struct FnCx<'a, 'ctx> {
     pub ctx: &'ctx Context,
@@ -849,6 +927,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
+                } else if let Type::Dispatcher(d) = self.ty(*func)? {
+                    self.call_jit(&d, args, kws, &tt)?
                 } else {
                     if !kws.is_empty() {
                         return self.fail("calls with keyword arguments are not supported by numrs build yet");
@@ -1055,18 +1135,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let _ = full;
                 self.fail(format!("method {} is not supported by numrs build yet", b.0))
             }
-            Type::Dispatcher(d) => self.call_jit(d, args, &types, target),
+            Type::Dispatcher(d) => self.call_jit(d, args, &[], target),
             Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),
             other => self.fail(format!("calling a value of type {other} is not supported by numrs build yet")),
         }
     }
 
-    fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], types: &[Type], target: &Type) -> R<BasicValueEnum<'ctx>> {
-        let callee = (self.callees)(d, types).map_err(|m| CgError { span: self.span, message: m })?;
+    fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], kws: &[(String, VarId)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
+        let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.ty(*v)?))).collect::<R<_>>()?;
+        let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
         self.called.push(callee.index);
-        if callee.args.len() != args.len() {
-            return self.fail(format!("call of '{}' with {} arguments (defaults are not supported yet)", d.name, args.len()));
+        if callee.args.len() != callee.sources.len() {
+            return self.fail(format!("call of '{}' with {} arguments for {} parameters", d.name, callee.sources.len(), callee.args.len()));
         }
         let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
         let ret_repr = types::repr(self.ctx, &callee.return_type).map_err(|m| CgError { span: self.span, message: m })?;
@@ -1074,12 +1156,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail(format!("'{}' returns {}, not supported", d.name, callee.return_type));
         }
         vals.push(self.exc_ptr.into());
-        for ((v, t), formal) in args.iter().zip(types).zip(&callee.args) {
+        for (source, formal) in callee.sources.iter().zip(&callee.args) {
             if types::is_phantom(formal) {
                 continue;
             }
-            let x = self.load(*v)?;
-            vals.push(self.cast(x, t, formal)?.into());
+            let (x, t) = match source {
+                ArgSource::Positional(j) => (self.load(args[*j])?, types[*j].clone()),
+                ArgSource::Keyword(j) => (self.load(kws[*j].1)?, kw_types[*j].1.clone()),
+                ArgSource::Default(repr) => (self.default_value(repr, formal)?, formal.clone()),
+            };
+            vals.push(self.cast(x, &t, formal)?.into());
         }
         let res = self.b.build_call(callee.function, &vals, "res")?;
         let res = match res.try_as_basic_value() {
@@ -1101,6 +1187,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // The callee's result is a new reference.
         self.fresh = true;
         self.cast(r, &callee.return_type, target)
+    }
+
+    /// A parameter's default (Python literal source) as a value of its type.
+    fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {
+        let lt = self.vt(formal)?;
+        match numeric(formal) {
+            Some(k) if k.is_float() => {
+                let x: f64 = repr.parse().map_err(|_| CgError { span: self.span, message: format!("default value {repr} of type {formal}") })?;
+                Ok(lt.into_float_type().const_float(x).into())
+            }
+            Some(k) if k.is_signed_int() || k.is_unsigned_int() => {
+                let x: i64 = repr.parse().map_err(|_| CgError { span: self.span, message: format!("default value {repr} of type {formal}") })?;
+                Ok(lt.into_int_type().const_int(x as u64, true).into())
+            }
+            _ if matches!(formal, Type::NoneType) && repr == "None" => Ok(lt.const_zero()),
+            _ => match (repr, lt) {
+                // Literal booleans and integers that have a run-time value.
+                ("True" | "False", BasicTypeEnum::IntType(it)) => Ok(it.const_int(u64::from(repr == "True"), false).into()),
+                (_, BasicTypeEnum::IntType(it)) if repr.parse::<i64>().is_ok() => {
+                    Ok(it.const_int(repr.parse::<i64>().unwrap_or_default() as u64, true).into())
+                }
+                _ => self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet")),
+            },
+        }
     }
 
     // ----- casts and truth -----
@@ -1824,5 +1934,34 @@ fn py_float_repr(f: f64) -> String {
         format!("{f:.1}")
     } else {
         format!("{f}")
+    }
+}
+
+#[cfg(test)]
+mod bind_tests {
+    use super::{bind_call, ArgSource};
+    use numrs_types::Type;
+
+    fn params() -> Vec<(String, Option<String>)> {
+        vec![("x".into(), None), ("k".into(), Some("2".into())), ("off".into(), Some("0.5".into()))]
+    }
+
+    #[test]
+    fn binds_positional_keywords_and_defaults() {
+        let (types, sources) = bind_call("f", &params(), &[Type::int64()], &[("off".into(), Type::int64())]).unwrap();
+        assert_eq!(types, vec![Type::int64(), Type::IntegerLiteral(2), Type::int64()]);
+        assert_eq!(sources, vec![ArgSource::Positional(0), ArgSource::Default("2".into()), ArgSource::Keyword(0)]);
+        let (types, _) = bind_call("f", &params(), &[], &[("x".into(), Type::float64())]).unwrap();
+        assert_eq!(types, vec![Type::float64(), Type::IntegerLiteral(2), Type::float64()]);
+    }
+
+    #[test]
+    fn refuses_bad_calls() {
+        let e = |args: &[Type], kws: &[(String, Type)]| bind_call("f", &params(), args, kws).unwrap_err();
+        assert!(e(&[], &[]).contains("missing argument 'x'"));
+        assert!(e(&[Type::int64()], &[("x".into(), Type::int64())]).contains("multiple values for argument 'x'"));
+        assert!(e(&[Type::int64()], &[("scale".into(), Type::int64())]).contains("unexpected keyword argument 'scale'"));
+        assert!(e(&vec![Type::int64(); 4], &[]).contains("takes 3 arguments, 4 given"));
+        assert!(bind_call("g", &[], &[Type::int64()], &[("k".into(), Type::int64())]).unwrap_err().contains("not supported"));
     }
 }

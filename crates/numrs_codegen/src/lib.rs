@@ -37,7 +37,7 @@ mod tuples;
 mod parallel;
 pub mod types;
 
-pub use func::{CgError, Flags};
+pub use func::{bind_call, default_type, ArgSource, CgError, Flags};
 pub use header::c_header;
 pub use lowered::{LoweredCache, NoCache};
 pub use module::compile_module;
@@ -100,6 +100,11 @@ pub struct FunctionInput {
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,
 /// argument types)` → index into the spec list, or why there is none.
 pub type Resolver<'a> = dyn Fn(usize, &DispatcherRef, &[Type]) -> Result<usize, String> + 'a;
+
+/// The parameters (name, default as Python literal source) of the jit function a dispatcher
+/// stands for, to bind keyword arguments and defaults at call sites; empty when only
+/// positional calls are supported (as [`FunctionInput::params`]).
+pub type ParamsOf<'a> = dyn Fn(&DispatcherRef) -> Vec<(String, Option<String>)> + 'a;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {

@@ -12,7 +12,7 @@ use numrs_types::{NumericKind, Type};
 use crate::func::{self, CgError, Callee};
 use crate::types::{self, numeric};
 use crate::lowered::{self, Entry, LoweredCache};
-use crate::{c_symbol, FunctionInput, Options, Output, Resolver, SpecInput, SpecOutcome};
+use crate::{c_symbol, FunctionInput, Options, Output, ParamsOf, Resolver, SpecInput, SpecOutcome};
 
 /// Compile `specs` into one module named `module_name` (a Python identifier).
 pub fn compile_module(
@@ -20,6 +20,7 @@ pub fn compile_module(
     functions: &[FunctionInput],
     specs: &[SpecInput<'_>],
     resolver: &Resolver<'_>,
+    params_of: &ParamsOf<'_>,
     options: &Options,
     cache: &dyn LoweredCache,
 ) -> Result<Output, String> {
@@ -86,7 +87,7 @@ pub fn compile_module(
                 entry
             }
             None => {
-                let (entry, part) = lower_part(&ctx, &triple, &machine, specs, &names, &fn_types, resolver, i, ft);
+                let (entry, part) = lower_part(&ctx, &triple, &machine, specs, &names, &fn_types, resolver, params_of, i, ft);
                 if let Some(k) = &s.lowered_key {
                     cache.store(k, &lowered::encode(&entry));
                 }
@@ -219,6 +220,7 @@ fn lower_part<'ctx>(
     names: &[String],
     fn_types: &[Option<inkwell::types::FunctionType<'ctx>>],
     resolver: &Resolver<'_>,
+    params_of: &ParamsOf<'_>,
     i: usize,
     ft: inkwell::types::FunctionType<'ctx>,
 ) -> (Entry, Option<Module<'ctx>>) {
@@ -227,12 +229,19 @@ fn lower_part<'ctx>(
     part.set_triple(triple);
     part.set_data_layout(&machine.get_target_data().get_data_layout());
     let f = part.add_function(&names[i], ft, Some(Linkage::External));
-    let lookup = |d: &numrs_types::DispatcherRef, args: &[Type]| -> Result<Callee, String> {
-        let idx = resolver(i, d, args)?;
+    let lookup = |d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]| -> Result<Callee, String> {
+        let params = params_of(d);
+        // Positional calls of the full arity need no binding (and work for `*args` callees).
+        let (types, sources) = if kws.is_empty() && (params.is_empty() || args.len() == params.len()) {
+            (args.to_vec(), (0..args.len()).map(crate::ArgSource::Positional).collect())
+        } else {
+            crate::bind_call(&d.name, &params, args, kws)?
+        };
+        let idx = resolver(i, d, &types)?;
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
         let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
-        Ok(Callee { function, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
+        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
     };
     match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals) {
         Ok(lowered) => {
