@@ -90,11 +90,12 @@ def import_section(imp):
     for name, rec in sorted(imp["modules"].items()):
         out.append("| %s | %.2f ms | %.2f ms |" % (name, rec["module_s"] * 1e3, rec["with_runtime_s"] * 1e3))
     worst = max(imp["modules"].values(), key=lambda r: r["with_runtime_s"])
-    out.append("\nSlowest: %.2f ms alone, %.2f ms with the runtime." % (
-        max(r["module_s"] for r in imp["modules"].values()) * 1e3, worst["with_runtime_s"] * 1e3))
+    line = "\nSlowest: %.2f ms alone, %.2f ms with the runtime." % (
+        max(r["module_s"] for r in imp["modules"].values()) * 1e3, worst["with_runtime_s"] * 1e3)
     if imp.get("import_numba_s"):
-        out.append(" For scale, `import numba` after NumPy: %.0f ms (before any compilation)." % (
-            imp["import_numba_s"] * 1e3))
+        line += " For scale, `import numba` after NumPy: %.0f ms (before any compilation)." % (
+            imp["import_numba_s"] * 1e3)
+    out.append(line)
     return out
 
 
