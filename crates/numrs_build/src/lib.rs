@@ -257,6 +257,29 @@ fn params_of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo
     out
 }
 
+/// How call sites bind arguments to function `function_id`: its positional parameters with
+/// literal defaults and whether `*args` follows (see `numrs_codegen::CallParams`).
+fn call_params_of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> numrs_codegen::CallParams {
+    let Some(jit) = info.functions.get(function_id) else { return Default::default() };
+    let skeleton = numrs_db::skeleton(db, file);
+    let Some(def) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) else { return Default::default() };
+    if def.params.kwarg.is_some() || !def.params.kwonly.is_empty() {
+        return Default::default();
+    }
+    let mut params = Vec::new();
+    for p in def.params.positional() {
+        let default = match &p.default {
+            None => None,
+            Some(d) => match numrs_hir::ConstValue::from_expr(d) {
+                Some(v) => Some(v.python_repr()),
+                None => return Default::default(),
+            },
+        };
+        params.push((p.name.clone(), default));
+    }
+    numrs_codegen::CallParams { params, star: def.params.vararg.is_some() }
+}
+
 /// The Python module name of a file (`pkg/kernels.py` → `kernels`).
 pub fn module_name(path: &str) -> Result<String, String> {
     let stem = Path::new(path).file_stem().and_then(|s| s.to_str()).unwrap_or("");
@@ -341,6 +364,8 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         planned.iter().map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok())).collect::<Vec<_>>(),
         typed.iter().zip(&returns).map(|(i, rt)| (*i, rt)).collect::<Vec<_>>(),
         info.functions.iter().map(|f| &f.name).collect::<Vec<_>>(),
+        // Call sites bind arguments with the callees' parameters and pass their defaults.
+        (0..info.functions.len()).map(|id| call_params_of(dbd, file, info, id)).collect::<Vec<_>>(),
     ));
     let inputs: Vec<numrs_codegen::SpecInput> = typed
         .iter()
@@ -393,11 +418,12 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
         functions.iter().map(|f| (f.function_id, &f.name, &f.params)).collect::<Vec<_>>(),
+        (0..info.functions.len()).map(|id| call_params_of(dbd, file, info, id)).collect::<Vec<_>>(),
     ));
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let params = |d: &DispatcherRef| function_of(info, d).map(|id| params_of(dbd, file, info, id)).unwrap_or_default();
+            let params = |d: &DispatcherRef| function_of(info, d).map(|id| call_params_of(dbd, file, info, id)).unwrap_or_default();
             let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output

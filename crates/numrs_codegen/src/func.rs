@@ -60,6 +60,8 @@ pub enum ArgSource {
     Keyword(usize),
     /// The parameter's default, as Python literal source.
     Default(String),
+    /// A `*args` parameter: a tuple of the caller's positional arguments with these indices.
+    Star(Vec<usize>),
 }
 
 /// The type Numba gives a parameter left to its default (the literal's type), from the
@@ -81,24 +83,27 @@ pub fn default_type(repr: &str) -> Option<Type> {
 }
 
 /// Binds a call's positional and keyword arguments to the parameters `params` (name, default
-/// source) of `name`: the full argument types and where each comes from.
+/// source) of `name`, followed by a `*args` parameter when `star`: the full argument types and
+/// where each comes from. Positional indices count the call's positional arguments, those of
+/// a `*tuple` argument included.
 pub fn bind_call(
     name: &str,
     params: &[(String, Option<String>)],
+    star: bool,
     args: &[Type],
     kws: &[(String, Type)],
 ) -> Result<(Vec<Type>, Vec<ArgSource>), String> {
-    if params.is_empty() {
+    if params.is_empty() && !star {
         if !kws.is_empty() {
             return Err(format!("keyword arguments in calls of '{name}' are not supported by numrs build yet (its parameters are not plain positional ones with literal defaults)"));
         }
         return Ok((args.to_vec(), (0..args.len()).map(ArgSource::Positional).collect()));
     }
-    if args.len() > params.len() {
+    if args.len() > params.len() && !star {
         return Err(format!("'{name}' takes {} arguments, {} given", params.len(), args.len()));
     }
-    let mut types = Vec::with_capacity(params.len());
-    let mut sources = Vec::with_capacity(params.len());
+    let mut types = Vec::with_capacity(params.len() + 1);
+    let mut sources = Vec::with_capacity(params.len() + 1);
     for (i, (pname, default)) in params.iter().enumerate() {
         if i < args.len() {
             if kws.iter().any(|(k, _)| k == pname) {
@@ -116,6 +121,11 @@ pub fn bind_call(
         } else {
             return Err(format!("'{name}' is missing argument '{pname}'"));
         }
+    }
+    if star {
+        let rest: Vec<usize> = (params.len().min(args.len())..args.len()).collect();
+        types.push(Type::tuple(rest.iter().map(|&i| args[i].clone()).collect()));
+        sources.push(ArgSource::Star(rest));
     }
     if let Some((k, _)) = kws.iter().find(|(k, _)| !params.iter().any(|(p, _)| p == k)) {
         return Err(format!("'{name}' got an unexpected keyword argument '{k}'"));
@@ -916,7 +926,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.intrinsic(key, &[*operand], &tt)?
             }
             Value::Call { func, args, kws, vararg } => {
-                if vararg.is_some() {
+                if vararg.is_some() && !matches!(self.ty(*func)?, Type::Dispatcher(_)) {
                     return self.fail("calls with * arguments are not supported by numrs build yet");
                 }
                 if let Some(v) = self.container_call(*func, args, kws, &tt)? {
@@ -928,7 +938,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
                 } else if let Type::Dispatcher(d) = self.ty(*func)? {
-                    self.call_jit(&d, args, kws, &tt)?
+                    self.call_jit(&d, args, *vararg, kws, &tt)?
                 } else {
                     if !kws.is_empty() {
                         return self.fail("calls with keyword arguments are not supported by numrs build yet");
@@ -1135,15 +1145,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let _ = full;
                 self.fail(format!("method {} is not supported by numrs build yet", b.0))
             }
-            Type::Dispatcher(d) => self.call_jit(d, args, &[], target),
+            Type::Dispatcher(d) => self.call_jit(d, args, None, &[], target),
             Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),
             other => self.fail(format!("calling a value of type {other} is not supported by numrs build yet")),
         }
     }
 
-    fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], kws: &[(String, VarId)], target: &Type) -> R<BasicValueEnum<'ctx>> {
-        let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
+    fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], vararg: Option<VarId>, kws: &[(String, VarId)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        // The call's positional arguments, a `*tuple` argument's items included.
+        let mut pos: Vec<(BasicValueEnum<'ctx>, Type)> = Vec::new();
+        for v in args {
+            let t = self.ty(*v)?;
+            pos.push((self.load(*v)?, t));
+        }
+        if let Some(t) = vararg {
+            let tt = self.ty(t)?;
+            let Some(items) = tt.tuple_items() else { return self.fail(format!("*{tt} in a call")) };
+            let tv = self.load(t)?.into_struct_value();
+            for (i, it) in items.iter().enumerate() {
+                pos.push((self.b.build_extract_value(tv, i as u32, "")?, it.clone()));
+            }
+        }
+        let types: Vec<Type> = pos.iter().map(|(_, t)| t.clone()).collect();
         let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.ty(*v)?))).collect::<R<_>>()?;
         let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
         self.called.push(callee.index);
@@ -1161,9 +1185,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 continue;
             }
             let (x, t) = match source {
-                ArgSource::Positional(j) => (self.load(args[*j])?, types[*j].clone()),
+                ArgSource::Positional(j) => pos[*j].clone(),
                 ArgSource::Keyword(j) => (self.load(kws[*j].1)?, kw_types[*j].1.clone()),
                 ArgSource::Default(repr) => (self.default_value(repr, formal)?, formal.clone()),
+                ArgSource::Star(idx) => {
+                    let Some(titems) = formal.tuple_items() else { return self.fail(format!("*args of type {formal}")) };
+                    let st = self.vt(formal)?.into_struct_type();
+                    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                    for (k, (j, it)) in idx.iter().zip(&titems).enumerate() {
+                        let x = self.cast(pos[*j].0, &pos[*j].1, it)?;
+                        agg = self.b.build_insert_value(agg, x, k as u32, "")?;
+                    }
+                    (agg.as_basic_value_enum(), formal.clone())
+                }
             };
             vals.push(self.cast(x, &t, formal)?.into());
         }
@@ -1948,20 +1982,23 @@ mod bind_tests {
 
     #[test]
     fn binds_positional_keywords_and_defaults() {
-        let (types, sources) = bind_call("f", &params(), &[Type::int64()], &[("off".into(), Type::int64())]).unwrap();
+        let (types, sources) = bind_call("f", &params(), false, &[Type::int64()], &[("off".into(), Type::int64())]).unwrap();
         assert_eq!(types, vec![Type::int64(), Type::IntegerLiteral(2), Type::int64()]);
         assert_eq!(sources, vec![ArgSource::Positional(0), ArgSource::Default("2".into()), ArgSource::Keyword(0)]);
-        let (types, _) = bind_call("f", &params(), &[], &[("x".into(), Type::float64())]).unwrap();
+        let (types, _) = bind_call("f", &params(), false, &[], &[("x".into(), Type::float64())]).unwrap();
         assert_eq!(types, vec![Type::float64(), Type::IntegerLiteral(2), Type::float64()]);
     }
 
     #[test]
     fn refuses_bad_calls() {
-        let e = |args: &[Type], kws: &[(String, Type)]| bind_call("f", &params(), args, kws).unwrap_err();
+        let e = |args: &[Type], kws: &[(String, Type)]| bind_call("f", &params(), false, args, kws).unwrap_err();
         assert!(e(&[], &[]).contains("missing argument 'x'"));
         assert!(e(&[Type::int64()], &[("x".into(), Type::int64())]).contains("multiple values for argument 'x'"));
         assert!(e(&[Type::int64()], &[("scale".into(), Type::int64())]).contains("unexpected keyword argument 'scale'"));
         assert!(e(&vec![Type::int64(); 4], &[]).contains("takes 3 arguments, 4 given"));
-        assert!(bind_call("g", &[], &[Type::int64()], &[("k".into(), Type::int64())]).unwrap_err().contains("not supported"));
+        let (types, sources) = bind_call("h", &params()[..1], true, &[Type::int64(), Type::float64(), Type::IntegerLiteral(1)], &[]).unwrap();
+        assert_eq!(types, vec![Type::int64(), Type::tuple(vec![Type::float64(), Type::IntegerLiteral(1)])]);
+        assert_eq!(sources, vec![ArgSource::Positional(0), ArgSource::Star(vec![1, 2])]);
+        assert!(bind_call("g", &[], false, &[Type::int64()], &[("k".into(), Type::int64())]).unwrap_err().contains("not supported"));
     }
 }

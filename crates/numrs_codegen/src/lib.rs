@@ -104,7 +104,17 @@ pub type Resolver<'a> = dyn Fn(usize, &DispatcherRef, &[Type]) -> Result<usize, 
 /// The parameters (name, default as Python literal source) of the jit function a dispatcher
 /// stands for, to bind keyword arguments and defaults at call sites; empty when only
 /// positional calls are supported (as [`FunctionInput::params`]).
-pub type ParamsOf<'a> = dyn Fn(&DispatcherRef) -> Vec<(String, Option<String>)> + 'a;
+pub type ParamsOf<'a> = dyn Fn(&DispatcherRef) -> CallParams + 'a;
+
+/// A jit function's parameters as call sites bind them: the positional ones (name, default
+/// as Python literal source) and whether a `*args` parameter follows. Empty and `false` when
+/// only positional calls of the full arity are supported (keyword-only parameters,
+/// `**kwargs`, defaults that are not literals).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct CallParams {
+    pub params: Vec<(String, Option<String>)>,
+    pub star: bool,
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {

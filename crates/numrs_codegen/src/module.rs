@@ -230,12 +230,12 @@ fn lower_part<'ctx>(
     part.set_data_layout(&machine.get_target_data().get_data_layout());
     let f = part.add_function(&names[i], ft, Some(Linkage::External));
     let lookup = |d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]| -> Result<Callee, String> {
-        let params = params_of(d);
-        // Positional calls of the full arity need no binding (and work for `*args` callees).
-        let (types, sources) = if kws.is_empty() && (params.is_empty() || args.len() == params.len()) {
+        let p = params_of(d);
+        // Positional calls of the full arity need no binding.
+        let (types, sources) = if kws.is_empty() && !p.star && (p.params.is_empty() || args.len() == p.params.len()) {
             (args.to_vec(), (0..args.len()).map(crate::ArgSource::Positional).collect())
         } else {
-            crate::bind_call(&d.name, &params, args, kws)?
+            crate::bind_call(&d.name, &p.params, p.star, args, kws)?
         };
         let idx = resolver(i, d, &types)?;
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
