@@ -78,7 +78,7 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
         let mut specs: Vec<(Vec<Type>, Option<Type>)> = jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone())).collect();
         for f in report.functions.iter().filter(|f| f.line == line && f.name == jit.name) {
             for s in f.signatures.iter().filter(|s| s.origin != SignatureOrigin::Decorator) {
-                if let Some(args) = s.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
+                if let Some(args) = s.args.iter().map(|a| parse_arg(a, info)).collect::<Option<Vec<_>>>() {
                     if !specs.iter().any(|(a, _)| *a == args) {
                         specs.push((args, None));
                     }
@@ -107,6 +107,20 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
         }
     }
     out
+}
+
+/// An argument type of a recorded specialization from its Numba spelling: a jit function of
+/// this module passed as an argument (`type(CPUDispatcher(<function f>))`) is the dispatcher
+/// of the one function with that name.
+fn parse_arg(s: &str, info: &queries::ModuleInfo) -> Option<Type> {
+    if let Some(t) = numrs_types::parse_type(s) {
+        return Some(t);
+    }
+    let name = s.strip_prefix("type(CPUDispatcher(<function ")?.strip_suffix(">))")?;
+    if info.functions.iter().filter(|f| *f.name == *name).count() != 1 {
+        return None;
+    }
+    Some(Type::Dispatcher(DispatcherRef { name: name.into(), id: 0, file: None }))
 }
 
 /// The result of compiling one file.

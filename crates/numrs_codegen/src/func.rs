@@ -1153,20 +1153,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], vararg: Option<VarId>, kws: &[(String, VarId)], target: &Type) -> R<BasicValueEnum<'ctx>> {
-        // The call's positional arguments, a `*tuple` argument's items included.
-        let mut pos: Vec<(BasicValueEnum<'ctx>, Type)> = Vec::new();
+        // The call's positional arguments, a `*tuple` argument's items included: variables
+        // are loaded only where the callee takes a run-time value (a dispatcher passed as an
+        // argument has none).
+        let mut pos: Vec<(Result<BasicValueEnum<'ctx>, VarId>, Type)> = Vec::new();
         for v in args {
-            let t = self.ty(*v)?;
-            pos.push((self.load(*v)?, t));
+            pos.push((Err(*v), self.ty(*v)?));
         }
         if let Some(t) = vararg {
             let tt = self.ty(t)?;
             let Some(items) = tt.tuple_items() else { return self.fail(format!("*{tt} in a call")) };
             let tv = self.load(t)?.into_struct_value();
             for (i, it) in items.iter().enumerate() {
-                pos.push((self.b.build_extract_value(tv, i as u32, "")?, it.clone()));
+                pos.push((Ok(self.b.build_extract_value(tv, i as u32, "")?), it.clone()));
             }
         }
+        let value = |cx: &Self, p: &Result<BasicValueEnum<'ctx>, VarId>| match p {
+            Ok(x) => Ok(*x),
+            Err(v) => cx.load(*v),
+        };
         let types: Vec<Type> = pos.iter().map(|(_, t)| t.clone()).collect();
         let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.ty(*v)?))).collect::<R<_>>()?;
         let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
@@ -1185,7 +1190,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 continue;
             }
             let (x, t) = match source {
-                ArgSource::Positional(j) => pos[*j].clone(),
+                ArgSource::Positional(j) => (value(self, &pos[*j].0)?, pos[*j].1.clone()),
                 ArgSource::Keyword(j) => (self.load(kws[*j].1)?, kw_types[*j].1.clone()),
                 ArgSource::Default(repr) => (self.default_value(repr, formal)?, formal.clone()),
                 ArgSource::Star(idx) => {
@@ -1193,7 +1198,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let st = self.vt(formal)?.into_struct_type();
                     let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
                     for (k, (j, it)) in idx.iter().zip(&titems).enumerate() {
-                        let x = self.cast(pos[*j].0, &pos[*j].1, it)?;
+                        let x = self.cast(value(self, &pos[*j].0)?, &pos[*j].1, it)?;
                         agg = self.b.build_insert_value(agg, x, k as u32, "")?;
                     }
                     (agg.as_basic_value_enum(), formal.clone())

@@ -515,7 +515,12 @@ fn build_table<'ctx>(
     }
     let mut entries = Vec::new();
     for (id, fname, params) in ids {
-        let built: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id && wrappers[*i].is_some()).collect();
+        // Specializations taking a jit function as an argument run only from compiled code
+        // (their callers pass the function statically); Python calls cannot select them.
+        let built: Vec<usize> = (0..specs.len())
+            .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
+            .filter(|i| !specs[*i].args.iter().any(|a| matches!(a, Type::Dispatcher(_))))
+            .collect();
         // The parameters of the specializations (the same for all), else the function's.
         let params = built.first().map_or(params, |i| specs[*i].params.as_slice());
         let mut spec_vals = Vec::new();
