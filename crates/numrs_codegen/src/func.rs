@@ -1745,6 +1745,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.iter_next(state, k, &pair.0)
     }
 
+    /// The number of items of `range(start, stop, step)` (Numba's range iterator count; a
+    /// zero step, refused when the range was made, counts as one).
+    pub(crate) fn range_count(&self, start: IntValue<'ctx>, stop: IntValue<'ctx>, step: IntValue<'ctx>, ik: NumericKind) -> R<IntValue<'ctx>> {
+        let int_t = start.get_type();
+        let zero = int_t.const_zero();
+        let one = int_t.const_int(1, false);
+        let count = if ik.is_signed_int() {
+            let diff = self.b.build_int_sub(stop, start, "")?;
+            let pos_diff = self.b.build_int_compare(IntPredicate::SGT, diff, zero, "")?;
+            let pos_step = self.b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
+            let differs = self.b.build_xor(pos_diff, pos_step, "")?;
+            // A zero step was refused when the range was made; keep the division safe.
+            let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+            let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
+            let rem = self.b.build_int_signed_rem(diff, dstep, "")?;
+            let nrem = self.b.build_int_neg(rem, "")?;
+            let rem = self.b.build_select(pos_diff, rem, nrem, "")?.into_int_value();
+            let uneven = self.b.build_int_compare(IntPredicate::SGT, rem, zero, "")?;
+            let q = self.b.build_int_signed_div(diff, dstep, "")?;
+            let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
+            self.b.build_select(differs, zero, q, "count")?.into_int_value()
+        } else {
+            let more = self.b.build_int_compare(IntPredicate::UGT, stop, start, "")?;
+            let diff = self.b.build_int_sub(stop, start, "")?;
+            let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+            let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
+            let q = self.b.build_int_unsigned_div(diff, dstep, "")?;
+            let r = self.b.build_int_unsigned_rem(diff, dstep, "")?;
+            let uneven = self.b.build_int_compare(IntPredicate::NE, r, zero, "")?;
+            let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
+            self.b.build_select(more, q, zero, "count")?.into_int_value()
+        };
+        Ok(count)
+    }
+
     /// A new iterator of kind `k` over the iterable `val`: a pointer to its state.
     pub(crate) fn iter_from(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<BasicValueEnum<'ctx>> {
         let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
@@ -1759,34 +1794,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let start = self.b.build_extract_value(sv, 0, "start")?.into_int_value();
                 let stop = self.b.build_extract_value(sv, 1, "stop")?.into_int_value();
                 let step = self.b.build_extract_value(sv, 2, "step")?.into_int_value();
-                let zero = int_t.const_zero();
-                let one = int_t.const_int(1, false);
-                let count = if ik.is_signed_int() {
-                    let diff = self.b.build_int_sub(stop, start, "")?;
-                    let pos_diff = self.b.build_int_compare(IntPredicate::SGT, diff, zero, "")?;
-                    let pos_step = self.b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
-                    let differs = self.b.build_xor(pos_diff, pos_step, "")?;
-                    // A zero step was refused when the range was made; keep the division safe.
-                    let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
-                    let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
-                    let rem = self.b.build_int_signed_rem(diff, dstep, "")?;
-                    let nrem = self.b.build_int_neg(rem, "")?;
-                    let rem = self.b.build_select(pos_diff, rem, nrem, "")?.into_int_value();
-                    let uneven = self.b.build_int_compare(IntPredicate::SGT, rem, zero, "")?;
-                    let q = self.b.build_int_signed_div(diff, dstep, "")?;
-                    let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
-                    self.b.build_select(differs, zero, q, "count")?.into_int_value()
-                } else {
-                    let more = self.b.build_int_compare(IntPredicate::UGT, stop, start, "")?;
-                    let diff = self.b.build_int_sub(stop, start, "")?;
-                    let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
-                    let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
-                    let q = self.b.build_int_unsigned_div(diff, dstep, "")?;
-                    let r = self.b.build_int_unsigned_rem(diff, dstep, "")?;
-                    let uneven = self.b.build_int_compare(IntPredicate::NE, r, zero, "")?;
-                    let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
-                    self.b.build_select(more, q, zero, "count")?.into_int_value()
-                };
+                let _ = int_t;
+                let count = self.range_count(start, stop, step, ik)?;
                 let stt = st;
                 let p0 = self.b.build_struct_gep(stt, state, 0, "")?;
                 self.b.build_store(p0, start)?;

@@ -65,6 +65,7 @@ enum Class {
     Tuple,
     Array,
     List,
+    Range,
     Any,
 }
 
@@ -82,6 +83,7 @@ impl Class {
             Class::Tuple => t.is_some_and(|t| t.tuple_items().is_some()),
             Class::Array => matches!(t, Some(Type::Array(_))),
             Class::List => matches!(t, Some(Type::List { .. })),
+            Class::Range => matches!(t, Some(Type::Range(_))),
             Class::Any => true,
         }
     }
@@ -177,6 +179,8 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::List, list_len),
         ("builtins.range", Class::Integral, range),
         ("builtins.iter", Class::Any, iter),
+        ("builtins.len", Class::Range, range_len),
+        ("operator.contains", Class::Range, range_contains),
         ("builtins.slice", Class::Any, crate::arrays::make_slice),
         ("builtins.divmod", Class::Int, int_divmod),
         ("builtins.pow", Class::Int, int_pow),
@@ -941,6 +945,54 @@ fn array_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let shape = cx.b.build_extract_value(sv, 5, "")?.into_array_value();
     let n = cx.b.build_extract_value(shape, 0, "")?;
     cx.cast(n, &Type::int64(), &sig.return_type)
+}
+
+/// The start, stop and step of a range value, and their integer kind.
+fn range_parts<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type, v: BasicValueEnum<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>, NumericKind)> {
+    let Type::Range(rk) = t else { return cx.fail(format!("range operation on {t}")) };
+    let sv = v.into_struct_value();
+    let part = |i: u32| -> R<IntValue<'ctx>> { Ok(cx.b.build_extract_value(sv, i, "")?.into_int_value()) };
+    Ok((part(0)?, part(1)?, part(2)?, types::range_int(*rk)))
+}
+
+/// `len(range(...))`: its number of items.
+fn range_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (start, stop, step, ik) = range_parts(cx, &sig.args[0], arg(cx, vals, 0)?)?;
+    let n = cx.range_count(start, stop, step, ik)?;
+    cx.cast(n.into(), &Type::Number(ik), &sig.return_type)
+}
+
+/// `x in range(...)` (Numba's `range_contains`): inside the bounds on the step's side and a
+/// whole number of steps from the start.
+fn range_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (start, stop, step, ik) = range_parts(cx, &sig.args[0], arg(cx, vals, 0)?)?;
+    let Some(xk) = numeric(&sig.args[1]).filter(|k| k.is_integer() || *k == NumericKind::Boolean) else {
+        return cx.fail(format!("{} in a range is not supported by numrs build yet", sig.args[1]));
+    };
+    let x = cx.cast(arg(cx, vals, 1)?, &Type::Number(xk), &Type::Number(ik))?.into_int_value();
+    let b = &cx.b;
+    let zero = start.get_type().const_zero();
+    let (lt, gt, le) = if ik.is_signed_int() {
+        (IntPredicate::SLT, IntPredicate::SGT, IntPredicate::SLE)
+    } else {
+        (IntPredicate::ULT, IntPredicate::UGT, IntPredicate::ULE)
+    };
+    let up = b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
+    let up = if ik.is_signed_int() { up } else { b.build_int_compare(IntPredicate::NE, step, zero, "")? };
+    // Rising: start <= x < stop; falling: stop < x <= start.
+    let in_up = b.build_and(b.build_not(b.build_int_compare(lt, x, start, "")?, "")?, b.build_int_compare(lt, x, stop, "")?, "")?;
+    let in_down = b.build_and(b.build_int_compare(le, x, start, "")?, b.build_int_compare(gt, x, stop, "")?, "")?;
+    let inside = b.build_select(up, in_up, in_down, "")?.into_int_value();
+    // A zero step was refused when the range was made; keep the remainder safe.
+    let one = start.get_type().const_int(1, false);
+    let is0 = b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+    let dstep = b.build_select(is0, one, step, "")?.into_int_value();
+    let diff = b.build_int_sub(x, start, "")?;
+    let rem = if ik.is_signed_int() { b.build_int_signed_rem(diff, dstep, "")? } else { b.build_int_unsigned_rem(diff, dstep, "")? };
+    let whole = b.build_int_compare(IntPredicate::EQ, rem, zero, "")?;
+    // Outside the bounds the remainder is not computed in Numba; here it is harmless.
+    let r = b.build_and(inside, whole, "")?;
+    cx.cast(r.into(), &Type::boolean(), &sig.return_type)
 }
 
 /// `iter(x)`: an iterator is its own iterator; a range (or tuple) gets a new one.

@@ -62,6 +62,12 @@ def while_continue(a, lim):
     return c
 
 
+@njit("(int64, int64, int64, int64)")
+def range_ops(a, b, s, x):
+    r = range(a, b, s)
+    return len(r), x in r, (x + 1) in r, len(range(b)), -1 in range(b)
+
+
 CALLS = [
     ("skips", (0,)),
     ("skips", (30,)),
@@ -74,5 +80,12 @@ CALLS = [
     ("unsigned_range", (3, 10)),
     ("unsigned_range", (10, 3)),
     ("reused_iterator", (6,)),
+    ("range_ops", (0, 10, 3, 9)),
+    ("range_ops", (10, -10, -4, -6)),
+    ("range_ops", (10, -10, -4, 10)),
+    ("range_ops", (10, -10, -4, -10)),
+    ("range_ops", (5, 5, 1, 5)),
+    ("range_ops", (-3, 4, 1, -3)),
+    ("range_ops", (0, 10, 0, 1)),
     ("while_continue", (np.linspace(-2.0, 2.0, 17), 1.0)),
 ]
