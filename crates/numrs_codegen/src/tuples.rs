@@ -121,6 +121,51 @@ pub(crate) fn ne<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<
     cx.cast(r.into(), &Type::boolean(), &sig.return_type)
 }
 
+/// `a < b`, `a <= b`, `a > b`, `a >= b` of tuples (Numba's `tuple_cmp_ordered`): the first
+/// pair of items that differ decides; when all are equal, the lengths do.
+fn ordered<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], op: fn(usize, usize) -> bool, fp: FloatPredicate, ip: IntPredicate) -> R<BasicValueEnum<'ctx>> {
+    let (at, bt) = (&sig.args[0], &sig.args[1]);
+    let (Some(an), Some(bn)) = (at.tuple_items().map(|x| x.len()), bt.tuple_items().map(|x| x.len())) else {
+        return cx.fail(format!("comparing {at} with {bt} is not supported by numrs build yet"));
+    };
+    let mut res = cx.ctx.bool_type().const_int(u64::from(op(an, bn)), false);
+    if an.min(bn) > 0 {
+        let (Some(a), Some(b)) = (operand(cx, vals, 0, at)?, operand(cx, vals, 1, bt)?) else { return cx.fail("tuple without a value") };
+        let pairs: Vec<_> = items_of(cx, a, at)?.into_iter().zip(items_of(cx, b, bt)?).collect();
+        for ((x, xt), (y, yt)) in pairs.into_iter().rev() {
+            let eq = num_eq(cx, x, &xt, y, &yt)?;
+            let (Some(ka), Some(kb)) = (numeric(&xt), numeric(&yt)) else { return cx.fail(format!("comparing {at} with {bt}")) };
+            let pred = if ka.is_float() || kb.is_float() {
+                let x = cx.cast_number(x, ka, NumericKind::Float64)?.into_float_value();
+                let y = cx.cast_number(y, kb, NumericKind::Float64)?.into_float_value();
+                cx.b.build_float_compare(fp, x, y, "")?
+            } else {
+                let x = cx.cast_number(x, ka, NumericKind::Int64)?.into_int_value();
+                let y = cx.cast_number(y, kb, NumericKind::Int64)?.into_int_value();
+                cx.b.build_int_compare(ip, x, y, "")?
+            };
+            res = cx.b.build_select(eq, res, pred, "")?.into_int_value();
+        }
+    }
+    cx.cast(res.into(), &Type::boolean(), &sig.return_type)
+}
+
+pub(crate) fn lt<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    ordered(cx, sig, vals, |a, b| a < b, FloatPredicate::OLT, IntPredicate::SLT)
+}
+
+pub(crate) fn le<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    ordered(cx, sig, vals, |a, b| a <= b, FloatPredicate::OLE, IntPredicate::SLE)
+}
+
+pub(crate) fn gt<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    ordered(cx, sig, vals, |a, b| a > b, FloatPredicate::OGT, IntPredicate::SGT)
+}
+
+pub(crate) fn ge<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    ordered(cx, sig, vals, |a, b| a >= b, FloatPredicate::OGE, IntPredicate::SGE)
+}
+
 fn tuple_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<inkwell::values::IntValue<'ctx>> {
     let (at, bt) = (&sig.args[0], &sig.args[1]);
     let (Some(an), Some(bn)) = (at.tuple_items().map(|x| x.len()), bt.tuple_items().map(|x| x.len())) else {
