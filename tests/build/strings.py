@@ -103,6 +103,17 @@ def literal():
 @njit("(unicode_type,)")
 def unicode_text(s):
     return len(s), s.upper(), s[1], s[::-1]
+
+
+@njit("(int64, float64, unicode_type)")
+def raising(n, x, s):
+    if n < 0:
+        raise ValueError("bad value", n, x, n > -5)
+    if n == 0:
+        raise KeyError(s)
+    if n == 1:
+        raise IndexError(x)
+    return n
 '''
 
 CALLS = [
@@ -132,10 +143,17 @@ CALLS = [
     ("words", (0,)),
     ("literal", ()),
     ("unicode_text", ("héllo wörld ✓",)),
+    ("raising", (-3, 2.5, "k")),
+    ("raising", (0, 1.0, "kéy")),
+    ("raising", (1, 0.1, "")),
+    ("raising", (2, 0.0, "")),
 ]
 
+# Functions whose exception messages (built at run time) must equal CPython's too.
+MESSAGES = {"raising"}
 
-def outcome(f, args):
+
+def outcome(f, args, message=False):
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
@@ -143,7 +161,7 @@ def outcome(f, args):
         # Compared with ==: Numba types some predicates (`isdigit`...) as int64, so 1 == True.
         return ("ok", r, out.getvalue())
     except Exception as e:  # the class is what must agree
-        return ("error", type(e).__name__, out.getvalue())
+        return ("error", type(e).__name__, str(e) if message else None, out.getvalue())
 
 
 def main():
@@ -167,8 +185,8 @@ def main():
     before = numrs_runtime._stats()
     for _ in range(3):  # repeated calls must not accumulate memory
         for name, args in CALLS:
-            got = outcome(getattr(strmod, name), args)
-            want = outcome(plain[name], args)
+            got = outcome(getattr(strmod, name), args, name in MESSAGES)
+            want = outcome(plain[name], args, name in MESSAGES)
             if got != want:
                 failed += 1
                 print("DIFF %s%r: built %r, Python %r" % (name, args, got, want))

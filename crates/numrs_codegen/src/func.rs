@@ -715,6 +715,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_return(Some(&agg.as_basic_value_enum()))?;
             }
             Terminator::Raise { exc } => {
+                if let Some((kind, args)) = exc.and_then(|e| self.dynamic_exception(e)) {
+                    return crate::strings::raise_dynamic(self, kind, &args);
+                }
                 let (kind, msg) = match exc {
                     Some(e) => self.exception_of(*e)?,
                     None => return self.fail("bare `raise` (re-raise) is not supported by numrs build yet"),
@@ -742,6 +745,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The exception class and constant message of a raised value.
+    /// A built-in exception constructed in the raise statement's function with positional
+    /// arguments not all known at compile time: its kind and arguments.
+    fn dynamic_exception(&self, v: VarId) -> Option<(ExcKind, Vec<VarId>)> {
+        let Ok(Type::ExceptionInstance(name)) = self.ty(v) else { return None };
+        let kind = ExcKind::from_name(&name)?;
+        let Some(Value::Call { args, kws, vararg: None, .. }) = self.resolve_def(v) else { return None };
+        if !kws.is_empty() || args.iter().all(|a| self.const_of(*a).is_some()) {
+            return None;
+        }
+        Some((kind, args.clone()))
+    }
+
     fn exception_of(&self, v: VarId) -> R<(ExcKind, String)> {
         let t = self.ty(v)?;
         let name = match &t {
@@ -764,7 +779,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 match self.const_of(*a) {
                     Some(c) => parts.push(c),
                     None => {
-                        return self.fail("exception arguments must be constants for numrs build (Numba requires compile-time constants too)")
+                        return self.fail("exception arguments of this kind are not supported by numrs build yet")
                     }
                 }
             }
@@ -824,7 +839,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A constant's `str()` and `repr()`.
-    fn const_of(&self, v: VarId) -> Option<(String, String)> {
+    pub(crate) fn const_of(&self, v: VarId) -> Option<(String, String)> {
         if let Ok(Type::IntegerLiteral(x)) = self.ty(v) {
             return Some((x.to_string(), x.to_string()));
         }

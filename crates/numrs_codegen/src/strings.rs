@@ -10,7 +10,7 @@
 use inkwell::module::Linkage;
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue};
 use inkwell::{AddressSpace, IntPredicate};
-use numrs_abi::StrOp;
+use numrs_abi::{ExcKind, StrOp};
 use numrs_ir::VarId;
 use numrs_types::{NumericKind, Signature, Type};
 
@@ -37,7 +37,7 @@ fn out_of(op: StrOp) -> Out {
         Contains | StartsWith | EndsWith | IsDigit | IsAlpha | IsAlnum | IsSpace | IsUpper | IsLower | IsDecimal
         | IsNumeric | IsTitle | IsAscii | IsIdentifier | IsPrintable | Equal => Out::Bool,
         Split | SplitSep | SplitSepMax | RSplitSep | RSplit | SplitLines => Out::List,
-        Print => Out::Nothing,
+        Print | RaiseMessage => Out::Nothing,
         _ => Out::Str,
     }
 }
@@ -551,4 +551,61 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
     };
     cx.fresh = true;
     cx.cast(r, &Type::Unicode, tt)
+}
+
+/// `raise Kind(args...)` with arguments known only at run time (Numba's dynamic exceptions):
+/// the message is `str(arg)` for one argument, else the repr of the argument tuple, built as a
+/// string and handed to the runtime, which raises with it.
+pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, args: &[VarId]) -> R<()> {
+    // Pieces: constant text, or a run-time value to convert with `str()` (equal to its repr
+    // for the numbers and booleans allowed here).
+    let mut pieces: Vec<Result<String, VarId>> = Vec::new();
+    let one = args.len() == 1;
+    if !one {
+        pieces.push(Ok("(".into()));
+    }
+    for (i, a) in args.iter().enumerate() {
+        if i > 0 {
+            pieces.push(Ok(", ".into()));
+        }
+        match cx.const_of(*a) {
+            Some((s, r)) => pieces.push(Ok(if one { s } else { r })),
+            None => {
+                let t = cx.ty(*a)?;
+                match &t {
+                    Type::Unicode if one => {}
+                    _ if numeric(&t).is_some_and(|k| !k.is_complex()) => {}
+                    _ => return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet")),
+                }
+                pieces.push(Err(*a));
+            }
+        }
+    }
+    if !one {
+        pieces.push(Ok(")".into()));
+    }
+    // Concatenate, releasing intermediate strings.
+    let mut acc: Option<(PointerValue<'ctx>, bool)> = None;
+    for p in pieces {
+        let part = match p {
+            Ok(text) => (cx.str_const(&text), false),
+            Err(v) => {
+                let t = cx.ty(v)?;
+                let val = cx.load(v)?;
+                cx.str_of(Some(val), &t)?
+            }
+        };
+        acc = Some(match acc {
+            None => part,
+            Some(a) => cx.str_concat_owned(a, part)?,
+        });
+    }
+    let (msg, owned) = acc.unwrap_or((cx.str_const(""), false));
+    if !owned {
+        // The runtime takes over one reference.
+        cx.incref(msg.into(), &Type::Unicode)?;
+    }
+    cx.str_op(StrOp::RaiseMessage, &[cx.ctx.i64_type().const_int(kind as u64, false).into(), msg.into()])?;
+    cx.b.build_unreachable()?;
+    Ok(())
 }

@@ -563,6 +563,17 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             }
             out_list(out)
         }
+        // A raise with a message built at run time: the exception kind and the message (whose
+        // reference the operation takes over).
+        RaiseMessage => {
+            let mi = arg(1) as *mut MemInfo;
+            let msg: String = s(1).iter().map(|&c| char::from_u32(c).unwrap_or('\u{fffd}')).collect();
+            if !mi.is_null() {
+                meminfo_decref(mi);
+            }
+            let kind = ExcKind::from_u32(arg(0) as u32).unwrap_or(ExcKind::Exception);
+            Err(Raise(kind, msg))
+        }
         ExpandTabs => {
             let mut out = Vec::new();
             let mut col = 0;
