@@ -71,6 +71,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
             "sort" if first_array => self.sort_copy(args, kws, tt)?,
             "median" if first_array && args.len() == 1 && kws.is_empty() => self.median(args[0], tt)?,
+            "percentile" | "nanpercentile" | "quantile" | "nanquantile" if first_array && args.len() == 2 && kws.is_empty() => {
+                self.percentile(name, args[0], args[1], tt)?
+            }
             "unique" if first_array && args.len() == 1 && kws.is_empty() => self.unique(args[0], tt)?,
             _ if first_array => return self.array_op(name, args, kws, tt, false),
             _ => return Ok(None),

@@ -7,6 +7,7 @@
 
 use inkwell::values::{BasicValueEnum, FunctionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
 use numrs_ir::VarId;
 use numrs_types::{Layout, NumericKind, Type};
 
@@ -150,6 +151,180 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(done);
         let r = self.b.build_load(self.ctx.f64_type(), res, "")?;
         self.cast(r, &f64t, tt)
+    }
+
+    /// `np.percentile(a, q)`, `np.quantile(a, q)` and their `nan` forms for a scalar `q`, as
+    /// Numba's `_collect_percentiles`: `q` checked (ValueError), the items as float64 sorted
+    /// (NaNs last, dropped by the `nan` forms, else any NaN gives NaN), then the 0 and 100
+    /// percentiles as min and max with Numba's infinity heuristics, others by linear
+    /// interpolation between the closest ranks.
+    pub(crate) fn percentile(&mut self, name: &str, av: VarId, qv: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype).filter(|k| !k.is_complex()) else {
+            return self.fail(format!("{name} of arrays of {} is not supported by numrs build yet", a.dtype));
+        };
+        let qt = self.ty(qv)?;
+        if numeric(&qt).is_none_or(|k| k.is_complex()) {
+            return self.fail(format!("{name} with q of type {qt} is not supported by numrs build yet"));
+        }
+        let f64t = self.ctx.f64_type();
+        let fty = Type::float64();
+        let quantile = name.ends_with("quantile");
+        let skip_nan = name.starts_with("nan");
+        let (upper, msg) = if quantile { (1.0, "Quantiles must be in the range [0, 1]") } else { (100.0, "Percentiles must be in the range [0, 100]") };
+        let q = self.load(qv)?;
+        let q = self.cast(q, &qt, &fty)?.into_float_value();
+        let bad_lo = self.b.build_float_compare(FloatPredicate::ULT, q, f64t.const_float(0.0), "")?;
+        let bad_hi = self.b.build_float_compare(FloatPredicate::UGT, q, f64t.const_float(upper), "")?;
+        let bad = self.b.build_or(bad_lo, bad_hi, "")?;
+        self.guard(bad, ExcKind::ValueError, msg)?;
+        let pct = if quantile { self.b.build_float_mul(q, f64t.const_float(100.0), "")? } else { q };
+        // A sorted flat copy (kept in a slot so that a raise releases it).
+        let c = self.copy_c(arr, &a)?;
+        let ct = array_type(&a.dtype, a.ndim, Layout::C);
+        let slot = self.hidden_slot(&ct)?;
+        self.b.build_store(slot, c)?;
+        let total = self.field(c, 2)?.into_int_value();
+        let sortf = self.sort_fn(&a.dtype, false, false)?;
+        let data = self.field(c, 4)?;
+        self.b.build_call(sortf, &[data.into(), data.into(), total.into()], "")?;
+        let dt = a.dtype.clone();
+        let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+            let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
+            Ok(cx.cast(x, &dt, &Type::float64())?.into_float_value())
+        };
+        // Items that are not NaN (they sort last).
+        let n = self.temp(self.ctx.i64_type().into())?;
+        self.b.build_store(n, total)?;
+        if k.is_float() {
+            let i = self.temp(self.ctx.i64_type().into())?;
+            self.b.build_store(i, total)?;
+            let head = self.new_block("pct_nan");
+            let body = self.new_block("pct_nan_check");
+            let dec = self.new_block("pct_nan_dec");
+            let out = self.new_block("pct_nan_done");
+            self.b.build_unconditional_branch(head)?;
+            self.b.position_at_end(head);
+            let cur = self.b.build_load(self.ctx.i64_type(), i, "")?.into_int_value();
+            let more = self.b.build_int_compare(IntPredicate::SGT, cur, self.i64(0), "")?;
+            self.b.build_conditional_branch(more, body, out)?;
+            self.b.position_at_end(body);
+            let last = self.b.build_int_sub(cur, self.i64(1), "")?;
+            let x = item(self, last)?;
+            let isnan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
+            self.b.build_conditional_branch(isnan, dec, out)?;
+            self.b.position_at_end(dec);
+            self.b.build_store(i, last)?;
+            self.b.build_unconditional_branch(head)?;
+            self.b.position_at_end(out);
+            let kept = self.b.build_load(self.ctx.i64_type(), i, "")?;
+            self.b.build_store(n, kept)?;
+        }
+        let n = self.b.build_load(self.ctx.i64_type(), n, "")?.into_int_value();
+        let res = self.temp(f64t.into())?;
+        self.b.build_store(res, f64t.const_float(f64::NAN))?;
+        let done = self.new_block("pct_done");
+        // Numba's `_can_collect_percentiles`: NaNs present (not skipped), none left, or a
+        // single item that is not finite give NaN.
+        let nan_free = if skip_nan { self.ctx.bool_type().const_int(1, false) } else { self.b.build_int_compare(IntPredicate::EQ, n, total, "")? };
+        let nonempty = if skip_nan { self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")? } else { self.ctx.bool_type().const_int(1, false) };
+        let ok = self.b.build_and(nan_free, nonempty, "")?;
+        let go = self.new_block("pct_collect");
+        self.b.build_conditional_branch(ok, go, done)?;
+        self.b.position_at_end(go);
+        let one_item = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(1), "")?;
+        let single = self.new_block("pct_single");
+        let many = self.new_block("pct_many");
+        self.b.build_conditional_branch(one_item, single, many)?;
+        self.b.position_at_end(single);
+        let x0 = item(self, self.i64(0))?;
+        let fin = self.is_finite(x0)?;
+        let v = self.b.build_select(fin, x0, f64t.const_float(f64::NAN), "")?;
+        self.b.build_store(res, v)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(many);
+        let last = self.b.build_int_sub(n, self.i64(1), "")?;
+        let lo = item(self, self.i64(0))?;
+        let hi = item(self, last)?;
+        let is100 = self.b.build_float_compare(FloatPredicate::OEQ, pct, f64t.const_float(100.0), "")?;
+        let is0 = self.b.build_float_compare(FloatPredicate::OEQ, pct, f64t.const_float(0.0), "")?;
+        let b100 = self.new_block("pct_100");
+        let rest = self.new_block("pct_rest");
+        self.b.build_conditional_branch(is100, b100, rest)?;
+        // q = 100: the maximum; NaN when it is infinite (there are non-finite items then).
+        self.b.position_at_end(b100);
+        let fin = self.is_finite(hi)?;
+        let v = self.b.build_select(fin, hi, f64t.const_float(f64::NAN), "")?;
+        self.b.build_store(res, v)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(rest);
+        let b0 = self.new_block("pct_0");
+        let interp = self.new_block("pct_interp");
+        self.b.build_conditional_branch(is0, b0, interp)?;
+        // q = 0: the minimum, with Numba's heuristics when there are infinities.
+        self.b.position_at_end(b0);
+        let ninf = self.temp(self.ctx.i64_type().into())?;
+        let pinf = self.temp(self.ctx.i64_type().into())?;
+        self.b.build_store(ninf, self.i64(0))?;
+        self.b.build_store(pinf, self.i64(0))?;
+        self.counted_loop(n, |cx, i| {
+            let x = item(cx, i)?;
+            let f64t = cx.ctx.f64_type();
+            for (slot, inf) in [(pinf, f64::INFINITY), (ninf, f64::NEG_INFINITY)] {
+                let eq = cx.b.build_float_compare(FloatPredicate::OEQ, x, f64t.const_float(inf), "")?;
+                let c = cx.b.build_load(cx.ctx.i64_type(), slot, "")?.into_int_value();
+                let c = cx.b.build_int_add(c, cx.b.build_int_z_extend(eq, cx.ctx.i64_type(), "")?, "")?;
+                cx.b.build_store(slot, c)?;
+            }
+            Ok(())
+        })?;
+        let np_ = self.b.build_load(self.ctx.i64_type(), pinf, "")?.into_int_value();
+        let nn = self.b.build_load(self.ctx.i64_type(), ninf, "")?.into_int_value();
+        let nfin = self.b.build_int_sub(n, self.b.build_int_add(np_, nn, "")?, "")?;
+        let eq = |cx: &Self, x: IntValue<'ctx>, v: i64| cx.b.build_int_compare(IntPredicate::EQ, x, cx.i64(v), "");
+        let c1 = eq(self, nfin, 0)?;
+        let c2 = self.b.build_and(eq(self, np_, 1)?, eq(self, n, 2)?, "")?;
+        let c3 = self.b.build_int_compare(IntPredicate::SGT, nn, self.i64(1), "")?;
+        let c4 = self.b.build_and(
+            eq(self, nfin, 1)?,
+            self.b.build_and(self.b.build_int_compare(IntPredicate::SGT, np_, self.i64(1), "")?, self.b.build_int_compare(IntPredicate::NE, nn, self.i64(1), "")?, "")?,
+            "",
+        )?;
+        let nan = self.b.build_or(self.b.build_or(c1, c2, "")?, self.b.build_or(c3, c4, "")?, "")?;
+        let v = self.b.build_select(nan, f64t.const_float(f64::NAN), lo, "")?;
+        self.b.build_store(res, v)?;
+        self.b.build_unconditional_branch(done)?;
+        // Otherwise: linear interpolation between the closest ranks.
+        self.b.position_at_end(interp);
+        let nm1 = self.b.build_signed_int_to_float(last, f64t, "")?;
+        let frac = self.b.build_float_div(pct, f64t.const_float(100.0), "")?;
+        let rank = self.b.build_float_add(f64t.const_float(1.0), self.b.build_float_mul(nm1, frac, "")?, "")?;
+        let floor = self.float_intrinsic("llvm.floor", rank)?;
+        let m = self.b.build_float_sub(rank, floor, "")?;
+        let kk = self.b.build_float_to_signed_int(self.b.build_float_sub(floor, f64t.const_float(1.0), "")?, self.ctx.i64_type(), "")?;
+        let lower = item(self, kk)?;
+        let upper = item(self, self.b.build_int_add(kk, self.i64(1), "")?)?;
+        let one_m = self.b.build_float_sub(f64t.const_float(1.0), m, "")?;
+        let v = self.b.build_float_add(self.b.build_float_mul(lower, one_m, "")?, self.b.build_float_mul(upper, m, "")?, "")?;
+        self.b.build_store(res, v)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(f64t, res, "")?;
+        self.cast(r, &fty, tt)
+    }
+
+    fn is_finite(&self, x: inkwell::values::FloatValue<'ctx>) -> R<IntValue<'ctx>> {
+        let d = self.b.build_float_sub(x, x, "")?;
+        Ok(self.b.build_float_compare(FloatPredicate::OEQ, d, d, "")?)
+    }
+
+    fn float_intrinsic(&self, name: &str, x: inkwell::values::FloatValue<'ctx>) -> R<inkwell::values::FloatValue<'ctx>> {
+        let f = inkwell::intrinsics::Intrinsic::find(name).and_then(|i| i.get_declaration(self.module, &[x.get_type().into()]));
+        let Some(f) = f else { return self.fail(format!("internal error: intrinsic {name}")) };
+        match self.b.build_call(f, &[x.into()], "")?.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => Ok(v.into_float_value()),
+            _ => self.fail(format!("internal error: intrinsic {name}")),
+        }
     }
 
     /// `np.unique(a)`: the sorted distinct items (NaNs count as one), a 1-d array.
