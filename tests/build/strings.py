@@ -2,8 +2,9 @@
 called; results must equal (==) CPython running the same (undecorated) source, which for these
 operations is what Numba returns (Numba gives some predicates such as `isdigit` as int64: 1
 for True). Exceptions must be the same class. Afterwards the runtime
-must hold no string memory (`numrs_runtime._stats()`), so reference counting of temporaries,
-loop items, list items and arguments is checked too.
+must hold no string memory and no exception message (`numrs_runtime._stats()`), so reference
+counting of temporaries, loop items, list items and arguments, and the release of caught
+exceptions' messages, is checked too.
 
 Usage: python tests/build/strings.py   (a Python with numpy and the runtime installed)
 """
@@ -114,6 +115,18 @@ def raising(n, x, s):
     if n == 1:
         raise IndexError(x)
     return n
+
+
+@njit("(int64, unicode_type)")
+def catching(n, s):
+    # A caught exception's run-time message must be released.
+    total = 0
+    for i in range(n):
+        try:
+            raising(i - 2, 0.5, s)
+        except Exception:
+            total += 1
+    return total
 '''
 
 CALLS = [
@@ -147,6 +160,7 @@ CALLS = [
     ("raising", (0, 1.0, "kéy")),
     ("raising", (1, 0.1, "")),
     ("raising", (2, 0.0, "")),
+    ("catching", (5, "key")),
 ]
 
 # Functions whose exception messages (built at run time) must equal CPython's too.
@@ -191,7 +205,7 @@ def main():
                 failed += 1
                 print("DIFF %s%r: built %r, Python %r" % (name, args, got, want))
     after = numrs_runtime._stats()
-    if after["meminfo_live"] != before["meminfo_live"] or after["live_bytes"] != before["live_bytes"]:
+    if any(after[k] != before[k] for k in ("meminfo_live", "live_bytes", "plain_live")):
         failed += 1
         print("LEAK: %r -> %r" % (before, after))
     print("strings: %d calls x3, %d failed" % (len(CALLS), failed))

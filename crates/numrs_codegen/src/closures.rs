@@ -92,8 +92,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let ok = self.new_block("ok");
         self.b.build_conditional_branch(failed, prop, ok)?;
         self.b.position_at_end(prop);
-        self.release_all()?;
-        self.return_status(status)?;
+        self.error_exit(status)?;
         self.b.position_at_end(ok);
         if let Repr::Phantom = types::repr(self.ctx, &ret).map_err(|m| CgError { span: self.span, message: m })? {
             return self.fail(format!("inner function '{}' returns {ret}, not supported", info.name));

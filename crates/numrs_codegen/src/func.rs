@@ -153,6 +153,12 @@ pub struct FnCx<'a, 'ctx> {
     latches: Vec<Option<BasicBlock<'ctx>>>,
     /// The IR block being lowered.
     cur_block: usize,
+    /// Per IR block inside a `try` body, the handler block its exceptions go to (Numba
+    /// supports `except:` and `except Exception:` only, so every exception is caught).
+    try_of: Vec<Option<usize>>,
+    /// Per handler block, where a caught exception lands: its message released, then the
+    /// handler.
+    landings: HashMap<usize, BasicBlock<'ctx>>,
     ret_struct: StructType<'ctx>,
     exc_ptr: PointerValue<'ctx>,
     pub(crate) defs: HashMap<VarId, &'a Value>,
@@ -286,10 +292,6 @@ pub fn lower_function<'a, 'ctx>(
     for block in &ir.blocks {
         for stmt in &block.stmts {
             if let StmtKind::Assign { target, value } = &stmt.kind {
-                // Numba's front end marks `try` bodies with `$exception_check` branches.
-                if ir.var(*target).name.starts_with("$exception_check") {
-                    return err(Some(stmt.span), "try/except is not supported by numrs build yet");
-                }
                 defs.insert(*target, value);
             }
         }
@@ -307,6 +309,8 @@ pub fn lower_function<'a, 'ctx>(
         slots: vec![None; ir.vars.len()],
         latches: latches(ctx, func, ir, &blocks),
         cur_block: 0,
+        try_of: try_regions(ir),
+        landings: HashMap::new(),
         blocks,
         ret_struct,
         exc_ptr,
@@ -350,6 +354,7 @@ pub fn lower_function<'a, 'ctx>(
         }
     }
     cx.analyze_uses();
+    cx.build_landings()?;
     if flags.parallel {
         cx.par = crate::parallel::plan(&cx);
     }
@@ -389,6 +394,51 @@ pub fn lower_function<'a, 'ctx>(
     called.sort_unstable();
     called.dedup();
     Ok(Lowered { called, raises: cx.raises.get(), call_status: cx.call_status })
+}
+
+/// `RuntimeApi::free`, which releases an exception message the runtime allocated.
+const API_PLAIN_FREE: u32 = 4;
+
+/// The handler of every IR block inside a `try` body. A `try` is a branch on an
+/// `$exception_check` flag to the body or the handler; the body is what is reachable from its
+/// entry without passing the handler or leaving through the block that holds `$try_exit`.
+/// Inner `try`s override outer ones.
+fn try_regions(ir: &FunctionIr) -> Vec<Option<usize>> {
+    let n = ir.blocks.len();
+    let is_named = |v: VarId, prefix: &str| ir.var(v).name.starts_with(prefix);
+    let mut regions: Vec<(usize, Vec<usize>)> = Vec::new();
+    for block in &ir.blocks {
+        let Terminator::Branch { cond, truebr, falsebr } = &block.term else { continue };
+        if !is_named(*cond, "$exception_check") {
+            continue;
+        }
+        let (entry, handler) = (truebr.0 as usize, falsebr.0 as usize);
+        let mut seen = vec![false; n];
+        let mut stack = vec![entry];
+        let mut body = Vec::new();
+        while let Some(b) = stack.pop() {
+            if b >= n || b == handler || seen[b] {
+                continue;
+            }
+            seen[b] = true;
+            body.push(b);
+            let exits = ir.blocks[b].stmts.iter().any(|st| matches!(&st.kind, StmtKind::Assign { target, .. } if is_named(*target, "$try_exit")));
+            if exits {
+                continue;
+            }
+            stack.extend(ir.blocks[b].term.successors().iter().map(|s| s.0 as usize));
+        }
+        regions.push((handler, body));
+    }
+    // Larger (outer) regions first, so that inner ones win.
+    regions.sort_by_key(|(_, body)| std::cmp::Reverse(body.len()));
+    let mut out = vec![None; n];
+    for (handler, body) in regions {
+        for b in body {
+            out[b] = Some(handler);
+        }
+    }
+    out
 }
 
 /// One latch block per loop header with several backward jumps into it (block ids follow
@@ -459,6 +509,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             slots: vec![None; self.ir.vars.len()],
             latches: latches(self.ctx, func, self.ir, &blocks),
             cur_block: 0,
+            try_of: Vec::new(),
+            landings: HashMap::new(),
             blocks,
             ret_struct: self.ctx.struct_type(&[self.ctx.i32_type().into(), self.ctx.struct_type(&[], false).into()], false),
             exc_ptr,
@@ -622,7 +674,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Report `kind(msg)` and return status 1 from the current block.
     pub fn raise_const(&self, kind: ExcKind, msg: &str) -> R<()> {
         self.raises.set(true);
-        self.release_all()?;
         let et = exc_info_type(self.ctx);
         let i32t = self.ctx.i32_type();
         let p0 = self.b.build_struct_gep(et, self.exc_ptr, 0, "")?;
@@ -634,7 +685,54 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(p2, self.i64(msg.len() as i64))?;
         let p3 = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
         self.b.build_store(p3, i32t.const_zero())?;
-        self.return_status(i32t.const_int(1, false))
+        self.error_exit(i32t.const_int(1, false))
+    }
+
+    /// Leave the current block with an error (`status` not 0, the exception described at
+    /// `exc_ptr`): to the handler of the enclosing `try` body, else out of the function with
+    /// every reference released.
+    pub(crate) fn error_exit(&self, status: IntValue<'ctx>) -> R<()> {
+        if let Some(h) = self.try_of.get(self.cur_block).copied().flatten() {
+            if let Some(landing) = self.landings.get(&h) {
+                self.b.build_unconditional_branch(*landing)?;
+                return Ok(());
+            }
+        }
+        self.release_all()?;
+        self.return_status(status)
+    }
+
+    /// The landing block of every handler: the caught exception's message is released (when
+    /// the runtime allocated it) and the exception cleared, then the handler runs.
+    fn build_landings(&mut self) -> R<()> {
+        let mut handlers: Vec<usize> = self.try_of.iter().flatten().copied().collect();
+        handlers.sort_unstable();
+        handlers.dedup();
+        let et = exc_info_type(self.ctx);
+        let i32t = self.ctx.i32_type();
+        for h in handlers {
+            let Some(target) = self.blocks.get(h).copied() else { continue };
+            let landing = self.ctx.append_basic_block(self.func, &format!("b{h}.landing"));
+            self.b.position_at_end(landing);
+            let p_msg = self.b.build_struct_gep(et, self.exc_ptr, 1, "")?;
+            let p_owned = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
+            let owned = self.b.build_load(i32t, p_owned, "")?.into_int_value();
+            let is_owned = self.b.build_int_compare(IntPredicate::NE, owned, i32t.const_zero(), "")?;
+            let free_bb = self.ctx.append_basic_block(self.func, &format!("b{h}.landing_free"));
+            let clear_bb = self.ctx.append_basic_block(self.func, &format!("b{h}.landing_clear"));
+            self.b.build_conditional_branch(is_owned, free_bb, clear_bb)?;
+            self.b.position_at_end(free_bb);
+            let msg = self.b.build_load(self.ctx.ptr_type(AddressSpace::default()), p_msg, "")?;
+            let free = self.api_fn(API_PLAIN_FREE, false)?;
+            let ft = self.ctx.void_type().fn_type(&[self.ctx.ptr_type(AddressSpace::default()).into()], false);
+            self.b.build_indirect_call(ft, free, &[msg.into()], "")?;
+            self.b.build_unconditional_branch(clear_bb)?;
+            self.b.position_at_end(clear_bb);
+            self.b.build_store(self.exc_ptr, et.const_zero())?;
+            self.b.build_unconditional_branch(target)?;
+            self.landings.insert(h, landing);
+        }
+        Ok(())
     }
 
     /// Return `status` (not 0: an error) with no value.
@@ -997,7 +1095,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::BuildString(parts) => crate::strings::build_string(self, parts)?,
             Value::FormatValue(v) => crate::strings::format_value(self, *v)?,
             Value::Undefined => return Ok(()),
-            Value::ExceptionMatch(_) => return self.fail("try/except is not supported by numrs build yet"),
+            // Only `except Exception:` types (as in Numba): every exception matches.
+            Value::ExceptionMatch(_) => {
+                let t = self.ctx.bool_type().const_int(1, false);
+                self.cast(t.into(), &Type::boolean(), &tt)?
+            }
             Value::NonlocalOut { .. } => return self.fail("nonlocal variables are not supported by numrs build yet"),
         };
         self.store(target, v)
@@ -1234,8 +1336,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let ok = self.new_block("ok");
         self.b.build_conditional_branch(failed, prop, ok)?;
         self.b.position_at_end(prop);
-        self.release_all()?;
-        self.return_status(status)?;
+        self.error_exit(status)?;
         self.b.position_at_end(ok);
         let r = self.b.build_extract_value(res, 1, "")?;
         // The callee's result is a new reference.

@@ -189,8 +189,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(failed, raise, ok)?;
         self.b.position_at_end(raise);
         self.raises.set(true);
-        self.release_all()?;
-        self.return_status(i32t.const_int(1, false))?;
+        self.error_exit(i32t.const_int(1, false))?;
         self.b.position_at_end(ok);
         let bits = self.b.build_load(i64t, out, "")?.into_int_value();
         Ok(match out_of(op) {

@@ -593,8 +593,18 @@ impl Lowerer {
         self.terminate(Terminator::Branch { cond: flag, truebr: body_block, falsebr: first_handler });
         self.switch_to(body_block);
         self.lower_stmts(body);
-        self.lower_stmts(orelse);
-        self.terminate(Terminator::Jump(after));
+        // Where the protected region ends: the block holding `$try_exit` jumps out of it (to
+        // the `else` clause, whose exceptions are not caught, or on).
+        self.temp("try_exit", span, Value::Const(Constant::Bool(true)));
+        if orelse.is_empty() {
+            self.terminate(Terminator::Jump(after));
+        } else {
+            let else_block = self.new_block(orelse[0].span);
+            self.terminate(Terminator::Jump(else_block));
+            self.switch_to(else_block);
+            self.lower_stmts(orelse);
+            self.terminate(Terminator::Jump(after));
+        }
         for (h, block) in handlers.iter().zip(handler_blocks) {
             self.switch_to(block);
             if let Some(t) = &h.type_ {

@@ -32,6 +32,8 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);
 pub static MEMINFO_FREES: AtomicU64 = AtomicU64::new(0);
 pub static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
+/// Plain allocations (exception messages) not freed yet.
+pub static PLAIN_LIVE: AtomicI64 = AtomicI64::new(0);
 
 /// A MemInfo and the data it owns are one block: this header, padding, then the data.
 #[repr(C)]
@@ -105,6 +107,7 @@ unsafe extern "C" fn numrs_alloc(size: usize) -> *mut u8 {
         return p;
     }
     (p as *mut usize).write(total);
+    PLAIN_LIVE.fetch_add(1, Ordering::Relaxed);
     p.add(PLAIN_HEADER)
 }
 
@@ -115,6 +118,7 @@ pub unsafe extern "C" fn numrs_free(ptr: *mut u8) {
     }
     let p = ptr.sub(PLAIN_HEADER);
     let total = (p as *const usize).read();
+    PLAIN_LIVE.fetch_sub(1, Ordering::Relaxed);
     dealloc(p, Layout::from_size_align_unchecked(total, PLAIN_HEADER));
 }
 
