@@ -117,6 +117,23 @@ def raising(n, x, s):
     return n
 
 
+@njit("(unicode_type,)")
+def str_dict(text):
+    words = text.split(",")
+    d = {words[0]: 0}
+    for w in words:
+        d[w] = d.get(w, 0) + 1
+    keys = [k for k in d]
+    firsts = [k[0] for k, v in d.items() if v > 1]
+    e = d.copy()
+    popped = e.pop(words[0])
+    last = e.popitem() if len(e) > 0 else ("", -1)
+    e["zz" + words[0]] = 7
+    d.clear()
+    d["x"] = len(keys)
+    return d, e, keys, firsts, popped, last, "x" in d, words[0] in e
+
+
 @njit("(int64, unicode_type)")
 def catching(n, s):
     # A caught exception's run-time message must be released.
@@ -161,6 +178,8 @@ CALLS = [
     ("raising", (1, 0.1, "")),
     ("raising", (2, 0.0, "")),
     ("catching", (5, "key")),
+    ("str_dict", ("a,b,a,cé,b,a",)),
+    ("str_dict", ("solo",)),
 ]
 
 # Functions whose exception messages (built at run time) must equal CPython's too.

@@ -64,6 +64,9 @@ enum View {
     Items,
 }
 
+/// The descriptor code of a string key (the runtime's `KeyKind::Str`).
+const KEY_STR: i64 = 11;
+
 /// The descriptor code of a scalar key field (see the runtime's `dicts::KeyKind`).
 fn key_kind(k: NumericKind) -> Option<i64> {
     use NumericKind::*;
@@ -104,7 +107,8 @@ fn key_fields(k: &Type) -> Result<(Vec<(i64, i64)>, bool), String> {
         return Ok((out, true));
     }
     match k {
-        Type::Unicode | Type::StringLiteral(_) => Err("dicts and sets with string keys are not supported by numrs build yet".into()),
+        // The key field is the string's MemInfo pointer (the table owns a reference).
+        Type::Unicode => Ok((vec![(0, KEY_STR)], false)),
         _ => Err(format!("dict and set keys of type {k} are not supported by numrs build yet")),
     }
 }
@@ -251,6 +255,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (k, v) = self.kv_of(t)?;
         let set = matches!(t, Type::Set { .. });
         let (fields, tuple) = key_fields(&k).map_err(|m| self.cg_error(m))?;
+        if set && fields.iter().any(|(_, kind)| *kind == KEY_STR) {
+            // A set iterates in hash order, and Numba's string hash is randomized per process.
+            return self.fail("sets of strings are not supported by numrs build yet");
+        }
         let mut rc = Vec::new();
         if !set {
             rc_offsets(&v, 0, &mut rc).map_err(|m| self.cg_error(m))?;
@@ -337,8 +345,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_int_compare(IntPredicate::NE, r.into_int_value(), i32t.const_zero(), "found")?)
     }
 
-    /// `d[k] = v` / `s.add(k)`: the container takes a new reference to what `v` holds.
+    /// `d[k] = v` / `s.add(k)`: the container takes a new reference to what `v` holds (and to
+    /// a string key).
     fn insert_raw(&self, h: PointerValue<'ctx>, key: BasicValueEnum<'ctx>, k: &Type, val: Option<(BasicValueEnum<'ctx>, &Type)>) -> R<()> {
+        // The container takes a reference to a string key (dropped again if the key is there).
+        self.incref(key, k)?;
         let kp = self.spill(key, k)?;
         let vp = match val {
             Some((v, vt)) => {

@@ -295,6 +295,10 @@ pub(crate) fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, key: &str, sig: &Signature, v
     if key == "builtins.print" {
         return Ok(Some((cx.str_print(sig, vals)?, Type::NoneType)));
     }
+    // `x in c` is a string operation only when the container is a string.
+    if key == "operator.contains" && !sig.args.first().is_some_and(is_str) {
+        return Ok(None);
+    }
     let any_str = sig.args.iter().any(is_str);
     let str_result = matches!(sig.return_type, Type::Unicode | Type::StringLiteral(_));
     if !any_str && !(key == "builtins.chr" || key == "builtins.str" && str_result) {

@@ -107,8 +107,9 @@ unsafe fn box_items(py: Python<'_>, np: &Npy, key: &Plan, val: Option<&Plan>, ty
         Some(vp) => {
             let d = PyDict::new(py);
             for i in c.positions() {
-                let k = boxed(key, c.key_ptr(i))?;
                 // Boxing consumes references: give it one of its own.
+                c.retain_key_at(i);
+                let k = boxed(key, c.key_ptr(i))?;
                 c.retain_value_at(i);
                 let v = boxed(vp, c.val_ptr(i))?;
                 d.set_item(k, v)?;

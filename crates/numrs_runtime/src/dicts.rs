@@ -39,6 +39,9 @@ pub enum KeyKind {
     U64 = 8,
     F32 = 9,
     F64 = 10,
+    /// A string: the key field is the pointer to its MemInfo (dict keys only; the table owns
+    /// one reference per stored key).
+    Str = 11,
 }
 
 impl KeyKind {
@@ -56,6 +59,7 @@ impl KeyKind {
             8 => U64,
             9 => F32,
             10 => F64,
+            11 => Str,
             _ => return None,
         })
     }
@@ -82,7 +86,32 @@ unsafe fn read_scalar(p: *const u8, k: KeyKind) -> Scalar {
         U64 => Scalar::Int((p as *const u64).read_unaligned() as i128),
         F32 => Scalar::Float((p as *const f32).read_unaligned() as f64),
         F64 => Scalar::Float((p as *const f64).read_unaligned()),
+        // Strings are compared and hashed by their text (see `key_hash`, `key_eq`).
+        Str => Scalar::Int(0),
     }
+}
+
+/// The code points of the string key at `p`.
+unsafe fn str_key<'a>(p: *const u8) -> &'a [u32] {
+    let mi = (p as *const *const MemInfo).read_unaligned();
+    if mi.is_null() {
+        &[]
+    } else {
+        crate::strings::chars(mi)
+    }
+}
+
+/// A hash of a string key's text (FNV-1a over its code points; dicts only, whose iteration
+/// order does not depend on hashes).
+fn hash_str(chars: &[u32]) -> i64 {
+    let mut h: u64 = 0xcbf29ce484222325;
+    for c in chars {
+        for b in c.to_le_bytes() {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x100000001b3);
+        }
+    }
+    h as i64
 }
 
 const HASH_MODULUS: u64 = (1u64 << 61) - 1;
@@ -197,6 +226,8 @@ pub struct Desc {
     pub fields: Vec<(usize, KeyKind)>,
     /// Offsets of MemInfo pointers (null: none) in a value.
     pub val_rc: Vec<usize>,
+    /// The key is a string (one `Str` field at offset 0).
+    pub key_str: bool,
 }
 
 impl Desc {
@@ -215,7 +246,12 @@ impl Desc {
         let base = 4 + 2 * n;
         let nrc = usize::try_from(p.add(base).read()).ok()?;
         let val_rc = (0..nrc).map(|i| usize::try_from(p.add(base + 1 + i).read()).ok()).collect::<Option<Vec<_>>>()?;
-        Some(Desc { is_set: flags & 1 != 0, is_tuple: flags & 2 != 0, key_size, val_size, fields, val_rc })
+        let is_set = flags & 1 != 0;
+        let key_str = fields.iter().any(|(_, k)| *k == KeyKind::Str);
+        if key_str && (is_set || fields.len() != 1 || fields[0].0 != 0) {
+            return None;
+        }
+        Some(Desc { is_set, is_tuple: flags & 2 != 0, key_size, val_size, fields, val_rc, key_str })
     }
 }
 
@@ -247,7 +283,9 @@ pub struct Container {
 
 /// The hash Numba stores for a key: `hash(key)`, with the reserved values of sets avoided.
 unsafe fn key_hash(d: &Desc, key: *const u8) -> i64 {
-    let h = if d.is_tuple {
+    let h = if d.key_str {
+        hash_str(str_key(key))
+    } else if d.is_tuple {
         let hs: Vec<i64> = d.fields.iter().map(|(off, k)| hash_scalar(read_scalar(key.add(*off), *k))).collect();
         hash_tuple(&hs)
     } else {
@@ -267,6 +305,9 @@ unsafe fn key_hash(d: &Desc, key: *const u8) -> i64 {
 /// keys' bytes, as Numba's `dictobject.c` compares them (so `-0.0` and `0.0` are distinct
 /// keys), except that a NaN never matches (Numba's hash of a NaN differs between lookups).
 unsafe fn key_eq(d: &Desc, a: *const u8, b: *const u8) -> bool {
+    if d.key_str {
+        return str_key(a) == str_key(b);
+    }
     d.fields.iter().all(|(off, k)| {
         let (x, y) = (read_scalar(a.add(*off), *k), read_scalar(b.add(*off), *k));
         if d.is_set {
@@ -327,6 +368,26 @@ impl Container {
             let mi = (v.add(*off) as *const *mut MemInfo).read_unaligned();
             if !mi.is_null() {
                 meminfo_decref(mi);
+            }
+        }
+    }
+
+    /// Drop the table's reference to the (string) key record at `k`.
+    unsafe fn release_key(&self, k: *const u8) {
+        if self.desc.key_str {
+            let mi = (k as *const *mut MemInfo).read_unaligned();
+            if !mi.is_null() {
+                meminfo_decref(mi);
+            }
+        }
+    }
+
+    /// Take a new reference to the (string) key record at `k`.
+    unsafe fn retain_key(&self, k: *const u8) {
+        if self.desc.key_str {
+            let mi = (k as *const *mut MemInfo).read_unaligned();
+            if !mi.is_null() {
+                (*(std::ptr::addr_of!((*mi).refcount) as *const AtomicI64)).fetch_add(1, Ordering::Relaxed);
             }
         }
     }
@@ -400,6 +461,8 @@ impl Container {
             let old = self.vals[e * vs..(e + 1) * vs].to_vec();
             std::ptr::copy_nonoverlapping(val, self.vals.as_mut_ptr().add(e * vs), vs);
             self.release_value(old.as_ptr());
+            // The stored key stays; the reference that came with the new one is dropped.
+            self.release_key(key);
             return;
         }
         if 2 * (self.hashes.len() + 1) > self.index.len() {
@@ -418,9 +481,13 @@ impl Container {
         self.index[i] = e as i64;
     }
 
-    /// Remove item `e`, moving its value (and references) to `out` or releasing them.
-    unsafe fn dict_remove_at(&mut self, e: usize, out: *mut u8) {
+    /// Remove item `e`, moving its value (and references) to `out` or releasing them; the
+    /// key's reference is released too unless `key_moved` (it went to the caller).
+    unsafe fn dict_remove_at(&mut self, e: usize, out: *mut u8, key_moved: bool) {
         let vs = self.desc.val_size;
+        if !key_moved {
+            self.release_key(self.key_at(e));
+        }
         if out.is_null() {
             self.release_value(self.val_at(e));
         } else {
@@ -564,14 +631,15 @@ impl Container {
         (pos..self.hashes.len()).find(|i| used(self.hashes[*i]))
     }
 
-    /// Release every value's references (before dropping or clearing).
+    /// Release every value's (and string key's) references (before dropping or clearing).
     unsafe fn release_all(&self) {
-        if self.desc.val_rc.is_empty() || self.desc.is_set {
+        if (self.desc.val_rc.is_empty() && !self.desc.key_str) || self.desc.is_set {
             return;
         }
         for (e, h) in self.hashes.iter().enumerate() {
             if *h != DELETED {
                 self.release_value(self.val_at(e));
+                self.release_key(self.key_at(e));
             }
         }
     }
@@ -606,7 +674,10 @@ impl Container {
         if !c.desc.is_set {
             for (e, h) in c.hashes.iter().enumerate() {
                 if *h != DELETED {
-                    unsafe { c.retain_value(c.val_at(e)) };
+                    unsafe {
+                        c.retain_value(c.val_at(e));
+                        c.retain_key(c.key_at(e));
+                    }
                 }
             }
         }
@@ -640,6 +711,14 @@ impl Container {
     /// `i` is a live position of a dict.
     pub unsafe fn retain_value_at(&self, i: usize) {
         self.retain_value(self.val_at(i))
+    }
+
+    /// Take a new reference to the (string) key at position `i`.
+    ///
+    /// # Safety
+    /// `i` is a live position of a dict.
+    pub unsafe fn retain_key_at(&self, i: usize) {
+        self.retain_key(self.key_at(i))
     }
 
     pub fn len(&self) -> usize {
@@ -725,7 +804,7 @@ pub unsafe extern "C" fn numrs_dict_delete(c: *mut Container, key: *const u8, va
     let h = key_hash(&c.desc, key);
     match c.dict_find(key, h) {
         Some(e) => {
-            c.dict_remove_at(e, val_out);
+            c.dict_remove_at(e, val_out, false);
             1
         }
         None => 0,
@@ -779,7 +858,7 @@ pub unsafe extern "C" fn numrs_dict_popitem(c: *mut Container, key_out: *mut u8,
     }
     let Some(e) = (0..c.hashes.len()).rev().find(|e| c.hashes[*e] != DELETED) else { return 0 };
     std::ptr::copy_nonoverlapping(c.key_at(e), key_out, ks);
-    c.dict_remove_at(e, val_out);
+    c.dict_remove_at(e, val_out, true);
     1
 }
 
