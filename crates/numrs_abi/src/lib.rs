@@ -275,6 +275,30 @@ pub struct RuntimeApi {
     /// 0 with the result in `out[0]` (a string or list is a new reference), or 1 with the
     /// exception written to `exc` (its message owned).
     pub str_op: unsafe extern "C" fn(op: u32, args: *const u64, out: *mut u64, exc: *mut ExcInfo) -> i32,
+    /// The calling thread's NumPy random generator (Numba's `np.random` state, MT19937): the
+    /// operation `op` ([`RandomOp`]) on `args` (`i64`), its result in `out[0]` (an `i64`, or
+    /// the bits of an `f64`).
+    pub random: unsafe extern "C" fn(op: u32, args: *const i64, out: *mut u64),
+}
+
+/// The operations of [`RuntimeApi::random`].
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RandomOp {
+    /// `np.random.seed(args[0] as u32)`.
+    Seed = 0,
+    /// `np.random.random()`: an `f64` in [0, 1).
+    Double = 1,
+    /// `np.random.randint(args[0], args[1])` (the caller checks `args[1] > args[0]`).
+    RandInt = 2,
+    /// A standard normal `f64`.
+    Gauss = 3,
+}
+
+impl RandomOp {
+    pub fn from_u32(v: u32) -> Option<RandomOp> {
+        [RandomOp::Seed, RandomOp::Double, RandomOp::RandInt, RandomOp::Gauss].into_iter().find(|o| *o as u32 == v)
+    }
 }
 
 /// The data of a string's [`MemInfo`] (a `unicode_type` value is a `*mut MemInfo`, never

@@ -39,7 +39,7 @@ const API_CLEAR: u32 = 15;
 const API_COPY: u32 = 16;
 const API_SET_OP: u32 = 17;
 /// The number of fields of `RuntimeApi` after the containers' entries.
-pub const API_FIELDS: u32 = 20;
+pub const API_FIELDS: u32 = 21;
 
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {

@@ -21,6 +21,7 @@ mod arrays;
 mod dicts;
 mod fancy;
 pub mod func;
+mod random;
 mod header;
 mod iters;
 mod lists;

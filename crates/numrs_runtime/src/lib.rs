@@ -16,6 +16,7 @@ pub mod lists;
 pub mod memory;
 pub mod npy;
 pub mod parallel;
+pub mod random;
 pub mod select;
 pub mod strings;
 pub mod typing;

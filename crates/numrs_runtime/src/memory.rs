@@ -27,6 +27,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     set_op: crate::dicts::api::set_op,
     str_new: crate::strings::api_new,
     str_op: crate::strings::api_op,
+    random: crate::random::api_random,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

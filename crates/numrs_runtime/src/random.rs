@@ -1,0 +1,167 @@
+//! NumPy's legacy random generator as Numba runs it in compiled code (`np.random.*`): one
+//! MT19937 state per thread, seeded with `init_genrand` by `np.random.seed`, doubles from two
+//! 32-bit draws, integers by masked rejection sampling and normals by the polar method with a
+//! cached second value (Numba's `randomimpl.py` and `_random.c`), so that a seeded compiled
+//! function draws the same numbers as under Numba.
+
+use numrs_abi::RandomOp;
+use std::cell::RefCell;
+
+const N: usize = 624;
+const M: usize = 397;
+const MATRIX_A: u32 = 0x9908_b0df;
+const UPPER: u32 = 0x8000_0000;
+const LOWER: u32 = 0x7fff_ffff;
+
+struct State {
+    mt: [u32; N],
+    index: usize,
+    has_gauss: bool,
+    gauss: f64,
+}
+
+impl State {
+    fn seeded(seed: u32) -> State {
+        let mut mt = [0u32; N];
+        let mut s = seed;
+        for (pos, slot) in mt.iter_mut().enumerate() {
+            *slot = s;
+            s = 1_812_433_253u32.wrapping_mul(s ^ (s >> 30)).wrapping_add(pos as u32 + 1);
+        }
+        State { mt, index: N, has_gauss: false, gauss: 0.0 }
+    }
+
+    /// Numba's `numba_rnd_shuffle`: the next 624 words.
+    fn shuffle(&mut self) {
+        let mt = &mut self.mt;
+        let twist = |a: u32, b: u32, c: u32| -> u32 {
+            let y = (a & UPPER) | (b & LOWER);
+            c ^ (y >> 1) ^ if y & 1 != 0 { MATRIX_A } else { 0 }
+        };
+        for i in 0..N - M {
+            mt[i] = twist(mt[i], mt[i + 1], mt[i + M]);
+        }
+        for i in N - M..N - 1 {
+            mt[i] = twist(mt[i], mt[i + 1], mt[i + M - N]);
+        }
+        mt[N - 1] = twist(mt[N - 1], mt[0], mt[M - 1]);
+    }
+
+    fn next_u32(&mut self) -> u32 {
+        if self.index >= N {
+            self.shuffle();
+            self.index = 0;
+        }
+        let mut y = self.mt[self.index];
+        self.index += 1;
+        y ^= y >> 11;
+        y ^= (y << 7) & 0x9d2c_5680;
+        y ^= (y << 15) & 0xefc6_0000;
+        y ^ (y >> 18)
+    }
+
+    fn next_double(&mut self) -> f64 {
+        let a = (self.next_u32() >> 5) as f64;
+        let b = (self.next_u32() >> 6) as f64;
+        (a * 67_108_864.0 + b) / 9_007_199_254_740_992.0
+    }
+
+    /// Numba's `get_next_int` for NumPy (`nbits` in 1..=64; the low bits of each draw).
+    fn next_bits(&mut self, nbits: u32) -> u64 {
+        let masked = |st: &mut State, n: u32| -> u64 { (st.next_u32() & (u32::MAX >> (32 - n))) as u64 };
+        if nbits <= 32 {
+            masked(self, nbits)
+        } else {
+            let high = masked(self, nbits - 32);
+            let low = self.next_u32() as u64;
+            low + (high << 32)
+        }
+    }
+
+    /// `np.random.randint(low, high)` (`high > low`): `_randrange_impl` with step 1.
+    fn randint(&mut self, low: i64, high: i64) -> i64 {
+        let n = high.wrapping_sub(low);
+        if n == 1 {
+            return low;
+        }
+        let nbits = 64 - ((n - 1) as u64).leading_zeros();
+        loop {
+            let r = self.next_bits(nbits) as i64;
+            if r < n {
+                return low.wrapping_add(r);
+            }
+        }
+    }
+
+    /// A standard normal (Numba's `_gauss_impl`): the polar method, one of each pair cached.
+    fn gauss(&mut self) -> f64 {
+        if self.has_gauss {
+            self.has_gauss = false;
+            return self.gauss;
+        }
+        let (x1, x2, r2) = loop {
+            let x1 = 2.0 * self.next_double() - 1.0;
+            let x2 = 2.0 * self.next_double() - 1.0;
+            let r2 = x1 * x1 + x2 * x2;
+            if r2 < 1.0 && r2 != 0.0 {
+                break (x1, x2, r2);
+            }
+        };
+        let f = (-2.0 * r2.ln() / r2).sqrt();
+        self.gauss = f * x1;
+        self.has_gauss = true;
+        f * x2
+    }
+}
+
+/// An unseeded thread's first state (Numba seeds from the OS; any seed serves here).
+fn entropy_seed() -> u32 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos()));
+    h.finish() as u32
+}
+
+thread_local! {
+    static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
+}
+
+fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
+    STATE.with(|s| {
+        let mut s = s.borrow_mut();
+        f(s.get_or_insert_with(|| State::seeded(entropy_seed())))
+    })
+}
+
+/// [`numrs_abi::RuntimeApi::random`].
+pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut u64) {
+    let arg = |i: usize| args.add(i).read();
+    let r: u64 = match RandomOp::from_u32(op) {
+        Some(RandomOp::Seed) => {
+            let seed = arg(0) as u32;
+            STATE.with(|s| *s.borrow_mut() = Some(State::seeded(seed)));
+            0
+        }
+        Some(RandomOp::Double) => with_state(|s| s.next_double()).to_bits(),
+        Some(RandomOp::RandInt) => with_state(|s| s.randint(arg(0), arg(1))) as u64,
+        Some(RandomOp::Gauss) => with_state(|s| s.gauss()).to_bits(),
+        None => 0,
+    };
+    if !out.is_null() {
+        out.write(r);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn matches_numpy_legacy_mt19937() {
+        // np.random.seed(42); np.random.random() == 0.3745401188473625 (NumPy's legacy
+        // generator, which Numba's matches for an integer seed).
+        let mut s = State::seeded(42);
+        assert_eq!(s.next_double(), 0.3745401188473625);
+        assert_eq!(s.next_double(), 0.9507143064099162);
+    }
+}
