@@ -35,8 +35,12 @@ pub const ABI_VERSION_PARAM_NAMES: u32 = 2;
 pub const ABI_VERSION_PARAM_DEFAULTS: u32 = 3;
 
 /// The table versions the runtime accepts.
+/// Tables with this `abi_version` have [`FunctionEntryV4`] items (a kind: dispatcher or
+/// ufunc); otherwise everything is as in [`ABI_VERSION_PARAM_DEFAULTS`].
+pub const ABI_VERSION_KINDS: u32 = 4;
+
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 3;
+pub const MAX_ABI_VERSION: u32 = 4;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -120,6 +124,25 @@ pub struct FunctionEntryV3 {
     /// the module is populated; `repr()` of the value is the `<repr>` of the omitted type.
     pub param_defaults: *const *const c_char,
 }
+
+/// A [`FunctionEntryV3`] followed by what the function becomes in Python (tables of version
+/// [`ABI_VERSION_KINDS`]).
+#[repr(C)]
+pub struct FunctionEntryV4 {
+    pub name: *const c_char,
+    pub n_specs: u32,
+    pub specs: *const Specialization,
+    pub param_names: *const *const c_char,
+    pub param_defaults: *const *const c_char,
+    /// [`FUNCTION_KIND_DISPATCHER`] or [`FUNCTION_KIND_UFUNC`].
+    pub kind: u32,
+}
+
+/// A jit function: a dispatcher choosing among the specializations.
+pub const FUNCTION_KIND_DISPATCHER: u32 = 0;
+/// A `@vectorize` function: a NumPy ufunc with one loop per specialization (scalar numbers
+/// in, one scalar number out), each calling the specialization's wrapper per element.
+pub const FUNCTION_KIND_UFUNC: u32 = 1;
 
 #[repr(C)]
 pub struct Specialization {

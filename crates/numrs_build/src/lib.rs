@@ -65,7 +65,9 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
     let positions = numrs_db::positions(dbd, file);
     let mut out = Vec::new();
     for (id, jit) in info.functions.iter().enumerate() {
-        if jit.kind != numrs_hir::JitKind::Njit {
+        // `@vectorize` kernels with explicit signatures become NumPy ufuncs.
+        let vectorize = jit.kind == numrs_hir::JitKind::Vectorize && !jit.signatures.is_empty();
+        if jit.kind != numrs_hir::JitKind::Njit && !vectorize {
             continue;
         }
         let key = FunctionKey::of(dbd, file, info, jit);
@@ -409,8 +411,13 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         .functions
         .iter()
         .enumerate()
-        .filter(|(_, f)| f.kind == numrs_hir::JitKind::Njit)
-        .map(|(id, f)| numrs_codegen::FunctionInput { function_id: id, name: f.name.clone(), params: params_of(dbd, file, info, id) })
+        .filter(|(_, f)| matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize))
+        .map(|(id, f)| numrs_codegen::FunctionInput {
+            function_id: id,
+            name: f.name.clone(),
+            params: params_of(dbd, file, info, id),
+            ufunc: f.kind == numrs_hir::JitKind::Vectorize,
+        })
         .collect();
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
     let resolver = |_caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
@@ -431,7 +438,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             .iter()
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
-        functions.iter().map(|f| (f.function_id, &f.name, &f.params)).collect::<Vec<_>>(),
+        functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc)).collect::<Vec<_>>(),
         (0..info.functions.len()).map(|id| call_params_of(dbd, file, info, id)).collect::<Vec<_>>(),
     ));
     let output = match cache::load(&key) {

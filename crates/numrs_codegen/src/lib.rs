@@ -96,6 +96,8 @@ pub struct FunctionInput {
     pub name: String,
     /// As [`SpecInput::params`].
     pub params: Vec<(String, Option<String>)>,
+    /// A `@vectorize` function: a NumPy ufunc in Python (`numrs_abi::FUNCTION_KIND_UFUNC`).
+    pub ufunc: bool,
 }
 
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,

@@ -502,19 +502,19 @@ fn build_table<'ctx>(
     let ptr = ctx.ptr_type(AddressSpace::default());
     let i32t = ctx.i32_type();
     let spec_t = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
-    // numrs_abi::FunctionEntryV3: name, n_specs, specs, param_names, param_defaults.
-    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
+    // numrs_abi::FunctionEntryV4: name, n_specs, specs, param_names, param_defaults, kind.
+    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into(), i32t.into()], false);
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Every function of the module (in its order), then any only the specializations name.
-    let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
-        functions.iter().map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
+    let mut ids: Vec<(usize, &str, &[(String, Option<String>)], bool)> =
+        functions.iter().map(|f| (f.function_id, f.name.as_str(), f.params.as_slice(), f.ufunc)).collect();
     for s in specs {
         if !ids.iter().any(|(id, ..)| *id == s.function_id) {
-            ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
+            ids.push((s.function_id, s.function.as_str(), s.params.as_slice(), false));
         }
     }
     let mut entries = Vec::new();
-    for (id, fname, params) in ids {
+    for (id, fname, params, ufunc) in ids {
         // Specializations taking a jit function as an argument run only from compiled code
         // (their callers pass the function statically); Python calls cannot select them.
         let built: Vec<usize> = (0..specs.len())
@@ -557,6 +557,7 @@ fn build_table<'ctx>(
             g.as_pointer_value().into(),
             names.into(),
             defaults.into(),
+            i32t.const_int(if ufunc { numrs_abi::FUNCTION_KIND_UFUNC } else { numrs_abi::FUNCTION_KIND_DISPATCHER } as u64, false).into(),
         ]));
     }
     let entries_t = entry_t.array_type(entries.len() as u32);
@@ -569,7 +570,7 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        i32t.const_int(numrs_abi::ABI_VERSION_PARAM_DEFAULTS as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_KINDS as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

@@ -95,10 +95,12 @@ unsafe fn read_scalar(p: *const u8, k: KeyKind) -> Scalar {
 unsafe fn str_key<'a>(p: *const u8) -> &'a [u32] {
     let mi = (p as *const *const MemInfo).read_unaligned();
     if mi.is_null() {
-        &[]
-    } else {
-        crate::strings::chars(mi)
+        return &[];
     }
+    // A `StrPayload` (the length first), then the code points.
+    let data = (*mi).data;
+    let len = (data as *const numrs_abi::StrPayload).read_unaligned().len.max(0) as usize;
+    std::slice::from_raw_parts(data.add(std::mem::size_of::<numrs_abi::StrPayload>()) as *const u32, len)
 }
 
 /// A hash of a string key's text (FNV-1a over its code points; dicts only, whose iteration

@@ -20,11 +20,13 @@ pub mod random;
 pub mod select;
 pub mod strings;
 pub mod typing;
+pub mod ufunc;
 
 use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
-    layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, ModuleTable, Specialization, ABI_VERSION_PARAM_DEFAULTS,
+    layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, ModuleTable, Specialization,
+    ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
 use pyo3::exceptions::PyImportError;
@@ -157,8 +159,14 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         return Err(PyImportError::new_err("numrs module table: functions is null"));
     }
     for i in 0..table.n_functions as usize {
+        let mut kind = 0;
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
+                ABI_VERSION_KINDS => {
+                    let e = &*(table.functions as *const FunctionEntryV4).add(i);
+                    kind = e.kind;
+                    (e.name, e.n_specs, e.specs, e.param_names, e.param_defaults)
+                }
                 ABI_VERSION_PARAM_DEFAULTS => {
                     let e = &*(table.functions as *const FunctionEntryV3).add(i);
                     (e.name, e.n_specs, e.specs, e.param_names, e.param_defaults)
@@ -184,7 +192,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         let arity = match out.first() {
             Some(s) => s.args.len(),
             // No specialization was built: the parameter names (null-terminated) say how many.
-            None if param_names.is_null() || table.abi_version != ABI_VERSION_PARAM_DEFAULTS => 0,
+            None if param_names.is_null() || table.abi_version < ABI_VERSION_PARAM_DEFAULTS => 0,
             None => (0..).take_while(|&k| unsafe { !(*param_names.add(k)).is_null() }).count(),
         };
         if out.iter().any(|s| s.args.len() != arity) {
@@ -202,6 +210,10 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             Some(names)
         };
+        if kind == FUNCTION_KIND_UFUNC {
+            module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out)?)?;
+            continue;
+        }
         let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults)? };
         let d = Dispatcher::new(fname.clone(), module_name.clone(), params, defaults, arity, out, np);
         module.setattr(fname.as_str(), dispatcher::new_dispatcher(py, d)?)?;
