@@ -9,6 +9,16 @@
 # Usage: bench/build/run.sh [--pairs N] [run_numba.py args...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
+# Every process of the benchmark (both backends) runs on one CPU. On a 2-CPU machine the same
+# build of a kernel ran up to 2x slower in some processes than in others (Numba and numrs
+# alike: numrs pairwise 575 vs 1081-1170 us, Numba's 612 vs 969 us); pinned, 6 standalone
+# runs out of 6 were fast, and a pinned benchmark run had one slow numrs process in 4, which
+# the median over pairs absorbs. NUMRS_BENCH_CPU picks the CPU ("none": no pinning).
+cpu=${NUMRS_BENCH_CPU:-$(( $(nproc) - 1 ))}
+if [ "$cpu" != "none" ] && [ -z "${NUMRS_BENCH_PINNED:-}" ] && command -v taskset >/dev/null 2>&1; then
+    export NUMRS_BENCH_PINNED=1
+    exec taskset -c "$cpu" bash "$0" "$@"
+fi
 bench=${NUMRS_BENCH:-$root/../shared/bench}
 venv=${NUMRS_BENCH_VENV:-$root/target/bench-venv}
 pairs=4
