@@ -34,11 +34,11 @@ pub const ABI_VERSION_PARAM_NAMES: u32 = 2;
 /// values); otherwise everything is as in [`ABI_VERSION`].
 pub const ABI_VERSION_PARAM_DEFAULTS: u32 = 3;
 
-/// The table versions the runtime accepts.
 /// Tables with this `abi_version` have [`FunctionEntryV4`] items (a kind: dispatcher or
 /// ufunc); otherwise everything is as in [`ABI_VERSION_PARAM_DEFAULTS`].
 pub const ABI_VERSION_KINDS: u32 = 4;
 
+/// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
 pub const MAX_ABI_VERSION: u32 = 4;
 

@@ -136,9 +136,6 @@ pub struct Compiled {
     pub built: Vec<String>,
 }
 
-/// A jit function's parameters with their defaults as Python literal text, for the module
-/// table. Empty (positional calls only) when it has `*args`/keyword-only parameters; no
-/// defaults at all when one of them is not a literal numrs can write back.
 /// The value of `np.array(<nested constant lists>)`, `np.zeros(shape)`, `np.ones(shape)`,
 /// `np.arange(<ints>)` assigned at module level (their types come from `check`).
 fn global_array(value: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
@@ -251,49 +248,51 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
         .collect()
 }
 
-fn params_of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> Vec<(String, Option<String>)> {
-    let Some(jit) = info.functions.get(function_id) else { return vec![] };
-    let skeleton = numrs_db::skeleton(db, file);
-    let Some(def) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) else { return vec![] };
-    if def.params.vararg.is_some() || def.params.kwarg.is_some() || !def.params.kwonly.is_empty() {
-        return vec![];
-    }
-    let mut out: Vec<(String, Option<String>)> = Vec::new();
-    let mut literal = true;
-    for p in def.params.positional() {
-        let default = p.default.as_ref().map(|d| numrs_hir::ConstValue::from_expr(d).map(|v| v.python_repr()));
-        if let Some(None) = default {
-            literal = false;
-        }
-        out.push((p.name.clone(), default.flatten()));
-    }
-    if !literal {
-        out.iter_mut().for_each(|(_, d)| *d = None);
-    }
-    out
+/// A jit function's parameters as written: the positional ones with their defaults as Python
+/// literal text (`Some(None)`: a default that is not a literal), whether `*args` follows, and
+/// whether there are keyword-only or `**kwargs` parameters.
+#[derive(Default)]
+struct DefParams {
+    positional: Vec<(String, Option<Option<String>>)>,
+    star: bool,
+    keywords: bool,
 }
 
-/// How call sites bind arguments to function `function_id`: its positional parameters with
-/// literal defaults and whether `*args` follows (see `numrs_codegen::CallParams`).
-fn call_params_of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> numrs_codegen::CallParams {
-    let Some(jit) = info.functions.get(function_id) else { return Default::default() };
-    let skeleton = numrs_db::skeleton(db, file);
-    let Some(def) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) else { return Default::default() };
-    if def.params.kwarg.is_some() || !def.params.kwonly.is_empty() {
-        return Default::default();
+impl DefParams {
+    fn of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> DefParams {
+        let Some(jit) = info.functions.get(function_id) else { return DefParams::default() };
+        let skeleton = numrs_db::skeleton(db, file);
+        let Some(def) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) else { return DefParams::default() };
+        let positional = def
+            .params
+            .positional()
+            .map(|p| (p.name.clone(), p.default.as_ref().map(|d| numrs_hir::ConstValue::from_expr(d).map(|v| v.python_repr()))))
+            .collect();
+        DefParams { positional, star: def.params.vararg.is_some(), keywords: def.params.kwarg.is_some() || !def.params.kwonly.is_empty() }
     }
-    let mut params = Vec::new();
-    for p in def.params.positional() {
-        let default = match &p.default {
-            None => None,
-            Some(d) => match numrs_hir::ConstValue::from_expr(d) {
-                Some(v) => Some(v.python_repr()),
-                None => return Default::default(),
-            },
-        };
-        params.push((p.name.clone(), default));
+
+    fn literal(&self) -> bool {
+        self.positional.iter().all(|(_, d)| !matches!(d, Some(None)))
     }
-    numrs_codegen::CallParams { params, star: def.params.vararg.is_some() }
+
+    /// For the module table: empty (positional calls only) with `*args` or keyword-only
+    /// parameters; no defaults at all when one of them is not a literal numrs can write back.
+    fn table(&self) -> Vec<(String, Option<String>)> {
+        if self.star || self.keywords {
+            return vec![];
+        }
+        let literal = self.literal();
+        self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten().filter(|_| literal))).collect()
+    }
+
+    /// How call sites bind arguments (see `numrs_codegen::CallParams`): nothing to bind with
+    /// keyword-only parameters or a default that is not a literal.
+    fn call(&self) -> numrs_codegen::CallParams {
+        if self.keywords || !self.literal() {
+            return numrs_codegen::CallParams::default();
+        }
+        numrs_codegen::CallParams { params: self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).collect(), star: self.star }
+    }
 }
 
 /// The Python module name of a file (`pkg/kernels.py` → `kernels`).
@@ -373,6 +372,9 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             }),
         }
     }
+    let defs: Vec<DefParams> = (0..info.functions.len()).map(|id| DefParams::of(dbd, file, info, id)).collect();
+    let table_params: Vec<Vec<(String, Option<String>)>> = defs.iter().map(DefParams::table).collect();
+    let call_params: Vec<numrs_codegen::CallParams> = defs.iter().map(DefParams::call).collect();
     // What every specialization's lowering may depend on besides its own IR: the module, the
     // signatures of all specializations (calls resolve among them; numbering), the functions.
     let summary = cache::key(&(
@@ -381,7 +383,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         typed.iter().zip(&returns).map(|(i, rt)| (*i, rt)).collect::<Vec<_>>(),
         info.functions.iter().map(|f| &f.name).collect::<Vec<_>>(),
         // Call sites bind arguments with the callees' parameters and pass their defaults.
-        (0..info.functions.len()).map(|id| call_params_of(dbd, file, info, id)).collect::<Vec<_>>(),
+        &call_params,
     ));
     let inputs: Vec<numrs_codegen::SpecInput> = typed
         .iter()
@@ -398,7 +400,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 closures: &p.result.closures,
                 args: p.args.clone(),
                 return_type: rt.clone(),
-                params: params_of(dbd, file, info, p.function_id),
+                params: table_params[p.function_id].clone(),
                 fastmath: p.fastmath.clone(),
                 flags: p.flags,
                 lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals))),
@@ -415,7 +417,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         .map(|(id, f)| numrs_codegen::FunctionInput {
             function_id: id,
             name: f.name.clone(),
-            params: params_of(dbd, file, info, id),
+            params: table_params[id].clone(),
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
         })
         .collect();
@@ -439,12 +441,12 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
         functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc)).collect::<Vec<_>>(),
-        (0..info.functions.len()).map(|id| call_params_of(dbd, file, info, id)).collect::<Vec<_>>(),
+        &call_params,
     ));
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let params = |d: &DispatcherRef| function_of(info, d).map(|id| call_params_of(dbd, file, info, id)).unwrap_or_default();
+            let params = |d: &DispatcherRef| function_of(info, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
             let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output

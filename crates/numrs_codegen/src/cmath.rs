@@ -64,7 +64,7 @@ fn is_nan<'ctx>(cx: &FnCx<'_, 'ctx>, x: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
     Ok(cx.b.build_float_compare(FloatPredicate::UNO, x, x, "")?)
 }
 
-fn is_finite<'ctx>(cx: &FnCx<'_, 'ctx>, x: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
+pub(crate) fn is_finite<'ctx>(cx: &FnCx<'_, 'ctx>, x: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
     let a = fabs(cx, x)?;
     Ok(cx.b.build_float_compare(FloatPredicate::OLT, a, x.get_type().const_float(f64::INFINITY), "")?)
 }

@@ -813,8 +813,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_return(Some(&agg.as_basic_value_enum()))?;
             }
             Terminator::Raise { exc } => {
-                if let Some((kind, args)) = exc.and_then(|e| self.dynamic_exception(e)) {
-                    return crate::strings::raise_dynamic(self, kind, &args);
+                if let Some((kind, pieces)) = exc.and_then(|e| self.dynamic_exception(e)) {
+                    return crate::strings::raise_dynamic(self, kind, pieces);
                 }
                 let (kind, msg) = match exc {
                     Some(e) => self.exception_of(*e)?,
@@ -842,19 +842,40 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
-    /// The exception class and constant message of a raised value.
-    /// A built-in exception constructed in the raise statement's function with positional
-    /// arguments not all known at compile time: its kind and arguments.
-    fn dynamic_exception(&self, v: VarId) -> Option<(ExcKind, Vec<VarId>)> {
+    /// A built-in exception constructed in the raise statement's function whose message is
+    /// only known at run time: its kind and the message's pieces (see `message_pieces`).
+    fn dynamic_exception(&self, v: VarId) -> Option<(ExcKind, Vec<Result<String, VarId>>)> {
         let Ok(Type::ExceptionInstance(name)) = self.ty(v) else { return None };
         let kind = ExcKind::from_name(&name)?;
         let Some(Value::Call { args, kws, vararg: None, .. }) = self.resolve_def(v) else { return None };
-        if !kws.is_empty() || args.iter().all(|a| self.const_of(*a).is_some()) {
-            return None;
-        }
-        Some((kind, args.clone()))
+        let pieces = self.message_pieces(args);
+        (kws.is_empty() && pieces.iter().any(|p| p.is_err())).then_some((kind, pieces))
     }
 
+    /// The message of an exception constructed with `args`, as Python's `str()` of it: empty,
+    /// `str(arg)` for one argument, else the repr of the argument tuple. Constant text, or a
+    /// variable whose `str()` goes there (for the numbers and strings allowed, their repr
+    /// inside a tuple is their `str()`, except strings, which stay single arguments).
+    pub(crate) fn message_pieces(&self, args: &[VarId]) -> Vec<Result<String, VarId>> {
+        let one = args.len() == 1;
+        let mut pieces = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            if i > 0 {
+                pieces.push(Ok(", ".into()));
+            }
+            pieces.push(match self.const_of(*a) {
+                Some((s, r)) => Ok(if one { s } else { r }),
+                None => Err(*a),
+            });
+        }
+        if args.len() > 1 {
+            pieces.insert(0, Ok("(".into()));
+            pieces.push(Ok(")".into()));
+        }
+        pieces
+    }
+
+    /// The exception class and constant message of a raised value.
     fn exception_of(&self, v: VarId) -> R<(ExcKind, String)> {
         let t = self.ty(v)?;
         let name = match &t {
@@ -872,20 +893,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             if !kws.is_empty() {
                 return self.fail("keyword arguments to exception classes are not supported");
             }
-            let mut parts = Vec::new();
-            for a in args {
-                match self.const_of(*a) {
-                    Some(c) => parts.push(c),
-                    None => {
-                        return self.fail("exception arguments of this kind are not supported by numrs build yet")
-                    }
+            for p in self.message_pieces(args) {
+                match p {
+                    Ok(text) => msg.push_str(&text),
+                    Err(_) => return self.fail("exception arguments of this kind are not supported by numrs build yet"),
                 }
             }
-            msg = match parts.len() {
-                0 => String::new(),
-                1 => parts[0].0.clone(),
-                _ => format!("({})", parts.iter().map(|p| p.1.clone()).collect::<Vec<_>>().join(", ")),
-            };
         }
         Ok((kind, msg))
     }
@@ -1262,7 +1275,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let _ = full;
                 self.fail(format!("method {} is not supported by numrs build yet", b.0))
             }
-            Type::Dispatcher(d) => self.call_jit(d, args, None, &[], target),
             Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),
             other => self.fail(format!("calling a value of type {other} is not supported by numrs build yet")),
@@ -1344,27 +1356,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(r, &callee.return_type, target)
     }
 
-    /// A parameter's default (Python literal source) as a value of its type.
+    /// A parameter's default (Python literal source) as a value of its type (phantom types,
+    /// literal integers among them, take no value).
     fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {
-        let lt = self.vt(formal)?;
-        match numeric(formal) {
-            Some(k) if k.is_float() => {
-                let x: f64 = repr.parse().map_err(|_| CgError { span: self.span, message: format!("default value {repr} of type {formal}") })?;
-                Ok(lt.into_float_type().const_float(x).into())
-            }
-            Some(k) if k.is_signed_int() || k.is_unsigned_int() => {
-                let x: i64 = repr.parse().map_err(|_| CgError { span: self.span, message: format!("default value {repr} of type {formal}") })?;
-                Ok(lt.into_int_type().const_int(x as u64, true).into())
-            }
-            _ if matches!(formal, Type::NoneType) && repr == "None" => Ok(lt.const_zero()),
-            _ => match (repr, lt) {
-                // Literal booleans and integers that have a run-time value.
-                ("True" | "False", BasicTypeEnum::IntType(it)) => Ok(it.const_int(u64::from(repr == "True"), false).into()),
-                (_, BasicTypeEnum::IntType(it)) if repr.parse::<i64>().is_ok() => {
-                    Ok(it.const_int(repr.parse::<i64>().unwrap_or_default() as u64, true).into())
-                }
-                _ => self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet")),
+        let bad = || self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet"));
+        match (self.vt(formal)?, repr) {
+            (_, "None") if matches!(formal, Type::NoneType) => Ok(self.vt(formal)?.const_zero()),
+            (BasicTypeEnum::IntType(it), "True" | "False") => Ok(it.const_int(u64::from(repr == "True"), false).into()),
+            (BasicTypeEnum::IntType(it), _) => match repr.parse::<i64>() {
+                Ok(x) => Ok(it.const_int(x as u64, true).into()),
+                Err(_) => bad(),
             },
+            (BasicTypeEnum::FloatType(ft), _) => match repr.parse::<f64>() {
+                Ok(x) => Ok(ft.const_float(x).into()),
+                Err(_) => bad(),
+            },
+            _ => bad(),
         }
     }
 
@@ -1905,12 +1912,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             IteratorKind::Range(kind) => {
                 // Numba's range iterator: the current value, the number of items left, the step.
                 let ik = types::range_int(*kind);
-                let int_t = types::number_type(self.ctx, ik).into_int_type();
                 let sv = val.into_struct_value();
                 let start = self.b.build_extract_value(sv, 0, "start")?.into_int_value();
                 let stop = self.b.build_extract_value(sv, 1, "stop")?.into_int_value();
                 let step = self.b.build_extract_value(sv, 2, "step")?.into_int_value();
-                let _ = int_t;
                 let count = self.range_count(start, stop, step, ik)?;
                 let stt = st;
                 let p0 = self.b.build_struct_gep(stt, state, 0, "")?;

@@ -506,15 +506,16 @@ fn build_table<'ctx>(
     let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into(), i32t.into()], false);
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Every function of the module (in its order), then any only the specializations name.
-    let mut ids: Vec<(usize, &str, &[(String, Option<String>)], bool)> =
-        functions.iter().map(|f| (f.function_id, f.name.as_str(), f.params.as_slice(), f.ufunc)).collect();
+    let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
+        functions.iter().map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
     for s in specs {
         if !ids.iter().any(|(id, ..)| *id == s.function_id) {
-            ids.push((s.function_id, s.function.as_str(), s.params.as_slice(), false));
+            ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
         }
     }
     let mut entries = Vec::new();
-    for (id, fname, params, ufunc) in ids {
+    for (id, fname, params) in ids {
+        let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
         // Specializations taking a jit function as an argument run only from compiled code
         // (their callers pass the function statically); Python calls cannot select them.
         let built: Vec<usize> = (0..specs.len())

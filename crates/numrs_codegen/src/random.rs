@@ -44,7 +44,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A new 1-d array of `n` items of `dtype`, each `item()`.
-    fn random_array(&mut self, n: IntValue<'ctx>, dtype: &Type, tt: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
+    fn random_array(&mut self, n: IntValue<'ctx>, dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
         let out = self.alloc_array(dtype, &[n])?;
         let dt = dtype.clone();
         self.counted_loop(n, |cx, i| {
@@ -53,7 +53,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.store_element(p, x, &dt, &dt)
         })?;
         self.fresh = true;
-        let _ = tt;
         Ok(out)
     }
 
@@ -84,7 +83,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             ("random" | "random_sample" | "sample" | "ranf", 0) => self.random_f64(RandomOp::Double)?,
             ("random" | "random_sample" | "sample" | "ranf", 1) => match size_of(self, args[0])? {
                 None => self.random_f64(RandomOp::Double)?,
-                Some(n) => self.random_array(n, &Type::float64(), tt, &|cx| cx.random_f64(RandomOp::Double))?,
+                Some(n) => self.random_array(n, &Type::float64(), &|cx| cx.random_f64(RandomOp::Double))?,
             },
             ("randint", 1..=3) => {
                 let (low, high) = if args.len() == 1 { (self.i64(0), self.int_arg(args[0])?) } else { (self.int_arg(args[0])?, self.int_arg(args[1])?) };
@@ -102,7 +101,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     None => draw(self)?,
                     Some(n) => {
                         let dt = dtype.clone();
-                        self.random_array(n, &dt, tt, &draw)?
+                        self.random_array(n, &dt, &draw)?
                     }
                 }
             }
@@ -125,7 +124,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 };
                 match size {
                     None => draw(self)?,
-                    Some(n) => self.random_array(n, &Type::float64(), tt, &draw)?,
+                    Some(n) => self.random_array(n, &Type::float64(), &draw)?,
                 }
             }
             _ => return Ok(None),

@@ -105,6 +105,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &array_type(&it, 1, Layout::C), tt)
     }
 
+    /// A sorted flat C-contiguous copy of `arr` and its length; the copy is kept in a hidden
+    /// slot, so that it is released at every exit (a raise included).
+    fn sorted_copy(&mut self, arr: BasicValueEnum<'ctx>, a: &numrs_types::ArrayType) -> R<(BasicValueEnum<'ctx>, IntValue<'ctx>)> {
+        let c = self.copy_c(arr, a)?;
+        let slot = self.hidden_slot(&array_type(&a.dtype, a.ndim, Layout::C))?;
+        self.b.build_store(slot, c)?;
+        let n = self.field(c, 2)?.into_int_value();
+        let f = self.sort_fn(&a.dtype, false, false)?;
+        let data = self.field(c, 4)?;
+        self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
+        Ok((c, n))
+    }
+
     /// `np.median(a)`: the middle of a sorted flat copy (the mean of the two middle items for
     /// an even count, `(x + y) / 2` as Numba computes it); NaN for an empty array.
     pub(crate) fn median(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
@@ -113,14 +126,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if k.is_complex() || k == NumericKind::Boolean {
             return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
         }
-        let c = self.copy_c(arr, &a)?;
-        let ct = array_type(&a.dtype, a.ndim, Layout::C);
-        let slot = self.hidden_slot(&ct)?;
-        self.b.build_store(slot, c)?;
-        let n = self.field(c, 2)?.into_int_value();
-        let f = self.sort_fn(&a.dtype, false, false)?;
-        let data = self.field(c, 4)?;
-        self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
+        let (c, n) = self.sorted_copy(arr, &a)?;
         let f64t = Type::float64();
         let res = self.temp(self.ctx.f64_type().into())?;
         self.b.build_store(res, self.ctx.f64_type().const_float(f64::NAN))?;
@@ -179,15 +185,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let bad = self.b.build_or(bad_lo, bad_hi, "")?;
         self.guard(bad, ExcKind::ValueError, msg)?;
         let pct = if quantile { self.b.build_float_mul(q, f64t.const_float(100.0), "")? } else { q };
-        // A sorted flat copy (kept in a slot so that a raise releases it).
-        let c = self.copy_c(arr, &a)?;
-        let ct = array_type(&a.dtype, a.ndim, Layout::C);
-        let slot = self.hidden_slot(&ct)?;
-        self.b.build_store(slot, c)?;
-        let total = self.field(c, 2)?.into_int_value();
-        let sortf = self.sort_fn(&a.dtype, false, false)?;
-        let data = self.field(c, 4)?;
-        self.b.build_call(sortf, &[data.into(), data.into(), total.into()], "")?;
+        let (c, total) = self.sorted_copy(arr, &a)?;
         let dt = a.dtype.clone();
         let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
             let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
@@ -238,7 +236,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(one_item, single, many)?;
         self.b.position_at_end(single);
         let x0 = item(self, self.i64(0))?;
-        let fin = self.is_finite(x0)?;
+        let fin = crate::cmath::is_finite(self, x0)?;
         let v = self.b.build_select(fin, x0, f64t.const_float(f64::NAN), "")?;
         self.b.build_store(res, v)?;
         self.b.build_unconditional_branch(done)?;
@@ -253,7 +251,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(is100, b100, rest)?;
         // q = 100: the maximum; NaN when it is infinite (there are non-finite items then).
         self.b.position_at_end(b100);
-        let fin = self.is_finite(hi)?;
+        let fin = crate::cmath::is_finite(self, hi)?;
         let v = self.b.build_select(fin, hi, f64t.const_float(f64::NAN), "")?;
         self.b.build_store(res, v)?;
         self.b.build_unconditional_branch(done)?;
@@ -299,7 +297,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let nm1 = self.b.build_signed_int_to_float(last, f64t, "")?;
         let frac = self.b.build_float_div(pct, f64t.const_float(100.0), "")?;
         let rank = self.b.build_float_add(f64t.const_float(1.0), self.b.build_float_mul(nm1, frac, "")?, "")?;
-        let floor = self.float_intrinsic("llvm.floor", rank)?;
+        let floor = crate::ops::intrinsic_call(self, "llvm.floor", &[rank.into()])?.into_float_value();
         let m = self.b.build_float_sub(rank, floor, "")?;
         let kk = self.b.build_float_to_signed_int(self.b.build_float_sub(floor, f64t.const_float(1.0), "")?, self.ctx.i64_type(), "")?;
         let lower = item(self, kk)?;
@@ -311,20 +309,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(done);
         let r = self.b.build_load(f64t, res, "")?;
         self.cast(r, &fty, tt)
-    }
-
-    fn is_finite(&self, x: inkwell::values::FloatValue<'ctx>) -> R<IntValue<'ctx>> {
-        let d = self.b.build_float_sub(x, x, "")?;
-        Ok(self.b.build_float_compare(FloatPredicate::OEQ, d, d, "")?)
-    }
-
-    fn float_intrinsic(&self, name: &str, x: inkwell::values::FloatValue<'ctx>) -> R<inkwell::values::FloatValue<'ctx>> {
-        let f = inkwell::intrinsics::Intrinsic::find(name).and_then(|i| i.get_declaration(self.module, &[x.get_type().into()]));
-        let Some(f) = f else { return self.fail(format!("internal error: intrinsic {name}")) };
-        match self.b.build_call(f, &[x.into()], "")?.try_as_basic_value() {
-            inkwell::values::ValueKind::Basic(v) => Ok(v.into_float_value()),
-            _ => self.fail(format!("internal error: intrinsic {name}")),
-        }
     }
 
     /// `np.unique(a)`: the sorted distinct items (NaNs count as one), a 1-d array.

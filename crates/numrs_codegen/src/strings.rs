@@ -557,35 +557,20 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
 }
 
 /// `raise Kind(args...)` with arguments known only at run time (Numba's dynamic exceptions):
-/// the message is `str(arg)` for one argument, else the repr of the argument tuple, built as a
-/// string and handed to the runtime, which raises with it.
-pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, args: &[VarId]) -> R<()> {
-    // Pieces: constant text, or a run-time value to convert with `str()` (equal to its repr
-    // for the numbers and booleans allowed here).
-    let mut pieces: Vec<Result<String, VarId>> = Vec::new();
-    let one = args.len() == 1;
-    if !one {
-        pieces.push(Ok("(".into()));
-    }
-    for (i, a) in args.iter().enumerate() {
-        if i > 0 {
-            pieces.push(Ok(", ".into()));
-        }
-        match cx.const_of(*a) {
-            Some((s, r)) => pieces.push(Ok(if one { s } else { r })),
-            None => {
-                let t = cx.ty(*a)?;
-                match &t {
-                    Type::Unicode if one => {}
-                    _ if numeric(&t).is_some_and(|k| !k.is_complex()) => {}
-                    _ => return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet")),
-                }
-                pieces.push(Err(*a));
+/// the message (`FnCx::message_pieces`) is built as a string and handed to the runtime, which
+/// raises with it.
+pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces: Vec<Result<String, VarId>>) -> R<()> {
+    // Run-time pieces are numbers and booleans (their repr is their `str()`), or a string
+    // that is the only argument.
+    let single = pieces.len() == 1;
+    for p in &pieces {
+        if let Err(v) = p {
+            let t = cx.ty(*v)?;
+            let ok = matches!(t, Type::Unicode) && single || numeric(&t).is_some_and(|k| !k.is_complex());
+            if !ok {
+                return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet"));
             }
         }
-    }
-    if !one {
-        pieces.push(Ok(")".into()));
     }
     // Concatenate, releasing intermediate strings.
     let mut acc: Option<(PointerValue<'ctx>, bool)> = None;

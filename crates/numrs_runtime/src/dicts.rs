@@ -91,6 +91,22 @@ unsafe fn read_scalar(p: *const u8, k: KeyKind) -> Scalar {
     }
 }
 
+/// Drop one reference to the MemInfo whose pointer is stored at `p` (null: none).
+unsafe fn decref_at(p: *const u8) {
+    let mi = (p as *const *mut MemInfo).read_unaligned();
+    if !mi.is_null() {
+        meminfo_decref(mi);
+    }
+}
+
+/// Take one reference to the MemInfo whose pointer is stored at `p` (null: none).
+unsafe fn incref_at(p: *const u8) {
+    let mi = (p as *const *mut MemInfo).read_unaligned();
+    if !mi.is_null() {
+        (*(std::ptr::addr_of!((*mi).refcount) as *const AtomicI64)).fetch_add(1, Ordering::Relaxed);
+    }
+}
+
 /// The code points of the string key at `p`.
 unsafe fn str_key<'a>(p: *const u8) -> &'a [u32] {
     let mi = (p as *const *const MemInfo).read_unaligned();
@@ -367,40 +383,28 @@ impl Container {
     /// Drop the references the value record at `v` holds.
     unsafe fn release_value(&self, v: *const u8) {
         for off in &self.desc.val_rc {
-            let mi = (v.add(*off) as *const *mut MemInfo).read_unaligned();
-            if !mi.is_null() {
-                meminfo_decref(mi);
-            }
+            decref_at(v.add(*off));
         }
     }
 
     /// Drop the table's reference to the (string) key record at `k`.
     unsafe fn release_key(&self, k: *const u8) {
         if self.desc.key_str {
-            let mi = (k as *const *mut MemInfo).read_unaligned();
-            if !mi.is_null() {
-                meminfo_decref(mi);
-            }
+            decref_at(k);
         }
     }
 
     /// Take a new reference to the (string) key record at `k`.
     unsafe fn retain_key(&self, k: *const u8) {
         if self.desc.key_str {
-            let mi = (k as *const *mut MemInfo).read_unaligned();
-            if !mi.is_null() {
-                (*(std::ptr::addr_of!((*mi).refcount) as *const AtomicI64)).fetch_add(1, Ordering::Relaxed);
-            }
+            incref_at(k);
         }
     }
 
     /// Take a new reference to everything the value record at `v` holds.
     unsafe fn retain_value(&self, v: *const u8) {
         for off in &self.desc.val_rc {
-            let mi = (v.add(*off) as *const *mut MemInfo).read_unaligned();
-            if !mi.is_null() {
-                (*(std::ptr::addr_of!((*mi).refcount) as *const AtomicI64)).fetch_add(1, Ordering::Relaxed);
-            }
+            incref_at(v.add(*off));
         }
     }
 

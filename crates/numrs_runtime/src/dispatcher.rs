@@ -484,11 +484,10 @@ impl Dispatcher {
         format!("<function {} at {:#x}>", self.name, self as *const _ as usize)
     }
 
-    /// Unboxes `argv` into native storage, calls the wrapper, boxes the result (a new
-    /// reference).
+    /// Runs specialization `spec` on `argv`: unboxes them into native storage, calls the
+    /// wrapper, boxes the result. A new reference, or null with the exception set (a raw
+    /// pointer rather than a `PyResult`, which is costly to move on this hot path).
     #[inline(always)]
-    /// Runs specialization `spec` on `argv`: a new reference, or null with the exception set
-    /// (a raw pointer rather than a `PyResult`, which is costly to move on this hot path).
     unsafe fn invoke(&self, py: Python<'_>, np: &Npy, spec: &Spec, argv: &[*mut ffi::PyObject]) -> *mut ffi::PyObject {
         let mut arg_inline = std::mem::MaybeUninit::<[u64; INLINE_WORDS]>::uninit();
         let mut ret_inline = std::mem::MaybeUninit::<[u64; INLINE_WORDS]>::uninit();
@@ -523,8 +522,7 @@ impl Dispatcher {
                         crate::boxing::release(plan, arg_buf.add(*off));
                     }
                 }
-                e.restore(py);
-                return std::ptr::null_mut();
+                return raw(py, Err(e));
             }
             ptrs[i] = dst as *mut std::ffi::c_void;
         }
@@ -535,18 +533,11 @@ impl Dispatcher {
                 self.raise(py, &exc).restore(py);
                 return std::ptr::null_mut();
             }
-            return match box_value(py, np, &spec.ret_plan, ret_buf) {
-                Ok(r) => r,
-                Err(e) => {
-                    e.restore(py);
-                    std::ptr::null_mut()
-                }
-            };
+            return raw(py, box_value(py, np, &spec.ret_plan, ret_buf));
         }
-        let result = if status != 0 { Err(self.raise(py, &exc)) } else { box_value(py, np, &spec.ret_plan, ret_buf) };
+        let mut result = if status != 0 { Err(self.raise(py, &exc)) } else { box_value(py, np, &spec.ret_plan, ret_buf) };
         // Reflected lists: their items go back into the Python lists, then they are released
         // (all of them, also after a failure; the first error wins).
-        let mut result = result;
         for (off, plan) in &spec.arg_plans {
             if crate::lists::owns(plan) {
                 if let Err(e) = crate::lists::after_call(py, np, plan, arg_buf.add(*off)) {
@@ -557,13 +548,7 @@ impl Dispatcher {
                 }
             }
         }
-        match result {
-            Ok(r) => r,
-            Err(e) => {
-                e.restore(py);
-                std::ptr::null_mut()
-            }
-        }
+        raw(py, result)
     }
 
     unsafe fn raise(&self, py: Python<'_>, exc: &ExcInfo) -> PyErr {
@@ -584,6 +569,15 @@ impl Dispatcher {
             None => PyErr::from_type(ty, ()),
         }
     }
+}
+
+/// A result as the C API returns one: the object, or null with the exception set.
+#[inline(always)]
+fn raw(py: Python<'_>, r: PyResult<*mut ffi::PyObject>) -> *mut ffi::PyObject {
+    r.unwrap_or_else(|e| {
+        e.restore(py);
+        std::ptr::null_mut()
+    })
 }
 
 fn exception_type(kind: ExcKind) -> *mut ffi::PyObject {

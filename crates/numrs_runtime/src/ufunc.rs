@@ -58,8 +58,8 @@ unsafe extern "C" fn ufunc_loop(args: *mut *mut c_char, dims: *const isize, step
     let n = *dims;
     let mut ptrs = [std::ptr::null_mut::<c_void>(); 32];
     for i in 0..n {
-        for k in 0..d.nin {
-            ptrs[k] = (*args.add(k)).offset(i * *steps.add(k)) as *mut c_void;
+        for (k, p) in ptrs.iter_mut().enumerate().take(d.nin) {
+            *p = (*args.add(k)).offset(i * *steps.add(k)) as *mut c_void;
         }
         let out = (*args.add(d.nin)).offset(i * *steps.add(d.nin)) as *mut c_void;
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
