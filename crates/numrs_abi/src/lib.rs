@@ -249,6 +249,14 @@ pub struct MemInfo {
 /// error, the chunk's own [`ExcInfo`] in the context says what).
 pub type ChunkFn = unsafe extern "C" fn(ctx: *mut u8, start: i64, stop: i64, chunk: i64) -> i32;
 
+/// Advances a generator returned to Python (see [`layout`]): status [`GENERATOR_ITEM`] with
+/// the next item written at `item` (the yield type's layout), [`GENERATOR_ERROR`] with `exc`
+/// filled, or [`GENERATOR_DONE`] once it is finished (and at every call after that).
+pub type GeneratorStep = unsafe extern "C" fn(state: *mut u8, item: *mut u8, exc: *mut ExcInfo) -> i32;
+pub const GENERATOR_ITEM: i32 = 0;
+pub const GENERATOR_ERROR: i32 = 1;
+pub const GENERATOR_DONE: i32 = 2;
+
 /// Services the runtime provides to compiled code. Fields are only ever appended.
 #[repr(C)]
 pub struct RuntimeApi {
@@ -429,6 +437,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
         // A [`DictHandle`].
         Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
+        // A generator returned to Python: its state (from [`RuntimeApi::alloc`], owned by the
+        // receiver) and its [`GeneratorStep`].
+        Type::Generator(_) => Some(Layout { size: 16, align: 8, fields: vec![0, 8] }),
         // An omitted argument (a parameter left to its default) carries no data.
         Type::Omitted(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:

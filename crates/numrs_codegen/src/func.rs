@@ -152,14 +152,14 @@ pub struct FnCx<'a, 'ctx> {
     /// latch keeps LLVM from splitting the loop into nested loops.
     latches: Vec<Option<BasicBlock<'ctx>>>,
     /// The IR block being lowered.
-    cur_block: usize,
+    pub(crate) cur_block: usize,
     /// Per IR block inside a `try` body, the handler block its exceptions go to (Numba
     /// supports `except:` and `except Exception:` only, so every exception is caught).
-    try_of: Vec<Option<usize>>,
+    pub(crate) try_of: Vec<Option<usize>>,
     /// Per handler block, where a caught exception lands: its message released, then the
     /// handler.
     landings: HashMap<usize, BasicBlock<'ctx>>,
-    ret_struct: StructType<'ctx>,
+    pub(crate) ret_struct: StructType<'ctx>,
     exc_ptr: PointerValue<'ctx>,
     pub(crate) defs: HashMap<VarId, &'a Value>,
     /// Slots of variables whose values hold array references (each owns one).
@@ -193,6 +193,8 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) free_vars: &'a [String],
     /// Values of the module-level constants the function reads.
     pub(crate) globals: &'a [(String, crate::GlobalConst)],
+    /// Lowering a generator's resume function (see `generators`).
+    pub(crate) gen: Option<crate::generators::GenFrame<'ctx>>,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -265,15 +267,23 @@ pub fn lower_function<'a, 'ctx>(
     free_vars: &'a [String],
     globals: &'a [(String, crate::GlobalConst)],
 ) -> R<Lowered<'ctx>> {
-    if ir.is_generator {
-        return err(None, "generators are not supported by numrs build yet");
-    }
     let entry = ctx.append_basic_block(func, "entry");
     let b = ctx.create_builder();
     let alloca_b = ctx.create_builder();
     alloca_b.position_at_end(entry);
     let blocks: Vec<BasicBlock> = (0..ir.blocks.len()).map(|i| ctx.append_basic_block(func, &format!("b{i}"))).collect();
-    let ret_struct = internal_ret_type(ctx, ret_type).map_err(|m| CgError { span: None, message: m })?;
+    let (ret_struct, gen) = if ir.is_generator {
+        let Type::Generator(g) = ret_type else { return err(None, format!("internal error: generator typed as returning {ret_type}")) };
+        if flags.parallel {
+            return err(None, "generators with parallel=True are not supported by numrs build yet");
+        }
+        let m = |m: String| CgError { span: None, message: m };
+        let ft = crate::generators::resume_fn_type(ctx, &g.yield_type).map_err(m)?;
+        let Some(BasicTypeEnum::StructType(rt)) = ft.get_return_type() else { return err(None, "internal error: resume function type") };
+        (rt, Some(crate::generators::GenFrame::new(ctx, module, func, arg_types, &g.yield_type).map_err(m)?))
+    } else {
+        (internal_ret_type(ctx, ret_type).map_err(|m| CgError { span: None, message: m })?, None)
+    };
     let exc_ptr = func.get_nth_param(0).map(|p| p.into_pointer_value());
     let Some(exc_ptr) = exc_ptr else {
         return err(None, "internal error: function declared without ret/exc parameters");
@@ -332,18 +342,26 @@ pub fn lower_function<'a, 'ctx>(
         closures,
         free_vars,
         globals,
+        gen,
     };
     // One alloca per variable with a run-time value.
     for (i, var) in ir.vars.iter().enumerate() {
         let Some(Some(t)) = typemap.get(i) else { continue };
         match types::repr(ctx, t) {
             Ok(Repr::Value(lt)) => {
-                let p = cx.alloca_b.build_alloca(lt, &sanitize(&var.name))?;
+                let p = cx.frame_alloca(lt, &sanitize(&var.name))?;
                 cx.slots[i] = Some(p);
                 // A parameter is borrowed from the caller for the whole call: its variable
                 // needs no reference of its own (and nothing stays live for the exits).
                 let is_param = matches!(cx.defs.get(&VarId(i as u32)), Some(Value::Arg(_)));
                 if crate::arrays::needs_rc(t) && !is_param {
+                    if cx.gen.is_some() {
+                        // Reported at the variable's first assignment.
+                        let var = VarId(i as u32);
+                        let at = ir.blocks.iter().flat_map(|b| &b.stmts).find(|st| matches!(&st.kind, StmtKind::Assign { target, .. } if *target == var));
+                        cx.span = at.map(|st| st.span);
+                    }
+                    cx.check_owning_slot(t)?;
                     cx.alloca_b.build_store(p, lt.const_zero())?;
                     cx.rc_slots.push((p, t.clone()));
                 }
@@ -386,7 +404,11 @@ pub fn lower_function<'a, 'ctx>(
         }
     }
     if let Some(first) = cx.blocks.first() {
-        cx.alloca_b.build_unconditional_branch(*first)?;
+        if cx.gen.is_some() {
+            cx.gen_dispatch(*first)?;
+        } else {
+            cx.alloca_b.build_unconditional_branch(*first)?;
+        }
     } else {
         cx.alloca_b.build_unreachable()?;
     }
@@ -533,6 +555,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             closures: self.closures,
             free_vars: self.free_vars,
             globals: self.globals,
+            gen: None,
         }
     }
 
@@ -541,8 +564,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn own_slot(&mut self, v: VarId, owning: bool) -> R<bool> {
         let Some(Some(t)) = self.typemap.get(v.0 as usize) else { return Ok(false) };
         let Ok(Repr::Value(lt)) = types::repr(self.ctx, t) else { return Ok(false) };
-        let p = self.alloca_b.build_alloca(lt, &sanitize(&self.ir.var(v).name))?;
+        let p = self.frame_alloca(lt, &sanitize(&self.ir.var(v).name))?;
         if owning && crate::arrays::needs_rc(t) {
+            self.check_owning_slot(t)?;
             self.alloca_b.build_store(p, lt.const_zero())?;
             self.rc_slots.push((p, t.clone()));
         }
@@ -664,7 +688,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// An alloca in the entry block.
     pub fn temp(&self, t: BasicTypeEnum<'ctx>) -> R<PointerValue<'ctx>> {
-        Ok(self.alloca_b.build_alloca(t, "tmp")?)
+        self.frame_alloca(t, "tmp")
     }
 
     pub fn new_block(&self, name: &str) -> BasicBlock<'ctx> {
@@ -737,6 +761,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Return `status` (not 0: an error) with no value.
     pub(crate) fn return_status(&self, status: IntValue<'ctx>) -> R<()> {
+        self.gen_mark_finished()?;
         let agg = self.b.build_insert_value(self.ret_struct.get_undef(), status, 0, "")?;
         self.b.build_return(Some(&agg.as_basic_value_enum()))?;
         Ok(())
@@ -794,6 +819,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_conditional_branch(c, self.block(*truebr)?, self.block(*falsebr)?)?;
             }
             Terminator::Return(v) => {
+                if self.gen_return()? {
+                    return Ok(());
+                }
+                if let Type::Generator(_) = self.ret_type {
+                    return self.fail("returning a generator is not supported by numrs build yet (iterate over it where it is made)");
+                }
                 let vt = self.ty(*v)?;
                 if !matches!(self.ret_type, Type::NoneType) && !types::is_phantom(self.ret_type) {
                     let val = self.load(*v)?;
@@ -974,6 +1005,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn lower_assign(&mut self, target: VarId, value: &Value) -> R<()> {
+        if let Value::Yield(v) = value {
+            // Its value (what `send` would give) is always None.
+            return self.lower_yield(*v);
+        }
         let tt = self.ty(target)?;
         if types::is_phantom(&tt) {
             // Functions, modules, classes, exception instances: resolved where they are used.
@@ -997,7 +1032,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let Some(Some(p)) = self.params.get(*i as usize) else {
                     return self.fail(format!("argument {i} has no run-time value"));
                 };
-                let Some(pv) = self.func.get_nth_param(*p) else { return self.fail("internal error: missing parameter") };
+                let pv = match self.gen_arg(*p - 1)? {
+                    Some(x) => x,
+                    None => match self.func.get_nth_param(*p) {
+                        Some(x) => x,
+                        None => return self.fail("internal error: missing parameter"),
+                    },
+                };
                 let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
                 self.cast(pv, &at, &tt)?
             }
@@ -1104,7 +1145,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return self.fail("lists, sets and dicts are not supported by numrs build yet")
             }
             Value::MakeFunction { .. } => return self.fail("inner functions are not supported by numrs build yet"),
-            Value::Yield(_) => return self.fail("generators are not supported by numrs build yet"),
+            Value::Yield(_) => return self.fail("internal error: yield lowered as a value"),
             Value::BuildString(parts) => crate::strings::build_string(self, parts)?,
             Value::FormatValue(v) => crate::strings::format_value(self, *v)?,
             Value::Undefined => return Ok(()),
@@ -1334,6 +1375,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
             };
             vals.push(self.cast(x, &t, formal)?.into());
+        }
+        if let Type::Generator(_) = &callee.return_type {
+            return self.make_generator(callee.function, &callee.args, &vals[1..]);
         }
         let res = self.b.build_call(callee.function, &vals, "res")?;
         let res = match res.try_as_basic_value() {
@@ -1846,6 +1890,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Some(state) = self.container_getiter(v, tt)? {
             return Ok(state);
         }
+        if let Type::Generator(_) = tt {
+            return self.load(v);
+        }
         let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
         let val = self.load(v)?;
         if let Type::Iterator(_) = self.ty(v)? {
@@ -1857,12 +1904,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A new iterator state (of iterator type `tt`) over `val`.
     pub(crate) fn getiter_val(&self, val: BasicValueEnum<'ctx>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Type::Generator(_) = tt {
+            // A generator is its own iterator.
+            return Ok(val);
+        }
         let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
         self.iter_from(val, k)
     }
 
     /// One step of the iterator of type `it` whose state is at `state`: `pair<item, valid>`.
     pub(crate) fn iternext_at(&self, state: PointerValue<'ctx>, it: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let (Type::Generator(g), Type::Pair(pair)) = (it, tt) {
+            return self.gen_next(state, &g.yield_type, &pair.0);
+        }
         let Type::Iterator(k) = it else { return self.fail(format!("iternext of {it}")) };
         let Type::Pair(pair) = tt else { return self.fail(format!("iternext producing {tt}")) };
         self.iter_next(state, k, &pair.0)

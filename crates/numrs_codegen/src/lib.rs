@@ -20,6 +20,7 @@
 mod arrays;
 mod dicts;
 mod fancy;
+mod generators;
 pub mod func;
 mod random;
 mod header;

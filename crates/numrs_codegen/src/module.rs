@@ -63,7 +63,12 @@ pub fn compile_module(
     let mut outcomes: Vec<Option<CgError>> = vec![None; specs.len()];
     let mut fn_types = Vec::with_capacity(specs.len());
     for (i, s) in specs.iter().enumerate() {
-        match types::repr(&ctx, &s.return_type).and_then(|_| func::internal_fn_type(&ctx, &s.args, &s.return_type)) {
+        let ft = match &s.return_type {
+            // A generator function is its resume function (see `generators`).
+            Type::Generator(g) if s.ir.is_generator => crate::generators::resume_fn_type(&ctx, &g.yield_type),
+            rt => types::repr(&ctx, rt).and_then(|_| func::internal_fn_type(&ctx, &s.args, rt)),
+        };
+        match ft {
             Ok(ft) => fn_types.push(Some(ft)),
             Err(m) => {
                 outcomes[i] = Some(CgError { span: None, message: m });
@@ -138,6 +143,9 @@ pub fn compile_module(
             match module.get_function(&names[i]) {
                 Some(f) if f.count_basic_blocks() > 0 => {
                     f.set_linkage(Linkage::Internal);
+                    if let Some(g) = module.get_global(&crate::generators::state_size_name(&names[i])) {
+                        g.set_linkage(Linkage::Internal);
+                    }
                     fns[i] = Some(f);
                 }
                 _ => outcomes[i] = Some(cg(format!("internal error: no code for {}", names[i]))),
@@ -170,6 +178,14 @@ pub fn compile_module(
     let mut wrappers: Vec<Option<(FunctionValue, String)>> = vec![None; specs.len()];
     for (i, s) in specs.iter().enumerate() {
         let Some(f) = fns[i] else { continue };
+        if s.ir.is_generator {
+            // A Python entry only: C callers cannot drive a generator (the header skips it).
+            match build_generator_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i])) {
+                Ok(w) => wrappers[i] = Some((w, String::new())),
+                Err(e) => outcomes[i] = Some(e),
+            }
+            continue;
+        }
         let sym = c_symbol(module_name, &s.function, ordinal[i]);
         let made = build_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i]))
             .and_then(|w| build_c_entry(&ctx, &module, f, s, &sym).map(|_| w));
@@ -414,6 +430,17 @@ fn call_and_store<'ctx>(
 }
 
 fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
+    let (w, b, vals) = wrapper_entry(ctx, module, s, name)?;
+    let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let vals = vals.into_iter().map(Into::into).collect();
+    call_and_store(ctx, &b, w, internal, s, vals, out, exc)?;
+    Ok(w)
+}
+
+/// A wrapper `i32 (ptr args, ptr out, ptr exc)` positioned after reading its arguments (the
+/// values of those with a run-time value).
+fn wrapper_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<(FunctionValue<'ctx>, inkwell::builder::Builder<'ctx>, Vec<BasicValueEnum<'ctx>>), CgError> {
     let ptr = ctx.ptr_type(AddressSpace::default());
     let ft = ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into()], false);
     let w = module.add_function(name, ft, Some(Linkage::Internal));
@@ -421,8 +448,6 @@ fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
     let entry = ctx.append_basic_block(w, "entry");
     b.position_at_end(entry);
     let args_p = w.get_nth_param(0).ok_or_else(|| cg("param"))?.into_pointer_value();
-    let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
-    let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
     let mut vals = Vec::new();
     for (i, t) in s.args.iter().enumerate() {
         if types::is_phantom(t) {
@@ -432,11 +457,66 @@ fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
         let p = b.build_load(ptr, slot, "").map_err(bld)?.into_pointer_value();
         let st = types::storage_type(ctx, t).map_err(cg)?;
         let v = b.build_load(st, p, "").map_err(bld)?;
-        vals.push(from_storage(ctx, &b, v, t)?.into());
+        vals.push(from_storage(ctx, &b, v, t)?);
     }
-    call_and_store(ctx, &b, w, internal, s, vals, out, exc)?;
+    Ok((w, b, vals))
+}
+
+/// The Python entry of a generator function: a generator started in memory from the
+/// runtime's allocator, `{state, step}` (see `numrs_abi::layout`) written to `out`. The
+/// runtime's generator object keeps the Python arguments alive and frees the state.
+fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resume: FunctionValue<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
+    let Type::Generator(g) = &s.return_type else { return Err(cg("internal error: generator function without a generator type")) };
+    // Arguments unboxed into memory of their own (lists, strings) are released after the call.
+    if let Some(t) = s.args.iter().find(|t| crate::arrays::needs_rc(t) && !matches!(t, Type::Array(_))) {
+        return Err(cg(format!("calling a generator function with an argument of type {t} from Python is not supported by numrs build yet")));
+    }
+    let resume_name = resume.get_name().to_string_lossy().into_owned();
+    let size = module
+        .get_global(&crate::generators::state_size_name(&resume_name))
+        .and_then(|g| g.get_initializer())
+        .map(|v| v.into_int_value())
+        .ok_or_else(|| cg("internal error: a generator without a state size"))?;
+    let step = crate::generators::build_step(ctx, module, resume, &g.yield_type)?;
+    let header = crate::generators::header_type(ctx, &s.args).map_err(cg)?;
+    let (w, b, vals) = wrapper_entry(ctx, module, s, name)?;
+    let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i32t = ctx.i32_type();
+    // RuntimeApi::alloc (the runtime is loaded: only it calls wrappers).
+    let slot = module.get_global("numrs.runtime").ok_or_else(|| cg("internal error: no runtime slot"))?;
+    let api = b.build_load(ptr, slot.as_pointer_value(), "rt").map_err(bld)?.into_pointer_value();
+    let mut fields: Vec<BasicTypeEnum> = vec![i32t.into()];
+    fields.resize(crate::dicts::API_FIELDS as usize, ptr.into());
+    let api_t = ctx.struct_type(&fields, false);
+    let pa = b.build_struct_gep(api_t, api, API_PLAIN_ALLOC, "").map_err(bld)?;
+    let alloc = b.build_load(ptr, pa, "alloc").map_err(bld)?.into_pointer_value();
+    let alloc_t = ptr.fn_type(&[ctx.i64_type().into()], false);
+    let state = b.build_indirect_call(alloc_t, alloc, &[size.into()], "state").map_err(bld)?;
+    let inkwell::values::ValueKind::Basic(state) = state.try_as_basic_value() else { return Err(cg("internal error: alloc returns void")) };
+    let state = state.into_pointer_value();
+    let null = b.build_is_null(state, "").map_err(bld)?;
+    let oom = ctx.append_basic_block(w, "oom");
+    let start = ctx.append_basic_block(w, "start");
+    b.build_conditional_branch(null, oom, start).map_err(bld)?;
+    b.position_at_end(oom);
+    let pk = b.build_struct_gep(func::exc_info_type(ctx), exc, 0, "").map_err(bld)?;
+    b.build_store(pk, i32t.const_int(numrs_abi::ExcKind::MemoryError as u64, false)).map_err(bld)?;
+    b.build_return(Some(&i32t.const_int(1, false))).map_err(bld)?;
+    b.position_at_end(start);
+    crate::generators::fill_header(ctx, &b, header, state, resume, &vals).map_err(bld)?;
+    let pair = ctx.struct_type(&[ptr.into(), ptr.into()], false);
+    let p0 = b.build_struct_gep(pair, out, 0, "").map_err(bld)?;
+    b.build_store(p0, state).map_err(bld)?;
+    let p1 = b.build_struct_gep(pair, out, 1, "").map_err(bld)?;
+    b.build_store(p1, step.as_global_value().as_pointer_value()).map_err(bld)?;
+    b.build_return(Some(&i32t.const_zero())).map_err(bld)?;
     Ok(w)
 }
+
+/// `RuntimeApi::alloc`.
+const API_PLAIN_ALLOC: u32 = 3;
 
 /// Arguments passed by value in the C entry point (all other types by pointer).
 pub(crate) fn c_by_value(t: &Type) -> bool {
@@ -516,11 +596,12 @@ fn build_table<'ctx>(
     let mut entries = Vec::new();
     for (id, fname, params) in ids {
         let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
-        // Specializations taking a jit function as an argument run only from compiled code
-        // (their callers pass the function statically); Python calls cannot select them.
+        // Specializations taking a jit function (passed statically by their callers) or a
+        // generator (which lives in its caller's frame) run only from compiled code; Python
+        // calls cannot select them.
         let built: Vec<usize> = (0..specs.len())
             .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
-            .filter(|i| !specs[*i].args.iter().any(|a| matches!(a, Type::Dispatcher(_))))
+            .filter(|i| !specs[*i].args.iter().any(|a| matches!(a, Type::Dispatcher(_) | Type::Generator(_))))
             .collect();
         // The parameters of the specializations (the same for all), else the function's.
         let params = built.first().map_or(params, |i| specs[*i].params.as_slice());

@@ -355,7 +355,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// A slot owning one array reference, dropped at every exit (nothing until stored).
     pub(crate) fn hidden_slot(&mut self, t: &Type) -> R<PointerValue<'ctx>> {
         let lt = self.vt(t)?;
-        let p = self.alloca_b.build_alloca(lt, "hidden")?;
+        self.check_owning_slot(t)?;
+        let p = self.frame_alloca(lt, "hidden")?;
         self.alloca_b.build_store(p, lt.const_zero())?;
         self.rc_slots.push((p, t.clone()));
         Ok(p)

@@ -136,6 +136,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let data = value_type(ctx, inner)?;
             ctx.struct_type(&[data, ctx.bool_type().into()], false).into()
         }
+        // A pointer to the generator's state (see `generators`).
+        Type::Generator(_) => ptr.into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
         // A string's MemInfo (see `strings.rs`); a string literal is a static one.

@@ -28,6 +28,8 @@ pub enum Plan {
     Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
     /// A string (its MemInfo pointer, see `strings.rs`).
     Str,
+    /// A generator (returned only, see `generators.rs`): its items' plan and size.
+    Generator { item: Box<Plan>, item_size: usize },
 }
 
 impl Plan {
@@ -70,6 +72,10 @@ impl Plan {
                 value: Some(Box::new(Plan::of(&kv.1)?)),
                 name: ty.to_string(),
             },
+            Type::Generator(g) => {
+                let item_size = layout(&g.yield_type).ok_or_else(|| format!("{} has no native layout", g.yield_type))?.size;
+                Plan::Generator { item: Box::new(Plan::of(&g.yield_type)?), item_size }
+            }
             Type::Set { dtype, .. } => Plan::Container { key: Box::new(Plan::of(dtype)?), value: None, name: ty.to_string() },
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
@@ -181,6 +187,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::Container { name, .. } => {
             return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
         }
+        Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -285,6 +292,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
         }
         Plan::List { item, itemsize } => crate::lists::release_at(item, *itemsize, src),
         Plan::Str => crate::strings::release(src),
+        Plan::Generator { .. } => crate::memory::numrs_free((src as *const *mut u8).read_unaligned()),
         _ => {}
     }
 }
@@ -323,6 +331,11 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        // Boxed by the dispatcher, which keeps the arguments alive (`generators::box_generator`).
+        Plan::Generator { .. } => {
+            release(plan, src);
+            return Err(PyRuntimeError::new_err("internal error: a generator boxed without its arguments"));
+        }
         Plan::Str => crate::strings::box_str(src),
         Plan::List { item, itemsize } => return crate::lists::box_list(py, np, item, *itemsize, src),
         Plan::Container { key, value, name } => {

@@ -533,6 +533,9 @@ impl Dispatcher {
                 self.raise(py, &exc).restore(py);
                 return std::ptr::null_mut();
             }
+            if let Plan::Generator { .. } = &spec.ret_plan {
+                return raw(py, crate::generators::box_generator(py, self.np, &self.name, &spec.ret_plan, ret_buf, argv));
+            }
             return raw(py, box_value(py, np, &spec.ret_plan, ret_buf));
         }
         let mut result = if status != 0 { Err(self.raise(py, &exc)) } else { box_value(py, np, &spec.ret_plan, ret_buf) };
@@ -552,22 +555,27 @@ impl Dispatcher {
     }
 
     unsafe fn raise(&self, py: Python<'_>, exc: &ExcInfo) -> PyErr {
-        let kind = ExcKind::from_u32(exc.kind).unwrap_or(ExcKind::Exception);
-        let msg = if exc.msg.is_null() || exc.msg_len == 0 {
-            None
-        } else {
-            Some(String::from_utf8_lossy(std::slice::from_raw_parts(exc.msg, exc.msg_len)).into_owned())
-        };
-        if exc.msg_owned != 0 && !exc.msg.is_null() {
-            (self.free)(exc.msg as *mut u8);
-        }
-        let ty = exception_type(kind);
-        let ty: Bound<'_, PyAny> = Bound::from_borrowed_ptr(py, ty);
-        let ty = ty.downcast_into_unchecked::<pyo3::types::PyType>();
-        match msg {
-            Some(m) => PyErr::from_type(ty, (m,)),
-            None => PyErr::from_type(ty, ()),
-        }
+        exc_error(py, exc, self.free)
+    }
+}
+
+/// The Python exception an `ExcInfo` describes (its message released with `free` when owned).
+pub(crate) unsafe fn exc_error(py: Python<'_>, exc: &ExcInfo, free: unsafe extern "C" fn(*mut u8)) -> PyErr {
+    let kind = ExcKind::from_u32(exc.kind).unwrap_or(ExcKind::Exception);
+    let msg = if exc.msg.is_null() || exc.msg_len == 0 {
+        None
+    } else {
+        Some(String::from_utf8_lossy(std::slice::from_raw_parts(exc.msg, exc.msg_len)).into_owned())
+    };
+    if exc.msg_owned != 0 && !exc.msg.is_null() {
+        free(exc.msg as *mut u8);
+    }
+    let ty = exception_type(kind);
+    let ty: Bound<'_, PyAny> = Bound::from_borrowed_ptr(py, ty);
+    let ty = ty.downcast_into_unchecked::<pyo3::types::PyType>();
+    match msg {
+        Some(m) => PyErr::from_type(ty, (m,)),
+        None => PyErr::from_type(ty, ()),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod boxing;
 pub mod dict_boxing;
 pub mod dicts;
 pub mod dispatcher;
+pub mod generators;
 pub mod lists;
 pub mod memory;
 pub mod npy;
@@ -268,6 +269,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
         Ordering::Relaxed,
     );
     m.add_class::<boxing::MemInfoOwner>()?;
+    m.add_class::<generators::Generator>()?;
     m.add_class::<dict_boxing::TypedDict>()?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
     m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;

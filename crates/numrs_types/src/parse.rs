@@ -66,7 +66,32 @@ impl<'a> Parser<'a> {
         }
         let t = self.ty_inner();
         self.depth -= 1;
-        t
+        let t = t?;
+        if self.eat("generator(") {
+            return self.generator(t);
+        }
+        Some(t)
+    }
+    /// The rest of `<yield type> generator(func=<function f at 0x?>, args=(int64,), has_finalizer=True)`.
+    fn generator(&mut self, yield_type: Type) -> Option<Type> {
+        if !self.eat("func=<function ") {
+            return None;
+        }
+        let name = self.ident()?;
+        if !(self.eat("at 0x?>,") && self.eat("args=(")) {
+            return None;
+        }
+        let mut args = Vec::new();
+        while !self.eat(")") {
+            args.push(self.ty()?);
+            if !self.eat(",") && !self.s.trim_start().starts_with(')') {
+                return None;
+            }
+        }
+        if !(self.eat(",") && self.eat("has_finalizer=True)")) {
+            return None;
+        }
+        Some(Type::Generator(Arc::new(crate::GeneratorType { yield_type, func_name: name.into(), args })))
     }
     fn ty_inner(&mut self) -> Option<Type> {
         if self.eat("readonly ") {

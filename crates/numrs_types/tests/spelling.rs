@@ -30,6 +30,9 @@ fn printed_types_round_trip() {
         "Literal[int](-3)",
         "Literal[str](abc)",
         "Literal[bool](False)",
+        "int64 generator(func=<function evens at 0x?>, args=(int64,), has_finalizer=True)",
+        "float64 generator(func=<function scaled at 0x?>, args=(array(float64, 1d, A), float64), has_finalizer=True)",
+        "UniTuple(int64 x 2) generator(func=<function g at 0x?>, args=(), has_finalizer=True)",
     ];
     for case in cases {
         let t = parse_type(case).unwrap_or_else(|| panic!("cannot parse {case}"));
@@ -39,7 +42,7 @@ fn printed_types_round_trip() {
 
 #[test]
 fn garbage_does_not_parse() {
-    for case in ["", "array(", "UniTuple(int64 x )", "Tuple(int64", "float65", "list(int64", "((((((("] {
+    for case in ["", "array(", "UniTuple(int64 x )", "Tuple(int64", "float65", "list(int64", "(((((((", "int64 generator(func=<function f at 0x?>, args=(int64", "int64 generator("] {
         assert!(parse_type(case).is_none(), "{case}");
     }
 }

@@ -1,0 +1,97 @@
+//! Generators returned to Python: calling a built generator function gives an iterator over
+//! its compiled generator, as Numba's `_dynfunc._Generator`.
+//!
+//! Compiled code hands over `{state, step}` (`numrs_abi::layout` of a generator type): the
+//! generator's state, allocated with `RuntimeApi::alloc` and now owned by the object, and the
+//! `numrs_abi::GeneratorStep` that advances it. The object also holds the call's arguments:
+//! arrays among them are borrowed by the state.
+
+use numrs_abi::{ExcInfo, GeneratorStep, GENERATOR_DONE, GENERATOR_ITEM};
+use pyo3::ffi;
+use pyo3::prelude::*;
+
+use crate::boxing::{box_value, Plan};
+use crate::npy::Npy;
+
+#[pyclass(module = "numrs_runtime", name = "generator", unsendable)]
+pub struct Generator {
+    /// Null once finished (the state is freed then).
+    state: *mut u8,
+    step: GeneratorStep,
+    item: Plan,
+    item_size: usize,
+    np: &'static Npy,
+    name: String,
+    /// The arguments of the call that made it.
+    args: Vec<Py<PyAny>>,
+}
+
+/// The generator object for the native `{state, step}` at `src` of a call of `name` with
+/// `argv`. The state is freed if the object cannot be made.
+pub(crate) unsafe fn box_generator(py: Python<'_>, np: &'static Npy, name: &str, plan: &Plan, src: *const u8, argv: &[*mut ffi::PyObject]) -> PyResult<*mut ffi::PyObject> {
+    let state = (src as *const *mut u8).read_unaligned();
+    let step: GeneratorStep = std::mem::transmute::<*const u8, GeneratorStep>((src.add(8) as *const *const u8).read_unaligned());
+    let Plan::Generator { item, item_size } = plan else {
+        crate::memory::numrs_free(state);
+        return Err(pyo3::exceptions::PyRuntimeError::new_err("internal error: not a generator"));
+    };
+    let args = argv.iter().map(|&a| Py::from_borrowed_ptr(py, a)).collect();
+    let g = Generator { state, step, item: (**item).clone(), item_size: *item_size, np, name: name.to_string(), args };
+    Ok(Py::new(py, g)?.into_ptr())
+}
+
+impl Generator {
+    fn finish(&mut self) {
+        if !self.state.is_null() {
+            unsafe { crate::memory::numrs_free(self.state) };
+            self.state = std::ptr::null_mut();
+        }
+    }
+}
+
+impl Drop for Generator {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}
+
+#[pymethods]
+impl Generator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        if self.state.is_null() {
+            return Ok(None);
+        }
+        let mut buf = vec![0u64; self.item_size.div_ceil(8).max(1)];
+        let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
+        let status = unsafe { (self.step)(self.state, buf.as_mut_ptr() as *mut u8, &mut exc) };
+        match status {
+            GENERATOR_ITEM => {
+                let obj = unsafe { box_value(py, self.np, &self.item, buf.as_ptr() as *const u8)? };
+                Ok(Some(unsafe { PyObject::from_owned_ptr(py, obj) }))
+            }
+            GENERATOR_DONE => {
+                self.finish();
+                Ok(None)
+            }
+            // A generator that raised is finished, as in Python.
+            _ => {
+                self.finish();
+                Err(unsafe { crate::dispatcher::exc_error(py, &exc, crate::memory::numrs_free) })
+            }
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<numrs generator object {} at {:#x}>", self.name, self as *const _ as usize)
+    }
+
+    /// The arguments it was called with.
+    #[getter]
+    fn gi_args(&self, py: Python<'_>) -> Vec<PyObject> {
+        self.args.iter().map(|a| a.clone_ref(py)).collect()
+    }
+}
