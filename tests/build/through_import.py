@@ -34,15 +34,29 @@ SHARED = os.environ.get("NUMRS_SHARED", os.path.join(ROOT, "..", "shared"))
 BINARY = os.path.join(ROOT, "target", "release", "numrs")
 
 
+class JitRef:
+    """A jit function of the case passed as an argument (built in the child)."""
+
+    def __init__(self, name):
+        self.name = name
+
+
+def arg_type(a):
+    if isinstance(a, JitRef):
+        return "type(CPUDispatcher(<function %s>))" % a.name
+    return typeof(a)
+
+
 def case_calls(path):
     tree = ast.parse(open(path, encoding="utf-8").read())
     calls, eager = None, set()
+    names = {"np": np, "numpy": np}
+    names.update({n.name: JitRef(n.name) for n in tree.body if isinstance(n, ast.FunctionDef)})
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
             try:
-                calls = eval(compile(ast.Expression(node.value), path, "eval"), {"np": np, "numpy": np})
+                calls = eval(compile(ast.Expression(node.value), path, "eval"), names)
             except NameError:
-                # Arguments naming the module's own functions: not expressible here.
                 calls = None
         if isinstance(node, ast.FunctionDef):
             for d in node.decorator_list:
@@ -67,7 +81,8 @@ import ast
 calls = None
 for node in ast.parse(src).body:
     if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
-        calls = eval(compile(ast.Expression(node.value), case_path, "eval"), {"np": np, "numpy": np})
+        # The module's own (built) functions may be arguments.
+        calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(vars(mod), np=np, numpy=np))
 for fname, args in calls or []:
     f = getattr(mod, fname, None)
     if f is None:
@@ -113,7 +128,7 @@ def main():
             with open(sigs, "w") as fh:
                 for fname, args in calls:
                     if fname not in eager:
-                        fh.write(json.dumps({"file": src, "qualname": fname, "args": [typeof(a) for a in args]}) + "\n")
+                        fh.write(json.dumps({"file": src, "qualname": fname, "args": [arg_type(a) for a in args]}) + "\n")
             out = os.path.join(work, "out-" + module)
             build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs], capture_output=True, text=True)
             if len(calls) != len(expected):

@@ -440,6 +440,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // A generator returned to Python: its state (from [`RuntimeApi::alloc`], owned by the
         // receiver) and its [`GeneratorStep`].
         Type::Generator(_) => Some(Layout { size: 16, align: 8, fields: vec![0, 8] }),
+        // A first-class function passed in (`FunctionType[sig]`): the [`WrapperFn`] of the
+        // specialization for `sig` of a built dispatcher.
+        Type::FunctionType(_) => scalar(8),
         // An omitted argument (a parameter left to its default) carries no data.
         Type::Omitted(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:

@@ -10,7 +10,7 @@
 
 use inkwell::module::Linkage;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
-use inkwell::IntPredicate;
+use inkwell::{AddressSpace, IntPredicate};
 use numrs_ir::VarId;
 use numrs_types::Type;
 
@@ -134,5 +134,56 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.raises.set(true);
         }
         Ok(f)
+    }
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// A call through a first-class function value (`FunctionType[sig]`): the value is the
+    /// uniform wrapper (`numrs_abi::WrapperFn`) of the specialization the runtime chose when
+    /// the function was passed in; arguments and result travel in their storage form, and an
+    /// exception it raises propagates.
+    pub(crate) fn call_function_value(&mut self, func: VarId, sig: &numrs_types::Signature, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        if args.len() != sig.args.len() {
+            return self.fail(format!("calling a FunctionType[{sig}] with {} arguments", args.len()));
+        }
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let storage = |t: &Type| crate::types::storage_type(self.ctx, t).map_err(|m| CgError { span: self.span, message: m });
+        let err = |e: CgError| CgError { span: e.span.or(self.span), message: e.message };
+        let wrapper = self.load(func)?.into_pointer_value();
+        let argv = self.temp(ptr.array_type(args.len().max(1) as u32).into())?;
+        for (i, (a, formal)) in args.iter().zip(&sig.args).enumerate() {
+            let at = self.ty(*a)?;
+            let x = self.load(*a)?;
+            let x = self.cast(x, &at, formal)?;
+            let slot = self.temp(storage(formal)?)?;
+            self.b.build_store(slot, crate::module::to_storage(self.ctx, &self.b, x, formal).map_err(err)?)?;
+            let p = unsafe { self.b.build_in_bounds_gep(ptr, argv, &[self.i64(i as i64)], "")? };
+            self.b.build_store(p, slot)?;
+        }
+        let ret = &sig.return_type;
+        let out = match ret {
+            Type::NoneType => self.temp(self.ctx.i64_type().into())?,
+            _ => self.temp(storage(ret)?)?,
+        };
+        let fty = self.ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into()], false);
+        let call = self.b.build_indirect_call(fty, wrapper, &[argv.into(), out.into(), self.exc_ptr().into()], "status")?;
+        let inkwell::values::ValueKind::Basic(status) = call.try_as_basic_value() else { return self.fail("internal error: wrapper returns void") };
+        let status = status.into_int_value();
+        self.raises.set(true);
+        let failed = self.b.build_int_compare(inkwell::IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+        let prop = self.new_block("propagate");
+        let ok = self.new_block("ok");
+        self.b.build_conditional_branch(failed, prop, ok)?;
+        self.b.position_at_end(prop);
+        self.error_exit(status)?;
+        self.b.position_at_end(ok);
+        if matches!(ret, Type::NoneType) {
+            return self.cast(self.vt(target)?.const_zero(), target, target);
+        }
+        let r = self.b.build_load(storage(ret)?, out, "")?;
+        let r = crate::module::from_storage(self.ctx, &self.b, r, ret).map_err(err)?;
+        // A wrapper's result is a new reference.
+        self.fresh = true;
+        self.cast(r, ret, target)
     }
 }

@@ -306,6 +306,21 @@ pub fn lower_function<'a, 'ctx>(
             }
         }
     }
+    // The versions of a variable assigned in a `try` body share one slot (see `try_shared`):
+    // literal-typed ones among them are values of their base type.
+    let try_of = try_regions(ir);
+    let shared = try_shared(ir, typemap, &try_of);
+    let shared_typemap: Vec<Option<Type>>;
+    let typemap = if shared.is_empty() {
+        typemap
+    } else {
+        shared_typemap = typemap
+            .iter()
+            .zip(&ir.vars)
+            .map(|(t, v)| if shared.contains(v.base.as_str()) { t.as_ref().map(Type::unliteral) } else { t.clone() })
+            .collect();
+        &shared_typemap[..]
+    };
     let mut cx = FnCx {
         ctx,
         module,
@@ -319,7 +334,7 @@ pub fn lower_function<'a, 'ctx>(
         slots: vec![None; ir.vars.len()],
         latches: latches(ctx, func, ir, &blocks),
         cur_block: 0,
-        try_of: try_regions(ir),
+        try_of,
         landings: HashMap::new(),
         blocks,
         ret_struct,
@@ -344,11 +359,22 @@ pub fn lower_function<'a, 'ctx>(
         globals,
         gen,
     };
-    // One alloca per variable with a run-time value.
+    // One alloca per variable with a run-time value; the versions of a variable assigned in
+    // a `try` body share one (see `try_shared`).
+    let mut shared_slots: HashMap<&str, PointerValue> = HashMap::new();
     for (i, var) in ir.vars.iter().enumerate() {
         let Some(Some(t)) = typemap.get(i) else { continue };
         match types::repr(ctx, t) {
             Ok(Repr::Value(lt)) => {
+                if shared.contains(var.base.as_str()) {
+                    let p = match shared_slots.get(var.base.as_str()) {
+                        Some(p) => *p,
+                        None => cx.frame_alloca(lt, &sanitize(&var.base))?,
+                    };
+                    shared_slots.insert(var.base.as_str(), p);
+                    cx.slots[i] = Some(p);
+                    continue;
+                }
                 let p = cx.frame_alloca(lt, &sanitize(&var.name))?;
                 cx.slots[i] = Some(p);
                 // A parameter is borrowed from the caller for the whole call: its variable
@@ -461,6 +487,35 @@ fn try_regions(ir: &FunctionIr) -> Vec<Option<usize>> {
         }
     }
     out
+}
+
+/// The user variables assigned inside a `try` body whose SSA versions all share one slot, so
+/// that the handler (entered from wherever the body failed) and the code after it see the
+/// value last assigned, as in Python: the IR's phis only know the values at the `try`'s entry
+/// on the handler's path. Versions of a Python variable are never live at the same time, so
+/// one slot holds them all; only variables whose versions all have one type (literals as
+/// their base type) that holds no reference are shared.
+fn try_shared<'i>(ir: &'i FunctionIr, typemap: &[Option<Type>], try_of: &[Option<usize>]) -> std::collections::HashSet<&'i str> {
+    let mut bases: std::collections::HashSet<&str> = std::collections::HashSet::new();
+    for (b, block) in ir.blocks.iter().enumerate() {
+        if try_of.get(b).copied().flatten().is_none() {
+            continue;
+        }
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, .. } = &stmt.kind {
+                let v = ir.var(*target);
+                if v.user {
+                    bases.insert(v.base.as_str());
+                }
+            }
+        }
+    }
+    bases.retain(|base| {
+        let mut types = ir.vars.iter().enumerate().filter(|(_, v)| v.base == *base).map(|(i, _)| typemap.get(i).cloned().flatten().map(|t| t.unliteral()));
+        let Some(Some(first)) = types.next() else { return false };
+        !crate::arrays::needs_rc(&first) && !matches!(first, Type::StringLiteral(_) | Type::Unicode) && types.all(|t| t.as_ref() == Some(&first))
+    });
+    bases
 }
 
 /// One latch block per loop header with several backward jumps into it (block ids follow
@@ -1106,6 +1161,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Type::Dispatcher(d) = self.ty(*func)? {
                     self.call_jit(&d, args, *vararg, kws, &tt)?
+                } else if let (Type::FunctionType(sig), true) = (self.ty(*func)?, kws.is_empty()) {
+                    self.call_function_value(*func, &sig, args, &tt)?
                 } else {
                     if !kws.is_empty() {
                         return self.fail("calls with keyword arguments are not supported by numrs build yet");

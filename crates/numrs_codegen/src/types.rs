@@ -138,6 +138,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         }
         // A pointer to the generator's state (see `generators`).
         Type::Generator(_) => ptr.into(),
+        // The uniform wrapper (`numrs_abi::WrapperFn`) of the function's specialization.
+        Type::FunctionType(_) => ptr.into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
         // A string's MemInfo (see `strings.rs`); a string literal is a static one.

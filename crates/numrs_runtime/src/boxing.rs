@@ -30,6 +30,8 @@ pub enum Plan {
     Str,
     /// A generator (returned only, see `generators.rs`): its items' plan and size.
     Generator { item: Box<Plan>, item_size: usize },
+    /// A first-class function (passed in only): a built dispatcher's wrapper for `sig`.
+    Function(numrs_types::Signature),
 }
 
 impl Plan {
@@ -72,6 +74,7 @@ impl Plan {
                 value: Some(Box::new(Plan::of(&kv.1)?)),
                 name: ty.to_string(),
             },
+            Type::FunctionType(sig) => Plan::Function((**sig).clone()),
             Type::Generator(g) => {
                 let item_size = layout(&g.yield_type).ok_or_else(|| format!("{} has no native layout", g.yield_type))?.size;
                 Plan::Generator { item: Box::new(Plan::of(&g.yield_type)?), item_size }
@@ -188,6 +191,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
         }
         Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
+        Plan::Function(sig) => return crate::dispatcher::unbox_function(obj, sig, dst),
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -331,6 +335,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             none
         }
         Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::Function(_) => return Err(PyRuntimeError::new_err("returning a first-class function is not supported")),
         // Boxed by the dispatcher, which keeps the arguments alive (`generators::box_generator`).
         Plan::Generator { .. } => {
             release(plan, src);

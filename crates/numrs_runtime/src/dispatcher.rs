@@ -658,6 +658,49 @@ unsafe fn dispatcher_of<'a>(obj: *mut ffi::PyObject) -> Option<&'a Dispatcher> {
     (*(obj as *mut DispatcherObject)).d.as_ref()
 }
 
+/// The dispatcher behind `obj`, when it is one of ours.
+unsafe fn as_dispatcher<'a>(obj: *mut ffi::PyObject) -> Option<&'a Dispatcher> {
+    let t = TYPE.get()?;
+    if ffi::Py_TYPE(obj) != t.ty {
+        return None;
+    }
+    dispatcher_of(obj)
+}
+
+/// Numba's `typeof` of a dispatcher: `type(CPUDispatcher(<function f>))`, one type per
+/// dispatcher object (its address is the identity). The object is kept alive from then on, as
+/// the type refers to it.
+pub(crate) unsafe fn typeof_dispatcher(obj: *mut ffi::PyObject) -> Option<Type> {
+    static TYPED: std::sync::Mutex<Vec<usize>> = std::sync::Mutex::new(Vec::new());
+    let d = as_dispatcher(obj)?;
+    let mut typed = TYPED.lock().unwrap_or_else(|e| e.into_inner());
+    if !typed.contains(&(obj as usize)) {
+        ffi::Py_INCREF(obj);
+        typed.push(obj as usize);
+    }
+    Some(Type::Dispatcher(numrs_types::DispatcherRef { name: d.name.as_str().into(), id: obj as u64, file: None }))
+}
+
+/// The specialization of the dispatcher with identity `id` (see `typeof_dispatcher`) whose
+/// signature is exactly `sig`: what Numba's `Dispatcher.get_compile_result(sig)` gives when a
+/// dispatcher converts to `FunctionType[sig]`.
+pub(crate) unsafe fn function_spec<'a>(id: u64, sig: &numrs_types::Signature) -> Option<&'a Spec> {
+    let d = as_dispatcher(id as usize as *mut ffi::PyObject)?;
+    d.specs.iter().find(|s| s.args == sig.args && s.ret == sig.return_type)
+}
+
+/// Unboxes a dispatcher passed as `FunctionType[sig]`: the uniform wrapper of its
+/// specialization for `sig`, which compiled code calls (`numrs_abi::layout`).
+pub(crate) unsafe fn unbox_function(obj: *mut ffi::PyObject, sig: &numrs_types::Signature, dst: *mut u8) -> PyResult<()> {
+    match function_spec(obj as u64, sig) {
+        Some(spec) => {
+            (dst as *mut usize).write_unaligned(spec.wrapper as usize);
+            Ok(())
+        }
+        None => Err(pyo3::exceptions::PyTypeError::new_err(format!("expected a function built by numrs with a specialization {sig}"))),
+    }
+}
+
 unsafe fn no_dispatcher() -> *mut ffi::PyObject {
     ffi::PyErr_SetString(ffi::PyExc_TypeError, c"uninitialized numrs dispatcher".as_ptr());
     std::ptr::null_mut()

@@ -104,6 +104,13 @@ impl Registry {
             let Some(conv) = can_convert(&self.types[a as usize], &self.types[f as usize]) else {
                 return false;
             };
+            // A dispatcher converts to a first-class function type only when it has that
+            // specialization (Numba compiles it; a built module has what it has).
+            if let (Type::Dispatcher(d), Type::FunctionType(sig)) = (&self.types[a as usize], &self.types[f as usize]) {
+                if unsafe { crate::dispatcher::function_spec(d.id, sig) }.is_none() {
+                    return false;
+                }
+            }
             self.compat.insert((a, f), conv);
             GENERATION.fetch_add(1, Ordering::Relaxed);
         }

@@ -293,6 +293,9 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if np.is_generic_scalar(obj) {
         return np.scalar_kind(ty).map(Type::Number);
     }
+    if let Some(t) = crate::dispatcher::typeof_dispatcher(obj) {
+        return Some(t);
+    }
     if ffi::PyList_Check(obj) != 0 {
         if ffi::PyList_Size(obj) == 0 {
             return None;

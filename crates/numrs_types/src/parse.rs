@@ -182,6 +182,14 @@ impl<'a> Parser<'a> {
                 self.eat("<iv=None>");
                 Some(Type::dict(k, v))
             }
+            "FunctionType" => {
+                self.eat("[").then_some(())?;
+                let ret = self.ty()?;
+                self.eat("(").then_some(())?;
+                let args = self.list(")")?;
+                self.eat("]").then_some(())?;
+                Some(Type::FunctionType(Arc::new(crate::Signature::new(ret, args))))
+            }
             "OptionalType" => {
                 self.eat("(").then_some(())?;
                 let t = self.ty()?;

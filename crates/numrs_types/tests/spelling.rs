@@ -32,6 +32,9 @@ fn printed_types_round_trip() {
         "Literal[bool](False)",
         "int64 generator(func=<function evens at 0x?>, args=(int64,), has_finalizer=True)",
         "float64 generator(func=<function scaled at 0x?>, args=(array(float64, 1d, A), float64), has_finalizer=True)",
+        "FunctionType[float64(float64)]",
+        "FunctionType[int64(int64, array(float64, 1d, C))]",
+        "FunctionType[none()]",
         "UniTuple(int64 x 2) generator(func=<function g at 0x?>, args=(), has_finalizer=True)",
     ];
     for case in cases {
