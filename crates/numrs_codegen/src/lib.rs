@@ -21,6 +21,7 @@ mod arrays;
 mod dicts;
 mod fancy;
 mod generators;
+mod hashing;
 pub mod func;
 mod random;
 mod header;

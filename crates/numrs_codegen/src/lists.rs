@@ -929,6 +929,15 @@ pub(crate) fn cast<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, from: &Ty
 pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let first_list = sig.args.first().is_some_and(|t| dtype(t).is_some());
     let any_list = sig.args.iter().any(|t| dtype(t).is_some());
+    // Reductions over ranges, iterators and generators: one pass of iteration.
+    if sig.args.first().is_some_and(|t| matches!(t, Type::Range(_) | Type::Iterator(_) | Type::Generator(_) | Type::Unicode)) {
+        return match key {
+            "builtins.sum" if sig.args.len() <= 2 => Some(op_iter_sum),
+            "builtins.min" if sig.args.len() == 1 => Some(op_iter_min),
+            "builtins.max" if sig.args.len() == 1 => Some(op_iter_max),
+            _ => None,
+        };
+    }
     if !any_list {
         return None;
     }
@@ -1077,6 +1086,93 @@ fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
         Ok(())
     })?;
     Ok(cx.b.build_load(cx.vt(&rt)?, acc, "")?)
+}
+
+/// `sum(it)` / `sum(it, start)` of a range, iterator or generator.
+fn op_iter_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let rt = sig.return_type.clone();
+    let acc = cx.temp(cx.vt(&rt)?)?;
+    let start = match (sig.args.get(1), vals.get(1).copied().flatten()) {
+        (Some(t), Some(v)) => cx.cast(v, t, &rt)?,
+        _ => cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?,
+    };
+    cx.b.build_store(acc, start)?;
+    let it = opnd(cx, vals, 0)?;
+    let rt2 = rt.clone();
+    cx.for_each(it, &sig.args[0], |cx, x, xt| {
+        let a = cx.b.build_load(cx.vt(&rt2)?, acc, "")?;
+        let (s, st) = cx.binary("operator.add", a, &rt2, x, xt)?;
+        let s = cx.cast(s, &st, &rt2)?;
+        cx.b.build_store(acc, s)?;
+        Ok(())
+    })?;
+    Ok(cx.b.build_load(cx.vt(&rt)?, acc, "")?)
+}
+
+fn op_iter_min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    iter_minmax(cx, sig, vals, false)
+}
+
+fn op_iter_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    iter_minmax(cx, sig, vals, true)
+}
+
+/// `min(it)` / `max(it)` of a range, iterator or generator: ValueError when it is empty; the
+/// first of equal extremes.
+fn iter_minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], want_max: bool) -> R<BasicValueEnum<'ctx>> {
+    let rt = sig.return_type.clone();
+    let best = cx.temp(cx.vt(&rt)?)?;
+    let seen = cx.temp(cx.ctx.bool_type().into())?;
+    // (A zero reference-counted value is null: decref ignores it.)
+    cx.b.build_store(best, cx.vt(&rt)?.const_zero())?;
+    cx.b.build_store(seen, cx.ctx.bool_type().const_zero())?;
+    let it = opnd(cx, vals, 0)?;
+    let rt2 = rt.clone();
+    cx.for_each(it, &sig.args[0], |cx, x, xt| {
+        let x = cx.cast(x, xt, &rt2)?;
+        let b = cx.b.build_load(cx.vt(&rt2)?, best, "")?;
+        // Compared only from the second item on (the first has nothing to compare with).
+        let had = cx.b.build_load(cx.ctx.bool_type(), seen, "")?.into_int_value();
+        let from = cx.b.get_insert_block();
+        let compare = cx.new_block("minmax_compare");
+        let decided = cx.new_block("minmax_decided");
+        cx.b.build_conditional_branch(had, compare, decided)?;
+        cx.b.position_at_end(compare);
+        let better = if want_max { cx.values_lt(b, &rt2, x, &rt2)? } else { cx.values_lt(x, &rt2, b, &rt2)? };
+        let compared = cx.b.get_insert_block();
+        cx.b.build_unconditional_branch(decided)?;
+        cx.b.position_at_end(decided);
+        let take = cx.b.build_phi(cx.ctx.bool_type(), "take")?;
+        if let (Some(f), Some(c)) = (from, compared) {
+            take.add_incoming(&[(&cx.ctx.bool_type().const_int(1, false), f), (&better, c)]);
+        }
+        let take = take.as_basic_value().into_int_value();
+        cx.b.build_store(seen, cx.ctx.bool_type().const_int(1, false))?;
+        if !crate::arrays::needs_rc(&rt2) {
+            let v = cx.b.build_select(take, x, b, "")?;
+            cx.b.build_store(best, v)?;
+            return Ok(());
+        }
+        // The item is borrowed from the iterator: the best one keeps a reference of its own.
+        let swap = cx.new_block("minmax_take");
+        let next = cx.new_block("minmax_next");
+        cx.b.build_conditional_branch(take, swap, next)?;
+        cx.b.position_at_end(swap);
+        cx.incref(x, &rt2)?;
+        cx.decref(b, &rt2)?;
+        cx.b.build_store(best, x)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(next);
+        Ok(())
+    })?;
+    let had = cx.b.build_load(cx.ctx.bool_type(), seen, "")?.into_int_value();
+    let empty = cx.b.build_not(had, "")?;
+    let msg = if want_max { "max() arg is an empty sequence" } else { "min() arg is an empty sequence" };
+    cx.guard(empty, ExcKind::ValueError, msg)?;
+    if crate::arrays::needs_rc(&rt) {
+        cx.fresh = true;
+    }
+    Ok(cx.b.build_load(cx.vt(&rt)?, best, "")?)
 }
 
 fn op_min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {

@@ -160,6 +160,8 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.min", Class::Tuple, min_),
         ("builtins.max", Class::Tuple, max_),
         ("builtins.len", Class::Tuple, tuple_len),
+        ("builtins.hash", Class::Real, crate::hashing::hash),
+        ("builtins.hash", Class::Tuple, crate::hashing::hash),
         ("operator.add", Class::Tuple, crate::tuples::concat),
         ("operator.contains", Class::Tuple, crate::tuples::contains),
         ("operator.eq", Class::Tuple, crate::tuples::eq),

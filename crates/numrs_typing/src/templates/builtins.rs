@@ -244,7 +244,16 @@ fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// `hash(x)` (`hashing.hash_overload`): `int64` for values with a `__hash__`; anything else
 /// compiles to `raise TypeError`, so the call is typed `none`.
 fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    /// Numba hashes a tuple item by item (`literal_unroll`): an empty tuple, or one holding
+    /// one, has no implementation.
+    fn hashable(t: &Type) -> bool {
+        match t.tuple_items() {
+            Some(items) => !items.is_empty() && items.iter().all(hashable),
+            None => t.is_number() || t.is_string(),
+        }
+    }
     match (args, kws) {
+        ([t], []) if t.is_tuple() && !hashable(t) => Ok(None),
         ([t], []) if t.is_number() || t.is_string() || t.is_tuple() => sig(Type::int64(), args),
         ([_], []) => sig(Type::NoneType, args),
         _ => Ok(None),
