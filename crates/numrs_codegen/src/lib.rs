@@ -22,6 +22,8 @@ mod dicts;
 mod fancy;
 mod generators;
 mod hashing;
+mod nanfuncs;
+mod searchsorted;
 pub mod func;
 mod random;
 mod header;

@@ -580,7 +580,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A binary operator on values through the operator table: the result and its type.
-    fn binary(&mut self, key: &str, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<(BasicValueEnum<'ctx>, Type)> {
+    pub(crate) fn binary(&mut self, key: &str, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<(BasicValueEnum<'ctx>, Type)> {
         let sig = match numrs_typing::resolve_call(key, &[at.clone(), bt.clone()], &[]) {
             Ok(Some(sig)) if sig.args.len() == 2 => sig,
             _ => return self.fail(format!("{key}({at}, {bt}) is not supported by numrs build yet")),

@@ -78,6 +78,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.percentile(name, args[0], args[1], tt)?
             }
             "unique" if first_array && args.len() == 1 && kws.is_empty() => self.unique(args[0], tt)?,
+            "searchsorted" if first_array => self.searchsorted(args, kws, tt)?,
+            n if first_array && args.len() == 1 && kws.is_empty() && n.starts_with("nan") => match self.nan_reduction(n, args[0], tt)? {
+                Some(v) => v,
+                None => return Ok(None),
+            },
             _ if first_array => return self.array_op(name, args, kws, tt, false),
             _ => return Ok(None),
         };

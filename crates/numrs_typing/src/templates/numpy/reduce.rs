@@ -23,7 +23,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.nancumprod", cumprod),
     ("numpy.mean", mean),
     ("array.mean", mean),
-    ("numpy.nanmean", mean),
+    ("numpy.nanmean", nanmean),
     ("numpy.var", var_std),
     ("array.var", var_std),
     ("numpy.std", var_std),
@@ -164,6 +164,17 @@ fn mean(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     };
     let ret = if dtype.is_integer() || dtype.is_boolean() { Type::float64() } else { dtype };
     sig(ret, args)
+}
+
+/// Numba's `np_nanmean`: arrays only, accumulated in a float64 (`c = 0.0`), so real arrays
+/// of any dtype give float64 and complex ones complex128.
+fn nanmean(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(a)) if a.dtype.is_complex() => sig(Type::complex128(), args),
+        Some(Type::Array(a)) if a.dtype.is_number() => sig(Type::float64(), args),
+        _ => Ok(None),
+    }
 }
 
 fn var_std(args: &[Type], kws: &[(String, Type)]) -> CallResult {
