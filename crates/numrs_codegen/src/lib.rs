@@ -22,6 +22,7 @@ mod dicts;
 mod fancy;
 mod generators;
 mod hashing;
+mod matrices;
 mod nanfuncs;
 mod searchsorted;
 pub mod func;

@@ -79,6 +79,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             "unique" if first_array && args.len() == 1 && kws.is_empty() => self.unique(args[0], tt)?,
             "searchsorted" if first_array => self.searchsorted(args, kws, tt)?,
+            "identity" | "eye" | "diag" | "tril" | "triu" | "trace" | "nan_to_num" => match self.matrix_call(name, args, kws, tt)? {
+                Some(v) => v,
+                None => return Ok(None),
+            },
             n if first_array && args.len() == 1 && kws.is_empty() && n.starts_with("nan") => match self.nan_reduction(n, args[0], tt)? {
                 Some(v) => v,
                 None => return Ok(None),

@@ -1,0 +1,251 @@
+//! Matrix helpers as Numba implements them (`numba/np/arrayobj.py`, `arraymath.py`,
+//! `linalg.py`): `np.identity`, `np.eye`, `np.diag` (1-d to 2-d and back, with an offset),
+//! `np.tril`/`np.triu` of 2-d arrays, `np.trace`, and `np.nan_to_num` (defaults: NaN to 0,
+//! infinities to the dtype's largest finite values; integer input is returned as it is).
+
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use numrs_ir::VarId;
+use numrs_types::{ArrayType, NumericKind, Type};
+
+use crate::func::{FnCx, R};
+use crate::npfuncs::arg_kw;
+use crate::types::numeric;
+
+type BV<'ctx> = BasicValueEnum<'ctx>;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `np.<name>(...)` for the functions of this module; `None` for other names.
+    pub(crate) fn matrix_call(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
+        let v = match name {
+            "identity" | "eye" => {
+                let Type::Array(ra) = tt else { return Ok(None) };
+                let Some(nv) = arg_kw(args, kws, 0, "N").or_else(|| arg_kw(args, kws, 0, "n")) else { return Ok(None) };
+                let n = self.int_arg(nv)?;
+                let (m, k) = if name == "eye" {
+                    let m = match arg_kw(args, kws, 1, "M") {
+                        Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => self.int_arg(v)?,
+                        _ => n,
+                    };
+                    let k = match arg_kw(args, kws, 2, "k") {
+                        Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+                        _ => self.i64(0),
+                    };
+                    (m, k)
+                } else {
+                    (n, self.i64(0))
+                };
+                let out = self.zeros(&ra.dtype, &[n, m])?;
+                // k >= 0: d = min(N, M - k) ones at (i, i + k); else d = min(N + k, M) at (i - k, i).
+                let pos = self.b.build_int_compare(IntPredicate::SGE, k, self.i64(0), "")?;
+                let d_pos = self.smin(n, self.b.build_int_sub(m, k, "")?)?;
+                let d_neg = self.smin(self.b.build_int_add(n, k, "")?, m)?;
+                let d = self.b.build_select(pos, d_pos, d_neg, "")?.into_int_value();
+                let row_off = self.b.build_select(pos, self.i64(0), self.b.build_int_neg(k, "")?, "")?.into_int_value();
+                let col_off = self.b.build_select(pos, k, self.i64(0), "")?.into_int_value();
+                let dt = ra.dtype.clone();
+                self.counted_loop(d, |cx, i| {
+                    let r = cx.b.build_int_add(i, row_off, "")?;
+                    let c = cx.b.build_int_add(i, col_off, "")?;
+                    let p = cx.at2(out, r, c)?;
+                    cx.store_element(p, cx.i64(1).into(), &Type::int64(), &dt)
+                })?;
+                self.fresh = true;
+                out
+            }
+            "diag" => {
+                let Some(av) = args.first().copied() else { return Ok(None) };
+                let (arr, a) = self.arr(av)?;
+                let k = match arg_kw(args, kws, 1, "k") {
+                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+                    _ => self.i64(0),
+                };
+                self.diag(arr, &a, k)?
+            }
+            "tril" | "triu" => {
+                let Some(av) = args.first().copied() else { return Ok(None) };
+                let (arr, a) = self.arr(av)?;
+                if a.ndim != 2 {
+                    return self.fail(format!("np.{name} of {}-d arrays is not supported by numrs build yet", a.ndim));
+                }
+                let k = match arg_kw(args, kws, 1, "k") {
+                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+                    _ => self.i64(0),
+                };
+                let shape = self.dims(arr, 5, 2)?;
+                let out = self.alloc_array(&a.dtype, &shape)?;
+                let dt = a.dtype.clone();
+                let lower = name == "tril";
+                let cols = shape[1];
+                self.counted_loop(shape[0], |cx, i| {
+                    let ik = cx.b.build_int_add(i, k, "")?;
+                    cx.counted_loop(cols, |cx, j| {
+                        // tril keeps j <= i + k, triu keeps j >= i + k.
+                        let keep = if lower { IntPredicate::SLE } else { IntPredicate::SGE };
+                        let keep = cx.b.build_int_compare(keep, j, ik, "")?;
+                        let x = cx.load_element(cx.at2(arr, i, j)?, &dt)?;
+                        let zero = cx.vt(&dt)?.const_zero();
+                        let v = cx.b.build_select(keep, x, zero, "")?;
+                        let p = cx.at2(out, i, j)?;
+                        cx.store_element(p, v, &dt, &dt)
+                    })
+                })?;
+                self.fresh = true;
+                out
+            }
+            "trace" => {
+                let Some(av) = args.first().copied() else { return Ok(None) };
+                let (arr, a) = self.arr(av)?;
+                if a.ndim != 2 {
+                    return Ok(None);
+                }
+                let k = match arg_kw(args, kws, 1, "offset") {
+                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+                    _ => self.i64(0),
+                };
+                let (d, r0, c0) = self.diagonal(arr, k)?;
+                let acc = self.temp(self.vt(tt)?)?;
+                self.b.build_store(acc, self.cast(self.i64(0).into(), &Type::int64(), tt)?)?;
+                let dt = a.dtype.clone();
+                let rt = tt.clone();
+                self.counted_loop(d, |cx, i| {
+                    let x = cx.load_element(cx.at2(arr, cx.b.build_int_add(i, r0, "")?, cx.b.build_int_add(i, c0, "")?)?, &dt)?;
+                    let s = cx.b.build_load(cx.vt(&rt)?, acc, "")?;
+                    let (s2, st) = cx.binary("operator.add", s, &rt, x, &dt)?;
+                    let s2 = cx.cast(s2, &st, &rt)?;
+                    cx.b.build_store(acc, s2)?;
+                    Ok(())
+                })?;
+                self.b.build_load(self.vt(tt)?, acc, "")?
+            }
+            "nan_to_num" if args.len() == 1 && kws.is_empty() => {
+                let xv = args[0];
+                let xt = self.ty(xv)?;
+                match &xt {
+                    Type::Array(a) => {
+                        let a = (**a).clone();
+                        match numeric(&a.dtype) {
+                            Some(k) if k.is_float() => {
+                                let (arr, _) = self.arr(xv)?;
+                                let shape = self.dims(arr, 5, a.ndim)?;
+                                let out = self.alloc_array(&a.dtype, &shape)?;
+                                let n = self.field(arr, 2)?.into_int_value();
+                                let dt = a.dtype.clone();
+                                self.counted_loop(n, |cx, i| {
+                                    let x = cx.elem_at(arr, &a, i)?;
+                                    let y = cx.nan_to_num(x, k)?;
+                                    let p = cx.out_ptr(out, &dt, i)?;
+                                    cx.store_element(p, y, &dt, &dt)
+                                })?;
+                                self.fresh = true;
+                                out
+                            }
+                            // Integers have no NaN: the array itself.
+                            Some(k) if !k.is_complex() => self.load(xv)?,
+                            _ => return self.fail(format!("np.nan_to_num of {xt} is not supported by numrs build yet")),
+                        }
+                    }
+                    t => match numeric(t) {
+                        Some(k) if k.is_float() => {
+                            let x = self.load(xv)?;
+                            let x = self.cast(x, t, &Type::Number(k))?;
+                            let y = self.nan_to_num(x, k)?;
+                            self.cast(y, &Type::Number(k), tt)?
+                        }
+                        Some(k) if !k.is_complex() => {
+                            let x = self.load(xv)?;
+                            self.cast(x, t, tt)?
+                        }
+                        _ => return self.fail(format!("np.nan_to_num of {xt} is not supported by numrs build yet")),
+                    },
+                }
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    /// NaN → 0, -inf → the lowest finite value, +inf → the largest (`np.finfo(dtype)`).
+    fn nan_to_num(&self, x: BV<'ctx>, k: NumericKind) -> R<BV<'ctx>> {
+        let x = x.into_float_value();
+        let ft = x.get_type();
+        let big = if k == NumericKind::Float32 { f32::MAX as f64 } else { f64::MAX };
+        let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
+        let pinf = self.b.build_float_compare(FloatPredicate::OEQ, x, ft.const_float(f64::INFINITY), "")?;
+        let ninf = self.b.build_float_compare(FloatPredicate::OEQ, x, ft.const_float(f64::NEG_INFINITY), "")?;
+        let y = self.b.build_select(pinf, ft.const_float(big), x, "")?;
+        let y = self.b.build_select(ninf, ft.const_float(-big).into(), y, "")?;
+        Ok(self.b.build_select(nan, ft.const_zero().into(), y, "")?)
+    }
+
+    /// `np.diag(v, k)`: a 1-d array's square matrix, or a 2-d array's k-th diagonal.
+    fn diag(&mut self, arr: BV<'ctx>, a: &ArrayType, k: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let dt = a.dtype.clone();
+        if a.ndim == 1 {
+            let len = self.dims(arr, 5, 1)?[0];
+            let neg = self.b.build_int_compare(IntPredicate::SLT, k, self.i64(0), "")?;
+            let abs_k = self.b.build_select(neg, self.b.build_int_neg(k, "")?, k, "")?.into_int_value();
+            let n = self.b.build_int_add(len, abs_k, "")?;
+            let out = self.zeros(&dt, &[n, n])?;
+            let src = ArrayType { ..a.clone() };
+            let (r0, c0) = (
+                self.b.build_select(neg, abs_k, self.i64(0), "")?.into_int_value(),
+                self.b.build_select(neg, self.i64(0), k, "")?.into_int_value(),
+            );
+            self.counted_loop(len, |cx, i| {
+                let x = cx.elem_at(arr, &src, i)?;
+                let p = cx.at2(out, cx.b.build_int_add(i, r0, "")?, cx.b.build_int_add(i, c0, "")?)?;
+                cx.store_element(p, x, &dt, &dt)
+            })?;
+            self.fresh = true;
+            return Ok(out);
+        }
+        if a.ndim != 2 {
+            return self.fail("np.diag of arrays with more than 2 dimensions");
+        }
+        let (d, r0, c0) = self.diagonal(arr, k)?;
+        let out = self.alloc_array(&dt, &[d])?;
+        self.counted_loop(d, |cx, i| {
+            let x = cx.load_element(cx.at2(arr, cx.b.build_int_add(i, r0, "")?, cx.b.build_int_add(i, c0, "")?)?, &dt)?;
+            let p = cx.out_ptr(out, &dt, i)?;
+            cx.store_element(p, x, &dt, &dt)
+        })?;
+        self.fresh = true;
+        Ok(out)
+    }
+
+    /// The length and start (row, column) of the k-th diagonal of a 2-d array.
+    fn diagonal(&self, arr: BV<'ctx>, k: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>)> {
+        let shape = self.dims(arr, 5, 2)?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, k, self.i64(0), "")?;
+        let rows = self.b.build_select(neg, self.b.build_int_add(shape[0], k, "")?, shape[0], "")?.into_int_value();
+        let pos = self.b.build_int_compare(IntPredicate::SGT, k, self.i64(0), "")?;
+        let cols = self.b.build_select(pos, self.b.build_int_sub(shape[1], k, "")?, shape[1], "")?.into_int_value();
+        let d = self.smin(rows, cols)?;
+        let dneg = self.b.build_int_compare(IntPredicate::SLT, d, self.i64(0), "")?;
+        let d = self.b.build_select(dneg, self.i64(0), d, "")?.into_int_value();
+        let r0 = self.b.build_select(neg, self.b.build_int_neg(k, "")?, self.i64(0), "")?.into_int_value();
+        let c0 = self.b.build_select(neg, self.i64(0), k, "")?.into_int_value();
+        Ok((d, r0, c0))
+    }
+
+    fn smin(&self, a: IntValue<'ctx>, b: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let lt = self.b.build_int_compare(IntPredicate::SLT, a, b, "")?;
+        Ok(self.b.build_select(lt, a, b, "")?.into_int_value())
+    }
+
+    /// A new C-contiguous array of zeros.
+    fn zeros(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
+        let out = self.alloc_array(dtype, shape)?;
+        let nitems = self.field(out, 2)?.into_int_value();
+        let data = self.field(out, 4)?.into_pointer_value();
+        let bytes = self.b.build_int_mul(nitems, self.i64(self.itemsize_of(dtype)? as i64), "")?;
+        self.b.build_memset(data, 1, self.ctx.i8_type().const_zero(), bytes)?;
+        Ok(out)
+    }
+
+    /// The address of `m[i, j]` of a 2-d array (indices known to be in range).
+    fn at2(&self, m: BV<'ctx>, i: IntValue<'ctx>, j: IntValue<'ctx>) -> R<inkwell::values::PointerValue<'ctx>> {
+        self.element_ptr(m, 2, &[(i.into(), Type::uint64()), (j.into(), Type::uint64())])
+    }
+}
