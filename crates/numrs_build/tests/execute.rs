@@ -222,7 +222,7 @@ def stats(a):
 
 #[test]
 fn unsupported_constructs_are_reported_with_their_line() {
-    let src = "from numba import njit\n\n@njit(\"int64(int64)\")\ndef f(n):\n    xs = hash(n)\n    return n\n\n@njit(\"int64(int64)\")\ndef g(n):\n    return n + 1\n";
+    let src = "from numba import njit\n\n@njit(\"int64(int64)\")\ndef f(n):\n    xs = {\"a\", \"b\"}\n    return n\n\n@njit(\"int64(int64)\")\ndef g(n):\n    return n + 1\n";
     let m = build("unsup", src);
     assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
     assert_eq!(m.problems[0].line, Some(5));

@@ -43,9 +43,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.cast(x, &t, &Type::float64())?.into_float_value())
     }
 
-    /// A new 1-d array of `n` items of `dtype`, each `item()`.
-    fn random_array(&mut self, n: IntValue<'ctx>, dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
-        let out = self.alloc_array(dtype, &[n])?;
+    /// A new array of `shape` (C order) of `dtype`, each item `item()`.
+    fn random_array(&mut self, shape: &[IntValue<'ctx>], dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
+        let out = self.alloc_array(dtype, shape)?;
+        let n = self.field(out, 2)?.into_int_value();
         let dt = dtype.clone();
         self.counted_loop(n, |cx, i| {
             let x = item(cx)?;
@@ -56,76 +57,127 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(out)
     }
 
-    /// `np.random.<name>(...)` (`name` without the prefix); None: not handled here.
-    pub(crate) fn np_random(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
-        if !kws.is_empty() {
-            return match name {
-                "seed" | "random" | "random_sample" | "sample" | "ranf" | "randint" | "normal" | "standard_normal" => {
-                    self.fail(format!("keyword arguments of np.random.{name} are not supported by numrs build yet"))
-                }
-                _ => Ok(None),
-            };
-        }
-        let size_of = |cx: &Self, v: VarId| -> R<Option<IntValue<'ctx>>> {
-            match cx.ty(v)? {
-                Type::NoneType | Type::Omitted(_) => Ok(None),
-                t if numeric(&t).is_some_and(|k| k.is_integer()) => Ok(Some(cx.int_arg(v)?)),
-                t => cx.fail(format!("a size of type {t} in np.random is not supported by numrs build yet")),
+    /// `item()` once, or an array of them when a size is given (an integer or a tuple of
+    /// integers; None: one value).
+    fn random_draws(&mut self, size: Option<VarId>, dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
+        let Some(v) = size else { return item(self) };
+        let t = self.ty(v)?;
+        match &t {
+            Type::NoneType | Type::Omitted(_) => item(self),
+            t if numeric(t).is_some_and(|k| k.is_integer()) => {
+                let n = self.int_arg(v)?;
+                self.random_array(&[n], dtype, item)
             }
+            t if t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|i| i.unliteral().is_integer())) => {
+                let shape = self.shape_arg(v)?;
+                self.random_array(&shape, dtype, item)
+            }
+            t => self.fail(format!("a size of type {t} in np.random is not supported by numrs build yet")),
+        }
+    }
+
+    /// `np.random.<name>(...)` (`name` without the prefix); None: not handled here. Keyword
+    /// arguments are bound to NumPy's parameter names.
+    pub(crate) fn np_random(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let params: &[&str] = match name {
+            "seed" => &["seed"],
+            "random" | "random_sample" | "sample" | "ranf" | "standard_normal" | "standard_exponential" => &["size"],
+            "randint" | "uniform" => &["low", "high", "size"],
+            "normal" => &["loc", "scale", "size"],
+            "exponential" => &["scale", "size"],
+            _ => return Ok(None),
         };
-        let v = match (name, args.len()) {
-            ("seed", 1) => {
+        if args.len() > params.len() {
+            return Ok(None);
+        }
+        let mut bound: Vec<Option<VarId>> = args.iter().map(|a| Some(*a)).collect();
+        bound.resize(params.len(), None);
+        for (k, v) in kws {
+            let Some(i) = params.iter().position(|p| p == k) else {
+                return self.fail(format!("np.random.{name}() got an unexpected keyword argument '{k}'"));
+            };
+            if bound[i].is_some() {
+                return self.fail(format!("np.random.{name}() got multiple values for argument '{k}'"));
+            }
+            bound[i] = Some(*v);
+        }
+        // Trailing parameters left out (or given as None) take their defaults.
+        let given = |i: usize| -> R<Option<VarId>> {
+            Ok(match bound.get(i).copied().flatten() {
+                Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => Some(v),
+                _ => None,
+            })
+        };
+        let f64_arg = |cx: &Self, i: usize, default: f64| -> R<inkwell::values::FloatValue<'ctx>> {
+            Ok(match given(i)? {
+                Some(v) => cx.float_arg(v)?,
+                None => cx.ctx.f64_type().const_float(default),
+            })
+        };
+        let f64t = self.ctx.f64_type();
+        let v = match name {
+            "seed" => {
+                let Some(sv) = given(0)? else { return Ok(None) };
                 // Numba passes the seed as a uint32 (the runtime truncates).
-                let s = self.int_arg(args[0])?;
+                let s = self.int_arg(sv)?;
                 self.random_op(RandomOp::Seed, &[s])?;
                 self.ctx.const_struct(&[], false).into()
             }
-            ("random" | "random_sample" | "sample" | "ranf", 0) => self.random_f64(RandomOp::Double)?,
-            ("random" | "random_sample" | "sample" | "ranf", 1) => match size_of(self, args[0])? {
-                None => self.random_f64(RandomOp::Double)?,
-                Some(n) => self.random_array(n, &Type::float64(), &|cx| cx.random_f64(RandomOp::Double))?,
-            },
-            ("randint", 1..=3) => {
-                let (low, high) = if args.len() == 1 { (self.i64(0), self.int_arg(args[0])?) } else { (self.int_arg(args[0])?, self.int_arg(args[1])?) };
+            "random" | "random_sample" | "sample" | "ranf" => {
+                let size = given(0)?;
+                self.random_draws(size, &Type::float64(), &|cx| cx.random_f64(RandomOp::Double))?
+            }
+            "randint" => {
+                let Some(first) = given(0)? else { return Ok(None) };
+                let (low, high) = match given(1)? {
+                    None => (self.i64(0), self.int_arg(first)?),
+                    Some(h) => (self.int_arg(first)?, self.int_arg(h)?),
+                };
                 let empty = self.b.build_int_compare(inkwell::IntPredicate::SLE, high, low, "")?;
                 self.guard(empty, ExcKind::ValueError, "empty range for randrange()")?;
                 let dtype = match tt {
                     Type::Array(a) => a.dtype.clone(),
                     t => t.clone(),
                 };
-                let draw = |cx: &Self| -> R<BasicValueEnum<'ctx>> {
+                let dt = dtype.clone();
+                let draw = move |cx: &Self| -> R<BasicValueEnum<'ctx>> {
                     let r = cx.random_op(RandomOp::RandInt, &[low, high])?;
-                    cx.cast(r.into(), &Type::int64(), &dtype)
+                    cx.cast(r.into(), &Type::int64(), &dt)
                 };
-                match if args.len() == 3 { size_of(self, args[2])? } else { None } {
-                    None => draw(self)?,
-                    Some(n) => {
-                        let dt = dtype.clone();
-                        self.random_array(n, &dt, &draw)?
-                    }
-                }
+                let size = given(2)?;
+                self.random_draws(size, &dtype, &draw)?
             }
-            ("normal" | "standard_normal", 0..=3) => {
-                let (loc, scale) = match (name, args.len()) {
-                    ("normal", 2 | 3) => (Some(self.float_arg(args[0])?), Some(self.float_arg(args[1])?)),
-                    ("normal", 1) => (Some(self.float_arg(args[0])?), None),
-                    _ => (None, None),
-                };
-                let size = match (name, args.len()) {
-                    ("normal", 3) => size_of(self, args[2])?,
-                    ("standard_normal", 1) => size_of(self, args[0])?,
-                    _ => None,
-                };
+            "normal" | "standard_normal" => {
+                let (loc, scale, size) = if name == "normal" { (f64_arg(self, 0, 0.0)?, f64_arg(self, 1, 1.0)?, given(2)?) } else { (f64t.const_float(0.0), f64t.const_float(1.0), given(0)?) };
                 let draw = |cx: &Self| -> R<BasicValueEnum<'ctx>> {
                     let g = cx.random_f64(RandomOp::Gauss)?.into_float_value();
-                    let f64t = cx.ctx.f64_type();
-                    let scaled = cx.b.build_float_mul(scale.unwrap_or(f64t.const_float(1.0)), g, "")?;
-                    Ok(cx.b.build_float_add(loc.unwrap_or(f64t.const_float(0.0)), scaled, "")?.into())
+                    let scaled = cx.b.build_float_mul(scale, g, "")?;
+                    Ok(cx.b.build_float_add(loc, scaled, "")?.into())
                 };
-                match size {
-                    None => draw(self)?,
-                    Some(n) => self.random_array(n, &Type::float64(), &draw)?,
-                }
+                self.random_draws(size, &Type::float64(), &draw)?
+            }
+            "uniform" => {
+                // low + (high - low) * random()
+                let (low, high) = (f64_arg(self, 0, 0.0)?, f64_arg(self, 1, 1.0)?);
+                let draw = |cx: &Self| -> R<BasicValueEnum<'ctx>> {
+                    let width = cx.b.build_float_sub(high, low, "")?;
+                    let r = cx.random_f64(RandomOp::Double)?.into_float_value();
+                    Ok(cx.b.build_float_add(low, cx.b.build_float_mul(width, r, "")?, "")?.into())
+                };
+                let size = given(2)?;
+                self.random_draws(size, &Type::float64(), &draw)?
+            }
+            "exponential" | "standard_exponential" => {
+                // -log(1 - random()) * scale
+                let (scale, size) = if name == "exponential" { (f64_arg(self, 0, 1.0)?, given(1)?) } else { (f64t.const_float(1.0), given(0)?) };
+                let draw = |cx: &Self| -> R<BasicValueEnum<'ctx>> {
+                    let r = cx.random_f64(RandomOp::Double)?.into_float_value();
+                    let one_minus = cx.b.build_float_sub(f64t.const_float(1.0), r, "")?;
+                    let l = crate::ops::intrinsic_call(cx, "llvm.log", &[one_minus.into()])?.into_float_value();
+                    let e = cx.b.build_float_neg(l, "")?;
+                    Ok(cx.b.build_float_mul(e, scale, "")?.into())
+                };
+                self.random_draws(size, &Type::float64(), &draw)?
             }
             _ => return Ok(None),
         };

@@ -18,7 +18,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.random.randn", rand),
     ("numpy.random.randint", randint),
     ("numpy.random.normal", normal),
-    ("numpy.random.uniform", normal),
+    ("numpy.random.uniform", uniform),
     ("numpy.random.lognormal", normal),
     ("numpy.random.laplace", normal),
     ("numpy.random.logistic", normal),
@@ -146,7 +146,17 @@ fn randint_type(a: NumericKind, b: NumericKind) -> Type {
 
 /// `f()`, `f(a)`, `f(a, b)`, `f(a, b, size)` with real parameters (normal, uniform, ...).
 fn normal(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let Some(b) = bind(args, kws, &["loc", "scale", "size"], 0) else { return Ok(None) };
+    two_real_and_size(args, kws, &["loc", "scale", "size"])
+}
+
+/// `uniform(low, high, size)`: as `normal`, with NumPy's parameter names.
+fn uniform(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    two_real_and_size(args, kws, &["low", "high", "size"])
+}
+
+/// The forms `f()`, `f(a)`, `f(a, b)` and `f(a, b, size)` of two real parameters.
+fn two_real_and_size(args: &[Type], kws: &[(String, Type)], names: &[&str]) -> CallResult {
+    let Some(b) = bind(args, kws, names, 0) else { return Ok(None) };
     if b[0].is_none() && (b[1].is_some() || b[2].is_some()) {
         return Ok(None);
     }
