@@ -10,7 +10,7 @@
 
 use inkwell::module::Linkage;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
-use inkwell::{AddressSpace, IntPredicate};
+use inkwell::AddressSpace;
 use numrs_ir::VarId;
 use numrs_types::Type;
 
@@ -87,13 +87,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => return self.fail("internal error: inner function returns void"),
         };
         let status = self.b.build_extract_value(res, 0, "status")?.into_int_value();
-        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
-        let prop = self.new_block("propagate");
-        let ok = self.new_block("ok");
-        self.b.build_conditional_branch(failed, prop, ok)?;
-        self.b.position_at_end(prop);
-        self.error_exit(status)?;
-        self.b.position_at_end(ok);
+        self.check_status(status)?;
         if let Repr::Phantom = types::repr(self.ctx, &ret).map_err(|m| CgError { span: self.span, message: m })? {
             return self.fail(format!("inner function '{}' returns {ret}, not supported", info.name));
         }
@@ -170,13 +164,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let inkwell::values::ValueKind::Basic(status) = call.try_as_basic_value() else { return self.fail("internal error: wrapper returns void") };
         let status = status.into_int_value();
         self.raises.set(true);
-        let failed = self.b.build_int_compare(inkwell::IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
-        let prop = self.new_block("propagate");
-        let ok = self.new_block("ok");
-        self.b.build_conditional_branch(failed, prop, ok)?;
-        self.b.position_at_end(prop);
-        self.error_exit(status)?;
-        self.b.position_at_end(ok);
+        self.check_status(status)?;
         if matches!(ret, Type::NoneType) {
             return self.cast(self.vt(target)?.const_zero(), target, target);
         }

@@ -781,6 +781,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.return_status(status)
     }
 
+    /// After a call that returned `status`: a failure takes this function's error path (its
+    /// handler, or returning the status); lowering goes on where the call succeeded.
+    pub(crate) fn check_status(&self, status: IntValue<'ctx>) -> R<()> {
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+        let prop = self.new_block("propagate");
+        let ok = self.new_block("ok");
+        self.b.build_conditional_branch(failed, prop, ok)?;
+        self.b.position_at_end(prop);
+        self.error_exit(status)?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
     /// The landing block of every handler: the caught exception's message is released (when
     /// the runtime allocated it) and the exception cleared, then the handler runs.
     fn build_landings(&mut self) -> R<()> {
@@ -1444,13 +1457,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // Named so that `module` can fold it when the callee never fails.
         let status = self.b.build_extract_value(res, 0, "numrs.status")?.into_int_value();
         self.call_status.push((callee.index, status));
-        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
-        let prop = self.new_block("propagate");
-        let ok = self.new_block("ok");
-        self.b.build_conditional_branch(failed, prop, ok)?;
-        self.b.position_at_end(prop);
-        self.error_exit(status)?;
-        self.b.position_at_end(ok);
+        self.check_status(status)?;
         let r = self.b.build_extract_value(res, 1, "")?;
         // The callee's result is a new reference.
         self.fresh = true;

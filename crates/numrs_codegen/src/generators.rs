@@ -299,13 +299,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let inkwell::values::ValueKind::Basic(res) = res.try_as_basic_value() else { return self.fail("internal error: resume returns void") };
         let res = res.into_struct_value();
         let status = self.b.build_extract_value(res, 0, "")?.into_int_value();
-        let failed = self.b.build_int_compare(inkwell::IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
-        let prop = self.new_block("propagate");
-        let ok = self.new_block("ok");
-        self.b.build_conditional_branch(failed, prop, ok)?;
-        self.b.position_at_end(prop);
-        self.error_exit(status)?;
-        self.b.position_at_end(ok);
+        self.check_status(status)?;
         self.raises.set(true);
         let step = self.b.build_extract_value(res, 1, "")?.into_struct_value();
         let x = self.b.build_extract_value(step, 0, "")?;

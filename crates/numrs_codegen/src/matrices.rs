@@ -27,10 +27,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => self.int_arg(v)?,
                         _ => n,
                     };
-                    let k = match arg_kw(args, kws, 2, "k") {
-                        Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
-                        _ => self.i64(0),
-                    };
+                    let k = self.opt_int_arg(arg_kw(args, kws, 2, "k"))?;
                     (m, k)
                 } else {
                     (n, self.i64(0))
@@ -56,10 +53,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "diag" => {
                 let Some(av) = args.first().copied() else { return Ok(None) };
                 let (arr, a) = self.arr(av)?;
-                let k = match arg_kw(args, kws, 1, "k") {
-                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
-                    _ => self.i64(0),
-                };
+                let k = self.opt_int_arg(arg_kw(args, kws, 1, "k"))?;
                 self.diag(arr, &a, k)?
             }
             "tril" | "triu" => {
@@ -68,10 +62,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if a.ndim != 2 {
                     return self.fail(format!("np.{name} of {}-d arrays is not supported by numrs build yet", a.ndim));
                 }
-                let k = match arg_kw(args, kws, 1, "k") {
-                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
-                    _ => self.i64(0),
-                };
+                let k = self.opt_int_arg(arg_kw(args, kws, 1, "k"))?;
                 let shape = self.dims(arr, 5, 2)?;
                 let out = self.alloc_array(&a.dtype, &shape)?;
                 let dt = a.dtype.clone();
@@ -99,10 +90,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if a.ndim != 2 {
                     return Ok(None);
                 }
-                let k = match arg_kw(args, kws, 1, "offset") {
-                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
-                    _ => self.i64(0),
-                };
+                let k = self.opt_int_arg(arg_kw(args, kws, 1, "offset"))?;
                 let (d, r0, c0) = self.diagonal(arr, k)?;
                 let acc = self.temp(self.vt(tt)?)?;
                 self.b.build_store(acc, self.cast(self.i64(0).into(), &Type::int64(), tt)?)?;
@@ -227,6 +215,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r0 = self.b.build_select(neg, self.b.build_int_neg(k, "")?, self.i64(0), "")?.into_int_value();
         let c0 = self.b.build_select(neg, self.i64(0), k, "")?.into_int_value();
         Ok((d, r0, c0))
+    }
+
+    /// An optional integer argument (absent or left to its default: 0).
+    fn opt_int_arg(&self, v: Option<VarId>) -> R<IntValue<'ctx>> {
+        match v {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v),
+            _ => Ok(self.i64(0)),
+        }
     }
 
     fn smin(&self, a: IntValue<'ctx>, b: IntValue<'ctx>) -> R<IntValue<'ctx>> {

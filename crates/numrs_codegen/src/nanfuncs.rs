@@ -5,7 +5,7 @@
 //! `nanargmin`/`nanargmax` (the first extreme among the non-NaN items; ValueError when there
 //! is none). Items are visited in C order, as `np.nditer` visits them.
 
-use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::values::{BasicValueEnum, FloatValue, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use numrs_abi::ExcKind;
 use numrs_ir::VarId;
@@ -85,25 +85,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "nanvar" | "nanstd" => {
                 let f64t = self.ctx.f64_type();
                 let m = self.nan_mean(arr, &a, ek)?;
-                let ssd = self.temp(f64t.into())?;
-                let count = self.temp(self.ctx.i64_type().into())?;
-                self.b.build_store(ssd, f64t.const_zero())?;
-                self.b.build_store(count, self.i64(0))?;
-                self.counted_loop(n, |cx, i| {
-                    let x = cx.elem_at(arr, &a, i)?;
-                    let nan = isnan(cx, x)?;
-                    let xf = cx.cast(x, &Type::Number(ek), &Type::float64())?.into_float_value();
-                    let d = cx.b.build_float_sub(xf, m, "")?;
-                    let s = cx.b.build_load(f64t, ssd, "")?.into_float_value();
-                    let s2 = cx.b.build_float_add(s, cx.b.build_float_mul(d, d, "")?, "")?;
-                    cx.b.build_store(ssd, cx.b.build_select(nan, s, s2, "")?)?;
-                    let c = cx.b.build_load(cx.ctx.i64_type(), count, "")?.into_int_value();
-                    let c2 = cx.b.build_int_add(c, cx.b.build_int_z_extend(cx.b.build_not(nan, "")?, cx.ctx.i64_type(), "")?, "")?;
-                    cx.b.build_store(count, c2)?;
-                    Ok(())
+                let (s, c) = self.nan_accumulate(arr, &a, ek, &|cx, x| {
+                    let d = cx.b.build_float_sub(x, m, "")?;
+                    Ok(cx.b.build_float_mul(d, d, "")?)
                 })?;
-                let s = self.b.build_load(f64t, ssd, "")?.into_float_value();
-                let c = self.b.build_load(self.ctx.i64_type(), count, "")?.into_int_value();
                 let none = self.b.build_int_compare(IntPredicate::SLE, c, self.i64(0), "")?;
                 let var = self.b.build_float_div(s, self.b.build_signed_int_to_float(c, f64t, "")?, "")?;
                 let var = self.b.build_select(none, f64t.const_float(f64::NAN), var, "")?;
@@ -142,11 +127,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `np.nanmean(a)`: the float64 mean of the non-NaN items (NaN when there are none).
-    fn nan_mean(&mut self, arr: BV<'ctx>, a: &numrs_types::ArrayType, ek: NumericKind) -> R<inkwell::values::FloatValue<'ctx>> {
+    fn nan_mean(&mut self, arr: BV<'ctx>, a: &numrs_types::ArrayType, ek: NumericKind) -> R<FloatValue<'ctx>> {
+        let (s, c) = self.nan_accumulate(arr, a, ek, &|_, x| Ok(x))?;
+        Ok(self.b.build_float_div(s, self.b.build_signed_int_to_float(c, self.ctx.f64_type(), "")?, "")?)
+    }
+
+    /// The float64 sum of `term(x)` over the non-NaN items `x` (as float64) and their count.
+    fn nan_accumulate(
+        &mut self,
+        arr: BV<'ctx>,
+        a: &numrs_types::ArrayType,
+        ek: NumericKind,
+        term: &dyn Fn(&Self, FloatValue<'ctx>) -> R<FloatValue<'ctx>>,
+    ) -> R<(FloatValue<'ctx>, IntValue<'ctx>)> {
         let f64t = self.ctx.f64_type();
+        let i64t = self.ctx.i64_type();
         let n = self.field(arr, 2)?.into_int_value();
         let sum = self.temp(f64t.into())?;
-        let count = self.temp(self.ctx.i64_type().into())?;
+        let count = self.temp(i64t.into())?;
         self.b.build_store(sum, f64t.const_zero())?;
         self.b.build_store(count, self.i64(0))?;
         self.counted_loop(n, |cx, i| {
@@ -157,16 +155,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 cx.ctx.bool_type().const_zero()
             };
             let xf = cx.cast(x, &Type::Number(ek), &Type::float64())?.into_float_value();
+            let t = term(cx, xf)?;
             let s = cx.b.build_load(f64t, sum, "")?.into_float_value();
-            let s2 = cx.b.build_float_add(s, xf, "")?;
+            let s2 = cx.b.build_float_add(s, t, "")?;
             cx.b.build_store(sum, cx.b.build_select(nan, s, s2, "")?)?;
-            let c = cx.b.build_load(cx.ctx.i64_type(), count, "")?.into_int_value();
-            let c2 = cx.b.build_int_add(c, cx.b.build_int_z_extend(cx.b.build_not(nan, "")?, cx.ctx.i64_type(), "")?, "")?;
+            let c = cx.b.build_load(i64t, count, "")?.into_int_value();
+            let c2 = cx.b.build_int_add(c, cx.b.build_int_z_extend(cx.b.build_not(nan, "")?, i64t, "")?, "")?;
             cx.b.build_store(count, c2)?;
             Ok(())
         })?;
         let s = self.b.build_load(f64t, sum, "")?.into_float_value();
-        let c = self.b.build_load(self.ctx.i64_type(), count, "")?.into_int_value();
-        Ok(self.b.build_float_div(s, self.b.build_signed_int_to_float(c, f64t, "")?, "")?)
+        let c = self.b.build_load(i64t, count, "")?.into_int_value();
+        Ok((s, c))
     }
 }
