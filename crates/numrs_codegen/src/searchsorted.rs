@@ -41,7 +41,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             let key = self.load(vv)?;
             let key = self.cast(key, &vt, &key_t)?;
-            let (lo, _) = self.binsearch(arr, &a, key, &key_t, right, self.i64(0), len)?;
+            let (lo, _) = self.binsearch(arr, &a, key, &key_t, right, (self.i64(0), len))?;
             return self.cast(lo.into(), &Type::int64(), tt);
         };
         let keys = (**keys).clone();
@@ -84,7 +84,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let h2 = cx.b.build_select(grows, len, h_else, "")?.into_int_value();
             let l2 = cx.b.build_select(grows, l, cx.i64(0), "")?.into_int_value();
             cx.b.build_store(last, key)?;
-            let (nl, nh) = cx.binsearch(arr, &a, key, &key_t, right, l2, h2)?;
+            let (nl, nh) = cx.binsearch(arr, &a, key, &key_t, right, (l2, h2))?;
             cx.b.build_store(lo, nl)?;
             cx.b.build_store(hi, nh)?;
             let p = cx.out_ptr(out, &Type::int64(), i)?;
@@ -114,8 +114,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_or(r, self.b.build_and(y_nan, x_num, "")?, "")?)
     }
 
-    /// Numba's `_searchsorted(cmp)` over `a[lo:hi]`: the final `(lo, hi)`.
-    fn binsearch(&mut self, arr: BV<'ctx>, a: &ArrayType, key: BV<'ctx>, key_t: &Type, right: bool, lo0: IntValue<'ctx>, hi0: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+    /// Numba's `_searchsorted(cmp)` over `a[lo:hi]` (`window`): the final `(lo, hi)`.
+    fn binsearch(&mut self, arr: BV<'ctx>, a: &ArrayType, key: BV<'ctx>, key_t: &Type, right: bool, window: (IntValue<'ctx>, IntValue<'ctx>)) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+        let (lo0, hi0) = window;
         let i64t = self.ctx.i64_type();
         let lo = self.temp(i64t.into())?;
         let hi = self.temp(i64t.into())?;
