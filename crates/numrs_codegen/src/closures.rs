@@ -20,6 +20,27 @@ use crate::types::{self, Repr};
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Call inner function `idx` with `args` (of `types`).
     pub(crate) fn call_closure(&mut self, idx: u32, args: &[VarId], types: &[Type], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let mut vals = Vec::with_capacity(args.len());
+        for (v, t) in args.iter().zip(types) {
+            vals.push((if types::is_phantom(t) { None } else { Some(self.load(*v)?) }, t.clone()));
+        }
+        self.call_closure_values(idx, &vals, target)
+    }
+
+    /// The result type of inner function `idx` typed for `args`.
+    pub(crate) fn closure_result(&self, idx: u32, args: &[Type]) -> R<Type> {
+        let want: Vec<Type> = args.iter().map(Type::unliteral).collect();
+        match self.closures.iter().find(|c| c.index == idx && c.args.len() >= want.len() && c.args[..want.len()] == want[..]).map(|c| &c.result.outcome) {
+            Some(Ok(t)) => Ok(t.clone()),
+            Some(Err(e)) => self.fail(format!("inner function did not type: {}", e.message)),
+            None => self.fail("inner function was not typed for these arguments"),
+        }
+    }
+
+    /// Call inner function `idx` with argument values (`None`: no run-time value) of types.
+    pub(crate) fn call_closure_values(&mut self, idx: u32, args: &[(Option<BasicValueEnum<'ctx>>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
+        let types = &types[..];
         let Some(info) = self.ir.closures.get(idx as usize) else { return self.fail("unknown inner function") };
         if !info.ir.nonlocals.is_empty() {
             return self.fail("inner functions that assign `nonlocal` variables are not supported by numrs build yet");
@@ -34,12 +55,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // Arguments, the defaults of the ones left out, then the enclosing variables.
         let mut vals: Vec<BasicMetadataValueEnum> = vec![self.exc_ptr().into()];
-        for ((v, t), formal) in args.iter().zip(types).zip(&typing.args) {
+        for ((x, t), formal) in args.iter().zip(&typing.args) {
             if types::is_phantom(formal) {
                 continue;
             }
-            let x = self.load(*v)?;
-            vals.push(self.cast(x, t, formal)?.into());
+            let Some(x) = x else { return self.fail(format!("argument of type {t} has no run-time value")) };
+            vals.push(self.cast(*x, t, formal)?.into());
         }
         for (k, formal) in typing.args.iter().enumerate().skip(args.len()) {
             match formal {

@@ -639,6 +639,64 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })
     }
 
+    /// `lst.sort(key=f, reverse=r)` (`sorted` too), as Numba's `ol_list_sort` with a key:
+    /// the keys `[f(x) for x in lst]` are argsorted with its quicksort (by `>` when reversed)
+    /// and the items are put in that order (moved: no reference changes).
+    pub(crate) fn list_sort_by_key(&mut self, l: PointerValue<'ctx>, dt: &Type, key: VarId, reverse: IntValue<'ctx>) -> R<()> {
+        let kt = self.ty(key)?;
+        let Type::MakeFunction(idx, _) = kt else {
+            return self.fail(format!("sort with a key of type {kt} is not supported by numrs build yet (use a lambda)"));
+        };
+        let key_t = self.closure_result(idx, std::slice::from_ref(dt))?.unliteral();
+        if numeric(&key_t).is_none_or(|k| k.is_complex()) {
+            return self.fail(format!("sort with keys of type {key_t} is not supported by numrs build yet"));
+        }
+        let dt = dt.clone();
+        let n = self.list_len(l)?;
+        let keys = self.alloc_array(&key_t, &[n])?;
+        self.counted_loop(n, |cx, i| {
+            let x = cx.list_get(l, &dt, i)?;
+            let k = cx.call_closure_values(idx, &[(Some(x), dt.clone())], &key_t)?;
+            let p = cx.out_ptr(keys, &key_t, i)?;
+            cx.store_element(p, k, &key_t, &key_t)
+        })?;
+        let it = Type::int64();
+        let order = self.alloc_array(&it, &[n])?;
+        self.counted_loop(n, |cx, i| {
+            let p = cx.out_ptr(order, &it, i)?;
+            cx.b.build_store(p, i)?;
+            Ok(())
+        })?;
+        let asc = self.sort_fn(&key_t, true, false, false)?;
+        let desc = self.sort_fn(&key_t, true, false, true)?;
+        let f = self.b.build_select(reverse, desc.as_global_value().as_pointer_value(), asc.as_global_value().as_pointer_value(), "")?.into_pointer_value();
+        let (kd, od) = (self.field(keys, 4)?, self.field(order, 4)?);
+        self.b.build_indirect_call(asc.get_type(), f, &[kd.into(), od.into(), n.into()], "")?;
+        // Move the items through a copy of their storage.
+        let st = self.storage_t(&dt)?;
+        let size = self.itemsize_of(&dt)? as i64;
+        let bytes = self.b.build_int_mul(n, self.i64(size), "")?;
+        let raw = Type::int8();
+        let scratch = self.alloc_array(&raw, &[bytes])?;
+        let sd = self.field(scratch, 4)?.into_pointer_value();
+        self.counted_loop(n, |cx, i| {
+            let v = cx.b.build_load(st, cx.item_ptr(l, &dt, i)?, "")?;
+            cx.b.build_store(unsafe { cx.b.build_gep(st, sd, &[i], "")? }, v)?;
+            Ok(())
+        })?;
+        self.counted_loop(n, |cx, i| {
+            let j = cx.b.build_load(cx.ctx.i64_type(), cx.out_ptr(order, &it, i)?, "")?.into_int_value();
+            let v = cx.b.build_load(st, unsafe { cx.b.build_gep(st, sd, &[j], "")? }, "")?;
+            cx.b.build_store(cx.item_ptr(l, &dt, i)?, v)?;
+            Ok(())
+        })?;
+        let arr1 = |t: &Type| crate::npfuncs::array_type(t, 1, numrs_types::Layout::C);
+        self.decref(keys, &arr1(&key_t))?;
+        self.decref(order, &arr1(&it))?;
+        self.decref(scratch, &arr1(&raw))?;
+        Ok(())
+    }
+
     /// Reverses `l` in place.
     fn list_reverse(&mut self, l: PointerValue<'ctx>, dt: &Type) -> R<()> {
         let n = self.list_len(l)?;
@@ -1237,12 +1295,15 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                 "builtins.sorted" => {
                     let dt = list_of(cx, tt)?;
                     let Some(a) = args.first() else { return cx.fail("sorted() without arguments") };
-                    let reverse = reverse_kw(cx, kws)?;
+                    let (reverse, key) = sort_kws(cx, kws)?;
                     if args.len() != 1 {
-                        return cx.fail("sorted() with a key function is not supported by numrs build yet");
+                        return cx.fail("sorted() with positional arguments after the iterable");
                     }
                     let out = cx.list_from_var(*a, &dt)?;
-                    cx.list_sort(out, &dt, reverse)?;
+                    match key {
+                        Some(k) => cx.list_sort_by_key(out, &dt, k, reverse)?,
+                        None => cx.list_sort(out, &dt, reverse)?,
+                    }
                     cx.fresh = true;
                     Ok(Some(out.into()))
                 }
@@ -1299,18 +1360,23 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     }
 }
 
-/// The `reverse=` keyword of `sort`/`sorted` (a boolean; false when absent).
-fn reverse_kw<'ctx>(cx: &mut FnCx<'_, 'ctx>, kws: &[(String, VarId)]) -> R<IntValue<'ctx>> {
+/// The `reverse=` (a boolean; false when absent) and `key=` keywords of `sort`/`sorted`.
+fn sort_kws<'ctx>(cx: &mut FnCx<'_, 'ctx>, kws: &[(String, VarId)]) -> R<(IntValue<'ctx>, Option<VarId>)> {
     let mut reverse = cx.ctx.bool_type().const_zero();
+    let mut key = None;
     for (k, v) in kws {
-        if k != "reverse" {
-            return cx.fail(format!("keyword argument '{k}' of sort is not supported by numrs build yet"));
+        match k.as_str() {
+            "reverse" => {
+                let t = cx.ty(*v)?;
+                let x = cx.load(*v)?;
+                reverse = cx.truth(x, &t)?;
+            }
+            "key" if !matches!(cx.ty(*v)?, Type::NoneType | Type::Omitted(_)) => key = Some(*v),
+            "key" => {}
+            _ => return cx.fail(format!("keyword argument '{k}' of sort is not supported by numrs build yet")),
         }
-        let t = cx.ty(*v)?;
-        let x = cx.load(*v)?;
-        reverse = cx.truth(x, &t)?;
     }
-    Ok(reverse)
+    Ok((reverse, key))
 }
 
 fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
@@ -1423,8 +1489,11 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             Ok(none)
         }
         ("sort", 0) => {
-            let reverse = reverse_kw(cx, kws)?;
-            cx.list_sort(l, &dt, reverse)?;
+            let (reverse, key) = sort_kws(cx, kws)?;
+            match key {
+                Some(k) => cx.list_sort_by_key(l, &dt, k, reverse)?,
+                None => cx.list_sort(l, &dt, reverse)?,
+            }
             Ok(none)
         }
         ("copy", 0) => {

@@ -97,7 +97,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.build_store(p, i)?;
             Ok(())
         })?;
-        let f = self.sort_fn(&a.dtype, true, stable)?;
+        let f = self.sort_fn(&a.dtype, true, stable, false)?;
         let vd = self.field(vals, 4)?;
         let od = self.field(out, 4)?;
         self.b.build_call(f, &[vd.into(), od.into(), n.into()], "")?;
@@ -112,7 +112,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let slot = self.hidden_slot(&array_type(&a.dtype, a.ndim, Layout::C))?;
         self.b.build_store(slot, c)?;
         let n = self.field(c, 2)?.into_int_value();
-        let f = self.sort_fn(&a.dtype, false, false)?;
+        let f = self.sort_fn(&a.dtype, false, false, false)?;
         let data = self.field(c, 4)?;
         self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
         Ok((c, n))
@@ -320,7 +320,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let c = self.copy_c(arr, &a)?;
         let n = self.field(c, 2)?.into_int_value();
-        let f = self.sort_fn(&a.dtype, false, false)?;
+        let f = self.sort_fn(&a.dtype, false, false, false)?;
         let data = self.field(c, 4)?;
         self.b.build_call(f, &[data.into(), data.into(), n.into()], "")?;
         // Compact in place: keep an item when it differs from the one before it.
@@ -369,7 +369,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Sort each last-axis row of a C-contiguous array in place.
     fn sort_rows(&mut self, arr: BasicValueEnum<'ctx>, dtype: &Type, ndim: u32) -> R<()> {
-        let f = self.sort_fn(dtype, false, false)?;
+        let f = self.sort_fn(dtype, false, false, false)?;
         let data = self.field(arr, 4)?.into_pointer_value();
         if ndim == 0 {
             return Ok(());
@@ -390,13 +390,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `void sort(vals*, R*, n)`: quicksort `R[0..n]`; with `argsort`, R holds indices into
-    /// `vals` (compared by value), else R is the values themselves.
-    fn sort_fn(&self, dtype: &Type, argsort: bool, stable: bool) -> R<FunctionValue<'ctx>> {
+    /// `vals` (compared by value), else R is the values themselves; `descending` orders by
+    /// `>` instead of `<` (Numba's `make_jit_quicksort(lt=gt)`).
+    pub(crate) fn sort_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool) -> R<FunctionValue<'ctx>> {
         let Some(k) = numeric(dtype) else { return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet")) };
         if k.is_complex() {
             return self.fail("sorting complex arrays is not supported by numrs build yet");
         }
-        let name = format!("numrs.quicksort.{dtype}.{}", if argsort { if stable { "argstable" } else { "arg" } } else { "val" });
+        let name = format!("numrs.quicksort.{dtype}.{}{}", if argsort { if stable { "argstable" } else { "arg" } } else { "val" }, if descending { ".desc" } else { "" });
         if let Some(f) = self.module.get_function(&name) {
             return Ok(f);
         }
@@ -447,7 +448,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // LT on R entries (with the index tie-break for a stable argsort).
         let lt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
-            let (gx, gy) = (get(x)?, get(y)?);
+            let (gx, gy) = if descending { (get(y)?, get(x)?) } else { (get(x)?, get(y)?) };
             let l = vlt(gx, gy)?;
             if argsort && stable {
                 let g = vlt(gy, gx)?;

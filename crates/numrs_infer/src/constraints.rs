@@ -535,6 +535,18 @@ fn resolve_callable(
     kws: &[(String, Type)],
     span: Option<Span>,
 ) -> Result<Type, InferError> {
+    // `sorted(it, key=f)` and `lst.sort(key=f)` call an inner function `f` on the items:
+    // type it for them, as Numba's overloads do when they call it.
+    if let Some((_, Type::MakeFunction(idx, _))) = kws.iter().find(|(k, _)| k == "key") {
+        let item = match fty {
+            Type::Function(k) if &**k == "builtins.sorted" => args.first().and_then(|t| t.iterator_type()).and_then(|it| it.yield_type()),
+            Type::BoundFunction(b) if &*b.0 == "list.sort" => b.1.iterator_type().and_then(|it| it.yield_type()),
+            _ => None,
+        };
+        if let Some(item) = item {
+            call_closure(inf, *idx, &[item], span)?;
+        }
+    }
     let key: String = match fty {
         Type::Function(k) => k.to_string(),
         Type::BoundFunction(b) => {
