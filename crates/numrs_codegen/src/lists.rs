@@ -987,14 +987,14 @@ pub(crate) fn cast<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, from: &Ty
 pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let first_list = sig.args.first().is_some_and(|t| dtype(t).is_some());
     let any_list = sig.args.iter().any(|t| dtype(t).is_some());
-    // Reductions over ranges, iterators and generators: one pass of iteration.
-    if sig.args.first().is_some_and(|t| matches!(t, Type::Range(_) | Type::Iterator(_) | Type::Generator(_) | Type::Unicode)) {
-        return match key {
-            "builtins.sum" if sig.args.len() <= 2 => Some(op_iter_sum),
-            "builtins.min" if sig.args.len() == 1 => Some(op_iter_min),
-            "builtins.max" if sig.args.len() == 1 => Some(op_iter_max),
-            _ => None,
-        };
+    // Reductions over lists, ranges, iterators, generators and strings: one pass of iteration.
+    if sig.args.first().is_some_and(|t| first_list || matches!(t, Type::Range(_) | Type::Iterator(_) | Type::Generator(_) | Type::Unicode)) {
+        match key {
+            "builtins.sum" if sig.args.len() <= 2 => return Some(op_sum),
+            "builtins.min" if sig.args.len() == 1 => return Some(op_min),
+            "builtins.max" if sig.args.len() == 1 => return Some(op_max),
+            _ => {}
+        }
     }
     if !any_list {
         return None;
@@ -1010,9 +1010,6 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "operator.not_" if first_list => op_not,
         "operator.ne" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_ne,
         "operator.eq" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_eq,
-        "builtins.sum" if first_list => op_sum,
-        "builtins.min" if first_list && sig.args.len() == 1 => op_min,
-        "builtins.max" if first_list && sig.args.len() == 1 => op_max,
         _ => return None,
     })
 }
@@ -1124,30 +1121,8 @@ fn op_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVal
 }
 
 /// `sum(xs)`: `acc = 0; for x in xs: acc = acc + x` (Numba's `ol_sum`).
+/// `sum(it)` / `sum(it, start)` of a list, range, iterator, generator or string.
 fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let dt = list_of(cx, &sig.args[0])?;
-    let rt = sig.return_type.clone();
-    let l = opnd(cx, vals, 0)?.into_pointer_value();
-    let acc = cx.temp(cx.vt(&rt)?)?;
-    let start = match (sig.args.get(1), vals.get(1).copied().flatten()) {
-        (Some(t), Some(v)) => cx.cast(v, t, &rt)?,
-        _ => cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?,
-    };
-    cx.b.build_store(acc, start)?;
-    let n = cx.list_len(l)?;
-    cx.counted_loop(n, |cx, i| {
-        let x = cx.list_get(l, &dt, i)?;
-        let a = cx.b.build_load(cx.vt(&rt)?, acc, "")?;
-        let (s, st) = cx.binary("operator.add", a, &rt, x, &dt)?;
-        let s = cx.cast(s, &st, &rt)?;
-        cx.b.build_store(acc, s)?;
-        Ok(())
-    })?;
-    Ok(cx.b.build_load(cx.vt(&rt)?, acc, "")?)
-}
-
-/// `sum(it)` / `sum(it, start)` of a range, iterator or generator.
-fn op_iter_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();
     let acc = cx.temp(cx.vt(&rt)?)?;
     let start = match (sig.args.get(1), vals.get(1).copied().flatten()) {
@@ -1167,17 +1142,17 @@ fn op_iter_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
     Ok(cx.b.build_load(cx.vt(&rt)?, acc, "")?)
 }
 
-fn op_iter_min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    iter_minmax(cx, sig, vals, false)
+fn op_min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    minmax(cx, sig, vals, false)
 }
 
-fn op_iter_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    iter_minmax(cx, sig, vals, true)
+fn op_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    minmax(cx, sig, vals, true)
 }
 
-/// `min(it)` / `max(it)` of a range, iterator or generator: ValueError when it is empty; the
+/// `min(it)` / `max(it)` of a list, range, iterator, generator or string: ValueError when it is empty; the
 /// first of equal extremes.
-fn iter_minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], want_max: bool) -> R<BasicValueEnum<'ctx>> {
+fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], want_max: bool) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();
     let best = cx.temp(cx.vt(&rt)?)?;
     let seen = cx.temp(cx.ctx.bool_type().into())?;
@@ -1231,37 +1206,6 @@ fn iter_minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
         cx.fresh = true;
     }
     Ok(cx.b.build_load(cx.vt(&rt)?, best, "")?)
-}
-
-fn op_min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    minmax(cx, sig, vals, false)
-}
-
-fn op_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    minmax(cx, sig, vals, true)
-}
-
-/// `min(xs)` / `max(xs)`: ValueError on an empty list; the first of equal extremes.
-fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], want_max: bool) -> R<BasicValueEnum<'ctx>> {
-    let dt = list_of(cx, &sig.args[0])?;
-    let l = opnd(cx, vals, 0)?.into_pointer_value();
-    let n = cx.list_len(l)?;
-    let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
-    let msg = if want_max { "max() arg is an empty sequence" } else { "min() arg is an empty sequence" };
-    cx.guard(empty, ExcKind::ValueError, msg)?;
-    let best = cx.temp(cx.vt(&dt)?)?;
-    let first = cx.list_get(l, &dt, cx.i64(0))?;
-    cx.b.build_store(best, first)?;
-    cx.counted_loop(n, |cx, i| {
-        let x = cx.list_get(l, &dt, i)?;
-        let b = cx.b.build_load(cx.vt(&dt)?, best, "")?;
-        let better = if want_max { cx.values_lt(b, &dt, x, &dt)? } else { cx.values_lt(x, &dt, b, &dt)? };
-        let v = cx.b.build_select(better, x, b, "")?;
-        cx.b.build_store(best, v)?;
-        Ok(())
-    })?;
-    let r = cx.b.build_load(cx.vt(&dt)?, best, "")?;
-    cx.cast(r, &dt, &sig.return_type)
 }
 
 /// Calls handled here: list methods (`xs.append(v)`...), `list(...)`, `sorted(...)`,

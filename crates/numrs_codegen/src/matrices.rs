@@ -175,13 +175,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let abs_k = self.b.build_select(neg, self.b.build_int_neg(k, "")?, k, "")?.into_int_value();
             let n = self.b.build_int_add(len, abs_k, "")?;
             let out = self.zeros(&dt, &[n, n])?;
-            let src = ArrayType { ..a.clone() };
             let (r0, c0) = (
                 self.b.build_select(neg, abs_k, self.i64(0), "")?.into_int_value(),
                 self.b.build_select(neg, self.i64(0), k, "")?.into_int_value(),
             );
             self.counted_loop(len, |cx, i| {
-                let x = cx.elem_at(arr, &src, i)?;
+                let x = cx.elem_at(arr, a, i)?;
                 let p = cx.at2(out, cx.b.build_int_add(i, r0, "")?, cx.b.build_int_add(i, c0, "")?)?;
                 cx.store_element(p, x, &dt, &dt)
             })?;

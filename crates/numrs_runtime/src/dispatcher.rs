@@ -32,8 +32,9 @@ pub struct Spec {
     pub ret_plan: Plan,
     pub ret_size: usize,
     pub wrapper: WrapperFn,
-    /// Some argument is a list (unboxed for the call, reflected and released after it).
-    pub has_lists: bool,
+    /// No argument is a list (unboxed for the call, reflected and released after it) and
+    /// the result is boxed by `box_value` (not a generator): the call takes the fast path.
+    pub plain: bool,
 }
 
 impl Spec {
@@ -528,17 +529,18 @@ impl Dispatcher {
         }
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
         let status = (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc);
-        if !spec.has_lists {
+        if spec.plain {
             if status != 0 {
                 self.raise(py, &exc).restore(py);
                 return std::ptr::null_mut();
             }
-            if let Plan::Generator { .. } = &spec.ret_plan {
-                return raw(py, crate::generators::box_generator(py, self.np, &self.name, &spec.ret_plan, ret_buf, argv));
-            }
             return raw(py, box_value(py, np, &spec.ret_plan, ret_buf));
         }
-        let mut result = if status != 0 { Err(self.raise(py, &exc)) } else { box_value(py, np, &spec.ret_plan, ret_buf) };
+        let mut result = match (status, &spec.ret_plan) {
+            (0, Plan::Generator { .. }) => crate::generators::box_generator(py, self.np, &self.name, &spec.ret_plan, ret_buf, argv),
+            (0, plan) => box_value(py, np, plan, ret_buf),
+            _ => Err(self.raise(py, &exc)),
+        };
         // Reflected lists: their items go back into the Python lists, then they are released
         // (all of them, also after a failure; the first error wins).
         for (off, plan) in &spec.arg_plans {
