@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kernel benchmark of `numrs build` against Numba on this machine: the 15 kernels of the shared
-# benchmark (../shared/bench, or $NUMRS_BENCH), all sizes, run alternately with each backend
-# (numba, numrs, numba, numrs) with the dispatch probe in each run, then the compile CPU time of
+# benchmark (../shared/bench, or $NUMRS_BENCH), all sizes, in pairs of back-to-back Numba and
+# numrs processes per kernel (and one pair for the dispatch probe), then the compile CPU time of
 # both and the import time of the built modules, then RESULTS.md from the JSON.
 #
 # Needs a virtual environment with numba (target/bench-venv, override with NUMRS_BENCH_VENV);
@@ -31,16 +31,34 @@ numrs=$root/target/release/numrs
 # Cold builds every time (numrs's build cache off), as Numba's compiles with an empty cache.
 export NUMRS_CACHE_DIR=
 common=(--no-cpython --budget-s 2 --compile-repeats 1 "$@")
-numba_runs=()
-numrs_runs=()
+# Pairs are interleaved per kernel: for each kernel, one Numba process and one numrs process
+# back to back (their order swapped every other pair), so that the two runs of a pair share
+# the same stretch of time. On this kind of shared machine whole minutes run slower (every
+# compute-bound kernel ~1.2-1.8x, both backends alike); with one process per backend for all
+# 15 kernels, a slow stretch fell on one backend's run and not on its partner's.
+runs=$out/runs
+rm -rf "$runs"
+mkdir -p "$runs"
+# NUMRS_BENCH_KERNELS="a b" limits the run to some kernels (then RESULTS.md covers only those).
+kernels=${NUMRS_BENCH_KERNELS:-$(cd "$bench/kernels" && ls *.py | sed 's/\.py$//')}
+run_one() { # backend pair kernel
+    local extra=(--no-dispatch --kernels "$3")
+    if [ "$3" = dispatch ]; then extra=(--kernels none); fi
+    if [ "$1" = numrs ]; then extra+=(--numrs-bin "$numrs"); fi
+    "$python" "$bench/run_numba.py" --backend "$1" "${common[@]}" "${extra[@]}" \
+        --out "$runs/$1-$2-$3.json" >/dev/null
+}
 for i in $(seq 1 "$pairs"); do
-    "$python" "$bench/run_numba.py" --backend numba "${common[@]}" --out "$out/numba-$i.json" >&2
-    numba_runs+=("$out/numba-$i.json")
-    "$python" "$bench/run_numba.py" --backend numrs --numrs-bin "$numrs" "${common[@]}" --out "$out/numrs-$i.json" >&2
-    numrs_runs+=("$out/numrs-$i.json")
+    for k in dispatch $kernels; do
+        if [ $((i % 2)) = 1 ]; then order="numba numrs"; else order="numrs numba"; fi
+        for b in $order; do
+            echo "[bench/build] pair $i/$pairs: $k ($b)" >&2
+            run_one "$b" "$i" "$k"
+        done
+    done
 done
 "$python" "$root/bench/build/compile_cpu.py" --numrs "$numrs" --kernels-dir "$bench/kernels" --out "$out/compile.json"
 "$python" "$root/bench/build/import_time.py" --numrs "$numrs" --kernels-dir "$bench/kernels" \
     --probe "$bench/dispatch_probe.py" --out "$out/imports.json"
-"$python" "$root/bench/build/report.py" --numba "${numba_runs[@]}" --numrs "${numrs_runs[@]}" \
+"$python" "$root/bench/build/report.py" --runs "$runs" --pairs "$pairs" \
     --compile "$out/compile.json" --imports "$out/imports.json" --out "$root/bench/build/RESULTS.md"
