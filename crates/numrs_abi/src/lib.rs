@@ -432,7 +432,7 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // A pointer to the list's MemInfo (see [`ListPayload`]). One reference is owned. A
         // reflected list argument is unboxed into such a list for the call; the runtime writes its
         // items back into the Python list afterwards (Numba's reflection).
-        Type::List { .. } => scalar(8),
+        Type::List { .. } | Type::ListType(_) => scalar(8),
         // A pointer to the string's MemInfo (see [`StrPayload`]).
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
         // A [`DictHandle`].

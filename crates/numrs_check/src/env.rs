@@ -130,10 +130,17 @@ fn global_value_type(
         }
         _ => {}
     }
-    match crate::globals::static_array_type(value, &info.symbols) {
-        Some(t) => GlobalValue::Type(t),
-        None => GlobalValue::Untyped(format!(
-            "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants and NumPy arrays built from constants)"
+    if let Some(t) = crate::globals::static_array_type(value, &info.symbols) {
+        return GlobalValue::Type(t);
+    }
+    // A Numba type object (`float_array = types.float64[:]`), typed as Numba's `typeof` types
+    // it (`_typeof_nb_type`): numbers and booleans are `class(...)`, other types `typeref[...]`.
+    let before = skeleton.module.body.get(binding.stmt_index).map(|s| s.span.start);
+    match numrs_hir::eval_type_expr(value, &info.symbols, before) {
+        Ok(t @ Type::Number(_)) => GlobalValue::Type(Type::NumberClass(t.into())),
+        Ok(t) => GlobalValue::Type(Type::TypeRef(t.into())),
+        Err(_) => GlobalValue::Untyped(format!(
+            "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants, Numba types and NumPy arrays built from constants)"
         )),
     }
 }

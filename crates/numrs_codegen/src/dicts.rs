@@ -50,7 +50,7 @@ pub fn is_container(t: &Type) -> bool {
 /// sets).
 pub fn is_container_iter(k: &IteratorKind) -> bool {
     match k {
-        IteratorKind::Container(c) => matches!(c, Type::DictType(_) | Type::Set { .. } | Type::List { .. }),
+        IteratorKind::Container(c) => matches!(c, Type::DictType(_) | Type::Set { .. } | Type::List { .. } | Type::ListType(_)),
         IteratorKind::Zip(items) => items.iter().any(|t| matches!(t, Type::Iterator(k) if matches!(&**k, IteratorKind::Container(Type::DictType(_))))),
         _ => false,
     }
@@ -113,11 +113,16 @@ fn key_fields(k: &Type) -> Result<(Vec<(i64, i64)>, bool), String> {
     }
 }
 
-/// Offsets of the MemInfo pointers a stored value of type `v` holds.
-fn rc_offsets(v: &Type, base: i64, out: &mut Vec<i64>) -> Result<(), String> {
+/// Offsets of the MemInfo pointers a stored value of type `v` holds, with the item type of
+/// those that are lists (freed by their compiled drop function, see `lists::drop_fn`).
+fn rc_offsets(v: &Type, base: i64, out: &mut Vec<(i64, Option<Type>)>) -> Result<(), String> {
     match v {
-        // The MemInfo is the first field of Numba's array model.
-        Type::Array(_) => out.push(base),
+        // The MemInfo is the first field of Numba's array model; a string is its MemInfo.
+        Type::Array(_) | Type::Unicode => out.push((base, None)),
+        Type::List { dtype, .. } | Type::ListType(dtype) => {
+            crate::lists::check_list_type(v)?;
+            out.push((base, Some((**dtype).clone())));
+        }
         _ if is_container(v) => return Err(format!("dicts holding {v} are not supported by numrs build yet")),
         _ => {
             if let Some(items) = v.tuple_items() {
@@ -273,11 +278,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             words.push(*kind);
         }
         words.push(rc.len() as i64);
-        words.extend(&rc);
         let i64t = self.ctx.i64_type();
-        let consts: Vec<IntValue> = words.iter().map(|w| i64t.const_int(*w as u64, true)).collect();
+        let mut consts: Vec<IntValue> = words.iter().map(|w| i64t.const_int(*w as u64, true)).collect();
+        let mut name = format!("numrs.dict_desc.{}", words.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("_"));
+        for (off, list_item) in &rc {
+            consts.push(i64t.const_int(*off as u64, true));
+            name.push_str(&format!("_{off}"));
+            match list_item {
+                None => consts.push(i64t.const_zero()),
+                Some(item) => {
+                    let f = crate::lists::drop_fn(self.ctx, self.module, item)?;
+                    consts.push(f.as_global_value().as_pointer_value().const_to_int(i64t));
+                    name.push_str(&format!("_list({item})"));
+                }
+            }
+        }
         let arr = i64t.const_array(&consts);
-        let name = format!("numrs.dict_desc.{}", words.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("_"));
         let g = match self.module.get_global(&name) {
             Some(g) => g,
             None => {
@@ -491,7 +507,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 Ok(())
             }
-            Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) => {
+            Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) => {
                 let val = self.load(src)?;
                 self.for_each(val, &st, |cx, x, xt| {
                     let x = cx.cast(x, xt, &k)?;
@@ -516,10 +532,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let name = key.split_once('.').map_or(key, |(_, m)| m);
         let set = matches!(rt, Type::Set { .. });
         match (set, name) {
+            // `get` copies the value out of the table, which keeps its references: the result
+            // is borrowed, as the default is. `pop` moves it out: the result is owned, and a
+            // default that stands in for it gets a reference of its own.
             (false, "get") | (false, "pop") => {
-                if crate::arrays::needs_rc(&v) {
-                    return self.fail(format!("{key} on dicts holding arrays is not supported by numrs build yet"));
-                }
                 let kv = arg(self, 0, &k)?;
                 let out = self.storage_slot(&v)?;
                 let found = if name == "get" {
@@ -538,16 +554,31 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let val = self.unspill(out, &v)?;
                 let got = self.optional_of(val, &v, found)?;
                 let ot = Type::optional(v.clone());
-                match args.get(1) {
-                    None => self.cast(got, &ot, tt),
+                let owned = name == "pop" && crate::arrays::needs_rc(&v);
+                let r = match args.get(1) {
+                    None => self.cast(got, &ot, tt)?,
                     Some(d) => {
                         let dt = self.ty(*d)?;
                         let dv = self.load(*d)?;
                         let dv = self.cast(dv, &dt, tt)?;
                         let gv = self.cast(got, &ot, tt)?;
-                        Ok(self.b.build_select(found, gv, dv, "")?)
+                        let r = self.b.build_select(found, gv, dv, "")?;
+                        if owned {
+                            let missing = self.new_block("pop_default");
+                            let join = self.new_block("pop_join");
+                            self.b.build_conditional_branch(found, join, missing)?;
+                            self.b.position_at_end(missing);
+                            self.incref(r, tt)?;
+                            self.b.build_unconditional_branch(join)?;
+                            self.b.position_at_end(join);
+                        }
+                        r
                     }
+                };
+                if owned {
+                    self.fresh = true;
                 }
+                Ok(r)
             }
             (false, "setdefault") => {
                 let kv = arg(self, 0, &k)?;

@@ -1619,7 +1619,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match t {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
             Type::Optional(_) => crate::optional::truth(self, v, t),
-            Type::List { .. } => crate::lists::truth(self, v),
+            Type::List { .. } | Type::ListType(_) => crate::lists::truth(self, v),
             Type::Unicode | Type::StringLiteral(_) => {
                 let n = self.str_len(v.into_pointer_value())?;
                 Ok(self.b.build_int_compare(IntPredicate::NE, n, self.i64(0), "")?)
@@ -1718,7 +1718,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         match &vt {
-            Type::List { .. } => crate::lists::getitem(self, value, index, tt),
+            Type::List { .. } | Type::ListType(_) => crate::lists::getitem(self, value, index, tt),
             Type::Unicode | Type::StringLiteral(_) => crate::strings::getitem(self, value, index, tt),
             Type::Array(_) if matches!(tt, Type::Array(_)) => {
                 let ix = self.view_indices(index, &it)?;

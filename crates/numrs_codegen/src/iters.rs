@@ -18,7 +18,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Initialize the state at `state` (of type `st`) of an iterator of kind `k` over `val`.
     pub(crate) fn iter_init(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind, st: StructType<'ctx>, state: PointerValue<'ctx>) -> R<()> {
         match k {
-            IteratorKind::Container(Type::UniTuple(..) | Type::List { .. }) => {
+            IteratorKind::Container(Type::UniTuple(..) | Type::List { .. } | Type::ListType(_)) => {
                 let p0 = self.b.build_struct_gep(st, state, 0, "")?;
                 self.b.build_store(p0, val)?;
                 let p1 = self.b.build_struct_gep(st, state, 1, "")?;
@@ -66,7 +66,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
-            IteratorKind::Container(lt @ Type::List { .. }) => {
+            IteratorKind::Container(lt @ (Type::List { .. } | Type::ListType(_))) => {
                 let Some(dtype) = crate::lists::dtype(lt) else { return self.fail(format!("iterating over {lt}")) };
                 let ptr = self.ctx.ptr_type(inkwell::AddressSpace::default());
                 let pl = self.b.build_struct_gep(st, state, 0, "")?;

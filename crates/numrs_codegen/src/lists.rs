@@ -53,10 +53,12 @@ pub(crate) fn meminfo_type(ctx: &Context) -> StructType<'_> {
     ctx.struct_type(&[i, p, i], false)
 }
 
-/// The item type of a list type.
+/// The item type of a list type: a reflected list or a `numba.typed.List` (`ListType`), which
+/// numrs builds the same way (the native list of this module); they differ only in how they
+/// cross into Python and in some messages.
 pub fn dtype(t: &Type) -> Option<&Type> {
     match t {
-        Type::List { dtype, .. } => Some(dtype),
+        Type::List { dtype, .. } | Type::ListType(dtype) => Some(dtype),
         _ => None,
     }
 }
@@ -66,7 +68,7 @@ fn supported_item(t: &Type) -> Result<(), String> {
     match t {
         _ if numeric(t).is_some() => Ok(()),
         Type::Array(a) if numeric(&a.dtype).is_some() => Ok(()),
-        Type::List { dtype, .. } => supported_item(dtype),
+        Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
         Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
         other => Err(format!("lists of {other} are not supported by numrs build yet")),
@@ -194,7 +196,7 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
                 let data = self.b.build_extract_value(v.into_struct_value(), 0, "")?;
                 self.change(data, inner, inc)
             }
-            Type::List { dtype, .. } => {
+            Type::List { dtype, .. } | Type::ListType(dtype) => {
                 let mi = v.into_pointer_value();
                 self.count(mi, inc, |s| {
                     let f = drop_fn(s.ctx, s.module, dtype)?;
@@ -226,7 +228,7 @@ fn runtime_slot<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> PointerValue
 
 /// `void numrs.list_drop.<T>(MemInfo *list)`: drops the references the items of a list of `T`
 /// own, then frees the item buffer and the list (its reference count reached zero).
-fn drop_fn<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, dtype: &Type) -> R<FunctionValue<'ctx>> {
+pub(crate) fn drop_fn<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, dtype: &Type) -> R<FunctionValue<'ctx>> {
     let name = format!("numrs.list_drop.{dtype}");
     if let Some(f) = module.get_function(&name) {
         return Ok(f);
@@ -1218,21 +1220,29 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                 return cx.fail("a list method called through a variable is not supported by numrs build yet");
             };
             let recv = *recv;
-            let m = b.0.strip_prefix("list.").unwrap_or(&b.0).to_string();
+            let m = b.0.strip_prefix("list.").or_else(|| b.0.strip_prefix("typedlist.")).unwrap_or(&b.0).to_string();
             method(cx, &m, recv, args, kws, tt).map(Some)
         }
         Type::Function(key) => {
             let key = key.to_string();
             match key.as_str() {
-                "builtins.list" => {
+                // `numba.typed.List()` / `List(iterable)`: a typed list is built as a list.
+                "builtins.list" | "numba.typed.List" => {
                     if !kws.is_empty() || args.len() > 1 {
-                        return cx.fail("list() with these arguments is not supported by numrs build yet");
+                        return cx.fail(format!("{}() with these arguments is not supported by numrs build yet", key.rsplit('.').next().unwrap_or("list")));
                     }
                     let dt = list_of(cx, tt)?;
                     let out = match args.first() {
                         None => cx.list_new(&dt, cx.i64(0), cx.i64(0))?,
                         Some(a) => cx.list_from_var(*a, &dt)?,
                     };
+                    cx.fresh = true;
+                    Ok(Some(out.into()))
+                }
+                // `List.empty_list(item_type[, allocated])`: the initial allocation is a hint only.
+                "numba.typed.List.empty_list" => {
+                    let dt = list_of(cx, tt)?;
+                    let out = cx.list_new(&dt, cx.i64(0), cx.i64(0))?;
                     cx.fresh = true;
                     Ok(Some(out.into()))
                 }
@@ -1408,7 +1418,9 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             let (v, vt) = arg(cx, 0)?;
             let i = cx.list_find(l, &dt, v, &vt)?;
             let missing = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
-            cx.guard(missing, ExcKind::ValueError, "list.index(x): x not in list")?;
+            // `numba.typed.List.index` words it differently (listobject.py).
+            let msg = if matches!(lt, Type::ListType(_)) { "item not in list" } else { "list.index(x): x not in list" };
+            cx.guard(missing, ExcKind::ValueError, msg)?;
             cx.cast(i.into(), &Type::int64(), tt)
         }
         ("count", 1) => {
@@ -1480,7 +1492,7 @@ fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<
     }
     // Rows: lists or homogeneous tuples of numbers, all as long as the first.
     let row_item = match &dt {
-        Type::List { dtype: d, .. } => Some((**d).clone()),
+        Type::List { dtype: d, .. } | Type::ListType(d) => Some((**d).clone()),
         Type::UniTuple(d, _) => Some((**d).clone()),
         _ => None,
     };

@@ -82,7 +82,7 @@ impl Class {
             Class::Number => k.is_some(),
             Class::Tuple => t.is_some_and(|t| t.tuple_items().is_some()),
             Class::Array => matches!(t, Some(Type::Array(_))),
-            Class::List => matches!(t, Some(Type::List { .. })),
+            Class::List => matches!(t, Some(Type::List { .. } | Type::ListType(_))),
             Class::Range => matches!(t, Some(Type::Range(_))),
             Class::Any => true,
         }

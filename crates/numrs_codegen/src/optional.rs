@@ -18,7 +18,7 @@ use crate::ops::OpImpl;
 /// Whether values of `OptionalType(inner)` can be represented: the inner value must own no
 /// references (arrays are reference counted; an optional array is not supported yet).
 pub fn supported_inner(inner: &Type) -> Result<(), String> {
-    let counted = crate::arrays::needs_rc(inner) && !matches!(inner, Type::Unicode | Type::List { .. });
+    let counted = crate::arrays::needs_rc(inner) && !matches!(inner, Type::Unicode | Type::List { .. } | Type::ListType(_));
     if counted || matches!(inner, Type::NoneType | Type::Optional(_)) || crate::types::is_phantom(inner) {
         return Err(format!("values of type OptionalType({inner}) are not supported by numrs build yet"));
     }

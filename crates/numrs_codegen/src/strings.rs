@@ -421,7 +421,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         match &at {
             Type::NoneType | Type::Omitted(_) => continue,
             Type::StringLiteral(s) => operands.push(cx.str_const(s).into()),
-            Type::Unicode | Type::List { .. } => operands.push(cx.load(*a)?),
+            Type::Unicode | Type::List { .. } | Type::ListType(_) => operands.push(cx.load(*a)?),
             _ => match numeric(&at) {
                 Some(k) if k.is_integer() => {
                     let v = cx.load(*a)?;
@@ -437,7 +437,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     };
     if op == StrOp::Join {
         let lt = cx.ty(args[0])?;
-        if !matches!(&lt, Type::List { dtype, .. } if is_str(dtype)) {
+        if !matches!(&lt, Type::List { dtype, .. } | Type::ListType(dtype) if is_str(dtype)) {
             return cx.fail(format!("str.join of {lt} is not supported by numrs build yet"));
         }
     }

@@ -25,6 +25,7 @@ pub fn is_phantom(t: &Type) -> bool {
             | Type::BoundFunction(_)
             | Type::Dispatcher(_)
             | Type::NumberClass(_)
+            | Type::TypeRef(_)
             | Type::ExceptionClass(_)
             | Type::ExceptionInstance(_)
             | Type::StringLiteral(_)
@@ -121,7 +122,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
-            IteratorKind::Container(l @ Type::List { .. }) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
+            IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
             IteratorKind::Container(Type::Unicode) => ptr.into(),
             k if crate::dicts::is_container_iter(k) => ptr.into(),
             k @ IteratorKind::Zip(_) => {
@@ -144,8 +145,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
         // A string's MemInfo (see `strings.rs`); a string literal is a static one.
         Type::Unicode | Type::StringLiteral(_) => ptr.into(),
-        // A list is its MemInfo (see `lists.rs`).
-        Type::List { .. } => {
+        // A list is its MemInfo (see `lists.rs`); a typed list is built the same way.
+        Type::List { .. } | Type::ListType(_) => {
             crate::lists::check_list_type(t)?;
             ptr.into()
         }
@@ -169,7 +170,7 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), ctx.i64_type().into()], false))
         }
         IteratorKind::Container(t @ Type::UniTuple(..)) => Ok(ctx.struct_type(&[value_type(ctx, t)?, ctx.i64_type().into()], false)),
-        IteratorKind::Container(l @ Type::List { .. }) => {
+        IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) => {
             crate::lists::check_list_type(l)?;
             Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), ctx.i64_type().into()], false))
         }

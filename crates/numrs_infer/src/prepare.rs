@@ -34,7 +34,12 @@ impl PruneOracle for Oracle<'_> {
                 Type::BooleanLiteral(b) => Some(PruneConst::Bool(b)),
                 Type::StringLiteral(s) => Some(PruneConst::Str(s.to_string())),
                 Type::NoneType => Some(PruneConst::NoneType),
-                Type::Module(_) | Type::Function(_) | Type::Dispatcher(_) | Type::NumberClass(_) | Type::ExceptionClass(_) => {
+                Type::Module(_)
+                | Type::Function(_)
+                | Type::Dispatcher(_)
+                | Type::NumberClass(_)
+                | Type::TypeRef(_)
+                | Type::ExceptionClass(_) => {
                     Some(PruneConst::Truthy)
                 }
                 _ => None,

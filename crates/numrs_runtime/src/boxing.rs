@@ -21,8 +21,9 @@ pub enum Plan {
     /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
-    /// A list (its MemInfo pointer): the items' plan and size (see `lists.rs`).
-    List { item: Box<Plan>, itemsize: usize },
+    /// A list (its MemInfo pointer): the items' plan and size (see `lists.rs`), and for a
+    /// `numba.typed.List` its type as Numba prints it (returned only: boxed to a `TypedList`).
+    List { item: Box<Plan>, itemsize: usize, typed: Option<String> },
     /// A typed dict or set handle (see `dict_boxing`): the key's and value's plans (no value:
     /// a set) and the type as Numba prints it.
     Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
@@ -65,9 +66,10 @@ impl Plan {
                 let valid = *l.fields.get(1).ok_or_else(|| format!("{ty}: no valid flag"))?;
                 Plan::Optional { data: Box::new(Plan::of(inner)?), size, valid }
             }
-            Type::List { dtype, .. } => {
+            Type::List { dtype, .. } | Type::ListType(dtype) => {
                 let itemsize = layout(dtype).ok_or_else(|| format!("{dtype} has no native layout"))?.size;
-                Plan::List { item: Box::new(Plan::of(dtype)?), itemsize }
+                let typed = matches!(ty, Type::ListType(_)).then(|| ty.to_string());
+                Plan::List { item: Box::new(Plan::of(dtype)?), itemsize, typed }
             }
             Type::DictType(kv) => Plan::Container {
                 key: Box::new(Plan::of(&kv.0)?),
@@ -231,7 +233,10 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 dst.add(*valid).write(1);
             }
         }
-        Plan::List { item, itemsize } => return crate::lists::unbox_list(py, np, item, *itemsize, obj, dst),
+        Plan::List { typed: Some(name), .. } => {
+            return Err(PyTypeError::new_err(format!("passing a {name} to a function built by numrs is not supported yet")))
+        }
+        Plan::List { item, itemsize, typed: None } => return crate::lists::unbox_list(py, np, item, *itemsize, obj, dst),
         Plan::Tuple(items) => {
             if ffi::PyTuple_Check(obj) == 0 || ffi::PyTuple_Size(obj) != items.len() as isize {
                 return Err(PyTypeError::new_err(format!("expected a tuple of {} items", items.len())));
@@ -294,7 +299,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
                 crate::dicts::container_decref(c);
             }
         }
-        Plan::List { item, itemsize } => crate::lists::release_at(item, *itemsize, src),
+        Plan::List { item, itemsize, .. } => crate::lists::release_at(item, *itemsize, src),
         Plan::Str => crate::strings::release(src),
         Plan::Generator { .. } => crate::memory::numrs_free((src as *const *mut u8).read_unaligned()),
         _ => {}
@@ -342,7 +347,8 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return Err(PyRuntimeError::new_err("internal error: a generator boxed without its arguments"));
         }
         Plan::Str => crate::strings::box_str(src),
-        Plan::List { item, itemsize } => return crate::lists::box_list(py, np, item, *itemsize, src),
+        Plan::List { item, itemsize, typed: None } => return crate::lists::box_list(py, np, item, *itemsize, src),
+        Plan::List { item, itemsize, typed: Some(name) } => return crate::lists::box_typed_list(py, np, item, *itemsize, name, src),
         Plan::Container { key, value, name } => {
             return crate::dict_boxing::box_container(py, np, key, value.as_deref(), name, src)
         }

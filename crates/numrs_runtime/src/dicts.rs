@@ -99,6 +99,9 @@ unsafe fn decref_at(p: *const u8) {
     }
 }
 
+/// A compiled function that frees a list (see `Desc::val_rc`).
+pub type DropFn = unsafe extern "C" fn(*mut MemInfo);
+
 /// Take one reference to the MemInfo whose pointer is stored at `p` (null: none).
 unsafe fn incref_at(p: *const u8) {
     let mi = (p as *const *mut MemInfo).read_unaligned();
@@ -232,7 +235,9 @@ fn scalar_eq(a: Scalar, b: Scalar) -> bool {
 }
 
 /// A container's layout, read from the descriptor compiled code passes to `dict_new`:
-/// `[flags, key_size, value_size, n_fields, (offset, kind) * n_fields, n_rc, offset * n_rc]`;
+/// `[flags, key_size, value_size, n_fields, (offset, kind) * n_fields, n_rc, (offset, drop) * n_rc]`,
+/// where `drop` is 0 for a MemInfo its release frees (arrays, strings) or the address of the
+/// compiled function that frees a list whose last reference went (its items' references first);
 /// `flags` bit 0: a set, bit 1: the key is a tuple (of the `n_fields` scalars, hashed as a
 /// tuple); a scalar key has one field at offset 0.
 #[derive(Clone, Debug)]
@@ -242,8 +247,9 @@ pub struct Desc {
     pub key_size: usize,
     pub val_size: usize,
     pub fields: Vec<(usize, KeyKind)>,
-    /// Offsets of MemInfo pointers (null: none) in a value.
-    pub val_rc: Vec<usize>,
+    /// Offsets of MemInfo pointers (null: none) in a value, with how to free what they point
+    /// at when the last reference goes (`None`: the MemInfo's own release).
+    pub val_rc: Vec<(usize, Option<DropFn>)>,
     /// The key is a string (one `Str` field at offset 0).
     pub key_str: bool,
 }
@@ -263,7 +269,15 @@ impl Desc {
         }
         let base = 4 + 2 * n;
         let nrc = usize::try_from(p.add(base).read()).ok()?;
-        let val_rc = (0..nrc).map(|i| usize::try_from(p.add(base + 1 + i).read()).ok()).collect::<Option<Vec<_>>>()?;
+        let val_rc = (0..nrc)
+            .map(|i| {
+                let off = usize::try_from(p.add(base + 1 + 2 * i).read()).ok()?;
+                let drop = p.add(base + 2 + 2 * i).read() as usize;
+                // SAFETY: a non-zero `drop` is the address of a compiled `void(ptr)` function.
+                let drop = (drop != 0).then(|| std::mem::transmute::<usize, DropFn>(drop));
+                Some((off, drop))
+            })
+            .collect::<Option<Vec<_>>>()?;
         let is_set = flags & 1 != 0;
         let key_str = fields.iter().any(|(_, k)| *k == KeyKind::Str);
         if key_str && (is_set || fields.len() != 1 || fields[0].0 != 0) {
@@ -382,8 +396,16 @@ impl Container {
 
     /// Drop the references the value record at `v` holds.
     unsafe fn release_value(&self, v: *const u8) {
-        for off in &self.desc.val_rc {
-            decref_at(v.add(*off));
+        for (off, drop) in &self.desc.val_rc {
+            match drop {
+                None => decref_at(v.add(*off)),
+                Some(drop) => {
+                    let mi = (v.add(*off) as *const *mut MemInfo).read_unaligned();
+                    if !mi.is_null() && (*(std::ptr::addr_of!((*mi).refcount) as *const AtomicI64)).fetch_sub(1, Ordering::AcqRel) == 1 {
+                        drop(mi);
+                    }
+                }
+            }
         }
     }
 
@@ -403,7 +425,7 @@ impl Container {
 
     /// Take a new reference to everything the value record at `v` holds.
     unsafe fn retain_value(&self, v: *const u8) {
-        for off in &self.desc.val_rc {
+        for (off, _) in &self.desc.val_rc {
             incref_at(v.add(*off));
         }
     }

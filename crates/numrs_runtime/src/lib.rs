@@ -271,6 +271,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<boxing::MemInfoOwner>()?;
     m.add_class::<generators::Generator>()?;
     m.add_class::<dict_boxing::TypedDict>()?;
+    m.add_class::<lists::TypedList>()?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
     m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;
     Ok(())

@@ -13,6 +13,7 @@ use numrs_abi::{ArrayHeader, ListPayload, MemInfo};
 use pyo3::exceptions::{PyMemoryError, PyTypeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
+use pyo3::types::PyList;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 unsafe fn payload(mi: *mut MemInfo) -> *mut ListPayload {
@@ -165,6 +166,68 @@ pub(crate) unsafe fn box_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize: u
     r
 }
 
+/// A `TypedList` snapshot of the native typed list at `src`, consuming its reference.
+pub(crate) unsafe fn box_typed_list(
+    py: Python<'_>,
+    np: &Npy,
+    item: &Plan,
+    itemsize: usize,
+    type_name: &str,
+    src: *const u8,
+) -> PyResult<*mut ffi::PyObject> {
+    // A typed list never has a parent: this boxes its items into a new Python list.
+    let items = box_list(py, np, item, itemsize, src)?;
+    let items: Bound<'_, PyList> = Bound::from_owned_ptr(py, items).downcast_into()?;
+    let t = Py::new(py, TypedList { items: items.unbind(), type_name: type_name.to_string() })?;
+    Ok(t.into_ptr())
+}
+
+/// A `numba.typed.List` returned by compiled code. A built module cannot create numba
+/// objects, so it returns this: a read-only sequence of the boxed items with Numba's `repr`
+/// (`ListType[int64]([1, 2])`) and `str` (`[1, 2]`), `len`, indexing, iteration, `in`, and
+/// `==` with lists. Like [`crate::dict_boxing::TypedDict`] it is a snapshot, not shared with
+/// compiled code, and cannot be passed back to it.
+#[pyclass(frozen, sequence, module = "numrs_runtime", name = "TypedList")]
+pub struct TypedList {
+    items: Py<PyList>,
+    /// The Numba type, as Numba prints it.
+    type_name: String,
+}
+
+#[pymethods]
+impl TypedList {
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        // `numba.typed.List.__str__`: `[...]` of the items' `str`.
+        let parts = self.items.bind(py).iter().map(|x| Ok(x.str()?.to_string())).collect::<PyResult<Vec<_>>>()?;
+        Ok(format!("[{}]", parts.join(", ")))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!("{}({})", self.type_name, self.__str__(py)?))
+    }
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.items.bind(py).len()
+    }
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        Ok(self.items.bind(py).as_any().get_item(index)?.unbind())
+    }
+    fn __contains__(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<bool> {
+        self.items.bind(py).contains(x)
+    }
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<pyo3::types::PyIterator>> {
+        Ok(pyo3::types::PyIterator::from_object(self.items.bind(py).as_any())?.unbind())
+    }
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.downcast::<TypedList>() {
+            Ok(o) => self.items.bind(py).as_any().eq(o.get().items.bind(py)),
+            Err(_) => self.items.bind(py).as_any().eq(other),
+        }
+    }
+    /// A plain Python list of the items.
+    fn to_list(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
+        Ok(PyList::new(py, self.items.bind(py).iter())?.unbind())
+    }
+}
+
 /// Whether values of the plan own native memory the runtime must reflect or release after a
 /// call (lists).
 pub fn owns(plan: &Plan) -> bool {
@@ -180,7 +243,7 @@ pub fn owns(plan: &Plan) -> bool {
 /// the argument's references.
 pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -> PyResult<()> {
     match plan {
-        Plan::List { item, itemsize } => {
+        Plan::List { item, itemsize, .. } => {
             let obj = box_list(py, np, item, *itemsize, src)?;
             ffi::Py_DECREF(obj);
             Ok(())

@@ -98,6 +98,7 @@ impl Display for Type {
             Type::Slice3 => f.write_str("slice<a:b:c>"),
             Type::DType(t) => write!(f, "dtype({t})"),
             Type::NumberClass(t) => write!(f, "class({t})"),
+            Type::TypeRef(t) => write!(f, "typeref[{t}]"),
             Type::Module(name) => write!(f, "Module(<module '{name}'>)"),
             Type::Function(key) => write!(f, "Function({key})"),
             Type::BoundFunction(b) => write!(f, "BoundFunction({} for {})", b.0, b.1),

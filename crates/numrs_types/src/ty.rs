@@ -228,6 +228,9 @@ pub enum Type {
     DType(Arc<Type>),
     /// `class(float64)`: a scalar type used as a callable (`np.float64`, `int`).
     NumberClass(Arc<Type>),
+    /// `typeref[array(float64, 1d, A)]`: a Numba type object used as a value (`typeof` of a
+    /// type that is not a number: `types.float64[:]`, `types.unicode_type`).
+    TypeRef(Arc<Type>),
     /// A Python module, by dotted name (`numpy`, `math`).
     Module(Arc<str>),
     /// A global function or builtin known to the typing registry, by its registry key.

@@ -93,9 +93,8 @@ const TYPES_NUMBER_ALIASES: &[(&str, &str)] = &[
 /// Attributes of `numba.types` / `numba.core.types` used as values in jitted code (the
 /// `key_type=types.int64` of `Dict.empty`, `List.empty_list(types.float64)`).
 ///
-/// Numbers are `class(<number>)`. `unicode_type` is Numba's `typeref[unicode_type]`; numrs
-/// has no `TypeRef` type yet and stands in `class(unicode_type)`, which the typed-container
-/// constructors accept the same way.
+/// Numbers are `class(<number>)` and other types `typeref[<type>]` (`typeof` of a Numba type,
+/// `_typeof_nb_type`): `types.unicode_type` is `typeref[unicode_type]`.
 pub(crate) fn types_module_attr(attr: &str) -> Option<Type> {
     let wrap = |t: Type| Some(Type::NumberClass(std::sync::Arc::new(t)));
     if let Some(k) = numrs_types::NumericKind::from_name(attr) {
@@ -105,7 +104,16 @@ pub(crate) fn types_module_attr(attr: &str) -> Option<Type> {
         return wrap(Type::Number(numrs_types::NumericKind::from_name(name)?));
     }
     match attr {
-        "unicode_type" | "string" => wrap(Type::Unicode),
+        "unicode_type" | "string" => Some(Type::TypeRef(std::sync::Arc::new(Type::Unicode))),
+        _ => None,
+    }
+}
+
+/// The type a type-valued argument stands for (`key_type=types.int64`: `class(int64)`;
+/// `value_type=float_array`: `typeref[array(float64, 1d, A)]`).
+pub(super) fn type_argument(t: &Type) -> Option<&std::sync::Arc<Type>> {
+    match t {
+        Type::NumberClass(t) | Type::TypeRef(t) => Some(t),
         _ => None,
     }
 }

@@ -302,7 +302,10 @@ fn typed_dict_empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
     }
     match (k, v) {
-        (Some(Type::NumberClass(k)), Some(Type::NumberClass(v))) => sig(make_dict_type(k, v)?, args),
+        (Some(k), Some(v)) => match (super::type_argument(k), super::type_argument(v)) {
+            (Some(k), Some(v)) => sig(make_dict_type(k, v)?, args),
+            _ => Ok(None),
+        },
         _ => Ok(None),
     }
 }

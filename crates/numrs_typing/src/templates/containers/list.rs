@@ -380,8 +380,8 @@ fn typed_empty_list(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         ([t, _], []) => t,
         _ => return Ok(None),
     };
-    match item {
-        Type::NumberClass(t) => sig(Type::ListType(t.clone()), args),
-        _ => Ok(None),
+    match super::type_argument(item) {
+        Some(t) => sig(Type::ListType(t.clone()), args),
+        None => Ok(None),
     }
 }

@@ -1,0 +1,190 @@
+"""`numba.typed.List` and `numba.typed.Dict` in built modules: the module below is built with
+`numrs build` and imported. Results must equal CPython running the same source with plain
+lists and dicts standing in for the typed containers (compared item by item, nested typed
+lists as lists); the returned `TypedList` objects must print as Numba's do and behave as
+read-only sequences; passing one back to a built function is a TypeError. Repeated calls
+must leave no native memory behind (`numrs_runtime._stats()`): typed lists nested in typed
+lists, typed lists and strings held as dict values are freed with their container.
+
+Usage: python tests/build/typed_containers.py   (a Python with numpy and the runtime installed)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, "target", "release", "numrs")
+
+SOURCE = '''
+from numba import njit, types
+from numba.typed import Dict, List
+
+int_list = types.ListType(types.int64)
+
+
+@njit("(int64,)")
+def squares(n):
+    out = List.empty_list(types.int64)
+    for i in range(n):
+        out.append(i * i)
+    return out
+
+
+@njit("(int64,)")
+def nested(n):
+    outer = List()
+    for i in range(n):
+        inner = List.empty_list(types.float64)
+        for j in range(i):
+            inner.append(j + 0.5)
+        outer.append(inner)
+    last = outer.pop()
+    return outer, len(last)
+
+
+@njit("(int64,)")
+def lists_in_dict(n):
+    d = Dict.empty(key_type=types.int64, value_type=int_list)
+    for i in range(n):
+        inner = List.empty_list(types.int64)
+        for j in range(i + 1):
+            inner.append(j)
+        d[i] = inner
+    d[0] = List([7, 8])
+    del d[n - 1]
+    total = 0
+    for k in d:
+        total += len(d[k])
+    return d, total
+
+
+@njit("(int64,)")
+def strings_in_dict(n):
+    d = Dict.empty(key_type=types.int64, value_type=types.unicode_type)
+    for i in range(n):
+        d[i] = "v" + str(i)
+    d[1] = "replaced"
+    popped = d.pop(0)
+    kept = d.get(2, "x")
+    missing = d.get(7, "missing")
+    gone = d.pop(8, "gone")
+    there = d.pop(2, "unused")
+    return d, popped, kept, missing, gone, there
+
+
+@njit("(int64,)")
+def sorted_copy(n):
+    tl = List([5, 3, 9, 1])
+    for i in range(n):
+        tl.append(i)
+    c = tl.copy()
+    c.sort()
+    return tl, c, c.index(9)
+'''
+
+CALLS = [
+    ("squares", (0,)),
+    ("squares", (5,)),
+    ("nested", (4,)),
+    ("lists_in_dict", (4,)),
+    ("strings_in_dict", (3,)),
+    ("sorted_copy", (3,)),
+]
+
+
+class _Types:
+    """Stands in for `numba.types` in the CPython run."""
+
+    def __getattr__(self, name):
+        return lambda *a, **k: None
+
+
+class _List(list):
+    @staticmethod
+    def empty_list(item_type=None, allocated=0):
+        return _List()
+
+
+class _Dict(dict):
+    @staticmethod
+    def empty(key_type=None, value_type=None, n_keys=0):
+        return _Dict()
+
+
+def plain(value):
+    """Typed containers (built or stand-in) as plain lists, dicts and tuples."""
+    if isinstance(value, tuple):
+        return tuple(plain(v) for v in value)
+    if isinstance(value, (list, _List)) or type(value).__name__ == "TypedList":
+        return [plain(v) for v in value]
+    if isinstance(value, dict) or type(value).__name__ == "TypedDict":
+        return {k: plain(value[k]) for k in value}
+    return value
+
+
+def main():
+    failed = 0
+    tmp = tempfile.mkdtemp(prefix="numrs-typed-")
+    src = os.path.join(tmp, "typedmod.py")
+    with open(src, "w") as fh:
+        fh.write(SOURCE)
+    out = os.path.join(tmp, "out")
+    b = subprocess.run([BINARY, "build", src, "-o", out], capture_output=True, text=True)
+    if b.returncode != 0:
+        print("BUILD failed (rc %d):\n%s%s" % (b.returncode, b.stdout, b.stderr))
+        return 1
+    sys.path.insert(0, out)
+    import typedmod  # the built module
+    import numrs_runtime
+
+    ref = {"__name__": "ref"}
+    ref_src = SOURCE.replace("from numba import njit, types", "njit = lambda *a, **k: (lambda f: f)")
+    ref_src = ref_src.replace("from numba.typed import Dict, List", "")
+    ref.update(types=_Types(), List=_List, Dict=_Dict)
+    exec(compile(ref_src, "ref", "exec"), ref)
+
+    before = numrs_runtime._stats()
+    for _ in range(3):  # repeated calls must not accumulate memory
+        for name, args in CALLS:
+            got = plain(getattr(typedmod, name)(*args))
+            want = plain(ref[name](*args))
+            if got != want:
+                failed += 1
+                print("DIFF %s%r: built %r, Python %r" % (name, args, got, want))
+    after = numrs_runtime._stats()
+    if any(after[k] != before[k] for k in ("meminfo_live", "live_bytes", "plain_live")):
+        failed += 1
+        print("LEAK: %r -> %r" % (before, after))
+
+    # The returned object: Numba's repr and str, a read-only sequence.
+    tl = typedmod.squares(4)
+    checks = [
+        (repr(tl), "ListType[int64]([0, 1, 4, 9])"),
+        (str(tl), "[0, 1, 4, 9]"),
+        (len(tl), 4),
+        (tl[-1], 9),
+        (tl[1:3], [1, 4]),
+        (4 in tl, True),
+        (list(tl), [0, 1, 4, 9]),
+        (tl == [0, 1, 4, 9], True),
+        (tl.to_list(), [0, 1, 4, 9]),
+        (repr(typedmod.nested(3)[0]), "ListType[ListType[float64]]([[], [0.5]])"),
+        (repr(typedmod.strings_in_dict(2)[0]), "DictType[int64,unicode_type]<iv=None>({1: replaced})"),
+    ]
+    for got, want in checks:
+        if got != want:
+            failed += 1
+            print("DIFF TypedList: %r, expected %r" % (got, want))
+    try:
+        tl[0] = 1
+        failed += 1
+        print("DIFF TypedList accepted item assignment")
+    except TypeError:
+        pass
+    print("typed containers: %d calls x3, %d checks, %d failed" % (len(CALLS), len(checks), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
