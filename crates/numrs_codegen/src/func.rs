@@ -1688,6 +1688,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 StaticIndex::Str(_) => return self.fail("string index of a tuple"),
             }
         }
+        // `types.float64[:]`: an array type used as a value; Numba lowers it as a null array.
+        if let (Type::NumberClass(_), Type::Array(_)) = (&vt, tt) {
+            return Ok(self.vt(tt)?.const_zero());
+        }
         if let (Type::Array(_), Type::Array(_)) = (&vt, tt) {
             if let StaticIndex::Int(i) = index {
                 let ix = vec![crate::arrays::Ix::Int(self.i64(*i as i64))];

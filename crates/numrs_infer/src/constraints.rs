@@ -485,8 +485,14 @@ fn resolve_getiter(t: &Type) -> Option<Type> {
     }
 }
 
-/// `static_getitem` on tuples with a constant index or slice, and on literal-string-key dicts.
+/// `static_getitem` on tuples with a constant index or slice, on literal-string-key dicts, and
+/// on number classes (`types.float64[::1]`: the array type, Numba's `StaticGetItemClass`).
 fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
+    if let (Type::NumberClass(dtype), StaticIndex::Slice(None, None, step)) = (t, index) {
+        // `Type._determine_array_spec`: a step of 1 makes it C-contiguous.
+        let layout = if *step == Some(1) { numrs_types::Layout::C } else { numrs_types::Layout::A };
+        return Some(Type::array((**dtype).clone(), 1, layout));
+    }
     if let (Type::LiteralStrKeyDict(items), StaticIndex::Str(key)) = (t, index) {
         return items.iter().find(|(k, _)| &**k == key.as_str()).map(|(_, v)| v.clone());
     }

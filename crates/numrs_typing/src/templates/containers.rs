@@ -110,10 +110,13 @@ pub(crate) fn types_module_attr(attr: &str) -> Option<Type> {
 }
 
 /// The type a type-valued argument stands for (`key_type=types.int64`: `class(int64)`;
-/// `value_type=float_array`: `typeref[array(float64, 1d, A)]`).
-pub(super) fn type_argument(t: &Type) -> Option<&std::sync::Arc<Type>> {
+/// `value_type=float_array`: `typeref[array(float64, 1d, A)]`). Numba takes any Numba type
+/// there; an array type also comes as itself (`value_type=types.float64[:]` in jitted code
+/// is typed `array(float64, 1d, A)`).
+pub(super) fn type_argument(t: &Type) -> Option<Type> {
     match t {
-        Type::NumberClass(t) | Type::TypeRef(t) => Some(t),
+        Type::NumberClass(t) | Type::TypeRef(t) => Some((**t).clone()),
+        Type::Array(_) => Some(t.clone()),
         _ => None,
     }
 }

@@ -303,7 +303,7 @@ fn typed_dict_empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match (k, v) {
         (Some(k), Some(v)) => match (super::type_argument(k), super::type_argument(v)) {
-            (Some(k), Some(v)) => sig(make_dict_type(k, v)?, args),
+            (Some(k), Some(v)) => sig(make_dict_type(&k, &v)?, args),
             _ => Ok(None),
         },
         _ => Ok(None),

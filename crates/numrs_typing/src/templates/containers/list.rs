@@ -381,7 +381,7 @@ fn typed_empty_list(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Ok(None),
     };
     match super::type_argument(item) {
-        Some(t) => sig(Type::ListType(t.clone()), args),
+        Some(t) => sig(Type::ListType(t.into()), args),
         None => Ok(None),
     }
 }
