@@ -1685,7 +1685,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     }
                     return Ok(agg.as_basic_value_enum());
                 }
-                StaticIndex::Str(_) => return self.fail("string index of a tuple"),
+                StaticIndex::Str(_) | StaticIndex::Slices(_) => return self.fail(format!("indexing a tuple with {index:?}")),
             }
         }
         // `types.float64[:]`: an array type used as a value; Numba lowers it as a null array.

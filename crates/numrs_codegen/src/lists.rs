@@ -869,7 +869,7 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
             cx.fresh = true;
             cx.cast(out.into(), &Type::list(dt, false), tt)
         }
-        StaticIndex::Str(_) => cx.fail("indexing a list with a string"),
+        StaticIndex::Str(_) | StaticIndex::Slices(_) => cx.fail(format!("indexing a list with {index:?}")),
     }
 }
 

@@ -550,7 +550,9 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
             let stop = b.map(|v| v as i64).unwrap_or(if step < 0 { i64::MIN } else { i64::MAX });
             cx.str_op(StrOp::Slice, &[s, cx.i64(start).into(), cx.i64(stop).into(), cx.i64(step).into()])?
         }
-        numrs_ir::StaticIndex::Str(_) => return cx.fail("this constant index of a string is not supported by numrs build yet"),
+        numrs_ir::StaticIndex::Str(_) | numrs_ir::StaticIndex::Slices(_) => {
+            return cx.fail("this constant index of a string is not supported by numrs build yet")
+        }
     };
     cx.fresh = true;
     cx.cast(r, &Type::Unicode, tt)

@@ -488,10 +488,21 @@ fn resolve_getiter(t: &Type) -> Option<Type> {
 /// `static_getitem` on tuples with a constant index or slice, on literal-string-key dicts, and
 /// on number classes (`types.float64[::1]`: the array type, Numba's `StaticGetItemClass`).
 fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
-    if let (Type::NumberClass(dtype), StaticIndex::Slice(None, None, step)) = (t, index) {
-        // `Type._determine_array_spec`: a step of 1 makes it C-contiguous.
-        let layout = if *step == Some(1) { numrs_types::Layout::C } else { numrs_types::Layout::A };
-        return Some(Type::array((**dtype).clone(), 1, layout));
+    if let Type::NumberClass(dtype) = t {
+        // `Type._determine_array_spec`: slices without start or stop; a step of 1 on the
+        // first makes it Fortran-contiguous, else on the last C-contiguous.
+        let steps: Vec<Option<i128>> = match index {
+            StaticIndex::Slice(None, None, step) => vec![*step],
+            StaticIndex::Slices(s) if s.iter().all(|(a, b, _)| a.is_none() && b.is_none()) => s.iter().map(|x| x.2).collect(),
+            _ => return None,
+        };
+        use numrs_types::Layout;
+        let layout = match (steps.first(), steps.last()) {
+            (Some(Some(1)), _) if matches!(index, StaticIndex::Slices(_)) => Layout::F,
+            (_, Some(Some(1))) => Layout::C,
+            _ => Layout::A,
+        };
+        return Some(Type::array((**dtype).clone(), steps.len() as u32, layout));
     }
     if let (Type::LiteralStrKeyDict(items), StaticIndex::Str(key)) = (t, index) {
         return items.iter().find(|(k, _)| &**k == key.as_str()).map(|(_, v)| v.clone());
@@ -529,7 +540,7 @@ fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
             }
             Some(Type::tuple(out))
         }
-        StaticIndex::Str(_) => None,
+        StaticIndex::Str(_) | StaticIndex::Slices(_) => None,
     }
 }
 

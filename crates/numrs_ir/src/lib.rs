@@ -101,6 +101,8 @@ pub enum StaticIndex {
     Int(i128),
     Slice(Option<i128>, Option<i128>, Option<i128>),
     Str(String),
+    /// A tuple of constant slices (`float64[:, ::1]`); other constant tuples are not static.
+    Slices(Vec<(Option<i128>, Option<i128>, Option<i128>)>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -240,6 +240,13 @@ fn const_index(e: &Expr) -> Option<StaticIndex> {
             };
             Some(StaticIndex::Slice(part(lower)?, part(upper)?, part(step)?))
         }
+        ExprKind::Tuple(items) if !items.is_empty() => {
+            let slices = items.iter().map(|i| match const_index(i) {
+                Some(StaticIndex::Slice(a, b, c)) => Some((a, b, c)),
+                _ => None,
+            });
+            slices.collect::<Option<Vec<_>>>().map(StaticIndex::Slices)
+        }
         _ => int_of(e).map(StaticIndex::Int),
     }
 }

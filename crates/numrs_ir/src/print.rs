@@ -59,6 +59,9 @@ fn static_index_text(i: &StaticIndex) -> String {
         StaticIndex::Int(v) => v.to_string(),
         StaticIndex::Str(s) => format!("'{s}'"),
         StaticIndex::Slice(a, b, c) => format!("slice({}, {}, {})", p(a), p(b), p(c)),
+        StaticIndex::Slices(s) => {
+            format!("({})", s.iter().map(|(a, b, c)| format!("slice({}, {}, {})", p(a), p(b), p(c))).collect::<Vec<_>>().join(", "))
+        }
     }
 }
 

@@ -26,4 +26,15 @@ def module_level_types(n):
     return d, counts
 
 
-CALLS = [("subscripted_in_body", (3,)), ("module_level_types", (2,))]
+@njit("(int64,)")
+def two_d_item_types(n):
+    c_rows = List.empty_list(types.float64[:, ::1])
+    c_rows.append(np.zeros((n, 2)))
+    f_rows = List.empty_list(types.float64[::1, :])
+    f_rows.append(np.zeros((2, n)).T)
+    a_rows = List.empty_list(types.int64[:, :])
+    a_rows.append(np.ones((n, n), dtype=np.int64)[::2])
+    return c_rows, f_rows, a_rows
+
+
+CALLS = [("subscripted_in_body", (3,)), ("module_level_types", (2,)), ("two_d_item_types", (2,))]
