@@ -25,6 +25,7 @@ mod hashing;
 mod matrices;
 mod nanfuncs;
 mod searchsorted;
+mod binning;
 pub mod func;
 mod random;
 mod header;

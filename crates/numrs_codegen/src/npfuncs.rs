@@ -79,6 +79,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             "unique" if first_array && args.len() == 1 && kws.is_empty() => self.unique(args[0], tt)?,
             "searchsorted" if first_array => self.searchsorted(args, kws, tt)?,
+            "bincount" if first_array => self.bincount(args, kws, tt)?,
+            "digitize" if args.len() + kws.len() >= 2 => self.digitize(args, kws, tt)?,
+            "roll" if first_array => self.roll(args, kws, tt)?,
+            "flip" | "flipud" | "fliplr" if first_array && args.len() == 1 && kws.is_empty() => self.flip(name, args, tt)?,
             "identity" | "eye" | "diag" | "tril" | "triu" | "trace" | "nan_to_num" => match self.matrix_call(name, args, kws, tt)? {
                 Some(v) => v,
                 None => return Ok(None),
@@ -125,6 +129,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "std" | "var" if args.len() == 1 && kws.is_empty() => self.var_std(name, a, tt)?,
             "argmax" | "argmin" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => self.argminmax(name, a, tt)?,
             "cumsum" | "cumprod" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => self.scan(name, a, tt)?,
+            "cumsum" if args.len() + kws.len() == 2 => match (arg_kw(args, kws, 1, "axis"), self.ty(a)?) {
+                // Numba scans a 1-d array whole whatever the axis (after checking it).
+                (Some(ax), Type::Array(at)) if at.ndim == 1 => {
+                    let ax = self.int_arg(ax)?;
+                    let bad = self.b.build_int_compare(IntPredicate::UGT, self.b.build_int_add(ax, self.i64(1), "")?, self.i64(1), "")?;
+                    self.guard(bad, ExcKind::ValueError, "axis is out of bounds for array of dimension 1")?;
+                    self.scan(name, a, tt)?
+                }
+                (Some(ax), Type::Array(_)) => self.cumsum_axis(a, ax, tt)?,
+                _ => return Ok(None),
+            },
             "fill" if method && args.len() == 2 => self.fill(a, args[1])?,
             "reshape" if method => self.reshape(a, &args[1..], tt)?,
             "reshape" => match arg_kw(args, kws, 1, "newshape").or_else(|| arg_kw(args, kws, 1, "shape")) {

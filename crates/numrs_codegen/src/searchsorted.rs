@@ -29,18 +29,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             },
         };
         let (arr, a) = self.arr(av)?;
+        let vt = self.ty(vv)?;
+        let kv = self.load(vv)?;
+        self.search_values(arr, &a, kv, &vt, right, tt)
+    }
+
+    /// `np.searchsorted(arr, keys, side)` on loaded values: `keys` a number or an array.
+    pub(crate) fn search_values(&mut self, arr: BV<'ctx>, a: &ArrayType, kv: BV<'ctx>, vt: &Type, right: bool, tt: &Type) -> R<BV<'ctx>> {
+        let a = a.clone();
         if a.ndim != 1 || numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
             return self.fail(format!("np.searchsorted over {} is not supported by numrs build yet", Type::Array(std::sync::Arc::new(a))));
         }
         let len = self.dims(arr, 5, 1)?[0];
-        let vt = self.ty(vv)?;
-        let Type::Array(keys) = &vt else {
+        let Type::Array(keys) = vt else {
             let key_t = vt.unliteral();
             if numeric(&key_t).is_none_or(|k| k.is_complex()) {
                 return self.fail(format!("np.searchsorted of a {vt} key is not supported by numrs build yet"));
             }
-            let key = self.load(vv)?;
-            let key = self.cast(key, &vt, &key_t)?;
+            let key = self.cast(kv, vt, &key_t)?;
             let (lo, _) = self.binsearch(arr, &a, key, &key_t, right, (self.i64(0), len))?;
             return self.cast(lo.into(), &Type::int64(), tt);
         };
@@ -49,7 +55,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail(format!("np.searchsorted of {vt} keys is not supported by numrs build yet"));
         };
         let key_t = Type::Number(kk);
-        let kv = self.load(vv)?;
         let n = self.field(kv, 2)?.into_int_value();
         let shape = self.dims(kv, 5, keys.ndim)?;
         let out = self.alloc_array(&Type::int64(), &shape)?;

@@ -1,0 +1,386 @@
+//! Counting and reordering NumPy functions, as Numba implements them (`numba/np/arraymath.py`,
+//! `numba/np/arrayobj.py`): `np.bincount`, `np.digitize`, `np.roll`, `np.flip`/`fliplr`/
+//! `flipud`, and `np.cumsum` along an axis.
+
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use numrs_ir::VarId;
+use numrs_types::{ArrayType, Layout, Type};
+
+use numrs_abi::ExcKind;
+
+use crate::func::{FnCx, R};
+use crate::npfuncs::{arg_kw, array_type};
+use crate::types::numeric;
+
+type BV<'ctx> = BasicValueEnum<'ctx>;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `np.bincount(a, weights=None, minlength=0)`: counts (int64) or summed weights (float64)
+    /// of the values of a 1-d integer array.
+    pub(crate) fn bincount(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.bincount producing {tt}")) };
+        let rt = ra.dtype.clone();
+        let (arr, a) = self.arr(args[0])?;
+        if a.ndim != 1 || !numeric(&a.dtype).is_some_and(|k| k.is_integer()) {
+            return self.fail(format!("np.bincount of {} is not supported by numrs build yet", Type::Array(a.into())));
+        }
+        let weights = match arg_kw(args, kws, 1, "weights") {
+            Some(w) if !matches!(self.ty(w)?, Type::NoneType | Type::Omitted(_)) => Some(self.arr(w)?),
+            _ => None,
+        };
+        let minlength = match arg_kw(args, kws, 2, "minlength") {
+            Some(m) if !matches!(self.ty(m)?, Type::Omitted(_)) => self.int_arg(m)?,
+            _ => self.i64(0),
+        };
+        let n = self.field(arr, 2)?.into_int_value();
+        if let Some((w, _)) = &weights {
+            let wn = self.field(*w, 2)?.into_int_value();
+            let differ = self.b.build_int_compare(IntPredicate::NE, wn, n, "")?;
+            self.guard(differ, ExcKind::ValueError, "bincount(): weights and list don't have the same length")?;
+        }
+        let negative = self.b.build_int_compare(IntPredicate::SLT, minlength, self.i64(0), "")?;
+        self.guard(negative, ExcKind::ValueError, "'minlength' must not be negative")?;
+        let i64t = self.ctx.i64_type();
+        // a_max = a[0] if n > 0 else -1; later items must be non-negative (Numba does not
+        // check the first).
+        let amax = self.temp(i64t.into())?;
+        self.b.build_store(amax, self.i64(-1))?;
+        let kt = a.dtype.clone();
+        let has = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let first = self.new_block("bincount_first");
+        let scan = self.new_block("bincount_scan");
+        self.b.build_conditional_branch(has, first, scan)?;
+        self.b.position_at_end(first);
+        let x0 = self.elem_at(arr, &a, self.i64(0))?;
+        let x0 = self.cast(x0, &kt, &Type::int64())?;
+        self.b.build_store(amax, x0)?;
+        self.b.build_unconditional_branch(scan)?;
+        self.b.position_at_end(scan);
+        let rest = self.b.build_int_sub(n, self.i64(1), "")?;
+        let rest = self.b.build_select(has, rest, self.i64(0), "")?.into_int_value();
+        self.counted_loop(rest, |cx, j| {
+            let i = cx.b.build_int_add(j, cx.i64(1), "")?;
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = cx.cast(x, &kt, &Type::int64())?.into_int_value();
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+            cx.guard(neg, ExcKind::ValueError, "bincount(): first argument must be non-negative")?;
+            let m = cx.b.build_load(i64t, amax, "")?.into_int_value();
+            let bigger = cx.b.build_int_compare(IntPredicate::SGT, x, m, "")?;
+            cx.b.build_store(amax, cx.b.build_select(bigger, x, m, "")?)?;
+            Ok(())
+        })?;
+        let m = self.b.build_load(i64t, amax, "")?.into_int_value();
+        let len = self.b.build_int_add(m, self.i64(1), "")?;
+        let longer = self.b.build_int_compare(IntPredicate::SGT, len, minlength, "")?;
+        let len = self.b.build_select(longer, len, minlength, "")?.into_int_value();
+        let out = self.alloc_zeroed(&rt, &[len])?;
+        let et = crate::types::storage_type(self.ctx, &rt).map_err(|m| self.cg_err(m))?;
+        let data = self.field(out, 4)?.into_pointer_value();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = cx.cast(x, &kt, &Type::int64())?.into_int_value();
+            // Numba indexes the result with wraparound and without a bounds check; an index
+            // that is still out of range is skipped here rather than written.
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+            let wrapped = cx.b.build_int_add(x, len, "")?;
+            let k = cx.b.build_select(neg, wrapped, x, "")?.into_int_value();
+            let lo = cx.b.build_int_compare(IntPredicate::SGE, k, cx.i64(0), "")?;
+            let hi = cx.b.build_int_compare(IntPredicate::SLT, k, len, "")?;
+            let ok = cx.b.build_and(lo, hi, "")?;
+            let write = cx.new_block("bincount_add");
+            let next = cx.new_block("bincount_next");
+            cx.b.build_conditional_branch(ok, write, next)?;
+            cx.b.position_at_end(write);
+            let p = unsafe { cx.b.build_gep(et, data, &[k], "")? };
+            let cur = cx.load_element(p, &rt)?;
+            let add: BV<'ctx> = match &weights {
+                Some((w, wa)) => {
+                    let v = cx.elem_at(*w, wa, i)?;
+                    cx.cast(v, &wa.dtype, &rt)?
+                }
+                None => cx.cast(cx.i64(1).into(), &Type::int64(), &rt)?,
+            };
+            let k = numeric(&rt).ok_or_else(|| cx.cg_err(format!("np.bincount producing {rt}")))?;
+            let r = cx.ufunc_elem("add", &[(cur, rt.clone()), (add, rt.clone())], k)?;
+            cx.store_element(p, r, &rt, &rt)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// A new C-contiguous array of zeros.
+    pub(crate) fn alloc_zeroed(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
+        let out = self.alloc_array(dtype, shape)?;
+        let n = self.field(out, 2)?.into_int_value();
+        let size = self.field(out, 3)?.into_int_value();
+        let bytes = self.b.build_int_mul(n, size, "")?;
+        let data = self.field(out, 4)?.into_pointer_value();
+        self.b.build_memset(data, 1, self.ctx.i8_type().const_zero(), bytes)?;
+        Ok(out)
+    }
+
+    /// `np.digitize(x, bins, right=False)`: Numba checks that the bins are monotonic, then
+    /// searches them (reversed when decreasing) with `np.searchsorted`.
+    pub(crate) fn digitize(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (Some(xv), Some(bv)) = (args.first().copied(), arg_kw(args, kws, 1, "bins")) else {
+            return self.fail("np.digitize without bins");
+        };
+        let right = match arg_kw(args, kws, 2, "right") {
+            Some(r) if !matches!(self.ty(r)?, Type::Omitted(_)) => {
+                let t = self.ty(r)?;
+                let v = self.load(r)?;
+                self.truth(v, &t)?
+            }
+            _ => self.ctx.bool_type().const_zero(),
+        };
+        let (bins, ba) = self.arr(bv)?;
+        if ba.ndim != 1 || numeric(&ba.dtype).is_none_or(|k| k.is_complex()) {
+            return self.fail(format!("np.digitize with bins of type {} is not supported by numrs build yet", Type::Array(ba.into())));
+        }
+        let xt = self.ty(xv)?;
+        let x = self.load(xv)?;
+        let mono = self.monotonicity(bins, &ba)?;
+        let zero = self.b.build_int_compare(IntPredicate::EQ, mono, self.i64(0), "")?;
+        self.guard(zero, ExcKind::ValueError, "bins must be monotonically increasing or decreasing")?;
+        let decreasing = self.b.build_int_compare(IntPredicate::EQ, mono, self.i64(-1), "")?;
+        let len = self.dims(bins, 5, 1)?[0];
+        // The bins reversed: a view from the last item with the stride negated.
+        let stride = self.dims(bins, 6, 1)?[0];
+        let data = self.field(bins, 4)?.into_pointer_value();
+        let last = self.b.build_int_sub(len, self.i64(1), "")?;
+        let last = self.b.build_select(self.b.build_int_compare(IntPredicate::SGT, len, self.i64(0), "")?, last, self.i64(0), "")?;
+        let off = self.b.build_int_mul(last.into_int_value(), stride, "")?;
+        let rdata = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? };
+        let neg = self.b.build_int_neg(stride, "")?;
+        let itemsize = self.field(bins, 3)?.into_int_value();
+        let reversed = self.view_of(bins, rdata, &[len], &[neg], itemsize)?;
+        let ra = ArrayType { layout: Layout::A, ..ba.clone() };
+        let slot = self.temp(self.vt(tt)?)?;
+        let done = self.new_block("digitize_done");
+        // `right` searches with side 'left', else 'right' (the arguments are swapped).
+        for (dec, side_right) in [(false, false), (false, true), (true, false), (true, true)] {
+            let here = self.new_block("digitize_case");
+            let other = self.new_block("digitize_next");
+            let want_dec = if dec { decreasing } else { self.b.build_not(decreasing, "")? };
+            let want_side = if side_right { self.b.build_not(right, "")? } else { right };
+            let cond = self.b.build_and(want_dec, want_side, "")?;
+            self.b.build_conditional_branch(cond, here, other)?;
+            self.b.position_at_end(here);
+            let (arr, at) = if dec { (reversed, &ra) } else { (bins, &ba) };
+            let r = self.search_values(arr, at, x, &xt, side_right, tt)?;
+            let r = if dec { self.subtract_from(len, r, tt)? } else { r };
+            self.b.build_store(slot, r)?;
+            self.b.build_unconditional_branch(done)?;
+            self.b.position_at_end(other);
+        }
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        if matches!(tt, Type::Array(_)) {
+            self.fresh = true;
+        }
+        Ok(self.b.build_load(self.vt(tt)?, slot, "")?)
+    }
+
+    /// `len - r` for a search result: a number, or a new int64 array changed in place.
+    fn subtract_from(&mut self, len: IntValue<'ctx>, r: BV<'ctx>, tt: &Type) -> R<BV<'ctx>> {
+        match tt {
+            Type::Array(ra) => {
+                let n = self.field(r, 2)?.into_int_value();
+                let data = self.field(r, 4)?.into_pointer_value();
+                let i64t = self.ctx.i64_type();
+                let rt = ra.dtype.clone();
+                self.counted_loop(n, |cx, i| {
+                    let p = unsafe { cx.b.build_gep(i64t, data, &[i], "")? };
+                    let v = cx.load_element(p, &rt)?;
+                    let v = cx.cast(v, &rt, &Type::int64())?.into_int_value();
+                    let d = cx.b.build_int_sub(len, v, "")?;
+                    cx.store_element(p, d.into(), &Type::int64(), &rt)
+                })?;
+                Ok(r)
+            }
+            _ => {
+                let v = self.cast(r, tt, &Type::int64())?.into_int_value();
+                let d = self.b.build_int_sub(len, v, "")?;
+                self.cast(d.into(), &Type::int64(), tt)
+            }
+        }
+    }
+
+    /// Numba's `_monotonicity(bins)`: 1 (increasing, or all equal), -1 (decreasing) or 0. The
+    /// direction is that of the first item differing from the first (`!=`, so a NaN counts as
+    /// decreasing); any later step the other way makes it 0.
+    fn monotonicity(&mut self, bins: BV<'ctx>, ba: &ArrayType) -> R<IntValue<'ctx>> {
+        let len = self.dims(bins, 5, 1)?[0];
+        let bt = self.ctx.bool_type();
+        let found = self.temp(bt.into())?;
+        let inc = self.temp(bt.into())?;
+        let bad = self.temp(bt.into())?;
+        for p in [found, inc, bad] {
+            self.b.build_store(p, bt.const_zero())?;
+        }
+        let dt = ba.dtype.clone();
+        let has = self.b.build_int_compare(IntPredicate::SGT, len, self.i64(0), "")?;
+        let steps = self.b.build_int_sub(len, self.i64(1), "")?;
+        let steps = self.b.build_select(has, steps, self.i64(0), "")?.into_int_value();
+        let ba = ba.clone();
+        self.counted_loop(steps, |cx, j| {
+            let i = cx.b.build_int_add(j, cx.i64(1), "")?;
+            let first = cx.elem_at(bins, &ba, cx.i64(0))?;
+            let prev = cx.elem_at(bins, &ba, j)?;
+            let cur = cx.elem_at(bins, &ba, i)?;
+            let lt = |cx: &Self, x: BV<'ctx>, y: BV<'ctx>| cx.compare_items(x, y, &dt, Cmp::Lt);
+            let f = cx.b.build_load(bt, found, "")?.into_int_value();
+            let up = cx.b.build_load(bt, inc, "")?.into_int_value();
+            // Not found yet: does this item differ from the first?
+            let same = cx.compare_items(cur, first, &dt, Cmp::Eq)?;
+            let starts = cx.b.build_and(cx.b.build_not(f, "")?, cx.b.build_not(same, "")?, "")?;
+            let start_up = lt(cx, first, cur)?;
+            // Found before: a step against the direction.
+            let against_up = lt(cx, cur, prev)?;
+            let against_down = lt(cx, prev, cur)?;
+            let against = cx.b.build_select(up, against_up, against_down, "")?.into_int_value();
+            let violates = cx.b.build_and(f, against, "")?;
+            let was_bad = cx.b.build_load(bt, bad, "")?.into_int_value();
+            cx.b.build_store(bad, cx.b.build_or(was_bad, violates, "")?)?;
+            cx.b.build_store(inc, cx.b.build_select(starts, start_up, up, "")?)?;
+            cx.b.build_store(found, cx.b.build_or(f, starts, "")?)?;
+            Ok(())
+        })?;
+        let f = self.b.build_load(bt, found, "")?.into_int_value();
+        let up = self.b.build_load(bt, inc, "")?.into_int_value();
+        let b = self.b.build_load(bt, bad, "")?.into_int_value();
+        let dir = self.b.build_select(up, self.i64(1), self.i64(-1), "")?.into_int_value();
+        let dir = self.b.build_select(f, dir, self.i64(1), "")?.into_int_value();
+        Ok(self.b.build_select(b, self.i64(0), dir, "")?.into_int_value())
+    }
+
+    /// `x < y` or `x == y` of two items of a real dtype.
+    fn compare_items(&self, x: BV<'ctx>, y: BV<'ctx>, dt: &Type, cmp: Cmp) -> R<IntValue<'ctx>> {
+        let Some(k) = numeric(dt) else { return self.fail(format!("comparing items of {dt}")) };
+        Ok(if k.is_float() {
+            let p = if cmp == Cmp::Lt { FloatPredicate::OLT } else { FloatPredicate::OEQ };
+            self.b.build_float_compare(p, x.into_float_value(), y.into_float_value(), "")?
+        } else {
+            let p = match cmp {
+                Cmp::Eq => IntPredicate::EQ,
+                Cmp::Lt if k.is_signed_int() => IntPredicate::SLT,
+                Cmp::Lt => IntPredicate::ULT,
+            };
+            self.b.build_int_compare(p, x.into_int_value(), y.into_int_value(), "")?
+        })
+    }
+
+    /// `np.roll(a, shift)`: item `i` (C order) moves to `(i + shift) % a.size`, into a new
+    /// C-contiguous array of `a`'s shape.
+    pub(crate) fn roll(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(sv) = arg_kw(args, kws, 1, "shift") else { return self.fail("np.roll without a shift") };
+        let (arr, a) = self.arr(args[0])?;
+        let shift = self.int_arg(sv)?;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let out = self.alloc_array(&a.dtype, &shape)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let dt = a.dtype.clone();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            // Python's modulo: the sign of the divisor (positive here).
+            let s = cx.b.build_int_add(i, shift, "")?;
+            let r = cx.b.build_int_signed_rem(s, n, "")?;
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, r, cx.i64(0), "")?;
+            let fixed = cx.b.build_int_add(r, n, "")?;
+            let idx = cx.b.build_select(neg, fixed, r, "")?.into_int_value();
+            let p = cx.out_ptr(out, &dt, idx)?;
+            cx.store_element(p, x, &dt, &dt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&a.dtype, a.ndim, Layout::C), tt)
+    }
+
+    /// `np.flip(m)` (every axis), `np.flipud(m)` (the first), `np.fliplr(m)` (the second): a
+    /// view with those axes reversed (the data pointer at their last item, strides negated).
+    pub(crate) fn flip(&mut self, name: &str, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        let axes: Vec<usize> = match name {
+            "flip" => (0..a.ndim as usize).collect(),
+            "flipud" if a.ndim >= 1 => vec![0],
+            "fliplr" if a.ndim >= 2 => vec![1],
+            _ => return self.fail(format!("np.{name} of a {}d array", a.ndim)),
+        };
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let mut strides = self.dims(arr, 6, a.ndim)?;
+        let mut data = self.field(arr, 4)?.into_pointer_value();
+        // An empty array keeps its data pointer.
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        for d in axes {
+            let last = self.b.build_int_sub(shape[d], self.i64(1), "")?;
+            let last = self.b.build_select(empty, self.i64(0), last, "")?.into_int_value();
+            let off = self.b.build_int_mul(last, strides[d], "")?;
+            data = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? };
+            strides[d] = self.b.build_int_neg(strides[d], "")?;
+        }
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &shape, &strides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, a.ndim, Layout::A), tt)
+    }
+
+    /// `np.cumsum(a, axis=k)` of an array of 2 or more dimensions: a new C-contiguous array of
+    /// `a`'s shape, each item the running sum along the axis (Numba's `_numpy_cumsum_axis`:
+    /// sums start from zero).
+    pub(crate) fn cumsum_axis(&mut self, av: VarId, axis: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("np.cumsum producing {tt}")) };
+        let rt = ra.dtype.clone();
+        let Some(rk) = numeric(&rt) else { return self.fail(format!("np.cumsum producing {tt}")) };
+        let r = a.ndim as i64;
+        let ax = self.int_arg(axis)?;
+        let low = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(-r), "")?;
+        let high = self.b.build_int_compare(IntPredicate::SGE, ax, self.i64(r), "")?;
+        let msg = format!("axis is out of bounds for array of dimension {r}");
+        self.guard(self.b.build_or(low, high, "")?, ExcKind::ValueError, &msg)?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let ax = self.b.build_select(neg, self.b.build_int_add(ax, self.i64(r), "")?, ax, "")?.into_int_value();
+        let shape = self.dims(arr, 5, a.ndim)?;
+        // Items after the axis (the distance between neighbours along it, in C order) and
+        // the length of the axis.
+        let mut inner = self.i64(1);
+        let mut axis_len = self.i64(1);
+        for (d, s) in shape.iter().enumerate().rev() {
+            let after = self.b.build_int_compare(IntPredicate::SGT, self.i64(d as i64), ax, "")?;
+            let times = self.b.build_int_mul(inner, *s, "")?;
+            inner = self.b.build_select(after, times, inner, "")?.into_int_value();
+            let here = self.b.build_int_compare(IntPredicate::EQ, self.i64(d as i64), ax, "")?;
+            axis_len = self.b.build_select(here, *s, axis_len, "")?.into_int_value();
+        }
+        let out = self.alloc_array(&rt, &shape)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let lt = crate::types::number_type(self.ctx, rk);
+        let zero = lt.const_zero();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = cx.cast(x, &a.dtype, &rt)?;
+            // The position along the axis: (i / inner) % axis_len.
+            let pos = cx.b.build_int_unsigned_rem(cx.b.build_int_unsigned_div(i, inner, "")?, axis_len, "")?;
+            let first = cx.b.build_int_compare(IntPredicate::EQ, pos, cx.i64(0), "")?;
+            let back = cx.b.build_int_sub(i, inner, "")?;
+            let back = cx.b.build_select(first, i, back, "")?.into_int_value();
+            let pp = cx.out_ptr(out, &rt, back)?;
+            let prev = cx.load_element(pp, &rt)?;
+            let prev = cx.b.build_select(first, zero, prev, "")?;
+            let s = cx.ufunc_elem("add", &[(prev, rt.clone()), (x, rt.clone())], rk)?;
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, s, &rt, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, a.ndim, Layout::C), tt)
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Cmp {
+    Lt,
+    Eq,
+}
