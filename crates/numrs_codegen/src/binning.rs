@@ -1,6 +1,5 @@
-//! Counting and reordering NumPy functions, as Numba implements them (`numba/np/arraymath.py`,
-//! `numba/np/arrayobj.py`): `np.bincount`, `np.digitize`, `np.roll`, `np.flip`/`fliplr`/
-//! `flipud`, and `np.cumsum` along an axis.
+//! Counting and reordering NumPy functions, as Numba implements them (`numba/np/arraymath.py`):
+//! `np.bincount`, `np.digitize`, `np.roll`, and `np.cumsum` along an axis.
 
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
@@ -297,34 +296,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.fresh = true;
         self.cast(out, &array_type(&a.dtype, a.ndim, Layout::C), tt)
-    }
-
-    /// `np.flip(m)` (every axis), `np.flipud(m)` (the first), `np.fliplr(m)` (the second): a
-    /// view with those axes reversed (the data pointer at their last item, strides negated).
-    pub(crate) fn flip(&mut self, name: &str, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
-        let (arr, a) = self.arr(args[0])?;
-        let axes: Vec<usize> = match name {
-            "flip" => (0..a.ndim as usize).collect(),
-            "flipud" if a.ndim >= 1 => vec![0],
-            "fliplr" if a.ndim >= 2 => vec![1],
-            _ => return self.fail(format!("np.{name} of a {}d array", a.ndim)),
-        };
-        let shape = self.dims(arr, 5, a.ndim)?;
-        let mut strides = self.dims(arr, 6, a.ndim)?;
-        let mut data = self.field(arr, 4)?.into_pointer_value();
-        // An empty array keeps its data pointer.
-        let n = self.field(arr, 2)?.into_int_value();
-        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
-        for d in axes {
-            let last = self.b.build_int_sub(shape[d], self.i64(1), "")?;
-            let last = self.b.build_select(empty, self.i64(0), last, "")?.into_int_value();
-            let off = self.b.build_int_mul(last, strides[d], "")?;
-            data = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? };
-            strides[d] = self.b.build_int_neg(strides[d], "")?;
-        }
-        let itemsize = self.field(arr, 3)?.into_int_value();
-        let view = self.view_of(arr, data, &shape, &strides, itemsize)?;
-        self.cast(view, &array_type(&a.dtype, a.ndim, Layout::A), tt)
     }
 
     /// `np.cumsum(a, axis=k)` of an array of 2 or more dimensions: a new C-contiguous array of

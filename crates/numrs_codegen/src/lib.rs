@@ -26,6 +26,8 @@ mod matrices;
 mod nanfuncs;
 mod searchsorted;
 mod binning;
+mod views;
+mod interp;
 pub mod func;
 mod random;
 mod header;

@@ -106,27 +106,43 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 self.b.build_load(self.vt(tt)?, acc, "")?
             }
-            "nan_to_num" if args.len() == 1 && kws.is_empty() => {
+            "nan_to_num" => {
                 let xv = args[0];
                 let xt = self.ty(xv)?;
+                let copy = match arg_kw(args, kws, 1, "copy").map(|c| self.ty(c)).transpose()? {
+                    None | Some(Type::Omitted(_)) | Some(Type::BooleanLiteral(true)) => true,
+                    Some(Type::BooleanLiteral(false)) => false,
+                    Some(t) => return self.fail(format!("np.nan_to_num with copy of type {t} is not supported by numrs build yet")),
+                };
+                let opts = [arg_kw(args, kws, 2, "nan"), arg_kw(args, kws, 3, "posinf"), arg_kw(args, kws, 4, "neginf")];
                 match &xt {
                     Type::Array(a) => {
                         let a = (**a).clone();
                         match numeric(&a.dtype) {
                             Some(k) if k.is_float() => {
                                 let (arr, _) = self.arr(xv)?;
+                                let repl = self.nan_replacements(&opts, k)?;
                                 let shape = self.dims(arr, 5, a.ndim)?;
-                                let out = self.alloc_array(&a.dtype, &shape)?;
+                                let out = if copy { self.alloc_array(&a.dtype, &shape)? } else { arr };
                                 let n = self.field(arr, 2)?.into_int_value();
                                 let dt = a.dtype.clone();
                                 self.counted_loop(n, |cx, i| {
                                     let x = cx.elem_at(arr, &a, i)?;
-                                    let y = cx.nan_to_num(x, k)?;
-                                    let p = cx.out_ptr(out, &dt, i)?;
-                                    cx.store_element(p, y, &dt, &dt)
+                                    let y = cx.nan_to_num(x, k, repl)?;
+                                    if copy {
+                                        let p = cx.out_ptr(out, &dt, i)?;
+                                        cx.store_element(p, y, &dt, &dt)
+                                    } else {
+                                        let p = cx.flat_ptr(arr, &a, i)?;
+                                        cx.store_element(p, y, &dt, &dt)
+                                    }
                                 })?;
-                                self.fresh = true;
-                                out
+                                self.fresh = copy;
+                                if copy {
+                                    self.cast(out, &crate::npfuncs::array_type(&a.dtype, a.ndim, numrs_types::Layout::C), tt)?
+                                } else {
+                                    self.cast(out, &xt, tt)?
+                                }
                             }
                             // Integers have no NaN: the array itself.
                             Some(k) if !k.is_complex() => self.load(xv)?,
@@ -135,9 +151,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     }
                     t => match numeric(t) {
                         Some(k) if k.is_float() => {
+                            let repl = self.nan_replacements(&opts, k)?;
                             let x = self.load(xv)?;
                             let x = self.cast(x, t, &Type::Number(k))?;
-                            let y = self.nan_to_num(x, k)?;
+                            let y = self.nan_to_num(x, k, repl)?;
                             self.cast(y, &Type::Number(k), tt)?
                         }
                         Some(k) if !k.is_complex() => {
@@ -153,17 +170,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Some(v))
     }
 
-    /// NaN → 0, -inf → the lowest finite value, +inf → the largest (`np.finfo(dtype)`).
-    fn nan_to_num(&self, x: BV<'ctx>, k: NumericKind) -> R<BV<'ctx>> {
+    /// The values `nan=`, `posinf=`, `neginf=` stand for, as floats of kind `k` (defaults: 0,
+    /// the largest and the lowest finite values, `np.finfo(dtype)`).
+    fn nan_replacements(&self, opts: &[Option<VarId>; 3], k: NumericKind) -> R<[inkwell::values::FloatValue<'ctx>; 3]> {
+        let big = if k == NumericKind::Float32 { f32::MAX as f64 } else { f64::MAX };
+        let ft = crate::types::number_type(self.ctx, k).into_float_type();
+        let defaults = [0.0, big, -big];
+        let mut out = [ft.const_zero(); 3];
+        for (i, o) in opts.iter().enumerate() {
+            out[i] = match o {
+                Some(v) if !matches!(self.ty(*v)?, Type::NoneType | Type::Omitted(_)) => {
+                    let t = self.ty(*v)?;
+                    let x = self.load(*v)?;
+                    self.cast(x, &t, &Type::Number(k))?.into_float_value()
+                }
+                _ => ft.const_float(defaults[i]),
+            };
+        }
+        Ok(out)
+    }
+
+    /// NaN, +inf and -inf replaced by `repl` (see `nan_replacements`).
+    fn nan_to_num(&self, x: BV<'ctx>, _k: NumericKind, repl: [inkwell::values::FloatValue<'ctx>; 3]) -> R<BV<'ctx>> {
         let x = x.into_float_value();
         let ft = x.get_type();
-        let big = if k == NumericKind::Float32 { f32::MAX as f64 } else { f64::MAX };
         let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
         let pinf = self.b.build_float_compare(FloatPredicate::OEQ, x, ft.const_float(f64::INFINITY), "")?;
         let ninf = self.b.build_float_compare(FloatPredicate::OEQ, x, ft.const_float(f64::NEG_INFINITY), "")?;
-        let y = self.b.build_select(pinf, ft.const_float(big), x, "")?;
-        let y = self.b.build_select(ninf, ft.const_float(-big).into(), y, "")?;
-        Ok(self.b.build_select(nan, ft.const_zero().into(), y, "")?)
+        let y = self.b.build_select(pinf, repl[1], x, "")?;
+        let y = self.b.build_select(ninf, repl[2].into(), y, "")?;
+        Ok(self.b.build_select(nan, repl[0].into(), y, "")?)
     }
 
     /// `np.diag(v, k)`: a 1-d array's square matrix, or a 2-d array's k-th diagonal.

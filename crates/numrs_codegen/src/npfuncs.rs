@@ -83,6 +83,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "digitize" if args.len() + kws.len() >= 2 => self.digitize(args, kws, tt)?,
             "roll" if first_array => self.roll(args, kws, tt)?,
             "flip" | "flipud" | "fliplr" if first_array && args.len() == 1 && kws.is_empty() => self.flip(name, args, tt)?,
+            "interp" if args.len() == 3 && kws.is_empty() => self.interp(args, tt)?,
+            "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
+            "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "identity" | "eye" | "diag" | "tril" | "triu" | "trace" | "nan_to_num" => match self.matrix_call(name, args, kws, tt)? {
                 Some(v) => v,
                 None => return Ok(None),

@@ -1,0 +1,120 @@
+//! NumPy functions that return views of their argument, as Numba makes them
+//! (`numba/np/arrayobj.py`): `np.flip`/`fliplr`/`flipud`, `np.expand_dims`, `np.swapaxes`.
+
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::IntPredicate;
+use numrs_abi::ExcKind;
+use numrs_ir::VarId;
+use numrs_types::{Layout, Type};
+
+use crate::func::{FnCx, R};
+use crate::npfuncs::array_type;
+
+type BV<'ctx> = BasicValueEnum<'ctx>;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `np.flip(m)` (every axis), `np.flipud(m)` (the first), `np.fliplr(m)` (the second): a
+    /// view with those axes reversed (the data pointer at their last item, strides negated).
+    pub(crate) fn flip(&mut self, name: &str, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        let axes: Vec<usize> = match name {
+            "flip" => (0..a.ndim as usize).collect(),
+            "flipud" if a.ndim >= 1 => vec![0],
+            "fliplr" if a.ndim >= 2 => vec![1],
+            _ => return self.fail(format!("np.{name} of a {}d array", a.ndim)),
+        };
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let mut strides = self.dims(arr, 6, a.ndim)?;
+        let mut data = self.field(arr, 4)?.into_pointer_value();
+        // An empty array keeps its data pointer.
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        for d in axes {
+            let last = self.b.build_int_sub(shape[d], self.i64(1), "")?;
+            let last = self.b.build_select(empty, self.i64(0), last, "")?.into_int_value();
+            let off = self.b.build_int_mul(last, strides[d], "")?;
+            data = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? };
+            strides[d] = self.b.build_int_neg(strides[d], "")?;
+        }
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &shape, &strides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, a.ndim, Layout::A), tt)
+    }
+
+    /// `np.expand_dims(a, axis)`: a view with a dimension of length 1 (stride 0) inserted at
+    /// `axis` (counted in the result's dimensions; `IndexError` outside them).
+    pub(crate) fn expand_dims(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        let Type::Array(ra) = tt else { return self.fail(format!("np.expand_dims producing {tt}")) };
+        let nd = a.ndim as i64 + 1;
+        let ax = self.int_arg(args[1])?;
+        let ax = self.normalize_axis(ax, nd, ExcKind::IndexError, "np.expand_dims(): axis out of bounds")?;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let mut oshape = Vec::with_capacity(nd as usize);
+        let mut ostrides = Vec::with_capacity(nd as usize);
+        for d in 0..nd as usize {
+            let di = self.i64(d as i64);
+            let before = self.b.build_int_compare(IntPredicate::SLT, di, ax, "")?;
+            let at = self.b.build_int_compare(IntPredicate::EQ, di, ax, "")?;
+            let pick = |cx: &Self, v: &[IntValue<'ctx>], fill: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+                let same = v.get(d).copied().unwrap_or(fill);
+                let shifted = if d > 0 { v[d - 1] } else { fill };
+                let x = cx.b.build_select(before, same, shifted, "")?.into_int_value();
+                Ok(cx.b.build_select(at, fill, x, "")?.into_int_value())
+            };
+            oshape.push(pick(self, &shape, self.i64(1))?);
+            ostrides.push(pick(self, &strides, self.i64(0))?);
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, nd as u32, ra.layout), tt)
+    }
+
+    /// `np.swapaxes(a, axis1, axis2)`: a view with the two dimensions exchanged.
+    pub(crate) fn swapaxes(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        let Type::Array(ra) = tt else { return self.fail(format!("np.swapaxes producing {tt}")) };
+        let nd = a.ndim as i64;
+        let mut axes = Vec::new();
+        for (v, name) in [(args[1], "axis1"), (args[2], "axis2")] {
+            let x = self.int_arg(v)?;
+            let msg = format!("np.swapaxes: Argument {name} out of bounds for dimensions of the array");
+            axes.push(self.normalize_axis(x, nd, ExcKind::ValueError, &msg)?);
+        }
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
+        for d in 0..a.ndim as usize {
+            let di = self.i64(d as i64);
+            // The source dimension: the other axis where d is one of the two.
+            let is1 = self.b.build_int_compare(IntPredicate::EQ, di, axes[0], "")?;
+            let is2 = self.b.build_int_compare(IntPredicate::EQ, di, axes[1], "")?;
+            let src = self.b.build_select(is2, axes[0], di, "")?.into_int_value();
+            let src = self.b.build_select(is1, axes[1], src, "")?.into_int_value();
+            let (mut sh, mut st) = (shape[0], strides[0]);
+            for k in 1..a.ndim as usize {
+                let here = self.b.build_int_compare(IntPredicate::EQ, src, self.i64(k as i64), "")?;
+                sh = self.b.build_select(here, shape[k], sh, "")?.into_int_value();
+                st = self.b.build_select(here, strides[k], st, "")?.into_int_value();
+            }
+            oshape.push(sh);
+            ostrides.push(st);
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
+    }
+
+    /// A negative axis counted from the end of `ndim`; outside `[0, ndim)` raises.
+    fn normalize_axis(&self, axis: IntValue<'ctx>, ndim: i64, kind: ExcKind, msg: &str) -> R<IntValue<'ctx>> {
+        let neg = self.b.build_int_compare(IntPredicate::SLT, axis, self.i64(0), "")?;
+        let shifted = self.b.build_int_add(axis, self.i64(ndim), "")?;
+        let ax = self.b.build_select(neg, shifted, axis, "")?.into_int_value();
+        let out = self.b.build_int_compare(IntPredicate::UGE, ax, self.i64(ndim), "")?;
+        self.guard(out, kind, msg)?;
+        Ok(ax)
+    }
+}
