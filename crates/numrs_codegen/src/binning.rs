@@ -1,7 +1,7 @@
 //! Counting and reordering NumPy functions, as Numba implements them (`numba/np/arraymath.py`):
-//! `np.bincount`, `np.digitize`, `np.roll`, and `np.cumsum` along an axis.
+//! `np.bincount`, `np.digitize`, `np.histogram`, `np.roll`, and `np.cumsum` along an axis.
 
-use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use numrs_ir::VarId;
 use numrs_types::{ArrayType, Layout, Type};
@@ -271,6 +271,219 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
             self.b.build_int_compare(p, x.into_int_value(), y.into_int_value(), "")?
         })
+    }
+
+    /// `np.histogram(a, bins=10, range=None)`: with a number of bins, equal bins over `range`
+    /// (default: the smallest and largest values, NaNs skipped), each value placed by
+    /// `floor((v - min) * bins / (max - min))`; with an array of edges, by bisection (values
+    /// outside them skipped). Returns the counts and the edges.
+    pub(crate) fn histogram(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        if numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
+            return self.fail(format!("np.histogram of {} is not supported by numrs build yet", Type::Array(a.into())));
+        }
+        let Some(items) = tt.tuple_items() else { return self.fail(format!("np.histogram producing {tt}")) };
+        let [count_t, edges_t] = items.as_slice() else { return self.fail(format!("np.histogram producing {tt}")) };
+        let count_dt = match count_t {
+            Type::Array(c) => c.dtype.clone(),
+            _ => return self.fail(format!("np.histogram producing {tt}")),
+        };
+        let bins = arg_kw(args, kws, 1, "bins");
+        let range = arg_kw(args, kws, 2, "range").filter(|r| !matches!(self.ty(*r), Ok(Type::NoneType | Type::Omitted(_))));
+        let f64t = Type::float64();
+        let n = self.field(arr, 2)?.into_int_value();
+        let (counts, edges) = match bins.map(|b| self.ty(b)).transpose()? {
+            Some(Type::Array(_)) => {
+                let bv = bins.ok_or_else(|| self.cg_err("np.histogram bins".into()))?;
+                let (edges, ba) = self.arr(bv)?;
+                let counts = self.histogram_edges(arr, &a, edges, &ba, &count_dt)?;
+                // The edges are the argument itself: the result holds a new reference.
+                self.incref(edges, &Type::Array(ba.into()))?;
+                (counts, edges)
+            }
+            bt => {
+                let nbins = match (bins, bt) {
+                    (Some(b), Some(t)) if !matches!(t, Type::Omitted(_)) => self.int_arg(b)?,
+                    _ => self.i64(10),
+                };
+                let (lo, hi) = match range {
+                    Some(r) => {
+                        let rt = self.ty(r)?;
+                        let Some(rs) = rt.tuple_items().filter(|i| i.len() == 2) else {
+                            return self.fail(format!("np.histogram with range of type {rt} is not supported by numrs build yet"));
+                        };
+                        let rv = self.load(r)?.into_struct_value();
+                        let lo = self.b.build_extract_value(rv, 0, "")?;
+                        let hi = self.b.build_extract_value(rv, 1, "")?;
+                        (self.cast(lo, &rs[0], &f64t)?.into_float_value(), self.cast(hi, &rs[1], &f64t)?.into_float_value())
+                    }
+                    None => self.value_range(arr, &a)?,
+                };
+                let nonpos = self.b.build_int_compare(IntPredicate::SLE, nbins, self.i64(0), "")?;
+                self.guard(nonpos, ExcKind::ValueError, "histogram(): `bins` should be a positive integer")?;
+                let ordered = self.b.build_float_compare(FloatPredicate::OLE, lo, hi, "")?;
+                let msg = "histogram(): max must be larger than min in range parameter";
+                self.guard(self.b.build_not(ordered, "")?, ExcKind::ValueError, msg)?;
+                let counts = self.alloc_zeroed(&count_dt, &[nbins])?;
+                let wide = self.b.build_float_compare(FloatPredicate::OGT, hi, lo, "")?;
+                let fill = self.new_block("hist_fill");
+                let after = self.new_block("hist_edges");
+                self.b.build_conditional_branch(wide, fill, after)?;
+                self.b.position_at_end(fill);
+                let fbins = self.b.build_signed_int_to_float(nbins, self.ctx.f64_type(), "")?;
+                let ratio = self.b.build_float_div(fbins, self.b.build_float_sub(hi, lo, "")?, "")?;
+                let cdata = self.field(counts, 4)?.into_pointer_value();
+                let ct = crate::types::storage_type(self.ctx, &count_dt).map_err(|m| self.cg_err(m))?;
+                let last = self.b.build_int_sub(nbins, self.i64(1), "")?;
+                let dt = a.dtype.clone();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(arr, &a, i)?;
+                    let v = cx.cast(v, &dt, &f64t)?.into_float_value();
+                    let x = cx.b.build_float_mul(cx.b.build_float_sub(v, lo, "")?, ratio, "")?;
+                    let b = crate::ops::intrinsic_call(cx, "llvm.floor", &[x.into()])?.into_float_value();
+                    let ge0 = cx.b.build_float_compare(FloatPredicate::OGE, b, cx.ctx.f64_type().const_zero(), "")?;
+                    let below = cx.b.build_float_compare(FloatPredicate::OLT, b, fbins, "")?;
+                    let inside = cx.b.build_and(ge0, below, "")?;
+                    let at_max = cx.b.build_float_compare(FloatPredicate::OEQ, v, hi, "")?;
+                    let counted = cx.b.build_or(inside, at_max, "")?;
+                    let bi = cx.b.build_float_to_signed_int(cx.b.build_select(inside, b, cx.ctx.f64_type().const_zero(), "")?.into_float_value(), cx.ctx.i64_type(), "")?;
+                    let k = cx.b.build_select(inside, bi, last, "")?.into_int_value();
+                    let add = cx.new_block("hist_add");
+                    let next = cx.new_block("hist_next");
+                    cx.b.build_conditional_branch(counted, add, next)?;
+                    cx.b.position_at_end(add);
+                    cx.count_at(cdata, ct, k, &count_dt)?;
+                    cx.b.build_unconditional_branch(next)?;
+                    cx.b.position_at_end(next);
+                    Ok(())
+                })?;
+                self.b.build_unconditional_branch(after)?;
+                self.b.position_at_end(after);
+                let num = self.b.build_int_add(nbins, self.i64(1), "")?;
+                let edges = self.linspace_values(lo, hi, num)?;
+                (counts, edges)
+            }
+        };
+        let st = self.vt(tt)?.into_struct_type();
+        let c = self.cast(counts, &array_type(&count_dt, 1, Layout::C), count_t)?;
+        let e = match edges_t {
+            Type::Array(ea) if ea.dtype == f64t && bins.is_none_or(|b| !matches!(self.ty(b), Ok(Type::Array(_)))) => {
+                self.cast(edges, &array_type(&f64t, 1, Layout::C), edges_t)?
+            }
+            _ => edges,
+        };
+        let agg = self.b.build_insert_value(st.get_undef(), c, 0, "")?;
+        let agg = self.b.build_insert_value(agg, e, 1, "")?;
+        self.fresh = true;
+        Ok(agg.as_basic_value_enum())
+    }
+
+    /// Adds one to the count at index `k` of `data`.
+    fn count_at(&mut self, data: inkwell::values::PointerValue<'ctx>, et: inkwell::types::BasicTypeEnum<'ctx>, k: IntValue<'ctx>, dt: &Type) -> R<()> {
+        let p = unsafe { self.b.build_gep(et, data, &[k], "")? };
+        let cur = self.load_element(p, dt)?;
+        let cur = self.cast(cur, dt, &Type::int64())?.into_int_value();
+        let next = self.b.build_int_add(cur, self.i64(1), "")?;
+        self.store_element(p, next.into(), &Type::int64(), dt)
+    }
+
+    /// The smallest and largest values of an array as float64 (NaNs never chosen; an empty
+    /// array gives inf and -inf).
+    fn value_range(&mut self, arr: BV<'ctx>, a: &ArrayType) -> R<(inkwell::values::FloatValue<'ctx>, inkwell::values::FloatValue<'ctx>)> {
+        let ft = self.ctx.f64_type();
+        let lo = self.temp(ft.into())?;
+        let hi = self.temp(ft.into())?;
+        self.b.build_store(lo, ft.const_float(f64::INFINITY))?;
+        self.b.build_store(hi, ft.const_float(f64::NEG_INFINITY))?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let a = a.clone();
+        self.counted_loop(n, |cx, i| {
+            let v = cx.elem_at(arr, &a, i)?;
+            let v = cx.cast(v, &a.dtype, &Type::float64())?.into_float_value();
+            let l = cx.b.build_load(ft, lo, "")?.into_float_value();
+            let h = cx.b.build_load(ft, hi, "")?.into_float_value();
+            let smaller = cx.b.build_float_compare(FloatPredicate::OGT, l, v, "")?;
+            let larger = cx.b.build_float_compare(FloatPredicate::OLT, h, v, "")?;
+            cx.b.build_store(lo, cx.b.build_select(smaller, v, l, "")?)?;
+            cx.b.build_store(hi, cx.b.build_select(larger, v, h, "")?)?;
+            Ok(())
+        })?;
+        Ok((self.b.build_load(ft, lo, "")?.into_float_value(), self.b.build_load(ft, hi, "")?.into_float_value()))
+    }
+
+    /// Counts of `a`'s values between consecutive `edges` (which must not decrease), found by
+    /// Numba's bisection; values outside the edges (and NaNs) are skipped.
+    fn histogram_edges(&mut self, arr: BV<'ctx>, a: &ArrayType, edges: BV<'ctx>, ea: &ArrayType, count_dt: &Type) -> R<BV<'ctx>> {
+        if ea.ndim != 1 || numeric(&ea.dtype).is_none_or(|k| k.is_complex()) {
+            return self.fail(format!("np.histogram with bins of type {} is not supported by numrs build yet", Type::Array(ea.clone().into())));
+        }
+        let f64t = Type::float64();
+        let len = self.dims(edges, 5, 1)?[0];
+        let nbins = self.b.build_int_sub(len, self.i64(1), "")?;
+        let ea = ea.clone();
+        let edge = |cx: &Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+            let v = cx.elem_at(edges, &ea, i)?;
+            Ok(cx.cast(v, &ea.dtype, &f64t)?.into_float_value())
+        };
+        let steps = self.b.build_select(self.b.build_int_compare(IntPredicate::SGT, nbins, self.i64(0), "")?, nbins, self.i64(0), "")?.into_int_value();
+        self.counted_loop(steps, |cx, i| {
+            let x = edge(cx, i)?;
+            let y = edge(cx, cx.b.build_int_add(i, cx.i64(1), "")?)?;
+            let ok = cx.b.build_float_compare(FloatPredicate::OLE, x, y, "")?;
+            cx.guard(cx.b.build_not(ok, "")?, ExcKind::ValueError, "histogram(): bins must increase monotonically")
+        })?;
+        let counts = self.alloc_zeroed(count_dt, &[steps])?;
+        let any = self.b.build_int_compare(IntPredicate::SGT, nbins, self.i64(0), "")?;
+        let fill = self.new_block("hist_edges_fill");
+        let done = self.new_block("hist_edges_done");
+        self.b.build_conditional_branch(any, fill, done)?;
+        self.b.position_at_end(fill);
+        let lo_edge = edge(self, self.i64(0))?;
+        let hi_edge = edge(self, nbins)?;
+        let cdata = self.field(counts, 4)?.into_pointer_value();
+        let ct = crate::types::storage_type(self.ctx, count_dt).map_err(|m| self.cg_err(m))?;
+        let i64t = self.ctx.i64_type();
+        let lo = self.temp(i64t.into())?;
+        let hi = self.temp(i64t.into())?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let a = a.clone();
+        let count_dt = count_dt.clone();
+        self.counted_loop(n, |cx, i| {
+            let v = cx.elem_at(arr, &a, i)?;
+            let v = cx.cast(v, &a.dtype, &f64t)?.into_float_value();
+            let above = cx.b.build_float_compare(FloatPredicate::OLE, lo_edge, v, "")?;
+            let below = cx.b.build_float_compare(FloatPredicate::OLE, v, hi_edge, "")?;
+            let inside = cx.b.build_and(above, below, "")?;
+            let search = cx.new_block("hist_bisect");
+            let next = cx.new_block("hist_bisect_next");
+            cx.b.build_conditional_branch(inside, search, next)?;
+            cx.b.position_at_end(search);
+            cx.b.build_store(lo, cx.i64(0))?;
+            cx.b.build_store(hi, cx.b.build_int_sub(nbins, cx.i64(1), "")?)?;
+            let head = cx.new_block("hist_bis_head");
+            let body = cx.new_block("hist_bis_body");
+            let exit = cx.new_block("hist_bis_exit");
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(head);
+            let l = cx.b.build_load(i64t, lo, "")?.into_int_value();
+            let h = cx.b.build_load(i64t, hi, "")?.into_int_value();
+            cx.b.build_conditional_branch(cx.b.build_int_compare(IntPredicate::SLT, l, h, "")?, body, exit)?;
+            cx.b.position_at_end(body);
+            let mid = cx.b.build_right_shift(cx.b.build_int_add(cx.b.build_int_add(l, h, "")?, cx.i64(1), "")?, cx.i64(1), true, "")?;
+            let less = cx.b.build_float_compare(FloatPredicate::OLT, v, edge(cx, mid)?, "")?;
+            cx.b.build_store(hi, cx.b.build_select(less, cx.b.build_int_sub(mid, cx.i64(1), "")?, h, "")?)?;
+            cx.b.build_store(lo, cx.b.build_select(less, l, mid, "")?)?;
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(exit);
+            let k = cx.b.build_load(i64t, lo, "")?.into_int_value();
+            cx.count_at(cdata, ct, k, &count_dt)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(counts)
     }
 
     /// `np.roll(a, shift)`: item `i` (C order) moves to `(i + shift) % a.size`, into a new

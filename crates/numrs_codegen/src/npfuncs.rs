@@ -84,6 +84,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "roll" if first_array => self.roll(args, kws, tt)?,
             "flip" | "flipud" | "fliplr" if first_array && args.len() == 1 && kws.is_empty() => self.flip(name, args, tt)?,
             "interp" if args.len() == 3 && kws.is_empty() => self.interp(args, tt)?,
+            "histogram" if first_array => self.histogram(args, kws, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "identity" | "eye" | "diag" | "tril" | "triu" | "trace" | "nan_to_num" => match self.matrix_call(name, args, kws, tt)? {
@@ -871,6 +872,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let start = self.cast(sv, &st, &f)?.into_float_value();
         let ev = self.load(e)?;
         let stop = self.cast(ev, &et, &f)?.into_float_value();
+        let out = self.linspace_values(start, stop, num)?;
+        self.fresh = true;
+        self.cast(out, &array_type(&f, 1, Layout::C), tt)
+    }
+
+    /// `np.linspace(start, stop, num)` of float64 values: a new 1-d C array.
+    pub(crate) fn linspace_values(&mut self, start: inkwell::values::FloatValue<'ctx>, stop: inkwell::values::FloatValue<'ctx>, num: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let f = Type::float64();
         let out = self.alloc_array(&f, &[num])?;
         let f64t = self.ctx.f64_type();
         let div = self.b.build_int_sub(num, self.i64(1), "")?;
@@ -906,8 +915,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(pl, stop)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        self.fresh = true;
-        self.cast(out, &array_type(&f, 1, Layout::C), tt)
+        Ok(out)
     }
 
     // ----- shapes -----
