@@ -1,5 +1,6 @@
-//! Counting and reordering NumPy functions, as Numba implements them (`numba/np/arraymath.py`):
-//! `np.bincount`, `np.digitize`, `np.histogram`, `np.roll`, and `np.cumsum` along an axis.
+//! Counting, reordering and combining NumPy functions, as Numba implements them
+//! (`numba/np/arraymath.py`, `numba/np/arrayobj.py`): `np.bincount`, `np.digitize`,
+//! `np.histogram`, `np.roll`, `np.cumsum` along an axis, `np.append`, `np.cross` of vectors.
 
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
@@ -484,6 +485,115 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         Ok(counts)
+    }
+
+    /// `np.append(arr, values)` (no axis): both flattened in C order, then joined, in a new
+    /// 1-d array of the result's dtype. A number counts as one item.
+    pub(crate) fn append(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.append producing {tt}")) };
+        let rt = ra.dtype.clone();
+        let mut parts = Vec::new();
+        for v in &args[..2] {
+            let t = self.ty(*v)?;
+            let x = self.load(*v)?;
+            let n = match &t {
+                Type::Array(_) => self.field(x, 2)?.into_int_value(),
+                t if numeric(t).is_some() => self.i64(1),
+                _ => return self.fail(format!("np.append of {t} is not supported by numrs build yet")),
+            };
+            parts.push((x, t, n));
+        }
+        let total = self.b.build_int_add(parts[0].2, parts[1].2, "")?;
+        let out = self.alloc_array(&rt, &[total])?;
+        let mut start = self.i64(0);
+        for (x, t, n) in parts {
+            match &t {
+                Type::Array(a) => {
+                    let a = (**a).clone();
+                    let base = start;
+                    self.counted_loop(n, |cx, i| {
+                        let v = cx.elem_at(x, &a, i)?;
+                        let p = cx.out_ptr(out, &rt, cx.b.build_int_add(base, i, "")?)?;
+                        cx.store_element(p, v, &a.dtype, &rt)
+                    })?;
+                }
+                _ => {
+                    let p = self.out_ptr(out, &rt, start)?;
+                    self.store_element(p, x, &t, &rt)?;
+                }
+            }
+            start = self.b.build_int_add(start, n, "")?;
+        }
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `np.cross(a, b)` of two 1-d vectors of 2 or 3 items (not both 2), in the promoted
+    /// dtype: a missing third item is `0 * x[0]`, as Numba's `_cross_preprocessing` makes it.
+    pub(crate) fn cross(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.cross producing {tt}")) };
+        let rt = ra.dtype.clone();
+        let Some(rk) = numeric(&rt) else { return self.fail(format!("np.cross producing {tt}")) };
+        let (a, aa) = self.arr(args[0])?;
+        let (b, ba) = self.arr(args[1])?;
+        if aa.ndim != 1 || ba.ndim != 1 {
+            return self.fail("np.cross of arrays of vectors is not supported by numrs build yet");
+        }
+        let la = self.dims(a, 5, 1)?[0];
+        let lb = self.dims(b, 5, 1)?[0];
+        let ok_len = |cx: &Self, l: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            let two = cx.b.build_int_compare(IntPredicate::EQ, l, cx.i64(2), "")?;
+            let three = cx.b.build_int_compare(IntPredicate::EQ, l, cx.i64(3), "")?;
+            Ok(cx.b.build_or(two, three, "")?)
+        };
+        let ok = self.b.build_and(ok_len(self, la)?, ok_len(self, lb)?, "")?;
+        self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "Incompatible dimensions for cross product\n(dimension must be 2 or 3)")?;
+        let both2 = self.b.build_and(
+            self.b.build_int_compare(IntPredicate::EQ, la, self.i64(2), "")?,
+            self.b.build_int_compare(IntPredicate::EQ, lb, self.i64(2), "")?,
+            "",
+        )?;
+        let msg = "Dimensions for both inputs is 2.\nPlease replace your numpy.cross(a, b) call with a call to `cross2d(a, b)` from `numba.np.extensions`.";
+        self.guard(both2, ExcKind::ValueError, msg)?;
+        let comps = |cx: &mut Self, x: BV<'ctx>, xa: &ArrayType, len: IntValue<'ctx>| -> R<[BV<'ctx>; 3]> {
+            let get = |cx: &mut Self, i: i64| -> R<BV<'ctx>> {
+                let v = cx.elem_at(x, xa, cx.i64(i))?;
+                cx.cast(v, &xa.dtype, &rt)
+            };
+            let x0 = get(cx, 0)?;
+            let x1 = get(cx, 1)?;
+            // Read the third item only when there is one.
+            let three = cx.b.build_int_compare(IntPredicate::EQ, len, cx.i64(3), "")?;
+            let slot = cx.temp(cx.vt(&rt)?)?;
+            let has = cx.new_block("cross_third");
+            let none = cx.new_block("cross_zero");
+            let join = cx.new_block("cross_join");
+            cx.b.build_conditional_branch(three, has, none)?;
+            cx.b.position_at_end(has);
+            let x2 = get(cx, 2)?;
+            cx.b.build_store(slot, x2)?;
+            cx.b.build_unconditional_branch(join)?;
+            cx.b.position_at_end(none);
+            let zero = cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?;
+            let z = cx.ufunc_elem("multiply", &[(zero, rt.clone()), (x0, rt.clone())], rk)?;
+            cx.b.build_store(slot, z)?;
+            cx.b.build_unconditional_branch(join)?;
+            cx.b.position_at_end(join);
+            let x2 = cx.b.build_load(cx.vt(&rt)?, slot, "")?;
+            Ok([x0, x1, x2])
+        };
+        let [a0, a1, a2] = comps(self, a, &aa, la)?;
+        let [b0, b1, b2] = comps(self, b, &ba, lb)?;
+        let out = self.alloc_array(&rt, &[self.i64(3)])?;
+        for (k, (p, q, r, s)) in [(a1, b2, a2, b1), (a2, b0, a0, b2), (a0, b1, a1, b0)].into_iter().enumerate() {
+            let m1 = self.ufunc_elem("multiply", &[(p, rt.clone()), (q, rt.clone())], rk)?;
+            let m2 = self.ufunc_elem("multiply", &[(r, rt.clone()), (s, rt.clone())], rk)?;
+            let d = self.ufunc_elem("subtract", &[(m1, rt.clone()), (m2, rt.clone())], rk)?;
+            let ptr = self.out_ptr(out, &rt, self.i64(k as i64))?;
+            self.store_element(ptr, d, &rt, &rt)?;
+        }
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
     }
 
     /// `np.roll(a, shift)`: item `i` (C order) moves to `(i + shift) % a.size`, into a new

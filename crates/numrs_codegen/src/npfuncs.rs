@@ -85,6 +85,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "flip" | "flipud" | "fliplr" if first_array && args.len() == 1 && kws.is_empty() => self.flip(name, args, tt)?,
             "interp" if args.len() == 3 && kws.is_empty() => self.interp(args, tt)?,
             "histogram" if first_array => self.histogram(args, kws, tt)?,
+            "append" if args.len() == 2 && kws.is_empty() => self.append(args, tt)?,
+            "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "identity" | "eye" | "diag" | "tril" | "triu" | "trace" | "nan_to_num" => match self.matrix_call(name, args, kws, tt)? {
