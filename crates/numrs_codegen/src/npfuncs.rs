@@ -89,10 +89,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
+            "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
+            "atleast_1d" | "atleast_2d" | "atleast_3d" if first_array && kws.is_empty() => {
+                let min = name.as_bytes()[8] - b'0';
+                self.atleast(min as u32, args, tt)?
+            }
             "identity" | "eye" | "diag" | "tril" | "triu" | "trace" | "nan_to_num" => match self.matrix_call(name, args, kws, tt)? {
                 Some(v) => v,
                 None => return Ok(None),
             },
+            "nancumsum" | "nancumprod" if first_array && args.len() == 1 && kws.is_empty() => self.scan(name, args[0], tt)?,
             n if first_array && args.len() == 1 && kws.is_empty() && n.starts_with("nan") => match self.nan_reduction(n, args[0], tt)? {
                 Some(v) => v,
                 None => return Ok(None),
@@ -520,15 +526,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let rt = ra.dtype.clone();
         let lt = types::number_type(self.ctx, rk);
         let acc = self.temp(lt)?;
-        let init = if name == "cumprod" { 1 } else { 0 };
+        let prod = name.ends_with("cumprod");
+        // `np.nancumsum`/`np.nancumprod` of floats: NaNs leave the running value as it is.
+        let skip_nan = name.starts_with("nan") && numeric(&a.dtype).is_some_and(|k| k.is_float());
+        if name.starts_with("nan") && numeric(&a.dtype).is_some_and(|k| k.is_complex()) {
+            return self.fail(format!("np.{name} of complex arrays is not supported by numrs build yet"));
+        }
+        let init = if prod { 1 } else { 0 };
         let init = self.cast(self.i64(init).into(), &Type::int64(), &rt)?;
         self.b.build_store(acc, init)?;
-        let op = if name == "cumprod" { "multiply" } else { "add" };
+        let op = if prod { "multiply" } else { "add" };
         self.counted_loop(n, |cx, i| {
             let x = cx.elem_at(arr, &a, i)?;
             let x = cx.cast(x, &a.dtype, &rt)?;
             let cur = cx.b.build_load(lt, acc, "")?;
             let r = cx.ufunc_elem(op, &[(cur, rt.clone()), (x, rt.clone())], rk)?;
+            let r = if skip_nan {
+                let xf = x.into_float_value();
+                let nan = cx.b.build_float_compare(FloatPredicate::UNO, xf, xf, "")?;
+                cx.b.build_select(nan, cur, r, "")?
+            } else {
+                r
+            };
             cx.b.build_store(acc, r)?;
             let p = cx.out_ptr(out, &rt, i)?;
             cx.store_element(p, r, &rt, &rt)

@@ -1,5 +1,6 @@
 //! NumPy functions that return views of their argument, as Numba makes them
-//! (`numba/np/arrayobj.py`): `np.flip`/`fliplr`/`flipud`, `np.expand_dims`, `np.swapaxes`.
+//! (`numba/np/arrayobj.py`): `np.flip`/`fliplr`/`flipud`, `np.expand_dims`, `np.swapaxes`,
+//! `np.moveaxis`, `np.atleast_1d`/`2d`/`3d`.
 
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
@@ -106,6 +107,89 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let itemsize = self.field(arr, 3)?.into_int_value();
         let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
         self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
+    }
+
+    /// `np.moveaxis(a, source, destination)` with integer axes: a view whose dimension
+    /// `destination` is `a`'s `source`, the others in their order.
+    pub(crate) fn moveaxis(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        let Type::Array(ra) = tt else { return self.fail(format!("np.moveaxis producing {tt}")) };
+        let nd = a.ndim as i64;
+        let mut axes = Vec::new();
+        for (v, name) in [(args[1], "source"), (args[2], "destination")] {
+            if !matches!(self.ty(v)?, t if crate::types::numeric(&t).is_some()) {
+                return self.fail("np.moveaxis with sequences of axes is not supported by numrs build yet");
+            }
+            let x = self.int_arg(v)?;
+            let msg = format!("np.moveaxis: Argument {name} out of bounds for dimensions of the array");
+            axes.push(self.normalize_axis(x, nd, ExcKind::ValueError, &msg)?);
+        }
+        let (src, dst) = (axes[0], axes[1]);
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
+        for d in 0..a.ndim as usize {
+            let di = self.i64(d as i64);
+            // The k-th of the other dimensions, or `source` at `destination`.
+            let before = self.b.build_int_compare(IntPredicate::SLT, di, dst, "")?;
+            let k = self.b.build_select(before, di, self.b.build_int_sub(di, self.i64(1), "")?, "")?.into_int_value();
+            let skip = self.b.build_int_compare(IntPredicate::SGE, k, src, "")?;
+            let other = self.b.build_select(skip, self.b.build_int_add(k, self.i64(1), "")?, k, "")?.into_int_value();
+            let at = self.b.build_int_compare(IntPredicate::EQ, di, dst, "")?;
+            let from = self.b.build_select(at, src, other, "")?.into_int_value();
+            let (mut sh, mut st) = (shape[0], strides[0]);
+            for j in 1..a.ndim as usize {
+                let here = self.b.build_int_compare(IntPredicate::EQ, from, self.i64(j as i64), "")?;
+                sh = self.b.build_select(here, shape[j], sh, "")?.into_int_value();
+                st = self.b.build_select(here, strides[j], st, "")?.into_int_value();
+            }
+            oshape.push(sh);
+            ostrides.push(st);
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
+    }
+
+    /// `np.atleast_1d/2d/3d(*arrays)`: each array with dimensions of length 1 inserted until
+    /// it has `min` (Numba's `_atleast_nd`: at the front for 1d and 2d, the end for 3d); one
+    /// array gives a view, several a tuple of views.
+    pub(crate) fn atleast(&mut self, min: u32, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let axes: &[usize] = match min {
+            1 => &[0],
+            2 => &[0, 0],
+            _ => &[0, 0, 2],
+        };
+        let mut views = Vec::new();
+        for v in args {
+            let (arr, a) = self.arr(*v)?;
+            let mut shape = self.dims(arr, 5, a.ndim)?;
+            let mut strides = self.dims(arr, 6, a.ndim)?;
+            for (i, ax) in axes.iter().enumerate() {
+                if shape.len() < i + 1 {
+                    shape.insert(*ax, self.i64(1));
+                    strides.insert(*ax, self.i64(0));
+                }
+            }
+            let data = self.field(arr, 4)?.into_pointer_value();
+            let itemsize = self.field(arr, 3)?.into_int_value();
+            let view = self.view_of(arr, data, &shape, &strides, itemsize)?;
+            views.push((view, array_type(&a.dtype, shape.len() as u32, a.layout)));
+        }
+        match (views.as_slice(), tt.tuple_items()) {
+            ([(v, t)], None) => self.cast(*v, t, tt),
+            (vs, Some(items)) if vs.len() == items.len() => {
+                let st = self.vt(tt)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for (k, ((v, t), it)) in vs.iter().zip(&items).enumerate() {
+                    let x = self.cast(*v, t, it)?;
+                    agg = self.b.build_insert_value(agg, x, k as u32, "")?;
+                }
+                Ok(inkwell::values::BasicValue::as_basic_value_enum(&agg))
+            }
+            _ => self.fail(format!("np.atleast_{min}d producing {tt}")),
+        }
     }
 
     /// A negative axis counted from the end of `ndim`; outside `[0, ndim)` raises.
