@@ -1,6 +1,7 @@
 //! Counting, reordering and combining NumPy functions, as Numba implements them
 //! (`numba/np/arraymath.py`, `numba/np/arrayobj.py`): `np.bincount`, `np.digitize`,
-//! `np.histogram`, `np.roll`, `np.cumsum` along an axis, `np.append`, `np.cross` of vectors.
+//! `np.histogram`, `np.roll`, `np.cumsum` along an axis, `np.append`, `np.cross` of vectors,
+//! `np.repeat` by a number, `np.resize`, `np.tri`, `np.outer`.
 
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
@@ -594,6 +595,136 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         self.fresh = true;
         self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `np.repeat(a, n)` / `a.repeat(n)` with a number: each item of `a` (C order) `n` times,
+    /// in a new 1-d array.
+    pub(crate) fn repeat(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.repeat producing {tt}")) };
+        let (arr, a) = self.arr(args[0])?;
+        if !numeric(&self.ty(args[1])?).is_some_and(|k| k.is_integer()) {
+            return self.fail("np.repeat with an array of repeats is not supported by numrs build yet");
+        }
+        let reps = self.int_arg(args[1])?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, reps, self.i64(0), "")?;
+        self.guard(neg, ExcKind::ValueError, "negative dimensions are not allowed")?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let total = self.b.build_int_mul(n, reps, "")?;
+        let rt = ra.dtype.clone();
+        let out = self.alloc_array(&rt, &[total])?;
+        self.counted_loop(total, |cx, i| {
+            let src = cx.b.build_int_signed_div(i, reps, "")?;
+            let v = cx.elem_at(arr, &a, src)?;
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, v, &a.dtype, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `np.resize(a, new_shape)`: `a`'s items (C order) repeated to fill the new shape (zeros
+    /// when `a` is empty).
+    pub(crate) fn resize(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.resize producing {tt}")) };
+        let (arr, a) = self.arr(args[0])?;
+        let st = self.ty(args[1])?;
+        let sv = self.load(args[1])?;
+        let dims: Vec<IntValue<'ctx>> = match st.tuple_items() {
+            Some(items) => {
+                let mut out = Vec::new();
+                for (k, it) in items.iter().enumerate() {
+                    let x = self.b.build_extract_value(sv.into_struct_value(), k as u32, "")?;
+                    out.push(self.cast(x, it, &Type::int64())?.into_int_value());
+                }
+                out
+            }
+            None => vec![self.cast(sv, &st, &Type::int64())?.into_int_value()],
+        };
+        let mut size = self.i64(1);
+        for d in &dims {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *d, self.i64(0), "")?;
+            self.guard(neg, ExcKind::ValueError, "All elements of `new_shape` must be non-negative")?;
+            size = self.b.build_int_mul(size, *d, "")?;
+        }
+        let rt = ra.dtype.clone();
+        let out = self.alloc_zeroed(&rt, &dims)?;
+        let n = self.field(arr, 2)?.into_int_value();
+        let has = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let fill = self.new_block("resize_fill");
+        let done = self.new_block("resize_done");
+        self.b.build_conditional_branch(has, fill, done)?;
+        self.b.position_at_end(fill);
+        self.counted_loop(size, |cx, i| {
+            let src = cx.b.build_int_signed_rem(i, n, "")?;
+            let v = cx.elem_at(arr, &a, src)?;
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, v, &a.dtype, &rt)
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, dims.len() as u32, Layout::C), tt)
+    }
+
+    /// `np.tri(N, M=None, k=0)`: ones at and below the `k`-th diagonal, float64.
+    pub(crate) fn tri(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(nv) = arg_kw(args, kws, 0, "N") else { return self.fail("np.tri without N") };
+        let rows = self.int_arg(nv)?;
+        let cols = match arg_kw(args, kws, 1, "M") {
+            Some(m) if !matches!(self.ty(m)?, Type::NoneType | Type::Omitted(_)) => self.int_arg(m)?,
+            _ => rows,
+        };
+        let k = match arg_kw(args, kws, 2, "k") {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+            _ => self.i64(0),
+        };
+        let clamp = |cx: &Self, x: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+            Ok(cx.b.build_select(neg, cx.i64(0), x, "")?.into_int_value())
+        };
+        let (rows, cols) = (clamp(self, rows)?, clamp(self, cols)?);
+        let f64t = Type::float64();
+        let out = self.alloc_array(&f64t, &[rows, cols])?;
+        let n = self.field(out, 2)?.into_int_value();
+        let ft = self.ctx.f64_type();
+        self.counted_loop(n, |cx, i| {
+            let r = cx.b.build_int_signed_div(i, cols, "")?;
+            let c = cx.b.build_int_signed_rem(i, cols, "")?;
+            let lim = cx.b.build_int_add(r, k, "")?;
+            let one = cx.b.build_int_compare(IntPredicate::SLE, c, lim, "")?;
+            let v = cx.b.build_select(one, ft.const_float(1.0), ft.const_zero(), "")?;
+            let p = cx.out_ptr(out, &f64t, i)?;
+            cx.b.build_store(p, v)?;
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&f64t, 2, Layout::C), tt)
+    }
+
+    /// `np.outer(a, b)`: `a.ravel()[i] * b.ravel()[j]` in the promoted dtype, a new 2-d array.
+    pub(crate) fn outer(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.outer producing {tt}")) };
+        let rt = ra.dtype.clone();
+        let Some(rk) = numeric(&rt) else { return self.fail(format!("np.outer producing {tt}")) };
+        let (a, aa) = self.arr(args[0])?;
+        let (b, ba) = self.arr(args[1])?;
+        let na = self.field(a, 2)?.into_int_value();
+        let nb = self.field(b, 2)?.into_int_value();
+        let out = self.alloc_array(&rt, &[na, nb])?;
+        let n = self.field(out, 2)?.into_int_value();
+        self.counted_loop(n, |cx, i| {
+            let r = cx.b.build_int_signed_div(i, nb, "")?;
+            let c = cx.b.build_int_signed_rem(i, nb, "")?;
+            let x = cx.elem_at(a, &aa, r)?;
+            let x = cx.cast(x, &aa.dtype, &rt)?;
+            let y = cx.elem_at(b, &ba, c)?;
+            let y = cx.cast(y, &ba.dtype, &rt)?;
+            let v = cx.ufunc_elem("multiply", &[(x, rt.clone()), (y, rt.clone())], rk)?;
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, v, &rt, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 2, Layout::C), tt)
     }
 
     /// `np.roll(a, shift)`: item `i` (C order) moves to `(i + shift) % a.size`, into a new

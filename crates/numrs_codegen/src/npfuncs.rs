@@ -86,6 +86,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "interp" if args.len() == 3 && kws.is_empty() => self.interp(args, tt)?,
             "histogram" if first_array => self.histogram(args, kws, tt)?,
             "append" if args.len() == 2 && kws.is_empty() => self.append(args, tt)?,
+            "repeat" if first_array && args.len() == 2 && kws.is_empty() => self.repeat(args, tt)?,
+            "resize" if first_array && args.len() == 2 && kws.is_empty() => self.resize(args, tt)?,
+            "tri" => self.tri(args, kws, tt)?,
+            "outer" if first_array && args.len() == 2 && kws.is_empty() => self.outer(args, tt)?,
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
@@ -169,6 +173,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             "any" | "all" | "count_nonzero" if args.len() == 1 && kws.is_empty() => self.any_all(name, a, tt)?,
             "nonzero" if method && args.len() == 1 => self.nonzero(a, tt)?,
+            "repeat" if method && args.len() == 2 && kws.is_empty() => self.repeat(args, tt)?,
             "sort" if method => self.sort_inplace(a, kws)?,
             "argsort" => self.argsort(args, kws, tt)?,
             _ => return Ok(None),
