@@ -69,6 +69,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let v = match name {
             "linspace" => self.linspace(args, kws, tt)?,
+            "logspace" => self.logspace(args, kws, tt)?,
+            "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
             "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" => self.join(name, args, kws, tt)?,
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
@@ -901,6 +903,78 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let out = self.linspace_values(start, stop, num)?;
         self.fresh = true;
         self.cast(out, &array_type(&f, 1, Layout::C), tt)
+    }
+
+    /// `np.logspace(start, stop, num=50)` of real numbers: `np.power(10.0, np.linspace(...))`.
+    fn logspace(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let f = Type::float64();
+        let mut ends = Vec::new();
+        for (i, name) in [(0, "start"), (1, "stop")] {
+            let Some(v) = arg_kw(args, kws, i, name) else { return self.fail("numpy.logspace without start and stop") };
+            let t = self.ty(v)?;
+            if numeric(&t).is_none_or(|k| k.is_complex()) {
+                return self.fail(format!("numpy.logspace of {t} is not supported by numrs build yet"));
+            }
+            let x = self.load(v)?;
+            ends.push(self.cast(x, &t, &f)?.into_float_value());
+        }
+        let num = match arg_kw(args, kws, 2, "num") {
+            Some(v) => self.int_arg(v)?,
+            None => self.i64(50),
+        };
+        let out = self.linspace_values(ends[0], ends[1], num)?;
+        let ten = self.ctx.f64_type().const_float(10.0);
+        self.counted_loop(num, |cx, i| {
+            let p = cx.out_ptr(out, &f, i)?;
+            let y = cx.load_element(p, &f)?;
+            let r = cx.ufunc_elem("power", &[(ten.into(), f.clone()), (y, f.clone())], NumericKind::Float64)?;
+            cx.b.build_store(p, r)?;
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&f, 1, Layout::C), tt)
+    }
+
+    /// `np.sinc(x)` of a real number (`sin(pi x) / (pi x)`, with 0 read as 1e-20 as Numba
+    /// does), or of a real array into a new array of its dtype.
+    fn sinc(&mut self, xv: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let xt = self.ty(xv)?;
+        let x = self.load(xv)?;
+        match &xt {
+            Type::Array(a) => {
+                let a = (**a).clone();
+                if numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
+                    return self.fail(format!("np.sinc of {xt} is not supported by numrs build yet"));
+                }
+                let shape = self.dims(x, 5, a.ndim)?;
+                let out = self.alloc_array(&a.dtype, &shape)?;
+                let n = self.field(x, 2)?.into_int_value();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(x, &a, i)?;
+                    let r = cx.sinc_value(v, &a.dtype)?;
+                    let p = cx.out_ptr(out, &a.dtype, i)?;
+                    cx.store_element(p, r, &Type::float64(), &a.dtype)
+                })?;
+                self.fresh = true;
+                self.cast(out, &array_type(&a.dtype, a.ndim, Layout::C), tt)
+            }
+            t if numeric(t).is_some_and(|k| !k.is_complex()) => {
+                let r = self.sinc_value(x, t)?;
+                self.cast(r, &Type::float64(), tt)
+            }
+            _ => self.fail(format!("np.sinc of {xt} is not supported by numrs build yet")),
+        }
+    }
+
+    fn sinc_value(&mut self, x: BV<'ctx>, t: &Type) -> R<BV<'ctx>> {
+        let f = Type::float64();
+        let ft = self.ctx.f64_type();
+        let x = self.cast(x, t, &f)?.into_float_value();
+        let zero = self.b.build_float_compare(FloatPredicate::OEQ, x, ft.const_zero(), "")?;
+        let x = self.b.build_select(zero, ft.const_float(1e-20), x, "")?.into_float_value();
+        let y = self.b.build_float_mul(x, ft.const_float(std::f64::consts::PI), "")?;
+        let s = self.ufunc_elem("sin", &[(y.into(), f.clone())], NumericKind::Float64)?;
+        Ok(self.b.build_float_div(s.into_float_value(), y, "")?.into())
     }
 
     /// `np.linspace(start, stop, num)` of float64 values: a new 1-d C array.
