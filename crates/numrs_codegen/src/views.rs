@@ -84,19 +84,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let msg = format!("np.swapaxes: Argument {name} out of bounds for dimensions of the array");
             axes.push(self.normalize_axis(x, nd, ExcKind::ValueError, &msg)?);
         }
-        let shape = self.dims(arr, 5, a.ndim)?;
-        let strides = self.dims(arr, 6, a.ndim)?;
-        let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
+        let mut sources = Vec::new();
         for d in 0..a.ndim as usize {
             let di = self.i64(d as i64);
             // The source dimension: the other axis where d is one of the two.
             let is1 = self.b.build_int_compare(IntPredicate::EQ, di, axes[0], "")?;
             let is2 = self.b.build_int_compare(IntPredicate::EQ, di, axes[1], "")?;
             let src = self.b.build_select(is2, axes[0], di, "")?.into_int_value();
-            let src = self.b.build_select(is1, axes[1], src, "")?.into_int_value();
+            sources.push(self.b.build_select(is1, axes[1], src, "")?.into_int_value());
+        }
+        let view = self.permuted_view(arr, a.ndim, &sources)?;
+        self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
+    }
+
+    /// A view of `arr` whose dimension `d` is `arr`'s dimension `sources[d]` (run-time
+    /// indices).
+    fn permuted_view(&self, arr: BV<'ctx>, ndim: u32, sources: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
+        let shape = self.dims(arr, 5, ndim)?;
+        let strides = self.dims(arr, 6, ndim)?;
+        let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
+        for from in sources {
             let (mut sh, mut st) = (shape[0], strides[0]);
-            for k in 1..a.ndim as usize {
-                let here = self.b.build_int_compare(IntPredicate::EQ, src, self.i64(k as i64), "")?;
+            for k in 1..ndim as usize {
+                let here = self.b.build_int_compare(IntPredicate::EQ, *from, self.i64(k as i64), "")?;
                 sh = self.b.build_select(here, shape[k], sh, "")?.into_int_value();
                 st = self.b.build_select(here, strides[k], st, "")?.into_int_value();
             }
@@ -105,8 +115,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let data = self.field(arr, 4)?.into_pointer_value();
         let itemsize = self.field(arr, 3)?.into_int_value();
-        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
-        self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
+        self.view_of(arr, data, &oshape, &ostrides, itemsize)
     }
 
     /// `np.moveaxis(a, source, destination)` with integer axes: a view whose dimension
@@ -125,9 +134,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             axes.push(self.normalize_axis(x, nd, ExcKind::ValueError, &msg)?);
         }
         let (src, dst) = (axes[0], axes[1]);
-        let shape = self.dims(arr, 5, a.ndim)?;
-        let strides = self.dims(arr, 6, a.ndim)?;
-        let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
+        let mut sources = Vec::new();
         for d in 0..a.ndim as usize {
             let di = self.i64(d as i64);
             // The k-th of the other dimensions, or `source` at `destination`.
@@ -136,19 +143,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let skip = self.b.build_int_compare(IntPredicate::SGE, k, src, "")?;
             let other = self.b.build_select(skip, self.b.build_int_add(k, self.i64(1), "")?, k, "")?.into_int_value();
             let at = self.b.build_int_compare(IntPredicate::EQ, di, dst, "")?;
-            let from = self.b.build_select(at, src, other, "")?.into_int_value();
-            let (mut sh, mut st) = (shape[0], strides[0]);
-            for j in 1..a.ndim as usize {
-                let here = self.b.build_int_compare(IntPredicate::EQ, from, self.i64(j as i64), "")?;
-                sh = self.b.build_select(here, shape[j], sh, "")?.into_int_value();
-                st = self.b.build_select(here, strides[j], st, "")?.into_int_value();
-            }
-            oshape.push(sh);
-            ostrides.push(st);
+            sources.push(self.b.build_select(at, src, other, "")?.into_int_value());
         }
-        let data = self.field(arr, 4)?.into_pointer_value();
-        let itemsize = self.field(arr, 3)?.into_int_value();
-        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
+        let view = self.permuted_view(arr, a.ndim, &sources)?;
         self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
     }
 
