@@ -1,7 +1,7 @@
 //! Counting, reordering and combining NumPy functions, as Numba implements them
 //! (`numba/np/arraymath.py`, `numba/np/arrayobj.py`): `np.bincount`, `np.digitize`,
 //! `np.histogram`, `np.roll`, `np.cumsum` along an axis, `np.append`, `np.cross` of vectors,
-//! `np.repeat` by a number, `np.resize`, `np.tri`, `np.outer`.
+//! `np.repeat` by a number, `np.resize`, `np.tri`, `np.outer`, `np.ediff1d`.
 
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
@@ -725,6 +725,74 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.fresh = true;
         self.cast(out, &array_type(&rt, 2, Layout::C), tt)
+    }
+
+    /// `np.ediff1d(ary, to_end=None, to_begin=None)`: `to_begin`, the differences of
+    /// consecutive items of `ary` (flattened), then `to_end`, in `ary`'s dtype. The ends may
+    /// be numbers or arrays (flattened).
+    pub(crate) fn ediff1d(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.ediff1d producing {tt}")) };
+        let rt = ra.dtype.clone();
+        let Some(rk) = numeric(&rt) else { return self.fail(format!("np.ediff1d producing {tt}")) };
+        let (arr, a) = self.arr(args[0])?;
+        // Each end: (value, type, item count), or none.
+        let mut ends = Vec::new();
+        for (pos, name) in [(2, "to_begin"), (1, "to_end")] {
+            let part = match arg_kw(args, kws, pos, name) {
+                Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => {
+                    let t = self.ty(v)?;
+                    let x = self.load(v)?;
+                    let n = match &t {
+                        Type::Array(_) => self.field(x, 2)?.into_int_value(),
+                        t if numeric(t).is_some() => self.i64(1),
+                        _ => return self.fail(format!("np.ediff1d with {name} of type {t} is not supported by numrs build yet")),
+                    };
+                    Some((x, t, n))
+                }
+                _ => None,
+            };
+            ends.push(part);
+        }
+        let n = self.field(arr, 2)?.into_int_value();
+        let has = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let diffs = self.b.build_select(has, self.b.build_int_sub(n, self.i64(1), "")?, self.i64(0), "")?.into_int_value();
+        let count = |p: &Option<(BV<'ctx>, Type, IntValue<'ctx>)>| p.as_ref().map(|x| x.2);
+        let nb = count(&ends[0]).unwrap_or(self.i64(0));
+        let ne = count(&ends[1]).unwrap_or(self.i64(0));
+        let total = self.b.build_int_add(self.b.build_int_add(nb, diffs, "")?, ne, "")?;
+        let out = self.alloc_array(&rt, &[total])?;
+        let put = |cx: &mut Self, part: &Option<(BV<'ctx>, Type, IntValue<'ctx>)>, start: IntValue<'ctx>| -> R<()> {
+            let Some((x, t, n)) = part else { return Ok(()) };
+            match t {
+                Type::Array(xa) => {
+                    let xa = (**xa).clone();
+                    cx.counted_loop(*n, |cx, i| {
+                        let v = cx.elem_at(*x, &xa, i)?;
+                        let p = cx.out_ptr(out, &rt, cx.b.build_int_add(start, i, "")?)?;
+                        cx.store_element(p, v, &xa.dtype, &rt)
+                    })
+                }
+                t => {
+                    let p = cx.out_ptr(out, &rt, start)?;
+                    cx.store_element(p, *x, t, &rt)
+                }
+            }
+        };
+        put(self, &ends[0], self.i64(0))?;
+        let dt = a.dtype.clone();
+        self.counted_loop(diffs, |cx, i| {
+            let x0 = cx.elem_at(arr, &a, i)?;
+            let x1 = cx.elem_at(arr, &a, cx.b.build_int_add(i, cx.i64(1), "")?)?;
+            let x0 = cx.cast(x0, &dt, &rt)?;
+            let x1 = cx.cast(x1, &dt, &rt)?;
+            let d = cx.ufunc_elem("subtract", &[(x1, rt.clone()), (x0, rt.clone())], rk)?;
+            let p = cx.out_ptr(out, &rt, cx.b.build_int_add(nb, i, "")?)?;
+            cx.store_element(p, d, &rt, &rt)
+        })?;
+        let end_at = self.b.build_int_add(nb, diffs, "")?;
+        put(self, &ends[1], end_at)?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
     }
 
     /// `np.roll(a, shift)`: item `i` (C order) moves to `(i + shift) % a.size`, into a new

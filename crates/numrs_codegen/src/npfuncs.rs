@@ -92,10 +92,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "resize" if first_array && args.len() == 2 && kws.is_empty() => self.resize(args, tt)?,
             "tri" => self.tri(args, kws, tt)?,
             "outer" if first_array && args.len() == 2 && kws.is_empty() => self.outer(args, tt)?,
+            "ediff1d" if first_array => self.ediff1d(args, kws, tt)?,
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
+            "rot90" if first_array => self.rot90(args, kws, tt)?,
             "atleast_1d" | "atleast_2d" | "atleast_3d" if first_array && kws.is_empty() => {
                 let min = name.as_bytes()[8] - b'0';
                 self.atleast(min as u32, args, tt)?

@@ -1,6 +1,6 @@
 //! NumPy functions that return views of their argument, as Numba makes them
 //! (`numba/np/arrayobj.py`): `np.flip`/`fliplr`/`flipud`, `np.expand_dims`, `np.swapaxes`,
-//! `np.moveaxis`, `np.atleast_1d`/`2d`/`3d`.
+//! `np.moveaxis`, `np.rot90`, `np.atleast_1d`/`2d`/`3d`.
 
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
@@ -24,13 +24,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "fliplr" if a.ndim >= 2 => vec![1],
             _ => return self.fail(format!("np.{name} of a {}d array", a.ndim)),
         };
-        let shape = self.dims(arr, 5, a.ndim)?;
-        let mut strides = self.dims(arr, 6, a.ndim)?;
+        let view = self.flipped_view(arr, a.ndim, &axes)?;
+        self.cast(view, &array_type(&a.dtype, a.ndim, Layout::A), tt)
+    }
+
+    /// A view of `arr` with the dimensions `axes` reversed (the data pointer at their last
+    /// item, strides negated).
+    fn flipped_view(&self, arr: BV<'ctx>, ndim: u32, axes: &[usize]) -> R<BV<'ctx>> {
+        let shape = self.dims(arr, 5, ndim)?;
+        let mut strides = self.dims(arr, 6, ndim)?;
         let mut data = self.field(arr, 4)?.into_pointer_value();
         // An empty array keeps its data pointer.
         let n = self.field(arr, 2)?.into_int_value();
         let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
-        for d in axes {
+        for &d in axes {
             let last = self.b.build_int_sub(shape[d], self.i64(1), "")?;
             let last = self.b.build_select(empty, self.i64(0), last, "")?.into_int_value();
             let off = self.b.build_int_mul(last, strides[d], "")?;
@@ -38,8 +45,45 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             strides[d] = self.b.build_int_neg(strides[d], "")?;
         }
         let itemsize = self.field(arr, 3)?.into_int_value();
-        let view = self.view_of(arr, data, &shape, &strides, itemsize)?;
-        self.cast(view, &array_type(&a.dtype, a.ndim, Layout::A), tt)
+        self.view_of(arr, data, &shape, &strides, itemsize)
+    }
+
+    /// `np.rot90(m, k=1)`: Numba's views for `k % 4` (0: `m[:]`; 1: `swapaxes(fliplr(m), 0, 1)`;
+    /// 2: `flipud(fliplr(m))`; 3: `fliplr(swapaxes(m, 0, 1))`), chosen at run time.
+    pub(crate) fn rot90(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        if a.ndim < 2 {
+            return self.fail("np.rot90 of an array of fewer than 2 dimensions");
+        }
+        let k = match crate::npfuncs::arg_kw(args, kws, 1, "k") {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+            _ => self.i64(1),
+        };
+        // Python's k % 4.
+        let r = self.b.build_int_signed_rem(k, self.i64(4), "")?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, r, self.i64(0), "")?;
+        let r = self.b.build_select(neg, self.b.build_int_add(r, self.i64(4), "")?, r, "")?.into_int_value();
+        let nd = a.ndim as usize;
+        let swap: Vec<IntValue<'ctx>> = (0..nd).map(|d| self.i64(match d {
+            0 => 1,
+            1 => 0,
+            d => d as i64,
+        })).collect();
+        let rot1 = {
+            let lr = self.flipped_view(arr, a.ndim, &[1])?;
+            self.permuted_view(lr, a.ndim, &swap)?
+        };
+        let rot2 = self.flipped_view(arr, a.ndim, &[0, 1])?;
+        let rot3 = {
+            let sw = self.permuted_view(arr, a.ndim, &swap)?;
+            self.flipped_view(sw, a.ndim, &[1])?
+        };
+        let mut v = arr;
+        for (i, cand) in [(1, rot1), (2, rot2), (3, rot3)] {
+            let here = self.b.build_int_compare(IntPredicate::EQ, r, self.i64(i), "")?;
+            v = self.b.build_select(here, cand, v, "")?;
+        }
+        self.cast(v, &array_type(&a.dtype, a.ndim, Layout::A), tt)
     }
 
     /// `np.expand_dims(a, axis)`: a view with a dimension of length 1 (stride 0) inserted at
