@@ -98,6 +98,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
             "rot90" if first_array => self.rot90(args, kws, tt)?,
+            "broadcast_to" if first_array && args.len() == 2 && kws.is_empty() => self.broadcast_to(args, tt)?,
             "atleast_1d" | "atleast_2d" | "atleast_3d" if first_array && kws.is_empty() => {
                 let min = name.as_bytes()[8] - b'0';
                 self.atleast(min as u32, args, tt)?

@@ -1,6 +1,6 @@
 //! NumPy functions that return views of their argument, as Numba makes them
 //! (`numba/np/arrayobj.py`): `np.flip`/`fliplr`/`flipud`, `np.expand_dims`, `np.swapaxes`,
-//! `np.moveaxis`, `np.rot90`, `np.atleast_1d`/`2d`/`3d`.
+//! `np.moveaxis`, `np.rot90`, `np.atleast_1d`/`2d`/`3d`, `np.broadcast_to`.
 
 use inkwell::values::{BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
@@ -231,6 +231,64 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             _ => self.fail(format!("np.atleast_{min}d producing {tt}")),
         }
+    }
+
+    /// `np.broadcast_to(array, shape)`: a read-only view of `shape`, new leading
+    /// dimensions and dimensions of length 1 stretched with stride 0; Numba's `_can_broadcast`
+    /// errors first.
+    pub(crate) fn broadcast_to(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(args[0])?;
+        let Type::Array(ra) = tt else { return self.fail(format!("np.broadcast_to producing {tt}")) };
+        let st = self.ty(args[1])?;
+        let sv = self.load(args[1])?;
+        let target: Vec<IntValue<'ctx>> = match st.tuple_items() {
+            Some(items) => {
+                let mut out = Vec::new();
+                for (k, it) in items.iter().enumerate() {
+                    let x = self.b.build_extract_value(sv.into_struct_value(), k as u32, "")?;
+                    out.push(self.cast(x, it, &Type::int64())?.into_int_value());
+                }
+                out
+            }
+            None => vec![self.cast(sv, &st, &Type::int64())?.into_int_value()],
+        };
+        let (sn, dn) = (a.ndim as usize, target.len());
+        if sn > dn {
+            let t = self.ctx.bool_type().const_all_ones();
+            self.guard(t, ExcKind::ValueError, "input operand has more dimensions than allowed by the axis remapping")?;
+            // Not reached.
+            return Ok(self.vt(tt)?.const_zero());
+        }
+        for d in &target {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *d, self.i64(0), "")?;
+            self.guard(neg, ExcKind::ValueError, "all elements of broadcast shape must be non-negative")?;
+        }
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let mut bad = self.ctx.bool_type().const_zero();
+        let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
+        for (k, t) in target.iter().enumerate() {
+            if k < dn.saturating_sub(sn) {
+                oshape.push(*t);
+                ostrides.push(self.i64(0));
+                continue;
+            }
+            let j = k - (dn - sn);
+            let one = self.b.build_int_compare(IntPredicate::EQ, shape[j], self.i64(1), "")?;
+            let same = self.b.build_int_compare(IntPredicate::EQ, shape[j], *t, "")?;
+            bad = self.b.build_or(bad, self.b.build_not(self.b.build_or(one, same, "")?, "")?, "")?;
+            let stretch = self.b.build_and(one, self.b.build_not(same, "")?, "")?;
+            oshape.push(*t);
+            ostrides.push(self.b.build_select(stretch, self.i64(0), strides[j], "")?.into_int_value());
+        }
+        self.guard(bad, ExcKind::ValueError, "operands could not be broadcast together with remapped shapes")?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        // Read-only by its type (Numba clears the parent for that; here the boxed view of an
+        // argument keeps it as its base, made read-only from the type).
+        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
+        let out_t = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: dn as u32, layout: Layout::A, readonly: ra.readonly }));
+        self.cast(view, &out_t, tt)
     }
 
     /// A negative axis counted from the end of `ndim`; outside `[0, ndim)` raises.
