@@ -1,7 +1,7 @@
 //! Counting, reordering and combining NumPy functions, as Numba implements them
 //! (`numba/np/arraymath.py`, `numba/np/arrayobj.py`): `np.bincount`, `np.digitize`,
 //! `np.histogram`, `np.roll`, `np.cumsum` along an axis, `np.append`, `np.cross` of vectors,
-//! `np.repeat` by a number, `np.resize`, `np.tri`, `np.outer`, `np.ediff1d`.
+//! `np.repeat` by a number, `np.resize`, `np.tri`, `np.outer`, `np.ediff1d`, `np.isin`.
 
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
@@ -793,6 +793,109 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         put(self, &ends[1], end_at)?;
         self.fresh = true;
         self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `np.isin(element, test_elements, assume_unique=False, invert=False)`: whether each
+    /// item of `element` equals (`==`, so NaN never does) some test element, in an array of
+    /// `element`'s shape. The test elements are sorted once (NumPy's quicksort, NaN last) and
+    /// each item is found by bisection; `invert` negates the answers.
+    pub(crate) fn isin(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.isin producing {tt}")) };
+        let Some(tv) = arg_kw(args, kws, 1, "test_elements") else { return self.fail("np.isin without test elements") };
+        let (test, ta) = self.arr(tv)?;
+        let et = self.ty(args[0])?;
+        let ek = match &et {
+            Type::Array(a) => numeric(&a.dtype),
+            t => numeric(t),
+        };
+        let (Some(ek), Some(tk)) = (ek, numeric(&ta.dtype)) else { return self.fail(format!("np.isin producing {tt}")) };
+        if ek.is_complex() || tk.is_complex() {
+            return self.fail("np.isin of complex values is not supported by numrs build yet");
+        }
+        let invert = match arg_kw(args, kws, 3, "invert") {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
+                let t = self.ty(v)?;
+                let x = self.load(v)?;
+                self.truth(x, &t)?
+            }
+            _ => self.ctx.bool_type().const_zero(),
+        };
+        // Compared as float64 when either side is a float or an unsigned 64-bit integer.
+        use numrs_types::NumericKind as K;
+        let as_float = [ek, tk].iter().any(|k| k.is_float() || *k == K::UInt64);
+        let ct = if as_float { Type::float64() } else { Type::int64() };
+        let m = self.field(test, 2)?.into_int_value();
+        let sorted = self.alloc_array(&ct, &[m])?;
+        let data = self.field(sorted, 4)?.into_pointer_value();
+        let ta2 = ta.clone();
+        let ct2 = ct.clone();
+        self.counted_loop(m, |cx, i| {
+            let v = cx.elem_at(test, &ta2, i)?;
+            let p = cx.out_ptr(sorted, &ct2, i)?;
+            cx.store_element(p, v, &ta2.dtype, &ct2)
+        })?;
+        let sort = self.sort_fn(&ct, false, false, false)?;
+        self.b.build_call(sort, &[data.into(), data.into(), m.into()], "")?;
+        let bt = Type::Number(K::Boolean);
+        let x = self.load(args[0])?;
+        let (n, shape, xa) = match &et {
+            Type::Array(a) => (self.field(x, 2)?.into_int_value(), self.dims(x, 5, a.ndim)?, Some((**a).clone())),
+            _ => (self.i64(1), Vec::new(), None),
+        };
+        let out = self.alloc_array(&bt, &shape)?;
+        let i64t = self.ctx.i64_type();
+        let lo = self.temp(i64t.into())?;
+        let hi = self.temp(i64t.into())?;
+        self.counted_loop(n, |cx, i| {
+            let v = match &xa {
+                Some(a) => {
+                    let v = cx.elem_at(x, a, i)?;
+                    cx.cast(v, &a.dtype, &ct)?
+                }
+                None => cx.cast(x, &et, &ct)?,
+            };
+            // The first sorted item not below v.
+            cx.b.build_store(lo, cx.i64(0))?;
+            cx.b.build_store(hi, m)?;
+            let head = cx.new_block("isin_head");
+            let body = cx.new_block("isin_body");
+            let exit = cx.new_block("isin_exit");
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(head);
+            let l = cx.b.build_load(i64t, lo, "")?.into_int_value();
+            let h = cx.b.build_load(i64t, hi, "")?.into_int_value();
+            cx.b.build_conditional_branch(cx.b.build_int_compare(IntPredicate::SLT, l, h, "")?, body, exit)?;
+            cx.b.position_at_end(body);
+            let mid = cx.b.build_int_add(l, cx.b.build_right_shift(cx.b.build_int_sub(h, l, "")?, cx.i64(1), false, "")?, "")?;
+            let y = cx.load_element(cx.out_ptr(sorted, &ct, mid)?, &ct)?;
+            let below = cx.compare_items(y, v, &ct, Cmp::Lt)?;
+            cx.b.build_store(lo, cx.b.build_select(below, cx.b.build_int_add(mid, cx.i64(1), "")?, l, "")?)?;
+            cx.b.build_store(hi, cx.b.build_select(below, h, mid, "")?)?;
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(exit);
+            let at = cx.b.build_load(i64t, lo, "")?.into_int_value();
+            let inside = cx.b.build_int_compare(IntPredicate::SLT, at, m, "")?;
+            // Read a valid slot either way; the answer needs `inside`.
+            let safe = cx.b.build_select(inside, at, cx.i64(0), "")?.into_int_value();
+            let found = cx.new_block("isin_cmp");
+            let join = cx.new_block("isin_join");
+            let slot = cx.temp(cx.ctx.bool_type().into())?;
+            cx.b.build_store(slot, cx.ctx.bool_type().const_zero())?;
+            cx.b.build_conditional_branch(inside, found, join)?;
+            cx.b.position_at_end(found);
+            let y = cx.load_element(cx.out_ptr(sorted, &ct, safe)?, &ct)?;
+            let eq = cx.compare_items(y, v, &ct, Cmp::Eq)?;
+            cx.b.build_store(slot, eq)?;
+            cx.b.build_unconditional_branch(join)?;
+            cx.b.position_at_end(join);
+            let hit = cx.b.build_load(cx.ctx.bool_type(), slot, "")?.into_int_value();
+            let r = cx.b.build_xor(hit, invert, "")?;
+            let p = cx.out_ptr(out, &bt, i)?;
+            cx.store_element(p, r.into(), &bt, &bt)
+        })?;
+        self.decref(sorted, &array_type(&ct, 1, Layout::C))?;
+        self.fresh = true;
+        self.cast(out, &array_type(&bt, ra.ndim, Layout::C), tt)
     }
 
     /// `np.roll(a, shift)`: item `i` (C order) moves to `(i + shift) % a.size`, into a new

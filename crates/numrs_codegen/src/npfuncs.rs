@@ -93,6 +93,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "tri" => self.tri(args, kws, tt)?,
             "outer" if first_array && args.len() == 2 && kws.is_empty() => self.outer(args, tt)?,
             "ediff1d" if first_array => self.ediff1d(args, kws, tt)?,
+            "isin" if args.len() + kws.len() >= 2 => self.isin(args, kws, tt)?,
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
