@@ -83,16 +83,29 @@ for node in ast.parse(src).body:
     if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
         # The module's own (built) functions may be arguments.
         calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(vars(mod), np=np, numpy=np))
+import gc
+import numrs_runtime
+leaks = []
+def live():
+    gc.collect()
+    st = numrs_runtime._stats()
+    return (st["meminfo_live"], st["plain_live"], st["live_dicts"])
 for fname, args in calls or []:
     f = getattr(mod, fname, None)
     if f is None:
         outcomes.append(["not built", ""])
         continue
+    before = live()
     try:
         outcomes.append(["result", repr(f(*args))])
     except BaseException as e:
         outcomes.append(["error", type(e).__name__, str(e)])
-print(json.dumps(outcomes))
+        del e
+    after = live()
+    if after != before:
+        # Memory the compiled code allocated and nothing holds any more.
+        leaks.append("%s: %d meminfos, %d plain allocations, %d containers" % (fname, after[0] - before[0], after[1] - before[1], after[2] - before[2]))
+print(json.dumps({"outcomes": outcomes, "leaks": leaks}))
 """
 
 
@@ -107,6 +120,7 @@ def main():
     expected_dir = os.path.join(opts.corpus, "expected")
     total = agree = 0
     failures = []
+    leaks = []
     counts = {}
     work = tempfile.mkdtemp(prefix="numrs-import-diff-")
     try:
@@ -136,8 +150,10 @@ def main():
             else:
                 child = subprocess.run([sys.executable, "-c", CHILD, out, module, sigs, src], capture_output=True, text=True)
                 try:
-                    outcomes = json.loads(child.stdout.strip().splitlines()[-1])
-                except (ValueError, IndexError):
+                    reply = json.loads(child.stdout.strip().splitlines()[-1])
+                    outcomes = reply if isinstance(reply, list) else reply["outcomes"]
+                    leaks.extend("LEAK %s %s" % (stem, l) for l in ([] if isinstance(reply, list) else reply["leaks"]))
+                except (ValueError, IndexError, KeyError):
                     tail = (child.stderr.strip().splitlines() or ["no output"])[-1]
                     outcomes = [["crash", "exit %d: %s" % (child.returncode, tail)]] * len(expected)
                 if len(outcomes) == 1 and outcomes[0][0] == "import":
@@ -173,7 +189,10 @@ def main():
     print("build (through import): %d/%d calls agree with Numba 0.68.1" % (agree, total))
     for k, n in sorted(counts.items(), key=lambda kv: -kv[1])[:25]:
         print("  %4d  %s" % (n, k[:150]))
-    return 1 if agree < opts.min_agree else 0
+    print("calls that left compiled-code memory behind: %d" % len(leaks))
+    for l in leaks:
+        print("  " + l)
+    return 1 if agree < opts.min_agree or leaks else 0
 
 
 if __name__ == "__main__":

@@ -25,7 +25,7 @@ use crate::types::{self, numeric};
 pub fn needs_rc(t: &Type) -> bool {
     match t {
         Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode => true,
-        Type::Optional(inner) => matches!(**inner, Type::Unicode | Type::List { .. } | Type::ListType(_)),
+        Type::Optional(inner) => matches!(**inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_)),
         _ if crate::dicts::is_container(t) => true,
         _ => t.tuple_items().is_some_and(|items| items.iter().any(needs_rc)),
     }

@@ -62,8 +62,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 let c = self.b.build_load(self.ctx.i64_type(), cnt, "")?.into_int_value();
                 let pos = self.alloc_array(&Type::int64(), &[c])?;
-                let slot = self.hidden_slot(&array_type(&Type::int64(), 1, Layout::C))?;
-                self.b.build_store(slot, pos)?;
+                self.hold_temp(pos, &array_type(&Type::int64(), 1, Layout::C))?;
                 self.b.build_store(cnt, self.i64(0))?;
                 self.counted_loop(m, |cx, i| {
                     let x = cx.elem_at(iv, &ixc, i)?.into_int_value();

@@ -164,6 +164,13 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) defs: HashMap<VarId, &'a Value>,
     /// Slots of variables whose values hold array references (each owns one).
     pub(crate) rc_slots: Vec<(PointerValue<'ctx>, Type)>,
+    /// Fields of iterator states that own a reference (a string iterator's current
+    /// character), dropped at every exit like `rc_slots`: a loop left early (a `break`, a
+    /// `return`, a `zip` that stops at a shorter iterable) never steps them again.
+    pub(crate) iter_owned: std::cell::RefCell<Vec<(PointerValue<'ctx>, Type)>>,
+    /// Optional variables seen as their inner type while one instruction is lowered (see
+    /// `unwrap_optionals`).
+    unwrapped: HashMap<VarId, Type>,
     /// The value being assigned is a new reference (allocation, call result).
     pub(crate) fresh: bool,
     /// Array-expression temporaries fused into their single user (never materialized).
@@ -341,6 +348,8 @@ pub fn lower_function<'a, 'ctx>(
         exc_ptr,
         defs,
         rc_slots: Vec::new(),
+        iter_owned: Default::default(),
+        unwrapped: HashMap::new(),
         fresh: false,
         fused: Default::default(),
         uses: vec![0; ir.vars.len()],
@@ -593,6 +602,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             exc_ptr,
             defs: self.defs.clone(),
             rc_slots: Vec::new(),
+            iter_owned: Default::default(),
+            unwrapped: HashMap::new(),
             fresh: false,
             fused: self.fused.clone(),
             uses: self.uses.clone(),
@@ -664,6 +675,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     pub fn ty(&self, v: VarId) -> R<Type> {
+        if let Some(t) = self.unwrapped.get(&v) {
+            return Ok(t.clone());
+        }
         match self.typemap.get(v.0 as usize) {
             Some(Some(t)) => Ok(t.clone()),
             _ => self.fail(format!("variable '{}' has no type", self.ir.var(v).name)),
@@ -720,7 +734,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Drop the references every array variable holds (before leaving the function).
     pub(crate) fn release_all(&self) -> R<()> {
-        for (p, t) in &self.rc_slots {
+        for (p, t) in self.rc_slots.iter().chain(self.iter_owned.borrow().iter()) {
             let lt = self.vt(t)?;
             let v = self.b.build_load(lt, *p, "")?;
             self.decref(v, t)?;
@@ -860,7 +874,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn lower_stmt(&mut self, stmt: &StmtKind) -> R<()> {
         match stmt {
             StmtKind::Assign { target, value } => self.lower_assign(*target, value),
-            StmtKind::SetItem { target, index, value, .. } => self.lower_setitem(*target, *index, *value),
+            StmtKind::SetItem { target, index, value, .. } => {
+                let saved = self.unwrap_optional(Some(*target))?;
+                self.lower_setitem(*target, *index, *value)?;
+                self.restore_unwrapped(saved);
+                Ok(())
+            }
             StmtKind::SetAttr { attr, .. } => self.fail(format!("setting attribute '{attr}' is not supported by numrs build yet")),
             StmtKind::DelItem { target, index } => {
                 if self.dict_delitem(*target, *index)? {
@@ -1091,6 +1110,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         self.fresh = false;
+        let saved = self.unwrap_optionals(value)?;
         let v: BasicValueEnum<'ctx> = match value {
             Value::Var(src) | Value::Cast(src) => {
                 return self.assign_var(target, *src);
@@ -1226,7 +1246,53 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Value::NonlocalOut { .. } => return self.fail("nonlocal variables are not supported by numrs build yet"),
         };
+        self.restore_unwrapped(saved);
         self.store(target, v)
+    }
+
+    fn restore_unwrapped(&mut self, saved: Vec<(VarId, Option<PointerValue<'ctx>>)>) {
+        for (var, slot) in saved {
+            self.unwrapped.remove(&var);
+            self.slots[var.0 as usize] = slot;
+        }
+    }
+
+    /// Numba types an index, an attribute or a method call on an `OptionalType(T)` value as
+    /// on `T` (its templates unpack optionals), and its lowering casts the value to `T`,
+    /// raising `TypeError("expected T, got None")` for `None`. Here the cast value goes into a
+    /// new slot, and the variable is seen with type `T` while the instruction is lowered; the
+    /// caller puts the returned slots back. The unwrapped value is borrowed from the variable.
+    fn unwrap_optionals(&mut self, value: &Value) -> R<Vec<(VarId, Option<PointerValue<'ctx>>)>> {
+        let receiver = self.optional_receiver(value);
+        self.unwrap_optional(receiver)
+    }
+
+    fn optional_receiver(&self, value: &Value) -> Option<VarId> {
+        match value {
+            Value::GetItem { value, .. } | Value::StaticGetItem { value, .. } | Value::GetAttr { value, .. } => Some(*value),
+            Value::Call { func, .. } => match self.defs.get(func) {
+                Some(Value::GetAttr { value, .. }) => Some(*value),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
+    /// [`unwrap_optionals`] of one variable (an item assignment's target).
+    fn unwrap_optional(&mut self, receiver: Option<VarId>) -> R<Vec<(VarId, Option<PointerValue<'ctx>>)>> {
+        let mut saved = Vec::new();
+        if let Some(var) = receiver {
+            let Type::Optional(inner) = self.ty(var)? else { return Ok(saved) };
+            let opt = Type::Optional(inner.clone());
+            let x = self.load(var)?;
+            let x = self.cast(x, &opt, &inner)?;
+            let slot = self.temp(self.vt(&inner)?)?;
+            self.b.build_store(slot, x)?;
+            saved.push((var, self.slots[var.0 as usize]));
+            self.slots[var.0 as usize] = Some(slot);
+            self.unwrapped.insert(var, (*inner).clone());
+        }
+        Ok(saved)
     }
 
     /// A module-level constant's value as type `tt` (tuples item by item).

@@ -25,7 +25,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_store(p1, self.i64(0))?;
                 Ok(())
             }
-            IteratorKind::Container(Type::Unicode) => crate::strings::iter_init(self, val, st, state),
+            IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => crate::strings::iter_init(self, val, st, state),
             other => self.fail(format!("iterating over {} is not supported by numrs build yet", Type::Iterator(std::sync::Arc::new(other.clone())))),
         }
     }
@@ -96,7 +96,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
-            IteratorKind::Container(Type::Unicode) => crate::strings::iter_step(self, state, st, item_t, pt),
+            IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => crate::strings::iter_step(self, state, st, item_t, pt),
             IteratorKind::Enumerate(inner) => {
                 let Type::Iterator(ik) = inner else { return self.fail(format!("enumerate over {inner}")) };
                 let inner_item = inner.yield_type().ok_or_else(|| crate::func::CgError { span: self.span, message: format!("enumerate over {inner}") })?;

@@ -70,6 +70,8 @@ fn supported_item(t: &Type) -> Result<(), String> {
         Type::Array(a) if numeric(&a.dtype).is_some() => Ok(()),
         Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
         Type::Unicode => Ok(()),
+        // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
+        Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
         other => Err(format!("lists of {other} are not supported by numrs build yet")),
     }
@@ -289,13 +291,16 @@ pub(crate) fn refcount<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, t: &T
 pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Option<Result<StructType<'ctx>, String>> {
     match k {
         IteratorKind::Zip(items) => {
+            // A pointer to each inner iterator's own state: stepping the zip steps them (an
+            // iterator passed to `zip` is shared with it, as in Python), and an inner state
+            // that owns a reference stays where the function's exits drop it.
             let mut fields = Vec::new();
             for it in items {
                 let Type::Iterator(ik) = it else { return Some(Err(format!("zip over {it}"))) };
-                match types::iterator_state(ctx, ik) {
-                    Ok(st) => fields.push(st.into()),
-                    Err(m) => return Some(Err(m)),
+                if let Err(m) = types::iterator_state(ctx, ik) {
+                    return Some(Err(m));
                 }
+                fields.push(ctx.ptr_type(AddressSpace::default()).into());
             }
             Some(Ok(ctx.struct_type(&fields, false)))
         }
@@ -1271,12 +1276,11 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     let state = cx.temp(st.into())?;
                     for (i, (a, inner)) in args.iter().zip(inners).enumerate() {
                         let Type::Iterator(ik) = inner else { return cx.fail(format!("zip over {inner}")) };
-                        let ist = types::iterator_state(cx.ctx, ik).map_err(|m| cx.lerr(m))?;
+                        types::iterator_state(cx.ctx, ik).map_err(|m| cx.lerr(m))?;
                         let at = cx.ty(*a)?;
                         let av = cx.load(*a)?;
                         let inner_state = if matches!(at, Type::Iterator(_)) { av } else { cx.getiter_val(av, inner)? };
-                        let copy = cx.b.build_load(ist, inner_state.into_pointer_value(), "")?;
-                        cx.b.build_store(cx.b.build_struct_gep(st, state, i as u32, "")?, copy)?;
+                        cx.b.build_store(cx.b.build_struct_gep(st, state, i as u32, "")?, inner_state)?;
                     }
                     Ok(Some(state.into()))
                 }
@@ -1568,19 +1572,40 @@ pub(crate) fn iternext<'ctx>(cx: &FnCx<'_, 'ctx>, k: &IteratorKind, state: Point
     let pt = cx.vt(pair)?.into_struct_type();
         let (item, valid) = match k {
         IteratorKind::Zip(inners) => {
-            // Every inner iterator steps; the pair is valid while all of them are.
-            let mut valid = cx.ctx.bool_type().const_int(1, false);
-            let mut items = Vec::new();
+            // The inner iterators step in order until one is exhausted (as Numba's
+            // `iternext_zip`: the ones after it do not step). The pair is valid while all of
+            // them are. Items are borrowed from the inner iterators, which own them.
+            let i1 = cx.ctx.bool_type();
+            let p_valid = cx.temp(i1.into())?;
+            cx.b.build_store(p_valid, i1.const_int(1, false))?;
+            let mut slots = Vec::new();
             let mut tys = Vec::new();
             for (i, inner) in inners.iter().enumerate() {
                 let Some(iy) = inner.yield_type() else { return cx.fail(format!("zip over {inner}")) };
                 let ipair = Type::Pair(Arc::new((iy.clone(), Type::boolean())));
-                let pin = cx.b.build_struct_gep(st, state, i as u32, "")?;
+                let lt = cx.vt(&iy)?;
+                let p_item = cx.temp(lt)?;
+                cx.b.build_store(p_item, lt.const_zero())?;
+                let step = cx.new_block("zip_step");
+                let next = cx.new_block("zip_next");
+                let still = cx.b.build_load(i1, p_valid, "")?.into_int_value();
+                cx.b.build_conditional_branch(still, step, next)?;
+                cx.b.position_at_end(step);
+                let pp = cx.b.build_struct_gep(st, state, i as u32, "")?;
+                let pin = cx.b.build_load(cx.ctx.ptr_type(AddressSpace::default()), pp, "")?.into_pointer_value();
                 let r = cx.iternext_at(pin, inner, &ipair)?.into_struct_value();
-                items.push(cx.b.build_extract_value(r, 0, "")?);
                 let v = cx.b.build_extract_value(r, 1, "")?.into_int_value();
-                valid = cx.b.build_and(valid, v, "")?;
+                cx.b.build_store(p_item, cx.b.build_extract_value(r, 0, "")?)?;
+                cx.b.build_store(p_valid, v)?;
+                cx.b.build_unconditional_branch(next)?;
+                cx.b.position_at_end(next);
+                slots.push((p_item, lt));
                 tys.push(iy);
+            }
+            let valid = cx.b.build_load(i1, p_valid, "")?.into_int_value();
+            let mut items = Vec::new();
+            for (p_item, lt) in &slots {
+                items.push(cx.b.build_load(*lt, *p_item, "")?);
             }
             let tup = Type::Tuple(tys.into());
             let tt = cx.vt(&tup)?.into_struct_type();

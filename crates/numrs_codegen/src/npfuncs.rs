@@ -386,8 +386,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(copy_bb);
         let c = self.copy_c(src, sa)?;
         let ct = array_type(&sa.dtype, sa.ndim, Layout::C);
-        let slot = self.hidden_slot(&ct)?;
-        self.b.build_store(slot, c)?;
+        self.hold_temp(c, &ct)?;
         let c = self.cast(c, &ct, &Type::Array(Arc::new(sa.clone())))?;
         let copy_end = self.b.get_insert_block();
         self.b.build_unconditional_branch(join)?;
@@ -399,14 +398,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(phi.as_basic_value())
     }
 
-    /// A slot owning one array reference, dropped at every exit (nothing until stored).
-    pub(crate) fn hidden_slot(&mut self, t: &Type) -> R<PointerValue<'ctx>> {
+    /// Keep `v`, a new reference of type `t` that no variable holds, alive until the function
+    /// returns or raises: it goes into a hidden slot dropped at every exit. The slot belongs to
+    /// this point of the code, so when the code runs again (in a loop) the value the slot held
+    /// from the previous run is dropped first.
+    pub(crate) fn hold_temp(&mut self, v: BV<'ctx>, t: &Type) -> R<()> {
         let lt = self.vt(t)?;
         self.check_owning_slot(t)?;
         let p = self.frame_alloca(lt, "hidden")?;
         self.alloca_b.build_store(p, lt.const_zero())?;
         self.rc_slots.push((p, t.clone()));
-        Ok(p)
+        let old = self.b.build_load(lt, p, "old")?;
+        self.b.build_store(p, v)?;
+        self.decref(old, t)
     }
 
     /// A new C-contiguous copy of an array (an owned reference; `fresh` is not set).

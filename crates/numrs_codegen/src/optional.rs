@@ -15,10 +15,11 @@ use numrs_types::{Signature, Type};
 use crate::func::{FnCx, R};
 use crate::ops::OpImpl;
 
-/// Whether values of `OptionalType(inner)` can be represented: the inner value must own no
-/// references (arrays are reference counted; an optional array is not supported yet).
+/// Whether values of `OptionalType(inner)` can be represented. A reference the inner value
+/// holds must be a single pointer or an array (a `None` optional's zeroed data then holds a
+/// null MemInfo, which reference counting skips).
 pub fn supported_inner(inner: &Type) -> Result<(), String> {
-    let counted = crate::arrays::needs_rc(inner) && !matches!(inner, Type::Unicode | Type::List { .. } | Type::ListType(_));
+    let counted = crate::arrays::needs_rc(inner) && !matches!(inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_));
     if counted || matches!(inner, Type::NoneType | Type::Optional(_)) || crate::types::is_phantom(inner) {
         return Err(format!("values of type OptionalType({inner}) are not supported by numrs build yet"));
     }

@@ -41,21 +41,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if a.readonly {
             return self.fail("sorting a read-only array");
         }
-        if a.layout == Layout::C || a.ndim <= 1 {
-            if a.layout != Layout::C {
-                // Sort a contiguous copy and write it back.
-                let c = self.copy_c(arr, &a)?;
-                let ct = array_type(&a.dtype, a.ndim, Layout::C);
-                let slot = self.hidden_slot(&ct)?;
-                self.b.build_store(slot, c)?;
-                self.sort_rows(c, &a.dtype, a.ndim)?;
-                self.assign_broadcast(arr, &a, c, &ct)?;
-            } else {
-                self.sort_rows(arr, &a.dtype, a.ndim)?;
-            }
-            return Ok(self.ctx.const_struct(&[], false).into());
+        if a.layout != Layout::C {
+            // Sort a contiguous copy (each last-axis row) and write it back.
+            let c = self.copy_c(arr, &a)?;
+            let ct = array_type(&a.dtype, a.ndim, Layout::C);
+            self.hold_temp(c, &ct)?;
+            self.sort_rows(c, &a.dtype, a.ndim)?;
+            self.assign_broadcast(arr, &a, c, &ct)?;
+        } else {
+            self.sort_rows(arr, &a.dtype, a.ndim)?;
         }
-        self.fail("sorting a non-contiguous multi-dimensional array is not supported by numrs build yet")
+        Ok(self.ctx.const_struct(&[], false).into())
     }
 
     /// `np.sort(a)`: a sorted C-contiguous copy.
@@ -85,8 +81,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             arr
         } else {
             let c = self.copy_c(arr, &a)?;
-            let slot = self.hidden_slot(&array_type(&a.dtype, 1, Layout::C))?;
-            self.b.build_store(slot, c)?;
+            self.hold_temp(c, &array_type(&a.dtype, 1, Layout::C))?;
             c
         };
         let n = self.field(arr, 2)?.into_int_value();
@@ -109,8 +104,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// slot, so that it is released at every exit (a raise included).
     fn sorted_copy(&mut self, arr: BasicValueEnum<'ctx>, a: &numrs_types::ArrayType) -> R<(BasicValueEnum<'ctx>, IntValue<'ctx>)> {
         let c = self.copy_c(arr, a)?;
-        let slot = self.hidden_slot(&array_type(&a.dtype, a.ndim, Layout::C))?;
-        self.b.build_store(slot, c)?;
+        self.hold_temp(c, &array_type(&a.dtype, a.ndim, Layout::C))?;
         let n = self.field(c, 2)?.into_int_value();
         let f = self.sort_fn(&a.dtype, false, false, false)?;
         let data = self.field(c, 4)?;
@@ -319,6 +313,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail("unique of complex arrays is not supported by numrs build yet");
         }
         let c = self.copy_c(arr, &a)?;
+        self.unique_owned(c, &a.dtype, tt)
+    }
+
+    /// `np.unique` of `c`, a new C-contiguous array of `dtype` whose reference this takes
+    /// (it is sorted and compacted in place).
+    pub(crate) fn unique_owned(&mut self, c: BasicValueEnum<'ctx>, dtype: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Some(k) = numeric(dtype) else { return self.fail(format!("unique of arrays of {dtype}")) };
+        let a = numrs_types::ArrayType { dtype: dtype.clone(), ndim: 1, layout: Layout::C, readonly: false };
         let n = self.field(c, 2)?.into_int_value();
         let f = self.sort_fn(&a.dtype, false, false, false)?;
         let data = self.field(c, 4)?;

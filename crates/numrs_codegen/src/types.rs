@@ -123,7 +123,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
             IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
-            IteratorKind::Container(Type::Unicode) => ptr.into(),
+            IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => ptr.into(),
             k if crate::dicts::is_container_iter(k) => ptr.into(),
             k @ IteratorKind::Zip(_) => {
                 iterator_state(ctx, k)?;
@@ -176,7 +176,7 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
         }
         IteratorKind::Enumerate(_) => Ok(ctx.struct_type(&[ctx.i64_type().into(), ctx.ptr_type(AddressSpace::default()).into()], false)),
         // The string, the next index, the last item produced (owned by the state).
-        IteratorKind::Container(Type::Unicode) => {
+        IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => {
             let p = ctx.ptr_type(AddressSpace::default()).into();
             Ok(ctx.struct_type(&[p, ctx.i64_type().into(), p], false))
         }

@@ -22,6 +22,7 @@ pub const ALL_CODES: &[&str] = &[
     "no-matching-operator",
     "not-callable",
     "not-iterable",
+    "optional-constant-index",
     "recursion-without-signature",
     "return-type-mismatch",
     "signature-arity",

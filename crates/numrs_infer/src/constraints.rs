@@ -320,6 +320,23 @@ impl Constraint {
                         ));
                     }
                 }
+                if let Type::Optional(inner) = &vt {
+                    if static_getitem(inner, index).is_some() {
+                        // Numba types this (its `static_getitem` template unpacks the optional)
+                        // but then fails to lower it, with an AttributeError from its lowering.
+                        return Err(InferError {
+                            kind: "AttributeError",
+                            code: "optional-constant-index",
+                            message: format!(
+                                "a constant index into {vt} types, but Numba cannot compile it (its lowering fails with \
+                                 AttributeError: 'NoneType' object has no attribute 'args')"
+                            ),
+                            span,
+                            notes: vec!["the value may be None here: Numba does not narrow a variable's type after `is None` tests".into()],
+                            secondary: vec![],
+                        });
+                    }
+                }
                 match static_getitem(&vt, index) {
                     Some(t) => Some(t),
                     None => {

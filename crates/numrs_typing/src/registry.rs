@@ -111,14 +111,24 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
                     }
                     resolve_concrete_with(cases, a, *rules)
                 }
-                Template::Abstract(f) => match f(a, k) {
-                    Ok(r) => r,
-                    Err(e) if e.kind == "AssertionError" => return Err(e),
-                    Err(e) => {
-                        first_error.get_or_insert(e);
-                        None
+                Template::Abstract(f) => {
+                    // `AbstractTemplate.apply`: with no signature, and optional arguments
+                    // (and no keywords), the template is tried once more with each
+                    // `OptionalType(T)` unpacked to `T`.
+                    let mut r = f(a, k);
+                    if matches!(r, Ok(None)) && k.is_empty() && a.iter().any(|t| matches!(t, Type::Optional(_))) {
+                        let unpacked: Vec<Type> = a.iter().map(|t| if let Type::Optional(inner) = t { (**inner).clone() } else { t.clone() }).collect();
+                        r = f(&unpacked, k);
                     }
-                },
+                    match r {
+                        Ok(r) => r,
+                        Err(e) if e.kind == "AssertionError" => return Err(e),
+                        Err(e) => {
+                            first_error.get_or_insert(e);
+                            None
+                        }
+                    }
+                }
             };
             if let Some(sig) = r {
                 return Ok(Some(sig));
