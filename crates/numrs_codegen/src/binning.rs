@@ -260,7 +260,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `x < y` or `x == y` of two items of a real dtype.
-    fn compare_items(&self, x: BV<'ctx>, y: BV<'ctx>, dt: &Type, cmp: Cmp) -> R<IntValue<'ctx>> {
+    pub(crate) fn compare_items(&self, x: BV<'ctx>, y: BV<'ctx>, dt: &Type, cmp: Cmp) -> R<IntValue<'ctx>> {
         let Some(k) = numeric(dt) else { return self.fail(format!("comparing items of {dt}")) };
         Ok(if k.is_float() {
             let p = if cmp == Cmp::Lt { FloatPredicate::OLT } else { FloatPredicate::OEQ };
@@ -495,38 +495,50 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let rt = ra.dtype.clone();
         let mut parts = Vec::new();
         for v in &args[..2] {
-            let t = self.ty(*v)?;
-            let x = self.load(*v)?;
-            let n = match &t {
-                Type::Array(_) => self.field(x, 2)?.into_int_value(),
-                t if numeric(t).is_some() => self.i64(1),
-                _ => return self.fail(format!("np.append of {t} is not supported by numrs build yet")),
-            };
-            parts.push((x, t, n));
+            parts.push((self.load(*v)?, self.ty(*v)?));
         }
-        let total = self.b.build_int_add(parts[0].2, parts[1].2, "")?;
-        let out = self.alloc_array(&rt, &[total])?;
+        let out = self.concat_flat(&parts, &rt)?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// A new 1-d C-contiguous array of `rt` (an owned reference) holding the items of each
+    /// part in turn: an array's items in C order (cast to `rt`), or a number.
+    pub(crate) fn concat_flat(&mut self, parts: &[(BV<'ctx>, Type)], rt: &Type) -> R<BV<'ctx>> {
+        let mut counts = Vec::new();
+        for (x, t) in parts {
+            counts.push(match t {
+                Type::Array(_) => self.field(*x, 2)?.into_int_value(),
+                t if numeric(t).is_some() => self.i64(1),
+                _ => return self.fail(format!("joining items of {t} is not supported by numrs build yet")),
+            });
+        }
+        let mut total = self.i64(0);
+        for n in &counts {
+            total = self.b.build_int_add(total, *n, "")?;
+        }
+        let out = self.alloc_array(rt, &[total])?;
         let mut start = self.i64(0);
-        for (x, t, n) in parts {
-            match &t {
+        for ((x, t), n) in parts.iter().zip(counts) {
+            match t {
                 Type::Array(a) => {
                     let a = (**a).clone();
                     let base = start;
+                    let x = *x;
                     self.counted_loop(n, |cx, i| {
                         let v = cx.elem_at(x, &a, i)?;
-                        let p = cx.out_ptr(out, &rt, cx.b.build_int_add(base, i, "")?)?;
-                        cx.store_element(p, v, &a.dtype, &rt)
+                        let p = cx.out_ptr(out, rt, cx.b.build_int_add(base, i, "")?)?;
+                        cx.store_element(p, v, &a.dtype, rt)
                     })?;
                 }
                 _ => {
-                    let p = self.out_ptr(out, &rt, start)?;
-                    self.store_element(p, x, &t, &rt)?;
+                    let p = self.out_ptr(out, rt, start)?;
+                    self.store_element(p, *x, t, rt)?;
                 }
             }
             start = self.b.build_int_add(start, n, "")?;
         }
-        self.fresh = true;
-        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+        Ok(out)
     }
 
     /// `np.cross(a, b)` of two 1-d vectors of 2 or 3 items (not both 2), in the promoted
@@ -976,7 +988,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Cmp {
+pub(crate) enum Cmp {
     Lt,
     Eq,
 }

@@ -37,6 +37,7 @@ pub mod lowered;
 mod module;
 mod npfuncs;
 mod sort;
+mod setops;
 mod strings;
 mod ops;
 mod closures;
