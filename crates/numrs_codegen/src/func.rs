@@ -17,7 +17,7 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use numrs_abi::ExcKind;
 use numrs_ir::{BlockId, FunctionIr, StaticIndex, StmtKind, Terminator, Value, VarId};
 use numrs_syntax::ast::{Constant, Span};
-use numrs_types::{DispatcherRef, IteratorKind, NumericKind, Signature, Type};
+use numrs_types::{DispatcherRef, IteratorKind, Layout, NumericKind, Signature, Type};
 
 use crate::types::{self, numeric, Repr};
 
@@ -1994,6 +1994,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
             (Type::Array(_), "T") => self.transpose(value, tt),
             (Type::Array(_), "real" | "imag") => self.real_imag(value, attr, tt),
+            // `a.flags` is the array (borrowed); its attributes read the layout.
+            (Type::Array(_), "flags") => self.load(value),
+            (Type::ArrayFlags(a), _) => {
+                let x = self.load(value)?;
+                let fortran = attr == "f_contiguous";
+                let known = if fortran { a.layout == Layout::F || (a.ndim <= 1 && a.layout == Layout::C) } else { a.layout == Layout::C };
+                let v = if known {
+                    self.ctx.bool_type().const_int(1, false)
+                } else {
+                    self.has_layout(x, a.ndim, fortran)?
+                };
+                self.cast(v.into(), &Type::boolean(), tt)
+            }
             (Type::Module(m), "newaxis") if m.as_ref() == "numpy" => Ok(self.ctx.const_struct(&[], false).into()),
             (Type::Module(m), _) => match module_constant(m, attr) {
                 Some(c) => self.cast(self.ctx.f64_type().const_float(c).into(), &Type::float64(), tt),

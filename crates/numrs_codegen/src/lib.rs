@@ -38,6 +38,7 @@ mod module;
 mod npfuncs;
 mod sort;
 mod setops;
+mod layouts;
 mod strings;
 mod ops;
 mod closures;

@@ -137,6 +137,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let data = value_type(ctx, inner)?;
             ctx.struct_type(&[data, ctx.bool_type().into()], false).into()
         }
+        // `a.flags`: the array itself, borrowed (see `FnCx::getattr`).
+        Type::ArrayFlags(a) => array_struct(ctx, a.ndim).into(),
         // A pointer to the generator's state (see `generators`).
         Type::Generator(_) => ptr.into(),
         // The uniform wrapper (`numrs_abi::WrapperFn`) of the function's specialization.

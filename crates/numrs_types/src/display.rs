@@ -118,6 +118,7 @@ impl Display for Type {
                 }
                 f.write_str("), has_finalizer=True)")
             }
+            Type::ArrayFlags(a) => write!(f, "ArrayFlags({})", Type::Array(a.clone())),
             Type::LiteralStrKeyDict(items) => {
                 f.write_str("LiteralStrKey[Dict]({")?;
                 for (i, (k, v)) in items.iter().enumerate() {

@@ -258,6 +258,8 @@ pub enum Type {
     Generator(Arc<GeneratorType>),
     /// A dict literal with string keys: `LiteralStrKey[Dict](...)`.
     LiteralStrKeyDict(Arc<Vec<(Arc<str>, Type)>>),
+    /// `a.flags`: `ArrayFlags(array(float64, 2d, C))`.
+    ArrayFlags(Arc<ArrayType>),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -22,6 +22,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             "ndim" => Some(Type::intp()),
             "size" | "itemsize" | "nbytes" => Some(Type::intp()),
             "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
+            "flags" => Some(Type::ArrayFlags(a.clone())),
             "T" => {
                 let layout = match a.layout {
                     Layout::C => Layout::F,
@@ -37,6 +38,11 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
                 };
                 Some(Type::array_ro(dtype, a.ndim, if a.dtype.is_complex() { Layout::A } else { a.layout }, a.readonly))
             }
+            _ => None,
+        },
+        // Numba's `ArrayFlagsAttribute`.
+        Type::ArrayFlags(_) => match attr {
+            "contiguous" | "c_contiguous" | "f_contiguous" => Some(Type::boolean()),
             _ => None,
         },
         t if t.is_number() && attr == "conjugate" => Some(Type::bound_function("number.conjugate", t.unliteral())),
