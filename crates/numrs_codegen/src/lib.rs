@@ -39,6 +39,7 @@ mod npfuncs;
 mod sort;
 mod setops;
 mod layouts;
+mod indices;
 mod strings;
 mod ops;
 mod closures;

@@ -98,6 +98,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "take_along_axis" if first_array => self.take_along_axis(args, kws, tt)?,
             "fill_diagonal" if first_array => self.fill_diagonal(args, kws)?,
             "geomspace" => self.geomspace(args, kws, tt)?,
+            "tril_indices" | "triu_indices" | "tril_indices_from" | "triu_indices_from" => self.tri_indices(name, args, kws, tt)?,
+            "argwhere" | "flatnonzero" if args.len() == 1 && kws.is_empty() => self.where_nonzero(name == "flatnonzero", args[0], tt)?,
+            "vander" if first_array => self.vander(args, kws, tt)?,
             "union1d" => self.set_routine(crate::setops::SetOp::Union, args, kws, tt)?,
             "intersect1d" => self.set_routine(crate::setops::SetOp::Intersect, args, kws, tt)?,
             "setxor1d" => self.set_routine(crate::setops::SetOp::Xor, args, kws, tt)?,
@@ -709,7 +712,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `np.any(a)`, `np.all(a)`, `np.count_nonzero(a)`.
-    fn any_all(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+    pub(crate) fn any_all(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let n = self.field(arr, 2)?.into_int_value();
         let cnt = self.temp(self.ctx.i64_type().into())?;
