@@ -505,6 +505,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// A new 1-d C-contiguous array of `rt` (an owned reference) holding the items of each
     /// part in turn: an array's items in C order (cast to `rt`), or a number.
     pub(crate) fn concat_flat(&mut self, parts: &[(BV<'ctx>, Type)], rt: &Type) -> R<BV<'ctx>> {
+        // Tuples of numbers count as their items.
+        let mut flat: Vec<(BV<'ctx>, Type)> = Vec::new();
+        for (x, t) in parts {
+            match t.tuple_items() {
+                Some(items) if !matches!(t, Type::Array(_)) && items.iter().all(|i| numeric(i).is_some()) => {
+                    for (k, it) in items.iter().enumerate() {
+                        flat.push((self.b.build_extract_value(x.into_struct_value(), k as u32, "")?, it.clone()));
+                    }
+                }
+                _ => flat.push((*x, t.clone())),
+            }
+        }
+        let parts = &flat[..];
         let mut counts = Vec::new();
         for (x, t) in parts {
             counts.push(match t {

@@ -83,6 +83,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(phi.as_basic_value(), &same_t, tt)
     }
 
+    pub(crate) fn alloc_fortran_pub(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
+        self.alloc_fortran(dtype, shape)
+    }
+
     /// A new Fortran-ordered array (an owned reference) of `shape`, uninitialized.
     fn alloc_fortran(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
         let c = self.alloc_array(dtype, shape)?;

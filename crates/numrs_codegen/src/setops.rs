@@ -297,3 +297,130 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.first_items(out, k)
     }
 }
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `np.partition(a, kth)` / `np.argpartition(a, kth)` along the last axis, as Numba's
+    /// `np_partition_impl_inner`: the `kth` values (a number or a 1-d array; negative ones
+    /// counted from the end, `ValueError` when out of bounds) sorted and made unique, then
+    /// each row copied and put through `_select_w_nan` for each of them in turn (the next
+    /// selection starting at the previous kth). An empty array gives an empty copy.
+    pub(crate) fn partition(&mut self, arg: bool, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("a partition producing {tt}")) };
+        let (Some(av), Some(kv)) = (arg_kw(args, kws, 0, "a"), arg_kw(args, kws, 1, "kth")) else {
+            return self.fail("np.partition without its arguments");
+        };
+        let (x, a) = self.arr(av)?;
+        if numeric(&a.dtype).is_none_or(|k| k.is_complex()) || a.ndim == 0 {
+            return self.fail(format!("np.partition of {} is not supported by numrs build yet", Type::Array(a.into())));
+        }
+        let i64t = self.ctx.i64_type();
+        let it = Type::int64();
+        let nd = a.ndim as usize;
+        let shape = self.dims(x, 5, a.ndim)?;
+        let last = shape[nd - 1];
+        let total = self.field(x, 2)?.into_int_value();
+        let rt = ra.dtype.clone();
+        let fortran = ra.layout == Layout::F && nd > 1;
+        let empty = self.b.build_int_compare(IntPredicate::EQ, total, self.i64(0), "")?;
+        let work = self.new_block("partition_work");
+        let nothing = self.new_block("partition_empty");
+        let done = self.new_block("partition_done");
+        self.b.build_conditional_branch(empty, nothing, work)?;
+        self.b.position_at_end(nothing);
+        let none_out = self.alloc_array(&rt, &shape)?;
+        let Some(nothing_end) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(work);
+        // The kth values: checked, counted from the end when negative, sorted, unique.
+        let kt = self.ty(kv)?;
+        let kx = self.load(kv)?;
+        let kths = self.concat_flat(&[(kx, kt)], &it)?;
+        let nk = self.field(kths, 2)?.into_int_value();
+        let bad = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(bad, self.ctx.bool_type().const_zero())?;
+        let it2 = it.clone();
+        self.counted_loop(nk, |cx, j| {
+            let p = cx.out_ptr(kths, &it2, j)?;
+            let v = cx.load_element(p, &it2)?.into_int_value();
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, v, cx.i64(0), "")?;
+            let absv = cx.b.build_select(neg, cx.b.build_int_neg(v, "")?, v, "")?.into_int_value();
+            let oob = cx.b.build_int_compare(IntPredicate::SGE, absv, last, "")?;
+            let cur = cx.b.build_load(cx.ctx.bool_type(), bad, "")?.into_int_value();
+            cx.b.build_store(bad, cx.b.build_or(cur, oob, "")?)?;
+            let fixed = cx.b.build_select(neg, cx.b.build_int_add(v, last, "")?, v, "")?;
+            cx.b.build_store(p, fixed)?;
+            Ok(())
+        })?;
+        let b = self.b.build_load(self.ctx.bool_type(), bad, "")?.into_int_value();
+        let kts = array_type(&it, 1, Layout::C);
+        self.hold_temp(kths, &kts)?;
+        self.guard(b, numrs_abi::ExcKind::ValueError, "kth out of bounds")?;
+        let kths = self.unique_owned_borrowed(kths)?;
+        let nk = self.field(kths, 2)?.into_int_value();
+        // One row's values (and positions), reused for every row.
+        let dt = a.dtype.clone();
+        let vals = self.alloc_array(&dt, &[last])?;
+        self.hold_temp(vals, &array_type(&dt, 1, Layout::C))?;
+        let pos = self.alloc_array(&it, &[last])?;
+        self.hold_temp(pos, &kts)?;
+        // Allocated after the checks, so that a raise leaves nothing behind.
+        let out = if fortran { self.alloc_fortran_pub(&rt, &shape)? } else { self.alloc_array(&rt, &shape)? };
+        let select = self.select_fn(&dt, arg)?;
+        let rows = self.b.build_int_signed_div(total, last, "")?;
+        let outer: Vec<IntValue<'ctx>> = shape[..nd - 1].to_vec();
+        let vd = self.field(vals, 4)?;
+        let pd = self.field(pos, 4)?;
+        let high = self.b.build_int_sub(last, self.i64(1), "")?;
+        let (a2, dt2, it3, rt2) = (a.clone(), dt.clone(), it.clone(), rt.clone());
+        self.counted_loop(rows, |cx, r| {
+            let ridx = cx.unravel_index(r, &outer)?;
+            let at = |j: IntValue<'ctx>| -> Vec<(BV<'ctx>, Type)> {
+                ridx.iter().map(|v| ((*v).into(), Type::int64())).chain(std::iter::once((j.into(), Type::int64()))).collect()
+            };
+            cx.counted_loop(last, |cx, j| {
+                let p = cx.element_ptr(x, a2.ndim, &at(j))?;
+                let v = cx.load_element(p, &a2.dtype)?;
+                cx.store_element(cx.out_ptr(vals, &dt2, j)?, v, &a2.dtype, &dt2)?;
+                cx.b.build_store(cx.out_ptr(pos, &it3, j)?, j)?;
+                Ok(())
+            })?;
+            let low = cx.temp(i64t.into())?;
+            cx.b.build_store(low, cx.i64(0))?;
+            cx.counted_loop(nk, |cx, q| {
+                let k = cx.load_element(cx.out_ptr(kths, &it3, q)?, &it3)?.into_int_value();
+                let lo = cx.b.build_load(i64t, low, "")?.into_int_value();
+                let r_ptr = if arg { pd } else { vd };
+                cx.b.build_call(select, &[vd.into(), r_ptr.into(), lo.into(), high.into(), k.into()], "")?;
+                cx.b.build_store(low, k)?;
+                Ok(())
+            })?;
+            cx.counted_loop(last, |cx, j| {
+                let v = if arg { cx.load_element(cx.out_ptr(pos, &it3, j)?, &it3)? } else { cx.load_element(cx.out_ptr(vals, &dt2, j)?, &dt2)? };
+                let from = if arg { it3.clone() } else { dt2.clone() };
+                let p = cx.element_ptr(out, a2.ndim, &at(j))?;
+                cx.store_element(p, v, &from, &rt2)
+            })
+        })?;
+        let Some(work_end) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let phi = self.b.build_phi(out.get_type(), "")?;
+        phi.add_incoming(&[(&none_out, nothing_end), (&out, work_end)]);
+        self.fresh = true;
+        let layout = if fortran { Layout::F } else { Layout::C };
+        self.cast(phi.as_basic_value(), &array_type(&rt, a.ndim, layout), tt)
+    }
+
+    /// `np.unique` of a held 1-d int64 array `c` (sorted and compacted in place); the result
+    /// borrows `c`'s memory.
+    fn unique_owned_borrowed(&mut self, c: BV<'ctx>) -> R<BV<'ctx>> {
+        let it = Type::int64();
+        let t = array_type(&it, 1, Layout::C);
+        // `unique_owned` takes a reference; give it one of its own.
+        self.incref(c, &t)?;
+        let u = self.unique_owned(c, &it, &t)?;
+        self.fresh = false;
+        self.hold_temp(u, &t)?;
+        Ok(u)
+    }
+}

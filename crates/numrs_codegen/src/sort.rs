@@ -395,18 +395,38 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `vals` (compared by value), else R is the values themselves; `descending` orders by
     /// `>` instead of `<` (Numba's `make_jit_quicksort(lt=gt)`).
     pub(crate) fn sort_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool) -> R<FunctionValue<'ctx>> {
+        self.quick_fn(dtype, argsort, stable, descending, false)
+    }
+
+    /// `void select(vals*, R*, low, high, k)`: Numba's `_select_w_nan` (or, with `argsort`,
+    /// `_arg_select_w_nan`): partitions `R[low..=high]` around median-of-three pivots, as the
+    /// quicksort does, until the item at `k` is in its sorted place. NaNs order last.
+    pub(crate) fn select_fn(&self, dtype: &Type, argsort: bool) -> R<FunctionValue<'ctx>> {
+        self.quick_fn(dtype, argsort, false, false, true)
+    }
+
+    fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, select: bool) -> R<FunctionValue<'ctx>> {
         let Some(k) = numeric(dtype) else { return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet")) };
         if k.is_complex() {
             return self.fail("sorting complex arrays is not supported by numrs build yet");
         }
-        let name = format!("numrs.quicksort.{dtype}.{}{}", if argsort { if stable { "argstable" } else { "arg" } } else { "val" }, if descending { ".desc" } else { "" });
+        let name = format!(
+            "numrs.{}.{dtype}.{}{}",
+            if select { "select" } else { "quicksort" },
+            if argsort { if stable { "argstable" } else { "arg" } } else { "val" },
+            if descending { ".desc" } else { "" }
+        );
         if let Some(f) = self.module.get_function(&name) {
             return Ok(f);
         }
         let ctx = self.ctx;
         let ptr = ctx.ptr_type(AddressSpace::default());
         let i64t = ctx.i64_type();
-        let ft = ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+        let ft = if select {
+            ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false)
+        } else {
+            ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false)
+        };
         let f = self.module.add_function(&name, ft, Some(inkwell::module::Linkage::Internal));
         let vt = types::storage_type(ctx, dtype).map_err(|m| self.cg_err(m))?;
         let rt: inkwell::types::BasicTypeEnum = if argsort { i64t.into() } else { vt };
@@ -480,6 +500,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let ret = bb("ret");
         let start = bb("start");
+        let part = bb("partition");
+        if select {
+            // low, high and k are the parameters; partition until k is placed.
+            let (Some(hi), Some(kk)) = (f.get_nth_param(3), f.get_nth_param(4)) else { return self.fail("internal error: select parameters") };
+            b.build_store(lowv, n)?;
+            b.build_store(highv, hi.into_int_value())?;
+            b.build_store(spv, kk.into_int_value())?;
+            b.build_unconditional_branch(part)?;
+            // The sort's driver below is not used: emit it where nothing reaches.
+            b.position_at_end(bb("sort_driver_unused"));
+        }
         let small = b.build_int_compare(IntPredicate::SLT, n, c(2), "")?;
         b.build_conditional_branch(small, ret, start)?;
         b.position_at_end(start);
@@ -500,7 +531,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p1 = b.build_struct_gep(pair_t, p, 1, "")?;
         b.build_store(highv, ld(p1)?)?;
         let inner = bb("inner");
-        let part = bb("partition");
         let ins = bb("insertion");
         b.build_unconditional_branch(inner)?;
         b.position_at_end(inner);
@@ -577,6 +607,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         b.position_at_end(placed);
         let i = ld(iv)?;
         swap(i, high)?;
+        if select {
+            // i == k: done; i < k: low = i + 1; else high = i - 1; partition again.
+            let kk = ld(spv)?;
+            let found = b.build_int_compare(IntPredicate::EQ, i, kk, "")?;
+            let again = bb("select_again");
+            b.build_conditional_branch(found, ret, again)?;
+            b.position_at_end(again);
+            let below = b.build_int_compare(IntPredicate::SLT, i, kk, "")?;
+            let new_low = b.build_select(below, b.build_int_add(i, c(1), "")?, low, "")?;
+            let new_high = b.build_select(below, high, b.build_int_sub(i, c(1), "")?, "")?;
+            b.build_store(lowv, new_low)?;
+            b.build_store(highv, new_high)?;
+            b.build_unconditional_branch(part)?;
+            b.position_at_end(bb("sort_rest_unused"));
+        }
         // Push the larger side, continue with the smaller.
         let right_larger = b.build_int_compare(IntPredicate::SGT, b.build_int_sub(high, i, "")?, b.build_int_sub(i, low, "")?, "")?;
         let rl = bb("right_larger");

@@ -378,7 +378,8 @@ fn partition_input(args: &[Type], kws: &[(String, Type)]) -> Result<Option<Array
         Type::List { dtype, .. } | Type::ListType(dtype) => (**dtype).clone(),
         other => other.clone(),
     };
-    if !kthdt.is_integer() {
+    // `types.Integer` only: with NumPy 2.3 and later Numba refuses boolean kth too.
+    if !kthdt.is_integer() || kthdt.unliteral() == Type::boolean() {
         return Err(CallError::typing("Partition index must be integer"));
     }
     Ok(asarray(a))
