@@ -522,6 +522,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for (x, t) in parts {
             counts.push(match t {
                 Type::Array(_) => self.field(*x, 2)?.into_int_value(),
+                Type::List { dtype, .. } | Type::ListType(dtype) if numeric(dtype).is_some() => self.list_len(x.into_pointer_value())?,
                 t if numeric(t).is_some() => self.i64(1),
                 _ => return self.fail(format!("joining items of {t} is not supported by numrs build yet")),
             });
@@ -542,6 +543,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         let v = cx.elem_at(x, &a, i)?;
                         let p = cx.out_ptr(out, rt, cx.b.build_int_add(base, i, "")?)?;
                         cx.store_element(p, v, &a.dtype, rt)
+                    })?;
+                }
+                Type::List { dtype, .. } | Type::ListType(dtype) => {
+                    let (base, l, dt) = (start, x.into_pointer_value(), (**dtype).clone());
+                    self.counted_loop(n, |cx, i| {
+                        let v = cx.list_get(l, &dt, i)?;
+                        let p = cx.out_ptr(out, rt, cx.b.build_int_add(base, i, "")?)?;
+                        cx.store_element(p, v, &dt, rt)
                     })?;
                 }
                 _ => {

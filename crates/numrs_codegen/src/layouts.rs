@@ -459,3 +459,121 @@ fn dtype_bounds(k: NumericKind) -> (f64, f64) {
         _ => (f64::MIN, f64::MAX),
     }
 }
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `np.split(ary, indices_or_sections, axis=0)` / `np.array_split`: a list of views of
+    /// `ary` along the axis, cut at the given positions (Python slice bounds, so negative and
+    /// out-of-range cuts clamp), or into `n` sections (`divmod(len, n)`: the first `rem` one
+    /// item longer; `np.split` refuses a remainder).
+    pub(crate) fn split(&mut self, strict: bool, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(item_t) = crate::lists::dtype(tt).cloned() else { return self.fail(format!("np.split producing {tt}")) };
+        let (Some(av), Some(iv)) = (arg_kw(args, kws, 0, "ary"), arg_kw(args, kws, 1, "indices_or_sections")) else {
+            return self.fail("np.split without its arguments");
+        };
+        let (x, a) = self.arr(av)?;
+        let nd = a.ndim as i128;
+        let axis = match arg_kw(args, kws, 2, "axis").map(|v| self.ty(v)).transpose()? {
+            None | Some(Type::Omitted(_)) => 0,
+            Some(Type::IntegerLiteral(k)) if -nd <= k && k < nd => if k < 0 { k + nd } else { k },
+            Some(other) => return self.fail(format!("np.split with an axis of type {other} is not supported by numrs build yet")),
+        } as usize;
+        let shape = self.dims(x, 5, a.ndim)?;
+        let strides = self.dims(x, 6, a.ndim)?;
+        let len = shape[axis];
+        let it = Type::int64();
+        let i64t = self.ctx.i64_type();
+        let ios_t = self.ty(iv)?;
+        let ios = self.load(iv)?;
+        // The cut positions, as a held int64 array.
+        let cuts = if numeric(&ios_t).is_some_and(|k| k.is_integer()) {
+            let n = self.cast(ios, &ios_t, &it)?.into_int_value();
+            let zero = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+            self.guard(zero, ExcKind::ZeroDivisionError, "integer divmod by zero")?;
+            // Python's floor divmod.
+            let q = self.b.build_int_signed_div(len, n, "")?;
+            let r = self.b.build_int_signed_rem(len, n, "")?;
+            let adjust = self.b.build_and(
+                self.b.build_int_compare(IntPredicate::NE, r, self.i64(0), "")?,
+                self.b.build_int_compare(IntPredicate::NE, self.b.build_int_compare(IntPredicate::SLT, r, self.i64(0), "")?, self.b.build_int_compare(IntPredicate::SLT, n, self.i64(0), "")?, "")?,
+                "",
+            )?;
+            let l = self.b.build_select(adjust, self.b.build_int_sub(q, self.i64(1), "")?, q, "")?.into_int_value();
+            let rem = self.b.build_select(adjust, self.b.build_int_add(r, n, "")?, r, "")?.into_int_value();
+            if strict {
+                let uneven = self.b.build_int_compare(IntPredicate::NE, rem, self.i64(0), "")?;
+                self.guard(uneven, ExcKind::ValueError, "array split does not result in an equal division")?;
+            }
+            let clamp0 = |cx: &Self, v: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+                let neg = cx.b.build_int_compare(IntPredicate::SLT, v, cx.i64(0), "")?;
+                Ok(cx.b.build_select(neg, cx.i64(0), v, "")?.into_int_value())
+            };
+            let longer = clamp0(self, rem)?;
+            let rest = clamp0(self, self.b.build_int_sub(self.b.build_int_sub(n, rem, "")?, self.i64(1), "")?)?;
+            let count = self.b.build_int_add(longer, rest, "")?;
+            let cuts = self.alloc_array(&it, &[count])?;
+            let acc = self.temp(i64t.into())?;
+            self.b.build_store(acc, self.i64(0))?;
+            let it2 = it.clone();
+            self.counted_loop(count, |cx, j| {
+                let first = cx.b.build_int_compare(IntPredicate::SLT, j, longer, "")?;
+                let size = cx.b.build_select(first, cx.b.build_int_add(l, cx.i64(1), "")?, l, "")?.into_int_value();
+                let s = cx.b.build_int_add(cx.b.build_load(i64t, acc, "")?.into_int_value(), size, "")?;
+                cx.b.build_store(acc, s)?;
+                cx.b.build_store(cx.out_ptr(cuts, &it2, j)?, s)?;
+                Ok(())
+            })?;
+            cuts
+        } else {
+            self.concat_flat(&[(ios, ios_t)], &it)?
+        };
+        let ct = array_type(&it, 1, Layout::C);
+        self.hold_temp(cuts, &ct)?;
+        let ncuts = self.field(cuts, 2)?.into_int_value();
+        let list = self.list_new(&item_t, self.i64(0), self.b.build_int_add(ncuts, self.i64(1), "")?)?;
+        let isz = self.field(x, 3)?.into_int_value();
+        let mi = self.field(x, 0)?.into_pointer_value();
+        let parent = self.field(x, 1)?.into_pointer_value();
+        let data = self.field(x, 4)?.into_pointer_value();
+        let view_t = Type::Array(ArrayType { layout: Layout::A, ..a.clone() }.into());
+        // Appends ary[..., start:stop, ...] (Python slice bounds along the axis).
+        let append = |cx: &mut Self, start: IntValue<'ctx>, stop: Option<IntValue<'ctx>>| -> R<()> {
+            let fix = |cx: &Self, v: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+                let neg = cx.b.build_int_compare(IntPredicate::SLT, v, cx.i64(0), "")?;
+                let v = cx.b.build_select(neg, cx.b.build_int_add(v, len, "")?, v, "")?.into_int_value();
+                let lo = cx.b.build_int_compare(IntPredicate::SLT, v, cx.i64(0), "")?;
+                let v = cx.b.build_select(lo, cx.i64(0), v, "")?.into_int_value();
+                let hi = cx.b.build_int_compare(IntPredicate::SGT, v, len, "")?;
+                Ok(cx.b.build_select(hi, len, v, "")?.into_int_value())
+            };
+            let s = fix(cx, start)?;
+            let e = match stop {
+                Some(e) => fix(cx, e)?,
+                None => len,
+            };
+            let n = cx.b.build_int_sub(e, s, "")?;
+            let n = cx.b.build_select(cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?, cx.i64(0), n, "")?.into_int_value();
+            let off = cx.b.build_int_mul(s, strides[axis], "")?;
+            let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[off], "")? };
+            let mut sh = shape.clone();
+            sh[axis] = n;
+            let view = cx.make_array(a.ndim, mi, parent, isz, p, &sh, &strides)?;
+            let view = cx.cast(view, &view_t, &item_t)?;
+            cx.list_append(list, &item_t, view)
+        };
+        let prev = self.temp(i64t.into())?;
+        self.b.build_store(prev, self.i64(0))?;
+        let it3 = it.clone();
+        self.counted_loop(ncuts, |cx, j| {
+            let cur = cx.load_element(cx.out_ptr(cuts, &it3, j)?, &it3)?.into_int_value();
+            let p = cx.b.build_load(i64t, prev, "")?.into_int_value();
+            append(cx, p, Some(cur))?;
+            cx.b.build_store(prev, cur)?;
+            Ok(())
+        })?;
+        // The last piece starts at the last cut (0 when there is none).
+        let last = self.b.build_load(i64t, prev, "")?.into_int_value();
+        append(self, last, None)?;
+        self.fresh = true;
+        Ok(list.into())
+    }
+}

@@ -101,6 +101,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "tril_indices" | "triu_indices" | "tril_indices_from" | "triu_indices_from" => self.tri_indices(name, args, kws, tt)?,
             "argwhere" | "flatnonzero" if args.len() == 1 && kws.is_empty() => self.where_nonzero(name == "flatnonzero", args[0], tt)?,
             "vander" if first_array => self.vander(args, kws, tt)?,
+            "split" | "array_split" if first_array => self.split(name == "split", args, kws, tt)?,
             "partition" | "argpartition" if first_array => self.partition(name == "argpartition", args, kws, tt)?,
             "union1d" => self.set_routine(crate::setops::SetOp::Union, args, kws, tt)?,
             "intersect1d" => self.set_routine(crate::setops::SetOp::Intersect, args, kws, tt)?,
