@@ -215,21 +215,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.load_element(p, &a.dtype)
     }
 
-    /// The C-order multi-index of flat position `i` in `shape`.
-    fn unravel(&self, i: IntValue<'ctx>, shape: &[IntValue<'ctx>]) -> R<Vec<IntValue<'ctx>>> {
-        let mut idx = vec![self.i64(0); shape.len()];
-        let mut rem = i;
-        for d in (0..shape.len()).rev() {
-            if d == 0 {
-                idx[d] = rem;
-            } else {
-                idx[d] = self.b.build_int_unsigned_rem(rem, shape[d], "")?;
-                rem = self.b.build_int_unsigned_div(rem, shape[d], "")?;
-            }
-        }
-        Ok(idx)
-    }
-
     fn dot(&self, idx: &[IntValue<'ctx>], strides: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
         let mut off = self.i64(0);
         for (i, s) in idx.iter().zip(strides) {
@@ -345,7 +330,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let dstrides = dstrides.to_vec();
         let dtype = dtype.clone();
         self.counted_loop(n, |cx, i| {
-            let idx = cx.unravel(i, &dshape)?;
+            let idx = cx.unravel_index(i, &dshape)?;
             let (x, xt) = match (&src, &scalar) {
                 (Some((sdata, es, sdt)), _) => {
                     let off = cx.dot(&idx, es)?;
@@ -656,7 +641,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let is_max = m == "max";
         let acc_t = if m == "mean" { rt.clone() } else { rt.clone() };
         self.counted_loop(n, |cx, i| {
-            let idx = cx.unravel(i, &shape)?;
+            let idx = cx.unravel_index(i, &shape)?;
             let oi = cx.dot(&idx, &ostr)?;
             let op = unsafe { cx.b.build_gep(et, odata, &[oi], "")? };
             let x = cx.elem_at(arr, &a, i)?;
@@ -787,7 +772,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.build_conditional_branch(t, yes, next)?;
             cx.b.position_at_end(yes);
             let kv = cx.b.build_load(cx.ctx.i64_type(), k, "")?.into_int_value();
-            let idx = if a.ndim == 0 { vec![cx.i64(0)] } else { cx.unravel(i, &shape)? };
+            let idx = if a.ndim == 0 { vec![cx.i64(0)] } else { cx.unravel_index(i, &shape)? };
             for (o, v) in outs2.iter().zip(&idx) {
                 let p = cx.out_ptr(*o, &it, kv)?;
                 cx.b.build_store(p, *v)?;

@@ -156,19 +156,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             } else {
                 cx.b.build_not(next, "")?
             };
-            let yes = cx.new_block("set_keep");
-            let done = cx.new_block("set_next");
-            cx.b.build_conditional_branch(keep, yes, done)?;
-            cx.b.position_at_end(yes);
-            let k = cx.b.build_load(i64t, cnt, "")?.into_int_value();
-            cx.store_element(cx.out_ptr(aux, &dt, k)?, x, &dt, &dt)?;
-            cx.b.build_store(cnt, cx.b.build_int_add(k, cx.i64(1), "")?)?;
-            cx.b.build_unconditional_branch(done)?;
-            cx.b.position_at_end(done);
-            Ok(())
+            cx.push_if(keep, aux, &dt, cnt, |_| Ok(x))
         })?;
         let k = self.b.build_load(i64t, cnt, "")?.into_int_value();
         self.first_items(aux, k)
+    }
+
+    /// When `keep`, stores the item `item` makes at `out[*cnt]` (a 1-d C array of `dt`) and
+    /// counts it.
+    fn push_if(
+        &mut self,
+        keep: IntValue<'ctx>,
+        out: BV<'ctx>,
+        dt: &Type,
+        cnt: inkwell::values::PointerValue<'ctx>,
+        item: impl FnOnce(&mut Self) -> R<BV<'ctx>>,
+    ) -> R<()> {
+        let i64t = self.ctx.i64_type();
+        let yes = self.new_block("keep_item");
+        let done = self.new_block("kept_item");
+        self.b.build_conditional_branch(keep, yes, done)?;
+        self.b.position_at_end(yes);
+        let x = item(self)?;
+        let k = self.b.build_load(i64t, cnt, "")?.into_int_value();
+        self.store_element(self.out_ptr(out, dt, k)?, x, dt, dt)?;
+        self.b.build_store(cnt, self.b.build_int_add(k, self.i64(1), "")?)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(())
     }
 
     /// The first `k` items of the new 1-d array `c`, as a 1-d array owning `c`'s reference.
@@ -281,17 +296,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let at2 = at.clone();
         self.counted_loop(na, |cx, i| {
             let kp = cx.load_element(cx.out_ptr(keep, &bool_t, i)?, &bool_t)?.into_int_value();
-            let yes = cx.new_block("setdiff_take");
-            let done = cx.new_block("setdiff_taken");
-            cx.b.build_conditional_branch(kp, yes, done)?;
-            cx.b.position_at_end(yes);
-            let x = cx.elem_at(a, &a1, i)?;
-            let k = cx.b.build_load(i64t, cnt, "")?.into_int_value();
-            cx.store_element(cx.out_ptr(out, &at2, k)?, x, &at2, &at2)?;
-            cx.b.build_store(cnt, cx.b.build_int_add(k, cx.i64(1), "")?)?;
-            cx.b.build_unconditional_branch(done)?;
-            cx.b.position_at_end(done);
-            Ok(())
+            cx.push_if(kp, out, &at2, cnt, |cx| cx.elem_at(a, &a1, i))
         })?;
         let k = self.b.build_load(i64t, cnt, "")?.into_int_value();
         self.first_items(out, k)
