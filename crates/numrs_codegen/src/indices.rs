@@ -183,7 +183,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(xv) = arg_kw(args, kws, 0, "x") else { return self.fail("numpy.vander without x") };
         let (x, a) = self.arr(xv)?;
         if a.ndim != 1 {
-            return self.fail("numpy.vander of a multi-dimensional array is not supported by numrs build yet");
+            // `_check_vander_params`: a run-time ValueError (the code after it is not reached).
+            let yes = self.ctx.bool_type().const_int(1, false);
+            self.guard(yes, numrs_abi::ExcKind::ValueError, "x must be a one-dimensional array or sequence.")?;
         }
         let dt = ra.dtype.clone();
         let Some(k) = numeric(&dt) else { return self.fail(format!("numpy.vander producing {tt}")) };

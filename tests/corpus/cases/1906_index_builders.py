@@ -25,7 +25,13 @@ def wheres_scalar(x):
     return np.argwhere(x), np.flatnonzero(x)
 
 
+@njit("(float64[:, :],)")
+def vander_2d(a):
+    return np.vander(a)
+
+
 CALLS = [
+    ("vander_2d", (np.ones((2, 2)),)),
     ("vand", (np.array([1.0, 2.0, 3.0, 0.5]),)),
     ("vand", (np.array([2, -3, 4], dtype=np.int32),)),
     ("vand", (np.array([0.1, 3.0], dtype=np.float32),)),
