@@ -130,14 +130,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (Some(xv), Some(bv)) = (args.first().copied(), arg_kw(args, kws, 1, "bins")) else {
             return self.fail("np.digitize without bins");
         };
-        let right = match arg_kw(args, kws, 2, "right") {
-            Some(r) if !matches!(self.ty(r)?, Type::Omitted(_)) => {
-                let t = self.ty(r)?;
-                let v = self.load(r)?;
-                self.truth(v, &t)?
-            }
-            _ => self.ctx.bool_type().const_zero(),
-        };
+        let right = self.bool_arg(arg_kw(args, kws, 2, "right"))?;
         let (bins, ba) = self.arr(bv)?;
         if ba.ndim != 1 || numeric(&ba.dtype).is_none_or(|k| k.is_complex()) {
             return self.fail(format!("np.digitize with bins of type {} is not supported by numrs build yet", Type::Array(ba.into())));
@@ -661,19 +654,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn resize(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("np.resize producing {tt}")) };
         let (arr, a) = self.arr(args[0])?;
-        let st = self.ty(args[1])?;
-        let sv = self.load(args[1])?;
-        let dims: Vec<IntValue<'ctx>> = match st.tuple_items() {
-            Some(items) => {
-                let mut out = Vec::new();
-                for (k, it) in items.iter().enumerate() {
-                    let x = self.b.build_extract_value(sv.into_struct_value(), k as u32, "")?;
-                    out.push(self.cast(x, it, &Type::int64())?.into_int_value());
-                }
-                out
-            }
-            None => vec![self.cast(sv, &st, &Type::int64())?.into_int_value()],
-        };
+        let dims = self.shape_arg(args[1])?;
         let mut size = self.i64(1);
         for d in &dims {
             let neg = self.b.build_int_compare(IntPredicate::SLT, *d, self.i64(0), "")?;
@@ -846,14 +827,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if ek.is_complex() || tk.is_complex() {
             return self.fail("np.isin of complex values is not supported by numrs build yet");
         }
-        let invert = match arg_kw(args, kws, 3, "invert") {
-            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
-                let t = self.ty(v)?;
-                let x = self.load(v)?;
-                self.truth(x, &t)?
-            }
-            _ => self.ctx.bool_type().const_zero(),
-        };
+        let invert = self.bool_arg(arg_kw(args, kws, 3, "invert"))?;
         // Compared as float64 when either side is a float or an unsigned 64-bit integer.
         use numrs_types::NumericKind as K;
         let as_float = [ek, tk].iter().any(|k| k.is_float() || *k == K::UInt64);

@@ -5,7 +5,7 @@
 use inkwell::values::{BasicValue, BasicValueEnum, IntValue};
 use inkwell::IntPredicate;
 use numrs_ir::VarId;
-use numrs_types::{Layout, NumericKind, Type};
+use numrs_types::{Layout, Type};
 
 use crate::func::{FnCx, R};
 use crate::npfuncs::{arg_kw, array_type};
@@ -191,14 +191,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(k) = numeric(&dt) else { return self.fail(format!("numpy.vander producing {tt}")) };
         let len = self.field(x, 2)?.into_int_value();
         let n = self.opt_int(arg_kw(args, kws, 1, "N"))?.unwrap_or(len);
-        let increasing = match arg_kw(args, kws, 2, "increasing") {
-            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
-                let t = self.ty(v)?;
-                let b = self.load(v)?;
-                self.truth(b, &t)?
-            }
-            _ => self.ctx.bool_type().const_zero(),
-        };
+        let increasing = self.bool_arg(arg_kw(args, kws, 2, "increasing"))?;
         let neg = self.b.build_int_compare(IntPredicate::SLT, n, self.i64(0), "")?;
         self.guard(neg, numrs_abi::ExcKind::ValueError, "Negative dimensions are not allowed")?;
         let out = self.alloc_array(&dt, &[len, n])?;
@@ -226,7 +219,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 cx.store_element(p, v, &dt2, &dt2)
             })
         })?;
-        let _ = NumericKind::Int64;
         self.fresh = true;
         self.cast(out, &array_type(&dt, 2, Layout::C), tt)
     }

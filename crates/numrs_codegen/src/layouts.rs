@@ -62,7 +62,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         // An `A` array: itself when contiguous in the layout (a new reference), else a copy.
         let contiguous = self.has_layout(x, a.ndim, fortran)?;
-        let Some(pre) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
         let copy_bb = self.new_block("layout_copy");
         let keep_bb = self.new_block("layout_keep");
         let join = self.new_block("layout_join");
@@ -78,17 +77,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(join);
         let phi = self.b.build_phi(x.get_type(), "")?;
         phi.add_incoming(&[(&x, keep_end), (&out, copy_end)]);
-        let _ = pre;
         self.fresh = true;
         self.cast(phi.as_basic_value(), &same_t, tt)
     }
 
-    pub(crate) fn alloc_fortran_pub(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
-        self.alloc_fortran(dtype, shape)
-    }
-
     /// A new Fortran-ordered array (an owned reference) of `shape`, uninitialized.
-    fn alloc_fortran(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
+    pub(crate) fn alloc_fortran(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
         let c = self.alloc_array(dtype, shape)?;
         let isz = self.itemsize_of(dtype)?;
         let mut strides = Vec::new();
@@ -263,14 +257,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let (arr, a) = self.arr(av)?;
         let Some(ak) = numeric(&a.dtype) else { return self.fail(format!("np.fill_diagonal of {}", a.dtype)) };
-        let wrap = match arg_kw(args, kws, 2, "wrap") {
-            Some(w) if !matches!(self.ty(w)?, Type::Omitted(_)) => {
-                let t = self.ty(w)?;
-                let x = self.load(w)?;
-                self.truth(x, &t)?
-            }
-            _ => self.ctx.bool_type().const_zero(),
-        };
+        let wrap = self.bool_arg(arg_kw(args, kws, 2, "wrap"))?;
         let vt = self.ty(vv)?;
         let vx = self.load(vv)?;
         // The values, as an array (a number: one item).

@@ -57,6 +57,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.cast(x, &t, &Type::int64())?.into_int_value())
     }
 
+    /// A boolean argument's truth; absent or omitted: false.
+    pub(crate) fn bool_arg(&self, v: Option<VarId>) -> R<IntValue<'ctx>> {
+        match v {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
+                let t = self.ty(v)?;
+                let x = self.load(v)?;
+                self.truth(x, &t)
+            }
+            _ => Ok(self.ctx.bool_type().const_zero()),
+        }
+    }
+
     /// `numpy.<name>(...)` calls handled here; None: not one of them.
     pub(crate) fn np_call(&mut self, key: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
         let Some(name) = key.strip_prefix("numpy.") else { return Ok(None) };

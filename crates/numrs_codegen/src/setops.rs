@@ -51,25 +51,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if numeric(&rt).is_none_or(|k| k.is_complex()) {
             return self.fail(format!("a NumPy set routine producing {tt}"));
         }
-        let out = if op == SetOp::Union {
+        if op == SetOp::Union {
             let parts = [(self.load(v1)?, self.ty(v1)?), (self.load(v2)?, self.ty(v2)?)];
             let joined = self.concat_flat(&parts, &rt)?;
             return self.unique_owned(joined, &rt, tt);
+        }
+        let assume = self.assume_unique(arg_kw(args, kws, 2, "assume_unique"))?;
+        let (a, at) = self.set_operand(v1, assume)?;
+        let (b, bt) = self.set_operand(v2, assume)?;
+        let out = if op == SetOp::Diff {
+            self.set_difference(a, &at, b, &bt)?
         } else {
-            let assume = self.assume_unique(arg_kw(args, kws, 2, "assume_unique"))?;
-            let (a, at) = self.set_operand(v1, assume)?;
-            let (b, bt) = self.set_operand(v2, assume)?;
-            match op {
-                SetOp::Diff => self.set_difference(a, &at, b, &bt)?,
-                _ => {
-                    let aux = self.concat_flat(&[(a, array_type(&at, 1, Layout::C)), (b, array_type(&bt, 1, Layout::C))], &rt)?;
-                    let n = self.field(aux, 2)?.into_int_value();
-                    let sort = self.sort_fn(&rt, false, false, false)?;
-                    let data = self.field(aux, 4)?;
-                    self.b.build_call(sort, &[data.into(), data.into(), n.into()], "")?;
-                    self.keep_sorted(aux, &rt, op == SetOp::Xor)?
-                }
-            }
+            let aux = self.concat_flat(&[(a, array_type(&at, 1, Layout::C)), (b, array_type(&bt, 1, Layout::C))], &rt)?;
+            let n = self.field(aux, 2)?.into_int_value();
+            let sort = self.sort_fn(&rt, false, false, false)?;
+            let data = self.field(aux, 4)?;
+            self.b.build_call(sort, &[data.into(), data.into(), n.into()], "")?;
+            self.keep_sorted(aux, &rt, op == SetOp::Xor)?
         };
         self.fresh = true;
         self.cast(out, &array_type(&rt, 1, Layout::C), tt)
@@ -369,7 +367,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let pos = self.alloc_array(&it, &[last])?;
         self.hold_temp(pos, &kts)?;
         // Allocated after the checks, so that a raise leaves nothing behind.
-        let out = if fortran { self.alloc_fortran_pub(&rt, &shape)? } else { self.alloc_array(&rt, &shape)? };
+        let out = if fortran { self.alloc_fortran(&rt, &shape)? } else { self.alloc_array(&rt, &shape)? };
         let select = self.select_fn(&dt, arg)?;
         let rows = self.b.build_int_signed_div(total, last, "")?;
         let outer: Vec<IntValue<'ctx>> = shape[..nd - 1].to_vec();

@@ -239,19 +239,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn broadcast_to(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(args[0])?;
         let Type::Array(ra) = tt else { return self.fail(format!("np.broadcast_to producing {tt}")) };
-        let st = self.ty(args[1])?;
-        let sv = self.load(args[1])?;
-        let target: Vec<IntValue<'ctx>> = match st.tuple_items() {
-            Some(items) => {
-                let mut out = Vec::new();
-                for (k, it) in items.iter().enumerate() {
-                    let x = self.b.build_extract_value(sv.into_struct_value(), k as u32, "")?;
-                    out.push(self.cast(x, it, &Type::int64())?.into_int_value());
-                }
-                out
-            }
-            None => vec![self.cast(sv, &st, &Type::int64())?.into_int_value()],
-        };
+        let target = self.shape_arg(args[1])?;
         let (sn, dn) = (a.ndim as usize, target.len());
         if sn > dn {
             let t = self.ctx.bool_type().const_all_ones();
