@@ -37,6 +37,8 @@ pub enum Ix<'ctx> {
     Slice(StructValue<'ctx>),
     /// `None` / `np.newaxis`: a new dimension of length 1.
     NewAxis,
+    /// `...`: every dimension the other indices leave.
+    Ellipsis,
 }
 
 /// A node of a fused array expression.
@@ -429,6 +431,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             match t {
                 Type::Slice2 | Type::Slice3 => Ok(Ix::Slice(v.into_struct_value())),
                 Type::NoneType => Ok(Ix::NewAxis),
+                Type::Ellipsis => Ok(Ix::Ellipsis),
                 t if numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) && !matches!(t, Type::BooleanLiteral(_)) => {
                     Ok(Ix::Int(self.cast(v, t, &Type::int64())?.into_int_value()))
                 }
@@ -452,7 +455,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn array_view(&mut self, value: VarId, ix: Vec<Ix<'ctx>>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
         let (Type::Array(a), Type::Array(r)) = (&vt, tt) else { return self.fail(format!("view of {vt} as {tt}")) };
-        let used = ix.iter().filter(|x| !matches!(x, Ix::NewAxis)).count();
+        let used = ix.iter().filter(|x| !matches!(x, Ix::NewAxis | Ix::Ellipsis)).count();
         if used > a.ndim as usize {
             return self.fail("too many indices for array");
         }
@@ -471,9 +474,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 new_strides.push(self.i64(0));
                 continue;
             }
+            if let Ix::Ellipsis = x {
+                for _ in used..a.ndim as usize {
+                    new_shape.push(shape[d]);
+                    new_strides.push(strides[d]);
+                    d += 1;
+                }
+                continue;
+            }
             let n = shape[d];
             match x {
-                Ix::NewAxis => {}
+                Ix::NewAxis | Ix::Ellipsis => {}
                 Ix::Int(i) => {
                     let neg = self.b.build_int_compare(IntPredicate::SLT, *i, zero, "")?;
                     let w = self.b.build_int_add(*i, n, "")?;
@@ -491,7 +502,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             d += 1;
         }
-        for d in used..a.ndim as usize {
+        for d in d..a.ndim as usize {
             new_shape.push(shape[d]);
             new_strides.push(strides[d]);
         }
@@ -504,6 +515,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let parent = self.field(arr, 1)?.into_pointer_value();
         let isz = self.field(arr, 3)?.into_int_value();
         self.make_array(r.ndim, mi, parent, isz, data, &new_shape, &new_strides)
+    }
+
+    /// The number of dimensions of `a[ix...]` as a view.
+    pub(crate) fn view_ndim(&self, a: &ArrayType, ix: &[Ix<'ctx>]) -> usize {
+        let used = ix.iter().filter(|x| !matches!(x, Ix::NewAxis | Ix::Ellipsis)).count();
+        let ints = ix.iter().filter(|x| matches!(x, Ix::Int(_))).count();
+        let new = ix.iter().filter(|x| matches!(x, Ix::NewAxis)).count();
+        a.ndim as usize - used + (used - ints) + new
     }
 
     /// Python's `slice.indices(n)` and the slice length: (start, length, step).

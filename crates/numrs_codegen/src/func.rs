@@ -1364,6 +1364,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 (st.const_named_struct(&[f.const_float(real.get()).into(), f.const_float(imag.get()).into()]).into(), Type::complex128())
             }
             Constant::None => (self.ctx.const_struct(&[], false).into(), Type::NoneType),
+            Constant::Ellipsis => (self.ctx.const_struct(&[], false).into(), Type::Ellipsis),
             Constant::Str(s) => (self.str_const(s).into(), Type::StringLiteral(std::sync::Arc::from(s.as_str()))),
             other => return self.fail(format!("constant {other:?} is not supported by numrs build yet")),
         };

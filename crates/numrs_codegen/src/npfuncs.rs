@@ -382,7 +382,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `src` itself, or a C-contiguous copy of it when its memory overlaps `dst`'s (the copy
     /// is released at the function's exits through a hidden slot).
-    fn unalias(&mut self, src: BV<'ctx>, sa: &ArrayType, dst: BV<'ctx>) -> R<BV<'ctx>> {
+    pub(crate) fn unalias(&mut self, src: BV<'ctx>, sa: &ArrayType, dst: BV<'ctx>) -> R<BV<'ctx>> {
         let dnd = dst.into_struct_value().get_type().get_field_type_at_index(5).map(|t| t.into_array_type().len()).unwrap_or(0);
         let (slo, shi) = self.extent(src, sa.ndim)?;
         let (dlo, dhi) = self.extent(dst, dnd)?;
@@ -412,7 +412,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// returns or raises: it goes into a hidden slot dropped at every exit. The slot belongs to
     /// this point of the code, so when the code runs again (in a loop) the value the slot held
     /// from the previous run is dropped first.
-    pub(crate) fn hold_temp(&mut self, v: BV<'ctx>, t: &Type) -> R<()> {
+    /// Returns the slot, for [`Self::let_go`].
+    pub(crate) fn hold_temp(&mut self, v: BV<'ctx>, t: &Type) -> R<PointerValue<'ctx>> {
         let lt = self.vt(t)?;
         self.check_owning_slot(t)?;
         let p = self.frame_alloca(lt, "hidden")?;
@@ -420,7 +421,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.rc_slots.push((p, t.clone()));
         let old = self.b.build_load(lt, p, "old")?;
         self.b.build_store(p, v)?;
-        self.decref(old, t)
+        self.decref(old, t)?;
+        Ok(p)
+    }
+
+    /// Take the value out of a [`Self::hold_temp`] slot: from here on it is an owned reference
+    /// again (one that can raise before this point is released on the error path).
+    pub(crate) fn let_go(&mut self, slot: PointerValue<'ctx>, t: &Type) -> R<()> {
+        let lt = self.vt(t)?;
+        self.b.build_store(slot, lt.const_zero())?;
+        Ok(())
     }
 
     /// A new C-contiguous copy of an array (an owned reference; `fresh` is not set).

@@ -580,25 +580,32 @@ pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces
     // Run-time pieces are numbers and booleans (their repr is their `str()`), or a string
     // that is the only argument.
     let single = pieces.len() == 1;
-    for p in &pieces {
-        if let Err(v) = p {
-            let t = cx.ty(*v)?;
-            let ok = matches!(t, Type::Unicode) && single || numeric(&t).is_some_and(|k| !k.is_complex());
-            if !ok {
-                return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet"));
+    let mut vals = Vec::new();
+    for p in pieces {
+        vals.push(match p {
+            Ok(text) => Ok(text),
+            Err(v) => {
+                let t = cx.ty(v)?;
+                let ok = matches!(t, Type::Unicode) && single || numeric(&t).is_some_and(|k| !k.is_complex());
+                if !ok {
+                    return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet"));
+                }
+                Err((cx.load(v)?, t))
             }
-        }
+        });
     }
+    raise_values(cx, kind, vals)
+}
+
+/// Raise `kind` with a message joined from text and the `str()` of run-time values
+/// (numbers, booleans, or strings).
+pub(crate) fn raise_values<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces: Vec<Result<String, (BasicValueEnum<'ctx>, Type)>>) -> R<()> {
     // Concatenate, releasing intermediate strings.
     let mut acc: Option<(PointerValue<'ctx>, bool)> = None;
     for p in pieces {
         let part = match p {
             Ok(text) => (cx.str_const(&text), false),
-            Err(v) => {
-                let t = cx.ty(v)?;
-                let val = cx.load(v)?;
-                cx.str_of(Some(val), &t)?
-            }
+            Err((val, t)) => cx.str_of(Some(val), &t)?,
         };
         acc = Some(match acc {
             None => part,

@@ -95,7 +95,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
     }
     let ptr = ctx.ptr_type(AddressSpace::default());
     Ok(match t {
-        Type::NoneType => ctx.struct_type(&[], false).into(),
+        Type::NoneType | Type::Ellipsis => ctx.struct_type(&[], false).into(),
         Type::Array(a) => {
             if numeric(&a.dtype).is_none() {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));

@@ -33,6 +33,7 @@ pub const ALL_CODES: &[&str] = &[
     "unpack-count",
     "unreadable-file",
     "unsupported-constant",
+    "unsupported-array-index",
     "unsupported-signature",
     "unsupported-syntax",
     "untyped-global",

@@ -1,6 +1,7 @@
 //! Errors Numba raises after typing succeeded: the parfor pass's `prange` rewrite
-//! (numba/parfors/parfor.py, `ConvertLoopPass`) and lowering without the runtime on CUDA
-//! (numba/core/runtime/context.py `_require_nrt`: "NRT required but not enabled").
+//! (numba/parfors/parfor.py, `ConvertLoopPass`), lowering without the runtime on CUDA
+//! (numba/core/runtime/context.py `_require_nrt`: "NRT required but not enabled"), and array
+//! indices its fancy-indexing lowering cannot compile.
 
 use numrs_ir::{StmtKind, Value, VarId};
 use numrs_syntax::ast::Constant;
@@ -61,6 +62,20 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
                         s.span,
                     )),
                 };
+            }
+        }
+    }
+    // Lowering walks the blocks in order; the first index it cannot compile fails.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let (value, index, read) = match &s.kind {
+                StmtKind::Assign { value: Value::GetItem { value, index }, .. } => (*value, *index, true),
+                StmtKind::SetItem { target, index, .. } => (*target, *index, false),
+                _ => continue,
+            };
+            let (Some(vt), Some(it)) = (inf.get(value), inf.get(index)) else { continue };
+            if let Some((kind, message)) = numrs_typing::index_lowering_error(vt, it, read) {
+                return Some(error(kind, "unsupported-array-index", &message, s.span));
             }
         }
     }

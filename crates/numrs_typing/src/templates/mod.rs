@@ -7,7 +7,7 @@ pub(crate) mod containers;
 pub use containers::make_dict_type;
 mod cuda;
 mod math;
-mod numpy;
+pub(crate) mod numpy;
 mod operators;
 
 use numrs_types::{NumericKind, Type};

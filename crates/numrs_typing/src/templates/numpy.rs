@@ -8,7 +8,7 @@
 mod arrayfuncs;
 mod common;
 mod construct;
-mod index;
+pub(crate) mod index;
 mod methods;
 mod random;
 mod reduce;

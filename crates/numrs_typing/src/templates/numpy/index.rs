@@ -4,14 +4,12 @@
 
 use numrs_types::{can_convert, ArrayType, Layout, Signature, Type};
 
-use crate::registry::{CallError, CallResult};
+use crate::registry::CallResult;
 
 /// The outcome of indexing: the normalized index type and the result.
 pub(crate) struct Indexing {
     pub index: Type,
     pub result: Type,
-    /// A boolean array index that is not 1-d: typed, but Numba's lowering asserts on it.
-    pub lowering_asserts: bool,
 }
 
 fn is_nonelike(t: &Type) -> bool {
@@ -51,7 +49,6 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
     let mut advanced = false;
     let mut num_newaxis = 0i64;
     let mut array_ndims: Vec<i64> = Vec::new();
-    let mut lowering_asserts = false;
     for t in &items {
         let t = t.unliteral();
         let normalized = match &t {
@@ -75,9 +72,6 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
                 t.clone()
             }
             Type::Array(a) if a.dtype.is_integer() || a.dtype.is_boolean() => {
-                if a.dtype.is_boolean() && a.ndim != 1 {
-                    lowering_asserts = true;
-                }
                 array_ndims.push(a.ndim as i64);
                 advanced = true;
                 ndim -= 1;
@@ -145,23 +139,49 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
         }
     };
     let index = if is_tuple { Type::tuple(all_indices) } else { all_indices.into_iter().next().unwrap_or(Type::NoneType) };
-    Ok(Some(Indexing { index, result, lowering_asserts }))
+    Ok(Some(Indexing { index, result }))
 }
 
-fn lowering_assert() -> CallError {
-    CallError { kind: "AssertionError", message: String::new() }
+/// Index types Numba's typing accepts but its lowering (`FancyIndexer` in arrayobj.py) cannot
+/// compile: a boolean array that is not 1-d (`BooleanArrayIndexer` asserts), and, when reading,
+/// a boolean array together with other index arrays (the result is built with more dimensions
+/// than it was typed with, and LLVM refuses the store). The Numba exception kind and a message.
+pub fn index_lowering_error(ary: &Type, idx: &Type, read: bool) -> Option<(&'static str, String)> {
+    if !matches!(ary, Type::Array(_)) {
+        return None;
+    }
+    let items = idx.tuple_items().unwrap_or_else(|| vec![idx.clone()]);
+    let arrays: Vec<&ArrayType> = items.iter().filter_map(|t| if let Type::Array(a) = t { Some(&**a) } else { None }).collect();
+    let is_mask = |a: &&ArrayType| a.dtype.is_boolean();
+    if let Some(m) = arrays.iter().find(|a| is_mask(a) && a.ndim != 1) {
+        return Some((
+            "AssertionError",
+            format!(
+                "Numba types indexing {ary} with the {}-d boolean array {} but cannot compile it: its lowering \
+                 handles 1-d boolean masks only. Index the flattened arrays instead: `a.ravel()[mask.ravel()]`",
+                m.ndim,
+                Type::Array(std::sync::Arc::new((*m).clone()))
+            ),
+        ));
+    }
+    if read && arrays.iter().any(is_mask) && arrays.len() > 1 {
+        return Some((
+            "TypeError",
+            format!(
+                "Numba types indexing {ary} with {idx}, a boolean array together with other index arrays, but \
+                 cannot compile it (its lowering builds a result of the wrong rank). Turn the mask into \
+                 positions first: `np.nonzero(mask)[0]`"
+            ),
+        ));
+    }
+    None
 }
 
 /// `operator.getitem` on arrays (Numba's `GetItemBuffer`).
 pub(crate) fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [Type::Array(ary), idx] = args else { return Ok(None) };
     match array_index_type(ary, idx) {
-        Ok(Some(ix)) => {
-            if ix.lowering_asserts {
-                return Err(lowering_assert());
-            }
-            Ok(Some(Signature::new(ix.result, vec![args[0].clone(), ix.index])))
-        }
+        Ok(Some(ix)) => Ok(Some(Signature::new(ix.result, vec![args[0].clone(), ix.index]))),
         _ => Ok(None),
     }
 }
@@ -220,8 +240,5 @@ pub(crate) fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             }
         },
     };
-    if ix.lowering_asserts {
-        return Err(lowering_assert());
-    }
     Ok(Some(Signature::new(Type::NoneType, vec![args[0].clone(), ix.index, res])))
 }
