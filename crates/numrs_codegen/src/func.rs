@@ -1415,6 +1415,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(r, &sig.return_type, target)
     }
 
+    /// The complex conjugate of a number of type `t` (real numbers are their own).
+    pub(crate) fn conj_value(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+        match numeric(t) {
+            Some(k) if k.is_complex() => {
+                let sv = v.into_struct_value();
+                let im = self.b.build_extract_value(sv, 1, "")?.into_float_value();
+                let neg = self.b.build_float_neg(im, "")?;
+                Ok(self.b.build_insert_value(sv, neg, 1, "")?.as_basic_value_enum())
+            }
+            _ => Ok(v),
+        }
+    }
+
     fn lower_call(&mut self, func: VarId, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
         let ft = self.ty(func)?;
         let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
@@ -1436,23 +1449,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let recv = *recv;
                 let rt = self.ty(recv)?;
                 let v = self.load(recv)?;
-                let v = match numeric(&rt) {
-                    Some(k) if k.is_complex() => {
-                        let sv = v.into_struct_value();
-                        let im = self.b.build_extract_value(sv, 1, "")?.into_float_value();
-                        let neg = self.b.build_float_neg(im, "")?;
-                        self.b.build_insert_value(sv, neg, 1, "")?.as_basic_value_enum()
-                    }
-                    _ => v,
-                };
+                let v = self.conj_value(v, &rt)?;
                 self.cast(v, &rt, target)
             }
-            Type::BoundFunction(b) => {
-                let mut full = vec![b.1.clone()];
-                full.extend(types.iter().cloned());
-                let _ = full;
-                self.fail(format!("method {} is not supported by numrs build yet", b.0))
-            }
+            Type::BoundFunction(b) => self.fail(format!("method {} is not supported by numrs build yet", b.0)),
             Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),
             other => self.fail(format!("calling a value of type {other} is not supported by numrs build yet")),

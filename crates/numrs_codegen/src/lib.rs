@@ -26,6 +26,7 @@ mod matrices;
 mod nanfuncs;
 mod searchsorted;
 mod binning;
+mod convolve;
 mod views;
 mod interp;
 pub mod func;

@@ -32,7 +32,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else {
                     (n, self.i64(0))
                 };
-                let out = self.zeros(&ra.dtype, &[n, m])?;
+                let out = self.alloc_zeroed(&ra.dtype, &[n, m])?;
                 // k >= 0: d = min(N, M - k) ones at (i, i + k); else d = min(N + k, M) at (i - k, i).
                 let pos = self.b.build_int_compare(IntPredicate::SGE, k, self.i64(0), "")?;
                 let d_pos = self.smin(n, self.b.build_int_sub(m, k, "")?)?;
@@ -210,7 +210,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let neg = self.b.build_int_compare(IntPredicate::SLT, k, self.i64(0), "")?;
             let abs_k = self.b.build_select(neg, self.b.build_int_neg(k, "")?, k, "")?.into_int_value();
             let n = self.b.build_int_add(len, abs_k, "")?;
-            let out = self.zeros(&dt, &[n, n])?;
+            let out = self.alloc_zeroed(&dt, &[n, n])?;
             let (r0, c0) = (
                 self.b.build_select(neg, abs_k, self.i64(0), "")?.into_int_value(),
                 self.b.build_select(neg, self.i64(0), k, "")?.into_int_value(),
@@ -263,16 +263,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn smin(&self, a: IntValue<'ctx>, b: IntValue<'ctx>) -> R<IntValue<'ctx>> {
         let lt = self.b.build_int_compare(IntPredicate::SLT, a, b, "")?;
         Ok(self.b.build_select(lt, a, b, "")?.into_int_value())
-    }
-
-    /// A new C-contiguous array of zeros.
-    fn zeros(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
-        let out = self.alloc_array(dtype, shape)?;
-        let nitems = self.field(out, 2)?.into_int_value();
-        let data = self.field(out, 4)?.into_pointer_value();
-        let bytes = self.b.build_int_mul(nitems, self.i64(self.itemsize_of(dtype)? as i64), "")?;
-        self.b.build_memset(data, 1, self.ctx.i8_type().const_zero(), bytes)?;
-        Ok(out)
     }
 
     /// The address of `m[i, j]` of a 2-d array (indices known to be in range).

@@ -119,6 +119,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "intersect1d" => self.set_routine(crate::setops::SetOp::Intersect, args, kws, tt)?,
             "setxor1d" => self.set_routine(crate::setops::SetOp::Xor, args, kws, tt)?,
             "setdiff1d" => self.set_routine(crate::setops::SetOp::Diff, args, kws, tt)?,
+            "convolve" | "correlate" => self.convolve(name == "convolve", args, kws, tt)?,
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,

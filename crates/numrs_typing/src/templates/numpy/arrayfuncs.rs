@@ -11,7 +11,8 @@ use numrs_types::{ArrayType, Layout, NumericKind, Type};
 
 use super::common::{bind, is_nonelike, sig};
 use super::index::getitem;
-use super::tables::promote_types;
+use super::tables::{promote_types, tables};
+use super::ufunc::find_matching_loop;
 use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
@@ -27,7 +28,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.fliplr", fliplr),
     ("numpy.flipud", flipud),
     ("numpy.convolve", convolve),
-    ("numpy.correlate", convolve),
+    ("numpy.correlate", correlate),
     ("numpy.tri", tri),
     ("numpy.tril", tril_triu),
     ("numpy.triu", tril_triu),
@@ -318,21 +319,36 @@ fn flipud(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     flip_axis("flipud", Type::tuple(vec![Type::Slice3, Type::Ellipsis]), args, kws)
 }
 
-/// `np.convolve(a, v, mode)` and `np.correlate(a, v, mode)`: a 1-D `C` array of the promoted
-/// dtype (`_np_correlate_core`).
+/// `np.convolve(a, v, mode)`: a 1-D `C` array of the promoted dtype (`_np_correlate_core`).
 fn convolve(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    convolve_like(false, args, kws)
+}
+
+/// `np.correlate(a, v, mode)`: as `convolve`, but the operands first go through `np.conj`
+/// (`a` when both are real, `v` when it is complex), whose loop turns booleans into `int8`.
+fn correlate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    convolve_like(true, args, kws)
+}
+
+fn convolve_like(correlate: bool, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "v", "mode"], 2) else { return Ok(None) };
     let (Some(a), Some(v)) = (&b[0], &b[1]) else { return Ok(None) };
     for t in [a, v] {
         if ndim_of(t).is_some_and(|n| n > 1) {
-            return Err(CallError::typing("np.convolve() only supported on 1D arrays "));
+            let name = if correlate { "np.correlate" } else { "np.convolve" };
+            return Err(CallError::typing(format!("{name}() only supported on 1D arrays ")));
         }
     }
     let (Some(a), Some(v)) = (a.as_array(), v.as_array()) else { return Ok(None) };
     if a.ndim != 1 || v.ndim != 1 {
         return Ok(None);
     }
-    let (Some(ka), Some(kv)) = (a.dtype.as_number(), v.dtype.as_number()) else { return Ok(None) };
+    let (Some(mut ka), Some(kv)) = (a.dtype.as_number(), v.dtype.as_number()) else { return Ok(None) };
+    if correlate && !ka.is_complex() && !kv.is_complex() {
+        let conj = tables().ufuncs.get("conjugate").and_then(|u| find_matching_loop(u, &[ka], &[]));
+        let Some(l) = conj else { return Ok(None) };
+        ka = l.outputs[0];
+    }
     let Some(k) = promote_types(ka, kv) else { return Ok(None) };
     sig(Type::array(Type::Number(k), 1, Layout::C), args)
 }
