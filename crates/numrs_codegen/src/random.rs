@@ -85,6 +85,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "randint" | "uniform" => &["low", "high", "size"],
             "normal" => &["loc", "scale", "size"],
             "exponential" => &["scale", "size"],
+            "choice" => &["a", "size", "replace"],
+            "shuffle" | "permutation" => &["x"],
             _ => return Ok(None),
         };
         if args.len() > params.len() {
@@ -179,8 +181,178 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 };
                 self.random_draws(size, &Type::float64(), &draw)?
             }
+            "choice" => {
+                let Some(a) = given(0)? else { return Ok(None) };
+                let replace = match given(2)? {
+                    Some(r) => self.bool_arg(Some(r))?,
+                    None => self.ctx.bool_type().const_int(1, false),
+                };
+                self.choice(a, given(1)?, replace, tt)?
+            }
+            "shuffle" => {
+                let Some(x) = given(0)? else { return Ok(None) };
+                let (arr, at) = self.arr(x)?;
+                self.shuffle(arr, &at)?;
+                self.ctx.const_struct(&[], false).into()
+            }
+            "permutation" => {
+                let Some(x) = given(0)? else { return Ok(None) };
+                let (p, pt) = self.permutation(x)?;
+                self.fresh = true;
+                self.cast(p, &pt, tt)?
+            }
             _ => return Ok(None),
         };
         Ok(Some(v))
+    }
+
+    /// `np.random.randint(0, n)` (Numba's draw, raising for an empty range).
+    fn randint_below(&self, n: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let empty = self.b.build_int_compare(inkwell::IntPredicate::SLE, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, "empty range for randrange()")?;
+        self.random_op(RandomOp::RandInt, &[self.i64(0), n])
+    }
+
+    /// Numba's `do_shuffle_impl`: from the last item down, swap item `i` with a random item
+    /// `j <= i` (rows of an n-d array swap whole).
+    fn shuffle(&mut self, arr: BasicValueEnum<'ctx>, at: &numrs_types::ArrayType) -> R<()> {
+        if at.ndim == 0 {
+            return self.fail("np.random.shuffle of a 0-d array is not supported by numrs build yet");
+        }
+        let shape = self.dims(arr, 5, at.ndim)?;
+        let strides = self.dims(arr, 6, at.ndim)?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let et = crate::types::storage_type(self.ctx, &at.dtype).map_err(|m| self.cg_err(m))?;
+        let n0 = shape[0];
+        let steps = self.b.build_int_sub(n0, self.i64(1), "")?;
+        let steps = self.b.build_select(self.b.build_int_compare(inkwell::IntPredicate::SGT, steps, self.i64(0), "")?, steps, self.i64(0), "")?.into_int_value();
+        let rest: Vec<IntValue<'ctx>> = shape[1..].to_vec();
+        let rstrides: Vec<IntValue<'ctx>> = strides[1..].to_vec();
+        let mut inner = self.i64(1);
+        for d in &rest {
+            inner = self.b.build_int_mul(inner, *d, "")?;
+        }
+        self.counted_loop(steps, |cx, k| {
+            let i = cx.b.build_int_sub(n0, cx.b.build_int_add(k, cx.i64(1), "")?, "")?;
+            let j = cx.randint_below(cx.b.build_int_add(i, cx.i64(1), "")?)?;
+            let pi = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[cx.b.build_int_mul(i, strides[0], "")?], "")? };
+            let pj = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[cx.b.build_int_mul(j, strides[0], "")?], "")? };
+            // Every item of the two rows, in C order.
+            cx.counted_loop(inner, |cx, t| {
+                let mut off = cx.i64(0);
+                let mut rem = t;
+                for d in (0..rest.len()).rev() {
+                    let q = cx.b.build_int_unsigned_div(rem, rest[d], "")?;
+                    let r = cx.b.build_int_unsigned_rem(rem, rest[d], "")?;
+                    off = cx.b.build_int_add(off, cx.b.build_int_mul(r, rstrides[d], "")?, "")?;
+                    rem = q;
+                }
+                let a = unsafe { cx.b.build_gep(cx.ctx.i8_type(), pi, &[off], "")? };
+                let b = unsafe { cx.b.build_gep(cx.ctx.i8_type(), pj, &[off], "")? };
+                let xa = cx.b.build_load(et, a, "")?;
+                let xb = cx.b.build_load(et, b, "")?;
+                cx.b.build_store(a, xb)?;
+                cx.b.build_store(b, xa)?;
+                Ok(())
+            })
+        })
+    }
+
+    /// `np.random.permutation(x)`: a shuffled `np.arange(x)` or copy of `x` (a new reference).
+    fn permutation(&mut self, x: VarId) -> R<(BasicValueEnum<'ctx>, Type)> {
+        let xt = self.ty(x)?;
+        let (p, pa) = match &xt {
+            Type::Array(_) => {
+                let (arr, a) = self.arr(x)?;
+                let c = self.copy_c(arr, &a)?;
+                (c, numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: numrs_types::Layout::C, readonly: false })
+            }
+            t if numeric(t).is_some_and(|k| k.is_integer()) => {
+                // `np.arange(x)`: empty for x <= 0.
+                let n = self.int_arg(x)?;
+                let pos = self.b.build_int_compare(inkwell::IntPredicate::SGT, n, self.i64(0), "")?;
+                let n = self.b.build_select(pos, n, self.i64(0), "")?.into_int_value();
+                let out = self.alloc_array(&Type::int64(), &[n])?;
+                self.counted_loop(n, |cx, i| {
+                    let q = cx.out_ptr(out, &Type::int64(), i)?;
+                    cx.b.build_store(q, i)?;
+                    Ok(())
+                })?;
+                (out, numrs_types::ArrayType { dtype: Type::int64(), ndim: 1, layout: numrs_types::Layout::C, readonly: false })
+            }
+            other => return self.fail(format!("np.random.permutation of {other} is not supported by numrs build yet")),
+        };
+        let pt = Type::Array(std::sync::Arc::new(pa.clone()));
+        // A failing draw must not leave the copy behind.
+        let slot = self.hold_temp(p, &pt)?;
+        self.shuffle(p, &pa)?;
+        self.let_go(slot, &pt)?;
+        Ok((p, pt))
+    }
+
+    /// Numba's `choice(a, size=None, replace=True)` over an array or `np.arange(a)`.
+    fn choice(&mut self, a: VarId, size: Option<VarId>, replace: IntValue<'ctx>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let at = self.ty(a)?;
+        let (n, src) = match &at {
+            Type::Array(x) if x.ndim == 1 => {
+                let (arr, x) = self.arr(a)?;
+                (self.dims(arr, 5, 1)?[0], Some((arr, x)))
+            }
+            t if numeric(t).is_some_and(|k| k.is_integer()) => (self.int_arg(a)?, None),
+            other => return self.fail(format!("np.random.choice over {other} is not supported by numrs build yet")),
+        };
+        let item = |cx: &Self, j: IntValue<'ctx>| -> R<(BasicValueEnum<'ctx>, Type)> {
+            match &src {
+                Some((arr, x)) => Ok((cx.elem_at(*arr, x, j)?, x.dtype.clone())),
+                None => Ok((j.into(), Type::int64())),
+            }
+        };
+        let size = match size {
+            Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => v,
+            _ => {
+                let j = self.randint_below(n)?;
+                let (x, xt) = item(self, j)?;
+                return self.cast(x, &xt, tt);
+            }
+        };
+        let Type::Array(ot) = tt else { return self.fail(format!("np.random.choice giving {tt}")) };
+        let shape = match self.ty(size)? {
+            t if numeric(&t).is_some_and(|k| k.is_integer()) => vec![self.int_arg(size)?],
+            _ => self.shape_arg(size)?,
+        };
+        let dt = ot.dtype.clone();
+        let out = self.alloc_array(&dt, &shape)?;
+        let ct = crate::npfuncs::array_type(&dt, ot.ndim, numrs_types::Layout::C);
+        let slot = self.hold_temp(out, &ct)?;
+        let total = self.field(out, 2)?.into_int_value();
+        let with = self.new_block("choice_replace");
+        let without = self.new_block("choice_unique");
+        let done = self.new_block("choice_done");
+        self.b.build_conditional_branch(replace, with, without)?;
+        self.b.position_at_end(with);
+        self.counted_loop(total, |cx, i| {
+            let j = cx.randint_below(n)?;
+            let (x, xt) = item(cx, j)?;
+            let q = cx.out_ptr(out, &dt, i)?;
+            cx.store_element(q, x, &xt, &dt)
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(without);
+        let big = self.b.build_int_compare(inkwell::IntPredicate::SGT, total, n, "")?;
+        self.guard(big, ExcKind::ValueError, "Cannot take a larger sample than population when 'replace=False'")?;
+        let (perm, pt) = self.permutation(a)?;
+        let Type::Array(pa) = &pt else { return self.fail("permutation") };
+        let pa = (**pa).clone();
+        self.counted_loop(total, |cx, i| {
+            let x = cx.elem_at(perm, &pa, i)?;
+            let q = cx.out_ptr(out, &dt, i)?;
+            cx.store_element(q, x, &pa.dtype, &dt)
+        })?;
+        self.decref(perm, &pt)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        self.let_go(slot, &ct)?;
+        self.fresh = true;
+        self.cast(out, &ct, tt)
     }
 }
