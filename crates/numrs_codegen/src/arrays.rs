@@ -48,6 +48,16 @@ enum Node {
     Op { ufunc: String, args: Vec<Node>, out: NumericKind },
 }
 
+impl Node {
+    /// Whether evaluating an element can raise: the complex `/` operator (CPython's division).
+    fn may_raise(&self) -> bool {
+        match self {
+            Node::Leaf(_) => false,
+            Node::Op { ufunc, args, out } => (ufunc == "truediv" && out.is_complex()) || args.iter().any(Node::may_raise),
+        }
+    }
+}
+
 struct Leaf<'ctx> {
     ty: Type,
     /// Arrays: the array struct; scalars: the value.
@@ -60,7 +70,9 @@ fn binop_ufunc(op: BinOp) -> Option<&'static str> {
         BinOp::Add => "add",
         BinOp::Sub => "subtract",
         BinOp::Mult => "multiply",
-        BinOp::Div => "divide",
+        // The operator, not `np.divide`: on complex numbers Numba's array expressions run the
+        // scalar operator (CPython's algorithm, raising on a zero divisor).
+        BinOp::Div => "truediv",
         BinOp::Pow => "power",
         BinOp::FloorDiv => "floor_divide",
         BinOp::Mod => "remainder",
@@ -112,7 +124,7 @@ const UNARY_LIBM: &[(&str, &str)] = &[
 ];
 
 const ELEMENTWISE: &[&str] = &[
-    "add", "subtract", "multiply", "divide", "true_divide", "power", "negative", "positive", "equal",
+    "add", "subtract", "multiply", "divide", "true_divide", "truediv", "power", "negative", "positive", "equal",
     "not_equal", "less", "less_equal", "greater", "greater_equal", "absolute", "abs", "fabs", "square",
     "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
     "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot", "where", "conjugate", "conj",
@@ -123,7 +135,7 @@ const ELEMENTWISE: &[&str] = &[
 /// Number of inputs of a supported ufunc.
 fn ufunc_nin(name: &str) -> usize {
     match name {
-        "add" | "subtract" | "multiply" | "divide" | "true_divide" | "power" | "equal" | "not_equal" | "less"
+        "add" | "subtract" | "multiply" | "divide" | "true_divide" | "truediv" | "power" | "equal" | "not_equal" | "less"
         | "less_equal" | "greater" | "greater_equal" | "maximum" | "minimum" | "fmax" | "fmin" | "arctan2" | "atan2"
         | "hypot" | "floor_divide" | "remainder" | "mod" | "fmod" | "bitwise_and" | "bitwise_or" | "bitwise_xor"
         | "logical_and" | "logical_or" | "logical_xor" => 2,
@@ -788,6 +800,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 o
             }
         };
+        // An element that can raise (complex `/`) must not leave the new result behind.
+        let held = match inplace_out {
+            None if root.may_raise() => Some(self.hold_temp(out, &crate::npfuncs::array_type(&ra.dtype, ra.ndim, Layout::C))?),
+            _ => None,
+        };
         let out_t = match inplace_out {
             Some(v) => match self.ty(v)? {
                 Type::Array(a) => (*a).clone(),
@@ -899,6 +916,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
+        if let Some(slot) = held {
+            self.let_go(slot, &crate::npfuncs::array_type(&ra.dtype, ra.ndim, Layout::C))?;
+        }
         if inplace_out.is_some() {
             self.fresh = false;
         } else {
@@ -921,8 +941,57 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// NumPy's complex division (Numba's `np_complex_div_impl`, Smith's algorithm): a zero
+    /// divisor gives infinities and NaNs, not an exception.
+    fn np_complex_div(&self, x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let b = &self.b;
+        let (xs, ys) = (x.into_struct_value(), y.into_struct_value());
+        let part = |s: inkwell::values::StructValue<'ctx>, i| -> R<inkwell::values::FloatValue<'ctx>> { Ok(b.build_extract_value(s, i, "")?.into_float_value()) };
+        let (ar, ai, br, bi) = (part(xs, 0)?, part(xs, 1)?, part(ys, 0)?, part(ys, 1)?);
+        let ft = ar.get_type();
+        let (zero, one) = (ft.const_float(0.0), ft.const_float(1.0));
+        let fabs = |v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> { Ok(crate::ops::intrinsic_call(self, "llvm.fabs", &[v.into()])?.into_float_value()) };
+        let (bra, bia) = (fabs(br)?, fabs(bi)?);
+        // |br| >= |bi|, both zero: a / |b| part by part.
+        let zr = b.build_float_div(ar, bra, "")?;
+        let zi = b.build_float_div(ai, bia, "")?;
+        // |br| >= |bi|: rat = bi/br, scl = 1/(br + bi*rat); ((ar + ai*rat)*scl, (ai - ar*rat)*scl).
+        let rat = b.build_float_div(bi, br, "")?;
+        let scl = b.build_float_div(one, b.build_float_add(br, b.build_float_mul(bi, rat, "")?, "")?, "")?;
+        let rr = b.build_float_mul(b.build_float_add(ar, b.build_float_mul(ai, rat, "")?, "")?, scl, "")?;
+        let ri = b.build_float_mul(b.build_float_sub(ai, b.build_float_mul(ar, rat, "")?, "")?, scl, "")?;
+        // |bi| > |br| (or NaNs): rat = br/bi, scl = 1/(bi + br*rat); ((ar*rat + ai)*scl, (ai*rat - ar)*scl).
+        let rat2 = b.build_float_div(br, bi, "")?;
+        let scl2 = b.build_float_div(one, b.build_float_add(bi, b.build_float_mul(br, rat2, "")?, "")?, "")?;
+        let sr = b.build_float_mul(b.build_float_add(b.build_float_mul(ar, rat2, "")?, ai, "")?, scl2, "")?;
+        let si = b.build_float_mul(b.build_float_sub(b.build_float_mul(ai, rat2, "")?, ar, "")?, scl2, "")?;
+        let ge = b.build_float_compare(inkwell::FloatPredicate::OGE, bra, bia, "")?;
+        let both0 = b.build_and(
+            b.build_float_compare(inkwell::FloatPredicate::OEQ, bra, zero, "")?,
+            b.build_float_compare(inkwell::FloatPredicate::OEQ, bia, zero, "")?,
+            "",
+        )?;
+        let re1 = b.build_select(both0, zr, rr, "")?;
+        let im1 = b.build_select(both0, zi, ri, "")?;
+        let re = b.build_select(ge, re1, sr.into(), "")?;
+        let im = b.build_select(ge, im1, si.into(), "")?;
+        let st = xs.get_type();
+        let v = b.build_insert_value(st.get_undef(), re, 0, "")?;
+        let v = b.build_insert_value(v, im, 1, "")?;
+        Ok(v.as_basic_value_enum())
+    }
+
     /// One element of ufunc `name` (NumPy semantics: no exceptions), result of kind `out`.
     pub(crate) fn ufunc_elem(&mut self, name: &str, args: &[(BasicValueEnum<'ctx>, Type)], out: NumericKind) -> R<BasicValueEnum<'ctx>> {
+        // Ufunc kernels are compiled with NumPy's error model whatever the function's.
+        let saved = self.flags.numpy_errors;
+        self.flags.numpy_errors = true;
+        let r = self.ufunc_elem_numpy(name, args, out);
+        self.flags.numpy_errors = saved;
+        r
+    }
+
+    fn ufunc_elem_numpy(&mut self, name: &str, args: &[(BasicValueEnum<'ctx>, Type)], out: NumericKind) -> R<BasicValueEnum<'ctx>> {
         let ot = Type::Number(out);
         let to_out = |cx: &FnCx<'a, 'ctx>, i: usize| -> R<BasicValueEnum<'ctx>> {
             match args.get(i) {
@@ -970,14 +1039,31 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 unsupported(self)
             }
-            "divide" | "true_divide" if is_float => {
+            "divide" | "true_divide" | "truediv" if is_float => {
                 let (x, y) = (to_out(self, 0)?.into_float_value(), to_out(self, 1)?.into_float_value());
                 Ok(self.b.build_float_div(x, y, "")?.into())
+            }
+            "truediv" if out.is_complex() => {
+                let sig = Signature { args: vec![ot.clone(), ot.clone()], return_type: ot.clone() };
+                let Some(f) = crate::ops::lookup("operator.truediv", &sig) else { return unsupported(self) };
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                f(self, &sig, &[Some(x), Some(y)])
+            }
+            "divide" | "true_divide" if out.is_complex() => {
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                self.np_complex_div(x, y)
             }
             "power" if is_float => {
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 crate::ops::intrinsic_call(self, "llvm.pow", &[x, y])
             }
+            "power" if is_int => {
+                let sig = Signature { args: vec![ot.clone(), ot.clone()], return_type: ot.clone() };
+                let Some(f) = crate::ops::lookup("builtins.pow", &sig) else { return unsupported(self) };
+                let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
+                f(self, &sig, &[Some(x), Some(y)])
+            }
+            "floor" | "ceil" | "trunc" if is_int => to_out(self, 0),
             "negative" => {
                 let x = to_out(self, 0)?;
                 if is_float {

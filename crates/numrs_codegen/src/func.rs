@@ -1687,6 +1687,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
             Type::Optional(_) => crate::optional::truth(self, v, t),
             Type::List { .. } | Type::ListType(_) => crate::lists::truth(self, v),
+            Type::Array(a) => {
+                // NumPy's: the one item's truth; ValueError for none or several.
+                let n = self.field(v, 2)?.into_int_value();
+                let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+                self.guard(empty, ExcKind::ValueError, "The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an array is not empty.")?;
+                let many = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(1), "")?;
+                self.guard(many, ExcKind::ValueError, "The truth value of an array with more than one element is ambiguous. Use a.any() or a.all()")?;
+                let data = self.field(v, 4)?.into_pointer_value();
+                let x = self.load_element(data, &a.dtype)?;
+                self.truth(x, &a.dtype)
+            }
             Type::Unicode | Type::StringLiteral(_) => {
                 let n = self.str_len(v.into_pointer_value())?;
                 Ok(self.b.build_int_compare(IntPredicate::NE, n, self.i64(0), "")?)

@@ -5,6 +5,7 @@
 
 use inkwell::values::{BasicValueEnum, FloatValue, IntValue};
 use inkwell::{FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
 use numrs_types::{NumericKind, Signature, Type};
 
 use crate::func::{FnCx, R};
@@ -166,4 +167,20 @@ fn tuple_hash<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, items: &[Type]
     acc = cx.b.build_int_add(acc, i64c(cx, n ^ (XXPRIME_5 ^ 3527539)), "")?;
     let is_m1 = cx.b.build_int_compare(IntPredicate::EQ, acc, i64c(cx, u64::MAX), "")?;
     Ok(cx.b.build_select(is_m1, i64c(cx, 1546275796), acc, "")?.into_int_value())
+}
+
+/// `hash(x)` of a value Numba cannot hash (a list): its generic `hash()` raises TypeError at
+/// run time.
+pub(crate) fn unhashable<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let t = &sig.args[0];
+    cx.raise_const(
+        ExcKind::TypeError,
+        &format!(
+            "No __hash__ is defined for object of type '{t}' and a generic hash() cannot be performed as there is no suitable object represention in Numba compiled code!"
+        ),
+    )?;
+    let dead = cx.new_block("unhashable_dead");
+    cx.b.position_at_end(dead);
+    let rt = cx.vt(&sig.return_type)?;
+    Ok(rt.const_zero())
 }

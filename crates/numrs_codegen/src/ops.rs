@@ -162,6 +162,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::Tuple, tuple_len),
         ("builtins.hash", Class::Real, crate::hashing::hash),
         ("builtins.hash", Class::Tuple, crate::hashing::hash),
+        ("builtins.hash", Class::List, crate::hashing::unhashable),
         ("operator.add", Class::Tuple, crate::tuples::concat),
         ("operator.contains", Class::Tuple, crate::tuples::contains),
         ("operator.eq", Class::Tuple, crate::tuples::eq),
@@ -210,6 +211,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("math.ldexp", Class::Float, math_ldexp),
         ("math.frexp", Class::Float, math_frexp),
         ("math.log", Class::Float, math_log),
+        ("math.log", Class::Integral, math_log),
         ("math.gcd", Class::Int, math_gcd),
         ("math.pow", Class::Float, float_pow),
     ]
@@ -253,7 +255,7 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let key = INPLACE.iter().find(|(i, _)| *i == key).map_or(key, |(_, p)| *p);
     let first = sig.args.first();
     let arrays = sig.args.iter().chain([&sig.return_type]).any(|t| matches!(t, Type::Array(_)));
-    if arrays && key != "builtins.len" {
+    if arrays && key != "builtins.len" && key != "builtins.bool" {
         return None;
     }
     if let Some(f) = table().iter().find(|(k, c, _)| *k == key && c.matches(first)).map(|(_, _, f)| *f) {
@@ -883,6 +885,10 @@ fn float_abs<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<Bas
 /// Numba's `do_minmax`: keep the running value unless the comparison says otherwise.
 fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], is_max: bool) -> R<BasicValueEnum<'ctx>> {
     let mut items: Vec<(BasicValueEnum<'ctx>, Type)> = Vec::new();
+    if sig.args.len() == 1 && numeric(&sig.args[0]).is_some() {
+        // `max(n)` of one number: the number.
+        return cx.cast(arg(cx, vals, 0)?, &sig.args[0], &sig.return_type);
+    }
     if sig.args.len() == 1 {
         let t = &sig.args[0];
         let Some(tys) = t.tuple_items() else { return cx.fail(format!("min/max of {t} is not supported by numrs build yet")) };
@@ -1191,12 +1197,21 @@ fn math_ldexp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Bas
     }
 }
 
+/// `math.log(x[, base])`; an integer `x` (Numba's `unary_math_int_impl`) is taken as a float64.
 fn math_log<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let f32 = kind(cx, &sig.args[0])? == NumericKind::Float32;
+    let k = kind(cx, &sig.args[0])?;
+    let f32 = k == NumericKind::Float32;
     let name = if f32 { "logf" } else { "log" };
-    let x = libm(cx, name, &[arg(cx, vals, 0)?])?;
+    let as_float = |cx: &FnCx<'_, 'ctx>, i: usize| -> R<BasicValueEnum<'ctx>> {
+        let v = arg(cx, vals, i)?;
+        if kind(cx, &sig.args[i])?.is_float() {
+            return Ok(v);
+        }
+        cx.cast(v, &sig.args[i], &Type::float64())
+    };
+    let x = libm(cx, name, &[as_float(cx, 0)?])?;
     if sig.args.len() == 2 {
-        let base = libm(cx, name, &[arg(cx, vals, 1)?])?;
+        let base = libm(cx, name, &[as_float(cx, 1)?])?;
         return Ok(cx.b.build_float_div(x.into_float_value(), base.into_float_value(), "")?.into());
     }
     Ok(x)

@@ -18,6 +18,10 @@ pub enum Repr<'ctx> {
 
 /// Types with no run-time value.
 pub fn is_phantom(t: &Type) -> bool {
+    // A tuple of classes and functions (`isinstance(x, (int, float))`) has no value either.
+    if let Some(items) = t.tuple_items() {
+        return !items.is_empty() && items.iter().all(is_phantom);
+    }
     matches!(
         t,
         Type::Module(_)
