@@ -1452,6 +1452,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let v = self.conj_value(v, &rt)?;
                 self.cast(v, &rt, target)
             }
+            Type::BoundFunction(b) if &*b.0 == "tuple.index" && args.len() == 1 => {
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("method index of an unknown receiver");
+                };
+                let recv = *recv;
+                let (rt, xt) = (self.ty(recv)?, self.ty(args[0])?);
+                let (t, x) = (self.load(recv)?, self.load(args[0])?);
+                crate::tuples::index(self, t, &rt, x, &xt, target)
+            }
             Type::BoundFunction(b) => self.fail(format!("method {} is not supported by numrs build yet", b.0)),
             Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),

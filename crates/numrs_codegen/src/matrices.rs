@@ -1,6 +1,6 @@
 //! Matrix helpers as Numba implements them (`numba/np/arrayobj.py`, `arraymath.py`,
 //! `linalg.py`): `np.identity`, `np.eye`, `np.diag` (1-d to 2-d and back, with an offset),
-//! `np.tril`/`np.triu` of 2-d arrays, `np.trace`, and `np.nan_to_num` (defaults: NaN to 0,
+//! `np.tril`/`np.triu` (of a 1-d array broadcast to a square, and of every trailing matrix), `np.trace`, and `np.nan_to_num` (defaults: NaN to 0,
 //! infinities to the dtype's largest finite values; integer input is returned as it is).
 
 use inkwell::values::{BasicValueEnum, IntValue};
@@ -59,27 +59,40 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "tril" | "triu" => {
                 let Some(av) = args.first().copied() else { return Ok(None) };
                 let (arr, a) = self.arr(av)?;
-                if a.ndim != 2 {
-                    return self.fail(format!("np.{name} of {}-d arrays is not supported by numrs build yet", a.ndim));
+                if a.ndim == 0 {
+                    return Ok(None);
                 }
                 let k = self.opt_int_arg(arg_kw(args, kws, 1, "k"))?;
-                let shape = self.dims(arr, 5, 2)?;
-                let out = self.alloc_array(&a.dtype, &shape)?;
+                let src_shape = self.dims(arr, 5, a.ndim)?;
+                // A 1-d array is first broadcast to a square (Numba's `_make_square`); more
+                // dimensions: every trailing matrix (`np_tril_impl_multi`).
+                let shape = if a.ndim == 1 { vec![src_shape[0], src_shape[0]] } else { src_shape.clone() };
+                // `np.empty_like(m)` keeps a Fortran layout.
+                let fortran = matches!(tt, Type::Array(r) if r.layout == numrs_types::Layout::F && r.ndim > 1);
+                let out = if fortran { self.alloc_fortran(&a.dtype, &shape)? } else { self.alloc_array(&a.dtype, &shape)? };
+                let n = self.field(out, 2)?.into_int_value();
                 let dt = a.dtype.clone();
                 let lower = name == "tril";
-                let cols = shape[1];
-                self.counted_loop(shape[0], |cx, i| {
+                let nd = shape.len();
+                self.counted_loop(n, |cx, t| {
+                    let mut idx = vec![cx.i64(0); nd];
+                    let mut rem = t;
+                    for d in (0..nd).rev() {
+                        idx[d] = cx.b.build_int_unsigned_rem(rem, shape[d], "")?;
+                        rem = cx.b.build_int_unsigned_div(rem, shape[d], "")?;
+                    }
+                    let (i, j) = (idx[nd - 2], idx[nd - 1]);
                     let ik = cx.b.build_int_add(i, k, "")?;
-                    cx.counted_loop(cols, |cx, j| {
-                        // tril keeps j <= i + k, triu keeps j >= i + k.
-                        let keep = if lower { IntPredicate::SLE } else { IntPredicate::SGE };
-                        let keep = cx.b.build_int_compare(keep, j, ik, "")?;
-                        let x = cx.load_element(cx.at2(arr, i, j)?, &dt)?;
-                        let zero = cx.vt(&dt)?.const_zero();
-                        let v = cx.b.build_select(keep, x, zero, "")?;
-                        let p = cx.at2(out, i, j)?;
-                        cx.store_element(p, v, &dt, &dt)
-                    })
+                    // tril keeps j <= i + k, triu keeps j >= i + k.
+                    let keep = if lower { IntPredicate::SLE } else { IntPredicate::SGE };
+                    let keep = cx.b.build_int_compare(keep, j, ik, "")?;
+                    let at: Vec<(BV<'ctx>, Type)> = if a.ndim == 1 { vec![(j.into(), Type::uint64())] } else { idx.iter().map(|x| ((*x).into(), Type::uint64())).collect() };
+                    let x = cx.load_element(cx.element_ptr(arr, a.ndim, &at)?, &dt)?;
+                    let zero = cx.vt(&dt)?.const_zero();
+                    let v = cx.b.build_select(keep, x, zero, "")?;
+                    let oat: Vec<(BV<'ctx>, Type)> = idx.iter().map(|x| ((*x).into(), Type::uint64())).collect();
+                    let p = cx.element_ptr(out, nd as u32, &oat)?;
+                    cx.store_element(p, v, &dt, &dt)
                 })?;
                 self.fresh = true;
                 out

@@ -119,13 +119,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "intersect1d" => self.set_routine(crate::setops::SetOp::Intersect, args, kws, tt)?,
             "setxor1d" => self.set_routine(crate::setops::SetOp::Xor, args, kws, tt)?,
             "setdiff1d" => self.set_routine(crate::setops::SetOp::Diff, args, kws, tt)?,
+            // `np.sum` of a number: the number (a boolean as an integer).
+            "sum" if args.len() == 1 && kws.is_empty() && numeric(&self.ty(args[0])?).is_some() => {
+                let (x, xt) = (self.load(args[0])?, self.ty(args[0])?);
+                self.cast(x, &xt, tt)?
+            }
             "convolve" | "correlate" => self.convolve(name == "convolve", args, kws, tt)?,
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
             "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
             "rot90" if first_array => self.rot90(args, kws, tt)?,
-            "broadcast_to" if first_array && args.len() == 2 && kws.is_empty() => self.broadcast_to(args, tt)?,
+            "broadcast_to" if args.len() == 2 && kws.is_empty() => self.broadcast_to(args, tt)?,
             "atleast_1d" | "atleast_2d" | "atleast_3d" if first_array && kws.is_empty() => {
                 let min = name.as_bytes()[8] - b'0';
                 self.atleast(min as u32, args, tt)?

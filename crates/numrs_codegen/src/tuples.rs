@@ -79,6 +79,20 @@ pub(crate) fn contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[O
     cx.cast(found.into(), &Type::boolean(), &sig.return_type)
 }
 
+/// `t.index(x)` (Numba's `tuple_index`): the first position holding an item equal to `x`;
+/// ValueError when there is none.
+pub(crate) fn index<'ctx>(cx: &mut FnCx<'_, 'ctx>, t: BasicValueEnum<'ctx>, tt: &Type, x: BasicValueEnum<'ctx>, xt: &Type, rt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let mut at = cx.i64(-1);
+    let items = items_of(cx, t, tt)?;
+    for (i, (v, it)) in items.into_iter().enumerate().rev() {
+        let eq = num_eq(cx, v, &it, x, xt)?;
+        at = cx.b.build_select(eq, cx.i64(i as i64), at, "")?.into_int_value();
+    }
+    let missing = cx.b.build_int_compare(inkwell::IntPredicate::SLT, at, cx.i64(0), "")?;
+    cx.guard(missing, numrs_abi::ExcKind::ValueError, "tuple.index(x): x not in tuple")?;
+    cx.cast(at.into(), &Type::int64(), rt)
+}
+
 /// `sum(t)` (start 0): the items added in order in the result's type.
 pub(crate) fn sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();

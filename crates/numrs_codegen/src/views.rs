@@ -237,7 +237,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// dimensions and dimensions of length 1 stretched with stride 0; Numba's `_can_broadcast`
     /// errors first.
     pub(crate) fn broadcast_to(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
-        let (arr, a) = self.arr(args[0])?;
+        // A number is first made a 0-d array (`np.asarray`), which the result then owns.
+        let xt = self.ty(args[0])?;
+        let (arr, a, owned) = match crate::types::numeric(&xt) {
+            Some(k) => {
+                let dt = Type::Number(k);
+                let z = self.alloc_array(&dt, &[])?;
+                let x = self.load(args[0])?;
+                let p = self.field(z, 4)?.into_pointer_value();
+                self.store_element(p, x, &xt, &dt)?;
+                // Held while the shape is checked (a ValueError must not leave it behind).
+                let zt = crate::npfuncs::array_type(&dt, 0, Layout::C);
+                let slot = self.hold_temp(z, &zt)?;
+                (z, numrs_types::ArrayType { dtype: dt, ndim: 0, layout: Layout::C, readonly: false }, Some((slot, zt)))
+            }
+            None => {
+                let (arr, a) = self.arr(args[0])?;
+                (arr, a, None)
+            }
+        };
         let Type::Array(ra) = tt else { return self.fail(format!("np.broadcast_to producing {tt}")) };
         let target = self.shape_arg(args[1])?;
         let (sn, dn) = (a.ndim as usize, target.len());
@@ -276,6 +294,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // argument keeps it as its base, made read-only from the type).
         let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
         let out_t = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: dn as u32, layout: Layout::A, readonly: ra.readonly }));
+        if let Some((slot, zt)) = owned {
+            self.let_go(slot, &zt)?;
+            self.fresh = true;
+        }
         self.cast(view, &out_t, tt)
     }
 

@@ -386,7 +386,10 @@ fn tril_triu(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if m.ndim == 0 || !m.dtype.is_number() {
         return Ok(None);
     }
-    sig(Type::array(m.dtype.clone(), m.ndim.max(2), Layout::C), args)
+    // 1-d and 2-d: `np.where(mask, m, 0)`, C. More dimensions: `np.empty_like(m)` filled
+    // matrix by matrix, which keeps a Fortran layout.
+    let layout = if m.ndim > 2 && m.layout == Layout::F { Layout::F } else { Layout::C };
+    sig(Type::array(m.dtype.clone(), m.ndim.max(2), layout), args)
 }
 
 /// `np.diag(v, k=0)`: the diagonal of a 2-D array, or a 2-D array from a 1-D one.
