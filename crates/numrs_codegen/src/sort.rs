@@ -164,21 +164,38 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail(format!("{name} of arrays of {} is not supported by numrs build yet", a.dtype));
         };
         let qt = self.ty(qv)?;
-        if numeric(&qt).is_none_or(|k| k.is_complex()) {
-            return self.fail(format!("{name} with q of type {qt} is not supported by numrs build yet"));
-        }
         let f64t = self.ctx.f64_type();
         let fty = Type::float64();
         let quantile = name.ends_with("quantile");
         let skip_nan = name.starts_with("nan");
         let (upper, msg) = if quantile { (1.0, "Quantiles must be in the range [0, 1]") } else { (100.0, "Percentiles must be in the range [0, 100]") };
-        let q = self.load(qv)?;
-        let q = self.cast(q, &qt, &fty)?.into_float_value();
-        let bad_lo = self.b.build_float_compare(FloatPredicate::ULT, q, f64t.const_float(0.0), "")?;
-        let bad_hi = self.b.build_float_compare(FloatPredicate::UGT, q, f64t.const_float(upper), "")?;
-        let bad = self.b.build_or(bad_lo, bad_hi, "")?;
-        self.guard(bad, ExcKind::ValueError, msg)?;
-        let pct = if quantile { self.b.build_float_mul(q, f64t.const_float(100.0), "")? } else { q };
+        let factor = if quantile { 100.0 } else { 1.0 };
+        // Numba's `_collect_percentiles`: every q checked first, then scaled to a percentage.
+        let check = |cx: &Self, q: inkwell::values::FloatValue<'ctx>| -> R<()> {
+            let bad_lo = cx.b.build_float_compare(FloatPredicate::ULT, q, f64t.const_float(0.0), "")?;
+            let bad_hi = cx.b.build_float_compare(FloatPredicate::UGT, q, f64t.const_float(upper), "")?;
+            let bad = cx.b.build_or(bad_lo, bad_hi, "")?;
+            cx.guard(bad, ExcKind::ValueError, msg)
+        };
+        let qv_val = self.load(qv)?;
+        let qs: Option<(BasicValueEnum<'ctx>, numrs_types::ArrayType)> = match &qt {
+            t if numeric(t).is_some_and(|k| !k.is_complex()) => {
+                let q = self.cast(qv_val, &qt, &fty)?.into_float_value();
+                check(self, q)?;
+                None
+            }
+            Type::Array(qa) if numeric(&qa.dtype).is_some_and(|k| !k.is_complex()) => {
+                let qa = (**qa).clone();
+                let nq = self.field(qv_val, 2)?.into_int_value();
+                self.counted_loop(nq, |cx, i| {
+                    let x = cx.elem_at(qv_val, &qa, i)?;
+                    let q = cx.cast(x, &qa.dtype, &Type::float64())?.into_float_value();
+                    check(cx, q)
+                })?;
+                Some((qv_val, qa))
+            }
+            _ => return self.fail(format!("{name} with q of type {qt} is not supported by numrs build yet")),
+        };
         let (c, total) = self.sorted_copy(arr, &a)?;
         let dt = a.dtype.clone();
         let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
@@ -213,6 +230,56 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.b.build_store(n, kept)?;
         }
         let n = self.b.build_load(self.ctx.i64_type(), n, "")?.into_int_value();
+        let pct_of = |cx: &Self, q: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+            Ok(if factor != 1.0 { cx.b.build_float_mul(q, f64t.const_float(factor), "")? } else { q })
+        };
+        match qs {
+            None => {
+                let q = self.cast(qv_val, &qt, &fty)?.into_float_value();
+                let pct = pct_of(self, q)?;
+                let r = self.one_percentile(c, &dt, total, n, pct, skip_nan)?;
+                self.cast(r.into(), &fty, tt)
+            }
+            Some((qarr, qa)) => {
+                // One result per q, in a 1-d array (q flattened).
+                let nq = self.field(qarr, 2)?.into_int_value();
+                let out = self.alloc_array(&fty, &[nq])?;
+                let ot = crate::npfuncs::array_type(&fty, 1, Layout::C);
+                let slot = self.hold_temp(out, &ot)?;
+                self.counted_loop(nq, |cx, i| {
+                    let x = cx.elem_at(qarr, &qa, i)?;
+                    let q = cx.cast(x, &qa.dtype, &Type::float64())?.into_float_value();
+                    let pct = pct_of(cx, q)?;
+                    let r = cx.one_percentile(c, &dt, total, n, pct, skip_nan)?;
+                    let p = cx.out_ptr(out, &Type::float64(), i)?;
+                    cx.b.build_store(p, r)?;
+                    Ok(())
+                })?;
+                self.let_go(slot, &ot)?;
+                self.fresh = true;
+                self.cast(out, &ot, tt)
+            }
+        }
+    }
+
+    /// One percentage `pct` of the sorted copy `c` (`total` items, the first `n` not NaN), as
+    /// Numba's `_can_collect_percentiles` and `_collect_percentiles_inner` compute it.
+    #[allow(clippy::too_many_arguments)]
+    fn one_percentile(
+        &mut self,
+        c: BasicValueEnum<'ctx>,
+        dt: &Type,
+        total: IntValue<'ctx>,
+        n: IntValue<'ctx>,
+        pct: inkwell::values::FloatValue<'ctx>,
+        skip_nan: bool,
+    ) -> R<inkwell::values::FloatValue<'ctx>> {
+        let f64t = self.ctx.f64_type();
+        let dt = dt.clone();
+        let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+            let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
+            Ok(cx.cast(x, &dt, &Type::float64())?.into_float_value())
+        };
         let res = self.temp(f64t.into())?;
         self.b.build_store(res, f64t.const_float(f64::NAN))?;
         let done = self.new_block("pct_done");
@@ -235,11 +302,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(res, v)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(many);
+        // No items (an empty array): np.max / np.min of nothing, or `_select_two`'s assert.
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        let is100 = self.b.build_float_compare(FloatPredicate::OEQ, pct, f64t.const_float(100.0), "")?;
+        let is0 = self.b.build_float_compare(FloatPredicate::OEQ, pct, f64t.const_float(0.0), "")?;
+        let e100 = self.b.build_and(empty, is100, "")?;
+        self.guard(e100, ExcKind::ValueError, "zero-size array to reduction operation maximum which has no identity")?;
+        let e0 = self.b.build_and(empty, is0, "")?;
+        self.guard(e0, ExcKind::ValueError, "zero-size array to reduction operation minimum which has no identity")?;
+        self.guard(empty, ExcKind::AssertionError, "")?;
         let last = self.b.build_int_sub(n, self.i64(1), "")?;
         let lo = item(self, self.i64(0))?;
         let hi = item(self, last)?;
-        let is100 = self.b.build_float_compare(FloatPredicate::OEQ, pct, f64t.const_float(100.0), "")?;
-        let is0 = self.b.build_float_compare(FloatPredicate::OEQ, pct, f64t.const_float(0.0), "")?;
         let b100 = self.new_block("pct_100");
         let rest = self.new_block("pct_rest");
         self.b.build_conditional_branch(is100, b100, rest)?;
@@ -301,8 +375,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(res, v)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        let r = self.b.build_load(f64t, res, "")?;
-        self.cast(r, &fty, tt)
+        Ok(self.b.build_load(f64t, res, "")?.into_float_value())
     }
 
     /// `np.unique(a)`: the sorted distinct items (NaNs count as one), a 1-d array.
