@@ -83,7 +83,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "linspace" => self.linspace(args, kws, tt)?,
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
-            "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" => self.join(name, args, kws, tt)?,
+            "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" | "dstack" => self.join(name, args, kws, tt)?,
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
             "sort" if first_array => self.sort_copy(args, kws, tt)?,
@@ -130,6 +130,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
             "rot90" if first_array => self.rot90(args, kws, tt)?,
+            "broadcast_arrays" if kws.is_empty() => self.broadcast_arrays(args, tt)?,
             "broadcast_to" if args.len() == 2 && kws.is_empty() => self.broadcast_to(args, tt)?,
             "atleast_1d" | "atleast_2d" | "atleast_3d" if first_array && kws.is_empty() => {
                 let min = name.as_bytes()[8] - b'0';
@@ -1225,8 +1226,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             ("hstack", _) => (false, 1),
             ("column_stack", 1) => (true, 1),
             ("column_stack", _) => (false, 1),
-            _ => return self.fail(format!("numpy.{name} is not supported by numrs build yet")),
+            // 1-d: `np.expand_dims(np.stack(arrays, axis=1), axis=0)` (the leading 1 below).
+            ("dstack", 1) | ("dstack", 2) => (true, nd as i64),
+            ("dstack", n) if n > 2 => (false, 2),
+            _ => return self.fail(format!("numpy.{name} of {nd}-d arrays is not supported by numrs build yet")),
         };
+        let lead1 = name == "dstack" && nd == 1;
+        let ra = if lead1 { ArrayType { ndim: 2, ..ra } } else { ra };
         let rnd = if stack { nd + 1 } else { nd } as i64;
         if ra.ndim as i64 != rnd {
             return self.fail(format!("numpy.{name} producing {tt} is not supported by numrs build yet"));
@@ -1237,23 +1243,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let ax = ax as usize;
         let shapes: Vec<Vec<IntValue<'ctx>>> = arrays.iter().map(|(v, a)| self.dims(*v, 5, a.ndim)).collect::<R<_>>()?;
-        // All shapes agree except (for concatenation) along the axis.
-        let mut bad = self.ctx.bool_type().const_zero();
-        for s in &shapes[1..] {
-            for d in 0..nd as usize {
-                if !stack && d == ax {
-                    continue;
-                }
+        // All shapes agree except (for concatenation) along the axis; Numba's messages, a
+        // concatenation checking dimension by dimension (`column_stack` of 1-d arrays is one
+        // of columns).
+        let by_dim = !stack || name == "column_stack";
+        let mut any = self.ctx.bool_type().const_zero();
+        for d in 0..nd as usize {
+            if !stack && d == ax {
+                continue;
+            }
+            let mut bad = self.ctx.bool_type().const_zero();
+            for s in &shapes[1..] {
                 let ne = self.b.build_int_compare(IntPredicate::NE, s[d], shapes[0][d], "")?;
                 bad = self.b.build_or(bad, ne, "")?;
             }
+            if by_dim {
+                self.guard(bad, ExcKind::ValueError, &format!("np.concatenate(): input sizes over dimension {d} do not match"))?;
+            } else {
+                any = self.b.build_or(any, bad, "")?;
+            }
         }
-        let msg = if stack {
-            "all input arrays must have the same shape"
-        } else {
-            "input array dimensions except for the concatenation axis must match exactly"
-        };
-        self.guard(bad, ExcKind::ValueError, msg)?;
+        if !by_dim {
+            self.guard(any, ExcKind::ValueError, "np.stack(): all input arrays must have the same shape")?;
+        }
         let mut out_shape: Vec<IntValue<'ctx>> = shapes[0].clone();
         if stack {
             out_shape.insert(ax, self.i64(arrays.len() as i64));
@@ -1287,6 +1299,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             pos = if stack { self.b.build_int_add(pos, self.i64(1), "")? } else { self.b.build_int_add(pos, s[ax], "")? };
         }
         self.fresh = true;
+        if lead1 {
+            // The (n, k) result seen as (1, n, k).
+            let mut sh = out_shape.clone();
+            sh.insert(0, self.i64(1));
+            let mut st = ostr.clone();
+            st.insert(0, self.b.build_int_mul(out_shape[0], ostr[0], "")?);
+            let mi = self.field(out, 0)?.into_pointer_value();
+            let parent = self.field(out, 1)?.into_pointer_value();
+            let v = self.make_array(3, mi, parent, isz, odata, &sh, &st)?;
+            return self.cast(v, &array_type(&ra.dtype, 3, Layout::C), tt);
+        }
         self.cast(out, &array_type(&ra.dtype, ra.ndim, Layout::C), tt)
     }
 }

@@ -258,14 +258,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let Type::Array(ra) = tt else { return self.fail(format!("np.broadcast_to producing {tt}")) };
         let target = self.shape_arg(args[1])?;
+        let dn = target.len();
+        let Some(view) = self.broadcast_view(arr, &a, &target)? else { return Ok(self.vt(tt)?.const_zero()) };
+        let out_t = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: dn as u32, layout: Layout::A, readonly: ra.readonly }));
+        if let Some((slot, zt)) = owned {
+            self.let_go(slot, &zt)?;
+            self.fresh = true;
+        }
+        self.cast(view, &out_t, tt)
+    }
+
+    /// A view of `arr` broadcast to `target` with `np.broadcast_to`'s checks; None after an
+    /// error raised unconditionally (more dimensions than the target).
+    fn broadcast_view(&mut self, arr: BV<'ctx>, a: &numrs_types::ArrayType, target: &[IntValue<'ctx>]) -> R<Option<BV<'ctx>>> {
         let (sn, dn) = (a.ndim as usize, target.len());
         if sn > dn {
             let t = self.ctx.bool_type().const_all_ones();
             self.guard(t, ExcKind::ValueError, "input operand has more dimensions than allowed by the axis remapping")?;
-            // Not reached.
-            return Ok(self.vt(tt)?.const_zero());
+            return Ok(None);
         }
-        for d in &target {
+        for d in target {
             let neg = self.b.build_int_compare(IntPredicate::SLT, *d, self.i64(0), "")?;
             self.guard(neg, ExcKind::ValueError, "all elements of broadcast shape must be non-negative")?;
         }
@@ -274,7 +286,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut bad = self.ctx.bool_type().const_zero();
         let (mut oshape, mut ostrides) = (Vec::new(), Vec::new());
         for (k, t) in target.iter().enumerate() {
-            if k < dn.saturating_sub(sn) {
+            if k < dn - sn {
                 oshape.push(*t);
                 ostrides.push(self.i64(0));
                 continue;
@@ -292,13 +304,48 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let itemsize = self.field(arr, 3)?.into_int_value();
         // Read-only by its type (Numba clears the parent for that; here the boxed view of an
         // argument keeps it as its base, made read-only from the type).
-        let view = self.view_of(arr, data, &oshape, &ostrides, itemsize)?;
-        let out_t = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: dn as u32, layout: Layout::A, readonly: ra.readonly }));
-        if let Some((slot, zt)) = owned {
-            self.let_go(slot, &zt)?;
-            self.fresh = true;
+        Ok(Some(self.view_of(arr, data, &oshape, &ostrides, itemsize)?))
+    }
+
+    /// `np.broadcast_arrays(*arrays)`: the common shape (Numba's
+    /// `numpy_broadcast_shapes_list`), then a list of read-only views of that shape.
+    pub(crate) fn broadcast_arrays(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let Some(Type::Array(it)) = crate::lists::dtype(tt).cloned() else { return self.fail(format!("np.broadcast_arrays producing {tt}")) };
+        let item_t = Type::Array(it.clone());
+        let m = it.ndim as usize;
+        let mut arrays = Vec::new();
+        for v in args {
+            match self.ty(*v)? {
+                Type::Array(_) => arrays.push(self.arr(*v)?),
+                other => return self.fail(format!("np.broadcast_arrays of {other} is not supported by numrs build yet")),
+            }
         }
-        self.cast(view, &out_t, tt)
+        let one = self.i64(1);
+        let mut r = vec![one; m];
+        let mut bad = self.ctx.bool_type().const_zero();
+        for (arr, a) in &arrays {
+            let shape = self.dims(*arr, 5, a.ndim)?;
+            for (i, &tmp) in shape.iter().enumerate() {
+                let k = m - shape.len() + i;
+                let t1 = self.b.build_int_compare(IntPredicate::EQ, tmp, one, "")?;
+                let r1 = self.b.build_int_compare(IntPredicate::EQ, r[k], one, "")?;
+                let same = self.b.build_int_compare(IntPredicate::EQ, r[k], tmp, "")?;
+                let clash = self.b.build_and(self.b.build_not(t1, "")?, self.b.build_not(self.b.build_or(r1, same, "")?, "")?, "")?;
+                bad = self.b.build_or(bad, clash, "")?;
+                let take = self.b.build_and(self.b.build_not(t1, "")?, r1, "")?;
+                r[k] = self.b.build_select(take, tmp, r[k], "")?.into_int_value();
+            }
+        }
+        self.guard(bad, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
+        let list = self.list_new(&item_t, self.i64(0), self.i64(arrays.len() as i64))?;
+        for (arr, a) in &arrays {
+            let Some(view) = self.broadcast_view(*arr, a, &r)? else { return self.fail("np.broadcast_arrays") };
+            let vt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: m as u32, layout: Layout::A, readonly: it.readonly }));
+            let view = self.cast(view, &vt, &item_t)?;
+            self.list_append(list, &item_t, view)?;
+        }
+        self.fresh = true;
+        Ok(list.into())
     }
 
     /// A negative axis counted from the end of `ndim`; outside `[0, ndim)` raises.

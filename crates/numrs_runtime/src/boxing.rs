@@ -460,7 +460,9 @@ unsafe fn box_array(
             && np.kind_of_type_num((*p.descr).type_num) == Some(kind)
             && std::slice::from_raw_parts(p.dimensions, ndim) == shape
             && std::slice::from_raw_parts(p.strides, ndim) == strides
-            && (readonly || p.flags & NPY_ARRAY_WRITEABLE != 0)
+            // A read-only result of a writeable argument (`np.broadcast_to(a, a.shape)`) is a
+            // new read-only view, as Numba's (which drops the parent of such views).
+            && (p.flags & NPY_ARRAY_WRITEABLE != 0) != readonly
         {
             ffi::Py_INCREF(parent);
             return Ok(parent);
