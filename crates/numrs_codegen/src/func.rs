@@ -1225,7 +1225,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         let v = self.load(*value)?;
                         self.cast(v, &vt, &tt)?
                     }
-                    _ => return self.fail(format!("unpacking {vt} into {count} values is not supported by numrs build yet")),
+                    _ => self.unpack_sequence(*value, *count, &tt)?,
                 }
             }
             Value::BuildList(items) => crate::lists::build_list(self, items, &tt)?,
@@ -1719,6 +1719,35 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     // ----- tuples -----
+
+    /// `a, b = seq` of a 1-d array or a list of numbers (Numba's `exhaust_iter`): the first
+    /// `count` items, ValueError (without a message) when there are fewer or more.
+    fn unpack_sequence(&mut self, value: VarId, count: u32, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let vt = self.ty(value)?;
+        let Some(titems) = tt.tuple_items() else { return self.fail(format!("unpacking into {tt}")) };
+        let v = self.load(value)?;
+        let (n, item_t): (IntValue<'ctx>, Type) = match &vt {
+            Type::Array(a) if a.ndim == 1 && numeric(&a.dtype).is_some() => (self.dims(v, 5, 1)?[0], a.dtype.clone()),
+            t if crate::lists::dtype(t).is_some_and(|d| numeric(d).is_some()) => {
+                let d = crate::lists::dtype(t).cloned().unwrap_or(Type::int64());
+                (self.list_len(v.into_pointer_value())?, d)
+            }
+            _ => return self.fail(format!("unpacking {vt} into {count} values is not supported by numrs build yet")),
+        };
+        let wrong = self.b.build_int_compare(IntPredicate::NE, n, self.i64(count as i64), "")?;
+        self.guard(wrong, ExcKind::ValueError, "")?;
+        let st = self.vt(tt)?.into_struct_type();
+        let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+        for (i, t) in titems.iter().enumerate() {
+            let x = match &vt {
+                Type::Array(a) => self.elem_at(v, a, self.i64(i as i64))?,
+                _ => self.list_get(v.into_pointer_value(), &item_t, self.i64(i as i64))?,
+            };
+            let x = self.cast(x, &item_t, t)?;
+            agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+        }
+        Ok(agg.as_basic_value_enum())
+    }
 
     fn build_tuple(&self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Some(titems) = tt.tuple_items() else { return self.fail(format!("building a tuple of type {tt}")) };
