@@ -1132,10 +1132,16 @@ fn op_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVal
 fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();
     let acc = cx.temp(cx.vt(&rt)?)?;
+    // Strings (`sum(xs, "")`) are concatenated: the accumulator owns its string.
+    let owned = crate::strings::is_str(&rt);
     let start = match (sig.args.get(1), vals.get(1).copied().flatten()) {
         (Some(t), Some(v)) => cx.cast(v, t, &rt)?,
+        (Some(Type::StringLiteral(s)), None) => cx.str_const(s).into(),
         _ => cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?,
     };
+    if owned {
+        cx.incref(start, &Type::Unicode)?;
+    }
     cx.b.build_store(acc, start)?;
     let it = opnd(cx, vals, 0)?;
     let rt2 = rt.clone();
@@ -1143,6 +1149,9 @@ fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
         let a = cx.b.build_load(cx.vt(&rt2)?, acc, "")?;
         let (s, st) = cx.binary("operator.add", a, &rt2, x, xt)?;
         let s = cx.cast(s, &st, &rt2)?;
+        if owned {
+            cx.decref(a, &Type::Unicode)?;
+        }
         cx.b.build_store(acc, s)?;
         Ok(())
     })?;
