@@ -124,10 +124,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 (n1, left, self.b.build_int_sub(nm1, left, "")?)
             }
             Mode::Invalid => {
-                self.raise_const(ExcKind::ValueError, "Invalid 'mode', valid are 'full', 'same', 'valid'")?;
-                // Unreachable; lowering goes on in a fresh block.
-                let dead = self.new_block("conv_dead");
-                self.b.position_at_end(dead);
+                // Always raised; lowering goes on in the (unreachable) block after it.
+                let always = self.ctx.bool_type().const_all_ones();
+                self.guard(always, ExcKind::ValueError, "Invalid 'mode', valid are 'full', 'same', 'valid'")?;
                 (self.i64(0), self.i64(0), self.i64(0))
             }
         };

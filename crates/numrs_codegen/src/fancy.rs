@@ -154,7 +154,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut new_ax = 0usize;
         for (t, v) in items.iter().zip(vals) {
             let ax = axes.len();
-            if !matches!(t, Type::NoneType) && ax >= nd && !(matches!(t, Type::Ellipsis)) {
+            if ax >= nd && !matches!(t, Type::NoneType | Type::Ellipsis) {
                 return self.fail(format!("too many indices for {}: {it}", Type::Array(Arc::new(a.clone()))));
             }
             match t {
@@ -430,18 +430,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let s1 = self.b.build_int_compare(IntPredicate::EQ, *s, one, "")?;
             bad = self.b.build_or(bad, self.b.build_not(self.b.build_or(eq, s1, "")?, "")?, "")?;
         }
+        self.shape_mismatch_if(bad, index_shape, src_shape)
+    }
+
+    /// When `bad` holds, Numba's `raise_with_shape_context`: "cannot assign slice of shape
+    /// (2, 3) from input of shape (4,)"; continue in a new block otherwise.
+    fn shape_mismatch_if(&mut self, bad: IntValue<'ctx>, index_shape: &[IntValue<'ctx>], src_shape: &[IntValue<'ctx>]) -> R<()> {
         let fail = self.new_block("shape_mismatch");
         let ok = self.new_block("shape_ok");
         self.b.build_conditional_branch(bad, fail, ok)?;
         self.b.position_at_end(fail);
-        self.raise_shape_mismatch(index_shape, src_shape)?;
-        self.b.position_at_end(ok);
-        Ok(())
-    }
-
-    /// Numba's `raise_with_shape_context`: "cannot assign slice of shape (2, 3) from input of
-    /// shape (4,)".
-    fn raise_shape_mismatch(&mut self, index_shape: &[IntValue<'ctx>], src_shape: &[IntValue<'ctx>]) -> R<()> {
         let mut pieces: Vec<Result<String, (BV<'ctx>, Type)>> = vec![Ok("cannot assign slice of shape ".into())];
         let tuple = |pieces: &mut Vec<Result<String, (BV<'ctx>, Type)>>, s: &[IntValue<'ctx>]| {
             pieces.push(Ok("(".into()));
@@ -456,7 +454,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         tuple(&mut pieces, index_shape);
         pieces.push(Ok(" from input of shape ".into()));
         tuple(&mut pieces, src_shape);
-        crate::strings::raise_values(self, ExcKind::ValueError, pieces)
+        crate::strings::raise_values(self, ExcKind::ValueError, pieces)?;
+        self.b.position_at_end(ok);
+        Ok(())
     }
 
     /// `a[index] = value` with an index array among the indices (Numba's `fancy_setslice`):
@@ -499,12 +499,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let l = v.into_pointer_value();
                 let n = self.list_len(l)?;
                 let bad = self.b.build_int_compare(IntPredicate::NE, f.shape[0], n, "")?;
-                let fail = self.new_block("shape_mismatch");
-                let ok = self.new_block("shape_ok");
-                self.b.build_conditional_branch(bad, fail, ok)?;
-                self.b.position_at_end(fail);
-                self.raise_shape_mismatch(&[f.shape[0]], &[n])?;
-                self.b.position_at_end(ok);
+                self.shape_mismatch_if(bad, &[f.shape[0]], &[n])?;
                 let k = self.temp(self.ctx.i64_type().into())?;
                 self.b.build_store(k, self.i64(0))?;
                 self.walk(&f, &mut |cx, p, _| {

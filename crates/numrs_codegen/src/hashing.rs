@@ -173,14 +173,14 @@ fn tuple_hash<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, items: &[Type]
 /// run time.
 pub(crate) fn unhashable<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let t = &sig.args[0];
-    cx.raise_const(
+    let always = cx.ctx.bool_type().const_all_ones();
+    cx.guard(
+        always,
         ExcKind::TypeError,
         &format!(
             "No __hash__ is defined for object of type '{t}' and a generic hash() cannot be performed as there is no suitable object represention in Numba compiled code!"
         ),
     )?;
-    let dead = cx.new_block("unhashable_dead");
-    cx.b.position_at_end(dead);
     let rt = cx.vt(&sig.return_type)?;
     Ok(rt.const_zero())
 }

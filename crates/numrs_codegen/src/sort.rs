@@ -178,11 +178,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.guard(bad, ExcKind::ValueError, msg)
         };
         let qv_val = self.load(qv)?;
-        let qs: Option<(BasicValueEnum<'ctx>, numrs_types::ArrayType)> = match &qt {
+        // Err: one q (as a float64); Ok: an array of them.
+        let qs: Result<(BasicValueEnum<'ctx>, numrs_types::ArrayType), inkwell::values::FloatValue<'ctx>> = match &qt {
             t if numeric(t).is_some_and(|k| !k.is_complex()) => {
                 let q = self.cast(qv_val, &qt, &fty)?.into_float_value();
                 check(self, q)?;
-                None
+                Err(q)
             }
             Type::Array(qa) if numeric(&qa.dtype).is_some_and(|k| !k.is_complex()) => {
                 let qa = (**qa).clone();
@@ -192,16 +193,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let q = cx.cast(x, &qa.dtype, &Type::float64())?.into_float_value();
                     check(cx, q)
                 })?;
-                Some((qv_val, qa))
+                Ok((qv_val, qa))
             }
             _ => return self.fail(format!("{name} with q of type {qt} is not supported by numrs build yet")),
         };
         let (c, total) = self.sorted_copy(arr, &a)?;
         let dt = a.dtype.clone();
-        let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
-            let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
-            Ok(cx.cast(x, &dt, &Type::float64())?.into_float_value())
-        };
+        let item = |cx: &mut Self, i: IntValue<'ctx>| cx.sorted_item(c, &dt, i);
         // Items that are not NaN (they sort last).
         let n = self.temp(self.ctx.i64_type().into())?;
         self.b.build_store(n, total)?;
@@ -234,13 +232,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(if factor != 1.0 { cx.b.build_float_mul(q, f64t.const_float(factor), "")? } else { q })
         };
         match qs {
-            None => {
-                let q = self.cast(qv_val, &qt, &fty)?.into_float_value();
+            Err(q) => {
                 let pct = pct_of(self, q)?;
                 let r = self.one_percentile(c, &dt, total, n, pct, skip_nan)?;
                 self.cast(r.into(), &fty, tt)
             }
-            Some((qarr, qa)) => {
+            Ok((qarr, qa)) => {
                 // One result per q, in a 1-d array (q flattened).
                 let nq = self.field(qarr, 2)?.into_int_value();
                 let out = self.alloc_array(&fty, &[nq])?;
@@ -262,6 +259,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// Item `i` of the sorted copy `c` (of `dt`) as a float64.
+    fn sorted_item(&self, c: BasicValueEnum<'ctx>, dt: &Type, i: IntValue<'ctx>) -> R<inkwell::values::FloatValue<'ctx>> {
+        let x = self.load_element(self.out_ptr(c, dt, i)?, dt)?;
+        Ok(self.cast(x, dt, &Type::float64())?.into_float_value())
+    }
+
     /// One percentage `pct` of the sorted copy `c` (`total` items, the first `n` not NaN), as
     /// Numba's `_can_collect_percentiles` and `_collect_percentiles_inner` compute it.
     #[allow(clippy::too_many_arguments)]
@@ -275,11 +278,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         skip_nan: bool,
     ) -> R<inkwell::values::FloatValue<'ctx>> {
         let f64t = self.ctx.f64_type();
-        let dt = dt.clone();
-        let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
-            let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
-            Ok(cx.cast(x, &dt, &Type::float64())?.into_float_value())
-        };
+        let item = |cx: &mut Self, i: IntValue<'ctx>| cx.sorted_item(c, dt, i);
         let res = self.temp(f64t.into())?;
         self.b.build_store(res, f64t.const_float(f64::NAN))?;
         let done = self.new_block("pct_done");
