@@ -1,5 +1,5 @@
 //! `cmath` functions of complex numbers, with the algorithms of Numba's `cmathimpl.py`
-//! (NumPy's `npy_csqrt` for `sqrt`, the special cases of `exp`), so results agree bit for bit.
+//! (the special cases of `exp`; `sqrt` and the trigonometric functions are in `ctrig`), so results agree bit for bit.
 
 use inkwell::values::{BasicValue, BasicValueEnum, FloatValue, IntValue};
 use inkwell::FloatPredicate;
@@ -49,10 +49,6 @@ fn sel<'ctx>(cx: &FnCx<'_, 'ctx>, c: IntValue<'ctx>, a: FloatValue<'ctx>, b: Flo
 
 fn fabs<'ctx>(cx: &FnCx<'_, 'ctx>, x: FloatValue<'ctx>) -> R<FloatValue<'ctx>> {
     Ok(intrinsic_call(cx, "llvm.fabs", &[x.into()])?.into_float_value())
-}
-
-fn copysign<'ctx>(cx: &FnCx<'_, 'ctx>, x: FloatValue<'ctx>, s: FloatValue<'ctx>) -> R<FloatValue<'ctx>> {
-    Ok(intrinsic_call(cx, "llvm.copysign", &[x.into(), s.into()])?.into_float_value())
 }
 
 fn is_inf<'ctx>(cx: &FnCx<'_, 'ctx>, x: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
@@ -143,62 +139,6 @@ pub(crate) fn exp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     let fin_im = sel(cx, yf, rs, nan)?;
     let re = sel(cx, xf, fin_re, nonfin_re)?;
     let im = sel(cx, xf, fin_im, nonfin_im)?;
-    complex_of(cx, &p, re, im, &sig.return_type)
-}
-
-/// `cmath.sqrt(z)`: NumPy's `npy_csqrt`, as Numba's `sqrt_impl`.
-pub(crate) fn sqrt<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let p = parts(cx, sig, vals)?;
-    let (a, b) = (p.re, p.im);
-    let ft = a.get_type();
-    let zero = ft.const_zero();
-    let max = if p.f32 { f32::MAX as f64 } else { f64::MAX };
-    let thres = ft.const_float(max / (1.0 + std::f64::consts::SQRT_2));
-    // Scale to avoid overflow.
-    let (aa, ab) = (fabs(cx, a)?, fabs(cx, b)?);
-    let big_a = cx.b.build_float_compare(FloatPredicate::OGE, aa, thres, "")?;
-    let big_b = cx.b.build_float_compare(FloatPredicate::OGE, ab, thres, "")?;
-    let scale = cx.b.build_or(big_a, big_b, "")?;
-    let quarter = ft.const_float(0.25);
-    let a4 = cx.b.build_float_mul(a, quarter, "")?;
-    let b4 = cx.b.build_float_mul(b, quarter, "")?;
-    let a2 = sel(cx, scale, a4, a)?;
-    let b2 = sel(cx, scale, b4, b)?;
-    let h = call(cx, &p, "hypot", &[a2, b2])?;
-    let half = ft.const_float(0.5);
-    let two = ft.const_float(2.0);
-    // a >= 0
-    let t1 = call(cx, &p, "sqrt", &[cx.b.build_float_mul(cx.b.build_float_add(a2, h, "")?, half, "")?])?;
-    let im1 = cx.b.build_float_div(b2, cx.b.build_float_mul(two, t1, "")?, "")?;
-    // a < 0
-    let na2 = cx.b.build_float_neg(a2, "")?;
-    let t2 = call(cx, &p, "sqrt", &[cx.b.build_float_mul(cx.b.build_float_add(na2, h, "")?, half, "")?])?;
-    let re2 = cx.b.build_float_div(fabs(cx, b2)?, cx.b.build_float_mul(two, t2, "")?, "")?;
-    let im2 = copysign(cx, t2, b2)?;
-    let nonneg = cx.b.build_float_compare(FloatPredicate::OGE, a2, zero, "")?;
-    let re = sel(cx, nonneg, t1, re2)?;
-    let im = sel(cx, nonneg, im1, im2)?;
-    let re_scaled = cx.b.build_float_mul(re, two, "")?;
-    let mut re = sel(cx, scale, re_scaled, re)?;
-    let mut im = im;
-    // Special cases, the last checked first (Numba tests them in the opposite order).
-    let bmb = cx.b.build_float_sub(b, b, "")?;
-    let ainf = is_inf(cx, a)?;
-    let aneg = cx.b.build_float_compare(FloatPredicate::OLT, a, zero, "")?;
-    let inf_re = sel(cx, aneg, fabs(cx, bmb)?, a)?;
-    let inf_im = sel(cx, aneg, copysign(cx, a, b)?, copysign(cx, bmb, b)?)?;
-    re = sel(cx, ainf, inf_re, re)?;
-    im = sel(cx, ainf, inf_im, im)?;
-    let anan = is_nan(cx, a)?;
-    re = sel(cx, anan, a, re)?;
-    im = sel(cx, anan, a, im)?;
-    let binf = is_inf(cx, b)?;
-    let az = cx.b.build_float_compare(FloatPredicate::OEQ, a, zero, "")?;
-    let bz = cx.b.build_float_compare(FloatPredicate::OEQ, b, zero, "")?;
-    let both_zero = cx.b.build_and(az, bz, "")?;
-    let first = cx.b.build_or(both_zero, binf, "")?;
-    re = sel(cx, first, ab, re)?;
-    im = sel(cx, first, b, im)?;
     complex_of(cx, &p, re, im, &sig.return_type)
 }
 

@@ -45,6 +45,7 @@ mod strings;
 mod ops;
 mod closures;
 mod cmath;
+mod ctrig;
 mod optional;
 mod tuples;
 mod parallel;
