@@ -41,6 +41,38 @@ pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Pat
     }
     let (mut built, mut failed) = (0usize, 0usize);
     for (display, file) in files {
+        // Python could not import a module with syntax errors (or not UTF-8): report them as `check` does
+        // and build nothing of it (a module missing the functions after an error would be
+        // worse than none).
+        let report = db.check_file(file);
+        let syntax: Vec<numrs_db::Diagnostic> = report.diagnostics.iter().filter(|d| matches!(d.code, "syntax-error" | "unreadable-file")).cloned().collect();
+        if !syntax.is_empty() {
+            let text = file.text(&db).clone();
+            let checked = crate::render::CheckedFile { display: &display, text: &text, functions: report.functions.len(), diagnostics: &syntax, suppressed: 0 };
+            eprint!("{}", crate::render::text::render_file(&checked, false));
+            eprintln!("error: {display}: not built: Python could not import it");
+            if status == 0 {
+                status = EXIT_ERRORS_FOUND;
+            }
+            continue;
+        }
+        // Decorators Numba refuses (bad signatures, unknown options) leave their function out;
+        // say so as `check` does, and build the rest.
+        let declared: Vec<numrs_db::Diagnostic> = report
+            .diagnostics
+            .iter()
+            .filter(|d| matches!(d.code, "invalid-signature" | "invalid-decorator" | "unsupported-signature" | "signature-arity"))
+            .cloned()
+            .collect();
+        if !declared.is_empty() {
+            let text = file.text(&db).clone();
+            let checked = crate::render::CheckedFile { display: &display, text: &text, functions: report.functions.len(), diagnostics: &declared, suppressed: 0 };
+            eprint!("{}", crate::render::text::render_file(&checked, false));
+            failed += declared.len();
+            if status == 0 {
+                status = EXIT_ERRORS_FOUND;
+            }
+        }
         match numrs_build::build_file(&db, file, out_dir, &numrs_build::Options::default()) {
             Ok((compiled, written)) => {
                 for p in &compiled.problems {

@@ -129,7 +129,8 @@ const ELEMENTWISE: &[&str] = &[
     "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
     "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot", "where", "conjugate", "conj",
     "floor_divide", "remainder", "mod", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not",
-    "logical_and", "logical_or", "logical_xor", "logical_not", "sign",
+    "logical_and", "logical_or", "logical_xor", "logical_not", "sign", "left_shift", "right_shift", "gcd", "lcm",
+    "ldexp", "float_power", "spacing", "signbit", "nextafter", "copysign", "logaddexp", "logaddexp2",
 ];
 
 /// Number of inputs of a supported ufunc.
@@ -138,7 +139,8 @@ fn ufunc_nin(name: &str) -> usize {
         "add" | "subtract" | "multiply" | "divide" | "true_divide" | "truediv" | "power" | "equal" | "not_equal" | "less"
         | "less_equal" | "greater" | "greater_equal" | "maximum" | "minimum" | "fmax" | "fmin" | "arctan2" | "atan2"
         | "hypot" | "floor_divide" | "remainder" | "mod" | "fmod" | "bitwise_and" | "bitwise_or" | "bitwise_xor"
-        | "logical_and" | "logical_or" | "logical_xor" => 2,
+        | "logical_and" | "logical_or" | "logical_xor" | "left_shift" | "right_shift" | "gcd" | "lcm" | "ldexp"
+        | "float_power" | "nextafter" | "copysign" | "logaddexp" | "logaddexp2" => 2,
         "where" => 3,
         _ => 1,
     }
@@ -727,12 +729,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn lower_array_expr_into(&mut self, value: &Value, tt: &Type, out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
         let mut leaves_v = Vec::new();
         let root = self.op_node(value, tt, &mut leaves_v)?;
-        let Type::Array(ra) = tt else { return self.fail("array expression") };
         let inplace_out = match value {
             _ if out.is_some() => out,
             Value::InplaceBinOp { lhs, .. } if matches!(self.ty(*lhs)?, Type::Array(_)) => Some(*lhs),
             _ => None,
         };
+        self.lower_expr_tree(&root, &leaves_v, tt, inplace_out)
+    }
+
+    /// `np.divmod` of arrays: the `floor_divide` and `remainder` loops (Numba's `divrem`
+    /// kernels compute exactly those) into two new arrays.
+    pub(crate) fn divmod_arrays(&mut self, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let items = tt.tuple_items().unwrap_or_default();
+        let mut outs = Vec::new();
+        for (ufunc, t) in ["floor_divide", "remainder"].into_iter().zip(items.iter()) {
+            let Type::Array(a) = t else { return self.fail(format!("np.divmod producing {tt}")) };
+            let Some(k) = numeric(&a.dtype) else { return self.fail(format!("np.divmod producing {tt}")) };
+            let mut leaves_v = Vec::new();
+            let mut nodes = Vec::new();
+            for v in args {
+                nodes.push(self.expr_node(*v, &mut leaves_v)?);
+            }
+            let root = Node::Op { ufunc: ufunc.to_string(), args: nodes, out: k };
+            outs.push(self.lower_expr_tree(&root, &leaves_v, t, None)?);
+        }
+        if outs.len() != 2 {
+            return self.fail(format!("np.divmod producing {tt}"));
+        }
+        let st = self.vt(tt)?.into_struct_type();
+        let agg = self.b.build_insert_value(st.get_undef(), outs[0], 0, "")?;
+        let agg = self.b.build_insert_value(agg, outs[1], 1, "")?;
+        Ok(agg.as_basic_value_enum())
+    }
+
+    fn lower_expr_tree(&mut self, root: &Node, leaves_v: &[(VarId, Type)], tt: &Type, inplace_out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail("array expression") };
         if let Some(o) = inplace_out {
             if let Type::Array(oa) = self.ty(o)? {
                 if oa.readonly {
@@ -741,7 +772,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         let mut leaves = Vec::new();
-        for (v, t) in &leaves_v {
+        for (v, t) in leaves_v {
             leaves.push(Leaf { ty: t.clone(), val: self.load(*v)? });
         }
         let r = ra.ndim as usize;
@@ -751,9 +782,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // Broadcast shape.
         let one = self.i64(1);
         let mut shape = vec![one; r];
-        let mut bad = self.ctx.bool_type().const_zero();
         let mut leaf_shapes: Vec<Option<(Vec<IntValue<'ctx>>, Vec<IntValue<'ctx>>)>> = Vec::new();
-        for l in &leaves {
+        // Numba's `_broadcast_onto`, operand by operand: the first that does not fit the
+        // shape so far is named, counting the expression's variables from 0 (constants are
+        // not arguments of the kernel).
+        let mut arg_no = Vec::new();
+        let mut seen: Vec<VarId> = Vec::new();
+        for (v, _) in leaves_v {
+            if !seen.contains(v) && !matches!(self.resolve_def(*v), Some(Value::Const(_))) {
+                seen.push(*v);
+            }
+            arg_no.push(seen.iter().position(|s| s == v).unwrap_or(0));
+        }
+        for (li, l) in leaves.iter().enumerate() {
+            let mut bad = self.ctx.bool_type().const_zero();
             if let Type::Array(a) = &l.ty {
                 let k = a.ndim as usize;
                 if k > r {
@@ -773,11 +815,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     shape[d] = new;
                 }
                 leaf_shapes.push(Some((sh, st)));
+                self.guard(bad, ExcKind::ValueError, &format!("unable to broadcast argument {} to output array", arg_no[li]))?;
             } else {
                 leaf_shapes.push(None);
             }
         }
-        self.guard(bad, ExcKind::ValueError, "operands could not be broadcast together")?;
         let out = match inplace_out {
             Some(v) => {
                 let o = self.load(v)?;
@@ -943,7 +985,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// NumPy's complex division (Numba's `np_complex_div_impl`, Smith's algorithm): a zero
     /// divisor gives infinities and NaNs, not an exception.
-    fn np_complex_div(&self, x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn np_complex_div(&self, x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>) -> R<BasicValueEnum<'ctx>> {
         let b = &self.b;
         let (xs, ys) = (x.into_struct_value(), y.into_struct_value());
         let part = |s: inkwell::values::StructValue<'ctx>, i| -> R<inkwell::values::FloatValue<'ctx>> { Ok(b.build_extract_value(s, i, "")?.into_float_value()) };
@@ -992,6 +1034,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn ufunc_elem_numpy(&mut self, name: &str, args: &[(BasicValueEnum<'ctx>, Type)], out: NumericKind) -> R<BasicValueEnum<'ctx>> {
+        if let Some(v) = crate::cufunc::complex_ufunc(self, name, args, out)? {
+            return Ok(v);
+        }
+        // Boolean loops (`??->?`): Numba's `int_or`/`int_and` and identities.
+        if out == NumericKind::Boolean && args.iter().all(|(_, t)| numeric(t) == Some(NumericKind::Boolean)) {
+            let x = args[0].0.into_int_value();
+            match name {
+                "add" | "maximum" | "fmax" => return Ok(self.b.build_or(x, args[1].0.into_int_value(), "")?.into()),
+                "multiply" | "minimum" | "fmin" => return Ok(self.b.build_and(x, args[1].0.into_int_value(), "")?.into()),
+                "absolute" | "abs" | "floor" | "ceil" | "trunc" | "positive" => return Ok(x.into()),
+                _ => {}
+            }
+        }
         let ot = Type::Number(out);
         let to_out = |cx: &FnCx<'a, 'ctx>, i: usize| -> R<BasicValueEnum<'ctx>> {
             match args.get(i) {
@@ -1053,7 +1108,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 self.np_complex_div(x, y)
             }
-            "power" if is_float => {
+            "power" | "float_power" if is_float => {
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 crate::ops::intrinsic_call(self, "llvm.pow", &[x, y])
             }
@@ -1300,6 +1355,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     }
                     if !kws.is_empty() {
                         return Ok(None);
+                    }
+                    if name == "divmod" && args.len() == 2 {
+                        let ts = [self.ty(args[0])?, self.ty(args[1])?];
+                        if ts.iter().any(|t| matches!(t, Type::Array(_))) {
+                            return self.divmod_arrays(args, tt).map(Some);
+                        }
+                        if ts.iter().all(|t| numeric(t).is_some()) {
+                            let items = tt.tuple_items().unwrap_or_default();
+                            let (Some(k0), Some(k1)) = (items.first().and_then(numeric), items.get(1).and_then(numeric)) else {
+                                return self.fail(format!("np.divmod producing {tt}"));
+                            };
+                            let vals = vec![(self.load(args[0])?, ts[0].clone()), (self.load(args[1])?, ts[1].clone())];
+                            let q = self.ufunc_elem("floor_divide", &vals, k0)?;
+                            let r = self.ufunc_elem("remainder", &vals, k1)?;
+                            let st = self.vt(tt)?.into_struct_type();
+                            let agg = self.b.build_insert_value(st.get_undef(), q, 0, "")?;
+                            let agg = self.b.build_insert_value(agg, r, 1, "")?;
+                            return Ok(Some(agg.as_basic_value_enum()));
+                        }
                     }
                     let value = Value::Call { func, args: args.to_vec(), kws: vec![], vararg: None };
                     if self.elementwise_op(&value, tt).is_some() {

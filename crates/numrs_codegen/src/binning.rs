@@ -564,11 +564,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(rk) = numeric(&rt) else { return self.fail(format!("np.cross producing {tt}")) };
         let (a, aa) = self.arr(args[0])?;
         let (b, ba) = self.arr(args[1])?;
-        if aa.ndim != 1 || ba.ndim != 1 {
-            return self.fail("np.cross of arrays of vectors is not supported by numrs build yet");
-        }
-        let la = self.dims(a, 5, 1)?[0];
-        let lb = self.dims(b, 5, 1)?[0];
+        let la = *self.dims(a, 5, aa.ndim)?.last().ok_or_else(|| self.cg_err("np.cross of a 0-d array".into()))?;
+        let lb = *self.dims(b, 5, ba.ndim)?.last().ok_or_else(|| self.cg_err("np.cross of a 0-d array".into()))?;
         let ok_len = |cx: &Self, l: IntValue<'ctx>| -> R<IntValue<'ctx>> {
             let two = cx.b.build_int_compare(IntPredicate::EQ, l, cx.i64(2), "")?;
             let three = cx.b.build_int_compare(IntPredicate::EQ, l, cx.i64(3), "")?;
@@ -583,6 +580,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         )?;
         let msg = "Dimensions for both inputs is 2.\nPlease replace your numpy.cross(a, b) call with a call to `cross2d(a, b)` from `numba.np.extensions`.";
         self.guard(both2, ExcKind::ValueError, msg)?;
+        if aa.ndim != 1 || ba.ndim != 1 {
+            return self.cross_vectors((a, &aa, la), (b, &ba, lb), &rt, tt);
+        }
         let comps = |cx: &mut Self, x: BV<'ctx>, xa: &ArrayType, len: IntValue<'ctx>| -> R<[BV<'ctx>; 3]> {
             let get = |cx: &mut Self, i: i64| -> R<BV<'ctx>> {
                 let v = cx.elem_at(x, xa, cx.i64(i))?;
@@ -622,6 +622,95 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         self.fresh = true;
         self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `np.cross` of arrays of vectors (the last axis): the other axes broadcast together as
+    /// `np.add(a[..., 0], b[..., 0])` does, into a new array of that shape plus `(3,)`.
+    fn cross_vectors(&mut self, a: (BV<'ctx>, &ArrayType, IntValue<'ctx>), b: (BV<'ctx>, &ArrayType, IntValue<'ctx>), rt: &Type, tt: &Type) -> R<BV<'ctx>> {
+        let Some(rk) = numeric(rt) else { return self.fail(format!("np.cross producing {tt}")) };
+        let r = a.1.ndim.max(b.1.ndim) as usize - 1;
+        let one = self.i64(1);
+        // The broadcast shape of the leading axes.
+        let mut lead = Vec::new();
+        for (x, xa, _) in [a, b] {
+            let sh = self.dims(x, 5, xa.ndim)?;
+            let n = xa.ndim as usize - 1;
+            lead.push((0..r).map(|d| if d + n >= r { sh[d + n - r] } else { one }).collect::<Vec<_>>());
+        }
+        let mut shape = Vec::new();
+        let mut bad = self.ctx.bool_type().const_zero();
+        for d in 0..r {
+            let (x, y) = (lead[0][d], lead[1][d]);
+            let eq = self.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
+            let x1 = self.b.build_int_compare(IntPredicate::EQ, x, one, "")?;
+            let y1 = self.b.build_int_compare(IntPredicate::EQ, y, one, "")?;
+            let ok = self.b.build_or(eq, self.b.build_or(x1, y1, "")?, "")?;
+            bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
+            shape.push(self.b.build_select(x1, y, x, "")?.into_int_value());
+        }
+        // `np.add(a[..., 0], b[..., 0])` names its second argument.
+        self.guard(bad, ExcKind::ValueError, "unable to broadcast argument 1 to output array")?;
+        let mut full = shape.clone();
+        full.push(self.i64(3));
+        let out = self.alloc_array(rt, &full)?;
+        let mut count = one;
+        for d in &shape {
+            count = self.b.build_int_mul(count, *d, "")?;
+        }
+        let rt = rt.clone();
+        self.counted_loop(count, |cx, i| {
+            // The multi-index of item `i` of the broadcast shape.
+            let mut idx = vec![cx.i64(0); r];
+            let mut rem = i;
+            for d in (0..r).rev() {
+                idx[d] = cx.b.build_int_unsigned_rem(rem, shape[d], "")?;
+                rem = cx.b.build_int_unsigned_div(rem, shape[d], "")?;
+            }
+            let mut comps = Vec::new();
+            for (k, (x, xa, len)) in [a, b].into_iter().enumerate() {
+                let n = xa.ndim as usize;
+                let st = cx.dims(x, 6, xa.ndim)?;
+                let mut off = cx.i64(0);
+                for j in 0..n - 1 {
+                    let d = j + r + 1 - n;
+                    let single = cx.b.build_int_compare(IntPredicate::EQ, lead[k][d], one, "")?;
+                    let at = cx.b.build_select(single, cx.i64(0), idx[d], "")?.into_int_value();
+                    off = cx.b.build_int_add(off, cx.b.build_int_mul(at, st[j], "")?, "")?;
+                }
+                let data = cx.field(x, 4)?.into_pointer_value();
+                let item = |cx: &mut Self, c: i64| -> R<BV<'ctx>> {
+                    let o = cx.b.build_int_add(off, cx.b.build_int_mul(cx.i64(c), st[n - 1], "")?, "")?;
+                    let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[o], "")? };
+                    let v = cx.load_element(p, &xa.dtype)?;
+                    cx.cast(v, &xa.dtype, &rt)
+                };
+                let x0 = item(cx, 0)?;
+                let x1 = item(cx, 1)?;
+                // The third item only when the vectors have one; else `0 * x0`.
+                let three = cx.b.build_int_compare(IntPredicate::EQ, len, cx.i64(3), "")?;
+                let third = cx.b.build_select(three, cx.i64(2), cx.i64(0), "")?.into_int_value();
+                let o = cx.b.build_int_add(off, cx.b.build_int_mul(third, st[n - 1], "")?, "")?;
+                let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[o], "")? };
+                let v = cx.load_element(p, &xa.dtype)?;
+                let v = cx.cast(v, &xa.dtype, &rt)?;
+                let zero = cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?;
+                let z = cx.ufunc_elem("multiply", &[(zero, rt.clone()), (x0, rt.clone())], rk)?;
+                let x2 = cx.b.build_select(three, v, z, "")?;
+                comps.push([x0, x1, x2]);
+            }
+            let ([a0, a1, a2], [b0, b1, b2]) = (comps[0], comps[1]);
+            for (c, (p, q, r_, s)) in [(a1, b2, a2, b1), (a2, b0, a0, b2), (a0, b1, a1, b0)].into_iter().enumerate() {
+                let m1 = cx.ufunc_elem("multiply", &[(p, rt.clone()), (q, rt.clone())], rk)?;
+                let m2 = cx.ufunc_elem("multiply", &[(r_, rt.clone()), (s, rt.clone())], rk)?;
+                let d = cx.ufunc_elem("subtract", &[(m1, rt.clone()), (m2, rt.clone())], rk)?;
+                let at = cx.b.build_int_add(cx.b.build_int_mul(i, cx.i64(3), "")?, cx.i64(c as i64), "")?;
+                let ptr = cx.out_ptr(out, &rt, at)?;
+                cx.store_element(ptr, d, &rt, &rt)?;
+            }
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, (r + 1) as u32, Layout::C), tt)
     }
 
     /// `np.repeat(a, n)` / `a.repeat(n)` with a number: each item of `a` (C order) `n` times,

@@ -367,6 +367,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn geomspace(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("np.geomspace producing {tt}")) };
         let f = Type::float64();
+        if let (Some(s), Some(e)) = (arg_kw(args, kws, 0, "start"), arg_kw(args, kws, 1, "stop")) {
+            let (st, et) = (self.ty(s)?, self.ty(e)?);
+            if st.is_complex() || et.is_complex() {
+                let num = match arg_kw(args, kws, 2, "num") {
+                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+                    _ => self.i64(50),
+                };
+                let (sv, ev) = (self.load(s)?, self.load(e)?);
+                return self.complex_geomspace((sv, st), (ev, et), num, tt);
+            }
+        }
         let mut ends = Vec::new();
         for (i, name) in [(0, "start"), (1, "stop")] {
             let Some(v) = arg_kw(args, kws, i, name) else { return self.fail("np.geomspace without start and stop") };
@@ -427,6 +438,54 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.fresh = true;
         self.cast(out, &array_type(&f, 1, Layout::C), &Type::Array(ra.clone()))
+    }
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `np.geomspace` with a complex end, NumPy 2's branch of Numba's implementation: zero
+    /// refused, both ends converted to complex128 and divided by `np.sign(start)`,
+    /// `logspace(log10(start), log10(stop), num)` with the ends set to `start` and `stop`,
+    /// times that sign.
+    fn complex_geomspace(&mut self, start: (BV<'ctx>, Type), stop: (BV<'ctx>, Type), num: IntValue<'ctx>, tt: &Type) -> R<BV<'ctx>> {
+        // Numba's `np.result_type(start, stop, None)`: the `None` counts as float64, so the
+        // common type is complex128 whatever the two are.
+        let k = NumericKind::Complex128;
+        let kt = Type::Number(k);
+        let c = Type::Number(NumericKind::Complex128);
+        let mut zero = self.ctx.bool_type().const_zero();
+        let mut ends = Vec::new();
+        for (v, t) in [&start, &stop] {
+            let nt = numeric(t).unwrap_or(NumericKind::Float64);
+            let z = self.truth_number(*v, nt)?;
+            zero = self.b.build_or(zero, self.b.build_not(z, "")?, "")?;
+            ends.push(self.cast(*v, t, &kt)?);
+        }
+        self.guard(zero, ExcKind::ValueError, "Geometric sequence cannot include zero")?;
+        let sign = self.ufunc_elem("sign", &[(ends[0], kt.clone())], k)?;
+        let s = self.scalar_op("operator.truediv", &[ends[0], sign], &kt)?;
+        let e = self.scalar_op("operator.truediv", &[ends[1], sign], &kt)?;
+        let ls = self.ufunc_elem("log10", &[(s, kt.clone())], k)?;
+        let le = self.ufunc_elem("log10", &[(e, kt.clone())], k)?;
+        let out = self.complex_logspace((ls, kt.clone()), (le, kt.clone()), num)?;
+        let (sc, ec, signc) = (self.cast(s, &kt, &c)?, self.cast(e, &kt, &c)?, self.cast(sign, &kt, &c)?);
+        let last = self.b.build_int_sub(num, self.i64(1), "")?;
+        self.counted_loop(num, |cx, i| {
+            let p = cx.out_ptr(out, &c, i)?;
+            let y = cx.load_element(p, &c)?;
+            let is_first = cx.b.build_int_compare(IntPredicate::EQ, i, cx.i64(0), "")?;
+            let is_last = cx.b.build_and(
+                cx.b.build_int_compare(IntPredicate::EQ, i, last, "")?,
+                cx.b.build_int_compare(IntPredicate::SGT, i, cx.i64(0), "")?,
+                "",
+            )?;
+            let y = cx.b.build_select(is_last, ec, y, "")?;
+            let y = cx.b.build_select(is_first, sc, y, "")?;
+            let r = cx.scalar_op("operator.mul", &[signc, y], &c)?;
+            cx.b.build_store(p, r)?;
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&c, 1, Layout::C), tt)
     }
 }
 

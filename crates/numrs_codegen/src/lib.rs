@@ -46,6 +46,7 @@ mod ops;
 mod closures;
 mod cmath;
 mod ctrig;
+mod cufunc;
 mod optional;
 mod tuples;
 mod parallel;

@@ -134,7 +134,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         match numeric(&a.dtype) {
                             Some(k) if k.is_float() => {
                                 let (arr, _) = self.arr(xv)?;
-                                let repl = self.nan_replacements(&opts, k)?;
+                                let repl = self.nan_replacements(&opts, k, k)?;
                                 let shape = self.dims(arr, 5, a.ndim)?;
                                 let out = if copy { self.alloc_array(&a.dtype, &shape)? } else { arr };
                                 let n = self.field(arr, 2)?.into_int_value();
@@ -157,18 +157,52 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                                     self.cast(out, &xt, tt)?
                                 }
                             }
+                            // Each part of a complex array, in place in the copy (or the
+                            // array itself), as Numba does through `.real` and `.imag`.
+                            Some(k) if k.is_complex() => {
+                                let fk = k.underlying_float();
+                                let (arr, _) = self.arr(xv)?;
+                                let repl = self.nan_replacements(&opts, fk, fk)?;
+                                let shape = self.dims(arr, 5, a.ndim)?;
+                                let out = if copy { self.alloc_array(&a.dtype, &shape)? } else { arr };
+                                let n = self.field(arr, 2)?.into_int_value();
+                                let dt = a.dtype.clone();
+                                self.counted_loop(n, |cx, i| {
+                                    let z = cx.elem_at(arr, &a, i)?;
+                                    let y = cx.complex_nan_to_num(z, k, repl)?;
+                                    let p = if copy { cx.out_ptr(out, &dt, i)? } else { cx.flat_ptr(arr, &a, i)? };
+                                    cx.store_element(p, y, &dt, &dt)
+                                })?;
+                                self.fresh = copy;
+                                if copy {
+                                    self.cast(out, &crate::npfuncs::array_type(&a.dtype, a.ndim, numrs_types::Layout::C), tt)?
+                                } else {
+                                    self.cast(out, &xt, tt)?
+                                }
+                            }
                             // Integers have no NaN: the array itself.
-                            Some(k) if !k.is_complex() => self.load(xv)?,
+                            Some(_) => self.load(xv)?,
                             _ => return self.fail(format!("np.nan_to_num of {xt} is not supported by numrs build yet")),
                         }
                     }
                     t => match numeric(t) {
+                        // A scalar computes in its result type (float64 when `nan` is a
+                        // Python float), with `np.finfo` of its own type as defaults.
                         Some(k) if k.is_float() => {
-                            let repl = self.nan_replacements(&opts, k)?;
+                            let vk = numeric(tt).filter(|r| r.is_float()).unwrap_or(k);
+                            let repl = self.nan_replacements(&opts, k, vk)?;
                             let x = self.load(xv)?;
-                            let x = self.cast(x, t, &Type::Number(k))?;
-                            let y = self.nan_to_num(x, k, repl)?;
-                            self.cast(y, &Type::Number(k), tt)?
+                            let x = self.cast(x, t, &Type::Number(vk))?;
+                            let y = self.nan_to_num(x, vk, repl)?;
+                            self.cast(y, &Type::Number(vk), tt)?
+                        }
+                        Some(k) if k.is_complex() => {
+                            let vk = numeric(tt).filter(|r| r.is_complex()).unwrap_or(k);
+                            let repl = self.nan_replacements(&opts, k.underlying_float(), vk.underlying_float())?;
+                            let x = self.load(xv)?;
+                            let x = self.cast(x, t, &Type::Number(vk))?;
+                            let y = self.complex_nan_to_num(x, vk, repl)?;
+                            self.cast(y, &Type::Number(vk), tt)?
                         }
                         Some(k) if !k.is_complex() => {
                             let x = self.load(xv)?;
@@ -184,9 +218,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The values `nan=`, `posinf=`, `neginf=` stand for, as floats of kind `k` (defaults: 0,
-    /// the largest and the lowest finite values, `np.finfo(dtype)`).
-    fn nan_replacements(&self, opts: &[Option<VarId>; 3], k: NumericKind) -> R<[inkwell::values::FloatValue<'ctx>; 3]> {
-        let big = if k == NumericKind::Float32 { f32::MAX as f64 } else { f64::MAX };
+    /// the largest and the lowest finite values of `dk`, `np.finfo(dtype)`).
+    fn nan_replacements(&self, opts: &[Option<VarId>; 3], dk: NumericKind, k: NumericKind) -> R<[inkwell::values::FloatValue<'ctx>; 3]> {
+        let big = if dk == NumericKind::Float32 { f32::MAX as f64 } else { f64::MAX };
         let ft = crate::types::number_type(self.ctx, k).into_float_type();
         let defaults = [0.0, big, -big];
         let mut out = [ft.const_zero(); 3];
@@ -201,6 +235,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
         }
         Ok(out)
+    }
+
+    /// Both parts of a complex number of kind `k` through [`Self::nan_to_num`].
+    fn complex_nan_to_num(&self, z: BV<'ctx>, k: NumericKind, repl: [inkwell::values::FloatValue<'ctx>; 3]) -> R<BV<'ctx>> {
+        let zs = z.into_struct_value();
+        let re = self.b.build_extract_value(zs, 0, "")?;
+        let im = self.b.build_extract_value(zs, 1, "")?;
+        let fk = k.underlying_float();
+        let re = self.nan_to_num(re, fk, repl)?;
+        let im = self.nan_to_num(im, fk, repl)?;
+        self.complex(k, re, im)
     }
 
     /// NaN, +inf and -inf replaced by `repl` (see `nan_replacements`).

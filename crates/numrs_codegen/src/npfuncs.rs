@@ -919,6 +919,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail("numpy.linspace without start and stop");
         };
         let Type::Array(ra) = tt else { return self.fail(format!("linspace producing {tt}")) };
+        if numeric(&ra.dtype) == Some(NumericKind::Complex128) {
+            let num = match arg_kw(args, kws, 2, "num") {
+                Some(v) => self.int_arg(v)?,
+                None => self.i64(50),
+            };
+            let (st, et) = (self.ty(s)?, self.ty(e)?);
+            let (sv, ev) = (self.load(s)?, self.load(e)?);
+            let out = self.complex_linspace((sv, st), (ev, et), num)?;
+            self.fresh = true;
+            return self.cast(out, &array_type(&ra.dtype, 1, Layout::C), tt);
+        }
         if numeric(&ra.dtype) != Some(NumericKind::Float64) {
             return self.fail(format!("numpy.linspace producing {tt} is not supported by numrs build yet"));
         }
@@ -944,6 +955,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn logspace(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let f = Type::float64();
         let mut ends = Vec::new();
+        if let (Some(s), Some(e)) = (arg_kw(args, kws, 0, "start"), arg_kw(args, kws, 1, "stop")) {
+            let (st, et) = (self.ty(s)?, self.ty(e)?);
+            if st.is_complex() || et.is_complex() {
+                let num = match arg_kw(args, kws, 2, "num") {
+                    Some(v) => self.int_arg(v)?,
+                    None => self.i64(50),
+                };
+                let (sv, ev) = (self.load(s)?, self.load(e)?);
+                let out = self.complex_logspace((sv, st), (ev, et), num)?;
+                self.fresh = true;
+                return self.cast(out, &array_type(&Type::Number(NumericKind::Complex128), 1, Layout::C), tt);
+            }
+        }
         for (i, name) in [(0, "start"), (1, "stop")] {
             let Some(v) = arg_kw(args, kws, i, name) else { return self.fail("numpy.logspace without start and stop") };
             let t = self.ty(v)?;
@@ -978,9 +1002,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match &xt {
             Type::Array(a) => {
                 let a = (**a).clone();
-                if numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
+                if numeric(&a.dtype).is_none() {
                     return self.fail(format!("np.sinc of {xt} is not supported by numrs build yet"));
                 }
+                let rt = if a.dtype.is_complex() { Type::Number(NumericKind::Complex128) } else { Type::float64() };
                 let shape = self.dims(x, 5, a.ndim)?;
                 let out = self.alloc_array(&a.dtype, &shape)?;
                 let n = self.field(x, 2)?.into_int_value();
@@ -988,20 +1013,39 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let v = cx.elem_at(x, &a, i)?;
                     let r = cx.sinc_value(v, &a.dtype)?;
                     let p = cx.out_ptr(out, &a.dtype, i)?;
-                    cx.store_element(p, r, &Type::float64(), &a.dtype)
+                    cx.store_element(p, r, &rt, &a.dtype)
                 })?;
                 self.fresh = true;
                 self.cast(out, &array_type(&a.dtype, a.ndim, Layout::C), tt)
             }
-            t if numeric(t).is_some_and(|k| !k.is_complex()) => {
+            t if numeric(t).is_some() => {
                 let r = self.sinc_value(x, t)?;
-                self.cast(r, &Type::float64(), tt)
+                let rt = if t.is_complex() { Type::Number(NumericKind::Complex128) } else { Type::float64() };
+                self.cast(r, &rt, tt)
             }
             _ => self.fail(format!("np.sinc of {xt} is not supported by numrs build yet")),
         }
     }
 
     fn sinc_value(&mut self, x: BV<'ctx>, t: &Type) -> R<BV<'ctx>> {
+        if numeric(t).is_some_and(|k| k.is_complex()) {
+            // `x = 1e-20` makes `x` complex128; `x *= np.pi` multiplies by `pi + 0j`.
+            let c = Type::Number(NumericKind::Complex128);
+            let ft = self.ctx.f64_type();
+            let z = self.cast(x, t, &c)?;
+            let zs = z.into_struct_value();
+            let re = self.b.build_extract_value(zs, 0, "")?.into_float_value();
+            let im = self.b.build_extract_value(zs, 1, "")?.into_float_value();
+            let re0 = self.b.build_float_compare(FloatPredicate::OEQ, re, ft.const_zero(), "")?;
+            let im0 = self.b.build_float_compare(FloatPredicate::OEQ, im, ft.const_zero(), "")?;
+            let is0 = self.b.build_and(re0, im0, "")?;
+            let tiny = self.complex(NumericKind::Complex128, ft.const_float(1e-20).into(), ft.const_zero().into())?;
+            let z = self.b.build_select(is0, tiny, z, "")?;
+            let pi = self.complex(NumericKind::Complex128, ft.const_float(std::f64::consts::PI).into(), ft.const_zero().into())?;
+            let y = self.scalar_op("operator.mul", &[z, pi], &c)?;
+            let s = self.ufunc_elem("sin", &[(y, c.clone())], NumericKind::Complex128)?;
+            return self.scalar_op("operator.truediv", &[s, y], &c);
+        }
         let f = Type::float64();
         let ft = self.ctx.f64_type();
         let x = self.cast(x, t, &f)?.into_float_value();
@@ -1010,6 +1054,58 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let y = self.b.build_float_mul(x, ft.const_float(std::f64::consts::PI), "")?;
         let s = self.ufunc_elem("sin", &[(y.into(), f.clone())], NumericKind::Float64)?;
         Ok(self.b.build_float_div(s.into_float_value(), y, "")?.into())
+    }
+
+    /// `np.linspace` with a complex end, as Numba's implementation computes it: the ends times
+    /// `1.0` (a complex multiplication for complex ends), `step = np.divide(stop - start,
+    /// num - 1)`, `start + i * step`, the last item `stop`. A new complex128 array.
+    pub(crate) fn complex_linspace(&mut self, start: (BV<'ctx>, Type), stop: (BV<'ctx>, Type), num: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let c = Type::Number(NumericKind::Complex128);
+        let ft = self.ctx.f64_type();
+        let one = self.complex(NumericKind::Complex128, ft.const_float(1.0).into(), ft.const_zero().into())?;
+        let mut ends = Vec::new();
+        for (v, t) in [start, stop] {
+            let z = self.cast(v, &t, &c)?;
+            ends.push(if t.is_complex() { self.scalar_op("operator.mul", &[z, one], &c)? } else { z });
+        }
+        let (s, e) = (ends[0], ends[1]);
+        let out = self.alloc_array(&c, &[num])?;
+        let div = self.b.build_int_sub(num, self.i64(1), "")?;
+        let divf = self.b.build_signed_int_to_float(div, ft, "")?;
+        let divc = self.complex(NumericKind::Complex128, divf.into(), ft.const_zero().into())?;
+        let delta = self.scalar_op("operator.sub", &[e, s], &c)?;
+        let step = self.np_complex_div(delta, divc)?;
+        let spaced = self.b.build_int_compare(IntPredicate::SGT, div, self.i64(0), "")?;
+        self.counted_loop(num, |cx, i| {
+            let fi = cx.b.build_signed_int_to_float(i, ft, "")?;
+            let ic = cx.complex(NumericKind::Complex128, fi.into(), ft.const_zero().into())?;
+            let d = cx.scalar_op("operator.mul", &[ic, step], &c)?;
+            let v = cx.scalar_op("operator.add", &[s, d], &c)?;
+            let v = cx.b.build_select(spaced, v, s, "")?;
+            let last = cx.b.build_and(spaced, cx.b.build_int_compare(IntPredicate::EQ, i, div, "")?, "")?;
+            let v = cx.b.build_select(last, e, v, "")?;
+            let p = cx.out_ptr(out, &c, i)?;
+            cx.b.build_store(p, v)?;
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// `np.logspace` with a complex end: `np.power(10.0, np.linspace(start, stop, num))`, the
+    /// power of complex numbers. A new complex128 array.
+    pub(crate) fn complex_logspace(&mut self, start: (BV<'ctx>, Type), stop: (BV<'ctx>, Type), num: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let c = Type::Number(NumericKind::Complex128);
+        let out = self.complex_linspace(start, stop, num)?;
+        let ft = self.ctx.f64_type();
+        let ten = self.complex(NumericKind::Complex128, ft.const_float(10.0).into(), ft.const_zero().into())?;
+        self.counted_loop(num, |cx, i| {
+            let p = cx.out_ptr(out, &c, i)?;
+            let y = cx.load_element(p, &c)?;
+            let r = cx.ufunc_elem("power", &[(ten, c.clone()), (y, c.clone())], NumericKind::Complex128)?;
+            cx.b.build_store(p, r)?;
+            Ok(())
+        })?;
+        Ok(out)
     }
 
     /// `np.linspace(start, stop, num)` of float64 values: a new 1-d C array.
@@ -1450,8 +1546,110 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let r = b.build_select(p, it.const_int(1, false), z, "")?.into_int_value();
                 b.build_select(n, it.const_all_ones(), r, "")?
             }
+            "left_shift" | "right_shift" | "gcd" if out.is_integer() => {
+                let key = match name {
+                    "left_shift" => "operator.lshift",
+                    "right_shift" => "operator.rshift",
+                    _ => "math.gcd",
+                };
+                let (x, y) = (get(self, 0)?, get(self, 1)?);
+                self.scalar_op(key, &[x, y], &ot)?
+            }
+            "lcm" if out.is_integer() => {
+                // Numba's `0 if a == 0 else abs(a * (b // np.gcd(b, a)))`: the gcd at the loop
+                // type, the rest at the promoted machine width, truncated back.
+                let (x, y) = (get(self, 0)?, get(self, 1)?);
+                let g = self.scalar_op("math.gcd", &[y, x], &ot)?;
+                let wide = Type::Number(if out.is_signed_int() { NumericKind::Int64 } else { NumericKind::UInt64 });
+                let (xw, yw, gw) = (self.cast(x, &ot, &wide)?, self.cast(y, &ot, &wide)?, self.cast(g, &ot, &wide)?);
+                let q = self.scalar_op("operator.floordiv", &[yw, gw], &wide)?;
+                let p = self.scalar_op("operator.mul", &[xw, q], &wide)?;
+                let a = self.scalar_op("builtins.abs", &[p], &wide)?;
+                let zero = x.into_int_value().get_type().const_zero();
+                let x0 = self.b.build_int_compare(IntPredicate::EQ, x.into_int_value(), zero, "")?;
+                let r = self.cast(a, &wide, &ot)?;
+                self.b.build_select(x0, zero.into(), r, "")?
+            }
+            "reciprocal" if out.is_integer() => {
+                let f = Type::float64();
+                let x = self.cast(args[0].0, &args[0].1, &f)?.into_float_value();
+                let r = self.b.build_float_div(self.ctx.f64_type().const_float(1.0), x, "")?;
+                self.cast(r.into(), &f, &ot)?
+            }
+            "ldexp" if out.is_float() => {
+                let x = get(self, 0)?;
+                let (e, et) = &args[1];
+                self.scalar_op_sig("math.ldexp", &[x, *e], &[ot.clone(), et.clone()], &ot)?
+            }
+            "copysign" if out.is_float() => {
+                let (x, y) = (get(self, 0)?, get(self, 1)?);
+                crate::ops::intrinsic_call(self, "llvm.copysign", &[x, y])?
+            }
+            "nextafter" if out.is_float() => {
+                let (x, y) = (get(self, 0)?, get(self, 1)?);
+                let sym = if out == NumericKind::Float32 { "nextafterf" } else { "nextafter" };
+                crate::ops::libm(self, sym, &[x, y])?
+            }
+            "spacing" if out.is_float() => {
+                // Numba's `nextafter(x, copysign(inf, x)) - x`.
+                let x = get(self, 0)?.into_float_value();
+                let inf = x.get_type().const_float(f64::INFINITY);
+                let sinf = crate::ops::intrinsic_call(self, "llvm.copysign", &[inf.into(), x.into()])?;
+                let sym = if out == NumericKind::Float32 { "nextafterf" } else { "nextafter" };
+                let n = crate::ops::libm(self, sym, &[x.into(), sinf])?.into_float_value();
+                self.b.build_float_sub(n, x, "")?.into()
+            }
+            "signbit" => {
+                let (x, xt) = &args[0];
+                let Some(k) = numeric(xt).filter(|k| k.is_float()) else { return Ok(None) };
+                let x = x.into_float_value();
+                let it = if k == NumericKind::Float32 { self.ctx.i32_type() } else { self.ctx.i64_type() };
+                let bits = self.b.build_bit_cast(x, it, "")?.into_int_value();
+                let neg = self.b.build_int_compare(IntPredicate::SLT, bits, it.const_zero(), "")?;
+                self.cast(neg.into(), &Type::boolean(), &ot)?
+            }
+            "logaddexp" | "logaddexp2" if out.is_float() => {
+                // NumPy's npy_logaddexp(2), as Numba writes it.
+                let (x, y) = (get(self, 0)?.into_float_value(), get(self, 1)?.into_float_value());
+                let ft = x.get_type();
+                let f32 = out == NumericKind::Float32;
+                let two = name == "logaddexp2";
+                let shift = ft.const_float(if two { 1.0 } else { std::f64::consts::LN_2 });
+                let tmp = self.b.build_float_sub(x, y, "")?;
+                let term = |cx: &mut Self, t: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+                    let e = if two { crate::ops::intrinsic_call(cx, "llvm.exp2", &[t.into()])? } else { crate::ops::intrinsic_call(cx, "llvm.exp", &[t.into()])? };
+                    let l = crate::ops::libm(cx, if f32 { "log1pf" } else { "log1p" }, &[e])?.into_float_value();
+                    Ok(if two { cx.b.build_float_mul(ft.const_float(std::f64::consts::LOG2_E), l, "")? } else { l })
+                };
+                let ntmp = self.b.build_float_neg(tmp, "")?;
+                let pos = term(self, ntmp)?;
+                let pos = self.b.build_float_add(x, pos, "")?;
+                let neg = term(self, tmp)?;
+                let neg = self.b.build_float_add(y, neg, "")?;
+                let zero = ft.const_zero();
+                let b = &self.b;
+                let gt = b.build_float_compare(FloatPredicate::OGT, tmp, zero, "")?;
+                let le = b.build_float_compare(FloatPredicate::OLE, tmp, zero, "")?;
+                let r = b.build_select(le, neg, tmp, "")?.into_float_value();
+                let r = b.build_select(gt, pos, r, "")?.into_float_value();
+                let same = b.build_float_compare(FloatPredicate::OEQ, x, y, "")?;
+                b.build_select(same, b.build_float_add(x, shift, "")?, r, "")?
+            }
             _ => return Ok(None),
         };
         Ok(Some(v))
+    }
+
+    /// A scalar operator or `math` function from the operator table, all operands of type `t`.
+    pub(crate) fn scalar_op(&mut self, key: &str, vals: &[BV<'ctx>], t: &Type) -> R<BV<'ctx>> {
+        let types = vec![t.clone(); vals.len()];
+        self.scalar_op_sig(key, vals, &types, t)
+    }
+
+    fn scalar_op_sig(&mut self, key: &str, vals: &[BV<'ctx>], types: &[Type], ret: &Type) -> R<BV<'ctx>> {
+        let sig = numrs_types::Signature { args: types.to_vec(), return_type: ret.clone() };
+        let Some(f) = crate::ops::lookup(key, &sig) else { return self.fail(format!("{key} of {ret} in a ufunc kernel")) };
+        let vals: Vec<Option<BV<'ctx>>> = vals.iter().map(|v| Some(*v)).collect();
+        f(self, &sig, &vals)
     }
 }
