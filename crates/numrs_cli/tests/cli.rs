@@ -382,3 +382,39 @@ fn emit_types_layout() {
     }
     assert!(!types.join("single").exists());
 }
+
+#[test]
+fn build_refuses_a_file_with_syntax_errors() {
+    // Python could not import the module; building what the parser recovered would hide that.
+    let dir = tempdir();
+    write(dir.path(), "bad.py", SYNTAX_ERROR);
+    let out = numrs(dir.path(), &["build", "bad.py", "-o", "out"]);
+    assert_eq!(status(&out), 1, "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(text.contains("error[syntax-error]: "), "{text}");
+    assert!(text.contains("bad.py: not built"), "{text}");
+    assert!(!dir.path().join("out/bad.abi3.so").exists());
+}
+
+#[test]
+fn build_refuses_a_non_utf8_file() {
+    let dir = tempdir();
+    write(dir.path(), "latin.py", b"from numba import njit\n# caf\xe9\n@njit(\"(int64,)\")\ndef f(n):\n    return n\n".as_slice());
+    let out = numrs(dir.path(), &["build", "latin.py", "-o", "out"]);
+    assert_eq!(status(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("error[unreadable-file]"), "{}", stderr(&out));
+}
+
+#[test]
+fn build_reports_refused_decorators_and_builds_the_rest() {
+    let dir = tempdir();
+    let src = "from numba import njit\n\n@njit(\"(int64,\")\ndef f(a):\n    return a\n\n@njit(foo=1)\ndef g(a):\n    return a\n\n@njit(\"(int64,)\")\ndef h(a):\n    return a\n";
+    write(dir.path(), "decos.py", src);
+    let out = numrs(dir.path(), &["build", "decos.py", "-o", "out"]);
+    assert_eq!(status(&out), 1, "{}", stderr(&out));
+    let text = stderr(&out);
+    assert!(text.contains("error[invalid-signature]"), "{text}");
+    assert!(text.contains("error[invalid-decorator]"), "{text}");
+    assert!(text.contains("1 specializations built, 2 not built"), "{text}");
+    assert!(dir.path().join("out/decos.abi3.so").exists());
+}

@@ -53,7 +53,10 @@ impl Node {
     fn may_raise(&self) -> bool {
         match self {
             Node::Leaf(_) => false,
-            Node::Op { ufunc, args, out } => (ufunc == "truediv" && out.is_complex()) || args.iter().any(Node::may_raise),
+            // Complex `/` (a zero divisor) and `**` of floats (an integer exponent's `1.0 / r`).
+            Node::Op { ufunc, args, out } => {
+                (ufunc == "truediv" && out.is_complex()) || (ufunc == "**" && !out.is_integer()) || args.iter().any(Node::may_raise)
+            }
         }
     }
 }
@@ -73,7 +76,9 @@ fn binop_ufunc(op: BinOp) -> Option<&'static str> {
         // The operator, not `np.divide`: on complex numbers Numba's array expressions run the
         // scalar operator (CPython's algorithm, raising on a zero divisor).
         BinOp::Div => "truediv",
-        BinOp::Pow => "power",
+        // The operator, not `np.power`: Numba's array-expression kernels apply the scalar
+        // `**` (exact integer powers, repeated squaring for integer exponents).
+        BinOp::Pow => "**",
         BinOp::FloorDiv => "floor_divide",
         BinOp::Mod => "remainder",
         BinOp::BitAnd => "bitwise_and",
@@ -124,7 +129,7 @@ const UNARY_LIBM: &[(&str, &str)] = &[
 ];
 
 const ELEMENTWISE: &[&str] = &[
-    "add", "subtract", "multiply", "divide", "true_divide", "truediv", "power", "negative", "positive", "equal",
+    "add", "subtract", "multiply", "divide", "true_divide", "truediv", "power", "**", "negative", "positive", "equal",
     "not_equal", "less", "less_equal", "greater", "greater_equal", "absolute", "abs", "fabs", "square",
     "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
     "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot", "where", "conjugate", "conj",
@@ -136,7 +141,7 @@ const ELEMENTWISE: &[&str] = &[
 /// Number of inputs of a supported ufunc.
 fn ufunc_nin(name: &str) -> usize {
     match name {
-        "add" | "subtract" | "multiply" | "divide" | "true_divide" | "truediv" | "power" | "equal" | "not_equal" | "less"
+        "add" | "subtract" | "multiply" | "divide" | "true_divide" | "truediv" | "power" | "**" | "equal" | "not_equal" | "less"
         | "less_equal" | "greater" | "greater_equal" | "maximum" | "minimum" | "fmax" | "fmin" | "arctan2" | "atan2"
         | "hypot" | "floor_divide" | "remainder" | "mod" | "fmod" | "bitwise_and" | "bitwise_or" | "bitwise_xor"
         | "logical_and" | "logical_or" | "logical_xor" | "left_shift" | "right_shift" | "gcd" | "lcm" | "ldexp"
@@ -1108,15 +1113,44 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 self.np_complex_div(x, y)
             }
+            "**" => {
+                // The scalar operator into the expression's type; an integer exponent of a
+                // float keeps its type (repeated squaring, as Numba's `int_power`).
+                let t1 = args[1].1.unliteral();
+                let int_exp = is_float && numeric(&t1).is_some_and(|k| k.is_integer());
+                let sig = Signature { args: vec![ot.clone(), if int_exp { t1 } else { ot.clone() }], return_type: ot.clone() };
+                let x = to_out(self, 0)?;
+                let y = if int_exp { args[1].0 } else { to_out(self, 1)? };
+                let key = if is_int { "builtins.pow" } else { "operator.pow" };
+                let Some(f) = crate::ops::lookup(key, &sig) else { return unsupported(self) };
+                f(self, &sig, &[Some(x), Some(y)])
+            }
             "power" | "float_power" if is_float => {
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 crate::ops::intrinsic_call(self, "llvm.pow", &[x, y])
             }
             "power" if is_int => {
-                let sig = Signature { args: vec![ot.clone(), ot.clone()], return_type: ot.clone() };
+                // Numba's `int_power` as a ufunc kernel: the product in 64 bits, returned
+                // through float64 (its returns unify with `1.0 / r`), so large results round
+                // and narrow types wrap as a float-to-int conversion does.
+                let wide = Type::Number(if out.is_signed_int() { NumericKind::Int64 } else { NumericKind::UInt64 });
+                let sig = Signature { args: vec![wide.clone(), wide.clone()], return_type: wide.clone() };
                 let Some(f) = crate::ops::lookup("builtins.pow", &sig) else { return unsupported(self) };
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
-                f(self, &sig, &[Some(x), Some(y)])
+                let (xw, yw) = (self.cast(x, &ot, &wide)?, self.cast(y, &ot, &wide)?);
+                let r = f(self, &sig, &[Some(xw), Some(yw)])?;
+                let rf = self.cast(r, &wide, &Type::float64())?.into_float_value();
+                let r: BasicValueEnum<'ctx> = self.float_to_int_x86(rf, out)?.into();
+                if !out.is_signed_int() {
+                    return Ok(r);
+                }
+                // 0 to a negative power: the type's minimum.
+                let it = x.into_int_value().get_type();
+                let zero = it.const_zero();
+                let x0 = self.b.build_int_compare(IntPredicate::EQ, x.into_int_value(), zero, "")?;
+                let yneg = self.b.build_int_compare(IntPredicate::SLT, y.into_int_value(), zero, "")?;
+                let min = it.const_int(1u64 << (it.get_bit_width() - 1), false);
+                Ok(self.b.build_select(self.b.build_and(x0, yneg, "")?, min.into(), r, "")?)
             }
             "floor" | "ceil" | "trunc" if is_int => to_out(self, 0),
             "negative" => {

@@ -12,7 +12,7 @@ use inkwell::builder::Builder;
 use inkwell::context::Context;
 use inkwell::module::Module;
 use inkwell::types::{BasicType, BasicTypeEnum, StructType};
-use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FloatValue, FunctionValue, IntValue, PointerValue};
 use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use numrs_abi::ExcKind;
 use numrs_ir::{BlockId, FunctionIr, StaticIndex, StmtKind, Terminator, Value, VarId};
@@ -1604,6 +1604,44 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             (Type::NoneType, Type::NoneType) => Ok(v),
             _ => self.fail(format!("converting {from} to {to} is not supported by numrs build yet")),
         }
+    }
+
+    /// A float64 to integer conversion with the x86-64 result for values out of range (which
+    /// LLVM's `fptosi`/`fptoui` leave undefined and may fold away): what Numba's compiled code
+    /// computes on this machine. Narrow types convert through 32 bits (`cvttsd2si`, giving
+    /// `0x80000000` out of range) and truncate; 32-bit unsigned through 64 bits; unsigned
+    /// 64-bit values of 2**63 and above subtract it first and set the top bit again.
+    pub fn float_to_int_x86(&self, f: FloatValue<'ctx>, tk: NumericKind) -> R<IntValue<'ctx>> {
+        let b = &self.b;
+        let ft = self.ctx.f64_type();
+        let tt = types::number_type(self.ctx, tk).into_int_type();
+        // `cvttsd2si` into `bits` bits: the minimum for NaN and anything out of range.
+        let cvt = |x: FloatValue<'ctx>, bits: u32| -> R<IntValue<'ctx>> {
+            let it = if bits == 64 { self.ctx.i64_type() } else { self.ctx.i32_type() };
+            let lim = 2f64.powi(bits as i32 - 1);
+            let lo = b.build_float_compare(FloatPredicate::OGE, x, ft.const_float(-lim), "")?;
+            let hi = b.build_float_compare(FloatPredicate::OLT, x, ft.const_float(lim), "")?;
+            let ok = b.build_and(lo, hi, "")?;
+            let safe = b.build_select(ok, x, ft.const_zero(), "")?.into_float_value();
+            let v = b.build_float_to_signed_int(safe, it, "")?;
+            Ok(b.build_select(ok, v, it.const_int(1u64 << (bits - 1), false), "")?.into_int_value())
+        };
+        let bits = tk.bitwidth();
+        let r = match (tk.is_signed_int(), bits) {
+            (true, 64) => cvt(f, 64)?,
+            (false, 64) => {
+                let top = ft.const_float(2f64.powi(63));
+                let big = b.build_float_compare(FloatPredicate::OGE, f, top, "")?;
+                let low = cvt(f, 64)?;
+                let high = cvt(b.build_float_sub(f, top, "")?, 64)?;
+                let high = b.build_xor(high, self.ctx.i64_type().const_int(1u64 << 63, false), "")?;
+                b.build_select(big, high, low, "")?.into_int_value()
+            }
+            (false, 32) => b.build_int_truncate(cvt(f, 64)?, tt, "")?,
+            (_, 32) => cvt(f, 32)?,
+            _ => b.build_int_truncate(cvt(f, 32)?, tt, "")?,
+        };
+        Ok(r)
     }
 
     pub fn cast_number(&self, v: BasicValueEnum<'ctx>, fk: NumericKind, tk: NumericKind) -> R<BasicValueEnum<'ctx>> {

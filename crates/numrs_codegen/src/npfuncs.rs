@@ -1490,7 +1490,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                             let q = b.build_int_add(div, adj, "")?;
                             b.build_select(force, zero, q, "")?
                         }
-                        "fmod" => b.build_select(den0, zero, rem, "")?,
+                        // Numba's `np_int_fmod_impl` is its unsigned remainder.
+                        "fmod" => {
+                            let safe = b.build_select(den0, one, y, "")?.into_int_value();
+                            let urem = b.build_int_unsigned_rem(x, safe, "")?;
+                            b.build_select(den0, zero, urem, "")?
+                        }
                         _ => {
                             let adj = b.build_select(fix, y, zero, "")?.into_int_value();
                             let r = b.build_int_add(rem, adj, "")?;
@@ -1523,28 +1528,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(r.into(), &Type::boolean(), &ot)?
             }
             "sign" if out.is_float() => {
+                // Numba's `real_sign_impl`: 1, -1, or the value itself (±0 and NaN).
                 let x = get(self, 0)?.into_float_value();
                 let ft = x.get_type();
                 let z = ft.const_zero();
                 let gt = b.build_float_compare(FloatPredicate::OGT, x, z, "")?;
                 let lt = b.build_float_compare(FloatPredicate::OLT, x, z, "")?;
-                let eq = b.build_float_compare(FloatPredicate::OEQ, x, z, "")?;
-                let r = b.build_select(gt, ft.const_float(1.0), ft.const_float(-1.0), "")?;
-                let r = b.build_select(eq, z.into(), r, "")?;
-                // NaN stays NaN.
-                let r = b.build_select(b.build_or(gt, b.build_or(lt, eq, "")?, "")?, r, x.into(), "")?;
-                r
+                let r = b.build_select(lt, ft.const_float(-1.0), x, "")?;
+                b.build_select(gt, ft.const_float(1.0).into(), r, "")?
             }
             "sign" if out.is_integer() => {
+                // Numba's `int_sign_impl` compares as signed whatever the type: an unsigned
+                // value with its top bit set gives -1 (the maximum).
                 let x = get(self, 0)?.into_int_value();
                 let it = x.get_type();
                 let z = it.const_zero();
-                let gt = if out.is_signed_int() { IntPredicate::SGT } else { IntPredicate::UGT };
-                let p = b.build_int_compare(gt, x, z, "")?;
-                let n = b.build_int_compare(IntPredicate::SLT, x, z, "")?;
-                let n = if out.is_signed_int() { n } else { self.ctx.bool_type().const_zero() };
-                let r = b.build_select(p, it.const_int(1, false), z, "")?.into_int_value();
-                b.build_select(n, it.const_all_ones(), r, "")?
+                let is0 = b.build_int_compare(IntPredicate::EQ, x, z, "")?;
+                let p = b.build_int_compare(IntPredicate::SGT, x, z, "")?;
+                let r = b.build_select(p, it.const_int(1, false), it.const_all_ones(), "")?.into_int_value();
+                b.build_select(is0, z, r, "")?
             }
             "left_shift" | "right_shift" | "gcd" if out.is_integer() => {
                 let key = match name {

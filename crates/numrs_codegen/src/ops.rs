@@ -731,7 +731,11 @@ fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntVal
             None => Ok(out),
         }
     } else {
+        // Numba's `1.0 / r` is compiled apart from the function, with Python's error model
+        // whatever the function's: a zero `r` (a zero base, or an underflow) raises.
         let rv = r.into_float_value();
+        let r0 = cx.b.build_float_compare(FloatPredicate::OEQ, rv, rv.get_type().const_zero(), "")?;
+        cx.guard(cx.b.build_and(neg, r0, "")?, ExcKind::ZeroDivisionError, "division by zero")?;
         let inv = cx.b.build_float_div(rv.get_type().const_float(1.0), rv, "")?;
         Ok(cx.b.build_select(neg, inv, rv, "")?)
     }

@@ -1,7 +1,8 @@
 //! Errors Numba raises after typing succeeded: the parfor pass's `prange` rewrite
 //! (numba/parfors/parfor.py, `ConvertLoopPass`), lowering without the runtime on CUDA
-//! (numba/core/runtime/context.py `_require_nrt`: "NRT required but not enabled"), and array
-//! indices its fancy-indexing lowering cannot compile.
+//! (numba/core/runtime/context.py `_require_nrt`: "NRT required but not enabled"), array
+//! indices its fancy-indexing lowering cannot compile, and ordering comparisons of complex
+//! arrays (typed through the ufuncs, lowered through the scalar operator complex lacks).
 
 use numrs_ir::{StmtKind, Value, VarId};
 use numrs_syntax::ast::Constant;
@@ -65,9 +66,16 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
-    // Lowering walks the blocks in order; the first index it cannot compile fails.
+    // Lowering walks the blocks in order; the first index (or array comparison) it cannot
+    // compile fails.
     for b in &ir.blocks {
         for s in &b.stmts {
+            if let StmtKind::Assign { target, value: Value::Compare { op, lhs, rhs } } = &s.kind {
+                if let Some(message) = complex_order_error(inf, *op, *target, *lhs, *rhs) {
+                    return Some(error("TypingError", "no-matching-operator", &message, s.span));
+                }
+                continue;
+            }
             let (value, index, read) = match &s.kind {
                 StmtKind::Assign { value: Value::GetItem { value, index }, .. } => (*value, *index, true),
                 StmtKind::SetItem { target, index, .. } => (*target, *index, false),
@@ -97,4 +105,41 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
         }
     }
     None
+}
+
+/// `a < b` with an array result and complex operands: Numba types it as `np.less` but its
+/// array-expression kernel calls `operator.lt` on the elements, which complex numbers lack.
+fn complex_order_error(inf: &Inferer<'_>, op: numrs_syntax::ast::CmpOp, target: VarId, lhs: VarId, rhs: VarId) -> Option<String> {
+    use numrs_syntax::ast::CmpOp;
+    let name = match op {
+        CmpOp::Lt => "lt",
+        CmpOp::LtE => "le",
+        CmpOp::Gt => "gt",
+        CmpOp::GtE => "ge",
+        _ => return None,
+    };
+    if !matches!(inf.get(target), Some(Type::Array(_))) {
+        return None;
+    }
+    let elem = |v: VarId| -> Option<Type> {
+        match inf.get(v)? {
+            Type::Array(a) => Some(a.dtype.clone()),
+            t => Some(t.unliteral()),
+        }
+    };
+    let (l, r) = (elem(lhs)?, elem(rhs)?);
+    if !l.is_complex() && !r.is_complex() {
+        return None;
+    }
+    let common = numrs_types::unify_pairs(&l, &r).unwrap_or(l);
+    let ufunc = match name {
+        "lt" => "less",
+        "le" => "less_equal",
+        "gt" => "greater",
+        _ => "greater_equal",
+    };
+    Some(format!(
+        "No implementation of function {name} for ({common}, {common}): complex numbers have no order; \
+         Numba types this array comparison but cannot compile its elementwise kernel (np.{ufunc} orders complex arrays lexicographically)"
+    ))
 }
