@@ -148,7 +148,9 @@ def main():
             if len(calls) != len(expected):
                 outcomes = [["harness", "arguments not evaluable"]] * len(expected)
             else:
-                child = subprocess.run([sys.executable, "-c", CHILD, out, module, sigs, src], capture_output=True, text=True)
+                # The oracle runs Numba with PYTHONHASHSEED=0; sets of strings iterate in hash order.
+                env = dict(os.environ, PYTHONHASHSEED="0")
+                child = subprocess.run([sys.executable, "-c", CHILD, out, module, sigs, src], capture_output=True, text=True, env=env)
                 try:
                     reply = json.loads(child.stdout.strip().splitlines()[-1])
                     outcomes = reply if isinstance(reply, list) else reply["outcomes"]

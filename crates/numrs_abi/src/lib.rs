@@ -310,6 +310,10 @@ pub struct RuntimeApi {
     /// operation `op` ([`RandomOp`]) on `args` (`i64`), its result in `out[0]` (an `i64`, or
     /// the bits of an `f64`).
     pub random: unsafe extern "C" fn(op: u32, args: *const i64, out: *mut u64),
+    /// Size a set's table as Numba does before adding a sized sequence: `n >= 0`, an empty
+    /// set's `SetInstance.allocate(n)` (the first power of two from 16 that is at least
+    /// `2 n`: set displays, `set(sized)`); `n < 0`, `upsize(used - n)` (`s.update(sized)`).
+    pub set_presize: unsafe extern "C" fn(c: DictHandle, n: i64),
 }
 
 /// The operations of [`RuntimeApi::random`].

@@ -39,7 +39,8 @@ const API_CLEAR: u32 = 15;
 const API_COPY: u32 = 16;
 const API_SET_OP: u32 = 17;
 /// The number of fields of `RuntimeApi` after the containers' entries.
-pub const API_FIELDS: u32 = 21;
+const API_SET_PRESIZE: u32 = 21;
+pub const API_FIELDS: u32 = 22;
 
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {
@@ -260,10 +261,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (k, v) = self.kv_of(t)?;
         let set = matches!(t, Type::Set { .. });
         let (fields, tuple) = key_fields(&k).map_err(|m| self.cg_error(m))?;
-        if set && fields.iter().any(|(_, kind)| *kind == KEY_STR) {
-            // A set iterates in hash order, and Numba's string hash is randomized per process.
-            return self.fail("sets of strings are not supported by numrs build yet");
-        }
         let mut rc = Vec::new();
         if !set {
             rc_offsets(&v, 0, &mut rc).map_err(|m| self.cg_error(m))?;
@@ -430,7 +427,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn build_set(&mut self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (k, _) = self.kv_of(tt)?;
         let h = self.new_container(tt)?;
-        for it in items {
+        self.rt_call(API_SET_PRESIZE, None, &[h.into(), self.i64(items.len() as i64).into()])?;
+        // Numba's IR lists a set display's items last first.
+        for it in items.iter().rev() {
             let key = self.load(*it)?;
             let key = self.cast(key, &self.ty(*it)?, &k)?;
             self.insert_raw(h, key, &k, None)?;
@@ -457,7 +456,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let _ = kws;
                     let h = self.new_container(tt)?;
                     if let [src] = args {
-                        self.fill_set(h, *src, tt)?;
+                        self.fill_set(h, *src, tt, false)?;
                     }
                     self.fresh = true;
                     Ok(Some(h.into()))
@@ -479,9 +478,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `set(iterable)` of a 1-d array or another set.
-    fn fill_set(&mut self, h: PointerValue<'ctx>, src: VarId, tt: &Type) -> R<()> {
+    /// `set(iterable)` (`update` false) or `s.update(iterable)`: with a sized iterable the
+    /// table is sized first as Numba does (`allocate(len)`, or `upsize(used + len)`).
+    fn fill_set(&mut self, h: PointerValue<'ctx>, src: VarId, tt: &Type, update: bool) -> R<()> {
         let (k, _) = self.kv_of(tt)?;
         let st = self.ty(src)?;
+        let n: Option<IntValue<'ctx>> = match &st {
+            Type::Array(a) if a.ndim == 1 => {
+                let arr = self.load(src)?;
+                let shape = self.b.build_extract_value(arr.into_struct_value(), 5, "")?.into_array_value();
+                Some(self.b.build_extract_value(shape, 0, "")?.into_int_value())
+            }
+            Type::List { .. } | Type::ListType(_) => {
+                let l = self.load(src)?.into_pointer_value();
+                Some(self.list_len(l)?)
+            }
+            Type::UniTuple(_, c) => Some(self.i64(*c as i64)),
+            Type::Tuple(items) => Some(self.i64(items.len() as i64)),
+            _ => None,
+        };
+        if let Some(n) = n {
+            let n = if update { self.b.build_int_neg(n, "")? } else { n };
+            self.rt_call(API_SET_PRESIZE, None, &[h.into(), n.into()])?;
+        }
         match &st {
             Type::Array(a) if a.ndim == 1 => {
                 let arr = self.load(src)?;
@@ -666,11 +685,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let empty = self.b.build_int_compare(IntPredicate::EQ, r.into_int_value(), i32t.const_zero(), "")?;
                 self.guard(empty, ExcKind::KeyError, "set.pop(): empty set")?;
                 let x = self.unspill(kout, &k)?;
+                // A string key's reference moved out of the set.
+                self.fresh = crate::arrays::needs_rc(&k);
                 self.cast(x, &k, tt)
             }
             (true, "update") => {
                 let Some(o) = args.first() else { return self.fail("set.update without an argument") };
-                self.fill_set(h, *o, &rt)?;
+                self.fill_set(h, *o, &rt, true)?;
                 Ok(none())
             }
             (true, m) => {

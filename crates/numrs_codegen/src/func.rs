@@ -143,6 +143,9 @@ pub struct FnCx<'a, 'ctx> {
     pub func: FunctionValue<'ctx>,
     pub ir: &'a FunctionIr,
     typemap: &'a [Option<Type>],
+    /// Variables typed `LiteralStrKey[Dict]`: their keys in order. Such a dict is lowered as
+    /// the tuple of its values (Numba's model of it), which is the type `typemap` gives them.
+    literal_dicts: HashMap<VarId, Vec<std::sync::Arc<str>>>,
     arg_types: &'a [Type],
     ret_type: &'a Type,
     slots: Vec<Option<PointerValue<'ctx>>>,
@@ -317,14 +320,24 @@ pub fn lower_function<'a, 'ctx>(
     // literal-typed ones among them are values of their base type.
     let try_of = try_regions(ir);
     let shared = try_shared(ir, typemap, &try_of);
+    let mut literal_dicts = HashMap::new();
+    for (i, t) in typemap.iter().enumerate() {
+        if let Some(Type::LiteralStrKeyDict(items)) = t {
+            literal_dicts.insert(VarId(i as u32), items.iter().map(|(k, _)| k.clone()).collect());
+        }
+    }
     let shared_typemap: Vec<Option<Type>>;
-    let typemap = if shared.is_empty() {
+    let typemap = if shared.is_empty() && literal_dicts.is_empty() {
         typemap
     } else {
         shared_typemap = typemap
             .iter()
             .zip(&ir.vars)
-            .map(|(t, v)| if shared.contains(v.base.as_str()) { t.as_ref().map(Type::unliteral) } else { t.clone() })
+            .map(|(t, v)| match t {
+                Some(Type::LiteralStrKeyDict(items)) => Some(Type::Tuple(items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().into())),
+                _ if shared.contains(v.base.as_str()) => t.as_ref().map(Type::unliteral),
+                _ => t.clone(),
+            })
             .collect();
         &shared_typemap[..]
     };
@@ -336,6 +349,7 @@ pub fn lower_function<'a, 'ctx>(
         func,
         ir,
         typemap,
+        literal_dicts,
         arg_types,
         ret_type,
         slots: vec![None; ir.vars.len()],
@@ -590,6 +604,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             func,
             ir: self.ir,
             typemap: self.typemap,
+            literal_dicts: self.literal_dicts.clone(),
             arg_types: self.arg_types,
             ret_type: self.ret_type,
             slots: vec![None; self.ir.vars.len()],
@@ -867,6 +882,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let st = self.ty(src)?;
         let v = self.load(src)?;
+        if let (Some(from), Some(to)) = (crate::lists::dtype(&st), crate::lists::dtype(&tt)) {
+            if from != to && numeric(from).is_some() && numeric(to).is_some() {
+                // A list literal unified with wider items (`xs = [1, 2]; xs.append(x)`):
+                // Numba types the literal as the wider list; here it is converted item by item.
+                let (from, to) = (from.clone(), to.clone());
+                let l = v.into_pointer_value();
+                let n = self.list_len(l)?;
+                let out = self.list_new(&to, n, n)?;
+                self.counted_loop(n, |cx, i| {
+                    let x = cx.list_get(l, &from, i)?;
+                    let x = cx.cast(x, &from, &to)?;
+                    cx.list_put(out, &to, i, x)
+                })?;
+                self.fresh = true;
+                return self.store(target, out.into());
+            }
+        }
         let v = self.cast(v, &st, &tt)?;
         self.store(target, v)
     }
@@ -1231,6 +1263,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::BuildList(items) => crate::lists::build_list(self, items, &tt)?,
             Value::BuildMap(items) if crate::dicts::is_container(&tt) => self.build_map(items, &tt)?,
             Value::BuildSet(items) if crate::dicts::is_container(&tt) => self.build_set(items, &tt)?,
+            Value::BuildMap(items) if self.literal_dicts.contains_key(&target) => {
+                let values: Vec<VarId> = items.iter().map(|(_, v)| *v).collect();
+                self.build_tuple(&values, &tt)?
+            }
             Value::BuildSet(_) | Value::BuildMap(_) => {
                 return self.fail("lists, sets and dicts are not supported by numrs build yet")
             }
@@ -1810,6 +1846,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         if crate::strings::is_str(&vt) {
             return crate::strings::static_getitem(self, value, index, tt);
+        }
+        if let (Some(keys), StaticIndex::Str(key)) = (self.literal_dicts.get(&value), index) {
+            let Some(j) = keys.iter().position(|k| &**k == key.as_str()) else { return self.fail(format!("key '{key}' of a literal dict")) };
+            let items = vt.tuple_items().unwrap_or_default();
+            let sv = self.load(value)?.into_struct_value();
+            let x = self.b.build_extract_value(sv, j as u32, "")?;
+            return self.cast(x, &items[j], tt);
         }
         if let Some(items) = vt.tuple_items() {
             let n = items.len() as i128;

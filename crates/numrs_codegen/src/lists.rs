@@ -359,7 +359,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Stores item `i` (no reference-count change).
-    fn list_put(&self, l: PointerValue<'ctx>, dt: &Type, i: IntValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<()> {
+    pub(crate) fn list_put(&self, l: PointerValue<'ctx>, dt: &Type, i: IntValue<'ctx>, v: BasicValueEnum<'ctx>) -> R<()> {
         let p = self.item_ptr(l, dt, i)?;
         let s = to_storage(self.ctx, &self.b, v, dt)?;
         self.b.build_store(p, s)?;

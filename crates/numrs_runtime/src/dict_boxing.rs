@@ -120,6 +120,7 @@ unsafe fn box_items(py: Python<'_>, np: &Npy, key: &Plan, val: Option<&Plan>, ty
         None => {
             let s = pyo3::types::PySet::empty(py)?;
             for i in c.positions() {
+                c.retain_key_at(i);
                 s.add(boxed(key, c.key_ptr(i))?)?;
             }
             Ok(s.into_ptr())

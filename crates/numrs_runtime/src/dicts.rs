@@ -122,17 +122,90 @@ unsafe fn str_key<'a>(p: *const u8) -> &'a [u32] {
     std::slice::from_raw_parts(data.add(std::mem::size_of::<numrs_abi::StrPayload>()) as *const u32, len)
 }
 
-/// A hash of a string key's text (FNV-1a over its code points; dicts only, whose iteration
-/// order does not depend on hashes).
+/// CPython's (and so Numba's) `hash(str)`: SipHash-1-3 with the interpreter's secret over the
+/// string's PEP 393 representation (1, 2 or 4 bytes per code point), 0 for the empty string.
+/// Sets of strings iterate in hash order, so this is what makes their order Numba's.
 fn hash_str(chars: &[u32]) -> i64 {
-    let mut h: u64 = 0xcbf29ce484222325;
-    for c in chars {
-        for b in c.to_le_bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x100000001b3);
-        }
+    if chars.is_empty() {
+        return 0;
     }
-    h as i64
+    let max = chars.iter().copied().max().unwrap_or(0);
+    let kind = if max < 0x100 { 1 } else if max < 0x10000 { 2 } else { 4 };
+    let mut bytes = Vec::with_capacity(chars.len() * kind);
+    for c in chars {
+        bytes.extend_from_slice(&c.to_le_bytes()[..kind]);
+    }
+    let (k0, k1) = hash_secret();
+    let h = siphash13(k0, k1, &bytes) as i64;
+    if h == -1 {
+        -2
+    } else {
+        h
+    }
+}
+
+/// The interpreter's `_Py_HashSecret` (SipHash keys), read once; zeros when the symbol is not
+/// visible (hashes then stay consistent within the process, as dicts need).
+fn hash_secret() -> (u64, u64) {
+    static SECRET: std::sync::OnceLock<(u64, u64)> = std::sync::OnceLock::new();
+    *SECRET.get_or_init(|| {
+        extern "C" {
+            fn dlsym(handle: *mut std::ffi::c_void, symbol: *const std::ffi::c_char) -> *mut std::ffi::c_void;
+        }
+        #[cfg(target_os = "macos")]
+        let default = -2isize as *mut std::ffi::c_void;
+        #[cfg(not(target_os = "macos"))]
+        let default = std::ptr::null_mut();
+        // SAFETY: dlsym with a NUL-terminated name; the symbol, when present, is CPython's
+        // 24-byte `_Py_HashSecret_t`, whose `siphash` member is two u64 keys at its start.
+        unsafe {
+            let p = dlsym(default, c"_Py_HashSecret".as_ptr()) as *const u64;
+            if p.is_null() {
+                (0, 0)
+            } else {
+                (p.read_unaligned(), p.add(1).read_unaligned())
+            }
+        }
+    })
+}
+
+/// CPython's `siphash13` (Python/pyhash.c).
+fn siphash13(k0: u64, k1: u64, src: &[u8]) -> u64 {
+    let mut v0 = k0 ^ 0x736f6d6570736575;
+    let mut v1 = k1 ^ 0x646f72616e646f6d;
+    let mut v2 = k0 ^ 0x6c7967656e657261;
+    let mut v3 = k1 ^ 0x7465646279746573;
+    let round = |v0: &mut u64, v1: &mut u64, v2: &mut u64, v3: &mut u64| {
+        *v0 = v0.wrapping_add(*v1);
+        *v2 = v2.wrapping_add(*v3);
+        *v1 = v1.rotate_left(13) ^ *v0;
+        *v3 = v3.rotate_left(16) ^ *v2;
+        *v0 = v0.rotate_left(32);
+        *v2 = v2.wrapping_add(*v1);
+        *v0 = v0.wrapping_add(*v3);
+        *v1 = v1.rotate_left(17) ^ *v2;
+        *v3 = v3.rotate_left(21) ^ *v0;
+        *v2 = v2.rotate_left(32);
+    };
+    let mut chunks = src.chunks_exact(8);
+    for c in &mut chunks {
+        let mi = u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        v3 ^= mi;
+        round(&mut v0, &mut v1, &mut v2, &mut v3);
+        v0 ^= mi;
+    }
+    let mut t = [0u8; 8];
+    let rest = chunks.remainder();
+    t[..rest.len()].copy_from_slice(rest);
+    let b = ((src.len() as u64) << 56) | u64::from_le_bytes(t);
+    v3 ^= b;
+    round(&mut v0, &mut v1, &mut v2, &mut v3);
+    v0 ^= b;
+    v2 ^= 0xff;
+    round(&mut v0, &mut v1, &mut v2, &mut v3);
+    round(&mut v0, &mut v1, &mut v2, &mut v3);
+    round(&mut v0, &mut v1, &mut v2, &mut v3);
+    (v0 ^ v1) ^ (v2 ^ v3)
 }
 
 const HASH_MODULUS: u64 = (1u64 << 61) - 1;
@@ -280,7 +353,7 @@ impl Desc {
             .collect::<Option<Vec<_>>>()?;
         let is_set = flags & 1 != 0;
         let key_str = fields.iter().any(|(_, k)| *k == KeyKind::Str);
-        if key_str && (is_set || fields.len() != 1 || fields[0].0 != 0) {
+        if key_str && (fields.len() != 1 || fields[0].0 != 0) {
             return None;
         }
         Some(Desc { is_set, is_tuple: flags & 2 != 0, key_size, val_size, fields, val_rc, key_str })
@@ -565,11 +638,12 @@ impl Container {
         }
     }
 
-    unsafe fn set_add(&mut self, key: *const u8, resize: bool) {
+    /// Add `key` (its record is copied; no reference changes hands): whether it was new.
+    unsafe fn set_add(&mut self, key: *const u8, resize: bool) -> bool {
         let h = key_hash(&self.desc, key);
         let (found, i) = self.set_lookup(key, h, true);
         if found {
-            return;
+            return false;
         }
         let old = self.hashes[i];
         self.hashes[i] = h;
@@ -581,6 +655,22 @@ impl Container {
         }
         if resize {
             self.set_upsize();
+        }
+        true
+    }
+
+    /// `s.add(key)` with the caller's reference to a string key: kept when the key is new,
+    /// dropped when it was there.
+    unsafe fn set_add_owned(&mut self, key: *const u8) {
+        if !self.set_add(key, true) {
+            self.release_key(key);
+        }
+    }
+
+    /// Add another container's key, taking a new reference to a string key.
+    unsafe fn set_add_copy(&mut self, key: *const u8) {
+        if self.set_add(key, true) {
+            self.retain_key(key);
         }
     }
 
@@ -634,6 +724,7 @@ impl Container {
         let h = key_hash(&self.desc, key);
         let (found, i) = self.set_lookup(key, h, false);
         if found {
+            self.release_key(self.key_at(i));
             self.hashes[i] = DELETED;
             self.used -= 1;
             self.set_downsize();
@@ -661,7 +752,15 @@ impl Container {
 
     /// Release every value's (and string key's) references (before dropping or clearing).
     unsafe fn release_all(&self) {
-        if (self.desc.val_rc.is_empty() && !self.desc.key_str) || self.desc.is_set {
+        if self.desc.is_set {
+            if self.desc.key_str {
+                for i in self.positions() {
+                    self.release_key(self.key_at(i));
+                }
+            }
+            return;
+        }
+        if self.desc.val_rc.is_empty() && !self.desc.key_str {
             return;
         }
         for (e, h) in self.hashes.iter().enumerate() {
@@ -684,7 +783,10 @@ impl Container {
             c.hashes = vec![EMPTY; size];
             c.keys = vec![0; size * self.desc.key_size];
             for i in self.positions() {
-                unsafe { c.set_add(self.key_at(i), false) };
+                unsafe {
+                    c.set_add(self.key_at(i), false);
+                    c.retain_key(self.key_at(i));
+                }
             }
             return c;
         }
@@ -707,6 +809,10 @@ impl Container {
                         c.retain_key(c.key_at(e));
                     }
                 }
+            }
+        } else if c.desc.key_str {
+            for i in c.positions() {
+                unsafe { c.retain_key(c.key_at(i)) };
             }
         }
         c
@@ -816,7 +922,7 @@ pub unsafe extern "C" fn numrs_dict_lookup(c: *mut Container, key: *const u8, va
 pub unsafe extern "C" fn numrs_dict_insert(c: *mut Container, key: *const u8, val: *const u8) {
     let c = &mut *c;
     if c.desc.is_set {
-        c.set_add(key, true);
+        c.set_add_owned(key);
     } else {
         c.dict_insert(key, val);
     }
@@ -928,7 +1034,7 @@ pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: 
             let mut s = Container::new(ar.desc.clone());
             for i in ar.positions() {
                 if in_b(ar, i) {
-                    s.set_add(ar.key_at(i), true);
+                    s.set_add_copy(ar.key_at(i));
                 }
             }
             s
@@ -938,7 +1044,7 @@ pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: 
     match kind {
         0 => {
             for i in br.positions() {
-                out.set_add(br.key_at(i), true);
+                out.set_add_copy(br.key_at(i));
             }
         }
         2 => {
@@ -952,7 +1058,7 @@ pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: 
                 if ar.contains(k).is_some() {
                     out.set_discard(k);
                 } else {
-                    out.set_add(k, true);
+                    out.set_add_copy(k);
                 }
             }
         }
@@ -960,6 +1066,8 @@ pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: 
     }
     if op >= 4 {
         let target = &mut *a;
+        // The old table's references to string keys go; `out` holds its own.
+        target.release_all();
         let rc = target.refcount.load(Ordering::Relaxed);
         out.refcount = AtomicI64::new(rc);
         *target = out;
@@ -972,6 +1080,24 @@ pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn string_hash_is_cpythons_siphash13() {
+        // CPython's hash() of these strings with PYTHONHASHSEED=0 (a zero secret): Latin-1,
+        // UCS-2 and multi-block inputs.
+        let h = |s: &str| {
+            let chars: Vec<u32> = s.chars().map(|c| c as u32).collect();
+            let max = chars.iter().copied().max().unwrap_or(0);
+            let kind = if max < 0x100 { 1 } else if max < 0x10000 { 2 } else { 4 };
+            let bytes: Vec<u8> = chars.iter().flat_map(|c| c.to_le_bytes()[..kind].to_vec()).collect();
+            siphash13(0, 0, &bytes) as i64
+        };
+        assert_eq!(h("x"), -3368204716105132637);
+        assert_eq!(h("zz"), 5880300977452346273);
+        assert_eq!(h("\u{e9}t\u{e9}"), -1033370291238291217);
+        assert_eq!(h("\u{65e5}\u{672c}"), 6243316497235261705);
+        assert_eq!(h("abcdefghijk"), 1450545860578130900);
+    }
 
     #[test]
     fn hashes_match_python() {
@@ -1065,5 +1191,39 @@ pub mod api {
     }
     pub unsafe extern "C" fn set_op(a: DictHandle, b: DictHandle, op: i64) -> DictHandle {
         numrs_set_op(c(a), c(b), op) as DictHandle
+    }
+
+    /// `n >= 0`: a new set's `allocate(n)`; `n < 0`: `upsize(used + -n)` before an update.
+    pub unsafe extern "C" fn set_presize(a: DictHandle, n: i64) {
+        let c = &mut *c(a);
+        if !c.desc.is_set {
+            return;
+        }
+        if n < 0 {
+            let min_entries = (c.used + n.unsigned_abs() as usize) << 1;
+            let size = c.hashes.len();
+            if min_entries >= size {
+                let mut new_size = size;
+                loop {
+                    new_size <<= 2;
+                    if min_entries < new_size {
+                        break;
+                    }
+                }
+                c.set_resize(new_size);
+            }
+            return;
+        }
+        if c.used != 0 {
+            return;
+        }
+        let min_entries = (n as usize).saturating_mul(2);
+        let mut size = SET_MINSIZE;
+        while size < min_entries {
+            size <<= 1;
+        }
+        if size != c.hashes.len() {
+            c.set_resize(size);
+        }
     }
 }

@@ -28,6 +28,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     str_new: crate::strings::api_new,
     str_op: crate::strings::api_op,
     random: crate::random::api_random,
+    set_presize: crate::dicts::api::set_presize,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);
