@@ -18,6 +18,7 @@ pub const ALL_CODES: &[&str] = &[
     "invalid-call",
     "invalid-decorator",
     "invalid-signature",
+    "literal-string-set",
     "no-conversion",
     "no-matching-operator",
     "not-callable",

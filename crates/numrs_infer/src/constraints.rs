@@ -363,6 +363,24 @@ impl Constraint {
             }
             Kind::BuildSet(items) => {
                 let Some(types) = all_defined(inf, items) else { return Ok(()) };
+                // Items that are all one string literal unify to that literal, which Numba's
+                // `Set` type refuses (`assert isinstance(dtype, Hashable)`).
+                if let Some(Type::StringLiteral(text)) = types.first() {
+                    if types.iter().all(|t| t == &types[0]) {
+                        return Err(InferError {
+                            kind: "AssertionError",
+                            code: "literal-string-set",
+                            message: format!(
+                                "a set display of the single string literal {:?}: Numba's type inference fails on it (the item type \
+                                 Literal[str] is not a hashable set type); build the set with set.add or from a str variable",
+                                text.as_ref()
+                            ),
+                            span,
+                            notes: vec![],
+                            secondary: vec![],
+                        });
+                    }
+                }
                 let dtype = if types.is_empty() { Type::Undefined } else { unify_container_items(&types, "set", span)? };
                 Some(Type::set(dtype, false))
             }
