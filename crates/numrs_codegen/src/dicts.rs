@@ -445,6 +445,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match &ft {
             Type::Function(key) => match &**key {
                 "builtins.dict" | "numba.typed.Dict" | "numba.typed.Dict.empty" if is_container(tt) => {
+                    if !args.is_empty() && &**key == "builtins.dict" {
+                        // Numba's `dict(iterable)`: `for k, v in iterable: d[k] = v`.
+                        if args.len() != 1 || !kws.is_empty() {
+                            return self.fail("dict() with these arguments is not supported by numrs build yet");
+                        }
+                        let (k, v) = self.kv_of(tt)?;
+                        let h = self.new_container(tt)?;
+                        let src = args[0];
+                        let st = self.ty(src)?;
+                        let val = self.load(src)?;
+                        self.for_each(val, &st, |cx, x, xt| {
+                            let Some(items) = xt.tuple_items().filter(|i| i.len() == 2) else {
+                                return cx.fail(format!("dict() of items of type {xt} is not supported by numrs build yet"));
+                            };
+                            let sv = x.into_struct_value();
+                            let kx = cx.b.build_extract_value(sv, 0, "")?;
+                            let vx = cx.b.build_extract_value(sv, 1, "")?;
+                            let kx = cx.cast(kx, &items[0], &k)?;
+                            let vx = cx.cast(vx, &items[1], &v)?;
+                            cx.insert_raw(h, kx, &k, Some((vx, &v)))
+                        })?;
+                        self.fresh = true;
+                        return Ok(Some(h.into()));
+                    }
                     if !args.is_empty() && &**key != "numba.typed.Dict.empty" {
                         return self.fail("dict(iterable) is not supported by numrs build yet");
                     }
