@@ -40,7 +40,7 @@ impl ExcInfo {
     }
 }
 
-/// A prefix of numrs_abi::RuntimeApi, through the containers' entries.
+/// numrs_abi::RuntimeApi with the containers' entries (strings and random numbers unused).
 #[repr(C)]
 struct RuntimeApi {
     abi_version: u32,
@@ -61,6 +61,22 @@ struct RuntimeApi {
     dict_clear: unsafe extern "C" fn(DictHandle),
     dict_copy: unsafe extern "C" fn(DictHandle) -> DictHandle,
     set_op: unsafe extern "C" fn(DictHandle, DictHandle, i64) -> DictHandle,
+    str_new: unsafe extern "C" fn(*const u8, usize) -> *mut MemInfo,
+    str_op: unsafe extern "C" fn(u32, *const u64, *mut u64, *mut u8) -> i32,
+    random: unsafe extern "C" fn(u32, *const i64, *mut u64),
+    set_presize: unsafe extern "C" fn(DictHandle, i64),
+}
+
+unsafe extern "C" fn no_str_new(_p: *const u8, _n: usize) -> *mut MemInfo {
+    panic!("no strings here")
+}
+
+unsafe extern "C" fn no_str_op(_op: u32, _a: *const u64, _o: *mut u64, _e: *mut u8) -> i32 {
+    panic!("no strings here")
+}
+
+unsafe extern "C" fn no_random(_op: u32, _a: *const i64, _o: *mut u64) {
+    panic!("no random numbers here")
 }
 
 static LIVE: AtomicI64 = AtomicI64::new(0);
@@ -116,6 +132,10 @@ static API: RuntimeApi = RuntimeApi {
     dict_clear: dicts::api::clear,
     dict_copy: dicts::api::copy,
     set_op: dicts::api::set_op,
+    str_new: no_str_new,
+    str_op: no_str_op,
+    random: no_random,
+    set_presize: dicts::api::set_presize,
 };
 
 #[repr(C)]
