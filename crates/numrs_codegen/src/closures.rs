@@ -6,10 +6,12 @@
 //! passed after its arguments (also those only inner functions nested in it read), with the
 //! values they have at the call, which is what Python's
 //! closure cells hold there as long as they are not reassigned after the definition (numrs
-//! requires a single assignment). `nonlocal` writes are not lowered.
+//! requires a single assignment). A `nonlocal` variable lives in a cell: the enclosing
+//! function keeps it current, the inner function gets its address after the free variables.
 
 use inkwell::module::Linkage;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
+use inkwell::types::BasicType;
 use inkwell::AddressSpace;
 use numrs_ir::VarId;
 use numrs_types::Type;
@@ -42,8 +44,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
         let types = &types[..];
         let Some(info) = self.ir.closures.get(idx as usize) else { return self.fail("unknown inner function") };
-        if !info.ir.nonlocals.is_empty() {
-            return self.fail("inner functions that assign `nonlocal` variables are not supported by numrs build yet");
+        let mut cell_args = Vec::new();
+        for name in &info.ir.nonlocals {
+            let Some((p, t)) = self.cells.get(name).cloned() else {
+                return self.fail(format!("inner function '{}' assigns `nonlocal {name}` of a type numrs build cannot keep in a cell yet", info.name));
+            };
+            cell_args.push((name.clone(), p, t));
         }
         let want: Vec<Type> = types.iter().map(Type::unliteral).collect();
         let Some(typing) = self.closures.iter().find(|c| c.index == idx && c.args.len() >= want.len() && c.args[..want.len()] == want[..]) else {
@@ -79,6 +85,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             if types::is_phantom(t) {
                 continue;
             }
+            if let Some((_, p, ct)) = cell_args.iter().find(|(n, _, _)| n == name) {
+                // A `nonlocal` variable: its current value is in its cell.
+                let x = self.b.build_load(self.vt(ct)?, *p, "")?;
+                vals.push(self.cast(x, ct, t)?.into());
+                continue;
+            }
             let versions: Vec<VarId> = (0..self.ir.vars.len() as u32)
                 .map(VarId)
                 .filter(|v| {
@@ -101,7 +113,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let x = self.load(v)?;
             vals.push(self.cast(x, &self.ty(v)?, t)?.into());
         }
-        let f = self.closure_function(idx, typing)?;
+        let cells: Vec<(String, Type)> = cell_args.iter().map(|(n, _, t)| (n.clone(), t.clone())).collect();
+        for (_, p, _) in &cell_args {
+            vals.push((*p).into());
+        }
+        let f = self.closure_function(idx, typing, &cells)?;
         let res = self.b.build_call(f, &vals, "res")?;
         let res = match res.try_as_basic_value() {
             inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
@@ -118,7 +134,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The internal function of one typing of inner function `idx` (lowered on first use).
-    fn closure_function(&mut self, idx: u32, typing: &'a numrs_infer::ClosureTyping) -> R<inkwell::values::FunctionValue<'ctx>> {
+    fn closure_function(&mut self, idx: u32, typing: &'a numrs_infer::ClosureTyping, cells: &[(String, Type)]) -> R<inkwell::values::FunctionValue<'ctx>> {
         let n = self.closures.iter().position(|c| std::ptr::eq(c, typing)).unwrap_or(0);
         let name = format!("{}.inner{idx}.{n}", self.func.get_name().to_str().unwrap_or("f"));
         if let Some(f) = self.module.get_function(&name) {
@@ -127,6 +143,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let info = &self.ir.closures[idx as usize];
         let Ok(ret) = &typing.result.outcome else { return self.fail(format!("inner function '{}' did not type", info.name)) };
         let ft = internal_fn_type(self.ctx, &typing.params, ret).map_err(|m| CgError { span: self.span, message: m })?;
+        // Cells of `nonlocal` variables follow the parameters.
+        let ft = if cells.is_empty() {
+            ft
+        } else {
+            let mut ps = ft.get_param_types();
+            ps.extend(cells.iter().map(|_| inkwell::types::BasicMetadataTypeEnum::from(self.ctx.ptr_type(AddressSpace::default()))));
+            let ps: Vec<inkwell::types::BasicMetadataTypeEnum> = ps.into_iter().map(Into::into).collect();
+            match ft.get_return_type() {
+                Some(r) => r.fn_type(&ps, false),
+                None => self.ctx.void_type().fn_type(&ps, false),
+            }
+        };
         let f = self.module.add_function(&name, ft, Some(Linkage::Internal));
         let ir = typing.result.prepared.as_deref().unwrap_or(&info.ir);
         let lowered = lower_function(
@@ -142,6 +170,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             &typing.result.closures,
             &typing.free_names,
             self.globals,
+            cells,
         )
         .map_err(|e| CgError { span: self.span, message: format!("in inner function '{}': {}", info.name, e.message) })?;
         self.called.extend(lowered.called);

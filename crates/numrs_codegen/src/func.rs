@@ -143,6 +143,11 @@ pub struct FnCx<'a, 'ctx> {
     pub func: FunctionValue<'ctx>,
     pub ir: &'a FunctionIr,
     typemap: &'a [Option<Type>],
+    /// Cells of `nonlocal` variables (Python's closure cells): name → (pointer, cell type).
+    /// In the enclosing function an alloca that every assignment of the variable updates; in
+    /// the inner function a trailing parameter, read for the variable's value on entry and
+    /// updated by its assignments, so the enclosing function sees them after the call.
+    pub(crate) cells: HashMap<String, (PointerValue<'ctx>, Type)>,
     /// Variables typed `LiteralStrKey[Dict]`: their keys in order. Such a dict is lowered as
     /// the tuple of its values (Numba's model of it), which is the type `typemap` gives them.
     literal_dicts: HashMap<VarId, Vec<std::sync::Arc<str>>>,
@@ -276,6 +281,7 @@ pub fn lower_function<'a, 'ctx>(
     closures: &'a [numrs_infer::ClosureTyping],
     free_vars: &'a [String],
     globals: &'a [(String, crate::GlobalConst)],
+    cells: &[(String, Type)],
 ) -> R<Lowered<'ctx>> {
     let entry = ctx.append_basic_block(func, "entry");
     let b = ctx.create_builder();
@@ -349,6 +355,7 @@ pub fn lower_function<'a, 'ctx>(
         func,
         ir,
         typemap,
+        cells: HashMap::new(),
         literal_dicts,
         arg_types,
         ret_type,
@@ -382,6 +389,35 @@ pub fn lower_function<'a, 'ctx>(
         globals,
         gen,
     };
+    // Cells: the trailing parameters of an inner function with `nonlocal` variables, and in
+    // an enclosing function one alloca per variable an inner function writes.
+    let nparams = func.count_params() as usize;
+    for (k, (name, t)) in cells.iter().enumerate() {
+        let Some(p) = func.get_nth_param((nparams - cells.len() + k) as u32) else {
+            return Err(CgError { span: None, message: "internal error: missing cell parameter".into() });
+        };
+        cx.cells.insert(name.clone(), (p.into_pointer_value(), t.clone()));
+    }
+    for info in &ir.closures {
+        for name in &info.ir.nonlocals {
+            if cx.cells.contains_key(name) {
+                continue;
+            }
+            let out_t = ir.blocks.iter().flat_map(|b| &b.stmts).find_map(|st| match &st.kind {
+                StmtKind::Assign { target, value: Value::NonlocalOut { name: n, .. } } if n == name => typemap.get(target.0 as usize).cloned().flatten(),
+                _ => None,
+            });
+            if let Some(t) = out_t {
+                if crate::arrays::needs_rc(&t) || types::is_phantom(&t) {
+                    continue;
+                }
+                let lt = cx.vt(&t)?;
+                let p = cx.frame_alloca(lt, &format!("cell.{}", sanitize(name)))?;
+                cx.alloca_b.build_store(p, lt.const_zero())?;
+                cx.cells.insert(name.clone(), (p, t));
+            }
+        }
+    }
     // One alloca per variable with a run-time value; the versions of a variable assigned in
     // a `try` body share one (see `try_shared`).
     let mut shared_slots: HashMap<&str, PointerValue> = HashMap::new();
@@ -604,6 +640,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             func,
             ir: self.ir,
             typemap: self.typemap,
+            cells: HashMap::new(),
             literal_dicts: self.literal_dicts.clone(),
             arg_types: self.arg_types,
             ret_type: self.ret_type,
@@ -730,6 +767,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn store(&mut self, v: VarId, val: BasicValueEnum<'ctx>) -> R<()> {
+        if !self.cells.is_empty() {
+            let var = self.ir.var(v);
+            if var.user {
+                if let Some((cp, ct)) = self.cells.get(&var.base).cloned() {
+                    let vt = self.ty(v)?;
+                    let x = self.cast(val, &vt, &ct)?;
+                    self.b.build_store(cp, x)?;
+                }
+            }
+        }
         let p = self.slot(v)?;
         let fresh = std::mem::replace(&mut self.fresh, false);
         let t = self.ty(v)?;
@@ -1167,6 +1214,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Some((_, c)) => self.global_const(c, &tt)?,
                 None => return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet")),
             },
+            Value::FreeVar(name) if self.cells.contains_key(name) => {
+                let (cp, ct) = self.cells[name].clone();
+                let x = self.b.build_load(self.vt(&ct)?, cp, "")?;
+                self.cast(x, &ct, &tt)?
+            }
+            Value::NonlocalOut { name, .. } if self.cells.contains_key(name) => {
+                let (cp, ct) = self.cells[name].clone();
+                let x = self.b.build_load(self.vt(&ct)?, cp, "")?;
+                self.cast(x, &ct, &tt)?
+            }
             Value::FreeVar(name) => {
                 // Passed after the inner function's own arguments.
                 let nargs = self.arg_types.len() - self.free_vars.len();
