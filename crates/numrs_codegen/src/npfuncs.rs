@@ -83,6 +83,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "linspace" => self.linspace(args, kws, tt)?,
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
+            "round" | "around" if args.len() <= 2 && kws.iter().all(|(k, _)| k == "decimals") => {
+                let d = arg_kw(args, kws, 1, "decimals");
+                self.np_round(args[0], d, tt)?
+            }
             "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" | "dstack" => self.join(name, args, kws, tt)?,
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
@@ -1027,6 +1031,79 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// `np.round(a, decimals=0)` / `np.around`: Numba's `impl_np_round`, element by element
+    /// into a new C array for arrays.
+    fn np_round(&mut self, av: VarId, dv: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
+        let at = self.ty(av)?;
+        let d = match dv {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+            _ => self.i64(0),
+        };
+        let x = self.load(av)?;
+        match &at {
+            Type::Array(a) => {
+                let a = (**a).clone();
+                let Type::Array(ra) = tt else { return self.fail(format!("np.round producing {tt}")) };
+                let rt = ra.dtype.clone();
+                let shape = self.dims(x, 5, a.ndim)?;
+                let out = self.alloc_array(&rt, &shape)?;
+                let n = self.field(x, 2)?.into_int_value();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(x, &a, i)?;
+                    let (r, t) = cx.np_round_value(v, &a.dtype, d)?;
+                    let p = cx.out_ptr(out, &rt, i)?;
+                    cx.store_element(p, r, &t, &rt)
+                })?;
+                self.fresh = true;
+                self.cast(out, &array_type(&rt, a.ndim, Layout::C), tt)
+            }
+            t if numeric(t).is_some() => {
+                let (r, rt) = self.np_round_value(x, &t.unliteral(), d)?;
+                self.cast(r, &rt, tt)
+            }
+            _ => self.fail(format!("np.round of {at} is not supported by numrs build yet")),
+        }
+    }
+
+    /// One number rounded to `d` decimals: `rint` when `d == 0` (in the value's own type),
+    /// else Numba's `round_ndigits` in float64 (integers back through `int()`).
+    fn np_round_value(&mut self, x: BV<'ctx>, t: &Type, d: IntValue<'ctx>) -> R<(BV<'ctx>, Type)> {
+        let Some(k) = numeric(t) else { return self.fail(format!("np.round of {t}")) };
+        let f = Type::float64();
+        let d0 = self.b.build_int_compare(IntPredicate::EQ, d, self.i64(0), "")?;
+        let nd = |cx: &mut Self, v: BV<'ctx>| -> R<BV<'ctx>> {
+            cx.scalar_op_sig("builtins.round", &[v, d.into()], &[Type::float64(), Type::int64()], &Type::float64())
+        };
+        if k.is_complex() {
+            let fk = k.underlying_float();
+            let zs = x.into_struct_value();
+            let mut parts = Vec::new();
+            for i in 0..2 {
+                let p = self.b.build_extract_value(zs, i, "")?;
+                let r0 = crate::ops::intrinsic_call(self, "llvm.rint", &[p])?;
+                let r0 = self.cast(r0, &Type::Number(fk), &f)?;
+                let pf = self.cast(p, &Type::Number(fk), &f)?;
+                let r1 = nd(self, pf)?;
+                parts.push(self.b.build_select(d0, r0, r1, "")?);
+            }
+            let c = self.complex(NumericKind::Complex128, parts[0], parts[1])?;
+            return Ok((c, Type::Number(NumericKind::Complex128)));
+        }
+        if k.is_float() {
+            let r0 = crate::ops::intrinsic_call(self, "llvm.rint", &[x])?;
+            let r0 = self.cast(r0, t, &f)?;
+            let xf = self.cast(x, t, &f)?;
+            let r1 = nd(self, xf)?;
+            return Ok((self.b.build_select(d0, r0, r1, "")?, f));
+        }
+        // Integers: themselves, or `int(round_ndigits(a, d))`.
+        let xf = self.cast(x, t, &f)?;
+        let r1 = nd(self, xf)?;
+        let r1 = self.cast(r1, &f, &Type::int64())?;
+        let x64 = self.cast(x, t, &Type::int64())?;
+        Ok((self.b.build_select(d0, x64, r1, "")?, Type::int64()))
+    }
+
     fn sinc_value(&mut self, x: BV<'ctx>, t: &Type) -> R<BV<'ctx>> {
         if numeric(t).is_some_and(|k| k.is_complex()) {
             // `x = 1e-20` makes `x` complex128; `x *= np.pi` multiplies by `pi + 0j`.
@@ -1648,7 +1725,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.scalar_op_sig(key, vals, &types, t)
     }
 
-    fn scalar_op_sig(&mut self, key: &str, vals: &[BV<'ctx>], types: &[Type], ret: &Type) -> R<BV<'ctx>> {
+    pub(crate) fn scalar_op_sig(&mut self, key: &str, vals: &[BV<'ctx>], types: &[Type], ret: &Type) -> R<BV<'ctx>> {
         let sig = numrs_types::Signature { args: types.to_vec(), return_type: ret.clone() };
         let Some(f) = crate::ops::lookup(key, &sig) else { return self.fail(format!("{key} of {ret} in a ufunc kernel")) };
         let vals: Vec<Option<BV<'ctx>>> = vals.iter().map(|v| Some(*v)).collect();
