@@ -83,6 +83,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "linspace" => self.linspace(args, kws, tt)?,
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
+            "isclose" | "allclose" => self.closeness(name == "allclose", args, kws, tt)?,
             "round" | "around" if args.len() <= 2 && kws.iter().all(|(k, _)| k == "decimals") => {
                 let d = arg_kw(args, kws, 1, "decimals");
                 self.np_round(args[0], d, tt)?
@@ -1029,6 +1030,222 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             _ => self.fail(format!("np.sinc of {xt} is not supported by numrs build yet")),
         }
+    }
+
+    /// `np.isclose` / `np.allclose` as Numba's implementations: `_isclose_item` element by
+    /// element into a new boolean array (a number against an array: the array's shape; two
+    /// arrays: 1-d, returned read-only as Numba's `broadcast_to` view), `_allclose_scalars`
+    /// over the broadcast pairs until one fails.
+    fn closeness(&mut self, all: bool, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (Some(av), Some(bv)) = (arg_kw(args, kws, 0, "a"), arg_kw(args, kws, 1, "b")) else {
+            return self.fail("np.isclose without two arguments");
+        };
+        let f = |cx: &Self, i: usize, name: &str, d: f64| -> R<inkwell::values::FloatValue<'ctx>> {
+            match arg_kw(args, kws, i, name) {
+                Some(v) if !matches!(cx.ty(v)?, Type::Omitted(_)) => {
+                    let t = cx.ty(v)?;
+                    let x = cx.load(v)?;
+                    Ok(cx.cast(x, &t.unliteral(), &Type::float64())?.into_float_value())
+                }
+                _ => Ok(cx.ctx.f64_type().const_float(d)),
+            }
+        };
+        let rtol = f(self, 2, "rtol", 1e-05)?;
+        let atol = f(self, 3, "atol", 1e-08)?;
+        let equal_nan = match arg_kw(args, kws, 4, "equal_nan") {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
+                let t = self.ty(v)?;
+                let x = self.load(v)?;
+                self.truth_of(x, &t)?
+            }
+            _ => self.ctx.bool_type().const_zero(),
+        };
+        let (at, bt) = (self.ty(av)?, self.ty(bv)?);
+        let (a, b) = (self.load(av)?, self.load(bv)?);
+        let item = |cx: &Self, x: BV<'ctx>, xt: &Type, y: BV<'ctx>, yt: &Type| -> R<inkwell::values::IntValue<'ctx>> {
+            cx.close_item(all, x, xt, y, yt, rtol, atol, equal_nan)
+        };
+        match (&at, &bt) {
+            (Type::Array(aa), Type::Array(ba)) => {
+                let (aa, ba) = ((**aa).clone(), (**ba).clone());
+                if all {
+                    return self.allclose_arrays(a, &aa, b, &ba, &item);
+                }
+                if aa.ndim != 1 || ba.ndim != 1 {
+                    return self.fail("np.isclose of two arrays of more than one dimension (out of bounds in Numba) is not supported by numrs build yet");
+                }
+                let la = self.dims(a, 5, 1)?[0];
+                let lb = self.dims(b, 5, 1)?[0];
+                let one = self.i64(1);
+                let eq = self.b.build_int_compare(IntPredicate::EQ, la, lb, "")?;
+                let a1 = self.b.build_int_compare(IntPredicate::EQ, la, one, "")?;
+                let b1 = self.b.build_int_compare(IntPredicate::EQ, lb, one, "")?;
+                let ok = self.b.build_or(eq, self.b.build_or(a1, b1, "")?, "")?;
+                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
+                let n = self.b.build_select(a1, lb, la, "")?.into_int_value();
+                let out = self.alloc_array(&Type::boolean(), &[n])?;
+                self.counted_loop(n, |cx, i| {
+                    let ia = cx.b.build_select(a1, cx.i64(0), i, "")?.into_int_value();
+                    let ib = cx.b.build_select(b1, cx.i64(0), i, "")?.into_int_value();
+                    let x = cx.elem_at(a, &aa, ia)?;
+                    let y = cx.elem_at(b, &ba, ib)?;
+                    let r = item(cx, x, &aa.dtype, y, &ba.dtype)?;
+                    let p = cx.out_ptr(out, &Type::boolean(), i)?;
+                    cx.store_element(p, r.into(), &Type::boolean(), &Type::boolean())
+                })?;
+                self.fresh = true;
+                self.cast(out, &array_type(&Type::boolean(), 1, Layout::C), tt)
+            }
+            (Type::Array(xa), yt) | (yt, Type::Array(xa)) => {
+                let xa = (**xa).clone();
+                let array_first = matches!(at, Type::Array(_));
+                let (arr, s) = if array_first { (a, b) } else { (b, a) };
+                let yt = yt.clone();
+                let n = self.field(arr, 2)?.into_int_value();
+                let shape = self.dims(arr, 5, xa.ndim)?;
+                let out = if all { None } else { Some(self.alloc_array(&Type::boolean(), &shape)?) };
+                let acc = self.temp(self.ctx.bool_type().into())?;
+                self.b.build_store(acc, self.ctx.bool_type().const_int(1, false))?;
+                self.counted_loop(n, |cx, i| {
+                    let x = cx.elem_at(arr, &xa, i)?;
+                    let r = if array_first { item(cx, x, &xa.dtype, s, &yt)? } else { item(cx, s, &yt, x, &xa.dtype)? };
+                    match out {
+                        Some(o) => {
+                            let p = cx.out_ptr(o, &Type::boolean(), i)?;
+                            cx.store_element(p, r.into(), &Type::boolean(), &Type::boolean())
+                        }
+                        None => {
+                            let cur = cx.b.build_load(cx.ctx.bool_type(), acc, "")?.into_int_value();
+                            cx.b.build_store(acc, cx.b.build_and(cur, r, "")?)?;
+                            Ok(())
+                        }
+                    }
+                })?;
+                match out {
+                    Some(o) => {
+                        self.fresh = true;
+                        self.cast(o, &array_type(&Type::boolean(), xa.ndim, Layout::C), tt)
+                    }
+                    None => {
+                        let r = self.b.build_load(self.ctx.bool_type(), acc, "")?;
+                        self.cast(r, &Type::boolean(), tt)
+                    }
+                }
+            }
+            _ => {
+                let r = item(self, a, &at.unliteral(), b, &bt.unliteral())?;
+                self.cast(r.into(), &Type::boolean(), tt)
+            }
+        }
+    }
+
+    /// `np.allclose` of two arrays: every broadcast pair (C order) close.
+    fn allclose_arrays(&mut self, a: BV<'ctx>, aa: &ArrayType, b: BV<'ctx>, ba: &ArrayType, item: &dyn Fn(&Self, BV<'ctx>, &Type, BV<'ctx>, &Type) -> R<IntValue<'ctx>>) -> R<BV<'ctx>> {
+        let r = aa.ndim.max(ba.ndim) as usize;
+        let one = self.i64(1);
+        let mut dims = Vec::new();
+        for (x, xa) in [(a, aa), (b, ba)] {
+            let sh = self.dims(x, 5, xa.ndim)?;
+            let n = xa.ndim as usize;
+            dims.push((0..r).map(|d| if d + n >= r { sh[d + n - r] } else { one }).collect::<Vec<_>>());
+        }
+        let mut shape = Vec::new();
+        let mut bad = self.ctx.bool_type().const_zero();
+        for d in 0..r {
+            let (x, y) = (dims[0][d], dims[1][d]);
+            let eq = self.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
+            let x1 = self.b.build_int_compare(IntPredicate::EQ, x, one, "")?;
+            let y1 = self.b.build_int_compare(IntPredicate::EQ, y, one, "")?;
+            bad = self.b.build_or(bad, self.b.build_not(self.b.build_or(eq, self.b.build_or(x1, y1, "")?, "")?, "")?, "")?;
+            shape.push(self.b.build_select(x1, y, x, "")?.into_int_value());
+        }
+        self.guard(bad, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
+        let mut count = one;
+        for d in &shape {
+            count = self.b.build_int_mul(count, *d, "")?;
+        }
+        let acc = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(acc, self.ctx.bool_type().const_int(1, false))?;
+        self.counted_loop(count, |cx, i| {
+            let mut idx = vec![cx.i64(0); r];
+            let mut rem = i;
+            for d in (0..r).rev() {
+                idx[d] = cx.b.build_int_unsigned_rem(rem, shape[d], "")?;
+                rem = cx.b.build_int_unsigned_div(rem, shape[d], "")?;
+            }
+            let mut vals = Vec::new();
+            for (k, (x, xa)) in [(a, aa), (b, ba)].into_iter().enumerate() {
+                let n = xa.ndim as usize;
+                let st = cx.dims(x, 6, xa.ndim)?;
+                let mut off = cx.i64(0);
+                for j in 0..n {
+                    let d = j + r - n;
+                    let single = cx.b.build_int_compare(IntPredicate::EQ, dims[k][d], one, "")?;
+                    let at = cx.b.build_select(single, cx.i64(0), idx[d], "")?.into_int_value();
+                    off = cx.b.build_int_add(off, cx.b.build_int_mul(at, st[j], "")?, "")?;
+                }
+                let data = cx.field(x, 4)?.into_pointer_value();
+                let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[off], "")? };
+                vals.push(cx.load_element(p, &xa.dtype)?);
+            }
+            let r = item(cx, vals[0], &aa.dtype, vals[1], &ba.dtype)?;
+            let cur = cx.b.build_load(cx.ctx.bool_type(), acc, "")?.into_int_value();
+            cx.b.build_store(acc, cx.b.build_and(cur, r, "")?)?;
+            Ok(())
+        })?;
+        Ok(self.b.build_load(self.ctx.bool_type(), acc, "")?)
+    }
+
+    /// Numba's `_isclose_item` (`all` false) or `_allclose_scalars` (`all` true) of two numbers.
+    #[allow(clippy::too_many_arguments)]
+    fn close_item(&self, all: bool, x: BV<'ctx>, xt: &Type, y: BV<'ctx>, yt: &Type, rtol: inkwell::values::FloatValue<'ctx>, atol: inkwell::values::FloatValue<'ctx>, equal_nan: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let f = Type::float64();
+        let common = numrs_types::unify_pairs(xt, yt).unwrap_or_else(|| f.clone());
+        let ck = numeric(&common).unwrap_or(NumericKind::Float64);
+        let b = &self.b;
+        let xf = self.cast(x, xt, &f)?.into_float_value();
+        let yf = self.cast(y, yt, &f)?.into_float_value();
+        let zero = self.ctx.f64_type().const_zero();
+        let inf = self.ctx.f64_type().const_float(f64::INFINITY);
+        let isnan = |v: inkwell::values::FloatValue<'ctx>| b.build_float_compare(FloatPredicate::UNO, v, v, "");
+        let fabs = |v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> { Ok(crate::ops::intrinsic_call(self, "llvm.fabs", &[v.into()])?.into_float_value()) };
+        let isinf = |v: inkwell::values::FloatValue<'ctx>| -> R<IntValue<'ctx>> { Ok(b.build_float_compare(FloatPredicate::OEQ, fabs(v)?, inf, "")?) };
+        // |x - y| in the operands' common type (integers wrap), then as a float.
+        let diff = if ck.is_integer() {
+            let (xi, yi) = (self.cast(x, xt, &common)?.into_int_value(), self.cast(y, yt, &common)?.into_int_value());
+            let d = b.build_int_sub(xi, yi, "")?;
+            let neg = b.build_int_compare(IntPredicate::SLT, d, d.get_type().const_zero(), "")?;
+            let d = if ck.is_signed_int() { b.build_select(neg, b.build_int_neg(d, "")?, d, "")?.into_int_value() } else { d };
+            self.cast(d.into(), &common, &f)?.into_float_value()
+        } else {
+            let (xc, yc) = (self.cast(x, xt, &common)?, self.cast(y, yt, &common)?);
+            let d = b.build_float_sub(xc.into_float_value(), yc.into_float_value(), "")?;
+            self.cast(fabs(d)?.into(), &common, &f)?.into_float_value()
+        };
+        let tol = b.build_float_add(atol, b.build_float_mul(rtol, fabs(yf)?, "")?, "")?;
+        let (xn, yn) = (isnan(xf)?, isnan(yf)?);
+        let (xi, yi) = (isinf(xf)?, isinf(yf)?);
+        if all {
+            let one_nan = b.build_xor(xn, yn, "")?;
+            let both_nan = b.build_and(xn, yn, "")?;
+            let any_inf = b.build_or(xi, yi, "")?;
+            let same = b.build_float_compare(FloatPredicate::OEQ, xf, yf, "")?;
+            let far = b.build_float_compare(FloatPredicate::OGT, diff, tol, "")?;
+            let plain = b.build_not(far, "")?;
+            let r = b.build_select(any_inf, same, plain, "")?.into_int_value();
+            let r = b.build_select(both_nan, equal_nan, r, "")?.into_int_value();
+            return Ok(b.build_select(one_nan, self.ctx.bool_type().const_zero(), r, "")?.into_int_value());
+        }
+        let both_nan = b.build_and(xn, yn, "")?;
+        let both_inf = b.build_and(xi, yi, "")?;
+        let any_inf = b.build_or(xi, yi, "")?;
+        let xp = b.build_float_compare(FloatPredicate::OGT, xf, zero, "")?;
+        let yp = b.build_float_compare(FloatPredicate::OGT, yf, zero, "")?;
+        let same_sign = b.build_int_compare(IntPredicate::EQ, xp, yp, "")?;
+        let near = b.build_float_compare(FloatPredicate::OLE, diff, tol, "")?;
+        let r = b.build_select(any_inf, self.ctx.bool_type().const_zero(), near, "")?.into_int_value();
+        let r = b.build_select(both_inf, same_sign, r, "")?.into_int_value();
+        Ok(b.build_select(both_nan, equal_nan, r, "")?.into_int_value())
     }
 
     /// `np.round(a, decimals=0)` / `np.around`: Numba's `impl_np_round`, element by element

@@ -79,6 +79,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `np.random.<name>(...)` (`name` without the prefix); None: not handled here. Keyword
     /// arguments are bound to NumPy's parameter names.
     pub(crate) fn np_random(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        if (name == "rand" || name == "randn") && kws.is_empty() {
+            // Numba's aliases: `random(size)` / `standard_normal(size)` with the arguments
+            // as the shape (none: one number).
+            let item = |cx: &Self| -> R<BasicValueEnum<'ctx>> {
+                if name == "rand" {
+                    cx.random_f64(RandomOp::Double)
+                } else {
+                    cx.random_f64(RandomOp::Gauss)
+                }
+            };
+            if args.is_empty() {
+                return item(self).map(Some);
+            }
+            let shape = args.iter().map(|a| self.int_arg(*a)).collect::<R<Vec<_>>>()?;
+            return self.random_array(&shape, &Type::float64(), &item).map(Some);
+        }
         let params: &[&str] = match name {
             "seed" => &["seed"],
             "random" | "random_sample" | "sample" | "ranf" | "standard_normal" | "standard_exponential" => &["size"],

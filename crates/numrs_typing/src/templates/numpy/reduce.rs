@@ -321,15 +321,31 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn isclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "b", "rtol", "atol", "equal_nan"], 2) else { return Ok(None) };
     let (Some(x), Some(y)) = (&b[0], &b[1]) else { return Ok(None) };
-    let ndim = [x, y].iter().map(|t| t.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
-    if ndim == 0 && x.as_array().is_none() && y.as_array().is_none() {
-        return sig(Type::boolean(), args);
+    match (x.as_array(), y.as_array()) {
+        (None, None) => sig(Type::boolean(), args),
+        // Numba's `np.broadcast_to(out, shape)`: a read-only view.
+        (Some(a), Some(c)) => {
+            let t = ArrayType { dtype: Type::boolean(), ndim: a.ndim.max(c.ndim), layout: Layout::A, readonly: true };
+            sig(Type::Array(std::sync::Arc::new(t)), args)
+        }
+        // `a.reshape(-1)`: contiguous arrays only.
+        (Some(a), None) | (None, Some(a)) => {
+            if !matches!(a.layout, Layout::C | Layout::F) {
+                return Ok(None);
+            }
+            sig(Type::array(Type::boolean(), a.ndim, Layout::C), args)
+        }
     }
-    sig(Type::array(Type::boolean(), ndim, Layout::C), args)
 }
 
 fn allclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let Some(_) = bind(args, kws, &["a", "b", "rtol", "atol", "equal_nan"], 2) else { return Ok(None) };
+    let Some(b) = bind(args, kws, &["a", "b", "rtol", "atol", "equal_nan"], 2) else { return Ok(None) };
+    // Two arrays go through `np.broadcast_arrays`, which refuses different dtypes.
+    if let (Some(Type::Array(x)), Some(Type::Array(y))) = (&b[0], &b[1]) {
+        if x.dtype != y.dtype {
+            return Ok(None);
+        }
+    }
     sig(Type::boolean(), args)
 }
 
