@@ -24,6 +24,21 @@ def rc(a, d):
     return np.round(a, d)
 
 
+
+@njit("(float32, int64)")
+def r32s(x, d):
+    return np.round(x, d), np.round(x)
+
+
+@njit("(int16, int64)")
+def r16s(x, d):
+    return np.round(x, d), np.round(x)
+
+
+@njit("(complex64,)")
+def rc64(z):
+    return np.round(z)
+
 CALLS = [
     ("r64", (np.array([1.2345, -2.5, 0.5, 1.5, 123456.789, float("nan"), float("inf"), 1e300, -0.0049]), 2)),
     ("r64", (np.array([1.2345, -2.5, 0.5, 1.5, 123456.789, float("nan"), float("inf"), 1e300, -0.0049]), -2)),
@@ -33,4 +48,7 @@ CALLS = [
     ("rs", (2.675, 2)),
     ("rs", (-1234.5678, -2)),
     ("rc", (np.array([1.234 + 5.678j, -2.5 - 0.5j]), 1)),
+    ("r32s", (np.float32(2.675), 2)),
+    ("r16s", (np.int16(1234), -2)),
+    ("rc64", (np.complex64(1.5 - 2.5j),)),
 ]

@@ -313,7 +313,25 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             Some(_) => Ok(None),
             None => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
         },
-        Some(t) if t.is_number() && b[2].is_none() => sig(t.unliteral(), args),
+        // Numba's scalar implementations return `rint(a)` or `round_ndigits(a, d)` (float64),
+        // `a` or `int(round_ndigits(a, d))` (int64), complex parts of either: unified.
+        Some(t) if t.is_number() && b[2].is_none() => {
+            let t = t.unliteral();
+            let Some(k) = t.as_number() else { return Ok(None) };
+            let r = if k.is_complex() {
+                Type::Number(NumericKind::Complex128)
+            } else if k.is_float() {
+                Type::float64()
+            } else if k.is_integer() {
+                match numrs_types::unify_pairs(&t, &Type::int64()) {
+                    Some(u) => u,
+                    None => return Ok(None),
+                }
+            } else {
+                return Ok(None);
+            };
+            sig(r, args)
+        }
         _ => Ok(None),
     }
 }
