@@ -167,6 +167,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn array_op(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type, method: bool) -> R<Option<BV<'ctx>>> {
         let a = args[0];
         let v = match name {
+            "view" if method && args.len() == 2 && kws.is_empty() => {
+                // Numba's `array_view`: the same fields with the data reinterpreted. A dtype of
+                // another size changes the last dimension (`_change_dtype`).
+                let (arr, at) = self.arr(a)?;
+                let Type::Array(ra) = tt else { return self.fail(format!("array.view producing {tt}")) };
+                let (from, to) = (self.itemsize_of(&at.dtype)?, self.itemsize_of(&ra.dtype)?);
+                if from != to {
+                    return self.fail(format!("array.view from {} to {} (another item size) is not supported by numrs build yet", at.dtype, ra.dtype));
+                }
+                let shape = self.dims(arr, 5, at.ndim)?;
+                let strides = self.dims(arr, 6, at.ndim)?;
+                let data = self.field(arr, 4)?.into_pointer_value();
+                let itemsize = self.field(arr, 3)?.into_int_value();
+                let v = self.view_of(arr, data, &shape, &strides, itemsize)?;
+                let vt = Type::Array(std::sync::Arc::new(ArrayType { dtype: ra.dtype.clone(), ndim: at.ndim, layout: at.layout, readonly: at.readonly }));
+                self.cast(v, &vt, tt)?
+            }
             "sum" | "prod" | "mean" | "min" | "max" | "amin" | "amax" => {
                 let axis = arg_kw(args, kws, 1, "axis");
                 let m = match name {
