@@ -90,8 +90,15 @@ pub(crate) fn polar<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Opti
 
 /// `cmath.log(z)`: `log(hypot(re, im)) + atan2(im, re) j`.
 pub(crate) fn log<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    if sig.args.len() != 1 {
-        return cx.fail("cmath.log(z, base) is not supported by numrs build yet");
+    if sig.args.len() == 2 {
+        // Numba's `log_base`: `cmath.log(z) / cmath.log(base)`, the complex division raising
+        // ZeroDivisionError for a base of 1.
+        let one = |i: usize| Signature { args: vec![sig.args[i].clone()], return_type: sig.return_type.clone() };
+        let lz = log(cx, &one(0), &vals[..1])?;
+        let lb = log(cx, &one(1), &vals[1..2])?;
+        let dsig = Signature { args: vec![sig.return_type.clone(), sig.return_type.clone()], return_type: sig.return_type.clone() };
+        let Some(div) = crate::ops::lookup("operator.truediv", &dsig) else { return cx.fail("cmath.log(z, base): complex division") };
+        return div(cx, &dsig, &[Some(lz), Some(lb)]);
     }
     let p = parts(cx, sig, vals)?;
     let h = call(cx, &p, "hypot", &[p.re, p.im])?;
