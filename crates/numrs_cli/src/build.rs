@@ -41,15 +41,20 @@ pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Pat
     }
     let (mut built, mut failed) = (0usize, 0usize);
     for (display, file) in files {
-        // Python could not import a module with syntax errors (or not UTF-8): report them as `check` does
-        // and build nothing of it (a module missing the functions after an error would be
-        // worse than none).
+        // Diagnostics `check` gives that decide what is built, rendered as `check` renders them.
         let report = db.check_file(file);
-        let syntax: Vec<numrs_db::Diagnostic> = report.diagnostics.iter().filter(|d| matches!(d.code, "syntax-error" | "unreadable-file")).cloned().collect();
-        if !syntax.is_empty() {
-            let text = file.text(&db).clone();
-            let checked = crate::render::CheckedFile { display: &display, text: &text, functions: report.functions.len(), diagnostics: &syntax, suppressed: 0 };
-            eprint!("{}", crate::render::text::render_file(&checked, false));
+        let text = file.text(&db).clone();
+        let render = |codes: &[&str]| -> usize {
+            let found: Vec<numrs_db::Diagnostic> = report.diagnostics.iter().filter(|d| codes.contains(&d.code)).cloned().collect();
+            if !found.is_empty() {
+                let checked = crate::render::CheckedFile { display: &display, text: &text, functions: report.functions.len(), diagnostics: &found, suppressed: 0 };
+                eprint!("{}", crate::render::text::render_file(&checked, false));
+            }
+            found.len()
+        };
+        // Python could not import a module with syntax errors (or not UTF-8): build nothing of
+        // it (a module missing the functions after an error would be worse than none).
+        if render(&["syntax-error", "unreadable-file"]) > 0 {
             eprintln!("error: {display}: not built: Python could not import it");
             if status == 0 {
                 status = EXIT_ERRORS_FOUND;
@@ -57,18 +62,10 @@ pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Pat
             continue;
         }
         // Decorators Numba refuses (bad signatures, unknown options) leave their function out;
-        // say so as `check` does, and build the rest.
-        let declared: Vec<numrs_db::Diagnostic> = report
-            .diagnostics
-            .iter()
-            .filter(|d| matches!(d.code, "invalid-signature" | "invalid-decorator" | "unsupported-signature" | "signature-arity"))
-            .cloned()
-            .collect();
-        if !declared.is_empty() {
-            let text = file.text(&db).clone();
-            let checked = crate::render::CheckedFile { display: &display, text: &text, functions: report.functions.len(), diagnostics: &declared, suppressed: 0 };
-            eprint!("{}", crate::render::text::render_file(&checked, false));
-            failed += declared.len();
+        // the rest builds.
+        let refused = render(&["invalid-signature", "invalid-decorator", "unsupported-signature", "signature-arity"]);
+        if refused > 0 {
+            failed += refused;
             if status == 0 {
                 status = EXIT_ERRORS_FOUND;
             }

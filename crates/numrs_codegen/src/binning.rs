@@ -556,12 +556,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(out)
     }
 
-    /// `np.cross(a, b)` of two 1-d vectors of 2 or 3 items (not both 2), in the promoted
-    /// dtype: a missing third item is `0 * x[0]`, as Numba's `_cross_preprocessing` makes it.
+    /// `np.cross(a, b)` of vectors of 2 or 3 items (not both 2) along the last axis, in the
+    /// promoted dtype: a missing third item is `0 * x[0]`, as Numba's `_cross_preprocessing`
+    /// makes it.
     pub(crate) fn cross(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("np.cross producing {tt}")) };
         let rt = ra.dtype.clone();
-        let Some(rk) = numeric(&rt) else { return self.fail(format!("np.cross producing {tt}")) };
         let (a, aa) = self.arr(args[0])?;
         let (b, ba) = self.arr(args[1])?;
         let la = *self.dims(a, 5, aa.ndim)?.last().ok_or_else(|| self.cg_err("np.cross of a 0-d array".into()))?;
@@ -580,103 +580,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         )?;
         let msg = "Dimensions for both inputs is 2.\nPlease replace your numpy.cross(a, b) call with a call to `cross2d(a, b)` from `numba.np.extensions`.";
         self.guard(both2, ExcKind::ValueError, msg)?;
-        if aa.ndim != 1 || ba.ndim != 1 {
-            return self.cross_vectors((a, &aa, la), (b, &ba, lb), &rt, tt);
-        }
-        let comps = |cx: &mut Self, x: BV<'ctx>, xa: &ArrayType, len: IntValue<'ctx>| -> R<[BV<'ctx>; 3]> {
-            let get = |cx: &mut Self, i: i64| -> R<BV<'ctx>> {
-                let v = cx.elem_at(x, xa, cx.i64(i))?;
-                cx.cast(v, &xa.dtype, &rt)
-            };
-            let x0 = get(cx, 0)?;
-            let x1 = get(cx, 1)?;
-            // Read the third item only when there is one.
-            let three = cx.b.build_int_compare(IntPredicate::EQ, len, cx.i64(3), "")?;
-            let slot = cx.temp(cx.vt(&rt)?)?;
-            let has = cx.new_block("cross_third");
-            let none = cx.new_block("cross_zero");
-            let join = cx.new_block("cross_join");
-            cx.b.build_conditional_branch(three, has, none)?;
-            cx.b.position_at_end(has);
-            let x2 = get(cx, 2)?;
-            cx.b.build_store(slot, x2)?;
-            cx.b.build_unconditional_branch(join)?;
-            cx.b.position_at_end(none);
-            let zero = cx.cast(cx.i64(0).into(), &Type::int64(), &rt)?;
-            let z = cx.ufunc_elem("multiply", &[(zero, rt.clone()), (x0, rt.clone())], rk)?;
-            cx.b.build_store(slot, z)?;
-            cx.b.build_unconditional_branch(join)?;
-            cx.b.position_at_end(join);
-            let x2 = cx.b.build_load(cx.vt(&rt)?, slot, "")?;
-            Ok([x0, x1, x2])
-        };
-        let [a0, a1, a2] = comps(self, a, &aa, la)?;
-        let [b0, b1, b2] = comps(self, b, &ba, lb)?;
-        let out = self.alloc_array(&rt, &[self.i64(3)])?;
-        for (k, (p, q, r, s)) in [(a1, b2, a2, b1), (a2, b0, a0, b2), (a0, b1, a1, b0)].into_iter().enumerate() {
-            let m1 = self.ufunc_elem("multiply", &[(p, rt.clone()), (q, rt.clone())], rk)?;
-            let m2 = self.ufunc_elem("multiply", &[(r, rt.clone()), (s, rt.clone())], rk)?;
-            let d = self.ufunc_elem("subtract", &[(m1, rt.clone()), (m2, rt.clone())], rk)?;
-            let ptr = self.out_ptr(out, &rt, self.i64(k as i64))?;
-            self.store_element(ptr, d, &rt, &rt)?;
-        }
-        self.fresh = true;
-        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+        self.cross_vectors((a, &aa, la), (b, &ba, lb), &rt, tt)
     }
 
-    /// `np.cross` of arrays of vectors (the last axis): the other axes broadcast together as
-    /// `np.add(a[..., 0], b[..., 0])` does, into a new array of that shape plus `(3,)`.
+    /// The products of `np.cross`: the axes before the last broadcast together as
+    /// `np.add(a[..., 0], b[..., 0])` does, into a new array of that shape plus `(3,)` (a
+    /// 1-d `(3,)` for two vectors).
     fn cross_vectors(&mut self, a: (BV<'ctx>, &ArrayType, IntValue<'ctx>), b: (BV<'ctx>, &ArrayType, IntValue<'ctx>), rt: &Type, tt: &Type) -> R<BV<'ctx>> {
         let Some(rk) = numeric(rt) else { return self.fail(format!("np.cross producing {tt}")) };
-        let r = a.1.ndim.max(b.1.ndim) as usize - 1;
-        let one = self.i64(1);
-        // The broadcast shape of the leading axes.
-        let mut lead = Vec::new();
-        for (x, xa, _) in [a, b] {
-            let sh = self.dims(x, 5, xa.ndim)?;
-            let n = xa.ndim as usize - 1;
-            lead.push((0..r).map(|d| if d + n >= r { sh[d + n - r] } else { one }).collect::<Vec<_>>());
-        }
-        let mut shape = Vec::new();
-        let mut bad = self.ctx.bool_type().const_zero();
-        for d in 0..r {
-            let (x, y) = (lead[0][d], lead[1][d]);
-            let eq = self.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
-            let x1 = self.b.build_int_compare(IntPredicate::EQ, x, one, "")?;
-            let y1 = self.b.build_int_compare(IntPredicate::EQ, y, one, "")?;
-            let ok = self.b.build_or(eq, self.b.build_or(x1, y1, "")?, "")?;
-            bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
-            shape.push(self.b.build_select(x1, y, x, "")?.into_int_value());
-        }
+        // The leading axes broadcast; the last holds the vectors.
+        let lead = |cx: &Self, x: BV<'ctx>, xa: &ArrayType| -> R<Vec<IntValue<'ctx>>> {
+            let mut v = cx.dims(x, 5, xa.ndim)?;
+            v.pop();
+            Ok(v)
+        };
+        let bc = self.broadcast_pair(&lead(self, a.0, a.1)?, &lead(self, b.0, b.1)?)?;
         // `np.add(a[..., 0], b[..., 0])` names its second argument.
-        self.guard(bad, ExcKind::ValueError, "unable to broadcast argument 1 to output array")?;
-        let mut full = shape.clone();
+        self.guard(bc.bad, ExcKind::ValueError, "unable to broadcast argument 1 to output array")?;
+        let r = bc.shape.len();
+        let mut full = bc.shape.clone();
         full.push(self.i64(3));
         let out = self.alloc_array(rt, &full)?;
-        let mut count = one;
-        for d in &shape {
-            count = self.b.build_int_mul(count, *d, "")?;
-        }
+        let count = bc.count(self)?;
         let rt = rt.clone();
         self.counted_loop(count, |cx, i| {
-            // The multi-index of item `i` of the broadcast shape.
-            let mut idx = vec![cx.i64(0); r];
-            let mut rem = i;
-            for d in (0..r).rev() {
-                idx[d] = cx.b.build_int_unsigned_rem(rem, shape[d], "")?;
-                rem = cx.b.build_int_unsigned_div(rem, shape[d], "")?;
-            }
+            let idx = bc.unravel(cx, i)?;
             let mut comps = Vec::new();
             for (k, (x, xa, len)) in [a, b].into_iter().enumerate() {
                 let n = xa.ndim as usize;
                 let st = cx.dims(x, 6, xa.ndim)?;
-                let mut off = cx.i64(0);
-                for j in 0..n - 1 {
-                    let d = j + r + 1 - n;
-                    let single = cx.b.build_int_compare(IntPredicate::EQ, lead[k][d], one, "")?;
-                    let at = cx.b.build_select(single, cx.i64(0), idx[d], "")?.into_int_value();
-                    off = cx.b.build_int_add(off, cx.b.build_int_mul(at, st[j], "")?, "")?;
-                }
+                let off = bc.offset(cx, k, &st[..n - 1], &idx)?;
                 let data = cx.field(x, 4)?.into_pointer_value();
                 let item = |cx: &mut Self, c: i64| -> R<BV<'ctx>> {
                     let o = cx.b.build_int_add(off, cx.b.build_int_mul(cx.i64(c), st[n - 1], "")?, "")?;

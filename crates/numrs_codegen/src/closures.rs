@@ -149,7 +149,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         } else {
             let mut ps = ft.get_param_types();
             ps.extend(cells.iter().map(|_| inkwell::types::BasicMetadataTypeEnum::from(self.ctx.ptr_type(AddressSpace::default()))));
-            let ps: Vec<inkwell::types::BasicMetadataTypeEnum> = ps.into_iter().map(Into::into).collect();
             match ft.get_return_type() {
                 Some(r) => r.fn_type(&ps, false),
                 None => self.ctx.void_type().fn_type(&ps, false),

@@ -239,20 +239,13 @@ impl<'a, 'b, 'ctx> Ar<'a, 'b, 'ctx> {
         Ok((big, l))
     }
 
-    /// The internal `cmath.sqrt` call (declared `complex64 → complex64`,
-    /// `complex128 → complex128`).
-    fn sqrt_call(&self, z: C<'ctx>) -> R<C<'ctx>> {
-        let r = self.sqrt(z)?;
-        self.cast(r, self.is32(z.re))
-    }
-
     /// `cmath.acos`: CPython's `c_acos`.
     fn acos(&self, z: C<'ctx>) -> R<C<'ctx>> {
         let (big, l) = self.large(z)?;
         let large = self.complex(self.m("atan2", &[self.abs(z.im)?, z.re])?, self.m("copysign", &[l, self.neg(z.im)?])?)?;
         let one = self.k(1.0);
-        let s1 = self.sqrt_call(self.complex(self.sub(one, z.re)?, self.neg(z.im)?)?)?;
-        let s2 = self.sqrt_call(self.complex(self.add(one, z.re)?, z.im)?)?;
+        let s1 = self.call("sqrt", self.complex(self.sub(one, z.re)?, self.neg(z.im)?)?)?;
+        let s2 = self.call("sqrt", self.complex(self.add(one, z.re)?, z.im)?)?;
         let real = self.mul(self.k(2.0), self.m("atan2", &[s1.re, s2.re])?)?;
         let imag = self.m("asinh", &[self.sub(self.mul(s2.re, s1.im)?, self.mul(s2.im, s1.re)?)?])?;
         self.csel(big, large, self.complex(real, imag)?)
@@ -263,8 +256,8 @@ impl<'a, 'b, 'ctx> Ar<'a, 'b, 'ctx> {
         let (big, l) = self.large(z)?;
         let large = self.complex(l, self.m("atan2", &[z.im, z.re])?)?;
         let one = self.k(1.0);
-        let s1 = self.sqrt_call(self.complex(self.sub(z.re, one)?, z.im)?)?;
-        let s2 = self.sqrt_call(self.complex(self.add(z.re, one)?, z.im)?)?;
+        let s1 = self.call("sqrt", self.complex(self.sub(z.re, one)?, z.im)?)?;
+        let s2 = self.call("sqrt", self.complex(self.add(z.re, one)?, z.im)?)?;
         let real = self.m("asinh", &[self.add(self.mul(s1.re, s2.re)?, self.mul(s1.im, s2.im)?)?])?;
         let imag = self.mul(self.k(2.0), self.m("atan2", &[s1.im, s2.re])?)?;
         self.csel(big, large, self.complex(real, imag)?)
@@ -275,8 +268,8 @@ impl<'a, 'b, 'ctx> Ar<'a, 'b, 'ctx> {
         let (big, l) = self.large(z)?;
         let large = self.complex(self.m("copysign", &[l, z.re])?, self.m("atan2", &[z.im, self.abs(z.re)?])?)?;
         let one = self.k(1.0);
-        let s1 = self.sqrt_call(self.complex(self.add(one, z.im)?, self.neg(z.re)?)?)?;
-        let s2 = self.sqrt_call(self.complex(self.sub(one, z.im)?, z.re)?)?;
+        let s1 = self.call("sqrt", self.complex(self.add(one, z.im)?, self.neg(z.re)?)?)?;
+        let s2 = self.call("sqrt", self.complex(self.sub(one, z.im)?, z.re)?)?;
         let real = self.m("asinh", &[self.sub(self.mul(s1.re, s2.im)?, self.mul(s2.re, s1.im)?)?])?;
         let imag = self.m("atan2", &[z.im, self.sub(self.mul(s1.re, s2.re)?, self.mul(s1.im, s2.im)?)?])?;
         self.csel(big, large, self.complex(real, imag)?)
@@ -346,7 +339,7 @@ impl<'a, 'b, 'ctx> Ar<'a, 'b, 'ctx> {
                 let odd = self.and(self.isinf(z.re)?, self.isnan(z.im)?)?;
                 (self.csel(odd, self.complex(r.im, r.re)?, self.times_minus_j(r)?)?, z32)
             }
-            _ => return self.cx.fail(&format!("cmath.{name} is not supported by numrs build yet")),
+            _ => return self.cx.fail(format!("cmath.{name} is not supported by numrs build yet")),
         };
         self.cast(r, to32)
     }

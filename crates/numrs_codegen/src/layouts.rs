@@ -423,15 +423,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let p = cx.out_ptr(out, &f2, i)?;
             let y = cx.load_element(p, &f2)?;
             let r = cx.ufunc_elem("power", &[(ten.into(), f2.clone()), (y, f2.clone())], NumericKind::Float64)?;
-            // result[0] = start; result[-1] = stop (when num > 1)
-            let is_first = cx.b.build_int_compare(IntPredicate::EQ, i, cx.i64(0), "")?;
-            let is_last = cx.b.build_and(
-                cx.b.build_int_compare(IntPredicate::EQ, i, last, "")?,
-                cx.b.build_int_compare(IntPredicate::SGT, i, cx.i64(0), "")?,
-                "",
-            )?;
-            let r = cx.b.build_select(is_last, ef, r, "")?;
-            let r = cx.b.build_select(is_first, sf, r, "")?;
+            let r = cx.geomspace_ends(i, last, sf, ef, r)?;
             let r = cx.b.build_float_mul(sign.into_float_value(), r.into_float_value(), "")?;
             cx.b.build_store(p, r)?;
             Ok(())
@@ -442,6 +434,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 }
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Item `i` of a geometric sequence with its ends exact: `result[0] = start` and, when
+    /// there is more than one item, `result[-1] = stop` (index `last`).
+    fn geomspace_ends(&self, i: IntValue<'ctx>, last: IntValue<'ctx>, start: BV<'ctx>, stop: BV<'ctx>, y: BV<'ctx>) -> R<BV<'ctx>> {
+        let is_first = self.b.build_int_compare(IntPredicate::EQ, i, self.i64(0), "")?;
+        let is_last = self.b.build_and(
+            self.b.build_int_compare(IntPredicate::EQ, i, last, "")?,
+            self.b.build_int_compare(IntPredicate::SGT, i, self.i64(0), "")?,
+            "",
+        )?;
+        let y = self.b.build_select(is_last, stop, y, "")?;
+        Ok(self.b.build_select(is_first, start, y, "")?)
+    }
+
     /// `np.geomspace` with a complex end, NumPy 2's branch of Numba's implementation: zero
     /// refused, both ends converted to complex128 and divided by `np.sign(start)`,
     /// `logspace(log10(start), log10(stop), num)` with the ends set to `start` and `stop`,
@@ -472,14 +477,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.counted_loop(num, |cx, i| {
             let p = cx.out_ptr(out, &c, i)?;
             let y = cx.load_element(p, &c)?;
-            let is_first = cx.b.build_int_compare(IntPredicate::EQ, i, cx.i64(0), "")?;
-            let is_last = cx.b.build_and(
-                cx.b.build_int_compare(IntPredicate::EQ, i, last, "")?,
-                cx.b.build_int_compare(IntPredicate::SGT, i, cx.i64(0), "")?,
-                "",
-            )?;
-            let y = cx.b.build_select(is_last, ec, y, "")?;
-            let y = cx.b.build_select(is_first, sc, y, "")?;
+            let y = cx.geomspace_ends(i, last, sc, ec, y)?;
             let r = cx.scalar_op("operator.mul", &[signc, y], &c)?;
             cx.b.build_store(p, r)?;
             Ok(())

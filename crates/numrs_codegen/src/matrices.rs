@@ -132,34 +132,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     Type::Array(a) => {
                         let a = (**a).clone();
                         match numeric(&a.dtype) {
-                            Some(k) if k.is_float() => {
-                                let (arr, _) = self.arr(xv)?;
-                                let repl = self.nan_replacements(&opts, k, k)?;
-                                let shape = self.dims(arr, 5, a.ndim)?;
-                                let out = if copy { self.alloc_array(&a.dtype, &shape)? } else { arr };
-                                let n = self.field(arr, 2)?.into_int_value();
-                                let dt = a.dtype.clone();
-                                self.counted_loop(n, |cx, i| {
-                                    let x = cx.elem_at(arr, &a, i)?;
-                                    let y = cx.nan_to_num(x, k, repl)?;
-                                    if copy {
-                                        let p = cx.out_ptr(out, &dt, i)?;
-                                        cx.store_element(p, y, &dt, &dt)
-                                    } else {
-                                        let p = cx.flat_ptr(arr, &a, i)?;
-                                        cx.store_element(p, y, &dt, &dt)
-                                    }
-                                })?;
-                                self.fresh = copy;
-                                if copy {
-                                    self.cast(out, &crate::npfuncs::array_type(&a.dtype, a.ndim, numrs_types::Layout::C), tt)?
-                                } else {
-                                    self.cast(out, &xt, tt)?
-                                }
-                            }
-                            // Each part of a complex array, in place in the copy (or the
-                            // array itself), as Numba does through `.real` and `.imag`.
-                            Some(k) if k.is_complex() => {
+                            // Floats item by item; complex arrays part by part, as Numba
+                            // does through `.real` and `.imag`. Into the copy, or in place.
+                            Some(k) if k.is_float() || k.is_complex() => {
                                 let fk = k.underlying_float();
                                 let (arr, _) = self.arr(xv)?;
                                 let repl = self.nan_replacements(&opts, fk, fk)?;
@@ -168,8 +143,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                                 let n = self.field(arr, 2)?.into_int_value();
                                 let dt = a.dtype.clone();
                                 self.counted_loop(n, |cx, i| {
-                                    let z = cx.elem_at(arr, &a, i)?;
-                                    let y = cx.complex_nan_to_num(z, k, repl)?;
+                                    let x = cx.elem_at(arr, &a, i)?;
+                                    let y = if k.is_complex() { cx.complex_nan_to_num(x, k, repl)? } else { cx.nan_to_num(x, k, repl)? };
                                     let p = if copy { cx.out_ptr(out, &dt, i)? } else { cx.flat_ptr(arr, &a, i)? };
                                     cx.store_element(p, y, &dt, &dt)
                                 })?;

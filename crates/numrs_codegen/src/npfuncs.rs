@@ -1157,50 +1157,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `np.allclose` of two arrays: every broadcast pair (C order) close.
-    fn allclose_arrays(&mut self, a: BV<'ctx>, aa: &ArrayType, b: BV<'ctx>, ba: &ArrayType, item: &dyn Fn(&Self, BV<'ctx>, &Type, BV<'ctx>, &Type) -> R<IntValue<'ctx>>) -> R<BV<'ctx>> {
-        let r = aa.ndim.max(ba.ndim) as usize;
-        let one = self.i64(1);
-        let mut dims = Vec::new();
-        for (x, xa) in [(a, aa), (b, ba)] {
-            let sh = self.dims(x, 5, xa.ndim)?;
-            let n = xa.ndim as usize;
-            dims.push((0..r).map(|d| if d + n >= r { sh[d + n - r] } else { one }).collect::<Vec<_>>());
-        }
-        let mut shape = Vec::new();
-        let mut bad = self.ctx.bool_type().const_zero();
-        for d in 0..r {
-            let (x, y) = (dims[0][d], dims[1][d]);
-            let eq = self.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
-            let x1 = self.b.build_int_compare(IntPredicate::EQ, x, one, "")?;
-            let y1 = self.b.build_int_compare(IntPredicate::EQ, y, one, "")?;
-            bad = self.b.build_or(bad, self.b.build_not(self.b.build_or(eq, self.b.build_or(x1, y1, "")?, "")?, "")?, "")?;
-            shape.push(self.b.build_select(x1, y, x, "")?.into_int_value());
-        }
-        self.guard(bad, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
-        let mut count = one;
-        for d in &shape {
-            count = self.b.build_int_mul(count, *d, "")?;
-        }
+    fn allclose_arrays(&mut self, a: BV<'ctx>, aa: &ArrayType, b: BV<'ctx>, ba: &ArrayType, item: &CloseItem<'_, 'a, 'ctx>) -> R<BV<'ctx>> {
+        let (ash, bsh) = (self.dims(a, 5, aa.ndim)?, self.dims(b, 5, ba.ndim)?);
+        let bc = self.broadcast_pair(&ash, &bsh)?;
+        self.guard(bc.bad, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
+        let (ast, bst) = (self.dims(a, 6, aa.ndim)?, self.dims(b, 6, ba.ndim)?);
+        let count = bc.count(self)?;
         let acc = self.temp(self.ctx.bool_type().into())?;
         self.b.build_store(acc, self.ctx.bool_type().const_int(1, false))?;
         self.counted_loop(count, |cx, i| {
-            let mut idx = vec![cx.i64(0); r];
-            let mut rem = i;
-            for d in (0..r).rev() {
-                idx[d] = cx.b.build_int_unsigned_rem(rem, shape[d], "")?;
-                rem = cx.b.build_int_unsigned_div(rem, shape[d], "")?;
-            }
+            let idx = bc.unravel(cx, i)?;
             let mut vals = Vec::new();
-            for (k, (x, xa)) in [(a, aa), (b, ba)].into_iter().enumerate() {
-                let n = xa.ndim as usize;
-                let st = cx.dims(x, 6, xa.ndim)?;
-                let mut off = cx.i64(0);
-                for j in 0..n {
-                    let d = j + r - n;
-                    let single = cx.b.build_int_compare(IntPredicate::EQ, dims[k][d], one, "")?;
-                    let at = cx.b.build_select(single, cx.i64(0), idx[d], "")?.into_int_value();
-                    off = cx.b.build_int_add(off, cx.b.build_int_mul(at, st[j], "")?, "")?;
-                }
+            for (k, (x, xa, st)) in [(a, aa, &ast), (b, ba, &bst)].into_iter().enumerate() {
+                let off = bc.offset(cx, k, st, &idx)?;
                 let data = cx.field(x, 4)?.into_pointer_value();
                 let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[off], "")? };
                 vals.push(cx.load_element(p, &xa.dtype)?);
@@ -1211,6 +1180,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(())
         })?;
         Ok(self.b.build_load(self.ctx.bool_type(), acc, "")?)
+    }
+
+    /// The broadcast of two shapes (right-aligned; an extent of 1 stretches), for loops that
+    /// walk both operands in the result's C order.
+    pub(crate) fn broadcast_pair(&self, a: &[IntValue<'ctx>], b: &[IntValue<'ctx>]) -> R<BroadcastPair<'ctx>> {
+        let r = a.len().max(b.len());
+        let one = self.i64(1);
+        let pad = |sh: &[IntValue<'ctx>]| -> Vec<IntValue<'ctx>> { (0..r).map(|d| if d + sh.len() >= r { sh[d + sh.len() - r] } else { one }).collect() };
+        let padded = [pad(a), pad(b)];
+        let mut shape = Vec::with_capacity(r);
+        let mut bad = self.ctx.bool_type().const_zero();
+        for (&x, &y) in padded[0].iter().zip(&padded[1]) {
+            let eq = self.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
+            let x1 = self.b.build_int_compare(IntPredicate::EQ, x, one, "")?;
+            let y1 = self.b.build_int_compare(IntPredicate::EQ, y, one, "")?;
+            let ok = self.b.build_or(eq, self.b.build_or(x1, y1, "")?, "")?;
+            bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
+            shape.push(self.b.build_select(x1, y, x, "")?.into_int_value());
+        }
+        Ok(BroadcastPair { shape, padded, bad })
     }
 
     /// Numba's `_isclose_item` (`all` false) or `_allclose_scalars` (`all` true) of two numbers.
@@ -1966,3 +1955,52 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         f(self, &sig, &vals)
     }
 }
+
+/// Two shapes broadcast together (see [`FnCx::broadcast_pair`]).
+pub(crate) struct BroadcastPair<'ctx> {
+    /// The result's shape.
+    pub shape: Vec<IntValue<'ctx>>,
+    /// Each operand's extents, padded on the left with 1 to the result's rank.
+    pub padded: [Vec<IntValue<'ctx>>; 2],
+    /// True when the shapes do not broadcast.
+    pub bad: IntValue<'ctx>,
+}
+
+impl<'ctx> BroadcastPair<'ctx> {
+    /// The number of items of the result.
+    pub fn count(&self, cx: &FnCx<'_, 'ctx>) -> R<IntValue<'ctx>> {
+        let mut n = cx.i64(1);
+        for d in &self.shape {
+            n = cx.b.build_int_mul(n, *d, "")?;
+        }
+        Ok(n)
+    }
+
+    /// The multi-index of item `i` (C order) of the result.
+    pub fn unravel(&self, cx: &FnCx<'_, 'ctx>, i: IntValue<'ctx>) -> R<Vec<IntValue<'ctx>>> {
+        let mut idx = vec![cx.i64(0); self.shape.len()];
+        let mut rem = i;
+        for d in (0..self.shape.len()).rev() {
+            idx[d] = cx.b.build_int_unsigned_rem(rem, self.shape[d], "")?;
+            rem = cx.b.build_int_unsigned_div(rem, self.shape[d], "")?;
+        }
+        Ok(idx)
+    }
+
+    /// The byte offset in operand `k` (its strides `strides`, one per axis of its own) of the
+    /// result's multi-index `idx`: stretched axes stay at 0.
+    pub fn offset(&self, cx: &FnCx<'_, 'ctx>, k: usize, strides: &[IntValue<'ctx>], idx: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
+        let (r, n) = (self.shape.len(), strides.len());
+        let mut off = cx.i64(0);
+        for (j, st) in strides.iter().enumerate() {
+            let d = j + r - n;
+            let single = cx.b.build_int_compare(IntPredicate::EQ, self.padded[k][d], cx.i64(1), "")?;
+            let at = cx.b.build_select(single, cx.i64(0), idx[d], "")?.into_int_value();
+            off = cx.b.build_int_add(off, cx.b.build_int_mul(at, *st, "")?, "")?;
+        }
+        Ok(off)
+    }
+}
+
+/// The comparison of two numbers `np.allclose` applies (see `FnCx::close_item`).
+type CloseItem<'f, 'a, 'ctx> = dyn Fn(&FnCx<'a, 'ctx>, BV<'ctx>, &Type, BV<'ctx>, &Type) -> R<IntValue<'ctx>> + 'f;

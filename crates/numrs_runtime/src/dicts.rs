@@ -654,7 +654,7 @@ impl Container {
             self.fill += 1;
         }
         if resize {
-            self.set_upsize();
+            self.set_upsize(self.used);
         }
         true
     }
@@ -674,8 +674,10 @@ impl Container {
         }
     }
 
-    fn set_upsize(&mut self) {
-        let min_entries = self.used << 1;
+    /// Numba's `upsize(nitems)`: grow (by factors of 4) until the table has more than twice
+    /// `nitems` slots.
+    fn set_upsize(&mut self, nitems: usize) {
+        let min_entries = nitems << 1;
         let size = self.hashes.len();
         if min_entries >= size {
             let mut new_size = size;
@@ -1200,18 +1202,7 @@ pub mod api {
             return;
         }
         if n < 0 {
-            let min_entries = (c.used + n.unsigned_abs() as usize) << 1;
-            let size = c.hashes.len();
-            if min_entries >= size {
-                let mut new_size = size;
-                loop {
-                    new_size <<= 2;
-                    if min_entries < new_size {
-                        break;
-                    }
-                }
-                c.set_resize(new_size);
-            }
+            c.set_upsize(c.used + n.unsigned_abs() as usize);
             return;
         }
         if c.used != 0 {
