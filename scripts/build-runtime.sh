@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Build the numrs runtime (the Python extension `numrs_runtime`, crates/numrs_runtime) with
 # maturin and install it into a virtual environment with NumPy, created or reused under
-# target/ (override with NUMRS_RUNTIME_VENV). Prints the environment's python on success.
+# target/ (override with NUMRS_RUNTIME_VENV), with the cargo profile NUMRS_PROFILE (release by
+# default), in cargo's target directory NUMRS_RUNTIME_TARGET_DIR (target/ by default). Prints
+# the environment's python on success.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 venv=${NUMRS_RUNTIME_VENV:-$root/target/runtime-venv}
@@ -13,6 +15,6 @@ if ! "$venv/bin/python" -c "import numpy" 2>/dev/null || [ ! -x "$venv/bin/matur
     "$venv/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.5,<2" numpy >&2
 fi
 cd "$root/crates/numrs_runtime"
-CARGO_TARGET_DIR="$root/target" VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" \
-    "$venv/bin/maturin" develop --release --quiet >&2
+CARGO_TARGET_DIR="${NUMRS_RUNTIME_TARGET_DIR:-$root/target}" VIRTUAL_ENV="$venv" PATH="$venv/bin:$PATH" \
+    "$venv/bin/maturin" develop --profile "${NUMRS_PROFILE:-release}" --quiet >&2
 echo "$venv/bin/python"

@@ -14,7 +14,8 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SHARED = os.environ.get("NUMRS_SHARED", os.path.join(ROOT, "..", "shared"))
 COMPARE = os.path.join(SHARED, "oracle", "compare.py")
-BINARY = os.path.join(ROOT, "target", "release", "numrs")
+# The cargo profile the binary was built with: scripts/test.sh builds `ci`; by hand, `release`.
+BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
 CORPORA = {
     "shared": os.path.join(SHARED, "corpus"),
     "project": os.path.join(ROOT, "tests", "corpus"),

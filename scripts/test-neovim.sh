@@ -21,14 +21,14 @@ if ! command -v nvim >/dev/null 2>&1; then
 fi
 log "$(nvim --version | head -1)"
 
-log "building numrs (release)"
-cargo build --release --locked -p numrs_cli
+log "building numrs (${NUMRS_PROFILE:-release})"
+cargo build --profile "${NUMRS_PROFILE:-release}" --locked -p numrs_cli
 
 # A private home for neovim: no user config, plugins, shada or state of this machine's user.
 HOME_DIR="$(mktemp -d "${TMPDIR:-/tmp}/numrs-nvim.XXXXXX")"
 trap 'rm -rf "$HOME_DIR"' EXIT
 set +e
-NUMRS_REPO="$ROOT" NUMRS_BIN="$ROOT/target/release/numrs" \
+NUMRS_REPO="$ROOT" NUMRS_BIN="$ROOT/target/${NUMRS_PROFILE:-release}/numrs" \
 XDG_CONFIG_HOME="$HOME_DIR/config" XDG_DATA_HOME="$HOME_DIR/data" XDG_STATE_HOME="$HOME_DIR/state" \
 XDG_CACHE_HOME="$HOME_DIR/cache" \
   timeout 60 nvim --headless -n -i NONE -u tests/e2e/neovim/init.lua tests/e2e/ws/kernels.py 2>&1

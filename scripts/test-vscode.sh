@@ -55,8 +55,8 @@ log "building the extension"
 VSIX="$PREFIX/numrs-vscode.vsix"
 
 log "building numrs (release)"
-cargo build --release --locked -p numrs_cli
-NUMRS="$ROOT/target/release/numrs"
+cargo build --profile "${NUMRS_PROFILE:-release}" --locked -p numrs_cli
+NUMRS="$ROOT/target/${NUMRS_PROFILE:-release}/numrs"
 [ -x "$NUMRS" ] || die "$NUMRS not built"
 
 # -------------------------------------------------------- 3. the e2e run ------

@@ -1,7 +1,7 @@
 """Differential execution through built modules, the way a user runs them.
 
 For every corpus case with `CALLS = [(function, args), ...]`: `numrs build` the case, then in a
-fresh interpreter `import` the built module (which loads the numrs runtime), call
+child interpreter (one per worker, reused from case to case) `import` the built module (which loads the numrs runtime), call
 `module.function(*args)` and compare `repr(result)`, or the raised exception's class name, with
 Numba's recorded answer in `expected/<case>.json`. Dispatch (typeof, conversion kinds, ranking,
 TypeError wording) is the runtime's, so this tests the whole path: codegen, table, runtime.
@@ -14,10 +14,11 @@ file recorded from a Numba run would give them.
 
 Needs a Python with numpy and the runtime installed (`scripts/build-runtime.sh` prints one).
 Usage: python tests/build/through_import.py [--corpus DIR] [--only SUBSTR] [--verbose]
-[--min-agree N] (exit 1 when fewer than N calls agree).
+[--min-agree N] (exit 1 when fewer than N calls agree) [--jobs N] (cases at once; all CPUs).
 """
 import argparse
 import ast
+import concurrent.futures
 import json
 import os
 import re
@@ -25,13 +26,15 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 
 import numpy as np
 from numrs_runtime import typeof  # Numba's typeof, the dispatcher's own
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SHARED = os.environ.get("NUMRS_SHARED", os.path.join(ROOT, "..", "shared"))
-BINARY = os.path.join(ROOT, "target", "release", "numrs")
+# The cargo profile the binary was built with: scripts/test.sh builds `ci`; by hand, `release`.
+BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
 
 
 class JitRef:
@@ -64,49 +67,90 @@ def case_calls(path):
                     eager.add(node.name)
     return calls or [], eager
 
-# Runs in a child interpreter: import the built module, make the calls, print JSON outcomes.
+# Runs in a child interpreter, one per worker thread: for each case named on stdin (a JSON
+# line), import the built module, make the calls, and print the outcomes as a JSON line after
+# MARK (compiled code may print too). numpy and the runtime are imported once per worker, not
+# once per case: on a slow 2-CPU machine that import took 3-8 s, most of each case's time.
+MARK = "\x00numrs-outcomes "
 CHILD = r"""
-import importlib, json, sys
+import ast, gc, importlib, json, sys
 import numpy as np
-out_dir, module, calls_path, case_path = sys.argv[1:5]
-sys.path.insert(0, out_dir)
-outcomes = []
-try:
-    mod = importlib.import_module(module)
-except BaseException as e:
-    print(json.dumps([["import", "%s: %s" % (type(e).__name__, e)]]))
-    sys.exit(0)
-src = open(case_path, encoding="utf-8").read()
-import ast
-calls = None
-for node in ast.parse(src).body:
-    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
-        # The module's own (built) functions may be arguments.
-        calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(vars(mod), np=np, numpy=np))
-import gc
 import numrs_runtime
-leaks = []
+MARK = "\x00numrs-outcomes "
 def live():
     gc.collect()
     st = numrs_runtime._stats()
     return (st["meminfo_live"], st["plain_live"], st["live_dicts"])
-for fname, args in calls or []:
-    f = getattr(mod, fname, None)
-    if f is None:
-        outcomes.append(["not built", ""])
-        continue
-    before = live()
+def run(out_dir, module, calls_path, case_path):
+    sys.path.insert(0, out_dir)
     try:
-        outcomes.append(["result", repr(f(*args))])
+        mod = importlib.import_module(module)
     except BaseException as e:
-        outcomes.append(["error", type(e).__name__, str(e)])
-        del e
-    after = live()
-    if after != before:
-        # Memory the compiled code allocated and nothing holds any more.
-        leaks.append("%s: %d meminfos, %d plain allocations, %d containers" % (fname, after[0] - before[0], after[1] - before[1], after[2] - before[2]))
-print(json.dumps({"outcomes": outcomes, "leaks": leaks}))
+        return [["import", "%s: %s" % (type(e).__name__, e)]]
+    src = open(case_path, encoding="utf-8").read()
+    calls = None
+    for node in ast.parse(src).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
+            # The module's own (built) functions may be arguments.
+            calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(vars(mod), np=np, numpy=np))
+    outcomes, leaks = [], []
+    for fname, args in calls or []:
+        f = getattr(mod, fname, None)
+        if f is None:
+            outcomes.append(["not built", ""])
+            continue
+        before = live()
+        try:
+            outcomes.append(["result", repr(f(*args))])
+        except BaseException as e:
+            outcomes.append(["error", type(e).__name__, str(e)])
+            del e
+        after = live()
+        if after != before:
+            # Memory the compiled code allocated and nothing holds any more.
+            leaks.append("%s: %d meminfos, %d plain allocations, %d containers" % (fname, after[0] - before[0], after[1] - before[1], after[2] - before[2]))
+    return {"outcomes": outcomes, "leaks": leaks}
+for line in sys.stdin:
+    reply = run(*json.loads(line))
+    sys.stdout.flush()
+    print(MARK + json.dumps(reply), flush=True)
 """
+
+
+class Worker:
+    """A child interpreter that runs cases one after another (restarted after a crash)."""
+
+    def __init__(self):
+        self.proc = None
+        self.err = None
+
+    def run(self, out, module, sigs, src):
+        """The child's reply for one case, or None if the child died (then the stderr tail)."""
+        if self.proc is None:
+            # The oracle runs Numba with PYTHONHASHSEED=0; sets of strings iterate in hash order.
+            env = dict(os.environ, PYTHONHASHSEED="0")
+            self.err = tempfile.TemporaryFile(mode="w+")
+            self.proc = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                         stderr=self.err, text=True, env=env)
+        try:
+            self.proc.stdin.write(json.dumps([out, module, sigs, src]) + "\n")
+            self.proc.stdin.flush()
+            for line in self.proc.stdout:
+                at = line.find(MARK)
+                if at >= 0:
+                    return json.loads(line[at + len(MARK):]), None
+        except (BrokenPipeError, ValueError):
+            pass
+        code = self.proc.wait()
+        self.err.seek(0)
+        tail = (self.err.read().strip().splitlines() or ["no output"])[-1]
+        self.proc = None
+        return None, "exit %d: %s" % (code, tail)
+
+    def close(self):
+        if self.proc is not None:
+            self.proc.stdin.close()
+            self.proc.wait()
 
 
 def main():
@@ -115,51 +159,75 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--min-agree", type=int, default=0)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="cases built and run at once")
     opts = ap.parse_args()
     cases_dir = os.path.join(opts.corpus, "cases")
     expected_dir = os.path.join(opts.corpus, "expected")
     total = agree = 0
     failures = []
     leaks = []
+    internal = []
     counts = {}
     work = tempfile.mkdtemp(prefix="numrs-import-diff-")
-    try:
-        for name in sorted(os.listdir(cases_dir)):
-            if not name.endswith(".py") or opts.only not in name:
-                continue
-            stem = name[:-3]
-            exp_path = os.path.join(expected_dir, stem + ".json")
-            if not os.path.exists(exp_path):
-                continue
-            expected = json.load(open(exp_path, encoding="utf-8")).get("calls", [])
-            if not expected:
-                continue
-            calls, eager = case_calls(os.path.join(cases_dir, name))
-            module = "case_" + re.sub(r"\W", "_", stem)
-            src = os.path.join(work, module + ".py")
-            shutil.copy(os.path.join(cases_dir, name), src)
-            sigs = os.path.join(work, module + ".sigs.jsonl")
-            with open(sigs, "w") as fh:
-                for fname, args in calls:
-                    if fname not in eager:
-                        fh.write(json.dumps({"file": src, "qualname": fname, "args": [arg_type(a) for a in args]}) + "\n")
-            out = os.path.join(work, "out-" + module)
-            build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs], capture_output=True, text=True)
-            if len(calls) != len(expected):
-                outcomes = [["harness", "arguments not evaluable"]] * len(expected)
+    names = []
+    for name in sorted(os.listdir(cases_dir)):
+        if not name.endswith(".py") or opts.only not in name:
+            continue
+        exp_path = os.path.join(expected_dir, name[:-3] + ".json")
+        if os.path.exists(exp_path):
+            names.append(name)
+
+    local = threading.local()
+    workers = []
+    workers_lock = threading.Lock()
+
+    def run_case(name):
+        """Build one case and make its calls; (stem, expected, outcomes, build stderr, leaks)."""
+        stem = name[:-3]
+        expected = json.load(open(os.path.join(expected_dir, stem + ".json"), encoding="utf-8")).get("calls", [])
+        if not expected:
+            return stem, [], [], "", []
+        calls, eager = case_calls(os.path.join(cases_dir, name))
+        module = "case_" + re.sub(r"\W", "_", stem)
+        src = os.path.join(work, module + ".py")
+        shutil.copy(os.path.join(cases_dir, name), src)
+        sigs = os.path.join(work, module + ".sigs.jsonl")
+        with open(sigs, "w") as fh:
+            for fname, args in calls:
+                if fname not in eager:
+                    fh.write(json.dumps({"file": src, "qualname": fname, "args": [arg_type(a) for a in args]}) + "\n")
+        out = os.path.join(work, "out-" + module)
+        build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs], capture_output=True, text=True)
+        case_leaks = []
+        if len(calls) != len(expected):
+            outcomes = [["harness", "arguments not evaluable"]] * len(expected)
+        else:
+            worker = getattr(local, "worker", None)
+            if worker is None:
+                worker = local.worker = Worker()
+                with workers_lock:
+                    workers.append(worker)
+            reply, crash = worker.run(out, module, sigs, src)
+            if reply is None:
+                outcomes = [["crash", crash]] * len(expected)
             else:
-                # The oracle runs Numba with PYTHONHASHSEED=0; sets of strings iterate in hash order.
-                env = dict(os.environ, PYTHONHASHSEED="0")
-                child = subprocess.run([sys.executable, "-c", CHILD, out, module, sigs, src], capture_output=True, text=True, env=env)
-                try:
-                    reply = json.loads(child.stdout.strip().splitlines()[-1])
-                    outcomes = reply if isinstance(reply, list) else reply["outcomes"]
-                    leaks.extend("LEAK %s %s" % (stem, l) for l in ([] if isinstance(reply, list) else reply["leaks"]))
-                except (ValueError, IndexError, KeyError):
-                    tail = (child.stderr.strip().splitlines() or ["no output"])[-1]
-                    outcomes = [["crash", "exit %d: %s" % (child.returncode, tail)]] * len(expected)
-                if len(outcomes) == 1 and outcomes[0][0] == "import":
-                    outcomes = outcomes * len(expected)
+                outcomes = reply if isinstance(reply, list) else reply["outcomes"]
+                case_leaks = ["LEAK %s %s" % (stem, l) for l in ([] if isinstance(reply, list) else reply["leaks"])]
+            if len(outcomes) == 1 and outcomes[0][0] == "import":
+                outcomes = outcomes * len(expected)
+        return stem, expected, outcomes, build.stderr, case_leaks
+
+    try:
+        # Cases are independent (own module name, own output folder): build and run them on
+        # every CPU; results are tallied in case order.
+        with concurrent.futures.ThreadPoolExecutor(max_workers=opts.jobs) as pool:
+            results = list(pool.map(run_case, names))
+        for stem, expected, outcomes, build_stderr, case_leaks in results:
+            leaks.extend(case_leaks)
+            # What crates/numrs_cli/tests/it/build_robust.rs checks for the files without calls:
+            # LLVM never rejects generated code and nothing panics, whatever the file holds.
+            internal.extend("INTERNAL %s: %s" % (stem, l.strip()) for l in build_stderr.splitlines()
+                            if "internal error" in l or "panicked at" in l)
             for exp, outcome in zip(expected, outcomes):
                 total += 1
                 kind = outcome[0]
@@ -169,7 +237,7 @@ def main():
                     agree += 1
                     continue
                 why = kind
-                reasons = [l for l in build.stderr.splitlines() if ": %s(" % exp["function"] in l]
+                reasons = [l for l in build_stderr.splitlines() if ": %s(" % exp["function"] in l]
                 if kind == "error" and outcome[1] == "TypeError" and reasons:
                     # A function with nothing built is a dispatcher that raises TypeError.
                     kind = "not built"
@@ -185,6 +253,8 @@ def main():
                     stem, exp["function"], " ".join(exp["args"].split()), why, outcome[1] if len(outcome) > 1 else "",
                     exp.get("result") or exp.get("error")))
     finally:
+        for w in workers:
+            w.close()
         shutil.rmtree(work, ignore_errors=True)
     if opts.verbose:
         print("\n".join(failures))
@@ -194,7 +264,10 @@ def main():
     print("calls that left compiled-code memory behind: %d" % len(leaks))
     for l in leaks:
         print("  " + l)
-    return 1 if agree < opts.min_agree or leaks else 0
+    print("builds with an internal error: %d" % len(internal))
+    for l in internal:
+        print("  " + l)
+    return 1 if agree < opts.min_agree or leaks or internal else 0
 
 
 if __name__ == "__main__":

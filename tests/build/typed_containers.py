@@ -14,7 +14,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, "target", "release", "numrs")
+# The cargo profile the binary was built with: scripts/test.sh builds `ci`; by hand, `release`.
+BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
 
 SOURCE = '''
 from numba import njit, types

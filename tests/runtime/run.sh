@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Build the runtime into its venv, compile the hand-made test module, run the runtime tests.
+# Build the runtime into its venv (unless NUMRS_RUNTIME_PYTHON names that venv's python, already
+# built), compile the hand-made test module, run the runtime tests.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-py=$("$root/scripts/build-runtime.sh")
+py=${NUMRS_RUNTIME_PYTHON:-$("$root/scripts/build-runtime.sh")}
 build="$root/target/runtime-tests"
 mkdir -p "$build"
 inc=$("$py" -c "import sysconfig; print(sysconfig.get_paths()['include'])")

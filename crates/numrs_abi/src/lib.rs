@@ -175,10 +175,12 @@ pub enum ExcKind {
     LookupError = 12,
     MemoryError = 13,
     FloatingPointError = 14,
+    /// `numpy.exceptions.AxisError` (a ValueError and an IndexError).
+    AxisError = 15,
 }
 
 impl ExcKind {
-    pub const ALL: [ExcKind; 15] = [
+    pub const ALL: [ExcKind; 16] = [
         ExcKind::Exception,
         ExcKind::IndexError,
         ExcKind::ZeroDivisionError,
@@ -194,6 +196,7 @@ impl ExcKind {
         ExcKind::LookupError,
         ExcKind::MemoryError,
         ExcKind::FloatingPointError,
+        ExcKind::AxisError,
     ];
     pub fn name(self) -> &'static str {
         match self {
@@ -212,6 +215,7 @@ impl ExcKind {
             ExcKind::LookupError => "LookupError",
             ExcKind::MemoryError => "MemoryError",
             ExcKind::FloatingPointError => "FloatingPointError",
+            ExcKind::AxisError => "AxisError",
         }
     }
     pub fn from_name(name: &str) -> Option<ExcKind> {

@@ -47,7 +47,7 @@ fn tool_identity() -> String {
 }
 
 /// The cache key of compiling `value` (everything codegen reads, hashed).
-pub(crate) fn key(value: &impl Hash) -> String {
+pub fn key(value: &impl Hash) -> String {
     let mut a = std::collections::hash_map::DefaultHasher::new();
     let mut b = std::collections::hash_map::DefaultHasher::new();
     (tool_identity(), numrs_codegen::target_identity(), 0u8).hash(&mut a);
@@ -96,7 +96,7 @@ fn put(out: &mut Vec<u8>, bytes: &[u8]) {
     out.extend_from_slice(bytes);
 }
 
-fn encode(o: &Output) -> Vec<u8> {
+pub fn encode(o: &Output) -> Vec<u8> {
     let mut out = Vec::new();
     put(&mut out, FORMAT.as_bytes());
     put(&mut out, o.llvm_ir.as_bytes());
@@ -161,7 +161,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn decode(bytes: &[u8]) -> Option<Output> {
+pub fn decode(bytes: &[u8]) -> Option<Output> {
     let mut r = Reader(bytes);
     if r.bytes()? != FORMAT.as_bytes() {
         return None;
@@ -191,39 +191,4 @@ fn decode(bytes: &[u8]) -> Option<Output> {
     }
     let lowered = vec![false; specs.len()];
     r.0.is_empty().then_some(Output { llvm_ir, asm, object, specs, lowered })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entries_round_trip_and_damage_is_detected() {
-        let output = Output {
-            llvm_ir: "define void @f() {}".into(),
-            asm: Some("ret".into()),
-            object: vec![0x7f, b'E', b'L', b'F', 0, 1],
-            specs: vec![
-                SpecOutcome::Built { c_symbol: "numrs_m__f__0".into() },
-                SpecOutcome::Failed(CgError { span: Some(numrs_syntax::ast::Span::new(3, 9)), message: "cannot".into() }),
-                SpecOutcome::Failed(CgError { span: None, message: "no line".into() }),
-            ],
-            lowered: vec![false; 3],
-        };
-        let bytes = encode(&output);
-        let back = decode(&bytes).expect("decodes");
-        assert_eq!(encode(&back), bytes);
-        for cut in [0, 1, bytes.len() / 2, bytes.len() - 1] {
-            assert!(decode(&bytes[..cut]).is_none(), "truncated at {cut}");
-        }
-        let mut longer = bytes.clone();
-        longer.push(0);
-        assert!(decode(&longer).is_none());
-    }
-
-    #[test]
-    fn keys_depend_on_the_input() {
-        assert_eq!(key(&("a", 1)), key(&("a", 1)));
-        assert_ne!(key(&("a", 1)), key(&("a", 2)));
-    }
 }

@@ -7,7 +7,9 @@
 //! fail typing are reported with the typing error; those that cannot be lowered yet with the
 //! construct and line; the rest are built.
 
-mod cache;
+// Public only for its format tests (tests/it/cache.rs).
+#[doc(hidden)]
+pub mod cache;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;

@@ -2,7 +2,7 @@
 //!
 //! A file argument is always checked, whatever its extension and whatever `include`/`exclude`
 //! say (as mypy and ruff do for explicitly named files). A directory argument is walked with
-//! the `ignore` crate: `.gitignore`/`.ignore` files are respected (also outside a git
+//! `numrs_files::walk`: `.gitignore`/`.ignore` files are respected (also outside a git
 //! repository), hidden entries are skipped, only `*.py` files are taken, and the configured
 //! `include`/`exclude` globs select among them. Files are listed in argument order, each
 //! directory's contents sorted by name, each file once.
@@ -16,9 +16,9 @@
 
 use std::collections::HashSet;
 use std::path::{Component, Path, PathBuf};
-use std::sync::Arc;
 
-use globset::{GlobBuilder, GlobSet, GlobSetBuilder};
+use numrs_files::glob::Glob;
+pub use numrs_files::{io_error_text, normalize};
 
 /// One file to check.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -56,9 +56,9 @@ pub struct PathFilter {
 #[derive(Debug)]
 struct Patterns {
     /// Patterns with a `/`: matched against the whole relative path.
-    whole_path: GlobSet,
+    whole_path: Vec<Glob>,
     /// Patterns without a `/`: matched against one path component.
-    component: GlobSet,
+    component: Vec<Glob>,
 }
 
 impl Patterns {
@@ -66,8 +66,8 @@ impl Patterns {
         if patterns.is_empty() {
             return Ok(None);
         }
-        let mut whole_path = GlobSetBuilder::new();
-        let mut component = GlobSetBuilder::new();
+        let mut whole_path = Vec::new();
+        let mut component = Vec::new();
         for original in patterns {
             let mut pattern = original.trim();
             while let Some(rest) = pattern.strip_prefix("./") {
@@ -78,29 +78,23 @@ impl Patterns {
             if pattern.is_empty() {
                 return Err(format!("{what} pattern `{original}` is empty"));
             }
-            let glob = GlobBuilder::new(pattern)
-                .literal_separator(true)
-                .backslash_escape(true)
-                .build()
-                .map_err(|e| format!("invalid {what} pattern `{original}`: {}", e.kind()))?;
+            let glob = Glob::new(pattern).map_err(|why| format!("invalid {what} pattern `{original}`: {why}"))?;
             if anchored || pattern.contains('/') {
-                whole_path.add(glob);
+                whole_path.push(glob);
             } else {
-                component.add(glob);
+                component.push(glob);
             }
         }
-        let whole_path = whole_path.build().map_err(|e| format!("invalid {what} patterns: {e}"))?;
-        let component = component.build().map_err(|e| format!("invalid {what} patterns: {e}"))?;
         Ok(Some(Patterns { whole_path, component }))
     }
 
     /// Whether `relative` (with `/` separators) itself matches.
     fn matches(&self, relative: &str) -> bool {
-        if self.whole_path.is_match(relative) {
+        if self.whole_path.iter().any(|g| g.is_match(relative)) {
             return true;
         }
         let last = relative.rsplit('/').next().unwrap_or(relative);
-        self.component.is_match(last)
+        self.component.iter().any(|g| g.is_match(last))
     }
 
     /// Whether `relative` or one of its parent directories matches.
@@ -159,7 +153,6 @@ impl PathFilter {
 
 /// Collect the files named by `arguments`.
 pub fn collect(arguments: &[PathBuf], filter: PathFilter) -> Collected {
-    let filter = Arc::new(filter);
     let mut collected = Collected::default();
     let mut seen: HashSet<PathBuf> = HashSet::new();
     let mut push = |collected: &mut Collected, file: InputFile| {
@@ -186,34 +179,12 @@ pub fn collect(arguments: &[PathBuf], filter: PathFilter) -> Collected {
             push(&mut collected, file);
             continue;
         }
-        let walk_filter = Arc::clone(&filter);
-        let walker = ignore::WalkBuilder::new(argument)
-            .require_git(false)
-            .sort_by_file_name(|a, b| a.cmp(b))
-            .filter_entry(move |entry| {
-                let is_dir = entry.file_type().is_some_and(|t| t.is_dir());
-                !(is_dir && entry.depth() > 0 && walk_filter.excludes_dir(entry.path()))
-            })
-            .build();
-        for entry in walker {
-            let entry = match entry {
-                Ok(entry) => entry,
-                Err(e) => {
-                    if e.io_error().is_some() {
-                        collected.errors.push(e.to_string());
-                    } else {
-                        collected.warnings.push(e.to_string());
-                    }
-                    continue;
-                }
-            };
-            let path = entry.path();
-            let is_file = match entry.file_type() {
-                Some(t) if t.is_file() => true,
-                Some(t) if t.is_symlink() => path.is_file(),
-                _ => false,
-            };
-            if !is_file || path.extension().is_none_or(|ext| ext != "py") || !filter.selects_file(path) {
+        let walked = numrs_files::walk::walk(argument, &|dir: &Path| !filter.excludes_dir(dir));
+        collected.errors.extend(walked.errors);
+        collected.warnings.extend(walked.warnings);
+        for path in walked.files {
+            let path = path.as_path();
+            if path.extension().is_none_or(|ext| ext != "py") || !filter.selects_file(path) {
                 continue;
             }
             let emit_relative = path
@@ -230,16 +201,6 @@ pub fn collect(arguments: &[PathBuf], filter: PathFilter) -> Collected {
     collected
 }
 
-/// A readable description of an I/O error (without the `(os error N)` suffix for the common
-/// cases).
-pub fn io_error_text(error: &std::io::Error) -> String {
-    match error.kind() {
-        std::io::ErrorKind::NotFound => "no such file or directory".to_string(),
-        std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-        _ => error.to_string(),
-    }
-}
-
 /// The path as the user wrote it, minus `.` segments (`./a/./b.py` → `a/b.py`).
 pub fn display_path(path: &Path) -> String {
     let cleaned: PathBuf = path.components().filter(|c| !matches!(c, Component::CurDir)).collect();
@@ -248,23 +209,6 @@ pub fn display_path(path: &Path) -> String {
     } else {
         cleaned.to_string_lossy().into_owned()
     }
-}
-
-/// Resolve `.` and `..` lexically (no symlinks followed, nothing read from disk).
-pub fn normalize(path: &Path) -> PathBuf {
-    let mut out = PathBuf::new();
-    for component in path.components() {
-        match component {
-            Component::CurDir => {}
-            Component::ParentDir => {
-                if !out.pop() {
-                    out.push("..");
-                }
-            }
-            other => out.push(other.as_os_str()),
-        }
-    }
-    out
 }
 
 /// A relative path with `/` separators, for glob matching.

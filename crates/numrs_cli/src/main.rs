@@ -6,157 +6,189 @@
 //! path, an unreadable file, a bad `--signatures` file). A missing path does not stop the
 //! other paths from being checked; the status is 2 at the end.
 
-mod build;
-mod config;
-mod emit_types;
-mod inputs;
-mod location;
-mod render;
-mod signatures;
-
 use std::collections::HashSet;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
 use numrs_check::CheckDatabase;
+use numrs_cli::args::{self, Arguments, Opt, Parsed, Spec};
+use numrs_cli::inputs::{io_error_text, InputFile, PathFilter};
+use numrs_cli::render::{CheckedFile, Summary};
 use numrs_cli::suppress::filter_suppressed;
+use numrs_cli::{build, config, emit_types, inputs, render, signatures};
+use numrs_cli::{EXIT_ERRORS_FOUND, EXIT_USAGE_OR_IO};
 
-use crate::inputs::{io_error_text, InputFile, PathFilter};
-use crate::render::{CheckedFile, Summary};
-
-const EXIT_ERRORS_FOUND: u8 = 1;
-const EXIT_USAGE_OR_IO: u8 = 2;
-
-#[derive(Parser)]
-#[command(
-    name = "numrs",
-    version,
-    about = "A static type checker for Numba-jitted Python: types every jit function as Numba 0.68.1 would.",
-    arg_required_else_help = true
-)]
-struct Cli {
-    #[command(subcommand)]
-    command: Command,
+const fn opt(long: &'static str, value: Option<&'static str>, help: &'static str) -> Opt {
+    Opt { long, short: None, value, choices: &[], required: false, help }
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Type-check every jit function in the given files and directories.
-    Check(CheckArgs),
-    /// Print compiler internals.
-    Dump {
-        #[command(subcommand)]
-        what: DumpWhat,
-    },
-    /// Compile every jit function's typed specializations to `DIR/<module>.abi3.so` (a CPython
-    /// extension using the numrs runtime) and `DIR/<module>.h` (C entry points).
-    Build {
-        /// Files and directories to build.
-        #[arg(value_name = "PATH", required = true)]
-        paths: Vec<PathBuf>,
-        /// Output directory.
-        #[arg(short = 'o', long = "out-dir", value_name = "DIR")]
-        out_dir: PathBuf,
-        /// Recorded call signatures (JSON lines), as for `check`.
-        #[arg(long, value_name = "FILE")]
-        signatures: Option<PathBuf>,
-    },
-    /// Run the language server (LSP over stdin/stdout).
-    Server {
-        /// Accepted for clients that name the transport; stdio is the only one.
-        #[arg(long)]
-        stdio: bool,
-    },
+const SIGNATURES_HELP: &str = "Recorded call signatures (JSON lines) to type functions without explicit signatures. \
+     Overrides `signatures` in `[tool.numrs]`";
+
+const CHECK: Spec = Spec {
+    name: "check",
+    about: "Type-check every jit function in the given files and directories.",
+    options: &[
+        Opt {
+            long: "format",
+            short: None,
+            value: Some("FORMAT"),
+            choices: &["text", "json", "github", "sarif"],
+            required: false,
+            help: "Output format: text (diagnostics with source snippets, the default), json (one JSON document), \
+                   github (GitHub Actions annotations) or sarif (SARIF 2.1.0)",
+        },
+        opt("emit-types", Some("DIR"), "Write the inferred types of every checked file as `numrs-types/1` JSON below DIR"),
+        opt("signatures", Some("FILE"), SIGNATURES_HELP),
+        opt(
+            "extra-decorator",
+            Some("NAME"),
+            "Also treat NAME (e.g. `mylib.jit`) as a jit decorator. Repeatable; overrides `extra-decorators` in `[tool.numrs]`",
+        ),
+        opt(
+            "no-color",
+            None,
+            "Never color the text output (color is also off when stdout is not a terminal or NO_COLOR is set)",
+        ),
+        Opt { long: "quiet", short: Some('q'), value: None, choices: &[], required: false, help: "Print diagnostics only: no summary line" },
+    ],
+    positional: Some("PATH"),
+    positional_help: "Files and directories to check (directories are searched for `*.py`, respecting `.gitignore`). \
+                      Defaults to the current directory",
+    positionals: (0, usize::MAX),
+    subcommands: &[],
+};
+
+const fn dump(name: &'static str, about: &'static str) -> Spec {
+    Spec {
+        name,
+        about,
+        options: &[],
+        positional: Some("FILE::FUNCTION"),
+        positional_help: "The function, as `FILE::function`",
+        positionals: (1, 1),
+        subcommands: &[],
+    }
 }
 
-#[derive(Subcommand)]
-enum DumpWhat {
-    /// The Numba-shaped IR of one function (CFG, SSA, phi nodes).
-    Ir {
-        /// The function, as `FILE::function`.
-        #[arg(value_name = "FILE::FUNCTION")]
-        target: String,
-    },
-    /// The optimized LLVM IR of one function's specializations.
-    Llvm {
-        #[arg(value_name = "FILE::FUNCTION")]
-        target: String,
-    },
-    /// The host assembly of one function's specializations.
-    Asm {
-        #[arg(value_name = "FILE::FUNCTION")]
-        target: String,
-    },
-}
+const NUMRS: Spec = Spec {
+    name: "numrs",
+    about: "A static type checker for Numba-jitted Python: types every jit function as Numba 0.68.1 would.",
+    options: &[],
+    positional: None,
+    positional_help: "",
+    positionals: (0, 0),
+    subcommands: &[
+        CHECK,
+        Spec {
+            name: "dump",
+            about: "Print compiler internals.",
+            options: &[],
+            positional: None,
+            positional_help: "",
+            positionals: (0, 0),
+            subcommands: &[
+                dump("ir", "The Numba-shaped IR of one function (CFG, SSA, phi nodes)."),
+                dump("llvm", "The optimized LLVM IR of one function's specializations."),
+                dump("asm", "The host assembly of one function's specializations."),
+            ],
+        },
+        Spec {
+            name: "build",
+            about: "Compile every jit function's typed specializations to `DIR/<module>.abi3.so` (a CPython extension \
+                    using the numrs runtime) and `DIR/<module>.h` (C entry points).",
+            options: &[
+                Opt { long: "out-dir", short: Some('o'), value: Some("DIR"), choices: &[], required: true, help: "Output directory" },
+                opt("signatures", Some("FILE"), "Recorded call signatures (JSON lines), as for `check`"),
+            ],
+            positional: Some("PATH"),
+            positional_help: "Files and directories to build",
+            positionals: (1, usize::MAX),
+            subcommands: &[],
+        },
+        Spec {
+            name: "server",
+            about: "Run the language server (LSP over stdin/stdout).",
+            options: &[opt("stdio", None, "Accepted for clients that name the transport; stdio is the only one")],
+            positional: None,
+            positional_help: "",
+            positionals: (0, 0),
+            subcommands: &[],
+        },
+    ],
+};
 
-#[derive(Args)]
+/// `check`'s arguments.
 struct CheckArgs {
-    /// Files and directories to check (directories are searched for `*.py`, respecting
-    /// `.gitignore`). Defaults to the current directory.
-    #[arg(value_name = "PATH")]
     paths: Vec<PathBuf>,
-
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-
-    /// Write the inferred types of every checked file as `numrs-types/1` JSON below DIR.
-    #[arg(long, value_name = "DIR")]
     emit_types: Option<PathBuf>,
-
-    /// Recorded call signatures (JSON lines) to type functions without explicit signatures.
-    /// Overrides `signatures` in `[tool.numrs]`.
-    #[arg(long, value_name = "FILE")]
     signatures: Option<PathBuf>,
-
-    /// Also treat NAME (e.g. `mylib.jit`) as a jit decorator. Repeatable; overrides
-    /// `extra-decorators` in `[tool.numrs]`.
-    #[arg(long = "extra-decorator", value_name = "NAME")]
     extra_decorators: Vec<String>,
-
-    /// Never color the text output (color is also off when stdout is not a terminal or
-    /// NO_COLOR is set).
-    #[arg(long)]
     no_color: bool,
-
-    /// Print diagnostics only: no summary line.
-    #[arg(long, short)]
     quiet: bool,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+impl CheckArgs {
+    fn new(a: &Arguments) -> Self {
+        CheckArgs {
+            paths: a.positionals.iter().map(PathBuf::from).collect(),
+            format: match a.value("format") {
+                Some("json") => Format::Json,
+                Some("github") => Format::Github,
+                Some("sarif") => Format::Sarif,
+                _ => Format::Text,
+            },
+            emit_types: a.value("emit-types").map(PathBuf::from),
+            signatures: a.value("signatures").map(PathBuf::from),
+            extra_decorators: a.values("extra-decorator").to_vec(),
+            no_color: a.flag("no-color"),
+            quiet: a.flag("quiet"),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Format {
-    /// Human-readable diagnostics with source snippets.
     Text,
-    /// One JSON document.
     Json,
-    /// GitHub Actions workflow commands (annotations).
     Github,
-    /// SARIF 2.1.0.
     Sarif,
 }
 
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
-        Ok(cli) => cli,
-        // clap prints help/version (exit 0) or the usage error (exit 2).
-        Err(e) => e.exit(),
+    let words: Vec<String> = std::env::args_os().skip(1).map(|w| w.to_string_lossy().into_owned()).collect();
+    let (command, a) = match args::parse(&NUMRS, env!("CARGO_PKG_VERSION"), &words) {
+        Parsed::Run { command, args } => (command, args),
+        Parsed::Print(text) => {
+            print!("{text}");
+            return ExitCode::SUCCESS;
+        }
+        Parsed::Usage(text) => {
+            eprint!("{text}");
+            return ExitCode::from(EXIT_USAGE_OR_IO);
+        }
     };
-    let code = match cli.command {
-        Command::Check(args) => run_check(args),
-        Command::Dump { what: DumpWhat::Ir { target } } => run_dump_ir(&target),
-        Command::Dump { what: DumpWhat::Llvm { target } } => build::run_dump_code(&target, false),
-        Command::Dump { what: DumpWhat::Asm { target } } => build::run_dump_code(&target, true),
-        Command::Build { paths, out_dir, signatures } => build::run_build(&paths, &out_dir, signatures.as_deref()),
-        Command::Server { .. } => match numrs_server::run_stdio() {
+    let target = a.positionals.first().map(String::as_str).unwrap_or_default();
+    let code = match command.as_slice() {
+        ["check"] => run_check(CheckArgs::new(&a)),
+        ["dump", "ir"] => run_dump_ir(target),
+        ["dump", "llvm"] => build::run_dump_code(target, false),
+        ["dump", "asm"] => build::run_dump_code(target, true),
+        ["build"] => {
+            let paths: Vec<PathBuf> = a.positionals.iter().map(PathBuf::from).collect();
+            let out_dir = PathBuf::from(a.value("out-dir").unwrap_or_default());
+            build::run_build(&paths, &out_dir, a.value("signatures").map(std::path::Path::new))
+        }
+        ["server"] => match numrs_server::run_stdio() {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("error: cannot start the language server: {e}");
                 EXIT_USAGE_OR_IO
             }
         },
+        _ => unreachable!("a command of the table"),
     };
     ExitCode::from(code)
 }

@@ -151,7 +151,7 @@ fn ufunc_nin(name: &str) -> usize {
     }
 }
 
-fn is_elementwise(name: &str) -> bool {
+pub(crate) fn is_elementwise(name: &str) -> bool {
     ELEMENTWISE.contains(&name) || UNARY_LIBM.iter().any(|(n, _)| *n == name)
 }
 
@@ -1507,15 +1507,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let v = self.load(*first)?;
                     self.dims(v, 5, a.ndim)?
                 }
+                // A number is a 0-d array, a tuple a 1-d one (`np.asarray`).
+                other if numeric(other).is_some() => vec![],
+                other if other.tuple_items().is_some() => vec![self.i64(other.tuple_items().map_or(0, |i| i.len()) as i64)],
                 other => return self.fail(format!("{key} of {other} is not supported by numrs build yet")),
             }
         } else {
             self.shape_arg(*first)?
         };
-        if shape.len() != ra.ndim as usize || ra.layout != Layout::C && ra.ndim > 1 {
+        if shape.len() != ra.ndim as usize || !matches!(ra.layout, Layout::C | Layout::F) && ra.ndim > 1 {
             return self.fail(format!("{key} producing {tt} is not supported by numrs build yet"));
         }
-        let arr = self.alloc_array(&ra.dtype, &shape)?;
+        // `*_like` of an F array keeps the layout.
+        let arr = if ra.layout == Layout::F && ra.ndim > 1 { self.alloc_fortran(&ra.dtype, &shape)? } else { self.alloc_array(&ra.dtype, &shape)? };
         let kind = key.trim_start_matches("numpy.").trim_end_matches("_like");
         let nitems = self.field(arr, 2)?.into_int_value();
         let data = self.field(arr, 4)?.into_pointer_value();

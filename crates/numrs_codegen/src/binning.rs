@@ -839,7 +839,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn isin(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("np.isin producing {tt}")) };
         let Some(tv) = arg_kw(args, kws, 1, "test_elements") else { return self.fail("np.isin without test elements") };
-        let (test, ta) = self.arr(tv)?;
+        // The test elements as a flat array (`np.asarray(test_elements).ravel()`).
+        let test = self.flat_source(tv)?;
+        let ta = numrs_types::ArrayType { dtype: test.item.clone(), ndim: 1, layout: numrs_types::Layout::C, readonly: false };
         let et = self.ty(args[0])?;
         let ek = match &et {
             Type::Array(a) => numeric(&a.dtype),
@@ -854,13 +856,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         use numrs_types::NumericKind as K;
         let as_float = [ek, tk].iter().any(|k| k.is_float() || *k == K::UInt64);
         let ct = if as_float { Type::float64() } else { Type::int64() };
-        let m = self.field(test, 2)?.into_int_value();
+        let mut m = self.i64(1);
+        for d in &test.shape {
+            m = self.b.build_int_mul(m, *d, "")?;
+        }
         let sorted = self.alloc_array(&ct, &[m])?;
         let data = self.field(sorted, 4)?.into_pointer_value();
         let ta2 = ta.clone();
         let ct2 = ct.clone();
         self.counted_loop(m, |cx, i| {
-            let v = cx.elem_at(test, &ta2, i)?;
+            let v = cx.flat_item(&test, i)?;
             let p = cx.out_ptr(sorted, &ct2, i)?;
             cx.store_element(p, v, &ta2.dtype, &ct2)
         })?;

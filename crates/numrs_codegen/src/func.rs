@@ -1189,7 +1189,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         self.fresh = false;
-        let saved = self.unwrap_optionals(value)?;
+        let mut saved = self.unwrap_optionals(value)?;
+        saved.extend(self.unwrap_zero_d(value, &self.ty(target)?)?);
         let v: BasicValueEnum<'ctx> = match value {
             Value::Var(src) | Value::Cast(src) => {
                 return self.assign_var(target, *src);
@@ -1369,6 +1370,40 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             },
             _ => None,
         }
+    }
+
+    /// An operator or ufunc whose result Numba types as a number although an operand is a 0-d
+    /// array (`np.asarray(x) + 1.0` is float64): the 0-d operands are seen as their element
+    /// while the instruction is lowered, as for optionals.
+    fn unwrap_zero_d(&mut self, value: &Value, tt: &Type) -> R<Vec<(VarId, Option<PointerValue<'ctx>>)>> {
+        let mut saved = Vec::new();
+        if numeric(tt).is_none() {
+            return Ok(saved);
+        }
+        let operands: Vec<VarId> = match value {
+            Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } => vec![*lhs, *rhs],
+            Value::Unary { operand, .. } => vec![*operand],
+            Value::Call { func, args, kws, vararg: None } if kws.is_empty() => match self.ty(*func)? {
+                Type::Function(key) if key.strip_prefix("numpy.").is_some_and(crate::arrays::is_elementwise) => args.clone(),
+                _ => return Ok(saved),
+            },
+            _ => return Ok(saved),
+        };
+        for var in operands {
+            let Type::Array(a) = self.ty(var)? else { continue };
+            if a.ndim != 0 || numeric(&a.dtype).is_none() || saved.iter().any(|(v, _)| *v == var) {
+                continue;
+            }
+            let arr = self.load(var)?;
+            let p = self.field(arr, 4)?.into_pointer_value();
+            let x = self.load_element(p, &a.dtype)?;
+            let slot = self.temp(self.vt(&a.dtype)?)?;
+            self.b.build_store(slot, x)?;
+            saved.push((var, self.slots[var.0 as usize]));
+            self.slots[var.0 as usize] = Some(slot);
+            self.unwrapped.insert(var, a.dtype.clone());
+        }
+        Ok(saved)
     }
 
     /// [`unwrap_optionals`] of one variable (an item assignment's target).
@@ -2492,37 +2527,5 @@ fn py_float_repr(f: f64) -> String {
         format!("{f:.1}")
     } else {
         format!("{f}")
-    }
-}
-
-#[cfg(test)]
-mod bind_tests {
-    use super::{bind_call, ArgSource};
-    use numrs_types::Type;
-
-    fn params() -> Vec<(String, Option<String>)> {
-        vec![("x".into(), None), ("k".into(), Some("2".into())), ("off".into(), Some("0.5".into()))]
-    }
-
-    #[test]
-    fn binds_positional_keywords_and_defaults() {
-        let (types, sources) = bind_call("f", &params(), false, &[Type::int64()], &[("off".into(), Type::int64())]).unwrap();
-        assert_eq!(types, vec![Type::int64(), Type::IntegerLiteral(2), Type::int64()]);
-        assert_eq!(sources, vec![ArgSource::Positional(0), ArgSource::Default("2".into()), ArgSource::Keyword(0)]);
-        let (types, _) = bind_call("f", &params(), false, &[], &[("x".into(), Type::float64())]).unwrap();
-        assert_eq!(types, vec![Type::float64(), Type::IntegerLiteral(2), Type::float64()]);
-    }
-
-    #[test]
-    fn refuses_bad_calls() {
-        let e = |args: &[Type], kws: &[(String, Type)]| bind_call("f", &params(), false, args, kws).unwrap_err();
-        assert!(e(&[], &[]).contains("missing argument 'x'"));
-        assert!(e(&[Type::int64()], &[("x".into(), Type::int64())]).contains("multiple values for argument 'x'"));
-        assert!(e(&[Type::int64()], &[("scale".into(), Type::int64())]).contains("unexpected keyword argument 'scale'"));
-        assert!(e(&vec![Type::int64(); 4], &[]).contains("takes 3 arguments, 4 given"));
-        let (types, sources) = bind_call("h", &params()[..1], true, &[Type::int64(), Type::float64(), Type::IntegerLiteral(1)], &[]).unwrap();
-        assert_eq!(types, vec![Type::int64(), Type::tuple(vec![Type::float64(), Type::IntegerLiteral(1)])]);
-        assert_eq!(sources, vec![ArgSource::Positional(0), ArgSource::Star(vec![1, 2])]);
-        assert!(bind_call("g", &[], false, &[Type::int64()], &[("k".into(), Type::int64())]).unwrap_err().contains("not supported"));
     }
 }

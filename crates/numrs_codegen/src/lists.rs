@@ -341,7 +341,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(())
     }
 
-    fn storage_t(&self, t: &Type) -> R<BasicTypeEnum<'ctx>> {
+    pub(crate) fn storage_t(&self, t: &Type) -> R<BasicTypeEnum<'ctx>> {
         types::storage_type(self.ctx, t).map_err(|m| self.lerr(m))
     }
 

@@ -135,27 +135,3 @@ impl<'a> Reader<'a> {
         self.take(n)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn entries_round_trip_and_damage_is_detected() {
-        let entries = [
-            Entry { called: vec![0, 3], raises: true, result: Ok(vec![b'B', b'C', 0xc0, 0xde]) },
-            Entry { called: vec![], raises: false, result: Err(CgError { span: Some(Span::new(4, 9)), message: "no".into() }) },
-            Entry { called: vec![1], raises: false, result: Err(CgError { span: None, message: String::new() }) },
-        ];
-        for e in entries {
-            let bytes = encode(&e);
-            assert_eq!(decode(&bytes).as_ref(), Some(&e));
-            for cut in [0, 1, bytes.len() / 2, bytes.len() - 1] {
-                assert!(decode(&bytes[..cut]).is_none(), "truncated at {cut}");
-            }
-            let mut longer = bytes.clone();
-            longer.push(0);
-            assert!(decode(&longer).is_none());
-        }
-    }
-}

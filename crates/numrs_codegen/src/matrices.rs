@@ -122,10 +122,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "nan_to_num" => {
                 let xv = args[0];
                 let xt = self.ty(xv)?;
-                let copy = match arg_kw(args, kws, 1, "copy").map(|c| self.ty(c)).transpose()? {
-                    None | Some(Type::Omitted(_)) | Some(Type::BooleanLiteral(true)) => true,
-                    Some(Type::BooleanLiteral(false)) => false,
-                    Some(t) => return self.fail(format!("np.nan_to_num with copy of type {t} is not supported by numrs build yet")),
+                // `copy` is known (absent, a literal) or tested at run time (`if copy:`).
+                let copy_arg = arg_kw(args, kws, 1, "copy");
+                let copy: Option<bool> = match copy_arg.map(|c| self.ty(c)).transpose()? {
+                    None | Some(Type::Omitted(_)) | Some(Type::BooleanLiteral(true)) => Some(true),
+                    Some(Type::BooleanLiteral(false)) => Some(false),
+                    Some(Type::IntegerLiteral(v)) => Some(v != 0),
+                    Some(_) => None,
                 };
                 let opts = [arg_kw(args, kws, 2, "nan"), arg_kw(args, kws, 3, "posinf"), arg_kw(args, kws, 4, "neginf")];
                 match &xt {
@@ -139,21 +142,44 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                                 let (arr, _) = self.arr(xv)?;
                                 let repl = self.nan_replacements(&opts, fk, fk)?;
                                 let shape = self.dims(arr, 5, a.ndim)?;
-                                let out = if copy { self.alloc_array(&a.dtype, &shape)? } else { arr };
+                                let (out, out_a) = match copy {
+                                    Some(true) => (self.alloc_array(&a.dtype, &shape)?, numrs_types::ArrayType { layout: numrs_types::Layout::C, readonly: false, ..a.clone() }),
+                                    Some(false) => (arr, a.clone()),
+                                    None => {
+                                        // The copy, or the array itself as a new reference.
+                                        let Some(c) = copy_arg else { return self.fail("np.nan_to_num copy") };
+                                        let ct = self.ty(c)?;
+                                        let cv = self.load(c)?;
+                                        let yes = self.truth(cv, &ct)?;
+                                        let copy_bb = self.new_block("nan_to_num_copy");
+                                        let same_bb = self.new_block("nan_to_num_same");
+                                        let join = self.new_block("nan_to_num_join");
+                                        self.b.build_conditional_branch(yes, copy_bb, same_bb)?;
+                                        self.b.position_at_end(copy_bb);
+                                        let fresh_arr = self.alloc_array(&a.dtype, &shape)?;
+                                        let copy_end = self.b.get_insert_block().ok_or_else(|| self.cg_err("no block".to_string()))?;
+                                        self.b.build_unconditional_branch(join)?;
+                                        self.b.position_at_end(same_bb);
+                                        self.incref(arr, &xt)?;
+                                        let same_end = self.b.get_insert_block().ok_or_else(|| self.cg_err("no block".to_string()))?;
+                                        self.b.build_unconditional_branch(join)?;
+                                        self.b.position_at_end(join);
+                                        let phi = self.b.build_phi(arr.get_type(), "")?;
+                                        phi.add_incoming(&[(&fresh_arr, copy_end), (&arr, same_end)]);
+                                        let layout = if a.layout == numrs_types::Layout::C { a.layout } else { numrs_types::Layout::A };
+                                        (phi.as_basic_value(), numrs_types::ArrayType { layout, readonly: false, ..a.clone() })
+                                    }
+                                };
                                 let n = self.field(arr, 2)?.into_int_value();
                                 let dt = a.dtype.clone();
                                 self.counted_loop(n, |cx, i| {
                                     let x = cx.elem_at(arr, &a, i)?;
                                     let y = if k.is_complex() { cx.complex_nan_to_num(x, k, repl)? } else { cx.nan_to_num(x, k, repl)? };
-                                    let p = if copy { cx.out_ptr(out, &dt, i)? } else { cx.flat_ptr(arr, &a, i)? };
+                                    let p = cx.flat_ptr(out, &out_a, i)?;
                                     cx.store_element(p, y, &dt, &dt)
                                 })?;
-                                self.fresh = copy;
-                                if copy {
-                                    self.cast(out, &crate::npfuncs::array_type(&a.dtype, a.ndim, numrs_types::Layout::C), tt)?
-                                } else {
-                                    self.cast(out, &xt, tt)?
-                                }
+                                self.fresh = copy != Some(false);
+                                self.cast(out, &Type::Array(std::sync::Arc::new(out_a)), tt)?
                             }
                             // Integers have no NaN: the array itself.
                             Some(_) => self.load(xv)?,

@@ -80,6 +80,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             None => false,
         };
         let v = match name {
+            // A number: a new 0-d array of it (the dtype argument is the result's dtype).
+            "array" | "asarray" if matches!(tt, Type::Array(ra) if ra.ndim == 0) && numeric(&self.ty(args[0])?).is_some() => {
+                let (x, xt) = (self.load(args[0])?, self.ty(args[0])?);
+                self.zero_d(x, &xt, tt)?
+            }
+            // Numba's `np_asarray` of an array: the array itself, or `a.astype(dtype)` for
+            // another dtype.
+            "asarray" if first_array && args.len() + kws.len() <= 2 => {
+                let (arr, at) = self.arr(args[0])?;
+                match tt {
+                    Type::Array(ra) if ra.dtype == at.dtype => self.cast(arr, &Type::Array(std::sync::Arc::new(at)), tt)?,
+                    _ => self.astype(args[0], tt)?,
+                }
+            }
+            "diff" if first_array && args.len() + kws.len() <= 2 && kws.iter().all(|(k, _)| k == "n") => {
+                let n = arg_kw(args, kws, 1, "n");
+                self.diff(args[0], n, tt)?
+            }
+            "array_equal" if args.len() == 2 && kws.is_empty() => self.array_equal(args[0], args[1], tt)?,
             "linspace" => self.linspace(args, kws, tt)?,
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
@@ -92,7 +111,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
             "sort" if first_array => self.sort_copy(args, kws, tt)?,
-            "median" if first_array && args.len() == 1 && kws.is_empty() => self.median(args[0], tt)?,
+            "median" | "nanmedian" if first_array && args.len() == 1 && kws.is_empty() => self.median(args[0], name == "nanmedian", tt)?,
             "percentile" | "nanpercentile" | "quantile" | "nanquantile" if first_array && args.len() == 2 && kws.is_empty() => {
                 self.percentile(name, args[0], args[1], tt)?
             }
@@ -124,14 +143,43 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "intersect1d" => self.set_routine(crate::setops::SetOp::Intersect, args, kws, tt)?,
             "setxor1d" => self.set_routine(crate::setops::SetOp::Xor, args, kws, tt)?,
             "setdiff1d" => self.set_routine(crate::setops::SetOp::Diff, args, kws, tt)?,
-            // `np.sum` of a number: the number (a boolean as an integer).
-            "sum" if args.len() == 1 && kws.is_empty() && numeric(&self.ty(args[0])?).is_some() => {
+            // Reductions of a number: the number, in the result type (a boolean's sum as an
+            // integer; `np.cumsum` of a number is Numba's `acc_init + a`, a number too), and
+            // `np.all` / `np.any` of one, Numba's `bool(a)`.
+            "max" | "min" | "amax" | "amin" | "nanmax" | "nanmin" | "mean" | "prod" | "sum" | "cumsum" | "all" | "any"
+                if args.len() == 1 && kws.is_empty() && numeric(&self.ty(args[0])?).is_some() && numeric(tt).is_some() =>
+            {
                 let (x, xt) = (self.load(args[0])?, self.ty(args[0])?);
-                self.cast(x, &xt, tt)?
+                match name {
+                    "all" | "any" => self.truth(x, &xt)?.into(),
+                    _ => self.cast(x, &xt, tt)?,
+                }
             }
             "convolve" | "correlate" => self.convolve(name == "convolve", args, kws, tt)?,
             "cross" if first_array && args.len() == 2 && kws.is_empty() => self.cross(args, tt)?,
-            "expand_dims" if first_array && args.len() == 2 && kws.is_empty() => self.expand_dims(args, tt)?,
+            "expand_dims" if first_array && args.len() + kws.len() == 2 => match arg_kw(args, kws, 1, "axis") {
+                Some(ax) => self.expand_dims(&[args[0], ax], tt)?,
+                None => return Ok(None),
+            },
+            // `np.copy` of a number or a tuple: a new array of it (`np.asarray` then a copy).
+            "copy" if args.len() == 1 && kws.is_empty() && !first_array => {
+                let Type::Array(ra) = tt else { return self.fail(format!("np.copy producing {tt}")) };
+                let ra = (**ra).clone();
+                let src = self.flat_source(args[0])?;
+                let z = self.alloc_array(&ra.dtype, &src.shape)?;
+                let mut n = self.i64(1);
+                for d in &src.shape {
+                    n = self.b.build_int_mul(n, *d, "")?;
+                }
+                let dt = ra.dtype.clone();
+                self.counted_loop(n, |cx, i| {
+                    let x = cx.flat_item(&src, i)?;
+                    let p = cx.out_ptr(z, &dt, i)?;
+                    cx.store_element(p, x, &src.item, &dt)
+                })?;
+                self.fresh = true;
+                self.cast(z, &array_type(&ra.dtype, src.shape.len() as u32, Layout::C), tt)?
+            }
             "swapaxes" if first_array && args.len() == 3 && kws.is_empty() => self.swapaxes(args, tt)?,
             "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
             "rot90" if first_array => self.rot90(args, kws, tt)?,
@@ -184,6 +232,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let vt = Type::Array(std::sync::Arc::new(ArrayType { dtype: ra.dtype.clone(), ndim: at.ndim, layout: at.layout, readonly: at.readonly }));
                 self.cast(v, &vt, tt)?
             }
+            "sum" if args.len() + kws.len() > 1 && kws.iter().all(|(k, _)| k == "axis" || k == "dtype") && args.len() <= 3 => {
+                let axis = arg_kw(args, kws, 1, "axis");
+                self.sum_axis(a, axis, false, tt)?
+            }
             "sum" | "prod" | "mean" | "min" | "max" | "amin" | "amax" => {
                 let axis = arg_kw(args, kws, 1, "axis");
                 let m = match name {
@@ -203,7 +255,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
             }
             "std" | "var" if args.len() == 1 && kws.is_empty() => self.var_std(name, a, tt)?,
-            "argmax" | "argmin" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => self.argminmax(name, a, tt)?,
+            "argmax" | "argmin" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => {
+                let (arr, at) = self.arr(a)?;
+                let r = self.argminmax(name, arr, &at)?;
+                self.cast(r, &Type::int64(), tt)?
+            }
+            "argmax" | "argmin" if args.len() + kws.len() == 2 => match arg_kw(args, kws, 1, "axis") {
+                Some(ax) => self.argminmax_axis(name, a, ax, tt)?,
+                None => return Ok(None),
+            },
             "cumsum" | "cumprod" if self.is_none_arg(arg_kw(args, kws, 1, "axis"))? => self.scan(name, a, tt)?,
             "cumsum" if args.len() + kws.len() == 2 => match (arg_kw(args, kws, 1, "axis"), self.ty(a)?) {
                 // Numba scans a 1-d array whole whatever the axis (after checking it).
@@ -225,17 +285,45 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "ravel" | "flatten" if args.len() == 1 && kws.is_empty() => self.ravel(name, a, tt)?,
             "astype" if args.len() == 2 => self.astype(a, tt)?,
             "transpose" if args.len() == 1 => self.transpose(a, tt)?,
+            "transpose" if kws.is_empty() || (kws.len() == 1 && kws[0].0 == "axes") => {
+                let mut rest: Vec<VarId> = args[1..].to_vec();
+                rest.extend(kws.iter().map(|(_, v)| *v));
+                if rest.len() == 1 && self.is_none_arg(Some(rest[0]))? {
+                    self.transpose(a, tt)?
+                } else {
+                    self.transpose_axes(a, &rest, tt)?
+                }
+            }
             "clip" => {
-                let (Some(lo), Some(hi)) = (arg_kw(args, kws, 1, "a_min"), arg_kw(args, kws, 2, "a_max")) else {
-                    return self.fail("clip without bounds is not supported by numrs build yet");
-                };
-                self.clip(a, lo, hi, tt)?
+                let (lo, hi) = (arg_kw(args, kws, 1, "a_min"), arg_kw(args, kws, 2, "a_max"));
+                let out = arg_kw(args, kws, 3, "out");
+                self.clip(a, lo, hi, out, tt)?
             }
             "any" | "all" | "count_nonzero" if args.len() == 1 && kws.is_empty() => self.any_all(name, a, tt)?,
+            "count_nonzero" if args.len() + kws.len() == 2 && kws.iter().all(|(k, _)| k == "axis") => {
+                let axis = arg_kw(args, kws, 1, "axis");
+                self.sum_axis(a, axis, true, tt)?
+            }
             "nonzero" if method && args.len() == 1 => self.nonzero(a, tt)?,
             "repeat" if method && args.len() == 2 && kws.is_empty() => self.repeat(args, tt)?,
             "sort" if method => self.sort_inplace(a, kws)?,
             "argsort" => self.argsort(args, kws, tt)?,
+            "take" if args.len() + kws.len() >= 2 && kws.iter().all(|(k, _)| k == "axis" || k == "indices") => {
+                let (Some(idx), axis) = (arg_kw(args, kws, 1, "indices"), arg_kw(args, kws, 2, "axis")) else { return Ok(None) };
+                self.take(a, idx, axis, tt)?
+            }
+            // Numba's `array_item`: the element at the data pointer of an array of one item.
+            "item" if method && args.len() == 1 && kws.is_empty() => {
+                let (arr, at) = self.arr(a)?;
+                let n = self.field(arr, 2)?.into_int_value();
+                let not_one = self.b.build_int_compare(IntPredicate::NE, n, self.i64(1), "")?;
+                self.guard(not_one, ExcKind::ValueError, "item(): can only convert an array of size 1 to a Python scalar")?;
+                let p = self.field(arr, 4)?.into_pointer_value();
+                let x = self.load_element(p, &at.dtype)?;
+                self.cast(x, &at.dtype, tt)?
+            }
+            // `a.conj()`: the `np.conjugate` ufunc (a new array, in the loop's dtype).
+            "conj" | "conjugate" if method && args.len() == 1 && kws.is_empty() => self.map_ufunc("conjugate", a, tt)?,
             _ => return Ok(None),
         };
         Ok(Some(v))
@@ -524,10 +612,538 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(r, &Type::float64(), tt)
     }
 
+    /// `np.take(a, indices, axis=None)` / `a.take(...)` (Numba's `numpy_take`). Without an axis
+    /// the indices pick items of the flattened array (IndexError outside `[-size, size)`); an
+    /// integer gives the item, a sequence an array of the indices' shape. With an axis (checked:
+    /// ValueError) the indices pick positions along it; a single integer removes the axis (an
+    /// item for a 1-d array). A position outside the axis raises IndexError (Numba reads
+    /// outside the array there).
+    fn take(&mut self, av: VarId, iv: VarId, axis: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let it = self.ty(iv)?;
+        // The indices: one integer, or a sequence read by position.
+        enum Src<'ctx> {
+            One(IntValue<'ctx>),
+            Arr(BV<'ctx>, ArrayType),
+            Items(PointerValue<'ctx>),
+            List(PointerValue<'ctx>, Type),
+        }
+        let i64t = self.ctx.i64_type();
+        let (src, count, idx_shape): (Src<'ctx>, IntValue<'ctx>, Vec<IntValue<'ctx>>) = match &it {
+            t if numeric(t).is_some_and(|k| k.is_integer()) => (Src::One(self.int_arg(iv)?), self.i64(1), vec![]),
+            Type::Array(ia) if numeric(&ia.dtype).is_some_and(|k| k.is_integer()) => {
+                let x = self.load(iv)?;
+                let n = self.field(x, 2)?.into_int_value();
+                let shape = self.dims(x, 5, ia.ndim)?;
+                (Src::Arr(x, (**ia).clone()), n, shape)
+            }
+            t if t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|i| numeric(i).is_some_and(|k| k.is_integer()))) => {
+                let items = t.tuple_items().unwrap_or_default();
+                let buf = self.temp(i64t.array_type(items.len() as u32).into())?;
+                let tv = self.load(iv)?;
+                for (k, item) in items.iter().enumerate() {
+                    let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), k as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), k as u32, "")? };
+                    let x = self.cast(x, item, &Type::int64())?;
+                    let p = unsafe { self.b.build_gep(i64t.array_type(items.len() as u32), buf, &[self.i64(0), self.i64(k as i64)], "")? };
+                    self.b.build_store(p, x)?;
+                }
+                let n = self.i64(items.len() as i64);
+                (Src::Items(buf), n, vec![n])
+            }
+            t if crate::lists::dtype(t).is_some_and(|d| numeric(d).is_some_and(|k| k.is_integer())) => {
+                let dt = crate::lists::dtype(t).cloned().unwrap_or_else(Type::int64);
+                let l = self.load(iv)?.into_pointer_value();
+                let n = self.list_len(l)?;
+                (Src::List(l, dt), n, vec![n])
+            }
+            t => return self.fail(format!("np.take with indices of type {t} is not supported by numrs build yet")),
+        };
+        let get = |cx: &mut Self, k: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            Ok(match &src {
+                Src::One(x) => *x,
+                Src::Arr(x, ia) => {
+                    let v = cx.elem_at(*x, ia, k)?;
+                    cx.cast(v, &ia.dtype, &Type::int64())?.into_int_value()
+                }
+                Src::Items(buf) => {
+                    let p = unsafe { cx.b.build_gep(i64t, *buf, &[k], "")? };
+                    cx.b.build_load(i64t, p, "")?.into_int_value()
+                }
+                Src::List(l, dt) => {
+                    let v = cx.list_get(*l, dt, k)?;
+                    cx.cast(v, dt, &Type::int64())?.into_int_value()
+                }
+            })
+        };
+        // An index within `[-n, n)`, from 0.
+        let wrap = |cx: &mut Self, x: IntValue<'ctx>, n: IntValue<'ctx>, msg: &str| -> R<IntValue<'ctx>> {
+            let hi = cx.b.build_int_compare(IntPredicate::SGE, x, n, "")?;
+            let lo = cx.b.build_int_compare(IntPredicate::SLT, x, cx.b.build_int_neg(n, "")?, "")?;
+            cx.guard(cx.b.build_or(hi, lo, "")?, ExcKind::IndexError, msg)?;
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+            Ok(cx.b.build_select(neg, cx.b.build_int_add(x, n, "")?, x, "")?.into_int_value())
+        };
+        let size = self.field(arr, 2)?.into_int_value();
+        let axis = axis.filter(|v| !matches!(self.ty(*v), Ok(Type::NoneType | Type::Omitted(_))));
+        let Some(axis) = axis else {
+            if let Src::One(x) = src {
+                let i = wrap(self, x, size, "Index out of bounds")?;
+                let v = self.elem_at(arr, &a, i)?;
+                return self.cast(v, &a.dtype, tt);
+            }
+            let out = self.alloc_array(&a.dtype, &idx_shape)?;
+            let slot = self.hold_temp(out, &array_type(&a.dtype, idx_shape.len() as u32, Layout::C))?;
+            let dt = a.dtype.clone();
+            self.counted_loop(count, |cx, k| {
+                let x = get(cx, k)?;
+                let i = wrap(cx, x, size, "Index out of bounds")?;
+                let v = cx.elem_at(arr, &a, i)?;
+                let p = cx.out_ptr(out, &dt, k)?;
+                cx.store_element(p, v, &dt, &dt)
+            })?;
+            let ot = array_type(&a.dtype, idx_shape.len() as u32, Layout::C);
+            self.let_go(slot, &ot)?;
+            self.fresh = true;
+            return self.cast(out, &ot, tt);
+        };
+        if idx_shape.len() > 1 {
+            return self.fail("np.take along an axis with indices of more than one dimension is not supported by numrs build yet");
+        }
+        let nd = a.ndim as usize;
+        let raw = self.int_arg(axis)?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, raw, self.i64(0), "")?;
+        let ax = self.b.build_select(neg, self.b.build_int_add(raw, self.i64(nd as i64), "")?, raw, "")?.into_int_value();
+        let bad = self.b.build_or(
+            self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?,
+            self.b.build_int_compare(IntPredicate::SGE, ax, self.i64(nd as i64), "")?,
+            "",
+        )?;
+        let fail = self.new_block("take_axis_error");
+        let ok = self.new_block("take_axis_ok");
+        self.b.build_conditional_branch(bad, fail, ok)?;
+        self.b.position_at_end(fail);
+        let pieces = vec![Ok("axis ".to_string()), Err((raw.into(), Type::int64())), Ok(format!(" is out of bounds for array of dimension {nd}"))];
+        crate::strings::raise_values(self, ExcKind::ValueError, pieces)?;
+        self.b.position_at_end(ok);
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let squeeze = matches!(src, Src::One(_));
+        let mut len = self.i64(0);
+        for (d, sd) in shape.iter().enumerate() {
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+            len = self.b.build_select(is, *sd, len, "")?.into_int_value();
+        }
+        if squeeze && nd == 1 {
+            let x = get(self, self.i64(0))?;
+            let i = wrap(self, x, len, "index out of bounds")?;
+            let v = self.elem_at(arr, &a, i)?;
+            return self.cast(v, &a.dtype, tt);
+        }
+        // The result's shape: the axis replaced by the indices' count, or removed.
+        let mut out_shape = Vec::new();
+        for d in 0..nd {
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+            if squeeze {
+                if d + 1 < nd {
+                    let before = self.b.build_int_compare(IntPredicate::SLT, self.i64(d as i64), ax, "")?;
+                    out_shape.push(self.b.build_select(before, shape[d], shape[d + 1], "")?.into_int_value());
+                }
+            } else {
+                out_shape.push(self.b.build_select(is, count, shape[d], "")?.into_int_value());
+            }
+        }
+        let on = out_shape.len() as u32;
+        let ot = array_type(&a.dtype, on, Layout::C);
+        let out = self.alloc_array(&a.dtype, &out_shape)?;
+        let slot = self.hold_temp(out, &ot)?;
+        let onum = self.field(out, 2)?.into_int_value();
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let dt = a.dtype.clone();
+        self.counted_loop(onum, |cx, o| {
+            let oidx = cx.unravel_index(o, &out_shape)?;
+            let mut off = cx.i64(0);
+            for d in 0..nd {
+                let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(d as i64), "")?;
+                // This dimension's input index when it is not the axis.
+                let plain = if squeeze {
+                    let before = cx.b.build_int_compare(IntPredicate::SLT, cx.i64(d as i64), ax, "")?;
+                    let prev = if d > 0 { oidx[d - 1] } else { cx.i64(0) };
+                    let same = if d < oidx.len() { oidx[d] } else { cx.i64(0) };
+                    cx.b.build_select(before, same, prev, "")?.into_int_value()
+                } else {
+                    oidx[d]
+                };
+                // Along the axis: the chosen position (the k-th index; k = 0 when squeezed).
+                let k = if squeeze { cx.i64(0) } else { oidx[d] };
+                let pos = cx.b.build_select(is, k, plain, "")?.into_int_value();
+                let chosen = {
+                    let here = cx.new_block("take_axis_dim");
+                    let other = cx.new_block("take_other_dim");
+                    let join = cx.new_block("take_dim_join");
+                    let from = cx.b.get_insert_block().ok_or_else(|| cx.cg_err("no block".to_string()))?;
+                    let _ = from;
+                    cx.b.build_conditional_branch(is, here, other)?;
+                    cx.b.position_at_end(here);
+                    let x = get(cx, pos)?;
+                    let w = wrap(cx, x, len, "index out of bounds")?;
+                    let here_end = cx.b.get_insert_block().ok_or_else(|| cx.cg_err("no block".to_string()))?;
+                    cx.b.build_unconditional_branch(join)?;
+                    cx.b.position_at_end(other);
+                    cx.b.build_unconditional_branch(join)?;
+                    cx.b.position_at_end(join);
+                    let phi = cx.b.build_phi(cx.ctx.i64_type(), "")?;
+                    phi.add_incoming(&[(&w, here_end), (&pos, other)]);
+                    phi.as_basic_value().into_int_value()
+                };
+                off = cx.b.build_int_add(off, cx.b.build_int_mul(chosen, strides[d], "")?, "")?;
+            }
+            let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[off], "")? };
+            let v = cx.load_element(p, &dt)?;
+            let q = cx.out_ptr(out, &dt, o)?;
+            cx.store_element(q, v, &dt, &dt)
+        })?;
+        self.let_go(slot, &ot)?;
+        self.fresh = true;
+        self.cast(out, &ot, tt)
+    }
+
+    /// An array-like read item by item in C order: its shape and a way to load item `i`
+    /// (as its item type, returned beside it). Numbers are 0-d, tuples and lists 1-d
+    /// (`np.asarray`'s view of them).
+    pub(crate) fn flat_source(&mut self, v: VarId) -> R<FlatSource<'ctx>> {
+        let t = self.ty(v)?;
+        if let Type::Array(a) = &t {
+            let x = self.load(v)?;
+            let shape = self.dims(x, 5, a.ndim)?;
+            return Ok(FlatSource { shape, item: a.dtype.clone(), kind: FlatKind::Arr(x, (**a).clone()) });
+        }
+        if numeric(&t).is_some() {
+            let x = self.load(v)?;
+            let item = t.unliteral();
+            let x = self.cast(x, &t, &item)?;
+            return Ok(FlatSource { shape: vec![], item, kind: FlatKind::One(x) });
+        }
+        if let Some(items) = t.tuple_items() {
+            let Some(ut) = numrs_types::unify_many(&items.iter().map(|i| i.unliteral()).collect::<Vec<_>>()).filter(|u| numeric(u).is_some()) else {
+                return self.fail(format!("{t} as an array is not supported by numrs build yet"));
+            };
+            let et = self.storage_t(&ut)?;
+            let at = inkwell::types::BasicType::array_type(&et, items.len() as u32);
+            let buf = self.temp(at.into())?;
+            let tv = self.load(v)?;
+            for (k, it) in items.iter().enumerate() {
+                let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), k as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), k as u32, "")? };
+                let x = self.cast(x, it, &ut)?;
+                let p = unsafe { self.b.build_gep(at, buf, &[self.i64(0), self.i64(k as i64)], "")? };
+                self.store_element(p, x, &ut, &ut)?;
+            }
+            return Ok(FlatSource { shape: vec![self.i64(items.len() as i64)], item: ut, kind: FlatKind::Buf(buf) });
+        }
+        if let Some(dt) = crate::lists::dtype(&t).filter(|d| numeric(d).is_some()).cloned() {
+            let l = self.load(v)?.into_pointer_value();
+            let n = self.list_len(l)?;
+            return Ok(FlatSource { shape: vec![n], item: dt, kind: FlatKind::List(l) });
+        }
+        self.fail(format!("{t} as an array is not supported by numrs build yet"))
+    }
+
+    pub(crate) fn flat_item(&mut self, s: &FlatSource<'ctx>, i: IntValue<'ctx>) -> R<BV<'ctx>> {
+        match &s.kind {
+            FlatKind::Arr(x, a) => self.elem_at(*x, a, i),
+            FlatKind::One(x) => Ok(*x),
+            FlatKind::Buf(p) => {
+                let et = self.storage_t(&s.item)?;
+                let q = unsafe { self.b.build_gep(et, *p, &[i], "")? };
+                self.load_element(q, &s.item)
+            }
+            FlatKind::List(l) => self.list_get(*l, &s.item, i),
+        }
+    }
+
+    /// `np.array_equal(a1, a2)` (Numba's `np_array_equal`): two numbers compare with `==`;
+    /// otherwise both as arrays, equal shapes and every item equal.
+    fn array_equal(&mut self, x: VarId, y: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (xs, ys) = (self.flat_source(x)?, self.flat_source(y)?);
+        let Some(common) = numrs_types::unify_pairs(&xs.item, &ys.item).filter(|u| numeric(u).is_some()) else {
+            return self.fail(format!("np.array_equal of {} and {}", xs.item, ys.item));
+        };
+        if xs.shape.len() != ys.shape.len() {
+            return self.cast(self.ctx.bool_type().const_zero().into(), &Type::boolean(), tt);
+        }
+        let mut same = self.ctx.bool_type().const_all_ones();
+        for (p, q) in xs.shape.iter().zip(&ys.shape) {
+            same = self.b.build_and(same, self.b.build_int_compare(IntPredicate::EQ, *p, *q, "")?, "")?;
+        }
+        let res = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(res, same)?;
+        let go = self.new_block("array_equal_items");
+        let done = self.new_block("array_equal_done");
+        self.b.build_conditional_branch(same, go, done)?;
+        self.b.position_at_end(go);
+        let mut n = self.i64(1);
+        for d in &xs.shape {
+            n = self.b.build_int_mul(n, *d, "")?;
+        }
+        self.counted_loop(n, |cx, i| {
+            let a = cx.flat_item(&xs, i)?;
+            let b = cx.flat_item(&ys, i)?;
+            let a = cx.cast(a, &xs.item, &common)?;
+            let b = cx.cast(b, &ys.item, &common)?;
+            let e = cx.ufunc_elem("equal", &[(a, common.clone()), (b, common.clone())], NumericKind::Boolean)?.into_int_value();
+            let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
+            cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(self.ctx.bool_type(), res, "")?;
+        self.cast(r, &Type::boolean(), tt)
+    }
+
+    /// `np.diff(a, n=1)` (Numba's `np_diff_impl`): `n` rounds of differences along the last
+    /// axis, each row through a scratch row; `n == 0` copies, `n < 0` raises ValueError. The
+    /// difference is taken in the array's dtype (booleans: whether they differ).
+    fn diff(&mut self, av: VarId, n: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("np.diff of arrays of {}", a.dtype)) };
+        let Type::Array(ra) = tt else { return self.fail(format!("np.diff producing {tt}")) };
+        let ra = (**ra).clone();
+        let n = match n {
+            Some(v) => self.int_arg(v)?,
+            None => self.i64(1),
+        };
+        let dt = a.dtype.clone();
+        let nd = a.ndim as usize;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let ot = array_type(&dt, a.ndim, Layout::C);
+        let res = self.temp(self.vt(&ot)?)?;
+        let zero_n = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        let copy_bb = self.new_block("diff_copy");
+        let work_bb = self.new_block("diff_work");
+        let done = self.new_block("diff_done");
+        self.b.build_conditional_branch(zero_n, copy_bb, work_bb)?;
+        self.b.position_at_end(copy_bb);
+        let c = self.alloc_array(&dt, &shape)?;
+        self.assign_broadcast(c, &ArrayType { dtype: dt.clone(), ndim: a.ndim, layout: Layout::C, readonly: false }, arr, &Type::Array(Arc::new(a.clone())))?;
+        self.b.build_store(res, c)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(work_bb);
+        let neg = self.b.build_int_compare(IntPredicate::SLT, n, self.i64(0), "")?;
+        self.guard(neg, ExcKind::ValueError, "diff(): order must be non-negative")?;
+        let size = shape[nd - 1];
+        let left = self.b.build_int_sub(size, n, "")?;
+        let m = self.b.build_select(self.b.build_int_compare(IntPredicate::SGT, left, self.i64(0), "")?, left, self.i64(0), "")?.into_int_value();
+        let mut out_shape = shape[..nd - 1].to_vec();
+        out_shape.push(m);
+        let out = self.alloc_array(&dt, &out_shape)?;
+        self.b.build_store(res, out)?;
+        let mut rows = self.i64(1);
+        for d in &shape[..nd - 1] {
+            rows = self.b.build_int_mul(rows, *d, "")?;
+        }
+        let empty = self.b.build_int_compare(IntPredicate::EQ, self.b.build_int_mul(rows, m, "")?, self.i64(0), "")?;
+        let rows_bb = self.new_block("diff_rows");
+        self.b.build_conditional_branch(empty, done, rows_bb)?;
+        self.b.position_at_end(rows_bb);
+        let work = self.alloc_array(&dt, &[size])?;
+        let wt = array_type(&dt, 1, Layout::C);
+        let sub = |cx: &mut Self, x: BV<'ctx>, y: BV<'ctx>| -> R<BV<'ctx>> {
+            if k == NumericKind::Boolean {
+                Ok(cx.b.build_xor(x.into_int_value(), y.into_int_value(), "")?.into())
+            } else {
+                cx.ufunc_elem("subtract", &[(x, dt.clone()), (y, dt.clone())], k)
+            }
+        };
+        self.counted_loop(rows, |cx, major| {
+            let base = cx.b.build_int_mul(major, size, "")?;
+            let first = cx.b.build_int_sub(size, cx.i64(1), "")?;
+            cx.counted_loop(first, |cx, i| {
+                let j = cx.b.build_int_add(base, i, "")?;
+                let x0 = cx.elem_at(arr, &a, j)?;
+                let x1 = cx.elem_at(arr, &a, cx.b.build_int_add(j, cx.i64(1), "")?)?;
+                let r = sub(cx, x1, x0)?;
+                let p = cx.out_ptr(work, &dt, i)?;
+                cx.store_element(p, r, &dt, &dt)
+            })?;
+            let rounds = cx.b.build_int_sub(n, cx.i64(1), "")?;
+            cx.counted_loop(rounds, |cx, r0| {
+                let niter = cx.b.build_int_add(r0, cx.i64(1), "")?;
+                let cnt = cx.b.build_int_sub(cx.b.build_int_sub(size, niter, "")?, cx.i64(1), "")?;
+                cx.counted_loop(cnt, |cx, i| {
+                    let p0 = cx.out_ptr(work, &dt, i)?;
+                    let p1 = cx.out_ptr(work, &dt, cx.b.build_int_add(i, cx.i64(1), "")?)?;
+                    let (x0, x1) = (cx.load_element(p0, &dt)?, cx.load_element(p1, &dt)?);
+                    let r = sub(cx, x1, x0)?;
+                    cx.store_element(p0, r, &dt, &dt)
+                })
+            })?;
+            let obase = cx.b.build_int_mul(major, m, "")?;
+            cx.counted_loop(m, |cx, i| {
+                let p = cx.out_ptr(work, &dt, i)?;
+                let x = cx.load_element(p, &dt)?;
+                let q = cx.out_ptr(out, &dt, cx.b.build_int_add(obase, i, "")?)?;
+                cx.store_element(q, x, &dt, &dt)
+            })
+        })?;
+        self.decref(work, &wt)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(self.vt(&ot)?, res, "")?;
+        self.fresh = true;
+        let _ = ra;
+        self.cast(r, &ot, tt)
+    }
+
+    /// Numba's `check_axis_bounds`: an axis outside `[-ndim, ndim)` raises AxisError.
+    pub(crate) fn axis_bounds(&mut self, ax: IntValue<'ctx>, ndim: u32) -> R<()> {
+        let nd = self.i64(ndim as i64);
+        let lo = self.b.build_int_compare(IntPredicate::SLT, ax, self.b.build_int_neg(nd, "")?, "")?;
+        let hi = self.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
+        let fail = self.new_block("axis_error");
+        let ok = self.new_block("axis_ok");
+        self.b.build_conditional_branch(self.b.build_or(lo, hi, "")?, fail, ok)?;
+        self.b.position_at_end(fail);
+        let pieces = vec![
+            Ok("axis ".to_string()),
+            Err((ax.into(), Type::int64())),
+            Ok(format!(" is out of bounds for array of dimension {ndim}")),
+        ];
+        crate::strings::raise_values(self, ExcKind::AxisError, pieces)?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
+    /// `a.sum(axis, dtype)` / `np.sum(...)` with an axis or a dtype (Numba's `array_sum`): the
+    /// axis is an integer, a tuple of integers, or None; each is checked (AxisError). An empty
+    /// tuple copies the array (in the dtype); as many axes as dimensions (no duplicates) sum
+    /// everything; fewer sum over those axes into a new array of the other dimensions.
+    /// `nonzero`: each item counts as whether it is not zero (`np.count_nonzero(a, axis)`,
+    /// which Numba computes as `np.sum(a.astype(np.bool_), axis=axis)`).
+    fn sum_axis(&mut self, av: VarId, axis: Option<VarId>, nonzero: bool, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let axis_t = match axis {
+            Some(v) => self.ty(v)?,
+            None => Type::NoneType,
+        };
+        let axes: Option<Vec<IntValue<'ctx>>> = match (&axis_t, axis) {
+            (Type::NoneType | Type::Omitted(_), _) | (_, None) => None,
+            (t, Some(v)) if numeric(t).is_some_and(|k| k.is_integer()) => Some(vec![self.int_arg(v)?]),
+            (t, Some(v)) => {
+                let Some(items) = t.tuple_items().filter(|items| items.iter().all(|i| numeric(i).is_some_and(|k| k.is_integer()))) else {
+                    return self.fail(format!("np.sum with an axis of type {t} is not supported by numrs build yet"));
+                };
+                let tv = self.load(v)?;
+                let mut out = Vec::new();
+                for (i, it) in items.iter().enumerate() {
+                    let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), i as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), i as u32, "")? };
+                    out.push(self.cast(x, it, &Type::int64())?.into_int_value());
+                }
+                Some(out)
+            }
+        };
+        for ax in axes.iter().flatten() {
+            self.axis_bounds(*ax, a.ndim)?;
+        }
+        let nd = a.ndim as usize;
+        // Axes from 0, and no axis twice (Numba's `check_duplicates`).
+        let mut norm = Vec::new();
+        for ax in axes.iter().flatten() {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *ax, self.i64(0), "")?;
+            norm.push(self.b.build_select(neg, self.b.build_int_add(*ax, self.i64(nd as i64), "")?, *ax, "")?.into_int_value());
+        }
+        if norm.len() > 1 {
+            let mut dup = self.ctx.bool_type().const_zero();
+            for i in 0..norm.len() {
+                for j in i + 1..norm.len() {
+                    dup = self.b.build_or(dup, self.b.build_int_compare(IntPredicate::EQ, norm[i], norm[j], "")?, "")?;
+                }
+            }
+            self.guard(dup, ExcKind::ValueError, "duplicate value in 'axis'")?;
+        }
+        match axes {
+            Some(axes) if axes.is_empty() && !nonzero => return self.astype(av, tt),
+            Some(axes) if axes.is_empty() => return self.fail("np.count_nonzero with an empty axis tuple is not supported by numrs build yet"),
+            Some(axes) if nd > axes.len() => {}
+            _ if nonzero => return self.any_all("count_nonzero", av, tt),
+            _ => return self.array_method("sum", av, &[], tt),
+        }
+        let Type::Array(ra) = tt else { return self.fail(format!("np.sum along axes producing {tt}")) };
+        let ra = (**ra).clone();
+        let Some(rk) = numeric(&ra.dtype) else { return self.fail(format!("np.sum producing {tt}")) };
+        let shape = self.dims(arr, 5, a.ndim)?;
+        // Per input dimension: whether it is summed over, and its position among the kept ones.
+        let mut masked = Vec::new();
+        let mut kept_pos = Vec::new();
+        let mut count = self.i64(0);
+        for d in 0..nd {
+            let mut m = self.ctx.bool_type().const_zero();
+            for ax in &norm {
+                m = self.b.build_or(m, self.b.build_int_compare(IntPredicate::EQ, *ax, self.i64(d as i64), "")?, "")?;
+            }
+            masked.push(m);
+            kept_pos.push(count);
+            let inc = self.b.build_int_z_extend(self.b.build_not(m, "")?, self.ctx.i64_type(), "")?;
+            count = self.b.build_int_add(count, inc, "")?;
+        }
+        let rn = ra.ndim as usize;
+        let mut out_shape = vec![self.i64(1); rn];
+        for (j, o) in out_shape.iter_mut().enumerate() {
+            for d in 0..nd {
+                let here = self.b.build_int_compare(IntPredicate::EQ, kept_pos[d], self.i64(j as i64), "")?;
+                let take = self.b.build_and(here, self.b.build_not(masked[d], "")?, "")?;
+                *o = self.b.build_select(take, shape[d], *o, "")?.into_int_value();
+            }
+        }
+        // C strides (in items) of the result, then each input dimension's (0 when summed).
+        let mut ostride = vec![self.i64(1); rn];
+        for j in (0..rn.saturating_sub(1)).rev() {
+            ostride[j] = self.b.build_int_mul(ostride[j + 1], out_shape[j + 1], "")?;
+        }
+        let mut istr = Vec::new();
+        for d in 0..nd {
+            let mut st = self.i64(0);
+            for (j, os) in ostride.iter().enumerate() {
+                let here = self.b.build_int_compare(IntPredicate::EQ, kept_pos[d], self.i64(j as i64), "")?;
+                st = self.b.build_select(here, *os, st, "")?.into_int_value();
+            }
+            istr.push(self.b.build_select(masked[d], self.i64(0), st, "")?.into_int_value());
+        }
+        let rt = ra.dtype.clone();
+        let out = self.alloc_array(&rt, &out_shape)?;
+        let onum = self.field(out, 2)?.into_int_value();
+        let zero = self.cast(self.i64(0).into(), &Type::int64(), &rt)?;
+        self.counted_loop(onum, |cx, i| {
+            let p = cx.out_ptr(out, &rt, i)?;
+            cx.store_element(p, zero, &rt, &rt)
+        })?;
+        let n = self.field(arr, 2)?.into_int_value();
+        self.counted_loop(n, |cx, i| {
+            let idx = cx.unravel_index(i, &shape)?;
+            let oi = cx.dot(&idx, &istr)?;
+            let p = cx.out_ptr(out, &rt, oi)?;
+            let cur = cx.load_element(p, &rt)?;
+            let x = cx.elem_at(arr, &a, i)?;
+            let x = if nonzero {
+                let b = cx.truth(x, &a.dtype)?;
+                cx.cast(b.into(), &Type::boolean(), &rt)?
+            } else {
+                cx.cast(x, &a.dtype, &rt)?
+            };
+            let r = if rk == NumericKind::Boolean {
+                cx.b.build_or(cur.into_int_value(), x.into_int_value(), "")?.into()
+            } else {
+                cx.ufunc_elem("add", &[(cur, rt.clone()), (x, rt.clone())], rk)?
+            };
+            cx.store_element(p, r, &rt, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, ra.ndim, Layout::C), tt)
+    }
+
     /// `a.argmax()` / `a.argmin()` over the flattened array: the first extreme; for floats
     /// the first NaN.
-    fn argminmax(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
-        let (arr, a) = self.arr(av)?;
+    fn argminmax(&mut self, name: &str, arr: BV<'ctx>, a: &ArrayType) -> R<BV<'ctx>> {
+        let a = a.clone();
         let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
         if ek.is_complex() {
             return self.fail(format!("{name} of complex arrays is not supported by numrs build yet"));
@@ -576,8 +1192,62 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.build_store(stop, cx.b.build_or(stopped, nan, "")?)?;
             Ok(())
         })?;
-        let r = self.b.build_load(self.ctx.i64_type(), bi, "")?;
-        self.cast(r, &Type::int64(), tt)
+        Ok(self.b.build_load(self.ctx.i64_type(), bi, "")?)
+    }
+
+    /// `a.argmax(axis)` / `a.argmin(axis)` (Numba's `build_argmax_or_argmin_with_axis_impl`):
+    /// the axis is checked and wrapped; a 1-d array gives the flat answer, otherwise every
+    /// position of the other dimensions (in C order) gets the flat answer of its line along the
+    /// axis, which raises for an empty line.
+    fn argminmax_axis(&mut self, name: &str, av: VarId, axis: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let r = a.ndim as usize;
+        let ax = self.int_arg(axis)?;
+        let nd = self.i64(r as i64);
+        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let ax = self.b.build_select(neg, self.b.build_int_add(ax, nd, "")?, ax, "")?.into_int_value();
+        let lo = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let hi = self.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
+        self.guard(self.b.build_or(lo, hi, "")?, ExcKind::ValueError, "axis is out of bounds")?;
+        if r == 1 {
+            let v = self.argminmax(name, arr, &a)?;
+            return self.cast(v, &Type::int64(), tt);
+        }
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        // The other dimensions in order (input dimension j, or j + 1 from the axis on), and the
+        // line along the axis.
+        let (mut out_shape, mut out_strides) = (Vec::new(), Vec::new());
+        for j in 0..r - 1 {
+            let before = self.b.build_int_compare(IntPredicate::SLT, self.i64(j as i64), ax, "")?;
+            out_shape.push(self.b.build_select(before, shape[j], shape[j + 1], "")?.into_int_value());
+            out_strides.push(self.b.build_select(before, strides[j], strides[j + 1], "")?.into_int_value());
+        }
+        let (mut len, mut step) = (self.i64(0), self.i64(0));
+        for d in 0..r {
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+            len = self.b.build_select(is, shape[d], len, "")?.into_int_value();
+            step = self.b.build_select(is, strides[d], step, "")?.into_int_value();
+        }
+        let out = self.alloc_array(&Type::int64(), &out_shape)?;
+        let slot = self.hold_temp(out, &array_type(&Type::int64(), r as u32 - 1, Layout::C))?;
+        let onum = self.field(out, 2)?.into_int_value();
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let line_t = ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::A, readonly: a.readonly };
+        self.counted_loop(onum, |cx, o| {
+            let idx = cx.unravel_index(o, &out_shape)?;
+            let off = cx.dot(&idx, &out_strides)?;
+            let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[off], "")? };
+            let line = cx.view_of(arr, p, &[len], &[step], itemsize)?;
+            let v = cx.argminmax(name, line, &line_t)?;
+            let q = cx.out_ptr(out, &Type::int64(), o)?;
+            cx.b.build_store(q, v)?;
+            Ok(())
+        })?;
+        self.let_go(slot, &array_type(&Type::int64(), r as u32 - 1, Layout::C))?;
+        self.fresh = true;
+        self.cast(out, &array_type(&Type::int64(), r as u32 - 1, Layout::C), tt)
     }
 
     /// `np.cumsum(a)` / `np.cumprod(a)`: a 1-d array of running totals in the result dtype.
@@ -876,38 +1546,146 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &ot, tt)
     }
 
-    /// `np.clip(a, lo, hi)` / `a.clip(lo, hi)` with scalar bounds: `min(max(x, lo), hi)` with
-    /// Python's `min`/`max` (a NaN element stays).
-    fn clip(&mut self, av: VarId, lo: VarId, hi: VarId, tt: &Type) -> R<BV<'ctx>> {
+    /// `np.clip(a, a_min, a_max, out=None)` and `a.clip(...)` (Numba's `np_clip`): a missing
+    /// bound is None (both None raise ValueError); bounds are numbers or arrays broadcast with
+    /// `a`. Each element is Python's `min(max(x, lo), hi)`, stored as `a`'s dtype into a new array
+    /// shaped as `a` (or into `out`, whose shape must be the result's). A number bound beside
+    /// an array bound is first made `a`'s dtype (`np.full_like`).
+    fn clip(&mut self, av: VarId, lo: Option<VarId>, hi: Option<VarId>, out: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
-        let Type::Array(ra) = tt else { return self.fail(format!("clip producing {tt}")) };
-        let (lt, ht) = (self.ty(lo)?, self.ty(hi)?);
-        let bound = |t: &Type| numeric(t).is_some() || matches!(t, Type::NoneType);
-        if !bound(&lt) || !bound(&ht) || matches!(a.dtype, Type::Number(k) if k.is_complex()) {
-            return self.fail(format!("numpy.clip with bounds ({lt}, {ht}) is not supported by numrs build yet"));
+        if !matches!(tt, Type::Array(_)) {
+            return self.fail(format!("clip producing {tt}"));
         }
-        if matches!(lt, Type::NoneType) && matches!(ht, Type::NoneType) {
+        // Each bound: None, a number, or an array (with its broadcast view once the shape is known).
+        enum Bound<'ctx> {
+            None,
+            Num(BV<'ctx>, Type),
+            Arr(BV<'ctx>, ArrayType),
+        }
+        let mut bounds = Vec::new();
+        for v in [lo, hi] {
+            let t = match v {
+                Some(v) => self.ty(v)?,
+                None => Type::NoneType,
+            };
+            bounds.push(match (&t, v) {
+                (Type::NoneType | Type::Omitted(_), _) | (_, None) => Bound::None,
+                (Type::Array(b), Some(v)) if numeric(&b.dtype).is_some_and(|k| !k.is_complex()) => Bound::Arr(self.load(v)?, (**b).clone()),
+                (t, Some(v)) if numeric(t).is_some_and(|k| !k.is_complex()) => Bound::Num(self.load(v)?, t.clone()),
+                (t, _) => return self.fail(format!("numpy.clip with a bound of {t} is not supported by numrs build yet")),
+            });
+        }
+        if bounds.iter().all(|b| matches!(b, Bound::None)) {
             self.raise_const(ExcKind::ValueError, "array_clip: must set either max or min")?;
             let after = self.new_block("unreachable");
             self.b.position_at_end(after);
+            return Ok(self.vt(tt)?.const_zero());
         }
+        if numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
+            return self.fail(format!("numpy.clip of {} arrays is not supported by numrs build yet", a.dtype));
+        }
+        let any_array = bounds.iter().any(|b| matches!(b, Bound::Arr(..)));
+        let shape = self.dims(arr, 5, a.ndim)?;
+        if any_array {
+            let mut all = vec![(arr, a.clone())];
+            for b in &bounds {
+                if let Bound::Arr(v, t) = b {
+                    if t.ndim > a.ndim {
+                        return self.fail(format!("numpy.clip with a bound of more dimensions than the array ({tt})"));
+                    }
+                    all.push((*v, t.clone()));
+                }
+            }
+            let r = self.broadcast_shapes(&all, a.ndim as usize)?;
+            // Numba writes a result shaped as `a` over the broadcast shape: only equal shapes are
+            // defined behaviour.
+            let mut differ = self.ctx.bool_type().const_zero();
+            for (x, y) in r.iter().zip(&shape) {
+                differ = self.b.build_or(differ, self.b.build_int_compare(IntPredicate::NE, *x, *y, "")?, "")?;
+            }
+            self.guard(differ, ExcKind::ValueError, "clip: the bounds broadcast the array to a larger shape")?;
+            for b in bounds.iter_mut() {
+                match b {
+                    Bound::Arr(v, t) => {
+                        let Some(view) = self.broadcast_view(*v, t, &shape)? else { return self.fail("numpy.clip bounds") };
+                        *b = Bound::Arr(view, ArrayType { dtype: t.dtype.clone(), ndim: a.ndim, layout: Layout::A, readonly: true });
+                    }
+                    Bound::Num(v, t) => {
+                        let x = self.cast(*v, t, &a.dtype)?;
+                        *b = Bound::Num(x, a.dtype.clone());
+                    }
+                    Bound::None => {}
+                }
+            }
+        }
+        let (dst, dst_t) = match out.filter(|v| !matches!(self.ty(*v), Ok(Type::NoneType | Type::Omitted(_)))) {
+            Some(o) => {
+                let (ov, ot) = self.arr(o)?;
+                if ot.ndim != a.ndim {
+                    return self.fail("numpy.clip with an out array of another dimension");
+                }
+                let oshape = self.dims(ov, 5, ot.ndim)?;
+                let mut differ = self.ctx.bool_type().const_zero();
+                for (x, y) in oshape.iter().zip(&shape) {
+                    differ = self.b.build_or(differ, self.b.build_int_compare(IntPredicate::NE, *x, *y, "")?, "")?;
+                }
+                self.guard(differ, ExcKind::ValueError, "clip: the shape of the 'out' array does not match the shape of the result")?;
+                (ov, ot)
+            }
+            None => {
+                let o = self.alloc_array(&a.dtype, &shape)?;
+                self.fresh = true;
+                (o, ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::C, readonly: false })
+            }
+        };
+        let n = self.field(arr, 2)?.into_int_value();
+        let bounds: Vec<_> = bounds.iter().map(|b| match b {
+            Bound::None => None,
+            Bound::Num(v, t) => Some((Ok(*v), t.clone())),
+            Bound::Arr(v, t) => Some((Err((*v, t.clone())), t.dtype.clone())),
+        }).collect();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let mut cur = (x, a.dtype.clone());
+            for (k, b) in bounds.iter().enumerate() {
+                let Some((v, t)) = b else { continue };
+                let v = match v {
+                    Ok(v) => *v,
+                    Err((view, vt)) => cx.elem_at(*view, vt, i)?,
+                };
+                cur = cx.py_minmax(k == 0, cur, (v, t.clone()))?;
+            }
+            let p = cx.flat_ptr(dst, &dst_t, i)?;
+            cx.store_element(p, cur.0, &cur.1, &dst_t.dtype)
+        })?;
+        // `out` is returned as a borrowed value (the assignment takes its reference).
+        self.cast(dst, &Type::Array(std::sync::Arc::new(dst_t)), tt)
+    }
+
+    /// A new 0-d array (of `tt`) holding the number `x`.
+    pub(crate) fn zero_d(&mut self, x: BV<'ctx>, xt: &Type, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("a 0-d array producing {tt}")) };
+        let z = self.alloc_array(&ra.dtype, &[])?;
+        let p = self.field(z, 4)?.into_pointer_value();
+        self.store_element(p, x, xt, &ra.dtype)?;
+        self.fresh = true;
+        self.cast(z, &array_type(&ra.dtype, 0, Layout::C), tt)
+    }
+
+    /// A one-input ufunc over every element of an array, into a new C array of `tt`'s dtype.
+    fn map_ufunc(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(ra) = tt else { return self.fail(format!("{name} producing {tt}")) };
+        let Some(rk) = numeric(&ra.dtype) else { return self.fail(format!("{name} producing {tt}")) };
         let rt = ra.dtype.clone();
         let shape = self.dims(arr, 5, a.ndim)?;
         let out = self.alloc_array(&rt, &shape)?;
         let n = self.field(arr, 2)?.into_int_value();
-        let lov = if matches!(lt, Type::NoneType) { None } else { Some(self.load(lo)?) };
-        let hiv = if matches!(ht, Type::NoneType) { None } else { Some(self.load(hi)?) };
         self.counted_loop(n, |cx, i| {
             let x = cx.elem_at(arr, &a, i)?;
-            let mut cur = (x, a.dtype.clone());
-            if let Some(l) = lov {
-                cur = cx.py_minmax(true, cur, (l, lt.clone()))?;
-            }
-            if let Some(h) = hiv {
-                cur = cx.py_minmax(false, cur, (h, ht.clone()))?;
-            }
+            let r = cx.ufunc_elem(name, &[(x, a.dtype.clone())], rk)?;
             let p = cx.out_ptr(out, &rt, i)?;
-            cx.store_element(p, cur.0, &cur.1, &rt)
+            cx.store_element(p, r, &rt, &rt)
         })?;
         self.fresh = true;
         self.cast(out, &array_type(&rt, a.ndim, Layout::C), tt)
@@ -1547,6 +2325,69 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(v, &vt, tt)
     }
 
+    /// `a.transpose(axes)` / `a.transpose(*axes)` / `np.transpose(a, axes)` (Numba's
+    /// `array_transpose_tuple` and `permute_arrays`): a view with the shape and strides
+    /// permuted; a repeated axis value or one out of bounds raises ValueError.
+    fn transpose_axes(&mut self, av: VarId, axes: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let mut vals = Vec::new();
+        for v in axes {
+            let t = self.ty(*v)?;
+            if let Some(items) = t.tuple_items() {
+                let tv = self.load(*v)?;
+                for (k, it) in items.iter().enumerate() {
+                    if !numeric(it).is_some_and(|k| k.is_integer()) {
+                        return self.fail(format!("transpose axes of type {t} are not supported by numrs build yet"));
+                    }
+                    let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), k as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), k as u32, "")? };
+                    vals.push(self.cast(x, it, &Type::int64())?.into_int_value());
+                }
+            } else {
+                vals.push(self.int_arg(*v)?);
+            }
+        }
+        let nd = a.ndim as usize;
+        if vals.len() != nd {
+            return self.fail(format!("transpose of a {nd}d array with {} axes", vals.len()));
+        }
+        let mut rep = self.ctx.bool_type().const_zero();
+        for i in 0..nd {
+            for j in i + 1..nd {
+                rep = self.b.build_or(rep, self.b.build_int_compare(IntPredicate::EQ, vals[i], vals[j], "")?, "")?;
+            }
+        }
+        self.guard(rep, ExcKind::ValueError, "repeated axis in transpose")?;
+        let dim = self.i64(nd as i64);
+        let mut bad = self.ctx.bool_type().const_zero();
+        let mut norm = Vec::new();
+        for x in &vals {
+            let hi = self.b.build_int_compare(IntPredicate::SGE, *x, dim, "")?;
+            let lo = self.b.build_int_compare(IntPredicate::SLT, *x, self.b.build_int_neg(dim, "")?, "")?;
+            bad = self.b.build_or(bad, self.b.build_or(hi, lo, "")?, "")?;
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *x, self.i64(0), "")?;
+            norm.push(self.b.build_select(neg, self.b.build_int_add(*x, dim, "")?, *x, "")?.into_int_value());
+        }
+        self.guard(bad, ExcKind::ValueError, "axis is out of bounds for array of given dimension")?;
+        let shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let (mut ns, mut nst) = (Vec::new(), Vec::new());
+        for x in &norm {
+            let (mut sh, mut st) = (self.i64(0), self.i64(0));
+            for d in 0..nd {
+                let is = self.b.build_int_compare(IntPredicate::EQ, *x, self.i64(d as i64), "")?;
+                sh = self.b.build_select(is, shape[d], sh, "")?.into_int_value();
+                st = self.b.build_select(is, strides[d], st, "")?.into_int_value();
+            }
+            ns.push(sh);
+            nst.push(st);
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let isz = self.field(arr, 3)?.into_int_value();
+        let v = self.view_of(arr, data, &ns, &nst, isz)?;
+        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::A, readonly: a.readonly }));
+        self.cast(v, &vt, tt)
+    }
+
     /// `z.real` / `z.imag` of a complex array (views of the parts); `.real` of a real array
     /// is the array itself.
     pub(crate) fn real_imag(&self, av: VarId, attr: &str, tt: &Type) -> R<BV<'ctx>> {
@@ -2004,3 +2845,17 @@ impl<'ctx> BroadcastPair<'ctx> {
 
 /// The comparison of two numbers `np.allclose` applies (see `FnCx::close_item`).
 type CloseItem<'f, 'a, 'ctx> = dyn Fn(&FnCx<'a, 'ctx>, BV<'ctx>, &Type, BV<'ctx>, &Type) -> R<IntValue<'ctx>> + 'f;
+
+/// An array-like read item by item (see `FnCx::flat_source`).
+pub(crate) struct FlatSource<'ctx> {
+    pub shape: Vec<IntValue<'ctx>>,
+    pub item: Type,
+    kind: FlatKind<'ctx>,
+}
+
+enum FlatKind<'ctx> {
+    Arr(BV<'ctx>, ArrayType),
+    One(BV<'ctx>),
+    Buf(PointerValue<'ctx>),
+    List(PointerValue<'ctx>),
+}

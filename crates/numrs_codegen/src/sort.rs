@@ -114,13 +114,31 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.median(a)`: the middle of a sorted flat copy (the mean of the two middle items for
     /// an even count, `(x + y) / 2` as Numba computes it); NaN for an empty array.
-    pub(crate) fn median(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    /// `skip_nan`: `np.nanmedian`, the median of the items that are not NaN (NaN when none
+    /// is); sorted, the NaNs come last.
+    pub(crate) fn median(&mut self, av: VarId, skip_nan: bool, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let Some(k) = numeric(&a.dtype) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
         if k.is_complex() || k == NumericKind::Boolean {
             return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
         }
         let (c, n) = self.sorted_copy(arr, &a)?;
+        let n = if skip_nan && k.is_float() {
+            let count = self.temp(self.ctx.i64_type().into())?;
+            self.b.build_store(count, self.i64(0))?;
+            let dt = a.dtype.clone();
+            self.counted_loop(n, |cx, i| {
+                let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?.into_float_value();
+                let num = cx.b.build_float_compare(inkwell::FloatPredicate::ORD, x, x, "")?;
+                let cur = cx.b.build_load(cx.ctx.i64_type(), count, "")?.into_int_value();
+                let inc = cx.b.build_int_z_extend(num, cx.ctx.i64_type(), "")?;
+                cx.b.build_store(count, cx.b.build_int_add(cur, inc, "")?)?;
+                Ok(())
+            })?;
+            self.b.build_load(self.ctx.i64_type(), count, "")?.into_int_value()
+        } else {
+            n
+        };
         let f64t = Type::float64();
         let res = self.temp(self.ctx.f64_type().into())?;
         self.b.build_store(res, self.ctx.f64_type().const_float(f64::NAN))?;
@@ -479,9 +497,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, select: bool) -> R<FunctionValue<'ctx>> {
         let Some(k) = numeric(dtype) else { return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet")) };
-        if k.is_complex() {
-            return self.fail("sorting complex arrays is not supported by numrs build yet");
-        }
         let name = format!(
             "numrs.{}.{dtype}.{}{}",
             if select { "select" } else { "quicksort" },
@@ -529,7 +544,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // LT on values.
         let vlt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
-            if k.is_float() {
+            if k.is_complex() {
+                // Numba's `lt_complex`: lexicographic, NaNs (real part first) last.
+                let (x, y) = (x.into_struct_value(), y.into_struct_value());
+                let part = |v: inkwell::values::StructValue<'ctx>, i: u32| -> R<inkwell::values::FloatValue<'ctx>> { Ok(b.build_extract_value(v, i, "")?.into_float_value()) };
+                let (ar, ai, br, bi) = (part(x, 0)?, part(x, 1)?, part(y, 0)?, part(y, 1)?);
+                let nan = |v: inkwell::values::FloatValue<'ctx>| b.build_float_compare(FloatPredicate::UNO, v, v, "");
+                let (arn, ain, brn, bin) = (nan(ar)?, nan(ai)?, nan(br)?, nan(bi)?);
+                let flt = |p: FloatPredicate, u: inkwell::values::FloatValue<'ctx>, v: inkwell::values::FloatValue<'ctx>| b.build_float_compare(p, u, v, "");
+                let or = |u: IntValue<'ctx>, v: IntValue<'ctx>| b.build_or(u, v, "");
+                let and = |u: IntValue<'ctx>, v: IntValue<'ctx>| b.build_and(u, v, "");
+                let not = |u: IntValue<'ctx>| b.build_not(u, "");
+                let sel = |c: IntValue<'ctx>, u: IntValue<'ctx>, v: IntValue<'ctx>| -> R<IntValue<'ctx>> { Ok(b.build_select(c, u, v, "")?.into_int_value()) };
+                let imag_lt = flt(FloatPredicate::OLT, ai, bi)?;
+                // a.real is NaN: only against a NaN real part, by the imaginary parts.
+                let a_nan = and(brn, and(not(ain)?, or(bin, imag_lt)?)?)?;
+                let real_lt = flt(FloatPredicate::OLT, ar, br)?;
+                let real_eq = flt(FloatPredicate::OEQ, ar, br)?;
+                let both = or(real_lt, and(real_eq, imag_lt)?)?;
+                let num = sel(ain, and(bin, real_lt)?, sel(bin, ctx.bool_type().const_all_ones(), both)?)?;
+                let a_num = sel(brn, ctx.bool_type().const_all_ones(), num)?;
+                sel(arn, a_nan, a_num)
+            } else if k.is_float() {
                 let (x, y) = (x.into_float_value(), y.into_float_value());
                 let lt = b.build_float_compare(FloatPredicate::OLT, x, y, "")?;
                 let ynan = b.build_float_compare(FloatPredicate::UNO, y, y, "")?;

@@ -270,7 +270,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A view of `arr` broadcast to `target` with `np.broadcast_to`'s checks; None after an
     /// error raised unconditionally (more dimensions than the target).
-    fn broadcast_view(&mut self, arr: BV<'ctx>, a: &numrs_types::ArrayType, target: &[IntValue<'ctx>]) -> R<Option<BV<'ctx>>> {
+    pub(crate) fn broadcast_view(&mut self, arr: BV<'ctx>, a: &numrs_types::ArrayType, target: &[IntValue<'ctx>]) -> R<Option<BV<'ctx>>> {
         let (sn, dn) = (a.ndim as usize, target.len());
         if sn > dn {
             let t = self.ctx.bool_type().const_all_ones();
@@ -313,17 +313,58 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(Type::Array(it)) = crate::lists::dtype(tt).cloned() else { return self.fail(format!("np.broadcast_arrays producing {tt}")) };
         let item_t = Type::Array(it.clone());
         let m = it.ndim as usize;
+        // Numbers and tuples become new arrays first (`np.asarray`), held until the list's
+        // views own them.
         let mut arrays = Vec::new();
+        let mut owned = Vec::new();
         for v in args {
             match self.ty(*v)? {
                 Type::Array(_) => arrays.push(self.arr(*v)?),
-                other => return self.fail(format!("np.broadcast_arrays of {other} is not supported by numrs build yet")),
+                other => {
+                    let src = self.flat_source(*v)?;
+                    let dt = src.item.clone();
+                    let z = self.alloc_array(&dt, &src.shape)?;
+                    let zt = crate::npfuncs::array_type(&dt, src.shape.len() as u32, Layout::C);
+                    let mut n = self.i64(1);
+                    for d in &src.shape {
+                        n = self.b.build_int_mul(n, *d, "")?;
+                    }
+                    self.counted_loop(n, |cx, i| {
+                        let x = cx.flat_item(&src, i)?;
+                        let p = cx.out_ptr(z, &dt, i)?;
+                        cx.store_element(p, x, &dt, &dt)
+                    })?;
+                    let _ = other;
+                    let slot = self.hold_temp(z, &zt)?;
+                    owned.push((slot, zt));
+                    arrays.push((z, numrs_types::ArrayType { dtype: dt, ndim: src.shape.len() as u32, layout: Layout::C, readonly: false }));
+                }
             }
         }
+        let r = self.broadcast_shapes(&arrays, m)?;
+        let list = self.list_new(&item_t, self.i64(0), self.i64(arrays.len() as i64))?;
+        for (arr, a) in &arrays {
+            let Some(view) = self.broadcast_view(*arr, a, &r)? else { return self.fail("np.broadcast_arrays") };
+            let vt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: m as u32, layout: Layout::A, readonly: it.readonly }));
+            let view = self.cast(view, &vt, &item_t)?;
+            self.list_append(list, &item_t, view)?;
+        }
+        for (slot, zt) in owned {
+            let z = self.b.build_load(self.vt(&zt)?, slot, "")?;
+            self.let_go(slot, &zt)?;
+            self.decref(z, &zt)?;
+        }
+        self.fresh = true;
+        Ok(list.into())
+    }
+
+    /// The common shape (of `m` dimensions) of `arrays` (Numba's `numpy_broadcast_shapes_list`),
+    /// raising ValueError when two of them clash.
+    pub(crate) fn broadcast_shapes(&mut self, arrays: &[(BV<'ctx>, numrs_types::ArrayType)], m: usize) -> R<Vec<IntValue<'ctx>>> {
         let one = self.i64(1);
         let mut r = vec![one; m];
         let mut bad = self.ctx.bool_type().const_zero();
-        for (arr, a) in &arrays {
+        for (arr, a) in arrays {
             let shape = self.dims(*arr, 5, a.ndim)?;
             for (i, &tmp) in shape.iter().enumerate() {
                 let k = m - shape.len() + i;
@@ -337,15 +378,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         self.guard(bad, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
-        let list = self.list_new(&item_t, self.i64(0), self.i64(arrays.len() as i64))?;
-        for (arr, a) in &arrays {
-            let Some(view) = self.broadcast_view(*arr, a, &r)? else { return self.fail("np.broadcast_arrays") };
-            let vt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: m as u32, layout: Layout::A, readonly: it.readonly }));
-            let view = self.cast(view, &vt, &item_t)?;
-            self.list_append(list, &item_t, view)?;
-        }
-        self.fresh = true;
-        Ok(list.into())
+        Ok(r)
     }
 
     /// A negative axis counted from the end of `ndim`; outside `[0, ndim)` raises.

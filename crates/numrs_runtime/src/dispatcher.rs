@@ -572,9 +572,17 @@ pub(crate) unsafe fn exc_error(py: Python<'_>, exc: &ExcInfo, free: unsafe exter
     if exc.msg_owned != 0 && !exc.msg.is_null() {
         free(exc.msg as *mut u8);
     }
-    let ty = exception_type(kind);
-    let ty: Bound<'_, PyAny> = Bound::from_borrowed_ptr(py, ty);
-    let ty = ty.downcast_into_unchecked::<pyo3::types::PyType>();
+    let ty = match kind {
+        // NumPy's own class (a subclass of ValueError and IndexError).
+        ExcKind::AxisError => match py.import("numpy.exceptions").and_then(|m| m.getattr("AxisError")).and_then(|t| Ok(t.downcast_into::<pyo3::types::PyType>()?)) {
+            Ok(t) => t,
+            Err(e) => return e,
+        },
+        _ => {
+            let ty: Bound<'_, PyAny> = Bound::from_borrowed_ptr(py, exception_type(kind));
+            ty.downcast_into_unchecked::<pyo3::types::PyType>()
+        }
+    };
     match msg {
         Some(m) => PyErr::from_type(ty, (m,)),
         None => PyErr::from_type(ty, ()),
@@ -608,6 +616,7 @@ fn exception_type(kind: ExcKind) -> *mut ffi::PyObject {
             ExcKind::LookupError => ffi::PyExc_LookupError,
             ExcKind::MemoryError => ffi::PyExc_MemoryError,
             ExcKind::FloatingPointError => ffi::PyExc_FloatingPointError,
+            ExcKind::AxisError => ffi::PyExc_ValueError,
         }
     }
 }

@@ -2,7 +2,27 @@
 //! from a client never fail.
 
 use numrs_syntax::ast::Span;
-use tower_lsp_server::ls_types::{Position, Range};
+use serde_json::{json, Value};
+
+/// A position in a document: a 0-based line and a UTF-16 code unit offset in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Position {
+    pub(crate) line: u32,
+    pub(crate) character: u32,
+}
+
+impl Position {
+    /// A protocol `Position` object; missing or malformed fields read as 0, numbers too large
+    /// for 32 bits as the largest (the offset is clamped later).
+    pub(crate) fn from_json(v: &Value) -> Position {
+        let field = |name: &str| v.get(name).and_then(Value::as_u64).map_or(0, |n| n.min(u32::MAX as u64) as u32);
+        Position { line: field("line"), character: field("character") }
+    }
+
+    pub(crate) fn to_json(self) -> Value {
+        json!({"line": self.line, "character": self.character})
+    }
+}
 
 pub(crate) struct Positions<'a> {
     text: &'a str,
@@ -44,7 +64,8 @@ impl<'a> Positions<'a> {
         Position { line: line as u32, character }
     }
 
-    pub(crate) fn range(&self, span: Span) -> Range {
-        Range { start: self.position(span.start), end: self.position(span.end) }
+    /// The protocol `Range` of a span.
+    pub(crate) fn range(&self, span: Span) -> Value {
+        json!({"start": self.position(span.start).to_json(), "end": self.position(span.end).to_json()})
     }
 }

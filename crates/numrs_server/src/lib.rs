@@ -1,82 +1,114 @@
 //! `numrs server`: a Language Server Protocol server over stdio.
 //!
-//! One `CheckDatabase` behind a mutex serves every request; documents the client opens are
-//! salsa inputs whose text is replaced on each change, so only what an edit invalidates is
-//! recomputed. Every request runs under `catch_unwind`: a panic answers an internal error and
-//! the server keeps serving.
+//! One `CheckDatabase` serves every request; documents the client opens are salsa inputs whose
+//! text is replaced on each change, so only what an edit invalidates is recomputed. Messages
+//! are handled one at a time, in the order they arrive (an edit is always seen by the requests
+//! after it). Every handler runs under `catch_unwind`: a panic answers an internal error and
+//! the server keeps serving; malformed frames and parameters get an error, never an exit.
+//!
+//! The protocol is spoken directly with `serde_json` values: the server uses a dozen messages,
+//! and the protocol crates (`lsp-types`/`ls-types`, with `tower-lsp-server` and `tokio`) were
+//! a third of the whole project's cold build (docs/architecture.md).
 
 mod convert;
 mod transport;
+mod uri;
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
 
 use numrs_check::CheckDatabase;
 use numrs_db::{Severity, SourceFile};
-use tower_lsp_server::jsonrpc::{Error, Result};
-use tower_lsp_server::ls_types::*;
-use tower_lsp_server::{Client, LanguageServer, LspService, Server};
+use serde_json::{json, Value};
 
-use convert::Positions;
-
-struct State {
-    db: CheckDatabase,
-    /// Every known file: open documents and the workspace's Python files read from disk.
-    documents: HashMap<Uri, SourceFile>,
-    /// Documents the client has open (their text comes from the client, not the disk).
-    open: std::collections::HashSet<Uri>,
-    inlay_hints: bool,
-}
+use convert::{Position, Positions};
 
 /// Workspace files read from disk at start-up: at most this many, each at most this large.
 const MAX_WORKSPACE_FILES: usize = 5000;
 const MAX_FILE_BYTES: u64 = 4 << 20;
 
+/// JSON-RPC and LSP error codes.
+const INVALID_REQUEST: i64 = -32600;
+const METHOD_NOT_FOUND: i64 = -32601;
+const INVALID_PARAMS: i64 = -32602;
+const INTERNAL_ERROR: i64 = -32603;
+const SERVER_NOT_INITIALIZED: i64 = -32002;
+
+/// LSP's enumerations, as numbers on the wire.
+const SEVERITY_ERROR: u8 = 1;
+const SEVERITY_WARNING: u8 = 2;
+const SEVERITY_INFORMATION: u8 = 3;
+const SYMBOL_FUNCTION: u8 = 12;
+const INLAY_HINT_TYPE: u8 = 1;
+const MESSAGE_INFO: u8 = 3;
+const SYNC_INCREMENTAL: u8 = 2;
+
+struct RpcError {
+    code: i64,
+    message: String,
+}
+
+fn invalid_params(what: &str) -> RpcError {
+    RpcError { code: INVALID_PARAMS, message: format!("invalid params: {what}") }
+}
+
+type Reply = Result<Value, RpcError>;
+
+struct State {
+    db: CheckDatabase,
+    /// Every known file by its key (`uri::key`): open documents and the workspace's Python
+    /// files read from disk.
+    documents: HashMap<String, SourceFile>,
+    /// Documents the client has open (their text comes from the client, not the disk), with
+    /// the URI the client named them by.
+    open: HashMap<String, String>,
+    inlay_hints: bool,
+}
+
 impl State {
     /// Read (or re-read) a file from disk into the database.
-    fn load_from_disk(&mut self, uri: &Uri) {
-        let path = uri.path().to_string();
-        let bytes = std::fs::read(&path).unwrap_or_default();
-        match self.documents.get(uri).copied() {
+    fn load_from_disk(&mut self, key: &str) {
+        let bytes = std::fs::read(key).unwrap_or_default();
+        match self.documents.get(key).copied() {
             Some(file) => self.db.set_bytes(file, &bytes),
             None => {
-                let file = self.db.add_file(&path, &bytes);
-                self.documents.insert(uri.clone(), file);
+                let file = self.db.add_file(key, &bytes);
+                self.documents.insert(key.to_string(), file);
             }
         }
     }
 
     /// Forget the files under a removed workspace folder, except documents still open.
-    fn unload_workspace(&mut self, root: &std::path::Path) {
-        let gone: Vec<Uri> = self
+    fn unload_workspace(&mut self, root: &Path) {
+        let gone: Vec<String> = self
             .documents
             .keys()
-            .filter(|uri| !self.open.contains(*uri))
-            .filter(|uri| uri.to_file_path().is_some_and(|p| p.starts_with(root)))
+            .filter(|key| !self.open.contains_key(*key) && Path::new(key).starts_with(root))
             .cloned()
             .collect();
-        for uri in gone {
-            self.documents.remove(&uri);
-            self.db.remove_file(uri.path().as_str());
+        for key in gone {
+            self.documents.remove(&key);
+            self.db.remove_file(&key);
         }
     }
 
-    /// Add the Python files under a workspace folder (respecting .gitignore).
-    fn load_workspace(&mut self, root: &std::path::Path) {
-        let walker = ignore::WalkBuilder::new(root).standard_filters(true).build();
+    /// Add the Python files under a workspace folder (hidden entries and what `.gitignore`
+    /// and `.ignore` files exclude are skipped).
+    fn load_workspace(&mut self, root: &Path) {
+        let walked = numrs_files::walk::walk(root, &|_: &Path| true);
         let mut count = 0;
-        for entry in walker.flatten() {
-            let path = entry.path();
-            if path.extension().is_none_or(|e| e != "py") || !path.is_file() {
+        for path in &walked.files {
+            if path.extension().is_none_or(|e| e != "py") {
                 continue;
             }
-            if entry.metadata().map_or(true, |m| m.len() > MAX_FILE_BYTES) {
+            if std::fs::metadata(path).map_or(true, |m| m.len() > MAX_FILE_BYTES) {
                 continue;
             }
-            let Some(uri) = Uri::from_file_path(path) else { continue };
-            if !self.documents.contains_key(&uri) {
-                self.load_from_disk(&uri);
+            let Some(key) = path.to_str() else { continue };
+            if !self.documents.contains_key(key) {
+                self.load_from_disk(key);
             }
             count += 1;
             if count >= MAX_WORKSPACE_FILES {
@@ -84,391 +116,414 @@ impl State {
             }
         }
     }
-}
 
-pub struct Backend {
-    client: Client,
-    state: Mutex<State>,
-}
-
-/// Run the server on stdin/stdout until the client exits.
-pub fn run_stdio() -> std::io::Result<()> {
-    let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build()?;
-    runtime.block_on(async {
-        let (filtered, server_input) = tokio::io::duplex(1 << 20);
-        tokio::spawn(transport::forward_valid_messages(tokio::io::stdin(), filtered));
-        let (service, socket) = LspService::new(|client| Backend {
-            client,
-            state: Mutex::new(State {
-                db: CheckDatabase::new(),
-                documents: HashMap::new(),
-                open: Default::default(),
-                inlay_hints: true,
-            }),
-        });
-        Server::new(server_input, tokio::io::stdout(), socket).serve(service).await;
-    });
-    Ok(())
-}
-
-fn internal(what: &str) -> Error {
-    let mut e = Error::internal_error();
-    e.message = format!("numrs: internal error while handling {what}; please report it").into();
-    e
-}
-
-impl Backend {
-    /// Run `f` on the state; a panic becomes an internal error instead of killing the server.
-    fn with_state<T>(&self, what: &str, f: impl FnOnce(&mut State) -> T) -> Result<T> {
-        let mut guard = match self.state.lock() {
-            Ok(g) => g,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        catch_unwind(AssertUnwindSafe(|| f(&mut guard))).map_err(|_| internal(what))
+    /// The open documents (key, URI), to publish their diagnostics again after something
+    /// they may import changed.
+    fn open_documents(&self) -> Vec<(String, String)> {
+        let mut open: Vec<(String, String)> = self.open.iter().map(|(k, u)| (k.clone(), u.clone())).collect();
+        open.sort();
+        open
     }
 
     /// Diagnostics of a document, in protocol form.
-    fn diagnostics_of(state: &State, file: SourceFile) -> Vec<Diagnostic> {
-        let text = file.text(&state.db);
+    fn diagnostics_of(&self, file: SourceFile) -> Vec<Value> {
+        let text = file.text(&self.db);
         let positions = Positions::new(text);
-        let diagnostics = state.db.file_diagnostics(file);
+        let diagnostics = self.db.file_diagnostics(file);
         let kept = numrs_check::suppress::filter_suppressed(text, diagnostics.as_ref().clone()).kept;
         kept.iter()
-            .map(|d| Diagnostic {
-                range: positions.range(d.primary.span),
-                severity: Some(match d.severity {
-                    Severity::Error => DiagnosticSeverity::ERROR,
-                    Severity::Warning => DiagnosticSeverity::WARNING,
-                    Severity::Info => DiagnosticSeverity::INFORMATION,
-                }),
-                code: Some(NumberOrString::String(d.code.to_string())),
-                source: Some("numrs".into()),
-                message: match d.numba_kind {
+            .map(|d| {
+                let severity = match d.severity {
+                    Severity::Error => SEVERITY_ERROR,
+                    Severity::Warning => SEVERITY_WARNING,
+                    Severity::Info => SEVERITY_INFORMATION,
+                };
+                let message = match d.numba_kind {
                     Some(kind) => format!("{}\n(Numba: {kind})", d.message),
                     None => d.message.clone(),
-                },
-                related_information: None,
-                ..Default::default()
+                };
+                json!({
+                    "range": positions.range(d.primary.span),
+                    "severity": severity,
+                    "code": d.code.to_string(),
+                    "source": "numrs",
+                    "message": message,
+                })
             })
             .collect()
     }
-
-    async fn publish(&self, uri: Uri) {
-        let computed = self.with_state("diagnostics", |state| {
-            state.documents.get(&uri).copied().map(|file| Self::diagnostics_of(state, file))
-        });
-        if let Ok(Some(diagnostics)) = computed {
-            self.client.publish_diagnostics(uri, diagnostics, None).await;
-        }
-    }
-
-    fn lookup(state: &State, uri: &Uri) -> Option<SourceFile> {
-        state.documents.get(uri).copied()
-    }
 }
 
-impl LanguageServer for Backend {
-    async fn initialize(&self, params: InitializeParams) -> Result<InitializeResult> {
-        let hints = params
-            .initialization_options
-            .as_ref()
-            .and_then(|o| o.get("inlayHints"))
-            .and_then(|h| h.get("enable"))
-            .and_then(|e| e.as_bool())
-            .unwrap_or(true);
-        let mut roots: Vec<std::path::PathBuf> = params
-            .workspace_folders
-            .iter()
-            .flatten()
-            .filter_map(|f| f.uri.to_file_path().map(|p| p.into_owned()))
-            .collect();
-        #[allow(deprecated)]
-        if roots.is_empty() {
-            if let Some(root) = params.root_uri.as_ref().and_then(|u| u.to_file_path()) {
-                roots.push(root.into_owned());
-            }
+/// The text document a request is about: its key and the URI the client named it by.
+fn document(params: &Value) -> Result<(String, String), RpcError> {
+    let uri = params
+        .get("textDocument")
+        .and_then(|d| d.get("uri"))
+        .and_then(Value::as_str)
+        .ok_or_else(|| invalid_params("textDocument.uri is missing"))?;
+    Ok((uri::key(uri), uri.to_string()))
+}
+
+fn position(params: &Value) -> Result<Position, RpcError> {
+    params.get("position").filter(|p| p.is_object()).map(Position::from_json).ok_or_else(|| invalid_params("position is missing"))
+}
+
+fn range(params: &Value) -> Result<(Position, Position), RpcError> {
+    let r = params.get("range").filter(|r| r.is_object()).ok_or_else(|| invalid_params("range is missing"))?;
+    Ok((Position::from_json(&r["start"]), Position::from_json(&r["end"])))
+}
+
+/// The paths of a list of workspace folders (`[{uri, name}]`).
+fn folder_paths(folders: &Value) -> Vec<PathBuf> {
+    folders.as_array().into_iter().flatten().filter_map(|f| f.get("uri")?.as_str().and_then(uri::to_path)).collect()
+}
+
+struct Server<W: Write> {
+    out: W,
+    state: State,
+    initialized: bool,
+    shutdown: bool,
+    exit: bool,
+    /// Ids of the requests the server sends the client.
+    next_request: u64,
+}
+
+/// Run the server on stdin/stdout until the client exits (or closes the input).
+pub fn run_stdio() -> std::io::Result<()> {
+    let stdin = std::io::stdin();
+    let mut input = stdin.lock();
+    let mut server = Server::new(std::io::stdout().lock());
+    while let Some(message) = transport::read_message(&mut input) {
+        match message {
+            Value::Array(batch) => batch.into_iter().for_each(|m| server.handle(m)),
+            m => server.handle(m),
         }
-        let _ = self.with_state("initialize", |s| {
-            s.inlay_hints = hints;
-            // Project settings from the first workspace folder's pyproject.toml [tool.numrs].
-            if let Some(settings) = roots.iter().find_map(|r| project_settings(r)) {
-                s.db.set_settings(settings.0, settings.1);
-            }
-            for root in &roots {
-                s.load_workspace(root);
-            }
-        });
-        Ok(InitializeResult {
-            server_info: Some(ServerInfo { name: "numrs".into(), version: Some(env!("CARGO_PKG_VERSION").into()) }),
-            capabilities: ServerCapabilities {
-                text_document_sync: Some(TextDocumentSyncCapability::Options(TextDocumentSyncOptions {
-                    open_close: Some(true),
-                    change: Some(TextDocumentSyncKind::INCREMENTAL),
-                    save: Some(TextDocumentSyncSaveOptions::Supported(true)),
-                    ..Default::default()
-                })),
-                hover_provider: Some(HoverProviderCapability::Simple(true)),
-                inlay_hint_provider: Some(OneOf::Left(true)),
-                document_symbol_provider: Some(OneOf::Left(true)),
-                definition_provider: Some(OneOf::Left(true)),
-                code_action_provider: Some(CodeActionProviderCapability::Simple(true)),
-                workspace: Some(WorkspaceServerCapabilities {
-                    workspace_folders: Some(WorkspaceFoldersServerCapabilities {
-                        supported: Some(true),
-                        change_notifications: Some(OneOf::Left(true)),
+        if server.exit {
+            break;
+        }
+    }
+    Ok(())
+}
+
+impl<W: Write> Server<W> {
+    fn new(out: W) -> Self {
+        Server {
+            out,
+            state: State { db: CheckDatabase::new(), documents: HashMap::new(), open: HashMap::new(), inlay_hints: true },
+            initialized: false,
+            shutdown: false,
+            exit: false,
+            next_request: 1,
+        }
+    }
+
+    fn send(&mut self, message: Value) {
+        // A client that went away is noticed when the input ends.
+        transport::write_message(&mut self.out, &message);
+    }
+
+    fn notify(&mut self, method: &str, params: Value) {
+        self.send(json!({"jsonrpc": "2.0", "method": method, "params": params}));
+    }
+
+    /// One message from the client: a request (answered), a notification, or a response to a
+    /// request of the server's (ignored).
+    fn handle(&mut self, message: Value) {
+        let Some(method) = message.get("method").and_then(Value::as_str).map(str::to_string) else { return };
+        let params = message.get("params").cloned().unwrap_or(Value::Null);
+        match message.get("id") {
+            Some(id) if id.is_string() || id.is_number() => {
+                let id = id.clone();
+                let reply = match catch_unwind(AssertUnwindSafe(|| self.request(&method, &params))) {
+                    Ok(reply) => reply,
+                    Err(_) => Err(RpcError {
+                        code: INTERNAL_ERROR,
+                        message: format!("numrs: internal error while handling {method}; please report it"),
                     }),
-                    file_operations: None,
-                }),
-                diagnostic_provider: Some(DiagnosticServerCapabilities::Options(DiagnosticOptions {
-                    identifier: Some("numrs".into()),
-                    inter_file_dependencies: false,
-                    workspace_diagnostics: false,
-                    ..Default::default()
-                })),
-                ..ServerCapabilities::default()
-            },
-            ..Default::default()
-        })
-    }
-
-    async fn initialized(&self, _: InitializedParams) {
-        // Watch the workspace's Python files, so edits made outside the editor are seen.
-        let watchers = DidChangeWatchedFilesRegistrationOptions {
-            watchers: vec![FileSystemWatcher { glob_pattern: GlobPattern::String("**/*.py".into()), kind: None }],
-        };
-        if let Ok(options) = serde_json::to_value(watchers) {
-            let registration = Registration {
-                id: "numrs-watch-python".into(),
-                method: "workspace/didChangeWatchedFiles".into(),
-                register_options: Some(options),
-            };
-            // Clients without dynamic registration answer with an error; that is fine.
-            let _ = self.client.register_capability(vec![registration]).await;
-        }
-        self.client.log_message(MessageType::INFO, "numrs server ready").await;
-    }
-
-    async fn shutdown(&self) -> Result<()> {
-        Ok(())
-    }
-
-    async fn did_open(&self, params: DidOpenTextDocumentParams) {
-        let uri = params.text_document.uri.clone();
-        let path = uri.path().to_string();
-        let text = params.text_document.text;
-        let _ = self.with_state("didOpen", |state| {
-            state.open.insert(uri.clone());
-            match state.documents.get(&uri).copied() {
-                Some(file) => state.db.set_text(file, &text),
-                None => {
-                    let file = state.db.add_file(&path, text.as_bytes());
-                    state.documents.insert(uri.clone(), file);
+                };
+                self.send(match reply {
+                    Ok(result) => json!({"jsonrpc": "2.0", "id": id, "result": result}),
+                    Err(e) => json!({"jsonrpc": "2.0", "id": id, "error": {"code": e.code, "message": e.message}}),
+                });
+            }
+            Some(id) if !id.is_null() => {
+                let e = "invalid request: an id must be a number or a string";
+                self.send(json!({"jsonrpc": "2.0", "id": null, "error": {"code": INVALID_REQUEST, "message": e}}));
+            }
+            _ => {
+                if catch_unwind(AssertUnwindSafe(|| self.notification(&method, &params))).is_err() {
+                    eprintln!("numrs server: internal error while handling {method}; please report it");
                 }
             }
-        });
-        self.publish(uri).await;
+        }
     }
 
-    async fn did_change(&self, params: DidChangeTextDocumentParams) {
-        let uri = params.text_document.uri.clone();
-        let _ = self.with_state("didChange", |state| {
-            let Some(file) = state.documents.get(&uri).copied() else { return };
-            let mut text = file.text(&state.db).to_string();
-            for change in params.content_changes {
-                match change.range {
-                    Some(range) => {
-                        let positions = Positions::new(&text);
-                        let (start, end) = (positions.offset(range.start), positions.offset(range.end));
-                        let (start, end) = (start.min(end) as usize, start.max(end) as usize);
-                        if end <= text.len() && text.is_char_boundary(start) && text.is_char_boundary(end) {
-                            text.replace_range(start..end, &change.text);
-                        }
+    fn request(&mut self, method: &str, params: &Value) -> Reply {
+        if method == "initialize" {
+            if self.initialized {
+                return Err(RpcError { code: INVALID_REQUEST, message: "initialize was already received".into() });
+            }
+            self.initialized = true;
+            return Ok(self.initialize(params));
+        }
+        if !self.initialized {
+            return Err(RpcError { code: SERVER_NOT_INITIALIZED, message: "the server is not initialized".into() });
+        }
+        if self.shutdown {
+            return Err(RpcError { code: INVALID_REQUEST, message: "the server is shutting down".into() });
+        }
+        match method {
+            "shutdown" => {
+                self.shutdown = true;
+                Ok(Value::Null)
+            }
+            "textDocument/hover" => self.hover(params),
+            "textDocument/inlayHint" => self.inlay_hint(params),
+            "textDocument/documentSymbol" => self.document_symbol(params),
+            "textDocument/definition" => self.definition(params),
+            "textDocument/codeAction" => self.code_action(params),
+            "textDocument/diagnostic" => {
+                let (key, _) = document(params)?;
+                let items = self.state.documents.get(&key).map(|&f| self.state.diagnostics_of(f)).unwrap_or_default();
+                Ok(json!({"kind": "full", "items": items}))
+            }
+            _ => Err(RpcError { code: METHOD_NOT_FOUND, message: format!("method not found: {method}") }),
+        }
+    }
+
+    fn notification(&mut self, method: &str, params: &Value) {
+        if method == "exit" {
+            self.exit = true;
+            return;
+        }
+        if !self.initialized {
+            return;
+        }
+        match method {
+            "initialized" => self.initialized_notification(),
+            "textDocument/didOpen" => self.did_open(params),
+            "textDocument/didChange" => self.did_change(params),
+            "textDocument/didSave" => {
+                if let Ok((key, uri)) = document(params) {
+                    self.publish(&key, &uri);
+                }
+            }
+            "textDocument/didClose" => {
+                let Ok((key, uri)) = document(params) else { return };
+                // The file stays known (other files may import from it), with its text from disk.
+                self.state.open.remove(&key);
+                self.state.load_from_disk(&key);
+                self.notify("textDocument/publishDiagnostics", json!({"uri": uri, "diagnostics": []}));
+            }
+            "workspace/didChangeConfiguration" => {
+                // `{"numrs": {"inlayHints": {"enable": bool}}}` (the VS Code extension's settings).
+                if let Some(enable) = params.pointer("/settings/numrs/inlayHints/enable").and_then(Value::as_bool) {
+                    self.state.inlay_hints = enable;
+                }
+            }
+            "workspace/didChangeWorkspaceFolders" => {
+                for root in folder_paths(&params["event"]["removed"]) {
+                    self.state.unload_workspace(&root);
+                }
+                for root in folder_paths(&params["event"]["added"]) {
+                    self.state.load_workspace(&root);
+                }
+                // Imports of open documents may resolve differently now.
+                self.publish_open();
+            }
+            "workspace/didChangeWatchedFiles" => {
+                let changes = params.get("changes").and_then(Value::as_array).cloned().unwrap_or_default();
+                for change in changes {
+                    let Some(key) = change.get("uri").and_then(Value::as_str).map(uri::key) else { continue };
+                    if !self.state.open.contains_key(&key) && key.ends_with(".py") {
+                        self.state.load_from_disk(&key);
                     }
-                    None => text = change.text,
                 }
+                // Open documents may depend on what changed.
+                self.publish_open();
             }
-            state.db.set_text(file, &text);
-        });
-        self.publish(uri).await;
-    }
-
-    async fn did_save(&self, params: DidSaveTextDocumentParams) {
-        self.publish(params.text_document.uri).await;
-    }
-
-    async fn did_close(&self, params: DidCloseTextDocumentParams) {
-        let uri = params.text_document.uri;
-        // The file stays known (other files may import from it), with its text from disk.
-        let _ = self.with_state("didClose", |state| {
-            state.open.remove(&uri);
-            state.load_from_disk(&uri);
-        });
-        self.client.publish_diagnostics(uri, vec![], None).await;
-    }
-
-    async fn did_change_configuration(&self, params: DidChangeConfigurationParams) {
-        // `{"numrs": {"inlayHints": {"enable": bool}}}` (the VS Code extension's settings).
-        let enable = params
-            .settings
-            .get("numrs")
-            .and_then(|n| n.get("inlayHints"))
-            .and_then(|h| h.get("enable"))
-            .and_then(|e| e.as_bool());
-        if let Some(enable) = enable {
-            let _ = self.with_state("didChangeConfiguration", |s| s.inlay_hints = enable);
+            // `$/cancelRequest` (requests are answered in order, each quickly), `$/setTrace`,
+            // and notifications this server does not take.
+            _ => {}
         }
     }
 
-    async fn did_change_workspace_folders(&self, params: DidChangeWorkspaceFoldersParams) {
-        let paths = |folders: &[WorkspaceFolder]| -> Vec<std::path::PathBuf> {
-            folders.iter().filter_map(|f| f.uri.to_file_path().map(|p| p.into_owned())).collect()
-        };
-        let (added, removed) = (paths(&params.event.added), paths(&params.event.removed));
-        let _ = self.with_state("didChangeWorkspaceFolders", |state| {
-            for root in &removed {
-                state.unload_workspace(root);
-            }
-            for root in &added {
-                state.load_workspace(root);
-            }
-        });
-        // Imports of open documents may resolve differently now.
-        let open: Vec<Uri> = self.with_state("didChangeWorkspaceFolders", |s| s.open.iter().cloned().collect()).unwrap_or_default();
-        for uri in open {
-            self.publish(uri).await;
+    fn publish(&mut self, key: &str, uri: &str) {
+        let Some(&file) = self.state.documents.get(key) else { return };
+        let diagnostics = self.state.diagnostics_of(file);
+        self.notify("textDocument/publishDiagnostics", json!({"uri": uri, "diagnostics": diagnostics}));
+    }
+
+    fn publish_open(&mut self) {
+        for (key, uri) in self.state.open_documents() {
+            self.publish(&key, &uri);
         }
     }
 
-    async fn did_change_watched_files(&self, params: DidChangeWatchedFilesParams) {
-        let changed: Vec<Uri> = params.changes.iter().map(|c| c.uri.clone()).collect();
-        let _ = self.with_state("didChangeWatchedFiles", |state| {
-            for uri in &changed {
-                if !state.open.contains(uri) && uri.path().as_str().ends_with(".py") {
-                    state.load_from_disk(uri);
+    fn initialize(&mut self, params: &Value) -> Value {
+        let hints = params.pointer("/initializationOptions/inlayHints/enable").and_then(Value::as_bool).unwrap_or(true);
+        let mut roots = folder_paths(&params["workspaceFolders"]);
+        if roots.is_empty() {
+            roots.extend(params.get("rootUri").and_then(Value::as_str).and_then(uri::to_path));
+        }
+        let state = &mut self.state;
+        state.inlay_hints = hints;
+        // Project settings from the first workspace folder's pyproject.toml [tool.numrs].
+        if let Some(settings) = roots.iter().find_map(|r| project_settings(r)) {
+            state.db.set_settings(settings.0, settings.1);
+        }
+        for root in &roots {
+            state.load_workspace(root);
+        }
+        json!({
+            "serverInfo": {"name": "numrs", "version": env!("CARGO_PKG_VERSION")},
+            "capabilities": {
+                "textDocumentSync": {"openClose": true, "change": SYNC_INCREMENTAL, "save": true},
+                "hoverProvider": true,
+                "inlayHintProvider": true,
+                "documentSymbolProvider": true,
+                "definitionProvider": true,
+                "codeActionProvider": true,
+                "workspace": {"workspaceFolders": {"supported": true, "changeNotifications": true}},
+                "diagnosticProvider": {"identifier": "numrs", "interFileDependencies": false, "workspaceDiagnostics": false},
+            },
+        })
+    }
+
+    fn initialized_notification(&mut self) {
+        // Watch the workspace's Python files, so edits made outside the editor are seen.
+        // (Clients without dynamic registration answer with an error; that is fine.)
+        let id = format!("numrs-{}", self.next_request);
+        self.next_request += 1;
+        let registration = json!({
+            "id": "numrs-watch-python",
+            "method": "workspace/didChangeWatchedFiles",
+            "registerOptions": {"watchers": [{"globPattern": "**/*.py"}]},
+        });
+        self.send(json!({"jsonrpc": "2.0", "id": id, "method": "client/registerCapability", "params": {"registrations": [registration]}}));
+        self.notify("window/logMessage", json!({"type": MESSAGE_INFO, "message": "numrs server ready"}));
+    }
+
+    fn did_open(&mut self, params: &Value) {
+        let Ok((key, uri)) = document(params) else { return };
+        let Some(text) = params.pointer("/textDocument/text").and_then(Value::as_str) else { return };
+        let state = &mut self.state;
+        state.open.insert(key.clone(), uri.clone());
+        match state.documents.get(&key).copied() {
+            Some(file) => state.db.set_text(file, text),
+            None => {
+                let file = state.db.add_file(&key, text.as_bytes());
+                state.documents.insert(key.clone(), file);
+            }
+        }
+        self.publish(&key, &uri);
+    }
+
+    fn did_change(&mut self, params: &Value) {
+        let Ok((key, uri)) = document(params) else { return };
+        let state = &mut self.state;
+        let Some(file) = state.documents.get(&key).copied() else { return };
+        let mut text = file.text(&state.db).to_string();
+        for change in params.get("contentChanges").and_then(Value::as_array).into_iter().flatten() {
+            let Some(new_text) = change.get("text").and_then(Value::as_str) else { continue };
+            match change.get("range").filter(|r| r.is_object()) {
+                Some(range) => {
+                    let positions = Positions::new(&text);
+                    let start = positions.offset(Position::from_json(&range["start"]));
+                    let end = positions.offset(Position::from_json(&range["end"]));
+                    let (start, end) = (start.min(end) as usize, start.max(end) as usize);
+                    if end <= text.len() && text.is_char_boundary(start) && text.is_char_boundary(end) {
+                        text.replace_range(start..end, new_text);
+                    }
                 }
+                None => text = new_text.to_string(),
             }
-        });
-        // Open documents may depend on what changed.
-        let open: Vec<Uri> = self.with_state("didChangeWatchedFiles", |s| s.open.iter().cloned().collect()).unwrap_or_default();
-        for uri in open {
-            self.publish(uri).await;
         }
+        state.db.set_text(file, &text);
+        self.publish(&key, &uri);
     }
 
-    async fn hover(&self, params: HoverParams) -> Result<Option<Hover>> {
-        let uri = params.text_document_position_params.text_document.uri;
-        let position = params.text_document_position_params.position;
-        self.with_state("hover", |state| {
-            let file = Self::lookup(state, &uri)?;
-            let positions = Positions::new(file.text(&state.db));
-            let info = numrs_ide::hover(&state.db, file, positions.offset(position))?;
-            Some(Hover {
-                contents: HoverContents::Markup(MarkupContent { kind: MarkupKind::Markdown, value: info.markdown }),
-                range: Some(positions.range(info.span)),
+    fn hover(&mut self, params: &Value) -> Reply {
+        let (key, _) = document(params)?;
+        let position = position(params)?;
+        let state = &self.state;
+        let Some(&file) = state.documents.get(&key) else { return Ok(Value::Null) };
+        let positions = Positions::new(file.text(&state.db));
+        let Some(info) = numrs_ide::hover(&state.db, file, positions.offset(position)) else { return Ok(Value::Null) };
+        Ok(json!({"contents": {"kind": "markdown", "value": info.markdown}, "range": positions.range(info.span)}))
+    }
+
+    fn inlay_hint(&mut self, params: &Value) -> Reply {
+        let (key, _) = document(params)?;
+        let (start, end) = range(params)?;
+        let state = &self.state;
+        if !state.inlay_hints {
+            return Ok(json!([]));
+        }
+        let Some(&file) = state.documents.get(&key) else { return Ok(Value::Null) };
+        let positions = Positions::new(file.text(&state.db));
+        let (start, end) = (positions.offset(start), positions.offset(end));
+        let hints: Vec<Value> = numrs_ide::inlay_hints_in(&state.db, file, start, end)
+            .into_iter()
+            .filter(|h| h.offset >= start && h.offset <= end)
+            .map(|h| json!({"position": positions.position(h.offset).to_json(), "label": h.label, "kind": INLAY_HINT_TYPE}))
+            .collect();
+        Ok(Value::Array(hints))
+    }
+
+    fn document_symbol(&mut self, params: &Value) -> Reply {
+        let (key, _) = document(params)?;
+        let state = &self.state;
+        let Some(&file) = state.documents.get(&key) else { return Ok(Value::Null) };
+        let positions = Positions::new(file.text(&state.db));
+        let symbols: Vec<Value> = numrs_ide::document_symbols(&state.db, file)
+            .into_iter()
+            .map(|s| {
+                json!({
+                    "name": s.name,
+                    "detail": s.detail,
+                    "kind": SYMBOL_FUNCTION,
+                    "range": positions.range(s.span),
+                    "selectionRange": positions.range(s.selection),
+                })
             })
-        })
+            .collect();
+        Ok(Value::Array(symbols))
     }
 
-    async fn inlay_hint(&self, params: InlayHintParams) -> Result<Option<Vec<InlayHint>>> {
-        let uri = params.text_document.uri;
-        self.with_state("inlayHint", |state| {
-            if !state.inlay_hints {
-                return Some(vec![]);
-            }
-            let file = Self::lookup(state, &uri)?;
-            let positions = Positions::new(file.text(&state.db));
-            let (start, end) = (positions.offset(params.range.start), positions.offset(params.range.end));
-            Some(
-                numrs_ide::inlay_hints_in(&state.db, file, start, end)
-                    .into_iter()
-                    .filter(|h| h.offset >= start && h.offset <= end)
-                    .map(|h| InlayHint {
-                        position: positions.position(h.offset),
-                        label: InlayHintLabel::String(h.label),
-                        kind: Some(InlayHintKind::TYPE),
-                        text_edits: None,
-                        tooltip: None,
-                        padding_left: None,
-                        padding_right: None,
-                        data: None,
-                    })
-                    .collect(),
-            )
-        })
+    fn definition(&mut self, params: &Value) -> Reply {
+        let (key, uri) = document(params)?;
+        let position = position(params)?;
+        let state = &self.state;
+        let Some(&file) = state.documents.get(&key) else { return Ok(Value::Null) };
+        let positions = Positions::new(file.text(&state.db));
+        let Some(span) = numrs_ide::goto_definition(&state.db, file, positions.offset(position)) else { return Ok(Value::Null) };
+        Ok(json!({"uri": uri, "range": positions.range(span)}))
     }
 
-    async fn document_symbol(&self, params: DocumentSymbolParams) -> Result<Option<DocumentSymbolResponse>> {
-        let uri = params.text_document.uri;
-        self.with_state("documentSymbol", |state| {
-            let file = Self::lookup(state, &uri)?;
-            let positions = Positions::new(file.text(&state.db));
-            #[allow(deprecated)]
-            let symbols = numrs_ide::document_symbols(&state.db, file)
-                .into_iter()
-                .map(|s| DocumentSymbol {
-                    name: s.name,
-                    detail: Some(s.detail),
-                    kind: SymbolKind::FUNCTION,
-                    tags: None,
-                    deprecated: None,
-                    range: positions.range(s.span),
-                    selection_range: positions.range(s.selection),
-                    children: None,
+    fn code_action(&mut self, params: &Value) -> Reply {
+        let (key, uri) = document(params)?;
+        let (start, end) = range(params)?;
+        let state = &self.state;
+        let Some(&file) = state.documents.get(&key) else { return Ok(Value::Null) };
+        let positions = Positions::new(file.text(&state.db));
+        let (start, end) = (positions.offset(start), positions.offset(end));
+        let actions: Vec<Value> = numrs_ide::code_actions(&state.db, file, start, end)
+            .into_iter()
+            .map(|a| {
+                let edits: Vec<Value> =
+                    a.edits.iter().map(|(span, text)| json!({"range": positions.range(*span), "newText": text})).collect();
+                let mut changes = serde_json::Map::new();
+                changes.insert(uri.clone(), Value::Array(edits));
+                json!({
+                    "title": a.title,
+                    "kind": "quickfix",
+                    "edit": {"changes": changes},
+                    "isPreferred": a.fixes.is_some(),
                 })
-                .collect();
-            Some(DocumentSymbolResponse::Nested(symbols))
-        })
-    }
-
-    async fn goto_definition(&self, params: GotoDefinitionParams) -> Result<Option<GotoDefinitionResponse>> {
-        let uri = params.text_document_position_params.text_document.uri;
-        let position = params.text_document_position_params.position;
-        self.with_state("definition", |state| {
-            let file = Self::lookup(state, &uri)?;
-            let positions = Positions::new(file.text(&state.db));
-            let span = numrs_ide::goto_definition(&state.db, file, positions.offset(position))?;
-            Some(GotoDefinitionResponse::Scalar(Location { uri: uri.clone(), range: positions.range(span) }))
-        })
-    }
-
-    async fn code_action(&self, params: CodeActionParams) -> Result<Option<CodeActionResponse>> {
-        let uri = params.text_document.uri;
-        self.with_state("codeAction", |state| {
-            let file = Self::lookup(state, &uri)?;
-            let positions = Positions::new(file.text(&state.db));
-            let (start, end) = (positions.offset(params.range.start), positions.offset(params.range.end));
-            let actions = numrs_ide::code_actions(&state.db, file, start, end)
-                .into_iter()
-                .map(|a| {
-                    let edits = a
-                        .edits
-                        .iter()
-                        .map(|(span, text)| TextEdit { range: positions.range(*span), new_text: text.clone() })
-                        .collect();
-                    let mut changes = HashMap::new();
-                    changes.insert(uri.clone(), edits);
-                    CodeActionOrCommand::CodeAction(tower_lsp_server::ls_types::CodeAction {
-                        title: a.title,
-                        kind: Some(CodeActionKind::QUICKFIX),
-                        edit: Some(WorkspaceEdit { changes: Some(changes), ..Default::default() }),
-                        is_preferred: Some(a.fixes.is_some()),
-                        ..Default::default()
-                    })
-                })
-                .collect();
-            Some(actions)
-        })
-    }
-
-    async fn diagnostic(&self, params: DocumentDiagnosticParams) -> Result<DocumentDiagnosticReportResult> {
-        let uri = params.text_document.uri;
-        let items = self
-            .with_state("diagnostic", |state| Self::lookup(state, &uri).map(|f| Self::diagnostics_of(state, f)))?
-            .unwrap_or_default();
-        Ok(DocumentDiagnosticReportResult::Report(DocumentDiagnosticReport::Full(RelatedFullDocumentDiagnosticReport {
-            related_documents: None,
-            full_document_diagnostic_report: FullDocumentDiagnosticReport { result_id: None, items },
-        })))
+            })
+            .collect();
+        Ok(Value::Array(actions))
     }
 }
 

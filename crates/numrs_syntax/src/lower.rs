@@ -1,10 +1,15 @@
-//! The parsing driver: runs rustpython's parser, recovers from syntax errors, and converts
-//! the result into the numrs AST.
+//! The parsing driver: tokenizes and parses (`lexer.rs`, `parser.rs`, `strings.rs`: a
+//! hand-written recursive-descent parser for Python 3.11 that builds the numrs AST directly),
+//! recovers from syntax errors, and enforces the tree-depth limit.
 //!
 //! # Spans
 //!
-//! All spans are byte offsets into the whole file, taken from rustpython's `TextRange`s.
-//! The span of a (possibly decorated) `def`/`class` statement is rustpython's: it starts at
+//! All spans are byte offsets into the whole file. They are the ranges CPython's and
+//! rustpython's parsers give the same nodes (numrs used rustpython's parser before; on the
+//! corpora and 1,700 files of CPython's library and tests, both give identical trees but for
+//! `\N{...}` escapes, see `strings.rs`): a parenthesized operand keeps its own span, while an
+//! operation's span runs from its first token to its last, parentheses included.
+//! The span of a (possibly decorated) `def`/`class` statement starts at
 //! `def`/`async`/`class`, *not* at the first decorator (decorators have their own spans in
 //! `decorators`), and ends at the end of the last statement of the body.
 //! `FunctionDef::name_span` runs from the `def` keyword (after `async`, if any) to the end of
@@ -12,10 +17,11 @@
 //!
 //! # Error recovery
 //!
-//! rustpython stops at the first syntax error. The whole file is parsed first; only when that
-//! fails (or the pre-scan below rejects it) do we split the file into top-level *chunks* and
-//! parse each chunk on its own, with rustpython's start offset set to the chunk's start so
-//! spans stay file-absolute. A chunk starts at a line whose first character is significant
+//! The parser stops at the first syntax error (a lexical error is reported only if the parser
+//! reaches the point where it is, so errors come in source order). The whole file is parsed
+//! first; only when that fails (or the pre-scan below rejects it) do we split the file into
+//! top-level *chunks* and parse each chunk on its own, with spans kept file-absolute. A chunk
+//! starts at a line whose first character is significant
 //! (not blank, not a comment) and in column 0, outside any string, bracket or backslash
 //! continuation, unless it continues the previous statement (`else`, `elif`, `except`,
 //! `finally`, a closing bracket); decorators start the chunk of the def/class they decorate.
@@ -24,56 +30,62 @@
 //! The statements of the chunks that parse are kept, in order; each chunk that does not parse
 //! adds one [`SyntaxError`]. If every chunk parses although the file as a whole does not, the
 //! whole-file error is reported instead, so a file that does not parse always has an error.
-//! An error at the very end of a chunk ("unexpected EOF", an unclosed bracket) is placed just
-//! after the chunk's last non-blank character, not on the next chunk's line.
+//! An error at the very end of a chunk ("unexpected end of file", an unclosed bracket) is
+//! placed just after the chunk's last non-blank character, not on the next chunk's line.
 //!
 //! # Robustness
 //!
 //! `parse_module` never panics and never overflows the stack, whatever the input:
 //!
-//! * Before rustpython sees a text, a linear non-recursive pre-scan (`prescan.rs`) rejects
+//! * Before the parser sees a text, a linear non-recursive pre-scan (`prescan.rs`) rejects
 //!   texts nested too deeply — more than 200 nested brackets, more than 100 indentation
 //!   levels, or an estimated expression depth over 10 000 (e.g. `a+a+…` with 100k terms, whose
 //!   tree is 100k levels deep) — with an "expression nested too deeply" error (for that chunk
-//!   only, the other chunks are still parsed). This bounds the depth of every tree rustpython
-//!   builds, and so the recursion in its own code (e.g. its recursive `Drop`). It also rejects
+//!   only, the other chunks are still parsed). This bounds the parser's recursion (a level
+//!   per bracket; operator chains and prefix operators are parsed in loops) and the depth of
+//!   every tree it builds, and so of the recursive `Drop` of those trees. It also rejects
 //!   numeric literals over 4300 characters, whose conversion is quadratic.
-//! * The converter counts its depth and drops (and reports) any statement whose tree is deeper
-//!   than [`MAX_TREE_DEPTH`], so later stages never see deeper trees.
-//! * All of this runs on a dedicated thread with a [`PARSER_STACK_SIZE`] (64 MiB) stack. Within
-//!   the limits above the worst inputs need about 6 MiB in debug builds (~3.5 KiB per converter
-//!   level, ~300 B per level of rustpython's `Drop`; see the unit test at the end), more than
-//!   a test thread's 2 MiB, so the parse does not depend on the caller's stack. The stack is
+//! * `depth.rs` drops (and reports) any top-level statement whose tree is deeper than
+//!   [`MAX_TREE_DEPTH`], so later stages never see deeper trees.
+//! * All of this runs on a dedicated thread with a [`PARSER_STACK_SIZE`] (64 MiB) stack. The
+//!   inputs at the limits above must parse on a quarter of it in debug builds (the unit test
+//!   at the end), more than a test thread's 2 MiB, so the parse does not depend on the
+//!   caller's stack. The stack is
 //!   only reserved address space; ordinary code touches a few pages of it. Limits alone would
 //!   have to be tiny to be safe on any caller's stack, and a big stack alone cannot cover
 //!   unbounded input sizes: we use both. If no thread can be started, we parse on the
 //!   caller's thread.
-//! * Every call into rustpython is wrapped in `catch_unwind`, so a panic inside the parser on
+//! * Every call into the parser is wrapped in `catch_unwind`, so a panic inside it on
 //!   some odd input becomes a syntax error for that chunk (the default panic hook still prints
-//!   it). None has been seen in fuzzing.
+//!   it); a panic is still a bug.
 
-mod convert;
+mod depth;
+mod lexer;
+mod parser;
 mod prescan;
+mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use rustpython_parser::ast as rp;
-use rustpython_parser::text_size::TextSize;
-use rustpython_parser::{Mode, ParseError, ParseErrorType, Tok};
-
-use crate::ast::{Module, Span, MAX_TREE_DEPTH};
+use crate::ast::{Module, Span, Stmt, MAX_TREE_DEPTH};
 use crate::{Parsed, SyntaxError};
 
 /// Stack size of the parser thread (see the module docs).
 pub(crate) const PARSER_STACK_SIZE: usize = 64 * 1024 * 1024;
 
-/// Longest error message we produce; rustpython puts whole tokens (possibly megabyte-long
-/// strings) into some messages.
+/// Longest error message we produce (some messages quote source text).
 const MAX_MESSAGE_LEN: usize = 200;
 
 /// Sources up to this many bytes are parsed on the caller's thread (at most ~128 nesting
 /// levels fit, a few hundred KiB of stack even in debug builds).
 const SMALL_SOURCE: usize = 256;
+
+/// A lexical or syntax error of the tokenizer or parser, at a file offset.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct PError {
+    pub message: String,
+    pub offset: u32,
+}
 
 pub(crate) fn parse_module(source: &str) -> Parsed {
     if u32::try_from(source.len()).is_err() {
@@ -118,7 +130,7 @@ pub(crate) fn parse_on_this_thread(source: &str) -> Parsed {
         None => match parse_text(source, source, 0) {
             Ok(stmts) => {
                 let mut parsed = Parsed::default();
-                convert_into(source, stmts, &mut parsed);
+                push_statements(stmts, &mut parsed);
                 return parsed;
             }
             Err(e) => e,
@@ -144,7 +156,7 @@ pub(crate) fn parse_on_this_thread(source: &str) -> Parsed {
             continue;
         }
         match parse_text(source, text, base) {
-            Ok(stmts) => convert_into(source, stmts, &mut parsed),
+            Ok(stmts) => push_statements(stmts, &mut parsed),
             Err(e) => {
                 parsed.errors.push(e);
                 chunk_failed = true;
@@ -158,13 +170,13 @@ pub(crate) fn parse_on_this_thread(source: &str) -> Parsed {
     parsed
 }
 
-/// Convert parsed statements, appending them (and any too-deep errors) to `parsed`.
-fn convert_into(source: &str, stmts: Vec<rp::Stmt>, parsed: &mut Parsed) {
-    let mut converter = convert::Converter::new(source);
+/// Append parsed statements to `parsed`, each top-level statement whose tree is deeper than
+/// [`MAX_TREE_DEPTH`] replaced by an error.
+fn push_statements(stmts: Vec<Stmt>, parsed: &mut Parsed) {
     for stmt in stmts {
-        match converter.stmt(stmt) {
-            Ok(s) => parsed.module.body.push(s),
-            Err(convert::TooDeep { span }) => parsed.errors.push(SyntaxError {
+        match depth::too_deep(&stmt) {
+            None => parsed.module.body.push(stmt),
+            Some(span) => parsed.errors.push(SyntaxError {
                 message: format!(
                     "expression nested too deeply (more than {} levels)",
                     MAX_TREE_DEPTH
@@ -176,13 +188,10 @@ fn convert_into(source: &str, stmts: Vec<rp::Stmt>, parsed: &mut Parsed) {
 }
 
 /// Parse `text`, which is `source[base..base + text.len()]`.
-fn parse_text(source: &str, text: &str, base: u32) -> Result<Vec<rp::Stmt>, SyntaxError> {
-    let result = catch_unwind(AssertUnwindSafe(|| {
-        rustpython_parser::parse_starts_at(text, Mode::Module, "<numrs>", TextSize::from(base))
-    }));
+fn parse_text(source: &str, text: &str, base: u32) -> Result<Vec<Stmt>, SyntaxError> {
+    let result = catch_unwind(AssertUnwindSafe(|| parser::parse_statements(source, text, base)));
     match result {
-        Ok(Ok(rp::Mod::Module(m))) => Ok(m.body),
-        Ok(Ok(_)) => Ok(Vec::new()), // other modes are never requested
+        Ok(Ok(stmts)) => Ok(stmts),
         Ok(Err(e)) => Err(parse_error(source, text, base, &e)),
         Err(_) => {
             let first_line = text.find('\n').unwrap_or(text.len());
@@ -207,14 +216,14 @@ fn violation_error(source: &str, v: &prescan::Violation, base: u32) -> SyntaxErr
     SyntaxError { message: v.message.clone(), span: Span::new(to_u32(at), to_u32(end)) }
 }
 
-/// Convert a rustpython error for `text` (at `base` in `source`) into ours.
-fn parse_error(source: &str, text: &str, base: u32, e: &ParseError) -> SyntaxError {
-    let message = truncate(error_message(&e.error));
+/// Convert a parser error for `text` (at `base` in `source`) into a [`SyntaxError`].
+fn parse_error(source: &str, text: &str, base: u32, e: &PError) -> SyntaxError {
+    let message = truncate(e.message.clone());
     let chunk_end = base as usize + text.len();
-    let mut offset = (e.offset.to_usize()).clamp(base as usize, chunk_end);
-    // An error at (or after) the last code of the chunk — "unexpected EOF", an unclosed
-    // bracket — is reported right after that code instead of at the start of whatever
-    // follows (for a chunk: the next top-level statement's line).
+    let mut offset = (e.offset as usize).clamp(base as usize, chunk_end);
+    // An error at (or after) the last code of the chunk — "unexpected end of file", an
+    // unclosed bracket — is reported right after that code instead of at the start of
+    // whatever follows (for a chunk: the next top-level statement's line).
     let code_end = base as usize + text.trim_end().len();
     if offset >= code_end {
         offset = code_end;
@@ -251,38 +260,6 @@ fn truncate(mut message: String) -> String {
         message.push('…');
     }
     message
-}
-
-fn describe_token(tok: &Tok) -> String {
-    match tok {
-        Tok::Newline => "newline".to_owned(),
-        Tok::Indent => "indent".to_owned(),
-        Tok::Dedent => "dedent".to_owned(),
-        Tok::EndOfFile => "end of file".to_owned(),
-        Tok::String { .. } => "string literal".to_owned(),
-        Tok::Int { .. } | Tok::Float { .. } | Tok::Complex { .. } => "number".to_owned(),
-        Tok::Name { name } => truncate(format!("name '{name}'")),
-        other => truncate(other.to_string()),
-    }
-}
-
-/// A message in the style of rustpython's (and CPython's) for a parse error.
-fn error_message(e: &ParseErrorType) -> String {
-    match e {
-        ParseErrorType::Eof => "unexpected end of file".to_owned(),
-        ParseErrorType::ExtraToken(tok) => {
-            format!("invalid syntax: unexpected {}", describe_token(tok))
-        }
-        ParseErrorType::InvalidToken => "invalid token".to_owned(),
-        ParseErrorType::UnrecognizedToken(Tok::Indent, _) => "unexpected indent".to_owned(),
-        ParseErrorType::UnrecognizedToken(_, Some(expected)) if expected == "Indent" => {
-            "expected an indented block".to_owned()
-        }
-        ParseErrorType::UnrecognizedToken(tok, _) => {
-            format!("invalid syntax: unexpected {}", describe_token(tok))
-        }
-        ParseErrorType::Lexical(e) => e.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -2,9 +2,9 @@
 //!
 //! It does two jobs:
 //!
-//! 1. **Nesting limits.** rustpython's LALRPOP parser is table driven (it does not recurse
-//!    while parsing), but the trees it builds are dropped, visited and converted recursively,
-//!    and `a+a+a+…` with 100k terms is a 100k-deep tree. Before the parser sees a text we check
+//! 1. **Nesting limits.** The parser recurses once per bracket, and the trees it builds are
+//!    dropped and visited recursively: `a+a+a+…` with 100k terms is a 100k-deep tree. Before
+//!    the parser sees a text we check
 //!    that it is "reasonable": at most [`MAX_BRACKET_DEPTH`] nested brackets (CPython's own
 //!    tokenizer limit is 200 too), at most [`MAX_INDENT_LEVELS`] indentation levels (CPython:
 //!    100), and an *estimated* expression depth of at most [`MAX_EXPR_DEPTH_ESTIMATE`]. The
@@ -28,7 +28,7 @@ pub(crate) const MAX_BRACKET_DEPTH: u32 = 200;
 pub(crate) const MAX_INDENT_LEVELS: usize = 100;
 /// Largest accepted *estimated* expression depth. The estimate over-counts (every operator
 /// of a segment is counted, whatever the precedence), so this is set well above the real
-/// limit that the converter enforces on the tree it builds.
+/// limit that `depth.rs` enforces on the tree the parser builds.
 pub(crate) const MAX_EXPR_DEPTH_ESTIMATE: u32 = 10_000;
 
 /// Longest numeric literal accepted. Converting a decimal literal to an integer (in the

@@ -522,14 +522,31 @@ pub(crate) fn repeat(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 /// `a.take(indices)`: a scalar for an integer, a C array shaped like an index array.
 pub(crate) fn take(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let Some(b) = bind(args, kws, &["a", "indices"], 2) else { return Ok(None) };
+    let Some(b) = bind(args, kws, &["a", "indices", "axis"], 2) else { return Ok(None) };
     let Some(Type::Array(a)) = &b[0] else { return Ok(None) };
+    // A sequence of integers: a list, or a tuple of integers (literal or not).
+    let int_seq = |t: &Type| match t {
+        Type::List { dtype, .. } => dtype.is_integer(),
+        t => t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|i| i.is_integer())),
+    };
+    if is_nonelike(b[2].as_ref()) {
+        return match &b[1] {
+            Some(i) if i.is_integer() => sig(a.dtype.clone(), args),
+            Some(Type::Array(i)) if i.dtype.is_integer() => sig(Type::array(a.dtype.clone(), i.ndim, Layout::C), args),
+            Some(t) if int_seq(t) => sig(Type::array(a.dtype.clone(), 1, Layout::C), args),
+            _ => Ok(None),
+        };
+    }
+    // Numba's `numpy_take` with an integer axis: one index removes the axis (an item of a
+    // 1-d array); a sequence of them keeps every dimension.
+    if !b[2].as_ref().is_some_and(|t| t.is_integer()) {
+        return Ok(None);
+    }
     match &b[1] {
-        Some(i) if i.is_integer() => sig(a.dtype.clone(), args),
-        Some(Type::Array(i)) if i.dtype.is_integer() => sig(Type::array(a.dtype.clone(), i.ndim, Layout::C), args),
-        Some(Type::List { dtype, .. } | Type::UniTuple(dtype, _)) if dtype.is_integer() => {
-            sig(Type::array(a.dtype.clone(), 1, Layout::C), args)
-        }
+        Some(i) if i.is_integer() && a.ndim == 1 => sig(a.dtype.clone(), args),
+        Some(i) if i.is_integer() => sig(Type::array(a.dtype.clone(), a.ndim - 1, Layout::C), args),
+        Some(Type::Array(i)) if i.dtype.is_integer() => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        Some(t) if int_seq(t) => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
         _ => Ok(None),
     }
 }

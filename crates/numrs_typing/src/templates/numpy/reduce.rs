@@ -13,8 +13,8 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("array.sum", sum),
     ("numpy.prod", prod),
     ("array.prod", prod),
-    ("numpy.nansum", prod),
-    ("numpy.nanprod", prod),
+    ("numpy.nansum", nansum_nanprod),
+    ("numpy.nanprod", nansum_nanprod),
     ("numpy.cumsum", cumsum),
     ("array.cumsum", cumsum),
     ("numpy.cumprod", cumprod),
@@ -135,6 +135,16 @@ fn prod(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// Numba's `np_nansum` and `np_nanprod`: arrays only (a plain number is a typing error, unlike
+/// `np.sum` and `np.prod`).
+fn nansum_nanprod(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match array_arg(&b[0]) {
+        Some(a) => sig(accumulator(&a.dtype), args),
+        None => Ok(None),
+    }
+}
+
 fn cumsum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "axis", "dtype"], 1) else { return Ok(None) };
     let has_axis = match &b[1] {
@@ -143,6 +153,19 @@ fn cumsum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Ok(None),
     };
     let Ok(dtype) = dtype_arg(&b[2]) else { return Ok(None) };
+    // A plain number: Numba's `scalar_cumsum_impl` returns `acc_init + a`, a zero of `a`'s
+    // type (or `dtype`'s) plus `a`, so a number of the addition's type, not an array.
+    if let Some(t) = b[0].as_ref().filter(|t| t.is_number()) {
+        let t = t.unliteral();
+        let acc = match dtype {
+            None => t,
+            Some(d) => match numrs_types::unify_pairs(&d, &t) {
+                Some(u) => u,
+                None => return Ok(None),
+            },
+        };
+        return sig(accumulator(&acc), args);
+    }
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
     let ret_dtype = dtype.unwrap_or_else(|| accumulator(&a.dtype));
     let ndim = if has_axis && a.ndim != 1 { a.ndim } else { 1 };
@@ -213,7 +236,8 @@ fn argminmax(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn all_any(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     match &b[0] {
-        Some(Type::Array(_)) => sig(Type::boolean(), args),
+        // Numba's `scalar_all` / `scalar_any` (`bool(a)` of a number or boolean) too.
+        Some(t) if t.is_number() || t.as_array().is_some() => sig(Type::boolean(), args),
         _ => Ok(None),
     }
 }
@@ -266,16 +290,18 @@ fn flatnonzero(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn count_nonzero(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "axis"], 1) else { return Ok(None) };
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
-    match &b[1] {
-        x if is_nonelike(x.as_ref()) => sig(Type::intp(), args),
-        Some(t) if t.is_integer() => {
-            if a.ndim <= 1 {
-                sig(Type::intp(), args)
-            } else {
-                sig(Type::array(Type::intp(), a.ndim - 1, Layout::C), args)
-            }
-        }
-        _ => Ok(None),
+    // Numba: `np.sum(a.astype(np.bool_), axis=axis)`, so the axes are `np.sum`'s.
+    let axis_count = match &b[1] {
+        x if is_nonelike(x.as_ref()) => return sig(Type::intp(), args),
+        Some(t) if t.is_integer() && !t.is_boolean() => 1,
+        Some(Type::UniTuple(d, n)) if d.is_integer() => *n,
+        Some(Type::Tuple(items)) if items.is_empty() => 0,
+        _ => return Ok(None),
+    };
+    match axis_count {
+        0 => sig(Type::array(Type::boolean(), a.ndim, Layout::C), args),
+        n if a.ndim <= n => sig(Type::intp(), args),
+        n => sig(Type::array(Type::intp(), a.ndim - n, Layout::C), args),
     }
 }
 

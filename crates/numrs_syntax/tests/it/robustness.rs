@@ -4,8 +4,10 @@ use std::time::{Duration, Instant};
 
 use numrs_syntax::{parse_module, Parsed};
 
-/// Generous bound for debug builds on a slow 2-core machine.
-const QUICK: Duration = Duration::from_secs(10);
+/// A hang guard, not a speed test: it catches exponential or runaway parsing. Wall time on a
+/// loaded shared 2-CPU machine varied 20x (12.7 s once for the 340 kB input, normally well
+/// under 1 s), so the bound is far above any honest run. Parser speed is measured in bench/.
+const QUICK: Duration = Duration::from_secs(120);
 
 fn timed(src: &str) -> Parsed {
     let start = Instant::now();
@@ -116,7 +118,7 @@ fn too_deep_statement_is_dropped_but_neighbours_kept() {
 fn megabyte_single_lines() {
     // Inputs that are cheap to lex, or rejected by the pre-scan. (Megabyte lines made of
     // real tokens, such as `a,a,a,…`, are linear too but take seconds in debug builds, where
-    // rustpython's parser runs at about 100k tokens per second; see `dense_token_lines`.)
+    // the parser is slowest; see `dense_token_lines`.)
     let mb = 1 << 20;
     timed(&"a".repeat(mb));
     timed(&format!("x = '{}'\n", "a".repeat(mb)));

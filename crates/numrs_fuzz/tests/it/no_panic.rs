@@ -12,37 +12,31 @@
 //!
 //! Each case runs on its own thread with an 8 MiB stack (the size of the `numrs` main
 //! thread) and a watchdog, so a hang or a panic on that thread is reported as a failure of
-//! the property with the shrunk input. (A stack overflow still aborts the test process;
-//! the aborting input is then printed by the `RUST_BACKTRACE` message, not shrunk.)
+//! the property, with the case's seed and input (see `rng::check`; inputs are not shrunk).
+//! (A stack overflow still aborts the test process, before the input is printed; rerun the
+//! property under a debugger, or with a print of each input, to find it.)
 //!
-//! Case counts are modest (256 per property by default; set `NUMRS_FUZZ_CASES` to run
-//! more), so `cargo test --release -p numrs_fuzz` finishes in seconds.
+//! Inputs come from fixed seeds, so every run checks the same ones. Case counts are modest
+//! (256 per property by default; set `NUMRS_FUZZ_CASES` to run more), so
+//! `cargo test --release -p numrs_fuzz` finishes in seconds.
 
 use std::sync::mpsc;
 use std::sync::Arc;
 use std::time::Duration;
 
 use numrs_check::CheckDatabase;
-use proptest::prelude::*;
-use proptest::test_runner::FileFailurePersistence;
 use salsa::Setter;
+
+use crate::rng::{self, Rng};
 
 /// Stack size of the checking thread: the default main-thread stack on Linux.
 const STACK: usize = 8 << 20;
-/// A single check taking longer than this is reported as a hang.
-const WATCHDOG: Duration = Duration::from_secs(20);
+/// A single check taking longer than this is reported as a hang. Far above any honest run:
+/// wall time on a loaded shared 2-CPU machine varies 20x.
+const WATCHDOG: Duration = Duration::from_secs(120);
 
 fn cases() -> u32 {
     std::env::var("NUMRS_FUZZ_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(256)
-}
-
-fn config() -> ProptestConfig {
-    ProptestConfig {
-        cases: cases(),
-        // Minimal failing inputs are recorded below as explicit regression tests instead.
-        failure_persistence: Some(Box::new(FileFailurePersistence::Off)),
-        ..ProptestConfig::default()
-    }
 }
 
 /// Run `f` on a fresh thread with an 8 MiB stack; re-raise its panic here, fail on a hang.
@@ -126,50 +120,49 @@ const TYPE_ATOMS: &[&str] = &[
     "NPDatetime('D')", "NPTimedelta('s')", "Record", "pyobject", "ffi.CData", "1", "-1",
 ];
 
-fn signature() -> impl Strategy<Value = String> {
-    (
-        prop::sample::select(TYPE_ATOMS),
-        prop::collection::vec(prop::sample::select(TYPE_ATOMS), 0..7),
-        0u8..8,
-    )
-        .prop_map(|(ret, args, style)| match style {
-            0 => format!("({})", args.join(", ")),
-            1 => args.concat(),
-            2 => format!("{ret}({}", args.join(", ")),
-            _ => format!("{ret}({})", args.join(", ")),
-        })
+/// `@njit` keyword arguments (or none).
+const KWARGS: &[&str] = &["", "cache=True", "fastmath=True", "nogil=True", "parallel=True", "boundscheck=True", "error_model='numpy'", "locals={'x': float64}", "inline='always'", "bogus=1"];
+
+/// A signature string: a return type and 0 to 6 argument types, in one of 8 styles (the last
+/// five the same, well formed).
+fn signature(r: &mut Rng) -> String {
+    let ret = *r.pick(TYPE_ATOMS);
+    let args = r.vec(0..7, |r| *r.pick(TYPE_ATOMS));
+    match r.range(0..8) {
+        0 => format!("({})", args.join(", ")),
+        1 => args.concat(),
+        2 => format!("{ret}({}", args.join(", ")),
+        _ => format!("{ret}({})", args.join(", ")),
+    }
 }
 
-fn decorator() -> impl Strategy<Value = String> {
-    (
-        prop::collection::vec(signature(), 1..4),
-        0u8..16,
-        prop::sample::select(&["", "cache=True", "fastmath=True", "nogil=True", "parallel=True", "boundscheck=True", "error_model='numpy'", "locals={'x': float64}", "inline='always'", "bogus=1"][..]),
-    )
-        .prop_map(|(sigs, style, kw)| {
-            let q = |s: &String| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
-            let first = q(&sigs[0]);
-            let list = sigs.iter().map(q).collect::<Vec<_>>().join(", ");
-            let kw = if kw.is_empty() { String::new() } else { format!(", {kw}") };
-            match style {
-                0 => "@njit".to_string(),
-                1 => "@njit()".to_string(),
-                2 => format!("@njit({first}{kw})"),
-                3 => format!("@njit([{list}]{kw})"),
-                4 => format!("@jit({first}, nopython=True{kw})"),
-                5 => format!("@numba.njit({first})"),
-                6 => format!("@nb.jit([{list}], nopython=True)"),
-                7 => format!("@vectorize([{list}])"),
-                8 => format!("@guvectorize([{list}], \"(n)->(n)\")"),
-                9 => format!("@cfunc({first})"),
-                10 => format!("@njit(({list}))"),
-                11 => format!("@njit(signature_or_function={first})"),
-                12 => format!("@stencil"),
-                13 => format!("@njit({first}"),
-                14 => format!("@jit(nopython=True{kw})"),
-                _ => format!("@njit({first}{kw})"),
-            }
-        })
+/// A decorator with 1 to 3 signature strings and a keyword argument, in one of 16 styles.
+fn decorator(r: &mut Rng) -> String {
+    let sigs = r.vec(1..4, signature);
+    let style = r.range(0..16);
+    let kw = *r.pick(KWARGS);
+    let q = |s: &String| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    let first = q(&sigs[0]);
+    let list = sigs.iter().map(q).collect::<Vec<_>>().join(", ");
+    let kw = if kw.is_empty() { String::new() } else { format!(", {kw}") };
+    match style {
+        0 => "@njit".to_string(),
+        1 => "@njit()".to_string(),
+        2 => format!("@njit({first}{kw})"),
+        3 => format!("@njit([{list}]{kw})"),
+        4 => format!("@jit({first}, nopython=True{kw})"),
+        5 => format!("@numba.njit({first})"),
+        6 => format!("@nb.jit([{list}], nopython=True)"),
+        7 => format!("@vectorize([{list}])"),
+        8 => format!("@guvectorize([{list}], \"(n)->(n)\")"),
+        9 => format!("@cfunc({first})"),
+        10 => format!("@njit(({list}))"),
+        11 => format!("@njit(signature_or_function={first})"),
+        12 => format!("@stencil"),
+        13 => format!("@njit({first}"),
+        14 => format!("@jit(nopython=True{kw})"),
+        _ => format!("@njit({first}{kw})"),
+    }
 }
 
 /// Statements that could appear in a Numba function (not all valid, not all typable).
@@ -292,80 +285,99 @@ const TOKENS: &[&str] = &[
     "\u{10ffff}", "ﬁ", "Ａ", "yield ", "await ", "async ", "class ", "global ", "del ",
 ];
 
-fn long_line() -> impl Strategy<Value = String> {
-    (1usize..6000, prop::sample::select(&["1 + ", "x", "(", "[", "a.", "\"é\" ", "not ", "-", "f(", " "][..]))
-        .prop_map(|(n, piece)| format!("x = {}1\n", piece.repeat(n)))
+/// A line of 1 to 5999 repetitions of one piece.
+fn long_line(r: &mut Rng) -> String {
+    let n = r.range(1..6000);
+    let piece = *r.pick(&["1 + ", "x", "(", "[", "a.", "\"é\" ", "not ", "-", "f(", " "]);
+    format!("x = {}1\n", piece.repeat(n))
 }
 
-fn indent() -> impl Strategy<Value = String> {
-    prop_oneof![
-        4 => (0usize..4).prop_map(|d| "    ".repeat(d)),
-        1 => (0usize..10).prop_map(|d| " ".repeat(d)),
-        1 => (0usize..4).prop_map(|d| "\t".repeat(d)),
-        1 => Just(" \t ".to_string()),
-        1 => Just("\u{a0}".to_string()),
-    ]
+/// Indentation: mostly 0 to 3 levels of four spaces; else 0 to 9 spaces, 0 to 3 tabs, a mix
+/// of spaces and a tab, or a no-break space.
+fn indent(r: &mut Rng) -> String {
+    match r.weighted(&[4, 1, 1, 1, 1]) {
+        0 => "    ".repeat(r.range(0..4)),
+        1 => " ".repeat(r.range(0..10)),
+        2 => "\t".repeat(r.range(0..4)),
+        3 => " \t ".to_string(),
+        _ => "\u{a0}".to_string(),
+    }
 }
+
+/// The chars of an identifier: the regex classes `[a-zA-Z_]`, `[a-zA-Z0-9_]`, `[a-z]`,
+/// `[a-z_]` (their ranges in the order proptest's regex parser gives them).
+const IDENT_START: &[(u32, u32)] = &[(b'A' as u32, b'Z' as u32), (b'_' as u32, b'_' as u32), (b'a' as u32, b'z' as u32)];
+const IDENT_CONTINUE: &[(u32, u32)] =
+    &[(b'0' as u32, b'9' as u32), (b'A' as u32, b'Z' as u32), (b'_' as u32, b'_' as u32), (b'a' as u32, b'z' as u32)];
+const LOWER: &[(u32, u32)] = &[(b'a' as u32, b'z' as u32)];
+const LOWER_OR_UNDERSCORE: &[(u32, u32)] = &[(b'_' as u32, b'_' as u32), (b'a' as u32, b'z' as u32)];
 
 /// A line of the soup: indentation + a statement / decorator / token run / long line.
-fn soup_line() -> impl Strategy<Value = String> {
-    prop_oneof![
-        4 => (indent(), prop::sample::select(STATEMENTS)).prop_map(|(i, s)| format!("{i}{s}\n")),
-        2 => decorator().prop_map(|d| format!("{d}\n")),
-        2 => (indent(), "[a-zA-Z_][a-zA-Z0-9_]{0,8}", prop::collection::vec("[a-z]{1,3}", 0..5))
-            .prop_map(|(i, n, ps)| format!("{i}def {n}({}):\n", ps.join(", "))),
-        2 => prop::collection::vec(prop::sample::select(TOKENS), 1..20).prop_map(|t| t.concat()),
-        1 => long_line(),
-        1 => (1usize..400, any::<bool>()).prop_map(|(d, open)| {
+fn soup_line(r: &mut Rng) -> String {
+    match r.weighted(&[4, 2, 2, 2, 1, 1, 1]) {
+        0 => {
+            let i = indent(r);
+            format!("{i}{}\n", r.pick(STATEMENTS))
+        }
+        1 => format!("{}\n", decorator(r)),
+        2 => {
+            // indentation, `[a-zA-Z_][a-zA-Z0-9_]{0,8}`, 0 to 4 of `[a-z]{1,3}`
+            let i = indent(r);
+            let mut n = String::from(r.char_in(IDENT_START));
+            n.push_str(&r.string(0..9, |r| r.char_in(IDENT_CONTINUE)));
+            let ps = r.vec(0..5, |r| r.string(1..4, |r| r.char_in(LOWER)));
+            format!("{i}def {n}({}):\n", ps.join(", "))
+        }
+        3 => r.vec(1..20, |r| *r.pick(TOKENS)).concat(),
+        4 => long_line(r),
+        5 => {
             // deep or unbalanced nesting
-            if open { format!("x = {}\n", "(".repeat(d)) } else { format!("x = {}1{}\n", "(".repeat(d), ")".repeat(d)) }
-        }),
-        1 => ("\\PC{0,40}").prop_map(|s| format!("{s}\n")),
-    ]
+            let d = r.range(1..400);
+            if r.bool() { format!("x = {}\n", "(".repeat(d)) } else { format!("x = {}1{}\n", "(".repeat(d), ")".repeat(d)) }
+        }
+        // `\PC{0,40}`
+        _ => format!("{}\n", r.string(0..41, Rng::printable_char)),
+    }
 }
 
-fn soup() -> impl Strategy<Value = String> {
-    (
-        prop::sample::select(&["", "import numpy as np\nfrom numba import njit\n", "import math\nimport numba\nfrom numba import jit, njit, vectorize, prange\nimport numpy as np\n"][..]),
-        prop::collection::vec(soup_line(), 0..60),
-    )
-        .prop_map(|(head, lines)| format!("{head}{}", lines.concat()))
+/// One of three import headers, then 0 to 59 soup lines.
+fn soup(r: &mut Rng) -> String {
+    let head = *r.pick(&["", "import numpy as np\nfrom numba import njit\n", "import math\nimport numba\nfrom numba import jit, njit, vectorize, prange\nimport numpy as np\n"]);
+    let lines = r.vec(0..60, soup_line);
+    format!("{head}{}", lines.concat())
 }
 
 /// Structured: imports, then a few functions with a decorator, a header and an indented body
 /// whose block statements always get a body, so much of it parses and reaches typing.
-fn structured() -> impl Strategy<Value = String> {
-    let function = (
-        decorator(),
-        "[a-z_]{1,6}",
-        prop::collection::vec(prop::sample::select(&["x", "y", "n", "a", "b", "c", "k", "v", "*args", "t=1", "z: float"][..]), 0..5),
-        prop::collection::vec((0usize..4, prop::sample::select(STATEMENTS)), 1..30),
-    )
-        .prop_map(|(deco, name, params, body)| {
-            let mut params = params;
-            params.dedup();
-            let mut out = format!("{deco}\ndef {name}({}):\n", params.join(", "));
-            let mut depth = 1usize;
-            for (target, stmt) in body {
-                // go back to a shallower block at random, never deeper than the opener allows
-                depth = depth.min(target + 1).max(1);
+fn structured(r: &mut Rng) -> String {
+    // a decorator, a name `[a-z_]{1,6}`, 0 to 4 parameters, 1 to 29 statements
+    let function = |r: &mut Rng| {
+        let deco = decorator(r);
+        let name = r.string(1..7, |r| r.char_in(LOWER_OR_UNDERSCORE));
+        let mut params = r.vec(0..5, |r| *r.pick(&["x", "y", "n", "a", "b", "c", "k", "v", "*args", "t=1", "z: float"]));
+        let body = r.vec(1..30, |r| (r.range(0..4), *r.pick(STATEMENTS)));
+        params.dedup();
+        let mut out = format!("{deco}\ndef {name}({}):\n", params.join(", "));
+        let mut depth = 1usize;
+        for (target, stmt) in body {
+            // go back to a shallower block at random, never deeper than the opener allows
+            depth = depth.min(target + 1).max(1);
+            out.push_str(&"    ".repeat(depth));
+            out.push_str(stmt);
+            out.push('\n');
+            if stmt.ends_with(':') {
+                depth += 1;
                 out.push_str(&"    ".repeat(depth));
-                out.push_str(stmt);
-                out.push('\n');
-                if stmt.ends_with(':') {
-                    depth += 1;
-                    out.push_str(&"    ".repeat(depth));
-                    out.push_str("pass\n");
-                }
+                out.push_str("pass\n");
             }
-            out
-        });
-    prop::collection::vec(function, 1..6).prop_map(|fs| {
-        format!(
-            "import math\nimport numpy as np\nimport numba\nfrom numba import njit, jit, vectorize, guvectorize, cfunc, stencil, prange, objmode\nfrom numba import float64, int64\nimport numba as nb\n\n\ndef helper(a, b):\n    return a\n\n\n{}",
-            fs.join("\n\n")
-        )
-    })
+        }
+        out
+    };
+    let fs = r.vec(1..6, function);
+    format!(
+        "import math\nimport numpy as np\nimport numba\nfrom numba import njit, jit, vectorize, guvectorize, cfunc, stencil, prange, objmode\nfrom numba import float64, int64\nimport numba as nb\n\n\ndef helper(a, b):\n    return a\n\n\n{}",
+        fs.join("\n\n")
+    )
 }
 
 /// A small valid module, used as the base of byte corruptions and edits.
@@ -383,49 +395,67 @@ fn splice(base: &str, pos: usize, frag: &str) -> String {
 // Properties
 // ---------------------------------------------------------------------------------------
 
-proptest! {
-    #![proptest_config(config())]
+#[test]
+fn arbitrary_strings() {
+    rng::check("arbitrary_strings", cases(), Rng::any_string, |src| check_str(&src));
+}
 
-    #[test]
-    fn arbitrary_strings(src in any::<String>()) {
-        check_str(&src);
+#[test]
+fn arbitrary_long_unicode() {
+    // 0 to 2999 chars of any kind (`proptest::char::any()`)
+    rng::check("arbitrary_long_unicode", cases(), |r| r.string(0..3000, Rng::any_char), |src| check_str(&src));
+}
+
+#[test]
+fn python_numba_token_soup() {
+    rng::check("python_numba_token_soup", cases(), soup, |src| check_str(&src));
+}
+
+#[test]
+fn structured_jit_functions() {
+    rng::check("structured_jit_functions", cases(), structured, |src| check_str(&src));
+}
+
+#[test]
+fn valid_module_with_one_insertion() {
+    // The input is the edited module: at a position uniform in 0..800, one of (equally
+    // likely) a token, an indented statement, a decorator, a signature string.
+    let insert = |r: &mut Rng| {
+        let pos = r.range(0..800);
+        let frag = match r.range(0..4) {
+            0 => r.pick(TOKENS).to_string(),
+            1 => format!("\n    {}\n", r.pick(STATEMENTS)),
+            2 => format!("\n{}\n", decorator(r)),
+            _ => signature(r),
+        };
+        splice(VALID, pos, &frag)
+    };
+    rng::check("valid_module_with_one_insertion", cases(), insert, |src| check_str(&src));
+}
+
+/// Bytes that print as a byte string literal in a failure message.
+struct Bytes(Vec<u8>);
+
+impl std::fmt::Debug for Bytes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "b\"{}\"", self.0.escape_ascii())
     }
+}
 
-    #[test]
-    fn arbitrary_long_unicode(chars in prop::collection::vec(any::<char>(), 0..3000)) {
-        check_str(&chars.into_iter().collect::<String>());
-    }
+#[test]
+fn arbitrary_bytes() {
+    // 0 to 4095 bytes
+    rng::check("arbitrary_bytes", cases(), |r| Bytes(r.vec(0..4096, Rng::byte)), |bytes| check_bytes(bytes.0));
+}
 
-    #[test]
-    fn python_numba_token_soup(src in soup()) {
-        check_str(&src);
-    }
-
-    #[test]
-    fn structured_jit_functions(src in structured()) {
-        check_str(&src);
-    }
-
-    #[test]
-    fn valid_module_with_one_insertion(pos in 0usize..800, frag in prop_oneof![
-        prop::sample::select(TOKENS).prop_map(str::to_string),
-        prop::sample::select(STATEMENTS).prop_map(|s| format!("\n    {s}\n")),
-        decorator().prop_map(|d| format!("\n{d}\n")),
-        signature(),
-    ]) {
-        check_str(&splice(VALID, pos, &frag));
-    }
-
-    #[test]
-    fn arbitrary_bytes(bytes in prop::collection::vec(any::<u8>(), 0..4096)) {
-        check_bytes(bytes);
-    }
-
-    #[test]
-    fn valid_module_with_corrupt_bytes(
-        edits in prop::collection::vec((0usize..800, prop::sample::select(&[0x80u8, 0xC3, 0xE2, 0xF0, 0xFF, 0xFE, 0x00, 0xEF, 0xBB, 0xBF, b'\r', b'\t'][..])), 1..4),
-        bom in any::<bool>(),
-    ) {
+#[test]
+fn valid_module_with_corrupt_bytes() {
+    // The input is the corrupted module: 1 to 3 bytes (often bytes of multi-byte UTF-8
+    // sequences, or BOM pieces) inserted at positions uniform in 0..800 (clamped to the end),
+    // and half the time a BOM in front.
+    let corrupt = |r: &mut Rng| {
+        let edits = r.vec(1..4, |r| (r.range(0..800), *r.pick(&[0x80u8, 0xC3, 0xE2, 0xF0, 0xFF, 0xFE, 0x00, 0xEF, 0xBB, 0xBF, b'\r', b'\t'])));
+        let bom = r.bool();
         let mut bytes = VALID.as_bytes().to_vec();
         for (pos, b) in edits {
             let pos = pos.min(bytes.len());
@@ -436,13 +466,20 @@ proptest! {
             with_bom.extend(bytes);
             bytes = with_bom;
         }
-        check_bytes(bytes);
-    }
+        Bytes(bytes)
+    };
+    rng::check("valid_module_with_corrupt_bytes", cases(), corrupt, |bytes| check_bytes(bytes.0));
+}
 
-    #[test]
-    fn incremental_edits(a in structured(), b in prop_oneof![structured(), soup()]) {
-        check_edit(a, b);
-    }
+#[test]
+fn incremental_edits() {
+    // before: structured; after: (equally likely) structured or a soup
+    let edit = |r: &mut Rng| {
+        let a = structured(r);
+        let b = if r.bool() { structured(r) } else { soup(r) };
+        (a, b)
+    };
+    rng::check("incremental_edits", cases(), edit, |(a, b)| check_edit(a, b));
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,7 +2,11 @@
 //! every error span lies inside the input.
 
 use numrs_syntax::parse_module;
-use proptest::prelude::*;
+
+use crate::rng::{self, Rng};
+
+/// Cases per property.
+const CASES: u32 = 256;
 
 /// Python-ish fragments: keywords, brackets, operators, strings, newlines and indentation.
 const FRAGMENTS: &[&str] = &[
@@ -106,8 +110,9 @@ const FRAGMENTS: &[&str] = &[
     " ",
 ];
 
-fn soup() -> impl Strategy<Value = String> {
-    prop::collection::vec(prop::sample::select(FRAGMENTS), 0..80).prop_map(|parts| parts.concat())
+/// 0 to 79 fragments, concatenated.
+fn soup(rng: &mut Rng) -> String {
+    rng.vec(0..80, |r| *r.pick(FRAGMENTS)).concat()
 }
 
 fn check(src: &str) {
@@ -122,27 +127,28 @@ fn check(src: &str) {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+#[test]
+fn arbitrary_strings() {
+    rng::check("arbitrary_strings", CASES, Rng::any_string, |src| check(&src));
+}
 
-    #[test]
-    fn arbitrary_strings(src in any::<String>()) {
-        check(&src);
-    }
+#[test]
+fn python_token_soup() {
+    rng::check("python_token_soup", CASES, soup, |src| check(&src));
+}
 
-    #[test]
-    fn python_token_soup(src in soup()) {
-        check(&src);
-    }
-
-    #[test]
-    fn valid_function_with_one_mutation(pos in 0usize..200, frag in prop::sample::select(FRAGMENTS)) {
-        let base = "import numpy as np\n\n@njit\ndef f(x, y=1):\n    z = x + y * 2\n    for i in range(3):\n        z += i\n    return z\n\nclass C:\n    def m(self):\n        return [1, 2]\n";
-        let mut pos = pos.min(base.len());
+#[test]
+fn valid_function_with_one_mutation() {
+    let base = "import numpy as np\n\n@njit\ndef f(x, y=1):\n    z = x + y * 2\n    for i in range(3):\n        z += i\n    return z\n\nclass C:\n    def m(self):\n        return [1, 2]\n";
+    // The input is the mutated source: one fragment inserted at a position uniform in 0..200
+    // (clamped to the source's end and moved back to a char boundary).
+    let mutate = |r: &mut Rng| {
+        let mut pos = r.range(0..200).min(base.len());
+        let frag = *r.pick(FRAGMENTS);
         while !base.is_char_boundary(pos) {
             pos -= 1;
         }
-        let src = format!("{}{}{}", &base[..pos], frag, &base[pos..]);
-        check(&src);
-    }
+        format!("{}{}{}", &base[..pos], frag, &base[pos..])
+    };
+    rng::check("valid_function_with_one_mutation", CASES, mutate, |src| check(&src));
 }

@@ -11,7 +11,7 @@ use numrs_build::{build_file, Options};
 use numrs_check::CheckDatabase;
 
 /// The runtime's `memory` services the container code uses.
-mod memory {
+pub(crate) mod memory {
     use super::*;
 
     pub unsafe fn meminfo_decref(mi: *mut MemInfo) {
@@ -22,7 +22,7 @@ mod memory {
     }
 }
 
-#[path = "../../numrs_runtime/src/dicts.rs"]
+#[path = "../../../numrs_runtime/src/dicts.rs"]
 #[allow(dead_code)]
 mod dicts;
 

@@ -78,7 +78,7 @@ impl Client {
 
     fn wait_for(&mut self, pred: impl Fn(&Value) -> bool) -> Value {
         loop {
-            let m = self.messages.recv_timeout(Duration::from_secs(20)).expect("message from the server in time");
+            let m = self.messages.recv_timeout(Duration::from_secs(120)).expect("message from the server in time (a hang guard)");
             if pred(&m) {
                 return m;
             }
@@ -294,4 +294,25 @@ fn workspace_folders_can_be_added_and_removed() {
     let removed = c.diagnostics(uri);
     assert_eq!(removed, before, "back to not knowing kernels.py");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The protocol's life cycle: requests before `initialize` and after `shutdown` are refused
+/// with the protocol's error codes; a second `initialize` too; a batch is answered per message.
+#[test]
+fn life_cycle_errors() {
+    let mut c = Client::start();
+    let early = c.request("textDocument/hover", json!({"textDocument": {"uri": URI}, "position": {"line": 0, "character": 0}}));
+    assert_eq!(early["error"]["code"], json!(-32002), "{early}");
+    c.initialize();
+    let again = c.request("initialize", json!({"processId": null, "rootUri": null, "capabilities": {}}));
+    assert_eq!(again["error"]["code"], json!(-32600), "{again}");
+    let missing = c.request("textDocument/hover", json!({"position": {"line": 0, "character": 0}}));
+    assert_eq!(missing["error"]["code"], json!(-32602), "{missing}");
+    c.send_raw(r#"[{"jsonrpc": "2.0", "id": 900, "method": "textDocument/documentSymbol", "params": {"textDocument": {"uri": "file:///x.py"}}}]"#);
+    let batched = c.wait_for(|m| m.get("id") == Some(&json!(900)));
+    assert!(batched.get("result").is_some(), "{batched}");
+    let shutdown = c.request("shutdown", json!(null));
+    assert_eq!(shutdown["result"], json!(null));
+    let late = c.request("textDocument/documentSymbol", json!({"textDocument": {"uri": URI}}));
+    assert_eq!(late["error"]["code"], json!(-32600), "{late}");
 }

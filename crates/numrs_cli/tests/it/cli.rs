@@ -339,6 +339,14 @@ fn usage_errors_exit_2() {
     assert_eq!(status(&numrs(dir.path(), &["check", "--format", "xml"])), 2);
     assert_eq!(status(&numrs(dir.path(), &["frobnicate"])), 2);
     assert_eq!(status(&numrs(dir.path(), &["check", "--help"])), 0);
+    assert_eq!(status(&numrs(dir.path(), &["build", "a.py"])), 2, "--out-dir is required");
+    assert_eq!(status(&numrs(dir.path(), &["dump", "ir"])), 2);
+    assert_eq!(status(&numrs(dir.path(), &[])), 2);
+    let version = numrs(dir.path(), &["--version"]);
+    assert_eq!(status(&version), 0);
+    assert_eq!(stdout(&version), format!("numrs {}\n", env!("CARGO_PKG_VERSION")));
+    let help = stdout(&numrs(dir.path(), &["help", "build"]));
+    assert!(help.contains("Usage: numrs build [OPTIONS] --out-dir <DIR> <PATH>..."), "{help}");
 }
 
 #[test]

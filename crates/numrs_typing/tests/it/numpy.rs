@@ -42,7 +42,7 @@ fn method(name: &str, recv: &Type, args: &[Type], kws: &[(String, Type)]) -> Str
 #[test]
 fn ufunc_loops_match_numba_for_every_scalar_combination() {
     let data: serde_json::Value =
-        serde_json::from_str(include_str!("data/ufunc_loops_expected.json")).expect("valid test data");
+        serde_json::from_str(include_str!("../data/ufunc_loops_expected.json")).expect("valid test data");
     let mut checked = 0;
     let mut failures = Vec::new();
     for (ufunc, rows) in data.as_object().expect("object") {
@@ -117,7 +117,7 @@ fn index_types() -> HashMap<String, Type> {
 #[test]
 fn array_indexing_matches_numba() {
     let data: serde_json::Value =
-        serde_json::from_str(include_str!("data/array_index_expected.json")).expect("valid test data");
+        serde_json::from_str(include_str!("../data/array_index_expected.json")).expect("valid test data");
     let idx = index_types();
     let mut arrays = HashMap::new();
     for nd in 1..=3 {

@@ -1,0 +1,6 @@
+//! The integration tests of `numrs_fuzz`, one test binary (each file below was its own binary;
+//! one binary links the crate's dependencies once).
+
+mod no_panic;
+mod rechunk;
+mod rng;
