@@ -67,8 +67,10 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
     let positions = numrs_db::positions(dbd, file);
     let mut out = Vec::new();
     for (id, jit) in info.functions.iter().enumerate() {
-        // `@vectorize` kernels with explicit signatures become NumPy ufuncs.
-        let vectorize = jit.kind == numrs_hir::JitKind::Vectorize && !jit.signatures.is_empty();
+        // `@vectorize` kernels become NumPy ufuncs: one loop per explicit signature, or, for a
+        // lazily compiled one (Numba's DUFunc), per element types its callers and the
+        // signatures file compile it for.
+        let vectorize = jit.kind == numrs_hir::JitKind::Vectorize;
         if jit.kind != numrs_hir::JitKind::Njit && !vectorize {
             continue;
         }
@@ -104,7 +106,8 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
                 fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
                 flags: numrs_codegen::Flags {
                     boundscheck: jit.options.boundscheck == Some(true),
-                    numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
+                    // Numba's UFuncDispatcher compiles kernels with NumPy's error model.
+                    numpy_errors: vectorize || jit.options.error_model.as_deref() == Some("numpy"),
                     parallel: jit.options.parallel == Some(true),
                 },
             });
@@ -293,7 +296,7 @@ impl DefParams {
         if self.keywords || !self.literal() {
             return numrs_codegen::CallParams::default();
         }
-        numrs_codegen::CallParams { params: self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).collect(), star: self.star }
+        numrs_codegen::CallParams { params: self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).collect(), star: self.star, ufunc: None }
     }
 }
 
@@ -329,6 +332,16 @@ fn function_of(info: &queries::ModuleInfo, d: &DispatcherRef) -> Result<usize, S
 fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
     let id = function_of(info, d)?;
     let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
+    if info.functions[id].kind == numrs_hir::JitKind::Vectorize && !info.functions[id].signatures.is_empty() {
+        // A ufunc with signatures is frozen: the first loop that compiled and that the element
+        // types cast to safely (as `check` typed the call).
+        let loops: Vec<usize> = candidates.iter().copied().filter(|i| specs[*i].result.outcome.is_ok()).collect();
+        let inputs: Vec<Vec<Type>> = loops.iter().map(|i| specs[*i].args.clone()).collect();
+        return numrs_typing::find_dufunc_loop(&inputs, args).map(|k| loops[k]).ok_or_else(|| {
+            let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            format!("no loop of ufunc '{}' for ({shown})", d.name)
+        });
+    }
     let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
     for want in [args, &unlit[..]] {
         if let Some(i) = candidates.iter().find(|i| specs[**i].args.as_slice() == want) {
@@ -376,7 +389,15 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
     }
     let defs: Vec<DefParams> = (0..info.functions.len()).map(|id| DefParams::of(dbd, file, info, id)).collect();
     let table_params: Vec<Vec<(String, Option<String>)>> = defs.iter().map(DefParams::table).collect();
-    let call_params: Vec<numrs_codegen::CallParams> = defs.iter().map(DefParams::call).collect();
+    let call_params: Vec<numrs_codegen::CallParams> = defs
+        .iter()
+        .zip(&info.functions)
+        .map(|(d, f)| match f.kind {
+            // Ufunc calls take the inputs (and an output array) by position.
+            numrs_hir::JitKind::Vectorize => numrs_codegen::CallParams { ufunc: Some(d.positional.len()), ..Default::default() },
+            _ => d.call(),
+        })
+        .collect();
     // What every specialization's lowering may depend on besides its own IR: the module, the
     // signatures of all specializations (calls resolve among them; numbering), the functions.
     let summary = cache::key(&(

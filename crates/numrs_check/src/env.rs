@@ -274,6 +274,79 @@ impl<'a> FileEnv<'a> {
         Some(spec_return_type(self.db, key, dispatcher))
     }
 
+    /// A call of a `@vectorize` function from jit code, as Numba's `DUFunc._type_me` types it:
+    /// the element types (array dtypes, scalars unliteral) select a loop — with signatures,
+    /// the first loop they cast to safely (the ufunc is frozen); without, the kernel compiled
+    /// for exactly those types — and the call returns the loop's output, as an array of the
+    /// largest dimension among the arguments when one is an array (C, or F when every array
+    /// operand is F), or the explicit output array passed last.
+    fn call_dufunc(
+        &self,
+        dispatcher: &DispatcherRef,
+        facts: &crate::queries::FunctionFacts,
+        args: &[Type],
+        kws: &[(String, Type)],
+    ) -> Result<Type, InferError> {
+        let func = self.callee(dispatcher);
+        let name = &dispatcher.name;
+        let shown = |ts: &[Type]| ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        if !kws.is_empty() {
+            return Err(InferError::typing(
+                "invalid-call",
+                format!("'{name}' is a ufunc (@vectorize): it takes its inputs and an optional output array by position, not keyword arguments"),
+                None,
+            ));
+        }
+        let nin = facts.params.len();
+        let inputs = numrs_typing::handle_ufunc_inputs(name, nin, 1, args)
+            .map_err(|e| InferError::typing("invalid-call", e.message, None))?;
+        let ewise: Vec<Type> = inputs.base[..nin].iter().map(Type::unliteral).collect();
+        let out = if facts.signatures.is_empty() {
+            // Compiled on demand for the element types (recorded, so that `build` lowers it).
+            {
+                let mut calls = self.calls.borrow_mut();
+                if !calls.iter().any(|(d, a)| d == dispatcher && *a == ewise) {
+                    calls.push((dispatcher.clone(), ewise.clone()));
+                }
+            }
+            let ret = spec_return_type(self.db, SpecKey::new(self.db, func, ewise.clone(), None), dispatcher)?;
+            if ret.as_number().is_none() {
+                return Err(InferError::typing(
+                    "invalid-call",
+                    format!("the kernel of ufunc '{name}' returns {ret} for ({}): a ufunc loop must return a number", shown(&ewise)),
+                    None,
+                ));
+            }
+            ret
+        } else {
+            // Frozen: the loops that compiled, in the order of the decorator's signatures.
+            let loops: Vec<(Vec<Type>, Type)> = facts
+                .signatures
+                .iter()
+                .filter_map(|(a, r)| {
+                    let typed = infer_spec(self.db, SpecKey::new(self.db, func, a.clone(), r.clone())).outcome.as_ref().ok()?;
+                    Some((a.clone(), r.clone().unwrap_or_else(|| typed.clone())))
+                })
+                .collect();
+            let ins: Vec<Vec<Type>> = loops.iter().map(|l| l.0.clone()).collect();
+            match numrs_typing::find_dufunc_loop(&ins, &ewise) {
+                Some(i) => loops[i].1.clone(),
+                None => {
+                    let available = loops.iter().map(|(a, r)| format!("({}) -> {r}", shown(a))).collect::<Vec<_>>().join(", ");
+                    return Err(InferError::typing(
+                        "invalid-call",
+                        format!(
+                            "ufunc '{name}' (@vectorize with signatures) has no loop that ({}) casts to safely; its loops: {available}",
+                            shown(&ewise)
+                        ),
+                        None,
+                    ));
+                }
+            }
+        };
+        Ok(inputs.result(&[out]))
+    }
+
     fn partial_return_type(&self, func: FunctionKey<'a>, args: &[Type]) -> Result<Type, InferError> {
         let Some(ir) = crate::queries::function_ir(self.db, func) else {
             return Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None));
@@ -319,6 +392,9 @@ impl Environment for FileEnv<'_> {
 
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let func = self.callee(dispatcher);
+        if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
+            return self.call_dufunc(dispatcher, facts, args, kws);
+        }
         let args = self.bind_arguments(dispatcher, args, kws)?;
         if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args) {
             return result;
@@ -384,6 +460,10 @@ impl Environment for PartialEnv<'_, '_> {
         self.inner.resolve_global(name)
     }
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        let vectorized = function_facts(self.inner.db, self.inner.callee(dispatcher)).as_ref().is_some_and(|f| f.kind == JitKind::Vectorize);
+        if vectorized {
+            return self.inner.call_dispatcher(dispatcher, args, kws);
+        }
         let bound = self.inner.bind_arguments(dispatcher, args, kws)?;
         if InferenceStack::contains(&dispatcher.name, dispatcher.id as u32, &bound) {
             return Err(InferError::typing("recursion-without-signature", "recursive call skipped", None));

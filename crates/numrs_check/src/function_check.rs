@@ -135,7 +135,7 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     }
     let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> =
         jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator)).collect();
-    specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, &mut diagnostics, record.name_span));
+    specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, jit.kind == numrs_hir::JitKind::Vectorize, &mut diagnostics, record.name_span));
     if specs.is_empty() {
         if let Some(ann) = &jit.annotations {
             if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {

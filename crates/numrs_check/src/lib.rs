@@ -307,11 +307,14 @@ fn split_exception(text: &str) -> (&'static str, &str) {
     ("TypingError", text)
 }
 
-/// Specialisations of `function` recorded in the `--signatures` file for this file.
+/// Specialisations of `function` recorded in the `--signatures` file for this file. For a
+/// `@vectorize` function (`elementwise`), a recorded call's arrays stand for their dtypes: a
+/// Numba DUFunc called from Python compiles the loop of the element types.
 fn recorded_specs(
     db: &dyn numrs_db::Db,
     file: SourceFile,
     function: &str,
+    elementwise: bool,
     diagnostics: &mut Vec<Diagnostic>,
     span: numrs_syntax::ast::Span,
 ) -> Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> {
@@ -324,6 +327,11 @@ fn recorded_specs(
         }
         match record.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
             Some(args) => {
+                let args: Vec<numrs_types::Type> = if elementwise {
+                    args.into_iter().map(|a| a.as_array().map_or_else(|| a.clone(), |x| x.dtype.clone())).collect()
+                } else {
+                    args
+                };
                 if !out.iter().any(|(a, _, _): &(Vec<numrs_types::Type>, _, _)| *a == args) {
                     out.push((args, None, SignatureOrigin::Recorded));
                 }

@@ -11,14 +11,14 @@
 //! views keep their `parent`.
 
 use inkwell::types::{BasicTypeEnum, StructType};
-use inkwell::values::{BasicValue, BasicValueEnum, IntValue, PointerValue, StructValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FunctionValue, IntValue, PointerValue, StructValue};
 use inkwell::{AddressSpace, AtomicOrdering, AtomicRMWBinOp, FloatPredicate, IntPredicate};
 use numrs_abi::ExcKind;
 use numrs_ir::{Value, VarId};
 use numrs_syntax::ast::{BinOp, CmpOp, UnaryOp};
 use numrs_types::{ArrayType, Layout, NumericKind, Signature, Type};
 
-use crate::func::{FnCx, R};
+use crate::func::{Callee, FnCx, R};
 use crate::types::{self, numeric};
 
 /// Whether values of `t` hold array references.
@@ -42,13 +42,15 @@ pub enum Ix<'ctx> {
 }
 
 /// A node of a fused array expression.
-enum Node {
+enum Node<'ctx> {
     /// Index into the leaves.
     Leaf(usize),
-    Op { ufunc: String, args: Vec<Node>, out: NumericKind },
+    Op { ufunc: String, args: Vec<Node<'ctx>>, out: NumericKind },
+    /// A `@vectorize` kernel (its internal function and loop input types) per element.
+    Kernel { function: FunctionValue<'ctx>, inputs: Vec<Type>, args: Vec<Node<'ctx>>, out: NumericKind },
 }
 
-impl Node {
+impl Node<'_> {
     /// Whether evaluating an element can raise: the complex `/` operator (CPython's division).
     fn may_raise(&self) -> bool {
         match self {
@@ -57,6 +59,8 @@ impl Node {
             Node::Op { ufunc, args, out } => {
                 (ufunc == "truediv" && out.is_complex()) || (ufunc == "**" && !out.is_integer()) || args.iter().any(Node::may_raise)
             }
+            // Kernel exceptions are dropped.
+            Node::Kernel { args, .. } => args.iter().any(Node::may_raise),
         }
     }
 }
@@ -691,7 +695,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Some((name, args))
     }
 
-    fn expr_node(&self, v: VarId, leaves: &mut Vec<(VarId, Type)>) -> R<Node> {
+    fn expr_node(&self, v: VarId, leaves: &mut Vec<(VarId, Type)>) -> R<Node<'ctx>> {
         if self.fused.contains(&v) {
             if let Some(def) = self.defs.get(&v).copied() {
                 let t = self.ty(v)?;
@@ -711,7 +715,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Node::Leaf(leaves.len() - 1))
     }
 
-    fn op_node(&self, value: &Value, tt: &Type, leaves: &mut Vec<(VarId, Type)>) -> R<Node> {
+    fn op_node(&self, value: &Value, tt: &Type, leaves: &mut Vec<(VarId, Type)>) -> R<Node<'ctx>> {
         let Some((name, args)) = self.elementwise_op(value, tt) else {
             return self.fail(format!("this array operation producing {tt} is not supported by numrs build yet"));
         };
@@ -767,7 +771,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(agg.as_basic_value_enum())
     }
 
-    fn lower_expr_tree(&mut self, root: &Node, leaves_v: &[(VarId, Type)], tt: &Type, inplace_out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
+    fn lower_expr_tree(&mut self, root: &Node<'ctx>, leaves_v: &[(VarId, Type)], tt: &Type, inplace_out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail("array expression") };
         if let Some(o) = inplace_out {
             if let Type::Array(oa) = self.ty(o)? {
@@ -974,7 +978,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &Type::Array(std::sync::Arc::new(out_t)), tt)
     }
 
-    fn eval_node(&mut self, node: &Node, leaves: &[(BasicValueEnum<'ctx>, Type)]) -> R<(BasicValueEnum<'ctx>, Type)> {
+    fn eval_node(&mut self, node: &Node<'ctx>, leaves: &[(BasicValueEnum<'ctx>, Type)]) -> R<(BasicValueEnum<'ctx>, Type)> {
         match node {
             Node::Leaf(i) => Ok(leaves[*i].clone()),
             Node::Op { ufunc, args, out } => {
@@ -985,7 +989,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let v = self.ufunc_elem(ufunc, &vals, *out)?;
                 Ok((v, Type::Number(*out)))
             }
+            Node::Kernel { function, inputs, args, out } => {
+                let mut vals = Vec::new();
+                for a in args {
+                    vals.push(self.eval_node(a, leaves)?);
+                }
+                let v = self.ufunc_kernel_elem(*function, inputs, &vals)?;
+                Ok((v, Type::Number(*out)))
+            }
         }
+    }
+
+    /// A `@vectorize` kernel mapped over `inputs` (broadcast) into a new array, or into
+    /// `out` (an explicit output array) when given.
+    pub(crate) fn lower_kernel_map(&mut self, callee: &Callee<'ctx>, inputs: &[VarId], out: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Some(k) = numeric(&callee.return_type) else {
+            return self.fail(format!("a ufunc kernel returning {}", callee.return_type));
+        };
+        let mut leaves_v = Vec::new();
+        let mut nodes = Vec::new();
+        for v in inputs {
+            nodes.push(self.expr_node(*v, &mut leaves_v)?);
+        }
+        let root = Node::Kernel { function: callee.function, inputs: callee.args.clone(), args: nodes, out: k };
+        self.lower_expr_tree(&root, &leaves_v, tt, out)
     }
 
     /// NumPy's complex division (Numba's `np_complex_div_impl`, Smith's algorithm): a zero

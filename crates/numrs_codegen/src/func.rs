@@ -44,6 +44,9 @@ pub struct Callee<'ctx> {
     pub args: Vec<Type>,
     pub return_type: Type,
     pub index: usize,
+    /// The callee is a `@vectorize` kernel (`args` and `return_type` are its loop's): the call
+    /// maps it over the arguments' elements.
+    pub ufunc: bool,
 }
 
 /// Finds the callee of a jit-to-jit call from the positional argument types and the keyword
@@ -876,31 +879,87 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut handlers: Vec<usize> = self.try_of.iter().flatten().copied().collect();
         handlers.sort_unstable();
         handlers.dedup();
-        let et = exc_info_type(self.ctx);
-        let i32t = self.ctx.i32_type();
         for h in handlers {
             let Some(target) = self.blocks.get(h).copied() else { continue };
             let landing = self.ctx.append_basic_block(self.func, &format!("b{h}.landing"));
             self.b.position_at_end(landing);
-            let p_msg = self.b.build_struct_gep(et, self.exc_ptr, 1, "")?;
-            let p_owned = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
-            let owned = self.b.build_load(i32t, p_owned, "")?.into_int_value();
-            let is_owned = self.b.build_int_compare(IntPredicate::NE, owned, i32t.const_zero(), "")?;
-            let free_bb = self.ctx.append_basic_block(self.func, &format!("b{h}.landing_free"));
-            let clear_bb = self.ctx.append_basic_block(self.func, &format!("b{h}.landing_clear"));
-            self.b.build_conditional_branch(is_owned, free_bb, clear_bb)?;
-            self.b.position_at_end(free_bb);
-            let msg = self.b.build_load(self.ctx.ptr_type(AddressSpace::default()), p_msg, "")?;
-            let free = self.api_fn(API_PLAIN_FREE, false)?;
-            let ft = self.ctx.void_type().fn_type(&[self.ctx.ptr_type(AddressSpace::default()).into()], false);
-            self.b.build_indirect_call(ft, free, &[msg.into()], "")?;
-            self.b.build_unconditional_branch(clear_bb)?;
-            self.b.position_at_end(clear_bb);
-            self.b.build_store(self.exc_ptr, et.const_zero())?;
+            self.discard_exception(self.exc_ptr)?;
             self.b.build_unconditional_branch(target)?;
             self.landings.insert(h, landing);
         }
         Ok(())
+    }
+
+    /// Drop the exception described at `slot`: its message released when the runtime
+    /// allocated it, the slot cleared. Lowering goes on in a new block.
+    pub(crate) fn discard_exception(&self, slot: PointerValue<'ctx>) -> R<()> {
+        let et = exc_info_type(self.ctx);
+        let i32t = self.ctx.i32_type();
+        let p_msg = self.b.build_struct_gep(et, slot, 1, "")?;
+        let p_owned = self.b.build_struct_gep(et, slot, 3, "")?;
+        let owned = self.b.build_load(i32t, p_owned, "")?.into_int_value();
+        let is_owned = self.b.build_int_compare(IntPredicate::NE, owned, i32t.const_zero(), "")?;
+        let free_bb = self.new_block("exc_free");
+        let clear_bb = self.new_block("exc_clear");
+        self.b.build_conditional_branch(is_owned, free_bb, clear_bb)?;
+        self.b.position_at_end(free_bb);
+        let msg = self.b.build_load(self.ctx.ptr_type(AddressSpace::default()), p_msg, "")?;
+        let free = self.api_fn(API_PLAIN_FREE, false)?;
+        let ft = self.ctx.void_type().fn_type(&[self.ctx.ptr_type(AddressSpace::default()).into()], false);
+        self.b.build_indirect_call(ft, free, &[msg.into()], "")?;
+        self.b.build_unconditional_branch(clear_bb)?;
+        self.b.position_at_end(clear_bb);
+        self.b.build_store(slot, et.const_zero())?;
+        Ok(())
+    }
+
+    /// One element of a `@vectorize` kernel: `args` cast to the loop's input types, the kernel
+    /// called, its result (of the loop's output type). As in a NumPy ufunc loop (Numba's
+    /// `DUFuncKernel`), an exception the kernel raises is dropped and the element is whatever
+    /// the kernel left (zero).
+    pub(crate) fn ufunc_kernel_elem(&mut self, kernel: FunctionValue<'ctx>, formals: &[Type], args: &[(BasicValueEnum<'ctx>, Type)]) -> R<BasicValueEnum<'ctx>> {
+        let et = exc_info_type(self.ctx);
+        let slot = self.frame_alloca(et.into(), "ufunc_exc")?;
+        self.b.build_store(slot, et.const_zero())?;
+        let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = vec![slot.into()];
+        for ((v, t), formal) in args.iter().zip(formals) {
+            vals.push(self.cast(*v, t, formal)?.into());
+        }
+        let res = self.b.build_call(kernel, &vals, "elem")?;
+        let res = match res.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
+            _ => return self.fail("internal error: ufunc kernel returns void"),
+        };
+        let status = self.b.build_extract_value(res, 0, "")?.into_int_value();
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+        let drop_bb = self.new_block("ufunc_exc_drop");
+        let done = self.new_block("ufunc_elem_done");
+        self.b.build_conditional_branch(failed, drop_bb, done)?;
+        self.b.position_at_end(drop_bb);
+        self.discard_exception(slot)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let v = self.b.build_extract_value(res, 1, "")?;
+        Ok(v)
+    }
+
+    /// A call of a `@vectorize` function: scalars give the kernel's result, arrays a new array
+    /// (or the output array passed last) of the kernel mapped over the broadcast elements.
+    fn call_ufunc_kernel(&mut self, callee: &Callee<'ctx>, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let mut tys = Vec::new();
+        for v in args {
+            tys.push(self.ty(*v)?);
+        }
+        if tys.iter().all(|t| !matches!(t, Type::Array(_))) {
+            let mut vals = Vec::new();
+            for (v, t) in args.iter().zip(&tys) {
+                vals.push((self.load(*v)?, t.clone()));
+            }
+            let r = self.ufunc_kernel_elem(callee.function, &callee.args, &vals)?;
+            return self.cast(r, &callee.return_type, target);
+        }
+        let nin = callee.args.len();
+        self.lower_kernel_map(callee, &args[..nin], args.get(nin).copied(), target)
     }
 
     /// Return `status` (not 0: an error) with no value.
@@ -1620,6 +1679,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.ty(*v)?))).collect::<R<_>>()?;
         let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
         self.called.push(callee.index);
+        if callee.ufunc {
+            if vararg.is_some() {
+                return self.fail(format!("ufunc '{}' called with *args", d.name));
+            }
+            return self.call_ufunc_kernel(&callee, args, target);
+        }
         if callee.args.len() != callee.sources.len() {
             return self.fail(format!("call of '{}' with {} arguments for {} parameters", d.name, callee.sources.len(), callee.args.len()));
         }

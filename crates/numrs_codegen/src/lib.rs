@@ -131,6 +131,9 @@ pub type ParamsOf<'a> = dyn Fn(&DispatcherRef) -> CallParams + 'a;
 pub struct CallParams {
     pub params: Vec<(String, Option<String>)>,
     pub star: bool,
+    /// A `@vectorize` function, with its number of inputs: a call runs one of its loops per
+    /// element (Numba's DUFunc), and the resolver is asked for the loop of the element types.
+    pub ufunc: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

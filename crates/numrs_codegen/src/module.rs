@@ -247,6 +247,19 @@ fn lower_part<'ctx>(
     let f = part.add_function(&names[i], ft, Some(Linkage::External));
     let lookup = |d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]| -> Result<Callee, String> {
         let p = params_of(d);
+        if let Some(nin) = p.ufunc {
+            // A ufunc call: its inputs' element types select the loop (an output array may follow).
+            if args.len() < nin || !kws.is_empty() {
+                return Err(format!("ufunc '{}' takes {nin} inputs by position", d.name));
+            }
+            let elements: Vec<Type> = args[..nin].iter().map(|t| t.as_array().map_or_else(|| t.unliteral(), |a| a.dtype.clone())).collect();
+            let idx = resolver(i, d, &elements)?;
+            let callee = specs.get(idx).ok_or_else(|| format!("no loop of ufunc '{}'", d.name))?;
+            let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
+            let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
+            let sources = (0..nin).map(crate::ArgSource::Positional).collect();
+            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true });
+        }
         // Positional calls of the full arity need no binding.
         let (types, sources) = if kws.is_empty() && !p.star && (p.params.is_empty() || args.len() == p.params.len()) {
             (args.to_vec(), (0..args.len()).map(crate::ArgSource::Positional).collect())
@@ -257,7 +270,7 @@ fn lower_part<'ctx>(
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
         let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
-        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx })
+        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false })
     };
     match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, &[]) {
         Ok(lowered) => {

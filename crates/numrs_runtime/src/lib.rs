@@ -212,7 +212,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             Some(names)
         };
         if kind == FUNCTION_KIND_UFUNC {
-            module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out)?)?;
+            module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out, arity)?)?;
             continue;
         }
         let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults)? };

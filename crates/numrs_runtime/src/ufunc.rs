@@ -69,11 +69,11 @@ unsafe extern "C" fn ufunc_loop(args: *mut *mut c_char, dims: *const isize, step
     }
 }
 
-/// The ufunc `name` with one loop per specialization.
-pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec]) -> PyResult<PyObject> {
+/// The ufunc `name` of `nin` inputs with one loop per specialization. A lazily compiled
+/// `@vectorize` function that nothing compiled a loop for has none: every call raises
+/// NumPy's TypeError (no loop matching the inputs), as a Numba DUFunc that cannot compile.
+pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize) -> PyResult<PyObject> {
     let bad = |m: String| PyImportError::new_err(format!("numrs module table: ufunc {name}: {m}"));
-    let Some(first) = specs.first() else { return Err(bad("no loops".into())) };
-    let nin = first.args.len();
     if nin == 0 || nin > 32 {
         return Err(bad(format!("{nin} inputs")));
     }

@@ -15,6 +15,7 @@ mod reduce;
 mod shapefuncs;
 mod tables;
 mod ufunc;
+pub use ufunc::{find_dufunc_loop, handle_ufunc_inputs, UfuncInputs};
 
 use std::sync::Arc;
 

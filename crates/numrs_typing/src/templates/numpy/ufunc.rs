@@ -86,26 +86,61 @@ fn base_kind(t: &Type) -> Option<NumericKind> {
     }
 }
 
-/// Numba's `Numpy_rules_ufunc.generic` for ufunc `name` (canonical NumPy name).
-pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
-    let Some(u) = tables().ufuncs.get(name) else { return Ok(None) };
+/// What Numba's `Numpy_rules_ufunc._handle_inputs` makes of a ufunc call's arguments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UfuncInputs {
+    /// The arguments (optionals stripped).
+    pub args: Vec<Type>,
+    /// The scalar type each argument contributes (an array's dtype, a scalar itself).
+    pub base: Vec<Type>,
+    /// How many trailing arguments are explicit output arrays.
+    pub explicit_outputs: usize,
+    /// The largest number of dimensions among the arguments (0: all scalars).
+    pub ndims: u32,
+    /// The layout of an implicit array output: C, or F when no array operand is C and one is F.
+    pub layout: Layout,
+}
+
+impl UfuncInputs {
+    /// The type of the call: the explicit outputs, or the loop's output `out` as an array of
+    /// `ndims` dimensions (a scalar when every argument is).
+    pub fn result(&self, out: &[Type]) -> Type {
+        let mut outs: Vec<Type> = self.args[self.args.len() - self.explicit_outputs..].to_vec();
+        for t in &out[self.explicit_outputs.min(out.len())..] {
+            outs.push(if self.ndims > 0 { Type::array(t.clone(), self.ndims, self.layout) } else { t.clone() });
+        }
+        if outs.len() == 1 {
+            outs.remove(0)
+        } else {
+            Type::tuple(outs)
+        }
+    }
+}
+
+/// Numba's `Numpy_rules_ufunc._handle_inputs` for ufunc `name` with `nin` inputs and `nout`
+/// outputs: argument count, explicit outputs (writable arrays of the full dimension), base
+/// types and the layout of an implicit output.
+pub fn handle_ufunc_inputs(name: &str, nin: usize, nout: usize, args: &[Type]) -> Result<UfuncInputs, CallError> {
     let args: Vec<Type> = args.iter().map(strip_optional).collect();
-    if args.len() < u.nin {
+    if args.len() < nin {
         return Err(CallError::typing(format!(
-            "ufunc '{name}': not enough arguments ({} found, {} required)",
-            args.len(),
-            u.nin
+            "ufunc '{name}': not enough arguments ({} found, {nin} required)",
+            args.len()
         )));
     }
-    if args.len() > u.nin + u.nout {
+    if args.len() > nin + nout {
         return Err(CallError::typing(format!(
             "ufunc '{name}': too many arguments ({} found, {} maximum)",
             args.len(),
-            u.nin + u.nout
+            nin + nout
         )));
     }
-    let ndims = args.iter().map(|a| a.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
-    let explicit = &args[u.nin..];
+    let dims: Vec<u32> = args.iter().map(|a| a.as_array().map_or(0, |a| a.ndim)).collect();
+    let ndims = dims.iter().copied().max().unwrap_or(0);
+    let explicit = &args[nin..];
+    if dims[nin..].iter().any(|d| *d != ndims) {
+        return Err(CallError::typing(format!("ufunc '{name}' called with unsuitable explicit output arrays.")));
+    }
     if !explicit.iter().all(|o| o.as_array().is_some()) {
         return Err(CallError::typing(format!("ufunc '{name}' called with an explicit output that is not an array")));
     }
@@ -113,13 +148,39 @@ pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
         return Err(CallError::typing(format!("ufunc '{name}' called with an explicit output that is read-only")));
     }
     let mut layout = Layout::C;
-    if ndims > 0 && explicit.len() < u.nout {
+    if ndims > 0 && explicit.len() < nout {
         let layouts: Vec<Layout> = args.iter().filter_map(|a| a.as_array().map(|a| a.layout)).collect();
         if !layouts.contains(&Layout::C) && layouts.contains(&Layout::F) {
             layout = Layout::F;
         }
     }
-    let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(&args)));
+    let base = args.iter().map(|a| a.as_array().map_or_else(|| a.clone(), |x| x.dtype.clone())).collect();
+    Ok(UfuncInputs { explicit_outputs: explicit.len(), args, base, ndims, layout })
+}
+
+/// Numba's `ufunc_find_matching_loop` over a `@vectorize` function's loops (each its input
+/// types, in the order they were added): the index of the first loop every input casts to
+/// safely, as NumPy's legacy search picks (`None` when there is none, or when an input has
+/// no NumPy dtype).
+pub fn find_dufunc_loop(loops: &[Vec<Type>], inputs: &[Type]) -> Option<usize> {
+    let kinds: Vec<NumericKind> = inputs.iter().map(|t| t.unliteral().as_number()).collect::<Option<_>>()?;
+    let chars: Vec<char> = kinds.iter().map(|k| kind_char(*k)).collect();
+    let mixed = chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u')) && chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
+    loops.iter().position(|l| {
+        l.len() == chars.len()
+            && l.iter().zip(&chars).all(|(t, outer)| match t.as_number() {
+                Some(k) => ufunc_can_cast(*outer, kind_char(k), mixed, false),
+                None => false,
+            })
+    })
+}
+
+/// Numba's `Numpy_rules_ufunc.generic` for ufunc `name` (canonical NumPy name).
+pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
+    let Some(u) = tables().ufuncs.get(name) else { return Ok(None) };
+    let inputs = handle_ufunc_inputs(name, u.nin, u.nout, args)?;
+    let args = &inputs.args;
+    let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(args)));
     let kinds: Option<Vec<NumericKind>> = args.iter().map(base_kind).collect();
     let Some(kinds) = kinds else { return Err(cant_resolve()) };
     let Some(found) = find_matching_loop(u, &kinds[..u.nin], &kinds[u.nin..]) else { return Err(cant_resolve()) };
@@ -129,14 +190,8 @@ pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
             found.sig
         )));
     }
-    let mut out: Vec<Type> = explicit.to_vec();
-    let implicit = u.nout - explicit.len();
-    for k in &found.outputs[found.outputs.len() - implicit..] {
-        let scalar = Type::Number(*k);
-        out.push(if ndims > 0 { Type::array(scalar, ndims, layout) } else { scalar });
-    }
-    let ret = if out.len() == 1 { out.remove(0) } else { Type::tuple(out) };
-    Ok(Some(Signature::new(ret, args)))
+    let outs: Vec<Type> = found.outputs.iter().map(|k| Type::Number(*k)).collect();
+    Ok(Some(Signature::new(inputs.result(&outs), args.clone())))
 }
 
 /// A call of `numpy.<attr>` where `attr` names a ufunc.
