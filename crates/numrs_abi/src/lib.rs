@@ -38,9 +38,13 @@ pub const ABI_VERSION_PARAM_DEFAULTS: u32 = 3;
 /// ufunc); otherwise everything is as in [`ABI_VERSION_PARAM_DEFAULTS`].
 pub const ABI_VERSION_KINDS: u32 = 4;
 
+/// Tables with this `abi_version` have [`FunctionEntryV5`] items (a generalized ufunc's
+/// layout); otherwise everything is as in [`ABI_VERSION_KINDS`].
+pub const ABI_VERSION_GUFUNC: u32 = 5;
+
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 4;
+pub const MAX_ABI_VERSION: u32 = 5;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -138,11 +142,32 @@ pub struct FunctionEntryV4 {
     pub kind: u32,
 }
 
+/// A [`FunctionEntryV4`] followed by a generalized ufunc's layout (tables of version
+/// [`ABI_VERSION_GUFUNC`]).
+#[repr(C)]
+pub struct FunctionEntryV5 {
+    pub name: *const c_char,
+    pub n_specs: u32,
+    pub specs: *const Specialization,
+    pub param_names: *const *const c_char,
+    pub param_defaults: *const *const c_char,
+    pub kind: u32,
+    /// For [`FUNCTION_KIND_GUFUNC`]: the `@guvectorize` layout as NumPy spells a gufunc's
+    /// signature (`(m,n),(n)->(m)`), NUL-terminated; null for other kinds.
+    pub layout: *const c_char,
+}
+
 /// A jit function: a dispatcher choosing among the specializations.
 pub const FUNCTION_KIND_DISPATCHER: u32 = 0;
 /// A `@vectorize` function: a NumPy ufunc with one loop per specialization (scalar numbers
 /// in, one scalar number out), each calling the specialization's wrapper per element.
 pub const FUNCTION_KIND_UFUNC: u32 = 1;
+/// A `@guvectorize` function: a NumPy generalized ufunc (the entry's `layout`) with one loop
+/// per specialization. Each specialization takes every operand (inputs, then outputs) and
+/// returns `none`: an operand with core dimensions, or declared as an array, is passed as an
+/// array of its core dimensions (a scalar core as a 1-element 1-d array) viewing NumPy's
+/// buffer; a scalar operand as its value.
+pub const FUNCTION_KIND_GUFUNC: u32 = 2;
 
 #[repr(C)]
 pub struct Specialization {

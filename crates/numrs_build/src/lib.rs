@@ -70,7 +70,8 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
         // `@vectorize` kernels become NumPy ufuncs: one loop per explicit signature, or, for a
         // lazily compiled one (Numba's DUFunc), per element types its callers and the
         // signatures file compile it for.
-        let vectorize = jit.kind == numrs_hir::JitKind::Vectorize;
+        let vectorize = jit.kind == numrs_hir::JitKind::Vectorize
+            || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some() && !jit.signatures.is_empty());
         if jit.kind != numrs_hir::JitKind::Njit && !vectorize {
             continue;
         }
@@ -436,12 +437,16 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         .functions
         .iter()
         .enumerate()
-        .filter(|(_, f)| matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize))
+        .filter(|(_, f)| {
+            matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize)
+                || (f.kind == numrs_hir::JitKind::GuVectorize && f.gufunc_layout.is_some())
+        })
         .map(|(id, f)| numrs_codegen::FunctionInput {
             function_id: id,
             name: f.name.clone(),
             params: table_params[id].clone(),
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
+            gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },
         })
         .collect();
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
@@ -463,7 +468,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             .iter()
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
-        functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc)).collect::<Vec<_>>(),
+        functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc, &f.gufunc)).collect::<Vec<_>>(),
         &call_params,
     ));
     let output = match cache::load(&key) {

@@ -112,6 +112,9 @@ pub struct FunctionInput {
     pub params: Vec<(String, Option<String>)>,
     /// A `@vectorize` function: a NumPy ufunc in Python (`numrs_abi::FUNCTION_KIND_UFUNC`).
     pub ufunc: bool,
+    /// A `@guvectorize` function's layout (`(n),()->(n)`): a NumPy generalized ufunc in
+    /// Python (`numrs_abi::FUNCTION_KIND_GUFUNC`).
+    pub gufunc: Option<String>,
 }
 
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,

@@ -596,7 +596,7 @@ fn build_table<'ctx>(
     let i32t = ctx.i32_type();
     let spec_t = ctx.struct_type(&[i32t.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // numrs_abi::FunctionEntryV4: name, n_specs, specs, param_names, param_defaults, kind.
-    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into(), i32t.into()], false);
+    let entry_t = ctx.struct_type(&[ptr.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into(), i32t.into(), ptr.into()], false);
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Every function of the module (in its order), then any only the specializations name.
     let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
@@ -609,6 +609,7 @@ fn build_table<'ctx>(
     let mut entries = Vec::new();
     for (id, fname, params) in ids {
         let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
+        let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
         // Specializations taking a jit function (passed statically by their callers) or a
         // generator (which lives in its caller's frame) run only from compiled code; Python
         // calls cannot select them.
@@ -652,7 +653,18 @@ fn build_table<'ctx>(
             g.as_pointer_value().into(),
             names.into(),
             defaults.into(),
-            i32t.const_int(if ufunc { numrs_abi::FUNCTION_KIND_UFUNC } else { numrs_abi::FUNCTION_KIND_DISPATCHER } as u64, false).into(),
+            i32t.const_int(
+                if gufunc.is_some() {
+                    numrs_abi::FUNCTION_KIND_GUFUNC
+                } else if ufunc {
+                    numrs_abi::FUNCTION_KIND_UFUNC
+                } else {
+                    numrs_abi::FUNCTION_KIND_DISPATCHER
+                } as u64,
+                false,
+            )
+            .into(),
+            gufunc.map_or_else(|| ptr.const_null(), |l| cstr(ctx, module, l, &format!("numrs.layout.{id}"))).into(),
         ]));
     }
     let entries_t = entry_t.array_type(entries.len() as u32);
@@ -665,7 +677,7 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        i32t.const_int(numrs_abi::ABI_VERSION_KINDS as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_GUFUNC as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

@@ -494,6 +494,7 @@ impl<'a> Analysis<'_, 'a> {
             }
         }
         self.check_arity();
+        self.check_gufunc_layout();
         self.sort_values();
     }
 
@@ -1060,6 +1061,68 @@ impl<'a> Analysis<'_, 'a> {
     }
 
     // ----- checks ---------------------------------------------------------------------------
+
+    /// What Numba's `GUFuncBuilder` refuses when it builds each signature's loop: a kernel
+    /// that returns a value, a signature whose operands do not match the layout's, an array
+    /// operand whose dimensions are not its core's (a 1-d array may stand for a scalar core),
+    /// a scalar operand with core dimensions. A layout it cannot read fails the decorator.
+    fn check_gufunc_layout(&mut self) {
+        if self.f.kind != JitKind::GuVectorize {
+            return;
+        }
+        let Some(text) = self.f.gufunc_layout.clone() else { return };
+        let layout = match numrs_types::parse_gufunc_layout(&text) {
+            Ok(l) => l,
+            Err(e) => {
+                self.error(self.decorator_span, e);
+                return;
+            }
+        };
+        let cores: Vec<&Vec<String>> = layout.inputs.iter().chain(&layout.outputs).collect();
+        let problem = |s: &SigSpec| -> Option<String> {
+            if s.return_type.as_ref().is_some_and(|t| *t != Type::NoneType) {
+                return Some("TypeError: gufunc kernel must have void return type".to_string());
+            }
+            let counts = format!("the signature gives {} operand types, the layout '{text}' has {} operands", s.args.len(), cores.len());
+            if s.args.len() > cores.len() {
+                return Some(format!("TypeError: {counts} (Numba: invalid number of args)"));
+            }
+            if s.args.len() < cores.len() {
+                return Some(format!("IndexError: {counts} (Numba: list index out of range)"));
+            }
+            let core_text = |core: &Vec<String>| format!("({})", core.join(","));
+            s.args.iter().zip(&cores).enumerate().find_map(|(i, (t, core))| match t {
+                Type::Array(a) if core.len() != a.ndim as usize && !(core.is_empty() && a.ndim == 1) => Some(format!(
+                    "TypeError: type and shape signature mismatch for arg #{}: {t} has {} dimensions, its core {} has {}",
+                    i + 1,
+                    a.ndim,
+                    core_text(core),
+                    core.len()
+                )),
+                Type::Array(_) => None,
+                other if !core.is_empty() => Some(format!(
+                    "TypeError: scalar type {other} given for non scalar argument #{}: its core is {}",
+                    i + 1,
+                    core_text(core)
+                )),
+                _ => None,
+            })
+        };
+        let (kept, rejected): (Vec<SigSpec>, Vec<(SigSpec, String)>) = std::mem::take(&mut self.f.signatures)
+            .into_iter()
+            .fold((Vec::new(), Vec::new()), |(mut kept, mut rejected), s| {
+                match problem(&s) {
+                    Some(m) => rejected.push((s, m)),
+                    None => kept.push(s),
+                }
+                (kept, rejected)
+            });
+        self.f.signatures = kept;
+        for (s, message) in rejected {
+            let error = SigError { message, span: s.span, kind: SigErrorKind::Numba };
+            self.f.rejected_signatures.push((s, error));
+        }
+    }
 
     /// `FixupArgs`: a signature must give one type per parameter (all of them: `*args`,
     /// keyword-only and `**kwargs` included), except an empty one in object mode.

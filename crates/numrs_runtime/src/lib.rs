@@ -26,8 +26,8 @@ pub mod ufunc;
 use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
-    layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, ModuleTable, Specialization,
-    ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS, FUNCTION_KIND_UFUNC,
+    layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
+    ABI_VERSION_GUFUNC, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS, FUNCTION_KIND_GUFUNC, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
 use pyo3::exceptions::PyImportError;
@@ -161,8 +161,15 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
     }
     for i in 0..table.n_functions as usize {
         let mut kind = 0;
+        let mut gufunc_layout: *const c_char = std::ptr::null();
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
+                ABI_VERSION_GUFUNC => {
+                    let e = &*(table.functions as *const FunctionEntryV5).add(i);
+                    kind = e.kind;
+                    gufunc_layout = e.layout;
+                    (e.name, e.n_specs, e.specs, e.param_names, e.param_defaults)
+                }
                 ABI_VERSION_KINDS => {
                     let e = &*(table.functions as *const FunctionEntryV4).add(i);
                     kind = e.kind;
@@ -211,6 +218,11 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             Some(names)
         };
+        if kind == FUNCTION_KIND_GUFUNC {
+            let layout = unsafe { cstr(gufunc_layout, "a gufunc layout")? };
+            module.setattr(fname.as_str(), ufunc::make_gufunc(py, &fname, &out, layout)?)?;
+            continue;
+        }
         if kind == FUNCTION_KIND_UFUNC {
             module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out, arity)?)?;
             continue;

@@ -69,6 +69,17 @@ unsafe extern "C" fn ufunc_loop(args: *mut *mut c_char, dims: *const isize, step
     }
 }
 
+/// NumPy's ufunc C API table (`_UFUNC_API`).
+fn ufunc_api(py: Python<'_>) -> PyResult<*const *const c_void> {
+    let umath = py.import("numpy._core._multiarray_umath").or_else(|_| py.import("numpy.core._multiarray_umath"))?;
+    let capsule = umath.getattr("_UFUNC_API")?;
+    let table = unsafe { ffi::PyCapsule_GetPointer(capsule.as_ptr(), std::ptr::null()) } as *const *const c_void;
+    if table.is_null() {
+        return Err(PyErr::fetch(py));
+    }
+    Ok(table)
+}
+
 /// The ufunc `name` of `nin` inputs with one loop per specialization. A lazily compiled
 /// `@vectorize` function that nothing compiled a loop for has none: every call raises
 /// NumPy's TypeError (no loop matching the inputs), as a Numba DUFunc that cannot compile.
@@ -89,12 +100,7 @@ pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize) -> PyR
         data.push(Box::into_raw(Box::new(LoopData { wrapper: s.wrapper, nin })) as *mut c_void);
     }
     let mut funcs: Vec<LoopFn> = vec![ufunc_loop as LoopFn; specs.len()];
-    let umath = py.import("numpy._core._multiarray_umath").or_else(|_| py.import("numpy.core._multiarray_umath"))?;
-    let capsule = umath.getattr("_UFUNC_API")?;
-    let table = unsafe { ffi::PyCapsule_GetPointer(capsule.as_ptr(), std::ptr::null()) } as *const *const c_void;
-    if table.is_null() {
-        return Err(PyErr::fetch(py));
-    }
+    let table = ufunc_api(py)?;
     // Index 1 of NumPy's ufunc API table.
     let make: FromFuncAndData = unsafe { std::mem::transmute(*table.add(1)) };
     let cname = CString::new(name).map_err(|_| bad("a NUL in the name".into()))?;
@@ -124,6 +130,139 @@ pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize) -> PyR
         (base.add(head + 24) as *mut *mut *mut c_void).write(data_p);
         (base.add(head + 32) as *mut c_int).write(ntypes);
         (base.add(head + 48) as *mut *mut c_char).write(types_p);
+    }
+    Ok(unsafe { PyObject::from_owned_ptr(py, u) })
+}
+
+type FromFuncAndDataAndSignature = unsafe extern "C" fn(
+    func: *mut LoopFn,
+    data: *mut *mut c_void,
+    types: *mut c_char,
+    ntypes: c_int,
+    nin: c_int,
+    nout: c_int,
+    identity: c_int,
+    name: *const c_char,
+    doc: *const c_char,
+    unused: c_int,
+    signature: *const c_char,
+) -> *mut ffi::PyObject;
+
+/// How one operand reaches the kernel.
+#[derive(Clone, Copy)]
+enum Operand {
+    /// A scalar: a pointer into NumPy's buffer.
+    Scalar,
+    /// An array of `ndim` dimensions viewing the operand's core (a scalar core as one item).
+    Array { ndim: usize, itemsize: i64 },
+}
+
+struct GuLoopData {
+    wrapper: WrapperFn,
+    operands: Vec<(Operand, Vec<usize>)>,
+}
+
+unsafe extern "C" fn gufunc_loop(args: *mut *mut c_char, dims: *const isize, steps: *const isize, data: *mut c_void) {
+    let d = &*(data as *const GuLoopData);
+    let n = *dims;
+    let nargs = d.operands.len();
+    // Each array operand's header, shape and strides (built once, the data pointer moved per
+    // iteration).
+    let mut headers: Vec<Vec<i64>> = Vec::with_capacity(nargs);
+    let mut core_step = nargs;
+    for (op, core) in &d.operands {
+        let words = match op {
+            Operand::Scalar => 0,
+            Operand::Array { ndim, .. } => 5 + 2 * ndim,
+        };
+        let mut h = vec![0i64; words];
+        if let Operand::Array { ndim, itemsize } = *op {
+            h[3] = itemsize;
+            let mut nitems = 1i64;
+            if core.is_empty() {
+                h[5] = 1;
+                h[5 + ndim] = itemsize;
+            } else {
+                for (j, dim) in core.iter().enumerate() {
+                    let size = *dims.add(1 + dim) as i64;
+                    h[5 + j] = size;
+                    h[5 + ndim + j] = *steps.add(core_step + j) as i64;
+                    nitems *= size;
+                }
+            }
+            h[2] = nitems;
+        }
+        core_step += core.len();
+        headers.push(h);
+    }
+    let mut ptrs = vec![std::ptr::null_mut::<c_void>(); nargs];
+    let mut ret = [0u64; 4];
+    for i in 0..n {
+        for (k, (op, _)) in d.operands.iter().enumerate() {
+            let base = (*args.add(k)).offset(i * *steps.add(k));
+            match op {
+                Operand::Scalar => ptrs[k] = base as *mut c_void,
+                Operand::Array { .. } => {
+                    headers[k][4] = base as i64;
+                    ptrs[k] = headers[k].as_mut_ptr() as *mut c_void;
+                }
+            }
+        }
+        let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
+        if (d.wrapper)(ptrs.as_ptr(), ret.as_mut_ptr() as *mut c_void, &mut exc) != 0 && exc.msg_owned != 0 {
+            crate::memory::numrs_free(exc.msg as *mut u8);
+        }
+    }
+}
+
+/// The generalized ufunc `name` with layout `layout` (`(n),()->(n)`) and one loop per
+/// specialization (a `@guvectorize` kernel taking every operand, inputs then outputs).
+pub fn make_gufunc(py: Python<'_>, name: &str, specs: &[Spec], layout: &str) -> PyResult<PyObject> {
+    let bad = |m: String| PyImportError::new_err(format!("numrs module table: gufunc {name}: {m}"));
+    let parsed = numrs_types::parse_gufunc_layout(layout).map_err(|e| bad(format!("layout '{layout}': {e}")))?;
+    let (nin, nout) = (parsed.inputs.len(), parsed.outputs.len());
+    let cores = parsed.core_indices();
+    if nin == 0 || nout == 0 || cores.len() > 32 {
+        return Err(bad(format!("layout '{layout}'")));
+    }
+    let mut types: Vec<c_char> = Vec::new();
+    let mut data: Vec<*mut c_void> = Vec::new();
+    for s in specs {
+        if s.args.len() != cores.len() {
+            return Err(bad(format!("a loop of {} operands for the layout '{layout}'", s.args.len())));
+        }
+        let mut operands = Vec::new();
+        for (t, core) in s.args.iter().zip(&cores) {
+            let (op, scalar) = match t {
+                Type::Array(a) => {
+                    let ndim = a.ndim as usize;
+                    if ndim != core.len() && !(core.is_empty() && ndim == 1) {
+                        return Err(bad(format!("operand {t} for a core of {} dimensions", core.len())));
+                    }
+                    let itemsize = numrs_abi::layout(&a.dtype).map_or(0, |l| l.size) as i64;
+                    (Operand::Array { ndim, itemsize }, &a.dtype)
+                }
+                other if core.is_empty() => (Operand::Scalar, other),
+                other => return Err(bad(format!("scalar operand {other} for a core of {} dimensions", core.len()))),
+            };
+            types.push(type_num(scalar).ok_or_else(|| bad(format!("type {scalar} in a gufunc loop")))?);
+            operands.push((op, core.clone()));
+        }
+        data.push(Box::into_raw(Box::new(GuLoopData { wrapper: s.wrapper, operands })) as *mut c_void);
+    }
+    let mut funcs: Vec<LoopFn> = vec![gufunc_loop as LoopFn; specs.len()];
+    let table = ufunc_api(py)?;
+    // Index 31 of NumPy's ufunc API table.
+    let make: FromFuncAndDataAndSignature = unsafe { std::mem::transmute(*table.add(31)) };
+    let cname = CString::new(name).map_err(|_| bad("a NUL in the name".into()))?;
+    let csig = CString::new(layout).map_err(|_| bad("a NUL in the layout".into()))?;
+    let ntypes = specs.len() as c_int;
+    let (funcs_p, data_p, types_p, name_p, sig_p) = (funcs.as_mut_ptr(), data.as_mut_ptr(), types.as_mut_ptr(), cname.as_ptr(), csig.as_ptr());
+    // The gufunc keeps pointers to these for its lifetime (the module's): they are leaked.
+    std::mem::forget((funcs, data, types, cname, csig));
+    let u = unsafe { make(funcs_p, data_p, types_p, ntypes, nin as c_int, nout as c_int, -1, name_p, std::ptr::null(), 0, sig_p) };
+    if u.is_null() {
+        return Err(PyErr::fetch(py));
     }
     Ok(unsafe { PyObject::from_owned_ptr(py, u) })
 }

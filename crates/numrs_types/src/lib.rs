@@ -7,11 +7,13 @@
 mod conversion;
 mod conversion_table;
 mod display;
+mod gufunc;
 mod parse;
 mod ty;
 mod unify;
 
 pub use conversion::{can_convert, Conversion, Rating};
+pub use gufunc::{parse_gufunc_layout, GufuncLayout};
 pub use parse::parse_type;
 pub use ty::*;
 pub use unify::{unify_many, unify_pairs};
