@@ -357,11 +357,102 @@ pub enum RandomOp {
     RandInt = 2,
     /// A standard normal `f64`.
     Gauss = 3,
+    /// One draw of distribution `args[0]` (a [`Distribution`]) with parameters `args[1..]`
+    /// (`f64` bits, as many as [`Distribution::params`] names). `out` has two words: the
+    /// draw (`f64` bits, or an `i64` when [`Distribution::integer`]) and 0, or the 1-based index
+    /// into [`Distribution::errors`] of the exception Numba raises for these parameters.
+    Distribution = 4,
 }
 
 impl RandomOp {
     pub fn from_u32(v: u32) -> Option<RandomOp> {
-        [RandomOp::Seed, RandomOp::Double, RandomOp::RandInt, RandomOp::Gauss].into_iter().find(|o| *o as u32 == v)
+        [RandomOp::Seed, RandomOp::Double, RandomOp::RandInt, RandomOp::Gauss, RandomOp::Distribution]
+            .into_iter()
+            .find(|o| *o as u32 == v)
+    }
+}
+
+macro_rules! distributions {
+    ($($variant:ident = $n:literal, $name:literal, [$($param:literal),*], [$($default:expr),*], $int:literal,
+       [$($kind:ident: $msg:literal),*];)*) => {
+        /// The `np.random` distributions [`RandomOp::Distribution`] draws, with Numba's
+        /// algorithms (`np/random/legacy.py`; CPython's `gammavariate`/`betavariate`/
+        /// `vonmisesvariate` where Numba uses them).
+        #[repr(u32)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum Distribution {
+            $($variant = $n,)*
+        }
+
+        impl Distribution {
+            pub const ALL: &'static [Distribution] = &[$(Distribution::$variant,)*];
+
+            pub fn from_u32(v: u32) -> Option<Distribution> {
+                Self::ALL.iter().copied().find(|d| *d as u32 == v)
+            }
+
+            /// The `np.random` function's name.
+            pub fn name(self) -> &'static str {
+                match self { $(Distribution::$variant => $name,)* }
+            }
+
+            /// The parameters, in NumPy's order and spelling (`size` follows).
+            pub fn params(self) -> &'static [&'static str] {
+                match self { $(Distribution::$variant => &[$($param),*],)* }
+            }
+
+            /// Each parameter's default when left out (`None`: required).
+            pub fn defaults(self) -> &'static [Option<f64>] {
+                match self { $(Distribution::$variant => &[$($default),*],)* }
+            }
+
+            /// Draws are `int64` (else `float64`).
+            pub fn integer(self) -> bool {
+                match self { $(Distribution::$variant => $int,)* }
+            }
+
+            /// The exceptions a draw raises for bad parameters: (class, message).
+            pub fn errors(self) -> &'static [(ExcKind, &'static str)] {
+                match self { $(Distribution::$variant => &[$((ExcKind::$kind, $msg)),*],)* }
+            }
+        }
+    };
+}
+
+distributions! {
+    Gamma = 0, "gamma", ["shape", "scale"], [None, Some(1.0)], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    StandardGamma = 1, "standard_gamma", ["shape"], [None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    Beta = 2, "beta", ["a", "b"], [None, None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    Chisquare = 3, "chisquare", ["df"], [None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    F = 4, "f", ["dfnum", "dfden"], [None, None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    StandardT = 5, "standard_t", ["df"], [None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    Lognormal = 6, "lognormal", ["mean", "sigma"], [Some(0.0), Some(1.0)], false, [];
+    Laplace = 7, "laplace", ["loc", "scale"], [Some(0.0), Some(1.0)], false, [];
+    Logistic = 8, "logistic", ["loc", "scale"], [Some(0.0), Some(1.0)], false, [];
+    Gumbel = 9, "gumbel", ["loc", "scale"], [Some(0.0), Some(1.0)], false, [];
+    Pareto = 10, "pareto", ["a"], [None], false, [];
+    Weibull = 11, "weibull", ["a"], [None], false, [];
+    Power = 12, "power", ["a"], [None], false, [ValueError: "power(): a <= 0"];
+    Rayleigh = 13, "rayleigh", ["scale"], [Some(1.0)], false, [ValueError: "rayleigh(): scale <= 0"];
+    StandardCauchy = 14, "standard_cauchy", [], [], false, [];
+    Wald = 15, "wald", ["mean", "scale"], [None, None], false, [ValueError: "wald(): mean <= 0", ValueError: "wald(): scale <= 0"];
+    Triangular = 16, "triangular", ["left", "mode", "right"], [None, None, None], false, [];
+    Vonmises = 17, "vonmises", ["mu", "kappa"], [None, None], false, [];
+    Poisson = 18, "poisson", ["lam"], [Some(1.0)], true, [ValueError: "poisson(): lambda < 0"];
+    Binomial = 19, "binomial", ["n", "p"], [None, None], true, [ValueError: "binomial(): n <= 0", ValueError: "binomial(): p outside of [0, 1]"];
+    Geometric = 20, "geometric", ["p"], [None], true, [ValueError: "geometric(): p outside of (0, 1]"];
+    NegativeBinomial = 21, "negative_binomial", ["n", "p"], [None, None], true, [
+        ValueError: "negative_binomial(): n <= 0", ValueError: "negative_binomial(): p outside of [0, 1]",
+        ZeroDivisionError: "division by zero", ValueError: "gammavariate: alpha and beta must be > 0.0", ValueError: "poisson(): lambda < 0"];
+    Hypergeometric = 22, "hypergeometric", ["ngood", "nbad", "nsample"], [None, None, None], true, [];
+    Logseries = 23, "logseries", ["p"], [None], true, [ValueError: "logseries(): p outside of (0, 1]"];
+    Zipf = 24, "zipf", ["a"], [None], true, [ValueError: "zipf(): a <= 1"];
+}
+
+impl Distribution {
+    /// The distribution `np.random.<name>` draws from.
+    pub fn named(name: &str) -> Option<Distribution> {
+        Self::ALL.iter().copied().find(|d| d.name() == name)
     }
 }
 

@@ -1,9 +1,9 @@
 //! `np.random` in compiled code: the runtime's per-thread generator (`RuntimeApi::random`,
 //! Numba's algorithms), here the calls that draw from it and the arrays they fill.
 
-use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
+use inkwell::values::{BasicValueEnum, FloatValue, IntValue, PointerValue};
 use inkwell::AddressSpace;
-use numrs_abi::{ExcKind, RandomOp};
+use numrs_abi::{Distribution, ExcKind, RandomOp};
 use numrs_ir::VarId;
 use numrs_types::Type;
 
@@ -43,9 +43,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.cast(x, &t, &Type::float64())?.into_float_value())
     }
 
-    /// A new array of `shape` (C order) of `dtype`, each item `item()`.
+    /// A new array of `shape` (C order) of `dtype`, each item `item()` (which may raise: the
+    /// array is then released).
     fn random_array(&mut self, shape: &[IntValue<'ctx>], dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
         let out = self.alloc_array(dtype, shape)?;
+        let at = crate::npfuncs::array_type(dtype, shape.len() as u32, numrs_types::Layout::C);
+        let held = self.hold_temp(out, &at)?;
         let n = self.field(out, 2)?.into_int_value();
         let dt = dtype.clone();
         self.counted_loop(n, |cx, i| {
@@ -53,8 +56,77 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let p = cx.out_ptr(out, &dt, i)?;
             cx.store_element(p, x, &dt, &dt)
         })?;
+        self.let_go(held, &at)?;
         self.fresh = true;
         Ok(out)
+    }
+
+    /// One draw of `d` with parameters `params`, raising Numba's exception for bad ones.
+    fn distribution_draw(&self, d: Distribution, params: &[FloatValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let arr_t = i64t.array_type(1 + params.len() as u32);
+        let buf = self.temp(arr_t.into())?;
+        let slot = |i: usize| unsafe { self.b.build_in_bounds_gep(arr_t, buf, &[self.i64(0), self.i64(i as i64)], "") };
+        self.b.build_store(slot(0)?, self.i64(d as i64))?;
+        for (i, p) in params.iter().enumerate() {
+            let bits = self.b.build_bit_cast(*p, i64t, "")?;
+            self.b.build_store(slot(1 + i)?, bits)?;
+        }
+        let out_t = i64t.array_type(2);
+        let out = self.temp(out_t.into())?;
+        let f = self.api_fn(API_RANDOM, true)?;
+        let i32t = self.ctx.i32_type();
+        let ft = self.ctx.void_type().fn_type(&[i32t.into(), ptr.into(), ptr.into()], false);
+        self.b.build_indirect_call(ft, f, &[i32t.const_int(RandomOp::Distribution as u64, false).into(), buf.into(), out.into()], "")?;
+        let at = |i: i64| unsafe { self.b.build_in_bounds_gep(out_t, out, &[self.i64(0), self.i64(i)], "") };
+        let err = self.b.build_load(i64t, at(1)?, "")?.into_int_value();
+        for (k, (kind, msg)) in d.errors().iter().enumerate() {
+            let is = self.b.build_int_compare(inkwell::IntPredicate::EQ, err, self.i64(k as i64 + 1), "")?;
+            self.guard(is, *kind, msg)?;
+        }
+        let bits = self.b.build_load(i64t, at(0)?, "")?;
+        Ok(if d.integer() { bits } else { self.b.build_bit_cast(bits, self.ctx.f64_type(), "")? })
+    }
+
+    /// `np.random.<distribution>(params..., size=None)`: parameters bound by position or name,
+    /// left-out ones taking NumPy's defaults.
+    fn np_distribution(&mut self, d: Distribution, args: &[VarId], kws: &[(String, VarId)]) -> R<BasicValueEnum<'ctx>> {
+        let name = d.name();
+        let mut names: Vec<&str> = d.params().to_vec();
+        names.push("size");
+        if args.len() > names.len() {
+            return self.fail(format!("np.random.{name}() takes at most {} arguments", names.len()));
+        }
+        let mut bound: Vec<Option<VarId>> = args.iter().map(|a| Some(*a)).collect();
+        bound.resize(names.len(), None);
+        for (k, v) in kws {
+            let Some(i) = names.iter().position(|p| p == k) else {
+                return self.fail(format!("np.random.{name}() got an unexpected keyword argument '{k}'"));
+            };
+            if bound[i].is_some() {
+                return self.fail(format!("np.random.{name}() got multiple values for argument '{k}'"));
+            }
+            bound[i] = Some(*v);
+        }
+        let mut given = Vec::new();
+        for b in &bound {
+            given.push(match b {
+                Some(v) if !matches!(self.ty(*v)?, Type::Omitted(_) | Type::NoneType) => Some(*v),
+                _ => None,
+            });
+        }
+        let mut params = Vec::new();
+        for (i, default) in d.defaults().iter().enumerate() {
+            params.push(match (given[i], default) {
+                (Some(v), _) => self.float_arg(v)?,
+                (None, Some(x)) => self.ctx.f64_type().const_float(*x),
+                (None, None) => return self.fail(format!("np.random.{name}() missing required argument '{}'", names[i])),
+            });
+        }
+        let dtype = if d.integer() { Type::int64() } else { Type::float64() };
+        let item = |cx: &Self| cx.distribution_draw(d, &params);
+        self.random_draws(given[names.len() - 1], &dtype, &item)
     }
 
     /// `item()` once, or an array of them when a size is given (an integer or a tuple of
@@ -94,6 +166,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             let shape = args.iter().map(|a| self.int_arg(*a)).collect::<R<Vec<_>>>()?;
             return self.random_array(&shape, &Type::float64(), &item).map(Some);
+        }
+        if let Some(d) = Distribution::named(name) {
+            return self.np_distribution(d, args, kws).map(Some);
         }
         let params: &[&str] = match name {
             "seed" => &["seed"],

@@ -10,6 +10,7 @@
 
 pub mod boxing;
 pub mod dict_boxing;
+pub mod distributions;
 pub mod dicts;
 pub mod dispatcher;
 pub mod generators;

@@ -4,7 +4,7 @@
 //! cached second value (Numba's `randomimpl.py` and `_random.c`), so that a seeded compiled
 //! function draws the same numbers as under Numba.
 
-use numrs_abi::RandomOp;
+use numrs_abi::{Distribution, RandomOp};
 use std::cell::RefCell;
 
 const N: usize = 624;
@@ -13,7 +13,7 @@ const MATRIX_A: u32 = 0x9908_b0df;
 const UPPER: u32 = 0x8000_0000;
 const LOWER: u32 = 0x7fff_ffff;
 
-struct State {
+pub(crate) struct State {
     mt: [u32; N],
     index: usize,
     has_gauss: bool,
@@ -60,7 +60,7 @@ impl State {
         y ^ (y >> 18)
     }
 
-    fn next_double(&mut self) -> f64 {
+    pub(crate) fn next_double(&mut self) -> f64 {
         let a = (self.next_u32() >> 5) as f64;
         let b = (self.next_u32() >> 6) as f64;
         (a * 67_108_864.0 + b) / 9_007_199_254_740_992.0
@@ -94,7 +94,7 @@ impl State {
     }
 
     /// A standard normal (Numba's `_gauss_impl`): the polar method, one of each pair cached.
-    fn gauss(&mut self) -> f64 {
+    pub(crate) fn gauss(&mut self) -> f64 {
         if self.has_gauss {
             self.has_gauss = false;
             return self.gauss;
@@ -145,6 +145,25 @@ pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut 
         Some(RandomOp::Double) => with_state(|s| s.next_double()).to_bits(),
         Some(RandomOp::RandInt) => with_state(|s| s.randint(arg(0), arg(1))) as u64,
         Some(RandomOp::Gauss) => with_state(|s| s.gauss()).to_bits(),
+        Some(RandomOp::Distribution) => {
+            let Some(d) = Distribution::from_u32(arg(0) as u32) else { return };
+            let params: Vec<f64> = (0..d.params().len()).map(|i| f64::from_bits(arg(1 + i) as u64)).collect();
+            match with_state(|s| s.draw(d, &params)) {
+                Ok(bits) => {
+                    if !out.is_null() {
+                        out.write(bits);
+                        out.add(1).write(0);
+                    }
+                }
+                Err(e) => {
+                    if !out.is_null() {
+                        out.write(0);
+                        out.add(1).write(e as u64);
+                    }
+                }
+            }
+            return;
+        }
         None => 0,
     };
     if !out.is_null() {

@@ -23,27 +23,29 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.random.laplace", normal),
     ("numpy.random.logistic", normal),
     ("numpy.random.gumbel", normal),
-    ("numpy.random.exponential", one_param),
+    ("numpy.random.exponential", optional_param),
     ("numpy.random.standard_gamma", one_param),
     ("numpy.random.weibull", one_param),
-    ("numpy.random.pareto", one_param),
-    ("numpy.random.rayleigh", one_param),
+    ("numpy.random.power", one_param),
+    ("numpy.random.pareto", float_one_param),
+    ("numpy.random.rayleigh", optional_param),
     ("numpy.random.chisquare", one_param),
     ("numpy.random.standard_t", one_param),
     ("numpy.random.standard_cauchy", standard_normal),
-    ("numpy.random.gamma", two_params),
+    ("numpy.random.gamma", gamma),
     ("numpy.random.beta", two_params),
     ("numpy.random.f", two_params),
-    ("numpy.random.wald", two_params),
-    ("numpy.random.vonmises", two_params),
+    ("numpy.random.wald", float_two_params),
+    ("numpy.random.vonmises", float_two_params),
     ("numpy.random.noncentral_chisquare", two_params),
     ("numpy.random.triangular", triangular),
     ("numpy.random.poisson", poisson),
     ("numpy.random.geometric", int_one_param),
     ("numpy.random.logseries", int_one_param),
-    ("numpy.random.zipf", int_one_param),
+    ("numpy.random.zipf", float_int_one_param),
+    ("numpy.random.hypergeometric", hypergeometric),
     ("numpy.random.binomial", binomial),
-    ("numpy.random.negative_binomial", binomial),
+    ("numpy.random.negative_binomial", negative_binomial),
     ("numpy.random.choice", choice),
     ("numpy.random.shuffle", shuffle),
     ("numpy.random.permutation", permutation),
@@ -189,7 +191,13 @@ fn param_forms(args: &[Type], kws: &[(String, Type)], nparams: usize, scalar: Ty
     }
 }
 
+/// `f(a)` and `f(a, size)`.
 fn one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    param_forms(args, kws, 1, Type::float64())
+}
+
+/// As [`one_param`], and `f()` (`exponential`, `rayleigh`).
+fn optional_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if args.is_empty() && kws.is_empty() {
         return sig(Type::float64(), args);
     }
@@ -198,6 +206,53 @@ fn one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn two_params(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     param_forms(args, kws, 2, Type::float64())
+}
+
+/// Numba's scalar forms of `pareto`, `zipf`, `vonmises` and `wald` take floats only (an
+/// integer has no overload), and their sized forms call them.
+fn floats_only(args: &[Type], nparams: usize) -> bool {
+    args.iter().take(nparams).all(|t| t.as_number().is_some_and(|k| k.is_float()))
+}
+
+fn float_one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !floats_only(args, 1) {
+        return Ok(None);
+    }
+    param_forms(args, kws, 1, Type::float64())
+}
+
+fn float_int_one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !floats_only(args, 1) {
+        return Ok(None);
+    }
+    param_forms(args, kws, 1, Type::int64())
+}
+
+fn float_two_params(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !floats_only(args, 2) {
+        return Ok(None);
+    }
+    param_forms(args, kws, 2, Type::float64())
+}
+
+/// `gamma(shape)` (scale 1), `gamma(shape, scale)`, `gamma(shape, scale, size)`.
+fn gamma(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if args.len() == 1 && kws.is_empty() {
+        return param_forms(args, kws, 1, Type::float64());
+    }
+    param_forms(args, kws, 2, Type::float64())
+}
+
+/// `negative_binomial(n, p)`: Numba has no form with a size.
+fn negative_binomial(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if args.len() != 2 || !kws.is_empty() || !args.iter().all(real) {
+        return Ok(None);
+    }
+    sig(Type::int64(), args)
+}
+
+fn hypergeometric(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    param_forms(args, kws, 3, Type::int64())
 }
 
 fn triangular(args: &[Type], kws: &[(String, Type)]) -> CallResult {
