@@ -362,13 +362,31 @@ pub enum RandomOp {
     /// draw (`f64` bits, or an `i64` when [`Distribution::integer`]) and 0, or the 1-based index
     /// into [`Distribution::errors`] of the exception Numba raises for these parameters.
     Distribution = 4,
+    /// `args[0]` (1..=64) random bits as Python's `random.getrandbits` takes them (the high
+    /// bits of each 32-bit draw, the low word first).
+    PyBits = 5,
+    /// A uniform integer in `[0, args[0])` (`args[0] > 0`) as Python's `randrange` draws it:
+    /// as many Python-style bits as `args[0]` has, rejected until below it.
+    PyBelow = 6,
 }
 
 impl RandomOp {
+    /// Or'ed into an operation: it runs on the state of Python's `random` module (Numba keeps
+    /// one apart from `np.random`'s), not NumPy's.
+    pub const PY_STATE: u32 = 0x100;
+
     pub fn from_u32(v: u32) -> Option<RandomOp> {
-        [RandomOp::Seed, RandomOp::Double, RandomOp::RandInt, RandomOp::Gauss, RandomOp::Distribution]
-            .into_iter()
-            .find(|o| *o as u32 == v)
+        [
+            RandomOp::Seed,
+            RandomOp::Double,
+            RandomOp::RandInt,
+            RandomOp::Gauss,
+            RandomOp::Distribution,
+            RandomOp::PyBits,
+            RandomOp::PyBelow,
+        ]
+        .into_iter()
+        .find(|o| *o as u32 == v)
     }
 }
 
@@ -447,6 +465,10 @@ distributions! {
     Hypergeometric = 22, "hypergeometric", ["ngood", "nbad", "nsample"], [None, None, None], true, [];
     Logseries = 23, "logseries", ["p"], [None], true, [ValueError: "logseries(): p outside of (0, 1]"];
     Zipf = 24, "zipf", ["a"], [None], true, [ValueError: "zipf(): a <= 1"];
+    PyPareto = 25, "random.paretovariate", ["alpha"], [None], false, [];
+    PyWeibull = 26, "random.weibullvariate", ["alpha", "beta"], [None, None], false, [];
+    PyExpovariate = 27, "random.expovariate", ["lambd"], [None], false, [];
+    PyTriangular = 28, "random.triangular", ["low", "high"], [None, None], false, [];
 }
 
 impl Distribution {

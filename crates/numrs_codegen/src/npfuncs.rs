@@ -71,6 +71,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `numpy.<name>(...)` calls handled here; None: not one of them.
     pub(crate) fn np_call(&mut self, key: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
+        if let Some(r) = key.strip_prefix("random.") {
+            return self.py_random(r, args, tt);
+        }
         let Some(name) = key.strip_prefix("numpy.") else { return Ok(None) };
         if let Some(r) = name.strip_prefix("random.") {
             return self.np_random(r, args, kws, tt);

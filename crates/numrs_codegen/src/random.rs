@@ -14,8 +14,14 @@ use crate::types::numeric;
 const API_RANDOM: u32 = 20;
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
-    /// `op` of the generator on `args`; the raw 64-bit result.
+    /// `op` of NumPy's generator on `args`; the raw 64-bit result.
     fn random_op(&self, op: RandomOp, args: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
+        self.random_op_on(op, false, args)
+    }
+
+    /// `op` of NumPy's generator, or of Python's `random` module's (`py`), on `args`.
+    fn random_op_on(&self, op: RandomOp, py: bool, args: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
+        let code = op as u64 | if py { RandomOp::PY_STATE as u64 } else { 0 };
         let i64t = self.ctx.i64_type();
         let ptr = self.ctx.ptr_type(AddressSpace::default());
         let arr_t = i64t.array_type(args.len().max(1) as u32);
@@ -28,12 +34,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let f = self.api_fn(API_RANDOM, true)?;
         let i32t = self.ctx.i32_type();
         let ft = self.ctx.void_type().fn_type(&[i32t.into(), ptr.into(), ptr.into()], false);
-        self.b.build_indirect_call(ft, f, &[i32t.const_int(op as u64, false).into(), buf.into(), out.into()], "")?;
+        self.b.build_indirect_call(ft, f, &[i32t.const_int(code, false).into(), buf.into(), out.into()], "")?;
         Ok(self.b.build_load(i64t, out, "")?.into_int_value())
     }
 
     fn random_f64(&self, op: RandomOp) -> R<BasicValueEnum<'ctx>> {
-        let bits = self.random_op(op, &[])?;
+        self.random_f64_on(op, false)
+    }
+
+    fn random_f64_on(&self, op: RandomOp, py: bool) -> R<BasicValueEnum<'ctx>> {
+        let bits = self.random_op_on(op, py, &[])?;
         Ok(self.b.build_bit_cast(bits, self.ctx.f64_type(), "")?)
     }
 
@@ -62,7 +72,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// One draw of `d` with parameters `params`, raising Numba's exception for bad ones.
-    fn distribution_draw(&self, d: Distribution, params: &[FloatValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    fn distribution_draw(&self, d: Distribution, py: bool, params: &[FloatValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let code = RandomOp::Distribution as u64 | if py { RandomOp::PY_STATE as u64 } else { 0 };
         let i64t = self.ctx.i64_type();
         let ptr = self.ctx.ptr_type(AddressSpace::default());
         let arr_t = i64t.array_type(1 + params.len() as u32);
@@ -78,7 +89,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let f = self.api_fn(API_RANDOM, true)?;
         let i32t = self.ctx.i32_type();
         let ft = self.ctx.void_type().fn_type(&[i32t.into(), ptr.into(), ptr.into()], false);
-        self.b.build_indirect_call(ft, f, &[i32t.const_int(RandomOp::Distribution as u64, false).into(), buf.into(), out.into()], "")?;
+        self.b.build_indirect_call(ft, f, &[i32t.const_int(code, false).into(), buf.into(), out.into()], "")?;
         let at = |i: i64| unsafe { self.b.build_in_bounds_gep(out_t, out, &[self.i64(0), self.i64(i)], "") };
         let err = self.b.build_load(i64t, at(1)?, "")?.into_int_value();
         for (k, (kind, msg)) in d.errors().iter().enumerate() {
@@ -125,7 +136,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             });
         }
         let dtype = if d.integer() { Type::int64() } else { Type::float64() };
-        let item = |cx: &Self| cx.distribution_draw(d, &params);
+        let item = |cx: &Self| cx.distribution_draw(d, false, &params);
         self.random_draws(given[names.len() - 1], &dtype, &item)
     }
 
@@ -283,7 +294,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "shuffle" => {
                 let Some(x) = given(0)? else { return Ok(None) };
                 let (arr, at) = self.arr(x)?;
-                self.shuffle(arr, &at)?;
+                self.shuffle(arr, &at, false)?;
                 self.ctx.const_struct(&[], false).into()
             }
             "permutation" => {
@@ -297,16 +308,95 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Some(v))
     }
 
-    /// `np.random.randint(0, n)` (Numba's draw, raising for an empty range).
-    fn randint_below(&self, n: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+    /// `np.random.randint(0, n)`, or Python's `random.randrange(n)` (`py`): Numba's draws,
+    /// raising for an empty range.
+    fn randint_below(&self, n: IntValue<'ctx>, py: bool) -> R<IntValue<'ctx>> {
         let empty = self.b.build_int_compare(inkwell::IntPredicate::SLE, n, self.i64(0), "")?;
         self.guard(empty, ExcKind::ValueError, "empty range for randrange()")?;
-        self.random_op(RandomOp::RandInt, &[self.i64(0), n])
+        if py {
+            self.random_op_on(RandomOp::PyBelow, true, &[n])
+        } else {
+            self.random_op(RandomOp::RandInt, &[self.i64(0), n])
+        }
+    }
+
+    /// Python's `random.<name>(...)` (Numba's `cpython/randomimpl.py`, on the `random`
+    /// module's own state); None: not handled here.
+    pub(crate) fn py_random(&mut self, name: &str, args: &[VarId], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let draw = |cx: &mut Self, d: Distribution, order: &[usize]| -> R<BasicValueEnum<'ctx>> {
+            let params = order.iter().map(|i| cx.float_arg(args[*i])).collect::<R<Vec<_>>>()?;
+            cx.distribution_draw(d, true, &params)
+        };
+        let v = match (name, args.len()) {
+            ("seed", 1) => {
+                let s = self.int_arg(args[0])?;
+                self.random_op_on(RandomOp::Seed, true, &[s])?;
+                return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            ("random", 0) => self.random_f64_on(RandomOp::Double, true)?,
+            ("gauss" | "normalvariate", 2) => {
+                let (mu, sigma) = (self.float_arg(args[0])?, self.float_arg(args[1])?);
+                let g = self.random_f64_on(RandomOp::Gauss, true)?.into_float_value();
+                self.b.build_float_add(mu, self.b.build_float_mul(sigma, g, "")?, "")?.into()
+            }
+            ("uniform", 2) => {
+                let (a, b) = (self.float_arg(args[0])?, self.float_arg(args[1])?);
+                let width = self.b.build_float_sub(b, a, "")?;
+                let r = self.random_f64_on(RandomOp::Double, true)?.into_float_value();
+                self.b.build_float_add(a, self.b.build_float_mul(width, r, "")?, "")?.into()
+            }
+            ("getrandbits", 1) => {
+                let k = self.int_arg(args[0])?;
+                let big = self.b.build_int_compare(inkwell::IntPredicate::UGE, k, self.i64(65), "")?;
+                let zero = self.b.build_int_compare(inkwell::IntPredicate::EQ, k, self.i64(0), "")?;
+                self.guard(self.b.build_or(big, zero, "")?, ExcKind::OverflowError, "getrandbits() limited to 64 bits")?;
+                self.random_op_on(RandomOp::PyBits, true, &[k])?.into()
+            }
+            ("randrange", 1..=3) | ("randint", 2) => {
+                let ints = args.iter().map(|a| self.int_arg(*a)).collect::<R<Vec<_>>>()?;
+                let (start, stop, step) = match (name, ints.as_slice()) {
+                    ("randint", [a, b]) => (*a, self.b.build_int_add(*b, self.i64(1), "")?, self.i64(1)),
+                    (_, [stop]) => (self.i64(0), *stop, self.i64(1)),
+                    (_, [start, stop]) => (*start, *stop, self.i64(1)),
+                    (_, [start, stop, step]) => (*start, *stop, *step),
+                    _ => return Ok(None),
+                };
+                // Numba's `_randrange_impl`: the number of values, then one drawn below it.
+                let mut n = self.b.build_int_sub(stop, start, "")?;
+                let neg = self.b.build_int_compare(inkwell::IntPredicate::SLT, step, self.i64(0), "")?;
+                let down = self.b.build_int_signed_div(self.b.build_int_add(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, step, "")?;
+                n = self.b.build_select(neg, down, n, "")?.into_int_value();
+                let big = self.b.build_int_compare(inkwell::IntPredicate::SGT, step, self.i64(1), "")?;
+                let up = self.b.build_int_signed_div(self.b.build_int_sub(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, step, "")?;
+                n = self.b.build_select(big, up, n, "")?.into_int_value();
+                let r = self.randint_below(n, true)?;
+                let v = self.b.build_int_add(start, self.b.build_int_mul(r, step, "")?, "")?;
+                return Ok(Some(self.cast(v.into(), &Type::int64(), tt)?));
+            }
+            ("shuffle", 1) => {
+                let Type::Array(at) = self.ty(args[0])? else { return Ok(None) };
+                let arr = self.load(args[0])?;
+                self.shuffle(arr, &at, true)?;
+                return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            ("gammavariate", 2) => draw(self, Distribution::Gamma, &[0, 1])?,
+            ("betavariate", 2) => draw(self, Distribution::Beta, &[0, 1])?,
+            ("vonmisesvariate", 2) => draw(self, Distribution::Vonmises, &[0, 1])?,
+            ("lognormvariate", 2) => draw(self, Distribution::Lognormal, &[0, 1])?,
+            ("paretovariate", 1) => draw(self, Distribution::PyPareto, &[0])?,
+            ("weibullvariate", 2) => draw(self, Distribution::PyWeibull, &[0, 1])?,
+            ("expovariate", 1) => draw(self, Distribution::PyExpovariate, &[0])?,
+            ("triangular", 2) => draw(self, Distribution::PyTriangular, &[0, 1])?,
+            // `triangular(low, high, mode)` is NumPy's `triangular(left, mode, right)`.
+            ("triangular", 3) => draw(self, Distribution::Triangular, &[0, 2, 1])?,
+            _ => return Ok(None),
+        };
+        Ok(Some(self.cast(v, &if name == "getrandbits" { Type::Number(numrs_types::NumericKind::UInt64) } else { Type::float64() }, tt)?))
     }
 
     /// Numba's `do_shuffle_impl`: from the last item down, swap item `i` with a random item
     /// `j <= i` (rows of an n-d array swap whole).
-    fn shuffle(&mut self, arr: BasicValueEnum<'ctx>, at: &numrs_types::ArrayType) -> R<()> {
+    fn shuffle(&mut self, arr: BasicValueEnum<'ctx>, at: &numrs_types::ArrayType, py: bool) -> R<()> {
         if at.ndim == 0 {
             return self.fail("np.random.shuffle of a 0-d array is not supported by numrs build yet");
         }
@@ -325,7 +415,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         self.counted_loop(steps, |cx, k| {
             let i = cx.b.build_int_sub(n0, cx.b.build_int_add(k, cx.i64(1), "")?, "")?;
-            let j = cx.randint_below(cx.b.build_int_add(i, cx.i64(1), "")?)?;
+            let j = cx.randint_below(cx.b.build_int_add(i, cx.i64(1), "")?, py)?;
             let pi = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[cx.b.build_int_mul(i, strides[0], "")?], "")? };
             let pj = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[cx.b.build_int_mul(j, strides[0], "")?], "")? };
             // Every item of the two rows, in C order.
@@ -376,7 +466,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let pt = Type::Array(std::sync::Arc::new(pa.clone()));
         // A failing draw must not leave the copy behind.
         let slot = self.hold_temp(p, &pt)?;
-        self.shuffle(p, &pa)?;
+        self.shuffle(p, &pa, false)?;
         self.let_go(slot, &pt)?;
         Ok((p, pt))
     }
@@ -401,7 +491,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let size = match size {
             Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => v,
             _ => {
-                let j = self.randint_below(n)?;
+                let j = self.randint_below(n, false)?;
                 let (x, xt) = item(self, j)?;
                 return self.cast(x, &xt, tt);
             }
@@ -422,7 +512,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(replace, with, without)?;
         self.b.position_at_end(with);
         self.counted_loop(total, |cx, i| {
-            let j = cx.randint_below(n)?;
+            let j = cx.randint_below(n, false)?;
             let (x, xt) = item(cx, j)?;
             let q = cx.out_ptr(out, &dt, i)?;
             cx.store_element(q, x, &xt, &dt)

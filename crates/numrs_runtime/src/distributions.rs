@@ -566,6 +566,25 @@ impl State {
             D::Hypergeometric => int(Ok(self.hypergeometric(x(0), x(1), x(2)))),
             D::Logseries => int(self.logseries(x(0))),
             D::Zipf => int(self.zipf(x(0))),
+            D::PyPareto => {
+                let u = 1.0 - self.uniform();
+                real(Ok(1.0 / u.powf(1.0 / x(0))))
+            }
+            D::PyWeibull => {
+                let u = 1.0 - self.uniform();
+                real(Ok(x(0) * (-u.ln()).powf(1.0 / x(1))))
+            }
+            D::PyExpovariate => real(Ok(-(1.0 - self.uniform()).ln() / x(0))),
+            D::PyTriangular => {
+                let (mut low, mut high) = (x(0), x(1));
+                let mut u = self.uniform();
+                let c = 0.5;
+                if u > c {
+                    u = 1.0 - u;
+                    std::mem::swap(&mut low, &mut high);
+                }
+                real(Ok(low + (high - low) * (u * c).sqrt()))
+            }
         }
     }
 }

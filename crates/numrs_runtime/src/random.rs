@@ -78,6 +78,31 @@ impl State {
         }
     }
 
+    /// Python's `getrandbits(nbits)` as Numba draws it (`nbits` in 1..=64): the high bits of
+    /// each 32-bit draw, the low word first.
+    fn py_bits(&mut self, nbits: u32) -> u64 {
+        let shifted = |st: &mut State, n: u32| -> u64 { (st.next_u32() >> (32 - n)) as u64 };
+        if nbits <= 32 {
+            shifted(self, nbits)
+        } else {
+            let low = self.next_u32() as u64;
+            let high = shifted(self, nbits - 32);
+            low + (high << 32)
+        }
+    }
+
+    /// Python's `randrange(n)` (`n > 0`) as Numba draws it: `n`'s bit length of bits until
+    /// below `n`.
+    fn py_below(&mut self, n: i64) -> i64 {
+        let nbits = 64 - (n as u64).leading_zeros();
+        loop {
+            let r = self.py_bits(nbits) as i64;
+            if r < n {
+                return r;
+            }
+        }
+    }
+
     /// `np.random.randint(low, high)` (`high > low`): `_randrange_impl` with step 1.
     fn randint(&mut self, low: i64, high: i64) -> i64 {
         let n = high.wrapping_sub(low);
@@ -124,31 +149,40 @@ fn entropy_seed() -> u32 {
 
 thread_local! {
     static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
-}
-
-fn with_state<T>(f: impl FnOnce(&mut State) -> T) -> T {
-    STATE.with(|s| {
-        let mut s = s.borrow_mut();
-        f(s.get_or_insert_with(|| State::seeded(entropy_seed())))
-    })
+    /// Python's `random` module's state (Numba keeps it apart from NumPy's).
+    static PY_STATE: RefCell<Option<State>> = const { RefCell::new(None) };
 }
 
 /// [`numrs_abi::RuntimeApi::random`].
 pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut u64) {
     let arg = |i: usize| args.add(i).read();
-    let r: u64 = match RandomOp::from_u32(op) {
+    let slot = if op & RandomOp::PY_STATE != 0 { &PY_STATE } else { &STATE };
+    let with_state = |f: &mut dyn FnMut(&mut State) -> u64| -> u64 {
+        slot.with(|s| {
+            let mut s = s.borrow_mut();
+            f(s.get_or_insert_with(|| State::seeded(entropy_seed())))
+        })
+    };
+    let r: u64 = match RandomOp::from_u32(op & !RandomOp::PY_STATE) {
         Some(RandomOp::Seed) => {
             let seed = arg(0) as u32;
-            STATE.with(|s| *s.borrow_mut() = Some(State::seeded(seed)));
+            slot.with(|s| *s.borrow_mut() = Some(State::seeded(seed)));
             0
         }
-        Some(RandomOp::Double) => with_state(|s| s.next_double()).to_bits(),
-        Some(RandomOp::RandInt) => with_state(|s| s.randint(arg(0), arg(1))) as u64,
-        Some(RandomOp::Gauss) => with_state(|s| s.gauss()).to_bits(),
+        Some(RandomOp::PyBits) => with_state(&mut |s| s.py_bits(arg(0) as u32)),
+        Some(RandomOp::PyBelow) => with_state(&mut |s| s.py_below(arg(0)) as u64),
+        Some(RandomOp::Double) => with_state(&mut |s| s.next_double().to_bits()),
+        Some(RandomOp::RandInt) => with_state(&mut |s| s.randint(arg(0), arg(1)) as u64),
+        Some(RandomOp::Gauss) => with_state(&mut |s| s.gauss().to_bits()),
         Some(RandomOp::Distribution) => {
             let Some(d) = Distribution::from_u32(arg(0) as u32) else { return };
             let params: Vec<f64> = (0..d.params().len()).map(|i| f64::from_bits(arg(1 + i) as u64)).collect();
-            match with_state(|s| s.draw(d, &params)) {
+            let mut drawn = Ok(0);
+            with_state(&mut |s| {
+                drawn = s.draw(d, &params);
+                0
+            });
+            match drawn {
                 Ok(bits) => {
                     if !out.is_null() {
                         out.write(bits);

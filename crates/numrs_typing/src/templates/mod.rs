@@ -9,6 +9,7 @@ mod cuda;
 mod math;
 pub(crate) mod numpy;
 mod operators;
+mod pyrandom;
 
 use numrs_types::{NumericKind, Type};
 
@@ -23,6 +24,7 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(containers::templates());
     out.extend(cuda::TEMPLATES.iter().copied());
     out.extend(math::TEMPLATES.iter().copied());
+    out.extend(pyrandom::TEMPLATES.iter().copied());
     out
 }
 
@@ -82,6 +84,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
                 }
             }
         }
+        "random" => pyrandom::has_function(attr).then(|| Type::function(&format!("random.{attr}"))),
         "numpy.random" | "numpy.linalg" => {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }

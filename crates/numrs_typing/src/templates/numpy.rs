@@ -6,7 +6,7 @@
 //! `class.<scalar>` (`np.float64(x)`), and the `operator.*` templates for arrays.
 
 mod arrayfuncs;
-mod common;
+pub(crate) mod common;
 mod construct;
 pub(crate) mod index;
 mod methods;
