@@ -39,6 +39,8 @@ pub struct PlannedSpec {
     pub fastmath: Vec<String>,
     /// `boundscheck=`, `error_model=`.
     pub flags: numrs_codegen::Flags,
+    /// A `@cuda.jit` kernel (device functions are `flags.cuda` without it).
+    pub kernel: bool,
 }
 
 impl PlannedSpec {
@@ -60,6 +62,12 @@ pub struct Problem {
 
 /// Every specialization of `file`'s CPU jit functions.
 pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
+    plan_for(db, file, false)
+}
+
+/// [`plan`] for the host (`cuda` false) or for the GPU: the `@cuda.jit` kernels and device
+/// functions.
+fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec> {
     let dbd: &dyn numrs_db::Db = db;
     let info = queries::module_info(dbd, file);
     let report = db.check_file(file);
@@ -72,7 +80,8 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
         // signatures file compile it for.
         let vectorize = jit.kind == numrs_hir::JitKind::Vectorize
             || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some() && !jit.signatures.is_empty());
-        if jit.kind != numrs_hir::JitKind::Njit && !vectorize {
+        let gpu = matches!(jit.kind, numrs_hir::JitKind::CudaKernel | numrs_hir::JitKind::CudaDevice);
+        if cuda != gpu || (!cuda && jit.kind != numrs_hir::JitKind::Njit && !vectorize) {
             continue;
         }
         let key = FunctionKey::of(dbd, file, info, jit);
@@ -110,7 +119,9 @@ pub fn plan(db: &CheckDatabase, file: SourceFile) -> Vec<PlannedSpec> {
                     // Numba's UFuncDispatcher compiles kernels with NumPy's error model.
                     numpy_errors: vectorize || jit.options.error_model.as_deref() == Some("numpy"),
                     parallel: jit.options.parallel == Some(true),
+                    cuda,
                 },
+                kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
             });
         }
     }
@@ -140,6 +151,16 @@ pub struct Compiled {
     pub problems: Vec<Problem>,
     /// Labels of the specializations that were built.
     pub built: Vec<String>,
+    /// For PTX: each built kernel's entry point, function and argument types.
+    pub kernels: Vec<Kernel>,
+}
+
+/// A `@cuda.jit` kernel in the PTX (see `numrs_codegen`'s `cuda` for its parameters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kernel {
+    pub entry: String,
+    pub function: String,
+    pub args: Vec<Type>,
 }
 
 /// The value of `np.array(<nested constant lists>)`, `np.zeros(shape)`, `np.ones(shape)`,
@@ -365,10 +386,31 @@ fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &Dispatc
 
 /// Lower and optimize every specialization of `file` (nothing is written).
 pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Compiled, String> {
+    compile_for(db, file, &Options { ptx: None, ..*options })
+}
+
+/// The compute capability PTX is generated for (Numba's default for `compile_ptx`-era
+/// devices; newer GPUs compile it just in time).
+pub const PTX_ARCH: &str = "sm_75";
+
+/// Lower and optimize the `@cuda.jit` kernels and device functions of `file` to PTX (`None`:
+/// it has none). `Compiled::output.asm` is the PTX; each built kernel's entry point is its
+/// `c_symbol`.
+pub fn compile_ptx(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Option<Compiled>, String> {
+    let info = queries::module_info(db, file);
+    let any = info.functions.iter().any(|f| matches!(f.kind, numrs_hir::JitKind::CudaKernel | numrs_hir::JitKind::CudaDevice));
+    if !any {
+        return Ok(None);
+    }
+    compile_for(db, file, &Options { ptx: Some(PTX_ARCH), emit_asm: true, ..*options }).map(Some)
+}
+
+fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Compiled, String> {
     let dbd: &dyn numrs_db::Db = db;
     let path = file.path(dbd).clone();
     let module_name = module_name(&path)?;
-    let planned = plan(db, file);
+    let cuda = options.ptx.is_some();
+    let planned = plan_for(db, file, cuda);
     let info = queries::module_info(dbd, file);
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
@@ -427,7 +469,8 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
                 params: table_params[p.function_id].clone(),
                 fastmath: p.fastmath.clone(),
                 flags: p.flags,
-                lowered_key: Some(cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals))),
+                kernel: p.kernel,
+                lowered_key: (!cuda).then(|| cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals))),
                 globals,
             }
         })
@@ -438,8 +481,9 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         .iter()
         .enumerate()
         .filter(|(_, f)| {
-            matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize)
-                || (f.kind == numrs_hir::JitKind::GuVectorize && f.gufunc_layout.is_some())
+            !cuda
+                && (matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize)
+                    || (f.kind == numrs_hir::JitKind::GuVectorize && f.gufunc_layout.is_some()))
         })
         .map(|(id, f)| numrs_codegen::FunctionInput {
             function_id: id,
@@ -460,9 +504,10 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         &module_name,
         options.opt_level,
         options.emit_asm,
+        options.ptx,
         inputs
             .iter()
-            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, i.closures, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags))
+            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, i.closures, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags, i.kernel))
             .collect::<Vec<_>>(),
         planned
             .iter()
@@ -481,6 +526,7 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
         }
     };
     let mut built = Vec::new();
+    let mut kernels = Vec::new();
     let mut header_specs = Vec::new();
     for (k, outcome) in output.specs.iter().enumerate() {
         let p = typed_specs[k];
@@ -488,6 +534,9 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             numrs_codegen::SpecOutcome::Built { c_symbol } => {
                 built.push(p.label());
                 header_specs.push((&inputs[k], c_symbol.as_str()));
+                if cuda && !c_symbol.is_empty() {
+                    kernels.push(Kernel { entry: c_symbol.clone(), function: p.function.clone(), args: p.args.clone() });
+                }
             }
             numrs_codegen::SpecOutcome::Failed(e) => { problems.push(Problem {
                 specialization: p.label(),
@@ -496,21 +545,38 @@ pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             })},
         }
     }
-    let header = numrs_codegen::c_header(&module_name, &header_specs);
+    // PTX kernels are launched, not called from C.
+    let header = if cuda { String::new() } else { numrs_codegen::c_header(&module_name, &header_specs) };
     problems.sort_by_key(|p| p.line);
-    Ok(Compiled { module_name, output, header, problems, built })
+    Ok(Compiled { module_name, output, header, problems, built, kernels })
 }
 
 /// Paths written by [`build_file`].
 pub struct Written {
     pub shared_object: PathBuf,
     pub header: PathBuf,
+    /// `<module>.ptx` and `<module>.kernels.json` (its kernels' entry points and argument
+    /// types), when the file has `@cuda.jit` functions.
+    pub ptx: Option<(PathBuf, PathBuf)>,
+    /// How many of the built specializations are GPU code (kernels and device functions).
+    pub gpu_built: usize,
+}
+
+/// The kernels of a PTX file as JSON lines: `{"entry", "function", "args": [types]}`.
+pub fn kernels_json(kernels: &[Kernel]) -> String {
+    let quote = |s: &str| format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""));
+    let mut out = String::new();
+    for k in kernels {
+        let args: Vec<String> = k.args.iter().map(|t| quote(&t.to_string())).collect();
+        out.push_str(&format!("{{\"entry\": {}, \"function\": {}, \"args\": [{}]}}\n", quote(&k.entry), quote(&k.function), args.join(", ")));
+    }
+    out
 }
 
 /// Compile `file` and link `<out_dir>/<module>.abi3.so` with the system C compiler
 /// (`cc -shared`, `-lm`; the Python symbols are resolved from the interpreter at load time).
 pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options: &Options) -> Result<(Compiled, Written), String> {
-    let compiled = compile(db, file, options)?;
+    let mut compiled = compile(db, file, options)?;
     std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let so = out_dir.join(format!("{}.abi3.so", compiled.module_name));
     let header = out_dir.join(format!("{}.h", compiled.module_name));
@@ -539,7 +605,23 @@ pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options:
     })();
     let _ = std::fs::remove_dir_all(&tmp);
     result?;
-    Ok((compiled, Written { shared_object: so, header }))
+    let mut gpu_built = 0;
+    let ptx = match compile_ptx(db, file, options)? {
+        Some(gpu) => {
+            gpu_built = gpu.built.len();
+            let path = out_dir.join(format!("{}.ptx", compiled.module_name));
+            let manifest = out_dir.join(format!("{}.kernels.json", compiled.module_name));
+            std::fs::write(&path, gpu.output.asm.as_deref().unwrap_or_default()).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(&manifest, kernels_json(&gpu.kernels)).map_err(|e| format!("cannot write {}: {e}", manifest.display()))?;
+            compiled.problems.extend(gpu.problems);
+            compiled.problems.sort_by_key(|p| p.line);
+            compiled.built.extend(gpu.built);
+            compiled.kernels = gpu.kernels;
+            Some((path, manifest))
+        }
+        None => None,
+    };
+    Ok((compiled, Written { shared_object: so, header, ptx, gpu_built }))
 }
 
 /// `numrs dump llvm|asm FILE::function`: the optimized code of every specialization of one
@@ -549,7 +631,7 @@ pub fn dump(db: &CheckDatabase, file: SourceFile, function: &str, asm: bool) -> 
     if !planned.iter().any(|p| p.function == function) {
         return Err(format!("no jit function `{function}` with a typed specialization"));
     }
-    let compiled = compile(db, file, &Options { opt_level: 3, emit_asm: asm })?;
+    let compiled = compile(db, file, &Options { opt_level: 3, emit_asm: asm, ptx: None })?;
     let text = if asm { compiled.output.asm.clone().unwrap_or_default() } else { compiled.output.llvm_ir.clone() };
     let mut out = String::new();
     for p in compiled.problems.iter().filter(|p| p.specialization.starts_with(&format!("{function}("))) {

@@ -84,9 +84,18 @@ pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Pat
                 eprintln!(
                     "built {} ({} specializations) and {}",
                     written.shared_object.display(),
-                    compiled.built.len(),
+                    compiled.built.len() - written.gpu_built,
                     written.header.display()
                 );
+                if let Some((ptx, manifest)) = &written.ptx {
+                    eprintln!(
+                        "built {} ({} CUDA kernels, {} device functions; entry points in {})",
+                        ptx.display(),
+                        compiled.kernels.len(),
+                        written.gpu_built - compiled.kernels.len(),
+                        manifest.display()
+                    );
+                }
             }
             Err(e) => {
                 eprintln!("error: {display}: {e}");

@@ -97,7 +97,8 @@ const NUMRS: Spec = Spec {
         Spec {
             name: "build",
             about: "Compile every jit function's typed specializations to `DIR/<module>.abi3.so` (a CPython extension \
-                    using the numrs runtime) and `DIR/<module>.h` (C entry points).",
+                    using the numrs runtime) and `DIR/<module>.h` (C entry points); `@cuda.jit` kernels to \
+                    `DIR/<module>.ptx`, with their entry points in `DIR/<module>.kernels.json`.",
             options: &[
                 Opt { long: "out-dir", short: Some('o'), value: Some("DIR"), choices: &[], required: true, help: "Output directory" },
                 opt("signatures", Some("FILE"), "Recorded call signatures (JSON lines), as for `check`"),

@@ -237,6 +237,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// The function pointer in field `field` of the RuntimeApi.
     pub(crate) fn api_fn(&self, field: u32, check: bool) -> R<PointerValue<'ctx>> {
+        if self.flags.cuda {
+            return self.fail("this operation needs the numrs runtime (memory, strings, containers, np.random), which CUDA kernels do not have");
+        }
         let api = self.b.build_load(self.ptr_t(), self.runtime_slot(), "rt")?.into_pointer_value();
         if check {
             let null = self.b.build_is_null(api, "")?;
@@ -255,6 +258,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn refcount(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
+        if self.flags.cuda {
+            // GPU code never owns memory (Numba's CUDA target has no NRT).
+            return Ok(());
+        }
         match t {
             Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::Optional(_) => crate::lists::refcount(self, v, t, inc),
             _ if crate::dicts::is_container(t) => self.container_refcount(v, inc),

@@ -267,6 +267,8 @@ pub struct Flags {
     pub numpy_errors: bool,
     /// `parallel=True`: `prange` loops run on the runtime's threads (see `parallel`).
     pub parallel: bool,
+    /// `@cuda.jit` code for the GPU (see `cuda`): CUDA intrinsics, no runtime services.
+    pub cuda: bool,
 }
 
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
@@ -671,7 +673,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             params: self.params.clone(),
             current_math: None,
             // As Numba compiles parfor bodies: the numpy error model, no bounds checks.
-            flags: Flags { parallel: false, numpy_errors: true, boundscheck: false },
+            flags: Flags { parallel: false, numpy_errors: true, boundscheck: false, cuda: self.flags.cuda },
             par: Default::default(),
             closures: self.closures,
             free_vars: self.free_vars,
@@ -1330,10 +1332,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.intrinsic(key, &[*operand], &tt)?
             }
             Value::Call { func, args, kws, vararg } => {
+                let cuda_key = match self.ty(*func)? {
+                    Type::Function(k) if k.starts_with("cuda.") => Some(k),
+                    _ => None,
+                };
+                let cuda_v = match cuda_key {
+                    Some(k) => match self.cuda_call(&k, args, kws, &tt)? {
+                        Some(v) => Some(v),
+                        None => return self.fail(format!("{k} is not supported by numrs build yet")),
+                    },
+                    None => None,
+                };
                 if vararg.is_some() && !matches!(self.ty(*func)?, Type::Dispatcher(_)) {
                     return self.fail("calls with * arguments are not supported by numrs build yet");
                 }
-                if let Some(v) = self.container_call(*func, args, kws, &tt)? {
+                if let Some(v) = cuda_v {
+                    v
+                } else if let Some(v) = self.container_call(*func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {
                     v
@@ -2255,6 +2270,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn getattr(&self, value: VarId, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
+        if let Type::Module(m) = &vt {
+            if let Some(v) = self.cuda_getattr(m, attr, tt)? {
+                return Ok(v);
+            }
+        }
         match (&vt, attr) {
             (Type::Array(a), "shape") | (Type::Array(a), "strides") => {
                 let sv = self.load(value)?.into_struct_value();

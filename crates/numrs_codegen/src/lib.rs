@@ -27,6 +27,7 @@ mod nanfuncs;
 mod searchsorted;
 mod binning;
 mod convolve;
+mod cuda;
 mod views;
 mod interp;
 pub mod func;
@@ -83,6 +84,8 @@ pub struct SpecInput<'a> {
     pub fastmath: Vec<String>,
     /// `boundscheck=` and `error_model=`.
     pub flags: Flags,
+    /// A `@cuda.jit` kernel (compiled with `Options::ptx`): gets a PTX entry point.
+    pub kernel: bool,
     /// The key under which its lowering may be cached (see [`lowered`]): must change
     /// whenever anything lowering reads changes. `None`: not cached.
     pub lowered_key: Option<String>,
@@ -145,11 +148,15 @@ pub struct Options {
     pub opt_level: u8,
     /// Also produce the assembly text.
     pub emit_asm: bool,
+    /// Compile for the GPU: the specializations are `@cuda.jit` kernels and device
+    /// functions, and the output is PTX for this compute capability (`sm_75`): kernels get
+    /// entry points (see `cuda`), no Python module is made.
+    pub ptx: Option<&'static str>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { opt_level: 3, emit_asm: false }
+        Options { opt_level: 3, emit_asm: false, ptx: None }
     }
 }
 

@@ -27,12 +27,19 @@ pub fn compile_module(
     if !is_identifier(module_name) {
         return Err(format!("'{module_name}' is not a valid Python module name"));
     }
-    Target::initialize_native(&InitializationConfig::default())?;
     set_llvm_options();
-    let triple = TargetMachine::get_default_triple();
+    let (triple, cpu, features) = match options.ptx {
+        Some(arch) => {
+            Target::initialize_nvptx(&InitializationConfig::default());
+            (inkwell::targets::TargetTriple::create("nvptx64-nvidia-cuda"), arch.to_string(), String::new())
+        }
+        None => {
+            Target::initialize_native(&InitializationConfig::default())?;
+            let cpu = TargetMachine::get_host_cpu_name().to_string();
+            (TargetMachine::get_default_triple(), cpu, TargetMachine::get_host_cpu_features().to_string())
+        }
+    };
     let target = Target::from_triple(&triple).map_err(|e| e.to_string())?;
-    let cpu = TargetMachine::get_host_cpu_name().to_string();
-    let features = TargetMachine::get_host_cpu_features().to_string();
     let level = match options.opt_level {
         0 => OptimizationLevel::None,
         1 => OptimizationLevel::Less,
@@ -174,6 +181,10 @@ pub fn compile_module(
         fold_statuses(ctx.i32_type().const_zero(), *f, &|callee| index.get(callee).is_some_and(|&j| !may_fail[j]));
     }
 
+    if options.ptx.is_some() {
+        return finish_ptx(&ctx, &module, &machine, specs, &fns, outcomes, &names, lowered_now, options);
+    }
+
     // Wrappers and C entry points.
     let mut wrappers: Vec<Option<(FunctionValue, String)>> = vec![None; specs.len()];
     for (i, s) in specs.iter().enumerate() {
@@ -223,6 +234,51 @@ pub fn compile_module(
         })
         .collect();
     Ok(Output { llvm_ir, asm, object: obj.as_slice().to_vec(), specs: specs_out, lowered: lowered_now })
+}
+
+/// The PTX of a module of `@cuda.jit` code: an entry point per kernel (named
+/// `<function>__<n>`, the n-th specialization of the function), optimized, then NVPTX's
+/// assembly. Device functions are inlined into the kernels that call them.
+#[allow(clippy::too_many_arguments)]
+fn finish_ptx<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    machine: &TargetMachine,
+    specs: &[SpecInput<'_>],
+    fns: &[Option<FunctionValue<'ctx>>],
+    mut outcomes: Vec<Option<CgError>>,
+    names: &[String],
+    lowered_now: Vec<bool>,
+    options: &Options,
+) -> Result<Output, String> {
+    let mut entries: Vec<Option<String>> = vec![None; specs.len()];
+    for (i, s) in specs.iter().enumerate() {
+        let (Some(f), true) = (fns[i], s.kernel) else { continue };
+        let ordinal = specs[..i].iter().filter(|o| o.function_id == s.function_id).count();
+        let entry = format!("{}__{ordinal}", s.function);
+        match crate::cuda::build_kernel_entry(ctx, module, f, &s.args, &entry) {
+            Ok(_) => entries[i] = Some(entry),
+            Err(e) => outcomes[i] = Some(e),
+        }
+    }
+    module.verify().map_err(|e| format!("internal error: LLVM rejected the generated module: {e}"))?;
+    let passes = format!("default<O{}>", options.opt_level.min(3));
+    module
+        .run_passes(&passes, machine, inkwell::passes::PassBuilderOptions::create())
+        .map_err(|e| format!("LLVM optimization failed: {e}"))?;
+    let llvm_ir = module.print_to_string().to_string();
+    let buf = machine.write_to_memory_buffer(module, FileType::Assembly).map_err(|e| format!("NVPTX code generation failed: {e}"))?;
+    let ptx = String::from_utf8_lossy(buf.as_slice()).into_owned();
+    let _ = names;
+    let specs_out = (0..specs.len())
+        .map(|i| match (&outcomes[i], &entries[i]) {
+            (Some(e), _) => SpecOutcome::Failed(e.clone()),
+            (None, Some(entry)) => SpecOutcome::Built { c_symbol: entry.clone() },
+            // A device function: inlined into its callers.
+            (None, None) => SpecOutcome::Built { c_symbol: String::new() },
+        })
+        .collect();
+    Ok(Output { llvm_ir, asm: Some(ptx), object: Vec::new(), specs: specs_out, lowered: lowered_now })
 }
 
 /// Lower specialization `i` into a module of its own: its internal function (external

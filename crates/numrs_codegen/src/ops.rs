@@ -549,7 +549,26 @@ fn pair<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type, a: BasicValueEnum<'ctx>, b: BasicVa
     Ok(agg.as_basic_value_enum())
 }
 
+/// The floating-point LLVM intrinsics the NVPTX back end selects as instructions; the others
+/// (`llvm.sin.f64`, `llvm.exp`, `llvm.pow`, ...) need NVIDIA's libdevice, and LLVM aborts on
+/// them.
+const NVPTX_INTRINSICS: &[&str] = &[
+    "llvm.sqrt", "llvm.fabs", "llvm.floor", "llvm.ceil", "llvm.trunc", "llvm.rint", "llvm.nearbyint", "llvm.copysign",
+    "llvm.fma", "llvm.fmuladd", "llvm.minnum", "llvm.maxnum",
+];
+
+/// Refuse, in CUDA code, a math function the GPU build cannot provide.
+fn cuda_math(cx: &FnCx<'_, '_>, name: &str) -> R<()> {
+    let shown = name.strip_prefix("llvm.").unwrap_or(name);
+    cx.fail(format!(
+        "{shown} is not available in CUDA code built by numrs yet: it needs NVIDIA's libdevice (sqrt, fabs, floor, ceil, trunc, copysign, fma, min and max are)"
+    ))
+}
+
 pub(crate) fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    if cx.flags.cuda && !NVPTX_INTRINSICS.contains(&name) {
+        cuda_math(cx, name)?;
+    }
     let t = args[0].get_type();
     let suffix = if t.into_float_type() == cx.ctx.f32_type() { "f32" } else { "f64" };
     let full = format!("{name}.{suffix}");
@@ -580,6 +599,9 @@ pub(crate) fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum
     };
     if let Some(i) = intr {
         return intrinsic_call(cx, i, args);
+    }
+    if cx.flags.cuda {
+        cuda_math(cx, name)?;
     }
     let t = args[0].get_type();
     let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();

@@ -10,6 +10,7 @@ mod fastmath;
 mod lists;
 mod optional;
 mod parallel;
+mod ptx;
 
 /// `numrs_runtime/src/dicts.rs`, compiled into the `dicts` tests, calls `crate::memory`: the
 /// services that module's test runtime provides.

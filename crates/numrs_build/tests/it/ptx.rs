@@ -1,0 +1,92 @@
+//! `@cuda.jit` code to PTX: kernel entry points, device functions inlined, CUDA intrinsics,
+//! and what the GPU build refuses (cleanly: the NVPTX back end aborts on what it cannot
+//! select). `tests/ptx/run_kernels.py` runs such PTX on a GPU.
+
+use numrs_build::{compile_ptx, Compiled, Options};
+use numrs_check::CheckDatabase;
+
+fn ptx(source: &str) -> Compiled {
+    let mut db = CheckDatabase::new();
+    let file = db.add_file("kernels.py", source.as_bytes());
+    compile_ptx(&db, file, &Options::default()).expect("compile").expect("the file has CUDA functions")
+}
+
+#[test]
+fn kernels_get_entry_points_with_flattened_parameters() {
+    let c = ptx(r#"
+import math
+from numba import cuda, float32
+
+@cuda.jit("float64(float64, float64)", device=True)
+def dist(x, y):
+    return math.sqrt(x * x + y * y)
+
+@cuda.jit(["void(float64[:], float64[:], float64[:])", "void(float32[:, :], float32[:, :], float32[:, :])"])
+def apply(out, a, b):
+    i, j = cuda.grid(2)
+    if i < out.shape[0]:
+        out[i] = dist(a[i], b[i])
+
+@cuda.jit("void(float32[:], int32[:])")
+def reduce(a, counter):
+    buf = cuda.shared.array(64, dtype=float32)
+    t = cuda.threadIdx.x
+    buf[t] = a[t]
+    cuda.syncthreads()
+    if t == 0:
+        cuda.atomic.add(counter, 0, 1)
+        cuda.atomic.max(a, 1, buf[3])
+"#);
+    let text = c.output.asm.as_deref().unwrap_or_default();
+    assert!(text.contains(".target sm_75"), "{text}");
+    let entries: Vec<&str> = c.kernels.iter().map(|k| k.entry.as_str()).collect();
+    assert_eq!(entries, ["apply__0", "reduce__0"], "{:?}", c.problems);
+    for e in &entries {
+        assert!(text.contains(&format!(".visible .entry {e}(")), "{e} in\n{text}");
+    }
+    // The second signature of `apply` does not type (the device function takes float64).
+    assert_eq!(c.problems.len(), 1, "{:?}", c.problems);
+    // An array is 5 + 2 * ndim parameters: apply(3 arrays of 1 dimension) has 21.
+    assert!(text.contains("apply__0_param_20") && !text.contains("apply__0_param_21"), "{text}");
+    // The device function is inlined; shared memory, the barrier and the atomics are there
+    // (a float max as a compare-and-swap loop, sm_75 having no float atomic max).
+    assert!(!text.contains(".func"), "{text}");
+    for needle in ["sqrt.rn.f64", ".shared .align 16 .b8", "bar.sync", "atom.global.add.u32", "atom.global.cas.b32"] {
+        assert!(text.contains(needle), "{needle} in\n{text}");
+    }
+}
+
+#[test]
+fn what_the_gpu_build_cannot_do_is_refused_with_a_reason() {
+    let c = ptx(r#"
+import math
+import numpy as np
+from numba import cuda
+
+@cuda.jit("void(float64[:])")
+def wave(out):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = math.sin(i * 0.1)
+
+@cuda.jit("void(float64[:])")
+def scratch(out):
+    tmp = np.zeros(3)
+    out[0] = tmp[0]
+
+@cuda.jit("void(float64[:])")
+def fine(out):
+    out[cuda.grid(1)] = math.floor(out[0]) + abs(out[1])
+"#);
+    let messages: Vec<String> = c.problems.iter().map(|p| format!("{}: {}", p.specialization, p.message)).collect();
+    assert!(messages.iter().any(|m| m.starts_with("wave(") && m.contains("sin is not available in CUDA code")), "{messages:?}");
+    assert!(messages.iter().any(|m| m.starts_with("scratch(") && m.contains("numrs runtime")), "{messages:?}");
+    assert_eq!(c.kernels.iter().map(|k| k.entry.as_str()).collect::<Vec<_>>(), ["fine__0"]);
+}
+
+#[test]
+fn files_without_cuda_functions_have_no_ptx() {
+    let mut db = CheckDatabase::new();
+    let file = db.add_file("host.py", b"from numba import njit\n@njit(\"(int64,)\")\ndef f(x):\n    return x\n");
+    assert!(compile_ptx(&db, file, &Options::default()).expect("compile").is_none());
+}

@@ -1,0 +1,326 @@
+//! `@cuda.jit` code for the GPU (`Flags::cuda`): the CUDA intrinsics Numba's CUDA target
+//! lowers (thread and block indices as NVVM special registers, `cuda.grid`/`gridsize`,
+//! barriers, shared and local arrays, atomics), and the PTX kernel entry points: each takes
+//! its arguments flattened as Numba's CUDA kernels do (an array as meminfo, parent, nitems,
+//! itemsize, data, then its shape and strides; a number by value) and calls the internal
+//! function. Kernels have no runtime: arrays are never owned (no reference counts) and
+//! anything that needs the numrs runtime is refused.
+
+use inkwell::module::{Linkage, Module};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, IntValue};
+use inkwell::AddressSpace;
+use numrs_ir::VarId;
+use numrs_types::{NumericKind, Type};
+
+use crate::func::{CgError, FnCx, R};
+use crate::types::{self, numeric};
+
+/// The NVVM special register of `cuda.<dim3>.<xyz>` (`threadIdx.x` is `tid.x`).
+fn sreg(dim3: &str, xyz: &str) -> Option<String> {
+    let reg = match dim3 {
+        "threadIdx" => "tid",
+        "blockIdx" => "ctaid",
+        "blockDim" => "ntid",
+        "gridDim" => "nctaid",
+        _ => return None,
+    };
+    matches!(xyz, "x" | "y" | "z").then(|| format!("llvm.nvvm.read.ptx.sreg.{reg}.{xyz}"))
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// A call of an `i32`-returning NVVM intrinsic without arguments.
+    fn nvvm_i32(&self, name: &str) -> R<IntValue<'ctx>> {
+        let i32t = self.ctx.i32_type();
+        let f = self.module.get_function(name).unwrap_or_else(|| self.module.add_function(name, i32t.fn_type(&[], false), None));
+        let v = self.b.build_call(f, &[], "")?.try_as_basic_value();
+        match v {
+            inkwell::values::ValueKind::Basic(v) => Ok(v.into_int_value()),
+            _ => self.fail(format!("internal error: {name} returned nothing")),
+        }
+    }
+
+    fn nvvm_void(&self, name: &str, args: &[BasicMetadataValueEnum<'ctx>]) -> R<()> {
+        let types: Vec<BasicMetadataTypeEnum<'ctx>> = args
+            .iter()
+            .map(|a| match a {
+                BasicMetadataValueEnum::IntValue(v) => v.get_type().into(),
+                _ => self.ctx.i32_type().into(),
+            })
+            .collect();
+        let f = self.module.get_function(name).unwrap_or_else(|| self.module.add_function(name, self.ctx.void_type().fn_type(&types, false), None));
+        self.b.build_call(f, args, "")?;
+        Ok(())
+    }
+
+    /// A special register widened to `int64`.
+    fn sreg64(&self, dim3: &str, xyz: &str) -> R<IntValue<'ctx>> {
+        let Some(name) = sreg(dim3, xyz) else { return self.fail(format!("cuda.{dim3}.{xyz}")) };
+        let v = self.nvvm_i32(&name)?;
+        Ok(self.b.build_int_s_extend(v, self.ctx.i64_type(), "")?)
+    }
+
+    /// `cuda.threadIdx.x` and friends, `cuda.warpsize`, `cuda.laneid`; None: not a CUDA value.
+    pub(crate) fn cuda_getattr(&self, module: &str, attr: &str, tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        if !self.flags.cuda {
+            return Ok(None);
+        }
+        let v = match (module, attr) {
+            ("numba.cuda", "warpsize") => self.nvvm_i32("llvm.nvvm.read.ptx.sreg.warpsize")?,
+            ("numba.cuda", "laneid") => self.nvvm_i32("llvm.nvvm.read.ptx.sreg.laneid")?,
+            (m, xyz) => match m.strip_prefix("numba.cuda.").and_then(|d| sreg(d, xyz)) {
+                Some(name) => self.nvvm_i32(&name)?,
+                None => return Ok(None),
+            },
+        };
+        Ok(Some(self.cast(v.into(), &Type::int32(), tt)?))
+    }
+
+    /// A call of `cuda.<key>` in a kernel or device function; None: not one of them.
+    pub(crate) fn cuda_call(&mut self, key: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let Some(name) = key.strip_prefix("cuda.") else { return Ok(None) };
+        if !self.flags.cuda {
+            return self.fail(format!("cuda.{name} outside a CUDA kernel"));
+        }
+        let dims = ["x", "y", "z"];
+        let ndim_arg = |cx: &Self| -> R<usize> {
+            match args.first().map(|a| cx.ty(*a)).transpose()? {
+                Some(Type::IntegerLiteral(n @ 1..=3)) => Ok(n as usize),
+                other => cx.fail(format!("cuda.{name} of {other:?}: the number of dimensions must be a literal 1, 2 or 3")),
+            }
+        };
+        let v: BasicValueEnum<'ctx> = match name {
+            "grid" | "gridsize" => {
+                let n = ndim_arg(self)?;
+                let mut items = Vec::new();
+                for xyz in &dims[..n] {
+                    let ntid = self.sreg64("blockDim", xyz)?;
+                    let nctaid = self.sreg64(if name == "grid" { "blockIdx" } else { "gridDim" }, xyz)?;
+                    let prod = self.b.build_int_mul(ntid, nctaid, "")?;
+                    items.push(if name == "grid" { self.b.build_int_add(prod, self.sreg64("threadIdx", xyz)?, "")? } else { prod });
+                }
+                if n == 1 {
+                    items[0].into()
+                } else {
+                    let st = self.vt(tt)?.into_struct_type();
+                    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                    for (i, x) in items.into_iter().enumerate() {
+                        agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+                    }
+                    agg.as_basic_value_enum()
+                }
+            }
+            "syncthreads" => {
+                self.nvvm_void("llvm.nvvm.barrier0", &[])?;
+                return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            "syncwarp" => {
+                self.nvvm_void("llvm.nvvm.bar.warp.sync", &[self.ctx.i32_type().const_all_ones().into()])?;
+                return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            "threadfence" => {
+                self.nvvm_void("llvm.nvvm.membar.gl", &[])?;
+                return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            "shared.array" | "local.array" => {
+                let shape = args.first().copied().or_else(|| kws.iter().find(|(k, _)| k == "shape").map(|(_, v)| *v));
+                let Some(shape) = shape else { return self.fail(format!("cuda.{name} without a shape")) };
+                self.cuda_array(name == "shared.array", shape, tt)?
+            }
+            _ if name.starts_with("atomic.") => self.cuda_atomic(&name["atomic.".len()..], args, tt)?,
+            _ => return self.fail(format!("cuda.{name} is not supported by numrs build yet")),
+        };
+        Ok(Some(v))
+    }
+
+    /// `cuda.shared.array(shape, dtype)` (a block's shared memory, address space 3) or
+    /// `cuda.local.array` (the thread's stack): a C array of the literal shape.
+    fn cuda_array(&self, shared: bool, shape: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Array(at) = tt else { return self.fail(format!("a CUDA array of type {tt}")) };
+        let shape = self.cuda_array_shape(&self.ty(shape)?)?;
+        let et = types::storage_type(self.ctx, &at.dtype).map_err(|m| self.cg_err(m))?;
+        let n: u64 = shape.iter().product();
+        let arr_t = et.array_type(n as u32);
+        let data = if shared {
+            let name = format!("numrs.shared.{}", self.module.get_globals().count());
+            let g = self.module.add_global(arr_t, Some(AddressSpace::from(3u16)), &name);
+            g.set_linkage(Linkage::Internal);
+            g.set_initializer(&arr_t.get_undef());
+            g.set_alignment(16);
+            self.b.build_address_space_cast(g.as_pointer_value(), self.ctx.ptr_type(AddressSpace::default()), "")?
+        } else {
+            self.frame_alloca(arr_t.into(), "local_array")?
+        };
+        let isz = self.itemsize_of(&at.dtype)?;
+        let mut strides = vec![isz; shape.len()];
+        for d in (0..shape.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * shape[d + 1];
+        }
+        let null = self.ctx.ptr_type(AddressSpace::default()).const_null();
+        let shape_v: Vec<IntValue<'ctx>> = shape.iter().map(|s| self.i64(*s as i64)).collect();
+        let strides_v: Vec<IntValue<'ctx>> = strides.iter().map(|s| self.i64(*s as i64)).collect();
+        self.make_array(at.ndim, null, null, self.i64(isz as i64), data, &shape_v, &strides_v)
+    }
+
+    /// The literal shape of a CUDA array, from the type of its shape argument.
+    fn cuda_array_shape(&self, shape_t: &Type) -> R<Vec<u64>> {
+        let lit = |t: &Type| match t {
+            Type::IntegerLiteral(n) if *n > 0 => Some(*n as u64),
+            _ => None,
+        };
+        let shape = match shape_t {
+            Type::IntegerLiteral(_) => lit(shape_t).map(|n| vec![n]),
+            t => t.tuple_items().and_then(|items| items.iter().map(lit).collect()),
+        };
+        match shape {
+            Some(s) => Ok(s),
+            None => self.fail(format!("a CUDA array's shape must be a positive literal integer or a tuple of them, not {shape_t}")),
+        }
+    }
+
+    /// `cuda.atomic.<op>(ary, idx, val)`: the old value, after the operation on `ary[idx]`.
+    fn cuda_atomic(&self, op: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let [ary, idx, val] = args else { return self.fail(format!("cuda.atomic.{op} takes (array, index, value)")) };
+        let Type::Array(at) = self.ty(*ary)? else { return self.fail(format!("cuda.atomic.{op} of a non-array")) };
+        let Some(k) = numeric(&at.dtype) else { return self.fail(format!("cuda.atomic.{op} on an array of {}", at.dtype)) };
+        let arr = self.load(*ary)?;
+        let it = self.ty(*idx)?;
+        let iv = self.load(*idx)?;
+        let indices: Vec<(BasicValueEnum<'ctx>, Type)> = match it.tuple_items() {
+            Some(items) => {
+                let sv = iv.into_struct_value();
+                items.iter().enumerate().map(|(i, t)| Ok((self.b.build_extract_value(sv, i as u32, "")?, t.clone()))).collect::<R<_>>()?
+            }
+            None => vec![(iv, it.clone())],
+        };
+        let p = self.element_ptr(arr, at.ndim, &indices)?;
+        let vt = self.ty(*val)?;
+        let v = self.load(*val)?;
+        let v = self.cast(v, &vt, &at.dtype)?;
+        let float = k.is_float();
+        let signed = k.is_signed_int();
+        if matches!(k, NumericKind::Boolean) || k.is_complex() {
+            return self.fail(format!("cuda.atomic.{op} on {} is not supported by numrs build yet", at.dtype));
+        }
+        use llvm_sys::LLVMAtomicRMWBinOp as Op;
+        let rmw = match (op, float) {
+            ("add", false) => Op::LLVMAtomicRMWBinOpAdd,
+            ("add", true) => Op::LLVMAtomicRMWBinOpFAdd,
+            ("sub", false) => Op::LLVMAtomicRMWBinOpSub,
+            ("sub", true) => Op::LLVMAtomicRMWBinOpFSub,
+            ("max", false) if signed => Op::LLVMAtomicRMWBinOpMax,
+            ("max", false) => Op::LLVMAtomicRMWBinOpUMax,
+            ("max", true) => Op::LLVMAtomicRMWBinOpFMax,
+            ("min", false) if signed => Op::LLVMAtomicRMWBinOpMin,
+            ("min", false) => Op::LLVMAtomicRMWBinOpUMin,
+            ("min", true) => Op::LLVMAtomicRMWBinOpFMin,
+            ("and_", false) => Op::LLVMAtomicRMWBinOpAnd,
+            ("or_", false) => Op::LLVMAtomicRMWBinOpOr,
+            ("xor", false) => Op::LLVMAtomicRMWBinOpXor,
+            ("exch", _) => Op::LLVMAtomicRMWBinOpXchg,
+            _ => return self.fail(format!("cuda.atomic.{op} on {} is not supported by numrs build yet", at.dtype)),
+        };
+        // inkwell builds integer read-modify-writes only: LLVM's C API takes any.
+        use inkwell::values::AsValueRef;
+        let raw = unsafe {
+            llvm_sys::core::LLVMBuildAtomicRMW(
+                self.b.as_mut_ptr(),
+                rmw,
+                p.as_value_ref(),
+                v.as_value_ref(),
+                llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent,
+                0,
+            )
+        };
+        let old: BasicValueEnum<'ctx> = if float {
+            unsafe { inkwell::values::FloatValue::new(raw) }.into()
+        } else {
+            unsafe { IntValue::new(raw) }.into()
+        };
+        self.cast(old, &at.dtype, tt)
+    }
+}
+
+/// The flattened kernel parameters of one argument type (Numba's CUDA kernel ABI).
+fn flat_params<'ctx>(ctx: &'ctx inkwell::context::Context, t: &Type) -> Result<Vec<BasicMetadataTypeEnum<'ctx>>, String> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i64t = ctx.i64_type();
+    match t {
+        Type::Array(a) => {
+            if numeric(&a.dtype).is_none() {
+                return Err(format!("a CUDA kernel parameter of type {t} is not supported by numrs build yet"));
+            }
+            let mut out: Vec<BasicMetadataTypeEnum> = vec![ptr.into(), ptr.into(), i64t.into(), i64t.into(), ptr.into()];
+            out.extend((0..2 * a.ndim).map(|_| BasicMetadataTypeEnum::from(i64t)));
+            Ok(out)
+        }
+        t if numeric(t).is_some_and(|k| !k.is_complex()) => {
+            let vt = types::value_type(ctx, t)?;
+            Ok(vec![vt.into()])
+        }
+        other => Err(format!("a CUDA kernel parameter of type {other} is not supported by numrs build yet")),
+    }
+}
+
+/// The PTX entry point `name` of kernel `f` (an internal function taking `args`): its
+/// parameters flattened, the values rebuilt and passed on, the status dropped (a kernel
+/// cannot raise to its launcher, as in Numba without `debug=True`). Marked a kernel for NVVM.
+pub(crate) fn build_kernel_entry<'ctx>(
+    ctx: &'ctx inkwell::context::Context,
+    module: &Module<'ctx>,
+    f: FunctionValue<'ctx>,
+    args: &[Type],
+    name: &str,
+) -> Result<FunctionValue<'ctx>, CgError> {
+    let cg = |m: String| CgError { span: None, message: m };
+    let mut params = Vec::new();
+    for t in args {
+        params.extend(flat_params(ctx, t).map_err(cg)?);
+    }
+    let entry = module.add_function(name, ctx.void_type().fn_type(&params, false), Some(Linkage::External));
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(entry, "entry"));
+    let err = |e: inkwell::builder::BuilderError| cg(format!("internal LLVM builder error: {e}"));
+    let exc_t = crate::func::exc_info_type(ctx);
+    let exc = b.build_alloca(exc_t, "exc").map_err(err)?;
+    b.build_store(exc, exc_t.const_zero()).map_err(err)?;
+    let mut call_args: Vec<BasicMetadataValueEnum> = vec![exc.into()];
+    let mut k = 0u32;
+    let mut next = || {
+        let p = entry.get_nth_param(k);
+        k += 1;
+        p
+    };
+    for t in args {
+        match t {
+            Type::Array(a) => {
+                let st = types::array_struct(ctx, a.ndim);
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for field in 0..5u32 {
+                    let p = next().ok_or_else(|| cg("internal error: kernel parameters".into()))?;
+                    agg = b.build_insert_value(agg, p, field, "").map_err(err)?;
+                }
+                for field in 5..7u32 {
+                    let dims_t = ctx.i64_type().array_type(a.ndim);
+                    let mut dims: inkwell::values::AggregateValueEnum = dims_t.get_undef().into();
+                    for d in 0..a.ndim {
+                        let p = next().ok_or_else(|| cg("internal error: kernel parameters".into()))?;
+                        dims = b.build_insert_value(dims, p, d, "").map_err(err)?;
+                    }
+                    agg = b.build_insert_value(agg, dims.as_basic_value_enum(), field, "").map_err(err)?;
+                }
+                call_args.push(agg.as_basic_value_enum().into());
+            }
+            _ => call_args.push(next().ok_or_else(|| cg("internal error: kernel parameters".into()))?.into()),
+        }
+    }
+    b.build_call(f, &call_args, "").map_err(err)?;
+    b.build_return(None).map_err(err)?;
+    let md = ctx.metadata_node(&[
+        entry.as_global_value().as_pointer_value().into(),
+        ctx.metadata_string("kernel").into(),
+        ctx.i32_type().const_int(1, false).into(),
+    ]);
+    module.add_global_metadata("nvvm.annotations", &md).map_err(|e| cg(format!("internal error: {e}")))?;
+    Ok(entry)
+}

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Build the PTX of the CUDA corpus cases that tests/ptx/run_kernels.py runs on a GPU:
+# `numrs build` of the shared corpus's 0187 (kernels over 1-d and 2-d grids), 0188 (a kernel
+# calling a device function) and 0190 (shared memory, a barrier, an atomic) into DIR
+# (default target/ptx-cases). Run the kernels with: python3 tests/ptx/run_kernels.py DIR
+set -euo pipefail
+cd "$(dirname "$0")/.."
+OUT=${1:-target/ptx-cases}
+BIN="target/${NUMRS_PROFILE:-release}/numrs"
+CASES="${NUMRS_SHARED:-../shared}/corpus/cases"
+mkdir -p "$OUT/src"
+for c in 0187_cuda_kernel 0188_cuda_device_fn 0190_cuda_shared_atomic; do
+    cp "$CASES/$c.py" "$OUT/src/k${c:0:4}.py"
+    "$BIN" build "$OUT/src/k${c:0:4}.py" -o "$OUT"
+done
