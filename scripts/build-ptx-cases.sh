@@ -11,5 +11,9 @@ CASES="${NUMRS_SHARED:-../shared}/corpus/cases"
 mkdir -p "$OUT/src"
 for c in 0187_cuda_kernel 0188_cuda_device_fn 0190_cuda_shared_atomic; do
     cp "$CASES/$c.py" "$OUT/src/k${c:0:4}.py"
-    "$BIN" build "$OUT/src/k${c:0:4}.py" -o "$OUT"
+    if ! "$BIN" build "$OUT/src/k${c:0:4}.py" -o "$OUT" > "$OUT/build-k${c:0:4}.log" 2>&1; then
+        cat "$OUT/build-k${c:0:4}.log" >&2
+        exit 1
+    fi
 done
+grep -h "\.ptx" "$OUT"/build-*.log

@@ -93,13 +93,15 @@ step "$PY" tests/build/typed_containers.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
 step bash scripts/build-ptx-cases.sh target/ptx-cases
-gpu_rc=0
-python3 tests/ptx/run_kernels.py target/ptx-cases || gpu_rc=$?
-case $gpu_rc in
-    0) echo "ptx: kernels ran on the GPU and agree" ;;
-    2) echo "ptx: built (no GPU here to run them on)" ;;
-    *) echo "test.sh: the PTX kernels gave wrong results on the GPU" >&2; exit 1 ;;
-esac
+for t in "python3 tests/ptx/run_kernels.py" "$PY tests/ptx/launch.py"; do
+    gpu_rc=0
+    $t target/ptx-cases || gpu_rc=$?
+    case $gpu_rc in
+        0) echo "ptx: $t: kernels ran on the GPU and agree" ;;
+        2) echo "ptx: $t: built and checked without a GPU (none here to run them on)" ;;
+        *) echo "test.sh: $t failed" >&2; exit 1 ;;
+    esac
+done
 # Editor end to end: neovim (headless) and a real VS Code (code-server + headless Chromium).
 # (The tools' apt installs and neovim's must not run at once: dpkg has one lock.)
 join vscode-tools retried  # test-vscode.sh installs what is missing

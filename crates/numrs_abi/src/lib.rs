@@ -42,9 +42,13 @@ pub const ABI_VERSION_KINDS: u32 = 4;
 /// layout); otherwise everything is as in [`ABI_VERSION_KINDS`].
 pub const ABI_VERSION_GUFUNC: u32 = 5;
 
+/// Tables with this `abi_version` are as in [`ABI_VERSION_GUFUNC`], and may hold functions of
+/// kind [`FUNCTION_KIND_KERNEL`].
+pub const ABI_VERSION_KERNELS: u32 = 6;
+
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 5;
+pub const MAX_ABI_VERSION: u32 = 6;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -168,6 +172,11 @@ pub const FUNCTION_KIND_UFUNC: u32 = 1;
 /// array of its core dimensions (a scalar core as a 1-element 1-d array) viewing NumPy's
 /// buffer; a scalar operand as its value.
 pub const FUNCTION_KIND_GUFUNC: u32 = 2;
+/// A `@cuda.jit` kernel (tables of version [`ABI_VERSION_KERNELS`]): the entry's `layout` is
+/// the module's PTX (NUL-terminated) and each specialization's `c_symbol` its kernel entry
+/// point in it (its `wrapper` only raises: kernels are launched, `kernel[griddim,
+/// blockdim](args)`, never called through the wrapper).
+pub const FUNCTION_KIND_KERNEL: u32 = 3;
 
 #[repr(C)]
 pub struct Specialization {

@@ -386,7 +386,13 @@ fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &Dispatc
 
 /// Lower and optimize every specialization of `file` (nothing is written).
 pub fn compile(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Compiled, String> {
-    compile_for(db, file, &Options { ptx: None, ..*options })
+    compile_for(db, file, &Options { ptx: None, ..*options }, None)
+}
+
+/// [`compile`], with the file's CUDA kernels (compiled by [`compile_ptx`]) in the module's
+/// table, so that Python launches them.
+pub fn compile_with_kernels(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Option<&Compiled>) -> Result<Compiled, String> {
+    compile_for(db, file, &Options { ptx: None, ..*options }, gpu)
 }
 
 /// The compute capability PTX is generated for (Numba's default for `compile_ptx`-era
@@ -402,10 +408,10 @@ pub fn compile_ptx(db: &CheckDatabase, file: SourceFile, options: &Options) -> R
     if !any {
         return Ok(None);
     }
-    compile_for(db, file, &Options { ptx: Some(PTX_ARCH), emit_asm: true, ..*options }).map(Some)
+    compile_for(db, file, &Options { ptx: Some(PTX_ARCH), emit_asm: true, ..*options }, None).map(Some)
 }
 
-fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Compiled, String> {
+fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Option<&Compiled>) -> Result<Compiled, String> {
     let dbd: &dyn numrs_db::Db = db;
     let path = file.path(dbd).clone();
     let module_name = module_name(&path)?;
@@ -491,8 +497,29 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             params: table_params[id].clone(),
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
             gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },
+            kernel: None,
         })
         .collect();
+    // The GPU kernels built into the PTX, launched through the module.
+    let mut functions = functions;
+    if let Some(gpu) = gpu {
+        let ptx: Arc<str> = gpu.output.asm.as_deref().unwrap_or_default().into();
+        for (id, f) in info.functions.iter().enumerate().filter(|(_, f)| f.kind == numrs_hir::JitKind::CudaKernel) {
+            let specs: Vec<(Vec<Type>, String)> =
+                gpu.kernels.iter().filter(|k| k.function == *f.name).map(|k| (k.args.clone(), k.entry.clone())).collect();
+            if specs.is_empty() {
+                continue;
+            }
+            functions.push(numrs_codegen::FunctionInput {
+                function_id: id,
+                name: f.name.clone(),
+                params: vec![],
+                ufunc: false,
+                gufunc: None,
+                kernel: Some(numrs_codegen::KernelFunction { ptx: ptx.clone(), specs }),
+            });
+        }
+    }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
     let resolver = |_caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // Resolve among all planned specs, then map to the typed list.
@@ -513,7 +540,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options) -> Resul
             .iter()
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
-        functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc, &f.gufunc)).collect::<Vec<_>>(),
+        functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc, &f.gufunc, &f.kernel)).collect::<Vec<_>>(),
         &call_params,
     ));
     let output = match cache::load(&key) {
@@ -576,7 +603,9 @@ pub fn kernels_json(kernels: &[Kernel]) -> String {
 /// Compile `file` and link `<out_dir>/<module>.abi3.so` with the system C compiler
 /// (`cc -shared`, `-lm`; the Python symbols are resolved from the interpreter at load time).
 pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options: &Options) -> Result<(Compiled, Written), String> {
-    let mut compiled = compile(db, file, options)?;
+    // The GPU code first: the Python module carries the PTX of its kernels.
+    let gpu = compile_ptx(db, file, options)?;
+    let mut compiled = compile_with_kernels(db, file, options, gpu.as_ref())?;
     std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let so = out_dir.join(format!("{}.abi3.so", compiled.module_name));
     let header = out_dir.join(format!("{}.h", compiled.module_name));
@@ -606,7 +635,7 @@ pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options:
     let _ = std::fs::remove_dir_all(&tmp);
     result?;
     let mut gpu_built = 0;
-    let ptx = match compile_ptx(db, file, options)? {
+    let ptx = match gpu {
         Some(gpu) => {
             gpu_built = gpu.built.len();
             let path = out_dir.join(format!("{}.ptx", compiled.module_name));

@@ -118,6 +118,17 @@ pub struct FunctionInput {
     /// A `@guvectorize` function's layout (`(n),()->(n)`): a NumPy generalized ufunc in
     /// Python (`numrs_abi::FUNCTION_KIND_GUFUNC`).
     pub gufunc: Option<String>,
+    /// A `@cuda.jit` kernel compiled to PTX: launched from Python
+    /// (`numrs_abi::FUNCTION_KIND_KERNEL`).
+    pub kernel: Option<KernelFunction>,
+}
+
+/// A kernel's part of the module table: the module's PTX and, per signature, the argument
+/// types and the entry point.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct KernelFunction {
+    pub ptx: std::sync::Arc<str>,
+    pub specs: Vec<(Vec<Type>, String)>,
 }
 
 /// Finds the specialization a call of another jit function runs: `(caller index, callee,

@@ -640,6 +640,35 @@ fn cstr<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &str, name: &str) ->
     g.as_pointer_value()
 }
 
+/// The wrapper of every kernel specialization in the table: kernels are launched
+/// (`kernel[griddim, blockdim](args)`), so a call through it raises TypeError.
+fn kernel_call_refusal<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> FunctionValue<'ctx> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i32t = ctx.i32_type();
+    let f = module.add_function("numrs.kernel_call", i32t.fn_type(&[ptr.into(), ptr.into(), ptr.into()], false), Some(Linkage::Private));
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(f, "entry"));
+    let msg = "a CUDA kernel is launched with kernel[griddim, blockdim](...)";
+    let et = func::exc_info_type(ctx);
+    let exc = f.get_nth_param(2).map(|p| p.into_pointer_value());
+    if let Some(exc) = exc {
+        let text = cstr(ctx, module, msg, "numrs.kernel_call.msg");
+        let fields: [BasicValueEnum; 4] = [
+            i32t.const_int(numrs_abi::ExcKind::TypeError as u64, false).into(),
+            text.into(),
+            ctx.i64_type().const_int(msg.len() as u64, false).into(),
+            i32t.const_zero().into(),
+        ];
+        for (k, v) in fields.into_iter().enumerate() {
+            if let Ok(p) = b.build_struct_gep(et, exc, k as u32, "") {
+                let _ = b.build_store(p, v);
+            }
+        }
+    }
+    let _ = b.build_return(Some(&i32t.const_int(1, false)));
+    f
+}
+
 fn build_table<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
@@ -656,13 +685,52 @@ fn build_table<'ctx>(
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Every function of the module (in its order), then any only the specializations name.
     let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
-        functions.iter().map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
+        functions.iter().filter(|f| f.kernel.is_none()).map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
     for s in specs {
         if !ids.iter().any(|(id, ..)| *id == s.function_id) {
             ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
         }
     }
     let mut entries = Vec::new();
+    // Kernels: the PTX (one copy for the module) and a wrapper that only refuses calls.
+    let mut ptx_global: Option<PointerValue> = None;
+    let mut refuse: Option<FunctionValue> = None;
+    for f in functions {
+        let Some(k) = &f.kernel else { continue };
+        let ptx_p = *ptx_global.get_or_insert_with(|| cstr(ctx, module, &k.ptx, "numrs.ptx"));
+        let refuse = *refuse.get_or_insert_with(|| kernel_call_refusal(ctx, module));
+        let id = f.function_id;
+        let mut spec_vals = Vec::new();
+        for (n, (args, entry)) in k.specs.iter().enumerate() {
+            let tag = format!("numrs.k.{id}.{n}");
+            let arg_ptrs: Vec<PointerValue> = args.iter().enumerate().map(|(j, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{j}"))).collect();
+            let arr_t = ptr.array_type(arg_ptrs.len() as u32);
+            let arr = module.add_global(arr_t, None, &format!("{tag}.args"));
+            arr.set_initializer(&ptr.const_array(&arg_ptrs));
+            arr.set_constant(true);
+            arr.set_linkage(Linkage::Private);
+            spec_vals.push(spec_t.const_named_struct(&[
+                i32t.const_int(args.len() as u64, false).into(),
+                arr.as_pointer_value().into(),
+                cstr(ctx, module, "none", &format!("{tag}.ret")).into(),
+                refuse.as_global_value().as_pointer_value().into(),
+                cstr(ctx, module, entry, &format!("{tag}.sym")).into(),
+            ]));
+        }
+        let g = module.add_global(spec_t.array_type(spec_vals.len() as u32), None, &format!("numrs.kspecs.{id}"));
+        g.set_initializer(&spec_t.const_array(&spec_vals));
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        entries.push(entry_t.const_named_struct(&[
+            cstr(ctx, module, &f.name, &format!("numrs.kname.{id}")).into(),
+            i32t.const_int(spec_vals.len() as u64, false).into(),
+            g.as_pointer_value().into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            i32t.const_int(numrs_abi::FUNCTION_KIND_KERNEL as u64, false).into(),
+            ptx_p.into(),
+        ]));
+    }
     for (id, fname, params) in ids {
         let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
         let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
@@ -733,7 +801,7 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        i32t.const_int(numrs_abi::ABI_VERSION_GUFUNC as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_KERNELS as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

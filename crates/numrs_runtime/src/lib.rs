@@ -14,6 +14,7 @@ pub mod distributions;
 pub mod dicts;
 pub mod dispatcher;
 pub mod generators;
+pub mod kernels;
 pub mod lists;
 pub mod memory;
 pub mod npy;
@@ -28,7 +29,8 @@ use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
-    ABI_VERSION_GUFUNC, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS, FUNCTION_KIND_GUFUNC, FUNCTION_KIND_UFUNC,
+    ABI_VERSION_GUFUNC, ABI_VERSION_KERNELS, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS, FUNCTION_KIND_GUFUNC,
+    FUNCTION_KIND_KERNEL, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
 use pyo3::exceptions::PyImportError;
@@ -160,12 +162,14 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
     if table.n_functions > 0 && table.functions.is_null() {
         return Err(PyImportError::new_err("numrs module table: functions is null"));
     }
+    // The module's PTX, shared by its kernels (loaded into the driver once).
+    let mut kernel_ptx: Option<(*const c_char, std::sync::Arc<kernels::Ptx>)> = None;
     for i in 0..table.n_functions as usize {
         let mut kind = 0;
         let mut gufunc_layout: *const c_char = std::ptr::null();
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
-                ABI_VERSION_GUFUNC => {
+                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS => {
                     let e = &*(table.functions as *const FunctionEntryV5).add(i);
                     kind = e.kind;
                     gufunc_layout = e.layout;
@@ -219,6 +223,27 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             Some(names)
         };
+        if kind == FUNCTION_KIND_KERNEL {
+            let ptx = unsafe { cstr(gufunc_layout, "a kernel's PTX")? };
+            let module_ptx = match &kernel_ptx {
+                Some((p, shared)) if *p == gufunc_layout => shared.clone(),
+                _ => {
+                    let shared = kernels::Ptx::new(ptx)?;
+                    kernel_ptx = Some((gufunc_layout, shared.clone()));
+                    shared
+                }
+            };
+            let mut kspecs = Vec::with_capacity(out.len());
+            for j in 0..n_specs as usize {
+                let s = unsafe { &*specs.add(j) };
+                let entry = unsafe { cstr(s.c_symbol, "a kernel entry point")? };
+                let entry = CString::new(entry).map_err(|_| PyImportError::new_err("numrs module table: a NUL in a kernel entry point"))?;
+                kspecs.push(kernels::KernelSpec { args: out[j].args.clone(), entry });
+            }
+            let k = kernels::Kernel::new(fname.clone(), module_ptx, kspecs);
+            module.setattr(fname.as_str(), Py::new(py, k)?)?;
+            continue;
+        }
         if kind == FUNCTION_KIND_GUFUNC {
             let layout = unsafe { cstr(gufunc_layout, "a gufunc layout")? };
             module.setattr(fname.as_str(), ufunc::make_gufunc(py, &fname, &out, layout)?)?;
@@ -285,6 +310,8 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<generators::Generator>()?;
     m.add_class::<dict_boxing::TypedDict>()?;
     m.add_class::<lists::TypedList>()?;
+    m.add_class::<kernels::Kernel>()?;
+    m.add_class::<kernels::Launch>()?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
     m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;
     Ok(())

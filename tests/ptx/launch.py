@@ -1,0 +1,91 @@
+"""Launch the corpus's CUDA kernels through the built Python modules, as a Numba user would:
+`module.kernel[griddim, blockdim](arrays..., numbers...)`, NumPy arrays copied to the GPU and
+back by the numrs runtime. Needs NumPy, numrs_runtime and a GPU; DIR holds the modules
+`scripts/build-ptx-cases.sh` built.
+
+Usage: python3 tests/ptx/launch.py DIR   (exit 0: all agree; 1: a difference; 2: no GPU)
+"""
+import sys
+
+import numpy as np
+
+sys.path.insert(0, sys.argv[1])
+import k0187  # noqa: E402
+import k0188  # noqa: E402
+import k0190  # noqa: E402
+
+FAILED = []
+
+
+def check(what, got, want):
+    if np.array_equal(got, want):
+        print("ok   %s" % what)
+    else:
+        FAILED.append(what)
+        print("FAIL %s:\n  got  %r\n  want %r" % (what, got, want))
+
+
+def refusals():
+    """What is refused before any GPU work (so also checked without a GPU)."""
+    x = np.zeros(8, dtype=np.float32)
+    for what, call, exc in [
+        ("a call without a launch configuration", lambda: k0187.saxpy(x, x, 1.0), TypeError),
+        ("a configuration of one item", lambda: k0187.saxpy[4], ValueError),
+        ("a zero block dimension", lambda: k0187.saxpy[4, 0], ValueError),
+        ("a float64 array for a float32 one", lambda: k0187.saxpy[1, 32](np.zeros(8), x, 1.0), TypeError),
+        ("an array for a number", lambda: k0187.saxpy[1, 32](x, x, x), TypeError),
+        ("a non-contiguous array", lambda: k0187.saxpy[1, 32](np.zeros(16, dtype=np.float32)[::2], x, 1.0), TypeError),
+        ("too few arguments", lambda: k0187.saxpy[1, 32](x, x), TypeError),
+    ]:
+        try:
+            call()
+            FAILED.append(what)
+            print("FAIL %s was accepted" % what)
+        except exc as e:
+            print("ok   %s: %s: %s" % (what, type(e).__name__, str(e)[:70]))
+
+
+def main():
+    refusals()
+    n = 1000
+    out = np.arange(n, dtype=np.float32) * np.float32(0.25)
+    x = (1.0 / np.arange(1, n + 1)).astype(np.float32)
+    want = np.float32(2.5) * x + out
+    try:
+        k0187.saxpy[(n + 127) // 128, 128](out, x, 2.5)
+    except RuntimeError as e:
+        if "no CUDA driver" in str(e):
+            print("no GPU: %s" % e)
+            return 1 if FAILED else 2
+        raise
+    check("saxpy (a Python float as float32)", out, want)
+
+    rows, cols = 37, 23
+    want = np.add.outer(np.arange(rows, dtype=np.float64), np.arange(cols) * 0.5)
+    for order in "CF":
+        m = np.zeros((rows, cols), order=order)
+        k0187.fill_2d[((rows + 7) // 8, (cols + 7) // 8), (8, 8)](m)
+        check("fill_2d, %s order" % order, m, want)
+
+    xs = np.linspace(-50.0, 140.0, 513)
+    ys = np.linspace(600.0, 1.3, 513)
+    d = np.zeros(513)
+    k0188.distances[9, 64](d, xs, ys)
+    check("distances (a device function)", d, np.sqrt(xs * xs + ys * ys))
+
+    a = np.arange(32, dtype=np.float32) * np.float32(0.5) + np.float32(0.125)
+    total = np.float32(0.0)
+    for v in a:
+        total = np.float32(total + v)
+    counter = np.zeros(1, dtype=np.int32)
+    k0190.block_sum[1, 32](a, counter)
+    check("block_sum (shared memory, barrier)", a[:1], np.array([total], dtype=np.float32))
+    k0190.block_sum[3, 32](a, counter)
+    check("block_sum atomic counter", counter, np.array([4], dtype=np.int32))
+
+    print("%d failed" % len(FAILED))
+    return 1 if FAILED else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
