@@ -478,6 +478,8 @@ distributions! {
     PyWeibull = 26, "random.weibullvariate", ["alpha", "beta"], [None, None], false, [];
     PyExpovariate = 27, "random.expovariate", ["lambd"], [None], false, [];
     PyTriangular = 28, "random.triangular", ["low", "high"], [None, None], false, [];
+    NoncentralChisquare = 29, "noncentral_chisquare", ["df", "nonc"], [None, None], false, [
+        ValueError: "df <= 0", ValueError: "nonc < 0", ValueError: "gammavariate: alpha and beta must be > 0.0"];
 }
 
 impl Distribution {

@@ -566,6 +566,26 @@ impl State {
             D::Hypergeometric => int(Ok(self.hypergeometric(x(0), x(1), x(2)))),
             D::Logseries => int(self.logseries(x(0))),
             D::Zipf => int(self.zipf(x(0))),
+            D::NoncentralChisquare => {
+                let (df, nonc) = (x(0), x(1));
+                if df <= 0.0 {
+                    return Err(1);
+                }
+                if nonc < 0.0 {
+                    return Err(2);
+                }
+                if nonc.is_nan() {
+                    return real(Ok(f64::NAN));
+                }
+                if 1.0 < df {
+                    let chi2 = self.chisquare(df - 1.0).map_err(|_| 3u32)?;
+                    let n = self.gauss() + nonc.sqrt();
+                    real(Ok(chi2 + n * n))
+                } else {
+                    let i = self.poisson(nonc / 2.0).map_err(|_| 3u32)?;
+                    real(self.chisquare(df + (2 * i) as f64).map_err(|_| 3u32))
+                }
+            }
             D::PyPareto => {
                 let u = 1.0 - self.uniform();
                 real(Ok(1.0 / u.powf(1.0 / x(0))))

@@ -17,6 +17,7 @@ def continuous(seed):
         np.random.weibull(1.5), np.random.power(2.0), np.random.rayleigh(2.0),
         np.random.standard_cauchy(), np.random.wald(1.0, 2.0), np.random.triangular(0.0, 1.0, 3.0),
         np.random.vonmises(0.5, 2.0), np.random.vonmises(0.5, 1e-9),
+        np.random.noncentral_chisquare(3.0, 2.0), np.random.noncentral_chisquare(0.5, 1.5),
     )
 
 
@@ -40,7 +41,7 @@ def sized(seed, n):
         np.random.gamma(3.0, 1.0, n), np.random.beta(1.5, 2.5, (n, 2)), np.random.poisson(12.0, n),
         np.random.binomial(20, 0.25, n), np.random.lognormal(0.0, 1.0, n), np.random.standard_t(3.0, n),
         np.random.geometric(0.3, n), np.random.laplace(0.0, 1.0, n), np.random.chisquare(2.0, (2, n)),
-        np.random.standard_cauchy(n), np.random.weibull(2.0, n),
+        np.random.standard_cauchy(n), np.random.weibull(2.0, n), np.random.noncentral_chisquare(0.7, 3.0, n),
     )
 
 
