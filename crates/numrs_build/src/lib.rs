@@ -671,6 +671,46 @@ pub fn dump(db: &CheckDatabase, file: SourceFile, function: &str, asm: bool) -> 
 }
 
 /// Keep the parts of the module text that belong to `function`.
+/// `numrs dump ptx FILE::kernel`: the PTX of every specialization of one `@cuda.jit` kernel
+/// (the file's PTX header, then each entry point), after what kept any from being built.
+pub fn dump_ptx(db: &CheckDatabase, file: SourceFile, function: &str) -> Result<String, String> {
+    let Some(compiled) = compile_ptx(db, file, &Options::default())? else {
+        return Err("the file has no @cuda.jit functions".to_string());
+    };
+    let mut out = String::new();
+    for p in compiled.problems.iter().filter(|p| p.specialization.starts_with(&format!("{function}("))) {
+        out.push_str(&format!("// not built: {} (line {}): {}\n", p.specialization, p.line.unwrap_or(0), p.message));
+    }
+    if !compiled.kernels.iter().any(|k| k.function == function) {
+        if out.is_empty() {
+            return Err(format!("no @cuda.jit kernel `{function}` with a typed specialization"));
+        }
+        return Ok(out);
+    }
+    let text = compiled.output.asm.unwrap_or_default();
+    let entry = format!(".entry {function}__");
+    let mut keep = false;
+    for line in text.lines() {
+        if line.starts_with(".version") || line.starts_with(".target") || line.starts_with(".address_size") {
+            out.push_str(line);
+            out.push('\n');
+            continue;
+        }
+        if line.contains(&entry) {
+            out.push('\n');
+            keep = true;
+        }
+        if keep {
+            out.push_str(line);
+            out.push('\n');
+            if line == "}" {
+                keep = false;
+            }
+        }
+    }
+    Ok(out)
+}
+
 fn filter_function(text: &str, module: &str, function: &str, asm: bool) -> String {
     let internal = format!("numrs.{module}.{function}.");
     let c_entry = format!("numrs_{module}__{function}__");

@@ -108,7 +108,16 @@ pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Pat
 }
 
 /// `numrs dump llvm|asm FILE::function`.
+/// `numrs dump ptx FILE::KERNEL`.
+pub fn run_dump_ptx(target: &str) -> u8 {
+    dump_with(target, |db, source, function| numrs_build::dump_ptx(db, source, function))
+}
+
 pub fn run_dump_code(target: &str, asm: bool) -> u8 {
+    dump_with(target, |db, source, function| numrs_build::dump(db, source, function, asm))
+}
+
+fn dump_with(target: &str, dump: impl Fn(&CheckDatabase, numrs_db::SourceFile, &str) -> Result<String, String>) -> u8 {
     let Some((file, function)) = target.rsplit_once("::").filter(|(f, n)| !f.is_empty() && !n.is_empty()) else {
         eprintln!("error: expected FILE::FUNCTION, got `{target}`");
         return EXIT_USAGE_OR_IO;
@@ -122,7 +131,7 @@ pub fn run_dump_code(target: &str, asm: bool) -> u8 {
     };
     let mut db = CheckDatabase::new();
     let source = db.add_file(file, &bytes);
-    match numrs_build::dump(&db, source, function, asm) {
+    match dump(&db, source, function) {
         Ok(text) => {
             print!("{text}");
             0

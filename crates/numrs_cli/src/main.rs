@@ -92,6 +92,7 @@ const NUMRS: Spec = Spec {
                 dump("ir", "The Numba-shaped IR of one function (CFG, SSA, phi nodes)."),
                 dump("llvm", "The optimized LLVM IR of one function's specializations."),
                 dump("asm", "The host assembly of one function's specializations."),
+                dump("ptx", "The PTX of one @cuda.jit kernel's specializations."),
             ],
         },
         Spec {
@@ -177,6 +178,7 @@ fn main() -> ExitCode {
         ["dump", "ir"] => run_dump_ir(target),
         ["dump", "llvm"] => build::run_dump_code(target, false),
         ["dump", "asm"] => build::run_dump_code(target, true),
+        ["dump", "ptx"] => build::run_dump_ptx(target),
         ["build"] => {
             let paths: Vec<PathBuf> = a.positionals.iter().map(PathBuf::from).collect();
             let out_dir = PathBuf::from(a.value("out-dir").unwrap_or_default());

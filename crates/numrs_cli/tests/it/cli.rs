@@ -365,6 +365,25 @@ fn dump_ir_prints_numba_shaped_ir() {
 }
 
 #[test]
+fn dump_ptx_prints_a_kernels_entry_points() {
+    let dir = tempdir();
+    write(
+        dir.path(),
+        "k.py",
+        "from numba import cuda\n\n@cuda.jit([\"void(float32[:], float32)\", \"void(float64[:], float64)\"])\ndef scale(a, s):\n    i = cuda.grid(1)\n    if i < a.size:\n        a[i] *= s\n",
+    );
+    let out = numrs(dir.path(), &["dump", "ptx", "k.py::scale"]);
+    assert_eq!(status(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    for needle in [".target sm_75", ".visible .entry scale__0(", ".visible .entry scale__1(", "mul.rn.f32", "mul.rn.f64"] {
+        assert!(text.contains(needle), "missing {needle} in:\n{text}");
+    }
+    assert_eq!(status(&numrs(dir.path(), &["dump", "ptx", "k.py::nope"])), 2);
+    write(dir.path(), "host.py", CLEAN);
+    assert_eq!(status(&numrs(dir.path(), &["dump", "ptx", "host.py::f"])), 2, "no CUDA functions");
+}
+
+#[test]
 fn emit_types_layout() {
     let dir = tempdir();
     write(dir.path(), "proj/top.py", CLEAN);
