@@ -48,6 +48,7 @@ runtime_job() {
         > target/runtime-unit-tests.log 2>&1 || { cat target/runtime-unit-tests.log >&2; return 1; }
 }
 background runtime runtime_job
+background libdevice bash scripts/fetch-libdevice.sh
 background vscode-tools env XDG_CONFIG_HOME="$PWD/target/vscode-e2e/.xdg-config" \
     bash tests/e2e/tools/install-code-server.sh "$PWD/target/vscode-e2e"
 # CI shows the head of this script's output, so cargo is quiet and each step's time is early in
@@ -92,6 +93,9 @@ step "$PY" tests/build/generators.py
 step "$PY" tests/build/typed_containers.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
+join libdevice
+export NUMRS_LIBDEVICE
+NUMRS_LIBDEVICE=$(cat target/background-libdevice.out)
 step bash scripts/build-ptx-cases.sh target/ptx-cases
 for t in "python3 tests/ptx/run_kernels.py" "$PY tests/ptx/launch.py"; do
     gpu_rc=0

@@ -13,6 +13,7 @@ sys.path.insert(0, sys.argv[1])
 import k0187  # noqa: E402
 import k0188  # noqa: E402
 import k0190  # noqa: E402
+import math_kernels  # noqa: E402
 
 FAILED = []
 
@@ -83,8 +84,32 @@ def main():
     k0190.block_sum[3, 32](a, counter)
     check("block_sum atomic counter", counter, np.array([4], dtype=np.int32))
 
+    # Math functions through libdevice: within a few units in the last place of glibc's.
+    x = np.linspace(-3.0, 3.0, 1001)
+    out = np.zeros_like(x)
+    math_kernels.transcendental[16, 64](out, x)
+    want = np.sin(x) + np.exp(-x * x) + np.log(1.0 + x * x) + np.arctan2(x, 2.0) + np.tanh(x) + np.abs(x) ** 1.5
+    close("transcendental (float64, libdevice)", out, want, 1e-13)
+    x32 = x.astype(np.float32)
+    out32 = np.zeros_like(x32)
+    math_kernels.transcendental32[16, 64](out32, x32)
+    import math
+    erf = np.array([math.erf(v) for v in x32.astype(np.float64)], dtype=np.float32)
+    want32 = (np.cos(x32).astype(np.float64) + np.exp(x32.astype(np.float64) / 4)
+              + np.sqrt(np.abs(x32)).astype(np.float64) + erf.astype(np.float64)).astype(np.float32)
+    close("transcendental32 (float32, libdevice)", out32, want32, 1e-5)
     print("%d failed" % len(FAILED))
     return 1 if FAILED else 0
+
+
+def close(what, got, want, rtol):
+    """Relative to the values' magnitude (at least 1: sums of terms cancel near zero)."""
+    err = np.max(np.abs(got - want) / np.maximum(np.abs(want), 1.0))
+    if err <= rtol:
+        print("ok   %s (largest relative difference %.1e)" % (what, err))
+    else:
+        FAILED.append(what)
+        print("FAIL %s: largest relative difference %.1e > %.0e" % (what, err, rtol))
 
 
 if __name__ == "__main__":

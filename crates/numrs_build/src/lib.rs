@@ -120,6 +120,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                     numpy_errors: vectorize || jit.options.error_model.as_deref() == Some("numpy"),
                     parallel: jit.options.parallel == Some(true),
                     cuda,
+                    libdevice: false,
                 },
                 kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
             });
@@ -395,12 +396,33 @@ pub fn compile_with_kernels(db: &CheckDatabase, file: SourceFile, options: &Opti
     compile_for(db, file, &Options { ptx: None, ..*options }, gpu)
 }
 
+/// NVIDIA's libdevice bitcode, read once: `$NUMRS_LIBDEVICE`, else the CUDA toolkit's
+/// (`$CUDA_HOME`, `/usr/local/cuda`, Debian's `nvidia-cuda-toolkit`). Math functions in
+/// kernels need it, as in Numba.
+pub fn libdevice() -> Option<&'static [u8]> {
+    static BYTES: std::sync::OnceLock<Option<Vec<u8>>> = std::sync::OnceLock::new();
+    BYTES
+        .get_or_init(|| {
+            let mut candidates: Vec<PathBuf> = Vec::new();
+            if let Some(p) = std::env::var_os("NUMRS_LIBDEVICE").filter(|p| !p.is_empty()) {
+                candidates.push(PathBuf::from(p));
+            }
+            if let Some(home) = std::env::var_os("CUDA_HOME") {
+                candidates.push(PathBuf::from(home).join("nvvm/libdevice/libdevice.10.bc"));
+            }
+            candidates.push(PathBuf::from("/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"));
+            candidates.push(PathBuf::from("/usr/lib/nvidia-cuda-toolkit/libdevice/libdevice.10.bc"));
+            candidates.iter().find_map(|p| std::fs::read(p).ok())
+        })
+        .as_deref()
+}
+
 /// The compute capability PTX is generated for (Numba's default for `compile_ptx`-era
 /// devices; newer GPUs compile it just in time).
 pub const PTX_ARCH: &str = "sm_75";
 
 /// Lower and optimize the `@cuda.jit` kernels and device functions of `file` to PTX (`None`:
-/// it has none). `Compiled::output.asm` is the PTX; each built kernel's entry point is its
+/// it has none); math functions link `options.libdevice` (see [`libdevice`]), else are refused. `Compiled::output.asm` is the PTX; each built kernel's entry point is its
 /// `c_symbol`.
 pub fn compile_ptx(db: &CheckDatabase, file: SourceFile, options: &Options) -> Result<Option<Compiled>, String> {
     let info = queries::module_info(db, file);
@@ -474,7 +496,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 return_type: rt.clone(),
                 params: table_params[p.function_id].clone(),
                 fastmath: p.fastmath.clone(),
-                flags: p.flags,
+                flags: numrs_codegen::Flags { libdevice: cuda && options.libdevice.is_some(), ..p.flags },
                 kernel: p.kernel,
                 lowered_key: (!cuda).then(|| cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals))),
                 globals,
@@ -532,6 +554,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         options.opt_level,
         options.emit_asm,
         options.ptx,
+        options.libdevice.map(|b| cache::key(&b)),
         inputs
             .iter()
             .map(|i| (&i.function, i.function_id, i.ir, i.typemap, i.closures, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags, i.kernel))
@@ -604,7 +627,7 @@ pub fn kernels_json(kernels: &[Kernel]) -> String {
 /// (`cc -shared`, `-lm`; the Python symbols are resolved from the interpreter at load time).
 pub fn build_file(db: &CheckDatabase, file: SourceFile, out_dir: &Path, options: &Options) -> Result<(Compiled, Written), String> {
     // The GPU code first: the Python module carries the PTX of its kernels.
-    let gpu = compile_ptx(db, file, options)?;
+    let gpu = compile_ptx(db, file, &Options { libdevice: options.libdevice.or_else(libdevice), ..*options })?;
     let mut compiled = compile_with_kernels(db, file, options, gpu.as_ref())?;
     std::fs::create_dir_all(out_dir).map_err(|e| format!("cannot create {}: {e}", out_dir.display()))?;
     let so = out_dir.join(format!("{}.abi3.so", compiled.module_name));
@@ -660,7 +683,7 @@ pub fn dump(db: &CheckDatabase, file: SourceFile, function: &str, asm: bool) -> 
     if !planned.iter().any(|p| p.function == function) {
         return Err(format!("no jit function `{function}` with a typed specialization"));
     }
-    let compiled = compile(db, file, &Options { opt_level: 3, emit_asm: asm, ptx: None })?;
+    let compiled = compile(db, file, &Options { opt_level: 3, emit_asm: asm, ptx: None, libdevice: None })?;
     let text = if asm { compiled.output.asm.clone().unwrap_or_default() } else { compiled.output.llvm_ir.clone() };
     let mut out = String::new();
     for p in compiled.problems.iter().filter(|p| p.specialization.starts_with(&format!("{function}("))) {
@@ -674,7 +697,7 @@ pub fn dump(db: &CheckDatabase, file: SourceFile, function: &str, asm: bool) -> 
 /// `numrs dump ptx FILE::kernel`: the PTX of every specialization of one `@cuda.jit` kernel
 /// (the file's PTX header, then each entry point), after what kept any from being built.
 pub fn dump_ptx(db: &CheckDatabase, file: SourceFile, function: &str) -> Result<String, String> {
-    let Some(compiled) = compile_ptx(db, file, &Options::default())? else {
+    let Some(compiled) = compile_ptx(db, file, &Options { libdevice: libdevice(), ..Options::default() })? else {
         return Err("the file has no @cuda.jit functions".to_string());
     };
     let mut out = String::new();

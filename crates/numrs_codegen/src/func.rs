@@ -269,6 +269,8 @@ pub struct Flags {
     pub parallel: bool,
     /// `@cuda.jit` code for the GPU (see `cuda`): CUDA intrinsics, no runtime services.
     pub cuda: bool,
+    /// With `cuda`: math functions call libdevice's `__nv_*` (linked in by `module`).
+    pub libdevice: bool,
 }
 
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
@@ -673,7 +675,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             params: self.params.clone(),
             current_math: None,
             // As Numba compiles parfor bodies: the numpy error model, no bounds checks.
-            flags: Flags { parallel: false, numpy_errors: true, boundscheck: false, cuda: self.flags.cuda },
+            flags: Flags { parallel: false, numpy_errors: true, boundscheck: false, cuda: self.flags.cuda, libdevice: self.flags.libdevice },
             par: Default::default(),
             closures: self.closures,
             free_vars: self.free_vars,

@@ -163,11 +163,14 @@ pub struct Options {
     /// functions, and the output is PTX for this compute capability (`sm_75`): kernels get
     /// entry points (see `cuda`), no Python module is made.
     pub ptx: Option<&'static str>,
+    /// NVIDIA's libdevice bitcode (`libdevice.10.bc`) for PTX: math functions in kernels call
+    /// its `__nv_*` functions, as Numba's CUDA target does. None: they are refused.
+    pub libdevice: Option<&'static [u8]>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { opt_level: 3, emit_asm: false, ptx: None }
+        Options { opt_level: 3, emit_asm: false, ptx: None, libdevice: None }
     }
 }
 

@@ -261,6 +261,9 @@ fn finish_ptx<'ctx>(
             Err(e) => outcomes[i] = Some(e),
         }
     }
+    if let Some(bitcode) = options.libdevice {
+        link_libdevice(ctx, module, bitcode)?;
+    }
     module.verify().map_err(|e| format!("internal error: LLVM rejected the generated module: {e}"))?;
     let passes = format!("default<O{}>", options.opt_level.min(3));
     module
@@ -279,6 +282,29 @@ fn finish_ptx<'ctx>(
         })
         .collect();
     Ok(Output { llvm_ir, asm: Some(ptx), object: Vec::new(), specs: specs_out, lowered: lowered_now })
+}
+
+/// Link NVIDIA's libdevice into `module` for the `__nv_*` math functions the kernels call: its
+/// functions become internal (optimization keeps only those used, inlined), and
+/// `nvvm-reflect-ftz` is 0 (no flushing of denormals, Numba's default), which NVPTX's
+/// `NVVMReflect` pass reads.
+fn link_libdevice<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, bitcode: &[u8]) -> Result<(), String> {
+    if !module.get_functions().any(|f| f.count_basic_blocks() == 0 && f.get_name().to_bytes().starts_with(b"__nv_")) {
+        return Ok(());
+    }
+    let buf = inkwell::memory_buffer::MemoryBuffer::create_from_memory_range_copy(bitcode, "libdevice");
+    let lib = Module::parse_bitcode_from_buffer(&buf, ctx).map_err(|e| format!("cannot read libdevice: {e}"))?;
+    lib.set_triple(&module.get_triple());
+    lib.set_data_layout(&module.get_data_layout());
+    module.link_in_module(lib).map_err(|e| format!("cannot link libdevice: {e}"))?;
+    for f in module.get_functions() {
+        if f.count_basic_blocks() > 0 && f.get_name().to_bytes().starts_with(b"__nv_") {
+            f.set_linkage(Linkage::Internal);
+        }
+    }
+    let flag = ctx.i32_type().const_int(0, false);
+    module.add_basic_value_flag("nvvm-reflect-ftz", inkwell::module::FlagBehavior::Override, flag);
+    Ok(())
 }
 
 /// Lower specialization `i` into a module of its own: its internal function (external

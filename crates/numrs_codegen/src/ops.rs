@@ -557,17 +557,32 @@ const NVPTX_INTRINSICS: &[&str] = &[
     "llvm.fma", "llvm.fmuladd", "llvm.minnum", "llvm.maxnum",
 ];
 
-/// Refuse, in CUDA code, a math function the GPU build cannot provide.
-fn cuda_math(cx: &FnCx<'_, '_>, name: &str) -> R<()> {
-    let shown = name.strip_prefix("llvm.").unwrap_or(name);
-    cx.fail(format!(
-        "{shown} is not available in CUDA code built by numrs yet: it needs NVIDIA's libdevice (sqrt, fabs, floor, ceil, trunc, copysign, fma, min and max are)"
-    ))
+/// In CUDA code, a math function the GPU has no instruction for: libdevice's `__nv_<name>`
+/// (`__nv_<name>f` for float32), as Numba's CUDA target calls it; refused without libdevice.
+fn cuda_math<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    let base = name.strip_prefix("llvm.").unwrap_or(name);
+    if !cx.flags.libdevice {
+        return cx.fail(format!(
+            "{base} is not available in CUDA code without NVIDIA's libdevice (set NUMRS_LIBDEVICE to libdevice.10.bc, from the \
+             nvidia-cuda-nvcc-cu12 wheel or a CUDA toolkit; sqrt, fabs, floor, ceil, trunc, copysign, fma, min and max need none)"
+        ));
+    }
+    let t = args[0].get_type();
+    let f32 = t == cx.ctx.f32_type().into();
+    let base = if f32 { base.strip_suffix('f').unwrap_or(base) } else { base };
+    let full = format!("__nv_{base}{}", if f32 { "f" } else { "" });
+    let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();
+    let f = cx.module.get_function(&full).unwrap_or_else(|| cx.module.add_function(&full, t.fn_type(&params, false), None));
+    let margs: Vec<inkwell::values::BasicMetadataValueEnum> = args.iter().map(|a| (*a).into()).collect();
+    match cx.b.build_call(f, &margs, "")?.try_as_basic_value() {
+        inkwell::values::ValueKind::Basic(v) => Ok(v),
+        _ => cx.fail("internal error: libdevice returned void"),
+    }
 }
 
 pub(crate) fn intrinsic_call<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
     if cx.flags.cuda && !NVPTX_INTRINSICS.contains(&name) {
-        cuda_math(cx, name)?;
+        return cuda_math(cx, name, args);
     }
     let t = args[0].get_type();
     let suffix = if t.into_float_type() == cx.ctx.f32_type() { "f32" } else { "f64" };
@@ -601,7 +616,7 @@ pub(crate) fn libm<'ctx>(cx: &FnCx<'_, 'ctx>, name: &str, args: &[BasicValueEnum
         return intrinsic_call(cx, i, args);
     }
     if cx.flags.cuda {
-        cuda_math(cx, name)?;
+        return cuda_math(cx, name, args);
     }
     let t = args[0].get_type();
     let params: Vec<inkwell::types::BasicMetadataTypeEnum> = args.iter().map(|a| a.get_type().into()).collect();

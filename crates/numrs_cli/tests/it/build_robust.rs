@@ -40,7 +40,7 @@ fn building_the_corpora_never_fails_internally() {
     files.extend(cases(&root.join("examples")));
     // LLVM verifies the generated module before any optimization pass runs, and that check is
     // what this test is about: no optimization, so that it costs only lowering and verifying.
-    let options = numrs_build::Options { opt_level: 0, emit_asm: false, ptx: None };
+    let options = numrs_build::Options { opt_level: 0, emit_asm: false, ptx: None, libdevice: None };
     // Files are independent (a database each): build them on every CPU.
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get()).min(files.len().max(1));
     let chunks: Vec<Vec<PathBuf>> = (0..workers).map(|w| files.iter().skip(w).step_by(workers).cloned().collect()).collect();
