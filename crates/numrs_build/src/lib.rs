@@ -319,7 +319,7 @@ impl DefParams {
         if self.keywords || !self.literal() {
             return numrs_codegen::CallParams::default();
         }
-        numrs_codegen::CallParams { params: self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).collect(), star: self.star, ufunc: None }
+        numrs_codegen::CallParams { params: self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).collect(), star: self.star, ufunc: None, gufunc: None }
     }
 }
 
@@ -466,6 +466,14 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         .map(|(d, f)| match f.kind {
             // Ufunc calls take the inputs (and an output array) by position.
             numrs_hir::JitKind::Vectorize => numrs_codegen::CallParams { ufunc: Some(d.positional.len()), ..Default::default() },
+            numrs_hir::JitKind::GuVectorize => numrs_codegen::CallParams {
+                gufunc: f
+                    .gufunc_layout
+                    .as_deref()
+                    .and_then(|l| numrs_types::parse_gufunc_layout(l).ok())
+                    .map(|l| l.inputs.iter().chain(&l.outputs).map(Vec::len).collect()),
+                ..d.call()
+            },
             _ => d.call(),
         })
         .collect();

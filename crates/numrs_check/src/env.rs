@@ -347,6 +347,93 @@ impl<'a> FileEnv<'a> {
         Ok(inputs.result(&[out]))
     }
 
+    /// A call of a `@guvectorize` function from jit code, as Numba's `GUFunc._type_me` types it:
+    /// every operand passed (outputs included), each array with at least its core's dimensions;
+    /// the element types select the first loop the inputs cast to safely and whose outputs cast
+    /// to the given ones; the call returns None (the outputs are written in place).
+    fn call_gufunc(
+        &self,
+        dispatcher: &DispatcherRef,
+        facts: &crate::queries::FunctionFacts,
+        args: &[Type],
+        kws: &[(String, Type)],
+    ) -> Result<Type, InferError> {
+        let func = self.callee(dispatcher);
+        let name = &dispatcher.name;
+        let typing = |m: String| InferError::typing("invalid-call", m, None);
+        if !kws.is_empty() {
+            return Err(typing(format!("'{name}' is a generalized ufunc (@guvectorize): it takes its operands by position")));
+        }
+        let Some(text) = func.jit(self.db).and_then(|j| j.gufunc_layout.clone()) else {
+            return Err(typing(format!("'{name}' has no layout")));
+        };
+        let layout = numrs_types::parse_gufunc_layout(&text).map_err(typing)?;
+        let (nin, nout) = (layout.inputs.len(), layout.outputs.len());
+        let cores: Vec<usize> = layout.inputs.iter().chain(&layout.outputs).map(Vec::len).collect();
+        for (idx, a) in args.iter().enumerate() {
+            if let (Some(arr), Some(core)) = (a.as_array(), cores.get(idx)) {
+                if (arr.ndim as usize) < *core {
+                    let (kind, i) = if idx < nin { ("Input", idx) } else { ("Output", idx - nin) };
+                    return Err(typing(format!(
+                        "{name}: {kind} operand {i} does not have enough dimensions (has {}, gufunc core with signature {text} requires {core})",
+                        arr.ndim
+                    )));
+                }
+            }
+        }
+        let inputs = numrs_typing::handle_ufunc_inputs(name, nin, nout, args).map_err(|e| typing(e.message))?;
+        let shown = |ts: &[Type]| ts.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+        let loops: Vec<Vec<Type>> = facts
+            .signatures
+            .iter()
+            .filter(|(a, r)| infer_spec(self.db, SpecKey::new(self.db, func, a.clone(), r.clone())).outcome.is_ok())
+            .map(|(a, _)| a.iter().map(|t| t.as_array().map_or_else(|| t.clone(), |x| x.dtype.clone())).collect())
+            .collect();
+        let found = (args.len() == nin + nout).then(|| numrs_typing::find_gufunc_loop(&loops, nin, &inputs.base)).flatten();
+        if let Some(k) = found {
+            // Typing accepts the call; Numba's lowering (`numpy_gufunc_kernel`) then fails where
+            // an operand is not already of the loop's type.
+            let lowering = |kind: &'static str, message: String| InferError { kind, ..typing(message) };
+            for (idx, (a, core)) in args.iter().zip(&cores).enumerate() {
+                if *core > 0 && a.as_array().is_none() {
+                    return Err(lowering(
+                        "NumbaNotImplementedError",
+                        format!("'{name}' operand {idx} is {a}, but its core has {core} dimension(s): pass an array (Numba cannot cast it)"),
+                    ));
+                }
+            }
+            for (idx, (a, want)) in args.iter().zip(&loops[k]).enumerate() {
+                if let Some(arr) = a.as_array() {
+                    if arr.dtype != *want {
+                        return Err(lowering(
+                            "TypeError",
+                            format!(
+                                "'{name}' runs its loop ({}) for these operands, but operand {idx} is an array of {}: Numba cannot lower a \
+                                 gufunc call whose arrays are not of the loop's types (LLVM rejects the call); pass arrays of {want}",
+                                shown(&loops[k]),
+                                arr.dtype
+                            ),
+                        ));
+                    }
+                }
+            }
+        }
+        if found.is_none() {
+            return Err(typing(format!(
+                "cannot call the generalized ufunc '{name}' ({text}) with ({}): {}",
+                shown(args),
+                if args.len() != nin + nout {
+                    format!("from jit code every operand is passed, the {nout} output(s) included")
+                } else if loops.is_empty() {
+                    "it has no compiled loops (a @guvectorize function without signatures is not typed from jit code by numrs yet)".to_string()
+                } else {
+                    format!("no loop fits; its loops: {}", loops.iter().map(|l| format!("({})", shown(l))).collect::<Vec<_>>().join(", "))
+                }
+            )));
+        }
+        Ok(Type::NoneType)
+    }
+
     fn partial_return_type(&self, func: FunctionKey<'a>, args: &[Type]) -> Result<Type, InferError> {
         let Some(ir) = crate::queries::function_ir(self.db, func) else {
             return Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None));
@@ -394,6 +481,9 @@ impl Environment for FileEnv<'_> {
         let func = self.callee(dispatcher);
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
             return self.call_dufunc(dispatcher, facts, args, kws);
+        }
+        if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::GuVectorize) {
+            return self.call_gufunc(dispatcher, facts, args, kws);
         }
         let args = self.bind_arguments(dispatcher, args, kws)?;
         if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args) {
@@ -460,7 +550,9 @@ impl Environment for PartialEnv<'_, '_> {
         self.inner.resolve_global(name)
     }
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
-        let vectorized = function_facts(self.inner.db, self.inner.callee(dispatcher)).as_ref().is_some_and(|f| f.kind == JitKind::Vectorize);
+        let vectorized = function_facts(self.inner.db, self.inner.callee(dispatcher))
+            .as_ref()
+            .is_some_and(|f| matches!(f.kind, JitKind::Vectorize | JitKind::GuVectorize));
         if vectorized {
             return self.inner.call_dispatcher(dispatcher, args, kws);
         }

@@ -151,6 +151,9 @@ pub struct CallParams {
     /// A `@vectorize` function, with its number of inputs: a call runs one of its loops per
     /// element (Numba's DUFunc), and the resolver is asked for the loop of the element types.
     pub ufunc: Option<usize>,
+    /// A `@guvectorize` function, with its operands' core dimensions: called from jit code, it
+    /// runs its kernel directly when no operand has loop dimensions.
+    pub gufunc: Option<Vec<usize>>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

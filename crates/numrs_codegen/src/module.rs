@@ -342,6 +342,18 @@ fn lower_part<'ctx>(
             let sources = (0..nin).map(crate::ArgSource::Positional).collect();
             return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true });
         }
+        if let Some(cores) = &p.gufunc {
+            for (i, (t, core)) in args.iter().zip(cores).enumerate() {
+                let nd = t.as_array().map_or(0, |a| a.ndim as usize);
+                if nd > *core {
+                    return Err(format!(
+                        "calling the generalized ufunc '{}' over loop dimensions from jit code is not supported by numrs build yet \
+                         (operand {i} has {nd} dimensions, its core {core})",
+                        d.name
+                    ));
+                }
+            }
+        }
         // Positional calls of the full arity need no binding.
         let (types, sources) = if kws.is_empty() && !p.star && (p.params.is_empty() || args.len() == p.params.len()) {
             (args.to_vec(), (0..args.len()).map(crate::ArgSource::Positional).collect())

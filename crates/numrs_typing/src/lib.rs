@@ -12,7 +12,7 @@ mod templates;
 pub(crate) use templates::abstract_templates;
 pub use templates::{builtin_global, make_dict_type, module_attr};
 pub use templates::numpy::index::index_lowering_error;
-pub use templates::numpy::{find_dufunc_loop, handle_ufunc_inputs, UfuncInputs};
+pub use templates::numpy::{find_dufunc_loop, find_gufunc_loop, handle_ufunc_inputs, UfuncInputs};
 
 pub use registry::{
     refine_receiver, resolve_call, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,

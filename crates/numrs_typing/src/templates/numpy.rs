@@ -15,7 +15,7 @@ mod reduce;
 mod shapefuncs;
 mod tables;
 mod ufunc;
-pub use ufunc::{find_dufunc_loop, handle_ufunc_inputs, UfuncInputs};
+pub use ufunc::{find_dufunc_loop, find_gufunc_loop, handle_ufunc_inputs, UfuncInputs};
 
 use std::sync::Arc;
 

@@ -118,8 +118,8 @@ impl UfuncInputs {
 }
 
 /// Numba's `Numpy_rules_ufunc._handle_inputs` for ufunc `name` with `nin` inputs and `nout`
-/// outputs: argument count, explicit outputs (writable arrays of the full dimension), base
-/// types and the layout of an implicit output.
+/// outputs: argument count, explicit outputs (writable arrays), base types and the layout of
+/// an implicit output.
 pub fn handle_ufunc_inputs(name: &str, nin: usize, nout: usize, args: &[Type]) -> Result<UfuncInputs, CallError> {
     let args: Vec<Type> = args.iter().map(strip_optional).collect();
     if args.len() < nin {
@@ -135,12 +135,8 @@ pub fn handle_ufunc_inputs(name: &str, nin: usize, nout: usize, args: &[Type]) -
             nin + nout
         )));
     }
-    let dims: Vec<u32> = args.iter().map(|a| a.as_array().map_or(0, |a| a.ndim)).collect();
-    let ndims = dims.iter().copied().max().unwrap_or(0);
+    let ndims = args.iter().map(|a| a.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
     let explicit = &args[nin..];
-    if dims[nin..].iter().any(|d| *d != ndims) {
-        return Err(CallError::typing(format!("ufunc '{name}' called with unsuitable explicit output arrays.")));
-    }
     if !explicit.iter().all(|o| o.as_array().is_some()) {
         return Err(CallError::typing(format!("ufunc '{name}' called with an explicit output that is not an array")));
     }
@@ -172,6 +168,22 @@ pub fn find_dufunc_loop(loops: &[Vec<Type>], inputs: &[Type]) -> Option<usize> {
                 Some(k) => ufunc_can_cast(*outer, kind_char(k), mixed, false),
                 None => false,
             })
+    })
+}
+
+/// Numba's `ufunc_find_matching_loop` over a `@guvectorize` function's loops (each the
+/// element types of all its operands, inputs then outputs), given the element types of every
+/// operand of a call (`nin` inputs, then the outputs): the first loop the inputs cast to safely
+/// and whose outputs cast to the given ones within their kind.
+pub fn find_gufunc_loop(loops: &[Vec<Type>], nin: usize, operands: &[Type]) -> Option<usize> {
+    let chars: Vec<char> = operands.iter().map(|t| t.unliteral().as_number().map(kind_char)).collect::<Option<_>>()?;
+    let (ins, outs) = chars.split_at(nin.min(chars.len()));
+    let mixed = ins.iter().any(|c| matches!(char_kind(*c), 'i' | 'u')) && ins.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
+    loops.iter().position(|l| {
+        let Some(lc) = l.iter().map(|t| t.as_number().map(kind_char)).collect::<Option<Vec<char>>>() else { return false };
+        lc.len() >= chars.len()
+            && ins.iter().zip(&lc[..nin]).all(|(outer, inner)| ufunc_can_cast(*outer, *inner, mixed, false))
+            && outs.iter().zip(&lc[nin..]).all(|(outer, inner)| ufunc_can_cast(*inner, *outer, mixed, true))
     })
 }
 
