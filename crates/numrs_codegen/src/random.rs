@@ -71,6 +71,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(out)
     }
 
+    /// `np.random.<name>`'s arguments bound to its parameters `params` (positional, then by
+    /// keyword); a parameter left out is None.
+    fn bind_random_args(&self, name: &str, params: &[&str], args: &[VarId], kws: &[(String, VarId)]) -> R<Vec<Option<VarId>>> {
+        let mut bound: Vec<Option<VarId>> = args.iter().map(|a| Some(*a)).collect();
+        bound.resize(params.len(), None);
+        for (k, v) in kws {
+            let Some(i) = params.iter().position(|p| p == k) else {
+                return self.fail(format!("np.random.{name}() got an unexpected keyword argument '{k}'"));
+            };
+            if bound[i].is_some() {
+                return self.fail(format!("np.random.{name}() got multiple values for argument '{k}'"));
+            }
+            bound[i] = Some(*v);
+        }
+        Ok(bound)
+    }
+
     /// One draw of `d` with parameters `params`, raising Numba's exception for bad ones.
     fn distribution_draw(&self, d: Distribution, py: bool, params: &[FloatValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let code = RandomOp::Distribution as u64 | if py { RandomOp::PY_STATE as u64 } else { 0 };
@@ -109,17 +126,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if args.len() > names.len() {
             return self.fail(format!("np.random.{name}() takes at most {} arguments", names.len()));
         }
-        let mut bound: Vec<Option<VarId>> = args.iter().map(|a| Some(*a)).collect();
-        bound.resize(names.len(), None);
-        for (k, v) in kws {
-            let Some(i) = names.iter().position(|p| p == k) else {
-                return self.fail(format!("np.random.{name}() got an unexpected keyword argument '{k}'"));
-            };
-            if bound[i].is_some() {
-                return self.fail(format!("np.random.{name}() got multiple values for argument '{k}'"));
-            }
-            bound[i] = Some(*v);
-        }
+        let bound = self.bind_random_args(name, &names, args, kws)?;
         let mut given = Vec::new();
         for b in &bound {
             given.push(match b {
@@ -194,17 +201,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if args.len() > params.len() {
             return Ok(None);
         }
-        let mut bound: Vec<Option<VarId>> = args.iter().map(|a| Some(*a)).collect();
-        bound.resize(params.len(), None);
-        for (k, v) in kws {
-            let Some(i) = params.iter().position(|p| p == k) else {
-                return self.fail(format!("np.random.{name}() got an unexpected keyword argument '{k}'"));
-            };
-            if bound[i].is_some() {
-                return self.fail(format!("np.random.{name}() got multiple values for argument '{k}'"));
-            }
-            bound[i] = Some(*v);
-        }
+        let bound = self.bind_random_args(name, params, args, kws)?;
         // Trailing parameters left out (or given as None) take their defaults.
         let given = |i: usize| -> R<Option<VarId>> {
             Ok(match bound.get(i).copied().flatten() {
