@@ -1,6 +1,7 @@
 //! `np.random` in compiled code: the runtime's per-thread generator (`RuntimeApi::random`,
 //! Numba's algorithms), here the calls that draw from it and the arrays they fill.
 
+use inkwell::types::BasicType;
 use inkwell::values::{BasicValueEnum, FloatValue, IntValue, PointerValue};
 use inkwell::AddressSpace;
 use numrs_abi::{Distribution, ExcKind, RandomOp};
@@ -12,6 +13,12 @@ use crate::types::numeric;
 
 /// `RuntimeApi::random`.
 const API_RANDOM: u32 = 20;
+
+/// Where the items of a probability vector are read (see `float_items`).
+enum FloatItems<'ctx> {
+    Stack(PointerValue<'ctx>),
+    Array(BasicValueEnum<'ctx>, Type),
+}
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `op` of NumPy's generator on `args`; the raw 64-bit result.
@@ -69,6 +76,161 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.let_go(held, &at)?;
         self.fresh = true;
         Ok(out)
+    }
+
+    /// The items of `pvals`/`alpha`: a 1-d array (read in place), or a tuple of numbers (copied
+    /// as float64 into a stack array); its length.
+    fn float_items(&mut self, v: VarId) -> R<(IntValue<'ctx>, FloatItems<'ctx>)> {
+        let f64t = self.ctx.f64_type();
+        let t = self.ty(v)?;
+        let x = self.load(v)?;
+        if let Some(items) = t.tuple_items() {
+            let buf = self.temp(f64t.array_type(items.len().max(1) as u32).into())?;
+            for (i, it) in items.iter().enumerate() {
+                let item = self.b.build_extract_value(x.into_struct_value(), i as u32, "")?;
+                let f = self.cast(item, it, &Type::float64())?;
+                let p = unsafe { self.b.build_in_bounds_gep(f64t, buf, &[self.i64(i as i64)], "")? };
+                self.b.build_store(p, f)?;
+            }
+            return Ok((self.i64(items.len() as i64), FloatItems::Stack(buf)));
+        }
+        match &t {
+            Type::Array(a) if a.ndim == 1 && numeric(&a.dtype).is_some() => {
+                let n = self.dims(x, 5, 1)?[0];
+                Ok((n, FloatItems::Array(x, a.dtype.clone())))
+            }
+            _ => self.fail(format!("np.random probabilities of type {t} are not supported by numrs build yet")),
+        }
+    }
+
+    /// Item `i` of [`Self::float_items`] as float64.
+    fn float_item(&self, items: &FloatItems<'ctx>, i: IntValue<'ctx>) -> R<inkwell::values::FloatValue<'ctx>> {
+        let f64t = self.ctx.f64_type();
+        match items {
+            FloatItems::Stack(buf) => {
+                let p = unsafe { self.b.build_in_bounds_gep(f64t, *buf, &[i], "")? };
+                Ok(self.b.build_load(f64t, p, "")?.into_float_value())
+            }
+            FloatItems::Array(arr, dt) => {
+                let p = self.element_ptr(*arr, 1, &[(i.into(), Type::int64())])?;
+                let v = self.load_element(p, dt)?;
+                Ok(self.cast(v, dt, &Type::float64())?.into_float_value())
+            }
+        }
+    }
+
+    /// `np.random.multinomial(n, pvals, size=None)` and `np.random.dirichlet(alpha,
+    /// size=None)` (Numba's `multinomial_inner`, `dirichlet_arr`): one vector of the length of
+    /// `pvals`/`alpha` per cell of `size`.
+    fn np_vector_draws(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let multinomial = name == "multinomial";
+        let params: &[&str] = if multinomial { &["n", "pvals", "size"] } else { &["alpha", "size"] };
+        let bound = self.bind_random_args(name, params, args, kws)?;
+        let vec_arg = bound[if multinomial { 1 } else { 0 }].ok_or_else(|| self.cg_err(format!("np.random.{name}() without its vector")))?;
+        let (len, items) = self.float_items(vec_arg)?;
+        let mut shape = match bound[params.len() - 1] {
+            Some(sv) if !matches!(self.ty(sv)?, Type::NoneType | Type::Omitted(_)) => self.shape_arg(sv)?,
+            _ => vec![],
+        };
+        shape.push(len);
+        let f64t = self.ctx.f64_type();
+        let dtype = if multinomial { Type::int64() } else { Type::float64() };
+        let item = |cx: &Self, i: IntValue<'ctx>| cx.float_item(&items, i);
+        if !multinomial {
+            // Every alpha must be positive, before any draw.
+            self.counted_loop(len, |cx, k| {
+                let a = item(cx, k)?;
+                let bad = cx.b.build_float_compare(inkwell::FloatPredicate::OLE, a, f64t.const_zero(), "")?;
+                cx.guard(bad, ExcKind::ValueError, "dirichlet: alpha must be > 0.0")
+            })?;
+        }
+        let out = self.alloc_array(&dtype, &shape)?;
+        let at = crate::npfuncs::array_type(&dtype, shape.len() as u32, numrs_types::Layout::C);
+        let held = self.hold_temp(out, &at)?;
+        let total = self.field(out, 2)?.into_int_value();
+        let data = self.field(out, 4)?.into_pointer_value();
+        let i64t = self.ctx.i64_type();
+        let slot = |cx: &Self, k: IntValue<'ctx>| -> R<PointerValue<'ctx>> {
+            Ok(unsafe { cx.b.build_in_bounds_gep(if multinomial { i64t.into() } else { f64t.as_basic_type_enum() }, data, &[k], "")? })
+        };
+        // One group per `len` items (none when the vector is empty).
+        let is_empty = self.b.build_int_compare(inkwell::IntPredicate::EQ, len, self.i64(0), "")?;
+        let safe_len = self.b.build_select(is_empty, self.i64(1), len, "")?.into_int_value();
+        let groups = self.b.build_int_unsigned_div(total, safe_len, "")?;
+        if multinomial {
+            let n = self.int_arg(bound[0].ok_or_else(|| self.cg_err("np.random.multinomial() without n".to_string()))?)?;
+            self.counted_loop(total, |cx, k| {
+                cx.b.build_store(slot(cx, k)?, i64t.const_zero())?;
+                Ok(())
+            })?;
+            let p_sum = self.temp(f64t.into())?;
+            let n_exp = self.temp(i64t.into())?;
+            let done = self.temp(self.ctx.bool_type().into())?;
+            let last = self.b.build_int_sub(len, self.i64(1), "")?;
+            let steps = self.b.build_select(is_empty, self.i64(0), last, "")?.into_int_value();
+            self.counted_loop(groups, |cx, g| {
+                let base = cx.b.build_int_mul(g, len, "")?;
+                cx.b.build_store(p_sum, f64t.const_float(1.0))?;
+                cx.b.build_store(n_exp, n)?;
+                cx.b.build_store(done, cx.ctx.bool_type().const_zero())?;
+                cx.counted_loop(steps, |cx, j| {
+                    let skip = cx.b.build_load(cx.ctx.bool_type(), done, "")?.into_int_value();
+                    let work = cx.new_block("multinomial_draw");
+                    let next = cx.new_block("multinomial_next");
+                    cx.b.build_conditional_branch(skip, next, work)?;
+                    cx.b.position_at_end(work);
+                    let p_j = item(cx, j)?;
+                    let ps = cx.b.build_load(f64t, p_sum, "")?.into_float_value();
+                    let ne = cx.b.build_load(i64t, n_exp, "")?.into_int_value();
+                    let nf = cx.b.build_signed_int_to_float(ne, f64t, "")?;
+                    let prob = cx.b.build_float_div(p_j, ps, "")?;
+                    let n_j = cx.distribution_draw(Distribution::Binomial, false, &[nf, prob])?.into_int_value();
+                    cx.b.build_store(slot(cx, cx.b.build_int_add(base, j, "")?)?, n_j)?;
+                    let left = cx.b.build_int_sub(ne, n_j, "")?;
+                    cx.b.build_store(n_exp, left)?;
+                    let over = cx.b.build_int_compare(inkwell::IntPredicate::SLE, left, cx.i64(0), "")?;
+                    cx.b.build_store(done, over)?;
+                    cx.b.build_store(p_sum, cx.b.build_float_sub(ps, p_j, "")?)?;
+                    cx.b.build_unconditional_branch(next)?;
+                    cx.b.position_at_end(next);
+                    Ok(())
+                })?;
+                let ne = cx.b.build_load(i64t, n_exp, "")?.into_int_value();
+                let more = cx.b.build_int_compare(inkwell::IntPredicate::SGT, ne, cx.i64(0), "")?;
+                let put = cx.new_block("multinomial_rest");
+                let after = cx.new_block("multinomial_group_done");
+                cx.b.build_conditional_branch(more, put, after)?;
+                cx.b.position_at_end(put);
+                cx.b.build_store(slot(cx, cx.b.build_int_add(base, last, "")?)?, ne)?;
+                cx.b.build_unconditional_branch(after)?;
+                cx.b.position_at_end(after);
+                Ok(())
+            })?;
+        } else {
+            let norm = self.temp(f64t.into())?;
+            self.counted_loop(groups, |cx, g| {
+                let base = cx.b.build_int_mul(g, len, "")?;
+                cx.b.build_store(norm, f64t.const_zero())?;
+                cx.counted_loop(len, |cx, k| {
+                    let w = item(cx, k)?;
+                    let v = cx.distribution_draw(Distribution::Gamma, false, &[w, f64t.const_float(1.0)])?.into_float_value();
+                    cx.b.build_store(slot(cx, cx.b.build_int_add(base, k, "")?)?, v)?;
+                    let acc = cx.b.build_load(f64t, norm, "")?.into_float_value();
+                    cx.b.build_store(norm, cx.b.build_float_add(acc, v, "")?)?;
+                    Ok(())
+                })?;
+                let total = cx.b.build_load(f64t, norm, "")?.into_float_value();
+                cx.counted_loop(len, |cx, k| {
+                    let p = slot(cx, cx.b.build_int_add(base, k, "")?)?;
+                    let v = cx.b.build_load(f64t, p, "")?.into_float_value();
+                    cx.b.build_store(p, cx.b.build_float_div(v, total, "")?)?;
+                    Ok(())
+                })
+            })?;
+        }
+        self.let_go(held, &at)?;
+        self.fresh = true;
+        self.cast(out, &at, tt)
     }
 
     /// `np.random.<name>`'s arguments bound to its parameters `params` (positional, then by
@@ -187,6 +349,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         if let Some(d) = Distribution::named(name) {
             return self.np_distribution(d, args, kws).map(Some);
+        }
+        if name == "multinomial" || name == "dirichlet" {
+            return self.np_vector_draws(name, args, kws, tt).map(Some);
         }
         let params: &[&str] = match name {
             "seed" => &["seed"],

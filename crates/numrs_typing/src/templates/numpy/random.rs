@@ -44,6 +44,8 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.random.logseries", int_one_param),
     ("numpy.random.zipf", float_int_one_param),
     ("numpy.random.hypergeometric", hypergeometric),
+    ("numpy.random.multinomial", multinomial),
+    ("numpy.random.dirichlet", dirichlet),
     ("numpy.random.binomial", binomial),
     ("numpy.random.negative_binomial", negative_binomial),
     ("numpy.random.choice", choice),
@@ -249,6 +251,53 @@ fn negative_binomial(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     sig(Type::int64(), args)
+}
+
+/// A sequence of numbers or an array (`pvals`, `alpha`).
+fn is_sequence(t: &Type) -> bool {
+    matches!(t, Type::Array(_) | Type::List { .. } | Type::ListType(_)) || t.tuple_items().is_some()
+}
+
+/// The dimensions `size` adds in front of a vector result (`None`: not a valid size).
+fn size_dims(size: Option<&Type>, any_tuple: bool) -> Option<u32> {
+    if is_nonelike(size) {
+        return Some(0);
+    }
+    let size = size?;
+    if size.is_integer() {
+        return Some(1);
+    }
+    match size {
+        Type::Tuple(items) if items.is_empty() => Some(0),
+        Type::UniTuple(d, n) if d.is_integer() => Some(*n),
+        t if any_tuple => t.tuple_items().map(|items| items.len() as u32),
+        _ => None,
+    }
+}
+
+/// `multinomial(n, pvals, size=None)`: int64 counts, one vector per `size` cell.
+fn multinomial(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["n", "pvals", "size"], 2) else { return Ok(None) };
+    let (Some(n), Some(p)) = (&b[0], &b[1]) else { return Ok(None) };
+    if !n.is_integer() || !is_sequence(p) {
+        return Ok(None);
+    }
+    match size_dims(b[2].as_ref(), true) {
+        Some(d) => sig(Type::array(Type::int64(), d + 1, Layout::C), args),
+        None => Ok(None),
+    }
+}
+
+/// `dirichlet(alpha, size=None)`: float64, one vector per `size` cell.
+fn dirichlet(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["alpha", "size"], 1) else { return Ok(None) };
+    if !b[0].as_ref().is_some_and(is_sequence) {
+        return Ok(None);
+    }
+    match size_dims(b[1].as_ref(), false) {
+        Some(d) => sig(Type::array(Type::float64(), d + 1, Layout::C), args),
+        None => Ok(None),
+    }
 }
 
 fn hypergeometric(args: &[Type], kws: &[(String, Type)]) -> CallResult {
