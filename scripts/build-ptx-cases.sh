@@ -19,6 +19,8 @@ for c in 0187_cuda_kernel 0188_cuda_device_fn 0190_cuda_shared_atomic; do
 done
 # Math functions in kernels link NVIDIA's libdevice (fetched from PyPI once).
 cp tests/ptx/math_kernels.py "$OUT/src/math_kernels.py"
+cp tests/ptx/more_kernels.py "$OUT/src/more_kernels.py"
+"$BIN" build "$OUT/src/more_kernels.py" -o "$OUT" > "$OUT/build-more.log" 2>&1 || { cat "$OUT/build-more.log" >&2; exit 1; }
 NUMRS_LIBDEVICE=${NUMRS_LIBDEVICE:-$(bash scripts/fetch-libdevice.sh)} \
     "$BIN" build "$OUT/src/math_kernels.py" -o "$OUT" > "$OUT/build-math.log" 2>&1 || { cat "$OUT/build-math.log" >&2; exit 1; }
 # libdevice is linked in: every math function resolved, nothing left for the driver to find.

@@ -14,6 +14,7 @@ import k0187  # noqa: E402
 import k0188  # noqa: E402
 import k0190  # noqa: E402
 import math_kernels  # noqa: E402
+import more_kernels  # noqa: E402
 
 FAILED = []
 
@@ -61,6 +62,23 @@ def main():
         raise
     check("saxpy (a Python float as float32)", out, want)
 
+    # From another Python thread (the driver's context is made current there too).
+    import threading
+    res = {}
+
+    def worker():
+        try:
+            o = np.zeros(64, dtype=np.float32)
+            k0187.saxpy[1, 64](o, np.ones(64, dtype=np.float32), 3.0)
+            res["out"] = o
+        except Exception as e:  # noqa: BLE001 - reported below
+            res["out"] = repr(e)
+
+    t = threading.Thread(target=worker)
+    t.start()
+    t.join()
+    check("saxpy from another thread", res.get("out"), np.full(64, 3.0, dtype=np.float32))
+
     rows, cols = 37, 23
     want = np.add.outer(np.arange(rows, dtype=np.float64), np.arange(cols) * 0.5)
     for order in "CF":
@@ -83,6 +101,19 @@ def main():
     check("block_sum (shared memory, barrier)", a[:1], np.array([total], dtype=np.float32))
     k0190.block_sum[3, 32](a, counter)
     check("block_sum atomic counter", counter, np.array([4], dtype=np.int32))
+
+    x = np.linspace(-2.0, 5.0, 300)
+    out = np.zeros_like(x)
+    more_kernels.local_sum[5, 64](out, x)
+    check("local_sum (a local array)", out, x * 1 + x * 2 + x * 3 + x * 4)
+    xs = np.sin(np.arange(1000, dtype=np.float32) * np.float32(0.37)) * np.float32(5.0)
+    top = np.full(1, -np.inf, dtype=np.float32)
+    more_kernels.maximum[8, 128](top, xs)
+    check("maximum (float atomic max)", top, np.array([xs.max()], dtype=np.float32))
+    a = np.zeros((5, 6, 7), dtype=np.int32)
+    more_kernels.grid3[(2, 2, 2), (4, 4, 4)](a, 3, True)
+    i, j, m = np.indices(a.shape)
+    check("grid3 (3-d grid, int32 and boolean parameters)", a, -(i * 100 + j * 10 + m + 3).astype(np.int32))
 
     # Math functions through libdevice: within a few units in the last place of glibc's.
     x = np.linspace(-3.0, 3.0, 1001)

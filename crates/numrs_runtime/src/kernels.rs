@@ -48,6 +48,9 @@ struct Driver {
         *mut *mut c_void,
     ) -> CuResult,
     synchronize: unsafe extern "C" fn() -> CuResult,
+    set_current: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    /// Device 0's primary context (as a number: the driver's handles are thread-agnostic).
+    context: usize,
 }
 
 // The function pointers are plain C entry points of the process-wide driver.
@@ -95,7 +98,7 @@ fn driver() -> PyResult<&'static Driver> {
         let device_get: unsafe extern "C" fn(*mut c_int, c_int) -> CuResult = f!("cuDeviceGet");
         let retain: unsafe extern "C" fn(*mut *mut c_void, c_int) -> CuResult = f!("cuDevicePrimaryCtxRetain");
         let set_current: unsafe extern "C" fn(*mut c_void) -> CuResult = f!("cuCtxSetCurrent");
-        let drv = Driver {
+        let mut drv = Driver {
             get_error_string: f!("cuGetErrorString"),
             module_load_data: f!("cuModuleLoadData"),
             module_get_function: f!("cuModuleGetFunction"),
@@ -105,6 +108,8 @@ fn driver() -> PyResult<&'static Driver> {
             memcpy_dtoh: f!("cuMemcpyDtoH_v2"),
             launch: f!("cuLaunchKernel"),
             synchronize: f!("cuCtxSynchronize"),
+            set_current,
+            context: 0,
         };
         let step = |r: CuResult, what: &str| if r == 0 { Ok(()) } else { Err(format!("CUDA driver: {what} failed ({r})")) };
         step(init(0), "cuInit")?;
@@ -113,9 +118,13 @@ fn driver() -> PyResult<&'static Driver> {
         let mut ctx = std::ptr::null_mut();
         step(retain(&mut ctx, dev), "cuDevicePrimaryCtxRetain")?;
         step(set_current(ctx), "cuCtxSetCurrent")?;
+        drv.context = ctx as usize;
         Ok(drv)
     });
-    d.as_ref().map_err(|e| PyRuntimeError::new_err(e.clone()))
+    let d = d.as_ref().map_err(|e| PyRuntimeError::new_err(e.clone()))?;
+    // Each calling thread needs the context current (Python threads may launch too).
+    d.check(unsafe { (d.set_current)(d.context as *mut c_void) }, "cuCtxSetCurrent")?;
+    Ok(d)
 }
 
 /// One signature of a kernel: its argument types and PTX entry point.
@@ -189,7 +198,7 @@ fn dims(v: &Bound<'_, PyAny>, what: &str) -> PyResult<[u32; 3]> {
 
 #[pymethods]
 impl Kernel {
-    fn __getitem__(slf: Py<Self>, py: Python<'_>, config: &Bound<'_, PyAny>) -> PyResult<Launch> {
+    fn __getitem__(slf: Py<Self>, config: &Bound<'_, PyAny>) -> PyResult<Launch> {
         let t = config.downcast::<PyTuple>().map_err(|_| PyValueError::new_err("launch configuration: kernel[griddim, blockdim]"))?;
         if t.len() != 2 {
             return Err(PyValueError::new_err(format!(
@@ -199,7 +208,6 @@ impl Kernel {
         }
         let grid = dims(&t.get_item(0)?, "griddim")?;
         let block = dims(&t.get_item(1)?, "blockdim")?;
-        let _ = py;
         Ok(Launch { kernel: slf, grid, block })
     }
 
