@@ -1007,6 +1007,93 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// A `@guvectorize` kernel called from jit code over loop dimensions (Numba's
+    /// `numpy_gufunc_kernel`): the operands' leading (loop) dimensions broadcast, and per loop
+    /// index the kernel gets a view of each operand's core (a scalar core as its item, or a
+    /// 1-item array where the kernel takes an array); the outputs are written in place. As in a
+    /// ufunc loop, an exception inside the kernel is dropped.
+    pub(crate) fn lower_gufunc_loop(&mut self, callee: &Callee<'ctx>, cores: &[usize], args: &[VarId]) -> R<()> {
+        struct Operand<'ctx> {
+            value: BasicValueEnum<'ctx>,
+            ty: Type,
+            looped: usize,
+            shape: Vec<IntValue<'ctx>>,
+            strides: Vec<IntValue<'ctx>>,
+        }
+        let mut ops = Vec::new();
+        for (v, core) in args.iter().zip(cores) {
+            let ty = self.ty(*v)?;
+            let value = self.load(*v)?;
+            let (shape, strides, looped) = match &ty {
+                Type::Array(a) => (self.dims(value, 5, a.ndim)?, self.dims(value, 6, a.ndim)?, (a.ndim as usize).saturating_sub(*core)),
+                _ => (vec![], vec![], 0),
+            };
+            ops.push(Operand { value, ty, looped, shape, strides });
+        }
+        let r = ops.iter().map(|o| o.looped).max().unwrap_or(0);
+        let one = self.i64(1);
+        let mut shape = vec![one; r];
+        let mut bad = self.ctx.bool_type().const_zero();
+        for o in &ops {
+            for j in 0..o.looped {
+                let d = r - o.looped + j;
+                let ld = o.shape[j];
+                let cur_one = self.b.build_int_compare(IntPredicate::EQ, shape[d], one, "")?;
+                let new = self.b.build_select(cur_one, ld, shape[d], "")?.into_int_value();
+                let l1 = self.b.build_int_compare(IntPredicate::EQ, ld, one, "")?;
+                let eq = self.b.build_int_compare(IntPredicate::EQ, ld, new, "")?;
+                bad = self.b.build_or(bad, self.b.build_not(self.b.build_or(l1, eq, "")?, "")?, "")?;
+                shape[d] = new;
+            }
+        }
+        self.guard(bad, ExcKind::ValueError, "operands could not be broadcast together over the gufunc's loop dimensions")?;
+        let mut total = one;
+        for d in &shape {
+            total = self.b.build_int_mul(total, *d, "")?;
+        }
+        let zero = self.i64(0);
+        self.counted_loop(total, |cx, flat| {
+            let mut idx = vec![zero; r];
+            let mut rem = flat;
+            for d in (0..r).rev() {
+                idx[d] = cx.b.build_int_unsigned_rem(rem, shape[d], "")?;
+                rem = cx.b.build_int_unsigned_div(rem, shape[d], "")?;
+            }
+            let mut vals = Vec::new();
+            for (k, o) in ops.iter().enumerate() {
+                let formal = callee.args.get(k).cloned().unwrap_or(Type::NoneType);
+                let Type::Array(a) = &o.ty else {
+                    vals.push((o.value, o.ty.clone()));
+                    continue;
+                };
+                let mut offset = zero;
+                for j in 0..o.looped {
+                    let broadcast = cx.b.build_int_compare(IntPredicate::EQ, o.shape[j], one, "")?;
+                    let step = cx.b.build_select(broadcast, zero, o.strides[j], "")?.into_int_value();
+                    offset = cx.b.build_int_add(offset, cx.b.build_int_mul(idx[r - o.looped + j], step, "")?, "")?;
+                }
+                let base = cx.field(o.value, 4)?.into_pointer_value();
+                let data = unsafe { cx.b.build_gep(cx.ctx.i8_type(), base, &[offset], "")? };
+                let core_shape = &o.shape[o.looped..];
+                let core_strides = &o.strides[o.looped..];
+                if core_shape.is_empty() && formal.as_array().is_none() {
+                    vals.push((cx.load_element(data, &a.dtype)?, a.dtype.clone()));
+                    continue;
+                }
+                let isz = cx.itemsize_of(&a.dtype)?;
+                let (sh, st): (Vec<IntValue<'ctx>>, Vec<IntValue<'ctx>>) =
+                    if core_shape.is_empty() { (vec![one], vec![cx.i64(isz as i64)]) } else { (core_shape.to_vec(), core_strides.to_vec()) };
+                let null = cx.ctx.ptr_type(AddressSpace::default()).const_null();
+                let view = cx.make_array(sh.len() as u32, null, null, cx.i64(isz as i64), data, &sh, &st)?;
+                vals.push((view, Type::array(a.dtype.clone(), sh.len() as u32, Layout::A)));
+            }
+            cx.ufunc_kernel_elem(callee.function, &callee.args, &vals)?;
+            Ok(())
+        })?;
+        self.fresh = false;
+        Ok(())
+    }
+
     /// A `@vectorize` kernel mapped over `inputs` (broadcast) into a new array, or into
     /// `out` (an explicit output array) when given.
     pub(crate) fn lower_kernel_map(&mut self, callee: &Callee<'ctx>, inputs: &[VarId], out: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {

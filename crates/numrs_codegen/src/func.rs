@@ -47,6 +47,9 @@ pub struct Callee<'ctx> {
     /// The callee is a `@vectorize` kernel (`args` and `return_type` are its loop's): the call
     /// maps it over the arguments' elements.
     pub ufunc: bool,
+    /// The callee is a `@guvectorize` kernel called over loop dimensions (each operand's core
+    /// dimensions): the call runs it once per loop index on views of the operands' cores.
+    pub gufunc_cores: Option<Vec<usize>>,
 }
 
 /// Finds the callee of a jit-to-jit call from the positional argument types and the keyword
@@ -1701,6 +1704,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return self.fail(format!("ufunc '{}' called with *args", d.name));
             }
             return self.call_ufunc_kernel(&callee, args, target);
+        }
+        if let Some(cores) = &callee.gufunc_cores {
+            if vararg.is_some() {
+                return self.fail(format!("generalized ufunc '{}' called with *args", d.name));
+            }
+            self.lower_gufunc_loop(&callee, cores, args)?;
+            return Ok(self.vt(target)?.const_zero());
         }
         if callee.args.len() != callee.sources.len() {
             return self.fail(format!("call of '{}' with {} arguments for {} parameters", d.name, callee.sources.len(), callee.args.len()));

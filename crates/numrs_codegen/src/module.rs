@@ -340,18 +340,37 @@ fn lower_part<'ctx>(
             let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
             let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
             let sources = (0..nin).map(crate::ArgSource::Positional).collect();
-            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true });
+            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true, gufunc_cores: None });
         }
         if let Some(cores) = &p.gufunc {
-            for (i, (t, core)) in args.iter().zip(cores).enumerate() {
-                let nd = t.as_array().map_or(0, |a| a.ndim as usize);
-                if nd > *core {
-                    return Err(format!(
-                        "calling the generalized ufunc '{}' over loop dimensions from jit code is not supported by numrs build yet \
-                         (operand {i} has {nd} dimensions, its core {core})",
-                        d.name
-                    ));
-                }
+            let looped = args.iter().zip(cores).any(|(t, core)| t.as_array().is_some_and(|a| a.ndim as usize > *core));
+            if looped {
+                // The kernel's specialization for the operands' cores: arrays of the core's
+                // dimensions (a scalar core as a scalar, or as a 1-item array).
+                let core_types = |scalar_cores: bool| -> Vec<Type> {
+                    args.iter()
+                        .zip(cores)
+                        .map(|(t, core)| match t.as_array() {
+                            Some(a) if *core == 0 && scalar_cores => a.dtype.clone(),
+                            Some(a) => Type::array(a.dtype.clone(), (*core).max(1) as u32, numrs_types::Layout::A),
+                            None => t.clone(),
+                        })
+                        .collect()
+                };
+                let idx = resolver(i, d, &core_types(false)).or_else(|_| resolver(i, d, &core_types(true)))?;
+                let callee = specs.get(idx).ok_or_else(|| format!("no loop of '{}'", d.name))?;
+                let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
+                let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
+                let sources = (0..args.len()).map(crate::ArgSource::Positional).collect();
+                return Ok(Callee {
+                    function,
+                    sources,
+                    args: callee.args.clone(),
+                    return_type: callee.return_type.clone(),
+                    index: idx,
+                    ufunc: false,
+                    gufunc_cores: Some(cores.clone()),
+                });
             }
         }
         // Positional calls of the full arity need no binding.
@@ -364,7 +383,7 @@ fn lower_part<'ctx>(
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
         let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
-        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false })
+        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None })
     };
     match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, &[]) {
         Ok(lowered) => {

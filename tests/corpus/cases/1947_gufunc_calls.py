@@ -33,6 +33,14 @@ def row_totals(m):
     return out
 
 
+@njit("(float64[:, :], float64[:])")
+def broadcast_scale(m, s):
+    # Row i is scaled by s[i]: the scalar core of `s` runs along the loop dimension.
+    out = np.zeros_like(m)
+    scale(m, s, out)
+    return out
+
+
 @njit("(float64[:],)")
 def without_output(a):
     return total(a)
@@ -52,4 +60,10 @@ def no_loop(a):
     return out
 
 
-CALLS = [("scaled", (np.arange(4.0),)), ("scaled", (np.linspace(-1.0, 1.0, 5),))]
+CALLS = [
+    ("scaled", (np.arange(4.0),)),
+    ("scaled", (np.linspace(-1.0, 1.0, 5),)),
+    ("row_totals", (np.arange(12.0).reshape(3, 4),)),
+    ("row_totals", (np.arange(12.0).reshape(4, 3)[:, ::2],)),
+    ("broadcast_scale", (np.arange(6.0).reshape(2, 3), np.array([1.0, 10.0]))),
+]
