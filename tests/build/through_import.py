@@ -63,7 +63,10 @@ def case_calls(path):
                 calls = None
         if isinstance(node, ast.FunctionDef):
             for d in node.decorator_list:
-                if isinstance(d, ast.Call) and d.args and isinstance(d.args[0], (ast.Constant, ast.List, ast.Tuple)):
+                # `@guvectorize("(n)->()")`: a layout only, compiled lazily (a dynamic gufunc).
+                name = getattr(d.func, "attr", getattr(d.func, "id", "")) if isinstance(d, ast.Call) else ""
+                layout_only = name == "guvectorize" and len(d.args) == 1
+                if isinstance(d, ast.Call) and d.args and isinstance(d.args[0], (ast.Constant, ast.List, ast.Tuple)) and not layout_only:
                     eager.add(node.name)
     return calls or [], eager
 

@@ -79,7 +79,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
         // lazily compiled one (Numba's DUFunc), per element types its callers and the
         // signatures file compile it for.
         let vectorize = jit.kind == numrs_hir::JitKind::Vectorize
-            || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some() && !jit.signatures.is_empty());
+            || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some());
         let gpu = matches!(jit.kind, numrs_hir::JitKind::CudaKernel | numrs_hir::JitKind::CudaDevice);
         if cuda != gpu || (!cuda && jit.kind != numrs_hir::JitKind::Njit && !vectorize) {
             continue;

@@ -389,6 +389,23 @@ impl<'a> FileEnv<'a> {
             .filter(|(a, r)| infer_spec(self.db, SpecKey::new(self.db, func, a.clone(), r.clone())).outcome.is_ok())
             .map(|(a, _)| a.iter().map(|t| t.as_array().map_or_else(|| t.clone(), |x| x.dtype.clone())).collect())
             .collect();
+        let mut loops = loops;
+        if facts.signatures.is_empty() && args.len() == nin + nout {
+            // A dynamic gufunc compiles the kernel for the element types when no loop fits
+            // (recorded, so that `build` makes that loop too).
+            let dtypes: Vec<Type> = inputs.base.iter().map(Type::unliteral).collect();
+            if numrs_typing::find_gufunc_loop(&loops, nin, &dtypes).is_none() {
+                let kernel = crate::gufunc_kernel_types(&layout, &dtypes);
+                {
+                    let mut calls = self.calls.borrow_mut();
+                    if !calls.iter().any(|(d, a)| d == dispatcher && *a == kernel) {
+                        calls.push((dispatcher.clone(), kernel.clone()));
+                    }
+                }
+                spec_return_type(self.db, SpecKey::new(self.db, func, kernel, None), dispatcher)?;
+                loops.push(dtypes);
+            }
+        }
         let found = (args.len() == nin + nout).then(|| numrs_typing::find_gufunc_loop(&loops, nin, &inputs.base)).flatten();
         if let Some(k) = found {
             // Typing accepts the call; Numba's lowering (`numpy_gufunc_kernel`) then fails where

@@ -135,7 +135,15 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     }
     let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> =
         jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator)).collect();
-    specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, jit.kind == numrs_hir::JitKind::Vectorize, &mut diagnostics, record.name_span));
+    let layout = jit.gufunc_layout.as_deref().and_then(|l| numrs_types::parse_gufunc_layout(l).ok());
+    let recorded_as = match (&jit.kind, jit.signatures.is_empty(), &layout) {
+        (numrs_hir::JitKind::Vectorize | numrs_hir::JitKind::GuVectorize, false, _) => crate::RecordedAs::Frozen,
+        (numrs_hir::JitKind::Vectorize, true, _) => crate::RecordedAs::Ufunc,
+        (numrs_hir::JitKind::GuVectorize, true, Some(l)) => crate::RecordedAs::Gufunc(l),
+        (numrs_hir::JitKind::GuVectorize, true, None) => crate::RecordedAs::Frozen,
+        _ => crate::RecordedAs::Dispatcher,
+    };
+    specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, recorded_as, &mut diagnostics, record.name_span));
     if specs.is_empty() {
         if let Some(ann) = &jit.annotations {
             if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {

@@ -307,14 +307,43 @@ fn split_exception(text: &str) -> (&'static str, &str) {
     ("TypingError", text)
 }
 
-/// Specialisations of `function` recorded in the `--signatures` file for this file. For a
-/// `@vectorize` function (`elementwise`), a recorded call's arrays stand for their dtypes: a
-/// Numba DUFunc called from Python compiles the loop of the element types.
+/// How a recorded Python call's argument types become a specialization's.
+pub(crate) enum RecordedAs<'a> {
+    /// As they are (a jit function's dispatcher).
+    Dispatcher,
+    /// A lazily compiled `@vectorize` function (Numba's DUFunc): arrays stand for their dtypes.
+    Ufunc,
+    /// A dynamic `@guvectorize` function: the kernel types of the operands' dtypes.
+    Gufunc(&'a numrs_types::GufuncLayout),
+    /// A ufunc with signatures: frozen, calls compile nothing.
+    Frozen,
+}
+
+/// The kernel signature a dynamic `@guvectorize` function compiles for operands of element
+/// types `dtypes` (Numba's `GUFunc._get_function_type`): an input with core dimensions as an
+/// `A` array of them, one without as a scalar; an output as an `A` array of its core's
+/// dimensions (at least one).
+pub(crate) fn gufunc_kernel_types(layout: &numrs_types::GufuncLayout, dtypes: &[numrs_types::Type]) -> Vec<numrs_types::Type> {
+    let cores = layout.inputs.iter().map(|c| (c.len(), false)).chain(layout.outputs.iter().map(|c| (c.len(), true)));
+    dtypes
+        .iter()
+        .zip(cores)
+        .map(|(t, (core, output))| {
+            if output || core > 0 {
+                numrs_types::Type::array(t.clone(), core.max(1) as u32, numrs_types::Layout::A)
+            } else {
+                t.clone()
+            }
+        })
+        .collect()
+}
+
+/// Specialisations of `function` recorded in the `--signatures` file for this file.
 fn recorded_specs(
     db: &dyn numrs_db::Db,
     file: SourceFile,
     function: &str,
-    elementwise: bool,
+    recorded_as: RecordedAs<'_>,
     diagnostics: &mut Vec<Diagnostic>,
     span: numrs_syntax::ast::Span,
 ) -> Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> {
@@ -327,10 +356,12 @@ fn recorded_specs(
         }
         match record.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
             Some(args) => {
-                let args: Vec<numrs_types::Type> = if elementwise {
-                    args.into_iter().map(|a| a.as_array().map_or_else(|| a.clone(), |x| x.dtype.clone())).collect()
-                } else {
-                    args
+                let dtypes = || args.iter().map(|a| a.as_array().map_or_else(|| a.clone(), |x| x.dtype.clone())).collect::<Vec<_>>();
+                let args: Vec<numrs_types::Type> = match recorded_as {
+                    RecordedAs::Dispatcher => args,
+                    RecordedAs::Ufunc => dtypes(),
+                    RecordedAs::Gufunc(layout) => gufunc_kernel_types(layout, &dtypes()),
+                    RecordedAs::Frozen => continue,
                 };
                 if !out.iter().any(|(a, _, _): &(Vec<numrs_types::Type>, _, _)| *a == args) {
                     out.push((args, None, SignatureOrigin::Recorded));
