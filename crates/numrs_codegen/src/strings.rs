@@ -413,6 +413,12 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     let recv = *recv;
     let rt = cx.ty(recv)?;
     let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
+    if matches!(name, "find" | "rfind" | "index" | "rindex" | "count" | "startswith" | "endswith") && (2..=3).contains(&args.len()) {
+        return windowed(cx, name, recv_v.into_pointer_value(), args, tt).map(Some);
+    }
+    if matches!(name, "partition" | "rpartition") && args.len() == 1 {
+        return partition(cx, name == "rpartition", recv_v.into_pointer_value(), args[0], tt).map(Some);
+    }
     // `None` arguments select the variant without them.
     let mut operands = vec![recv_v];
     let mut n = 0;
@@ -444,6 +450,150 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     let r = cx.str_op(op, &operands)?;
     let (v, t) = typed(cx, op, r);
     cx.cast(v, &t, tt).map(Some)
+}
+
+/// `s.find(sub, start[, end])` and the other searches with a window: CPython's (and Numba's)
+/// `ADJUST_INDICES` on `start`/`end` (None: the whole string), an empty result when the window
+/// is shorter than `sub` (-1, 0, False, or `ValueError` for `index`/`rindex`), else the search
+/// in the window's slice, positions counted from the string's start.
+fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let op = match name {
+        "find" => StrOp::Find,
+        "rfind" => StrOp::RFind,
+        "index" => StrOp::Index,
+        "rindex" => StrOp::RIndex,
+        "count" => StrOp::Count,
+        "startswith" => StrOp::StartsWith,
+        _ => StrOp::EndsWith,
+    };
+    let st = cx.ty(args[0])?;
+    let sub = match &st {
+        Type::StringLiteral(v) => cx.str_const(v),
+        Type::Unicode => cx.load(args[0])?.into_pointer_value(),
+        other => return cx.fail(format!("str.{name} of {other} is not supported by numrs build yet")),
+    };
+    let len = cx.str_len(s)?;
+    let bound = |cx: &mut FnCx<'_, 'ctx>, a: Option<&VarId>, default: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+        let Some(a) = a else { return Ok(default) };
+        let at = cx.ty(*a)?;
+        match numeric(&at) {
+            _ if matches!(at, Type::NoneType | Type::Omitted(_)) => Ok(default),
+            Some(k) if k.is_integer() || k == NumericKind::Boolean => {
+                let v = cx.load(*a)?;
+                Ok(cx.cast_number(v, k, NumericKind::Int64)?.into_int_value())
+            }
+            _ => cx.fail(format!("str.{name} with a bound of type {at} is not supported by numrs build yet")),
+        }
+    };
+    let zero = cx.i64(0);
+    let start = bound(cx, args.get(1), zero)?;
+    let end = bound(cx, args.get(2), len)?;
+    let b = &cx.b;
+    let max0 = |v: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+        let neg = b.build_int_compare(IntPredicate::SLT, v, zero, "")?;
+        Ok(b.build_select(neg, zero, v, "")?.into_int_value())
+    };
+    // end: min(end, len), or end + len (at least 0) when negative; start likewise from below.
+    let end_neg = b.build_int_compare(IntPredicate::SLT, end, zero, "")?;
+    let end_wrapped = max0(b.build_int_add(end, len, "")?)?;
+    let end_over = b.build_int_compare(IntPredicate::SGT, end, len, "")?;
+    let end = b.build_select(end_over, len, end, "")?.into_int_value();
+    let end = b.build_select(end_neg, end_wrapped, end, "")?.into_int_value();
+    let start_neg = b.build_int_compare(IntPredicate::SLT, start, zero, "")?;
+    let start_wrapped = max0(b.build_int_add(start, len, "")?)?;
+    let start = b.build_select(start_neg, start_wrapped, start, "")?.into_int_value();
+    let room = b.build_int_sub(end, start, "")?;
+    let short = b.build_int_compare(IntPredicate::SLT, room, cx.str_len(sub)?, "")?;
+    let boolean = matches!(op, StrOp::StartsWith | StrOp::EndsWith);
+    let rt = if boolean { cx.ctx.bool_type() } else { cx.ctx.i64_type() };
+    let result = cx.temp(rt.into())?;
+    let empty = cx.new_block("str_window_empty");
+    let search = cx.new_block("str_window_search");
+    let done = cx.new_block("str_window_done");
+    cx.b.build_conditional_branch(short, empty, search)?;
+    cx.b.position_at_end(empty);
+    if matches!(op, StrOp::Index | StrOp::RIndex) {
+        cx.raise_const(ExcKind::ValueError, "substring not found")?;
+    } else {
+        let none = if matches!(op, StrOp::Find | StrOp::RFind) { rt.const_all_ones() } else { rt.const_zero() };
+        cx.b.build_store(result, none)?;
+        cx.b.build_unconditional_branch(done)?;
+    }
+    cx.b.position_at_end(search);
+    let window = cx.str_op(StrOp::Slice, &[s.into(), start.into(), end.into(), cx.i64(1).into()])?;
+    // `index`/`rindex` search as `find`/`rfind`, so that the window is released before raising.
+    let search_op = match op {
+        StrOp::Index => StrOp::Find,
+        StrOp::RIndex => StrOp::RFind,
+        other => other,
+    };
+    let r = cx.str_op(search_op, &[window, sub.into()])?;
+    cx.decref(window, &Type::Unicode)?;
+    let v: BasicValueEnum<'ctx> = match op {
+        StrOp::Find | StrOp::RFind | StrOp::Index | StrOp::RIndex => {
+            let r = r.into_int_value();
+            let found = cx.b.build_int_compare(IntPredicate::SGE, r, zero, "")?;
+            if matches!(op, StrOp::Index | StrOp::RIndex) {
+                cx.guard(cx.b.build_not(found, "")?, ExcKind::ValueError, "substring not found")?;
+            }
+            cx.b.build_select(found, cx.b.build_int_add(r, start, "")?, r, "")?
+        }
+        _ => r,
+    };
+    cx.b.build_store(result, v)?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    let v = cx.b.build_load(rt, result, "")?;
+    let vt = if boolean { Type::boolean() } else { Type::int64() };
+    cx.cast(v, &vt, tt)
+}
+
+/// `s.partition(sep)` / `s.rpartition(sep)`: the parts around the first (last) `sep`, or the
+/// string and two empty ones; an empty separator raises `ValueError`.
+fn partition<'ctx>(cx: &mut FnCx<'_, 'ctx>, last: bool, s: PointerValue<'ctx>, sep_v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let sep = match cx.ty(sep_v)? {
+        Type::StringLiteral(v) => cx.str_const(&v),
+        Type::Unicode => cx.load(sep_v)?.into_pointer_value(),
+        other => return cx.fail(format!("str.partition of {other} is not supported by numrs build yet")),
+    };
+    let sep_len = cx.str_len(sep)?;
+    let empty_sep = cx.b.build_int_compare(IntPredicate::EQ, sep_len, cx.i64(0), "")?;
+    cx.guard(empty_sep, ExcKind::ValueError, "empty separator")?;
+    let i = cx.str_op(if last { StrOp::RFind } else { StrOp::Find }, &[s.into(), sep.into()])?.into_int_value();
+    let ptr = cx.ctx.ptr_type(AddressSpace::default());
+    let slots: Vec<PointerValue<'ctx>> = (0..3).map(|_| cx.temp(ptr.into())).collect::<R<_>>()?;
+    let found_bb = cx.new_block("partition_found");
+    let missing_bb = cx.new_block("partition_missing");
+    let done = cx.new_block("partition_done");
+    let found = cx.b.build_int_compare(IntPredicate::SGE, i, cx.i64(0), "")?;
+    cx.b.build_conditional_branch(found, found_bb, missing_bb)?;
+    cx.b.position_at_end(found_bb);
+    let head = cx.str_op(StrOp::Slice, &[s.into(), cx.i64(0).into(), i.into(), cx.i64(1).into()])?;
+    let after = cx.b.build_int_add(i, sep_len, "")?;
+    let tail = cx.str_op(StrOp::Slice, &[s.into(), after.into(), cx.str_len(s)?.into(), cx.i64(1).into()])?;
+    cx.incref(sep.into(), &Type::Unicode)?;
+    for (slot, v) in slots.iter().zip([head, sep.into(), tail]) {
+        cx.b.build_store(*slot, v)?;
+    }
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(missing_bb);
+    cx.incref(s.into(), &Type::Unicode)?;
+    let empty = cx.str_const("");
+    let parts = if last { [empty, empty, s] } else { [s, empty, empty] };
+    for (slot, v) in slots.iter().zip(parts) {
+        cx.b.build_store(*slot, v)?;
+    }
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    let ut = Type::unituple(Type::Unicode, 3);
+    let st = cx.vt(&ut)?.into_struct_type();
+    let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+    for (k, slot) in slots.iter().enumerate() {
+        let v = cx.b.build_load(ptr, *slot, "")?;
+        agg = cx.b.build_insert_value(agg, v, k as u32, "")?;
+    }
+    cx.fresh = true;
+    cx.cast(agg.as_basic_value_enum(), &ut, tt)
 }
 
 /// `f"..."`: the `str` of a formatted value (`FormatValue`), owned.
