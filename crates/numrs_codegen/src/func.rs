@@ -1760,6 +1760,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(r, &callee.return_type, target)
     }
 
+    /// A call of a jit function's specialization `callee` with argument values (cast to its
+    /// parameters), its status checked (an exception propagates); the result cast to `target`.
+    pub(crate) fn call_callee_values(&mut self, callee: &Callee<'ctx>, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = vec![self.exc_ptr.into()];
+        for ((v, t), formal) in args.iter().zip(&callee.args) {
+            if types::is_phantom(formal) {
+                continue;
+            }
+            vals.push(self.cast(*v, t, formal)?.into());
+        }
+        let res = self.b.build_call(callee.function, &vals, "res")?;
+        let res = match res.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
+            _ => return self.fail("internal error: callee returns void"),
+        };
+        let status = self.b.build_extract_value(res, 0, "numrs.status")?.into_int_value();
+        self.call_status.push((callee.index, status));
+        self.check_status(status)?;
+        let r = self.b.build_extract_value(res, 1, "")?;
+        self.cast(r, &callee.return_type, target)
+    }
+
     /// A parameter's default (Python literal source) as a value of its type (phantom types,
     /// literal integers among them, take no value).
     fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {

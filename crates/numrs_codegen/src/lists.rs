@@ -651,10 +651,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// and the items are put in that order (moved: no reference changes).
     pub(crate) fn list_sort_by_key(&mut self, l: PointerValue<'ctx>, dt: &Type, key: VarId, reverse: IntValue<'ctx>) -> R<()> {
         let kt = self.ty(key)?;
-        let Type::MakeFunction(idx, _) = kt else {
-            return self.fail(format!("sort with a key of type {kt} is not supported by numrs build yet (use a lambda)"));
+        // The key: a lambda or inner function, or a jit function (its specialization for the
+        // items' type, called directly; an exception it raises propagates).
+        let (closure, callee) = match &kt {
+            Type::MakeFunction(idx, _) => (Some(*idx), None),
+            Type::Dispatcher(d) => {
+                let c = (self.callees)(d, std::slice::from_ref(dt), &[]).map_err(|m| self.cg_err(m))?;
+                self.called.push(c.index);
+                (None, Some(c))
+            }
+            _ => return self.fail(format!("sort with a key of type {kt} is not supported by numrs build yet")),
         };
-        let key_t = self.closure_result(idx, std::slice::from_ref(dt))?.unliteral();
+        let key_t = match (&closure, &callee) {
+            (Some(idx), _) => self.closure_result(*idx, std::slice::from_ref(dt))?.unliteral(),
+            (_, Some(c)) => c.return_type.unliteral(),
+            _ => return self.fail("internal error: sort key"),
+        };
         if numeric(&key_t).is_none_or(|k| k.is_complex()) {
             return self.fail(format!("sort with keys of type {key_t} is not supported by numrs build yet"));
         }
@@ -663,7 +675,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let keys = self.alloc_array(&key_t, &[n])?;
         self.counted_loop(n, |cx, i| {
             let x = cx.list_get(l, &dt, i)?;
-            let k = cx.call_closure_values(idx, &[(Some(x), dt.clone())], &key_t)?;
+            let k = match (&closure, &callee) {
+                (Some(idx), _) => cx.call_closure_values(*idx, &[(Some(x), dt.clone())], &key_t)?,
+                (_, Some(c)) => cx.call_callee_values(c, &[(x, dt.clone())], &key_t)?,
+                _ => return cx.fail("internal error: sort key"),
+            };
             let p = cx.out_ptr(keys, &key_t, i)?;
             cx.store_element(p, k, &key_t, &key_t)
         })?;

@@ -413,6 +413,25 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     let recv = *recv;
     let rt = cx.ty(recv)?;
     let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
+    if matches!(name, "startswith" | "endswith") && !args.is_empty() {
+        let pt = cx.ty(args[0])?;
+        if let Some(items) = pt.tuple_items() {
+            // Any of the prefixes (suffixes), tried in order.
+            // A tuple of string literals has no run-time value: its items are in its type.
+            let tv = if items.iter().all(|t| matches!(t, Type::StringLiteral(_))) { None } else { Some(cx.load(args[0])?) };
+            let mut any = cx.ctx.bool_type().const_zero();
+            for (k, it) in items.iter().enumerate() {
+                let item: BasicValueEnum<'ctx> = match (it, tv) {
+                    (Type::StringLiteral(v), _) => cx.str_const(v).into(),
+                    (_, Some(tv)) => cx.b.build_extract_value(tv.into_struct_value(), k as u32, "")?,
+                    _ => return cx.fail("internal error: a tuple of strings without a value"),
+                };
+                let hit = windowed_value(cx, name, recv_v.into_pointer_value(), item.into_pointer_value(), &args[1..])?;
+                any = cx.b.build_or(any, hit.into_int_value(), "")?;
+            }
+            return cx.cast(any.into(), &Type::boolean(), tt).map(Some);
+        }
+    }
     if matches!(name, "find" | "rfind" | "index" | "rindex" | "count" | "startswith" | "endswith") && (2..=3).contains(&args.len()) {
         return windowed(cx, name, recv_v.into_pointer_value(), args, tt).map(Some);
     }
@@ -457,6 +476,21 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
 /// is shorter than `sub` (-1, 0, False, or `ValueError` for `index`/`rindex`), else the search
 /// in the window's slice, positions counted from the string's start.
 fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let st = cx.ty(args[0])?;
+    let sub = match &st {
+        Type::StringLiteral(v) => cx.str_const(v),
+        Type::Unicode => cx.load(args[0])?.into_pointer_value(),
+        other => return cx.fail(format!("str.{name} of {other} is not supported by numrs build yet")),
+    };
+    let v = windowed_value(cx, name, s, sub, &args[1..])?;
+    let boolean = matches!(name, "startswith" | "endswith");
+    let vt = if boolean { Type::boolean() } else { Type::int64() };
+    cx.cast(v, &vt, tt)
+}
+
+/// [`windowed`] for the string `sub` and the bounds `bounds` (none, `start`, or `start, end`):
+/// an `int64`, or an `i1` for `startswith`/`endswith`.
+fn windowed_value<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, sub: PointerValue<'ctx>, bounds: &[VarId]) -> R<BasicValueEnum<'ctx>> {
     let op = match name {
         "find" => StrOp::Find,
         "rfind" => StrOp::RFind,
@@ -465,12 +499,6 @@ fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, ar
         "count" => StrOp::Count,
         "startswith" => StrOp::StartsWith,
         _ => StrOp::EndsWith,
-    };
-    let st = cx.ty(args[0])?;
-    let sub = match &st {
-        Type::StringLiteral(v) => cx.str_const(v),
-        Type::Unicode => cx.load(args[0])?.into_pointer_value(),
-        other => return cx.fail(format!("str.{name} of {other} is not supported by numrs build yet")),
     };
     let len = cx.str_len(s)?;
     let bound = |cx: &mut FnCx<'_, 'ctx>, a: Option<&VarId>, default: IntValue<'ctx>| -> R<IntValue<'ctx>> {
@@ -486,8 +514,8 @@ fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, ar
         }
     };
     let zero = cx.i64(0);
-    let start = bound(cx, args.get(1), zero)?;
-    let end = bound(cx, args.get(2), len)?;
+    let start = bound(cx, bounds.first(), zero)?;
+    let end = bound(cx, bounds.get(1), len)?;
     let b = &cx.b;
     let max0 = |v: IntValue<'ctx>| -> R<IntValue<'ctx>> {
         let neg = b.build_int_compare(IntPredicate::SLT, v, zero, "")?;
@@ -543,9 +571,7 @@ fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, ar
     cx.b.build_store(result, v)?;
     cx.b.build_unconditional_branch(done)?;
     cx.b.position_at_end(done);
-    let v = cx.b.build_load(rt, result, "")?;
-    let vt = if boolean { Type::boolean() } else { Type::int64() };
-    cx.cast(v, &vt, tt)
+    Ok(cx.b.build_load(rt, result, "")?)
 }
 
 /// `s.partition(sep)` / `s.rpartition(sep)`: the parts around the first (last) `sep`, or the

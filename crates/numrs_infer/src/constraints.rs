@@ -587,16 +587,27 @@ fn resolve_callable(
     kws: &[(String, Type)],
     span: Option<Span>,
 ) -> Result<Type, InferError> {
-    // `sorted(it, key=f)` and `lst.sort(key=f)` call an inner function `f` on the items:
-    // type it for them, as Numba's overloads do when they call it.
-    if let Some((_, Type::MakeFunction(idx, _))) = kws.iter().find(|(k, _)| k == "key") {
+    // `sorted(it, key=f)` and `lst.sort(key=f)` call `f` (an inner function or a jit function)
+    // on the items: type it for them, as Numba's overloads do when they call it.
+    if let Some((_, key @ (Type::MakeFunction(..) | Type::Dispatcher(_)))) = kws.iter().find(|(k, _)| k == "key") {
         let item = match fty {
             Type::Function(k) if &**k == "builtins.sorted" => args.first().and_then(|t| t.iterator_type()).and_then(|it| it.yield_type()),
             Type::BoundFunction(b) if &*b.0 == "list.sort" => b.1.iterator_type().and_then(|it| it.yield_type()),
             _ => None,
         };
         if let Some(item) = item {
-            call_closure(inf, *idx, &[item], span)?;
+            match key {
+                Type::MakeFunction(idx, _) => {
+                    call_closure(inf, *idx, &[item], span)?;
+                }
+                Type::Dispatcher(d) => {
+                    inf.env.call_dispatcher(d, &[item], &[]).map_err(|mut e| {
+                        e.span = span;
+                        e
+                    })?;
+                }
+                _ => {}
+            }
         }
     }
     let key: String = match fty {

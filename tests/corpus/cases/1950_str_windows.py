@@ -1,5 +1,7 @@
 # String searches with start/end (CPython's index adjustment: negative bounds count from the
-# end, a window shorter than the needle finds nothing) and partition/rpartition.
+# end, a window shorter than the needle finds nothing), tuples of prefixes, partition and
+# rpartition; sorting with a jit function as the key.
+import numpy as np
 from numba import njit
 
 
@@ -20,7 +22,27 @@ def parts(s, sep):
     return s.partition(sep), s.rpartition(sep)
 
 
+@njit("(unicode_type,)")
+def prefixes(s):
+    return s.startswith(("a", "b")), s.endswith(("x", "na")), s.startswith(("n", "z"), 2)
+
+
+@njit
+def neg_abs(x):
+    return -abs(x)
+
+
+@njit("(float64[:],)")
+def sort_by_jit_key(a):
+    items = [x for x in a]
+    items.sort(key=neg_abs, reverse=True)
+    return sorted(a, key=neg_abs), items
+
+
 CALLS = [
+    ("prefixes", ("banana",)),
+    ("prefixes", ("xyz",)),
+    ("sort_by_jit_key", (np.array([1.0, -3.0, 2.0, 0.5]),)),
     ("windows", ("banana",)),
     ("windows", ("",)),
     ("windows", ("abracadabra",)),

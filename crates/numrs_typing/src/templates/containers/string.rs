@@ -113,6 +113,20 @@ fn method(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !recv.is_string() || !kws.is_empty() {
         return Ok(None);
     }
+    // `startswith`/`endswith` of a tuple of strings (any of them), as Numba's overloads take
+    // it (a tuple of string literals is one of unicode_type once unliteral).
+    if matches!(name, "startswith" | "endswith") {
+        if let Some(items) = rest.first().and_then(Type::tuple_items) {
+            if !items.is_empty() && items.iter().all(|t| t.unliteral() == Type::Unicode) {
+                let mut with_str = vec![recv.clone(), Type::Unicode];
+                with_str.extend(rest[1..].iter().cloned());
+                return match method(name, &with_str, kws)? {
+                    Some(_) => sig(Type::boolean(), args),
+                    None => Ok(None),
+                };
+            }
+        }
+    }
     let Some(cls) = classes(rest) else { return Ok(None) };
     match tables().methods.get(&(name.to_string(), cls)) {
         Some(ret) => sig(ret.clone(), args),
