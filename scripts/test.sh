@@ -87,6 +87,8 @@ step "$PY" tests/build/through_import.py --min-agree 244
 step "$PY" tests/build/through_import.py --corpus tests/corpus --min-agree 947
 # Strings in built modules: values against CPython, exceptions, print, no leaked memory.
 step "$PY" tests/build/strings.py
+# Calls into another file's jit functions, compiled into the caller's module, against CPython.
+step "$PY" tests/build/cross_module.py
 # Generators: from Python and from compiled code, against CPython; no leaked state.
 step "$PY" tests/build/generators.py
 # numba.typed.List / Dict: against CPython with plain lists and dicts, TypedList objects, no leaks.

@@ -41,6 +41,9 @@ pub struct PlannedSpec {
     pub flags: numrs_codegen::Flags,
     /// A `@cuda.jit` kernel (device functions are `flags.cuda` without it).
     pub kernel: bool,
+    /// For a jit function of another file that this module's code calls (compiled into the
+    /// module, as Numba compiles a callee into its caller's library): that file.
+    pub origin: Option<SourceFile>,
 }
 
 impl PlannedSpec {
@@ -123,6 +126,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                     libdevice: false,
                 },
                 kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
+                origin: None,
             });
         }
     }
@@ -335,27 +339,148 @@ pub fn module_name(path: &str) -> Result<String, String> {
     }
 }
 
-/// The index (in `info.functions`) of the jit function a dispatcher stands for.
-fn function_of(info: &queries::ModuleInfo, d: &DispatcherRef) -> Result<usize, String> {
-    if let Some(f) = &d.file {
-        return Err(format!("calls into another module ({f}) are not supported by numrs build yet"));
+/// A jit function of another file that this module's code calls: its file, its index in that
+/// file's `module_info`, and its name (unique in the module: see [`add_external_callees`]).
+#[derive(Clone)]
+struct External {
+    file: SourceFile,
+    index: usize,
+    name: String,
+}
+
+/// The file a dispatcher reached from code of `caller_file` stands in.
+fn target_file(db: &CheckDatabase, caller_file: SourceFile, d: &DispatcherRef) -> Option<SourceFile> {
+    match &d.file {
+        None => Some(caller_file),
+        Some(path) => {
+            let dbd: &dyn numrs_db::Db = db;
+            let files = numrs_db::FileSet::try_get(dbd)?;
+            files.files(dbd).get(&numrs_db::normalize_path(path)).copied()
+        }
     }
-    info.functions
-        .iter()
-        .enumerate()
-        .filter(|(_, f)| *f.name == *d.name)
-        .nth(d.id as usize)
-        .map(|(i, _)| i)
-        .ok_or_else(|| format!("no jit function '{}'", d.name))
+}
+
+/// Plan the jit functions of other files that `planned` calls, transitively: their
+/// decorator signatures and the argument types of the lazily compiled calls. Their function
+/// ids follow this file's (`n_local + k` for `externals[k]`). A callee whose name is also a
+/// function of this module is left out (its calls cannot be built).
+fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>, externals: &mut Vec<External>) {
+    let dbd: &dyn numrs_db::Db = db;
+    let info = queries::module_info(dbd, file);
+    let n_local = info.functions.len();
+    let mut k = 0;
+    while k < planned.len() {
+        let caller_file = planned[k].origin.unwrap_or(file);
+        let mut refs: Vec<(DispatcherRef, Option<Vec<Type>>)> = planned[k]
+            .result
+            .typemap
+            .iter()
+            .flatten()
+            .filter_map(|t| match t {
+                Type::Dispatcher(d) => Some((d.clone(), None)),
+                _ => None,
+            })
+            .collect();
+        refs.extend(planned[k].result.calls.iter().map(|(d, a)| (d.clone(), Some(a.clone()))));
+        k += 1;
+        for (d, args) in refs {
+            let Some(target) = target_file(db, caller_file, &d) else { continue };
+            if target == file || info.functions.iter().any(|f| *f.name == *d.name) {
+                continue;
+            }
+            let tinfo = queries::module_info(dbd, target);
+            let Some(index) = tinfo.functions.iter().enumerate().filter(|(_, f)| *f.name == *d.name).nth(d.id as usize).map(|(i, _)| i) else {
+                continue;
+            };
+            let jit = &tinfo.functions[index];
+            if jit.kind != numrs_hir::JitKind::Njit {
+                continue;
+            }
+            let pos = match externals.iter().position(|e| e.file == target && e.index == index) {
+                Some(pos) => pos,
+                None => {
+                    if externals.iter().any(|e| e.name == *jit.name) {
+                        continue;
+                    }
+                    externals.push(External { file: target, index, name: jit.name.to_string() });
+                    let pos = externals.len() - 1;
+                    for sig in &jit.signatures {
+                        planned.extend(external_spec(db, target, index, n_local + pos, sig.args.clone(), sig.return_type.clone()));
+                    }
+                    pos
+                }
+            };
+            if let Some(args) = args {
+                let id = n_local + pos;
+                if jit.signatures.is_empty() && !planned.iter().any(|p| p.function_id == id && p.args == args) {
+                    planned.extend(external_spec(db, target, index, id, args, None));
+                }
+            }
+        }
+    }
+}
+
+/// One specialization of jit function `index` of `target` (another file), as function `id` of
+/// this module.
+fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize, args: Vec<Type>, ret: Option<Type>) -> Option<PlannedSpec> {
+    let dbd: &dyn numrs_db::Db = db;
+    let tinfo = queries::module_info(dbd, target);
+    let jit = &tinfo.functions[index];
+    let key = FunctionKey::of(dbd, target, tinfo, jit);
+    let ir = queries::function_ir(dbd, key).clone()?;
+    let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), ret.clone())).clone();
+    Some(PlannedSpec {
+        function: jit.name.to_string(),
+        function_id: id,
+        line: 0,
+        args,
+        return_type: ret,
+        eager: !jit.signatures.is_empty(),
+        ir,
+        result,
+        base: 0,
+        fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
+        flags: numrs_codegen::Flags {
+            boundscheck: jit.options.boundscheck == Some(true),
+            numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
+            parallel: jit.options.parallel == Some(true),
+            cuda: false,
+            libdevice: false,
+        },
+        kernel: false,
+        origin: Some(target),
+    })
+}
+
+/// The function id (this module's `info.functions` index, or `n_local + k` for
+/// `externals[k]`) of the jit function a dispatcher stands for. Names are unique across the
+/// module's own functions and its externals, so a name (and its ordinal) finds it from code of
+/// any file.
+fn function_of(info: &queries::ModuleInfo, externals: &[External], d: &DispatcherRef) -> Result<usize, String> {
+    let local = info.functions.iter().enumerate().filter(|(_, f)| *f.name == *d.name).nth(d.id as usize).map(|(i, _)| i);
+    if let Some(i) = local {
+        return Ok(i);
+    }
+    if let Some(k) = externals.iter().position(|e| e.name == *d.name) {
+        return Ok(info.functions.len() + k);
+    }
+    match &d.file {
+        Some(f) => Err(format!(
+            "'{}' of {f} cannot be compiled into this module (a function of that name is defined here too, or it is not an @njit function)",
+            d.name
+        )),
+        None => Err(format!("no jit function '{}'", d.name)),
+    }
 }
 
 /// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
 /// frozen dispatcher (best conversion rating); lazily compiled functions by their argument
 /// types.
-fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
-    let id = function_of(info, d)?;
+fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, externals: &[External], d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
+    let id = function_of(info, externals, d)?;
     let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
-    if info.functions[id].kind == numrs_hir::JitKind::Vectorize && !info.functions[id].signatures.is_empty() {
+    let frozen_ufunc = info.functions.get(id).is_some_and(|f| f.kind == numrs_hir::JitKind::Vectorize && !f.signatures.is_empty());
+    if frozen_ufunc {
         // A ufunc with signatures is frozen: the first loop that compiled and that the element
         // types cast to safely (as `check` typed the call).
         let loops: Vec<usize> = candidates.iter().copied().filter(|i| specs[*i].result.outcome.is_ok()).collect();
@@ -438,7 +563,11 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let path = file.path(dbd).clone();
     let module_name = module_name(&path)?;
     let cuda = options.ptx.is_some();
-    let planned = plan_for(db, file, cuda);
+    let mut planned = plan_for(db, file, cuda);
+    let mut externals = Vec::new();
+    if !cuda {
+        add_external_callees(db, file, &mut planned, &mut externals);
+    }
     let info = queries::module_info(dbd, file);
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
@@ -452,17 +581,36 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 returns.push(p.return_type.clone().unwrap_or_else(|| rt.clone()));
             }
             Err(e) => problems.push(Problem {
-                specialization: p.label(),
-                line: e.span.map(|s| lines.line_col(s.start + p.base).line),
+                specialization: match p.origin {
+                    Some(f) => format!("{} (from {})", p.label(), f.path(dbd)),
+                    None => p.label(),
+                },
+                line: if p.origin.is_some() { None } else { e.span.map(|s| lines.line_col(s.start + p.base).line) },
                 message: format!("{}: {}", e.kind, e.message),
             }),
         }
     }
-    let defs: Vec<DefParams> = (0..info.functions.len()).map(|id| DefParams::of(dbd, file, info, id)).collect();
+    // The file and `module_info` index of each function id (this file's, then the externals').
+    let source = |id: usize| -> (SourceFile, &queries::ModuleInfo, usize) {
+        match id.checked_sub(info.functions.len()).and_then(|k| externals.get(k)) {
+            Some(e) => (e.file, queries::module_info(dbd, e.file), e.index),
+            None => (file, info, id),
+        }
+    };
+    let defs: Vec<DefParams> = (0..info.functions.len() + externals.len())
+        .map(|id| {
+            let (f, i, index) = source(id);
+            DefParams::of(dbd, f, i, index)
+        })
+        .collect();
     let table_params: Vec<Vec<(String, Option<String>)>> = defs.iter().map(DefParams::table).collect();
     let call_params: Vec<numrs_codegen::CallParams> = defs
         .iter()
-        .zip(&info.functions)
+        .enumerate()
+        .map(|(id, d)| {
+            let (_, i, index) = source(id);
+            (d, &i.functions[index])
+        })
         .map(|(d, f)| match f.kind {
             // Ufunc calls take the inputs (and an output array) by position.
             numrs_hir::JitKind::Vectorize => numrs_codegen::CallParams { ufunc: Some(d.positional.len()), ..Default::default() },
@@ -492,7 +640,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         .zip(&returns)
         .map(|(i, rt)| {
             let p = &planned[*i];
-            let globals = global_constants(dbd, file, info, p.result.prepared.as_deref().unwrap_or(&p.ir));
+            let (sf, si, _) = source(p.function_id);
+            let globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir));
             numrs_codegen::SpecInput {
                 function: p.function.clone(),
                 function_id: p.function_id,
@@ -553,7 +702,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
     let resolver = |_caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // Resolve among all planned specs, then map to the typed list.
-        let idx = resolve_callee(&planned, info, d, args)?;
+        let idx = resolve_callee(&planned, info, &externals, d, args)?;
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
     };
     // Everything codegen reads: equal keys, equal output (see `cache`).
@@ -577,7 +726,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let params = |d: &DispatcherRef| function_of(info, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
+            let params = |d: &DispatcherRef| function_of(info, &externals, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
             let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output
