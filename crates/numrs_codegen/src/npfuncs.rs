@@ -214,6 +214,79 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.array_op(m, &all, kws, tt, true)
     }
 
+    /// `a.view(dtype)` to an item size `to` other than `from`: NumPy's checks as Numba runs
+    /// them (`_compatible_view`: not 0-d, the last axis contiguous, sizes that divide), then
+    /// `_change_dtype` on the last dimension (the first of an F array; an `A` array as C or F
+    /// by its strides, else "new type not compatible with array").
+    fn resize_view(&mut self, at: &numrs_types::ArrayType, from: u64, to: u64, shape: &mut [IntValue<'ctx>], strides: &mut [IntValue<'ctx>]) -> R<()> {
+        let t = self.ctx.bool_type().const_int(1, false);
+        if at.ndim == 0 {
+            self.guard(t, ExcKind::ValueError, "Changing the dtype of a 0d array is only supported if the itemsize is unchanged")?;
+            return Ok(());
+        }
+        let last = at.ndim as usize - 1;
+        let (one, zero) = (self.i64(1), self.i64(0));
+        let mut size = one;
+        for d in shape.iter() {
+            size = self.b.build_int_mul(size, *d, "")?;
+        }
+        let p1 = self.b.build_int_compare(IntPredicate::NE, shape[last], one, "")?;
+        let p2 = self.b.build_int_compare(IntPredicate::NE, size, zero, "")?;
+        let p3 = self.b.build_int_compare(IntPredicate::NE, strides[last], self.i64(from as i64), "")?;
+        let bad = self.b.build_and(self.b.build_and(p1, p2, "")?, p3, "")?;
+        self.guard(bad, ExcKind::ValueError, "To change to a dtype of a different size, the last axis must be contiguous")?;
+        if to < from {
+            if from % to != 0 {
+                self.guard(t, ExcKind::ValueError, "When changing to a smaller dtype, its size must be a divisor of the size of original dtype")?;
+            }
+        } else {
+            let bytes = self.b.build_int_mul(shape[last], self.i64(from as i64), "")?;
+            let rem = self.b.build_int_signed_rem(bytes, self.i64(to as i64), "")?;
+            let bad = self.b.build_int_compare(IntPredicate::NE, rem, zero, "")?;
+            self.guard(bad, ExcKind::ValueError, "When changing to a larger dtype, its size must be a divisor of the total size in bytes of the last axis of the array.")?;
+        }
+        // Which dimension changes: the last of a C array, the first of an F one; an A array's
+        // strides decide (neither contiguous: not compatible).
+        let c_like = self.b.build_int_compare(IntPredicate::EQ, strides[last], self.i64(from as i64), "")?;
+        let f_like = self.b.build_int_compare(IntPredicate::EQ, strides[0], self.i64(from as i64), "")?;
+        let use_last = match at.layout {
+            numrs_types::Layout::C => t,
+            numrs_types::Layout::F => t.get_type().const_zero(),
+            _ => {
+                let neither = self.b.build_and(self.b.build_not(c_like, "")?, self.b.build_not(f_like, "")?, "")?;
+                self.guard(neither, ExcKind::ValueError, "new type not compatible with array")?;
+                c_like
+            }
+        };
+        let i_dim = |cx: &Self, v: &[IntValue<'ctx>]| -> R<IntValue<'ctx>> { Ok(cx.b.build_select(use_last, v[last], v[0], "")?.into_int_value()) };
+        let dim = i_dim(self, shape)?;
+        let new_dim = if to < from {
+            self.b.build_int_mul(dim, self.i64((from / to) as i64), "")?
+        } else {
+            let bytes = self.b.build_int_mul(dim, self.i64(from as i64), "")?;
+            let rem = self.b.build_int_signed_rem(bytes, self.i64(to as i64), "")?;
+            let bad = self.b.build_int_compare(IntPredicate::NE, rem, zero, "")?;
+            self.guard(bad, ExcKind::ValueError, "new type not compatible with array")?;
+            self.b.build_int_signed_div(bytes, self.i64(to as i64), "")?
+        };
+        let new_stride = self.i64(to as i64);
+        for (d, (sh, st)) in shape.iter_mut().zip(strides.iter_mut()).enumerate() {
+            if d != 0 && d != last {
+                continue;
+            }
+            let here = if d == last && d == 0 {
+                t
+            } else if d == last {
+                use_last
+            } else {
+                self.b.build_not(use_last, "")?
+            };
+            *sh = self.b.build_select(here, new_dim, *sh, "")?.into_int_value();
+            *st = self.b.build_select(here, new_stride, *st, "")?.into_int_value();
+        }
+        Ok(())
+    }
+
     /// Operations shared by `np.f(a, ...)` and `a.f(...)`: `args[0]` is the array.
     fn array_op(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type, method: bool) -> R<Option<BV<'ctx>>> {
         let a = args[0];
@@ -224,13 +297,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (arr, at) = self.arr(a)?;
                 let Type::Array(ra) = tt else { return self.fail(format!("array.view producing {tt}")) };
                 let (from, to) = (self.itemsize_of(&at.dtype)?, self.itemsize_of(&ra.dtype)?);
-                if from != to {
-                    return self.fail(format!("array.view from {} to {} (another item size) is not supported by numrs build yet", at.dtype, ra.dtype));
-                }
-                let shape = self.dims(arr, 5, at.ndim)?;
-                let strides = self.dims(arr, 6, at.ndim)?;
+                let mut shape = self.dims(arr, 5, at.ndim)?;
+                let mut strides = self.dims(arr, 6, at.ndim)?;
                 let data = self.field(arr, 4)?.into_pointer_value();
-                let itemsize = self.field(arr, 3)?.into_int_value();
+                let mut itemsize = self.field(arr, 3)?.into_int_value();
+                if from != to {
+                    self.resize_view(&at, from, to, &mut shape, &mut strides)?;
+                    itemsize = self.i64(to as i64);
+                }
                 let v = self.view_of(arr, data, &shape, &strides, itemsize)?;
                 let vt = Type::Array(std::sync::Arc::new(ArrayType { dtype: ra.dtype.clone(), ndim: at.ndim, layout: at.layout, readonly: at.readonly }));
                 self.cast(v, &vt, tt)?
