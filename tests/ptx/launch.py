@@ -115,6 +115,23 @@ def main():
     i, j, m = np.indices(a.shape)
     check("grid3 (3-d grid, int32 and boolean parameters)", a, -(i * 100 + j * 10 + m + 3).astype(np.int32))
 
+    # print in a kernel (vprintf): the device's output, captured at the file descriptor.
+    import os
+    import tempfile
+    sys.stdout.flush()
+    with tempfile.TemporaryFile() as cap:
+        saved = os.dup(1)
+        os.dup2(cap.fileno(), 1)
+        try:
+            more_kernels.shout[1, 4](np.array([7, -1, 30, 4], dtype=np.int32))
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+        cap.seek(0)
+        lines = sorted(cap.read().decode().splitlines())
+    want = sorted("item %d %d 0.500000" % (i, v) for i, v in enumerate([7, -1, 30, 4]))
+    check("print in a kernel", np.array(lines), np.array(want))
+
     # Math functions through libdevice: within a few units in the last place of glibc's.
     x = np.linspace(-3.0, 3.0, 1001)
     out = np.zeros_like(x)

@@ -31,3 +31,10 @@ def grid3(a, k, flip):
         if flip:
             v = -v
         a[i, j, m] = v
+
+
+@cuda.jit("void(int32[:])")
+def shout(a):
+    i = cuda.grid(1)
+    if i < a.size:
+        print("item", i, a[i], 0.5)

@@ -78,6 +78,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A call of `cuda.<key>` in a kernel or device function; None: not one of them.
     pub(crate) fn cuda_call(&mut self, key: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        if key == "builtins.print" {
+            self.cuda_print(args)?;
+            return Ok(Some(self.vt(tt)?.const_zero()));
+        }
         let Some(name) = key.strip_prefix("cuda.") else { return Ok(None) };
         if !self.flags.cuda {
             return self.fail(format!("cuda.{name} outside a CUDA kernel"));
@@ -238,6 +242,72 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             unsafe { IntValue::new(raw) }.into()
         };
         self.cast(old, &at.dtype, tt)
+    }
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `print(...)` in a kernel, as Numba's CUDA target prints: one `vprintf` of the items
+    /// joined by spaces and a newline, integers as `%lld` (`%llu` unsigned), floats as `%f`
+    /// (widened to float64), string literals as `%s`; other items are refused.
+    pub(crate) fn cuda_print(&self, args: &[VarId]) -> R<BasicValueEnum<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let f64t = self.ctx.f64_type();
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let mut formats = Vec::new();
+        let mut items: Vec<BasicValueEnum<'ctx>> = Vec::new();
+        for a in args {
+            let t = &self.ty(*a)?;
+            match t {
+                Type::StringLiteral(s) => {
+                    formats.push("%s".to_string());
+                    let g = self.b.build_global_string_ptr(s, "numrs.cuda_print.str")?;
+                    items.push(g.as_pointer_value().into());
+                }
+                _ => {
+                    let Some(k) = t.as_number() else { return self.fail(format!("print of {t} in a CUDA kernel is not supported by numrs build yet")) };
+                    let v: BasicValueEnum<'ctx> = match t {
+                        Type::IntegerLiteral(n) => i64t.const_int(*n as u64, true).into(),
+                        Type::BooleanLiteral(b) => self.ctx.bool_type().const_int(*b as u64, false).into(),
+                        _ => self.load(*a)?,
+                    };
+                    let base = t.unliteral();
+                    if k.is_float() {
+                        formats.push("%f".to_string());
+                        items.push(self.cast(v, &base, &Type::float64())?);
+                    } else if k.is_integer() || k == NumericKind::Boolean {
+                        let unsigned = k.is_integer() && !k.is_signed_int();
+                        formats.push(if unsigned { "%llu" } else { "%lld" }.to_string());
+                        let to = if unsigned { Type::Number(NumericKind::UInt64) } else { Type::int64() };
+                        items.push(self.cast(v, &base, &to)?);
+                    } else {
+                        return self.fail(format!("print of {t} in a CUDA kernel is not supported by numrs build yet"));
+                    }
+                }
+            }
+        }
+        let fmt = format!("{}\n", formats.join(" "));
+        let fmt_p = self.b.build_global_string_ptr(&fmt, "numrs.cuda_print.fmt")?;
+        let fields: Vec<inkwell::types::BasicTypeEnum<'ctx>> = items
+            .iter()
+            .map(|v| match v {
+                BasicValueEnum::PointerValue(_) => ptr.into(),
+                BasicValueEnum::FloatValue(_) => f64t.into(),
+                _ => i64t.into(),
+            })
+            .collect();
+        let st = self.ctx.struct_type(&fields, false);
+        let buf = self.frame_alloca(st.into(), "print_args")?;
+        for (k, v) in items.iter().enumerate() {
+            let p = self.b.build_struct_gep(st, buf, k as u32, "")?;
+            self.b.build_store(p, *v)?;
+        }
+        let vprintf = self
+            .module
+            .get_function("vprintf")
+            .unwrap_or_else(|| self.module.add_function("vprintf", self.ctx.i32_type().fn_type(&[ptr.into(), ptr.into()], false), None));
+        let args_p: BasicMetadataValueEnum = if items.is_empty() { ptr.const_null().into() } else { buf.into() };
+        self.b.build_call(vprintf, &[fmt_p.as_pointer_value().into(), args_p], "")?;
+        Ok(self.ctx.const_struct(&[], false).into())
     }
 }
 

@@ -1339,6 +1339,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Call { func, args, kws, vararg } => {
                 let cuda_key = match self.ty(*func)? {
                     Type::Function(k) if k.starts_with("cuda.") => Some(k),
+                    Type::Function(k) if self.flags.cuda && &*k == "builtins.print" && kws.is_empty() => Some(k),
                     _ => None,
                 };
                 let cuda_v = match cuda_key {
