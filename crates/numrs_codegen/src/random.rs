@@ -324,6 +324,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let shape = self.shape_arg(v)?;
                 self.random_array(&shape, dtype, item)
             }
+            // `size=()`: one draw in a 0-d array (Numba's `np.array(draw)`).
+            t if t.tuple_items().is_some_and(|items| items.is_empty()) => self.random_array(&[], dtype, item),
             t => self.fail(format!("a size of type {t} in np.random is not supported by numrs build yet")),
         }
     }

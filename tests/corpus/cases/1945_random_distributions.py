@@ -62,6 +62,12 @@ def negative_binomial_sized(n):
     return np.random.negative_binomial(3, 0.2, n)
 
 
+@njit("(int64,)")
+def zero_d(seed):
+    np.random.seed(seed)
+    return np.random.gamma(2.0, 1.0, ()), np.random.poisson(3.0, ()), np.random.normal(0.0, 1.0, ())
+
+
 @njit("(float64,)")
 def bad_gamma(k):
     np.random.seed(0)
@@ -85,6 +91,7 @@ CALLS = [
     ("discrete", (2024,)),
     ("sized", (7, 4)),
     ("many", (99, 300)),
+    ("zero_d", (3,)),
     ("bad_gamma", (-1.0,)),
     ("bad_poisson", (-2.0,)),
     ("bad_binomial", (5, 1.5)),
