@@ -236,7 +236,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let bad = self.b.build_and(self.b.build_and(p1, p2, "")?, p3, "")?;
         self.guard(bad, ExcKind::ValueError, "To change to a dtype of a different size, the last axis must be contiguous")?;
         if to < from {
-            if from % to != 0 {
+            if !from.is_multiple_of(to) {
                 self.guard(t, ExcKind::ValueError, "When changing to a smaller dtype, its size must be a divisor of the size of original dtype")?;
             }
         } else {

@@ -19,7 +19,8 @@ type Draw = Result<f64, u32>;
 /// `int(x)` of a float as compiled code converts it (x86's `cvttsd2si`): out of range and NaN
 /// give `i64::MIN`.
 fn to_int(x: f64) -> i64 {
-    if x.is_nan() || x >= 9.223_372_036_854_775_808e18 || x < -9.223_372_036_854_775_808e18 {
+    let bound = -(i64::MIN as f64);
+    if x.is_nan() || !(-bound..bound).contains(&x) {
         i64::MIN
     } else {
         x as i64
@@ -68,7 +69,7 @@ fn loggam(x: f64) -> f64 {
         -5.952380952380952e-04,
         8.417508417508418e-04,
         -1.917526917526918e-03,
-        6.410256410256410e-03,
+        6.41025641025641e-03,
         -2.955065359477124e-02,
         1.796443723688307e-01,
         -1.39243221690590e+00,
@@ -376,7 +377,7 @@ impl State {
             return Err(1);
         }
         let q = 1.0 - p;
-        if p >= 0.333333333333333333333333 {
+        if p >= 0.3333333333333333 {
             let mut x = 1i64;
             let mut sum = p;
             let mut prod = p;
@@ -413,22 +414,21 @@ impl State {
         if p <= 0.0 || p > 1.0 {
             return Err(1);
         }
+        // Numba's loop returns on its first pass whatever the draws.
         let r = (1.0 - p).ln();
-        loop {
-            let v = self.uniform();
-            if v >= p {
-                return Ok(1);
-            }
-            let u = self.uniform();
-            let q = 1.0 - (r * u).exp();
-            if v <= q * q {
-                return Ok(to_int(1.0 + v.ln() / q.ln()));
-            } else if v >= q {
-                return Ok(1);
-            } else {
-                return Ok(2);
-            }
+        let v = self.uniform();
+        if v >= p {
+            return Ok(1);
         }
+        let u = self.uniform();
+        let q = 1.0 - (r * u).exp();
+        Ok(if v <= q * q {
+            to_int(1.0 + v.ln() / q.ln())
+        } else if v >= q {
+            1
+        } else {
+            2
+        })
     }
 
     fn zipf(&mut self, a: f64) -> Result<i64, u32> {

@@ -72,6 +72,8 @@ impl Driver {
 static DRIVER: OnceLock<Result<Driver, String>> = OnceLock::new();
 
 /// The driver, opened and initialized once (primary context of device 0 made current).
+// The entry points are transmuted to the types of the `Driver` fields they initialize.
+#[allow(clippy::missing_transmute_annotations)]
 fn driver() -> PyResult<&'static Driver> {
     let d = DRIVER.get_or_init(|| unsafe {
         let lib = dlopen(c"libcuda.so.1".as_ptr(), 2 /* RTLD_NOW */);
