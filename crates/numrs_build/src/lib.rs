@@ -368,6 +368,7 @@ fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<
     let dbd: &dyn numrs_db::Db = db;
     let info = queries::module_info(dbd, file);
     let n_local = info.functions.len();
+    let mut clash = false;
     let mut k = 0;
     while k < planned.len() {
         let caller_file = planned[k].origin.unwrap_or(file);
@@ -385,7 +386,12 @@ fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<
         k += 1;
         for (d, args) in refs {
             let Some(target) = target_file(db, caller_file, &d) else { continue };
-            if target == file || info.functions.iter().any(|f| *f.name == *d.name) {
+            if target == file {
+                continue;
+            }
+            if info.functions.iter().any(|f| *f.name == *d.name) {
+                // Another file's function named as one of this module's: see `clash`.
+                clash = true;
                 continue;
             }
             let tinfo = queries::module_info(dbd, target);
@@ -400,6 +406,9 @@ fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<
                 Some(pos) => pos,
                 None => {
                     if externals.iter().any(|e| e.name == *jit.name) {
+                        // Two functions of one name from different files: calls are found by
+                        // name, so none is compiled in (their callers are reported).
+                        clash = true;
                         continue;
                     }
                     externals.push(External { file: target, index, name: jit.name.to_string() });
@@ -417,6 +426,12 @@ fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<
                 }
             }
         }
+    }
+    if clash {
+        // Calls resolve by name within the module: with a name shared by functions of
+        // different files, compile none in rather than call the wrong one.
+        planned.retain(|p| p.origin.is_none());
+        externals.clear();
     }
 }
 
@@ -457,20 +472,21 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
 /// module's own functions and its externals, so a name (and its ordinal) finds it from code of
 /// any file.
 fn function_of(info: &queries::ModuleInfo, externals: &[External], d: &DispatcherRef) -> Result<usize, String> {
+    let external = || externals.iter().position(|e| e.name == *d.name).map(|k| info.functions.len() + k);
+    if let Some(f) = &d.file {
+        // Another file's function: compiled in, or not buildable here.
+        return external().ok_or_else(|| {
+            format!(
+                "'{}' of {f} cannot be compiled into this module (it is not an @njit function, or another function of the module's \
+                 files has its name)",
+                d.name
+            )
+        });
+    }
     let local = info.functions.iter().enumerate().filter(|(_, f)| *f.name == *d.name).nth(d.id as usize).map(|(i, _)| i);
-    if let Some(i) = local {
-        return Ok(i);
-    }
-    if let Some(k) = externals.iter().position(|e| e.name == *d.name) {
-        return Ok(info.functions.len() + k);
-    }
-    match &d.file {
-        Some(f) => Err(format!(
-            "'{}' of {f} cannot be compiled into this module (a function of that name is defined here too, or it is not an @njit function)",
-            d.name
-        )),
-        None => Err(format!("no jit function '{}'", d.name)),
-    }
+    // A call with no file from code of an external is one of its own file's: names are
+    // unique in the module (see `add_external_callees`).
+    local.or_else(external).ok_or_else(|| format!("no jit function '{}'", d.name))
 }
 
 /// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
@@ -619,7 +635,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     .gufunc_layout
                     .as_deref()
                     .and_then(|l| numrs_types::parse_gufunc_layout(l).ok())
-                    .map(|l| l.inputs.iter().chain(&l.outputs).map(Vec::len).collect()),
+                    .map(|l| (l.inputs.len(), l.core_indices())),
                 ..d.call()
             },
             _ => d.call(),

@@ -1012,7 +1012,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// index the kernel gets a view of each operand's core (a scalar core as its item, or a
     /// 1-item array where the kernel takes an array); the outputs are written in place. As in a
     /// ufunc loop, an exception inside the kernel is dropped.
-    pub(crate) fn lower_gufunc_loop(&mut self, callee: &Callee<'ctx>, cores: &[usize], args: &[VarId]) -> R<()> {
+    pub(crate) fn lower_gufunc_loop(&mut self, callee: &Callee<'ctx>, layout: &(usize, Vec<Vec<usize>>), args: &[VarId]) -> R<()> {
+        let (nin, dims) = layout;
+        let cores: Vec<usize> = dims.iter().map(Vec::len).collect();
         struct Operand<'ctx> {
             value: BasicValueEnum<'ctx>,
             ty: Type,
@@ -1021,7 +1023,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             strides: Vec<IntValue<'ctx>>,
         }
         let mut ops = Vec::new();
-        for (v, core) in args.iter().zip(cores) {
+        for (v, core) in args.iter().zip(&cores) {
             let ty = self.ty(*v)?;
             let value = self.load(*v)?;
             let (shape, strides, looped) = match &ty {
@@ -1047,6 +1049,39 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         self.guard(bad, ExcKind::ValueError, "operands could not be broadcast together over the gufunc's loop dimensions")?;
+        // Outputs are not broadcast: their loop dimensions are the loop's.
+        let mut bad = self.ctx.bool_type().const_zero();
+        for o in ops.iter().skip(*nin) {
+            if matches!(o.ty, Type::Array(_)) && o.looped != r {
+                bad = self.ctx.bool_type().const_int(1, false);
+                continue;
+            }
+            for j in 0..o.looped {
+                let ne = self.b.build_int_compare(IntPredicate::NE, o.shape[j], shape[j], "")?;
+                bad = self.b.build_or(bad, ne, "")?;
+            }
+        }
+        self.guard(bad, ExcKind::ValueError, "Loop and array shapes are incompatible")?;
+        // A core dimension has one size across the operands that name it.
+        let n_dims = dims.iter().flatten().max().map_or(0, |m| m + 1);
+        let mut sizes: Vec<Option<IntValue<'ctx>>> = vec![None; n_dims];
+        let mut bad = self.ctx.bool_type().const_zero();
+        for (o, names) in ops.iter().zip(dims) {
+            if !matches!(o.ty, Type::Array(_)) {
+                continue;
+            }
+            for (j, name) in names.iter().enumerate() {
+                let size = o.shape[o.looped + j];
+                match sizes[*name] {
+                    None => sizes[*name] = Some(size),
+                    Some(first) => {
+                        let ne = self.b.build_int_compare(IntPredicate::NE, first, size, "")?;
+                        bad = self.b.build_or(bad, ne, "")?;
+                    }
+                }
+            }
+        }
+        self.guard(bad, ExcKind::ValueError, "Operand has a mismatch in one of its core dimensions. Please, check if all arguments to a @guvectorize function have the same core dimensions.")?;
         let mut total = one;
         for d in &shape {
             total = self.b.build_int_mul(total, *d, "")?;

@@ -143,7 +143,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::Array(at) = tt else { return self.fail(format!("a CUDA array of type {tt}")) };
         let shape = self.cuda_array_shape(&self.ty(shape)?)?;
         let et = types::storage_type(self.ctx, &at.dtype).map_err(|m| self.cg_err(m))?;
-        let n: u64 = shape.iter().product();
+        let isz = self.itemsize_of(&at.dtype)?;
+        let n = shape.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d)).filter(|n| n.checked_mul(isz).is_some_and(|b| b <= u32::MAX as u64));
+        let Some(n) = n else { return self.fail(format!("a CUDA array of shape {shape:?} is too large")) };
         let arr_t = et.array_type(n as u32);
         let data = if shared {
             let name = format!("numrs.shared.{}", self.module.get_globals().count());
@@ -155,7 +157,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         } else {
             self.frame_alloca(arr_t.into(), "local_array")?
         };
-        let isz = self.itemsize_of(&at.dtype)?;
         let mut strides = vec![isz; shape.len()];
         for d in (0..shape.len().saturating_sub(1)).rev() {
             strides[d] = strides[d + 1] * shape[d + 1];

@@ -49,7 +49,7 @@ pub struct Callee<'ctx> {
     pub ufunc: bool,
     /// The callee is a `@guvectorize` kernel called over loop dimensions (each operand's core
     /// dimensions): the call runs it once per loop index on views of the operands' cores.
-    pub gufunc_cores: Option<Vec<usize>>,
+    pub gufunc_cores: Option<(usize, Vec<Vec<usize>>)>,
 }
 
 /// Finds the callee of a jit-to-jit call from the positional argument types and the keyword

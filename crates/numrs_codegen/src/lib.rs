@@ -151,9 +151,10 @@ pub struct CallParams {
     /// A `@vectorize` function, with its number of inputs: a call runs one of its loops per
     /// element (Numba's DUFunc), and the resolver is asked for the loop of the element types.
     pub ufunc: Option<usize>,
-    /// A `@guvectorize` function, with its operands' core dimensions: called from jit code, it
-    /// runs its kernel directly when no operand has loop dimensions.
-    pub gufunc: Option<Vec<usize>>,
+    /// A `@guvectorize` function: its number of inputs and each operand's core dimensions (as
+    /// indices of the layout's dimension names). Called from jit code, it runs its kernel per
+    /// loop index (directly when no operand has loop dimensions).
+    pub gufunc: Option<(usize, Vec<Vec<usize>>)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

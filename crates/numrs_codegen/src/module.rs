@@ -342,14 +342,15 @@ fn lower_part<'ctx>(
             let sources = (0..nin).map(crate::ArgSource::Positional).collect();
             return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true, gufunc_cores: None });
         }
-        if let Some(cores) = &p.gufunc {
-            let looped = args.iter().zip(cores).any(|(t, core)| t.as_array().is_some_and(|a| a.ndim as usize > *core));
+        if let Some(shape) = &p.gufunc {
+            let cores: Vec<usize> = shape.1.iter().map(Vec::len).collect();
+            let looped = args.iter().zip(&cores).any(|(t, core)| t.as_array().is_some_and(|a| a.ndim as usize > *core));
             if looped {
                 // The kernel's specialization for the operands' cores: arrays of the core's
                 // dimensions (a scalar core as a scalar, or as a 1-item array).
                 let core_types = |scalar_cores: bool| -> Vec<Type> {
                     args.iter()
-                        .zip(cores)
+                        .zip(&cores)
                         .map(|(t, core)| match t.as_array() {
                             Some(a) if *core == 0 && scalar_cores => a.dtype.clone(),
                             Some(a) => Type::array(a.dtype.clone(), (*core).max(1) as u32, numrs_types::Layout::A),
@@ -369,7 +370,7 @@ fn lower_part<'ctx>(
                     return_type: callee.return_type.clone(),
                     index: idx,
                     ufunc: false,
-                    gufunc_cores: Some(cores.clone()),
+                    gufunc_cores: Some(shape.clone()),
                 });
             }
         }

@@ -270,7 +270,10 @@ fn accepts(py: Python<'_>, obj: &Bound<'_, PyAny>, t: &Type) -> bool {
                 Layout::F => fo,
                 _ => c || fo,
             };
-            f.nd as u32 == a.ndim && np.kind_of_type_num((*f.descr).type_num) == a.dtype.as_number() && layout_ok
+            f.nd as u32 == a.ndim
+                && np.kind_of_type_num((*f.descr).type_num) == a.dtype.as_number()
+                && npy::native_byteorder(f.descr)
+                && layout_ok
         },
         other => other.as_number().is_some_and(|k| scalar_bits(py, obj, k).is_some()),
     }

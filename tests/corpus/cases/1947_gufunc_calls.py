@@ -19,6 +19,21 @@ def total(a, out):
     out[0] = acc
 
 
+@guvectorize(["void(float64[:], float64[:], float64[:])"], "(n),(n)->()")
+def dot(a, b, out):
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i] * b[i]
+    out[0] = s
+
+
+@njit("(float64[:, :], float64[:, :], float64[:])")
+def dots(a, b, out):
+    # Core dimensions must agree; outputs are not broadcast.
+    dot(a, b, out)
+    return out
+
+
 @njit(["(float64[:],)", "(float32[:],)", "(int64[:],)"])
 def scaled(a):
     out = np.zeros(a.shape[0])
@@ -66,4 +81,7 @@ CALLS = [
     ("row_totals", (np.arange(12.0).reshape(3, 4),)),
     ("row_totals", (np.arange(12.0).reshape(4, 3)[:, ::2],)),
     ("broadcast_scale", (np.arange(6.0).reshape(2, 3), np.array([1.0, 10.0]))),
+    ("dots", (np.ones((2, 3)), np.arange(6.0).reshape(2, 3), np.zeros(2))),
+    ("dots", (np.ones((2, 5)), np.ones((2, 3)), np.zeros(2))),
+    ("dots", (np.ones((4, 3)), np.ones((4, 3)), np.zeros(1))),
 ]
