@@ -117,14 +117,8 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 result,
                 base,
                 fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
-                flags: numrs_codegen::Flags {
-                    boundscheck: jit.options.boundscheck == Some(true),
-                    // Numba's UFuncDispatcher compiles kernels with NumPy's error model.
-                    numpy_errors: vectorize || jit.options.error_model.as_deref() == Some("numpy"),
-                    parallel: jit.options.parallel == Some(true),
-                    cuda,
-                    libdevice: false,
-                },
+                // Numba's UFuncDispatcher compiles kernels with NumPy's error model.
+                flags: numrs_codegen::Flags { numpy_errors: vectorize || jit_flags(jit).numpy_errors, cuda, ..jit_flags(jit) },
                 kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
                 origin: None,
             });
@@ -435,6 +429,18 @@ fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<
     }
 }
 
+/// The code options of a jit function's decorator (`boundscheck=`, `error_model=`,
+/// `parallel=`), for the host.
+fn jit_flags(jit: &numrs_hir::JitFunction) -> numrs_codegen::Flags {
+    numrs_codegen::Flags {
+        boundscheck: jit.options.boundscheck == Some(true),
+        numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
+        parallel: jit.options.parallel == Some(true),
+        cuda: false,
+        libdevice: false,
+    }
+}
+
 /// One specialization of jit function `index` of `target` (another file), as function `id` of
 /// this module.
 fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize, args: Vec<Type>, ret: Option<Type>) -> Option<PlannedSpec> {
@@ -455,13 +461,7 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
         result,
         base: 0,
         fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
-        flags: numrs_codegen::Flags {
-            boundscheck: jit.options.boundscheck == Some(true),
-            numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
-            parallel: jit.options.parallel == Some(true),
-            cuda: false,
-            libdevice: false,
-        },
+        flags: jit_flags(jit),
         kernel: false,
         origin: Some(target),
     })

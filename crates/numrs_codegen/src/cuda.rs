@@ -187,7 +187,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn cuda_atomic(&self, op: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let [ary, idx, val] = args else { return self.fail(format!("cuda.atomic.{op} takes (array, index, value)")) };
         let Type::Array(at) = self.ty(*ary)? else { return self.fail(format!("cuda.atomic.{op} of a non-array")) };
-        let Some(k) = numeric(&at.dtype) else { return self.fail(format!("cuda.atomic.{op} on an array of {}", at.dtype)) };
+        let Some(k) = numeric(&at.dtype).filter(|k| *k != NumericKind::Boolean && !k.is_complex()) else {
+            return self.fail(format!("cuda.atomic.{op} on an array of {} is not supported by numrs build yet", at.dtype));
+        };
         let arr = self.load(*ary)?;
         let it = self.ty(*idx)?;
         let iv = self.load(*idx)?;
@@ -204,9 +206,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let v = self.cast(v, &vt, &at.dtype)?;
         let float = k.is_float();
         let signed = k.is_signed_int();
-        if matches!(k, NumericKind::Boolean) || k.is_complex() {
-            return self.fail(format!("cuda.atomic.{op} on {} is not supported by numrs build yet", at.dtype));
-        }
         use llvm_sys::LLVMAtomicRMWBinOp as Op;
         let rmw = match (op, float) {
             ("add", false) => Op::LLVMAtomicRMWBinOpAdd,

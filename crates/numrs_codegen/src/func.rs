@@ -1746,7 +1746,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::Generator(_) = &callee.return_type {
             return self.make_generator(callee.function, &callee.args, &vals[1..]);
         }
-        let res = self.b.build_call(callee.function, &vals, "res")?;
+        let r = self.call_internal(&callee, &vals, target)?;
+        // The callee's result is a new reference.
+        self.fresh = true;
+        Ok(r)
+    }
+
+    /// Call `callee`'s internal function with `vals` (the exception pointer first, then the
+    /// arguments as its parameters take them): its status checked (an exception propagates),
+    /// its result cast to `target`.
+    fn call_internal(&mut self, callee: &Callee<'ctx>, vals: &[inkwell::values::BasicMetadataValueEnum<'ctx>], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let res = self.b.build_call(callee.function, vals, "res")?;
         let res = match res.try_as_basic_value() {
             inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
             _ => return self.fail("internal error: callee returns void"),
@@ -1756,8 +1766,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.call_status.push((callee.index, status));
         self.check_status(status)?;
         let r = self.b.build_extract_value(res, 1, "")?;
-        // The callee's result is a new reference.
-        self.fresh = true;
         self.cast(r, &callee.return_type, target)
     }
 
@@ -1771,16 +1779,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             vals.push(self.cast(*v, t, formal)?.into());
         }
-        let res = self.b.build_call(callee.function, &vals, "res")?;
-        let res = match res.try_as_basic_value() {
-            inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
-            _ => return self.fail("internal error: callee returns void"),
-        };
-        let status = self.b.build_extract_value(res, 0, "numrs.status")?.into_int_value();
-        self.call_status.push((callee.index, status));
-        self.check_status(status)?;
-        let r = self.b.build_extract_value(res, 1, "")?;
-        self.cast(r, &callee.return_type, target)
+        self.call_internal(callee, &vals, target)
     }
 
     /// A parameter's default (Python literal source) as a value of its type (phantom types,

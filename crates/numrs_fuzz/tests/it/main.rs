@@ -3,4 +3,6 @@
 
 mod no_panic;
 mod rechunk;
+// The same seeded generator as numrs_syntax's tests (one copy).
+#[path = "../../../numrs_syntax/tests/it/rng.rs"]
 mod rng;
