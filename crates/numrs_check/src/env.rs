@@ -387,7 +387,7 @@ impl<'a> FileEnv<'a> {
             .signatures
             .iter()
             .filter(|(a, r)| infer_spec(self.db, SpecKey::new(self.db, func, a.clone(), r.clone())).outcome.is_ok())
-            .map(|(a, _)| a.iter().map(|t| t.as_array().map_or_else(|| t.clone(), |x| x.dtype.clone())).collect())
+            .map(|(a, _)| a.iter().map(Type::element_type).collect())
             .collect();
         let mut loops = loops;
         if facts.signatures.is_empty() && args.len() == nin + nout {

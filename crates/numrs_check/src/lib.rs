@@ -356,7 +356,7 @@ fn recorded_specs(
         }
         match record.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
             Some(args) => {
-                let dtypes = || args.iter().map(|a| a.as_array().map_or_else(|| a.clone(), |x| x.dtype.clone())).collect::<Vec<_>>();
+                let dtypes = || args.iter().map(numrs_types::Type::element_type).collect::<Vec<_>>();
                 let args: Vec<numrs_types::Type> = match recorded_as {
                     RecordedAs::Dispatcher => args,
                     RecordedAs::Ufunc => dtypes(),

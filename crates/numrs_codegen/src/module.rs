@@ -334,7 +334,7 @@ fn lower_part<'ctx>(
             if args.len() < nin || !kws.is_empty() {
                 return Err(format!("ufunc '{}' takes {nin} inputs by position", d.name));
             }
-            let elements: Vec<Type> = args[..nin].iter().map(|t| t.as_array().map_or_else(|| t.unliteral(), |a| a.dtype.clone())).collect();
+            let elements: Vec<Type> = args[..nin].iter().map(|t| t.element_type().unliteral()).collect();
             let idx = resolver(i, d, &elements)?;
             let callee = specs.get(idx).ok_or_else(|| format!("no loop of ufunc '{}'", d.name))?;
             let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;

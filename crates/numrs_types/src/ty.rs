@@ -428,6 +428,14 @@ impl Type {
         matches!(self, Type::Unicode | Type::StringLiteral(_))
     }
 
+    /// The element type a ufunc loop sees for an operand: an array's dtype, else the type.
+    pub fn element_type(&self) -> Type {
+        match self {
+            Type::Array(a) => a.dtype.clone(),
+            other => other.clone(),
+        }
+    }
+
     /// Numba's `types.unliteral`: the base type of a literal (recursively for tuples).
     pub fn unliteral(&self) -> Type {
         match self {

@@ -150,7 +150,7 @@ pub fn handle_ufunc_inputs(name: &str, nin: usize, nout: usize, args: &[Type]) -
             layout = Layout::F;
         }
     }
-    let base = args.iter().map(|a| a.as_array().map_or_else(|| a.clone(), |x| x.dtype.clone())).collect();
+    let base = args.iter().map(Type::element_type).collect();
     Ok(UfuncInputs { explicit_outputs: explicit.len(), args, base, ndims, layout })
 }
 
@@ -159,16 +159,7 @@ pub fn handle_ufunc_inputs(name: &str, nin: usize, nout: usize, args: &[Type]) -
 /// safely, as NumPy's legacy search picks (`None` when there is none, or when an input has
 /// no NumPy dtype).
 pub fn find_dufunc_loop(loops: &[Vec<Type>], inputs: &[Type]) -> Option<usize> {
-    let kinds: Vec<NumericKind> = inputs.iter().map(|t| t.unliteral().as_number()).collect::<Option<_>>()?;
-    let chars: Vec<char> = kinds.iter().map(|k| kind_char(*k)).collect();
-    let mixed = chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u')) && chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
-    loops.iter().position(|l| {
-        l.len() == chars.len()
-            && l.iter().zip(&chars).all(|(t, outer)| match t.as_number() {
-                Some(k) => ufunc_can_cast(*outer, kind_char(k), mixed, false),
-                None => false,
-            })
-    })
+    find_gufunc_loop(loops, inputs.len(), inputs)
 }
 
 /// Numba's `ufunc_find_matching_loop` over a `@guvectorize` function's loops (each the
