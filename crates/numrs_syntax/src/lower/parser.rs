@@ -1025,29 +1025,25 @@ impl<'a> Parser<'a> {
     }
 
     fn disjunction(&mut self) -> PResult<Expr> {
-        let start = self.tok().start;
-        let first = self.conjunction()?;
-        if !self.at_kw("or") {
-            return Ok(first);
-        }
-        let mut values = vec![first];
-        while self.eat_kw("or") {
-            values.push(self.conjunction()?);
-        }
-        Ok(Expr { span: self.end_of(start), kind: ExprKind::BoolOp { op: BoolOp::Or, values } })
+        self.bool_level(Self::conjunction, "or", BoolOp::Or)
     }
 
     fn conjunction(&mut self) -> PResult<Expr> {
+        self.bool_level(Self::inversion, "and", BoolOp::And)
+    }
+
+    /// `next (kw next)*` as one flat `BoolOp` (Python's AST does not nest `a or b or c`).
+    fn bool_level(&mut self, next: fn(&mut Self) -> PResult<Expr>, kw: &str, op: BoolOp) -> PResult<Expr> {
         let start = self.tok().start;
-        let first = self.inversion()?;
-        if !self.at_kw("and") {
+        let first = next(self)?;
+        if !self.at_kw(kw) {
             return Ok(first);
         }
         let mut values = vec![first];
-        while self.eat_kw("and") {
-            values.push(self.inversion()?);
+        while self.eat_kw(kw) {
+            values.push(next(self)?);
         }
-        Ok(Expr { span: self.end_of(start), kind: ExprKind::BoolOp { op: BoolOp::And, values } })
+        Ok(Expr { span: self.end_of(start), kind: ExprKind::BoolOp { op, values } })
     }
 
     fn inversion(&mut self) -> PResult<Expr> {
