@@ -84,11 +84,14 @@ step bash tests/runtime/run.sh
 # Native build: every recorded call of both corpora through `import` of the built modules
 # (the runtime's dispatcher picks the specialization), against Numba's answers; ratchets.
 step "$PY" tests/build/through_import.py --min-agree 244
-step "$PY" tests/build/through_import.py --corpus tests/corpus --min-agree 958
+step "$PY" tests/build/through_import.py --corpus tests/corpus --min-agree 964
 # Strings in built modules: values against CPython, exceptions, print, no leaked memory.
 step "$PY" tests/build/strings.py
 # Calls into another file's jit functions, compiled into the caller's module, against CPython.
 step "$PY" tests/build/cross_module.py
+# Keyword arguments and defaults from Python, keyword-only parameters included, against the
+# answers Numba gave (tests/build/keyword_calls.expected.json).
+step "$PY" tests/build/keyword_calls.py
 # Generators: from Python and from compiled code, against CPython; no leaked state.
 step "$PY" tests/build/generators.py
 # numba.typed.List / Dict: against CPython with plain lists and dicts, TypedList objects, no leaks.

@@ -275,13 +275,14 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
 }
 
 /// A jit function's parameters as written: the positional ones with their defaults as Python
-/// literal text (`Some(None)`: a default that is not a literal), whether `*args` follows, and
-/// whether there are keyword-only or `**kwargs` parameters.
+/// literal text (`Some(None)`: a default that is not a literal), whether `*args` follows, the
+/// keyword-only ones and whether there is a `**kwargs` parameter.
 #[derive(Default)]
 struct DefParams {
     positional: Vec<(String, Option<Option<String>>)>,
     star: bool,
-    keywords: bool,
+    kwonly: Vec<String>,
+    kwargs: bool,
 }
 
 impl DefParams {
@@ -294,30 +295,41 @@ impl DefParams {
             .positional()
             .map(|p| (p.name.clone(), p.default.as_ref().map(|d| numrs_hir::ConstValue::from_expr(d).map(|v| v.python_repr()))))
             .collect();
-        DefParams { positional, star: def.params.vararg.is_some(), keywords: def.params.kwarg.is_some() || !def.params.kwonly.is_empty() }
+        DefParams {
+            positional,
+            star: def.params.vararg.is_some(),
+            kwonly: def.params.kwonly.iter().map(|p| p.name.clone()).collect(),
+            kwargs: def.params.kwarg.is_some(),
+        }
     }
 
     fn literal(&self) -> bool {
         self.positional.iter().all(|(_, d)| !matches!(d, Some(None)))
     }
 
-    /// For the module table: empty (positional calls only) with `*args` or keyword-only
-    /// parameters; no defaults at all when one of them is not a literal numrs can write back.
+    /// For the module table, as Numba's dispatcher takes them (`find_named_args`): every
+    /// parameter by name, keyword-only ones included, with the positional defaults
+    /// (`__defaults__`) given to the last parameters, whatever their kind. Empty (positional
+    /// calls only) with `*args` or `**kwargs`; no defaults at all when one of them is not a
+    /// literal numrs can write back.
     fn table(&self) -> Vec<(String, Option<String>)> {
-        if self.star || self.keywords {
+        if self.star || self.kwargs {
             return vec![];
         }
-        let literal = self.literal();
-        self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten().filter(|_| literal))).collect()
+        let defaults: Vec<String> = if self.literal() { self.positional.iter().filter_map(|(_, d)| d.clone().flatten()).collect() } else { vec![] };
+        let names: Vec<&String> = self.positional.iter().map(|(n, _)| n).chain(&self.kwonly).collect();
+        let first = names.len() - defaults.len();
+        names.iter().enumerate().map(|(i, n)| ((*n).clone(), i.checked_sub(first).map(|k| defaults[k].clone()))).collect()
     }
 
     /// How call sites bind arguments (see `numrs_codegen::CallParams`): nothing to bind with
-    /// keyword-only parameters or a default that is not a literal.
+    /// `**kwargs` or a default that is not a literal.
     fn call(&self) -> numrs_codegen::CallParams {
-        if self.keywords || !self.literal() {
+        if self.kwargs || !self.literal() {
             return numrs_codegen::CallParams::default();
         }
-        numrs_codegen::CallParams { params: self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).collect(), star: self.star, ufunc: None, gufunc: None }
+        let params = self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).chain(self.kwonly.iter().map(|n| (n.clone(), None))).collect();
+        numrs_codegen::CallParams { params, star: self.star, kwonly: self.kwonly.len(), ufunc: None, gufunc: None }
     }
 }
 

@@ -176,19 +176,59 @@ impl<'a> FileEnv<'a> {
             return Ok(args.to_vec());
         };
         let names: Vec<&str> = facts.params.iter().map(|p| p.name.as_str()).collect();
-        let bind_error = |why: String| {
+        let positional_count = facts.positional_count;
+        let kwonly = &facts.params[positional_count..];
+        let mut shown_params: Vec<&str> = names.clone();
+        if !kwonly.is_empty() && !facts.has_vararg {
+            shown_params.insert(positional_count, "*");
+        }
+        let moved_note = (!kwonly.is_empty()).then(|| {
+            format!(
+                "Numba passes a call's last {} positional argument(s) to the keyword-only parameter(s) {}, whatever the call's keywords: \
+                 call '{}' with all {} arguments by position",
+                kwonly.len(),
+                kwonly.iter().map(|p| format!("'{}'", p.name)).collect::<Vec<_>>().join(", "),
+                dispatcher.name,
+                facts.params.len()
+            )
+        });
+        let bind_error = |args: &[Type], kws: &[(String, Type)], why: String| {
             let shown = format!(
                 "args=({}) kws={{{}}}",
                 args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "),
                 kws.iter().map(|(k, t)| format!("'{k}': {t}")).collect::<Vec<_>>().join(", ")
             );
-            InferError::typing(
+            let mut e = InferError::typing(
                 "invalid-call",
-                format!("Cannot bind '{shown}' to signature '({})' of '{}': {why}", names.join(", "), dispatcher.name),
+                format!("Cannot bind '{shown}' to signature '({})' of '{}': {why}", shown_params.join(", "), dispatcher.name),
                 None,
-            )
+            );
+            e.notes.extend(moved_note.clone());
+            e
         };
-        let positional_count = facts.positional_count;
+        // Numba's `fold_arguments`: the call's last positional arguments go to the keyword-only
+        // parameters, by name, replacing keyword arguments of the same names.
+        let moved: Vec<(String, Type)>;
+        let (args, kws): (&[Type], &[(String, Type)]) = if kwonly.is_empty() {
+            (args, kws)
+        } else {
+            if args.len() < kwonly.len() {
+                // Numba indexes the positional arguments from the end for them and fails with
+                // an IndexError (not a TypingError) when there are too few.
+                let mut e = bind_error(
+                    args,
+                    kws,
+                    format!("{} positional argument(s) given, too few (Numba fails with IndexError: tuple index out of range)", args.len()),
+                );
+                e.kind = "IndexError";
+                return Err(e);
+            }
+            let split = args.len() - kwonly.len();
+            let mut all: Vec<(String, Type)> = kws.iter().filter(|(k, _)| !kwonly.iter().any(|p| p.name == *k)).cloned().collect();
+            all.extend(kwonly.iter().zip(&args[split..]).map(|(p, t)| (p.name.clone(), t.clone())));
+            moved = all;
+            (&args[..split], &moved[..])
+        };
         let (args, star): (&[Type], Option<Type>) = if facts.has_vararg {
             let split = args.len().min(positional_count);
             (&args[..split], Some(Type::tuple(args[split..].to_vec())))
@@ -196,7 +236,7 @@ impl<'a> FileEnv<'a> {
             (args, None)
         };
         if args.len() > positional_count {
-            return Err(bind_error(format!(
+            return Err(bind_error(args, kws, format!(
                 "too many positional arguments ({} given, {} accepted)",
                 args.len(),
                 positional_count
@@ -210,8 +250,8 @@ impl<'a> FileEnv<'a> {
         for (k, t) in kws {
             match names.iter().position(|n| n == k) {
                 Some(i) if bound[i].is_none() => bound[i] = Some(t.clone()),
-                Some(_) => return Err(bind_error(format!("multiple values for argument '{k}'"))),
-                None => return Err(bind_error(format!("unexpected keyword argument '{k}'"))),
+                Some(_) => return Err(bind_error(args, kws, format!("multiple values for argument '{k}'"))),
+                None => return Err(bind_error(args, kws, format!("unexpected keyword argument '{k}'"))),
             }
         }
         let mut out = Vec::new();
@@ -223,9 +263,9 @@ impl<'a> FileEnv<'a> {
                 (Some(t), _) => out.push(t),
                 (None, Some(Ok(t))) => out.push(t.clone()),
                 (None, Some(Err(()))) => {
-                    return Err(bind_error(format!("the default value of '{}' cannot be typed", facts.params[i].name)))
+                    return Err(bind_error(args, kws, format!("the default value of '{}' cannot be typed", facts.params[i].name)))
                 }
-                (None, None) => return Err(bind_error(format!("missing a required argument: '{}'", facts.params[i].name))),
+                (None, None) => return Err(bind_error(args, kws, format!("missing a required argument: '{}'", facts.params[i].name))),
             }
             if i + 1 == positional_count {
                 out.extend(star.clone());

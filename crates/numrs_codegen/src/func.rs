@@ -73,29 +73,20 @@ pub enum ArgSource {
 /// The type Numba gives a parameter left to its default (the literal's type), from the
 /// default's Python literal source; `None` for defaults numrs build cannot pass yet.
 pub fn default_type(repr: &str) -> Option<Type> {
-    match repr {
-        "True" => return Some(Type::BooleanLiteral(true)),
-        "False" => return Some(Type::BooleanLiteral(false)),
-        "None" => return Some(Type::NoneType),
-        _ => {}
-    }
-    if let Ok(i) = repr.parse::<i64>() {
-        return Some(Type::IntegerLiteral(i.into()));
-    }
-    if repr.parse::<f64>().is_ok() && repr.chars().any(|c| matches!(c, '.' | 'e' | 'E')) {
-        return Some(Type::float64());
-    }
-    None
+    numrs_types::omitted_value_type(repr)
 }
 
-/// Binds a call's positional and keyword arguments to the parameters `params` (name, default
-/// source) of `name`, followed by a `*args` parameter when `star`: the full argument types and
-/// where each comes from. Positional indices count the call's positional arguments, those of
-/// a `*tuple` argument included.
+/// Bind a call's arguments to the parameters `params` (name, default as Python literal
+/// source) of `name`, a `*args` parameter following the positional ones when `star`, the last
+/// `kwonly` of `params` keyword-only: the full argument types and where each comes from.
+/// Positional indices count the call's positional arguments, those of a `*tuple` argument
+/// included. As Numba's `fold_arguments`, the call's last `kwonly` positional arguments go to
+/// the keyword-only parameters, replacing keyword arguments of the same names.
 pub fn bind_call(
     name: &str,
     params: &[(String, Option<String>)],
     star: bool,
+    kwonly: usize,
     args: &[Type],
     kws: &[(String, Type)],
 ) -> Result<(Vec<Type>, Vec<ArgSource>), String> {
@@ -105,22 +96,39 @@ pub fn bind_call(
         }
         return Ok((args.to_vec(), (0..args.len()).map(ArgSource::Positional).collect()));
     }
-    if args.len() > params.len() && !star {
-        return Err(format!("'{name}' takes {} arguments, {} given", params.len(), args.len()));
+    let n_pos = params.len() - kwonly;
+    let Some(n_args) = args.len().checked_sub(kwonly) else {
+        return Err(format!("'{name}' takes its {kwonly} keyword-only argument(s) from the call's last positional ones, {} given", args.len()));
+    };
+    // Keyword arguments: the call's, then the moved positional ones in their place.
+    let mut named: Vec<(&str, &Type, ArgSource)> = kws
+        .iter()
+        .enumerate()
+        .filter(|(_, (k, _))| !params[n_pos..].iter().any(|(p, _)| p == k))
+        .map(|(j, (k, t))| (k.as_str(), t, ArgSource::Keyword(j)))
+        .collect();
+    named.extend(params[n_pos..].iter().enumerate().map(|(k, (p, _))| (p.as_str(), &args[n_args + k], ArgSource::Positional(n_args + k))));
+    if n_args > n_pos && !star {
+        return Err(format!("'{name}' takes {n_pos} positional arguments, {n_args} given"));
     }
     let mut types = Vec::with_capacity(params.len() + 1);
     let mut sources = Vec::with_capacity(params.len() + 1);
     for (i, (pname, default)) in params.iter().enumerate() {
-        if i < args.len() {
-            if kws.iter().any(|(k, _)| k == pname) {
+        if i == n_pos && star {
+            let rest: Vec<usize> = (n_pos.min(n_args)..n_args).collect();
+            types.push(Type::tuple(rest.iter().map(|&i| args[i].clone()).collect()));
+            sources.push(ArgSource::Star(rest));
+        }
+        if i < n_pos && i < n_args {
+            if named.iter().any(|(k, ..)| k == pname) {
                 return Err(format!("'{name}' got multiple values for argument '{pname}'"));
             }
             types.push(args[i].clone());
             sources.push(ArgSource::Positional(i));
-        } else if let Some(j) = kws.iter().position(|(k, _)| k == pname) {
-            types.push(kws[j].1.clone());
-            sources.push(ArgSource::Keyword(j));
-        } else if let Some(d) = default {
+        } else if let Some(j) = named.iter().position(|(k, ..)| k == pname) {
+            types.push(named[j].1.clone());
+            sources.push(named[j].2.clone());
+        } else if let Some(d) = default.as_ref().filter(|_| i < n_pos) {
             let t = default_type(d).ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
             types.push(t);
             sources.push(ArgSource::Default(d.clone()));
@@ -128,12 +136,12 @@ pub fn bind_call(
             return Err(format!("'{name}' is missing argument '{pname}'"));
         }
     }
-    if star {
-        let rest: Vec<usize> = (params.len().min(args.len())..args.len()).collect();
+    if star && n_pos == params.len() {
+        let rest: Vec<usize> = (n_pos.min(n_args)..n_args).collect();
         types.push(Type::tuple(rest.iter().map(|&i| args[i].clone()).collect()));
         sources.push(ArgSource::Star(rest));
     }
-    if let Some((k, _)) = kws.iter().find(|(k, _)| !params.iter().any(|(p, _)| p == k)) {
+    if let Some((k, ..)) = named.iter().find(|(k, ..)| !params.iter().any(|(p, _)| p == k)) {
         return Err(format!("'{name}' got an unexpected keyword argument '{k}'"));
     }
     Ok((types, sources))
@@ -1263,18 +1271,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Value::Phi(_) => return Ok(()),
             Value::Arg(i) => {
-                let Some(Some(p)) = self.params.get(*i as usize) else {
-                    return self.fail(format!("argument {i} has no run-time value"));
-                };
-                let pv = match self.gen_arg(*p - 1)? {
-                    Some(x) => x,
-                    None => match self.func.get_nth_param(*p) {
-                        Some(x) => x,
-                        None => return self.fail("internal error: missing parameter"),
-                    },
-                };
                 let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
-                self.cast(pv, &at, &tt)?
+                if let Type::Omitted(repr) = &at {
+                    // No value is passed: the default, as a constant of its type.
+                    let t = default_type(repr).ok_or_else(|| CgError { span: self.span, message: format!("the default value {repr} is not supported by numrs build yet") })?;
+                    let v = self.default_value(repr, &t)?;
+                    self.cast(v, &t, &tt)?
+                } else {
+                    let Some(Some(p)) = self.params.get(*i as usize) else {
+                        return self.fail(format!("argument {i} has no run-time value"));
+                    };
+                    let pv = match self.gen_arg(*p - 1)? {
+                        Some(x) => x,
+                        None => match self.func.get_nth_param(*p) {
+                            Some(x) => x,
+                            None => return self.fail("internal error: missing parameter"),
+                        },
+                    };
+                    self.cast(pv, &at, &tt)?
+                }
             }
             Value::Const(c) => self.constant(c, &tt)?,
             Value::Global(name) => match self.globals.iter().find(|(n, _)| n == name) {

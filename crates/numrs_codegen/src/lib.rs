@@ -141,13 +141,16 @@ pub type Resolver<'a> = dyn Fn(usize, &DispatcherRef, &[Type]) -> Result<usize, 
 pub type ParamsOf<'a> = dyn Fn(&DispatcherRef) -> CallParams + 'a;
 
 /// A jit function's parameters as call sites bind them: the positional ones (name, default
-/// as Python literal source) and whether a `*args` parameter follows. Empty and `false` when
-/// only positional calls of the full arity are supported (keyword-only parameters,
-/// `**kwargs`, defaults that are not literals).
+/// as Python literal source), whether a `*args` parameter follows, and the keyword-only ones.
+/// Empty and `false` when only positional calls of the full arity are supported (`**kwargs`,
+/// defaults that are not literals).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CallParams {
     pub params: Vec<(String, Option<String>)>,
     pub star: bool,
+    /// How many of `params` (the last ones) are keyword-only. Numba passes a call's last
+    /// positional arguments to them (`fold_arguments`), and their defaults are never used.
+    pub kwonly: usize,
     /// A `@vectorize` function, with its number of inputs: a call runs one of its loops per
     /// element (Numba's DUFunc), and the resolver is asked for the loop of the element types.
     pub ufunc: Option<usize>,

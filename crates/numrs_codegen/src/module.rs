@@ -378,7 +378,7 @@ fn lower_part<'ctx>(
         let (types, sources) = if kws.is_empty() && !p.star && (p.params.is_empty() || args.len() == p.params.len()) {
             (args.to_vec(), (0..args.len()).map(crate::ArgSource::Positional).collect())
         } else {
-            crate::bind_call(&d.name, &p.params, p.star, args, kws)?
+            crate::bind_call(&d.name, &p.params, p.star, p.kwonly, args, kws)?
         };
         let idx = resolver(i, d, &types)?;
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;

@@ -131,7 +131,12 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                 }
                 Value::Arg(i) => {
                     if let Some(t) = args.get(*i as usize) {
-                        inf.add_type(target, t.clone(), Some(span))?;
+                        // Numba's `ArgConstraint`: an omitted argument is its default's type.
+                        let t = match t {
+                            Type::Omitted(repr) => numrs_types::omitted_value_type(repr).unwrap_or_else(|| t.clone()),
+                            _ => t.clone(),
+                        };
+                        inf.add_type(target, t, Some(span))?;
                     }
                     return Ok(None);
                 }

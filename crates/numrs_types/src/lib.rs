@@ -14,6 +14,6 @@ mod unify;
 
 pub use conversion::{can_convert, Conversion, Rating};
 pub use gufunc::{parse_gufunc_layout, GufuncLayout};
-pub use parse::parse_type;
+pub use parse::{omitted_value_type, parse_type};
 pub use ty::*;
 pub use unify::{unify_many, unify_pairs};

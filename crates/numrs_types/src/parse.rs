@@ -8,6 +8,26 @@ use std::sync::Arc;
 use crate::{ArrayType, Layout, NumericKind, Type};
 
 /// Parse a type as Numba prints it; `None` if the text is not a type numrs models.
+/// The type Numba types an omitted argument's default as (`resolve_value_type_prefer_literal`
+/// of the value): from the default's Python repr, as in `omitted(default=<repr>)`. Integers and
+/// booleans are literals, floats `float64`; `None` for defaults numrs cannot type from their
+/// repr.
+pub fn omitted_value_type(repr: &str) -> Option<Type> {
+    match repr {
+        "True" => return Some(Type::BooleanLiteral(true)),
+        "False" => return Some(Type::BooleanLiteral(false)),
+        "None" => return Some(Type::NoneType),
+        _ => {}
+    }
+    if let Ok(i) = repr.parse::<i64>() {
+        return Some(Type::IntegerLiteral(i.into()));
+    }
+    if repr.parse::<f64>().is_ok() && repr.chars().any(|c| matches!(c, '.' | 'e' | 'E')) {
+        return Some(Type::float64());
+    }
+    None
+}
+
 pub fn parse_type(text: &str) -> Option<Type> {
     let mut p = Parser { s: text.trim(), depth: 0 };
     let t = p.ty()?;
@@ -210,6 +230,38 @@ impl<'a> Parser<'a> {
                 };
                 self.s = &self.s[end + 1..];
                 Some(t)
+            }
+            "omitted" => {
+                // `omitted(default=<Python repr>)`: the repr runs to the parenthesis that closes
+                // this one (a tuple or a string may hold parentheses).
+                self.eat("(default=").then_some(())?;
+                let (mut depth, mut quote) = (0u32, None::<char>);
+                let mut end = None;
+                let mut chars = self.s.char_indices();
+                while let Some((i, c)) = chars.next() {
+                    match (quote, c) {
+                        (Some(_), '\\') => {
+                            chars.next();
+                        }
+                        (Some(q), c) if c == q => quote = None,
+                        (Some(_), _) => {}
+                        (None, '\'' | '"') => quote = Some(c),
+                        (None, '(' | '[' | '{') => depth += 1,
+                        (None, ')') if depth == 0 => {
+                            end = Some(i);
+                            break;
+                        }
+                        (None, ')' | ']' | '}') => depth = depth.checked_sub(1)?,
+                        _ => {}
+                    }
+                }
+                let end = end?;
+                let value = self.s[..end].trim();
+                if value.is_empty() {
+                    return None;
+                }
+                self.s = &self.s[end + 1..];
+                Some(Type::Omitted(value.into()))
             }
             _ => None,
         }

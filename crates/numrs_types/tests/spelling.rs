@@ -36,6 +36,11 @@ fn printed_types_round_trip() {
         "FunctionType[int64(int64, array(float64, 1d, C))]",
         "FunctionType[none()]",
         "UniTuple(int64 x 2) generator(func=<function g at 0x?>, args=(), has_finalizer=True)",
+        "omitted(default=3)",
+        "omitted(default=None)",
+        "omitted(default=(1, (2, 3)))",
+        "omitted(default=')(')",
+        "Tuple(omitted(default=0.5), int64)",
     ];
     for case in cases {
         let t = parse_type(case).unwrap_or_else(|| panic!("cannot parse {case}"));
@@ -45,7 +50,7 @@ fn printed_types_round_trip() {
 
 #[test]
 fn garbage_does_not_parse() {
-    for case in ["", "array(", "UniTuple(int64 x )", "Tuple(int64", "float65", "list(int64", "(((((((", "int64 generator(func=<function f at 0x?>, args=(int64", "int64 generator("] {
+    for case in ["", "array(", "UniTuple(int64 x )", "Tuple(int64", "float65", "list(int64", "(((((((", "int64 generator(func=<function f at 0x?>, args=(int64", "int64 generator(", "omitted(default=)", "omitted(default=(1)", "omitted(default='a)"] {
         assert!(parse_type(case).is_none(), "{case}");
     }
 }
