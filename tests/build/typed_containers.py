@@ -1,10 +1,13 @@
 """`numba.typed.List` and `numba.typed.Dict` in built modules: the module below is built with
 `numrs build` and imported. Results must equal CPython running the same source with plain
 lists and dicts standing in for the typed containers (compared item by item, nested typed
-lists as lists); the returned `TypedList` objects must print as Numba's do and behave as
-read-only sequences; passing one back to a built function is a TypeError. Repeated calls
-must leave no native memory behind (`numrs_runtime._stats()`): typed lists nested in typed
-lists, typed lists and strings held as dict values are freed with their container.
+lists as lists); the returned `TypedList` and `TypedDict` objects must print as Numba's do.
+They share the native container with compiled code, as `numba.typed` objects do: passed back
+to a built function, its changes are seen from Python and Python's changes by compiled code;
+containers made in Python (`numrs_runtime.TypedList(...)`, `TypedDict.empty(...)`) pass in
+too. Repeated calls must leave no native memory behind (`numrs_runtime._stats()`): typed lists
+nested in typed lists, typed lists and strings held as dict values are freed with their
+container.
 
 Usage: python tests/build/typed_containers.py   (a Python with numpy and the runtime installed)
 """
@@ -12,6 +15,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import types
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The cargo profile the binary was built with: scripts/test.sh builds `ci`; by hand, `release`.
@@ -82,6 +86,46 @@ def sorted_copy(n):
     c = tl.copy()
     c.sort()
     return tl, c, c.index(9)
+
+
+@njit("(ListType(int64),)")
+def total(tl):
+    s = 0
+    for x in tl:
+        s += x
+    tl.append(s)
+    return s
+
+
+@njit("(int64,)")
+def table(n):
+    d = Dict.empty(key_type=types.int64, value_type=types.float64)
+    for i in range(n):
+        d[i] = i * 0.5
+    return d
+
+
+@njit("(DictType(int64, float64), int64)")
+def lookup(d, k):
+    d[100] = 1.0
+    return d.get(k, -1.0)
+
+
+@njit("(DictType(unicode_type, int64),)")
+def weighted(d):
+    s = 0
+    for k, v in d.items():
+        s += v * len(k)
+    return s
+
+
+@njit("(DictType(int64, ListType(int64)),)")
+def sizes(d):
+    s = 0
+    for k in d:
+        s += len(d[k])
+    d[-1] = List([s])
+    return s
 '''
 
 CALLS = [
@@ -111,6 +155,37 @@ class _Dict(dict):
     @staticmethod
     def empty(key_type=None, value_type=None, n_keys=0):
         return _Dict()
+
+
+def shared(mod, List, Dict):
+    """Containers shared between Python and compiled code, made on either side: every
+    result and every container's contents after the calls, as plain values."""
+    out = []
+    tl = mod.squares(4)
+    out += [mod.total(tl), plain(tl)]
+    tl.append(100)
+    tl[0] = 7
+    out += [mod.total(tl), plain(tl), plain(tl[1:3]), tl.pop(), tl.index(100)]
+    m = List([1, 2, 3])
+    m.extend([4])
+    m.insert(0, 9)
+    out += [m.pop(), m.count(2)]
+    m[1] = 5
+    del m[0]
+    out += [mod.total(m), plain(m), 6 in m, len(m)]
+    d = mod.table(3)
+    out += [mod.lookup(d, 1), mod.lookup(d, 7)]
+    d[5] = 2.5
+    out += [mod.lookup(d, 5), plain(d), d.pop(0), d.get(42, "none"), d.setdefault(1, 9.0), plain(d)]
+    e = Dict.empty("unicode_type", "int64")
+    e["ab"] = 2
+    e.update({"c": 3, "ab": 4})
+    out += [mod.weighted(e), e.pop("c"), plain(e), sorted(e.keys())]
+    of_lists, _ = mod.lists_in_dict(3)
+    of_lists[0].append(11)
+    of_lists[7] = List([1, 2, 3])
+    out += [mod.sizes(of_lists), plain(of_lists)]
+    return out
 
 
 def plain(value):
@@ -158,7 +233,20 @@ def main():
         failed += 1
         print("LEAK: %r -> %r" % (before, after))
 
-    # The returned object: Numba's repr and str, a read-only sequence.
+    # Containers shared with compiled code, made by it or in Python.
+    before = numrs_runtime._stats()
+    for _ in range(3):
+        got = plain(shared(typedmod, numrs_runtime.TypedList, numrs_runtime.TypedDict))
+        want = plain(shared(types.SimpleNamespace(**ref), _List, _Dict))
+        if got != want:
+            failed += 1
+            print("DIFF shared containers:\n  built  %r\n  Python %r" % (got, want))
+    after = numrs_runtime._stats()
+    if any(after[k] != before[k] for k in ("meminfo_live", "live_bytes", "plain_live", "live_dicts")):
+        failed += 1
+        print("LEAK (shared containers): %r -> %r" % (before, after))
+
+    # The returned object: Numba's repr and str.
     tl = typedmod.squares(4)
     checks = [
         (repr(tl), "ListType[int64]([0, 1, 4, 9])"),
@@ -172,17 +260,28 @@ def main():
         (tl.to_list(), [0, 1, 4, 9]),
         (repr(typedmod.nested(3)[0]), "ListType[ListType[float64]]([[], [0.5]])"),
         (repr(typedmod.strings_in_dict(2)[0]), "DictType[int64,unicode_type]<iv=None>({1: replaced})"),
+        (repr(numrs_runtime.TypedDict.empty("int64", "float64")), "DictType[int64,float64]<iv=None>({})"),
+        (numrs_runtime.typeof(tl), "ListType[int64]"),
+        (numrs_runtime.typeof(typedmod.table(1)), "DictType[int64,float64]<iv=None>"),
     ]
     for got, want in checks:
         if got != want:
             failed += 1
             print("DIFF TypedList: %r, expected %r" % (got, want))
-    try:
-        tl[0] = 1
-        failed += 1
-        print("DIFF TypedList accepted item assignment")
-    except TypeError:
-        pass
+    # What Numba would not store is refused, as its typed containers refuse it.
+    bad = [
+        lambda: tl.append("x"),
+        lambda: typedmod.table(2).__setitem__("a", 1.0),
+        lambda: typedmod.total(numrs_runtime.TypedList([1.5])),
+        lambda: numrs_runtime.TypedList([]),
+    ]
+    for f in bad:
+        try:
+            f()
+            failed += 1
+            print("DIFF: no TypeError from a bad typed-container operation")
+        except TypeError:
+            pass
     print("typed containers: %d calls x3, %d checks, %d failed" % (len(CALLS), len(checks), failed))
     return 1 if failed else 0
 

@@ -22,7 +22,7 @@ pub enum Plan {
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
     /// A list (its MemInfo pointer): the items' plan and size (see `lists.rs`), and for a
-    /// `numba.typed.List` its type as Numba prints it (returned only: boxed to a `TypedList`).
+    /// `numba.typed.List` its type as Numba prints it (a `TypedList` on the Python side).
     List { item: Box<Plan>, itemsize: usize, typed: Option<String> },
     /// A typed dict or set handle (see `dict_boxing`): the key's and value's plans (no value:
     /// a set) and the type as Numba prints it.
@@ -189,6 +189,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         }
         Plan::None => {}
         Plan::Str => return crate::strings::unbox(obj, dst),
+        Plan::Container { value: Some(_), name, .. } => return crate::dict_boxing::unbox_typed_dict(py, name, obj, dst),
         Plan::Container { name, .. } => {
             return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
         }
@@ -233,9 +234,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 dst.add(*valid).write(1);
             }
         }
-        Plan::List { typed: Some(name), .. } => {
-            return Err(PyTypeError::new_err(format!("passing a {name} to a function built by numrs is not supported yet")))
-        }
+        Plan::List { typed: Some(name), .. } => return crate::lists::unbox_typed_list(py, name, obj, dst),
         Plan::List { item, itemsize, typed: None } => return crate::lists::unbox_list(py, np, item, *itemsize, obj, dst),
         Plan::Tuple(items) => {
             if ffi::PyTuple_Check(obj) == 0 || ffi::PyTuple_Size(obj) != items.len() as isize {

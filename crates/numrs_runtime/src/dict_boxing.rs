@@ -1,89 +1,348 @@
-//! Boxing the typed dicts and sets compiled code returns (see `dicts`).
+//! Typed dicts and sets across the boundary (see `dicts`).
 //!
 //! Numba boxes a `DictType` to a `numba.typed.Dict`; a built module cannot create numba
-//! objects, so it returns a [`TypedDict`]: a read-only mapping over a Python dict of the boxed
-//! items (in insertion order) with the same `repr` as Numba's
-//! (`DictType[int64,float64]<iv=None>({0: 0.0, 1: 1.5})`), `len`, `[]`, `in`, iteration,
-//! `keys`/`values`/`items`/`get` and `==` with dicts. Unlike Numba's it is a snapshot: it is
-//! not shared with compiled code and cannot be passed back to it. A set boxes to a Python
-//! `set`, as Numba's reflected sets do, its items added in the table's order.
+//! objects, so it returns a [`TypedDict`]: a mapping that shares the native dict with compiled
+//! code (passed back to a built function it is the same dict, and changes on either side are
+//! seen by the other), with Numba's `repr` (`DictType[int64,float64]<iv=None>({0: 0.0, 1: 1.5})`).
+//! A set boxes to a Python `set`, as Numba's reflected sets do, its items added in the table's
+//! order.
 
-use crate::boxing::{box_value, Plan};
-use crate::dicts::{container_decref, Container};
-use crate::npy::Npy;
-use pyo3::exceptions::PyKeyError;
+use crate::boxing::{box_value, release, unbox, Plan};
+use crate::dicts::{container_decref, Container, Desc, KeyKind};
+use numrs_types::Type;
+use pyo3::exceptions::{PyKeyError, PyTypeError};
 use pyo3::ffi;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyIterator, PyList};
+use pyo3::types::{PyDict, PyList};
+use std::sync::atomic::Ordering;
 
-/// A dict returned by compiled code (see the module documentation).
-#[pyclass(frozen, module = "numrs_runtime", name = "TypedDict")]
+/// A native dict pointer a [`TypedDict`] holds one reference to (touched with the GIL held).
+struct DictHandle(*mut Container);
+unsafe impl Send for DictHandle {}
+unsafe impl Sync for DictHandle {}
+
+/// A `numba.typed.Dict` on the Python side of a built module (see the module documentation):
+/// `len`, `[]` (`KeyError` when missing), item assignment and deletion, `in`, iteration over
+/// the keys, `keys`/`values`/`items`, `get`, `pop`, `popitem`, `setdefault`, `update`, `clear`,
+/// `copy` and `==` with dicts; made with `TypedDict.empty(key_type, value_type)` (Numba types
+/// or their names), as `numba.typed.Dict.empty`.
+#[pyclass(frozen, mapping, module = "numrs_runtime", name = "TypedDict")]
 pub struct TypedDict {
-    data: Py<PyDict>,
+    handle: DictHandle,
+    key: Plan,
+    value: Plan,
+    /// The key and value types.
+    types: (Type, Type),
     /// The Numba type, as Numba prints it.
     type_name: String,
 }
 
+impl Drop for TypedDict {
+    fn drop(&mut self) {
+        unsafe { container_decref(self.handle.0) }
+    }
+}
+
+/// Whether Python values of the plan can be stored into a container that outlives the call
+/// (unboxed arrays and reflected lists borrow their Python objects).
+fn storable(plan: &Plan) -> bool {
+    match plan {
+        Plan::Number(_) | Plan::None | Plan::Str => true,
+        Plan::List { typed: Some(_), .. } | Plan::Container { value: Some(_), .. } => true,
+        Plan::Tuple(items) => items.iter().all(|(_, p)| storable(p)),
+        Plan::Optional { data, .. } => storable(data),
+        _ => false,
+    }
+}
+
+/// Refuses a Python value that Numba would not store as a `to` (a key, value or list item):
+/// its Numba type must convert to `to` (`numba.typed` containers type their methods' calls).
+pub(crate) fn check_converts(py: Python<'_>, obj: &Bound<'_, PyAny>, to: &Type, what: &str) -> PyResult<()> {
+    let np = crate::npy::npy(py)?;
+    let from = unsafe { crate::typing::typeof_value(py, np, obj.as_ptr(), false) };
+    match from {
+        Some(f) if numrs_types::can_convert(&f, to).is_some() => Ok(()),
+        Some(f) => Err(PyTypeError::new_err(format!("cannot store a {f} as a {to} ({what})"))),
+        None => Err(PyTypeError::new_err(format!("cannot determine the Numba type of a {what}"))),
+    }
+}
+
+/// A native value of a plan's type, in a buffer of its own.
+struct Native(Vec<u128>);
+
+impl Native {
+    fn ptr(&self) -> *const u8 {
+        self.0.as_ptr() as *const u8
+    }
+}
+
+impl TypedDict {
+    fn c(&self) -> &Container {
+        unsafe { &*self.handle.0 }
+    }
+    /// `obj` unboxed as a key (`value` false) or value, owning its references.
+    fn unboxed(&self, py: Python<'_>, value: bool, obj: &Bound<'_, PyAny>) -> PyResult<Native> {
+        let (plan, size, ty) = if value {
+            (&self.value, self.c().desc.val_size, &self.types.1)
+        } else {
+            (&self.key, self.c().desc.key_size, &self.types.0)
+        };
+        check_converts(py, obj, ty, if value { "dict value" } else { "dict key" })?;
+        if !storable(plan) {
+            return Err(PyTypeError::new_err(format!(
+                "storing items into a {} from Python is not supported by numrs (its items would borrow Python objects)",
+                self.type_name
+            )));
+        }
+        let mut buf = Native(vec![0u128; size.div_ceil(16).max(1)]);
+        unsafe { unbox(py, crate::npy::npy(py)?, plan, obj.as_ptr(), buf.0.as_mut_ptr() as *mut u8)? };
+        Ok(buf)
+    }
+    /// The boxed value (a new reference) at the native record `p` of the plan, which keeps
+    /// its own references.
+    fn boxed(&self, py: Python<'_>, plan: &Plan, p: *const u8) -> PyResult<PyObject> {
+        unsafe {
+            crate::lists::retain(plan, p);
+            let o = box_value(py, crate::npy::npy(py)?, plan, p)?;
+            Ok(PyObject::from_owned_ptr(py, o))
+        }
+    }
+    /// Looks `key` up: the boxed value, or `None` when missing.
+    fn lookup(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<Option<PyObject>> {
+        let vs = self.c().desc.val_size;
+        let Ok(k) = self.unboxed(py, false, key) else { return Ok(None) };
+        let mut v = Native(vec![0u128; vs.div_ceil(16).max(1)]);
+        let found = unsafe { crate::dicts::numrs_dict_lookup(self.handle.0, k.ptr(), v.0.as_mut_ptr() as *mut u8) };
+        unsafe { release(&self.key, k.ptr()) };
+        if found == 0 {
+            return Ok(None);
+        }
+        self.boxed(py, &self.value, v.ptr()).map(Some)
+    }
+    fn pairs(&self, py: Python<'_>) -> PyResult<Vec<(PyObject, PyObject)>> {
+        let c = self.c();
+        c.positions().into_iter().map(|i| Ok((self.boxed(py, &self.key, c.key_ptr(i))?, self.boxed(py, &self.value, c.val_ptr(i))?))).collect()
+    }
+    fn as_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, v) in self.pairs(py)? {
+            d.set_item(k, v)?;
+        }
+        Ok(d)
+    }
+    fn wrap(py: Python<'_>, c: *mut Container, key: Plan, value: Plan, type_name: String) -> PyResult<Py<TypedDict>> {
+        let types = match numrs_types::parse_type(&type_name) {
+            Some(Type::DictType(kv)) => (kv.0.clone(), kv.1.clone()),
+            _ => {
+                unsafe { container_decref(c) };
+                return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a dict type")));
+            }
+        };
+        Py::new(py, TypedDict { handle: DictHandle(c), key, value, types, type_name })
+    }
+}
+
+/// The descriptor of a dict the runtime makes for `DictType[key, value]`: keys that are
+/// numbers, strings or tuples of numbers; values that hold no lists or dicts (those need
+/// compiled code to free them).
+fn desc_for(key: &Type, value: &Type) -> Result<Desc, String> {
+    let size = |t: &Type| numrs_abi::layout(t).map(|l| l.size).ok_or_else(|| format!("{t} has no native layout"));
+    let (fields, is_tuple) = match key {
+        Type::Number(k) => (vec![(0, KeyKind::of_number(*k).ok_or("complex keys are not supported")?)], false),
+        Type::Unicode => (vec![(0, KeyKind::Str)], false),
+        Type::UniTuple(..) | Type::Tuple(_) => {
+            let items = key.tuple_items().ok_or("a tuple without items")?;
+            let l = numrs_abi::layout(key).ok_or("a tuple without a layout")?;
+            let mut out = Vec::new();
+            for (t, off) in items.iter().zip(&l.fields) {
+                match t {
+                    Type::Number(k) => out.push((*off, KeyKind::of_number(*k).ok_or("complex keys are not supported")?)),
+                    _ => return Err(format!("tuple keys of {t} are not supported")),
+                }
+            }
+            (out, true)
+        }
+        _ => return Err(format!("keys of type {key} are not supported")),
+    };
+    let mut val_rc = Vec::new();
+    references(value, 0, &mut val_rc)?;
+    Ok(Desc {
+        is_set: false,
+        is_tuple,
+        key_size: size(key)?,
+        val_size: size(value)?,
+        key_str: matches!(key, Type::Unicode),
+        fields,
+        val_rc: val_rc.into_iter().map(|off| (off, None)).collect(),
+    })
+}
+
+/// Offsets of the MemInfo pointers a value of type `t` at `base` holds (arrays, strings).
+fn references(t: &Type, base: usize, out: &mut Vec<usize>) -> Result<(), String> {
+    match t {
+        Type::Number(_) | Type::NoneType => Ok(()),
+        // `ArrayHeader::meminfo` and a string's MemInfo pointer come first.
+        Type::Array(_) | Type::Unicode => {
+            out.push(base);
+            Ok(())
+        }
+        Type::UniTuple(..) | Type::Tuple(_) => {
+            let items = t.tuple_items().ok_or("a tuple without items")?;
+            let l = numrs_abi::layout(t).ok_or("a tuple without a layout")?;
+            for (item, off) in items.iter().zip(&l.fields) {
+                references(item, base + off, out)?;
+            }
+            Ok(())
+        }
+        _ => Err(format!("values of type {t} are not supported in dicts made from Python")),
+    }
+}
+
+/// A Numba type given as its name or as an object whose `str` is the name (`types.int64`).
+pub(crate) fn type_arg(t: &Bound<'_, PyAny>) -> PyResult<Type> {
+    let name = t.str()?.to_string();
+    numrs_types::parse_type(&name).ok_or_else(|| PyTypeError::new_err(format!("'{name}' is not a Numba type numrs knows")))
+}
+
 #[pymethods]
 impl TypedDict {
+    /// `numba.typed.Dict.empty(key_type, value_type)`.
+    #[staticmethod]
+    fn empty(py: Python<'_>, key_type: &Bound<'_, PyAny>, value_type: &Bound<'_, PyAny>) -> PyResult<Py<TypedDict>> {
+        let (k, v) = (type_arg(key_type)?, type_arg(value_type)?);
+        let t = Type::dict(k.clone(), v.clone());
+        let err = |e: String| PyTypeError::new_err(format!("cannot make a {t} from Python: {e}"));
+        let desc = desc_for(&k, &v).map_err(err)?;
+        let (key, value) = (Plan::of(&k).map_err(err)?, Plan::of(&v).map_err(err)?);
+        Self::wrap(py, crate::dicts::new_container(desc), key, value, t.to_string())
+    }
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         // `numba.typed.Dict.__str__`: `{k: v, ...}` of the items' `str`.
         let mut parts = Vec::new();
-        for (k, v) in self.data.bind(py).iter() {
-            parts.push(format!("{}: {}", k.str()?, v.str()?));
+        for (k, v) in self.pairs(py)? {
+            parts.push(format!("{}: {}", k.bind(py).str()?, v.bind(py).str()?));
         }
         Ok(format!("{{{}}}", parts.join(", ")))
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("{}({})", self.type_name, self.__str__(py)?))
     }
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.data.bind(py).len()
+    fn __len__(&self) -> usize {
+        self.c().len()
     }
     fn __getitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        match self.data.bind(py).get_item(key)? {
-            Some(v) => Ok(v.unbind()),
-            None => Err(PyKeyError::new_err(key.clone().unbind())),
+        self.lookup(py, key)?.ok_or_else(|| PyKeyError::new_err(key.clone().unbind()))
+    }
+    fn __setitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let k = self.unboxed(py, false, key)?;
+        let v = match self.unboxed(py, true, value) {
+            Ok(v) => v,
+            Err(e) => {
+                unsafe { release(&self.key, k.ptr()) };
+                return Err(e);
+            }
+        };
+        // The dict takes both references.
+        unsafe { crate::dicts::numrs_dict_insert(self.handle.0, k.ptr(), v.ptr()) };
+        Ok(())
+    }
+    fn __delitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<()> {
+        let k = self.unboxed(py, false, key).map_err(|_| PyKeyError::new_err(key.clone().unbind()))?;
+        let found = unsafe { crate::dicts::numrs_dict_delete(self.handle.0, k.ptr(), std::ptr::null_mut()) };
+        unsafe { release(&self.key, k.ptr()) };
+        if found == 0 {
+            return Err(PyKeyError::new_err(key.clone().unbind()));
         }
+        Ok(())
     }
     fn __contains__(&self, py: Python<'_>, key: &Bound<'_, PyAny>) -> PyResult<bool> {
-        self.data.bind(py).contains(key)
+        Ok(self.lookup(py, key)?.is_some())
     }
-    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyIterator>> {
-        Ok(PyIterator::from_object(self.data.bind(py).as_any())?.unbind())
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<pyo3::types::PyIterator>> {
+        Ok(pyo3::types::PyIterator::from_object(self.keys(py)?.as_any())?.unbind())
     }
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mine = self.as_dict(py)?;
         match other.downcast::<TypedDict>() {
-            Ok(o) => self.data.bind(py).as_any().eq(o.get().data.bind(py)),
-            Err(_) => self.data.bind(py).as_any().eq(other),
+            Ok(o) => mine.as_any().eq(o.get().as_dict(py)?),
+            Err(_) => mine.as_any().eq(other),
         }
     }
-    fn keys<'py>(&self, py: Python<'py>) -> Bound<'py, PyList> {
-        self.data.bind(py).keys()
+    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let c = self.c();
+        PyList::new(py, c.positions().into_iter().map(|i| self.boxed(py, &self.key, c.key_ptr(i))).collect::<PyResult<Vec<_>>>()?)
     }
-    fn values<'py>(&self, py: Python<'py>) -> Bound<'py, PyList> {
-        self.data.bind(py).values()
+    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let c = self.c();
+        PyList::new(py, c.positions().into_iter().map(|i| self.boxed(py, &self.value, c.val_ptr(i))).collect::<PyResult<Vec<_>>>()?)
     }
-    fn items<'py>(&self, py: Python<'py>) -> Bound<'py, PyList> {
-        self.data.bind(py).items()
+    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let pairs: Vec<Bound<'py, pyo3::types::PyTuple>> =
+            self.pairs(py)?.into_iter().map(|(k, v)| pyo3::types::PyTuple::new(py, [k, v])).collect::<PyResult<_>>()?;
+        PyList::new(py, pairs)
     }
     #[pyo3(signature = (key, default=None))]
     fn get(&self, py: Python<'_>, key: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
-        match self.data.bind(py).get_item(key)? {
-            Some(v) => Ok(v.unbind()),
-            None => Ok(default.unwrap_or_else(|| py.None())),
+        Ok(self.lookup(py, key)?.or(default).unwrap_or_else(|| py.None()))
+    }
+    #[pyo3(signature = (key, *default))]
+    fn pop(&self, py: Python<'_>, key: &Bound<'_, PyAny>, default: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<PyObject> {
+        match self.lookup(py, key)? {
+            Some(v) => {
+                self.__delitem__(py, key)?;
+                Ok(v)
+            }
+            None if !default.is_empty() => Ok(default.get_item(0)?.unbind()),
+            None => Err(PyKeyError::new_err(key.clone().unbind())),
         }
+    }
+    fn popitem(&self, py: Python<'_>) -> PyResult<(PyObject, PyObject)> {
+        let Some(i) = self.c().positions().last().copied() else {
+            return Err(PyKeyError::new_err("dictionary is empty"));
+        };
+        let (k, v) = (self.boxed(py, &self.key, self.c().key_ptr(i))?, self.boxed(py, &self.value, self.c().val_ptr(i))?);
+        self.__delitem__(py, k.bind(py))?;
+        Ok((k, v))
+    }
+    #[pyo3(signature = (key, default=None))]
+    fn setdefault(&self, py: Python<'_>, key: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
+        if let Some(v) = self.lookup(py, key)? {
+            return Ok(v);
+        }
+        let default = default.unwrap_or_else(|| py.None());
+        self.__setitem__(py, key, default.bind(py))?;
+        Ok(default)
+    }
+    fn update(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
+        let pairs: Vec<(PyObject, PyObject)> = match other.downcast::<TypedDict>() {
+            Ok(o) => o.get().pairs(py)?,
+            Err(_) => {
+                let items = other.call_method0("items")?;
+                items.try_iter()?.map(|kv| kv?.extract::<(PyObject, PyObject)>()).collect::<PyResult<_>>()?
+            }
+        };
+        for (k, v) in pairs {
+            self.__setitem__(py, k.bind(py), v.bind(py))?;
+        }
+        Ok(())
+    }
+    fn clear(&self) {
+        unsafe { crate::dicts::numrs_dict_clear(self.handle.0) }
+    }
+    fn copy(&self, py: Python<'_>) -> PyResult<Py<TypedDict>> {
+        let c = unsafe { crate::dicts::numrs_dict_copy(self.handle.0) };
+        Self::wrap(py, c, self.key.clone(), self.value.clone(), self.type_name.clone())
     }
     /// A plain Python dict of the items.
     fn to_dict(&self, py: Python<'_>) -> PyResult<Py<PyDict>> {
-        Ok(self.data.bind(py).copy()?.unbind())
+        Ok(self.as_dict(py)?.unbind())
     }
 }
 
-/// The Python value of the container handle at `src`; consumes the reference it holds.
+/// The Python value of the container handle at `src`; takes over the reference it holds.
 pub unsafe fn box_container(
     py: Python<'_>,
-    np: &Npy,
+    np: &crate::npy::Npy,
     key: &Plan,
     val: Option<&Plan>,
     type_name: &str,
@@ -93,37 +352,47 @@ pub unsafe fn box_container(
     if c.is_null() {
         return Err(pyo3::exceptions::PyRuntimeError::new_err("compiled code returned a null dict"));
     }
-    let r = box_items(py, np, key, val, type_name, &*c);
-    container_decref(c);
-    r
-}
-
-unsafe fn box_items(py: Python<'_>, np: &Npy, key: &Plan, val: Option<&Plan>, type_name: &str, c: &Container) -> PyResult<*mut ffi::PyObject> {
-    let boxed = |plan: &Plan, p: *const u8| -> PyResult<PyObject> {
-        let o = box_value(py, np, plan, p)?;
-        Ok(Bound::from_owned_ptr(py, o).unbind())
-    };
     match val {
-        Some(vp) => {
-            let d = PyDict::new(py);
-            for i in c.positions() {
-                // Boxing consumes references: give it one of its own.
-                c.retain_key_at(i);
-                let k = boxed(key, c.key_ptr(i))?;
-                c.retain_value_at(i);
-                let v = boxed(vp, c.val_ptr(i))?;
-                d.set_item(k, v)?;
-            }
-            let t = Py::new(py, TypedDict { data: d.unbind(), type_name: type_name.to_string() })?;
-            Ok(t.into_ptr())
-        }
+        Some(vp) => Ok(TypedDict::wrap(py, c, key.clone(), vp.clone(), type_name.to_string())?.into_ptr()),
         None => {
-            let s = pyo3::types::PySet::empty(py)?;
-            for i in c.positions() {
-                c.retain_key_at(i);
-                s.add(boxed(key, c.key_ptr(i))?)?;
-            }
-            Ok(s.into_ptr())
+            let r = box_set(py, np, key, &*c);
+            container_decref(c);
+            r
         }
     }
+}
+
+unsafe fn box_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan, c: &Container) -> PyResult<*mut ffi::PyObject> {
+    let s = pyo3::types::PySet::empty(py)?;
+    for i in c.positions() {
+        // Boxing consumes references: give it one of its own.
+        c.retain_key_at(i);
+        let o = box_value(py, np, key, c.key_ptr(i))?;
+        s.add(Bound::from_owned_ptr(py, o))?;
+    }
+    Ok(s.into_ptr())
+}
+
+/// Unboxes a [`TypedDict`] argument of type `type_name`: a new reference to its native dict.
+pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
+    let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+    let Ok(d) = b.downcast::<TypedDict>() else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a {type_name} (a numrs_runtime.TypedDict), got {}",
+            b.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        )));
+    };
+    let d = d.get();
+    if d.type_name != type_name {
+        return Err(PyTypeError::new_err(format!("expected a {type_name}, got a {}", d.type_name)));
+    }
+    (*d.handle.0).refcount.fetch_add(1, Ordering::Relaxed);
+    (dst as *mut *mut Container).write_unaligned(d.handle.0);
+    Ok(())
+}
+
+/// The Numba type of a [`TypedDict`], for the dispatcher's `typeof`.
+pub(crate) fn typeof_typed_dict(obj: &Bound<'_, PyAny>) -> Option<Type> {
+    let d = obj.downcast::<TypedDict>().ok()?;
+    numrs_types::parse_type(&d.get().type_name)
 }

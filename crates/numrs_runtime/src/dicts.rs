@@ -893,6 +893,33 @@ pub unsafe extern "C" fn numrs_dict_free(c: *mut Container) {
     drop(b);
 }
 
+/// A new empty dict (reference count 1) for `desc`, made by the runtime (Python's side).
+pub fn new_container(desc: Desc) -> *mut Container {
+    LIVE_CONTAINERS.fetch_add(1, Ordering::Relaxed);
+    Box::into_raw(Box::new(Container::new(desc)))
+}
+
+impl KeyKind {
+    /// The key field kind of a number type (complex numbers cannot be keys here).
+    pub fn of_number(k: numrs_types::NumericKind) -> Option<KeyKind> {
+        use numrs_types::NumericKind as N;
+        Some(match k {
+            N::Boolean => KeyKind::Bool,
+            N::Int8 => KeyKind::I8,
+            N::Int16 => KeyKind::I16,
+            N::Int32 => KeyKind::I32,
+            N::Int64 => KeyKind::I64,
+            N::UInt8 => KeyKind::U8,
+            N::UInt16 => KeyKind::U16,
+            N::UInt32 => KeyKind::U32,
+            N::UInt64 => KeyKind::U64,
+            N::Float32 => KeyKind::F32,
+            N::Float64 => KeyKind::F64,
+            N::Complex64 | N::Complex128 => return None,
+        })
+    }
+}
+
 /// Drops one reference to `c` (what compiled code does inline).
 pub unsafe fn container_decref(c: *mut Container) {
     if (*c).refcount.fetch_sub(1, Ordering::AcqRel) == 1 {

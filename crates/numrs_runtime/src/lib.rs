@@ -310,6 +310,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<generators::Generator>()?;
     m.add_class::<dict_boxing::TypedDict>()?;
     m.add_class::<lists::TypedList>()?;
+    m.add_class::<lists::TypedListIter>()?;
     m.add_class::<kernels::Kernel>()?;
     m.add_class::<kernels::Launch>()?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;

@@ -113,6 +113,12 @@ pub(crate) unsafe fn retain(plan: &Plan, src: *const u8) {
         Plan::Array { .. } => inc((*(src as *const ArrayHeader)).meminfo),
         Plan::List { .. } => inc((src as *const *mut MemInfo).read()),
         Plan::Str => crate::strings::retain(src),
+        Plan::Container { .. } => {
+            let c = (src as *const *mut crate::dicts::Container).read_unaligned();
+            if !c.is_null() {
+                (*c).refcount.fetch_add(1, Ordering::Relaxed);
+            }
+        }
         Plan::Tuple(items) => {
             for (off, p) in items {
                 retain(p, src.add(*off));
@@ -166,65 +172,368 @@ pub(crate) unsafe fn box_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize: u
     r
 }
 
-/// A `TypedList` snapshot of the native typed list at `src`, consuming its reference.
+/// A [`TypedList`] for the native typed list at `src`, taking over its reference.
 pub(crate) unsafe fn box_typed_list(
     py: Python<'_>,
-    np: &Npy,
+    _np: &Npy,
     item: &Plan,
     itemsize: usize,
     type_name: &str,
     src: *const u8,
 ) -> PyResult<*mut ffi::PyObject> {
-    // A typed list never has a parent: this boxes its items into a new Python list.
-    let items = box_list(py, np, item, itemsize, src)?;
-    let items: Bound<'_, PyList> = Bound::from_owned_ptr(py, items).downcast_into()?;
-    let t = Py::new(py, TypedList { items: items.unbind(), type_name: type_name.to_string() })?;
-    Ok(t.into_ptr())
+    let mi = (src as *const *mut MemInfo).read();
+    let item_type = match numrs_types::parse_type(type_name) {
+        Some(numrs_types::Type::ListType(t)) => (*t).clone(),
+        _ => {
+            release_list(item, itemsize, mi);
+            return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a typed list type")));
+        }
+    };
+    let t = TypedList { handle: ListHandle(mi), item: item.clone(), itemsize, type_name: type_name.to_string(), item_type };
+    Ok(Py::new(py, t)?.into_ptr())
 }
 
-/// A `numba.typed.List` returned by compiled code. A built module cannot create numba
-/// objects, so it returns this: a read-only sequence of the boxed items with Numba's `repr`
-/// (`ListType[int64]([1, 2])`) and `str` (`[1, 2]`), `len`, indexing, iteration, `in`, and
-/// `==` with lists. Like [`crate::dict_boxing::TypedDict`] it is a snapshot, not shared with
-/// compiled code, and cannot be passed back to it.
+/// Unboxes a [`TypedList`] argument of type `type_name`: a new reference to its native list.
+pub(crate) unsafe fn unbox_typed_list(py: Python<'_>, type_name: &str, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
+    let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+    let Ok(t) = b.downcast::<TypedList>() else {
+        return Err(PyTypeError::new_err(format!(
+            "expected a {type_name} (a numrs_runtime.TypedList), got {}",
+            b.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+        )));
+    };
+    let t = t.get();
+    if t.type_name != type_name {
+        return Err(PyTypeError::new_err(format!("expected a {type_name}, got a {}", t.type_name)));
+    }
+    let rc = &*(std::ptr::addr_of_mut!((*t.handle.0).refcount) as *const AtomicI64);
+    rc.fetch_add(1, Ordering::Relaxed);
+    (dst as *mut *mut MemInfo).write(t.handle.0);
+    Ok(())
+}
+
+/// The Numba type of a [`TypedList`] (`ListType[T]`), for the dispatcher's `typeof`.
+pub(crate) fn typeof_typed_list(obj: &Bound<'_, PyAny>) -> Option<numrs_types::Type> {
+    let t = obj.downcast::<TypedList>().ok()?;
+    numrs_types::parse_type(&t.get().type_name)
+}
+
+/// A native list pointer a [`TypedList`] holds one reference to. Only touched with the GIL
+/// held (compiled code that shares the list runs with the GIL held too).
+struct ListHandle(*mut MemInfo);
+unsafe impl Send for ListHandle {}
+unsafe impl Sync for ListHandle {}
+
+/// Whether Python values of the plan can be stored into a native list that outlives the call:
+/// unboxed arrays and reflected lists borrow their Python objects, so they cannot.
+fn storable(plan: &Plan) -> bool {
+    match plan {
+        Plan::Number(_) | Plan::None | Plan::Str => true,
+        Plan::List { typed: Some(_), .. } => true,
+        Plan::Tuple(items) => items.iter().all(|(_, p)| storable(p)),
+        Plan::Optional { data, .. } => storable(data),
+        _ => false,
+    }
+}
+
+/// A `numba.typed.List` on the Python side of a built module (Numba's own class cannot be
+/// made without Numba). It shares the native list with compiled code: a typed list a built
+/// function returns can be passed back to built functions (as `ListType[T]`), and changes on
+/// either side are seen by the other. Like `numba.typed.List`: `repr` `ListType[int64]([1, 2])`,
+/// `str` `[1, 2]`, `len`, indexing and slicing, item assignment, iteration, `in`, `==`,
+/// `append`, `extend`, `insert`, `pop`, `clear`, `index`, `count`, `copy`; made with
+/// `TypedList(iterable)` (typed from its first item, as `numba.typed.List(iterable)`) or
+/// `TypedList.empty_list(item_type)` (a Numba type or its name).
 #[pyclass(frozen, sequence, module = "numrs_runtime", name = "TypedList")]
 pub struct TypedList {
-    items: Py<PyList>,
+    handle: ListHandle,
+    item: Plan,
+    itemsize: usize,
     /// The Numba type, as Numba prints it.
     type_name: String,
+    /// The item type.
+    item_type: numrs_types::Type,
+}
+
+impl Drop for TypedList {
+    fn drop(&mut self) {
+        unsafe { release_list(&self.item, self.itemsize, self.handle.0) }
+    }
+}
+
+impl TypedList {
+    fn payload(&self) -> *mut ListPayload {
+        unsafe { payload(self.handle.0) }
+    }
+    fn len_now(&self) -> usize {
+        unsafe { (*self.payload()).size.max(0) as usize }
+    }
+    fn at(&self, i: usize) -> *mut u8 {
+        unsafe { (*self.payload()).items.add(i * self.itemsize) }
+    }
+    /// Python's index rules: negative from the end; out of range is an IndexError.
+    fn index_of(&self, index: isize) -> PyResult<usize> {
+        let n = self.len_now() as isize;
+        let i = if index < 0 { index + n } else { index };
+        if i < 0 || i >= n {
+            return Err(pyo3::exceptions::PyIndexError::new_err("list index out of range"));
+        }
+        Ok(i as usize)
+    }
+    /// The Python value of item `i` (a new reference; the list keeps its own).
+    fn get(&self, py: Python<'_>, i: usize) -> PyResult<PyObject> {
+        unsafe {
+            retain(&self.item, self.at(i));
+            let o = box_value(py, crate::npy::npy(py)?, &self.item, self.at(i))?;
+            Ok(PyObject::from_owned_ptr(py, o))
+        }
+    }
+    /// `value` as a native item in a buffer of its own (owning its references).
+    fn unboxed(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Vec<u128>> {
+        if !storable(&self.item) {
+            return Err(PyTypeError::new_err(format!(
+                "storing items into a {} from Python is not supported by numrs (its items would borrow Python objects)",
+                self.type_name
+            )));
+        }
+        crate::dict_boxing::check_converts(py, value, &self.item_type, "list item")?;
+        let mut buf = vec![0u128; self.itemsize.div_ceil(16).max(1)];
+        unsafe { unbox(py, crate::npy::npy(py)?, &self.item, value.as_ptr(), buf.as_mut_ptr() as *mut u8)? };
+        Ok(buf)
+    }
+    /// Room for `n` items, reallocating the item block as compiled code does when it grows.
+    fn reserve(&self, n: usize) -> PyResult<()> {
+        unsafe {
+            let p = self.payload();
+            if (*p).allocated.max(0) as usize >= n {
+                return Ok(());
+            }
+            let cap = n.max(4).max((*p).allocated.max(0) as usize * 2);
+            let items = (RUNTIME_API.meminfo_alloc)(cap * self.itemsize, 16);
+            if items.is_null() {
+                return Err(PyMemoryError::new_err("cannot grow a list"));
+            }
+            std::ptr::copy_nonoverlapping((*p).items, (*items).data, (*p).size.max(0) as usize * self.itemsize);
+            let old = (*p).items_meminfo;
+            (*old).refcount = 0;
+            (RUNTIME_API.meminfo_release)(old);
+            (*p).items_meminfo = items;
+            (*p).items = (*items).data;
+            (*p).allocated = cap as i64;
+            Ok(())
+        }
+    }
+    /// Inserts the native item in `buf` (taking its references) at `i <= len`.
+    fn insert_unboxed(&self, i: usize, buf: &[u128]) -> PyResult<()> {
+        let n = self.len_now();
+        self.reserve(n + 1)?;
+        unsafe {
+            std::ptr::copy(self.at(i), self.at(i + 1), (n - i) * self.itemsize);
+            std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, self.at(i), self.itemsize);
+            (*self.payload()).size = n as i64 + 1;
+        }
+        Ok(())
+    }
+    /// A new typed list of the same type holding `items` (new references to them).
+    fn new_like(&self, py: Python<'_>, items: &[usize]) -> PyResult<Py<TypedList>> {
+        unsafe {
+            let mi = new_list(items.len(), self.itemsize)?;
+            let p = payload(mi);
+            for (k, &i) in items.iter().enumerate() {
+                retain(&self.item, self.at(i));
+                std::ptr::copy_nonoverlapping(self.at(i), (*p).items.add(k * self.itemsize), self.itemsize);
+                (*p).size = k as i64 + 1;
+            }
+            Py::new(py, TypedList { handle: ListHandle(mi), item: self.item.clone(), itemsize: self.itemsize, type_name: self.type_name.clone(), item_type: self.item_type.clone() })
+        }
+    }
+    fn make(py: Python<'_>, item_type: numrs_types::Type) -> PyResult<Py<TypedList>> {
+        let list_type = numrs_types::Type::ListType(std::sync::Arc::new(item_type.clone()));
+        let item_type = item_type;
+        let plan = Plan::of(&list_type).map_err(|e| PyTypeError::new_err(format!("cannot make a {list_type}: {e}")))?;
+        let Plan::List { item, itemsize, .. } = plan else { unreachable!("a ListType's plan is a list") };
+        let mi = unsafe { new_list(0, itemsize)? };
+        Py::new(py, TypedList { handle: ListHandle(mi), item: *item, itemsize, type_name: list_type.to_string(), item_type })
+    }
+    fn items(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
+        (0..self.len_now()).map(|i| self.get(py, i)).collect()
+    }
 }
 
 #[pymethods]
 impl TypedList {
+    /// `TypedList(iterable)`: typed from the first item's Numba type, as
+    /// `numba.typed.List(iterable)` is.
+    #[new]
+    fn py_new(py: Python<'_>, iterable: &Bound<'_, PyAny>) -> PyResult<Py<TypedList>> {
+        let items: Vec<Bound<'_, PyAny>> = iterable.try_iter()?.collect::<PyResult<_>>()?;
+        let Some(first) = items.first() else {
+            return Err(PyTypeError::new_err("cannot type an empty TypedList: use TypedList.empty_list(item_type)"));
+        };
+        let np = crate::npy::npy(py)?;
+        let t = unsafe { crate::typing::typeof_value(py, np, first.as_ptr(), false) }
+            .filter(|t| *t != numrs_types::Type::PyObject)
+            .ok_or_else(|| PyTypeError::new_err(format!("cannot determine the Numba type of {}", first.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+        // A Python list item is a reflected list in `typeof`; a typed list holds typed lists.
+        let t = match t {
+            numrs_types::Type::List { dtype, .. } => numrs_types::Type::ListType(dtype),
+            t => t,
+        };
+        let out = Self::make(py, t)?;
+        for x in &items {
+            out.get().append(py, x)?;
+        }
+        Ok(out)
+    }
+    /// `numba.typed.List.empty_list(item_type)`.
+    #[staticmethod]
+    #[pyo3(signature = (item_type, allocated=0))]
+    fn empty_list(py: Python<'_>, item_type: &Bound<'_, PyAny>, allocated: usize) -> PyResult<Py<TypedList>> {
+        let out = Self::make(py, crate::dict_boxing::type_arg(item_type)?)?;
+        out.get().reserve(allocated)?;
+        Ok(out)
+    }
     fn __str__(&self, py: Python<'_>) -> PyResult<String> {
         // `numba.typed.List.__str__`: `[...]` of the items' `str`.
-        let parts = self.items.bind(py).iter().map(|x| Ok(x.str()?.to_string())).collect::<PyResult<Vec<_>>>()?;
+        let parts = self.items(py)?.iter().map(|x| Ok(x.bind(py).str()?.to_string())).collect::<PyResult<Vec<_>>>()?;
         Ok(format!("[{}]", parts.join(", ")))
     }
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("{}({})", self.type_name, self.__str__(py)?))
     }
-    fn __len__(&self, py: Python<'_>) -> usize {
-        self.items.bind(py).len()
+    fn __len__(&self) -> usize {
+        self.len_now()
     }
     fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        Ok(self.items.bind(py).as_any().get_item(index)?.unbind())
+        if let Ok(slice) = index.downcast::<pyo3::types::PySlice>() {
+            let ix = slice.indices(self.len_now() as isize)?;
+            let picked: Vec<usize> = (0..ix.slicelength).map(|k| (ix.start + k as isize * ix.step) as usize).collect();
+            return Ok(self.new_like(py, &picked)?.into_any());
+        }
+        let i = self.index_of(index.extract::<isize>()?)?;
+        self.get(py, i)
+    }
+    fn __setitem__(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let i = self.index_of(index)?;
+        let buf = self.unboxed(py, value)?;
+        unsafe {
+            crate::boxing::release(&self.item, self.at(i));
+            std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, self.at(i), self.itemsize);
+        }
+        Ok(())
+    }
+    fn __delitem__(&self, index: isize) -> PyResult<()> {
+        let i = self.index_of(index)?;
+        let n = self.len_now();
+        unsafe {
+            crate::boxing::release(&self.item, self.at(i));
+            std::ptr::copy(self.at(i + 1), self.at(i), (n - i - 1) * self.itemsize);
+            (*self.payload()).size = n as i64 - 1;
+        }
+        Ok(())
     }
     fn __contains__(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<bool> {
-        self.items.bind(py).contains(x)
+        for i in 0..self.len_now() {
+            if self.get(py, i)?.bind(py).eq(x)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
     }
-    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<pyo3::types::PyIterator>> {
-        Ok(pyo3::types::PyIterator::from_object(self.items.bind(py).as_any())?.unbind())
+    fn __iter__(slf: Py<TypedList>) -> TypedListIter {
+        TypedListIter { list: slf, next: std::sync::atomic::AtomicUsize::new(0) }
     }
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let mine = PyList::new(py, self.items(py)?)?;
         match other.downcast::<TypedList>() {
-            Ok(o) => self.items.bind(py).as_any().eq(o.get().items.bind(py)),
-            Err(_) => self.items.bind(py).as_any().eq(other),
+            Ok(o) => mine.as_any().eq(PyList::new(py, o.get().items(py)?)?),
+            Err(_) => mine.as_any().eq(other),
         }
+    }
+    fn append(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let buf = self.unboxed(py, value)?;
+        self.insert_unboxed(self.len_now(), &buf)
+    }
+    fn extend(&self, py: Python<'_>, iterable: &Bound<'_, PyAny>) -> PyResult<()> {
+        // Items first (the iterable may be this list).
+        let items: Vec<Bound<'_, PyAny>> = iterable.try_iter()?.collect::<PyResult<_>>()?;
+        for x in &items {
+            self.append(py, x)?;
+        }
+        Ok(())
+    }
+    fn insert(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.len_now() as isize;
+        let i = if index < 0 { (index + n).max(0) } else { index.min(n) } as usize;
+        let buf = self.unboxed(py, value)?;
+        self.insert_unboxed(i, &buf)
+    }
+    #[pyo3(signature = (index=-1))]
+    fn pop(&self, py: Python<'_>, index: isize) -> PyResult<PyObject> {
+        if self.len_now() == 0 {
+            return Err(pyo3::exceptions::PyIndexError::new_err("pop from empty list"));
+        }
+        let i = self.index_of(index)?;
+        let v = self.get(py, i)?;
+        self.__delitem__(i as isize)?;
+        Ok(v)
+    }
+    fn clear(&self) {
+        unsafe {
+            for i in 0..self.len_now() {
+                crate::boxing::release(&self.item, self.at(i));
+            }
+            (*self.payload()).size = 0;
+        }
+    }
+    fn index(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
+        for i in 0..self.len_now() {
+            if self.get(py, i)?.bind(py).eq(x)? {
+                return Ok(i);
+            }
+        }
+        Err(pyo3::exceptions::PyValueError::new_err("item not in list"))
+    }
+    fn count(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let mut n = 0;
+        for i in 0..self.len_now() {
+            n += self.get(py, i)?.bind(py).eq(x)? as usize;
+        }
+        Ok(n)
+    }
+    fn copy(&self, py: Python<'_>) -> PyResult<Py<TypedList>> {
+        self.new_like(py, &(0..self.len_now()).collect::<Vec<_>>())
     }
     /// A plain Python list of the items.
     fn to_list(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        Ok(PyList::new(py, self.items.bind(py).iter())?.unbind())
+        Ok(PyList::new(py, self.items(py)?)?.unbind())
+    }
+    /// The item type, as Numba prints it.
+    #[getter]
+    fn _dtype(&self) -> String {
+        self.type_name.strip_prefix("ListType[").and_then(|s| s.strip_suffix(']')).unwrap_or(&self.type_name).to_string()
+    }
+}
+
+/// Iterates a [`TypedList`] by index, as a Python list iterator does (it sees changes).
+#[pyclass(module = "numrs_runtime", name = "TypedListIterator")]
+pub struct TypedListIter {
+    list: Py<TypedList>,
+    next: std::sync::atomic::AtomicUsize,
+}
+
+#[pymethods]
+impl TypedListIter {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
+        let i = self.next.fetch_add(1, Ordering::Relaxed);
+        let l = self.list.get();
+        if i >= l.len_now() {
+            return Ok(None);
+        }
+        l.get(py, i).map(Some)
     }
 }
 
@@ -232,7 +541,7 @@ impl TypedList {
 /// call (lists).
 pub fn owns(plan: &Plan) -> bool {
     match plan {
-        Plan::List { .. } | Plan::Str => true,
+        Plan::List { .. } | Plan::Str | Plan::Container { .. } => true,
         Plan::Tuple(items) => items.iter().any(|(_, p)| owns(p)),
         Plan::Optional { data, .. } => owns(data),
         _ => false,
@@ -243,6 +552,11 @@ pub fn owns(plan: &Plan) -> bool {
 /// the argument's references.
 pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -> PyResult<()> {
     match plan {
+        // A typed list is shared, not reflected: drop the call's reference.
+        Plan::List { item, itemsize, typed: Some(_) } => {
+            release_at(item, *itemsize, src);
+            Ok(())
+        }
         Plan::List { item, itemsize, .. } => {
             let obj = box_list(py, np, item, *itemsize, src)?;
             ffi::Py_DECREF(obj);
@@ -258,8 +572,8 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
             }
             r
         }
-        Plan::Str => {
-            crate::strings::release(src);
+        Plan::Str | Plan::Container { .. } => {
+            crate::boxing::release(plan, src);
             Ok(())
         }
         Plan::Optional { data, valid, .. } => {

@@ -296,6 +296,10 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if let Some(t) = crate::dispatcher::typeof_dispatcher(obj) {
         return Some(t);
     }
+    let b = Bound::from_borrowed_ptr(py, obj);
+    if let Some(t) = crate::lists::typeof_typed_list(&b).or_else(|| crate::dict_boxing::typeof_typed_dict(&b)) {
+        return Some(t);
+    }
     if ffi::PyList_Check(obj) != 0 {
         if ffi::PyList_Size(obj) == 0 {
             return None;
