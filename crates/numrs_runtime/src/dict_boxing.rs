@@ -378,8 +378,13 @@ pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut
     let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
     let Ok(d) = b.downcast::<TypedDict>() else {
         return Err(PyTypeError::new_err(format!(
-            "expected a {type_name} (a numrs_runtime.TypedDict), got {}",
-            b.get_type().name().map(|n| n.to_string()).unwrap_or_default()
+            "expected a {type_name} (a numrs_runtime.TypedDict), got {}{}",
+            b.get_type().name().map(|n| n.to_string()).unwrap_or_default(),
+            if b.hasattr("_numba_type_").unwrap_or(false) {
+                ": a built module cannot use Numba's own typed containers; make a numrs_runtime.TypedDict instead"
+            } else {
+                ""
+            }
         )));
     };
     let d = d.get();

@@ -300,6 +300,18 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if let Some(t) = crate::lists::typeof_typed_list(&b).or_else(|| crate::dict_boxing::typeof_typed_dict(&b)) {
         return Some(t);
     }
+    // Numba's own `numba.typed.List`/`Dict` (Numba's `typeof` reads `_numba_type_`): typed as
+    // Numba types them, so that unboxing can say what to pass instead.
+    if ty != std::ptr::addr_of_mut!(ffi::PyList_Type) && ty != std::ptr::addr_of_mut!(ffi::PySet_Type) {
+        if let Ok(t) = b.getattr("_numba_type_") {
+            let t = t.str().ok().and_then(|s| numrs_types::parse_type(&s.to_string()));
+            if matches!(t, Some(Type::ListType(_) | Type::DictType(_))) {
+                return t;
+            }
+        } else {
+            ffi::PyErr_Clear();
+        }
+    }
     if ffi::PyList_Check(obj) != 0 {
         if ffi::PyList_Size(obj) == 0 {
             return None;
