@@ -295,6 +295,15 @@ pub const GENERATOR_ITEM: i32 = 0;
 pub const GENERATOR_ERROR: i32 = 1;
 pub const GENERATOR_DONE: i32 = 2;
 
+/// A generator's state starts with its resume index (`u32`): 0 before it started, `k` when
+/// suspended at its `k`-th yield, [`GENERATOR_FINISHED`] once it returned or raised. Setting
+/// it to [`GENERATOR_FINALIZE`] in a suspended generator and stepping it once releases the
+/// references its variables hold and finishes it (the step gives no item): what the runtime
+/// does with a generator object Python drops before the end. Modules built before this
+/// existed treat the index as finished.
+pub const GENERATOR_FINISHED: u32 = u32::MAX;
+pub const GENERATOR_FINALIZE: u32 = u32::MAX - 1;
+
 /// Services the runtime provides to compiled code. Fields are only ever appended.
 #[repr(C)]
 pub struct RuntimeApi {

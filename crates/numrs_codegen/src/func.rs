@@ -224,6 +224,9 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) globals: &'a [(String, crate::GlobalConst)],
     /// Lowering a generator's resume function (see `generators`).
     pub(crate) gen: Option<crate::generators::GenFrame<'ctx>>,
+    /// The states of the generators this function makes, finalized at every exit (see
+    /// `generators::GenState`).
+    pub(crate) gen_states: std::cell::RefCell<Vec<crate::generators::GenState<'ctx>>>,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -388,6 +391,7 @@ pub fn lower_function<'a, 'ctx>(
         defs,
         rc_slots: Vec::new(),
         iter_owned: Default::default(),
+        gen_states: Default::default(),
         unwrapped: HashMap::new(),
         fresh: false,
         fused: Default::default(),
@@ -431,7 +435,7 @@ pub fn lower_function<'a, 'ctx>(
                 }
                 let lt = cx.vt(&t)?;
                 let p = cx.frame_alloca(lt, &format!("cell.{}", sanitize(name)))?;
-                cx.alloca_b.build_store(p, lt.const_zero())?;
+                cx.zero_slot(p, lt)?;
                 cx.cells.insert(name.clone(), (p, t));
             }
         }
@@ -458,14 +462,7 @@ pub fn lower_function<'a, 'ctx>(
                 // needs no reference of its own (and nothing stays live for the exits).
                 let is_param = matches!(cx.defs.get(&VarId(i as u32)), Some(Value::Arg(_)));
                 if crate::arrays::needs_rc(t) && !is_param {
-                    if cx.gen.is_some() {
-                        // Reported at the variable's first assignment.
-                        let var = VarId(i as u32);
-                        let at = ir.blocks.iter().flat_map(|b| &b.stmts).find(|st| matches!(&st.kind, StmtKind::Assign { target, .. } if *target == var));
-                        cx.span = at.map(|st| st.span);
-                    }
-                    cx.check_owning_slot(t)?;
-                    cx.alloca_b.build_store(p, lt.const_zero())?;
+                    cx.zero_slot(p, lt)?;
                     cx.rc_slots.push((p, t.clone()));
                 }
             }
@@ -673,6 +670,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             defs: self.defs.clone(),
             rc_slots: Vec::new(),
             iter_owned: Default::default(),
+            gen_states: Default::default(),
             unwrapped: HashMap::new(),
             fresh: false,
             fused: self.fused.clone(),
@@ -702,8 +700,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Ok(Repr::Value(lt)) = types::repr(self.ctx, t) else { return Ok(false) };
         let p = self.frame_alloca(lt, &sanitize(&self.ir.var(v).name))?;
         if owning && crate::arrays::needs_rc(t) {
-            self.check_owning_slot(t)?;
-            self.alloca_b.build_store(p, lt.const_zero())?;
+            self.zero_slot(p, lt)?;
             self.rc_slots.push((p, t.clone()));
         }
         self.slots[v.0 as usize] = Some(p);
@@ -814,6 +811,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Drop the references every array variable holds (before leaving the function).
     pub(crate) fn release_all(&self) -> R<()> {
+        // Generators this function made first: they may borrow its variables.
+        let states = self.gen_states.borrow().clone();
+        for st in &states {
+            self.gen_finalize(st)?;
+        }
         for (p, t) in self.rc_slots.iter().chain(self.iter_owned.borrow().iter()) {
             let lt = self.vt(t)?;
             let v = self.b.build_load(lt, *p, "")?;
@@ -1758,8 +1760,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
             vals.push(self.cast(x, &t, formal)?.into());
         }
-        if let Type::Generator(_) = &callee.return_type {
-            return self.make_generator(callee.function, &callee.args, &vals[1..]);
+        if let Type::Generator(g) = &callee.return_type {
+            return self.make_generator(callee.function, &callee.args, &g.yield_type, &vals[1..]);
         }
         let r = self.call_internal(&callee, &vals, target)?;
         // The callee's result is a new reference.

@@ -14,10 +14,20 @@
 //!   that suspended it; a `yield` stores its index and returns the item; returning (or
 //!   raising) marks the generator finished, and resuming a finished generator gives no item.
 //!
+//! - Variables holding references (arrays, lists, strings made in the generator) are null
+//!   from its start (the resume index 0 path zeroes them, not the entry block, which runs on
+//!   every resume) and are released when it returns or raises. A yielded reference is a new
+//!   one: the consumer holds it until its next step (or its exit).
+//! - Finalizing (Numba's generator finalizer): a generator abandoned while suspended at a
+//!   yield still holds references. Resuming it with the index [`FINALIZE`] releases them and
+//!   finishes it. Every function finalizes the generators it made at each of its exits, and
+//!   before it makes the next one in the same state; the runtime finalizes a generator object
+//!   Python drops.
+//! - The state of a generator made inside another generator lives on the heap (its pointer
+//!   in the outer state), since the outer's resume function returns at every yield.
+//!
 //! Like Numba's, a generator is driven by `for` loops and the functions that take iterables
-//! (`list(gen(n))`). Locals holding references (arrays made in the generator, lists,
-//! strings) are refused: an abandoned generator would have to release them (Numba's
-//! finalizer), which numrs build does not do yet.
+//! (`list(gen(n))`).
 
 use std::cell::{Cell, RefCell};
 
@@ -34,10 +44,17 @@ use crate::func::{CgError, FnCx, R};
 use crate::types::{self, Repr};
 
 /// Resume index of a generator that has returned or raised.
-const FINISHED: u64 = u32::MAX as u64;
+const FINISHED: u64 = numrs_abi::GENERATOR_FINISHED as u64;
+
+/// Resume index that asks a suspended generator to release what it holds and finish.
+const FINALIZE: u64 = numrs_abi::GENERATOR_FINALIZE as u64;
 
 /// Field of the header holding the arguments.
 const ARGS_FIELD: u32 = 2;
+
+/// `RuntimeApi::alloc` and `RuntimeApi::free`.
+const API_PLAIN_ALLOC: u32 = 3;
+const API_PLAIN_FREE: u32 = 4;
 
 /// The alignment of every generator state.
 const STATE_ALIGN: u32 = 16;
@@ -62,9 +79,6 @@ fn step_type<'ctx>(ctx: &'ctx Context, yield_type: &Type) -> Result<StructType<'
 
 /// The type of the resume function of a generator yielding `yield_type`.
 pub fn resume_fn_type<'ctx>(ctx: &'ctx Context, yield_type: &Type) -> Result<FunctionType<'ctx>, String> {
-    if crate::arrays::needs_rc(yield_type) {
-        return Err(format!("generators yielding {yield_type} are not supported by numrs build yet"));
-    }
     let ptr = ctx.ptr_type(AddressSpace::default());
     let ret = ctx.struct_type(&[ctx.i32_type().into(), step_type(ctx, yield_type)?.into()], false);
     Ok(ret.fn_type(&[ptr.into(), ptr.into()], false))
@@ -150,6 +164,19 @@ pub(crate) struct GenFrame<'ctx> {
     next: Cell<u64>,
     /// The block after each yield, in order (resume index k + 1 for the k-th).
     resumes: RefCell<Vec<BasicBlock<'ctx>>>,
+    /// Where the generator starts (resume index 0): owning slots are zeroed here, then the
+    /// body runs.
+    init: BasicBlock<'ctx>,
+    init_b: Builder<'ctx>,
+}
+
+/// A generator state a function made: where it is (`heap`: a slot holding the pointer to a
+/// heap state, null when there is none) and what it yields.
+#[derive(Clone)]
+pub(crate) struct GenState<'ctx> {
+    at: PointerValue<'ctx>,
+    heap: bool,
+    yield_type: Type,
 }
 
 impl<'ctx> GenFrame<'ctx> {
@@ -158,7 +185,20 @@ impl<'ctx> GenFrame<'ctx> {
         let header = header_type(ctx, args)?;
         let layout = TargetData::create(&module.get_data_layout().as_str().to_string_lossy());
         let next = Cell::new(layout.get_abi_size(&header));
-        Ok(GenFrame { state, header, step: step_type(ctx, yield_type)?, yield_type: yield_type.clone(), layout, next, resumes: RefCell::new(Vec::new()) })
+        let init = ctx.append_basic_block(func, "init");
+        let init_b = ctx.create_builder();
+        init_b.position_at_end(init);
+        Ok(GenFrame {
+            state,
+            header,
+            step: step_type(ctx, yield_type)?,
+            yield_type: yield_type.clone(),
+            layout,
+            next,
+            resumes: RefCell::new(Vec::new()),
+            init,
+            init_b,
+        })
     }
 }
 
@@ -174,11 +214,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(p)
     }
 
-    /// Fails in a generator: a slot owning a reference of type `t` (see the module doc).
-    pub(crate) fn check_owning_slot(&self, t: &Type) -> R<()> {
-        if self.gen.is_some() {
-            return self.fail(format!("generators with local variables of type {t} are not supported by numrs build yet"));
-        }
+    /// Zero the slot `p` (of type `t`) when the call starts: in the entry block, or in a
+    /// generator where it starts (its entry block runs on every resume).
+    pub(crate) fn zero_slot(&self, p: PointerValue<'ctx>, t: BasicTypeEnum<'ctx>) -> R<()> {
+        match &self.gen {
+            Some(g) => g.init_b.build_store(p, t.const_zero())?,
+            None => self.alloca_b.build_store(p, t.const_zero())?,
+        };
         Ok(())
     }
 
@@ -208,6 +250,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let vt = self.ty(v)?;
         let x = self.load(v)?;
         let x = self.cast(x, &vt, &g.yield_type)?;
+        // The consumer gets a reference of its own.
+        self.incref(x, &g.yield_type)?;
         self.set_resume_index(g, k)?;
         let step = self.b.build_insert_value(g.step.get_undef(), x, 0, "")?;
         let step = self.b.build_insert_value(step, self.ctx.bool_type().const_int(1, false), 1, "")?;
@@ -250,12 +294,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p = self.alloca_b.build_struct_gep(g.header, g.state, 0, "")?;
         let index = self.alloca_b.build_load(i32t, p, "resume_index")?.into_int_value();
         let done = self.new_block("finished");
-        let mut cases = vec![(i32t.const_zero(), start)];
+        let finalize = self.new_block("finalize");
+        g.init_b.build_unconditional_branch(start)?;
+        let mut cases = vec![(i32t.const_zero(), g.init), (i32t.const_int(FINALIZE, false), finalize)];
         for (k, b) in g.resumes.borrow().iter().enumerate() {
             cases.push((i32t.const_int(k as u64 + 1, false), *b));
         }
         self.alloca_b.build_switch(index, done, &cases)?;
         self.b.position_at_end(done);
+        self.return_step(g.step.const_zero().into())?;
+        // Abandoned at a yield: release what it holds (every owning slot is null or live).
+        self.b.position_at_end(finalize);
+        self.set_resume_index(g, FINISHED)?;
+        self.release_all()?;
         self.return_step(g.step.const_zero().into())?;
         let size = g.next.get().div_ceil(u64::from(STATE_ALIGN)) * u64::from(STATE_ALIGN);
         let name = state_size_name(&self.func.get_name().to_string_lossy());
@@ -268,7 +319,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// A call of a generator function: a new state in this frame, its header filled in.
     /// `resume` is the generator's resume function, `args` the values of its arguments
     /// (those with a run-time value).
-    pub(crate) fn make_generator(&self, resume: FunctionValue<'ctx>, arg_types: &[Type], args: &[BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn make_generator(&self, resume: FunctionValue<'ctx>, arg_types: &[Type], yield_type: &Type, args: &[BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let header = header_type(self.ctx, arg_types).map_err(|m| CgError { span: self.span, message: m })?;
         let i64t = self.ctx.i64_type();
         let name = state_size_name(&resume.get_name().to_string_lossy());
@@ -277,15 +328,84 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             g.set_constant(true);
             g
         });
-        let size = self.alloca_b.build_load(i64t, size_global.as_pointer_value(), "state_size")?.into_int_value();
-        let state = self.alloca_b.build_array_alloca(self.ctx.i8_type(), size, "generator")?;
-        if let Some(inst) = state.as_instruction() {
-            inst.set_alignment(STATE_ALIGN).map_err(|m| CgError { span: self.span, message: format!("internal error: {m}") })?;
-        }
+        let state = if self.gen.is_some() {
+            // In a generator: a heap state, whose pointer lives in this generator's state.
+            let ptr = self.ctx.ptr_type(AddressSpace::default());
+            let slot = self.frame_alloca(ptr.into(), "generator")?;
+            self.zero_slot(slot, ptr.into())?;
+            let st = GenState { at: slot, heap: true, yield_type: yield_type.clone() };
+            self.gen_finalize(&st)?;
+            self.gen_states.borrow_mut().push(st);
+            let size = self.b.build_load(i64t, size_global.as_pointer_value(), "state_size")?.into_int_value();
+            let alloc = self.api_fn_ptr(API_PLAIN_ALLOC)?;
+            let state = self.b.build_indirect_call(ptr.fn_type(&[i64t.into()], false), alloc, &[size.into()], "state")?;
+            let inkwell::values::ValueKind::Basic(state) = state.try_as_basic_value() else { return self.fail("internal error: alloc returns void") };
+            let state = state.into_pointer_value();
+            let null = self.b.build_is_null(state, "")?;
+            self.guard(null, numrs_abi::ExcKind::MemoryError, "cannot allocate a generator")?;
+            self.b.build_store(slot, state)?;
+            state
+        } else {
+            let size = self.alloca_b.build_load(i64t, size_global.as_pointer_value(), "state_size")?.into_int_value();
+            let state = self.alloca_b.build_array_alloca(self.ctx.i8_type(), size, "generator")?;
+            if let Some(inst) = state.as_instruction() {
+                inst.set_alignment(STATE_ALIGN).map_err(|m| CgError { span: self.span, message: format!("internal error: {m}") })?;
+            }
+            // Nothing to finalize until it is made; a state made again (in a loop) finalizes
+            // the one before.
+            let p = self.alloca_b.build_struct_gep(header, state, 0, "")?;
+            self.alloca_b.build_store(p, self.ctx.i32_type().const_int(FINISHED, false))?;
+            let st = GenState { at: state, heap: false, yield_type: yield_type.clone() };
+            self.gen_finalize(&st)?;
+            self.gen_states.borrow_mut().push(st);
+            state
+        };
         let vals = args.iter().map(|a| BasicValueEnum::try_from(*a)).collect::<Result<Vec<_>, _>>();
         let vals = vals.map_err(|_| CgError { span: self.span, message: "internal error: generator argument".into() })?;
         fill_header(self.ctx, &self.b, header, state, resume, &vals)?;
         Ok(state.into())
+    }
+
+    /// Finalize the generator state `st` if it is suspended at a yield (see the module
+    /// documentation); a heap state is also freed.
+    pub(crate) fn gen_finalize(&self, st: &GenState<'ctx>) -> R<()> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i32t = self.ctx.i32_type();
+        let after = self.new_block("gen_finalized");
+        let state = if st.heap {
+            let state = self.b.build_load(ptr, st.at, "")?.into_pointer_value();
+            let some = self.new_block("gen_some");
+            let null = self.b.build_is_null(state, "")?;
+            self.b.build_conditional_branch(null, after, some)?;
+            self.b.position_at_end(some);
+            state
+        } else {
+            st.at
+        };
+        let header = header_type(self.ctx, &[]).map_err(|m| CgError { span: self.span, message: m })?;
+        let pi = self.b.build_struct_gep(header, state, 0, "")?;
+        let index = self.b.build_load(i32t, pi, "")?.into_int_value();
+        let k = self.b.build_int_sub(index, i32t.const_int(1, false), "")?;
+        let live = self.b.build_int_compare(inkwell::IntPredicate::ULT, k, i32t.const_int(FINALIZE - 1, false), "")?;
+        let fin = self.new_block("gen_finalize");
+        let freed = self.new_block("gen_free");
+        self.b.build_conditional_branch(live, fin, freed)?;
+        self.b.position_at_end(fin);
+        self.b.build_store(pi, i32t.const_int(FINALIZE, false))?;
+        let fty = resume_fn_type(self.ctx, &st.yield_type).map_err(|m| CgError { span: self.span, message: m })?;
+        let pf = self.b.build_struct_gep(header, state, 1, "")?;
+        let f = self.b.build_load(ptr, pf, "resume")?.into_pointer_value();
+        self.b.build_indirect_call(fty, f, &[self.exc_ptr().into(), state.into()], "")?;
+        self.b.build_unconditional_branch(freed)?;
+        self.b.position_at_end(freed);
+        if st.heap {
+            let free = self.api_fn(API_PLAIN_FREE, false)?;
+            self.b.build_indirect_call(self.ctx.void_type().fn_type(&[ptr.into()], false), free, &[state.into()], "")?;
+            self.b.build_store(st.at, ptr.const_null())?;
+        }
+        self.b.build_unconditional_branch(after)?;
+        self.b.position_at_end(after);
+        Ok(())
     }
 
     /// The next `{item (as item_t), valid}` of the generator at `state` yielding `yield_type`:
@@ -304,6 +424,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let step = self.b.build_extract_value(res, 1, "")?.into_struct_value();
         let x = self.b.build_extract_value(step, 0, "")?;
         let valid = self.b.build_extract_value(step, 1, "")?;
+        if crate::arrays::needs_rc(yield_type) {
+            // The item is a new reference: held here until this step runs again (or the
+            // function exits), so that the consumer borrows it as it borrows a list's items.
+            let lt = self.vt(yield_type)?;
+            let p = self.frame_alloca(lt, "gen_item")?;
+            self.zero_slot(p, lt)?;
+            self.iter_owned.borrow_mut().push((p, yield_type.clone()));
+            let old = self.b.build_load(lt, p, "")?;
+            self.b.build_store(p, x)?;
+            self.decref(old, yield_type)?;
+        }
         let x = self.cast(x, yield_type, item_t)?;
         let pt = self.ctx.struct_type(&[self.vt(item_t)?, self.ctx.bool_type().into()], false);
         let out = self.b.build_insert_value(pt.get_undef(), x, 0, "")?;

@@ -609,9 +609,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Returns the slot, for [`Self::let_go`].
     pub(crate) fn hold_temp(&mut self, v: BV<'ctx>, t: &Type) -> R<PointerValue<'ctx>> {
         let lt = self.vt(t)?;
-        self.check_owning_slot(t)?;
         let p = self.frame_alloca(lt, "hidden")?;
-        self.alloca_b.build_store(p, lt.const_zero())?;
+        self.zero_slot(p, lt)?;
         self.rc_slots.push((p, t.clone()));
         let old = self.b.build_load(lt, p, "old")?;
         self.b.build_store(p, v)?;

@@ -657,23 +657,22 @@ pub(crate) fn build_string<'ctx>(cx: &mut FnCx<'_, 'ctx>, parts: &[VarId]) -> R<
 /// takes its own reference).
 /// A string iterator's state: `{string, next index, current character}`. The iterator owns
 /// its current character (the item it yields is borrowed) and drops it on the next step.
-/// Outside generators the character field is null from the function's entry and is also
-/// dropped at every exit of the function, for loops left before the end.
+/// The character field is null from the call's start and is also dropped at every exit of
+/// the function, for loops left before the end.
 pub(crate) fn iter_init<'ctx>(cx: &FnCx<'_, 'ctx>, val: BasicValueEnum<'ctx>, st: inkwell::types::StructType<'ctx>, state: PointerValue<'ctx>) -> R<()> {
     cx.b.build_store(cx.b.build_struct_gep(st, state, 0, "")?, val)?;
     cx.b.build_store(cx.b.build_struct_gep(st, state, 1, "")?, cx.i64(0))?;
     let ptr = cx.ctx.ptr_type(AddressSpace::default());
     let pc = cx.b.build_struct_gep(st, state, 2, "")?;
-    if cx.gen.is_none() {
-        // The state is an entry-block alloca: null it there once, and here (a loop entered
-        // again) drop the character a previous, unfinished loop left.
-        let entry = cx.alloca_b.build_struct_gep(st, state, 2, "")?;
-        cx.alloca_b.build_store(entry, ptr.const_null())?;
-        let old = cx.b.build_load(ptr, pc, "")?;
-        cx.decref(old, &Type::Unicode)?;
-        // The entry block's address of the field dominates every exit.
-        cx.iter_owned.borrow_mut().push((entry, Type::Unicode));
-    }
+    // The state lives for the whole call (in a generator, in its state): null the field
+    // once, when the call starts, and here (a loop entered again) drop the character a
+    // previous, unfinished loop left.
+    let entry = cx.alloca_b.build_struct_gep(st, state, 2, "")?;
+    cx.zero_slot(entry, ptr.into())?;
+    let old = cx.b.build_load(ptr, pc, "")?;
+    cx.decref(old, &Type::Unicode)?;
+    // The entry block's address of the field dominates every exit.
+    cx.iter_owned.borrow_mut().push((entry, Type::Unicode));
     cx.b.build_store(pc, ptr.const_null())?;
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! `numrs_abi::GeneratorStep` that advances it. The object also holds the call's arguments:
 //! arrays among them are borrowed by the state.
 
-use numrs_abi::{ExcInfo, GeneratorStep, GENERATOR_DONE, GENERATOR_ITEM};
+use numrs_abi::{ExcInfo, GeneratorStep, GENERATOR_DONE, GENERATOR_FINALIZE, GENERATOR_ITEM};
 use pyo3::ffi;
 use pyo3::prelude::*;
 
@@ -51,6 +51,19 @@ impl Generator {
 
 impl Drop for Generator {
     fn drop(&mut self) {
+        // Dropped while suspended at a yield: finalize it (see `numrs_abi::GENERATOR_FINALIZE`)
+        // so that it releases the references its variables hold.
+        if !self.state.is_null() {
+            unsafe {
+                let index = self.state as *mut u32;
+                if (1..GENERATOR_FINALIZE).contains(&index.read()) {
+                    index.write(GENERATOR_FINALIZE);
+                    let mut buf = vec![0u64; self.item_size.div_ceil(8).max(1)];
+                    let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
+                    (self.step)(self.state, buf.as_mut_ptr() as *mut u8, &mut exc);
+                }
+            }
+        }
         self.finish();
     }
 }
