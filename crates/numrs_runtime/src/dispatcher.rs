@@ -537,7 +537,18 @@ impl Dispatcher {
             return raw(py, box_value(py, np, &spec.ret_plan, ret_buf));
         }
         let mut result = match (status, &spec.ret_plan) {
-            (0, Plan::Generator { .. }) => crate::generators::box_generator(py, self.np, &self.name, &spec.ret_plan, ret_buf, argv),
+            (0, Plan::Generator { .. }) => {
+                // The generator borrows its arguments: those unboxed into native memory of
+                // their own (strings, typed containers) are released when it goes.
+                let held = spec
+                    .arg_plans
+                    .iter()
+                    .filter(|(_, plan)| crate::lists::owns(plan))
+                    // Each is one pointer (the wrapper refuses other owning arguments).
+                    .map(|(off, plan)| (plan.clone(), (arg_buf.add(*off) as *const usize).read_unaligned()))
+                    .collect();
+                return raw(py, crate::generators::box_generator(py, self.np, &self.name, &spec.ret_plan, ret_buf, argv, held));
+            }
             (0, plan) => box_value(py, np, plan, ret_buf),
             _ => Err(self.raise(py, &exc)),
         };

@@ -24,20 +24,39 @@ pub struct Generator {
     name: String,
     /// The arguments of the call that made it.
     args: Vec<Py<PyAny>>,
+    /// Native arguments the state borrows that the call unboxed into memory of their own
+    /// (strings, typed containers: one pointer each), released when the generator goes.
+    held: Vec<(Plan, usize)>,
 }
 
 /// The generator object for the native `{state, step}` at `src` of a call of `name` with
 /// `argv`. The state is freed if the object cannot be made.
-pub(crate) unsafe fn box_generator(py: Python<'_>, np: &'static Npy, name: &str, plan: &Plan, src: *const u8, argv: &[*mut ffi::PyObject]) -> PyResult<*mut ffi::PyObject> {
+pub(crate) unsafe fn box_generator(
+    py: Python<'_>,
+    np: &'static Npy,
+    name: &str,
+    plan: &Plan,
+    src: *const u8,
+    argv: &[*mut ffi::PyObject],
+    held: Vec<(Plan, usize)>,
+) -> PyResult<*mut ffi::PyObject> {
     let state = (src as *const *mut u8).read_unaligned();
     let step: GeneratorStep = std::mem::transmute::<*const u8, GeneratorStep>((src.add(8) as *const *const u8).read_unaligned());
     let Plan::Generator { item, item_size } = plan else {
         crate::memory::numrs_free(state);
+        release_held(&held);
         return Err(pyo3::exceptions::PyRuntimeError::new_err("internal error: not a generator"));
     };
     let args = argv.iter().map(|&a| Py::from_borrowed_ptr(py, a)).collect();
-    let g = Generator { state, step, item: (**item).clone(), item_size: *item_size, np, name: name.to_string(), args };
+    // If the object cannot be made, dropping it frees the state and the held arguments.
+    let g = Generator { state, step, item: (**item).clone(), item_size: *item_size, np, name: name.to_string(), args, held };
     Ok(Py::new(py, g)?.into_ptr())
+}
+
+unsafe fn release_held(held: &[(Plan, usize)]) {
+    for (plan, p) in held {
+        crate::boxing::release(plan, p as *const usize as *const u8);
+    }
 }
 
 impl Generator {
@@ -65,6 +84,7 @@ impl Drop for Generator {
             }
         }
         self.finish();
+        unsafe { release_held(&std::mem::take(&mut self.held)) };
     }
 }
 
