@@ -266,7 +266,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             rc_offsets(&v, 0, &mut rc).map_err(|m| self.cg_error(m))?;
         }
         let size = |t: &Type| numrs_abi::layout(t).map(|l| l.size as i64);
-        let (Some(ks), Some(vs)) = (size(&k), if set { Some(0) } else { size(&v) }) else {
+        // Values with no run-time value (a function: Numba's dispatcher type) take no room.
+        let (Some(ks), Some(vs)) = (size(&k), if set || types::is_phantom(&v) { Some(0) } else { size(&v) }) else {
             return self.fail(format!("{t} is not supported by numrs build yet"));
         };
         let mut words = vec![set as i64 | ((tuple as i64) << 1), ks, vs, fields.len() as i64];
@@ -369,7 +370,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.incref(v, vt)?;
                 self.spill(v, vt)?
             }
-            None => self.ptr_ty().const_null(),
+            // A set, or values that take no room: any valid address for the 0 bytes.
+            None => kp,
         };
         self.rt_call(API_INSERT, None, &[h.into(), kp.into(), vp.into()])?;
         Ok(())
@@ -415,6 +417,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for (kv, vv) in items {
             let key = self.load(*kv)?;
             let key = self.cast(key, &self.ty(*kv)?, &k)?;
+            if types::is_phantom(&v) {
+                // A function value (one type: the first item's) is its type; nothing is stored.
+                self.insert_raw(h, key, &k, None)?;
+                continue;
+            }
             let val = self.load(*vv)?;
             let val = self.cast(val, &self.ty(*vv)?, &v)?;
             self.insert_raw(h, key, &k, Some((val, &v)))?;
@@ -801,6 +808,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.guard(missing, ExcKind::KeyError, "")?;
         let x = self.unspill(out, &v)?;
         self.cast(x, &v, tt).map(Some)
+    }
+
+    /// `d[k]` of a dict whose values have no run-time value (functions): KeyError when the key
+    /// is missing, nothing else to do (the value is its type).
+    pub(crate) fn dict_check_key(&mut self, value: VarId, index: VarId) -> R<()> {
+        let vt = self.ty(value)?;
+        let (k, _) = self.kv_of(&vt)?;
+        let h = self.load(value)?.into_pointer_value();
+        let key = self.load(index)?;
+        let key = self.cast(key, &self.ty(index)?, &k)?;
+        let found = self.lookup_raw(h, key, &k, None)?;
+        let missing = self.b.build_not(found, "")?;
+        self.guard(missing, ExcKind::KeyError, "")
     }
 
     /// `d[k] = v`; false when `target` is not a dict.

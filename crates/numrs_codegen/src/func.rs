@@ -1254,6 +1254,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let tt = self.ty(target)?;
         if types::is_phantom(&tt) {
             // Functions, modules, classes, exception instances: resolved where they are used.
+            // A function looked up in a dict still needs its key there.
+            if let Value::GetItem { value: d, index } = value {
+                if matches!(self.ty(*d)?, Type::DictType(_)) {
+                    self.dict_check_key(*d, *index)?;
+                }
+            }
             return Ok(());
         }
         if let Type::IntegerLiteral(_) | Type::BooleanLiteral(_) = tt {

@@ -2,7 +2,8 @@
 //! (numba/parfors/parfor.py, `ConvertLoopPass`), lowering without the runtime on CUDA
 //! (numba/core/runtime/context.py `_require_nrt`: "NRT required but not enabled"), array
 //! indices its fancy-indexing lowering cannot compile, and ordering comparisons of complex
-//! arrays (typed through the ufuncs, lowered through the scalar operator complex lacks).
+//! arrays (typed through the ufuncs, lowered through the scalar operator complex lacks), and
+//! dict displays whose later items do not cast to the first one's types.
 
 use numrs_ir::{StmtKind, Value, VarId};
 use numrs_syntax::ast::Constant;
@@ -84,6 +85,30 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             let (Some(vt), Some(it)) = (inf.get(value), inf.get(index)) else { continue };
             if let Some((kind, message)) = numrs_typing::index_lowering_error(vt, it, read) {
                 return Some(error(kind, "unsupported-array-index", &message, s.span));
+            }
+        }
+    }
+    // A dict display stores its items after the first into a dict of the first one's types
+    // (`build_map`): an item that does not cast fails there, at the display's line.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { target: t, value: Value::BuildMap(items) } = &s.kind else { continue };
+            let Some(Type::DictType(kv)) = inf.get(*t) else { continue };
+            for (k, v) in items.iter().skip(1) {
+                let stored = [(inf.get(*k), &kv.0, "key"), (inf.get(*v), &kv.1, "value")];
+                for (from, to, what) in stored {
+                    let Some(from) = from else { continue };
+                    if let Some((kind, why)) = numrs_typing::dict_store_error(from, to) {
+                        let mut e = error(
+                            kind,
+                            "heterogeneous-container",
+                            &format!("this dict display is a {} (its first item's types), and it cannot store a {what} of type {}: {why}", inf.get(*t).map(|t| t.to_string()).unwrap_or_default(), from.unliteral()),
+                            s.span,
+                        );
+                        e.notes.push("give every item of the display the first item's types, or build the dict with d[k] = v".into());
+                        return Some(e);
+                    }
+                }
             }
         }
     }

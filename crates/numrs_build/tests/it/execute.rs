@@ -222,8 +222,8 @@ def stats(a):
 
 #[test]
 fn unsupported_constructs_are_reported_with_their_line() {
-    // A dict of lambdas, built on line 5.
-    let src = "from numba import njit\n\n@njit(\"int64(int64)\")\ndef f(n):\n    d = {1: lambda v: v}\n    return d[1](n)\n\n@njit(\"int64(int64)\")\ndef g(n):\n    return n + 1\n";
+    // A dict of dicts, built on line 5.
+    let src = "from numba import njit\n\n@njit(\"int64(int64)\")\ndef f(n):\n    d = {1: {2: n}}\n    return d[1][2]\n\n@njit(\"int64(int64)\")\ndef g(n):\n    return n + 1\n";
     let m = build("unsup", src);
     assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
     assert_eq!(m.problems[0].line, Some(5), "{:?}", m.problems);
