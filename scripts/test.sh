@@ -96,6 +96,8 @@ step "$PY" tests/build/keyword_calls.py
 step "$PY" tests/build/generators.py
 # numba.typed.List / Dict: against CPython with plain lists and dicts, TypedList objects, no leaks.
 step "$PY" tests/build/typed_containers.py
+# parallel=True: array expressions and prange loops on the runtime's threads, against NumPy.
+step "$PY" tests/build/parallel.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
 join libdevice

@@ -890,26 +890,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let fast = self.new_block("aexpr_fast");
             self.b.build_conditional_branch(same, fast, general)?;
             self.b.position_at_end(fast);
-            let data: Vec<Option<PointerValue<'ctx>>> =
-                leaves.iter().map(|l| if matches!(l.ty, Type::Array(_)) { self.field(l.val, 4).map(|p| Some(p.into_pointer_value())) } else { Ok(None) }).collect::<R<_>>()?;
-            let out_data = self.field(out, 4)?.into_pointer_value();
+            // What the loop reads: per leaf its data pointer (arrays) or its value, then the
+            // result's data pointer. In a `parallel=True` function the loop runs in chunks on
+            // the runtime's threads (Numba's parfor of an array expression).
+            let mut env: Vec<BasicValueEnum<'ctx>> = Vec::new();
+            for l in &leaves {
+                env.push(if matches!(l.ty, Type::Array(_)) { self.field(l.val, 4)? } else { l.val });
+            }
+            env.push(self.field(out, 4)?);
             let out_et = types::storage_type(self.ctx, &out_t.dtype).map_err(|m| self.cg_err(m))?;
-            self.counted_loop(nitems, |cx, i| {
+            let mut body = |cx: &mut FnCx<'a, 'ctx>, i: IntValue<'ctx>, env: &[BasicValueEnum<'ctx>]| -> R<()> {
                 let mut vals = Vec::new();
-                for (l, d) in leaves.iter().zip(&data) {
-                    vals.push(match (&l.ty, d) {
-                        (Type::Array(a), Some(p)) => {
+                for (l, e) in leaves.iter().zip(env) {
+                    vals.push(match &l.ty {
+                        Type::Array(a) => {
                             let et = types::storage_type(cx.ctx, &a.dtype).map_err(|m| cx.cg_err(m))?;
-                            let ep = unsafe { cx.b.build_gep(et, *p, &[i], "")? };
+                            let ep = unsafe { cx.b.build_gep(et, e.into_pointer_value(), &[i], "")? };
                             (cx.load_element(ep, &a.dtype)?, a.dtype.clone())
                         }
-                        _ => (l.val, l.ty.clone()),
+                        _ => (*e, l.ty.clone()),
                     });
                 }
                 let (v, t) = cx.eval_node(&root, &vals)?;
+                let out_data = env[leaves.len()].into_pointer_value();
                 let op = unsafe { cx.b.build_gep(out_et, out_data, &[i], "")? };
                 cx.store_element(op, v, &t, &out_t.dtype)
-            })?;
+            };
+            if self.flags.parallel && !root.may_raise() {
+                self.parallel_counted_loop(nitems, &env, &mut body)?;
+            } else {
+                self.counted_loop(nitems, |cx, i| body(cx, i, &env))?;
+            }
             self.b.build_unconditional_branch(done)?;
         } else {
             self.b.build_unconditional_branch(general)?;

@@ -18,6 +18,11 @@
 //!
 //! An exception in a chunk is written to that chunk's own `ExcInfo`; the caller reports the
 //! one of the lowest failing chunk.
+//!
+//! Array expressions of a `parallel=True` function (Numba turns them into parfors too) go
+//! through [`FnCx::parallel_counted_loop`]: their contiguous element loop, when it cannot
+//! raise, becomes a chunk function over the element indices reading the operands' data
+//! pointers from a context struct.
 
 use std::collections::{HashMap, HashSet};
 
@@ -464,6 +469,85 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.raises.set(true);
         }
         Ok(f)
+    }
+}
+
+/// Loops of at least this many iterations outside `prange` (array expressions) run on the
+/// runtime's threads; shorter ones stay on the calling thread, where starting the chunks
+/// would cost more than the loop.
+const MIN_PARALLEL_ITEMS: u64 = 16384;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `for i in 0..n: body(i)` split into chunks on the runtime's threads (when `n` is large
+    /// enough). `body` must not raise; it reads the values `env` (the caller's, or their
+    /// copies in the chunk function, in the same order).
+    pub(crate) fn parallel_counted_loop(
+        &mut self,
+        n: IntValue<'ctx>,
+        env: &[BasicValueEnum<'ctx>],
+        body: &mut dyn FnMut(&mut FnCx<'a, 'ctx>, IntValue<'ctx>, &[BasicValueEnum<'ctx>]) -> R<()>,
+    ) -> R<()> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let env_t = self.ctx.struct_type(&env.iter().map(|v| v.get_type()).collect::<Vec<_>>(), false);
+        // The chunk function: `i32 (ptr env, i64 start, i64 stop, i64 chunk)`.
+        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        let mut k = 0;
+        let base = self.func.get_name().to_str().unwrap_or("f").to_string();
+        while self.module.get_function(&format!("{base}.chunk{k}")).is_some() {
+            k += 1;
+        }
+        let f = self.module.add_function(&format!("{base}.chunk{k}"), ft, Some(inkwell::module::Linkage::Internal));
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let b0 = self.ctx.create_builder();
+        b0.position_at_end(entry);
+        let exc = b0.build_alloca(exc_info_type(self.ctx), "exc")?;
+        let mut cx = self.outlined(f, Vec::new(), exc);
+        cx.flags.parallel = false;
+        cx.b.position_at_end(entry);
+        let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
+        let (env_p, start, stop) = (p(0).into_pointer_value(), p(1).into_int_value(), p(2).into_int_value());
+        let mut mine = Vec::new();
+        for (j, v) in env.iter().enumerate() {
+            let at = cx.b.build_struct_gep(env_t, env_p, j as u32, "")?;
+            mine.push(cx.b.build_load(v.get_type(), at, "")?);
+        }
+        // Allocas of the body go before the entry block's branch.
+        let run = self.ctx.append_basic_block(f, "run");
+        let br = cx.b.build_unconditional_branch(run)?;
+        cx.alloca_b.position_before(&br);
+        cx.b.position_at_end(run);
+        let count = cx.b.build_int_sub(stop, start, "")?;
+        cx.counted_loop(count, |cx, k| {
+            let i = cx.b.build_int_add(start, k, "")?;
+            body(cx, i, &mine)
+        })?;
+        cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+        self.called.extend(cx.called.iter().copied());
+        // Here: large loops go to the threads, small ones stay.
+        let big = self.b.build_int_compare(IntPredicate::SGE, n, i64t.const_int(MIN_PARALLEL_ITEMS, false), "")?;
+        let par = self.new_block("par_loop");
+        let serial = self.new_block("serial_loop");
+        let done = self.new_block("loop_done");
+        self.b.build_conditional_branch(big, par, serial)?;
+        self.b.position_at_end(par);
+        let env_p = self.temp(env_t.into())?;
+        for (j, v) in env.iter().enumerate() {
+            let at = self.b.build_struct_gep(env_t, env_p, j as u32, "")?;
+            self.b.build_store(at, *v)?;
+        }
+        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
+        let max = i64t.const_int(MAX_CHUNKS, false);
+        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
+        let nchunks = self.b.build_select(few, threads, max, "nchunks")?.into_int_value();
+        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        self.runtime_call(6, pf_t, &[f.as_global_value().as_pointer_value().into(), env_p.into(), i64t.const_zero().into(), n.into(), nchunks.into()])?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(serial);
+        self.counted_loop(n, |cx, i| body(cx, i, env))?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(())
     }
 }
 

@@ -272,6 +272,7 @@ fn _stats(py: Python<'_>) -> PyResult<Bound<'_, PyDict>> {
     d.set_item("live_bytes", memory::LIVE_BYTES.load(Ordering::Relaxed))?;
     d.set_item("plain_live", memory::PLAIN_LIVE.load(Ordering::Relaxed))?;
     d.set_item("live_dicts", dicts::LIVE_CONTAINERS.load(Ordering::Relaxed))?;
+    d.set_item("parallel_loops", parallel::PARALLEL_LOOPS.load(Ordering::Relaxed))?;
     Ok(d)
 }
 

@@ -115,6 +115,9 @@ fn worker(pool: &'static Pool) {
     }
 }
 
+/// How many loops compiled code handed to [`numrs_parallel_for`] (`numrs_runtime._stats()`).
+pub static PARALLEL_LOOPS: AtomicI64 = AtomicI64::new(0);
+
 /// Serializes jobs: one `prange` loop runs on the pool at a time (a loop inside a chunk runs
 /// serially, as Numba runs only the outermost parallel loop in parallel).
 static RUNNING: Mutex<()> = Mutex::new(());
@@ -126,6 +129,7 @@ static RUNNING: Mutex<()> = Mutex::new(());
 /// # Safety
 /// `body` must be safe to call concurrently with `ctx` for disjoint ranges.
 pub unsafe extern "C" fn numrs_parallel_for(body: ChunkFn, ctx: *mut u8, lo: i64, hi: i64, nchunks: i64) -> i64 {
+    PARALLEL_LOOPS.fetch_add(1, Ordering::Relaxed);
     let len = hi.saturating_sub(lo).max(0);
     let nchunks = nchunks.max(1);
     let job = std::sync::Arc::new(Job {
