@@ -126,6 +126,19 @@ def total_len(s):
     return t
 
 
+@njit("(int64,)")
+def early_return(n):
+    s = 0.0
+    for i in range(3):
+        if i == 2:
+            return s
+        for r in rows(n):
+            s += r.sum()
+            if r.shape[0] > 0:
+                break
+    return s
+
+
 @njit("(List(int64, reflected=True),)")
 def over_list(xs):
     for x in xs:
@@ -155,6 +168,7 @@ CALLS = [
     ("total_len", ("ab,cde,f",), "call"),
     ("words", ("ab,cde,f",), None),
     ("words", ("x,yy,zzz",), 1),
+    ("early_return", (4,), "call"),
 ]
 
 
@@ -188,8 +202,8 @@ def main():
     failed = 0
     # `over_list` cannot be called from Python (a reflected list would have to be reflected
     # back when the generator ends): refused with its line, the others built.
-    want_err = "genmod.py:106: over_list(reflected list(int64)<iv=None>): cannot lower: calling a generator function with an argument of type reflected list(int64)<iv=None> from Python"
-    if b.returncode == 0 or want_err not in b.stderr or "13 specializations built, 1 not built" not in b.stderr:
+    want_err = "genmod.py:119: over_list(reflected list(int64)<iv=None>): cannot lower: calling a generator function with an argument of type reflected list(int64)<iv=None> from Python"
+    if b.returncode == 0 or want_err not in b.stderr or "14 specializations built, 1 not built" not in b.stderr:
         print("BUILD: unexpected outcome (rc %d):\n%s%s" % (b.returncode, b.stdout, b.stderr))
         failed += 1
     sys.path.insert(0, out)

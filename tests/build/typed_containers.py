@@ -26,6 +26,7 @@ from numba import njit, types
 from numba.typed import Dict, List
 
 int_list = types.ListType(types.int64)
+int_float_dict = types.DictType(types.int64, types.float64)
 
 
 @njit("(int64,)")
@@ -88,6 +89,36 @@ def sorted_copy(n):
     return tl, c, c.index(9)
 
 
+@njit("(int64,)")
+def dicts_in_dicts(n):
+    d = Dict.empty(key_type=types.int64, value_type=int_float_dict)
+    for i in range(n):
+        e = Dict.empty(key_type=types.int64, value_type=types.float64)
+        for j in range(i):
+            e[j] = j * 0.5
+        d[i] = e
+    d[0][9] = 4.5
+    total = 0.0
+    for k in d:
+        for v in d[k].values():
+            total += v
+    return d, total
+
+
+@njit("(int64,)")
+def dicts_in_list(n):
+    xs = []
+    for i in range(n):
+        e = Dict.empty(key_type=types.int64, value_type=types.int64)
+        e[i] = i * i
+        xs.append(e)
+    s = 0
+    for e in xs:
+        for k in e:
+            s += e[k]
+    return s, xs
+
+
 @njit("(ListType(int64),)")
 def total(tl):
     s = 0
@@ -135,6 +166,8 @@ CALLS = [
     ("lists_in_dict", (4,)),
     ("strings_in_dict", (3,)),
     ("sorted_copy", (3,)),
+    ("dicts_in_dicts", (4,)),
+    ("dicts_in_list", (4,)),
 ]
 
 

@@ -29,6 +29,8 @@ use crate::types::{self, numeric};
 // Fields of `numrs_abi::RuntimeApi`.
 const API_NEW: u32 = 7;
 const API_FREE: u32 = 8;
+/// `RuntimeApi::dict_free` (for the list and container drop functions).
+pub(crate) const API_DICT_FREE: u32 = API_FREE;
 const API_LEN: u32 = 9;
 const API_LOOKUP: u32 = 10;
 const API_INSERT: u32 = 11;
@@ -114,17 +116,26 @@ fn key_fields(k: &Type) -> Result<(Vec<(i64, i64)>, bool), String> {
     }
 }
 
-/// Offsets of the MemInfo pointers a stored value of type `v` holds, with the item type of
-/// those that are lists (freed by their compiled drop function, see `lists::drop_fn`).
-fn rc_offsets(v: &Type, base: i64, out: &mut Vec<(i64, Option<Type>)>) -> Result<(), String> {
+/// What a reference-counted pointer in a stored value points at, for its release.
+enum Held {
+    /// A MemInfo the runtime's `meminfo_release` frees (arrays, strings).
+    MemInfo,
+    /// A list of this item type (freed by its compiled drop function, `lists::drop_fn`).
+    List(Type),
+    /// A dict or set (freed by `lists::container_drop_fn`).
+    Container,
+}
+
+/// Offsets of the reference-counted pointers a stored value of type `v` holds.
+fn rc_offsets(v: &Type, base: i64, out: &mut Vec<(i64, Held)>) -> Result<(), String> {
     match v {
         // The MemInfo is the first field of Numba's array model; a string is its MemInfo.
-        Type::Array(_) | Type::Unicode => out.push((base, None)),
+        Type::Array(_) | Type::Unicode => out.push((base, Held::MemInfo)),
         Type::List { dtype, .. } | Type::ListType(dtype) => {
             crate::lists::check_list_type(v)?;
-            out.push((base, Some((**dtype).clone())));
+            out.push((base, Held::List((**dtype).clone())));
         }
-        _ if is_container(v) => return Err(format!("dicts holding {v} are not supported by numrs build yet")),
+        _ if is_container(v) => out.push((base, Held::Container)),
         _ => {
             if let Some(items) = v.tuple_items() {
                 let l = numrs_abi::layout(v).ok_or_else(|| format!("values of type {v}"))?;
@@ -279,15 +290,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let i64t = self.ctx.i64_type();
         let mut consts: Vec<IntValue> = words.iter().map(|w| i64t.const_int(*w as u64, true)).collect();
         let mut name = format!("numrs.dict_desc.{}", words.iter().map(|w| w.to_string()).collect::<Vec<_>>().join("_"));
-        for (off, list_item) in &rc {
+        for (off, held) in &rc {
             consts.push(i64t.const_int(*off as u64, true));
             name.push_str(&format!("_{off}"));
-            match list_item {
-                None => consts.push(i64t.const_zero()),
-                Some(item) => {
+            match held {
+                Held::MemInfo => consts.push(i64t.const_zero()),
+                Held::List(item) => {
                     let f = crate::lists::drop_fn(self.ctx, self.module, item)?;
                     consts.push(f.as_global_value().as_pointer_value().const_to_int(i64t));
                     name.push_str(&format!("_list({item})"));
+                }
+                Held::Container => {
+                    let f = crate::lists::container_drop_fn(self.ctx, self.module)?;
+                    consts.push(f.as_global_value().as_pointer_value().const_to_int(i64t));
+                    name.push_str("_container");
                 }
             }
         }

@@ -227,6 +227,9 @@ pub struct FnCx<'a, 'ctx> {
     /// The states of the generators this function makes, finalized at every exit (see
     /// `generators::GenState`).
     pub(crate) gen_states: std::cell::RefCell<Vec<crate::generators::GenState<'ctx>>>,
+    /// Every exit's cleanup, filled in once the whole function is lowered (`finish_cleanups`):
+    /// (the block doing it, the block it continues in).
+    cleanups: std::cell::RefCell<Vec<(BasicBlock<'ctx>, BasicBlock<'ctx>)>>,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -392,6 +395,7 @@ pub fn lower_function<'a, 'ctx>(
         rc_slots: Vec::new(),
         iter_owned: Default::default(),
         gen_states: Default::default(),
+        cleanups: Default::default(),
         unwrapped: HashMap::new(),
         fresh: false,
         fused: Default::default(),
@@ -512,6 +516,7 @@ pub fn lower_function<'a, 'ctx>(
     } else {
         cx.alloca_b.build_unreachable()?;
     }
+    cx.finish_cleanups()?;
     let mut called = cx.called.clone();
     called.sort_unstable();
     called.dedup();
@@ -671,6 +676,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             rc_slots: Vec::new(),
             iter_owned: Default::default(),
             gen_states: Default::default(),
+            cleanups: Default::default(),
             unwrapped: HashMap::new(),
             fresh: false,
             fused: self.fused.clone(),
@@ -810,7 +816,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Drop the references every array variable holds (before leaving the function).
+    /// At an exit: drop every reference the function's slots hold and finalize the generators
+    /// it made. What holds references is only known once the whole function is lowered (a
+    /// generator made in a block after this exit's), so this branches to a block that
+    /// [`Self::finish_cleanups`] fills in, and goes on after it.
     pub(crate) fn release_all(&self) -> R<()> {
+        let cleanup = self.new_block("cleanup");
+        let after = self.new_block("cleaned");
+        self.b.build_unconditional_branch(cleanup)?;
+        self.b.position_at_end(after);
+        self.cleanups.borrow_mut().push((cleanup, after));
+        Ok(())
+    }
+
+    /// Fills in the exits' cleanup blocks (see [`Self::release_all`]); the builder is left
+    /// where it was.
+    pub(crate) fn finish_cleanups(&self) -> R<()> {
+        let here = self.b.get_insert_block();
+        let pending = std::mem::take(&mut *self.cleanups.borrow_mut());
+        for (cleanup, after) in pending {
+            self.b.position_at_end(cleanup);
+            self.release_now()?;
+            self.b.build_unconditional_branch(after)?;
+        }
+        if let Some(h) = here {
+            self.b.position_at_end(h);
+        }
+        Ok(())
+    }
+
+    fn release_now(&self) -> R<()> {
         // Generators this function made first: they may borrow its variables.
         let states = self.gen_states.borrow().clone();
         for st in &states {

@@ -73,6 +73,7 @@ fn supported_item(t: &Type) -> Result<(), String> {
         // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
         Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
+        _ if crate::dicts::is_container(t) => Ok(()),
         other => Err(format!("lists of {other} are not supported by numrs build yet")),
     }
 }
@@ -159,6 +160,20 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
         Ok(())
     }
 
+    /// `RuntimeApi::dict_free(c)`: frees a dict or set whose last reference went.
+    fn container_free(&self, c: PointerValue<'ctx>) -> R<()> {
+        let slot = runtime_slot(self.ctx, self.module);
+        let api = self.b.build_load(self.ptr_t(), slot, "rt")?.into_pointer_value();
+        let mut fields: Vec<inkwell::types::BasicTypeEnum> = vec![self.ctx.i32_type().into()];
+        fields.resize(crate::dicts::API_FIELDS as usize, self.ptr_t().into());
+        let p = self.ctx.struct_type(&fields, false);
+        let fp = self.b.build_struct_gep(p, api, crate::dicts::API_DICT_FREE, "")?;
+        let f = self.b.build_load(self.ptr_t(), fp, "")?.into_pointer_value();
+        let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into()], false);
+        self.b.build_indirect_call(ft, f, &[c.into()], "")?;
+        Ok(())
+    }
+
     /// Atomic `refcount += 1` / `-= 1` on a (possibly null) MemInfo; `last` runs when the count
     /// drops to zero.
     fn count(&self, mi: PointerValue<'ctx>, inc: bool, last: impl FnOnce(&Self) -> R<()>) -> R<()> {
@@ -206,6 +221,11 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
                     Ok(())
                 })
             }
+            // A dict or set handle: its reference count is its first field too.
+            _ if crate::dicts::is_container(t) => {
+                let c = v.into_pointer_value();
+                self.count(c, inc, |s| s.container_free(c))
+            }
             _ => {
                 let Some(items) = t.tuple_items() else { return Ok(()) };
                 for (i, it) in items.iter().enumerate() {
@@ -218,6 +238,26 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
             }
         }
     }
+}
+
+/// `void numrs.container_drop(Container *c)`: frees a dict or set held by a container value
+/// whose last reference went (the runtime's `Desc` drop function for such values).
+pub(crate) fn container_drop_fn<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> R<FunctionValue<'ctx>> {
+    let name = "numrs.container_drop";
+    if let Some(f) = module.get_function(name) {
+        return Ok(f);
+    }
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let f = module.add_function(name, ctx.void_type().fn_type(&[ptr.into()], false), Some(Linkage::Internal));
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(f, "entry"));
+    let rc = Rc { ctx, module, b: &b, func: f };
+    let Some(c) = f.get_nth_param(0).map(|p| p.into_pointer_value()) else {
+        return Err(CgError { span: None, message: "internal error: container_drop without parameter".into() });
+    };
+    rc.container_free(c)?;
+    b.build_return(None)?;
+    Ok(f)
 }
 
 /// The `numrs.runtime` slot (the `RuntimeApi *` the runtime fills in).

@@ -461,6 +461,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
         cx.b.position_at_end(dead);
         cx.b.build_unreachable()?;
+        cx.finish_cleanups()?;
         // Raises in the body return `{status, {}}` through the context's return struct:
         // rewrite those returns to the chunk function's `i32`.
         fix_returns(f)?;
@@ -523,6 +524,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             body(cx, i, &mine)
         })?;
         cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+        cx.finish_cleanups()?;
+        fix_returns(f)?;
         self.called.extend(cx.called.iter().copied());
         // Here: large loops go to the threads, small ones stay.
         let big = self.b.build_int_compare(IntPredicate::SGE, n, i64t.const_int(MIN_PARALLEL_ITEMS, false), "")?;

@@ -98,7 +98,7 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
                 let stored = [(inf.get(*k), &kv.0, "key"), (inf.get(*v), &kv.1, "value")];
                 for (from, to, what) in stored {
                     let Some(from) = from else { continue };
-                    if let Some((kind, why)) = numrs_typing::dict_store_error(from, to) {
+                    if let Some((kind, why)) = numrs_types::typed_store_error(from, to) {
                         let mut e = error(
                             kind,
                             "heterogeneous-container",

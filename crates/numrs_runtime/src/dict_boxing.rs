@@ -55,14 +55,18 @@ fn storable(plan: &Plan) -> bool {
     }
 }
 
-/// Refuses a Python value that Numba would not store as a `to` (a key, value or list item):
-/// its Numba type must convert to `to` (`numba.typed` containers type their methods' calls).
+/// Refuses a Python value that Numba would not store as a `to` (a key, value or list item),
+/// as `numba.typed` containers refuse it when they type their methods' calls.
 pub(crate) fn check_converts(py: Python<'_>, obj: &Bound<'_, PyAny>, to: &Type, what: &str) -> PyResult<()> {
     let np = crate::npy::npy(py)?;
     let from = unsafe { crate::typing::typeof_value(py, np, obj.as_ptr(), false) };
     match from {
-        Some(f) if numrs_types::can_convert(&f, to).is_some() => Ok(()),
-        Some(f) => Err(PyTypeError::new_err(format!("cannot store a {f} as a {to} ({what})"))),
+        // Numba's typed containers cast with `_cast` (`_sentry_safe_cast`, then the lowering's
+        // cast): a float is not stored as an integer, a list not as a tuple.
+        Some(f) => match numrs_types::typed_store_error(&f, to) {
+            None => Ok(()),
+            Some((_, why)) => Err(PyTypeError::new_err(format!("cannot store a {f} as a {to} ({what}): {why}"))),
+        },
         None => Err(PyTypeError::new_err(format!("cannot determine the Numba type of a {what}"))),
     }
 }

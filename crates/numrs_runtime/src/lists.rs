@@ -285,8 +285,12 @@ impl TypedList {
         }
         Ok(i as usize)
     }
-    /// The Python value of item `i` (a new reference; the list keeps its own).
+    /// The Python value of item `i` (a new reference; the list keeps its own). Python code
+    /// run between finding `i` and reading it (an `__eq__`) may have shortened the list.
     fn get(&self, py: Python<'_>, i: usize) -> PyResult<PyObject> {
+        if i >= self.len_now() {
+            return Err(pyo3::exceptions::PyIndexError::new_err("list index out of range"));
+        }
         unsafe {
             retain(&self.item, self.at(i));
             let o = box_value(py, crate::npy::npy(py)?, &self.item, self.at(i))?;
@@ -314,7 +318,10 @@ impl TypedList {
                 return Ok(());
             }
             let cap = n.max(4).max((*p).allocated.max(0) as usize * 2);
-            let items = (RUNTIME_API.meminfo_alloc)(cap * self.itemsize, 16);
+            let Some(bytes) = cap.checked_mul(self.itemsize).filter(|b| *b <= isize::MAX as usize) else {
+                return Err(PyMemoryError::new_err("cannot grow a list"));
+            };
+            let items = (RUNTIME_API.meminfo_alloc)(bytes, 16);
             if items.is_null() {
                 return Err(PyMemoryError::new_err("cannot grow a list"));
             }
@@ -419,8 +426,16 @@ impl TypedList {
         self.get(py, i)
     }
     fn __setitem__(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let i = self.index_of(index)?;
+        self.index_of(index)?;
         let buf = self.unboxed(py, value)?;
+        // Unboxing may run Python code that changes the list: find the item again.
+        let i = match self.index_of(index) {
+            Ok(i) => i,
+            Err(e) => {
+                unsafe { crate::boxing::release(&self.item, buf.as_ptr() as *const u8) };
+                return Err(e);
+            }
+        };
         unsafe {
             crate::boxing::release(&self.item, self.at(i));
             std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, self.at(i), self.itemsize);
@@ -438,10 +453,12 @@ impl TypedList {
         Ok(())
     }
     fn __contains__(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<bool> {
-        for i in 0..self.len_now() {
+        let mut i = 0;
+        while i < self.len_now() {
             if self.get(py, i)?.bind(py).eq(x)? {
                 return Ok(true);
             }
+            i += 1;
         }
         Ok(false)
     }
@@ -492,17 +509,20 @@ impl TypedList {
         }
     }
     fn index(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
-        for i in 0..self.len_now() {
+        let mut i = 0;
+        while i < self.len_now() {
             if self.get(py, i)?.bind(py).eq(x)? {
                 return Ok(i);
             }
+            i += 1;
         }
         Err(pyo3::exceptions::PyValueError::new_err("item not in list"))
     }
     fn count(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
-        let mut n = 0;
-        for i in 0..self.len_now() {
+        let (mut n, mut i) = (0, 0);
+        while i < self.len_now() {
             n += self.get(py, i)?.bind(py).eq(x)? as usize;
+            i += 1;
         }
         Ok(n)
     }

@@ -118,3 +118,60 @@ impl Rating {
         Some(rating)
     }
 }
+
+/// What storing a `from` into a typed container slot of type `to` raises in Numba: a dict
+/// display's items after the first (`build_map` calls `impl_setitem`, whose `_cast`
+/// checks `_sentry_safe_cast` and whose lowering calls `context.cast`): the exception class
+/// and a message, `None` when it works.
+pub fn typed_store_error(from: &Type, to: &Type) -> Option<(&'static str, String)> {
+    let (f, t) = (from.unliteral(), to.unliteral());
+    if f == t {
+        return None;
+    }
+    // `_sentry_safe_cast`: a hard error only for number targets.
+    let by = can_convert(&f, &t);
+    if by.is_none_or(|c| c > Conversion::Safe) {
+        let fine = match (f.as_number(), t.as_number()) {
+            // `types.Boolean` is not a `types.Number`: only a warning.
+            (_, Some(crate::NumericKind::Boolean)) => true,
+            (Some(a), Some(b)) => {
+                (a.is_integer() && b.is_integer())
+                    || (a.is_integer() && b.is_float())
+                    || (a.is_float() && b.is_float())
+                    || (a.is_complex() && b.is_complex())
+            }
+            (_, Some(_)) => false,
+            (_, None) => true,
+        } || matches!((&f, &t), (Type::DictType(_), Type::DictType(_)));
+        if !fine {
+            return Some(("TypingError", format!("cannot safely cast {f} to {t}. Please cast explicitly.")));
+        }
+    }
+    lowering_cast_error(&f, &t)
+}
+
+/// What Numba's `context.cast(from, to)` raises while lowering, `None` when it works.
+fn lowering_cast_error(f: &Type, t: &Type) -> Option<(&'static str, String)> {
+    if f == t || (f.as_number().is_some() && t.as_number().is_some()) {
+        return None;
+    }
+    match (f, t) {
+        (Type::Array(a), Type::Array(b)) => {
+            // `array_to_array` asserts that only a cast to an 'A' array changes the type.
+            (a.readonly == b.readonly && b.layout != crate::Layout::A)
+                .then(|| ("AssertionError", format!("Numba's lowering cannot cast {f} to {t} (it asserts in array_to_array)")))
+        }
+        _ if f.tuple_items().is_some() && t.tuple_items().is_some() => {
+            let (fi, ti) = (f.tuple_items().unwrap_or_default(), t.tuple_items().unwrap_or_default());
+            if fi.len() != ti.len() {
+                return Some(("NotImplementedError", format!("Numba's lowering cannot cast {f} to {t} (tuples of different lengths)")));
+            }
+            fi.iter().zip(&ti).find_map(|(a, b)| lowering_cast_error(&a.unliteral(), &b.unliteral()))
+        }
+        _ if can_convert(f, t).is_some() => None,
+        _ if f.to_string() == t.to_string() => {
+            Some(("TypingError", format!("Numba cannot cast one {f} to another: each lambda or inner function is a type of its own")))
+        }
+        _ => Some(("TypingError", format!("Numba cannot cast {f} to {t}"))),
+    }
+}

@@ -12,7 +12,7 @@ mod parse;
 mod ty;
 mod unify;
 
-pub use conversion::{can_convert, Conversion, Rating};
+pub use conversion::{can_convert, typed_store_error, Conversion, Rating};
 pub use gufunc::{parse_gufunc_layout, GufuncLayout};
 pub use parse::{omitted_value_type, parse_type};
 pub use ty::*;

@@ -222,11 +222,11 @@ def stats(a):
 
 #[test]
 fn unsupported_constructs_are_reported_with_their_line() {
-    // A dict of dicts, built on line 5.
-    let src = "from numba import njit\n\n@njit(\"int64(int64)\")\ndef f(n):\n    d = {1: {2: n}}\n    return d[1][2]\n\n@njit(\"int64(int64)\")\ndef g(n):\n    return n + 1\n";
+    // A keyword argument to a function whose default is not a literal, on line 9.
+    let src = "from numba import njit\nimport math\n@njit\ndef h(x, k=math.pi):\n    return x * k\n\n@njit(\"float64(float64)\")\ndef f(n):\n    return h(n, k=2.0)\n\n@njit(\"int64(int64)\")\ndef g(n):\n    return n + 1\n";
     let m = build("unsup", src);
     assert_eq!(m.problems.len(), 1, "{:?}", m.problems);
-    assert_eq!(m.problems[0].line, Some(5), "{:?}", m.problems);
+    assert_eq!(m.problems[0].line, Some(9), "{:?}", m.problems);
     assert!(m.problems[0].message.contains("not supported by numrs build"), "{}", m.problems[0].message);
     let g: unsafe extern "C" fn(i64, *mut i64, *mut ExcInfo) -> i32 = m.sym("numrs_unsup__g__0");
     let mut out = 0i64;
