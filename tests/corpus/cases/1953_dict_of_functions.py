@@ -81,6 +81,18 @@ def float_then_int_values(n):
     return len(d)
 
 
+@njit("int64(int64)")
+def bool_then_int_values(n):
+    d = {1: True, 2: n}
+    return len(d)
+
+
+@njit("int64(int64)")
+def bool_then_int_keys(n):
+    d = {True: 1, 2: n}
+    return len(d)
+
+
 CALLS = [
     ("one_lambda", (4,)),
     ("string_key", (0.5,)),
@@ -88,4 +100,6 @@ CALLS = [
     ("looked_up", (7,)),
     ("looked_up", (3,)),
     ("float_then_int_values", (3,)),
+    ("bool_then_int_values", (3,)),
+    ("bool_then_int_keys", (3,)),
 ]
