@@ -5,7 +5,7 @@ lists as lists); the returned `TypedList` and `TypedDict` objects must print as 
 They share the native container with compiled code, as `numba.typed` objects do: passed back
 to a built function, its changes are seen from Python and Python's changes by compiled code;
 containers made in Python (`numrs_runtime.TypedList(...)`, `TypedDict.empty(...)`) pass in
-too. Repeated calls must leave no native memory behind (`numrs_runtime._stats()`): typed lists
+too, and Python sets passed in get the compiled code's changes back (Numba's reflected sets). Repeated calls must leave no native memory behind (`numrs_runtime._stats()`): typed lists
 nested in typed lists, typed lists and strings held as dict values are freed with their
 container.
 
@@ -119,6 +119,21 @@ def dicts_in_list(n):
     return s, xs
 
 
+@njit("(Set(int64, reflected=True), int64)")
+def set_add(s, v):
+    s.add(v)
+    s.discard(1)
+    return s
+
+
+@njit("(Set(int64, reflected=True),)")
+def set_sum(s):
+    t = 0
+    for x in s:
+        t += x
+    return t
+
+
 @njit("(ListType(int64),)")
 def total(tl):
     s = 0
@@ -218,6 +233,10 @@ def shared(mod, List, Dict):
     of_lists[0].append(11)
     of_lists[7] = List([1, 2, 3])
     out += [mod.sizes(of_lists), plain(of_lists)]
+    # Python sets passed in: changes reflected back, the set itself returned.
+    st = {1, 2, 3}
+    r = mod.set_add(st, 7)
+    out += [r is st, sorted(st), mod.set_sum(st), sorted(st)]
     return out
 
 

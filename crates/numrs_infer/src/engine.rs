@@ -534,6 +534,9 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
         if let Some(e) = crate::postcheck::after_typing(&inf, req.env.target()) {
             return fail(&inf, e);
         }
+        if let Some(e) = crate::postcheck::wrapper_error(req.args) {
+            return fail(&inf, e);
+        }
     }
     // Returned values take the function's return type, as Numba's typemap shows.
     let typemap = inf.vars.iter().map(|v| v.ty.clone()).collect();

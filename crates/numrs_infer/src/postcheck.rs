@@ -168,3 +168,18 @@ fn complex_order_error(inf: &Inferer<'_>, op: numrs_syntax::ast::CmpOp, target: 
          Numba types this array comparison but cannot compile its elementwise kernel (np.{ufunc} orders complex arrays lexicographically)"
     ))
 }
+
+/// Errors Numba raises building the function's Python wrapper, after lowering it: a Python
+/// set of strings argument cannot be unboxed (Numba's `unbox_set` lowers the string equality
+/// of its hash table with a call convention that does not fit there, a TypeError).
+pub(crate) fn wrapper_error(args: &[Type]) -> Option<InferError> {
+    let t = args.iter().find(|t| matches!(t, Type::Set { dtype, reflected: true } if matches!(**dtype, Type::Unicode)))?;
+    Some(InferError {
+        kind: "TypeError",
+        code: "unsupported-signature",
+        message: format!("Numba cannot pass a Python set of strings in ({t}): building the function's Python wrapper fails"),
+        span: None,
+        notes: vec!["pass the strings in a list or a numba.typed.List, or a set of numbers".into()],
+        secondary: vec![],
+    })
+}

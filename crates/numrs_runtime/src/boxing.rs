@@ -190,9 +190,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::None => {}
         Plan::Str => return crate::strings::unbox(obj, dst),
         Plan::Container { value: Some(_), name, .. } => return crate::dict_boxing::unbox_typed_dict(py, name, obj, dst),
-        Plan::Container { name, .. } => {
-            return Err(PyTypeError::new_err(format!("passing {name} to a function built by numrs is not supported yet")))
-        }
+        Plan::Container { key, value: None, name } => return crate::dict_boxing::unbox_set(py, np, key, name, obj, dst),
         Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
         Plan::Function(sig) => return crate::dispatcher::unbox_function(obj, sig, dst),
         Plan::Array { ndim, kind, readonly } => {

@@ -146,10 +146,10 @@ impl TypedDict {
     }
 }
 
-/// The descriptor of a dict the runtime makes for `DictType[key, value]`: keys that are
-/// numbers, strings or tuples of numbers; values that hold no lists or dicts (those need
-/// compiled code to free them).
-fn desc_for(key: &Type, value: &Type) -> Result<Desc, String> {
+/// The descriptor of a dict (`value`) or set the runtime makes: keys that are numbers,
+/// strings or tuples of numbers; values that hold no lists or dicts (those need compiled code
+/// to free them).
+fn desc_for(key: &Type, value: Option<&Type>) -> Result<Desc, String> {
     let size = |t: &Type| numrs_abi::layout(t).map(|l| l.size).ok_or_else(|| format!("{t} has no native layout"));
     let (fields, is_tuple) = match key {
         Type::Number(k) => (vec![(0, KeyKind::of_number(*k).ok_or("complex keys are not supported")?)], false),
@@ -169,12 +169,17 @@ fn desc_for(key: &Type, value: &Type) -> Result<Desc, String> {
         _ => return Err(format!("keys of type {key} are not supported")),
     };
     let mut val_rc = Vec::new();
-    references(value, 0, &mut val_rc)?;
+    if let Some(value) = value {
+        references(value, 0, &mut val_rc)?;
+    }
     Ok(Desc {
-        is_set: false,
+        is_set: value.is_none(),
         is_tuple,
         key_size: size(key)?,
-        val_size: size(value)?,
+        val_size: match value {
+            Some(v) => size(v)?,
+            None => 0,
+        },
         key_str: matches!(key, Type::Unicode),
         fields,
         val_rc: val_rc.into_iter().map(|off| (off, None)).collect(),
@@ -216,7 +221,7 @@ impl TypedDict {
         let (k, v) = (type_arg(key_type)?, type_arg(value_type)?);
         let t = Type::dict(k.clone(), v.clone());
         let err = |e: String| PyTypeError::new_err(format!("cannot make a {t} from Python: {e}"));
-        let desc = desc_for(&k, &v).map_err(err)?;
+        let desc = desc_for(&k, Some(&v)).map_err(err)?;
         let (key, value) = (Plan::of(&k).map_err(err)?, Plan::of(&v).map_err(err)?);
         Self::wrap(py, crate::dicts::new_container(desc), key, value, t.to_string())
     }
@@ -359,11 +364,94 @@ pub unsafe fn box_container(
     match val {
         Some(vp) => Ok(TypedDict::wrap(py, c, key.clone(), vp.clone(), type_name.to_string())?.into_ptr()),
         None => {
-            let r = box_set(py, np, key, &*c);
+            // A reflected set argument comes back as that set, its native items reflected.
+            let parent = (*c).parent as *mut ffi::PyObject;
+            let r = if parent.is_null() {
+                box_set(py, np, key, &*c)
+            } else {
+                reflect_set(py, np, key, &*c, parent).map(|()| {
+                    ffi::Py_INCREF(parent);
+                    parent
+                })
+            };
             container_decref(c);
             r
         }
     }
+}
+
+/// Numba's `reflect_set`: when the native set's items differ from the Python set's, the
+/// Python set is cleared and updated with them (in the native table's order).
+unsafe fn reflect_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan, c: &Container, parent: *mut ffi::PyObject) -> PyResult<()> {
+    let items = Bound::from_owned_ptr(py, box_set(py, np, key, c)?);
+    let target: Bound<'_, PyAny> = Bound::from_borrowed_ptr(py, parent);
+    if target.eq(&items)? {
+        return Ok(());
+    }
+    target.call_method0("clear")?;
+    let ordered = PyList::empty(py);
+    for i in c.positions() {
+        c.retain_key_at(i);
+        let o = box_value(py, np, key, c.key_ptr(i))?;
+        ordered.append(Bound::from_owned_ptr(py, o))?;
+    }
+    target.call_method1("update", (ordered,))?;
+    Ok(())
+}
+
+/// After a call: a reflected set argument's native items go back into its Python set, then
+/// the argument's reference is dropped.
+pub(crate) unsafe fn after_call_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan, src: *const u8) -> PyResult<()> {
+    let c = (src as *const *mut Container).read_unaligned();
+    if c.is_null() {
+        return Ok(());
+    }
+    let parent = (*c).parent as *mut ffi::PyObject;
+    (*c).parent = std::ptr::null_mut();
+    let r = if parent.is_null() { Ok(()) } else { reflect_set(py, np, key, &*c, parent) };
+    container_decref(c);
+    r
+}
+
+/// Unboxes a Python set argument of type `type_name` (`reflected set(T)`) into a new native
+/// set whose parent is the Python set. Items must all have the same Python type (Numba:
+/// "can't unbox heterogeneous set").
+pub(crate) unsafe fn unbox_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan, type_name: &str, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
+    if ffi::PySet_Check(obj) == 0 {
+        return Err(PyTypeError::new_err(format!("expected a set for {type_name}")));
+    }
+    let Some(Type::Set { dtype, .. }) = numrs_types::parse_type(type_name) else {
+        return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a set type")));
+    };
+    let desc = desc_for(&dtype, None).map_err(|e| PyTypeError::new_err(format!("passing a {type_name} to a function built by numrs is not supported: {e}")))?;
+    let c = crate::dicts::new_container(desc);
+    let set: Bound<'_, PyAny> = Bound::from_borrowed_ptr(py, obj);
+    let mut first_type: *mut ffi::PyTypeObject = std::ptr::null_mut();
+    let ks = (*c).desc.key_size;
+    let r = (|| -> PyResult<()> {
+        for item in set.try_iter()? {
+            let item = item?;
+            let t = ffi::Py_TYPE(item.as_ptr());
+            if first_type.is_null() {
+                first_type = t;
+            } else if t != first_type {
+                let name = |t: *mut ffi::PyTypeObject| Bound::<PyAny>::from_borrowed_ptr(py, t as *mut ffi::PyObject).repr().map(|s| s.to_string()).unwrap_or_default();
+                return Err(PyTypeError::new_err(format!("can't unbox heterogeneous set: {} != {}", name(first_type), name(t))));
+            }
+            let mut buf = vec![0u128; ks.div_ceil(16).max(1)];
+            unbox(py, np, key, item.as_ptr(), buf.as_mut_ptr() as *mut u8)?;
+            // The set takes the key's reference.
+            crate::dicts::numrs_dict_insert(c, buf.as_ptr() as *const u8, buf.as_ptr() as *const u8);
+        }
+        Ok(())
+    })();
+    if let Err(e) = r {
+        container_decref(c);
+        return Err(e);
+    }
+    (*c).parent = obj as *mut std::ffi::c_void;
+    (dst as *mut *mut Container).write_unaligned(c);
+    Ok(())
 }
 
 unsafe fn box_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan, c: &Container) -> PyResult<*mut ffi::PyObject> {

@@ -384,6 +384,10 @@ pub struct Container {
     fill: usize,
     /// Sets: where `pop` starts looking.
     finger: usize,
+    /// A set unboxed from a Python set argument: that set (borrowed, for the duration of the
+    /// call), which the native items are reflected into afterwards, as Numba's reflected sets.
+    /// Null otherwise (and for copies).
+    pub parent: *mut std::ffi::c_void,
 }
 
 /// The hash Numba stores for a key: `hash(key)`, with the reserved values of sets avoided.
@@ -437,6 +441,7 @@ impl Container {
             used: 0,
             fill: 0,
             finger: 0,
+            parent: std::ptr::null_mut(),
         };
         c.reset();
         c
@@ -802,6 +807,7 @@ impl Container {
             used: self.used,
             fill: self.fill,
             finger: self.finger,
+            parent: std::ptr::null_mut(),
         };
         if !c.desc.is_set {
             for (e, h) in c.hashes.iter().enumerate() {

@@ -597,6 +597,7 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
             }
             r
         }
+        Plan::Container { key, value: None, .. } => crate::dict_boxing::after_call_set(py, np, key, src),
         Plan::Str | Plan::Container { .. } => {
             crate::boxing::release(plan, src);
             Ok(())
