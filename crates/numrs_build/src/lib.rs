@@ -293,7 +293,10 @@ impl DefParams {
         let positional = def
             .params
             .positional()
-            .map(|p| (p.name.clone(), p.default.as_ref().map(|d| numrs_hir::ConstValue::from_expr(d).map(|v| v.python_repr()))))
+            .map(|p| {
+                let default = p.default.as_ref().map(|d| numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset).map(|v| v.python_repr()));
+                (p.name.clone(), default)
+            })
             .collect();
         DefParams {
             positional,

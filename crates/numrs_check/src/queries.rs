@@ -99,6 +99,7 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
     let jit = key.jit(db)?;
     let skeleton = numrs_db::skeleton(db, key.file(db));
     let def = numrs_hir::find_def(&skeleton.module, jit.def_line_offset)?;
+    let symbols = &module_info(db, key.file(db)).symbols;
     let params = def
         .params
         .positional()
@@ -106,7 +107,9 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         .map(|p| ParamFact {
             name: p.name.clone(),
             default: p.default.as_ref().map(|d| {
-                numrs_hir::ConstValue::from_expr(d).and_then(|v| crate::env::const_value_type(&v)).ok_or(())
+                numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
+                    .and_then(|v| crate::env::const_value_type(&v))
+                    .ok_or(())
             }),
         })
         .collect();

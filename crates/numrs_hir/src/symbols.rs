@@ -31,6 +31,20 @@ impl ConstValue {
         const_from_expr(expr, 0)
     }
 
+    /// A parameter's default value, as Python evaluates it when the `def` at `def_offset`
+    /// runs: a constant expression, or a module-level name bound to one before it
+    /// (`def f(x, tol=TOL)`). `None` for anything else.
+    pub fn of_default(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32) -> Option<ConstValue> {
+        if let Some(c) = ConstValue::from_expr(expr) {
+            return Some(c);
+        }
+        let ExprKind::Name(name) = &expr.kind else { return None };
+        match &symbols.lookup(name, Some(def_offset))?.kind {
+            BindingKind::Constant(c) => Some(c.clone()),
+            _ => None,
+        }
+    }
+
     /// Python's truthiness of the value.
     pub fn truthy(&self) -> bool {
         match self {
