@@ -609,8 +609,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // A first-class function passed in (`FunctionType[sig]`): the [`WrapperFn`] of the
         // specialization for `sig` of a built dispatcher.
         Type::FunctionType(_) => scalar(8),
-        // An omitted argument (a parameter left to its default) carries no data.
-        Type::Omitted(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        // No data: an omitted argument (a parameter left to its default), a NumPy scalar class
+        // (`np.float64` passed as a dtype: its type says everything).
+        Type::Omitted(_) | Type::NumberClass(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:
         // int64, as Numba's data model does).
         Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => layout(&Type::Number(ty.as_number()?)),

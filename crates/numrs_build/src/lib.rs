@@ -274,15 +274,46 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
         .collect()
 }
 
-/// A jit function's parameters as written: the positional ones with their defaults as Python
-/// literal text (`Some(None)`: a default that is not a literal), whether `*args` follows, the
-/// keyword-only ones and whether there is a `**kwargs` parameter.
+/// A positional parameter's default, as numrs can pass it.
+#[derive(Clone)]
+enum ParamDefault {
+    /// A Python literal (written back into the module table, bound at call sites).
+    Literal(String),
+    /// Only bound at call sites, as its type's spelling (a NumPy scalar class default,
+    /// `class(float64)`: no run-time value).
+    TypeOnly(String),
+    /// Neither.
+    Unknown,
+}
+
+/// A jit function's parameters as written: the positional ones with their defaults, whether
+/// `*args` follows, the keyword-only ones and whether there is a `**kwargs` parameter.
 #[derive(Default)]
 struct DefParams {
-    positional: Vec<(String, Option<Option<String>>)>,
+    positional: Vec<(String, Option<ParamDefault>)>,
     star: bool,
     kwonly: Vec<String>,
     kwargs: bool,
+}
+
+/// A default that is a module attribute with a known value: a float constant (`math.pi`) as
+/// its literal, a NumPy scalar class (`np.float64`) as its type.
+fn module_constant_default(expr: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymbols, def_offset: u32) -> Option<ParamDefault> {
+    let dotted = symbols.resolve_dotted_at(expr, Some(def_offset))?;
+    let value = match dotted.as_str() {
+        "math.pi" | "numpy.pi" | "cmath.pi" => std::f64::consts::PI,
+        "math.e" | "numpy.e" | "cmath.e" => std::f64::consts::E,
+        "math.tau" | "cmath.tau" => std::f64::consts::TAU,
+        "numpy.euler_gamma" => 0.5772156649015329,
+        _ => {
+            let (module, attr) = dotted.rsplit_once('.')?;
+            return match numrs_typing::module_attr(module, attr)? {
+                t @ Type::NumberClass(_) => Some(ParamDefault::TypeOnly(t.to_string())),
+                _ => None,
+            };
+        }
+    };
+    Some(ParamDefault::Literal(format!("{value:?}")))
 }
 
 impl DefParams {
@@ -294,7 +325,12 @@ impl DefParams {
             .params
             .positional()
             .map(|p| {
-                let default = p.default.as_ref().map(|d| numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset).map(|v| v.python_repr()));
+                let default = p.default.as_ref().map(|d| {
+                    numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset)
+                        .map(|v| ParamDefault::Literal(v.python_repr()))
+                        .or_else(|| module_constant_default(d, &info.symbols, jit.def_line_offset))
+                        .unwrap_or(ParamDefault::Unknown)
+                });
                 (p.name.clone(), default)
             })
             .collect();
@@ -306,10 +342,6 @@ impl DefParams {
         }
     }
 
-    fn literal(&self) -> bool {
-        self.positional.iter().all(|(_, d)| !matches!(d, Some(None)))
-    }
-
     /// For the module table, as Numba's dispatcher takes them (`find_named_args`): every
     /// parameter by name, keyword-only ones included, with the positional defaults
     /// (`__defaults__`) given to the last parameters, whatever their kind. Empty (positional
@@ -319,19 +351,39 @@ impl DefParams {
         if self.star || self.kwargs {
             return vec![];
         }
-        let defaults: Vec<String> = if self.literal() { self.positional.iter().filter_map(|(_, d)| d.clone().flatten()).collect() } else { vec![] };
+        let literals: Option<Vec<String>> = self
+            .positional
+            .iter()
+            .filter_map(|(_, d)| d.as_ref())
+            .map(|d| match d {
+                ParamDefault::Literal(s) => Some(s.clone()),
+                _ => None,
+            })
+            .collect();
+        let defaults = literals.unwrap_or_default();
         let names: Vec<&String> = self.positional.iter().map(|(n, _)| n).chain(&self.kwonly).collect();
         let first = names.len() - defaults.len();
         names.iter().enumerate().map(|(i, n)| ((*n).clone(), i.checked_sub(first).map(|k| defaults[k].clone()))).collect()
     }
 
     /// How call sites bind arguments (see `numrs_codegen::CallParams`): nothing to bind with
-    /// `**kwargs` or a default that is not a literal.
+    /// `**kwargs` or a default numrs cannot pass.
     fn call(&self) -> numrs_codegen::CallParams {
-        if self.kwargs || !self.literal() {
+        if self.kwargs || self.positional.iter().any(|(_, d)| matches!(d, Some(ParamDefault::Unknown))) {
             return numrs_codegen::CallParams::default();
         }
-        let params = self.positional.iter().map(|(n, d)| (n.clone(), d.clone().flatten())).chain(self.kwonly.iter().map(|n| (n.clone(), None))).collect();
+        let params = self
+            .positional
+            .iter()
+            .map(|(n, d)| {
+                let d = d.as_ref().map(|d| match d {
+                    ParamDefault::Literal(s) | ParamDefault::TypeOnly(s) => s.clone(),
+                    ParamDefault::Unknown => String::new(),
+                });
+                (n.clone(), d)
+            })
+            .chain(self.kwonly.iter().map(|n| (n.clone(), None)))
+            .collect();
         numrs_codegen::CallParams { params, star: self.star, kwonly: self.kwonly.len(), ufunc: None, gufunc: None }
     }
 }

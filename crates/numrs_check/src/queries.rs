@@ -109,6 +109,7 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
             default: p.default.as_ref().map(|d| {
                 numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
                     .and_then(|v| crate::env::const_value_type(&v))
+                    .or_else(|| module_constant_type(d, symbols, jit.def_line_offset))
                     .ok_or(())
             }),
         })
@@ -122,6 +123,18 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         has_vararg: def.params.vararg.is_some(),
         parallel: jit.options.parallel == Some(true),
     }))
+}
+
+/// The type Numba gives an omitted argument whose default is a module attribute numrs knows
+/// the type of: a number (`math.pi`: `float64`) or a NumPy scalar class (`np.float64`:
+/// `class(float64)`).
+fn module_constant_type(expr: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymbols, def_offset: u32) -> Option<Type> {
+    let dotted = symbols.resolve_dotted_at(expr, Some(def_offset))?;
+    let (module, attr) = dotted.rsplit_once('.')?;
+    match numrs_typing::module_attr(module, attr)? {
+        t @ (Type::Number(_) | Type::NumberClass(_) | Type::NoneType) => Some(t),
+        _ => None,
+    }
 }
 
 /// The IR of one function; spans are relative to its `def`, so edits elsewhere in the file

@@ -44,8 +44,9 @@ impl Plan {
             Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => {
                 Plan::Number(ty.as_number().ok_or_else(|| format!("{ty} has no native layout"))?)
             }
-            // An omitted argument (Numba's `types.Omitted`) carries no data either.
-            Type::NoneType | Type::Omitted(_) => Plan::None,
+            // An omitted argument (Numba's `types.Omitted`) carries no data either, nor does a
+            // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
+            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) => Plan::Str,
             Type::Array(a) => match &a.dtype {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },

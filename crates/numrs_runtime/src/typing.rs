@@ -293,6 +293,12 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if np.is_generic_scalar(obj) {
         return np.scalar_kind(ty).map(Type::Number);
     }
+    // A NumPy scalar class (`np.float64`): Numba's `class(float64)`.
+    if ffi::PyType_Check(obj) != 0 {
+        if let Some(k) = np.scalar_kind(obj as *mut ffi::PyTypeObject) {
+            return Some(Type::NumberClass(std::sync::Arc::new(Type::Number(k))));
+        }
+    }
     if let Some(t) = crate::dispatcher::typeof_dispatcher(obj) {
         return Some(t);
     }

@@ -10,14 +10,19 @@ use crate::{ArrayType, Layout, NumericKind, Type};
 /// Parse a type as Numba prints it; `None` if the text is not a type numrs models.
 /// The type Numba types an omitted argument's default as (`resolve_value_type_prefer_literal`
 /// of the value): from the default's Python repr, as in `omitted(default=<repr>)`. Integers and
-/// booleans are literals, floats `float64`; `None` for defaults numrs cannot type from their
-/// repr.
+/// booleans are literals, floats `float64`, a NumPy scalar class spelled as its type
+/// (`class(float64)`) that type; `None` for defaults numrs cannot type from their repr.
 pub fn omitted_value_type(repr: &str) -> Option<Type> {
     match repr {
         "True" => return Some(Type::BooleanLiteral(true)),
         "False" => return Some(Type::BooleanLiteral(false)),
         "None" => return Some(Type::NoneType),
+        "inf" | "-inf" | "nan" => return Some(Type::float64()),
         _ => {}
+    }
+    // A NumPy scalar class (`np.float64`), spelled as its type.
+    if repr.starts_with("class(") {
+        return parse_type(repr).filter(|t| matches!(t, Type::NumberClass(_)));
     }
     if let Ok(i) = repr.parse::<i64>() {
         return Some(Type::IntegerLiteral(i.into()));
@@ -215,6 +220,13 @@ impl<'a> Parser<'a> {
                 let t = self.ty()?;
                 self.eat(")").then_some(())?;
                 Some(Type::optional(t))
+            }
+            "class" => {
+                // A number class (`class(float64)`, what `np.float64` is as a value).
+                self.eat("(").then_some(())?;
+                let t = self.ty()?;
+                self.eat(")").then_some(())?;
+                matches!(t, Type::Number(_)).then(|| Type::NumberClass(Arc::new(t)))
             }
             "Literal" => {
                 self.eat("[").then_some(())?;

@@ -41,6 +41,7 @@ fn printed_types_round_trip() {
         "omitted(default=(1, (2, 3)))",
         "omitted(default=')(')",
         "Tuple(omitted(default=0.5), int64)",
+        "class(float64)",
     ];
     for case in cases {
         let t = parse_type(case).unwrap_or_else(|| panic!("cannot parse {case}"));
