@@ -543,6 +543,8 @@ impl Environment for FileEnv<'_> {
             return self.call_gufunc(dispatcher, facts, args, kws);
         }
         let args = self.bind_arguments(dispatcher, args, kws)?;
+        // Numba compiles the callee for list and dict displays without their initial values.
+        let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
         if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args) {
             return result;
         }
@@ -613,7 +615,7 @@ impl Environment for PartialEnv<'_, '_> {
         if vectorized {
             return self.inner.call_dispatcher(dispatcher, args, kws);
         }
-        let bound = self.inner.bind_arguments(dispatcher, args, kws)?;
+        let bound: Vec<Type> = self.inner.bind_arguments(dispatcher, args, kws)?.iter().map(Type::without_initial_value).collect();
         if InferenceStack::contains(&dispatcher.name, dispatcher.id as u32, &bound) {
             return Err(InferError::typing("recursion-without-signature", "recursive call skipped", None));
         }

@@ -1866,6 +1866,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if from == to {
             return Ok(v);
         }
+        if let (Type::DictType(a), Type::DictType(b)) = (from, to) {
+            if a.0 == b.0 && a.1 == b.1 {
+                // Only the display's initial value differs: the same dict.
+                return Ok(v);
+            }
+        }
         if let (Some(fk), Some(tk)) = (numeric(from), numeric(to)) {
             return self.cast_number(v, fk, tk);
         }

@@ -24,7 +24,8 @@ enum Kind {
     BuildTuple(Vec<VarId>),
     BuildList(Vec<VarId>),
     BuildSet(Vec<VarId>),
-    BuildMap(Vec<(VarId, VarId)>),
+    /// A dict display's items and the literal value Numba records for it.
+    BuildMap(Vec<(VarId, VarId)>, Option<std::sync::Arc<str>>),
     GetIter(VarId),
     IterNext(VarId),
     PairFirst(VarId),
@@ -185,7 +186,7 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                 Value::BuildTuple(items) => Kind::BuildTuple(items.clone()),
                 Value::BuildList(items) => Kind::BuildList(items.clone()),
                 Value::BuildSet(items) => Kind::BuildSet(items.clone()),
-                Value::BuildMap(items) => Kind::BuildMap(items.clone()),
+                Value::BuildMap(items) => Kind::BuildMap(items.clone(), inf.ir.map_literal(target).cloned()),
                 Value::GetIter(v) => Kind::GetIter(*v),
                 Value::IterNext(v) => Kind::IterNext(*v),
                 Value::PairFirst(v) => Kind::PairFirst(*v),
@@ -389,11 +390,11 @@ impl Constraint {
                 let dtype = if types.is_empty() { Type::Undefined } else { unify_container_items(&types, "set", span)? };
                 Some(Type::set(dtype, false))
             }
-            Kind::BuildMap(items) => {
+            Kind::BuildMap(items, literal) => {
                 let keys: Vec<VarId> = items.iter().map(|(k, _)| *k).collect();
                 let vals: Vec<VarId> = items.iter().map(|(_, v)| *v).collect();
                 let (Some(kt), Some(vt)) = (all_defined(inf, &keys), all_defined(inf, &vals)) else { return Ok(()) };
-                Some(build_map_type(&kt, &vt).map_err(|e| to_infer_error(e, span))?)
+                Some(build_map_type(&kt, &vt, literal.as_ref()).map_err(|e| to_infer_error(e, span))?)
             }
             Kind::GetIter(v) => {
                 let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
@@ -779,8 +780,9 @@ impl crate::engine::Environment for ClosureEnv<'_> {
 
 /// Numba's `BuildMapConstraint`: a display with string-literal keys and values that do not all
 /// cast to the first one's type is a `LiteralStrKey[Dict]`; otherwise a typed dict whose key
-/// and value types are the first item's.
-fn build_map_type(keys: &[Type], values: &[Type]) -> Result<Type, numrs_typing::CallError> {
+/// and value types are the first item's, remembering the display's literal value (`literal`)
+/// when every value is a literal.
+fn build_map_type(keys: &[Type], values: &[Type], literal: Option<&std::sync::Arc<str>>) -> Result<Type, numrs_typing::CallError> {
     let (Some(k0), Some(v0)) = (keys.first(), values.first()) else {
         return Ok(Type::dict(Type::Undefined, Type::Undefined));
     };
@@ -803,7 +805,11 @@ fn build_map_type(keys: &[Type], values: &[Type]) -> Result<Type, numrs_typing::
             .collect();
         return Ok(Type::LiteralStrKeyDict(std::sync::Arc::new(items)));
     }
-    numrs_typing::make_dict_type(k0, v0)
+    let literal_values = values.iter().all(|v| matches!(v, Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_)));
+    match numrs_typing::make_dict_type(k0, v0)? {
+        Type::DictType(kv) if literal_values => Ok(Type::dict_with_initial(kv.0.clone(), kv.1.clone(), literal.cloned())),
+        t => Ok(t),
+    }
 }
 
 /// The Python repr of a literal type's value (`1`, `True`, `'abc'`).

@@ -88,6 +88,25 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
+    // `del d[k]` of a dict that remembers its display's initial value: Numba's lowering
+    // asserts that the target's type is the delitem signature's (which has no initial value).
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::DelItem { target, .. } = &s.kind else { continue };
+            if let Some(Type::DictType(kv)) = inf.get(*target) {
+                if kv.2.is_some() {
+                    let mut e = error(
+                        "AssertionError",
+                        "unsupported-syntax",
+                        &format!("`del` on a dict display typed {} fails in Numba's lowering (an AssertionError)", inf.get(*target).map(|t| t.to_string()).unwrap_or_default()),
+                        s.span,
+                    );
+                    e.notes.push("the display's literal values are part of its type; build the dict with d[k] = v, or use d.pop(k)".into());
+                    return Some(e);
+                }
+            }
+        }
+    }
     // A dict display stores its items after the first into a dict of the first one's types
     // (`build_map`): an item that does not cast fails there, at the display's line.
     for b in &ir.blocks {

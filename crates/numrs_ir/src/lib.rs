@@ -48,6 +48,10 @@ pub struct FunctionIr {
     pub closures: Vec<ClosureInfo>,
     /// Names this (inner) function declares `nonlocal`.
     pub nonlocals: Vec<String>,
+    /// Per `build_map` of a dict display, the literal value Numba's interpreter records for it
+    /// (`ir.Expr.build_map(literal_value=...)`), as Python prints it (`{1: 2}`,
+    /// `{1: _UNKNOWN_VALUE(x)}`): a display of literal values remembers it in its type.
+    pub map_literals: Vec<(VarId, std::sync::Arc<str>)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -171,6 +175,12 @@ impl Terminator {
 }
 
 impl FunctionIr {
+    /// The literal value recorded for the `build_map` assigned to `target` (see
+    /// [`FunctionIr::map_literals`]).
+    pub fn map_literal(&self, target: VarId) -> Option<&std::sync::Arc<str>> {
+        self.map_literals.iter().find(|(v, _)| *v == target).map(|(_, l)| l)
+    }
+
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id.0 as usize]
     }

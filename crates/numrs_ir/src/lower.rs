@@ -69,6 +69,7 @@ struct Lowerer {
     is_generator: bool,
     closures: Vec<ClosureInfo>,
     nonlocals: Vec<String>,
+    map_literals: Vec<(VarId, std::sync::Arc<str>)>,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -271,6 +272,7 @@ impl Lowerer {
             is_generator: false,
             closures: Vec::new(),
             nonlocals: Vec::new(),
+            map_literals: Vec::new(),
         }
     }
 
@@ -288,6 +290,7 @@ impl Lowerer {
             is_generator: self.is_generator,
             closures: self.closures,
             nonlocals: self.nonlocals,
+            map_literals: self.map_literals,
         }
     }
 
@@ -1050,7 +1053,12 @@ impl Lowerer {
                         None => self.error("UnsupportedError", "unsupported-syntax", "`**` in a dict display is not supported", span),
                     }
                 }
-                self.temp("build_map", span, Value::BuildMap(pairs))
+                let literal = keys.iter().map(|k| k.as_ref()).collect::<Option<Vec<&Expr>>>().and_then(|ks| map_literal_value(&ks, values));
+                let v = self.temp("build_map", span, Value::BuildMap(pairs));
+                if let Some(l) = literal {
+                    self.map_literals.push((v, l.into()));
+                }
+                v
             }
             ExprKind::ListComp { elt, generators } => self.lower_comprehension(CompKind::List, elt, None, generators, span),
             ExprKind::SetComp { elt, generators } => self.lower_comprehension(CompKind::Set, elt, None, generators, span),
@@ -1231,6 +1239,57 @@ fn walrus_of_computed_value(e: &Expr) -> bool {
 
 /// CPython's AST optimiser folds operators on numeric constants (`-1`, `2 ** 10`, `1 << 4`)
 /// into constants before bytecode is emitted; Numba therefore sees `Literal[int](-1)`.
+/// The literal value Numba's interpreter records for a dict display (`op_BUILD_MAP`,
+/// `op_BUILD_CONST_KEY_MAP`), as Python prints it; `None` when it records none, or when it
+/// would name a temporary numrs cannot name as Numba does.
+///
+/// CPython 3.11 compiles a display of two or more items whose keys are all constants (tuples of
+/// constants included) to `BUILD_CONST_KEY_MAP`: its keys are literal, and its values are
+/// literal when each is a constant (not a tuple: Numba loads tuple constants as `build_tuple`),
+/// else `_UNKNOWN_VALUE(<variable>)`, unless all are constants. Any other display is a
+/// `BUILD_MAP`: the literal dict pairs the leading constant keys with the leading constant
+/// values, or maps every key to `_UNKNOWN_VALUE` when all keys and not all values are
+/// constants.
+fn map_literal_value(keys: &[&Expr], values: &[Expr]) -> Option<String> {
+    let repr = |e: &Expr| numrs_hir::ConstValue::from_expr(e).map(|c| c.python_repr());
+    // `ir.Const`: a constant that is not a tuple.
+    let scalar = |e: &Expr| if matches!(numrs_hir::ConstValue::from_expr(e), Some(numrs_hir::ConstValue::Tuple(_)) | None) { None } else { repr(e) };
+    let unknown = |e: &Expr| match &e.kind {
+        ExprKind::Name(n) => Some(format!("_UNKNOWN_VALUE({n})")),
+        _ => None,
+    };
+    // A Python dict: a repeated key keeps its first position and takes the last value.
+    let dict = |pairs: Vec<(String, String)>| {
+        let mut out: Vec<(String, String)> = Vec::new();
+        for (k, v) in pairs {
+            match out.iter_mut().find(|(ok, _)| *ok == k) {
+                Some(slot) => slot.1 = v,
+                None => out.push((k, v)),
+            }
+        }
+        format!("{{{}}}", out.iter().map(|(k, v)| format!("{k}: {v}")).collect::<Vec<_>>().join(", "))
+    };
+    let n = keys.len();
+    if n >= 2 && keys.iter().all(|k| repr(k).is_some()) {
+        let pairs = keys
+            .iter()
+            .zip(values)
+            .map(|(k, v)| Some((repr(k)?, scalar(v).or_else(|| unknown(v))?)))
+            .collect::<Option<Vec<_>>>()?;
+        return Some(dict(pairs));
+    }
+    let lk: Vec<String> = keys.iter().map_while(|k| scalar(k)).collect();
+    let lv: Vec<String> = values.iter().map_while(scalar).collect();
+    match (lk.len() == n, lv.len() == n) {
+        (false, false) => None,
+        (true, false) => {
+            let pairs = lk.into_iter().zip(values).map(|(k, v)| Some((k, unknown(v)?))).collect::<Option<Vec<_>>>()?;
+            Some(dict(pairs))
+        }
+        _ => Some(dict(lk.into_iter().zip(lv).collect())),
+    }
+}
+
 fn fold_constant(e: &Expr) -> Option<Constant> {
     use ast::BinOp as B;
     use numrs_syntax::ast::FloatBits;

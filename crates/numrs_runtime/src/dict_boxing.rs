@@ -480,7 +480,8 @@ pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut
         )));
     };
     let d = d.get();
-    if d.type_name != type_name {
+    let same = numrs_types::parse_type(&d.type_name).map(|t| t.without_initial_value()) == numrs_types::parse_type(type_name).map(|t| t.without_initial_value());
+    if !same {
         return Err(PyTypeError::new_err(format!("expected a {type_name}, got a {}", d.type_name)));
     }
     (*d.handle.0).refcount.fetch_add(1, Ordering::Relaxed);
@@ -491,5 +492,7 @@ pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut
 /// The Numba type of a [`TypedDict`], for the dispatcher's `typeof`.
 pub(crate) fn typeof_typed_dict(obj: &Bound<'_, PyAny>) -> Option<Type> {
     let d = obj.downcast::<TypedDict>().ok()?;
-    numrs_types::parse_type(&d.get().type_name)
+    // A display's initial value stays with the object's repr, not with the type it passes as
+    // (jit functions are compiled for dicts without one).
+    numrs_types::parse_type(&d.get().type_name).map(|t| t.without_initial_value())
 }

@@ -73,7 +73,7 @@ impl Display for Type {
                 write!(f, "list({dtype})<iv={}>", initial.as_deref().unwrap_or("None"))
             }
             Type::ListType(d) => write!(f, "ListType[{d}]"),
-            Type::DictType(kv) => write!(f, "DictType[{},{}]<iv=None>", kv.0, kv.1),
+            Type::DictType(kv) => write!(f, "DictType[{},{}]<iv={}>", kv.0, kv.1, kv.2.as_deref().unwrap_or("None")),
             Type::Set { dtype, reflected } => {
                 if *reflected {
                     f.write_str("reflected ")?;

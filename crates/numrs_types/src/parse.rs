@@ -204,8 +204,18 @@ impl<'a> Parser<'a> {
                 self.eat(",").then_some(())?;
                 let v = self.ty()?;
                 self.eat("]").then_some(())?;
-                self.eat("<iv=None>");
-                Some(Type::dict(k, v))
+                let mut initial = None;
+                if self.eat("<iv=") {
+                    // `None`, or a dict's repr: up to the `>` after its closing brace.
+                    let end = if self.s.starts_with('{') { self.s.find("}>")? + 1 } else { self.s.find('>')? };
+                    let value = &self.s[..end];
+                    if value != "None" {
+                        initial = Some(value.into());
+                    }
+                    self.s = &self.s[end..];
+                    self.eat(">").then_some(())?;
+                }
+                Some(Type::dict_with_initial(k, v, initial))
             }
             "FunctionType" => {
                 self.eat("[").then_some(())?;

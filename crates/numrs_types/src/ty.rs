@@ -214,8 +214,10 @@ pub enum Type {
     List { dtype: Arc<Type>, reflected: bool, initial: Option<Arc<str>> },
     /// `numba.typed.List`: `ListType[int64]`.
     ListType(Arc<Type>),
-    /// `numba.typed.Dict`: `DictType[int64,float64]<iv=None>`.
-    DictType(Arc<(Type, Type)>),
+    /// `numba.typed.Dict`: `DictType[int64,float64]<iv=None>`: key, value and initial value
+    /// (a display of literal values remembers them, `<iv={1: 2}>`, as Numba's
+    /// `DictType.initial_value`; `unliteral` forgets them).
+    DictType(Arc<(Type, Type, Option<Arc<str>>)>),
     Set { dtype: Arc<Type>, reflected: bool },
     Optional(Arc<Type>),
     Range(RangeKind),
@@ -360,7 +362,20 @@ impl Type {
         }
     }
     pub fn dict(key: Type, value: Type) -> Type {
-        Type::DictType(Arc::new((key, value)))
+        Type::DictType(Arc::new((key, value, None)))
+    }
+    /// This type without a container's initial value (a list or dict display's literal
+    /// items): what a jit function called with it is compiled for, as Numba compiles it.
+    pub fn without_initial_value(&self) -> Type {
+        match self {
+            Type::List { dtype, reflected, initial: Some(_) } => Type::List { dtype: dtype.clone(), reflected: *reflected, initial: None },
+            Type::DictType(kv) if kv.2.is_some() => Type::dict(kv.0.clone(), kv.1.clone()),
+            _ => self.clone(),
+        }
+    }
+    /// A dict type remembering the display it was built from (`initial`: its Python repr).
+    pub fn dict_with_initial(key: Type, value: Type, initial: Option<Arc<str>>) -> Type {
+        Type::DictType(Arc::new((key, value, initial)))
     }
     pub fn function(key: &str) -> Type {
         Type::Function(key.into())
@@ -447,6 +462,8 @@ impl Type {
             Type::LiteralStrKeyDict(items) => {
                 Type::tuple(items.iter().map(|(_, t)| t.unliteral()).collect())
             }
+            // `DictType.__unliteral__` forgets the initial value.
+            Type::DictType(kv) if kv.2.is_some() => Type::dict(kv.0.clone(), kv.1.clone()),
             // `List.__unliteral__` forgets the initial value.
             Type::List { dtype, reflected, initial: Some(_) } => {
                 Type::List { dtype: dtype.clone(), reflected: *reflected, initial: None }

@@ -91,8 +91,13 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
             Type::ListType(o) if !o.is_precise() => Some(this.clone()),
             _ => None,
         },
-        Type::DictType(_) => match other {
+        Type::DictType(this_kv) => match other {
             Type::DictType(kv) if !(kv.0.is_precise() && kv.1.is_precise()) => Some(this.clone()),
+            // `DictType.unify`: the same key and value types keep an initial value both have.
+            Type::DictType(kv) if kv.0 == this_kv.0 && kv.1 == this_kv.1 => {
+                let iv = if kv.2 == this_kv.2 { kv.2.clone() } else { None };
+                Some(Type::dict_with_initial(kv.0.clone(), kv.1.clone(), iv))
+            }
             _ => None,
         },
         Type::Array(a) => {

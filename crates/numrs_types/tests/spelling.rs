@@ -42,6 +42,9 @@ fn printed_types_round_trip() {
         "omitted(default=')(')",
         "Tuple(omitted(default=0.5), int64)",
         "class(float64)",
+        "DictType[int64,int64]<iv=None>",
+        "DictType[int64,unicode_type]<iv={1: 'a', 2: 'b'}>",
+        "DictType[int64,int64]<iv={1: _UNKNOWN_VALUE(x)}>",
     ];
     for case in cases {
         let t = parse_type(case).unwrap_or_else(|| panic!("cannot parse {case}"));

@@ -52,6 +52,8 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
     // `@bound_function` ones (append, clear, extend, insert, pop) keep the receiver as is.
     let receiver = match ty {
         Type::List { .. } if matches!(attr, "copy" | "count" | "index" | "remove" | "reverse" | "sort") => ty.unliteral(),
+        // Every dict method is an `@overload_method`: a display's initial value is dropped.
+        Type::DictType(_) => ty.unliteral(),
         _ => ty.clone(),
     };
     Some(Type::bound_function(&format!("{prefix}.{attr}"), receiver))

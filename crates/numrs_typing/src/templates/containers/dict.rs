@@ -1,7 +1,6 @@
 //! Typed dictionaries (`DictType`: dict displays, `dict()`, `numba.typed.Dict`;
 //! `dictdecl.py`, `typed/dictobject.py`).
 
-use std::sync::Arc;
 
 use numrs_types::{unify_pairs, IteratorKind, Type};
 
@@ -139,7 +138,7 @@ pub(crate) fn items_view(k: &Type, v: &Type) -> Type {
 
 /// `d.keys()`: modelled as the key iterator of the dict.
 pub(crate) fn keys_view(k: &Type, v: &Type) -> Type {
-    Type::iterator(IteratorKind::Container(Type::DictType(Arc::new((k.clone(), v.clone())))))
+    Type::iterator(IteratorKind::Container(Type::dict(k.clone(), v.clone())))
 }
 
 /// `d.values()`: modelled as an iterator yielding values.
