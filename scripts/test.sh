@@ -92,6 +92,9 @@ step "$PY" tests/build/cross_module.py
 # Keyword arguments and defaults from Python, keyword-only parameters included, against the
 # answers Numba gave (tests/build/keyword_calls.expected.json).
 step "$PY" tests/build/keyword_calls.py
+# Exceptions' arguments (KeyError(key), several raise arguments) against Numba's
+# (tests/build/exception_args.expected.json).
+step "$PY" tests/build/exception_args.py
 # Generators: from Python and from compiled code, against CPython; no leaked state.
 step "$PY" tests/build/generators.py
 # numba.typed.List / Dict: against CPython with plain lists and dicts, TypedList objects, no leaks.

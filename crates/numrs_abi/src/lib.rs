@@ -260,6 +260,12 @@ impl ExcKind {
     }
 }
 
+/// An [`ExcInfo`] message that starts with this holds the exception's arguments as a Python
+/// literal tuple (`"\0args:(3,)"` for `KeyError(3)`, `"\0args:('too big', 5)"`), which the
+/// runtime passes as the arguments themselves, as Numba does; any other message is the single
+/// string argument.
+pub const EXC_ARGS_PREFIX: &str = "\0args:";
+
 /// The exception a wrapper reports with [`Status::Error`].
 #[repr(C)]
 pub struct ExcInfo {

@@ -719,7 +719,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 };
                 if name == "remove" {
                     let missing = self.b.build_int_compare(IntPredicate::EQ, r.into_int_value(), i32t.const_zero(), "")?;
-                    self.guard(missing, ExcKind::KeyError, "")?;
+                    self.guard(missing, ExcKind::KeyError, "set.remove(): key not in set")?;
                 }
                 Ok(none())
             }
@@ -821,7 +821,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let out = self.storage_slot(&v)?;
         let found = self.lookup_raw(h, key, &k, Some(out))?;
         let missing = self.b.build_not(found, "")?;
-        self.guard(missing, ExcKind::KeyError, "")?;
+        self.key_error(missing, key, &k)?;
         let x = self.unspill(out, &v)?;
         self.cast(x, &v, tt).map(Some)
     }
@@ -836,7 +836,44 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let key = self.cast(key, &self.ty(index)?, &k)?;
         let found = self.lookup_raw(h, key, &k, None)?;
         let missing = self.b.build_not(found, "")?;
-        self.guard(missing, ExcKind::KeyError, "")
+        self.key_error(missing, key, &k)
+    }
+
+    /// When `missing`: raise Numba's `KeyError(key)` of `d[key]` for the key value `key` of
+    /// type `k`: the key itself as the argument for numbers, strings and tuples of numbers
+    /// (no argument for other keys).
+    pub(crate) fn key_error(&mut self, missing: IntValue<'ctx>, key: BasicValueEnum<'ctx>, k: &Type) -> R<()> {
+        let number = |t: &Type| numeric(t).is_some_and(|n| !n.is_complex());
+        let k = k.unliteral();
+        let items = k.tuple_items().filter(|items| !items.is_empty() && items.iter().all(number));
+        if !(number(&k) || k == Type::Unicode || items.is_some()) {
+            return self.guard(missing, ExcKind::KeyError, "");
+        }
+        let fail = self.new_block("key_error");
+        let ok = self.new_block("key_found");
+        self.b.build_conditional_branch(missing, fail, ok)?;
+        self.b.position_at_end(fail);
+        let prefix = numrs_abi::EXC_ARGS_PREFIX;
+        let pieces = if k == Type::Unicode {
+            // The message is the key (an empty one raises `KeyError()`).
+            vec![Err((key, k))]
+        } else if let Some(items) = items {
+            // The key tuple's repr, as the exception's argument tuple.
+            let mut pieces = vec![Ok(format!("{prefix}(("))];
+            for (i, t) in items.iter().enumerate() {
+                if i > 0 {
+                    pieces.push(Ok(", ".to_string()));
+                }
+                pieces.push(Err((self.b.build_extract_value(key.into_struct_value(), i as u32, "")?, t.clone())));
+            }
+            pieces.push(Ok(if items.len() == 1 { ",),)" } else { "),)" }.to_string()));
+            pieces
+        } else {
+            vec![Ok(format!("{prefix}(")), Err((key, k)), Ok(",)".to_string())]
+        };
+        crate::strings::raise_values(self, ExcKind::KeyError, pieces)?;
+        self.b.position_at_end(ok);
+        Ok(())
     }
 
     /// `d[k] = v`; false when `target` is not a dict.
@@ -868,6 +905,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail("internal error: dict_delete returns void");
         };
         let missing = self.b.build_int_compare(IntPredicate::EQ, r.into_int_value(), i32t.const_zero(), "")?;
+        // Numba's `del d[k]` raises `KeyError()`, without the key.
         self.guard(missing, ExcKind::KeyError, "")?;
         Ok(true)
     }

@@ -889,8 +889,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p0 = self.b.build_struct_gep(et, self.exc_ptr, 0, "")?;
         self.b.build_store(p0, i32t.const_int(kind as u64, false))?;
         let p1 = self.b.build_struct_gep(et, self.exc_ptr, 1, "")?;
-        let m = self.b.build_global_string_ptr(msg, "numrs.exc_msg")?;
-        self.b.build_store(p1, m.as_pointer_value())?;
+        // The bytes as they are (a message may hold a NUL: `numrs_abi::EXC_ARGS_PREFIX`); its
+        // length goes with it.
+        let bytes = self.ctx.const_string(msg.as_bytes(), false);
+        let g = self.module.add_global(bytes.get_type(), None, "numrs.exc_msg");
+        g.set_initializer(&bytes);
+        g.set_constant(true);
+        g.set_linkage(inkwell::module::Linkage::Private);
+        g.set_unnamed_addr(true);
+        self.b.build_store(p1, g.as_pointer_value())?;
         let p2 = self.b.build_struct_gep(et, self.exc_ptr, 2, "")?;
         self.b.build_store(p2, self.i64(msg.len() as i64))?;
         let p3 = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
@@ -1165,20 +1172,33 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// variable whose `str()` goes there (for the numbers and strings allowed, their repr
     /// inside a tuple is their `str()`, except strings, which stay single arguments).
     pub(crate) fn message_pieces(&self, args: &[VarId]) -> Vec<Result<String, VarId>> {
-        let one = args.len() == 1;
+        // A string argument alone is the message. Otherwise, when every argument is a constant
+        // or a number, the message is the arguments' tuple as a Python literal, marked so that
+        // the runtime passes them themselves (`numrs_abi::EXC_ARGS_PREFIX`); else it is the
+        // tuple's text.
+        let number = |a: &VarId| self.ty(*a).is_ok_and(|t| numeric(&t).is_some_and(|k| !k.is_complex()));
+        let string_alone = args.len() == 1 && match self.const_of(args[0]) {
+            Some((s, r)) => r.starts_with(['\'', '"']) && !s.is_empty(),
+            None => !number(&args[0]),
+        };
+        if string_alone {
+            return vec![self.const_of(args[0]).map(|(s, _)| s).ok_or(args[0])];
+        }
+        let literal = args.iter().all(|a| self.const_of(*a).is_some() || number(a));
         let mut pieces = Vec::new();
         for (i, a) in args.iter().enumerate() {
             if i > 0 {
                 pieces.push(Ok(", ".into()));
             }
             pieces.push(match self.const_of(*a) {
-                Some((s, r)) => Ok(if one { s } else { r }),
+                Some((_, r)) => Ok(r),
                 None => Err(*a),
             });
         }
-        if args.len() > 1 {
-            pieces.insert(0, Ok("(".into()));
-            pieces.push(Ok(")".into()));
+        if !args.is_empty() {
+            let open = if literal { format!("{}(", numrs_abi::EXC_ARGS_PREFIX) } else { "(".to_string() };
+            pieces.insert(0, Ok(open));
+            pieces.push(Ok(if args.len() == 1 { ",)" } else { ")" }.into()));
         }
         pieces
     }

@@ -10,7 +10,8 @@ const PRELUDE: &str = r#"#include <stdint.h>
 
 /* The exception a call reports when it returns 1 (numrs_abi::ExcInfo). `msg` is UTF-8, not
    NUL-terminated; `kind` indexes numrs_abi::ExcKind (0 Exception, 1 IndexError,
-   2 ZeroDivisionError, 3 ValueError, 4 TypeError, 5 KeyError, 6 AssertionError, ...). */
+   2 ZeroDivisionError, 3 ValueError, 4 TypeError, 5 KeyError, 6 AssertionError, ...). A
+   message starting with "\0args:" holds the exception's arguments as a Python literal tuple. */
 typedef struct {
     uint32_t kind;
     const uint8_t *msg;

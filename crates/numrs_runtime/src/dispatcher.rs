@@ -595,7 +595,17 @@ pub(crate) unsafe fn exc_error(py: Python<'_>, exc: &ExcInfo, free: unsafe exter
         }
     };
     match msg {
-        Some(m) => PyErr::from_type(ty, (m,)),
+        Some(m) => match m.strip_prefix(numrs_abi::EXC_ARGS_PREFIX) {
+            // The arguments themselves (`KeyError(3)`, not `KeyError('3')`).
+            Some(args) => {
+                let value = py.import("ast").and_then(|a| a.getattr("literal_eval")).and_then(|f| f.call1((args,)));
+                match value.and_then(|v| Ok(v.downcast_into::<pyo3::types::PyTuple>()?)) {
+                    Ok(t) => PyErr::from_type(ty, t.unbind()),
+                    Err(_) => PyErr::from_type(ty, (args.to_string(),)),
+                }
+            }
+            None => PyErr::from_type(ty, (m,)),
+        },
         None => PyErr::from_type(ty, ()),
     }
 }

@@ -195,7 +195,7 @@ def of_arrays(n):
 @njit("float64(int64)")
 def missing(n):
     d = {1: np.zeros(3), 2: np.ones(3)}
-    return d[n].sum()
+    return d.pop(n).sum()
 
 @njit("DictType(int64, float64[::1])(int64)")
 def make(n):

@@ -1,0 +1,155 @@
+"""Exceptions raised by compiled code surface in Python with Numba's arguments, not only its
+class: a missing dict key is `KeyError(key)` (the number, string or tuple itself), `pop` and
+`del` of a missing key `KeyError()`, `set.remove` its message, `raise ValueError("too big", n)`
+its two arguments. (Not covered: an empty string key raises `KeyError()`, where Numba raises
+`KeyError('')`.) Each call's outcome (result, or
+exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
+call, recorded in `exception_args.expected.json`.
+
+Usage: python tests/build/exception_args.py            (a Python with numpy and the runtime)
+       python tests/build/exception_args.py --record   (a Python with numba 0.68.1: rewrites
+                                                        the expected answers)
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
+EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exception_args.expected.json")
+
+SOURCE = '''
+from numba import njit
+from numba.typed import Dict
+
+
+@njit("int64(int64)")
+def getitem(n):
+    d = {1: 2}
+    return d[n]
+
+
+@njit("int64(int64)")
+def pop(n):
+    d = {1: 2}
+    return d.pop(n)
+
+
+@njit("int64(int64)")
+def delitem(n):
+    d = Dict()
+    d[1] = 2
+    del d[n]
+    return len(d)
+
+
+@njit("int64(int64)")
+def remove(n):
+    s = {1, 2}
+    s.remove(n)
+    return len(s)
+
+
+@njit("float64(float64)")
+def float_key(x):
+    d = {1.5: 2.0}
+    return d[x]
+
+
+@njit("int64(boolean)")
+def bool_key(b):
+    d = {True: 2}
+    return d[b]
+
+
+@njit("int64(unicode_type)")
+def str_key(x):
+    d = {"a": 2}
+    return d[x]
+
+
+@njit("int64(int64)")
+def tuple_key(n):
+    d = {(1, 2): 2}
+    return d[(n, n)]
+
+
+@njit("int64(int64)")
+def function_value(n):
+    d = {7: lambda v: v + 100}
+    return d[n](n)
+
+
+@njit("int64(int64)")
+def raised(n):
+    if n > 2:
+        raise ValueError("too big", n)
+    return n
+
+
+@njit("int64(int64)")
+def raised_one(n):
+    raise IndexError(n)
+
+
+@njit("int64(int64)")
+def raised_text(n):
+    raise ValueError("bad value")
+
+
+@njit("int64(int64)")
+def raised_const(n):
+    raise KeyError(3, "x", 2.5, None)
+'''
+
+CALLS = [
+    "getitem(1)", "getitem(3)", "getitem(-7)", "pop(3)", "delitem(3)", "remove(3)", "float_key(2.5)", "float_key(-0.0)",
+    "bool_key(False)", "str_key('zz')", "tuple_key(5)", "function_value(7)", "function_value(3)",
+    "raised(1)", "raised(5)", "raised_one(5)", "raised_text(5)", "raised_const(1)",
+]
+
+
+def outcome(module, call):
+    try:
+        return {"result": repr(eval("m." + call, {"m": module}))}
+    except Exception as e:  # noqa: BLE001
+        return {"error": type(e).__name__, "args": repr(e.args)}
+
+
+def main():
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "excmod.py"), "w") as f:
+            f.write(SOURCE)
+        if "--record" in sys.argv:
+            sys.path.insert(0, d)
+            import excmod
+            answers = {call: outcome(excmod, call) for call in CALLS}
+            import numba
+            with open(EXPECTED, "w") as f:
+                json.dump({"numba_version": numba.__version__, "calls": answers}, f, indent=1, sort_keys=True)
+                f.write("\n")
+            print("recorded %d calls" % len(answers))
+            return 0
+        out = os.path.join(d, "out")
+        run = subprocess.run([BINARY, "build", "excmod.py", "-o", out], capture_output=True, text=True, cwd=d)
+        if run.returncode != 0:
+            print(run.stderr)
+            return 1
+        sys.path.insert(0, out)
+        import excmod
+        with open(EXPECTED) as f:
+            expected = json.load(f)["calls"]
+        failed = 0
+        for call in CALLS:
+            got, want = outcome(excmod, call), expected[call]
+            ok = got == want
+            print("%s %s -> %s" % ("ok  " if ok else "FAIL", call, got) + ("" if ok else "  (Numba: %s)" % (want,)))
+            failed += not ok
+    print("exception arguments: %d calls, %d failed" % (len(CALLS), failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
