@@ -1,8 +1,7 @@
 """Exceptions raised by compiled code surface in Python with Numba's arguments, not only its
 class: a missing dict key is `KeyError(key)` (the number, string or tuple itself), `pop` and
 `del` of a missing key `KeyError()`, `set.remove` its message, `raise ValueError("too big", n)`
-its two arguments. (Not covered: an empty string key raises `KeyError()`, where Numba raises
-`KeyError('')`.) Each call's outcome (result, or
+its two arguments, strings among them. Each call's outcome (result, or
 exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
 call, recorded in `exception_args.expected.json`.
 
@@ -102,12 +101,23 @@ def raised_text(n):
 @njit("int64(int64)")
 def raised_const(n):
     raise KeyError(3, "x", 2.5, None)
+
+
+@njit("int64(unicode_type)")
+def raised_name(name):
+    raise ValueError("bad name", name, len(name))
+
+
+@njit("int64(unicode_type)")
+def raised_empty(s):
+    raise ValueError(s)
 '''
 
 CALLS = [
     "getitem(1)", "getitem(3)", "getitem(-7)", "pop(3)", "delitem(3)", "remove(3)", "float_key(2.5)", "float_key(-0.0)",
-    "bool_key(False)", "str_key('zz')", "tuple_key(5)", "function_value(7)", "function_value(3)",
+    "bool_key(False)", "str_key('zz')", "str_key('')", "str_key('it\\'s \\\\ é\\n')", "tuple_key(5)", "function_value(7)", "function_value(3)",
     "raised(1)", "raised(5)", "raised_one(5)", "raised_text(5)", "raised_const(1)",
+    "raised_name('x\\'y')", "raised_empty('')", "raised_empty('ab')",
 ]
 
 

@@ -853,23 +853,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let ok = self.new_block("key_found");
         self.b.build_conditional_branch(missing, fail, ok)?;
         self.b.position_at_end(fail);
+        use crate::strings::Piece;
         let prefix = numrs_abi::EXC_ARGS_PREFIX;
         let pieces = if k == Type::Unicode {
-            // The message is the key (an empty one raises `KeyError()`).
-            vec![Err((key, k))]
+            vec![Piece::Text(format!("{prefix}(")), Piece::Repr(key), Piece::Text(",)".to_string())]
         } else if let Some(items) = items {
             // The key tuple's repr, as the exception's argument tuple.
-            let mut pieces = vec![Ok(format!("{prefix}(("))];
+            let mut pieces = vec![Piece::Text(format!("{prefix}(("))];
             for (i, t) in items.iter().enumerate() {
                 if i > 0 {
-                    pieces.push(Ok(", ".to_string()));
+                    pieces.push(Piece::Text(", ".to_string()));
                 }
-                pieces.push(Err((self.b.build_extract_value(key.into_struct_value(), i as u32, "")?, t.clone())));
+                pieces.push(Piece::Str(self.b.build_extract_value(key.into_struct_value(), i as u32, "")?, t.clone()));
             }
-            pieces.push(Ok(if items.len() == 1 { ",),)" } else { "),)" }.to_string()));
+            pieces.push(Piece::Text(if items.len() == 1 { ",),)" } else { "),)" }.to_string()));
             pieces
         } else {
-            vec![Ok(format!("{prefix}(")), Err((key, k)), Ok(",)".to_string())]
+            vec![Piece::Text(format!("{prefix}(")), Piece::Str(key, k), Piece::Text(",)".to_string())]
         };
         crate::strings::raise_values(self, ExcKind::KeyError, pieces)?;
         self.b.position_at_end(ok);

@@ -1177,14 +1177,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // the runtime passes them themselves (`numrs_abi::EXC_ARGS_PREFIX`); else it is the
         // tuple's text.
         let number = |a: &VarId| self.ty(*a).is_ok_and(|t| numeric(&t).is_some_and(|k| !k.is_complex()));
+        let string = |a: &VarId| self.ty(*a).is_ok_and(|t| matches!(t, Type::Unicode));
+        // One non-empty string: the message is the string (an empty one goes in a tuple, so
+        // that it stays an argument).
         let string_alone = args.len() == 1 && match self.const_of(args[0]) {
             Some((s, r)) => r.starts_with(['\'', '"']) && !s.is_empty(),
-            None => !number(&args[0]),
+            None => false,
         };
         if string_alone {
             return vec![self.const_of(args[0]).map(|(s, _)| s).ok_or(args[0])];
         }
-        let literal = args.iter().all(|a| self.const_of(*a).is_some() || number(a));
+        let literal = args.iter().all(|a| self.const_of(*a).is_some() || number(a) || string(a));
         let mut pieces = Vec::new();
         for (i, a) in args.iter().enumerate() {
             if i > 0 {

@@ -1080,9 +1080,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(self.b.build_or(lo, hi, "")?, fail, ok)?;
         self.b.position_at_end(fail);
         let pieces = vec![
-            Ok("axis ".to_string()),
-            Err((ax.into(), Type::int64())),
-            Ok(format!(" is out of bounds for array of dimension {ndim}")),
+            crate::strings::Piece::Text("axis ".to_string()),
+            crate::strings::Piece::Str(ax.into(), Type::int64()),
+            crate::strings::Piece::Text(format!(" is out of bounds for array of dimension {ndim}")),
         ];
         crate::strings::raise_values(self, ExcKind::AxisError, pieces)?;
         self.b.position_at_end(ok);

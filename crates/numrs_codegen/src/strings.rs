@@ -748,39 +748,64 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
     cx.cast(r, &Type::Unicode, tt)
 }
 
+/// A piece of a message built at run time.
+pub(crate) enum Piece<'ctx> {
+    Text(String),
+    /// The `str()` of a number, boolean or string.
+    Str(BasicValueEnum<'ctx>, Type),
+    /// A string as a Python literal (inside an argument tuple, `numrs_abi::EXC_ARGS_PREFIX`).
+    Repr(BasicValueEnum<'ctx>),
+}
+
+impl<'ctx> From<Result<String, (BasicValueEnum<'ctx>, Type)>> for Piece<'ctx> {
+    fn from(p: Result<String, (BasicValueEnum<'ctx>, Type)>) -> Self {
+        match p {
+            Ok(text) => Piece::Text(text),
+            Err((v, t)) => Piece::Str(v, t),
+        }
+    }
+}
+
 /// `raise Kind(args...)` with arguments known only at run time (Numba's dynamic exceptions):
 /// the message (`FnCx::message_pieces`) is built as a string and handed to the runtime, which
-/// raises with it.
+/// raises with it. In an argument tuple (the message starts with `numrs_abi::EXC_ARGS_PREFIX`)
+/// a string is written as a literal.
 pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces: Vec<Result<String, VarId>>) -> R<()> {
-    // Run-time pieces are numbers and booleans (their repr is their `str()`), or a string
-    // that is the only argument.
+    let literal = matches!(pieces.first(), Some(Ok(t)) if t.starts_with(numrs_abi::EXC_ARGS_PREFIX));
     let single = pieces.len() == 1;
     let mut vals = Vec::new();
     for p in pieces {
         vals.push(match p {
-            Ok(text) => Ok(text),
+            Ok(text) => Piece::Text(text),
             Err(v) => {
                 let t = cx.ty(v)?;
-                let ok = matches!(t, Type::Unicode) && single || numeric(&t).is_some_and(|k| !k.is_complex());
+                let string = matches!(t, Type::Unicode);
+                let ok = string && (single || literal) || numeric(&t).is_some_and(|k| !k.is_complex());
                 if !ok {
                     return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet"));
                 }
-                Err((cx.load(v)?, t))
+                let x = cx.load(v)?;
+                if string && literal {
+                    Piece::Repr(x)
+                } else {
+                    Piece::Str(x, t)
+                }
             }
         });
     }
     raise_values(cx, kind, vals)
 }
 
-/// Raise `kind` with a message joined from text and the `str()` of run-time values
-/// (numbers, booleans, or strings).
-pub(crate) fn raise_values<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces: Vec<Result<String, (BasicValueEnum<'ctx>, Type)>>) -> R<()> {
+/// Raise `kind` with a message joined from text and the `str()` (or literal) of run-time
+/// values (numbers, booleans, or strings).
+pub(crate) fn raise_values<'ctx, P: Into<Piece<'ctx>>>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces: Vec<P>) -> R<()> {
     // Concatenate, releasing intermediate strings.
     let mut acc: Option<(PointerValue<'ctx>, bool)> = None;
     for p in pieces {
-        let part = match p {
-            Ok(text) => (cx.str_const(&text), false),
-            Err((val, t)) => cx.str_of(Some(val), &t)?,
+        let part = match p.into() {
+            Piece::Text(text) => (cx.str_const(&text), false),
+            Piece::Str(val, t) => cx.str_of(Some(val), &t)?,
+            Piece::Repr(val) => (cx.str_op(StrOp::Repr, &[val])?.into_pointer_value(), true),
         };
         acc = Some(match acc {
             None => part,

@@ -619,6 +619,21 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         FromUInt => out_string(&arg(0).to_string()),
         FromFloat => out_string(&float_repr(f64::from_bits(arg(0)))),
         FromBool => out_string(if arg(0) != 0 { "True" } else { "False" }),
+        // A Python literal of the string (for an exception's argument tuple): it need not be
+        // `repr`'s spelling, only evaluate back to the same string.
+        Repr => {
+            let mut out = String::from("'");
+            for &c in s(0) {
+                match char::from_u32(c) {
+                    Some('\\') => out.push_str("\\\\"),
+                    Some('\'') => out.push_str("\\'"),
+                    Some(ch) if (' '..='~').contains(&ch) => out.push(ch),
+                    _ => out.push_str(&format!("\\U{c:08x}")),
+                }
+            }
+            out.push('\'');
+            out_string(&out)
+        }
         Print => {
             let text = to_string(s(0));
             Python::with_gil(|py| {
