@@ -1,5 +1,7 @@
 """`parallel=True` in built modules: array expressions (Numba's parfors of them) and `prange`
-loops with reductions run on the runtime's threads. Every result must equal NumPy's (to 1e-12
+loops with reductions run on the runtime's threads (two of them here). A `prange` sum, and
+`np.sum`/`mean` of a 1-d array, must equal Numba's bit for bit (its schedule and order of partial sums, written out below); every other
+result must equal NumPy's (to 1e-12
 relative: `exp` and `sin` are the C library's, not NumPy's) for arrays below and above the size where array expressions start
 running in parallel; the expressions above it must have gone through the runtime's
 `parallel_for` (`numrs_runtime._stats()["parallel_loops"]`), the ones below it not, and no
@@ -13,6 +15,9 @@ import sys
 import tempfile
 
 import numpy as np
+
+# Two chunks, whatever the machine: the exact float sums below depend on the split.
+os.environ["NUMBA_NUM_THREADS"] = "2"
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The cargo profile the binary was built with: scripts/test.sh builds `ci`; by hand, `release`.
@@ -53,6 +58,16 @@ def prange_sum(a):
 
 
 @njit("(float64[::1],)", parallel=True)
+def sum_expr(a):
+    return np.sum(a * 2.0 + 1.0)
+
+
+@njit("(float64[::1],)", parallel=True)
+def mean(a):
+    return a.mean()
+
+
+@njit("(float64[::1],)", parallel=True)
 def strided(a):
     return a[::2] * 3.0 + 1.0
 '''
@@ -75,11 +90,34 @@ def expected(name, args):
         return a + b * 2.0
     if name == "prange_sum":
         (a,) = args
-        return float(np.sum(a * a))
+        return numba_chunked_sum(a * a)
+    if name == "sum_expr":
+        (a,) = args
+        return numba_chunked_sum(a * 2.0 + 1.0)
+    if name == "mean":
+        (a,) = args
+        return numba_chunked_sum(a) / len(a)
     if name == "strided":
         (a,) = args
         return a[::2] * 3.0 + 1.0
     raise KeyError(name)
+
+
+def numba_chunked_sum(values, threads=2):
+    """A parallel sum as Numba runs it (a `prange` reduction, `np.sum` in a parfor): Numba's
+    schedule (the first len % threads chunks one item longer), each chunk summed in order,
+    the partial sums added to 0.0 in chunk order."""
+    q, r = divmod(len(values), threads)
+    total = 0.0
+    start = 0
+    for k in range(threads):
+        stop = start + q + (1 if k < r else 0)
+        part = 0.0
+        for x in values[start:stop].tolist():
+            part += x
+        total += part
+        start = stop
+    return total
 
 
 def cases(n, rng):
@@ -90,6 +128,9 @@ def cases(n, rng):
         ("int_ops", (rng.integers(-1000, 1000, n),), True),
         ("in_place", (a.copy(), b), True),
         ("prange_sum", (a,), None),
+        # Reductions: Numba's chunks at every size, on the threads for large arrays.
+        ("sum_expr", (a,), None),
+        ("mean", (a,), None),
         # Not contiguous in the result's shape: the strided loop stays serial.
         ("strided", (a,), False),
     ]
@@ -113,7 +154,7 @@ def main():
     failed = 0
     checked = 0
     before = numrs_runtime._stats()
-    for n in (SMALL, LARGE):
+    for n in (7, SMALL, SMALL + 1, LARGE):
         for name, args, parallel in cases(n, rng):
             want = expected(name, [x.copy() if isinstance(x, np.ndarray) else x for x in args])
             loops = numrs_runtime._stats()["parallel_loops"]
@@ -121,13 +162,14 @@ def main():
             ran = numrs_runtime._stats()["parallel_loops"] - loops
             checked += 1
             if isinstance(want, float):
-                ok = abs(got - want) <= 1e-9 * max(1.0, abs(want))
+                # Bit for bit: the partial sums combine as Numba's do.
+                ok = got == want
             else:
                 ok = got.shape == want.shape and got.dtype == want.dtype and np.allclose(got, want, rtol=1e-12, atol=0)
             if not ok:
                 failed += 1
                 print("DIFF %s n=%d" % (name, n))
-            if parallel is not None and (ran > 0) != (parallel and n == LARGE):
+            if parallel is not None and (ran > 0) != (parallel and n >= LARGE):
                 failed += 1
                 print("PARALLEL %s n=%d: %d parallel loops" % (name, n, ran))
     got = None

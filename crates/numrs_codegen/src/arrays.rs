@@ -1816,6 +1816,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     tt.clone()
                 };
                 let Some(ak) = numeric(&acc_t) else { return self.fail(format!("array.{m} returning {tt}")) };
+                if self.flags.parallel && a.ndim == 1 && !ak.is_complex() && (m != "mean" || ak.is_float()) {
+                    // Numba's parfor reduction: chunks reduced apart, then combined in order
+                    // (a mean divides that sum). Arrays of more dimensions are split by
+                    // Numba's n-dimensional schedule, which numrs does not reproduce: they are
+                    // reduced in order.
+                    let name = if m == "prod" { "multiply" } else { "add" };
+                    let r = self.parallel_array_reduce(arr, &a, &acc_t, name)?;
+                    if m == "mean" {
+                        let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
+                        return Ok(self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?.into());
+                    }
+                    return Ok(r);
+                }
                 let lt = types::number_type(self.ctx, ak);
                 let acc = self.temp(lt)?;
                 let init = if m == "prod" { self.i64(1) } else { self.i64(0) };

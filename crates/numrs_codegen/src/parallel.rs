@@ -554,6 +554,118 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 }
 
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `a.sum()` / `a.prod()` (`op`: the ufunc) of a `parallel=True` function, as Numba's
+    /// parfor reduction computes it: the items split into one chunk per thread by Numba's
+    /// schedule, each chunk reduced in order from the identity, the partial results combined
+    /// in chunk order with the identity, so that the result is Numba's bit for bit. Large
+    /// arrays run the chunks on the runtime's threads; small ones run them one after the
+    /// other here (the same arithmetic).
+    pub(crate) fn parallel_array_reduce(&mut self, arr: BasicValueEnum<'ctx>, a: &numrs_types::ArrayType, acc_t: &Type, op: &str) -> R<BasicValueEnum<'ctx>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let Some(ak) = numeric(acc_t) else { return self.fail(format!("a reduction to {acc_t}")) };
+        let lt = types::number_type(self.ctx, ak);
+        let identity = self.cast(self.i64(if op == "multiply" { 1 } else { 0 }).into(), &Type::int64(), acc_t)?;
+        // The context: the array, then the partial results' array.
+        let env_t = self.ctx.struct_type(&[arr.get_type(), ptr.into()], false);
+        let parts_t = lt.array_type(MAX_CHUNKS as u32);
+        // The chunk function: `i32 (ptr env, i64 start, i64 stop, i64 chunk)`.
+        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        let base = self.func.get_name().to_str().unwrap_or("f").to_string();
+        let mut n = 0;
+        while self.module.get_function(&format!("{base}.reduce{n}")).is_some() {
+            n += 1;
+        }
+        let f = self.module.add_function(&format!("{base}.reduce{n}"), ft, Some(inkwell::module::Linkage::Internal));
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let b0 = self.ctx.create_builder();
+        b0.position_at_end(entry);
+        let exc = b0.build_alloca(exc_info_type(self.ctx), "exc")?;
+        let mut cx = self.outlined(f, Vec::new(), exc);
+        cx.flags.parallel = false;
+        cx.b.position_at_end(entry);
+        let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
+        let (env_p, start, stop, chunk) = (p(0).into_pointer_value(), p(1).into_int_value(), p(2).into_int_value(), p(3).into_int_value());
+        let arr_c = cx.b.build_load(arr.get_type(), cx.b.build_struct_gep(env_t, env_p, 0, "")?, "arr")?;
+        let parts_c = cx.b.build_load(ptr, cx.b.build_struct_gep(env_t, env_p, 1, "")?, "parts")?.into_pointer_value();
+        let acc = cx.b.build_alloca(lt, "acc")?;
+        cx.b.build_store(acc, identity)?;
+        let run = self.ctx.append_basic_block(f, "run");
+        let br = cx.b.build_unconditional_branch(run)?;
+        cx.alloca_b.position_before(&br);
+        cx.b.position_at_end(run);
+        let count = cx.b.build_int_sub(stop, start, "")?;
+        let dtype = a.dtype.clone();
+        cx.counted_loop(count, |cx, k| {
+            let i = cx.b.build_int_add(start, k, "")?;
+            let pe = cx.flat_ptr(arr_c, a, i)?;
+            let x = cx.load_element(pe, &dtype)?;
+            let x = cx.cast(x, &dtype, acc_t)?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let r = cx.ufunc_elem(op, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
+            cx.b.build_store(acc, r)?;
+            Ok(())
+        })?;
+        let dst = unsafe { cx.b.build_in_bounds_gep(parts_t, parts_c, &[cx.i64(0), chunk], "")? };
+        let v = cx.b.build_load(lt, acc, "")?;
+        cx.b.build_store(dst, v)?;
+        cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+        cx.finish_cleanups()?;
+        fix_returns(f)?;
+        self.called.extend(cx.called.iter().copied());
+        // Here: the context, the chunks, then the partial results in order.
+        let parts = self.temp(parts_t.into())?;
+        let env_p = self.temp(env_t.into())?;
+        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 0, "")?, arr)?;
+        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 1, "")?, parts)?;
+        let nitems = self.field(arr, 2)?.into_int_value();
+        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
+        let max = i64t.const_int(MAX_CHUNKS, false);
+        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
+        let nchunks = self.b.build_select(few, threads, max, "nchunks")?.into_int_value();
+        let big = self.b.build_int_compare(IntPredicate::SGE, nitems, i64t.const_int(MIN_PARALLEL_ITEMS, false), "")?;
+        let par = self.new_block("reduce_threads");
+        let here = self.new_block("reduce_here");
+        let done = self.new_block("reduce_done");
+        self.b.build_conditional_branch(big, par, here)?;
+        self.b.position_at_end(par);
+        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        self.runtime_call(6, pf_t, &[f.as_global_value().as_pointer_value().into(), env_p.into(), i64t.const_zero().into(), nitems.into(), nchunks.into()])?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(here);
+        // The runtime's split (`chunk_start`): chunk k starts at k*q + min(k, r).
+        let q = self.b.build_int_signed_div(nitems, nchunks, "")?;
+        let r = self.b.build_int_signed_rem(nitems, nchunks, "")?;
+        self.counted_loop(nchunks, |cx, k| {
+            let start_of = |cx: &FnCx<'a, 'ctx>, k: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+                let kq = cx.b.build_int_mul(k, q, "")?;
+                let lt_r = cx.b.build_int_compare(IntPredicate::SLT, k, r, "")?;
+                let m = cx.b.build_select(lt_r, k, r, "")?.into_int_value();
+                Ok(cx.b.build_int_add(kq, m, "")?)
+            };
+            let s0 = start_of(cx, k)?;
+            let k1 = cx.b.build_int_add(k, cx.i64(1), "")?;
+            let s1 = start_of(cx, k1)?;
+            cx.b.build_call(f, &[env_p.into(), s0.into(), s1.into(), k.into()], "")?;
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let acc = self.temp(lt)?;
+        self.b.build_store(acc, identity)?;
+        self.counted_loop(nchunks, |cx, k| {
+            let pk = unsafe { cx.b.build_in_bounds_gep(parts_t, parts, &[cx.i64(0), k], "")? };
+            let x = cx.b.build_load(lt, pk, "")?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let y = cx.ufunc_elem(op, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
+            cx.b.build_store(acc, y)?;
+            Ok(())
+        })?;
+        Ok(self.b.build_load(lt, acc, "")?)
+    }
+}
+
 fn field_at<'ctx>(cx: &FnCx<'_, 'ctx>, ctx_t: inkwell::types::ArrayType<'ctx>, ctx_p: PointerValue<'ctx>, i: u32) -> R<PointerValue<'ctx>> {
     let ptr = cx.ctx.ptr_type(AddressSpace::default());
     let at = unsafe { cx.b.build_in_bounds_gep(ctx_t, ctx_p, &[cx.i64(0), cx.i64(i as i64)], "")? };

@@ -41,9 +41,7 @@ impl Job {
             if k >= self.nchunks {
                 return;
             }
-            // Chunk k: [lo + len*k/n, lo + len*(k+1)/n).
-            let start = self.lo + (self.len as i128 * k as i128 / self.nchunks as i128) as i64;
-            let stop = self.lo + (self.len as i128 * (k + 1) as i128 / self.nchunks as i128) as i64;
+            let (start, stop) = (self.lo + chunk_start(self.len, self.nchunks, k), self.lo + chunk_start(self.len, self.nchunks, k + 1));
             // Every chunk runs, also an empty one: it leaves its (identity) partial results.
             let status = unsafe { (self.body)(self.ctx as *mut u8, start, stop, k) };
             if status != 0 {
@@ -53,6 +51,15 @@ impl Job {
             self.done.fetch_add(1, Ordering::AcqRel);
         }
     }
+}
+
+/// Where chunk `k` of `n` starts in `[0, len)`, as Numba's scheduler splits a 1-d iteration
+/// space (`gufunc_scheduler.cpp`, `create_schedule`): each chunk takes the ceiling of what is
+/// left over the chunks left, so the first `len % n` chunks have one item more. Partial
+/// results (reductions) then combine as Numba's do, bit for bit.
+fn chunk_start(len: i64, n: i64, k: i64) -> i64 {
+    let (q, r) = (len / n, len % n);
+    k * q + k.min(r)
 }
 
 /// The worker pool: threads wait for a job, take chunks, and go back to waiting.
@@ -203,5 +210,27 @@ mod tests {
         }
         // 100 iterations in 4 chunks: [0,25) [25,50) [50,75) [75,100); chunks 2 and 3 fail.
         assert_eq!(unsafe { numrs_parallel_for(fail_from_50, std::ptr::null_mut(), 0, 100, 4) }, 3);
+    }
+
+    /// The chunks are Numba's `create_schedule` ones: its loop, written out.
+    #[test]
+    fn chunks_are_numbas() {
+        for len in [0i64, 1, 2, 3, 7, 10, 1000, 1001, 1000003] {
+            for n in [1i64, 2, 3, 4, 16, 64] {
+                let mut cur = 0;
+                for k in 0..n {
+                    let want = if len <= n {
+                        (k.min(len), (k + 1).min(len))
+                    } else {
+                        let ilen = (len - cur - 1) / (n - k) + 1;
+                        let end = if k < n - 1 { cur + ilen } else { len };
+                        let r = (cur, end);
+                        cur += ilen;
+                        r
+                    };
+                    assert_eq!((chunk_start(len, n, k), chunk_start(len, n, k + 1)), want, "len={len} n={n} k={k}");
+                }
+            }
+        }
     }
 }
