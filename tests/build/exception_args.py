@@ -111,6 +111,17 @@ def raised_name(name):
 @njit("int64(unicode_type)")
 def raised_empty(s):
     raise ValueError(s)
+
+
+@njit("float64(int64)")
+def converted_key(n):
+    d = {1.5: 1.0}
+    return d[n]
+
+
+@njit("int64(int64)")
+def odd_constants(n):
+    raise ValueError("can't open C:\\\\tmp\\n", 1e16, n)
 '''
 
 CALLS = [
@@ -118,6 +129,7 @@ CALLS = [
     "bool_key(False)", "str_key('zz')", "str_key('')", "str_key('it\\'s \\\\ é\\n')", "tuple_key(5)", "function_value(7)", "function_value(3)",
     "raised(1)", "raised(5)", "raised_one(5)", "raised_text(5)", "raised_const(1)",
     "raised_name('x\\'y')", "raised_empty('')", "raised_empty('ab')",
+    "converted_key(2)", "odd_constants(1)",
 ]
 
 

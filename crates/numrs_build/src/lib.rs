@@ -356,7 +356,9 @@ impl DefParams {
             .iter()
             .filter_map(|(_, d)| d.as_ref())
             .map(|d| match d {
-                ParamDefault::Literal(s) => Some(s.clone()),
+                // The runtime reads them back with `ast.literal_eval`: `inf` and `nan` are not
+                // literals.
+                ParamDefault::Literal(s) if s.starts_with(['\'', '"']) || !(s.contains("inf") || s.contains("nan")) => Some(s.clone()),
                 _ => None,
             })
             .collect();

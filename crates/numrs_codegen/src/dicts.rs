@@ -816,12 +816,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::DictType(_) = vt else { return Ok(None) };
         let (k, v) = self.kv_of(&vt)?;
         let h = self.load(value)?.into_pointer_value();
-        let key = self.load(index)?;
-        let key = self.cast(key, &self.ty(index)?, &k)?;
+        let given = self.load(index)?;
+        let gt = self.ty(index)?;
+        let key = self.cast(given, &gt, &k)?;
         let out = self.storage_slot(&v)?;
         let found = self.lookup_raw(h, key, &k, Some(out))?;
         let missing = self.b.build_not(found, "")?;
-        self.key_error(missing, key, &k)?;
+        // Numba raises with the key as given, not as converted to the key type.
+        self.key_error(missing, given, &gt)?;
         let x = self.unspill(out, &v)?;
         self.cast(x, &v, tt).map(Some)
     }
@@ -832,11 +834,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let vt = self.ty(value)?;
         let (k, _) = self.kv_of(&vt)?;
         let h = self.load(value)?.into_pointer_value();
-        let key = self.load(index)?;
-        let key = self.cast(key, &self.ty(index)?, &k)?;
+        let given = self.load(index)?;
+        let gt = self.ty(index)?;
+        let key = self.cast(given, &gt, &k)?;
         let found = self.lookup_raw(h, key, &k, None)?;
         let missing = self.b.build_not(found, "")?;
-        self.key_error(missing, key, &k)
+        self.key_error(missing, given, &gt)
     }
 
     /// When `missing`: raise Numba's `KeyError(key)` of `d[key]` for the key value `key` of
@@ -845,7 +848,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn key_error(&mut self, missing: IntValue<'ctx>, key: BasicValueEnum<'ctx>, k: &Type) -> R<()> {
         let number = |t: &Type| numeric(t).is_some_and(|n| !n.is_complex());
         let k = k.unliteral();
-        let items = k.tuple_items().filter(|items| !items.is_empty() && items.iter().all(number));
+        let items = k.tuple_items().filter(|items| items.iter().all(|t| number(t) || t.unliteral() == Type::Unicode));
         if !(number(&k) || k == Type::Unicode || items.is_some()) {
             return self.guard(missing, ExcKind::KeyError, "");
         }
@@ -864,7 +867,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if i > 0 {
                     pieces.push(Piece::Text(", ".to_string()));
                 }
-                pieces.push(Piece::Str(self.b.build_extract_value(key.into_struct_value(), i as u32, "")?, t.clone()));
+                let x = self.b.build_extract_value(key.into_struct_value(), i as u32, "")?;
+                pieces.push(if t.unliteral() == Type::Unicode { Piece::Repr(x) } else { Piece::Str(x, t.unliteral()) });
             }
             pieces.push(Piece::Text(if items.len() == 1 { ",),)" } else { "),)" }.to_string()));
             pieces

@@ -1181,7 +1181,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // One non-empty string: the message is the string (an empty one goes in a tuple, so
         // that it stays an argument).
         let string_alone = args.len() == 1 && match self.const_of(args[0]) {
-            Some((s, r)) => r.starts_with(['\'', '"']) && !s.is_empty(),
+            Some((s, r)) => r.starts_with(['\'', '"']) && !s.is_empty() && !s.starts_with(numrs_abi::EXC_ARGS_PREFIX),
             None => false,
         };
         if string_alone {
@@ -1287,7 +1287,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         match self.resolve_def(v)? {
             Value::Const(c) => Some(match c {
-                Constant::Str(s) => (s.to_string(), py_str_repr(s)),
+                Constant::Str(s) => (s.to_string(), numrs_hir::python_str_repr(s)),
                 Constant::Int(i) => (i.to_string(), i.to_string()),
                 Constant::Bool(b) => {
                     let s = if *b { "True" } else { "False" }.to_string();
@@ -1295,7 +1295,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 Constant::None => ("None".into(), "None".into()),
                 Constant::Float(f) => {
-                    let s = py_float_repr(f.get());
+                    let s = numrs_hir::python_float_repr(f.get());
                     (s.clone(), s)
                 }
                 _ => return None,
@@ -2720,18 +2720,4 @@ fn py_slice_indices(n: i128, start: Option<i128>, stop: Option<i128>, step: Opti
     out
 }
 
-fn py_str_repr(s: &str) -> String {
-    if s.contains('\'') && !s.contains('"') {
-        format!("\"{s}\"")
-    } else {
-        format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))
-    }
-}
 
-fn py_float_repr(f: f64) -> String {
-    if f.is_finite() && f == f.trunc() && f.abs() < 1e16 {
-        format!("{f:.1}")
-    } else {
-        format!("{f}")
-    }
-}

@@ -26,4 +26,4 @@ pub use jit::{find_def, jit_functions, FastMath, JitFunction, JitKind, JitOption
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
 };
-pub use symbols::{module_symbols, Binding, BindingKind, ConstValue, ModuleSymbols};
+pub use symbols::{module_symbols, python_float_repr, python_str_repr, Binding, BindingKind, ConstValue, ModuleSymbols};

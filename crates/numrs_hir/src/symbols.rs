@@ -32,13 +32,18 @@ impl ConstValue {
     }
 
     /// A parameter's default value, as Python evaluates it when the `def` at `def_offset`
-    /// runs: a constant expression, or a module-level name bound to one before it
+    /// runs: a constant expression, or a module-level name bound once, to one, before it
     /// (`def f(x, tol=TOL)`). `None` for anything else.
     pub fn of_default(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32) -> Option<ConstValue> {
         if let Some(c) = ConstValue::from_expr(expr) {
             return Some(c);
         }
         let ExprKind::Name(name) = &expr.kind else { return None };
+        // Only a name bound once: which of several bindings ran (`if ...: EPS = 1e-6`) is not
+        // known without running the module.
+        if symbols.bindings_of(name).count() != 1 {
+            return None;
+        }
         match &symbols.lookup(name, Some(def_offset))?.kind {
             BindingKind::Constant(c) => Some(c.clone()),
             _ => None,
@@ -188,7 +193,7 @@ pub(crate) fn negate(value: ConstValue) -> Option<ConstValue> {
 }
 
 /// Python's `repr(float)` for the common cases (shortest round-trip digits).
-pub(crate) fn python_float_repr(f: f64) -> String {
+pub fn python_float_repr(f: f64) -> String {
     if f.is_nan() {
         return "nan".to_string();
     }
@@ -228,7 +233,7 @@ fn python_complex_repr(real: f64, imag: f64) -> String {
 }
 
 /// Python's `repr(str)`.
-pub(crate) fn python_str_repr(s: &str) -> String {
+pub fn python_str_repr(s: &str) -> String {
     let quote = if s.contains('\'') && !s.contains('"') { '"' } else { '\'' };
     let mut out = String::with_capacity(s.len() + 2);
     out.push(quote);

@@ -435,8 +435,8 @@ pub(crate) unsafe fn unbox_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan,
             if first_type.is_null() {
                 first_type = t;
             } else if t != first_type {
-                let name = |t: *mut ffi::PyTypeObject| Bound::<PyAny>::from_borrowed_ptr(py, t as *mut ffi::PyObject).repr().map(|s| s.to_string()).unwrap_or_default();
-                return Err(PyTypeError::new_err(format!("can't unbox heterogeneous set: {} != {}", name(first_type), name(t))));
+                // Numba's words, without the types (its message for lists has them).
+                return Err(PyTypeError::new_err("can't unbox heterogeneous set"));
             }
             let mut buf = vec![0u128; ks.div_ceil(16).max(1)];
             unbox(py, np, key, item.as_ptr(), buf.as_mut_ptr() as *mut u8)?;

@@ -601,7 +601,12 @@ pub(crate) unsafe fn exc_error(py: Python<'_>, exc: &ExcInfo, free: unsafe exter
                 let value = py.import("ast").and_then(|a| a.getattr("literal_eval")).and_then(|f| f.call1((args,)));
                 match value.and_then(|v| Ok(v.downcast_into::<pyo3::types::PyTuple>()?)) {
                     Ok(t) => PyErr::from_type(ty, t.unbind()),
-                    Err(_) => PyErr::from_type(ty, (args.to_string(),)),
+                    // Not a literal (a `nan` or `inf` among them): one argument stays its text,
+                    // several the tuple's text, as `str()` of the exception prints them.
+                    Err(_) => {
+                        let text = args.strip_prefix('(').and_then(|a| a.strip_suffix(",)")).filter(|a| !a.contains(", ")).unwrap_or(args);
+                        PyErr::from_type(ty, (text.to_string(),))
+                    }
                 }
             }
             None => PyErr::from_type(ty, (m,)),

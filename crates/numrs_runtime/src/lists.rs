@@ -51,10 +51,11 @@ pub(crate) unsafe fn unbox_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize:
             "can't unbox array from PyObject into native value.  The object maybe of a different type",
         ));
     }
-    if let Plan::List { .. } = item {
-        // Numba's `typeof` refuses a reflected list of lists: it could not reflect the inner
-        // lists' changes.
-        return Err(PyTypeError::new_err("cannot reflect element of reflected container: reflected list(reflected list)"));
+    if let Plan::List { typed: None, .. } | Plan::Container { value: None, .. } = item {
+        // Numba refuses a reflected list of lists or sets: it could not reflect the inner
+        // containers' changes.
+        let inner = if matches!(item, Plan::List { .. }) { "reflected list" } else { "reflected set" };
+        return Err(PyTypeError::new_err(format!("cannot reflect element of reflected container: reflected list({inner})")));
     }
     let n = ffi::PyList_Size(obj).max(0) as usize;
     let mi = new_list(n, itemsize)?;

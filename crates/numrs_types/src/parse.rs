@@ -33,6 +33,31 @@ pub fn omitted_value_type(repr: &str) -> Option<Type> {
     None
 }
 
+/// The index of the `}` closing the `{` that `s` starts with, skipping quoted strings.
+fn closing_brace(s: &str) -> Option<usize> {
+    let (mut depth, mut quote) = (0u32, None::<char>);
+    let mut chars = s.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some(_), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '{' | '(' | '[') => depth += 1,
+            (None, '}' | ')' | ']') => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 {
+                    return (c == '}').then_some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 pub fn parse_type(text: &str) -> Option<Type> {
     let mut p = Parser { s: text.trim(), depth: 0 };
     let t = p.ty()?;
@@ -206,8 +231,9 @@ impl<'a> Parser<'a> {
                 self.eat("]").then_some(())?;
                 let mut initial = None;
                 if self.eat("<iv=") {
-                    // `None`, or a dict's repr: up to the `>` after its closing brace.
-                    let end = if self.s.starts_with('{') { self.s.find("}>")? + 1 } else { self.s.find('>')? };
+                    // `None`, or a dict's repr: up to its closing brace (strings in it may hold
+                    // braces), then `>`.
+                    let end = if self.s.starts_with('{') { closing_brace(self.s)? + 1 } else { self.s.find('>')? };
                     let value = &self.s[..end];
                     if value != "None" {
                         initial = Some(value.into());

@@ -45,6 +45,7 @@ fn printed_types_round_trip() {
         "DictType[int64,int64]<iv=None>",
         "DictType[int64,unicode_type]<iv={1: 'a', 2: 'b'}>",
         "DictType[int64,int64]<iv={1: _UNKNOWN_VALUE(x)}>",
+        "DictType[int64,unicode_type]<iv={1: '}>', 2: 'b'}>",
     ];
     for case in cases {
         let t = parse_type(case).unwrap_or_else(|| panic!("cannot parse {case}"));
