@@ -126,6 +126,12 @@ def set_add(s, v):
     return s
 
 
+@njit("(Set(int64, reflected=True), Set(int64, reflected=True))")
+def set_dual(sa, sb):
+    sa.add(sb.pop())
+    return len(sa) * 10 + len(sb)
+
+
 @njit("(Set(int64, reflected=True),)")
 def set_sum(s):
     t = 0
@@ -237,6 +243,10 @@ def shared(mod, List, Dict):
     st = {1, 2, 3}
     r = mod.set_add(st, 7)
     out += [r is st, sorted(st), mod.set_sum(st), sorted(st)]
+    # The same set twice is one native set, as in Numba (its changes are not lost).
+    out += [mod.set_dual(st, st), sorted(st)]
+    other = {9}
+    out += [mod.set_dual(st, other), sorted(st), sorted(other)]
     return out
 
 

@@ -413,12 +413,32 @@ pub(crate) unsafe fn after_call_set(py: Python<'_>, np: &crate::npy::Npy, key: &
     r
 }
 
+thread_local! {
+    /// The Python sets unboxed for the call being made on this thread, with their native sets:
+    /// a set passed twice is one native set (Numba keeps it in the set's private data).
+    static UNBOXED_SETS: std::cell::RefCell<Vec<(usize, usize)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Forgets the sets unboxed for a call (before unboxing the next call's arguments, and after
+/// the call).
+pub(crate) fn forget_unboxed_sets() {
+    UNBOXED_SETS.with(|s| s.borrow_mut().clear());
+}
+
 /// Unboxes a Python set argument of type `type_name` (`reflected set(T)`) into a new native
 /// set whose parent is the Python set. Items must all have the same Python type (Numba:
 /// "can't unbox heterogeneous set").
 pub(crate) unsafe fn unbox_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan, type_name: &str, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
     if ffi::PySet_Check(obj) == 0 {
         return Err(PyTypeError::new_err(format!("expected a set for {type_name}")));
+    }
+    // The same Python set as an earlier argument of this call: the same native set.
+    let earlier = UNBOXED_SETS.with(|s| s.borrow().iter().find(|(o, _)| *o == obj as usize).map(|&(_, c)| c));
+    if let Some(c) = earlier {
+        let c = c as *mut Container;
+        (*c).refcount.fetch_add(1, Ordering::Relaxed);
+        (dst as *mut *mut Container).write_unaligned(c);
+        return Ok(());
     }
     let Some(Type::Set { dtype, .. }) = numrs_types::parse_type(type_name) else {
         return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a set type")));
@@ -450,6 +470,7 @@ pub(crate) unsafe fn unbox_set(py: Python<'_>, np: &crate::npy::Npy, key: &Plan,
         return Err(e);
     }
     (*c).parent = obj as *mut std::ffi::c_void;
+    UNBOXED_SETS.with(|s| s.borrow_mut().push((obj as usize, c as usize)));
     (dst as *mut *mut Container).write_unaligned(c);
     Ok(())
 }

@@ -514,6 +514,10 @@ impl Dispatcher {
             ptrs_heap.resize(argv.len(), std::ptr::null_mut());
             &mut ptrs_heap
         };
+        let sets = !spec.plain && spec.arg_plans.iter().any(|(_, p)| matches!(p, Plan::Container { value: None, .. }));
+        if sets {
+            crate::dict_boxing::forget_unboxed_sets();
+        }
         for (i, ((off, plan), &obj)) in spec.arg_plans.iter().zip(argv).enumerate() {
             let dst = arg_buf.add(*off);
             if let Err(e) = unbox(py, np, plan, obj, dst) {
@@ -552,6 +556,9 @@ impl Dispatcher {
             (0, plan) => box_value(py, np, plan, ret_buf),
             _ => Err(self.raise(py, &exc)),
         };
+        if sets {
+            crate::dict_boxing::forget_unboxed_sets();
+        }
         // Reflected lists: their items go back into the Python lists, then they are released
         // (all of them, also after a failure; the first error wins).
         for (off, plan) in &spec.arg_plans {
