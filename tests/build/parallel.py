@@ -62,6 +62,11 @@ def sum_expr(a):
     return np.sum(a * 2.0 + 1.0)
 
 
+@njit("(float64[::1], float64[::1])", parallel=True)
+def dot_like(a, b):
+    return (a * b).sum()
+
+
 @njit("(float64[::1],)", parallel=True)
 def mean(a):
     return a.mean()
@@ -94,6 +99,9 @@ def expected(name, args):
     if name == "sum_expr":
         (a,) = args
         return numba_chunked_sum(a * 2.0 + 1.0)
+    if name == "dot_like":
+        a, b = args
+        return numba_chunked_sum(a * b)
     if name == "mean":
         (a,) = args
         return numba_chunked_sum(a) / len(a)
@@ -131,6 +139,7 @@ def cases(n, rng):
         # Reductions: Numba's chunks at every size, on the threads for large arrays.
         ("sum_expr", (a,), None),
         ("mean", (a,), None),
+        ("dot_like", (a, b), None),
         # Not contiguous in the result's shape: the strided loop stays serial.
         ("strided", (a,), False),
     ]

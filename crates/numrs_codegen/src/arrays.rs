@@ -660,6 +660,38 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
             }
         }
+        // In a `parallel=True` function, a temporary 1-d array expression reduced once
+        // (`np.sum(a * 2.0 + 1.0)`, `(a * b).sum()`) is computed inside the reduction's loop.
+        if self.flags.parallel {
+            for (bi, block) in ir.blocks.iter().enumerate() {
+                for stmt in &block.stmts {
+                    let numrs_ir::StmtKind::Assign { value: Value::Call { func, args, kws, vararg: None }, .. } = &stmt.kind else { continue };
+                    if !kws.is_empty() {
+                        continue;
+                    }
+                    let u = match (self.ty(*func), args.as_slice()) {
+                        (Ok(Type::Function(k)), [u]) if matches!(&*k, "numpy.sum" | "numpy.prod" | "numpy.mean") => *u,
+                        (Ok(Type::BoundFunction(b)), []) if matches!(&*b.0, "array.sum" | "array.prod" | "array.mean") => {
+                            match self.defs.get(func).copied() {
+                                Some(Value::GetAttr { value, .. }) => *value,
+                                _ => continue,
+                            }
+                        }
+                        _ => continue,
+                    };
+                    let name = &ir.var(u).name;
+                    if !name.starts_with('$') || self.uses[u.0 as usize] != 1 || self.def_block.get(&u) != Some(&bi) {
+                        continue;
+                    }
+                    let (Some(def), Ok(ut)) = (self.defs.get(&u).copied(), self.ty(u)) else { continue };
+                    let one_d = matches!(&ut, Type::Array(a) if a.ndim == 1);
+                    if one_d && !matches!(def, Value::InplaceBinOp { .. }) && self.elementwise_op(def, &ut).is_some() {
+                        self.fused.insert(u);
+                        self.fused_reduce.insert(u);
+                    }
+                }
+            }
+        }
     }
 
     /// The ufunc and operands of a value that computes an array elementwise.
@@ -1795,6 +1827,90 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(arr)
     }
 
+    /// `m` (`sum`, `prod`, `mean`) of the array expression `recv` of a `parallel=True`
+    /// function, fused as Numba's parfors fuse it: the elements are computed inside the
+    /// reduction's chunks when every array operand has the result's length (a C-contiguous
+    /// 1-d array); otherwise the expression's array is made (broadcasting, or its error) and
+    /// reduced.
+    fn fused_reduce(&mut self, m: &str, recv: VarId, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Some(def) = self.defs.get(&recv).copied() else { return self.fail("a fused array expression without a definition") };
+        let rt = Type::Array(std::sync::Arc::new(a.clone()));
+        let mut leaves_v = Vec::new();
+        let root = self.op_node(def, &rt, &mut leaves_v)?;
+        let mut leaves = Vec::new();
+        for (v, t) in &leaves_v {
+            leaves.push(Leaf { ty: t.clone(), val: self.load(*v)? });
+        }
+        let Some(ak) = numeric(tt) else { return self.fail(format!("array.{m} returning {tt}")) };
+        let acc_t = tt.clone();
+        let lt = types::number_type(self.ctx, ak);
+        let result = self.temp(lt)?;
+        // Every array operand a C-contiguous 1-d array of one length: fused.
+        let contiguous = leaves.iter().all(|l| match &l.ty {
+            Type::Array(la) => la.ndim == 1 && la.layout == Layout::C,
+            _ => true,
+        });
+        let arrays: Vec<&Leaf<'ctx>> = leaves.iter().filter(|l| matches!(l.ty, Type::Array(_))).collect();
+        let Some(first) = arrays.first() else { return self.fail("a fused array expression without an array") };
+        let n = self.dims(first.val, 5, 1)?[0];
+        let mut same = self.ctx.bool_type().const_int(contiguous as u64, false);
+        for l in &arrays[1..] {
+            let ln = self.dims(l.val, 5, 1)?[0];
+            let eq = self.b.build_int_compare(IntPredicate::EQ, ln, n, "")?;
+            same = self.b.build_and(same, eq, "")?;
+        }
+        let fused = self.new_block("reduce_fused");
+        let made = self.new_block("reduce_made");
+        let done = self.new_block("reduce_fused_done");
+        self.b.build_conditional_branch(same, fused, made)?;
+        let name = if m == "prod" { "multiply" } else { "add" };
+        // Fused: per leaf its data pointer (arrays) or value.
+        self.b.position_at_end(fused);
+        let mut env: Vec<BasicValueEnum<'ctx>> = Vec::new();
+        for l in &leaves {
+            env.push(if matches!(l.ty, Type::Array(_)) { self.field(l.val, 4)? } else { l.val });
+        }
+        let mut elem = |cx: &mut FnCx<'a, 'ctx>, i: IntValue<'ctx>, env: &[BasicValueEnum<'ctx>]| -> R<(BasicValueEnum<'ctx>, Type)> {
+            let mut vals = Vec::new();
+            for (l, e) in leaves.iter().zip(env) {
+                vals.push(match &l.ty {
+                    Type::Array(la) => {
+                        let et = types::storage_type(cx.ctx, &la.dtype).map_err(|m| cx.cg_err(m))?;
+                        let ep = unsafe { cx.b.build_gep(et, e.into_pointer_value(), &[i], "")? };
+                        (cx.load_element(ep, &la.dtype)?, la.dtype.clone())
+                    }
+                    _ => (*e, l.ty.clone()),
+                });
+            }
+            let (v, t) = cx.eval_node(&root, &vals)?;
+            // The expression's own item type first, as its array would hold it.
+            let v = cx.cast(v, &t, &a.dtype)?;
+            Ok((v, a.dtype.clone()))
+        };
+        let r = self.parallel_reduce(n, &env, &mut elem, &acc_t, name)?;
+        self.b.build_store(result, r)?;
+        self.b.build_unconditional_branch(done)?;
+        // Otherwise: the expression's array, reduced, then released.
+        self.b.position_at_end(made);
+        let arr = self.lower_expr_tree(&root, &leaves_v, &rt, None)?;
+        let made_t = crate::npfuncs::array_type(&a.dtype, 1, Layout::C);
+        let r = self.parallel_array_reduce(arr, &ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: false }, &acc_t, name)?;
+        self.decref(arr, &made_t)?;
+        self.fresh = false;
+        self.b.build_store(result, r)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(lt, result, "")?;
+        if m == "mean" {
+            if !ak.is_float() {
+                return self.fail(format!("array.mean returning {tt} is not supported by numrs build yet"));
+            }
+            let nf = self.cast(n.into(), &Type::int64(), &acc_t)?;
+            return Ok(self.b.build_float_div(r.into_float_value(), nf.into_float_value(), "")?.into());
+        }
+        Ok(r)
+    }
+
     /// `a.sum()`, `a.min()`, `a.max()`, `a.mean()`, `a.prod()`, `a.copy()`.
     pub(crate) fn array_method(&mut self, m: &str, recv: VarId, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let rt = self.ty(recv)?;
@@ -1804,6 +1920,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail(format!("array.{m} with arguments is not supported by numrs build yet"));
         }
         let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        if self.fused_reduce.contains(&recv) {
+            return self.fused_reduce(m, recv, &a, tt);
+        }
         let arr = self.load(recv)?;
         let nitems = self.field(arr, 2)?.into_int_value();
         match m {

@@ -197,6 +197,9 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) fresh: bool,
     /// Array-expression temporaries fused into their single user (never materialized).
     pub(crate) fused: std::collections::HashSet<VarId>,
+    /// Of `fused`: array expressions whose single user is a `sum`/`prod`/`mean` reduction of a
+    /// `parallel=True` function, computed inside the reduction's loop (Numba's parfor fusion).
+    pub(crate) fused_reduce: std::collections::HashSet<VarId>,
     /// Use counts of variables.
     pub(crate) uses: Vec<u32>,
     /// Block index of each variable's definition.
@@ -399,6 +402,7 @@ pub fn lower_function<'a, 'ctx>(
         unwrapped: HashMap::new(),
         fresh: false,
         fused: Default::default(),
+        fused_reduce: Default::default(),
         uses: vec![0; ir.vars.len()],
         def_block: HashMap::new(),
         span: None,
@@ -680,6 +684,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             unwrapped: HashMap::new(),
             fresh: false,
             fused: self.fused.clone(),
+            fused_reduce: self.fused_reduce.clone(),
             uses: self.uses.clone(),
             def_block: self.def_block.clone(),
             span: self.span,

@@ -562,13 +562,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// arrays run the chunks on the runtime's threads; small ones run them one after the
     /// other here (the same arithmetic).
     pub(crate) fn parallel_array_reduce(&mut self, arr: BasicValueEnum<'ctx>, a: &numrs_types::ArrayType, acc_t: &Type, op: &str) -> R<BasicValueEnum<'ctx>> {
+        let nitems = self.field(arr, 2)?.into_int_value();
+        let dtype = a.dtype.clone();
+        let mut elem = |cx: &mut FnCx<'a, 'ctx>, i: IntValue<'ctx>, env: &[BasicValueEnum<'ctx>]| -> R<(BasicValueEnum<'ctx>, Type)> {
+            let pe = cx.flat_ptr(env[0], a, i)?;
+            Ok((cx.load_element(pe, &dtype)?, dtype.clone()))
+        };
+        self.parallel_reduce(nitems, &[arr], &mut elem, acc_t, op)
+    }
+
+    /// The reduction with the ufunc `op` of the `n` elements `elem(i)` (reading the values
+    /// `env`, the caller's or their copies in the chunk function), as
+    /// [`Self::parallel_array_reduce`] describes.
+    pub(crate) fn parallel_reduce(
+        &mut self,
+        nitems: IntValue<'ctx>,
+        env: &[BasicValueEnum<'ctx>],
+        elem: &mut dyn FnMut(&mut FnCx<'a, 'ctx>, IntValue<'ctx>, &[BasicValueEnum<'ctx>]) -> R<(BasicValueEnum<'ctx>, Type)>,
+        acc_t: &Type,
+        op: &str,
+    ) -> R<BasicValueEnum<'ctx>> {
         let ptr = self.ctx.ptr_type(AddressSpace::default());
         let i64t = self.ctx.i64_type();
         let Some(ak) = numeric(acc_t) else { return self.fail(format!("a reduction to {acc_t}")) };
         let lt = types::number_type(self.ctx, ak);
         let identity = self.cast(self.i64(if op == "multiply" { 1 } else { 0 }).into(), &Type::int64(), acc_t)?;
-        // The context: the array, then the partial results' array.
-        let env_t = self.ctx.struct_type(&[arr.get_type(), ptr.into()], false);
+        // The context: the values the elements read, then the partial results' array.
+        let mut fields: Vec<inkwell::types::BasicTypeEnum<'ctx>> = env.iter().map(|v| v.get_type()).collect();
+        fields.push(ptr.into());
+        let env_t = self.ctx.struct_type(&fields, false);
+        let parts_field = env.len() as u32;
         let parts_t = lt.array_type(MAX_CHUNKS as u32);
         // The chunk function: `i32 (ptr env, i64 start, i64 stop, i64 chunk)`.
         let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
@@ -587,8 +610,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         cx.b.position_at_end(entry);
         let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
         let (env_p, start, stop, chunk) = (p(0).into_pointer_value(), p(1).into_int_value(), p(2).into_int_value(), p(3).into_int_value());
-        let arr_c = cx.b.build_load(arr.get_type(), cx.b.build_struct_gep(env_t, env_p, 0, "")?, "arr")?;
-        let parts_c = cx.b.build_load(ptr, cx.b.build_struct_gep(env_t, env_p, 1, "")?, "parts")?.into_pointer_value();
+        let mut mine = Vec::new();
+        for (j, v) in env.iter().enumerate() {
+            mine.push(cx.b.build_load(v.get_type(), cx.b.build_struct_gep(env_t, env_p, j as u32, "")?, "")?);
+        }
+        let parts_c = cx.b.build_load(ptr, cx.b.build_struct_gep(env_t, env_p, parts_field, "")?, "parts")?.into_pointer_value();
         let acc = cx.b.build_alloca(lt, "acc")?;
         cx.b.build_store(acc, identity)?;
         let run = self.ctx.append_basic_block(f, "run");
@@ -596,12 +622,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         cx.alloca_b.position_before(&br);
         cx.b.position_at_end(run);
         let count = cx.b.build_int_sub(stop, start, "")?;
-        let dtype = a.dtype.clone();
         cx.counted_loop(count, |cx, k| {
             let i = cx.b.build_int_add(start, k, "")?;
-            let pe = cx.flat_ptr(arr_c, a, i)?;
-            let x = cx.load_element(pe, &dtype)?;
-            let x = cx.cast(x, &dtype, acc_t)?;
+            let (x, xt) = elem(cx, i, &mine)?;
+            let x = cx.cast(x, &xt, acc_t)?;
             let cur = cx.b.build_load(lt, acc, "")?;
             let r = cx.ufunc_elem(op, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
             cx.b.build_store(acc, r)?;
@@ -617,9 +641,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // Here: the context, the chunks, then the partial results in order.
         let parts = self.temp(parts_t.into())?;
         let env_p = self.temp(env_t.into())?;
-        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 0, "")?, arr)?;
-        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 1, "")?, parts)?;
-        let nitems = self.field(arr, 2)?.into_int_value();
+        for (j, v) in env.iter().enumerate() {
+            self.b.build_store(self.b.build_struct_gep(env_t, env_p, j as u32, "")?, *v)?;
+        }
+        self.b.build_store(self.b.build_struct_gep(env_t, env_p, parts_field, "")?, parts)?;
         let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
         let max = i64t.const_int(MAX_CHUNKS, false);
         let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
