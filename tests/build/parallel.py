@@ -68,6 +68,19 @@ def dot_like(a, b):
 
 
 @njit("(float64[::1],)", parallel=True)
+def in_prange(a):
+    t = np.zeros(2)
+    for i in prange(2):
+        t[i] = np.sum(a * 2.0)
+    return t[0] + t[1]
+
+
+@njit("(float64[::1], float64[::1])", parallel=True)
+def broadcast_mean(a, b):
+    return np.mean(b + a)
+
+
+@njit("(float64[::1],)", parallel=True)
 def mean(a):
     return a.mean()
 
@@ -102,6 +115,16 @@ def expected(name, args):
     if name == "dot_like":
         a, b = args
         return numba_chunked_sum(a * b)
+    if name == "in_prange":
+        (a,) = args
+        # Inside a prange body the reduction runs in order, as Numba runs nested parfors.
+        total = 0.0
+        for x in (a * 2.0).tolist():
+            total += x
+        return total + total
+    if name == "broadcast_mean":
+        a, b = args
+        return numba_chunked_sum(b + a) / len(a)
     if name == "mean":
         (a,) = args
         return numba_chunked_sum(a) / len(a)
@@ -140,6 +163,8 @@ def cases(n, rng):
         ("sum_expr", (a,), None),
         ("mean", (a,), None),
         ("dot_like", (a, b), None),
+        ("in_prange", (a,), None),
+        ("broadcast_mean", (a, b[:1]), None),
         # Not contiguous in the result's shape: the strided loop stays serial.
         ("strided", (a,), False),
     ]

@@ -132,6 +132,11 @@ def set_dual(sa, sb):
     return len(sa) * 10 + len(sb)
 
 
+@njit("(Tuple((Set(int64, reflected=True),)),)")
+def set_in_tuple(t):
+    return len(t[0])
+
+
 @njit("(Set(int64, reflected=True),)")
 def set_sum(s):
     t = 0
@@ -247,6 +252,8 @@ def shared(mod, List, Dict):
     out += [mod.set_dual(st, st), sorted(st)]
     other = {9}
     out += [mod.set_dual(st, other), sorted(st), sorted(other)]
+    # A set inside a tuple, call after call.
+    out += [mod.set_in_tuple((st,)) for _ in range(3)]
     return out
 
 

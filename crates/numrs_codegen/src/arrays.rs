@@ -1827,6 +1827,59 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(arr)
     }
 
+    /// `sum`, `prod` or `mean` (`m`) of the array `arr` of type `a`, as a value of type `tt`.
+    fn reduce_array(&mut self, m: &str, arr: BasicValueEnum<'ctx>, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let a = a.clone();
+        let nitems = self.field(arr, 2)?.into_int_value();
+        // Numba: the accumulator has the result type; strict left-to-right order.
+        let acc_t = if m == "mean" {
+            // mean accumulates in the result's type.
+            tt.clone()
+        } else {
+            tt.clone()
+        };
+        let Some(ak) = numeric(&acc_t) else { return self.fail(format!("array.{m} returning {tt}")) };
+        if self.flags.parallel && a.ndim == 1 && !ak.is_complex() && (m != "mean" || ak.is_float()) {
+            // Numba's parfor reduction: chunks reduced apart, then combined in order
+            // (a mean divides that sum). Arrays of more dimensions are split by
+            // Numba's n-dimensional schedule, which numrs does not reproduce: they are
+            // reduced in order.
+            let name = if m == "prod" { "multiply" } else { "add" };
+            let r = self.parallel_array_reduce(arr, &a, &acc_t, name)?;
+            if m == "mean" {
+                let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
+                return Ok(self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?.into());
+            }
+            return Ok(r);
+        }
+        let lt = types::number_type(self.ctx, ak);
+        let acc = self.temp(lt)?;
+        let init = if m == "prod" { self.i64(1) } else { self.i64(0) };
+        let init = self.cast(init.into(), &Type::int64(), &acc_t)?;
+        self.b.build_store(acc, init)?;
+        let dtype = a.dtype.clone();
+        self.counted_loop(nitems, |cx, i| {
+            let p = cx.flat_ptr(arr, &a, i)?;
+            let x = cx.load_element(p, &dtype)?;
+            let x = cx.cast(x, &dtype, &acc_t)?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let name = if m == "prod" { "multiply" } else { "add" };
+            let r = cx.ufunc_elem(name, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
+            cx.b.build_store(acc, r)?;
+            Ok(())
+        })?;
+        let r = self.b.build_load(lt, acc, "")?;
+        if m == "mean" {
+            let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
+            if !ak.is_float() {
+                return self.fail(format!("array.mean returning {tt} is not supported by numrs build yet"));
+            }
+            let q = self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?;
+            return Ok(q.into());
+        }
+        Ok(r)
+    }
+
     /// `m` (`sum`, `prod`, `mean`) of the array expression `recv` of a `parallel=True`
     /// function, fused as Numba's parfors fuse it: the elements are computed inside the
     /// reduction's chunks when every array operand has the result's length (a C-contiguous
@@ -1835,34 +1888,48 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn fused_reduce(&mut self, m: &str, recv: VarId, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Some(def) = self.defs.get(&recv).copied() else { return self.fail("a fused array expression without a definition") };
         let rt = Type::Array(std::sync::Arc::new(a.clone()));
+        let made_t = ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: false };
         let mut leaves_v = Vec::new();
         let root = self.op_node(def, &rt, &mut leaves_v)?;
+        // The expression's array, reduced as any array (then released).
+        let made = |cx: &mut Self, root: &Node<'ctx>| -> R<BasicValueEnum<'ctx>> {
+            let arr = cx.lower_expr_tree(root, &leaves_v, &rt, None)?;
+            let r = cx.reduce_array(m, arr, &made_t, tt)?;
+            cx.decref(arr, &crate::npfuncs::array_type(&made_t.dtype, 1, Layout::C))?;
+            cx.fresh = false;
+            Ok(r)
+        };
+        let ak = numeric(tt);
+        // Fused only in the chunks of this function's own reduction (not inside a `prange`
+        // body, whose reductions Numba runs in order), for real results, elements that cannot
+        // raise, and C-contiguous 1-d array operands.
+        let contiguous = leaves_v.iter().all(|(_, t)| match t {
+            Type::Array(la) => la.ndim == 1 && la.layout == Layout::C,
+            _ => true,
+        });
+        let Some(ak) = ak.filter(|k| self.flags.parallel && !k.is_complex() && (m != "mean" || k.is_float()) && contiguous && !root.may_raise()) else {
+            return made(self, &root);
+        };
         let mut leaves = Vec::new();
         for (v, t) in &leaves_v {
             leaves.push(Leaf { ty: t.clone(), val: self.load(*v)? });
         }
-        let Some(ak) = numeric(tt) else { return self.fail(format!("array.{m} returning {tt}")) };
         let acc_t = tt.clone();
         let lt = types::number_type(self.ctx, ak);
         let result = self.temp(lt)?;
-        // Every array operand a C-contiguous 1-d array of one length: fused.
-        let contiguous = leaves.iter().all(|l| match &l.ty {
-            Type::Array(la) => la.ndim == 1 && la.layout == Layout::C,
-            _ => true,
-        });
         let arrays: Vec<&Leaf<'ctx>> = leaves.iter().filter(|l| matches!(l.ty, Type::Array(_))).collect();
-        let Some(first) = arrays.first() else { return self.fail("a fused array expression without an array") };
+        let Some(first) = arrays.first() else { return made(self, &root) };
         let n = self.dims(first.val, 5, 1)?[0];
-        let mut same = self.ctx.bool_type().const_int(contiguous as u64, false);
+        let mut same = self.ctx.bool_type().const_int(1, false);
         for l in &arrays[1..] {
             let ln = self.dims(l.val, 5, 1)?[0];
             let eq = self.b.build_int_compare(IntPredicate::EQ, ln, n, "")?;
             same = self.b.build_and(same, eq, "")?;
         }
         let fused = self.new_block("reduce_fused");
-        let made = self.new_block("reduce_made");
+        let other = self.new_block("reduce_made");
         let done = self.new_block("reduce_fused_done");
-        self.b.build_conditional_branch(same, fused, made)?;
+        self.b.build_conditional_branch(same, fused, other)?;
         let name = if m == "prod" { "multiply" } else { "add" };
         // Fused: per leaf its data pointer (arrays) or value.
         self.b.position_at_end(fused);
@@ -1888,27 +1955,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok((v, a.dtype.clone()))
         };
         let r = self.parallel_reduce(n, &env, &mut elem, &acc_t, name)?;
+        let r = if m == "mean" {
+            let nf = self.cast(n.into(), &Type::int64(), &acc_t)?;
+            self.b.build_float_div(r.into_float_value(), nf.into_float_value(), "")?.into()
+        } else {
+            r
+        };
         self.b.build_store(result, r)?;
         self.b.build_unconditional_branch(done)?;
-        // Otherwise: the expression's array, reduced, then released.
-        self.b.position_at_end(made);
-        let arr = self.lower_expr_tree(&root, &leaves_v, &rt, None)?;
-        let made_t = crate::npfuncs::array_type(&a.dtype, 1, Layout::C);
-        let r = self.parallel_array_reduce(arr, &ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: false }, &acc_t, name)?;
-        self.decref(arr, &made_t)?;
-        self.fresh = false;
+        // Operands of other lengths (broadcast, or the error): the expression's array.
+        self.b.position_at_end(other);
+        let r = made(self, &root)?;
         self.b.build_store(result, r)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        let r = self.b.build_load(lt, result, "")?;
-        if m == "mean" {
-            if !ak.is_float() {
-                return self.fail(format!("array.mean returning {tt} is not supported by numrs build yet"));
-            }
-            let nf = self.cast(n.into(), &Type::int64(), &acc_t)?;
-            return Ok(self.b.build_float_div(r.into_float_value(), nf.into_float_value(), "")?.into());
-        }
-        Ok(r)
+        Ok(self.b.build_load(lt, result, "")?)
     }
 
     /// `a.sum()`, `a.min()`, `a.max()`, `a.mean()`, `a.prod()`, `a.copy()`.
@@ -1926,55 +1987,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let arr = self.load(recv)?;
         let nitems = self.field(arr, 2)?.into_int_value();
         match m {
-            "sum" | "prod" | "mean" => {
-                // Numba: the accumulator has the result type; strict left-to-right order.
-                let acc_t = if m == "mean" {
-                    // mean accumulates in the result's type.
-                    tt.clone()
-                } else {
-                    tt.clone()
-                };
-                let Some(ak) = numeric(&acc_t) else { return self.fail(format!("array.{m} returning {tt}")) };
-                if self.flags.parallel && a.ndim == 1 && !ak.is_complex() && (m != "mean" || ak.is_float()) {
-                    // Numba's parfor reduction: chunks reduced apart, then combined in order
-                    // (a mean divides that sum). Arrays of more dimensions are split by
-                    // Numba's n-dimensional schedule, which numrs does not reproduce: they are
-                    // reduced in order.
-                    let name = if m == "prod" { "multiply" } else { "add" };
-                    let r = self.parallel_array_reduce(arr, &a, &acc_t, name)?;
-                    if m == "mean" {
-                        let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
-                        return Ok(self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?.into());
-                    }
-                    return Ok(r);
-                }
-                let lt = types::number_type(self.ctx, ak);
-                let acc = self.temp(lt)?;
-                let init = if m == "prod" { self.i64(1) } else { self.i64(0) };
-                let init = self.cast(init.into(), &Type::int64(), &acc_t)?;
-                self.b.build_store(acc, init)?;
-                let dtype = a.dtype.clone();
-                self.counted_loop(nitems, |cx, i| {
-                    let p = cx.flat_ptr(arr, &a, i)?;
-                    let x = cx.load_element(p, &dtype)?;
-                    let x = cx.cast(x, &dtype, &acc_t)?;
-                    let cur = cx.b.build_load(lt, acc, "")?;
-                    let name = if m == "prod" { "multiply" } else { "add" };
-                    let r = cx.ufunc_elem(name, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
-                    cx.b.build_store(acc, r)?;
-                    Ok(())
-                })?;
-                let r = self.b.build_load(lt, acc, "")?;
-                if m == "mean" {
-                    let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
-                    if !ak.is_float() {
-                        return self.fail(format!("array.mean returning {tt} is not supported by numrs build yet"));
-                    }
-                    let q = self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?;
-                    return Ok(q.into());
-                }
-                Ok(r)
-            }
+            "sum" | "prod" | "mean" => self.reduce_array(m, arr, &a, tt),
             "min" | "max" | "builtin_min" | "builtin_max" => {
                 if ek.is_complex() {
                     return self.fail(format!("array.{m} of complex arrays is not supported by numrs build yet"));

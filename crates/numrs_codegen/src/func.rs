@@ -683,8 +683,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cleanups: Default::default(),
             unwrapped: HashMap::new(),
             fresh: false,
-            fused: self.fused.clone(),
-            fused_reduce: self.fused_reduce.clone(),
+            // A `prange` body reduces in order (Numba runs nested parfors sequentially): its
+            // reductions make their expression's array.
+            fused: self.fused.difference(&self.fused_reduce).copied().collect(),
+            fused_reduce: Default::default(),
             uses: self.uses.clone(),
             def_block: self.def_block.clone(),
             span: self.span,

@@ -514,8 +514,9 @@ impl Dispatcher {
             ptrs_heap.resize(argv.len(), std::ptr::null_mut());
             &mut ptrs_heap
         };
-        let sets = !spec.plain && spec.arg_plans.iter().any(|(_, p)| matches!(p, Plan::Container { value: None, .. }));
-        if sets {
+        // Sets unboxed for an earlier call (whose native sets may be gone) are forgotten first,
+        // whatever happened to that call (specializations taking sets are never `plain`).
+        if !spec.plain {
             crate::dict_boxing::forget_unboxed_sets();
         }
         for (i, ((off, plan), &obj)) in spec.arg_plans.iter().zip(argv).enumerate() {
@@ -556,9 +557,7 @@ impl Dispatcher {
             (0, plan) => box_value(py, np, plan, ret_buf),
             _ => Err(self.raise(py, &exc)),
         };
-        if sets {
-            crate::dict_boxing::forget_unboxed_sets();
-        }
+        crate::dict_boxing::forget_unboxed_sets();
         // Reflected lists: their items go back into the Python lists, then they are released
         // (all of them, also after a failure; the first error wins).
         for (off, plan) in &spec.arg_plans {
