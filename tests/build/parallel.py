@@ -206,6 +206,13 @@ def main():
             if parallel is not None and (ran > 0) != (parallel and n >= LARGE):
                 failed += 1
                 print("PARALLEL %s n=%d: %d parallel loops" % (name, n, ran))
+    # The mean of no items divides by zero, as Numba's `mean_parallel_impl` does.
+    try:
+        parmod.mean(np.zeros(0))
+        failed += 1
+        print("DIFF mean of an empty array did not raise")
+    except ZeroDivisionError:
+        pass
     got = None
     after = numrs_runtime._stats()
     if any(after[k] != before[k] for k in ("meminfo_live", "live_bytes", "plain_live")):

@@ -1827,6 +1827,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(arr)
     }
 
+    /// The mean from a parallel sum `sum` (of type `t`) of `n` items, as Numba's
+    /// `mean_parallel_impl` computes it: `sum / n` in float64 (a ZeroDivisionError for no
+    /// items, under the python error model), then as `t`.
+    fn parallel_mean(&mut self, sum: BasicValueEnum<'ctx>, n: IntValue<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+        if !self.flags.numpy_errors {
+            let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+            self.guard(empty, ExcKind::ZeroDivisionError, "division by zero")?;
+        }
+        let f64t = Type::float64();
+        let s = self.cast(sum, t, &f64t)?;
+        let nf = self.cast(n.into(), &Type::int64(), &f64t)?;
+        let q = self.b.build_float_div(s.into_float_value(), nf.into_float_value(), "")?;
+        self.cast(q.into(), &f64t, t)
+    }
+
     /// `sum`, `prod` or `mean` (`m`) of the array `arr` of type `a`, as a value of type `tt`.
     fn reduce_array(&mut self, m: &str, arr: BasicValueEnum<'ctx>, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let a = a.clone();
@@ -1847,8 +1862,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let name = if m == "prod" { "multiply" } else { "add" };
             let r = self.parallel_array_reduce(arr, &a, &acc_t, name)?;
             if m == "mean" {
-                let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
-                return Ok(self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?.into());
+                return self.parallel_mean(r, nitems, &acc_t);
             }
             return Ok(r);
         }
@@ -1955,12 +1969,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok((v, a.dtype.clone()))
         };
         let r = self.parallel_reduce(n, &env, &mut elem, &acc_t, name)?;
-        let r = if m == "mean" {
-            let nf = self.cast(n.into(), &Type::int64(), &acc_t)?;
-            self.b.build_float_div(r.into_float_value(), nf.into_float_value(), "")?.into()
-        } else {
-            r
-        };
+        let r = if m == "mean" { self.parallel_mean(r, n, &acc_t)? } else { r };
         self.b.build_store(result, r)?;
         self.b.build_unconditional_branch(done)?;
         // Operands of other lengths (broadcast, or the error): the expression's array.
