@@ -52,6 +52,11 @@ def caller(x):
     return scaled(x, 3) + minus(x, 1)
 
 
+@njit("int64(int64, UniTuple(int64, 2), int64)")
+def star_kw(a, *args, c=5):
+    return a + args[0] * 10 + args[1] * 100 + c * 1000
+
+
 @njit
 def lazy(a, *, b):
     return a - b
@@ -81,6 +86,8 @@ CALLS = [
     "two_kwonly(1.5, c=1, b=2)", "two_kwonly(1.5, 2, c=1)", "two_kwonly(1.5, b=2)",
     "caller(4)",
     "lazy(5, b=2)", "lazy(5.5, 2)", "lazy(b=1, a=2)",
+    "star_kw(1, (2, 3), 4)", "star_kw(1, (2, 3), c=4)", "star_kw(1, 2, 3, 4)", "star_kw(1, (2, 3))",
+    "star_kw(a=1, args=(2, 3), c=4)",
     "plain(2)", "plain(2, c=1)", "plain(c=1, a=2)", "plain(2, 4, 0.25)", "plain(b=2)", "plain(2, d=1)",
 ]
 

@@ -292,6 +292,8 @@ enum ParamDefault {
 struct DefParams {
     positional: Vec<(String, Option<ParamDefault>)>,
     star: bool,
+    /// The `*args` parameter's name.
+    star_name: String,
     kwonly: Vec<String>,
     kwargs: bool,
 }
@@ -337,6 +339,7 @@ impl DefParams {
         DefParams {
             positional,
             star: def.params.vararg.is_some(),
+            star_name: def.params.vararg.as_ref().map(|p| p.name.clone()).unwrap_or_default(),
             kwonly: def.params.kwonly.iter().map(|p| p.name.clone()).collect(),
             kwargs: def.params.kwarg.is_some(),
         }
@@ -348,7 +351,10 @@ impl DefParams {
     /// calls only) with `*args` or `**kwargs`; no defaults at all when one of them is not a
     /// literal numrs can write back.
     fn table(&self) -> Vec<(String, Option<String>)> {
-        if self.star || self.kwargs {
+        // With keyword-only parameters after `*args`, Numba's dispatcher sees no star
+        // parameter (it is not the last one) and takes `*args` as one more positional
+        // parameter.
+        if self.kwargs || (self.star && self.kwonly.is_empty()) {
             return vec![];
         }
         let literals: Option<Vec<String>> = self
@@ -363,7 +369,8 @@ impl DefParams {
             })
             .collect();
         let defaults = literals.unwrap_or_default();
-        let names: Vec<&String> = self.positional.iter().map(|(n, _)| n).chain(&self.kwonly).collect();
+        let star = self.star.then_some(&self.star_name);
+        let names: Vec<&String> = self.positional.iter().map(|(n, _)| n).chain(star).chain(&self.kwonly).collect();
         let first = names.len() - defaults.len();
         names.iter().enumerate().map(|(i, n)| ((*n).clone(), i.checked_sub(first).map(|k| defaults[k].clone()))).collect()
     }
