@@ -261,14 +261,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let hi = self.b.build_extract_value(rv, 1, "hi")?;
         let lo = self.cast_number(lo, rk, NumericKind::Int64)?.into_int_value();
         let hi = self.cast_number(hi, rk, NumericKind::Int64)?.into_int_value();
-        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
-        let max = i64t.const_int(MAX_CHUNKS, false);
-        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
-        let nchunks = self.b.build_select(few, threads, max, "nchunks")?.into_int_value();
-        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
-        let failed = self
-            .runtime_call(6, pf_t, &[body.as_global_value().as_pointer_value().into(), ctx_p.into(), lo.into(), hi.into(), nchunks.into()])?
-            .into_int_value();
+        let nchunks = self.chunk_count()?;
+        let failed = self.parallel_for(body, ctx_p, lo, hi, nchunks)?;
         // A chunk raised: report the lowest one's exception as this function's.
         let bad = self.b.build_int_compare(IntPredicate::NE, failed, i64t.const_zero(), "")?;
         let raise = self.new_block("prange_raise");
@@ -478,7 +472,82 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 /// would cost more than the loop.
 const MIN_PARALLEL_ITEMS: u64 = 16384;
 
+/// A chunk function being lowered (see [`FnCx::chunk_fn`]).
+struct Chunk<'a, 'ctx> {
+    f: FunctionValue<'ctx>,
+    cx: FnCx<'a, 'ctx>,
+    /// The context's values, loaded in the function.
+    env: Vec<BasicValueEnum<'ctx>>,
+    env_p: PointerValue<'ctx>,
+    start: IntValue<'ctx>,
+    stop: IntValue<'ctx>,
+    chunk: IntValue<'ctx>,
+}
+
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// How many chunks a loop is split into: the runtime's thread count, at most `MAX_CHUNKS`.
+    fn chunk_count(&self) -> R<IntValue<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
+        let max = i64t.const_int(MAX_CHUNKS, false);
+        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
+        Ok(self.b.build_select(few, threads, max, "nchunks")?.into_int_value())
+    }
+
+    /// `RuntimeApi::parallel_for`: the chunk function `f` over `[lo, hi)` in `nchunks` chunks
+    /// with the context `ctx`; 0, or 1 + the lowest chunk that failed.
+    fn parallel_for(&self, f: FunctionValue<'ctx>, ctx: PointerValue<'ctx>, lo: IntValue<'ctx>, hi: IntValue<'ctx>, nchunks: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        let args = [f.as_global_value().as_pointer_value().into(), ctx.into(), lo.into(), hi.into(), nchunks.into()];
+        Ok(self.runtime_call(6, pf_t, &args)?.into_int_value())
+    }
+
+    /// A new chunk function `i32 (ptr env, i64 start, i64 stop, i64 chunk)` of this function
+    /// (`<name>.<stem>N`) and its lowering context, positioned in its body: the values `env`
+    /// stands for are loaded from the first fields of the context struct `env_t`, and the
+    /// body's allocas go in the entry block.
+    fn chunk_fn(&self, stem: &str, env_t: inkwell::types::StructType<'ctx>, env: &[BasicValueEnum<'ctx>]) -> R<Chunk<'a, 'ctx>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
+        let base = self.func.get_name().to_str().unwrap_or("f").to_string();
+        let mut k = 0;
+        while self.module.get_function(&format!("{base}.{stem}{k}")).is_some() {
+            k += 1;
+        }
+        let f = self.module.add_function(&format!("{base}.{stem}{k}"), ft, Some(inkwell::module::Linkage::Internal));
+        let entry = self.ctx.append_basic_block(f, "entry");
+        let b0 = self.ctx.create_builder();
+        b0.position_at_end(entry);
+        let exc = b0.build_alloca(exc_info_type(self.ctx), "exc")?;
+        let mut cx = self.outlined(f, Vec::new(), exc);
+        cx.flags.parallel = false;
+        cx.b.position_at_end(entry);
+        let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
+        let env_p = p(0).into_pointer_value();
+        let mut mine = Vec::new();
+        for (j, v) in env.iter().enumerate() {
+            mine.push(cx.b.build_load(v.get_type(), cx.b.build_struct_gep(env_t, env_p, j as u32, "")?, "")?);
+        }
+        let run = self.ctx.append_basic_block(f, "run");
+        let br = cx.b.build_unconditional_branch(run)?;
+        cx.alloca_b.position_before(&br);
+        cx.b.position_at_end(run);
+        Ok(Chunk { f, cx, env: mine, env_p, start: p(1).into_int_value(), stop: p(2).into_int_value(), chunk: p(3).into_int_value() })
+    }
+
+    /// Ends a chunk function's body (status 0; its exits' cleanups filled in, its error exits
+    /// returning the status alone); what it calls is called from here.
+    fn finish_chunk_fn(&mut self, f: FunctionValue<'ctx>, cx: FnCx<'a, 'ctx>) -> R<()> {
+        cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
+        cx.finish_cleanups()?;
+        fix_returns(f)?;
+        self.called.extend(cx.called.iter().copied());
+        Ok(())
+    }
+
     /// `for i in 0..n: body(i)` split into chunks on the runtime's threads (when `n` is large
     /// enough). `body` must not raise; it reads the values `env` (the caller's, or their
     /// copies in the chunk function, in the same order).
@@ -488,45 +557,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         env: &[BasicValueEnum<'ctx>],
         body: &mut dyn FnMut(&mut FnCx<'a, 'ctx>, IntValue<'ctx>, &[BasicValueEnum<'ctx>]) -> R<()>,
     ) -> R<()> {
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
         let i64t = self.ctx.i64_type();
         let env_t = self.ctx.struct_type(&env.iter().map(|v| v.get_type()).collect::<Vec<_>>(), false);
-        // The chunk function: `i32 (ptr env, i64 start, i64 stop, i64 chunk)`.
-        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
-        let mut k = 0;
-        let base = self.func.get_name().to_str().unwrap_or("f").to_string();
-        while self.module.get_function(&format!("{base}.chunk{k}")).is_some() {
-            k += 1;
-        }
-        let f = self.module.add_function(&format!("{base}.chunk{k}"), ft, Some(inkwell::module::Linkage::Internal));
-        let entry = self.ctx.append_basic_block(f, "entry");
-        let b0 = self.ctx.create_builder();
-        b0.position_at_end(entry);
-        let exc = b0.build_alloca(exc_info_type(self.ctx), "exc")?;
-        let mut cx = self.outlined(f, Vec::new(), exc);
-        cx.flags.parallel = false;
-        cx.b.position_at_end(entry);
-        let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
-        let (env_p, start, stop) = (p(0).into_pointer_value(), p(1).into_int_value(), p(2).into_int_value());
-        let mut mine = Vec::new();
-        for (j, v) in env.iter().enumerate() {
-            let at = cx.b.build_struct_gep(env_t, env_p, j as u32, "")?;
-            mine.push(cx.b.build_load(v.get_type(), at, "")?);
-        }
-        // Allocas of the body go before the entry block's branch.
-        let run = self.ctx.append_basic_block(f, "run");
-        let br = cx.b.build_unconditional_branch(run)?;
-        cx.alloca_b.position_before(&br);
-        cx.b.position_at_end(run);
+        let Chunk { f, mut cx, env: mine, start, stop, .. } = self.chunk_fn("chunk", env_t, env)?;
         let count = cx.b.build_int_sub(stop, start, "")?;
         cx.counted_loop(count, |cx, k| {
             let i = cx.b.build_int_add(start, k, "")?;
             body(cx, i, &mine)
         })?;
-        cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
-        cx.finish_cleanups()?;
-        fix_returns(f)?;
-        self.called.extend(cx.called.iter().copied());
+        self.finish_chunk_fn(f, cx)?;
         // Here: large loops go to the threads, small ones stay.
         let big = self.b.build_int_compare(IntPredicate::SGE, n, i64t.const_int(MIN_PARALLEL_ITEMS, false), "")?;
         let par = self.new_block("par_loop");
@@ -539,12 +578,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let at = self.b.build_struct_gep(env_t, env_p, j as u32, "")?;
             self.b.build_store(at, *v)?;
         }
-        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
-        let max = i64t.const_int(MAX_CHUNKS, false);
-        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
-        let nchunks = self.b.build_select(few, threads, max, "nchunks")?.into_int_value();
-        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
-        self.runtime_call(6, pf_t, &[f.as_global_value().as_pointer_value().into(), env_p.into(), i64t.const_zero().into(), n.into(), nchunks.into()])?;
+        let nchunks = self.chunk_count()?;
+        self.parallel_for(f, env_p, i64t.const_zero(), n, nchunks)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(serial);
         self.counted_loop(n, |cx, i| body(cx, i, env))?;
@@ -593,34 +628,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let env_t = self.ctx.struct_type(&fields, false);
         let parts_field = env.len() as u32;
         let parts_t = lt.array_type(MAX_CHUNKS as u32);
-        // The chunk function: `i32 (ptr env, i64 start, i64 stop, i64 chunk)`.
-        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
-        let base = self.func.get_name().to_str().unwrap_or("f").to_string();
-        let mut n = 0;
-        while self.module.get_function(&format!("{base}.reduce{n}")).is_some() {
-            n += 1;
-        }
-        let f = self.module.add_function(&format!("{base}.reduce{n}"), ft, Some(inkwell::module::Linkage::Internal));
-        let entry = self.ctx.append_basic_block(f, "entry");
-        let b0 = self.ctx.create_builder();
-        b0.position_at_end(entry);
-        let exc = b0.build_alloca(exc_info_type(self.ctx), "exc")?;
-        let mut cx = self.outlined(f, Vec::new(), exc);
-        cx.flags.parallel = false;
-        cx.b.position_at_end(entry);
-        let p = |i: u32| f.get_nth_param(i).expect("declared parameter");
-        let (env_p, start, stop, chunk) = (p(0).into_pointer_value(), p(1).into_int_value(), p(2).into_int_value(), p(3).into_int_value());
-        let mut mine = Vec::new();
-        for (j, v) in env.iter().enumerate() {
-            mine.push(cx.b.build_load(v.get_type(), cx.b.build_struct_gep(env_t, env_p, j as u32, "")?, "")?);
-        }
+        let Chunk { f, mut cx, env: mine, env_p, start, stop, chunk } = self.chunk_fn("reduce", env_t, env)?;
         let parts_c = cx.b.build_load(ptr, cx.b.build_struct_gep(env_t, env_p, parts_field, "")?, "parts")?.into_pointer_value();
-        let acc = cx.b.build_alloca(lt, "acc")?;
+        let acc = cx.alloca_b.build_alloca(lt, "acc")?;
         cx.b.build_store(acc, identity)?;
-        let run = self.ctx.append_basic_block(f, "run");
-        let br = cx.b.build_unconditional_branch(run)?;
-        cx.alloca_b.position_before(&br);
-        cx.b.position_at_end(run);
         let count = cx.b.build_int_sub(stop, start, "")?;
         cx.counted_loop(count, |cx, k| {
             let i = cx.b.build_int_add(start, k, "")?;
@@ -634,10 +645,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let dst = unsafe { cx.b.build_in_bounds_gep(parts_t, parts_c, &[cx.i64(0), chunk], "")? };
         let v = cx.b.build_load(lt, acc, "")?;
         cx.b.build_store(dst, v)?;
-        cx.b.build_return(Some(&self.ctx.i32_type().const_zero()))?;
-        cx.finish_cleanups()?;
-        fix_returns(f)?;
-        self.called.extend(cx.called.iter().copied());
+        self.finish_chunk_fn(f, cx)?;
         // Here: the context, the chunks, then the partial results in order.
         let parts = self.temp(parts_t.into())?;
         let env_p = self.temp(env_t.into())?;
@@ -645,18 +653,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.b.build_store(self.b.build_struct_gep(env_t, env_p, j as u32, "")?, *v)?;
         }
         self.b.build_store(self.b.build_struct_gep(env_t, env_p, parts_field, "")?, parts)?;
-        let threads = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
-        let max = i64t.const_int(MAX_CHUNKS, false);
-        let few = self.b.build_int_compare(IntPredicate::SLT, threads, max, "")?;
-        let nchunks = self.b.build_select(few, threads, max, "nchunks")?.into_int_value();
+        let nchunks = self.chunk_count()?;
         let big = self.b.build_int_compare(IntPredicate::SGE, nitems, i64t.const_int(MIN_PARALLEL_ITEMS, false), "")?;
         let par = self.new_block("reduce_threads");
         let here = self.new_block("reduce_here");
         let done = self.new_block("reduce_done");
         self.b.build_conditional_branch(big, par, here)?;
         self.b.position_at_end(par);
-        let pf_t = i64t.fn_type(&[ptr.into(), ptr.into(), i64t.into(), i64t.into(), i64t.into()], false);
-        self.runtime_call(6, pf_t, &[f.as_global_value().as_pointer_value().into(), env_p.into(), i64t.const_zero().into(), nitems.into(), nchunks.into()])?;
+        self.parallel_for(f, env_p, i64t.const_zero(), nitems, nchunks)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(here);
         // The runtime's split (`chunk_start`): chunk k starts at k*q + min(k, r).
