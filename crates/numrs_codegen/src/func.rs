@@ -70,12 +70,6 @@ pub enum ArgSource {
     Star(Vec<usize>),
 }
 
-/// The type Numba gives a parameter left to its default (the literal's type), from the
-/// default's Python literal source; `None` for defaults numrs build cannot pass yet.
-pub fn default_type(repr: &str) -> Option<Type> {
-    numrs_types::omitted_value_type(repr)
-}
-
 /// Bind a call's arguments to the parameters `params` (name, default as Python literal
 /// source) of `name`, a `*args` parameter following the positional ones when `star`, the last
 /// `kwonly` of `params` keyword-only: the full argument types and where each comes from.
@@ -129,7 +123,7 @@ pub fn bind_call(
             types.push(named[j].1.clone());
             sources.push(named[j].2.clone());
         } else if let Some(d) = default.as_ref().filter(|_| i < n_pos) {
-            let t = default_type(d).ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
+            let t = numrs_types::omitted_value_type(d).ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
             types.push(t);
             sources.push(ArgSource::Default(d.clone()));
         } else {
@@ -1347,7 +1341,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
                 if let Type::Omitted(repr) = &at {
                     // No value is passed: the default, as a constant of its type.
-                    let t = default_type(repr).ok_or_else(|| CgError { span: self.span, message: format!("the default value {repr} is not supported by numrs build yet") })?;
+                    let t = numrs_types::omitted_value_type(repr).ok_or_else(|| CgError { span: self.span, message: format!("the default value {repr} is not supported by numrs build yet") })?;
                     let v = self.default_value(repr, &t)?;
                     self.cast(v, &t, &tt)?
                 } else {

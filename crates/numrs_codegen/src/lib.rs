@@ -53,7 +53,7 @@ mod tuples;
 mod parallel;
 pub mod types;
 
-pub use func::{bind_call, default_type, ArgSource, CgError, Flags};
+pub use func::{bind_call, ArgSource, CgError, Flags};
 pub use header::c_header;
 pub use lowered::{LoweredCache, NoCache};
 pub use module::compile_module;

@@ -33,8 +33,10 @@ pub fn omitted_value_type(repr: &str) -> Option<Type> {
     None
 }
 
-/// The index of the `}` closing the `{` that `s` starts with, skipping quoted strings.
-fn closing_brace(s: &str) -> Option<usize> {
+/// The first closing bracket of `s` that closes nothing opened in `s`, and its index:
+/// brackets inside quoted strings (Python reprs) are skipped. `None` when there is none, or
+/// when brackets do not match.
+fn unmatched_close(s: &str) -> Option<(usize, char)> {
     let (mut depth, mut quote) = (0u32, None::<char>);
     let mut chars = s.char_indices();
     while let Some((i, c)) = chars.next() {
@@ -45,17 +47,22 @@ fn closing_brace(s: &str) -> Option<usize> {
             (Some(q), c) if c == q => quote = None,
             (Some(_), _) => {}
             (None, '\'' | '"') => quote = Some(c),
-            (None, '{' | '(' | '[') => depth += 1,
-            (None, '}' | ')' | ']') => {
-                depth = depth.checked_sub(1)?;
-                if depth == 0 {
-                    return (c == '}').then_some(i);
-                }
-            }
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') if depth == 0 => return Some((i, c)),
+            (None, ')' | ']' | '}') => depth -= 1,
             _ => {}
         }
     }
     None
+}
+
+/// The index of the `}` closing the `{` that `s` starts with.
+fn closing_brace(s: &str) -> Option<usize> {
+    let inner = s.strip_prefix('{')?;
+    match unmatched_close(inner)? {
+        (i, '}') => Some(i + 1),
+        _ => None,
+    }
 }
 
 pub fn parse_type(text: &str) -> Option<Type> {
@@ -283,27 +290,7 @@ impl<'a> Parser<'a> {
                 // `omitted(default=<Python repr>)`: the repr runs to the parenthesis that closes
                 // this one (a tuple or a string may hold parentheses).
                 self.eat("(default=").then_some(())?;
-                let (mut depth, mut quote) = (0u32, None::<char>);
-                let mut end = None;
-                let mut chars = self.s.char_indices();
-                while let Some((i, c)) = chars.next() {
-                    match (quote, c) {
-                        (Some(_), '\\') => {
-                            chars.next();
-                        }
-                        (Some(q), c) if c == q => quote = None,
-                        (Some(_), _) => {}
-                        (None, '\'' | '"') => quote = Some(c),
-                        (None, '(' | '[' | '{') => depth += 1,
-                        (None, ')') if depth == 0 => {
-                            end = Some(i);
-                            break;
-                        }
-                        (None, ')' | ']' | '}') => depth = depth.checked_sub(1)?,
-                        _ => {}
-                    }
-                }
-                let end = end?;
+                let (end, ')') = unmatched_close(self.s)? else { return None };
                 let value = self.s[..end].trim();
                 if value.is_empty() {
                     return None;
