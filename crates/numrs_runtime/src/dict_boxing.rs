@@ -33,6 +33,10 @@ pub struct TypedDict {
     value: Plan,
     /// The key and value types.
     types: (Type, Type),
+    /// The type it passes into compiled code as, and its name: without a display's initial
+    /// value (jit functions are compiled for dicts without one).
+    passed: Type,
+    passed_name: String,
     /// The Numba type, as Numba prints it.
     type_name: String,
 }
@@ -43,9 +47,9 @@ impl Drop for TypedDict {
     }
 }
 
-/// Whether Python values of the plan can be stored into a container that outlives the call
-/// (unboxed arrays and reflected lists borrow their Python objects).
-fn storable(plan: &Plan) -> bool {
+/// Whether Python values of the plan can be stored into a typed list or dict that outlives
+/// the call (unboxed arrays, reflected lists and sets borrow their Python objects).
+pub(crate) fn storable(plan: &Plan) -> bool {
     match plan {
         Plan::Number(_) | Plan::None | Plan::Str => true,
         Plan::List { typed: Some(_), .. } | Plan::Container { value: Some(_), .. } => true,
@@ -135,14 +139,15 @@ impl TypedDict {
         Ok(d)
     }
     fn wrap(py: Python<'_>, c: *mut Container, key: Plan, value: Plan, type_name: String) -> PyResult<Py<TypedDict>> {
-        let types = match numrs_types::parse_type(&type_name) {
-            Some(Type::DictType(kv)) => (kv.0.clone(), kv.1.clone()),
+        let (types, passed) = match numrs_types::parse_type(&type_name) {
+            Some(Type::DictType(kv)) => ((kv.0.clone(), kv.1.clone()), Type::dict(kv.0.clone(), kv.1.clone())),
             _ => {
                 unsafe { container_decref(c) };
                 return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a dict type")));
             }
         };
-        Py::new(py, TypedDict { handle: DictHandle(c), key, value, types, type_name })
+        let passed_name = passed.to_string();
+        Py::new(py, TypedDict { handle: DictHandle(c), key, value, types, passed, passed_name, type_name })
     }
 }
 
@@ -501,8 +506,7 @@ pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut
         )));
     };
     let d = d.get();
-    let same = numrs_types::parse_type(&d.type_name).map(|t| t.without_initial_value()) == numrs_types::parse_type(type_name).map(|t| t.without_initial_value());
-    if !same {
+    if d.passed_name != type_name {
         return Err(PyTypeError::new_err(format!("expected a {type_name}, got a {}", d.type_name)));
     }
     (*d.handle.0).refcount.fetch_add(1, Ordering::Relaxed);
@@ -512,8 +516,5 @@ pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut
 
 /// The Numba type of a [`TypedDict`], for the dispatcher's `typeof`.
 pub(crate) fn typeof_typed_dict(obj: &Bound<'_, PyAny>) -> Option<Type> {
-    let d = obj.downcast::<TypedDict>().ok()?;
-    // A display's initial value stays with the object's repr, not with the type it passes as
-    // (jit functions are compiled for dicts without one).
-    numrs_types::parse_type(&d.get().type_name).map(|t| t.without_initial_value())
+    Some(obj.downcast::<TypedDict>().ok()?.get().passed.clone())
 }

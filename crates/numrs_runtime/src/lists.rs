@@ -190,8 +190,7 @@ pub(crate) unsafe fn box_typed_list(
             return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a typed list type")));
         }
     };
-    let t = TypedList { handle: ListHandle(mi), item: item.clone(), itemsize, type_name: type_name.to_string(), item_type };
-    Ok(Py::new(py, t)?.into_ptr())
+    Ok(Py::new(py, TypedList::holding(mi, item.clone(), itemsize, item_type))?.into_ptr())
 }
 
 /// Unboxes a [`TypedList`] argument of type `type_name`: a new reference to its native list.
@@ -220,8 +219,7 @@ pub(crate) unsafe fn unbox_typed_list(py: Python<'_>, type_name: &str, obj: *mut
 
 /// The Numba type of a [`TypedList`] (`ListType[T]`), for the dispatcher's `typeof`.
 pub(crate) fn typeof_typed_list(obj: &Bound<'_, PyAny>) -> Option<numrs_types::Type> {
-    let t = obj.downcast::<TypedList>().ok()?;
-    numrs_types::parse_type(&t.get().type_name)
+    Some(obj.downcast::<TypedList>().ok()?.get().ty.clone())
 }
 
 /// A native list pointer a [`TypedList`] holds one reference to. Only touched with the GIL
@@ -229,18 +227,6 @@ pub(crate) fn typeof_typed_list(obj: &Bound<'_, PyAny>) -> Option<numrs_types::T
 struct ListHandle(*mut MemInfo);
 unsafe impl Send for ListHandle {}
 unsafe impl Sync for ListHandle {}
-
-/// Whether Python values of the plan can be stored into a native list that outlives the call:
-/// unboxed arrays and reflected lists borrow their Python objects, so they cannot.
-fn storable(plan: &Plan) -> bool {
-    match plan {
-        Plan::Number(_) | Plan::None | Plan::Str => true,
-        Plan::List { typed: Some(_), .. } => true,
-        Plan::Tuple(items) => items.iter().all(|(_, p)| storable(p)),
-        Plan::Optional { data, .. } => storable(data),
-        _ => false,
-    }
-}
 
 /// A `numba.typed.List` on the Python side of a built module (Numba's own class cannot be
 /// made without Numba). It shares the native list with compiled code: a typed list a built
@@ -259,6 +245,8 @@ pub struct TypedList {
     type_name: String,
     /// The item type.
     item_type: numrs_types::Type,
+    /// The list's type (`ListType[item_type]`), for the dispatcher's `typeof`.
+    ty: numrs_types::Type,
 }
 
 impl Drop for TypedList {
@@ -300,7 +288,7 @@ impl TypedList {
     }
     /// `value` as a native item in a buffer of its own (owning its references).
     fn unboxed(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<Vec<u128>> {
-        if !storable(&self.item) {
+        if !crate::dict_boxing::storable(&self.item) {
             return Err(PyTypeError::new_err(format!(
                 "storing items into a {} from Python is not supported by numrs (its items would borrow Python objects)",
                 self.type_name
@@ -357,16 +345,20 @@ impl TypedList {
                 std::ptr::copy_nonoverlapping(self.at(i), (*p).items.add(k * self.itemsize), self.itemsize);
                 (*p).size = k as i64 + 1;
             }
-            Py::new(py, TypedList { handle: ListHandle(mi), item: self.item.clone(), itemsize: self.itemsize, type_name: self.type_name.clone(), item_type: self.item_type.clone() })
+            Py::new(py, TypedList::holding(mi, self.item.clone(), self.itemsize, self.item_type.clone()))
         }
     }
     fn make(py: Python<'_>, item_type: numrs_types::Type) -> PyResult<Py<TypedList>> {
         let list_type = numrs_types::Type::ListType(std::sync::Arc::new(item_type.clone()));
-        let item_type = item_type;
         let plan = Plan::of(&list_type).map_err(|e| PyTypeError::new_err(format!("cannot make a {list_type}: {e}")))?;
         let Plan::List { item, itemsize, .. } = plan else { unreachable!("a ListType's plan is a list") };
         let mi = unsafe { new_list(0, itemsize)? };
-        Py::new(py, TypedList { handle: ListHandle(mi), item: *item, itemsize, type_name: list_type.to_string(), item_type })
+        Py::new(py, TypedList::holding(mi, *item, itemsize, item_type))
+    }
+    /// The object for the native list `mi` of `item_type` items, taking over its reference.
+    fn holding(mi: *mut MemInfo, item: Plan, itemsize: usize, item_type: numrs_types::Type) -> TypedList {
+        let ty = numrs_types::Type::ListType(std::sync::Arc::new(item_type.clone()));
+        TypedList { handle: ListHandle(mi), item, itemsize, type_name: ty.to_string(), item_type, ty }
     }
     fn items(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
         (0..self.len_now()).map(|i| self.get(py, i)).collect()
