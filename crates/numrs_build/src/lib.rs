@@ -279,9 +279,10 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
 enum ParamDefault {
     /// A Python literal (written back into the module table, bound at call sites).
     Literal(String),
-    /// Only bound at call sites, as its type's spelling (a NumPy scalar class default,
-    /// `class(float64)`: no run-time value).
-    TypeOnly(String),
+    /// Only bound at call sites: a NumPy scalar class, as its type's spelling
+    /// (`class(float64)`: no run-time value), or a float the module table cannot hold (its
+    /// repr, `inf`, is not a literal the runtime can read back).
+    CallOnly(String),
     /// Neither.
     Unknown,
 }
@@ -310,7 +311,7 @@ fn module_constant_default(expr: &numrs_syntax::ast::Expr, symbols: &numrs_hir::
         _ => {
             let (module, attr) = dotted.rsplit_once('.')?;
             return match numrs_typing::module_attr(module, attr)? {
-                t @ Type::NumberClass(_) => Some(ParamDefault::TypeOnly(t.to_string())),
+                t @ Type::NumberClass(_) => Some(ParamDefault::CallOnly(t.to_string())),
                 _ => None,
             };
         }
@@ -329,7 +330,7 @@ impl DefParams {
             .map(|p| {
                 let default = p.default.as_ref().map(|d| {
                     numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset)
-                        .map(|v| ParamDefault::Literal(v.python_repr()))
+                        .map(|v| if v.repr_is_literal() { ParamDefault::Literal(v.python_repr()) } else { ParamDefault::CallOnly(v.python_repr()) })
                         .or_else(|| module_constant_default(d, &info.symbols, jit.def_line_offset))
                         .unwrap_or(ParamDefault::Unknown)
                 });
@@ -362,9 +363,7 @@ impl DefParams {
             .iter()
             .filter_map(|(_, d)| d.as_ref())
             .map(|d| match d {
-                // The runtime reads them back with `ast.literal_eval`: `inf` and `nan` are not
-                // literals.
-                ParamDefault::Literal(s) if s.starts_with(['\'', '"']) || !(s.contains("inf") || s.contains("nan")) => Some(s.clone()),
+                ParamDefault::Literal(s) => Some(s.clone()),
                 _ => None,
             })
             .collect();
@@ -386,7 +385,7 @@ impl DefParams {
             .iter()
             .map(|(n, d)| {
                 let d = d.as_ref().map(|d| match d {
-                    ParamDefault::Literal(s) | ParamDefault::TypeOnly(s) => s.clone(),
+                    ParamDefault::Literal(s) | ParamDefault::CallOnly(s) => s.clone(),
                     ParamDefault::Unknown => String::new(),
                 });
                 (n.clone(), d)
