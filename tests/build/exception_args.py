@@ -9,14 +9,11 @@ Usage: python tests/build/exception_args.py            (a Python with numpy and 
        python tests/build/exception_args.py --record   (a Python with numba 0.68.1: rewrites
                                                         the expected answers)
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
+from numba_answers import run
+
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exception_args.expected.json")
 
 SOURCE = '''
@@ -141,36 +138,7 @@ def outcome(module, call):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as d:
-        with open(os.path.join(d, "excmod.py"), "w") as f:
-            f.write(SOURCE)
-        if "--record" in sys.argv:
-            sys.path.insert(0, d)
-            import excmod
-            answers = {call: outcome(excmod, call) for call in CALLS}
-            import numba
-            with open(EXPECTED, "w") as f:
-                json.dump({"numba_version": numba.__version__, "calls": answers}, f, indent=1, sort_keys=True)
-                f.write("\n")
-            print("recorded %d calls" % len(answers))
-            return 0
-        out = os.path.join(d, "out")
-        run = subprocess.run([BINARY, "build", "excmod.py", "-o", out], capture_output=True, text=True, cwd=d)
-        if run.returncode != 0:
-            print(run.stderr)
-            return 1
-        sys.path.insert(0, out)
-        import excmod
-        with open(EXPECTED) as f:
-            expected = json.load(f)["calls"]
-        failed = 0
-        for call in CALLS:
-            got, want = outcome(excmod, call), expected[call]
-            ok = got == want
-            print("%s %s -> %s" % ("ok  " if ok else "FAIL", call, got) + ("" if ok else "  (Numba: %s)" % (want,)))
-            failed += not ok
-    print("exception arguments: %d calls, %d failed" % (len(CALLS), failed))
-    return 1 if failed else 0
+    return run("exception arguments", SOURCE, "excmod", CALLS, EXPECTED, outcome)
 
 
 if __name__ == "__main__":

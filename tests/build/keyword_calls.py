@@ -8,14 +8,11 @@ Usage: python tests/build/keyword_calls.py            (a Python with numpy and t
        python tests/build/keyword_calls.py --record   (a Python with numba 0.68.1: rewrites
                                                        the expected answers)
 """
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
+from numba_answers import run
+
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "keyword_calls.expected.json")
 
 SOURCE = '''
@@ -100,44 +97,10 @@ def outcome(module, call):
 
 
 def main():
-    with tempfile.TemporaryDirectory() as d:
-        with open(os.path.join(d, "kwcalls.py"), "w") as f:
-            f.write(SOURCE)
-        if "--record" in sys.argv:
-            sys.path.insert(0, d)
-            import kwcalls
-            answers = {call: outcome(kwcalls, call) for call in CALLS}
-            import numba
-            with open(EXPECTED, "w") as f:
-                json.dump({"numba_version": numba.__version__, "calls": answers}, f, indent=1, sort_keys=True)
-                f.write("\n")
-            print("recorded %d calls" % len(answers))
-            recorded = sorted((name, [str(t) for t in sig]) for name in ("lazy", "plain") for sig in getattr(kwcalls, name).signatures)
-            if recorded != sorted(RECORDED):
-                print("RECORDED differs from Numba's specializations: %s" % recorded)
-                return 1
-            return 0
-        out = os.path.join(d, "out")
-        sigs = os.path.join(d, "signatures.jsonl")
-        with open(sigs, "w") as f:
-            for name, args in RECORDED:
-                f.write(json.dumps({"file": "kwcalls.py", "qualname": name, "args": args}) + "\n")
-        run = subprocess.run([BINARY, "build", "kwcalls.py", "--signatures", sigs, "-o", out], capture_output=True, text=True, cwd=d)
-        if run.returncode != 0:
-            print(run.stderr)
-            return 1
-        sys.path.insert(0, out)
-        import kwcalls
-        with open(EXPECTED) as f:
-            expected = json.load(f)["calls"]
-        failed = 0
-        for call in CALLS:
-            got, want = outcome(kwcalls, call), expected[call]
-            ok = got == want
-            print("%s %s -> %s" % ("ok  " if ok else "FAIL", call, got) + ("" if ok else "  (Numba: %s)" % (want,)))
-            failed += not ok
-    print("keyword calls: %d calls, %d failed" % (len(CALLS), failed))
-    return 1 if failed else 0
+    def numba_specializations(mod):
+        return [(name, [str(t) for t in sig]) for name in ("lazy", "plain") for sig in getattr(mod, name).signatures]
+
+    return run("keyword calls", SOURCE, "kwcalls", CALLS, EXPECTED, outcome, RECORDED, numba_specializations)
 
 
 if __name__ == "__main__":
