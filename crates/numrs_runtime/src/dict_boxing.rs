@@ -424,8 +424,8 @@ thread_local! {
     static UNBOXED_SETS: std::cell::RefCell<Vec<(usize, usize)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// Forgets the sets unboxed for a call (before unboxing the next call's arguments, and after
-/// the call).
+/// Forgets the sets unboxed for earlier calls (before a call's arguments are unboxed; the
+/// entries are never read between calls).
 pub(crate) fn forget_unboxed_sets() {
     UNBOXED_SETS.with(|s| s.borrow_mut().clear());
 }

@@ -557,7 +557,6 @@ impl Dispatcher {
             (0, plan) => box_value(py, np, plan, ret_buf),
             _ => Err(self.raise(py, &exc)),
         };
-        crate::dict_boxing::forget_unboxed_sets();
         // Reflected lists: their items go back into the Python lists, then they are released
         // (all of them, also after a failure; the first error wins).
         for (off, plan) in &spec.arg_plans {
