@@ -20,6 +20,8 @@ done
 # Math functions in kernels link NVIDIA's libdevice (fetched from PyPI once).
 cp tests/ptx/math_kernels.py "$OUT/src/math_kernels.py"
 cp tests/ptx/more_kernels.py "$OUT/src/more_kernels.py"
+cp tests/ptx/device_kernels.py "$OUT/src/device_kernels.py"
+"$BIN" build "$OUT/src/device_kernels.py" -o "$OUT" > "$OUT/build-device.log" 2>&1 || { cat "$OUT/build-device.log" >&2; exit 1; }
 "$BIN" build "$OUT/src/more_kernels.py" -o "$OUT" > "$OUT/build-more.log" 2>&1 || { cat "$OUT/build-more.log" >&2; exit 1; }
 NUMRS_LIBDEVICE=${NUMRS_LIBDEVICE:-$(bash scripts/fetch-libdevice.sh)} \
     "$BIN" build "$OUT/src/math_kernels.py" -o "$OUT" > "$OUT/build-math.log" 2>&1 || { cat "$OUT/build-math.log" >&2; exit 1; }

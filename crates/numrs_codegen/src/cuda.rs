@@ -7,7 +7,7 @@
 //! anything that needs the numrs runtime is refused.
 
 use inkwell::module::{Linkage, Module};
-use inkwell::types::{BasicMetadataTypeEnum, BasicType};
+use inkwell::types::{BasicMetadataTypeEnum, BasicType, BasicTypeEnum};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, IntValue};
 use inkwell::AddressSpace;
 use numrs_ir::VarId;
@@ -141,9 +141,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `cuda.local.array` (the thread's stack): a C array of the literal shape.
     fn cuda_array(&self, shared: bool, shape: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Type::Array(at) = tt else { return self.fail(format!("a CUDA array of type {tt}")) };
-        let shape = self.cuda_array_shape(&self.ty(shape)?)?;
+        let shape_t = self.ty(shape)?;
         let et = types::storage_type(self.ctx, &at.dtype).map_err(|m| self.cg_err(m))?;
         let isz = self.itemsize_of(&at.dtype)?;
+        // Numba's rule: a one-dimensional shared array of no items is dynamic.
+        let one = match &shape_t {
+            Type::IntegerLiteral(n) => Some(*n),
+            t => t.tuple_items().filter(|items| items.len() == 1).and_then(|items| match items[0] {
+                Type::IntegerLiteral(n) => Some(n),
+                _ => None,
+            }),
+        };
+        if shared && one.is_some_and(|n| n <= 0) {
+            return self.dynamic_shared_array(et, isz);
+        }
+        let shape = self.cuda_array_shape(&shape_t)?;
         let n = shape.iter().try_fold(1u64, |acc, d| acc.checked_mul(*d)).filter(|n| n.checked_mul(isz).is_some_and(|b| b <= u32::MAX as u64));
         let Some(n) = n else { return self.fail(format!("a CUDA array of shape {shape:?} is too large")) };
         let arr_t = et.array_type(n as u32);
@@ -165,6 +177,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let shape_v: Vec<IntValue<'ctx>> = shape.iter().map(|s| self.i64(*s as i64)).collect();
         let strides_v: Vec<IntValue<'ctx>> = strides.iter().map(|s| self.i64(*s as i64)).collect();
         self.make_array(at.ndim, null, null, self.i64(isz as i64), data, &shape_v, &strides_v)
+    }
+
+    /// `cuda.shared.array(0, dtype)`: the block's dynamic shared memory, sized by the launch
+    /// (`kernel[griddim, blockdim, stream, sharedmem]`). As in Numba, every such array of a
+    /// kernel starts at the same address (an external `.shared` array each), and its length is
+    /// the dynamic size (the `%dynamic_smem_size` register) divided by the item size.
+    fn dynamic_shared_array(&self, et: BasicTypeEnum<'ctx>, isz: u64) -> R<BasicValueEnum<'ctx>> {
+        let name = format!("numrs_dynshared_{}", self.module.get_globals().count());
+        let g = self.module.add_global(et.array_type(0), Some(AddressSpace::from(3u16)), &name);
+        g.set_linkage(Linkage::External);
+        g.set_alignment(16);
+        let data = self.b.build_address_space_cast(g.as_pointer_value(), self.ctx.ptr_type(AddressSpace::default()), "")?;
+        let fn_t = self.ctx.i32_type().fn_type(&[], false);
+        let asm = self.ctx.create_inline_asm(fn_t, "mov.u32 $0, %dynamic_smem_size;".into(), "=r".into(), true, false, None, false);
+        let size = self.b.build_indirect_call(fn_t, asm, &[], "dynamic_smem_size")?;
+        let inkwell::values::ValueKind::Basic(size) = size.try_as_basic_value() else { return self.fail("internal error: reading %dynamic_smem_size") };
+        let size = self.b.build_int_z_extend(size.into_int_value(), self.ctx.i64_type(), "")?;
+        let len = self.b.build_int_unsigned_div(size, self.i64(isz as i64), "")?;
+        let null = self.ctx.ptr_type(AddressSpace::default()).const_null();
+        self.make_array(1, null, null, self.i64(isz as i64), data, &[len], &[self.i64(isz as i64)])
     }
 
     /// The literal shape of a CUDA array, from the type of its shape argument.

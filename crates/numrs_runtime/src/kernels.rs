@@ -25,14 +25,14 @@ extern "C" {
 }
 
 /// The driver API entry points the launcher uses.
-struct Driver {
+pub(crate) struct Driver {
     get_error_string: unsafe extern "C" fn(CuResult, *mut *const c_char) -> CuResult,
     module_load_data: unsafe extern "C" fn(*mut *mut c_void, *const c_void) -> CuResult,
     module_get_function: unsafe extern "C" fn(*mut *mut c_void, *mut c_void, *const c_char) -> CuResult,
-    mem_alloc: unsafe extern "C" fn(*mut u64, usize) -> CuResult,
-    mem_free: unsafe extern "C" fn(u64) -> CuResult,
-    memcpy_htod: unsafe extern "C" fn(u64, *const c_void, usize) -> CuResult,
-    memcpy_dtoh: unsafe extern "C" fn(*mut c_void, u64, usize) -> CuResult,
+    pub(crate) mem_alloc: unsafe extern "C" fn(*mut u64, usize) -> CuResult,
+    pub(crate) mem_free: unsafe extern "C" fn(u64) -> CuResult,
+    pub(crate) memcpy_htod: unsafe extern "C" fn(u64, *const c_void, usize) -> CuResult,
+    pub(crate) memcpy_dtoh: unsafe extern "C" fn(*mut c_void, u64, usize) -> CuResult,
     #[allow(clippy::type_complexity)]
     launch: unsafe extern "C" fn(
         *mut c_void,
@@ -47,7 +47,16 @@ struct Driver {
         *mut *mut c_void,
         *mut *mut c_void,
     ) -> CuResult,
-    synchronize: unsafe extern "C" fn() -> CuResult,
+    pub(crate) synchronize: unsafe extern "C" fn() -> CuResult,
+    pub(crate) memcpy_htod_async: unsafe extern "C" fn(u64, *const c_void, usize, *mut c_void) -> CuResult,
+    pub(crate) memcpy_dtoh_async: unsafe extern "C" fn(*mut c_void, u64, usize, *mut c_void) -> CuResult,
+    pub(crate) memcpy_dtod_async: unsafe extern "C" fn(u64, u64, usize, *mut c_void) -> CuResult,
+    pub(crate) stream_create: unsafe extern "C" fn(*mut *mut c_void, c_uint) -> CuResult,
+    pub(crate) stream_destroy: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    pub(crate) stream_synchronize: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    #[allow(clippy::type_complexity)]
+    occupancy_block_size:
+        unsafe extern "C" fn(*mut c_int, *mut c_int, *mut c_void, Option<unsafe extern "C" fn(c_int) -> usize>, usize, c_int) -> CuResult,
     set_current: unsafe extern "C" fn(*mut c_void) -> CuResult,
     /// Device 0's primary context (as a number: the driver's handles are thread-agnostic).
     context: usize,
@@ -58,7 +67,7 @@ unsafe impl Send for Driver {}
 unsafe impl Sync for Driver {}
 
 impl Driver {
-    fn check(&self, r: CuResult, what: &str) -> PyResult<()> {
+    pub(crate) fn check(&self, r: CuResult, what: &str) -> PyResult<()> {
         if r == 0 {
             return Ok(());
         }
@@ -74,7 +83,7 @@ static DRIVER: OnceLock<Result<Driver, String>> = OnceLock::new();
 /// The driver, opened and initialized once (primary context of device 0 made current).
 // The entry points are transmuted to the types of the `Driver` fields they initialize.
 #[allow(clippy::missing_transmute_annotations)]
-fn driver() -> PyResult<&'static Driver> {
+pub(crate) fn driver() -> PyResult<&'static Driver> {
     let d = DRIVER.get_or_init(|| unsafe {
         let lib = dlopen(c"libcuda.so.1".as_ptr(), 2 /* RTLD_NOW */);
         if lib.is_null() {
@@ -110,6 +119,13 @@ fn driver() -> PyResult<&'static Driver> {
             memcpy_dtoh: f!("cuMemcpyDtoH_v2"),
             launch: f!("cuLaunchKernel"),
             synchronize: f!("cuCtxSynchronize"),
+            memcpy_htod_async: f!("cuMemcpyHtoDAsync_v2"),
+            memcpy_dtoh_async: f!("cuMemcpyDtoHAsync_v2"),
+            memcpy_dtod_async: f!("cuMemcpyDtoDAsync_v2"),
+            stream_create: f!("cuStreamCreate"),
+            stream_destroy: f!("cuStreamDestroy_v2"),
+            stream_synchronize: f!("cuStreamSynchronize"),
+            occupancy_block_size: f!("cuOccupancyMaxPotentialBlockSize"),
             set_current,
             context: 0,
         };
@@ -172,12 +188,64 @@ impl Kernel {
     }
 }
 
-/// A kernel with its grid and block dimensions.
+/// A kernel with its launch configuration: grid and block dimensions, the stream (0: the
+/// default stream) and the bytes of dynamic shared memory.
 #[pyclass(module = "numrs_runtime", frozen)]
 pub struct Launch {
     kernel: Py<Kernel>,
     grid: [u32; 3],
     block: [u32; 3],
+    stream: usize,
+    sharedmem: u32,
+    /// The stream object, kept alive while the configuration is.
+    _stream_obj: Option<Py<PyAny>>,
+}
+
+/// The bytes of dynamic shared memory of a launch configuration.
+fn shared_bytes(v: &Bound<'_, PyAny>) -> PyResult<u32> {
+    v.extract::<i64>()
+        .ok()
+        .filter(|n| (0..=u32::MAX as i64).contains(n))
+        .map(|n| n as u32)
+        .ok_or_else(|| PyValueError::new_err("sharedmem must be a non-negative int (bytes of dynamic shared memory)"))
+}
+
+/// A kernel configured by `forall`: the grid follows from the tasks and the block size.
+#[pyclass(module = "numrs_runtime", frozen)]
+pub struct ForAll {
+    kernel: Py<Kernel>,
+    ntasks: u32,
+    tpb: u32,
+    stream: usize,
+    sharedmem: u32,
+    _stream_obj: Option<Py<PyAny>>,
+}
+
+#[pymethods]
+impl ForAll {
+    #[pyo3(signature = (*args))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<()> {
+        if self.ntasks == 0 {
+            return Ok(());
+        }
+        let kernel = self.kernel.get();
+        let given: Vec<Bound<'_, PyAny>> = args.iter().collect();
+        let spec = kernel.select(py, &given)?;
+        let d = driver()?;
+        let func = kernel.function(d, spec)?;
+        let tpb = if self.tpb > 0 {
+            self.tpb
+        } else {
+            let (mut min_grid, mut block) = (0, 0);
+            d.check(
+                unsafe { (d.occupancy_block_size)(&mut min_grid, &mut block, func, None, self.sharedmem as usize, 1024) },
+                "cuOccupancyMaxPotentialBlockSize",
+            )?;
+            block.max(1) as u32
+        };
+        let grid = self.ntasks.div_ceil(tpb);
+        launch(py, d, func, spec, &given, [grid, 1, 1], [tpb, 1, 1], self.stream, self.sharedmem)
+    }
 }
 
 /// A launch dimension: an int or a tuple of one to three ints.
@@ -200,17 +268,44 @@ fn dims(v: &Bound<'_, PyAny>, what: &str) -> PyResult<[u32; 3]> {
 
 #[pymethods]
 impl Kernel {
+    /// `kernel[griddim, blockdim]`, `kernel[griddim, blockdim, stream]` or
+    /// `kernel[griddim, blockdim, stream, sharedmem]`, as Numba's `configure` takes them.
     fn __getitem__(slf: Py<Self>, config: &Bound<'_, PyAny>) -> PyResult<Launch> {
-        let t = config.downcast::<PyTuple>().map_err(|_| PyValueError::new_err("launch configuration: kernel[griddim, blockdim]"))?;
-        if t.len() != 2 {
-            return Err(PyValueError::new_err(format!(
-                "launch configuration: kernel[griddim, blockdim] ({} items given; streams and dynamic shared memory are not supported by numrs yet)",
-                t.len()
-            )));
+        let t = config.downcast::<PyTuple>().map_err(|_| PyValueError::new_err("must specify at least the griddim and blockdim"))?;
+        if !(2..=4).contains(&t.len()) {
+            return Err(PyValueError::new_err("must specify at least the griddim and blockdim"));
         }
         let grid = dims(&t.get_item(0)?, "griddim")?;
         let block = dims(&t.get_item(1)?, "blockdim")?;
-        Ok(Launch { kernel: slf, grid, block })
+        let stream_obj = if t.len() > 2 { Some(t.get_item(2)?) } else { None };
+        let stream = crate::device::stream_handle(stream_obj.as_ref())?;
+        let sharedmem = if t.len() > 3 { shared_bytes(&t.get_item(3)?)? } else { 0 };
+        Ok(Launch { kernel: slf, grid, block, stream, sharedmem, _stream_obj: stream_obj.map(|s| s.unbind()) })
+    }
+
+    /// `kernel.forall(ntasks, tpb=0, stream=0, sharedmem=0)`: a one-dimensional launch of
+    /// `ntasks` threads; without `tpb`, the block size the driver's occupancy calculator
+    /// chooses for the kernel (as Numba's `ForAll` does).
+    #[pyo3(signature = (ntasks, tpb = 0, stream = None, sharedmem = None))]
+    fn forall(
+        slf: Py<Self>,
+        ntasks: i64,
+        tpb: i64,
+        stream: Option<Bound<'_, PyAny>>,
+        sharedmem: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<ForAll> {
+        if ntasks < 0 || ntasks > u32::MAX as i64 {
+            return Err(PyValueError::new_err("Can't create ForAll with negative task count"));
+        }
+        if !(0..=1024).contains(&tpb) {
+            return Err(PyValueError::new_err("tpb must be between 0 and 1024"));
+        }
+        let handle = crate::device::stream_handle(stream.as_ref())?;
+        let sharedmem = match &sharedmem {
+            Some(b) => shared_bytes(b)?,
+            None => 0,
+        };
+        Ok(ForAll { kernel: slf, ntasks: ntasks as u32, tpb: tpb as u32, stream: handle, sharedmem, _stream_obj: stream.map(|s| s.unbind()) })
     }
 
     #[pyo3(signature = (*_args))]
@@ -226,7 +321,7 @@ impl Kernel {
     }
 }
 
-/// An argument ready for the launch: its flattened parameter words and, for an array, the
+/// An argument ready for the launch: its flattened parameter words and, for a host array, the
 /// device copy to fetch back and free.
 struct Prepared {
     words: Vec<u64>,
@@ -253,14 +348,22 @@ fn scalar_bits(py: Python<'_>, obj: &Bound<'_, PyAny>, k: NumericKind) -> Option
     })
 }
 
-/// Whether `obj` can be passed as `t` (arrays: same dtype and dimensions, contiguous as the
-/// layout asks; numbers: converted as the dispatcher converts them).
+/// Whether `obj` can be passed as `t` (host arrays: same dtype and dimensions, contiguous as
+/// the layout asks; device arrays: the same, any strides for layout `A`; numbers: converted
+/// as the dispatcher converts them).
 fn accepts(py: Python<'_>, obj: &Bound<'_, PyAny>, t: &Type) -> bool {
     let Ok(np) = npy::npy(py) else { return false };
     match t {
         Type::Array(a) => unsafe {
             if !np.is_array(obj.as_ptr()) {
-                return false;
+                let Ok(Some(v)) = crate::device::device_view(py, obj) else { return false };
+                let (c, f) = v.contiguity();
+                let layout_ok = match a.layout {
+                    Layout::C => c,
+                    Layout::F => f,
+                    _ => true,
+                };
+                return v.shape.len() as u32 == a.ndim && Some(v.kind) == a.dtype.as_number() && layout_ok;
             }
             let f = npy::fields(obj.as_ptr());
             let c = f.flags & NPY_ARRAY_C_CONTIGUOUS != 0;
@@ -279,39 +382,150 @@ fn accepts(py: Python<'_>, obj: &Bound<'_, PyAny>, t: &Type) -> bool {
     }
 }
 
-impl Launch {
-    fn prepare(&self, py: Python<'_>, d: &Driver, obj: &Bound<'_, PyAny>, t: &Type) -> PyResult<Prepared> {
-        match t {
-            Type::Array(a) => unsafe {
-                let f = npy::fields(obj.as_ptr());
-                let nd = f.nd as usize;
-                let shape = std::slice::from_raw_parts(f.dimensions, nd);
-                let strides = std::slice::from_raw_parts(f.strides, nd);
-                let itemsize = numrs_abi::layout(&a.dtype).map_or(0, |l| l.size);
-                let nitems: i64 = shape.iter().map(|s| *s as i64).product();
-                let nbytes = (nitems as usize) * itemsize;
-                let mut dptr = 0u64;
-                d.check((d.mem_alloc)(&mut dptr, nbytes.max(1)), "cuMemAlloc")?;
-                if nbytes > 0 {
-                    if let Err(e) = d.check((d.memcpy_htod)(dptr, f.data as *const c_void, nbytes), "copying an array to the device") {
-                        (d.mem_free)(dptr);
-                        return Err(e);
-                    }
-                }
-                // The device copy keeps the host array's layout (it is contiguous, C or F).
-                let mut words = vec![0, 0, nitems as u64, itemsize as u64, dptr];
-                words.extend(shape.iter().map(|s| *s as u64));
-                words.extend(strides.iter().map(|s| *s as u64));
-                let writeable = f.flags & NPY_ARRAY_WRITEABLE != 0;
-                Ok(Prepared { words, device: Some((dptr, nbytes, f.data, writeable)) })
-            },
-            other => {
-                let k = other.as_number().ok_or_else(|| PyTypeError::new_err(format!("kernel parameter of type {other}")))?;
-                let bits = scalar_bits(py, obj, k).ok_or_else(|| PyTypeError::new_err(format!("cannot pass {obj} as {other}")))?;
-                Ok(Prepared { words: vec![bits], device: None })
+/// The words of an array parameter: meminfo, parent, nitems, itemsize, data, shape, strides.
+fn array_words(data: u64, itemsize: usize, shape: &[i64], strides: &[i64]) -> Vec<u64> {
+    let nitems: i64 = shape.iter().product();
+    let mut words = vec![0, 0, nitems as u64, itemsize as u64, data];
+    words.extend(shape.iter().map(|s| *s as u64));
+    words.extend(strides.iter().map(|s| *s as u64));
+    words
+}
+
+/// Makes `obj` a kernel argument of type `t`: a host array is copied to the device (on
+/// `stream`), a device array is passed as it is, a number by value.
+fn prepare(py: Python<'_>, d: &Driver, obj: &Bound<'_, PyAny>, t: &Type, stream: usize) -> PyResult<Prepared> {
+    match t {
+        Type::Array(a) => unsafe {
+            let np = npy::npy(py)?;
+            if !np.is_array(obj.as_ptr()) {
+                let v = crate::device::device_view(py, obj)?.ok_or_else(|| PyTypeError::new_err("not an array"))?;
+                return Ok(Prepared { words: array_words(v.ptr, v.itemsize, &v.shape, &v.strides), device: None });
             }
+            let f = npy::fields(obj.as_ptr());
+            let nd = f.nd as usize;
+            let shape: Vec<i64> = std::slice::from_raw_parts(f.dimensions, nd).iter().map(|s| *s as i64).collect();
+            let strides: Vec<i64> = std::slice::from_raw_parts(f.strides, nd).iter().map(|s| *s as i64).collect();
+            let itemsize = numrs_abi::layout(&a.dtype).map_or(0, |l| l.size);
+            let nitems: i64 = shape.iter().product();
+            let nbytes = (nitems as usize) * itemsize;
+            let mut dptr = 0u64;
+            d.check((d.mem_alloc)(&mut dptr, nbytes.max(1)), "cuMemAlloc")?;
+            if nbytes > 0 {
+                let r = if stream == 0 {
+                    (d.memcpy_htod)(dptr, f.data as *const c_void, nbytes)
+                } else {
+                    (d.memcpy_htod_async)(dptr, f.data as *const c_void, nbytes, stream as *mut c_void)
+                };
+                if let Err(e) = d.check(r, "copying an array to the device") {
+                    (d.mem_free)(dptr);
+                    return Err(e);
+                }
+            }
+            // The device copy keeps the host array's layout (it is contiguous, C or F).
+            let writeable = f.flags & NPY_ARRAY_WRITEABLE != 0;
+            Ok(Prepared { words: array_words(dptr, itemsize, &shape, &strides), device: Some((dptr, nbytes, f.data, writeable)) })
+        },
+        other => {
+            let k = other.as_number().ok_or_else(|| PyTypeError::new_err(format!("kernel parameter of type {other}")))?;
+            let bits = scalar_bits(py, obj, k).ok_or_else(|| PyTypeError::new_err(format!("cannot pass {obj} as {other}")))?;
+            Ok(Prepared { words: vec![bits], device: None })
         }
     }
+}
+
+impl Kernel {
+    /// The first signature the arguments fit, else Numba's TypeError.
+    fn select(&self, py: Python<'_>, given: &[Bound<'_, PyAny>]) -> PyResult<&KernelSpec> {
+        self.specs.iter().find(|s| s.args.len() == given.len() && s.args.iter().zip(given).all(|(t, a)| accepts(py, a, t))).ok_or_else(|| {
+            // As Numba's dispatcher shows them: each argument's `typeof`.
+            let shown: Vec<String> = given
+                .iter()
+                .map(|a| {
+                    if let Ok(Some(v)) = crate::device::device_view(py, a) {
+                        return v.numba_type().to_string();
+                    }
+                    let t = npy::npy(py).ok().and_then(|np| unsafe { crate::typing::typeof_value(py, np, a.as_ptr(), true) });
+                    t.map_or_else(|| "pyobject".to_string(), |t| t.to_string())
+                })
+                .collect();
+            let sigs: Vec<String> =
+                self.specs.iter().map(|s| format!("({})", s.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))).collect();
+            PyTypeError::new_err(format!(
+                "No matching definition for argument type(s) {} of kernel '{}' (signatures: {})",
+                shown.join(", "),
+                self.name,
+                sigs.join(", ")
+            ))
+        })
+    }
+
+    /// The driver's function for one signature (the module's PTX loaded on first use).
+    fn function(&self, d: &Driver, spec: &KernelSpec) -> PyResult<*mut c_void> {
+        let module = self.ptx.module(d)?;
+        let mut func = std::ptr::null_mut();
+        d.check(unsafe { (d.module_get_function)(&mut func, module, spec.entry.as_ptr()) }, "cuModuleGetFunction")?;
+        Ok(func)
+    }
+}
+
+/// Launches `func` with `given` as `spec`'s arguments. As in Numba, a launch that passes only
+/// device arrays and numbers is queued and not waited for; host arrays are copied to the device
+/// on the launch's stream before it and back after it, and then the stream is waited for.
+#[allow(clippy::too_many_arguments)]
+fn launch(
+    py: Python<'_>,
+    d: &Driver,
+    func: *mut c_void,
+    spec: &KernelSpec,
+    given: &[Bound<'_, PyAny>],
+    grid: [u32; 3],
+    block: [u32; 3],
+    stream: usize,
+    sharedmem: u32,
+) -> PyResult<()> {
+    let mut prepared: Vec<Prepared> = Vec::new();
+    let result = (|| -> PyResult<()> {
+        for (a, t) in given.iter().zip(&spec.args) {
+            prepared.push(prepare(py, d, a, t, stream)?);
+        }
+        // Each parameter word is 8 bytes; a float32 or narrower integer parameter reads the
+        // low bytes (little-endian), as the entry point declares it.
+        let mut words: Vec<u64> = prepared.iter().flat_map(|p| p.words.iter().copied()).collect();
+        let mut ptrs: Vec<*mut c_void> = words.iter_mut().map(|w| w as *mut u64 as *mut c_void).collect();
+        let (g, b) = (grid, block);
+        let r = unsafe {
+            (d.launch)(func, g[0], g[1], g[2], b[0], b[1], b[2], sharedmem, stream as *mut c_void, ptrs.as_mut_ptr(), std::ptr::null_mut())
+        };
+        d.check(r, "cuLaunchKernel")?;
+        if prepared.iter().all(|p| p.device.is_none()) {
+            return Ok(());
+        }
+        for p in &prepared {
+            if let Some((dptr, nbytes, host, true)) = p.device {
+                if nbytes > 0 {
+                    let r = unsafe {
+                        if stream == 0 {
+                            (d.memcpy_dtoh)(host as *mut c_void, dptr, nbytes)
+                        } else {
+                            (d.memcpy_dtoh_async)(host as *mut c_void, dptr, nbytes, stream as *mut c_void)
+                        }
+                    };
+                    d.check(r, "copying an array back from the device")?;
+                }
+            }
+        }
+        d.check(unsafe { (d.stream_synchronize)(stream as *mut c_void) }, "the kernel (cuStreamSynchronize)")
+    })();
+    if prepared.iter().any(|p| p.device.is_some()) {
+        // The copies may still be in use when the launch failed half-way.
+        unsafe { (d.stream_synchronize)(stream as *mut c_void) };
+    }
+    for p in &prepared {
+        if let Some((dptr, ..)) = p.device {
+            unsafe { (d.mem_free)(dptr) };
+        }
+    }
+    result
 }
 
 #[pymethods]
@@ -320,64 +534,9 @@ impl Launch {
     fn __call__(&self, py: Python<'_>, args: &Bound<'_, PyTuple>) -> PyResult<()> {
         let kernel = self.kernel.get();
         let given: Vec<Bound<'_, PyAny>> = args.iter().collect();
-        let spec = kernel
-            .specs
-            .iter()
-            .find(|s| s.args.len() == given.len() && s.args.iter().zip(&given).all(|(t, a)| accepts(py, a, t)))
-            .ok_or_else(|| {
-                // As Numba's dispatcher shows them: each argument's `typeof`.
-                let shown: Vec<String> = given
-                    .iter()
-                    .map(|a| {
-                        let t = npy::npy(py).ok().and_then(|np| unsafe { crate::typing::typeof_value(py, np, a.as_ptr(), true) });
-                        t.map_or_else(|| "pyobject".to_string(), |t| t.to_string())
-                    })
-                    .collect();
-                let sigs: Vec<String> = kernel
-                    .specs
-                    .iter()
-                    .map(|s| format!("({})", s.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")))
-                    .collect();
-                PyTypeError::new_err(format!(
-                    "No matching definition for argument type(s) {} of kernel '{}' (signatures: {})",
-                    shown.join(", "),
-                    kernel.name,
-                    sigs.join(", ")
-                ))
-            })?;
+        let spec = kernel.select(py, &given)?;
         let d = driver()?;
-        let module = kernel.ptx.module(d)?;
-        let mut func = std::ptr::null_mut();
-        d.check(unsafe { (d.module_get_function)(&mut func, module, spec.entry.as_ptr()) }, "cuModuleGetFunction")?;
-        let mut prepared: Vec<Prepared> = Vec::new();
-        let result = (|| -> PyResult<()> {
-            for (a, t) in given.iter().zip(&spec.args) {
-                prepared.push(self.prepare(py, d, a, t)?);
-            }
-            // Each parameter word is 8 bytes; a float32 or narrower integer parameter reads
-            // the low bytes (little-endian), as the entry point declares it.
-            let mut words: Vec<u64> = prepared.iter().flat_map(|p| p.words.iter().copied()).collect();
-            let mut ptrs: Vec<*mut c_void> = words.iter_mut().map(|w| w as *mut u64 as *mut c_void).collect();
-            let (g, b) = (self.grid, self.block);
-            let r = unsafe {
-                (d.launch)(func, g[0], g[1], g[2], b[0], b[1], b[2], 0, std::ptr::null_mut(), ptrs.as_mut_ptr(), std::ptr::null_mut())
-            };
-            d.check(r, "cuLaunchKernel")?;
-            d.check(unsafe { (d.synchronize)() }, "the kernel (cuCtxSynchronize)")?;
-            for p in &prepared {
-                if let Some((dptr, nbytes, host, true)) = p.device {
-                    if nbytes > 0 {
-                        d.check(unsafe { (d.memcpy_dtoh)(host as *mut c_void, dptr, nbytes) }, "copying an array back from the device")?;
-                    }
-                }
-            }
-            Ok(())
-        })();
-        for p in &prepared {
-            if let Some((dptr, ..)) = p.device {
-                unsafe { (d.mem_free)(dptr) };
-            }
-        }
-        result
+        let func = kernel.function(d, spec)?;
+        launch(py, d, func, spec, &given, self.grid, self.block, self.stream, self.sharedmem)
     }
 }

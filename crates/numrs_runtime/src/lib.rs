@@ -11,6 +11,7 @@
 pub mod boxing;
 pub mod dict_boxing;
 pub mod distributions;
+pub mod device;
 pub mod dicts;
 pub mod dispatcher;
 pub mod generators;
@@ -314,6 +315,8 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<lists::TypedListIter>()?;
     m.add_class::<kernels::Kernel>()?;
     m.add_class::<kernels::Launch>()?;
+    m.add_class::<kernels::ForAll>()?;
+    device::register(m)?;
     m.add("MIN_ABI_VERSION", MIN_ABI_VERSION)?;
     m.add("MAX_ABI_VERSION", MAX_ABI_VERSION)?;
     Ok(())

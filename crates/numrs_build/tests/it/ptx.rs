@@ -90,3 +90,33 @@ fn files_without_cuda_functions_have_no_ptx() {
     let file = db.add_file("host.py", b"from numba import njit\n@njit(\"(int64,)\")\ndef f(x):\n    return x\n");
     assert!(compile_ptx(&db, file, &Options::default()).expect("compile").is_none());
 }
+
+#[test]
+fn dynamic_shared_arrays_are_extern_and_sized_by_the_launch() {
+    let c = ptx(r#"
+from numba import cuda, float32, int32
+
+@cuda.jit("void(float32[:])")
+def reverse(a):
+    s = cuda.shared.array(0, dtype=float32)
+    t = cuda.shared.array((0,), dtype=int32)
+    i = cuda.threadIdx.x
+    s[i] = a[i]
+    cuda.syncthreads()
+    a[i] = s[s.shape[0] - 1 - i] + t[i] + t.shape[0]
+
+@cuda.jit("void(float32[:])")
+def local_zero(a):
+    s = cuda.local.array(0, dtype=float32)
+    a[0] = s[0]
+"#);
+    let text = c.output.asm.as_deref().unwrap_or_default();
+    // One external `.shared` array each (all at the start of the block's dynamic shared
+    // memory, as Numba's), their lengths read from %dynamic_smem_size.
+    assert_eq!(text.matches(".extern .shared .align 16 .b8").count(), 2, "{text}");
+    assert_eq!(text.matches("%dynamic_smem_size").count(), 2, "{text}");
+    assert_eq!(c.kernels.iter().map(|k| k.entry.as_str()).collect::<Vec<_>>(), ["reverse__0"]);
+    // Only shared arrays can be dynamic (Numba: "array length <= 0" when lowering).
+    let messages: Vec<String> = c.problems.iter().map(|p| format!("{}: {}", p.specialization, p.message)).collect();
+    assert!(messages.iter().any(|m| m.starts_with("local_zero(") && m.contains("shape")), "{messages:?}");
+}
