@@ -101,6 +101,8 @@ step "$PY" tests/build/generators.py
 step "$PY" tests/build/typed_containers.py
 # parallel=True: array expressions and prange loops on the runtime's threads, against NumPy.
 step "$PY" tests/build/parallel.py
+# Parfor semantics (size assertions, NumPy loops for complex division and in-place operators), against answers recorded from Numba.
+step "$PY" tests/build/parfor_semantics.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
 join libdevice

@@ -733,6 +733,12 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             let p = &planned[*i];
             let (sf, si, _) = source(p.function_id);
             let globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir));
+            // Run-time messages that name the source (Numba's `Loc`) do so only in
+            // `parallel=True` functions, whose cached lowering then depends on where it is.
+            let path = sf.path(dbd);
+            let file: Arc<str> = std::path::absolute(path).map_or_else(|_| path.as_str().into(), |a| a.to_string_lossy().into());
+            let location = numrs_codegen::SourceLocation { file, lines: numrs_db::line_index(dbd, sf).clone(), base: p.base };
+            let placed = p.flags.parallel.then(|| (location.file.clone(), location.lines.line_col(p.base).line));
             numrs_codegen::SpecInput {
                 function: p.function.clone(),
                 function_id: p.function_id,
@@ -746,8 +752,11 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 fastmath: p.fastmath.clone(),
                 flags: numrs_codegen::Flags { libdevice: cuda && options.libdevice.is_some(), ..p.flags },
                 kernel: p.kernel,
-                lowered_key: (!cuda).then(|| cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals))),
+                lowered_key: (!cuda).then(|| {
+                    cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, &placed))
+                }),
                 globals,
+                location: Some(location),
             }
         })
         .collect();

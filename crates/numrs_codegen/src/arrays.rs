@@ -52,15 +52,18 @@ enum Node<'ctx> {
 
 impl Node<'_> {
     /// Whether evaluating an element can raise: the complex `/` operator (CPython's division).
-    fn may_raise(&self) -> bool {
+    /// In a parfor (`parfor`) the complex `/` is NumPy's ufunc loop, which does not raise.
+    fn may_raise(&self, parfor: bool) -> bool {
         match self {
             Node::Leaf(_) => false,
             // Complex `/` (a zero divisor) and `**` of floats (an integer exponent's `1.0 / r`).
             Node::Op { ufunc, args, out } => {
-                (ufunc == "truediv" && out.is_complex()) || (ufunc == "**" && !out.is_integer()) || args.iter().any(Node::may_raise)
+                (ufunc == "truediv" && out.is_complex() && !parfor)
+                    || (ufunc == "**" && !out.is_integer())
+                    || args.iter().any(|a| a.may_raise(parfor))
             }
             // Kernel exceptions are dropped.
-            Node::Kernel { args, .. } => args.iter().any(Node::may_raise),
+            Node::Kernel { args, .. } => args.iter().any(|a| a.may_raise(parfor)),
         }
     }
 }
@@ -90,6 +93,17 @@ fn binop_ufunc(op: BinOp) -> Option<&'static str> {
         BinOp::BitXor => "bitwise_xor",
         _ => return None,
     })
+}
+
+/// The ufunc an in-place operator applies to an array: Numba calls the ufunc itself (NumPy's
+/// loops: a complex `/=` by zero gives `inf`/`nan`, `**=` is `np.power`), not the scalar
+/// operator its array expressions apply.
+fn inplace_ufunc(op: BinOp) -> Option<&'static str> {
+    match op {
+        BinOp::Div => Some("true_divide"),
+        BinOp::Pow => Some("power"),
+        other => binop_ufunc(other),
+    }
 }
 
 fn cmp_ufunc(op: CmpOp) -> Option<&'static str> {
@@ -700,7 +714,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return None;
         }
         let (name, args): (String, Vec<VarId>) = match value {
-            Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs } => (binop_ufunc(*op)?.into(), vec![*lhs, *rhs]),
+            Value::BinOp { op, lhs, rhs } => (binop_ufunc(*op)?.into(), vec![*lhs, *rhs]),
+            Value::InplaceBinOp { op, lhs, rhs } => (inplace_ufunc(*op)?.into(), vec![*lhs, *rhs]),
             Value::Compare { op, lhs, rhs } => (cmp_ufunc(*op)?.into(), vec![*lhs, *rhs]),
             Value::Unary { op, operand } => (
                 match op {
@@ -782,7 +797,64 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::InplaceBinOp { lhs, .. } if matches!(self.ty(*lhs)?, Type::Array(_)) => Some(*lhs),
             _ => None,
         };
-        self.lower_expr_tree(&root, &leaves_v, tt, inplace_out)
+        // In a `parallel=True` function Numba makes the expression a parfor (not with a
+        // ufunc's explicit output array).
+        let parfor = self.flags.parallel && out.is_none();
+        self.lower_expr_tree(&root, &leaves_v, tt, inplace_out, parfor)
+    }
+
+    /// The size assertions of Numba's array analysis before a parfor of an array expression
+    /// (`assert_equiv`): per result axis, from the last, the array operands that have it must
+    /// be of one size, else `AssertionError: Sizes of a, b do not match on FILE (LINE)`. Numba
+    /// broadcasts only a size of 1 it knows statically (`np.ones(1)`, a reshape to a literal
+    /// 1); numrs takes every size-1 axis of an operand that is not a function argument as
+    /// possibly known, so it never refuses what Numba accepts.
+    fn parfor_size_asserts(&mut self, leaves_v: &[(VarId, Type)], leaves: &[Leaf<'ctx>], r: usize) -> R<()> {
+        // Each array operand once: its name, dimensions, and whether a size of 1 may be known.
+        let mut operands: Vec<(VarId, Vec<IntValue<'ctx>>, bool)> = Vec::new();
+        for ((v, t), l) in leaves_v.iter().zip(leaves) {
+            let Type::Array(a) = t else { continue };
+            if operands.iter().any(|(o, ..)| o == v) {
+                continue;
+            }
+            let argument = matches!(self.resolve_def(*v), Some(Value::Arg(_)));
+            operands.push((*v, self.dims(l.val, 5, a.ndim)?, !argument));
+        }
+        let one = self.i64(1);
+        for i in 0..r {
+            let on_axis: Vec<(VarId, IntValue<'ctx>, bool)> =
+                operands.iter().filter(|(_, sh, _)| sh.len() > i).map(|(v, sh, k)| (*v, sh[sh.len() - 1 - i], *k)).collect();
+            if on_axis.len() < 2 {
+                continue;
+            }
+            // The sizes that count (not a possibly-known 1) must all equal the first of them.
+            let counts = |cx: &Self, size: IntValue<'ctx>, maybe_known: bool| -> R<IntValue<'ctx>> {
+                if !maybe_known {
+                    return Ok(cx.ctx.bool_type().const_int(1, false));
+                }
+                Ok(cx.b.build_int_compare(IntPredicate::NE, size, one, "")?)
+            };
+            let mut reference = on_axis[0].1;
+            let mut have = counts(self, on_axis[0].1, on_axis[0].2)?;
+            let mut bad = self.ctx.bool_type().const_zero();
+            for (_, size, maybe_known) in &on_axis[1..] {
+                let c = counts(self, *size, *maybe_known)?;
+                let ne = self.b.build_int_compare(IntPredicate::NE, *size, reference, "")?;
+                let clash = self.b.build_and(self.b.build_and(c, have, "")?, ne, "")?;
+                bad = self.b.build_or(bad, clash, "")?;
+                // The first size that counts is the reference.
+                let take = self.b.build_and(c, self.b.build_not(have, "")?, "")?;
+                reference = self.b.build_select(take, *size, reference, "")?.into_int_value();
+                have = self.b.build_or(have, c, "")?;
+            }
+            let names: Vec<&str> = on_axis.iter().map(|(v, ..)| self.ir.vars[v.0 as usize].name.as_str()).collect();
+            let place = match (self.location, self.span) {
+                (Some(l), Some(s)) => l.at(s),
+                _ => "<unknown>".to_string(),
+            };
+            self.guard(bad, ExcKind::AssertionError, &format!("Sizes of {} do not match on {}", names.join(", "), place))?;
+        }
+        Ok(())
     }
 
     /// `np.divmod` of arrays: the `floor_divide` and `remainder` loops (Numba's `divrem`
@@ -799,7 +871,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 nodes.push(self.expr_node(*v, &mut leaves_v)?);
             }
             let root = Node::Op { ufunc: ufunc.to_string(), args: nodes, out: k };
-            outs.push(self.lower_expr_tree(&root, &leaves_v, t, None)?);
+            outs.push(self.lower_expr_tree(&root, &leaves_v, t, None, false)?);
         }
         if outs.len() != 2 {
             return self.fail(format!("np.divmod producing {tt}"));
@@ -810,7 +882,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(agg.as_basic_value_enum())
     }
 
-    fn lower_expr_tree(&mut self, root: &Node<'ctx>, leaves_v: &[(VarId, Type)], tt: &Type, inplace_out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
+    /// With `parfor`, as Numba's parfor of the expression: operand sizes asserted first (see
+    /// [`Self::parfor_size_asserts`]) and ufunc kernels for the operators.
+    fn lower_expr_tree(
+        &mut self,
+        root: &Node<'ctx>,
+        leaves_v: &[(VarId, Type)],
+        tt: &Type,
+        inplace_out: Option<VarId>,
+        parfor: bool,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let saved = std::mem::replace(&mut self.in_parfor, parfor);
+        let r = self.lower_expr_tree_in(root, leaves_v, tt, inplace_out);
+        self.in_parfor = saved;
+        r
+    }
+
+    fn lower_expr_tree_in(&mut self, root: &Node<'ctx>, leaves_v: &[(VarId, Type)], tt: &Type, inplace_out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail("array expression") };
         if let Some(o) = inplace_out {
             if let Type::Array(oa) = self.ty(o)? {
@@ -826,6 +914,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r = ra.ndim as usize;
         if r == 0 {
             return self.fail("0-d array expressions are not supported by numrs build yet");
+        }
+        if self.in_parfor {
+            self.parfor_size_asserts(leaves_v, &leaves, r)?;
         }
         // Broadcast shape.
         let one = self.i64(1);
@@ -892,7 +983,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // An element that can raise (complex `/`) must not leave the new result behind.
         let held = match inplace_out {
-            None if root.may_raise() => Some(self.hold_temp(out, &crate::npfuncs::array_type(&ra.dtype, ra.ndim, Layout::C))?),
+            None if root.may_raise(self.in_parfor) => Some(self.hold_temp(out, &crate::npfuncs::array_type(&ra.dtype, ra.ndim, Layout::C))?),
             _ => None,
         };
         let out_t = match inplace_out {
@@ -948,7 +1039,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let op = unsafe { cx.b.build_gep(out_et, out_data, &[i], "")? };
                 cx.store_element(op, v, &t, &out_t.dtype)
             };
-            if self.flags.parallel && !root.may_raise() {
+            if self.flags.parallel && !root.may_raise(self.in_parfor) {
                 self.parallel_counted_loop(nitems, &env, &mut body)?;
             } else {
                 self.counted_loop(nitems, |cx, i| body(cx, i, &env))?;
@@ -1184,7 +1275,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             nodes.push(self.expr_node(*v, &mut leaves_v)?);
         }
         let root = Node::Kernel { function: callee.function, inputs: callee.args.clone(), args: nodes, out: k };
-        self.lower_expr_tree(&root, &leaves_v, tt, out)
+        self.lower_expr_tree(&root, &leaves_v, tt, out, false)
     }
 
     /// NumPy's complex division (Numba's `np_complex_div_impl`, Smith's algorithm): a zero
@@ -1302,13 +1393,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (x, y) = (to_out(self, 0)?.into_float_value(), to_out(self, 1)?.into_float_value());
                 Ok(self.b.build_float_div(x, y, "")?.into())
             }
-            "truediv" if out.is_complex() => {
+            "truediv" if out.is_complex() && !self.in_parfor => {
                 let sig = Signature { args: vec![ot.clone(), ot.clone()], return_type: ot.clone() };
                 let Some(f) = crate::ops::lookup("operator.truediv", &sig) else { return unsupported(self) };
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 f(self, &sig, &[Some(x), Some(y)])
             }
-            "divide" | "true_divide" if out.is_complex() => {
+            "divide" | "true_divide" | "truediv" if out.is_complex() => {
                 let (x, y) = (to_out(self, 0)?, to_out(self, 1)?);
                 self.np_complex_div(x, y)
             }
@@ -1907,7 +1998,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let root = self.op_node(def, &rt, &mut leaves_v)?;
         // The expression's array, reduced as any array (then released).
         let made = |cx: &mut Self, root: &Node<'ctx>| -> R<BasicValueEnum<'ctx>> {
-            let arr = cx.lower_expr_tree(root, &leaves_v, &rt, None)?;
+            let arr = cx.lower_expr_tree(root, &leaves_v, &rt, None, true)?;
             let r = cx.reduce_array(m, arr, &made_t, tt)?;
             cx.decref(arr, &crate::npfuncs::array_type(&made_t.dtype, 1, Layout::C))?;
             cx.fresh = false;
@@ -1921,7 +2012,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Array(la) => la.ndim == 1 && la.layout == Layout::C,
             _ => true,
         });
-        let Some(ak) = ak.filter(|k| self.flags.parallel && !k.is_complex() && (m != "mean" || k.is_float()) && contiguous && !root.may_raise()) else {
+        let Some(ak) = ak.filter(|k| self.flags.parallel && !k.is_complex() && (m != "mean" || k.is_float()) && contiguous && !root.may_raise(true)) else {
             return made(self, &root);
         };
         let mut leaves = Vec::new();

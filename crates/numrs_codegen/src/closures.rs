@@ -169,6 +169,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             &typing.result.closures,
             &typing.free_names,
             self.globals,
+            self.location,
             cells,
         )
         .map_err(|e| CgError { span: self.span, message: format!("in inner function '{}': {}", info.name, e.message) })?;

@@ -219,6 +219,11 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) free_vars: &'a [String],
     /// Values of the module-level constants the function reads.
     pub(crate) globals: &'a [(String, crate::GlobalConst)],
+    /// Where the source is (see [`crate::SourceLocation`]).
+    pub(crate) location: Option<&'a crate::SourceLocation>,
+    /// Lowering the elements of a `parallel=True` array expression (Numba's parfor): ufunc
+    /// kernels stand for the operators (a complex `/` by zero does not raise).
+    pub(crate) in_parfor: bool,
     /// Lowering a generator's resume function (see `generators`).
     pub(crate) gen: Option<crate::generators::GenFrame<'ctx>>,
     /// The states of the generators this function makes, finalized at every exit (see
@@ -302,6 +307,7 @@ pub fn lower_function<'a, 'ctx>(
     closures: &'a [numrs_infer::ClosureTyping],
     free_vars: &'a [String],
     globals: &'a [(String, crate::GlobalConst)],
+    location: Option<&'a crate::SourceLocation>,
     cells: &[(String, Type)],
 ) -> R<Lowered<'ctx>> {
     let entry = ctx.append_basic_block(func, "entry");
@@ -411,6 +417,8 @@ pub fn lower_function<'a, 'ctx>(
         closures,
         free_vars,
         globals,
+        location,
+        in_parfor: false,
         gen,
     };
     // Cells: the trailing parameters of an inner function with `nonlocal` variables, and in
@@ -696,6 +704,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             closures: self.closures,
             free_vars: self.free_vars,
             globals: self.globals,
+            location: self.location,
+            in_parfor: self.in_parfor,
             gen: None,
         }
     }

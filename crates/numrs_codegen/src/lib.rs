@@ -92,6 +92,27 @@ pub struct SpecInput<'a> {
     /// The values of the module-level constants it reads (`RATE = 0.25`), which Numba
     /// freezes into the compiled code.
     pub globals: Vec<(String, GlobalConst)>,
+    /// Where the function's source is, for messages that name it as Numba does.
+    pub location: Option<SourceLocation>,
+}
+
+/// The file and lines of a specialization's source, for run-time messages that name a place
+/// as Numba's `Loc` prints it (`FILE (LINE)`), e.g. the size assertions of parallel array
+/// expressions.
+#[derive(Clone, Debug)]
+pub struct SourceLocation {
+    /// The source file's path, as Python's `co_filename` would give it (absolute).
+    pub file: std::sync::Arc<str>,
+    pub lines: std::sync::Arc<numrs_syntax::LineIndex>,
+    /// The file offset IR spans are relative to.
+    pub base: u32,
+}
+
+impl SourceLocation {
+    /// `FILE (LINE)` of a function-relative span.
+    pub fn at(&self, span: numrs_syntax::ast::Span) -> String {
+        format!("{} ({})", self.file, self.lines.line_col(self.base.saturating_add(span.start)).line)
+    }
 }
 
 /// A module-level constant's value.

@@ -386,7 +386,7 @@ fn lower_part<'ctx>(
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
         Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None })
     };
-    match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, &[]) {
+    match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, s.location.as_ref(), &[]) {
         Ok(lowered) => {
             set_fast_math(f, &s.fastmath);
             let bitcode = part.write_bitcode_to_memory().as_slice().to_vec();
