@@ -1,7 +1,8 @@
 """Array expressions as Numba compiles them in `parallel=True` functions (parfors) and as
 in-place operators: the operand sizes Numba's array analysis asserts (`AssertionError: Sizes of
 a, b do not match on FILE (LINE)`, where a serial function broadcasts or raises ValueError),
-the sizes of 1 it broadcasts (known statically; not `x + np.ones(1)`, which Numba 0.68.1
+reductions of arrays of two or more dimensions split by Numba's n-dimensional schedule, the
+sizes of 1 it broadcasts (known statically; not `x + np.ones(1)`, which Numba 0.68.1
 compiles to reads past the end of the 1-item array), NumPy's loops for a complex `/` in a parfor and
 for in-place operators (`inf`/`nan`, no ZeroDivisionError). Each call's outcome must equal what
 Numba 0.68.1 gave, recorded in `parfor_semantics.expected.json` (the file's directory is left
@@ -137,6 +138,27 @@ def pow_parallel(a, b):
 @njit("float64[::1](float64[::1], int64[::1])")
 def pow_serial(a, b):
     return a ** b
+
+
+@njit(["float64(float64[:, ::1])", "float64(float64[::1, :])", "float64(float64[:, :, ::1])",
+       "float64(float64[:, :])"], parallel=True)
+def sum_nd(a):
+    return a.sum()
+
+
+@njit(["float64(float64[:, ::1])", "float64(float64[:, :, ::1])"], parallel=True)
+def mean_nd(a):
+    return np.mean(a)
+
+
+@njit("float64(float64[:, ::1])", parallel=True)
+def prod_nd(a):
+    return np.prod(a)
+
+
+@njit("int64(int64[:, ::1])", parallel=True)
+def isum_nd(a):
+    return a.sum()
 '''
 
 CALLS = [
@@ -154,6 +176,13 @@ CALLS = [
     "cdiv_sum(c([1+1j, 2, 4]), c([1, 1, 2]))", "cdiv_inplace(c([1+1j, 0]), c([0, 0]))",
     "pow_inplace(f([0.0, 2.0]), i([-1, 2]))", "pow_inplace(f([0.0, 2.0, 1.1]), -1)", "pow_inplace(f([1.1, 2.5]), 7)",
     "pow_parallel(f([0.0, 2.0]), i([-1, 2]))", "pow_serial(f([0.0, 2.0]), i([-1, 2]))",
+    # Reductions of arrays of two or more dimensions: the boxes of Numba's n-dimensional
+    # schedule, reduced apart and combined in order (so the last bits are Numba's).
+    "sum_nd(r((100, 100)))", "sum_nd(r((7, 300)))", "sum_nd(r((300, 7)))", "sum_nd(r((200, 100)))",
+    "sum_nd(r((7, 3000)))", "sum_nd(r((5, 6, 7)))", "sum_nd(r((30, 20, 40)))", "sum_nd(r((1, 50)))",
+    "sum_nd(r((0, 5)))", "sum_nd(np.asfortranarray(r((150, 130))))", "sum_nd(r((40, 600))[::2, 1::3])",
+    "mean_nd(r((100, 100)))", "mean_nd(r((30, 20, 40)))", "mean_nd(r((0, 3)))", "prod_nd(1.0 + r((20, 30)) / 64)",
+    "isum_nd(i(list(range(-5000, 15000))).reshape(200, 100))",
 ]
 
 HELPERS = {
@@ -161,6 +190,9 @@ HELPERS = {
     "c": lambda xs: np.array(xs, dtype=np.complex128),
     "f": lambda xs: np.array(xs, dtype=np.float64),
     "i": lambda xs: np.array(xs, dtype=np.int64),
+    # Items whose float sum depends on the order (IEEE division only: the same on every machine).
+    "r": lambda shape: ((np.arange(np.prod(shape)) % 7 - 3) / (np.arange(np.prod(shape)) % 5 + 1.5)).reshape(shape),
+    "np": np,
 }
 
 
@@ -178,7 +210,8 @@ def outcome(module, call):
 
 
 def main():
-    os.environ.setdefault("NUMBA_NUM_THREADS", "2")
+    # The answers were recorded with three threads (the schedule depends on their number).
+    os.environ["NUMBA_NUM_THREADS"] = "3"
     return run("parfor semantics", SOURCE, "parmod", CALLS, EXPECTED, outcome)
 
 

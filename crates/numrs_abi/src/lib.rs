@@ -367,6 +367,11 @@ pub struct RuntimeApi {
     /// set's `SetInstance.allocate(n)` (the first power of two from 16 that is at least
     /// `2 n`: set displays, `set(sized)`); `n < 0`, `upsize(used - n)` (`s.update(sized)`).
     pub set_presize: unsafe extern "C" fn(c: DictHandle, n: i64),
+    /// Numba's schedule of an iteration space of `ndim` (two or more) dimensions of lengths
+    /// `shape` over `nchunks` chunks: per chunk, its first index in each dimension, then its
+    /// last (inclusive; an empty chunk has a last index below its first), into `out`
+    /// (`nchunks * 2 * ndim` items).
+    pub parallel_schedule: unsafe extern "C" fn(ndim: i64, shape: *const i64, nchunks: i64, out: *mut i64),
 }
 
 /// The operations of [`RuntimeApi::random`].

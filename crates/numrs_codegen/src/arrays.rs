@@ -1945,13 +1945,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             tt.clone()
         };
         let Some(ak) = numeric(&acc_t) else { return self.fail(format!("array.{m} returning {tt}")) };
-        if self.flags.parallel && a.ndim == 1 && !ak.is_complex() && (m != "mean" || ak.is_float()) {
+        if self.flags.parallel && a.ndim >= 1 && !ak.is_complex() && (m != "mean" || ak.is_float()) {
             // Numba's parfor reduction: chunks reduced apart, then combined in order
-            // (a mean divides that sum). Arrays of more dimensions are split by
-            // Numba's n-dimensional schedule, which numrs does not reproduce: they are
-            // reduced in order.
+            // (a mean divides that sum); arrays of more dimensions split into boxes by
+            // Numba's n-dimensional schedule.
             let name = if m == "prod" { "multiply" } else { "add" };
-            let r = self.parallel_array_reduce(arr, &a, &acc_t, name)?;
+            let r = if a.ndim == 1 {
+                self.parallel_array_reduce(arr, &a, &acc_t, name)?
+            } else {
+                self.parallel_array_reduce_nd(arr, &a, &acc_t, name)?
+            };
             if m == "mean" {
                 return self.parallel_mean(r, nitems, &acc_t);
             }

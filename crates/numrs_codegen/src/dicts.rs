@@ -40,9 +40,11 @@ const API_POPITEM: u32 = 14;
 const API_CLEAR: u32 = 15;
 const API_COPY: u32 = 16;
 const API_SET_OP: u32 = 17;
-/// The number of fields of `RuntimeApi` after the containers' entries.
 const API_SET_PRESIZE: u32 = 21;
-pub const API_FIELDS: u32 = 22;
+/// `RuntimeApi::parallel_schedule`.
+pub(crate) const API_PARALLEL_SCHEDULE: u32 = 22;
+/// The number of fields of `RuntimeApi`.
+pub const API_FIELDS: u32 = 23;
 
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {

@@ -606,6 +606,121 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.parallel_reduce(nitems, &[arr], &mut elem, acc_t, op)
     }
 
+    /// [`Self::parallel_array_reduce`] of an array of two or more dimensions: Numba's parfor
+    /// runs over the array's n-dimensional index space, split into boxes by its scheduler (the
+    /// runtime's `parallel_schedule`), each box reduced in row-major order from the identity,
+    /// the partial results combined in chunk order.
+    pub(crate) fn parallel_array_reduce_nd(&mut self, arr: BasicValueEnum<'ctx>, a: &numrs_types::ArrayType, acc_t: &Type, op: &str) -> R<BasicValueEnum<'ctx>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let i64t = self.ctx.i64_type();
+        let nd = a.ndim as usize;
+        let Some(ak) = numeric(acc_t) else { return self.fail(format!("a reduction to {acc_t}")) };
+        let lt = types::number_type(self.ctx, ak);
+        let identity = self.cast(self.i64(if op == "multiply" { 1 } else { 0 }).into(), &Type::int64(), acc_t)?;
+        // The schedule: per chunk its first and last index in each dimension.
+        let shape_t = i64t.array_type(nd as u32);
+        let shape_p = self.temp(shape_t.into())?;
+        for (d, s) in self.dims(arr, 5, a.ndim)?.into_iter().enumerate() {
+            let at = unsafe { self.b.build_in_bounds_gep(shape_t, shape_p, &[self.i64(0), self.i64(d as i64)], "")? };
+            self.b.build_store(at, s)?;
+        }
+        let nchunks = self.chunk_count()?;
+        let sched_t = i64t.array_type((MAX_CHUNKS as usize * 2 * nd) as u32);
+        let sched = self.temp(sched_t.into())?;
+        let sched_fn = self.api_fn_ptr(crate::dicts::API_PARALLEL_SCHEDULE)?;
+        let sched_ft = self.ctx.void_type().fn_type(&[i64t.into(), ptr.into(), i64t.into(), ptr.into()], false);
+        self.b.build_indirect_call(sched_ft, sched_fn, &[self.i64(nd as i64).into(), shape_p.into(), nchunks.into(), sched.into()], "")?;
+        // The context: the array, the schedule, then the partial results' array.
+        let env = [arr, sched.into()];
+        let env_t = self.ctx.struct_type(&[arr.get_type(), ptr.into(), ptr.into()], false);
+        let parts_t = lt.array_type(MAX_CHUNKS as u32);
+        let Chunk { f, mut cx, env: mine, env_p, chunk, .. } = self.chunk_fn("reduce", env_t, &env)?;
+        let parts_c = cx.b.build_load(ptr, cx.b.build_struct_gep(env_t, env_p, 2, "")?, "parts")?.into_pointer_value();
+        let acc = cx.alloca_b.build_alloca(lt, "acc")?;
+        cx.b.build_store(acc, identity)?;
+        let base = cx.b.build_int_mul(chunk, cx.i64(2 * nd as i64), "")?;
+        let mut bounds = Vec::new();
+        for d in 0..2 * nd {
+            let at = cx.b.build_int_add(base, cx.i64(d as i64), "")?;
+            let p = unsafe { cx.b.build_gep(i64t, mine[1].into_pointer_value(), &[at], "")? };
+            bounds.push(cx.b.build_load(i64t, p, "")?.into_int_value());
+        }
+        let data = cx.field(mine[0], 4)?.into_pointer_value();
+        let strides = cx.dims(mine[0], 6, a.ndim)?;
+        let dtype = a.dtype.clone();
+        let mut body = |cx: &mut FnCx<'a, 'ctx>, offset: IntValue<'ctx>| -> R<()> {
+            let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[offset], "")? };
+            let x = cx.load_element(p, &dtype)?;
+            let x = cx.cast(x, &dtype, acc_t)?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let r = cx.ufunc_elem(op, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
+            cx.b.build_store(acc, r)?;
+            Ok(())
+        };
+        cx.box_loop(&bounds[..nd], &bounds[nd..], &strides, cx.i64(0), &mut body)?;
+        let dst = unsafe { cx.b.build_in_bounds_gep(parts_t, parts_c, &[cx.i64(0), chunk], "")? };
+        let v = cx.b.build_load(lt, acc, "")?;
+        cx.b.build_store(dst, v)?;
+        self.finish_chunk_fn(f, cx)?;
+        // Here: the context, the chunks (on the threads for large arrays), then the partial
+        // results in order.
+        let parts = self.temp(parts_t.into())?;
+        let env_p = self.temp(env_t.into())?;
+        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 0, "")?, arr)?;
+        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 1, "")?, sched)?;
+        self.b.build_store(self.b.build_struct_gep(env_t, env_p, 2, "")?, parts)?;
+        let nitems = self.field(arr, 2)?.into_int_value();
+        let big = self.b.build_int_compare(IntPredicate::SGE, nitems, i64t.const_int(MIN_PARALLEL_ITEMS, false), "")?;
+        let par = self.new_block("reduce_threads");
+        let here = self.new_block("reduce_here");
+        let done = self.new_block("reduce_done");
+        self.b.build_conditional_branch(big, par, here)?;
+        self.b.position_at_end(par);
+        // One chunk per index of [0, nchunks): chunk k's range is [k, k + 1).
+        self.parallel_for(f, env_p, i64t.const_zero(), nchunks, nchunks)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(here);
+        self.counted_loop(nchunks, |cx, k| {
+            let k1 = cx.b.build_int_add(k, cx.i64(1), "")?;
+            cx.b.build_call(f, &[env_p.into(), k.into(), k1.into(), k.into()], "")?;
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let acc = self.temp(lt)?;
+        self.b.build_store(acc, identity)?;
+        self.counted_loop(nchunks, |cx, k| {
+            let pk = unsafe { cx.b.build_in_bounds_gep(parts_t, parts, &[cx.i64(0), k], "")? };
+            let x = cx.b.build_load(lt, pk, "")?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let y = cx.ufunc_elem(op, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
+            cx.b.build_store(acc, y)?;
+            Ok(())
+        })?;
+        Ok(self.b.build_load(lt, acc, "")?)
+    }
+
+    /// Nested loops over the box `first..=last` (per dimension, outermost first; empty when a
+    /// last index is below its first), calling `body` with each item's byte offset.
+    fn box_loop(
+        &mut self,
+        first: &[IntValue<'ctx>],
+        last: &[IntValue<'ctx>],
+        strides: &[IntValue<'ctx>],
+        offset: IntValue<'ctx>,
+        body: &mut dyn FnMut(&mut FnCx<'a, 'ctx>, IntValue<'ctx>) -> R<()>,
+    ) -> R<()> {
+        let Some((&lo, rest_first)) = first.split_first() else { return body(self, offset) };
+        let count = self.b.build_int_add(self.b.build_int_sub(last[0], lo, "")?, self.i64(1), "")?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, count, self.i64(0), "")?;
+        let count = self.b.build_select(neg, self.i64(0), count, "")?.into_int_value();
+        self.counted_loop(count, |cx, k| {
+            let i = cx.b.build_int_add(lo, k, "")?;
+            let off = cx.b.build_int_add(offset, cx.b.build_int_mul(i, strides[0], "")?, "")?;
+            cx.box_loop(rest_first, &last[1..], &strides[1..], off, body)
+        })
+    }
+
     /// The reduction with the ufunc `op` of the `n` elements `elem(i)` (reading the values
     /// `env`, the caller's or their copies in the chunk function), as
     /// [`Self::parallel_array_reduce`] describes.

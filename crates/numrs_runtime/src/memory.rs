@@ -29,6 +29,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     str_op: crate::strings::api_op,
     random: crate::random::api_random,
     set_presize: crate::dicts::api::set_presize,
+    parallel_schedule: crate::parallel::numrs_parallel_schedule,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);
