@@ -159,6 +159,28 @@ def prod_nd(a):
 @njit("int64(int64[:, ::1])", parallel=True)
 def isum_nd(a):
     return a.sum()
+
+
+@njit(["complex128(complex128[::1])", "complex128(complex128[:, ::1])", "complex64(complex64[::1])"],
+      parallel=True)
+def csum(a):
+    return a.sum()
+
+
+@njit(["complex128(complex128[::1])", "complex128(complex128[:, ::1])", "complex64(complex64[::1])"],
+      parallel=True)
+def cmean(a):
+    return a.mean()
+
+
+@njit("complex128(complex128[::1])", parallel=True)
+def cprod(a):
+    return np.prod(a)
+
+
+@njit("complex128(complex128[::1], complex128[::1])", parallel=True)
+def cfused(a, b):
+    return (a * b + 1.0).sum()
 '''
 
 CALLS = [
@@ -183,6 +205,12 @@ CALLS = [
     "sum_nd(r((0, 5)))", "sum_nd(np.asfortranarray(r((150, 130))))", "sum_nd(r((40, 600))[::2, 1::3])",
     "mean_nd(r((100, 100)))", "mean_nd(r((30, 20, 40)))", "mean_nd(r((0, 3)))", "prod_nd(1.0 + r((20, 30)) / 64)",
     "isum_nd(i(list(range(-5000, 15000))).reshape(200, 100))",
+    # Complex reductions are chunked the same way; a complex mean divides as Numba's
+    # `c / len(a)` does (complex128, ZeroDivisionError on no items).
+    "csum(z(10001))", "csum(z(30000))", "csum(z(20000).reshape(100, 200))", "csum(z(0))",
+    "csum(z(10001).astype(np.complex64))", "cmean(z(10001))", "cmean(z(30000).reshape(150, 200))", "cmean(z(0))",
+    "cmean(z(7).astype(np.complex64))", "cprod(1.0 + z(10001) / 1e4)", "cfused(z(10001), z(10001)[::-1].copy())",
+    "cfused(z(20000), z(20000)[::-1].copy())",
 ]
 
 HELPERS = {
@@ -192,6 +220,7 @@ HELPERS = {
     "i": lambda xs: np.array(xs, dtype=np.int64),
     # Items whose float sum depends on the order (IEEE division only: the same on every machine).
     "r": lambda shape: ((np.arange(np.prod(shape)) % 7 - 3) / (np.arange(np.prod(shape)) % 5 + 1.5)).reshape(shape),
+    "z": lambda n: ((np.arange(n) % 7 - 3) / (np.arange(n) % 5 + 1.5)) * (1 - 0.5j) + 1j / (np.arange(n) % 3 + 1.25),
     "np": np,
 }
 

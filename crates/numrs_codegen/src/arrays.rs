@@ -1922,6 +1922,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `mean_parallel_impl` computes it: `sum / n` in float64 (a ZeroDivisionError for no
     /// items, under the python error model), then as `t`.
     fn parallel_mean(&mut self, sum: BasicValueEnum<'ctx>, n: IntValue<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+        if numeric(t).is_some_and(|k| k.is_complex()) {
+            // Numba's `c / len(a)`: a complex128 division (raising on no items), then the
+            // result's type.
+            let c128 = Type::Number(NumericKind::Complex128);
+            let s = self.cast(sum, t, &c128)?;
+            let nc = self.cast(n.into(), &Type::int64(), &c128)?;
+            let sig = Signature { args: vec![c128.clone(), c128.clone()], return_type: c128.clone() };
+            let Some(div) = crate::ops::lookup("operator.truediv", &sig) else { return self.fail("complex division") };
+            let q = div(self, &sig, &[Some(s), Some(nc)])?;
+            return self.cast(q, &c128, t);
+        }
         if !self.flags.numpy_errors {
             let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
             self.guard(empty, ExcKind::ZeroDivisionError, "division by zero")?;
@@ -1945,7 +1956,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             tt.clone()
         };
         let Some(ak) = numeric(&acc_t) else { return self.fail(format!("array.{m} returning {tt}")) };
-        if self.flags.parallel && a.ndim >= 1 && !ak.is_complex() && (m != "mean" || ak.is_float()) {
+        if self.flags.parallel && a.ndim >= 1 && (m != "mean" || ak.is_float() || ak.is_complex()) {
             // Numba's parfor reduction: chunks reduced apart, then combined in order
             // (a mean divides that sum); arrays of more dimensions split into boxes by
             // Numba's n-dimensional schedule.
@@ -1994,6 +2005,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// 1-d array); otherwise the expression's array is made (broadcasting, or its error) and
     /// reduced.
     fn fused_reduce(&mut self, m: &str, recv: VarId, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        // The elements are the parfor's (NumPy's loop for a complex `/`).
+        let saved = std::mem::replace(&mut self.in_parfor, true);
+        let r = self.fused_reduce_in(m, recv, a, tt);
+        self.in_parfor = saved;
+        r
+    }
+
+    fn fused_reduce_in(&mut self, m: &str, recv: VarId, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Some(def) = self.defs.get(&recv).copied() else { return self.fail("a fused array expression without a definition") };
         let rt = Type::Array(std::sync::Arc::new(a.clone()));
         let made_t = ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: false };
@@ -2015,7 +2034,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Array(la) => la.ndim == 1 && la.layout == Layout::C,
             _ => true,
         });
-        let Some(ak) = ak.filter(|k| self.flags.parallel && !k.is_complex() && (m != "mean" || k.is_float()) && contiguous && !root.may_raise(true)) else {
+        let Some(ak) = ak.filter(|k| self.flags.parallel && (m != "mean" || k.is_float() || k.is_complex()) && contiguous && !root.may_raise(true)) else {
             return made(self, &root);
         };
         let mut leaves = Vec::new();
