@@ -32,6 +32,19 @@ pub(crate) fn const_value_type(value: &numrs_hir::ConstValue) -> Option<Type> {
     })
 }
 
+/// The type of a module-level name bound to a constant, as Numba's `typeof_global` types it:
+/// [`const_value_type`], except that a tuple whose items can all be literals (ints, bools,
+/// strings) is a tuple of those literals (`SHAPE = (2, 3)`: `SHAPE[1]` is `Literal[int](3)`).
+pub(crate) fn global_constant_type(value: &numrs_hir::ConstValue) -> Option<Type> {
+    use numrs_hir::ConstValue as C;
+    match value {
+        C::Tuple(items) if items.iter().all(|i| matches!(i, C::Int(_) | C::Bool(_) | C::Str(_))) => {
+            Some(Type::tuple(items.iter().map(const_value_type).collect::<Option<Vec<_>>>()?))
+        }
+        other => const_value_type(other),
+    }
+}
+
 /// Resolve a global name for a function (the body of the `resolve_global` query).
 pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, name: &str) -> GlobalValue {
     let file = function.file(db);
@@ -69,7 +82,7 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
                 )),
             }
         }
-        BindingKind::Constant(v) => match const_value_type(v) {
+        BindingKind::Constant(v) => match global_constant_type(v) {
             Some(t) => GlobalValue::Type(t),
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the value of '{name}'")),
         },
@@ -97,7 +110,7 @@ fn imported_from_user_module(db: &dyn Db, from: numrs_db::SourceFile, module: &s
                 file: Some(target.path(db).as_str().into()),
             })))
         }
-        BindingKind::Constant(v) => const_value_type(v).map(GlobalValue::Type),
+        BindingKind::Constant(v) => global_constant_type(v).map(GlobalValue::Type),
         _ => None,
     }
 }

@@ -1346,6 +1346,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Var(src) | Value::Cast(src) => {
                 return self.assign_var(target, *src);
             }
+            Value::ConstTuple(c) => {
+                let t = self.ty(target)?;
+                self.global_const(&const_tuple(c), &t)?
+            }
             Value::Phi(_) => return Ok(()),
             Value::Arg(i) => {
                 let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
@@ -2211,6 +2215,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// The integer `index` (of type `it`) into a tuple of `n` items, a negative one counted
+    /// from the end; IndexError when out of range.
+    fn tuple_index(&mut self, index: VarId, it: &Type, n: u32) -> R<IntValue<'ctx>> {
+        let ik = numeric(it).unwrap_or(NumericKind::Int64);
+        let iv = self.load(index)?;
+        let i = self.cast_number(iv, ik, NumericKind::Int64)?.into_int_value();
+        let nn = self.i64(n as i64);
+        let i = if ik.is_signed_int() {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, i, self.i64(0), "")?;
+            let wrapped = self.b.build_int_add(i, nn, "")?;
+            self.b.build_select(neg, wrapped, i, "")?.into_int_value()
+        } else {
+            i
+        };
+        let oob = self.b.build_int_compare(IntPredicate::UGE, i, nn, "")?;
+        self.guard(oob, ExcKind::IndexError, "tuple index out of range")?;
+        Ok(i)
+    }
+
     fn getitem(&mut self, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         if let Some(v) = self.dict_getitem(value, index, tt)? {
             return Ok(v);
@@ -2239,21 +2262,33 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let lt = self.vt(&vt)?;
                 let slot = self.temp(lt)?;
                 self.b.build_store(slot, tv)?;
-                let ik = numeric(&it).unwrap_or(NumericKind::Int64);
-                let iv = self.load(index)?;
-                let i = self.cast_number(iv, ik, NumericKind::Int64)?.into_int_value();
-                let nn = self.i64(*n as i64);
-                let i = if ik.is_signed_int() {
-                    let neg = self.b.build_int_compare(IntPredicate::SLT, i, self.i64(0), "")?;
-                    let wrapped = self.b.build_int_add(i, nn, "")?;
-                    self.b.build_select(neg, wrapped, i, "")?.into_int_value()
-                } else {
-                    i
-                };
-                let oob = self.b.build_int_compare(IntPredicate::UGE, i, nn, "")?;
-                self.guard(oob, ExcKind::IndexError, "tuple index out of range")?;
+                let i = self.tuple_index(index, &it, *n)?;
                 let et = self.vt(&item)?;
                 let arr_t = et.array_type(*n);
+                let p = unsafe { self.b.build_in_bounds_gep(arr_t, slot, &[self.i64(0), i], "")? };
+                let x = self.b.build_load(et, p, "")?;
+                self.cast(x, &item, tt)
+            }
+            // A tuple of literals of one type (`SHAPE = (2, 3)` at module level): its items as
+            // that type.
+            Type::Tuple(items)
+                if numeric(&it).is_some_and(|k| k.is_integer())
+                    && !items.is_empty()
+                    && items.iter().all(|t| t.unliteral() == items[0].unliteral()) =>
+            {
+                let item = items[0].unliteral();
+                let tv = self.load(value)?.into_struct_value();
+                let et = self.vt(&item)?;
+                let n = items.len() as u32;
+                let arr_t = et.array_type(n);
+                let slot = self.temp(arr_t.into())?;
+                for (k, t) in items.iter().enumerate() {
+                    let x = self.b.build_extract_value(tv, k as u32, "")?;
+                    let x = self.cast(x, t, &item)?;
+                    let p = unsafe { self.b.build_in_bounds_gep(arr_t, slot, &[self.i64(0), self.i64(k as i64)], "")? };
+                    self.b.build_store(p, x)?;
+                }
+                let i = self.tuple_index(index, &it, n)?;
                 let p = unsafe { self.b.build_in_bounds_gep(arr_t, slot, &[self.i64(0), i], "")? };
                 let x = self.b.build_load(et, p, "")?;
                 self.cast(x, &item, tt)
@@ -2731,4 +2766,19 @@ fn py_slice_indices(n: i128, start: Option<i128>, stop: Option<i128>, step: Opti
     out
 }
 
-
+/// A constant tuple of a tuple display (`Value::ConstTuple`) as the constants
+/// [`FnCx::global_const`] lowers.
+fn const_tuple(c: &numrs_ir::ConstValue) -> crate::GlobalConst {
+    use numrs_ir::ConstValue as C;
+    use numrs_syntax::ast::Constant as K;
+    match c {
+        C::Tuple(items) => crate::GlobalConst::Tuple(items.iter().map(const_tuple).collect()),
+        C::None => crate::GlobalConst::Scalar(K::None),
+        C::Bool(b) => crate::GlobalConst::Scalar(K::Bool(*b)),
+        C::Int(v) => crate::GlobalConst::Scalar(K::Int(*v)),
+        C::BigInt(s) => crate::GlobalConst::Scalar(K::BigInt(s.clone())),
+        C::Float(f) => crate::GlobalConst::Scalar(K::Float(*f)),
+        C::Complex { real, imag } => crate::GlobalConst::Scalar(K::Complex { real: *real, imag: *imag }),
+        C::Str(s) => crate::GlobalConst::Scalar(K::Str(s.clone())),
+    }
+}

@@ -1629,7 +1629,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// an array bound is first made `a`'s dtype (`np.full_like`).
     fn clip(&mut self, av: VarId, lo: Option<VarId>, hi: Option<VarId>, out: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
-        if !matches!(tt, Type::Array(_)) {
+        // Both bounds None: typed `none` (Numba's `np_clip_nn` only raises).
+        if !matches!(tt, Type::Array(_) | Type::NoneType) {
             return self.fail(format!("clip producing {tt}"));
         }
         // Each bound: None, a number, or an array (with its broadcast view once the shape is known).

@@ -105,6 +105,22 @@ pub(crate) fn const_type(c: &Constant) -> Result<Type, String> {
     })
 }
 
+/// Numba's `typeof` of a constant tuple nested in a tuple display (`Value::ConstTuple`): its
+/// items' types, none of them literal.
+fn const_tuple_type(c: &numrs_ir::ConstValue) -> Result<Type, String> {
+    use numrs_ir::ConstValue as C;
+    Ok(match c {
+        C::Tuple(items) => Type::tuple(items.iter().map(const_tuple_type).collect::<Result<Vec<_>, _>>()?),
+        C::Int(v) => const_type(&Constant::Int(*v))?.unliteral(),
+        C::BigInt(s) => return Err(format!("Int value is too large: {s}")),
+        C::Bool(_) => Type::boolean(),
+        C::None => Type::NoneType,
+        C::Float(_) => Type::float64(),
+        C::Complex { .. } => Type::complex128(),
+        C::Str(_) => Type::Unicode,
+    })
+}
+
 /// Build the constraint for a statement; typing constants, args and globals on the spot.
 pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result<Option<Constraint>, InferError> {
     let span = stmt.span;
@@ -114,6 +130,11 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
             let kind = match value {
                 Value::Const(c) => {
                     let t = const_type(c).map_err(|m| InferError::typing("unsupported-constant", m, Some(span)))?;
+                    inf.add_type(target, t, Some(span))?;
+                    return Ok(None);
+                }
+                Value::ConstTuple(c) => {
+                    let t = const_tuple_type(c).map_err(|m| InferError::typing("unsupported-constant", m, Some(span)))?;
                     inf.add_type(target, t, Some(span))?;
                     return Ok(None);
                 }

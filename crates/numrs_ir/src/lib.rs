@@ -17,6 +17,8 @@ pub use prune::{dead_branch_prune, PruneConst, PruneOracle};
 
 use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
 
+pub use numrs_hir::ConstValue;
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct VarId(pub u32);
 
@@ -112,6 +114,10 @@ pub enum StaticIndex {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
     Const(Constant),
+    /// A tuple constant nested in a constant tuple display (`(1, 2.0)` in `((1, 2.0), 3)`):
+    /// Numba's `LOAD_CONST` of a tuple makes each top-level item an `ir.Const`, and a nested
+    /// tuple one `ir.Const` typed by `typeof` (no literal items: `Tuple(int64, float64)`).
+    ConstTuple(ConstValue),
     Var(VarId),
     /// A module-level (or builtin) name.
     Global(String),
@@ -258,6 +264,7 @@ impl Value {
             Value::BuildMap(items) => items.iter_mut().flat_map(|(k, v)| [k, v]).collect(),
             Value::Phi(incoming) => incoming.iter_mut().filter_map(|(_, v)| v.as_mut()).collect(),
             Value::Const(_)
+            | Value::ConstTuple(_)
             | Value::Global(_)
             | Value::FreeVar(_)
             | Value::Arg(_)

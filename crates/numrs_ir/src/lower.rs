@@ -1030,7 +1030,16 @@ impl Lowerer {
                 if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
                     self.error("UnsupportedBytecodeError", "unsupported-syntax", "starred items in a tuple display are not supported", span);
                 }
-                let vs = items.iter().map(|i| self.lower_expr(i)).collect();
+                // A display CPython folds into one constant: its nested tuples are constants
+                // of their own (see `Value::ConstTuple`).
+                let folded = matches!(numrs_hir::ConstValue::from_expr(e), Some(numrs_hir::ConstValue::Tuple(_)));
+                let vs = items
+                    .iter()
+                    .map(|i| match numrs_hir::ConstValue::from_expr(i) {
+                        Some(c @ numrs_hir::ConstValue::Tuple(_)) if folded => self.temp("const", i.span, Value::ConstTuple(c)),
+                        _ => self.lower_expr(i),
+                    })
+                    .collect();
                 self.temp("build_tuple", span, Value::BuildTuple(vs))
             }
             ExprKind::List(items) => {

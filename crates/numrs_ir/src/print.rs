@@ -74,6 +74,7 @@ impl FunctionIr {
         let list = |items: &[VarId]| items.iter().map(|v| self.n(*v).to_string()).collect::<Vec<_>>().join(", ");
         match value {
             Value::Const(c) => const_text(c),
+            Value::ConstTuple(c) => format!("const(tuple, {})", c.python_repr()),
             Value::Var(v) => self.n(*v).to_string(),
             Value::Global(g) => format!("global({g})"),
             Value::FreeVar(g) => format!("freevar({g})"),

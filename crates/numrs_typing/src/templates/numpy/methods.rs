@@ -374,11 +374,16 @@ fn clip_result(a: &Type, lo: &Type, hi: &Type, out: Option<&Type>) -> Option<Typ
     }
     let ndim = [a, lo, hi].iter().map(|t| t.as_array().map_or(0, |x| x.ndim)).max().unwrap_or(0);
     if let Some(o) = out {
-        return match o {
-            Type::NoneType => None,
-            Type::Array(oa) if oa.ndim == ndim => Some(o.clone()),
-            _ => None,
-        };
+        if !matches!(o, Type::Array(oa) if oa.ndim == ndim) {
+            return None;
+        }
+    }
+    // Numba's `np_clip_nn` only raises ValueError: it returns nothing.
+    if matches!(lo, Type::NoneType) && matches!(hi, Type::NoneType) {
+        return Some(Type::NoneType);
+    }
+    if let Some(o) = out {
+        return Some(o.clone());
     }
     let scalar_like = |t: &Type| t.is_number() || matches!(t, Type::NoneType);
     if scalar_like(lo) && scalar_like(hi) {
