@@ -15,6 +15,27 @@ fn error(kind: &'static str, code: &'static str, message: &str, span: numrs_synt
     InferError { kind, code, message: message.into(), span: Some(span), notes: vec![], secondary: vec![] }
 }
 
+/// `xs[a:b] = value` of a list: Numba types any value (`SetItemSequence` gives the list's own
+/// type for it) and lowering casts it to the list, which only a list of the same item type
+/// survives: another list fails `list_to_list`'s assertion, anything else has no cast.
+fn list_slice_store_error(inf: &Inferer<'_>, target: VarId, index: VarId, stored: VarId) -> Option<(&'static str, String)> {
+    let (Some(lt @ Type::List { dtype, .. }), Some(it), Some(vt)) = (inf.get(target), inf.get(index), inf.get(stored)) else { return None };
+    if !matches!(it, Type::Slice2 | Type::Slice3) {
+        return None;
+    }
+    match vt {
+        Type::List { dtype: d, .. } if d == dtype => None,
+        Type::List { .. } => Some((
+            "AssertionError",
+            format!("a slice of a {lt} can only be assigned a list of {dtype}, not a {vt} (Numba's lowering asserts the item types are equal)"),
+        )),
+        other => Some((
+            "NumbaNotImplementedError",
+            format!("Cannot cast {} to {lt}: a slice of a list can only be assigned a list of {dtype}", other),
+        )),
+    }
+}
+
 pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferError> {
     let ir = inf.ir;
     let mut defs: std::collections::HashMap<VarId, &Value> = Default::default();
@@ -76,6 +97,11 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
                     return Some(error("TypingError", "no-matching-operator", &message, s.span));
                 }
                 continue;
+            }
+            if let StmtKind::SetItem { target, index, value: stored, .. } = &s.kind {
+                if let Some((kind, message)) = list_slice_store_error(inf, *target, *index, *stored) {
+                    return Some(error(kind, "no-conversion", &message, s.span));
+                }
             }
             let (value, index, read) = match &s.kind {
                 StmtKind::Assign { value: Value::GetItem { value, index }, .. } => (*value, *index, true),
