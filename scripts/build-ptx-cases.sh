@@ -2,7 +2,8 @@
 # Build the PTX of the CUDA corpus cases that tests/ptx/run_kernels.py runs on a GPU:
 # `numrs build` of the shared corpus's 0187 (kernels over 1-d and 2-d grids), 0188 (a kernel
 # calling a device function) and 0190 (shared memory, a barrier, an atomic), and
-# tests/ptx/math_kernels.py (math functions through libdevice), into DIR
+# tests/ptx/math_kernels.py (math functions through libdevice), tests/ptx/more_kernels.py,
+# tests/ptx/device_kernels.py and tests/ptx/warp_kernels.py, into DIR
 # (default target/ptx-cases). Run the kernels with: python3 tests/ptx/run_kernels.py DIR
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -25,6 +26,10 @@ cp tests/ptx/device_kernels.py "$OUT/src/device_kernels.py"
 "$BIN" build "$OUT/src/more_kernels.py" -o "$OUT" > "$OUT/build-more.log" 2>&1 || { cat "$OUT/build-more.log" >&2; exit 1; }
 NUMRS_LIBDEVICE=${NUMRS_LIBDEVICE:-$(bash scripts/fetch-libdevice.sh)} \
     "$BIN" build "$OUT/src/math_kernels.py" -o "$OUT" > "$OUT/build-math.log" 2>&1 || { cat "$OUT/build-math.log" >&2; exit 1; }
+# Warp intrinsics, bit operations, atomics (cbrt through libdevice): tests/ptx/warp.py.
+cp tests/ptx/warp_kernels.py "$OUT/src/warp_kernels.py"
+NUMRS_LIBDEVICE=${NUMRS_LIBDEVICE:-$(bash scripts/fetch-libdevice.sh)} \
+    "$BIN" build "$OUT/src/warp_kernels.py" -o "$OUT" > "$OUT/build-warp.log" 2>&1 || { cat "$OUT/build-warp.log" >&2; exit 1; }
 # libdevice is linked in: every math function resolved, nothing left for the driver to find.
 if grep -q "\.extern" "$OUT/math_kernels.ptx" || ! grep -q ".entry transcendental32__0" "$OUT/math_kernels.ptx"; then
     echo "build-ptx-cases: math_kernels.ptx is not self-contained" >&2

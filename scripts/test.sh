@@ -109,7 +109,7 @@ join libdevice
 export NUMRS_LIBDEVICE
 NUMRS_LIBDEVICE=$(cat target/background-libdevice.out)
 step bash scripts/build-ptx-cases.sh target/ptx-cases
-for t in "python3 tests/ptx/run_kernels.py" "$PY tests/ptx/launch.py" "$PY tests/ptx/device_arrays.py"; do
+for t in "python3 tests/ptx/run_kernels.py" "$PY tests/ptx/launch.py" "$PY tests/ptx/device_arrays.py" "$PY tests/ptx/warp.py"; do
     gpu_rc=0
     $t target/ptx-cases || gpu_rc=$?
     case $gpu_rc in

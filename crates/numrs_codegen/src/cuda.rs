@@ -119,8 +119,130 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(Some(self.vt(tt)?.const_zero()));
             }
             "syncwarp" => {
-                self.nvvm_void("llvm.nvvm.bar.warp.sync", &[self.ctx.i32_type().const_all_ones().into()])?;
+                let mask = match args.first() {
+                    Some(m) => self.int32_arg(*m)?,
+                    None => self.ctx.i32_type().const_all_ones(),
+                };
+                self.nvvm_void("llvm.nvvm.bar.warp.sync", &[mask.into()])?;
                 return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            "threadfence_block" | "threadfence_system" => {
+                self.nvvm_void(if name == "threadfence_block" { "llvm.nvvm.membar.cta" } else { "llvm.nvvm.membar.sys" }, &[])?;
+                return Ok(Some(self.vt(tt)?.const_zero()));
+            }
+            "syncthreads_count" | "syncthreads_and" | "syncthreads_or" => {
+                let Some(p) = args.first() else { return self.fail(format!("cuda.{name} without a predicate")) };
+                let p = self.int32_arg(*p)?;
+                let which = &name["syncthreads_".len()..];
+                let intrinsic = format!("llvm.nvvm.barrier0.{}", if which == "count" { "popc" } else { which });
+                let i32t = self.ctx.i32_type();
+                let r = self.nvvm_call(&intrinsic, i32t.into(), &[p.into()])?;
+                self.cast(r, &Type::int32(), tt)?
+            }
+            "shfl_sync" | "shfl_up_sync" | "shfl_down_sync" | "shfl_xor_sync" => self.cuda_shfl(name, args, tt)?,
+            "all_sync" | "any_sync" | "eq_sync" | "ballot_sync" => {
+                let [mask, pred] = args else { return self.fail(format!("cuda.{name} takes (mask, predicate)")) };
+                let mask = self.int32_arg(*mask)?;
+                let pt = self.ty(*pred)?;
+                let pv = self.load(*pred)?;
+                let pv = self.cast(pv, &pt, &Type::boolean())?;
+                let (intrinsic, ret): (&str, BasicTypeEnum<'ctx>) = match name {
+                    "all_sync" => ("llvm.nvvm.vote.all.sync", self.ctx.bool_type().into()),
+                    "any_sync" => ("llvm.nvvm.vote.any.sync", self.ctx.bool_type().into()),
+                    "eq_sync" => ("llvm.nvvm.vote.uni.sync", self.ctx.bool_type().into()),
+                    _ => ("llvm.nvvm.vote.ballot.sync", self.ctx.i32_type().into()),
+                };
+                let r = self.nvvm_call(intrinsic, ret, &[mask.into(), pv])?;
+                let rt = if name == "ballot_sync" { Type::int32() } else { Type::boolean() };
+                self.cast(r, &rt, tt)?
+            }
+            "match_any_sync" | "match_all_sync" => {
+                let [mask, value] = args else { return self.fail(format!("cuda.{name} takes (mask, value)")) };
+                let mask = self.int32_arg(*mask)?;
+                let vt = self.ty(*value)?;
+                let pt = self.param_types(key, args)?.get(1).cloned().unwrap_or_else(|| vt.unliteral());
+                let v = self.load(*value)?;
+                let v = self.cast(v, &vt, &pt)?;
+                let width = if matches!(pt.as_number(), Some(NumericKind::Int64 | NumericKind::Float64)) { 64 } else { 32 };
+                let it: inkwell::types::IntType<'ctx> = if width == 64 { self.ctx.i64_type() } else { self.ctx.i32_type() };
+                let v = self.b.build_bit_cast(v, it, "")?;
+                if name == "match_any_sync" {
+                    let r = self.nvvm_call(&format!("llvm.nvvm.match.any.sync.i{width}"), self.ctx.i32_type().into(), &[mask.into(), v])?;
+                    self.cast(r, &Type::int32(), tt)?
+                } else {
+                    let st = self.ctx.struct_type(&[self.ctx.i32_type().into(), self.ctx.bool_type().into()], false);
+                    let r = self.nvvm_call(&format!("llvm.nvvm.match.all.sync.i{width}p"), st.into(), &[mask.into(), v])?.into_struct_value();
+                    let (m, pred) = (self.b.build_extract_value(r, 0, "")?, self.b.build_extract_value(r, 1, "")?);
+                    let out_t = self.vt(tt)?.into_struct_type();
+                    let items = tt.tuple_items().unwrap_or_default();
+                    let m = self.cast(m, &Type::int32(), items.first().unwrap_or(&Type::int32()))?;
+                    let pred = self.cast(pred, &Type::boolean(), items.get(1).unwrap_or(&Type::boolean()))?;
+                    let agg = self.b.build_insert_value(out_t.get_undef(), m, 0, "")?;
+                    let agg = self.b.build_insert_value(agg, pred, 1, "")?;
+                    agg.as_basic_value_enum()
+                }
+            }
+            "activemask" | "lanemask_lt" | "nanosleep" => {
+                let i32t = self.ctx.i32_type();
+                if name == "nanosleep" {
+                    let Some(ns) = args.first() else { return self.fail("cuda.nanosleep without a duration") };
+                    let ns = self.int32_arg(*ns)?;
+                    let ft = self.ctx.void_type().fn_type(&[i32t.into()], false);
+                    let asm = self.ctx.create_inline_asm(ft, "nanosleep.u32 $0;".into(), "r".into(), true, false, None, false);
+                    self.b.build_indirect_call(ft, asm, &[ns.into()], "")?;
+                    return Ok(Some(self.vt(tt)?.const_zero()));
+                }
+                let text = if name == "activemask" { "activemask.b32 $0;" } else { "mov.u32 $0, %lanemask_lt;" };
+                let ft = i32t.fn_type(&[], false);
+                let asm = self.ctx.create_inline_asm(ft, text.into(), "=r".into(), true, false, None, false);
+                let inkwell::values::ValueKind::Basic(r) = self.b.build_indirect_call(ft, asm, &[], "")?.try_as_basic_value() else {
+                    return self.fail(format!("internal error: cuda.{name}"));
+                };
+                self.cast(r, &Type::Number(NumericKind::UInt32), tt)?
+            }
+            "popc" | "clz" | "brev" | "ffs" => {
+                let Some(a) = args.first() else { return self.fail(format!("cuda.{name} without an argument")) };
+                let at = self.ty(*a)?;
+                let pt = self.param_types(key, args)?.first().cloned().unwrap_or_else(|| at.unliteral());
+                let v = self.load(*a)?;
+                let v = self.cast(v, &at, &pt)?.into_int_value();
+                let it = v.get_type();
+                let bits = it.get_bit_width();
+                let r = match name {
+                    "popc" => self.nvvm_call(&format!("llvm.ctpop.i{bits}"), it.into(), &[v.into()])?,
+                    "brev" => self.nvvm_call(&format!("llvm.bitreverse.i{bits}"), it.into(), &[v.into()])?,
+                    "clz" => self.nvvm_call(&format!("llvm.ctlz.i{bits}"), it.into(), &[v.into(), self.ctx.bool_type().const_zero().into()])?,
+                    _ => {
+                        // 1 + the index of the lowest set bit, 0 for none (`__nv_ffs`).
+                        let tz = self.nvvm_call(&format!("llvm.cttz.i{bits}"), it.into(), &[v.into(), self.ctx.bool_type().const_zero().into()])?;
+                        let tz = self.b.build_int_z_extend_or_bit_cast(tz.into_int_value(), self.ctx.i64_type(), "")?;
+                        let tz = self.b.build_int_truncate(tz, self.ctx.i32_type(), "")?;
+                        let one = self.b.build_int_add(tz, self.ctx.i32_type().const_int(1, false), "")?;
+                        let zero = self.b.build_int_compare(inkwell::IntPredicate::EQ, v, it.const_zero(), "")?;
+                        let r = self.b.build_select(zero, self.ctx.i32_type().const_zero(), one, "")?;
+                        return Ok(Some(self.cast(r, &Type::Number(NumericKind::UInt32), tt)?));
+                    }
+                };
+                self.cast(r, &pt, tt)?
+            }
+            "fma" | "cbrt" => {
+                let mut vals = Vec::new();
+                for a in args {
+                    let t = self.ty(*a)?;
+                    let v = self.load(*a)?;
+                    vals.push(self.cast(v, &t, tt)?);
+                }
+                crate::ops::intrinsic_call(self, if name == "fma" { "llvm.fma" } else { "cbrt" }, &vals)?
+            }
+            "selp" => {
+                let [test, a, b] = args else { return self.fail("cuda.selp takes (test, a, b)") };
+                let t = self.ty(*test)?;
+                let c = self.load(*test)?;
+                let c = self.cast(c, &t, &Type::boolean())?.into_int_value();
+                let (at, bt) = (self.ty(*a)?, self.ty(*b)?);
+                let (x, y) = (self.load(*a)?, self.load(*b)?);
+                let (x, y) = (self.cast(x, &at, tt)?, self.cast(y, &bt, tt)?);
+                self.b.build_select(c, x, y, "")?
             }
             "threadfence" => {
                 self.nvvm_void("llvm.nvvm.membar.gl", &[])?;
@@ -135,6 +257,84 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => return self.fail(format!("cuda.{name} is not supported by numrs build yet")),
         };
         Ok(Some(v))
+    }
+
+    /// A call of the LLVM/NVVM intrinsic `name` returning `ret`.
+    fn nvvm_call(&self, name: &str, ret: BasicTypeEnum<'ctx>, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let params: Vec<BasicMetadataTypeEnum<'ctx>> = args.iter().map(|a| a.get_type().into()).collect();
+        let f = self.module.get_function(name).unwrap_or_else(|| self.module.add_function(name, ret.fn_type(&params, false), None));
+        let margs: Vec<BasicMetadataValueEnum<'ctx>> = args.iter().map(|a| (*a).into()).collect();
+        match self.b.build_call(f, &margs, "")?.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => Ok(v),
+            _ => self.fail(format!("internal error: {name} returned nothing")),
+        }
+    }
+
+    /// An argument converted to `int32` (masks, lanes, predicates of the warp intrinsics, which
+    /// truncate as Numba's lowering does).
+    fn int32_arg(&self, v: VarId) -> R<IntValue<'ctx>> {
+        let t = self.ty(v)?;
+        let x = self.load(v)?;
+        let x = match t.as_number() {
+            Some(NumericKind::Boolean) => self.cast(x, &t, &Type::int32())?,
+            _ => {
+                let wide = self.cast(x, &t, &Type::Number(NumericKind::UInt64))?.into_int_value();
+                self.b.build_int_truncate(wide, self.ctx.i32_type(), "")?.into()
+            }
+        };
+        Ok(x.into_int_value())
+    }
+
+    /// The parameter types of the signature `cuda.<key>` is typed with for these arguments.
+    fn param_types(&self, key: &str, args: &[VarId]) -> R<Vec<Type>> {
+        let types = args.iter().map(|a| self.ty(*a)).collect::<R<Vec<_>>>()?;
+        match numrs_typing::resolve_call(key, &types, &[]) {
+            Ok(Some(sig)) => Ok(sig.args),
+            _ => self.fail(format!("{key} of ({})", types.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))),
+        }
+    }
+
+    /// `cuda.shfl_sync` (mode idx), `shfl_up_sync`, `shfl_down_sync`, `shfl_xor_sync` (bfly):
+    /// NVVM's 32-bit shuffle, a float bit-cast to an integer, a 64-bit value as two 32-bit
+    /// halves (as numba-cuda's `shfl_sync_intrinsic`).
+    fn cuda_shfl(&self, name: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let [mask, value, lane] = args else { return self.fail(format!("cuda.{name} takes (mask, value, lane)")) };
+        let (mode, c) = match name {
+            "shfl_sync" => ("idx", 0x1f),
+            "shfl_up_sync" => ("up", 0),
+            "shfl_down_sync" => ("down", 0x1f),
+            _ => ("bfly", 0x1f),
+        };
+        let i32t = self.ctx.i32_type();
+        let mask = self.int32_arg(*mask)?;
+        let lane = self.int32_arg(*lane)?;
+        let vt = self.ty(*value)?;
+        let v = self.load(*value)?;
+        let v = self.cast(v, &vt, tt)?;
+        let bits = match tt.as_number() {
+            Some(NumericKind::Int64 | NumericKind::Float64) => 64,
+            _ => 32,
+        };
+        let it = if bits == 64 { self.ctx.i64_type() } else { i32t };
+        let v = self.b.build_bit_cast(v, it, "")?.into_int_value();
+        let intrinsic = format!("llvm.nvvm.shfl.sync.{mode}.i32");
+        let cv = i32t.const_int(c, false);
+        let shuffle = |x: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            Ok(self.nvvm_call(&intrinsic, i32t.into(), &[mask.into(), x.into(), lane.into(), cv.into()])?.into_int_value())
+        };
+        let r = if bits == 32 {
+            shuffle(v)?
+        } else {
+            let i64t = self.ctx.i64_type();
+            let lo = self.b.build_int_truncate(v, i32t, "")?;
+            let hi = self.b.build_int_truncate(self.b.build_right_shift(v, i64t.const_int(32, false), false, "")?, i32t, "")?;
+            let (lo, hi) = (shuffle(lo)?, shuffle(hi)?);
+            let lo = self.b.build_int_z_extend(lo, i64t, "")?;
+            let hi = self.b.build_int_z_extend(hi, i64t, "")?;
+            self.b.build_or(self.b.build_left_shift(hi, i64t.const_int(32, false), "")?, lo, "")?
+        };
+        let out = self.vt(tt)?;
+        Ok(self.b.build_bit_cast(r, out, "")?)
     }
 
     /// `cuda.shared.array(shape, dtype)` (a block's shared memory, address space 3) or
@@ -217,6 +417,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `cuda.atomic.<op>(ary, idx, val)`: the old value, after the operation on `ary[idx]`.
     fn cuda_atomic(&self, op: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if op == "compare_and_swap" || op == "cas" {
+            return self.cuda_cas(op, args, tt);
+        }
         let [ary, idx, val] = args else { return self.fail(format!("cuda.atomic.{op} takes (array, index, value)")) };
         let Type::Array(at) = self.ty(*ary)? else { return self.fail(format!("cuda.atomic.{op} of a non-array")) };
         let Some(k) = numeric(&at.dtype).filter(|k| *k != NumericKind::Boolean && !k.is_complex()) else {
@@ -238,18 +441,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let v = self.cast(v, &vt, &at.dtype)?;
         let float = k.is_float();
         let signed = k.is_signed_int();
+        if float && (op == "max" || op == "min") {
+            let old = self.float_minmax_loop(p, v.into_float_value(), op == "max")?;
+            return self.cast(old.into(), &at.dtype, tt);
+        }
         use llvm_sys::LLVMAtomicRMWBinOp as Op;
         let rmw = match (op, float) {
             ("add", false) => Op::LLVMAtomicRMWBinOpAdd,
             ("add", true) => Op::LLVMAtomicRMWBinOpFAdd,
             ("sub", false) => Op::LLVMAtomicRMWBinOpSub,
             ("sub", true) => Op::LLVMAtomicRMWBinOpFSub,
-            ("max", false) if signed => Op::LLVMAtomicRMWBinOpMax,
-            ("max", false) => Op::LLVMAtomicRMWBinOpUMax,
-            ("max", true) => Op::LLVMAtomicRMWBinOpFMax,
-            ("min", false) if signed => Op::LLVMAtomicRMWBinOpMin,
-            ("min", false) => Op::LLVMAtomicRMWBinOpUMin,
-            ("min", true) => Op::LLVMAtomicRMWBinOpFMin,
+            ("max" | "nanmax", false) if signed => Op::LLVMAtomicRMWBinOpMax,
+            ("max" | "nanmax", false) => Op::LLVMAtomicRMWBinOpUMax,
+            // NaN in the array is replaced, a NaN value ignored: LLVM's maxnum.
+            ("nanmax", true) => Op::LLVMAtomicRMWBinOpFMax,
+            ("min" | "nanmin", false) if signed => Op::LLVMAtomicRMWBinOpMin,
+            ("min" | "nanmin", false) => Op::LLVMAtomicRMWBinOpUMin,
+            ("nanmin", true) => Op::LLVMAtomicRMWBinOpFMin,
+            // `old >= val ? 0 : old + 1` and `(old == 0 || old > val) ? val : old - 1`.
+            ("inc", false) if !signed => Op::LLVMAtomicRMWBinOpUIncWrap,
+            ("dec", false) if !signed => Op::LLVMAtomicRMWBinOpUDecWrap,
             ("and_", false) => Op::LLVMAtomicRMWBinOpAnd,
             ("or_", false) => Op::LLVMAtomicRMWBinOpOr,
             ("xor", false) => Op::LLVMAtomicRMWBinOpXor,
@@ -274,6 +485,81 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             unsafe { IntValue::new(raw) }.into()
         };
         self.cast(old, &at.dtype, tt)
+    }
+
+    /// Numba's float `cuda.atomic.max`/`min` (`___numba_atomic_double_max`): nothing happens
+    /// when the value or the item is NaN; otherwise the value is swapped in while the item is
+    /// below (above) it. The item read first is returned.
+    fn float_minmax_loop(&self, p: inkwell::values::PointerValue<'ctx>, v: inkwell::values::FloatValue<'ctx>, max: bool) -> R<inkwell::values::FloatValue<'ctx>> {
+        let ft = v.get_type();
+        let it = if ft == self.ctx.f32_type() { self.ctx.i32_type() } else { self.ctx.i64_type() };
+        let first = self.b.build_load(ft, p, "item")?;
+        if let Some(i) = first.as_instruction_value() {
+            let _ = i.set_volatile(true);
+        }
+        let first = first.into_float_value();
+        let entry = self.b.get_insert_block().ok_or_else(|| self.cg_err("no block".into()))?;
+        let check = self.new_block("atomic_check");
+        let attempt = self.new_block("atomic_attempt");
+        let done = self.new_block("atomic_done");
+        let nan = self.b.build_float_compare(inkwell::FloatPredicate::UNO, v, first, "")?;
+        self.b.build_conditional_branch(nan, done, check)?;
+        self.b.position_at_end(check);
+        let cur = self.b.build_phi(ft, "cur")?;
+        cur.add_incoming(&[(&first, entry)]);
+        let pred = if max { inkwell::FloatPredicate::OLT } else { inkwell::FloatPredicate::OGT };
+        let again = self.b.build_float_compare(pred, cur.as_basic_value().into_float_value(), v, "")?;
+        self.b.build_conditional_branch(again, attempt, done)?;
+        self.b.position_at_end(attempt);
+        let old_i = self.b.build_bit_cast(cur.as_basic_value(), it, "")?.into_int_value();
+        let new_i = self.b.build_bit_cast(v, it, "")?.into_int_value();
+        let seq = inkwell::AtomicOrdering::SequentiallyConsistent;
+        let pair = self.b.build_cmpxchg(p, old_i, new_i, seq, seq)?;
+        let seen = self.b.build_extract_value(pair, 0, "")?;
+        let seen = self.b.build_bit_cast(seen, ft, "")?.into_float_value();
+        cur.add_incoming(&[(&seen, attempt)]);
+        self.b.build_unconditional_branch(check)?;
+        self.b.position_at_end(done);
+        Ok(first)
+    }
+
+    /// `cuda.atomic.cas(ary, idx, old, val)` / `compare_and_swap(ary, old, val)` (item 0): the
+    /// item is set to `val` if it equals `old`; the item seen is returned.
+    fn cuda_cas(&self, op: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let (ary, idx, old, val) = match (op, args) {
+            ("cas", [a, i, o, v]) => (*a, Some(*i), *o, *v),
+            ("compare_and_swap", [a, o, v]) => (*a, None, *o, *v),
+            _ => return self.fail(format!("cuda.atomic.{op} with {} arguments", args.len())),
+        };
+        let Type::Array(at) = self.ty(ary)? else { return self.fail(format!("cuda.atomic.{op} of a non-array")) };
+        if !numeric(&at.dtype).is_some_and(|k| k.is_integer()) {
+            return self.fail(format!("cuda.atomic.{op} on an array of {} is not supported by numrs build yet", at.dtype));
+        }
+        let arr = self.load(ary)?;
+        let indices: Vec<(BasicValueEnum<'ctx>, Type)> = match idx {
+            None => vec![(self.i64(0).into(), Type::int64())],
+            Some(i) => {
+                let it = self.ty(i)?;
+                let iv = self.load(i)?;
+                match it.tuple_items() {
+                    Some(items) => {
+                        let sv = iv.into_struct_value();
+                        items.iter().enumerate().map(|(k, t)| Ok((self.b.build_extract_value(sv, k as u32, "")?, t.clone()))).collect::<R<_>>()?
+                    }
+                    None => vec![(iv, it.clone())],
+                }
+            }
+        };
+        let p = self.element_ptr(arr, at.ndim, &indices)?;
+        let (ot, vt) = (self.ty(old)?, self.ty(val)?);
+        let o = self.load(old)?;
+        let o = self.cast(o, &ot, &at.dtype)?.into_int_value();
+        let v = self.load(val)?;
+        let v = self.cast(v, &vt, &at.dtype)?.into_int_value();
+        let seq = inkwell::AtomicOrdering::SequentiallyConsistent;
+        let pair = self.b.build_cmpxchg(p, o, v, seq, seq)?;
+        let seen = self.b.build_extract_value(pair, 0, "")?;
+        self.cast(seen, &at.dtype, tt)
     }
 }
 

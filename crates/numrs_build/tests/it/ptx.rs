@@ -120,3 +120,29 @@ def local_zero(a):
     let messages: Vec<String> = c.problems.iter().map(|p| format!("{}: {}", p.specialization, p.message)).collect();
     assert!(messages.iter().any(|m| m.starts_with("local_zero(") && m.contains("shape")), "{messages:?}");
 }
+
+#[test]
+fn warp_intrinsics_and_atomics_lower_to_their_instructions() {
+    let c = ptx(r#"
+from numba import cuda
+
+@cuda.jit("void(int64[:], float32[:], int32[:], uint32[:])")
+def warp(a, f, b, u):
+    i = cuda.grid(1)
+    a[i] = cuda.shfl_down_sync(0xffffffff, a[i], 1)
+    f[i] = cuda.shfl_xor_sync(0xffffffff, f[i], 1)
+    b[i] = cuda.ballot_sync(0xffffffff, a[i] > 0) + cuda.match_any_sync(0xffffffff, b[i])
+    b[i] += cuda.syncthreads_count(b[i]) + cuda.popc(b[i]) + cuda.clz(b[i])
+    u[i] = cuda.brev(u[i]) + cuda.ffs(u[i]) + cuda.activemask()
+    cuda.atomic.inc(u, 0, 10)
+    cuda.atomic.cas(b, 0, 1, 2)
+    cuda.threadfence_block()
+"#);
+    let text = c.output.asm.as_deref().unwrap_or_default();
+    assert_eq!(c.kernels.len(), 1, "{:?}", c.problems);
+    // An int64 shuffles as two 32-bit halves; a float32 as its bits.
+    assert_eq!(text.matches("shfl.sync.down.b32").count(), 2, "{text}");
+    for needle in ["shfl.sync.bfly.b32", "vote.sync.ballot.b32", "match.any.sync.b32", "bar.red.popc.u32", "popc.b32", "clz.b32", "brev.b32", "activemask.b32", "membar.cta", "atom.global.cas.b32"] {
+        assert!(text.contains(needle), "{needle} in\n{text}");
+    }
+}
