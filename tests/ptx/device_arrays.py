@@ -189,6 +189,52 @@ def main():
     s.synchronize()
     check("forall", dz.copy_to_host(), z + np.float32(4))
 
+    # Indexing: views share the memory; an item comes back as a NumPy scalar.
+    h = np.arange(20, dtype=np.float32)
+    dv = cuda.to_device(h)
+    item = dv[3]
+    check("an item of a device array", (type(item), item), (np.float32, np.float32(3)))
+    check("a negative index", dv[-1], np.float32(19))
+    raises("an index out of range", lambda: dv[20], IndexError, "out of bounds")
+    view = dv[2:12:2]
+    check("a strided view's shape and strides", (view.shape, view.strides), ((5,), (8,)))
+    check("a strided view copied to the host", view.copy_to_host(), h[2:12:2])
+    dk.add[1, 32](view, 100.0)
+    want = h.copy()
+    want[2:12:2] += np.float32(100)
+    check("a kernel on a strided view changes the array", dv.copy_to_host(), want)
+    dv[0] = 7
+    dv[15:18] = np.array([1, 2, 3], np.float32)
+    dv[18:] = dv[0:2]
+    want[0], want[15:18], want[18:] = 7, [1, 2, 3], want[0:2]
+    check("item, slice and device-array assignment", dv.copy_to_host(), want)
+    d2 = cuda.to_device(np.arange(12.0).reshape(3, 4))
+    d2[:, 1] = -1.0
+    d2[1] = np.array([9.0, 8.0, 7.0, 6.0])
+    w2 = np.arange(12.0).reshape(3, 4)
+    w2[:, 1] = -1.0
+    w2[1] = [9.0, 8.0, 7.0, 6.0]
+    check("2-d assignment to a column (strided) and a row", d2.copy_to_host(), w2)
+    check("a column view", (d2[:, 2].copy_to_host(), d2[..., 3].copy_to_host()), (w2[:, 2], w2[..., 3]))
+    raises("too many indices", lambda: d2[1, 2, 3], IndexError, "too many indices")
+
+    # Events time the work between them; the device describes itself.
+    start, end = cuda.event(), cuda.event()
+    start.record()
+    big = cuda.device_array(1 << 24, np.float32)
+    for _ in range(10):
+        dk.add.forall(big.size)(big, 1.0)
+    end.record()
+    end.synchronize()
+    ms = cuda.event_elapsed_time(start, end)
+    check("event timing is positive and below a second", (ms > 0, ms < 1000, start.elapsed_time(end) == ms, end.query()), (True, True, True, True))
+    dev = cuda.get_current_device()
+    cc = dev.compute_capability
+    check("device queries", (len(cuda.gpus), isinstance(dev.name, bytes), cc >= (7, 5), dev.WARP_SIZE, dev.MULTIPROCESSOR_COUNT > 0,
+                             cuda.gpus[0].id, cuda.get_memory_info()[1] > 0), (1, True, True, 32, True, 0, True))
+    print("     device: %s, compute capability %d.%d, %d multiprocessors, 10 launches of 16M items in %.3f ms"
+          % (dev.name.decode(), cc[0], cc[1], dev.MULTIPROCESSOR_COUNT, ms))
+
     # Device memory is freed with its array: 96 GB allocated 64 MB at a time.
     for _ in range(1500):
         cuda.device_array(16 << 20, dtype=np.float32)

@@ -117,7 +117,8 @@ pub(crate) fn stream_handle(obj: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
 enum Owner {
     /// Allocated here (`cuMemAlloc`), freed with the array.
     Allocation,
-    /// Another object's memory (`__cuda_array_interface__`), kept alive by the array.
+    /// Another object's memory (`__cuda_array_interface__`), or a view of another device
+    /// array (`d[1:5]`), kept alive by the array.
     Borrowed(#[allow(dead_code)] Py<PyAny>),
 }
 
@@ -398,11 +399,25 @@ impl DeviceNDArray {
                 tuple_text(&self.strides)
             )));
         }
-        if !self.contiguous() {
-            return Err(PyValueError::new_err(NOT_CONTIGUOUS));
-        }
         let stream = self.stream_of(stream.as_ref())?;
         let np = npy::npy(py)?;
+        if !self.contiguous() {
+            // A strided view: its extent, then a host array of the same strides over it (as
+            // Numba's copy_to_host), copied into `ary` when one is given.
+            let view = self.host_strided(py)?;
+            return match ary {
+                Some(a) => {
+                    if !unsafe { np.is_array(a.as_ptr()) } {
+                        return Err(PyTypeError::new_err("copy_to_host: ary must be a NumPy array"));
+                    }
+                    let (shape, strides, ..) = host_geometry(&a);
+                    self.check_compatible(py, &a.getattr("dtype")?, &shape, &strides)?;
+                    a.set_item(py.Ellipsis(), view)?;
+                    Ok(a)
+                }
+                None => Ok(view),
+            };
+        }
         let host = match ary {
             Some(a) => {
                 if !unsafe { np.is_array(a.as_ptr()) } {
@@ -476,6 +491,163 @@ impl DeviceNDArray {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         Ok(format!("<numrs DeviceNDArray shape={} dtype={}>", tuple_text(&self.shape), self.dtype.bind(py).str()?))
+    }
+
+    /// Basic indexing, as NumPy's: integers and slices (and `...`) give a view that shares the
+    /// memory; an index of every dimension gives the item, copied to the host (a NumPy scalar).
+    fn __getitem__<'py>(slf: &Bound<'py, Self>, key: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let py = slf.py();
+        let me = slf.get();
+        let (offset, shape, strides) = me.index(key)?;
+        if shape.is_empty() {
+            let host = py.import("numpy")?.getattr("empty")?.call((1, me.dtype.bind(py)), None)?;
+            if me.itemsize > 0 {
+                let d = driver()?;
+                let dst = unsafe { npy::fields(host.as_ptr()).data } as *mut c_void;
+                d.check(unsafe { (d.memcpy_dtoh)(dst, me.ptr.wrapping_add_signed(offset), me.itemsize) }, "copying from the device")?;
+            }
+            return host.get_item(0);
+        }
+        let view = DeviceNDArray {
+            ptr: me.ptr.wrapping_add_signed(offset),
+            shape,
+            strides,
+            kind: me.kind,
+            itemsize: me.itemsize,
+            dtype: me.dtype.clone_ref(py),
+            stream: me.stream,
+            owner: Owner::Borrowed(slf.clone().into_any().unbind()),
+        };
+        Ok(Bound::new(py, view)?.into_any())
+    }
+
+    /// `d[key] = value`: a number, a host array or a device array, broadcast as NumPy assigns.
+    fn __setitem__(&self, py: Python<'_>, key: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let (offset, shape, strides) = self.index(key)?;
+        let target = DeviceNDArray {
+            ptr: self.ptr.wrapping_add_signed(offset),
+            shape,
+            strides,
+            kind: self.kind,
+            itemsize: self.itemsize,
+            dtype: self.dtype.clone_ref(py),
+            stream: 0,
+            owner: Owner::Borrowed(py.None()),
+        };
+        let value = match value.downcast::<DeviceNDArray>() {
+            Ok(d) => d.get().copy_to_host(py, None, None)?,
+            Err(_) if value.hasattr("__cuda_array_interface__")? => as_cuda_array(py, value)?.get().copy_to_host(py, None, None)?,
+            Err(_) => value.clone(),
+        };
+        target.assign(py, &value)
+    }
+}
+
+impl DeviceNDArray {
+    /// The byte offset, shape and strides of `self[key]` for basic indexing.
+    fn index(&self, key: &Bound<'_, PyAny>) -> PyResult<(i64, Vec<i64>, Vec<i64>)> {
+        let items: Vec<Bound<'_, PyAny>> = match key.downcast::<PyTuple>() {
+            Ok(t) => t.iter().collect(),
+            Err(_) => vec![key.clone()],
+        };
+        let ellipsis = items.iter().filter(|i| i.is(key.py().Ellipsis())).count();
+        let given = items.len() - ellipsis;
+        if ellipsis > 1 {
+            return Err(pyo3::exceptions::PyIndexError::new_err("an index can only have a single ellipsis ('...')"));
+        }
+        if given > self.shape.len() {
+            return Err(pyo3::exceptions::PyIndexError::new_err(format!(
+                "too many indices for array: array is {}-dimensional, but {} were indexed",
+                self.shape.len(),
+                given
+            )));
+        }
+        let mut offset = 0i64;
+        let (mut shape, mut strides) = (Vec::new(), Vec::new());
+        let mut d = 0usize;
+        for item in &items {
+            if item.is(key.py().Ellipsis()) {
+                for _ in 0..self.shape.len() - given {
+                    shape.push(self.shape[d]);
+                    strides.push(self.strides[d]);
+                    d += 1;
+                }
+                continue;
+            }
+            let (n, st) = (self.shape[d], self.strides[d]);
+            if let Ok(s) = item.downcast::<pyo3::types::PySlice>() {
+                let ind = s.indices(n as isize)?;
+                offset += ind.start as i64 * st;
+                shape.push(ind.slicelength as i64);
+                strides.push(st * ind.step as i64);
+            } else if let Ok(i) = item.extract::<i64>() {
+                let j = if i < 0 { i + n } else { i };
+                if j < 0 || j >= n {
+                    return Err(pyo3::exceptions::PyIndexError::new_err(format!("index {i} is out of bounds for axis {d} with size {n}")));
+                }
+                offset += j * st;
+            } else {
+                return Err(PyTypeError::new_err(
+                    "device arrays are indexed with integers, slices and '...' (basic indexing) in numrs",
+                ));
+            }
+            d += 1;
+        }
+        shape.extend_from_slice(&self.shape[d..]);
+        strides.extend_from_slice(&self.strides[d..]);
+        Ok((offset, shape, strides))
+    }
+
+    /// The bytes from the first item to the end of the last (strides not negative).
+    fn extent(&self) -> usize {
+        if self.shape.contains(&0) {
+            return 0;
+        }
+        let span: i64 = self.shape.iter().zip(&self.strides).map(|(n, s)| (n - 1) * s).sum();
+        span as usize + self.itemsize
+    }
+
+    /// A host array of the same shape and strides holding the items (the extent copied down).
+    fn host_strided<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let numpy = py.import("numpy")?;
+        let n = self.extent();
+        let buf = numpy.getattr("empty")?.call1((n.max(1), numpy.getattr("uint8")?))?;
+        if n > 0 {
+            let d = driver()?;
+            let dst = unsafe { npy::fields(buf.as_ptr()).data } as *mut c_void;
+            d.check(unsafe { (d.memcpy_dtoh)(dst, self.ptr, n) }, "copying from the device")?;
+        }
+        let kwargs = PyDict::new(py);
+        kwargs.set_item("dtype", self.dtype.bind(py))?;
+        kwargs.set_item("buffer", buf)?;
+        kwargs.set_item("strides", PyTuple::new(py, &self.strides)?)?;
+        numpy.getattr("ndarray")?.call((PyTuple::new(py, &self.shape)?,), Some(&kwargs))
+    }
+
+    /// Stores `value` (a number or host array, broadcast) into every item: the extent is read,
+    /// assigned on the host, and written back (one block when the view is contiguous).
+    fn assign(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        if self.strides.iter().any(|s| *s < 0) {
+            return Err(PyNotImplementedError::new_err("assigning to a device array view with negative strides"));
+        }
+        let numpy = py.import("numpy")?;
+        let host = if self.contiguous() {
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("dtype", self.dtype.bind(py))?;
+            kwargs.set_item("order", if self.is_c_contiguous() { "C" } else { "F" })?;
+            numpy.getattr("empty")?.call((PyTuple::new(py, &self.shape)?,), Some(&kwargs))?
+        } else {
+            self.host_strided(py)?
+        };
+        host.set_item(py.Ellipsis(), value)?;
+        let n = if self.contiguous() { self.nbytes() } else { self.extent() };
+        if n > 0 {
+            let src = unsafe { npy::fields(host.as_ptr()).data };
+            // The extent's first byte is the host array's data (its buffer starts there).
+            let d = driver()?;
+            d.check(unsafe { (d.memcpy_htod)(self.ptr, src as *const c_void, n) }, "copying to the device")?;
+        }
+        Ok(())
     }
 }
 
@@ -683,6 +855,200 @@ fn is_available() -> bool {
     driver().is_ok()
 }
 
+/// A CUDA event: `cuda.event(timing=True)`, recorded on a stream to synchronize with it or to
+/// time the work between two events.
+#[pyclass(module = "numrs_runtime.cuda", name = "Event", frozen)]
+pub struct Event {
+    handle: usize,
+}
+
+impl Drop for Event {
+    fn drop(&mut self) {
+        if let Ok(d) = driver() {
+            unsafe { (d.event_destroy)(self.handle as *mut c_void) };
+        }
+    }
+}
+
+#[pymethods]
+impl Event {
+    /// Records the event on `stream` (after the work queued there so far).
+    #[pyo3(signature = (stream = None))]
+    fn record(&self, stream: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+        let s = stream_handle(stream.as_ref())?;
+        let d = driver()?;
+        d.check(unsafe { (d.event_record)(self.handle as *mut c_void, s as *mut c_void) }, "cuEventRecord")
+    }
+
+    /// Waits until the work before the event's record has finished.
+    fn synchronize(&self) -> PyResult<()> {
+        let d = driver()?;
+        d.check(unsafe { (d.event_synchronize)(self.handle as *mut c_void) }, "cuEventSynchronize")
+    }
+
+    /// Makes the work queued next on `stream` wait for the event.
+    #[pyo3(signature = (stream = None))]
+    fn wait(&self, stream: Option<Bound<'_, PyAny>>) -> PyResult<()> {
+        let s = stream_handle(stream.as_ref())?;
+        let d = driver()?;
+        d.check(unsafe { (d.stream_wait_event)(s as *mut c_void, self.handle as *mut c_void, 0) }, "cuStreamWaitEvent")
+    }
+
+    /// Whether the work before the event's record has finished.
+    fn query(&self) -> PyResult<bool> {
+        let d = driver()?;
+        match unsafe { (d.event_query)(self.handle as *mut c_void) } {
+            0 => Ok(true),
+            600 => Ok(false), // CUDA_ERROR_NOT_READY
+            r => d.check(r, "cuEventQuery").map(|_| false),
+        }
+    }
+
+    /// Milliseconds from this event to `end` (both recorded and finished).
+    fn elapsed_time(&self, end: &Event) -> PyResult<f64> {
+        event_elapsed_time(self, end)
+    }
+}
+
+/// `cuda.event(timing=True)`.
+#[pyfunction]
+#[pyo3(signature = (timing = true))]
+fn event(timing: bool) -> PyResult<Event> {
+    let d = driver()?;
+    let mut h = std::ptr::null_mut();
+    // CU_EVENT_DISABLE_TIMING = 2.
+    d.check(unsafe { (d.event_create)(&mut h, if timing { 0 } else { 2 }) }, "cuEventCreate")?;
+    Ok(Event { handle: h as usize })
+}
+
+/// `cuda.event_elapsed_time(start, end)`: milliseconds between two recorded events.
+#[pyfunction]
+fn event_elapsed_time(start: &Event, end: &Event) -> PyResult<f64> {
+    let d = driver()?;
+    let mut ms = 0f32;
+    d.check(unsafe { (d.event_elapsed)(&mut ms, start.handle as *mut c_void, end.handle as *mut c_void) }, "cuEventElapsedTime")?;
+    Ok(ms as f64)
+}
+
+/// The GPU kernels run on (device 0): `cuda.get_current_device()`, `cuda.gpus[0]`.
+#[pyclass(module = "numrs_runtime.cuda", name = "Device", frozen)]
+pub struct Device;
+
+/// `CUdevice_attribute` numbers of the attributes a `Device` has, by Numba's names.
+const DEVICE_ATTRIBUTES: &[(&str, i32)] = &[
+    ("MAX_THREADS_PER_BLOCK", 1),
+    ("MAX_BLOCK_DIM_X", 2),
+    ("MAX_BLOCK_DIM_Y", 3),
+    ("MAX_BLOCK_DIM_Z", 4),
+    ("MAX_GRID_DIM_X", 5),
+    ("MAX_GRID_DIM_Y", 6),
+    ("MAX_GRID_DIM_Z", 7),
+    ("MAX_SHARED_MEMORY_PER_BLOCK", 8),
+    ("TOTAL_CONSTANT_MEMORY", 9),
+    ("WARP_SIZE", 10),
+    ("MAX_REGISTERS_PER_BLOCK", 12),
+    ("CLOCK_RATE", 13),
+    ("MULTIPROCESSOR_COUNT", 16),
+    ("COMPUTE_CAPABILITY_MAJOR", 75),
+    ("COMPUTE_CAPABILITY_MINOR", 76),
+    ("MAX_THREADS_PER_MULTI_PROCESSOR", 39),
+    ("MAX_SHARED_MEMORY_PER_BLOCK_OPTIN", 97),
+];
+
+fn device_attribute(attr: i32) -> PyResult<i64> {
+    let d = driver()?;
+    let mut v = 0;
+    d.check(unsafe { (d.device_attribute)(&mut v, attr, 0) }, "cuDeviceGetAttribute")?;
+    Ok(v as i64)
+}
+
+#[pymethods]
+impl Device {
+    #[getter]
+    fn id(&self) -> i64 {
+        0
+    }
+
+    /// The device's name, as bytes (as Numba's `Device.name`).
+    #[getter]
+    fn name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+        let d = driver()?;
+        let mut buf = [0 as std::ffi::c_char; 256];
+        d.check(unsafe { (d.device_name)(buf.as_mut_ptr(), buf.len() as i32, 0) }, "cuDeviceGetName")?;
+        let name = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) };
+        Ok(pyo3::types::PyBytes::new(py, name.to_bytes()))
+    }
+
+    #[getter]
+    fn compute_capability(&self) -> PyResult<(i64, i64)> {
+        Ok((device_attribute(75)?, device_attribute(76)?))
+    }
+
+    /// Numba's device attributes by name (`MULTIPROCESSOR_COUNT`, `MAX_THREADS_PER_BLOCK`, ...).
+    fn __getattr__(&self, name: &str) -> PyResult<i64> {
+        match DEVICE_ATTRIBUTES.iter().find(|(n, _)| *n == name) {
+            Some((_, a)) => device_attribute(*a),
+            None => Err(pyo3::exceptions::PyAttributeError::new_err(format!("'Device' object has no attribute '{name}'"))),
+        }
+    }
+
+    fn __repr__(&self) -> PyResult<String> {
+        let d = driver()?;
+        let mut buf = [0 as std::ffi::c_char; 256];
+        d.check(unsafe { (d.device_name)(buf.as_mut_ptr(), buf.len() as i32, 0) }, "cuDeviceGetName")?;
+        Ok(format!("<CUDA device 0 '{}'>", unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy()))
+    }
+}
+
+/// `cuda.get_current_device()`.
+#[pyfunction]
+fn get_current_device() -> PyResult<Device> {
+    driver()?;
+    Ok(Device)
+}
+
+/// `cuda.select_device(0)`: numrs runs kernels on device 0.
+#[pyfunction]
+fn select_device(device_id: i64) -> PyResult<Device> {
+    if device_id != 0 {
+        return Err(PyValueError::new_err("numrs runs CUDA kernels on device 0 only"));
+    }
+    get_current_device()
+}
+
+/// `cuda.current_context().get_memory_info()` in Numba; here `cuda.get_memory_info()`:
+/// (free, total) bytes of the device.
+#[pyfunction]
+fn get_memory_info() -> PyResult<(usize, usize)> {
+    let d = driver()?;
+    let (mut free, mut total) = (0usize, 0usize);
+    d.check(unsafe { (d.mem_info)(&mut free, &mut total) }, "cuMemGetInfo")?;
+    Ok((free, total))
+}
+
+/// `cuda.gpus`: the devices numrs can use (device 0 where there is a GPU).
+#[pyclass(module = "numrs_runtime.cuda", name = "_DeviceList", frozen)]
+pub struct DeviceList;
+
+#[pymethods]
+impl DeviceList {
+    fn __len__(&self) -> usize {
+        usize::from(driver().is_ok())
+    }
+
+    fn __getitem__(&self, i: i64) -> PyResult<Device> {
+        if i == 0 || (i == -1 && driver().is_ok()) {
+            return get_current_device();
+        }
+        Err(pyo3::exceptions::PyIndexError::new_err("numrs runs CUDA kernels on device 0 only"))
+    }
+
+    #[getter]
+    fn current(&self) -> PyResult<Device> {
+        get_current_device()
+    }
+}
+
 /// Adds the `cuda` submodule to `numrs_runtime` (also importable as `numrs_runtime.cuda`).
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = parent.py();
@@ -690,6 +1056,15 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<DeviceNDArray>()?;
     m.add_class::<Stream>()?;
     m.add_class::<AutoSynchronize>()?;
+    m.add_class::<Event>()?;
+    m.add_class::<Device>()?;
+    m.add_class::<DeviceList>()?;
+    m.add("gpus", DeviceList)?;
+    m.add_function(wrap_pyfunction!(event, &m)?)?;
+    m.add_function(wrap_pyfunction!(event_elapsed_time, &m)?)?;
+    m.add_function(wrap_pyfunction!(get_current_device, &m)?)?;
+    m.add_function(wrap_pyfunction!(select_device, &m)?)?;
+    m.add_function(wrap_pyfunction!(get_memory_info, &m)?)?;
     m.add_function(wrap_pyfunction!(to_device, &m)?)?;
     m.add_function(wrap_pyfunction!(device_array, &m)?)?;
     m.add_function(wrap_pyfunction!(device_array_like, &m)?)?;

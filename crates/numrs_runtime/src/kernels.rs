@@ -57,6 +57,16 @@ pub(crate) struct Driver {
     #[allow(clippy::type_complexity)]
     occupancy_block_size:
         unsafe extern "C" fn(*mut c_int, *mut c_int, *mut c_void, Option<unsafe extern "C" fn(c_int) -> usize>, usize, c_int) -> CuResult,
+    pub(crate) event_create: unsafe extern "C" fn(*mut *mut c_void, c_uint) -> CuResult,
+    pub(crate) event_record: unsafe extern "C" fn(*mut c_void, *mut c_void) -> CuResult,
+    pub(crate) event_synchronize: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    pub(crate) event_query: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    pub(crate) event_elapsed: unsafe extern "C" fn(*mut f32, *mut c_void, *mut c_void) -> CuResult,
+    pub(crate) event_destroy: unsafe extern "C" fn(*mut c_void) -> CuResult,
+    pub(crate) stream_wait_event: unsafe extern "C" fn(*mut c_void, *mut c_void, c_uint) -> CuResult,
+    pub(crate) device_name: unsafe extern "C" fn(*mut c_char, c_int, c_int) -> CuResult,
+    pub(crate) device_attribute: unsafe extern "C" fn(*mut c_int, c_int, c_int) -> CuResult,
+    pub(crate) mem_info: unsafe extern "C" fn(*mut usize, *mut usize) -> CuResult,
     set_current: unsafe extern "C" fn(*mut c_void) -> CuResult,
     /// Device 0's primary context (as a number: the driver's handles are thread-agnostic).
     context: usize,
@@ -126,6 +136,16 @@ pub(crate) fn driver() -> PyResult<&'static Driver> {
             stream_destroy: f!("cuStreamDestroy_v2"),
             stream_synchronize: f!("cuStreamSynchronize"),
             occupancy_block_size: f!("cuOccupancyMaxPotentialBlockSize"),
+            event_create: f!("cuEventCreate"),
+            event_record: f!("cuEventRecord"),
+            event_synchronize: f!("cuEventSynchronize"),
+            event_query: f!("cuEventQuery"),
+            event_elapsed: f!("cuEventElapsedTime"),
+            event_destroy: f!("cuEventDestroy_v2"),
+            stream_wait_event: f!("cuStreamWaitEvent"),
+            device_name: f!("cuDeviceGetName"),
+            device_attribute: f!("cuDeviceGetAttribute"),
+            mem_info: f!("cuMemGetInfo_v2"),
             set_current,
             context: 0,
         };
