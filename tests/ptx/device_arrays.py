@@ -218,6 +218,21 @@ def main():
     check("a column view", (d2[:, 2].copy_to_host(), d2[..., 3].copy_to_host()), (w2[:, 2], w2[..., 3]))
     raises("too many indices", lambda: d2[1, 2, 3], IndexError, "too many indices")
 
+    # Complex and tuple parameters (Numba's kernel ABI: parts and items one after the other).
+    zc = (np.arange(8) + 1j * np.arange(8)[::-1]).astype(np.complex128)
+    zd = cuda.to_device(zc)
+    dk.cscale[1, 32](zd, 2 - 1j, np.complex64(0.5 + 0.25j))
+    check("complex128 and complex64 parameters", zd.copy_to_host(), zc * (2 - 1j) + (0.5 + 0.25j))
+    tout = np.zeros(5)
+    dk.tuple_args[1, 32](tout, (3, 4), (1.5, 2))
+    check("tuple parameters", tout, 37.0 + np.arange(5))
+    raises("a tuple of another length", lambda: dk.tuple_args[1, 32](tout, (3, 4, 5), (1.5, 2)), TypeError,
+           "No matching definition")
+
+    pout = np.zeros(6)
+    dk.poly[1, 32](pout)
+    check("cuda.const.array_like of a module-level array", pout, 15.0 * np.arange(6) + 2.0)
+
     # Events time the work between them; the device describes itself.
     start, end = cuda.event(), cuda.event()
     start.record()

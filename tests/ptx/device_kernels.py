@@ -1,6 +1,7 @@
 # CUDA kernels for tests/ptx/device_arrays.py: kernels launched on device arrays that stay on
 # the GPU, on streams, and with dynamic shared memory (cuda.shared.array(0, ...), sized by the
-# launch configuration's fourth item).
+# launch configuration's fourth item); complex and tuple parameters; cuda.const.array_like.
+import numpy as np
 from numba import cuda, float32, int32
 
 
@@ -46,3 +47,31 @@ def alias(a, out):
     x[i] = a[i] * 2
     cuda.syncthreads()
     out[i] = y[i] + y.shape[0] * 1000
+
+
+@cuda.jit("void(complex128[:], complex128, complex64)")
+def cscale(a, z, w):
+    i = cuda.grid(1)
+    if i < a.size:
+        a[i] = a[i] * z + w
+
+
+@cuda.jit("void(float64[:], UniTuple(int64, 2), Tuple((float64, int32)))")
+def tuple_args(out, shape, pair):
+    i = cuda.grid(1)
+    if i < out.size:
+        out[i] = shape[0] * 10 + shape[1] + pair[0] * pair[1] + i
+
+
+COEF = np.array([1.0, 2.0, 4.0, 8.0])
+
+
+@cuda.jit("void(float64[:])")
+def poly(out):
+    c = cuda.const.array_like(COEF)
+    i = cuda.grid(1)
+    if i < out.size:
+        s = 0.0
+        for k in range(c.size):
+            s += c[k] * i
+        out[i] = s + COEF[1]

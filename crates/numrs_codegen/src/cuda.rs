@@ -140,6 +140,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(r, &Type::int32(), tt)?
             }
             "shfl_sync" | "shfl_up_sync" | "shfl_down_sync" | "shfl_xor_sync" => self.cuda_shfl(name, args, tt)?,
+            // A module-level array is already a constant of the module (read-only global
+            // memory here, where Numba copies it to the constant bank): the same array.
+            "const.array_like" => {
+                let Some(a) = args.first() else { return self.fail("cuda.const.array_like without an array") };
+                let at = self.ty(*a)?;
+                let v = self.load(*a)?;
+                self.cast(v, &at, tt)?
+            }
             "all_sync" | "any_sync" | "eq_sync" | "ballot_sync" => {
                 let [mask, pred] = args else { return self.fail(format!("cuda.{name} takes (mask, predicate)")) };
                 let mask = self.int32_arg(*mask)?;
@@ -646,7 +654,70 @@ fn flat_params<'ctx>(ctx: &'ctx inkwell::context::Context, t: &Type) -> Result<V
             let vt = types::value_type(ctx, t)?;
             Ok(vec![vt.into()])
         }
+        // A complex number as its real and imaginary parts.
+        t if numeric(t).is_some_and(|k| k.is_complex()) => {
+            let part = if numeric(t) == Some(NumericKind::Complex64) { ctx.f32_type() } else { ctx.f64_type() };
+            Ok(vec![part.into(), part.into()])
+        }
+        // A tuple as its items, one after the other.
+        t if t.tuple_items().is_some() => {
+            let mut out = Vec::new();
+            for item in t.tuple_items().unwrap_or_default().iter() {
+                out.extend(flat_params(ctx, item)?);
+            }
+            Ok(out)
+        }
         other => Err(format!("a CUDA kernel parameter of type {other} is not supported by numrs build yet")),
+    }
+}
+
+/// The value of a kernel argument of type `t` from its flattened parameters (`next` gives
+/// them in order).
+fn rebuild_param<'ctx>(
+    ctx: &'ctx inkwell::context::Context,
+    b: &inkwell::builder::Builder<'ctx>,
+    t: &Type,
+    next: &mut dyn FnMut() -> Option<BasicValueEnum<'ctx>>,
+) -> Result<BasicValueEnum<'ctx>, CgError> {
+    let cg = |m: String| CgError { span: None, message: m };
+    let err = |e: inkwell::builder::BuilderError| cg(format!("internal LLVM builder error: {e}"));
+    let missing = || cg("internal error: kernel parameters".into());
+    match t {
+        Type::Array(a) => {
+            let st = types::array_struct(ctx, a.ndim);
+            let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+            for field in 0..5u32 {
+                let p = next().ok_or_else(missing)?;
+                agg = b.build_insert_value(agg, p, field, "").map_err(err)?;
+            }
+            for field in 5..7u32 {
+                let dims_t = ctx.i64_type().array_type(a.ndim);
+                let mut dims: inkwell::values::AggregateValueEnum = dims_t.get_undef().into();
+                for d in 0..a.ndim {
+                    let p = next().ok_or_else(missing)?;
+                    dims = b.build_insert_value(dims, p, d, "").map_err(err)?;
+                }
+                agg = b.build_insert_value(agg, dims.as_basic_value_enum(), field, "").map_err(err)?;
+            }
+            Ok(agg.as_basic_value_enum())
+        }
+        t if numeric(t).is_some_and(|k| k.is_complex()) || t.tuple_items().is_some() => {
+            let st = types::value_type(ctx, t).map_err(cg)?.into_struct_type();
+            let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+            let items: Vec<Type> = match t.tuple_items() {
+                Some(items) => items.to_vec(),
+                None => {
+                    let part = if numeric(t) == Some(NumericKind::Complex64) { Type::float32() } else { Type::float64() };
+                    vec![part.clone(), part]
+                }
+            };
+            for (i, item) in items.iter().enumerate() {
+                let v = rebuild_param(ctx, b, item, next)?;
+                agg = b.build_insert_value(agg, v, i as u32, "").map_err(err)?;
+            }
+            Ok(agg.as_basic_value_enum())
+        }
+        _ => next().ok_or_else(missing),
     }
 }
 
@@ -680,27 +751,7 @@ pub(crate) fn build_kernel_entry<'ctx>(
         p
     };
     for t in args {
-        match t {
-            Type::Array(a) => {
-                let st = types::array_struct(ctx, a.ndim);
-                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
-                for field in 0..5u32 {
-                    let p = next().ok_or_else(|| cg("internal error: kernel parameters".into()))?;
-                    agg = b.build_insert_value(agg, p, field, "").map_err(err)?;
-                }
-                for field in 5..7u32 {
-                    let dims_t = ctx.i64_type().array_type(a.ndim);
-                    let mut dims: inkwell::values::AggregateValueEnum = dims_t.get_undef().into();
-                    for d in 0..a.ndim {
-                        let p = next().ok_or_else(|| cg("internal error: kernel parameters".into()))?;
-                        dims = b.build_insert_value(dims, p, d, "").map_err(err)?;
-                    }
-                    agg = b.build_insert_value(agg, dims.as_basic_value_enum(), field, "").map_err(err)?;
-                }
-                call_args.push(agg.as_basic_value_enum().into());
-            }
-            _ => call_args.push(next().ok_or_else(|| cg("internal error: kernel parameters".into()))?.into()),
-        }
+        call_args.push(rebuild_param(ctx, &b, t, &mut next)?.into());
     }
     b.build_call(f, &call_args, "").map_err(err)?;
     b.build_return(None).map_err(err)?;

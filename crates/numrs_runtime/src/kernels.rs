@@ -398,8 +398,46 @@ fn accepts(py: Python<'_>, obj: &Bound<'_, PyAny>, t: &Type) -> bool {
                 && npy::native_byteorder(f.descr)
                 && layout_ok
         },
-        other => other.as_number().is_some_and(|k| scalar_bits(py, obj, k).is_some()),
+        other => value_words(py, obj, other).is_some(),
     }
+}
+
+/// The parameter words of a number or tuple argument of type `t`: a number by value (its bits
+/// in the low bytes), a complex number as its real and imaginary parts, a tuple item by item
+/// (Numba's CUDA kernel ABI). `None` when `obj` cannot be passed as `t`.
+fn value_words(py: Python<'_>, obj: &Bound<'_, PyAny>, t: &Type) -> Option<Vec<u64>> {
+    if let Some(items) = t.tuple_items() {
+        let tup = obj.downcast::<PyTuple>().ok()?;
+        if tup.len() != items.len() {
+            return None;
+        }
+        let mut out = Vec::new();
+        for (item, ty) in tup.iter().zip(items.iter()) {
+            out.extend(value_words(py, &item, ty)?);
+        }
+        return Some(out);
+    }
+    let k = t.as_number()?;
+    if k.is_complex() {
+        let np = npy::npy(py).ok()?;
+        let scalar = np.scalar_kind(unsafe { ffi::Py_TYPE(obj.as_ptr()) });
+        let is_number = obj.is_instance_of::<pyo3::types::PyComplex>()
+            || obj.is_instance_of::<pyo3::types::PyFloat>()
+            || (obj.is_instance_of::<pyo3::types::PyInt>() && !obj.is_instance_of::<pyo3::types::PyBool>())
+            || scalar.is_some_and(|s| s != NumericKind::Boolean);
+        if !is_number {
+            return None;
+        }
+        let c = obj.call_method0("__complex__").or_else(|_| py.import("builtins")?.getattr("complex")?.call1((obj,))).ok()?;
+        let c = c.downcast::<pyo3::types::PyComplex>().ok()?;
+        let (re, im) = (c.real(), c.imag());
+        return Some(if k == NumericKind::Complex64 {
+            vec![(re as f32).to_bits() as u64, (im as f32).to_bits() as u64]
+        } else {
+            vec![re.to_bits(), im.to_bits()]
+        });
+    }
+    scalar_bits(py, obj, k).map(|b| vec![b])
 }
 
 /// The words of an array parameter: meminfo, parent, nitems, itemsize, data, shape, strides.
@@ -446,9 +484,8 @@ fn prepare(py: Python<'_>, d: &Driver, obj: &Bound<'_, PyAny>, t: &Type, stream:
             Ok(Prepared { words: array_words(dptr, itemsize, &shape, &strides), device: Some((dptr, nbytes, f.data, writeable)) })
         },
         other => {
-            let k = other.as_number().ok_or_else(|| PyTypeError::new_err(format!("kernel parameter of type {other}")))?;
-            let bits = scalar_bits(py, obj, k).ok_or_else(|| PyTypeError::new_err(format!("cannot pass {obj} as {other}")))?;
-            Ok(Prepared { words: vec![bits], device: None })
+            let words = value_words(py, obj, other).ok_or_else(|| PyTypeError::new_err(format!("cannot pass {obj} as {other}")))?;
+            Ok(Prepared { words, device: None })
         }
     }
 }

@@ -25,6 +25,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("cuda.eq_sync", vote_bool),
     ("cuda.ballot_sync", vote_ballot),
     ("cuda.selp", selp),
+    ("cuda.const.array_like", const_array_like),
     ("cuda.shared.array", local_array),
     ("cuda.local.array", local_array),
     ("cuda.atomic.add", atomic_any),
@@ -111,6 +112,15 @@ fn local_array(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let mut all = args.to_vec();
     all.extend(kws.iter().map(|(_, t)| t.clone()));
     Ok(Some(Signature::new(Type::Array(Arc::new(numrs_types::ArrayType { dtype, ndim, layout: Layout::C, readonly: false })), all)))
+}
+
+/// `cuda.const.array_like(ndarray)`: the array, in constant memory (numba-cuda's typer returns
+/// its argument's type).
+fn const_array_like(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [a @ Type::Array(_)] => sig(a.clone(), args),
+        _ => Ok(None),
+    }
 }
 
 /// numba-cuda's `_gen` atomic templates: `cuda.atomic.<op>(array, index, value)` of an array
