@@ -277,11 +277,11 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
 /// A positional parameter's default, as numrs can pass it.
 #[derive(Clone)]
 enum ParamDefault {
-    /// A Python literal (written back into the module table, bound at call sites).
+    /// A value's repr the runtime reads back (a Python literal, `inf`/`nan`, a NumPy scalar
+    /// as NumPy 2 prints it): written into the module table, bound at call sites.
     Literal(String),
     /// Only bound at call sites: a NumPy scalar class, as its type's spelling
-    /// (`class(float64)`: no run-time value), or a float the module table cannot hold (its
-    /// repr, `inf`, is not a literal the runtime can read back).
+    /// (`class(float64)`: no run-time value).
     CallOnly(String),
     /// Neither.
     Unknown,
@@ -330,8 +330,9 @@ impl DefParams {
             .map(|p| {
                 let default = p.default.as_ref().map(|d| {
                     numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset)
-                        .map(|v| if v.repr_is_literal() { ParamDefault::Literal(v.python_repr()) } else { ParamDefault::CallOnly(v.python_repr()) })
+                        .map(|v| ParamDefault::Literal(v.python_repr()))
                         .or_else(|| module_constant_default(d, &info.symbols, jit.def_line_offset))
+                        .or_else(|| numrs_hir::default_repr(d, &info.symbols, jit.def_line_offset).map(ParamDefault::Literal))
                         .unwrap_or(ParamDefault::Unknown)
                 });
                 (p.name.clone(), default)

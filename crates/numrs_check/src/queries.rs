@@ -110,6 +110,9 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
                 numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
                     .and_then(|v| crate::env::const_value_type(&v))
                     .or_else(|| module_constant_type(d, symbols, jit.def_line_offset))
+                    // An expression Python computes when the `def` runs (`float(2)`,
+                    // `np.float32(1e-6)`): typed from its value, as Numba types `omitted`.
+                    .or_else(|| numrs_hir::default_repr(d, symbols, jit.def_line_offset).and_then(|r| numrs_types::omitted_value_type(&r)))
                     .ok_or(())
             }),
         })

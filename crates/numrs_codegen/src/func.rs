@@ -1882,6 +1882,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// literal integers among them, take no value).
     fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {
         let bad = || self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet"));
+        // NumPy scalars, complex numbers and tuples: as the constants they print as.
+        if let Some(v) = numrs_types::PyRepr::parse(repr).filter(|v| matches!(v, numrs_types::PyRepr::NpScalar(..) | numrs_types::PyRepr::Complex(..) | numrs_types::PyRepr::Tuple(_))) {
+            return match py_repr_const(&v) {
+                Some(c) => self.global_const(&c, formal),
+                None => bad(),
+            };
+        }
         match (self.vt(formal)?, repr) {
             (_, "None") if matches!(formal, Type::NoneType) => Ok(self.vt(formal)?.const_zero()),
             (BasicTypeEnum::IntType(it), "True" | "False") => Ok(it.const_int(u64::from(repr == "True"), false).into()),
@@ -2781,4 +2788,20 @@ fn const_tuple(c: &numrs_ir::ConstValue) -> crate::GlobalConst {
         C::Complex { real, imag } => crate::GlobalConst::Scalar(K::Complex { real: *real, imag: *imag }),
         C::Str(s) => crate::GlobalConst::Scalar(K::Str(s.clone())),
     }
+}
+
+/// A default value's repr as the constants [`FnCx::global_const`] lowers (strings are not).
+fn py_repr_const(v: &numrs_types::PyRepr) -> Option<crate::GlobalConst> {
+    use numrs_syntax::ast::{Constant as K, FloatBits};
+    use numrs_types::PyRepr as P;
+    Some(match v {
+        P::None => crate::GlobalConst::Scalar(K::None),
+        P::Bool(b) => crate::GlobalConst::Scalar(K::Bool(*b)),
+        P::Int(i) => crate::GlobalConst::Scalar(K::Int(*i as i128)),
+        P::Float(f) => crate::GlobalConst::Scalar(K::Float(FloatBits::new(*f))),
+        P::Complex(re, im) => crate::GlobalConst::Scalar(K::Complex { real: FloatBits::new(*re), imag: FloatBits::new(*im) }),
+        P::NpScalar(_, inner) => return py_repr_const(inner),
+        P::Tuple(items) => crate::GlobalConst::Tuple(items.iter().map(py_repr_const).collect::<Option<Vec<_>>>()?),
+        P::Str(_) => return None,
+    })
 }

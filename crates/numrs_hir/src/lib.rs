@@ -14,6 +14,7 @@
 //! Plain functions over the AST; nothing here panics on any input.
 
 mod annotations;
+mod defaults;
 mod eval;
 mod jit;
 mod numba_names;
@@ -22,6 +23,7 @@ mod symbols;
 mod value;
 
 pub use annotations::{annotated_signature, AnnotatedSig};
+pub use defaults::default_repr;
 pub use jit::{find_def, jit_functions, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,

@@ -50,17 +50,6 @@ impl ConstValue {
         }
     }
 
-    /// Whether [`ConstValue::python_repr`] is a Python literal (`ast.literal_eval` reads it
-    /// back): not for infinite or NaN floats, which print as names (`inf`, `nan`).
-    pub fn repr_is_literal(&self) -> bool {
-        match self {
-            ConstValue::Float(f) => f.get().is_finite(),
-            ConstValue::Complex { real, imag } => real.get().is_finite() && imag.get().is_finite(),
-            ConstValue::Tuple(items) => items.iter().all(ConstValue::repr_is_literal),
-            _ => true,
-        }
-    }
-
     /// Python's truthiness of the value.
     pub fn truthy(&self) -> bool {
         match self {

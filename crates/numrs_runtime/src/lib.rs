@@ -60,7 +60,10 @@ fn parse_arg_type(text: &str) -> Option<numrs_types::Type> {
     numrs_types::parse_type(t)
 }
 
-/// The defaults of a v3 table's parameters, each `ast.literal_eval`uated once.
+/// The defaults of a v3 table's parameters, each read once: a Python literal by
+/// `ast.literal_eval`, else a repr of infinite or NaN floats or NumPy scalars (`inf`,
+/// `np.float32(1.5)`), which numrs writes for defaults such as `math.inf` or
+/// `np.float32(1e-6)`, evaluated with only those names defined.
 unsafe fn read_defaults(
     py: Python<'_>,
     fname: &str,
@@ -76,6 +79,12 @@ unsafe fn read_defaults(
         return Err(bad("param_defaults without param_names".into()));
     }
     let literal_eval = py.import("ast")?.getattr("literal_eval")?;
+    let names = pyo3::types::PyDict::new(py);
+    names.set_item("__builtins__", pyo3::types::PyDict::new(py))?;
+    names.set_item("np", py.import("numpy")?)?;
+    names.set_item("inf", f64::INFINITY)?;
+    names.set_item("nan", f64::NAN)?;
+    let eval = py.import("builtins")?.getattr("eval")?;
     let mut out = Vec::with_capacity(arity);
     for k in 0..arity {
         let p = *defaults.add(k);
@@ -89,8 +98,10 @@ unsafe fn read_defaults(
         let src = cstr(p, "a default value")?;
         let value = literal_eval
             .call1((src,))
-            .map_err(|e| bad(format!("default {src:?} of parameter {k} is not a Python literal: {e}")))?;
-        let repr = value.repr()?.to_str()?.to_string();
+            .or_else(|_| eval.call1((src, &names)))
+            .map_err(|e| bad(format!("default {src:?} of parameter {k} cannot be read: {e}")))?;
+        // The repr the build typed the default with (NumPy 1.x prints its scalars otherwise).
+        let repr = if src.starts_with("np.") { src.to_string() } else { value.repr()?.to_str()?.to_string() };
         let tc = select::registry().intern(numrs_types::Type::Omitted(repr.as_str().into()));
         let obj = Py::new(py, OmittedArg::new(value.unbind(), &repr))?;
         out.push(Some(DefaultArg { obj, tc }));

@@ -14,6 +14,6 @@ mod unify;
 
 pub use conversion::{can_convert, typed_store_error, Conversion, Rating};
 pub use gufunc::{parse_gufunc_layout, GufuncLayout};
-pub use parse::{omitted_value_type, parse_type};
+pub use parse::{omitted_value_type, parse_type, PyRepr};
 pub use ty::*;
 pub use unify::{unify_many, unify_pairs};

@@ -13,6 +13,11 @@ use crate::{ArrayType, Layout, NumericKind, Type};
 /// booleans are literals, floats `float64`, a NumPy scalar class spelled as its type
 /// (`class(float64)`) that type; `None` for defaults numrs cannot type from their repr.
 pub fn omitted_value_type(repr: &str) -> Option<Type> {
+    if let Some(v) = PyRepr::parse(repr) {
+        if !matches!(v, PyRepr::Int(_) | PyRepr::Bool(_) | PyRepr::None | PyRepr::Float(_)) {
+            return v.prefer_literal_type();
+        }
+    }
     match repr {
         "True" => return Some(Type::BooleanLiteral(true)),
         "False" => return Some(Type::BooleanLiteral(false)),
@@ -31,6 +36,161 @@ pub fn omitted_value_type(repr: &str) -> Option<Type> {
         return Some(Type::float64());
     }
     None
+}
+
+/// A default value as Python prints it (`repr`), for the values numrs passes as defaults:
+/// numbers, booleans, `None`, strings, NumPy scalars as NumPy 2 prints them
+/// (`np.float32(1.5)`, `np.True_`), complex numbers and tuples of these.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PyRepr {
+    None,
+    Bool(bool),
+    Int(i64),
+    Float(f64),
+    Complex(f64, f64),
+    Str(String),
+    /// A NumPy scalar of the kind, holding the value (a `Bool`, `Int`, `Float` or `Complex`).
+    NpScalar(NumericKind, Box<PyRepr>),
+    Tuple(Vec<PyRepr>),
+}
+
+impl PyRepr {
+    pub fn parse(repr: &str) -> Option<PyRepr> {
+        let s = repr.trim();
+        match s {
+            "None" => return Some(PyRepr::None),
+            "True" => return Some(PyRepr::Bool(true)),
+            "False" => return Some(PyRepr::Bool(false)),
+            "np.True_" => return Some(PyRepr::NpScalar(NumericKind::Boolean, Box::new(PyRepr::Bool(true)))),
+            "np.False_" => return Some(PyRepr::NpScalar(NumericKind::Boolean, Box::new(PyRepr::Bool(false)))),
+            "inf" => return Some(PyRepr::Float(f64::INFINITY)),
+            "-inf" => return Some(PyRepr::Float(f64::NEG_INFINITY)),
+            "nan" => return Some(PyRepr::Float(f64::NAN)),
+            _ => {}
+        }
+        if let Ok(i) = s.parse::<i64>() {
+            return Some(PyRepr::Int(i));
+        }
+        if let Some(f) = parse_py_float(s) {
+            return Some(PyRepr::Float(f));
+        }
+        if let Some((re, im)) = parse_py_complex(s) {
+            return Some(PyRepr::Complex(re, im));
+        }
+        if let Some(rest) = s.strip_prefix("np.") {
+            let (name, inner) = rest.split_once('(')?;
+            let inner = inner.strip_suffix(')')?;
+            let kind = NumericKind::from_name(name)?;
+            let v = PyRepr::parse(inner)?;
+            let v = match (kind, v) {
+                (k, PyRepr::Float(f)) if k.is_float() => PyRepr::Float(f),
+                (k, PyRepr::Int(i)) if k.is_integer() => PyRepr::Int(i),
+                (k, PyRepr::Complex(re, im)) if k.is_complex() => PyRepr::Complex(re, im),
+                (k, PyRepr::Float(f)) if k.is_complex() => PyRepr::Complex(f, 0.0),
+                _ => return None,
+            };
+            return Some(PyRepr::NpScalar(kind, Box::new(v)));
+        }
+        if let Some(body) = s.strip_prefix('(').and_then(|b| b.strip_suffix(')')) {
+            let items = split_top_level(body)?;
+            return items.iter().filter(|i| !i.trim().is_empty()).map(|i| PyRepr::parse(i)).collect::<Option<Vec<_>>>().map(PyRepr::Tuple);
+        }
+        for q in ['\'', '"'] {
+            if s.len() >= 2 && s.starts_with(q) && s.ends_with(q) {
+                let body = &s[1..s.len() - 1];
+                if body.contains('\\') || body.contains(q) {
+                    return None;
+                }
+                return Some(PyRepr::Str(body.to_string()));
+            }
+        }
+        None
+    }
+
+    /// Numba's `typeof` of the value (no literals; a tuple of equal items a `UniTuple`).
+    pub fn type_of(&self) -> Option<Type> {
+        Some(match self {
+            PyRepr::None => Type::NoneType,
+            PyRepr::Bool(_) => Type::boolean(),
+            PyRepr::Int(i) => Type::IntegerLiteral(*i as i128).unliteral(),
+            PyRepr::Float(_) => Type::float64(),
+            PyRepr::Complex(..) => Type::complex128(),
+            PyRepr::Str(_) => Type::Unicode,
+            PyRepr::NpScalar(k, _) => Type::Number(*k),
+            PyRepr::Tuple(items) => Type::tuple(items.iter().map(PyRepr::type_of).collect::<Option<Vec<_>>>()?),
+        })
+    }
+
+    /// Numba's `resolve_value_type_prefer_literal`: ints, booleans and strings as literals,
+    /// anything else by [`PyRepr::type_of`].
+    pub fn prefer_literal_type(&self) -> Option<Type> {
+        match self {
+            PyRepr::Int(i) => Some(Type::IntegerLiteral(*i as i128)),
+            PyRepr::Bool(b) => Some(Type::BooleanLiteral(*b)),
+            PyRepr::Str(s) => Some(Type::StringLiteral(s.as_str().into())),
+            other => other.type_of(),
+        }
+    }
+}
+
+/// A Python float literal (`1.5`, `1e-05`, `-0.0`), not an integer.
+fn parse_py_float(s: &str) -> Option<f64> {
+    if !s.chars().any(|c| matches!(c, '.' | 'e' | 'E')) || s.chars().any(|c| c.is_ascii_alphabetic() && c != 'e' && c != 'E') {
+        return None;
+    }
+    s.parse::<f64>().ok()
+}
+
+/// Python's complex repr (`(1+2j)`, `1.5j`, `(-0-1.5j)`) or NumPy's (`1+2j`, without parentheses).
+fn parse_py_complex(s: &str) -> Option<(f64, f64)> {
+    let body = s.strip_prefix('(').and_then(|b| b.strip_suffix(')')).unwrap_or(s);
+    let body = body.strip_suffix('j')?;
+    // The split between the real and imaginary parts: the last sign not after an `e`.
+    let bytes = body.as_bytes();
+    let split = (1..bytes.len()).rev().find(|&i| matches!(bytes[i], b'+' | b'-') && !matches!(bytes[i - 1], b'e' | b'E'));
+    let num = |t: &str| -> Option<f64> {
+        match t {
+            "inf" | "+inf" => Some(f64::INFINITY),
+            "-inf" => Some(f64::NEG_INFINITY),
+            "nan" | "+nan" | "-nan" => Some(f64::NAN),
+            _ => t.parse::<f64>().ok(),
+        }
+    };
+    match split {
+        Some(i) => Some((num(&body[..i])?, num(&body[i..])?)),
+        None => Some((0.0, num(body)?)),
+    }
+}
+
+/// `s` split at its top-level commas (not inside brackets or quotes); `None` when brackets do
+/// not match.
+fn split_top_level(s: &str) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let (mut depth, mut quote, mut start) = (0i32, None::<char>, 0usize);
+    for (i, c) in s.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') => {
+                depth -= 1;
+                if depth < 0 {
+                    return None;
+                }
+            }
+            (None, ',') if depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 || quote.is_some() {
+        return None;
+    }
+    out.push(&s[start..]);
+    Some(out)
 }
 
 /// The first closing bracket of `s` that closes nothing opened in `s`, and its index:

@@ -1,0 +1,324 @@
+//! The values of parameter defaults that are expressions (`k=float(2)`, `n=2 ** 3`,
+//! `eps=np.float32(1e-6)`, `z=1 + 2j`, `e=np.e`): Python computes them once, when the `def`
+//! statement runs, and Numba sees the value (`omitted(default=<repr>)`). numrs folds the
+//! forms whose value does not depend on running anything else, and gives the value's `repr()`
+//! as Python and NumPy 2 print it.
+
+use numrs_syntax::ast::{BinOp, Expr, ExprKind, UnaryOp};
+use numrs_types::NumericKind;
+
+use crate::symbols::{python_float_repr, ConstValue, ModuleSymbols};
+
+/// A folded default.
+#[derive(Clone, Debug, PartialEq)]
+enum Folded {
+    /// A Python value.
+    Py(ConstValue),
+    /// A NumPy scalar of the kind (its value converted to the kind).
+    Np(NumericKind, ConstValue),
+    Tuple(Vec<Folded>),
+}
+
+/// Nesting deeper than this is not folded.
+const MAX_DEPTH: u32 = 32;
+
+/// The `repr()` of the value of the default `expr` of a `def` at `def_offset`, or `None` when
+/// numrs does not fold it.
+pub fn default_repr(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32) -> Option<String> {
+    Some(repr(&fold(expr, symbols, def_offset, 0)?))
+}
+
+fn repr(f: &Folded) -> String {
+    match f {
+        Folded::Py(c) => c.python_repr(),
+        Folded::Np(k, c) => numpy_repr(*k, c),
+        Folded::Tuple(items) => {
+            let parts: Vec<String> = items.iter().map(repr).collect();
+            if parts.len() == 1 {
+                format!("({},)", parts[0])
+            } else {
+                format!("({})", parts.join(", "))
+            }
+        }
+    }
+}
+
+/// NumPy 2's `repr()` of a scalar: `np.float32(1.5)`, `np.int64(3)`, `np.True_`,
+/// `np.complex128(1+2j)`.
+fn numpy_repr(k: NumericKind, c: &ConstValue) -> String {
+    match c {
+        ConstValue::Bool(b) => if *b { "np.True_" } else { "np.False_" }.to_string(),
+        ConstValue::Float(f) if k == NumericKind::Float32 => {
+            // The shortest digits that give the float32 back, printed as Python prints floats.
+            let shortest: f64 = format!("{:e}", f.get() as f32).parse().unwrap_or(f.get());
+            format!("np.float32({})", python_float_repr(shortest))
+        }
+        ConstValue::Complex { .. } => {
+            let text = c.python_repr();
+            let inner = text.strip_prefix('(').and_then(|t| t.strip_suffix(')')).unwrap_or(&text);
+            format!("np.{}({inner})", k.name())
+        }
+        other => format!("np.{}({})", k.name(), other.python_repr()),
+    }
+}
+
+fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Option<Folded> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    if let Some(c) = ConstValue::of_default(expr, symbols, def_offset) {
+        return Some(match c {
+            ConstValue::Tuple(items) => Folded::Tuple(items.into_iter().map(Folded::Py).collect()),
+            other => Folded::Py(other),
+        });
+    }
+    let sub = |e: &Expr| fold(e, symbols, def_offset, depth + 1);
+    match &expr.kind {
+        ExprKind::Tuple(items) => items.iter().map(sub).collect::<Option<Vec<_>>>().map(Folded::Tuple),
+        ExprKind::UnaryOp { op, operand } => {
+            let Folded::Py(v) = sub(operand)? else { return None };
+            let v = number(&v)?;
+            Some(Folded::Py(match op {
+                UnaryOp::USub => to_const(neg(v)?),
+                UnaryOp::UAdd => to_const(v),
+                _ => return None,
+            }))
+        }
+        ExprKind::BinOp { left, op, right } => {
+            let (Folded::Py(l), Folded::Py(r)) = (sub(left)?, sub(right)?) else { return None };
+            Some(Folded::Py(to_const(arith(*op, number(&l)?, number(&r)?)?)))
+        }
+        ExprKind::Attribute { .. } | ExprKind::Name(_) => {
+            let dotted = symbols.resolve_dotted_at(expr, Some(def_offset))?;
+            let f = match dotted.as_str() {
+                "math.pi" | "numpy.pi" | "cmath.pi" => std::f64::consts::PI,
+                "math.e" | "numpy.e" | "cmath.e" => std::f64::consts::E,
+                "math.tau" | "cmath.tau" => std::f64::consts::TAU,
+                "math.inf" | "numpy.inf" | "cmath.inf" => f64::INFINITY,
+                "math.nan" | "numpy.nan" | "cmath.nan" => f64::NAN,
+                "numpy.euler_gamma" => 0.5772156649015329,
+                _ => return None,
+            };
+            Some(Folded::Py(ConstValue::Float(numrs_syntax::ast::FloatBits::new(f))))
+        }
+        ExprKind::Call { func, args, keywords } if keywords.is_empty() => {
+            let values: Vec<Num> = args
+                .iter()
+                .map(|a| match sub(a)? {
+                    Folded::Py(c) => number(&c),
+                    Folded::Np(_, c) => number(&c),
+                    Folded::Tuple(_) => None,
+                })
+                .collect::<Option<_>>()?;
+            let callee = match &func.kind {
+                // A builtin not rebound in the module.
+                ExprKind::Name(n) if symbols.lookup(n, Some(def_offset)).is_none() => n.clone(),
+                _ => symbols.resolve_dotted_at(func, Some(def_offset))?,
+            };
+            let one = || if values.len() == 1 { Some(values[0]) } else { None };
+            match callee.as_str() {
+                "float" => Some(Folded::Py(to_const(Num::F(one()?.as_f64()?)))),
+                "int" => Some(Folded::Py(to_const(Num::I(one()?.trunc_int()?)))),
+                "bool" => Some(Folded::Py(ConstValue::Bool(one()?.truthy()))),
+                "complex" => {
+                    let (re, im) = match values.as_slice() {
+                        [a] => a.as_complex(),
+                        [a, b] => {
+                            let (ar, ai) = a.as_complex();
+                            let (br, bi) = b.as_complex();
+                            (ar - bi, ai + br)
+                        }
+                        _ => return None,
+                    };
+                    Some(Folded::Py(to_const(Num::C(re, im))))
+                }
+                other => {
+                    let name = other.strip_prefix("numpy.")?;
+                    let kind = NumericKind::from_name(if name == "bool_" { "bool" } else { name })?;
+                    let v = one()?;
+                    Some(Folded::Np(kind, np_convert(kind, v)?))
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// A number being folded.
+#[derive(Clone, Copy, Debug)]
+enum Num {
+    I(i128),
+    F(f64),
+    C(f64, f64),
+}
+
+impl Num {
+    fn as_f64(self) -> Option<f64> {
+        match self {
+            Num::I(i) => Some(i as f64),
+            Num::F(f) => Some(f),
+            Num::C(..) => None,
+        }
+    }
+
+    fn as_complex(self) -> (f64, f64) {
+        match self {
+            Num::I(i) => (i as f64, 0.0),
+            Num::F(f) => (f, 0.0),
+            Num::C(re, im) => (re, im),
+        }
+    }
+
+    fn trunc_int(self) -> Option<i128> {
+        match self {
+            Num::I(i) => Some(i),
+            Num::F(f) if f.is_finite() && f.abs() < 1e30 => Some(f.trunc() as i128),
+            _ => None,
+        }
+    }
+
+    fn truthy(self) -> bool {
+        match self {
+            Num::I(i) => i != 0,
+            Num::F(f) => f != 0.0,
+            Num::C(re, im) => re != 0.0 || im != 0.0,
+        }
+    }
+}
+
+fn number(c: &ConstValue) -> Option<Num> {
+    Some(match c {
+        ConstValue::Bool(b) => Num::I(i128::from(*b)),
+        ConstValue::Int(i) => Num::I(*i),
+        ConstValue::Float(f) => Num::F(f.get()),
+        ConstValue::Complex { real, imag } => Num::C(real.get(), imag.get()),
+        _ => return None,
+    })
+}
+
+fn to_const(n: Num) -> ConstValue {
+    use numrs_syntax::ast::FloatBits;
+    match n {
+        Num::I(i) => ConstValue::Int(i),
+        Num::F(f) => ConstValue::Float(FloatBits::new(f)),
+        Num::C(re, im) => ConstValue::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) },
+    }
+}
+
+fn neg(n: Num) -> Option<Num> {
+    Some(match n {
+        Num::I(i) => Num::I(i.checked_neg()?),
+        Num::F(f) => Num::F(-f),
+        Num::C(re, im) => Num::C(-re, -im),
+    })
+}
+
+/// Python's arithmetic on two numbers (ints stay ints where Python's do; a zero divisor, a
+/// huge power or anything unusual is not folded).
+fn arith(op: BinOp, l: Num, r: Num) -> Option<Num> {
+    use Num::*;
+    const LIMIT: i128 = 1 << 100;
+    let bounded = |i: i128| (i.abs() < LIMIT).then_some(I(i));
+    match (l, r) {
+        (I(a), I(b)) => match op {
+            BinOp::Add => bounded(a.checked_add(b)?),
+            BinOp::Sub => bounded(a.checked_sub(b)?),
+            BinOp::Mult => bounded(a.checked_mul(b)?),
+            BinOp::Div if b != 0 => Some(F(a as f64 / b as f64)),
+            BinOp::FloorDiv if b != 0 => Some(I(a.div_euclid(b) - i128::from(b < 0 && a.rem_euclid(b) != 0))),
+            BinOp::Mod if b != 0 => Some(I(((a % b) + b) % b)),
+            BinOp::Pow if b >= 0 => bounded(a.checked_pow(u32::try_from(b).ok()?)?),
+            BinOp::Pow if a != 0 => Some(F((a as f64).powf(b as f64))),
+            _ => None,
+        },
+        (C(..), _) | (_, C(..)) => {
+            let ((a, b), (c, d)) = (l.as_complex(), r.as_complex());
+            match op {
+                BinOp::Add => Some(C(a + c, b + d)),
+                BinOp::Sub => Some(C(a - c, b - d)),
+                BinOp::Mult => Some(C(a * c - b * d, a * d + b * c)),
+                _ => None,
+            }
+        }
+        _ => {
+            let (a, b) = (l.as_f64()?, r.as_f64()?);
+            match op {
+                BinOp::Add => Some(F(a + b)),
+                BinOp::Sub => Some(F(a - b)),
+                BinOp::Mult => Some(F(a * b)),
+                BinOp::Div if b != 0.0 => Some(F(a / b)),
+                BinOp::FloorDiv if b != 0.0 => Some(F((a / b).floor())),
+                BinOp::Mod if b != 0.0 => Some(F(a - b * (a / b).floor())),
+                BinOp::Pow if a > 0.0 || (a == 0.0 && b >= 0.0) => Some(F(a.powf(b))),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// `numpy.<kind>(value)`: the value as that kind holds it (a float32 rounded, an integer
+/// truncated and in range); `None` where NumPy would raise or numrs does not model it.
+fn np_convert(kind: NumericKind, v: Num) -> Option<ConstValue> {
+    use numrs_syntax::ast::FloatBits;
+    if kind == NumericKind::Boolean {
+        return Some(ConstValue::Bool(v.truthy()));
+    }
+    if kind.is_complex() {
+        let (re, im) = v.as_complex();
+        let (re, im) = if kind == NumericKind::Complex64 { (re as f32 as f64, im as f32 as f64) } else { (re, im) };
+        return Some(ConstValue::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) });
+    }
+    if kind.is_float() {
+        let f = v.as_f64()?;
+        return Some(ConstValue::Float(FloatBits::new(if kind == NumericKind::Float32 { f as f32 as f64 } else { f })));
+    }
+    let i = v.trunc_int()?;
+    let bits = kind.bitwidth();
+    let (lo, hi) = if kind.is_signed_int() { (-(1i128 << (bits - 1)), (1i128 << (bits - 1)) - 1) } else { (0, (1i128 << bits) - 1) };
+    (lo..=hi).contains(&i).then_some(ConstValue::Int(i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn repr_of(src: &str) -> Option<String> {
+        let text = format!("import numpy as np\nimport math\ndef f(x={src}):\n    pass\n");
+        let module = numrs_syntax::parse_module(&text).module;
+        let symbols = crate::symbols::module_symbols(&module);
+        let numrs_syntax::ast::StmtKind::FunctionDef(def) = &module.body[2].kind else { return None };
+        let d = def.params.positional().next()?.default.clone()?;
+        default_repr(&d, &symbols, module.body[2].span.start)
+    }
+
+    #[test]
+    fn defaults_fold_as_python_computes_them() {
+        let cases = [
+            ("float(2)", "2.0"),
+            ("2 ** 3", "8"),
+            ("-(3)", "-3"),
+            ("1 + 2j", "(1+2j)"),
+            ("np.e", "2.718281828459045"),
+            ("np.float32(1.5)", "np.float32(1.5)"),
+            ("np.float32(0.1)", "np.float32(0.1)"),
+            ("np.float32(1e-6)", "np.float32(1e-06)"),
+            ("np.int64(7)", "np.int64(7)"),
+            ("np.int8(2.9)", "np.int8(2)"),
+            ("np.bool_(1)", "np.True_"),
+            ("np.complex128(1+2j)", "np.complex128(1+2j)"),
+            ("complex(1, 2)", "(1+2j)"),
+            ("int(2.7)", "2"),
+            ("7 // -2", "-4"),
+            ("7 % -2", "-1"),
+            ("1 / 4", "0.25"),
+            ("(1, float(2))", "(1, 2.0)"),
+            ("math.pi * 2", "6.283185307179586"),
+        ];
+        for (src, want) in cases {
+            assert_eq!(repr_of(src).as_deref(), Some(want), "{src}");
+        }
+        for src in ["np.uint8(-1)", "1 / 0", "foo(1)", "[1, 2]"] {
+            assert_eq!(repr_of(src), None, "{src}");
+        }
+    }
+}
