@@ -462,3 +462,39 @@ impl<'a> Parser<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_reprs_parse_and_type_as_numba_types_omitted_arguments() {
+        let cases = [
+            ("2.0", "float64"),
+            ("8", "Literal[int](8)"),
+            ("True", "Literal[bool](True)"),
+            ("None", "none"),
+            ("np.float32(1.5)", "float32"),
+            ("np.float32(1e-06)", "float32"),
+            ("np.int8(-3)", "int8"),
+            ("np.True_", "bool"),
+            ("np.complex128(1+2j)", "complex128"),
+            ("(1+2j)", "complex128"),
+            ("1.5j", "complex128"),
+            ("(-0-1.5j)", "complex128"),
+            ("(1, 2.0)", "Tuple(int64, float64)"),
+            ("(1, 2)", "UniTuple(int64 x 2)"),
+            ("(1,)", "UniTuple(int64 x 1)"),
+            ("((1, 2), 3.5)", "Tuple(UniTuple(int64 x 2), float64)"),
+            ("'abc'", "Literal[str](abc)"),
+            ("inf", "float64"),
+        ];
+        for (repr, want) in cases {
+            assert_eq!(omitted_value_type(repr).map(|t| t.to_string()).as_deref(), Some(want), "{repr}");
+        }
+        assert_eq!(PyRepr::parse("np.complex64(-0-1.5j)"), Some(PyRepr::NpScalar(NumericKind::Complex64, Box::new(PyRepr::Complex(-0.0, -1.5)))));
+        for bad in ["np.float32(", "(1, 2", "np.nothing(1)", "foo", "[1, 2]"] {
+            assert_eq!(PyRepr::parse(bad), None, "{bad}");
+        }
+    }
+}
