@@ -5,7 +5,8 @@ lists as lists); the returned `TypedList` and `TypedDict` objects must print as 
 They share the native container with compiled code, as `numba.typed` objects do: passed back
 to a built function, its changes are seen from Python and Python's changes by compiled code;
 containers made in Python (`numrs_runtime.TypedList(...)`, `TypedDict.empty(...)`) pass in
-too, and Python sets passed in get the compiled code's changes back (Numba's reflected sets). Repeated calls must leave no native memory behind (`numrs_runtime._stats()`): typed lists
+too, NumPy arrays stored into them from Python are held (their memory shared), and Python
+sets passed in get the compiled code's changes back (Numba's reflected sets). Repeated calls must leave no native memory behind (`numrs_runtime._stats()`): typed lists
 nested in typed lists, typed lists and strings held as dict values are freed with their
 container.
 
@@ -183,6 +184,20 @@ def sizes(d):
         s += len(d[k])
     d[-1] = List([s])
     return s
+
+
+@njit("(ListType(float64[::1]),)")
+def array_total(xs):
+    s = 0.0
+    for a in xs:
+        s += a.sum()
+    return s
+
+
+@njit("(DictType(int64, float64[:]), int64)")
+def array_lookup(d, k):
+    d[k][0] = -1.0
+    return d[k].sum()
 '''
 
 CALLS = [
@@ -254,6 +269,19 @@ def shared(mod, List, Dict):
     out += [mod.set_dual(st, other), sorted(st), sorted(other)]
     # A set inside a tuple, call after call.
     out += [mod.set_in_tuple((st,)) for _ in range(3)]
+    # NumPy arrays stored from Python: the container holds them (their memory shared, as
+    # Numba's do), compiled code reads and writes them.
+    import numpy as np
+    a = np.arange(3.0)
+    la = List.empty_list("array(float64, 1d, C)")
+    la.append(a)
+    la.append(np.ones(2))
+    a[0] = 10.0
+    out += [mod.array_total(la), [float(x) for x in la[0]], len(la)]
+    da = Dict.empty("int64", "array(float64, 1d, A)")
+    b = np.arange(6.0)
+    da[3] = b[::2]
+    out += [mod.array_lookup(da, 3), float(b[0]), [float(x) for x in da[3]]]
     return out
 
 

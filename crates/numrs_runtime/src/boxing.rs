@@ -389,6 +389,50 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
     }
 }
 
+/// Lets the Python object `arg` (a reference the MemInfo held) go, from any thread.
+unsafe extern "C" fn release_pyobject(arg: *mut c_void) {
+    if ffi::Py_IsInitialized() == 0 {
+        return;
+    }
+    let g = ffi::PyGILState_Ensure();
+    ffi::Py_DECREF(arg as *mut ffi::PyObject);
+    ffi::PyGILState_Release(g);
+}
+
+/// Makes the arrays of the native value `dst` (just unboxed with `plan`, their memory borrowed
+/// from Python arrays) own a reference to their Python array through a MemInfo of their own,
+/// as Numba's `NRT_adapt_ndarray_from_python` does: so the value can be stored in a typed
+/// container that outlives the call.
+pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
+    match plan {
+        Plan::Array { .. } => {
+            let h = dst as *mut ArrayHeader;
+            if (*h).meminfo.is_null() && !(*h).parent.is_null() {
+                let obj = (*h).parent as *mut ffi::PyObject;
+                ffi::Py_INCREF(obj);
+                let mi = crate::memory::meminfo_external((*h).data, release_pyobject, obj as *mut c_void);
+                if mi.is_null() {
+                    ffi::Py_DECREF(obj);
+                    return Err(PyRuntimeError::new_err("cannot allocate a MemInfo"));
+                }
+                (*h).meminfo = mi;
+            }
+        }
+        Plan::Tuple(items) => {
+            for (off, p) in items {
+                adopt_arrays(p, dst.add(*off))?;
+            }
+        }
+        Plan::Optional { data, valid, .. } => {
+            if dst.add(*valid).read() != 0 {
+                adopt_arrays(data, dst)?;
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
 unsafe fn box_array(
     py: Python<'_>,
     np: &Npy,

@@ -51,7 +51,7 @@ impl Drop for TypedDict {
 /// the call (unboxed arrays, reflected lists and sets borrow their Python objects).
 pub(crate) fn storable(plan: &Plan) -> bool {
     match plan {
-        Plan::Number(_) | Plan::None | Plan::Str => true,
+        Plan::Number(_) | Plan::None | Plan::Str | Plan::Array { .. } => true,
         Plan::List { typed: Some(_), .. } | Plan::Container { value: Some(_), .. } => true,
         Plan::Tuple(items) => items.iter().all(|(_, p)| storable(p)),
         Plan::Optional { data, .. } => storable(data),
@@ -103,7 +103,10 @@ impl TypedDict {
             )));
         }
         let mut buf = Native(vec![0u128; size.div_ceil(16).max(1)]);
-        unsafe { unbox(py, crate::npy::npy(py)?, plan, obj.as_ptr(), buf.0.as_mut_ptr() as *mut u8)? };
+        unsafe {
+            unbox(py, crate::npy::npy(py)?, plan, obj.as_ptr(), buf.0.as_mut_ptr() as *mut u8)?;
+            crate::boxing::adopt_arrays(plan, buf.0.as_mut_ptr() as *mut u8)?;
+        }
         Ok(buf)
     }
     /// The boxed value (a new reference) at the native record `p` of the plan, which keeps

@@ -296,7 +296,10 @@ impl TypedList {
         }
         crate::dict_boxing::check_converts(py, value, &self.item_type, "list item")?;
         let mut buf = vec![0u128; self.itemsize.div_ceil(16).max(1)];
-        unsafe { unbox(py, crate::npy::npy(py)?, &self.item, value.as_ptr(), buf.as_mut_ptr() as *mut u8)? };
+        unsafe {
+            unbox(py, crate::npy::npy(py)?, &self.item, value.as_ptr(), buf.as_mut_ptr() as *mut u8)?;
+            crate::boxing::adopt_arrays(&self.item, buf.as_mut_ptr() as *mut u8)?;
+        }
         Ok(buf)
     }
     /// Room for `n` items, reallocating the item block as compiled code does when it grows.

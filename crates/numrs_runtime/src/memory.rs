@@ -38,13 +38,18 @@ pub static LIVE_BYTES: AtomicI64 = AtomicI64::new(0);
 /// Plain allocations (exception messages) not freed yet.
 pub static PLAIN_LIVE: AtomicI64 = AtomicI64::new(0);
 
-/// A MemInfo and the data it owns are one block: this header, padding, then the data.
+/// A MemInfo and the data it owns are one block: this header, padding, then the data. A
+/// MemInfo of memory owned elsewhere (a NumPy array stored into a typed container) has no
+/// data in its block, and a destructor that lets the owner go.
 #[repr(C)]
 struct Block {
     mi: MemInfo,
     /// The block's allocation layout, to free it.
     total: usize,
     align: usize,
+    /// For external memory: called with `dtor_arg` when the last reference goes.
+    dtor: Option<unsafe extern "C" fn(*mut std::ffi::c_void)>,
+    dtor_arg: *mut std::ffi::c_void,
 }
 
 fn block_layout(size: usize, align: usize) -> Option<(Layout, usize)> {
@@ -65,6 +70,8 @@ unsafe extern "C" fn numrs_meminfo_alloc(size: usize, align: usize) -> *mut MemI
         mi: MemInfo { refcount: 1, data: p.add(offset), size },
         total: layout.size(),
         align: layout.align(),
+        dtor: None,
+        dtor_arg: std::ptr::null_mut(),
     });
     MEMINFO_ALLOCS.fetch_add(1, Ordering::Relaxed);
     LIVE_BYTES.fetch_add(size as i64, Ordering::Relaxed);
@@ -79,7 +86,24 @@ unsafe extern "C" fn numrs_meminfo_release(mi: *mut MemInfo) {
     let layout = Layout::from_size_align_unchecked((*block).total, (*block).align);
     MEMINFO_FREES.fetch_add(1, Ordering::Relaxed);
     LIVE_BYTES.fetch_sub((*mi).size as i64, Ordering::Relaxed);
+    if let Some(dtor) = (*block).dtor {
+        dtor((*block).dtor_arg);
+    }
     dealloc(block as *mut u8, layout);
+}
+
+/// A new MemInfo (refcount 1) for memory owned elsewhere: `data` is not freed with it;
+/// `dtor(arg)` runs when its last reference goes (null on failure). Its size counts as 0.
+pub unsafe fn meminfo_external(data: *mut u8, dtor: unsafe extern "C" fn(*mut std::ffi::c_void), arg: *mut std::ffi::c_void) -> *mut MemInfo {
+    let mi = numrs_meminfo_alloc(0, 1);
+    if mi.is_null() {
+        return mi;
+    }
+    let block = mi as *mut Block;
+    (*block).mi.data = data;
+    (*block).dtor = Some(dtor);
+    (*block).dtor_arg = arg;
+    mi
 }
 
 /// A new MemInfo (refcount 1) owning `size` bytes (null on failure).
