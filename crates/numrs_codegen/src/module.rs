@@ -595,9 +595,9 @@ fn wrapper_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &SpecInput<
 fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resume: FunctionValue<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
     let Type::Generator(g) = &s.return_type else { return Err(cg("internal error: generator function without a generator type")) };
     // Arguments unboxed into memory of their own are held by the generator object while it
-    // lives: strings and typed containers (one pointer each). Reflected lists would have to
-    // be reflected back when it ends.
-    let held = |t: &Type| matches!(t, Type::Unicode | Type::ListType(_) | Type::DictType(_));
+    // lives: strings, typed containers, and Python lists and sets (one pointer each), which
+    // are not reflected back, as in Numba (its generators leave a list argument as it was).
+    let held = |t: &Type| matches!(t, Type::Unicode | Type::ListType(_) | Type::DictType(_) | Type::List { .. } | Type::Set { .. });
     if let Some(t) = s.args.iter().find(|t| crate::arrays::needs_rc(t) && !matches!(t, Type::Array(_)) && !held(t)) {
         return Err(cg(format!("calling a generator function with an argument of type {t} from Python is not supported by numrs build yet")));
     }
