@@ -63,8 +63,10 @@ def cuda_entries(out):
     try:
         from numba import cuda
         from numba.cuda import cudadecl
-    except ImportError:
-        return
+        import numba_cuda
+    except ImportError as e:
+        raise SystemExit("gen_concrete_templates: numba-cuda is needed for the cuda.* tables (%s)" % e)
+    version = numba_cuda.__version__
     # The CUDA module's attributes resolve to `types.Function(template)`: the templates are
     # in cudadecl's registry, keyed by the `numba.cuda` stubs.
     names = {id(getattr(cuda, name)): "cuda." + name for name in CUDA_FUNCTIONS}
@@ -75,6 +77,7 @@ def cuda_entries(out):
             found.setdefault(key, []).append(t)
     for key, ts in found.items():
         out[key] = entries_of(types.Function(ts[0]) if len(ts) == 1 else _Templates(ts))
+    return version
 
 
 class _Templates:
@@ -93,8 +96,9 @@ def main():
         if key is None:
             continue
         out[key] = entries_of(fnty)
-    cuda_entries(out)
-    print(json.dumps({"numba_version": numba.__version__, "functions": out}, indent=0, sort_keys=True))
+    cuda_version = cuda_entries(out)
+    print(json.dumps({"numba_version": numba.__version__, "numba_cuda_version": cuda_version, "functions": out},
+                     indent=0, sort_keys=True))
 
 
 main()

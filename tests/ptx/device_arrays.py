@@ -102,6 +102,21 @@ def main():
     check("a zero-size array", cuda.to_device(np.zeros((0, 3))).copy_to_host(), np.zeros((0, 3)))
     raises("to_device of a non-contiguous array", lambda: cuda.to_device(np.zeros(10)[::2]), ValueError,
            "non-contiguous buffer")
+    check("a 0-d array", cuda.to_device(np.array(5.0)).copy_to_host(), np.array(5.0))
+    # Strides wider than the items: the allocation spans them (a kernel writing through them
+    # stays inside it).
+    sp = cuda.device_array(64, np.float32, strides=(4096,))
+    neighbour = cuda.to_device(np.zeros(1 << 16, np.float32))
+    sp[:] = 0.0
+    dk.add[1, 64](sp, 1.0)
+    check("a device array of wide strides", (sp.copy_to_host(), neighbour.copy_to_host().sum()), (np.ones(64, np.float32), np.float32(0)))
+    # An array keeps the stream it was made on.
+    st = cuda.stream()
+    ds = cuda.to_device(np.arange(4.0), stream=st)
+    del st
+    other = cuda.stream()
+    check("an array keeps its stream alive", (ds.__cuda_array_interface__["stream"] != other.handle, ds.copy_to_host()),
+          (True, np.arange(4.0)))
 
     # Arrays stay on the GPU between launches: the host copy is not touched.
     d = cuda.to_device(x)
@@ -245,10 +260,10 @@ def main():
     check("event timing is positive and below a second", (ms > 0, ms < 1000, start.elapsed_time(end) == ms, end.query()), (True, True, True, True))
     dev = cuda.get_current_device()
     cc = dev.compute_capability
-    check("device queries", (len(cuda.gpus), isinstance(dev.name, bytes), cc >= (7, 5), dev.WARP_SIZE, dev.MULTIPROCESSOR_COUNT > 0,
+    check("device queries", (len(cuda.gpus), isinstance(dev.name, str), cc >= (7, 5), dev.WARP_SIZE, dev.MULTIPROCESSOR_COUNT > 0,
                              cuda.gpus[0].id, cuda.get_memory_info()[1] > 0), (1, True, True, 32, True, 0, True))
     print("     device: %s, compute capability %d.%d, %d multiprocessors, 10 launches of 16M items in %.3f ms"
-          % (dev.name.decode(), cc[0], cc[1], dev.MULTIPROCESSOR_COUNT, ms))
+          % (dev.name, cc[0], cc[1], dev.MULTIPROCESSOR_COUNT, ms))
 
     # Device memory is freed with its array: 96 GB allocated 64 MB at a time.
     for _ in range(1500):

@@ -32,7 +32,8 @@ def refusals():
     x = np.zeros(8, dtype=np.float32)
     for what, call, exc in [
         ("a call without a launch configuration", lambda: k0187.saxpy(x, x, 1.0), TypeError),
-        ("a configuration of one item", lambda: k0187.saxpy[4], ValueError),
+        ("a configuration that is not a tuple", lambda: k0187.saxpy[4], TypeError),
+        ("a configuration of one item", lambda: k0187.saxpy[(4,)], ValueError),
         ("a zero block dimension", lambda: k0187.saxpy[4, 0], ValueError),
         ("a float64 array for a float32 one", lambda: k0187.saxpy[1, 32](np.zeros(8), x, 1.0), TypeError),
         ("an array for a number", lambda: k0187.saxpy[1, 32](x, x, x), TypeError),

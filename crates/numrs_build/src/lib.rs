@@ -739,7 +739,13 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             let path = sf.path(dbd);
             let file: Arc<str> = std::path::absolute(path).map_or_else(|_| path.as_str().into(), |a| a.to_string_lossy().into());
             let location = numrs_codegen::SourceLocation { file, lines: numrs_db::line_index(dbd, sf).clone(), base: p.base };
-            let placed = p.flags.parallel.then(|| (location.file.clone(), location.lines.line_col(p.base).line));
+            // The line of every statement (an edit that moves lines without moving bytes
+            // changes the messages too).
+            let placed = p.flags.parallel.then(|| {
+                let stmt_lines: Vec<u32> =
+                    p.ir.blocks.iter().flat_map(|b| b.stmts.iter()).map(|s| location.lines.line_col(p.base.saturating_add(s.span.start)).line).collect();
+                (location.file.clone(), stmt_lines)
+            });
             numrs_codegen::SpecInput {
                 function: p.function.clone(),
                 function_id: p.function_id,

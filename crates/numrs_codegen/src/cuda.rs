@@ -483,7 +483,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 rmw,
                 p.as_value_ref(),
                 v.as_value_ref(),
-                llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingSequentiallyConsistent,
+                llvm_sys::LLVMAtomicOrdering::LLVMAtomicOrderingMonotonic,
                 0,
             )
         };
@@ -521,7 +521,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(attempt);
         let old_i = self.b.build_bit_cast(cur.as_basic_value(), it, "")?.into_int_value();
         let new_i = self.b.build_bit_cast(v, it, "")?.into_int_value();
-        let seq = inkwell::AtomicOrdering::SequentiallyConsistent;
+        // Monotonic, as numba-cuda's atomics.
+        let seq = inkwell::AtomicOrdering::Monotonic;
         let pair = self.b.build_cmpxchg(p, old_i, new_i, seq, seq)?;
         let seen = self.b.build_extract_value(pair, 0, "")?;
         let seen = self.b.build_bit_cast(seen, ft, "")?.into_float_value();
@@ -564,7 +565,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let o = self.cast(o, &ot, &at.dtype)?.into_int_value();
         let v = self.load(val)?;
         let v = self.cast(v, &vt, &at.dtype)?.into_int_value();
-        let seq = inkwell::AtomicOrdering::SequentiallyConsistent;
+        // Monotonic, as numba-cuda's atomics.
+        let seq = inkwell::AtomicOrdering::Monotonic;
         let pair = self.b.build_cmpxchg(p, o, v, seq, seq)?;
         let seen = self.b.build_extract_value(pair, 0, "")?;
         self.cast(seen, &at.dtype, tt)
@@ -659,10 +661,14 @@ fn flat_params<'ctx>(ctx: &'ctx inkwell::context::Context, t: &Type) -> Result<V
             let part = if numeric(t) == Some(NumericKind::Complex64) { ctx.f32_type() } else { ctx.f64_type() };
             Ok(vec![part.into(), part.into()])
         }
-        // A tuple as its items, one after the other.
+        // A tuple as its items, one after the other (the launcher passes numbers in tuples).
         t if t.tuple_items().is_some() => {
+            let items = t.tuple_items().unwrap_or_default();
+            if items.iter().any(|i| !(i.is_number() || i.tuple_items().is_some())) {
+                return Err(format!("a CUDA kernel parameter of type {t} (a tuple holding other than numbers) is not supported by numrs build yet"));
+            }
             let mut out = Vec::new();
-            for item in t.tuple_items().unwrap_or_default().iter() {
+            for item in items.iter() {
                 out.extend(flat_params(ctx, item)?);
             }
             Ok(out)

@@ -2797,7 +2797,7 @@ fn py_repr_const(v: &numrs_types::PyRepr) -> Option<crate::GlobalConst> {
     Some(match v {
         P::None => crate::GlobalConst::Scalar(K::None),
         P::Bool(b) => crate::GlobalConst::Scalar(K::Bool(*b)),
-        P::Int(i) => crate::GlobalConst::Scalar(K::Int(*i as i128)),
+        P::Int(i) => crate::GlobalConst::Scalar(K::Int(*i)),
         P::Float(f) => crate::GlobalConst::Scalar(K::Float(FloatBits::new(*f))),
         P::Complex(re, im) => crate::GlobalConst::Scalar(K::Complex { real: FloatBits::new(*re), imag: FloatBits::new(*im) }),
         P::NpScalar(_, inner) => return py_repr_const(inner),

@@ -7,7 +7,7 @@
 use numrs_syntax::ast::{BinOp, Expr, ExprKind, UnaryOp};
 use numrs_types::NumericKind;
 
-use crate::symbols::{python_float_repr, ConstValue, ModuleSymbols};
+use crate::symbols::{ConstValue, ModuleSymbols};
 
 /// A folded default.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,10 +48,22 @@ fn repr(f: &Folded) -> String {
 fn numpy_repr(k: NumericKind, c: &ConstValue) -> String {
     match c {
         ConstValue::Bool(b) => if *b { "np.True_" } else { "np.False_" }.to_string(),
-        ConstValue::Float(f) if k == NumericKind::Float32 => {
-            // The shortest digits that give the float32 back, printed as Python prints floats.
-            let shortest: f64 = format!("{:e}", f.get() as f32).parse().unwrap_or(f.get());
-            format!("np.float32({})", python_float_repr(shortest))
+        ConstValue::Float(f) if k == NumericKind::Float32 => format!("np.float32({})", f32_text(f.get() as f32)),
+        ConstValue::Complex { real, imag } if k == NumericKind::Complex64 => {
+            let part = |x: f64| {
+                let t = f32_text(x as f32);
+                t.strip_suffix(".0").map(str::to_string).unwrap_or(t)
+            };
+            let (re, im) = (real.get(), imag.get());
+            let im_s = part(im);
+            let inner = if re == 0.0 && re.is_sign_positive() {
+                format!("{im_s}j")
+            } else if im_s.starts_with('-') {
+                format!("{}{im_s}j", part(re))
+            } else {
+                format!("{}+{im_s}j", part(re))
+            };
+            format!("np.complex64({inner})")
         }
         ConstValue::Complex { .. } => {
             let text = c.python_repr();
@@ -60,6 +72,31 @@ fn numpy_repr(k: NumericKind, c: &ConstValue) -> String {
         }
         other => format!("np.{}({})", k.name(), other.python_repr()),
     }
+}
+
+/// NumPy's repr digits of a float32: the shortest that give it back, positional from 1e-4 up
+/// to 1e6 (exclusive), else in exponent form (`1e-04`, `1.234567e+06`).
+fn f32_text(x: f32) -> String {
+    if x.is_nan() {
+        return "nan".to_string();
+    }
+    if x.is_infinite() {
+        return if x > 0.0 { "inf" } else { "-inf" }.to_string();
+    }
+    let abs = f64::from(x.abs());
+    if abs != 0.0 && !(1e-4..1e6).contains(&abs) {
+        let s = format!("{x:e}");
+        if let Some((mantissa, exp)) = s.split_once('e') {
+            let (sign, digits) = match exp.strip_prefix('-') {
+                Some(d) => ('-', d),
+                None => ('+', exp),
+            };
+            let digits = if digits.len() < 2 { format!("0{digits}") } else { digits.to_string() };
+            return format!("{mantissa}e{sign}{digits}");
+        }
+        return s;
+    }
+    format!("{x:?}")
 }
 
 fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Option<Folded> {
@@ -102,6 +139,27 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
             Some(Folded::Py(ConstValue::Float(numrs_syntax::ast::FloatBits::new(f))))
         }
         ExprKind::Call { func, args, keywords } if keywords.is_empty() => {
+            let callee = match &func.kind {
+                // A builtin not rebound in the module.
+                ExprKind::Name(n) if symbols.lookup(n, Some(def_offset)).is_none() => n.clone(),
+                _ => symbols.resolve_dotted_at(func, Some(def_offset))?,
+            };
+            // `float('inf')`, `float('nan')`, `float('1e-3')`: Python's float of a string.
+            if let [arg] = args.as_slice() {
+                if let (Some(Folded::Py(ConstValue::Str(s))), "float") = (sub(arg), callee.as_str()) {
+                    let f: f64 = s.trim().replace('_', "").parse().ok()?;
+                    return Some(Folded::Py(ConstValue::Float(numrs_syntax::ast::FloatBits::new(f))));
+                }
+            }
+            if args.is_empty() {
+                return Some(Folded::Py(match callee.as_str() {
+                    "int" => ConstValue::Int(0),
+                    "float" => to_const(Num::F(0.0)),
+                    "bool" => ConstValue::Bool(false),
+                    "complex" => to_const(Num::C(0.0, 0.0)),
+                    _ => return None,
+                }));
+            }
             let values: Vec<Num> = args
                 .iter()
                 .map(|a| match sub(a)? {
@@ -110,11 +168,6 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
                     Folded::Tuple(_) => None,
                 })
                 .collect::<Option<_>>()?;
-            let callee = match &func.kind {
-                // A builtin not rebound in the module.
-                ExprKind::Name(n) if symbols.lookup(n, Some(def_offset)).is_none() => n.clone(),
-                _ => symbols.resolve_dotted_at(func, Some(def_offset))?,
-            };
             let one = || if values.len() == 1 { Some(values[0]) } else { None };
             match callee.as_str() {
                 "float" => Some(Folded::Py(to_const(Num::F(one()?.as_f64()?)))),
@@ -217,18 +270,27 @@ fn neg(n: Num) -> Option<Num> {
 /// huge power or anything unusual is not folded).
 fn arith(op: BinOp, l: Num, r: Num) -> Option<Num> {
     use Num::*;
-    const LIMIT: i128 = 1 << 100;
-    let bounded = |i: i128| (i.abs() < LIMIT).then_some(I(i));
+    const LIMIT: u128 = 1 << 100;
+    // Exactly representable as a float (true division rounds once, as Python's does).
+    const EXACT: u128 = 1 << 53;
+    let bounded = |i: i128| (i.unsigned_abs() < LIMIT).then_some(I(i));
     match (l, r) {
         (I(a), I(b)) => match op {
             BinOp::Add => bounded(a.checked_add(b)?),
             BinOp::Sub => bounded(a.checked_sub(b)?),
             BinOp::Mult => bounded(a.checked_mul(b)?),
-            BinOp::Div if b != 0 => Some(F(a as f64 / b as f64)),
-            BinOp::FloorDiv if b != 0 => Some(I(a.div_euclid(b) - i128::from(b < 0 && a.rem_euclid(b) != 0))),
-            BinOp::Mod if b != 0 => Some(I(((a % b) + b) % b)),
+            BinOp::Div if b != 0 && a.unsigned_abs() <= EXACT && b.unsigned_abs() <= EXACT => Some(F(a as f64 / b as f64)),
+            // Python's floor division and modulo: the remainder takes the divisor's sign.
+            BinOp::FloorDiv if b != 0 => {
+                let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
+                bounded(if r != 0 && (r < 0) != (b < 0) { q - 1 } else { q })
+            }
+            BinOp::Mod if b != 0 => {
+                let r = a.checked_rem(b)?;
+                bounded(if r != 0 && (r < 0) != (b < 0) { r + b } else { r })
+            }
             BinOp::Pow if b >= 0 => bounded(a.checked_pow(u32::try_from(b).ok()?)?),
-            BinOp::Pow if a != 0 => Some(F((a as f64).powf(b as f64))),
+            BinOp::Pow if a != 0 && a.unsigned_abs() <= EXACT => finite(F((a as f64).powf(b as f64))),
             _ => None,
         },
         (C(..), _) | (_, C(..)) => {
@@ -247,13 +309,50 @@ fn arith(op: BinOp, l: Num, r: Num) -> Option<Num> {
                 BinOp::Sub => Some(F(a - b)),
                 BinOp::Mult => Some(F(a * b)),
                 BinOp::Div if b != 0.0 => Some(F(a / b)),
-                BinOp::FloorDiv if b != 0.0 => Some(F((a / b).floor())),
-                BinOp::Mod if b != 0.0 => Some(F(a - b * (a / b).floor())),
-                BinOp::Pow if a > 0.0 || (a == 0.0 && b >= 0.0) => Some(F(a.powf(b))),
+                BinOp::FloorDiv if b != 0.0 => Some(F(float_divmod(a, b).0)),
+                BinOp::Mod if b != 0.0 => Some(F(float_divmod(a, b).1)),
+                // Python raises OverflowError where the power overflows.
+                BinOp::Pow if a > 0.0 || (a == 0.0 && b >= 0.0) => {
+                    let p = a.powf(b);
+                    (p.is_finite() || !a.is_finite() || !b.is_finite()).then_some(F(p))
+                }
                 _ => None,
             }
         }
     }
+}
+
+/// A finite float result (Python raises OverflowError otherwise).
+fn finite(n: Num) -> Option<Num> {
+    match n {
+        Num::F(f) if !f.is_finite() => None,
+        other => Some(other),
+    }
+}
+
+/// CPython's `float_divmod`: the floored quotient and the remainder with the divisor's sign.
+fn float_divmod(vx: f64, wx: f64) -> (f64, f64) {
+    let mut m = vx % wx;
+    let mut div = (vx - m) / wx;
+    if m != 0.0 {
+        if (wx < 0.0) != (m < 0.0) {
+            m += wx;
+            div -= 1.0;
+        }
+    } else {
+        m = 0.0f64.copysign(wx);
+    }
+    let floordiv = if div != 0.0 {
+        let f = div.floor();
+        if div - f > 0.5 {
+            f + 1.0
+        } else {
+            f
+        }
+    } else {
+        0.0f64.copysign(vx / wx)
+    };
+    (floordiv, m)
 }
 
 /// `numpy.<kind>(value)`: the value as that kind holds it (a float32 rounded, an integer
@@ -302,6 +401,21 @@ mod tests {
             ("np.float32(1.5)", "np.float32(1.5)"),
             ("np.float32(0.1)", "np.float32(0.1)"),
             ("np.float32(1e-6)", "np.float32(1e-06)"),
+            ("np.float32(1e6)", "np.float32(1e+06)"),
+            ("np.float32(1234567.0)", "np.float32(1.234567e+06)"),
+            ("np.float32(999999.0)", "np.float32(999999.0)"),
+            ("np.float32(1e-4)", "np.float32(1e-04)"),
+            ("np.float32(0.00011)", "np.float32(0.00011)"),
+            ("np.complex64(0.1+1e6j)", "np.complex64(0.1+1e+06j)"),
+            ("np.complex64(1.5j)", "np.complex64(1.5j)"),
+            ("float('inf')", "inf"),
+            ("float('-1e-3')", "-0.001"),
+            ("int()", "0"),
+            ("1 // 0.1", "9.0"),
+            ("1 % 0.1", "0.09999999999999995"),
+            ("1.0 % -1.0", "-0.0"),
+            ("-1 // float('inf')", "-1.0"),
+            ("2 ** 63", "9223372036854775808"),
             ("np.int64(7)", "np.int64(7)"),
             ("np.int8(2.9)", "np.int8(2)"),
             ("np.bool_(1)", "np.True_"),
@@ -317,7 +431,7 @@ mod tests {
         for (src, want) in cases {
             assert_eq!(repr_of(src).as_deref(), Some(want), "{src}");
         }
-        for src in ["np.uint8(-1)", "1 / 0", "foo(1)", "[1, 2]"] {
+        for src in ["np.uint8(-1)", "1 / 0", "foo(1)", "[1, 2]", "(-2) ** 127 // -1", "-(2 ** 99) * 2 ** 30 % 3", "10.0 ** 400"] {
             assert_eq!(repr_of(src), None, "{src}");
         }
     }

@@ -23,6 +23,11 @@ fn list_slice_store_error(inf: &Inferer<'_>, target: VarId, index: VarId, stored
     if !matches!(it, Type::Slice2 | Type::Slice3) {
         return None;
     }
+    // An optional value is unwrapped first (Numba's `optional_to_any` cast).
+    let vt = match vt {
+        Type::Optional(inner) => &**inner,
+        other => other,
+    };
     match vt {
         Type::List { dtype: d, .. } if d == dtype => None,
         Type::List { .. } => Some((

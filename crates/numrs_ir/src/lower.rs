@@ -1032,11 +1032,11 @@ impl Lowerer {
                 }
                 // A display CPython folds into one constant: its nested tuples are constants
                 // of their own (see `Value::ConstTuple`).
-                let folded = matches!(numrs_hir::ConstValue::from_expr(e), Some(numrs_hir::ConstValue::Tuple(_)));
+                let folded = folded_tuple(e).is_some();
                 let vs = items
                     .iter()
-                    .map(|i| match numrs_hir::ConstValue::from_expr(i) {
-                        Some(c @ numrs_hir::ConstValue::Tuple(_)) if folded => self.temp("const", i.span, Value::ConstTuple(c)),
+                    .map(|i| match folded_tuple(i) {
+                        Some(c) if folded => self.temp("const", i.span, Value::ConstTuple(c)),
                         _ => self.lower_expr(i),
                     })
                     .collect();
@@ -1320,6 +1320,41 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
     }
     let int = |v: i128| (v.unsigned_abs() < (1u128 << 100)).then_some(Constant::Int(v));
     let float = |v: f64| v.is_finite().then_some(Constant::Float(FloatBits::new(v)));
+    // Complex arithmetic (`1 + 2j`): `+`, `-`, `*` and negation, as CPython folds them.
+    fn complex_of(e: &Expr) -> Option<(f64, f64, bool)> {
+        let c = match &e.kind {
+            ExprKind::Constant(c) => c.clone(),
+            ExprKind::UnaryOp { .. } | ExprKind::BinOp { .. } => fold_constant(e)?,
+            _ => return None,
+        };
+        match c {
+            Constant::Int(v) if v.unsigned_abs() <= 1u128 << 53 => Some((v as f64, 0.0, false)),
+            Constant::Float(f) => Some((f.get(), 0.0, false)),
+            Constant::Complex { real, imag } => Some((real.get(), imag.get(), true)),
+            _ => None,
+        }
+    }
+    let complex = |re: f64, im: f64| (re.is_finite() && im.is_finite()).then_some(Constant::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) });
+    match &e.kind {
+        ExprKind::UnaryOp { op: UnaryOp::USub, operand } => {
+            if let Some((re, im, true)) = complex_of(operand) {
+                return complex(-re, -im);
+            }
+        }
+        ExprKind::BinOp { left, op, right } => {
+            if let (Some((a, b, ca)), Some((c, d, cb))) = (complex_of(left), complex_of(right)) {
+                if ca || cb {
+                    return match op {
+                        B::Add => complex(a + c, b + d),
+                        B::Sub => complex(a - c, b - d),
+                        B::Mult => complex(a * c - b * d, a * d + b * c),
+                        _ => None,
+                    };
+                }
+            }
+        }
+        _ => {}
+    }
     match &e.kind {
         ExprKind::UnaryOp { op, operand } => match (op, num(operand)?) {
             (UnaryOp::USub, N::I(v)) => int(-v),
@@ -1337,8 +1372,15 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
                     B::Sub => int(a.checked_sub(b)?),
                     B::Mult => int(a.checked_mul(b)?),
                     B::Pow if (0..=64).contains(&b) => int(a.checked_pow(b as u32)?),
-                    B::FloorDiv if b != 0 => int(a.div_euclid(b) - if (a.rem_euclid(b) != 0) && (b < 0) { 1 } else { 0 }),
-                    B::Mod if b != 0 => int(((a % b) + b) % b),
+                    // Python's: the remainder takes the divisor's sign (checked: no overflow).
+                    B::FloorDiv if b != 0 => {
+                        let (q, r) = (a.checked_div(b)?, a.checked_rem(b)?);
+                        int(if r != 0 && (r < 0) != (b < 0) { q - 1 } else { q })
+                    }
+                    B::Mod if b != 0 => {
+                        let r = a.checked_rem(b)?;
+                        int(if r != 0 && (r < 0) != (b < 0) { r + b } else { r })
+                    }
                     B::LShift if (0..64).contains(&b) => int(a.checked_shl(b as u32)?),
                     B::RShift if (0..128).contains(&b) => int(a >> b),
                     B::BitAnd => int(a & b),
@@ -1362,6 +1404,36 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
         }
         _ => None,
     }
+}
+
+/// The value of a tuple display CPython's AST optimizer folds into one constant: every item a
+/// constant, after folding (arithmetic on numbers, nested tuples).
+fn folded_tuple(e: &Expr) -> Option<numrs_hir::ConstValue> {
+    use numrs_hir::ConstValue as C;
+    let ExprKind::Tuple(items) = &e.kind else { return None };
+    items
+        .iter()
+        .map(|item| {
+            if matches!(item.kind, ExprKind::Tuple(_)) {
+                return folded_tuple(item);
+            }
+            let c = match &item.kind {
+                ExprKind::Constant(c) => c.clone(),
+                _ => fold_constant(item)?,
+            };
+            Some(match c {
+                Constant::None => C::None,
+                Constant::Bool(b) => C::Bool(b),
+                Constant::Int(i) => C::Int(i),
+                Constant::BigInt(s) => C::BigInt(s),
+                Constant::Float(f) => C::Float(f),
+                Constant::Complex { real, imag } => C::Complex { real, imag },
+                Constant::Str(s) => C::Str(s),
+                Constant::Bytes(_) | Constant::Ellipsis => return None,
+            })
+        })
+        .collect::<Option<Vec<_>>>()
+        .map(C::Tuple)
 }
 
 /// The truth value of a constant condition (`while True`, `if 0`), as CPython folds it.

@@ -208,8 +208,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             {
                 return Err(bad());
             }
-            let shape = std::slice::from_raw_parts(a.dimensions, *ndim);
-            let strides = std::slice::from_raw_parts(a.strides, *ndim);
+            let (shape, strides) = a.dims();
             let h = dst as *mut ArrayHeader;
             h.write(ArrayHeader {
                 meminfo: std::ptr::null_mut(),
@@ -445,6 +444,23 @@ unsafe fn box_array(
     let dims = src.add(std::mem::size_of::<ArrayHeader>()) as *const isize;
     let shape = std::slice::from_raw_parts(dims, ndim);
     let strides = std::slice::from_raw_parts(dims.add(ndim), ndim);
+    let parent = h.parent as *mut ffi::PyObject;
+    if !h.meminfo.is_null() && !parent.is_null() && np.is_array(parent) {
+        // A Python array held by a typed container (`adopt_arrays`): the array itself, as
+        // Numba's `try_to_return_parent`, when the value still describes all of it.
+        let p = npy::fields(parent);
+        let (ps, pt) = p.dims();
+        if p.data == h.data
+            && ps == shape
+            && pt == strides
+            && np.kind_of_type_num((*p.descr).type_num) == Some(kind)
+            && (p.flags & NPY_ARRAY_WRITEABLE != 0) != readonly
+        {
+            ffi::Py_INCREF(parent);
+            meminfo_decref(h.meminfo);
+            return Ok(parent);
+        }
+    }
     if !h.meminfo.is_null() {
         // Memory allocated by compiled code: the array owns the returned reference.
         let owner = match Py::new(py, MemInfoOwner { mi: h.meminfo as usize }) {
@@ -457,7 +473,6 @@ unsafe fn box_array(
         let arr = np.new_array(kind, shape, strides, h.data, !readonly, owner.into_ptr());
         return if arr.is_null() { Err(fetch(py)) } else { Ok(arr) };
     }
-    let parent = h.parent as *mut ffi::PyObject;
     if parent.is_null() {
         // A constant of the module (a global array Numba froze into the code) or a view of
         // one: the caller gets a C-contiguous copy that owns its memory.
@@ -500,8 +515,8 @@ unsafe fn box_array(
         if p.data == h.data
             && p.nd as usize == ndim
             && np.kind_of_type_num((*p.descr).type_num) == Some(kind)
-            && std::slice::from_raw_parts(p.dimensions, ndim) == shape
-            && std::slice::from_raw_parts(p.strides, ndim) == strides
+            && p.dims().0 == shape
+            && p.dims().1 == strides
             // A read-only result of a writeable argument (`np.broadcast_to(a, a.shape)`) is a
             // new read-only view, as Numba's (which drops the parent of such views).
             && (p.flags & NPY_ARRAY_WRITEABLE != 0) != readonly

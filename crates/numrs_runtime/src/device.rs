@@ -132,6 +132,9 @@ pub struct DeviceNDArray {
     itemsize: usize,
     dtype: Py<PyAny>,
     stream: usize,
+    /// The stream object of `stream` (kept alive: its handle must not be destroyed or reused
+    /// while the array uses it).
+    stream_obj: Option<Py<PyAny>>,
     owner: Owner,
 }
 
@@ -173,6 +176,19 @@ impl DeviceView {
         };
         Type::array(Type::Number(self.kind), self.shape.len() as u32, layout)
     }
+}
+
+/// The bytes from the first item to the end of the last, strides not negative (0 for no
+/// items); `None` on overflow.
+fn span(shape: &[i64], strides: &[i64], itemsize: usize) -> Option<usize> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    let mut total = itemsize as i64;
+    for (n, s) in shape.iter().zip(strides) {
+        total = total.checked_add((n - 1).checked_mul(*s)?)?;
+    }
+    usize::try_from(total).ok()
 }
 
 fn contiguity(shape: &[i64], strides: &[i64], itemsize: usize) -> (bool, bool) {
@@ -237,10 +253,8 @@ fn squeezed(shape: &[i64], strides: &[i64]) -> (Vec<i64>, Vec<i64>) {
 fn host_geometry(obj: &Bound<'_, PyAny>) -> (Vec<i64>, Vec<i64>, *mut u8, i32) {
     unsafe {
         let f = npy::fields(obj.as_ptr());
-        let nd = f.nd as usize;
-        let shape = std::slice::from_raw_parts(f.dimensions, nd).iter().map(|x| *x as i64).collect();
-        let strides = std::slice::from_raw_parts(f.strides, nd).iter().map(|x| *x as i64).collect();
-        (shape, strides, f.data, f.flags)
+        let (dims, steps) = f.dims();
+        (dims.iter().map(|x| *x as i64).collect(), steps.iter().map(|x| *x as i64).collect(), f.data, f.flags)
     }
 }
 
@@ -263,19 +277,38 @@ impl DeviceNDArray {
     }
 
     /// A new, uninitialized device array.
-    fn allocate(py: Python<'_>, shape: Vec<i64>, strides: Vec<i64>, dtype: &Bound<'_, PyAny>, stream: usize) -> PyResult<DeviceNDArray> {
+    /// A new, uninitialized device array of `shape` and `strides`: its allocation spans every
+    /// item the strides reach (numba-cuda's `memory_size_from_info`).
+    fn allocate(
+        py: Python<'_>,
+        shape: Vec<i64>,
+        strides: Vec<i64>,
+        dtype: &Bound<'_, PyAny>,
+        stream: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<DeviceNDArray> {
+        let handle = stream_handle(stream)?;
         let (dtype, kind, itemsize) = numpy_dtype(py, dtype)?;
         if shape.iter().any(|s| *s < 0) {
             return Err(PyValueError::new_err("negative dimensions are not allowed"));
         }
-        let nbytes = shape
-            .iter()
-            .try_fold(itemsize as i64, |acc, s| acc.checked_mul(*s))
-            .ok_or_else(|| PyValueError::new_err("array is too big"))?;
+        if strides.len() != shape.len() || strides.iter().any(|s| *s < 0) {
+            return Err(PyValueError::new_err("strides must be one non-negative number per dimension"));
+        }
+        let nbytes = span(&shape, &strides, itemsize).ok_or_else(|| PyValueError::new_err("array is too big"))?;
         let d = driver()?;
         let mut ptr = 0u64;
-        d.check(unsafe { (d.mem_alloc)(&mut ptr, (nbytes as usize).max(1)) }, "cuMemAlloc")?;
-        Ok(DeviceNDArray { ptr, shape, strides, kind, itemsize, dtype: dtype.unbind(), stream, owner: Owner::Allocation })
+        d.check(unsafe { (d.mem_alloc)(&mut ptr, nbytes.max(1)) }, "cuMemAlloc")?;
+        Ok(DeviceNDArray {
+            ptr,
+            shape,
+            strides,
+            kind,
+            itemsize,
+            dtype: dtype.unbind(),
+            stream: handle,
+            stream_obj: stream.map(|s| s.clone().unbind()),
+            owner: Owner::Allocation,
+        })
     }
 
     /// The stream a transfer runs on: the one given, else the array's own.
@@ -468,7 +501,12 @@ impl DeviceNDArray {
             if !(c || f) {
                 return Err(PyValueError::new_err(NOT_CONTIGUOUS));
             }
-            let (dtype, ..) = numpy_dtype(py, &ary.getattr("dtype")?)?;
+            // A foreign array need not have `dtype`: its interface's `typestr` says it.
+            let spec = match ary.downcast::<DeviceNDArray>() {
+                Ok(d) => d.get().dtype.bind(py).clone(),
+                Err(_) => ary.getattr("__cuda_array_interface__")?.get_item("typestr")?,
+            };
+            let (dtype, ..) = numpy_dtype(py, &spec)?;
             self.check_compatible(py, &dtype, &src.shape, &src.strides)?;
             let d = driver()?;
             return d.check(
@@ -516,6 +554,7 @@ impl DeviceNDArray {
             itemsize: me.itemsize,
             dtype: me.dtype.clone_ref(py),
             stream: me.stream,
+            stream_obj: me.stream_obj.as_ref().map(|s| s.clone_ref(py)),
             owner: Owner::Borrowed(slf.clone().into_any().unbind()),
         };
         Ok(Bound::new(py, view)?.into_any())
@@ -532,6 +571,7 @@ impl DeviceNDArray {
             itemsize: self.itemsize,
             dtype: self.dtype.clone_ref(py),
             stream: 0,
+            stream_obj: None,
             owner: Owner::Borrowed(py.None()),
         };
         let value = match value.downcast::<DeviceNDArray>() {
@@ -600,11 +640,7 @@ impl DeviceNDArray {
 
     /// The bytes from the first item to the end of the last (strides not negative).
     fn extent(&self) -> usize {
-        if self.shape.contains(&0) {
-            return 0;
-        }
-        let span: i64 = self.shape.iter().zip(&self.strides).map(|(n, s)| (n - 1) * s).sum();
-        span as usize + self.itemsize
+        span(&self.shape, &self.strides, self.itemsize).unwrap_or(0)
     }
 
     /// A host array of the same shape and strides holding the items (the extent copied down).
@@ -669,6 +705,9 @@ pub(crate) fn device_view(py: Python<'_>, obj: &Bound<'_, PyAny>) -> PyResult<Op
     if strides.len() != shape.len() {
         return Err(bad("shape and strides differ in length"));
     }
+    if shape.iter().any(|n| *n < 0) || span(&shape, &strides.iter().map(|s: &i64| s.abs()).collect::<Vec<_>>(), itemsize).is_none() {
+        return Err(bad("negative or too large dimensions"));
+    }
     if cai.get_item("mask").ok().is_some_and(|m| !m.is_none()) {
         return Err(PyNotImplementedError::new_err("Masked arrays are not supported"));
     }
@@ -721,7 +760,7 @@ fn to_device<'py>(
     if flags & (NPY_ARRAY_C_CONTIGUOUS | NPY_ARRAY_F_CONTIGUOUS) == 0 {
         return Err(PyValueError::new_err(NOT_CONTIGUOUS));
     }
-    let dev = DeviceNDArray::allocate(py, shape, strides, &host.getattr("dtype")?, handle)?;
+    let dev = DeviceNDArray::allocate(py, shape, strides, &host.getattr("dtype")?, stream.as_ref())?;
     if copy {
         dev.upload(data, handle)?;
     }
@@ -756,8 +795,7 @@ fn device_array<'py>(
         Some(_) => return Err(PyValueError::new_err("strides and shape differ in length")),
         None => contiguous_strides(&shape, itemsize, fortran),
     };
-    let handle = stream_handle(stream.as_ref())?;
-    Bound::new(py, DeviceNDArray::allocate(py, shape, strides, &dtype, handle)?)
+    Bound::new(py, DeviceNDArray::allocate(py, shape, strides, &dtype, stream.as_ref())?)
 }
 
 /// `cuda.device_array_like(ary, stream=0)`: a new device array of `ary`'s shape, dtype and order.
@@ -774,8 +812,7 @@ fn device_array_like<'py>(py: Python<'py>, ary: &Bound<'py, PyAny>, stream: Opti
     };
     let (c, f) = contiguity(&shape, &strides, itemsize);
     let strides = if c || f { strides } else { contiguous_strides(&shape, itemsize, false) };
-    let handle = stream_handle(stream.as_ref())?;
-    Bound::new(py, DeviceNDArray::allocate(py, shape, strides, &ary.getattr("dtype")?, handle)?)
+    Bound::new(py, DeviceNDArray::allocate(py, shape, strides, &ary.getattr("dtype")?, stream.as_ref())?)
 }
 
 /// `cuda.as_cuda_array(obj)`: a device array sharing the memory of an object that exports
@@ -798,6 +835,7 @@ fn as_cuda_array<'py>(py: Python<'py>, obj: &Bound<'py, PyAny>) -> PyResult<Boun
         itemsize: v.itemsize,
         dtype: dtype.unbind(),
         stream: 0,
+        stream_obj: None,
         owner: Owner::Borrowed(obj.clone().unbind()),
     };
     Bound::new(py, arr)
@@ -969,14 +1007,13 @@ impl Device {
         0
     }
 
-    /// The device's name, as bytes (as Numba's `Device.name`).
+    /// The device's name (a `str`, as numba-cuda's `Device.name`).
     #[getter]
-    fn name<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyBytes>> {
+    fn name(&self) -> PyResult<String> {
         let d = driver()?;
         let mut buf = [0 as std::ffi::c_char; 256];
         d.check(unsafe { (d.device_name)(buf.as_mut_ptr(), buf.len() as i32, 0) }, "cuDeviceGetName")?;
-        let name = unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) };
-        Ok(pyo3::types::PyBytes::new(py, name.to_bytes()))
+        Ok(unsafe { std::ffi::CStr::from_ptr(buf.as_ptr()) }.to_string_lossy().into_owned())
     }
 
     #[getter]

@@ -291,7 +291,8 @@ impl Kernel {
     /// `kernel[griddim, blockdim]`, `kernel[griddim, blockdim, stream]` or
     /// `kernel[griddim, blockdim, stream, sharedmem]`, as Numba's `configure` takes them.
     fn __getitem__(slf: Py<Self>, config: &Bound<'_, PyAny>) -> PyResult<Launch> {
-        let t = config.downcast::<PyTuple>().map_err(|_| PyValueError::new_err("must specify at least the griddim and blockdim"))?;
+        // Numba takes `len(args)` of the configuration: not a tuple is a TypeError there.
+        let t = config.downcast::<PyTuple>().map_err(|_| PyTypeError::new_err(format!("object of type '{}' has no len()", config.get_type().name().map(|n| n.to_string()).unwrap_or_default())))?;
         if !(2..=4).contains(&t.len()) {
             return Err(PyValueError::new_err("must specify at least the griddim and blockdim"));
         }
@@ -314,11 +315,11 @@ impl Kernel {
         stream: Option<Bound<'_, PyAny>>,
         sharedmem: Option<Bound<'_, PyAny>>,
     ) -> PyResult<ForAll> {
-        if ntasks < 0 || ntasks > u32::MAX as i64 {
-            return Err(PyValueError::new_err("Can't create ForAll with negative task count"));
+        if ntasks < 0 {
+            return Err(PyValueError::new_err(format!("Can't create ForAll with negative task count: {ntasks}")));
         }
-        if !(0..=1024).contains(&tpb) {
-            return Err(PyValueError::new_err("tpb must be between 0 and 1024"));
+        if ntasks > u32::MAX as i64 || !(0..=u32::MAX as i64).contains(&tpb) {
+            return Err(PyValueError::new_err("ForAll: the task count and block size must fit in 32 bits"));
         }
         let handle = crate::device::stream_handle(stream.as_ref())?;
         let sharedmem = match &sharedmem {
@@ -460,9 +461,9 @@ fn prepare(py: Python<'_>, d: &Driver, obj: &Bound<'_, PyAny>, t: &Type, stream:
                 return Ok(Prepared { words: array_words(v.ptr, v.itemsize, &v.shape, &v.strides), device: None });
             }
             let f = npy::fields(obj.as_ptr());
-            let nd = f.nd as usize;
-            let shape: Vec<i64> = std::slice::from_raw_parts(f.dimensions, nd).iter().map(|s| *s as i64).collect();
-            let strides: Vec<i64> = std::slice::from_raw_parts(f.strides, nd).iter().map(|s| *s as i64).collect();
+            let (dims, steps) = f.dims();
+            let shape: Vec<i64> = dims.iter().map(|s| *s as i64).collect();
+            let strides: Vec<i64> = steps.iter().map(|s| *s as i64).collect();
             let itemsize = numrs_abi::layout(&a.dtype).map_or(0, |l| l.size);
             let nitems: i64 = shape.iter().product();
             let nbytes = (nitems as usize) * itemsize;

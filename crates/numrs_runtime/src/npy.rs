@@ -218,6 +218,17 @@ pub unsafe fn fields<'a>(obj: *mut ffi::PyObject) -> &'a ArrayObject {
     &*(obj as *const ArrayObject)
 }
 
+impl ArrayObject {
+    /// The array's shape and strides (empty for a 0-d array, whose pointers are null).
+    pub fn dims(&self) -> (&[isize], &[isize]) {
+        let nd = self.nd.max(0) as usize;
+        if nd == 0 || self.dimensions.is_null() || self.strides.is_null() {
+            return (&[], &[]);
+        }
+        unsafe { (std::slice::from_raw_parts(self.dimensions, nd), std::slice::from_raw_parts(self.strides, nd)) }
+    }
+}
+
 /// Whether the descriptor's byte order is the machine's (`=`, `|`, or the explicit native one).
 #[inline]
 pub unsafe fn native_byteorder(d: *const DescrHead) -> bool {

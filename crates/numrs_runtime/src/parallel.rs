@@ -8,6 +8,11 @@ use std::sync::{Condvar, Mutex, OnceLock};
 
 use numrs_abi::ChunkFn;
 
+extern "C" {
+    /// CPython's: whether this thread holds the GIL (exported by every CPython since 3.4).
+    fn PyGILState_Check() -> std::ffi::c_int;
+}
+
 /// The number of threads `prange` loops use: `NUMBA_NUM_THREADS` if set (as Numba), else
 /// the CPUs this process may run on.
 pub extern "C" fn numrs_num_threads() -> i64 {
@@ -245,6 +250,14 @@ pub unsafe extern "C" fn numrs_parallel_for(body: ChunkFn, ctx: *mut u8, lo: i64
     if let Some(_guard) = guard {
         let pool = pool();
         if WORKERS.load(Ordering::Acquire) > 0 {
+            // The GIL is let go while the chunks run (as Numba's `parallel_for`): a worker
+            // that drops the last reference to a Python-owned array takes it to let the
+            // array go.
+            let saved = if pyo3::ffi::Py_IsInitialized() != 0 && PyGILState_Check() == 1 {
+                Some(pyo3::ffi::PyEval_SaveThread())
+            } else {
+                None
+            };
             {
                 let mut st = pool.state.lock().unwrap_or_else(|e| e.into_inner());
                 st.job = Some(job.clone());
@@ -253,11 +266,16 @@ pub unsafe extern "C" fn numrs_parallel_for(body: ChunkFn, ctx: *mut u8, lo: i64
             pool.wake.notify_all();
             job.work();
             // Wait until every worker has left the job (its chunks are then all done).
-            let mut st = pool.state.lock().unwrap_or_else(|e| e.into_inner());
-            while st.busy > 0 || job.done.load(Ordering::Acquire) < nchunks {
-                st = pool.idle.wait(st).unwrap_or_else(|e| e.into_inner());
+            {
+                let mut st = pool.state.lock().unwrap_or_else(|e| e.into_inner());
+                while st.busy > 0 || job.done.load(Ordering::Acquire) < nchunks {
+                    st = pool.idle.wait(st).unwrap_or_else(|e| e.into_inner());
+                }
+                st.job = None;
             }
-            st.job = None;
+            if let Some(t) = saved {
+                pyo3::ffi::PyEval_RestoreThread(t);
+            }
         } else {
             job.work();
         }

@@ -45,7 +45,7 @@ pub fn omitted_value_type(repr: &str) -> Option<Type> {
 pub enum PyRepr {
     None,
     Bool(bool),
-    Int(i64),
+    Int(i128),
     Float(f64),
     Complex(f64, f64),
     Str(String),
@@ -68,7 +68,7 @@ impl PyRepr {
             "nan" => return Some(PyRepr::Float(f64::NAN)),
             _ => {}
         }
-        if let Ok(i) = s.parse::<i64>() {
+        if let Ok(i) = s.parse::<i128>() {
             return Some(PyRepr::Int(i));
         }
         if let Some(f) = parse_py_float(s) {
@@ -112,7 +112,8 @@ impl PyRepr {
         Some(match self {
             PyRepr::None => Type::NoneType,
             PyRepr::Bool(_) => Type::boolean(),
-            PyRepr::Int(i) => Type::IntegerLiteral(*i as i128).unliteral(),
+            // Numba's `typeof` of an int: int64, or uint64 above it; larger ones it refuses.
+            PyRepr::Int(i) => Type::int_literal_base(*i)?,
             PyRepr::Float(_) => Type::float64(),
             PyRepr::Complex(..) => Type::complex128(),
             PyRepr::Str(_) => Type::Unicode,
@@ -125,7 +126,7 @@ impl PyRepr {
     /// anything else by [`PyRepr::type_of`].
     pub fn prefer_literal_type(&self) -> Option<Type> {
         match self {
-            PyRepr::Int(i) => Some(Type::IntegerLiteral(*i as i128)),
+            PyRepr::Int(i) => Type::int_literal_base(*i).map(|_| Type::IntegerLiteral(*i)),
             PyRepr::Bool(b) => Some(Type::BooleanLiteral(*b)),
             PyRepr::Str(s) => Some(Type::StringLiteral(s.as_str().into())),
             other => other.type_of(),

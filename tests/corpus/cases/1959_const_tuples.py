@@ -42,10 +42,17 @@ def as_shape(n):
     return np.zeros(SHAPE).shape, np.ones(((2, 3))).sum() + n
 
 
+@njit("(int64,)")
+def folded_items(n):
+    # CPython folds arithmetic on constants too: these displays are one constant each.
+    return ((1, 2), 2 * 3), ((1, 2), 1 + 2j), ((1, 2), ~0), ((1, 2 * 3), -(-4)), n
+
+
 CALLS = [
     ("nested", (4,)),
     ("flat", (5,)),
     ("deep", (1,)),
     ("globals_", (0,)),
     ("as_shape", (1,)),
+    ("folded_items", (2,)),
 ]
