@@ -360,7 +360,14 @@ def main():
         (repr(numrs_runtime.TypedDict.empty("int64", "float64")), "DictType[int64,float64]<iv=None>({})"),
         (numrs_runtime.typeof(tl), "ListType[int64]"),
         (numrs_runtime.typeof(typedmod.table(1)), "DictType[int64,float64]<iv=None>"),
+        # `TypedList()`: untyped (Numba's repr) until its first item types it.
+        (repr(numrs_runtime.TypedList()), "ListType[Undefined]([])"),
+        (len(numrs_runtime.TypedList([])), 0),
     ]
+    untyped = numrs_runtime.TypedList()
+    untyped.append(2)
+    untyped.extend([3, 4])
+    checks += [(repr(untyped), "ListType[int64]([2, 3, 4])"), (typedmod.total(untyped), 9)]
     for got, want in checks:
         if got != want:
             failed += 1
@@ -370,7 +377,9 @@ def main():
         lambda: tl.append("x"),
         lambda: typedmod.table(2).__setitem__("a", 1.0),
         lambda: typedmod.total(numrs_runtime.TypedList([1.5])),
-        lambda: numrs_runtime.TypedList([]),
+        # An untyped list (typed by its first item, as Numba's `List()`) cannot be passed.
+        lambda: typedmod.total(numrs_runtime.TypedList()),
+        lambda: numrs_runtime.TypedList().count(1),
     ]
     for f in bad:
         try:

@@ -190,7 +190,7 @@ pub(crate) unsafe fn box_typed_list(
             return Err(PyTypeError::new_err(format!("internal error: {type_name} is not a typed list type")));
         }
     };
-    Ok(Py::new(py, TypedList::holding(mi, item.clone(), itemsize, item_type))?.into_ptr())
+    Ok(Py::new(py, TypedList::of(ListState::holding(mi, item.clone(), itemsize, item_type)))?.into_ptr())
 }
 
 /// Unboxes a [`TypedList`] argument of type `type_name`: a new reference to its native list.
@@ -207,7 +207,7 @@ pub(crate) unsafe fn unbox_typed_list(py: Python<'_>, type_name: &str, obj: *mut
             }
         )));
     };
-    let t = t.get();
+    let t = t.get().st()?;
     if t.type_name != type_name {
         return Err(PyTypeError::new_err(format!("expected a {type_name}, got a {}", t.type_name)));
     }
@@ -219,7 +219,7 @@ pub(crate) unsafe fn unbox_typed_list(py: Python<'_>, type_name: &str, obj: *mut
 
 /// The Numba type of a [`TypedList`] (`ListType[T]`), for the dispatcher's `typeof`.
 pub(crate) fn typeof_typed_list(obj: &Bound<'_, PyAny>) -> Option<numrs_types::Type> {
-    Some(obj.downcast::<TypedList>().ok()?.get().ty.clone())
+    Some(obj.downcast::<TypedList>().ok()?.get().state.get()?.ty.clone())
 }
 
 /// A native list pointer a [`TypedList`] holds one reference to. Only touched with the GIL
@@ -234,10 +234,17 @@ unsafe impl Sync for ListHandle {}
 /// either side are seen by the other. Like `numba.typed.List`: `repr` `ListType[int64]([1, 2])`,
 /// `str` `[1, 2]`, `len`, indexing and slicing, item assignment, iteration, `in`, `==`,
 /// `append`, `extend`, `insert`, `pop`, `clear`, `index`, `count`, `copy`; made with
-/// `TypedList(iterable)` (typed from its first item, as `numba.typed.List(iterable)`) or
-/// `TypedList.empty_list(item_type)` (a Numba type or its name).
+/// `TypedList(iterable)` or `TypedList()` (typed from its first item, as `numba.typed.List`;
+/// untyped until then) or `TypedList.empty_list(item_type)` (a Numba type or its name).
 #[pyclass(frozen, sequence, module = "numrs_runtime", name = "TypedList")]
 pub struct TypedList {
+    /// Unset while the list is untyped (`TypedList()`, typed by its first item as Numba's
+    /// `List()`).
+    state: std::sync::OnceLock<ListState>,
+}
+
+/// A typed list's native list and types.
+pub(crate) struct ListState {
     handle: ListHandle,
     item: Plan,
     itemsize: usize,
@@ -249,13 +256,49 @@ pub struct TypedList {
     ty: numrs_types::Type,
 }
 
-impl Drop for TypedList {
+impl Drop for ListState {
     fn drop(&mut self) {
         unsafe { release_list(&self.item, self.itemsize, self.handle.0) }
     }
 }
 
+/// Numba's error for what an untyped list cannot do.
+fn untyped() -> PyErr {
+    PyTypeError::new_err("invalid operation on untyped list")
+}
+
 impl TypedList {
+    fn of(state: ListState) -> TypedList {
+        TypedList { state: std::sync::OnceLock::from(state) }
+    }
+    fn st(&self) -> PyResult<&ListState> {
+        self.state.get().ok_or_else(untyped)
+    }
+    /// The state, typed from `value` (its Numba type) if the list is still untyped.
+    fn typed_by(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<&ListState> {
+        if let Some(s) = self.state.get() {
+            return Ok(s);
+        }
+        let state = ListState::new(item_type_of(py, value)?)?;
+        let _ = self.state.set(state);
+        self.st()
+    }
+}
+
+/// The item type a typed list takes from its first item: its Numba type (a Python list's a
+/// typed list's).
+fn item_type_of(py: Python<'_>, first: &Bound<'_, PyAny>) -> PyResult<numrs_types::Type> {
+    let np = crate::npy::npy(py)?;
+    let t = unsafe { crate::typing::typeof_value(py, np, first.as_ptr(), false) }
+        .filter(|t| *t != numrs_types::Type::PyObject)
+        .ok_or_else(|| PyTypeError::new_err(format!("cannot determine the Numba type of {}", first.repr().map(|r| r.to_string()).unwrap_or_default())))?;
+    Ok(match t {
+        numrs_types::Type::List { dtype, .. } => numrs_types::Type::ListType(dtype),
+        t => t,
+    })
+}
+
+impl ListState {
     fn payload(&self) -> *mut ListPayload {
         unsafe { payload(self.handle.0) }
     }
@@ -348,97 +391,26 @@ impl TypedList {
                 std::ptr::copy_nonoverlapping(self.at(i), (*p).items.add(k * self.itemsize), self.itemsize);
                 (*p).size = k as i64 + 1;
             }
-            Py::new(py, TypedList::holding(mi, self.item.clone(), self.itemsize, self.item_type.clone()))
+            Py::new(py, TypedList::of(ListState::holding(mi, self.item.clone(), self.itemsize, self.item_type.clone())))
         }
     }
-    fn make(py: Python<'_>, item_type: numrs_types::Type) -> PyResult<Py<TypedList>> {
+    /// A new empty native list of `item_type` items.
+    fn new(item_type: numrs_types::Type) -> PyResult<ListState> {
         let list_type = numrs_types::Type::ListType(std::sync::Arc::new(item_type.clone()));
         let plan = Plan::of(&list_type).map_err(|e| PyTypeError::new_err(format!("cannot make a {list_type}: {e}")))?;
-        let Plan::List { item, itemsize, .. } = plan else { unreachable!("a ListType's plan is a list") };
+        let Plan::List { item, itemsize, .. } = plan else {
+            return Err(PyTypeError::new_err(format!("internal error: {list_type} is not a list")));
+        };
         let mi = unsafe { new_list(0, itemsize)? };
-        Py::new(py, TypedList::holding(mi, *item, itemsize, item_type))
+        Ok(ListState::holding(mi, *item, itemsize, item_type))
     }
-    /// The object for the native list `mi` of `item_type` items, taking over its reference.
-    fn holding(mi: *mut MemInfo, item: Plan, itemsize: usize, item_type: numrs_types::Type) -> TypedList {
+    /// The state of the native list `mi` of `item_type` items, taking over its reference.
+    fn holding(mi: *mut MemInfo, item: Plan, itemsize: usize, item_type: numrs_types::Type) -> ListState {
         let ty = numrs_types::Type::ListType(std::sync::Arc::new(item_type.clone()));
-        TypedList { handle: ListHandle(mi), item, itemsize, type_name: ty.to_string(), item_type, ty }
+        ListState { handle: ListHandle(mi), item, itemsize, type_name: ty.to_string(), item_type, ty }
     }
-    fn items(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
-        (0..self.len_now()).map(|i| self.get(py, i)).collect()
-    }
-}
-
-#[pymethods]
-impl TypedList {
-    /// `TypedList(iterable)`: typed from the first item's Numba type, as
-    /// `numba.typed.List(iterable)` is.
-    #[new]
-    fn py_new(py: Python<'_>, iterable: &Bound<'_, PyAny>) -> PyResult<Py<TypedList>> {
-        let items: Vec<Bound<'_, PyAny>> = iterable.try_iter()?.collect::<PyResult<_>>()?;
-        let Some(first) = items.first() else {
-            return Err(PyTypeError::new_err("cannot type an empty TypedList: use TypedList.empty_list(item_type)"));
-        };
-        let np = crate::npy::npy(py)?;
-        let t = unsafe { crate::typing::typeof_value(py, np, first.as_ptr(), false) }
-            .filter(|t| *t != numrs_types::Type::PyObject)
-            .ok_or_else(|| PyTypeError::new_err(format!("cannot determine the Numba type of {}", first.repr().map(|r| r.to_string()).unwrap_or_default())))?;
-        // A Python list item is a reflected list in `typeof`; a typed list holds typed lists.
-        let t = match t {
-            numrs_types::Type::List { dtype, .. } => numrs_types::Type::ListType(dtype),
-            t => t,
-        };
-        let out = Self::make(py, t)?;
-        for x in &items {
-            out.get().append(py, x)?;
-        }
-        Ok(out)
-    }
-    /// `numba.typed.List.empty_list(item_type)`.
-    #[staticmethod]
-    #[pyo3(signature = (item_type, allocated=0))]
-    fn empty_list(py: Python<'_>, item_type: &Bound<'_, PyAny>, allocated: usize) -> PyResult<Py<TypedList>> {
-        let out = Self::make(py, crate::dict_boxing::type_arg(item_type)?)?;
-        out.get().reserve(allocated)?;
-        Ok(out)
-    }
-    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
-        // `numba.typed.List.__str__`: `[...]` of the items' `str`.
-        let parts = self.items(py)?.iter().map(|x| Ok(x.bind(py).str()?.to_string())).collect::<PyResult<Vec<_>>>()?;
-        Ok(format!("[{}]", parts.join(", ")))
-    }
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!("{}({})", self.type_name, self.__str__(py)?))
-    }
-    fn __len__(&self) -> usize {
-        self.len_now()
-    }
-    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyObject> {
-        if let Ok(slice) = index.downcast::<pyo3::types::PySlice>() {
-            let ix = slice.indices(self.len_now() as isize)?;
-            let picked: Vec<usize> = (0..ix.slicelength).map(|k| (ix.start + k as isize * ix.step) as usize).collect();
-            return Ok(self.new_like(py, &picked)?.into_any());
-        }
-        let i = self.index_of(index.extract::<isize>()?)?;
-        self.get(py, i)
-    }
-    fn __setitem__(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        self.index_of(index)?;
-        let buf = self.unboxed(py, value)?;
-        // Unboxing may run Python code that changes the list: find the item again.
-        let i = match self.index_of(index) {
-            Ok(i) => i,
-            Err(e) => {
-                unsafe { crate::boxing::release(&self.item, buf.as_ptr() as *const u8) };
-                return Err(e);
-            }
-        };
-        unsafe {
-            crate::boxing::release(&self.item, self.at(i));
-            std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, self.at(i), self.itemsize);
-        }
-        Ok(())
-    }
-    fn __delitem__(&self, index: isize) -> PyResult<()> {
+    /// Removes item `index` (Python's index rules), releasing it.
+    fn delete(&self, index: isize) -> PyResult<()> {
         let i = self.index_of(index)?;
         let n = self.len_now();
         unsafe {
@@ -448,10 +420,82 @@ impl TypedList {
         }
         Ok(())
     }
+    fn items(&self, py: Python<'_>) -> PyResult<Vec<PyObject>> {
+        (0..self.len_now()).map(|i| self.get(py, i)).collect()
+    }
+}
+
+#[pymethods]
+impl TypedList {
+    /// `TypedList(iterable)`: typed from the first item's Numba type, as
+    /// `numba.typed.List(iterable)` is; `TypedList()` (or no items) is untyped until its first
+    /// item comes.
+    #[new]
+    #[pyo3(signature = (iterable = None))]
+    fn py_new(py: Python<'_>, iterable: Option<&Bound<'_, PyAny>>) -> PyResult<Py<TypedList>> {
+        let out = Py::new(py, TypedList { state: std::sync::OnceLock::new() })?;
+        if let Some(iterable) = iterable {
+            out.get().extend(py, iterable)?;
+        }
+        Ok(out)
+    }
+    /// `numba.typed.List.empty_list(item_type)`.
+    #[staticmethod]
+    #[pyo3(signature = (item_type, allocated=0))]
+    fn empty_list(py: Python<'_>, item_type: &Bound<'_, PyAny>, allocated: usize) -> PyResult<Py<TypedList>> {
+        let state = ListState::new(crate::dict_boxing::type_arg(item_type)?)?;
+        state.reserve(allocated)?;
+        Py::new(py, TypedList::of(state))
+    }
+    fn __str__(&self, py: Python<'_>) -> PyResult<String> {
+        // `numba.typed.List.__str__`: `[...]` of the items' `str`.
+        let Some(s) = self.state.get() else { return Ok("[]".to_string()) };
+        let parts = s.items(py)?.iter().map(|x| Ok(x.bind(py).str()?.to_string())).collect::<PyResult<Vec<_>>>()?;
+        Ok(format!("[{}]", parts.join(", ")))
+    }
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let name = self.state.get().map_or("ListType[Undefined]", |s| s.type_name.as_str()).to_string();
+        Ok(format!("{}({})", name, self.__str__(py)?))
+    }
+    fn __len__(&self) -> usize {
+        self.state.get().map_or(0, ListState::len_now)
+    }
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<PyObject> {
+        let Some(s) = self.state.get() else { return Err(pyo3::exceptions::PyIndexError::new_err("")) };
+        if let Ok(slice) = index.downcast::<pyo3::types::PySlice>() {
+            let ix = slice.indices(s.len_now() as isize)?;
+            let picked: Vec<usize> = (0..ix.slicelength).map(|k| (ix.start + k as isize * ix.step) as usize).collect();
+            return Ok(s.new_like(py, &picked)?.into_any());
+        }
+        let i = s.index_of(index.extract::<isize>()?)?;
+        s.get(py, i)
+    }
+    fn __setitem__(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = self.st()?;
+        s.index_of(index)?;
+        let buf = s.unboxed(py, value)?;
+        // Unboxing may run Python code that changes the list: find the item again.
+        let i = match s.index_of(index) {
+            Ok(i) => i,
+            Err(e) => {
+                unsafe { crate::boxing::release(&s.item, buf.as_ptr() as *const u8) };
+                return Err(e);
+            }
+        };
+        unsafe {
+            crate::boxing::release(&s.item, s.at(i));
+            std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, s.at(i), s.itemsize);
+        }
+        Ok(())
+    }
+    fn __delitem__(&self, index: isize) -> PyResult<()> {
+        self.st()?.delete(index)
+    }
     fn __contains__(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<bool> {
+        let s = self.st()?;
         let mut i = 0;
-        while i < self.len_now() {
-            if self.get(py, i)?.bind(py).eq(x)? {
+        while i < s.len_now() {
+            if s.get(py, i)?.bind(py).eq(x)? {
                 return Ok(true);
             }
             i += 1;
@@ -462,15 +506,16 @@ impl TypedList {
         TypedListIter { list: slf, next: std::sync::atomic::AtomicUsize::new(0) }
     }
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let mine = PyList::new(py, self.items(py)?)?;
+        let mine = PyList::new(py, self.st()?.items(py)?)?;
         match other.downcast::<TypedList>() {
-            Ok(o) => mine.as_any().eq(PyList::new(py, o.get().items(py)?)?),
+            Ok(o) => mine.as_any().eq(PyList::new(py, o.get().st()?.items(py)?)?),
             Err(_) => mine.as_any().eq(other),
         }
     }
     fn append(&self, py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let buf = self.unboxed(py, value)?;
-        self.insert_unboxed(self.len_now(), &buf)
+        let s = self.typed_by(py, value)?;
+        let buf = s.unboxed(py, value)?;
+        s.insert_unboxed(s.len_now(), &buf)
     }
     fn extend(&self, py: Python<'_>, iterable: &Bound<'_, PyAny>) -> PyResult<()> {
         // Items first (the iterable may be this list).
@@ -481,33 +526,38 @@ impl TypedList {
         Ok(())
     }
     fn insert(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let n = self.len_now() as isize;
+        let s = self.typed_by(py, value)?;
+        let n = s.len_now() as isize;
         let i = if index < 0 { (index + n).max(0) } else { index.min(n) } as usize;
-        let buf = self.unboxed(py, value)?;
-        self.insert_unboxed(i, &buf)
+        let buf = s.unboxed(py, value)?;
+        s.insert_unboxed(i, &buf)
     }
     #[pyo3(signature = (index=-1))]
     fn pop(&self, py: Python<'_>, index: isize) -> PyResult<PyObject> {
-        if self.len_now() == 0 {
+        let s = self.st()?;
+        if s.len_now() == 0 {
             return Err(pyo3::exceptions::PyIndexError::new_err("pop from empty list"));
         }
-        let i = self.index_of(index)?;
-        let v = self.get(py, i)?;
-        self.__delitem__(i as isize)?;
+        let i = s.index_of(index)?;
+        let v = s.get(py, i)?;
+        s.delete(i as isize)?;
         Ok(v)
     }
-    fn clear(&self) {
+    fn clear(&self) -> PyResult<()> {
+        let s = self.st()?;
         unsafe {
-            for i in 0..self.len_now() {
-                crate::boxing::release(&self.item, self.at(i));
+            for i in 0..s.len_now() {
+                crate::boxing::release(&s.item, s.at(i));
             }
-            (*self.payload()).size = 0;
+            (*s.payload()).size = 0;
         }
+        Ok(())
     }
     fn index(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let s = self.st()?;
         let mut i = 0;
-        while i < self.len_now() {
-            if self.get(py, i)?.bind(py).eq(x)? {
+        while i < s.len_now() {
+            if s.get(py, i)?.bind(py).eq(x)? {
                 return Ok(i);
             }
             i += 1;
@@ -515,24 +565,27 @@ impl TypedList {
         Err(pyo3::exceptions::PyValueError::new_err("item not in list"))
     }
     fn count(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let s = self.st()?;
         let (mut n, mut i) = (0, 0);
-        while i < self.len_now() {
-            n += self.get(py, i)?.bind(py).eq(x)? as usize;
+        while i < s.len_now() {
+            n += s.get(py, i)?.bind(py).eq(x)? as usize;
             i += 1;
         }
         Ok(n)
     }
     fn copy(&self, py: Python<'_>) -> PyResult<Py<TypedList>> {
-        self.new_like(py, &(0..self.len_now()).collect::<Vec<_>>())
+        let s = self.st()?;
+        s.new_like(py, &(0..s.len_now()).collect::<Vec<_>>())
     }
     /// A plain Python list of the items.
     fn to_list(&self, py: Python<'_>) -> PyResult<Py<PyList>> {
-        Ok(PyList::new(py, self.items(py)?)?.unbind())
+        Ok(PyList::new(py, self.state.get().map_or(Ok(vec![]), |s| s.items(py))?)?.unbind())
     }
     /// The item type, as Numba prints it.
     #[getter]
-    fn _dtype(&self) -> String {
-        self.type_name.strip_prefix("ListType[").and_then(|s| s.strip_suffix(']')).unwrap_or(&self.type_name).to_string()
+    fn _dtype(&self) -> PyResult<String> {
+        let s = self.state.get().ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err("invalid operation on untyped list"))?;
+        Ok(s.type_name.strip_prefix("ListType[").and_then(|t| t.strip_suffix(']')).unwrap_or(&s.type_name).to_string())
     }
 }
 
@@ -550,7 +603,7 @@ impl TypedListIter {
     }
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<PyObject>> {
         let i = self.next.fetch_add(1, Ordering::Relaxed);
-        let l = self.list.get();
+        let Some(l) = self.list.get().state.get() else { return Ok(None) };
         if i >= l.len_now() {
             return Ok(None);
         }
