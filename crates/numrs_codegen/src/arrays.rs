@@ -798,8 +798,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => None,
         };
         // In a `parallel=True` function Numba makes the expression a parfor (not with a
-        // ufunc's explicit output array).
-        let parfor = self.flags.parallel && out.is_none();
+        // ufunc's explicit output array), inside a `prange` body too (a nested parfor).
+        let parfor = self.parallel_fn && out.is_none();
         self.lower_expr_tree(&root, &leaves_v, tt, inplace_out, parfor)
     }
 

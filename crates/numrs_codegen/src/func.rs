@@ -224,6 +224,9 @@ pub struct FnCx<'a, 'ctx> {
     /// Lowering the elements of a `parallel=True` array expression (Numba's parfor): ufunc
     /// kernels stand for the operators (a complex `/` by zero does not raise).
     pub(crate) in_parfor: bool,
+    /// Lowering a `parallel=True` function, or a `prange` body outlined from one (whose flags
+    /// say serial): its array expressions are parfors in Numba (nested ones run in order).
+    pub(crate) parallel_fn: bool,
     /// Lowering a generator's resume function (see `generators`).
     pub(crate) gen: Option<crate::generators::GenFrame<'ctx>>,
     /// The states of the generators this function makes, finalized at every exit (see
@@ -419,6 +422,7 @@ pub fn lower_function<'a, 'ctx>(
         globals,
         location,
         in_parfor: false,
+        parallel_fn: flags.parallel,
         gen,
     };
     // Cells: the trailing parameters of an inner function with `nonlocal` variables, and in
@@ -706,6 +710,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             globals: self.globals,
             location: self.location,
             in_parfor: self.in_parfor,
+            parallel_fn: self.parallel_fn,
             gen: None,
         }
     }
