@@ -1108,6 +1108,9 @@ impl Lowerer {
                 self.unsupported_opcode("GET_YIELD_FROM_ITER", "`yield from` / `await`", span);
                 self.temp("undefined", span, Value::Undefined)
             }
+            // CPython emits BUILD_STRING only for other than one part: `f"{x}"` is the
+            // formatted value itself (Numba's `str(x)`, with its type).
+            ExprKind::JoinedStr(parts) if parts.len() == 1 => self.lower_expr(&parts[0]),
             ExprKind::JoinedStr(parts) => {
                 let vs = parts.iter().map(|p| self.lower_expr(p)).collect();
                 self.temp("build_string", span, Value::BuildString(vs))

@@ -33,6 +33,9 @@ pub enum Plan {
     Generator { item: Box<Plan>, item_size: usize },
     /// A first-class function (passed in only): a built dispatcher's wrapper for `sig`.
     Function(numrs_types::Signature),
+    /// A string literal returned (`return "ok"`, typed `Literal[str](ok)`): the value is the
+    /// type's; compiled code writes nothing.
+    StrLiteral(String),
 }
 
 impl Plan {
@@ -162,6 +165,7 @@ unsafe fn as_complex(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, kind: Nu
 /// Writes `obj` converted to the plan's type at `dst`.
 pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
     match plan {
+        Plan::StrLiteral(_) => return Err(PyTypeError::new_err("a string literal type is not passed in")),
         Plan::Number(k) => {
             use NumericKind::*;
             match k {
@@ -307,6 +311,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
 /// (MemInfos) are consumed, also on error.
 pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -> PyResult<*mut ffi::PyObject> {
     let r = match plan {
+        Plan::StrLiteral(s) => return Ok(pyo3::types::PyString::new(py, s).into_ptr()),
         Plan::Number(k) => {
             use NumericKind::*;
             match k {

@@ -140,7 +140,10 @@ unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
         }
     }
     let ret_layout = layout(&ret).ok_or_else(|| bad(format!("return type {ret} cannot cross the boundary")))?;
-    let ret_plan = Plan::of(&ret).map_err(bad)?;
+    let ret_plan = match &ret {
+        numrs_types::Type::StringLiteral(s) => Plan::StrLiteral(s.to_string()),
+        _ => Plan::of(&ret).map_err(bad)?,
+    };
     let plain = !arg_plans.iter().any(|(_, p)| crate::lists::owns(p)) && !matches!(ret_plan, Plan::Generator { .. });
     Ok(Spec { args, arg_tcs, ret, arg_plans, arg_size: offset, ret_plan, ret_size: ret_layout.size, wrapper: s.wrapper, plain })
 }
