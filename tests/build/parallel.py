@@ -88,6 +88,12 @@ def mean(a):
 @njit("(float64[::1],)", parallel=True)
 def strided(a):
     return a[::2] * 3.0 + 1.0
+
+
+@njit("(float64[::1],)", parallel=True)
+def row_broadcast(a):
+    m = a[: (len(a) // 4) * 4].reshape(-1, 4)
+    return m - m[0]
 '''
 
 SMALL, LARGE = 1000, 100_003
@@ -132,6 +138,10 @@ def expected(name, args):
     if name == "strided":
         (a,) = args
         return a[::2] * 3.0 + 1.0
+    if name == "row_broadcast":
+        (a,) = args
+        m = a[: (len(a) // 4) * 4].reshape(-1, 4)
+        return m - m[0]
     raise KeyError(name)
 
 
@@ -166,8 +176,9 @@ def cases(n, rng):
         ("dot_like", (a, b), None),
         ("in_prange", (a,), None),
         ("broadcast_mean", (a, b[:1]), None),
-        # Not contiguous in the result's shape: the strided loop stays serial.
-        ("strided", (a,), False),
+        # Strided and broadcast operands: the general loop runs on the threads too.
+        ("strided", (a,), True),
+        ("row_broadcast", (a,), True),
     ]
 
 

@@ -1070,8 +1070,27 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 _ => eff.push(None),
             }
         }
-        let shape2 = shape.clone();
-        self.counted_loop(nitems, |cx, i| {
+        // What the loop reads, flattened (the values a `parallel=True` chunk function gets):
+        // the result's shape, data and strides, then per leaf its data and effective strides
+        // (arrays) or its value.
+        let mut env: Vec<BasicValueEnum<'ctx>> = Vec::new();
+        env.extend(shape.iter().map(|s| BasicValueEnum::from(*s)));
+        env.push(out_data.into());
+        env.extend(out_strides.iter().map(|s| BasicValueEnum::from(*s)));
+        for (l, e) in leaves.iter().zip(&eff) {
+            match e {
+                Some((p, es)) => {
+                    env.push((*p).into());
+                    env.extend(es.iter().map(|s| BasicValueEnum::from(*s)));
+                }
+                None => env.push(l.val),
+            }
+        }
+        let mut body = |cx: &mut FnCx<'a, 'ctx>, i: IntValue<'ctx>, env: &[BasicValueEnum<'ctx>]| -> R<()> {
+            let zero = cx.i64(0);
+            let shape2: Vec<IntValue<'ctx>> = env[..r].iter().map(|v| v.into_int_value()).collect();
+            let out_data = env[r].into_pointer_value();
+            let out_strides: Vec<IntValue<'ctx>> = env[r + 1..2 * r + 1].iter().map(|v| v.into_int_value()).collect();
             let mut rem = i;
             let mut idx = vec![zero; r];
             for d in (0..r).rev() {
@@ -1091,21 +1110,35 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Ok(off)
             };
             let mut vals = Vec::new();
+            let mut k = 2 * r + 1;
             for (l, e) in leaves.iter().zip(&eff) {
                 vals.push(match (&l.ty, e) {
-                    (Type::Array(a), Some((p, es))) => {
-                        let off = offset(cx, es)?;
-                        let ep = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *p, &[off], "")? };
+                    (Type::Array(a), Some(_)) => {
+                        let p = env[k].into_pointer_value();
+                        let es: Vec<IntValue<'ctx>> = env[k + 1..k + 1 + r].iter().map(|v| v.into_int_value()).collect();
+                        k += 1 + r;
+                        let off = offset(cx, &es)?;
+                        let ep = unsafe { cx.b.build_gep(cx.ctx.i8_type(), p, &[off], "")? };
                         (cx.load_element(ep, &a.dtype)?, a.dtype.clone())
                     }
-                    _ => (l.val, l.ty.clone()),
+                    _ => {
+                        k += 1;
+                        (env[k - 1], l.ty.clone())
+                    }
                 });
             }
             let (v, t) = cx.eval_node(&root, &vals)?;
             let off = offset(cx, &out_strides)?;
             let op = unsafe { cx.b.build_gep(cx.ctx.i8_type(), out_data, &[off], "")? };
             cx.store_element(op, v, &t, &out_t.dtype)
-        })?;
+        };
+        // In a `parallel=True` function broadcasting and strided operands run on the threads
+        // too (by the result's items in C order).
+        if self.flags.parallel && !root.may_raise(self.in_parfor) {
+            self.parallel_counted_loop(nitems, &env, &mut body)?;
+        } else {
+            self.counted_loop(nitems, |cx, i| body(cx, i, &env))?;
+        }
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         if let Some(slot) = held {
