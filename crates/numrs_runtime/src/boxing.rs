@@ -407,6 +407,9 @@ unsafe extern "C" fn release_pyobject(arg: *mut c_void) {
 /// from Python arrays) own a reference to their Python array through a MemInfo of their own,
 /// as Numba's `NRT_adapt_ndarray_from_python` does: so the value can be stored in a typed
 /// container that outlives the call.
+///
+/// # Safety
+/// `dst` holds a native value of `plan` just written by [`unbox`], with the GIL held.
 pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
     match plan {
         Plan::Array { .. } => {

@@ -94,6 +94,9 @@ unsafe extern "C" fn numrs_meminfo_release(mi: *mut MemInfo) {
 
 /// A new MemInfo (refcount 1) for memory owned elsewhere: `data` is not freed with it;
 /// `dtor(arg)` runs when its last reference goes (null on failure). Its size counts as 0.
+///
+/// # Safety
+/// `dtor` must be callable with `arg` from any thread, once.
 pub unsafe fn meminfo_external(data: *mut u8, dtor: unsafe extern "C" fn(*mut std::ffi::c_void), arg: *mut std::ffi::c_void) -> *mut MemInfo {
     let mi = numrs_meminfo_alloc(0, 1);
     if mi.is_null() {
