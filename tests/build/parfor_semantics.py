@@ -1,5 +1,6 @@
-"""Array expressions as Numba compiles them in `parallel=True` functions (parfors) and as
-in-place operators: the operand sizes Numba's array analysis asserts (`AssertionError: Sizes of
+"""Array expressions as Numba compiles them in `parallel=True` functions (parfors: operators,
+ufunc and `@vectorize` calls; not a ufunc call given its output array) and as in-place
+operators: the operand sizes Numba's array analysis asserts (`AssertionError: Sizes of
 a, b do not match on FILE (LINE)`, where a serial function broadcasts or raises ValueError),
 reductions of arrays of two or more dimensions split by Numba's n-dimensional schedule, the
 sizes of 1 it broadcasts (known statically; not `x + np.ones(1)`, which Numba 0.68.1
@@ -24,7 +25,7 @@ EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "parfor_sema
 
 SOURCE = '''
 import numpy as np
-from numba import njit
+from numba import njit, vectorize
 
 V = "float64[::1](float64[::1], float64[::1])"
 
@@ -92,6 +93,43 @@ def reshaped(x):
 @njit("float64[:, ::1](float64[:, ::1], float64[::1])", parallel=True)
 def row(m, v):
     return m - v.reshape((1, v.size))
+
+
+@vectorize(["float64(float64, float64)"])
+def vmul(x, y):
+    return x * y + 1.0
+
+
+@njit(V, parallel=True)
+def vcall(a, b):
+    return vmul(a, b)
+
+
+@njit(V, parallel=True)
+def out_call(a, b):
+    out = np.empty_like(a)
+    np.add(a, b, out)
+    return out
+
+
+@njit(["float64[::1](float64[::1], float64[::1], float64[::1])",
+       "float64[:, ::1](float64[:, ::1], float64[::1], float64[:, ::1])"])
+def out_serial(a, b, out):
+    np.add(a, b, out)
+    return out
+
+
+@njit(["float64[::1](float64[::1], float64[::1], float64[::1])",
+       "float64[:, ::1](float64[:, ::1], float64[::1], float64[:, ::1])"])
+def out_nested(a, b, out):
+    np.add(a * 2.0, b, out)
+    return out
+
+
+@njit(["float64[::1](float64[::1], float64[::1])", "float64[:, ::1](float64[:, ::1], float64[:, ::1])"])
+def ip_serial(a, b):
+    a += b
+    return a
 
 
 @njit("float64[:, ::1](float64[:, ::1])", parallel=True)
@@ -192,6 +230,14 @@ CALLS = [
     "fused(o((2, 3)), o(3), o((2, 3)))", "fused(o((2, 3)), o(2), o((2, 3)))",
     "named(o(3), o(4))", "inplace(o(3), o(4))", "inplace(o(3), o(1))", "inplace(o(3), o(3))",
     "ufunc_call(o(3), o(4))", "compared(o(3), o(4))", "serial(o(3), o(4))", "serial(o(3), o(1))",
+    "vcall(o(3), o(4))", "vcall(o(4), o(4))", "vcall(o(20000), o(1))", "out_call(o(3), o(4))", "out_call(o(3), o(1))",
+    "out_call(o(20000), o(20000))",
+    # With an output array Numba reads the operands at the output's indices: a larger operand
+    # is cut, a size of 1 broadcast (no check; numrs raises where Numba reads past the end).
+    "out_serial(o(3), o(4), z0(3))", "out_serial(o(3), o(1), z0(3))", "out_serial(o((2, 3)), o(4), z0((2, 3)))",
+    "out_serial(o((2, 3)), o(3), z0((2, 3)))", "out_nested(o(5), o(4), z0(3))", "out_nested(o((3, 3)), o(3), z0((2, 3)))",
+    "out_nested(o(4), o(3), z0(3))",
+    "ip_serial(o(3), o(4))", "ip_serial(o(1), o(3))", "ip_serial(o((2, 3)), o((3, 3)))", "ip_serial(o((2, 3)), o((1, 3)))",
     "reshaped(o(3))", "row(o((2, 3)), o(3))", "zeros_row(o((2, 3)))",
     "cdiv(c([1+1j, 2, 0]), c([0, 1, 0]))", "cdiv(c([1+1j] * 20000), c([0, 1] * 10000))",
     "cdiv_serial(c([1+1j, 2, 0]), c([0, 1, 0]))", "cdiv_sum(c([1+1j, 2, 0]), c([0, 1, 0]))",
@@ -221,6 +267,7 @@ HELPERS = {
     # Items whose float sum depends on the order (IEEE division only: the same on every machine).
     "r": lambda shape: ((np.arange(np.prod(shape)) % 7 - 3) / (np.arange(np.prod(shape)) % 5 + 1.5)).reshape(shape),
     "z": lambda n: ((np.arange(n) % 7 - 3) / (np.arange(n) % 5 + 1.5)) * (1 - 0.5j) + 1j / (np.arange(n) % 3 + 1.25),
+    "z0": np.zeros,
     "np": np,
 }
 

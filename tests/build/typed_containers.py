@@ -368,6 +368,44 @@ def main():
     untyped.append(2)
     untyped.extend([3, 4])
     checks += [(repr(untyped), "ListType[int64]([2, 3, 4])"), (typedmod.total(untyped), 9)]
+    rl = numrs_runtime.TypedList([3, 1, 4, 1, 5])
+    rl.remove(1)
+    rl.reverse()
+    checks.append((rl.to_list(), [5, 1, 4, 3]))
+
+    def outcome(f):
+        try:
+            return repr(f())
+        except Exception as e:  # noqa: BLE001
+            return "%s: %s" % (type(e).__name__, e)
+
+    def first_set():
+        L = numrs_runtime.TypedList()
+        L[0] = 1.5
+
+    def typed_by_set():
+        L = numrs_runtime.TypedList()
+        try:
+            L[0] = 1.5
+        except IndexError:
+            pass
+        return repr(L)
+
+    # What Numba 0.68.1's `numba.typed.List` gives for the same operations.
+    E = numrs_runtime.TypedList
+    checks += [
+        (outcome(first_set), "IndexError: list index out of range"),
+        (outcome(typed_by_set), "'ListType[float64]([])'"),
+        (outcome(lambda: numrs_runtime.typeof(E())), "TypeError: invalid operation on untyped list"),
+        (outcome(lambda: E(5)), "TypeError: List() argument must be iterable"),
+        (outcome(lambda: E()[0]), "IndexError: "),
+        (outcome(lambda: E().pop()), "TypeError: invalid operation on untyped list"),
+        (outcome(lambda: E().remove(3)), "TypeError: invalid operation on untyped list"),
+        (outcome(lambda: E().reverse()), "TypeError: invalid operation on untyped list"),
+        (outcome(lambda: E([1, 2]).remove(3)), "ValueError: list.remove(x): x not in list"),
+        (outcome(lambda: E().clear()), "TypeError: invalid operation on untyped list"),
+        (outcome(lambda: list(E())), "[]"),
+    ]
     for got, want in checks:
         if got != want:
             failed += 1

@@ -51,6 +51,14 @@ enum Node<'ctx> {
 }
 
 impl Node<'_> {
+    /// The leaves this node reads.
+    fn leaf_indices(&self) -> Vec<usize> {
+        match self {
+            Node::Leaf(i) => vec![*i],
+            Node::Op { args, .. } | Node::Kernel { args, .. } => args.iter().flat_map(Node::leaf_indices).collect(),
+        }
+    }
+
     /// Whether evaluating an element can raise: the complex `/` operator (CPython's division).
     /// In a parfor (`parfor`) the complex `/` is NumPy's ufunc loop, which does not raise.
     fn may_raise(&self, parfor: bool) -> bool {
@@ -918,10 +926,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if self.in_parfor {
             self.parfor_size_asserts(leaves_v, &leaves, r)?;
         }
-        // Broadcast shape.
         let one = self.i64(1);
-        let mut shape = vec![one; r];
-        let mut leaf_shapes: Vec<Option<(Vec<IntValue<'ctx>>, Vec<IntValue<'ctx>>)>> = Vec::new();
+        // With an output array (a ufunc's explicit output, an in-place operator) Numba loops
+        // over the output's shape and reads each operand of the ufunc at those indices: an
+        // operand's size of 1 is broadcast and items past the output's size are not read.
+        // It checks nothing else, so it reads past the end of an operand smaller than the
+        // output, where numrs raises ValueError. The operands of a nested operation broadcast
+        // among themselves first (Numba computes them into a new array).
+        let out_arr = match inplace_out {
+            Some(v) => {
+                let o = self.load(v)?;
+                let Type::Array(oa) = self.ty(v)? else { return self.fail("in-place target") };
+                if oa.ndim as usize != r {
+                    return self.fail("in-place array operation changing dimensions");
+                }
+                Some((o, self.dims(o, 5, oa.ndim)?))
+            }
+            None => None,
+        };
+        let groups: Vec<Vec<usize>> = match (&out_arr, root) {
+            (Some(_), Node::Op { args, .. } | Node::Kernel { args, .. }) => args.iter().map(Node::leaf_indices).collect(),
+            _ => vec![(0..leaves.len()).collect()],
+        };
         // Numba's `_broadcast_onto`, operand by operand: the first that does not fit the
         // shape so far is named, counting the expression's variables from 0 (constants are
         // not arguments of the kernel).
@@ -933,9 +959,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             arg_no.push(seen.iter().position(|s| s == v).unwrap_or(0));
         }
-        for (li, l) in leaves.iter().enumerate() {
-            let mut bad = self.ctx.bool_type().const_zero();
-            if let Type::Array(a) = &l.ty {
+        let mut leaf_shapes: Vec<Option<(Vec<IntValue<'ctx>>, Vec<IntValue<'ctx>>)>> = vec![None; leaves.len()];
+        let mut shape = vec![one; r];
+        for group in &groups {
+            let mut gshape = vec![one; r];
+            for &li in group {
+                let l = &leaves[li];
+                let Type::Array(a) = &l.ty else { continue };
+                let mut bad = self.ctx.bool_type().const_zero();
                 let k = a.ndim as usize;
                 if k > r {
                     return self.fail("array expression operand with more dimensions than its result");
@@ -945,34 +976,35 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 for j in 0..k {
                     let d = r - k + j;
                     let ld = sh[j];
-                    let cur_one = self.b.build_int_compare(IntPredicate::EQ, shape[d], one, "")?;
-                    let new = self.b.build_select(cur_one, ld, shape[d], "")?.into_int_value();
+                    let cur_one = self.b.build_int_compare(IntPredicate::EQ, gshape[d], one, "")?;
+                    let new = self.b.build_select(cur_one, ld, gshape[d], "")?.into_int_value();
                     let l1 = self.b.build_int_compare(IntPredicate::EQ, ld, one, "")?;
                     let eq = self.b.build_int_compare(IntPredicate::EQ, ld, new, "")?;
                     let ok = self.b.build_or(l1, eq, "")?;
                     bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
-                    shape[d] = new;
+                    gshape[d] = new;
                 }
-                leaf_shapes.push(Some((sh, st)));
+                leaf_shapes[li] = Some((sh, st));
                 self.guard(bad, ExcKind::ValueError, &format!("unable to broadcast argument {} to output array", arg_no[li]))?;
-            } else {
-                leaf_shapes.push(None);
+            }
+            match &out_arr {
+                Some((_, osh)) => {
+                    let mut bad = self.ctx.bool_type().const_zero();
+                    for d in 0..r {
+                        let g1 = self.b.build_int_compare(IntPredicate::EQ, gshape[d], one, "")?;
+                        let fits = self.b.build_int_compare(IntPredicate::SGE, gshape[d], osh[d], "")?;
+                        let ok = self.b.build_or(g1, fits, "")?;
+                        bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
+                    }
+                    let n = group.first().map_or(0, |li| arg_no[*li]);
+                    self.guard(bad, ExcKind::ValueError, &format!("unable to broadcast argument {n} to output array"))?;
+                }
+                None => shape = gshape,
             }
         }
-        let out = match inplace_out {
-            Some(v) => {
-                let o = self.load(v)?;
-                let Type::Array(oa) = self.ty(v)? else { return self.fail("in-place target") };
-                let osh = self.dims(o, 5, oa.ndim)?;
-                if oa.ndim as usize != r {
-                    return self.fail("in-place array operation changing dimensions");
-                }
-                let mut mism = self.ctx.bool_type().const_zero();
-                for d in 0..r {
-                    let ne = self.b.build_int_compare(IntPredicate::NE, osh[d], shape[d], "")?;
-                    mism = self.b.build_or(mism, ne, "")?;
-                }
-                self.guard(mism, ExcKind::ValueError, "non-broadcastable output operand")?;
+        let out = match out_arr {
+            Some((o, osh)) => {
+                shape = osh;
                 o
             }
             None => {
@@ -1039,7 +1071,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let op = unsafe { cx.b.build_gep(out_et, out_data, &[i], "")? };
                 cx.store_element(op, v, &t, &out_t.dtype)
             };
-            if self.flags.parallel && !root.may_raise(self.in_parfor) {
+            if self.flags.parallel && self.in_parfor && !root.may_raise(true) {
                 self.parallel_counted_loop(nitems, &env, &mut body)?;
             } else {
                 self.counted_loop(nitems, |cx, i| body(cx, i, &env))?;
@@ -1134,7 +1166,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // In a `parallel=True` function broadcasting and strided operands run on the threads
         // too (by the result's items in C order).
-        if self.flags.parallel && !root.may_raise(self.in_parfor) {
+        if self.flags.parallel && self.in_parfor && !root.may_raise(true) {
             self.parallel_counted_loop(nitems, &env, &mut body)?;
         } else {
             self.counted_loop(nitems, |cx, i| body(cx, i, &env))?;
@@ -1308,7 +1340,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             nodes.push(self.expr_node(*v, &mut leaves_v)?);
         }
         let root = Node::Kernel { function: callee.function, inputs: callee.args.clone(), args: nodes, out: k };
-        self.lower_expr_tree(&root, &leaves_v, tt, out, false)
+        // Numba's array expressions take `@vectorize` functions too (a parfor with
+        // `parallel=True`), not with an explicit output array.
+        let parfor = self.parallel_fn && out.is_none();
+        self.lower_expr_tree(&root, &leaves_v, tt, out, parfor)
     }
 
     /// NumPy's complex division (Numba's `np_complex_div_impl`, Smith's algorithm): a zero

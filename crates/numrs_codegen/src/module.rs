@@ -568,6 +568,19 @@ fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
 /// A wrapper `i32 (ptr args, ptr out, ptr exc)` positioned after reading its arguments (the
 /// values of those with a run-time value).
 fn wrapper_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<(FunctionValue<'ctx>, inkwell::builder::Builder<'ctx>, Vec<BasicValueEnum<'ctx>>), CgError> {
+    // The module table names types by C strings, which the runtime parses back; the text of a
+    // string literal is written as is, so it must not end the C string, and inside another
+    // type (a tuple) it must not end the literal early. A returned literal is read whole.
+    for t in s.args.iter().chain([&s.return_type]) {
+        let text = t.to_string();
+        if text.contains('\0') {
+            return Err(cg("passing or returning a string literal that contains a NUL character between Python and compiled code is not supported by numrs build yet"));
+        }
+        let whole = std::ptr::eq(t, &s.return_type) && matches!(t, Type::StringLiteral(_));
+        if !whole && text.contains("Literal[str](") && numrs_types::parse_type(&text).as_ref() != Some(t) {
+            return Err(cg(format!("returning {text} to Python is not supported by numrs build yet (its string literal cannot be named in the module table)")));
+        }
+    }
     let ptr = ctx.ptr_type(AddressSpace::default());
     let ft = ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into()], false);
     let w = module.add_function(name, ft, Some(Linkage::Internal));

@@ -1111,6 +1111,8 @@ impl Lowerer {
             // CPython emits BUILD_STRING only for other than one part: `f"{x}"` is the
             // formatted value itself (Numba's `str(x)`, with its type).
             ExprKind::JoinedStr(parts) if parts.len() == 1 => self.lower_expr(&parts[0]),
+            // and folds `f""` to the constant "".
+            ExprKind::JoinedStr(parts) if parts.is_empty() => self.temp("const", span, Value::Const(Constant::Str(String::new()))),
             ExprKind::JoinedStr(parts) => {
                 let vs = parts.iter().map(|p| self.lower_expr(p)).collect();
                 self.temp("build_string", span, Value::BuildString(vs))

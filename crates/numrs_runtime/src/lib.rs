@@ -122,7 +122,13 @@ unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
     for i in 0..s.n_args as usize {
         args.push(parse(*s.arg_types.add(i), "an argument type")?);
     }
-    let ret = parse(s.return_type, "the return type")?;
+    // A returned string literal is printed `Literal[str](TEXT)` with TEXT as written: it may
+    // hold any character, so it is not parsed as a type.
+    let ret_text = cstr(s.return_type, "the return type")?;
+    let ret = match ret_text.strip_prefix("Literal[str](").and_then(|t| t.strip_suffix(')')) {
+        Some(text) => numrs_types::Type::StringLiteral(text.into()),
+        None => parse(s.return_type, "the return type")?,
+    };
     if matches!(ret, numrs_types::Type::Omitted(_)) {
         return Err(bad(format!("return type {ret} cannot cross the boundary")));
     }
@@ -302,6 +308,10 @@ fn type_of(py: Python<'_>, value: &Bound<'_, PyAny>) -> PyResult<String> {
     let t = unsafe { typing::typeof_value(py, np, value.as_ptr(), true) };
     match t {
         Some(t) if t != numrs_types::Type::PyObject => Ok(t.to_string()),
+        // As `numba.typed.List()._numba_type_` refuses.
+        _ if value.downcast::<lists::TypedList>().is_ok_and(|l| !l.get().is_typed()) => {
+            Err(pyo3::exceptions::PyTypeError::new_err("invalid operation on untyped list"))
+        }
         _ => {
             let class = value.get_type().name().map(|n| n.to_string()).unwrap_or_default();
             Err(pyo3::exceptions::PyValueError::new_err(format!("Cannot determine Numba type of <class '{class}'>")))

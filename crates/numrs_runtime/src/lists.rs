@@ -233,7 +233,8 @@ unsafe impl Sync for ListHandle {}
 /// function returns can be passed back to built functions (as `ListType[T]`), and changes on
 /// either side are seen by the other. Like `numba.typed.List`: `repr` `ListType[int64]([1, 2])`,
 /// `str` `[1, 2]`, `len`, indexing and slicing, item assignment, iteration, `in`, `==`,
-/// `append`, `extend`, `insert`, `pop`, `clear`, `index`, `count`, `copy`; made with
+/// `append`, `extend`, `insert`, `pop`, `remove`, `reverse`, `clear`, `index`, `count`,
+/// `copy` (not `sort`, whose key Numba compiles); made with
 /// `TypedList(iterable)` or `TypedList()` (typed from its first item, as `numba.typed.List`;
 /// untyped until then) or `TypedList.empty_list(item_type)` (a Numba type or its name).
 #[pyclass(frozen, sequence, module = "numrs_runtime", name = "TypedList")]
@@ -270,6 +271,10 @@ fn untyped() -> PyErr {
 impl TypedList {
     fn of(state: ListState) -> TypedList {
         TypedList { state: std::sync::OnceLock::from(state) }
+    }
+    /// Whether the list has its item type (Numba's `_typed`).
+    pub(crate) fn is_typed(&self) -> bool {
+        self.state.get().is_some()
     }
     fn st(&self) -> PyResult<&ListState> {
         self.state.get().ok_or_else(untyped)
@@ -435,6 +440,9 @@ impl TypedList {
     fn py_new(py: Python<'_>, iterable: Option<&Bound<'_, PyAny>>) -> PyResult<Py<TypedList>> {
         let out = Py::new(py, TypedList { state: std::sync::OnceLock::new() })?;
         if let Some(iterable) = iterable {
+            if iterable.try_iter().is_err() {
+                return Err(PyTypeError::new_err("List() argument must be iterable"));
+            }
             out.get().extend(py, iterable)?;
         }
         Ok(out)
@@ -471,7 +479,8 @@ impl TypedList {
         s.get(py, i)
     }
     fn __setitem__(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
-        let s = self.st()?;
+        // An untyped list takes its type from the item (then the index is out of range).
+        let s = self.typed_by(py, value)?;
         s.index_of(index)?;
         let buf = s.unboxed(py, value)?;
         // Unboxing may run Python code that changes the list: find the item again.
@@ -572,6 +581,26 @@ impl TypedList {
             i += 1;
         }
         Ok(n)
+    }
+    fn remove(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<()> {
+        let s = self.st()?;
+        let mut i = 0;
+        while i < s.len_now() {
+            if s.get(py, i)?.bind(py).eq(x)? {
+                return s.delete(i as isize);
+            }
+            i += 1;
+        }
+        Err(pyo3::exceptions::PyValueError::new_err("list.remove(x): x not in list"))
+    }
+    fn reverse(&self) -> PyResult<()> {
+        let s = self.st()?;
+        let n = s.len_now();
+        for i in 0..n / 2 {
+            // SAFETY: `i` and `n - 1 - i` are distinct items of the list.
+            unsafe { std::ptr::swap_nonoverlapping(s.at(i), s.at(n - 1 - i), s.itemsize) };
+        }
+        Ok(())
     }
     fn copy(&self, py: Python<'_>) -> PyResult<Py<TypedList>> {
         let s = self.st()?;
