@@ -176,6 +176,36 @@ impl<'a> FileEnv<'a> {
         FunctionKey::new(self.db, file, dispatcher.name.to_string(), dispatcher.id as u32)
     }
 
+    /// The enclosing function and index of an inner function passed as a value
+    /// ([`Environment::closure_dispatcher`]).
+    fn escaped_closure(&self, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'a>, u32)> {
+        let idx = (dispatcher.id >> 32).checked_sub(1)? as u32;
+        let (owner, _) = dispatcher.name.split_once(".<locals>.")?;
+        let key = self.callee(&DispatcherRef { name: owner.into(), id: dispatcher.id & 0xffff_ffff, file: dispatcher.file.clone() });
+        Some((key, idx))
+    }
+
+    /// A call of an inner function that escaped: typed as the jit function Numba makes of it
+    /// (positional arguments only), names resolved in its enclosing function's module.
+    fn call_escaped_closure(&self, owner: FunctionKey<'a>, idx: u32, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        if !kws.is_empty() {
+            return Err(InferError::typing(
+                "unsupported-call",
+                format!("calling the inner function {} with keyword arguments is not supported by numrs yet", dispatcher.name),
+                None,
+            ));
+        }
+        let Some(ir) = crate::queries::function_ir(self.db, owner) else {
+            return Err(InferError::typing("undetermined-type", "unknown inner function", None));
+        };
+        let env = FileEnv { db: self.db, function: owner, calls: Default::default() };
+        let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
+        numrs_infer::infer_escaped_closure(&ir, idx, &args, &env).map_err(|mut e| {
+            e.notes.push(format!("during: typing of call to '{}'", dispatcher.name));
+            e
+        })
+    }
+
     /// Bind call arguments to the callee's parameters as Python does: positionals, then
     /// keywords, then defaults (a default is typed as its literal, like Numba's `omitted`).
     /// `*args` extras are packed into one tuple (Numba's StarArgTuple), literals and all.
@@ -547,7 +577,19 @@ impl Environment for FileEnv<'_> {
         crate::queries::resolve_global(self.db, key).clone()
     }
 
+    fn closure_dispatcher(&self, idx: u32, name: &str) -> Option<DispatcherRef> {
+        let owner = self.function;
+        Some(DispatcherRef {
+            name: format!("{}.<locals>.{name}", owner.name(self.db)).into(),
+            id: owner.ordinal(self.db) as u64 | ((idx as u64 + 1) << 32),
+            file: Some(owner.file(self.db).path(self.db).as_str().into()),
+        })
+    }
+
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        if let Some((owner, idx)) = self.escaped_closure(dispatcher) {
+            return self.call_escaped_closure(owner, idx, dispatcher, args, kws);
+        }
         let func = self.callee(dispatcher);
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
             return self.call_dufunc(dispatcher, facts, args, kws);
@@ -620,6 +662,9 @@ struct PartialEnv<'a, 'b> {
 impl Environment for PartialEnv<'_, '_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         self.inner.resolve_global(name)
+    }
+    fn closure_dispatcher(&self, idx: u32, name: &str) -> Option<DispatcherRef> {
+        self.inner.closure_dispatcher(idx, name)
     }
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let vectorized = function_facts(self.inner.db, self.inner.callee(dispatcher))

@@ -648,10 +648,26 @@ fn resolve_callable(
             };
         }
         Type::NumberClass(t) => format!("class.{t}"),
-        Type::Dispatcher(d) => return inf.env.call_dispatcher(d, args, kws).map_err(|mut e| {
-            e.span = span;
-            e
-        }),
+        Type::Dispatcher(d) => {
+            // An inner function passed as an argument escapes: Numba makes it a jit function.
+            let mut passed = Vec::with_capacity(args.len());
+            for a in args {
+                passed.push(match a {
+                    Type::MakeFunction(idx, name) => match inf.env.closure_dispatcher(*idx, name) {
+                        Some(r) => {
+                            crate::escape::escaped_free_vars(inf.ir, *idx)?;
+                            Type::Dispatcher(r)
+                        }
+                        None => a.clone(),
+                    },
+                    _ => a.clone(),
+                });
+            }
+            return inf.env.call_dispatcher(d, &passed, kws).map_err(|mut e| {
+                e.span = span;
+                e
+            });
+        }
         Type::ExceptionClass(name) => return Ok(Type::ExceptionInstance(name.clone())),
         Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
         Type::FunctionType(sig) => {
@@ -776,9 +792,9 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     })
 }
 
-struct ClosureEnv<'a> {
-    parent: &'a dyn crate::engine::Environment,
-    free: Vec<(String, Type)>,
+pub(crate) struct ClosureEnv<'a> {
+    pub(crate) parent: &'a dyn crate::engine::Environment,
+    pub(crate) free: Vec<(String, Type)>,
 }
 
 impl crate::engine::Environment for ClosureEnv<'_> {

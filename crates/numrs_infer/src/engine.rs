@@ -31,6 +31,12 @@ pub trait Environment {
     fn target(&self) -> Target {
         Target::default()
     }
+    /// The dispatcher Numba makes of inner function `idx` (named `name`) of the function
+    /// being typed when it escapes (is passed to a jit function); `None` where the
+    /// environment cannot name it (the inner functions of inner functions).
+    fn closure_dispatcher(&self, _idx: u32, _name: &str) -> Option<numrs_types::DispatcherRef> {
+        None
+    }
 }
 
 /// What the function is compiled for, as far as the passes after typing care.

@@ -8,7 +8,9 @@
 
 mod constraints;
 mod engine;
+mod escape;
 mod postcheck;
 mod prepare;
 
+pub use escape::{escaped_free_vars, infer_escaped_closure};
 pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};
