@@ -597,6 +597,9 @@ fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, externals: 
         }
     }
     best.map(|(_, i)| i).ok_or_else(|| {
+        if let Some(Type::MakeFunction(_, name)) = args.iter().find(|t| matches!(t, Type::MakeFunction(..))) {
+            return format!("passing the inner function '{name}' to '{}' is not supported by numrs build yet", d.name);
+        }
         let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
         format!("no specialization of '{}' for ({shown})", d.name)
     })
