@@ -2,7 +2,7 @@
 source. numrs compiles the callee's specializations into the caller's module (as Numba
 compiles a callee into its caller's library): lazily compiled ones for the argument types of
 the calls, eagerly compiled ones for their signatures, transitively (a helper calling another
-helper of its file). Every result must equal CPython running the same (undecorated) sources.
+helper of its file), and the inner functions and lambdas passed to them. Every result must equal CPython running the same (undecorated) sources.
 
 Usage: python tests/build/cross_module.py   (a Python with numpy and the runtime installed)
 """
@@ -31,12 +31,29 @@ def hyp(a, b):
 @njit
 def clipped(v, lo, hi):
     return min(max(v, lo), hi)
+
+
+@njit
+def total_of(g, a):
+    s = 0.0
+    for x in a:
+        s += g(x)
+    return s
 '''
 
 MAIN = '''
 import numpy as np
 from numba import njit
-from helpers import square, hyp, clipped
+from helpers import square, hyp, clipped, total_of
+
+
+@njit("(float64[:],)")
+def mapped(a):
+    k = 3.0
+
+    def cube_plus(v):
+        return v * v * v + k
+    return total_of(lambda v: v * v + 1.0, a), total_of(cube_plus, a)
 
 
 @njit("(float64[:],)")
@@ -47,7 +64,7 @@ def norms(a):
     return s, hyp(3.0, 4.0), square(3), clipped(s, 0.0, 10.0), clipped(7, 1, 5)
 '''
 
-CALLS = [("norms", ([0.0, 1.0, 2.0, 3.0],)), ("norms", ([0.5, -1.5],))]
+CALLS = [("norms", ([0.0, 1.0, 2.0, 3.0],)), ("norms", ([0.5, -1.5],)), ("mapped", ([0.0, 1.0, 2.5],))]
 
 
 def main():
@@ -68,7 +85,7 @@ def main():
         plain = {}
         shim = "njit = lambda *a, **k: (lambda f: f) if not a or not callable(a[0]) else a[0]"
         exec(HELPERS.replace("from numba import njit", shim), plain)
-        exec(MAIN.replace("from numba import njit", shim).replace("from helpers import square, hyp, clipped", ""), plain)
+        exec(MAIN.replace("from numba import njit", shim).replace("from helpers import square, hyp, clipped, total_of", ""), plain)
         for fname, args in CALLS:
             args = tuple(np.array(a) if isinstance(a, list) else a for a in args)
             got, want = getattr(main_mod, fname)(*args), plain[fname](*args)

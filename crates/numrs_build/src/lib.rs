@@ -44,6 +44,8 @@ pub struct PlannedSpec {
     /// For a jit function of another file that this module's code calls (compiled into the
     /// module, as Numba compiles a callee into its caller's library): that file.
     pub origin: Option<SourceFile>,
+    /// An inner function passed to a jit function (called only from compiled code).
+    pub internal: bool,
 }
 
 impl PlannedSpec {
@@ -97,7 +99,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
         let mut specs: Vec<(Vec<Type>, Option<Type>)> = jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone())).collect();
         for f in report.functions.iter().filter(|f| f.line == line && f.name == jit.name) {
             for s in f.signatures.iter().filter(|s| s.origin != SignatureOrigin::Decorator) {
-                if let Some(args) = s.args.iter().map(|a| parse_arg(a, info)).collect::<Option<Vec<_>>>() {
+                if let Some(args) = s.args.iter().map(|a| parse_arg(dbd, file, info, a)).collect::<Option<Vec<_>>>() {
                     if !specs.iter().any(|(a, _)| *a == args) {
                         specs.push((args, None));
                     }
@@ -121,6 +123,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 flags: numrs_codegen::Flags { numpy_errors: vectorize || jit_flags(jit).numpy_errors, cuda, ..jit_flags(jit) },
                 kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
                 origin: None,
+                internal: false,
             });
         }
     }
@@ -130,15 +133,108 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
 /// An argument type of a recorded specialization from its Numba spelling: a jit function of
 /// this module passed as an argument (`type(CPUDispatcher(<function f>))`) is the dispatcher
 /// of the one function with that name.
-fn parse_arg(s: &str, info: &queries::ModuleInfo) -> Option<Type> {
+fn parse_arg(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, s: &str) -> Option<Type> {
     if let Some(t) = numrs_types::parse_type(s) {
         return Some(t);
     }
     let name = s.strip_prefix("type(CPUDispatcher(<function ")?.strip_suffix(">))")?;
+    if let Some((owner, inner)) = name.split_once(".<locals>.") {
+        // An inner function passed as an argument: the one of that name in the one function
+        // of that name.
+        let (id, jit) = info.functions.iter().enumerate().find(|(_, f)| *f.name == *owner)?;
+        if info.functions.iter().filter(|f| *f.name == *owner).count() != 1 {
+            return None;
+        }
+        let ir = queries::function_ir(db, FunctionKey::of(db, file, info, jit)).clone()?;
+        let mut found = ir.closures.iter().enumerate().filter(|(_, c)| c.name == inner);
+        let (idx, _) = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        return escaped_ref(db, file, info, id, idx as u32, inner).map(Type::Dispatcher);
+    }
     if info.functions.iter().filter(|f| *f.name == *name).count() != 1 {
         return None;
     }
     Some(Type::Dispatcher(DispatcherRef { name: name.into(), id: 0, file: None }))
+}
+
+/// The dispatcher `check` makes of inner function `idx` (named `name`) of this file's jit
+/// function `function_id` when it is passed to a jit function.
+fn escaped_ref(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize, idx: u32, name: &str) -> Option<DispatcherRef> {
+    let jit = info.functions.get(function_id)?;
+    let ordinal = FunctionKey::of(db, file, info, jit).ordinal(db);
+    Some(DispatcherRef {
+        name: format!("{}.<locals>.{name}", jit.name).into(),
+        id: ordinal as u64 | ((idx as u64 + 1) << 32),
+        file: Some(file.path(db).as_str().into()),
+    })
+}
+
+/// An inner function passed to a jit function, compiled as a function of its own (function
+/// id `n_local + externals.len() + k` for `inner[k]`).
+struct Inner {
+    dispatcher: DispatcherRef,
+    /// The enclosing jit function (this file's).
+    owner: usize,
+    /// The inner function's parameters.
+    params: Vec<String>,
+}
+
+/// Plan the inner functions that `planned` passes to jit functions, for the argument types
+/// they are called with (Numba compiles them as jit functions of their own).
+fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>, n_before: usize, inner: &mut Vec<Inner>) {
+    let dbd: &dyn numrs_db::Db = db;
+    let info = queries::module_info(dbd, file);
+    let lines = numrs_db::line_index(dbd, file);
+    let positions = numrs_db::positions(dbd, file);
+    let mut k = 0;
+    while k < planned.len() {
+        let calls = planned[k].result.calls.clone();
+        k += 1;
+        for (d, args) in calls {
+            let Some((owner, idx)) = numrs_check::escaped_closure_of(dbd, file, &d) else { continue };
+            if owner.file(dbd) != file {
+                continue;
+            }
+            let Some(owner_id) = info.functions.iter().position(|f| FunctionKey::of(dbd, file, info, f) == owner) else { continue };
+            let pos = match inner.iter().position(|x| x.dispatcher == d) {
+                Some(pos) => pos,
+                None => {
+                    let params = queries::function_ir(dbd, owner)
+                        .as_ref()
+                        .and_then(|ir| ir.closures.get(idx as usize).map(|c| c.ir.arg_names.clone()))
+                        .unwrap_or_default();
+                    inner.push(Inner { dispatcher: d.clone(), owner: owner_id, params });
+                    inner.len() - 1
+                }
+            };
+            let id = n_before + pos;
+            if planned.iter().any(|p| p.function_id == id && p.args == args) {
+                continue;
+            }
+            let Ok((ir, result, _)) = numrs_check::infer_escaped(dbd, owner, idx, &args) else { continue };
+            let jit = &info.functions[owner_id];
+            let def_offset = positions.to_file(jit.def_line_offset);
+            let base = queries::jit_record(dbd, owner).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
+            planned.push(PlannedSpec {
+                function: d.name.to_string(),
+                function_id: id,
+                line: lines.line_col(def_offset).line,
+                args,
+                return_type: None,
+                eager: false,
+                ir: Arc::new(ir),
+                result: Arc::new(result),
+                base,
+                fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
+                flags: jit_flags(jit),
+                kernel: false,
+                origin: None,
+                internal: true,
+            });
+        }
+    }
 }
 
 /// The result of compiling one file.
@@ -540,6 +636,7 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
         flags: jit_flags(jit),
         kernel: false,
         origin: Some(target),
+        internal: false,
     })
 }
 
@@ -547,7 +644,10 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
 /// `externals[k]`) of the jit function a dispatcher stands for. Names are unique across the
 /// module's own functions and its externals, so a name (and its ordinal) finds it from code of
 /// any file.
-fn function_of(info: &queries::ModuleInfo, externals: &[External], d: &DispatcherRef) -> Result<usize, String> {
+fn function_of(info: &queries::ModuleInfo, externals: &[External], inner: &[Inner], d: &DispatcherRef) -> Result<usize, String> {
+    if let Some(k) = inner.iter().position(|x| x.dispatcher == *d) {
+        return Ok(info.functions.len() + externals.len() + k);
+    }
     let external = || externals.iter().position(|e| e.name == *d.name).map(|k| info.functions.len() + k);
     if let Some(f) = &d.file {
         // Another file's function: compiled in, or not buildable here.
@@ -568,8 +668,8 @@ fn function_of(info: &queries::ModuleInfo, externals: &[External], d: &Dispatche
 /// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
 /// frozen dispatcher (best conversion rating); lazily compiled functions by their argument
 /// types.
-fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, externals: &[External], d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
-    let id = function_of(info, externals, d)?;
+fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, externals: &[External], inner: &[Inner], d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
+    let id = function_of(info, externals, inner, d)?;
     let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
     let frozen_ufunc = info.functions.get(id).is_some_and(|f| f.kind == numrs_hir::JitKind::Vectorize && !f.signatures.is_empty());
     if frozen_ufunc {
@@ -664,6 +764,10 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         add_external_callees(db, file, &mut planned, &mut externals);
     }
     let info = queries::module_info(dbd, file);
+    let mut inner = Vec::new();
+    if !cuda {
+        add_inner_functions(db, file, &mut planned, info.functions.len() + externals.len(), &mut inner);
+    }
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
     // Only specializations that typed go to codegen; keep the mapping.
@@ -687,6 +791,10 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     }
     // The file and `module_info` index of each function id (this file's, then the externals').
     let source = |id: usize| -> (SourceFile, &queries::ModuleInfo, usize) {
+        if let Some(x) = id.checked_sub(info.functions.len() + externals.len()).and_then(|k| inner.get(k)) {
+            // An inner function: its enclosing function's.
+            return (file, info, x.owner);
+        }
         match id.checked_sub(info.functions.len()).and_then(|k| externals.get(k)) {
             Some(e) => (e.file, queries::module_info(dbd, e.file), e.index),
             None => (file, info, id),
@@ -697,6 +805,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             let (f, i, index) = source(id);
             DefParams::of(dbd, f, i, index)
         })
+        .chain(inner.iter().map(|x| DefParams { positional: x.params.iter().map(|n| (n.clone(), None)).collect(), ..Default::default() }))
         .collect();
     let table_params: Vec<Vec<(String, Option<String>)>> = defs.iter().map(DefParams::table).collect();
     let call_params: Vec<numrs_codegen::CallParams> = defs
@@ -762,6 +871,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 fastmath: p.fastmath.clone(),
                 flags: numrs_codegen::Flags { libdevice: cuda && options.libdevice.is_some(), ..p.flags },
                 kernel: p.kernel,
+                internal: p.internal,
                 lowered_key: (!cuda).then(|| {
                     cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, &placed))
                 }),
@@ -810,9 +920,20 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         }
     }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
-    let resolver = |_caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
+    let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
+        // An inner function passed as an argument is the dispatcher `check` made of it.
+        let from = &planned[typed[caller]];
+        let args: Vec<Type> = args
+            .iter()
+            .map(|a| match a {
+                Type::MakeFunction(idx, name) if !from.internal && from.origin.is_none() => {
+                    escaped_ref(dbd, file, info, from.function_id, *idx, name).map_or_else(|| a.clone(), Type::Dispatcher)
+                }
+                _ => a.clone(),
+            })
+            .collect();
         // Resolve among all planned specs, then map to the typed list.
-        let idx = resolve_callee(&planned, info, &externals, d, args)?;
+        let idx = resolve_callee(&planned, info, &externals, &inner, d, &args)?;
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
     };
     // Everything codegen reads: equal keys, equal output (see `cache`).
@@ -836,7 +957,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let params = |d: &DispatcherRef| function_of(info, &externals, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
+            let params = |d: &DispatcherRef| function_of(info, &externals, &inner, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
             let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output

@@ -164,25 +164,13 @@ fn is_module(module: &str, attr: &str) -> bool {
 
 impl<'a> FileEnv<'a> {
     fn callee(&self, dispatcher: &DispatcherRef) -> FunctionKey<'a> {
-        let own = self.function.file(self.db);
-        let file = dispatcher
-            .file
-            .as_deref()
-            .and_then(|path| {
-                let files = numrs_db::FileSet::try_get(self.db)?;
-                files.files(self.db).get(&numrs_db::normalize_path(path)).copied()
-            })
-            .unwrap_or(own);
-        FunctionKey::new(self.db, file, dispatcher.name.to_string(), dispatcher.id as u32)
+        callee_key(self.db, self.function.file(self.db), dispatcher)
     }
 
     /// The enclosing function and index of an inner function passed as a value
     /// ([`Environment::closure_dispatcher`]).
     fn escaped_closure(&self, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'a>, u32)> {
-        let idx = (dispatcher.id >> 32).checked_sub(1)? as u32;
-        let (owner, _) = dispatcher.name.split_once(".<locals>.")?;
-        let key = self.callee(&DispatcherRef { name: owner.into(), id: dispatcher.id & 0xffff_ffff, file: dispatcher.file.clone() });
-        Some((key, idx))
+        escaped_closure_of(self.db, self.function.file(self.db), dispatcher)
     }
 
     /// A call of an inner function that escaped: typed as the jit function Numba makes of it
@@ -195,12 +183,16 @@ impl<'a> FileEnv<'a> {
                 None,
             ));
         }
-        let Some(ir) = crate::queries::function_ir(self.db, owner) else {
-            return Err(InferError::typing("undetermined-type", "unknown inner function", None));
-        };
-        let env = FileEnv { db: self.db, function: owner, calls: Default::default() };
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
-        numrs_infer::infer_escaped_closure(&ir, idx, &args, &env).map_err(|mut e| {
+        let (_, result, calls) = infer_escaped(self.db, owner, idx, &args)?;
+        // The call, and the calls its body makes, are this function's for the build.
+        let mut mine = self.calls.borrow_mut();
+        for call in std::iter::once((dispatcher.clone(), args)).chain(calls) {
+            if !mine.contains(&call) {
+                mine.push(call);
+            }
+        }
+        result.outcome.map_err(|mut e| {
             e.notes.push(format!("during: typing of call to '{}'", dispatcher.name));
             e
         })
@@ -686,3 +678,47 @@ impl Environment for PartialEnv<'_, '_> {
         self.inner.target()
     }
 }
+
+/// The inner function `idx` of `owner` typed with `args` as the jit function Numba makes of it
+/// when it escapes: its IR (free variables replaced by their constants), its typing, and the
+/// calls to other jit functions it makes.
+#[allow(clippy::type_complexity)]
+pub fn infer_escaped(
+    db: &dyn Db,
+    owner: FunctionKey<'_>,
+    idx: u32,
+    args: &[Type],
+) -> Result<(numrs_ir::FunctionIr, numrs_infer::InferResult, Vec<(DispatcherRef, Vec<Type>)>), InferError> {
+    let Some(ir) = crate::queries::function_ir(db, owner) else {
+        return Err(InferError::typing("undetermined-type", "unknown inner function", None));
+    };
+    let env = FileEnv { db, function: owner, calls: Default::default() };
+    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, idx, args, &env)?;
+    let calls = env.calls.take();
+    result.calls = calls.clone();
+    Ok((ir, result, calls))
+}
+
+/// The enclosing function and index of the inner function a dispatcher made by
+/// [`Environment::closure_dispatcher`] stands for (`None`: another dispatcher).
+pub fn escaped_closure_of<'db>(db: &'db dyn Db, from: numrs_db::SourceFile, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'db>, u32)> {
+    let idx = (dispatcher.id >> 32).checked_sub(1)? as u32;
+    let (owner, _) = dispatcher.name.split_once(".<locals>.")?;
+    let key = callee_key(db, from, &DispatcherRef { name: owner.into(), id: dispatcher.id & 0xffff_ffff, file: dispatcher.file.clone() });
+    Some((key, idx))
+}
+
+/// The jit function a dispatcher stands for, seen from code of file `own`: of its own file,
+/// or of the user's module it names.
+fn callee_key<'db>(db: &'db dyn Db, own: numrs_db::SourceFile, dispatcher: &DispatcherRef) -> FunctionKey<'db> {
+    let file = dispatcher
+        .file
+        .as_deref()
+        .and_then(|path| {
+            let files = numrs_db::FileSet::try_get(db)?;
+            files.files(db).get(&numrs_db::normalize_path(path)).copied()
+        })
+        .unwrap_or(own);
+    FunctionKey::new(db, file, dispatcher.name.to_string(), dispatcher.id as u32)
+}
+

@@ -100,6 +100,10 @@ pub fn c_header(module_name: &str, built: &[(&SpecInput<'_>, &str)]) -> String {
     let mut names = Names { tuples: vec![], arrays: vec![], defs: String::new() };
     let mut decls = String::new();
     for (s, sym) in built {
+        // No C entry point (generators, functions called only from compiled code).
+        if sym.is_empty() {
+            continue;
+        }
         let mut params = Vec::new();
         let mut ok = true;
         for (i, t) in s.args.iter().enumerate() {

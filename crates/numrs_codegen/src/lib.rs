@@ -86,6 +86,9 @@ pub struct SpecInput<'a> {
     pub flags: Flags,
     /// A `@cuda.jit` kernel (compiled with `Options::ptx`): gets a PTX entry point.
     pub kernel: bool,
+    /// Called only from compiled code (an inner function passed to a jit function): no
+    /// Python wrapper, no C entry point.
+    pub internal: bool,
     /// The key under which its lowering may be cached (see [`lowered`]): must change
     /// whenever anything lowering reads changes. `None`: not cached.
     pub lowered_key: Option<String>,

@@ -189,6 +189,9 @@ pub fn compile_module(
     let mut wrappers: Vec<Option<(FunctionValue, String)>> = vec![None; specs.len()];
     for (i, s) in specs.iter().enumerate() {
         let Some(f) = fns[i] else { continue };
+        if s.internal {
+            continue;
+        }
         if s.ir.is_generator {
             // A Python entry only: C callers cannot drive a generator (the header skips it).
             match build_generator_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i])) {
@@ -230,6 +233,7 @@ pub fn compile_module(
         .map(|i| match (&outcomes[i], &wrappers[i]) {
             (None, Some((_, sym))) => SpecOutcome::Built { c_symbol: sym.clone() },
             (Some(e), _) => SpecOutcome::Failed(e.clone()),
+            (None, None) if specs[i].internal => SpecOutcome::Built { c_symbol: String::new() },
             (None, None) => SpecOutcome::Failed(CgError { span: None, message: "internal error: no wrapper".into() }),
         })
         .collect();
@@ -760,7 +764,7 @@ fn build_table<'ctx>(
     // Every function of the module (in its order), then any only the specializations name.
     let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
         functions.iter().filter(|f| f.kernel.is_none()).map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
-    for s in specs {
+    for s in specs.iter().filter(|s| !s.internal) {
         if !ids.iter().any(|(id, ..)| *id == s.function_id) {
             ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
         }

@@ -7,13 +7,13 @@
 //! one definition, a constant, in the enclosing function.
 
 use numrs_ir::{FunctionIr, StmtKind, Value, VarId};
-use numrs_syntax::ast::Span;
+use numrs_syntax::ast::{Constant, Span};
 use numrs_types::Type;
 
-use crate::engine::{Environment, InferError};
+use crate::engine::{Environment, InferError, InferResult};
 
 /// The constant the variable `var` of `ir` holds, followed through copies.
-fn constant_of(ir: &FunctionIr, var: VarId, depth: u32) -> Option<Type> {
+fn constant_of(ir: &FunctionIr, var: VarId, depth: u32) -> Option<Constant> {
     if depth > 16 {
         return None;
     }
@@ -28,7 +28,7 @@ fn constant_of(ir: &FunctionIr, var: VarId, depth: u32) -> Option<Type> {
         }
     }
     match found? {
-        Value::Const(c) => crate::constraints::const_type(c).ok(),
+        Value::Const(c) => Some(c.clone()),
         Value::Var(v) => constant_of(ir, *v, depth + 1),
         _ => None,
     }
@@ -44,7 +44,7 @@ fn def_span(owner: &FunctionIr, idx: u32) -> Option<Span> {
 
 /// The types of the free variables of `owner`'s inner function `idx`, captured as Numba
 /// captures them when the function escapes: the constant each one is assigned once.
-pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Type)>, InferError> {
+pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Constant)>, InferError> {
     let Some(closure) = owner.closures.get(idx as usize) else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
@@ -65,11 +65,11 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Ty
         let span = def_span(owner, idx);
         let message = match defs.as_slice() {
             [one] => match constant_of(owner, *one, 0) {
-                Some(t) => {
-                    free.push((name.clone(), t));
+                Some(c) if crate::constraints::const_type(&c).is_ok() => {
+                    free.push((name.clone(), c));
                     continue;
                 }
-                None => format!(
+                _ => format!(
                     "Cannot capture the non-constant value associated with variable '{name}' in a function that may escape."
                 ),
             },
@@ -89,15 +89,49 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Ty
     Ok(free)
 }
 
-/// Type a call of `owner`'s inner function `idx` as the jit function Numba makes of it when it
-/// escapes: its body typed with these arguments, its free variables the constants they hold
-/// and other names resolved by `env` (the enclosing function's module).
-pub fn infer_escaped_closure(owner: &FunctionIr, idx: u32, args: &[Type], env: &dyn Environment) -> Result<Type, InferError> {
+/// `owner`'s inner function `idx` as the function of its own Numba makes of it when it
+/// escapes: its free variables replaced by the constants they hold (in the inner functions
+/// nested in it too, where they do not name one of its variables).
+pub fn escaped_closure_ir(owner: &FunctionIr, idx: u32) -> Result<FunctionIr, InferError> {
     let Some(closure) = owner.closures.get(idx as usize) else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
     let free = escaped_free_vars(owner, idx)?;
-    let env = crate::constraints::ClosureEnv { parent: env, free };
-    let req = crate::engine::InferRequest { ir: &closure.ir, args, return_type: None, locals: &[], env: &env, partial: false };
-    crate::engine::infer_function(&req).outcome
+    let mut ir = (*closure.ir).clone();
+    substitute(&mut ir, &free, 0);
+    Ok(ir)
+}
+
+fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
+    if depth > 32 {
+        return;
+    }
+    for block in &mut ir.blocks {
+        for stmt in &mut block.stmts {
+            if let StmtKind::Assign { value, .. } = &mut stmt.kind {
+                if let Value::FreeVar(name) = value {
+                    if let Some((_, c)) = free.iter().find(|(n, _)| n == name) {
+                        *value = Value::Const(c.clone());
+                    }
+                }
+            }
+        }
+    }
+    // In nested functions, names this one binds are its own, not the captured ones.
+    let inner: Vec<(String, Constant)> =
+        free.iter().filter(|(n, _)| !ir.vars.iter().any(|v| v.user && &v.base == n)).cloned().collect();
+    for c in &mut ir.closures {
+        c.free_vars.retain(|n| !inner.iter().any(|(m, _)| m == n));
+        substitute(&mut c.ir, &inner, depth + 1);
+    }
+}
+
+/// Type a call of `owner`'s inner function `idx` as the jit function Numba makes of it when it
+/// escapes ([`escaped_closure_ir`]), with these arguments, other names resolved by `env` (the
+/// enclosing function's module): the typed IR and its typing.
+pub fn infer_escaped_closure(owner: &FunctionIr, idx: u32, args: &[Type], env: &dyn Environment) -> Result<(FunctionIr, InferResult), InferError> {
+    let ir = escaped_closure_ir(owner, idx)?;
+    let req = crate::engine::InferRequest { ir: &ir, args, return_type: None, locals: &[], env, partial: false };
+    let result = crate::engine::infer_function(&req);
+    Ok((ir, result))
 }
