@@ -178,7 +178,7 @@ impl<'a> FileEnv<'a> {
     fn call_escaped_closure(&self, owner: FunctionKey<'a>, idx: u32, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         if !kws.is_empty() {
             return Err(InferError::typing(
-                "unsupported-call",
+                "invalid-call",
                 format!("calling the inner function {} with keyword arguments is not supported by numrs yet", dispatcher.name),
                 None,
             ));

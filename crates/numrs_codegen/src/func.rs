@@ -1515,6 +1515,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::BuildString(parts) => crate::strings::build_string(self, parts)?,
             Value::FormatValue(v) => crate::strings::format_value(self, *v)?,
             Value::Undefined => return Ok(()),
+            Value::ObjModeOut(_) | Value::ObjModeOutOf(_) => return self.fail("object-mode blocks (`with objmode(...)`) are not supported by numrs build yet"),
             // Only `except Exception:` types (as in Numba): every exception matches.
             Value::ExceptionMatch(_) => {
                 let t = self.ctx.bool_type().const_int(1, false);

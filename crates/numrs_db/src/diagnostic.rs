@@ -23,6 +23,7 @@ pub const ALL_CODES: &[&str] = &[
     "no-matching-operator",
     "not-callable",
     "not-iterable",
+    "objmode-annotation",
     "optional-constant-index",
     "recursion-without-signature",
     "return-type-mismatch",

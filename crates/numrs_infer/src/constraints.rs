@@ -37,6 +37,8 @@ enum Kind {
     BuildString,
     /// f-string `{x}`: Numba types it as `str(x)`.
     FormatValue(VarId),
+    /// An object-mode block's output annotated with a type object.
+    ObjModeOutOf(VarId),
     Raise,
     ExceptionMatch(VarId),
     NonlocalOut { func: VarId, name: String },
@@ -223,6 +225,11 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                     inf.add_type(target, Type::MakeFunction(*closure, name.into()), Some(span))?;
                     return Ok(None);
                 }
+                Value::ObjModeOut(t) => {
+                    inf.add_type(target, t.clone(), Some(span))?;
+                    return Ok(None);
+                }
+                Value::ObjModeOutOf(v) => Kind::ObjModeOutOf(*v),
                 Value::Undefined => return Ok(None),
             };
             (Some(target), kind)
@@ -491,6 +498,17 @@ impl Constraint {
                 Some(resolve_intrinsic(inf, "builtins.str", &[t], span)?)
             }
             Kind::Raise => None,
+            Kind::ObjModeOutOf(v) => match inf.get(*v).cloned() {
+                None => return Ok(()),
+                Some(Type::NumberClass(t)) => Some((*t).clone()),
+                Some(other) => {
+                    return Err(InferError::typing(
+                        "objmode-annotation",
+                        format!("the objmode annotation {other} is not supported by numrs yet: give the type as a string (\"float64[:]\")"),
+                        span,
+                    ))
+                }
+            },
             Kind::NonlocalOut { func, name } => match inf.get(*func) {
                 Some(Type::MakeFunction(idx, _)) => inf.nonlocal_types.get(&(*idx, name.clone())).cloned(),
                 _ => None,

@@ -158,6 +158,12 @@ pub enum Value {
     /// The value a `nonlocal` variable `name` has after a call of the inner function `func`
     /// (Numba inlines the call, so the enclosing variable is reassigned by it).
     NonlocalOut { func: VarId, name: String },
+    /// A variable an object-mode block (`with objmode(y="float64"):`) assigns, of the type
+    /// its annotation declares (the block runs in the Python interpreter).
+    ObjModeOut(numrs_types::Type),
+    /// [`Value::ObjModeOut`] with the type given by an expression (`y=types.float64`): an
+    /// instance of the number class it evaluates to.
+    ObjModeOutOf(VarId),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -239,6 +245,7 @@ impl Value {
             | Value::FormatValue(v)
             | Value::ExceptionMatch(v)
             | Value::NonlocalOut { func: v, .. }
+            | Value::ObjModeOutOf(v)
             | Value::Unary { operand: v, .. }
             | Value::GetAttr { value: v, .. }
             | Value::ExhaustIter { value: v, .. } => vec![v],
@@ -269,6 +276,7 @@ impl Value {
             | Value::FreeVar(_)
             | Value::Arg(_)
             | Value::MakeFunction { .. }
+            | Value::ObjModeOut(_)
             | Value::Undefined => vec![],
         }
     }

@@ -6,8 +6,8 @@
 use std::collections::{HashMap, HashSet};
 
 use numrs_syntax::ast::{
-    self, BoolOp, Comprehension, Constant, Expr, ExprKind, FunctionDef, Parameters, Span, Stmt,
-    StmtKind, UnaryOp,
+    self, BoolOp, Comprehension, Constant, Expr, ExprKind, FunctionDef, Keyword, Parameters, Span, Stmt,
+    StmtKind, UnaryOp, WithItem,
 };
 
 use crate::{
@@ -70,6 +70,9 @@ struct Lowerer {
     closures: Vec<ClosureInfo>,
     nonlocals: Vec<String>,
     map_literals: Vec<(VarId, std::sync::Arc<str>)>,
+    /// Every name the function reads, with its position (object-mode blocks check which
+    /// variables they assign are read after them).
+    name_loads: Vec<(String, u32)>,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -273,6 +276,7 @@ impl Lowerer {
             closures: Vec::new(),
             nonlocals: Vec::new(),
             map_literals: Vec::new(),
+            name_loads: Vec::new(),
         }
     }
 
@@ -322,6 +326,7 @@ impl Lowerer {
         self.local_names = bound;
         self.global_names = globals;
         self.nonlocals = collect_nonlocals(body);
+        self.name_loads = name_loads(body);
         self.is_generator = contains_yield(body);
         self.blocks[0].span = self.rel(name_span);
 
@@ -537,6 +542,12 @@ impl Lowerer {
                 self.unsupported_opcode("IMPORT_NAME", "an import statement inside a jitted function", span)
             }
             StmtKind::With { items, body, .. } => {
+                if let [WithItem { context, target: None }] = items.as_slice() {
+                    if let Some(keywords) = objmode_call(context) {
+                        self.lower_objmode(keywords, body, span);
+                        return;
+                    }
+                }
                 if items.iter().any(|i| i.target.is_some()) {
                     self.error(
                         "UnsupportedBytecodeError",
@@ -564,6 +575,61 @@ impl Lowerer {
             StmtKind::Unsupported(what) => {
                 self.error("UnsupportedError", "unsupported-syntax", format!("{what} is not supported"), span)
             }
+        }
+    }
+
+    /// `with objmode(y="float64"):` (Numba's with-lifting): the block runs in the Python
+    /// interpreter, so it is not typed; after it, each variable named in the call has the type
+    /// its annotation declares. A variable the block assigns and the code after it reads must
+    /// be one of them.
+    fn lower_objmode(&mut self, keywords: &[Keyword], body: &[Stmt], span: Span) {
+        let mut outputs = Vec::new();
+        for kw in keywords {
+            let Some(name) = &kw.arg else {
+                self.error("UnsupportedError", "unsupported-syntax", "objmode() does not take **kwargs", kw.span);
+                return;
+            };
+            let ty = match &kw.value.kind {
+                ExprKind::Constant(Constant::Str(text)) => numrs_hir::numba_type(text).map(Value::ObjModeOut).map_err(|e| e.message),
+                // A type object (`types.float64`): typed where it is evaluated.
+                _ => Ok(Value::ObjModeOutOf(self.lower_expr(&kw.value))),
+            };
+            match ty {
+                Ok(t) => outputs.push((name.clone(), t)),
+                Err(message) => {
+                    let (kind, message) = match message.split_once(": ") {
+                        Some((k, m)) if k.ends_with("Error") && !k.contains(' ') => (python_error_kind(k), m.to_string()),
+                        _ => ("TypingError", message),
+                    };
+                    self.error(kind, "objmode-annotation", message, kw.value.span);
+                    if let Some(e) = self.errors.last_mut() {
+                        e.line_known = false;
+                    }
+                    return;
+                }
+            }
+        }
+        let mut assigned = HashSet::new();
+        let mut globals = HashSet::new();
+        collect_bound_names(body, &mut assigned, &mut globals);
+        let mut missing: Vec<&String> = assigned
+            .iter()
+            .filter(|n| !outputs.iter().any(|(o, _)| o == *n))
+            .filter(|n| self.name_loads.iter().any(|(m, at)| m == *n && *at >= span.end))
+            .collect();
+        if !missing.is_empty() {
+            missing.sort();
+            let listed = missing.iter().map(|n| format!("'{n}'")).collect::<Vec<_>>().join(", ");
+            self.error("TypingError", "objmode-annotation", format!("Missing type annotation on outgoing variable(s): [{listed}]"), span);
+            if let Some(e) = self.errors.last_mut() {
+                e.line_known = false;
+            }
+            return;
+        }
+        for (name, value) in outputs {
+            let v = self.temp("objmode_out", span, value);
+            let target = Expr { span, kind: ExprKind::Name(name) };
+            self.assign_to(&target, v, span);
         }
     }
 
@@ -1578,3 +1644,83 @@ fn check_escaping_closures(ir: &mut FunctionIr) {
         }
     }
 }
+
+/// The keywords of `objmode(...)` / `numba.objmode(...)` when `context` is that call.
+fn objmode_call(context: &Expr) -> Option<&[Keyword]> {
+    let ExprKind::Call { func, args, keywords } = &context.kind else { return None };
+    let named = match &func.kind {
+        ExprKind::Name(n) => n == "objmode",
+        ExprKind::Attribute { attr, .. } => attr == "objmode",
+        _ => false,
+    };
+    (named && args.is_empty()).then_some(keywords.as_slice())
+}
+
+/// The exception kind a Python error name stands for (Numba reports the errors it raises
+/// while evaluating an annotation as they are).
+fn python_error_kind(name: &str) -> &'static str {
+    match name {
+        "NameError" => "NameError",
+        "SyntaxError" => "SyntaxError",
+        "AttributeError" => "AttributeError",
+        "TypeError" => "TypeError",
+        "ValueError" => "ValueError",
+        _ => "TypingError",
+    }
+}
+
+/// The names `body` reads (not the names it assigns to), with their positions, nested
+/// functions included.
+fn name_loads(body: &[Stmt]) -> Vec<(String, u32)> {
+    fn stores(stmts: &[Stmt], out: &mut HashSet<u32>) {
+        fn target(e: &Expr, out: &mut HashSet<u32>) {
+            match &e.kind {
+                ExprKind::Name(_) => {
+                    out.insert(e.span.start);
+                }
+                ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| target(i, out)),
+                ExprKind::Starred(inner) => target(inner, out),
+                _ => {}
+            }
+        }
+        for s in stmts {
+            match &s.kind {
+                StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| target(t, out)),
+                StmtKind::AnnAssign { target: t, .. } => target(t, out),
+                StmtKind::For { target: t, body, orelse, .. } => {
+                    target(t, out);
+                    stores(body, out);
+                    stores(orelse, out);
+                }
+                StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
+                    stores(body, out);
+                    stores(orelse, out);
+                }
+                StmtKind::With { items, body, .. } => {
+                    items.iter().filter_map(|i| i.target.as_ref()).for_each(|t| target(t, out));
+                    stores(body, out);
+                }
+                StmtKind::Try { body, handlers, orelse, finalbody } => {
+                    stores(body, out);
+                    handlers.iter().for_each(|h| stores(&h.body, out));
+                    stores(orelse, out);
+                    stores(finalbody, out);
+                }
+                StmtKind::FunctionDef(def) => stores(&def.body, out),
+                _ => {}
+            }
+        }
+    }
+    let mut store_at = HashSet::new();
+    stores(body, &mut store_at);
+    let mut out = Vec::new();
+    numrs_syntax::visit::for_each_expr(body, true, &mut |e| {
+        if let ExprKind::Name(n) = &e.kind {
+            if !store_at.contains(&e.span.start) {
+                out.push((n.clone(), e.span.start));
+            }
+        }
+    });
+    out
+}
+

@@ -77,6 +77,8 @@ impl FunctionIr {
             Value::ConstTuple(c) => format!("const(tuple, {})", c.python_repr()),
             Value::Var(v) => self.n(*v).to_string(),
             Value::Global(g) => format!("global({g})"),
+            Value::ObjModeOut(t) => format!("objmode_out({t})"),
+            Value::ObjModeOutOf(v) => format!("objmode_out({})", self.n(*v)),
             Value::FreeVar(g) => format!("freevar({g})"),
             Value::Arg(i) => format!("arg({i}, name={})", self.arg_names.get(*i as usize).map_or("?", |s| s)),
             Value::BinOp { op, lhs, rhs } => format!("{} {} {}", self.n(*lhs), binop_symbol(*op), self.n(*rhs)),
