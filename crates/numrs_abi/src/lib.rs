@@ -372,7 +372,18 @@ pub struct RuntimeApi {
     /// last (inclusive; an empty chunk has a last index below its first), into `out`
     /// (`nchunks * 2 * ndim` items).
     pub parallel_schedule: unsafe extern "C" fn(ndim: i64, shape: *const i64, nchunks: i64, out: *mut i64),
+    /// Runs a `with objmode(...):` block in the Python interpreter (taking the GIL): `desc`
+    /// is its descriptor (a NUL-terminated [`OBJMODE_MAGIC`] text, static data of the module),
+    /// `inputs` points at each input's value (storage form), `outputs` at a slot per output,
+    /// which gets the output's value (a new reference). 0, or 1 with the exception in `exc`.
+    pub objmode: unsafe extern "C" fn(desc: *const u8, inputs: *const *const u8, outputs: *const *mut u8, exc: *mut ExcInfo) -> i32,
 }
+
+/// The first line of an object-mode block's descriptor. Then a line per input
+/// (`in\tNAME\tTYPE`) and per output (`out\tNAME\tTYPE`), a line `prelude\tN` followed by
+/// N bytes of Python run once to make the block's globals (imports, constants, plain
+/// functions of its module), and a line `source\tN` followed by the N bytes of the block.
+pub const OBJMODE_MAGIC: &str = "numrs-objmode 1";
 
 /// The operations of [`RuntimeApi::random`].
 #[repr(u32)]

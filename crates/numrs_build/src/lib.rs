@@ -850,7 +850,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             // `parallel=True` functions, whose cached lowering then depends on where it is.
             let path = sf.path(dbd);
             let file: Arc<str> = std::path::absolute(path).map_or_else(|_| path.as_str().into(), |a| a.to_string_lossy().into());
-            let location = numrs_codegen::SourceLocation { file, lines: numrs_db::line_index(dbd, sf).clone(), base: p.base };
+            let ir = p.result.prepared.as_deref().unwrap_or(&p.ir);
+            let objmode = objmode_texts(dbd, sf, si, ir, p.base, &module_name);
+            let location = numrs_codegen::SourceLocation { file, lines: numrs_db::line_index(dbd, sf).clone(), base: p.base, objmode };
             // The line of every statement (an edit that moves lines without moving bytes
             // changes the messages too).
             let placed = p.flags.parallel.then(|| {
@@ -873,7 +875,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 kernel: p.kernel,
                 internal: p.internal,
                 lowered_key: (!cuda).then(|| {
-                    cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, &placed))
+                    cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, (&placed, &location.objmode)))
                 }),
                 globals,
                 location: Some(location),
@@ -1159,3 +1161,109 @@ fn filter_function(text: &str, module: &str, function: &str, asm: bool) -> Strin
     }
     out
 }
+
+/// What the `with objmode(...):` blocks of `ir` and of its inner functions run: each block's
+/// source (dedented) and a prelude making the globals it reads (see [`objmode_prelude`]).
+fn objmode_texts(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr, base: u32, module_name: &str) -> Vec<numrs_codegen::ObjModeText> {
+    let mut out = Vec::new();
+    let mut stack = vec![ir];
+    while let Some(ir) = stack.pop() {
+        stack.extend(ir.closures.iter().map(|c| &*c.ir));
+        for b in &ir.objmode_blocks {
+            let text = file.text(db);
+            let start = (b.body.start + base) as usize;
+            let end = (b.body.end + base) as usize;
+            // From the start of the first statement's line, so that every line dedents alike.
+            let line_start = text.get(..start).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
+            let source = match text.get(line_start..end) {
+                _ if b.leaves_early => Err("an objmode block that returns (or yields, breaks or continues) from inside is not supported by numrs build yet".to_string()),
+                Some(src) => Ok(dedent(src)),
+                None => Err("the source of this objmode block cannot be read".to_string()),
+            };
+            let text = source.and_then(|src| Ok((objmode_prelude(db, file, info, &b.globals, module_name)?, src)));
+            out.push(numrs_codegen::ObjModeText { body: b.body, text });
+        }
+    }
+    out
+}
+
+/// `text` without the leading whitespace all its non-blank lines share, ending in a newline.
+fn dedent(text: &str) -> String {
+    let indent = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
+        .min()
+        .unwrap_or(0);
+    let mut out: String = text.lines().map(|l| l.get(indent..).unwrap_or(l.trim_start())).collect::<Vec<_>>().join("\n");
+    out.push('\n');
+    out
+}
+
+/// Python that makes the module-level names an objmode block reads, outside its module: its
+/// imports (each tolerating an `ImportError`, so that `numba` need not be installed), its
+/// constants, the plain functions it calls (their source, and what they read in turn), and
+/// its jit functions (the built module's). A name of another kind is an error.
+fn objmode_prelude(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, names: &[String], module_name: &str) -> Result<String, String> {
+    use numrs_hir::BindingKind;
+    let skeleton = numrs_db::skeleton(db, file);
+    let mut out = String::new();
+    let mut done = std::collections::HashSet::new();
+    // (name, read by the block itself)
+    let mut pending: Vec<(String, bool)> = names.iter().rev().map(|n| (n.clone(), true)).collect();
+    let guarded = |stmt: String| format!("try:\n    {stmt}\nexcept ImportError:\n    pass\n");
+    while let Some((name, direct)) = pending.pop() {
+        if !done.insert(name.clone()) {
+            continue;
+        }
+        let Some(binding) = info.symbols.lookup(&name, None) else { continue };
+        match &binding.kind {
+            BindingKind::Module(m) if *m == name => out.push_str(&guarded(format!("import {m}"))),
+            BindingKind::Module(m) => out.push_str(&guarded(format!("import {m} as {name}"))),
+            BindingKind::ImportedName { module, .. } if module.starts_with('.') => {
+                if direct {
+                    return Err(format!("the objmode block reads '{name}', imported relatively from '{module}', which numrs build cannot import outside the package yet"));
+                }
+            }
+            BindingKind::ImportedName { module, name: orig } => out.push_str(&guarded(format!("from {module} import {orig} as {name}"))),
+            BindingKind::StarImport(m) => out.push_str(&guarded(format!("from {m} import *"))),
+            BindingKind::Constant(v) => out.push_str(&format!("{name} = {}\n", v.python_repr())),
+            BindingKind::Function { def_index } => {
+                if info.functions.iter().any(|f| f.name == name && f.def_stmt_index == *def_index) {
+                    // A jit function: the built module's dispatcher.
+                    out.push_str(&format!("from {module_name} import {name}\n"));
+                    continue;
+                }
+                let def = match skeleton.module.body.get(*def_index).map(|s| &s.kind) {
+                    Some(numrs_syntax::ast::StmtKind::FunctionDef(def)) if def.decorators.is_empty() && def.name == name => def,
+                    _ => {
+                        if direct {
+                            return Err(format!("the objmode block calls '{name}', a function numrs build cannot recreate outside its module (it is decorated or defined conditionally)"));
+                        }
+                        continue;
+                    }
+                };
+                // The whole statement (the skeleton leaves bodies out).
+                let Some((chunk, _)) = numrs_db::module_chunk(db, file, def.name_span.start) else { continue };
+                out.push_str(chunk.text(db));
+                out.push('\n');
+                let mut reads = Vec::new();
+                numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
+                    if let numrs_syntax::ast::ExprKind::Name(n) = &e.kind {
+                        reads.push(n.clone());
+                    }
+                });
+                pending.extend(reads.into_iter().map(|n| (n, false)));
+            }
+            BindingKind::Class | BindingKind::Other => {
+                if direct {
+                    return Err(format!(
+                        "the objmode block reads '{name}', a module-level value numrs build cannot recreate outside its module (an objmode block may use imports, constants, plain functions and jit functions of its module)"
+                    ));
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+

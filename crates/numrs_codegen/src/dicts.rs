@@ -44,7 +44,7 @@ const API_SET_PRESIZE: u32 = 21;
 /// `RuntimeApi::parallel_schedule`.
 pub(crate) const API_PARALLEL_SCHEDULE: u32 = 22;
 /// The number of fields of `RuntimeApi`.
-pub const API_FIELDS: u32 = 23;
+pub const API_FIELDS: u32 = 24;
 
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {

@@ -221,6 +221,8 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) globals: &'a [(String, crate::GlobalConst)],
     /// Where the source is (see [`crate::SourceLocation`]).
     pub(crate) location: Option<&'a crate::SourceLocation>,
+    /// The output slots of the object-mode block just run, for the `ObjModeOut`s after it.
+    pub(crate) objmode_out: std::collections::VecDeque<(PointerValue<'ctx>, Type)>,
     /// Lowering the elements of a `parallel=True` array expression (Numba's parfor): ufunc
     /// kernels stand for the operators (a complex `/` by zero does not raise).
     pub(crate) in_parfor: bool,
@@ -421,6 +423,7 @@ pub fn lower_function<'a, 'ctx>(
         free_vars,
         globals,
         location,
+        objmode_out: Default::default(),
         in_parfor: false,
         parallel_fn: flags.parallel,
         gen,
@@ -709,6 +712,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             free_vars: self.free_vars,
             globals: self.globals,
             location: self.location,
+            objmode_out: Default::default(),
             in_parfor: self.in_parfor,
             parallel_fn: self.parallel_fn,
             gen: None,
@@ -1515,7 +1519,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::BuildString(parts) => crate::strings::build_string(self, parts)?,
             Value::FormatValue(v) => crate::strings::format_value(self, *v)?,
             Value::Undefined => return Ok(()),
-            Value::ObjModeOut(_) | Value::ObjModeOutOf(_) => return self.fail("object-mode blocks (`with objmode(...)`) are not supported by numrs build yet"),
+            Value::ObjModeBlock { block, inputs } => {
+                self.objmode_block(*block, inputs)?;
+                return Ok(());
+            }
+            Value::ObjModeOut(_) | Value::ObjModeOutOf(_) => {
+                let Some((slot, t)) = self.objmode_out.pop_front() else {
+                    return self.fail("internal error: an objmode output without its block");
+                };
+                let st = crate::types::storage_type(self.ctx, &t).map_err(|m| self.cg_err(m))?;
+                let v = self.b.build_load(st, slot, "")?;
+                let v = crate::module::from_storage(self.ctx, &self.b, v, &t).map_err(|e| CgError { span: e.span.or(self.span), message: e.message })?;
+                // A new reference (the runtime unboxed it for compiled code).
+                self.fresh = true;
+                self.cast(v, &t, &tt)?
+            }
             // Only `except Exception:` types (as in Numba): every exception matches.
             Value::ExceptionMatch(_) => {
                 let t = self.ctx.bool_type().const_int(1, false);

@@ -38,6 +38,7 @@ mod lists;
 pub mod lowered;
 mod module;
 mod npfuncs;
+mod objmode;
 mod sort;
 mod setops;
 mod layouts;
@@ -109,6 +110,17 @@ pub struct SourceLocation {
     pub lines: std::sync::Arc<numrs_syntax::LineIndex>,
     /// The file offset IR spans are relative to.
     pub base: u32,
+    /// What the function's `with objmode(...):` blocks (its inner functions' too) run.
+    pub objmode: Vec<ObjModeText>,
+}
+
+/// The Python an object-mode block runs, by the span of its body (`ObjModeInfo::body`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ObjModeText {
+    pub body: numrs_syntax::ast::Span,
+    /// The prelude that makes its globals and its (dedented) source, or why numrs cannot
+    /// run it.
+    pub text: Result<(String, String), String>,
 }
 
 impl SourceLocation {

@@ -230,6 +230,11 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                     return Ok(None);
                 }
                 Value::ObjModeOutOf(v) => Kind::ObjModeOutOf(*v),
+                // Its inputs are passed to Python as they are.
+                Value::ObjModeBlock { .. } => {
+                    inf.add_type(target, Type::NoneType, Some(span))?;
+                    return Ok(None);
+                }
                 Value::Undefined => return Ok(None),
             };
             (Some(target), kind)

@@ -54,6 +54,8 @@ pub struct FunctionIr {
     /// (`ir.Expr.build_map(literal_value=...)`), as Python prints it (`{1: 2}`,
     /// `{1: _UNKNOWN_VALUE(x)}`): a display of literal values remembers it in its type.
     pub map_literals: Vec<(VarId, std::sync::Arc<str>)>,
+    /// Its `with objmode(...):` blocks.
+    pub objmode_blocks: Vec<ObjModeInfo>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -164,6 +166,25 @@ pub enum Value {
     /// [`Value::ObjModeOut`] with the type given by an expression (`y=types.float64`): an
     /// instance of the number class it evaluates to.
     ObjModeOutOf(VarId),
+    /// Runs object-mode block `block` ([`FunctionIr::objmode_blocks`]) in the Python
+    /// interpreter with these values of its input variables; the [`Value::ObjModeOut`]s that
+    /// follow it read its outputs, in order.
+    ObjModeBlock { block: u32, inputs: Vec<VarId> },
+}
+
+/// A `with objmode(...):` block, run by the Python interpreter.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ObjModeInfo {
+    /// The statements of its body (relative to the function's start, as all IR spans).
+    pub body: Span,
+    /// The function's variables it reads (the values `ObjModeBlock` passes, in order).
+    pub inputs: Vec<String>,
+    /// The variables it hands back, in the order of the `objmode(...)` call.
+    pub outputs: Vec<String>,
+    /// The other names it reads: module-level names or builtins.
+    pub globals: Vec<String>,
+    /// Whether it has a `return`, `yield`, `break` or `continue` of its own.
+    pub leaves_early: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -268,6 +289,7 @@ impl Value {
             Value::BuildTuple(items) | Value::BuildList(items) | Value::BuildSet(items) | Value::BuildString(items) => {
                 items.iter_mut().collect()
             }
+            Value::ObjModeBlock { inputs, .. } => inputs.iter_mut().collect(),
             Value::BuildMap(items) => items.iter_mut().flat_map(|(k, v)| [k, v]).collect(),
             Value::Phi(incoming) => incoming.iter_mut().filter_map(|(_, v)| v.as_mut()).collect(),
             Value::Const(_)

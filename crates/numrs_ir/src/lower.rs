@@ -73,6 +73,9 @@ struct Lowerer {
     /// Every name the function reads, with its position (object-mode blocks check which
     /// variables they assign are read after them).
     name_loads: Vec<(String, u32)>,
+    /// Where each name is assigned (`name_loads`' counterpart).
+    name_stores: Vec<(String, u32)>,
+    objmode_blocks: Vec<crate::ObjModeInfo>,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -277,6 +280,8 @@ impl Lowerer {
             nonlocals: Vec::new(),
             map_literals: Vec::new(),
             name_loads: Vec::new(),
+            name_stores: Vec::new(),
+            objmode_blocks: Vec::new(),
         }
     }
 
@@ -295,6 +300,7 @@ impl Lowerer {
             closures: self.closures,
             nonlocals: self.nonlocals,
             map_literals: self.map_literals,
+            objmode_blocks: self.objmode_blocks,
         }
     }
 
@@ -326,7 +332,7 @@ impl Lowerer {
         self.local_names = bound;
         self.global_names = globals;
         self.nonlocals = collect_nonlocals(body);
-        self.name_loads = name_loads(body);
+        (self.name_loads, self.name_stores) = name_uses(body);
         self.is_generator = contains_yield(body);
         self.blocks[0].span = self.rel(name_span);
 
@@ -626,6 +632,34 @@ impl Lowerer {
             }
             return;
         }
+        // What the block reads: the function's variables assigned before it (its inputs,
+        // passed by value) and other names (module-level names and builtins).
+        let (start, end) = (body.first().map_or(span.end, |s| s.span.start), body.last().map_or(span.end, |s| s.span.end));
+        let mut inputs: Vec<String> = Vec::new();
+        let mut globals: Vec<String> = Vec::new();
+        for (name, at) in self.name_loads.clone() {
+            if at < start || at >= end || inputs.contains(&name) || globals.contains(&name) {
+                continue;
+            }
+            let local = self.local_names.contains(&name) || self.arg_names.contains(&name);
+            let defined = self.arg_names.contains(&name) || self.name_stores.iter().any(|(n, a)| *n == name && *a < span.start);
+            if local && defined {
+                inputs.push(name);
+            } else if !local {
+                globals.push(name);
+            }
+        }
+        let input_vars: Vec<VarId> =
+            inputs.iter().map(|n| self.lower_expr(&Expr { span, kind: ExprKind::Name(n.clone()) })).collect();
+        let block = self.objmode_blocks.len() as u32;
+        self.objmode_blocks.push(crate::ObjModeInfo {
+            body: self.rel(Span::new(start, end)),
+            inputs,
+            outputs: outputs.iter().map(|(n, _)| n.clone()).collect(),
+            globals,
+            leaves_early: leaves_early(body, false),
+        });
+        self.temp("objmode", span, Value::ObjModeBlock { block, inputs: input_vars });
         for (name, value) in outputs {
             let v = self.temp("objmode_out", span, value);
             let target = Expr { span, kind: ExprKind::Name(name) };
@@ -1671,7 +1705,7 @@ fn python_error_kind(name: &str) -> &'static str {
 
 /// The names `body` reads (not the names it assigns to), with their positions, nested
 /// functions included.
-fn name_loads(body: &[Stmt]) -> Vec<(String, u32)> {
+fn name_uses(body: &[Stmt]) -> (Vec<(String, u32)>, Vec<(String, u32)>) {
     fn stores(stmts: &[Stmt], out: &mut HashSet<u32>) {
         fn target(e: &Expr, out: &mut HashSet<u32>) {
             match &e.kind {
@@ -1713,14 +1747,67 @@ fn name_loads(body: &[Stmt]) -> Vec<(String, u32)> {
     }
     let mut store_at = HashSet::new();
     stores(body, &mut store_at);
-    let mut out = Vec::new();
+    let (mut loads, mut stored) = (Vec::new(), Vec::new());
     numrs_syntax::visit::for_each_expr(body, true, &mut |e| {
         if let ExprKind::Name(n) = &e.kind {
-            if !store_at.contains(&e.span.start) {
-                out.push((n.clone(), e.span.start));
+            if store_at.contains(&e.span.start) {
+                stored.push((n.clone(), e.span.start));
+            } else {
+                loads.push((n.clone(), e.span.start));
             }
         }
     });
-    out
+    // `x += 1` reads and assigns `x`.
+    let mut aug = HashSet::new();
+    augmented(body, &mut aug);
+    stored.extend(loads.iter().filter(|(_, at)| aug.contains(at)).cloned());
+    (loads, stored)
+}
+
+/// The positions of the names `x += ...` statements assign (nested functions included).
+fn augmented(stmts: &[Stmt], out: &mut HashSet<u32>) {
+    for s in stmts {
+        match &s.kind {
+            StmtKind::AugAssign { target, .. } => {
+                if let ExprKind::Name(_) = &target.kind {
+                    out.insert(target.span.start);
+                }
+            }
+            StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
+                augmented(body, out);
+                augmented(orelse, out);
+            }
+            StmtKind::With { body, .. } => augmented(body, out),
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                augmented(body, out);
+                handlers.iter().for_each(|h| augmented(&h.body, out));
+                augmented(orelse, out);
+                augmented(finalbody, out);
+            }
+            StmtKind::FunctionDef(def) => augmented(&def.body, out),
+            _ => {}
+        }
+    }
+}
+
+/// Whether `stmts` return, yield, or (outside loops of their own) break or continue.
+fn leaves_early(stmts: &[Stmt], in_loop: bool) -> bool {
+    let mut found = false;
+    numrs_syntax::visit::for_each_expr(stmts, false, &mut |e| found |= matches!(e.kind, ExprKind::Yield(_) | ExprKind::YieldFrom(_)));
+    found
+        || stmts.iter().any(|s| match &s.kind {
+            StmtKind::Return(_) => true,
+            StmtKind::Break | StmtKind::Continue => !in_loop,
+            StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } => leaves_early(body, true) || leaves_early(orelse, in_loop),
+            StmtKind::If { body, orelse, .. } => leaves_early(body, in_loop) || leaves_early(orelse, in_loop),
+            StmtKind::With { body, .. } => leaves_early(body, in_loop),
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                leaves_early(body, in_loop)
+                    || handlers.iter().any(|h| leaves_early(&h.body, in_loop))
+                    || leaves_early(orelse, in_loop)
+                    || leaves_early(finalbody, in_loop)
+            }
+            _ => false,
+        })
 }
 

@@ -79,6 +79,9 @@ impl FunctionIr {
             Value::Global(g) => format!("global({g})"),
             Value::ObjModeOut(t) => format!("objmode_out({t})"),
             Value::ObjModeOutOf(v) => format!("objmode_out({})", self.n(*v)),
+            Value::ObjModeBlock { block, inputs } => {
+                format!("objmode_block({block}, {})", inputs.iter().map(|v| self.n(*v)).collect::<Vec<_>>().join(", "))
+            }
             Value::FreeVar(g) => format!("freevar({g})"),
             Value::Arg(i) => format!("arg({i}, name={})", self.arg_names.get(*i as usize).map_or("?", |s| s)),
             Value::BinOp { op, lhs, rhs } => format!("{} {} {}", self.n(*lhs), binop_symbol(*op), self.n(*rhs)),

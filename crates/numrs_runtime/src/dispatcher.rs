@@ -579,6 +579,13 @@ impl Dispatcher {
 
 /// The Python exception an `ExcInfo` describes (its message released with `free` when owned).
 pub(crate) unsafe fn exc_error(py: Python<'_>, exc: &ExcInfo, free: unsafe extern "C" fn(*mut u8)) -> PyErr {
+    // An exception an object-mode block raised is raised again as it is.
+    if let Some(e) = crate::objmode::take_raised(exc) {
+        if exc.msg_owned != 0 && !exc.msg.is_null() {
+            free(exc.msg as *mut u8);
+        }
+        return e;
+    }
     let kind = ExcKind::from_u32(exc.kind).unwrap_or(ExcKind::Exception);
     let msg = if exc.msg.is_null() || exc.msg_len == 0 {
         None

@@ -19,6 +19,7 @@ pub mod kernels;
 pub mod lists;
 pub mod memory;
 pub mod npy;
+pub mod objmode;
 pub mod parallel;
 pub mod random;
 pub mod select;

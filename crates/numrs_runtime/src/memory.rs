@@ -30,6 +30,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     random: crate::random::api_random,
     set_presize: crate::dicts::api::set_presize,
     parallel_schedule: crate::parallel::numrs_parallel_schedule,
+    objmode: crate::objmode::api_objmode,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

@@ -1,0 +1,106 @@
+//! `with objmode(...):` blocks: compiled code hands the block's inputs to the runtime, which
+//! runs the block's Python source in the interpreter (`RuntimeApi::objmode`) and writes its
+//! outputs back with the types the `objmode(...)` call declares.
+
+use inkwell::module::Linkage;
+use inkwell::AddressSpace;
+use numrs_ir::{StmtKind, Value, VarId};
+use numrs_types::Type;
+
+use crate::func::{FnCx, R};
+
+/// `RuntimeApi::objmode`.
+const API_OBJMODE: u32 = 23;
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Runs object-mode block `block` with the values of `inputs`; its outputs are queued for
+    /// the `ObjModeOut`s that follow.
+    pub(crate) fn objmode_block(&mut self, block: u32, inputs: &[VarId]) -> R<()> {
+        let Some(info) = self.ir.objmode_blocks.get(block as usize) else { return self.fail("internal error: unknown objmode block") };
+        let Some(text) = self.location.and_then(|l| l.objmode.iter().find(|t| t.body == info.body)) else {
+            return self.fail("the source of this objmode block is not available to numrs build");
+        };
+        let (prelude, source) = match &text.text {
+            Ok(t) => t.clone(),
+            Err(m) => return self.fail(m.clone()),
+        };
+        let outputs = self.objmode_output_types(block);
+        if outputs.len() != info.outputs.len() {
+            return self.fail("internal error: the outputs of an objmode block");
+        }
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let err = |e: crate::func::CgError, span| crate::func::CgError { span: e.span.or(span), message: e.message };
+        let mut desc = format!("{}\n", numrs_abi::OBJMODE_MAGIC);
+        let in_arr = self.temp(ptr.array_type(inputs.len().max(1) as u32).into())?;
+        for (k, (v, name)) in inputs.iter().zip(&info.inputs).enumerate() {
+            let t = self.ty(*v)?;
+            let ut = t.unliteral();
+            if crate::types::is_phantom(&ut) || matches!(ut, Type::MakeFunction(..) | Type::Dispatcher(_) | Type::Module(_)) {
+                return self.fail(format!("passing '{name}' ({t}) into an objmode block is not supported by numrs build yet"));
+            }
+            let x = self.load(*v)?;
+            let x = self.cast(x, &t, &ut)?;
+            let st = crate::types::storage_type(self.ctx, &ut).map_err(|m| self.cg_err(m))?;
+            let slot = self.temp(st)?;
+            self.b.build_store(slot, crate::module::to_storage(self.ctx, &self.b, x, &ut).map_err(|e| err(e, self.span))?)?;
+            let p = unsafe { self.b.build_in_bounds_gep(ptr, in_arr, &[self.i64(k as i64)], "")? };
+            self.b.build_store(p, slot)?;
+            desc.push_str(&format!("in\t{name}\t{ut}\n"));
+        }
+        let out_arr = self.temp(ptr.array_type(outputs.len().max(1) as u32).into())?;
+        let mut slots = Vec::new();
+        for (k, (t, name)) in outputs.iter().zip(&info.outputs).enumerate() {
+            let st = crate::types::storage_type(self.ctx, t).map_err(|m| self.cg_err(m))?;
+            let slot = self.temp(st)?;
+            let p = unsafe { self.b.build_in_bounds_gep(ptr, out_arr, &[self.i64(k as i64)], "")? };
+            self.b.build_store(p, slot)?;
+            desc.push_str(&format!("out\t{name}\t{t}\n"));
+            slots.push((slot, t.clone()));
+        }
+        desc.push_str(&format!("prelude\t{}\n{prelude}source\t{}\n{source}", prelude.len(), source.len()));
+        if desc.contains('\0') {
+            return self.fail("an objmode block containing a NUL character");
+        }
+        let data = self.ctx.const_string(desc.as_bytes(), true);
+        let g = self.module.add_global(data.get_type(), None, "numrs.objmode");
+        g.set_initializer(&data);
+        g.set_constant(true);
+        g.set_linkage(Linkage::Private);
+        let f = self.api_fn_ptr(API_OBJMODE)?;
+        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
+        let call = self.b.build_indirect_call(
+            ft,
+            f,
+            &[g.as_pointer_value().into(), in_arr.into(), out_arr.into(), self.exc_ptr().into()],
+            "objmode",
+        )?;
+        let inkwell::values::ValueKind::Basic(status) = call.try_as_basic_value() else { return self.fail("internal error: objmode returns void") };
+        self.raises.set(true);
+        self.check_status(status.into_int_value())?;
+        self.objmode_out = slots.into();
+        Ok(())
+    }
+
+    /// The types of the outputs of block `block`: the targets of the `ObjModeOut`s after it.
+    fn objmode_output_types(&self, block: u32) -> Vec<Type> {
+        for b in &self.ir.blocks {
+            let Some(at) = b.stmts.iter().position(|s| matches!(&s.kind, StmtKind::Assign { value: Value::ObjModeBlock { block: k, .. }, .. } if *k == block)) else {
+                continue;
+            };
+            // Each output is assigned to its variable right after it is read.
+            let mut out = Vec::new();
+            for s in &b.stmts[at + 1..] {
+                match &s.kind {
+                    StmtKind::Assign { target, value: Value::ObjModeOut(_) | Value::ObjModeOutOf(_) } => match self.ty(*target) {
+                        Ok(t) => out.push(t),
+                        Err(_) => break,
+                    },
+                    StmtKind::Assign { value: Value::Var(_), .. } => {}
+                    _ => break,
+                }
+            }
+            return out;
+        }
+        Vec::new()
+    }
+}

@@ -1,0 +1,144 @@
+"""`with objmode(...):` blocks in built modules: the block runs in the Python interpreter with
+the function's variables it reads, and the names the `objmode(...)` call declares come back
+with their types. Its module's imports, constants, plain functions and jit functions are
+available to it (a jit function with the specializations built for it: numrs cannot know the
+types a block calls it with). Each call's outcome (result, or exception class and arguments) must equal
+what Numba 0.68.1 gave, recorded in `objmode.expected.json`; compiled-code memory must all be
+released afterwards.
+
+Usage: python tests/build/objmode.py            (a Python with numpy and the runtime)
+       python tests/build/objmode.py --record   (a Python with numba 0.68.1: rewrites the
+                                                 expected answers)
+"""
+import os
+import sys
+
+import numpy as np
+
+from numba_answers import run
+
+EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "objmode.expected.json")
+
+SOURCE = '''
+import math
+import numpy as np
+from numba import njit, objmode, types
+from fractions import Fraction as F
+
+SCALE = 3
+LABEL = "total"
+
+
+def helper(a):
+    return float(np.sum(a)) * SCALE
+
+
+def raiser(x):
+    if x < 0:
+        raise ValueError("negative", x)
+    return math.sqrt(x)
+
+
+@njit("int64(int64)")
+def twice(x):
+    return 2 * x
+
+
+@njit("(float64,)")
+def scalar(x):
+    with objmode(y="float64", n="int64"):
+        y = math.hypot(x, 4.0)
+        n = int(y) + SCALE
+    return y + n
+
+
+@njit("(float64[::1],)")
+def arrays(a):
+    with objmode(s="float64", b="float64[:]", c="intp[:, ::1]"):
+        s = helper(a)
+        b = np.cumsum(a)
+        c = np.arange(6).reshape(2, 3)
+    return s + b[-1] + c.sum()
+
+
+@njit("(float64[::1],)")
+def in_place(a):
+    with objmode():
+        a[0] = 100.0
+    return a.sum()
+
+
+@njit("(float64,)")
+def checked(x):
+    with objmode(r="float64"):
+        r = raiser(x)
+    return r
+
+
+@njit("(int64,)")
+def jit_from_block(n):
+    with objmode(m="int64"):
+        m = twice(n) + 1
+    return m
+
+
+@njit("(int64,)")
+def strings(n):
+    with objmode(s="unicode_type", k="int64"):
+        s = LABEL + str(n)
+        k = len(s)
+    return s, k
+
+
+@njit("(int64,)")
+def loop(n):
+    total = 0.0
+    for i in range(n):
+        with objmode(t="float64"):
+            t = float(F(i, 2))
+        total += t
+    return total
+
+
+@njit("(float64,)")
+def typed_object(x):
+    with objmode(y=types.float64, z=types.int32):
+        y = x / 4
+        z = 7
+    return y, z
+
+
+@njit("(float64,)")
+def tuple_out(x):
+    with objmode(p="UniTuple(float64, 2)"):
+        p = (x, x * 2)
+    return p[0] + p[1]
+'''
+
+CALLS = [
+    "scalar(3.0)", "arrays(np.arange(4.0))", "in_place(np.ones(3))", "checked(16.0)", "checked(-1.0)",
+    "jit_from_block(20)", "strings(12)", "loop(5)", "typed_object(2.0)", "tuple_out(1.5)",
+]
+
+
+def outcome(module, call):
+    try:
+        r = eval("m." + call, {"m": module, "np": np})
+        return {"result": repr(r)}
+    except Exception as e:  # noqa: BLE001
+        return {"error": type(e).__name__, "args": repr(e.args)}
+
+
+def main():
+    status = run("objmode", SOURCE, "ommod", CALLS, EXPECTED, outcome)
+    if "--record" not in sys.argv:
+        import numrs_runtime
+        stats = numrs_runtime._stats()
+        if stats["meminfo_live"] != 0:
+            print("objmode: compiled-code memory left behind: %r" % (stats,))
+            return 1
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main())
