@@ -589,6 +589,18 @@ impl Lowerer {
     /// its annotation declares. A variable the block assigns and the code after it reads must
     /// be one of them.
     fn lower_objmode(&mut self, keywords: &[Keyword], body: &[Stmt], span: Span) {
+        // Numba lifts the blocks of the jitted function's own body only; in an inner function
+        // its type inference meets the `with` (an `enter_with` it has no constraint for).
+        if !self.enclosing.is_empty() {
+            self.error("UnsupportedError", "unsupported-syntax", OBJMODE_IN_INNER, span);
+            return;
+        }
+        // Numba reads the whole function's bytecode before lifting the block: what its
+        // interpreter refuses is refused inside the block too.
+        if let Some(at) = first_import(body) {
+            self.unsupported_opcode("IMPORT_NAME", "an import statement inside a jitted function (an objmode block included)", at);
+            return;
+        }
         let mut outputs = Vec::new();
         for kw in keywords {
             let Some(name) = &kw.arg else {
@@ -671,6 +683,11 @@ impl Lowerer {
         let mut enclosing = self.enclosing.clone();
         enclosing.extend(self.local_names.iter().cloned());
         let ir = lower_with_scope(name, params, body, self.base, &enclosing, name_span);
+        // Numba meets an inner function's `with objmode` while typing the function it is
+        // inlined into: the error is the enclosing function's, at the `with`.
+        if let Some(e) = ir.errors.iter().find(|e| e.message.starts_with(OBJMODE_IN_INNER)) {
+            self.errors.push(e.clone());
+        }
         let free_vars = ir
             .blocks
             .iter()
@@ -1809,5 +1826,24 @@ fn leaves_early(stmts: &[Stmt], in_loop: bool) -> bool {
             }
             _ => false,
         })
+}
+
+const OBJMODE_IN_INNER: &str =
+    "`with objmode(...)` inside an inner function is not supported by Numba (it lifts the blocks of the jitted function's own body only)";
+
+/// The first import statement of `stmts` (nested functions left out).
+fn first_import(stmts: &[Stmt]) -> Option<Span> {
+    stmts.iter().find_map(|s| match &s.kind {
+        StmtKind::Import(_) | StmtKind::ImportFrom { .. } => Some(s.span),
+        StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
+            first_import(body).or_else(|| first_import(orelse))
+        }
+        StmtKind::With { body, .. } => first_import(body),
+        StmtKind::Try { body, handlers, orelse, finalbody } => first_import(body)
+            .or_else(|| handlers.iter().find_map(|h| first_import(&h.body)))
+            .or_else(|| first_import(orelse))
+            .or_else(|| first_import(finalbody)),
+        _ => None,
+    })
 }
 
