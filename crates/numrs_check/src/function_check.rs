@@ -186,7 +186,7 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
             }
         };
         let reveals = match ir {
-            Some(ir) if result.outcome.is_ok() => crate::reveals(ir, &result.typemap, &line_of),
+            Some(ir) if result.outcome.is_ok() => crate::reveals(result.prepared.as_deref().unwrap_or(ir), &result.typemap, &line_of),
             _ => vec![],
         };
         report.signatures.push(SignatureReport { args: arg_names, origin, outcome, reveals });

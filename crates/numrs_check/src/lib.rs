@@ -167,7 +167,9 @@ impl CheckDatabase {
             .map(|(args, ret)| {
                 let label = format!("{}({})", jit.name, args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "));
                 let result = queries::infer_spec(db, queries::SpecKey::new(db, key, args, ret)).clone();
-                (label, ir.clone(), result)
+                // The typemap indexes the variables of the IR that was typed.
+                let typed = result.prepared.as_deref().map_or_else(|| ir.clone(), |p| Arc::new(p.clone()));
+                (label, typed, result)
             })
             .collect()
     }

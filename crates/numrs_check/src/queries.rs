@@ -206,7 +206,47 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
     };
     let mut result = numrs_infer::infer_function(&req);
     result.calls = env.calls.take();
+    // Loops over `literal_unroll(container)` of a heterogeneous tuple: Numba versions their
+    // body per item type; numrs types the function again with them unrolled (the typing
+    // above gave the containers' types; an unrolled body may hold more such loops).
+    let mut unroll: Vec<(u32, usize)> = Vec::new();
+    for _ in 0..4 {
+        let typed = result.prepared.as_deref().unwrap_or(ir);
+        let found: Vec<(u32, usize)> = typed
+            .literal_unroll
+            .iter()
+            .filter(|(at, _)| !unroll.iter().any(|(u, _)| u == at))
+            .filter_map(|(at, v)| match result.typemap.get(v.0 as usize) {
+                Some(Some(numrs_types::Type::Tuple(items))) => Some((*at, items.len())),
+                _ => None,
+            })
+            .collect();
+        if found.is_empty() {
+            break;
+        }
+        unroll.extend(found);
+        let Some(unrolled) = function_ir_unrolled(db, func, &unroll) else { break };
+        let env = crate::env::FileEnv { db, function: func, calls: Default::default() };
+        let req = numrs_infer::InferRequest { ir: &unrolled, env: &env, ..req };
+        let mut again = numrs_infer::infer_function(&req);
+        again.calls = env.calls.take();
+        if again.prepared.is_none() {
+            again.prepared = Some(Box::new(unrolled));
+        }
+        result = again;
+    }
     Arc::new(result)
+}
+
+/// [`function_ir`] with the `literal_unroll` loops whose `for` statements start at the
+/// positions of `unroll` unrolled that many times (not cached: [`infer_spec`] caches what it
+/// types).
+fn function_ir_unrolled(db: &dyn Db, key: FunctionKey<'_>, unroll: &[(u32, usize)]) -> Option<FunctionIr> {
+    let jit = key.jit(db)?;
+    let (chunk, def_offset) = numrs_db::module_chunk(db, key.file(db), jit.def_line_offset)?;
+    let parsed = numrs_db::parse_chunk(db, chunk);
+    let def = numrs_hir::find_def(&parsed.module, def_offset)?;
+    Some(numrs_ir::lower_function_unrolled(def, numrs_ir::function_start(def), unroll))
 }
 
 fn failure(message: &str) -> numrs_infer::InferResult {

@@ -1762,6 +1762,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
         match &ft {
             Type::Function(key) if &**key == "builtins.enumerate" => self.make_enumerate(args, target),
+            // The container itself (its items' literal types dropped).
+            Type::Function(key) if &**key == "numba.literal_unroll" && args.len() == 1 => {
+                let v = self.load(args[0])?;
+                self.cast(v, &types[0], target)
+            }
             Type::Function(key) => self.intrinsic(key, args, target),
             Type::NumberClass(t) => {
                 let key = format!("class.{t}");

@@ -114,6 +114,8 @@ pub struct ClosureTyping {
 impl InferResult {
     /// User-visible variables → sorted unique type strings over their SSA versions.
     pub fn locals(&self, ir: &FunctionIr) -> std::collections::BTreeMap<String, Vec<String>> {
+        // The typemap indexes the variables of the IR that was typed.
+        let ir = self.prepared.as_deref().unwrap_or(ir);
         let mut out: std::collections::BTreeMap<String, Vec<String>> = Default::default();
         let mut dropped = std::collections::BTreeSet::new();
         for (i, var) in ir.vars.iter().enumerate() {

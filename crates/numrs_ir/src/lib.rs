@@ -12,7 +12,7 @@ mod print;
 mod prune;
 mod ssa;
 
-pub use lower::{function_start, lower_function};
+pub use lower::{function_start, lower_function, lower_function_unrolled};
 pub use prune::{dead_branch_prune, PruneConst, PruneOracle};
 
 use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
@@ -56,6 +56,10 @@ pub struct FunctionIr {
     pub map_literals: Vec<(VarId, std::sync::Arc<str>)>,
     /// Its `with objmode(...):` blocks.
     pub objmode_blocks: Vec<ObjModeInfo>,
+    /// Its loops over `literal_unroll(container)` lowered as loops: the `for` statement (its
+    /// position in the module, the key of [`lower_function_unrolled`]) and the container's
+    /// variable. Typing decides how many times each is unrolled.
+    pub literal_unroll: Vec<(u32, VarId)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

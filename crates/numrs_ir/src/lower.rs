@@ -18,9 +18,18 @@ use crate::{
 /// Lower one function. `base` is the byte offset all spans are made relative to (the start of
 /// the `def` statement); `enclosing` are the local names of enclosing functions (for closures).
 pub fn lower_function(def: &FunctionDef, base: u32) -> FunctionIr {
+    lower_function_unrolled(def, base, &[])
+}
+
+/// [`lower_function`], with each loop over `literal_unroll(...)` whose `for` statement starts
+/// at a position of `unroll` lowered as that many copies of its body, the `k`-th reading
+/// item `k` of the container (Numba versions the loop body per item type).
+pub fn lower_function_unrolled(def: &FunctionDef, base: u32, unroll: &[(u32, usize)]) -> FunctionIr {
     // Numba's function location is `co_firstlineno`: the first decorator's line.
     let entry = def.decorators.first().map_or(def.name_span, |d| d.span);
-    lower_with_scope(&def.name, &def.params, &def.body, base, &HashSet::new(), entry)
+    let mut lowerer = Lowerer::new(&def.name, base, HashSet::new());
+    lowerer.unroll = unroll.iter().copied().collect();
+    finish_lowering(lowerer, &def.params, &def.body, entry)
 }
 
 /// Where a function starts: its first decorator, or its `def`. IR spans are relative to it.
@@ -36,7 +45,10 @@ fn lower_with_scope(
     enclosing: &HashSet<String>,
     name_span: Span,
 ) -> FunctionIr {
-    let mut lowerer = Lowerer::new(name, base, enclosing.clone());
+    finish_lowering(Lowerer::new(name, base, enclosing.clone()), params, body, name_span)
+}
+
+fn finish_lowering(mut lowerer: Lowerer, params: &Parameters, body: &[Stmt], name_span: Span) -> FunctionIr {
     lowerer.lower_body(params, body, name_span);
     let mut ir = lowerer.finish();
     crate::ssa::prune_unreachable(&mut ir);
@@ -76,6 +88,9 @@ struct Lowerer {
     /// Where each name is assigned (`name_loads`' counterpart).
     name_stores: Vec<(String, u32)>,
     objmode_blocks: Vec<crate::ObjModeInfo>,
+    /// How many times to unroll each `literal_unroll` loop, by its `for` statement's position.
+    unroll: HashMap<u32, usize>,
+    literal_unroll: Vec<(u32, VarId)>,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -282,6 +297,8 @@ impl Lowerer {
             name_loads: Vec::new(),
             name_stores: Vec::new(),
             objmode_blocks: Vec::new(),
+            unroll: HashMap::new(),
+            literal_unroll: Vec::new(),
         }
     }
 
@@ -301,6 +318,7 @@ impl Lowerer {
             nonlocals: self.nonlocals,
             map_literals: self.map_literals,
             objmode_blocks: self.objmode_blocks,
+            literal_unroll: self.literal_unroll,
         }
     }
 
@@ -874,8 +892,60 @@ impl Lowerer {
     }
 
     fn lower_for(&mut self, target: &Expr, iter: &Expr, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        if let Some((func, arg)) = literal_unroll_call(iter) {
+            // A list display of constants is unrolled as the tuple of its items.
+            let arg = match &arg.kind {
+                ExprKind::List(items) => Expr { span: arg.span, kind: ExprKind::Tuple(items.clone()) },
+                _ => arg.clone(),
+            };
+            if let Some(&n) = self.unroll.get(&span.start) {
+                let container = self.lower_expr(&arg);
+                return self.lower_unrolled(target, container, n, body, orelse, span);
+            }
+            let container = self.lower_expr(&arg);
+            self.literal_unroll.push((span.start, container));
+            let f = self.lower_expr(func);
+            let iterable = self.temp("call", iter.span, Value::Call { func: f, args: vec![container], kws: vec![], vararg: None });
+            return self.lower_for_over(target, iterable, iter.span, body, orelse, span);
+        }
         let iterable = self.lower_expr(iter);
-        let it = self.temp("get_iter", iter.span, Value::GetIter(iterable));
+        self.lower_for_over(target, iterable, iter.span, body, orelse, span)
+    }
+
+    /// A `for` loop over `literal_unroll(container)` unrolled: `n` copies of the body, the
+    /// `k`-th with the target bound to item `k`; `continue` goes to the next copy, `break` to
+    /// the end, the `else` clause runs after the last.
+    fn lower_unrolled(&mut self, target: &Expr, container: VarId, n: usize, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        let exit = self.new_block(span);
+        let else_block = if orelse.is_empty() { exit } else { self.new_block(orelse[0].span) };
+        for k in 0..n {
+            let start = self.new_block(target.span);
+            self.jump_to_new(start);
+            let idx = self.temp("const", target.span, Value::Const(Constant::Int(k as i128)));
+            let item = self.temp(
+                "static_getitem",
+                target.span,
+                Value::StaticGetItem { value: container, index: StaticIndex::Int(k as i128), index_var: Some(idx) },
+            );
+            self.assign_to(target, item, target.span);
+            let next = self.new_block(span);
+            self.loops.push(LoopTargets { continue_to: next, break_to: exit });
+            self.lower_stmts(body);
+            self.loops.pop();
+            self.jump_to_new(next);
+        }
+        self.terminate(Terminator::Jump(else_block));
+        if !orelse.is_empty() {
+            self.switch_to(else_block);
+            self.lower_stmts(orelse);
+            self.terminate(Terminator::Jump(exit));
+        }
+        let exit = self.move_block_to_end(exit);
+        self.switch_to(exit);
+    }
+
+    fn lower_for_over(&mut self, target: &Expr, iterable: VarId, iter_span: Span, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        let it = self.temp("get_iter", iter_span, Value::GetIter(iterable));
         // The loop header is located at the loop target (one line), not the whole statement.
         let header = self.new_block(target.span);
         self.jump_to_new(header);
@@ -1845,5 +1915,19 @@ fn first_import(stmts: &[Stmt]) -> Option<Span> {
             .or_else(|| first_import(finalbody)),
         _ => None,
     })
+}
+
+/// The function and argument of `literal_unroll(x)` (or `numba.literal_unroll(x)`).
+fn literal_unroll_call(iter: &Expr) -> Option<(&Expr, &Expr)> {
+    let ExprKind::Call { func, args, keywords } = &iter.kind else { return None };
+    let named = match &func.kind {
+        ExprKind::Name(n) => n == "literal_unroll",
+        ExprKind::Attribute { attr, .. } => attr == "literal_unroll",
+        _ => false,
+    };
+    match args.as_slice() {
+        [arg] if named && keywords.is_empty() && !matches!(arg.kind, ExprKind::Starred(_)) => Some((func, arg)),
+        _ => None,
+    }
 }
 

@@ -25,7 +25,23 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("builtins.next", next),
     ("builtins.tuple", tuple_),
     ("builtins.reveal_type", reveal_type),
+    ("numba.literal_unroll", literal_unroll),
 ];
+
+/// `numba.literal_unroll(container)` outside a `for` loop (where numrs unrolls the loop, as
+/// Numba versions it): the container, its items' literal types dropped.
+fn literal_unroll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let [t] = args else { return Ok(None) };
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    let plain = match t {
+        Type::Tuple(items) => Type::tuple(items.iter().map(Type::unliteral).collect()),
+        Type::UniTuple(..) | Type::List { .. } | Type::ListType(_) => t.unliteral(),
+        _ => return Ok(None),
+    };
+    sig(plain, args)
+}
 
 fn sig(ret: Type, args: &[Type]) -> CallResult {
     Ok(Some(Signature::new(ret, args.to_vec())))

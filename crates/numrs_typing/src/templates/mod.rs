@@ -93,6 +93,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         m if m == "numba.cuda" || m.starts_with("numba.cuda.") => cuda::module_attr(m, attr),
         "numba" => match attr {
             "prange" => Some(Type::function("builtins.range")),
+            "literal_unroll" => Some(Type::function("numba.literal_unroll")),
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
