@@ -211,16 +211,10 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
     // above gave the containers' types; an unrolled body may hold more such loops).
     let mut unroll: Vec<(u32, usize)> = Vec::new();
     for _ in 0..4 {
-        let typed = result.prepared.as_deref().unwrap_or(ir);
-        let found: Vec<(u32, usize)> = typed
-            .literal_unroll
-            .iter()
-            .filter(|(at, _)| !unroll.iter().any(|(u, _)| u == at))
-            .filter_map(|(at, v)| match result.typemap.get(v.0 as usize) {
-                Some(Some(numrs_types::Type::Tuple(items))) => Some((*at, items.len())),
-                _ => None,
-            })
-            .collect();
+        let mut found = Vec::new();
+        unroll_candidates(ir, &result, &mut found, 0);
+        found.retain(|(at, _)| !unroll.iter().any(|(u, _)| u == at));
+        found.dedup();
         if found.is_empty() {
             break;
         }
@@ -236,6 +230,28 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
         result = again;
     }
     Arc::new(result)
+}
+
+/// The `literal_unroll` loops of `ir` (as typed by `result`) and of the inner functions it
+/// calls whose containers are non-empty heterogeneous tuples: their `for` positions and
+/// lengths. (Numba refuses to iterate an empty tuple.)
+fn unroll_candidates(ir: &FunctionIr, result: &numrs_infer::InferResult, out: &mut Vec<(u32, usize)>, depth: u32) {
+    if depth > 16 {
+        return;
+    }
+    let typed = result.prepared.as_deref().unwrap_or(ir);
+    for (at, v) in &typed.literal_unroll {
+        if let Some(Some(numrs_types::Type::Tuple(items))) = result.typemap.get(v.0 as usize) {
+            if !items.is_empty() {
+                out.push((*at, items.len()));
+            }
+        }
+    }
+    for c in &result.closures {
+        if let Some(info) = typed.closures.get(c.index as usize) {
+            unroll_candidates(&info.ir, &c.result, out, depth + 1);
+        }
+    }
 }
 
 /// [`function_ir`] with the `literal_unroll` loops whose `for` statements start at the

@@ -37,17 +37,6 @@ pub fn function_start(def: &FunctionDef) -> u32 {
     def.decorators.first().map_or(def.name_span.start, |d| d.span.start.min(def.name_span.start))
 }
 
-fn lower_with_scope(
-    name: &str,
-    params: &Parameters,
-    body: &[Stmt],
-    base: u32,
-    enclosing: &HashSet<String>,
-    name_span: Span,
-) -> FunctionIr {
-    finish_lowering(Lowerer::new(name, base, enclosing.clone()), params, body, name_span)
-}
-
 fn finish_lowering(mut lowerer: Lowerer, params: &Parameters, body: &[Stmt], name_span: Span) -> FunctionIr {
     lowerer.lower_body(params, body, name_span);
     let mut ir = lowerer.finish();
@@ -91,6 +80,8 @@ struct Lowerer {
     /// How many times to unroll each `literal_unroll` loop, by its `for` statement's position.
     unroll: HashMap<u32, usize>,
     literal_unroll: Vec<(u32, VarId)>,
+    /// Lowering the body of a `literal_unroll` loop (Numba does not nest them).
+    in_unroll: bool,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -299,6 +290,7 @@ impl Lowerer {
             objmode_blocks: Vec::new(),
             unroll: HashMap::new(),
             literal_unroll: Vec::new(),
+            in_unroll: false,
         }
     }
 
@@ -700,7 +692,9 @@ impl Lowerer {
     fn lower_closure(&mut self, name: &str, params: &Parameters, body: &[Stmt], name_span: Span) -> u32 {
         let mut enclosing = self.enclosing.clone();
         enclosing.extend(self.local_names.iter().cloned());
-        let ir = lower_with_scope(name, params, body, self.base, &enclosing, name_span);
+        let mut inner = Lowerer::new(name, self.base, enclosing);
+        inner.unroll = self.unroll.clone();
+        let ir = finish_lowering(inner, params, body, name_span);
         // Numba meets an inner function's `with objmode` while typing the function it is
         // inlined into: the error is the enclosing function's, at the `with`.
         if let Some(e) = ir.errors.iter().find(|e| e.message.starts_with(OBJMODE_IN_INNER)) {
@@ -898,15 +892,29 @@ impl Lowerer {
                 ExprKind::List(items) => Expr { span: arg.span, kind: ExprKind::Tuple(items.clone()) },
                 _ => arg.clone(),
             };
+            if self.in_unroll {
+                self.error("UnsupportedError", "unsupported-syntax", "Nesting of literal_unroll is unsupported", span);
+                if let Some(e) = self.errors.last_mut() {
+                    // At the `for` line.
+                    e.span = Span::new(e.span.start, e.span.start);
+                }
+                return;
+            }
             if let Some(&n) = self.unroll.get(&span.start) {
                 let container = self.lower_expr(&arg);
-                return self.lower_unrolled(target, container, n, body, orelse, span);
+                let outer = std::mem::replace(&mut self.in_unroll, true);
+                self.lower_unrolled(target, container, n, body, orelse, span);
+                self.in_unroll = outer;
+                return;
             }
             let container = self.lower_expr(&arg);
             self.literal_unroll.push((span.start, container));
             let f = self.lower_expr(func);
             let iterable = self.temp("call", iter.span, Value::Call { func: f, args: vec![container], kws: vec![], vararg: None });
-            return self.lower_for_over(target, iterable, iter.span, body, orelse, span);
+            let outer = std::mem::replace(&mut self.in_unroll, true);
+            self.lower_for_over(target, iterable, iter.span, body, orelse, span);
+            self.in_unroll = outer;
+            return;
         }
         let iterable = self.lower_expr(iter);
         self.lower_for_over(target, iterable, iter.span, body, orelse, span)

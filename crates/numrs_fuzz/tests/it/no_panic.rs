@@ -238,6 +238,13 @@ const STATEMENTS: &[&str] = &[
     "import os",
     "from numba import prange",
     "with objmode(y='float64'):",
+    "with objmode(y='nonsense[:'):",
+    "with objmode(y=types.float64, **kw):",
+    "with numba.objmode():",
+    "for v in literal_unroll((1, 'a', 2.5)):",
+    "for v in literal_unroll(x):",
+    "for v in literal_unroll([1, 2]):",
+    "t = literal_unroll((1, 2.0))",
     "try:",
     "except Exception:",
     "finally:",
@@ -375,7 +382,7 @@ fn structured(r: &mut Rng) -> String {
     };
     let fs = r.vec(1..6, function);
     format!(
-        "import math\nimport numpy as np\nimport numba\nfrom numba import njit, jit, vectorize, guvectorize, cfunc, stencil, prange, objmode\nfrom numba import float64, int64\nimport numba as nb\n\n\ndef helper(a, b):\n    return a\n\n\n{}",
+        "import math\nimport numpy as np\nimport numba\nfrom numba import njit, jit, vectorize, guvectorize, cfunc, stencil, prange, objmode, literal_unroll, types\nfrom numba import float64, int64\nimport numba as nb\n\n\ndef helper(a, b):\n    return a\n\n\n{}",
         fs.join("\n\n")
     )
 }
