@@ -934,6 +934,16 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 _ => a.clone(),
             })
             .collect();
+        // An inner function of the caller as a function value: its dispatcher.
+        let inner_ref;
+        let d = match d.as_inner_of_caller() {
+            Some((idx, name)) if !from.internal && from.origin.is_none() => {
+                inner_ref = escaped_ref(dbd, file, info, from.function_id, idx, name).ok_or_else(|| format!("no inner function '{name}'"))?;
+                &inner_ref
+            }
+            Some((_, name)) => return Err(format!("the inner function '{name}' of an inner or imported function as a value is not supported by numrs build yet")),
+            None => d,
+        };
         // Resolve among all planned specs, then map to the typed list.
         let idx = resolve_callee(&planned, info, &externals, &inner, d, &args)?;
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))

@@ -1066,6 +1066,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         let st = self.ty(src)?;
+        if let (Type::FunctionType(sig), Type::MakeFunction(..) | Type::Dispatcher(_)) = (&tt, &st) {
+            // A function becoming a first-class value.
+            let v = self.function_value(&st, sig)?;
+            return self.store(target, v);
+        }
         let v = self.load(src)?;
         if let (Some(from), Some(to)) = (crate::lists::dtype(&st), crate::lists::dtype(&tt)) {
             if from != to && numeric(from).is_some() && numeric(to).is_some() {

@@ -39,6 +39,7 @@ pub mod lowered;
 mod module;
 mod npfuncs;
 mod objmode;
+mod fnvalues;
 mod sort;
 mod setops;
 mod layouts;

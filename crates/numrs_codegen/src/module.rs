@@ -60,7 +60,15 @@ pub fn compile_module(
     for (i, s) in specs.iter().enumerate() {
         ordinal.push(specs[..i].iter().filter(|o| o.function_id == s.function_id).count());
     }
-    let names: Vec<String> = specs.iter().enumerate().map(|(i, s)| format!("numrs.{module_name}.{}.{}", s.function, ordinal[i])).collect();
+    // Inner functions of one enclosing function may share a name: theirs carry their id.
+    let names: Vec<String> = specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s.internal {
+            true => format!("numrs.{module_name}.{}#{}.{}", s.function, s.function_id, ordinal[i]),
+            false => format!("numrs.{module_name}.{}.{}", s.function, ordinal[i]),
+        })
+        .collect();
     // The slot compiled code reads the runtime's services from (defined here; the modules
     // of single specializations declare it).
     let slot = module.add_global(ctx.ptr_type(AddressSpace::default()), None, "numrs.runtime");

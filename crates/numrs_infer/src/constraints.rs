@@ -308,6 +308,49 @@ impl Constraint {
                     let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
                     kw_types.push((k.clone(), t));
                 }
+                if let Type::UndefinedFunction(members) = &fty {
+                    // Numba's UndefinedFunctionType call: the first function typed with the
+                    // arguments gives the signature (literals dropped); the variable is then
+                    // a FunctionType of it.
+                    let Some(first) = members.first() else { return Ok(()) };
+                    let ret = match first {
+                        Type::MakeFunction(idx, name) => match inf.env.closure_dispatcher(*idx, name) {
+                            Some(d) => {
+                                crate::escape::escaped_free_vars(inf.ir, *idx)?;
+                                resolve_callable(inf, &Type::Dispatcher(d), &types, &kw_types, span)?
+                            }
+                            None => resolve_callable(inf, first, &types, &kw_types, span)?,
+                        },
+                        other => resolve_callable(inf, other, &types, &kw_types, span)?,
+                    };
+                    if !kw_types.is_empty() {
+                        return Err(InferError {
+                            kind: "UnsupportedError",
+                            code: "invalid-call",
+                            message: "first-class function call cannot use keyword arguments".into(),
+                            span,
+                            notes: vec![],
+                            secondary: vec![],
+                        });
+                    }
+                    let sig = numrs_types::Signature::new(ret.unliteral(), types.iter().map(Type::unliteral).collect());
+                    // The value is any of the functions: each is compiled for the signature
+                    // (Numba compiles the others when it lowers the function values; a failure
+                    // there is not a typing error).
+                    for m in members.iter() {
+                        let callee = match m {
+                            Type::MakeFunction(idx, name) => inf.env.closure_dispatcher(*idx, name).map(Type::Dispatcher),
+                            Type::Dispatcher(_) => Some(m.clone()),
+                            _ => None,
+                        };
+                        if let Some(c) = callee {
+                            let _ = resolve_callable(inf, &c, &sig.args, &[], span);
+                        }
+                    }
+                    inf.function_sigs.push(((**members).clone(), sig.clone()));
+                    inf.add_type(*func, Type::FunctionType(std::sync::Arc::new(sig)), span)?;
+                    Some(ret.unliteral())
+                } else {
                 let result = resolve_callable(inf, &fty, &types, &kw_types, span)?;
                 if let Type::BoundFunction(b) = &fty {
                     // Numba's GetAttrConstraint.refine: the receiver variable takes the type the
@@ -325,6 +368,7 @@ impl Constraint {
                     }
                 }
                 Some(result)
+                }
             }
             Kind::GetAttr { value, attr } => {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };

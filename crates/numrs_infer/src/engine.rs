@@ -151,7 +151,7 @@ impl InferResult {
 }
 
 /// The oracle drops variables holding modules and callables (and anything printed with an
-/// address); so do we, so the outputs compare.
+/// address, such as a tuple holding a function); so do we, so the outputs compare.
 fn hidden_in_locals(t: &Type) -> bool {
     matches!(
         t,
@@ -162,7 +162,7 @@ fn hidden_in_locals(t: &Type) -> bool {
             | Type::NumberClass(_)
             | Type::ExceptionClass(_)
             | Type::MakeFunction(..)
-    )
+    ) || t.tuple_items().is_some_and(|items| items.iter().any(|i| matches!(i, Type::MakeFunction(..) | Type::Dispatcher(_))))
 }
 
 #[derive(Clone, Debug, Default)]
@@ -190,6 +190,8 @@ pub(crate) struct Inferer<'a> {
     pub phis: std::collections::HashSet<VarId>,
     /// (inner function, `nonlocal` name) → the union of the types the inner function gives it.
     pub nonlocal_types: HashMap<(u32, String), Type>,
+    /// The signatures calls gave sets of first-class functions (`UndefinedFunction` members).
+    pub function_sigs: Vec<(Vec<Type>, numrs_types::Signature)>,
 }
 
 impl<'a> Inferer<'a> {
@@ -330,7 +332,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
 /// Type a function whose IR already went through Numba's untyped rewrites (`prepare`).
 pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new(), closures: Vec::new() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new(), closures: Vec::new(), function_sigs: Vec::new() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
@@ -457,6 +459,15 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
     }
     if let Some(e) = errors.into_iter().next() {
         return fail(&inf, e);
+    }
+    // Numba's `UndefinedFunctionType.get_precise`: a set of functions a call typed is a
+    // FunctionType of that signature everywhere.
+    for tv in &mut inf.vars {
+        if let Some(Type::UndefinedFunction(ms)) = &tv.ty {
+            if let Some((_, sig)) = inf.function_sigs.iter().find(|(set, _)| ms.iter().any(|m| set.contains(m))) {
+                tv.ty = Some(Type::FunctionType(std::sync::Arc::new(sig.clone())));
+            }
+        }
     }
 
     // Final check of every variable: user-visible ones first, then temporaries (sorted).

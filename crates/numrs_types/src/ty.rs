@@ -184,6 +184,21 @@ pub struct DispatcherRef {
     pub file: Option<Arc<str>>,
 }
 
+impl DispatcherRef {
+    /// Stands for inner function `idx` (named `name`) of the function whose code names it, in
+    /// a request to the build's callee lookup (which knows the enclosing function).
+    pub fn inner_of_caller(idx: u32, name: &str) -> DispatcherRef {
+        DispatcherRef { name: name.into(), id: idx as u64, file: Some(INNER_OF_CALLER.into()) }
+    }
+
+    /// The inner function an [`DispatcherRef::inner_of_caller`] stands for.
+    pub fn as_inner_of_caller(&self) -> Option<(u32, &str)> {
+        (self.file.as_deref() == Some(INNER_OF_CALLER)).then(|| (self.id as u32, &*self.name))
+    }
+}
+
+const INNER_OF_CALLER: &str = "<inner function of the caller>";
+
 /// Iterator types (`$` temporaries in Numba, rarely visible to users).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum IteratorKind {
@@ -246,6 +261,10 @@ pub enum Type {
     MakeFunction(u32, Arc<str>),
     /// A first-class function type: `FunctionType[float64(float64)]`.
     FunctionType(Arc<Signature>),
+    /// Numba's `UndefinedFunctionType`: different functions (inner functions, jit functions)
+    /// that meet in one variable, before a call gives their signature (then it is a
+    /// [`Type::FunctionType`]). The members in the order they met.
+    UndefinedFunction(Arc<Vec<Type>>),
     /// An exception class such as `ValueError`.
     ExceptionClass(Arc<str>),
     /// An exception instance created in nopython code.
@@ -484,7 +503,7 @@ impl Type {
     /// Numba's `is_precise()`: false for types that still contain `undefined`.
     pub fn is_precise(&self) -> bool {
         match self {
-            Type::Undefined | Type::PyObject => false,
+            Type::Undefined | Type::PyObject | Type::UndefinedFunction(_) => false,
             Type::Array(a) => a.dtype.is_precise(),
             Type::UniTuple(d, _) => d.is_precise(),
             Type::Tuple(items) => items.iter().all(Type::is_precise),

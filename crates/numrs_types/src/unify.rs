@@ -54,6 +54,26 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
     if let (Some(a), Some(b)) = (number_kind(this), number_kind(other)) {
         return crate::conversion_table::NUMBER_UNIFY[a as usize][b as usize].map(Type::Number);
     }
+    // First-class functions (Numba's `Dispatcher.unify` and `FunctionType.unify`): different
+    // functions meet as an undefined function type; a function type takes them in.
+    let is_function = |t: &Type| matches!(t, Type::MakeFunction(..) | Type::Dispatcher(_) | Type::UndefinedFunction(_));
+    match (this, other) {
+        (Type::FunctionType(_), o) if is_function(o) => return Some(this.clone()),
+        (a, b) if is_function(a) && is_function(b) => {
+            let members = |t: &Type| match t {
+                Type::UndefinedFunction(ms) => ms.to_vec(),
+                t => vec![t.clone()],
+            };
+            let mut all = members(a);
+            for m in members(b) {
+                if !all.contains(&m) {
+                    all.push(m);
+                }
+            }
+            return Some(Type::UndefinedFunction(Arc::new(all)));
+        }
+        _ => {}
+    }
     match this {
         Type::Optional(inner) => {
             let unified = match other {
