@@ -1767,6 +1767,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
         match &ft {
             Type::Function(key) if &**key == "builtins.enumerate" => self.make_enumerate(args, target),
+            // The first `length` items of a 1-d array (Numba does not check the size; numrs
+            // raises IndexError rather than read past the end).
+            Type::Function(key) if &**key == "numba.to_fixed_tuple" && args.len() == 2 => {
+                let (Type::Array(a), Type::UniTuple(_, n)) = (&types[0], target) else {
+                    return self.fail(format!("to_fixed_tuple of {} giving {target}", types[0]));
+                };
+                let arr = self.load(args[0])?;
+                let size = self.field(arr, 2)?.into_int_value();
+                let short = self.b.build_int_compare(inkwell::IntPredicate::SLT, size, self.i64(*n as i64), "")?;
+                self.guard(short, numrs_abi::ExcKind::IndexError, "to_fixed_tuple: the array is shorter than the tuple")?;
+                let tt = self.vt(target)?.into_struct_type();
+                let mut out = tt.get_undef();
+                for k in 0..*n {
+                    let p = self.flat_ptr(arr, a, self.i64(k as i64))?;
+                    let x = self.load_element(p, &a.dtype)?;
+                    out = self.b.build_insert_value(out, x, k, "")?.into_struct_value();
+                }
+                Ok(out.into())
+            }
             // The container itself (its items' literal types dropped).
             Type::Function(key) if &**key == "numba.literal_unroll" && args.len() == 1 => {
                 let v = self.load(args[0])?;

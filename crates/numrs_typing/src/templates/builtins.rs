@@ -26,7 +26,25 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("builtins.tuple", tuple_),
     ("builtins.reveal_type", reveal_type),
     ("numba.literal_unroll", literal_unroll),
+    ("numba.to_fixed_tuple", to_fixed_tuple),
 ];
+
+/// `numba.np.unsafe.ndarray.to_fixed_tuple(array, length)`: the first `length` items of a 1-d
+/// array as a `UniTuple(dtype, length)`; the length must be a constant.
+fn to_fixed_tuple(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let [Type::Array(a), length] = args else { return Ok(None) };
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    let Type::IntegerLiteral(n) = length else {
+        return Err(CallError::typing("*length* argument must be a constant"));
+    };
+    if a.ndim != 1 {
+        return Err(CallError::typing(format!("Not supported on array.ndim={}", a.ndim)));
+    }
+    let Ok(n) = u32::try_from(*n) else { return Err(CallError::typing("*length* argument must be a non-negative constant")) };
+    sig(Type::UniTuple(std::sync::Arc::new(a.dtype.clone()), n), args)
+}
 
 /// `numba.literal_unroll(container)` outside a `for` loop (where numrs unrolls the loop, as
 /// Numba versions it): the container, its items' literal types dropped.

@@ -89,6 +89,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }
         "numba.typed" => containers::typed_module_attr(attr),
+        "numba.np.unsafe.ndarray" if attr == "to_fixed_tuple" => Some(Type::function("numba.to_fixed_tuple")),
         "numba.types" | "numba.core.types" => containers::types_module_attr(attr),
         m if m == "numba.cuda" || m.starts_with("numba.cuda.") => cuda::module_attr(m, attr),
         "numba" => match attr {
