@@ -2496,7 +2496,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(())
     }
 
-    fn getattr(&self, value: VarId, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn getattr(&mut self, value: VarId, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
         if let Type::Module(m) = &vt {
             if let Some(v) = self.cuda_getattr(m, attr, tt)? {

@@ -105,6 +105,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "linspace" => self.linspace(args, kws, tt)?,
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
+            "angle" => self.angle(args, kws, tt)?,
+            "real" | "imag" if args.len() == 1 && kws.is_empty() => self.getattr(args[0], name, tt)?,
             "isclose" | "allclose" => self.closeness(name == "allclose", args, kws, tt)?,
             "round" | "around" if args.len() <= 2 && kws.iter().all(|(k, _)| k == "decimals") => {
                 let d = arg_kw(args, kws, 1, "decimals");
@@ -1871,6 +1873,73 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &array_type(&f, 1, Layout::C), tt)
     }
 
+    /// `np.angle(z, deg=False)` as Numba's `ov_np_angle`: `arctan2(z.imag, z.real)` in the
+    /// number's own float type, widened to float64 (times `180 / pi` with `deg`); of an array,
+    /// each item's into a new array of the underlying float.
+    fn angle(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(zv) = arg_kw(args, kws, 0, "z") else { return self.fail("np.angle without an argument") };
+        let deg = match arg_kw(args, kws, 1, "deg") {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
+                let t = self.ty(v)?;
+                let x = self.load(v)?;
+                Some(self.truth_of(x, &t)?)
+            }
+            _ => None,
+        };
+        let zt = self.ty(zv)?;
+        let z = self.load(zv)?;
+        match &zt {
+            Type::Array(a) => {
+                let a = (**a).clone();
+                let Type::Array(ra) = tt else { return self.fail(format!("np.angle of {zt} giving {tt}")) };
+                let out_dtype = ra.dtype.clone();
+                let shape = self.dims(z, 5, a.ndim)?;
+                let out = self.alloc_array(&out_dtype, &shape)?;
+                let n = self.field(z, 2)?.into_int_value();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(z, &a, i)?;
+                    let r = cx.angle_value(v, &a.dtype, deg)?;
+                    let p = cx.out_ptr(out, &out_dtype, i)?;
+                    cx.store_element(p, r, &Type::float64(), &out_dtype)
+                })?;
+                self.fresh = true;
+                self.cast(out, &array_type(&out_dtype, a.ndim, Layout::C), tt)
+            }
+            t if numeric(t).is_some() => {
+                let r = self.angle_value(z, t, deg)?;
+                self.cast(r, &Type::float64(), tt)
+            }
+            _ => self.fail(format!("np.angle of {zt} is not supported by numrs build yet")),
+        }
+    }
+
+    /// `np.angle` of one number of type `t`, as a float64.
+    fn angle_value(&mut self, v: BV<'ctx>, t: &Type, deg: Option<inkwell::values::IntValue<'ctx>>) -> R<BV<'ctx>> {
+        let k = numeric(t).ok_or_else(|| self.cg_err(format!("np.angle of {t}")))?;
+        let f64t = self.ctx.f64_type();
+        let (re, im, f32) = if k.is_complex() {
+            let sv = v.into_struct_value();
+            let re = self.b.build_extract_value(sv, 0, "")?;
+            let im = self.b.build_extract_value(sv, 1, "")?;
+            (re, im, k == NumericKind::Complex64)
+        } else if k == NumericKind::Float32 {
+            (v, self.ctx.f32_type().const_zero().into(), true)
+        } else {
+            let x = self.cast(v, &t.unliteral(), &Type::float64())?;
+            (x, f64t.const_zero().into(), false)
+        };
+        let r = crate::ops::libm(self, if f32 { "atan2f" } else { "atan2" }, &[im, re])?.into_float_value();
+        let r = if f32 { self.b.build_float_ext(r, f64t, "")? } else { r };
+        let r = match deg {
+            Some(d) => {
+                let scaled = self.b.build_float_mul(r, f64t.const_float(180.0 / std::f64::consts::PI), "")?;
+                self.b.build_select(d, scaled, r, "")?.into_float_value()
+            }
+            None => r,
+        };
+        Ok(r.into())
+    }
+
     /// `np.sinc(x)` of a real number (`sin(pi x) / (pi x)`, with 0 read as 1e-20 as Numba
     /// does), or of a real array into a new array of its dtype.
     fn sinc(&mut self, xv: VarId, tt: &Type) -> R<BV<'ctx>> {
@@ -2467,7 +2536,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `z.real` / `z.imag` of a complex array (views of the parts); `.real` of a real array
     /// is the array itself.
-    pub(crate) fn real_imag(&self, av: VarId, attr: &str, tt: &Type) -> R<BV<'ctx>> {
+    pub(crate) fn real_imag(&mut self, av: VarId, attr: &str, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let Some(k) = numeric(&a.dtype) else { return self.fail(format!("{attr} of arrays of {}", a.dtype)) };
         if !k.is_complex() {
@@ -2475,7 +2544,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let at = Type::Array(Arc::new(a.clone()));
                 return self.cast(arr, &at, tt);
             }
-            return self.fail(format!("attribute 'imag' of real arrays is not supported by numrs build yet"));
+            // Numba's `array.imag` of a real array: a new read-only array of zeros.
+            let shape = self.dims(arr, 5, a.ndim)?;
+            let z = self.alloc_zeroed(&a.dtype, &shape)?;
+            self.fresh = true;
+            let zt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::C, readonly: true }));
+            return self.cast(z, &zt, tt);
         }
         let ft = Type::Number(k.underlying_float());
         let fsz = self.itemsize_of(&ft)?;

@@ -27,6 +27,9 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.asfortranarray", asfortranarray),
     ("numpy.resize", resize),
     ("numpy.sinc", sinc),
+    ("numpy.angle", angle),
+    ("numpy.real", np_real),
+    ("numpy.imag", np_imag),
     ("numpy.partition", partition),
     ("numpy.argpartition", argpartition),
     ("numpy.vander", vander),
@@ -331,6 +334,47 @@ fn resize(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 /// `np.sinc(x)`: `sin(pi x) / (pi x)` for a number; `np.zeros_like(x)` filled elementwise for an
 /// array (so an integer array stays integer).
+/// `np.angle(z, deg=False)` (Numba's `ov_np_angle`): of a number, a float64 (both branches
+/// of its `deg` test unify); of a complex or float array, an array of the underlying float.
+fn angle(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["z", "deg"], 1) else { return Ok(None) };
+    let Some(z) = &b[0] else { return Ok(None) };
+    let bad = |t: &Type| CallError::typing(format!("Argument \"z\" must be a complex or Array[complex]. Got {t}"));
+    match z {
+        Type::Array(arr) => {
+            let out = match arr.dtype.as_number() {
+                Some(NumericKind::Complex64) | Some(NumericKind::Float32) => NumericKind::Float32,
+                Some(NumericKind::Complex128) | Some(NumericKind::Float64) => NumericKind::Float64,
+                _ => return Ok(None),
+            };
+            sig(Type::array(Type::Number(out), arr.ndim, Layout::C), args)
+        }
+        t => match t.as_number() {
+            Some(NumericKind::Boolean) | None => Err(bad(t)),
+            Some(_) => sig(Type::float64(), args),
+        },
+    }
+}
+
+/// `np.real(x)` / `np.imag(x)`: the `.real` / `.imag` attribute of an array or a number
+/// (Numba's `np_real`/`np_imag` overloads return the attribute).
+fn real_or_imag(attr: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["val"], 1) else { return Ok(None) };
+    let Some(x) = &b[0] else { return Ok(None) };
+    match crate::registry::resolve_getattr(x, attr) {
+        Some(t) if matches!(x, Type::Array(_)) || x.as_number().is_some() => sig(t, args),
+        _ => Ok(None),
+    }
+}
+
+fn np_real(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    real_or_imag("real", args, kws)
+}
+
+fn np_imag(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    real_or_imag("imag", args, kws)
+}
+
 fn sinc(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["x"], 1) else { return Ok(None) };
     let Some(x) = &b[0] else { return Ok(None) };
