@@ -2200,6 +2200,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let st = self.vt(tt)?.into_struct_type();
         let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
         for (i, (v, t)) in items.iter().zip(&titems).enumerate() {
+            // A function (or class) item has no value: its place stays empty.
+            if matches!(t, Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_)) {
+                continue;
+            }
             let vt = self.ty(*v)?;
             let x = self.load(*v)?;
             let x = self.cast(x, &vt, t)?;

@@ -100,6 +100,10 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
     let ptr = ctx.ptr_type(AddressSpace::default());
     Ok(match t {
         Type::NoneType | Type::Ellipsis => ctx.struct_type(&[], false).into(),
+        // A function or class held in a tuple: known statically, nothing at run time.
+        Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_) => {
+            ctx.struct_type(&[], false).into()
+        }
         Type::Array(a) => {
             if numeric(&a.dtype).is_none() {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));

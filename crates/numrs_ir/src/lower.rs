@@ -619,8 +619,20 @@ impl Lowerer {
             };
             let ty = match &kw.value.kind {
                 ExprKind::Constant(Constant::Str(text)) => numrs_hir::numba_type(text).map(Value::ObjModeOut).map_err(|e| e.message),
-                // A type object (`types.float64`): typed where it is evaluated.
-                _ => Ok(Value::ObjModeOutOf(self.lower_expr(&kw.value))),
+                // A type object named by a global or an attribute (`types.float64`): typed
+                // where it is evaluated. Numba takes no other expression.
+                ExprKind::Name(_) | ExprKind::Attribute { .. } => Ok(Value::ObjModeOutOf(self.lower_expr(&kw.value))),
+                _ => {
+                    self.error(
+                        "CompilerError",
+                        "objmode-annotation",
+                        format!(
+                            "Error handling objmode argument '{name}'. The value must be a compile-time constant either as a non-local variable or a getattr expression that refers to a Numba type."
+                        ),
+                        span,
+                    );
+                    return;
+                }
             };
             match ty {
                 Ok(t) => outputs.push((name.clone(), t)),

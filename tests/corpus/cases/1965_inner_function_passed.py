@@ -87,6 +87,15 @@ def assigned_twice(n):
     return apply(f, n)
 
 
+
+@njit("(int64,)")
+def in_a_tuple(n):
+    def f(x):
+        return x + 1
+    t = (f, n)
+    return t[0](t[1])
+
+
 CALLS = [
     ("passed", (4,)),
     ("captured_constant", (3,)),
@@ -94,4 +103,5 @@ CALLS = [
     ("passed_on", (10,)),
     ("called_and_passed", (1,)),
     ("array_argument", (np.arange(4.0),)),
+    ("in_a_tuple", (4,)),
 ]

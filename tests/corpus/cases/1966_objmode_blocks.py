@@ -3,6 +3,7 @@
 # evaluated as Numba type names, or type objects). A variable the block assigns and the code
 # after it reads must be named ("Missing type annotation on outgoing variable(s)"); an
 # annotation that is not a type raises what evaluating it raises (NameError). Both have no line.
+# An annotation that is an expression other than a name or an attribute is a CompilerError.
 import numpy as np
 import numba
 from numba import njit, objmode, types
@@ -68,6 +69,14 @@ def in_loop(n):
             t = i * 0.5
         s += t
     return s
+
+
+
+@njit("(float64,)")
+def expression_annotation(x):
+    with objmode(y=types.float64[:]):
+        y = np.ones(3) * x
+    return y.sum()
 
 
 CALLS = [
