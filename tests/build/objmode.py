@@ -109,6 +109,29 @@ def typed_object(x):
 
 
 @njit("(float64,)")
+def one_line(x):
+    with objmode(y="float64"): y = x * 2.0
+    return y
+
+
+@njit("(float64,)")
+def commented(x):
+    with objmode(y="float64"):
+        y = x
+# a comment at column 0
+        y = y + 1.0
+    return y
+
+
+@njit("(float64,)")
+def second_output_bad(x):
+    with objmode(a="float64[:]", b="float64[:]"):
+        a = np.ones(2) * x
+        b = "not an array"
+    return a.sum() + b.sum()
+
+
+@njit("(float64,)")
 def tuple_out(x):
     with objmode(p="UniTuple(float64, 2)"):
         p = (x, x * 2)
@@ -118,6 +141,7 @@ def tuple_out(x):
 CALLS = [
     "scalar(3.0)", "arrays(np.arange(4.0))", "in_place(np.ones(3))", "checked(16.0)", "checked(-1.0)",
     "jit_from_block(20)", "strings(12)", "loop(5)", "typed_object(2.0)", "tuple_out(1.5)",
+    "one_line(2.0)", "commented(2.0)", "second_output_bad(1.0)",
 ]
 
 

@@ -851,7 +851,11 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             let path = sf.path(dbd);
             let file: Arc<str> = std::path::absolute(path).map_or_else(|_| path.as_str().into(), |a| a.to_string_lossy().into());
             let ir = p.result.prepared.as_deref().unwrap_or(&p.ir);
-            let objmode = objmode_texts(dbd, sf, si, ir, p.base, &module_name);
+            let objmode = match p.origin {
+                None => objmode_texts(dbd, sf, si, ir, p.base, &module_name),
+                // Its spans are not placed in its file here.
+                Some(_) => objmode_refused(ir, "an objmode block in a function of another module is not supported by numrs build yet"),
+            };
             let location = numrs_codegen::SourceLocation { file, lines: numrs_db::line_index(dbd, sf).clone(), base: p.base, objmode };
             // The line of every statement (an edit that moves lines without moving bytes
             // changes the messages too).
@@ -1183,11 +1187,16 @@ fn objmode_texts(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Module
             let text = file.text(db);
             let start = (b.body.start + base) as usize;
             let end = (b.body.end + base) as usize;
-            // From the start of the first statement's line, so that every line dedents alike.
+            // From the start of the first statement's line, so that every line dedents alike
+            // (a body on the `with` line itself starts at its statement).
             let line_start = text.get(..start).and_then(|t| t.rfind('\n')).map_or(0, |i| i + 1);
-            let source = match text.get(line_start..end) {
+            let from = match text.get(line_start..start) {
+                Some(indent) if indent.chars().all(|c| c == ' ' || c == '\t') => line_start,
+                _ => start,
+            };
+            let source = match text.get(from..end) {
                 _ if b.leaves_early => Err("an objmode block that returns (or yields, breaks or continues) from inside is not supported by numrs build yet".to_string()),
-                Some(src) => Ok(dedent(src)),
+                Some(src) => Ok(dedent(src, start - from)),
                 None => Err("the source of this objmode block cannot be read".to_string()),
             };
             let text = source.and_then(|src| Ok((objmode_prelude(db, file, info, &b.globals, module_name)?, src)));
@@ -1197,16 +1206,29 @@ fn objmode_texts(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Module
     out
 }
 
-/// `text` without the leading whitespace all its non-blank lines share, ending in a newline.
-fn dedent(text: &str) -> String {
-    let indent = text
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| l.len() - l.trim_start_matches([' ', '\t']).len())
-        .min()
-        .unwrap_or(0);
-    let mut out: String = text.lines().map(|l| l.get(indent..).unwrap_or(l.trim_start())).collect::<Vec<_>>().join("\n");
+/// `text` without the indentation of its first statement (`indent` bytes), taken off every
+/// line that starts with that much whitespace (comments and continuation lines indented less
+/// stay as they are), ending in a newline.
+fn dedent(text: &str, indent: usize) -> String {
+    fn strip(l: &str, indent: usize) -> &str {
+        match l.get(..indent) {
+            Some(prefix) if prefix.chars().all(|c| c == ' ' || c == '\t') => &l[indent..],
+            _ => l,
+        }
+    }
+    let mut out: String = text.lines().map(|l| strip(l, indent)).collect::<Vec<_>>().join("\n");
     out.push('\n');
+    out
+}
+
+/// Every objmode block of `ir` (and of its inner functions) refused with `why`.
+fn objmode_refused(ir: &numrs_ir::FunctionIr, why: &str) -> Vec<numrs_codegen::ObjModeText> {
+    let mut out = Vec::new();
+    let mut stack = vec![ir];
+    while let Some(ir) = stack.pop() {
+        stack.extend(ir.closures.iter().map(|c| &*c.ir));
+        out.extend(ir.objmode_blocks.iter().map(|b| numrs_codegen::ObjModeText { body: b.body, text: Err(why.to_string()) }));
+    }
     out
 }
 

@@ -693,19 +693,44 @@ pub fn infer_escaped(
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
     let env = FileEnv { db, function: owner, calls: Default::default() };
-    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, idx, args, &env)?;
+    // Its own inner functions are not the owner's: they cannot be named as dispatchers.
+    let inner = EscapedEnv { inner: &env };
+    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, idx, args, &inner)?;
     let calls = env.calls.take();
     result.calls = calls.clone();
     Ok((ir, result, calls))
 }
 
+/// The environment of an escaped inner function: its file's, except that its own inner
+/// functions cannot escape as dispatchers (they are not its enclosing function's).
+struct EscapedEnv<'a, 'b> {
+    inner: &'a FileEnv<'b>,
+}
+
+impl Environment for EscapedEnv<'_, '_> {
+    fn resolve_global(&self, name: &str) -> GlobalValue {
+        self.inner.resolve_global(name)
+    }
+    fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        self.inner.call_dispatcher(dispatcher, args, kws)
+    }
+    fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
+        self.inner.resolve_module_attr(module, attr)
+    }
+    fn target(&self) -> numrs_infer::Target {
+        self.inner.target()
+    }
+}
+
 /// The enclosing function and index of the inner function a dispatcher made by
-/// [`Environment::closure_dispatcher`] stands for (`None`: another dispatcher).
+/// [`Environment::closure_dispatcher`] stands for (`None`: another dispatcher, or no inner
+/// function of that name at that index).
 pub fn escaped_closure_of<'db>(db: &'db dyn Db, from: numrs_db::SourceFile, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'db>, u32)> {
     let idx = (dispatcher.id >> 32).checked_sub(1)? as u32;
-    let (owner, _) = dispatcher.name.split_once(".<locals>.")?;
+    let (owner, name) = dispatcher.name.split_once(".<locals>.")?;
     let key = callee_key(db, from, &DispatcherRef { name: owner.into(), id: dispatcher.id & 0xffff_ffff, file: dispatcher.file.clone() });
-    Some((key, idx))
+    let ir = crate::queries::function_ir(db, key).clone()?;
+    (ir.closures.get(idx as usize)?.name == name).then_some((key, idx))
 }
 
 /// The jit function a dispatcher stands for, seen from code of file `own`: of its own file,

@@ -214,7 +214,18 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
         let mut found = Vec::new();
         unroll_candidates(ir, &result, &mut found, 0);
         found.retain(|(at, _)| !unroll.iter().any(|(u, _)| u == at));
+        found.sort_unstable();
         found.dedup();
+        // One loop (in an inner function called twice) over tuples of different lengths:
+        // Numba versions it per call; numrs unrolls a loop one way.
+        if found.windows(2).any(|w| w[0].0 == w[1].0) {
+            result.outcome = Err(numrs_infer::InferError::typing(
+                "unsupported-syntax",
+                "a literal_unroll loop that runs over tuples of different lengths (an inner function called with both) is not supported by numrs yet",
+                None,
+            ));
+            break;
+        }
         if found.is_empty() {
             break;
         }

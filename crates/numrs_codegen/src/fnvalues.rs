@@ -20,7 +20,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             other => return self.fail(format!("{other} as a FunctionType[{sig}]")),
         };
         let callee = (self.callees)(&d, &sig.args, &[]).map_err(|m| self.cg_err(m))?;
-        if callee.args != sig.args || callee.return_type.unliteral() != sig.return_type || callee.ufunc || callee.gufunc_cores.is_some() {
+        if callee.args != sig.args || callee.return_type != sig.return_type || callee.ufunc || callee.gufunc_cores.is_some() {
             return self.fail(format!("{f} as a FunctionType[{sig}] (it was compiled for other types) is not supported by numrs build yet"));
         }
         self.called.push(callee.index);

@@ -106,7 +106,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
             "angle" => self.angle(args, kws, tt)?,
-            "real" | "imag" if args.len() == 1 && kws.is_empty() => self.getattr(args[0], name, tt)?,
+            "real" | "imag" if args.len() + kws.len() == 1 && arg_kw(args, kws, 0, "val").is_some() => {
+                let v = arg_kw(args, kws, 0, "val").unwrap_or(VarId(0));
+                self.getattr(v, name, tt)?
+            }
             "isclose" | "allclose" => self.closeness(name == "allclose", args, kws, tt)?,
             "round" | "around" if args.len() <= 2 && kws.iter().all(|(k, _)| k == "decimals") => {
                 let d = arg_kw(args, kws, 1, "decimals");

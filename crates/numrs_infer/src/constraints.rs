@@ -308,6 +308,11 @@ impl Constraint {
                     let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
                     kw_types.push((k.clone(), t));
                 }
+                // Numba's CallConstraint waits for precise arguments: a set of functions no call
+                // has given a signature stays imprecise (reported at its variable).
+                if types.iter().chain(kw_types.iter().map(|(_, t)| t)).any(|t| matches!(t, Type::UndefinedFunction(_))) {
+                    return Ok(());
+                }
                 if let Type::UndefinedFunction(members) = &fty {
                     // Numba's UndefinedFunctionType call: the first function typed with the
                     // arguments gives the signature (literals dropped); the variable is then
@@ -725,7 +730,13 @@ fn resolve_callable(
                             crate::escape::escaped_free_vars(inf.ir, *idx)?;
                             Type::Dispatcher(r)
                         }
-                        None => a.clone(),
+                        None => {
+                            return Err(InferError::typing(
+                                "unsupported-syntax",
+                                format!("passing the inner function '{name}' of an inner function to a jit function is not supported by numrs yet"),
+                                span,
+                            ))
+                        }
                     },
                     _ => a.clone(),
                 });

@@ -82,6 +82,8 @@ struct Lowerer {
     literal_unroll: Vec<(u32, VarId)>,
     /// Lowering the body of a `literal_unroll` loop (Numba does not nest them).
     in_unroll: bool,
+    /// How many `try` bodies the statement being lowered is in.
+    try_depth: u32,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -291,6 +293,7 @@ impl Lowerer {
             unroll: HashMap::new(),
             literal_unroll: Vec::new(),
             in_unroll: false,
+            try_depth: 0,
         }
     }
 
@@ -605,6 +608,12 @@ impl Lowerer {
             self.error("UnsupportedError", "unsupported-syntax", OBJMODE_IN_INNER, span);
             return;
         }
+        // In a `try` body the block's head has the exception handler's jump too, which
+        // Numba's with-lifting does not take.
+        if self.try_depth > 0 {
+            self.error("CompilerError", "unsupported-syntax", "with's head-block must have exactly 1 JUMP (an objmode block inside a try block is not supported by Numba)", span);
+            return;
+        }
         // Numba reads the whole function's bytecode before lifting the block: what its
         // interpreter refuses is refused inside the block too.
         if let Some(at) = first_import(body) {
@@ -743,7 +752,9 @@ impl Lowerer {
         let first_handler = handler_blocks.first().copied().unwrap_or(after);
         self.terminate(Terminator::Branch { cond: flag, truebr: body_block, falsebr: first_handler });
         self.switch_to(body_block);
+        self.try_depth += 1;
         self.lower_stmts(body);
+        self.try_depth -= 1;
         // Where the protected region ends: the block holding `$try_exit` jumps out of it (to
         // the `else` clause, whose exceptions are not caught, or on).
         self.temp("try_exit", span, Value::Const(Constant::Bool(true)));

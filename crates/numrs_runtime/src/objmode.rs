@@ -27,20 +27,39 @@ struct Block {
 /// Blocks by descriptor address (static data of a loaded module).
 static BLOCKS: Mutex<Option<HashMap<usize, Arc<Block>>>> = Mutex::new(None);
 
-thread_local! {
-    /// The exception the last failed block raised, with the message pointer of the
-    /// [`ExcInfo`] reporting it: the dispatcher raises this object rather than one rebuilt
-    /// from the ExcInfo, so its class and arguments are the block's.
-    static RAISED: std::cell::RefCell<Option<(usize, PyErr)>> = const { std::cell::RefCell::new(None) };
+/// The exception a failed block raised and how its [`ExcInfo`] reported it (kind, message
+/// pointer and text): the dispatcher raises this object rather than one rebuilt from the
+/// ExcInfo, so its class and arguments are the block's.
+struct Raised {
+    kind: u32,
+    msg: usize,
+    text: String,
+    err: PyErr,
 }
 
-/// The exception a failed block raised, when `exc` reports it.
-pub(crate) fn take_raised(exc: &ExcInfo) -> Option<PyErr> {
+thread_local! {
+    static RAISED: std::cell::RefCell<Option<Raised>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The exception a failed block raised, when `exc` is the report of it (compiled code may
+/// have caught it, freed the message, and raised another since: all of kind, message
+/// address and text must be the same).
+///
+/// # Safety
+/// `exc.msg` points at `exc.msg_len` readable bytes (or is null).
+pub(crate) unsafe fn take_raised(exc: &ExcInfo) -> Option<PyErr> {
     RAISED.with(|r| {
         let mut r = r.borrow_mut();
-        match r.as_ref() {
-            Some((msg, _)) if *msg == exc.msg as usize && !exc.msg.is_null() => r.take().map(|(_, e)| e),
-            _ => None,
+        let same = r.as_ref().is_some_and(|p| {
+            p.kind == exc.kind
+                && p.msg == exc.msg as usize
+                && !exc.msg.is_null()
+                && p.text.as_bytes() == std::slice::from_raw_parts(exc.msg, exc.msg_len)
+        });
+        if same {
+            r.take().map(|p| p.err)
+        } else {
+            None
         }
     })
 }
@@ -78,6 +97,18 @@ fn plan(ty: &str) -> PyResult<Plan> {
     Plan::of(&t).map_err(|e| PyRuntimeError::new_err(format!("objmode: values of type {t} cannot cross to Python: {e}")))
 }
 
+/// The plan of an output: reflected lists and sets refer back to the Python object they came
+/// from, which the block's namespace does not keep alive.
+fn output_plan(ty: &str) -> PyResult<Plan> {
+    let t = numrs_types::parse_type(ty).ok_or_else(|| PyRuntimeError::new_err(format!("objmode: cannot read the type {ty:?}")))?;
+    if matches!(t, numrs_types::Type::List { .. } | numrs_types::Type::Set { .. }) {
+        return Err(PyRuntimeError::new_err(format!(
+            "objmode: an output of type {t} (a reflected list or set) is not supported by numrs yet; use a typed List or Dict"
+        )));
+    }
+    plan(ty)
+}
+
 fn block(py: Python<'_>, desc: *const u8) -> PyResult<Arc<Block>> {
     let key = desc as usize;
     if let Some(b) = BLOCKS.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).get(&key) {
@@ -96,7 +127,7 @@ fn block(py: Python<'_>, desc: *const u8) -> PyResult<Arc<Block>> {
     let code = compile.call1((source, "<objmode block>", "exec"))?;
     let b = Arc::new(Block {
         inputs: ins.iter().map(|(n, t)| Ok((n.clone(), plan(t)?))).collect::<PyResult<_>>()?,
-        outputs: outs.iter().map(|(n, t)| Ok((n.clone(), plan(t)?))).collect::<PyResult<_>>()?,
+        outputs: outs.iter().map(|(n, t)| Ok((n.clone(), output_plan(t)?))).collect::<PyResult<_>>()?,
         code: code.unbind(),
         globals: globals.unbind(),
     });
@@ -119,11 +150,19 @@ unsafe fn run(py: Python<'_>, desc: *const u8, inputs: *const *const u8, outputs
     }
     py.import("builtins")?.getattr("exec")?.call1((b.code.bind(py), &g))?;
     for (i, (name, plan)) in b.outputs.iter().enumerate() {
-        let value = g.get_item(name)?.ok_or_else(|| PyNameError::new_err(format!("name '{name}' is not defined")))?;
         let dst = *outputs.add(i);
-        crate::boxing::unbox(py, np, plan, value.as_ptr(), dst)?;
-        // Compiled code owns what it gets: arrays keep their Python array alive.
-        crate::boxing::adopt_arrays(plan, dst)?;
+        let unboxed = g.get_item(name)?.ok_or_else(|| PyNameError::new_err(format!("name '{name}' is not defined"))).and_then(|value| {
+            crate::boxing::unbox(py, np, plan, value.as_ptr(), dst)?;
+            // Compiled code owns what it gets: arrays keep their Python array alive.
+            crate::boxing::adopt_arrays(plan, dst)
+        });
+        if let Err(e) = unboxed {
+            // The outputs already written are not handed over.
+            for (j, (_, p)) in b.outputs.iter().enumerate().take(i) {
+                crate::boxing::release(p, *outputs.add(j));
+            }
+            return Err(e);
+        }
     }
     Ok(())
 }
@@ -154,6 +193,8 @@ fn kind_of(py: Python<'_>, e: &PyErr) -> ExcKind {
 /// [`numrs_abi::RuntimeApi::objmode`].
 pub(crate) unsafe extern "C" fn api_objmode(desc: *const u8, inputs: *const *const u8, outputs: *const *mut u8, exc: *mut ExcInfo) -> i32 {
     Python::with_gil(|py| {
+        // An exception of an earlier block that compiled code caught is not raised again.
+        RAISED.with(|r| r.borrow_mut().take());
         let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run(py, desc, inputs, outputs)))
             .unwrap_or_else(|_| Err(PyRuntimeError::new_err("internal error in an objmode block")));
         match r {
@@ -166,7 +207,9 @@ pub(crate) unsafe extern "C" fn api_objmode(desc: *const u8, inputs: *const *con
                     std::ptr::copy_nonoverlapping(msg.as_ptr(), p, msg.len());
                 }
                 exc.write(ExcInfo { kind: kind as u32, msg: p, msg_len: if p.is_null() { 0 } else { msg.len() }, msg_owned: 1 });
-                RAISED.with(|r| *r.borrow_mut() = Some((p as usize, e)));
+                if !p.is_null() {
+                    RAISED.with(|r| *r.borrow_mut() = Some(Raised { kind: kind as u32, msg: p as usize, text: msg, err: e }));
+                }
                 1
             }
         }

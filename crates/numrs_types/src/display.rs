@@ -105,7 +105,7 @@ impl Display for Type {
             Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.name),
             Type::MakeFunction(_, name) => write!(f, "MakeFunctionLiteral(<function {name}>)"),
             Type::FunctionType(sig) => write!(f, "FunctionType[{sig}]"),
-            Type::UndefinedFunction(_) => write!(f, "UndefinedFunctionType[undefined(...)]"),
+            Type::UndefinedFunction(_) => write!(f, "UndefinedFunctionType[undefined(undefined)]"),
             Type::ExceptionClass(name) => write!(f, "{name}"),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),
             Type::Omitted(default) => write!(f, "omitted(default={default})"),
