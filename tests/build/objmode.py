@@ -108,6 +108,17 @@ def typed_object(x):
     return y, z
 
 
+class v:
+    """A module-level name that a block uses only as a comprehension variable."""
+
+
+@njit("(int64,)")
+def comprehension(n):
+    with objmode(s="int64"):
+        s = sum([v * 2 for v in range(n)]) + (lambda v: v)(1)
+    return s
+
+
 @njit("(float64,)")
 def one_line(x):
     with objmode(y="float64"): y = x * 2.0
@@ -141,7 +152,7 @@ def tuple_out(x):
 CALLS = [
     "scalar(3.0)", "arrays(np.arange(4.0))", "in_place(np.ones(3))", "checked(16.0)", "checked(-1.0)",
     "jit_from_block(20)", "strings(12)", "loop(5)", "typed_object(2.0)", "tuple_out(1.5)",
-    "one_line(2.0)", "commented(2.0)", "second_output_bad(1.0)",
+    "comprehension(4)", "one_line(2.0)", "commented(2.0)", "second_output_bad(1.0)",
 ]
 
 

@@ -680,8 +680,34 @@ impl Lowerer {
         let (start, end) = (body.first().map_or(span.end, |s| s.span.start), body.last().map_or(span.end, |s| s.span.end));
         let mut inputs: Vec<String> = Vec::new();
         let mut globals: Vec<String> = Vec::new();
+        // Names bound inside the block's expressions (comprehension variables, lambda
+        // parameters) are neither.
+        let mut scoped: HashSet<String> = HashSet::new();
+        numrs_syntax::visit::for_each_expr(body, false, &mut |e| match &e.kind {
+            ExprKind::ListComp { generators, .. }
+            | ExprKind::SetComp { generators, .. }
+            | ExprKind::DictComp { generators, .. }
+            | ExprKind::GeneratorExp { generators, .. } => {
+                for g in generators {
+                    numrs_syntax::visit::expr(&g.target, &mut |t| {
+                        if let ExprKind::Name(n) = &t.kind {
+                            scoped.insert(n.clone());
+                        }
+                    });
+                }
+            }
+            ExprKind::Lambda { params, .. } => {
+                for p in params.positional().chain(params.vararg.iter()).chain(params.kwonly.iter()).chain(params.kwarg.iter()) {
+                    scoped.insert(p.name.clone());
+                }
+            }
+            _ => {}
+        });
         for (name, at) in self.name_loads.clone() {
             if at < start || at >= end || inputs.contains(&name) || globals.contains(&name) {
+                continue;
+            }
+            if scoped.contains(&name) && !self.local_names.contains(&name) {
                 continue;
             }
             let local = self.local_names.contains(&name) || self.arg_names.contains(&name);
