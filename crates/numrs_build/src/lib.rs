@@ -163,12 +163,7 @@ fn parse_arg(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo
 /// function `function_id` when it is passed to a jit function.
 fn escaped_ref(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize, idx: u32, name: &str) -> Option<DispatcherRef> {
     let jit = info.functions.get(function_id)?;
-    let ordinal = FunctionKey::of(db, file, info, jit).ordinal(db);
-    Some(DispatcherRef {
-        name: format!("{}.<locals>.{name}", jit.name).into(),
-        id: ordinal as u64 | ((idx as u64 + 1) << 32),
-        file: Some(file.path(db).as_str().into()),
-    })
+    Some(numrs_check::escaped_dispatcher_ref(db, FunctionKey::of(db, file, info, jit), idx, name))
 }
 
 /// An inner function passed to a jit function, compiled as a function of its own (function
@@ -213,7 +208,7 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
             if planned.iter().any(|p| p.function_id == id && p.args == args) {
                 continue;
             }
-            let Ok((ir, result, _)) = numrs_check::infer_escaped(dbd, owner, idx, &args) else { continue };
+            let Ok((ir, result)) = numrs_check::infer_escaped(dbd, owner, idx, &args) else { continue };
             let jit = &info.functions[owner_id];
             let def_offset = positions.to_file(jit.def_line_offset);
             let base = queries::jit_record(dbd, owner).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
@@ -224,8 +219,8 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
                 args,
                 return_type: None,
                 eager: false,
-                ir: Arc::new(ir),
-                result: Arc::new(result),
+                ir,
+                result,
                 base,
                 fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
                 flags: jit_flags(jit),
@@ -1179,12 +1174,10 @@ fn filter_function(text: &str, module: &str, function: &str, asm: bool) -> Strin
 /// What the `with objmode(...):` blocks of `ir` and of its inner functions run: each block's
 /// source (dedented) and a prelude making the globals it reads (see [`objmode_prelude`]).
 fn objmode_texts(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr, base: u32, module_name: &str) -> Vec<numrs_codegen::ObjModeText> {
-    let mut out = Vec::new();
-    let mut stack = vec![ir];
-    while let Some(ir) = stack.pop() {
-        stack.extend(ir.closures.iter().map(|c| &*c.ir));
-        for b in &ir.objmode_blocks {
-            let text = file.text(db);
+    let text = file.text(db);
+    objmode_blocks(ir)
+        .into_iter()
+        .map(|b| {
             let start = (b.body.start + base) as usize;
             let end = (b.body.end + base) as usize;
             // From the start of the first statement's line, so that every line dedents alike
@@ -1200,10 +1193,9 @@ fn objmode_texts(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Module
                 None => Err("the source of this objmode block cannot be read".to_string()),
             };
             let text = source.and_then(|src| Ok((objmode_prelude(db, file, info, &b.globals, module_name)?, src)));
-            out.push(numrs_codegen::ObjModeText { body: b.body, text });
-        }
-    }
-    out
+            numrs_codegen::ObjModeText { body: b.body, text }
+        })
+        .collect()
 }
 
 /// `text` without the indentation of its first statement (`indent` bytes), taken off every
@@ -1223,11 +1215,16 @@ fn dedent(text: &str, indent: usize) -> String {
 
 /// Every objmode block of `ir` (and of its inner functions) refused with `why`.
 fn objmode_refused(ir: &numrs_ir::FunctionIr, why: &str) -> Vec<numrs_codegen::ObjModeText> {
+    objmode_blocks(ir).into_iter().map(|b| numrs_codegen::ObjModeText { body: b.body, text: Err(why.to_string()) }).collect()
+}
+
+/// The objmode blocks of `ir` and of its inner functions.
+fn objmode_blocks(ir: &numrs_ir::FunctionIr) -> Vec<&numrs_ir::ObjModeInfo> {
     let mut out = Vec::new();
     let mut stack = vec![ir];
     while let Some(ir) = stack.pop() {
         stack.extend(ir.closures.iter().map(|c| &*c.ir));
-        out.extend(ir.objmode_blocks.iter().map(|b| numrs_codegen::ObjModeText { body: b.body, text: Err(why.to_string()) }));
+        out.extend(ir.objmode_blocks.iter());
     }
     out
 }

@@ -1,6 +1,8 @@
 //! The inference environment of one function: how global names and calls to other jit
 //! functions are typed.
 
+use std::sync::Arc;
+
 use numrs_db::Db;
 use numrs_hir::{BindingKind, JitKind};
 use numrs_infer::{Environment, GlobalValue, InferError};
@@ -184,15 +186,15 @@ impl<'a> FileEnv<'a> {
             ));
         }
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
-        let (_, result, calls) = infer_escaped(self.db, owner, idx, &args)?;
+        let (_, result) = infer_escaped(self.db, owner, idx, &args)?;
         // The call, and the calls its body makes, are this function's for the build.
         let mut mine = self.calls.borrow_mut();
-        for call in std::iter::once((dispatcher.clone(), args)).chain(calls) {
+        for call in std::iter::once((dispatcher.clone(), args)).chain(result.calls.iter().cloned()) {
             if !mine.contains(&call) {
                 mine.push(call);
             }
         }
-        result.outcome.map_err(|mut e| {
+        result.outcome.clone().map_err(|mut e| {
             e.notes.push(format!("during: typing of call to '{}'", dispatcher.name));
             e
         })
@@ -570,12 +572,7 @@ impl Environment for FileEnv<'_> {
     }
 
     fn closure_dispatcher(&self, idx: u32, name: &str) -> Option<DispatcherRef> {
-        let owner = self.function;
-        Some(DispatcherRef {
-            name: format!("{}.<locals>.{name}", owner.name(self.db)).into(),
-            id: owner.ordinal(self.db) as u64 | ((idx as u64 + 1) << 32),
-            file: Some(owner.file(self.db).path(self.db).as_str().into()),
-        })
+        Some(escaped_dispatcher_ref(self.db, self.function, idx, name))
     }
 
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
@@ -680,15 +677,14 @@ impl Environment for PartialEnv<'_, '_> {
 }
 
 /// The inner function `idx` of `owner` typed with `args` as the jit function Numba makes of it
-/// when it escapes: its IR (free variables replaced by their constants), its typing, and the
-/// calls to other jit functions it makes.
-#[allow(clippy::type_complexity)]
-pub fn infer_escaped(
-    db: &dyn Db,
-    owner: FunctionKey<'_>,
-    idx: u32,
-    args: &[Type],
-) -> Result<(numrs_ir::FunctionIr, numrs_infer::InferResult, Vec<(DispatcherRef, Vec<Type>)>), InferError> {
+/// when it escapes (cached: [`crate::queries::escaped_spec`]): its IR (free variables replaced
+/// by their constants) and its typing, whose `calls` are the jit functions its body calls.
+pub fn infer_escaped(db: &dyn Db, owner: FunctionKey<'_>, idx: u32, args: &[Type]) -> crate::queries::EscapedTyping {
+    crate::queries::escaped_spec(db, crate::queries::EscapedKey::new(db, owner, idx, args.to_vec())).clone()
+}
+
+/// The body of [`crate::queries::escaped_spec`].
+pub(crate) fn type_escaped(db: &dyn Db, owner: FunctionKey<'_>, idx: u32, args: &[Type]) -> crate::queries::EscapedTyping {
     let Some(ir) = crate::queries::function_ir(db, owner) else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
@@ -696,9 +692,8 @@ pub fn infer_escaped(
     // Its own inner functions are not the owner's: they cannot be named as dispatchers.
     let inner = EscapedEnv { inner: &env };
     let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, idx, args, &inner)?;
-    let calls = env.calls.take();
-    result.calls = calls.clone();
-    Ok((ir, result, calls))
+    result.calls = env.calls.take();
+    Ok((Arc::new(ir), Arc::new(result)))
 }
 
 /// The environment of an escaped inner function: its file's, except that its own inner
@@ -719,6 +714,17 @@ impl Environment for EscapedEnv<'_, '_> {
     }
     fn target(&self) -> numrs_infer::Target {
         self.inner.target()
+    }
+}
+
+/// The dispatcher Numba makes of inner function `idx` (named `name`) of `owner` when it
+/// escapes: named `owner.<locals>.name` as Numba prints it, its id the owner's ordinal and
+/// the inner function's index (decoded by [`escaped_closure_of`]).
+pub fn escaped_dispatcher_ref(db: &dyn Db, owner: FunctionKey<'_>, idx: u32, name: &str) -> DispatcherRef {
+    DispatcherRef {
+        name: format!("{}.<locals>.{name}", owner.name(db)).into(),
+        id: owner.ordinal(db) as u64 | ((idx as u64 + 1) << 32),
+        file: Some(owner.file(db).path(db).as_str().into()),
     }
 }
 

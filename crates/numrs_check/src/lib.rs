@@ -8,7 +8,7 @@ pub mod queries;
 mod report;
 pub mod suppress;
 
-pub use env::{escaped_closure_of, infer_escaped};
+pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped};
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;

@@ -155,9 +155,15 @@ pub fn function_ir(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionIr>>
 /// (the statement itself, or a `def` nested in an `if`/`try`/... at module level).
 #[salsa::tracked(returns(ref))]
 fn chunk_function_ir(db: &dyn Db, chunk: numrs_db::Chunk<'_>, def_offset: u32) -> Option<Arc<FunctionIr>> {
+    lower_in_chunk(db, chunk, def_offset, &[]).map(Arc::new)
+}
+
+/// The function whose `def` is at `def_offset` in `chunk`, lowered with the `literal_unroll`
+/// loops at `unroll` unrolled (see [`numrs_ir::lower_function_unrolled`]).
+fn lower_in_chunk(db: &dyn Db, chunk: numrs_db::Chunk<'_>, def_offset: u32, unroll: &[(u32, usize)]) -> Option<FunctionIr> {
     let parsed = numrs_db::parse_chunk(db, chunk);
     let def = numrs_hir::find_def(&parsed.module, def_offset)?;
-    Some(Arc::new(numrs_ir::lower_function(def, numrs_ir::function_start(def))))
+    Some(numrs_ir::lower_function_unrolled(def, numrs_ir::function_start(def), unroll))
 }
 
 /// A global name as seen from one function.
@@ -185,6 +191,35 @@ pub struct SpecKey {
     pub args: Vec<Type>,
     #[returns(ref)]
     pub return_type: Option<Type>,
+}
+
+/// An inner function of `owner` (its index in the owner's IR) called with `args` as the jit
+/// function Numba makes of it when the inner function escapes (is passed to a jit function).
+#[salsa::interned(debug)]
+pub struct EscapedKey {
+    #[returns(copy)]
+    pub owner: FunctionKey<'db>,
+    #[returns(copy)]
+    pub idx: u32,
+    #[returns(ref)]
+    pub args: Vec<Type>,
+}
+
+/// An escaped inner function's IR (free variables replaced by their constants) and typing.
+pub type EscapedTyping = Result<(Arc<FunctionIr>, Arc<numrs_infer::InferResult>), numrs_infer::InferError>;
+
+/// [`EscapedKey`] typed (`check` types it at every call, `build` compiles it).
+#[salsa::tracked(returns(ref), cycle_result = escaped_cycle)]
+pub fn escaped_spec(db: &dyn Db, key: EscapedKey<'_>) -> EscapedTyping {
+    crate::env::type_escaped(db, key.owner(db), key.idx(db), key.args(db))
+}
+
+fn escaped_cycle<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: EscapedKey<'db>) -> EscapedTyping {
+    Err(numrs_infer::InferError::typing(
+        "recursion-without-signature",
+        "an inner function that reaches itself again through calls cannot be typed by numrs yet",
+        None,
+    ))
 }
 
 #[salsa::tracked(returns(ref), cycle_result = recursion_fallback)]
@@ -271,9 +306,7 @@ fn unroll_candidates(ir: &FunctionIr, result: &numrs_infer::InferResult, out: &m
 fn function_ir_unrolled(db: &dyn Db, key: FunctionKey<'_>, unroll: &[(u32, usize)]) -> Option<FunctionIr> {
     let jit = key.jit(db)?;
     let (chunk, def_offset) = numrs_db::module_chunk(db, key.file(db), jit.def_line_offset)?;
-    let parsed = numrs_db::parse_chunk(db, chunk);
-    let def = numrs_hir::find_def(&parsed.module, def_offset)?;
-    Some(numrs_ir::lower_function_unrolled(def, numrs_ir::function_start(def), unroll))
+    lower_in_chunk(db, chunk, def_offset, unroll)
 }
 
 fn failure(message: &str) -> numrs_infer::InferResult {

@@ -5,7 +5,7 @@
 
 use inkwell::module::Linkage;
 use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
-use inkwell::{AddressSpace, IntPredicate};
+use inkwell::AddressSpace;
 use numrs_types::{DispatcherRef, Signature, Type};
 
 use crate::func::{FnCx, R};
@@ -40,7 +40,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail("internal error: function value wrapper parameters");
         };
         let (argv, out, exc) = (argv.into_pointer_value(), out.into_pointer_value(), exc.into_pointer_value());
-        let mut vals: Vec<BasicMetadataValueEnum> = vec![exc.into()];
+        let mut vals: Vec<BasicMetadataValueEnum> = Vec::new();
         for (i, t) in sig.args.iter().enumerate() {
             if crate::types::is_phantom(t) {
                 continue;
@@ -51,23 +51,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let v = b.build_load(st, slot, "").map_err(bld)?;
             vals.push(crate::module::from_storage(ctx, &b, v, t)?.into());
         }
-        let res = b.build_call(callee.function, &vals, "res").map_err(bld)?;
-        let inkwell::values::ValueKind::Basic(res) = res.try_as_basic_value() else { return self.fail("internal error: an internal function returns void") };
-        let res = res.into_struct_value();
-        let status = b.build_extract_value(res, 0, "status").map_err(bld)?.into_int_value();
-        if !matches!(sig.return_type, Type::NoneType) {
-            let ok = b.build_int_compare(IntPredicate::EQ, status, ctx.i32_type().const_zero(), "").map_err(bld)?;
-            let store = ctx.append_basic_block(w, "store");
-            let done = ctx.append_basic_block(w, "done");
-            b.build_conditional_branch(ok, store, done).map_err(bld)?;
-            b.position_at_end(store);
-            let v = b.build_extract_value(res, 1, "").map_err(bld)?;
-            let v = crate::module::to_storage(ctx, &b, v, &sig.return_type)?;
-            b.build_store(out, v).map_err(bld)?;
-            b.build_unconditional_branch(done).map_err(bld)?;
-            b.position_at_end(done);
-        }
-        b.build_return(Some(&status)).map_err(bld)?;
+        crate::module::call_and_store(ctx, &b, w, callee.function, &sig.return_type, vals, out, exc)?;
         Ok(w.as_global_value().as_pointer_value().into())
     }
 }

@@ -529,12 +529,13 @@ pub(crate) fn to_storage<'ctx>(ctx: &'ctx Context, b: &inkwell::builder::Builder
 }
 
 /// Call the internal function and store its result's storage at `out` when it succeeded.
-fn call_and_store<'ctx>(
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn call_and_store<'ctx>(
     ctx: &'ctx Context,
     b: &inkwell::builder::Builder<'ctx>,
     wrapper: FunctionValue<'ctx>,
     internal: FunctionValue<'ctx>,
-    s: &SpecInput<'_>,
+    ret: &Type,
     args: Vec<BasicMetadataValueEnum<'ctx>>,
     out: PointerValue<'ctx>,
     exc: PointerValue<'ctx>,
@@ -557,9 +558,9 @@ fn call_and_store<'ctx>(
     let done_bb = ctx.append_basic_block(wrapper, "done");
     b.build_conditional_branch(ok, store_bb, done_bb).map_err(bld)?;
     b.position_at_end(store_bb);
-    if !matches!(s.return_type, Type::NoneType) {
+    if !matches!(ret, Type::NoneType) {
         let v = b.build_extract_value(res, 1, "").map_err(bld)?;
-        let v = to_storage(ctx, b, v, &s.return_type)?;
+        let v = to_storage(ctx, b, v, ret)?;
         b.build_store(out, v).map_err(bld)?;
     }
     b.build_unconditional_branch(done_bb).map_err(bld)?;
@@ -573,7 +574,7 @@ fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
     let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
     let vals = vals.into_iter().map(Into::into).collect();
-    call_and_store(ctx, &b, w, internal, s, vals, out, exc)?;
+    call_and_store(ctx, &b, w, internal, &s.return_type, vals, out, exc)?;
     Ok(w)
 }
 
@@ -712,7 +713,7 @@ fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
     }
     let out = f.get_nth_param(k).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = f.get_nth_param(k + 1).ok_or_else(|| cg("param"))?.into_pointer_value();
-    call_and_store(ctx, &b, f, internal, s, vals, out, exc)?;
+    call_and_store(ctx, &b, f, internal, &s.return_type, vals, out, exc)?;
     Ok(f)
 }
 

@@ -687,6 +687,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
+        self.combine_parts(parts, parts_t, nchunks, identity, acc_t, op)
+    }
+
+    /// The partial results `parts[0..nchunks]` of a parallel reduction combined in chunk order
+    /// from `identity` (so that a float sum is Numba's bit for bit).
+    fn combine_parts(
+        &mut self,
+        parts: PointerValue<'ctx>,
+        parts_t: inkwell::types::ArrayType<'ctx>,
+        nchunks: IntValue<'ctx>,
+        identity: BasicValueEnum<'ctx>,
+        acc_t: &Type,
+        op: &str,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let Some(ak) = numeric(acc_t) else { return self.fail(format!("a reduction to {acc_t}")) };
+        let lt = types::number_type(self.ctx, ak);
         let acc = self.temp(lt)?;
         self.b.build_store(acc, identity)?;
         self.counted_loop(nchunks, |cx, k| {
@@ -796,17 +812,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        let acc = self.temp(lt)?;
-        self.b.build_store(acc, identity)?;
-        self.counted_loop(nchunks, |cx, k| {
-            let pk = unsafe { cx.b.build_in_bounds_gep(parts_t, parts, &[cx.i64(0), k], "")? };
-            let x = cx.b.build_load(lt, pk, "")?;
-            let cur = cx.b.build_load(lt, acc, "")?;
-            let y = cx.ufunc_elem(op, &[(cur, acc_t.clone()), (x, acc_t.clone())], ak)?;
-            cx.b.build_store(acc, y)?;
-            Ok(())
-        })?;
-        Ok(self.b.build_load(lt, acc, "")?)
+        self.combine_parts(parts, parts_t, nchunks, identity, acc_t, op)
     }
 }
 

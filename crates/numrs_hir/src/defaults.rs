@@ -85,16 +85,7 @@ fn f32_text(x: f32) -> String {
     }
     let abs = f64::from(x.abs());
     if abs != 0.0 && !(1e-4..1e6).contains(&abs) {
-        let s = format!("{x:e}");
-        if let Some((mantissa, exp)) = s.split_once('e') {
-            let (sign, digits) = match exp.strip_prefix('-') {
-                Some(d) => ('-', d),
-                None => ('+', exp),
-            };
-            let digits = if digits.len() < 2 { format!("0{digits}") } else { digits.to_string() };
-            return format!("{mantissa}e{sign}{digits}");
-        }
-        return s;
+        return crate::symbols::python_exponent_form(&format!("{x:e}"));
     }
     format!("{x:?}")
 }

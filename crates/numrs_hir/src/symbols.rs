@@ -203,18 +203,21 @@ pub fn python_float_repr(f: f64) -> String {
     let abs = f.abs();
     if abs != 0.0 && !(1e-4..1e16).contains(&abs) {
         // Python switches to exponent notation: `1e+20`, `1.5e-05`.
-        let s = format!("{f:e}");
-        if let Some((mantissa, exp)) = s.split_once('e') {
-            let (sign, digits) = match exp.strip_prefix('-') {
-                Some(d) => ('-', d),
-                None => ('+', exp),
-            };
-            let digits = if digits.len() < 2 { format!("0{digits}") } else { digits.to_string() };
-            return format!("{mantissa}e{sign}{digits}");
-        }
-        return s;
+        return python_exponent_form(&format!("{f:e}"));
     }
     format!("{f:?}")
+}
+
+/// Rust's exponent notation (`1.5e-5`, `1e20`) as Python and NumPy print it: a signed exponent
+/// of at least two digits (`1.5e-05`, `1e+20`).
+pub(crate) fn python_exponent_form(s: &str) -> String {
+    let Some((mantissa, exp)) = s.split_once('e') else { return s.to_string() };
+    let (sign, digits) = match exp.strip_prefix('-') {
+        Some(d) => ('-', d),
+        None => ('+', exp),
+    };
+    let digits = if digits.len() < 2 { format!("0{digits}") } else { digits.to_string() };
+    format!("{mantissa}e{sign}{digits}")
 }
 
 fn python_complex_repr(real: f64, imag: f64) -> String {

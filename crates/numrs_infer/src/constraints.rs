@@ -318,16 +318,6 @@ impl Constraint {
                     // arguments gives the signature (literals dropped); the variable is then
                     // a FunctionType of it.
                     let Some(first) = members.first() else { return Ok(()) };
-                    let ret = match first {
-                        Type::MakeFunction(idx, name) => match inf.env.closure_dispatcher(*idx, name) {
-                            Some(d) => {
-                                crate::escape::escaped_free_vars(inf.ir, *idx)?;
-                                resolve_callable(inf, &Type::Dispatcher(d), &types, &kw_types, span)?
-                            }
-                            None => resolve_callable(inf, first, &types, &kw_types, span)?,
-                        },
-                        other => resolve_callable(inf, other, &types, &kw_types, span)?,
-                    };
                     if !kw_types.is_empty() {
                         return Err(InferError {
                             kind: "UnsupportedError",
@@ -338,13 +328,18 @@ impl Constraint {
                             secondary: vec![],
                         });
                     }
+                    let callee = match first {
+                        Type::MakeFunction(idx, name) => escaped_dispatcher(inf, *idx, name)?.unwrap_or_else(|| first.clone()),
+                        other => other.clone(),
+                    };
+                    let ret = resolve_callable(inf, &callee, &types, &[], span)?;
                     let sig = numrs_types::Signature::new(ret.unliteral(), types.iter().map(Type::unliteral).collect());
                     // The value is any of the functions: each is compiled for the signature
                     // (Numba compiles the others when it lowers the function values; a failure
                     // there is not a typing error).
                     for m in members.iter() {
                         let callee = match m {
-                            Type::MakeFunction(idx, name) => inf.env.closure_dispatcher(*idx, name).map(Type::Dispatcher),
+                            Type::MakeFunction(idx, name) => escaped_dispatcher(inf, *idx, name).ok().flatten(),
                             Type::Dispatcher(_) => Some(m.clone()),
                             _ => None,
                         };
@@ -678,6 +673,19 @@ fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
     }
 }
 
+/// The dispatcher Numba makes of inner function `idx` (named `name`) of the function being
+/// typed when it escapes, its free variables checked; `None` where the environment cannot name
+/// it (the inner functions of inner functions).
+fn escaped_dispatcher(inf: &Inferer<'_>, idx: u32, name: &str) -> Result<Option<Type>, InferError> {
+    match inf.env.closure_dispatcher(idx, name) {
+        Some(d) => {
+            crate::escape::escaped_free_vars(inf.ir, idx)?;
+            Ok(Some(Type::Dispatcher(d)))
+        }
+        None => Ok(None),
+    }
+}
+
 /// Type a call of a value of type `fty`.
 fn resolve_callable(
     inf: &mut Inferer<'_>,
@@ -725,11 +733,8 @@ fn resolve_callable(
             let mut passed = Vec::with_capacity(args.len());
             for a in args {
                 passed.push(match a {
-                    Type::MakeFunction(idx, name) => match inf.env.closure_dispatcher(*idx, name) {
-                        Some(r) => {
-                            crate::escape::escaped_free_vars(inf.ir, *idx)?;
-                            Type::Dispatcher(r)
-                        }
+                    Type::MakeFunction(idx, name) => match escaped_dispatcher(inf, *idx, name)? {
+                        Some(d) => d,
                         None => {
                             return Err(InferError::typing(
                                 "unsupported-syntax",
@@ -870,9 +875,9 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     })
 }
 
-pub(crate) struct ClosureEnv<'a> {
-    pub(crate) parent: &'a dyn crate::engine::Environment,
-    pub(crate) free: Vec<(String, Type)>,
+struct ClosureEnv<'a> {
+    parent: &'a dyn crate::engine::Environment,
+    free: Vec<(String, Type)>,
 }
 
 impl crate::engine::Environment for ClosureEnv<'_> {

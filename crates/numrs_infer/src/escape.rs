@@ -49,6 +49,7 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Co
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
     let mut free = Vec::new();
+    let span = def_span(owner, idx);
     for name in &closure.free_vars {
         let defs: Vec<VarId> = owner
             .blocks
@@ -62,7 +63,6 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Co
                 _ => None,
             })
             .collect();
-        let span = def_span(owner, idx);
         let message = match defs.as_slice() {
             [one] => match constant_of(owner, *one, 0) {
                 Some(c) if crate::constraints::const_type(&c).is_ok() => {

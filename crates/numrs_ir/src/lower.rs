@@ -345,7 +345,10 @@ impl Lowerer {
         self.local_names = bound;
         self.global_names = globals;
         self.nonlocals = collect_nonlocals(body);
-        (self.name_loads, self.name_stores) = name_uses(body);
+        // Only object-mode blocks need to know where names are read and assigned.
+        if contains_objmode(body) {
+            (self.name_loads, self.name_stores) = name_uses(body);
+        }
         self.is_generator = contains_yield(body);
         self.blocks[0].span = self.rel(name_span);
 
@@ -1823,6 +1826,17 @@ fn check_escaping_closures(ir: &mut FunctionIr) {
     }
 }
 
+/// Whether `stmts` hold a `with objmode(...):` block (nested functions left out).
+fn contains_objmode(stmts: &[Stmt]) -> bool {
+    let mut found = false;
+    numrs_syntax::visit::for_each_stmt(stmts, false, &mut |s| {
+        if let StmtKind::With { items, .. } = &s.kind {
+            found |= items.iter().any(|i| objmode_call(&i.context).is_some());
+        }
+    });
+    found
+}
+
 /// The keywords of `objmode(...)` / `numba.objmode(...)` when `context` is that call.
 fn objmode_call(context: &Expr) -> Option<&[Keyword]> {
     let ExprKind::Call { func, args, keywords } = &context.kind else { return None };
@@ -1850,47 +1864,27 @@ fn python_error_kind(name: &str) -> &'static str {
 /// The names `body` reads (not the names it assigns to), with their positions, nested
 /// functions included.
 fn name_uses(body: &[Stmt]) -> (Vec<(String, u32)>, Vec<(String, u32)>) {
-    fn stores(stmts: &[Stmt], out: &mut HashSet<u32>) {
-        fn target(e: &Expr, out: &mut HashSet<u32>) {
-            match &e.kind {
-                ExprKind::Name(_) => {
-                    out.insert(e.span.start);
-                }
-                ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| target(i, out)),
-                ExprKind::Starred(inner) => target(inner, out),
-                _ => {}
+    fn target(e: &Expr, out: &mut HashSet<u32>) {
+        match &e.kind {
+            ExprKind::Name(_) => {
+                out.insert(e.span.start);
             }
-        }
-        for s in stmts {
-            match &s.kind {
-                StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| target(t, out)),
-                StmtKind::AnnAssign { target: t, .. } => target(t, out),
-                StmtKind::For { target: t, body, orelse, .. } => {
-                    target(t, out);
-                    stores(body, out);
-                    stores(orelse, out);
-                }
-                StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
-                    stores(body, out);
-                    stores(orelse, out);
-                }
-                StmtKind::With { items, body, .. } => {
-                    items.iter().filter_map(|i| i.target.as_ref()).for_each(|t| target(t, out));
-                    stores(body, out);
-                }
-                StmtKind::Try { body, handlers, orelse, finalbody } => {
-                    stores(body, out);
-                    handlers.iter().for_each(|h| stores(&h.body, out));
-                    stores(orelse, out);
-                    stores(finalbody, out);
-                }
-                StmtKind::FunctionDef(def) => stores(&def.body, out),
-                _ => {}
-            }
+            ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().for_each(|i| target(i, out)),
+            ExprKind::Starred(inner) => target(inner, out),
+            _ => {}
         }
     }
-    let mut store_at = HashSet::new();
-    stores(body, &mut store_at);
+    // Where names are only assigned, and where `x += 1` reads and assigns `x`.
+    let (mut store_at, mut aug) = (HashSet::new(), HashSet::new());
+    numrs_syntax::visit::for_each_stmt(body, true, &mut |s| match &s.kind {
+        StmtKind::Assign { targets, .. } => targets.iter().for_each(|t| target(t, &mut store_at)),
+        StmtKind::AnnAssign { target: t, .. } | StmtKind::For { target: t, .. } => target(t, &mut store_at),
+        StmtKind::With { items, .. } => items.iter().filter_map(|i| i.target.as_ref()).for_each(|t| target(t, &mut store_at)),
+        StmtKind::AugAssign { target: Expr { kind: ExprKind::Name(_), span }, .. } => {
+            aug.insert(span.start);
+        }
+        _ => {}
+    });
     let (mut loads, mut stored) = (Vec::new(), Vec::new());
     numrs_syntax::visit::for_each_expr(body, true, &mut |e| {
         if let ExprKind::Name(n) = &e.kind {
@@ -1901,38 +1895,10 @@ fn name_uses(body: &[Stmt]) -> (Vec<(String, u32)>, Vec<(String, u32)>) {
             }
         }
     });
-    // `x += 1` reads and assigns `x`.
-    let mut aug = HashSet::new();
-    augmented(body, &mut aug);
     stored.extend(loads.iter().filter(|(_, at)| aug.contains(at)).cloned());
     (loads, stored)
 }
 
-/// The positions of the names `x += ...` statements assign (nested functions included).
-fn augmented(stmts: &[Stmt], out: &mut HashSet<u32>) {
-    for s in stmts {
-        match &s.kind {
-            StmtKind::AugAssign { target, .. } => {
-                if let ExprKind::Name(_) = &target.kind {
-                    out.insert(target.span.start);
-                }
-            }
-            StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
-                augmented(body, out);
-                augmented(orelse, out);
-            }
-            StmtKind::With { body, .. } => augmented(body, out),
-            StmtKind::Try { body, handlers, orelse, finalbody } => {
-                augmented(body, out);
-                handlers.iter().for_each(|h| augmented(&h.body, out));
-                augmented(orelse, out);
-                augmented(finalbody, out);
-            }
-            StmtKind::FunctionDef(def) => augmented(&def.body, out),
-            _ => {}
-        }
-    }
-}
 
 /// Whether `stmts` return, yield, or (outside loops of their own) break or continue.
 fn leaves_early(stmts: &[Stmt], in_loop: bool) -> bool {
@@ -1960,18 +1926,13 @@ const OBJMODE_IN_INNER: &str =
 
 /// The first import statement of `stmts` (nested functions left out).
 fn first_import(stmts: &[Stmt]) -> Option<Span> {
-    stmts.iter().find_map(|s| match &s.kind {
-        StmtKind::Import(_) | StmtKind::ImportFrom { .. } => Some(s.span),
-        StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
-            first_import(body).or_else(|| first_import(orelse))
+    let mut found = None;
+    numrs_syntax::visit::for_each_stmt(stmts, false, &mut |s| {
+        if found.is_none() && matches!(s.kind, StmtKind::Import(_) | StmtKind::ImportFrom { .. }) {
+            found = Some(s.span);
         }
-        StmtKind::With { body, .. } => first_import(body),
-        StmtKind::Try { body, handlers, orelse, finalbody } => first_import(body)
-            .or_else(|| handlers.iter().find_map(|h| first_import(&h.body)))
-            .or_else(|| first_import(orelse))
-            .or_else(|| first_import(finalbody)),
-        _ => None,
-    })
+    });
+    found
 }
 
 /// The function and argument of `literal_unroll(x)` (or `numba.literal_unroll(x)`).

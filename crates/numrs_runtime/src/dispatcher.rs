@@ -636,7 +636,8 @@ fn raw(py: Python<'_>, r: PyResult<*mut ffi::PyObject>) -> *mut ffi::PyObject {
     })
 }
 
-fn exception_type(kind: ExcKind) -> *mut ffi::PyObject {
+/// The Python class of an exception kind (a borrowed reference).
+pub(crate) fn exception_type(kind: ExcKind) -> *mut ffi::PyObject {
     unsafe {
         match kind {
             ExcKind::Exception => ffi::PyExc_Exception,

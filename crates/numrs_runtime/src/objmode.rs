@@ -20,6 +20,8 @@ struct Block {
     outputs: Vec<(String, Plan)>,
     /// The block's code object.
     code: Py<PyAny>,
+    /// `builtins.exec`.
+    exec: Py<PyAny>,
     /// The globals its prelude made (copied for each run).
     globals: Py<PyDict>,
 }
@@ -92,21 +94,17 @@ fn parse(text: &str) -> Result<Parsed, String> {
     Ok((ins, outs, prelude, source))
 }
 
-fn plan(ty: &str) -> PyResult<Plan> {
+/// How values of the type named `ty` cross; an output (`output`) may not be a reflected list
+/// or set, which refers back to the Python object it came from, and the block's namespace does
+/// not keep that alive.
+fn plan(ty: &str, output: bool) -> PyResult<Plan> {
     let t = numrs_types::parse_type(ty).ok_or_else(|| PyRuntimeError::new_err(format!("objmode: cannot read the type {ty:?}")))?;
-    Plan::of(&t).map_err(|e| PyRuntimeError::new_err(format!("objmode: values of type {t} cannot cross to Python: {e}")))
-}
-
-/// The plan of an output: reflected lists and sets refer back to the Python object they came
-/// from, which the block's namespace does not keep alive.
-fn output_plan(ty: &str) -> PyResult<Plan> {
-    let t = numrs_types::parse_type(ty).ok_or_else(|| PyRuntimeError::new_err(format!("objmode: cannot read the type {ty:?}")))?;
-    if matches!(t, numrs_types::Type::List { .. } | numrs_types::Type::Set { .. }) {
+    if output && matches!(t, numrs_types::Type::List { .. } | numrs_types::Type::Set { .. }) {
         return Err(PyRuntimeError::new_err(format!(
             "objmode: an output of type {t} (a reflected list or set) is not supported by numrs yet; use a typed List or Dict"
         )));
     }
-    plan(ty)
+    Plan::of(&t).map_err(|e| PyRuntimeError::new_err(format!("objmode: values of type {t} cannot cross to Python: {e}")))
 }
 
 fn block(py: Python<'_>, desc: *const u8) -> PyResult<Arc<Block>> {
@@ -126,9 +124,10 @@ fn block(py: Python<'_>, desc: *const u8) -> PyResult<Arc<Block>> {
     exec.call1((prelude_code, &globals))?;
     let code = compile.call1((source, "<objmode block>", "exec"))?;
     let b = Arc::new(Block {
-        inputs: ins.iter().map(|(n, t)| Ok((n.clone(), plan(t)?))).collect::<PyResult<_>>()?,
-        outputs: outs.iter().map(|(n, t)| Ok((n.clone(), output_plan(t)?))).collect::<PyResult<_>>()?,
+        inputs: ins.iter().map(|(n, t)| Ok((n.clone(), plan(t, false)?))).collect::<PyResult<_>>()?,
+        outputs: outs.iter().map(|(n, t)| Ok((n.clone(), plan(t, true)?))).collect::<PyResult<_>>()?,
         code: code.unbind(),
+        exec: exec.unbind(),
         globals: globals.unbind(),
     });
     BLOCKS.lock().unwrap_or_else(|e| e.into_inner()).get_or_insert_with(HashMap::new).insert(key, b.clone());
@@ -148,7 +147,7 @@ unsafe fn run(py: Python<'_>, desc: *const u8, inputs: *const *const u8, outputs
         let obj = crate::boxing::box_value(py, np, plan, src)?;
         g.set_item(name, Bound::from_owned_ptr(py, obj))?;
     }
-    py.import("builtins")?.getattr("exec")?.call1((b.code.bind(py), &g))?;
+    b.exec.bind(py).call1((b.code.bind(py), &g))?;
     for (i, (name, plan)) in b.outputs.iter().enumerate() {
         let dst = *outputs.add(i);
         let unboxed = g.get_item(name)?.ok_or_else(|| PyNameError::new_err(format!("name '{name}' is not defined"))).and_then(|value| {
@@ -167,27 +166,21 @@ unsafe fn run(py: Python<'_>, desc: *const u8, inputs: *const *const u8, outputs
     Ok(())
 }
 
-/// The exception kind compiled code sees for a Python exception (for `except` clauses);
-/// the exception itself is raised again as it is.
+/// The exception kind compiled code sees for a Python exception (for `except` clauses): the
+/// most specific kind its class derives from; the exception itself is raised again as it is.
 fn kind_of(py: Python<'_>, e: &PyErr) -> ExcKind {
-    use pyo3::exceptions::*;
-    let checks: [(bool, ExcKind); 14] = [
-        (e.is_instance_of::<PyZeroDivisionError>(py), ExcKind::ZeroDivisionError),
-        (e.is_instance_of::<PyFloatingPointError>(py), ExcKind::FloatingPointError),
-        (e.is_instance_of::<PyOverflowError>(py), ExcKind::OverflowError),
-        (e.is_instance_of::<PyIndexError>(py), ExcKind::IndexError),
-        (e.is_instance_of::<PyKeyError>(py), ExcKind::KeyError),
-        (e.is_instance_of::<PyValueError>(py), ExcKind::ValueError),
-        (e.is_instance_of::<PyTypeError>(py), ExcKind::TypeError),
-        (e.is_instance_of::<PyAssertionError>(py), ExcKind::AssertionError),
-        (e.is_instance_of::<PyStopIteration>(py), ExcKind::StopIteration),
-        (e.is_instance_of::<PyNotImplementedError>(py), ExcKind::NotImplementedError),
-        (e.is_instance_of::<PyMemoryError>(py), ExcKind::MemoryError),
-        (e.is_instance_of::<PyRuntimeError>(py), ExcKind::RuntimeError),
-        (e.is_instance_of::<PyArithmeticError>(py), ExcKind::ArithmeticError),
-        (e.is_instance_of::<PyLookupError>(py), ExcKind::LookupError),
+    use ExcKind::*;
+    // Subclasses before their bases (AxisError is NumPy's class, not a builtin).
+    const SPECIFIC_FIRST: [ExcKind; 14] = [
+        ZeroDivisionError, FloatingPointError, OverflowError, IndexError, KeyError, ValueError, TypeError, AssertionError,
+        StopIteration, NotImplementedError, MemoryError, RuntimeError, ArithmeticError, LookupError,
     ];
-    checks.iter().find(|(hit, _)| *hit).map_or(ExcKind::Exception, |(_, k)| *k)
+    let ty = e.get_type(py);
+    SPECIFIC_FIRST
+        .into_iter()
+        // SAFETY: both are live type objects, and the GIL is held.
+        .find(|k| unsafe { pyo3::ffi::PyErr_GivenExceptionMatches(ty.as_ptr(), crate::dispatcher::exception_type(*k)) != 0 })
+        .unwrap_or(Exception)
 }
 
 /// [`numrs_abi::RuntimeApi::objmode`].

@@ -98,6 +98,32 @@ fn stmt_exprs(s: &Stmt, into_defs: bool, f: &mut dyn FnMut(&Expr)) {
     }
 }
 
+/// Call `f` on every statement in `stmts`, outermost first, descending into the bodies of
+/// compound statements (and of nested `def`/`class` statements when `into_defs`).
+pub fn for_each_stmt<'a>(stmts: &'a [Stmt], into_defs: bool, f: &mut dyn FnMut(&'a Stmt)) {
+    for s in stmts {
+        f(s);
+        match &s.kind {
+            StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
+                for_each_stmt(body, into_defs, f);
+                for_each_stmt(orelse, into_defs, f);
+            }
+            StmtKind::With { body, .. } => for_each_stmt(body, into_defs, f),
+            StmtKind::Try { body, handlers, orelse, finalbody } => {
+                for_each_stmt(body, into_defs, f);
+                for h in handlers {
+                    for_each_stmt(&h.body, into_defs, f);
+                }
+                for_each_stmt(orelse, into_defs, f);
+                for_each_stmt(finalbody, into_defs, f);
+            }
+            StmtKind::FunctionDef(def) if into_defs => for_each_stmt(&def.body, into_defs, f),
+            StmtKind::ClassDef(c) if into_defs => for_each_stmt(&c.body, into_defs, f),
+            _ => {}
+        }
+    }
+}
+
 /// Call `f` on `x` and every expression nested in it.
 pub fn expr(x: &Expr, f: &mut dyn FnMut(&Expr)) {
     walk(x, true, f);
