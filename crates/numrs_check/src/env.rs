@@ -89,6 +89,12 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the value of '{name}'")),
         },
         BindingKind::Other => global_value_type(db, file, info, b, name),
+        BindingKind::Class => match info.classes.iter().find(|c| c.stmt_index == b.stmt_index && c.name == name) {
+            Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
+            None => GlobalValue::Untyped(format!(
+                "cannot determine Numba type of <class '{name}'>: only @jitclass classes can be used in nopython code"
+            )),
+        },
         _ => GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
     }
 }
@@ -113,8 +119,62 @@ fn imported_from_user_module(db: &dyn Db, from: numrs_db::SourceFile, module: &s
             })))
         }
         BindingKind::Constant(v) => global_constant_type(v).map(GlobalValue::Type),
+        BindingKind::Class => {
+            let class = info.classes.iter().find(|c| c.stmt_index == binding.stmt_index && c.name == name)?;
+            Some(GlobalValue::Type(Type::JitClass(jitclass_type(db, target, info, class))))
+        }
         _ => None,
     }
+}
+
+/// The Numba type of a `@jitclass` class: its fields, and its members as the jit functions
+/// (`Bag.increment`) of its file. The same from every module that uses it.
+pub(crate) fn jitclass_type(
+    db: &dyn Db,
+    file: numrs_db::SourceFile,
+    info: &crate::queries::ModuleInfo,
+    class: &numrs_hir::JitClass,
+) -> Arc<numrs_types::JitClassType> {
+    use numrs_hir::MemberKind;
+    use numrs_types::ClassMember;
+    let path: Arc<str> = file.path(db).as_str().into();
+    let dispatcher = |m: &numrs_hir::ClassMemberDef| {
+        let name = class.function_name(&m.name);
+        let ordinal = info
+            .by_name
+            .get(&name)
+            .and_then(|ids| ids.iter().position(|i| info.functions[*i].def_line_offset == m.def_line_offset))
+            .unwrap_or(0);
+        DispatcherRef { name: name.into(), id: ordinal as u64, file: Some(path.clone()) }
+    };
+    let mut members: Vec<(Arc<str>, ClassMember)> = Vec::new();
+    for m in &class.members {
+        let d = dispatcher(m);
+        let member = match m.kind {
+            MemberKind::Method => ClassMember::Method(d),
+            MemberKind::StaticMethod => ClassMember::StaticMethod(d),
+            MemberKind::Getter => ClassMember::Property { get: d, set: None },
+            MemberKind::Setter => {
+                if let Some((_, ClassMember::Property { set, .. })) = members.iter_mut().find(|(n, _)| **n == *m.name) {
+                    *set = Some(d);
+                }
+                continue;
+            }
+        };
+        members.push((m.name.as_str().into(), member));
+    }
+    // Numba prints the address of its class type object; numrs a hash of module and class.
+    let module = std::path::Path::new(file.path(db).as_str()).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in module.bytes().chain([b':']).chain(class.name.bytes()) {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    Arc::new(numrs_types::JitClassType {
+        name: class.name.as_str().into(),
+        id: 0x7f00_0000_0000 | (h & 0xff_ffff_ffff),
+        fields: class.fields.iter().map(|(n, t)| (n.as_str().into(), t.clone())).collect(),
+        members,
+    })
 }
 
 /// The type of a module-level value numrs can evaluate without running the module: NumPy

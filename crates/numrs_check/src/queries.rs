@@ -20,6 +20,8 @@ use numrs_types::Type;
 pub struct ModuleInfo {
     pub symbols: ModuleSymbols,
     pub functions: Vec<JitFunction>,
+    /// The `@jitclass` classes (their methods are among `functions`).
+    pub classes: Vec<numrs_hir::JitClass>,
     /// Indexes into `functions` by name, in order.
     pub by_name: std::collections::BTreeMap<String, Vec<usize>>,
 }
@@ -35,7 +37,8 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
     }
-    Arc::new(ModuleInfo { symbols, functions, by_name })
+    let classes = numrs_hir::jit_classes(&skeleton.module, &symbols);
+    Arc::new(ModuleInfo { symbols, functions, classes, by_name })
 }
 
 /// A jit function of a file, by name and ordinal among the jit functions of that name

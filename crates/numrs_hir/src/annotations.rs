@@ -60,6 +60,13 @@ pub(crate) fn annotated_signature_at(def: &FunctionDef, symbols: &ModuleSymbols,
     Some(AnnotatedSig { args, return_type })
 }
 
+/// The type an annotation gives (a class body's `x: int32`), names resolved as bound at
+/// `before`.
+pub(crate) fn annotation_type_at(expr: &Expr, symbols: &ModuleSymbols, before: u32) -> Option<Type> {
+    let evaluator = Evaluator::new(Scope::Module { symbols, before: Some(before) }, None);
+    annotation_type(&evaluator, expr)
+}
+
 fn annotation_type(evaluator: &Evaluator<'_>, expr: &Expr) -> Option<Type> {
     let value = evaluator.eval(expr).ok()?;
     match value {

@@ -152,7 +152,10 @@ pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionD
         }
         for s in stmts {
             // The `def` keyword lies within the spans of its statement and of any enclosing one.
-            if !(s.span.start <= offset && offset <= s.span.end) {
+            // A skeleton's `class` statement ends where it starts; its body is kept (methods
+            // without their bodies).
+            let is_class = matches!(s.kind, StmtKind::ClassDef(_));
+            if !(s.span.start <= offset && (offset <= s.span.end || is_class)) {
                 continue;
             }
             let found = match &s.kind {
@@ -163,6 +166,7 @@ pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionD
                     search(body, offset, depth + 1).or_else(|| search(orelse, offset, depth + 1))
                 }
                 StmtKind::With { body, .. } => search(body, offset, depth + 1),
+                StmtKind::ClassDef(class) => search(&class.body, offset, depth + 1),
                 StmtKind::Try { body, handlers, orelse, finalbody } => search(body, offset, depth + 1)
                     .or_else(|| handlers.iter().find_map(|h| search(&h.body, offset, depth + 1)))
                     .or_else(|| search(orelse, offset, depth + 1))
@@ -188,6 +192,27 @@ pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decora
     let mut out = Vec::new();
     for (index, stmt) in module.body.iter().enumerate() {
         ctx.walk(stmt, index, 0, &mut out);
+    }
+    // The methods of jitclasses: Numba compiles each with `njit` (default options, lazily).
+    for class in crate::jitclass::jit_classes(module, symbols) {
+        for m in &class.members {
+            out.push(JitFunction {
+                name: class.function_name(&m.name),
+                def_stmt_index: class.stmt_index,
+                def_line_offset: m.def_line_offset,
+                decorator_span: class.decorator_span,
+                decorator_path: "numba.experimental.jitclass".to_string(),
+                kind: JitKind::Njit,
+                options: JitOptions::default(),
+                signatures: Vec::new(),
+                signature_errors: Vec::new(),
+                rejected_signatures: Vec::new(),
+                errors: Vec::new(),
+                gufunc_layout: None,
+                annotations: None,
+                notes: Vec::new(),
+            });
+        }
     }
     out
 }

@@ -17,6 +17,7 @@ mod annotations;
 mod defaults;
 mod eval;
 mod jit;
+mod jitclass;
 mod numba_names;
 mod signature;
 mod symbols;
@@ -24,6 +25,7 @@ mod value;
 
 pub use annotations::{annotated_signature, AnnotatedSig};
 pub use defaults::default_repr;
+pub use jitclass::{jit_classes, ClassMemberDef, JitClass, MemberKind};
 pub use jit::{find_def, jit_functions, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,

@@ -32,7 +32,7 @@ enum Kind {
     PairSecond(VarId),
     ExhaustIter { value: VarId, count: u32 },
     SetItem { target: VarId, index: VarId, value: VarId },
-    SetAttr { target: VarId, attr: String },
+    SetAttr { target: VarId, attr: String, value: VarId },
     Yield,
     BuildString,
     /// f-string `{x}`: Numba types it as `str(x)`.
@@ -240,7 +240,7 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
             (Some(target), kind)
         }
         StmtKind::SetItem { target, index, value, .. } => (None, Kind::SetItem { target: *target, index: *index, value: *value }),
-        StmtKind::SetAttr { target, attr, .. } => (None, Kind::SetAttr { target: *target, attr: attr.clone() }),
+        StmtKind::SetAttr { target, attr, value } => (None, Kind::SetAttr { target: *target, attr: attr.clone(), value: *value }),
         StmtKind::DelItem { .. } | StmtKind::Del(_) => return Ok(None),
     };
     Ok(Some(Constraint { target, span, kind }))
@@ -374,6 +374,12 @@ impl Constraint {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
                 let resolved = match &t {
                     Type::Module(m) => inf.env.resolve_module_attr(m, attr),
+                    Type::JitClassInstance(class) => jitclass_getattr(inf, class, &t, attr, span)?,
+                    // Numba's `OptionalAttribute`: resolved on the type inside.
+                    Type::Optional(inner) => match &**inner {
+                        Type::JitClassInstance(class) => jitclass_getattr(inf, class, inner, attr, span)?,
+                        _ => numrs_typing::resolve_getattr(&t, attr),
+                    },
                     _ => numrs_typing::resolve_getattr(&t, attr),
                 };
                 match resolved {
@@ -532,8 +538,13 @@ impl Constraint {
                 resolve_intrinsic(inf, "operator.setitem", &types, span)?;
                 None
             }
-            Kind::SetAttr { target, attr } => {
+            Kind::SetAttr { target, attr, value } => {
                 let Some(t) = inf.get(*target).cloned() else { return Ok(()) };
+                if let Type::JitClassInstance(class) = &t {
+                    let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
+                    jitclass_setattr(inf, class, &t, attr, &vt, span)?;
+                    return Ok(());
+                }
                 return Err(InferError::typing(
                     "cannot-set-attribute",
                     format!("Cannot modify attribute '{attr}' of type {t}"),
@@ -719,6 +730,9 @@ fn resolve_callable(
     }
     let key: String = match fty {
         Type::Function(k) => k.to_string(),
+        Type::BoundFunction(b) if numrs_types::jitclass_method_of_key(&b.0).is_some() => {
+            return jitclass_call_method(inf, b, args, kws, span);
+        }
         Type::BoundFunction(b) => {
             let mut full = vec![b.1.clone()];
             full.extend(args.iter().cloned());
@@ -753,6 +767,7 @@ fn resolve_callable(
         }
         Type::ExceptionClass(name) => return Ok(Type::ExceptionInstance(name.clone())),
         Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
+        Type::JitClass(class) => return jitclass_construct(inf, class, args, kws, span),
         Type::FunctionType(sig) => {
             // A first-class function: arguments must convert to its declared parameter types.
             if sig.args.len() != args.len() {
@@ -940,4 +955,138 @@ fn literal_repr(t: &Type) -> Option<String> {
         Type::StringLiteral(s) => Some(format!("'{}'", s.replace('\\', "\\\\").replace('\'', "\\'"))),
         _ => None,
     }
+}
+
+/// An attribute of a `@jitclass` instance (Numba's `ClassAttribute.generic_resolve`): a field's
+/// type, a method bound to the instance, or what a property's getter returns.
+fn jitclass_getattr(
+    inf: &mut Inferer<'_>,
+    class: &numrs_types::JitClassType,
+    instance: &Type,
+    attr: &str,
+    span: Option<Span>,
+) -> Result<Option<Type>, InferError> {
+    use numrs_types::ClassMember;
+    if let Some(t) = class.field(attr) {
+        return Ok(Some(t.clone()));
+    }
+    Ok(match class.member(attr) {
+        Some(ClassMember::Method(_) | ClassMember::StaticMethod(_)) => {
+            Some(Type::bound_function(&numrs_types::jitclass_method_key(attr), instance.clone()))
+        }
+        Some(ClassMember::Property { get, .. }) => Some(inf.env.call_dispatcher(get, std::slice::from_ref(instance), &[]).map_err(|mut e| {
+            e.span = span;
+            e
+        })?),
+        None => None,
+    })
+}
+
+/// `instance.attr = value` on a `@jitclass` instance: a field takes the value converted to
+/// its type (Numba casts when it lowers the store), a property calls its setter.
+fn jitclass_setattr(
+    inf: &mut Inferer<'_>,
+    class: &numrs_types::JitClassType,
+    instance: &Type,
+    attr: &str,
+    value: &Type,
+    span: Option<Span>,
+) -> Result<(), InferError> {
+    use numrs_types::ClassMember;
+    let expected = match (class.field(attr), class.member(attr)) {
+        (Some(t), _) => t.clone(),
+        (None, Some(ClassMember::Property { set: Some(set), .. })) => {
+            let set = set.clone();
+            inf.env.call_dispatcher(&set, &[instance.clone(), value.clone()], &[]).map_err(|mut e| {
+                e.span = span;
+                e
+            })?;
+            return Ok(());
+        }
+        (None, Some(ClassMember::Property { get, .. })) => {
+            return Err(InferError {
+                kind: "KeyError",
+                code: "cannot-set-attribute",
+                message: format!("property '{attr}' of {instance} has no setter ({} is its getter)", get.name),
+                span,
+                notes: vec![],
+                secondary: vec![],
+            })
+        }
+        (None, Some(ClassMember::Method(_) | ClassMember::StaticMethod(_))) => {
+            Type::bound_function(&numrs_types::jitclass_method_key(attr), instance.clone())
+        }
+        (None, None) => {
+            return Err(InferError::typing(
+                "cannot-set-attribute",
+                format!("Cannot resolve setattr: ({instance}).{attr} = {value}"),
+                span,
+            ))
+        }
+    };
+    if numrs_types::can_convert(value, &expected).is_none() {
+        return Err(InferError {
+            kind: "NumbaNotImplementedError",
+            code: "cannot-set-attribute",
+            message: format!("Cannot cast {value} to {expected}: field '{attr}' of {instance}"),
+            span,
+            notes: vec![],
+            secondary: vec![],
+        });
+    }
+    Ok(())
+}
+
+/// `Bag(args)`: Numba's `ConstructorTemplate` types `__init__` with the new instance first;
+/// it must return None, and the call gives the instance.
+fn jitclass_construct(
+    inf: &mut Inferer<'_>,
+    class: &std::sync::Arc<numrs_types::JitClassType>,
+    args: &[Type],
+    kws: &[(String, Type)],
+    span: Option<Span>,
+) -> Result<Type, InferError> {
+    let instance = Type::JitClassInstance(class.clone());
+    let Some(numrs_types::ClassMember::Method(init)) = class.member("__init__") else {
+        return Err(InferError::typing("invalid-call", format!("jitclass {} has no __init__ method", class.name), span));
+    };
+    let mut full = vec![instance.clone()];
+    full.extend(args.iter().cloned());
+    let ret = inf.env.call_dispatcher(init, &full, kws).map_err(|mut e| {
+        e.span = span;
+        e.notes.push(format!("during: resolving callee type: {}", Type::JitClass(class.clone())));
+        e
+    })?;
+    if ret != Type::NoneType {
+        return Err(InferError::typing("invalid-call", format!("__init__() should return None, not '{ret}'"), span));
+    }
+    Ok(instance)
+}
+
+/// A method of a `@jitclass` instance called: the method's jit function typed with the
+/// instance first (a static method without it).
+fn jitclass_call_method(
+    inf: &mut Inferer<'_>,
+    bound: &(std::sync::Arc<str>, Type),
+    args: &[Type],
+    kws: &[(String, Type)],
+    span: Option<Span>,
+) -> Result<Type, InferError> {
+    use numrs_types::ClassMember;
+    let (Some(name), Type::JitClassInstance(class)) = (numrs_types::jitclass_method_of_key(&bound.0), &bound.1) else {
+        return Err(InferError::typing("invalid-call", format!("cannot call {}", bound.0), span));
+    };
+    let (dispatcher, full) = match class.member(name) {
+        Some(ClassMember::Method(d)) => {
+            let mut full = vec![bound.1.clone()];
+            full.extend(args.iter().cloned());
+            (d, full)
+        }
+        Some(ClassMember::StaticMethod(d)) => (d, args.to_vec()),
+        _ => return Err(InferError::typing("invalid-call", format!("'{name}' is not a method of {}", bound.1), span)),
+    };
+    inf.env.call_dispatcher(dispatcher, &full, kws).map_err(|mut e| {
+        e.span = span;
+        e
+    })
 }

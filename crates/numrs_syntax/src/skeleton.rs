@@ -31,7 +31,9 @@ fn strip(stmt: &mut Stmt, depth: u32) {
     let all = |stmts: &mut Vec<Stmt>| stmts.iter_mut().for_each(|s| strip(s, depth + 1));
     match &mut stmt.kind {
         StmtKind::FunctionDef(def) => def.body.clear(),
-        StmtKind::ClassDef(class) => class.body.clear(),
+        // Class bodies keep their statements (a jitclass's fields and methods), methods without
+        // their bodies.
+        StmtKind::ClassDef(class) => all(&mut class.body),
         StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } | StmtKind::If { body, orelse, .. } => {
             all(body);
             all(orelse);

@@ -120,6 +120,11 @@ impl Display for Type {
                 f.write_str("), has_finalizer=True)")
             }
             Type::ArrayFlags(a) => write!(f, "ArrayFlags({})", Type::Array(a.clone())),
+            Type::JitClass(c) => write_jitclass(f, c),
+            Type::JitClassInstance(c) => {
+                f.write_str("instance.")?;
+                write_jitclass(f, c)
+            }
             Type::LiteralStrKeyDict(items) => {
                 f.write_str("LiteralStrKey[Dict]({")?;
                 for (i, (k, v)) in items.iter().enumerate() {
@@ -170,4 +175,16 @@ impl Type {
             _ => return None,
         })
     }
+}
+
+/// Numba's `ClassType` name: `jitclass.<name>#<id in hex><field:type,...>`.
+fn write_jitclass(f: &mut fmt::Formatter<'_>, c: &crate::JitClassType) -> fmt::Result {
+    write!(f, "jitclass.{}#{:x}<", c.name, c.id)?;
+    for (i, (name, t)) in c.fields.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{name}:{t}")?;
+    }
+    f.write_str(">")
 }

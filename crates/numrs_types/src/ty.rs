@@ -281,6 +281,51 @@ pub enum Type {
     LiteralStrKeyDict(Arc<Vec<(Arc<str>, Type)>>),
     /// `a.flags`: `ArrayFlags(array(float64, 2d, C))`.
     ArrayFlags(Arc<ArrayType>),
+    /// A `@jitclass` class used as a value (Numba's `ClassType`):
+    /// `jitclass.Bag#7f3a2c1b9e40<value:int32,array:array(float32, 1d, A)>`.
+    JitClass(Arc<JitClassType>),
+    /// An instance of a `@jitclass` class (Numba's `ClassInstanceType`): `instance.jitclass.…`.
+    JitClassInstance(Arc<JitClassType>),
+}
+
+/// A `@jitclass` class: its fields (the spec, in order) and the jit functions behind its
+/// methods and properties.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JitClassType {
+    pub name: Arc<str>,
+    /// What Numba prints after `#`: there the address of the class type object; numrs prints a
+    /// hash of the class's module and name (stable from run to run).
+    pub id: u64,
+    pub fields: Vec<(Arc<str>, Type)>,
+    pub members: Vec<(Arc<str>, ClassMember)>,
+}
+
+/// A method or property of a `@jitclass` class: the jit functions Numba makes of it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum ClassMember {
+    Method(DispatcherRef),
+    StaticMethod(DispatcherRef),
+    Property { get: DispatcherRef, set: Option<DispatcherRef> },
+}
+
+impl JitClassType {
+    pub fn field(&self, name: &str) -> Option<&Type> {
+        self.fields.iter().find(|(n, _)| &**n == name).map(|(_, t)| t)
+    }
+    pub fn member(&self, name: &str) -> Option<&ClassMember> {
+        self.members.iter().find(|(n, _)| &**n == name).map(|(_, m)| m)
+    }
+}
+
+/// The registry key of a `@jitclass` method bound to its instance, as Numba prints it in
+/// `BoundFunction(... for instance.jitclass...)`.
+pub fn jitclass_method_key(method: &str) -> String {
+    format!("(<class 'numba.core.types.misc.ClassInstanceType'>, '{method}')")
+}
+
+/// The method name of a key made by [`jitclass_method_key`].
+pub fn jitclass_method_of_key(key: &str) -> Option<&str> {
+    key.strip_prefix("(<class 'numba.core.types.misc.ClassInstanceType'>, '")?.strip_suffix("')")
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

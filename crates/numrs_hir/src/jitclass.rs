@@ -1,0 +1,241 @@
+//! `@jitclass` classes (`numba.experimental.jitclass`): the fields their spec and annotations
+//! declare, and their methods, properties and static methods, each of which Numba compiles as
+//! a lazily compiled jit function (`njit(method)`; `numba/experimental/jitclass/base.py`).
+//!
+//! The methods are listed by [`crate::jit_functions`] as jit functions named by their
+//! qualified name (`Bag.increment`), so that the pipeline types them like any other.
+
+use numrs_syntax::ast::{self, Expr, ExprKind, Span, Stmt, StmtKind};
+use numrs_types::Type;
+
+use crate::annotations::annotation_type_at;
+use crate::signature::{eval_type_expr, SigError, SigErrorKind};
+use crate::symbols::{BindingKind, ModuleSymbols};
+
+/// The decorator's dotted paths.
+const JITCLASS_PATHS: &[&str] = &["numba.experimental.jitclass", "numba.experimental.jitclass.decorators.jitclass"];
+
+/// What a member of a jitclass is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MemberKind {
+    Method,
+    StaticMethod,
+    /// A `@property`'s getter.
+    Getter,
+    /// A property's `@name.setter`.
+    Setter,
+}
+
+/// A `def` in a jitclass body.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ClassMemberDef {
+    pub name: String,
+    pub kind: MemberKind,
+    /// The `def` keyword's offset: the jit function's `def_line_offset`.
+    pub def_line_offset: u32,
+}
+
+/// A `@jitclass` class.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JitClass {
+    pub name: String,
+    /// Index in `module.body` of the `class` statement.
+    pub stmt_index: usize,
+    pub decorator_span: Span,
+    /// The spec's fields and then the annotated ones, in order (Numba's `OrderedDict`).
+    pub fields: Vec<(String, Type)>,
+    pub members: Vec<ClassMemberDef>,
+    /// What Numba raises when the decorator runs (the module does not import).
+    pub errors: Vec<SigError>,
+}
+
+impl JitClass {
+    /// The qualified name of a member's jit function (`Bag.increment`).
+    pub fn function_name(&self, member: &str) -> String {
+        format!("{}.{member}", self.name)
+    }
+}
+
+/// Whether `decorator` is `@jitclass`, `@jitclass(spec)` or `@jitclass(spec=...)`: the spec
+/// expression, if any.
+fn jitclass_decorator<'e>(decorator: &'e Expr, symbols: &ModuleSymbols) -> Option<Option<&'e Expr>> {
+    let is_jitclass = |e: &Expr| {
+        symbols.resolve_dotted_at(e, Some(decorator.span.start)).is_some_and(|p| JITCLASS_PATHS.contains(&p.as_str()))
+    };
+    match &decorator.kind {
+        ExprKind::Call { func, args, keywords } if is_jitclass(func) => {
+            let spec = args.first().or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some("spec")).map(|k| &k.value));
+            Some(spec)
+        }
+        _ if is_jitclass(decorator) => Some(None),
+        _ => None,
+    }
+}
+
+/// The jitclasses of a module (classes at module level).
+pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClass> {
+    let mut out = Vec::new();
+    for (index, stmt) in module.body.iter().enumerate() {
+        let StmtKind::ClassDef(class) = &stmt.kind else { continue };
+        let Some((decorator, spec)) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s))) else {
+            continue;
+        };
+        out.push(analyze(class, stmt, index, decorator, spec, symbols));
+    }
+    out
+}
+
+fn analyze(class: &ast::ClassDef, stmt: &Stmt, index: usize, decorator: &Expr, spec: Option<&Expr>, symbols: &ModuleSymbols) -> JitClass {
+    let mut c = JitClass {
+        name: class.name.clone(),
+        stmt_index: index,
+        decorator_span: decorator.span,
+        fields: Vec::new(),
+        members: Vec::new(),
+        errors: Vec::new(),
+    };
+    let before = Some(stmt.span.start);
+    if let Some(spec) = spec {
+        read_spec(spec, symbols, before, &mut c, 0);
+    }
+    for s in &class.body {
+        match &s.kind {
+            StmtKind::AnnAssign { target, annotation, value } => {
+                let ExprKind::Name(name) = &target.kind else { continue };
+                if value.is_some() {
+                    c.errors.push(error(format!("TypeError: class members are not yet supported: {name}"), s.span));
+                }
+                if c.fields.iter().any(|(n, _)| n == name) {
+                    continue;
+                }
+                match annotation_type_at(annotation, symbols, stmt.span.start) {
+                    Some(t) => c.fields.push((name.clone(), t)),
+                    None => c.errors.push(unknown_type(name, annotation.span)),
+                }
+            }
+            StmtKind::FunctionDef(def) => {
+                let kind = member_kind(def, symbols);
+                c.members.retain(|m| !(m.name == def.name && (m.kind == kind || kind != MemberKind::Setter)));
+                c.members.push(ClassMemberDef { name: def.name.clone(), kind, def_line_offset: def.name_span.start });
+            }
+            StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) => {}
+            StmtKind::Pass => {}
+            StmtKind::Assign { targets, .. } => {
+                let names: Vec<String> = targets.iter().filter_map(|t| match &t.kind {
+                    ExprKind::Name(n) => Some(n.clone()),
+                    _ => None,
+                }).collect();
+                c.errors.push(error(format!("TypeError: class members are not yet supported: {}", names.join(", ")), s.span));
+            }
+            _ => c.errors.push(error(
+                "numrs: only methods, properties, static methods and field annotations are understood in a jitclass body".into(),
+                s.span,
+            )),
+        }
+    }
+    let shadowed: Vec<&str> = c.members.iter().filter(|m| c.fields.iter().any(|(n, _)| *n == m.name)).map(|m| m.name.as_str()).collect();
+    if !shadowed.is_empty() {
+        let message = format!("NameError: name shadowing: {}", shadowed.join(", "));
+        c.errors.push(error(message, decorator.span));
+    }
+    if !c.members.iter().any(|m| m.name == "__init__" && m.kind == MemberKind::Method) {
+        c.errors.push(error(format!("numrs: jitclass '{}' has no __init__ method (Numba's constructor calls it)", c.name), decorator.span));
+    }
+    c
+}
+
+fn member_kind(def: &ast::FunctionDef, symbols: &ModuleSymbols) -> MemberKind {
+    for d in &def.decorators {
+        match &d.kind {
+            ExprKind::Attribute { attr, .. } if attr == "setter" => return MemberKind::Setter,
+            _ => match symbols.resolve_dotted_at(d, Some(d.span.start)).as_deref() {
+                Some("builtins.property" | "property") => return MemberKind::Getter,
+                Some("builtins.staticmethod" | "staticmethod") => return MemberKind::StaticMethod,
+                _ => {}
+            },
+        }
+        if let ExprKind::Name(n) = &d.kind {
+            match n.as_str() {
+                "property" => return MemberKind::Getter,
+                "staticmethod" => return MemberKind::StaticMethod,
+                _ => {}
+            }
+        }
+    }
+    MemberKind::Method
+}
+
+/// Reads a spec: a list or tuple of `(name, type)` pairs, a dict display, `OrderedDict(...)`
+/// or `dict(...)` of one of those, or a module-level name bound to one.
+fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, depth: u32) {
+    if depth > 8 {
+        return;
+    }
+    match &spec.kind {
+        ExprKind::List(items) | ExprKind::Tuple(items) => {
+            for item in items {
+                match &item.kind {
+                    ExprKind::Tuple(pair) | ExprKind::List(pair) if pair.len() == 2 => add_field(&pair[0], &pair[1], symbols, before, c),
+                    _ => c.errors.push(error("numrs: a spec item must be a (name, type) pair written in the source".into(), item.span)),
+                }
+            }
+        }
+        ExprKind::Dict { keys, values } => {
+            for (k, v) in keys.iter().zip(values) {
+                match k {
+                    Some(k) => add_field(k, v, symbols, before, c),
+                    None => c.errors.push(error("numrs: `**` in a jitclass spec is not understood".into(), v.span)),
+                }
+            }
+        }
+        ExprKind::Call { func, args, keywords }
+            if keywords.is_empty()
+                && args.len() <= 1
+                && matches!(
+                    symbols.resolve_dotted_at(func, before).as_deref(),
+                    Some("collections.OrderedDict" | "builtins.dict" | "dict")
+                ) || matches!(&func.kind, ExprKind::Name(n) if n == "dict" && args.len() <= 1 && keywords.is_empty()) =>
+        {
+            if let Some(a) = args.first() {
+                read_spec(a, symbols, before, c, depth + 1);
+            }
+        }
+        ExprKind::Name(name) => {
+            let value = symbols.lookup(name, before).and_then(|b| match (&b.kind, &b.value) {
+                (BindingKind::Other, Some(v)) => Some((v.clone(), b.stmt_span.start)),
+                _ => None,
+            });
+            match value {
+                Some((v, at)) => read_spec(&v, symbols, Some(at), c, depth + 1),
+                None => c.errors.push(error(format!("numrs: cannot read the jitclass spec '{name}' without running the module"), spec.span)),
+            }
+        }
+        _ => c.errors.push(error("numrs: cannot read this jitclass spec without running the module".into(), spec.span)),
+    }
+}
+
+fn add_field(name: &Expr, ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass) {
+    let name = match &name.kind {
+        ExprKind::Constant(ast::Constant::Str(s)) => s.clone(),
+        _ => {
+            c.errors.push(error("TypeError: spec keys should be strings".into(), name.span));
+            return;
+        }
+    };
+    match eval_type_expr(ty, symbols, before) {
+        Ok(t) => match c.fields.iter_mut().find(|(n, _)| *n == name) {
+            Some(existing) => existing.1 = t,
+            None => c.fields.push((name, t)),
+        },
+        Err(_) => c.errors.push(unknown_type(&name, ty.span)),
+    }
+}
+
+fn unknown_type(name: &str, span: Span) -> SigError {
+    error(format!("numrs: cannot evaluate the type of jitclass field '{name}' (a Numba type such as `float64[:]` is expected)"), span)
+}
+
+fn error(message: String, span: Span) -> SigError {
+    let kind = if message.starts_with("numrs:") { SigErrorKind::Unsupported } else { SigErrorKind::Numba };
+    SigError { message, span, kind }
+}
