@@ -623,6 +623,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::List { .. } | Type::ListType(_) => scalar(8),
         // A pointer to the string's MemInfo (see [`StrPayload`]).
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
+        // A pointer to a jitclass instance's MemInfo, whose data holds its fields (compiled code
+        // only: instances do not cross into Python yet).
+        Type::JitClassInstance(_) => scalar(8),
         // A [`DictHandle`].
         Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
         // A generator returned to Python: its state (from [`RuntimeApi::alloc`], owned by the

@@ -106,6 +106,12 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 }
             }
         }
+        // Types the report's text cannot spell (jitclass instances) come from its typed form.
+        for (_, args) in report.caller_specs.iter().filter(|(i, _)| *i == id) {
+            if !specs.iter().any(|(a, _)| a == args) {
+                specs.push((args.clone(), None));
+            }
+        }
         for (args, ret) in specs {
             let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), ret.clone())).clone();
             out.push(PlannedSpec {
@@ -123,7 +129,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 flags: numrs_codegen::Flags { numpy_errors: vectorize || jit_flags(jit).numpy_errors, cuda, ..jit_flags(jit) },
                 kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
                 origin: None,
-                internal: false,
+                internal: jit.is_jitclass_member(),
             });
         }
     }
@@ -639,12 +645,13 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
 /// `externals[k]`) of the jit function a dispatcher stands for. Names are unique across the
 /// module's own functions and its externals, so a name (and its ordinal) finds it from code of
 /// any file.
-fn function_of(info: &queries::ModuleInfo, externals: &[External], inner: &[Inner], d: &DispatcherRef) -> Result<usize, String> {
+fn function_of(info: &queries::ModuleInfo, own: &str, externals: &[External], inner: &[Inner], d: &DispatcherRef) -> Result<usize, String> {
     if let Some(k) = inner.iter().position(|x| x.dispatcher == *d) {
         return Ok(info.functions.len() + externals.len() + k);
     }
     let external = || externals.iter().position(|e| e.name == *d.name).map(|k| info.functions.len() + k);
-    if let Some(f) = &d.file {
+    // A jitclass's members name their file, also this one.
+    if let Some(f) = d.file.as_deref().filter(|f| numrs_db::normalize_path(f) != numrs_db::normalize_path(own)) {
         // Another file's function: compiled in, or not buildable here.
         return external().ok_or_else(|| {
             format!(
@@ -663,8 +670,16 @@ fn function_of(info: &queries::ModuleInfo, externals: &[External], inner: &[Inne
 /// Pick the callee specialization a call runs: explicit signatures are chosen like Numba's
 /// frozen dispatcher (best conversion rating); lazily compiled functions by their argument
 /// types.
-fn resolve_callee(specs: &[PlannedSpec], info: &queries::ModuleInfo, externals: &[External], inner: &[Inner], d: &DispatcherRef, args: &[Type]) -> Result<usize, String> {
-    let id = function_of(info, externals, inner, d)?;
+fn resolve_callee(
+    specs: &[PlannedSpec],
+    info: &queries::ModuleInfo,
+    own: &str,
+    externals: &[External],
+    inner: &[Inner],
+    d: &DispatcherRef,
+    args: &[Type],
+) -> Result<usize, String> {
+    let id = function_of(info, own, externals, inner, d)?;
     let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
     let frozen_ufunc = info.functions.get(id).is_some_and(|f| f.kind == numrs_hir::JitKind::Vectorize && !f.signatures.is_empty());
     if frozen_ufunc {
@@ -768,6 +783,22 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     // Only specializations that typed go to codegen; keep the mapping.
     let mut typed: Vec<usize> = Vec::new();
     let mut returns: Vec<Type> = Vec::new();
+    for p in planned.iter_mut().filter(|p| !p.internal) {
+        let Ok(rt) = &p.result.outcome else { continue };
+        if p.args.iter().chain([p.return_type.as_ref().unwrap_or(rt)]).any(Type::holds_jitclass_instance) {
+            // Built for its callers in compiled code, without an entry from Python or C.
+            p.internal = true;
+            if p.origin.is_none() {
+                problems.push(Problem {
+                    specialization: p.label(),
+                    line: Some(p.line),
+                    message: "no Python or C entry: jitclass instances do not cross between Python and compiled code in numrs build yet \
+                              (the specialization is built for calls from compiled code)"
+                        .into(),
+                });
+            }
+        }
+    }
     for (i, p) in planned.iter().enumerate() {
         match &p.result.outcome {
             Ok(rt) => {
@@ -888,6 +919,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         .enumerate()
         .filter(|(_, f)| {
             !cuda
+                && !f.is_jitclass_member()
                 && (matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize)
                     || (f.kind == numrs_hir::JitKind::GuVectorize && f.gufunc_layout.is_some()))
         })
@@ -921,6 +953,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         }
     }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
+    let own_path = file.path(dbd).as_str();
     let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // An inner function passed as an argument is the dispatcher `check` made of it.
         let from = &planned[typed[caller]];
@@ -944,7 +977,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             None => d,
         };
         // Resolve among all planned specs, then map to the typed list.
-        let idx = resolve_callee(&planned, info, &externals, &inner, d, &args)?;
+        let idx = resolve_callee(&planned, info, own_path, &externals, &inner, d, &args)?;
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
     };
     // Everything codegen reads: equal keys, equal output (see `cache`).
@@ -968,7 +1001,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let params = |d: &DispatcherRef| function_of(info, &externals, &inner, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
+            let params = |d: &DispatcherRef| function_of(info, own_path, &externals, &inner, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
             let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output

@@ -210,7 +210,7 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
     let path = file.path(db).clone();
     let diagnostics = file_diagnostics(db, file).as_ref().clone();
     if file.load_error(db).is_some() {
-        return Arc::new(FileReport { path, functions: vec![], diagnostics });
+        return Arc::new(FileReport { path, functions: vec![], diagnostics, caller_specs: vec![] });
     }
     let lines = numrs_db::line_index(db, file);
     let positions = numrs_db::positions(db, file);
@@ -236,9 +236,9 @@ pub fn check_file(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<FileReport> {
         calls.extend(checked.calls.iter().cloned());
         functions.push(report);
     }
-    add_caller_specialisations(db, file, info, &mut functions, calls);
+    let caller_specs = add_caller_specialisations(db, file, info, &mut functions, calls);
     functions.sort_by_key(|f| f.line);
-    Arc::new(FileReport { path, functions, diagnostics })
+    Arc::new(FileReport { path, functions, diagnostics, caller_specs })
 }
 
 /// Every diagnostic of a file (syntax errors and each jit function's), in file order: what
@@ -393,7 +393,8 @@ fn add_caller_specialisations(
     info: &queries::ModuleInfo,
     functions: &mut Vec<FunctionReport>,
     mut pending: Vec<(numrs_types::DispatcherRef, Vec<numrs_types::Type>)>,
-) {
+) -> Vec<(usize, Vec<numrs_types::Type>)> {
+    let mut typed = Vec::new();
     let lines = numrs_db::line_index(db, file);
     let mut seen: std::collections::HashSet<(numrs_types::DispatcherRef, Vec<numrs_types::Type>)> =
         std::collections::HashSet::new();
@@ -406,10 +407,13 @@ fn add_caller_specialisations(
         if !seen.insert((callee.clone(), args.clone())) {
             continue;
         }
-        let Some(jit) = info.functions.iter().filter(|f| *f.name == *callee.name).nth(callee.id as usize) else { continue };
+        let Some((index, jit)) = info.functions.iter().enumerate().filter(|(_, f)| *f.name == *callee.name).nth(callee.id as usize) else {
+            continue;
+        };
         if !jit.signatures.is_empty() {
             continue;
         }
+        typed.push((index, args.clone()));
         let key = queries::FunctionKey::of(db, file, info, jit);
         let spec = queries::SpecKey::new(db, key, args.clone(), None);
         let result = queries::infer_spec(db, spec);
@@ -444,6 +448,7 @@ fn add_caller_specialisations(
             }),
         }
     }
+    typed
 }
 
 /// Globals of an untyped function that can never type, whatever the arguments: names that are
@@ -464,7 +469,7 @@ fn untyped_globals(
             }
             let definite = match info.symbols.lookup(name, None).map(|b| &b.kind) {
                 None => numrs_typing::builtin_global(name).is_none(),
-                Some(numrs_hir::BindingKind::Class) => true,
+                Some(numrs_hir::BindingKind::Class) => !info.classes.iter().any(|c| &c.name == name),
                 Some(numrs_hir::BindingKind::Function { def_index }) => {
                     !info.functions.iter().any(|f| f.def_stmt_index == *def_index && &f.name == name)
                 }

@@ -13,6 +13,10 @@ pub struct FileReport {
     /// All diagnostics of the file (syntax errors, per-signature typing errors, notes),
     /// sorted by position.
     pub diagnostics: Vec<Diagnostic>,
+    /// The specializations of this file's lazily compiled functions that its code calls
+    /// (the typed form of their `SignatureOrigin::Caller` reports): `(index in
+    /// `module_info(file).functions`, argument types)`.
+    pub caller_specs: Vec<(usize, Vec<numrs_types::Type>)>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -24,8 +24,10 @@ use crate::types::{self, numeric};
 /// Whether values of `t` hold array references.
 pub fn needs_rc(t: &Type) -> bool {
     match t {
-        Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode => true,
-        Type::Optional(inner) => matches!(**inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_)),
+        Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::JitClassInstance(_) => true,
+        Type::Optional(inner) => {
+            matches!(**inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_) | Type::JitClassInstance(_))
+        }
         _ if crate::dicts::is_container(t) => true,
         _ => t.tuple_items().is_some_and(|items| items.iter().any(needs_rc)),
     }
@@ -285,7 +287,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         match t {
-            Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::Optional(_) => crate::lists::refcount(self, v, t, inc),
+            Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::Optional(_) | Type::JitClassInstance(_) => {
+                crate::lists::refcount(self, v, t, inc)
+            }
             _ if crate::dicts::is_container(t) => self.container_refcount(v, inc),
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();

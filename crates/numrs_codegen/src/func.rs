@@ -1102,7 +1102,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.restore_unwrapped(saved);
                 Ok(())
             }
-            StmtKind::SetAttr { attr, .. } => self.fail(format!("setting attribute '{attr}' is not supported by numrs build yet")),
+            StmtKind::SetAttr { target, attr, value } => {
+                let saved = self.unwrap_optional(Some(*target))?;
+                self.jitclass_setattr(*target, attr, *value)?;
+                self.restore_unwrapped(saved);
+                Ok(())
+            }
             StmtKind::DelItem { target, index } => {
                 if self.dict_delitem(*target, *index)? {
                     return Ok(());
@@ -1474,7 +1479,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
                 } else if let Type::Dispatcher(d) = self.ty(*func)? {
-                    self.call_jit(&d, args, *vararg, kws, &tt)?
+                    self.call_jit(&d, None, args, *vararg, kws, &tt)?
+                } else if let Some(v) = self.jitclass_call(*func, args, *vararg, kws, &tt)? {
+                    v
                 } else if let (Type::FunctionType(sig), true) = (self.ty(*func)?, kws.is_empty()) {
                     self.call_function_value(*func, &sig, args, &tt)?
                 } else {
@@ -1826,11 +1833,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
-    fn call_jit(&mut self, d: &DispatcherRef, args: &[VarId], vararg: Option<VarId>, kws: &[(String, VarId)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+    /// A call of jit function `d` with `receiver` (a jitclass method's instance) before the
+    /// arguments.
+    pub(crate) fn call_jit(
+        &mut self,
+        d: &DispatcherRef,
+        receiver: Option<(BasicValueEnum<'ctx>, Type)>,
+        args: &[VarId],
+        vararg: Option<VarId>,
+        kws: &[(String, VarId)],
+        target: &Type,
+    ) -> R<BasicValueEnum<'ctx>> {
         // The call's positional arguments, a `*tuple` argument's items included: variables
         // are loaded only where the callee takes a run-time value (a dispatcher passed as an
         // argument has none).
         let mut pos: Vec<(Result<BasicValueEnum<'ctx>, VarId>, Type)> = Vec::new();
+        if let Some((v, t)) = receiver {
+            pos.push((Ok(v), t));
+        }
         for v in args {
             pos.push((Err(*v), self.ty(*v)?));
         }
@@ -2502,6 +2522,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     pub(crate) fn getattr(&mut self, value: VarId, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
+        if let Type::JitClassInstance(class) = &vt {
+            return self.jitclass_getattr(value, class, attr, tt);
+        }
         if let Type::Module(m) = &vt {
             if let Some(v) = self.cuda_getattr(m, attr, tt)? {
                 return Ok(v);

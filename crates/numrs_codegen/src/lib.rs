@@ -34,6 +34,7 @@ pub mod func;
 mod random;
 mod header;
 mod iters;
+mod jitclass;
 mod lists;
 pub mod lowered;
 mod module;

@@ -69,7 +69,7 @@ fn supported_item(t: &Type) -> Result<(), String> {
         _ if numeric(t).is_some() => Ok(()),
         Type::Array(a) if numeric(&a.dtype).is_some() => Ok(()),
         Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
-        Type::Unicode => Ok(()),
+        Type::Unicode | Type::JitClassInstance(_) => Ok(()),
         // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
         Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
@@ -93,7 +93,7 @@ fn itemsize(t: &Type) -> Result<u64, String> {
 
 // ----- storage conversions (booleans are bytes in memory) -----
 
-fn to_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+pub(crate) fn to_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
     if types::storage_is_value(t) {
         return Ok(v);
     }
@@ -110,7 +110,7 @@ fn to_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ct
     Ok(agg.as_basic_value_enum())
 }
 
-fn from_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+pub(crate) fn from_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
     if types::storage_is_value(t) {
         return Ok(v);
     }
@@ -130,11 +130,11 @@ fn from_storage<'ctx>(ctx: &'ctx Context, b: &Builder<'ctx>, v: BasicValueEnum<'
 // ----- reference counting, usable outside a function being lowered -----
 
 /// Emits reference-count changes with any builder (the lowered function's or a helper's).
-struct Rc<'a, 'ctx> {
-    ctx: &'ctx Context,
-    module: &'a Module<'ctx>,
-    b: &'a Builder<'ctx>,
-    func: FunctionValue<'ctx>,
+pub(crate) struct Rc<'a, 'ctx> {
+    pub(crate) ctx: &'ctx Context,
+    pub(crate) module: &'a Module<'ctx>,
+    pub(crate) b: &'a Builder<'ctx>,
+    pub(crate) func: FunctionValue<'ctx>,
 }
 
 impl<'a, 'ctx> Rc<'a, 'ctx> {
@@ -149,7 +149,7 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
     }
 
     /// `RuntimeApi::meminfo_release(mi)` (the runtime is loaded: something was allocated).
-    fn release(&self, mi: PointerValue<'ctx>) -> R<()> {
+    pub(crate) fn release(&self, mi: PointerValue<'ctx>) -> R<()> {
         let slot = runtime_slot(self.ctx, self.module);
         let api = self.b.build_load(self.ptr_t(), slot, "rt")?.into_pointer_value();
         let p = self.ctx.struct_type(&[self.ctx.i32_type().into(), self.ptr_t().into(), self.ptr_t().into()], false);
@@ -198,8 +198,16 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
         Ok(())
     }
 
-    fn change(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
+    pub(crate) fn change(&self, v: BasicValueEnum<'ctx>, t: &Type, inc: bool) -> R<()> {
         match t {
+            Type::JitClassInstance(class) => {
+                let mi = v.into_pointer_value();
+                self.count(mi, inc, |s| {
+                    let f = crate::jitclass::drop_fn(s.ctx, s.module, class)?;
+                    s.b.build_call(f, &[mi.into()], "")?;
+                    Ok(())
+                })
+            }
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
                 self.count(mi, inc, |s| s.release(mi))
@@ -351,7 +359,7 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Option<Resu
 // ----- the list primitives -----
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
-    fn rc(&self) -> Rc<'_, 'ctx> {
+    pub(crate) fn rc(&self) -> Rc<'_, 'ctx> {
         Rc { ctx: self.ctx, module: self.module, b: &self.b, func: self.func }
     }
 
@@ -407,7 +415,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A new MemInfo of `bytes` bytes (MemoryError when the allocation fails).
-    fn alloc_mi(&self, bytes: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+    pub(crate) fn alloc_mi(&self, bytes: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
         let f = self.api_fn(1, true)?;
         let i64t = self.ctx.i64_type();
         let ft = self.ptr_ty().fn_type(&[i64t.into(), i64t.into()], false);
@@ -421,7 +429,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(mi)
     }
 
-    fn mi_data(&self, mi: PointerValue<'ctx>) -> R<PointerValue<'ctx>> {
+    pub(crate) fn mi_data(&self, mi: PointerValue<'ctx>) -> R<PointerValue<'ctx>> {
         let dp = self.b.build_struct_gep(meminfo_type(self.ctx), mi, 1, "")?;
         Ok(self.b.build_load(self.ptr_ty(), dp, "data")?.into_pointer_value())
     }

@@ -19,7 +19,7 @@ use crate::ops::OpImpl;
 /// holds must be a single pointer or an array (a `None` optional's zeroed data then holds a
 /// null MemInfo, which reference counting skips).
 pub fn supported_inner(inner: &Type) -> Result<(), String> {
-    let counted = crate::arrays::needs_rc(inner) && !matches!(inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_));
+    let counted = crate::arrays::needs_rc(inner) && !matches!(inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_) | Type::JitClassInstance(_));
     if counted || matches!(inner, Type::NoneType | Type::Optional(_)) || crate::types::is_phantom(inner) {
         return Err(format!("values of type OptionalType({inner}) are not supported by numrs build yet"));
     }

@@ -36,6 +36,7 @@ pub fn is_phantom(t: &Type) -> bool {
             | Type::MakeFunction(..)
             | Type::Omitted(_)
             | Type::DType(_)
+            | Type::JitClass(_)
     )
 }
 
@@ -151,6 +152,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Generator(_) => ptr.into(),
         // The uniform wrapper (`numrs_abi::WrapperFn`) of the function's specialization.
         Type::FunctionType(_) => ptr.into(),
+        // A jitclass instance is its MemInfo, whose data holds the fields (see `jitclass`).
+        Type::JitClassInstance(_) => ptr.into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
         // A string's MemInfo (see `strings.rs`); a string literal is a static one.

@@ -143,6 +143,17 @@ pub struct JitFunction {
     pub notes: Vec<String>,
 }
 
+/// The `decorator_path` of the jit functions of a jitclass's members.
+pub const JITCLASS_MEMBER: &str = "numba.experimental.jitclass";
+
+impl JitFunction {
+    /// A method, property accessor or static method of a `@jitclass` (called only from
+    /// compiled code: it has no entry of its own in a built module).
+    pub fn is_jitclass_member(&self) -> bool {
+        self.decorator_path == JITCLASS_MEMBER
+    }
+}
+
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
 /// module-level compound statements.
 pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionDef> {
@@ -201,7 +212,7 @@ pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decora
                 def_stmt_index: class.stmt_index,
                 def_line_offset: m.def_line_offset,
                 decorator_span: class.decorator_span,
-                decorator_path: "numba.experimental.jitclass".to_string(),
+                decorator_path: JITCLASS_MEMBER.to_string(),
                 kind: JitKind::Njit,
                 options: JitOptions::default(),
                 signatures: Vec::new(),

@@ -536,6 +536,18 @@ impl Type {
         }
     }
 
+    /// Whether a `@jitclass` instance is (or is inside) a value of this type.
+    pub fn holds_jitclass_instance(&self) -> bool {
+        match self {
+            Type::JitClassInstance(_) => true,
+            Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => t.holds_jitclass_instance(),
+            Type::List { dtype, .. } | Type::Set { dtype, .. } => dtype.holds_jitclass_instance(),
+            Type::Tuple(items) => items.iter().any(Type::holds_jitclass_instance),
+            Type::DictType(kv) => kv.0.holds_jitclass_instance() || kv.1.holds_jitclass_instance(),
+            _ => false,
+        }
+    }
+
     /// Tuple items, for `UniTuple` and `Tuple`.
     pub fn tuple_items(&self) -> Option<Vec<Type>> {
         match self {
