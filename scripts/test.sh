@@ -105,6 +105,8 @@ step "$PY" tests/build/parallel.py
 step "$PY" tests/build/parfor_semantics.py
 # with objmode(...) blocks run by the interpreter, against answers recorded from Numba; no leaks.
 step "$PY" tests/build/objmode.py
+# @jitclass instances in compiled code, against answers recorded from Numba; no leaks.
+step "$PY" tests/build/jitclass.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
 join libdevice

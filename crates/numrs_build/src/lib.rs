@@ -786,9 +786,10 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     for p in planned.iter_mut().filter(|p| !p.internal) {
         let Ok(rt) = &p.result.outcome else { continue };
         if p.args.iter().chain([p.return_type.as_ref().unwrap_or(rt)]).any(Type::holds_jitclass_instance) {
-            // Built for its callers in compiled code, without an entry from Python or C.
+            // Built for its callers in compiled code, without an entry from Python or C (a
+            // problem where a signature asked for one).
             p.internal = true;
-            if p.origin.is_none() {
+            if p.origin.is_none() && p.eager {
                 problems.push(Problem {
                     specialization: p.label(),
                     line: Some(p.line),

@@ -270,6 +270,14 @@ pub fn file_diagnostics(db: &dyn numrs_db::Db, file: SourceFile) -> Arc<Vec<Diag
             diagnostics.push(d);
         }
     }
+    // What Numba raises when a `@jitclass` decorator runs (the module does not import).
+    for class in &info.classes {
+        for e in &class.errors {
+            let (kind, message) = split_exception(&e.message);
+            let span = numrs_syntax::ast::Span::new(positions.to_file(e.span.start), positions.to_file(e.span.end));
+            diagnostics.push(Diagnostic::error("invalid-decorator", Some(kind), format!("jitclass {}: {message}", class.name), span));
+        }
+    }
     diagnostics.sort_by_key(|d| d.primary.span.start);
     Arc::new(diagnostics)
 }

@@ -189,6 +189,9 @@ pub struct FnCx<'a, 'ctx> {
     unwrapped: HashMap<VarId, Type>,
     /// The value being assigned is a new reference (allocation, call result).
     pub(crate) fresh: bool,
+    /// References held by no variable that an exception propagating from a call must drop
+    /// (a jitclass instance while its `__init__` runs).
+    pub(crate) owned_temps: Vec<(BasicValueEnum<'ctx>, Type)>,
     /// Array-expression temporaries fused into their single user (never materialized).
     pub(crate) fused: std::collections::HashSet<VarId>,
     /// Of `fused`: array expressions whose single user is a `sum`/`prod`/`mean` reduction of a
@@ -406,6 +409,7 @@ pub fn lower_function<'a, 'ctx>(
         cleanups: Default::default(),
         unwrapped: HashMap::new(),
         fresh: false,
+        owned_temps: Vec::new(),
         fused: Default::default(),
         fused_reduce: Default::default(),
         uses: vec![0; ir.vars.len()],
@@ -692,6 +696,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cleanups: Default::default(),
             unwrapped: HashMap::new(),
             fresh: false,
+            owned_temps: Vec::new(),
             // A `prange` body reduces in order (Numba runs nested parfors sequentially): its
             // reductions make their expression's array.
             fused: self.fused.difference(&self.fused_reduce).copied().collect(),
@@ -947,6 +952,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let ok = self.new_block("ok");
         self.b.build_conditional_branch(failed, prop, ok)?;
         self.b.position_at_end(prop);
+        for (v, t) in &self.owned_temps {
+            self.decref(*v, t)?;
+        }
         self.error_exit(status)?;
         self.b.position_at_end(ok);
         Ok(())

@@ -154,7 +154,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let data = self.mi_data(mi)?;
                 self.b.build_memset(data, 1, self.ctx.i8_type().const_zero(), size)?;
                 let instance = Type::JitClassInstance(class.clone());
-                self.call_jit(&init, Some((mi.into(), instance)), args, vararg, kws, &Type::NoneType)?;
+                // If `__init__` raises, the instance is dropped (with the fields it set).
+                self.owned_temps.push((mi.into(), instance.clone()));
+                let called = self.call_jit(&init, Some((mi.into(), instance)), args, vararg, kws, &Type::NoneType);
+                self.owned_temps.pop();
+                called?;
                 // The new instance's one reference goes to the variable.
                 self.fresh = true;
                 Ok(Some(mi.into()))
