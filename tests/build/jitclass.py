@@ -79,6 +79,26 @@ class Vec:
     def norm2(self):
         return self.x * self.x + self.y * self.y
 
+    def __add__(self, other):
+        return Vec(self.x + other.x, self.y + other.y)
+
+    def __iadd__(self, other):
+        self.x += other.x
+        self.y += other.y
+        return self
+
+    def __neg__(self):
+        return Vec(-self.x, -self.y)
+
+    def __eq__(self, other):
+        return self.x == other.x and self.y == other.y
+
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        return self.x if i == 0 else self.y
+
 
 @jitclass([("v", float64[:])])
 class Checked:
@@ -132,6 +152,15 @@ def vectors(x, y):
     return acc.x, acc.y, pair[1].norm2(), len(vs)
 
 
+@njit("(float64, float64)")
+def operators(x, y):
+    a = Vec(x, y)
+    b = a + Vec(1.0, 1.0)
+    c = -b
+    c += a
+    return b.x, c.y, a == Vec(x, y), b == a, len(a), a[1]
+
+
 @njit("(int64,)")
 def optional_vec(n):
     v = Vec(float(n), 1.0)
@@ -156,6 +185,7 @@ def keep_array(n):
 CALLS = [
     "stack_ops(3)", "stack_ops(0)", "stack_empty(2)", "vectors(3.0, 4.0)", "optional_vec(1)",
     "optional_vec(5)", "keep_array(4)", "construct_raises(2)", "construct_raises(5)",
+    "operators(2.0, 3.0)",
 ]
 
 

@@ -653,6 +653,15 @@ impl Environment for FileEnv<'_> {
             return result;
         }
         if InferenceStack::contains(&dispatcher.name, dispatcher.id as u32, &args) {
+            if func.jit(self.db).is_some_and(|j| j.is_jitclass_member()) {
+                // Numba types a jitclass method through its class's template, which compiles
+                // it again: a method calling itself with the same types fails.
+                return Err(InferError::typing(
+                    "recursion-without-signature",
+                    format!("compiler re-entrant to the same function signature: '{}' calls itself with the same argument types", dispatcher.name),
+                    None,
+                ));
+            }
             // A recursive call: like Numba, type the function partially (skipping recursive
             // calls) and use the return type of its non-recursive paths.
             return self.partial_return_type(func, &args);

@@ -1725,6 +1725,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// result to the target's type.
     fn intrinsic(&mut self, key: &str, operands: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
         let types: Vec<Type> = operands.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
+        // An operator on a jitclass instance calls its dunder method.
+        if let Some(Type::JitClassInstance(class)) = types.first() {
+            if let Some(d) = numrs_types::jitclass_operator(class, key) {
+                let recv = self.load(operands[0])?;
+                return self.call_jit(&d, Some((recv, types[0].clone())), &operands[1..], None, &[], target);
+            }
+        }
         let sig = match numrs_typing::resolve_call(key, &types, &[]) {
             Ok(Some(sig)) => sig,
             _ => {
@@ -2242,6 +2249,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     fn static_getitem(&mut self, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
+        if let (Type::JitClassInstance(_), Some(iv)) = (&vt, index_var) {
+            return self.getitem(value, iv, tt);
+        }
         if crate::lists::dtype(&vt).is_some() {
             return crate::lists::static_getitem(self, value, index, index_var, tt);
         }
@@ -2328,6 +2338,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn getitem(&mut self, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Type::JitClassInstance(_) = self.ty(value)? {
+            return self.intrinsic("operator.getitem", &[value, index], tt);
+        }
         if let Some(v) = self.dict_getitem(value, index, tt)? {
             return Ok(v);
         }

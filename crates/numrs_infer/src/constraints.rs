@@ -270,6 +270,10 @@ impl Constraint {
             }
             Kind::Intrinsic { key, fallback, args, negate } => {
                 let Some(types) = all_defined(inf, args) else { return Ok(()) };
+                if let Some(r) = jitclass_operator_call(inf, key, &types, span) {
+                    let r = r?;
+                    Some(if *negate { Type::boolean() } else { r })
+                } else {
                 let mut sig = numrs_typing::resolve_call(key, &types, &[]).map_err(|e| to_infer_error(e, span))?;
                 if sig.is_none() {
                     if let Some(fb) = fallback {
@@ -285,6 +289,7 @@ impl Constraint {
                         }
                     }
                     None => return Err(InferError::typing("no-matching-operator", no_impl(key, &types), span)),
+                }
                 }
             }
             Kind::Call { func, args, kws, vararg } => {
@@ -601,7 +606,10 @@ fn to_infer_error(e: numrs_typing::CallError, span: Option<Span>) -> InferError 
     InferError { kind: e.kind, code: "invalid-call", message: e.message, span, notes: vec![], secondary: vec![] }
 }
 
-fn resolve_intrinsic(_inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Result<Type, InferError> {
+fn resolve_intrinsic(inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Result<Type, InferError> {
+    if let Some(r) = jitclass_operator_call(inf, key, types, span) {
+        return r;
+    }
     match numrs_typing::resolve_call(key, types, &[]).map_err(|e| to_infer_error(e, span))? {
         Some(sig) => Ok(sig.return_type),
         None => Err(InferError::typing("no-matching-operator", no_impl(key, types), span)),
@@ -795,10 +803,26 @@ fn resolve_callable(
             return Err(InferError::typing("not-callable", format!("{other} is not callable"), span));
         }
     };
+    if kws.is_empty() {
+        if let Some(r) = jitclass_operator_call(inf, &key, args, span) {
+            return r;
+        }
+    }
     match numrs_typing::resolve_call(&key, args, kws).map_err(|e| to_infer_error(e, span))? {
         Some(sig) => Ok(sig.return_type),
         None => Err(InferError::typing("invalid-call", no_impl(&key, args), span)),
     }
+}
+
+/// An operator or builtin applied to a `@jitclass` instance that defines the dunder method
+/// for it: that method's call (Numba's `jitclass/overloads.py`).
+fn jitclass_operator_call(inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Option<Result<Type, InferError>> {
+    let Some(Type::JitClassInstance(class)) = types.first() else { return None };
+    let d = numrs_types::jitclass_operator(class, key)?;
+    Some(inf.env.call_dispatcher(&d, types, &[]).map_err(|mut e| {
+        e.span = span;
+        e
+    }))
 }
 
 

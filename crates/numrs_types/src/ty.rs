@@ -323,6 +323,66 @@ pub fn jitclass_method_key(method: &str) -> String {
     format!("(<class 'numba.core.types.misc.ClassInstanceType'>, '{method}')")
 }
 
+/// The methods of a `@jitclass` instance that an operator or builtin called with the instance
+/// first calls, in order of preference (Numba's `jitclass/overloads.py`: `a + b` calls
+/// `a.__add__(b)`, `a += b` `__iadd__` or else `__add__`, `len(a)` `a.__len__()`).
+pub fn jitclass_operator_methods(key: &str) -> &'static [&'static str] {
+    match key {
+        "operator.add" => &["__add__"],
+        "operator.sub" => &["__sub__"],
+        "operator.mul" => &["__mul__"],
+        "operator.truediv" => &["__truediv__"],
+        "operator.floordiv" => &["__floordiv__"],
+        "operator.mod" => &["__mod__"],
+        "operator.pow" => &["__pow__"],
+        "operator.lshift" => &["__lshift__"],
+        "operator.rshift" => &["__rshift__"],
+        "operator.and_" => &["__and__"],
+        "operator.or_" => &["__or__"],
+        "operator.xor" => &["__xor__"],
+        "operator.iadd" => &["__iadd__", "__add__"],
+        "operator.isub" => &["__isub__", "__sub__"],
+        "operator.imul" => &["__imul__", "__mul__"],
+        "operator.itruediv" => &["__itruediv__", "__truediv__"],
+        "operator.ifloordiv" => &["__ifloordiv__", "__floordiv__"],
+        "operator.imod" => &["__imod__", "__mod__"],
+        "operator.ipow" => &["__ipow__", "__pow__"],
+        "operator.ilshift" => &["__ilshift__", "__lshift__"],
+        "operator.irshift" => &["__irshift__", "__rshift__"],
+        "operator.iand" => &["__iand__", "__and__"],
+        "operator.ior" => &["__ior__", "__or__"],
+        "operator.ixor" => &["__ixor__", "__xor__"],
+        "operator.eq" => &["__eq__"],
+        "operator.ne" => &["__ne__"],
+        "operator.lt" => &["__lt__"],
+        "operator.le" => &["__le__"],
+        "operator.gt" => &["__gt__"],
+        "operator.ge" => &["__ge__"],
+        "operator.neg" => &["__neg__"],
+        "operator.pos" => &["__pos__"],
+        "operator.invert" => &["__invert__"],
+        "operator.getitem" => &["__getitem__"],
+        "operator.setitem" => &["__setitem__"],
+        "operator.contains" => &["__contains__"],
+        "builtins.abs" => &["__abs__"],
+        "builtins.len" => &["__len__"],
+        "builtins.hash" => &["__hash__"],
+        "builtins.float" => &["__float__"],
+        "builtins.int" => &["__int__"],
+        "builtins.str" => &["__str__"],
+        _ => &[],
+    }
+}
+
+/// The method of `class` an operator or builtin `key` calls on an instance (see
+/// [`jitclass_operator_methods`]): its jit function.
+pub fn jitclass_operator(class: &JitClassType, key: &str) -> Option<DispatcherRef> {
+    jitclass_operator_methods(key).iter().find_map(|m| match class.member(m) {
+        Some(ClassMember::Method(d)) => Some(d.clone()),
+        _ => None,
+    })
+}
+
 /// The method name of a key made by [`jitclass_method_key`].
 pub fn jitclass_method_of_key(key: &str) -> Option<&str> {
     key.strip_prefix("(<class 'numba.core.types.misc.ClassInstanceType'>, '")?.strip_suffix("')")
