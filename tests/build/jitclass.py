@@ -12,8 +12,6 @@ Usage: python tests/build/jitclass.py            (a Python with numpy and the ru
 import os
 import sys
 
-import numpy as np
-
 from numba_answers import run
 
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "jitclass.expected.json")
@@ -189,23 +187,8 @@ CALLS = [
 ]
 
 
-def outcome(module, call):
-    try:
-        r = eval("m." + call, {"m": module, "np": np})
-        return {"result": repr(r)}
-    except Exception as e:  # noqa: BLE001
-        return {"error": type(e).__name__, "args": repr(e.args)}
-
-
 def main():
-    status = run("jitclass", SOURCE, "jcmod", CALLS, EXPECTED, outcome)
-    if "--record" not in sys.argv:
-        import numrs_runtime
-        stats = numrs_runtime._stats()
-        if stats["meminfo_live"] != 0:
-            print("jitclass: compiled-code memory left behind: %r" % (stats,))
-            return 1
-    return status
+    return run("jitclass", SOURCE, "jcmod", CALLS, EXPECTED, no_leaks=True)
 
 
 if __name__ == "__main__":

@@ -13,10 +13,20 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
 
 
-def run(title, source, module, calls, expected_path, outcome, recorded=(), check_recorded=None):
+def call_outcome(module, call):
+    """A call's outcome: the repr of its result, or the exception's class and arguments."""
+    import numpy as np
+    try:
+        return {"result": repr(eval("m." + call, {"m": module, "np": np}))}
+    except Exception as e:  # noqa: BLE001
+        return {"error": type(e).__name__, "args": repr(e.args)}
+
+
+def run(title, source, module, calls, expected_path, outcome=call_outcome, recorded=(), check_recorded=None, no_leaks=False):
     """`outcome(module, call)` gives a call's comparable outcome. `recorded`: the lazily
     compiled specializations to build, as (function, argument type strings); with `--record`,
-    `check_recorded(module)` gives Numba's, which must be the same. Returns the exit status."""
+    `check_recorded(module)` gives Numba's, which must be the same. `no_leaks`: compiled-code
+    memory must all be released after the calls. Returns the exit status."""
     with tempfile.TemporaryDirectory() as d:
         with open(os.path.join(d, module + ".py"), "w") as f:
             f.write(source)
@@ -56,4 +66,10 @@ def run(title, source, module, calls, expected_path, outcome, recorded=(), check
             print("%s %s -> %s" % ("ok  " if ok else "FAIL", call, got) + ("" if ok else "  (Numba: %s)" % (want,)))
             failed += not ok
     print("%s: %d calls, %d failed" % (title, len(calls), failed))
+    if no_leaks:
+        import numrs_runtime
+        stats = numrs_runtime._stats()
+        if stats["meminfo_live"] != 0:
+            print("%s: compiled-code memory left behind: %r" % (title, stats))
+            return 1
     return 1 if failed else 0

@@ -13,8 +13,6 @@ Usage: python tests/build/objmode.py            (a Python with numpy and the run
 import os
 import sys
 
-import numpy as np
-
 from numba_answers import run
 
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "objmode.expected.json")
@@ -156,23 +154,8 @@ CALLS = [
 ]
 
 
-def outcome(module, call):
-    try:
-        r = eval("m." + call, {"m": module, "np": np})
-        return {"result": repr(r)}
-    except Exception as e:  # noqa: BLE001
-        return {"error": type(e).__name__, "args": repr(e.args)}
-
-
 def main():
-    status = run("objmode", SOURCE, "ommod", CALLS, EXPECTED, outcome)
-    if "--record" not in sys.argv:
-        import numrs_runtime
-        stats = numrs_runtime._stats()
-        if stats["meminfo_live"] != 0:
-            print("objmode: compiled-code memory left behind: %r" % (stats,))
-            return 1
-    return status
+    return run("objmode", SOURCE, "ommod", CALLS, EXPECTED, no_leaks=True)
 
 
 if __name__ == "__main__":

@@ -650,8 +650,8 @@ fn function_of(info: &queries::ModuleInfo, own: &str, externals: &[External], in
         return Ok(info.functions.len() + externals.len() + k);
     }
     let external = || externals.iter().position(|e| e.name == *d.name).map(|k| info.functions.len() + k);
-    // A jitclass's members name their file, also this one.
-    if let Some(f) = d.file.as_deref().filter(|f| numrs_db::normalize_path(f) != numrs_db::normalize_path(own)) {
+    // A jitclass's members name their file, also this one (`own`, normalized).
+    if let Some(f) = d.file.as_deref().filter(|f| numrs_db::normalize_path(f) != own) {
         // Another file's function: compiled in, or not buildable here.
         return external().ok_or_else(|| {
             format!(
@@ -954,7 +954,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         }
     }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
-    let own_path = file.path(dbd).as_str();
+    let own_path = &*numrs_db::normalize_path(file.path(dbd));
     let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // An inner function passed as an argument is the dispatcher `check` made of it.
         let from = &planned[typed[caller]];

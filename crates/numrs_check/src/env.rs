@@ -141,10 +141,10 @@ pub(crate) fn jitclass_type(
     let dispatcher = |m: &numrs_hir::ClassMemberDef| {
         let name = class.function_name(&m.name);
         let ordinal = info
-            .by_name
-            .get(&name)
-            .and_then(|ids| ids.iter().position(|i| info.functions[*i].def_line_offset == m.def_line_offset))
-            .unwrap_or(0);
+            .functions
+            .iter()
+            .find(|f| f.def_line_offset == m.def_line_offset && f.name == name)
+            .map_or(0, |jit| FunctionKey::of(db, file, info, jit).ordinal(db));
         DispatcherRef { name: name.into(), id: ordinal as u64, file: Some(path.clone()) }
     };
     let mut members: Vec<(Arc<str>, ClassMember)> = Vec::new();

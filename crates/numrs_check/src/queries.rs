@@ -32,12 +32,11 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     // so an edit inside a function body leaves this value unchanged.
     let skeleton = numrs_db::skeleton(db, file);
     let symbols = numrs_hir::module_symbols(&skeleton.module);
-    let functions = numrs_hir::jit_functions(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
+    let (functions, classes) = numrs_hir::jit_functions_and_classes(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
     }
-    let classes = numrs_hir::jit_classes(&skeleton.module, &symbols);
     Arc::new(ModuleInfo { symbols, functions, classes, by_name })
 }
 

@@ -77,7 +77,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Some((self.b.build_struct_gep(dt, data, i as u32, "")?, class.fields[i].1.clone())))
     }
 
-    /// `instance.attr`: a field (borrowed) or what a property's getter returns (owned).
+    /// `instance.attr`: a field (borrowed) or what a property's getter returns (owned). A bound
+    /// method has no value (it is called where it is used: see `jitclass_call`).
     pub(crate) fn jitclass_getattr(&mut self, value: VarId, class: &JitClassType, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let it = self.ty(value)?;
         let instance = self.load(value)?.into_pointer_value();
@@ -91,9 +92,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let get = get.clone();
                 self.call_jit(&get, Some((instance.into(), it)), &[], None, &[], tt)
             }
-            // A bound method: called where it is used (see `jitclass_call`).
-            Some(ClassMember::Method(_) | ClassMember::StaticMethod(_)) => Ok(self.vt(tt)?.const_zero()),
-            None => self.fail(format!("attribute '{attr}' of {it}")),
+            _ => self.fail(format!("attribute '{attr}' of {it}")),
         }
     }
 

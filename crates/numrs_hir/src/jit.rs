@@ -143,17 +143,6 @@ pub struct JitFunction {
     pub notes: Vec<String>,
 }
 
-/// The `decorator_path` of the jit functions of a jitclass's members.
-pub const JITCLASS_MEMBER: &str = "numba.experimental.jitclass";
-
-impl JitFunction {
-    /// A method, property accessor or static method of a `@jitclass` (called only from
-    /// compiled code: it has no entry of its own in a built module).
-    pub fn is_jitclass_member(&self) -> bool {
-        self.decorator_path == JITCLASS_MEMBER
-    }
-}
-
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
 /// module-level compound statements.
 pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionDef> {
@@ -199,20 +188,30 @@ pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionD
 /// `numba.extending.overload`...), or one of `extra_decorators` (dotted names, treated like
 /// `njit`; matched against the resolved path and the decorator as written).
 pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decorators: &[String]) -> Vec<JitFunction> {
+    jit_functions_and_classes(module, symbols, extra_decorators).0
+}
+
+/// [`jit_functions`], and the `@jitclass` classes whose members are among them.
+pub fn jit_functions_and_classes(
+    module: &ast::Module,
+    symbols: &ModuleSymbols,
+    extra_decorators: &[String],
+) -> (Vec<JitFunction>, Vec<crate::JitClass>) {
     let ctx = Ctx { symbols, extra: extra_decorators };
     let mut out = Vec::new();
     for (index, stmt) in module.body.iter().enumerate() {
         ctx.walk(stmt, index, 0, &mut out);
     }
     // The methods of jitclasses: Numba compiles each with `njit` (default options, lazily).
-    for class in crate::jitclass::jit_classes(module, symbols) {
+    let classes = crate::jitclass::jit_classes(module, symbols);
+    for class in &classes {
         for m in &class.members {
             out.push(JitFunction {
                 name: class.function_name(&m.name),
                 def_stmt_index: class.stmt_index,
                 def_line_offset: m.def_line_offset,
                 decorator_span: class.decorator_span,
-                decorator_path: JITCLASS_MEMBER.to_string(),
+                decorator_path: crate::jitclass::JITCLASS_MEMBER.to_string(),
                 kind: JitKind::Njit,
                 options: JitOptions::default(),
                 signatures: Vec::new(),
@@ -225,7 +224,7 @@ pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decora
             });
         }
     }
-    out
+    (out, classes)
 }
 
 struct Ctx<'a> {

@@ -13,7 +13,18 @@ use crate::signature::{eval_type_expr, SigError, SigErrorKind};
 use crate::symbols::{BindingKind, ModuleSymbols};
 
 /// The decorator's dotted paths.
-const JITCLASS_PATHS: &[&str] = &["numba.experimental.jitclass", "numba.experimental.jitclass.decorators.jitclass"];
+const JITCLASS_PATHS: &[&str] = &[JITCLASS_MEMBER, "numba.experimental.jitclass.decorators.jitclass"];
+
+/// The `decorator_path` of the jit functions of a jitclass's members.
+pub(crate) const JITCLASS_MEMBER: &str = "numba.experimental.jitclass";
+
+impl crate::JitFunction {
+    /// A method, property accessor or static method of a `@jitclass` (called only from
+    /// compiled code: it has no entry of its own in a built module).
+    pub fn is_jitclass_member(&self) -> bool {
+        self.decorator_path == JITCLASS_MEMBER
+    }
+}
 
 /// What a member of a jitclass is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -148,21 +159,17 @@ fn member_kind(def: &ast::FunctionDef, symbols: &ModuleSymbols) -> MemberKind {
     for d in &def.decorators {
         match &d.kind {
             ExprKind::Attribute { attr, .. } if attr == "setter" => return MemberKind::Setter,
-            _ => match symbols.resolve_dotted_at(d, Some(d.span.start)).as_deref() {
-                Some("builtins.property" | "property") => return MemberKind::Getter,
-                Some("builtins.staticmethod" | "staticmethod") => return MemberKind::StaticMethod,
-                _ => {}
-            },
-        }
-        if let ExprKind::Name(n) = &d.kind {
-            match n.as_str() {
-                "property" => return MemberKind::Getter,
-                "staticmethod" => return MemberKind::StaticMethod,
-                _ => {}
-            }
+            ExprKind::Name(n) if is_builtin(n, d, symbols) && n == "property" => return MemberKind::Getter,
+            ExprKind::Name(n) if is_builtin(n, d, symbols) && n == "staticmethod" => return MemberKind::StaticMethod,
+            _ => {}
         }
     }
     MemberKind::Method
+}
+
+/// Whether `name`, used in `expr`, is Python's builtin of that name (the module does not bind it).
+fn is_builtin(name: &str, expr: &Expr, symbols: &ModuleSymbols) -> bool {
+    symbols.lookup(name, Some(expr.span.start)).is_none()
 }
 
 /// Reads a spec: a list or tuple of `(name, type)` pairs, a dict display, `OrderedDict(...)`
@@ -188,13 +195,12 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
                 }
             }
         }
+        // `OrderedDict(pairs)`, `dict(pairs)`.
         ExprKind::Call { func, args, keywords }
             if keywords.is_empty()
                 && args.len() <= 1
-                && matches!(
-                    symbols.resolve_dotted_at(func, before).as_deref(),
-                    Some("collections.OrderedDict" | "builtins.dict" | "dict")
-                ) || matches!(&func.kind, ExprKind::Name(n) if n == "dict" && args.len() <= 1 && keywords.is_empty()) =>
+                && (symbols.resolve_dotted_at(func, before).as_deref() == Some("collections.OrderedDict")
+                    || matches!(&func.kind, ExprKind::Name(n) if n == "dict" && is_builtin(n, func, symbols))) =>
         {
             if let Some(a) = args.first() {
                 read_spec(a, symbols, before, c, depth + 1);

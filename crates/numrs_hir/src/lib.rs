@@ -26,7 +26,7 @@ mod value;
 pub use annotations::{annotated_signature, AnnotatedSig};
 pub use defaults::default_repr;
 pub use jitclass::{jit_classes, ClassMemberDef, JitClass, MemberKind};
-pub use jit::{find_def, jit_functions, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
+pub use jit::{find_def, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
 };

@@ -270,26 +270,16 @@ impl Constraint {
             }
             Kind::Intrinsic { key, fallback, args, negate } => {
                 let Some(types) = all_defined(inf, args) else { return Ok(()) };
-                if let Some(r) = jitclass_operator_call(inf, key, &types, span) {
-                    let r = r?;
-                    Some(if *negate { Type::boolean() } else { r })
-                } else {
-                let mut sig = numrs_typing::resolve_call(key, &types, &[]).map_err(|e| to_infer_error(e, span))?;
-                if sig.is_none() {
+                let mut ret = registry_call(inf, key, &types, &[], span)?;
+                if ret.is_none() {
                     if let Some(fb) = fallback {
-                        sig = numrs_typing::resolve_call(fb, &types, &[]).map_err(|e| to_infer_error(e, span))?;
+                        ret = registry_call(inf, fb, &types, &[], span)?;
                     }
                 }
-                match sig {
-                    Some(s) => {
-                        if *negate {
-                            Some(Type::boolean())
-                        } else {
-                            Some(s.return_type)
-                        }
-                    }
+                match ret {
+                    Some(_) if *negate => Some(Type::boolean()),
+                    Some(t) => Some(t),
                     None => return Err(InferError::typing("no-matching-operator", no_impl(key, &types), span)),
-                }
                 }
             }
             Kind::Call { func, args, kws, vararg } => {
@@ -607,13 +597,28 @@ fn to_infer_error(e: numrs_typing::CallError, span: Option<Span>) -> InferError 
 }
 
 fn resolve_intrinsic(inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Result<Type, InferError> {
-    if let Some(r) = jitclass_operator_call(inf, key, types, span) {
-        return r;
+    registry_call(inf, key, types, &[], span)?.ok_or_else(|| InferError::typing("no-matching-operator", no_impl(key, types), span))
+}
+
+/// The result type of a call of registry key `key` (an operator, a builtin, a library
+/// function), `None` when no template accepts the arguments. An operator or builtin applied to
+/// a `@jitclass` instance that defines its dunder method calls that method (Numba's
+/// `jitclass/overloads.py`).
+fn registry_call(inf: &Inferer<'_>, key: &str, types: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Option<Type>, InferError> {
+    if let (Some(Type::JitClassInstance(class)), true) = (types.first(), kws.is_empty()) {
+        if let Some(d) = numrs_types::jitclass_operator(class, key) {
+            return call_dispatcher_at(inf, &d, types, &[], span).map(Some);
+        }
     }
-    match numrs_typing::resolve_call(key, types, &[]).map_err(|e| to_infer_error(e, span))? {
-        Some(sig) => Ok(sig.return_type),
-        None => Err(InferError::typing("no-matching-operator", no_impl(key, types), span)),
-    }
+    Ok(numrs_typing::resolve_call(key, types, kws).map_err(|e| to_infer_error(e, span))?.map(|sig| sig.return_type))
+}
+
+/// A call of jit function `d`, its errors placed at the call (`span`).
+fn call_dispatcher_at(inf: &Inferer<'_>, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
+    inf.env.call_dispatcher(d, args, kws).map_err(|mut e| {
+        e.span = span;
+        e
+    })
 }
 
 fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Result<Type, InferError> {
@@ -727,10 +732,7 @@ fn resolve_callable(
                     call_closure(inf, *idx, &[item], span)?;
                 }
                 Type::Dispatcher(d) => {
-                    inf.env.call_dispatcher(d, &[item], &[]).map_err(|mut e| {
-                        e.span = span;
-                        e
-                    })?;
+                    call_dispatcher_at(inf, d, &[item], &[], span)?;
                 }
                 _ => {}
             }
@@ -768,10 +770,7 @@ fn resolve_callable(
                     _ => a.clone(),
                 });
             }
-            return inf.env.call_dispatcher(d, &passed, kws).map_err(|mut e| {
-                e.span = span;
-                e
-            });
+            return call_dispatcher_at(inf, d, &passed, kws, span);
         }
         Type::ExceptionClass(name) => return Ok(Type::ExceptionInstance(name.clone())),
         Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
@@ -803,26 +802,7 @@ fn resolve_callable(
             return Err(InferError::typing("not-callable", format!("{other} is not callable"), span));
         }
     };
-    if kws.is_empty() {
-        if let Some(r) = jitclass_operator_call(inf, &key, args, span) {
-            return r;
-        }
-    }
-    match numrs_typing::resolve_call(&key, args, kws).map_err(|e| to_infer_error(e, span))? {
-        Some(sig) => Ok(sig.return_type),
-        None => Err(InferError::typing("invalid-call", no_impl(&key, args), span)),
-    }
-}
-
-/// An operator or builtin applied to a `@jitclass` instance that defines the dunder method
-/// for it: that method's call (Numba's `jitclass/overloads.py`).
-fn jitclass_operator_call(inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<Span>) -> Option<Result<Type, InferError>> {
-    let Some(Type::JitClassInstance(class)) = types.first() else { return None };
-    let d = numrs_types::jitclass_operator(class, key)?;
-    Some(inf.env.call_dispatcher(&d, types, &[]).map_err(|mut e| {
-        e.span = span;
-        e
-    }))
+    registry_call(inf, &key, args, kws, span)?.ok_or_else(|| InferError::typing("invalid-call", no_impl(&key, args), span))
 }
 
 
@@ -998,10 +978,7 @@ fn jitclass_getattr(
         Some(ClassMember::Method(_) | ClassMember::StaticMethod(_)) => {
             Some(Type::bound_function(&numrs_types::jitclass_method_key(attr), instance.clone()))
         }
-        Some(ClassMember::Property { get, .. }) => Some(inf.env.call_dispatcher(get, std::slice::from_ref(instance), &[]).map_err(|mut e| {
-            e.span = span;
-            e
-        })?),
+        Some(ClassMember::Property { get, .. }) => Some(call_dispatcher_at(inf, get, std::slice::from_ref(instance), &[], span)?),
         None => None,
     })
 }
@@ -1020,11 +997,7 @@ fn jitclass_setattr(
     let expected = match (class.field(attr), class.member(attr)) {
         (Some(t), _) => t.clone(),
         (None, Some(ClassMember::Property { set: Some(set), .. })) => {
-            let set = set.clone();
-            inf.env.call_dispatcher(&set, &[instance.clone(), value.clone()], &[]).map_err(|mut e| {
-                e.span = span;
-                e
-            })?;
+            call_dispatcher_at(inf, set, &[instance.clone(), value.clone()], &[], span)?;
             return Ok(());
         }
         (None, Some(ClassMember::Property { get, .. })) => {
@@ -1109,8 +1082,5 @@ fn jitclass_call_method(
         Some(ClassMember::StaticMethod(d)) => (d, args.to_vec()),
         _ => return Err(InferError::typing("invalid-call", format!("'{name}' is not a method of {}", bound.1), span)),
     };
-    inf.env.call_dispatcher(dispatcher, &full, kws).map_err(|mut e| {
-        e.span = span;
-        e
-    })
+    call_dispatcher_at(inf, dispatcher, &full, kws, span)
 }
