@@ -46,9 +46,13 @@ pub const ABI_VERSION_GUFUNC: u32 = 5;
 /// kind [`FUNCTION_KIND_KERNEL`].
 pub const ABI_VERSION_KERNELS: u32 = 6;
 
+/// Tables with this `abi_version` are as in [`ABI_VERSION_KERNELS`], and may hold `@jitclass`
+/// classes and their members ([`FUNCTION_KIND_JITCLASS`] and the member kinds after it).
+pub const ABI_VERSION_JITCLASS: u32 = 7;
+
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 6;
+pub const MAX_ABI_VERSION: u32 = 7;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -177,6 +181,34 @@ pub const FUNCTION_KIND_GUFUNC: u32 = 2;
 /// point in it (its `wrapper` only raises: kernels are launched, `kernel[griddim,
 /// blockdim](args)`, never called through the wrapper).
 pub const FUNCTION_KIND_KERNEL: u32 = 3;
+
+/// A `@jitclass` class (tables of version [`ABI_VERSION_JITCLASS`]): a class in Python whose
+/// calls construct instances. The entry's `layout` is the instance type as Numba prints it
+/// (`instance.jitclass.Bag#7f..<value:int32,data:array(float32, 1d, A)>`), which says the
+/// fields: an instance is a pointer to a [`MemInfo`] whose data holds them as [`layout`] lays
+/// out the tuple of their types. Each specialization is a constructor: it takes `__init__`'s
+/// arguments after `self` and returns a new instance (one reference, owned by the receiver).
+/// An instance of the class is a Python object holding one reference; its fields are
+/// attributes read and written by the runtime, which drops the references they own when the
+/// last reference to the instance goes.
+pub const FUNCTION_KIND_JITCLASS: u32 = 4;
+/// A method of a jitclass (its `layout` is the class's name, its `name` the method's): an
+/// attribute of the class in Python, called with the instance first.
+pub const FUNCTION_KIND_METHOD: u32 = 5;
+/// A static method of a jitclass (`layout` and `name` as for [`FUNCTION_KIND_METHOD`]).
+pub const FUNCTION_KIND_STATIC_METHOD: u32 = 6;
+/// A property's getter (the instance its one argument) and setter (the instance and the
+/// value, returning `none`) of a jitclass (`layout` and `name` as for
+/// [`FUNCTION_KIND_METHOD`]).
+pub const FUNCTION_KIND_PROPERTY_GET: u32 = 7;
+pub const FUNCTION_KIND_PROPERTY_SET: u32 = 8;
+
+/// The layout of the data of a `@jitclass` instance's [`MemInfo`] (see
+/// [`FUNCTION_KIND_JITCLASS`]): its fields one after the other, as in a tuple of their types.
+pub fn jitclass_data_layout(class: &numrs_types::JitClassType) -> Option<Layout> {
+    let types: Vec<Type> = class.fields.iter().map(|(_, t)| t.clone()).collect();
+    struct_layout(&types)
+}
 
 #[repr(C)]
 pub struct Specialization {
@@ -623,8 +655,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::List { .. } | Type::ListType(_) => scalar(8),
         // A pointer to the string's MemInfo (see [`StrPayload`]).
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
-        // A pointer to a jitclass instance's MemInfo, whose data holds its fields (compiled code
-        // only: instances do not cross into Python yet).
+        // A pointer to a jitclass instance's MemInfo, whose data holds its fields (see
+        // [`FUNCTION_KIND_JITCLASS`]). One reference is owned.
         Type::JitClassInstance(_) => scalar(8),
         // A [`DictHandle`].
         Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
@@ -647,6 +679,28 @@ pub fn layout(ty: &Type) -> Option<Layout> {
             let items = tuple_items(ty)?;
             struct_layout(&items)
         }
+    }
+}
+
+/// Whether values of `ty` can cross between Python and compiled code (the runtime can unbox
+/// or box them): numbers, arrays of numbers, strings, `None`, tuples, optional values, lists,
+/// typed dicts and sets of such values, first-class functions, generators, and jitclass
+/// instances whose fields are such values.
+pub fn crosses(ty: &Type) -> bool {
+    if layout(ty).is_none() {
+        return false;
+    }
+    match ty {
+        Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
+        Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) => true,
+        Type::Array(a) => matches!(a.dtype, Type::Number(_)),
+        Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses(t),
+        Type::Tuple(items) => items.iter().all(crosses),
+        Type::List { dtype, .. } | Type::Set { dtype, .. } => crosses(dtype),
+        Type::DictType(kv) => crosses(&kv.0) && crosses(&kv.1),
+        Type::Generator(g) => crosses(&g.yield_type),
+        Type::JitClassInstance(c) => c.fields.iter().all(|(_, t)| crosses(t)),
+        _ => false,
     }
 }
 

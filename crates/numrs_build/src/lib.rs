@@ -46,6 +46,10 @@ pub struct PlannedSpec {
     pub origin: Option<SourceFile>,
     /// An inner function passed to a jit function (called only from compiled code).
     pub internal: bool,
+    /// Planned so that Python can call it, although nothing asked for it (a jitclass
+    /// property's getter, a method taking only the instance): left out silently when it does
+    /// not build, as Numba compiles it only when called.
+    pub optional: bool,
 }
 
 impl PlannedSpec {
@@ -112,7 +116,32 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 specs.push((args.clone(), None));
             }
         }
-        for (args, ret) in specs {
+        // What Python can call on a jitclass instance without arguments of its own.
+        let mut optional = Vec::new();
+        if let Some((class, member)) = jitclass_member(info, jit) {
+            let takes_self_only = ir.arg_names.len() == 1;
+            if matches!(member, numrs_hir::MemberKind::Getter) || (member == numrs_hir::MemberKind::Method && takes_self_only && !jit.name.ends_with(".__init__")) {
+                if let Some(instance) = numrs_check::jitclass_instance_type(dbd, file, &class.name) {
+                    let args = vec![instance];
+                    if !specs.iter().any(|(a, _)| *a == args) {
+                        optional.push(specs.len());
+                        specs.push((args, None));
+                    }
+                }
+            }
+            if member == numrs_hir::MemberKind::Setter {
+                // Set from Python with what the getter gives.
+                let getter = out.iter().find(|p: &&PlannedSpec| p.function == jit.name && p.args.len() == 1);
+                if let Some(rt) = getter.and_then(|g| g.result.outcome.as_ref().ok()) {
+                    let args = vec![getter.map(|g| g.args[0].clone()).unwrap_or(Type::NoneType), rt.unliteral()];
+                    if !specs.iter().any(|(a, _)| *a == args) {
+                        optional.push(specs.len());
+                        specs.push((args, None));
+                    }
+                }
+            }
+        }
+        for (n, (args, ret)) in specs.into_iter().enumerate() {
             let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), ret.clone())).clone();
             out.push(PlannedSpec {
                 function: jit.name.clone(),
@@ -129,11 +158,25 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 flags: numrs_codegen::Flags { numpy_errors: vectorize || jit_flags(jit).numpy_errors, cuda, ..jit_flags(jit) },
                 kernel: jit.kind == numrs_hir::JitKind::CudaKernel,
                 origin: None,
-                internal: jit.is_jitclass_member(),
+                // A jitclass is constructed from Python through its own entry (see
+                // `numrs_codegen::JitClassRole`), not `__init__`'s.
+                internal: jit.is_jitclass_member() && jit.name.ends_with(".__init__"),
+                optional: optional.contains(&n),
             });
         }
     }
     out
+}
+
+/// The class and the kind of a jitclass member's jit function.
+fn jitclass_member<'a>(info: &'a queries::ModuleInfo, jit: &numrs_hir::JitFunction) -> Option<(&'a numrs_hir::JitClass, numrs_hir::MemberKind)> {
+    if !jit.is_jitclass_member() {
+        return None;
+    }
+    let (class, member) = jit.name.split_once('.')?;
+    let class = info.classes.iter().find(|c| c.name == class)?;
+    let kind = class.members.iter().find(|m| m.name == member && m.def_line_offset == jit.def_line_offset)?.kind;
+    Some((class, kind))
 }
 
 /// An argument type of a recorded specialization from its Numba spelling: a jit function of
@@ -141,7 +184,8 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
 /// of the one function with that name.
 fn parse_arg(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, s: &str) -> Option<Type> {
     if let Some(t) = numrs_types::parse_type(s) {
-        return Some(t);
+        // Instance types in other types come from the typed form (`caller_specs`).
+        return numrs_check::resolve_jitclass_text(db, file, t);
     }
     let name = s.strip_prefix("type(CPUDispatcher(<function ")?.strip_suffix(">))")?;
     if let Some((owner, inner)) = name.split_once(".<locals>.") {
@@ -233,6 +277,7 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
                 kernel: false,
                 origin: None,
                 internal: true,
+                optional: false,
             });
         }
     }
@@ -638,6 +683,7 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
         kernel: false,
         origin: Some(target),
         internal: false,
+        optional: false,
     })
 }
 
@@ -785,17 +831,20 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let mut returns: Vec<Type> = Vec::new();
     for p in planned.iter_mut().filter(|p| !p.internal) {
         let Ok(rt) = &p.result.outcome else { continue };
-        if p.args.iter().chain([p.return_type.as_ref().unwrap_or(rt)]).any(Type::holds_jitclass_instance) {
+        let mut types = p.args.iter().chain([p.return_type.as_ref().unwrap_or(rt)]);
+        if let Some(t) = types.find(|t| t.holds_jitclass_instance() && !numrs_abi::crosses(t)) {
             // Built for its callers in compiled code, without an entry from Python or C (a
             // problem where a signature asked for one).
+            let t = t.to_string();
             p.internal = true;
             if p.origin.is_none() && p.eager {
                 problems.push(Problem {
                     specialization: p.label(),
                     line: Some(p.line),
-                    message: "no Python or C entry: jitclass instances do not cross between Python and compiled code in numrs build yet \
-                              (the specialization is built for calls from compiled code)"
-                        .into(),
+                    message: format!(
+                        "no Python or C entry: values of type {t} cannot cross between Python and compiled code \
+                         (the specialization is built for calls from compiled code)"
+                    ),
                 });
             }
         }
@@ -806,6 +855,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 typed.push(i);
                 returns.push(p.return_type.clone().unwrap_or_else(|| rt.clone()));
             }
+            // Nothing asked for it.
+            Err(_) if p.optional => {}
             Err(e) => problems.push(Problem {
                 specialization: match p.origin {
                     Some(f) => format!("{} (from {})", p.label(), f.path(dbd)),
@@ -920,7 +971,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         .enumerate()
         .filter(|(_, f)| {
             !cuda
-                && !f.is_jitclass_member()
+                && !(f.is_jitclass_member() && f.name.ends_with(".__init__"))
                 && (matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize)
                     || (f.kind == numrs_hir::JitKind::GuVectorize && f.gufunc_layout.is_some()))
         })
@@ -931,10 +982,38 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
             gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },
             kernel: None,
+            jitclass: jitclass_member(info, f).map(|(class, kind)| numrs_codegen::JitClassRole::Member {
+                class: class.name.clone(),
+                member: f.name.split_once('.').map_or(f.name.as_str(), |(_, m)| m).to_string(),
+                kind: match kind {
+                    numrs_hir::MemberKind::Method => numrs_abi::FUNCTION_KIND_METHOD,
+                    numrs_hir::MemberKind::StaticMethod => numrs_abi::FUNCTION_KIND_STATIC_METHOD,
+                    numrs_hir::MemberKind::Getter => numrs_abi::FUNCTION_KIND_PROPERTY_GET,
+                    numrs_hir::MemberKind::Setter => numrs_abi::FUNCTION_KIND_PROPERTY_SET,
+                },
+            }),
         })
         .collect();
-    // The GPU kernels built into the PTX, launched through the module.
+    // Each jitclass: a class in Python, constructed through `__init__`'s specializations.
     let mut functions = functions;
+    if !cuda {
+        let first = info.functions.len() + externals.len() + inner.len();
+        for (k, class) in info.classes.iter().enumerate().filter(|(_, c)| c.errors.is_empty()) {
+            let Some(instance) = numrs_check::jitclass_instance_type(dbd, file, &class.name) else { continue };
+            let init_name = class.function_name("__init__");
+            let init = info.functions.iter().position(|f| f.is_jitclass_member() && f.name == init_name);
+            functions.push(numrs_codegen::FunctionInput {
+                function_id: first + k,
+                name: class.name.clone(),
+                params: init.map(|i| table_params[i].iter().skip(1).cloned().collect()).unwrap_or_default(),
+                ufunc: false,
+                gufunc: None,
+                kernel: None,
+                jitclass: Some(numrs_codegen::JitClassRole::Class { instance, init }),
+            });
+        }
+    }
+    // The GPU kernels built into the PTX, launched through the module.
     if let Some(gpu) = gpu {
         let ptx: Arc<str> = gpu.output.asm.as_deref().unwrap_or_default().into();
         for (id, f) in info.functions.iter().enumerate().filter(|(_, f)| f.kind == numrs_hir::JitKind::CudaKernel) {
@@ -950,6 +1029,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 ufunc: false,
                 gufunc: None,
                 kernel: Some(numrs_codegen::KernelFunction { ptx: ptx.clone(), specs }),
+                jitclass: None,
             });
         }
     }
@@ -1021,6 +1101,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     kernels.push(Kernel { entry: c_symbol.clone(), function: p.function.clone(), args: p.args.clone() });
                 }
             }
+            numrs_codegen::SpecOutcome::Failed(_) if p.optional => {}
             numrs_codegen::SpecOutcome::Failed(e) => { problems.push(Problem {
                 specialization: p.label(),
                 line: Some(e.span.map_or(p.line, |s| lines.line_col(s.start + p.base).line)),

@@ -127,6 +127,27 @@ fn imported_from_user_module(db: &dyn Db, from: numrs_db::SourceFile, module: &s
     }
 }
 
+/// The instance type of the `@jitclass` named `name` of `file` (with its members), if there is
+/// one.
+pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &str) -> Option<numrs_types::Type> {
+    let info = crate::queries::module_info(db, file);
+    let class = info.classes.iter().find(|c| c.name == name)?;
+    Some(numrs_types::Type::JitClassInstance(jitclass_type(db, file, info, class)))
+}
+
+/// A type read from text (a recorded signature, a report): the text of a jitclass instance
+/// names neither the class's members nor numrs's id for it (a recording from Numba has the
+/// address of Numba's class object there), so an instance type is the class of `file` with that
+/// name and those fields. `None` for instances of no such class, and inside other types.
+pub fn resolve_jitclass_text(db: &dyn Db, file: numrs_db::SourceFile, t: numrs_types::Type) -> Option<numrs_types::Type> {
+    match &t {
+        numrs_types::Type::JitClassInstance(c) => jitclass_instance_type(db, file, &c.name)
+            .filter(|real| matches!(real, numrs_types::Type::JitClassInstance(r) if r.fields == c.fields)),
+        t if t.holds_jitclass_instance() => None,
+        _ => Some(t),
+    }
+}
+
 /// The Numba type of a `@jitclass` class: its fields, and its members as the jit functions
 /// (`Bag.increment`) of its file. The same from every module that uses it.
 pub(crate) fn jitclass_type(

@@ -143,7 +143,24 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
         (numrs_hir::JitKind::GuVectorize, true, None) => crate::RecordedAs::Frozen,
         _ => crate::RecordedAs::Dispatcher,
     };
-    specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, recorded_as, &mut diagnostics, record.name_span));
+    match jitclass_member_self(db, key, jit) {
+        // A jitclass member: recorded calls name it `Class.member` (the constructor `Class`)
+        // and list the arguments after the instance, as written at the call.
+        // A getter takes no arguments to record.
+        Some((_, _, Err(()))) => {}
+        Some((class, member, Ok(instance))) => {
+            let names: &[&str] = if member == "__init__" { &[&jit.name, class] } else { &[&jit.name] };
+            for name in names {
+                for (args, ret, origin) in crate::recorded_specs(db, key.file(db), name, recorded_as, &mut diagnostics, record.name_span) {
+                    let args: Vec<_> = instance.iter().cloned().chain(args).collect();
+                    if !specs.iter().any(|(a, _, _)| *a == args) {
+                        specs.push((args, ret, origin));
+                    }
+                }
+            }
+        }
+        None => specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, recorded_as, &mut diagnostics, record.name_span)),
+    }
     if specs.is_empty() {
         if let Some(ann) = &jit.annotations {
             if let Some(args) = ann.args.iter().cloned().collect::<Option<Vec<_>>>() {
@@ -192,4 +209,29 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
         report.signatures.push(SignatureReport { args: arg_names, origin, outcome, reveals });
     }
     Some(Arc::new(FunctionCheck { report, diagnostics, calls }))
+}
+
+/// For a jitclass member: its class's name, its own name, and the instance type its recorded
+/// calls get first (none for a static method; an error for a property's getter, which takes no
+/// arguments to record).
+#[allow(clippy::type_complexity)]
+fn jitclass_member_self<'j>(db: &dyn Db, key: FunctionKey<'_>, jit: &'j JitFunction) -> Option<(&'j str, &'j str, Result<Option<numrs_types::Type>, ()>)> {
+    if !jit.is_jitclass_member() {
+        return None;
+    }
+    let (class_name, member) = jit.name.split_once('.')?;
+    let file = key.file(db);
+    let info = queries::module_info(db, file);
+    let class = info.classes.iter().find(|c| c.name == class_name)?;
+    let kind = class.members.iter().find(|m| m.name == member && m.def_line_offset == jit.def_line_offset).map(|m| m.kind)?;
+    let instance = numrs_types::Type::JitClassInstance(crate::env::jitclass_type(db, file, info, class));
+    Some((
+        class_name,
+        member,
+        match kind {
+            numrs_hir::MemberKind::Getter => Err(()),
+            numrs_hir::MemberKind::StaticMethod => Ok(None),
+            numrs_hir::MemberKind::Method | numrs_hir::MemberKind::Setter => Ok(Some(instance)),
+        },
+    ))
 }

@@ -8,7 +8,7 @@ pub mod queries;
 mod report;
 pub mod suppress;
 
-pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped};
+pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped, jitclass_instance_type, resolve_jitclass_text};
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;
@@ -319,6 +319,7 @@ fn split_exception(text: &str) -> (&'static str, &str) {
 }
 
 /// How a recorded Python call's argument types become a specialization's.
+#[derive(Clone, Copy)]
 pub(crate) enum RecordedAs<'a> {
     /// As they are (a jit function's dispatcher).
     Dispatcher,
@@ -365,7 +366,7 @@ fn recorded_specs(
         if record.qualname != function || numrs_db::normalize_path(&record.file) != path {
             continue;
         }
-        match record.args.iter().map(|a| numrs_types::parse_type(a)).collect::<Option<Vec<_>>>() {
+        match record.args.iter().map(|a| numrs_types::parse_type(a).and_then(|t| env::resolve_jitclass_text(db, file, t))).collect::<Option<Vec<_>>>() {
             Some(args) => {
                 let dtypes = || args.iter().map(numrs_types::Type::element_type).collect::<Vec<_>>();
                 let args: Vec<numrs_types::Type> = match recorded_as {

@@ -184,3 +184,67 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 }
+
+/// The Python entry of a jitclass's constructor for one `__init__` specialization (`init`,
+/// whose arguments after the instance are `args`): a uniform wrapper (`numrs_abi::WrapperFn`)
+/// that allocates the instance zeroed, calls `init` with it, and writes it (one reference) to
+/// `out`; when `__init__` raises, the instance is dropped and the status returned.
+pub(crate) fn build_ctor_wrapper<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    init: FunctionValue<'ctx>,
+    args: &[Type],
+    class: &std::sync::Arc<JitClassType>,
+    name: &str,
+) -> R<FunctionValue<'ctx>> {
+    let instance = Type::JitClassInstance(class.clone());
+    let (w, b, vals) = crate::module::wrapper_entry(ctx, module, args, &instance, name)?;
+    let param = |i: u32| w.get_nth_param(i).map(|p| p.into_pointer_value()).ok_or_else(|| CgError { span: None, message: "internal error: wrapper parameter".into() });
+    let (out, exc) = (param(1)?, param(2)?);
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i32t = ctx.i32_type();
+    let i64t = ctx.i64_type();
+    let dt = data_type(ctx, class)?;
+    let size = dt.size_of().ok_or_else(|| CgError { span: None, message: "internal error: jitclass size".into() })?;
+    // RuntimeApi::meminfo_alloc (the runtime is loaded: only it calls wrappers).
+    let slot = crate::lists::runtime_slot(ctx, module);
+    let api = b.build_load(ptr, slot, "rt")?.into_pointer_value();
+    let api_t = ctx.struct_type(&[i32t.into(), ptr.into()], false);
+    let fp = b.build_struct_gep(api_t, api, 1, "")?;
+    let alloc = b.build_load(ptr, fp, "meminfo_alloc")?.into_pointer_value();
+    let alloc_t = ptr.fn_type(&[i64t.into(), i64t.into()], false);
+    let mi = b.build_indirect_call(alloc_t, alloc, &[size.into(), i64t.const_int(16, false).into()], "mi")?;
+    let inkwell::values::ValueKind::Basic(mi) = mi.try_as_basic_value() else {
+        return Err(CgError { span: None, message: "internal error: meminfo_alloc returns void".into() });
+    };
+    let mi = mi.into_pointer_value();
+    let oom = ctx.append_basic_block(w, "oom");
+    let init_bb = ctx.append_basic_block(w, "init");
+    b.build_conditional_branch(b.build_is_null(mi, "")?, oom, init_bb)?;
+    b.position_at_end(oom);
+    let pk = b.build_struct_gep(crate::func::exc_info_type(ctx), exc, 0, "")?;
+    b.build_store(pk, i32t.const_int(numrs_abi::ExcKind::MemoryError as u64, false))?;
+    b.build_return(Some(&i32t.const_int(1, false)))?;
+    b.position_at_end(init_bb);
+    let data = b.build_load(ptr, b.build_struct_gep(meminfo_type(ctx), mi, 1, "")?, "data")?.into_pointer_value();
+    b.build_memset(data, 1, ctx.i8_type().const_zero(), size)?;
+    let mut full: Vec<inkwell::values::BasicMetadataValueEnum> = vec![exc.into(), mi.into()];
+    full.extend(vals.into_iter().map(inkwell::values::BasicMetadataValueEnum::from));
+    let res = b.build_call(init, &full, "res")?;
+    let inkwell::values::ValueKind::Basic(res) = res.try_as_basic_value() else {
+        return Err(CgError { span: None, message: "internal error: __init__ returns void".into() });
+    };
+    let status = b.build_extract_value(res.into_struct_value(), 0, "status")?.into_int_value();
+    let ok = b.build_int_compare(inkwell::IntPredicate::EQ, status, i32t.const_zero(), "")?;
+    let done = ctx.append_basic_block(w, "done");
+    let failed = ctx.append_basic_block(w, "failed");
+    b.build_conditional_branch(ok, done, failed)?;
+    b.position_at_end(failed);
+    // The only reference: drop the instance with the fields `__init__` set.
+    b.build_call(drop_fn(ctx, module, class)?, &[mi.into()], "")?;
+    b.build_return(Some(&status))?;
+    b.position_at_end(done);
+    b.build_store(out, mi)?;
+    b.build_return(Some(&i32t.const_zero()))?;
+    Ok(w)
+}

@@ -159,6 +159,20 @@ pub struct FunctionInput {
     /// A `@cuda.jit` kernel compiled to PTX: launched from Python
     /// (`numrs_abi::FUNCTION_KIND_KERNEL`).
     pub kernel: Option<KernelFunction>,
+    /// A `@jitclass` class or one of its members.
+    pub jitclass: Option<JitClassRole>,
+}
+
+/// What a [`FunctionInput`] is to a `@jitclass`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum JitClassRole {
+    /// The class itself (`numrs_abi::FUNCTION_KIND_JITCLASS`): its constructors are made from
+    /// the specializations of `__init__` (the function `init`, none when the class has no
+    /// `__init__`) that have a Python entry; `instance` is the instance type.
+    Class { instance: Type, init: Option<usize> },
+    /// A member (`kind`: `numrs_abi::FUNCTION_KIND_METHOD`, `FUNCTION_KIND_STATIC_METHOD`,
+    /// `FUNCTION_KIND_PROPERTY_GET` or `FUNCTION_KIND_PROPERTY_SET`) named `member` in Python.
+    Member { class: String, member: String, kind: u32 },
 }
 
 /// A kernel's part of the module table: the module's PTX and, per signature, the argument

@@ -269,7 +269,7 @@ pub(crate) fn container_drop_fn<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>)
 }
 
 /// The `numrs.runtime` slot (the `RuntimeApi *` the runtime fills in).
-fn runtime_slot<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> PointerValue<'ctx> {
+pub(crate) fn runtime_slot<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> PointerValue<'ctx> {
     let ptr = ctx.ptr_type(AddressSpace::default());
     // Declared: the Python module's LLVM module defines it (see `module`).
     let g = module.get_global("numrs.runtime").unwrap_or_else(|| module.add_global(ptr, None, "numrs.runtime"));

@@ -208,15 +208,33 @@ pub fn compile_module(
             }
             continue;
         }
-        let sym = c_symbol(module_name, &s.function, ordinal[i]);
+        // Jitclass instances are Python objects only (the header has no type for them).
+        let c_entry = !s.args.iter().chain([&s.return_type]).any(Type::holds_jitclass_instance);
+        let sym = if c_entry { c_symbol(module_name, &s.function, ordinal[i]) } else { String::new() };
         let made = build_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i]))
-            .and_then(|w| build_c_entry(&ctx, &module, f, s, &sym).map(|_| w));
+            .and_then(|w| if c_entry { build_c_entry(&ctx, &module, f, s, &sym).map(|_| w) } else { Ok(w) });
         match made {
             Ok(w) => wrappers[i] = Some((w, sym)),
             Err(e) => outcomes[i] = Some(e),
         }
     }
-    build_table(&ctx, &module, module_name, functions, specs, &wrappers).map_err(|e| e.message)?;
+    // The constructors of jitclasses: one per `__init__` specialization with a Python entry.
+    let mut ctors: Vec<Ctor> = Vec::new();
+    for f in functions {
+        let Some(crate::JitClassRole::Class { instance: Type::JitClassInstance(class), init: Some(init) }) = &f.jitclass else { continue };
+        for (i, s) in specs.iter().enumerate() {
+            let (Some(init_fn), true) = (fns[i], s.function_id == *init && s.args.len() >= 1) else { continue };
+            if !s.args[1..].iter().all(numrs_abi::crosses) {
+                continue;
+            }
+            let name = format!("numrs.{module_name}.{}.{}.ctor", s.function, ordinal[i]);
+            match crate::jitclass::build_ctor_wrapper(&ctx, &module, init_fn, &s.args[1..], class, &name) {
+                Ok(w) => ctors.push(Ctor { function_id: f.function_id, args: s.args[1..].to_vec(), ret: Type::JitClassInstance(class.clone()), wrapper: w }),
+                Err(e) => outcomes[i] = Some(e),
+            }
+        }
+    }
+    build_table(&ctx, &module, module_name, functions, specs, &wrappers, &ctors).map_err(|e| e.message)?;
     build_pyinit(&ctx, &module, module_name).map_err(|e| e.message)?;
 
     module.verify().map_err(|e| format!("internal error: LLVM rejected the generated module: {e}"))?;
@@ -570,7 +588,7 @@ pub(crate) fn call_and_store<'ctx>(
 }
 
 fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
-    let (w, b, vals) = wrapper_entry(ctx, module, s, name)?;
+    let (w, b, vals) = wrapper_entry(ctx, module, &s.args, &s.return_type, name)?;
     let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
     let vals = vals.into_iter().map(Into::into).collect();
@@ -580,16 +598,22 @@ fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
 
 /// A wrapper `i32 (ptr args, ptr out, ptr exc)` positioned after reading its arguments (the
 /// values of those with a run-time value).
-fn wrapper_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<(FunctionValue<'ctx>, inkwell::builder::Builder<'ctx>, Vec<BasicValueEnum<'ctx>>), CgError> {
+pub(crate) fn wrapper_entry<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    args: &[Type],
+    ret: &Type,
+    name: &str,
+) -> Result<(FunctionValue<'ctx>, inkwell::builder::Builder<'ctx>, Vec<BasicValueEnum<'ctx>>), CgError> {
     // The module table names types by C strings, which the runtime parses back; the text of a
     // string literal is written as is, so it must not end the C string, and inside another
     // type (a tuple) it must not end the literal early. A returned literal is read whole.
-    for t in s.args.iter().chain([&s.return_type]) {
+    for t in args.iter().chain([ret]) {
         let text = t.to_string();
         if text.contains('\0') {
             return Err(cg("passing or returning a string literal that contains a NUL character between Python and compiled code is not supported by numrs build yet"));
         }
-        let whole = std::ptr::eq(t, &s.return_type) && matches!(t, Type::StringLiteral(_));
+        let whole = std::ptr::eq(t, ret) && matches!(t, Type::StringLiteral(_));
         if !whole && text.contains("Literal[str](") && numrs_types::parse_type(&text).as_ref() != Some(t) {
             return Err(cg(format!("returning {text} to Python is not supported by numrs build yet (its string literal cannot be named in the module table)")));
         }
@@ -602,7 +626,7 @@ fn wrapper_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, s: &SpecInput<
     b.position_at_end(entry);
     let args_p = w.get_nth_param(0).ok_or_else(|| cg("param"))?.into_pointer_value();
     let mut vals = Vec::new();
-    for (i, t) in s.args.iter().enumerate() {
+    for (i, t) in args.iter().enumerate() {
         if types::is_phantom(t) {
             continue;
         }
@@ -635,7 +659,7 @@ fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resu
         .ok_or_else(|| cg("internal error: a generator without a state size"))?;
     let step = crate::generators::build_step(ctx, module, resume, &g.yield_type)?;
     let header = crate::generators::header_type(ctx, &s.args).map_err(cg)?;
-    let (w, b, vals) = wrapper_entry(ctx, module, s, name)?;
+    let (w, b, vals) = wrapper_entry(ctx, module, &s.args, &s.return_type, name)?;
     let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
     let ptr = ctx.ptr_type(AddressSpace::default());
@@ -756,6 +780,15 @@ fn kernel_call_refusal<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>) -> Funct
     f
 }
 
+/// A jitclass constructor's entry in the module table.
+struct Ctor<'ctx> {
+    /// The class's.
+    function_id: usize,
+    args: Vec<Type>,
+    ret: Type,
+    wrapper: FunctionValue<'ctx>,
+}
+
 fn build_table<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
@@ -763,6 +796,7 @@ fn build_table<'ctx>(
     functions: &[FunctionInput],
     specs: &[SpecInput<'_>],
     wrappers: &[Option<(FunctionValue<'ctx>, String)>],
+    ctors: &[Ctor<'ctx>],
 ) -> Result<(), CgError> {
     let ptr = ctx.ptr_type(AddressSpace::default());
     let i32t = ctx.i32_type();
@@ -818,7 +852,43 @@ fn build_table<'ctx>(
             ptx_p.into(),
         ]));
     }
+    let mut jitclass_entries = false;
     for (id, fname, params) in ids {
+        let role = functions.iter().find(|f| f.function_id == id).and_then(|f| f.jitclass.as_ref());
+        if let Some(crate::JitClassRole::Class { instance, .. }) = role {
+            jitclass_entries = true;
+            let mut spec_vals = Vec::new();
+            for (n, c) in ctors.iter().filter(|c| c.function_id == id).enumerate() {
+                let tag = format!("numrs.c.{id}.{n}");
+                let arg_ptrs: Vec<PointerValue> = c.args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{k}"))).collect();
+                let arr = module.add_global(ptr.array_type(arg_ptrs.len() as u32), None, &format!("{tag}.args"));
+                arr.set_initializer(&ptr.const_array(&arg_ptrs));
+                arr.set_constant(true);
+                arr.set_linkage(Linkage::Private);
+                spec_vals.push(spec_t.const_named_struct(&[
+                    i32t.const_int(c.args.len() as u64, false).into(),
+                    arr.as_pointer_value().into(),
+                    cstr(ctx, module, &c.ret.to_string(), &format!("{tag}.ret")).into(),
+                    c.wrapper.as_global_value().as_pointer_value().into(),
+                    cstr(ctx, module, "", &format!("{tag}.sym")).into(),
+                ]));
+            }
+            let g = module.add_global(spec_t.array_type(spec_vals.len() as u32), None, &format!("numrs.specs.{id}"));
+            g.set_initializer(&spec_t.const_array(&spec_vals));
+            g.set_constant(true);
+            g.set_linkage(Linkage::Private);
+            let (names, defaults) = param_arrays(ctx, module, params, id);
+            entries.push(entry_t.const_named_struct(&[
+                cstr(ctx, module, fname, &format!("numrs.name.{id}")).into(),
+                i32t.const_int(spec_vals.len() as u64, false).into(),
+                g.as_pointer_value().into(),
+                names.into(),
+                defaults.into(),
+                i32t.const_int(numrs_abi::FUNCTION_KIND_JITCLASS as u64, false).into(),
+                cstr(ctx, module, &instance.to_string(), &format!("numrs.layout.{id}")).into(),
+            ]));
+            continue;
+        }
         let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
         let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
         // Specializations taking a jit function (passed statically by their callers) or a
@@ -856,6 +926,15 @@ fn build_table<'ctx>(
         g.set_initializer(&spec_t.const_array(&spec_vals));
         g.set_constant(true);
         g.set_linkage(Linkage::Private);
+        let (fname, kind, layout) = match role {
+            Some(crate::JitClassRole::Member { class, member, kind }) => {
+                jitclass_entries = true;
+                (member.as_str(), *kind, Some(class.as_str()))
+            }
+            _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc),
+            _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, None),
+            _ => (fname, numrs_abi::FUNCTION_KIND_DISPATCHER, None),
+        };
         let name = cstr(ctx, module, fname, &format!("numrs.name.{id}"));
         let (names, defaults) = param_arrays(ctx, module, params, id);
         entries.push(entry_t.const_named_struct(&[
@@ -864,18 +943,8 @@ fn build_table<'ctx>(
             g.as_pointer_value().into(),
             names.into(),
             defaults.into(),
-            i32t.const_int(
-                if gufunc.is_some() {
-                    numrs_abi::FUNCTION_KIND_GUFUNC
-                } else if ufunc {
-                    numrs_abi::FUNCTION_KIND_UFUNC
-                } else {
-                    numrs_abi::FUNCTION_KIND_DISPATCHER
-                } as u64,
-                false,
-            )
-            .into(),
-            gufunc.map_or_else(|| ptr.const_null(), |l| cstr(ctx, module, l, &format!("numrs.layout.{id}"))).into(),
+            i32t.const_int(kind as u64, false).into(),
+            layout.map_or_else(|| ptr.const_null(), |l| cstr(ctx, module, l, &format!("numrs.layout.{id}"))).into(),
         ]));
     }
     let entries_t = entry_t.array_type(entries.len() as u32);
@@ -888,7 +957,8 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        i32t.const_int(numrs_abi::ABI_VERSION_KERNELS as u64, false).into(),
+        // Runtimes that know no jitclass load the modules without one.
+        i32t.const_int(if jitclass_entries { numrs_abi::ABI_VERSION_JITCLASS } else { numrs_abi::ABI_VERSION_KERNELS } as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

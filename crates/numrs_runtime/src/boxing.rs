@@ -36,6 +36,8 @@ pub enum Plan {
     /// A string literal returned (`return "ok"`, typed `Literal[str](ok)`): the value is the
     /// type's; compiled code writes nothing.
     StrLiteral(String),
+    /// A `@jitclass` instance (its MemInfo pointer, see `jitclass.rs`).
+    Instance(std::sync::Arc<crate::jitclass::ClassInfo>),
 }
 
 impl Plan {
@@ -86,6 +88,7 @@ impl Plan {
                 Plan::Generator { item: Box::new(Plan::of(&g.yield_type)?), item_size }
             }
             Type::Set { dtype, .. } => Plan::Container { key: Box::new(Plan::of(dtype)?), value: None, name: ty.to_string() },
+            Type::JitClassInstance(_) => Plan::Instance(std::sync::Arc::new(crate::jitclass::ClassInfo::of(ty)?)),
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
     }
@@ -198,6 +201,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::Container { key, value: None, name } => return crate::dict_boxing::unbox_set(py, np, key, name, obj, dst),
         Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
         Plan::Function(sig) => return crate::dispatcher::unbox_function(obj, sig, dst),
+        Plan::Instance(info) => return crate::jitclass::unbox_instance(py, info, obj, dst),
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -303,6 +307,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
         Plan::List { item, itemsize, .. } => crate::lists::release_at(item, *itemsize, src),
         Plan::Str => crate::strings::release(src),
         Plan::Generator { .. } => crate::memory::numrs_free((src as *const *mut u8).read_unaligned()),
+        Plan::Instance(info) => crate::jitclass::release_instance(info, (src as *const *mut MemInfo).read_unaligned()),
         _ => {}
     }
 }
@@ -349,6 +354,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return Err(PyRuntimeError::new_err("internal error: a generator boxed without its arguments"));
         }
         Plan::Str => crate::strings::box_str(src),
+        Plan::Instance(info) => return crate::jitclass::box_instance(py, info, src),
         Plan::List { item, itemsize, typed: None } => return crate::lists::box_list(py, np, item, *itemsize, src),
         Plan::List { item, itemsize, typed: Some(name) } => return crate::lists::box_typed_list(py, np, item, *itemsize, name, src),
         Plan::Container { key, value, name } => {

@@ -15,6 +15,7 @@ pub mod device;
 pub mod dicts;
 pub mod dispatcher;
 pub mod generators;
+pub mod jitclass;
 pub mod kernels;
 pub mod lists;
 pub mod memory;
@@ -31,8 +32,9 @@ use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
-    ABI_VERSION_GUFUNC, ABI_VERSION_KERNELS, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS, FUNCTION_KIND_GUFUNC,
-    FUNCTION_KIND_KERNEL, FUNCTION_KIND_UFUNC,
+    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
+    FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
+    FUNCTION_KIND_PROPERTY_SET, FUNCTION_KIND_STATIC_METHOD, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
 use pyo3::exceptions::PyImportError;
@@ -184,6 +186,10 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
     if table.n_functions > 0 && table.functions.is_null() {
         return Err(PyImportError::new_err("numrs module table: functions is null"));
     }
+    // Jitclasses (name, instance type, constructor) and their members by class name, made into
+    // classes once every dispatcher exists.
+    let mut classes: Vec<(String, numrs_types::Type, Bound<'_, PyAny>)> = Vec::new();
+    let mut members: std::collections::HashMap<String, jitclass::Members<'_>> = std::collections::HashMap::new();
     // The module's PTX, shared by its kernels (loaded into the driver once).
     let mut kernel_ptx: Option<(*const c_char, std::sync::Arc<kernels::Ptx>)> = None;
     for i in 0..table.n_functions as usize {
@@ -191,7 +197,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         let mut gufunc_layout: *const c_char = std::ptr::null();
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
-                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS => {
+                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS => {
                     let e = &*(table.functions as *const FunctionEntryV5).add(i);
                     kind = e.kind;
                     gufunc_layout = e.layout;
@@ -276,8 +282,41 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             continue;
         }
         let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults)? };
-        let d = Dispatcher::new(fname.clone(), module_name.clone(), params, defaults, arity, out, np);
-        module.setattr(fname.as_str(), dispatcher::new_dispatcher(py, d)?)?;
+        let member = (FUNCTION_KIND_METHOD..=FUNCTION_KIND_PROPERTY_SET).contains(&kind);
+        // A member's dispatcher is named as Numba's method dispatchers are (`Bag.increment`).
+        let class_name = if member || kind == FUNCTION_KIND_JITCLASS { Some(unsafe { cstr(gufunc_layout, "a jitclass")? }) } else { None };
+        let dname = match class_name {
+            Some(c) if member => format!("{c}.{fname}"),
+            _ => fname.clone(),
+        };
+        let d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
+        let d = dispatcher::new_dispatcher(py, d)?;
+        match (kind, class_name) {
+            (FUNCTION_KIND_JITCLASS, Some(ty)) => {
+                let ty = numrs_types::parse_type(ty)
+                    .filter(|t| matches!(t, numrs_types::Type::JitClassInstance(_)))
+                    .ok_or_else(|| PyImportError::new_err(format!("numrs module table: jitclass {fname}: cannot parse type {ty:?}")))?;
+                classes.push((fname, ty, d));
+            }
+            (_, Some(class)) => {
+                let m = members.entry(class.to_string()).or_default();
+                let list = match kind {
+                    FUNCTION_KIND_METHOD => &mut m.methods,
+                    FUNCTION_KIND_STATIC_METHOD => &mut m.statics,
+                    FUNCTION_KIND_PROPERTY_GET => &mut m.getters,
+                    _ => &mut m.setters,
+                };
+                list.push((fname, d));
+            }
+            _ => module.setattr(fname.as_str(), d)?,
+        }
+    }
+    for (name, ty, ctor) in classes {
+        let m = members.remove(&name).unwrap_or_default();
+        module.setattr(name.as_str(), jitclass::make_class(py, &module_name, &ty, ctor, m)?)?;
+    }
+    if let Some(class) = members.keys().next() {
+        return Err(PyImportError::new_err(format!("numrs module table: members of {class}, which is not a jitclass of the module")));
     }
     Ok(())
 }
@@ -334,6 +373,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
         Ordering::Relaxed,
     );
     m.add_class::<boxing::MemInfoOwner>()?;
+    m.add_class::<jitclass::JitBox>()?;
     m.add_class::<generators::Generator>()?;
     m.add_class::<dict_boxing::TypedDict>()?;
     m.add_class::<lists::TypedList>()?;

@@ -302,6 +302,9 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if let Some(t) = crate::dispatcher::typeof_dispatcher(obj) {
         return Some(t);
     }
+    if let Some(t) = crate::jitclass::typeof_box(py, obj) {
+        return Some(t);
+    }
     let b = Bound::from_borrowed_ptr(py, obj);
     if let Some(t) = crate::lists::typeof_typed_list(&b).or_else(|| crate::dict_boxing::typeof_typed_dict(&b)) {
         return Some(t);

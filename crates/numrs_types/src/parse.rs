@@ -311,12 +311,36 @@ impl<'a> Parser<'a> {
         }
         Some(Type::Generator(Arc::new(crate::GeneratorType { yield_type, func_name: name.into(), args })))
     }
+    /// The rest of a jitclass's name after `jitclass.`: `Bag#7f1a<value:int32,data:array(float32,
+    /// 1d, A)>`. The text names no members: the class has none.
+    fn jitclass(&mut self) -> Option<Arc<crate::JitClassType>> {
+        let name = self.ident()?;
+        let rest = self.s.strip_prefix('#')?;
+        let end = rest.find(|c: char| !c.is_ascii_hexdigit())?;
+        let id = u64::from_str_radix(&rest[..end], 16).ok()?;
+        self.s = rest[end..].strip_prefix('<')?;
+        let mut fields = Vec::new();
+        while !self.eat(">") {
+            if !fields.is_empty() && !self.eat(",") {
+                return None;
+            }
+            let field = self.ident()?;
+            if !self.eat(":") {
+                return None;
+            }
+            fields.push((Arc::from(field), self.ty()?));
+        }
+        Some(Arc::new(crate::JitClassType { name: name.into(), id, fields, members: Vec::new() }))
+    }
     fn ty_inner(&mut self) -> Option<Type> {
         if self.eat("readonly ") {
             return match self.ty()? {
                 Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { readonly: true, ..(*a).clone() }))),
                 _ => None,
             };
+        }
+        if self.eat("instance.jitclass.") {
+            return self.jitclass().map(Type::JitClassInstance);
         }
         if self.eat("reflected ") {
             return match self.ty()? {
@@ -496,6 +520,19 @@ mod tests {
         assert_eq!(PyRepr::parse("np.complex64(-0-1.5j)"), Some(PyRepr::NpScalar(NumericKind::Complex64, Box::new(PyRepr::Complex(-0.0, -1.5)))));
         for bad in ["np.float32(", "(1, 2", "np.nothing(1)", "foo", "[1, 2]"] {
             assert_eq!(PyRepr::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn jitclass_instance_types_parse_back_without_members() {
+        let text = "instance.jitclass.Bag#7f00ab12cd34<value:int32,array:array(float32, 1d, A),pair:UniTuple(float64 x 2)>";
+        let t = parse_type(text).expect("parses");
+        assert_eq!(t.to_string(), text);
+        let Type::JitClassInstance(c) = &t else { panic!("not an instance: {t}") };
+        assert_eq!((&*c.name, c.id, c.fields.len(), c.members.len()), ("Bag", 0x7f00ab12cd34, 3, 0));
+        assert_eq!(parse_type("list(instance.jitclass.E#1<>)<iv=None>").map(|t| t.to_string()).as_deref(), Some("list(instance.jitclass.E#1<>)<iv=None>"));
+        for bad in ["instance.jitclass.Bag#<x:int64>", "instance.jitclass.Bag#7f<x int64>", "instance.jitclass.Bag#7f<x:int64"] {
+            assert_eq!(parse_type(bad), None, "{bad}");
         }
     }
 }

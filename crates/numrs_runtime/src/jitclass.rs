@@ -1,0 +1,304 @@
+//! `@jitclass` instances in Python, after Numba's `numba/experimental/jitclass/boxing.py`.
+//!
+//! An instance is a MemInfo whose data holds the fields (see `numrs_abi::FUNCTION_KIND_JITCLASS`).
+//! In Python it is a [`JitBox`]: an object of a class made per jitclass (named as the jitclass,
+//! in Numba's module `numba.experimental.jitclass.boxing`, so it prints as Numba's does) that
+//! holds one reference. The class has the fields as properties the runtime reads and writes,
+//! the jitclass's properties, methods and static methods calling their dispatchers, and no
+//! other attributes (`__slots__ = ()`). The module attribute named after the jitclass is
+//! another class, whose calls construct instances (Numba's `JitClassType`).
+//!
+//! Reference counts: a box owns one reference to its instance; unboxing an argument takes a
+//! new reference for the call (released after it), as for strings and lists; a field read
+//! from Python takes a new reference to what it holds; a field written drops the old value's.
+
+use crate::boxing::{box_value, release, unbox, Plan};
+use crate::memory::RUNTIME_API;
+use numrs_abi::MemInfo;
+use numrs_types::Type;
+use pyo3::exceptions::{PyAttributeError, PyTypeError};
+use pyo3::ffi;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple, PyType};
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// What the runtime knows of a jitclass: its instance type and its fields' places.
+#[derive(Debug)]
+pub struct ClassInfo {
+    /// `instance.jitclass.Name#id<fields>` (parsed from the module table: no members).
+    pub ty: Type,
+    pub name: String,
+    /// Name, offset in the instance's data, and how to move the value across the boundary.
+    pub fields: Vec<(String, usize, Plan)>,
+}
+
+impl ClassInfo {
+    /// The plan of an instance type, or why its fields cannot cross the boundary.
+    pub fn of(ty: &Type) -> Result<ClassInfo, String> {
+        let Type::JitClassInstance(class) = ty else { return Err(format!("{ty} is not a jitclass instance")) };
+        let l = numrs_abi::jitclass_data_layout(class).ok_or_else(|| format!("the fields of {ty} have no native layout"))?;
+        let mut fields = Vec::with_capacity(class.fields.len());
+        for ((name, t), off) in class.fields.iter().zip(&l.fields) {
+            let plan = Plan::of(t).map_err(|m| format!("field '{name}' of jitclass {}: {m}", class.name))?;
+            fields.push((name.to_string(), *off, plan));
+        }
+        Ok(ClassInfo { ty: ty.clone(), name: class.name.to_string(), fields })
+    }
+}
+
+/// Drops one reference to an instance; at zero, the references its fields hold and the
+/// instance (what compiled code's `numrs.jitclass_drop.<class>` does).
+///
+/// # Safety
+/// `mi` is null or an instance of `info`'s class to which the caller owns a reference.
+pub unsafe fn release_instance(info: &ClassInfo, mi: *mut MemInfo) {
+    if mi.is_null() {
+        return;
+    }
+    let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const AtomicI64);
+    if rc.fetch_sub(1, Ordering::AcqRel) != 1 {
+        return;
+    }
+    for (_, off, plan) in &info.fields {
+        release(plan, (*mi).data.add(*off));
+    }
+    (RUNTIME_API.meminfo_release)(mi);
+}
+
+/// Takes one more reference to an instance.
+///
+/// # Safety
+/// `mi` is null or a live instance.
+pub unsafe fn retain_instance(mi: *mut MemInfo) {
+    if !mi.is_null() {
+        (*(std::ptr::addr_of_mut!((*mi).refcount) as *const AtomicI64)).fetch_add(1, Ordering::Relaxed);
+    }
+}
+
+/// The base class of every jitclass's box class (Numba's `_box.Box`): one reference to an
+/// instance. A box made by calling the class directly holds none and refuses every access.
+#[pyclass(subclass, frozen, module = "numrs_runtime", name = "Box")]
+pub struct JitBox {
+    mi: AtomicUsize,
+    info: OnceLock<Arc<ClassInfo>>,
+}
+
+#[pymethods]
+impl JitBox {
+    #[new]
+    fn new() -> JitBox {
+        JitBox { mi: AtomicUsize::new(0), info: OnceLock::new() }
+    }
+}
+
+impl Drop for JitBox {
+    fn drop(&mut self) {
+        let mi = *self.mi.get_mut() as *mut MemInfo;
+        if let Some(info) = self.info.get() {
+            unsafe { release_instance(info, mi) }
+        }
+    }
+}
+
+impl JitBox {
+    /// The instance and its class, or the error of a box that holds none.
+    fn instance(&self) -> PyResult<(*mut MemInfo, &Arc<ClassInfo>)> {
+        let mi = self.mi.load(Ordering::Relaxed) as *mut MemInfo;
+        match self.info.get() {
+            Some(info) if !mi.is_null() => Ok((mi, info)),
+            _ => Err(PyTypeError::new_err("this jitclass box holds no instance (boxes are made by calling the jitclass)")),
+        }
+    }
+}
+
+/// The box class of each jitclass instance type the loaded modules define.
+fn box_classes() -> &'static Mutex<HashMap<Type, Py<PyType>>> {
+    static CLASSES: OnceLock<Mutex<HashMap<Type, Py<PyType>>>> = OnceLock::new();
+    CLASSES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The type of a box (its instance type), for the dispatcher's `typeof`.
+///
+/// # Safety
+/// `obj` is a live object, with the GIL held.
+pub unsafe fn typeof_box(py: Python<'_>, obj: *mut ffi::PyObject) -> Option<Type> {
+    let base = <JitBox as pyo3::PyTypeInfo>::type_object_raw(py);
+    if ffi::PyObject_TypeCheck(obj, base) == 0 {
+        return None;
+    }
+    let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+    let b = b.downcast_unchecked::<JitBox>();
+    b.get().info.get().map(|i| i.ty.clone())
+}
+
+/// Writes the instance a box of `info`'s class holds at `dst`, as a new reference.
+///
+/// # Safety
+/// `dst` has room for a pointer; the GIL is held.
+pub unsafe fn unbox_instance(py: Python<'_>, info: &ClassInfo, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
+    let bad = || {
+        PyTypeError::new_err(format!(
+            "can't unbox {} from PyObject into native value.  The object maybe of a different type",
+            info.ty
+        ))
+    };
+    if typeof_box(py, obj).as_ref() != Some(&info.ty) {
+        return Err(bad());
+    }
+    let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+    let (mi, _) = b.downcast_unchecked::<JitBox>().get().instance()?;
+    retain_instance(mi);
+    (dst as *mut *mut MemInfo).write_unaligned(mi);
+    Ok(())
+}
+
+/// A new box for the instance at `src`, consuming its reference.
+///
+/// # Safety
+/// `src` holds an instance of `info`'s class; the GIL is held.
+pub unsafe fn box_instance(py: Python<'_>, info: &Arc<ClassInfo>, src: *const u8) -> PyResult<*mut ffi::PyObject> {
+    let mi = (src as *const *mut MemInfo).read_unaligned();
+    let class = box_classes().lock().unwrap_or_else(|e| e.into_inner()).get(&info.ty).map(|c| c.clone_ref(py));
+    let Some(class) = class else {
+        release_instance(info, mi);
+        return Err(PyTypeError::new_err(format!("no Python class for {} (its module did not define it)", info.ty)));
+    };
+    // The base's `tp_new` (the box class defines no `__new__`), as `Box.__new__(class)`.
+    let tp = class.as_ptr() as *mut ffi::PyTypeObject;
+    let slot = ffi::PyType_GetSlot(tp, ffi::Py_tp_new);
+    let obj = if slot.is_null() {
+        std::ptr::null_mut()
+    } else {
+        let new: ffi::newfunc = std::mem::transmute(slot);
+        new(tp, PyTuple::empty(py).as_ptr(), std::ptr::null_mut())
+    };
+    if obj.is_null() {
+        release_instance(info, mi);
+        return Err(PyErr::take(py).unwrap_or_else(|| PyTypeError::new_err("cannot make a jitclass box")));
+    }
+    let b = Bound::<PyAny>::from_owned_ptr(py, obj);
+    let jb = b.downcast_unchecked::<JitBox>().get();
+    if jb.info.set(info.clone()).is_err() {
+        release_instance(info, mi);
+        return Err(PyTypeError::new_err("internal error: a new jitclass box already holds an instance"));
+    }
+    jb.mi.store(mi as usize, Ordering::Relaxed);
+    Ok(b.into_ptr())
+}
+
+/// The box's field `index` (a new reference to what it holds).
+#[pyfunction]
+fn _jitclass_get(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize) -> PyResult<PyObject> {
+    let (mi, info) = obj.get().instance()?;
+    let Some((_, off, plan)) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
+    unsafe {
+        let src = (*mi).data.add(*off);
+        crate::lists::retain(plan, src);
+        let np = crate::npy::npy(py)?;
+        Ok(PyObject::from_owned_ptr(py, box_value(py, np, plan, src)?))
+    }
+}
+
+/// Sets the box's field `index` to `value` converted to the field's type (Numba's generated
+/// setter): the instance takes a reference to the new value and drops the old one.
+#[pyfunction]
+fn _jitclass_set(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    let (mi, info) = obj.get().instance()?;
+    let Some((name, off, plan)) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
+    if !crate::dict_boxing::storable(plan) {
+        let t = match &info.ty {
+            Type::JitClassInstance(c) => c.fields.get(index).map(|(_, t)| t.to_string()).unwrap_or_default(),
+            _ => String::new(),
+        };
+        return Err(PyTypeError::new_err(format!(
+            "setting field '{name}' of type {t} of a jitclass from Python is not supported by numrs"
+        )));
+    }
+    let size = numrs_abi::layout(match &info.ty {
+        Type::JitClassInstance(c) => &c.fields[index].1,
+        _ => return Err(PyTypeError::new_err("internal error: not a jitclass")),
+    })
+    .map_or(0, |l| l.size);
+    let mut buf = vec![0u128; size.div_ceil(16).max(1)];
+    let tmp = buf.as_mut_ptr() as *mut u8;
+    unsafe {
+        let np = crate::npy::npy(py)?;
+        unbox(py, np, plan, value.as_ptr(), tmp)?;
+        if let Err(e) = crate::boxing::adopt_arrays(plan, tmp) {
+            release(plan, tmp);
+            return Err(e);
+        }
+        let dst = (*mi).data.add(*off);
+        // Old value out, new value in, then the old one's references go.
+        let mut old = vec![0u128; size.div_ceil(16).max(1)];
+        std::ptr::copy_nonoverlapping(dst, old.as_mut_ptr() as *mut u8, size);
+        std::ptr::copy_nonoverlapping(tmp, dst, size);
+        release(plan, old.as_ptr() as *const u8);
+    }
+    Ok(())
+}
+
+/// The Python side: the box class and the class the module exposes (`jitclass.py`).
+const HELPERS: &str = include_str!("jitclass.py");
+
+fn helpers(py: Python<'_>) -> PyResult<Bound<'_, PyModule>> {
+    static MODULE: pyo3::sync::GILOnceCell<Py<PyModule>> = pyo3::sync::GILOnceCell::new();
+    let m = MODULE.get_or_try_init(py, || -> PyResult<Py<PyModule>> {
+        let code = std::ffi::CString::new(HELPERS).map_err(|_| PyTypeError::new_err("internal error: NUL in jitclass.py"))?;
+        Ok(PyModule::from_code(py, &code, c"numrs_runtime/jitclass.py", c"numrs_runtime._jitclass")?.unbind())
+    })?;
+    Ok(m.bind(py).clone())
+}
+
+/// The members of one jitclass as the module table lists them.
+#[derive(Default)]
+pub struct Members<'py> {
+    pub methods: Vec<(String, Bound<'py, PyAny>)>,
+    pub statics: Vec<(String, Bound<'py, PyAny>)>,
+    pub getters: Vec<(String, Bound<'py, PyAny>)>,
+    pub setters: Vec<(String, Bound<'py, PyAny>)>,
+}
+
+/// Makes the box class of instance type `ty` (registered for boxing) and returns the class the
+/// module exposes, whose calls run `ctor` (a dispatcher over the constructor's
+/// specializations).
+pub fn make_class<'py>(
+    py: Python<'py>,
+    module_name: &str,
+    ty: &Type,
+    ctor: Bound<'py, PyAny>,
+    members: Members<'py>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let info = ClassInfo::of(ty).map_err(pyo3::exceptions::PyImportError::new_err)?;
+    let pairs = |v: Vec<(String, Bound<'py, PyAny>)>| -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        for (k, x) in v {
+            d.set_item(k, x)?;
+        }
+        Ok(d)
+    };
+    let fields: Vec<&str> = info.fields.iter().map(|(n, _, _)| n.as_str()).collect();
+    let h = helpers(py)?;
+    let base = py.get_type::<JitBox>();
+    let (box_class, class) = h
+        .getattr("make_class")?
+        .call1((
+            info.name.as_str(),
+            module_name,
+            ty.to_string(),
+            base,
+            fields,
+            pairs(members.methods)?,
+            pairs(members.statics)?,
+            pairs(members.getters)?,
+            pairs(members.setters)?,
+            ctor,
+            wrap_pyfunction!(_jitclass_get, py)?,
+            wrap_pyfunction!(_jitclass_set, py)?,
+        ))?
+        .extract::<(Bound<'py, PyType>, Bound<'py, PyAny>)>()?;
+    box_classes().lock().unwrap_or_else(|e| e.into_inner()).insert(info.ty.clone(), box_class.unbind());
+    Ok(class)
+}
