@@ -138,14 +138,25 @@ pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &st
 /// A type read from text (a recorded signature, a report): the text of a jitclass instance
 /// names neither the class's members nor numrs's id for it (a recording from Numba has the
 /// address of Numba's class object there), so an instance type is the class of `file` with that
-/// name and those fields. `None` for instances of no such class, and inside other types.
+/// name and those fields, also inside lists, tuples and optional values. `None` for instances
+/// of no such class, and inside other types.
 pub fn resolve_jitclass_text(db: &dyn Db, file: numrs_db::SourceFile, t: numrs_types::Type) -> Option<numrs_types::Type> {
-    match &t {
-        numrs_types::Type::JitClassInstance(c) => jitclass_instance_type(db, file, &c.name)
-            .filter(|real| matches!(real, numrs_types::Type::JitClassInstance(r) if r.fields == c.fields)),
-        t if t.holds_jitclass_instance() => None,
-        _ => Some(t),
+    use numrs_types::Type;
+    if !t.holds_jitclass_instance() {
+        return Some(t);
     }
+    let inner = |x: &Type| resolve_jitclass_text(db, file, x.clone()).map(Arc::new);
+    Some(match &t {
+        Type::JitClassInstance(c) => {
+            return jitclass_instance_type(db, file, &c.name).filter(|real| matches!(real, Type::JitClassInstance(r) if r.fields == c.fields))
+        }
+        Type::List { dtype, reflected, initial } => Type::List { dtype: inner(dtype)?, reflected: *reflected, initial: initial.clone() },
+        Type::ListType(x) => Type::ListType(inner(x)?),
+        Type::Optional(x) => Type::Optional(inner(x)?),
+        Type::UniTuple(x, n) => Type::UniTuple(inner(x)?, *n),
+        Type::Tuple(items) => Type::tuple(items.iter().map(|x| resolve_jitclass_text(db, file, x.clone())).collect::<Option<Vec<_>>>()?),
+        _ => return None,
+    })
 }
 
 /// The Numba type of a `@jitclass` class: its fields, and its members as the jit functions

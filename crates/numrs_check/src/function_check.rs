@@ -223,7 +223,9 @@ fn jitclass_member_self<'j>(db: &dyn Db, key: FunctionKey<'_>, jit: &'j JitFunct
     let file = key.file(db);
     let info = queries::module_info(db, file);
     let class = info.classes.iter().find(|c| c.name == class_name)?;
-    let kind = class.members.iter().find(|m| m.name == member && m.def_line_offset == jit.def_line_offset).map(|m| m.kind)?;
+    // The module's record of the function (`jit` has positions relative to the function).
+    let at = key.jit(db)?.def_line_offset;
+    let kind = class.members.iter().find(|m| m.name == member && m.def_line_offset == at).map(|m| m.kind)?;
     let instance = numrs_types::Type::JitClassInstance(crate::env::jitclass_type(db, file, info, class));
     Some((
         class_name,

@@ -60,11 +60,13 @@ pub fn compile_module(
     for (i, s) in specs.iter().enumerate() {
         ordinal.push(specs[..i].iter().filter(|o| o.function_id == s.function_id).count());
     }
-    // Inner functions of one enclosing function may share a name: theirs carry their id.
+    // Inner functions of one enclosing function may share a name, as do a jitclass property's
+    // getter and setter: theirs carry their id.
+    let shared = |s: &SpecInput<'_>| specs.iter().any(|o| o.function == s.function && o.function_id != s.function_id);
     let names: Vec<String> = specs
         .iter()
         .enumerate()
-        .map(|(i, s)| match s.internal {
+        .map(|(i, s)| match s.internal || shared(s) {
             true => format!("numrs.{module_name}.{}#{}.{}", s.function, s.function_id, ordinal[i]),
             false => format!("numrs.{module_name}.{}.{}", s.function, ordinal[i]),
         })
@@ -202,7 +204,7 @@ pub fn compile_module(
         }
         if s.ir.is_generator {
             // A Python entry only: C callers cannot drive a generator (the header skips it).
-            match build_generator_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i])) {
+            match build_generator_wrapper(&ctx, &module, f, s, &format!("{}.wrapper", names[i])) {
                 Ok(w) => wrappers[i] = Some((w, String::new())),
                 Err(e) => outcomes[i] = Some(e),
             }
@@ -211,7 +213,7 @@ pub fn compile_module(
         // Jitclass instances are Python objects only (the header has no type for them).
         let c_entry = !s.args.iter().chain([&s.return_type]).any(Type::holds_jitclass_instance);
         let sym = if c_entry { c_symbol(module_name, &s.function, ordinal[i]) } else { String::new() };
-        let made = build_wrapper(&ctx, &module, f, s, &format!("numrs.{module_name}.{}.{}.wrapper", s.function, ordinal[i]))
+        let made = build_wrapper(&ctx, &module, f, s, &format!("{}.wrapper", names[i]))
             .and_then(|w| if c_entry { build_c_entry(&ctx, &module, f, s, &sym).map(|_| w) } else { Ok(w) });
         match made {
             Ok(w) => wrappers[i] = Some((w, sym)),

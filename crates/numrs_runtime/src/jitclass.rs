@@ -225,7 +225,19 @@ fn _jitclass_set(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize, value: &
     let tmp = buf.as_mut_ptr() as *mut u8;
     unsafe {
         let np = crate::npy::npy(py)?;
-        unbox(py, np, plan, value.as_ptr(), tmp)?;
+        if let Err(e) = unbox(py, np, plan, value.as_ptr(), tmp) {
+            // Numba's setter fails to compile (an LLVM error for arrays): say what went wrong.
+            let t = match &info.ty {
+                Type::JitClassInstance(c) => c.fields[index].1.to_string(),
+                _ => String::new(),
+            };
+            let got = crate::typing::typeof_value(py, np, value.as_ptr(), true).map_or_else(|| "pyobject".to_string(), |t| t.to_string());
+            return Err(PyTypeError::new_err(format!(
+                "cannot set field '{name}' of jitclass {} (type {t}) to a value of type {got}: {}",
+                info.name,
+                e.value(py)
+            )));
+        }
         if let Err(e) = crate::boxing::adopt_arrays(plan, tmp) {
             release(plan, tmp);
             return Err(e);
