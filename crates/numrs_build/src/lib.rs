@@ -964,6 +964,19 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             }
         })
         .collect();
+    // The jitclasses that become classes in Python: those whose instances can cross (a class
+    // whose decorator fails has no instances at all).
+    let python_classes: Vec<(usize, &numrs_hir::JitClass, Type)> = if cuda {
+        Vec::new()
+    } else {
+        info.classes
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| c.errors.is_empty())
+            .filter_map(|(k, c)| numrs_check::jitclass_instance_type(dbd, file, &c.name).map(|t| (k, c, t)))
+            .filter(|(_, _, t)| numrs_abi::crosses(t))
+            .collect()
+    };
     // Every CPU jit function gets a dispatcher, also one with nothing built.
     let functions: Vec<numrs_codegen::FunctionInput> = info
         .functions
@@ -971,7 +984,11 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         .enumerate()
         .filter(|(_, f)| {
             !cuda
-                && !(f.is_jitclass_member() && f.name.ends_with(".__init__"))
+                && match jitclass_member(info, f) {
+                    // Members are attributes of their class in Python.
+                    Some((class, _)) => !f.name.ends_with(".__init__") && python_classes.iter().any(|(_, c, _)| c.name == class.name),
+                    None => !f.is_jitclass_member(),
+                }
                 && (matches!(f.kind, numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize)
                     || (f.kind == numrs_hir::JitKind::GuVectorize && f.gufunc_layout.is_some()))
         })
@@ -998,8 +1015,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let mut functions = functions;
     if !cuda {
         let first = info.functions.len() + externals.len() + inner.len();
-        for (k, class) in info.classes.iter().enumerate().filter(|(_, c)| c.errors.is_empty()) {
-            let Some(instance) = numrs_check::jitclass_instance_type(dbd, file, &class.name) else { continue };
+        for (k, class, instance) in python_classes.iter().cloned() {
             let init_name = class.function_name("__init__");
             let init = info.functions.iter().position(|f| f.is_jitclass_member() && f.name == init_name);
             functions.push(numrs_codegen::FunctionInput {
