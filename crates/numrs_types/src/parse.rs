@@ -227,7 +227,42 @@ fn closing_brace(s: &str) -> Option<usize> {
 }
 
 pub fn parse_type(text: &str) -> Option<Type> {
-    let mut p = Parser { s: text.trim(), depth: 0 };
+    let text = text.trim();
+    if let Some(t) = parse_with(text, &[]) {
+        return Some(t);
+    }
+    // A string literal's text may hold `)` (`Tuple(Literal[str](a)), int64)`): try ending the
+    // literals at later parentheses, the earliest ends first, for a bounded number of tries.
+    let literals = text.matches("Literal[str](").count();
+    if literals == 0 || literals > 4 {
+        return None;
+    }
+    let closes = text.matches(')').count() as u32;
+    let mut skips = vec![0u32; literals];
+    for _ in 0..512 {
+        // The next combination, counting with the last literal's skip fastest.
+        let mut k = literals;
+        loop {
+            if k == 0 {
+                return None;
+            }
+            k -= 1;
+            skips[k] += 1;
+            if skips[k] < closes {
+                break;
+            }
+            skips[k] = 0;
+        }
+        if let Some(t) = parse_with(text, &skips) {
+            return Some(t);
+        }
+    }
+    None
+}
+
+/// Parses `text`, the `k`-th string literal running past `skips[k]` closing parentheses.
+fn parse_with(text: &str, skips: &[u32]) -> Option<Type> {
+    let mut p = Parser { s: text, depth: 0, skips, literals: 0 };
     let t = p.ty()?;
     p.skip_ws();
     p.s.is_empty().then_some(t)
@@ -236,6 +271,9 @@ pub fn parse_type(text: &str) -> Option<Type> {
 struct Parser<'a> {
     s: &'a str,
     depth: u32,
+    /// For each string literal, in order: how many `)` its text holds.
+    skips: &'a [u32],
+    literals: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -460,7 +498,13 @@ impl<'a> Parser<'a> {
                 self.eat("[").then_some(())?;
                 let kind = self.ident()?;
                 self.eat("](").then_some(())?;
-                let end = self.s.find(')')?;
+                let skip = if kind == "str" {
+                    self.literals += 1;
+                    self.skips.get(self.literals - 1).copied().unwrap_or(0) as usize
+                } else {
+                    0
+                };
+                let end = self.s.match_indices(')').nth(skip)?.0;
                 let value = &self.s[..end];
                 let t = match kind {
                     "int" => Type::IntegerLiteral(value.trim().parse().ok()?),
@@ -530,6 +574,14 @@ mod tests {
         assert_eq!(t.to_string(), text);
         let Type::JitClassInstance(c) = &t else { panic!("not an instance: {t}") };
         assert_eq!((&*c.name, c.id, c.fields.len(), c.members.len()), ("Bag", 0x7f00ab12cd34, 3, 0));
+        assert_eq!(
+            parse_type("Tuple(Literal[str](a)), int64)"),
+            Some(Type::tuple(vec![Type::StringLiteral("a)".into()), Type::int64()]))
+        );
+        assert_eq!(
+            parse_type("Tuple(Literal[str](x), Literal[str](y))"),
+            Some(Type::tuple(vec![Type::StringLiteral("x".into()), Type::StringLiteral("y".into())]))
+        );
         assert_eq!(parse_type("list(instance.jitclass.E#1<>)<iv=None>").map(|t| t.to_string()).as_deref(), Some("list(instance.jitclass.E#1<>)<iv=None>"));
         for bad in ["instance.jitclass.Bag#<x:int64>", "instance.jitclass.Bag#7f<x int64>", "instance.jitclass.Bag#7f<x:int64"] {
             assert_eq!(parse_type(bad), None, "{bad}");
