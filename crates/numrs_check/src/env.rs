@@ -204,9 +204,24 @@ pub(crate) fn jitclass_type(
     Arc::new(numrs_types::JitClassType {
         name: class.name.as_str().into(),
         id: 0x7f00_0000_0000 | (h & 0xff_ffff_ffff),
-        fields: class.fields.iter().map(|(n, t)| (n.as_str().into(), t.clone())).collect(),
+        fields: class.fields.iter().map(|(n, t)| (n.as_str().into(), resolve_class_refs(db, file, info, t))).collect(),
         members,
     })
+}
+
+/// A field type with the instances HIR names only by class (`Other.class_type.instance_type`,
+/// see `numrs_hir::jitclass_ref`) made the classes' types. Such a class is defined before the
+/// one whose field it types, so this ends.
+fn resolve_class_refs(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, t: &numrs_types::Type) -> numrs_types::Type {
+    match t {
+        numrs_types::Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
+            match info.classes.iter().position(|k| *k.name == *c.name) {
+                Some(i) => numrs_types::Type::JitClassInstance(jitclass_type(db, file, info, &info.classes[i])),
+                None => t.clone(),
+            }
+        }
+        _ => t.clone(),
+    }
 }
 
 /// The type of a module-level value numrs can evaluate without running the module: NumPy

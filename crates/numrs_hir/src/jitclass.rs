@@ -91,12 +91,41 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
         let Some((decorator, spec)) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s))) else {
             continue;
         };
-        out.push(analyze(class, stmt, index, decorator, spec, symbols));
+        let c = analyze(class, stmt, index, decorator, spec, symbols, &out);
+        out.push(c);
     }
     out
 }
 
-fn analyze(class: &ast::ClassDef, stmt: &Stmt, index: usize, decorator: &Expr, spec: Option<&Expr>, symbols: &ModuleSymbols) -> JitClass {
+/// The type of a field declared `Other.class_type.instance_type`, `Other` a jitclass defined
+/// before (`known`): an instance of `Other` that names only the class (id 0, no fields), which
+/// `check` resolves to the class's type.
+fn instance_type_ref(ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, known: &[JitClass]) -> Option<Type> {
+    let ExprKind::Attribute { value, attr } = &ty.kind else { return None };
+    let ExprKind::Attribute { value: class, attr: class_type } = &value.kind else { return None };
+    let ExprKind::Name(name) = &class.kind else { return None };
+    if attr != "instance_type" || class_type != "class_type" {
+        return None;
+    }
+    let bound = symbols.lookup(name, before)?;
+    let c = known.iter().find(|c| c.name == *name && c.errors.is_empty())?;
+    (bound.kind == BindingKind::Class && bound.stmt_span.start < before.unwrap_or(u32::MAX)).then(|| jitclass_ref(&c.name))?
+}
+
+/// An instance of the jitclass `name` that names only the class (see [`instance_type_ref`]).
+pub fn jitclass_ref(name: &str) -> Option<Type> {
+    Some(Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { name: name.into(), id: 0, fields: Vec::new(), members: Vec::new() })))
+}
+
+fn analyze(
+    class: &ast::ClassDef,
+    stmt: &Stmt,
+    index: usize,
+    decorator: &Expr,
+    spec: Option<&Expr>,
+    symbols: &ModuleSymbols,
+    known: &[JitClass],
+) -> JitClass {
     let mut c = JitClass {
         name: class.name.clone(),
         stmt_index: index,
@@ -107,7 +136,7 @@ fn analyze(class: &ast::ClassDef, stmt: &Stmt, index: usize, decorator: &Expr, s
     };
     let before = Some(stmt.span.start);
     if let Some(spec) = spec {
-        read_spec(spec, symbols, before, &mut c, 0);
+        read_spec(spec, symbols, before, &mut c, 0, known);
     }
     for s in &class.body {
         match &s.kind {
@@ -174,7 +203,7 @@ fn is_builtin(name: &str, expr: &Expr, symbols: &ModuleSymbols) -> bool {
 
 /// Reads a spec: a list or tuple of `(name, type)` pairs, a dict display, `OrderedDict(...)`
 /// or `dict(...)` of one of those, or a module-level name bound to one.
-fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, depth: u32) {
+fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, depth: u32, known: &[JitClass]) {
     if depth > 8 {
         return;
     }
@@ -182,7 +211,7 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
         ExprKind::List(items) | ExprKind::Tuple(items) => {
             for item in items {
                 match &item.kind {
-                    ExprKind::Tuple(pair) | ExprKind::List(pair) if pair.len() == 2 => add_field(&pair[0], &pair[1], symbols, before, c),
+                    ExprKind::Tuple(pair) | ExprKind::List(pair) if pair.len() == 2 => add_field(&pair[0], &pair[1], symbols, before, c, known),
                     _ => c.errors.push(error("numrs: a spec item must be a (name, type) pair written in the source".into(), item.span)),
                 }
             }
@@ -190,7 +219,7 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
         ExprKind::Dict { keys, values } => {
             for (k, v) in keys.iter().zip(values) {
                 match k {
-                    Some(k) => add_field(k, v, symbols, before, c),
+                    Some(k) => add_field(k, v, symbols, before, c, known),
                     None => c.errors.push(error("numrs: `**` in a jitclass spec is not understood".into(), v.span)),
                 }
             }
@@ -203,7 +232,7 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
                     || matches!(&func.kind, ExprKind::Name(n) if n == "dict" && is_builtin(n, func, symbols))) =>
         {
             if let Some(a) = args.first() {
-                read_spec(a, symbols, before, c, depth + 1);
+                read_spec(a, symbols, before, c, depth + 1, known);
             }
         }
         ExprKind::Name(name) => {
@@ -212,7 +241,7 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
                 _ => None,
             });
             match value {
-                Some((v, at)) => read_spec(&v, symbols, Some(at), c, depth + 1),
+                Some((v, at)) => read_spec(&v, symbols, Some(at), c, depth + 1, known),
                 None => c.errors.push(error(format!("numrs: cannot read the jitclass spec '{name}' without running the module"), spec.span)),
             }
         }
@@ -220,7 +249,7 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
     }
 }
 
-fn add_field(name: &Expr, ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass) {
+fn add_field(name: &Expr, ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, known: &[JitClass]) {
     let name = match &name.kind {
         ExprKind::Constant(ast::Constant::Str(s)) => s.clone(),
         _ => {
@@ -228,7 +257,7 @@ fn add_field(name: &Expr, ty: &Expr, symbols: &ModuleSymbols, before: Option<u32
             return;
         }
     };
-    match eval_type_expr(ty, symbols, before) {
+    match instance_type_ref(ty, symbols, before, known).map(Ok).unwrap_or_else(|| eval_type_expr(ty, symbols, before)) {
         Ok(t) => match c.fields.iter_mut().find(|(n, _)| *n == name) {
             Some(existing) => existing.1 = t,
             None => c.fields.push((name, t)),
