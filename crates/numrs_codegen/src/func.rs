@@ -1723,14 +1723,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// A Numba operator (`operator.add`...) or builtin: resolve the signature its template
     /// chose from the final types, cast the operands to it, run the implementation, cast the
     /// result to the target's type.
-    fn intrinsic(&mut self, key: &str, operands: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn intrinsic(&mut self, key: &str, operands: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
         let types: Vec<Type> = operands.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
-        // An operator on a jitclass instance calls its dunder method.
-        if let Some(Type::JitClassInstance(class)) = types.first() {
-            if let Some(d) = numrs_types::jitclass_operator(class, key) {
-                let recv = self.load(operands[0])?;
-                return self.call_jit(&d, Some((recv, types[0].clone())), &operands[1..], None, &[], target);
-            }
+        // An operator on a jitclass instance calls its dunder method (or Numba's fallback).
+        if let Some(op) = numrs_types::jitclass_op(key, &types) {
+            return self.jitclass_op(op, operands, &types, target);
         }
         let sig = match numrs_typing::resolve_call(key, &types, &[]) {
             Ok(Some(sig)) => sig,
@@ -2515,6 +2512,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let tt = self.ty(target)?;
         if crate::lists::dtype(&tt).is_some() {
             return crate::lists::setitem(self, target, index, value);
+        }
+        if let Type::JitClassInstance(class) = &tt {
+            // `a[i] = v` calls `a.__setitem__(i, v)`.
+            let Some(d) = numrs_types::jitclass_operator(class, "operator.setitem") else {
+                return self.fail(format!("item assignment on {tt} without __setitem__"));
+            };
+            let recv = self.load(target)?;
+            self.call_jit(&d, Some((recv, tt.clone())), &[index, value], None, &[], &Type::NoneType)?;
+            self.fresh = false;
+            return Ok(());
         }
         let it = self.ty(index)?;
         let Type::Array(a) = &tt else {

@@ -132,6 +132,40 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// An operator or builtin on an instance (`types[0]`) as `numrs_types::jitclass_op`
+    /// resolved it.
+    pub(crate) fn jitclass_op(&mut self, op: numrs_types::JitClassOp, operands: &[VarId], types: &[Type], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        use numrs_types::JitClassOp;
+        let recv = || -> R<(BasicValueEnum<'ctx>, Type)> { Ok((self.load(operands[0])?, types[0].clone())) };
+        match op {
+            JitClassOp::Method(d) => {
+                let r = recv()?;
+                self.call_jit(&d, Some(r), &operands[1..], None, &[], target)
+            }
+            JitClassOp::NotEq => {
+                let eq = self.intrinsic("operator.eq", operands, &Type::boolean())?.into_int_value();
+                let ne = self.b.build_not(eq, "")?;
+                self.cast(ne.into(), &Type::boolean(), target)
+            }
+            JitClassOp::ReflectedGt => {
+                let swapped = [operands[1], operands[0]];
+                self.intrinsic("operator.gt", &swapped, target)
+            }
+            JitClassOp::LenTruth(d) => {
+                let r = recv()?;
+                let n = self.call_jit(&d, Some(r), &[], None, &[], &Type::int64())?.into_int_value();
+                let t = self.b.build_int_compare(inkwell::IntPredicate::NE, n, n.get_type().const_zero(), "")?;
+                self.cast(t.into(), &Type::boolean(), target)
+            }
+            JitClassOp::AlwaysTrue => self.cast(self.ctx.bool_type().const_int(1, false).into(), &Type::boolean(), target),
+            JitClassOp::FloatOf(d) => {
+                let r = recv()?;
+                let x = self.call_jit(&d, Some(r), &[], None, &[], &Type::float64())?;
+                self.cast(x, &Type::float64(), target)
+            }
+        }
+    }
+
     /// A call of a jitclass (its constructor) or of a method bound to an instance; `None`
     /// for other calls.
     pub(crate) fn jitclass_call(

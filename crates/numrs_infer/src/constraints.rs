@@ -605,10 +605,36 @@ fn resolve_intrinsic(inf: &Inferer<'_>, key: &str, types: &[Type], span: Option<
 /// a `@jitclass` instance that defines its dunder method calls that method (Numba's
 /// `jitclass/overloads.py`).
 fn registry_call(inf: &Inferer<'_>, key: &str, types: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Option<Type>, InferError> {
-    if let (Some(Type::JitClassInstance(class)), true) = (types.first(), kws.is_empty()) {
-        if let Some(d) = numrs_types::jitclass_operator(class, key) {
-            return call_dispatcher_at(inf, &d, types, &[], span).map(Some);
-        }
+    registry_call_depth(inf, key, types, kws, span, 0)
+}
+
+fn registry_call_depth(
+    inf: &Inferer<'_>,
+    key: &str,
+    types: &[Type],
+    kws: &[(String, Type)],
+    span: Option<Span>,
+    depth: u32,
+) -> Result<Option<Type>, InferError> {
+    use numrs_types::JitClassOp;
+    if let (Some(op), true, true) = (numrs_types::jitclass_op(key, types), kws.is_empty(), depth < 8) {
+        let method = |d: &numrs_types::DispatcherRef| call_dispatcher_at(inf, d, &types[..1], &[], span);
+        return match op {
+            JitClassOp::Method(d) => call_dispatcher_at(inf, &d, types, &[], span).map(Some),
+            // `not (x == y)`: whatever `==` gives, `not` makes a bool.
+            JitClassOp::NotEq => Ok(registry_call_depth(inf, "operator.eq", types, kws, span, depth + 1)?.map(|_| Type::boolean())),
+            JitClassOp::ReflectedGt => {
+                let swapped = [types[1].clone(), types[0].clone()];
+                registry_call_depth(inf, "operator.gt", &swapped, kws, span, depth + 1)
+            }
+            JitClassOp::LenTruth(d) => method(&d).map(|_| Some(Type::boolean())),
+            // `lambda x: True`: its return type stays literal.
+            JitClassOp::AlwaysTrue => Ok(Some(Type::BooleanLiteral(true))),
+            JitClassOp::FloatOf(d) => {
+                let index = method(&d)?;
+                Ok(numrs_typing::resolve_call("builtins.float", &[index], &[]).map_err(|e| to_infer_error(e, span))?.map(|s| s.return_type))
+            }
+        };
     }
     Ok(numrs_typing::resolve_call(key, types, kws).map_err(|e| to_infer_error(e, span))?.map(|sig| sig.return_type))
 }

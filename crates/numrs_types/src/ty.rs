@@ -383,6 +383,54 @@ pub fn jitclass_operator(class: &JitClassType, key: &str) -> Option<DispatcherRe
     })
 }
 
+/// What an operator or builtin applied to a `@jitclass` instance (`types[0]`) runs, after
+/// Numba's `jitclass/overloads.py`: the instance's dunder method, or one of its fallbacks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JitClassOp {
+    /// The method, called with the operands (the instance first).
+    Method(DispatcherRef),
+    /// `x != y` without `__ne__`: `not (x == y)`.
+    NotEq,
+    /// `x < y` (`>`, `<=`, `>=`, `==`) without the method when `y` is an instance with the
+    /// reflected one (`__gt__` for `<`): Numba's implementation computes `y > x`, whatever the
+    /// operator.
+    ReflectedGt,
+    /// `bool(x)` without `__bool__`: `bool(len(x))` with `__len__` (the method), else `True`.
+    LenTruth(DispatcherRef),
+    AlwaysTrue,
+    /// `float(x)` without `__float__`: `float(x.__index__())` (the method).
+    FloatOf(DispatcherRef),
+}
+
+/// See [`JitClassOp`]; `None` when Numba's overloads do not apply (`types[0]` is not an
+/// instance) or find nothing.
+pub fn jitclass_op(key: &str, types: &[Type]) -> Option<JitClassOp> {
+    let Some(Type::JitClassInstance(class)) = types.first() else { return None };
+    let method = |m: &str| match class.member(m) {
+        Some(ClassMember::Method(d)) => Some(d.clone()),
+        _ => None,
+    };
+    if let Some(d) = jitclass_operator(class, key) {
+        return Some(JitClassOp::Method(d));
+    }
+    let reflected = match key {
+        "operator.ne" => return Some(JitClassOp::NotEq),
+        "builtins.bool" => return Some(method("__len__").map_or(JitClassOp::AlwaysTrue, JitClassOp::LenTruth)),
+        "builtins.float" => return method("__index__").map(JitClassOp::FloatOf),
+        "builtins.int" => return method("__index__").map(JitClassOp::Method),
+        "operator.ge" => "__le__",
+        "operator.gt" => "__lt__",
+        "operator.le" => "__ge__",
+        "operator.lt" => "__gt__",
+        "operator.eq" => "__eq__",
+        _ => return None,
+    };
+    match types.get(1) {
+        Some(Type::JitClassInstance(other)) if matches!(other.member(reflected), Some(ClassMember::Method(_))) => Some(JitClassOp::ReflectedGt),
+        _ => None,
+    }
+}
+
 /// The method name of a key made by [`jitclass_method_key`].
 pub fn jitclass_method_of_key(key: &str) -> Option<&str> {
     key.strip_prefix("(<class 'numba.core.types.misc.ClassInstanceType'>, '")?.strip_suffix("')")
