@@ -27,16 +27,19 @@ CORPORA = {
 # (`instance.jitclass.Bag#7f9ec03d38d0<value:int32>`); numrs prints a hash there. Like the `0x?`
 # the oracle writes for other addresses, both sides compare with `#?`.
 JITCLASS_ADDRESS = re.compile(r"(jitclass\.[A-Za-z_][A-Za-z0-9_]*)#[0-9a-f]+<")
+# A `deferred_type()` prints the address of its object in decimal (`DeferredType#139924750127440`).
+DEFERRED_ADDRESS = re.compile(r"DeferredType#[0-9]+")
 
 
 def without_class_addresses(src, dst):
-    """Copies the JSON files of `src` to `dst` with jitclass addresses replaced by `?`."""
+    """Copies the JSON files of `src` to `dst` with jitclass and deferred type addresses
+    replaced by `?`."""
     for entry in os.listdir(src):
         if entry.endswith(".json"):
             with open(os.path.join(src, entry)) as f:
                 text = f.read()
             with open(os.path.join(dst, entry), "w") as f:
-                f.write(JITCLASS_ADDRESS.sub(r"\1#?<", text))
+                f.write(DEFERRED_ADDRESS.sub("DeferredType#?", JITCLASS_ADDRESS.sub(r"\1#?<", text)))
 
 
 def score(name, corpus):

@@ -167,8 +167,27 @@ pub(crate) fn jitclass_type(
     info: &crate::queries::ModuleInfo,
     class: &numrs_hir::JitClass,
 ) -> Arc<numrs_types::JitClassType> {
+    let index = info.classes.iter().position(|c| std::ptr::eq(c, class)).or_else(|| info.classes.iter().position(|c| c == class));
+    match index {
+        Some(i) => crate::queries::jitclass_type_at(db, file, i).clone(),
+        None => build_jitclass_type(db, file, info, usize::MAX, 0),
+    }
+}
+
+/// [`jitclass_type`] of `info.classes[index]`, made now. `depth` bounds the classes made for
+/// the `deferred_type()`s of its fields that are other classes' instances.
+pub(crate) fn build_jitclass_type(
+    db: &dyn Db,
+    file: numrs_db::SourceFile,
+    info: &crate::queries::ModuleInfo,
+    index: usize,
+    depth: u32,
+) -> Arc<numrs_types::JitClassType> {
     use numrs_hir::MemberKind;
     use numrs_types::ClassMember;
+    let Some(class) = info.classes.get(index) else {
+        return Arc::new(numrs_types::JitClassType { name: "?".into(), id: 0, fields: Vec::new(), members: Vec::new() });
+    };
     let path: Arc<str> = file.path(db).as_str().into();
     let dispatcher = |m: &numrs_hir::ClassMemberDef| {
         let name = class.function_name(&m.name);
@@ -201,12 +220,54 @@ pub(crate) fn jitclass_type(
     for b in module.bytes().chain([b':']).chain(class.name.bytes()) {
         h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
     }
-    Arc::new(numrs_types::JitClassType {
+    // The `deferred_type()`s of the fields, made anew with what they are defined as: those
+    // defined as this class's instances once the class exists.
+    let mut own: Vec<Arc<numrs_types::DeferredType>> = Vec::new();
+    let mut deferred = |d: &numrs_types::DeferredType| -> Arc<numrs_types::DeferredType> {
+        if let Some(x) = own.iter().find(|x| x.id == d.id) {
+            return x.clone();
+        }
+        let made = Arc::new(numrs_types::DeferredType::new(d.id, &d.name));
+        let defined = info.deferred.iter().find(|(x, _)| *x == *d.name).and_then(|(_, c)| info.classes.iter().position(|k| k.name == *c));
+        match defined {
+            Some(i) if i == index => own.push(made.clone()),
+            Some(i) if depth < 4 => {
+                let _ = made.target.set(numrs_types::Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1)));
+            }
+            _ => {}
+        }
+        made
+    };
+    let fields = class
+        .fields
+        .iter()
+        .map(|(n, t)| (n.as_str().into(), map_deferred(&resolve_class_refs(db, file, info, t), &mut deferred)))
+        .collect();
+    let made = Arc::new(numrs_types::JitClassType {
         name: class.name.as_str().into(),
         id: 0x7f00_0000_0000 | (h & 0xff_ffff_ffff),
-        fields: class.fields.iter().map(|(n, t)| (n.as_str().into(), resolve_class_refs(db, file, info, t))).collect(),
+        fields,
         members,
-    })
+    });
+    for d in own {
+        let _ = d.target.set(numrs_types::Type::JitClassInstance(made.clone()));
+    }
+    made
+}
+
+/// `t` with each `DeferredType` in it replaced by `f` of it (in optional values, tuples and
+/// lists).
+fn map_deferred(t: &numrs_types::Type, f: &mut dyn FnMut(&numrs_types::DeferredType) -> Arc<numrs_types::DeferredType>) -> numrs_types::Type {
+    use numrs_types::Type;
+    match t {
+        Type::Deferred(d) => Type::Deferred(f(d)),
+        Type::Optional(x) => Type::Optional(Arc::new(map_deferred(x, f))),
+        Type::UniTuple(x, n) => Type::UniTuple(Arc::new(map_deferred(x, f)), *n),
+        Type::Tuple(items) => Type::Tuple(items.iter().map(|x| map_deferred(x, f)).collect::<Vec<_>>().into()),
+        Type::List { dtype, reflected, initial } => Type::List { dtype: Arc::new(map_deferred(dtype, f)), reflected: *reflected, initial: initial.clone() },
+        Type::ListType(x) => Type::ListType(Arc::new(map_deferred(x, f))),
+        _ => t.clone(),
+    }
 }
 
 /// A field type with the instances HIR names only by class (`Other.class_type.instance_type`,

@@ -24,6 +24,9 @@ pub struct ModuleInfo {
     pub classes: Vec<numrs_hir::JitClass>,
     /// Indexes into `functions` by name, in order.
     pub by_name: std::collections::BTreeMap<String, Vec<usize>>,
+    /// `X.define(C.class_type.instance_type)`: the `deferred_type()` `X` is jitclass `C`'s
+    /// instances.
+    pub deferred: Vec<(String, String)>,
 }
 
 #[salsa::tracked(returns(ref))]
@@ -37,7 +40,17 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
     }
-    Arc::new(ModuleInfo { symbols, functions, classes, by_name })
+    let deferred = numrs_hir::deferred_definitions(&skeleton.module);
+    Arc::new(ModuleInfo { symbols, functions, classes, by_name, deferred })
+}
+
+/// The type of the `index`-th jitclass of `file` (see `env::jitclass_type`), made once per
+/// revision of the module's skeleton: a class whose field refers to the class itself through a
+/// `deferred_type()` is a cycle of reference-counted values, which is never freed.
+#[salsa::tracked(returns(ref))]
+pub fn jitclass_type_at(db: &dyn Db, file: SourceFile, index: usize) -> Arc<numrs_types::JitClassType> {
+    let info = module_info(db, file);
+    crate::env::build_jitclass_type(db, file, info, index, 0)
 }
 
 /// A jit function of a file, by name and ordinal among the jit functions of that name

@@ -271,6 +271,9 @@ impl<'a> Evaluator<'a> {
                 let Some(value) = &binding.value else {
                     return Err(self.unsupported(span, format!("numrs: cannot tell the value of `{name}`")));
                 };
+                if let Some(t) = deferred_binding(symbols, name, value, binding.stmt_span.start) {
+                    return Ok(Value::Type(t));
+                }
                 if self.alias_depth >= MAX_ALIAS_DEPTH {
                     return Err(self.unsupported(span, format!("numrs: `{name}` is aliased too deeply to evaluate")));
                 }
@@ -867,4 +870,25 @@ pub(crate) fn types_namespace(name: &str) -> Option<Value> {
         "np" => Some(Value::Module("numpy".to_string())),
         _ => None,
     }
+}
+
+/// `name = deferred_type()` at module level (`numba.deferred_type`, `numba.types.deferred_type`):
+/// a `DeferredType` named by its binding, whose identity is a hash of that name (Numba prints
+/// the object's address). `numrs_check` gives it its definition.
+pub(crate) fn deferred_binding(symbols: &ModuleSymbols, name: &str, value: &Expr, at: u32) -> Option<Type> {
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    if !args.is_empty() || !keywords.is_empty() {
+        return None;
+    }
+    let path = symbols.resolve_dotted_at(func, Some(at))?;
+    if !matches!(path.as_str(), "numba.deferred_type" | "numba.types.deferred_type" | "numba.core.types.deferred_type") {
+        return None;
+    }
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in name.bytes() {
+        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
+    }
+    // 15 digits, as an address printed in decimal has.
+    let id = 100_000_000_000_000 + h % 900_000_000_000_000;
+    Some(Type::Deferred(std::sync::Arc::new(numrs_types::DeferredType::new(id, name))))
 }

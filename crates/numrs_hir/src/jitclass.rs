@@ -97,6 +97,24 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
     out
 }
 
+/// The module-level `X.define(C.class_type.instance_type)` statements (a `deferred_type()`
+/// `X` defined as the instances of jitclass `C`), in order: `(X, C)`.
+pub fn deferred_definitions(module: &ast::Module) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for stmt in &module.body {
+        let StmtKind::Expr(e) = &stmt.kind else { continue };
+        let ExprKind::Call { func, args, keywords } = &e.kind else { continue };
+        let ExprKind::Attribute { value, attr } = &func.kind else { continue };
+        let (ExprKind::Name(deferred), "define", [arg], true) = (&value.kind, attr.as_str(), args.as_slice(), keywords.is_empty()) else { continue };
+        let ExprKind::Attribute { value: ct, attr: it } = &arg.kind else { continue };
+        let ExprKind::Attribute { value: class, attr: c } = &ct.kind else { continue };
+        if let (ExprKind::Name(class), "class_type", "instance_type") = (&class.kind, c.as_str(), it.as_str()) {
+            out.push((deferred.clone(), class.clone()));
+        }
+    }
+    out
+}
+
 /// The type of a field declared `Other.class_type.instance_type`, `Other` a jitclass defined
 /// before (`known`): an instance of `Other` that names only the class (id 0, no fields), which
 /// `check` resolves to the class's type.

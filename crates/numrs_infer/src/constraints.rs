@@ -367,6 +367,8 @@ impl Constraint {
             }
             Kind::GetAttr { value, attr } => {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
+                // Numba's `DeferredAttribute`: resolved on the type it is defined as.
+                let t = t.resolve_deferred();
                 let resolved = match &t {
                     Type::Module(m) => inf.env.resolve_module_attr(m, attr),
                     Type::JitClassInstance(class) => jitclass_getattr(inf, class, &t, attr, span)?,
@@ -535,6 +537,7 @@ impl Constraint {
             }
             Kind::SetAttr { target, attr, value } => {
                 let Some(t) = inf.get(*target).cloned() else { return Ok(()) };
+                let t = t.resolve_deferred();
                 if let Type::JitClassInstance(class) = &t {
                     let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
                     jitclass_setattr(inf, class, &t, attr, &vt, span)?;

@@ -18,6 +18,13 @@ pub fn can_convert(from: &Type, to: &Type) -> Option<Conversion> {
     if from == to {
         return Some(Conversion::Exact);
     }
+    // A defined `DeferredType` behaves as the type it is defined as.
+    if let Type::Deferred(d) = from {
+        return can_convert(d.get()?, to);
+    }
+    if let Type::Deferred(d) = to {
+        return can_convert(from, d.get()?);
+    }
     // The type manager's registered rules (numbers only).
     if let (Type::Number(a), Type::Number(b)) = (from, to) {
         return NUMERIC_CONVERSIONS[*a as usize][*b as usize];

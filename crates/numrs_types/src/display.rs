@@ -121,6 +121,7 @@ impl Display for Type {
             }
             Type::ArrayFlags(a) => write!(f, "ArrayFlags({})", Type::Array(a.clone())),
             Type::JitClass(c) => write_jitclass(f, c),
+            Type::Deferred(d) => write!(f, "DeferredType#{}", d.id),
             Type::JitClassInstance(c) => {
                 f.write_str("instance.")?;
                 write_jitclass(f, c)

@@ -377,6 +377,13 @@ impl<'a> Parser<'a> {
                 _ => None,
             };
         }
+        if self.eat("DeferredType#") {
+            // Its name and definition are not in the text.
+            let end = self.s.find(|c: char| !c.is_ascii_digit()).unwrap_or(self.s.len());
+            let id = self.s[..end].parse().ok()?;
+            self.s = &self.s[end..];
+            return Some(Type::Deferred(Arc::new(crate::DeferredType::new(id, ""))));
+        }
         if self.eat("instance.jitclass.") {
             return self.jitclass().map(Type::JitClassInstance);
         }

@@ -286,6 +286,50 @@ pub enum Type {
     JitClass(Arc<JitClassType>),
     /// An instance of a `@jitclass` class (Numba's `ClassInstanceType`): `instance.jitclass.…`.
     JitClassInstance(Arc<JitClassType>),
+    /// Numba's `deferred_type()`, defined later as a jitclass's instance type (a linked
+    /// list's `next` field): `DeferredType#<id>`.
+    Deferred(Arc<DeferredType>),
+}
+
+/// A `deferred_type()`: its identity, the module-level name it is bound to, and the type it
+/// is defined as (`X.define(Node.class_type.instance_type)`), which may hold this very type
+/// (a class whose field refers to the class). Equality, hashing and printing use the identity
+/// only, so such cycles are never walked.
+pub struct DeferredType {
+    /// What Numba prints after `#` (there the object's address, in decimal).
+    pub id: u64,
+    pub name: Arc<str>,
+    pub target: std::sync::OnceLock<Type>,
+}
+
+impl DeferredType {
+    pub fn new(id: u64, name: &str) -> DeferredType {
+        DeferredType { id, name: name.into(), target: std::sync::OnceLock::new() }
+    }
+    /// The defined type, once known.
+    pub fn get(&self) -> Option<&Type> {
+        self.target.get()
+    }
+}
+
+impl PartialEq for DeferredType {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+
+impl Eq for DeferredType {}
+
+impl std::hash::Hash for DeferredType {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.id.hash(h);
+    }
+}
+
+impl std::fmt::Debug for DeferredType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DeferredType#{}({}, {})", self.id, self.name, if self.target.get().is_some() { "defined" } else { "undefined" })
+    }
 }
 
 /// A `@jitclass` class: its fields (the spec, in order) and the jit functions behind its
@@ -644,10 +688,35 @@ impl Type {
         }
     }
 
+    /// This type with a `DeferredType` at its top, or inside an optional type, replaced by
+    /// what it is defined as (one level: the fields of a class keep theirs).
+    pub fn resolve_deferred(&self) -> Type {
+        match self {
+            Type::Deferred(d) => d.get().cloned().unwrap_or_else(|| self.clone()),
+            Type::Optional(inner) if matches!(**inner, Type::Deferred(_)) => Type::Optional(Arc::new(inner.resolve_deferred())),
+            _ => self.clone(),
+        }
+    }
+
+    /// This type with every defined `DeferredType` in it replaced by what it is defined as,
+    /// except inside jitclass types (whose fields keep theirs: a class may refer to itself).
+    pub fn without_deferred(&self) -> Type {
+        let map = |t: &Arc<Type>| Arc::new(t.without_deferred());
+        match self {
+            Type::Deferred(d) => d.get().map_or_else(|| self.clone(), Type::without_deferred),
+            Type::Optional(t) => Type::Optional(map(t)),
+            Type::UniTuple(t, n) => Type::UniTuple(map(t), *n),
+            Type::Tuple(items) => Type::Tuple(items.iter().map(Type::without_deferred).collect::<Vec<_>>().into()),
+            Type::List { dtype, reflected, initial } => Type::List { dtype: map(dtype), reflected: *reflected, initial: initial.clone() },
+            Type::ListType(t) => Type::ListType(map(t)),
+            _ => self.clone(),
+        }
+    }
+
     /// Whether a `@jitclass` instance is (or is inside) a value of this type.
     pub fn holds_jitclass_instance(&self) -> bool {
         match self {
-            Type::JitClassInstance(_) => true,
+            Type::JitClassInstance(_) | Type::Deferred(_) => true,
             Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => t.holds_jitclass_instance(),
             Type::List { dtype, .. } | Type::Set { dtype, .. } => dtype.holds_jitclass_instance(),
             Type::Tuple(items) => items.iter().any(Type::holds_jitclass_instance),

@@ -14,6 +14,13 @@ pub fn unify_pairs(first: &Type, second: &Type) -> Option<Type> {
     if *second == Type::Undefined {
         return Some(first.clone());
     }
+    // Numba's `DeferredType.unify`: the type it is defined as.
+    if let Type::Deferred(d) = first {
+        return unify_pairs(d.get()?, second);
+    }
+    if let Type::Deferred(d) = second {
+        return unify_pairs(first, d.get()?);
+    }
     if let Some(t) = special_unify(first, second) {
         return Some(t);
     }
