@@ -186,7 +186,9 @@ pub const FUNCTION_KIND_KERNEL: u32 = 3;
 /// calls construct instances. The entry's `layout` is the instance type as Numba prints it
 /// (`instance.jitclass.Bag#7f..<value:int32,data:array(float32, 1d, A)>`), which says the
 /// fields: an instance is a pointer to a [`MemInfo`] whose data holds them as [`layout`] lays
-/// out the tuple of their types. Each specialization is a constructor: it takes `__init__`'s
+/// out the tuple of their types. It may be followed by a line per `deferred_type()` defined as
+/// this class's instances (`\nDeferredType#<id>`): a field of that type holds an instance of
+/// the class. Each specialization is a constructor: it takes `__init__`'s
 /// arguments after `self` and returns a new instance (one reference, owned by the receiver).
 /// An instance of the class is a Python object holding one reference; its fields are
 /// attributes read and written by the runtime, which drops the references they own when the
@@ -656,8 +658,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // A pointer to the string's MemInfo (see [`StrPayload`]).
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
         // A pointer to a jitclass instance's MemInfo, whose data holds its fields (see
-        // [`FUNCTION_KIND_JITCLASS`]). One reference is owned.
-        Type::JitClassInstance(_) => scalar(8),
+        // [`FUNCTION_KIND_JITCLASS`]). One reference is owned. A `deferred_type()` is the
+        // instance it is defined as.
+        Type::JitClassInstance(_) | Type::Deferred(_) => scalar(8),
         // A [`DictHandle`].
         Type::DictType(_) | Type::Set { .. } => Some(Layout { size: 8, align: 8, fields: vec![] }),
         // A generator returned to Python: its state (from [`RuntimeApi::alloc`], owned by the
@@ -700,6 +703,9 @@ pub fn crosses(ty: &Type) -> bool {
         Type::DictType(kv) => crosses(&kv.0) && crosses(&kv.1),
         Type::Generator(g) => crosses(&g.yield_type),
         Type::JitClassInstance(c) => c.fields.iter().all(|(_, t)| crosses(t)),
+        // The class it is defined as is checked where it is not deferred (a class may refer
+        // to itself).
+        Type::Deferred(_) => true,
         _ => false,
     }
 }

@@ -168,6 +168,20 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
     out
 }
 
+/// The ids of the `deferred_type()`s in the classes' fields that are defined as `instance`.
+fn deferred_as(classes: &[(usize, &numrs_hir::JitClass, Type)], instance: &Type) -> Vec<u64> {
+    let mut out = Vec::new();
+    for (_, _, t) in classes {
+        let Type::JitClassInstance(c) = t else { continue };
+        for d in c.field_deferreds() {
+            if d.get() == Some(instance) && !out.contains(&d.id) {
+                out.push(d.id);
+            }
+        }
+    }
+    out
+}
+
 /// The class and the kind of a jitclass member's jit function.
 fn jitclass_member<'a>(info: &'a queries::ModuleInfo, jit: &numrs_hir::JitFunction) -> Option<(&'a numrs_hir::JitClass, numrs_hir::MemberKind)> {
     if !jit.is_jitclass_member() {
@@ -1025,7 +1039,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 ufunc: false,
                 gufunc: None,
                 kernel: None,
-                jitclass: Some(numrs_codegen::JitClassRole::Class { instance, init }),
+                jitclass: Some(numrs_codegen::JitClassRole::Class { deferred: deferred_as(&python_classes, &instance), instance, init }),
             });
         }
     }

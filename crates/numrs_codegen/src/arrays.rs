@@ -23,6 +23,9 @@ use crate::types::{self, numeric};
 
 /// Whether values of `t` hold array references.
 pub fn needs_rc(t: &Type) -> bool {
+    if t.holds_jitclass_instance() && t.without_deferred() != *t {
+        return needs_rc(&t.without_deferred());
+    }
     match t {
         Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::JitClassInstance(_) => true,
         Type::Optional(inner) => {

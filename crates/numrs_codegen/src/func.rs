@@ -367,6 +367,18 @@ pub fn lower_function<'a, 'ctx>(
             literal_dicts.insert(VarId(i as u32), items.iter().map(|(k, _)| k.clone()).collect());
         }
     }
+    // A `deferred_type()` is lowered as the type it is defined as.
+    let defined_typemap: Vec<Option<Type>>;
+    let typemap = if typemap.iter().flatten().any(|t| t.holds_jitclass_instance() && t.without_deferred() != *t) {
+        defined_typemap = typemap.iter().map(|t| t.as_ref().map(Type::without_deferred)).collect();
+        &defined_typemap[..]
+    } else {
+        typemap
+    };
+    let defined_args: Vec<Type> = arg_types.iter().map(Type::without_deferred).collect();
+    let arg_types = &defined_args[..];
+    let defined_ret = ret_type.without_deferred();
+    let ret_type = &defined_ret;
     let shared_typemap: Vec<Option<Type>>;
     let typemap = if shared.is_empty() && literal_dicts.is_empty() {
         typemap

@@ -54,6 +54,7 @@ pub(crate) fn drop_fn<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, class: &J
     let dt = data_type(ctx, class)?;
     let data = b.build_load(ptr, b.build_struct_gep(meminfo_type(ctx), mi, 1, "")?, "data")?.into_pointer_value();
     for (i, (_, t)) in class.fields.iter().enumerate() {
+        let t = &t.without_deferred();
         if !crate::arrays::needs_rc(t) {
             continue;
         }
@@ -74,7 +75,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(i) = class.fields.iter().position(|(n, _)| &**n == name) else { return Ok(None) };
         let dt = data_type(self.ctx, class)?;
         let data = self.mi_data(instance)?;
-        Ok(Some((self.b.build_struct_gep(dt, data, i as u32, "")?, class.fields[i].1.clone())))
+        Ok(Some((self.b.build_struct_gep(dt, data, i as u32, "")?, class.fields[i].1.without_deferred())))
     }
 
     /// `instance.attr`: a field (borrowed) or what a property's getter returns (owned). A bound

@@ -169,7 +169,9 @@ pub enum JitClassRole {
     /// The class itself (`numrs_abi::FUNCTION_KIND_JITCLASS`): its constructors are made from
     /// the specializations of `__init__` (the function `init`, none when the class has no
     /// `__init__`) that have a Python entry; `instance` is the instance type.
-    Class { instance: Type, init: Option<usize> },
+    /// `deferred` lists the `deferred_type()`s defined as `instance` (see
+    /// `numrs_abi::FUNCTION_KIND_JITCLASS`).
+    Class { instance: Type, init: Option<usize>, deferred: Vec<u64> },
     /// A member (`kind`: `numrs_abi::FUNCTION_KIND_METHOD`, `FUNCTION_KIND_STATIC_METHOD`,
     /// `FUNCTION_KIND_PROPERTY_GET` or `FUNCTION_KIND_PROPERTY_SET`) named `member` in Python.
     Member { class: String, member: String, kind: u32 },

@@ -223,7 +223,7 @@ pub fn compile_module(
     // The constructors of jitclasses: one per `__init__` specialization with a Python entry.
     let mut ctors: Vec<Ctor> = Vec::new();
     for f in functions {
-        let Some(crate::JitClassRole::Class { instance: Type::JitClassInstance(class), init: Some(init) }) = &f.jitclass else { continue };
+        let Some(crate::JitClassRole::Class { instance: Type::JitClassInstance(class), init: Some(init), .. }) = &f.jitclass else { continue };
         for (i, s) in specs.iter().enumerate() {
             let (Some(init_fn), true) = (fns[i], s.function_id == *init && s.args.len() >= 1) else { continue };
             if !s.args[1..].iter().all(numrs_abi::crosses) {
@@ -857,7 +857,7 @@ fn build_table<'ctx>(
     let mut jitclass_entries = false;
     for (id, fname, params) in ids {
         let role = functions.iter().find(|f| f.function_id == id).and_then(|f| f.jitclass.as_ref());
-        if let Some(crate::JitClassRole::Class { instance, .. }) = role {
+        if let Some(crate::JitClassRole::Class { instance, deferred, .. }) = role {
             jitclass_entries = true;
             let mut spec_vals = Vec::new();
             for (n, c) in ctors.iter().filter(|c| c.function_id == id).enumerate() {
@@ -887,7 +887,7 @@ fn build_table<'ctx>(
                 names.into(),
                 defaults.into(),
                 i32t.const_int(numrs_abi::FUNCTION_KIND_JITCLASS as u64, false).into(),
-                cstr(ctx, module, &instance.to_string(), &format!("numrs.layout.{id}")).into(),
+                cstr(ctx, module, &deferred.iter().fold(instance.to_string(), |t, d| format!("{t}\nDeferredType#{d}")), &format!("numrs.layout.{id}")).into(),
             ]));
             continue;
         }

@@ -94,7 +94,25 @@ pub fn repr<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<Repr<'ctx>, String> {
     Ok(Repr::Value(value_type(ctx, t)?))
 }
 
+/// A type holding a `deferred_type()` as the type with what it is defined as (lowered the same).
+fn defined(t: &Type) -> Result<Option<Type>, String> {
+    if !t.holds_jitclass_instance() {
+        return Ok(None);
+    }
+    let d = t.without_deferred();
+    if d == *t {
+        return Ok(None);
+    }
+    if d.holds_jitclass_instance() && matches!(d, Type::Deferred(_)) {
+        return Err(format!("{t} is used before it is defined"));
+    }
+    Ok(Some(d))
+}
+
 pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'ctx>, String> {
+    if let Some(t) = defined(t)? {
+        return value_type(ctx, &t);
+    }
     if let Some(k) = numeric(t) {
         return Ok(number_type(ctx, k));
     }
@@ -202,6 +220,9 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
 
 /// Storage in native memory as `numrs_abi::layout` describes it: booleans are bytes.
 pub fn storage_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'ctx>, String> {
+    if let Some(t) = defined(t)? {
+        return storage_type(ctx, &t);
+    }
     match numeric(t) {
         Some(NumericKind::Boolean) => Ok(ctx.i8_type().into()),
         _ => match t {

@@ -38,6 +38,9 @@ pub enum Plan {
     StrLiteral(String),
     /// A `@jitclass` instance (its MemInfo pointer, see `jitclass.rs`).
     Instance(std::sync::Arc<crate::jitclass::ClassInfo>),
+    /// A `deferred_type()` (by id): the instance of the class it is defined as, found when a
+    /// value is moved (the class may hold such a field itself).
+    Deferred(u64),
 }
 
 impl Plan {
@@ -89,6 +92,7 @@ impl Plan {
             }
             Type::Set { dtype, .. } => Plan::Container { key: Box::new(Plan::of(dtype)?), value: None, name: ty.to_string() },
             Type::JitClassInstance(_) => Plan::Instance(std::sync::Arc::new(crate::jitclass::ClassInfo::of(ty)?)),
+            Type::Deferred(d) => Plan::Deferred(d.id),
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
     }
@@ -202,6 +206,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
         Plan::Function(sig) => return crate::dispatcher::unbox_function(obj, sig, dst),
         Plan::Instance(info) => return crate::jitclass::unbox_instance(py, info, obj, dst),
+        Plan::Deferred(id) => return crate::jitclass::unbox_instance(py, &*crate::jitclass::deferred(*id)?, obj, dst),
         Plan::Array { ndim, kind, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -308,6 +313,12 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
         Plan::Str => crate::strings::release(src),
         Plan::Generator { .. } => crate::memory::numrs_free((src as *const *mut u8).read_unaligned()),
         Plan::Instance(info) => crate::jitclass::release_instance(info, (src as *const *mut MemInfo).read_unaligned()),
+        Plan::Deferred(id) => {
+            // Defined when the module was loaded; otherwise the instance cannot be released.
+            if let Ok(info) = crate::jitclass::deferred(*id) {
+                crate::jitclass::release_instance(&info, (src as *const *mut MemInfo).read_unaligned())
+            }
+        }
         _ => {}
     }
 }
@@ -355,6 +366,10 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
         }
         Plan::Str => crate::strings::box_str(src),
         Plan::Instance(info) => return crate::jitclass::box_instance(py, info, src),
+        Plan::Deferred(id) => match crate::jitclass::deferred(*id) {
+            Ok(info) => return crate::jitclass::box_instance(py, &info, src),
+            Err(e) => return Err(e),
+        },
         Plan::List { item, itemsize, typed: None } => return crate::lists::box_list(py, np, item, *itemsize, src),
         Plan::List { item, itemsize, typed: Some(name) } => return crate::lists::box_typed_list(py, np, item, *itemsize, name, src),
         Plan::Container { key, value, name } => {

@@ -119,6 +119,22 @@ fn box_classes() -> &'static Mutex<HashMap<Type, Py<PyType>>> {
     CLASSES.get_or_init(|| Mutex::new(HashMap::new()))
 }
 
+/// The classes the `deferred_type()`s of the loaded modules are defined as, by id.
+fn deferred_classes() -> &'static Mutex<HashMap<u64, Arc<ClassInfo>>> {
+    static DEFERRED: OnceLock<Mutex<HashMap<u64, Arc<ClassInfo>>>> = OnceLock::new();
+    DEFERRED.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// The class the `deferred_type()` `id` is defined as.
+pub fn deferred(id: u64) -> PyResult<Arc<ClassInfo>> {
+    deferred_classes()
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .get(&id)
+        .cloned()
+        .ok_or_else(|| PyTypeError::new_err(format!("DeferredType#{id} is not defined by a loaded module")))
+}
+
 /// The type of a box (its instance type), for the dispatcher's `typeof`.
 ///
 /// # Safety
@@ -280,10 +296,14 @@ pub fn make_class<'py>(
     py: Python<'py>,
     module_name: &str,
     ty: &Type,
+    deferred_ids: &[u64],
     ctor: Bound<'py, PyAny>,
     members: Members<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let info = ClassInfo::of(ty).map_err(pyo3::exceptions::PyImportError::new_err)?;
+    let info = Arc::new(ClassInfo::of(ty).map_err(pyo3::exceptions::PyImportError::new_err)?);
+    for id in deferred_ids {
+        deferred_classes().lock().unwrap_or_else(|e| e.into_inner()).insert(*id, info.clone());
+    }
     let pairs = |v: Vec<(String, Bound<'py, PyAny>)>| -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
         for (k, x) in v {

@@ -188,7 +188,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
     }
     // Jitclasses (name, instance type, constructor) and their members by class name, made into
     // classes once every dispatcher exists.
-    let mut classes: Vec<(String, numrs_types::Type, Bound<'_, PyAny>)> = Vec::new();
+    let mut classes: Vec<(String, numrs_types::Type, Vec<u64>, Bound<'_, PyAny>)> = Vec::new();
     let mut members: std::collections::HashMap<String, jitclass::Members<'_>> = std::collections::HashMap::new();
     // The module's PTX, shared by its kernels (loaded into the driver once).
     let mut kernel_ptx: Option<(*const c_char, std::sync::Arc<kernels::Ptx>)> = None;
@@ -292,11 +292,19 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         let d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
         let d = dispatcher::new_dispatcher(py, d)?;
         match (kind, class_name) {
-            (FUNCTION_KIND_JITCLASS, Some(ty)) => {
-                let ty = numrs_types::parse_type(ty)
+            (FUNCTION_KIND_JITCLASS, Some(text)) => {
+                // The instance type, then the `deferred_type()`s defined as it, a line each.
+                let mut lines = text.lines();
+                let bad = || PyImportError::new_err(format!("numrs module table: jitclass {fname}: cannot read {text:?}"));
+                let ty = lines
+                    .next()
+                    .and_then(numrs_types::parse_type)
                     .filter(|t| matches!(t, numrs_types::Type::JitClassInstance(_)))
-                    .ok_or_else(|| PyImportError::new_err(format!("numrs module table: jitclass {fname}: cannot parse type {ty:?}")))?;
-                classes.push((fname, ty, d));
+                    .ok_or_else(bad)?;
+                let deferred = lines
+                    .map(|l| l.strip_prefix("DeferredType#").and_then(|id| id.parse::<u64>().ok()).ok_or_else(bad))
+                    .collect::<PyResult<Vec<u64>>>()?;
+                classes.push((fname, ty, deferred, d));
             }
             (_, Some(class)) => {
                 let m = members.entry(class.to_string()).or_default();
@@ -311,9 +319,9 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             _ => module.setattr(fname.as_str(), d)?,
         }
     }
-    for (name, ty, ctor) in classes {
+    for (name, ty, deferred, ctor) in classes {
         let m = members.remove(&name).unwrap_or_default();
-        module.setattr(name.as_str(), jitclass::make_class(py, &module_name, &ty, ctor, m)?)?;
+        module.setattr(name.as_str(), jitclass::make_class(py, &module_name, &ty, &deferred, ctor, m)?)?;
     }
     if let Some(class) = members.keys().next() {
         return Err(PyImportError::new_err(format!("numrs module table: members of {class}, which is not a jitclass of the module")));

@@ -113,7 +113,7 @@ pub(crate) unsafe fn retain(plan: &Plan, src: *const u8) {
     match plan {
         Plan::Array { .. } => inc((*(src as *const ArrayHeader)).meminfo),
         Plan::List { .. } => inc((src as *const *mut MemInfo).read()),
-        Plan::Instance(_) => inc((src as *const *mut MemInfo).read_unaligned()),
+        Plan::Instance(_) | Plan::Deferred(_) => inc((src as *const *mut MemInfo).read_unaligned()),
         Plan::Str => crate::strings::retain(src),
         Plan::Container { .. } => {
             let c = (src as *const *mut crate::dicts::Container).read_unaligned();
@@ -645,7 +645,7 @@ impl TypedListIter {
 /// call (lists).
 pub fn owns(plan: &Plan) -> bool {
     match plan {
-        Plan::List { .. } | Plan::Str | Plan::Container { .. } | Plan::Instance(_) => true,
+        Plan::List { .. } | Plan::Str | Plan::Container { .. } | Plan::Instance(_) | Plan::Deferred(_) => true,
         Plan::Tuple(items) => items.iter().any(|(_, p)| owns(p)),
         Plan::Optional { data, .. } => owns(data),
         _ => false,
@@ -677,7 +677,7 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
             r
         }
         Plan::Container { key, value: None, .. } => crate::dict_boxing::after_call_set(py, np, key, src),
-        Plan::Str | Plan::Container { .. } | Plan::Instance(_) => {
+        Plan::Str | Plan::Container { .. } | Plan::Instance(_) | Plan::Deferred(_) => {
             crate::boxing::release(plan, src);
             Ok(())
         }

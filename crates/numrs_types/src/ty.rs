@@ -353,6 +353,27 @@ pub enum ClassMember {
 }
 
 impl JitClassType {
+    /// The `deferred_type()`s in the types of the fields (in optional values, tuples and lists).
+    pub fn field_deferreds(&self) -> Vec<Arc<DeferredType>> {
+        fn walk(t: &Type, out: &mut Vec<Arc<DeferredType>>) {
+            match t {
+                Type::Deferred(d) => {
+                    if !out.iter().any(|x| x.id == d.id) {
+                        out.push(d.clone());
+                    }
+                }
+                Type::Optional(x) | Type::UniTuple(x, _) | Type::ListType(x) => walk(x, out),
+                Type::List { dtype, .. } => walk(dtype, out),
+                Type::Tuple(items) => items.iter().for_each(|x| walk(x, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for (_, t) in &self.fields {
+            walk(t, &mut out);
+        }
+        out
+    }
     pub fn field(&self, name: &str) -> Option<&Type> {
         self.fields.iter().find(|(n, _)| &**n == name).map(|(_, t)| t)
     }
