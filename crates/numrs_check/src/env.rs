@@ -241,7 +241,7 @@ pub(crate) fn build_jitclass_type(
     let fields = class
         .fields
         .iter()
-        .map(|(n, t)| (n.as_str().into(), map_deferred(&resolve_class_refs(db, file, info, t), &mut deferred)))
+        .map(|(n, t)| (n.as_str().into(), map_deferred(&resolve_class_refs(db, file, info, t, index, depth), &mut deferred)))
         .collect();
     let made = Arc::new(numrs_types::JitClassType {
         name: class.name.as_str().into(),
@@ -270,15 +270,25 @@ fn map_deferred(t: &numrs_types::Type, f: &mut dyn FnMut(&numrs_types::DeferredT
     }
 }
 
-/// A field type with the instances HIR names only by class (`Other.class_type.instance_type`,
-/// see `numrs_hir::jitclass_ref`) made the classes' types. Such a class is defined before the
-/// one whose field it types, so this ends.
-fn resolve_class_refs(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, t: &numrs_types::Type) -> numrs_types::Type {
+/// A field type of class `index` with the instances HIR names only by class
+/// (`Other.class_type.instance_type`, see `numrs_hir::jitclass_ref`) made the classes' types.
+/// Such a class is defined before the one whose field it types: the type of the class made
+/// once (`jitclass_type_at`) asks only for classes before it, and a class made for a deferred
+/// type (`depth` > 0) asks for none, so no query waits on itself.
+fn resolve_class_refs(
+    db: &dyn Db,
+    file: numrs_db::SourceFile,
+    info: &crate::queries::ModuleInfo,
+    t: &numrs_types::Type,
+    index: usize,
+    depth: u32,
+) -> numrs_types::Type {
     match t {
         numrs_types::Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
             match info.classes.iter().position(|k| *k.name == *c.name) {
-                Some(i) => numrs_types::Type::JitClassInstance(jitclass_type(db, file, info, &info.classes[i])),
-                None => t.clone(),
+                Some(i) if depth == 0 && i < index => numrs_types::Type::JitClassInstance(crate::queries::jitclass_type_at(db, file, i).clone()),
+                Some(i) if depth < 4 && i < index => numrs_types::Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1)),
+                _ => t.clone(),
             }
         }
         _ => t.clone(),

@@ -30,6 +30,7 @@ pub const ALL_CODES: &[&str] = &[
     "signature-arity",
     "skipped-function",
     "syntax-error",
+    "undefined-deferred-type",
     "undetermined-type",
     "unknown-attribute",
     "unpack-count",

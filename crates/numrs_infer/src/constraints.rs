@@ -1073,6 +1073,18 @@ fn jitclass_construct(
     span: Option<Span>,
 ) -> Result<Type, InferError> {
     let instance = Type::JitClassInstance(class.clone());
+    // Numba makes the class's data model first, which needs every deferred type it holds
+    // (`DeferredType.get()` raises, outside any statement).
+    if class.field_deferreds().iter().any(|d| d.get().is_none()) {
+        return Err(InferError {
+            kind: "RuntimeError",
+            code: "undefined-deferred-type",
+            message: format!("deferred type not defined (a field of jitclass {} holds a deferred_type() that is never given a type with .define(...))", class.name),
+            span: None,
+            notes: vec![],
+            secondary: vec![],
+        });
+    }
     let Some(numrs_types::ClassMember::Method(init)) = class.member("__init__") else {
         return Err(InferError::typing("invalid-call", format!("jitclass {} has no __init__ method", class.name), span));
     };
