@@ -88,7 +88,11 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             Some(t) => GlobalValue::Type(t),
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the value of '{name}'")),
         },
-        BindingKind::Other => global_value_type(db, file, info, b, name),
+        BindingKind::Other => match info.classes.iter().find(|c| c.bound_at == Some(b.stmt_index) && c.name == name) {
+            // `Bag = jitclass(Bag, spec)`.
+            Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
+            None => global_value_type(db, file, info, b, name),
+        },
         BindingKind::Class => match info.classes.iter().find(|c| c.stmt_index == b.stmt_index && c.name == name) {
             Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
             None => GlobalValue::Untyped(format!(

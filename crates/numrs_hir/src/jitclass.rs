@@ -52,6 +52,9 @@ pub struct JitClass {
     pub name: String,
     /// Index in `module.body` of the `class` statement.
     pub stmt_index: usize,
+    /// For a class made by calling the decorator (`Bag = jitclass(Bag, spec)`): the index of
+    /// that assignment, which binds the name.
+    pub bound_at: Option<usize>,
     pub decorator_span: Span,
     /// The spec's fields and then the annotated ones, in order (Numba's `OrderedDict`).
     pub fields: Vec<(String, Type)>,
@@ -83,18 +86,62 @@ fn jitclass_decorator<'e>(decorator: &'e Expr, symbols: &ModuleSymbols) -> Optio
     }
 }
 
-/// The jitclasses of a module (classes at module level).
+/// The jitclasses of a module (classes at module level): decorated, or made by calling the
+/// decorator on a class defined before, under the class's own name (`Bag = jitclass(Bag, spec)`,
+/// `Bag = jitclass(spec)(Bag)`).
 pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClass> {
     let mut out = Vec::new();
     for (index, stmt) in module.body.iter().enumerate() {
-        let StmtKind::ClassDef(class) = &stmt.kind else { continue };
-        let Some((decorator, spec)) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s))) else {
-            continue;
-        };
-        let c = analyze(class, stmt, index, decorator, spec, symbols, &out);
-        out.push(c);
+        match &stmt.kind {
+            StmtKind::ClassDef(class) => {
+                let Some((decorator, spec)) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s))) else {
+                    continue;
+                };
+                let c = analyze(class, stmt, index, decorator, spec, symbols, &out, stmt.span.start);
+                out.push(c);
+            }
+            StmtKind::Assign { targets, value } => {
+                let [target] = targets.as_slice() else { continue };
+                let ExprKind::Name(name) = &target.kind else { continue };
+                let Some((class_name, spec)) = jitclass_call(value, symbols) else { continue };
+                if class_name != name {
+                    continue;
+                }
+                // The class statement the name is bound to just before.
+                let Some((ci, cstmt, class)) = module.body[..index].iter().enumerate().rev().find_map(|(i, s)| match &s.kind {
+                    StmtKind::ClassDef(c) if c.name == *name => Some((i, s, c)),
+                    _ => None,
+                }) else {
+                    continue;
+                };
+                if out.iter().any(|c: &JitClass| c.stmt_index == ci) {
+                    continue;
+                }
+                let mut c = analyze(class, cstmt, ci, value, spec, symbols, &out, stmt.span.start);
+                c.bound_at = Some(index);
+                out.push(c);
+            }
+            _ => {}
+        }
     }
     out
+}
+
+/// `jitclass(C, spec)`, `jitclass(C, spec=...)`, `jitclass(C)` or `jitclass(spec)(C)`: the
+/// class's name and the spec.
+fn jitclass_call<'e>(value: &'e Expr, symbols: &ModuleSymbols) -> Option<(&'e str, Option<&'e Expr>)> {
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let is_jitclass = |e: &Expr| symbols.resolve_dotted_at(e, Some(value.span.start)).is_some_and(|p| JITCLASS_PATHS.contains(&p.as_str()));
+    let kw_spec = || keywords.iter().find(|k| k.arg.as_deref() == Some("spec")).map(|k| &k.value);
+    if is_jitclass(func) {
+        let ExprKind::Name(class) = &args.first()?.kind else { return None };
+        return Some((class.as_str(), args.get(1).or_else(kw_spec)));
+    }
+    // `jitclass(spec)(C)`.
+    let [arg] = args.as_slice() else { return None };
+    let ExprKind::Name(class) = &arg.kind else { return None };
+    let spec = jitclass_decorator(func, symbols)?;
+    matches!(func.kind, ExprKind::Call { .. }).then_some((class.as_str(), spec))
 }
 
 /// The module-level `X.define(C.class_type.instance_type)` statements (a `deferred_type()`
@@ -127,7 +174,8 @@ fn instance_type_ref(ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, kn
     }
     let bound = symbols.lookup(name, before)?;
     let c = known.iter().find(|c| c.name == *name && c.errors.is_empty())?;
-    (bound.kind == BindingKind::Class && bound.stmt_span.start < before.unwrap_or(u32::MAX)).then(|| jitclass_ref(&c.name))?
+    // A class made by calling the decorator is bound by that assignment.
+    ((bound.kind == BindingKind::Class || c.bound_at.is_some()) && bound.stmt_span.start < before.unwrap_or(u32::MAX)).then(|| jitclass_ref(&c.name))?
 }
 
 /// An instance of the jitclass `name` that names only the class (see [`instance_type_ref`]).
@@ -135,6 +183,10 @@ pub fn jitclass_ref(name: &str) -> Option<Type> {
     Some(Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { name: name.into(), id: 0, fields: Vec::new(), members: Vec::new() })))
 }
 
+/// A jitclass from its class statement `stmt` (at `index`), the decorator (or the call making
+/// it), and the spec, evaluated with the module's bindings at `at` (the decorator's class
+/// statement, or the assignment calling the decorator).
+#[allow(clippy::too_many_arguments)]
 fn analyze(
     class: &ast::ClassDef,
     stmt: &Stmt,
@@ -143,16 +195,19 @@ fn analyze(
     spec: Option<&Expr>,
     symbols: &ModuleSymbols,
     known: &[JitClass],
+    at: u32,
 ) -> JitClass {
     let mut c = JitClass {
         name: class.name.clone(),
         stmt_index: index,
+        bound_at: None,
         decorator_span: decorator.span,
         fields: Vec::new(),
         members: Vec::new(),
         errors: Vec::new(),
     };
-    let before = Some(stmt.span.start);
+    let _ = stmt;
+    let before = Some(at);
     if let Some(spec) = spec {
         read_spec(spec, symbols, before, &mut c, 0, known);
     }
@@ -166,7 +221,7 @@ fn analyze(
                 if c.fields.iter().any(|(n, _)| n == name) {
                     continue;
                 }
-                match annotation_type_at(annotation, symbols, stmt.span.start) {
+                match annotation_type_at(annotation, symbols, at) {
                     Some(t) => c.fields.push((name.clone(), t)),
                     None => c.errors.push(unknown_type(name, annotation.span)),
                 }
