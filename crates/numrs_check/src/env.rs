@@ -287,14 +287,26 @@ fn resolve_class_refs(
     index: usize,
     depth: u32,
 ) -> numrs_types::Type {
+    use numrs_types::Type;
+    let inner = |x: &Type| Arc::new(resolve_class_refs(db, file, info, x, index, depth));
     match t {
-        numrs_types::Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
+        Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
             match info.classes.iter().position(|k| *k.name == *c.name) {
-                Some(i) if depth == 0 && i < index => numrs_types::Type::JitClassInstance(crate::queries::jitclass_type_at(db, file, i).clone()),
-                Some(i) if depth < 4 && i < index => numrs_types::Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1)),
+                Some(i) if depth == 0 && i < index => Type::JitClassInstance(crate::queries::jitclass_type_at(db, file, i).clone()),
+                Some(i) if depth < 4 && i < index => Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1)),
                 _ => t.clone(),
             }
         }
+        Type::Optional(x) => Type::Optional(inner(x)),
+        Type::UniTuple(x, n) => Type::UniTuple(inner(x), *n),
+        Type::Tuple(items) => Type::Tuple(items.iter().map(|x| resolve_class_refs(db, file, info, x, index, depth)).collect::<Vec<_>>().into()),
+        Type::ListType(x) => Type::ListType(inner(x)),
+        Type::List { dtype, reflected, initial } => Type::List { dtype: inner(dtype), reflected: *reflected, initial: initial.clone() },
+        Type::DictType(kv) => Type::DictType(Arc::new((
+            resolve_class_refs(db, file, info, &kv.0, index, depth),
+            resolve_class_refs(db, file, info, &kv.1, index, depth),
+            kv.2.clone(),
+        ))),
         _ => t.clone(),
     }
 }

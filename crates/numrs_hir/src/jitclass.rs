@@ -221,7 +221,7 @@ fn analyze(
                 if c.fields.iter().any(|(n, _)| n == name) {
                     continue;
                 }
-                match annotation_type_at(annotation, symbols, at) {
+                match field_annotation(annotation, symbols, at, known, 0) {
                     Some(t) => c.fields.push((name.clone(), t)),
                     None => c.errors.push(unknown_type(name, annotation.span)),
                 }
@@ -255,6 +255,51 @@ fn analyze(
         c.errors.push(error(format!("numrs: jitclass '{}' has no __init__ method (Numba's constructor calls it)", c.name), decorator.span));
     }
     c
+}
+
+/// The type of a class annotation as Numba's `as_numba_type` gives it: Numba types, `int`,
+/// `float`, `bool`, `complex`, `str`, jitclasses defined before (their instances),
+/// `List[X]`/`list[X]` (typed lists), `Dict[K, V]`/`dict[K, V]` (typed dicts),
+/// `Tuple[...]`/`tuple[...]`, and `Optional[X]`/`Union[X, None]`.
+fn field_annotation(ann: &Expr, symbols: &ModuleSymbols, at: u32, known: &[JitClass], depth: u32) -> Option<Type> {
+    if depth > 16 {
+        return None;
+    }
+    let inner = |e: &Expr| field_annotation(e, symbols, at, known, depth + 1);
+    match &ann.kind {
+        ExprKind::Name(name) => {
+            if let Some(c) = known.iter().find(|c| c.name == *name && c.errors.is_empty()) {
+                let bound = symbols.lookup(name, Some(at))?;
+                if bound.kind == BindingKind::Class || c.bound_at.is_some() {
+                    return jitclass_ref(name);
+                }
+            }
+            annotation_type_at(ann, symbols, at)
+        }
+        ExprKind::Constant(ast::Constant::None) => Some(Type::NoneType),
+        ExprKind::Subscript { value, index } => {
+            let generic = match &value.kind {
+                ExprKind::Name(n) if matches!(n.as_str(), "list" | "dict" | "tuple") && is_builtin(n, value, symbols) => n.clone(),
+                _ => symbols.resolve_dotted_at(value, Some(at))?,
+            };
+            let args: Vec<&Expr> = match &index.kind {
+                ExprKind::Tuple(items) => items.iter().collect(),
+                _ => vec![&**index],
+            };
+            match (generic.as_str(), args.as_slice()) {
+                ("typing.List" | "list", [x]) => Some(Type::ListType(std::sync::Arc::new(inner(x)?))),
+                ("typing.Dict" | "dict", [k, v]) => Some(Type::dict(inner(k)?, inner(v)?)),
+                ("typing.Tuple" | "tuple", items) => Some(Type::tuple(items.iter().map(|x| inner(x)).collect::<Option<Vec<_>>>()?)),
+                ("typing.Optional", [x]) => Some(Type::optional(inner(x)?)),
+                ("typing.Union", [a, b]) => match (inner(a)?, inner(b)?) {
+                    (Type::NoneType, t) | (t, Type::NoneType) => Some(Type::optional(t)),
+                    _ => None,
+                },
+                _ => None,
+            }
+        }
+        _ => annotation_type_at(ann, symbols, at),
+    }
 }
 
 fn member_kind(def: &ast::FunctionDef, symbols: &ModuleSymbols) -> MemberKind {

@@ -1050,7 +1050,9 @@ fn jitclass_setattr(
             ))
         }
     };
-    if numrs_types::can_convert(value, &expected).is_none() {
+    // Numba's `lower_cast(DictType, DictType)` keeps the dict (a display's initial value goes).
+    let same_dict = matches!((value, &expected), (Type::DictType(a), Type::DictType(b)) if a.0 == b.0 && a.1 == b.1);
+    if numrs_types::can_convert(value, &expected).is_none() && !same_dict {
         return Err(InferError {
             kind: "NumbaNotImplementedError",
             code: "cannot-set-attribute",
