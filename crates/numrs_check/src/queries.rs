@@ -178,7 +178,14 @@ fn chunk_function_ir(db: &dyn Db, chunk: numrs_db::Chunk<'_>, def_offset: u32) -
 fn lower_in_chunk(db: &dyn Db, chunk: numrs_db::Chunk<'_>, def_offset: u32, unroll: &[(u32, usize)]) -> Option<FunctionIr> {
     let parsed = numrs_db::parse_chunk(db, chunk);
     let def = numrs_hir::find_def(&parsed.module, def_offset)?;
-    Some(numrs_ir::lower_function_unrolled(def, numrs_ir::function_start(def), unroll))
+    let mut ir = numrs_ir::lower_function_unrolled(def, numrs_ir::function_start(def), unroll);
+    // A method's private names (`self.__x`) are mangled, as CPython compiles a class body.
+    if let Some(numrs_syntax::ast::StmtKind::ClassDef(class)) = parsed.module.body.first().map(|s| &s.kind) {
+        if class.body.iter().any(|s| s.span.start <= def_offset && def_offset < s.span.end) {
+            numrs_ir::mangle_private_attrs(&mut ir, &class.name);
+        }
+    }
+    Some(ir)
 }
 
 /// A global name as seen from one function.

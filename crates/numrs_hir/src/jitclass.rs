@@ -144,6 +144,14 @@ fn jitclass_call<'e>(value: &'e Expr, symbols: &ModuleSymbols) -> Option<(&'e st
     matches!(func.kind, ExprKind::Call { .. }).then_some((class.as_str(), spec))
 }
 
+/// The name CPython gives `name` written inside the body of class `class` (private-name
+/// mangling: `__x` becomes `_Bag__x`; dunder names and names of classes made only of
+/// underscores are left alone).
+pub fn mangle_private(class: &str, name: &str) -> Option<String> {
+    let stripped = class.trim_start_matches('_');
+    (name.starts_with("__") && !name.ends_with("__") && !stripped.is_empty()).then(|| format!("_{stripped}{name}"))
+}
+
 /// The module-level `X.define(C.class_type.instance_type)` statements (a `deferred_type()`
 /// `X` defined as the instances of jitclass `C`), in order: `(X, C)`.
 pub fn deferred_definitions(module: &ast::Module) -> Vec<(String, String)> {
@@ -215,6 +223,9 @@ fn analyze(
         match &s.kind {
             StmtKind::AnnAssign { target, annotation, value } => {
                 let ExprKind::Name(name) = &target.kind else { continue };
+                // CPython records a class body's `__x: T` under its mangled name.
+                let mangled = mangle_private(&c.name, name);
+                let name = mangled.as_ref().unwrap_or(name);
                 if value.is_some() {
                     c.errors.push(error(format!("TypeError: class members are not yet supported: {name}"), s.span));
                 }
@@ -228,8 +239,10 @@ fn analyze(
             }
             StmtKind::FunctionDef(def) => {
                 let kind = member_kind(def, symbols);
-                c.members.retain(|m| !(m.name == def.name && (m.kind == kind || kind != MemberKind::Setter)));
-                c.members.push(ClassMemberDef { name: def.name.clone(), kind, def_line_offset: def.name_span.start });
+                // `def __helper(self)` is the class's `_Bag__helper`, as CPython binds it.
+                let name = mangle_private(&c.name, &def.name).unwrap_or_else(|| def.name.clone());
+                c.members.retain(|m| !(m.name == name && (m.kind == kind || kind != MemberKind::Setter)));
+                c.members.push(ClassMemberDef { name, kind, def_line_offset: def.name_span.start });
             }
             StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) => {}
             StmtKind::Pass => {}
@@ -369,7 +382,8 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
 
 fn add_field(name: &Expr, ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, known: &[JitClass]) {
     let name = match &name.kind {
-        ExprKind::Constant(ast::Constant::Str(s)) => s.clone(),
+        // Numba's `_fix_up_private_attr`: `__x` is `_Bag__x`, as the methods see it.
+        ExprKind::Constant(ast::Constant::Str(s)) => mangle_private(&c.name, s).unwrap_or_else(|| s.clone()),
         _ => {
             c.errors.push(error("TypeError: spec keys should be strings".into(), name.span));
             return;

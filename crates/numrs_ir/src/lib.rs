@@ -307,3 +307,23 @@ impl Value {
         }
     }
 }
+
+/// Applies [`numrs_hir::mangle_private`] to the attribute names of a method of class `class` (and of its
+/// inner functions), as CPython compiles them.
+pub fn mangle_private_attrs(ir: &mut FunctionIr, class: &str) {
+    for block in &mut ir.blocks {
+        for stmt in &mut block.stmts {
+            let attr = match &mut stmt.kind {
+                StmtKind::SetAttr { attr, .. } => attr,
+                StmtKind::Assign { value: Value::GetAttr { attr, .. }, .. } => attr,
+                _ => continue,
+            };
+            if let Some(m) = numrs_hir::mangle_private(class, attr) {
+                *attr = m;
+            }
+        }
+    }
+    for c in &mut ir.closures {
+        mangle_private_attrs(&mut c.ir, class);
+    }
+}
