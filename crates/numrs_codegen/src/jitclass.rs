@@ -159,6 +159,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(t.into(), &Type::boolean(), target)
             }
             JitClassOp::AlwaysTrue => self.cast(self.ctx.bool_type().const_int(1, false).into(), &Type::boolean(), target),
+            JitClassOp::ReprText => {
+                let text = format!("<object type:{}>", types[0]);
+                let s = self.str_const(&text);
+                self.cast(s.into(), &Type::StringLiteral(text.as_str().into()), target)
+            }
             JitClassOp::FloatOf(d) => {
                 let r = recv()?;
                 let x = self.call_jit(&d, Some(r), &[], None, &[], &Type::float64())?;

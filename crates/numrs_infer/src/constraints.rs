@@ -633,6 +633,8 @@ fn registry_call_depth(
             JitClassOp::LenTruth(d) => method(&d).map(|_| Some(Type::boolean())),
             // `lambda x: True`: its return type stays literal.
             JitClassOp::AlwaysTrue => Ok(Some(Type::BooleanLiteral(true))),
+            // Numba's `repr` of the instance is a constant: a literal string.
+            JitClassOp::ReprText => Ok(Some(Type::StringLiteral(format!("<object type:{}>", types[0]).into()))),
             JitClassOp::FloatOf(d) => {
                 let index = method(&d)?;
                 Ok(numrs_typing::resolve_call("builtins.float", &[index], &[]).map_err(|e| to_infer_error(e, span))?.map(|s| s.return_type))

@@ -465,6 +465,8 @@ pub enum JitClassOp {
     AlwaysTrue,
     /// `float(x)` without `__float__`: `float(x.__index__())` (the method).
     FloatOf(DispatcherRef),
+    /// `str(x)` without `__str__`: `repr(x)`, which Numba makes `<object type:TYPE>`.
+    ReprText,
 }
 
 /// See [`JitClassOp`]; `None` when Numba's overloads do not apply (`types[0]` is not an
@@ -483,6 +485,7 @@ pub fn jitclass_op(key: &str, types: &[Type]) -> Option<JitClassOp> {
         "builtins.bool" => return Some(method("__len__").map_or(JitClassOp::AlwaysTrue, JitClassOp::LenTruth)),
         "builtins.float" => return method("__index__").map(JitClassOp::FloatOf),
         "builtins.int" => return method("__index__").map(JitClassOp::Method),
+        "builtins.str" => return Some(JitClassOp::ReprText),
         "operator.ge" => "__le__",
         "operator.gt" => "__lt__",
         "operator.le" => "__ge__",
