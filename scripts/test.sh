@@ -108,6 +108,7 @@ step "$PY" tests/build/objmode.py
 # @jitclass instances in compiled code, against answers recorded from Numba; no leaks.
 step "$PY" tests/build/jitclass.py
 step "$PY" tests/build/jitclass_python.py
+step "$PY" tests/build/jitclass_modules.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
 join libdevice

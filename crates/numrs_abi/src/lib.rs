@@ -205,6 +205,12 @@ pub const FUNCTION_KIND_STATIC_METHOD: u32 = 6;
 pub const FUNCTION_KIND_PROPERTY_GET: u32 = 7;
 pub const FUNCTION_KIND_PROPERTY_SET: u32 = 8;
 
+/// A `@jitclass` of another module whose instances this module's functions take or return
+/// (tables of version [`ABI_VERSION_JITCLASS`]): the entry's `name` is the module Python
+/// imports to get the class (when an instance is to be boxed and no loaded module defined the
+/// class yet), its `layout` the instance type; it has no specializations.
+pub const FUNCTION_KIND_JITCLASS_IMPORT: u32 = 9;
+
 /// The layout of the data of a `@jitclass` instance's [`MemInfo`] (see
 /// [`FUNCTION_KIND_JITCLASS`]): its fields one after the other, as in a tuple of their types.
 pub fn jitclass_data_layout(class: &numrs_types::JitClassType) -> Option<Layout> {

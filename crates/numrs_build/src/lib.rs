@@ -168,6 +168,21 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
     out
 }
 
+/// Calls `f` with the class of every jitclass instance type in `t` (not in their fields).
+fn collect_instances(t: &Type, f: &mut dyn FnMut(&numrs_types::JitClassType)) {
+    match t {
+        Type::JitClassInstance(c) => f(c),
+        Type::Optional(x) | Type::UniTuple(x, _) | Type::ListType(x) => collect_instances(x, f),
+        Type::List { dtype, .. } | Type::Set { dtype, .. } => collect_instances(dtype, f),
+        Type::Tuple(items) => items.iter().for_each(|x| collect_instances(x, f)),
+        Type::DictType(kv) => {
+            collect_instances(&kv.0, f);
+            collect_instances(&kv.1, f);
+        }
+        _ => {}
+    }
+}
+
 /// The ids of the `deferred_type()`s in the classes' fields that are defined as `instance`.
 fn deferred_as(classes: &[(usize, &numrs_hir::JitClass, Type)], instance: &Type) -> Vec<u64> {
     let mut out = Vec::new();
@@ -1040,6 +1055,41 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 gufunc: None,
                 kernel: None,
                 jitclass: Some(numrs_codegen::JitClassRole::Class { deferred: deferred_as(&python_classes, &instance), instance, init }),
+            });
+        }
+    }
+    // The jitclasses of other modules that Python calls may box: their modules, imported by
+    // the runtime when it first boxes one.
+    if !cuda {
+        let mut external: Vec<(String, Type)> = Vec::new();
+        let first = info.functions.len() + externals.len() + inner.len() + info.classes.len();
+        for p in typed.iter().map(|i| &planned[*i]).filter(|p| !p.internal) {
+            let rt = p.result.outcome.as_ref().ok();
+            for t in p.args.iter().chain(p.return_type.as_ref().or(rt)) {
+                collect_instances(t, &mut |c| {
+                    let Some(file) = c.members.iter().find_map(|(_, m)| match m {
+                        numrs_types::ClassMember::Method(d) | numrs_types::ClassMember::StaticMethod(d) => d.file.clone(),
+                        numrs_types::ClassMember::Property { get, .. } => get.file.clone(),
+                    }) else {
+                        return;
+                    };
+                    let Ok(m) = crate::module_name(&file) else { return };
+                    let t = Type::JitClassInstance(std::sync::Arc::new(c.clone()));
+                    if m != module_name && !external.iter().any(|(_, x)| *x == t) {
+                        external.push((m, t));
+                    }
+                });
+            }
+        }
+        for (k, (m, instance)) in external.into_iter().enumerate() {
+            functions.push(numrs_codegen::FunctionInput {
+                function_id: first + k,
+                name: m,
+                params: vec![],
+                ufunc: false,
+                gufunc: None,
+                kernel: None,
+                jitclass: Some(numrs_codegen::JitClassRole::Import { instance }),
             });
         }
     }

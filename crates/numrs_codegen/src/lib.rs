@@ -172,6 +172,9 @@ pub enum JitClassRole {
     /// `deferred` lists the `deferred_type()`s defined as `instance` (see
     /// `numrs_abi::FUNCTION_KIND_JITCLASS`).
     Class { instance: Type, init: Option<usize>, deferred: Vec<u64> },
+    /// A class of another module (`numrs_abi::FUNCTION_KIND_JITCLASS_IMPORT`): the
+    /// [`FunctionInput`]'s name is that module's.
+    Import { instance: Type },
     /// A member (`kind`: `numrs_abi::FUNCTION_KIND_METHOD`, `FUNCTION_KIND_STATIC_METHOD`,
     /// `FUNCTION_KIND_PROPERTY_GET` or `FUNCTION_KIND_PROPERTY_SET`) named `member` in Python.
     Member { class: String, member: String, kind: u32 },

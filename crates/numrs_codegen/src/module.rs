@@ -857,6 +857,23 @@ fn build_table<'ctx>(
     let mut jitclass_entries = false;
     for (id, fname, params) in ids {
         let role = functions.iter().find(|f| f.function_id == id).and_then(|f| f.jitclass.as_ref());
+        if let Some(crate::JitClassRole::Import { instance }) = role {
+            jitclass_entries = true;
+            let g = module.add_global(spec_t.array_type(0), None, &format!("numrs.specs.{id}"));
+            g.set_initializer(&spec_t.const_array(&[]));
+            g.set_constant(true);
+            g.set_linkage(Linkage::Private);
+            entries.push(entry_t.const_named_struct(&[
+                cstr(ctx, module, fname, &format!("numrs.name.{id}")).into(),
+                i32t.const_zero().into(),
+                g.as_pointer_value().into(),
+                ptr.const_null().into(),
+                ptr.const_null().into(),
+                i32t.const_int(numrs_abi::FUNCTION_KIND_JITCLASS_IMPORT as u64, false).into(),
+                cstr(ctx, module, &instance.to_string(), &format!("numrs.layout.{id}")).into(),
+            ]));
+            continue;
+        }
         if let Some(crate::JitClassRole::Class { instance, deferred, .. }) = role {
             jitclass_entries = true;
             let mut spec_vals = Vec::new();

@@ -135,6 +135,36 @@ pub fn deferred(id: u64) -> PyResult<Arc<ClassInfo>> {
         .ok_or_else(|| PyTypeError::new_err(format!("DeferredType#{id} is not defined by a loaded module")))
 }
 
+/// The modules defining jitclasses whose instances other modules return (see
+/// `numrs_abi::FUNCTION_KIND_JITCLASS_IMPORT`), by instance type.
+fn import_hints() -> &'static Mutex<HashMap<Type, String>> {
+    static HINTS: OnceLock<Mutex<HashMap<Type, String>>> = OnceLock::new();
+    HINTS.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Remembers that `module` defines the class of `ty`.
+pub fn import_hint(ty: Type, module: &str) {
+    import_hints().lock().unwrap_or_else(|e| e.into_inner()).entry(ty).or_insert_with(|| module.to_string());
+}
+
+/// The box class of `ty`, importing the module that defines it if none is loaded yet.
+fn box_class(py: Python<'_>, ty: &Type) -> PyResult<Option<Py<PyType>>> {
+    let find = || box_classes().lock().unwrap_or_else(|e| e.into_inner()).get(ty).map(|c| c.clone_ref(py));
+    if let Some(c) = find() {
+        return Ok(Some(c));
+    }
+    let module = import_hints().lock().unwrap_or_else(|e| e.into_inner()).get(ty).cloned();
+    match module {
+        Some(m) => {
+            py.import(m.as_str()).map_err(|e| {
+                PyTypeError::new_err(format!("an instance of {ty} is returned to Python, but its class's module '{m}' (built with numrs build) cannot be imported: {e}"))
+            })?;
+            Ok(find())
+        }
+        None => Ok(None),
+    }
+}
+
 /// The type of a box (its instance type), for the dispatcher's `typeof`.
 ///
 /// # Safety
@@ -176,7 +206,13 @@ pub unsafe fn unbox_instance(py: Python<'_>, info: &ClassInfo, obj: *mut ffi::Py
 /// `src` holds an instance of `info`'s class; the GIL is held.
 pub unsafe fn box_instance(py: Python<'_>, info: &Arc<ClassInfo>, src: *const u8) -> PyResult<*mut ffi::PyObject> {
     let mi = (src as *const *mut MemInfo).read_unaligned();
-    let class = box_classes().lock().unwrap_or_else(|e| e.into_inner()).get(&info.ty).map(|c| c.clone_ref(py));
+    let class = match box_class(py, &info.ty) {
+        Ok(c) => c,
+        Err(e) => {
+            release_instance(info, mi);
+            return Err(e);
+        }
+    };
     let Some(class) = class else {
         release_instance(info, mi);
         return Err(PyTypeError::new_err(format!("no Python class for {} (its module did not define it)", info.ty)));

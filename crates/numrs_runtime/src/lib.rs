@@ -33,7 +33,7 @@ use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
     ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
-    FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
+    FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
     FUNCTION_KIND_PROPERTY_SET, FUNCTION_KIND_STATIC_METHOD, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
@@ -251,6 +251,14 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             Some(names)
         };
+        if kind == FUNCTION_KIND_JITCLASS_IMPORT {
+            // Another module's jitclass: imported when an instance is first boxed.
+            let text = unsafe { cstr(gufunc_layout, "a jitclass")? };
+            if let Some(ty) = numrs_types::parse_type(text).filter(|t| matches!(t, numrs_types::Type::JitClassInstance(_))) {
+                jitclass::import_hint(ty, &fname);
+            }
+            continue;
+        }
         if kind == FUNCTION_KIND_KERNEL {
             let ptx = unsafe { cstr(gufunc_layout, "a kernel's PTX")? };
             let module_ptx = match &kernel_ptx {
