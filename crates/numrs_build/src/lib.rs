@@ -168,21 +168,6 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
     out
 }
 
-/// Calls `f` with the class of every jitclass instance type in `t` (not in their fields).
-fn collect_instances(t: &Type, f: &mut dyn FnMut(&numrs_types::JitClassType)) {
-    match t {
-        Type::JitClassInstance(c) => f(c),
-        Type::Optional(x) | Type::UniTuple(x, _) | Type::ListType(x) => collect_instances(x, f),
-        Type::List { dtype, .. } | Type::Set { dtype, .. } => collect_instances(dtype, f),
-        Type::Tuple(items) => items.iter().for_each(|x| collect_instances(x, f)),
-        Type::DictType(kv) => {
-            collect_instances(&kv.0, f);
-            collect_instances(&kv.1, f);
-        }
-        _ => {}
-    }
-}
-
 /// The ids of the `deferred_type()`s in the classes' fields that are defined as `instance`.
 fn deferred_as(classes: &[(usize, &numrs_hir::JitClass, Type)], instance: &Type) -> Vec<u64> {
     let mut out = Vec::new();
@@ -1066,7 +1051,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         for p in typed.iter().map(|i| &planned[*i]).filter(|p| !p.internal) {
             let rt = p.result.outcome.as_ref().ok();
             for t in p.args.iter().chain(p.return_type.as_ref().or(rt)) {
-                collect_instances(t, &mut |c| {
+                t.visit_parts(&mut |t| {
+                    let Type::JitClassInstance(c) = t else { return };
                     let Some(file) = c.members.iter().find_map(|(_, m)| match m {
                         numrs_types::ClassMember::Method(d) | numrs_types::ClassMember::StaticMethod(d) => d.file.clone(),
                         numrs_types::ClassMember::Property { get, .. } => get.file.clone(),
@@ -1074,7 +1060,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                         return;
                     };
                     let Ok(m) = crate::module_name(&file) else { return };
-                    let t = Type::JitClassInstance(std::sync::Arc::new(c.clone()));
+                    let t = Type::JitClassInstance(c.clone());
                     if m != module_name && !external.iter().any(|(_, x)| *x == t) {
                         external.push((m, t));
                     }

@@ -146,21 +146,21 @@ pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &st
 /// of no such class, and inside other types.
 pub fn resolve_jitclass_text(db: &dyn Db, file: numrs_db::SourceFile, t: numrs_types::Type) -> Option<numrs_types::Type> {
     use numrs_types::Type;
-    if !t.holds_jitclass_instance() {
-        return Some(t);
-    }
-    let inner = |x: &Type| resolve_jitclass_text(db, file, x.clone()).map(Arc::new);
-    Some(match &t {
+    let mut unknown = false;
+    let resolved = t.map_parts(&mut |t| match t {
         Type::JitClassInstance(c) => {
-            return jitclass_instance_type(db, file, &c.name).filter(|real| matches!(real, Type::JitClassInstance(r) if r.fields == c.fields))
+            let real = jitclass_instance_type(db, file, &c.name).filter(|real| matches!(real, Type::JitClassInstance(r) if r.fields == c.fields));
+            unknown |= real.is_none();
+            Some(real.unwrap_or_else(|| t.clone()))
         }
-        Type::List { dtype, reflected, initial } => Type::List { dtype: inner(dtype)?, reflected: *reflected, initial: initial.clone() },
-        Type::ListType(x) => Type::ListType(inner(x)?),
-        Type::Optional(x) => Type::Optional(inner(x)?),
-        Type::UniTuple(x, n) => Type::UniTuple(inner(x)?, *n),
-        Type::Tuple(items) => Type::tuple(items.iter().map(|x| resolve_jitclass_text(db, file, x.clone())).collect::<Option<Vec<_>>>()?),
-        _ => return None,
-    })
+        // Its definition is not in the text.
+        Type::Deferred(_) => {
+            unknown = true;
+            None
+        }
+        _ => None,
+    });
+    (!unknown).then_some(resolved)
 }
 
 /// The Numba type of a `@jitclass` class: its fields, and its members as the jit functions
@@ -245,7 +245,13 @@ pub(crate) fn build_jitclass_type(
     let fields = class
         .fields
         .iter()
-        .map(|(n, t)| (n.as_str().into(), map_deferred(&resolve_class_refs(db, file, info, t, index, depth), &mut deferred)))
+        .map(|(n, t)| {
+            let t = resolve_class_refs(db, file, info, t, index, depth).map_parts(&mut |t| match t {
+                numrs_types::Type::Deferred(d) => Some(numrs_types::Type::Deferred(deferred(d))),
+                _ => None,
+            });
+            (n.as_str().into(), t)
+        })
         .collect();
     let made = Arc::new(numrs_types::JitClassType {
         name: class.name.as_str().into(),
@@ -257,21 +263,6 @@ pub(crate) fn build_jitclass_type(
         let _ = d.target.set(numrs_types::Type::JitClassInstance(made.clone()));
     }
     made
-}
-
-/// `t` with each `DeferredType` in it replaced by `f` of it (in optional values, tuples and
-/// lists).
-fn map_deferred(t: &numrs_types::Type, f: &mut dyn FnMut(&numrs_types::DeferredType) -> Arc<numrs_types::DeferredType>) -> numrs_types::Type {
-    use numrs_types::Type;
-    match t {
-        Type::Deferred(d) => Type::Deferred(f(d)),
-        Type::Optional(x) => Type::Optional(Arc::new(map_deferred(x, f))),
-        Type::UniTuple(x, n) => Type::UniTuple(Arc::new(map_deferred(x, f)), *n),
-        Type::Tuple(items) => Type::Tuple(items.iter().map(|x| map_deferred(x, f)).collect::<Vec<_>>().into()),
-        Type::List { dtype, reflected, initial } => Type::List { dtype: Arc::new(map_deferred(dtype, f)), reflected: *reflected, initial: initial.clone() },
-        Type::ListType(x) => Type::ListType(Arc::new(map_deferred(x, f))),
-        _ => t.clone(),
-    }
 }
 
 /// A field type of class `index` with the instances HIR names only by class
@@ -288,27 +279,16 @@ fn resolve_class_refs(
     depth: u32,
 ) -> numrs_types::Type {
     use numrs_types::Type;
-    let inner = |x: &Type| Arc::new(resolve_class_refs(db, file, info, x, index, depth));
-    match t {
+    t.map_parts(&mut |t| match t {
         Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
             match info.classes.iter().position(|k| *k.name == *c.name) {
-                Some(i) if depth == 0 && i < index => Type::JitClassInstance(crate::queries::jitclass_type_at(db, file, i).clone()),
-                Some(i) if depth < 4 && i < index => Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1)),
-                _ => t.clone(),
+                Some(i) if depth == 0 && i < index => Some(Type::JitClassInstance(crate::queries::jitclass_type_at(db, file, i).clone())),
+                Some(i) if depth < 4 && i < index => Some(Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1))),
+                _ => None,
             }
         }
-        Type::Optional(x) => Type::Optional(inner(x)),
-        Type::UniTuple(x, n) => Type::UniTuple(inner(x), *n),
-        Type::Tuple(items) => Type::Tuple(items.iter().map(|x| resolve_class_refs(db, file, info, x, index, depth)).collect::<Vec<_>>().into()),
-        Type::ListType(x) => Type::ListType(inner(x)),
-        Type::List { dtype, reflected, initial } => Type::List { dtype: inner(dtype), reflected: *reflected, initial: initial.clone() },
-        Type::DictType(kv) => Type::DictType(Arc::new((
-            resolve_class_refs(db, file, info, &kv.0, index, depth),
-            resolve_class_refs(db, file, info, &kv.1, index, depth),
-            kv.2.clone(),
-        ))),
-        _ => t.clone(),
-    }
+        _ => None,
+    })
 }
 
 /// The type of a module-level value numrs can evaluate without running the module: NumPy

@@ -355,22 +355,15 @@ pub enum ClassMember {
 impl JitClassType {
     /// The `deferred_type()`s in the types of the fields (in optional values, tuples and lists).
     pub fn field_deferreds(&self) -> Vec<Arc<DeferredType>> {
-        fn walk(t: &Type, out: &mut Vec<Arc<DeferredType>>) {
-            match t {
-                Type::Deferred(d) => {
+        let mut out: Vec<Arc<DeferredType>> = Vec::new();
+        for (_, t) in &self.fields {
+            t.visit_parts(&mut |t| {
+                if let Type::Deferred(d) = t {
                     if !out.iter().any(|x| x.id == d.id) {
                         out.push(d.clone());
                     }
                 }
-                Type::Optional(x) | Type::UniTuple(x, _) | Type::ListType(x) => walk(x, out),
-                Type::List { dtype, .. } => walk(dtype, out),
-                Type::Tuple(items) => items.iter().for_each(|x| walk(x, out)),
-                _ => {}
-            }
-        }
-        let mut out = Vec::new();
-        for (_, t) in &self.fields {
-            walk(t, &mut out);
+            });
         }
         out
     }
@@ -722,19 +715,41 @@ impl Type {
         }
     }
 
+    /// This type with `f` applied to it and its parts: where `f` gives a type, that replaces
+    /// the part; elsewhere optional values, tuples, lists, sets and dicts are made again from
+    /// their parts mapped. The fields of jitclasses are not parts (a class may hold itself).
+    pub fn map_parts(&self, f: &mut dyn FnMut(&Type) -> Option<Type>) -> Type {
+        if let Some(t) = f(self) {
+            return t;
+        }
+        let mut map = |t: &Arc<Type>| Arc::new(t.map_parts(f));
+        match self {
+            Type::Optional(t) => Type::Optional(map(t)),
+            Type::UniTuple(t, n) => Type::UniTuple(map(t), *n),
+            Type::ListType(t) => Type::ListType(map(t)),
+            Type::List { dtype, reflected, initial } => Type::List { dtype: map(dtype), reflected: *reflected, initial: initial.clone() },
+            Type::Set { dtype, reflected } => Type::Set { dtype: map(dtype), reflected: *reflected },
+            Type::Tuple(items) => Type::Tuple(items.iter().map(|t| t.map_parts(f)).collect::<Vec<_>>().into()),
+            Type::DictType(kv) => Type::DictType(Arc::new((kv.0.map_parts(f), kv.1.map_parts(f), kv.2.clone()))),
+            _ => self.clone(),
+        }
+    }
+
+    /// Calls `f` with this type and each of its parts (as [`Type::map_parts`] walks them).
+    pub fn visit_parts(&self, f: &mut dyn FnMut(&Type)) {
+        self.map_parts(&mut |t| {
+            f(t);
+            None
+        });
+    }
+
     /// This type with every defined `DeferredType` in it replaced by what it is defined as,
     /// except inside jitclass types (whose fields keep theirs: a class may refer to itself).
     pub fn without_deferred(&self) -> Type {
-        let map = |t: &Arc<Type>| Arc::new(t.without_deferred());
-        match self {
-            Type::Deferred(d) => d.get().map_or_else(|| self.clone(), Type::without_deferred),
-            Type::Optional(t) => Type::Optional(map(t)),
-            Type::UniTuple(t, n) => Type::UniTuple(map(t), *n),
-            Type::Tuple(items) => Type::Tuple(items.iter().map(Type::without_deferred).collect::<Vec<_>>().into()),
-            Type::List { dtype, reflected, initial } => Type::List { dtype: map(dtype), reflected: *reflected, initial: initial.clone() },
-            Type::ListType(t) => Type::ListType(map(t)),
-            _ => self.clone(),
-        }
+        self.map_parts(&mut |t| match t {
+            Type::Deferred(d) => Some(d.get().cloned().unwrap_or_else(|| t.clone())),
+            _ => None,
+        })
     }
 
     /// Whether a `@jitclass` instance is (or is inside) a value of this type.
