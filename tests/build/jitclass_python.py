@@ -45,6 +45,10 @@ class Stack:
     def total(self):
         return self.data[: self.n].sum()
 
+    def replace(self, d):
+        self.data = d
+        self.n = d.size
+
     @property
     def size(self):
         return self.n
@@ -139,6 +143,8 @@ CALLS = [
     "a = np.arange(4.0); s = m.Stack(2); s.data = a; s.n = 4; result = (s.data is a, s.total(), a.sum())",
     "s = m.Stack(2); a = s.data; a[0] = 5.0; result = (s.data[0], s.data is a)",
     "s = m.Stack(2); s.data = np.zeros(3, dtype=np.int64)",
+    "s = m.Stack(1); s.replace(np.arange(4.0)); import gc; gc.collect(); junk = [np.full(500, 9.0) for _ in range(50)]; result = (s.total(), s.data)",
+    "a = np.arange(3.0); s = m.Stack(1); s.replace(a); result = (s.data is a, s.total())",
     "s = m.Stack(2); s.other = 1",
     "s = m.Stack(2); result = s.missing",
     "s = m.Stack(2); result = (type(s).__name__, isinstance(s, m.Stack), isinstance(s, m.Vec), repr(s))",
@@ -170,6 +176,7 @@ RECORDED = [
     ("Stack", ["int64"]),
     ("Stack.push", ["float64"]),
     ("Stack.scale", ["float64"]),
+    ("Stack.replace", ["array(float64, 1d, C)"]),
     ("total_of", ["instance.jitclass.Stack#0<data:array(float64, 1d, A),n:int64,label:int32>"]),
     ("sum_x", ["reflected list(instance.jitclass.Vec#0<x:float64,y:float64>)<iv=None>"]),
     ("Vec.__add__", ["instance.jitclass.Vec#0<x:float64,y:float64>"]),

@@ -5,7 +5,8 @@ lists as lists); the returned `TypedList` and `TypedDict` objects must print as 
 They share the native container with compiled code, as `numba.typed` objects do: passed back
 to a built function, its changes are seen from Python and Python's changes by compiled code;
 containers made in Python (`numrs_runtime.TypedList(...)`, `TypedDict.empty(...)`) pass in
-too, NumPy arrays stored into them from Python are held (their memory shared), and Python
+too, NumPy arrays stored into them from Python or by compiled code are held (their memory
+shared), and Python
 sets passed in get the compiled code's changes back (Numba's reflected sets). Repeated calls must leave no native memory behind (`numrs_runtime._stats()`): typed lists
 nested in typed lists, typed lists and strings held as dict values are freed with their
 container.
@@ -198,6 +199,14 @@ def array_total(xs):
 def array_lookup(d, k):
     d[k][0] = -1.0
     return d[k].sum()
+
+
+@njit("(float64[:],)")
+def keep_array(a):
+    l = List()
+    l.append(a)
+    l.append(a[1:])
+    return l
 '''
 
 CALLS = [
@@ -282,6 +291,13 @@ def shared(mod, List, Dict):
     b = np.arange(6.0)
     da[3] = b[::2]
     out += [mod.array_lookup(da, 3), float(b[0]), [float(x) for x in da[3]]]
+    # An argument's array stored by compiled code into a container that outlives the call:
+    # the container keeps the Python array alive (Numba's NRT_adapt_ndarray_from_python).
+    import gc
+    kept = mod.keep_array(np.arange(5.0))
+    gc.collect()
+    junk = [np.full(1000, 9.0) for _ in range(100)]
+    out += [[float(x) for x in kept[0]], [float(x) for x in kept[1]], len(junk)]
     return out
 
 

@@ -417,6 +417,13 @@ pub struct RuntimeApi {
     /// `inputs` points at each input's value (storage form), `outputs` at a slot per output,
     /// which gets the output's value (a new reference). 0, or 1 with the exception in `exc`.
     pub objmode: unsafe extern "C" fn(desc: *const u8, inputs: *const *const u8, outputs: *const *mut u8, exc: *mut ExcInfo) -> i32,
+    /// A new MemInfo (refcount 1) for the data of an array that belongs to the Python array
+    /// `parent` (a reference to `parent` is taken and released with the MemInfo), as Numba's
+    /// `NRT_adapt_ndarray_from_python`: compiled code calls it when it stores an argument
+    /// array (no MemInfo of its own) where it may outlive the call (a jitclass field, a
+    /// container's item). Null on failure, and on the threads of a `prange` loop, which do
+    /// not hold the GIL (the array then stays borrowed).
+    pub array_adopt: unsafe extern "C" fn(parent: *mut c_void, data: *mut u8) -> *mut MemInfo,
 }
 
 /// The first line of an object-mode block's descriptor. Then a line per input

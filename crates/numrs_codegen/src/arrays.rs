@@ -280,6 +280,67 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.refcount(v, t, true)
     }
 
+    /// A new reference to `v` for a place that may outlive the call (a jitclass field, a
+    /// container's item): as [`FnCx::incref`], except that an array borrowed from a Python
+    /// argument (no MemInfo, a parent) gets a MemInfo that keeps its Python array alive
+    /// (`RuntimeApi::array_adopt`, Numba's `NRT_adapt_ndarray_from_python`). The value to
+    /// store.
+    pub(crate) fn owned_for_store(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+        if self.flags.cuda {
+            return Ok(v);
+        }
+        match t {
+            Type::Array(_) => {
+                let sv = v.into_struct_value();
+                let mi = self.b.build_extract_value(sv, 0, "mi")?.into_pointer_value();
+                let parent = self.b.build_extract_value(sv, 1, "parent")?.into_pointer_value();
+                let from = self.b.get_insert_block().ok_or_else(|| self.lerr("internal error: no block".into()))?;
+                let adopt = self.new_block("adopt");
+                let inc = self.new_block("incref");
+                let done = self.new_block("stored");
+                let borrowed = self.b.build_and(self.b.build_is_null(mi, "")?, self.b.build_is_not_null(parent, "")?, "")?;
+                self.b.build_conditional_branch(borrowed, adopt, inc)?;
+                self.b.position_at_end(adopt);
+                let f = self.api_fn(crate::dicts::API_ARRAY_ADOPT, false)?;
+                let ft = self.ptr_t().fn_type(&[self.ptr_t().into(), self.ptr_t().into()], false);
+                let data = self.b.build_extract_value(sv, 4, "data")?;
+                let call = self.b.build_indirect_call(ft, f, &[parent.into(), data.into()], "adopted")?;
+                let adopted = match call.try_as_basic_value() {
+                    inkwell::values::ValueKind::Basic(x) => x.into_pointer_value(),
+                    _ => return self.fail("internal error: array_adopt returns void"),
+                };
+                let with_mi = self.b.build_insert_value(sv, adopted, 0, "")?.into_struct_value();
+                let adopt_end = self.b.get_insert_block().ok_or_else(|| self.lerr("internal error: no block".into()))?;
+                self.b.build_unconditional_branch(done)?;
+                self.b.position_at_end(inc);
+                self.incref(v, t)?;
+                let inc_end = self.b.get_insert_block().ok_or_else(|| self.lerr("internal error: no block".into()))?;
+                self.b.build_unconditional_branch(done)?;
+                self.b.position_at_end(done);
+                let _ = from;
+                let phi = self.b.build_phi(sv.get_type(), "")?;
+                phi.add_incoming(&[(&with_mi, adopt_end), (&sv, inc_end)]);
+                Ok(phi.as_basic_value())
+            }
+            _ if t.tuple_items().is_some_and(|items| items.iter().any(|i| matches!(i, Type::Array(_)) || i.tuple_items().is_some())) => {
+                let items = t.tuple_items().unwrap_or_default();
+                let mut sv = v.into_struct_value();
+                for (i, it) in items.iter().enumerate() {
+                    if needs_rc(it) {
+                        let x = self.b.build_extract_value(sv, i as u32, "")?;
+                        let x = self.owned_for_store(x, it)?;
+                        sv = self.b.build_insert_value(sv, x, i as u32, "")?.into_struct_value();
+                    }
+                }
+                Ok(sv.into())
+            }
+            _ => {
+                self.incref(v, t)?;
+                Ok(v)
+            }
+        }
+    }
+
     pub(crate) fn decref(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<()> {
         self.refcount(v, t, false)
     }

@@ -43,8 +43,10 @@ const API_SET_OP: u32 = 17;
 const API_SET_PRESIZE: u32 = 21;
 /// `RuntimeApi::parallel_schedule`.
 pub(crate) const API_PARALLEL_SCHEDULE: u32 = 22;
+/// `RuntimeApi::array_adopt`.
+pub(crate) const API_ARRAY_ADOPT: u32 = 24;
 /// The number of fields of `RuntimeApi`.
-pub const API_FIELDS: u32 = 24;
+pub const API_FIELDS: u32 = 25;
 
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {
@@ -385,7 +387,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let kp = self.spill(key, k)?;
         let vp = match val {
             Some((v, vt)) => {
-                self.incref(v, vt)?;
+                // The dict may outlive the call: an argument's array is adopted.
+                let v = self.owned_for_store(v, vt)?;
                 self.spill(v, vt)?
             }
             // A set, or values that take no room: any valid address for the 0 bytes.

@@ -109,9 +109,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let v = self.load(value)?;
         if let Some((p, t)) = self.field_ptr(instance, class, attr)? {
             let v = self.cast(v, &vt, &t)?;
-            if crate::arrays::needs_rc(&t) {
-                self.incref(v, &t)?;
-            }
+            // The instance may outlive the call: an argument's array is adopted.
+            let v = if crate::arrays::needs_rc(&t) { self.owned_for_store(v, &t)? } else { v };
             let st = self.storage_t(&t)?;
             let old = self.b.build_load(st, p, "old")?;
             let old = from_storage(self.ctx, &self.b, old, &t)?;

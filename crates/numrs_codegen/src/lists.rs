@@ -363,7 +363,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Rc { ctx: self.ctx, module: self.module, b: &self.b, func: self.func }
     }
 
-    fn lerr(&self, m: String) -> CgError {
+    pub(crate) fn lerr(&self, m: String) -> CgError {
         CgError { span: self.span, message: m }
     }
 
@@ -491,7 +491,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Appends `v` (of the item type), taking a new reference to it.
     pub(crate) fn list_append(&self, l: PointerValue<'ctx>, dt: &Type, v: BasicValueEnum<'ctx>) -> R<()> {
-        self.incref(v, dt)?;
+        let v = self.owned_for_store(v, dt)?;
         let n = self.list_len(l)?;
         let n1 = self.b.build_int_add(n, self.i64(1), "")?;
         self.list_reserve(l, dt, n1)?;
@@ -524,7 +524,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let off = cx.b.build_int_mul(i, step, "")?;
             let j = cx.b.build_int_add(start, off, "")?;
             let x = cx.list_get(l, &dt2, j)?;
-            cx.incref(x, &dt2)?;
+            let x = cx.owned_for_store(x, &dt2)?;
             cx.list_put(out, &dt2, i, x)
         })?;
         Ok(out)
@@ -883,7 +883,7 @@ pub(crate) fn build_list<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: &[VarId], tt: &Ty
         let vt = cx.ty(*v)?;
         let x = cx.load(*v)?;
         let x = cx.cast(x, &vt, &dt)?;
-        cx.incref(x, &dt)?;
+        let x = cx.owned_for_store(x, &dt)?;
         cx.list_put(l, &dt, cx.i64(i as i64), x)?;
     }
     cx.fresh = true;
@@ -959,7 +959,7 @@ pub(crate) fn setitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId
     let vt = cx.ty(value)?;
     let v = cx.load(value)?;
     let v = cx.cast(v, &vt, &dt)?;
-    cx.incref(v, &dt)?;
+    let v = cx.owned_for_store(v, &dt)?;
     let old = cx.list_get(l, &dt, i)?;
     cx.list_put(l, &dt, i, v)?;
     cx.decref(old, &dt)
@@ -1013,7 +1013,7 @@ fn set_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: 
         let off = cx.b.build_int_mul(k, step, "")?;
         let i = cx.b.build_int_add(start, off, "")?;
         let x = cx.list_get(src, &dt2, k)?;
-        cx.incref(x, &dt2)?;
+        let x = cx.owned_for_store(x, &dt2)?;
         let old = cx.list_get(l, &dt2, i)?;
         cx.list_put(l, &dt2, i, x)?;
         cx.decref(old, &dt2)
@@ -1145,7 +1145,7 @@ fn op_repeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     cx.counted_loop(total, |cx, i| {
         let j = cx.b.build_int_signed_rem(i, len, "")?;
         let x = cx.list_get(l, &dt2, j)?;
-        cx.incref(x, &dt2)?;
+        let x = cx.owned_for_store(x, &dt2)?;
         cx.list_put(out, &dt2, i, x)
     })?;
     cx.fresh = true;
@@ -1450,7 +1450,7 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             let i = cx.b.build_select(lo, cx.i64(0), i, "")?.into_int_value();
             let hi = cx.b.build_int_compare(IntPredicate::SGT, i, n, "")?;
             let i = cx.b.build_select(hi, n, i, "")?.into_int_value();
-            cx.incref(v, &dt)?;
+            let v = cx.owned_for_store(v, &dt)?;
             let n1 = cx.b.build_int_add(n, cx.i64(1), "")?;
             cx.list_reserve(l, &dt, n1)?;
             let count = cx.b.build_int_sub(n, i, "")?;

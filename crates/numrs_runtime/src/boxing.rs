@@ -424,6 +424,22 @@ unsafe extern "C" fn release_pyobject(arg: *mut c_void) {
     ffi::PyGILState_Release(g);
 }
 
+/// `RuntimeApi::array_adopt`: a MemInfo owning a reference to the Python array `parent`.
+/// Only the thread that called into compiled code holds the GIL; on the threads of a
+/// `prange` loop (whose caller holds it, waiting for them) it gives null, and the array stays
+/// borrowed.
+pub unsafe extern "C" fn api_array_adopt(parent: *mut c_void, data: *mut u8) -> *mut MemInfo {
+    if parent.is_null() || ffi::Py_IsInitialized() == 0 || crate::parallel::on_worker_thread() {
+        return std::ptr::null_mut();
+    }
+    ffi::Py_INCREF(parent as *mut ffi::PyObject);
+    let mi = crate::memory::meminfo_external(data, release_pyobject, parent);
+    if mi.is_null() {
+        ffi::Py_DECREF(parent as *mut ffi::PyObject);
+    }
+    mi
+}
+
 /// Makes the arrays of the native value `dst` (just unboxed with `plan`, their memory borrowed
 /// from Python arrays) own a reference to their Python array through a MemInfo of their own,
 /// as Numba's `NRT_adapt_ndarray_from_python` does: so the value can be stored in a typed

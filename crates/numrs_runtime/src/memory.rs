@@ -31,6 +31,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     set_presize: crate::dicts::api::set_presize,
     parallel_schedule: crate::parallel::numrs_parallel_schedule,
     objmode: crate::objmode::api_objmode,
+    array_adopt: crate::boxing::api_array_adopt,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

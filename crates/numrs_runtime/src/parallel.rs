@@ -192,7 +192,18 @@ fn pool() -> &'static Pool {
 
 static WORKERS: AtomicUsize = AtomicUsize::new(0);
 
+thread_local! {
+    static WORKER: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Whether this thread is one of the pool's (which never hold the GIL: the thread that
+/// started the loop holds it while it waits for them).
+pub fn on_worker_thread() -> bool {
+    WORKER.with(|w| w.get())
+}
+
 fn worker(pool: &'static Pool) {
+    WORKER.with(|w| w.set(true));
     let mut seen = 0u64;
     loop {
         let job = {
