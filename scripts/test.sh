@@ -109,6 +109,7 @@ step "$PY" tests/build/objmode.py
 step "$PY" tests/build/jitclass.py
 step "$PY" tests/build/jitclass_python.py
 step "$PY" tests/build/jitclass_modules.py
+step "$PY" tests/build/jitclass_robust.py
 # CUDA kernels: the corpus's kernels to PTX through the CLI; run on the GPU where there is one
 # (the harness exits 2 without an NVIDIA driver).
 join libdevice

@@ -172,123 +172,99 @@ pub(crate) fn jitclass_type(
     class: &numrs_hir::JitClass,
 ) -> Arc<numrs_types::JitClassType> {
     let index = info.classes.iter().position(|c| std::ptr::eq(c, class)).or_else(|| info.classes.iter().position(|c| c == class));
-    match index {
-        Some(i) => crate::queries::jitclass_type_at(db, file, i).clone(),
-        None => build_jitclass_type(db, file, info, usize::MAX, 0),
+    let all = crate::queries::jitclass_types(db, file);
+    match index.and_then(|i| all.get(i)) {
+        Some(t) => t.clone(),
+        None => Arc::new(numrs_types::JitClassType { name: class.name.as_str().into(), id: 0, fields: Vec::new(), members: Vec::new() }),
     }
 }
 
-/// [`jitclass_type`] of `info.classes[index]`, made now. `depth` bounds the classes made for
-/// the `deferred_type()`s of its fields that are other classes' instances.
-pub(crate) fn build_jitclass_type(
-    db: &dyn Db,
-    file: numrs_db::SourceFile,
-    info: &crate::queries::ModuleInfo,
-    index: usize,
-    depth: u32,
-) -> Arc<numrs_types::JitClassType> {
+/// The types of all the jitclasses of a file, made together: a field of another class's type
+/// (`Other.class_type.instance_type`, a class defined before) is that class's type, and each
+/// `deferred_type()` is one value shared by every field that names it, given what it is
+/// defined as once every class exists (so classes may refer to themselves and each other
+/// through deferred types, to any depth).
+pub(crate) fn build_jitclass_types(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo) -> Vec<Arc<numrs_types::JitClassType>> {
     use numrs_hir::MemberKind;
-    use numrs_types::ClassMember;
-    let Some(class) = info.classes.get(index) else {
-        return Arc::new(numrs_types::JitClassType { name: "?".into(), id: 0, fields: Vec::new(), members: Vec::new() });
-    };
+    use numrs_types::{ClassMember, Type};
     let path: Arc<str> = file.path(db).as_str().into();
-    let dispatcher = |m: &numrs_hir::ClassMemberDef| {
-        let name = class.function_name(&m.name);
-        let ordinal = info
-            .functions
-            .iter()
-            .find(|f| f.def_line_offset == m.def_line_offset && f.name == name)
-            .map_or(0, |jit| FunctionKey::of(db, file, info, jit).ordinal(db));
-        DispatcherRef { name: name.into(), id: ordinal as u64, file: Some(path.clone()) }
-    };
-    let mut members: Vec<(Arc<str>, ClassMember)> = Vec::new();
-    for m in &class.members {
-        let d = dispatcher(m);
-        let member = match m.kind {
-            MemberKind::Method => ClassMember::Method(d),
-            MemberKind::StaticMethod => ClassMember::StaticMethod(d),
-            MemberKind::Getter => ClassMember::Property { get: d, set: None },
-            MemberKind::Setter => {
-                if let Some((_, ClassMember::Property { set, .. })) = members.iter_mut().find(|(n, _)| **n == *m.name) {
-                    *set = Some(d);
-                }
-                continue;
-            }
-        };
-        members.push((m.name.as_str().into(), member));
-    }
-    // Numba prints the address of its class type object; numrs a hash of module and class.
+    // Numba prints addresses there; numrs hashes of module and name.
     let module = std::path::Path::new(file.path(db).as_str()).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in module.bytes().chain([b':']).chain(class.name.bytes()) {
-        h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
-    }
-    // The `deferred_type()`s of the fields, made anew with what they are defined as: those
-    // defined as this class's instances once the class exists.
-    let mut own: Vec<Arc<numrs_types::DeferredType>> = Vec::new();
-    let mut deferred = |d: &numrs_types::DeferredType| -> Arc<numrs_types::DeferredType> {
-        if let Some(x) = own.iter().find(|x| x.id == d.id) {
-            return x.clone();
+    let hash = |name: &str| {
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in module.bytes().chain([b':']).chain(name.bytes()) {
+            h = (h ^ b as u64).wrapping_mul(0x100_0000_01b3);
         }
-        let made = Arc::new(numrs_types::DeferredType::new(d.id, &d.name));
-        let defined = info.deferred.iter().find(|(x, _)| *x == *d.name).and_then(|(_, c)| info.classes.iter().position(|k| k.name == *c));
-        match defined {
-            Some(i) if i == index => own.push(made.clone()),
-            Some(i) if depth < 4 => {
-                let _ = made.target.set(numrs_types::Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1)));
-            }
-            _ => {}
-        }
-        made
+        h
     };
-    let fields = class
-        .fields
-        .iter()
-        .map(|(n, t)| {
-            let t = resolve_class_refs(db, file, info, t, index, depth).map_parts(&mut |t| match t {
-                numrs_types::Type::Deferred(d) => Some(numrs_types::Type::Deferred(deferred(d))),
-                _ => None,
-            });
-            (n.as_str().into(), t)
-        })
-        .collect();
-    let made = Arc::new(numrs_types::JitClassType {
-        name: class.name.as_str().into(),
-        id: 0x7f00_0000_0000 | (h & 0xff_ffff_ffff),
-        fields,
-        members,
-    });
-    for d in own {
-        let _ = d.target.set(numrs_types::Type::JitClassInstance(made.clone()));
+    let mut deferreds: Vec<Arc<numrs_types::DeferredType>> = Vec::new();
+    let mut made: Vec<Arc<numrs_types::JitClassType>> = Vec::with_capacity(info.classes.len());
+    for class in &info.classes {
+        let dispatcher = |m: &numrs_hir::ClassMemberDef| {
+            let name = class.function_name(&m.name);
+            let ordinal = info
+                .functions
+                .iter()
+                .find(|f| f.def_line_offset == m.def_line_offset && f.name == name)
+                .map_or(0, |jit| FunctionKey::of(db, file, info, jit).ordinal(db));
+            DispatcherRef { name: name.into(), id: ordinal as u64, file: Some(path.clone()) }
+        };
+        let mut members: Vec<(Arc<str>, ClassMember)> = Vec::new();
+        for m in &class.members {
+            let d = dispatcher(m);
+            let member = match m.kind {
+                MemberKind::Method => ClassMember::Method(d),
+                MemberKind::StaticMethod => ClassMember::StaticMethod(d),
+                MemberKind::Getter => ClassMember::Property { get: d, set: None },
+                MemberKind::Setter => {
+                    if let Some((_, ClassMember::Property { set, .. })) = members.iter_mut().find(|(n, _)| **n == *m.name) {
+                        *set = Some(d);
+                    }
+                    continue;
+                }
+            };
+            members.push((m.name.as_str().into(), member));
+        }
+        let fields = class
+            .fields
+            .iter()
+            .map(|(n, t)| {
+                let t = t.map_parts(&mut |t| match t {
+                    // `Other.class_type.instance_type` (see `numrs_hir::jitclass_ref`): a class
+                    // made before this one.
+                    Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
+                        made.iter().rev().find(|k| k.name == c.name).map(|k| Type::JitClassInstance(k.clone()))
+                    }
+                    Type::Deferred(d) => Some(Type::Deferred(match deferreds.iter().find(|x| x.name == d.name) {
+                        Some(x) => x.clone(),
+                        None => {
+                            // 15 decimal digits, as an address printed in decimal has.
+                            let id = 100_000_000_000_000 + hash(&d.name) % 900_000_000_000_000;
+                            let x = Arc::new(numrs_types::DeferredType::new(id, &d.name));
+                            deferreds.push(x.clone());
+                            x
+                        }
+                    })),
+                    _ => None,
+                });
+                (n.as_str().into(), t)
+            })
+            .collect();
+        made.push(Arc::new(numrs_types::JitClassType {
+            name: class.name.as_str().into(),
+            id: 0x7f00_0000_0000 | (hash(&class.name) & 0xff_ffff_ffff),
+            fields,
+            members,
+        }));
+    }
+    // `X.define(C.class_type.instance_type)`: the first definition counts.
+    for d in &deferreds {
+        let defined = info.deferred.iter().find(|(x, _)| *x == *d.name).and_then(|(_, c)| info.classes.iter().position(|k| k.name == *c));
+        if let Some(i) = defined {
+            let _ = d.target.set(Type::JitClassInstance(made[i].clone()));
+        }
     }
     made
-}
-
-/// A field type of class `index` with the instances HIR names only by class
-/// (`Other.class_type.instance_type`, see `numrs_hir::jitclass_ref`) made the classes' types.
-/// Such a class is defined before the one whose field it types: the type of the class made
-/// once (`jitclass_type_at`) asks only for classes before it, and a class made for a deferred
-/// type (`depth` > 0) asks for none, so no query waits on itself.
-fn resolve_class_refs(
-    db: &dyn Db,
-    file: numrs_db::SourceFile,
-    info: &crate::queries::ModuleInfo,
-    t: &numrs_types::Type,
-    index: usize,
-    depth: u32,
-) -> numrs_types::Type {
-    use numrs_types::Type;
-    t.map_parts(&mut |t| match t {
-        Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
-            match info.classes.iter().position(|k| *k.name == *c.name) {
-                Some(i) if depth == 0 && i < index => Some(Type::JitClassInstance(crate::queries::jitclass_type_at(db, file, i).clone())),
-                Some(i) if depth < 4 && i < index => Some(Type::JitClassInstance(build_jitclass_type(db, file, info, i, depth + 1))),
-                _ => None,
-            }
-        }
-        _ => None,
-    })
 }
 
 /// The type of a module-level value numrs can evaluate without running the module: NumPy

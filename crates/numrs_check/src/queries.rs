@@ -44,13 +44,13 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     Arc::new(ModuleInfo { symbols, functions, classes, by_name, deferred })
 }
 
-/// The type of the `index`-th jitclass of `file` (see `env::jitclass_type`), made once per
+/// The types of the jitclasses of `file` (see `env::build_jitclass_types`), made once per
 /// revision of the module's skeleton: a class whose field refers to the class itself through a
 /// `deferred_type()` is a cycle of reference-counted values, which is never freed.
 #[salsa::tracked(returns(ref))]
-pub fn jitclass_type_at(db: &dyn Db, file: SourceFile, index: usize) -> Arc<numrs_types::JitClassType> {
+pub fn jitclass_types(db: &dyn Db, file: SourceFile) -> Vec<Arc<numrs_types::JitClassType>> {
     let info = module_info(db, file);
-    crate::env::build_jitclass_type(db, file, info, index, 0)
+    crate::env::build_jitclass_types(db, file, info)
 }
 
 /// A jit function of a file, by name and ordinal among the jit functions of that name

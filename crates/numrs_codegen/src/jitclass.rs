@@ -279,8 +279,22 @@ pub(crate) fn build_ctor_wrapper<'ctx>(
     let failed = ctx.append_basic_block(w, "failed");
     b.build_conditional_branch(ok, done, failed)?;
     b.position_at_end(failed);
-    // The only reference: drop the instance with the fields `__init__` set.
+    // The constructor's reference goes (with the fields `__init__` set, unless `__init__`
+    // stored the instance somewhere that keeps it).
+    let old = b.build_atomicrmw(
+        inkwell::AtomicRMWBinOp::Sub,
+        mi,
+        i64t.const_int(1, false),
+        inkwell::AtomicOrdering::AcquireRelease,
+    )?;
+    let last = b.build_int_compare(inkwell::IntPredicate::EQ, old, i64t.const_int(1, false), "")?;
+    let drop_bb = ctx.append_basic_block(w, "drop");
+    let ret_bb = ctx.append_basic_block(w, "raise");
+    b.build_conditional_branch(last, drop_bb, ret_bb)?;
+    b.position_at_end(drop_bb);
     b.build_call(drop_fn(ctx, module, class)?, &[mi.into()], "")?;
+    b.build_unconditional_branch(ret_bb)?;
+    b.position_at_end(ret_bb);
     b.build_return(Some(&status))?;
     b.position_at_end(done);
     b.build_store(out, mi)?;

@@ -382,8 +382,10 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
 
 fn add_field(name: &Expr, ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, known: &[JitClass]) {
     let name = match &name.kind {
-        // Numba's `_fix_up_private_attr`: `__x` is `_Bag__x`, as the methods see it.
-        ExprKind::Constant(ast::Constant::Str(s)) => mangle_private(&c.name, s).unwrap_or_else(|| s.clone()),
+        // Numba's `_fix_up_private_attr`: `__x` is `_Bag__x`, as the methods see it (Numba does
+        // not strip the class name's leading underscores, which CPython does).
+        ExprKind::Constant(ast::Constant::Str(s)) if s.starts_with("__") && !s.ends_with("__") => format!("_{}{s}", c.name),
+        ExprKind::Constant(ast::Constant::Str(s)) => s.clone(),
         _ => {
             c.errors.push(error("TypeError: spec keys should be strings".into(), name.span));
             return;

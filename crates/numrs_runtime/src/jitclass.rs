@@ -54,6 +54,18 @@ impl ClassInfo {
 /// # Safety
 /// `mi` is null or an instance of `info`'s class to which the caller owns a reference.
 pub unsafe fn release_instance(info: &ClassInfo, mi: *mut MemInfo) {
+    // Instances the released ones held go on a list rather than the stack: a linked list of
+    // a million nodes is released in a loop.
+    let mut pending: Vec<(Arc<ClassInfo>, *mut MemInfo)> = Vec::new();
+    release_one(info, mi, &mut pending);
+    while let Some((info, mi)) = pending.pop() {
+        release_one(&info, mi, &mut pending);
+    }
+}
+
+/// Drops one reference to `mi`; at zero, its fields' references (instances onto `pending`)
+/// and the instance.
+unsafe fn release_one(info: &ClassInfo, mi: *mut MemInfo, pending: &mut Vec<(Arc<ClassInfo>, *mut MemInfo)>) {
     if mi.is_null() {
         return;
     }
@@ -62,7 +74,22 @@ pub unsafe fn release_instance(info: &ClassInfo, mi: *mut MemInfo) {
         return;
     }
     for (_, off, plan) in &info.fields {
-        release(plan, (*mi).data.add(*off));
+        let p = (*mi).data.add(*off);
+        let (class, valid) = match plan {
+            Plan::Instance(c) => (Some(c.clone()), true),
+            Plan::Deferred(id) => (deferred(*id).ok(), true),
+            Plan::Optional { data, valid, .. } => match &**data {
+                Plan::Instance(c) => (Some(c.clone()), p.add(*valid).read() != 0),
+                Plan::Deferred(id) => (deferred(*id).ok(), p.add(*valid).read() != 0),
+                _ => (None, true),
+            },
+            _ => (None, true),
+        };
+        match class {
+            Some(c) if valid => pending.push((c, (p as *const *mut MemInfo).read_unaligned())),
+            Some(_) => {}
+            None => release(plan, p),
+        }
     }
     (RUNTIME_API.meminfo_release)(mi);
 }

@@ -292,7 +292,8 @@ impl<'a> Parser<'a> {
     }
     fn ident(&mut self) -> Option<&'a str> {
         self.skip_ws();
-        let end = self.s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(self.s.len());
+        // Python identifiers (a jitclass's name may be any).
+        let end = self.s.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(self.s.len());
         if end == 0 {
             return None;
         }
