@@ -449,6 +449,8 @@ pub unsafe extern "C" fn api_array_adopt(parent: *mut c_void, data: *mut u8) -> 
 /// `dst` holds a native value of `plan` just written by [`unbox`], with the GIL held.
 pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
     match plan {
+        // Borrowed from its box by `unbox`: the container takes a reference.
+        Plan::Instance(_) | Plan::Deferred(_) => crate::jitclass::retain_instance((dst as *const *mut MemInfo).read_unaligned()),
         Plan::Array { .. } => {
             let h = dst as *mut ArrayHeader;
             if (*h).meminfo.is_null() && !(*h).parent.is_null() {

@@ -35,21 +35,14 @@ def _method(dispatcher, name, qualname):
     return method
 
 
-def _field(get, set, index):
-    return property(lambda self: get(self, index), lambda self, value: set(self, index, value))
-
-
-def _property(getter, setter):
-    fset = None if setter is None else (lambda self, value: setter(self, value))
-    return property(lambda self: getter(self), fset)
-
-
-def make_class(name, module, type_name, base, fields, methods, statics, getters, setters, ctor, get, set):
+def make_class(name, module, type_name, base, fields, methods, statics, getters, setters, ctor, descriptors):
     dct = {"__slots__": (), "__module__": "numba.experimental.jitclass.boxing", "__doc__": "A box for numba created jit-class instance"}
-    for index, field in enumerate(fields):
-        dct[field] = _field(get, set, index)
+    # Fields: descriptors of the runtime reading and writing the instance.
+    for field, descriptor in zip(fields, descriptors):
+        dct[field] = descriptor
+    # Properties: their getters' and setters' dispatchers, called with the instance.
     for prop, getter in getters.items():
-        dct[prop] = _property(getter, setters.get(prop))
+        dct[prop] = property(getter, setters.get(prop))
     for meth, dispatcher in methods.items():
         if meth.startswith("__") and meth.endswith("__") and meth not in SUPPORTED_DUNDERS:
             continue

@@ -8,9 +8,10 @@
 //! other attributes (`__slots__ = ()`). The module attribute named after the jitclass is
 //! another class, whose calls construct instances (Numba's `JitClassType`).
 //!
-//! Reference counts: a box owns one reference to its instance; unboxing an argument takes a
-//! new reference for the call (released after it), as for strings and lists; a field read
-//! from Python takes a new reference to what it holds; a field written drops the old value's.
+//! Reference counts: a box owns one reference to its instance; an argument is borrowed from
+//! its box for the call (a container unboxed from Python takes a reference to each instance it
+//! holds); a field read from Python takes a new reference to what it holds; a field written
+//! drops the old value's.
 
 use crate::boxing::{box_value, release, unbox, Plan};
 use crate::memory::RUNTIME_API;
@@ -29,6 +30,10 @@ use std::sync::{Arc, Mutex, OnceLock};
 pub struct ClassInfo {
     /// `instance.jitclass.Name#id<fields>` (parsed from the module table: no members).
     pub ty: Type,
+    /// `ty`'s typecode for the dispatcher, interned on first use.
+    pub typecode: OnceLock<u32>,
+    /// The box class, found on first use.
+    pub box_class: OnceLock<Py<PyType>>,
     pub name: String,
     /// Name, offset in the instance's data, and how to move the value across the boundary.
     pub fields: Vec<(String, usize, Plan)>,
@@ -44,7 +49,7 @@ impl ClassInfo {
             let plan = Plan::of(t).map_err(|m| format!("field '{name}' of jitclass {}: {m}", class.name))?;
             fields.push((name.to_string(), *off, plan));
         }
-        Ok(ClassInfo { ty: ty.clone(), name: class.name.to_string(), fields })
+        Ok(ClassInfo { ty: ty.clone(), typecode: OnceLock::new(), box_class: OnceLock::new(), name: class.name.to_string(), fields })
     }
 }
 
@@ -192,21 +197,50 @@ fn box_class(py: Python<'_>, ty: &Type) -> PyResult<Option<Py<PyType>>> {
     }
 }
 
+/// The base class of the boxes (`Box`), once the runtime module is initialized.
+static BOX_TYPE: std::sync::atomic::AtomicPtr<ffi::PyTypeObject> = std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
+
+/// Remembers the base class of the boxes (at the runtime module's initialization).
+pub fn init(py: Python<'_>) {
+    BOX_TYPE.store(<JitBox as pyo3::PyTypeInfo>::type_object_raw(py), Ordering::Relaxed);
+}
+
+/// The class of a box, if `obj` is one.
+///
+/// # Safety
+/// `obj` is a live object, with the GIL held.
+unsafe fn box_info<'a>(py: Python<'_>, obj: *mut ffi::PyObject) -> Option<&'a Arc<ClassInfo>> {
+    let base = BOX_TYPE.load(Ordering::Relaxed);
+    if base.is_null() || ffi::PyObject_TypeCheck(obj, base) == 0 {
+        return None;
+    }
+    let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+    let jb: &JitBox = b.downcast_unchecked::<JitBox>().get();
+    // The box outlives the borrow: the caller holds `obj`.
+    let info: *const Arc<ClassInfo> = jb.info.get()?;
+    Some(&*info)
+}
+
 /// The type of a box (its instance type), for the dispatcher's `typeof`.
 ///
 /// # Safety
 /// `obj` is a live object, with the GIL held.
 pub unsafe fn typeof_box(py: Python<'_>, obj: *mut ffi::PyObject) -> Option<Type> {
-    let base = <JitBox as pyo3::PyTypeInfo>::type_object_raw(py);
-    if ffi::PyObject_TypeCheck(obj, base) == 0 {
-        return None;
-    }
-    let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
-    let b = b.downcast_unchecked::<JitBox>();
-    b.get().info.get().map(|i| i.ty.clone())
+    box_info(py, obj).map(|i| i.ty.clone())
 }
 
-/// Writes the instance a box of `info`'s class holds at `dst`, as a new reference.
+/// The dispatcher's typecode of a box (interned once per class), or `None` for other objects.
+///
+/// # Safety
+/// `obj` is a live object, with the GIL held.
+pub unsafe fn box_typecode(py: Python<'_>, obj: *mut ffi::PyObject) -> Option<u32> {
+    let info = box_info(py, obj)?;
+    Some(*info.typecode.get_or_init(|| crate::select::registry().intern(info.ty.clone())))
+}
+
+/// Writes the instance a box of `info`'s class holds at `dst`, borrowed from the box (as an
+/// argument array is borrowed from its ndarray: the caller holds the box for the call); a
+/// container that keeps it takes a reference (`boxing::adopt_arrays`, `lists::unbox_list`).
 ///
 /// # Safety
 /// `dst` has room for a pointer; the GIL is held.
@@ -222,7 +256,6 @@ pub unsafe fn unbox_instance(py: Python<'_>, info: &ClassInfo, obj: *mut ffi::Py
     }
     let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
     let (mi, _) = b.downcast_unchecked::<JitBox>().get().instance()?;
-    retain_instance(mi);
     (dst as *mut *mut MemInfo).write_unaligned(mi);
     Ok(())
 }
@@ -233,13 +266,20 @@ pub unsafe fn unbox_instance(py: Python<'_>, info: &ClassInfo, obj: *mut ffi::Py
 /// `src` holds an instance of `info`'s class; the GIL is held.
 pub unsafe fn box_instance(py: Python<'_>, info: &Arc<ClassInfo>, src: *const u8) -> PyResult<*mut ffi::PyObject> {
     let mi = (src as *const *mut MemInfo).read_unaligned();
-    let class = match box_class(py, &info.ty) {
+    let class = match info.box_class.get() {
+        Some(c) => Ok(Some(c.clone_ref(py))),
+        None => box_class(py, &info.ty),
+    };
+    let class = match class {
         Ok(c) => c,
         Err(e) => {
             release_instance(info, mi);
             return Err(e);
         }
     };
+    if let Some(c) = &class {
+        let _ = info.box_class.set(c.clone_ref(py));
+    }
     let Some(class) = class else {
         release_instance(info, mi);
         return Err(PyTypeError::new_err(format!("no Python class for {} (its module did not define it)", info.ty)));
@@ -267,8 +307,28 @@ pub unsafe fn box_instance(py: Python<'_>, info: &Arc<ClassInfo>, src: *const u8
     Ok(b.into_ptr())
 }
 
+/// A field of a box class (Numba makes a property of jit-compiled accessors): reads and
+/// writes the instance's storage.
+#[pyclass(frozen, module = "numrs_runtime", name = "Field")]
+pub struct Field {
+    index: usize,
+}
+
+#[pymethods]
+impl Field {
+    fn __get__(slf: &Bound<'_, Self>, obj: Option<&Bound<'_, PyAny>>, _owner: Option<&Bound<'_, PyAny>>) -> PyResult<PyObject> {
+        let py = slf.py();
+        match obj {
+            Some(o) if !o.is_none() => _jitclass_get(py, o.downcast::<JitBox>()?, slf.get().index),
+            _ => Ok(slf.clone().into_any().unbind()),
+        }
+    }
+    fn __set__(slf: &Bound<'_, Self>, obj: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        _jitclass_set(slf.py(), obj.downcast::<JitBox>()?, slf.get().index, value)
+    }
+}
+
 /// The box's field `index` (a new reference to what it holds).
-#[pyfunction]
 fn _jitclass_get(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize) -> PyResult<PyObject> {
     let (mi, info) = obj.get().instance()?;
     let Some((_, off, plan)) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
@@ -282,7 +342,6 @@ fn _jitclass_get(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize) -> PyRes
 
 /// Sets the box's field `index` to `value` converted to the field's type (Numba's generated
 /// setter): the instance takes a reference to the new value and drops the old one.
-#[pyfunction]
 fn _jitclass_set(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize, value: &Bound<'_, PyAny>) -> PyResult<()> {
     let (mi, info) = obj.get().instance()?;
     let Some((name, off, plan)) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
@@ -390,8 +449,7 @@ pub fn make_class<'py>(
             pairs(members.getters)?,
             pairs(members.setters)?,
             ctor,
-            wrap_pyfunction!(_jitclass_get, py)?,
-            wrap_pyfunction!(_jitclass_set, py)?,
+            (0..info.fields.len()).map(|index| Py::new(py, Field { index })).collect::<PyResult<Vec<_>>>()?,
         ))?
         .extract::<(Bound<'py, PyType>, Bound<'py, PyAny>)>()?;
     box_classes().lock().unwrap_or_else(|e| e.into_inner()).insert(info.ty.clone(), box_class.unbind());

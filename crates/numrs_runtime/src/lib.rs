@@ -390,6 +390,8 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     );
     m.add_class::<boxing::MemInfoOwner>()?;
     m.add_class::<jitclass::JitBox>()?;
+    m.add_class::<jitclass::Field>()?;
+    jitclass::init(m.py());
     m.add_class::<generators::Generator>()?;
     m.add_class::<dict_boxing::TypedDict>()?;
     m.add_class::<lists::TypedList>()?;

@@ -71,7 +71,13 @@ pub(crate) unsafe fn unbox_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize:
             };
             Err(PyTypeError::new_err(format!("can't unbox heterogeneous list: {} != {}", name(first_type), name(ffi::Py_TYPE(it)))))
         } else {
-            unbox(py, np, item, it, (*p).items.add(i * itemsize))
+            let dst = (*p).items.add(i * itemsize);
+            unbox(py, np, item, it, dst).map(|()| {
+                // The list owns its items: an instance is borrowed from its box by `unbox`.
+                if let Plan::Instance(_) | Plan::Deferred(_) = item {
+                    crate::jitclass::retain_instance((dst as *const *mut MemInfo).read_unaligned());
+                }
+            })
         };
         if let Err(e) = r {
             release_list(item, itemsize, mi);
@@ -645,7 +651,7 @@ impl TypedListIter {
 /// call (lists).
 pub fn owns(plan: &Plan) -> bool {
     match plan {
-        Plan::List { .. } | Plan::Str | Plan::Container { .. } | Plan::Instance(_) | Plan::Deferred(_) => true,
+        Plan::List { .. } | Plan::Str | Plan::Container { .. } => true,
         Plan::Tuple(items) => items.iter().any(|(_, p)| owns(p)),
         Plan::Optional { data, .. } => owns(data),
         _ => false,
@@ -677,7 +683,7 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
             r
         }
         Plan::Container { key, value: None, .. } => crate::dict_boxing::after_call_set(py, np, key, src),
-        Plan::Str | Plan::Container { .. } | Plan::Instance(_) | Plan::Deferred(_) => {
+        Plan::Str | Plan::Container { .. } => {
             crate::boxing::release(plan, src);
             Ok(())
         }

@@ -115,6 +115,9 @@ pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyR
         let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
         return Ok(registry().intern(t));
     }
+    if let Some(tc) = crate::jitclass::box_typecode(py, obj) {
+        return Ok(tc);
+    }
     typecode_using_fingerprint(py, np, obj)
 }
 
