@@ -47,7 +47,9 @@ pub const ABI_VERSION_GUFUNC: u32 = 5;
 pub const ABI_VERSION_KERNELS: u32 = 6;
 
 /// Tables with this `abi_version` are as in [`ABI_VERSION_KERNELS`], and may hold `@jitclass`
-/// classes and their members ([`FUNCTION_KIND_JITCLASS`] and the member kinds after it).
+/// classes and their members ([`FUNCTION_KIND_JITCLASS`] and the kinds after it); their
+/// compiled code may call [`RuntimeApi::array_adopt`], so a runtime must know this version
+/// (and have that field) to load them.
 pub const ABI_VERSION_JITCLASS: u32 = 7;
 
 /// The table versions the runtime accepts.

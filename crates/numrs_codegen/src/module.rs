@@ -854,11 +854,9 @@ fn build_table<'ctx>(
             ptx_p.into(),
         ]));
     }
-    let mut jitclass_entries = false;
     for (id, fname, params) in ids {
         let role = functions.iter().find(|f| f.function_id == id).and_then(|f| f.jitclass.as_ref());
         if let Some(crate::JitClassRole::Import { instance }) = role {
-            jitclass_entries = true;
             let g = module.add_global(spec_t.array_type(0), None, &format!("numrs.specs.{id}"));
             g.set_initializer(&spec_t.const_array(&[]));
             g.set_constant(true);
@@ -875,7 +873,6 @@ fn build_table<'ctx>(
             continue;
         }
         if let Some(crate::JitClassRole::Class { instance, deferred, .. }) = role {
-            jitclass_entries = true;
             let mut spec_vals = Vec::new();
             for (n, c) in ctors.iter().filter(|c| c.function_id == id).enumerate() {
                 let tag = format!("numrs.c.{id}.{n}");
@@ -947,8 +944,7 @@ fn build_table<'ctx>(
         g.set_linkage(Linkage::Private);
         let (fname, kind, layout) = match role {
             Some(crate::JitClassRole::Member { class, member, kind }) => {
-                jitclass_entries = true;
-                (member.as_str(), *kind, Some(class.as_str()))
+                    (member.as_str(), *kind, Some(class.as_str()))
             }
             _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc),
             _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, None),
@@ -976,8 +972,9 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        // Runtimes that know no jitclass load the modules without one.
-        i32t.const_int(if jitclass_entries { numrs_abi::ABI_VERSION_JITCLASS } else { numrs_abi::ABI_VERSION_KERNELS } as u64, false).into(),
+        // Compiled code may call `RuntimeApi::array_adopt`, which older runtimes lack: they
+        // refuse the table rather than run it.
+        i32t.const_int(numrs_abi::ABI_VERSION_JITCLASS as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),
