@@ -251,8 +251,11 @@ pub unsafe fn unbox_instance(py: Python<'_>, info: &ClassInfo, obj: *mut ffi::Py
             info.ty
         ))
     };
-    if typeof_box(py, obj).as_ref() != Some(&info.ty) {
-        return Err(bad());
+    // The same type is the same typecode (both interned once per class).
+    let tc = |i: &ClassInfo| *i.typecode.get_or_init(|| crate::select::registry().intern(i.ty.clone()));
+    match box_info(py, obj) {
+        Some(b) if tc(b) == tc(info) => {}
+        _ => return Err(bad()),
     }
     let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
     let (mi, _) = b.downcast_unchecked::<JitBox>().get().instance()?;

@@ -63,7 +63,8 @@ pub unsafe fn fast_typecode(np: &Npy, obj: *mut ffi::PyObject) -> u32 {
     } else if ty == np.array_type {
         array_typecode_cached(np, obj).unwrap_or(u32::MAX)
     } else {
-        u32::MAX
+        // A jitclass instance (its class's typecode, interned once).
+        crate::jitclass::box_typecode(Python::assume_gil_acquired(), obj).unwrap_or(u32::MAX)
     }
 }
 
