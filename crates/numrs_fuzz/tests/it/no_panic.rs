@@ -387,6 +387,71 @@ fn structured(r: &mut Rng) -> String {
     )
 }
 
+/// Field types of a jitclass spec: Numba types, other classes' instances, deferred types (of
+/// this module, maybe never defined), annotations.
+const FIELD_TYPES: &[&str] = &[
+    "int64", "float64", "float64[:]", "int32[:, ::1]", "boolean", "unicode_type", "types.ListType(int64)",
+    "types.DictType(int64, float64)", "optional(int64)", "optional(node_t)", "node_t", "optional(other_t)",
+    "A.class_type.instance_type", "B.class_type.instance_type", "C.class_type.instance_type",
+    "UniTuple(float64, 2)", "nonsense", "int64[", "optional(A.class_type.instance_type)",
+];
+
+/// Statements of a jitclass method (valid and not).
+const METHOD_STATEMENTS: &[&str] = &[
+    "self.f0 = self.f0", "self.f1 = 1", "self.f2 = None", "x = self.f0", "x = self.f1.f0",
+    "return self.f0", "return self", "return self.f2", "self.__p = 3", "x = self.__p",
+    "x = A(1)", "x = B(2.0)", "x = C()", "return len(self)", "return self == self", "return self != x",
+    "return str(self)", "return bool(self)", "return self.missing", "self.f0 += 1", "return self.g()",
+    "raise ValueError('x')", "x = self.f1\n        return x.f0 if x is not None else 0",
+];
+
+/// A module of 1 to 4 jitclasses (decorated or made by calling `jitclass`) whose fields refer
+/// to each other and to deferred types, with methods, and a jit function using them.
+fn structured_jitclasses(r: &mut Rng) -> String {
+    let mut out = String::from(
+        "import numpy as np\nfrom numba import njit, int64, float64, int32, boolean, types, deferred_type, optional\n\
+         from numba.experimental import jitclass\nfrom numba.types import UniTuple, unicode_type\n\n\
+         node_t = deferred_type()\nother_t = deferred_type()\n\n\n",
+    );
+    let names = ["A", "B", "C", "D"];
+    let n = r.range(1..5);
+    for name in names.iter().take(n) {
+        let fields: Vec<String> = (0..r.range(0..4)).map(|k| format!("(\"f{k}\", {})", r.pick(FIELD_TYPES))).collect();
+        let decorated = r.range(0..4) != 0;
+        if decorated {
+            out.push_str(&format!("@jitclass([{}])\n", fields.join(", ")));
+        }
+        out.push_str(&format!("class {name}:\n"));
+        if r.range(0..3) == 0 {
+            out.push_str(&format!("    a{}: {}\n", r.range(0..3), r.pick(&["int64", "List[float]", "Counter", "float", "Optional[int]"])));
+        }
+        let params = *r.pick(&["self", "self, v", "self, v=1", "self, *args"]);
+        out.push_str(&format!("    def __init__({params}):\n        self.f0 = 0\n"));
+        for m in 0..r.range(0..4) {
+            let mname = *r.pick(&["g", "__len__", "__eq__", "__add__", "__str__", "__private", "h"]);
+            let deco = *r.pick(&["", "    @property\n", "    @staticmethod\n", ""]);
+            out.push_str(&format!("{deco}    def {mname}(self{}):\n", if m % 2 == 1 { ", other" } else { "" }));
+            for _ in 0..r.range(1..4) {
+                out.push_str(&format!("        {}\n", r.pick(METHOD_STATEMENTS)));
+            }
+        }
+        if !decorated {
+            out.push_str(&format!("\n\n{name} = jitclass({name}, [{}])\n", fields.join(", ")));
+        }
+        out.push_str("\n\n");
+    }
+    for _ in 0..r.range(0..3) {
+        out.push_str(&format!("{}.define({}.class_type.instance_type)\n", r.pick(&["node_t", "other_t"]), r.pick(&names[..n])));
+    }
+    out.push_str(&format!(
+        "\n\n@njit(\"(int64,)\")\ndef use(n):\n    a = {}({})\n    return {}\n",
+        r.pick(&names[..n]),
+        r.pick(&["", "n", "1.5", "None"]),
+        r.pick(&["a.f0", "a", "a.g()", "len(a)", "a.f1.f0", "a != a", "str(a)", "a.missing"]),
+    ));
+    out
+}
+
 /// A small valid module, used as the base of byte corruptions and edits.
 const VALID: &str = "import math\nimport numpy as np\nfrom numba import njit\n\n\n@njit(\"float64(float64)\")\ndef norm_cdf(x):\n    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))\n\n\n@njit(\"float64(float64[::1], float64)\")\ndef total(x, scale):\n    acc = 0.0\n    for i in range(x.shape[0]):\n        acc += norm_cdf(x[i] * scale)\n    return acc\n\n\n@njit(\"UniTuple(float64, 2)(float64[:, ::1])\")\ndef minmax(m):\n    lo = m[0, 0]\n    hi = m[0, 0]\n    for i in range(m.shape[0]):\n        for j in range(m.shape[1]):\n            lo = min(lo, m[i, j])\n            hi = max(hi, m[i, j])\n    return lo, hi\n";
 
@@ -421,6 +486,11 @@ fn python_numba_token_soup() {
 #[test]
 fn structured_jit_functions() {
     rng::check("structured_jit_functions", cases(), structured, |src| check_str(&src));
+}
+
+#[test]
+fn structured_jitclasses_check() {
+    rng::check("structured_jitclasses", cases(), structured_jitclasses, |src| check_str(&src));
 }
 
 #[test]
