@@ -301,13 +301,33 @@ fn global_value_type(
     // A Numba type object (`float_array = types.float64[:]`), typed as Numba's `typeof` types
     // it (`_typeof_nb_type`): numbers and booleans are `class(...)`, other types `typeref[...]`.
     let before = skeleton.module.body.get(binding.stmt_index).map(|s| s.span.start);
-    match numrs_hir::eval_type_expr(value, &info.symbols, before) {
-        Ok(t @ Type::Number(_)) => GlobalValue::Type(Type::NumberClass(t.into())),
-        Ok(t) => GlobalValue::Type(Type::TypeRef(t.into())),
+    match numrs_hir::eval_type_expr(value, &info.symbols, before).map(|t| resolve_class_names(db, file, &t)) {
+        Ok(None) => GlobalValue::Untyped(format!(
+            "cannot determine Numba type of global '{name}': it names the instances of a class that is not a jitclass"
+        )),
+        Ok(Some(t @ Type::Number(_))) => GlobalValue::Type(Type::NumberClass(t.into())),
+        Ok(Some(t)) => GlobalValue::Type(Type::TypeRef(t.into())),
         Err(_) => GlobalValue::Untyped(format!(
             "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants, Numba types and NumPy arrays built from constants)"
         )),
     }
+}
+
+/// A type evaluated from a module-level expression with the instances it names by class
+/// (`Bag.class_type.instance_type`) made the jitclasses' types; `None` when such a class is
+/// not a jitclass of the file.
+fn resolve_class_names(db: &dyn Db, file: numrs_db::SourceFile, t: &Type) -> Option<Type> {
+    let classes = crate::queries::jitclass_types(db, file);
+    let mut unknown = false;
+    let resolved = t.map_parts(&mut |t| match t {
+        Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
+            let found = classes.iter().find(|k| k.name == c.name).map(|k| Type::JitClassInstance(k.clone()));
+            unknown |= found.is_none();
+            found
+        }
+        _ => None,
+    });
+    (!unknown).then_some(resolved)
 }
 
 fn is_module(module: &str, attr: &str) -> bool {

@@ -128,6 +128,8 @@ enum Held {
     List(Type),
     /// A dict or set (freed by `lists::container_drop_fn`).
     Container,
+    /// A jitclass instance (freed by its class's `jitclass::drop_fn`).
+    Instance(std::sync::Arc<numrs_types::JitClassType>),
 }
 
 /// Offsets of the reference-counted pointers a stored value of type `v` holds.
@@ -140,6 +142,7 @@ fn rc_offsets(v: &Type, base: i64, out: &mut Vec<(i64, Held)>) -> Result<(), Str
             out.push((base, Held::List((**dtype).clone())));
         }
         _ if is_container(v) => out.push((base, Held::Container)),
+        Type::JitClassInstance(c) => out.push((base, Held::Instance(c.clone()))),
         _ => {
             if let Some(items) = v.tuple_items() {
                 let l = numrs_abi::layout(v).ok_or_else(|| format!("values of type {v}"))?;
@@ -308,6 +311,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let f = crate::lists::container_drop_fn(self.ctx, self.module)?;
                     consts.push(f.as_global_value().as_pointer_value().const_to_int(i64t));
                     name.push_str("_container");
+                }
+                Held::Instance(class) => {
+                    let f = crate::jitclass::drop_fn(self.ctx, self.module, class)?;
+                    consts.push(f.as_global_value().as_pointer_value().const_to_int(i64t));
+                    name.push_str(&format!("_instance({}#{:x})", class.name, class.id));
                 }
             }
         }

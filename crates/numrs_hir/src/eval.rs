@@ -319,6 +319,17 @@ impl<'a> Evaluator<'a> {
     fn getattr(&self, base: Value, attr: &str, span: Span) -> Res<Value> {
         match base {
             Value::Module(path) => self.module_attr(&path, attr, span),
+            // `Bag.class_type.instance_type` of a class of the module: its instances, named by
+            // the class only (`numrs_check` gives the jitclass's type, or refuses a plain class).
+            Value::Opaque { repr, class } if class == "type" && attr == "class_type" => {
+                Ok(Value::Opaque { repr, class: "ClassType".to_string() })
+            }
+            Value::Opaque { repr, class } if class == "ClassType" && attr == "instance_type" => {
+                match repr.strip_prefix("<class '").and_then(|r| r.strip_suffix("'>")).and_then(crate::jitclass::jitclass_ref) {
+                    Some(t) => Ok(Value::Type(t)),
+                    None => Err(self.unsupported(span, format!("numrs: cannot evaluate attribute `{attr}` here"))),
+                }
+            }
             other => Err(self.unsupported(
                 span,
                 format!("numrs: cannot evaluate attribute `{attr}` of {} here", other.repr()),
