@@ -1,8 +1,8 @@
 """`with objmode(...):` blocks in built modules: the block runs in the Python interpreter with
 the function's variables it reads, and the names the `objmode(...)` call declares come back
 with their types. Its module's imports, constants, plain functions and jit functions are
-available to it (a jit function with the specializations built for it: numrs cannot know the
-types a block calls it with). Each call's outcome (result, or exception class and arguments) must equal
+available to it (a lazily compiled jit function with the specializations its calls in blocks
+need, where their arguments are constants or the function's variables). Each call's outcome (result, or exception class and arguments) must equal
 what Numba 0.68.1 gave, recorded in `objmode.expected.json`; compiled-code memory must all be
 released afterwards.
 
@@ -145,12 +145,30 @@ def tuple_out(x):
     with objmode(p="UniTuple(float64, 2)"):
         p = (x, x * 2)
     return p[0] + p[1]
+
+
+@njit
+def doubled(v):
+    return v * 2
+
+
+@njit
+def total_of(a):
+    return a.sum()
+
+
+@njit("(float64, float64[:])")
+def lazy_from_block(x, a):
+    with objmode(y="float64"):
+        y = doubled(x) + doubled(3.0) + total_of(a)
+    return y
 '''
 
 CALLS = [
     "scalar(3.0)", "arrays(np.arange(4.0))", "in_place(np.ones(3))", "checked(16.0)", "checked(-1.0)",
     "jit_from_block(20)", "strings(12)", "loop(5)", "typed_object(2.0)", "tuple_out(1.5)",
     "comprehension(4)", "one_line(2.0)", "commented(2.0)", "second_output_bad(1.0)",
+    "lazy_from_block(1.5, np.arange(4.0))",
 ]
 
 

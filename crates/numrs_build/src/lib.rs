@@ -823,12 +823,101 @@ pub fn compile_ptx(db: &CheckDatabase, file: SourceFile, options: &Options) -> R
     compile_for(db, file, &Options { ptx: Some(PTX_ARCH), emit_asm: true, ..*options }, None).map(Some)
 }
 
+/// Lazily compiled jit functions of this file that objmode blocks call (`helper(x, 2.0)`):
+/// planned for the argument types the calls pass, where each argument is a constant or a
+/// variable of the enclosing function with one type, as Numba compiles them when the block
+/// runs. Optional: left out silently when they do not build.
+fn add_objmode_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>) {
+    use numrs_syntax::ast::{Constant, ExprKind};
+    let dbd: &dyn numrs_db::Db = db;
+    let info = queries::module_info(dbd, file);
+    let text = file.text(dbd);
+    let mut wanted: Vec<(usize, Vec<Type>)> = Vec::new();
+    for p in planned.iter().filter(|p| p.origin.is_none() && p.result.outcome.is_ok()) {
+        let ir = p.result.prepared.as_deref().unwrap_or(&p.ir);
+        for b in objmode_blocks(ir) {
+            let lazy = |name: &str| {
+                info.functions.iter().position(|f| {
+                    f.name == name && f.signatures.is_empty() && f.kind == numrs_hir::JitKind::Njit && !f.is_jitclass_member()
+                })
+            };
+            if !b.globals.iter().any(|g| lazy(g).is_some()) {
+                continue;
+            }
+            let (start, end) = ((b.body.start + p.base) as usize, (b.body.end + p.base) as usize);
+            let Some(src) = text.get(start..end) else { continue };
+            // The block's first line starts at its first statement: indent the rest alike.
+            let parsed = numrs_syntax::parse_module(&dedent(src, 0));
+            // A variable of the enclosing function: its one type (all its versions alike).
+            let var_type = |name: &str| -> Option<Type> {
+                let mut types = ir.vars.iter().enumerate().filter(|(_, v)| v.base == name).filter_map(|(i, _)| p.result.typemap.get(i).cloned().flatten().map(|t| t.unliteral()));
+                let first = types.next()?;
+                types.all(|t| t == first).then_some(first)
+            };
+            numrs_syntax::visit::for_each_expr(&parsed.module.body, false, &mut |e| {
+                let ExprKind::Call { func, args, keywords } = &e.kind else { return };
+                let ExprKind::Name(callee) = &func.kind else { return };
+                let (Some(id), true) = (lazy(callee), keywords.is_empty()) else { return };
+                let types: Option<Vec<Type>> = args
+                    .iter()
+                    .map(|a| match &a.kind {
+                        ExprKind::Constant(Constant::Int(_)) => Some(Type::int64()),
+                        ExprKind::Constant(Constant::Float(_)) => Some(Type::float64()),
+                        ExprKind::Constant(Constant::Bool(_)) => Some(Type::boolean()),
+                        ExprKind::Constant(Constant::Str(_)) => Some(Type::Unicode),
+                        ExprKind::Name(v) if b.inputs.contains(v) => var_type(v),
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(types) = types {
+                    if !wanted.contains(&(id, types.clone())) {
+                        wanted.push((id, types));
+                    }
+                }
+            });
+        }
+    }
+    let lines = numrs_db::line_index(dbd, file);
+    let positions = numrs_db::positions(dbd, file);
+    for (id, args) in wanted {
+        if planned.iter().any(|p| p.origin.is_none() && p.function_id == id && p.args == args) {
+            continue;
+        }
+        let jit = &info.functions[id];
+        let key = FunctionKey::of(dbd, file, info, jit);
+        let Some(ir) = queries::function_ir(dbd, key).clone() else { continue };
+        let def_offset = positions.to_file(jit.def_line_offset);
+        let base = queries::jit_record(dbd, key).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
+        let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), None)).clone();
+        planned.push(PlannedSpec {
+            function: jit.name.clone(),
+            function_id: id,
+            line: lines.line_col(def_offset).line,
+            args,
+            return_type: None,
+            eager: false,
+            ir,
+            result,
+            base,
+            fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
+            flags: jit_flags(jit),
+            kernel: false,
+            origin: None,
+            internal: false,
+            optional: true,
+        });
+    }
+}
+
 fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Option<&Compiled>) -> Result<Compiled, String> {
     let dbd: &dyn numrs_db::Db = db;
     let path = file.path(dbd).clone();
     let module_name = module_name(&path)?;
     let cuda = options.ptx.is_some();
     let mut planned = plan_for(db, file, cuda);
+    if !cuda {
+        add_objmode_callees(db, file, &mut planned);
+    }
     let mut externals = Vec::new();
     if !cuda {
         add_external_callees(db, file, &mut planned, &mut externals);
