@@ -20,7 +20,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             other => return self.fail(format!("{other} as a FunctionType[{sig}]")),
         };
         let callee = (self.callees)(&d, &sig.args, &[]).map_err(|m| self.cg_err(m))?;
-        if callee.args != sig.args || callee.return_type != sig.return_type || callee.ufunc || callee.gufunc_cores.is_some() {
+        // Compiled for the FunctionType's signature, an integer or boolean literal return is its
+        // base type (Numba casts it to the declared return type); a string literal return is
+        // Numba's TypingError.
+        let literal_number = matches!(callee.return_type, Type::IntegerLiteral(_) | Type::BooleanLiteral(_))
+            && callee.return_type.unliteral() == sig.return_type;
+        if callee.args == sig.args && callee.return_type != sig.return_type && !literal_number && !callee.ufunc && callee.gufunc_cores.is_none() {
+            // What Numba raises when it compiles the function for the FunctionType (a string
+            // literal return stays a literal there).
+            return self.fail(format!(
+                "{f} cannot be a FunctionType[{sig}]: mismatch of return type: {} vs {} (Numba's TypingError when it compiles the function)",
+                callee.return_type, sig.return_type
+            ));
+        }
+        if callee.args != sig.args || (callee.return_type != sig.return_type && !literal_number) || callee.ufunc || callee.gufunc_cores.is_some() {
             return self.fail(format!("{f} as a FunctionType[{sig}] (it was compiled for other types) is not supported by numrs build yet"));
         }
         self.called.push(callee.index);
