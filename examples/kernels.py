@@ -33,3 +33,32 @@ def describe(n):
     else:
         d = "odd"  # numrs reports: Cannot unify Literal[str](odd) and int64
     return d
+
+
+# A @jitclass: used in compiled code, and from Python on the built module.
+from numba import float64, int64  # noqa: E402
+from numba.experimental import jitclass  # noqa: E402
+
+
+@jitclass([("total", float64), ("count", int64)])
+class Running:
+    def __init__(self):
+        self.total = 0.0
+        self.count = 0
+
+    def add(self, x):
+        self.total += x
+        self.count += 1
+        return self
+
+    @property
+    def mean(self):
+        return self.total / self.count if self.count else 0.0
+
+
+@njit("(float64[:],)")
+def running(xs):
+    r = Running()
+    for x in xs:
+        r.add(x)
+    return r

@@ -23,3 +23,8 @@ except TypeError as e:
     print("clamp_square('seven') -> TypeError:", str(e).splitlines()[0])
 # `describe` does not type (see `numrs check examples/`), so it was not built.
 print("has describe:", hasattr(kernels, "describe"))
+# A jitclass instance made by compiled code, then used from Python.
+r = kernels.running(np.arange(5.0))
+print("running(arange(5.0)): mean", r.mean, "count", r.count)
+r.add(10.0)
+print("after add(10.0): mean", r.mean, "of a", type(r).__name__)
