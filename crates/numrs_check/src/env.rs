@@ -727,6 +727,9 @@ fn spec_return_type(db: &dyn Db, key: SpecKey<'_>, dispatcher: &DispatcherRef) -
 }
 
 impl Environment for FileEnv<'_> {
+    fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
+        self.bind_arguments(dispatcher, args, kws).ok()
+    }
     fn target(&self) -> numrs_infer::Target {
         match crate::queries::function_facts(self.db, self.function).as_ref() {
             Some(f) => numrs_infer::Target {
@@ -831,6 +834,9 @@ impl Environment for PartialEnv<'_, '_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         self.inner.resolve_global(name)
     }
+    fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
+        self.inner.bind_call(dispatcher, args, kws)
+    }
     fn closure_dispatcher(&self, idx: u32, name: &str) -> Option<DispatcherRef> {
         self.inner.closure_dispatcher(idx, name)
     }
@@ -884,6 +890,9 @@ struct EscapedEnv<'a, 'b> {
 impl Environment for EscapedEnv<'_, '_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         self.inner.resolve_global(name)
+    }
+    fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
+        self.inner.bind_call(dispatcher, args, kws)
     }
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         self.inner.call_dispatcher(dispatcher, args, kws)

@@ -1092,8 +1092,29 @@ fn jitclass_construct(
     let Some(numrs_types::ClassMember::Method(init)) = class.member("__init__") else {
         return Err(InferError::typing("invalid-call", format!("jitclass {} has no __init__ method", class.name), span));
     };
+    // Numba's constructor template refuses keyword arguments; its lowering passes `__init__`
+    // only the arguments given, so one left to its default fails there (no line, either).
+    let refused = |kind: &'static str, message: String| InferError { kind, code: "invalid-call", message, span: None, notes: vec![], secondary: vec![] };
+    if !kws.is_empty() {
+        return Err(refused("NotImplementedError", format!("unsupported keyword arguments when calling {}", Type::JitClass(class.clone()))));
+    }
     let mut full = vec![instance.clone()];
     full.extend(args.iter().cloned());
+    let bound = inf.env.bind_call(init, &full, kws);
+    if let Some(bound) = bound {
+        // More arguments bound than given: defaults filled in.
+        if bound.len() > full.len() {
+            return Err(refused(
+                "TypeError",
+                format!(
+                    "invalid number of args: expected {}, got {} (Numba's constructor does not pass {}'s defaults to __init__)",
+                    bound.len(),
+                    full.len(),
+                    class.name
+                ),
+            ));
+        }
+    }
     let ret = inf.env.call_dispatcher(init, &full, kws).map_err(|mut e| {
         e.span = span;
         e.notes.push(format!("during: resolving callee type: {}", Type::JitClass(class.clone())));

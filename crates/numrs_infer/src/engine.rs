@@ -37,6 +37,12 @@ pub trait Environment {
     fn closure_dispatcher(&self, _idx: u32, _name: &str) -> Option<numrs_types::DispatcherRef> {
         None
     }
+    /// The arguments a call of jit function `dispatcher` binds, in parameter order, as its
+    /// dispatcher binds them (with those left to their defaults); `None` where the environment
+    /// cannot tell.
+    fn bind_call(&self, _dispatcher: &numrs_types::DispatcherRef, _args: &[Type], _kws: &[(String, Type)]) -> Option<Vec<Type>> {
+        None
+    }
 }
 
 /// What the function is compiled for, as far as the passes after typing care.
