@@ -208,7 +208,7 @@ pub fn jit_functions_and_classes(
         for m in &class.members {
             out.push(JitFunction {
                 name: class.function_name(&m.name),
-                def_stmt_index: class.stmt_index,
+                def_stmt_index: m.stmt_index,
                 def_line_offset: m.def_line_offset,
                 decorator_span: class.decorator_span,
                 decorator_path: crate::jitclass::JITCLASS_MEMBER.to_string(),

@@ -44,6 +44,9 @@ pub struct ClassMemberDef {
     pub kind: MemberKind,
     /// The `def` keyword's offset: the jit function's `def_line_offset`.
     pub def_line_offset: u32,
+    /// Index in `module.body` of the `class` statement holding the `def`: the jitclass's, or
+    /// a plain base class's whose methods it inherits.
+    pub stmt_index: usize,
 }
 
 /// A `@jitclass` class.
@@ -97,7 +100,7 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
                 let Some((decorator, spec)) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s))) else {
                     continue;
                 };
-                let c = analyze(class, stmt, index, decorator, spec, symbols, &out, stmt.span.start);
+                let c = analyze(class, stmt, index, decorator, spec, symbols, &out, stmt.span.start, module);
                 out.push(c);
             }
             StmtKind::Assign { targets, value } => {
@@ -117,7 +120,7 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
                 if out.iter().any(|c: &JitClass| c.stmt_index == ci) {
                     continue;
                 }
-                let mut c = analyze(class, cstmt, ci, value, spec, symbols, &out, stmt.span.start);
+                let mut c = analyze(class, cstmt, ci, value, spec, symbols, &out, stmt.span.start, module);
                 c.bound_at = Some(index);
                 out.push(c);
             }
@@ -204,6 +207,7 @@ fn analyze(
     symbols: &ModuleSymbols,
     known: &[JitClass],
     at: u32,
+    module: &ast::Module,
 ) -> JitClass {
     let mut c = JitClass {
         name: class.name.clone(),
@@ -218,6 +222,11 @@ fn analyze(
     let before = Some(at);
     if let Some(spec) = spec {
         read_spec(spec, symbols, before, &mut c, 0, known);
+    }
+    // Methods of plain base classes, the most basic first (Numba copies the `__dict__` of each
+    // class of the MRO, in reverse): the class's own override them.
+    for base in &class.bases {
+        inherit(base, module, index, symbols, &mut c, 0);
     }
     for s in &class.body {
         match &s.kind {
@@ -242,7 +251,7 @@ fn analyze(
                 // `def __helper(self)` is the class's `_Bag__helper`, as CPython binds it.
                 let name = mangle_private(&c.name, &def.name).unwrap_or_else(|| def.name.clone());
                 c.members.retain(|m| !(m.name == name && (m.kind == kind || kind != MemberKind::Setter)));
-                c.members.push(ClassMemberDef { name, kind, def_line_offset: def.name_span.start });
+                c.members.push(ClassMemberDef { name, kind, def_line_offset: def.name_span.start, stmt_index: index });
             }
             StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) => {}
             StmtKind::Pass => {}
@@ -312,6 +321,33 @@ fn field_annotation(ann: &Expr, symbols: &ModuleSymbols, at: u32, known: &[JitCl
             }
         }
         _ => annotation_type_at(ann, symbols, at),
+    }
+}
+
+/// Adds the methods of `base`, a plain class of the module defined before the statement at
+/// `before` (and those of its own bases first), to `c`'s members.
+fn inherit(base: &Expr, module: &ast::Module, before: usize, symbols: &ModuleSymbols, c: &mut JitClass, depth: u32) {
+    let ExprKind::Name(name) = &base.kind else { return };
+    if depth > 8 {
+        return;
+    }
+    let Some((index, class)) = module.body[..before.min(module.body.len())].iter().enumerate().rev().find_map(|(i, s)| match &s.kind {
+        StmtKind::ClassDef(k) if k.name == *name && k.decorators.is_empty() => Some((i, k)),
+        _ => None,
+    }) else {
+        return;
+    };
+    for b in &class.bases {
+        inherit(b, module, index, symbols, c, depth + 1);
+    }
+    for s in &class.body {
+        if let StmtKind::FunctionDef(def) = &s.kind {
+            let kind = member_kind(def, symbols);
+            // Private names are the base's (CPython mangles them in its body).
+            let member = mangle_private(&class.name, &def.name).unwrap_or_else(|| def.name.clone());
+            c.members.retain(|m| !(m.name == member && (m.kind == kind || kind != MemberKind::Setter)));
+            c.members.push(ClassMemberDef { name: member, kind, def_line_offset: def.name_span.start, stmt_index: index });
+        }
     }
 }
 
