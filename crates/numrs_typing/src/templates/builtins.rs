@@ -296,6 +296,10 @@ fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 /// The Numba type class a Python class names in `isinstance`, as a predicate.
 fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
+    // A jitclass: its instances (Numba compares the instance types' keys).
+    if let Type::JitClass(c) = cls {
+        return Some(matches!(value, Type::JitClassInstance(i) if i.name == c.name && i.id == c.id && i.fields == c.fields));
+    }
     let Type::Function(key) = cls else { return None };
     let v = value.unliteral();
     Some(match &**key {
