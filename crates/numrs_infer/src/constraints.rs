@@ -620,6 +620,17 @@ fn registry_call_depth(
     depth: u32,
 ) -> Result<Option<Type>, InferError> {
     use numrs_types::JitClassOp;
+    // Numba types `a is b` of two instances, then has nothing to lower it with.
+    if matches!(key, "operator.is_" | "operator.is_not") && types.iter().all(|t| matches!(t.resolve_deferred(), Type::JitClassInstance(_))) {
+        return Err(InferError {
+            kind: "LoweringError",
+            code: "no-matching-operator",
+            message: "no default `is` implementation (Numba cannot compare two jitclass instances by identity)".into(),
+            span,
+            notes: vec![],
+            secondary: vec![],
+        });
+    }
     if let (Some(op), true, true) = (numrs_types::jitclass_op(key, types), kws.is_empty(), depth < 8) {
         let method = |d: &numrs_types::DispatcherRef| call_dispatcher_at(inf, d, &types[..1], &[], span);
         return match op {
