@@ -94,6 +94,18 @@ class Vec:
         return self.x if i == 0 else self.y
 
 
+@jitclass([("n", int64), ("scale", float64)])
+class Scaled:
+    def __init__(self, n, scale=2.0):
+        self.n = n
+        self.scale = scale
+
+
+@njit("(int64,)")
+def scaled(n):
+    return Scaled(n, 3.0).scale
+
+
 @njit
 def fill(s, k):
     for i in range(k):
@@ -151,6 +163,9 @@ CALLS = [
     "v = m.Vec(3.0, 4.0); w = m.Vec(3.0, 4.0); result = (v.norm2(), len(v), v[0], v[1], v == w, (v + w).x, (-v).y)",
     "vs, t = m.vecs(2.0); result = (len(vs), vs[0].x, vs[1].y, t[0].norm2(), t[1], m.sum_x(vs))",
     "result = m.ops(1.0, 2.0)",
+    "result = (m.Scaled(2).scale, m.Scaled(2, 5.0).scale, m.Scaled(scale=4.0, n=3).n)",
+    "m.Scaled()",
+    "m.Scaled(1, 2.0, 3)",
 ]
 
 

@@ -16,11 +16,21 @@ SUPPORTED_DUNDERS = {
 }
 
 
+import inspect
+
+
 class JitClassType(type):
     """The class a module exposes for a jitclass: calling it constructs an instance (a box)."""
 
     def __call__(cls, *args, **kwargs):
-        return cls._ctor(*args, **kwargs)
+        # As Numba's: the call bound to __init__'s parameters, defaults filled in, then the
+        # constructor called with every argument by position.
+        sig = cls._ctor_sig
+        if sig is None:
+            return cls._ctor(*args, **kwargs)
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return cls._ctor(*bound.args, **bound.kwargs)
 
     def __instancecheck__(cls, instance):
         return type(instance) is cls._box_class
@@ -35,7 +45,18 @@ def _method(dispatcher, name, qualname):
     return method
 
 
-def make_class(name, module, type_name, base, fields, methods, statics, getters, setters, ctor, descriptors):
+def _signature(names, defaults):
+    if not names:
+        return None
+    empty = inspect.Parameter.empty
+    return inspect.Signature([
+        inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=empty if d is None else d.value)
+        for n, d in zip(names, defaults)
+    ])
+
+
+def make_class(name, module, type_name, base, fields, methods, statics, getters, setters, ctor, descriptors, ctor_sig):
+    params, defaults = ctor_sig
     dct = {"__slots__": (), "__module__": "numba.experimental.jitclass.boxing", "__doc__": "A box for numba created jit-class instance"}
     # Fields: descriptors of the runtime reading and writing the instance.
     for field, descriptor in zip(fields, descriptors):
@@ -50,7 +71,8 @@ def make_class(name, module, type_name, base, fields, methods, statics, getters,
     for meth, dispatcher in statics.items():
         dct[meth] = staticmethod(dispatcher)
     box_class = type(name, (base,), dct)
-    cdct = {"__module__": module, "_ctor": ctor, "_box_class": box_class, "_numba_type_name": type_name}
+    cdct = {"__module__": module, "_ctor": ctor, "_box_class": box_class, "_numba_type_name": type_name,
+            "_ctor_sig": _signature(params, defaults)}
     for meth, dispatcher in statics.items():
         cdct[meth] = staticmethod(dispatcher)
     return box_class, JitClassType(name, (), cdct)

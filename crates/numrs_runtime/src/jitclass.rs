@@ -423,6 +423,7 @@ pub fn make_class<'py>(
     ty: &Type,
     deferred_ids: &[u64],
     ctor: Bound<'py, PyAny>,
+    ctor_sig: (Vec<Py<pyo3::types::PyString>>, Vec<Option<Py<crate::dispatcher::OmittedArg>>>),
     members: Members<'py>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let info = Arc::new(ClassInfo::of(ty).map_err(pyo3::exceptions::PyImportError::new_err)?);
@@ -453,6 +454,7 @@ pub fn make_class<'py>(
             pairs(members.setters)?,
             ctor,
             (0..info.fields.len()).map(|index| Py::new(py, Field { index })).collect::<PyResult<Vec<_>>>()?,
+            ctor_sig,
         ))?
         .extract::<(Bound<'py, PyType>, Bound<'py, PyAny>)>()?;
     box_classes().lock().unwrap_or_else(|e| e.into_inner()).insert(info.ty.clone(), box_class.unbind());

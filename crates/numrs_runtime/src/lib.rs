@@ -188,7 +188,8 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
     }
     // Jitclasses (name, instance type, constructor) and their members by class name, made into
     // classes once every dispatcher exists.
-    let mut classes: Vec<(String, numrs_types::Type, Vec<u64>, Bound<'_, PyAny>)> = Vec::new();
+    #[allow(clippy::type_complexity)]
+    let mut classes: Vec<(String, numrs_types::Type, Vec<u64>, Bound<'_, PyAny>, (Vec<Py<PyString>>, Vec<Option<Py<dispatcher::OmittedArg>>>))> = Vec::new();
     let mut members: std::collections::HashMap<String, jitclass::Members<'_>> = std::collections::HashMap::new();
     // The module's PTX, shared by its kernels (loaded into the driver once).
     let mut kernel_ptx: Option<(*const c_char, std::sync::Arc<kernels::Ptx>)> = None;
@@ -297,6 +298,15 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             Some(c) if member => format!("{c}.{fname}"),
             _ => fname.clone(),
         };
+        // A constructor's parameters, which the class binds as Python binds a call (defaults
+        // filled in) before its dispatcher selects a specialization, as Numba's
+        // `JitClassType.__call__` does.
+        let ctor_sig = (kind == FUNCTION_KIND_JITCLASS).then(|| {
+            let names: Vec<Py<PyString>> = params.iter().flatten().map(|n| n.clone_ref(py)).collect();
+            let values: Vec<Option<Py<dispatcher::OmittedArg>>> =
+                (0..names.len()).map(|k| defaults.get(k).and_then(|d| d.as_ref()).map(|d| d.obj.clone_ref(py))).collect();
+            (names, values)
+        });
         let d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
         let d = dispatcher::new_dispatcher(py, d)?;
         match (kind, class_name) {
@@ -312,7 +322,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
                 let deferred = lines
                     .map(|l| l.strip_prefix("DeferredType#").and_then(|id| id.parse::<u64>().ok()).ok_or_else(bad))
                     .collect::<PyResult<Vec<u64>>>()?;
-                classes.push((fname, ty, deferred, d));
+                classes.push((fname, ty, deferred, d, ctor_sig.unwrap_or_default()));
             }
             (_, Some(class)) => {
                 let m = members.entry(class.to_string()).or_default();
@@ -327,9 +337,9 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             _ => module.setattr(fname.as_str(), d)?,
         }
     }
-    for (name, ty, deferred, ctor) in classes {
+    for (name, ty, deferred, ctor, sig) in classes {
         let m = members.remove(&name).unwrap_or_default();
-        module.setattr(name.as_str(), jitclass::make_class(py, &module_name, &ty, &deferred, ctor, m)?)?;
+        module.setattr(name.as_str(), jitclass::make_class(py, &module_name, &ty, &deferred, ctor, sig, m)?)?;
     }
     if let Some(class) = members.keys().next() {
         return Err(PyImportError::new_err(format!("numrs module table: members of {class}, which is not a jitclass of the module")));
