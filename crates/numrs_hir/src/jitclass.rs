@@ -223,10 +223,11 @@ fn analyze(
     if let Some(spec) = spec {
         read_spec(spec, symbols, before, &mut c, 0, known);
     }
-    // Methods of plain base classes, the most basic first (Numba copies the `__dict__` of each
-    // class of the MRO, in reverse): the class's own override them.
+    // Methods and field annotations of plain base classes, the most basic first (Numba copies
+    // the `__dict__` of each class of the MRO, in reverse, and reads `get_type_hints`): the
+    // class's own come after (methods override).
     for base in &class.bases {
-        inherit(base, module, index, symbols, &mut c, 0);
+        inherit(base, module, index, symbols, &mut c, 0, at, known);
     }
     for s in &class.body {
         match &s.kind {
@@ -326,7 +327,8 @@ fn field_annotation(ann: &Expr, symbols: &ModuleSymbols, at: u32, known: &[JitCl
 
 /// Adds the methods of `base`, a plain class of the module defined before the statement at
 /// `before` (and those of its own bases first), to `c`'s members.
-fn inherit(base: &Expr, module: &ast::Module, before: usize, symbols: &ModuleSymbols, c: &mut JitClass, depth: u32) {
+#[allow(clippy::too_many_arguments)]
+fn inherit(base: &Expr, module: &ast::Module, before: usize, symbols: &ModuleSymbols, c: &mut JitClass, depth: u32, at: u32, known: &[JitClass]) {
     let ExprKind::Name(name) = &base.kind else { return };
     if depth > 8 {
         return;
@@ -338,9 +340,19 @@ fn inherit(base: &Expr, module: &ast::Module, before: usize, symbols: &ModuleSym
         return;
     };
     for b in &class.bases {
-        inherit(b, module, index, symbols, c, depth + 1);
+        inherit(b, module, index, symbols, c, depth + 1, at, known);
     }
     for s in &class.body {
+        if let StmtKind::AnnAssign { target, annotation, .. } = &s.kind {
+            let ExprKind::Name(name) = &target.kind else { continue };
+            let name = mangle_private(&class.name, name).unwrap_or_else(|| name.clone());
+            if !c.fields.iter().any(|(n, _)| *n == name) {
+                match field_annotation(annotation, symbols, at, known, 0) {
+                    Some(t) => c.fields.push((name, t)),
+                    None => c.errors.push(unknown_type(&name, annotation.span)),
+                }
+            }
+        }
         if let StmtKind::FunctionDef(def) = &s.kind {
             let kind = member_kind(def, symbols);
             // Private names are the base's (CPython mangles them in its body).
