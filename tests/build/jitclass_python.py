@@ -106,6 +106,24 @@ def scaled(n):
     return Scaled(n, 3.0).scale
 
 
+@jitclass([("k", int64)])
+class G:
+    def __init__(self, k):
+        self.k = k
+
+    def gen(self, niter):
+        for i in range(niter):
+            yield np.arange(i) * self.k
+
+
+@njit("(int64,)")
+def gen_total(n):
+    s = 0
+    for a in G(2).gen(n):
+        s += a.sum()
+    return s
+
+
 @njit
 def fill(s, k):
     for i in range(k):
@@ -166,6 +184,7 @@ CALLS = [
     "result = (m.Scaled(2).scale, m.Scaled(2, 5.0).scale, m.Scaled(scale=4.0, n=3).n)",
     "m.Scaled()",
     "m.Scaled(1, 2.0, 3)",
+    "result = (m.gen_total(4), [a.tolist() for a in m.G(3).gen(3)])",
 ]
 
 
@@ -192,6 +211,7 @@ RECORDED = [
     ("Stack.push", ["float64"]),
     ("Stack.scale", ["float64"]),
     ("Stack.replace", ["array(float64, 1d, C)"]),
+    ("G.gen", ["int64"]),
     ("total_of", ["instance.jitclass.Stack#0<data:array(float64, 1d, A),n:int64,label:int32>"]),
     ("sum_x", ["reflected list(instance.jitclass.Vec#0<x:float64,y:float64>)<iv=None>"]),
     ("Vec.__add__", ["instance.jitclass.Vec#0<x:float64,y:float64>"]),

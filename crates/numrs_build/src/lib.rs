@@ -119,6 +119,15 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
         // What Python can call on a jitclass instance without arguments of its own.
         let mut optional = Vec::new();
         if let Some((class, member)) = jitclass_member(info, jit) {
+            // Compiled callers pass literals (`Bag(2)` types `__init__` with `Literal[int](2)`,
+            // as Numba's does); Python passes values: the same types without literals.
+            for (args, _) in specs.clone() {
+                let plain: Vec<Type> = args.iter().map(Type::unliteral).collect();
+                if plain != args && !specs.iter().any(|(a, _)| *a == plain) {
+                    optional.push(specs.len());
+                    specs.push((plain, None));
+                }
+            }
             let takes_self_only = ir.arg_names.len() == 1;
             if matches!(member, numrs_hir::MemberKind::Getter) || (member == numrs_hir::MemberKind::Method && takes_self_only && !jit.name.ends_with(".__init__")) {
                 if let Some(instance) = numrs_check::jitclass_instance_type(dbd, file, &class.name) {

@@ -650,7 +650,9 @@ fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resu
     // lives: strings, typed containers, and Python lists and sets (one pointer each), which
     // are not reflected back, as in Numba (its generators leave a list argument as it was).
     let held = |t: &Type| matches!(t, Type::Unicode | Type::ListType(_) | Type::DictType(_) | Type::List { .. } | Type::Set { .. });
-    if let Some(t) = s.args.iter().find(|t| crate::arrays::needs_rc(t) && !matches!(t, Type::Array(_)) && !held(t)) {
+    // Arrays and jitclass instances are borrowed from their Python objects, which the
+    // generator object keeps alive.
+    if let Some(t) = s.args.iter().find(|t| crate::arrays::needs_rc(t) && !matches!(t, Type::Array(_) | Type::JitClassInstance(_)) && !held(t)) {
         return Err(cg(format!("calling a generator function with an argument of type {t} from Python is not supported by numrs build yet")));
     }
     let resume_name = resume.get_name().to_string_lossy().into_owned();
