@@ -1,7 +1,7 @@
 """Regressions of `@jitclass` memory handling in built modules, each of which once crashed the
 interpreter: two modules whose `deferred_type()`s share a name (each is its own type); an
 `__init__` that stores the new instance somewhere before raising (the constructor's reference
-goes, not the instance); a linked list of 200,000 nodes released from Python (without
+goes, not the instance); an argument's array stored in an optional field (kept alive); a linked list of 200,000 nodes released from Python (without
 recursing per node); a class whose name is not ASCII. Nothing may be left behind.
 
 Usage: python tests/build/jitclass_robust.py   (a Python with numpy and the runtime installed)
@@ -68,6 +68,32 @@ def make(n):
     return a
 '''
 
+OPTIONAL = '''
+import numpy as np
+from numba import njit, float64, optional
+from numba.experimental import jitclass
+
+
+@jitclass([("cache", optional(float64[:]))])
+class C:
+    def __init__(self):
+        self.cache = None
+
+    def keep(self, a):
+        self.cache = a
+
+    def total(self):
+        c = self.cache
+        return c.sum() if c is not None else -1.0
+
+
+@njit("(float64[:],)")
+def make(a):
+    c = C()
+    c.keep(a)
+    return c
+'''
+
 UNICODE = '''
 from numba import njit, float64
 from numba.experimental import jitclass
@@ -98,6 +124,7 @@ def main():
             "lista.py": LINKED.format(value="int64", cls="Node"),
             "listb.py": LINKED.format(value="float64", cls="Other"),
             "peers.py": PEERS,
+            "optarr.py": OPTIONAL,
             "groesse.py": UNICODE,
         }
         for name, src in sources.items():
@@ -130,6 +157,13 @@ def main():
             check("the instance __init__ stored before raising stays alive", first.peer is not None and first.peer.value == -5)
             del junk
         del first
+        import numpy as np
+        import optarr
+        kept = optarr.make(np.arange(100000.0))
+        gc.collect()
+        junk = [np.full(100000, 7.0) for _ in range(5)]
+        check("an argument's array kept in an optional field stays alive", (kept.total(), float(kept.cache[2])) == (4999950000.0, 2.0))
+        del kept, junk
         import groesse
         g = groesse.make(2.5)
         check("a class whose name is not ASCII", (type(g).__name__, g.wert) == ("Größe", 2.5))

@@ -322,6 +322,27 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 phi.add_incoming(&[(&with_mi, adopt_end), (&sv, inc_end)]);
                 Ok(phi.as_basic_value())
             }
+            Type::Optional(inner) if matches!(**inner, Type::Array(_)) => {
+                // The array, when there is one.
+                let sv = v.into_struct_value();
+                let valid = self.b.build_extract_value(sv, 1, "valid")?.into_int_value();
+                let some = self.new_block("opt.store");
+                let none = self.new_block("opt.none");
+                let join = self.new_block("opt.stored");
+                self.b.build_conditional_branch(valid, some, none)?;
+                self.b.position_at_end(some);
+                let data = self.b.build_extract_value(sv, 0, "data")?;
+                let data = self.owned_for_store(data, inner)?;
+                let with_data = self.b.build_insert_value(sv, data, 0, "")?.into_struct_value();
+                let some_end = self.b.get_insert_block().ok_or_else(|| self.lerr("internal error: no block".into()))?;
+                self.b.build_unconditional_branch(join)?;
+                self.b.position_at_end(none);
+                self.b.build_unconditional_branch(join)?;
+                self.b.position_at_end(join);
+                let phi = self.b.build_phi(sv.get_type(), "")?;
+                phi.add_incoming(&[(&with_data, some_end), (&sv, none)]);
+                Ok(phi.as_basic_value())
+            }
             _ if t.tuple_items().is_some_and(|items| items.iter().any(|i| matches!(i, Type::Array(_)) || i.tuple_items().is_some())) => {
                 let items = t.tuple_items().unwrap_or_default();
                 let mut sv = v.into_struct_value();
