@@ -248,6 +248,23 @@ fn analyze(
                 }
             }
             StmtKind::FunctionDef(def) => {
+                if def.name == "__init__" {
+                    // Numba's `_getargs`: the constructor takes positional-or-keyword parameters
+                    // only (keyword-only ones pass its test too).
+                    let p = &def.params;
+                    let refused = if !p.posonly.is_empty() {
+                        Some("POSITIONAL_ONLY")
+                    } else if p.vararg.is_some() {
+                        Some("VAR_POSITIONAL")
+                    } else if p.kwarg.is_some() {
+                        Some("VAR_KEYWORD")
+                    } else {
+                        None
+                    };
+                    if let Some(kind) = refused {
+                        c.errors.push(error(format!("UnsupportedError: {kind} argument type unsupported in jitclass"), def.name_span));
+                    }
+                }
                 let kind = member_kind(def, symbols);
                 // `def __helper(self)` is the class's `_Bag__helper`, as CPython binds it.
                 let name = mangle_private(&c.name, &def.name).unwrap_or_else(|| def.name.clone());
