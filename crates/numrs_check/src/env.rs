@@ -188,8 +188,11 @@ pub(crate) fn build_jitclass_types(db: &dyn Db, file: numrs_db::SourceFile, info
     use numrs_hir::MemberKind;
     use numrs_types::{ClassMember, Type};
     let path: Arc<str> = file.path(db).as_str().into();
-    // Numba prints addresses there; numrs hashes of module and name.
-    let module = std::path::Path::new(file.path(db).as_str()).file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    // Numba prints addresses there; numrs hashes of the module's path and the name (two
+    // packages' `util.P` are two classes).
+    let path_text = file.path(db).as_str();
+    let module_path = numrs_db::normalize_path(&std::path::absolute(path_text).map_or_else(|_| path_text.to_string(), |p| p.to_string_lossy().into_owned()));
+    let module: &str = &module_path;
     let hash = |name: &str| {
         let mut h: u64 = 0xcbf2_9ce4_8422_2325;
         for b in module.bytes().chain([b':']).chain(name.bytes()) {
