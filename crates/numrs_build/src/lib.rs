@@ -53,6 +53,41 @@ pub struct PlannedSpec {
 }
 
 impl PlannedSpec {
+    /// A lazily compiled specialization (no signature asked for it) of `function`: this file's
+    /// jit function `jit` (its key `key`), or an inner function of it; placed at `jit`'s `def`.
+    #[allow(clippy::too_many_arguments)]
+    fn lazy(
+        db: &dyn numrs_db::Db,
+        file: SourceFile,
+        jit: &numrs_hir::JitFunction,
+        key: FunctionKey<'_>,
+        function: String,
+        function_id: usize,
+        args: Vec<Type>,
+        ir: Arc<numrs_ir::FunctionIr>,
+        result: Arc<numrs_infer::InferResult>,
+    ) -> PlannedSpec {
+        let def_offset = numrs_db::positions(db, file).to_file(jit.def_line_offset);
+        let base = queries::jit_record(db, key).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
+        PlannedSpec {
+            function,
+            function_id,
+            line: numrs_db::line_index(db, file).line_col(def_offset).line,
+            args,
+            return_type: None,
+            eager: false,
+            ir,
+            result,
+            base,
+            fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
+            flags: jit_flags(jit),
+            kernel: false,
+            origin: None,
+            internal: false,
+            optional: false,
+        }
+    }
+
     pub fn label(&self) -> String {
         format!("{}({})", self.function, self.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))
     }
@@ -254,8 +289,6 @@ struct Inner {
 fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>, n_before: usize, inner: &mut Vec<Inner>) {
     let dbd: &dyn numrs_db::Db = db;
     let info = queries::module_info(dbd, file);
-    let lines = numrs_db::line_index(dbd, file);
-    let positions = numrs_db::positions(dbd, file);
     let mut k = 0;
     while k < planned.len() {
         let calls = planned[k].result.calls.clone();
@@ -283,25 +316,8 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
             }
             let Ok((ir, result)) = numrs_check::infer_escaped(dbd, owner, idx, &args) else { continue };
             let jit = &info.functions[owner_id];
-            let def_offset = positions.to_file(jit.def_line_offset);
-            let base = queries::jit_record(dbd, owner).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
-            planned.push(PlannedSpec {
-                function: d.name.to_string(),
-                function_id: id,
-                line: lines.line_col(def_offset).line,
-                args,
-                return_type: None,
-                eager: false,
-                ir,
-                result,
-                base,
-                fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
-                flags: jit_flags(jit),
-                kernel: false,
-                origin: None,
-                internal: true,
-                optional: false,
-            });
+            let spec = PlannedSpec::lazy(dbd, file, jit, owner, d.name.to_string(), id, args, ir, result);
+            planned.push(PlannedSpec { internal: true, ..spec });
         }
     }
 }
@@ -886,8 +902,6 @@ fn add_objmode_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
             });
         }
     }
-    let lines = numrs_db::line_index(dbd, file);
-    let positions = numrs_db::positions(dbd, file);
     for (id, args) in wanted {
         if planned.iter().any(|p| p.origin.is_none() && p.function_id == id && p.args == args) {
             continue;
@@ -895,26 +909,9 @@ fn add_objmode_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
         let jit = &info.functions[id];
         let key = FunctionKey::of(dbd, file, info, jit);
         let Some(ir) = queries::function_ir(dbd, key).clone() else { continue };
-        let def_offset = positions.to_file(jit.def_line_offset);
-        let base = queries::jit_record(dbd, key).as_ref().map_or(def_offset, |r| def_offset - r.def_offset);
         let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), None)).clone();
-        planned.push(PlannedSpec {
-            function: jit.name.clone(),
-            function_id: id,
-            line: lines.line_col(def_offset).line,
-            args,
-            return_type: None,
-            eager: false,
-            ir,
-            result,
-            base,
-            fastmath: jit.options.fastmath.as_ref().map(|f| f.flags()).unwrap_or_default(),
-            flags: jit_flags(jit),
-            kernel: false,
-            origin: None,
-            internal: false,
-            optional: true,
-        });
+        let spec = PlannedSpec::lazy(dbd, file, jit, key, jit.name.clone(), id, args, ir, result);
+        planned.push(PlannedSpec { optional: true, ..spec });
     }
 }
 
