@@ -228,13 +228,7 @@ fn deferred_as(classes: &[(usize, &numrs_hir::JitClass, Type)], instance: &Type)
 
 /// The class and the kind of a jitclass member's jit function.
 fn jitclass_member<'a>(info: &'a queries::ModuleInfo, jit: &numrs_hir::JitFunction) -> Option<(&'a numrs_hir::JitClass, numrs_hir::MemberKind)> {
-    if !jit.is_jitclass_member() {
-        return None;
-    }
-    let (class, member) = jit.name.split_once('.')?;
-    let class = info.classes.iter().find(|c| c.name == class)?;
-    let kind = class.members.iter().find(|m| m.name == member && m.def_line_offset == jit.def_line_offset)?.kind;
-    Some((class, kind))
+    numrs_hir::jitclass_member_of(&info.classes, jit).map(|(class, def)| (class, def.kind))
 }
 
 /// An argument type of a recorded specialization from its Numba spelling: a jit function of

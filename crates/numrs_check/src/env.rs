@@ -139,21 +139,24 @@ pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &st
     Some(numrs_types::Type::JitClassInstance(jitclass_type(db, file, info, class)))
 }
 
-/// A type read from text (a recorded signature, a report): the text of a jitclass instance
-/// names neither the class's members nor numrs's id for it (a recording from Numba has the
-/// address of Numba's class object there), so an instance type is the class of `file` with that
-/// name and those fields, also inside lists, tuples and optional values. `None` for instances
-/// of no such class, and inside other types.
+/// A type with instances that name a jitclass without being its type made the type of the
+/// class of `file` with that name: read from text (a recorded signature, a report: the text
+/// names neither the members nor numrs's id, a recording from Numba has the address of
+/// Numba's class object there), matched by name and fields; or evaluated from
+/// `Bag.class_type.instance_type` (see `numrs_hir::jitclass_ref`: no id, no fields), matched by
+/// name. Also inside lists, tuples, optional values and dicts. `None` for instances of no such
+/// class, and for deferred types read from text (their definitions are not there).
 pub fn resolve_jitclass_text(db: &dyn Db, file: numrs_db::SourceFile, t: numrs_types::Type) -> Option<numrs_types::Type> {
     use numrs_types::Type;
+    let classes = crate::queries::jitclass_types(db, file);
     let mut unknown = false;
     let resolved = t.map_parts(&mut |t| match t {
-        Type::JitClassInstance(c) => {
-            let real = jitclass_instance_type(db, file, &c.name).filter(|real| matches!(real, Type::JitClassInstance(r) if r.fields == c.fields));
+        Type::JitClassInstance(c) if c.members.is_empty() => {
+            let named_only = c.id == 0 && c.fields.is_empty();
+            let real = classes.iter().find(|k| k.name == c.name && (named_only || k.fields == c.fields)).map(|k| Type::JitClassInstance(k.clone()));
             unknown |= real.is_none();
-            Some(real.unwrap_or_else(|| t.clone()))
+            real
         }
-        // Its definition is not in the text.
         Type::Deferred(_) => {
             unknown = true;
             None
@@ -304,9 +307,9 @@ fn global_value_type(
     // A Numba type object (`float_array = types.float64[:]`), typed as Numba's `typeof` types
     // it (`_typeof_nb_type`): numbers and booleans are `class(...)`, other types `typeref[...]`.
     let before = skeleton.module.body.get(binding.stmt_index).map(|s| s.span.start);
-    match numrs_hir::eval_type_expr(value, &info.symbols, before).map(|t| resolve_class_names(db, file, &t)) {
+    match numrs_hir::eval_type_expr(value, &info.symbols, before).map(|t| resolve_jitclass_text(db, file, t)) {
         Ok(None) => GlobalValue::Untyped(format!(
-            "cannot determine Numba type of global '{name}': it names the instances of a class that is not a jitclass"
+            "cannot determine Numba type of global '{name}': it names a jitclass type numrs cannot find in its module (a plain class, or a deferred type)"
         )),
         Ok(Some(t @ Type::Number(_))) => GlobalValue::Type(Type::NumberClass(t.into())),
         Ok(Some(t)) => GlobalValue::Type(Type::TypeRef(t.into())),
@@ -314,23 +317,6 @@ fn global_value_type(
             "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants, Numba types and NumPy arrays built from constants)"
         )),
     }
-}
-
-/// A type evaluated from a module-level expression with the instances it names by class
-/// (`Bag.class_type.instance_type`) made the jitclasses' types; `None` when such a class is
-/// not a jitclass of the file.
-fn resolve_class_names(db: &dyn Db, file: numrs_db::SourceFile, t: &Type) -> Option<Type> {
-    let classes = crate::queries::jitclass_types(db, file);
-    let mut unknown = false;
-    let resolved = t.map_parts(&mut |t| match t {
-        Type::JitClassInstance(c) if c.id == 0 && c.fields.is_empty() && c.members.is_empty() => {
-            let found = classes.iter().find(|k| k.name == c.name).map(|k| Type::JitClassInstance(k.clone()));
-            unknown |= found.is_none();
-            found
-        }
-        _ => None,
-    });
-    (!unknown).then_some(resolved)
 }
 
 fn is_module(module: &str, attr: &str) -> bool {

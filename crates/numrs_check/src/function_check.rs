@@ -216,16 +216,12 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
 /// arguments to record).
 #[allow(clippy::type_complexity)]
 fn jitclass_member_self<'j>(db: &dyn Db, key: FunctionKey<'_>, jit: &'j JitFunction) -> Option<(&'j str, &'j str, Result<Option<numrs_types::Type>, ()>)> {
-    if !jit.is_jitclass_member() {
-        return None;
-    }
     let (class_name, member) = jit.name.split_once('.')?;
     let file = key.file(db);
     let info = queries::module_info(db, file);
-    let class = info.classes.iter().find(|c| c.name == class_name)?;
     // The module's record of the function (`jit` has positions relative to the function).
-    let at = key.jit(db)?.def_line_offset;
-    let kind = class.members.iter().find(|m| m.name == member && m.def_line_offset == at).map(|m| m.kind)?;
+    let (class, def) = numrs_hir::jitclass_member_of(&info.classes, key.jit(db)?)?;
+    let kind = def.kind;
     let instance = numrs_types::Type::JitClassInstance(crate::env::jitclass_type(db, file, info, class));
     Some((
         class_name,

@@ -294,7 +294,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let sv = v.into_struct_value();
                 let mi = self.b.build_extract_value(sv, 0, "mi")?.into_pointer_value();
                 let parent = self.b.build_extract_value(sv, 1, "parent")?.into_pointer_value();
-                let from = self.b.get_insert_block().ok_or_else(|| self.lerr("internal error: no block".into()))?;
                 let adopt = self.new_block("adopt");
                 let inc = self.new_block("incref");
                 let done = self.new_block("stored");
@@ -317,7 +316,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let inc_end = self.b.get_insert_block().ok_or_else(|| self.lerr("internal error: no block".into()))?;
                 self.b.build_unconditional_branch(done)?;
                 self.b.position_at_end(done);
-                let _ = from;
                 let phi = self.b.build_phi(sv.get_type(), "")?;
                 phi.add_incoming(&[(&with_mi, adopt_end), (&sv, inc_end)]);
                 Ok(phi.as_basic_value())

@@ -4,8 +4,8 @@
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
-use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum};
-use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue};
+use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
+use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, StructValue};
 use inkwell::{AddressSpace, IntPredicate, OptimizationLevel};
 use numrs_types::{NumericKind, Type};
 
@@ -825,27 +825,13 @@ fn build_table<'ctx>(
         let ptx_p = *ptx_global.get_or_insert_with(|| cstr(ctx, module, &k.ptx, "numrs.ptx"));
         let refuse = *refuse.get_or_insert_with(|| kernel_call_refusal(ctx, module));
         let id = f.function_id;
-        let mut spec_vals = Vec::new();
-        for (n, (args, entry)) in k.specs.iter().enumerate() {
-            let tag = format!("numrs.k.{id}.{n}");
-            let arg_ptrs: Vec<PointerValue> = args.iter().enumerate().map(|(j, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{j}"))).collect();
-            let arr_t = ptr.array_type(arg_ptrs.len() as u32);
-            let arr = module.add_global(arr_t, None, &format!("{tag}.args"));
-            arr.set_initializer(&ptr.const_array(&arg_ptrs));
-            arr.set_constant(true);
-            arr.set_linkage(Linkage::Private);
-            spec_vals.push(spec_t.const_named_struct(&[
-                i32t.const_int(args.len() as u64, false).into(),
-                arr.as_pointer_value().into(),
-                cstr(ctx, module, "none", &format!("{tag}.ret")).into(),
-                refuse.as_global_value().as_pointer_value().into(),
-                cstr(ctx, module, entry, &format!("{tag}.sym")).into(),
-            ]));
-        }
-        let g = module.add_global(spec_t.array_type(spec_vals.len() as u32), None, &format!("numrs.kspecs.{id}"));
-        g.set_initializer(&spec_t.const_array(&spec_vals));
-        g.set_constant(true);
-        g.set_linkage(Linkage::Private);
+        let spec_vals: Vec<StructValue> = k
+            .specs
+            .iter()
+            .enumerate()
+            .map(|(n, (args, entry))| spec_value(ctx, module, spec_t, &format!("numrs.k.{id}.{n}"), args, "none", refuse, entry))
+            .collect();
+        let g = spec_array(module, spec_t, &spec_vals, &format!("numrs.kspecs.{id}"));
         entries.push(entry_t.const_named_struct(&[
             cstr(ctx, module, &f.name, &format!("numrs.kname.{id}")).into(),
             i32t.const_int(spec_vals.len() as u64, false).into(),
@@ -858,110 +844,59 @@ fn build_table<'ctx>(
     }
     for (id, fname, params) in ids {
         let role = functions.iter().find(|f| f.function_id == id).and_then(|f| f.jitclass.as_ref());
-        if let Some(crate::JitClassRole::Import { instance }) = role {
-            let g = module.add_global(spec_t.array_type(0), None, &format!("numrs.specs.{id}"));
-            g.set_initializer(&spec_t.const_array(&[]));
-            g.set_constant(true);
-            g.set_linkage(Linkage::Private);
-            entries.push(entry_t.const_named_struct(&[
-                cstr(ctx, module, fname, &format!("numrs.name.{id}")).into(),
-                i32t.const_zero().into(),
-                g.as_pointer_value().into(),
-                ptr.const_null().into(),
-                ptr.const_null().into(),
-                i32t.const_int(numrs_abi::FUNCTION_KIND_JITCLASS_IMPORT as u64, false).into(),
-                cstr(ctx, module, &instance.to_string(), &format!("numrs.layout.{id}")).into(),
-            ]));
-            continue;
-        }
-        if let Some(crate::JitClassRole::Class { instance, deferred, .. }) = role {
-            let mut spec_vals = Vec::new();
-            for (n, c) in ctors.iter().filter(|c| c.function_id == id).enumerate() {
-                let tag = format!("numrs.c.{id}.{n}");
-                let arg_ptrs: Vec<PointerValue> = c.args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{k}"))).collect();
-                let arr = module.add_global(ptr.array_type(arg_ptrs.len() as u32), None, &format!("{tag}.args"));
-                arr.set_initializer(&ptr.const_array(&arg_ptrs));
-                arr.set_constant(true);
-                arr.set_linkage(Linkage::Private);
-                spec_vals.push(spec_t.const_named_struct(&[
-                    i32t.const_int(c.args.len() as u64, false).into(),
-                    arr.as_pointer_value().into(),
-                    cstr(ctx, module, &c.ret.to_string(), &format!("{tag}.ret")).into(),
-                    c.wrapper.as_global_value().as_pointer_value().into(),
-                    cstr(ctx, module, "", &format!("{tag}.sym")).into(),
-                ]));
+        // The entry's name, specializations, parameters, kind and layout text.
+        let (fname, spec_vals, params, kind, layout): (&str, Vec<StructValue>, &[(String, Option<String>)], u32, Option<String>) = match role {
+            Some(crate::JitClassRole::Import { instance }) => (fname, Vec::new(), &[], numrs_abi::FUNCTION_KIND_JITCLASS_IMPORT, Some(instance.to_string())),
+            Some(crate::JitClassRole::Class { instance, deferred, .. }) => {
+                let vals = ctors
+                    .iter()
+                    .filter(|c| c.function_id == id)
+                    .enumerate()
+                    .map(|(n, c)| spec_value(ctx, module, spec_t, &format!("numrs.c.{id}.{n}"), &c.args, &c.ret.to_string(), c.wrapper, ""))
+                    .collect();
+                let layout = deferred.iter().fold(instance.to_string(), |t, d| format!("{t}\nDeferredType#{d}"));
+                (fname, vals, params, numrs_abi::FUNCTION_KIND_JITCLASS, Some(layout))
             }
-            let g = module.add_global(spec_t.array_type(spec_vals.len() as u32), None, &format!("numrs.specs.{id}"));
-            g.set_initializer(&spec_t.const_array(&spec_vals));
-            g.set_constant(true);
-            g.set_linkage(Linkage::Private);
-            let (names, defaults) = param_arrays(ctx, module, params, id);
-            entries.push(entry_t.const_named_struct(&[
-                cstr(ctx, module, fname, &format!("numrs.name.{id}")).into(),
-                i32t.const_int(spec_vals.len() as u64, false).into(),
-                g.as_pointer_value().into(),
-                names.into(),
-                defaults.into(),
-                i32t.const_int(numrs_abi::FUNCTION_KIND_JITCLASS as u64, false).into(),
-                cstr(ctx, module, &deferred.iter().fold(instance.to_string(), |t, d| format!("{t}\nDeferredType#{d}")), &format!("numrs.layout.{id}")).into(),
-            ]));
-            continue;
-        }
-        let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
-        let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
-        // Specializations taking a jit function (passed statically by their callers) or a
-        // generator (which lives in its caller's frame) run only from compiled code; Python
-        // calls cannot select them.
-        let built: Vec<usize> = (0..specs.len())
-            .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
-            .filter(|i| !specs[*i].args.iter().any(|a| matches!(a, Type::Dispatcher(_) | Type::Generator(_))))
-            .collect();
-        // The parameters of the specializations (the same for all), else the function's.
-        let params = built.first().map_or(params, |i| specs[*i].params.as_slice());
-        let mut spec_vals = Vec::new();
-        for (n, i) in built.iter().enumerate() {
-            let s = &specs[*i];
-            let Some((w, sym)) = &wrappers[*i] else { continue };
-            let tag = format!("numrs.t.{id}.{n}");
-            let arg_ptrs: Vec<PointerValue> = s.args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{k}"))).collect();
-            let arr_t = ptr.array_type(arg_ptrs.len() as u32);
-            let arr = module.add_global(arr_t, None, &format!("{tag}.args"));
-            arr.set_initializer(&ptr.const_array(&arg_ptrs));
-            arr.set_constant(true);
-            arr.set_linkage(Linkage::Private);
-            let ret = cstr(ctx, module, &s.return_type.to_string(), &format!("{tag}.ret"));
-            let symp = cstr(ctx, module, sym, &format!("{tag}.sym"));
-            spec_vals.push(spec_t.const_named_struct(&[
-                i32t.const_int(s.args.len() as u64, false).into(),
-                arr.as_pointer_value().into(),
-                ret.into(),
-                w.as_global_value().as_pointer_value().into(),
-                symp.into(),
-            ]));
-        }
-        let specs_arr_t = spec_t.array_type(spec_vals.len() as u32);
-        let g = module.add_global(specs_arr_t, None, &format!("numrs.specs.{id}"));
-        g.set_initializer(&spec_t.const_array(&spec_vals));
-        g.set_constant(true);
-        g.set_linkage(Linkage::Private);
-        let (fname, kind, layout) = match role {
-            Some(crate::JitClassRole::Member { class, member, kind }) => {
-                    (member.as_str(), *kind, Some(class.as_str()))
+            _ => {
+                let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
+                let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
+                // Specializations taking a jit function (passed statically by their callers) or
+                // a generator (which lives in its caller's frame) run only from compiled code;
+                // Python calls cannot select them.
+                let built: Vec<usize> = (0..specs.len())
+                    .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
+                    .filter(|i| !specs[*i].args.iter().any(|a| matches!(a, Type::Dispatcher(_) | Type::Generator(_))))
+                    .collect();
+                // The parameters of the specializations (the same for all), else the function's.
+                let params = built.first().map_or(params, |i| specs[*i].params.as_slice());
+                let vals = built
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(n, i)| {
+                        let s = &specs[*i];
+                        let (w, sym) = wrappers[*i].as_ref()?;
+                        Some(spec_value(ctx, module, spec_t, &format!("numrs.t.{id}.{n}"), &s.args, &s.return_type.to_string(), *w, sym))
+                    })
+                    .collect();
+                let (fname, kind, layout) = match role {
+                    Some(crate::JitClassRole::Member { class, member, kind }) => (member.as_str(), *kind, Some(class.to_string())),
+                    _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc.map(str::to_string)),
+                    _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, None),
+                    _ => (fname, numrs_abi::FUNCTION_KIND_DISPATCHER, None),
+                };
+                (fname, vals, params, kind, layout)
             }
-            _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc),
-            _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, None),
-            _ => (fname, numrs_abi::FUNCTION_KIND_DISPATCHER, None),
         };
-        let name = cstr(ctx, module, fname, &format!("numrs.name.{id}"));
+        let g = spec_array(module, spec_t, &spec_vals, &format!("numrs.specs.{id}"));
         let (names, defaults) = param_arrays(ctx, module, params, id);
         entries.push(entry_t.const_named_struct(&[
-            name.into(),
+            cstr(ctx, module, fname, &format!("numrs.name.{id}")).into(),
             i32t.const_int(spec_vals.len() as u64, false).into(),
             g.as_pointer_value().into(),
             names.into(),
             defaults.into(),
             i32t.const_int(kind as u64, false).into(),
-            layout.map_or_else(|| ptr.const_null(), |l| cstr(ctx, module, l, &format!("numrs.layout.{id}"))).into(),
+            layout.map_or_else(|| ptr.const_null(), |l| cstr(ctx, module, &l, &format!("numrs.layout.{id}"))).into(),
         ]));
     }
     let entries_t = entry_t.array_type(entries.len() as u32);
@@ -984,6 +919,43 @@ fn build_table<'ctx>(
     ]));
     table.set_linkage(Linkage::External);
     Ok(())
+}
+
+/// A `numrs_abi::Specialization` of the table (its globals named after `tag`): the argument
+/// and return types as Numba prints them, the wrapper, the C entry point's symbol.
+#[allow(clippy::too_many_arguments)]
+fn spec_value<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    spec_t: StructType<'ctx>,
+    tag: &str,
+    args: &[Type],
+    ret: &str,
+    wrapper: FunctionValue<'ctx>,
+    sym: &str,
+) -> StructValue<'ctx> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let arg_ptrs: Vec<PointerValue> = args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{k}"))).collect();
+    let arr = module.add_global(ptr.array_type(arg_ptrs.len() as u32), None, &format!("{tag}.args"));
+    arr.set_initializer(&ptr.const_array(&arg_ptrs));
+    arr.set_constant(true);
+    arr.set_linkage(Linkage::Private);
+    spec_t.const_named_struct(&[
+        ctx.i32_type().const_int(args.len() as u64, false).into(),
+        arr.as_pointer_value().into(),
+        cstr(ctx, module, ret, &format!("{tag}.ret")).into(),
+        wrapper.as_global_value().as_pointer_value().into(),
+        cstr(ctx, module, sym, &format!("{tag}.sym")).into(),
+    ])
+}
+
+/// A private constant array of specializations, named `name`.
+fn spec_array<'ctx>(module: &Module<'ctx>, spec_t: StructType<'ctx>, vals: &[StructValue<'ctx>], name: &str) -> inkwell::values::GlobalValue<'ctx> {
+    let g = module.add_global(spec_t.array_type(vals.len() as u32), None, name);
+    g.set_initializer(&spec_t.const_array(vals));
+    g.set_constant(true);
+    g.set_linkage(Linkage::Private);
+    g
 }
 
 /// The `param_names` and `param_defaults` arrays of a function's table entry (null pointers

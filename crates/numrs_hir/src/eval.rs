@@ -325,7 +325,7 @@ impl<'a> Evaluator<'a> {
                 Ok(Value::Opaque { repr, class: "ClassType".to_string() })
             }
             Value::Opaque { repr, class } if class == "ClassType" && attr == "instance_type" => {
-                match repr.strip_prefix("<class '").and_then(|r| r.strip_suffix("'>")).and_then(crate::jitclass::jitclass_ref) {
+                match repr.strip_prefix("<class '").and_then(|r| r.strip_suffix("'>")).map(crate::jitclass::jitclass_ref) {
                     Some(t) => Ok(Value::Type(t)),
                     None => Err(self.unsupported(span, format!("numrs: cannot evaluate attribute `{attr}` here"))),
                 }

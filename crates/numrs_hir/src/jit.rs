@@ -191,6 +191,29 @@ pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decora
     jit_functions_and_classes(module, symbols, extra_decorators).0
 }
 
+impl JitFunction {
+    /// A lazily compiled `@njit` function with default options, before its decorator's
+    /// arguments are read.
+    fn njit(name: String, def_stmt_index: usize, def_line_offset: u32, decorator_span: Span, decorator_path: String) -> JitFunction {
+        JitFunction {
+            name,
+            def_stmt_index,
+            def_line_offset,
+            decorator_span,
+            decorator_path,
+            kind: JitKind::Njit,
+            options: JitOptions::default(),
+            signatures: Vec::new(),
+            signature_errors: Vec::new(),
+            rejected_signatures: Vec::new(),
+            errors: Vec::new(),
+            gufunc_layout: None,
+            annotations: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// [`jit_functions`], and the `@jitclass` classes whose members are among them.
 pub fn jit_functions_and_classes(
     module: &ast::Module,
@@ -206,22 +229,13 @@ pub fn jit_functions_and_classes(
     let classes = crate::jitclass::jit_classes(module, symbols);
     for class in &classes {
         for m in &class.members {
-            out.push(JitFunction {
-                name: class.function_name(&m.name),
-                def_stmt_index: m.stmt_index,
-                def_line_offset: m.def_line_offset,
-                decorator_span: class.decorator_span,
-                decorator_path: crate::jitclass::JITCLASS_MEMBER.to_string(),
-                kind: JitKind::Njit,
-                options: JitOptions::default(),
-                signatures: Vec::new(),
-                signature_errors: Vec::new(),
-                rejected_signatures: Vec::new(),
-                errors: Vec::new(),
-                gufunc_layout: None,
-                annotations: None,
-                notes: Vec::new(),
-            });
+            out.push(JitFunction::njit(
+                class.function_name(&m.name),
+                m.stmt_index,
+                m.def_line_offset,
+                class.decorator_span,
+                crate::jitclass::JITCLASS_MEMBER.to_string(),
+            ));
         }
     }
     (out, classes)
@@ -406,20 +420,8 @@ impl<'a> Ctx<'a> {
         let (dec_index, resolved) = found.pop()?;
         let decorator = &def.decorators[dec_index];
         let mut f = JitFunction {
-            name: def.name.clone(),
-            def_stmt_index: index,
-            def_line_offset: def.name_span.start,
-            decorator_span: decorator.span,
-            decorator_path: resolved.path.clone(),
-            kind: JitKind::Njit,
-            options: JitOptions::default(),
-            signatures: Vec::new(),
-            signature_errors: Vec::new(),
-            rejected_signatures: Vec::new(),
-            errors: Vec::new(),
-            gufunc_layout: None,
             annotations: annotated_signature_at(def, self.symbols, stmt.span.start),
-            notes: Vec::new(),
+            ..JitFunction::njit(def.name.clone(), index, def.name_span.start, decorator.span, resolved.path.clone())
         };
         for inner in &def.decorators[dec_index + 1..] {
             let text = match &inner.kind {

@@ -5,7 +5,7 @@
 //! The methods are listed by [`crate::jit_functions`] as jit functions named by their
 //! qualified name (`Bag.increment`), so that the pipeline types them like any other.
 
-use numrs_syntax::ast::{self, Expr, ExprKind, Span, Stmt, StmtKind};
+use numrs_syntax::ast::{self, Expr, ExprKind, Span, StmtKind};
 use numrs_types::Type;
 
 use crate::annotations::annotation_type_at;
@@ -66,6 +66,18 @@ pub struct JitClass {
     pub errors: Vec<SigError>,
 }
 
+/// The class and the definition of a jitclass member's jit function `jit` (module positions,
+/// as `jit_functions_and_classes` lists it), among `classes`.
+pub fn jitclass_member_of<'a>(classes: &'a [JitClass], jit: &crate::JitFunction) -> Option<(&'a JitClass, &'a ClassMemberDef)> {
+    if !jit.is_jitclass_member() {
+        return None;
+    }
+    let (class, member) = jit.name.split_once('.')?;
+    let class = classes.iter().find(|c| c.name == class)?;
+    let def = class.members.iter().find(|m| m.name == member && m.def_line_offset == jit.def_line_offset)?;
+    Some((class, def))
+}
+
 impl JitClass {
     /// The qualified name of a member's jit function (`Bag.increment`).
     pub fn function_name(&self, member: &str) -> String {
@@ -100,7 +112,7 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
                 let Some((decorator, spec)) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s))) else {
                     continue;
                 };
-                let c = analyze(class, stmt, index, decorator, spec, symbols, &out, stmt.span.start, module);
+                let c = analyze(class, index, decorator, spec, symbols, &out, stmt.span.start, module);
                 out.push(c);
             }
             StmtKind::Assign { targets, value } => {
@@ -111,8 +123,8 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
                     continue;
                 }
                 // The class statement the name is bound to just before.
-                let Some((ci, cstmt, class)) = module.body[..index].iter().enumerate().rev().find_map(|(i, s)| match &s.kind {
-                    StmtKind::ClassDef(c) if c.name == *name => Some((i, s, c)),
+                let Some((ci, class)) = module.body[..index].iter().enumerate().rev().find_map(|(i, s)| match &s.kind {
+                    StmtKind::ClassDef(c) if c.name == *name => Some((i, c)),
                     _ => None,
                 }) else {
                     continue;
@@ -120,7 +132,7 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
                 if out.iter().any(|c: &JitClass| c.stmt_index == ci) {
                     continue;
                 }
-                let mut c = analyze(class, cstmt, ci, value, spec, symbols, &out, stmt.span.start, module);
+                let mut c = analyze(class, ci, value, spec, symbols, &out, stmt.span.start, module);
                 c.bound_at = Some(index);
                 out.push(c);
             }
@@ -183,24 +195,29 @@ fn instance_type_ref(ty: &Expr, symbols: &ModuleSymbols, before: Option<u32>, kn
     if attr != "instance_type" || class_type != "class_type" {
         return None;
     }
+    known_class(name, symbols, before, known)
+}
+
+/// The instances of `name` when it names, as bound at `before`, a jitclass defined before
+/// (`known`), as [`jitclass_ref`] names them.
+fn known_class(name: &str, symbols: &ModuleSymbols, before: Option<u32>, known: &[JitClass]) -> Option<Type> {
+    let c = known.iter().find(|c| c.name == name && c.errors.is_empty())?;
     let bound = symbols.lookup(name, before)?;
-    let c = known.iter().find(|c| c.name == *name && c.errors.is_empty())?;
     // A class made by calling the decorator is bound by that assignment.
-    ((bound.kind == BindingKind::Class || c.bound_at.is_some()) && bound.stmt_span.start < before.unwrap_or(u32::MAX)).then(|| jitclass_ref(&c.name))?
+    (bound.kind == BindingKind::Class || c.bound_at.is_some()).then(|| jitclass_ref(name))
 }
 
 /// An instance of the jitclass `name` that names only the class (see [`instance_type_ref`]).
-pub fn jitclass_ref(name: &str) -> Option<Type> {
-    Some(Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { name: name.into(), id: 0, fields: Vec::new(), members: Vec::new() })))
+pub fn jitclass_ref(name: &str) -> Type {
+    Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { name: name.into(), id: 0, fields: Vec::new(), members: Vec::new() }))
 }
 
-/// A jitclass from its class statement `stmt` (at `index`), the decorator (or the call making
+/// A jitclass from its class statement (at `index` in the module), the decorator (or the call making
 /// it), and the spec, evaluated with the module's bindings at `at` (the decorator's class
 /// statement, or the assignment calling the decorator).
 #[allow(clippy::too_many_arguments)]
 fn analyze(
     class: &ast::ClassDef,
-    stmt: &Stmt,
     index: usize,
     decorator: &Expr,
     spec: Option<&Expr>,
@@ -218,7 +235,6 @@ fn analyze(
         members: Vec::new(),
         errors: Vec::new(),
     };
-    let _ = stmt;
     let before = Some(at);
     if let Some(spec) = spec {
         read_spec(spec, symbols, before, &mut c, 0, known);
@@ -307,15 +323,7 @@ fn field_annotation(ann: &Expr, symbols: &ModuleSymbols, at: u32, known: &[JitCl
     }
     let inner = |e: &Expr| field_annotation(e, symbols, at, known, depth + 1);
     match &ann.kind {
-        ExprKind::Name(name) => {
-            if let Some(c) = known.iter().find(|c| c.name == *name && c.errors.is_empty()) {
-                let bound = symbols.lookup(name, Some(at))?;
-                if bound.kind == BindingKind::Class || c.bound_at.is_some() {
-                    return jitclass_ref(name);
-                }
-            }
-            annotation_type_at(ann, symbols, at)
-        }
+        ExprKind::Name(name) => known_class(name, symbols, Some(at), known).or_else(|| annotation_type_at(ann, symbols, at)),
         ExprKind::Constant(ast::Constant::None) => Some(Type::NoneType),
         ExprKind::Subscript { value, index } => {
             let generic = match &value.kind {

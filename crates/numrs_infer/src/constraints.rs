@@ -368,7 +368,7 @@ impl Constraint {
             Kind::GetAttr { value, attr } => {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
                 // Numba's `DeferredAttribute`: resolved on the type it is defined as.
-                let t = t.resolve_deferred();
+                let t = t.without_deferred();
                 let resolved = match &t {
                     Type::Module(m) => inf.env.resolve_module_attr(m, attr),
                     Type::JitClassInstance(class) => jitclass_getattr(inf, class, &t, attr, span)?,
@@ -537,7 +537,7 @@ impl Constraint {
             }
             Kind::SetAttr { target, attr, value } => {
                 let Some(t) = inf.get(*target).cloned() else { return Ok(()) };
-                let t = t.resolve_deferred();
+                let t = t.without_deferred();
                 if let Type::JitClassInstance(class) = &t {
                     let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
                     jitclass_setattr(inf, class, &t, attr, &vt, span)?;
@@ -621,7 +621,7 @@ fn registry_call_depth(
 ) -> Result<Option<Type>, InferError> {
     use numrs_types::JitClassOp;
     // Numba types `a is b` of two instances, then has nothing to lower it with.
-    if matches!(key, "operator.is_" | "operator.is_not") && types.iter().all(|t| matches!(t.resolve_deferred(), Type::JitClassInstance(_))) {
+    if matches!(key, "operator.is_" | "operator.is_not") && types.iter().all(|t| matches!(t.without_deferred(), Type::JitClassInstance(_))) {
         return Err(InferError {
             kind: "LoweringError",
             code: "no-matching-operator",

@@ -35,8 +35,19 @@ pub struct ClassInfo {
     /// The box class, found on first use.
     pub box_class: OnceLock<Py<PyType>>,
     pub name: String,
-    /// Name, offset in the instance's data, and how to move the value across the boundary.
-    pub fields: Vec<(String, usize, Plan)>,
+    pub fields: Vec<FieldInfo>,
+}
+
+/// A field of a jitclass instance.
+#[derive(Debug)]
+pub struct FieldInfo {
+    pub name: String,
+    pub ty: Type,
+    /// Its offset in the instance's data, and its size there.
+    pub offset: usize,
+    pub size: usize,
+    /// How to move its value across the boundary.
+    pub plan: Plan,
 }
 
 impl ClassInfo {
@@ -47,7 +58,8 @@ impl ClassInfo {
         let mut fields = Vec::with_capacity(class.fields.len());
         for ((name, t), off) in class.fields.iter().zip(&l.fields) {
             let plan = Plan::of(t).map_err(|m| format!("field '{name}' of jitclass {}: {m}", class.name))?;
-            fields.push((name.to_string(), *off, plan));
+            let size = numrs_abi::layout(t).map_or(0, |l| l.size);
+            fields.push(FieldInfo { name: name.to_string(), ty: t.clone(), offset: *off, size, plan });
         }
         Ok(ClassInfo { ty: ty.clone(), typecode: OnceLock::new(), box_class: OnceLock::new(), name: class.name.to_string(), fields })
     }
@@ -78,8 +90,8 @@ unsafe fn release_one(info: &ClassInfo, mi: *mut MemInfo, pending: &mut Vec<(Arc
     if rc.fetch_sub(1, Ordering::AcqRel) != 1 {
         return;
     }
-    for (_, off, plan) in &info.fields {
-        let p = (*mi).data.add(*off);
+    for FieldInfo { offset, plan, .. } in &info.fields {
+        let p = (*mi).data.add(*offset);
         let (class, valid) = match plan {
             Plan::Instance(c) => (Some(c.clone()), true),
             Plan::Deferred(id) => (deferred(*id).ok(), true),
@@ -334,9 +346,9 @@ impl Field {
 /// The box's field `index` (a new reference to what it holds).
 fn _jitclass_get(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize) -> PyResult<PyObject> {
     let (mi, info) = obj.get().instance()?;
-    let Some((_, off, plan)) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
+    let Some(FieldInfo { offset, plan, .. }) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
     unsafe {
-        let src = (*mi).data.add(*off);
+        let src = (*mi).data.add(*offset);
         crate::lists::retain(plan, src);
         let np = crate::npy::npy(py)?;
         Ok(PyObject::from_owned_ptr(py, box_value(py, np, plan, src)?))
@@ -347,34 +359,22 @@ fn _jitclass_get(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize) -> PyRes
 /// setter): the instance takes a reference to the new value and drops the old one.
 fn _jitclass_set(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize, value: &Bound<'_, PyAny>) -> PyResult<()> {
     let (mi, info) = obj.get().instance()?;
-    let Some((name, off, plan)) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
+    let Some(FieldInfo { name, ty, offset, size, plan }) = info.fields.get(index) else { return Err(PyAttributeError::new_err("no such field")) };
     if !crate::dict_boxing::storable(plan) {
-        let t = match &info.ty {
-            Type::JitClassInstance(c) => c.fields.get(index).map(|(_, t)| t.to_string()).unwrap_or_default(),
-            _ => String::new(),
-        };
         return Err(PyTypeError::new_err(format!(
-            "setting field '{name}' of type {t} of a jitclass from Python is not supported by numrs"
+            "setting field '{name}' of type {ty} of a jitclass from Python is not supported by numrs"
         )));
     }
-    let size = numrs_abi::layout(match &info.ty {
-        Type::JitClassInstance(c) => &c.fields[index].1,
-        _ => return Err(PyTypeError::new_err("internal error: not a jitclass")),
-    })
-    .map_or(0, |l| l.size);
+    let size = *size;
     let mut buf = vec![0u128; size.div_ceil(16).max(1)];
     let tmp = buf.as_mut_ptr() as *mut u8;
     unsafe {
         let np = crate::npy::npy(py)?;
         if let Err(e) = unbox(py, np, plan, value.as_ptr(), tmp) {
             // Numba's setter fails to compile (an LLVM error for arrays): say what went wrong.
-            let t = match &info.ty {
-                Type::JitClassInstance(c) => c.fields[index].1.to_string(),
-                _ => String::new(),
-            };
             let got = crate::typing::typeof_value(py, np, value.as_ptr(), true).map_or_else(|| "pyobject".to_string(), |t| t.to_string());
             return Err(PyTypeError::new_err(format!(
-                "cannot set field '{name}' of jitclass {} (type {t}) to a value of type {got}: {}",
+                "cannot set field '{name}' of jitclass {} (type {ty}) to a value of type {got}: {}",
                 info.name,
                 e.value(py)
             )));
@@ -383,7 +383,7 @@ fn _jitclass_set(py: Python<'_>, obj: &Bound<'_, JitBox>, index: usize, value: &
             release(plan, tmp);
             return Err(e);
         }
-        let dst = (*mi).data.add(*off);
+        let dst = (*mi).data.add(*offset);
         // Old value out, new value in, then the old one's references go.
         let mut old = vec![0u128; size.div_ceil(16).max(1)];
         std::ptr::copy_nonoverlapping(dst, old.as_mut_ptr() as *mut u8, size);
@@ -437,7 +437,7 @@ pub fn make_class<'py>(
         }
         Ok(d)
     };
-    let fields: Vec<&str> = info.fields.iter().map(|(n, _, _)| n.as_str()).collect();
+    let fields: Vec<&str> = info.fields.iter().map(|f| f.name.as_str()).collect();
     let h = helpers(py)?;
     let base = py.get_type::<JitBox>();
     let (box_class, class) = h

@@ -47,8 +47,8 @@ pub unsafe fn array_typecode_cached(np: &Npy, obj: *mut ffi::PyObject) -> Option
 }
 
 /// The typecode of a call argument whose type is one the dispatcher's fast path knows
-/// (exact int, float, bool, complex, exact ndarray already in the fast table): the same value
-/// [`typecode`] returns for it. `u32::MAX` for every other argument.
+/// (exact int, float, bool, complex, exact ndarray already in the fast table, a jitclass
+/// instance): the same value [`typecode`] returns for it. `u32::MAX` for every other argument.
 #[inline(always)]
 pub unsafe fn fast_typecode(np: &Npy, obj: *mut ffi::PyObject) -> u32 {
     let ty = ffi::Py_TYPE(obj);
@@ -72,8 +72,9 @@ pub unsafe fn fast_typecode(np: &Npy, obj: *mut ffi::PyObject) -> u32 {
 pub static OMITTED_TYPE: std::sync::atomic::AtomicPtr<ffi::PyTypeObject> =
     std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
 
-/// The typecode of a call argument as the dispatcher computes it (`typeof_typecode`).
-/// Errors are those Numba's dispatcher raises itself (fingerprint of an empty list or set).
+/// The typecode of a call argument as the dispatcher computes it (`typeof_typecode`), for an
+/// argument [`fast_typecode`] does not know (so not a jitclass instance). Errors are those
+/// Numba's dispatcher raises itself (fingerprint of an empty list or set).
 #[inline]
 pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyResult<u32> {
     let ty = ffi::Py_TYPE(obj);
@@ -115,9 +116,6 @@ pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyR
         // Other arrays: their type is a function of what typeof looks at; no cache needed.
         let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
         return Ok(registry().intern(t));
-    }
-    if let Some(tc) = crate::jitclass::box_typecode(py, obj) {
-        return Ok(tc);
     }
     typecode_using_fingerprint(py, np, obj)
 }

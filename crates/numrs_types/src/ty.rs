@@ -705,16 +705,6 @@ impl Type {
         }
     }
 
-    /// This type with a `DeferredType` at its top, or inside an optional type, replaced by
-    /// what it is defined as (one level: the fields of a class keep theirs).
-    pub fn resolve_deferred(&self) -> Type {
-        match self {
-            Type::Deferred(d) => d.get().cloned().unwrap_or_else(|| self.clone()),
-            Type::Optional(inner) if matches!(**inner, Type::Deferred(_)) => Type::Optional(Arc::new(inner.resolve_deferred())),
-            _ => self.clone(),
-        }
-    }
-
     /// This type with `f` applied to it and its parts: where `f` gives a type, that replaces
     /// the part; elsewhere optional values, tuples, lists, sets and dicts are made again from
     /// their parts mapped. The fields of jitclasses are not parts (a class may hold itself).
