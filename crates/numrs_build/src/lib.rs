@@ -233,39 +233,26 @@ fn jitclass_member<'a>(info: &'a queries::ModuleInfo, jit: &numrs_hir::JitFuncti
 
 /// An argument type of a recorded specialization from its Numba spelling: a jit function of
 /// this module passed as an argument (`type(CPUDispatcher(<function f>))`) is the dispatcher
-/// of the one function with that name.
+/// of the one function with that name. An inner function passed as an argument prints as
+/// Numba's copy of it (`closure.<locals>.f`), which does not say whose it is: those come
+/// from the typed form (`caller_specs`).
 fn parse_arg(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, s: &str) -> Option<Type> {
     if let Some(t) = numrs_types::parse_type(s) {
         // Instance types in other types come from the typed form (`caller_specs`).
         return numrs_check::resolve_jitclass_text(db, file, t);
     }
     let name = s.strip_prefix("type(CPUDispatcher(<function ")?.strip_suffix(">))")?;
-    if let Some((owner, inner)) = name.split_once(".<locals>.") {
-        // An inner function passed as an argument: the one of that name in the one function
-        // of that name.
-        let (id, jit) = info.functions.iter().enumerate().find(|(_, f)| *f.name == *owner)?;
-        if info.functions.iter().filter(|f| *f.name == *owner).count() != 1 {
-            return None;
-        }
-        let ir = queries::function_ir(db, FunctionKey::of(db, file, info, jit)).clone()?;
-        let mut found = ir.closures.iter().enumerate().filter(|(_, c)| c.name == inner);
-        let (idx, _) = found.next()?;
-        if found.next().is_some() {
-            return None;
-        }
-        return escaped_ref(db, file, info, id, idx as u32, inner).map(Type::Dispatcher);
-    }
-    if info.functions.iter().filter(|f| *f.name == *name).count() != 1 {
+    if name.contains(".<locals>.") || info.functions.iter().filter(|f| *f.name == *name).count() != 1 {
         return None;
     }
     Some(Type::Dispatcher(DispatcherRef { name: name.into(), id: 0, file: None }))
 }
 
-/// The dispatcher `check` makes of inner function `idx` (named `name`) of this file's jit
-/// function `function_id` when it is passed to a jit function.
-fn escaped_ref(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize, idx: u32, name: &str) -> Option<DispatcherRef> {
+/// The dispatcher `check` makes of the inner function at `path` of this file's jit function
+/// `function_id` when it is passed to a jit function.
+fn escaped_ref(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize, path: &[u32]) -> Option<DispatcherRef> {
     let jit = info.functions.get(function_id)?;
-    Some(numrs_check::escaped_dispatcher_ref(db, FunctionKey::of(db, file, info, jit), idx, name))
+    numrs_check::escaped_dispatcher_ref(db, FunctionKey::of(db, file, info, jit), path)
 }
 
 /// An inner function passed to a jit function, compiled as a function of its own (function
@@ -288,7 +275,7 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
         let calls = planned[k].result.calls.clone();
         k += 1;
         for (d, args) in calls {
-            let Some((owner, idx)) = numrs_check::escaped_closure_of(dbd, file, &d) else { continue };
+            let Some((owner, path)) = numrs_check::escaped_closure_of(dbd, file, &d) else { continue };
             if owner.file(dbd) != file {
                 continue;
             }
@@ -298,7 +285,7 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
                 None => {
                     let params = queries::function_ir(dbd, owner)
                         .as_ref()
-                        .and_then(|ir| ir.closures.get(idx as usize).map(|c| c.ir.arg_names.clone()))
+                        .and_then(|ir| ir.closure_at(&path).map(|c| c.ir.arg_names.clone()))
                         .unwrap_or_default();
                     inner.push(Inner { dispatcher: d.clone(), owner: owner_id, params });
                     inner.len() - 1
@@ -308,7 +295,7 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
             if planned.iter().any(|p| p.function_id == id && p.args == args) {
                 continue;
             }
-            let Ok((ir, result)) = numrs_check::infer_escaped(dbd, owner, idx, &args) else { continue };
+            let Ok((ir, result)) = numrs_check::infer_escaped(dbd, owner, &path, &args) else { continue };
             let jit = &info.functions[owner_id];
             let spec = PlannedSpec::lazy(dbd, file, jit, owner, d.name.to_string(), id, args, ir, result);
             planned.push(PlannedSpec { internal: true, ..spec });
@@ -924,8 +911,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     }
     let info = queries::module_info(dbd, file);
     let mut inner = Vec::new();
+    let n_before = info.functions.len() + externals.len();
     if !cuda {
-        add_inner_functions(db, file, &mut planned, info.functions.len() + externals.len(), &mut inner);
+        add_inner_functions(db, file, &mut planned, n_before, &mut inner);
     }
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
@@ -1193,23 +1181,41 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // An inner function passed as an argument is the dispatcher `check` made of it.
         let from = &planned[typed[caller]];
+        // The jit function whose inner functions the caller's are, and the caller's path in it
+        // (an escaped inner function's inner functions are those of the copy Numba compiles).
+        let holder: Option<(usize, Vec<u32>)> = match (from.internal, from.origin) {
+            (false, None) => Some((from.function_id, vec![])),
+            (true, None) => from.function_id.checked_sub(n_before).and_then(|k| inner.get(k)).map(|x| {
+                let mut path = numrs_types::decode_closure_path((x.dispatcher.id >> 32) as u32);
+                path.push(numrs_types::CLOSURE_ESCAPED);
+                (x.owner, path)
+            }),
+            _ => None,
+        };
+        // An inner function of the caller as a value: the dispatcher `check` made of it.
+        let escaped = |path: Vec<u32>, name: &str| -> Option<DispatcherRef> {
+            let (owner, prefix) = holder.as_ref()?;
+            let full: Vec<u32> = prefix.iter().copied().chain(path).collect();
+            escaped_ref(dbd, file, info, *owner, &full).filter(|d| d.name.rsplit(".<locals>.").next() == Some(name))
+        };
         let args: Vec<Type> = args
             .iter()
-            .map(|a| match a {
-                Type::MakeFunction(idx, name) if !from.internal && from.origin.is_none() => {
-                    escaped_ref(dbd, file, info, from.function_id, *idx, name).map_or_else(|| a.clone(), Type::Dispatcher)
-                }
-                _ => a.clone(),
+            .map(|a| {
+                let found = match a {
+                    Type::MakeFunction(idx, name) => escaped(vec![*idx], name),
+                    Type::Dispatcher(d) => d.as_inner_of_caller().and_then(|(path, name)| escaped(path, name)),
+                    _ => None,
+                };
+                found.map_or_else(|| a.clone(), Type::Dispatcher)
             })
             .collect();
-        // An inner function of the caller as a function value: its dispatcher.
         let inner_ref;
         let d = match d.as_inner_of_caller() {
-            Some((idx, name)) if !from.internal && from.origin.is_none() => {
-                inner_ref = escaped_ref(dbd, file, info, from.function_id, idx, name).ok_or_else(|| format!("no inner function '{name}'"))?;
+            Some((path, name)) => {
+                inner_ref = escaped(path, name)
+                    .ok_or_else(|| format!("the inner function '{name}' as a value here is not supported by numrs build yet"))?;
                 &inner_ref
             }
-            Some((_, name)) => return Err(format!("the inner function '{name}' of an inner or imported function as a value is not supported by numrs build yet")),
             None => d,
         };
         // Resolve among all planned specs, then map to the typed list.

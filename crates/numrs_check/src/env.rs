@@ -330,13 +330,13 @@ impl<'a> FileEnv<'a> {
 
     /// The enclosing function and index of an inner function passed as a value
     /// ([`Environment::closure_dispatcher`]).
-    fn escaped_closure(&self, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'a>, u32)> {
+    fn escaped_closure(&self, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'a>, Vec<u32>)> {
         escaped_closure_of(self.db, self.function.file(self.db), dispatcher)
     }
 
     /// A call of an inner function that escaped: typed as the jit function Numba makes of it
     /// (positional arguments only), names resolved in its enclosing function's module.
-    fn call_escaped_closure(&self, owner: FunctionKey<'a>, idx: u32, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+    fn call_escaped_closure(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         if !kws.is_empty() {
             return Err(InferError::typing(
                 "invalid-call",
@@ -345,7 +345,7 @@ impl<'a> FileEnv<'a> {
             ));
         }
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
-        let (_, result) = infer_escaped(self.db, owner, idx, &args)?;
+        let (_, result) = infer_escaped(self.db, owner, path, &args)?;
         // The call, and the calls its body makes, are this function's for the build.
         let mut mine = self.calls.borrow_mut();
         for call in std::iter::once((dispatcher.clone(), args)).chain(result.calls.iter().cloned()) {
@@ -733,13 +733,17 @@ impl Environment for FileEnv<'_> {
         crate::queries::resolve_global(self.db, key).clone()
     }
 
-    fn closure_dispatcher(&self, idx: u32, name: &str) -> Option<DispatcherRef> {
-        Some(escaped_dispatcher_ref(self.db, self.function, idx, name))
+    fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {
+        let ir = crate::queries::function_ir(self.db, self.function).as_ref()?;
+        if let Err(e) = numrs_infer::escaped_closure_ir(ir, path) {
+            return Some(Err(e));
+        }
+        escaped_dispatcher_ref(self.db, self.function, path).map(Ok)
     }
 
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
-        if let Some((owner, idx)) = self.escaped_closure(dispatcher) {
-            return self.call_escaped_closure(owner, idx, dispatcher, args, kws);
+        if let Some((owner, path)) = self.escaped_closure(dispatcher) {
+            return self.call_escaped_closure(owner, &path, dispatcher, args, kws);
         }
         let func = self.callee(dispatcher);
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
@@ -826,8 +830,8 @@ impl Environment for PartialEnv<'_, '_> {
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)
     }
-    fn closure_dispatcher(&self, idx: u32, name: &str) -> Option<DispatcherRef> {
-        self.inner.closure_dispatcher(idx, name)
+    fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {
+        self.inner.closure_dispatcher(path)
     }
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let vectorized = function_facts(self.inner.db, self.inner.callee(dispatcher))
@@ -853,27 +857,27 @@ impl Environment for PartialEnv<'_, '_> {
 /// The inner function `idx` of `owner` typed with `args` as the jit function Numba makes of it
 /// when it escapes (cached: [`crate::queries::escaped_spec`]): its IR (free variables replaced
 /// by their constants) and its typing, whose `calls` are the jit functions its body calls.
-pub fn infer_escaped(db: &dyn Db, owner: FunctionKey<'_>, idx: u32, args: &[Type]) -> crate::queries::EscapedTyping {
-    crate::queries::escaped_spec(db, crate::queries::EscapedKey::new(db, owner, idx, args.to_vec())).clone()
+pub fn infer_escaped(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> crate::queries::EscapedTyping {
+    crate::queries::escaped_spec(db, crate::queries::EscapedKey::new(db, owner, path.to_vec(), args.to_vec())).clone()
 }
 
 /// The body of [`crate::queries::escaped_spec`].
-pub(crate) fn type_escaped(db: &dyn Db, owner: FunctionKey<'_>, idx: u32, args: &[Type]) -> crate::queries::EscapedTyping {
+pub(crate) fn type_escaped(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> crate::queries::EscapedTyping {
     let Some(ir) = crate::queries::function_ir(db, owner) else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
     let env = FileEnv { db, function: owner, calls: Default::default() };
-    // Its own inner functions are not the owner's: they cannot be named as dispatchers.
-    let inner = EscapedEnv { inner: &env };
-    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, idx, args, &inner)?;
+    let inner = EscapedEnv { inner: &env, path };
+    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, path, args, &inner)?;
     result.calls = env.calls.take();
     Ok((Arc::new(ir), Arc::new(result)))
 }
 
-/// The environment of an escaped inner function: its file's, except that its own inner
-/// functions cannot escape as dispatchers (they are not its enclosing function's).
+/// The environment of an escaped inner function (at `path` of the file's function): its
+/// file's, except that its own inner functions are those of the copy Numba compiles.
 struct EscapedEnv<'a, 'b> {
     inner: &'a FileEnv<'b>,
+    path: &'a [u32],
 }
 
 impl Environment for EscapedEnv<'_, '_> {
@@ -892,28 +896,50 @@ impl Environment for EscapedEnv<'_, '_> {
     fn target(&self) -> numrs_infer::Target {
         self.inner.target()
     }
-}
-
-/// The dispatcher Numba makes of inner function `idx` (named `name`) of `owner` when it
-/// escapes: named `owner.<locals>.name` as Numba prints it, its id the owner's ordinal and
-/// the inner function's index (decoded by [`escaped_closure_of`]).
-pub fn escaped_dispatcher_ref(db: &dyn Db, owner: FunctionKey<'_>, idx: u32, name: &str) -> DispatcherRef {
-    DispatcherRef {
-        name: format!("{}.<locals>.{name}", owner.name(db)).into(),
-        id: owner.ordinal(db) as u64 | ((idx as u64 + 1) << 32),
-        file: Some(owner.file(db).path(db).as_str().into()),
+    fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {
+        let full: Vec<u32> = self.path.iter().copied().chain(std::iter::once(numrs_ir::ESCAPED)).chain(path.iter().copied()).collect();
+        self.inner.closure_dispatcher(&full)
     }
 }
 
-/// The enclosing function and index of the inner function a dispatcher made by
+/// The dispatcher Numba makes of the inner function at `path` of `owner` when it escapes:
+/// named by its qualified name as Numba prints it (`owner.<locals>.f`, an inner function of
+/// an inner function `owner.<locals>.g.<locals>.f`), its id the owner's ordinal and the path
+/// (decoded by [`escaped_closure_of`]). `None`: a path too long or wide to be named.
+pub fn escaped_dispatcher_ref(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32]) -> Option<DispatcherRef> {
+    let ir = crate::queries::function_ir(db, owner).as_ref()?;
+    Some(DispatcherRef {
+        name: qualified_name(&owner.name(db), ir, path)?.into(),
+        id: owner.ordinal(db) as u64 | ((numrs_types::encode_closure_path(path)? as u64) << 32),
+        file: Some(owner.file(db).path(db).as_str().into()),
+    })
+}
+
+/// `owner.<locals>.g.<locals>.f` for the inner function at `path` of `ir`.
+fn qualified_name(owner: &str, ir: &numrs_ir::FunctionIr, path: &[u32]) -> Option<String> {
+    let mut name = owner.to_string();
+    let mut at = ir;
+    for &i in path.iter().filter(|&&i| i != numrs_ir::ESCAPED) {
+        let c = at.closures.get(i as usize)?;
+        name.push_str(".<locals>.");
+        name.push_str(&c.name);
+        at = &c.ir;
+    }
+    Some(name)
+}
+
+/// The enclosing function and path of the inner function a dispatcher made by
 /// [`Environment::closure_dispatcher`] stands for (`None`: another dispatcher, or no inner
-/// function of that name at that index).
-pub fn escaped_closure_of<'db>(db: &'db dyn Db, from: numrs_db::SourceFile, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'db>, u32)> {
-    let idx = (dispatcher.id >> 32).checked_sub(1)? as u32;
-    let (owner, name) = dispatcher.name.split_once(".<locals>.")?;
+/// function of that name there).
+pub fn escaped_closure_of<'db>(db: &'db dyn Db, from: numrs_db::SourceFile, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'db>, Vec<u32>)> {
+    let path = numrs_types::decode_closure_path((dispatcher.id >> 32) as u32);
+    if path.is_empty() {
+        return None;
+    }
+    let (owner, _) = dispatcher.name.split_once(".<locals>.")?;
     let key = callee_key(db, from, &DispatcherRef { name: owner.into(), id: dispatcher.id & 0xffff_ffff, file: dispatcher.file.clone() });
-    let ir = crate::queries::function_ir(db, key).clone()?;
-    (ir.closures.get(idx as usize)?.name == name).then_some((key, idx))
+    let ir = crate::queries::function_ir(db, key).as_ref()?;
+    (qualified_name(owner, ir, &path)?.as_str() == &*dispatcher.name).then_some((key, path))
 }
 
 /// The jit function a dispatcher stands for, seen from code of file `own`: of its own file,

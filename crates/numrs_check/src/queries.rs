@@ -215,14 +215,15 @@ pub struct SpecKey {
     pub return_type: Option<Type>,
 }
 
-/// An inner function of `owner` (its index in the owner's IR) called with `args` as the jit
+/// An inner function of `owner` (its path in the owner's IR) called with `args` as the jit
 /// function Numba makes of it when the inner function escapes (is passed to a jit function).
 #[salsa::interned(debug)]
 pub struct EscapedKey {
     #[returns(copy)]
     pub owner: FunctionKey<'db>,
-    #[returns(copy)]
-    pub idx: u32,
+    /// Where it is in the owner (see [`numrs_ir::ESCAPED`]).
+    #[returns(ref)]
+    pub path: Vec<u32>,
     #[returns(ref)]
     pub args: Vec<Type>,
 }
@@ -233,7 +234,7 @@ pub type EscapedTyping = Result<(Arc<FunctionIr>, Arc<numrs_infer::InferResult>)
 /// [`EscapedKey`] typed (`check` types it at every call, `build` compiles it).
 #[salsa::tracked(returns(ref), cycle_result = escaped_cycle)]
 pub fn escaped_spec(db: &dyn Db, key: EscapedKey<'_>) -> EscapedTyping {
-    crate::env::type_escaped(db, key.owner(db), key.idx(db), key.args(db))
+    crate::env::type_escaped(db, key.owner(db), key.path(db), key.args(db))
 }
 
 fn escaped_cycle<'db>(_db: &'db dyn Db, _id: salsa::Id, _key: EscapedKey<'db>) -> EscapedTyping {

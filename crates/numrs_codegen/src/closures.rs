@@ -14,7 +14,7 @@ use inkwell::values::{BasicMetadataValueEnum, BasicValueEnum};
 use inkwell::types::BasicType;
 use inkwell::AddressSpace;
 use numrs_ir::VarId;
-use numrs_types::Type;
+use numrs_types::{DispatcherRef, Type};
 
 use crate::func::{internal_fn_type, lower_function, CgError, FnCx, R};
 use crate::types::{self, Repr};
@@ -156,6 +156,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let f = self.module.add_function(&name, ft, Some(Linkage::Internal));
         let ir = typing.result.prepared.as_deref().unwrap_or(&info.ir);
+        // Its inner functions, passed as values, are this function's (Numba inlines it):
+        // named to the lookup by their path from here.
+        let outer = self.callees;
+        let nested = |t: &Type| -> Type {
+            let path_of = |mut path: Vec<u32>, name: &str| {
+                path.insert(0, idx);
+                DispatcherRef::inner_of_caller(&path, name).map(Type::Dispatcher)
+            };
+            match t {
+                Type::MakeFunction(i, name) => path_of(vec![*i], name),
+                Type::Dispatcher(d) => d.as_inner_of_caller().and_then(|(path, name)| path_of(path, name)),
+                _ => None,
+            }
+            .unwrap_or_else(|| t.clone())
+        };
+        let lookup = move |d: &DispatcherRef, args: &[Type], kws: &[(String, Type)]| {
+            let d = match nested(&Type::Dispatcher(d.clone())) {
+                Type::Dispatcher(d) => d,
+                _ => d.clone(),
+            };
+            let args: Vec<Type> = args.iter().map(nested).collect();
+            let kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), nested(t))).collect();
+            outer(&d, &args, &kws)
+        };
         let lowered = lower_function(
             self.ctx,
             self.module,
@@ -164,7 +188,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             &typing.result.typemap,
             &typing.params,
             ret,
-            self.callees,
+            &lookup,
             self.flags,
             &typing.result.closures,
             &typing.free_names,

@@ -15,7 +15,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `FunctionType[sig]`.
     pub(crate) fn function_value(&mut self, f: &Type, sig: &Signature) -> R<BasicValueEnum<'ctx>> {
         let d = match f {
-            Type::MakeFunction(idx, name) => DispatcherRef::inner_of_caller(*idx, name),
+            Type::MakeFunction(idx, name) => match DispatcherRef::inner_of_caller(&[*idx], name) {
+                Some(d) => d,
+                None => return self.fail(format!("inner function '{name}' as a FunctionType[{sig}] is not supported by numrs build yet")),
+            },
             Type::Dispatcher(d) => d.clone(),
             other => return self.fail(format!("{other} as a FunctionType[{sig}]")),
         };

@@ -324,7 +324,7 @@ impl Constraint {
                         });
                     }
                     let callee = match first {
-                        Type::MakeFunction(idx, name) => escaped_dispatcher(inf, *idx, name)?.unwrap_or_else(|| first.clone()),
+                        Type::MakeFunction(idx, _) => escaped_dispatcher(inf, *idx)?.unwrap_or_else(|| first.clone()),
                         other => other.clone(),
                     };
                     let ret = resolve_callable(inf, &callee, &types, &[], span)?;
@@ -334,7 +334,7 @@ impl Constraint {
                     // there is not a typing error).
                     for m in members.iter() {
                         let callee = match m {
-                            Type::MakeFunction(idx, name) => escaped_dispatcher(inf, *idx, name).ok().flatten(),
+                            Type::MakeFunction(idx, _) => escaped_dispatcher(inf, *idx).ok().flatten(),
                             Type::Dispatcher(_) => Some(m.clone()),
                             _ => None,
                         };
@@ -742,14 +742,8 @@ fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
 /// The dispatcher Numba makes of inner function `idx` (named `name`) of the function being
 /// typed when it escapes, its free variables checked; `None` where the environment cannot name
 /// it (the inner functions of inner functions).
-fn escaped_dispatcher(inf: &Inferer<'_>, idx: u32, name: &str) -> Result<Option<Type>, InferError> {
-    match inf.env.closure_dispatcher(idx, name) {
-        Some(d) => {
-            crate::escape::escaped_free_vars(inf.ir, idx)?;
-            Ok(Some(Type::Dispatcher(d)))
-        }
-        None => Ok(None),
-    }
+fn escaped_dispatcher(inf: &Inferer<'_>, idx: u32) -> Result<Option<Type>, InferError> {
+    inf.env.closure_dispatcher(&[idx]).map(|d| d.map(Type::Dispatcher)).transpose()
 }
 
 /// Type a call of a value of type `fty`.
@@ -799,12 +793,12 @@ fn resolve_callable(
             let mut passed = Vec::with_capacity(args.len());
             for a in args {
                 passed.push(match a {
-                    Type::MakeFunction(idx, name) => match escaped_dispatcher(inf, *idx, name)? {
+                    Type::MakeFunction(idx, name) => match escaped_dispatcher(inf, *idx)? {
                         Some(d) => d,
                         None => {
                             return Err(InferError::typing(
                                 "unsupported-syntax",
-                                format!("passing the inner function '{name}' of an inner function to a jit function is not supported by numrs yet"),
+                                format!("passing the inner function '{name}' to a jit function here is not supported by numrs yet"),
                                 span,
                             ))
                         }
@@ -856,19 +850,7 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     };
     // Its free variables, and those of the inner functions nested in it that are not its own
     // variables (they come from here too).
-    let mut names: Vec<String> = closure.free_vars.clone();
-    let mut stack: Vec<&numrs_ir::FunctionIr> = vec![&closure.ir];
-    while let Some(ir) = stack.pop() {
-        for c in &ir.closures {
-            for n in &c.free_vars {
-                let local = closure.ir.vars.iter().any(|v| v.user && &v.base == n);
-                if !local && !names.contains(n) {
-                    names.push(n.clone());
-                }
-            }
-            stack.push(&c.ir);
-        }
-    }
+    let names = closure.captured();
     let mut free = Vec::new();
     for name in &names {
         let mut ty: Option<Type> = None;
@@ -894,7 +876,7 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
             None => return Err(InferError::typing("undetermined-type", format!("free variable '{name}' is not typed yet"), span)),
         }
     }
-    let env = ClosureEnv { parent: inf.env, free };
+    let env = ClosureEnv { parent: inf.env, index: idx, free };
     let mut args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     // Missing trailing arguments take the parameters' constant defaults (as literals).
     for default in closure.defaults.iter().skip(args.len()) {
@@ -938,6 +920,8 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
 
 struct ClosureEnv<'a> {
     parent: &'a dyn crate::engine::Environment,
+    /// Its index among the parent's inner functions.
+    index: u32,
     free: Vec<(String, Type)>,
 }
 
@@ -956,6 +940,14 @@ impl crate::engine::Environment for ClosureEnv<'_> {
     }
     fn target(&self) -> crate::engine::Target {
         self.parent.target()
+    }
+    fn bind_call(&self, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
+        self.parent.bind_call(d, args, kws)
+    }
+    // Its calls are inlined into the parent: its inner functions are the parent's.
+    fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<numrs_types::DispatcherRef, InferError>> {
+        let full: Vec<u32> = std::iter::once(self.index).chain(path.iter().copied()).collect();
+        self.parent.closure_dispatcher(&full)
     }
 }
 

@@ -31,10 +31,11 @@ pub trait Environment {
     fn target(&self) -> Target {
         Target::default()
     }
-    /// The dispatcher Numba makes of inner function `idx` (named `name`) of the function
-    /// being typed when it escapes (is passed to a jit function); `None` where the
-    /// environment cannot name it (the inner functions of inner functions).
-    fn closure_dispatcher(&self, _idx: u32, _name: &str) -> Option<numrs_types::DispatcherRef> {
+    /// The dispatcher Numba makes of the inner function at `path` (see
+    /// [`numrs_ir::ESCAPED`]) of the function being typed when it escapes (is passed to a jit
+    /// function), or Numba's error capturing its free variables; `None` where the environment
+    /// cannot name it.
+    fn closure_dispatcher(&self, _path: &[u32]) -> Option<Result<numrs_types::DispatcherRef, InferError>> {
         None
     }
     /// The arguments a call of jit function `dispatcher` binds, in parameter order, as its

@@ -42,15 +42,30 @@ fn def_span(owner: &FunctionIr, idx: u32) -> Option<Span> {
     })
 }
 
-/// The types of the free variables of `owner`'s inner function `idx`, captured as Numba
-/// captures them when the function escapes: the constant each one is assigned once.
-pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Constant)>, InferError> {
-    let Some(closure) = owner.closures.get(idx as usize) else {
+/// The constants the inner function at `path` of `owner` captures when it escapes, as Numba
+/// captures them: each name must have one definition in `owner`, a constant. `path` is one
+/// segment (no [`numrs_ir::ESCAPED`]): the functions before the last are inlined into
+/// `owner`, so names they bind have no definition there (Numba renames them).
+pub fn escaped_free_vars(owner: &FunctionIr, path: &[u32]) -> Result<Vec<(String, Constant)>, InferError> {
+    let Some((&last, inlined)) = path.split_last() else {
+        return Err(InferError::typing("undetermined-type", "unknown inner function", None));
+    };
+    let mut ir = owner;
+    let mut bound: Vec<&FunctionIr> = Vec::new();
+    for &i in inlined {
+        let Some(c) = ir.closures.get(i as usize) else {
+            return Err(InferError::typing("undetermined-type", "unknown inner function", None));
+        };
+        ir = &c.ir;
+        bound.push(ir);
+    }
+    let Some(closure) = ir.closures.get(last as usize) else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
     let mut free = Vec::new();
-    let span = def_span(owner, idx);
-    for name in &closure.free_vars {
+    let span = def_span(ir, last);
+    for name in closure.captured() {
+        let multiple = || format!("Cannot capture a constant value for variable '{name}' as there are multiple definitions present.");
         let defs: Vec<VarId> = owner
             .blocks
             .iter()
@@ -58,12 +73,13 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Co
             .filter_map(|s| match &s.kind {
                 StmtKind::Assign { target, .. } => {
                     let v = &owner.vars[target.0 as usize];
-                    (v.user && &v.base == name).then_some(*target)
+                    (v.user && v.base == name).then_some(*target)
                 }
                 _ => None,
             })
             .collect();
         let message = match defs.as_slice() {
+            _ if bound.iter().any(|b| b.binds(&name)) => multiple(),
             [one] => match constant_of(owner, *one, 0) {
                 Some(c) if crate::constraints::const_type(&c).is_ok() => {
                     free.push((name.clone(), c));
@@ -74,10 +90,10 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Co
                 ),
             },
             // An argument of the enclosing function, or several assignments.
-            [] if owner.arg_names.contains(name) => format!(
+            [] if owner.arg_names.contains(&name) => format!(
                 "Cannot capture the non-constant value associated with variable '{name}' in a function that may escape."
             ),
-            _ => format!("Cannot capture a constant value for variable '{name}' as there are multiple definitions present."),
+            _ => multiple(),
         };
         let mut e = InferError::typing("unsupported-syntax", message, span);
         e.notes.push(format!(
@@ -89,17 +105,26 @@ pub fn escaped_free_vars(owner: &FunctionIr, idx: u32) -> Result<Vec<(String, Co
     Ok(free)
 }
 
-/// `owner`'s inner function `idx` as the function of its own Numba makes of it when it
-/// escapes: its free variables replaced by the constants they hold (in the inner functions
-/// nested in it too, where they do not name one of its variables).
-pub fn escaped_closure_ir(owner: &FunctionIr, idx: u32) -> Result<FunctionIr, InferError> {
-    let Some(closure) = owner.closures.get(idx as usize) else {
-        return Err(InferError::typing("undetermined-type", "unknown inner function", None));
-    };
-    let free = escaped_free_vars(owner, idx)?;
-    let mut ir = (*closure.ir).clone();
-    substitute(&mut ir, &free, 0);
-    Ok(ir)
+/// The inner function at `path` of `owner` as the function of its own Numba makes of it when
+/// it escapes: its free variables replaced by the constants they hold (in the inner functions
+/// nested in it too, where they do not name one of its variables). After each
+/// [`numrs_ir::ESCAPED`] in `path`, the function before it (so made) holds the rest.
+pub fn escaped_closure_ir(owner: &FunctionIr, path: &[u32]) -> Result<FunctionIr, InferError> {
+    let mut made: Option<FunctionIr> = None;
+    for segment in path.split(|&i| i == numrs_ir::ESCAPED) {
+        let holder = made.as_ref().unwrap_or(owner);
+        let free = escaped_free_vars(holder, segment)?;
+        let Some(closure) = holder.closure_at(segment) else {
+            return Err(InferError::typing("undetermined-type", "unknown inner function", None));
+        };
+        let mut ir = (*closure.ir).clone();
+        // Numba's copy takes the captured values as free variables: they have no definition
+        // in it (checked before they become constants here).
+        numrs_ir::check_escaping_closures(&mut ir);
+        substitute(&mut ir, &free, 0);
+        made = Some(ir);
+    }
+    made.ok_or_else(|| InferError::typing("undetermined-type", "unknown inner function", None))
 }
 
 fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
@@ -126,11 +151,11 @@ fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
     }
 }
 
-/// Type a call of `owner`'s inner function `idx` as the jit function Numba makes of it when it
+/// Type a call of `owner`'s inner function at `path` as the jit function Numba makes of it when it
 /// escapes ([`escaped_closure_ir`]), with these arguments, other names resolved by `env` (the
 /// enclosing function's module): the typed IR and its typing.
-pub fn infer_escaped_closure(owner: &FunctionIr, idx: u32, args: &[Type], env: &dyn Environment) -> Result<(FunctionIr, InferResult), InferError> {
-    let ir = escaped_closure_ir(owner, idx)?;
+pub fn infer_escaped_closure(owner: &FunctionIr, path: &[u32], args: &[Type], env: &dyn Environment) -> Result<(FunctionIr, InferResult), InferError> {
+    let ir = escaped_closure_ir(owner, path)?;
     let req = crate::engine::InferRequest { ir: &ir, args, return_type: None, locals: &[], env, partial: false };
     let result = crate::engine::infer_function(&req);
     Ok((ir, result))

@@ -12,5 +12,5 @@ mod escape;
 mod postcheck;
 mod prepare;
 
-pub use escape::{escaped_free_vars, infer_escaped_closure};
+pub use escape::{escaped_closure_ir, escaped_free_vars, infer_escaped_closure};
 pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};

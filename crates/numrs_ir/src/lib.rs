@@ -12,7 +12,7 @@ mod print;
 mod prune;
 mod ssa;
 
-pub use lower::{function_start, lower_function, lower_function_unrolled};
+pub use lower::{check_escaping_closures, function_start, lower_function, lower_function_unrolled};
 pub use prune::{dead_branch_prune, PruneConst, PruneOracle};
 
 use numrs_syntax::ast::{BinOp, CmpOp, Constant, Span, UnaryOp};
@@ -71,6 +71,20 @@ pub struct ClosureInfo {
     /// Constant defaults of its parameters (positional order; `None`: no constant default).
     pub defaults: Vec<Option<numrs_syntax::ast::Constant>>,
 }
+
+impl ClosureInfo {
+    /// The names it takes from the functions around it, its own inner functions' included,
+    /// sorted: CPython's `co_freevars`.
+    pub fn captured(&self) -> Vec<String> {
+        let mut names: std::collections::BTreeSet<String> = self.free_vars.iter().cloned().collect();
+        for c in &self.ir.closures {
+            names.extend(c.captured().into_iter().filter(|n| !self.ir.binds(n)));
+        }
+        names.into_iter().collect()
+    }
+}
+
+pub use numrs_types::CLOSURE_ESCAPED as ESCAPED;
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct LowerError {
@@ -212,6 +226,24 @@ impl Terminator {
 }
 
 impl FunctionIr {
+    /// The inner function at `path` ([`ESCAPED`] marks skipped).
+    pub fn closure_at(&self, path: &[u32]) -> Option<&ClosureInfo> {
+        let mut ir = self;
+        let mut found = None;
+        for &i in path.iter().filter(|&&i| i != ESCAPED) {
+            let c = ir.closures.get(i as usize)?;
+            ir = &c.ir;
+            found = Some(c);
+        }
+        found
+    }
+
+    /// Whether `name` is one of its parameters or variables (not taken from a function
+    /// around it).
+    pub fn binds(&self, name: &str) -> bool {
+        self.arg_names.iter().any(|a| a == name) || self.vars.iter().any(|v| v.user && v.base == name)
+    }
+
     /// The literal value recorded for the `build_map` assigned to `target` (see
     /// [`FunctionIr::map_literals`]).
     pub fn map_literal(&self, target: VarId) -> Option<&std::sync::Arc<str>> {

@@ -29,7 +29,9 @@ pub fn lower_function_unrolled(def: &FunctionDef, base: u32, unroll: &[(u32, usi
     let entry = def.decorators.first().map_or(def.name_span, |d| d.span);
     let mut lowerer = Lowerer::new(&def.name, base, HashSet::new());
     lowerer.unroll = unroll.iter().copied().collect();
-    finish_lowering(lowerer, &def.params, &def.body, entry)
+    let mut ir = finish_lowering(lowerer, &def.params, &def.body, entry);
+    check_escaping_closures(&mut ir);
+    ir
 }
 
 /// Where a function starts: its first decorator, or its `def`. IR spans are relative to it.
@@ -42,7 +44,6 @@ fn finish_lowering(mut lowerer: Lowerer, params: &Parameters, body: &[Stmt], nam
     let mut ir = lowerer.finish();
     crate::ssa::prune_unreachable(&mut ir);
     crate::ssa::reconstruct_ssa(&mut ir);
-    check_escaping_closures(&mut ir);
     ir
 }
 
@@ -1708,8 +1709,53 @@ fn constant_truth(e: &Expr) -> Option<bool> {
 /// are inlined and the then-unused `make_function` is removed (only when some call was
 /// inlined: dead-code elimination runs only then). Any `make_function` left is compiled as
 /// a separate function, which requires every captured variable to be a constant of the
-/// enclosing function (numba/core/ir_utils.py `convert_code_obj_to_function`).
-fn check_escaping_closures(ir: &mut FunctionIr) {
+/// enclosing function (numba/core/ir_utils.py `convert_code_obj_to_function`). Run on a jit
+/// function, and on the copy of an inner function that escaped (Numba compiles it as a jit
+/// function); the inner functions of an inlined one are checked with the function it is
+/// inlined into.
+pub fn check_escaping_closures(ir: &mut FunctionIr) {
+    let Some((uses, def_counts)) = closure_uses(ir) else { return };
+    let any_inlined = uses.iter().any(|u| u.called && u.single_def);
+    let mut error = None;
+    for u in &uses {
+        let Some(info) = ir.closures.get(u.closure as usize) else { continue };
+        // Without any inlining there is no dead-code elimination: unused inner functions stay.
+        let remains = u.escapes || (u.called && !u.single_def) || (!u.called && !any_inlined);
+        error = if remains {
+            capture_error(&info.captured(), &def_counts, &[], u.span)
+        } else if u.called {
+            // Inlined here: the inner functions it holds become this function's.
+            let mut bound = Vec::new();
+            inlined_capture_error(&info.ir, &def_counts, &mut bound, 0)
+        } else {
+            None
+        };
+        if error.is_some() {
+            break;
+        }
+    }
+    if let Some(e) = error {
+        ir.errors.push(e);
+    }
+}
+
+/// How a function uses one `make_function` of an inner function.
+struct ClosureUse {
+    closure: u32,
+    /// The `def` statement.
+    span: Span,
+    /// Passed, stored or returned as a value.
+    escapes: bool,
+    /// Called directly.
+    called: bool,
+    /// Every variable holding it has one definition (its calls can be inlined).
+    single_def: bool,
+}
+
+/// The uses of `ir`'s `make_function`s, and per user variable name its number of definitions
+/// and whether all are constants (before SSA, versions are one variable). `None`: no inner
+/// functions.
+fn closure_uses(ir: &FunctionIr) -> Option<(Vec<ClosureUse>, HashMap<String, (u32, bool)>)> {
     use crate::StmtKind as S;
     let mut makes: Vec<(VarId, u32, Span)> = Vec::new();
     let mut copies: Vec<(VarId, VarId)> = Vec::new();
@@ -1723,7 +1769,7 @@ fn check_escaping_closures(ir: &mut FunctionIr) {
         }
     }
     if makes.is_empty() {
-        return;
+        return None;
     }
     // Definitions per user variable name (before SSA, versions are one variable).
     let mut def_counts: HashMap<String, (u32, bool)> = HashMap::new();
@@ -1750,8 +1796,7 @@ fn check_escaping_closures(ir: &mut FunctionIr) {
             }
         }
     }
-    let mut any_inlined = false;
-    let mut status: Vec<(u32, Span, bool, bool, bool)> = Vec::new();
+    let mut status = Vec::new();
     for (make_var, closure, span) in &makes {
         // The variables holding this function (plain copies, bounded).
         let mut aliases = vec![*make_var];
@@ -1800,30 +1845,62 @@ fn check_escaping_closures(ir: &mut FunctionIr) {
                 _ => {}
             }
         }
-        if called && single_def {
-            any_inlined = true;
-        }
-        status.push((*closure, *span, escapes, called, single_def));
+        status.push(ClosureUse { closure: *closure, span: *span, escapes, called, single_def });
     }
-    for (closure, span, escapes, called, single_def) in status {
-        // Without any inlining there is no dead-code elimination: unused inner functions stay.
-        let remains = escapes || (called && !single_def) || (!called && !any_inlined);
-        if !remains {
-            continue;
-        }
-        let Some(info) = ir.closures.get(closure as usize) else { continue };
-        for name in &info.free_vars {
-            let message = match def_counts.get(name) {
-                Some((n, _)) if *n > 1 => format!(
-                    "Cannot capture a constant value for variable '{name}' as there are multiple definitions present."
-                ),
-                Some((_, true)) => continue,
-                _ => format!("Cannot capture the non-constant value associated with variable '{name}' in a function that may escape."),
-            };
-            ir.errors.push(LowerError { kind: "TypingError", code: "unsupported-syntax", message, span, line_known: true });
-            return;
+    Some((status, def_counts))
+}
+
+/// Numba's error for capturing `names` (sorted, as `co_freevars`) in a function compiled on
+/// its own, defined at `span`: a name bound in a function inlined on the way (`bound`: Numba
+/// renames their variables), not defined here, or defined several times has "multiple
+/// definitions" (Numba finds no single definition of that name); a name whose one definition
+/// is not a constant (an argument) is "non-constant".
+fn capture_error(names: &[String], def_counts: &HashMap<String, (u32, bool)>, bound: &[String], span: Span) -> Option<LowerError> {
+    for name in names {
+        let message = match def_counts.get(name) {
+            _ if bound.contains(name) => multiple_definitions(name),
+            Some((n, _)) if *n > 1 => multiple_definitions(name),
+            Some((_, true)) => continue,
+            // No definition of that name here (a free variable of this function).
+            None => multiple_definitions(name),
+            _ => format!("Cannot capture the non-constant value associated with variable '{name}' in a function that may escape."),
+        };
+        return Some(LowerError { kind: "TypingError", code: "unsupported-syntax", message, span, line_known: true });
+    }
+    None
+}
+
+fn multiple_definitions(name: &str) -> String {
+    format!("Cannot capture a constant value for variable '{name}' as there are multiple definitions present.")
+}
+
+/// The capture error of an inner function of `inlined`, an inner function whose calls are
+/// inlined into the jit function (whose definitions are `def_counts`): its inner functions are
+/// then the jit function's, and those left as values are compiled on their own.
+fn inlined_capture_error(inlined: &FunctionIr, def_counts: &HashMap<String, (u32, bool)>, bound: &mut Vec<String>, depth: u32) -> Option<LowerError> {
+    if depth > 16 {
+        return None;
+    }
+    let (uses, own_defs) = closure_uses(inlined)?;
+    let mark = bound.len();
+    bound.extend(inlined.arg_names.iter().cloned());
+    bound.extend(own_defs.keys().cloned());
+    let mut error = None;
+    for u in &uses {
+        let Some(info) = inlined.closures.get(u.closure as usize) else { continue };
+        error = if u.escapes || (u.called && !u.single_def) {
+            capture_error(&info.captured(), def_counts, bound, u.span)
+        } else if u.called {
+            inlined_capture_error(&info.ir, def_counts, bound, depth + 1)
+        } else {
+            None
+        };
+        if error.is_some() {
+            break;
         }
     }
+    bound.truncate(mark);
+    error
 }
 
 /// Whether `stmts` hold a `with objmode(...):` block (nested functions left out).

@@ -102,7 +102,7 @@ impl Display for Type {
             Type::Module(name) => write!(f, "Module(<module '{name}'>)"),
             Type::Function(key) => write!(f, "Function({key})"),
             Type::BoundFunction(b) => write!(f, "BoundFunction({} for {})", b.0, b.1),
-            Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.name),
+            Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.printed_name()),
             Type::MakeFunction(_, name) => write!(f, "MakeFunctionLiteral(<function {name}>)"),
             Type::FunctionType(sig) => write!(f, "FunctionType[{sig}]"),
             Type::UndefinedFunction(_) => write!(f, "UndefinedFunctionType[undefined(undefined)]"),

@@ -185,16 +185,60 @@ pub struct DispatcherRef {
 }
 
 impl DispatcherRef {
-    /// Stands for inner function `idx` (named `name`) of the function whose code names it, in
-    /// a request to the build's callee lookup (which knows the enclosing function).
-    pub fn inner_of_caller(idx: u32, name: &str) -> DispatcherRef {
-        DispatcherRef { name: name.into(), id: idx as u64, file: Some(INNER_OF_CALLER.into()) }
+    /// Stands for the inner function at `path` (named `name`; see [`CLOSURE_ESCAPED`]) of the
+    /// function whose code names it, in a request to the build's callee lookup (which knows
+    /// the enclosing function). `None`: a path [`encode_closure_path`] cannot encode.
+    pub fn inner_of_caller(path: &[u32], name: &str) -> Option<DispatcherRef> {
+        Some(DispatcherRef { name: name.into(), id: encode_closure_path(path)? as u64, file: Some(INNER_OF_CALLER.into()) })
     }
 
-    /// The inner function an [`DispatcherRef::inner_of_caller`] stands for.
-    pub fn as_inner_of_caller(&self) -> Option<(u32, &str)> {
-        (self.file.as_deref() == Some(INNER_OF_CALLER)).then(|| (self.id as u32, &*self.name))
+    /// The name Numba prints. An inner function that escaped (named `f.<locals>.g`, with a
+    /// path in its id) is Numba's copy of it, a function made inside a function `closure`
+    /// (`ir_utils._create_function_from_code_obj`): `closure.<locals>.g`, `<` and `>` of the
+    /// name replaced by `_` (`closure.<locals>._lambda_`).
+    pub fn printed_name(&self) -> std::borrow::Cow<'_, str> {
+        match self.name.rsplit_once(".<locals>.") {
+            Some((_, last)) if self.id >> 32 != 0 && self.file.as_deref() != Some(INNER_OF_CALLER) => {
+                format!("closure.<locals>.{}", last.replace(['<', '>'], "_")).into()
+            }
+            _ => (*self.name).into(),
+        }
     }
+
+    /// The path and name of the inner function an [`DispatcherRef::inner_of_caller`] stands
+    /// for.
+    pub fn as_inner_of_caller(&self) -> Option<(Vec<u32>, &str)> {
+        (self.file.as_deref() == Some(INNER_OF_CALLER)).then(|| (decode_closure_path(self.id as u32), &*self.name))
+    }
+}
+
+/// In the path of an inner function (the index of each inner function in the one before,
+/// outermost first), a mark that the function before it is compiled on its own (it escaped)
+/// rather than inlined: what follows is an inner function of that copy.
+pub const CLOSURE_ESCAPED: u32 = u32::MAX;
+
+/// A path of inner functions in 32 bits: at most four steps, one byte each, an index plus one
+/// or 255 for [`CLOSURE_ESCAPED`] (so a single index `i` is `i + 1`). `None`: longer, or an
+/// index over 253.
+pub fn encode_closure_path(path: &[u32]) -> Option<u32> {
+    if path.is_empty() || path.len() > 4 {
+        return None;
+    }
+    let mut code = 0u32;
+    for (k, &i) in path.iter().enumerate() {
+        let byte = match i {
+            CLOSURE_ESCAPED => 255,
+            i if i < 254 => i + 1,
+            _ => return None,
+        };
+        code |= byte << (8 * k);
+    }
+    Some(code)
+}
+
+/// The path [`encode_closure_path`] encoded (empty for 0).
+pub fn decode_closure_path(code: u32) -> Vec<u32> {
+    code.to_le_bytes().iter().take_while(|&&b| b != 0).map(|&b| if b == 255 { CLOSURE_ESCAPED } else { b as u32 - 1 }).collect()
 }
 
 const INNER_OF_CALLER: &str = "<inner function of the caller>";

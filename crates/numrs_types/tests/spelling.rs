@@ -127,3 +127,23 @@ fn signature_text() {
     }
     assert_eq!(t("list(int64)<iv=None>").signature_text(), None);
 }
+
+/// An escaped inner function prints as Numba's copy of it, made inside a function `closure`
+/// (checked against Numba 0.68.1's `TypingError` text: `closure.<locals>.inner`); the path
+/// in its id survives encoding.
+#[test]
+fn escaped_inner_function_spelling() {
+    use numrs_types::{decode_closure_path, encode_closure_path, DispatcherRef, CLOSURE_ESCAPED};
+    let path = [1, 0, CLOSURE_ESCAPED, 2];
+    let code = encode_closure_path(&path).expect("four steps encode");
+    assert_eq!(decode_closure_path(code), path);
+    assert_eq!(encode_closure_path(&[0]), Some(1));
+    assert_eq!(encode_closure_path(&[1, 2, 3, 4, 5]), None);
+    assert_eq!(encode_closure_path(&[300]), None);
+    let escaped = DispatcherRef { name: "f.<locals>.mid.<locals>.inner".into(), id: 3 | ((code as u64) << 32), file: None };
+    assert_eq!(Type::Dispatcher(escaped).to_string(), "type(CPUDispatcher(<function closure.<locals>.inner>))");
+    let lambda = DispatcherRef { name: "f.<locals>.<lambda>".into(), id: 1 << 32, file: None };
+    assert_eq!(Type::Dispatcher(lambda).to_string(), "type(CPUDispatcher(<function closure.<locals>._lambda_>))");
+    let plain = DispatcherRef { name: "helper".into(), id: 0, file: None };
+    assert_eq!(Type::Dispatcher(plain).to_string(), "type(CPUDispatcher(<function helper>))");
+}
