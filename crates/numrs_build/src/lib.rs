@@ -1185,10 +1185,10 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         // (an escaped inner function's inner functions are those of the copy Numba compiles).
         let holder: Option<(usize, Vec<u32>)> = match (from.internal, from.origin) {
             (false, None) => Some((from.function_id, vec![])),
-            (true, None) => from.function_id.checked_sub(n_before).and_then(|k| inner.get(k)).map(|x| {
-                let mut path = numrs_types::decode_closure_path((x.dispatcher.id >> 32) as u32);
+            (true, None) => from.function_id.checked_sub(n_before).and_then(|k| inner.get(k)).and_then(|x| {
+                let (_, mut path) = x.dispatcher.escaped_path()?;
                 path.push(numrs_types::CLOSURE_ESCAPED);
-                (x.owner, path)
+                Some((x.owner, path))
             }),
             _ => None,
         };

@@ -908,11 +908,8 @@ impl Environment for EscapedEnv<'_, '_> {
 /// (decoded by [`escaped_closure_of`]). `None`: a path too long or wide to be named.
 pub fn escaped_dispatcher_ref(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32]) -> Option<DispatcherRef> {
     let ir = crate::queries::function_ir(db, owner).as_ref()?;
-    Some(DispatcherRef {
-        name: qualified_name(&owner.name(db), ir, path)?.into(),
-        id: owner.ordinal(db) as u64 | ((numrs_types::encode_closure_path(path)? as u64) << 32),
-        file: Some(owner.file(db).path(db).as_str().into()),
-    })
+    let name = qualified_name(&owner.name(db), ir, path)?;
+    DispatcherRef::escaped(&name, owner.ordinal(db), path, Some(owner.file(db).path(db).as_str().into()))
 }
 
 /// `owner.<locals>.g.<locals>.f` for the inner function at `path` of `ir`.
@@ -932,12 +929,9 @@ fn qualified_name(owner: &str, ir: &numrs_ir::FunctionIr, path: &[u32]) -> Optio
 /// [`Environment::closure_dispatcher`] stands for (`None`: another dispatcher, or no inner
 /// function of that name there).
 pub fn escaped_closure_of<'db>(db: &'db dyn Db, from: numrs_db::SourceFile, dispatcher: &DispatcherRef) -> Option<(FunctionKey<'db>, Vec<u32>)> {
-    let path = numrs_types::decode_closure_path((dispatcher.id >> 32) as u32);
-    if path.is_empty() {
-        return None;
-    }
+    let (ordinal, path) = dispatcher.escaped_path()?;
     let (owner, _) = dispatcher.name.split_once(".<locals>.")?;
-    let key = callee_key(db, from, &DispatcherRef { name: owner.into(), id: dispatcher.id & 0xffff_ffff, file: dispatcher.file.clone() });
+    let key = callee_key(db, from, &DispatcherRef { name: owner.into(), id: ordinal as u64, file: dispatcher.file.clone() });
     let ir = crate::queries::function_ir(db, key).as_ref()?;
     (qualified_name(owner, ir, &path)?.as_str() == &*dispatcher.name).then_some((key, path))
 }

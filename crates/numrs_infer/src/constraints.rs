@@ -346,7 +346,10 @@ impl Constraint {
                     inf.add_type(*func, Type::FunctionType(std::sync::Arc::new(sig)), span)?;
                     Some(ret.unliteral())
                 } else {
-                let result = resolve_callable(inf, &fty, &types, &kw_types, span)?;
+                let result = match resolve_callable(inf, &fty, &types, &kw_types, span) {
+                    Ok(r) => r,
+                    Err(e) => return Err(comprehension_refinement(inf, *func, &fty, &types).unwrap_or(e)),
+                };
                 if let Type::BoundFunction(b) = &fty {
                     // Numba's GetAttrConstraint.refine: the receiver variable takes the type the
                     // method was resolved on (unify; e.g. an overloaded list method drops the
@@ -916,6 +919,38 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
         e.span = span;
         e
     })
+}
+
+/// Numba's error when a method that refines a list (`append`, `insert`, `extend`) cannot take
+/// its argument on a list a comprehension made: Numba inlines the comprehension after the code
+/// around it, so it types the call first, on the still untyped list, and the comprehension's
+/// own items then fail to unify with that refinement, at the comprehension's line.
+fn comprehension_refinement(inf: &Inferer<'_>, func: VarId, fty: &Type, args: &[Type]) -> Option<InferError> {
+    let Type::BoundFunction(b) = fty else { return None };
+    if !matches!(&*b.0, "list.append" | "list.insert" | "list.extend") {
+        return None;
+    }
+    let Type::List { reflected, .. } = &b.1 else { return None };
+    // The comprehension's list the receiver was copied from.
+    let mut stack = vec![*inf.receiver_of.get(&func)?];
+    let mut seen = std::collections::HashSet::new();
+    let origin = loop {
+        let v = stack.pop()?;
+        if !seen.insert(v) || seen.len() > 256 {
+            continue;
+        }
+        if inf.ir.var(v).name.starts_with("$list_comp") {
+            break v;
+        }
+        stack.extend(inf.copied_from.get(&v).into_iter().flatten().copied());
+    };
+    let untyped = Type::List { dtype: std::sync::Arc::new(Type::Undefined), reflected: *reflected, initial: None };
+    let refined = numrs_typing::refine_receiver(&b.0, &untyped, args)?;
+    let current = inf.get(origin)?.clone();
+    let name = inf.name(origin).to_string();
+    let mut e = InferError::typing("cannot-unify", format!("Cannot unify {refined} and {current} for '{name}'"), inf.def_spans.get(&origin).copied());
+    e.notes.push("Numba types the code after a list comprehension before the comprehension itself: this call refines the list first, and the comprehension's items do not unify with it".into());
+    Some(e)
 }
 
 struct ClosureEnv<'a> {

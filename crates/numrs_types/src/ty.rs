@@ -189,7 +189,26 @@ impl DispatcherRef {
     /// function whose code names it, in a request to the build's callee lookup (which knows
     /// the enclosing function). `None`: a path [`encode_closure_path`] cannot encode.
     pub fn inner_of_caller(path: &[u32], name: &str) -> Option<DispatcherRef> {
-        Some(DispatcherRef { name: name.into(), id: encode_closure_path(path)? as u64, file: Some(INNER_OF_CALLER.into()) })
+        Some(DispatcherRef { name: name.into(), id: encode_closure_path(path)?, file: Some(INNER_OF_CALLER.into()) })
+    }
+
+    /// The dispatcher Numba makes of the inner function at `path` of a jit function (the
+    /// `ordinal`-th of its name) when it escapes, named `qualname` (`f.<locals>.g`). `None`: a
+    /// path or ordinal too large to encode.
+    pub fn escaped(qualname: &str, ordinal: u32, path: &[u32], file: Option<Arc<str>>) -> Option<DispatcherRef> {
+        if ordinal >= 1 << ORDINAL_BITS {
+            return None;
+        }
+        Some(DispatcherRef { name: qualname.into(), id: ordinal as u64 | encode_closure_path(path)? << ORDINAL_BITS, file })
+    }
+
+    /// The ordinal of the jit function and the path of an [`DispatcherRef::escaped`] one.
+    pub fn escaped_path(&self) -> Option<(u32, Vec<u32>)> {
+        if self.file.as_deref() == Some(INNER_OF_CALLER) {
+            return None;
+        }
+        let path = decode_closure_path(self.id >> ORDINAL_BITS);
+        (!path.is_empty()).then(|| ((self.id & ((1 << ORDINAL_BITS) - 1)) as u32, path))
     }
 
     /// The name Numba prints. An inner function that escaped (named `f.<locals>.g`, with a
@@ -198,7 +217,7 @@ impl DispatcherRef {
     /// name replaced by `_` (`closure.<locals>._lambda_`).
     pub fn printed_name(&self) -> std::borrow::Cow<'_, str> {
         match self.name.rsplit_once(".<locals>.") {
-            Some((_, last)) if self.id >> 32 != 0 && self.file.as_deref() != Some(INNER_OF_CALLER) => {
+            Some((_, last)) if self.escaped_path().is_some() => {
                 format!("closure.<locals>.{}", last.replace(['<', '>'], "_")).into()
             }
             _ => (*self.name).into(),
@@ -208,7 +227,7 @@ impl DispatcherRef {
     /// The path and name of the inner function an [`DispatcherRef::inner_of_caller`] stands
     /// for.
     pub fn as_inner_of_caller(&self) -> Option<(Vec<u32>, &str)> {
-        (self.file.as_deref() == Some(INNER_OF_CALLER)).then(|| (decode_closure_path(self.id as u32), &*self.name))
+        (self.file.as_deref() == Some(INNER_OF_CALLER)).then(|| (decode_closure_path(self.id), &*self.name))
     }
 }
 
@@ -217,18 +236,21 @@ impl DispatcherRef {
 /// rather than inlined: what follows is an inner function of that copy.
 pub const CLOSURE_ESCAPED: u32 = u32::MAX;
 
-/// A path of inner functions in 32 bits: at most four steps, one byte each, an index plus one
+/// Bits of an escaped inner function's dispatcher id for the jit function's ordinal.
+const ORDINAL_BITS: u32 = 16;
+
+/// A path of inner functions in 48 bits: at most six steps, one byte each, an index plus one
 /// or 255 for [`CLOSURE_ESCAPED`] (so a single index `i` is `i + 1`). `None`: longer, or an
 /// index over 253.
-pub fn encode_closure_path(path: &[u32]) -> Option<u32> {
-    if path.is_empty() || path.len() > 4 {
+pub fn encode_closure_path(path: &[u32]) -> Option<u64> {
+    if path.is_empty() || path.len() > 6 {
         return None;
     }
-    let mut code = 0u32;
+    let mut code = 0u64;
     for (k, &i) in path.iter().enumerate() {
         let byte = match i {
             CLOSURE_ESCAPED => 255,
-            i if i < 254 => i + 1,
+            i if i < 254 => i as u64 + 1,
             _ => return None,
         };
         code |= byte << (8 * k);
@@ -237,7 +259,7 @@ pub fn encode_closure_path(path: &[u32]) -> Option<u32> {
 }
 
 /// The path [`encode_closure_path`] encoded (empty for 0).
-pub fn decode_closure_path(code: u32) -> Vec<u32> {
+pub fn decode_closure_path(code: u64) -> Vec<u32> {
     code.to_le_bytes().iter().take_while(|&&b| b != 0).map(|&b| if b == 255 { CLOSURE_ESCAPED } else { b as u32 - 1 }).collect()
 }
 

@@ -134,16 +134,20 @@ fn signature_text() {
 #[test]
 fn escaped_inner_function_spelling() {
     use numrs_types::{decode_closure_path, encode_closure_path, DispatcherRef, CLOSURE_ESCAPED};
-    let path = [1, 0, CLOSURE_ESCAPED, 2];
-    let code = encode_closure_path(&path).expect("four steps encode");
+    let path = [1, 0, CLOSURE_ESCAPED, 2, 0, 3];
+    let code = encode_closure_path(&path).expect("six steps encode");
     assert_eq!(decode_closure_path(code), path);
     assert_eq!(encode_closure_path(&[0]), Some(1));
-    assert_eq!(encode_closure_path(&[1, 2, 3, 4, 5]), None);
+    assert_eq!(encode_closure_path(&[1, 2, 3, 4, 5, 6, 7]), None);
     assert_eq!(encode_closure_path(&[300]), None);
-    let escaped = DispatcherRef { name: "f.<locals>.mid.<locals>.inner".into(), id: 3 | ((code as u64) << 32), file: None };
+    let escaped = DispatcherRef::escaped("f.<locals>.mid.<locals>.inner", 3, &path, None).expect("encodes");
+    assert_eq!(escaped.escaped_path(), Some((3, path.to_vec())));
     assert_eq!(Type::Dispatcher(escaped).to_string(), "type(CPUDispatcher(<function closure.<locals>.inner>))");
-    let lambda = DispatcherRef { name: "f.<locals>.<lambda>".into(), id: 1 << 32, file: None };
+    let lambda = DispatcherRef::escaped("f.<locals>.<lambda>", 0, &[0], None).expect("encodes");
     assert_eq!(Type::Dispatcher(lambda).to_string(), "type(CPUDispatcher(<function closure.<locals>._lambda_>))");
+    let caller = DispatcherRef::inner_of_caller(&[2, 1], "g").expect("encodes");
+    assert_eq!(caller.as_inner_of_caller(), Some((vec![2, 1], "g")));
+    assert_eq!(caller.escaped_path(), None);
     let plain = DispatcherRef { name: "helper".into(), id: 0, file: None };
     assert_eq!(Type::Dispatcher(plain).to_string(), "type(CPUDispatcher(<function helper>))");
 }

@@ -146,7 +146,23 @@ def escaped_holds_two(a):
     return apply(inner, a)
 
 
+@njit("(int64,)")
+def five_levels(a):
+    def m1(b):
+        def m2(c):
+            def m3(d):
+                def m4(e):
+                    def inner(x):
+                        return x + 1
+                    return apply(inner, e)
+                return m4(d)
+            return m3(c)
+        return m2(b)
+    return m1(a)
+
+
 CALLS = [
+    ("five_levels", (3,)),
     ("passes_plain", (5,)),
     ("captures_outer_constant", (5,)),
     ("two_calls_two_types", (2.5,)),
