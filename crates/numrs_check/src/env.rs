@@ -501,9 +501,23 @@ impl<'a> FileEnv<'a> {
             )));
         };
         if InferenceStack::contains(&dispatcher.name, dispatcher.id as u32, sig_args) {
-            return Some(match sig_ret {
-                Some(t) => Ok(t.clone()),
-                None => self.partial_return_type(func, sig_args),
+            // Numba types a recursive call from the function's non-recursive return paths
+            // (`return_types_from_partial`), whatever return type the signature declares; the
+            // call is then lowered against the declared one, which must be the same LLVM type.
+            let partial = self.partial_return_type(func, sig_args);
+            return Some(match (partial, sig_ret) {
+                (Ok(t), Some(declared)) if !numrs_types::same_llvm_type(&t, declared) => Err(InferError {
+                    kind: "ValueError",
+                    code: "recursive-return-mismatch",
+                    message: format!(
+                        "the recursive call of '{}' is typed {t} (its non-recursive returns), but the signature declares {declared}: Numba's lowering fails (\"Function type returns ... but resty=...\")",
+                        dispatcher.name
+                    ),
+                    span: None,
+                    notes: vec![],
+                    secondary: vec![],
+                }),
+                (partial, _) => partial,
             });
         }
         let key = SpecKey::new(self.db, func, sig_args.clone(), sig_ret.clone());

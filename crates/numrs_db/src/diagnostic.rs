@@ -26,6 +26,7 @@ pub const ALL_CODES: &[&str] = &[
     "objmode-annotation",
     "optional-constant-index",
     "recursion-without-signature",
+    "recursive-return-mismatch",
     "return-type-mismatch",
     "signature-arity",
     "skipped-function",

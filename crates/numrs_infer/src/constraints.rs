@@ -661,7 +661,10 @@ fn registry_call_depth(
 /// A call of jit function `d`, its errors placed at the call (`span`).
 fn call_dispatcher_at(inf: &Inferer<'_>, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
     inf.env.call_dispatcher(d, args, kws).map_err(|mut e| {
-        e.span = span;
+        // Numba's lowering error of a recursive call has no line.
+        if e.code != "recursive-return-mismatch" {
+            e.span = span;
+        }
         e
     })
 }

@@ -236,6 +236,20 @@ impl DispatcherRef {
 /// rather than inlined: what follows is an inner function of that copy.
 pub const CLOSURE_ESCAPED: u32 = u32::MAX;
 
+/// Whether Numba's data model gives `a` and `b` the same LLVM value type: integers of one
+/// width whatever their signedness, arrays of one dtype and dimension whatever their layout,
+/// otherwise equal types (literals as their base types).
+pub fn same_llvm_type(a: &Type, b: &Type) -> bool {
+    let (a, b) = (a.unliteral(), b.unliteral());
+    match (&a, &b) {
+        (Type::Number(x), Type::Number(y)) if x.is_integer() && y.is_integer() => x.bitwidth() == y.bitwidth(),
+        _ => match (a.as_array(), b.as_array()) {
+            (Some(x), Some(y)) => x.dtype == y.dtype && x.ndim == y.ndim,
+            _ => a == b,
+        },
+    }
+}
+
 /// Bits of an escaped inner function's dispatcher id for the jit function's ordinal.
 const ORDINAL_BITS: u32 = 16;
 
