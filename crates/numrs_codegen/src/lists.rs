@@ -657,10 +657,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok((r, sig.return_type.clone()))
     }
 
-    /// Insertion sort of `l` in place by `<` (stable; with `reverse`, by `>` so that equal
-    /// items keep their order, as Python's `reverse=True`).
+    /// `l` sorted in place: a list of integers or floats by Numba's quicksort, as `list.sort`
+    /// does (by `>` with `reverse`); other items by an insertion sort by `<` (stable; with
+    /// `reverse`, by `>` so that equal items keep their order), which gives the same order for
+    /// the items whose equal values cannot be told apart.
     fn list_sort(&mut self, l: PointerValue<'ctx>, dt: &Type, reverse: IntValue<'ctx>) -> R<()> {
         let n = self.list_len(l)?;
+        if let Type::Number(k) = dt {
+            if k.is_integer() || k.is_float() {
+                let items = self.item_ptr(l, dt, self.i64(0))?;
+                let null = self.ptr_ty().const_null();
+                let (asc, desc) = (self.list_sort_fn(dt, false)?, self.list_sort_fn(dt, true)?);
+                let (up, down, done) = (self.new_block("sort_up"), self.new_block("sort_down"), self.new_block("sort_done"));
+                self.b.build_conditional_branch(reverse, down, up)?;
+                for (block, f) in [(up, asc), (down, desc)] {
+                    self.b.position_at_end(block);
+                    self.b.build_call(f, &[null.into(), items.into(), n.into()], "")?;
+                    self.b.build_unconditional_branch(done)?;
+                }
+                self.b.position_at_end(done);
+                return Ok(());
+            }
+        }
         let dt = dt.clone();
         let i64t = self.ctx.i64_type();
         let jslot = self.temp(i64t.into())?;

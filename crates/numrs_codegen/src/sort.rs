@@ -485,24 +485,33 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `vals` (compared by value), else R is the values themselves; `descending` orders by
     /// `>` instead of `<` (Numba's `make_jit_quicksort(lt=gt)`).
     pub(crate) fn sort_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool) -> R<FunctionValue<'ctx>> {
-        self.quick_fn(dtype, argsort, stable, descending, false)
+        self.quick_fn(dtype, argsort, stable, descending, false, false)
+    }
+
+    /// `void sort(_, items*, n)`: Numba's quicksort of a list's numbers in place, as
+    /// `list.sort` runs it (`make_jit_quicksort()`, or `lt=gt` when `descending`): by plain `<`
+    /// (`>`), so NaNs stay where the partitions leave them, and equal items (`0.0`, `-0.0`)
+    /// in the order the partitions give.
+    pub(crate) fn list_sort_fn(&self, dtype: &Type, descending: bool) -> R<FunctionValue<'ctx>> {
+        self.quick_fn(dtype, false, false, descending, false, true)
     }
 
     /// `void select(vals*, R*, low, high, k)`: Numba's `_select_w_nan` (or, with `argsort`,
     /// `_arg_select_w_nan`): partitions `R[low..=high]` around median-of-three pivots, as the
     /// quicksort does, until the item at `k` is in its sorted place. NaNs order last.
     pub(crate) fn select_fn(&self, dtype: &Type, argsort: bool) -> R<FunctionValue<'ctx>> {
-        self.quick_fn(dtype, argsort, false, false, true)
+        self.quick_fn(dtype, argsort, false, false, true, false)
     }
 
-    fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, select: bool) -> R<FunctionValue<'ctx>> {
+    /// `plain`: compare by `<` alone (Numba's `default_lt`), not NaN-last `lt_floats`.
+    fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, select: bool, plain: bool) -> R<FunctionValue<'ctx>> {
         let Some(k) = numeric(dtype) else { return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet")) };
         let name = format!(
             "numrs.{}.{dtype}.{}{}",
             if select { "select" } else { "quicksort" },
             if argsort { if stable { "argstable" } else { "arg" } } else { "val" },
             if descending { ".desc" } else { "" }
-        );
+        ) + if plain { ".plain" } else { "" };
         if let Some(f) = self.module.get_function(&name) {
             return Ok(f);
         }
@@ -565,6 +574,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let num = sel(ain, and(bin, real_lt)?, sel(bin, ctx.bool_type().const_all_ones(), both)?)?;
                 let a_num = sel(brn, ctx.bool_type().const_all_ones(), num)?;
                 sel(arn, a_nan, a_num)
+            } else if k.is_float() && plain {
+                Ok(b.build_float_compare(FloatPredicate::OLT, x.into_float_value(), y.into_float_value(), "")?)
             } else if k.is_float() {
                 let (x, y) = (x.into_float_value(), y.into_float_value());
                 let lt = b.build_float_compare(FloatPredicate::OLT, x, y, "")?;
