@@ -18,7 +18,7 @@ EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exception_a
 
 SOURCE = '''
 from numba import njit
-from numba.typed import Dict
+from numba.typed import Dict, List
 
 
 @njit("int64(int64)")
@@ -119,6 +119,61 @@ def converted_key(n):
 @njit("int64(int64)")
 def odd_constants(n):
     raise ValueError("can't open C:\\\\tmp\\n", 1e16, n)
+
+
+@njit("int64(int64)")
+def list_index(n):
+    return [1, 2, 3].index(n)
+
+
+@njit("int64(int64)")
+def typed_list_getitem(n):
+    l = List()
+    l.append(1)
+    return l[n]
+
+
+@njit("int64(int64)")
+def reflected_list_getitem(n):
+    l = [1, 2]
+    return l[n]
+
+
+@njit("int64(int64)")
+def popitem_empty(n):
+    d = {1: 2}
+    del d[n]
+    return d.popitem()[0]
+
+
+@njit("UniTuple(int64, 2)(int64, int64)")
+def int_divmod(a, b):
+    return divmod(a, b)
+
+
+@njit("UniTuple(float64, 2)(float64, float64)")
+def float_divmod(a, b):
+    return divmod(a, b)
+
+
+@njit("int64(int64, int64)")
+def int_mod(a, b):
+    return a % b
+
+
+@njit("int64(int64, int64)")
+def int_floordiv(a, b):
+    return a // b
+
+
+@njit("float64(float64, float64)")
+def float_mod(a, b):
+    return a % b
+
+
+@njit("float64(float64, float64)")
+def float_floordiv(a, b):
+    return a // b
 '''
 
 CALLS = [
@@ -127,6 +182,9 @@ CALLS = [
     "raised(1)", "raised(5)", "raised_one(5)", "raised_text(5)", "raised_const(1)",
     "raised_name('x\\'y')", "raised_empty('')", "raised_empty('ab')",
     "converted_key(2)", "odd_constants(1)",
+    "list_index(5)", "typed_list_getitem(3)", "reflected_list_getitem(3)", "popitem_empty(1)",
+    "int_divmod(7, 0)", "float_divmod(7.5, 0.0)", "int_mod(7, 0)", "int_floordiv(7, 0)", "float_mod(7.5, 0.0)",
+    "float_floordiv(7.5, 0.0)",
 ]
 
 

@@ -683,7 +683,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return self.fail("internal error: dict_popitem returns void");
                 };
                 let empty = self.b.build_int_compare(IntPredicate::EQ, r.into_int_value(), i32t.const_zero(), "")?;
-                self.guard(empty, ExcKind::KeyError, "dictionary is empty")?;
+                // Numba's `popitem` of an empty dict raises `KeyError()`.
+                self.guard(empty, ExcKind::KeyError, "")?;
                 let item_t = Type::tuple(vec![k.clone(), v.clone()]);
                 let st = self.vt(&item_t)?.into_struct_type();
                 let kx = self.unspill(kout, &k)?;

@@ -908,6 +908,16 @@ pub(crate) fn build_list<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: &[VarId], tt: &Ty
     Ok(l.into())
 }
 
+/// The IndexError message of `xs[i]` out of range: Numba's reflected list says
+/// "getitem out of range", its typed `List` "list index out of range".
+fn getitem_message(list: &Type) -> &'static str {
+    if matches!(list, Type::ListType(_)) {
+        "list index out of range"
+    } else {
+        "getitem out of range"
+    }
+}
+
 /// `xs[i]` and `xs[a:b:c]`.
 pub(crate) fn getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
     let vt = cx.ty(value)?;
@@ -925,7 +935,7 @@ pub(crate) fn getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index: VarId,
     if !numeric(&it).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
         return cx.fail(format!("indexing a list with {it} is not supported by numrs build yet"));
     }
-    let i = cx.list_index(l, iv, &it, "getitem out of range")?;
+    let i = cx.list_index(l, iv, &it, getitem_message(&vt))?;
     let x = cx.list_get(l, &dt, i)?;
     cx.cast(x, &dt, tt)
 }
@@ -940,7 +950,7 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
     let l = cx.load(value)?.into_pointer_value();
     match index {
         StaticIndex::Int(i) => {
-            let i = cx.list_index(l, cx.i64(*i as i64).into(), &Type::int64(), "getitem out of range")?;
+            let i = cx.list_index(l, cx.i64(*i as i64).into(), &Type::int64(), getitem_message(&vt))?;
             let x = cx.list_get(l, &dt, i)?;
             cx.cast(x, &dt, tt)
         }
@@ -1514,7 +1524,7 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             let i = cx.list_find(l, &dt, v, &vt)?;
             let missing = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
             // `numba.typed.List.index` words it differently (listobject.py).
-            let msg = if matches!(lt, Type::ListType(_)) { "item not in list" } else { "list.index(x): x not in list" };
+            let msg = if matches!(lt, Type::ListType(_)) { "item not in list" } else { "value not in list" };
             cx.guard(missing, ExcKind::ValueError, msg)?;
             cx.cast(i.into(), &Type::int64(), tt)
         }

@@ -538,7 +538,7 @@ fn int_mod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicV
 
 fn int_divmod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let (a, b, signed) = int_operands(cx, sig, vals)?;
-    let (q, r) = int_divmod_values(cx, signed, a, b, "integer division or modulo by zero")?;
+    let (q, r) = int_divmod_values(cx, signed, a, b, "integer divmod by zero")?;
     pair(cx, &sig.return_type, q.into(), r.into())
 }
 
@@ -688,7 +688,7 @@ fn float_mod<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<Bas
 
 fn float_divmod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let (a, b) = floats(cx, vals)?;
-    let (q, r) = float_divmod_values(cx, a, b, "division by zero")?;
+    let (q, r) = float_divmod_values(cx, a, b, "modulo by zero")?;
     pair(cx, &sig.return_type, q.into(), r.into())
 }
 

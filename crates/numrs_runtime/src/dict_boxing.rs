@@ -315,7 +315,8 @@ impl TypedDict {
     }
     fn popitem(&self, py: Python<'_>) -> PyResult<(PyObject, PyObject)> {
         let Some(i) = self.c().positions().last().copied() else {
-            return Err(PyKeyError::new_err("dictionary is empty"));
+            // As Numba's dictobject `popitem`: `KeyError()`.
+            return Err(PyKeyError::new_err(()));
         };
         let (k, v) = (self.boxed(py, &self.key, self.c().key_ptr(i))?, self.boxed(py, &self.value, self.c().val_ptr(i))?);
         self.__delitem__(py, k.bind(py))?;
