@@ -94,7 +94,7 @@ static int32_t idiv(void **a, void *r, ExcInfo *e) {
 static int32_t pdivmod(void **a, void *r, ExcInfo *e) {
     int64_t x = *(int64_t *)a[0], y = *(int64_t *)a[1];
     if (y == 0) {
-        static const char m[] = "integer division or modulo by zero";
+        static const char m[] = "integer divmod by zero";
         e->kind = EXC_ZERO_DIVISION; e->msg = (const uint8_t *)m; e->msg_len = sizeof m - 1; e->msg_owned = 0;
         return 1;
     }

@@ -918,8 +918,9 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
             }
         }
     }
+    // Numba inlines the call: an error in the inner function is at its line there.
     result.outcome.map_err(|mut e| {
-        e.span = span;
+        e.span = e.span.or(span);
         e
     })
 }
