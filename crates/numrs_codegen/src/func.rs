@@ -2645,9 +2645,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
         let val = self.load(v)?;
-        if let Type::Iterator(_) = self.ty(v)? {
+        let vt = self.ty(v)?;
+        if let Type::Iterator(_) = vt {
             // `iter()` of an iterator (an `enumerate(...)`) is itself.
             return Ok(val);
+        }
+        // A tuple of one type but for literal values iterates as that type's UniTuple.
+        if let (Type::Tuple(_), numrs_types::IteratorKind::Container(c @ Type::UniTuple(..))) = (&vt, &**k) {
+            let val = self.cast(val, &vt, c)?;
+            return self.iter_from(val, k);
         }
         self.iter_from(val, k)
     }

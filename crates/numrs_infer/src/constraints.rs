@@ -681,7 +681,13 @@ fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Resu
 
 fn resolve_getiter(t: &Type) -> Option<Type> {
     match t {
-        Type::Tuple(_) => None,
+        // A tuple whose items are one type but for literal values (`(n, 2)`, the `*args` of
+        // `f(n, 2, 3)`) iterates as the UniTuple of that type, as in Numba; other
+        // heterogeneous tuples do not.
+        Type::Tuple(items) => {
+            let first = items.first()?.unliteral();
+            items.iter().all(|t| t.unliteral() == first).then(|| Type::UniTuple(std::sync::Arc::new(first), items.len() as u32).iterator_type())?
+        }
         _ => t.iterator_type(),
     }
 }
