@@ -1385,7 +1385,11 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     }
                     Ok(Some(state.into()))
                 }
-                "numpy.array" | "numpy.asarray" if args.len() == 1 && kws.is_empty() => {
+                // The `dtype` (a keyword or the second argument) is the result type's: it has
+                // no value at run time.
+                "numpy.array" | "numpy.asarray"
+                    if (args.len() == 1 && kws.iter().all(|(k, _)| k == "dtype") && kws.len() <= 1) || (args.len() == 2 && kws.is_empty()) =>
+                {
                     let at = cx.ty(args[0])?;
                     if let (Some(items), Type::Array(ra)) = (at.tuple_items(), tt) {
                         // A tuple of numbers: a 1-d array of its items.
