@@ -21,6 +21,20 @@ from numba import njit
 from numba.typed import Dict, List
 
 
+class MyError(Exception):
+    pass
+
+
+class Sub(MyError):
+    """A subclass."""
+
+
+class WithInit(ValueError):
+    def __init__(self, code, extra=1):
+        super().__init__("code %d" % code)
+        self.code = code * extra
+
+
 @njit("int64(int64)")
 def getitem(n):
     d = {1: 2}
@@ -122,6 +136,26 @@ def odd_constants(n):
 
 
 @njit("int64(int64)")
+def own_class(n):
+    raise MyError("negative", n)
+
+
+@njit("int64(int64)")
+def own_subclass(n):
+    raise Sub
+
+
+@njit("int64(int64)")
+def own_init(n):
+    raise WithInit(n)
+
+
+@njit("int64(unicode_type)")
+def own_text(s):
+    raise Sub(s)
+
+
+@njit("int64(int64)")
 def list_index(n):
     return [1, 2, 3].index(n)
 
@@ -185,6 +219,7 @@ CALLS = [
     "list_index(5)", "typed_list_getitem(3)", "reflected_list_getitem(3)", "popitem_empty(1)",
     "int_divmod(7, 0)", "float_divmod(7.5, 0.0)", "int_mod(7, 0)", "int_floordiv(7, 0)", "float_mod(7.5, 0.0)",
     "float_floordiv(7.5, 0.0)",
+    "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
 ]
 
 

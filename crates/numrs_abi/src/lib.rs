@@ -52,9 +52,14 @@ pub const ABI_VERSION_KERNELS: u32 = 6;
 /// (and have that field) to load them.
 pub const ABI_VERSION_JITCLASS: u32 = 7;
 
+/// Tables with this `abi_version` are as in [`ABI_VERSION_JITCLASS`], and may hold an entry of
+/// kind [`FUNCTION_KIND_PYTHON`]; their compiled code may raise the classes it defines
+/// ([`EXC_CLASS_PREFIX`]).
+pub const ABI_VERSION_PYTHON: u32 = 8;
+
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 7;
+pub const MAX_ABI_VERSION: u32 = 8;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -213,6 +218,13 @@ pub const FUNCTION_KIND_PROPERTY_SET: u32 = 8;
 /// class yet), its `layout` the instance type; it has no specializations.
 pub const FUNCTION_KIND_JITCLASS_IMPORT: u32 = 9;
 
+/// Python the runtime runs in the module's namespace when it loads the table, before the
+/// entries after it (tables of version [`ABI_VERSION_PYTHON`]): the module's exception classes
+/// (their source, and what they read). Its `layout` is the source file's path, a newline, and
+/// the source; its `name` the classes it defines, comma-separated, which compiled code of that
+/// file raises by name ([`EXC_CLASS_PREFIX`]). It has no specializations.
+pub const FUNCTION_KIND_PYTHON: u32 = 10;
+
 /// The layout of the data of a `@jitclass` instance's [`MemInfo`] (see
 /// [`FUNCTION_KIND_JITCLASS`]): its fields one after the other, as in a tuple of their types.
 pub fn jitclass_data_layout(class: &numrs_types::JitClassType) -> Option<Layout> {
@@ -307,6 +319,12 @@ impl ExcKind {
 /// runtime passes as the arguments themselves, as Numba does; any other message is the single
 /// string argument.
 pub const EXC_ARGS_PREFIX: &str = "\0args:";
+
+/// An [`ExcInfo`] message that starts with this names the class raised, a class a
+/// [`FUNCTION_KIND_PYTHON`] entry defined: `"\0class:"`, the source file's path, `"\0"`, the
+/// class name, `"\0"`, then the message as for the built-in kinds (the `kind` is
+/// [`ExcKind::Exception`]).
+pub const EXC_CLASS_PREFIX: &str = "\0class:";
 
 /// The exception a wrapper reports with [`Status::Error`].
 #[repr(C)]

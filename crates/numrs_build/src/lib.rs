@@ -1090,6 +1090,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
             gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },
             kernel: None,
+            python: None,
             jitclass: jitclass_member(info, f).map(|(class, kind)| numrs_codegen::JitClassRole::Member {
                 class: class.name.clone(),
                 member: f.name.split_once('.').map_or(f.name.as_str(), |(_, m)| m).to_string(),
@@ -1116,6 +1117,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 ufunc: false,
                 gufunc: None,
                 kernel: None,
+                python: None,
                 jitclass: Some(numrs_codegen::JitClassRole::Class { deferred: deferred_as(&python_classes, &instance), instance, init }),
             });
         }
@@ -1152,6 +1154,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 ufunc: false,
                 gufunc: None,
                 kernel: None,
+                python: None,
                 jitclass: Some(numrs_codegen::JitClassRole::Import { instance }),
             });
         }
@@ -1173,6 +1176,22 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 gufunc: None,
                 kernel: Some(numrs_codegen::KernelFunction { ptx: ptx.clone(), specs }),
                 jitclass: None,
+                python: None,
+            });
+        }
+    }
+    // The module's exception classes, made when it is imported (compiled code raises them).
+    if !cuda {
+        if let Some((names, source)) = exception_classes_source(dbd, file, info, &module_name) {
+            functions.push(numrs_codegen::FunctionInput {
+                function_id: usize::MAX,
+                name: names.join(","),
+                params: vec![],
+                ufunc: false,
+                gufunc: None,
+                kernel: None,
+                jitclass: None,
+                python: Some(numrs_codegen::PythonSource { file: own_location_file(dbd, file), source }),
             });
         }
     }
@@ -1503,6 +1522,55 @@ fn objmode_blocks(ir: &numrs_ir::FunctionIr) -> Vec<&numrs_ir::ObjModeInfo> {
         out.extend(ir.objmode_blocks.iter());
     }
     out
+}
+
+/// The module's exception classes (module-level classes deriving from built-in exceptions,
+/// which its jit code may raise, as Numba raises them) and the Python that makes them in the
+/// built module's namespace: their statements in module order, after what their bodies read
+/// (imports, constants and plain functions, as for an objmode block). `None`: it has none.
+fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, module_name: &str) -> Option<(Vec<String>, String)> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let skeleton = numrs_db::skeleton(db, file);
+    let mut names = Vec::new();
+    let mut classes = String::new();
+    let mut reads = Vec::new();
+    for stmt in &skeleton.module.body {
+        let StmtKind::ClassDef(class) = &stmt.kind else { continue };
+        if !numrs_check::is_exception_class(db, file, info, &class.name) {
+            continue;
+        }
+        let Some((chunk, _)) = numrs_db::module_chunk(db, file, stmt.span.start) else { continue };
+        classes.push_str(chunk.text(db));
+        classes.push('\n');
+        numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
+            if let ExprKind::Name(n) = &e.kind {
+                reads.push(n.clone());
+            }
+        });
+        names.push(class.name.clone());
+    }
+    if names.is_empty() {
+        return None;
+    }
+    // What the classes read that the module binds: imports, constants, plain functions (not
+    // its jit functions or classes, which do not exist yet when the classes are made).
+    let plain: Vec<String> = reads
+        .into_iter()
+        .filter(|n| !names.contains(n))
+        .filter(|n| match info.symbols.lookup(n, None).map(|b| &b.kind) {
+            Some(numrs_hir::BindingKind::Function { def_index }) => !info.functions.iter().any(|f| f.name == *n && f.def_stmt_index == *def_index),
+            Some(numrs_hir::BindingKind::Class | numrs_hir::BindingKind::Other) | None => false,
+            Some(_) => true,
+        })
+        .collect();
+    let prelude = objmode_prelude(db, file, info, &plain, module_name).unwrap_or_default();
+    Some((names, prelude + &classes))
+}
+
+/// The path compiled code of `file` names its source by (as `SourceLocation::file`).
+fn own_location_file(db: &dyn numrs_db::Db, file: SourceFile) -> String {
+    let path = file.path(db);
+    std::path::absolute(path).map_or_else(|_| path.to_string(), |a| a.to_string_lossy().into_owned())
 }
 
 /// Python that makes the module-level names an objmode block reads, outside its module: its

@@ -95,12 +95,40 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
         },
         BindingKind::Class => match info.classes.iter().find(|c| c.stmt_index == b.stmt_index && c.name == name) {
             Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
+            None if is_exception_class(db, file, info, name) => GlobalValue::Type(Type::ExceptionClass(name.into())),
             None => GlobalValue::Untyped(format!(
                 "cannot determine Numba type of <class '{name}'>: only @jitclass classes can be used in nopython code"
             )),
         },
         _ => GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
     }
+}
+
+/// Whether the module-level class `name` derives from a built-in exception class, directly or
+/// through other module-level classes: Numba raises such a class (constructing the exception in
+/// Python with the arguments given).
+pub fn is_exception_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> bool {
+    is_exception_class_at(db, file, info, name, 0)
+}
+
+/// [`is_exception_class`], `depth` classes down.
+fn is_exception_class_at(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str, depth: u32) -> bool {
+    if depth > 16 {
+        return false;
+    }
+    let Some(b) = info.symbols.lookup(name, None).filter(|b| b.kind == BindingKind::Class) else { return false };
+    let skeleton = numrs_db::skeleton(db, file);
+    let Some(numrs_syntax::ast::StmtKind::ClassDef(class)) = skeleton.module.body.get(b.stmt_index).map(|s| &s.kind) else { return false };
+    if class.name != name || !class.decorators.is_empty() {
+        return false;
+    }
+    class.bases.iter().any(|base| match &base.kind {
+        numrs_syntax::ast::ExprKind::Name(base) if base != name => match info.symbols.lookup(base, None) {
+            None => matches!(numrs_typing::builtin_global(base), Some(Type::ExceptionClass(_))),
+            Some(_) => is_exception_class_at(db, file, info, base, depth + 1),
+        },
+        _ => false,
+    })
 }
 
 /// `from .kernels import f`: a name bound in another of the user's modules (a jit function, or

@@ -8,7 +8,7 @@ pub mod queries;
 mod report;
 pub mod suppress;
 
-pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped, jitclass_instance_type, resolve_jitclass_text};
+pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_exception_class, jitclass_instance_type, resolve_jitclass_text};
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;
@@ -478,7 +478,9 @@ fn untyped_globals(
             }
             let definite = match info.symbols.lookup(name, None).map(|b| &b.kind) {
                 None => numrs_typing::builtin_global(name).is_none(),
-                Some(numrs_hir::BindingKind::Class) => !info.classes.iter().any(|c| &c.name == name),
+                Some(numrs_hir::BindingKind::Class) => {
+                    !info.classes.iter().any(|c| &c.name == name) && !env::is_exception_class(db, key.file(db), info, name)
+                }
                 Some(numrs_hir::BindingKind::Function { def_index }) => {
                     !info.functions.iter().any(|f| f.def_stmt_index == *def_index && &f.name == name)
                 }

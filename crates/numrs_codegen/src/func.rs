@@ -1212,10 +1212,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// only known at run time: its kind and the message's pieces (see `message_pieces`).
     fn dynamic_exception(&self, v: VarId) -> Option<(ExcKind, Vec<Result<String, VarId>>)> {
         let Ok(Type::ExceptionInstance(name)) = self.ty(v) else { return None };
-        let kind = ExcKind::from_name(&name)?;
+        let (kind, class) = match ExcKind::from_name(&name) {
+            Some(kind) => (kind, None),
+            None => (ExcKind::Exception, Some(self.user_exception_prefix(&name).ok()?)),
+        };
         let Some(Value::Call { args, kws, vararg: None, .. }) = self.resolve_def(v) else { return None };
-        let pieces = self.message_pieces(args);
+        let mut pieces = self.message_pieces(args);
+        if let Some(prefix) = class {
+            pieces.insert(0, Ok(prefix));
+        }
         (kws.is_empty() && pieces.iter().any(|p| p.is_err())).then_some((kind, pieces))
+    }
+
+    /// The start of the message of an exception of class `name`, a class of the function's
+    /// module (not a built-in one), which the module defines when it is imported
+    /// (`numrs_abi::EXC_CLASS_PREFIX`).
+    fn user_exception_prefix(&self, name: &str) -> R<String> {
+        let Some(location) = self.location else {
+            return self.fail(format!("raising {name} (a class of the module) needs the function's source file"));
+        };
+        Ok(format!("{}{}\0{name}\0", numrs_abi::EXC_CLASS_PREFIX, location.file))
     }
 
     /// The message of an exception constructed with `args`, as Python's `str()` of it: empty,
@@ -1264,10 +1280,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::ExceptionClass(n) | Type::ExceptionInstance(n) => n.clone(),
             other => return self.fail(format!("raising a value of type {other} is not supported")),
         };
-        let Some(kind) = ExcKind::from_name(&name) else {
-            return self.fail(format!("raising {name} is not supported by numrs build yet (only built-in exception classes)"));
+        let (kind, mut msg) = match ExcKind::from_name(&name) {
+            Some(kind) => (kind, String::new()),
+            // A class of the module (typing only lets exception classes be raised).
+            None => (ExcKind::Exception, self.user_exception_prefix(&name)?),
         };
-        let mut msg = String::new();
         if let Type::ExceptionInstance(_) = t {
             let Some(Value::Call { args, kws, .. }) = self.resolve_def(v) else {
                 return self.fail("the raised exception must be constructed in the raise statement's function");

@@ -161,6 +161,18 @@ pub struct FunctionInput {
     pub kernel: Option<KernelFunction>,
     /// A `@jitclass` class or one of its members.
     pub jitclass: Option<JitClassRole>,
+    /// Not a function: Python the module runs when it is imported
+    /// (`numrs_abi::FUNCTION_KIND_PYTHON`), the exception classes (`name`, comma-separated)
+    /// its compiled code raises.
+    pub python: Option<PythonSource>,
+}
+
+/// Python source a built module runs in its namespace when it is imported.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PythonSource {
+    /// The source file it comes from (as [`SourceLocation::file`]).
+    pub file: String,
+    pub source: String,
 }
 
 /// What a [`FunctionInput`] is to a `@jitclass`.

@@ -810,13 +810,27 @@ fn build_table<'ctx>(
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Every function of the module (in its order), then any only the specializations name.
     let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
-        functions.iter().filter(|f| f.kernel.is_none()).map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
+        functions.iter().filter(|f| f.kernel.is_none() && f.python.is_none()).map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
     for s in specs.iter().filter(|s| !s.internal) {
         if !ids.iter().any(|(id, ..)| *id == s.function_id) {
             ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
         }
     }
     let mut entries = Vec::new();
+    // The module's Python (its exception classes) first: the classes exist before anything.
+    for (k, f) in functions.iter().enumerate() {
+        let Some(py) = &f.python else { continue };
+        entries.push(entry_t.const_named_struct(&[
+            cstr(ctx, module, &f.name, &format!("numrs.pyname.{k}")).into(),
+            i32t.const_int(0, false).into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            i32t.const_int(numrs_abi::FUNCTION_KIND_PYTHON as u64, false).into(),
+            cstr(ctx, module, &format!("{}\n{}", py.file, py.source), &format!("numrs.python.{k}")).into(),
+        ]));
+    }
+    let has_python = !entries.is_empty();
     // Kernels: the PTX (one copy for the module) and a wrapper that only refuses calls.
     let mut ptx_global: Option<PointerValue> = None;
     let mut refuse: Option<FunctionValue> = None;
@@ -910,8 +924,9 @@ fn build_table<'ctx>(
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
         // Compiled code may call `RuntimeApi::array_adopt`, which older runtimes lack: they
-        // refuse the table rather than run it.
-        i32t.const_int(numrs_abi::ABI_VERSION_JITCLASS as u64, false).into(),
+        // refuse the table rather than run it (and one holding Python, a runtime that cannot
+        // run it).
+        i32t.const_int(if has_python { numrs_abi::ABI_VERSION_PYTHON } else { numrs_abi::ABI_VERSION_JITCLASS } as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

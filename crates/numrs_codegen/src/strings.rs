@@ -771,8 +771,10 @@ impl<'ctx> From<Result<String, (BasicValueEnum<'ctx>, Type)>> for Piece<'ctx> {
 /// raises with it. In an argument tuple (the message starts with `numrs_abi::EXC_ARGS_PREFIX`)
 /// a string is written as a literal.
 pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces: Vec<Result<String, VarId>>) -> R<()> {
-    let literal = matches!(pieces.first(), Some(Ok(t)) if t.starts_with(numrs_abi::EXC_ARGS_PREFIX));
-    let single = pieces.len() == 1;
+    // After the class of the module raised, if it is one (`numrs_abi::EXC_CLASS_PREFIX`).
+    let class = matches!(pieces.first(), Some(Ok(t)) if t.starts_with(numrs_abi::EXC_CLASS_PREFIX)) as usize;
+    let literal = matches!(pieces.get(class), Some(Ok(t)) if t.starts_with(numrs_abi::EXC_ARGS_PREFIX));
+    let single = pieces.len() == 1 + class;
     let mut vals = Vec::new();
     for p in pieces {
         vals.push(match p {

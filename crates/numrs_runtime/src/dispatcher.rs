@@ -595,7 +595,14 @@ pub(crate) unsafe fn exc_error(py: Python<'_>, exc: &ExcInfo, free: unsafe exter
     if exc.msg_owned != 0 && !exc.msg.is_null() {
         free(exc.msg as *mut u8);
     }
+    // A class of the module's own (`numrs_abi::EXC_CLASS_PREFIX`): the rest is the message.
+    let (user, msg) = match msg.as_deref().and_then(|m| crate::exceptions::split_class_message(py, m)) {
+        Some(Ok((class, rest))) => (Some(class), if rest.is_empty() { None } else { Some(rest) }),
+        Some(Err(why)) => return pyo3::exceptions::PyRuntimeError::new_err(why),
+        None => (None, msg),
+    };
     let ty = match kind {
+        _ if user.is_some() => user.expect("checked"),
         // NumPy's own class (a subclass of ValueError and IndexError).
         ExcKind::AxisError => match py.import("numpy.exceptions").and_then(|m| m.getattr("AxisError")).and_then(|t| Ok(t.downcast_into::<pyo3::types::PyType>()?)) {
             Ok(t) => t,

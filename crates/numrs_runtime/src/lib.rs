@@ -14,6 +14,7 @@ pub mod distributions;
 pub mod device;
 pub mod dicts;
 pub mod dispatcher;
+pub mod exceptions;
 pub mod generators;
 pub mod jitclass;
 pub mod kernels;
@@ -32,7 +33,7 @@ use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
-    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
+    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_PYTHON, FUNCTION_KIND_PYTHON, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
     FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
     FUNCTION_KIND_PROPERTY_SET, FUNCTION_KIND_STATIC_METHOD, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
@@ -198,7 +199,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         let mut gufunc_layout: *const c_char = std::ptr::null();
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
-                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS => {
+                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS | ABI_VERSION_PYTHON => {
                     let e = &*(table.functions as *const FunctionEntryV5).add(i);
                     kind = e.kind;
                     gufunc_layout = e.layout;
@@ -252,6 +253,20 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             Some(names)
         };
+        if kind == FUNCTION_KIND_PYTHON {
+            // The module's exception classes, made in its namespace (so that they are its
+            // attributes, with its `__module__`), and registered for compiled code to raise.
+            let text = unsafe { cstr(gufunc_layout, "a module's Python")? };
+            let (file, source) = text.split_once('\n').unwrap_or(("", text));
+            let builtins = py.import("builtins")?;
+            let code = builtins.getattr("compile")?.call1((source, file, "exec"))?;
+            builtins.getattr("exec")?.call1((code, module.dict()))?;
+            for class in fname.split(',').filter(|c| !c.is_empty()) {
+                let ty = module.getattr(class)?.downcast_into::<pyo3::types::PyType>()?;
+                exceptions::register(file, class, ty.unbind());
+            }
+            continue;
+        }
         if kind == FUNCTION_KIND_JITCLASS_IMPORT {
             // Another module's jitclass: imported when an instance is first boxed.
             let text = unsafe { cstr(gufunc_layout, "a jitclass")? };
