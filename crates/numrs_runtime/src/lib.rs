@@ -259,11 +259,20 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             let text = unsafe { cstr(gufunc_layout, "a module's Python")? };
             let (file, source) = text.split_once('\n').unwrap_or(("", text));
             let builtins = py.import("builtins")?;
-            let code = builtins.getattr("compile")?.call1((source, file, "exec"))?;
-            builtins.getattr("exec")?.call1((code, module.dict()))?;
+            let made = builtins
+                .getattr("compile")
+                .and_then(|c| c.call1((source, file, "exec")))
+                .and_then(|code| builtins.getattr("exec")?.call1((code, module.dict())));
+            if let Err(e) = made {
+                // The functions still load; raising one of the classes is then a RuntimeError.
+                let warnings = py.import("warnings")?;
+                warnings.getattr("warn")?.call1((format!("numrs: the exception classes of {file} could not be made: {e}"), py.get_type::<pyo3::exceptions::PyRuntimeWarning>()))?;
+                continue;
+            }
             for class in fname.split(',').filter(|c| !c.is_empty()) {
-                let ty = module.getattr(class)?.downcast_into::<pyo3::types::PyType>()?;
-                exceptions::register(file, class, ty.unbind());
+                if let Ok(ty) = module.getattr(class).and_then(|c| Ok(c.downcast_into::<pyo3::types::PyType>()?)) {
+                    exceptions::register(file, class, ty.unbind());
+                }
             }
             continue;
         }
