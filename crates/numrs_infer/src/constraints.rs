@@ -546,6 +546,20 @@ impl Constraint {
                     jitclass_setattr(inf, class, &t, attr, &vt, span)?;
                     return Ok(());
                 }
+                // An array's attributes type as settable (the value cast to the attribute's
+                // type); Numba then has no lowering for the store (no line).
+                if let (Type::Array(_), Some(at)) = (&t, numrs_typing::resolve_getattr(&t, attr)) {
+                    if !matches!(at, Type::BoundFunction(_)) {
+                        return Err(InferError {
+                            kind: "NotImplementedError",
+                            code: "cannot-set-attribute",
+                            message: format!("No definition for lowering {t}.{attr} = {at}: an array's attributes cannot be assigned"),
+                            span: None,
+                            notes: vec![],
+                            secondary: vec![],
+                        });
+                    }
+                }
                 return Err(InferError::typing(
                     "cannot-set-attribute",
                     format!("Cannot modify attribute '{attr}' of type {t}"),

@@ -124,6 +124,17 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     for b in &ir.blocks {
         for s in &b.stmts {
             let StmtKind::DelItem { target, .. } = &s.kind else { continue };
+            // A list display of literal values alike (`[1, 2, 3]`, appended to or not).
+            if let Some(t @ Type::List { initial: Some(_), .. }) = inf.get(*target) {
+                let mut e = error(
+                    "AssertionError",
+                    "unsupported-syntax",
+                    &format!("`del` on a list display of literal values (typed {t}) fails in Numba's lowering (an AssertionError)"),
+                    s.span,
+                );
+                e.notes.push("the display's literal values are part of its type; build the list with append, or from values that are not constants".into());
+                return Some(e);
+            }
             if let Some(Type::DictType(kv)) = inf.get(*target) {
                 if kv.2.is_some() {
                     let mut e = error(

@@ -510,7 +510,42 @@ impl Lowerer {
                     self.terminate(Terminator::Jump(t));
                 }
             }
-            StmtKind::Raise { exc, .. } => {
+            StmtKind::Raise { exc, cause } => {
+                match (exc, cause) {
+                    (_, Some(_)) => {
+                        self.error("ValueError", "unsupported-syntax", "Multiple argument raise is not supported. (`raise ... from ...`)", span);
+                        if let Some(e) = self.errors.last_mut() {
+                            e.line_known = false;
+                        }
+                    }
+                    (None, None) => self.error(
+                        "UnsupportedBytecodeError",
+                        "unsupported-syntax",
+                        "The re-raising of an exception is not yet supported (a bare `raise`).",
+                        span,
+                    ),
+                    (Some(e), None) => match &e.kind {
+                        ExprKind::Constant(c) if !matches!(c, Constant::None) => self.error(
+                            "UnsupportedError",
+                            "unsupported-syntax",
+                            "Encountered unsupported constant type used for exception (only exception classes and instances can be raised)",
+                            span,
+                        ),
+                        // Numba fails on raising an argument with an internal error.
+                        ExprKind::Name(n) if self.arg_names.contains(n) => {
+                            self.error(
+                                "AttributeError",
+                                "unsupported-syntax",
+                                format!("raising the argument '{n}' fails in Numba ('Arg' object has no attribute 'func'): only exception classes and instances can be raised"),
+                                span,
+                            );
+                            if let Some(e) = self.errors.last_mut() {
+                                e.line_known = false;
+                            }
+                        }
+                        _ => {}
+                    },
+                }
                 let v = exc.as_ref().map(|e| self.lower_expr(e));
                 self.terminate(Terminator::Raise { exc: v });
             }
@@ -534,6 +569,8 @@ impl Lowerer {
                 for t in targets {
                     match &t.kind {
                         ExprKind::Name(n) => {
+                            // Numba's bytecode analysis refuses deleting a variable.
+                            self.error("CompilerError", "unsupported-syntax", format!("Illegal IR, del found at: del {n}"), span);
                             let v = self.local(n);
                             self.emit(span, IrStmtKind::Del(v));
                         }
