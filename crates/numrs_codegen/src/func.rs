@@ -1373,6 +1373,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn lower_assign(&mut self, target: VarId, value: &Value) -> R<()> {
+        // `operator.add(a, b)` and the like: the operation itself.
+        if let Value::Call { func, args, kws, vararg: None } = value {
+            if let (Ok(Type::Function(k)), true) = (self.ty(*func), kws.is_empty()) {
+                if let Some(op) = crate::ops::operator_value(&k, args) {
+                    return self.lower_assign(target, &op);
+                }
+            }
+        }
         if let Value::Yield(v) = value {
             // Its value (what `send` would give) is always None.
             return self.lower_yield(*v);

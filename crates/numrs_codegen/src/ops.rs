@@ -36,6 +36,59 @@ pub fn binop_key(op: BinOp, inplace: bool) -> &'static str {
     }
 }
 
+/// The IR operation a call of the `operator` module's function `key` stands for, with these
+/// arguments (`operator.add(a, b)` is `a + b`), lowered as that operation is.
+pub fn operator_value(key: &str, args: &[numrs_ir::VarId]) -> Option<numrs_ir::Value> {
+    use numrs_ir::Value;
+    use numrs_syntax::ast::UnaryOp;
+    const BINARY: [BinOp; 13] = [
+        BinOp::Add,
+        BinOp::Sub,
+        BinOp::Mult,
+        BinOp::MatMult,
+        BinOp::Div,
+        BinOp::Mod,
+        BinOp::Pow,
+        BinOp::LShift,
+        BinOp::RShift,
+        BinOp::BitOr,
+        BinOp::BitXor,
+        BinOp::BitAnd,
+        BinOp::FloorDiv,
+    ];
+    const COMPARE: [CmpOp; 6] = [CmpOp::Eq, CmpOp::NotEq, CmpOp::Lt, CmpOp::LtE, CmpOp::Gt, CmpOp::GtE];
+    match args {
+        [lhs, rhs] => {
+            let (lhs, rhs) = (*lhs, *rhs);
+            if let Some(op) = BINARY.iter().find(|op| binop_key(**op, false) == key) {
+                return Some(Value::BinOp { op: *op, lhs, rhs });
+            }
+            if let Some(op) = BINARY.iter().find(|op| binop_key(**op, true) == key) {
+                return Some(Value::InplaceBinOp { op: *op, lhs, rhs });
+            }
+            if let Some(op) = COMPARE.iter().find(|op| cmp_key(**op) == key) {
+                return Some(Value::Compare { op: *op, lhs, rhs });
+            }
+            match key {
+                "operator.getitem" => Some(Value::GetItem { value: lhs, index: rhs }),
+                "operator.contains" => Some(Value::Compare { op: CmpOp::In, lhs: rhs, rhs: lhs }),
+                _ => None,
+            }
+        }
+        [operand] => {
+            let op = match key {
+                "operator.neg" => UnaryOp::USub,
+                "operator.pos" => UnaryOp::UAdd,
+                "operator.invert" => UnaryOp::Invert,
+                "operator.not_" => UnaryOp::Not,
+                _ => return None,
+            };
+            Some(Value::Unary { op, operand: *operand })
+        }
+        _ => None,
+    }
+}
+
 pub fn cmp_key(op: CmpOp) -> &'static str {
     match op {
         CmpOp::Eq => "operator.eq",

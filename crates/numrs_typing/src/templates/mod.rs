@@ -58,6 +58,13 @@ pub fn builtin_global(name: &str) -> Option<Type> {
 }
 
 /// Attributes of modules numrs knows (`math`, `cmath`, `numpy`, `numba`).
+/// The functions of the `operator` module that stand for operators numrs types through their
+/// own templates (not the registry's tables).
+const OPERATOR_FUNCTIONS: &[&str] = &[
+    "add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "neg", "pos", "invert", "not_", "lt", "le", "gt", "ge", "eq", "ne",
+    "and_", "or_", "xor", "lshift", "rshift", "getitem", "contains", "matmul", "truth", "is_", "is_not",
+];
+
 pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
     let registry = crate::registry::Registry::get();
     match module {
@@ -85,6 +92,12 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             }
         }
         "random" => pyrandom::has_function(attr).then(|| Type::function(&format!("random.{attr}"))),
+        // `operator.add(a, b)`: the function the `+` operator types and lowers through.
+        "operator" => {
+            let key = format!("operator.{attr}");
+            let known = !registry.templates(&key).is_empty() || OPERATOR_FUNCTIONS.contains(&attr);
+            known.then(|| Type::function(&key))
+        }
         "numpy.random" | "numpy.linalg" => {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }
