@@ -1823,6 +1823,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
         match &ft {
             Type::Function(key) if &**key == "builtins.enumerate" => self.make_enumerate(args, target),
+            Type::Function(key) if &**key == "numpy.ndindex" => self.make_ndindex(args, target),
+            Type::Function(key) if &**key == "numpy.ndenumerate" => self.make_ndenumerate(args, target),
             // The first `length` items of a 1-d array (Numba does not check the size; numrs
             // raises IndexError rather than read past the end).
             Type::Function(key) if &**key == "numba.to_fixed_tuple" && args.len() == 2 => {

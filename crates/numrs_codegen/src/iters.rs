@@ -3,7 +3,10 @@
 //! Every iterator is a pointer to its state (an alloca of the function):
 //! - `iter(UniTuple(T, n))`: `{tuple, i64 next}`;
 //! - `enumerate(it, start)`: `{i64 count, ptr inner}` where `inner` is the state of the
-//!   iterator over `it`.
+//!   iterator over `it`;
+//! - `np.ndindex(shape)`: `{[n x i64] shape, i64 next, i64 total}`, and `np.ndenumerate(a)`:
+//!   `{array, i64 next, i64 total}`: the flat index of the next item in C order, whose index
+//!   tuple is found by division.
 
 use inkwell::types::{BasicType, StructType};
 use inkwell::values::{BasicValue, BasicValueEnum, PointerValue};
@@ -121,8 +124,135 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
+            IteratorKind::NdIndex(n) => {
+                let shape = self.b.build_load(self.ctx.i64_type().array_type(*n), self.b.build_struct_gep(st, state, 0, "")?, "")?.into_array_value();
+                let dims: Vec<_> = (0..*n).map(|d| Ok(self.b.build_extract_value(shape, d, "")?.into_int_value())).collect::<R<_>>()?;
+                let (flat, valid) = self.nd_advance(st, state)?;
+                let idx = self.nd_index_tuple(flat, &dims)?;
+                let idx = self.cast(idx, &Type::unituple(Type::intp(), *n), item_t)?;
+                let agg = self.b.build_insert_value(pt.get_undef(), idx, 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            IteratorKind::NdEnumerate(arr) => {
+                let Type::Array(a) = arr else { return self.fail(format!("ndenumerate over {arr}")) };
+                let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), self.b.build_struct_gep(st, state, 0, "")?, "")?;
+                let dims = self.dims(av, 5, a.ndim)?;
+                let (flat, valid) = self.nd_advance(st, state)?;
+                let idx_t = Type::unituple(Type::intp(), a.ndim);
+                let idx = self.nd_index_tuple(flat, &dims)?;
+                // The item is read only when there is one (an empty array has no data).
+                let items = item_t.tuple_items().unwrap_or_default();
+                let (Some(it_idx), Some(it_x)) = (items.first(), items.get(1)) else { return self.fail(format!("ndenumerate item {item_t}")) };
+                let xt = self.vt(it_x)?;
+                let cur = self.b.get_insert_block();
+                let read = self.new_block("ndenumerate_read");
+                let join = self.new_block("ndenumerate_join");
+                self.b.build_conditional_branch(valid, read, join)?;
+                self.b.position_at_end(read);
+                let x = self.load_element(self.flat_ptr(av, a, flat)?, &a.dtype)?;
+                let x = self.cast(x, &a.dtype, it_x)?;
+                let read_end = self.b.get_insert_block();
+                self.b.build_unconditional_branch(join)?;
+                self.b.position_at_end(join);
+                let phi = self.b.build_phi(xt, "")?;
+                if let (Some(c), Some(r)) = (cur, read_end) {
+                    phi.add_incoming(&[(&zero_of(xt), c), (&x, r)]);
+                }
+                let idx = self.cast(idx, &idx_t, it_idx)?;
+                let tup_t = self.vt(item_t)?.into_struct_type();
+                let tup = self.b.build_insert_value(tup_t.get_undef(), idx, 0, "")?;
+                let tup = self.b.build_insert_value(tup, phi.as_basic_value(), 1, "")?;
+                let agg = self.b.build_insert_value(pt.get_undef(), tup.as_basic_value_enum(), 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
             other => self.fail(format!("iterating over {} is not supported by numrs build yet", Type::Iterator(std::sync::Arc::new(other.clone())))),
         }
+    }
+
+    /// For the `np.ndindex`/`np.ndenumerate` state at `state`: the flat index of this item and
+    /// whether there is one; the next index is stored (only when there was one).
+    fn nd_advance(&self, st: StructType<'ctx>, state: PointerValue<'ctx>) -> R<(inkwell::values::IntValue<'ctx>, inkwell::values::IntValue<'ctx>)> {
+        let i64t = self.ctx.i64_type();
+        let pnext = self.b.build_struct_gep(st, state, 1, "")?;
+        let flat = self.b.build_load(i64t, pnext, "flat")?.into_int_value();
+        let total = self.b.build_load(i64t, self.b.build_struct_gep(st, state, 2, "")?, "total")?.into_int_value();
+        let valid = self.b.build_int_compare(IntPredicate::SLT, flat, total, "")?;
+        let next = self.b.build_int_add(flat, self.i64(1), "")?;
+        let next = self.b.build_select(valid, next, flat, "")?;
+        self.b.build_store(pnext, next)?;
+        Ok((flat, valid))
+    }
+
+    /// The C-order index tuple (`UniTuple(intp x n)`) of flat index `flat` in a shape.
+    fn nd_index_tuple(&self, flat: inkwell::values::IntValue<'ctx>, dims: &[inkwell::values::IntValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let n = dims.len();
+        let tup_t = self.vt(&Type::unituple(Type::intp(), n as u32))?.into_struct_type();
+        let mut tup = tup_t.get_undef();
+        let mut rem = flat;
+        for d in (0..n).rev() {
+            // A zero extent only occurs with no items (the value is then not used).
+            let is0 = self.b.build_int_compare(IntPredicate::EQ, dims[d], self.i64(0), "")?;
+            let ext = self.b.build_select(is0, self.i64(1), dims[d], "")?.into_int_value();
+            let (i, r) = if d == 0 { (rem, rem) } else { (self.b.build_int_unsigned_rem(rem, ext, "")?, self.b.build_int_unsigned_div(rem, ext, "")?) };
+            tup = self.b.build_insert_value(tup, i, d as u32, "")?.into_struct_value();
+            rem = r;
+        }
+        Ok(tup.as_basic_value_enum())
+    }
+
+    /// `np.ndindex(n, m, ...)` / `np.ndindex((n, m, ...))`: an iterator (see the module doc).
+    pub(crate) fn make_ndindex(&self, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = target else { return self.fail(format!("ndindex producing {target}")) };
+        let IteratorKind::NdIndex(n) = &**k else { return self.fail(format!("ndindex producing {target}")) };
+        let mut dims = Vec::new();
+        for &v in args {
+            let t = self.ty(v)?;
+            let x = self.load(v)?;
+            match t.tuple_items() {
+                Some(items) => {
+                    for (i, it) in items.iter().enumerate() {
+                        let d = self.b.build_extract_value(x.into_struct_value(), i as u32, "")?;
+                        dims.push(self.cast(d, it, &Type::int64())?.into_int_value());
+                    }
+                }
+                None => dims.push(self.cast(x, &t, &Type::int64())?.into_int_value()),
+            }
+        }
+        if dims.len() != *n as usize {
+            return self.fail(format!("ndindex of {} dimensions for {target}", dims.len()));
+        }
+        let st = crate::types::iterator_state(self.ctx, k).map_err(|m| self.cg_err(m))?;
+        let state = self.temp(st.into())?;
+        let at = self.ctx.i64_type().array_type(*n);
+        let mut shape = at.get_undef();
+        let mut total = self.i64(1);
+        for (d, x) in dims.iter().enumerate() {
+            shape = self.b.build_insert_value(shape, *x, d as u32, "")?.into_array_value();
+            // A negative extent has no items, as in NumPy's `ndindex` of zero.
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *x, self.i64(0), "")?;
+            let ext = self.b.build_select(neg, self.i64(0), *x, "")?.into_int_value();
+            total = self.b.build_int_mul(total, ext, "")?;
+        }
+        self.b.build_store(self.b.build_struct_gep(st, state, 0, "")?, shape)?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 1, "")?, self.i64(0))?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 2, "")?, total)?;
+        Ok(state.into())
+    }
+
+    /// `np.ndenumerate(a)`: an iterator (see the module doc).
+    pub(crate) fn make_ndenumerate(&self, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = target else { return self.fail(format!("ndenumerate producing {target}")) };
+        let (IteratorKind::NdEnumerate(_), [a]) = (&**k, args) else { return self.fail(format!("ndenumerate producing {target}")) };
+        let av = self.load(*a)?;
+        let st = crate::types::iterator_state(self.ctx, k).map_err(|m| self.cg_err(m))?;
+        let state = self.temp(st.into())?;
+        let total = self.field(av, 2)?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 0, "")?, av)?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 1, "")?, self.i64(0))?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 2, "")?, total)?;
+        Ok(state.into())
     }
 
     /// `enumerate(it)` / `enumerate(it, start)`: an iterator (see the module doc).

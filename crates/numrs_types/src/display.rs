@@ -88,6 +88,8 @@ impl Display for Type {
                 IteratorKind::Array(a) => write!(f, "iter({a})"),
                 IteratorKind::Container(c) => write!(f, "iter({c})"),
                 IteratorKind::Enumerate(inner) => write!(f, "enumerate({inner})"),
+                IteratorKind::NdIndex(n) => write!(f, "ndindex(ndim={n})"),
+                IteratorKind::NdEnumerate(a) => write!(f, "ndenumerate({a})"),
                 IteratorKind::Zip(items) => {
                     f.write_str("zip(")?;
                     write_list(f, items, ", ")?;

@@ -289,6 +289,10 @@ pub enum IteratorKind {
     Container(Type),
     Enumerate(Type),
     Zip(Vec<Type>),
+    /// `np.ndindex(shape)`: the indices of a shape of this many dimensions, in C order.
+    NdIndex(u32),
+    /// `np.ndenumerate(array)`: `(index, item)` of the array's items, in C order.
+    NdEnumerate(Type),
 }
 
 /// A Numba type. Cloning is cheap (compound payloads are behind `Arc`).
@@ -903,6 +907,11 @@ impl Type {
             }
             IteratorKind::Zip(items) => {
                 Type::tuple(items.iter().map(Type::yield_type).collect::<Option<Vec<_>>>()?)
+            }
+            IteratorKind::NdIndex(n) => Type::unituple(Type::intp(), *n),
+            IteratorKind::NdEnumerate(arr) => {
+                let a = arr.as_array()?;
+                Type::Tuple(vec![Type::unituple(Type::intp(), a.ndim), a.dtype.clone()].into()).normalize_tuple()
             }
         })
     }

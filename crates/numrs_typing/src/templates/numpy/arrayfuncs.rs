@@ -36,6 +36,8 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.trace", trace),
     ("numpy.isin", isin),
     ("numpy.argwhere", argwhere),
+    ("numpy.ndindex", ndindex),
+    ("numpy.ndenumerate", ndenumerate),
     ("numpy.ediff1d", ediff1d),
     ("numpy.cross", cross),
     ("numpy.append", append),
@@ -466,6 +468,34 @@ fn isin(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 /// `np.argwhere(a)`: `np.transpose(np.vstack(np.nonzero(a)))` for arrays (an `A` layout
 /// transpose), a 2-D `C` array of `intp` for scalars.
+/// `np.ndindex(n, m, ...)` or `np.ndindex((n, m, ...))`: integers, or one tuple of them.
+fn ndindex(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    let int = |t: &Type| t.is_integer() || matches!(t, Type::IntegerLiteral(_));
+    let ndim = match args {
+        [t] if t.tuple_items().is_some() => {
+            let items = t.tuple_items().unwrap_or_default();
+            if !items.iter().all(int) {
+                return Ok(None);
+            }
+            items.len()
+        }
+        _ if !args.is_empty() && args.iter().all(int) => args.len(),
+        _ => return Ok(None),
+    };
+    sig(Type::iterator(numrs_types::IteratorKind::NdIndex(ndim as u32)), args)
+}
+
+/// `np.ndenumerate(array)`.
+fn ndenumerate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([a @ Type::Array(_)], true) => sig(Type::iterator(numrs_types::IteratorKind::NdEnumerate(a.clone())), args),
+        _ => Ok(None),
+    }
+}
+
 fn argwhere(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     let Some(a) = &b[0] else { return Ok(None) };
