@@ -2377,6 +2377,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::JitClassInstance(_) = self.ty(value)? {
             return self.intrinsic("operator.getitem", &[value, index], tt);
         }
+        if let Some((p, dtype)) = self.flat_item_ptr(value, index)? {
+            let x = self.load_element(p, &dtype)?;
+            return self.cast(x, &dtype, tt);
+        }
         if let Some(v) = self.dict_getitem(value, index, tt)? {
             return Ok(v);
         }
@@ -2548,6 +2552,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if self.dict_setitem(target, index, value)? {
             return Ok(());
         }
+        if let Some((p, dtype)) = self.flat_item_ptr(target, index)? {
+            let (vt, v) = (self.ty(value)?, self.load(value)?);
+            return self.store_element(p, v, &vt, &dtype);
+        }
         let tt = self.ty(target)?;
         if crate::lists::dtype(&tt).is_some() {
             return crate::lists::setitem(self, target, index, value);
@@ -2623,6 +2631,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
             (Type::Array(_), "T") => self.transpose(value, tt),
+            (Type::Array(_), "flat") => {
+                let Type::Iterator(k) = tt else { return self.fail(format!("a.flat typed {tt}")) };
+                let av = self.load(value)?;
+                self.array_walk_state(av, k)
+            }
             (Type::Array(_), "real" | "imag") => self.real_imag(value, attr, tt),
             // `a.flags` is the array (borrowed); its attributes read the layout.
             (Type::Array(_), "flags") => self.load(value),

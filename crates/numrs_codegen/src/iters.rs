@@ -134,6 +134,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
+            IteratorKind::Flat(arr) => {
+                let Type::Array(a) = arr else { return self.fail(format!("flat over {arr}")) };
+                let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), self.b.build_struct_gep(st, state, 0, "")?, "")?;
+                let (flat, valid) = self.nd_advance(st, state)?;
+                // The item is read only when there is one (an empty array has no data).
+                let xt = self.vt(item_t)?;
+                let cur = self.b.get_insert_block();
+                let read = self.new_block("flat_read");
+                let join = self.new_block("flat_join");
+                self.b.build_conditional_branch(valid, read, join)?;
+                self.b.position_at_end(read);
+                let x = self.load_element(self.flat_ptr(av, a, flat)?, &a.dtype)?;
+                let x = self.cast(x, &a.dtype, item_t)?;
+                let read_end = self.b.get_insert_block();
+                self.b.build_unconditional_branch(join)?;
+                self.b.position_at_end(join);
+                let phi = self.b.build_phi(xt, "")?;
+                if let (Some(c), Some(r)) = (cur, read_end) {
+                    phi.add_incoming(&[(&zero_of(xt), c), (&x, r)]);
+                }
+                let agg = self.b.build_insert_value(pt.get_undef(), phi.as_basic_value(), 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
             IteratorKind::NdEnumerate(arr) => {
                 let Type::Array(a) = arr else { return self.fail(format!("ndenumerate over {arr}")) };
                 let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), self.b.build_struct_gep(st, state, 0, "")?, "")?;
@@ -169,6 +193,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             other => self.fail(format!("iterating over {} is not supported by numrs build yet", Type::Iterator(std::sync::Arc::new(other.clone())))),
         }
+    }
+
+    /// `a.flat[i]` (of `flat`, an `a.flat` value, with integer `index`): the item's address and
+    /// the array's dtype; `None` for other values. An index outside the array is an
+    /// IndexError (Numba reads there).
+    pub(crate) fn flat_item_ptr(&self, flat: VarId, index: VarId) -> R<Option<(PointerValue<'ctx>, Type)>> {
+        let Type::Iterator(k) = self.ty(flat)? else { return Ok(None) };
+        let IteratorKind::Flat(Type::Array(a)) = &*k else { return Ok(None) };
+        let st = crate::types::iterator_state(self.ctx, &k).map_err(|m| self.cg_err(m))?;
+        let state = self.load(flat)?.into_pointer_value();
+        let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), self.b.build_struct_gep(st, state, 0, "")?, "")?;
+        let it = self.ty(index)?;
+        let i = self.cast(self.load(index)?, &it, &Type::int64())?.into_int_value();
+        let size = self.field(av, 2)?.into_int_value();
+        let outside = self.b.build_int_compare(IntPredicate::UGE, i, size, "")?;
+        self.guard(outside, numrs_abi::ExcKind::IndexError, "index out of bounds")?;
+        Ok(Some((self.flat_ptr(av, a, i)?, a.dtype.clone())))
     }
 
     /// For the `np.ndindex`/`np.ndenumerate` state at `state`: the flat index of this item and
@@ -246,6 +287,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::Iterator(k) = target else { return self.fail(format!("ndenumerate producing {target}")) };
         let (IteratorKind::NdEnumerate(_), [a]) = (&**k, args) else { return self.fail(format!("ndenumerate producing {target}")) };
         let av = self.load(*a)?;
+        self.array_walk_state(av, k)
+    }
+
+    /// The state of an iterator of kind `k` (`np.ndenumerate`, `a.flat`) over the items of
+    /// array `av` in C order (see the module doc).
+    pub(crate) fn array_walk_state(&self, av: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<BasicValueEnum<'ctx>> {
         let st = crate::types::iterator_state(self.ctx, k).map_err(|m| self.cg_err(m))?;
         let state = self.temp(st.into())?;
         let total = self.field(av, 2)?;

@@ -149,7 +149,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
-            IteratorKind::NdIndex(_) | IteratorKind::NdEnumerate(Type::Array(_)) => ptr.into(),
+            IteratorKind::NdIndex(_) | IteratorKind::NdEnumerate(Type::Array(_)) | IteratorKind::Flat(Type::Array(_)) => ptr.into(),
             IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
             IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => ptr.into(),
             k if crate::dicts::is_container_iter(k) => ptr.into(),
@@ -213,7 +213,7 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             Ok(ctx.struct_type(&[i64t.array_type(*n).into(), i64t.into(), i64t.into()], false))
         }
         // The array, the flat index of the next item, the number of items.
-        IteratorKind::NdEnumerate(arr) => {
+        IteratorKind::NdEnumerate(arr) | IteratorKind::Flat(arr) => {
             let Type::Array(a) = arr else { return Err(format!("ndenumerate over {arr}")) };
             let i64t = ctx.i64_type();
             Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), i64t.into(), i64t.into()], false))

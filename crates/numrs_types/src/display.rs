@@ -90,6 +90,7 @@ impl Display for Type {
                 IteratorKind::Enumerate(inner) => write!(f, "enumerate({inner})"),
                 IteratorKind::NdIndex(n) => write!(f, "ndindex(ndim={n})"),
                 IteratorKind::NdEnumerate(a) => write!(f, "ndenumerate({a})"),
+                IteratorKind::Flat(a) => write!(f, "array.flat({a})"),
                 IteratorKind::Zip(items) => {
                     f.write_str("zip(")?;
                     write_list(f, items, ", ")?;

@@ -293,6 +293,9 @@ pub enum IteratorKind {
     NdIndex(u32),
     /// `np.ndenumerate(array)`: `(index, item)` of the array's items, in C order.
     NdEnumerate(Type),
+    /// `array.flat`: the array's items in C order, also indexed by flat position (Numba's
+    /// `NumpyFlatType`, its own iterator).
+    Flat(Type),
 }
 
 /// A Numba type. Cloning is cheap (compound payloads are behind `Arc`).
@@ -909,6 +912,7 @@ impl Type {
                 Type::tuple(items.iter().map(Type::yield_type).collect::<Option<Vec<_>>>()?)
             }
             IteratorKind::NdIndex(n) => Type::unituple(Type::intp(), *n),
+            IteratorKind::Flat(arr) => arr.as_array()?.dtype.clone(),
             IteratorKind::NdEnumerate(arr) => {
                 let a = arr.as_array()?;
                 Type::Tuple(vec![Type::unituple(Type::intp(), a.ndim), a.dtype.clone()].into()).normalize_tuple()

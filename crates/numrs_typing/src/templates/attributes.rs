@@ -23,6 +23,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             "size" | "itemsize" | "nbytes" => Some(Type::intp()),
             "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
             "flags" => Some(Type::ArrayFlags(a.clone())),
+            "flat" => Some(Type::iterator(numrs_types::IteratorKind::Flat(ty.clone()))),
             "T" => {
                 let layout = match a.layout {
                     Layout::C => Layout::F,

@@ -213,6 +213,7 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
                 "size" | "itemsize" | "nbytes" => Some(Type::intp()),
                 "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
                 "T" => Some(methods::transposed(a)),
+                "flat" => Some(Type::iterator(numrs_types::IteratorKind::Flat(ty.clone()))),
                 "real" | "imag" => match a.dtype.as_number() {
                     Some(k) if k.is_complex() => {
                         Some(Type::array_ro(Type::Number(k.underlying_float()), a.ndim, Layout::A, a.readonly))

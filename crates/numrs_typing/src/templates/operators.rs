@@ -92,6 +92,11 @@ fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             _ => Ok(None),
         },
         Type::UniTuple(d, _) if index.is_integer() => sig((**d).clone(), args),
+        // `a.flat[i]`.
+        Type::Iterator(k) if index.is_integer() => match &**k {
+            numrs_types::IteratorKind::Flat(Type::Array(a)) => sig(a.dtype.clone(), args),
+            _ => Ok(None),
+        },
         Type::Unicode | Type::StringLiteral(_) => match index {
             t if t.is_integer() => sig(Type::Unicode, args),
             Type::Slice2 | Type::Slice3 => sig(Type::Unicode, args),
@@ -103,6 +108,13 @@ fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 
 fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [container, index, value] = args else { return Ok(None) };
+    // `a.flat[i] = v`.
+    if let Type::Iterator(k) = container {
+        if let (numrs_types::IteratorKind::Flat(Type::Array(a)), true) = (&**k, index.is_integer()) {
+            let ok = !a.readonly && numrs_types::can_convert(value, &a.dtype).is_some();
+            return if ok { sig(Type::NoneType, args) } else { Ok(None) };
+        }
+    }
     match container {
         // Arrays: `numpy::index` (Numba's `SetItemBuffer`).
         Type::List { dtype, .. } | Type::ListType(dtype) => {
