@@ -1517,6 +1517,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Some(v) = self.container_call(*func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = crate::heapq::call(self, *func, args, kws, &tt)? {
+                    v
                 } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::strings::call(self, *func, args, kws, &tt)? {

@@ -33,6 +33,7 @@ mod interp;
 pub mod func;
 mod random;
 mod header;
+mod heapq;
 mod iters;
 mod jitclass;
 mod lists;

@@ -383,7 +383,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_load(self.ctx.i64_type(), p, "len")?.into_int_value())
     }
 
-    fn set_len(&self, l: PointerValue<'ctx>, n: IntValue<'ctx>) -> R<()> {
+    pub(crate) fn set_len(&self, l: PointerValue<'ctx>, n: IntValue<'ctx>) -> R<()> {
         let p = self.pfield(l, SIZE)?;
         self.b.build_store(p, n)?;
         Ok(())
@@ -616,7 +616,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `a < b`, tuples compared lexicographically.
-    fn values_lt(&mut self, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<IntValue<'ctx>> {
+    pub(crate) fn values_lt(&mut self, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<IntValue<'ctx>> {
         if let (Some(ai), Some(bi)) = (at.tuple_items(), bt.tuple_items()) {
             // lt = a0 < b0 || (a0 == b0 && rest); shorter tuples first when equal.
             let mut res = self.ctx.bool_type().const_int((ai.len() < bi.len()) as u64, false);
@@ -661,7 +661,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// does (by `>` with `reverse`); other items by an insertion sort by `<` (stable; with
     /// `reverse`, by `>` so that equal items keep their order), which gives the same order for
     /// the items whose equal values cannot be told apart.
-    fn list_sort(&mut self, l: PointerValue<'ctx>, dt: &Type, reverse: IntValue<'ctx>) -> R<()> {
+    pub(crate) fn list_sort(&mut self, l: PointerValue<'ctx>, dt: &Type, reverse: IntValue<'ctx>) -> R<()> {
         let n = self.list_len(l)?;
         if let Type::Number(k) = dt {
             if k.is_integer() || k.is_float() {
@@ -910,7 +910,7 @@ pub(crate) fn build_list<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: &[VarId], tt: &Ty
 
 /// The IndexError message of `xs[i]` out of range: Numba's reflected list says
 /// "getitem out of range", its typed `List` "list index out of range".
-fn getitem_message(list: &Type) -> &'static str {
+pub(crate) fn getitem_message(list: &Type) -> &'static str {
     if matches!(list, Type::ListType(_)) {
         "list index out of range"
     } else {

@@ -270,6 +270,9 @@ impl Constraint {
             }
             Kind::Intrinsic { key, fallback, args, negate } => {
                 let Some(types) = all_defined(inf, args) else { return Ok(()) };
+                if types.iter().any(untyped_list) {
+                    return Ok(());
+                }
                 let mut ret = registry_call(inf, key, &types, &[], span)?;
                 if ret.is_none() {
                     if let Some(fb) = fallback {
@@ -306,6 +309,11 @@ impl Constraint {
                 // Numba's CallConstraint waits for precise arguments: a set of functions no call
                 // has given a signature stays imprecise (reported at its variable).
                 if types.iter().chain(kw_types.iter().map(|(_, t)| t)).any(|t| matches!(t, Type::UndefinedFunction(_))) {
+                    return Ok(());
+                }
+                // So does a call given a list nothing has typed yet (`h = []`): the list stays
+                // imprecise (reported at its variable).
+                if matches!(&fty, Type::Function(_)) && types.iter().any(untyped_list) {
                     return Ok(());
                 }
                 if let Type::UndefinedFunction(members) = &fty {
@@ -395,10 +403,16 @@ impl Constraint {
             }
             Kind::GetItem { value, index } => {
                 let Some(types) = all_defined(inf, &[*value, *index]) else { return Ok(()) };
+                if untyped_list(&types[0]) {
+                    return Ok(());
+                }
                 Some(resolve_intrinsic(inf, "operator.getitem", &types, span)?)
             }
             Kind::StaticGetItem { value, index, index_var } => {
                 let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
+                if untyped_list(&vt) {
+                    return Ok(());
+                }
                 if let (Some(items), StaticIndex::Int(i)) = (vt.tuple_items(), index) {
                     let n = items.len() as i128;
                     if *i >= n || *i < -n {
@@ -691,6 +705,12 @@ fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Resu
         })?;
     }
     Ok(acc.unliteral())
+}
+
+/// A list whose item type nothing has given yet (`[]` before any `append`): Numba's call
+/// constraints wait for precise arguments.
+fn untyped_list(t: &Type) -> bool {
+    matches!(t, Type::List { dtype, .. } if matches!(&**dtype, Type::Undefined))
 }
 
 fn resolve_getiter(t: &Type) -> Option<Type> {

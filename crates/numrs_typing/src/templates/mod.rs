@@ -9,6 +9,7 @@ mod cuda;
 mod math;
 pub(crate) mod numpy;
 mod operators;
+mod pyheapq;
 mod pyrandom;
 
 use numrs_types::{NumericKind, Type};
@@ -25,6 +26,7 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(cuda::TEMPLATES.iter().copied());
     out.extend(math::TEMPLATES.iter().copied());
     out.extend(pyrandom::TEMPLATES.iter().copied());
+    out.extend(pyheapq::TEMPLATES.iter().copied());
     out
 }
 
@@ -92,6 +94,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             }
         }
         "random" => pyrandom::has_function(attr).then(|| Type::function(&format!("random.{attr}"))),
+        "heapq" => pyheapq::has_function(attr).then(|| Type::function(&format!("heapq.{attr}"))),
         // `operator.add(a, b)`: the function the `+` operator types and lowers through.
         "operator" => {
             let key = format!("operator.{attr}");

@@ -1,0 +1,235 @@
+//! Python's `heapq` functions on lists (reflected or typed), as Numba's port of CPython's
+//! `heapq` runs them (`numba/cpython/heapq.py`): items are moved within the list (no
+//! reference changes), ordered by `<` (tuples lexicographically).
+
+use inkwell::values::{BasicValueEnum, IntValue, PointerValue};
+use inkwell::IntPredicate;
+use numrs_abi::ExcKind;
+use numrs_ir::VarId;
+use numrs_types::Type;
+
+use crate::func::{FnCx, R};
+
+/// A call of `heapq.<name>`; `None` for other callees.
+pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    let Type::Function(key) = cx.ty(func)? else { return Ok(None) };
+    let Some(name) = key.strip_prefix("heapq.") else { return Ok(None) };
+    if !kws.is_empty() {
+        return cx.fail(format!("heapq.{name} with keyword arguments is not supported by numrs build yet"));
+    }
+    if matches!(name, "nsmallest" | "nlargest") {
+        return select(cx, name, args, tt).map(Some);
+    }
+    let Some(&heap) = args.first() else { return cx.fail(format!("heapq.{name} without arguments")) };
+    let ht = cx.ty(heap)?;
+    let Some(dt) = crate::lists::dtype(&ht).cloned() else {
+        return cx.fail(format!("heapq.{name} of {ht} is not supported by numrs build yet"));
+    };
+    // Items holding references would need their counts kept where Numba's Python code keeps
+    // them; numbers and tuples of numbers are moved as they are.
+    let plain = |t: &Type| match t.tuple_items() {
+        Some(items) => items.iter().all(|i| crate::types::numeric(i).is_some()),
+        None => crate::types::numeric(t).is_some(),
+    };
+    if !plain(&dt) {
+        return cx.fail(format!("heapq.{name} of a list of {dt} is not supported by numrs build yet"));
+    }
+    let l = cx.load(heap)?.into_pointer_value();
+    let item = |cx: &mut FnCx<'_, 'ctx>| -> R<BasicValueEnum<'ctx>> {
+        let v = args[1];
+        let vt = cx.ty(v)?;
+        let x = cx.load(v)?;
+        cx.cast(x, &vt, &dt)
+    };
+    let out = match (name, args.len()) {
+        ("heapify", 1) => {
+            // for i in reversed(range(n // 2)): _siftup(x, i)
+            let n = cx.list_len(l)?;
+            let half = cx.b.build_right_shift(n, cx.i64(1), true, "")?;
+            let dt2 = dt.clone();
+            cx.counted_loop(half, |cx, k| {
+                let i = cx.b.build_int_sub(half, cx.i64(1), "")?;
+                let i = cx.b.build_int_sub(i, k, "")?;
+                cx.sift_up(l, &dt2, i)
+            })?;
+            return Ok(Some(cx.ctx.struct_type(&[], false).const_zero().into()));
+        }
+        ("heappush", 2) => {
+            let x = item(cx)?;
+            cx.list_append(l, &dt, x)?;
+            let n = cx.list_len(l)?;
+            let last = cx.b.build_int_sub(n, cx.i64(1), "")?;
+            cx.sift_down(l, &dt, cx.i64(0), last)?;
+            return Ok(Some(cx.ctx.struct_type(&[], false).const_zero().into()));
+        }
+        ("heappop", 1) => {
+            // lastelt = heap.pop(); if heap: returnitem = heap[0]; heap[0] = lastelt; _siftup(heap, 0)
+            let n = cx.list_len(l)?;
+            let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
+            cx.guard(empty, ExcKind::IndexError, "pop from empty list")?;
+            let last_i = cx.b.build_int_sub(n, cx.i64(1), "")?;
+            let last = cx.list_get(l, &dt, last_i)?;
+            cx.set_len(l, last_i)?;
+            let slot = cx.temp(cx.vt(&dt)?)?;
+            cx.b.build_store(slot, last)?;
+            let more = cx.b.build_int_compare(IntPredicate::SGT, last_i, cx.i64(0), "")?;
+            let (swap, done) = (cx.new_block("heappop_swap"), cx.new_block("heappop_done"));
+            cx.b.build_conditional_branch(more, swap, done)?;
+            cx.b.position_at_end(swap);
+            let first = cx.list_get(l, &dt, cx.i64(0))?;
+            cx.b.build_store(slot, first)?;
+            cx.list_put(l, &dt, cx.i64(0), last)?;
+            cx.sift_up(l, &dt, cx.i64(0))?;
+            cx.b.build_unconditional_branch(done)?;
+            cx.b.position_at_end(done);
+            cx.b.build_load(cx.vt(&dt)?, slot, "")?
+        }
+        ("heapreplace", 2) => {
+            // returnitem = heap[0]; heap[0] = item; _siftup(heap, 0)
+            let x = item(cx)?;
+            let n = cx.list_len(l)?;
+            let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
+            cx.guard(empty, ExcKind::IndexError, crate::lists::getitem_message(&ht))?;
+            let first = cx.list_get(l, &dt, cx.i64(0))?;
+            cx.list_put(l, &dt, cx.i64(0), x)?;
+            cx.sift_up(l, &dt, cx.i64(0))?;
+            first
+        }
+        ("heappushpop", 2) => {
+            // if heap and heap[0] < item: item, heap[0] = heap[0], item; _siftup(heap, 0)
+            let x = item(cx)?;
+            let slot = cx.temp(cx.vt(&dt)?)?;
+            cx.b.build_store(slot, x)?;
+            let n = cx.list_len(l)?;
+            let nonempty = cx.b.build_int_compare(IntPredicate::SGT, n, cx.i64(0), "")?;
+            let (check, swap, done) = (cx.new_block("pushpop_check"), cx.new_block("pushpop_swap"), cx.new_block("pushpop_done"));
+            cx.b.build_conditional_branch(nonempty, check, done)?;
+            cx.b.position_at_end(check);
+            let first = cx.list_get(l, &dt, cx.i64(0))?;
+            let lt = cx.values_lt(first, &dt, x, &dt)?;
+            cx.b.build_conditional_branch(lt, swap, done)?;
+            cx.b.position_at_end(swap);
+            cx.b.build_store(slot, first)?;
+            cx.list_put(l, &dt, cx.i64(0), x)?;
+            cx.sift_up(l, &dt, cx.i64(0))?;
+            cx.b.build_unconditional_branch(done)?;
+            cx.b.position_at_end(done);
+            cx.b.build_load(cx.vt(&dt)?, slot, "")?
+        }
+        _ => return cx.fail(format!("heapq.{name} is not supported by numrs build yet")),
+    };
+    cx.cast(out, &dt, tt).map(Some)
+}
+
+/// `nsmallest(n, iterable)` / `nlargest(n, iterable)` of numbers: the items sorted (Numba's
+/// quicksort, by `>` for `nlargest`), the first `n` kept (none when `n` is not positive).
+fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let [n, it] = args else { return cx.fail(format!("heapq.{name} takes two arguments")) };
+    let Some(dt) = crate::lists::dtype(tt).cloned() else { return cx.fail(format!("heapq.{name} giving {tt}")) };
+    if crate::types::numeric(&dt).is_none_or(|k| k.is_complex()) {
+        return cx.fail(format!("heapq.{name} of {dt} items is not supported by numrs build yet"));
+    }
+    let (nt, itt) = (cx.ty(*n)?, cx.ty(*it)?);
+    let n = cx.cast(cx.load(*n)?, &nt, &Type::int64())?.into_int_value();
+    let src = cx.load(*it)?;
+    let size = match &itt {
+        Type::Array(a) if a.ndim == 1 => cx.field(src, 2)?.into_int_value(),
+        t if crate::lists::dtype(t).is_some() => cx.list_len(src.into_pointer_value())?,
+        other => return cx.fail(format!("heapq.{name} of {other} is not supported by numrs build yet")),
+    };
+    let out = cx.list_new(&dt, size, size)?;
+    let dt2 = dt.clone();
+    cx.counted_loop(size, |cx, i| {
+        let (x, xt) = match &itt {
+            Type::Array(a) => (cx.load_element(cx.flat_ptr(src, a, i)?, &a.dtype)?, a.dtype.clone()),
+            t => {
+                let d = crate::lists::dtype(t).cloned().unwrap_or_else(|| dt2.clone());
+                (cx.list_get(src.into_pointer_value(), &d, i)?, d)
+            }
+        };
+        let x = cx.cast(x, &xt, &dt2)?;
+        cx.list_put(out, &dt2, i, x)
+    })?;
+    let reverse = cx.ctx.bool_type().const_int((name == "nlargest") as u64, false);
+    cx.list_sort(out, &dt, reverse)?;
+    // Keep max(0, min(n, size)) items.
+    let neg = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
+    let k = cx.b.build_select(neg, cx.i64(0), n, "")?.into_int_value();
+    let over = cx.b.build_int_compare(IntPredicate::SGT, k, size, "")?;
+    let k = cx.b.build_select(over, size, k, "")?.into_int_value();
+    cx.set_len(out, k)?;
+    cx.fresh = true;
+    Ok(out.into())
+}
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// Numba's `_siftdown(heap, startpos, pos)`: the item at `pos` moves up towards `startpos`
+    /// past the parents it is `<`.
+    fn sift_down(&mut self, l: PointerValue<'ctx>, dt: &Type, start: IntValue<'ctx>, pos: IntValue<'ctx>) -> R<()> {
+        let i64t = self.ctx.i64_type();
+        let new = self.list_get(l, dt, pos)?;
+        let posv = self.temp(i64t.into())?;
+        self.b.build_store(posv, pos)?;
+        let (head, body, up, exit) = (self.new_block("siftdown_head"), self.new_block("siftdown_body"), self.new_block("siftdown_up"), self.new_block("siftdown_exit"));
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let p = self.b.build_load(i64t, posv, "pos")?.into_int_value();
+        let above = self.b.build_int_compare(IntPredicate::SGT, p, start, "")?;
+        self.b.build_conditional_branch(above, body, exit)?;
+        self.b.position_at_end(body);
+        let parent_pos = self.b.build_right_shift(self.b.build_int_sub(p, self.i64(1), "")?, self.i64(1), true, "")?;
+        let parent = self.list_get(l, dt, parent_pos)?;
+        let lt = self.values_lt(new, dt, parent, dt)?;
+        self.b.build_conditional_branch(lt, up, exit)?;
+        self.b.position_at_end(up);
+        self.list_put(l, dt, p, parent)?;
+        self.b.build_store(posv, parent_pos)?;
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        let p = self.b.build_load(i64t, posv, "")?.into_int_value();
+        self.list_put(l, dt, p, new)
+    }
+
+    /// Numba's `_siftup(heap, pos)`: the smaller child moves up until a leaf, where the item
+    /// at `pos` goes, then `_siftdown` from `pos`.
+    fn sift_up(&mut self, l: PointerValue<'ctx>, dt: &Type, pos: IntValue<'ctx>) -> R<()> {
+        let i64t = self.ctx.i64_type();
+        let end = self.list_len(l)?;
+        let new = self.list_get(l, dt, pos)?;
+        let posv = self.temp(i64t.into())?;
+        self.b.build_store(posv, pos)?;
+        let (head, body, exit) = (self.new_block("siftup_head"), self.new_block("siftup_body"), self.new_block("siftup_exit"));
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let p = self.b.build_load(i64t, posv, "pos")?.into_int_value();
+        let child = self.b.build_int_add(self.b.build_int_mul(p, self.i64(2), "")?, self.i64(1), "")?;
+        let more = self.b.build_int_compare(IntPredicate::SLT, child, end, "")?;
+        self.b.build_conditional_branch(more, body, exit)?;
+        self.b.position_at_end(body);
+        // rightpos < endpos and not heap[childpos] < heap[rightpos]: the right child.
+        let right = self.b.build_int_add(child, self.i64(1), "")?;
+        let has_right = self.b.build_int_compare(IntPredicate::SLT, right, end, "")?;
+        let chosen = self.temp(i64t.into())?;
+        self.b.build_store(chosen, child)?;
+        let (cmp, pick, go) = (self.new_block("siftup_cmp"), self.new_block("siftup_right"), self.new_block("siftup_move"));
+        self.b.build_conditional_branch(has_right, cmp, go)?;
+        self.b.position_at_end(cmp);
+        let c = self.list_get(l, dt, child)?;
+        let r = self.list_get(l, dt, right)?;
+        let lt = self.values_lt(c, dt, r, dt)?;
+        self.b.build_conditional_branch(lt, go, pick)?;
+        self.b.position_at_end(pick);
+        self.b.build_store(chosen, right)?;
+        self.b.build_unconditional_branch(go)?;
+        self.b.position_at_end(go);
+        let ch = self.b.build_load(i64t, chosen, "")?.into_int_value();
+        let x = self.list_get(l, dt, ch)?;
+        self.list_put(l, dt, p, x)?;
+        self.b.build_store(posv, ch)?;
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(exit);
+        let p = self.b.build_load(i64t, posv, "")?.into_int_value();
+        self.list_put(l, dt, p, new)?;
+        self.sift_down(l, dt, pos, p)
+    }
+}
