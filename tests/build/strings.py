@@ -135,6 +135,12 @@ def str_dict(text):
     return d, e, keys, firsts, popped, last, "x" in d, words[0] in e
 
 
+@njit("(unicode_type,)")
+def hashes(s):
+    # CPython's hash of a string (per process, as Numba computes it).
+    return hash(s), hash(s + "é"), hash(s[1:])
+
+
 @njit("(int64, unicode_type)")
 def catching(n, s):
     # A caught exception's run-time message must be released.
@@ -181,6 +187,8 @@ CALLS = [
     ("catching", (5, "key")),
     ("str_dict", ("a,b,a,cé,b,a",)),
     ("str_dict", ("solo",)),
+    ("hashes", ("",)),
+    ("hashes", ("hello wörld 😀",)),
 ]
 
 # Functions whose exception messages (built at run time) must equal CPython's too.

@@ -33,10 +33,10 @@ enum Out {
 fn out_of(op: StrOp) -> Out {
     use StrOp::*;
     match op {
-        Compare | Count | Find | RFind | Index | RIndex | Ord => Out::Int,
+        Compare | Count | Find | RFind | Index | RIndex | Ord | Hash => Out::Int,
         Contains | StartsWith | EndsWith | IsDigit | IsAlpha | IsAlnum | IsSpace | IsUpper | IsLower | IsDecimal
         | IsNumeric | IsTitle | IsAscii | IsIdentifier | IsPrintable | Equal => Out::Bool,
-        Split | SplitSep | SplitSepMax | RSplitSep | RSplit | SplitLines => Out::List,
+        Split | SplitSep | SplitSepMax | RSplitSep | RSplitSepMax | RSplit | SplitLines => Out::List,
         Print | RaiseMessage => Out::Nothing,
         _ => Out::Str,
     }
@@ -90,8 +90,10 @@ const METHODS: &[(&str, usize, StrOp)] = &[
     ("split", 2, StrOp::SplitSepMax),
     ("rsplit", 0, StrOp::RSplit),
     ("rsplit", 1, StrOp::RSplitSep),
+    ("rsplit", 2, StrOp::RSplitSepMax),
     ("splitlines", 0, StrOp::SplitLines),
     ("expandtabs", 0, StrOp::ExpandTabs),
+    ("expandtabs", 1, StrOp::ExpandTabsSize),
     ("join", 1, StrOp::Join),
 ];
 
@@ -104,6 +106,7 @@ const OPERATORS: &[(&str, StrOp)] = &[
     ("operator.contains", StrOp::Contains),
     ("builtins.ord", StrOp::Ord),
     ("builtins.chr", StrOp::Chr),
+    ("builtins.hash", StrOp::Hash),
 ];
 
 pub fn is_str(t: &Type) -> bool {

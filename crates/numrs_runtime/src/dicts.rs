@@ -125,7 +125,7 @@ unsafe fn str_key<'a>(p: *const u8) -> &'a [u32] {
 /// CPython's (and so Numba's) `hash(str)`: SipHash-1-3 with the interpreter's secret over the
 /// string's PEP 393 representation (1, 2 or 4 bytes per code point), 0 for the empty string.
 /// Sets of strings iterate in hash order, so this is what makes their order Numba's.
-fn hash_str(chars: &[u32]) -> i64 {
+pub(crate) fn hash_str(chars: &[u32]) -> i64 {
     if chars.is_empty() {
         return 0;
     }

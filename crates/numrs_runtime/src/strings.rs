@@ -541,6 +541,9 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         SplitSep => out_list(split_sep(s(0), s(1), -1)?),
         SplitSepMax => out_list(split_sep(s(0), s(1), int(2))?),
         RSplitSep => out_list(rsplit_sep(s(0), s(1), -1)?),
+        RSplitSepMax => out_list(rsplit_sep(s(0), s(1), int(2))?),
+        // CPython's (and Numba's) `hash(str)`, as sets and dicts of strings hash them.
+        Hash => out_int(crate::dicts::hash_str(s(0))),
         SplitLines => {
             let c = s(0);
             let mut out = Vec::new();
@@ -574,12 +577,14 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             let kind = ExcKind::from_u32(arg(0) as u32).unwrap_or(ExcKind::Exception);
             Err(Raise(kind, msg))
         }
-        ExpandTabs => {
+        ExpandTabs | ExpandTabsSize => {
+            // CPython's `str.expandtabs`: a tab size of zero or less removes tabs.
+            let size = if op == ExpandTabsSize { int(1) } else { 8 };
             let mut out = Vec::new();
             let mut col = 0;
             for &ch in s(0) {
                 if ch == '\t' as u32 {
-                    let n = 8 - col % 8;
+                    let n = if size > 0 { size as usize - col % size as usize } else { 0 };
                     out.extend(std::iter::repeat_n(' ' as u32, n));
                     col += n;
                 } else {
