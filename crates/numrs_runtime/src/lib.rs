@@ -9,6 +9,7 @@
 //! boxes the result.
 
 pub mod boxing;
+mod case_tables;
 pub mod dict_boxing;
 pub mod distributions;
 pub mod device;

@@ -199,18 +199,113 @@ fn is_digit(ch: char) -> bool {
         || matches!(ch, '\u{00B2}' | '\u{00B3}' | '\u{00B9}' | '\u{2070}'..='\u{2079}' | '\u{2080}'..='\u{2089}')
 }
 
+/// CPython's full case mappings where Rust's `char` methods differ (`case_tables.rs`).
+mod case {
+    use crate::case_tables::{CASED_TITLECASE, CASE_IGNORABLE, FOLD, TITLE};
+
+    fn lookup(table: &[(u32, &'static str)], c: char) -> Option<&'static str> {
+        table.binary_search_by_key(&(c as u32), |(k, _)| *k).ok().map(|i| table[i].1)
+    }
+
+    fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
+        let c = c as u32;
+        match table.binary_search_by(|(a, _)| a.cmp(&c)) {
+            Ok(_) => true,
+            Err(0) => false,
+            Err(i) => c <= table[i - 1].1,
+        }
+    }
+
+    /// `_PyUnicode_ToTitleFull`.
+    pub fn title(c: char) -> String {
+        lookup(TITLE, c).map_or_else(|| c.to_uppercase().collect(), str::to_string)
+    }
+
+    /// `_PyUnicode_ToFoldedFull`.
+    pub fn fold(c: char) -> String {
+        lookup(FOLD, c).map_or_else(|| c.to_lowercase().collect(), str::to_string)
+    }
+
+    /// `Py_UNICODE_ISTITLE`.
+    pub fn is_titlecase(c: char) -> bool {
+        in_ranges(CASED_TITLECASE, c)
+    }
+
+    /// `_PyUnicode_IsCased`.
+    pub fn is_cased(c: char) -> bool {
+        c.is_uppercase() || c.is_lowercase() || is_titlecase(c)
+    }
+
+    /// The lower case of `chars[i]`, a capital sigma in its final form where CPython's
+    /// `handle_capital_sigma` finds it final (after a cased letter, not before one, case-
+    /// ignorable characters skipped).
+    pub fn lower_at(chars: &[char], i: usize) -> String {
+        let c = chars[i];
+        if c != '\u{3a3}' {
+            return c.to_lowercase().collect();
+        }
+        let ignorable = |c: char| in_ranges(CASE_IGNORABLE, c);
+        let before = chars[..i].iter().rev().find(|&&c| !ignorable(c));
+        let after = chars[i + 1..].iter().find(|&&c| !ignorable(c));
+        let is_final = before.is_some_and(|&c| is_cased(c)) && !after.is_some_and(|&c| is_cased(c));
+        if is_final { "\u{3c2}" } else { "\u{3c3}" }.to_string()
+    }
+}
+
+/// `str.title()` (CPython's `do_title`).
 fn cased_title(c: &[u32]) -> String {
+    let chars: Vec<char> = to_string(c).chars().collect();
     let mut out = String::new();
     let mut prev_cased = false;
-    for ch in to_string(c).chars() {
+    for (i, &ch) in chars.iter().enumerate() {
         if prev_cased {
-            out.extend(ch.to_lowercase());
+            out.push_str(&case::lower_at(&chars, i));
         } else {
-            out.extend(ch.to_uppercase());
+            out.push_str(&case::title(ch));
         }
-        prev_cased = ch.is_alphabetic();
+        prev_cased = case::is_cased(ch);
     }
     out
+}
+
+/// `str.lower()`, `str.swapcase()` and `str.capitalize()` (CPython's `do_lower`,
+/// `do_swapcase`, `do_capitalize`).
+fn cased_map(c: &[u32], op: StrOp) -> String {
+    let chars: Vec<char> = to_string(c).chars().collect();
+    let mut out = String::new();
+    for (i, &ch) in chars.iter().enumerate() {
+        match op {
+            StrOp::SwapCase if ch.is_uppercase() => out.push_str(&case::lower_at(&chars, i)),
+            StrOp::SwapCase if ch.is_lowercase() => out.extend(ch.to_uppercase()),
+            StrOp::SwapCase => out.push(ch),
+            StrOp::Capitalize if i == 0 => out.push_str(&case::title(ch)),
+            _ => out.push_str(&case::lower_at(&chars, i)),
+        }
+    }
+    out
+}
+
+/// `str.istitle()` (CPython's `unicode_istitle_impl`).
+fn is_title(c: &[u32]) -> bool {
+    let (mut cased, mut prev_cased) = (false, false);
+    for ch in to_string(c).chars() {
+        if ch.is_uppercase() || case::is_titlecase(ch) {
+            if prev_cased {
+                return false;
+            }
+            prev_cased = true;
+            cased = true;
+        } else if ch.is_lowercase() {
+            if !prev_cased {
+                return false;
+            }
+            prev_cased = true;
+            cased = true;
+        } else {
+            prev_cased = false;
+        }
+    }
+    cased
 }
 
 fn split_whitespace(c: &[u32], max: i64) -> Vec<Vec<u32>> {
@@ -434,27 +529,9 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             }
             out_str(&c[i..j])
         }
-        Lower => out_string(&map_chars(s(0), |c| c.to_lowercase().collect())),
+        Lower | SwapCase | Capitalize => out_string(&cased_map(s(0), op)),
         Upper => out_string(&map_chars(s(0), |c| c.to_uppercase().collect())),
-        Casefold => out_string(&map_chars(s(0), |c| c.to_lowercase().collect())),
-        SwapCase => out_string(&map_chars(s(0), |c| {
-            if c.is_uppercase() {
-                c.to_lowercase().collect()
-            } else if c.is_lowercase() {
-                c.to_uppercase().collect()
-            } else {
-                c.to_string()
-            }
-        })),
-        Capitalize => {
-            let t = to_string(s(0));
-            let mut it = t.chars();
-            let r = match it.next() {
-                Some(f) => f.to_uppercase().chain(it.flat_map(char::to_lowercase)).collect(),
-                None => String::new(),
-            };
-            out_string(&r)
-        }
+        Casefold => out_string(&map_chars(s(0), case::fold)),
         Title => out_string(&cased_title(s(0))),
         IsDigit => out_bool(predicate(s(0), is_digit)),
         IsDecimal => out_bool(predicate(s(0), |c| c.to_digit(10).is_some() || (!c.is_ascii() && c.is_numeric() && is_digit(c)))),
@@ -469,17 +546,16 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             let mut it = t.chars();
             out_bool(it.next().is_some_and(|c| c == '_' || c.is_alphabetic()) && it.all(|c| c == '_' || c.is_alphanumeric()))
         }
+        // CPython's `isupper`/`islower`: no character of the other case or title case, and
+        // one of this case.
         IsUpper | IsLower => {
             let t = to_string(s(0));
-            let cased = t.chars().any(|c| c.is_uppercase() || c.is_lowercase());
-            let ok = if op == IsUpper { !t.chars().any(char::is_lowercase) } else { !t.chars().any(char::is_uppercase) };
-            out_bool(cased && ok)
+            let (this, other): (fn(char) -> bool, fn(char) -> bool) =
+                if op == IsUpper { (char::is_uppercase, char::is_lowercase) } else { (char::is_lowercase, char::is_uppercase) };
+            let refused = t.chars().any(|c| other(c) || case::is_titlecase(c));
+            out_bool(!refused && t.chars().any(this))
         }
-        IsTitle => out_bool({
-            let t = to_string(s(0));
-            let has = t.chars().any(|c| c.is_uppercase() || c.is_lowercase());
-            has && cased_title(s(0)) == t
-        }),
+        IsTitle => out_bool(is_title(s(0))),
         Zfill => {
             let c = s(0);
             let w = int(1);
