@@ -756,8 +756,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.build_store(p, i)?;
             Ok(())
         })?;
-        let asc = self.sort_fn(&key_t, true, false, false)?;
-        let desc = self.sort_fn(&key_t, true, false, true)?;
+        // Numba's `arg_sort_forwards`/`arg_sort_backwards`: keys compared by plain `<` (`>`).
+        let asc = self.list_argsort_fn(&key_t, false)?;
+        let desc = self.list_argsort_fn(&key_t, true)?;
         let f = self.b.build_select(reverse, desc.as_global_value().as_pointer_value(), asc.as_global_value().as_pointer_value(), "")?.into_pointer_value();
         let (kd, od) = (self.field(keys, 4)?, self.field(order, 4)?);
         self.b.build_indirect_call(asc.get_type(), f, &[kd.into(), od.into(), n.into()], "")?;

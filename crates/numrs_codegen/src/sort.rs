@@ -496,6 +496,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.quick_fn(dtype, false, false, descending, false, true)
     }
 
+    /// `void sort(keys*, order*, n)`: Numba's argsort quicksort of a list's keys, as `list.sort`
+    /// with a `key` runs it (`make_jit_quicksort(is_argsort=True, is_list=True)`): by plain `<`
+    /// (`>` when `descending`).
+    pub(crate) fn list_argsort_fn(&self, dtype: &Type, descending: bool) -> R<FunctionValue<'ctx>> {
+        self.quick_fn(dtype, true, false, descending, false, true)
+    }
+
     /// `void select(vals*, R*, low, high, k)`: Numba's `_select_w_nan` (or, with `argsort`,
     /// `_arg_select_w_nan`): partitions `R[low..=high]` around median-of-three pivots, as the
     /// quicksort does, until the item at `k` is in its sorted place. NaNs order last.

@@ -39,7 +39,22 @@ def signed_zeros(n):
     return np.copysign(1.0, np.array(l))
 
 
+@njit("float64[:](float64[:])")
+def sorted_by_key(a):
+    return np.array(sorted(list(a), key=lambda x: x * 2.0))
+
+
+@njit("float64[:](float64[:])")
+def sort_by_key_reverse(a):
+    l = list(a)
+    l.sort(key=lambda x: -x, reverse=True)
+    return np.array(l)
+
+
 CALLS = [
+    ("sorted_by_key", (np.array([2.0] * 8 + [np.nan] + [1.0] * 7),)),
+    ("sorted_by_key", (np.array([5.0, 1.0, np.nan, 4.0, 9.0, 2.0, 8.0, np.nan, 7.0, 3.0, 6.0, 0.5, 11.0, 10.0, 12.0, 13.0, 14.0, 15.0, np.nan, 1.5]),)),
+    ("sort_by_key_reverse", (np.array([1.0, np.nan] * 10 + [3.0, 0.0, 2.0]),)),
     ("list_sort", (np.array([2.0] * 8 + [np.nan] + [1.0] * 7),)),
     ("list_sort", (np.array([3.0, np.nan, 1.0, 2.0]),)),
     ("list_sort", (np.array([5.0, 1.0, np.nan, 4.0, 9.0, 2.0, 8.0, np.nan, 7.0, 3.0, 6.0, 0.5, 11.0, 10.0, 12.0, 13.0, 14.0, 15.0, np.nan, 1.5]),)),
