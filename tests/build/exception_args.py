@@ -156,6 +156,16 @@ def own_text(s):
 
 
 @njit("int64(int64)")
+def tuple_arg(n):
+    raise ValueError((n, 2))
+
+
+@njit("int64(float64)")
+def tuple_args(x):
+    raise KeyError("at", (x, 1), (x,))
+
+
+@njit("int64(int64)")
 def list_index(n):
     return [1, 2, 3].index(n)
 
@@ -220,6 +230,7 @@ CALLS = [
     "int_divmod(7, 0)", "float_divmod(7.5, 0.0)", "int_mod(7, 0)", "int_floordiv(7, 0)", "float_mod(7.5, 0.0)",
     "float_floordiv(7.5, 0.0)",
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
+    "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
 ]
 
 

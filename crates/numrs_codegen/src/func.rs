@@ -1243,7 +1243,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // or a number, the message is the arguments' tuple as a Python literal, marked so that
         // the runtime passes them themselves (`numrs_abi::EXC_ARGS_PREFIX`); else it is the
         // tuple's text.
-        let number = |a: &VarId| self.ty(*a).is_ok_and(|t| numeric(&t).is_some_and(|k| !k.is_complex()));
+        let real = |t: &Type| numeric(t).is_some_and(|k| !k.is_complex());
+        // A number, or a tuple of numbers (written as a tuple literal inside the arguments).
+        let number = |a: &VarId| {
+            self.ty(*a).is_ok_and(|t| real(&t) || t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(real)))
+        };
         let string = |a: &VarId| self.ty(*a).is_ok_and(|t| matches!(t, Type::Unicode));
         // One non-empty string: the message is the string (an empty one goes in a tuple, so
         // that it stays an argument).

@@ -780,8 +780,23 @@ pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces
     let single = pieces.len() == 1 + class;
     let mut vals = Vec::new();
     for p in pieces {
-        vals.push(match p {
+        let piece = match p {
             Ok(text) => Piece::Text(text),
+            Err(v) if literal && cx.ty(v)?.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|t| numeric(t).is_some_and(|k| !k.is_complex()))) => {
+                // A tuple of numbers inside the argument tuple: its literal, item by item.
+                let t = cx.ty(v)?;
+                let items = t.tuple_items().unwrap_or_default();
+                let tv = cx.load(v)?.into_struct_value();
+                vals.push(Piece::Text("(".into()));
+                for (i, it) in items.iter().enumerate() {
+                    if i > 0 {
+                        vals.push(Piece::Text(", ".into()));
+                    }
+                    let x = cx.b.build_extract_value(tv, i as u32, "")?;
+                    vals.push(Piece::Str(x, it.clone()));
+                }
+                Piece::Text(if items.len() == 1 { ",)" } else { ")" }.into())
+            }
             Err(v) => {
                 let t = cx.ty(v)?;
                 let string = matches!(t, Type::Unicode);
@@ -796,7 +811,8 @@ pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces
                     Piece::Str(x, t)
                 }
             }
-        });
+        };
+        vals.push(piece);
     }
     raise_values(cx, kind, vals)
 }
