@@ -472,13 +472,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn alloc_array(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let isz = self.itemsize_of(dtype)?;
         let mut neg = self.ctx.bool_type().const_zero();
+        // Numba's `_empty_nd_impl`: the item count and the byte size must not overflow intp.
+        let mut overflow = self.ctx.bool_type().const_zero();
+        let max = self.i64(i64::MAX);
         let mut nitems = self.i64(1);
         for s in shape {
             let n = self.b.build_int_compare(IntPredicate::SLT, *s, self.i64(0), "")?;
             neg = self.b.build_or(neg, n, "")?;
+            let pos = self.b.build_int_compare(IntPredicate::SGT, *s, self.i64(0), "")?;
+            let divisor = self.b.build_select(pos, *s, self.i64(1), "")?.into_int_value();
+            let limit = self.b.build_int_signed_div(max, divisor, "")?;
+            let over = self.b.build_int_compare(IntPredicate::SGT, nitems, limit, "")?;
+            overflow = self.b.build_or(overflow, self.b.build_and(pos, over, "")?, "")?;
             nitems = self.b.build_int_mul(nitems, *s, "")?;
         }
         self.guard(neg, ExcKind::ValueError, "negative dimensions not allowed")?;
+        let over = self.b.build_int_compare(IntPredicate::SGT, nitems, self.i64(i64::MAX / (isz.max(1) as i64)), "")?;
+        let overflow = self.b.build_or(overflow, over, "")?;
+        self.guard(overflow, ExcKind::ValueError, "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size.")?;
         let bytes = self.b.build_int_mul(nitems, self.i64(isz as i64), "bytes")?;
         let f = self.api_fn(1, true)?;
         let ft = self.ptr_t().fn_type(&[self.ctx.i64_type().into(), self.ctx.i64_type().into()], false);

@@ -439,6 +439,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let isz = itemsize(dt).map_err(|m| self.lerr(m))?;
         let neg = self.b.build_int_compare(IntPredicate::SLT, cap, self.i64(0), "")?;
         let cap = self.b.build_select(neg, self.i64(0), cap, "")?.into_int_value();
+        // Numba's `ListInstance.allocate`: a byte size past intp cannot be allocated.
+        let too_big = self.b.build_int_compare(IntPredicate::SGT, cap, self.i64(i64::MAX / (isz.max(1) as i64)), "")?;
+        self.guard(too_big, ExcKind::MemoryError, "cannot allocate list")?;
         let pt = payload_type(self.ctx);
         let psize = pt.size_of().ok_or_else(|| self.lerr("internal error: payload size".into()))?;
         let mi = self.alloc_mi(psize)?;
@@ -1168,6 +1171,11 @@ fn op_repeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let neg = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
     let n = cx.b.build_select(neg, cx.i64(0), n, "")?.into_int_value();
     let len = cx.list_len(l)?;
+    // A count past intp is Numba's MemoryError (its product wraps negative there).
+    let nonempty = cx.b.build_int_compare(IntPredicate::SGT, len, cx.i64(0), "")?;
+    let divisor = cx.b.build_select(nonempty, len, cx.i64(1), "")?.into_int_value();
+    let over = cx.b.build_int_compare(IntPredicate::SGT, n, cx.b.build_int_signed_div(cx.i64(i64::MAX), divisor, "")?, "")?;
+    cx.guard(cx.b.build_and(nonempty, over, "")?, ExcKind::MemoryError, "cannot allocate list")?;
     let total = cx.b.build_int_mul(len, n, "")?;
     let out = cx.list_new(&dt, total, total)?;
     let dt2 = dt.clone();

@@ -472,7 +472,19 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         }
         Repeat => {
             let n = int(1).max(0) as usize;
-            out_str(&s(0).repeat(n))
+            // What cannot be allocated is Numba's MemoryError (its allocation fails).
+            let fits = s(0).len().checked_mul(n).and_then(|k| k.checked_mul(4)).is_some_and(|b| b <= isize::MAX as usize / 2);
+            if !fits {
+                return Err(Raise(ExcKind::MemoryError, "Allocation failed (probably too large).".into()));
+            }
+            let mut out = Vec::new();
+            if out.try_reserve_exact(s(0).len() * n).is_err() {
+                return Err(Raise(ExcKind::MemoryError, "Allocation failed (probably too large).".into()));
+            }
+            for _ in 0..n {
+                out.extend_from_slice(s(0));
+            }
+            out_str(&out)
         }
         GetItem => {
             let c = s(0);
