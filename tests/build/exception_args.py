@@ -166,6 +166,28 @@ def tuple_args(x):
 
 
 @njit("int64(int64)")
+def slice_assign(n):
+    l = [1, 2, 3, 4, 5, 6]
+    l[::2] = [7, 7]
+    return len(l)
+
+
+@njit("int64(int64)")
+def typed_pop(n):
+    l = List()
+    l.append(1)
+    return l.pop(n)
+
+
+@njit("int64(int64)")
+def typed_setitem(n):
+    l = List()
+    l.append(1)
+    l[n] = 5
+    return l[0]
+
+
+@njit("int64(int64)")
 def list_index(n):
     return [1, 2, 3].index(n)
 
@@ -231,6 +253,7 @@ CALLS = [
     "float_floordiv(7.5, 0.0)",
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
+    "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
 ]
 
 

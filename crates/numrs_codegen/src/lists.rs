@@ -987,7 +987,9 @@ pub(crate) fn setitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId
     }
     let l = cx.load(target)?.into_pointer_value();
     let iv = cx.load(index)?;
-    let i = cx.list_index(l, iv, &it, "setitem out of range")?;
+    // Numba's typed List says "list index out of range" for every index.
+    let msg = if matches!(lt, Type::ListType(_)) { "list index out of range" } else { "setitem out of range" };
+    let i = cx.list_index(l, iv, &it, msg)?;
     let vt = cx.ty(value)?;
     let v = cx.load(value)?;
     let v = cx.cast(v, &vt, &dt)?;
@@ -1040,7 +1042,7 @@ fn set_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: 
     // Extended slices: one item each.
     cx.b.position_at_end(each);
     let differ = cx.b.build_int_compare(IntPredicate::NE, m, len, "")?;
-    cx.guard(differ, ExcKind::ValueError, "cannot assign slice of different size")?;
+    cx.guard(differ, ExcKind::ValueError, "cannot resize extended list slice with step != 1")?;
     cx.counted_loop(len, |cx, k| {
         let off = cx.b.build_int_mul(k, step, "")?;
         let i = cx.b.build_int_add(start, off, "")?;
@@ -1514,7 +1516,8 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             cx.guard(empty, ExcKind::IndexError, "pop from empty list")?;
             let i = if args.len() == 1 {
                 let (iv, it) = arg(cx, 0)?;
-                cx.list_index(l, iv, &it, "pop index out of range")?
+                let msg = if matches!(cx.ty(recv)?, Type::ListType(_)) { "list index out of range" } else { "pop index out of range" };
+                cx.list_index(l, iv, &it, msg)?
             } else {
                 cx.b.build_int_sub(n, cx.i64(1), "")?
             };

@@ -683,6 +683,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(())
         })?;
         let ssd = self.b.build_load(f64t, acc, "")?.into_float_value();
+        // Numba's `ssd / arr.size`: a division by zero (its error model) for an empty array.
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ZeroDivisionError, "division by zero")?;
         let nf = self.b.build_signed_int_to_float(n, f64t, "")?;
         let var = self.b.build_float_div(ssd, nf, "")?;
         let r: BV<'ctx> = if name == "std" {
