@@ -1007,8 +1007,11 @@ fn set_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: 
     let l = cx.load(target)?.into_pointer_value();
     let s = cx.load(index)?.into_struct_value();
     let v = cx.load(value)?;
-    // A snapshot of the new items (the source may be the list itself).
+    // A snapshot of the new items (the source may be the list itself), released on every
+    // exit (the size check below raises).
     let src = cx.list_from(v, &vt, &dt)?;
+    let src_t = Type::list(dt.clone(), false);
+    let held = cx.hold_temp(src.into(), &src_t)?;
     let n = cx.list_len(l)?;
     let (start, len, step) = cx.fix_slice(s, n)?;
     let m = cx.list_len(src)?;
@@ -1054,6 +1057,7 @@ fn set_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: 
     })?;
     cx.b.build_unconditional_branch(done)?;
     cx.b.position_at_end(done);
+    cx.let_go(held, &src_t)?;
     cx.decref(src.into(), &lt)
 }
 
