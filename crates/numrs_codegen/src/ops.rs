@@ -576,6 +576,14 @@ fn int_divmod_nonzero<'ctx>(cx: &FnCx<'_, 'ctx>, signed: bool, a: IntValue<'ctx>
     let r1 = cx.b.build_int_add(r, b, "")?;
     let q = cx.b.build_select(fix, q1, q, "")?.into_int_value();
     let r = cx.b.build_select(fix, r1, r, "")?.into_int_value();
+    // The lowest integer divided by -1 overflows: Numba gives 0 and 0 there (as its NumPy
+    // loops do).
+    let bits = t.get_bit_width();
+    let min = t.const_int(1u64 << (bits - 1), false);
+    let is_min = cx.b.build_int_compare(IntPredicate::EQ, a, min, "")?;
+    let overflow = cx.b.build_and(is_min, is_m1, "")?;
+    let q = cx.b.build_select(overflow, t.const_zero(), q, "")?.into_int_value();
+    let r = cx.b.build_select(overflow, t.const_zero(), r, "")?.into_int_value();
     Ok((q, r))
 }
 
