@@ -727,6 +727,60 @@ impl Container {
         }
     }
 
+    /// Numba's `_remove_key(..., do_resize=False)`: the key's entry marked deleted.
+    unsafe fn set_remove_no_resize(&mut self, key: *const u8) -> bool {
+        let h = key_hash(&self.desc, key);
+        let (found, i) = self.set_lookup(key, h, false);
+        if found {
+            self.release_key(self.key_at(i));
+            self.hashes[i] = DELETED;
+            self.used -= 1;
+        }
+        found
+    }
+
+    /// Numba's `set_update` from another set: presized for both, each item added (growing as
+    /// needed), then shrunk to what is used.
+    unsafe fn set_update_from(&mut self, other: &Container) {
+        self.set_upsize(self.used + other.used);
+        for i in other.positions() {
+            self.set_add_copy(other.key_at(i));
+        }
+        self.set_downsize();
+    }
+
+    /// Numba's `SetInstance.intersect`: entries not in `other` marked deleted, then shrunk.
+    unsafe fn set_intersect(&mut self, other: &Container) {
+        for i in self.positions() {
+            if other.contains(self.key_at(i)).is_none() {
+                self.release_key(self.key_at(i));
+                self.hashes[i] = DELETED;
+                self.used -= 1;
+            }
+        }
+        self.set_downsize();
+    }
+
+    /// Numba's `SetInstance.difference`: `other`'s keys removed, then shrunk.
+    unsafe fn set_difference(&mut self, other: &Container) {
+        for i in other.positions() {
+            self.set_remove_no_resize(other.key_at(i));
+        }
+        self.set_downsize();
+    }
+
+    /// Numba's `SetInstance.symmetric_difference`: `other`'s keys toggled (added ones grow the
+    /// table as needed), then shrunk.
+    unsafe fn set_symmetric_difference(&mut self, other: &Container) {
+        for i in other.positions() {
+            let k = other.key_at(i);
+            if !self.set_remove_no_resize(k) {
+                self.set_add_copy(k);
+            }
+        }
+        self.set_downsize();
+    }
+
     unsafe fn set_discard(&mut self, key: *const u8) -> bool {
         let h = key_hash(&self.desc, key);
         let (found, i) = self.set_lookup(key, h, false);
@@ -1060,53 +1114,50 @@ pub unsafe extern "C" fn numrs_set_op(a: *mut Container, b: *mut Container, op: 
         11 => return truth(!ar.positions().iter().any(|i| in_b(ar, *i))),
         _ => {}
     }
-    let kind = op & 3;
-    // Numba builds `a | b` as a copy of `a` updated with `b`, `a & b` from the items of `a`
-    // in `b`, `a - b` as a copy of `a` without `b`'s items, `a ^ b` as a copy of `a` with
-    // `b`'s items toggled.
-    let mut out = match kind {
-        1 => {
-            let mut s = Container::new(ar.desc.clone());
-            for i in ar.positions() {
-                if in_b(ar, i) {
-                    s.set_add_copy(ar.key_at(i));
-                }
-            }
-            s
-        }
-        _ => ar.duplicate(),
-    };
-    match kind {
-        0 => {
-            for i in br.positions() {
-                out.set_add_copy(br.key_at(i));
-            }
-        }
-        2 => {
-            for i in br.positions() {
-                out.set_discard(br.key_at(i));
-            }
-        }
-        3 => {
-            for i in br.positions() {
-                let k = br.key_at(i);
-                if ar.contains(k).is_some() {
-                    out.set_discard(k);
-                } else {
-                    out.set_add_copy(k);
-                }
-            }
-        }
-        _ => {}
-    }
+    // As Numba's `setobj.py`: the in-place operations change `a`; `a | b` and `a ^ b` copy
+    // the larger set (the second when they are as large) and update it with the other,
+    // `a & b` copies the smaller (the second when as large) and intersects it with the other,
+    // `a - b` copies `a` and removes `b`'s items.
     if op >= 4 {
+        // `s |= s`: the other operand read from a snapshot of the table (no references).
+        let snapshot = (a == b).then(|| Container {
+            refcount: AtomicI64::new(1),
+            desc: br.desc.clone(),
+            hashes: br.hashes.clone(),
+            keys: br.keys.clone(),
+            vals: Vec::new(),
+            index: Vec::new(),
+            used: br.used,
+            fill: br.fill,
+            finger: br.finger,
+            parent: std::ptr::null_mut(),
+        });
+        let other: &Container = match &snapshot {
+            Some(s) => s,
+            None => &*b,
+        };
         let target = &mut *a;
-        // The old table's references to string keys go; `out` holds its own.
-        target.release_all();
-        let rc = target.refcount.load(Ordering::Relaxed);
-        out.refcount = AtomicI64::new(rc);
-        *target = out;
+        match op & 3 {
+            0 => target.set_update_from(other),
+            1 => target.set_intersect(other),
+            2 => target.set_difference(other),
+            _ => target.set_symmetric_difference(other),
+        }
         return a;
+    }
+    let (first, second) = match op & 3 {
+        0 | 3 if ar.used > br.used => (ar, br),
+        0 | 3 => (br, ar),
+        1 if ar.used < br.used => (ar, br),
+        1 => (br, ar),
+        _ => (ar, br),
+    };
+    let mut out = first.duplicate();
+    match op & 3 {
+        0 => out.set_update_from(second),
+        1 => out.set_intersect(second),
+        2 => out.set_difference(second),
+        _ => out.set_symmetric_difference(second),
     }
     LIVE_CONTAINERS.fetch_add(1, Ordering::Relaxed);
     Box::into_raw(Box::new(out))
