@@ -43,6 +43,26 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.append", append),
     ("numpy.cov", scipy_gated),
     ("numpy.corrcoef", scipy_gated),
+    // Numba's `numpy.linalg` support calls LAPACK/BLAS through SciPy: without SciPy (as the
+    // recorded answers were made) each fails to type with its ImportError.
+    ("numpy.linalg.cholesky", scipy_gated),
+    ("numpy.linalg.cond", scipy_gated),
+    ("numpy.linalg.det", scipy_gated),
+    ("numpy.linalg.eig", scipy_gated),
+    ("numpy.linalg.eigh", scipy_gated),
+    ("numpy.linalg.eigvals", scipy_gated),
+    ("numpy.linalg.eigvalsh", scipy_gated),
+    ("numpy.linalg.inv", scipy_gated),
+    ("numpy.linalg.lstsq", scipy_gated),
+    ("numpy.linalg.matrix_power", scipy_gated),
+    ("numpy.linalg.matrix_rank", scipy_gated),
+    ("numpy.linalg.norm", scipy_gated),
+    ("numpy.linalg.pinv", scipy_gated),
+    ("numpy.linalg.qr", scipy_gated),
+    ("numpy.linalg.slogdet", scipy_gated),
+    ("numpy.linalg.solve", scipy_gated),
+    ("numpy.linalg.svd", scipy_gated),
+    ("numpy.roots", scipy_gated),
 ];
 
 /// Numba's `type_can_asarray`: arrays, sequences (lists), tuples, numbers and booleans.
