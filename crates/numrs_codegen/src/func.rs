@@ -1384,6 +1384,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return self.lower_assign(target, &op);
                 }
             }
+            // `np.where(c, x=a, y=b)`: the arguments in their positions.
+            if let (Ok(Type::Function(k)), false) = (self.ty(*func), kws.is_empty()) {
+                if &*k == "numpy.where" {
+                    let positional: Option<Vec<VarId>> =
+                        ["condition", "x", "y"].iter().enumerate().map(|(i, n)| crate::npfuncs::arg_kw(args, kws, i, n)).collect();
+                    if let Some(args) = positional {
+                        return self.lower_assign(target, &Value::Call { func: *func, args, kws: vec![], vararg: None });
+                    }
+                }
+            }
         }
         if let Value::Yield(v) = value {
             // Its value (what `send` would give) is always None.

@@ -78,6 +78,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Some(r) = name.strip_prefix("random.") {
             return self.np_random(r, args, kws, tt);
         }
+
         let first_array = match args.first() {
             Some(v) => matches!(self.ty(*v)?, Type::Array(_)),
             None => false,

@@ -15,6 +15,7 @@ mod tuple;
 use numrs_types::{can_convert, Conversion, Signature, Type};
 
 pub use dict::make_dict_type;
+pub(crate) use list::item_ok as list_item_ok;
 
 use crate::registry::{AbstractFn, CallResult};
 

@@ -70,7 +70,8 @@ fn not_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 
 fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
-        [container, _item] => match container {
+        [container, item] => match container {
+            Type::ListType(_) if !super::containers::list_item_ok(container, item) => Ok(None),
             Type::List { .. } | Type::ListType(_) | Type::Set { .. } | Type::Array(_) => {
                 sig(Type::boolean(), args)
             }

@@ -168,9 +168,18 @@ fn copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// Whether `item` may be looked for in list `l`: a typed List casts it to its item type with
+/// `_sentry_safe_cast` (a float in a List of integers is refused); a reflected list compares.
+pub(crate) fn item_ok(l: &Type, item: &Type) -> bool {
+    match l {
+        Type::ListType(d) => super::cast_ok(item, d),
+        _ => elem(l).is_some(),
+    }
+}
+
 fn count(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
-        [l, _] if elem(l).is_some() && kws.is_empty() => sig(Type::intp(), args),
+        [l, x] if elem(l).is_some() && item_ok(l, x) && kws.is_empty() => sig(Type::intp(), args),
         _ => Ok(None),
     }
 }
@@ -180,7 +189,7 @@ fn index(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     match args {
-        [l, _, rest @ ..] if elem(l).is_some() && rest.len() <= 2 && rest.iter().all(Type::is_integer) => {
+        [l, x, rest @ ..] if elem(l).is_some() && item_ok(l, x) && rest.len() <= 2 && rest.iter().all(Type::is_integer) => {
             sig(Type::intp(), args)
         }
         _ => Ok(None),
@@ -189,7 +198,7 @@ fn index(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn remove(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
-        [l, _] if elem(l).is_some() && kws.is_empty() => sig(Type::NoneType, args),
+        [l, x] if elem(l).is_some() && item_ok(l, x) && kws.is_empty() => sig(Type::NoneType, args),
         _ => Ok(None),
     }
 }

@@ -388,7 +388,13 @@ fn determine_dtype(t: &Type) -> Option<NumericKind> {
 /// `np.where(condition)` and `np.where(condition, x, y)`.
 pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !kws.is_empty() {
-        return Ok(None);
+        // `np.where(c, x=a, y=b)`: Numba's overload names them `condition`, `x`, `y`.
+        let Some(b) = super::common::bind(args, kws, &["condition", "x", "y"], 1) else { return Ok(None) };
+        let given: Vec<Type> = b.iter().flatten().cloned().collect();
+        if given.len() != 1 && given.len() != 3 || b[0].is_none() || (given.len() == 3) != (b[1].is_some() && b[2].is_some()) {
+            return Ok(None);
+        }
+        return where_(&given, &[]);
     }
     match args {
         [cond] => {

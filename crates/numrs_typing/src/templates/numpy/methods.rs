@@ -353,7 +353,8 @@ fn np_transpose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 }
 
 fn np_reshape(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let Some(b) = bind(args, kws, &["a", "newshape"], 2) else { return Ok(None) };
+    // Numba 0.68's `np.reshape(a, shape)` (NumPy 2.1's name; `newshape` is refused).
+    let Some(b) = bind(args, kws, &["a", "shape"], 2) else { return Ok(None) };
     let (Some(a @ Type::Array(_)), Some(shape)) = (&b[0], &b[1]) else { return Ok(None) };
     match reshape(&[a.clone(), shape.clone()], &[])? {
         Some(s) => with_args(s.return_type, args),
