@@ -251,6 +251,9 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::List, list_len),
         ("builtins.range", Class::Integral, range),
         ("builtins.iter", Class::Any, iter),
+        ("builtins.iter", Class::Array, iter),
+        ("builtins.iter", Class::List, iter),
+        ("builtins.next", Class::Any, next),
         ("builtins.len", Class::Range, range_len),
         ("operator.contains", Class::Range, range_contains),
         ("builtins.slice", Class::Any, crate::arrays::make_slice),
@@ -320,7 +323,7 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let key = INPLACE.iter().find(|(i, _)| *i == key).map_or(key, |(_, p)| *p);
     let first = sig.args.first();
     let arrays = sig.args.iter().chain([&sig.return_type]).any(|t| matches!(t, Type::Array(_)));
-    if arrays && key != "builtins.len" && key != "builtins.bool" {
+    if arrays && key != "builtins.len" && key != "builtins.bool" && key != "builtins.iter" {
         return None;
     }
     if let Some(f) = table().iter().find(|(k, c, _)| *k == key && c.matches(first)).map(|(_, _, f)| *f) {
@@ -1121,12 +1124,30 @@ fn range_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     cx.cast(r.into(), &Type::boolean(), &sig.return_type)
 }
 
+/// `next(it)` of an iterator or a generator: its next item; exhausted, `StopIteration()`.
+fn next<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let it = &sig.args[0];
+    if !matches!(it, Type::Iterator(_) | Type::Generator(_)) {
+        return cx.fail(format!("next() of {it} is not supported by numrs build yet"));
+    }
+    let state = arg(cx, vals, 0)?.into_pointer_value();
+    let item_t = sig.return_type.clone();
+    let pair = Type::Pair(std::sync::Arc::new((item_t.clone(), Type::boolean())));
+    let got = cx.iternext_at(state, it, &pair)?.into_struct_value();
+    let valid = cx.b.build_extract_value(got, 1, "")?.into_int_value();
+    let done = cx.b.build_not(valid, "")?;
+    cx.guard(done, ExcKind::StopIteration, "")?;
+    Ok(cx.b.build_extract_value(got, 0, "")?)
+}
+
 /// `iter(x)`: an iterator is its own iterator; a range (or tuple) gets a new one.
 fn iter<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let v = arg(cx, vals, 0)?;
     match &sig.args[0] {
         Type::Iterator(_) => Ok(v),
-        Type::Range(_) | Type::UniTuple(..) => cx.getiter_val(v, &sig.return_type),
+        Type::Range(_) | Type::UniTuple(..) | Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode => {
+            cx.getiter_val(v, &sig.return_type)
+        }
         other => cx.fail(format!("iter() of {other} is not supported by numrs build yet")),
     }
 }

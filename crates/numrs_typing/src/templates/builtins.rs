@@ -354,7 +354,7 @@ fn iter(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// `next(iterator)`: the iterator's yield type.
 fn next(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws) {
-        ([t @ Type::Iterator(_)], []) => match t.yield_type() {
+        ([t @ (Type::Iterator(_) | Type::Generator(_))], []) => match t.yield_type() {
             Some(y) => sig(y, args),
             None => Ok(None),
         },
