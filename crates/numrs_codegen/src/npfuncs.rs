@@ -106,6 +106,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "linspace" => self.linspace(args, kws, tt)?,
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
+            "bartlett" | "blackman" | "hamming" | "hanning" if args.len() == 1 && kws.is_empty() => self.window(name, args[0], tt)?,
             "angle" => self.angle(args, kws, tt)?,
             "real" | "imag" if args.len() + kws.len() == 1 && arg_kw(args, kws, 0, "val").is_some() => {
                 let v = arg_kw(args, kws, 0, "val").unwrap_or(VarId(0));
@@ -1949,6 +1950,61 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.sinc(x)` of a real number (`sin(pi x) / (pi x)`, with 0 read as 1e-20 as Numba
     /// does), or of a real array into a new array of its dtype.
+    /// `np.bartlett(M)`, `np.blackman`, `np.hamming`, `np.hanning`, as Numba computes them
+    /// (`arraymath.py`): empty below 1, `[1.0]` for 1, else over `n = arange(1 - M, M, 2)`
+    /// the window's formula, in its order of operations.
+    fn window(&mut self, name: &str, mv: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let mt = self.ty(mv)?;
+        let m = self.cast(self.load(mv)?, &mt, &Type::int64())?.into_int_value();
+        let f64t = self.ctx.f64_type();
+        let small = self.b.build_int_compare(IntPredicate::SLT, m, self.i64(1), "")?;
+        let len = self.b.build_select(small, self.i64(0), m, "")?.into_int_value();
+        let out = self.alloc_array(&Type::float64(), &[len])?;
+        let mf = self.b.build_signed_int_to_float(m, f64t, "")?;
+        let m1 = self.b.build_signed_int_to_float(self.b.build_int_sub(m, self.i64(1), "")?, f64t, "")?;
+        let one = f64t.const_float(1.0);
+        let start = self.b.build_float_sub(one, mf, "")?;
+        let is_one = self.b.build_int_compare(IntPredicate::EQ, m, self.i64(1), "")?;
+        let name = name.to_string();
+        self.counted_loop(len, |cx, i| {
+            let fi = cx.b.build_signed_int_to_float(i, f64t, "")?;
+            let n = cx.b.build_float_add(start, cx.b.build_float_mul(fi, f64t.const_float(2.0), "")?, "")?;
+            let pi = f64t.const_float(std::f64::consts::PI);
+            let cos = |cx: &mut FnCx<'_, 'ctx>, x: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+                Ok(crate::ops::intrinsic_call(cx, "llvm.cos", &[x.into()])?.into_float_value())
+            };
+            let v = match name.as_str() {
+                "bartlett" => {
+                    let r = cx.b.build_float_div(n, m1, "")?;
+                    let neg = cx.b.build_float_compare(inkwell::FloatPredicate::OLE, n, f64t.const_zero(), "")?;
+                    let a = cx.b.build_float_add(one, r, "")?;
+                    let b = cx.b.build_float_sub(one, r, "")?;
+                    cx.b.build_select(neg, a, b, "")?.into_float_value()
+                }
+                "blackman" => {
+                    let x1 = cx.b.build_float_div(cx.b.build_float_mul(pi, n, "")?, m1, "")?;
+                    let x2 = cx.b.build_float_div(cx.b.build_float_mul(f64t.const_float(2.0 * std::f64::consts::PI), n, "")?, m1, "")?;
+                    let c1 = cos(cx, x1)?;
+                    let c2 = cos(cx, x2)?;
+                    let t = cx.b.build_float_add(f64t.const_float(0.42), cx.b.build_float_mul(f64t.const_float(0.5), c1, "")?, "")?;
+                    cx.b.build_float_add(t, cx.b.build_float_mul(f64t.const_float(0.08), c2, "")?, "")?
+                }
+                _ => {
+                    let (a, b) = if name == "hamming" { (0.54, 0.46) } else { (0.5, 0.5) };
+                    let x = cx.b.build_float_div(cx.b.build_float_mul(pi, n, "")?, m1, "")?;
+                    let c = cos(cx, x)?;
+                    cx.b.build_float_add(f64t.const_float(a), cx.b.build_float_mul(f64t.const_float(b), c, "")?, "")?
+                }
+            };
+            let v = cx.b.build_select(is_one, one, v, "")?;
+            let p = cx.out_ptr(out, &Type::float64(), i)?;
+            cx.b.build_store(p, v)?;
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&Type::float64(), 1, Layout::C), tt)
+    }
+
     fn sinc(&mut self, xv: VarId, tt: &Type) -> R<BV<'ctx>> {
         let xt = self.ty(xv)?;
         let x = self.load(xv)?;

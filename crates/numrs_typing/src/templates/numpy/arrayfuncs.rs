@@ -37,6 +37,10 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.isin", isin),
     ("numpy.argwhere", argwhere),
     ("numpy.ndindex", ndindex),
+    ("numpy.bartlett", window),
+    ("numpy.blackman", window),
+    ("numpy.hamming", window),
+    ("numpy.hanning", window),
     ("numpy.ndenumerate", ndenumerate),
     ("numpy.ediff1d", ediff1d),
     ("numpy.cross", cross),
@@ -506,6 +510,16 @@ fn ndindex(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Ok(None),
     };
     sig(Type::iterator(numrs_types::IteratorKind::NdIndex(ndim as u32)), args)
+}
+
+/// `np.bartlett(M)` and the other windows of an integer length: a 1-d float64 array (Numba's
+/// `window_generator`: "M must be an integer" otherwise).
+fn window(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([m], true) if m.is_integer() || matches!(m, Type::IntegerLiteral(_)) => sig(Type::array(Type::float64(), 1, Layout::C), args),
+        ([_], true) => Err(CallError::typing("M must be an integer")),
+        _ => Ok(None),
+    }
 }
 
 /// `np.ndenumerate(array)`.
