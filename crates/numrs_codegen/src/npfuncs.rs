@@ -107,6 +107,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
             "bartlett" | "blackman" | "hamming" | "hanning" if args.len() == 1 && kws.is_empty() => self.window(name, args[0], tt)?,
+            "iscomplexobj" | "isrealobj" if args.len() == 1 && kws.is_empty() => {
+                let t = self.ty(args[0])?;
+                let complex = t.as_array().map_or_else(|| t.is_complex(), |a| a.dtype.is_complex());
+                let r = self.ctx.bool_type().const_int((complex == (name == "iscomplexobj")) as u64, false);
+                self.cast(r.into(), &Type::boolean(), tt)?
+            }
+            "isposinf" | "isneginf" if args.len() == 1 && kws.is_empty() => self.signed_inf(name == "isposinf", args[0], tt)?,
+            "asarray_chkfinite" if first_array && args.len() == 1 && kws.is_empty() => {
+                let (arr, a) = self.arr(args[0])?;
+                let n = self.field(arr, 2)?.into_int_value();
+                if numeric(&a.dtype).is_some_and(|k| k.is_float() || k.is_complex()) {
+                    self.counted_loop(n, |cx, i| {
+                        let x = cx.elem_at(arr, &a, i)?;
+                        let parts: Vec<inkwell::values::FloatValue<'ctx>> = if a.dtype.is_complex() {
+                            let s = x.into_struct_value();
+                            vec![cx.b.build_extract_value(s, 0, "")?.into_float_value(), cx.b.build_extract_value(s, 1, "")?.into_float_value()]
+                        } else {
+                            vec![x.into_float_value()]
+                        };
+                        for p in parts {
+                            // x - x is NaN exactly for an inf or a NaN.
+                            let d = cx.b.build_float_sub(p, p, "")?;
+                            let bad = cx.b.build_float_compare(inkwell::FloatPredicate::UNO, d, d, "")?;
+                            cx.guard(bad, ExcKind::ValueError, "array must not contain infs or NaNs")?;
+                        }
+                        Ok(())
+                    })?;
+                }
+                let x = self.load(args[0])?;
+                self.cast(x, &Type::Array(std::sync::Arc::new(a.clone())), tt)?
+            }
             "angle" => self.angle(args, kws, tt)?,
             "real" | "imag" if args.len() + kws.len() == 1 && arg_kw(args, kws, 0, "val").is_some() => {
                 let v = arg_kw(args, kws, 0, "val").unwrap_or(VarId(0));
@@ -1950,6 +1981,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.sinc(x)` of a real number (`sin(pi x) / (pi x)`, with 0 read as 1e-20 as Numba
     /// does), or of a real array into a new array of its dtype.
+    /// `np.isposinf(x)` (`positive`) / `np.isneginf(x)` of a real number or array.
+    fn signed_inf(&mut self, positive: bool, xv: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let xt = self.ty(xv)?;
+        let x = self.load(xv)?;
+        let test = |cx: &mut FnCx<'_, 'ctx>, v: BV<'ctx>, t: &Type| -> R<IntValue<'ctx>> {
+            if !numeric(t).is_some_and(|k| k.is_float()) {
+                return Ok(cx.ctx.bool_type().const_zero());
+            }
+            let inf = if positive { f64::INFINITY } else { f64::NEG_INFINITY };
+            let v = cx.cast(v, t, &Type::float64())?.into_float_value();
+            Ok(cx.b.build_float_compare(inkwell::FloatPredicate::OEQ, v, cx.ctx.f64_type().const_float(inf), "")?)
+        };
+        match &xt {
+            Type::Array(a) => {
+                let a = (**a).clone();
+                let shape = self.dims(x, 5, a.ndim)?;
+                let bt = Type::boolean();
+                let out = self.alloc_array(&bt, &shape)?;
+                let n = self.field(x, 2)?.into_int_value();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(x, &a, i)?;
+                    let r = test(cx, v, &a.dtype)?;
+                    let p = cx.out_ptr(out, &bt, i)?;
+                    cx.store_element(p, r.into(), &bt, &bt)
+                })?;
+                self.fresh = true;
+                self.cast(out, &array_type(&bt, a.ndim, Layout::C), tt)
+            }
+            t => {
+                let r = test(self, x, t)?;
+                self.cast(r.into(), &Type::boolean(), tt)
+            }
+        }
+    }
+
     /// `np.bartlett(M)`, `np.blackman`, `np.hamming`, `np.hanning`, as Numba computes them
     /// (`arraymath.py`): empty below 1, `[1.0]` for 1, else over `n = arange(1 - M, M, 2)`
     /// the window's formula, in its order of operations.

@@ -37,6 +37,11 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.isin", isin),
     ("numpy.argwhere", argwhere),
     ("numpy.ndindex", ndindex),
+    ("numpy.iscomplexobj", type_predicate),
+    ("numpy.isrealobj", type_predicate),
+    ("numpy.isposinf", signed_inf),
+    ("numpy.isneginf", signed_inf),
+    ("numpy.asarray_chkfinite", asarray_chkfinite),
     ("numpy.bartlett", window),
     ("numpy.blackman", window),
     ("numpy.hamming", window),
@@ -510,6 +515,33 @@ fn ndindex(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Ok(None),
     };
     sig(Type::iterator(numrs_types::IteratorKind::NdIndex(ndim as u32)), args)
+}
+
+/// `np.iscomplexobj(x)` / `np.isrealobj(x)`: decided by the type alone.
+fn type_predicate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([x], true) if asarray_info(x).is_some() => sig(Type::boolean(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `np.isposinf(x)` / `np.isneginf(x)` of real numbers: Numba's
+/// `np.logical_and(np.isinf(x), ~np.signbit(x))` (a boolean, or a C array of them).
+fn signed_inf(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let ([x], true) = (args, kws.is_empty()) else { return Ok(None) };
+    match x {
+        Type::Array(a) if a.dtype.is_number() && !a.dtype.is_complex() => sig(Type::array(Type::boolean(), a.ndim, Layout::C), args),
+        t if t.is_number() && !t.is_complex() => sig(Type::boolean(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `np.asarray_chkfinite(a)` of an array: the array itself, once checked.
+fn asarray_chkfinite(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([a @ Type::Array(_)], true) => sig(a.clone(), args),
+        _ => Ok(None),
+    }
 }
 
 /// `np.bartlett(M)` and the other windows of an integer length: a 1-d float64 array (Numba's
