@@ -826,15 +826,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// The index of the first item equal to `v` in `[lo, n)`, or -1.
     fn list_find(&mut self, l: PointerValue<'ctx>, dt: &Type, v: BasicValueEnum<'ctx>, vt: &Type) -> R<IntValue<'ctx>> {
+        let n = self.list_len(l)?;
+        self.list_find_in(l, dt, v, vt, self.i64(0), n)
+    }
+
+    /// The index of the first item equal to `v` in `[lo, hi)` (within the list), or -1.
+    fn list_find_in(&mut self, l: PointerValue<'ctx>, dt: &Type, v: BasicValueEnum<'ctx>, vt: &Type, lo: IntValue<'ctx>, hi: IntValue<'ctx>) -> R<IntValue<'ctx>> {
         let i64t = self.ctx.i64_type();
         let found = self.temp(i64t.into())?;
         self.b.build_store(found, self.i64(-1))?;
-        let n = self.list_len(l)?;
+        let n = hi;
         let dt = dt.clone();
         let vt = vt.clone();
         // A loop that stops at the first match.
         let islot = self.temp(i64t.into())?;
-        self.b.build_store(islot, self.i64(0))?;
+        self.b.build_store(islot, lo)?;
         let head = self.new_block("find_head");
         let body = self.new_block("find_body");
         let next = self.new_block("find_next");
@@ -1539,9 +1545,27 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             cx.decref(x, &dt)?;
             Ok(none)
         }
-        ("index", 1) => {
+        ("index", 1..=3) => {
             let (v, vt) = arg(cx, 0)?;
-            let i = cx.list_find(l, &dt, v, &vt)?;
+            // `start` and `stop` clamped as a slice's bounds are (Python's semantics).
+            let n = cx.list_len(l)?;
+            let bound = |cx: &mut FnCx<'_, 'ctx>, k: usize, default: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+                if args.len() <= k {
+                    return Ok(default);
+                }
+                let (x, xt) = arg(cx, k)?;
+                let x = cx.cast(x, &xt, &Type::int64())?.into_int_value();
+                let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+                let wrapped = cx.b.build_int_add(x, n, "")?;
+                let x = cx.b.build_select(neg, wrapped, x, "")?.into_int_value();
+                let below = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+                let x = cx.b.build_select(below, cx.i64(0), x, "")?.into_int_value();
+                let above = cx.b.build_int_compare(IntPredicate::SGT, x, n, "")?;
+                Ok(cx.b.build_select(above, n, x, "")?.into_int_value())
+            };
+            let lo = bound(cx, 1, cx.i64(0))?;
+            let hi = bound(cx, 2, n)?;
+            let i = cx.list_find_in(l, &dt, v, &vt, lo, hi)?;
             let missing = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
             // `numba.typed.List.index` words it differently (listobject.py).
             let msg = if matches!(lt, Type::ListType(_)) { "item not in list" } else { "value not in list" };
