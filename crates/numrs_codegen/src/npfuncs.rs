@@ -107,6 +107,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "logspace" => self.logspace(args, kws, tt)?,
             "sinc" if args.len() == 1 && kws.is_empty() => self.sinc(args[0], tt)?,
             "bartlett" | "blackman" | "hamming" | "hanning" if args.len() == 1 && kws.is_empty() => self.window(name, args[0], tt)?,
+            "ptp" if first_array && args.len() == 1 && kws.is_empty() => self.ptp(args[0], tt)?,
             "iscomplexobj" | "isrealobj" if args.len() == 1 && kws.is_empty() => {
                 let t = self.ty(args[0])?;
                 let complex = t.as_array().map_or_else(|| t.is_complex(), |a| a.dtype.is_complex());
@@ -1981,6 +1982,54 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.sinc(x)` of a real number (`sin(pi x) / (pi x)`, with 0 read as 1e-20 as Numba
     /// does), or of a real array into a new array of its dtype.
+    /// `np.ptp(a)` of a real array, as Numba's: ValueError when empty, NaN when an item is
+    /// NaN, else the largest item minus the smallest (in the array's type).
+    fn ptp(&mut self, av: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let (arr, a) = self.arr(av)?;
+        let Some(k) = numeric(&a.dtype).filter(|k| !k.is_complex() && *k != NumericKind::Boolean) else {
+            return self.fail(format!("np.ptp of {} is not supported by numrs build yet", a.dtype));
+        };
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, "zero-size array reduction not possible")?;
+        let vt = self.vt(&a.dtype)?;
+        let (lo, hi) = (self.temp(vt)?, self.temp(vt)?);
+        let first = self.elem_at(arr, &a, self.i64(0))?;
+        self.b.build_store(lo, first)?;
+        self.b.build_store(hi, first)?;
+        let nan = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(nan, self.ctx.bool_type().const_zero())?;
+        let dt = a.dtype.clone();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, &a, i)?;
+            let (l, h) = (cx.b.build_load(vt, lo, "")?, cx.b.build_load(vt, hi, "")?);
+            let (less, more) = if k.is_float() {
+                let (x, l, h) = (x.into_float_value(), l.into_float_value(), h.into_float_value());
+                let isnan = cx.b.build_float_compare(inkwell::FloatPredicate::UNO, x, x, "")?;
+                let seen = cx.b.build_load(cx.ctx.bool_type(), nan, "")?.into_int_value();
+                cx.b.build_store(nan, cx.b.build_or(seen, isnan, "")?)?;
+                (cx.b.build_float_compare(inkwell::FloatPredicate::OLT, x, l, "")?, cx.b.build_float_compare(inkwell::FloatPredicate::OGT, x, h, "")?)
+            } else {
+                let (x, l, h) = (x.into_int_value(), l.into_int_value(), h.into_int_value());
+                let (lt, gt) = if k.is_signed_int() { (IntPredicate::SLT, IntPredicate::SGT) } else { (IntPredicate::ULT, IntPredicate::UGT) };
+                (cx.b.build_int_compare(lt, x, l, "")?, cx.b.build_int_compare(gt, x, h, "")?)
+            };
+            cx.b.build_store(lo, cx.b.build_select(less, x, l, "")?)?;
+            cx.b.build_store(hi, cx.b.build_select(more, x, h, "")?)?;
+            Ok(())
+        })?;
+        let (l, h) = (self.b.build_load(vt, lo, "")?, self.b.build_load(vt, hi, "")?);
+        let r: BV<'ctx> = if k.is_float() {
+            let d = self.b.build_float_sub(h.into_float_value(), l.into_float_value(), "")?;
+            let seen = self.b.build_load(self.ctx.bool_type(), nan, "")?.into_int_value();
+            let nanv = d.get_type().const_float(f64::NAN);
+            self.b.build_select(seen, nanv, d, "")?
+        } else {
+            self.b.build_int_sub(h.into_int_value(), l.into_int_value(), "")?.into()
+        };
+        self.cast(r, &dt, tt)
+    }
+
     /// `np.isposinf(x)` (`positive`) / `np.isneginf(x)` of a real number or array.
     fn signed_inf(&mut self, positive: bool, xv: VarId, tt: &Type) -> R<BV<'ctx>> {
         let xt = self.ty(xv)?;
