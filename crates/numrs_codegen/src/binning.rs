@@ -651,8 +651,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn repeat(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("np.repeat producing {tt}")) };
         let (arr, a) = self.arr(args[0])?;
-        if !numeric(&self.ty(args[1])?).is_some_and(|k| k.is_integer()) {
-            return self.fail("np.repeat with an array of repeats is not supported by numrs build yet");
+        let rt0 = self.ty(args[1])?;
+        if let Type::Array(ca) = &rt0 {
+            if ca.ndim == 1 && numeric(&ca.dtype).is_some_and(|k| k.is_integer()) {
+                return self.repeat_each(arr, &a, args[1], tt);
+            }
+        }
+        if !numeric(&rt0).is_some_and(|k| k.is_integer()) {
+            return self.fail(format!("np.repeat with repeats of type {rt0} is not supported by numrs build yet"));
         }
         let reps = self.int_arg(args[1])?;
         let neg = self.b.build_int_compare(IntPredicate::SLT, reps, self.i64(0), "")?;
@@ -666,6 +672,78 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let v = cx.elem_at(arr, &a, src)?;
             let p = cx.out_ptr(out, &rt, i)?;
             cx.store_element(p, v, &a.dtype, &rt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&rt, 1, Layout::C), tt)
+    }
+
+    /// `np.repeat(a, counts)` with a 1-d integer array of counts, as Numba's
+    /// `np_repeat_impl_repeats_array_like`: one count is the number form; a negative count or
+    /// as many counts as `a` has items otherwise is a ValueError; each item (C order) its
+    /// count of times.
+    fn repeat_each(&mut self, arr: BV<'ctx>, a: &ArrayType, cv: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.repeat producing {tt}")) };
+        let (counts, ca) = self.arr(cv)?;
+        let it = Type::int64();
+        let m = self.field(counts, 2)?.into_int_value();
+        let n = self.field(arr, 2)?.into_int_value();
+        let i64t = self.ctx.i64_type();
+        // One count: every item that many times.
+        let single = self.b.build_int_compare(IntPredicate::EQ, m, self.i64(1), "")?;
+        let total_slot = self.temp(i64t.into())?;
+        self.b.build_store(total_slot, self.i64(0))?;
+        let neg_slot = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(neg_slot, self.ctx.bool_type().const_zero())?;
+        let ca2 = ca.clone();
+        self.counted_loop(m, |cx, j| {
+            let c = cx.elem_at(counts, &ca2, j)?;
+            let c = cx.cast(c, &ca2.dtype, &it)?.into_int_value();
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, c, cx.i64(0), "")?;
+            let seen = cx.b.build_load(cx.ctx.bool_type(), neg_slot, "")?.into_int_value();
+            cx.b.build_store(neg_slot, cx.b.build_or(seen, neg, "")?)?;
+            let t = cx.b.build_load(i64t, total_slot, "")?.into_int_value();
+            cx.b.build_store(total_slot, cx.b.build_int_add(t, c, "")?)?;
+            Ok(())
+        })?;
+        let neg = self.b.build_load(self.ctx.bool_type(), neg_slot, "")?.into_int_value();
+        self.guard(neg, ExcKind::ValueError, "negative dimensions are not allowed")?;
+        let mismatch = self.b.build_int_compare(IntPredicate::NE, m, n, "")?;
+        let mismatch = self.b.build_and(mismatch, self.b.build_not(single, "")?, "")?;
+        self.guard(mismatch, ExcKind::ValueError, "operands could not be broadcast together")?;
+        // The one count, read only when there is one.
+        let first_slot = self.temp(i64t.into())?;
+        self.b.build_store(first_slot, self.i64(0))?;
+        let (read, after) = (self.new_block("repeat_one"), self.new_block("repeat_counted"));
+        self.b.build_conditional_branch(single, read, after)?;
+        self.b.position_at_end(read);
+        let c0 = self.elem_at(counts, &ca, self.i64(0))?;
+        let c0 = self.cast(c0, &ca.dtype, &it)?;
+        self.b.build_store(first_slot, c0)?;
+        self.b.build_unconditional_branch(after)?;
+        self.b.position_at_end(after);
+        let first = self.b.build_load(i64t, first_slot, "")?.into_int_value();
+        let per_item = self.b.build_int_mul(n, first, "")?;
+        let total = self.b.build_load(i64t, total_slot, "")?.into_int_value();
+        let total = self.b.build_select(single, per_item, total, "")?.into_int_value();
+        let rt = ra.dtype.clone();
+        let out = self.alloc_array(&rt, &[total])?;
+        let pos = self.temp(i64t.into())?;
+        self.b.build_store(pos, self.i64(0))?;
+        let a2 = a.clone();
+        self.counted_loop(n, |cx, i| {
+            let c = cx.b.build_select(single, cx.i64(0), i, "")?.into_int_value();
+            let c = cx.elem_at(counts, &ca, c)?;
+            let c = cx.cast(c, &ca.dtype, &it)?.into_int_value();
+            let v = cx.elem_at(arr, &a2, i)?;
+            let dt = a2.dtype.clone();
+            let rt2 = rt.clone();
+            cx.counted_loop(c, |cx, _k| {
+                let p0 = cx.b.build_load(i64t, pos, "")?.into_int_value();
+                let p = cx.out_ptr(out, &rt2, p0)?;
+                cx.store_element(p, v, &dt, &rt2)?;
+                cx.b.build_store(pos, cx.b.build_int_add(p0, cx.i64(1), "")?)?;
+                Ok(())
+            })
         })?;
         self.fresh = true;
         self.cast(out, &array_type(&rt, 1, Layout::C), tt)
