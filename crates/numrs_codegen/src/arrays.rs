@@ -104,6 +104,8 @@ fn binop_ufunc(op: BinOp) -> Option<&'static str> {
         BinOp::BitAnd => "bitwise_and",
         BinOp::BitOr => "bitwise_or",
         BinOp::BitXor => "bitwise_xor",
+        BinOp::LShift => "left_shift",
+        BinOp::RShift => "right_shift",
         _ => return None,
     })
 }
