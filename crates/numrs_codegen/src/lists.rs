@@ -736,7 +736,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             (_, Some(c)) => c.return_type.unliteral(),
             _ => return self.fail("internal error: sort key"),
         };
-        if numeric(&key_t).is_none_or(|k| k.is_complex()) {
+        let real = |t: &Type| numeric(t).is_some_and(|k| !k.is_complex());
+        let tuple_key = key_t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(real));
+        if !real(&key_t) && !tuple_key {
             return self.fail(format!("sort with keys of type {key_t} is not supported by numrs build yet"));
         }
         let dt = dt.clone();

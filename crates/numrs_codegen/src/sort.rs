@@ -512,7 +512,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `plain`: compare by `<` alone (Numba's `default_lt`), not NaN-last `lt_floats`.
     fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, select: bool, plain: bool) -> R<FunctionValue<'ctx>> {
-        let Some(k) = numeric(dtype) else { return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet")) };
+        // Tuples of real numbers (keys of `list.sort(key=...)`), compared as Numba compares
+        // tuples: by the first items that are not equal.
+        let tuple_items: Option<Vec<NumericKind>> = if plain {
+            dtype.tuple_items().and_then(|items| items.iter().map(|t| numeric(t).filter(|k| !k.is_complex())).collect())
+        } else {
+            None
+        };
+        let Some(k) = numeric(dtype).or(tuple_items.as_ref().map(|_| NumericKind::Int64)) else {
+            return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet"));
+        };
         let name = format!(
             "numrs.{}.{dtype}.{}{}",
             if select { "select" } else { "quicksort" },
@@ -560,6 +569,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // LT on values.
         let vlt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            if let Some(items) = &tuple_items {
+                let (x, y) = (x.into_struct_value(), y.into_struct_value());
+                let mut r = ctx.bool_type().const_zero();
+                for (i, ik) in items.iter().enumerate().rev() {
+                    let (a, c) = (b.build_extract_value(x, i as u32, "")?, b.build_extract_value(y, i as u32, "")?);
+                    let (lt, eq) = if ik.is_float() {
+                        let (a, c) = (a.into_float_value(), c.into_float_value());
+                        (b.build_float_compare(FloatPredicate::OLT, a, c, "")?, b.build_float_compare(FloatPredicate::OEQ, a, c, "")?)
+                    } else {
+                        let (a, c) = (a.into_int_value(), c.into_int_value());
+                        let p = if ik.is_signed_int() { IntPredicate::SLT } else { IntPredicate::ULT };
+                        (b.build_int_compare(p, a, c, "")?, b.build_int_compare(IntPredicate::EQ, a, c, "")?)
+                    };
+                    r = b.build_select(eq, r, lt, "")?.into_int_value();
+                }
+                return Ok(r);
+            }
             if k.is_complex() {
                 // Numba's `lt_complex`: lexicographic, NaNs (real part first) last.
                 let (x, y) = (x.into_struct_value(), y.into_struct_value());
