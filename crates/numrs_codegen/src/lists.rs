@@ -1120,7 +1120,7 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "builtins.len" if first_list => op_len,
         "operator.add" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_concat,
         "operator.iadd" if first_list => op_iadd,
-        // `xs *= n` changes the list in place in Python: not done yet (falls to the error).
+        "operator.imul" if first_list && sig.args.len() == 2 => op_irepeat,
         "operator.mul" if sig.args.len() == 2 => op_repeat,
         "operator.contains" if first_list => op_contains,
         "builtins.bool" if first_list => op_truth,
@@ -1201,6 +1201,45 @@ fn op_repeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     })?;
     cx.fresh = true;
     Ok(out.into())
+}
+
+/// `xs *= n`: the list itself repeated in place (emptied for `n` below 1), as Python's and
+/// Numba's; the result is the same list.
+fn op_irepeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let dt = list_of(cx, &sig.args[0])?;
+    let l = opnd(cx, vals, 0)?.into_pointer_value();
+    let n = cx.cast(opnd(cx, vals, 1)?, &sig.args[1], &Type::int64())?.into_int_value();
+    let (empty, grow, done) = (cx.new_block("imul_clear"), cx.new_block("imul_grow"), cx.new_block("imul_done"));
+    let none = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(1), "")?;
+    cx.b.build_conditional_branch(none, empty, grow)?;
+    cx.b.position_at_end(empty);
+    cx.list_clear(l, &dt)?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(grow);
+    let len = cx.list_len(l)?;
+    let nonempty = cx.b.build_int_compare(IntPredicate::SGT, len, cx.i64(0), "")?;
+    let divisor = cx.b.build_select(nonempty, len, cx.i64(1), "")?.into_int_value();
+    let over = cx.b.build_int_compare(IntPredicate::SGT, n, cx.b.build_int_signed_div(cx.i64(i64::MAX), divisor, "")?, "")?;
+    // Numba's message for a list that cannot grow.
+    cx.guard(cx.b.build_and(nonempty, over, "")?, ExcKind::MemoryError, "cannot resize list")?;
+    let total = cx.b.build_int_mul(len, n, "")?;
+    let isz = itemsize(&dt).map_err(|m| cx.lerr(m))?;
+    let too_big = cx.b.build_int_compare(IntPredicate::SGT, total, cx.i64(i64::MAX / (isz.max(1) as i64)), "")?;
+    cx.guard(too_big, ExcKind::MemoryError, "cannot resize list")?;
+    cx.list_reserve(l, &dt, total)?;
+    let extra = cx.b.build_int_sub(total, len, "")?;
+    let dt2 = dt.clone();
+    cx.counted_loop(extra, |cx, k| {
+        let j = cx.b.build_int_signed_rem(k, len, "")?;
+        let x = cx.list_get(l, &dt2, j)?;
+        let x = cx.owned_for_store(x, &dt2)?;
+        let at = cx.b.build_int_add(len, k, "")?;
+        cx.list_put(l, &dt2, at, x)
+    })?;
+    cx.set_len(l, total)?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    Ok(l.into())
 }
 
 fn op_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
