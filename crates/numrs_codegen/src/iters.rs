@@ -101,13 +101,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => crate::strings::iter_step(self, state, st, item_t, pt),
             IteratorKind::Enumerate(inner) => {
-                let Type::Iterator(ik) = inner else { return self.fail(format!("enumerate over {inner}")) };
+                if !matches!(inner, Type::Iterator(_) | Type::Generator(_)) {
+                    return self.fail(format!("enumerate over {inner}"));
+                }
                 let inner_item = inner.yield_type().ok_or_else(|| crate::func::CgError { span: self.span, message: format!("enumerate over {inner}") })?;
                 let pc = self.b.build_struct_gep(st, state, 0, "")?;
                 let count = self.b.build_load(self.ctx.i64_type(), pc, "count")?.into_int_value();
                 let pin = self.b.build_struct_gep(st, state, 1, "")?;
                 let inner_state = self.b.build_load(self.ctx.ptr_type(inkwell::AddressSpace::default()), pin, "")?.into_pointer_value();
-                let got = self.iter_next(inner_state, ik, &inner_item)?.into_struct_value();
+                let ipair = Type::Pair(std::sync::Arc::new((inner_item.clone(), Type::boolean())));
+                let got = self.iternext_at(inner_state, inner, &ipair)?.into_struct_value();
                 let x = self.b.build_extract_value(got, 0, "")?;
                 let valid = self.b.build_extract_value(got, 1, "")?.into_int_value();
                 let next = self.b.build_int_add(count, self.i64(1), "")?;
@@ -306,12 +309,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn make_enumerate(&self, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
         let Type::Iterator(k) = target else { return self.fail(format!("enumerate producing {target}")) };
         let IteratorKind::Enumerate(inner) = &**k else { return self.fail(format!("enumerate producing {target}")) };
-        let Type::Iterator(ik) = inner else { return self.fail(format!("enumerate over {inner}")) };
         let Some(&it) = args.first() else { return self.fail("enumerate() without an argument") };
         let val = self.load(it)?;
-        let inner_state = match self.ty(it)? {
-            Type::Iterator(_) => val,
-            _ => self.iter_from(val, ik)?,
+        // An iterator or a generator (its own iterator) is stepped itself.
+        let inner_state = match (self.ty(it)?, inner) {
+            (Type::Iterator(_) | Type::Generator(_), _) => val,
+            (_, Type::Iterator(ik)) => self.iter_from(val, ik)?,
+            _ => return self.fail(format!("enumerate over {inner}")),
         };
         let start = match args.get(1) {
             Some(&s) => {

@@ -344,9 +344,15 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Option<Resu
             // that owns a reference stays where the function's exits drop it.
             let mut fields = Vec::new();
             for it in items {
-                let Type::Iterator(ik) = it else { return Some(Err(format!("zip over {it}"))) };
-                if let Err(m) = types::iterator_state(ctx, ik) {
-                    return Some(Err(m));
+                // A generator is its own iterator (its frame).
+                match it {
+                    Type::Iterator(ik) => {
+                        if let Err(m) = types::iterator_state(ctx, ik) {
+                            return Some(Err(m));
+                        }
+                    }
+                    Type::Generator(_) => {}
+                    _ => return Some(Err(format!("zip over {it}"))),
                 }
                 fields.push(ctx.ptr_type(AddressSpace::default()).into());
             }
@@ -1438,11 +1444,16 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     let st = types::iterator_state(cx.ctx, k).map_err(|m| cx.lerr(m))?;
                     let state = cx.temp(st.into())?;
                     for (i, (a, inner)) in args.iter().zip(inners).enumerate() {
-                        let Type::Iterator(ik) = inner else { return cx.fail(format!("zip over {inner}")) };
-                        types::iterator_state(cx.ctx, ik).map_err(|m| cx.lerr(m))?;
+                        match inner {
+                            Type::Iterator(ik) => {
+                                types::iterator_state(cx.ctx, ik).map_err(|m| cx.lerr(m))?;
+                            }
+                            Type::Generator(_) => {}
+                            _ => return cx.fail(format!("zip over {inner}")),
+                        }
                         let at = cx.ty(*a)?;
                         let av = cx.load(*a)?;
-                        let inner_state = if matches!(at, Type::Iterator(_)) { av } else { cx.getiter_val(av, inner)? };
+                        let inner_state = if matches!(at, Type::Iterator(_) | Type::Generator(_)) { av } else { cx.getiter_val(av, inner)? };
                         cx.b.build_store(cx.b.build_struct_gep(st, state, i as u32, "")?, inner_state)?;
                     }
                     Ok(Some(state.into()))
