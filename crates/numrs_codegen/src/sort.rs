@@ -213,6 +213,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 Ok((qv_val, qa))
             }
+            // A list of numbers: its items as a float64 array (released at every exit).
+            t if crate::lists::dtype(t).is_some_and(|d| numeric(d).is_some_and(|k| !k.is_complex())) => {
+                let d = crate::lists::dtype(t).cloned().unwrap_or_else(Type::float64);
+                let l = qv_val.into_pointer_value();
+                let nq = self.list_len(l)?;
+                let f64t = Type::float64();
+                let qarr = self.alloc_array(&f64t, &[nq])?;
+                let at = array_type(&f64t, 1, Layout::C);
+                self.hold_temp(qarr, &at)?;
+                self.counted_loop(nq, |cx, i| {
+                    let x = cx.list_get(l, &d, i)?;
+                    let q = cx.cast(x, &d, &Type::float64())?.into_float_value();
+                    check(cx, q)?;
+                    let p = cx.out_ptr(qarr, &Type::float64(), i)?;
+                    cx.b.build_store(p, q)?;
+                    Ok(())
+                })?;
+                let Type::Array(qa) = at else { return self.fail("internal error: q array") };
+                Ok((qarr, (*qa).clone()))
+            }
             _ => return self.fail(format!("{name} with q of type {qt} is not supported by numrs build yet")),
         };
         let (c, total) = self.sorted_copy(arr, &a)?;
