@@ -560,6 +560,12 @@ pub(crate) fn take(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// `np.bincount(a)`.
 pub(crate) fn bincount(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "weights", "minlength"], 1) else { return Ok(None) };
+    // Numba's `np.bincount`: "minlength must be an integer".
+    if let Some(m) = &b[2] {
+        if !(m.is_integer() || matches!(m, Type::IntegerLiteral(_))) {
+            return Ok(None);
+        }
+    }
     match &b[0] {
         Some(Type::Array(a)) if a.dtype.is_integer() => {
             let dtype = match &b[1] {
