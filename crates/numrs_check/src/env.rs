@@ -777,7 +777,14 @@ impl Environment for FileEnv<'_> {
 
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {
         let ir = crate::queries::function_ir(self.db, self.function).as_ref()?;
-        if let Err(e) = numrs_infer::escaped_closure_ir(ir, path) {
+        // Its captures, as Numba checks them: read off this function's IR, unless the path
+        // goes through an escaped copy, which is made for that.
+        let checked = if path.contains(&numrs_ir::ESCAPED) {
+            numrs_infer::escaped_closure_ir(ir, path).map(|_| ())
+        } else {
+            numrs_infer::escaped_free_vars(ir, path).map(|_| ())
+        };
+        if let Err(e) = checked {
             return Some(Err(e));
         }
         escaped_dispatcher_ref(self.db, self.function, path).map(Ok)

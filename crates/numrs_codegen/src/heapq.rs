@@ -41,6 +41,8 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         let x = cx.load(v)?;
         cx.cast(x, &vt, &dt)
     };
+    // What the functions returning None give.
+    let none: BasicValueEnum<'ctx> = cx.ctx.const_struct(&[], false).into();
     let out = match (name, args.len()) {
         ("heapify", 1) => {
             // for i in reversed(range(n // 2)): _siftup(x, i)
@@ -52,7 +54,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                 let i = cx.b.build_int_sub(i, k, "")?;
                 cx.sift_up(l, &dt2, i)
             })?;
-            return Ok(Some(cx.ctx.struct_type(&[], false).const_zero().into()));
+            return Ok(Some(none));
         }
         ("heappush", 2) => {
             let x = item(cx)?;
@@ -60,7 +62,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             let n = cx.list_len(l)?;
             let last = cx.b.build_int_sub(n, cx.i64(1), "")?;
             cx.sift_down(l, &dt, cx.i64(0), last)?;
-            return Ok(Some(cx.ctx.struct_type(&[], false).const_zero().into()));
+            return Ok(Some(none));
         }
         ("heappop", 1) => {
             // lastelt = heap.pop(); if heap: returnitem = heap[0]; heap[0] = lastelt; _siftup(heap, 0)

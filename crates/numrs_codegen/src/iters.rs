@@ -141,23 +141,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let Type::Array(a) = arr else { return self.fail(format!("flat over {arr}")) };
                 let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), self.b.build_struct_gep(st, state, 0, "")?, "")?;
                 let (flat, valid) = self.nd_advance(st, state)?;
-                // The item is read only when there is one (an empty array has no data).
-                let xt = self.vt(item_t)?;
-                let cur = self.b.get_insert_block();
-                let read = self.new_block("flat_read");
-                let join = self.new_block("flat_join");
-                self.b.build_conditional_branch(valid, read, join)?;
-                self.b.position_at_end(read);
-                let x = self.load_element(self.flat_ptr(av, a, flat)?, &a.dtype)?;
-                let x = self.cast(x, &a.dtype, item_t)?;
-                let read_end = self.b.get_insert_block();
-                self.b.build_unconditional_branch(join)?;
-                self.b.position_at_end(join);
-                let phi = self.b.build_phi(xt, "")?;
-                if let (Some(c), Some(r)) = (cur, read_end) {
-                    phi.add_incoming(&[(&zero_of(xt), c), (&x, r)]);
-                }
-                let agg = self.b.build_insert_value(pt.get_undef(), phi.as_basic_value(), 0, "")?;
+                let x = self.array_item_if(av, a, flat, valid, item_t)?;
+                let agg = self.b.build_insert_value(pt.get_undef(), x, 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
@@ -166,30 +151,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), self.b.build_struct_gep(st, state, 0, "")?, "")?;
                 let dims = self.dims(av, 5, a.ndim)?;
                 let (flat, valid) = self.nd_advance(st, state)?;
-                let idx_t = Type::unituple(Type::intp(), a.ndim);
                 let idx = self.nd_index_tuple(flat, &dims)?;
-                // The item is read only when there is one (an empty array has no data).
                 let items = item_t.tuple_items().unwrap_or_default();
                 let (Some(it_idx), Some(it_x)) = (items.first(), items.get(1)) else { return self.fail(format!("ndenumerate item {item_t}")) };
-                let xt = self.vt(it_x)?;
-                let cur = self.b.get_insert_block();
-                let read = self.new_block("ndenumerate_read");
-                let join = self.new_block("ndenumerate_join");
-                self.b.build_conditional_branch(valid, read, join)?;
-                self.b.position_at_end(read);
-                let x = self.load_element(self.flat_ptr(av, a, flat)?, &a.dtype)?;
-                let x = self.cast(x, &a.dtype, it_x)?;
-                let read_end = self.b.get_insert_block();
-                self.b.build_unconditional_branch(join)?;
-                self.b.position_at_end(join);
-                let phi = self.b.build_phi(xt, "")?;
-                if let (Some(c), Some(r)) = (cur, read_end) {
-                    phi.add_incoming(&[(&zero_of(xt), c), (&x, r)]);
-                }
-                let idx = self.cast(idx, &idx_t, it_idx)?;
+                let x = self.array_item_if(av, a, flat, valid, it_x)?;
+                let idx = self.cast(idx, &Type::unituple(Type::intp(), a.ndim), it_idx)?;
                 let tup_t = self.vt(item_t)?.into_struct_type();
                 let tup = self.b.build_insert_value(tup_t.get_undef(), idx, 0, "")?;
-                let tup = self.b.build_insert_value(tup, phi.as_basic_value(), 1, "")?;
+                let tup = self.b.build_insert_value(tup, x, 1, "")?;
                 let agg = self.b.build_insert_value(pt.get_undef(), tup.as_basic_value_enum(), 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
@@ -213,6 +182,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let outside = self.b.build_int_compare(IntPredicate::UGE, i, size, "")?;
         self.guard(outside, numrs_abi::ExcKind::IndexError, "index out of bounds")?;
         Ok(Some((self.flat_ptr(av, a, i)?, a.dtype.clone())))
+    }
+
+    /// Item `flat` (C order) of array `av` as `target`, read only when `valid` (an exhausted
+    /// walk of an empty array has no data to read); zero otherwise.
+    fn array_item_if(
+        &self,
+        av: BasicValueEnum<'ctx>,
+        a: &numrs_types::ArrayType,
+        flat: inkwell::values::IntValue<'ctx>,
+        valid: inkwell::values::IntValue<'ctx>,
+        target: &Type,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let xt = self.vt(target)?;
+        let cur = self.b.get_insert_block();
+        let read = self.new_block("walk_read");
+        let join = self.new_block("walk_join");
+        self.b.build_conditional_branch(valid, read, join)?;
+        self.b.position_at_end(read);
+        let x = self.load_element(self.flat_ptr(av, a, flat)?, &a.dtype)?;
+        let x = self.cast(x, &a.dtype, target)?;
+        let read_end = self.b.get_insert_block();
+        self.b.build_unconditional_branch(join)?;
+        self.b.position_at_end(join);
+        let phi = self.b.build_phi(xt, "")?;
+        if let (Some(c), Some(r)) = (cur, read_end) {
+            phi.add_incoming(&[(&zero_of(xt), c), (&x, r)]);
+        }
+        Ok(phi.as_basic_value())
     }
 
     /// For the `np.ndindex`/`np.ndenumerate` state at `state`: the flat index of this item and

@@ -1191,12 +1191,7 @@ fn op_repeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let neg = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
     let n = cx.b.build_select(neg, cx.i64(0), n, "")?.into_int_value();
     let len = cx.list_len(l)?;
-    // A count past intp is Numba's MemoryError (its product wraps negative there).
-    let nonempty = cx.b.build_int_compare(IntPredicate::SGT, len, cx.i64(0), "")?;
-    let divisor = cx.b.build_select(nonempty, len, cx.i64(1), "")?.into_int_value();
-    let over = cx.b.build_int_compare(IntPredicate::SGT, n, cx.b.build_int_signed_div(cx.i64(i64::MAX), divisor, "")?, "")?;
-    cx.guard(cx.b.build_and(nonempty, over, "")?, ExcKind::MemoryError, "cannot allocate list")?;
-    let total = cx.b.build_int_mul(len, n, "")?;
+    let total = repeated_len(cx, len, n, "cannot allocate list")?;
     let out = cx.list_new(&dt, total, total)?;
     let dt2 = dt.clone();
     cx.counted_loop(total, |cx, i| {
@@ -1207,6 +1202,16 @@ fn op_repeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     })?;
     cx.fresh = true;
     Ok(out.into())
+}
+
+/// `len * n` items (`n` not negative): a count past intp is Numba's MemoryError with `message`
+/// (its product wraps negative there).
+fn repeated_len<'ctx>(cx: &FnCx<'_, 'ctx>, len: IntValue<'ctx>, n: IntValue<'ctx>, message: &str) -> R<IntValue<'ctx>> {
+    let nonempty = cx.b.build_int_compare(IntPredicate::SGT, len, cx.i64(0), "")?;
+    let divisor = cx.b.build_select(nonempty, len, cx.i64(1), "")?.into_int_value();
+    let over = cx.b.build_int_compare(IntPredicate::SGT, n, cx.b.build_int_signed_div(cx.i64(i64::MAX), divisor, "")?, "")?;
+    cx.guard(cx.b.build_and(nonempty, over, "")?, ExcKind::MemoryError, message)?;
+    Ok(cx.b.build_int_mul(len, n, "")?)
 }
 
 /// `xs *= n`: the list itself repeated in place (emptied for `n` below 1), as Python's and
@@ -1223,12 +1228,8 @@ fn op_irepeat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Bas
     cx.b.build_unconditional_branch(done)?;
     cx.b.position_at_end(grow);
     let len = cx.list_len(l)?;
-    let nonempty = cx.b.build_int_compare(IntPredicate::SGT, len, cx.i64(0), "")?;
-    let divisor = cx.b.build_select(nonempty, len, cx.i64(1), "")?.into_int_value();
-    let over = cx.b.build_int_compare(IntPredicate::SGT, n, cx.b.build_int_signed_div(cx.i64(i64::MAX), divisor, "")?, "")?;
     // Numba's message for a list that cannot grow.
-    cx.guard(cx.b.build_and(nonempty, over, "")?, ExcKind::MemoryError, "cannot resize list")?;
-    let total = cx.b.build_int_mul(len, n, "")?;
+    let total = repeated_len(cx, len, n, "cannot resize list")?;
     let isz = itemsize(&dt).map_err(|m| cx.lerr(m))?;
     let too_big = cx.b.build_int_compare(IntPredicate::SGT, total, cx.i64(i64::MAX / (isz.max(1) as i64)), "")?;
     cx.guard(too_big, ExcKind::MemoryError, "cannot resize list")?;
