@@ -112,32 +112,42 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok((c, n))
     }
 
-    /// `np.median(a)`: the middle of a sorted flat copy (the mean of the two middle items for
-    /// an even count, `(x + y) / 2` as Numba computes it); NaN for an empty array.
-    /// `skip_nan`: `np.nanmedian`, the median of the items that are not NaN (NaN when none
-    /// is); sorted, the NaNs come last.
+    /// `np.median(a)` as Numba's `median_impl`: a flat copy, then `_median_inner` (Numba's
+    /// `_select` of the middle item by plain `<`, or `_select_two` of the middle two and
+    /// `(x + y) / 2`), so NaNs give what Numba's partitions give; NaN for an empty array.
+    /// `skip_nan`: `np.nanmedian`, the same over the items that are not NaN, kept in order
+    /// (NaN when none is).
     pub(crate) fn median(&mut self, av: VarId, skip_nan: bool, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let Some(k) = numeric(&a.dtype) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
         if k.is_complex() || k == NumericKind::Boolean {
             return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
         }
-        let (c, n) = self.sorted_copy(arr, &a)?;
+        let c = self.copy_c(arr, &a)?;
+        self.hold_temp(c, &array_type(&a.dtype, a.ndim, Layout::C))?;
+        let total = self.field(c, 2)?.into_int_value();
+        let dt = a.dtype.clone();
         let n = if skip_nan && k.is_float() {
+            // The items that are not NaN moved to the front, in order.
             let count = self.temp(self.ctx.i64_type().into())?;
             self.b.build_store(count, self.i64(0))?;
-            let dt = a.dtype.clone();
-            self.counted_loop(n, |cx, i| {
-                let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?.into_float_value();
-                let num = cx.b.build_float_compare(inkwell::FloatPredicate::ORD, x, x, "")?;
+            self.counted_loop(total, |cx, i| {
+                let x = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
+                let num = cx.b.build_float_compare(inkwell::FloatPredicate::ORD, x.into_float_value(), x.into_float_value(), "")?;
                 let cur = cx.b.build_load(cx.ctx.i64_type(), count, "")?.into_int_value();
-                let inc = cx.b.build_int_z_extend(num, cx.ctx.i64_type(), "")?;
-                cx.b.build_store(count, cx.b.build_int_add(cur, inc, "")?)?;
+                let keep = cx.new_block("nanmedian_keep");
+                let next = cx.new_block("nanmedian_next");
+                cx.b.build_conditional_branch(num, keep, next)?;
+                cx.b.position_at_end(keep);
+                cx.store_element(cx.out_ptr(c, &dt, cur)?, x, &dt, &dt)?;
+                cx.b.build_store(count, cx.b.build_int_add(cur, cx.i64(1), "")?)?;
+                cx.b.build_unconditional_branch(next)?;
+                cx.b.position_at_end(next);
                 Ok(())
             })?;
             self.b.build_load(self.ctx.i64_type(), count, "")?.into_int_value()
         } else {
-            n
+            total
         };
         let f64t = Type::float64();
         let res = self.temp(self.ctx.f64_type().into())?;
@@ -147,23 +157,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let done = self.new_block("median_done");
         self.b.build_conditional_branch(nonempty, work, done)?;
         self.b.position_at_end(work);
+        let data = self.field(c, 4)?;
+        let high = self.b.build_int_sub(n, self.i64(1), "")?;
         let half = self.b.build_right_shift(n, self.i64(1), false, "")?;
-        let x = self.load_element(self.out_ptr(c, &a.dtype, half)?, &a.dtype)?;
-        let hm1 = self.b.build_int_sub(half, self.i64(1), "")?;
         let odd = self.b.build_and(n, self.i64(1), "")?;
         let is_odd = self.b.build_int_compare(IntPredicate::NE, odd, self.i64(0), "")?;
         let even_bb = self.new_block("median_even");
         let odd_bb = self.new_block("median_odd");
         self.b.build_conditional_branch(is_odd, odd_bb, even_bb)?;
         self.b.position_at_end(odd_bb);
-        let xf = self.cast(x, &a.dtype, &f64t)?;
+        let one = self.median_select_fn(&dt, false)?;
+        self.b.build_call(one, &[data.into(), data.into(), self.i64(0).into(), high.into(), half.into()], "")?;
+        let x = self.load_element(self.out_ptr(c, &dt, half)?, &dt)?;
+        let xf = self.cast(x, &dt, &f64t)?;
         self.b.build_store(res, xf)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(even_bb);
-        let y = self.load_element(self.out_ptr(c, &a.dtype, hm1)?, &a.dtype)?;
-        let s = self.ufunc_elem("add", &[(y, a.dtype.clone()), (x, a.dtype.clone())], k)?;
-        let sf = self.cast(s, &a.dtype, &f64t)?.into_float_value();
-        let q = self.b.build_float_div(sf, self.ctx.f64_type().const_float(2.0), "")?;
+        let hm1 = self.b.build_int_sub(half, self.i64(1), "")?;
+        let two = self.median_select_fn(&dt, true)?;
+        self.b.build_call(two, &[data.into(), data.into(), self.i64(0).into(), high.into(), hm1.into()], "")?;
+        let x = self.load_element(self.out_ptr(c, &dt, hm1)?, &dt)?;
+        let y = self.load_element(self.out_ptr(c, &dt, half)?, &dt)?;
+        let (s, st) = self.binary("operator.add", x, &dt, y, &dt)?;
+        let (q, qt) = self.binary("operator.truediv", s, &st, self.i64(2).into(), &Type::int64())?;
+        let q = self.cast(q, &qt, &f64t)?;
         self.b.build_store(res, q)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
@@ -505,7 +522,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `vals` (compared by value), else R is the values themselves; `descending` orders by
     /// `>` instead of `<` (Numba's `make_jit_quicksort(lt=gt)`).
     pub(crate) fn sort_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool) -> R<FunctionValue<'ctx>> {
-        self.quick_fn(dtype, argsort, stable, descending, false, false)
+        self.quick_fn(dtype, argsort, stable, descending, Select::No, false)
     }
 
     /// `void sort(_, items*, n)`: Numba's quicksort of a list's numbers in place, as
@@ -513,25 +530,32 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// (`>`), so NaNs stay where the partitions leave them, and equal items (`0.0`, `-0.0`)
     /// in the order the partitions give.
     pub(crate) fn list_sort_fn(&self, dtype: &Type, descending: bool) -> R<FunctionValue<'ctx>> {
-        self.quick_fn(dtype, false, false, descending, false, true)
+        self.quick_fn(dtype, false, false, descending, Select::No, true)
     }
 
     /// `void sort(keys*, order*, n)`: Numba's argsort quicksort of a list's keys, as `list.sort`
     /// with a `key` runs it (`make_jit_quicksort(is_argsort=True, is_list=True)`): by plain `<`
     /// (`>` when `descending`).
     pub(crate) fn list_argsort_fn(&self, dtype: &Type, descending: bool) -> R<FunctionValue<'ctx>> {
-        self.quick_fn(dtype, true, false, descending, false, true)
+        self.quick_fn(dtype, true, false, descending, Select::No, true)
     }
 
     /// `void select(vals*, R*, low, high, k)`: Numba's `_select_w_nan` (or, with `argsort`,
     /// `_arg_select_w_nan`): partitions `R[low..=high]` around median-of-three pivots, as the
     /// quicksort does, until the item at `k` is in its sorted place. NaNs order last.
     pub(crate) fn select_fn(&self, dtype: &Type, argsort: bool) -> R<FunctionValue<'ctx>> {
-        self.quick_fn(dtype, argsort, false, false, true, false)
+        self.quick_fn(dtype, argsort, false, false, Select::One, false)
+    }
+
+    /// `void select(vals*, items*, low, high, k)`: Numba's `_select` by plain `<` (with `two`,
+    /// its `_select_two`: the items at `k` and `k + 1` placed), as `np.median` runs them; NaNs
+    /// stay where the partitions leave them.
+    pub(crate) fn median_select_fn(&self, dtype: &Type, two: bool) -> R<FunctionValue<'ctx>> {
+        self.quick_fn(dtype, false, false, false, if two { Select::Two } else { Select::One }, true)
     }
 
     /// `plain`: compare by `<` alone (Numba's `default_lt`), not NaN-last `lt_floats`.
-    fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, select: bool, plain: bool) -> R<FunctionValue<'ctx>> {
+    fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, mode: Select, plain: bool) -> R<FunctionValue<'ctx>> {
         // Tuples of real numbers (keys of `list.sort(key=...)`), compared as Numba compares
         // tuples: by the first items that are not equal.
         let tuple_items: Option<Vec<NumericKind>> = if plain {
@@ -542,9 +566,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(k) = numeric(dtype).or(tuple_items.as_ref().map(|_| NumericKind::Int64)) else {
             return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet"));
         };
+        let select = mode != Select::No;
         let name = format!(
             "numrs.{}.{dtype}.{}{}",
-            if select { "select" } else { "quicksort" },
+            match mode {
+                Select::No => "quicksort",
+                Select::One => "select",
+                Select::Two => "select_two",
+            },
             if argsort { if stable { "argstable" } else { "arg" } } else { "val" },
             if descending { ".desc" } else { "" }
         ) + if plain { ".plain" } else { "" };
@@ -575,6 +604,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let pair_t = ctx.struct_type(&[i64t.into(), i64t.into()], false);
         let stack = b.build_alloca(pair_t.array_type(MAX_STACK), "stack")?;
         let (lowv, highv, spv, iv, jv) = (var("low")?, var("high")?, var("sp")?, var("i")?, var("j")?);
+        // Select::Two: 1 while in `_select_two`'s loop, 0 once it has gone on to `_select`.
+        let twov = var("two")?;
         let pivv = b.build_alloca(rt, "pivot")?;
         // R[i] load/store and GET (the value compared).
         let rptr = |i: IntValue<'ctx>| -> R<PointerValue<'ctx>> { Ok(unsafe { b.build_gep(rt, rp, &[i], "")? }) };
@@ -679,6 +710,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             b.build_store(lowv, n)?;
             b.build_store(highv, hi.into_int_value())?;
             b.build_store(spv, kk.into_int_value())?;
+            b.build_store(twov, c((mode == Select::Two) as i64))?;
             b.build_unconditional_branch(part)?;
             // The sort's driver below is not used: emit it where nothing reaches.
             b.position_at_end(bb("sort_driver_unused"));
@@ -779,6 +811,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         b.position_at_end(placed);
         let i = ld(iv)?;
         swap(i, high)?;
+        if mode == Select::Two {
+            // `_select_two`: i < k: low = i + 1; i > k + 1: high = i - 1; partition again.
+            // i == k: `_select(k + 1, i + 1, high)`; i == k + 1: `_select(k, low, i - 1)`.
+            let in_two = b.build_int_compare(IntPredicate::NE, ld(twov)?, c(0), "")?;
+            let two_bb = bb("select_two");
+            let one_bb = bb("select_one");
+            b.build_conditional_branch(in_two, two_bb, one_bb)?;
+            b.position_at_end(two_bb);
+            let kk = ld(spv)?;
+            let k1 = b.build_int_add(kk, c(1), "")?;
+            let below = b.build_int_compare(IntPredicate::SLT, i, kk, "")?;
+            let above = b.build_int_compare(IntPredicate::SGT, i, k1, "")?;
+            let at_k = b.build_int_compare(IntPredicate::EQ, i, kk, "")?;
+            let ip1 = b.build_int_add(i, c(1), "")?;
+            let im1 = b.build_int_sub(i, c(1), "")?;
+            let narrow = b.build_or(below, above, "")?;
+            // Narrowed: still two; else on to `_select` (k + 1 on the right, k on the left).
+            b.build_store(twov, b.build_int_z_extend(narrow, i64t, "")?)?;
+            let new_low = b.build_select(below, ip1, b.build_select(at_k, ip1, low, "")?.into_int_value(), "")?;
+            let at_k1 = b.build_int_compare(IntPredicate::EQ, i, k1, "")?;
+            let new_high = b.build_select(b.build_or(above, at_k1, "")?, im1, high, "")?;
+            let new_k = b.build_select(narrow, kk, b.build_select(at_k, k1, kk, "")?.into_int_value(), "")?;
+            b.build_store(lowv, new_low)?;
+            b.build_store(highv, new_high)?;
+            b.build_store(spv, new_k)?;
+            b.build_unconditional_branch(part)?;
+            b.position_at_end(one_bb);
+        }
         if select {
             // i == k: done; i < k: low = i + 1; else high = i - 1; partition again.
             let kk = ld(spv)?;
@@ -866,4 +926,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let _ = NumericKind::Int64;
         Ok(f)
     }
+}
+
+/// Which of Numba's routines `quick_fn` builds: the quicksort, `_select` or `_select_two`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Select {
+    No,
+    One,
+    Two,
 }
