@@ -510,17 +510,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// out-of-range cuts clamp), or into `n` sections (`divmod(len, n)`: the first `rem` one
     /// item longer; `np.split` refuses a remainder).
     pub(crate) fn split(&mut self, strict: bool, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
-        let Some(item_t) = crate::lists::dtype(tt).cloned() else { return self.fail(format!("np.split producing {tt}")) };
         let (Some(av), Some(iv)) = (arg_kw(args, kws, 0, "ary"), arg_kw(args, kws, 1, "indices_or_sections")) else {
             return self.fail("np.split without its arguments");
         };
-        let (x, a) = self.arr(av)?;
-        let nd = a.ndim as i128;
+        let nd = self.arr(av)?.1.ndim as i128;
         let axis = match arg_kw(args, kws, 2, "axis").map(|v| self.ty(v)).transpose()? {
             None | Some(Type::Omitted(_)) => 0,
             Some(Type::IntegerLiteral(k)) if -nd <= k && k < nd => if k < 0 { k + nd } else { k },
             Some(other) => return self.fail(format!("np.split with an axis of type {other} is not supported by numrs build yet")),
         } as usize;
+        self.split_at(strict, av, iv, axis, tt)
+    }
+
+    /// `np.split(ary, indices_or_sections, axis)` (`strict`) or `np.array_split` along a
+    /// known axis.
+    pub(crate) fn split_at(&mut self, strict: bool, av: VarId, iv: VarId, axis: usize, tt: &Type) -> R<BV<'ctx>> {
+        let Some(item_t) = crate::lists::dtype(tt).cloned() else { return self.fail(format!("np.split producing {tt}")) };
+        let (x, a) = self.arr(av)?;
         let shape = self.dims(x, 5, a.ndim)?;
         let strides = self.dims(x, 6, a.ndim)?;
         let len = shape[axis];

@@ -17,6 +17,7 @@
 //! LLVM objects never leave [`compile_module`]: it creates its own `Context` and returns bytes
 //! and text, so callers (and salsa) only ever see plain data.
 
+mod arraylib;
 mod arrays;
 mod dicts;
 mod fancy;

@@ -240,6 +240,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Some(v) => v,
                 None => return Ok(None),
             },
+            "isscalar" | "iscomplex" | "isreal" | "diagflat" | "indices" | "kaiser" | "trapezoid" | "extract" | "delete" | "insert" | "select" | "kron" | "trim_zeros"
+            | "hsplit" | "vsplit" | "dsplit" | "unwrap" => return self.arraylib_call(name, args, kws, tt),
             _ if first_array => return self.array_op(name, args, kws, tt, false),
             _ => return Ok(None),
         };

@@ -6,6 +6,7 @@
 //! `class.<scalar>` (`np.float64(x)`), and the `operator.*` templates for arrays.
 
 mod arrayfuncs;
+mod arraylib;
 pub(crate) mod common;
 mod construct;
 pub(crate) mod index;
@@ -138,6 +139,7 @@ pub(super) fn templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(random::TEMPLATES.iter().copied());
     out.extend(arrayfuncs::TEMPLATES.iter().copied());
     out.extend(shapefuncs::TEMPLATES.iter().copied());
+    out.extend(arraylib::TEMPLATES.iter().copied());
     out
 }
 

@@ -1,0 +1,907 @@
+//! NumPy library functions that build new arrays from pieces of others, as Numba's overloads
+//! in `arraymath.py`, `arrayobj.py` and `linalg.py` compute them: `np.delete`, `np.insert`,
+//! `np.extract`, `np.select`, `np.trim_zeros`, `np.diagflat`, `np.indices`, `np.kron`,
+//! `np.trapezoid`, `np.kaiser`, `np.iscomplex`/`np.isreal`/`np.isscalar`, and the checks of
+//! `np.hsplit`/`np.vsplit`/`np.dsplit` before `np.split`.
+//!
+//! The result types come from the type checker (`tt`); the errors are Numba's.
+
+use inkwell::values::{BasicValueEnum, FloatValue, IntValue, PointerValue};
+use inkwell::{FloatPredicate, IntPredicate};
+use numrs_abi::ExcKind;
+use numrs_ir::VarId;
+use numrs_types::{ArrayType, Layout, NumericKind, Type};
+
+use crate::func::{FnCx, R};
+use crate::npfuncs::{arg_kw, array_type};
+use crate::types::numeric;
+
+type BV<'ctx> = BasicValueEnum<'ctx>;
+
+/// Numba's `_i0A`/`_i0B`: the Chebyshev coefficients of the modified Bessel function of
+/// order 0 (Cephes), for `|x| <= 8` and `|x| > 8`.
+const I0A: [f64; 30] = [
+    -4.41534164647933937950E-18, 3.33079451882223809783E-17, -2.43127984654795469359E-16, 1.71539128555513303061E-15,
+    -1.16853328779934516808E-14, 7.67618549860493561688E-14, -4.85644678311192946090E-13, 2.95505266312963983461E-12,
+    -1.72682629144155570723E-11, 9.67580903537323691224E-11, -5.18979560163526290666E-10, 2.65982372468238665035E-9,
+    -1.30002500998624804212E-8, 6.04699502254191894932E-8, -2.67079385394061173391E-7, 1.11738753912010371815E-6,
+    -4.41673835845875056359E-6, 1.64484480707288970893E-5, -5.75419501008210370398E-5, 1.88502885095841655729E-4,
+    -5.76375574538582365885E-4, 1.63947561694133579842E-3, -4.32430999505057594430E-3, 1.05464603945949983183E-2,
+    -2.37374148058994688156E-2, 4.93052842396707084878E-2, -9.49010970480476444210E-2, 1.71620901522208775349E-1,
+    -3.04682672343198398683E-1, 6.76795274409476084995E-1,
+];
+const I0B: [f64; 25] = [
+    -7.23318048787475395456E-18, -4.83050448594418207126E-18, 4.46562142029675999901E-17, 3.46122286769746109310E-17,
+    -2.82762398051658348494E-16, -3.42548561967721913462E-16, 1.77256013305652638360E-15, 3.81168066935262242075E-15,
+    -9.55484669882830764870E-15, -4.15056934728722208663E-14, 1.54008621752140982691E-14, 3.85277838274214270114E-13,
+    7.18012445138366623367E-13, -1.79417853150680611778E-12, -1.32158118404477131188E-11, -3.14991652796324136454E-11,
+    1.18891471078464383424E-11, 4.94060238822496958910E-10, 3.39623202570838634515E-9, 2.26666899049817806459E-8,
+    2.04891858946906374183E-7, 2.89137052083475648297E-6, 6.88975834691682398426E-5, 3.36911647825569408990E-3,
+    8.04490411014108831608E-1,
+];
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `numpy.<name>(...)` calls of this module; None: not one of them.
+    pub(crate) fn arraylib_call(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
+        let v = match name {
+            "isscalar" => {
+                let Type::BooleanLiteral(b) = tt else { return self.fail(format!("np.isscalar producing {tt}")) };
+                self.ctx.bool_type().const_int(*b as u64, false).into()
+            }
+            "iscomplex" | "isreal" if args.len() + kws.len() == 1 => {
+                let x = arg_kw(args, kws, 0, "x").unwrap_or(VarId(0));
+                self.iscomplex(name == "iscomplex", x, tt)?
+            }
+            "diagflat" => self.diagflat(args, kws, tt)?,
+            "indices" if args.len() + kws.len() == 1 => {
+                let d = arg_kw(args, kws, 0, "dimensions").unwrap_or(VarId(0));
+                self.indices(d, tt)?
+            }
+            "kaiser" if args.len() + kws.len() == 2 => {
+                let (Some(m), Some(beta)) = (arg_kw(args, kws, 0, "M"), arg_kw(args, kws, 1, "beta")) else { return Ok(None) };
+                self.kaiser(m, beta, tt)?
+            }
+            "trapezoid" => self.trapezoid(args, kws, tt)?,
+            "extract" if args.len() + kws.len() == 2 => {
+                let (Some(c), Some(a)) = (arg_kw(args, kws, 0, "condition"), arg_kw(args, kws, 1, "arr")) else { return Ok(None) };
+                self.extract(c, a, tt)?
+            }
+            "delete" if args.len() + kws.len() == 2 => {
+                let (Some(a), Some(o)) = (arg_kw(args, kws, 0, "arr"), arg_kw(args, kws, 1, "obj")) else { return Ok(None) };
+                self.delete(a, o, tt)?
+            }
+            "insert" => {
+                let (Some(a), Some(o), Some(vals)) = (arg_kw(args, kws, 0, "arr"), arg_kw(args, kws, 1, "obj"), arg_kw(args, kws, 2, "values")) else {
+                    return Ok(None);
+                };
+                self.insert(a, o, vals, tt)?
+            }
+            "select" => self.select(args, kws, tt)?,
+            "kron" if args.len() + kws.len() == 2 => {
+                let (Some(a), Some(b)) = (arg_kw(args, kws, 0, "a"), arg_kw(args, kws, 1, "b")) else { return Ok(None) };
+                self.kron(a, b, tt)?
+            }
+            "trim_zeros" => self.trim_zeros(args, kws, tt)?,
+            "hsplit" | "vsplit" | "dsplit" if args.len() + kws.len() == 2 => {
+                let (Some(a), Some(ios)) = (arg_kw(args, kws, 0, "ary"), arg_kw(args, kws, 1, "indices_or_sections")) else { return Ok(None) };
+                self.split_nd(name, a, ios, tt)?
+            }
+            "unwrap" => return self.fail("np.unwrap is not supported by numrs build yet"),
+            _ => return Ok(None),
+        };
+        Ok(Some(v))
+    }
+
+    /// The number of items of an array-like read with [`Self::flat_source`].
+    fn flat_count(&self, shape: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
+        let mut n = self.i64(1);
+        for d in shape {
+            n = self.b.build_int_mul(n, *d, "")?;
+        }
+        Ok(n)
+    }
+
+    /// `np.iscomplex(x)` (`complex`) / `np.isreal(x)`: `np.asarray(x).imag != 0` (`== 0`).
+    fn iscomplex(&mut self, complex: bool, x: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let src = self.flat_source(x)?;
+        let item = src.item.clone();
+        let test = |cx: &Self, v: BV<'ctx>| -> R<IntValue<'ctx>> {
+            if item.is_complex() {
+                let im = cx.b.build_extract_value(v.into_struct_value(), 1, "")?.into_float_value();
+                let zero = im.get_type().const_zero();
+                let p = if complex { FloatPredicate::UNE } else { FloatPredicate::OEQ };
+                Ok(cx.b.build_float_compare(p, im, zero, "")?)
+            } else {
+                Ok(cx.ctx.bool_type().const_int((!complex) as u64, false))
+            }
+        };
+        if !matches!(tt, Type::Array(_)) {
+            let v = self.flat_item(&src, self.i64(0))?;
+            let r = test(self, v)?;
+            return self.cast(r.into(), &Type::boolean(), tt);
+        }
+        let n = self.flat_count(&src.shape)?;
+        let bt = Type::boolean();
+        if let Type::Array(ra) = tt {
+            if !item.is_complex() && ra.layout == Layout::F {
+                // All false (true): the layout of `.imag` of a real array, F.
+                let out = self.alloc_fortran(&bt, &src.shape)?;
+                let data = self.field(out, 4)?.into_pointer_value();
+                self.b.build_memset(data, 1, self.ctx.i8_type().const_int((!complex) as u64, false), n)?;
+                self.fresh = true;
+                return self.cast(out, tt, tt);
+            }
+        }
+        let out = self.alloc_array(&Type::boolean(), &src.shape)?;
+        self.counted_loop(n, |cx, i| {
+            let v = cx.flat_item(&src, i)?;
+            let r = test(cx, v)?;
+            let p = cx.out_ptr(out, &bt, i)?;
+            cx.store_element(p, r.into(), &bt, &bt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&bt, src.shape.len() as u32, Layout::C), tt)
+    }
+
+    /// `np.diagflat(v, k=0)`: `v` flattened onto the `k`-th diagonal of a square of zeros.
+    fn diagflat(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(v) = arg_kw(args, kws, 0, "v") else { return self.fail("np.diagflat without its argument") };
+        let Type::Array(ra) = tt else { return self.fail(format!("np.diagflat producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let k = match arg_kw(args, kws, 1, "k") {
+            Some(k) if !matches!(self.ty(k)?, Type::Omitted(_)) => self.int_arg(k)?,
+            _ => self.i64(0),
+        };
+        let src = self.flat_source(v)?;
+        let s = self.flat_count(&src.shape)?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, k, self.i64(0), "")?;
+        let minus_k = self.b.build_int_neg(k, "")?;
+        let abs_k = self.b.build_select(neg, minus_k, k, "")?.into_int_value();
+        let n = self.b.build_int_add(s, abs_k, "")?;
+        let out = self.alloc_zeroed(&dt, &[n, n])?;
+        let i0 = self.b.build_select(neg, minus_k, self.i64(0), "")?.into_int_value();
+        let j0 = self.b.build_select(neg, self.i64(0), k, "")?.into_int_value();
+        self.counted_loop(s, |cx, t| {
+            let x = cx.flat_item(&src, t)?;
+            let row = cx.b.build_int_add(i0, t, "")?;
+            let col = cx.b.build_int_add(j0, t, "")?;
+            let at = cx.b.build_int_add(cx.b.build_int_mul(row, n, "")?, col, "")?;
+            let p = cx.out_ptr(out, &dt, at)?;
+            cx.store_element(p, x, &src.item, &dt)
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, 2, Layout::C), tt)
+    }
+
+    /// `np.indices(dimensions)`: `res[i]` holds each item's index along axis `i`.
+    fn indices(&mut self, d: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let dt = self.ty(d)?;
+        let Some(items) = dt.tuple_items() else { return self.fail(format!("np.indices of {dt}")) };
+        let tv = self.load(d)?.into_struct_value();
+        let mut dims = Vec::new();
+        for (k, it) in items.iter().enumerate() {
+            let x = self.b.build_extract_value(tv, k as u32, "")?;
+            dims.push(self.cast(x, it, &Type::int64())?.into_int_value());
+        }
+        let mut shape = vec![self.i64(items.len() as i64)];
+        shape.extend(dims.iter().copied());
+        let it = Type::int64();
+        let out = self.alloc_array(&it, &shape)?;
+        let per = self.flat_count(&dims)?;
+        for (axis, dim) in dims.iter().enumerate() {
+            // The index along `axis` of flat position p: (p / inner) % dim.
+            let inner = self.flat_count(&dims[axis + 1..])?;
+            let base = self.b.build_int_mul(self.i64(axis as i64), per, "")?;
+            let (dim, it2) = (*dim, it.clone());
+            self.counted_loop(per, |cx, p| {
+                let q = cx.b.build_int_signed_div(p, inner, "")?;
+                let r = cx.b.build_int_signed_rem(q, dim, "")?;
+                let at = cx.b.build_int_add(base, p, "")?;
+                cx.store_element(cx.out_ptr(out, &it2, at)?, r.into(), &it2, &it2)
+            })?;
+        }
+        self.fresh = true;
+        self.cast(out, &array_type(&it, shape.len() as u32, Layout::C), tt)
+    }
+
+    /// Numba's `_chbevl(x, vals)`: a Chebyshev series.
+    fn chbevl(&self, x: FloatValue<'ctx>, vals: &[f64]) -> R<FloatValue<'ctx>> {
+        let f = self.ctx.f64_type();
+        let mut b0 = f.const_float(vals[0]);
+        let mut b1 = f.const_float(0.0);
+        let mut b2 = b1;
+        for v in &vals[1..] {
+            b2 = b1;
+            b1 = b0;
+            let t = self.b.build_float_mul(x, b1, "")?;
+            let t = self.b.build_float_sub(t, b2, "")?;
+            b0 = self.b.build_float_add(t, f.const_float(*v), "")?;
+        }
+        let d = self.b.build_float_sub(b0, b2, "")?;
+        Ok(self.b.build_float_mul(f.const_float(0.5), d, "")?)
+    }
+
+    /// Numba's `_i0(x)`: the modified Bessel function of order 0.
+    fn bessel_i0(&mut self, x: FloatValue<'ctx>) -> R<FloatValue<'ctx>> {
+        let f = self.ctx.f64_type();
+        let ft = Type::float64();
+        let neg = self.b.build_float_compare(FloatPredicate::OLT, x, f.const_zero(), "")?;
+        let x = self.b.build_select(neg, self.b.build_float_neg(x, "")?, x, "")?.into_float_value();
+        let res = self.temp(f.into())?;
+        let small = self.b.build_float_compare(FloatPredicate::OLE, x, f.const_float(8.0), "")?;
+        let (lo, hi, done) = (self.new_block("i0_small"), self.new_block("i0_large"), self.new_block("i0_done"));
+        self.b.build_conditional_branch(small, lo, hi)?;
+        self.b.position_at_end(lo);
+        let y = self.b.build_float_sub(self.b.build_float_mul(f.const_float(0.5), x, "")?, f.const_float(2.0), "")?;
+        let e = self.ufunc_elem("exp", &[(x.into(), ft.clone())], NumericKind::Float64)?.into_float_value();
+        let r = self.b.build_float_mul(e, self.chbevl(y, &I0A)?, "")?;
+        self.b.build_store(res, r)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(hi);
+        let y = self.b.build_float_sub(self.b.build_float_div(f.const_float(32.0), x, "")?, f.const_float(2.0), "")?;
+        let e = self.ufunc_elem("exp", &[(x.into(), ft.clone())], NumericKind::Float64)?.into_float_value();
+        let r = self.b.build_float_mul(e, self.chbevl(y, &I0B)?, "")?;
+        let s = self.ufunc_elem("sqrt", &[(x.into(), ft)], NumericKind::Float64)?.into_float_value();
+        let r = self.b.build_float_div(r, s, "")?;
+        self.b.build_store(res, r)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(self.b.build_load(f, res, "")?.into_float_value())
+    }
+
+    /// `np.kaiser(M, beta)` as Numba's `np_kaiser_impl` and `_i0n`.
+    fn kaiser(&mut self, m: VarId, beta: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let f = self.ctx.f64_type();
+        let ft = Type::float64();
+        let mv = self.int_arg(m)?;
+        let bt = self.ty(beta)?;
+        let bv = self.load(beta)?;
+        let beta = self.cast(bv, &bt, &ft)?.into_float_value();
+        // M < 1: empty; M == 1: [1.0].
+        let count = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, mv, self.i64(0), "")?, self.i64(0), mv, "")?.into_int_value();
+        let out = self.alloc_array(&ft, &[count])?;
+        let one = self.b.build_int_compare(IntPredicate::EQ, mv, self.i64(1), "")?;
+        let (single, many, done) = (self.new_block("kaiser_one"), self.new_block("kaiser_many"), self.new_block("kaiser_done"));
+        let more = self.b.build_int_compare(IntPredicate::SGT, mv, self.i64(1), "")?;
+        let not_one = self.new_block("kaiser_not_one");
+        self.b.build_conditional_branch(one, single, not_one)?;
+        self.b.position_at_end(single);
+        self.b.build_store(self.out_ptr(out, &ft, self.i64(0))?, f.const_float(1.0))?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(not_one);
+        self.b.build_conditional_branch(more, many, done)?;
+        self.b.position_at_end(many);
+        let mf = self.b.build_signed_int_to_float(self.b.build_int_sub(mv, self.i64(1), "")?, f, "")?;
+        let alpha = self.b.build_float_div(mf, f.const_float(2.0), "")?;
+        let t = self.bessel_i0(beta)?;
+        self.counted_loop(mv, |cx, i| {
+            let nf = cx.b.build_signed_int_to_float(i, f, "")?;
+            let r = cx.b.build_float_div(cx.b.build_float_sub(nf, alpha, "")?, alpha, "")?;
+            let sq = cx.b.build_float_mul(r, r, "")?;
+            let arg = cx.b.build_float_sub(f.const_float(1.0), sq, "")?;
+            let s = cx.ufunc_elem("sqrt", &[(arg.into(), Type::float64())], NumericKind::Float64)?.into_float_value();
+            let x = cx.b.build_float_mul(beta, s, "")?;
+            let v = cx.bessel_i0(x)?;
+            let v = cx.b.build_float_div(v, t, "")?;
+            cx.b.build_store(cx.out_ptr(out, &Type::float64(), i)?, v)?;
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        self.fresh = true;
+        self.cast(out, &array_type(&ft, 1, Layout::C), tt)
+    }
+
+    /// `np.trapezoid(y, x=None, dx=1.0)` of a 1-d `y`: `sum(d * (y[1:] + y[:-1]) / 2.0)`, with
+    /// `d` the differences of `x` or `dx`.
+    fn trapezoid(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(yv) = arg_kw(args, kws, 0, "y") else { return self.fail("np.trapezoid without its argument") };
+        let ys = self.flat_source(yv)?;
+        if ys.shape.len() != 1 || tt.is_complex() || ys.item.is_complex() {
+            return self.fail("np.trapezoid of other than a 1-d real array is not supported by numrs build yet");
+        }
+        let f = self.ctx.f64_type();
+        let ft = Type::float64();
+        let n = ys.shape[0];
+        let pairs = self.b.build_int_sub(n, self.i64(1), "")?;
+        let pairs = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, pairs, self.i64(0), "")?, self.i64(0), pairs, "")?.into_int_value();
+        let xv = arg_kw(args, kws, 1, "x").filter(|v| !matches!(self.ty(*v), Ok(Type::Omitted(_)) | Ok(Type::NoneType)));
+        let dxv = arg_kw(args, kws, 2, "dx").filter(|v| !matches!(self.ty(*v), Ok(Type::Omitted(_))));
+        let xs = match xv {
+            Some(x) => {
+                let xs = self.flat_source(x)?;
+                if xs.shape.len() != 1 || xs.item.is_complex() {
+                    return self.fail("np.trapezoid with an x that is not a 1-d real array is not supported by numrs build yet");
+                }
+                // `d * y_ave` broadcasts the two 1-d arrays of `len - 1` items.
+                let dn = self.b.build_int_sub(xs.shape[0], self.i64(1), "")?;
+                let dn = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, dn, self.i64(0), "")?, self.i64(0), dn, "")?.into_int_value();
+                let same = self.b.build_int_compare(IntPredicate::EQ, dn, pairs, "")?;
+                let d1 = self.b.build_int_compare(IntPredicate::EQ, dn, self.i64(1), "")?;
+                let y1 = self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?;
+                let ok = self.b.build_or(same, self.b.build_or(d1, y1, "")?, "")?;
+                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
+                Some((xs, dn))
+            }
+            None => None,
+        };
+        let dx = match dxv {
+            Some(d) => {
+                let (v, t) = (self.load(d)?, self.ty(d)?);
+                self.cast(v, &t, &ft)?.into_float_value()
+            }
+            None => f.const_float(1.0),
+        };
+        let total = match &xs {
+            Some((_, dn)) => self.b.build_select(self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?, *dn, pairs, "")?.into_int_value(),
+            None => pairs,
+        };
+        let acc = self.temp(f.into())?;
+        self.b.build_store(acc, f.const_zero())?;
+        let yk = numeric(&ys.item).unwrap_or(NumericKind::Float64);
+        self.counted_loop(total, |cx, i| {
+            let yi = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, pairs, cx.i64(1), "")?, cx.i64(0), i, "")?.into_int_value();
+            let a = cx.flat_item(&ys, cx.b.build_int_add(yi, cx.i64(1), "")?)?;
+            let b = cx.flat_item(&ys, yi)?;
+            let s = cx.ufunc_elem("add", &[(a, ys.item.clone()), (b, ys.item.clone())], yk)?;
+            let s = cx.cast(s, &Type::Number(yk), &Type::float64())?.into_float_value();
+            let ave = cx.b.build_float_div(s, f.const_float(2.0), "")?;
+            let d = match &xs {
+                Some((xs, dn)) => {
+                    let xi = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, *dn, cx.i64(1), "")?, cx.i64(0), i, "")?.into_int_value();
+                    let hi = cx.flat_item(xs, cx.b.build_int_add(xi, cx.i64(1), "")?)?;
+                    let lo = cx.flat_item(xs, xi)?;
+                    let xk = numeric(&xs.item).unwrap_or(NumericKind::Float64);
+                    let dd = cx.ufunc_elem("subtract", &[(hi, xs.item.clone()), (lo, xs.item.clone())], xk)?;
+                    cx.cast(dd, &Type::Number(xk), &Type::float64())?.into_float_value()
+                }
+                None => dx,
+            };
+            let term = cx.b.build_float_mul(d, ave, "")?;
+            let cur = cx.b.build_load(f, acc, "")?.into_float_value();
+            cx.b.build_store(acc, cx.b.build_float_add(cur, term, "")?)?;
+            Ok(())
+        })?;
+        let r = self.b.build_load(f, acc, "")?;
+        self.cast(r, &ft, tt)
+    }
+
+    /// `np.extract(condition, arr)`: the items of `arr` (C order) where `condition` is true.
+    fn extract(&mut self, c: VarId, a: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.extract producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let cs = self.flat_source(c)?;
+        let asrc = self.flat_source(a)?;
+        let cn = self.flat_count(&cs.shape)?;
+        let an = self.flat_count(&asrc.shape)?;
+        let empty = self.b.build_int_compare(IntPredicate::EQ, an, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, "Cannot extract from an empty array")?;
+        // A true condition past the end of `arr` is an error.
+        let i64t = self.ctx.i64_type();
+        let extra = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(extra, self.ctx.bool_type().const_zero())?;
+        let rest = self.b.build_int_sub(cn, an, "")?;
+        let rest = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, rest, self.i64(0), "")?, self.i64(0), rest, "")?.into_int_value();
+        let citem = cs.item.clone();
+        self.counted_loop(rest, |cx, j| {
+            let x = cx.flat_item(&cs, cx.b.build_int_add(an, j, "")?)?;
+            let t = cx.truth(x, &citem)?;
+            let cur = cx.b.build_load(cx.ctx.bool_type(), extra, "")?.into_int_value();
+            cx.b.build_store(extra, cx.b.build_or(cur, t, "")?)?;
+            Ok(())
+        })?;
+        let bad = self.b.build_load(self.ctx.bool_type(), extra, "")?.into_int_value();
+        self.guard(bad, ExcKind::ValueError, "condition shape inconsistent with arr shape")?;
+        let m = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, an, cn, "")?, an, cn, "")?.into_int_value();
+        let count = self.temp(i64t.into())?;
+        self.b.build_store(count, self.i64(0))?;
+        self.counted_loop(m, |cx, i| {
+            let x = cx.flat_item(&cs, i)?;
+            let t = cx.truth(x, &citem)?;
+            let cur = cx.b.build_load(i64t, count, "")?.into_int_value();
+            cx.b.build_store(count, cx.b.build_int_add(cur, cx.b.build_int_z_extend(t, i64t, "")?, "")?)?;
+            Ok(())
+        })?;
+        let total = self.b.build_load(i64t, count, "")?.into_int_value();
+        let out = self.alloc_array(&dt, &[total])?;
+        self.b.build_store(count, self.i64(0))?;
+        self.counted_loop(m, |cx, i| {
+            let x = cx.flat_item(&cs, i)?;
+            let t = cx.truth(x, &citem)?;
+            let (yes, next) = (cx.new_block("extract_take"), cx.new_block("extract_next"));
+            cx.b.build_conditional_branch(t, yes, next)?;
+            cx.b.position_at_end(yes);
+            let v = cx.flat_item(&asrc, i)?;
+            let k = cx.b.build_load(i64t, count, "")?.into_int_value();
+            cx.store_element(cx.out_ptr(out, &dt, k)?, v, &asrc.item, &dt)?;
+            cx.b.build_store(count, cx.b.build_int_add(k, cx.i64(1), "")?)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, 1, Layout::C), tt)
+    }
+
+    /// A held boolean mask of `n` items, all `init`.
+    fn mask(&mut self, n: IntValue<'ctx>, init: bool) -> R<(BV<'ctx>, PointerValue<'ctx>)> {
+        let bt = Type::boolean();
+        let m = self.alloc_array(&bt, &[n])?;
+        let slot = self.hold_temp(m, &array_type(&bt, 1, Layout::C))?;
+        let data = self.field(m, 4)?.into_pointer_value();
+        self.b.build_memset(data, 1, self.ctx.i8_type().const_int(init as u64, false), n)?;
+        Ok((m, slot))
+    }
+
+    fn mask_set(&self, m: BV<'ctx>, i: IntValue<'ctx>, v: bool) -> R<()> {
+        let bt = Type::boolean();
+        let p = self.out_ptr(m, &bt, i)?;
+        self.store_element(p, self.ctx.bool_type().const_int(v as u64, false).into(), &bt, &bt)
+    }
+
+    fn mask_get(&self, m: BV<'ctx>, i: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let bt = Type::boolean();
+        Ok(self.load_element(self.out_ptr(m, &bt, i)?, &bt)?.into_int_value())
+    }
+
+    /// A new 1-d array of the items of `src` where the mask `keep` is true.
+    fn masked_copy(&mut self, src: &crate::npfuncs::FlatSource<'ctx>, n: IntValue<'ctx>, keep: BV<'ctx>, dt: &Type) -> R<BV<'ctx>> {
+        let i64t = self.ctx.i64_type();
+        let count = self.temp(i64t.into())?;
+        self.b.build_store(count, self.i64(0))?;
+        self.counted_loop(n, |cx, i| {
+            let t = cx.mask_get(keep, i)?;
+            let cur = cx.b.build_load(i64t, count, "")?.into_int_value();
+            cx.b.build_store(count, cx.b.build_int_add(cur, cx.b.build_int_z_extend(t, i64t, "")?, "")?)?;
+            Ok(())
+        })?;
+        let total = self.b.build_load(i64t, count, "")?.into_int_value();
+        let out = self.alloc_array(dt, &[total])?;
+        self.b.build_store(count, self.i64(0))?;
+        self.counted_loop(n, |cx, i| {
+            let t = cx.mask_get(keep, i)?;
+            let (yes, next) = (cx.new_block("mask_take"), cx.new_block("mask_next"));
+            cx.b.build_conditional_branch(t, yes, next)?;
+            cx.b.position_at_end(yes);
+            let v = cx.flat_item(src, i)?;
+            let k = cx.b.build_load(i64t, count, "")?.into_int_value();
+            cx.store_element(cx.out_ptr(out, dt, k)?, v, &src.item, dt)?;
+            cx.b.build_store(count, cx.b.build_int_add(k, cx.i64(1), "")?)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        Ok(out)
+    }
+
+    /// `np.delete(arr, obj)` of the flattened `arr`.
+    fn delete(&mut self, a: VarId, o: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.delete producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let src = self.flat_source(a)?;
+        let n = self.flat_count(&src.shape)?;
+        let ot = self.ty(o)?;
+        let ov = self.load(o)?;
+        let (keep, slot) = self.mask(n, true)?;
+        match &ot {
+            Type::Slice2 | Type::Slice3 => {
+                let (start, len, step) = self.fix_slice(ov.into_struct_value(), n)?;
+                self.counted_loop(len, |cx, j| {
+                    let i = cx.b.build_int_add(start, cx.b.build_int_mul(j, step, "")?, "")?;
+                    cx.mask_set(keep, i, false)
+                })?;
+            }
+            t if numeric(t).is_some_and(|k| k.is_integer()) => {
+                let pos = self.cast(ov, t, &Type::int64())?.into_int_value();
+                let lo = self.b.build_int_compare(IntPredicate::SLT, pos, self.b.build_int_neg(n, "")?, "")?;
+                let hi = self.b.build_int_compare(IntPredicate::SGE, pos, n, "")?;
+                self.guard(self.b.build_or(lo, hi, "")?, ExcKind::IndexError, "obj must be less than the len(arr)")?;
+                let neg = self.b.build_int_compare(IntPredicate::SLT, pos, self.i64(0), "")?;
+                let pos = self.b.build_select(neg, self.b.build_int_add(pos, n, "")?, pos, "")?.into_int_value();
+                self.mask_set(keep, pos, false)?;
+            }
+            _ => {
+                // `keep[obj] = False` with an array (or sequence) of integers.
+                let idx = self.flat_source(o)?;
+                let m = self.flat_count(&idx.shape)?;
+                let it = idx.item.clone();
+                self.counted_loop(m, |cx, j| {
+                    let x = cx.flat_item(&idx, j)?;
+                    let i = cx.cast(x, &it, &Type::int64())?.into_int_value();
+                    let neg = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+                    let i = cx.b.build_select(neg, cx.b.build_int_add(i, n, "")?, i, "")?.into_int_value();
+                    let bad = cx.b.build_int_compare(IntPredicate::UGE, i, n, "")?;
+                    if cx.flags.boundscheck {
+                        cx.guard(bad, ExcKind::IndexError, "index is out of bounds")?;
+                        return cx.mask_set(keep, i, false);
+                    }
+                    // Numba's fancy assignment does not check the index: one out of range
+                    // writes outside the mask, leaving every item kept. Here it is skipped.
+                    let (set, next) = (cx.new_block("delete_set"), cx.new_block("delete_next"));
+                    cx.b.build_conditional_branch(bad, next, set)?;
+                    cx.b.position_at_end(set);
+                    cx.mask_set(keep, i, false)?;
+                    cx.b.build_unconditional_branch(next)?;
+                    cx.b.position_at_end(next);
+                    Ok(())
+                })?;
+            }
+        }
+        let out = self.masked_copy(&src, n, keep, &dt)?;
+        let _ = slot;
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, 1, Layout::C), tt)
+    }
+
+    /// `np.insert(arr, obj, values)` of the flattened `arr`: `values` before the positions
+    /// `obj` (all of them at one position, or one each, or one value at every position).
+    fn insert(&mut self, a: VarId, o: VarId, vals: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.insert producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let i64t = self.ctx.i64_type();
+        let src = self.flat_source(a)?;
+        let n = self.flat_count(&src.shape)?;
+        let vs = self.flat_source(vals)?;
+        let nv = self.flat_count(&vs.shape)?;
+        let ot = self.ty(o)?;
+        let oob = "index is out of bounds for the given array size";
+        // One insertion position: every value goes there.
+        let single = |cx: &mut Self, pos: IntValue<'ctx>| -> R<BV<'ctx>> {
+            let lo = cx.b.build_int_compare(IntPredicate::SLT, pos, cx.b.build_int_neg(n, "")?, "")?;
+            let hi = cx.b.build_int_compare(IntPredicate::SGT, pos, n, "")?;
+            cx.guard(cx.b.build_or(lo, hi, "")?, ExcKind::IndexError, oob)?;
+            let neg = cx.b.build_int_compare(IntPredicate::SLT, pos, cx.i64(0), "")?;
+            let pos = cx.b.build_select(neg, cx.b.build_int_add(pos, n, "")?, pos, "")?.into_int_value();
+            let out = cx.alloc_array(&dt, &[cx.b.build_int_add(n, nv, "")?])?;
+            cx.counted_loop(pos, |cx, i| {
+                let x = cx.flat_item(&src, i)?;
+                cx.store_element(cx.out_ptr(out, &dt, i)?, x, &src.item, &dt)
+            })?;
+            cx.counted_loop(nv, |cx, i| {
+                let x = cx.flat_item(&vs, i)?;
+                let at = cx.b.build_int_add(pos, i, "")?;
+                cx.store_element(cx.out_ptr(out, &dt, at)?, x, &vs.item, &dt)
+            })?;
+            cx.counted_loop(cx.b.build_int_sub(n, pos, "")?, |cx, i| {
+                let x = cx.flat_item(&src, cx.b.build_int_add(pos, i, "")?)?;
+                let at = cx.b.build_int_add(cx.b.build_int_add(pos, nv, "")?, i, "")?;
+                cx.store_element(cx.out_ptr(out, &dt, at)?, x, &src.item, &dt)
+            })?;
+            Ok(out)
+        };
+        let out = if numeric(&ot).is_some_and(|k| k.is_integer()) {
+            let pos = self.int_arg(o)?;
+            single(self, pos)?
+        } else {
+            let idx = self.flat_source(o)?;
+            let m = self.flat_count(&idx.shape)?;
+            let res = self.temp(self.vt(&array_type(&dt, 1, Layout::C))?)?;
+            let (one_bb, many_bb, done) = (self.new_block("insert_one"), self.new_block("insert_many"), self.new_block("insert_done"));
+            let is_one = self.b.build_int_compare(IntPredicate::EQ, m, self.i64(1), "")?;
+            self.b.build_conditional_branch(is_one, one_bb, many_bb)?;
+            self.b.position_at_end(one_bb);
+            let x = self.flat_item(&idx, self.i64(0))?;
+            let pos = self.cast(x, &idx.item, &Type::int64())?.into_int_value();
+            let r = single(self, pos)?;
+            self.b.build_store(res, r)?;
+            self.b.build_unconditional_branch(done)?;
+            self.b.position_at_end(many_bb);
+            let bad = self.b.build_and(
+                self.b.build_int_compare(IntPredicate::NE, nv, self.i64(1), "")?,
+                self.b.build_int_compare(IntPredicate::NE, nv, m, "")?,
+                "",
+            )?;
+            self.guard(bad, ExcKind::ValueError, "shape mismatch: the number of values does not match the number of insertion indices")?;
+            // The positions, normalised, then shifted by the number inserted before each
+            // (ties in the order given, as the stable sort orders them).
+            let it = Type::int64();
+            let pos = self.alloc_array(&it, &[m])?;
+            let pos_slot = self.hold_temp(pos, &array_type(&it, 1, Layout::C))?;
+            let it2 = it.clone();
+            self.counted_loop(m, |cx, j| {
+                let x = cx.flat_item(&idx, j)?;
+                let p = cx.cast(x, &idx.item, &Type::int64())?.into_int_value();
+                let lo = cx.b.build_int_compare(IntPredicate::SLT, p, cx.b.build_int_neg(n, "")?, "")?;
+                let hi = cx.b.build_int_compare(IntPredicate::SGT, p, n, "")?;
+                cx.guard(cx.b.build_or(lo, hi, "")?, ExcKind::IndexError, oob)?;
+                let neg = cx.b.build_int_compare(IntPredicate::SLT, p, cx.i64(0), "")?;
+                let p = cx.b.build_select(neg, cx.b.build_int_add(p, n, "")?, p, "")?;
+                cx.b.build_store(cx.out_ptr(pos, &it2, j)?, p)?;
+                Ok(())
+            })?;
+            let shifted = self.alloc_array(&it, &[m])?;
+            let sh_slot = self.hold_temp(shifted, &array_type(&it, 1, Layout::C))?;
+            let rank = self.temp(i64t.into())?;
+            self.counted_loop(m, |cx, j| {
+                let pj = cx.load_element(cx.out_ptr(pos, &it2, j)?, &it2)?.into_int_value();
+                cx.b.build_store(rank, cx.i64(0))?;
+                cx.counted_loop(m, |cx, k| {
+                    let pk = cx.load_element(cx.out_ptr(pos, &it2, k)?, &it2)?.into_int_value();
+                    let less = cx.b.build_int_compare(IntPredicate::SLT, pk, pj, "")?;
+                    let tie = cx.b.build_and(cx.b.build_int_compare(IntPredicate::EQ, pk, pj, "")?, cx.b.build_int_compare(IntPredicate::SLT, k, j, "")?, "")?;
+                    let before = cx.b.build_or(less, tie, "")?;
+                    let cur = cx.b.build_load(i64t, rank, "")?.into_int_value();
+                    cx.b.build_store(rank, cx.b.build_int_add(cur, cx.b.build_int_z_extend(before, i64t, "")?, "")?)?;
+                    Ok(())
+                })?;
+                let r = cx.b.build_load(i64t, rank, "")?.into_int_value();
+                cx.b.build_store(cx.out_ptr(shifted, &it2, j)?, cx.b.build_int_add(pj, r, "")?)?;
+                Ok(())
+            })?;
+            let total = self.b.build_int_add(n, m, "")?;
+            let (mask, mask_slot) = self.mask(total, true)?;
+            self.counted_loop(m, |cx, j| {
+                let p = cx.load_element(cx.out_ptr(shifted, &it2, j)?, &it2)?.into_int_value();
+                cx.mask_set(mask, p, false)
+            })?;
+            let out = self.alloc_array(&dt, &[total])?;
+            // `out[mask] = arr`: the items in order into the unmasked places.
+            let next = self.temp(i64t.into())?;
+            self.b.build_store(next, self.i64(0))?;
+            let dt2 = dt.clone();
+            self.counted_loop(total, |cx, i| {
+                let t = cx.mask_get(mask, i)?;
+                let (yes, skip) = (cx.new_block("insert_keep"), cx.new_block("insert_skip"));
+                cx.b.build_conditional_branch(t, yes, skip)?;
+                cx.b.position_at_end(yes);
+                let k = cx.b.build_load(i64t, next, "")?.into_int_value();
+                let x = cx.flat_item(&src, k)?;
+                cx.store_element(cx.out_ptr(out, &dt2, i)?, x, &src.item, &dt2)?;
+                cx.b.build_store(next, cx.b.build_int_add(k, cx.i64(1), "")?)?;
+                cx.b.build_unconditional_branch(skip)?;
+                cx.b.position_at_end(skip);
+                Ok(())
+            })?;
+            let one_value = self.b.build_int_compare(IntPredicate::EQ, nv, self.i64(1), "")?;
+            self.counted_loop(m, |cx, j| {
+                let p = cx.load_element(cx.out_ptr(shifted, &it2, j)?, &it2)?.into_int_value();
+                let vi = cx.b.build_select(one_value, cx.i64(0), j, "")?.into_int_value();
+                let x = cx.flat_item(&vs, vi)?;
+                cx.store_element(cx.out_ptr(out, &dt2, p)?, x, &vs.item, &dt2)
+            })?;
+            let _ = (pos_slot, sh_slot, mask_slot);
+            self.b.build_store(res, out)?;
+            self.b.build_unconditional_branch(done)?;
+            self.b.position_at_end(done);
+            self.b.build_load(self.vt(&array_type(&dt, 1, Layout::C))?, res, "")?
+        };
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, 1, Layout::C), tt)
+    }
+
+    /// The number of items of a list or homogeneous tuple of arrays, and item `i` of it
+    /// (borrowed).
+    fn seq_of_arrays(&mut self, v: VarId) -> R<(IntValue<'ctx>, ArrayType, Box<dyn Fn(&Self, IntValue<'ctx>) -> R<BV<'ctx>> + 'ctx>)> {
+        let t = self.ty(v)?;
+        match &t {
+            Type::List { dtype, .. } | Type::ListType(dtype) => {
+                let Type::Array(a) = &**dtype else { return self.fail(format!("np.select of {t}")) };
+                let l = self.load(v)?.into_pointer_value();
+                let n = self.list_len(l)?;
+                let it = (**dtype).clone();
+                Ok((n, (**a).clone(), Box::new(move |cx: &Self, i| cx.list_get(l, &it, i))))
+            }
+            Type::UniTuple(item, count) => {
+                let Type::Array(a) = &**item else { return self.fail(format!("np.select of {t}")) };
+                let et = self.vt(item)?;
+                let at = inkwell::types::BasicType::array_type(&et, *count);
+                let buf = self.temp(at.into())?;
+                let tv = self.load(v)?;
+                self.b.build_store(buf, tv)?;
+                let n = self.i64(*count as i64);
+                Ok((n, (**a).clone(), Box::new(move |cx: &Self, i| {
+                    let p = unsafe { cx.b.build_gep(at, buf, &[cx.i64(0), i], "")? };
+                    Ok(cx.b.build_load(et, p, "")?)
+                })))
+            }
+            _ => self.fail(format!("np.select of {t}")),
+        }
+    }
+
+    /// `np.select(condlist, choicelist, default=0)`: each item from the first choice whose
+    /// condition holds there, else `default`.
+    fn select(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.select producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let (Some(cv), Some(hv)) = (arg_kw(args, kws, 0, "condlist"), arg_kw(args, kws, 1, "choicelist")) else {
+            return self.fail("np.select without its arguments");
+        };
+        let (cn, ca, cond_at) = self.seq_of_arrays(cv)?;
+        let (hn, ha, choice_at) = self.seq_of_arrays(hv)?;
+        let differ = self.b.build_int_compare(IntPredicate::NE, cn, hn, "")?;
+        self.guard(differ, ExcKind::ValueError, "list of cases must be same length as list of conditions")?;
+        let default = match arg_kw(args, kws, 2, "default") {
+            Some(d) if !matches!(self.ty(d)?, Type::Omitted(_)) => {
+                let (v, t) = (self.load(d)?, self.ty(d)?);
+                self.cast(v, &t, &dt)?
+            }
+            _ => self.cast(self.i64(0).into(), &Type::int64(), &dt)?,
+        };
+        let first = choice_at(self, self.i64(0))?;
+        let shape = self.dims(first, 5, ha.ndim)?;
+        // Every condition and choice of that shape (np.where's broadcasting of other shapes
+        // is not done here).
+        let ndim = ha.ndim;
+        self.counted_loop(cn, |cx, i| {
+            for (arr, nd) in [(cond_at(cx, i)?, ca.ndim), (choice_at(cx, i)?, ndim)] {
+                let s = cx.dims(arr, 5, nd)?;
+                for (p, q) in s.iter().zip(&shape) {
+                    let ne = cx.b.build_int_compare(IntPredicate::NE, *p, *q, "")?;
+                    cx.guard(ne, ExcKind::NotImplementedError, "np.select of arrays of different shapes is not supported by numrs build yet")?;
+                }
+            }
+            Ok(())
+        })?;
+        let out = self.alloc_array(&dt, &shape)?;
+        let n = self.field(out, 2)?.into_int_value();
+        let i64t = self.ctx.i64_type();
+        let at = self.temp(i64t.into())?;
+        self.counted_loop(n, |cx, p| {
+            cx.store_element(cx.out_ptr(out, &dt, p)?, default, &dt, &dt)?;
+            // From the last choice to the first, as Numba's loop of `np.where`s.
+            cx.b.build_store(at, cn)?;
+            let (head, body, done) = (cx.new_block("select_head"), cx.new_block("select_body"), cx.new_block("select_done"));
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(head);
+            let k = cx.b.build_load(i64t, at, "")?.into_int_value();
+            let more = cx.b.build_int_compare(IntPredicate::SGT, k, cx.i64(0), "")?;
+            cx.b.build_conditional_branch(more, body, done)?;
+            cx.b.position_at_end(body);
+            let i = cx.b.build_int_sub(k, cx.i64(1), "")?;
+            cx.b.build_store(at, i)?;
+            let c = cond_at(cx, i)?;
+            let t = cx.elem_at(c, &ca, p)?;
+            let t = cx.truth(t, &ca.dtype)?;
+            let (take, skip) = (cx.new_block("select_take"), cx.new_block("select_skip"));
+            cx.b.build_conditional_branch(t, take, skip)?;
+            cx.b.position_at_end(take);
+            let h = choice_at(cx, i)?;
+            let x = cx.elem_at(h, &ha, p)?;
+            cx.store_element(cx.out_ptr(out, &dt, p)?, x, &ha.dtype, &dt)?;
+            cx.b.build_unconditional_branch(skip)?;
+            cx.b.position_at_end(skip);
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(done);
+            Ok(())
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, ra.ndim, Layout::C), tt)
+    }
+
+    /// An operand of `np.kron` as a matrix: its rows, columns and item (i, j).
+    fn kron_operand(&mut self, v: VarId) -> R<(IntValue<'ctx>, IntValue<'ctx>, crate::npfuncs::FlatSource<'ctx>, Vec<IntValue<'ctx>>)> {
+        let src = self.flat_source(v)?;
+        let (m, n) = match src.shape.len() {
+            0 => (self.i64(1), self.i64(1)),
+            1 => (self.i64(1), src.shape[0]),
+            _ => (src.shape[0], src.shape[1]),
+        };
+        let shape = src.shape.clone();
+        Ok((m, n, src, shape))
+    }
+
+    /// `np.kron(a, b)`: the blocks `a[i, j] * b`, in `a`'s dtype, shaped as Numba's
+    /// `_kron_return` reshapes them.
+    fn kron(&mut self, a: VarId, b: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.kron producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let (am, an, asrc, ashape) = self.kron_operand(a)?;
+        let (bm, bn, bsrc, bshape) = self.kron_operand(b)?;
+        let cm = self.b.build_int_mul(am, bm, "")?;
+        let cn = self.b.build_int_mul(an, bn, "")?;
+        let shape: Vec<IntValue<'ctx>> = match (ashape.len(), bshape.len()) {
+            (2, _) | (_, 2) if !ashape.is_empty() && !bshape.is_empty() => vec![cm, cn],
+            (1, 1) => vec![self.b.build_int_mul(cm, cn, "")?],
+            (0, 0) => vec![self.i64(1)],
+            (_, 0) => ashape.clone(),
+            _ => bshape.clone(),
+        };
+        let out = self.alloc_array(&dt, &shape)?;
+        let (at, bt) = (asrc.item.clone(), bsrc.item.clone());
+        self.counted_loop(am, |cx, i| {
+            cx.counted_loop(an, |cx, j| {
+                let x = cx.flat_item(&asrc, cx.b.build_int_add(cx.b.build_int_mul(i, an, "")?, j, "")?)?;
+                cx.counted_loop(bm, |cx, k| {
+                    cx.counted_loop(bn, |cx, l| {
+                        let y = cx.flat_item(&bsrc, cx.b.build_int_add(cx.b.build_int_mul(k, bn, "")?, l, "")?)?;
+                        let (p, pt) = cx.binary("operator.mul", x, &at, y, &bt)?;
+                        let row = cx.b.build_int_add(cx.b.build_int_mul(i, bm, "")?, k, "")?;
+                        let col = cx.b.build_int_add(cx.b.build_int_mul(j, bn, "")?, l, "")?;
+                        let flat = cx.b.build_int_add(cx.b.build_int_mul(row, cn, "")?, col, "")?;
+                        cx.store_element(cx.out_ptr(out, &dt, flat)?, p, &pt, &dt)
+                    })
+                })
+            })
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&ra.dtype, shape.len() as u32, Layout::C), tt)
+    }
+
+    /// `np.trim_zeros(filt, trim='fb')`: the slice of `filt` without its leading (`f`) and
+    /// trailing (`b`) zeros.
+    fn trim_zeros(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(fv) = arg_kw(args, kws, 0, "filt") else { return self.fail("np.trim_zeros without its argument") };
+        let trim = match arg_kw(args, kws, 1, "trim") {
+            None => "fb".to_string(),
+            Some(t) => match self.ty(t)? {
+                Type::Omitted(_) => "fb".to_string(),
+                Type::StringLiteral(s) => s.to_string(),
+                _ => match self.const_of(t) {
+                    Some((s, _)) => s,
+                    None => return self.fail("np.trim_zeros with a trim string that is not a constant is not supported by numrs build yet"),
+                },
+            },
+        };
+        let trim = trim.to_lowercase();
+        let (arr, a) = self.arr(fv)?;
+        let n = self.dims(arr, 5, 1)?[0];
+        let i64t = self.ctx.i64_type();
+        let is_zero = |cx: &Self, x: BV<'ctx>| -> R<IntValue<'ctx>> { Ok(cx.b.build_not(cx.truth(x, &a.dtype)?, "")?) };
+        let first = self.temp(i64t.into())?;
+        self.b.build_store(first, self.i64(0))?;
+        let last = self.temp(i64t.into())?;
+        self.b.build_store(last, n)?;
+        // Count along while the items are zero.
+        let scan = |cx: &mut Self, slot: PointerValue<'ctx>, forward: bool| -> R<()> {
+            let (head, body, done) = (cx.new_block("trim_head"), cx.new_block("trim_body"), cx.new_block("trim_done"));
+            let steps = cx.temp(i64t.into())?;
+            cx.b.build_store(steps, cx.i64(0))?;
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(head);
+            let s = cx.b.build_load(i64t, steps, "")?.into_int_value();
+            let more = cx.b.build_int_compare(IntPredicate::SLT, s, n, "")?;
+            let check = cx.new_block("trim_check");
+            cx.b.build_conditional_branch(more, check, done)?;
+            cx.b.position_at_end(check);
+            let i = if forward { s } else { cx.b.build_int_sub(cx.b.build_int_sub(n, cx.i64(1), "")?, s, "")? };
+            let x = cx.elem_at(arr, &a, i)?;
+            let z = is_zero(cx, x)?;
+            cx.b.build_conditional_branch(z, body, done)?;
+            cx.b.position_at_end(body);
+            let cur = cx.b.build_load(i64t, slot, "")?.into_int_value();
+            let next = if forward { cx.b.build_int_add(cur, cx.i64(1), "")? } else { cx.b.build_int_sub(cur, cx.i64(1), "")? };
+            cx.b.build_store(slot, next)?;
+            cx.b.build_store(steps, cx.b.build_int_add(s, cx.i64(1), "")?)?;
+            cx.b.build_unconditional_branch(head)?;
+            cx.b.position_at_end(done);
+            Ok(())
+        };
+        if trim.contains('f') {
+            scan(self, first, true)?;
+        }
+        if trim.contains('b') {
+            scan(self, last, false)?;
+        }
+        let f = self.b.build_load(i64t, first, "")?.into_int_value();
+        let l = self.b.build_load(i64t, last, "")?.into_int_value();
+        // `a_[first:last]` (last >= 0 always, first <= n).
+        let len = self.b.build_int_sub(l, f, "")?;
+        let len = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, len, self.i64(0), "")?, self.i64(0), len, "")?.into_int_value();
+        let stride = self.dims(arr, 6, 1)?[0];
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let off = self.b.build_int_mul(f, stride, "")?;
+        let p = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? };
+        let isz = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, p, &[len], &[stride], isz)?;
+        let vt = Type::Array(std::sync::Arc::new(ArrayType { layout: a.layout, ..a.clone() }));
+        self.cast(view, &vt, tt)
+    }
+
+    /// `np.hsplit` / `np.vsplit` / `np.dsplit`: `np.split` along axis 1 (axis 0 of a 1-d
+    /// array), 0 or 2, after Numba's checks of the number of dimensions.
+    fn split_nd(&mut self, name: &str, a: VarId, ios: VarId, tt: &Type) -> R<BV<'ctx>> {
+        let at = self.ty(a)?;
+        let Type::Array(arr) = &at else { return self.fail(format!("np.{name} of {at}")) };
+        let (need, msg, axis) = match name {
+            "hsplit" => (1, "hsplit only works on arrays of 1 or more dimensions", if arr.ndim > 1 { 1 } else { 0 }),
+            "vsplit" => (2, "vsplit only works on arrays of 2 or more dimensions", 0),
+            _ => (3, "dsplit only works on arrays of 3 or more dimensions", 2),
+        };
+        if arr.ndim < need {
+            // Numba types the call and raises when it runs.
+            self.guard(self.ctx.bool_type().const_all_ones(), ExcKind::ValueError, msg)?;
+            return Ok(self.vt(tt)?.const_zero());
+        }
+        self.split_at(true, a, ios, axis, tt)
+    }
+}
