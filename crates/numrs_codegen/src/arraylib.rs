@@ -87,6 +87,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.split_nd(name, a, ios, tt)?
             }
             "unwrap" => return self.fail("np.unwrap is not supported by numrs build yet"),
+            "dtype" => self.vt(tt)?.const_zero(),
+            "finfo" | "iinfo" if args.len() + kws.len() == 1 => {
+                let v = args.first().copied().or(kws.first().map(|(_, v)| *v)).unwrap_or(VarId(0));
+                let subject = match self.ty(v)? {
+                    Type::NumberClass(t) | Type::DType(t) => t.as_number(),
+                    Type::Array(a) => a.dtype.as_number(),
+                    t => t.as_number(),
+                };
+                self.number_info(subject, tt)?
+            }
             _ => return Ok(None),
         };
         Ok(Some(v))
@@ -903,5 +913,60 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(self.vt(tt)?.const_zero());
         }
         self.split_at(true, a, ios, axis, tt)
+    }
+
+    /// `np.finfo(...)` / `np.iinfo(...)`: the named tuple of NumPy's values for the type,
+    /// constants.
+    fn number_info(&mut self, subject: Option<NumericKind>, tt: &Type) -> R<BV<'ctx>> {
+        let Type::NamedTuple(nt) = tt else { return self.fail(format!("np.finfo producing {tt}")) };
+        let mut values: Vec<BV<'ctx>> = Vec::new();
+        for field in nt.fields.iter() {
+            let v: BV<'ctx> = if &*nt.name == "finfo" {
+                let single = nt.items.first() == Some(&Type::float32());
+                let (e, p) = if single { (-23i32, 8u32) } else { (-52, 11) };
+                let float = |x: f64| -> BV<'ctx> {
+                    if single {
+                        self.ctx.f32_type().const_float(x as f32 as f64).into()
+                    } else {
+                        self.ctx.f64_type().const_float(x).into()
+                    }
+                };
+                let int = |x: i64| -> BV<'ctx> { self.i64(x).into() };
+                let (max, tiny) = if single { (f32::MAX as f64, f32::MIN_POSITIVE as f64) } else { (f64::MAX, f64::MIN_POSITIVE) };
+                match &**field {
+                    "eps" => float(2f64.powi(e)),
+                    "epsneg" => float(2f64.powi(e - 1)),
+                    "iexp" | "nexp" => int(p as i64),
+                    "machep" => int(e as i64),
+                    "max" => float(max),
+                    "min" => float(-max),
+                    "maxexp" => int(if single { 128 } else { 1024 }),
+                    "minexp" => int(if single { -126 } else { -1022 }),
+                    "negep" => int(e as i64 - 1),
+                    "nmant" => int(-e as i64),
+                    "precision" => int(if single { 6 } else { 15 }),
+                    "resolution" => float(if single { 1e-6 } else { 1e-15 }),
+                    "tiny" => float(tiny),
+                    "bits" => int(if single { 32 } else { 64 }),
+                    other => return self.fail(format!("np.finfo field {other}")),
+                }
+            } else {
+                let Some(k) = subject else { return self.fail("np.iinfo of an unknown type") };
+                let bits = k.bitwidth() as i64;
+                let signed = k.is_signed_int();
+                match &**field {
+                    "min" => self.i64(if signed { i64::MIN >> (64 - bits) } else { 0 }).into(),
+                    "max" => {
+                        let m: u64 = if signed { (i64::MAX >> (64 - bits)) as u64 } else { u64::MAX >> (64 - bits) };
+                        self.ctx.i64_type().const_int(m, false).into()
+                    }
+                    "bits" => self.i64(bits).into(),
+                    other => return self.fail(format!("np.iinfo field {other}")),
+                }
+            };
+            values.push(v);
+        }
+        let st = self.vt(tt)?.into_struct_type();
+        Ok(st.const_named_struct(&values).into())
     }
 }

@@ -2653,6 +2653,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.array_walk_state(av, k)
             }
             (Type::Array(_), "real" | "imag") => self.real_imag(value, attr, tt),
+            (Type::NamedTuple(nt), _) if nt.field(attr).is_some() => {
+                let i = nt.field(attr).unwrap_or(0);
+                let sv = self.load(value)?.into_struct_value();
+                let x = self.b.build_extract_value(sv, i as u32, "")?;
+                self.cast(x, &nt.items[i], tt)
+            }
             // `a.flags` is the array (borrowed); its attributes read the layout.
             (Type::Array(_), "flags") => self.load(value),
             (Type::ArrayFlags(a), _) => {

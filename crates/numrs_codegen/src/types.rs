@@ -137,6 +137,10 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let its = items.iter().map(|i| value_type(ctx, i)).collect::<Result<Vec<_>, _>>()?;
             ctx.struct_type(&its, false).into()
         }
+        Type::NamedTuple(nt) => {
+            let its = nt.items.iter().map(|i| value_type(ctx, i)).collect::<Result<Vec<_>, _>>()?;
+            ctx.struct_type(&its, false).into()
+        }
         Type::Range(kind) => {
             let it = number_type(ctx, range_int(*kind));
             ctx.struct_type(&[it, it, it], false).into()

@@ -61,6 +61,14 @@ impl Display for Type {
                 write!(f, "array({}, {}d, {})", a.dtype, a.ndim, a.layout)
             }
             Type::UniTuple(d, n) => write!(f, "UniTuple({d} x {n})"),
+            Type::NamedTuple(nt) => match nt.items.first() {
+                Some(first) if nt.items.iter().all(|t| t == first) => write!(f, "{}({first} x {})", nt.name, nt.items.len()),
+                _ => {
+                    write!(f, "{}(", nt.name)?;
+                    write_list(f, &nt.items, ", ")?;
+                    f.write_str(")")
+                }
+            },
             Type::Tuple(items) => {
                 f.write_str("Tuple(")?;
                 write_list(f, items, ", ")?;

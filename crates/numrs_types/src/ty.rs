@@ -298,6 +298,21 @@ pub enum IteratorKind {
     Flat(Type),
 }
 
+/// A named tuple's class name, field names and item types.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NamedTupleType {
+    pub name: Arc<str>,
+    pub fields: Vec<Arc<str>>,
+    pub items: Vec<Type>,
+}
+
+impl NamedTupleType {
+    /// The position of a field.
+    pub fn field(&self, name: &str) -> Option<usize> {
+        self.fields.iter().position(|f| &**f == name)
+    }
+}
+
 /// A Numba type. Cloning is cheap (compound payloads are behind `Arc`).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Type {
@@ -368,6 +383,10 @@ pub enum Type {
     LiteralStrKeyDict(Arc<Vec<(Arc<str>, Type)>>),
     /// `a.flags`: `ArrayFlags(array(float64, 2d, C))`.
     ArrayFlags(Arc<ArrayType>),
+    /// A named tuple: Numba's `NamedTuple` / `NamedUniTuple` of a class such as the `finfo`
+    /// that `np.finfo(np.float64)` returns, printed `finfo(float64, ..., int64)` (or
+    /// `iinfo(int64 x 3)` when its items share a type).
+    NamedTuple(Arc<NamedTupleType>),
     /// A `@jitclass` class used as a value (Numba's `ClassType`):
     /// `jitclass.Bag#7f3a2c1b9e40<value:int32,array:array(float32, 1d, A)>`.
     JitClass(Arc<JitClassType>),
@@ -846,6 +865,7 @@ impl Type {
         match self {
             Type::UniTuple(d, n) => Some(vec![(**d).clone(); *n as usize]),
             Type::Tuple(items) => Some(items.to_vec()),
+            Type::NamedTuple(nt) => Some(nt.items.clone()),
             _ => None,
         }
     }

@@ -41,6 +41,8 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             }
             _ => None,
         },
+        // A named tuple's fields.
+        Type::NamedTuple(nt) => nt.field(attr).map(|i| nt.items[i].clone()),
         // Numba's `ArrayFlagsAttribute`.
         Type::ArrayFlags(_) => match attr {
             "contiguous" | "c_contiguous" | "f_contiguous" => Some(Type::boolean()),

@@ -7,7 +7,9 @@
 //! [`CallError::typing`] with Numba's message, and an overload that returns `None` (or whose
 //! implementation cannot type) is `Ok(None)`.
 
-use numrs_types::{Layout, NumericKind, Type};
+use std::sync::Arc;
+
+use numrs_types::{Layout, NamedTupleType, NumericKind, Type};
 
 use super::common::{bind, is_nonelike, sig};
 use super::index::getitem;
@@ -31,6 +33,9 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.vsplit", split_nd),
     ("numpy.dsplit", split_nd),
     ("numpy.unwrap", unwrap),
+    ("numpy.finfo", finfo),
+    ("numpy.iinfo", iinfo),
+    ("numpy.dtype", dtype),
 ];
 
 /// Numba's `type_can_asarray`: arrays, sequences, tuples, string literals, numbers,
@@ -379,4 +384,97 @@ fn unwrap(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     sig(Type::array(Type::Number(rk), ndim, Layout::C), args)
+}
+
+/// The fields of Numba's `finfo` named tuple (`_finfo_supported`), and whether each is a
+/// value of the float type (else an int).
+pub const FINFO_FIELDS: [(&str, bool); 15] = [
+    ("eps", true),
+    ("epsneg", true),
+    ("iexp", false),
+    ("machep", false),
+    ("max", true),
+    ("maxexp", false),
+    ("min", true),
+    ("minexp", false),
+    ("negep", false),
+    ("nexp", false),
+    ("nmant", false),
+    ("precision", false),
+    ("resolution", true),
+    ("tiny", true),
+    ("bits", false),
+];
+
+/// The fields of Numba's `iinfo` named tuple.
+pub const IINFO_FIELDS: [&str; 3] = ["min", "max", "bits"];
+
+/// The NumPy scalar type `np.finfo`/`np.iinfo` describe: Numba's `getattr(arg, 'dtype', arg)`
+/// of a scalar class, a dtype, an array or a number.
+fn info_subject(args: &[Type], kws: &[(String, Type)], param: &str) -> Option<NumericKind> {
+    let b = bind(args, kws, &[param], 1)?;
+    match b[0].as_ref()? {
+        Type::NumberClass(t) | Type::DType(t) => t.as_number(),
+        Type::Array(a) => a.dtype.as_number(),
+        t => t.as_number(),
+    }
+}
+
+/// The type of `np.finfo(dtype)`: a `finfo` named tuple of the float type's values (a complex
+/// type's parts).
+pub fn finfo_type(k: NumericKind) -> Option<Type> {
+    let float = match k {
+        NumericKind::Float32 | NumericKind::Complex64 => Type::float32(),
+        NumericKind::Float64 | NumericKind::Complex128 => Type::float64(),
+        _ => return None,
+    };
+    Some(Type::NamedTuple(Arc::new(NamedTupleType {
+        name: "finfo".into(),
+        fields: FINFO_FIELDS.iter().map(|(f, _)| Arc::from(*f)).collect(),
+        items: FINFO_FIELDS.iter().map(|(_, is_float)| if *is_float { float.clone() } else { Type::int64() }).collect(),
+    })))
+}
+
+/// The type of `np.iinfo(int_type)`: an `iinfo` named tuple of Python ints (the maximum of
+/// uint64 is a uint64).
+pub fn iinfo_type(k: NumericKind) -> Option<Type> {
+    if !k.is_integer() {
+        return None;
+    }
+    let max = if k == NumericKind::UInt64 { Type::uint64() } else { Type::int64() };
+    Some(Type::NamedTuple(Arc::new(NamedTupleType {
+        name: "iinfo".into(),
+        fields: IINFO_FIELDS.iter().map(|f| Arc::from(*f)).collect(),
+        items: vec![Type::int64(), max, Type::int64()],
+    })))
+}
+
+/// `np.finfo(dtype)` of a float or complex type (NumPy's `ValueError` otherwise: no
+/// implementation).
+fn finfo(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match info_subject(args, kws, "dtype").and_then(finfo_type) {
+        Some(t) => sig(t, args),
+        None => Ok(None),
+    }
+}
+
+/// `np.iinfo(int_type)` of an integer type.
+fn iinfo(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match info_subject(args, kws, "int_type").and_then(iinfo_type) {
+        Some(t) => sig(t, args),
+        None => Ok(None),
+    }
+}
+
+/// `np.dtype(desc)` of a string literal naming a dtype or a scalar class: the dtype object.
+fn dtype(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["dtype"], 1) else { return Ok(None) };
+    let Some(d) = &b[0] else { return Ok(None) };
+    match d {
+        Type::StringLiteral(_) | Type::NumberClass(_) => match super::common::parse_dtype(d) {
+            Some(t) => sig(Type::DType(Arc::new(t)), args),
+            None => Ok(None),
+        },
+        other => Err(CallError::typing(format!("unknown dtype descriptor: {other}"))),
+    }
 }
