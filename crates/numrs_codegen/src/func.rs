@@ -1411,7 +1411,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         if let Type::IntegerLiteral(_) | Type::BooleanLiteral(_) = tt {
-            // Literal-typed variables carry their value in the type.
+            // Literal-typed variables carry their value in the type; `next()` of a generator
+            // that yields a literal still steps it (StopIteration when it is finished).
+            if let Value::Call { func, args, kws, vararg: None } = value {
+                if kws.is_empty() && matches!(self.ty(*func)?, Type::Function(k) if &*k == "builtins.next") {
+                    self.lower_call(*func, args, &tt)?;
+                }
+            }
             return Ok(());
         }
         if self.fused.contains(&target) {

@@ -33,8 +33,16 @@ pub fn split_class_message<'py>(py: Python<'py>, message: &str) -> Option<Result
     let (Some(file), Some(name), Some(msg)) = (parts.next(), parts.next(), parts.next()) else {
         return Some(Err(format!("malformed exception of a user class: {rest:?}")));
     };
-    Some(match lookup(py, file, name) {
+    Some(match lookup(py, file, name).or_else(|| builtin_class(py, name)) {
         Some(class) => Ok((class, msg.to_string())),
         None => Err(format!("compiled code raised {name}, which no loaded module built from {file} defines")),
     })
+}
+
+/// Python's builtin exception class `name` (`OSError`, `AttributeError`, ...).
+fn builtin_class<'py>(py: Python<'py>, name: &str) -> Option<Bound<'py, PyType>> {
+    let class = py.import("builtins").ok()?.getattr(name).ok()?;
+    let class = class.downcast_into::<PyType>().ok()?;
+    let base = py.get_type::<pyo3::exceptions::PyBaseException>();
+    class.is_subclass(&base).ok()?.then_some(class)
 }

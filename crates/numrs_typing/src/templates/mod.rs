@@ -40,10 +40,22 @@ pub fn builtin_global(name: &str) -> Option<Type> {
         // numrs extension for tests: reveal the inferred type of a value.
         "reveal_type",
     ];
+    // Python's builtin exception classes (Numba types any of them as an exception class).
     const EXCEPTIONS: &[&str] = &[
-        "Exception", "ValueError", "TypeError", "IndexError", "KeyError", "ZeroDivisionError", "AssertionError",
-        "RuntimeError", "NotImplementedError", "OverflowError", "ArithmeticError", "LookupError", "StopIteration",
-        "AttributeError", "NameError", "UnboundLocalError", "MemoryError", "FloatingPointError", "BaseException",
+        "ArithmeticError", "AssertionError", "AttributeError", "BaseException", "BaseExceptionGroup",
+        "BlockingIOError", "BrokenPipeError", "BufferError", "BytesWarning", "ChildProcessError",
+        "ConnectionAbortedError", "ConnectionError", "ConnectionRefusedError", "ConnectionResetError",
+        "DeprecationWarning", "EOFError", "EncodingWarning", "EnvironmentError", "Exception",
+        "ExceptionGroup", "FileExistsError", "FileNotFoundError", "FloatingPointError", "FutureWarning",
+        "GeneratorExit", "IOError", "ImportError", "ImportWarning", "IndentationError", "IndexError",
+        "InterruptedError", "IsADirectoryError", "KeyError", "KeyboardInterrupt", "LookupError",
+        "MemoryError", "ModuleNotFoundError", "NameError", "NotADirectoryError", "NotImplementedError",
+        "OSError", "OverflowError", "PendingDeprecationWarning", "PermissionError", "ProcessLookupError",
+        "RecursionError", "ReferenceError", "ResourceWarning", "RuntimeError", "RuntimeWarning",
+        "StopAsyncIteration", "StopIteration", "SyntaxError", "SyntaxWarning", "SystemError", "SystemExit",
+        "TabError", "TimeoutError", "TypeError", "UnboundLocalError", "UnicodeDecodeError",
+        "UnicodeEncodeError", "UnicodeError", "UnicodeTranslateError", "UnicodeWarning", "UserWarning",
+        "ValueError", "Warning", "ZeroDivisionError",
     ];
     if FUNCTIONS.contains(&name) {
         return Some(Type::function(&format!("builtins.{name}")));
