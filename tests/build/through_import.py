@@ -50,8 +50,29 @@ def arg_type(a):
     return typeof(a)
 
 
+STAR_PARAMS = {}  # (case path, function) -> (positional parameter count, their default reprs)
+
+
+def call_arg_types(path, fname, args):
+    """The argument types of a call as Numba's dispatcher types them: for a function with
+    `*args`, the positional parameters (defaults left out as `omitted(default=...)`), then
+    the tuple of the rest."""
+    star = STAR_PARAMS.get((path, fname))
+    if star is None:
+        return [arg_type(a) for a in args]
+    n_pos, defaults = star
+    given = [arg_type(a) for a in args[:n_pos]]
+    missing = n_pos - len(given)
+    if missing > 0:
+        given += ["omitted(default=%s)" % d for d in defaults[len(defaults) - missing:]]
+    return given + [typeof(tuple(args[n_pos:]))]
+
+
 def case_calls(path):
     tree = ast.parse(open(path, encoding="utf-8").read())
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.args.vararg is not None:
+            STAR_PARAMS[(path, node.name)] = (len(node.args.args), [ast.unparse(d) for d in node.args.defaults])
     calls, eager = None, set()
     names = {"np": np, "numpy": np}
     names.update({n.name: JitRef(n.name) for n in tree.body if isinstance(n, ast.FunctionDef)})
@@ -202,7 +223,7 @@ def main():
         with open(sigs, "w") as fh:
             for fname, args in calls:
                 if fname not in eager:
-                    fh.write(json.dumps({"file": src, "qualname": fname, "args": [arg_type(a) for a in args]}) + "\n")
+                    fh.write(json.dumps({"file": src, "qualname": fname, "args": call_arg_types(os.path.join(cases_dir, name), fname, args)}) + "\n")
         out = os.path.join(work, "out-" + module)
         build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs], capture_output=True, text=True)
         case_leaks = []

@@ -518,7 +518,7 @@ impl DefParams {
         // With keyword-only parameters after `*args`, Numba's dispatcher sees no star
         // parameter (it is not the last one) and takes `*args` as one more positional
         // parameter.
-        if self.kwargs || (self.star && self.kwonly.is_empty()) {
+        if self.kwargs {
             return vec![];
         }
         let literals: Option<Vec<String>> = self
@@ -531,6 +531,15 @@ impl DefParams {
             })
             .collect();
         let defaults = literals.unwrap_or_default();
+        if self.star && self.kwonly.is_empty() {
+            // `*args` last: the runtime packs the extra positional arguments for it (its
+            // name marked with a `*`); the defaults belong to the positional parameters.
+            let first = self.positional.len() - defaults.len();
+            let mut out: Vec<(String, Option<String>)> =
+                self.positional.iter().enumerate().map(|(i, (n, _))| (n.clone(), i.checked_sub(first).map(|k| defaults[k].clone()))).collect();
+            out.push((format!("*{}", self.star_name), None));
+            return out;
+        }
         let star = self.star.then_some(&self.star_name);
         let names: Vec<&String> = self.positional.iter().map(|(n, _)| n).chain(star).chain(&self.kwonly).collect();
         let first = names.len() - defaults.len();

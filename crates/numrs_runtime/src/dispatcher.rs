@@ -211,6 +211,9 @@ pub struct Dispatcher {
     defaults: Vec<Option<DefaultArg>>,
     /// The number of parameters without a default (Numba's `minargs`).
     min_args: usize,
+    /// The last parameter is `*args`: the positional arguments past the others are packed
+    /// into a tuple for it (an empty one when there are none).
+    star: bool,
     arity: usize,
     specs: Vec<Spec>,
     spec_tcs: Vec<Vec<u32>>,
@@ -242,6 +245,19 @@ impl Dispatcher {
             .filter(|&i| spec_tcs.iter().filter(|t| **t == spec_tcs[i]).count() == 1)
             .collect();
         let exact_packed = exact.iter().filter_map(|&i| Some((pack(&spec_tcs[i])?, i))).collect();
+        // The table marks a `*args` parameter with a leading `*`.
+        let star = params.as_ref().and_then(|p| p.last()).is_some_and(|n| Python::with_gil(|py| n.bind(py).to_str().is_ok_and(|s| s.starts_with('*'))));
+        let params = match (star, params) {
+            (true, Some(p)) => Some(
+                p.into_iter()
+                    .map(|n| Python::with_gil(|py| match n.bind(py).to_str() {
+                        Ok(s) if s.starts_with('*') => PyString::new(py, &s[1..]).unbind(),
+                        _ => n,
+                    }))
+                    .collect(),
+            ),
+            (_, p) => p,
+        };
         let min_args = defaults.iter().position(|d| d.is_some()).unwrap_or(arity);
         Dispatcher {
             name,
@@ -249,6 +265,7 @@ impl Dispatcher {
             params,
             defaults,
             min_args,
+            star,
             arity,
             specs,
             spec_tcs,
@@ -280,12 +297,22 @@ impl Dispatcher {
         kw: Kw<'_>,
         argv: &mut [*mut ffi::PyObject],
         omitted: &mut [bool],
+        star_value: *mut ffi::PyObject,
     ) -> PyResult<()> {
-        let total = pos.len() + kw.len();
+        // With `*args`, its slot is always filled (positional arguments reaching it arrive
+        // packed already).
+        let star_slot = self.star && pos.len() < self.arity;
+        let total = pos.len() + kw.len() + usize::from(star_slot);
         if total > self.arity {
             return Err(PyTypeError::new_err(format!("too many arguments: expected {}, got {}", self.arity, total)));
         }
-        if total < self.min_args {
+        if self.star {
+            // Numba's `minargs` counts the parameters before `*args` without a default.
+            let required = self.min_args.min(self.arity - 1);
+            if total - 1 < required {
+                return Err(PyTypeError::new_err(format!("not enough arguments: expected at least {required}, got {}", total - 1)));
+            }
+        } else if total < self.min_args {
             return Err(PyTypeError::new_err(if self.min_args == self.arity {
                 format!("not enough arguments: expected {}, got {}", self.min_args, total)
             } else {
@@ -295,6 +322,10 @@ impl Dispatcher {
         argv[..pos.len()].copy_from_slice(pos);
         let mut named = kw.len();
         for i in pos.len()..self.arity {
+            if star_slot && i + 1 == self.arity {
+                argv[i] = star_value;
+                continue;
+            }
             if !kw.is_empty() {
                 let Some(params) = &self.params else {
                     return Err(PyTypeError::new_err("some keyword arguments unexpected"));
@@ -345,7 +376,7 @@ impl Dispatcher {
         let n = pos.len();
         // Fast path: positional arguments only, each of a type whose typecode is known
         // without a look-up, matching one specialization exactly.
-        if kw.is_empty() && n == self.arity && n <= MAX_ARGS_INLINE {
+        if kw.is_empty() && n == self.arity && n <= MAX_ARGS_INLINE && !self.star {
             let mut tcs = [0u32; MAX_ARGS_INLINE];
             let mut ok = true;
             for i in 0..n {
@@ -381,7 +412,25 @@ impl Dispatcher {
         let mut tcs = Buf::new(n, 0u32);
         let mut omitted = Buf::new(n, false);
         let (argv, tcs, omitted) = (argv.as_mut(), tcs.as_mut(), omitted.as_mut());
-        self.fold(py, pos, kw, argv, omitted)?;
+        // `*args`: the positional arguments past the named parameters, as one tuple (kept
+        // alive until the call returns).
+        let mut packed_pos: Vec<*mut ffi::PyObject> = Vec::new();
+        let mut star_tuple = None;
+        let pos = if self.star {
+            let named = n.saturating_sub(1);
+            let extra: &[*mut ffi::PyObject] = if pos.len() > named { &pos[named..] } else { &[] };
+            let t = pyo3::types::PyTuple::new(py, extra.iter().map(|p| Bound::from_borrowed_ptr(py, *p)))?;
+            packed_pos.extend_from_slice(&pos[..pos.len().min(named)]);
+            if pos.len() >= named {
+                packed_pos.push(t.as_ptr());
+            }
+            star_tuple = Some(t);
+            &packed_pos[..]
+        } else {
+            pos
+        };
+        let star_value = star_tuple.as_ref().map_or(std::ptr::null_mut(), |t| t.as_ptr());
+        self.fold(py, pos, kw, argv, omitted, star_value)?;
         for i in 0..n {
             tcs[i] = if omitted[i] {
                 self.defaults[i].as_ref().map_or(u32::MAX, |d| d.tc)

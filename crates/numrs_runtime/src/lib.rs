@@ -75,6 +75,7 @@ unsafe fn read_defaults(
     arity: usize,
     has_names: bool,
     defaults: *const *const c_char,
+    star: bool,
 ) -> PyResult<Vec<Option<DefaultArg>>> {
     if defaults.is_null() {
         return Ok(Vec::new());
@@ -94,7 +95,7 @@ unsafe fn read_defaults(
     for k in 0..arity {
         let p = *defaults.add(k);
         if p.is_null() {
-            if out.iter().any(Option::is_some) {
+            if out.iter().any(Option::is_some) && !(star && k + 1 == arity) {
                 return Err(bad(format!("parameter {k} has no default but an earlier one has")));
             }
             out.push(None);
@@ -315,7 +316,9 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out, arity)?)?;
             continue;
         }
-        let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults)? };
+        // A last parameter named `*args` (marked so by the table) takes no default.
+        let star = params.as_ref().and_then(|p| p.last()).is_some_and(|n| n.bind(py).to_str().is_ok_and(|s| s.starts_with('*')));
+        let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults, star)? };
         let member = (FUNCTION_KIND_METHOD..=FUNCTION_KIND_PROPERTY_SET).contains(&kind);
         // A member's dispatcher is named as Numba's method dispatchers are (`Bag.increment`).
         let class_name = if member || kind == FUNCTION_KIND_JITCLASS { Some(unsafe { cstr(gufunc_layout, "a jitclass")? }) } else { None };
