@@ -1,7 +1,8 @@
 """Exceptions raised by compiled code surface in Python with Numba's arguments, not only its
 class: a missing dict key is `KeyError(key)` (the number, string or tuple itself), `pop` and
 `del` of a missing key `KeyError()`, `set.remove` its message, `raise ValueError("too big", n)`
-its two arguments, strings among them. Each call's outcome (result, or
+its two arguments, strings among them; a list whose items Numba types differently cannot be
+unboxed (`int64 != float64`). Each call's outcome (result, or
 exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
 call, recorded in `exception_args.expected.json`.
 
@@ -240,6 +241,11 @@ def float_mod(a, b):
 @njit("float64(float64, float64)")
 def float_floordiv(a, b):
     return a // b
+
+
+@njit("int64(List(int64, True))")
+def list_len(xs):
+    return len(xs)
 '''
 
 CALLS = [
@@ -254,6 +260,7 @@ CALLS = [
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
     "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
+    "list_len([1, 2])", "list_len([1, 2.5])", "list_len([1, 'a'])", "list_len([1, 2**63])", "list_len([3, True])",
 ]
 
 

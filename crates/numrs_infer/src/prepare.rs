@@ -88,8 +88,38 @@ fn uses_isinstance(ir: &FunctionIr, req: &InferRequest<'_>) -> bool {
     })
 }
 
+/// Numba's `RewritePrintCalls` (before inference): `print(...)` with keyword arguments
+/// (`sep=`, `end=`, ...) is an `UnsupportedError` at that call, whatever else the function
+/// does.
+fn print_keywords(ir: &FunctionIr) -> Result<(), InferError> {
+    let mut defs: std::collections::HashMap<VarId, &Value> = Default::default();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let StmtKind::Assign { target, value } = &s.kind {
+                defs.insert(*target, value);
+            }
+        }
+    }
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { value: Value::Call { func, kws, .. }, .. } = &s.kind else { continue };
+            if !kws.is_empty() && matches!(defs.get(func), Some(Value::Global(n)) if n == "print") {
+                let mut e = InferError::typing(
+                    "unsupported-syntax",
+                    "Numba's print() function implementation does not support keyword arguments.",
+                    Some(s.span),
+                );
+                e.kind = "UnsupportedError";
+                return Err(e);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The IR to type for this request, when Numba's rewrites change it.
 pub(crate) fn prepare(req: &InferRequest<'_>) -> Result<Option<FunctionIr>, InferError> {
+    print_keywords(req.ir)?;
     let mut current = rewrite_and_prune(req.ir, req);
     let ir = current.as_ref().unwrap_or(req.ir);
     if !uses_isinstance(ir, req) {

@@ -61,15 +61,23 @@ pub(crate) unsafe fn unbox_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize:
     let mi = new_list(n, itemsize)?;
     let p = payload(mi);
     (*p).parent = obj as *mut std::ffi::c_void;
-    let first_type = if n > 0 { ffi::Py_TYPE(ffi::PyList_GetItem(obj, 0)) } else { std::ptr::null_mut() };
+    // Numba's `_python_list_to_native`: every item's `typeof` must be the first one's.
+    let first = if n > 0 { ffi::PyList_GetItem(obj, 0) } else { std::ptr::null_mut() };
+    let first_type = if n > 0 { ffi::Py_TYPE(first) } else { std::ptr::null_mut() };
+    let first_typeof = if n > 0 { crate::typing::typeof_value(py, np, first, false) } else { None };
+    let display = |t: &Option<numrs_types::Type>| t.as_ref().map_or_else(|| "pyobject".to_string(), |t| t.to_string());
     for i in 0..n {
         let it = ffi::PyList_GetItem(obj, i as isize);
-        let r = if ffi::Py_TYPE(it) != first_type {
-            let name = |t: *mut ffi::PyTypeObject| {
-                let o = t as *mut ffi::PyObject;
-                Bound::from_borrowed_ptr(py, o).repr().map(|s| s.to_string()).unwrap_or_default()
-            };
-            Err(PyTypeError::new_err(format!("can't unbox heterogeneous list: {} != {}", name(first_type), name(ffi::Py_TYPE(it)))))
+        // Floats, booleans and complex numbers of one Python type have one Numba type.
+        let plain = ffi::Py_TYPE(it) == first_type && (ffi::PyFloat_CheckExact(it) != 0 || ffi::PyBool_Check(it) != 0 || ffi::PyComplex_CheckExact(it) != 0);
+        let mismatch = if plain || i == 0 {
+            None
+        } else {
+            let t = crate::typing::typeof_value(py, np, it, false);
+            (t != first_typeof).then_some(t)
+        };
+        let r = if let Some(t) = mismatch {
+            Err(PyTypeError::new_err(format!("can't unbox heterogeneous list: {} != {}", display(&first_typeof), display(&t))))
         } else {
             let dst = (*p).items.add(i * itemsize);
             unbox(py, np, item, it, dst).map(|()| {

@@ -4,7 +4,7 @@
 use numrs_types::{Layout, NumericKind, Type};
 
 use super::common::{bind, is_nonelike, sig};
-use crate::registry::{AbstractFn, CallResult};
+use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.random.seed", seed),
@@ -323,12 +323,16 @@ fn binomial(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     param_forms(args, kws, 2, Type::int64())
 }
 
+/// `np.random.choice(a, size=None, replace=True)` (Numba's overload takes no `p`).
 fn choice(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let Some(b) = bind(args, kws, &["a", "size", "replace", "p"], 1) else { return Ok(None) };
+    let Some(b) = bind(args, kws, &["a", "size", "replace"], 1) else { return Ok(None) };
     let dtype = match &b[0] {
-        Some(Type::Array(a)) => a.dtype.clone(),
+        Some(Type::Array(a)) if a.ndim == 1 => a.dtype.clone(),
+        // The overload's `assert a.ndim == 1`.
+        Some(Type::Array(_)) => return Err(CallError { kind: "AssertionError", message: String::new() }),
         Some(t) if t.is_integer() => Type::int64(),
-        _ => return Ok(None),
+        Some(t) => return Err(CallError::typing(format!("np.random.choice() first argument should be int or array, got {t}"))),
+        None => return Ok(None),
     };
     finish(sized(dtype, b[1].as_ref()), args)
 }
