@@ -1044,6 +1044,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             None => None,
         };
+        // Numba computes a nested operation of an in-place operator (or of a ufunc with an
+        // output array) into a new array before the loop that writes the output: its array
+        // operands are read as they were before the statement. An operand whose memory
+        // overlaps the output is read from a copy.
+        if let (Some((o, _)), Node::Op { args, .. } | Node::Kernel { args, .. }) = (&out_arr, root) {
+            let mut done: Vec<usize> = Vec::new();
+            for arg in args.iter().filter(|a| !matches!(a, Node::Leaf(_))) {
+                for i in arg.leaf_indices() {
+                    if done.contains(&i) {
+                        continue;
+                    }
+                    done.push(i);
+                    if let Type::Array(la) = leaves[i].ty.clone() {
+                        leaves[i].val = self.unalias(leaves[i].val, &la, *o)?;
+                    }
+                }
+            }
+        }
         let groups: Vec<Vec<usize>> = match (&out_arr, root) {
             (Some(_), Node::Op { args, .. } | Node::Kernel { args, .. }) => args.iter().map(Node::leaf_indices).collect(),
             _ => vec![(0..leaves.len()).collect()],

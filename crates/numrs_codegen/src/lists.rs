@@ -558,6 +558,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         let Some(it) = t.iterator_type() else { return self.fail(format!("iterating over {t} is not supported by numrs build yet")) };
+        if matches!(&it, Type::Iterator(k) if matches!(&**k, IteratorKind::Container(Type::DictType(_) | Type::Set { .. }))) {
+            // Dicts, sets and their views are iterated from their variable (`dicts.rs`).
+            return self.fail(format!("iterating over {t} here is not supported by numrs build yet"));
+        }
         let Some(yt) = it.yield_type() else { return self.fail(format!("iterating over {t} is not supported by numrs build yet")) };
         let pair = Type::Pair(Arc::new((yt.clone(), Type::boolean())));
         let state = if matches!(t, Type::Iterator(_)) { val } else { self.getiter_val(val, &it)? };
@@ -1291,6 +1295,12 @@ fn op_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVal
 /// `sum(xs)`: `acc = 0; for x in xs: acc = acc + x` (Numba's `ol_sum`).
 /// `sum(it)` / `sum(it, start)` of a list, range, iterator, generator or string.
 fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let it = opnd(cx, vals, 0)?;
+    sum_of(cx, Items::Value(it, sig.args[0].clone()), sig, vals)
+}
+
+/// `sum(it)` / `sum(it, start)` of any iterable.
+pub(crate) fn sum_of<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: Items<'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();
     let acc = cx.temp(cx.vt(&rt)?)?;
     // Strings (`sum(xs, "")`) are concatenated: the accumulator owns its string.
@@ -1304,9 +1314,8 @@ fn op_sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
         cx.incref(start, &Type::Unicode)?;
     }
     cx.b.build_store(acc, start)?;
-    let it = opnd(cx, vals, 0)?;
     let rt2 = rt.clone();
-    cx.for_each(it, &sig.args[0], |cx, x, xt| {
+    items.each(cx, |cx, x, xt| {
         let a = cx.b.build_load(cx.vt(&rt2)?, acc, "")?;
         let (s, st) = cx.binary("operator.add", a, &rt2, x, xt)?;
         let s = cx.cast(s, &st, &rt2)?;
@@ -1330,15 +1339,39 @@ fn op_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
 /// `min(it)` / `max(it)` of a list, range, iterator, generator or string: ValueError when it is empty; the
 /// first of equal extremes.
 fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], want_max: bool) -> R<BasicValueEnum<'ctx>> {
-    let rt = sig.return_type.clone();
+    let it = opnd(cx, vals, 0)?;
+    minmax_of(cx, Items::Value(it, sig.args[0].clone()), &sig.return_type, want_max)
+}
+
+/// What `min`/`max`/`sum` iterate: a value of a type that says how to iterate it, or a
+/// variable holding a dict, a set or a dict view (iterated by `dicts.rs`).
+pub(crate) enum Items<'ctx> {
+    Value(BasicValueEnum<'ctx>, Type),
+    Container(VarId),
+}
+
+impl<'ctx> Items<'ctx> {
+    fn each(&self, cx: &mut FnCx<'_, 'ctx>, body: impl FnMut(&mut FnCx<'_, 'ctx>, BasicValueEnum<'ctx>, &Type) -> R<()>) -> R<()> {
+        match self {
+            Items::Value(v, t) => cx.for_each(*v, t, body),
+            Items::Container(v) => {
+                cx.container_for_each(*v, body)?;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `min(it)` / `max(it)` of any iterable (see [`minmax`]).
+pub(crate) fn minmax_of<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: Items<'ctx>, rt: &Type, want_max: bool) -> R<BasicValueEnum<'ctx>> {
+    let rt = rt.clone();
     let best = cx.temp(cx.vt(&rt)?)?;
     let seen = cx.temp(cx.ctx.bool_type().into())?;
     // (A zero reference-counted value is null: decref ignores it.)
     cx.b.build_store(best, cx.vt(&rt)?.const_zero())?;
     cx.b.build_store(seen, cx.ctx.bool_type().const_zero())?;
-    let it = opnd(cx, vals, 0)?;
     let rt2 = rt.clone();
-    cx.for_each(it, &sig.args[0], |cx, x, xt| {
+    items.each(cx, |cx, x, xt| {
         let x = cx.cast(x, xt, &rt2)?;
         let b = cx.b.build_load(cx.vt(&rt2)?, best, "")?;
         // Compared only from the second item on (the first has nothing to compare with).
@@ -1389,6 +1422,23 @@ fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
 /// `enumerate(...)`, `np.array(list)`. None: not a list call.
 pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
     let ft = cx.ty(func)?;
+    // `min(d.values())`, `max(s)`, `sum(d)`: a dict, a set or a dict view, iterated as such.
+    if let Type::Function(k) = &ft {
+        if matches!(&**k, "builtins.min" | "builtins.max" | "builtins.sum") && kws.is_empty() && !args.is_empty() && cx.is_container_var(args[0]) {
+            if &**k == "builtins.sum" {
+                let types = args.iter().map(|a| cx.ty(*a)).collect::<R<Vec<_>>>()?;
+                let mut vals = vec![None];
+                for a in &args[1..] {
+                    vals.push(Some(cx.load(*a)?));
+                }
+                let sig = Signature::new(tt.clone(), types);
+                return sum_of(cx, Items::Container(args[0]), &sig, &vals).map(Some);
+            }
+            if args.len() == 1 {
+                return minmax_of(cx, Items::Container(args[0]), tt, &**k == "builtins.max").map(Some);
+            }
+        }
+    }
     match &ft {
         Type::BoundFunction(b) if dtype(&b.1).is_some() => {
             let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {

@@ -1026,9 +1026,10 @@ fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
         acc = Some(match acc {
             None => v,
             Some(a) => {
-                // max: keep a if a >= v; min: keep a if a <= v.
+                // Numba's `do_minmax`: v replaces a when v > a (max) or v < a (min), so a NaN
+                // on either side keeps a.
                 let keep = if rk.is_float() {
-                    let p = if is_max { FloatPredicate::OGE } else { FloatPredicate::OLE };
+                    let p = if is_max { FloatPredicate::UGE } else { FloatPredicate::ULE };
                     cx.b.build_float_compare(p, a.into_float_value(), v.into_float_value(), "")?
                 } else {
                     let s = rk.is_signed_int();
