@@ -270,7 +270,7 @@ impl Constraint {
             }
             Kind::Intrinsic { key, fallback, args, negate } => {
                 let Some(types) = all_defined(inf, args) else { return Ok(()) };
-                if types.iter().any(untyped_list) {
+                if types.iter().any(untyped_container) {
                     return Ok(());
                 }
                 let mut ret = registry_call(inf, key, &types, &[], span)?;
@@ -313,7 +313,7 @@ impl Constraint {
                 }
                 // So does a call given a list nothing has typed yet (`h = []`): the list stays
                 // imprecise (reported at its variable).
-                if matches!(&fty, Type::Function(_)) && types.iter().any(untyped_list) {
+                if matches!(&fty, Type::Function(_)) && types.iter().any(untyped_container) {
                     return Ok(());
                 }
                 if let Type::UndefinedFunction(members) = &fty {
@@ -403,14 +403,14 @@ impl Constraint {
             }
             Kind::GetItem { value, index } => {
                 let Some(types) = all_defined(inf, &[*value, *index]) else { return Ok(()) };
-                if untyped_list(&types[0]) {
+                if untyped_container(&types[0]) {
                     return Ok(());
                 }
                 Some(resolve_intrinsic(inf, "operator.getitem", &types, span)?)
             }
             Kind::StaticGetItem { value, index, index_var } => {
                 let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
-                if untyped_list(&vt) {
+                if untyped_container(&vt) {
                     return Ok(());
                 }
                 if let (Some(items), StaticIndex::Int(i)) = (vt.tuple_items(), index) {
@@ -707,10 +707,16 @@ fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Resu
     Ok(acc.unliteral())
 }
 
-/// A list whose item type nothing has given yet (`[]` before any `append`): Numba's call
-/// constraints wait for precise arguments.
-fn untyped_list(t: &Type) -> bool {
-    matches!(t, Type::List { dtype, .. } if matches!(&**dtype, Type::Undefined))
+/// A container whose item types nothing has given yet (`[]` before any `append`, `{}` or
+/// `set()` before any insertion): Numba's call constraints wait for precise arguments, so a
+/// call given one (`len(d)`, `k in d`) waits for it to be refined, and the container is
+/// reported as imprecise at its variable when nothing refines it.
+fn untyped_container(t: &Type) -> bool {
+    match t {
+        Type::List { dtype, .. } | Type::Set { dtype, .. } => matches!(&**dtype, Type::Undefined),
+        Type::DictType(kv) => matches!(kv.0, Type::Undefined) || matches!(kv.1, Type::Undefined),
+        _ => false,
+    }
 }
 
 fn resolve_getiter(t: &Type) -> Option<Type> {

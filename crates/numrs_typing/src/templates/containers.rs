@@ -133,7 +133,7 @@ pub fn refine_receiver(key: &str, receiver: &Type, args: &[Type]) -> Option<Type
         "list.append" | "list.extend" | "list.insert" => list::refined(key, receiver, args)?,
         "typedlist.append" | "typedlist.extend" | "typedlist.insert" => list::refined_typed(key, receiver, args)?,
         "set.add" | "set.update" => set::refined(key, receiver, args)?,
-        "operator.setitem" | "dict.setdefault" => dict::refined(receiver, args)?,
+        "operator.setitem" => dict::refined(receiver, args)?,
         _ => return None,
     };
     if recvr == *receiver {

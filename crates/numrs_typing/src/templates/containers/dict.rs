@@ -118,11 +118,9 @@ fn setdefault(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     let Some((k, v)) = args.first().and_then(kv) else { return Ok(None) };
     match args {
+        // Numba's `impl_setdefault` does not refine a dict nothing has typed yet (`d = {}`):
+        // compiling it with that dict fails.
         [d, key, default] if precise(d) && cast_ok(key, k) && cast_ok(default, v) => sig(v.clone(), args),
-        [d, key, default] if !precise(d) && is_hashable(key) => match make_dict_type(key, default) {
-            Ok(Type::DictType(kv)) => sig(kv.1.clone(), args),
-            _ => Ok(None),
-        },
         _ => Ok(None),
     }
 }

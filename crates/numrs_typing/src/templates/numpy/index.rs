@@ -164,6 +164,15 @@ pub fn index_lowering_error(ary: &Type, idx: &Type, read: bool) -> Option<(&'sta
             ),
         ));
     }
+    if read && matches!(idx, Type::Ellipsis) {
+        return Some((
+            "NotImplementedError",
+            format!(
+                "Numba types `a[...]` of {ary} but has no lowering of a lone Ellipsis index. Use the \
+                 array itself (or `a[:]` for a view)"
+            ),
+        ));
+    }
     if read && arrays.iter().any(is_mask) && arrays.len() > 1 {
         return Some((
             "TypeError",
@@ -180,20 +189,6 @@ pub fn index_lowering_error(ary: &Type, idx: &Type, read: bool) -> Option<(&'sta
 /// `operator.getitem` on arrays (Numba's `GetItemBuffer`).
 pub(crate) fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [Type::Array(ary), idx] = args else { return Ok(None) };
-    if let (Type::Ellipsis, Ok(Some(ix))) = (idx, array_index_type(ary, idx)) {
-        // `a[...]` types, but Numba has no lowering of a lone Ellipsis index.
-        return Err(crate::registry::CallError {
-            kind: "NotImplementedError",
-            message: format!(
-                "No definition for lowering <built-in function getitem>(Array({}, {}, '{}', {}, aligned=True), ...) -> {}",
-                ary.dtype,
-                ary.ndim,
-                ary.layout.as_char(),
-                if ary.readonly { "True" } else { "False" },
-                ix.result
-            ),
-        });
-    }
     match array_index_type(ary, idx) {
         Ok(Some(ix)) => Ok(Some(Signature::new(ix.result, vec![args[0].clone(), ix.index]))),
         _ => Ok(None),

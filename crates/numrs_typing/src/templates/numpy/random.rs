@@ -22,7 +22,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.random.lognormal", normal),
     ("numpy.random.laplace", normal),
     ("numpy.random.logistic", normal),
-    ("numpy.random.gumbel", normal),
+    ("numpy.random.gumbel", gumbel),
     ("numpy.random.exponential", optional_param),
     ("numpy.random.standard_gamma", one_param),
     ("numpy.random.weibull", one_param),
@@ -154,8 +154,21 @@ fn normal(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 }
 
 /// `uniform(low, high, size)`: as `normal`, with NumPy's parameter names.
+/// Numba overloads `uniform()`, `uniform(low, high)` and `uniform(low, high, size)`: no
+/// one-parameter form.
 fn uniform(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if args.len() + kws.len() == 1 {
+        return Ok(None);
+    }
     two_real_and_size(args, kws, &["low", "high", "size"])
+}
+
+/// `gumbel(loc, scale)` and `gumbel(loc, scale, size)`: Numba overloads no shorter form.
+fn gumbel(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if args.len() + kws.len() < 2 {
+        return Ok(None);
+    }
+    two_real_and_size(args, kws, &["loc", "scale", "size"])
 }
 
 /// The forms `f()`, `f(a)`, `f(a, b)` and `f(a, b, size)` of two real parameters.
