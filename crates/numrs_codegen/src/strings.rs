@@ -150,7 +150,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `str_op(op, args)`; raises what the runtime reports. A string or list result is a new
     /// reference.
-    fn str_op(&self, op: StrOp, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn str_op(&self, op: StrOp, args: &[BasicValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let i64t = self.ctx.i64_type();
         let ptr = self.ctx.ptr_type(AddressSpace::default());
         let arr_t = i64t.array_type(args.len().max(1) as u32);
@@ -450,6 +450,22 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             Type::NoneType | Type::Omitted(_) => continue,
             Type::StringLiteral(s) => operands.push(cx.str_const(s).into()),
             Type::Unicode | Type::List { .. } | Type::ListType(_) => operands.push(cx.load(*a)?),
+            // `"-".join(("a", "b"))`: the tuple's strings, as a list.
+            t if name == "join" && t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(is_str)) => {
+                let items = t.tuple_items().unwrap_or_default();
+                let tv = cx.load(*a)?.into_struct_value();
+                let list_t = Type::list(Type::Unicode, false);
+                let l = cx.list_new(&Type::Unicode, cx.i64(0), cx.i64(items.len() as i64))?;
+                cx.hold_temp(l.into(), &list_t)?;
+                for (k, it) in items.iter().enumerate() {
+                    let x = match it {
+                        Type::StringLiteral(v) => cx.str_const(v).into(),
+                        _ => cx.b.build_extract_value(tv, k as u32, "")?,
+                    };
+                    cx.list_append(l, &Type::Unicode, x)?;
+                }
+                operands.push(l.into());
+            }
             _ => match numeric(&at) {
                 Some(k) if k.is_integer() => {
                     let v = cx.load(*a)?;
@@ -465,7 +481,8 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     };
     if op == StrOp::Join {
         let lt = cx.ty(args[0])?;
-        if !matches!(&lt, Type::List { dtype, .. } | Type::ListType(dtype) if is_str(dtype)) {
+        let str_tuple = lt.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(is_str));
+        if !str_tuple && !matches!(&lt, Type::List { dtype, .. } | Type::ListType(dtype) if is_str(dtype)) {
             return cx.fail(format!("str.join of {lt} is not supported by numrs build yet"));
         }
     }

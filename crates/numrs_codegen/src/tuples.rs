@@ -52,6 +52,12 @@ pub(crate) fn concat<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Opt
 /// Numeric equality of two numbers of possibly different types (compared as Python does:
 /// integers as integers, anything with a float as floats).
 fn num_eq<'ctx>(cx: &FnCx<'_, 'ctx>, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<inkwell::values::IntValue<'ctx>> {
+    // Strings compare by their characters; a string never equals a number.
+    match (crate::strings::is_str(at), crate::strings::is_str(bt)) {
+        (true, true) => return Ok(cx.str_op(numrs_abi::StrOp::Equal, &[a, b])?.into_int_value()),
+        (true, false) | (false, true) if numeric(at).is_some() || numeric(bt).is_some() => return Ok(cx.ctx.bool_type().const_zero()),
+        _ => {}
+    }
     let (Some(ka), Some(kb)) = (numeric(at), numeric(bt)) else { return cx.fail(format!("comparing {at} with {bt} is not supported by numrs build yet")) };
     if ka.is_complex() || kb.is_complex() {
         return cx.fail("comparing complex numbers in a tuple is not supported by numrs build yet");

@@ -18,9 +18,10 @@ pub enum Repr<'ctx> {
 
 /// Types with no run-time value.
 pub fn is_phantom(t: &Type) -> bool {
-    // A tuple of classes and functions (`isinstance(x, (int, float))`) has no value either.
+    // A tuple of classes and functions (`isinstance(x, (int, float))`) has no value either;
+    // one of string literals does (`for name in ("a", "b")`): its strings.
     if let Some(items) = t.tuple_items() {
-        return !items.is_empty() && items.iter().all(is_phantom);
+        return !items.is_empty() && items.iter().all(|i| is_phantom(i) && !matches!(i, Type::StringLiteral(_)));
     }
     matches!(
         t,
