@@ -2,7 +2,7 @@
 class: a missing dict key is `KeyError(key)` (the number, string or tuple itself), `pop` and
 `del` of a missing key `KeyError()`, `set.remove` its message, `raise ValueError("too big", n)`
 its two arguments, strings among them; a list whose items Numba types differently cannot be
-unboxed (`int64 != float64`). Each call's outcome (result, or
+unboxed (`int64 != float64`); a slice assigned from an array or tuple of another shape names both. Each call's outcome (result, or
 exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
 call, recorded in `exception_args.expected.json`.
 
@@ -18,6 +18,7 @@ from numba_answers import run
 EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exception_args.expected.json")
 
 SOURCE = '''
+import numpy as np
 from numba import njit
 from numba.typed import Dict, List
 
@@ -246,6 +247,24 @@ def float_floordiv(a, b):
 @njit("int64(List(int64, True))")
 def list_len(xs):
     return len(xs)
+
+
+@njit("float64(int64)")
+def slice_mismatch(n):
+    a = np.zeros(5)
+    a[0:3] = np.ones(n)
+    b = np.zeros((3, 3))
+    b[1:] = np.ones((n, 3))
+    return a.sum() + b.sum()
+
+
+@njit("float64(float64)")
+def tuple_into_row(x):
+    a = np.zeros((2, 3))
+    a[0] = (x, x, x)
+    a[1, 1:] = (x, 2 * x)
+    a[1, :2] = (x, x, x)
+    return a.sum()
 '''
 
 CALLS = [
@@ -260,6 +279,7 @@ CALLS = [
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
     "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
+    "slice_mismatch(3)", "slice_mismatch(2)", "slice_mismatch(1)", "tuple_into_row(1.5)",
     "list_len([1, 2])", "list_len([1, 2.5])", "list_len([1, 'a'])", "list_len([1, 2**63])", "list_len([3, True])",
 ]
 

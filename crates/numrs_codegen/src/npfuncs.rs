@@ -514,8 +514,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     bad = self.b.build_or(bad, self.b.build_not(ok, "")?, "")?;
                     es[d] = self.b.build_select(is1, self.i64(0), sstrides[j], "")?.into_int_value();
                 }
-                let msg = "cannot assign slice from input of different size";
-                self.guard(bad, ExcKind::ValueError, msg)?;
+                self.shape_mismatch_guard(bad, &dshape, &sshape)?;
                 let both_c = da.layout == Layout::C && sa.layout == Layout::C && k == r;
                 if both_c {
                     // Same shape (checked above up to broadcasting of 1s): a linear copy.
@@ -558,8 +557,51 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     self.assign_general(ddata, &dshape, &dstrides, &dtype, n, None, Some((src, t)))
                 }
             }
+            // A homogeneous tuple (Numba's `Sequence` source) into a 1-d view: its items in
+            // order, its length checked.
+            Type::UniTuple(item, count) if r == 1 && numeric(item).is_some() => {
+                let count = *count;
+                let item = (**item).clone();
+                let len = self.i64(count as i64);
+                let bad = self.b.build_int_compare(IntPredicate::NE, dshape[0], len, "")?;
+                self.shape_mismatch_guard(bad, &dshape, &[len])?;
+                let sv = src.into_struct_value();
+                for k in 0..count {
+                    let x = self.b.build_extract_value(sv, k, "")?;
+                    let off = self.b.build_int_mul(self.i64(k as i64), dstrides[0], "")?;
+                    let p = unsafe { self.b.build_gep(self.ctx.i8_type(), ddata, &[off], "")? };
+                    self.store_element(p, x, &item, &dtype)?;
+                }
+                Ok(())
+            }
             other => self.fail(format!("assigning {other} into an array is not supported by numrs build yet")),
         }
+    }
+
+    /// Numba's `raise_with_shape_context` when `bad`: "cannot assign slice of shape (..) from
+    /// input of shape (..)", the destination's and the source's shapes.
+    fn shape_mismatch_guard(&mut self, bad: IntValue<'ctx>, dst: &[IntValue<'ctx>], src: &[IntValue<'ctx>]) -> R<()> {
+        let fail = self.new_block("shape_mismatch");
+        let ok = self.new_block("shape_ok");
+        self.b.build_conditional_branch(bad, fail, ok)?;
+        self.b.position_at_end(fail);
+        let shape = |dims: &[IntValue<'ctx>], pieces: &mut Vec<crate::strings::Piece<'ctx>>| {
+            pieces.push(crate::strings::Piece::Text("(".into()));
+            for (i, d) in dims.iter().enumerate() {
+                if i > 0 {
+                    pieces.push(crate::strings::Piece::Text(", ".into()));
+                }
+                pieces.push(crate::strings::Piece::Str((*d).into(), Type::int64()));
+            }
+            pieces.push(crate::strings::Piece::Text(if dims.len() == 1 { ",)" } else { ")" }.into()));
+        };
+        let mut pieces = vec![crate::strings::Piece::Text("cannot assign slice of shape ".into())];
+        shape(dst, &mut pieces);
+        pieces.push(crate::strings::Piece::Text(" from input of shape ".into()));
+        shape(src, &mut pieces);
+        crate::strings::raise_values(self, ExcKind::ValueError, pieces)?;
+        self.b.position_at_end(ok);
+        Ok(())
     }
 
     #[allow(clippy::too_many_arguments, clippy::type_complexity)]
