@@ -258,6 +258,12 @@ def slice_mismatch(n):
     return a.sum() + b.sum()
 
 
+@njit("int64(int64)")
+def repeated_message(n):
+    s = "abc" * n
+    raise ValueError(s)
+
+
 @njit("float64(float64)")
 def tuple_into_row(x):
     a = np.zeros((2, 3))
@@ -279,7 +285,7 @@ CALLS = [
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
     "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
-    "slice_mismatch(3)", "slice_mismatch(2)", "slice_mismatch(1)", "tuple_into_row(1.5)",
+    "repeated_message(2)", "repeated_message(0)", "slice_mismatch(3)", "slice_mismatch(2)", "slice_mismatch(1)", "tuple_into_row(1.5)",
     "list_len([1, 2])", "list_len([1, 2.5])", "list_len([1, 'a'])", "list_len([1, 2**63])", "list_len([3, True])",
 ]
 

@@ -1248,7 +1248,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let number = |a: &VarId| {
             self.ty(*a).is_ok_and(|t| real(&t) || t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(real)))
         };
-        let string = |a: &VarId| self.ty(*a).is_ok_and(|t| matches!(t, Type::Unicode));
+        let string = |a: &VarId| {
+            self.ty(*a).is_ok_and(|t| matches!(&t, Type::Unicode) || matches!(&t, Type::Optional(inner) if matches!(&**inner, Type::Unicode) || real(inner)))
+        };
         // One non-empty string: the message is the string (an empty one goes in a tuple, so
         // that it stays an argument).
         let string_alone = args.len() == 1 && match self.const_of(args[0]) {

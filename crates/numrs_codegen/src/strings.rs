@@ -214,6 +214,32 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::Unicode = t {
             return Ok((v.into_pointer_value(), false));
         }
+        if let Type::Optional(inner) = t {
+            // "None", or the string of the value.
+            let sv = v.into_struct_value();
+            let data = self.b.build_extract_value(sv, 0, "")?;
+            let valid = self.b.build_extract_value(sv, 1, "")?.into_int_value();
+            if matches!(&**inner, Type::Unicode) {
+                let s = self.b.build_select(valid, data.into_pointer_value(), self.str_const("None"), "")?;
+                return Ok((s.into_pointer_value(), false));
+            }
+            let none = self.str_const("None");
+            self.incref(none.into(), &Type::Unicode)?;
+            let Some(from) = self.b.get_insert_block() else { return self.fail("internal error: no insertion block") };
+            let (some, join) = (self.new_block("str_opt_some"), self.new_block("str_opt_join"));
+            self.b.build_conditional_branch(valid, some, join)?;
+            self.b.position_at_end(some);
+            let (x, owned) = self.str_of(Some(data), inner)?;
+            if !owned {
+                self.incref(x.into(), &Type::Unicode)?;
+            }
+            let Some(some_end) = self.b.get_insert_block() else { return self.fail("internal error: no insertion block") };
+            self.b.build_unconditional_branch(join)?;
+            self.b.position_at_end(join);
+            let phi = self.b.build_phi(self.ctx.ptr_type(inkwell::AddressSpace::default()), "")?;
+            phi.add_incoming(&[(&none, from), (&x, some_end)]);
+            return Ok((phi.as_basic_value().into_pointer_value(), true));
+        }
         let op = match numeric(t) {
             Some(NumericKind::Boolean) => StrOp::FromBool,
             Some(k) if k.is_integer() && k.is_signed_int() => StrOp::FromInt,
@@ -771,6 +797,8 @@ pub(crate) fn static_getitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, value: VarId, index:
 /// A piece of a message built at run time.
 pub(crate) enum Piece<'ctx> {
     Text(String),
+    /// A string this piece owns (released once joined).
+    Owned(PointerValue<'ctx>),
     /// The `str()` of a number, boolean or string.
     Str(BasicValueEnum<'ctx>, Type),
     /// A string as a Python literal (inside an argument tuple, `numrs_abi::EXC_ARGS_PREFIX`).
@@ -817,11 +845,36 @@ pub(crate) fn raise_dynamic<'ctx>(cx: &mut FnCx<'_, 'ctx>, kind: ExcKind, pieces
             Err(v) => {
                 let t = cx.ty(v)?;
                 let string = matches!(t, Type::Unicode);
-                let ok = string && (single || literal) || numeric(&t).is_some_and(|k| !k.is_complex());
+                // An optional string or number alone: its text, or "None".
+                let optional = (single || literal)
+                    && matches!(&t, Type::Optional(inner) if matches!(&**inner, Type::Unicode) || numeric(inner).is_some_and(|k| !k.is_complex()));
+                let ok = optional || string && (single || literal) || numeric(&t).is_some_and(|k| !k.is_complex());
                 if !ok {
                     return cx.fail(format!("a raised exception's argument of type {t} is not supported by numrs build yet"));
                 }
                 let x = cx.load(v)?;
+                if let (true, Type::Optional(inner)) = (literal, &t) {
+                    if matches!(&**inner, Type::Unicode) {
+                        // In the argument tuple: the string's literal, or None.
+                        let sv = x.into_struct_value();
+                        let data = cx.b.build_extract_value(sv, 0, "")?;
+                        let valid = cx.b.build_extract_value(sv, 1, "")?.into_int_value();
+                        let none = cx.str_const("None");
+                        cx.incref(none.into(), &Type::Unicode)?;
+                        let Some(from) = cx.b.get_insert_block() else { return cx.fail("internal error: no insertion block") };
+                        let (some, join) = (cx.new_block("repr_opt_some"), cx.new_block("repr_opt_join"));
+                        cx.b.build_conditional_branch(valid, some, join)?;
+                        cx.b.position_at_end(some);
+                        let r = cx.str_op(StrOp::Repr, &[data])?;
+                        let Some(some_end) = cx.b.get_insert_block() else { return cx.fail("internal error: no insertion block") };
+                        cx.b.build_unconditional_branch(join)?;
+                        cx.b.position_at_end(join);
+                        let phi = cx.b.build_phi(cx.ctx.ptr_type(inkwell::AddressSpace::default()), "")?;
+                        phi.add_incoming(&[(&none, from), (&r, some_end)]);
+                        vals.push(Piece::Owned(phi.as_basic_value().into_pointer_value()));
+                        continue;
+                    }
+                }
                 if string && literal {
                     Piece::Repr(x)
                 } else {
@@ -844,6 +897,7 @@ pub(crate) fn raise_values<'ctx, P: Into<Piece<'ctx>>>(cx: &mut FnCx<'_, 'ctx>, 
             Piece::Text(text) => (cx.str_const(&text), false),
             Piece::Str(val, t) => cx.str_of(Some(val), &t)?,
             Piece::Repr(val) => (cx.str_op(StrOp::Repr, &[val])?.into_pointer_value(), true),
+            Piece::Owned(p) => (p, true),
         };
         acc = Some(match acc {
             None => part,
