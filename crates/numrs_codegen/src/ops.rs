@@ -203,6 +203,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("class.number", Class::Number, identity),
         ("builtins.int", Class::Number, identity),
         ("builtins.float", Class::Number, identity),
+        ("builtins.float", Class::Any, float_of_literal),
         ("builtins.complex", Class::Real, make_complex),
         ("builtins.abs", Class::Int, int_abs),
         ("builtins.abs", Class::Bool, identity),
@@ -471,6 +472,13 @@ fn int_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicV
     let rk = kind(cx, &sig.return_type)?;
     let v = if k == NumericKind::Boolean { cx.cast_number(v, k, rk)? } else { v };
     Ok(cx.b.build_int_neg(v.into_int_value(), "")?.into())
+}
+
+/// `float("1.5")`: the literal converted when compiling (Numba's `float_literal_impl`).
+fn float_of_literal<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let Some(Type::StringLiteral(s)) = sig.args.first() else { return cx.fail(format!("float() of {} is not supported by numrs build yet", sig.args[0])) };
+    let Some(x) = numrs_typing::python_float(s) else { return cx.fail(format!("could not convert string to float: {s:?}")) };
+    cx.cast(cx.ctx.f64_type().const_float(x).into(), &Type::float64(), &sig.return_type)
 }
 
 fn float_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {

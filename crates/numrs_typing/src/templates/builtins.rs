@@ -127,8 +127,46 @@ fn float(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
         [t] if t.is_integer() => sig(Type::float64(), args),
         [t] if t.is_float() => sig(t.unliteral(), args),
+        // A string literal is converted when compiling (Numba's `float_literal_impl`).
+        [Type::StringLiteral(s)] => match python_float(s) {
+            Some(_) => sig(Type::float64(), args),
+            None => Err(crate::registry::CallError { kind: "ValueError", message: format!("could not convert string to float: '{s}'") }),
+        },
         _ => Ok(None),
     }
+}
+
+/// Python's `float(text)` of a string: surrounding whitespace ignored, `_` between digits,
+/// `inf`/`infinity`/`nan` in any case.
+pub fn python_float(text: &str) -> Option<f64> {
+    let t = text.trim();
+    let chars: Vec<char> = t.chars().collect();
+    let mut clean = String::with_capacity(t.len());
+    for (i, c) in chars.iter().enumerate() {
+        if *c == '_' {
+            let digit = |j: Option<&char>| j.is_some_and(|c| c.is_ascii_digit());
+            if !(i > 0 && digit(chars.get(i - 1)) && digit(chars.get(i + 1))) {
+                return None;
+            }
+            continue;
+        }
+        clean.push(*c);
+    }
+    let body = clean.trim_start_matches(['+', '-']);
+    if clean.len() - body.len() > 1 {
+        return None;
+    }
+    let word = body.to_ascii_lowercase();
+    if matches!(word.as_str(), "inf" | "infinity" | "nan") {
+        let neg = clean.starts_with('-');
+        let v = if word == "nan" { f64::NAN } else { f64::INFINITY };
+        return Some(if neg { -v } else { v });
+    }
+    // Rust's grammar is Python's for decimal numbers, but for the words handled above.
+    if body.is_empty() || !body.chars().next().is_some_and(|c| c.is_ascii_digit() || c == '.') {
+        return None;
+    }
+    clean.parse::<f64>().ok()
 }
 
 fn complex(args: &[Type], _kws: &[(String, Type)]) -> CallResult {

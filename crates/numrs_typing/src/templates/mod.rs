@@ -1,7 +1,7 @@
 //! Abstract templates (typing functions keyed by callee) and attribute tables.
 
 pub(crate) mod attributes;
-mod builtins;
+pub(crate) mod builtins;
 pub(crate) mod containers;
 
 pub use containers::make_dict_type;
