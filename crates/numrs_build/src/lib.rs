@@ -1189,7 +1189,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             });
         }
     }
-    // The module's exception classes, made when it is imported (compiled code raises them).
+    // The module's exception classes, made when it is imported (compiled code raises them),
+    // and its object-mode functions, which run as Python.
     if !cuda {
         if let Some((names, source)) = exception_classes_source(dbd, file, info, &module_name) {
             functions.push(numrs_codegen::FunctionInput {
@@ -1543,7 +1544,31 @@ fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &quer
     let mut names = Vec::new();
     let mut classes = String::new();
     let mut reads = Vec::new();
-    for stmt in &skeleton.module.body {
+    let mut python_functions = Vec::new();
+    for (index, stmt) in skeleton.module.body.iter().enumerate() {
+        // `@jit(forceobj=True)`: Numba runs it in object mode, as Python; so does the built
+        // module (its source without the decorator).
+        if let Some(jit) = info.functions.iter().find(|f| f.def_stmt_index == index && matches!(f.kind, numrs_hir::JitKind::ObjectMode)) {
+            let Some((chunk, _)) = numrs_db::module_chunk(db, file, stmt.span.start) else { continue };
+            let text = chunk.text(db);
+            let def_at = text.match_indices("def ").map(|(i, _)| i).find(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n');
+            let Some(def_at) = def_at else { continue };
+            // Compiled with its lines where they are in the file, for tracebacks.
+            let line = numrs_db::line_index(db, file).line_col(numrs_db::positions(db, file).to_file(jit.def_line_offset)).line as usize;
+            let def_text = format!("{}{}", "\n".repeat(line.saturating_sub(1)), &text[def_at..]);
+            classes.push_str(&format!(
+                "exec(compile({}, {}, 'exec'), globals())\n",
+                numrs_hir::python_str_repr(&def_text),
+                numrs_hir::python_str_repr(&own_location_file(db, file))
+            ));
+            numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
+                if let ExprKind::Name(n) = &e.kind {
+                    reads.push(n.clone());
+                }
+            });
+            python_functions.push(jit.name.to_string());
+            continue;
+        }
         let StmtKind::ClassDef(class) = &stmt.kind else { continue };
         if !numrs_check::is_exception_class(db, file, info, &class.name) {
             continue;
@@ -1558,14 +1583,14 @@ fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &quer
         });
         names.push(class.name.clone());
     }
-    if names.is_empty() {
+    if names.is_empty() && python_functions.is_empty() {
         return None;
     }
     // What the classes read that the module binds: imports, constants, plain functions (not
     // its jit functions or classes, which do not exist yet when the classes are made).
     let plain: Vec<String> = reads
         .into_iter()
-        .filter(|n| !names.contains(n))
+        .filter(|n| !names.contains(n) && !python_functions.contains(n))
         .filter(|n| match info.symbols.lookup(n, None).map(|b| &b.kind) {
             Some(numrs_hir::BindingKind::Function { def_index }) => !info.functions.iter().any(|f| f.name == *n && f.def_stmt_index == *def_index),
             Some(numrs_hir::BindingKind::Class | numrs_hir::BindingKind::Other) | None => false,

@@ -109,6 +109,17 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
             Diagnostic::error("skipped-function", None, format!("'{}': {what}", jit.name), jit.decorator_span)
                 .with_severity(numrs_db::Severity::Info),
         );
+        if let numrs_hir::JitKind::ObjectMode = &jit.kind {
+            // Object mode compiles any code for its signatures: Python objects in and out.
+            for s in &jit.signatures {
+                report.signatures.push(SignatureReport {
+                    args: s.args.iter().map(|t| t.to_string()).collect(),
+                    origin: SignatureOrigin::Decorator,
+                    outcome: SignatureOutcome::Ok { return_type: numrs_types::Type::PyObject.to_string(), locals: Default::default() },
+                    reveals: vec![],
+                });
+            }
+        }
         return Some(Arc::new(FunctionCheck { report, diagnostics, calls }));
     }
     for err in &jit.signature_errors {
