@@ -47,6 +47,7 @@ pub enum Ix<'ctx> {
 }
 
 /// A node of a fused array expression.
+#[derive(Clone)]
 enum Node<'ctx> {
     /// Index into the leaves.
     Leaf(usize),
@@ -56,6 +57,17 @@ enum Node<'ctx> {
 }
 
 impl Node<'_> {
+    /// This node with its leaves numbered by their position in `order`.
+    fn renumbered(&self, order: &[usize]) -> Self {
+        match self {
+            Node::Leaf(i) => Node::Leaf(order.iter().position(|o| o == i).unwrap_or(0)),
+            Node::Op { ufunc, args, out } => Node::Op { ufunc: ufunc.clone(), args: args.iter().map(|a| a.renumbered(order)).collect(), out: *out },
+            Node::Kernel { function, inputs, args, out } => {
+                Node::Kernel { function: *function, inputs: inputs.clone(), args: args.iter().map(|a| a.renumbered(order)).collect(), out: *out }
+            }
+        }
+    }
+
     /// The leaves this node reads.
     fn leaf_indices(&self) -> Vec<usize> {
         match self {
@@ -1045,23 +1057,52 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             None => None,
         };
         // Numba computes a nested operation of an in-place operator (or of a ufunc with an
-        // output array) into a new array before the loop that writes the output: its array
-        // operands are read as they were before the statement. An operand whose memory
-        // overlaps the output is read from a copy.
-        if let (Some((o, _)), Node::Op { args, .. } | Node::Kernel { args, .. }) = (&out_arr, root) {
-            let mut done: Vec<usize> = Vec::new();
-            for arg in args.iter().filter(|a| !matches!(a, Node::Leaf(_))) {
-                for i in arg.leaf_indices() {
-                    if done.contains(&i) {
+        // output array) into a new array before the loop that writes the output, so its array
+        // operands are read as they were before the statement (they may overlap the output:
+        // `u[1:] += 2 * u[:-1]`). So does numrs: the nested operation becomes a leaf.
+        let mut leaves_v: Vec<(VarId, Type)> = leaves_v.to_vec();
+        let owned_root;
+        let root: &Node<'ctx> = match (&out_arr, root) {
+            (Some(_), Node::Op { args, .. } | Node::Kernel { args, .. })
+                if args.iter().any(|a| !matches!(a, Node::Leaf(_)) && a.leaf_indices().iter().any(|i| matches!(leaves[*i].ty, Type::Array(_)))) =>
+            {
+                let mut new_root = root.clone();
+                let (Node::Op { args: new_args, .. } | Node::Kernel { args: new_args, .. }) = &mut new_root else { unreachable!() };
+                for arg in new_args.iter_mut() {
+                    let idx = arg.leaf_indices();
+                    if matches!(arg, Node::Leaf(_)) || !idx.iter().any(|i| matches!(leaves[*i].ty, Type::Array(_))) {
                         continue;
                     }
-                    done.push(i);
-                    if let Type::Array(la) = leaves[i].ty.clone() {
-                        leaves[i].val = self.unalias(leaves[i].val, &la, *o)?;
+                    let out_k = match arg {
+                        Node::Op { out, .. } | Node::Kernel { out, .. } => *out,
+                        Node::Leaf(_) => continue,
+                    };
+                    let nd = idx.iter().filter_map(|i| leaves[*i].ty.as_array().map(|a| a.ndim)).max().unwrap_or(1);
+                    let sub_t = crate::npfuncs::array_type(&Type::Number(out_k), nd, Layout::C);
+                    // The nested operation alone, over its own leaves.
+                    let mut own: Vec<usize> = Vec::new();
+                    for i in &idx {
+                        if !own.contains(i) {
+                            own.push(*i);
+                        }
                     }
+                    let sub_leaves: Vec<(VarId, Type)> = own.iter().map(|i| leaves_v[*i].clone()).collect();
+                    let sub_root = arg.renumbered(&own);
+                    let saved = self.fresh;
+                    let tmp = self.lower_expr_tree_in(&sub_root, &sub_leaves, &sub_t, None)?;
+                    self.fresh = saved;
+                    self.hold_temp(tmp, &sub_t)?;
+                    let name_of = leaves_v[idx[0]].0;
+                    leaves_v.push((name_of, sub_t.clone()));
+                    leaves.push(Leaf { ty: sub_t, val: tmp });
+                    *arg = Node::Leaf(leaves.len() - 1);
                 }
+                owned_root = new_root;
+                &owned_root
             }
-        }
+            _ => root,
+        };
+        let leaves_v = &leaves_v[..];
         let groups: Vec<Vec<usize>> = match (&out_arr, root) {
             (Some(_), Node::Op { args, .. } | Node::Kernel { args, .. }) => args.iter().map(Node::leaf_indices).collect(),
             _ => vec![(0..leaves.len()).collect()],
@@ -1287,7 +1328,64 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if self.flags.parallel && self.in_parfor && !root.may_raise(true) {
             self.parallel_counted_loop(nitems, &env, &mut body)?;
         } else {
-            self.counted_loop(nitems, |cx, i| body(cx, i, &env))?;
+            // Serially: a loop over the rows (every axis but the last, their offsets computed
+            // once per row) around one along the last axis, in C order as above.
+            let last = shape[r - 1];
+            let mut rows = one;
+            for d in &shape[..r - 1] {
+                rows = self.b.build_int_mul(rows, *d, "")?;
+            }
+            let leaves_ref = &leaves;
+            let eff_ref = &eff;
+            let shape_ref = &shape;
+            let out_strides_ref = &out_strides;
+            let root_ref = root;
+            let out_dtype = out_t.dtype.clone();
+            self.counted_loop(rows, |cx, row| {
+                let zero = cx.i64(0);
+                let mut rem = row;
+                let mut idx = vec![zero; r - 1];
+                for d in (0..r - 1).rev() {
+                    if d == 0 {
+                        idx[d] = rem;
+                    } else {
+                        idx[d] = cx.b.build_int_unsigned_rem(rem, shape_ref[d], "")?;
+                        rem = cx.b.build_int_unsigned_div(rem, shape_ref[d], "")?;
+                    }
+                }
+                let base = |cx: &FnCx<'a, 'ctx>, strides: &[IntValue<'ctx>]| -> R<IntValue<'ctx>> {
+                    let mut off = zero;
+                    for d in 0..r - 1 {
+                        off = cx.b.build_int_add(off, cx.b.build_int_mul(idx[d], strides[d], "")?, "")?;
+                    }
+                    Ok(off)
+                };
+                let out_base = base(cx, out_strides_ref)?;
+                let mut leaf_base = Vec::new();
+                for e in eff_ref.iter() {
+                    leaf_base.push(match e {
+                        Some((p, es)) => Some((*p, base(cx, es)?, es[r - 1])),
+                        None => None,
+                    });
+                }
+                cx.counted_loop(last, |cx, j| {
+                    let mut vals = Vec::new();
+                    for (l, lb) in leaves_ref.iter().zip(&leaf_base) {
+                        vals.push(match (&l.ty, lb) {
+                            (Type::Array(a), Some((p, b0, s_last))) => {
+                                let off = cx.b.build_int_add(*b0, cx.b.build_int_mul(j, *s_last, "")?, "")?;
+                                let ep = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *p, &[off], "")? };
+                                (cx.load_element(ep, &a.dtype)?, a.dtype.clone())
+                            }
+                            _ => (l.val, l.ty.clone()),
+                        });
+                    }
+                    let (v, t) = cx.eval_node(root_ref, &vals)?;
+                    let off = cx.b.build_int_add(out_base, cx.b.build_int_mul(j, out_strides_ref[r - 1], "")?, "")?;
+                    let op = unsafe { cx.b.build_gep(cx.ctx.i8_type(), out_data, &[off], "")? };
+                    cx.store_element(op, v, &t, &out_dtype)
+                })
+            })?;
         }
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
