@@ -611,27 +611,45 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         dshape: &[IntValue<'ctx>],
         dstrides: &[IntValue<'ctx>],
         dtype: &Type,
-        n: IntValue<'ctx>,
+        _n: IntValue<'ctx>,
         src: Option<(PointerValue<'ctx>, Vec<IntValue<'ctx>>, Type)>,
         scalar: Option<(BV<'ctx>, Type)>,
     ) -> R<()> {
         let dshape = dshape.to_vec();
         let dstrides = dstrides.to_vec();
         let dtype = dtype.clone();
-        self.counted_loop(n, |cx, i| {
-            let idx = cx.unravel_index(i, &dshape)?;
-            let (x, xt) = match (&src, &scalar) {
-                (Some((sdata, es, sdt)), _) => {
-                    let off = cx.dot(&idx, es)?;
-                    let sp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *sdata, &[off], "")? };
-                    (cx.load_element(sp, sdt)?, sdt.clone())
-                }
-                (None, Some((v, t))) => (*v, t.clone()),
-                _ => return cx.fail("internal error: assignment without a source"),
+        let r = dshape.len();
+        if r == 0 {
+            return self.fail("internal error: assignment into a 0-d view");
+        }
+        // In C order: a loop over the rows (every axis but the last, offsets computed once
+        // per row) around one along the last axis.
+        let mut rows = self.i64(1);
+        for d in &dshape[..r - 1] {
+            rows = self.b.build_int_mul(rows, *d, "")?;
+        }
+        let last = dshape[r - 1];
+        self.counted_loop(rows, |cx, row| {
+            let idx = cx.unravel_index(row, &dshape[..r - 1])?;
+            let dbase = cx.dot(&idx, &dstrides[..r - 1])?;
+            let sbase = match &src {
+                Some((_, es, _)) => Some(cx.dot(&idx, &es[..r - 1])?),
+                None => None,
             };
-            let off = cx.dot(&idx, &dstrides)?;
-            let dp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), ddata, &[off], "")? };
-            cx.store_element(dp, x, &xt, &dtype)
+            cx.counted_loop(last, |cx, j| {
+                let (x, xt) = match (&src, &scalar, sbase) {
+                    (Some((sdata, es, sdt)), _, Some(sb)) => {
+                        let off = cx.b.build_int_add(sb, cx.b.build_int_mul(j, es[r - 1], "")?, "")?;
+                        let sp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *sdata, &[off], "")? };
+                        (cx.load_element(sp, sdt)?, sdt.clone())
+                    }
+                    (None, Some((v, t)), _) => (*v, t.clone()),
+                    _ => return cx.fail("internal error: assignment without a source"),
+                };
+                let off = cx.b.build_int_add(dbase, cx.b.build_int_mul(j, dstrides[r - 1], "")?, "")?;
+                let dp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), ddata, &[off], "")? };
+                cx.store_element(dp, x, &xt, &dtype)
+            })
         })
     }
 
