@@ -2,7 +2,8 @@
 class: a missing dict key is `KeyError(key)` (the number, string or tuple itself), `pop` and
 `del` of a missing key `KeyError()`, `set.remove` its message, `raise ValueError("too big", n)`
 its two arguments, strings among them; a list whose items Numba types differently cannot be
-unboxed (`int64 != float64`); a slice assigned from an array or tuple of another shape names both. Each call's outcome (result, or
+unboxed (`int64 != float64`); a slice assigned from an array or tuple of another shape names both; a call with
+arguments no specialization takes names their Numba types (bytes, datetimes, arrays of strings). Each call's outcome (result, or
 exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
 call, recorded in `exception_args.expected.json`.
 
@@ -258,6 +259,11 @@ def slice_mismatch(n):
     return a.sum() + b.sum()
 
 
+@njit("unicode_type(unicode_type)")
+def exclaim(s):
+    return s + "!"
+
+
 @njit("int64(int64)")
 def repeated_message(n):
     s = "abc" * n
@@ -285,6 +291,9 @@ CALLS = [
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
     "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
+    "exclaim(b'ab')", "exclaim(bytearray(b'ab'))", "exclaim(np.datetime64('2020-01-01'))", "exclaim(np.timedelta64(3, 'h'))",
+    "exclaim(np.array(['a', 'bc']))", "exclaim(np.array([1, None], dtype=object))", "exclaim(np.ones((2, 2), dtype=np.float16)[:, ::2])",
+    "exclaim(np.float16(1.5))",
     "repeated_message(2)", "repeated_message(0)", "slice_mismatch(3)", "slice_mismatch(2)", "slice_mismatch(1)", "tuple_into_row(1.5)",
     "list_len([1, 2])", "list_len([1, 2.5])", "list_len([1, 'a'])", "list_len([1, 2**63])", "list_len([3, True])",
 ]

@@ -508,7 +508,15 @@ impl Dispatcher {
         match sel {
             Selection::One(i) => Ok(i),
             Selection::None => {
-                let names: Vec<String> = argv.iter().map(|&o| unsafe { typeof_pyval_tc(py, np, o).1.to_string() }).collect();
+                let names: Vec<String> = argv
+                    .iter()
+                    .map(|&o| unsafe {
+                        match typeof_pyval_tc(py, np, o).1 {
+                            Type::PyObject => unsupported_type_name(&Bound::from_borrowed_ptr(py, o)).unwrap_or_else(|| "pyobject".into()),
+                            t => t.to_string(),
+                        }
+                    })
+                    .collect();
                 Err(PyTypeError::new_err(format!("No matching definition for argument type(s) {}", names.join(", "))))
             }
             Selection::Ambiguous => {
@@ -1062,4 +1070,43 @@ pub fn new_dispatcher(py: Python<'_>, d: Dispatcher) -> PyResult<Bound<'_, PyAny
         (*o).d = Box::into_raw(Box::new(d));
         Ok(Bound::from_owned_ptr(py, obj))
     }
+}
+
+/// The name Numba's `typeof` gives a value numrs has no specialization type for (bytes,
+/// datetimes, arrays of strings, objects or float16), for the "No matching definition"
+/// message; `None` when Numba has none either (`pyobject`).
+fn unsupported_type_name(obj: &Bound<'_, PyAny>) -> Option<String> {
+    let py = obj.py();
+    if obj.is_exact_instance_of::<pyo3::types::PyBytes>() {
+        return Some("readonly bytes(uint8, 1d, C)".into());
+    }
+    if obj.is_exact_instance_of::<pyo3::types::PyByteArray>() {
+        return Some("bytearray(uint8, 1d, C)".into());
+    }
+    let numpy = py.import("numpy").ok()?;
+    let dtype_name = |dtype: &Bound<'_, PyAny>| -> Option<String> {
+        let kind: String = dtype.getattr("kind").ok()?.extract().ok()?;
+        let itemsize: usize = dtype.getattr("itemsize").ok()?.extract().ok()?;
+        Some(match kind.as_str() {
+            "M" | "m" => dtype.str().ok()?.to_string(),
+            "U" => format!("[unichr x {}]", itemsize / 4),
+            "O" => "pyobject".into(),
+            "f" if itemsize == 2 => "float16".into(),
+            _ => return None,
+        })
+    };
+    if obj.is_instance(&numpy.getattr("ndarray").ok()?).ok()? {
+        let dtype = obj.getattr("dtype").ok()?;
+        let item = dtype_name(&dtype)?;
+        let ndim: usize = obj.getattr("ndim").ok()?.extract().ok()?;
+        let flags = obj.getattr("flags").ok()?;
+        let flag = |name: &str| flags.getattr(name).ok().and_then(|f| f.extract::<bool>().ok()).unwrap_or(false);
+        let layout = if flag("c_contiguous") { "C" } else if flag("f_contiguous") { "F" } else { "A" };
+        let readonly = if flag("writeable") { "" } else { "readonly " };
+        return Some(format!("{readonly}array({item}, {ndim}d, {layout})"));
+    }
+    if obj.is_instance(&numpy.getattr("generic").ok()?).ok()? {
+        return dtype_name(&obj.getattr("dtype").ok()?);
+    }
+    None
 }
