@@ -187,6 +187,8 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "operator.ixor" if both_sets => |cx, s, v| cx.set_op(s, v, 7),
         "operator.le" if both_sets => |cx, s, v| cx.set_pred(s, v, 8, false),
         "operator.ge" if both_sets => |cx, s, v| cx.set_pred(s, v, 9, false),
+        "operator.eq" if matches!(first, Type::DictType(_)) => |cx, s, v| cx.dict_equal(s, v, false),
+        "operator.ne" if matches!(first, Type::DictType(_)) => |cx, s, v| cx.dict_equal(s, v, true),
         "operator.eq" if both_sets => |cx, s, v| cx.set_pred(s, v, 10, false),
         "operator.ne" if both_sets => |cx, s, v| cx.set_pred(s, v, 10, true),
         _ => return None,
@@ -425,6 +427,53 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let _ = sig;
         Ok(r)
+    }
+
+    /// `da == db` (`negate`: `!=`) of typed dicts, Numba's `impl_equal`: equal lengths, and
+    /// each key of `da` (cast to `db`'s key type) found in `db` with a value that is not `!=`.
+    /// A dict is not equal to anything else.
+    fn dict_equal(&mut self, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], negate: bool) -> R<BasicValueEnum<'ctx>> {
+        let Some(Type::DictType(bkv)) = sig.args.get(1) else {
+            return Ok(self.ctx.bool_type().const_int(negate as u64, false).into());
+        };
+        let (bk, bv) = (bkv.0.clone(), bkv.1.clone());
+        let (ak, av) = self.kv_of(&sig.args[0])?;
+        let a = self.handle_arg(vals, 0)?;
+        let b = self.handle_arg(vals, 1)?;
+        let res = self.temp(self.ctx.bool_type().into())?;
+        let i64t = self.ctx.i64_type();
+        let na = self.rt_call(API_LEN, Some(i64t.into()), &[a.into()])?.unwrap_or(i64t.const_zero().into()).into_int_value();
+        let nb = self.rt_call(API_LEN, Some(i64t.into()), &[b.into()])?.unwrap_or(i64t.const_zero().into()).into_int_value();
+        let same = self.b.build_int_compare(IntPredicate::EQ, na, nb, "")?;
+        self.b.build_store(res, same)?;
+        let items = self.new_block("deq_items");
+        let done = self.new_block("deq_done");
+        self.b.build_conditional_branch(same, items, done)?;
+        self.b.position_at_end(items);
+        let out = self.storage_slot(&bv)?;
+        self.for_each_item(a, &ak, &av, |cx, kx, vx| {
+            let key = cx.cast(kx, &ak, &bk)?;
+            let found = cx.lookup_raw(b, key, &bk, Some(out))?;
+            let (look, missing) = (cx.new_block("deq_found"), cx.new_block("deq_missing"));
+            cx.b.build_conditional_branch(found, look, missing)?;
+            cx.b.position_at_end(missing);
+            cx.b.build_store(res, cx.ctx.bool_type().const_zero())?;
+            let next = cx.new_block("deq_next");
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(look);
+            let vb = cx.unspill(out, &bv)?;
+            let (ne, net) = cx.binary("operator.ne", vx, &av, vb, &bv)?;
+            let ne = cx.truth(ne, &net)?;
+            let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
+            cx.b.build_store(res, cx.b.build_and(cur, cx.b.build_not(ne, "")?, "")?)?;
+            cx.b.build_unconditional_branch(next)?;
+            cx.b.position_at_end(next);
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(self.ctx.bool_type(), res, "")?.into_int_value();
+        Ok(if negate { self.b.build_not(r, "")? } else { r }.into())
     }
 
     fn set_pred(&mut self, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], op: i64, negate: bool) -> R<BasicValueEnum<'ctx>> {

@@ -1135,6 +1135,17 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "operator.contains" if first_list => op_contains,
         "builtins.bool" if first_list => op_truth,
         "operator.not_" if first_list => op_not,
+        // A typed list against anything but a typed list: not equal, and `!=` is False too
+        // (Numba's `_equals_helper` returns False for both).
+        "operator.eq" | "operator.ne" | "operator.lt" | "operator.le" | "operator.gt" | "operator.ge"
+            if matches!(sig.args.first(), Some(Type::ListType(_))) && !matches!(sig.args.get(1), Some(Type::ListType(_))) =>
+        {
+            |cx, _, _| Ok(cx.ctx.bool_type().const_zero().into())
+        }
+        "operator.lt" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[-1]),
+        "operator.le" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[-1, 0]),
+        "operator.gt" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[1]),
+        "operator.ge" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[0, 1]),
         "operator.ne" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_ne,
         "operator.eq" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_eq,
         _ => return None,
@@ -1259,6 +1270,67 @@ fn op_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
     let v = opnd(cx, vals, 1)?;
     let i = cx.list_find(l, &dt, v, &sig.args[1])?;
     Ok(cx.b.build_int_compare(IntPredicate::SGE, i, cx.i64(0), "")?.into())
+}
+
+/// Ordering of two typed lists, Numba's `compare_not_none` ("old-school cmp"): the shorter
+/// list is less whatever its items; of equal lengths the first differing items decide
+/// (`x != y`, then `x < y`). True when the comparison's -1/0/1 is in `accepted`.
+fn typed_list_cmp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], accepted: &[i64]) -> R<BasicValueEnum<'ctx>> {
+    let (at, bt) = (list_of(cx, &sig.args[0])?, list_of(cx, &sig.args[1])?);
+    let a = opnd(cx, vals, 0)?.into_pointer_value();
+    let b = opnd(cx, vals, 1)?.into_pointer_value();
+    let i64t = cx.ctx.i64_type();
+    let res = cx.temp(i64t.into())?;
+    let na = cx.list_len(a)?;
+    let nb = cx.list_len(b)?;
+    let shorter = cx.b.build_int_compare(IntPredicate::SLT, na, nb, "")?;
+    let by_len = cx.b.build_select(shorter, cx.i64(-1), cx.i64(1), "")?;
+    cx.b.build_store(res, by_len)?;
+    let same = cx.b.build_int_compare(IntPredicate::EQ, na, nb, "")?;
+    let items = cx.new_block("tlcmp_items");
+    let done = cx.new_block("tlcmp_done");
+    cx.b.build_conditional_branch(same, items, done)?;
+    cx.b.position_at_end(items);
+    if matches!(at, Type::NoneType) || matches!(bt, Type::NoneType) {
+        // Numba's `compare_some_none`: equal lengths, both none-typed: 0; else the none one
+        // is less.
+        let v = match (matches!(at, Type::NoneType), matches!(bt, Type::NoneType)) {
+            (true, true) => 0,
+            (true, false) => -1,
+            _ => 1,
+        };
+        cx.b.build_store(res, cx.i64(v))?;
+        cx.b.build_unconditional_branch(done)?;
+    } else {
+        cx.b.build_store(res, cx.i64(0))?;
+        let i = cx.temp(i64t.into())?;
+        cx.b.build_store(i, cx.i64(0))?;
+        let (head, body, differ) = (cx.new_block("tlcmp_head"), cx.new_block("tlcmp_body"), cx.new_block("tlcmp_differ"));
+        cx.b.build_unconditional_branch(head)?;
+        cx.b.position_at_end(head);
+        let k = cx.b.build_load(i64t, i, "")?.into_int_value();
+        let more = cx.b.build_int_compare(IntPredicate::SLT, k, na, "")?;
+        cx.b.build_conditional_branch(more, body, done)?;
+        cx.b.position_at_end(body);
+        let x = cx.list_get(a, &at, k)?;
+        let y = cx.list_get(b, &bt, k)?;
+        let (ne, net) = cx.binary("operator.ne", x, &at, y, &bt)?;
+        let ne = cx.truth(ne, &net)?;
+        cx.b.build_store(i, cx.b.build_int_add(k, cx.i64(1), "")?)?;
+        cx.b.build_conditional_branch(ne, differ, head)?;
+        cx.b.position_at_end(differ);
+        let lt = cx.values_lt(x, &at, y, &bt)?;
+        let v = cx.b.build_select(lt, cx.i64(-1), cx.i64(1), "")?;
+        cx.b.build_store(res, v)?;
+        cx.b.build_unconditional_branch(done)?;
+    }
+    cx.b.position_at_end(done);
+    let r = cx.b.build_load(i64t, res, "")?.into_int_value();
+    let mut hit = cx.ctx.bool_type().const_zero();
+    for v in accepted {
+        hit = cx.b.build_or(hit, cx.b.build_int_compare(IntPredicate::EQ, r, cx.i64(*v), "")?, "")?;
+    }
+    Ok(hit.into())
 }
 
 fn op_eq<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {

@@ -22,6 +22,8 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("operator.setitem", setitem),
     ("operator.delitem", delitem),
     ("operator.contains", contains),
+    ("operator.eq", equal),
+    ("operator.ne", equal),
     ("builtins.dict", dict_ctor),
     ("numba.typed.Dict", typed_dict_ctor),
     ("numba.typed.Dict.empty", typed_dict_empty),
@@ -303,6 +305,24 @@ fn typed_dict_empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             (Some(k), Some(v)) => sig(make_dict_type(&k, &v)?, args),
             _ => Ok(None),
         },
+        _ => Ok(None),
+    }
+}
+
+/// `da == db` / `da != db` of a typed dict (Numba's `impl_equal`): with another dict, the
+/// values compared with `!=` (keys cast to the other's key type); anything else is not equal.
+fn equal(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    match args {
+        [Type::DictType(a), Type::DictType(b)] => {
+            if crate::registry::resolve_call("operator.ne", &[a.1.clone(), b.1.clone()], &[])?.is_none() || !cast_ok(&a.0, &b.0) {
+                return Ok(None);
+            }
+            sig(Type::boolean(), args)
+        }
+        [Type::DictType(_), _] => sig(Type::boolean(), args),
         _ => Ok(None),
     }
 }

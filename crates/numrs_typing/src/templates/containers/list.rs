@@ -344,9 +344,23 @@ fn mul(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `ListEq` and the ordering overloads: element types must be comparable.
+/// `ListEq` and the ordering overloads: element types must be comparable. A typed list
+/// (`numba.typed.List`) compares with anything: another typed list by Numba's
+/// `_equals_helper`/`compare_helper` (items with `!=` and `<`), anything else is `False`.
 fn compare(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
+        [Type::ListType(a), Type::ListType(b)] => {
+            let none = matches!(**a, Type::NoneType) || matches!(**b, Type::NoneType);
+            let ok = none
+                || (crate::registry::resolve_call("operator.ne", &[(**a).clone(), (**b).clone()], &[])?.is_some()
+                    && crate::registry::resolve_call("operator.lt", &[(**a).clone(), (**b).clone()], &[])?.is_some());
+            if ok {
+                sig(Type::boolean(), args)
+            } else {
+                Ok(None)
+            }
+        }
+        [Type::ListType(_), _] => sig(Type::boolean(), args),
         [Type::List { dtype: a, .. }, Type::List { dtype: b, .. }] => {
             match crate::registry::resolve_call("operator.eq", &[(**a).clone(), (**b).clone()], &[]) {
                 Ok(Some(_)) => sig(Type::boolean(), args),
