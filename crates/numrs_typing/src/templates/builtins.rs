@@ -251,7 +251,11 @@ fn enumerate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-fn zip(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+/// Numba's `Zip` template: `assert not kws` (`strict=True` included).
+fn zip(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Err(CallError { kind: "AssertionError", message: String::new() });
+    }
     let iters: Option<Vec<Type>> = args.iter().map(Type::iterator_type).collect();
     match iters {
         Some(items) => sig(Type::iterator(IteratorKind::Zip(items)), args),

@@ -8,16 +8,26 @@ use super::common::{bind, parse_dtype, sig};
 use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
+    ("array.transpose", no_kws),
     ("array.transpose", transpose),
+    ("array.copy", no_kws),
     ("array.copy", copy),
+    ("array.item", no_kws),
     ("array.item", item),
+    ("array.nonzero", no_kws),
     ("array.nonzero", nonzero),
+    ("array.reshape", no_kws),
     ("array.reshape", reshape),
+    ("array.sort", no_kws),
     ("array.sort", sort),
     ("array.argsort", argsort),
+    ("array.view", no_kws),
     ("array.view", view),
+    ("array.astype", no_kws),
     ("array.astype", astype),
+    ("array.ravel", no_kws),
     ("array.ravel", ravel),
+    ("array.flatten", no_kws),
     ("array.flatten", flatten),
     ("array.fill", fill),
     ("array.clip", clip_method),
@@ -35,6 +45,17 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.outer", outer),
     ("operator.matmul", matmul_unavailable),
 ];
+
+/// Numba's `ArrayAttribute.resolve_<method>` templates start with `assert not kws`: a
+/// keyword argument (`a.flatten(order="F")`, `a.astype(t, copy=False)`) is an
+/// AssertionError, whatever else matches.
+fn no_kws(_args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if kws.is_empty() {
+        Ok(None)
+    } else {
+        Err(CallError { kind: "AssertionError", message: String::new() })
+    }
+}
 
 fn receiver(args: &[Type]) -> Option<(&ArrayType, &[Type])> {
     match args.split_first() {
