@@ -1,6 +1,6 @@
-# Numba's array method templates (copy, astype, flatten, ravel, reshape, sort, view, item,
-# nonzero, transpose) and its zip template assert that no keyword argument is given: an
-# AssertionError, not a "No implementation" TypingError.
+# Numba's array method templates (copy, astype, flatten, ravel, reshape, view, item, nonzero,
+# transpose) and its zip template assert that no keyword argument is given: an
+# AssertionError, not a "No implementation" TypingError. a.sort(kind=...) is accepted.
 import numpy as np
 from numba import njit
 

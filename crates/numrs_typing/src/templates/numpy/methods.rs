@@ -18,7 +18,6 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("array.nonzero", nonzero),
     ("array.reshape", no_kws),
     ("array.reshape", reshape),
-    ("array.sort", no_kws),
     ("array.sort", sort),
     ("array.argsort", argsort),
     ("array.view", no_kws),
