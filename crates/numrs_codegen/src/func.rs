@@ -2258,7 +2258,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     // ----- tuples -----
 
-    /// `a, b = seq` of a 1-d array or a list of numbers (Numba's `exhaust_iter`): the first
+    /// `a, b = seq` of a 1-d array or a list (Numba's `exhaust_iter`): the first
     /// `count` items, ValueError (without a message) when there are fewer or more.
     fn unpack_sequence(&mut self, value: VarId, count: u32, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let vt = self.ty(value)?;
@@ -2266,7 +2266,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let v = self.load(value)?;
         let (n, item_t): (IntValue<'ctx>, Type) = match &vt {
             Type::Array(a) if a.ndim == 1 && numeric(&a.dtype).is_some() => (self.dims(v, 5, 1)?[0], a.dtype.clone()),
-            t if crate::lists::dtype(t).is_some_and(|d| numeric(d).is_some()) => {
+            t if crate::lists::dtype(t).is_some() => {
                 let d = crate::lists::dtype(t).cloned().unwrap_or(Type::int64());
                 (self.list_len(v.into_pointer_value())?, d)
             }

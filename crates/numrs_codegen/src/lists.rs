@@ -599,7 +599,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A new list of the items of `val` (of type `t`), cast to `dt`.
-    fn list_from(&mut self, val: BasicValueEnum<'ctx>, t: &Type, dt: &Type) -> R<PointerValue<'ctx>> {
+    pub(crate) fn list_from(&mut self, val: BasicValueEnum<'ctx>, t: &Type, dt: &Type) -> R<PointerValue<'ctx>> {
         let out = self.list_new(dt, self.i64(0), self.i64(0))?;
         let dt2 = dt.clone();
         self.for_each(val, t, |cx, x, xt| {

@@ -36,7 +36,7 @@ fn out_of(op: StrOp) -> Out {
         Compare | Count | Find | RFind | Index | RIndex | Ord | Hash => Out::Int,
         Contains | StartsWith | EndsWith | IsDigit | IsAlpha | IsAlnum | IsSpace | IsUpper | IsLower | IsDecimal
         | IsNumeric | IsTitle | IsAscii | IsIdentifier | IsPrintable | Equal => Out::Bool,
-        Split | SplitSep | SplitSepMax | RSplitSep | RSplitSepMax | RSplit | SplitLines => Out::List,
+        Split | SplitSep | SplitSepMax | RSplitSep | RSplitSepMax | RSplit | SplitLines | SplitWsMax | RSplitWsMax | SplitLinesKeep => Out::List,
         Print | RaiseMessage => Out::Nothing,
         _ => Out::Str,
     }
@@ -92,6 +92,7 @@ const METHODS: &[(&str, usize, StrOp)] = &[
     ("rsplit", 1, StrOp::RSplitSep),
     ("rsplit", 2, StrOp::RSplitSepMax),
     ("splitlines", 0, StrOp::SplitLines),
+    ("splitlines", 1, StrOp::SplitLinesKeep),
     ("expandtabs", 0, StrOp::ExpandTabs),
     ("expandtabs", 1, StrOp::ExpandTabsSize),
     ("join", 1, StrOp::Join),
@@ -467,6 +468,18 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     if matches!(name, "partition" | "rpartition") && args.len() == 1 {
         return partition(cx, name == "rpartition", recv_v.into_pointer_value(), args[0], tt).map(Some);
     }
+    // `s.split(None, n)` / `s.rsplit(None, n)`: Numba's whitespace splits with a maximum.
+    if matches!(name, "split" | "rsplit") && args.len() == 2 && matches!(cx.ty(args[0])?, Type::NoneType | Type::Omitted(_)) {
+        let mt = cx.ty(args[1])?;
+        if let Some(k) = numeric(&mt).filter(|k| k.is_integer()) {
+            let m = cx.load(args[1])?;
+            let m = cx.cast_number(m, k, NumericKind::Int64)?;
+            let op = if name == "split" { StrOp::SplitWsMax } else { StrOp::RSplitWsMax };
+            let r = cx.str_op(op, &[recv_v, m])?;
+            let (v, t) = typed(cx, op, r);
+            return cx.cast(v, &t, tt).map(Some);
+        }
+    }
     // `None` arguments select the variant without them.
     let mut operands = vec![recv_v];
     let mut n = 0;
@@ -474,6 +487,13 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         let at = cx.ty(*a)?;
         match &at {
             Type::NoneType | Type::Omitted(_) => continue,
+            // `"-".join("abc")`: the string's characters, as a list.
+            Type::StringLiteral(_) | Type::Unicode if name == "join" => {
+                let v = if let Type::StringLiteral(s) = &at { cx.str_const(s).into() } else { cx.load(*a)? };
+                let l = cx.list_from(v, &Type::Unicode, &Type::Unicode)?;
+                cx.hold_temp(l.into(), &Type::list(Type::Unicode, false))?;
+                operands.push(l.into());
+            }
             Type::StringLiteral(s) => operands.push(cx.str_const(s).into()),
             Type::Unicode | Type::List { .. } | Type::ListType(_) => operands.push(cx.load(*a)?),
             // `"-".join(("a", "b"))`: the tuple's strings, as a list.
@@ -493,7 +513,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                 operands.push(l.into());
             }
             _ => match numeric(&at) {
-                Some(k) if k.is_integer() => {
+                Some(k) if k.is_integer() || (k == NumericKind::Boolean && name == "splitlines") => {
                     let v = cx.load(*a)?;
                     operands.push(cx.cast_number(v, k, NumericKind::Int64)?);
                 }
@@ -507,7 +527,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     };
     if op == StrOp::Join {
         let lt = cx.ty(args[0])?;
-        let str_tuple = lt.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(is_str));
+        let str_tuple = lt.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(is_str)) || is_str(&lt);
         if !str_tuple && !matches!(&lt, Type::List { dtype, .. } | Type::ListType(dtype) if is_str(dtype)) {
             return cx.fail(format!("str.join of {lt} is not supported by numrs build yet"));
         }

@@ -336,6 +336,68 @@ fn split_whitespace(c: &[u32], max: i64) -> Vec<Vec<u32>> {
     out
 }
 
+/// Numba's `split_whitespace_impl` with a `maxsplit`: it stops at the `maxsplit`-th
+/// whitespace run and keeps nothing of the rest (`"a b c".split(None, 1)` is `['a']`), and a
+/// `maxsplit` of 0 splits everywhere.
+fn numba_split_whitespace(c: &[u32], maxsplit: i64) -> Vec<Vec<u32>> {
+    let mut parts = Vec::new();
+    let mut last = 0;
+    let mut count = 0i64;
+    let mut in_ws = true;
+    for (idx, &cp) in c.iter().enumerate() {
+        let ws = is_space(cp);
+        if in_ws {
+            if !ws {
+                last = idx;
+                in_ws = false;
+            }
+        } else if ws {
+            parts.push(c[last..idx].to_vec());
+            in_ws = true;
+            count += 1;
+            if maxsplit != -1 && count == maxsplit {
+                break;
+            }
+        }
+    }
+    if last <= c.len() && !in_ws {
+        parts.push(c[last..].to_vec());
+    }
+    parts
+}
+
+/// Numba's `rsplit_whitespace_impl` (CPython's `rsplit_whitespace`) with a `maxsplit`.
+fn numba_rsplit_whitespace(c: &[u32], maxsplit: i64) -> Vec<Vec<u32>> {
+    let mut maxsplit = if maxsplit < 0 { i64::MAX } else { maxsplit };
+    let mut result = Vec::new();
+    let mut i = c.len() as i64 - 1;
+    while maxsplit > 0 {
+        while i >= 0 && is_space(c[i as usize]) {
+            i -= 1;
+        }
+        if i < 0 {
+            break;
+        }
+        let j = i;
+        i -= 1;
+        while i >= 0 && !is_space(c[i as usize]) {
+            i -= 1;
+        }
+        result.push(c[(i + 1) as usize..(j + 1) as usize].to_vec());
+        maxsplit -= 1;
+    }
+    if i >= 0 {
+        while i >= 0 && is_space(c[i as usize]) {
+            i -= 1;
+        }
+        if i >= 0 {
+            result.push(c[..(i + 1) as usize].to_vec());
+        }
+    }
+    result.reverse();
+    result
+}
+
 fn split_sep(c: &[u32], sep: &[u32], max: i64) -> Result<Vec<Vec<u32>>, Raise> {
     if sep.is_empty() {
         return Err(Raise(ExcKind::ValueError, "empty separator".into()));
@@ -356,8 +418,38 @@ fn split_sep(c: &[u32], sep: &[u32], max: i64) -> Result<Vec<Vec<u32>>, Raise> {
 }
 
 fn rsplit_sep(c: &[u32], sep: &[u32], max: i64) -> Result<Vec<Vec<u32>>, Raise> {
+    // Numba's `rsplit_impl`: a string shorter than the separator (or of a narrower kind) is
+    // its own only part.
+    let kind = |s: &[u32]| s.iter().map(|&x| if x < 0x100 { 1 } else if x < 0x10000 { 2 } else { 4 }).max().unwrap_or(1);
+    if kind(c) < kind(sep) || c.len() < sep.len() {
+        return Ok(vec![c.to_vec()]);
+    }
     if sep.is_empty() {
         return Err(Raise(ExcKind::ValueError, "empty separator".into()));
+    }
+    if sep.len() == 1 {
+        // Numba's `_rsplit_char`: after a separator the scan steps back two characters, so a
+        // separator right before another one is not one (`"---".rsplit("-")` is
+        // `['', '-', '']`).
+        let mut maxsplit = if max < 0 { i64::MAX } else { max };
+        let mut result = Vec::new();
+        let ch = sep[0];
+        let mut i = c.len() as i64 - 1;
+        let mut j = i;
+        while i >= 0 && maxsplit > 0 {
+            if c[i as usize] == ch {
+                result.push(c[(i + 1) as usize..(j + 1) as usize].to_vec());
+                i -= 1;
+                j = i;
+                maxsplit -= 1;
+            }
+            i -= 1;
+        }
+        if j >= -1 {
+            result.push(c[..(j + 1) as usize].to_vec());
+        }
+        result.reverse();
+        return Ok(result);
     }
     let mut out = Vec::new();
     let mut end = c.len();
@@ -621,6 +713,8 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             out_str(&out)
         }
         Split => out_list(split_whitespace(s(0), -1)),
+        SplitWsMax => out_list(numba_split_whitespace(s(0), int(1))),
+        RSplitWsMax => out_list(numba_rsplit_whitespace(s(0), int(1))),
         RSplit => {
             let mut v = split_whitespace(s(0), -1);
             v.retain(|x| !x.is_empty());
@@ -632,7 +726,8 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         RSplitSepMax => out_list(rsplit_sep(s(0), s(1), int(2))?),
         // CPython's (and Numba's) `hash(str)`, as sets and dicts of strings hash them.
         Hash => out_int(crate::dicts::hash_str(s(0))),
-        SplitLines => {
+        SplitLines | SplitLinesKeep => {
+            let keep = op == SplitLinesKeep && int(1) != 0;
             let c = s(0);
             let mut out = Vec::new();
             let mut i = 0;
@@ -641,10 +736,11 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
                 let ch = c[i];
                 let brk = matches!(ch, 0x0a | 0x0d | 0x0b | 0x0c | 0x1c | 0x1d | 0x1e | 0x85 | 0x2028 | 0x2029);
                 if brk {
-                    out.push(c[start..i].to_vec());
+                    let line_end = i;
                     if ch == 0x0d && c.get(i + 1) == Some(&0x0a) {
                         i += 1;
                     }
+                    out.push(c[start..if keep { i + 1 } else { line_end }].to_vec());
                     start = i + 1;
                 }
                 i += 1;
