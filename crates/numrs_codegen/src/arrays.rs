@@ -111,8 +111,11 @@ fn binop_ufunc(op: BinOp) -> Option<&'static str> {
         // The operator, not `np.power`: Numba's array-expression kernels apply the scalar
         // `**` (exact integer powers, repeated squaring for integer exponents).
         BinOp::Pow => "**",
-        BinOp::FloorDiv => "floor_divide",
-        BinOp::Mod => "remainder",
+        // The operators, not `np.floor_divide`/`np.remainder`: Numba's array-expression
+        // kernels apply the scalar `//` and `%` (Python's float semantics, small integers
+        // promoted), with NumPy's error model.
+        BinOp::FloorDiv => "floordiv",
+        BinOp::Mod => "pymod",
         BinOp::BitAnd => "bitwise_and",
         BinOp::BitOr => "bitwise_or",
         BinOp::BitXor => "bitwise_xor",
@@ -129,6 +132,8 @@ fn inplace_ufunc(op: BinOp) -> Option<&'static str> {
     match op {
         BinOp::Div => Some("true_divide"),
         BinOp::Pow => Some("power"),
+        BinOp::FloorDiv => Some("floor_divide"),
+        BinOp::Mod => Some("remainder"),
         other => binop_ufunc(other),
     }
 }
@@ -178,7 +183,7 @@ const ELEMENTWISE: &[&str] = &[
     "not_equal", "less", "less_equal", "greater", "greater_equal", "absolute", "abs", "fabs", "square",
     "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
     "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot", "where", "conjugate", "conj",
-    "floor_divide", "remainder", "mod", "fmod", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not",
+    "floor_divide", "remainder", "mod", "fmod", "floordiv", "pymod", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not",
     "logical_and", "logical_or", "logical_xor", "logical_not", "sign", "left_shift", "right_shift", "gcd", "lcm",
     "ldexp", "float_power", "spacing", "signbit", "nextafter", "copysign", "logaddexp", "logaddexp2",
 ];
@@ -188,7 +193,7 @@ fn ufunc_nin(name: &str) -> usize {
     match name {
         "add" | "subtract" | "multiply" | "divide" | "true_divide" | "truediv" | "power" | "**" | "equal" | "not_equal" | "less"
         | "less_equal" | "greater" | "greater_equal" | "maximum" | "minimum" | "fmax" | "fmin" | "arctan2" | "atan2"
-        | "hypot" | "floor_divide" | "remainder" | "mod" | "fmod" | "bitwise_and" | "bitwise_or" | "bitwise_xor"
+        | "hypot" | "floor_divide" | "remainder" | "mod" | "fmod" | "floordiv" | "pymod" | "bitwise_and" | "bitwise_or" | "bitwise_xor"
         | "logical_and" | "logical_or" | "logical_xor" | "left_shift" | "right_shift" | "gcd" | "lcm" | "ldexp"
         | "float_power" | "nextafter" | "copysign" | "logaddexp" | "logaddexp2" => 2,
         "where" => 3,
@@ -1407,6 +1412,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let mut vals = Vec::new();
                 for a in args {
                     vals.push(self.eval_node(a, leaves)?);
+                }
+                if let ("floordiv" | "pymod", [(a, at), (b, bt)]) = (ufunc.as_str(), &vals[..]) {
+                    // The scalar operator, in its own result type (cast to the array's dtype
+                    // only when stored), without raising.
+                    let key = if ufunc == "floordiv" { "operator.floordiv" } else { "operator.mod" };
+                    let saved = self.flags.numpy_errors;
+                    self.flags.numpy_errors = true;
+                    let r = self.binary(key, *a, at, *b, bt);
+                    self.flags.numpy_errors = saved;
+                    return r;
                 }
                 let v = self.ufunc_elem(ufunc, &vals, *out)?;
                 Ok((v, Type::Number(*out)))
