@@ -722,8 +722,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             call_status: Vec::new(),
             params: self.params.clone(),
             current_math: None,
-            // As Numba compiles parfor bodies: the numpy error model, no bounds checks.
-            flags: Flags { parallel: false, numpy_errors: true, boundscheck: false, cuda: self.flags.cuda, libdevice: self.flags.libdevice },
+            // As Numba compiles parfor bodies: the numpy error model. With `boundscheck=True`
+            // an index out of range raises IndexError there too (Numba's check fires inside
+            // its gufunc and surfaces as a SystemError; reading out of range is never done).
+            flags: Flags { parallel: false, numpy_errors: true, boundscheck: self.flags.boundscheck, cuda: self.flags.cuda, libdevice: self.flags.libdevice },
             par: Default::default(),
             closures: self.closures,
             free_vars: self.free_vars,
