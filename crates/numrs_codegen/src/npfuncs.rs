@@ -2081,15 +2081,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(())
         })?;
         let (l, h) = (self.b.build_load(vt, lo, "")?, self.b.build_load(vt, hi, "")?);
-        let r: BV<'ctx> = if k.is_float() {
-            let d = self.b.build_float_sub(h.into_float_value(), l.into_float_value(), "")?;
+        // `a_max - a_min` with the scalar `-` (small integers promoted), in the result type.
+        let (d, dtt) = self.binary("operator.sub", h, &dt, l, &dt)?;
+        let d = self.cast(d, &dtt, tt)?;
+        if k.is_float() {
             let seen = self.b.build_load(self.ctx.bool_type(), nan, "")?.into_int_value();
-            let nanv = d.get_type().const_float(f64::NAN);
-            self.b.build_select(seen, nanv, d, "")?
-        } else {
-            self.b.build_int_sub(h.into_int_value(), l.into_int_value(), "")?.into()
-        };
-        self.cast(r, &dt, tt)
+            let nanv = self.cast(self.ctx.f64_type().const_float(f64::NAN).into(), &Type::float64(), tt)?;
+            return Ok(self.b.build_select(seen, nanv, d, "")?);
+        }
+        Ok(d)
     }
 
     /// `np.isposinf(x)` (`positive`) / `np.isneginf(x)` of a real number or array.

@@ -38,7 +38,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("array.max", min_max),
     ("numpy.nanmin", min_max),
     ("numpy.nanmax", min_max),
-    ("numpy.ptp", min_max),
+    ("numpy.ptp", ptp),
     ("numpy.argmin", argminmax),
     ("array.argmin", argminmax),
     ("numpy.argmax", argminmax),
@@ -217,9 +217,37 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// `np.ptp(a)` (Numba's `np_ptp`): `a_max - a_min` unified with the early returns (NaN for
+/// floats, the integer 0 otherwise): int64 for signed integers, float64 for unsigned ones
+/// and floats, complex128 for complex numbers; booleans are refused.
+fn ptp(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    let dtype = match &b[0] {
+        Some(Type::Array(a)) => a.dtype.clone(),
+        Some(t) if t.is_number() => t.unliteral(),
+        _ => return Ok(None),
+    };
+    let Some(k) = dtype.as_number() else { return Ok(None) };
+    if k == NumericKind::Boolean {
+        return Err(CallError::typing("Boolean dtype is unsupported (as per NumPy)"));
+    }
+    let ret = if k.is_complex() {
+        Type::complex128()
+    } else if k.is_signed_int() {
+        Type::int64()
+    } else {
+        Type::float64()
+    };
+    sig(ret, args)
+}
+
 fn argminmax(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "axis"], 1) else { return Ok(None) };
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    // Numba's argmin/argmax compare with `<`/`>`, which complex numbers lack.
+    if a.dtype.is_complex() {
+        return Ok(None);
+    }
     match &b[1] {
         x if is_nonelike(x.as_ref()) => sig(Type::intp(), args),
         Some(t) if t.is_integer() && !t.is_boolean() => {
