@@ -979,8 +979,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     // ----- iteration -----
 
+    /// `{handle, position, length when the iteration started}`.
     fn iter_state_type(&self) -> inkwell::types::StructType<'ctx> {
-        self.ctx.struct_type(&[self.ptr_ty().into(), self.ctx.i64_type().into()], false)
+        self.ctx.struct_type(&[self.ptr_ty().into(), self.ctx.i64_type().into(), self.ctx.i64_type().into()], false)
     }
 
     /// A new `{handle, 0}` iterator state in the frame.
@@ -991,6 +992,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(p0, h)?;
         let p1 = self.b.build_struct_gep(st, state, 1, "")?;
         self.b.build_store(p1, self.i64(0))?;
+        let i64t = self.ctx.i64_type();
+        let n = self.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into());
+        let p2 = self.b.build_struct_gep(st, state, 2, "")?;
+        self.b.build_store(p2, n)?;
         Ok(state.into())
     }
 
@@ -1104,6 +1109,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail("internal error: dict_next returns void");
         };
         let valid = self.b.build_int_compare(IntPredicate::NE, r.into_int_value(), i32t.const_zero(), "")?;
+        // As Numba's dict iterator: a dict whose size changed since the iteration started
+        // ends it (items added while iterating are not visited).
+        let i64t = self.ctx.i64_type();
+        let n_now = self.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into()).into_int_value();
+        let p2 = self.b.build_struct_gep(st, state, 2, "")?;
+        let n_then = self.b.build_load(i64t, p2, "")?.into_int_value();
+        let same = self.b.build_int_compare(IntPredicate::EQ, n_now, n_then, "")?;
+        let valid = self.b.build_and(valid, same, "")?;
         // The outputs are read even at the end (the loop never uses them then).
         let item: BasicValueEnum<'ctx> = match view {
             View::Keys => {

@@ -26,6 +26,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_store(p0, val)?;
                 let p1 = self.b.build_struct_gep(st, state, 1, "")?;
                 self.b.build_store(p1, self.i64(0))?;
+                if matches!(k, IteratorKind::Container(Type::List { .. } | Type::ListType(_))) {
+                    let n = self.list_len(val.into_pointer_value())?;
+                    let p2 = self.b.build_struct_gep(st, state, 2, "")?;
+                    self.b.build_store(p2, n)?;
+                }
                 Ok(())
             }
             IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => crate::strings::iter_init(self, val, st, state),
@@ -77,6 +82,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let pi = self.b.build_struct_gep(st, state, 1, "")?;
                 let i = self.b.build_load(self.ctx.i64_type(), pi, "")?.into_int_value();
                 let n = self.list_len(l)?;
+                if matches!(lt, Type::ListType(_)) {
+                    // Numba's typed-list iterator: a length other than the one the iteration
+                    // started with is a RuntimeError.
+                    let p2 = self.b.build_struct_gep(st, state, 2, "")?;
+                    let n0 = self.b.build_load(self.ctx.i64_type(), p2, "")?.into_int_value();
+                    let mutated = self.b.build_int_compare(IntPredicate::NE, n0, n, "")?;
+                    self.guard(mutated, numrs_abi::ExcKind::RuntimeError, "list was mutated during iteration")?;
+                }
                 let valid = self.b.build_int_compare(IntPredicate::SLT, i, n, "")?;
                 // Read only when valid; the next index only advances then.
                 let cur = self.b.get_insert_block();

@@ -209,7 +209,8 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
         IteratorKind::Container(t @ Type::UniTuple(..)) => Ok(ctx.struct_type(&[value_type(ctx, t)?, ctx.i64_type().into()], false)),
         IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) => {
             crate::lists::check_list_type(l)?;
-            Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), ctx.i64_type().into()], false))
+            // The list, the next index, its length when the iteration started.
+            Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), ctx.i64_type().into(), ctx.i64_type().into()], false))
         }
         IteratorKind::Enumerate(_) => Ok(ctx.struct_type(&[ctx.i64_type().into(), ctx.ptr_type(AddressSpace::default()).into()], false)),
         // The shape, the flat index of the next item, the number of items.

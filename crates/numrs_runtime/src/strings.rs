@@ -492,7 +492,7 @@ fn slice(c: &[u32], start: i64, stop: i64, step: i64) -> Result<Vec<u32>, Raise>
 
 fn pad(c: &[u32], width: i64, fill: &[u32], how: StrOp) -> Result<Vec<u32>, Raise> {
     if fill.len() != 1 {
-        return Err(Raise(ExcKind::TypeError, "The fill character must be exactly one character long".into()));
+        return Err(Raise(ExcKind::ValueError, "The fill character must be exactly one character long".into()));
     }
     let n = c.len() as i64;
     if width <= n {
@@ -800,7 +800,7 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         Chr => {
             let i = int(0);
             if !(0..=0x10ffff).contains(&i) {
-                return Err(Raise(ExcKind::ValueError, "chr() arg not in range(0x110000)".into()));
+                return Err(Raise(ExcKind::ValueError, "chr() arg not in range(0x10ffff)".into()));
             }
             out_str(&[i as u32])
         }
