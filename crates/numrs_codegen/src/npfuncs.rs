@@ -1409,6 +1409,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             len = self.b.build_select(is, shape[d], len, "")?.into_int_value();
             step = self.b.build_select(is, strides[d], step, "")?.into_int_value();
         }
+        // Numba's `transposed_arr.size % m` with an empty axis (`m == 0`).
+        let empty_axis = self.b.build_int_compare(IntPredicate::EQ, len, self.i64(0), "")?;
+        self.guard(empty_axis, ExcKind::ZeroDivisionError, "integer modulo by zero")?;
         let out = self.alloc_array(&Type::int64(), &out_shape)?;
         let slot = self.hold_temp(out, &array_type(&Type::int64(), r as u32 - 1, Layout::C))?;
         let onum = self.field(out, 2)?.into_int_value();
