@@ -82,7 +82,7 @@ fn can_asarray(t: &Type) -> bool {
 
 /// The dtype and number of dimensions `np.asarray(t)` gives, for the array-likes Numba's
 /// `np.asarray` accepts (arrays, lists and homogeneous tuples of scalars, scalars).
-fn asarray_info(t: &Type) -> Option<(Type, u32)> {
+pub(super) fn asarray_info(t: &Type) -> Option<(Type, u32)> {
     match t {
         Type::Array(a) => Some((a.dtype.clone(), a.ndim)),
         Type::List { dtype, .. } | Type::ListType(dtype) if dtype.is_number() => Some((dtype.unliteral(), 1)),

@@ -11,6 +11,7 @@ use std::sync::Arc;
 
 use numrs_types::{Layout, NamedTupleType, NumericKind, Type};
 
+use super::arrayfuncs::asarray_info as asarray_of;
 use super::common::{bind, is_nonelike, sig};
 use super::index::getitem;
 use crate::registry::{AbstractFn, CallError, CallResult};
@@ -44,16 +45,6 @@ fn can_asarray(t: &Type) -> bool {
     matches!(t, Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::StringLiteral(_)) || t.is_number()
 }
 
-/// The dtype and dimensions `np.asarray` gives an array-like of numbers.
-fn asarray_of(t: &Type) -> Option<(Type, u32)> {
-    match t {
-        Type::Array(a) => Some((a.dtype.clone(), a.ndim)),
-        Type::List { dtype, .. } | Type::ListType(dtype) if dtype.is_number() => Some((dtype.unliteral(), 1)),
-        Type::UniTuple(item, _) if item.is_number() => Some((item.unliteral(), 1)),
-        t if t.is_number() => Some((t.unliteral(), 0)),
-        _ => None,
-    }
-}
 
 /// Numba's `types.Sequence` (lists and homogeneous tuples) or an array: the item dtype.
 fn array_or_sequence(t: &Type) -> Option<Type> {
