@@ -328,7 +328,10 @@ fn field_annotation(ann: &Expr, symbols: &ModuleSymbols, at: u32, known: &[JitCl
         ExprKind::Subscript { value, index } => {
             let generic = match &value.kind {
                 ExprKind::Name(n) if matches!(n.as_str(), "list" | "dict" | "tuple") && is_builtin(n, value, symbols) => n.clone(),
-                _ => symbols.resolve_dotted_at(value, Some(at))?,
+                _ => match symbols.resolve_dotted_at(value, Some(at)) {
+                    Some(g) => g,
+                    None => return annotation_type_at(ann, symbols, at),
+                },
             };
             let args: Vec<&Expr> = match &index.kind {
                 ExprKind::Tuple(items) => items.iter().collect(),
@@ -343,7 +346,8 @@ fn field_annotation(ann: &Expr, symbols: &ModuleSymbols, at: u32, known: &[JitCl
                     (Type::NoneType, t) | (t, Type::NoneType) => Some(Type::optional(t)),
                     _ => None,
                 },
-                _ => None,
+                // A Numba type subscripted (`float64[:]`, `types.int32[:, ::1]`): an array type.
+                _ => annotation_type_at(ann, symbols, at),
             }
         }
         _ => annotation_type_at(ann, symbols, at),
