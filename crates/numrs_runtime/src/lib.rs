@@ -10,6 +10,7 @@
 
 pub mod boxing;
 mod case_tables;
+mod ctype_tables;
 pub mod dict_boxing;
 pub mod distributions;
 pub mod device;

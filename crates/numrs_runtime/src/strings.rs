@@ -181,8 +181,18 @@ fn count(h: &[u32], n: &[u32]) -> i64 {
     c
 }
 
+/// CPython's (and Numba's) `_PyUnicode_IsSpace`.
 fn is_space(c: u32) -> bool {
-    char::from_u32(c).is_some_and(char::is_whitespace)
+    crate::ctype_tables::contains(crate::ctype_tables::SPACE, c)
+}
+
+/// CPython's `Py_ISSPACE` of an ASCII character (what Numba's `rsplit` uses on ASCII strings).
+fn is_ascii_space(c: u32) -> bool {
+    matches!(c, 0x09..=0x0d | 0x20)
+}
+
+fn in_class(table: &[(u32, u32)], ch: char) -> bool {
+    crate::ctype_tables::contains(table, ch as u32)
 }
 
 fn map_chars(c: &[u32], f: impl Fn(char) -> String) -> String {
@@ -195,8 +205,7 @@ fn predicate(c: &[u32], f: impl Fn(char) -> bool) -> bool {
 
 /// Python's `str.isdigit` (decimal and other digits, e.g. superscripts).
 fn is_digit(ch: char) -> bool {
-    ch.is_ascii_digit() || (!ch.is_ascii() && ch.is_numeric() && ch.to_digit(10).is_some())
-        || matches!(ch, '\u{00B2}' | '\u{00B3}' | '\u{00B9}' | '\u{2070}'..='\u{2079}' | '\u{2080}'..='\u{2089}')
+    in_class(crate::ctype_tables::DIGIT, ch)
 }
 
 /// CPython's full case mappings where Rust's `char` methods differ (`case_tables.rs`).
@@ -366,8 +375,10 @@ fn numba_split_whitespace(c: &[u32], maxsplit: i64) -> Vec<Vec<u32>> {
     parts
 }
 
-/// Numba's `rsplit_whitespace_impl` (CPython's `rsplit_whitespace`) with a `maxsplit`.
+/// Numba's `rsplit_whitespace_impl` (CPython's `rsplit_whitespace`) with a `maxsplit`; an
+/// ASCII string is split at `Py_ISSPACE` characters, others at `_PyUnicode_IsSpace` ones.
 fn numba_rsplit_whitespace(c: &[u32], maxsplit: i64) -> Vec<Vec<u32>> {
+    let is_space: fn(u32) -> bool = if c.iter().all(|&x| x < 128) { is_ascii_space } else { is_space };
     let mut maxsplit = if maxsplit < 0 { i64::MAX } else { maxsplit };
     let mut result = Vec::new();
     let mut i = c.len() as i64 - 1;
@@ -638,13 +649,17 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         Casefold => out_string(&map_chars(s(0), case::fold)),
         Title => out_string(&cased_title(s(0))),
         IsDigit => out_bool(predicate(s(0), is_digit)),
-        IsDecimal => out_bool(predicate(s(0), |c| c.to_digit(10).is_some() || (!c.is_ascii() && c.is_numeric() && is_digit(c)))),
-        IsNumeric => out_bool(predicate(s(0), char::is_numeric)),
-        IsAlpha => out_bool(predicate(s(0), char::is_alphabetic)),
-        IsAlnum => out_bool(predicate(s(0), char::is_alphanumeric)),
-        IsSpace => out_bool(predicate(s(0), char::is_whitespace)),
+        IsDecimal => out_bool(predicate(s(0), |c| in_class(crate::ctype_tables::DECIMAL, c))),
+        IsNumeric => out_bool(predicate(s(0), |c| in_class(crate::ctype_tables::NUMERIC, c))),
+        IsAlpha => out_bool(predicate(s(0), |c| in_class(crate::ctype_tables::ALPHA, c))),
+        // CPython's `isalnum`: alphabetic, decimal, digit or numeric.
+        IsAlnum => out_bool(predicate(s(0), |c| {
+            use crate::ctype_tables::{ALPHA, DECIMAL, DIGIT, NUMERIC};
+            [ALPHA, DECIMAL, DIGIT, NUMERIC].iter().any(|t| in_class(t, c))
+        })),
+        IsSpace => out_bool(predicate(s(0), |c| is_space(c as u32))),
         IsAscii => out_bool(s(0).iter().all(|&c| c < 128)),
-        IsPrintable => out_bool(to_string(s(0)).chars().all(|c| !c.is_control() && (c == ' ' || !c.is_whitespace()))),
+        IsPrintable => out_bool(to_string(s(0)).chars().all(|c| in_class(crate::ctype_tables::PRINTABLE, c))),
         IsIdentifier => {
             let t = to_string(s(0));
             let mut it = t.chars();
@@ -715,11 +730,7 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         Split => out_list(split_whitespace(s(0), -1)),
         SplitWsMax => out_list(numba_split_whitespace(s(0), int(1))),
         RSplitWsMax => out_list(numba_rsplit_whitespace(s(0), int(1))),
-        RSplit => {
-            let mut v = split_whitespace(s(0), -1);
-            v.retain(|x| !x.is_empty());
-            out_list(v)
-        }
+        RSplit => out_list(numba_rsplit_whitespace(s(0), -1)),
         SplitSep => out_list(split_sep(s(0), s(1), -1)?),
         SplitSepMax => out_list(split_sep(s(0), s(1), int(2))?),
         RSplitSep => out_list(rsplit_sep(s(0), s(1), -1)?),
