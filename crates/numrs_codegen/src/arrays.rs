@@ -51,7 +51,9 @@ pub enum Ix<'ctx> {
 enum Node<'ctx> {
     /// Index into the leaves.
     Leaf(usize),
-    Op { ufunc: String, args: Vec<Node<'ctx>>, out: NumericKind },
+    /// `scalar`: the operator (`operator.add`, ...) when the node is one, which Numba's
+    /// array-expression kernels apply as the scalar operator.
+    Op { ufunc: String, args: Vec<Node<'ctx>>, out: NumericKind, scalar: Option<&'static str> },
     /// A `@vectorize` kernel (its internal function and loop input types) per element.
     Kernel { function: FunctionValue<'ctx>, inputs: Vec<Type>, args: Vec<Node<'ctx>>, out: NumericKind },
 }
@@ -61,7 +63,9 @@ impl Node<'_> {
     fn renumbered(&self, order: &[usize]) -> Self {
         match self {
             Node::Leaf(i) => Node::Leaf(order.iter().position(|o| o == i).unwrap_or(0)),
-            Node::Op { ufunc, args, out } => Node::Op { ufunc: ufunc.clone(), args: args.iter().map(|a| a.renumbered(order)).collect(), out: *out },
+            Node::Op { ufunc, args, out, scalar } => {
+                Node::Op { ufunc: ufunc.clone(), args: args.iter().map(|a| a.renumbered(order)).collect(), out: *out, scalar: *scalar }
+            }
             Node::Kernel { function, inputs, args, out } => {
                 Node::Kernel { function: *function, inputs: inputs.clone(), args: args.iter().map(|a| a.renumbered(order)).collect(), out: *out }
             }
@@ -82,7 +86,7 @@ impl Node<'_> {
         match self {
             Node::Leaf(_) => false,
             // Complex `/` (a zero divisor) and `**` of floats (an integer exponent's `1.0 / r`).
-            Node::Op { ufunc, args, out } => {
+            Node::Op { ufunc, args, out, .. } => {
                 (ufunc == "truediv" && out.is_complex() && !parfor)
                     || (ufunc == "**" && !out.is_integer())
                     || args.iter().any(|a| a.may_raise(parfor))
@@ -904,7 +908,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for v in args {
             nodes.push(self.expr_node(v, leaves)?);
         }
-        Ok(Node::Op { ufunc: name, args: nodes, out })
+        let scalar = match value {
+            Value::BinOp { op, .. } => Some(crate::ops::binop_key(*op, false)),
+            Value::Compare { op, .. } => Some(crate::ops::cmp_key(*op)),
+            // Unary operators keep their operand's type in Numba's kernels (`-x` of a uint8
+            // wraps), as the ufunc does.
+            _ => None,
+        };
+        Ok(Node::Op { ufunc: name, args: nodes, out, scalar })
     }
 
     /// Lower an array expression rooted at `value` into one loop writing a new array (or the
@@ -995,7 +1006,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             for v in args {
                 nodes.push(self.expr_node(*v, &mut leaves_v)?);
             }
-            let root = Node::Op { ufunc: ufunc.to_string(), args: nodes, out: k };
+            let root = Node::Op { ufunc: ufunc.to_string(), args: nodes, out: k, scalar: None };
             outs.push(self.lower_expr_tree(&root, &leaves_v, t, None, false)?);
         }
         if outs.len() != 2 {
@@ -1408,10 +1419,25 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn eval_node(&mut self, node: &Node<'ctx>, leaves: &[(BasicValueEnum<'ctx>, Type)]) -> R<(BasicValueEnum<'ctx>, Type)> {
         match node {
             Node::Leaf(i) => Ok(leaves[*i].clone()),
-            Node::Op { ufunc, args, out } => {
+            Node::Op { ufunc, args, out, scalar } => {
                 let mut vals = Vec::new();
                 for a in args {
                     vals.push(self.eval_node(a, leaves)?);
+                }
+                // An operator on integers (or booleans): Numba's kernel applies the scalar
+                // operator, whose result type promotes small integers (`uint8 + uint8` does
+                // not wrap before `/ 2`); the array's dtype is only the stored result's.
+                let integral = vals.iter().all(|(_, t)| numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean));
+                if let (Some(key), true) = (scalar, integral) {
+                    let saved = self.flags.numpy_errors;
+                    self.flags.numpy_errors = true;
+                    let r = match &vals[..] {
+                        [(a, at), (b, bt)] => self.binary(key, *a, at, *b, bt),
+                        [(a, at)] => self.unary_scalar(key, *a, at),
+                        _ => self.fail("internal error: operator arity"),
+                    };
+                    self.flags.numpy_errors = saved;
+                    return r;
                 }
                 if let ("floordiv" | "pymod", [(a, at), (b, bt)]) = (ufunc.as_str(), &vals[..]) {
                     // The scalar operator, in its own result type (cast to the array's dtype
@@ -2484,5 +2510,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             other => self.fail(format!("array.{other} is not supported by numrs build yet")),
         }
+    }
+
+    /// A unary operator (`operator.neg`, ...) on a scalar, by the operator table.
+    fn unary_scalar(&mut self, key: &str, a: BasicValueEnum<'ctx>, at: &Type) -> R<(BasicValueEnum<'ctx>, Type)> {
+        let sig = match numrs_typing::resolve_call(key, &[at.clone()], &[]) {
+            Ok(Some(sig)) if sig.args.len() == 1 => sig,
+            _ => return self.fail(format!("{key}({at}) is not supported by numrs build yet")),
+        };
+        // Computed in the result type (`-x` of an int8 is an int64).
+        let rt = sig.return_type.clone();
+        let sig = numrs_types::Signature::new(rt.clone(), vec![rt.clone()]);
+        let Some(imp) = crate::ops::lookup(key, &sig) else {
+            return self.fail(format!("{key}({at}) is not supported by numrs build yet"));
+        };
+        let a = self.cast(a, at, &rt)?;
+        let r = imp(self, &sig, &[Some(a)])?;
+        Ok((r, rt))
     }
 }
