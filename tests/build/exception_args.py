@@ -3,7 +3,8 @@ class: a missing dict key is `KeyError(key)` (the number, string or tuple itself
 `del` of a missing key `KeyError()`, `set.remove` its message, `raise ValueError("too big", n)`
 its two arguments, strings among them; a list whose items Numba types differently cannot be
 unboxed (`int64 != float64`); a slice assigned from an array or tuple of another shape names both; a call with
-arguments no specialization takes names their Numba types (bytes, datetimes, arrays of strings). Each call's outcome (result, or
+arguments no specialization takes names their Numba types (bytes, datetimes, arrays of strings);
+a `@vectorize` ufunc's identity is its `identity=` (an empty reduction of one without raises). Each call's outcome (result, or
 exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
 call, recorded in `exception_args.expected.json`.
 
@@ -20,7 +21,7 @@ EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exception_a
 
 SOURCE = '''
 import numpy as np
-from numba import njit
+from numba import njit, vectorize
 from numba.typed import Dict, List
 
 
@@ -259,6 +260,16 @@ def slice_mismatch(n):
     return a.sum() + b.sum()
 
 
+@vectorize(["float64(float64, float64)"], identity=0)
+def vadd_identity(a, b):
+    return a + b
+
+
+@vectorize(["float64(float64, float64)"], identity="reorderable")
+def vmax_reorderable(a, b):
+    return max(a, b)
+
+
 @njit("unicode_type(unicode_type)")
 def exclaim(s):
     return s + "!"
@@ -291,6 +302,8 @@ CALLS = [
     "own_class(-1)", "own_subclass(1)", "own_init(-5)", "own_text('it is')",
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
     "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
+    "vadd_identity.identity", "vadd_identity.reduce(np.array([]))", "vmax_reorderable.identity",
+    "vmax_reorderable.reduce(np.array([]))", "vmax_reorderable.reduce(np.array([1.0, 3.0, 2.0]))",
     "exclaim(b'ab')", "exclaim(bytearray(b'ab'))", "exclaim(np.datetime64('2020-01-01'))", "exclaim(np.timedelta64(3, 'h'))",
     "exclaim(np.array(['a', 'bc']))", "exclaim(np.array([1, None], dtype=object))", "exclaim(np.ones((2, 2), dtype=np.float16)[:, ::2])",
     "exclaim(np.float16(1.5))",

@@ -1097,6 +1097,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             name: f.name.clone(),
             params: table_params[id].clone(),
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
+            identity: ufunc_identity(f),
             gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },
             kernel: None,
             python: None,
@@ -1124,6 +1125,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 name: class.name.clone(),
                 params: init.map(|i| table_params[i].iter().skip(1).cloned().collect()).unwrap_or_default(),
                 ufunc: false,
+                identity: None,
                 gufunc: None,
                 kernel: None,
                 python: None,
@@ -1161,6 +1163,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 name: m,
                 params: vec![],
                 ufunc: false,
+                identity: None,
                 gufunc: None,
                 kernel: None,
                 python: None,
@@ -1182,6 +1185,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 name: f.name.clone(),
                 params: vec![],
                 ufunc: false,
+                identity: None,
                 gufunc: None,
                 kernel: Some(numrs_codegen::KernelFunction { ptx: ptx.clone(), specs }),
                 jitclass: None,
@@ -1198,6 +1202,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 name: names.join(","),
                 params: vec![],
                 ufunc: false,
+                identity: None,
                 gufunc: None,
                 kernel: None,
                 jitclass: None,
@@ -1674,3 +1679,18 @@ fn objmode_prelude(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
     Ok(out)
 }
 
+
+/// A `@vectorize` function's `identity=` as NumPy codes it (Numba's
+/// `_BaseVectorize.get_identity`: 0, 1, "reorderable"; otherwise none).
+fn ufunc_identity(f: &numrs_hir::JitFunction) -> Option<i32> {
+    use numrs_hir::{ConstValue, OptionValue};
+    if f.kind != numrs_hir::JitKind::Vectorize {
+        return None;
+    }
+    match f.options.identity.as_ref()? {
+        OptionValue::Const(ConstValue::Int(0)) => Some(0),
+        OptionValue::Const(ConstValue::Int(1)) => Some(1),
+        OptionValue::Const(ConstValue::Str(s)) if s == "reorderable" => Some(-2),
+        _ => None,
+    }
+}

@@ -155,6 +155,9 @@ pub struct FunctionInput {
     pub params: Vec<(String, Option<String>)>,
     /// A `@vectorize` function: a NumPy ufunc in Python (`numrs_abi::FUNCTION_KIND_UFUNC`).
     pub ufunc: bool,
+    /// A `@vectorize` function's `identity=`, as NumPy codes it (`PyUFunc_Zero` 0,
+    /// `PyUFunc_One` 1, `PyUFunc_ReorderableNone` -2); `None`: no identity.
+    pub identity: Option<i32>,
     /// A `@guvectorize` function's layout (`(n),()->(n)`): a NumPy generalized ufunc in
     /// Python (`numrs_abi::FUNCTION_KIND_GUFUNC`).
     pub gufunc: Option<String>,

@@ -873,6 +873,7 @@ fn build_table<'ctx>(
             }
             _ => {
                 let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
+                let identity = functions.iter().find(|f| f.function_id == id).and_then(|f| f.identity);
                 let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
                 // Specializations taking a jit function (passed statically by their callers) or
                 // a generator (which lives in its caller's frame) run only from compiled code;
@@ -895,7 +896,8 @@ fn build_table<'ctx>(
                 let (fname, kind, layout) = match role {
                     Some(crate::JitClassRole::Member { class, member, kind }) => (member.as_str(), *kind, Some(class.to_string())),
                     _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc.map(str::to_string)),
-                    _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, None),
+                    // A ufunc's identity rides in the layout field (`identity=0`).
+                    _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, identity.map(|i| format!("identity={i}"))),
                     _ => (fname, numrs_abi::FUNCTION_KIND_DISPATCHER, None),
                 };
                 (fname, vals, params, kind, layout)

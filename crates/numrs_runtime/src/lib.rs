@@ -314,7 +314,13 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             continue;
         }
         if kind == FUNCTION_KIND_UFUNC {
-            module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out, arity)?)?;
+            // The identity, when the table gives one (`identity=0`); else none (-1).
+            let identity = if gufunc_layout.is_null() {
+                -1
+            } else {
+                unsafe { cstr(gufunc_layout, "a ufunc identity")? }.strip_prefix("identity=").and_then(|v| v.parse::<i32>().ok()).unwrap_or(-1)
+            };
+            module.setattr(fname.as_str(), ufunc::make_ufunc(py, &fname, &out, arity, identity)?)?;
             continue;
         }
         // A last parameter named `*args` (marked so by the table) takes no default.

@@ -83,7 +83,7 @@ fn ufunc_api(py: Python<'_>) -> PyResult<*const *const c_void> {
 /// The ufunc `name` of `nin` inputs with one loop per specialization. A lazily compiled
 /// `@vectorize` function that nothing compiled a loop for has none: every call raises
 /// NumPy's TypeError (no loop matching the inputs), as a Numba DUFunc that cannot compile.
-pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize) -> PyResult<PyObject> {
+pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize, identity: c_int) -> PyResult<PyObject> {
     let bad = |m: String| PyImportError::new_err(format!("numrs module table: ufunc {name}: {m}"));
     if nin == 0 || nin > 32 {
         return Err(bad(format!("{nin} inputs")));
@@ -116,7 +116,7 @@ pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize) -> PyR
     // by the legacy linear search (the first loop, in signature order, that the inputs cast
     // to safely), which is how a Numba ufunc picks (int64 inputs run a float64 loop listed
     // before the int64 one).
-    let u = unsafe { make(std::ptr::null_mut(), std::ptr::null_mut(), std::ptr::null_mut(), 0, nin as c_int, 1, -1, name_p, std::ptr::null(), 0) };
+    let u = unsafe { make(std::ptr::null_mut(), std::ptr::null_mut(), std::ptr::null_mut(), 0, nin as c_int, 1, identity, name_p, std::ptr::null(), 0) };
     if u.is_null() {
         return Err(PyErr::fetch(py));
     }
