@@ -635,7 +635,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 Ok(())
             }
-            Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) => {
+            Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) | Type::Generator(_) | Type::Range(_) => {
                 let val = self.load(src)?;
                 self.for_each(val, &st, |cx, x, xt| {
                     let x = cx.cast(x, xt, &k)?;
