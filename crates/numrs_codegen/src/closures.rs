@@ -4,9 +4,8 @@
 //! types, as `numrs_infer` recorded it in `InferResult::closures`) into an internal function
 //! of its own and calls it directly. The enclosing variables the inner function reads are
 //! passed after its arguments (also those only inner functions nested in it read), with the
-//! values they have at the call, which is what Python's
-//! closure cells hold there as long as they are not reassigned after the definition (numrs
-//! requires a single assignment). A `nonlocal` variable lives in a cell: the enclosing
+//! values they have at the call (the version of the variable that reaches the call, as
+//! Numba's inlining reads it). A `nonlocal` variable lives in a cell: the enclosing
 //! function keeps it current, the inner function gets its address after the free variables.
 
 use inkwell::module::Linkage;
@@ -107,8 +106,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     continue;
                 }
             }
-            let [v] = versions[..] else {
-                return self.fail(format!("inner function '{}' reads '{name}', which is assigned more than once: not supported by numrs build yet", info.name));
+            // The version of the variable that reaches the call: what the inlined body would
+            // read there, as Numba inlines the call.
+            let v = match versions[..] {
+                [v] => v,
+                _ => match self.reaching_version(&versions) {
+                    Some(v) => v,
+                    None => return self.fail(format!("inner function '{}' reads '{name}', whose value at the call numrs build cannot tell", info.name)),
+                },
             };
             let x = self.load(v)?;
             vals.push(self.cast(x, &self.ty(v)?, t)?.into());
@@ -131,6 +136,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r = self.b.build_extract_value(res, 1, "")?;
         self.fresh = true;
         self.cast(r, &ret, target)
+    }
+
+    /// Of the SSA `versions` of a variable, the one whose definition reaches the statement
+    /// being lowered: the latest defined before it in its block, else the one reaching the
+    /// block's entry (a phi at its start, or a predecessor's; without a phi every predecessor
+    /// carries the same version).
+    fn reaching_version(&self, versions: &[VarId]) -> Option<VarId> {
+        let mut def_at: std::collections::HashMap<VarId, (usize, usize)> = std::collections::HashMap::new();
+        for (b, block) in self.ir.blocks.iter().enumerate() {
+            for (k, s) in block.stmts.iter().enumerate() {
+                if let numrs_ir::StmtKind::Assign { target, .. } = &s.kind {
+                    if versions.contains(target) {
+                        def_at.insert(*target, (b, k));
+                    }
+                }
+            }
+        }
+        let preds = self.ir.predecessors();
+        let (mut block, mut limit) = (self.cur_block, self.cur_stmt);
+        let mut seen = std::collections::HashSet::new();
+        loop {
+            let best = versions.iter().filter_map(|v| def_at.get(v).filter(|(b, k)| *b == block && *k < limit).map(|(_, k)| (*k, *v))).max();
+            if let Some((_, v)) = best {
+                return Some(v);
+            }
+            if !seen.insert(block) {
+                return None;
+            }
+            block = preds.get(block)?.first()?.0 as usize;
+            limit = usize::MAX;
+        }
     }
 
     /// The internal function of one typing of inner function `idx` (lowered on first use).

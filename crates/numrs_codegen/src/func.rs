@@ -169,6 +169,8 @@ pub struct FnCx<'a, 'ctx> {
     latches: Vec<Option<BasicBlock<'ctx>>>,
     /// The IR block being lowered.
     pub(crate) cur_block: usize,
+    /// The index of the statement being lowered in `cur_block`.
+    pub(crate) cur_stmt: usize,
     /// Per IR block inside a `try` body, the handler block its exceptions go to (Numba
     /// supports `except:` and `except Exception:` only, so every exception is caught).
     pub(crate) try_of: Vec<Option<usize>>,
@@ -409,6 +411,7 @@ pub fn lower_function<'a, 'ctx>(
         slots: vec![None; ir.vars.len()],
         latches: latches(ctx, func, ir, &blocks),
         cur_block: 0,
+        cur_stmt: 0,
         try_of,
         landings: HashMap::new(),
         blocks,
@@ -663,8 +666,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let block = &self.ir.blocks[i];
         self.span = Some(block.span);
         self.cur_block = i;
-        for stmt in &block.stmts {
+        for (k, stmt) in block.stmts.iter().enumerate() {
             self.span = Some(stmt.span);
+            self.cur_stmt = k;
             self.lower_stmt(&stmt.kind)?;
         }
         for (target, src) in &copies[i] {
@@ -696,6 +700,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             slots: vec![None; self.ir.vars.len()],
             latches: latches(self.ctx, func, self.ir, &blocks),
             cur_block: 0,
+            cur_stmt: 0,
             try_of: Vec::new(),
             landings: HashMap::new(),
             blocks,
