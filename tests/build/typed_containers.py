@@ -388,6 +388,17 @@ def main():
     rl.remove(1)
     rl.reverse()
     checks.append((rl.to_list(), [5, 1, 4, 3]))
+    # sort (with key and reverse), index with bounds, += (as numba.typed.List gives them).
+    sl = numrs_runtime.TypedList([3.0, 1.5, 4.5, 0.0, 1.5])
+    sl.sort()
+    checks.append((sl.to_list(), [0.0, 1.5, 1.5, 3.0, 4.5]))
+    sl.sort(reverse=True)
+    checks.append((sl.to_list(), [4.5, 3.0, 1.5, 1.5, 0.0]))
+    sl.sort(key=lambda x: abs(x - 2.0))
+    checks.append((sl.to_list(), [1.5, 1.5, 3.0, 0.0, 4.5]))
+    checks += [(sl.index(1.5), 0), (sl.index(1.5, 1), 1), (sl.index(4.5, -1), 4)]
+    sl += [7.0]
+    checks += [(sl.to_list()[-1], 7.0), (len(sl), 6)]
 
     def outcome(f):
         try:

@@ -577,10 +577,14 @@ impl TypedList {
         }
         Ok(())
     }
-    fn index(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<usize> {
+    /// `l.index(x[, start[, stop]])`, the bounds as Python's slice bounds.
+    #[pyo3(signature = (x, start=0, stop=isize::MAX))]
+    fn index(&self, py: Python<'_>, x: &Bound<'_, PyAny>, start: isize, stop: isize) -> PyResult<usize> {
         let s = self.st()?;
-        let mut i = 0;
-        while i < s.len_now() {
+        let n = s.len_now() as isize;
+        let bound = |v: isize| if v < 0 { (v + n).max(0) } else { v.min(n) } as usize;
+        let (mut i, end) = (bound(start), bound(stop));
+        while i < end.min(s.len_now()) {
             if s.get(py, i)?.bind(py).eq(x)? {
                 return Ok(i);
             }
@@ -607,6 +611,37 @@ impl TypedList {
             i += 1;
         }
         Err(pyo3::exceptions::PyValueError::new_err("list.remove(x): x not in list"))
+    }
+    /// `l.sort(key=None, reverse=False)`: the items reordered as Python's `sorted` orders them
+    /// (moved in place, no reference changes).
+    #[pyo3(signature = (key=None, reverse=false))]
+    fn sort(&self, py: Python<'_>, key: Option<&Bound<'_, PyAny>>, reverse: bool) -> PyResult<()> {
+        let Some(s) = self.state.get() else { return Ok(()) };
+        let n = s.len_now();
+        let items = PyList::new(py, s.items(py)?)?;
+        let keys = match key {
+            Some(k) if !k.is_none() => PyList::new(py, items.iter().map(|x| k.call1((x,))).collect::<PyResult<Vec<_>>>()?)?,
+            _ => items,
+        };
+        let order_key = keys.getattr("__getitem__")?;
+        let kwargs = pyo3::types::PyDict::new(py);
+        kwargs.set_item("key", order_key)?;
+        kwargs.set_item("reverse", reverse)?;
+        let order: Vec<usize> = py.import("builtins")?.getattr("sorted")?.call((pyo3::types::PyRange::new(py, 0, n as isize)?,), Some(&kwargs))?.extract()?;
+        let mut saved = vec![0u8; n * s.itemsize];
+        for (k, &i) in order.iter().enumerate() {
+            // SAFETY: `i < n` items of `itemsize` bytes each; `saved` holds `n` of them.
+            unsafe { std::ptr::copy_nonoverlapping(s.at(i), saved.as_mut_ptr().add(k * s.itemsize), s.itemsize) };
+        }
+        for k in 0..n {
+            // SAFETY: as above, writing the permuted items back.
+            unsafe { std::ptr::copy_nonoverlapping(saved.as_ptr().add(k * s.itemsize), s.at(k), s.itemsize) };
+        }
+        Ok(())
+    }
+    /// `l += iterable`: `extend`, the same list.
+    fn __iadd__(&self, py: Python<'_>, iterable: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.extend(py, iterable)
     }
     fn reverse(&self) -> PyResult<()> {
         let s = self.st()?;
