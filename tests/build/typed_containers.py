@@ -399,6 +399,24 @@ def main():
     checks += [(sl.index(1.5), 0), (sl.index(1.5, 1), 1), (sl.index(4.5, -1), 4)]
     sl += [7.0]
     checks += [(sl.to_list()[-1], 7.0), (len(sl), 6)]
+    # The dict side as numba.typed.Dict (a MutableMapping): views, get's unified default,
+    # update from pairs, KeyError() of a missing key.
+    td = numrs_runtime.TypedDict.empty("int64", "float64")
+    td[1] = 1.5
+    td[2] = 2.5
+    td.update([(6, 6.0)])
+    checks += [
+        (td.get(3, 0), 0.0),
+        (type(td.get(3, 0)).__name__, "float"),
+        (td.keys() & {1, 6}, {1, 6}),
+        (list(td.values()), [1.5, 2.5, 6.0]),
+        (list(td.items())[-1], (6, 6.0)),
+    ]
+    try:
+        del td[9]
+        checks.append(("no KeyError", "KeyError()"))
+    except KeyError as e:
+        checks.append((repr(e), "KeyError()"))
 
     def outcome(f):
         try:

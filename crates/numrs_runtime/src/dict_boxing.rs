@@ -268,7 +268,8 @@ impl TypedDict {
         let found = unsafe { crate::dicts::numrs_dict_delete(self.handle.0, k.ptr(), std::ptr::null_mut()) };
         unsafe { release(&self.key, k.ptr()) };
         if found == 0 {
-            return Err(PyKeyError::new_err(key.clone().unbind()));
+            // As Numba's typed dict's `del d[k]`: `KeyError()`.
+            return Err(PyKeyError::new_err(()));
         }
         Ok(())
     }
@@ -276,7 +277,7 @@ impl TypedDict {
         Ok(self.lookup(py, key)?.is_some())
     }
     fn __iter__(&self, py: Python<'_>) -> PyResult<Py<pyo3::types::PyIterator>> {
-        Ok(pyo3::types::PyIterator::from_object(self.keys(py)?.as_any())?.unbind())
+        Ok(pyo3::types::PyIterator::from_object(self.key_list(py)?.as_any())?.unbind())
     }
     fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
         let mine = self.as_dict(py)?;
@@ -285,22 +286,31 @@ impl TypedDict {
             Err(_) => mine.as_any().eq(other),
         }
     }
-    fn keys<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let c = self.c();
-        PyList::new(py, c.positions().into_iter().map(|i| self.boxed(py, &self.key, c.key_ptr(i))).collect::<PyResult<Vec<_>>>()?)
+    /// The views `numba.typed.Dict` (a `MutableMapping`) gives: `KeysView`, `ValuesView`,
+    /// `ItemsView` of the dict.
+    fn keys<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py().import("collections.abc")?.getattr("KeysView")?.call1((slf,))
     }
-    fn values<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let c = self.c();
-        PyList::new(py, c.positions().into_iter().map(|i| self.boxed(py, &self.value, c.val_ptr(i))).collect::<PyResult<Vec<_>>>()?)
+    fn values<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py().import("collections.abc")?.getattr("ValuesView")?.call1((slf,))
     }
-    fn items<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let pairs: Vec<Bound<'py, pyo3::types::PyTuple>> =
-            self.pairs(py)?.into_iter().map(|(k, v)| pyo3::types::PyTuple::new(py, [k, v])).collect::<PyResult<_>>()?;
-        PyList::new(py, pairs)
+    fn items<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        slf.py().import("collections.abc")?.getattr("ItemsView")?.call1((slf,))
     }
+    /// `d.get(k, default)`: Numba's compiled `get` returns the value type unified with the
+    /// default's, so an integer default of a float dict comes back as a float.
     #[pyo3(signature = (key, default=None))]
     fn get(&self, py: Python<'_>, key: &Bound<'_, PyAny>, default: Option<PyObject>) -> PyResult<PyObject> {
-        Ok(self.lookup(py, key)?.or(default).unwrap_or_else(|| py.None()))
+        if let Some(v) = self.lookup(py, key)? {
+            return Ok(v);
+        }
+        match default {
+            Some(d) if self.types.1.is_float() && d.bind(py).is_exact_instance_of::<pyo3::types::PyInt>() => {
+                Ok(d.bind(py).call_method0("__float__")?.unbind())
+            }
+            Some(d) => Ok(d),
+            None => Ok(py.None()),
+        }
     }
     #[pyo3(signature = (key, *default))]
     fn pop(&self, py: Python<'_>, key: &Bound<'_, PyAny>, default: &Bound<'_, pyo3::types::PyTuple>) -> PyResult<PyObject> {
@@ -334,10 +344,12 @@ impl TypedDict {
     fn update(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<()> {
         let pairs: Vec<(PyObject, PyObject)> = match other.downcast::<TypedDict>() {
             Ok(o) => o.get().pairs(py)?,
-            Err(_) => {
-                let items = other.call_method0("items")?;
-                items.try_iter()?.map(|kv| kv?.extract::<(PyObject, PyObject)>()).collect::<PyResult<_>>()?
+            // A mapping's items, or an iterable of pairs (`MutableMapping.update`).
+            Err(_) if other.hasattr("keys")? => {
+                let keys: Vec<Bound<'_, PyAny>> = other.call_method0("keys")?.try_iter()?.collect::<PyResult<_>>()?;
+                keys.into_iter().map(|k| Ok((k.clone().unbind(), other.get_item(&k)?.unbind()))).collect::<PyResult<_>>()?
             }
+            Err(_) => other.try_iter()?.map(|kv| kv?.extract::<(PyObject, PyObject)>()).collect::<PyResult<_>>()?,
         };
         for (k, v) in pairs {
             self.__setitem__(py, k.bind(py), v.bind(py))?;
@@ -521,4 +533,12 @@ pub(crate) unsafe fn unbox_typed_dict(py: Python<'_>, type_name: &str, obj: *mut
 /// The Numba type of a [`TypedDict`], for the dispatcher's `typeof`.
 pub(crate) fn typeof_typed_dict(obj: &Bound<'_, PyAny>) -> Option<Type> {
     Some(obj.downcast::<TypedDict>().ok()?.get().passed.clone())
+}
+
+impl TypedDict {
+    /// The keys, in order, as a list.
+    fn key_list<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let c = self.c();
+        PyList::new(py, c.positions().into_iter().map(|i| self.boxed(py, &self.key, c.key_ptr(i))).collect::<PyResult<Vec<_>>>()?)
+    }
 }
