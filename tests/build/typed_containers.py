@@ -399,6 +399,17 @@ def main():
     checks += [(sl.index(1.5), 0), (sl.index(1.5, 1), 1), (sl.index(4.5, -1), 4)]
     sl += [7.0]
     checks += [(sl.to_list()[-1], 7.0), (len(sl), 6)]
+    # Slices assigned and deleted, ordering by length first (numba.typed.List's).
+    TL = numrs_runtime.TypedList
+    a = TL([1, 2, 3, 4])
+    del a[1:3]
+    b = TL([1, 2, 3, 4])
+    b[::2] = [7, 8]
+    checks += [
+        (a.to_list(), [1, 4]),
+        (b.to_list(), [7, 2, 8, 4]),
+        ((TL([1, 2, 3]) < TL([2]), TL([1, 2]) < TL([1, 3]), TL([5]) > TL([1, 2]), TL([1, 2]) < [3]), (False, True, False, False)),
+    ]
     # The dict side as numba.typed.Dict (a MutableMapping): views, get's unified default,
     # update from pairs, KeyError() of a missing key.
     td = numrs_runtime.TypedDict.empty("int64", "float64")

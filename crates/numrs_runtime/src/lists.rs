@@ -493,7 +493,14 @@ impl TypedList {
         let i = s.index_of(index.extract::<isize>()?)?;
         s.get(py, i)
     }
-    fn __setitem__(&self, py: Python<'_>, index: isize, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    fn __setitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+        if index.downcast::<pyo3::types::PySlice>().is_ok() {
+            // `l[a:b] = items`: as a Python list does it, then the items stored again.
+            let items = PyList::new(py, self.st()?.items(py)?)?;
+            items.as_any().set_item(index, value)?;
+            return self.refill(py, &items);
+        }
+        let index: isize = index.extract()?;
         // An untyped list takes its type from the item (then the index is out of range).
         let s = self.typed_by(py, value)?;
         s.index_of(index)?;
@@ -512,8 +519,27 @@ impl TypedList {
         }
         Ok(())
     }
-    fn __delitem__(&self, index: isize) -> PyResult<()> {
-        self.st()?.delete(index)
+    fn __delitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<()> {
+        if index.downcast::<pyo3::types::PySlice>().is_ok() {
+            let items = PyList::new(py, self.st()?.items(py)?)?;
+            items.as_any().del_item(index)?;
+            return self.refill(py, &items);
+        }
+        self.st()?.delete(index.extract()?)
+    }
+    /// Ordering as `numba.typed.List`'s (its compiled `compare_helper`): by length first, then
+    /// by the first differing items; anything but a typed list compares False.
+    fn __lt__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.compare(py, other)? == Some(-1))
+    }
+    fn __le__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(matches!(self.compare(py, other)?, Some(-1 | 0)))
+    }
+    fn __gt__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.compare(py, other)? == Some(1))
+    }
+    fn __ge__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(matches!(self.compare(py, other)?, Some(0 | 1)))
     }
     fn __contains__(&self, py: Python<'_>, x: &Bound<'_, PyAny>) -> PyResult<bool> {
         let s = self.st()?;
@@ -744,4 +770,31 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
 /// Drops a reference to a native list (on error paths).
 pub(crate) unsafe fn release_at(item: &Plan, itemsize: usize, src: *const u8) {
     release_list(item, itemsize, (src as *const *mut MemInfo).read());
+}
+
+impl TypedList {
+    /// The list's items replaced by `items` (each stored again).
+    fn refill(&self, py: Python<'_>, items: &Bound<'_, PyList>) -> PyResult<()> {
+        self.clear()?;
+        for x in items.iter() {
+            self.append(py, &x)?;
+        }
+        Ok(())
+    }
+
+    /// Numba's `compare_not_none` of two typed lists: -1, 0 or 1; `None` against anything else.
+    fn compare(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<Option<i32>> {
+        let Ok(o) = other.downcast::<TypedList>() else { return Ok(None) };
+        let (a, b) = (self.st()?.items(py)?, o.get().st()?.items(py)?);
+        if a.len() != b.len() {
+            return Ok(Some(if a.len() < b.len() { -1 } else { 1 }));
+        }
+        for (x, y) in a.iter().zip(&b) {
+            let (x, y) = (x.bind(py), y.bind(py));
+            if x.ne(y)? {
+                return Ok(Some(if x.lt(y)? { -1 } else { 1 }));
+            }
+        }
+        Ok(Some(0))
+    }
 }
