@@ -811,7 +811,7 @@ fn resolve_callable(
     if let Some((_, key @ (Type::MakeFunction(..) | Type::Dispatcher(_)))) = kws.iter().find(|(k, _)| k == "key") {
         let item = match fty {
             Type::Function(k) if &**k == "builtins.sorted" => args.first().and_then(|t| t.iterator_type()).and_then(|it| it.yield_type()),
-            Type::BoundFunction(b) if &*b.0 == "list.sort" => b.1.iterator_type().and_then(|it| it.yield_type()),
+            Type::BoundFunction(b) if matches!(&*b.0, "list.sort" | "typedlist.sort") => b.1.iterator_type().and_then(|it| it.yield_type()),
             _ => None,
         };
         if let Some(item) = item {
