@@ -734,6 +734,7 @@ pub fn crosses(ty: &Type) -> bool {
         Type::Array(a) => matches!(a.dtype, Type::Number(_)),
         Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses(t),
         Type::Tuple(items) => items.iter().all(crosses),
+        Type::NamedTuple(nt) => nt.items.iter().all(crosses),
         Type::List { dtype, .. } | Type::Set { dtype, .. } => crosses(dtype),
         Type::DictType(kv) => crosses(&kv.0) && crosses(&kv.1),
         Type::Generator(g) => crosses(&g.yield_type),
@@ -749,6 +750,7 @@ fn tuple_items(ty: &Type) -> Option<Vec<Type>> {
     match ty {
         Type::UniTuple(t, n) => Some(vec![(**t).clone(); *n as usize]),
         Type::Tuple(items) => Some(items.iter().cloned().collect()),
+        Type::NamedTuple(nt) => Some(nt.items.clone()),
         _ => None,
     }
 }

@@ -1574,6 +1574,25 @@ fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &quer
             python_functions.push(jit.name.to_string());
             continue;
         }
+        // The module's named tuple classes: compiled code's named tuples are boxed as their
+        // instances.
+        let namedtuple = info
+            .symbols
+            .bindings
+            .iter()
+            .find(|b| b.stmt_index == index && numrs_check::namedtuple_class_type(db, file, info, b).is_some());
+        if let Some(b) = namedtuple {
+            let Some((chunk, _)) = numrs_db::module_chunk(db, file, stmt.span.start) else { continue };
+            classes.push_str(chunk.text(db));
+            classes.push('\n');
+            numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
+                if let ExprKind::Name(n) = &e.kind {
+                    reads.push(n.clone());
+                }
+            });
+            names.push(b.name.clone());
+            continue;
+        }
         let StmtKind::ClassDef(class) = &stmt.kind else { continue };
         if !numrs_check::is_exception_class(db, file, info, &class.name) {
             continue;

@@ -91,10 +91,16 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
         BindingKind::Other => match info.classes.iter().find(|c| c.bound_at == Some(b.stmt_index) && c.name == name) {
             // `Bag = jitclass(Bag, spec)`.
             Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
-            None => global_value_type(db, file, info, b, name),
+            None => match namedtuple_class_type(db, file, info, b) {
+                Some(t) => GlobalValue::Type(t),
+                None => global_value_type(db, file, info, b, name),
+            },
         },
         BindingKind::Class => match info.classes.iter().find(|c| c.stmt_index == b.stmt_index && c.name == name) {
             Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
+            None if namedtuple_class_type(db, file, info, b).is_some() => {
+                GlobalValue::Type(namedtuple_class_type(db, file, info, b).unwrap_or(Type::Undefined))
+            }
             None if is_exception_class(db, file, info, name) => GlobalValue::Type(Type::ExceptionClass(name.into())),
             None => GlobalValue::Untyped(format!(
                 "cannot determine Numba type of <class '{name}'>: only @jitclass classes can be used in nopython code"
@@ -102,6 +108,54 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
         },
         _ => GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
     }
+}
+
+/// The named tuple class a module-level binding makes (`Point = namedtuple("Point", "x y")`,
+/// `class Point(NamedTuple): ...`), as Numba's `NamedTupleClass`.
+pub fn namedtuple_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, b: &numrs_hir::Binding) -> Option<Type> {
+    use numrs_syntax::ast::StmtKind;
+    let skeleton = numrs_db::skeleton(db, file);
+    let stmt = skeleton.module.body.get(b.stmt_index)?;
+    let def = match (&b.kind, &stmt.kind) {
+        (BindingKind::Other, StmtKind::Assign { value, .. }) => numrs_hir::namedtuple_call(value, &info.symbols, Some(stmt.span.start))?,
+        (BindingKind::Class, StmtKind::ClassDef(class)) if class.name == b.name => {
+            numrs_hir::typed_namedtuple_class(class, &info.symbols, Some(stmt.span.start))?
+        }
+        _ => return None,
+    };
+    Some(Type::NamedTupleClass(Arc::new(numrs_types::NamedTupleClassType {
+        name: def.name.as_str().into(),
+        module: module_of_path(file.path(db)).into(),
+        fields: def.fields.iter().map(|f| f.as_str().into()).collect(),
+        defaults: def.defaults,
+    })))
+}
+
+/// The named tuple classes a file defines at module level.
+pub fn namedtuple_classes(db: &dyn Db, file: numrs_db::SourceFile) -> Vec<Arc<numrs_types::NamedTupleClassType>> {
+    let info = module_info(db, file);
+    info.symbols
+        .bindings
+        .iter()
+        .filter(|b| matches!(b.kind, BindingKind::Other | BindingKind::Class))
+        .filter_map(|b| match namedtuple_class_type(db, file, info, b) {
+            Some(Type::NamedTupleClass(c)) => Some(c),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The name Python gives the module of a file: its stem (`pkg/kernels.py` → `kernels`), the
+/// package's name for an `__init__.py`.
+pub fn module_of_path(path: &str) -> String {
+    let p = std::path::Path::new(path);
+    let stem = p.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+    if stem == "__init__" {
+        if let Some(parent) = p.parent().and_then(|d| d.file_name()) {
+            return parent.to_string_lossy().into_owned();
+        }
+    }
+    stem
 }
 
 /// Whether the module-level class `name` derives from a built-in exception class, directly or
@@ -151,6 +205,9 @@ fn imported_from_user_module(db: &dyn Db, from: numrs_db::SourceFile, module: &s
             })))
         }
         BindingKind::Constant(v) => global_constant_type(v).map(GlobalValue::Type),
+        BindingKind::Other | BindingKind::Class if namedtuple_class_type(db, target, info, binding).is_some() => {
+            namedtuple_class_type(db, target, info, binding).map(GlobalValue::Type)
+        }
         BindingKind::Class => {
             let class = info.classes.iter().find(|c| c.stmt_index == binding.stmt_index && c.name == name)?;
             Some(GlobalValue::Type(Type::JitClass(jitclass_type(db, target, info, class))))
@@ -188,6 +245,14 @@ pub fn resolve_jitclass_text(db: &dyn Db, file: numrs_db::SourceFile, t: numrs_t
         Type::Deferred(_) => {
             unknown = true;
             None
+        }
+        // A named tuple read from text (its fields are not there): the module's class of that
+        // name.
+        Type::NamedTuple(nt) if nt.fields.is_empty() && !nt.items.is_empty() => {
+            let class = namedtuple_classes(db, file).into_iter().find(|c| c.name == nt.name);
+            unknown |= class.is_none();
+            let class = class?;
+            Some(Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name: nt.name.clone(), fields: class.fields.clone(), items: nt.items.clone() })))
         }
         _ => None,
     });

@@ -1539,11 +1539,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     },
                     None => None,
                 };
-                if vararg.is_some() && !matches!(self.ty(*func)?, Type::Dispatcher(_)) {
+                let is_namedtuple = matches!(self.ty(*func)?, Type::NamedTupleClass(_));
+                if vararg.is_some() && !matches!(self.ty(*func)?, Type::Dispatcher(_)) && !is_namedtuple {
                     return self.fail("calls with * arguments are not supported by numrs build yet");
                 }
                 if let Some(v) = cuda_v {
                     v
+                } else if let Type::NamedTupleClass(class) = self.ty(*func)? {
+                    self.namedtuple_construct(&class, args, *vararg, kws, &tt)?
                 } else if let Some(v) = self.container_call(*func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::heapq::call(self, *func, args, kws, &tt)? {
@@ -2294,6 +2297,52 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(agg.as_basic_value_enum())
     }
 
+    /// A named tuple class called: its arguments bound to the fields (positional, a `*tuple`'s
+    /// items, keywords by field name), the items the call gives cast to the tuple's types.
+    fn namedtuple_construct(
+        &self,
+        class: &numrs_types::NamedTupleClassType,
+        args: &[VarId],
+        vararg: Option<VarId>,
+        kws: &[(String, VarId)],
+        tt: &Type,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let Some(titems) = tt.tuple_items() else { return self.fail(format!("{} called, making {tt}", class.name)) };
+        let mut given: Vec<Option<(BasicValueEnum<'ctx>, Type)>> = vec![None; class.fields.len()];
+        let mut k = 0;
+        for v in args {
+            let slot = given.get_mut(k).ok_or_else(|| CgError { span: self.span, message: format!("too many arguments to {}", class.name) })?;
+            *slot = Some((self.load(*v)?, self.ty(*v)?));
+            k += 1;
+        }
+        if let Some(t) = vararg {
+            let st = self.ty(t)?;
+            let Some(items) = st.tuple_items() else { return self.fail(format!("*{st} in a call")) };
+            let sv = self.load(t)?.into_struct_value();
+            for (i, it) in items.iter().enumerate() {
+                let slot = given.get_mut(k).ok_or_else(|| CgError { span: self.span, message: format!("too many arguments to {}", class.name) })?;
+                *slot = Some((self.b.build_extract_value(sv, i as u32, "")?, it.clone()));
+                k += 1;
+            }
+        }
+        for (name, v) in kws {
+            let Some(i) = class.fields.iter().position(|f| **f == **name) else { return self.fail(format!("{} has no field {name}", class.name)) };
+            given[i] = Some((self.load(*v)?, self.ty(*v)?));
+        }
+        let st = self.vt(tt)?.into_struct_type();
+        let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+        for (i, t) in titems.iter().enumerate() {
+            let Some((x, xt)) = given.get(i).cloned().flatten() else { return self.fail(format!("{} called without its field {i}", class.name)) };
+            // A function (or class) item has no value.
+            if matches!(t, Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_)) {
+                continue;
+            }
+            let x = self.cast(x, &xt, t)?;
+            agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+        }
+        Ok(agg.as_basic_value_enum())
+    }
+
     fn build_tuple(&self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Some(titems) = tt.tuple_items() else { return self.fail(format!("building a tuple of type {tt}")) };
         if titems.len() != items.len() {
@@ -2422,6 +2471,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(v);
             }
         }
+        // A `NamedUniTuple` indexes as its `UniTuple` (the same representation).
+        let vt = match vt {
+            Type::NamedTuple(nt) => nt.anonymous(),
+            other => other,
+        };
         match &vt {
             Type::List { .. } | Type::ListType(_) => crate::lists::getitem(self, value, index, tt),
             Type::Unicode | Type::StringLiteral(_) => crate::strings::getitem(self, value, index, tt),

@@ -20,6 +20,7 @@ use crate::types::numeric;
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Initialize the state at `state` (of type `st`) of an iterator of kind `k` over `val`.
     pub(crate) fn iter_init(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind, st: StructType<'ctx>, state: PointerValue<'ctx>) -> R<()> {
+        let k = &*crate::types::plain_tuples(k);
         match k {
             IteratorKind::Container(Type::UniTuple(..) | Type::List { .. } | Type::ListType(_)) => {
                 let p0 = self.b.build_struct_gep(st, state, 0, "")?;
@@ -47,6 +48,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         item_t: &Type,
         pt: StructType<'ctx>,
     ) -> R<BasicValueEnum<'ctx>> {
+        let k = &*crate::types::plain_tuples(k);
         match k {
             IteratorKind::Container(tup @ Type::UniTuple(elem, n)) => {
                 let tv = self.vt(tup)?;

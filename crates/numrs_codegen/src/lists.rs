@@ -72,7 +72,7 @@ fn supported_item(t: &Type) -> Result<(), String> {
         Type::Unicode | Type::JitClassInstance(_) => Ok(()),
         // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
         Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),
-        Type::UniTuple(..) | Type::Tuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
+        Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
         _ if crate::dicts::is_container(t) => Ok(()),
         other => Err(format!("lists of {other} are not supported by numrs build yet")),
     }

@@ -16,6 +16,15 @@ pub enum Repr<'ctx> {
     Phantom,
 }
 
+/// The iterator over a named tuple as the iterator over its anonymous tuple (the same
+/// representation).
+pub fn plain_tuples(k: &IteratorKind) -> std::borrow::Cow<'_, IteratorKind> {
+    match k {
+        IteratorKind::Container(Type::NamedTuple(nt)) => std::borrow::Cow::Owned(IteratorKind::Container(nt.anonymous())),
+        other => std::borrow::Cow::Borrowed(other),
+    }
+}
+
 /// Types with no run-time value.
 pub fn is_phantom(t: &Type) -> bool {
     // A tuple of classes and functions (`isinstance(x, (int, float))`) has no value either;
@@ -32,6 +41,7 @@ pub fn is_phantom(t: &Type) -> bool {
             | Type::NumberClass(_)
             | Type::TypeRef(_)
             | Type::ExceptionClass(_)
+            | Type::NamedTupleClass(_)
             | Type::ExceptionInstance(_)
             | Type::StringLiteral(_)
             | Type::MakeFunction(..)
@@ -121,7 +131,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
     Ok(match t {
         Type::NoneType | Type::Ellipsis => ctx.struct_type(&[], false).into(),
         // A function or class held in a tuple: known statically, nothing at run time.
-        Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_) => {
+        Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_) | Type::NamedTupleClass(_) => {
             ctx.struct_type(&[], false).into()
         }
         Type::Array(a) => {
@@ -153,7 +163,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         }
         // Iterators are pointers to their state (an alloca of the function).
         Type::Iterator(k) => match &**k {
-            IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..)) => ptr.into(),
+            IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..) | Type::NamedTuple(_)) => ptr.into(),
             IteratorKind::NdIndex(_) | IteratorKind::NdEnumerate(Type::Array(_)) | IteratorKind::Flat(Type::Array(_)) => ptr.into(),
             IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
             IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => ptr.into(),
@@ -197,7 +207,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
 
 /// The state an iterator points at.
 pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<StructType<'ctx>, String> {
-    match k {
+    match &*plain_tuples(k) {
         IteratorKind::Range(kind) => {
             let it = number_type(ctx, range_int(*kind));
             Ok(ctx.struct_type(&[it, it, it], false))

@@ -522,7 +522,7 @@ impl Constraint {
             Kind::ExhaustIter { value, count } => {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
                 match &t {
-                    Type::UniTuple(..) | Type::Tuple(_) if t.tuple_items().map(|i| i.len()) != Some(*count as usize) => {
+                    Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) if t.tuple_items().map(|i| i.len()) != Some(*count as usize) => {
                         let n = t.tuple_items().map_or(0, |i| i.len());
                         let _ = n;
                         return Err(InferError {
@@ -534,7 +534,7 @@ impl Constraint {
                             secondary: vec![],
                         });
                     }
-                    Type::UniTuple(..) | Type::Tuple(_) => Some(t.clone()),
+                    Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => Some(t.clone()),
                     _ => match t.iterator_type().and_then(|it| it.yield_type()) {
                         Some(y) => Some(Type::unituple(y, *count)),
                         None => {
@@ -863,6 +863,7 @@ fn resolve_callable(
         Type::ExceptionClass(name) => return Ok(Type::ExceptionInstance(name.clone())),
         Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
         Type::JitClass(class) => return jitclass_construct(inf, class, args, kws, span),
+        Type::NamedTupleClass(class) => return namedtuple_construct(class, args, kws, span),
         Type::FunctionType(sig) => {
             // A first-class function: arguments must convert to its declared parameter types.
             if sig.args.len() != args.len() {
@@ -1157,6 +1158,44 @@ fn jitclass_setattr(
 
 /// `Bag(args)`: Numba's `ConstructorTemplate` types `__init__` with the new instance first;
 /// it must return None, and the call gives the instance.
+/// A named tuple class called: Numba binds the arguments to the class's signature (`x, y=0`)
+/// and makes a `NamedTuple` of the types of the arguments bound, in field order, without the
+/// defaults (Python fills those in when the tuple is boxed).
+fn namedtuple_construct(class: &numrs_types::NamedTupleClassType, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
+    let error = |kind: &'static str, why: String| InferError {
+        kind,
+        code: "invalid-call",
+        message: format!("In '<class '{}.{}'>': {why}", class.module, class.name),
+        span,
+        notes: vec![],
+        secondary: vec![],
+    };
+    let n = class.fields.len();
+    if args.len() > n {
+        return Err(error("TypeError", "too many positional arguments".to_string()));
+    }
+    let mut bound: Vec<Option<Type>> = args.iter().cloned().map(Some).chain(std::iter::repeat_n(None, n - args.len())).collect();
+    for (k, t) in kws {
+        match class.fields.iter().position(|f| **f == **k) {
+            Some(i) if bound[i].is_some() => return Err(error("TypeError", format!("multiple values for argument '{k}'"))),
+            Some(i) => bound[i] = Some(t.clone()),
+            None => return Err(error("TypeError", format!("got an unexpected keyword argument '{k}'"))),
+        }
+    }
+    let required = n - class.defaults as usize;
+    if let Some(i) = bound[..required].iter().position(Option::is_none) {
+        return Err(error("TypeError", format!("missing a required argument: '{}'", class.fields[i])));
+    }
+    // The arguments in order up to the first one left to its default; one given after it is
+    // a keyword argument of the binding, which Numba's typer asserts there are none of.
+    let given = bound.iter().position(Option::is_none).unwrap_or(n);
+    if bound[given..].iter().any(Option::is_some) {
+        return Err(InferError { kind: "AssertionError", code: "invalid-call", message: String::new(), span, notes: vec![], secondary: vec![] });
+    }
+    let items: Vec<Type> = bound.into_iter().take(given).map(|t| t.unwrap_or(Type::Undefined).unliteral()).collect();
+    Ok(Type::NamedTuple(std::sync::Arc::new(numrs_types::NamedTupleType { name: class.name.clone(), fields: class.fields.clone(), items })))
+}
+
 fn jitclass_construct(
     inf: &mut Inferer<'_>,
     class: &std::sync::Arc<numrs_types::JitClassType>,

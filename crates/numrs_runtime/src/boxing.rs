@@ -17,7 +17,9 @@ pub enum Plan {
     None,
     Array { ndim: usize, kind: NumericKind, readonly: bool },
     /// Items and their offsets.
-    Tuple(Vec<(usize, Plan)>),
+    /// A tuple: its items at their offsets; a named tuple's class name (the class a loaded
+    /// module defines, see `exceptions::namedtuple_class`).
+    Tuple(Vec<(usize, Plan)>, Option<String>),
     /// `OptionalType(T)`: the value's plan, its size, and the offset of the valid byte
     /// (0: `None`).
     Optional { data: Box<Plan>, size: usize, valid: usize },
@@ -60,14 +62,18 @@ impl Plan {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },
                 other => return Err(format!("arrays of {other} cannot cross the boundary")),
             },
-            Type::UniTuple(..) | Type::Tuple(_) => {
+            Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => {
                 let items = ty.tuple_items().ok_or_else(|| format!("{ty}: no items"))?;
                 let l = layout(ty).ok_or_else(|| format!("{ty} has no native layout"))?;
                 let mut out = Vec::with_capacity(items.len());
                 for (item, off) in items.iter().zip(l.fields.iter()) {
                     out.push((*off, Plan::of(item)?));
                 }
-                Plan::Tuple(out)
+                let class = match ty {
+                    Type::NamedTuple(nt) => Some(nt.name.to_string()),
+                    _ => None,
+                };
+                Plan::Tuple(out, class)
             }
             Type::Optional(inner) => {
                 let l = layout(ty).ok_or_else(|| format!("{ty} has no native layout"))?;
@@ -247,7 +253,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         }
         Plan::List { typed: Some(name), .. } => return crate::lists::unbox_typed_list(py, name, obj, dst),
         Plan::List { item, itemsize, typed: None } => return crate::lists::unbox_list(py, np, item, *itemsize, obj, dst),
-        Plan::Tuple(items) => {
+        Plan::Tuple(items, _) => {
             if ffi::PyTuple_Check(obj) == 0 || ffi::PyTuple_Size(obj) != items.len() as isize {
                 return Err(PyTypeError::new_err(format!("expected a tuple of {} items", items.len())));
             }
@@ -293,7 +299,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
                 meminfo_decref(mi);
             }
         }
-        Plan::Tuple(items) => {
+        Plan::Tuple(items, _) => {
             for (off, p) in items {
                 release(p, src.add(*off));
             }
@@ -384,7 +390,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
                 return box_value(py, np, data, src);
             }
         }
-        Plan::Tuple(items) => {
+        Plan::Tuple(items, class) => {
             let t = ffi::PyTuple_New(items.len() as isize);
             if t.is_null() {
                 release(plan, src);
@@ -404,7 +410,17 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
                     }
                 }
             }
-            t
+            match class {
+                None => t,
+                Some(name) => {
+                    let made = crate::exceptions::namedtuple_class(py, name).map(|cls| ffi::PyObject_Call(cls.as_ptr(), t, std::ptr::null_mut()));
+                    ffi::Py_DECREF(t);
+                    match made {
+                        Some(r) => r,
+                        None => return Err(PyRuntimeError::new_err(format!("compiled code returned a {name} named tuple, a class no loaded module defines"))),
+                    }
+                }
+            }
         }
     };
     if r.is_null() {
@@ -464,7 +480,7 @@ pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
                 (*h).meminfo = mi;
             }
         }
-        Plan::Tuple(items) => {
+        Plan::Tuple(items, _) => {
             for (off, p) in items {
                 adopt_arrays(p, dst.add(*off))?;
             }

@@ -53,7 +53,7 @@ pub(crate) fn storable(plan: &Plan) -> bool {
     match plan {
         Plan::Number(_) | Plan::None | Plan::Str | Plan::Array { .. } | Plan::Instance(_) | Plan::Deferred(_) => true,
         Plan::List { typed: Some(_), .. } | Plan::Container { value: Some(_), .. } => true,
-        Plan::Tuple(items) => items.iter().all(|(_, p)| storable(p)),
+        Plan::Tuple(items, _) => items.iter().all(|(_, p)| storable(p)),
         Plan::Optional { data, .. } => storable(data),
         _ => false,
     }

@@ -24,6 +24,22 @@ pub fn lookup<'py>(py: Python<'py>, file: &str, name: &str) -> Option<Bound<'py,
     classes.get(&(file.to_string(), name.to_string())).map(|c| c.bind(py).clone())
 }
 
+fn namedtuples() -> &'static Mutex<HashMap<String, Py<PyType>>> {
+    static CLASSES: OnceLock<Mutex<HashMap<String, Py<PyType>>>> = OnceLock::new();
+    CLASSES.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Records a named tuple class a loaded module defines, by name: compiled code's named tuples
+/// are boxed as instances of it (the last module loaded that defines the name wins).
+pub fn register_namedtuple(name: &str, class: Py<PyType>) {
+    namedtuples().lock().unwrap_or_else(|e| e.into_inner()).insert(name.to_string(), class);
+}
+
+/// The named tuple class `name` a loaded module defines.
+pub fn namedtuple_class<'py>(py: Python<'py>, name: &str) -> Option<Bound<'py, PyType>> {
+    namedtuples().lock().unwrap_or_else(|e| e.into_inner()).get(name).map(|c| c.bind(py).clone())
+}
+
 /// The class a message starting with `numrs_abi::EXC_CLASS_PREFIX` names, and the rest of the
 /// message; `None` when it does not start so. A class no loaded module defines is a
 /// `RuntimeError`'s class, with a message saying so.

@@ -274,6 +274,10 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             for class in fname.split(',').filter(|c| !c.is_empty()) {
                 if let Ok(ty) = module.getattr(class).and_then(|c| Ok(c.downcast_into::<pyo3::types::PyType>()?)) {
+                    if ty.hasattr("_fields").unwrap_or(false) {
+                        let name = ty.name().map(|n| n.to_string()).unwrap_or_else(|_| class.to_string());
+                        exceptions::register_namedtuple(&name, ty.clone().unbind());
+                    }
                     exceptions::register(file, class, ty.unbind());
                 }
             }

@@ -135,7 +135,7 @@ pub(crate) unsafe fn retain(plan: &Plan, src: *const u8) {
                 (*c).refcount.fetch_add(1, Ordering::Relaxed);
             }
         }
-        Plan::Tuple(items) => {
+        Plan::Tuple(items, _) => {
             for (off, p) in items {
                 retain(p, src.add(*off));
             }
@@ -721,7 +721,7 @@ impl TypedListIter {
 pub fn owns(plan: &Plan) -> bool {
     match plan {
         Plan::List { .. } | Plan::Str | Plan::Container { .. } => true,
-        Plan::Tuple(items) => items.iter().any(|(_, p)| owns(p)),
+        Plan::Tuple(items, _) => items.iter().any(|(_, p)| owns(p)),
         Plan::Optional { data, .. } => owns(data),
         _ => false,
     }
@@ -741,7 +741,7 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
             ffi::Py_DECREF(obj);
             Ok(())
         }
-        Plan::Tuple(items) => {
+        Plan::Tuple(items, _) => {
             let mut r = Ok(());
             for (off, p) in items {
                 let x = after_call(py, np, p, src.add(*off));

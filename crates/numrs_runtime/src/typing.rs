@@ -268,17 +268,21 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
         return Some(Type::Unicode);
     }
     if ffi::PyTuple_Check(obj) != 0 {
-        if ty != std::ptr::addr_of_mut!(ffi::PyTuple_Type) {
-            // namedtuples are NamedTuple types, which cannot cross the boundary.
-            let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
-            if b.hasattr("_asdict").unwrap_or(false) {
-                return None;
-            }
-        }
         let n = ffi::PyTuple_Size(obj);
         let mut items = Vec::with_capacity(n as usize);
         for i in 0..n {
             items.push(typeof_value(py, np, ffi::PyTuple_GetItem(obj, i), false)?);
+        }
+        if ty != std::ptr::addr_of_mut!(ffi::PyTuple_Type) {
+            // A namedtuple is Numba's NamedTuple of its class (by name here: the fields come
+            // from the class's module when compiled code is typed), other subclasses plain
+            // tuples.
+            let b = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+            if b.hasattr("_asdict").unwrap_or(false) {
+                let name = b.get_type().name().ok()?.to_string();
+                let items = items.iter().map(Type::unliteral).collect();
+                return Some(Type::NamedTuple(std::sync::Arc::new(numrs_types::NamedTupleType { name: name.into(), fields: Vec::new(), items })));
+            }
         }
         return Some(Type::tuple(items));
     }

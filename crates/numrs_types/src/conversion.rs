@@ -45,7 +45,8 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
             can_convert(&from.unliteral(), to).map(|c| c.max(Conversion::Promote))
         }
         Type::StringLiteral(_) => matches!(to, Type::Unicode).then_some(Conversion::Safe),
-        Type::UniTuple(..) | Type::Tuple(_) => {
+        // `BaseAnonymousTuple.can_convert_to`: named tuples take no conversion either way.
+        Type::UniTuple(..) | Type::Tuple(_) if !matches!(to, Type::NamedTuple(_)) => {
             let a = from.tuple_items()?;
             let b = to.tuple_items()?;
             if a.len() != b.len() {

@@ -118,6 +118,7 @@ impl Display for Type {
             Type::FunctionType(sig) => write!(f, "FunctionType[{sig}]"),
             Type::UndefinedFunction(_) => write!(f, "UndefinedFunctionType[undefined(undefined)]"),
             Type::ExceptionClass(name) => write!(f, "{name}"),
+            Type::NamedTupleClass(c) => write!(f, "class(<class '{}.{}'>)", c.module, c.name),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),
             Type::Omitted(default) => write!(f, "omitted(default={default})"),
             Type::PyObject => f.write_str("pyobject"),

@@ -535,6 +535,27 @@ impl<'a> Parser<'a> {
                 self.s = &self.s[end + 1..];
                 Some(Type::Omitted(value.into()))
             }
+            // A named tuple, `Point(int64 x 2)` or `Point(int64, float64)`: its fields are not
+            // in the text (the class's module gives them).
+            _ if self.s.starts_with('(') && !name.contains('.') => {
+                self.eat("(").then_some(())?;
+                let first = self.ty()?;
+                let items = if self.eat("x") {
+                    self.skip_ws();
+                    let end = self.s.find(')')?;
+                    let n: usize = self.s[..end].trim().parse().ok()?;
+                    self.s = &self.s[end + 1..];
+                    vec![first; n]
+                } else if self.eat(")") {
+                    vec![first]
+                } else {
+                    self.eat(",").then_some(())?;
+                    let mut items = vec![first];
+                    items.extend(self.list(")")?);
+                    items
+                };
+                Some(Type::NamedTuple(Arc::new(crate::NamedTupleType { name: name.into(), fields: Vec::new(), items })))
+            }
             _ => None,
         }
     }

@@ -306,7 +306,33 @@ pub struct NamedTupleType {
     pub items: Vec<Type>,
 }
 
+/// A `collections.namedtuple` (or `typing.NamedTuple`) class of the user's module, used as a
+/// value (Numba's `NamedTupleClass`): calling it makes a [`Type::NamedTuple`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct NamedTupleClassType {
+    pub name: Arc<str>,
+    /// The module that defines it (`__module__`), for its printed name.
+    pub module: Arc<str>,
+    pub fields: Vec<Arc<str>>,
+    /// How many of the last fields have defaults.
+    pub defaults: u32,
+}
+
 impl NamedTupleType {
+    /// The items' one type, for a `NamedUniTuple`.
+    pub fn homogeneous(&self) -> Option<&Type> {
+        let first = self.items.first()?;
+        self.items.iter().all(|t| t == first).then_some(first)
+    }
+
+    /// The anonymous tuple type with the same items (the same representation).
+    pub fn anonymous(&self) -> Type {
+        match self.homogeneous() {
+            Some(d) => Type::unituple(d.clone(), self.items.len() as u32),
+            None => Type::Tuple(self.items.clone().into()),
+        }
+    }
+
     /// The position of a field.
     pub fn field(&self, name: &str) -> Option<usize> {
         self.fields.iter().position(|f| &**f == name)
@@ -387,6 +413,8 @@ pub enum Type {
     /// that `np.finfo(np.float64)` returns, printed `finfo(float64, ..., int64)` (or
     /// `iinfo(int64 x 3)` when its items share a type).
     NamedTuple(Arc<NamedTupleType>),
+    /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.
+    NamedTupleClass(Arc<NamedTupleClassType>),
     /// A `@jitclass` class used as a value (Numba's `ClassType`):
     /// `jitclass.Bag#7f3a2c1b9e40<value:int32,array:array(float32, 1d, A)>`.
     JitClass(Arc<JitClassType>),
@@ -778,6 +806,10 @@ impl Type {
     pub fn is_tuple(&self) -> bool {
         matches!(self, Type::UniTuple(..) | Type::Tuple(_))
     }
+    /// Numba's `BaseTuple`: anonymous and named tuples.
+    pub fn is_base_tuple(&self) -> bool {
+        matches!(self, Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_))
+    }
     pub fn is_string(&self) -> bool {
         matches!(self, Type::Unicode | Type::StringLiteral(_))
     }
@@ -827,6 +859,11 @@ impl Type {
             Type::Set { dtype, reflected } => Type::Set { dtype: map(dtype), reflected: *reflected },
             Type::Tuple(items) => Type::Tuple(items.iter().map(|t| t.map_parts(f)).collect::<Vec<_>>().into()),
             Type::DictType(kv) => Type::DictType(Arc::new((kv.0.map_parts(f), kv.1.map_parts(f), kv.2.clone()))),
+            Type::NamedTuple(nt) => Type::NamedTuple(Arc::new(NamedTupleType {
+                name: nt.name.clone(),
+                fields: nt.fields.clone(),
+                items: nt.items.iter().map(|t| t.map_parts(f)).collect(),
+            })),
             _ => self.clone(),
         }
     }
@@ -855,6 +892,7 @@ impl Type {
             Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => t.holds_jitclass_instance(),
             Type::List { dtype, .. } | Type::Set { dtype, .. } => dtype.holds_jitclass_instance(),
             Type::Tuple(items) => items.iter().any(Type::holds_jitclass_instance),
+            Type::NamedTuple(nt) => nt.items.iter().any(Type::holds_jitclass_instance),
             Type::DictType(kv) => kv.0.holds_jitclass_instance() || kv.1.holds_jitclass_instance(),
             _ => false,
         }
@@ -877,6 +915,7 @@ impl Type {
             Type::Array(a) => a.dtype.is_precise(),
             Type::UniTuple(d, _) => d.is_precise(),
             Type::Tuple(items) => items.iter().all(Type::is_precise),
+            Type::NamedTuple(nt) => nt.items.iter().all(Type::is_precise),
             Type::List { dtype, .. } | Type::Set { dtype, .. } | Type::ListType(dtype) => dtype.is_precise(),
             Type::DictType(kv) => kv.0.is_precise() && kv.1.is_precise(),
             Type::Optional(t) => t.is_precise(),
@@ -897,6 +936,7 @@ impl Type {
             | Type::Unicode
             | Type::StringLiteral(_)
             | Type::DictType(_) => Type::iterator(IteratorKind::Container(self.clone())),
+            Type::NamedTuple(nt) if nt.homogeneous().is_some() => Type::iterator(IteratorKind::Container(self.clone())),
             _ => return None,
         })
     }
@@ -921,6 +961,7 @@ impl Type {
             IteratorKind::Container(c) => match c {
                 Type::List { dtype, .. } | Type::ListType(dtype) | Type::Set { dtype, .. } => (**dtype).clone(),
                 Type::UniTuple(d, _) => (**d).clone(),
+                Type::NamedTuple(nt) => nt.homogeneous()?.clone(),
                 Type::Unicode | Type::StringLiteral(_) => Type::Unicode,
                 Type::DictType(kv) => kv.0.clone(),
                 _ => return None,

@@ -146,6 +146,10 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
 
 /// `BaseTuple.unify` (heterogeneous form): element-wise, when lengths match.
 fn tuple_unify(this: &Type, other: &Type) -> Option<Type> {
+    // Named tuples unify with nothing but their own type.
+    if matches!(other, Type::NamedTuple(_)) {
+        return None;
+    }
     let a = this.tuple_items()?;
     let b = other.tuple_items()?;
     if a.len() != b.len() {

@@ -42,7 +42,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             _ => None,
         },
         // A named tuple's fields.
-        Type::NamedTuple(nt) => nt.field(attr).map(|i| nt.items[i].clone()),
+        Type::NamedTuple(nt) => nt.field(attr).and_then(|i| nt.items.get(i).cloned()),
         // Numba's `ArrayFlagsAttribute`.
         Type::ArrayFlags(_) => match attr {
             "contiguous" | "c_contiguous" | "f_contiguous" => Some(Type::boolean()),

@@ -73,6 +73,7 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Type::Array(_)
         | Type::UniTuple(..)
         | Type::Tuple(_)
+        | Type::NamedTuple(_)
         | Type::List { .. }
         | Type::ListType(_)
         | Type::DictType(_)
@@ -100,6 +101,7 @@ fn bool_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             | Type::Set { .. }
             | Type::UniTuple(..)
             | Type::Tuple(_)
+            | Type::NamedTuple(_)
             | Type::Array(_) => sig(Type::boolean(), args),
             _ => Ok(None),
         },
@@ -288,7 +290,7 @@ fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Type::Array(a) if a.ndim == 1 => vec![a.dtype.clone()],
         Type::Array(_) => return Ok(None),
         Type::Tuple(items) => items.to_vec(),
-        Type::UniTuple(..) | Type::List { .. } | Type::ListType(_) | Type::Range(_) => {
+        Type::UniTuple(..) | Type::NamedTuple(_) | Type::List { .. } | Type::ListType(_) | Type::Range(_) => {
             match iterable.iterator_type().and_then(|it| it.yield_type()) {
                 Some(y) => vec![y],
                 None => return Ok(None),
@@ -329,8 +331,8 @@ fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
     }
     match (args, kws) {
-        ([t], []) if t.is_tuple() && !hashable(t) => Ok(None),
-        ([t], []) if t.is_number() || t.is_string() || t.is_tuple() => sig(Type::int64(), args),
+        ([t], []) if t.is_base_tuple() && !hashable(t) => Ok(None),
+        ([t], []) if t.is_number() || t.is_string() || t.is_base_tuple() => sig(Type::int64(), args),
         ([_], []) => sig(Type::NoneType, args),
         _ => Ok(None),
     }
@@ -353,6 +355,7 @@ fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
         "builtins.list" => matches!(v, Type::List { .. } | Type::ListType(_)),
         "builtins.dict" => matches!(v, Type::DictType(_)),
         "builtins.set" => matches!(v, Type::Set { .. }),
+        // `BaseAnonymousTuple`: a named tuple is not a `tuple` here.
         "builtins.tuple" => v.is_tuple(),
         "numpy.ndarray" => matches!(v, Type::Array(_)),
         _ => return None,
@@ -362,6 +365,10 @@ fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
 /// `isinstance(x, cls)` / `isinstance(x, (cls, ...))`: a compile-time constant.
 fn isinstance(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let ([value, cls], []) = (args, kws) else { return Ok(None) };
+    // `ol_isinstance` refuses the types it does not list (named tuples among them).
+    if matches!(value, Type::NamedTuple(_) | Type::NamedTupleClass(_)) {
+        return Err(CallError::typing(format!("isinstance() does not support variables of type \"{value}\".")));
+    }
     let answer = match cls.tuple_items() {
         Some(classes) => {
             let mut any = false;
@@ -408,7 +415,7 @@ fn next(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn tuple_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws) {
         ([], []) => sig(Type::Tuple(Vec::new().into()), args),
-        ([t], []) if t.is_tuple() => sig(t.clone(), args),
+        ([t], []) if t.is_base_tuple() => sig(t.clone(), args),
         _ => Ok(None),
     }
 }

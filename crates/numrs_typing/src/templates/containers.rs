@@ -45,6 +45,7 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
             return string::has_method(attr).then(|| Type::bound_function(&format!("str.{attr}"), Type::Unicode))
         }
         Type::UniTuple(..) | Type::Tuple(_) => tuple::has_method(attr).then_some("tuple"),
+        Type::NamedTuple(nt) if nt.field(attr).is_none() => tuple::has_method(attr).then_some("tuple"),
         Type::Function(key) => return typed_class_attr(key, attr),
         _ => None,
     }?;
@@ -166,6 +167,7 @@ pub(super) fn is_hashable(t: &Type) -> bool {
         | Type::NoneType => true,
         Type::UniTuple(d, _) => is_hashable(d),
         Type::Tuple(items) => items.iter().all(is_hashable),
+        Type::NamedTuple(nt) => nt.items.iter().all(is_hashable),
         _ => false,
     }
 }

@@ -53,7 +53,7 @@ fn ne(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn eq_ne(args: &[Type], _kws: &[(String, Type)], is_eq: bool) -> CallResult {
     match args {
         [a, b] if a.is_string() && b.is_string() => sig(Type::boolean(), args),
-        [a, b] if a.is_tuple() && b.is_tuple() => sig(Type::boolean(), args),
+        [a, b] if a.is_base_tuple() && b.is_base_tuple() => sig(Type::boolean(), args),
         [Type::NoneType, Type::NoneType] => sig(Type::BooleanLiteral(is_eq), args),
         [Type::NoneType, Type::Optional(_)] | [Type::Optional(_), Type::NoneType] => sig(Type::boolean(), args),
         [Type::NoneType, _] | [_, Type::NoneType] => sig(Type::BooleanLiteral(!is_eq), args),
@@ -75,7 +75,7 @@ fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             Type::List { .. } | Type::ListType(_) | Type::Set { .. } | Type::Array(_) => {
                 sig(Type::boolean(), args)
             }
-            Type::UniTuple(..) | Type::Tuple(_) => sig(Type::boolean(), args),
+            Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => sig(Type::boolean(), args),
             Type::Unicode | Type::StringLiteral(_) => sig(Type::boolean(), args),
             _ => Ok(None),
         },
@@ -93,6 +93,8 @@ fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             _ => Ok(None),
         },
         Type::UniTuple(d, _) if index.is_integer() => sig((**d).clone(), args),
+        // A `NamedUniTuple` indexes as a `UniTuple` does.
+        Type::NamedTuple(nt) if index.is_integer() && nt.homogeneous().is_some() => sig(nt.homogeneous().cloned().unwrap_or(Type::Undefined), args),
         // `a.flat[i]`.
         Type::Iterator(k) if index.is_integer() => match &**k {
             numrs_types::IteratorKind::Flat(Type::Array(a)) => sig(a.dtype.clone(), args),

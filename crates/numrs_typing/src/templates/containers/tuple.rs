@@ -31,6 +31,13 @@ fn index(args: &[Type], kws: &[(String, Type)]) -> CallResult {
                 None => Ok(None),
             }
         }
+        ([tup @ Type::NamedTuple(nt), value], []) => match nt.homogeneous() {
+            Some(d) => match crate::registry::resolve_call("operator.eq", &[d.clone(), value.clone()], &[])? {
+                Some(_) => sig(Type::intp(), &[tup.clone(), value.clone()]),
+                None => Ok(None),
+            },
+            None => Ok(None),
+        },
         _ => Ok(None),
     }
 }
