@@ -58,6 +58,7 @@ pub fn is_container(t: &Type) -> bool {
 pub fn is_container_iter(k: &IteratorKind) -> bool {
     match k {
         IteratorKind::Container(c) => matches!(c, Type::DictType(_) | Type::Set { .. } | Type::List { .. } | Type::ListType(_)),
+        IteratorKind::DictView(..) => true,
         IteratorKind::Zip(items) => items.iter().any(|t| matches!(t, Type::Iterator(k) if matches!(&**k, IteratorKind::Container(Type::DictType(_))))),
         _ => false,
     }
@@ -169,6 +170,9 @@ fn kv(t: &Type) -> Option<(Type, Type)> {
 /// Implementations of operators and builtins over dicts and sets (`len`, `in`, set algebra).
 pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let first = sig.args.first()?;
+    if let (Type::DictView(..), "builtins.len") = (first, key) {
+        return Some(view_len);
+    }
     if !is_container(first) {
         return None;
     }
@@ -197,6 +201,16 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
 
 fn op_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let h = cx.handle_arg(vals, 0)?;
+    let i64t = cx.ctx.i64_type();
+    Ok(cx.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into()))
+}
+
+/// `len(d.keys())`: the dict's length now (the view's state holds the dict's handle).
+fn view_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let Some(state) = vals.first().copied().flatten() else { return cx.fail("internal error: missing view") };
+    let st = cx.iter_state_type();
+    let p0 = cx.b.build_struct_gep(st, state.into_pointer_value(), 0, "")?;
+    let h = cx.b.build_load(cx.ptr_ty(), p0, "")?.into_pointer_value();
     let i64t = cx.ctx.i64_type();
     Ok(cx.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into()))
 }
@@ -984,6 +998,43 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.ctx.struct_type(&[self.ptr_ty().into(), self.ctx.i64_type().into(), self.ctx.i64_type().into()], false)
     }
 
+    /// A fresh iteration over a dict or set (`val` its handle) or a dict view (`val` the view's
+    /// state, whose handle it takes): `None` for other kinds.
+    pub(crate) fn container_iter_from(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<Option<BasicValueEnum<'ctx>>> {
+        match k {
+            IteratorKind::DictView(..) => {
+                let st = self.iter_state_type();
+                let p0 = self.b.build_struct_gep(st, val.into_pointer_value(), 0, "")?;
+                let h = self.b.build_load(self.ptr_ty(), p0, "")?.into_pointer_value();
+                self.iter_state(h).map(Some)
+            }
+            IteratorKind::Container(c) if is_container(c) => self.iter_state(val.into_pointer_value()).map(Some),
+            _ => Ok(None),
+        }
+    }
+
+    /// One step, `{item, valid}`, of an iterator over a dict, a set or a dict view whose state
+    /// is at `state`; `None` for other kinds.
+    pub(crate) fn container_iter_next(&self, state: PointerValue<'ctx>, k: &IteratorKind, item_t: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let (view, ct) = match k {
+            IteratorKind::DictView(kind, d) => (
+                match kind {
+                    numrs_types::DictViewKind::Keys => View::Keys,
+                    numrs_types::DictViewKind::Values => View::Values,
+                    numrs_types::DictViewKind::Items => View::Items,
+                },
+                d.clone(),
+            ),
+            IteratorKind::Container(c) if is_container(c) => (View::Keys, c.clone()),
+            _ => return Ok(None),
+        };
+        let (item, valid) = self.container_next(state, view, &ct, item_t)?;
+        let pt = self.ctx.struct_type(&[self.vt(item_t)?, self.ctx.bool_type().into()], false);
+        let agg = self.b.build_insert_value(pt.get_undef(), item, 0, "")?;
+        let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+        Ok(Some(agg.as_basic_value_enum()))
+    }
+
     /// A new `{handle, 0}` iterator state in the frame.
     fn iter_state(&self, h: PointerValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
         let st = self.iter_state_type();
@@ -1001,6 +1052,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// What iterating `it` (an iterator variable) yields, when it goes over a dict or set.
     fn dict_view_of(&self, it: VarId) -> Option<(View, Type)> {
+        let view = |k: &numrs_types::DictViewKind| match k {
+            numrs_types::DictViewKind::Keys => View::Keys,
+            numrs_types::DictViewKind::Values => View::Values,
+            numrs_types::DictViewKind::Items => View::Items,
+        };
+        match self.ty(it).ok()? {
+            Type::DictView(k, d) => return Some((view(&k), (*d).clone())),
+            Type::Iterator(ik) => match &*ik {
+                IteratorKind::DictView(k, d) => return Some((view(k), d.clone())),
+                IteratorKind::Container(c) if is_container(c) => return Some((View::Keys, c.clone())),
+                _ => {}
+            },
+            _ => {}
+        }
         let src = match self.resolve_def(it)? {
             Value::GetIter(x) => *x,
             _ => it,
@@ -1029,6 +1094,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if is_container(&vt) {
             let h = self.load(v)?.into_pointer_value();
             return self.iter_state(h).map(Some);
+        }
+        if let Type::DictView(k, d) = &vt {
+            // A view iterates again from the start each time.
+            return self.container_iter_from(self.load(v)?, &IteratorKind::DictView(*k, (**d).clone()));
         }
         if let (Type::Iterator(_), Some(_)) = (&vt, self.dict_view_of(v)) {
             // A view is its own iterator.

@@ -2846,6 +2846,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A new iterator of kind `k` over the iterable `val`: a pointer to its state.
     pub(crate) fn iter_from(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<BasicValueEnum<'ctx>> {
+        if let Some(state) = self.container_iter_from(val, k)? {
+            return Ok(state);
+        }
         let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;
         let state = self.temp(st.into())?;
         let tt = Type::Iterator(std::sync::Arc::new(k.clone()));
@@ -2889,6 +2892,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// The next item of the iterator at `state`, as the pair `{item (as `item_t`), valid}`.
     pub(crate) fn iter_next(&self, state: inkwell::values::PointerValue<'ctx>, k: &IteratorKind, item_t: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Some(next) = self.container_iter_next(state, k, item_t)? {
+            return Ok(next);
+        }
         let it = Type::Iterator(std::sync::Arc::new(k.clone()));
         let pair = (item_t.clone(),);
         let st = types::iterator_state(self.ctx, k).map_err(|m| CgError { span: self.span, message: m })?;

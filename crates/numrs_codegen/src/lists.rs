@@ -558,7 +558,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         let Some(it) = t.iterator_type() else { return self.fail(format!("iterating over {t} is not supported by numrs build yet")) };
-        if matches!(&it, Type::Iterator(k) if matches!(&**k, IteratorKind::Container(Type::DictType(_) | Type::Set { .. }))) {
+        if matches!(&it, Type::Iterator(k) if matches!(&**k, IteratorKind::Container(Type::DictType(_) | Type::Set { .. }) | IteratorKind::DictView(..))) {
             // Dicts, sets and their views are iterated from their variable (`dicts.rs`).
             return self.fail(format!("iterating over {t} here is not supported by numrs build yet"));
         }

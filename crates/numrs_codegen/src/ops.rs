@@ -1157,6 +1157,9 @@ fn iter<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValu
         Type::Range(_) | Type::UniTuple(..) | Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode => {
             cx.getiter_val(v, &sig.return_type)
         }
+        Type::DictView(..) | Type::DictType(_) | Type::Set { .. } | Type::NamedTuple(_) => {
+            cx.getiter_val(v, &sig.return_type)
+        }
         other => cx.fail(format!("iter() of {other} is not supported by numrs build yet")),
     }
 }

@@ -190,6 +190,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::JitClassInstance(_) => ptr.into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
+        // A dict view: the `{handle, position, length}` state it iterates with (see `dicts.rs`).
+        Type::DictView(..) => ptr.into(),
         // A string's MemInfo (see `strings.rs`); a string literal is a static one.
         Type::Unicode | Type::StringLiteral(_) => ptr.into(),
         // A list is its MemInfo (see `lists.rs`); a typed list is built the same way.
@@ -233,6 +235,11 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             let Type::Array(a) = arr else { return Err(format!("ndenumerate over {arr}")) };
             let i64t = ctx.i64_type();
             Ok(ctx.struct_type(&[array_struct(ctx, a.ndim).into(), i64t.into(), i64t.into()], false))
+        }
+        // A dict, set or dict view iteration: `{handle, position, length at the start}`.
+        IteratorKind::DictView(..) | IteratorKind::Container(Type::DictType(_) | Type::Set { .. }) => {
+            let i64t = ctx.i64_type().into();
+            Ok(ctx.struct_type(&[ctx.ptr_type(AddressSpace::default()).into(), i64t, i64t], false))
         }
         // The string, the next index, the last item produced (owned by the state).
         IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => {

@@ -99,6 +99,10 @@ impl Display for Type {
                 IteratorKind::NdIndex(n) => write!(f, "ndindex(ndim={n})"),
                 IteratorKind::NdEnumerate(a) => write!(f, "ndenumerate({a})"),
                 IteratorKind::Flat(a) => write!(f, "array.flat({a})"),
+                IteratorKind::DictView(k, d) => {
+                    let y = self.yield_type().map_or_else(|| "?".to_string(), |y| y.to_string());
+                    write!(f, "iter[{d}->{y}],{}[{d}]", k.name())
+                }
                 IteratorKind::Zip(items) => {
                     f.write_str("zip(")?;
                     write_list(f, items, ", ")?;
@@ -118,6 +122,7 @@ impl Display for Type {
             Type::FunctionType(sig) => write!(f, "FunctionType[{sig}]"),
             Type::UndefinedFunction(_) => write!(f, "UndefinedFunctionType[undefined(undefined)]"),
             Type::ExceptionClass(name) => write!(f, "{name}"),
+            Type::DictView(k, d) => write!(f, "{}[{d}]", k.name()),
             Type::NamedTupleClass(c) => write!(f, "class(<class '{}.{}'>)", c.module, c.name),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),
             Type::Omitted(default) => write!(f, "omitted(default={default})"),

@@ -296,6 +296,37 @@ pub enum IteratorKind {
     /// `array.flat`: the array's items in C order, also indexed by flat position (Numba's
     /// `NumpyFlatType`, its own iterator).
     Flat(Type),
+    /// Numba's `DictIteratorType` over a view of a typed dict (the dict type):
+    /// `iter[DictType[int64,float64]<iv=None>->int64],keys[DictType[int64,float64]<iv=None>]`.
+    DictView(DictViewKind, Type),
+}
+
+/// Which view of a typed dict: `d.keys()`, `d.values()`, `d.items()`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DictViewKind {
+    Keys,
+    Values,
+    Items,
+}
+
+impl DictViewKind {
+    /// The name Numba gives the view's type (`keys[...]`).
+    pub fn name(self) -> &'static str {
+        match self {
+            DictViewKind::Keys => "keys",
+            DictViewKind::Values => "values",
+            DictViewKind::Items => "items",
+        }
+    }
+
+    /// What iterating the view of a dict of `k` to `v` yields.
+    pub fn yield_type(self, k: &Type, v: &Type) -> Type {
+        match self {
+            DictViewKind::Keys => k.clone(),
+            DictViewKind::Values => v.clone(),
+            DictViewKind::Items => Type::tuple(vec![k.clone(), v.clone()]),
+        }
+    }
 }
 
 /// A named tuple's class name, field names and item types.
@@ -413,6 +444,9 @@ pub enum Type {
     /// that `np.finfo(np.float64)` returns, printed `finfo(float64, ..., int64)` (or
     /// `iinfo(int64 x 3)` when its items share a type).
     NamedTuple(Arc<NamedTupleType>),
+    /// A view of a typed dict (Numba's `DictKeysIterableType` and its kin): an iterable with
+    /// a length, `keys[DictType[int64,float64]<iv=None>]`. The payload is the dict type.
+    DictView(DictViewKind, Arc<Type>),
     /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.
     NamedTupleClass(Arc<NamedTupleClassType>),
     /// A `@jitclass` class used as a value (Numba's `ClassType`):
@@ -937,6 +971,7 @@ impl Type {
             | Type::StringLiteral(_)
             | Type::DictType(_) => Type::iterator(IteratorKind::Container(self.clone())),
             Type::NamedTuple(nt) if nt.homogeneous().is_some() => Type::iterator(IteratorKind::Container(self.clone())),
+            Type::DictView(kind, d) => Type::iterator(IteratorKind::DictView(*kind, (**d).clone())),
             _ => return None,
         })
     }
@@ -958,6 +993,10 @@ impl Type {
                     Type::array_ro(a.dtype.clone(), a.ndim - 1, layout, a.readonly)
                 }
             }
+            IteratorKind::DictView(kind, d) => match d {
+                Type::DictType(kv) => kind.yield_type(&kv.0, &kv.1),
+                _ => return None,
+            },
             IteratorKind::Container(c) => match c {
                 Type::List { dtype, .. } | Type::ListType(dtype) | Type::Set { dtype, .. } => (**dtype).clone(),
                 Type::UniTuple(d, _) => (**d).clone(),

@@ -77,6 +77,7 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         | Type::List { .. }
         | Type::ListType(_)
         | Type::DictType(_)
+        | Type::DictView(..)
         | Type::Set { .. }
         | Type::Unicode
         | Type::StringLiteral(_)

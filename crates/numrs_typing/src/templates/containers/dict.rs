@@ -2,7 +2,7 @@
 //! `dictdecl.py`, `typed/dictobject.py`).
 
 
-use numrs_types::{unify_pairs, IteratorKind, Type};
+use numrs_types::{unify_pairs, Type};
 
 use super::{cast_ok, is_hashable, sig, yield_of};
 use crate::registry::{AbstractFn, CallError, CallResult};
@@ -127,29 +127,15 @@ fn setdefault(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `d.items()`: iterating yields `(key, value)`.
-///
-/// numrs has no dict-view type yet; the view is modelled as the iterator it produces
-/// (`zip` of the key and value iterators), which yields `Tuple(key, value)` like Numba's
-/// `DictItemsIterableType`.
-pub(crate) fn items_view(k: &Type, v: &Type) -> Type {
-    Type::iterator(IteratorKind::Zip(vec![keys_view(k, v), values_view(v)]))
-}
-
-/// `d.keys()`: modelled as the key iterator of the dict.
-pub(crate) fn keys_view(k: &Type, v: &Type) -> Type {
-    Type::iterator(IteratorKind::Container(Type::dict(k.clone(), v.clone())))
-}
-
-/// `d.values()`: modelled as an iterator yielding values.
-pub(crate) fn values_view(v: &Type) -> Type {
-    Type::iterator(IteratorKind::Container(Type::list(v.clone(), false)))
+/// `d.keys()`, `d.values()`, `d.items()`: Numba's view types of the (unliteral) dict.
+pub(crate) fn view(kind: numrs_types::DictViewKind, k: &Type, v: &Type) -> Type {
+    Type::DictView(kind, std::sync::Arc::new(Type::dict(k.clone(), v.clone())))
 }
 
 fn items(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
         [d] if kws.is_empty() && precise(d) => match kv(d) {
-            Some((k, v)) => sig(items_view(k, v), args),
+            Some((k, v)) => sig(view(numrs_types::DictViewKind::Items, k, v), args),
             None => Ok(None),
         },
         _ => Ok(None),
@@ -159,7 +145,7 @@ fn items(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn keys(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
         [d] if kws.is_empty() && precise(d) => match kv(d) {
-            Some((k, v)) => sig(keys_view(k, v), args),
+            Some((k, v)) => sig(view(numrs_types::DictViewKind::Keys, k, v), args),
             None => Ok(None),
         },
         _ => Ok(None),
@@ -169,7 +155,7 @@ fn keys(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn values(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match args {
         [d] if kws.is_empty() && precise(d) => match kv(d) {
-            Some((_, v)) => sig(values_view(v), args),
+            Some((k, v)) => sig(view(numrs_types::DictViewKind::Values, k, v), args),
             None => Ok(None),
         },
         _ => Ok(None),
