@@ -41,6 +41,112 @@ fn list_slice_store_error(inf: &Inferer<'_>, target: VarId, index: VarId, stored
     }
 }
 
+/// The reduction variables of `prange` loops updated with an operator Numba's parfor pass
+/// cannot reduce with (`get_parfor_reductions` / `get_reduce_nodes`): a variable carried from
+/// one iteration to the next whose new value is computed from itself by a binary operator
+/// other than `+ - * /` (`|=`, `^`, `**`, ...) is "an unsupported reduction function" (a
+/// `ValueError` without a line); a floor division has an error of its own, at its line.
+fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<VarId, &Value>) -> Option<InferError> {
+    use numrs_ir::Terminator;
+    use numrs_syntax::ast::BinOp;
+    let ir = inf.ir;
+    let definition = |mut v: VarId| -> Option<&Value> {
+        for _ in 0..64 {
+            match defs.get(&v)? {
+                Value::Var(next) => v = *next,
+                other => return Some(*other),
+            }
+        }
+        None
+    };
+    let root = |mut v: VarId| -> VarId {
+        for _ in 0..64 {
+            match defs.get(&v) {
+                Some(Value::Var(next)) => v = *next,
+                _ => break,
+            }
+        }
+        v
+    };
+    let mut spans: std::collections::HashMap<VarId, numrs_syntax::ast::Span> = Default::default();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let StmtKind::Assign { target, .. } = &s.kind {
+                spans.insert(*target, s.span);
+            }
+        }
+    }
+    for (h, block) in ir.blocks.iter().enumerate() {
+        let Terminator::Branch { truebr, falsebr, .. } = &block.term else { continue };
+        let iterated = block.stmts.iter().find_map(|s| match &s.kind {
+            StmtKind::Assign { value: Value::IterNext(it), .. } => Some(*it),
+            _ => None,
+        });
+        let Some(Value::GetIter(range)) = iterated.and_then(definition) else { continue };
+        let Some(Value::Call { func, .. }) = definition(*range) else { continue };
+        let is_prange = match definition(*func) {
+            Some(Value::Global(n)) => n == "prange",
+            Some(Value::GetAttr { value, attr }) => attr == "prange" && matches!(inf.get(*value), Some(Type::Module(m)) if &**m == "numba"),
+            _ => false,
+        };
+        if !is_prange {
+            continue;
+        }
+        // The body: what the true branch reaches without passing the header or the exit.
+        let mut body: Vec<usize> = Vec::new();
+        let mut stack = vec![truebr.0 as usize];
+        while let Some(b) = stack.pop() {
+            if b == h || b == falsebr.0 as usize || body.contains(&b) || b >= ir.blocks.len() {
+                continue;
+            }
+            body.push(b);
+            stack.extend(ir.blocks[b].term.successors().iter().map(|s| s.0 as usize));
+        }
+        for s in &block.stmts {
+            let StmtKind::Assign { target: phi, value: Value::Phi(incoming) } = &s.kind else { continue };
+            let mut pending: Vec<VarId> = incoming.iter().filter(|(b, _)| body.contains(&(b.0 as usize))).filter_map(|(_, v)| *v).collect();
+            let mut seen = std::collections::HashSet::new();
+            while let Some(v) = pending.pop() {
+                let v = root(v);
+                if v == *phi || !seen.insert(v) {
+                    continue;
+                }
+                match definition(v) {
+                    Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
+                    Some(Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs }) if root(*lhs) == *phi || root(*rhs) == *phi => match op {
+                        BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div => {}
+                        BinOp::FloorDiv => {
+                            return Some(InferError {
+                                kind: "NumbaValueError",
+                                code: "unsupported-syntax",
+                                message: "Parallel floordiv reductions are not supported. If all divisors are integers then a floordiv reduction can in some cases be parallelized as a multiply reduction followed by a floordiv of the resulting product.".into(),
+                                span: spans.get(&v).copied(),
+                                notes: vec![],
+                                secondary: vec![],
+                            })
+                        }
+                        _ => {
+                            let name = &ir.var(*phi).base;
+                            return Some(InferError {
+                                kind: "ValueError",
+                                code: "unsupported-syntax",
+                                message: format!("Use of reduction variable {name} in an unsupported reduction function."),
+                                span: None,
+                                notes: vec![format!(
+                                    "'{name}' is carried from one iteration to the next; Numba's prange loops reduce only with +, -, *, / and max/min"
+                                )],
+                                secondary: vec![],
+                            });
+                        }
+                    },
+                    _ => {}
+                }
+            }
+        }
+    }
+    None
+}
+
 pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferError> {
     let ir = inf.ir;
     let mut defs: std::collections::HashMap<VarId, &Value> = Default::default();
@@ -91,6 +197,11 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
                     )),
                 };
             }
+        }
+    }
+    if target.parallel {
+        if let Some(e) = prange_reduction_error(inf, &defs) {
+            return Some(e);
         }
     }
     // Lowering walks the blocks in order; the first index (or array comparison) it cannot
