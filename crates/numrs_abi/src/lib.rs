@@ -707,6 +707,9 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // No data: an omitted argument (a parameter left to its default), a NumPy scalar class
         // (`np.float64` passed as a dtype: its type says everything).
         Type::Omitted(_) | Type::NumberClass(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        // A jit function of the module passed as an argument: the specialization calls it
+        // directly; the runtime checks that the dispatcher passed is that function's.
+        Type::Dispatcher(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // Literal integers and booleans are stored as their base type (`Literal[int](3)`:
         // int64, as Numba's data model does).
         Type::IntegerLiteral(_) | Type::BooleanLiteral(_) => layout(&Type::Number(ty.as_number()?)),
@@ -730,7 +733,7 @@ pub fn crosses(ty: &Type) -> bool {
     }
     match ty {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
-        Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) => true,
+        Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
         Type::Array(a) => matches!(a.dtype, Type::Number(_)),
         Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses(t),
         Type::Tuple(items) => items.iter().all(crosses),

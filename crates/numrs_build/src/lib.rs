@@ -231,21 +231,11 @@ fn jitclass_member<'a>(info: &'a queries::ModuleInfo, jit: &numrs_hir::JitFuncti
     numrs_hir::jitclass_member_of(&info.classes, jit).map(|(class, def)| (class, def.kind))
 }
 
-/// An argument type of a recorded specialization from its Numba spelling: a jit function of
-/// this module passed as an argument (`type(CPUDispatcher(<function f>))`) is the dispatcher
-/// of the one function with that name. An inner function passed as an argument prints as
-/// Numba's copy of it (`closure.<locals>.f`), which does not say whose it is: those come
-/// from the typed form (`caller_specs`).
-fn parse_arg(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, s: &str) -> Option<Type> {
-    if let Some(t) = numrs_types::parse_type(s) {
-        // Instance types in other types come from the typed form (`caller_specs`).
-        return numrs_check::resolve_jitclass_text(db, file, t);
-    }
-    let name = s.strip_prefix("type(CPUDispatcher(<function ")?.strip_suffix(">))")?;
-    if name.contains(".<locals>.") || info.functions.iter().filter(|f| *f.name == *name).count() != 1 {
-        return None;
-    }
-    Some(Type::Dispatcher(DispatcherRef { name: name.into(), id: 0, file: None }))
+/// An argument type of a recorded specialization from its Numba spelling (see
+/// `numrs_check::parse_recorded_type`). Instance types in other types come from the typed
+/// form (`caller_specs`); so do inner functions passed as arguments.
+fn parse_arg(db: &dyn numrs_db::Db, file: SourceFile, _info: &queries::ModuleInfo, s: &str) -> Option<Type> {
+    numrs_check::parse_recorded_type(db, file, s)
 }
 
 /// The dispatcher `check` makes of the inner function at `path` of this file's jit function

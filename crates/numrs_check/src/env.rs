@@ -224,6 +224,28 @@ pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &st
     Some(numrs_types::Type::JitClassInstance(jitclass_type(db, file, info, class)))
 }
 
+/// An argument type of a recorded specialization (a `--signatures` record) from its Numba
+/// spelling: a type (with [`resolve_jitclass_text`]), or a jit function of this module passed
+/// as an argument, `type(CPUDispatcher(<function f>))`: the dispatcher of the one jit function
+/// `f` of the file. An inner function passed as an argument prints as Numba's copy of it
+/// (`closure.<locals>.f`), which does not say whose it is: `None`.
+pub fn parse_recorded_type(db: &dyn Db, file: numrs_db::SourceFile, text: &str) -> Option<Type> {
+    let Some(name) = text.trim().strip_prefix("type(CPUDispatcher(<function ").and_then(|r| r.strip_suffix(">))")) else {
+        return resolve_jitclass_text(db, file, numrs_types::parse_type(text)?);
+    };
+    if name.contains(".<locals>.") {
+        return None;
+    }
+    let info = module_info(db, file);
+    let mut found = info.functions.iter().filter(|f| *f.name == *name && f.kind == JitKind::Njit && !f.is_jitclass_member());
+    let jit = found.next()?;
+    if found.next().is_some() {
+        return None;
+    }
+    let key = FunctionKey::of(db, file, info, jit);
+    Some(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64, file: None }))
+}
+
 /// A type with instances that name a jitclass without being its type made the type of the
 /// class of `file` with that name: read from text (a recorded signature, a report: the text
 /// names neither the members nor numrs's id, a recording from Numba has the address of

@@ -8,7 +8,7 @@ pub mod queries;
 mod report;
 pub mod suppress;
 
-pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_classes, resolve_jitclass_text};
+pub use env::{escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_classes, parse_recorded_type, resolve_jitclass_text};
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;
@@ -360,13 +360,16 @@ fn recorded_specs(
     span: numrs_syntax::ast::Span,
 ) -> Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> {
     let Some(settings) = numrs_db::Settings::try_get(db) else { return vec![] };
-    let path = numrs_db::normalize_path(file.path(db));
+    // Records name files as Numba saw them (usually absolute paths), the file may have been
+    // named relative to the working directory: compared as absolute paths.
+    let absolute = |p: &str| numrs_db::normalize_path(&std::path::absolute(p).map_or_else(|_| p.to_string(), |a| a.to_string_lossy().into_owned()));
+    let path = absolute(file.path(db));
     let mut out = Vec::new();
     for record in settings.recorded_signatures(db) {
-        if record.qualname != function || numrs_db::normalize_path(&record.file) != path {
+        if record.qualname != function || absolute(&record.file) != path {
             continue;
         }
-        match record.args.iter().map(|a| numrs_types::parse_type(a).and_then(|t| env::resolve_jitclass_text(db, file, t))).collect::<Option<Vec<_>>>() {
+        match record.args.iter().map(|a| env::parse_recorded_type(db, file, a)).collect::<Option<Vec<_>>>() {
             Some(args) => {
                 let dtypes = || args.iter().map(numrs_types::Type::element_type).collect::<Vec<_>>();
                 let args: Vec<numrs_types::Type> = match recorded_as {

@@ -875,12 +875,19 @@ fn build_table<'ctx>(
                 let ufunc = functions.iter().any(|f| f.function_id == id && f.ufunc);
                 let identity = functions.iter().find(|f| f.function_id == id).and_then(|f| f.identity);
                 let gufunc = functions.iter().find(|f| f.function_id == id).and_then(|f| f.gufunc.as_deref());
-                // Specializations taking a jit function (passed statically by their callers) or
-                // a generator (which lives in its caller's frame) run only from compiled code;
-                // Python calls cannot select them.
+                // Specializations taking an inner function or a jit function of another module
+                // (passed statically by their callers) or a generator (which lives in its
+                // caller's frame) run only from compiled code; Python calls cannot select
+                // them. One taking a jit function of this module is selected when Python
+                // passes that function's dispatcher.
+                let python_arg = |a: &Type| match a {
+                    Type::Dispatcher(d) => d.file.is_none() && !d.name.contains(".<locals>.") && d.escaped_path().is_none() && d.as_inner_of_caller().is_none(),
+                    Type::Generator(_) => false,
+                    _ => true,
+                };
                 let built: Vec<usize> = (0..specs.len())
                     .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
-                    .filter(|i| !specs[*i].args.iter().any(|a| matches!(a, Type::Dispatcher(_) | Type::Generator(_))))
+                    .filter(|i| specs[*i].args.iter().all(python_arg))
                     .collect();
                 // The parameters of the specializations (the same for all), else the function's.
                 let params = built.first().map_or(params, |i| specs[*i].params.as_slice());

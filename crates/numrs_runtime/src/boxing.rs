@@ -56,7 +56,7 @@ impl Plan {
             }
             // An omitted argument (Numba's `types.Omitted`) carries no data either, nor does a
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
-            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) => Plan::None,
+            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) => Plan::Str,
             Type::Array(a) => match &a.dtype {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },

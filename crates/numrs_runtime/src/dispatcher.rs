@@ -772,6 +772,12 @@ unsafe fn dispatcher_of<'a>(obj: *mut ffi::PyObject) -> Option<&'a Dispatcher> {
     (*(obj as *mut DispatcherObject)).d.as_ref()
 }
 
+/// Whether the dispatcher typed with identity `id` (see `typeof_dispatcher`) is the function
+/// `name` of the built module `module`.
+pub(crate) unsafe fn is_function_of(id: u64, module: &str, name: &str) -> bool {
+    as_dispatcher(id as *mut ffi::PyObject).is_some_and(|d| d.module == module && d.name == name)
+}
+
 /// The dispatcher behind `obj`, when it is one of ours.
 unsafe fn as_dispatcher<'a>(obj: *mut ffi::PyObject) -> Option<&'a Dispatcher> {
     let t = TYPE.get()?;

@@ -116,7 +116,7 @@ unsafe fn read_defaults(
     Ok(out)
 }
 
-unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
+unsafe fn read_spec(s: &Specialization, fname: &str, module_name: &str) -> PyResult<Spec> {
     let bad = |msg: String| PyImportError::new_err(format!("numrs module table: function {fname}: {msg}"));
     let parse = |p: *const c_char, what: &str| -> PyResult<numrs_types::Type> {
         let text = cstr(p, what)?;
@@ -127,7 +127,16 @@ unsafe fn read_spec(s: &Specialization, fname: &str) -> PyResult<Spec> {
     }
     let mut args = Vec::with_capacity(s.n_args as usize);
     for i in 0..s.n_args as usize {
-        args.push(parse(*s.arg_types.add(i), "an argument type")?);
+        let t = parse(*s.arg_types.add(i), "an argument type")?;
+        // A jit function passed as an argument is this module's function of that name (see
+        // `select::Registry::install_possible_conversions`).
+        let t = match t {
+            numrs_types::Type::Dispatcher(d) => {
+                numrs_types::Type::Dispatcher(numrs_types::DispatcherRef { file: Some(module_name.into()), ..d })
+            }
+            other => other,
+        };
+        args.push(t);
     }
     // A returned string literal is printed `Literal[str](TEXT)` with TEXT as written: it may
     // hold any character, so it is not parsed as a type.
@@ -233,7 +242,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         }
         let mut out = Vec::with_capacity(n_specs as usize);
         for j in 0..n_specs as usize {
-            out.push(unsafe { read_spec(&*specs.add(j), &fname)? });
+            out.push(unsafe { read_spec(&*specs.add(j), &fname, &module_name)? });
         }
         let arity = match out.first() {
             Some(s) => s.args.len(),

@@ -101,6 +101,17 @@ impl Registry {
             if self.compatible(a, f).is_some() {
                 continue;
             }
+            // A specialization for a jit function of its module passed as an argument takes
+            // that function's dispatcher (and no other), as an exact match.
+            if let (Type::Dispatcher(d), Type::Dispatcher(formal)) = (&self.types[a as usize], &self.types[f as usize]) {
+                let Some(module) = formal.file.as_deref() else { return false };
+                if formal.id != 0 || !unsafe { crate::dispatcher::is_function_of(d.id, module, &formal.name) } {
+                    return false;
+                }
+                self.compat.insert((a, f), Conversion::Exact);
+                GENERATION.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
             let Some(conv) = can_convert(&self.types[a as usize], &self.types[f as usize]) else {
                 return false;
             };

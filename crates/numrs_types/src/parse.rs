@@ -372,6 +372,17 @@ impl<'a> Parser<'a> {
         Some(Arc::new(crate::JitClassType { name: name.into(), id, fields, members: Vec::new() }))
     }
     fn ty_inner(&mut self) -> Option<Type> {
+        if let Some(rest) = self.s.trim_start().strip_prefix("type(CPUDispatcher(<function ") {
+            // A jit function passed as an argument: its name (the module's function of that
+            // name; which one is not in the text).
+            let end = rest.find(">))")?;
+            let name = &rest[..end];
+            if name.is_empty() || name.contains(['(', ')', '<', '>', ',']) {
+                return None;
+            }
+            self.s = &rest[end + 3..];
+            return Some(Type::Dispatcher(crate::DispatcherRef { name: name.into(), id: 0, file: None }));
+        }
         if self.eat("readonly ") {
             return match self.ty()? {
                 Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { readonly: true, ..(*a).clone() }))),
