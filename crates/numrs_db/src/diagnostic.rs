@@ -37,6 +37,7 @@ pub const ALL_CODES: &[&str] = &[
     "unpack-count",
     "unreadable-file",
     "unsupported-constant",
+    "unsupported-array-dtype",
     "unsupported-array-index",
     "unsupported-signature",
     "unsupported-syntax",

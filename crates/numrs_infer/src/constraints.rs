@@ -353,6 +353,8 @@ impl Constraint {
                     inf.function_sigs.push(((**members).clone(), sig.clone()));
                     inf.add_type(*func, Type::FunctionType(std::sync::Arc::new(sig)), span)?;
                     Some(ret.unliteral())
+                } else if let Some(t) = inlined_arraycall(inf, self.target, &fty, &types, &kw_types)? {
+                    Some(t)
                 } else {
                 let result = match resolve_callable(inf, &fty, &types, &kw_types, span) {
                     Ok(r) => r,
@@ -1158,6 +1160,36 @@ fn jitclass_setattr(
 
 /// `Bag(args)`: Numba's `ConstructorTemplate` types `__init__` with the new instance first;
 /// it must return None, and the call gives the instance.
+/// `np.array(lst)` of a list Numba's `_inline_arraycall` turns into an array filled in the
+/// loop (see `arraycall`): the array's dtype is the appended values' type. Values that cannot
+/// be a dtype type here (lowering fails, see `postcheck`); an array cannot be stored into an
+/// item (a `setitem` typing error at the `append`). `None` for other calls, and for numbers
+/// (typed as `np.array` of the list, which gives the same array).
+fn inlined_arraycall(inf: &Inferer<'_>, target: Option<VarId>, fty: &Type, types: &[Type], kws: &[(String, Type)]) -> Result<Option<Type>, InferError> {
+    if !matches!(fty, Type::Function(k) if &**k == "numpy.array") {
+        return Ok(None);
+    }
+    let (Some(target), [Type::List { dtype, .. }]) = (target, types) else { return Ok(None) };
+    if dtype.is_number() || dtype.as_number().is_some() {
+        return Ok(None);
+    }
+    let Some(call) = crate::arraycall::find(inf.ir).into_iter().find(|c| c.call == target) else { return Ok(None) };
+    if let Type::Array(a) = &**dtype {
+        return Err(InferError::typing(
+            "invalid-call",
+            format!(
+                "No implementation of function 'setitem' found for signature (array(undefined, 1d, C), int64, {dtype}): \
+                 Numba turns this list, appended to in the loop and passed to np.array after it, into an array of the \
+                 appended values, and an array ({}-dimensional here) cannot be stored as one item",
+                a.ndim
+            ),
+            Some(call.append_span),
+        ));
+    }
+    let _ = kws;
+    Ok(Some(Type::array((**dtype).clone().unliteral(), 1, numrs_types::Layout::C)))
+}
+
 /// A named tuple class called: Numba binds the arguments to the class's signature (`x, y=0`)
 /// and makes a `NamedTuple` of the types of the arguments bound, in field order, without the
 /// defaults (Python fills those in when the tuple is boxed).

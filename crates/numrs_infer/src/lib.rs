@@ -6,6 +6,7 @@
 //! `ConstraintNetwork.propagate`. Errors raised while *building* constraints (untyped globals,
 //! constants that cannot be typed) are reported immediately, as in Numba.
 
+mod arraycall;
 mod constraints;
 mod engine;
 mod escape;

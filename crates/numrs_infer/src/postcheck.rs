@@ -204,6 +204,29 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             return Some(e);
         }
     }
+    // `_inline_arraycall`: the array of appended values is allocated before the loop; a dtype
+    // NumPy cannot have fails there (no line).
+    for call in crate::arraycall::find(ir) {
+        let Some(Type::Array(a)) = inf.get(call.call) else { continue };
+        if a.dtype.as_number().is_some() || !matches!(inf.get(call.list), Some(Type::List { .. })) {
+            continue;
+        }
+        let mut e = InferError {
+            kind: "NumbaNotImplementedError",
+            code: "unsupported-array-dtype",
+            message: format!("{} cannot be represented as a NumPy dtype", a.dtype),
+            span: None,
+            notes: vec![],
+            secondary: vec![],
+        };
+        e.notes.push(
+            "Numba turns a list that is appended to once per iteration of a loop and passed to np.array right after it into an array of the appended values; \
+             build the array another way (preallocate it, or append under a condition) to store tuples, lists or strings"
+                .into(),
+        );
+        e.secondary.push((call.append_span, "the values appended here are the array's items".into()));
+        return Some(e);
+    }
     // Lowering walks the blocks in order; the first index (or array comparison) it cannot
     // compile fails.
     for b in &ir.blocks {
