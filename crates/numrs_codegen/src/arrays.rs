@@ -1424,11 +1424,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 for a in args {
                     vals.push(self.eval_node(a, leaves)?);
                 }
-                // An operator on integers (or booleans): Numba's kernel applies the scalar
-                // operator, whose result type promotes small integers (`uint8 + uint8` does
-                // not wrap before `/ 2`); the array's dtype is only the stored result's.
-                let integral = vals.iter().all(|(_, t)| numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean));
-                if let (Some(key), true) = (scalar, integral) {
+                // An operator on real numbers: Numba's kernel applies the scalar operator to
+                // the items, whose result type promotes (`uint8 + uint8` does not wrap before
+                // `/ 2`; `float32 / int64` is a float64 division inside a larger expression);
+                // the array's dtype is only the stored result's. Complex operands keep the
+                // ufunc loops (NumPy's complex division).
+                let real = vals.iter().all(|(_, t)| numeric(t).is_some_and(|k| !k.is_complex()));
+                if let (Some(key), true) = (scalar, real) {
                     let saved = self.flags.numpy_errors;
                     self.flags.numpy_errors = true;
                     let r = match &vals[..] {
