@@ -54,22 +54,30 @@ struct Block {
     dtor_arg: *mut std::ffi::c_void,
 }
 
+/// The allocation of a block holding `size` bytes aligned to `align`: the block is allocated
+/// with the allocator's plain alignment and room to align the data inside it, as Numba's NRT
+/// does (`NRT_MemInfo_alloc_safe_aligned`): an aligned allocation (`posix_memalign`) of a
+/// large array is mapped afresh on every call for a while, where `malloc` soon reuses the
+/// memory freed by the previous call.
 fn block_layout(size: usize, align: usize) -> Option<(Layout, usize)> {
-    let align = align.max(std::mem::align_of::<Block>()).next_power_of_two();
-    let offset = std::mem::size_of::<Block>().next_multiple_of(align);
-    let total = offset.checked_add(size.max(1))?;
-    Some((Layout::from_size_align(total, align).ok()?, offset))
+    let align = align.max(1).next_power_of_two();
+    let base = std::mem::align_of::<Block>();
+    let slack = align.saturating_sub(base);
+    let total = std::mem::size_of::<Block>().checked_add(slack)?.checked_add(size.max(1))?;
+    Some((Layout::from_size_align(total, base).ok()?, align))
 }
 
 unsafe extern "C" fn numrs_meminfo_alloc(size: usize, align: usize) -> *mut MemInfo {
-    let Some((layout, offset)) = block_layout(size, align.max(1)) else { return std::ptr::null_mut() };
+    let Some((layout, data_align)) = block_layout(size, align.max(1)) else { return std::ptr::null_mut() };
     let p = alloc(layout);
     if p.is_null() {
         return std::ptr::null_mut();
     }
+    let header_end = p as usize + std::mem::size_of::<Block>();
+    let data = p.add(header_end.next_multiple_of(data_align) - p as usize);
     let block = p as *mut Block;
     block.write(Block {
-        mi: MemInfo { refcount: 1, data: p.add(offset), size },
+        mi: MemInfo { refcount: 1, data, size },
         total: layout.size(),
         align: layout.align(),
         dtor: None,
