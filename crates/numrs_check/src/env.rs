@@ -274,7 +274,10 @@ pub fn resolve_jitclass_text(db: &dyn Db, file: numrs_db::SourceFile, t: numrs_t
             let class = namedtuple_classes(db, file).into_iter().find(|c| c.name == nt.name);
             unknown |= class.is_none();
             let class = class?;
-            Some(Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name: nt.name.clone(), fields: class.fields.clone(), items: nt.items.clone() })))
+            // Its items are read from the text too (a named tuple of named tuples).
+            let items: Option<Vec<Type>> = nt.items.iter().map(|t| resolve_jitclass_text(db, file, t.clone())).collect();
+            unknown |= items.is_none();
+            Some(Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name: nt.name.clone(), fields: class.fields.clone(), items: items? })))
         }
         _ => None,
     });

@@ -1166,6 +1166,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if let Type::Generator(_) = self.ret_type {
                     return self.fail("returning a generator is not supported by numrs build yet (iterate over it where it is made)");
                 }
+                // Iterators and dict views are their state in this function's frame.
+                let mut frame_bound = None;
+                self.ret_type.visit_parts(&mut |t| {
+                    if matches!(t, Type::Iterator(_) | Type::DictView(..)) && frame_bound.is_none() {
+                        frame_bound = Some(t.to_string());
+                    }
+                });
+                if let Some(t) = frame_bound {
+                    return self.fail(format!("returning {t} from a function is not supported by numrs build yet (iterate where it is made, or return the dict itself)"));
+                }
                 let vt = self.ty(*v)?;
                 if !matches!(self.ret_type, Type::NoneType) && !types::is_phantom(self.ret_type) {
                     let val = self.load(*v)?;

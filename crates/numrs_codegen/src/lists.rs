@@ -1814,7 +1814,12 @@ fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<
         cx.fresh = true;
         return Ok(arr);
     }
-    // Rows: lists or homogeneous tuples of numbers, all as long as the first.
+    // Rows: lists or homogeneous tuples of numbers, all as long as the first (a
+    // `NamedUniTuple` is its `UniTuple`: the same representation).
+    let dt = match dt {
+        Type::NamedTuple(nt) => nt.anonymous(),
+        other => other,
+    };
     let row_item = match &dt {
         Type::List { dtype: d, .. } | Type::ListType(d) => Some((**d).clone()),
         Type::UniTuple(d, _) => Some((**d).clone()),

@@ -880,14 +880,19 @@ fn build_table<'ctx>(
                 // caller's frame) run only from compiled code; Python calls cannot select
                 // them. One taking a jit function of this module is selected when Python
                 // passes that function's dispatcher.
+                // Nor can Python pass or receive values that do not cross the boundary (an
+                // iterator, a dict view, a range, a slice, a function): such specializations
+                // exist for compiled callers only (a call from Python finds no match, where
+                // Numba's boxing raises TypeError).
                 let python_arg = |a: &Type| match a {
                     Type::Dispatcher(d) => d.file.is_none() && !d.name.contains(".<locals>.") && d.escaped_path().is_none() && d.as_inner_of_caller().is_none(),
                     Type::Generator(_) => false,
-                    _ => true,
+                    _ => numrs_abi::crosses(a),
                 };
+                let returns = |t: &Type| matches!(t, Type::StringLiteral(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType) || numrs_abi::crosses(t);
                 let built: Vec<usize> = (0..specs.len())
                     .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
-                    .filter(|i| specs[*i].args.iter().all(python_arg))
+                    .filter(|i| specs[*i].args.iter().all(python_arg) && returns(&specs[*i].return_type))
                     .collect();
                 // The parameters of the specializations (the same for all), else the function's.
                 let params = built.first().map_or(params, |i| specs[*i].params.as_slice());

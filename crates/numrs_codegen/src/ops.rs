@@ -214,6 +214,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.min", Class::Tuple, min_),
         ("builtins.max", Class::Tuple, max_),
         ("builtins.len", Class::Tuple, tuple_len),
+        ("builtins.tuple", Class::Tuple, tuple_of_tuple),
         ("builtins.hash", Class::Real, crate::hashing::hash),
         ("builtins.hash", Class::Tuple, crate::hashing::hash),
         ("builtins.hash", Class::List, crate::hashing::unhashable),
@@ -1070,6 +1071,12 @@ fn max_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValu
 fn tuple_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let n = sig.args[0].tuple_items().map_or(0, |i| i.len());
     cx.cast(cx.i64(n as i64).into(), &Type::int64(), &sig.return_type)
+}
+
+/// `tuple(t)` of a tuple (a named tuple too): the tuple itself.
+fn tuple_of_tuple<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = arg(cx, vals, 0)?;
+    cx.cast(v, &sig.args[0], &sig.return_type)
 }
 
 fn list_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {

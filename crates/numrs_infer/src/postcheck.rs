@@ -204,6 +204,34 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             return Some(e);
         }
     }
+    // A returned iterator whose data model holds a pointer (Numba's iterators but those over
+    // dicts and sets, and its dict views) fails to lower (`load_from_data_pointer`).
+    for b in &ir.blocks {
+        let numrs_ir::Terminator::Return(v) = &b.term else { continue };
+        let Some(t) = inf.get(*v) else { continue };
+        let mut found = None;
+        t.visit_parts(&mut |p| {
+            if let Type::Iterator(k) = p {
+                let value_model = matches!(&**k, numrs_types::IteratorKind::DictView(..))
+                    || matches!(&**k, numrs_types::IteratorKind::Container(c) if matches!(c, Type::DictType(_) | Type::Set { .. }));
+                if !value_model && found.is_none() {
+                    found = Some(p.to_string());
+                }
+            }
+        });
+        if let Some(it) = found {
+            let mut e = InferError {
+                kind: "NotImplementedError",
+                code: "unsupported-syntax",
+                message: format!("use load_from_data_pointer() instead (Numba cannot return the iterator {it} from a function)"),
+                span: None,
+                notes: vec![],
+                secondary: vec![],
+            };
+            e.notes.push("return the container (a list, an array, a range) and iterate over it where it is used".into());
+            return Some(e);
+        }
+    }
     // `_inline_arraycall`: the array of appended values is allocated before the loop; a dtype
     // NumPy cannot have fails there (no line).
     for call in crate::arraycall::find(ir) {

@@ -242,7 +242,16 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         }
         let mut out = Vec::with_capacity(n_specs as usize);
         for j in 0..n_specs as usize {
-            out.push(unsafe { read_spec(&*specs.add(j), &fname, &module_name)? });
+            match unsafe { read_spec(&*specs.add(j), &fname, &module_name) } {
+                Ok(spec) => out.push(spec),
+                // A specialization whose types this runtime cannot pass (a newer numrs built
+                // it): the function loads without it, as do the module's other functions.
+                Err(e) if e.to_string().contains("cannot parse type") || e.to_string().contains("cannot cross the boundary") => {
+                    let warnings = py.import("warnings")?;
+                    warnings.getattr("warn")?.call1((format!("numrs: {e}; that specialization is left out"), py.get_type::<pyo3::exceptions::PyRuntimeWarning>()))?;
+                }
+                Err(e) => return Err(e),
+            }
         }
         let arity = match out.first() {
             Some(s) => s.args.len(),

@@ -53,6 +53,10 @@ pub(crate) fn parse_shape(t: &Type) -> Option<u32> {
     if t.is_integer() {
         return Some(1);
     }
+    // Anonymous tuples only: a named tuple is no shape in Numba.
+    if !t.is_tuple() {
+        return None;
+    }
     let items = t.tuple_items()?;
     items.iter().all(Type::is_integer).then_some(items.len() as u32)
 }

@@ -171,6 +171,8 @@ fn parse_nested_sequence(t: &Type) -> Option<(u32, Type)> {
             let (n, d) = parse_nested_sequence(dtype)?;
             Some((n + 1, d))
         }
+        // A `NamedUniTuple` is a sequence, a heterogeneous named tuple a tuple of its items.
+        Type::NamedTuple(nt) => parse_nested_sequence(&nt.anonymous()),
         Type::Tuple(items) => {
             let Some(first) = items.first() else { return Some((1, Type::float64())) };
             let (n, _) = parse_nested_sequence(first)?;
@@ -199,6 +201,7 @@ fn can_asarray(t: &Type) -> bool {
             | Type::List { .. }
             | Type::UniTuple(..)
             | Type::Tuple(_)
+            | Type::NamedTuple(_)
             | Type::StringLiteral(_)
             | Type::Number(_)
             | Type::IntegerLiteral(_)
@@ -250,7 +253,7 @@ pub(crate) fn asarray(args: &[Type], kws: &[(String, Type)]) -> CallResult {
                 Type::array(d, arr.ndim, layout)
             }
         },
-        Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_) => {
+        Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => {
             let Some((ndim, seq_dtype)) = parse_nested_sequence(a) else { return Ok(None) };
             Type::array(dtype.unwrap_or(seq_dtype), ndim, Layout::C)
         }

@@ -150,6 +150,14 @@ pub fn index_lowering_error(ary: &Type, idx: &Type, read: bool) -> Option<(&'sta
     if !matches!(ary, Type::Array(_)) {
         return None;
     }
+    // A named tuple types as an index (its items) but Numba's lowering has no implementation
+    // for it.
+    if let Type::NamedTuple(_) = idx {
+        return Some((
+            "NotImplementedError",
+            format!("No definition for lowering {}({ary}, {idx}): index an array with a plain tuple, `a[tuple(p)]` does not help either, use `a[p[0], p[1]]`", if read { "getitem" } else { "setitem" }),
+        ));
+    }
     let items = idx.tuple_items().unwrap_or_else(|| vec![idx.clone()]);
     let arrays: Vec<&ArrayType> = items.iter().filter_map(|t| if let Type::Array(a) = t { Some(&**a) } else { None }).collect();
     let is_mask = |a: &&ArrayType| a.dtype.is_boolean();
