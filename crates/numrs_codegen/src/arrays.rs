@@ -2447,7 +2447,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let empty = self.b.build_int_compare(IntPredicate::EQ, nitems, self.i64(0), "")?;
                 let what = if m == "min" { "minimum" } else { "maximum" };
                 if builtin {
-                    self.guard(empty, ExcKind::ValueError, &format!("{m}() arg is an empty sequence"))?;
+                    // Numba's min()/max() of an iterable: `next()` of an empty one.
+                    self.guard(empty, ExcKind::StopIteration, "")?;
                 } else {
                     self.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {what} which has no identity"))?;
                 }

@@ -1482,8 +1482,10 @@ pub(crate) fn minmax_of<'ctx>(cx: &mut FnCx<'_, 'ctx>, items: Items<'ctx>, rt: &
     })?;
     let had = cx.b.build_load(cx.ctx.bool_type(), seen, "")?.into_int_value();
     let empty = cx.b.build_not(had, "")?;
-    let msg = if want_max { "max() arg is an empty sequence" } else { "min() arg is an empty sequence" };
-    cx.guard(empty, ExcKind::ValueError, msg)?;
+    // Numba's min()/max() of an iterable take its first item with `next()`: an empty one
+    // raises StopIteration().
+    let _ = want_max;
+    cx.guard(empty, ExcKind::StopIteration, "")?;
     if crate::arrays::needs_rc(&rt) {
         cx.fresh = true;
     }

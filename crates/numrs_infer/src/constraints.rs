@@ -576,6 +576,19 @@ impl Constraint {
                         });
                     }
                 }
+                // So does a named tuple's field.
+                if let Type::NamedTuple(nt) = &t {
+                    if let Some(ft) = nt.field(attr).and_then(|i| nt.items.get(i)) {
+                        return Err(InferError {
+                            kind: "NotImplementedError",
+                            code: "cannot-set-attribute",
+                            message: format!("No definition for lowering {t}.{attr} = {ft}: a named tuple's fields cannot be assigned (make a new one)"),
+                            span: None,
+                            notes: vec![],
+                            secondary: vec![],
+                        });
+                    }
+                }
                 return Err(InferError::typing(
                     "cannot-set-attribute",
                     format!("Cannot modify attribute '{attr}' of type {t}"),

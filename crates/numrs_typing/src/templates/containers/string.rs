@@ -161,6 +161,12 @@ fn str_of(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
         ([t], []) if t.as_number().is_some_and(NumericKind::is_complex) => {
             sig(Type::StringLiteral(Arc::from(format!("<object type:{t}>"))), args)
         }
+        // Numba's generic `str`/`repr` (`ol_str_generic`): a value whose type has neither
+        // `__str__` nor `__repr__` (tuples, lists, arrays, dicts, named tuples...) is the
+        // constant `<object type:TYPE>`.
+        ([t], []) if t.is_precise() && !matches!(t, Type::JitClassInstance(_) | Type::Deferred(_) | Type::Omitted(_)) => {
+            sig(Type::StringLiteral(Arc::from(format!("<object type:{t}>"))), args)
+        }
         _ => Ok(None),
     }
 }
