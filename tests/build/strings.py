@@ -15,6 +15,8 @@ import subprocess
 import sys
 import tempfile
 
+import numpy as np
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 # The cargo profile the binary was built with: scripts/test.sh builds `ci`; by hand, `release`.
 BINARY = os.path.join(ROOT, "target", os.environ.get("NUMRS_PROFILE", "release"), "numrs")
@@ -84,6 +86,14 @@ def ordinal(s):
 @njit("(int64, float64)")
 def printing(n, x):
     print("n =", n, x, True, "done")
+    return n
+
+
+@njit("(int64, float64[:])")
+def printing_containers(n, a):
+    # Printed as Numba prints them: boxed, then str() as Python does.
+    print(a, [n, n + 1], (n, 2.5), {n: 1.5}, {n}, complex(n, 1.5))
+    print("sum", a * 2, [[n], [n, n]])
     return n
 
 
@@ -178,6 +188,7 @@ CALLS = [
     ("printing", (1, 2.5)),
     ("words", (3,)),
     ("words", (0,)),
+    ("printing_containers", (3, np.arange(3.0))),
     ("literal", ()),
     ("unicode_text", ("héllo wörld ✓",)),
     ("raising", (-3, 2.5, "k")),

@@ -625,7 +625,7 @@ str_ops!(
     Ord = 51, Chr = 52, FromInt = 53, FromUInt = 54, FromFloat = 55, FromBool = 56, Print = 57,
     Equal = 58, RSplit = 59, SplitLines = 60, ExpandTabs = 61, RaiseMessage = 62, Repr = 63,
     RSplitSepMax = 64, ExpandTabsSize = 65, Hash = 66, SplitWsMax = 67, RSplitWsMax = 68,
-    SplitLinesKeep = 69,
+    SplitLinesKeep = 69, OfValue = 70,
 );
 
 /// A typed dict or set of compiled code: a pointer to a runtime object whose first field is an

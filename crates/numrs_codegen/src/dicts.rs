@@ -366,7 +366,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `v` (of type `t`) written to a frame slot as native storage.
-    fn spill(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<PointerValue<'ctx>> {
+    pub(crate) fn spill(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<PointerValue<'ctx>> {
         let st = types::storage_type(self.ctx, t).map_err(|m| self.cg_error(m))?;
         let p = self.temp(st)?;
         let s = crate::module::to_storage(self.ctx, &self.b, v, t)?;

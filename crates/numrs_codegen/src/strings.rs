@@ -215,6 +215,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::Unicode = t {
             return Ok((v.into_pointer_value(), false));
         }
+        // What Numba's print boxes and prints as Python does (`print(a)` of an array, a list,
+        // a tuple, a dict, a set, a complex number): the runtime boxes a new reference.
+        let boxed = matches!(t, Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) | Type::DictType(_) | Type::Set { .. })
+            || numeric(t).is_some_and(|k| k.is_complex());
+        if boxed && *t == t.unliteral() && numrs_abi::crosses(t) {
+            self.incref(v, t)?;
+            let slot = self.spill(v, t)?;
+            let text = self.str_const(&t.to_string());
+            let s = self.str_op(StrOp::OfValue, &[text.into(), slot.into()])?;
+            return Ok((s.into_pointer_value(), true));
+        }
         if let Type::Optional(inner) = t {
             // "None", or the string of the value.
             let sv = v.into_struct_value();

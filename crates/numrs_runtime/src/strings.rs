@@ -834,6 +834,28 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             out.push('\'');
             out_string(&out)
         }
+        // `str(x)` of a value Numba prints by boxing it (an array, a list, a tuple, a dict, a
+        // set, a complex number): the type's text, and the value in its native layout at the
+        // pointer (one reference of it is the box's).
+        OfValue => {
+            let text = to_string(s(0));
+            let src = arg(1) as *const u8;
+            let Some(ty) = numrs_types::parse_type(&text) else {
+                return Err(Raise(ExcKind::RuntimeError, format!("internal error: cannot print a value of type {text}")));
+            };
+            let plan = crate::boxing::Plan::of(&ty).map_err(|m| Raise(ExcKind::RuntimeError, format!("internal error: cannot print {text}: {m}")))?;
+            let made = Python::with_gil(|py| -> Result<String, String> {
+                let np = crate::npy::npy(py).map_err(|e| e.to_string())?;
+                let obj = crate::boxing::box_value(py, np, &plan, src).map_err(|e| e.to_string())?;
+                let obj = Bound::<PyAny>::from_owned_ptr(py, obj);
+                let shown = obj.str().map_err(|e| e.to_string())?;
+                Ok(shown.to_string_lossy().into_owned())
+            });
+            match made {
+                Ok(shown) => out_string(&shown),
+                Err(m) => Err(Raise(ExcKind::RuntimeError, format!("printing a value of type {text}: {m}"))),
+            }
+        }
         Print => {
             let text = to_string(s(0));
             Python::with_gil(|py| {
