@@ -1573,13 +1573,30 @@ fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &quer
             .find(|b| b.stmt_index == index && numrs_check::namedtuple_class_type(db, file, info, b).is_some());
         if let Some(b) = namedtuple {
             let Some((chunk, _)) = numrs_db::module_chunk(db, file, stmt.span.start) else { continue };
-            classes.push_str(chunk.text(db));
-            classes.push('\n');
+            let mut own_reads = Vec::new();
             numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
                 if let ExprKind::Name(n) = &e.kind {
-                    reads.push(n.clone());
+                    own_reads.push(n.clone());
                 }
             });
+            // A list of field names bound to a module-level name (`FIELDS = ["a", "b"]`): its
+            // statement first.
+            for n in &own_reads {
+                let Some(fb) = info.symbols.lookup(n, Some(stmt.span.start)) else { continue };
+                let literal_names = matches!(&fb.value, Some(v) if matches!(&v.kind, ExprKind::List(items) | ExprKind::Tuple(items)
+                    if items.iter().all(|i| matches!(&i.kind, ExprKind::Constant(numrs_syntax::ast::Constant::Str(_))))));
+                if fb.kind == numrs_hir::BindingKind::Other && literal_names {
+                    if let Some(fstmt) = skeleton.module.body.get(fb.stmt_index) {
+                        if let Some((fchunk, _)) = numrs_db::module_chunk(db, file, fstmt.span.start) {
+                            classes.push_str(fchunk.text(db));
+                            classes.push('\n');
+                        }
+                    }
+                }
+            }
+            classes.push_str(chunk.text(db));
+            classes.push('\n');
+            reads.extend(own_reads);
             names.push(b.name.clone());
             continue;
         }

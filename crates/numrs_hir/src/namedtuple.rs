@@ -26,9 +26,15 @@ pub struct NamedTupleDef {
 }
 
 /// The fields of a `namedtuple(...)` call's `field_names` argument: a list or tuple of string
-/// constants, or one string of names separated by commas and/or whitespace.
-fn field_names(expr: &Expr) -> Option<Vec<String>> {
-    let names: Vec<String> = match &expr.kind {
+/// constants, or one string of names separated by commas and/or whitespace, or a module-level
+/// name bound once (before the call) to one of those. With `rename`, invalid and repeated
+/// names become `_<index>`, as `namedtuple` renames them.
+fn field_names(expr: &Expr, symbols: &ModuleSymbols, before: Option<u32>, rename: bool) -> Option<Vec<String>> {
+    let expr = match &expr.kind {
+        ExprKind::Name(n) if symbols.bindings_of(n).count() == 1 => symbols.lookup(n, before)?.value.as_ref()?,
+        _ => expr,
+    };
+    let mut names: Vec<String> = match &expr.kind {
         ExprKind::Constant(Constant::Str(s)) => s.replace(',', " ").split_whitespace().map(str::to_string).collect(),
         ExprKind::List(items) | ExprKind::Tuple(items) => items
             .iter()
@@ -47,9 +53,12 @@ fn field_names(expr: &Expr) -> Option<Vec<String>> {
             && n.chars().all(|c| c.is_alphanumeric() || c == '_')
             && !PY_KEYWORDS.contains(&n)
     };
-    for (i, n) in names.iter().enumerate() {
-        if !valid(n) || names[..i].contains(n) {
-            return None;
+    for i in 0..names.len() {
+        if !valid(&names[i]) || names[..i].contains(&names[i]) {
+            if !rename {
+                return None;
+            }
+            names[i] = format!("_{i}");
         }
     }
     Some(names)
@@ -65,6 +74,7 @@ pub fn namedtuple_call(value: &Expr, symbols: &ModuleSymbols, before: Option<u32
     let mut name = args.first();
     let mut fields = args.get(1);
     let mut defaults = 0u32;
+    let mut rename = false;
     if args.len() > 2 {
         return None;
     }
@@ -77,13 +87,17 @@ pub fn namedtuple_call(value: &Expr, symbols: &ModuleSymbols, before: Option<u32
                 ExprKind::Constant(Constant::None) => {}
                 _ => return None,
             },
+            Some("rename") => match &kw.value.kind {
+                ExprKind::Constant(Constant::Bool(b)) => rename = *b,
+                _ => return None,
+            },
             Some("module") => {}
-            // `rename=True` changes the names; `**kwargs` is not known.
+            // `**kwargs` is not known.
             _ => return None,
         }
     }
     let ExprKind::Constant(Constant::Str(name)) = &name?.kind else { return None };
-    let fields = field_names(fields?)?;
+    let fields = field_names(fields?, symbols, before, rename)?;
     if defaults as usize > fields.len() || !PY_KEYWORDS.iter().all(|k| k != name) {
         return None;
     }
