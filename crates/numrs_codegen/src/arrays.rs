@@ -32,6 +32,8 @@ pub fn needs_rc(t: &Type) -> bool {
             matches!(**inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_) | Type::JitClassInstance(_))
         }
         _ if crate::dicts::is_container(t) => true,
+        // A dict view: its dict's handle, with a reference.
+        Type::DictView(..) => true,
         _ => t.tuple_items().is_some_and(|items| items.iter().any(needs_rc)),
     }
 }
@@ -396,7 +398,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::Optional(_) | Type::JitClassInstance(_) => {
                 crate::lists::refcount(self, v, t, inc)
             }
-            _ if crate::dicts::is_container(t) => self.container_refcount(v, inc),
+            // A dict view is its dict's handle, with a reference.
+            _ if crate::dicts::is_container(t) || matches!(t, Type::DictView(..)) => self.container_refcount(v, inc),
             Type::Array(_) => {
                 let mi = self.b.build_extract_value(v.into_struct_value(), 0, "mi")?.into_pointer_value();
                 let has = self.b.build_is_not_null(mi, "")?;

@@ -205,12 +205,11 @@ fn op_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicV
     Ok(cx.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into()))
 }
 
-/// `len(d.keys())`: the dict's length now (the view's state holds the dict's handle).
+/// `len(d.keys())`: the dict's length now.
 fn view_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let Some(state) = vals.first().copied().flatten() else { return cx.fail("internal error: missing view") };
-    let st = cx.iter_state_type();
-    let p0 = cx.b.build_struct_gep(st, state.into_pointer_value(), 0, "")?;
-    let h = cx.b.build_load(cx.ptr_ty(), p0, "")?.into_pointer_value();
+    // A view is its dict's handle.
+    let Some(h) = vals.first().copied().flatten() else { return cx.fail("internal error: missing view") };
+    let h = h.into_pointer_value();
     let i64t = cx.ctx.i64_type();
     Ok(cx.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into()))
 }
@@ -758,7 +757,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.fresh = true;
                 self.cast(agg.as_basic_value_enum(), &item_t, tt)
             }
-            (false, "keys") | (false, "values") | (false, "items") => self.iter_state(h),
+            // A view is the dict's handle, holding a reference to it (as Numba's view holds
+            // the dict): returned borrowed, the variable takes its reference.
+            (false, "keys") | (false, "values") | (false, "items") => Ok(h.into()),
             (false, "update") => {
                 let Some(o) = args.first() else { return self.fail("dict.update without an argument") };
                 let ot = self.ty(*o)?;
@@ -1002,12 +1003,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// state, whose handle it takes): `None` for other kinds.
     pub(crate) fn container_iter_from(&self, val: BasicValueEnum<'ctx>, k: &IteratorKind) -> R<Option<BasicValueEnum<'ctx>>> {
         match k {
-            IteratorKind::DictView(..) => {
-                let st = self.iter_state_type();
-                let p0 = self.b.build_struct_gep(st, val.into_pointer_value(), 0, "")?;
-                let h = self.b.build_load(self.ptr_ty(), p0, "")?.into_pointer_value();
-                self.iter_state(h).map(Some)
-            }
+            // A view is its dict's handle.
+            IteratorKind::DictView(..) => self.iter_state(val.into_pointer_value()).map(Some),
             IteratorKind::Container(c) if is_container(c) => self.iter_state(val.into_pointer_value()).map(Some),
             _ => Ok(None),
         }
@@ -1139,7 +1136,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn container_for_each(&mut self, v: VarId, mut body: impl FnMut(&mut Self, BasicValueEnum<'ctx>, &Type) -> R<()>) -> R<bool> {
         let Some((view, ct)) = self.dict_view_of(v) else { return Ok(false) };
         let vt = self.ty(v)?;
-        let h = if is_container(&vt) {
+        let h = if is_container(&vt) || matches!(vt, Type::DictView(..)) {
             self.load(v)?.into_pointer_value()
         } else {
             let st = self.iter_state_type();

@@ -1166,10 +1166,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if let Type::Generator(_) = self.ret_type {
                     return self.fail("returning a generator is not supported by numrs build yet (iterate over it where it is made)");
                 }
-                // Iterators and dict views are their state in this function's frame.
+                // Iterators are their state in this function's frame.
                 let mut frame_bound = None;
                 self.ret_type.visit_parts(&mut |t| {
-                    if matches!(t, Type::Iterator(_) | Type::DictView(..)) && frame_bound.is_none() {
+                    if matches!(t, Type::Iterator(_)) && frame_bound.is_none() {
                         frame_bound = Some(t.to_string());
                     }
                 });

@@ -230,7 +230,7 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
                 })
             }
             // A dict or set handle: its reference count is its first field too.
-            _ if crate::dicts::is_container(t) => {
+            _ if crate::dicts::is_container(t) || matches!(t, Type::DictView(..)) => {
                 let c = v.into_pointer_value();
                 self.count(c, inc, |s| s.container_free(c))
             }

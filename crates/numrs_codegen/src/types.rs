@@ -190,7 +190,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::JitClassInstance(_) => ptr.into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
-        // A dict view: the `{handle, position, length}` state it iterates with (see `dicts.rs`).
+        // A dict view: its dict's handle, holding a reference (see `dicts.rs`).
         Type::DictView(..) => ptr.into(),
         // A string's MemInfo (see `strings.rs`); a string literal is a static one.
         Type::Unicode | Type::StringLiteral(_) => ptr.into(),
