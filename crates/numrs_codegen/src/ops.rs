@@ -471,8 +471,15 @@ fn int_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicV
     let v = arg(cx, vals, 0)?;
     let k = kind(cx, &sig.args[0])?;
     let rk = kind(cx, &sig.return_type)?;
-    let v = if k == NumericKind::Boolean { cx.cast_number(v, k, rk)? } else { v };
-    Ok(cx.b.build_int_neg(v.into_int_value(), "")?.into())
+    // Numba's `-x` of a boolean widens first; of an integer it negates in the operand's
+    // width and then widens by the operand's signedness to `choose_result_int(x)`
+    // (`-np.uint8(5)` is 251, `-np.int8(-128)` is -128).
+    if k == NumericKind::Boolean {
+        let v = cx.cast_number(v, k, rk)?;
+        return Ok(cx.b.build_int_neg(v.into_int_value(), "")?.into());
+    }
+    let n = cx.b.build_int_neg(v.into_int_value(), "")?;
+    cx.cast_number(n.into(), k, rk)
 }
 
 /// `float("1.5")`: the literal converted when compiling (Numba's `float_literal_impl`).
@@ -491,8 +498,13 @@ fn int_invert<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Bas
     let v = arg(cx, vals, 0)?;
     let k = kind(cx, &sig.args[0])?;
     let rk = kind(cx, &sig.return_type)?;
-    let v = if k == NumericKind::Boolean && rk != NumericKind::Boolean { cx.cast_number(v, k, rk)? } else { v };
-    Ok(cx.b.build_not(v.into_int_value(), "")?.into())
+    // A boolean widens first; an integer is inverted in its own width, then widened.
+    if k == NumericKind::Boolean && rk != NumericKind::Boolean {
+        let v = cx.cast_number(v, k, rk)?;
+        return Ok(cx.b.build_not(v.into_int_value(), "")?.into());
+    }
+    let n = cx.b.build_not(v.into_int_value(), "")?;
+    cx.cast_number(n.into(), k, rk)
 }
 
 fn not_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
@@ -530,11 +542,12 @@ fn is_zero_float<'ctx>(cx: &FnCx<'_, 'ctx>, b: FloatValue<'ctx>) -> R<IntValue<'
 }
 
 fn int_truediv<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
-    let k = kind(cx, &sig.args[0])?;
+    // Each operand converts by its own type (`uint64 / int64` is `float(a) / float(b)`).
+    let (ka, kb) = (kind(cx, &sig.args[0])?, kind(cx, &sig.args[1])?);
     let rk = kind(cx, &sig.return_type)?;
     let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
-    let a = cx.cast_number(a, k, rk)?.into_float_value();
-    let b = cx.cast_number(b, k, rk)?.into_float_value();
+    let a = cx.cast_number(a, ka, rk)?.into_float_value();
+    let b = cx.cast_number(b, kb, rk)?.into_float_value();
     if !cx.flags.numpy_errors {
         cx.guard(is_zero_float(cx, b)?, ExcKind::ZeroDivisionError, "division by zero")?;
     }
