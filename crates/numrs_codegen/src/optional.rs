@@ -105,6 +105,11 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     if matches!((a, b), (Type::NoneType, Type::NoneType)) {
         return Some(if negate { const_false } else { const_true });
     }
+    // Classes (`type(x) is np.float64`): the same class is the same object; a class is not
+    // any value of another type (Numba's `generic_is`).
+    if matches!(a, Type::NumberClass(_)) || matches!(b, Type::NumberClass(_)) {
+        return Some(if (a == b) != negate { const_true } else { const_false });
+    }
     // Values of different types are never the same object (Numba's `generic_is`).
     if a != b && (matches!(a, Type::NoneType | Type::Optional(_)) || matches!(b, Type::NoneType | Type::Optional(_))) {
         return Some(if negate { const_true } else { const_false });

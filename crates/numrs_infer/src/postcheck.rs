@@ -204,6 +204,25 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             return Some(e);
         }
     }
+    // `x.__class__` of a number types (as `type(x)` does) but has no lowering in Numba.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { value: Value::GetAttr { value, attr }, .. } = &s.kind else { continue };
+            if attr != "__class__" {
+                continue;
+            }
+            if let Some(t) = inf.get(*value).filter(|t| t.is_number()) {
+                let mut e = error(
+                    "NotImplementedError",
+                    "unsupported-syntax",
+                    &format!("No definition for lowering {}.__class__", t.unliteral()),
+                    s.span,
+                );
+                e.notes.push("use `type(x)`, which Numba compiles".into());
+                return Some(e);
+            }
+        }
+    }
     // A returned iterator whose data model holds a pointer (Numba's iterators but those over
     // dicts and sets, and its dict views) fails to lower (`load_from_data_pointer`).
     for b in &ir.blocks {

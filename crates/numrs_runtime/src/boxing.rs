@@ -38,6 +38,9 @@ pub enum Plan {
     /// A string literal returned (`return "ok"`, typed `Literal[str](ok)`): the value is the
     /// type's; compiled code writes nothing.
     StrLiteral(String),
+    /// A NumPy scalar class returned (`return type(x)`, typed `class(float64)`): boxed as its
+    /// dtype, as Numba's `box_number_class`; compiled code writes nothing.
+    DTypeOf(NumericKind),
     /// A `@jitclass` instance (its MemInfo pointer, see `jitclass.rs`).
     Instance(std::sync::Arc<crate::jitclass::ClassInfo>),
     /// A `deferred_type()` (by id): the instance of the class it is defined as, found when a
@@ -179,6 +182,7 @@ unsafe fn as_complex(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, kind: Nu
 pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
     match plan {
         Plan::StrLiteral(_) => return Err(PyTypeError::new_err("a string literal type is not passed in")),
+        Plan::DTypeOf(_) => return Err(PyTypeError::new_err("a returned class is not passed in")),
         Plan::Number(k) => {
             use NumericKind::*;
             match k {
@@ -334,6 +338,10 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
 pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -> PyResult<*mut ffi::PyObject> {
     let r = match plan {
         Plan::StrLiteral(s) => return Ok(pyo3::types::PyString::new(py, s).into_ptr()),
+        Plan::DTypeOf(k) => {
+            let dtype = py.import("numpy")?.getattr("dtype")?.call1((k.name(),))?;
+            return Ok(dtype.into_ptr());
+        }
         Plan::Number(k) => {
             use NumericKind::*;
             match k {

@@ -164,6 +164,10 @@ unsafe fn read_spec(s: &Specialization, fname: &str, module_name: &str) -> PyRes
     let ret_layout = layout(&ret).ok_or_else(|| bad(format!("return type {ret} cannot cross the boundary")))?;
     let ret_plan = match &ret {
         numrs_types::Type::StringLiteral(s) => Plan::StrLiteral(s.to_string()),
+        numrs_types::Type::NumberClass(c) => match c.as_number() {
+            Some(k) => Plan::DTypeOf(k),
+            None => Plan::of(&ret).map_err(bad)?,
+        },
         _ => Plan::of(&ret).map_err(bad)?,
     };
     let plain = !arg_plans.iter().any(|(_, p)| crate::lists::owns(p)) && !matches!(ret_plan, Plan::Generator { .. });

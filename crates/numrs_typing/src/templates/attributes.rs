@@ -48,6 +48,8 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             "contiguous" | "c_contiguous" | "f_contiguous" => Some(Type::boolean()),
             _ => None,
         },
+        // Numba's `NumberAttribute`/`BooleanAttribute.resolve___class__`.
+        t if t.is_number() && attr == "__class__" => Some(Type::NumberClass(Arc::new(t.unliteral()))),
         t if t.is_number() && attr == "conjugate" => Some(Type::bound_function("number.conjugate", t.unliteral())),
         t if t.is_complex() => match attr {
             "real" | "imag" => t.as_number().map(|k| Type::Number(k.underlying_float())),

@@ -21,6 +21,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("builtins.divmod", divmod),
     ("builtins.hash", hash),
     ("builtins.isinstance", isinstance),
+    ("builtins.type", type_),
     ("builtins.iter", iter),
     ("builtins.next", next),
     ("builtins.tuple", tuple_),
@@ -59,6 +60,18 @@ fn literal_unroll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Ok(None),
     };
     sig(plain, args)
+}
+
+/// `type(x)`: the class of `x` (Numba's `TypeBuiltin`, `x.__class__` of the unliteral type).
+fn type_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let [t] = args else { return Ok(None) };
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    match super::attributes::resolve(&t.unliteral(), "__class__") {
+        Some(class) => sig(class, args),
+        None => Ok(None),
+    }
 }
 
 fn sig(ret: Type, args: &[Type]) -> CallResult {
