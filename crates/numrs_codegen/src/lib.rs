@@ -26,6 +26,7 @@ mod hashing;
 mod matrices;
 mod nanfuncs;
 mod searchsorted;
+mod reshape;
 mod binning;
 mod convolve;
 mod cuda;

@@ -2623,7 +2623,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn reshape(&mut self, av: VarId, shape_args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let Type::Array(ra) = tt else { return self.fail(format!("reshape producing {tt}")) };
-        if a.layout != Layout::C && a.ndim > 1 {
+        // Typing refuses the other layouts ("reshape() supports contiguous array only").
+        let strided = a.layout != Layout::C && a.ndim > 1;
+        if strided && a.layout != Layout::F {
             return self.fail("reshape of a non-contiguous array is not supported by numrs build yet");
         }
         let dims: Vec<IntValue<'ctx>> = if shape_args.len() == 1 {
@@ -2661,16 +2663,60 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let bad = self.b.build_int_compare(IntPredicate::NE, total, n, "")?;
         self.guard(bad, ExcKind::ValueError, "total size of new array must be unchanged")?;
         let isz = self.field(arr, 3)?.into_int_value();
-        let mut strides = vec![self.i64(0); out.len()];
-        let mut acc = isz;
-        for d in (0..out.len()).rev() {
-            strides[d] = acc;
-            acc = self.b.build_int_mul(acc, out[d], "")?;
-        }
+        let strides = if strided {
+            self.nocopy_strides(arr, a.ndim, &out, isz)?
+        } else {
+            let mut strides = vec![self.i64(0); out.len()];
+            let mut acc = isz;
+            for d in (0..out.len()).rev() {
+                strides[d] = acc;
+                acc = self.b.build_int_mul(acc, out[d], "")?;
+            }
+            strides
+        };
         let data = self.field(arr, 4)?.into_pointer_value();
         let v = self.view_of(arr, data, &out, &strides, isz)?;
-        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: ra.ndim, layout: Layout::C, readonly: a.readonly }));
+        let layout = if strided { Layout::F } else { Layout::C };
+        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: ra.ndim, layout, readonly: a.readonly }));
         self.cast(v, &vt, tt)
+    }
+
+    /// The strides of a view of `arr` (an F-layout array of `ndim` dimensions) with shape
+    /// `shape` in C order, when its memory allows one (`numrs.nocopy_reshape`); otherwise
+    /// Numba's `NotImplementedError("incompatible shape for array")`.
+    fn nocopy_strides(&mut self, arr: BV<'ctx>, ndim: u32, shape: &[IntValue<'ctx>], isz: IntValue<'ctx>) -> R<Vec<IntValue<'ctx>>> {
+        let i64t = self.ctx.i64_type();
+        let slots = |cx: &Self, name: &str, n: usize| -> R<PointerValue<'ctx>> { Ok(cx.alloca_b.build_array_alloca(i64t, cx.i64(n.max(1) as i64), name)?) };
+        let (olddims, oldstrides) = (slots(self, "olddims", ndim as usize)?, slots(self, "oldstrides", ndim as usize)?);
+        let (newdims, newstrides) = (slots(self, "newdims", shape.len())?, slots(self, "newstrides", shape.len())?);
+        let at = |cx: &Self, base: PointerValue<'ctx>, i: usize| -> R<PointerValue<'ctx>> {
+            // SAFETY (for LLVM): `i` is below the array's length.
+            Ok(unsafe { cx.b.build_in_bounds_gep(i64t, base, &[cx.i64(i as i64)], "")? })
+        };
+        let dims = self.dims(arr, 5, ndim)?;
+        let strides = self.dims(arr, 6, ndim)?;
+        for (i, (d, s)) in dims.iter().zip(&strides).enumerate() {
+            self.b.build_store(at(self, olddims, i)?, *d)?;
+            self.b.build_store(at(self, oldstrides, i)?, *s)?;
+        }
+        for (i, d) in shape.iter().enumerate() {
+            self.b.build_store(at(self, newdims, i)?, *d)?;
+        }
+        let f = crate::reshape::nocopy_reshape_fn(self.ctx, self.module)?;
+        let args = [
+            self.i64(ndim as i64).into(),
+            olddims.into(),
+            oldstrides.into(),
+            self.i64(shape.len() as i64).into(),
+            newdims.into(),
+            newstrides.into(),
+            isz.into(),
+        ];
+        let ok = self.b.build_call(f, &args, "")?.try_as_basic_value();
+        let inkwell::values::ValueKind::Basic(ok) = ok else { return self.fail("internal error: nocopy_reshape returns void") };
+        let failed = self.b.build_int_compare(IntPredicate::EQ, ok.into_int_value(), self.ctx.i32_type().const_zero(), "")?;
+        self.guard(failed, ExcKind::NotImplementedError, "incompatible shape for array")?;
+        (0..shape.len()).map(|i| Ok(self.b.build_load(i64t, at(self, newstrides, i)?, "")?.into_int_value())).collect()
     }
 
     /// `a.ravel()` (a view when C-contiguous, else a copy) and `a.flatten()` (a copy).
