@@ -1419,6 +1419,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &Type::Array(std::sync::Arc::new(out_t)), tt)
     }
 
+    /// The output kind of ufunc `name`'s loop for items of the types in `vals` (one output).
+    fn item_ufunc_out(&self, name: &str, vals: &[(BasicValueEnum<'ctx>, Type)]) -> Option<NumericKind> {
+        let types: Vec<Type> = vals.iter().map(|(_, t)| t.clone()).collect();
+        match numrs_typing::resolve_call(&format!("numpy.{name}"), &types, &[]) {
+            Ok(Some(sig)) => numeric(&sig.return_type),
+            _ => None,
+        }
+    }
+
     fn eval_node(&mut self, node: &Node<'ctx>, leaves: &[(BasicValueEnum<'ctx>, Type)]) -> R<(BasicValueEnum<'ctx>, Type)> {
         match node {
             Node::Leaf(i) => Ok(leaves[*i].clone()),
@@ -1454,8 +1463,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     self.flags.numpy_errors = saved;
                     return r;
                 }
-                let v = self.ufunc_elem(ufunc, &vals, *out)?;
-                Ok((v, Type::Number(*out)))
+                // A ufunc on real items: Numba types the kernel's call with the items' own
+                // types (`np.abs(f32 + i64)` is the float64 loop; the array's dtype is only the
+                // stored result's).
+                let out = if real { self.item_ufunc_out(ufunc, &vals).unwrap_or(*out) } else { *out };
+                let v = self.ufunc_elem(ufunc, &vals, out)?;
+                Ok((v, Type::Number(out)))
             }
             Node::Kernel { function, inputs, args, out } => {
                 let mut vals = Vec::new();
@@ -1939,6 +1952,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return Ok(v);
                 }
                 if let Some((_, sym)) = UNARY_LIBM.iter().find(|(n, _)| *n == name) {
+                    if is_float && name == "cbrt" && out == NumericKind::Float32 {
+                        // Numba's `np_real_cbrt_impl` is `np.power(x, 1.0 / 3.0)` (a float64
+                        // power, fastmath: libm's `cbrt`) returned as float32.
+                        let x = self.cast(args[0].0, &args[0].1, &Type::float64())?;
+                        let r = crate::ops::libm(self, "cbrt", &[x])?;
+                        return self.cast(r, &Type::float64(), &Type::float32());
+                    }
                     if is_float {
                         let x = to_out(self, 0)?;
                         let sym = if out == NumericKind::Float32 { format!("{sym}f") } else { sym.to_string() };
@@ -2275,7 +2295,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `sum`, `prod` or `mean` (`m`) of the array `arr` of type `a`, as a value of type `tt`.
-    fn reduce_array(&mut self, m: &str, arr: BasicValueEnum<'ctx>, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn reduce_array(&mut self, m: &str, arr: BasicValueEnum<'ctx>, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let a = a.clone();
         let nitems = self.field(arr, 2)?.into_int_value();
         // Numba: the accumulator has the result type; strict left-to-right order.

@@ -2725,6 +2725,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let x = self.b.build_extract_value(sv, 3, "")?;
                 self.cast(x, &Type::int64(), tt)
             }
+            (Type::Array(_), "nbytes") => {
+                let sv = self.load(value)?.into_struct_value();
+                let n = self.b.build_extract_value(sv, 2, "")?.into_int_value();
+                let size = self.b.build_extract_value(sv, 3, "")?.into_int_value();
+                let x = self.b.build_int_mul(n, size, "")?;
+                self.cast(x.into(), &Type::int64(), tt)
+            }
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
             (Type::Array(_), "T") => self.transpose(value, tt),
             (Type::Array(_), "flat") => {

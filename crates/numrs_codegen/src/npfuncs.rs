@@ -140,6 +140,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(x, &Type::Array(std::sync::Arc::new(a.clone())), tt)?
             }
             "angle" => self.angle(args, kws, tt)?,
+            "average" if first_array => self.average(args, kws, tt)?,
             "real" | "imag" if args.len() + kws.len() == 1 && arg_kw(args, kws, 0, "val").is_some() => {
                 let v = arg_kw(args, kws, 0, "val").unwrap_or(VarId(0));
                 self.getattr(v, name, tt)?
@@ -752,6 +753,113 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     // ----- statistics and reductions -----
+
+    /// `np.average(a[, axis=None][, weights])` (Numba's `np_average`): `np.mean(a)`; with
+    /// weights, `np.sum(np.multiply(a, weights)) / np.sum(weights)` after its checks (1-d
+    /// weights when the shapes differ, a zero weight sum is ZeroDivisionError). Weights of
+    /// another shape broadcast along `a`'s last axis, as `np.multiply` does.
+    fn average(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let av = args[0];
+        if let Some(axis) = arg_kw(args, kws, 1, "axis") {
+            if !matches!(self.ty(axis)?, Type::NoneType | Type::Omitted(_)) {
+                return self.fail("np.average with an axis is not supported by numrs build yet");
+            }
+        }
+        let weights = match arg_kw(args, kws, 2, "weights") {
+            Some(w) if !matches!(self.ty(w)?, Type::NoneType | Type::Omitted(_)) => w,
+            _ => return self.array_method("mean", av, &[], tt),
+        };
+        let (arr, a) = self.arr(av)?;
+        let Type::Array(w) = self.ty(weights)? else {
+            return self.fail(format!("np.average with weights of type {} is not supported by numrs build yet", self.ty(weights)?));
+        };
+        let warr = self.load(weights)?;
+        let resolved = |key: &str, args: &[Type]| match numrs_typing::resolve_call(key, args, &[]) {
+            Ok(Some(sig)) => Some(sig.return_type),
+            _ => None,
+        };
+        let product = resolved("numpy.multiply", &[a.dtype.clone(), w.dtype.clone()]);
+        let sum_of = |t: &Type| resolved("numpy.sum", &[array_type(t, 1, Layout::C)]);
+        let (Some(product), Some(wsum_t)) = (product, sum_of(&w.dtype)) else { return self.fail("np.average of these arrays") };
+        let Some(psum_t) = sum_of(&product) else { return self.fail("np.average of these arrays") };
+        let (Some(pk), Some(sk)) = (numeric(&product), numeric(&psum_t)) else { return self.fail("np.average of these arrays") };
+        if [pk, sk].iter().chain(numeric(&wsum_t).as_ref()).any(|k| k.is_complex()) {
+            return self.fail("np.average with complex weights or values is not supported by numrs build yet");
+        }
+        // The shapes: equal, else 1-d weights broadcast along the last axis.
+        let ashape = self.dims(arr, 5, a.ndim)?;
+        let wshape = self.dims(warr, 5, w.ndim)?;
+        let mut same = self.ctx.bool_type().const_int((a.ndim == w.ndim) as u64, false);
+        if a.ndim == w.ndim {
+            for (x, y) in ashape.iter().zip(&wshape) {
+                let eq = self.b.build_int_compare(IntPredicate::EQ, *x, *y, "")?;
+                same = self.b.build_and(same, eq, "")?;
+            }
+        }
+        let differ = self.b.build_not(same, "")?;
+        if w.ndim != 1 {
+            self.guard(differ, ExcKind::TypeError, "1D weights expected when shapes of a and weights differ.")?;
+        }
+        let (rows, alast, m, n) = if w.ndim == 1 && a.ndim >= 1 {
+            let n = wshape[0];
+            let alast = ashape[a.ndim as usize - 1];
+            let ok = self.b.build_or(
+                self.b.build_int_compare(IntPredicate::EQ, alast, n, "")?,
+                self.b.build_or(
+                    self.b.build_int_compare(IntPredicate::EQ, alast, self.i64(1), "")?,
+                    self.b.build_int_compare(IntPredicate::EQ, n, self.i64(1), "")?,
+                    "",
+                )?,
+                "",
+            )?;
+            self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
+            let mut rows = self.i64(1);
+            for d in &ashape[..a.ndim as usize - 1] {
+                rows = self.b.build_int_mul(rows, *d, "")?;
+            }
+            let m = self.b.build_select(self.b.build_int_compare(IntPredicate::EQ, alast, self.i64(1), "")?, n, alast, "")?.into_int_value();
+            // Equal shapes walk both arrays in step.
+            let m = self.b.build_select(same, alast, m, "")?.into_int_value();
+            (rows, alast, m, n)
+        } else {
+            (self.field(arr, 2)?.into_int_value(), self.i64(1), self.i64(1), self.i64(1))
+        };
+        let scl = self.reduce_array("sum", warr, &w, &wsum_t)?;
+        let lt = types::number_type(self.ctx, sk);
+        let acc = self.temp(lt)?;
+        let zero = self.cast(self.i64(0).into(), &Type::int64(), &psum_t)?;
+        self.b.build_store(acc, zero)?;
+        let total = self.b.build_int_mul(rows, m, "")?;
+        let (adt, wdt) = (a.dtype.clone(), w.dtype.clone());
+        let one_d = w.ndim == 1 && a.ndim >= 1;
+        self.counted_loop(total, |cx, k| {
+            let (ai, wi) = if one_d {
+                let row = cx.b.build_int_signed_div(k, m, "")?;
+                let j = cx.b.build_int_signed_rem(k, m, "")?;
+                let aj = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, alast, cx.i64(1), "")?, cx.i64(0), j, "")?.into_int_value();
+                let ai = cx.b.build_int_add(cx.b.build_int_mul(row, alast, "")?, aj, "")?;
+                let wi = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(1), "")?, cx.i64(0), j, "")?.into_int_value();
+                (ai, wi)
+            } else {
+                (k, k)
+            };
+            let x = cx.elem_at(arr, &a, ai)?;
+            let y = cx.elem_at(warr, &w, wi)?;
+            let (x, y) = (cx.cast(x, &adt, &product)?, cx.cast(y, &wdt, &product)?);
+            let p = cx.ufunc_elem("multiply", &[(x, product.clone()), (y, product.clone())], pk)?;
+            let p = cx.cast(p, &product, &psum_t)?;
+            let cur = cx.b.build_load(lt, acc, "")?;
+            let r = cx.ufunc_elem("add", &[(cur, psum_t.clone()), (p, psum_t.clone())], sk)?;
+            cx.b.build_store(acc, r)?;
+            Ok(())
+        })?;
+        let s = self.b.build_load(lt, acc, "")?;
+        let sclf = self.cast(scl, &wsum_t, &Type::float64())?.into_float_value();
+        let is_zero = self.b.build_float_compare(FloatPredicate::OEQ, sclf, self.ctx.f64_type().const_zero(), "")?;
+        self.guard(is_zero, ExcKind::ZeroDivisionError, "Weights sum to zero, can't be normalized.")?;
+        let (q, qt) = self.binary("operator.truediv", s, &psum_t, scl, &wsum_t)?;
+        self.cast(q, &qt, tt)
+    }
 
     /// `a.var()` / `a.std()`: Numba's two passes (the mean, then the sum of squared
     /// deviations in float64 order), `std` as `var ** 0.5`.

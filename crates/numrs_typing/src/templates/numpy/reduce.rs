@@ -439,5 +439,17 @@ fn average(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
     let ret = if a.dtype.is_integer() || a.dtype.is_boolean() { Type::float64() } else { a.dtype.clone() };
+    // With weights: `np.sum(np.multiply(arr, weights)) / np.sum(weights)`.
+    if let Some(w) = array_arg(&b[2]) {
+        let product = crate::registry::resolve_call("numpy.multiply", &[a.dtype.clone(), w.dtype.clone()], &[]);
+        let Ok(Some(product)) = product else { return Ok(None) };
+        let total = |t: Type| match crate::registry::resolve_call("numpy.sum", &[Type::array(t, 1, Layout::C)], &[]) {
+            Ok(Some(s)) => Some(s.return_type),
+            _ => None,
+        };
+        let (Some(num), Some(den)) = (total(product.return_type), total(w.dtype.clone())) else { return Ok(None) };
+        let Ok(Some(q)) = crate::registry::resolve_call("operator.truediv", &[num, den], &[]) else { return Ok(None) };
+        return sig(q.return_type, args);
+    }
     sig(ret, args)
 }
