@@ -174,6 +174,11 @@ pub struct FunctionEntryV5 {
 
 /// A jit function: a dispatcher choosing among the specializations.
 pub const FUNCTION_KIND_DISPATCHER: u32 = 0;
+/// Or'ed into [`FUNCTION_KIND_DISPATCHER`]: a jit function without explicit signatures, which
+/// Numba compiles for a call whose types no specialization has exactly. Such a call is typed
+/// again as Numba's compilation types it (Python's `typeof`: a Python int in [2**63, 2**64)
+/// is uint64, where the dispatcher's fast path says int64) before conversions are tried.
+pub const FUNCTION_FLAG_LAZY: u32 = 0x100;
 /// A `@vectorize` function: a NumPy ufunc with one loop per specialization (scalar numbers
 /// in, one scalar number out), each calling the specialization's wrapper per element.
 pub const FUNCTION_KIND_UFUNC: u32 = 1;

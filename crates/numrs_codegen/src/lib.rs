@@ -156,6 +156,9 @@ pub struct FunctionInput {
     pub params: Vec<(String, Option<String>)>,
     /// A `@vectorize` function: a NumPy ufunc in Python (`numrs_abi::FUNCTION_KIND_UFUNC`).
     pub ufunc: bool,
+    /// A jit function without explicit signatures, which Numba compiles for each new call
+    /// (`numrs_abi::FUNCTION_FLAG_LAZY`).
+    pub lazy: bool,
     /// A `@vectorize` function's `identity=`, as NumPy codes it (`PyUFunc_Zero` 0,
     /// `PyUFunc_One` 1, `PyUFunc_ReorderableNone` -2); `None`: no identity.
     pub identity: Option<i32>,

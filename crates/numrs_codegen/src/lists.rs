@@ -1084,6 +1084,9 @@ pub(crate) fn delitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId
     let lt = cx.ty(target)?;
     let dt = list_of(cx, &lt)?;
     let it = cx.ty(index)?;
+    if matches!(it, Type::Slice2 | Type::Slice3) {
+        return del_slice(cx, target, index, &dt);
+    }
     if !numeric(&it).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
         return cx.fail(format!("del of a list item with an index of type {it} is not supported by numrs build yet"));
     }
@@ -1092,6 +1095,31 @@ pub(crate) fn delitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId
     let i = cx.list_index(l, iv, &it, "list index out of range")?;
     let x = cx.list_remove_at(l, &dt, i)?;
     cx.decref(x, &dt)
+}
+
+/// `del xs[a:b]` (Numba's `delitem_list`: a step other than 1 is NotImplementedError).
+fn del_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, dt: &Type) -> R<()> {
+    let l = cx.load(target)?.into_pointer_value();
+    let s = cx.load(index)?.into_struct_value();
+    let n = cx.list_len(l)?;
+    let (start, len, step) = cx.fix_slice(s, n)?;
+    let not_unit = cx.b.build_int_compare(IntPredicate::NE, step, cx.i64(1), "")?;
+    cx.guard(not_unit, ExcKind::NotImplementedError, "unsupported del list[start:stop:step] with step != 1")?;
+    // Keep the tail, drop the removed items and the tail's old places, put the tail back.
+    let stop = cx.b.build_int_add(start, len, "")?;
+    let tail_len = cx.b.build_int_sub(n, stop, "")?;
+    let tail = cx.list_take(l, dt, stop, tail_len, cx.i64(1))?;
+    let rest = cx.b.build_int_sub(n, start, "")?;
+    let dt2 = dt.clone();
+    cx.counted_loop(rest, |cx, k| {
+        let i = cx.b.build_int_add(start, k, "")?;
+        let x = cx.list_get(l, &dt2, i)?;
+        cx.decref(x, &dt2)
+    })?;
+    cx.set_len(l, start)?;
+    let lt = Type::list(dt.clone(), false);
+    cx.list_extend(l, dt, tail.into(), &lt)?;
+    cx.decref(tail.into(), &lt)
 }
 
 /// `bool(xs)`.
@@ -1146,6 +1174,11 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "operator.le" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[-1, 0]),
         "operator.gt" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[1]),
         "operator.ge" if sig.args.iter().all(|t| matches!(t, Type::ListType(_))) => |cx, s, v| typed_list_cmp(cx, s, v, &[0, 1]),
+        // Reflected lists (Numba's `list_lt_impl`/`list_le_impl`; `>` and `>=` swap them).
+        "operator.lt" if sig.args.len() == 2 && sig.args.iter().all(|t| matches!(t, Type::List { .. })) => |cx, s, v| list_order(cx, s, v, false, false),
+        "operator.le" if sig.args.len() == 2 && sig.args.iter().all(|t| matches!(t, Type::List { .. })) => |cx, s, v| list_order(cx, s, v, false, true),
+        "operator.gt" if sig.args.len() == 2 && sig.args.iter().all(|t| matches!(t, Type::List { .. })) => |cx, s, v| list_order(cx, s, v, true, false),
+        "operator.ge" if sig.args.len() == 2 && sig.args.iter().all(|t| matches!(t, Type::List { .. })) => |cx, s, v| list_order(cx, s, v, true, true),
         "operator.ne" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_ne,
         "operator.eq" if sig.args.len() == 2 && sig.args.iter().all(|t| dtype(t).is_some()) => op_eq,
         _ => return None,
@@ -1275,6 +1308,52 @@ fn op_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
 /// Ordering of two typed lists, Numba's `compare_not_none` ("old-school cmp"): the shorter
 /// list is less whatever its items; of equal lengths the first differing items decide
 /// (`x != y`, then `x < y`). True when the comparison's -1/0/1 is in `accepted`.
+/// `a < b` (`a <= b` with `or_equal`; the operands swapped with `swap`) of reflected lists:
+/// the first index where the items differ decides, else the lengths (Numba's `list_lt_impl`).
+fn list_order<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], swap: bool, or_equal: bool) -> R<BasicValueEnum<'ctx>> {
+    let (i0, i1) = if swap { (1, 0) } else { (0, 1) };
+    let (at, bt) = (list_of(cx, &sig.args[i0])?, list_of(cx, &sig.args[i1])?);
+    let a = opnd(cx, vals, i0)?.into_pointer_value();
+    let b = opnd(cx, vals, i1)?.into_pointer_value();
+    let bool_t = cx.ctx.bool_type();
+    let i64t = cx.ctx.i64_type();
+    let (m, n) = (cx.list_len(a)?, cx.list_len(b)?);
+    let res = cx.temp(bool_t.into())?;
+    let pred = if or_equal { IntPredicate::SLE } else { IntPredicate::SLT };
+    cx.b.build_store(res, cx.b.build_int_compare(pred, m, n, "")?)?;
+    let shorter = cx.b.build_int_compare(IntPredicate::SLT, m, n, "")?;
+    let k = cx.b.build_select(shorter, m, n, "")?.into_int_value();
+    let i = cx.temp(i64t.into())?;
+    cx.b.build_store(i, cx.i64(0))?;
+    let (head, body, check_gt, decided, done) =
+        (cx.new_block("lcmp_head"), cx.new_block("lcmp_body"), cx.new_block("lcmp_gt"), cx.new_block("lcmp_decided"), cx.new_block("lcmp_done"));
+    cx.b.build_unconditional_branch(head)?;
+    cx.b.position_at_end(head);
+    let j = cx.b.build_load(i64t, i, "")?.into_int_value();
+    let more = cx.b.build_int_compare(IntPredicate::SLT, j, k, "")?;
+    cx.b.build_conditional_branch(more, body, done)?;
+    cx.b.position_at_end(body);
+    let x = cx.list_get(a, &at, j)?;
+    let y = cx.list_get(b, &bt, j)?;
+    let lt = cx.values_lt(x, &at, y, &bt)?;
+    cx.b.build_store(res, bool_t.const_int(1, false))?;
+    cx.b.build_store(i, cx.b.build_int_add(j, cx.i64(1), "")?)?;
+    cx.b.build_conditional_branch(lt, decided, check_gt)?;
+    cx.b.position_at_end(check_gt);
+    let gt = cx.values_lt(y, &bt, x, &at)?;
+    cx.b.build_store(res, bool_t.const_zero())?;
+    cx.b.build_conditional_branch(gt, decided, head)?;
+    cx.b.position_at_end(decided);
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    // A loop that ends without a decision keeps the lengths' answer: restore it.
+    let ended = cx.b.build_phi(bool_t, "")?;
+    ended.add_incoming(&[(&bool_t.const_int(1, false), head), (&bool_t.const_zero(), decided)]);
+    let by_len = cx.b.build_int_compare(pred, m, n, "")?;
+    let decided_v = cx.b.build_load(bool_t, res, "")?.into_int_value();
+    Ok(cx.b.build_select(ended.as_basic_value().into_int_value(), by_len, decided_v, "")?)
+}
+
 fn typed_list_cmp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], accepted: &[i64]) -> R<BasicValueEnum<'ctx>> {
     let (at, bt) = (list_of(cx, &sig.args[0])?, list_of(cx, &sig.args[1])?);
     let a = opnd(cx, vals, 0)?.into_pointer_value();

@@ -910,6 +910,9 @@ fn build_table<'ctx>(
                     _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc.map(str::to_string)),
                     // A ufunc's identity rides in the layout field (`identity=0`).
                     _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, identity.map(|i| format!("identity={i}"))),
+                    _ if functions.iter().any(|f| f.function_id == id && f.lazy) => {
+                        (fname, numrs_abi::FUNCTION_KIND_DISPATCHER | numrs_abi::FUNCTION_FLAG_LAZY, None)
+                    }
                     _ => (fname, numrs_abi::FUNCTION_KIND_DISPATCHER, None),
                 };
                 (fname, vals, params, kind, layout)

@@ -225,6 +225,9 @@ pub struct Dispatcher {
     /// comparison per candidate on the fast path.
     exact_packed: Vec<(u64, usize)>,
     np: &'static Npy,
+    /// Compiled lazily in Numba (no explicit signatures): a call matching no specialization
+    /// exactly is typed again as Numba's compilation types it (`numrs_abi::FUNCTION_FLAG_LAZY`).
+    pub lazy: bool,
     cache: GilCell,
     /// Releases the message of an ExcInfo with `msg_owned`.
     free: unsafe extern "C" fn(*mut u8),
@@ -272,6 +275,7 @@ impl Dispatcher {
             exact,
             exact_packed,
             np,
+            lazy: false,
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
             free: crate::memory::numrs_free,
         }
@@ -441,7 +445,23 @@ impl Dispatcher {
                 }
             };
         }
-        let chosen = match self.exact_match(tcs) {
+        let mut chosen = self.exact_match(tcs);
+        if chosen.is_none() && self.lazy {
+            // Numba compiles such a call for the types Python's `typeof` gives: a Python int
+            // in [2**63, 2**64) is uint64 there (int64 to the dispatcher's fast path).
+            let mut retyped = false;
+            for i in 0..n {
+                if !omitted[i] && ffi::Py_TYPE(argv[i]) == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+                    let tc = crate::typing::exact_int_typecode(argv[i]);
+                    retyped |= tc != tcs[i];
+                    tcs[i] = tc;
+                }
+            }
+            if retyped {
+                chosen = self.exact_match(tcs);
+            }
+        }
+        let chosen = match chosen {
             Some(i) => i,
             None => self.resolve(py, np, argv, tcs)?,
         };

@@ -36,7 +36,7 @@ use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
     ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_PYTHON, FUNCTION_KIND_PYTHON, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
-    FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
+    FUNCTION_FLAG_LAZY, FUNCTION_KIND_DISPATCHER, FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
     FUNCTION_KIND_PROPERTY_SET, FUNCTION_KIND_STATIC_METHOD, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
@@ -240,6 +240,10 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
                 }
             }
         };
+        let lazy = kind & FUNCTION_FLAG_LAZY != 0 && kind & !FUNCTION_FLAG_LAZY == FUNCTION_KIND_DISPATCHER;
+        if lazy {
+            kind = FUNCTION_KIND_DISPATCHER;
+        }
         let fname = unsafe { cstr(fname, "a function name")? }.to_string();
         if n_specs > 0 && specs.is_null() {
             return Err(PyImportError::new_err(format!("numrs module table: function {fname}: specs is null")));
@@ -368,7 +372,8 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
                 (0..names.len()).map(|k| defaults.get(k).and_then(|d| d.as_ref()).map(|d| d.obj.clone_ref(py))).collect();
             (names, values)
         });
-        let d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
+        let mut d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
+        d.lazy = lazy;
         let d = dispatcher::new_dispatcher(py, d)?;
         match (kind, class_name) {
             (FUNCTION_KIND_JITCLASS, Some(text)) => {

@@ -53,7 +53,7 @@ pub unsafe fn array_typecode_cached(np: &Npy, obj: *mut ffi::PyObject) -> Option
 pub unsafe fn fast_typecode(np: &Npy, obj: *mut ffi::PyObject) -> u32 {
     let ty = ffi::Py_TYPE(obj);
     if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
-        tc_number(exact_int_kind(obj))
+        tc_number(NumericKind::Int64)
     } else if ty == std::ptr::addr_of_mut!(ffi::PyFloat_Type) {
         tc_number(NumericKind::Float64)
     } else if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
@@ -68,24 +68,21 @@ pub unsafe fn fast_typecode(np: &Npy, obj: *mut ffi::PyObject) -> u32 {
     }
 }
 
-/// The type of an exact Python int argument: intp, but uint64 for values in [2**63, 2**64).
-/// Numba's C fast path says intp for every int, and unboxing such a value as int64 raises
-/// OverflowError; but Numba compiles a call it has no specialization for from Python's
-/// `typeof`, which says uint64 there, and every specialization of a built module was compiled
-/// ahead: `f(2**63)` selects the uint64 one, as Numba's first call does.
-#[inline(always)]
-unsafe fn exact_int_kind(obj: *mut ffi::PyObject) -> NumericKind {
+/// The typecode of an exact Python int as Python's `typeof` (Numba's compilation) types it:
+/// int64, but uint64 for values in [2**63, 2**64) (larger ones stay int64, whose unboxing
+/// raises OverflowError).
+pub unsafe fn exact_int_typecode(obj: *mut ffi::PyObject) -> u32 {
     let mut overflow: std::ffi::c_int = 0;
     ffi::PyLong_AsLongLongAndOverflow(obj, &mut overflow);
     if overflow <= 0 {
-        return NumericKind::Int64;
+        return tc_number(NumericKind::Int64);
     }
     ffi::PyLong_AsUnsignedLongLong(obj);
     if ffi::PyErr_Occurred().is_null() {
-        NumericKind::UInt64
+        tc_number(NumericKind::UInt64)
     } else {
         ffi::PyErr_Clear();
-        NumericKind::Int64
+        tc_number(NumericKind::Int64)
     }
 }
 
@@ -99,8 +96,10 @@ pub static OMITTED_TYPE: std::sync::atomic::AtomicPtr<ffi::PyTypeObject> =
 #[inline]
 pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyResult<u32> {
     let ty = ffi::Py_TYPE(obj);
+    // Every exact int is intp here, however large (Numba's fast path on 64-bit machines);
+    // unboxing then raises OverflowError for values that do not fit.
     if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
-        return Ok(tc_number(exact_int_kind(obj)));
+        return Ok(tc_number(NumericKind::Int64));
     }
     if ty == std::ptr::addr_of_mut!(ffi::PyFloat_Type) {
         return Ok(tc_number(NumericKind::Float64));
