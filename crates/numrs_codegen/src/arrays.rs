@@ -2339,12 +2339,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         let r = self.b.build_load(lt, acc, "")?;
         if m == "mean" {
-            let n = self.cast(nitems.into(), &Type::int64(), &acc_t)?;
+            // Numba's `array_mean_impl`: NaN for an empty array, else `dtype(c / a.size)` (a
+            // float64 or complex128 division).
+            if ak.is_complex() {
+                let empty = self.b.build_int_compare(IntPredicate::EQ, nitems, self.i64(0), "")?;
+                let safe_n = self.b.build_select(empty, self.i64(1), nitems, "")?.into_int_value();
+                let q = self.parallel_mean(r, safe_n, &acc_t)?;
+                let part = types::number_type(self.ctx, ak.underlying_float()).into_float_type();
+                let nan = self.complex(ak, part.const_float(f64::NAN).into(), part.const_float(f64::NAN).into())?;
+                return Ok(self.b.build_select(empty, nan, q, "")?);
+            }
             if !ak.is_float() {
                 return self.fail(format!("array.mean returning {tt} is not supported by numrs build yet"));
             }
-            let q = self.b.build_float_div(r.into_float_value(), n.into_float_value(), "")?;
-            return Ok(q.into());
+            let f64t = Type::float64();
+            let c = self.cast(r, &acc_t, &f64t)?.into_float_value();
+            let n = self.cast(nitems.into(), &Type::int64(), &f64t)?.into_float_value();
+            let q = self.b.build_float_div(c, n, "")?;
+            return self.cast(q.into(), &f64t, &acc_t);
         }
         Ok(r)
     }
@@ -2461,8 +2473,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match m {
             "sum" | "prod" | "mean" => self.reduce_array(m, arr, &a, tt),
             "min" | "max" | "builtin_min" | "builtin_max" => {
-                if ek.is_complex() {
-                    return self.fail(format!("array.{m} of complex arrays is not supported by numrs build yet"));
+                if ek.is_complex() && m.starts_with("builtin_") {
+                    return self.fail(format!("{m} of complex arrays is not supported by numrs build yet"));
                 }
                 // Python's min()/max(): the first of equal items, `<`/`>` only (no NaN rule).
                 let builtin = m.starts_with("builtin_");
@@ -2486,7 +2498,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let p = cx.flat_ptr(arr, &a, i)?;
                     let x = cx.load_element(p, &dtype)?;
                     let cur = cx.b.build_load(lt, acc, "")?;
-                    let r = if ek.is_float() {
+                    let r = if ek.is_complex() {
+                        // Numba's complex comparator: the real parts, then the imaginary parts
+                        // (no NaN rule).
+                        let (c, v) = (cur.into_struct_value(), x.into_struct_value());
+                        let part = |cx: &FnCx<'a, 'ctx>, z: inkwell::values::StructValue<'ctx>, k: u32| -> R<inkwell::values::FloatValue<'ctx>> {
+                            Ok(cx.b.build_extract_value(z, k, "")?.into_float_value())
+                        };
+                        let p = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
+                        let re_better = cx.b.build_float_compare(p, part(cx, v, 0)?, part(cx, c, 0)?, "")?;
+                        let re_same = cx.b.build_float_compare(FloatPredicate::OEQ, part(cx, v, 0)?, part(cx, c, 0)?, "")?;
+                        let im_better = cx.b.build_float_compare(p, part(cx, v, 1)?, part(cx, c, 1)?, "")?;
+                        let take = cx.b.build_or(re_better, cx.b.build_and(re_same, im_better, "")?, "")?;
+                        cx.b.build_select(take, x, cur, "")?
+                    } else if ek.is_float() {
                         let (c, v) = (cur.into_float_value(), x.into_float_value());
                         let p = if is_max { FloatPredicate::OGT } else { FloatPredicate::OLT };
                         let better = cx.b.build_float_compare(p, v, c, "")?;

@@ -38,6 +38,17 @@ fn hash_value<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R
             let x = cx.cast(v, t, &Type::int64())?.into_int_value();
             int_hash(cx, x, true)
         }
+        // Numba's `complex_hash`: hash(real) + 1000003 * hash(imag), wrapping.
+        Some(k) if k.is_complex() => {
+            let z = v.into_struct_value();
+            let part = Type::Number(k.underlying_float());
+            let re = cx.b.build_extract_value(z, 0, "")?;
+            let im = cx.b.build_extract_value(z, 1, "")?;
+            let hr = float_hash(cx, cx.cast(re, &part, &Type::float64())?.into_float_value())?;
+            let hi = float_hash(cx, cx.cast(im, &part, &Type::float64())?.into_float_value())?;
+            let combined = cx.b.build_int_add(hr, cx.b.build_int_mul(i64c(cx, 1_000_003), hi, "")?, "")?;
+            not_minus_one(cx, combined)
+        }
         _ => cx.fail(format!("hash() of {t} is not supported by numrs build yet")),
     }
 }

@@ -866,10 +866,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn var_std(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
-        if ek.is_complex() {
-            return self.fail(format!("{name} of complex arrays is not supported by numrs build yet"));
-        }
-        let mean_t = if ek.is_float() { a.dtype.clone() } else { Type::float64() };
+        let mean_t = if ek.is_float() || ek.is_complex() { a.dtype.clone() } else { Type::float64() };
         let m = self.array_method("mean", av, &[], &mean_t)?;
         let n = self.field(arr, 2)?.into_int_value();
         let f64t = self.ctx.f64_type();
@@ -878,10 +875,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mk = numeric(&mean_t).unwrap_or(NumericKind::Float64);
         self.counted_loop(n, |cx, i| {
             let x = cx.elem_at(arr, &a, i)?;
-            let x = cx.cast(x, &a.dtype, &mean_t)?.into_float_value();
-            let d = cx.b.build_float_sub(x, m.into_float_value(), "")?;
-            let sq = cx.b.build_float_mul(d, d, "")?;
-            let sq = cx.cast(sq.into(), &Type::Number(mk), &Type::float64())?.into_float_value();
+            let x = cx.cast(x, &a.dtype, &mean_t)?;
+            // `np.real(val * np.conj(val))` of `val = x - m`, in the item's float type.
+            let (sq, sqk) = if mk.is_complex() {
+                let (xs, ms) = (x.into_struct_value(), m.into_struct_value());
+                let part = |cx: &FnCx<'a, 'ctx>, v: inkwell::values::StructValue<'ctx>, k: u32| -> R<inkwell::values::FloatValue<'ctx>> {
+                    Ok(cx.b.build_extract_value(v, k, "")?.into_float_value())
+                };
+                let dr = cx.b.build_float_sub(part(cx, xs, 0)?, part(cx, ms, 0)?, "")?;
+                let di = cx.b.build_float_sub(part(cx, xs, 1)?, part(cx, ms, 1)?, "")?;
+                let rr = cx.b.build_float_mul(dr, dr, "")?;
+                let ii = cx.b.build_float_mul(di, cx.b.build_float_neg(di, "")?, "")?;
+                (cx.b.build_float_sub(rr, ii, "")?, mk.underlying_float())
+            } else {
+                let d = cx.b.build_float_sub(x.into_float_value(), m.into_float_value(), "")?;
+                (cx.b.build_float_mul(d, d, "")?, mk)
+            };
+            let sq = cx.cast(sq.into(), &Type::Number(sqk), &Type::float64())?.into_float_value();
             let cur = cx.b.build_load(f64t, acc, "")?.into_float_value();
             cx.b.build_store(acc, cx.b.build_float_add(cur, sq, "")?)?;
             Ok(())

@@ -216,6 +216,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.len", Class::Tuple, tuple_len),
         ("builtins.tuple", Class::Tuple, tuple_of_tuple),
         ("builtins.hash", Class::Real, crate::hashing::hash),
+        ("builtins.hash", Class::Complex, crate::hashing::hash),
         ("builtins.hash", Class::Tuple, crate::hashing::hash),
         ("builtins.hash", Class::List, crate::hashing::unhashable),
         ("operator.add", Class::Tuple, crate::tuples::concat),
