@@ -244,7 +244,11 @@ pub struct Specialization {
     /// parses them with `numrs_types::parse_type`.
     pub arg_types: *const *const c_char,
     pub return_type: *const c_char,
-    pub wrapper: WrapperFn,
+    /// Null: a specialization of a lazily compiled function ([`FUNCTION_FLAG_LAZY`]) that did
+    /// not compile, which Numba would try to compile, and fail, for a call of exactly these
+    /// argument types: `c_symbol` is then the error, `Kind: message` (`TypingError: ...`), which
+    /// such a call raises, and the return type is `none`.
+    pub wrapper: Option<WrapperFn>,
     /// The symbol of the C entry point (see the generated header), NUL-terminated.
     pub c_symbol: *const c_char,
 }

@@ -916,6 +916,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     }
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
+    // Specializations of lazily compiled functions that did not type: (function id, argument
+    // types, Numba's error).
+    let mut refused: Vec<(usize, Vec<Type>, String)> = Vec::new();
     // Only specializations that typed go to codegen; keep the mapping.
     let mut typed: Vec<usize> = Vec::new();
     let mut returns: Vec<Type> = Vec::new();
@@ -947,14 +950,21 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             }
             // Nothing asked for it.
             Err(_) if p.optional => {}
-            Err(e) => problems.push(Problem {
+            Err(e) => {
+                // Numba would raise this error when a call of a lazily compiled function has
+                // exactly these types: the dispatcher does too.
+                if !p.eager && !p.internal && p.origin.is_none() && !cuda {
+                    refused.push((p.function_id, p.args.clone(), format!("{}: {}", e.kind, e.message)));
+                }
+                problems.push(Problem {
                 specialization: match p.origin {
                     Some(f) => format!("{} (from {})", p.label(), f.path(dbd)),
                     None => p.label(),
                 },
                 line: if p.origin.is_some() { None } else { e.span.map(|s| lines.line_col(s.start + p.base).line) },
                 message: format!("{}: {}", e.kind, e.message),
-            }),
+            })
+            }
         }
     }
     // The file and `module_info` index of each function id (this file's, then the externals').
@@ -1088,6 +1098,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             params: table_params[id].clone(),
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
             lazy: f.signatures.is_empty() && f.signature_errors.is_empty() && f.rejected_signatures.is_empty(),
+            refused: refused.iter().filter(|(fid, _, _)| *fid == id).map(|(_, a, m)| (a.clone(), m.clone())).collect(),
             identity: ufunc_identity(f),
             gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },
             kernel: None,
@@ -1117,6 +1128,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 params: init.map(|i| table_params[i].iter().skip(1).cloned().collect()).unwrap_or_default(),
                 ufunc: false,
                 lazy: false,
+                refused: Vec::new(),
                 identity: None,
                 gufunc: None,
                 kernel: None,
@@ -1156,6 +1168,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 params: vec![],
                 ufunc: false,
                 lazy: false,
+                refused: Vec::new(),
                 identity: None,
                 gufunc: None,
                 kernel: None,
@@ -1179,6 +1192,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 params: vec![],
                 ufunc: false,
                 lazy: false,
+                refused: Vec::new(),
                 identity: None,
                 gufunc: None,
                 kernel: Some(numrs_codegen::KernelFunction { ptx: ptx.clone(), specs }),
@@ -1197,6 +1211,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 params: vec![],
                 ufunc: false,
                 lazy: false,
+                refused: Vec::new(),
                 identity: None,
                 gufunc: None,
                 kernel: None,

@@ -159,6 +159,10 @@ pub struct FunctionInput {
     /// A jit function without explicit signatures, which Numba compiles for each new call
     /// (`numrs_abi::FUNCTION_FLAG_LAZY`).
     pub lazy: bool,
+    /// Specializations of a lazily compiled function that did not type (argument types,
+    /// `Kind: message`): a call with exactly these types raises that error, as Numba's
+    /// compilation of it does (a table specialization without a wrapper).
+    pub refused: Vec<(Vec<Type>, String)>,
     /// A `@vectorize` function's `identity=`, as NumPy codes it (`PyUFunc_Zero` 0,
     /// `PyUFunc_One` 1, `PyUFunc_ReorderableNone` -2); `None`: no identity.
     pub identity: Option<i32>,

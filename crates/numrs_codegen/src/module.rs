@@ -843,7 +843,7 @@ fn build_table<'ctx>(
             .specs
             .iter()
             .enumerate()
-            .map(|(n, (args, entry))| spec_value(ctx, module, spec_t, &format!("numrs.k.{id}.{n}"), args, "none", refuse, entry))
+            .map(|(n, (args, entry))| spec_value(ctx, module, spec_t, &format!("numrs.k.{id}.{n}"), args, "none", Some(refuse), entry))
             .collect();
         let g = spec_array(module, spec_t, &spec_vals, &format!("numrs.kspecs.{id}"));
         entries.push(entry_t.const_named_struct(&[
@@ -866,7 +866,7 @@ fn build_table<'ctx>(
                     .iter()
                     .filter(|c| c.function_id == id)
                     .enumerate()
-                    .map(|(n, c)| spec_value(ctx, module, spec_t, &format!("numrs.c.{id}.{n}"), &c.args, &c.ret.to_string(), c.wrapper, ""))
+                    .map(|(n, c)| spec_value(ctx, module, spec_t, &format!("numrs.c.{id}.{n}"), &c.args, &c.ret.to_string(), Some(c.wrapper), ""))
                     .collect();
                 let layout = deferred.iter().fold(instance.to_string(), |t, d| format!("{t}\nDeferredType#{d}"));
                 (fname, vals, params, numrs_abi::FUNCTION_KIND_JITCLASS, Some(layout))
@@ -902,9 +902,18 @@ fn build_table<'ctx>(
                     .filter_map(|(n, i)| {
                         let s = &specs[*i];
                         let (w, sym) = wrappers[*i].as_ref()?;
-                        Some(spec_value(ctx, module, spec_t, &format!("numrs.t.{id}.{n}"), &s.args, &s.return_type.to_string(), *w, sym))
+                        Some(spec_value(ctx, module, spec_t, &format!("numrs.t.{id}.{n}"), &s.args, &s.return_type.to_string(), Some(*w), sym))
                     })
-                    .collect();
+                    .collect::<Vec<_>>();
+                // A lazily compiled function's specializations that did not type: no wrapper,
+                // the error in place of the C symbol (`numrs_abi::Specialization::wrapper`).
+                let mut vals = vals;
+                let refused = functions.iter().filter(|f| f.function_id == id && f.lazy && !f.ufunc && f.gufunc.is_none() && role.is_none()).flat_map(|f| f.refused.iter());
+                for (n, (args, message)) in refused.enumerate() {
+                    if args.iter().all(numrs_abi::crosses) {
+                        vals.push(spec_value(ctx, module, spec_t, &format!("numrs.r.{id}.{n}"), args, "none", None, message));
+                    }
+                }
                 let (fname, kind, layout) = match role {
                     Some(crate::JitClassRole::Member { class, member, kind }) => (member.as_str(), *kind, Some(class.to_string())),
                     _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc.map(str::to_string)),
@@ -963,7 +972,7 @@ fn spec_value<'ctx>(
     tag: &str,
     args: &[Type],
     ret: &str,
-    wrapper: FunctionValue<'ctx>,
+    wrapper: Option<FunctionValue<'ctx>>,
     sym: &str,
 ) -> StructValue<'ctx> {
     let ptr = ctx.ptr_type(AddressSpace::default());
@@ -976,7 +985,7 @@ fn spec_value<'ctx>(
         ctx.i32_type().const_int(args.len() as u64, false).into(),
         arr.as_pointer_value().into(),
         cstr(ctx, module, ret, &format!("{tag}.ret")).into(),
-        wrapper.as_global_value().as_pointer_value().into(),
+        wrapper.map_or_else(|| ptr.const_null(), |w| w.as_global_value().as_pointer_value()).into(),
         cstr(ctx, module, sym, &format!("{tag}.sym")).into(),
     ])
 }

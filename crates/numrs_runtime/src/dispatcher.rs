@@ -228,6 +228,9 @@ pub struct Dispatcher {
     /// Compiled lazily in Numba (no explicit signatures): a call matching no specialization
     /// exactly is typed again as Numba's compilation types it (`numrs_abi::FUNCTION_FLAG_LAZY`).
     pub lazy: bool,
+    /// Specializations that did not compile (lazily compiled functions): the argument
+    /// typecodes and the error, `Kind: message`, a call of exactly those types raises.
+    refused: Vec<(Vec<u32>, String)>,
     cache: GilCell,
     /// Releases the message of an ExcInfo with `msg_owned`.
     free: unsafe extern "C" fn(*mut u8),
@@ -276,9 +279,16 @@ impl Dispatcher {
             exact_packed,
             np,
             lazy: false,
+            refused: Vec::new(),
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
             free: crate::memory::numrs_free,
         }
+    }
+
+    /// Records the specializations that did not compile (see `refused`).
+    pub fn set_refused(&mut self, refused: Vec<(Vec<Type>, String)>) {
+        let mut reg = registry();
+        self.refused = refused.into_iter().map(|(args, e)| (args.into_iter().map(|t| reg.intern(t)).collect(), e)).collect();
     }
 
     /// The specialization whose typecodes are exactly `tcs`, if it is unique.
@@ -459,6 +469,12 @@ impl Dispatcher {
             }
             if retyped {
                 chosen = self.exact_match(tcs);
+            }
+            // Numba compiles the call and fails as the build did.
+            if chosen.is_none() {
+                if let Some((_, e)) = self.refused.iter().find(|(t, _)| t.as_slice() == &tcs[..]) {
+                    return Err(compile_error(py, &self.name, e));
+                }
             }
         }
         let chosen = match chosen {
@@ -1135,4 +1151,42 @@ fn unsupported_type_name(obj: &Bound<'_, PyAny>) -> Option<String> {
         return dtype_name(&obj.getattr("dtype").ok()?);
     }
     None
+}
+
+/// The exception Numba's compilation of a call raises: `Kind: message` (the build's error) as
+/// the builtin exception of that name, or else a subclass of TypeError of that name
+/// (`numrs_runtime.TypingError`), made once.
+fn compile_error(py: Python<'_>, function: &str, error: &str) -> PyErr {
+    let (kind, message) = error.split_once(": ").unwrap_or(("TypingError", error));
+    let text = format!("Failed in nopython mode pipeline (numrs build) for {function}: {message}");
+    let builtin = py.import("builtins").ok().and_then(|b| b.getattr(kind).ok()).filter(|c| {
+        c.downcast::<pyo3::types::PyType>().is_ok_and(|t| t.is_subclass_of::<pyo3::exceptions::PyBaseException>().unwrap_or(false))
+    });
+    let class = match builtin {
+        Some(c) => Some(c.unbind()),
+        None => {
+            static CLASSES: std::sync::Mutex<Vec<(String, Py<PyAny>)>> = std::sync::Mutex::new(Vec::new());
+            let mut classes = CLASSES.lock().unwrap_or_else(|p| p.into_inner());
+            match classes.iter().find(|(k, _)| k == kind) {
+                Some((_, c)) => Some(c.clone_ref(py)),
+                None => {
+                    let made = (|| -> PyResult<Py<PyAny>> {
+                        let ns = pyo3::types::PyDict::new(py);
+                        ns.set_item("__module__", "numrs_runtime")?;
+                        let bases = pyo3::types::PyTuple::new(py, [py.get_type::<PyTypeError>()])?;
+                        Ok(py.import("builtins")?.getattr("type")?.call1((kind, bases, ns))?.unbind())
+                    })();
+                    let made = made.ok();
+                    if let Some(c) = &made {
+                        classes.push((kind.to_string(), c.clone_ref(py)));
+                    }
+                    made
+                }
+            }
+        }
+    };
+    match class.and_then(|c| c.bind(py).call1((text.clone(),)).ok()) {
+        Some(e) => PyErr::from_value(e),
+        None => PyTypeError::new_err(text),
+    }
 }

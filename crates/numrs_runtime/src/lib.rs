@@ -116,6 +116,21 @@ unsafe fn read_defaults(
     Ok(out)
 }
 
+/// A specialization without a wrapper (`numrs_abi::Specialization::wrapper`): its argument
+/// types and the error (`Kind: message`) a call of exactly those types raises.
+unsafe fn read_refused(s: &Specialization, fname: &str) -> PyResult<(Vec<numrs_types::Type>, String)> {
+    let bad = |msg: String| PyImportError::new_err(format!("numrs module table: function {fname}: {msg}"));
+    if s.n_args > 0 && s.arg_types.is_null() {
+        return Err(bad("arg_types is null".into()));
+    }
+    let mut args = Vec::with_capacity(s.n_args as usize);
+    for i in 0..s.n_args as usize {
+        let text = cstr(*s.arg_types.add(i), "an argument type")?;
+        args.push(parse_arg_type(text).ok_or_else(|| bad(format!("cannot parse type {text:?}")))?);
+    }
+    Ok((args, cstr(s.c_symbol, "an error")?.to_string()))
+}
+
 unsafe fn read_spec(s: &Specialization, fname: &str, module_name: &str) -> PyResult<Spec> {
     let bad = |msg: String| PyImportError::new_err(format!("numrs module table: function {fname}: {msg}"));
     let parse = |p: *const c_char, what: &str| -> PyResult<numrs_types::Type> {
@@ -171,7 +186,7 @@ unsafe fn read_spec(s: &Specialization, fname: &str, module_name: &str) -> PyRes
         _ => Plan::of(&ret).map_err(bad)?,
     };
     let plain = !arg_plans.iter().any(|(_, p)| crate::lists::owns(p)) && !matches!(ret_plan, Plan::Generator { .. });
-    Ok(Spec { args, arg_tcs, ret, arg_plans, arg_size: offset, ret_plan, ret_size: ret_layout.size, wrapper: s.wrapper, plain })
+    Ok(Spec { args, arg_tcs, ret, arg_plans, arg_size: offset, ret_plan, ret_size: ret_layout.size, wrapper: s.wrapper.ok_or_else(|| bad("a specialization without a wrapper".into()))?, plain })
 }
 
 /// Called by a built module's init: installs the runtime API into its table and adds a
@@ -249,8 +264,20 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             return Err(PyImportError::new_err(format!("numrs module table: function {fname}: specs is null")));
         }
         let mut out = Vec::with_capacity(n_specs as usize);
+        let mut refused = Vec::new();
         for j in 0..n_specs as usize {
-            match unsafe { read_spec(&*specs.add(j), &fname, &module_name) } {
+            let raw = unsafe { &*specs.add(j) };
+            if raw.wrapper.is_none() {
+                // A specialization that did not compile: its types and error.
+                let read = unsafe { read_refused(raw, &fname) };
+                match read {
+                    Ok(r) => refused.push(r),
+                    Err(e) if e.to_string().contains("cannot parse type") => {}
+                    Err(e) => return Err(e),
+                }
+                continue;
+            }
+            match unsafe { read_spec(raw, &fname, &module_name) } {
                 Ok(spec) => out.push(spec),
                 // A specialization whose types this runtime cannot pass (a newer numrs built
                 // it): the function loads without it, as do the module's other functions.
@@ -374,6 +401,9 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         });
         let mut d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
         d.lazy = lazy;
+        if lazy {
+            d.set_refused(refused);
+        }
         let d = dispatcher::new_dispatcher(py, d)?;
         match (kind, class_name) {
             (FUNCTION_KIND_JITCLASS, Some(text)) => {
