@@ -1870,6 +1870,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Function(key) if &**key == "builtins.enumerate" => self.make_enumerate(args, target),
             Type::Function(key) if &**key == "numpy.ndindex" => self.make_ndindex(args, target),
             Type::Function(key) if &**key == "numpy.ndenumerate" => self.make_ndenumerate(args, target),
+            Type::Function(key) if &**key == "numpy.nditer" => self.make_nditer(args, target),
             // The first `length` items of a 1-d array (Numba does not check the size; numrs
             // raises IndexError rather than read past the end).
             Type::Function(key) if &**key == "numba.to_fixed_tuple" && args.len() == 2 => {

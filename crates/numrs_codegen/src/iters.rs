@@ -178,6 +178,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
+            IteratorKind::NdIter(inputs) => {
+                let (x, valid) = self.nditer_next(inputs, st, state, item_t)?;
+                let agg = self.b.build_insert_value(pt.get_undef(), x, 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
             other => self.fail(format!("iterating over {} is not supported by numrs build yet", Type::Iterator(std::sync::Arc::new(other.clone())))),
         }
     }
@@ -295,6 +301,139 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(self.b.build_struct_gep(st, state, 1, "")?, self.i64(0))?;
         self.b.build_store(self.b.build_struct_gep(st, state, 2, "")?, total)?;
         Ok(state.into())
+    }
+
+    /// `np.nditer(x)` / `np.nditer((x, y, ...))`: an iterator (Numba's `make_nditer_cls`). Its
+    /// shape is its first input of the most dimensions'; every other array must have that
+    /// shape's last dimensions (ValueError otherwise: no broadcasting of length-1 dimensions).
+    pub(crate) fn make_nditer(&mut self, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Iterator(k) = target else { return self.fail(format!("nditer producing {target}")) };
+        let (IteratorKind::NdIter(inputs), [x]) = (&**k, args) else { return self.fail(format!("nditer producing {target}")) };
+        let st = crate::types::iterator_state(self.ctx, k).map_err(|m| self.cg_err(m))?;
+        let state = self.temp(st.into())?;
+        let xt = self.ty(*x)?;
+        let xv = self.load(*x)?;
+        // The inputs, each as its iterator type.
+        let values: Vec<BasicValueEnum<'ctx>> = match xt.tuple_items() {
+            Some(items) => {
+                let sv = xv.into_struct_value();
+                let mut out = Vec::new();
+                for (i, (it, t)) in items.iter().zip(inputs).enumerate() {
+                    let v = self.b.build_extract_value(sv, i as u32, "")?;
+                    out.push(self.cast(v, it, t)?);
+                }
+                out
+            }
+            None => vec![self.cast(xv, &xt, &inputs[0])?],
+        };
+        let ins_t = st.get_field_type_at_index(0).ok_or_else(|| self.lerr("internal error: nditer state".into()))?.into_struct_type();
+        let mut ins = ins_t.get_undef();
+        for (i, v) in values.iter().enumerate() {
+            ins = self.b.build_insert_value(ins, *v, i as u32, "")?.into_struct_value();
+        }
+        self.b.build_store(self.b.build_struct_gep(st, state, 0, "")?, ins)?;
+        let (ndim, _) = numrs_types::nditer_shape(inputs);
+        let main = inputs.iter().position(|t| t.as_array().is_some_and(|a| a.ndim == ndim));
+        let (shape, total) = match main {
+            Some(m) if ndim > 0 => {
+                let a = inputs[m].as_array().map(|a| a.ndim).unwrap_or(0);
+                (self.dims(values[m], 5, a)?, self.field(values[m], 2)?.into_int_value())
+            }
+            _ => (Vec::new(), self.i64(1)),
+        };
+        // Each array's shape must be the iteration shape's last dimensions.
+        for (t, v) in inputs.iter().zip(&values) {
+            let Some(a) = t.as_array().filter(|a| a.ndim > 0) else { continue };
+            let dims = self.dims(*v, 5, a.ndim)?;
+            for (d, x) in dims.iter().enumerate() {
+                let want = shape[(ndim - a.ndim) as usize + d];
+                let bad = self.b.build_int_compare(IntPredicate::NE, *x, want, "")?;
+                self.guard(bad, numrs_abi::ExcKind::ValueError, "nditer(): operands could not be broadcast together")?;
+            }
+        }
+        let shape_t = self.ctx.i64_type().array_type(ndim);
+        let mut sh = shape_t.get_undef();
+        for (d, x) in shape.iter().enumerate() {
+            sh = self.b.build_insert_value(sh, *x, d as u32, "")?.into_array_value();
+        }
+        self.b.build_store(self.b.build_struct_gep(st, state, 1, "")?, self.i64(0))?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 2, "")?, total)?;
+        self.b.build_store(self.b.build_struct_gep(st, state, 3, "")?, sh)?;
+        Ok(state.into())
+    }
+
+    /// The next item of an `np.nditer` (state `state` of type `st`): a 0-d view of each
+    /// input's item at the next index, in C order, or F order (the first index fastest) for an
+    /// iterator of layout F.
+    fn nditer_next(&self, inputs: &[Type], st: inkwell::types::StructType<'ctx>, state: inkwell::values::PointerValue<'ctx>, item_t: &Type) -> R<(BasicValueEnum<'ctx>, inkwell::values::IntValue<'ctx>)> {
+        let (ndim, layout) = numrs_types::nditer_shape(inputs);
+        let (flat, valid) = self.nd_advance(st, state)?;
+        let i64t = self.ctx.i64_type();
+        let shape_p = self.b.build_struct_gep(st, state, 3, "")?;
+        let sh = self.b.build_load(i64t.array_type(ndim), shape_p, "")?.into_array_value();
+        let mut idx = vec![self.i64(0); ndim as usize];
+        let mut rem = flat;
+        let order: Vec<usize> = if layout == 'F' { (0..ndim as usize).collect() } else { (0..ndim as usize).rev().collect() };
+        for (n, d) in order.iter().enumerate() {
+            let ext = self.b.build_extract_value(sh, *d as u32, "")?.into_int_value();
+            let is0 = self.b.build_int_compare(IntPredicate::EQ, ext, self.i64(0), "")?;
+            let ext = self.b.build_select(is0, self.i64(1), ext, "")?.into_int_value();
+            if n + 1 == order.len() {
+                idx[*d] = rem;
+            } else {
+                idx[*d] = self.b.build_int_unsigned_rem(rem, ext, "")?;
+                rem = self.b.build_int_unsigned_div(rem, ext, "")?;
+            }
+        }
+        let ins_p = self.b.build_struct_gep(st, state, 0, "")?;
+        let ins_t = st.get_field_type_at_index(0).ok_or_else(|| self.lerr("internal error: nditer state".into()))?.into_struct_type();
+        let views: Vec<Type> = match item_t.tuple_items() {
+            Some(items) => items.to_vec(),
+            None => vec![item_t.clone()],
+        };
+        let mut out = Vec::new();
+        for (i, t) in inputs.iter().enumerate() {
+            let slot = self.b.build_struct_gep(ins_t, ins_p, i as u32, "")?;
+            let view = match t {
+                Type::Array(a) => {
+                    let av = self.b.build_load(crate::types::array_struct(self.ctx, a.ndim), slot, "")?;
+                    let data = self.field(av, 4)?.into_pointer_value();
+                    let strides = self.dims(av, 6, a.ndim)?;
+                    let mut off = self.i64(0);
+                    for (d, s) in strides.iter().enumerate() {
+                        let j = idx[(ndim - a.ndim) as usize + d];
+                        off = self.b.build_int_add(off, self.b.build_int_mul(j, *s, "")?, "")?;
+                    }
+                    // Past the end the offset is not used (no item is read).
+                    let off = self.b.build_select(valid, off, self.i64(0), "")?.into_int_value();
+                    let p = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[off], "")? };
+                    let isz = self.field(av, 3)?.into_int_value();
+                    self.view_of(av, p, &[], &[], isz)?
+                }
+                t => {
+                    // A number: a 0-d array over its slot in the state.
+                    let k = numeric(t).ok_or_else(|| self.lerr(format!("np.nditer over {t}")))?;
+                    let size = crate::types::number_type(self.ctx, k).size_of().ok_or_else(|| self.lerr("internal error: item size".into()))?;
+                    let null = self.ptr_t().const_null();
+                    self.make_array(0, null, null, size, slot, &[], &[])?
+                }
+            };
+            let dtype = t.as_array().map_or_else(|| t.unliteral(), |a| a.dtype.clone());
+            let vt = Type::array(dtype, 0, numrs_types::Layout::C);
+            let want = views.get(i).cloned().unwrap_or_else(|| vt.clone());
+            out.push(self.cast(view, &vt, &want)?);
+        }
+        let item = if out.len() == 1 {
+            out[0]
+        } else {
+            let tt = self.vt(item_t)?.into_struct_type();
+            let mut agg = tt.get_undef();
+            for (i, v) in out.iter().enumerate() {
+                agg = self.b.build_insert_value(agg, *v, i as u32, "")?.into_struct_value();
+            }
+            agg.into()
+        };
+        Ok((item, valid))
     }
 
     /// `np.ndenumerate(a)`: an iterator (see the module doc).

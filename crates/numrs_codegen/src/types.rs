@@ -165,6 +165,10 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..) | Type::NamedTuple(_)) => ptr.into(),
             IteratorKind::NdIndex(_) | IteratorKind::NdEnumerate(Type::Array(_)) | IteratorKind::Flat(Type::Array(_)) => ptr.into(),
+            k @ IteratorKind::NdIter(_) => {
+                iterator_state(ctx, k)?;
+                ptr.into()
+            }
             IteratorKind::Container(l @ (Type::List { .. } | Type::ListType(_))) if crate::lists::check_list_type(l).is_ok() => ptr.into(),
             IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => ptr.into(),
             k if crate::dicts::is_container_iter(k) => ptr.into(),
@@ -229,6 +233,23 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
         IteratorKind::NdIndex(n) => {
             let i64t = ctx.i64_type();
             Ok(ctx.struct_type(&[i64t.array_type(*n).into(), i64t.into(), i64t.into()], false))
+        }
+        // The inputs (arrays and numbers, whose 0-d views point into the state), the flat
+        // index of the next item, the number of items, the iteration shape (its first input
+        // of the most dimensions').
+        IteratorKind::NdIter(inputs) => {
+            let i64t = ctx.i64_type();
+            let mut fields = Vec::new();
+            for t in inputs {
+                match t {
+                    Type::Array(a) => fields.push(array_struct(ctx, a.ndim).into()),
+                    t if numeric(t).is_some() => fields.push(value_type(ctx, t)?),
+                    other => return Err(format!("np.nditer over {other} is not supported by numrs build yet")),
+                }
+            }
+            let (ndim, _) = numrs_types::nditer_shape(inputs);
+            let ins = ctx.struct_type(&fields, false);
+            Ok(ctx.struct_type(&[ins.into(), i64t.into(), i64t.into(), i64t.array_type(ndim).into()], false))
         }
         // The array, the flat index of the next item, the number of items.
         IteratorKind::NdEnumerate(arr) | IteratorKind::Flat(arr) => {

@@ -99,6 +99,25 @@ impl Display for Type {
                 IteratorKind::NdIndex(n) => write!(f, "ndindex(ndim={n})"),
                 IteratorKind::NdEnumerate(a) => write!(f, "ndenumerate({a})"),
                 IteratorKind::Flat(a) => write!(f, "array.flat({a})"),
+                IteratorKind::NdIter(inputs) => {
+                    let (ndim, layout) = crate::ty::nditer_shape(inputs);
+                    // The inputs as Python prints the tuple of their Numba types (`repr`).
+                    let reprs: Vec<String> = inputs
+                        .iter()
+                        .map(|t| match t {
+                            Type::Array(a) => format!(
+                                "Array({}, {}, '{}', {}, aligned=True)",
+                                a.dtype,
+                                a.ndim,
+                                a.layout.as_char(),
+                                if a.readonly { "True" } else { "False" }
+                            ),
+                            other => other.to_string(),
+                        })
+                        .collect();
+                    let tuple = if reprs.len() == 1 { format!("({},)", reprs[0]) } else { format!("({})", reprs.join(", ")) };
+                    write!(f, "nditer(ndim={ndim}, layout={layout}, inputs={tuple})")
+                }
                 IteratorKind::DictView(k, d) => {
                     let y = self.yield_type().map_or_else(|| "?".to_string(), |y| y.to_string());
                     write!(f, "iter[{d}->{y}],{}[{d}]", k.name())

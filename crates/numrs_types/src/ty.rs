@@ -296,6 +296,9 @@ pub enum IteratorKind {
     /// `array.flat`: the array's items in C order, also indexed by flat position (Numba's
     /// `NumpyFlatType`, its own iterator).
     Flat(Type),
+    /// `np.nditer(x)` / `np.nditer((x, y, ...))` (Numba's `NumpyNdIterType`, its own
+    /// iterator): the inputs (arrays or numbers); yields a 0-d view of each input's item.
+    NdIter(Vec<Type>),
     /// Numba's `DictIteratorType` over a view of a typed dict (the dict type):
     /// `iter[DictType[int64,float64]<iv=None>->int64],keys[DictType[int64,float64]<iv=None>]`.
     DictView(DictViewKind, Type),
@@ -545,6 +548,26 @@ impl JitClassType {
 
 /// The registry key of a `@jitclass` method bound to its instance, as Numba prints it in
 /// `BoundFunction(... for instance.jitclass...)`.
+/// The dimensions and iteration layout of `np.nditer(inputs)` (Numba's
+/// `NumpyNdIterType`): the most dimensions of an input; 'F' when more inputs of 2 or more
+/// dimensions are F than C (1-d contiguous arrays count for both), else 'C'.
+pub fn nditer_shape(inputs: &[Type]) -> (u32, char) {
+    let ndim = inputs.iter().map(|t| t.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
+    let (mut c, mut f) = (0, 0);
+    for a in inputs.iter().filter_map(Type::as_array) {
+        match (a.layout, a.ndim) {
+            (Layout::C | Layout::F, 1) => {
+                c += 1;
+                f += 1;
+            }
+            (Layout::C, n) if n >= 1 => c += 1,
+            (Layout::F, n) if n >= 1 => f += 1,
+            _ => {}
+        }
+    }
+    (ndim, if f > c { 'F' } else { 'C' })
+}
+
 pub fn jitclass_method_key(method: &str) -> String {
     format!("(<class 'numba.core.types.misc.ClassInstanceType'>, '{method}')")
 }
@@ -1013,6 +1036,17 @@ impl Type {
             }
             IteratorKind::NdIndex(n) => Type::unituple(Type::intp(), *n),
             IteratorKind::Flat(arr) => arr.as_array()?.dtype.clone(),
+            IteratorKind::NdIter(inputs) => {
+                let mut views: Vec<Type> = inputs
+                    .iter()
+                    .map(|t| Type::array(t.as_array().map_or_else(|| t.unliteral(), |a| a.dtype.clone()), 0, Layout::C))
+                    .collect();
+                if views.len() == 1 {
+                    views.remove(0)
+                } else {
+                    Type::tuple(views)
+                }
+            }
             IteratorKind::NdEnumerate(arr) => {
                 let a = arr.as_array()?;
                 Type::Tuple(vec![Type::unituple(Type::intp(), a.ndim), a.dtype.clone()].into()).normalize_tuple()

@@ -47,6 +47,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.hamming", window),
     ("numpy.hanning", window),
     ("numpy.ndenumerate", ndenumerate),
+    ("numpy.nditer", nditer),
     ("numpy.ediff1d", ediff1d),
     ("numpy.cross", cross),
     ("numpy.append", append),
@@ -552,6 +553,21 @@ fn window(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         ([_], true) => Err(CallError::typing("M must be an integer")),
         _ => Ok(None),
     }
+}
+
+/// `np.nditer(x)` / `np.nditer((x, y, ...))` (Numba's `NdIter` template): arrays or numbers.
+fn nditer(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let ([t], true) = (args, kws.is_empty()) else { return Ok(None) };
+    let inputs: Vec<Type> = match t.tuple_items() {
+        Some(items) if items.is_empty() => return Ok(None),
+        Some(items) => items.to_vec(),
+        None => vec![t.clone()],
+    };
+    if !inputs.iter().all(|i| matches!(i, Type::Array(_)) || i.is_number()) {
+        return Ok(None);
+    }
+    let inputs = inputs.iter().map(Type::unliteral).collect();
+    sig(Type::iterator(numrs_types::IteratorKind::NdIter(inputs)), args)
 }
 
 /// `np.ndenumerate(array)`.
