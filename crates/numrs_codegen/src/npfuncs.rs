@@ -1500,6 +1500,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn argminmax_axis(&mut self, name: &str, av: VarId, axis: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let r = a.ndim as usize;
+        if r == 0 {
+            return self.fail(format!("{name} with an axis of a 0-d array"));
+        }
         let ax = self.int_arg(axis)?;
         let nd = self.i64(r as i64);
         let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;

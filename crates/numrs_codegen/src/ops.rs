@@ -1043,6 +1043,11 @@ fn minmax<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
     }
     let rt = sig.return_type.clone();
     let rk = kind(cx, &rt)?;
+    if rk.is_complex() {
+        // Numba has no lowering of `>`/`<` between complex numbers.
+        let op = if is_max { "gt" } else { "lt" };
+        return cx.fail(format!("No definition for lowering <built-in function {op}>({rt}, {rt}) -> bool"));
+    }
     let mut acc: Option<BasicValueEnum<'ctx>> = None;
     for (v, t) in items {
         let v = cx.cast(v, &t, &rt)?;

@@ -497,6 +497,10 @@ impl Constraint {
             }
             Kind::GetIter(v) => {
                 let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
+                // Numba's `getiter` of an array: "iteration over a 0-d array".
+                if matches!(&t, Type::Array(a) if a.ndim == 0) {
+                    return Err(InferError::typing("not-iterable", "iteration over a 0-d array", span));
+                }
                 match resolve_getiter(&t) {
                     Some(it) => Some(it),
                     None => {

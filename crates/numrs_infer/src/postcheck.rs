@@ -204,6 +204,30 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             return Some(e);
         }
     }
+    // `max`/`min` of complex numbers type, but Numba has no lowering of their `>`/`<`.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { target, value: Value::Call { func, .. } } = &s.kind else { continue };
+            let op = match inf.get(*func) {
+                Some(Type::Function(k)) if &**k == "builtins.max" => "gt",
+                Some(Type::Function(k)) if &**k == "builtins.min" => "lt",
+                _ => continue,
+            };
+            if let Some(t) = inf.get(*target).filter(|t| t.is_complex()) {
+                let t = t.unliteral();
+                // A lowering error: Numba reports no line.
+                let mut e = error(
+                    "NotImplementedError",
+                    "unsupported-syntax",
+                    &format!("No definition for lowering <built-in function {op}>({t}, {t}) -> bool"),
+                    s.span,
+                );
+                e.span = None;
+                e.notes.push(format!("`{}()` of complex numbers: Numba compares them with neither `<` nor `>`", if op == "gt" { "max" } else { "min" }));
+                return Some(e);
+            }
+        }
+    }
     // `x.__class__` of a number types (as `type(x)` does) but has no lowering in Numba.
     for b in &ir.blocks {
         for s in &b.stmts {

@@ -219,6 +219,12 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         [] => Ok(None),
         [single] if single.is_number() => sig(single.unliteral(), args),
         [single] => {
+            // An iterable (not a tuple) goes through Numba's `iterable_min`/`iterable_max`
+            // overloads, whose `<`/`>` do not type on complex numbers.
+            let complex_items = !single.is_base_tuple() && single.iterator_type().and_then(|it| it.yield_type()).is_some_and(|y| y.is_complex());
+            if complex_items {
+                return Ok(None);
+            }
             if let Type::Array(a) = single {
                 return sig(a.dtype.clone(), args);
             }

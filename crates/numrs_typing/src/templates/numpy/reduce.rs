@@ -250,6 +250,8 @@ fn argminmax(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match &b[1] {
         x if is_nonelike(x.as_ref()) => sig(Type::intp(), args),
+        // Numba's `array_argmax` with an axis has no 0-d implementation.
+        Some(t) if t.is_integer() && !t.is_boolean() && a.ndim == 0 => Ok(None),
         Some(t) if t.is_integer() && !t.is_boolean() => {
             if a.ndim <= 1 {
                 sig(Type::intp(), args)
