@@ -87,7 +87,7 @@ step "$PY" tests/build/through_import.py --min-agree 244
 step "$PY" tests/build/through_import.py --corpus tests/corpus --min-agree 1928
 # Corpus cases built for argument types drawn from a pool, then called with such values: the
 # build never panics, the built code never crashes.
-step "$PY" tests/build/random_signatures.py --files 40
+step "$PY" tests/build/random_signatures.py --files 100
 # Strings in built modules: values against CPython, exceptions, print, no leaked memory.
 step "$PY" tests/build/strings.py
 # Calls into another file's jit functions, compiled into the caller's module, against CPython.

@@ -87,8 +87,15 @@ def lazy_functions(path):
             continue
         if not isinstance(f, ast.FunctionDef) or not f.decorator_list:
             continue
-        names = [getattr(d, "id", getattr(d, "attr", None)) for d in f.decorator_list]
-        if names != ["njit"] and names != ["jit"]:
+        if len(f.decorator_list) != 1:
+            continue
+        d = f.decorator_list[0]
+        call = d if isinstance(d, ast.Call) else None
+        d = call.func if call else d
+        if getattr(d, "id", getattr(d, "attr", None)) not in ("njit", "jit"):
+            continue
+        # Options only (`@njit(fastmath=True)`), and not object mode.
+        if call and (call.args or any(k.arg in ("forceobj", "nopython", "signature") for k in call.keywords)):
             continue
         a = f.args
         if a.vararg or a.kwarg or a.kwonlyargs or a.defaults or a.posonlyargs:
@@ -99,7 +106,7 @@ def lazy_functions(path):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--files", type=int, default=40)
+    ap.add_argument("--files", type=int, default=100)
     ap.add_argument("--seed", type=int, default=20261127)
     ap.add_argument("--keep", default=None, help="copy failing cases here")
     opts = ap.parse_args()
