@@ -621,7 +621,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let dtype = dtype.clone();
         let r = dshape.len();
         if r == 0 {
-            return self.fail("internal error: assignment into a 0-d view");
+            // One item.
+            let (x, xt) = match (&src, &scalar) {
+                (Some((sdata, _, sdt)), _) => (self.load_element(*sdata, sdt)?, sdt.clone()),
+                (None, Some((v, t))) => (*v, t.clone()),
+                _ => return self.fail("internal error: assignment without a source"),
+            };
+            return self.store_element(ddata, x, &xt, &dtype);
         }
         // In C order: a loop over the rows (every axis but the last, offsets computed once
         // per row) around one along the last axis.

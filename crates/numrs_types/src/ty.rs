@@ -984,6 +984,8 @@ impl Type {
     pub fn iterator_type(&self) -> Option<Type> {
         Some(match self {
             Type::Range(k) => Type::iterator(IteratorKind::Range(*k)),
+            // "iteration over a 0-d array".
+            Type::Array(a) if a.ndim == 0 => return None,
             Type::Array(_) => Type::iterator(IteratorKind::Array(self.clone())),
             Type::Iterator(_) | Type::Generator(_) => self.clone(),
             Type::List { .. }

@@ -76,7 +76,8 @@ fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
                 sig(Type::boolean(), args)
             }
             Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => sig(Type::boolean(), args),
-            Type::Unicode | Type::StringLiteral(_) => sig(Type::boolean(), args),
+            // Numba's `unicode_contains`: a string in a string.
+            Type::Unicode | Type::StringLiteral(_) if item.is_string() => sig(Type::boolean(), args),
             _ => Ok(None),
         },
         _ => Ok(None),

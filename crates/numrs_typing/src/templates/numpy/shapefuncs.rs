@@ -225,6 +225,11 @@ fn split(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Ok(None),
     };
     let Type::Array(arr) = &ary else { return Ok(None) };
+    // Numba's implementations read `ary.shape[axis]`: of a 0-d array, the IndexError of
+    // indexing an empty tuple, when compiling.
+    if arr.ndim == 0 {
+        return Err(CallError { kind: "IndexError", message: "tuple index out of range".into() });
+    }
     let ok = match ios {
         t if t.is_integer() => true,
         Type::UniTuple(item, _) => item.is_integer(),
