@@ -1463,6 +1463,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let t = numrs_types::omitted_value_type(repr).ok_or_else(|| CgError { span: self.span, message: format!("the default value {repr} is not supported by numrs build yet") })?;
                     let v = self.default_value(repr, &t)?;
                     self.cast(v, &t, &tt)?
+                } else if let (Type::StringLiteral(text), None | Some(None)) = (&at, self.params.get(*i as usize)) {
+                    // A string literal argument (the callee specialized for `Literal[str]`, as
+                    // Numba's calls between jit functions do): its value is its type's.
+                    if types::is_phantom(&tt) {
+                        return Ok(());
+                    }
+                    let text = text.clone();
+                    let v = self.str_const(&text);
+                    self.cast(v.into(), &Type::Unicode, &tt)?
                 } else {
                     let Some(Some(p)) = self.params.get(*i as usize) else {
                         return self.fail(format!("argument {i} has no run-time value"));

@@ -94,6 +94,8 @@ impl Display for Type {
             Type::Iterator(kind) => match &**kind {
                 IteratorKind::Range(k) => write!(f, "range_iter_{}", range_suffix(*k)),
                 IteratorKind::Array(a) => write!(f, "iter({a})"),
+                // Numba's `UnicodeIteratorType`.
+                IteratorKind::Container(Type::Unicode | Type::StringLiteral(_)) => write!(f, "iter_unicode"),
                 IteratorKind::Container(c) => write!(f, "iter({c})"),
                 IteratorKind::Enumerate(inner) => write!(f, "enumerate({inner})"),
                 IteratorKind::NdIndex(n) => write!(f, "ndindex(ndim={n})"),

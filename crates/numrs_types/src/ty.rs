@@ -993,8 +993,9 @@ impl Type {
             | Type::Set { .. }
             | Type::UniTuple(..)
             | Type::Unicode
-            | Type::StringLiteral(_)
             | Type::DictType(_) => Type::iterator(IteratorKind::Container(self.clone())),
+            // Numba's `UnicodeIteratorType` of the unliteral string.
+            Type::StringLiteral(_) => Type::iterator(IteratorKind::Container(Type::Unicode)),
             Type::NamedTuple(nt) if nt.homogeneous().is_some() => Type::iterator(IteratorKind::Container(self.clone())),
             Type::DictView(kind, d) => Type::iterator(IteratorKind::DictView(*kind, (**d).clone())),
             _ => return None,
