@@ -1402,12 +1402,20 @@ impl Lowerer {
                 let vs = parts.iter().map(|p| self.lower_expr(p)).collect();
                 self.temp("build_string", span, Value::BuildString(vs))
             }
-            ExprKind::FormattedValue { value, format_spec } => {
+            ExprKind::FormattedValue { value, format_spec, conversion } => {
                 if format_spec.is_some() {
                     self.error(
                         "UnsupportedBytecodeError",
                         "unsupported-syntax",
                         "format specs in f-strings (`f\"{x:.3f}\"`) are not supported by Numba yet",
+                        span,
+                    );
+                } else if let Some(c) = conversion {
+                    // Numba reads the conversion flag of FORMAT_VALUE as a format spec too.
+                    self.error(
+                        "UnsupportedBytecodeError",
+                        "unsupported-syntax",
+                        format!("conversions in f-strings (`!{c}`, and `{{x=}}`, which is `!r`) are not supported by Numba yet (Numba: format spec in f-strings not supported yet)"),
                         span,
                     );
                 }

@@ -173,7 +173,9 @@ pub enum ExprKind {
     Await(Box<Expr>),
     /// An f-string: its literal pieces and formatted values, in order.
     JoinedStr(Vec<Expr>),
-    FormattedValue { value: Box<Expr>, format_spec: Option<Box<Expr>> },
+    /// `conversion`: `!s`, `!r` or `!a` (`'s'`, `'r'`, `'a'`), also the `!r` a self-documenting
+    /// field (`f"{x=}"`) without a format spec implies.
+    FormattedValue { value: Box<Expr>, format_spec: Option<Box<Expr>>, conversion: Option<char> },
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -191,7 +191,7 @@ pub fn shift_expr(x: &mut Expr, delta: u32) {
                 go(b);
             }
         }
-        ExprKind::FormattedValue { value, format_spec } => {
+        ExprKind::FormattedValue { value, format_spec, .. } => {
             go(value);
             if let Some(b) = format_spec {
                 go(b);

@@ -208,7 +208,7 @@ fn walk(x: &Expr, into_lambdas: bool, f: &mut dyn FnMut(&Expr)) {
             go(value);
         }
         ExprKind::Yield(v) => v.iter().for_each(|b| go(b)),
-        ExprKind::FormattedValue { value, format_spec } => {
+        ExprKind::FormattedValue { value, format_spec, .. } => {
             go(value);
             format_spec.iter().for_each(|b| go(b));
         }

@@ -196,7 +196,7 @@ fn expr_depth(e: &Expr, level: u32) -> Walk {
             expr_depth(value, l)
         }
         ExprKind::Yield(v) => boxed(v, l),
-        ExprKind::FormattedValue { value, format_spec } => {
+        ExprKind::FormattedValue { value, format_spec, .. } => {
             expr_depth(value, l)?;
             boxed(format_spec, l)
         }

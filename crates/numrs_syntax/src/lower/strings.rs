@@ -546,10 +546,10 @@ impl<F: FnMut(&str, u32) -> Result<Expr, PError>> FStringParser<'_, F> {
         }
         let value = (self.parse_expr)(text, self.at + start as u32)?;
         let doc = self_doc.map(|_| self.content[start..i].to_owned());
-        // The `!r`/`!s`/`!a` conversion is checked, not modelled.
+        let mut conversion = None;
         if b.get(i) == Some(&b'!') {
             match b.get(i + 1) {
-                Some(b's' | b'r' | b'a') => {}
+                Some(&c @ (b's' | b'r' | b'a')) => conversion = Some(c as char),
                 _ => return self.err(i, "f-string: invalid conversion character: expected 's', 'r', or 'a'"),
             }
             i += 2;
@@ -560,12 +560,16 @@ impl<F: FnMut(&str, u32) -> Result<Expr, PError>> FStringParser<'_, F> {
             format_spec = Some(Box::new(self.joined(pieces)));
             i = next;
         }
+        // `f"{x=}"` is `f"x={x!r}"` without a format spec.
+        if doc.is_some() && conversion.is_none() && format_spec.is_none() {
+            conversion = Some('r');
+        }
         if b.get(i) != Some(&b'}') {
             return self.err(i.min(b.len()), "f-string: expecting '}'");
         }
         let fv = Expr {
             span: self.whole,
-            kind: ExprKind::FormattedValue { value: Box::new(value), format_spec },
+            kind: ExprKind::FormattedValue { value: Box::new(value), format_spec, conversion },
         };
         Ok(((doc, fv), i + 1))
     }

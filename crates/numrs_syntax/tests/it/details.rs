@@ -106,7 +106,7 @@ fn f_strings() {
         .iter()
         .map(|p| match &p.kind {
             ExprKind::Constant(Constant::Str(s)) => format!("lit {s}"),
-            ExprKind::FormattedValue { value, format_spec } => {
+            ExprKind::FormattedValue { value, format_spec, .. } => {
                 format!("field {} spec {}", text(src, value.span), format_spec.is_some())
             }
             other => format!("{other:?}"),

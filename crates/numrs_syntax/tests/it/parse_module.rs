@@ -301,13 +301,13 @@ fn fstrings() {
     let ExprKind::JoinedStr(parts) = &value.kind else { panic!() };
     assert_eq!(parts.len(), 4);
     assert_eq!(parts[0].kind, ExprKind::Constant(Constant::Str("a".into())));
-    let ExprKind::FormattedValue { value: x, format_spec: Some(spec) } = &parts[1].kind else {
+    let ExprKind::FormattedValue { value: x, format_spec: Some(spec), .. } = &parts[1].kind else {
         panic!()
     };
     assert_eq!(x.kind, ExprKind::Name("x".into()));
     assert_eq!(text(src, x.span), "x");
     assert!(matches!(&spec.kind, ExprKind::JoinedStr(s) if s.len() == 2));
-    let ExprKind::FormattedValue { value: sum, format_spec: None } = &parts[3].kind else {
+    let ExprKind::FormattedValue { value: sum, format_spec: None, .. } = &parts[3].kind else {
         panic!()
     };
     assert_eq!(text(src, sum.span), "y + 1");
