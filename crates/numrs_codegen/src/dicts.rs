@@ -109,6 +109,8 @@ fn key_fields(k: &Type) -> Result<(Vec<(i64, i64)>, bool), String> {
         for (item, off) in items.iter().zip(&l.fields) {
             match numeric(item).and_then(key_kind) {
                 Some(c) => out.push((*off as i64, c)),
+                // A string item: its MemInfo pointer (the table owns a reference).
+                None if matches!(item, Type::Unicode) => out.push((*off as i64, KEY_STR)),
                 None => return Err(format!("dict and set keys of type {k} (tuples of non-scalars) are not supported by numrs build yet")),
             }
         }
@@ -648,7 +650,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 Ok(())
             }
-            Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) | Type::Generator(_) | Type::Range(_) => {
+            // A string is not sized to Numba (its characters are added as they come).
+            Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::Iterator(_) | Type::Generator(_) | Type::Range(_) | Type::Unicode => {
                 let val = self.load(src)?;
                 self.for_each(val, &st, |cx, x, xt| {
                     let x = cx.cast(x, xt, &k)?;

@@ -31,6 +31,10 @@ fn hash_value<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R
     if let Some(items) = t.tuple_items() {
         return tuple_hash(cx, v, &items);
     }
+    // Strings (inside a tuple too): CPython's hash of the text, as the runtime computes it.
+    if matches!(t, Type::Unicode) {
+        return Ok(cx.str_op(numrs_abi::StrOp::Hash, &[v])?.into_int_value());
+    }
     match numeric(t) {
         Some(k) if k.is_float() => float_hash(cx, cx.cast(v, t, &Type::float64())?.into_float_value()),
         Some(NumericKind::UInt64) => int_hash(cx, v.into_int_value(), false),

@@ -169,6 +169,7 @@ fn desc_for(key: &Type, value: Option<&Type>) -> Result<Desc, String> {
             for (t, off) in items.iter().zip(&l.fields) {
                 match t {
                     Type::Number(k) => out.push((*off, KeyKind::of_number(*k).ok_or("complex keys are not supported")?)),
+                    Type::Unicode => out.push((*off, KeyKind::Str)),
                     _ => return Err(format!("tuple keys of {t} are not supported")),
                 }
             }
@@ -188,7 +189,7 @@ fn desc_for(key: &Type, value: Option<&Type>) -> Result<Desc, String> {
             Some(v) => size(v)?,
             None => 0,
         },
-        key_str: matches!(key, Type::Unicode),
+        key_str: fields.iter().any(|(_, k)| *k == KeyKind::Str),
         fields,
         val_rc: val_rc.into_iter().map(|off| (off, None)).collect(),
     })

@@ -323,7 +323,8 @@ pub struct Desc {
     /// Offsets of MemInfo pointers (null: none) in a value, with how to free what they point
     /// at when the last reference goes (`None`: the MemInfo's own release).
     pub val_rc: Vec<(usize, Option<DropFn>)>,
-    /// The key is a string (one `Str` field at offset 0).
+    /// The key holds strings (a string key: one `Str` field at offset 0; a tuple key: `Str`
+    /// items among its fields). The table owns one reference to each.
     pub key_str: bool,
 }
 
@@ -353,7 +354,7 @@ impl Desc {
             .collect::<Option<Vec<_>>>()?;
         let is_set = flags & 1 != 0;
         let key_str = fields.iter().any(|(_, k)| *k == KeyKind::Str);
-        if key_str && (fields.len() != 1 || fields[0].0 != 0) {
+        if key_str && flags & 2 == 0 && (fields.len() != 1 || fields[0].0 != 0) {
             return None;
         }
         Some(Desc { is_set, is_tuple: flags & 2 != 0, key_size, val_size, fields, val_rc, key_str })
@@ -392,11 +393,15 @@ pub struct Container {
 
 /// The hash Numba stores for a key: `hash(key)`, with the reserved values of sets avoided.
 unsafe fn key_hash(d: &Desc, key: *const u8) -> i64 {
-    let h = if d.key_str {
-        hash_str(str_key(key))
-    } else if d.is_tuple {
-        let hs: Vec<i64> = d.fields.iter().map(|(off, k)| hash_scalar(read_scalar(key.add(*off), *k))).collect();
+    let h = if d.is_tuple {
+        let hs: Vec<i64> = d
+            .fields
+            .iter()
+            .map(|(off, k)| if *k == KeyKind::Str { hash_str(str_key(key.add(*off))) } else { hash_scalar(read_scalar(key.add(*off), *k)) })
+            .collect();
         hash_tuple(&hs)
+    } else if d.key_str {
+        hash_str(str_key(key))
     } else {
         match d.fields.first() {
             Some((off, k)) => hash_scalar(read_scalar(key.add(*off), *k)),
@@ -414,10 +419,10 @@ unsafe fn key_hash(d: &Desc, key: *const u8) -> i64 {
 /// keys' bytes, as Numba's `dictobject.c` compares them (so `-0.0` and `0.0` are distinct
 /// keys), except that a NaN never matches (Numba's hash of a NaN differs between lookups).
 unsafe fn key_eq(d: &Desc, a: *const u8, b: *const u8) -> bool {
-    if d.key_str {
-        return str_key(a) == str_key(b);
-    }
     d.fields.iter().all(|(off, k)| {
+        if *k == KeyKind::Str {
+            return str_key(a.add(*off)) == str_key(b.add(*off));
+        }
         let (x, y) = (read_scalar(a.add(*off), *k), read_scalar(b.add(*off), *k));
         if d.is_set {
             return scalar_eq(x, y);
@@ -490,14 +495,22 @@ impl Container {
     /// Drop the table's reference to the (string) key record at `k`.
     unsafe fn release_key(&self, k: *const u8) {
         if self.desc.key_str {
-            decref_at(k);
+            for (off, kind) in &self.desc.fields {
+                if *kind == KeyKind::Str {
+                    decref_at(k.add(*off));
+                }
+            }
         }
     }
 
     /// Take a new reference to the (string) key record at `k`.
     unsafe fn retain_key(&self, k: *const u8) {
         if self.desc.key_str {
-            incref_at(k);
+            for (off, kind) in &self.desc.fields {
+                if *kind == KeyKind::Str {
+                    incref_at(k.add(*off));
+                }
+            }
         }
     }
 
