@@ -85,6 +85,14 @@ struct Lowerer {
     in_unroll: bool,
     /// How many `try` bodies the statement being lowered is in.
     try_depth: u32,
+    /// The inner functions (`def` statements) of this function's body, and those of the
+    /// functions around it, by name: an inner function that calls another one (a free
+    /// variable naming a sibling `def`) gets its own copy of it (Numba inlines both).
+    inner_defs: HashMap<String, std::sync::Arc<ast::FunctionDef>>,
+    /// Inner functions of `inner_defs` copied into this one: name, index in `closures`.
+    copied_defs: HashMap<String, u32>,
+    /// The names of the copies being lowered (a copy does not copy itself again).
+    copying: HashSet<String>,
 }
 
 /// Names declared `nonlocal` anywhere in a function body (not in nested functions).
@@ -295,6 +303,9 @@ impl Lowerer {
             literal_unroll: Vec::new(),
             in_unroll: false,
             try_depth: 0,
+            inner_defs: HashMap::new(),
+            copied_defs: HashMap::new(),
+            copying: HashSet::new(),
         }
     }
 
@@ -346,6 +357,11 @@ impl Lowerer {
         self.local_names = bound;
         self.global_names = globals;
         self.nonlocals = collect_nonlocals(body);
+        for stmt in body {
+            if let StmtKind::FunctionDef(def) = &stmt.kind {
+                self.inner_defs.insert(def.name.clone(), std::sync::Arc::new((**def).clone()));
+            }
+        }
         // Only object-mode blocks need to know where names are read and assigned.
         if contains_objmode(body) {
             (self.name_loads, self.name_stores) = name_uses(body);
@@ -778,10 +794,19 @@ impl Lowerer {
     }
 
     fn lower_closure(&mut self, name: &str, params: &Parameters, body: &[Stmt], name_span: Span) -> u32 {
+        let copying = self.copying.clone();
+        self.lower_closure_with(name, params, body, name_span, copying)
+    }
+
+    fn lower_closure_with(&mut self, name: &str, params: &Parameters, body: &[Stmt], name_span: Span, copying: HashSet<String>) -> u32 {
         let mut enclosing = self.enclosing.clone();
         enclosing.extend(self.local_names.iter().cloned());
         let mut inner = Lowerer::new(name, self.base, enclosing);
         inner.unroll = self.unroll.clone();
+        inner.inner_defs = self.inner_defs.clone();
+        // Not its own copy (a recursive inner function stays a free variable).
+        inner.copying = copying;
+        inner.copying.insert(name.to_string());
         let ir = finish_lowering(inner, params, body, name_span);
         // Numba meets an inner function's `with objmode` while typing the function it is
         // inlined into: the error is the enclosing function's, at the `with`.
@@ -1141,6 +1166,22 @@ impl Lowerer {
     fn lower_name(&mut self, name: &str, span: Span) -> VarId {
         if self.local_names.contains(name) {
             return self.local(name);
+        }
+        if self.enclosing.contains(name) && !self.global_names.contains(name) && !self.copying.contains(name) {
+            // A sibling inner function: a copy of it inside this one.
+            if let Some(def) = self.inner_defs.get(name).cloned() {
+                let idx = match self.copied_defs.get(name) {
+                    Some(i) => *i,
+                    None => {
+                        let mut copying = self.copying.clone();
+                        copying.insert(name.to_string());
+                        let i = self.lower_closure_with(&def.name, &def.params, &def.body, def.name_span, copying);
+                        self.copied_defs.insert(name.to_string(), i);
+                        i
+                    }
+                };
+                return self.temp("make_function", span, Value::MakeFunction { closure: idx });
+            }
         }
         if self.enclosing.contains(name) && !self.global_names.contains(name) {
             return self.temp(&format!("freevar_{name}"), span, Value::FreeVar(name.to_string()));
