@@ -1143,6 +1143,11 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let first_list = sig.args.first().is_some_and(|t| dtype(t).is_some());
     let any_list = sig.args.iter().any(|t| dtype(t).is_some());
     // Reductions over lists, ranges, iterators, generators and strings: one pass of iteration.
+    // `sum(a, start)` of a 1-d array too (Numba's `ol_sum`: `acc = start; acc = acc + x`).
+    let array_with_start = sig.args.len() == 2 && matches!(sig.args.first(), Some(Type::Array(a)) if a.ndim == 1);
+    if array_with_start && key == "builtins.sum" {
+        return Some(op_sum);
+    }
     if sig.args.first().is_some_and(|t| first_list || matches!(t, Type::Range(_) | Type::Iterator(_) | Type::Generator(_) | Type::Unicode)) {
         match key {
             "builtins.sum" if sig.args.len() <= 2 => return Some(op_sum),

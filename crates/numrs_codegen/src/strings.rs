@@ -446,7 +446,39 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     }
     let Some(name) = b.0.strip_prefix("str.") else { return Ok(None) };
     if !kws.is_empty() {
-        return cx.fail(format!("keyword arguments to str.{name} are not supported by numrs build yet"));
+        // Bound to their positions (see `numrs_typing::string_keyword_params`); `split(maxsplit=n)`
+        // leaves `sep` to its default, `None`.
+        let Some(params) = numrs_typing::string_keyword_params(name) else {
+            return cx.fail(format!("keyword arguments to str.{name} are not supported by numrs build yet"));
+        };
+        let mut pos: Vec<Option<VarId>> = args.iter().copied().map(Some).collect();
+        for (k, v) in kws {
+            let Some(i) = params.iter().position(|p| p == k) else { return cx.fail(format!("str.{name}() got an unexpected keyword argument '{k}'")) };
+            if pos.len() <= i {
+                pos.resize(i + 1, None);
+            }
+            pos[i] = Some(*v);
+        }
+        if let Some(all) = pos.iter().copied().collect::<Option<Vec<VarId>>>() {
+            return call(cx, func, &all, &[], tt);
+        }
+        if let (true, [None, Some(m)]) = (matches!(name, "split" | "rsplit"), pos.as_slice()) {
+            let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
+                return cx.fail("a string method called through a variable is not supported by numrs build yet");
+            };
+            let recv = *recv;
+            let rt = cx.ty(recv)?;
+            let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
+            let mt = cx.ty(*m)?;
+            let Some(k) = numeric(&mt).filter(|k| k.is_integer()) else { return cx.fail(format!("maxsplit of type {mt}")) };
+            let mv = cx.load(*m)?;
+            let mv = cx.cast_number(mv, k, NumericKind::Int64)?;
+            let op = if name == "split" { StrOp::SplitWsMax } else { StrOp::RSplitWsMax };
+            let r = cx.str_op(op, &[recv_v, mv])?;
+            let (v, t) = typed(cx, op, r);
+            return cx.cast(v, &t, tt).map(Some);
+        }
+        return cx.fail(format!("these keyword arguments to str.{name} are not supported by numrs build yet"));
     }
     let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
         return cx.fail("a string method called through a variable is not supported by numrs build yet");

@@ -11,6 +11,7 @@ mod templates;
 
 pub(crate) use templates::abstract_templates;
 pub use templates::builtins::python_float;
+pub use templates::containers::string_keyword_params;
 pub use templates::{builtin_global, make_dict_type, module_attr};
 pub use templates::numpy::index::index_lowering_error;
 pub use templates::numpy::{find_dufunc_loop, find_gufunc_loop, handle_ufunc_inputs, UfuncInputs};

@@ -196,17 +196,10 @@ fn print(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     sig(Type::NoneType, args)
 }
 
-fn abs_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
-    match args {
-        [Type::Array(a)] => {
-            let dtype = match a.dtype.as_number() {
-                Some(k) if k.is_complex() => Type::Number(k.underlying_float()),
-                _ => a.dtype.clone(),
-            };
-            sig(Type::array(dtype, a.ndim, numrs_types::Layout::C), args)
-        }
-        _ => Ok(None),
-    }
+/// `abs()` of numbers is a concrete template; Numba has none for arrays (`abs(a)` is a
+/// TypingError; `np.abs(a)` is the ufunc).
+fn abs_(_args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    Ok(None)
 }
 
 /// `min`/`max` over scalars (unified) or over one iterable (its element type); a single

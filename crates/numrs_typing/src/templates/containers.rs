@@ -10,6 +10,7 @@ mod dict;
 mod list;
 mod set;
 mod string;
+pub use string::keyword_params as string_keyword_params;
 mod tuple;
 
 use numrs_types::{can_convert, Conversion, Signature, Type};

@@ -103,6 +103,16 @@ fn classes(args: &[Type]) -> Option<Vec<String>> {
     args.iter().map(class_of).collect()
 }
 
+/// The parameter names (after the receiver) of the string methods whose Numba overloads take
+/// keyword arguments callers use.
+pub fn keyword_params(name: &str) -> Option<&'static [&'static str]> {
+    Some(match name {
+        "split" | "rsplit" => &["sep", "maxsplit"],
+        "splitlines" => &["keepends"],
+        _ => return None,
+    })
+}
+
 pub(super) fn has_method(attr: &str) -> bool {
     tables().method_names.iter().any(|m| m == attr)
 }
@@ -110,8 +120,30 @@ pub(super) fn has_method(attr: &str) -> bool {
 /// `s.method(args...)`; `args[0]` is the receiver.
 fn method(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let [recv, rest @ ..] = args else { return Ok(None) };
-    if !recv.is_string() || !kws.is_empty() {
+    if !recv.is_string() {
         return Ok(None);
+    }
+    if !kws.is_empty() {
+        // Keyword arguments of the overloads that take them by name, bound to their positions
+        // (a parameter left out before one given is its default, `None`).
+        let Some(params) = keyword_params(name) else { return Ok(None) };
+        let mut pos: Vec<Option<Type>> = rest.iter().cloned().map(Some).collect();
+        for (k, t) in kws {
+            let Some(i) = params.iter().position(|p| p == k) else { return Ok(None) };
+            if pos.len() <= i {
+                pos.resize(i + 1, None);
+            }
+            if pos[i].is_some() {
+                return Ok(None);
+            }
+            pos[i] = Some(t.clone());
+        }
+        let mut folded = vec![recv.clone()];
+        folded.extend(pos.into_iter().map(|t| t.unwrap_or(Type::NoneType)));
+        return match method(name, &folded, &[])? {
+            Some(s) => sig(s.return_type, args),
+            None => Ok(None),
+        };
     }
     // `startswith`/`endswith` of a tuple of strings (any of them), as Numba's overloads take
     // it (a tuple of string literals is one of unicode_type once unliteral).
