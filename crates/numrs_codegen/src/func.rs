@@ -1912,6 +1912,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => self.fail(format!("calling {ft} with these arguments is not supported by numrs build yet")),
                 }
             }
+            Type::BoundFunction(b) if &*b.0 == "number.item" && args.is_empty() => {
+                // `x.item()` of a number: the number.
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("method item of an unknown receiver");
+                };
+                let recv = *recv;
+                let rt = self.ty(recv)?;
+                let v = self.load(recv)?;
+                self.cast(v, &rt, target)
+            }
             Type::BoundFunction(b) if &*b.0 == "number.conjugate" && args.is_empty() => {
                 // `z.conjugate()`: the receiver with its imaginary part negated (reals: itself).
                 let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {

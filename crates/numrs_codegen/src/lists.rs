@@ -1673,22 +1673,37 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     if (args.len() == 1 && kws.iter().all(|(k, _)| k == "dtype") && kws.len() <= 1) || (args.len() == 2 && kws.is_empty()) =>
                 {
                     let at = cx.ty(args[0])?;
-                    if let (Some(items), Type::Array(ra)) = (at.tuple_items(), tt) {
-                        // A tuple of numbers: a 1-d array of its items.
-                        if ra.ndim == 1 && !items.is_empty() && items.iter().all(|t| numeric(t).is_some()) {
-                            let ra = ra.clone();
-                            let n = cx.i64(items.len() as i64);
-                            let arr = cx.alloc_array(&ra.dtype, &[n])?;
-                            let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
-                            let et = cx.storage_t(&ra.dtype)?;
-                            let tv = cx.load(args[0])?.into_struct_value();
-                            for (i, it) in items.iter().enumerate() {
-                                let x = cx.b.build_extract_value(tv, i as u32, "")?;
-                                let x = cx.cast(x, it, &ra.dtype)?;
-                                let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
-                                let p = unsafe { cx.b.build_gep(et, data, &[cx.i64(i as i64)], "")? };
-                                cx.b.build_store(p, x)?;
+                    if let (Some(_), Type::Array(ra)) = (at.tuple_items(), tt) {
+                        // A tuple of numbers (nested for more dimensions, each level of one
+                        // length): an array of its items in C order.
+                        if let Some((shape, leaves)) = nested_tuple_leaves(&at) {
+                            if shape.len() == ra.ndim as usize && !leaves.is_empty() {
+                                let ra = ra.clone();
+                                let dims: Vec<IntValue<'ctx>> = shape.iter().map(|n| cx.i64(*n as i64)).collect();
+                                let arr = cx.alloc_array(&ra.dtype, &dims)?;
+                                let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
+                                let et = cx.storage_t(&ra.dtype)?;
+                                let tv = cx.load(args[0])?;
+                                for (i, (path, it)) in leaves.iter().enumerate() {
+                                    let mut x = tv;
+                                    for k in path {
+                                        x = cx.b.build_extract_value(x.into_struct_value(), *k, "")?;
+                                    }
+                                    let x = cx.cast(x, it, &ra.dtype)?;
+                                    let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
+                                    let p = unsafe { cx.b.build_gep(et, data, &[cx.i64(i as i64)], "")? };
+                                    cx.b.build_store(p, x)?;
+                                }
+                                cx.fresh = true;
+                                return Ok(Some(arr));
                             }
+                        } else if ragged_number_tuple(&at) {
+                            // Sub-tuples of different lengths: Numba's shape check fails when
+                            // it runs.
+                            let always = cx.ctx.bool_type().const_int(1, false);
+                            cx.guard(always, ExcKind::ValueError, "incompatible sequence shape")?;
+                            let dims = vec![cx.i64(0); ra.ndim as usize];
+                            let arr = cx.alloc_array(&ra.dtype.clone(), &dims)?;
                             cx.fresh = true;
                             return Ok(Some(arr));
                         }
@@ -1703,6 +1718,39 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         }
         _ => Ok(None),
     }
+}
+
+/// A tuple of (tuples of ...) numbers whose sub-tuples differ in length.
+fn ragged_number_tuple(t: &Type) -> bool {
+    fn all_numbers(t: &Type) -> bool {
+        numeric(t).is_some() || t.tuple_items().is_some_and(|items| items.iter().all(all_numbers))
+    }
+    t.tuple_items().is_some() && all_numbers(t) && nested_tuple_leaves(t).is_none()
+}
+
+/// The shape of a (nested) tuple of numbers whose every level has one length, and its numbers
+/// in C order (the extraction path to each, and its type).
+fn nested_tuple_leaves(t: &Type) -> Option<(Vec<usize>, Vec<(Vec<u32>, Type)>)> {
+    if numeric(t).is_some() {
+        return Some((vec![], vec![(vec![], t.clone())]));
+    }
+    let items = t.tuple_items()?;
+    let mut inner_shape: Option<Vec<usize>> = None;
+    let mut leaves = Vec::new();
+    for (i, it) in items.iter().enumerate() {
+        let (shape, sub) = nested_tuple_leaves(it)?;
+        match &inner_shape {
+            Some(s) if *s != shape => return None,
+            _ => inner_shape = Some(shape),
+        }
+        for (mut path, lt) in sub {
+            path.insert(0, i as u32);
+            leaves.push((path, lt));
+        }
+    }
+    let mut shape = vec![items.len()];
+    shape.extend(inner_shape.unwrap_or_default());
+    Some((shape, leaves))
 }
 
 /// The `reverse=` (a boolean; false when absent) and `key=` keywords of `sort`/`sorted`.

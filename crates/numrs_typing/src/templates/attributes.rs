@@ -50,6 +50,8 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
         },
         // Numba's `NumberAttribute`/`BooleanAttribute.resolve___class__`.
         t if t.is_number() && attr == "__class__" => Some(Type::NumberClass(Arc::new(t.unliteral()))),
+        // Numba's `NumberAttribute`/`BooleanAttribute.resolve_item`: `x.item()` is `x`.
+        t if t.is_number() && attr == "item" => Some(Type::bound_function("number.item", t.unliteral())),
         t if t.is_number() && attr == "conjugate" => Some(Type::bound_function("number.conjugate", t.unliteral())),
         t if t.is_complex() => match attr {
             "real" | "imag" => t.as_number().map(|k| Type::Number(k.underlying_float())),

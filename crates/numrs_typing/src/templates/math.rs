@@ -15,6 +15,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("cmath.sinh", complex_same),
     ("cmath.cosh", complex_same),
     ("number.conjugate", conjugate),
+    ("number.item", number_item),
 ];
 
 fn sig(ret: Type, args: &[Type]) -> CallResult {
@@ -87,6 +88,14 @@ fn rect(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 }
 
 /// `x.conjugate()` on numbers: the same type.
+/// `x.item()` of a number: the number (its bound receiver is `args[0]`).
+fn number_item(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([x], true) if x.is_number() => sig(x.unliteral(), args),
+        _ => Ok(None),
+    }
+}
+
 fn conjugate(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
         [z] if z.is_number() => sig(z.unliteral(), args),
