@@ -51,6 +51,7 @@ def arg_type(a):
 
 
 STAR_PARAMS = {}  # (case path, function) -> (positional parameter count, their default reprs)
+PARAMS = {}  # (case path, function) -> (parameter count, their default reprs), functions with defaults
 
 
 def call_arg_types(path, fname, args):
@@ -59,7 +60,13 @@ def call_arg_types(path, fname, args):
     the tuple of the rest."""
     star = STAR_PARAMS.get((path, fname))
     if star is None:
-        return [arg_type(a) for a in args]
+        given = [arg_type(a) for a in args]
+        # Parameters left to their defaults are `omitted(default=...)` to the dispatcher.
+        n_pos, defaults = PARAMS.get((path, fname), (len(args), []))
+        missing = n_pos - len(given)
+        if 0 < missing <= len(defaults):
+            given += ["omitted(default=%s)" % d for d in defaults[len(defaults) - missing:]]
+        return given
     n_pos, defaults = star
     given = [arg_type(a) for a in args[:n_pos]]
     missing = n_pos - len(given)
@@ -88,6 +95,8 @@ def case_calls(path):
     for node in tree.body:
         if isinstance(node, ast.FunctionDef) and node.args.vararg is not None:
             STAR_PARAMS[(path, node.name)] = (len(node.args.args), [ast.unparse(d) for d in node.args.defaults])
+        elif isinstance(node, ast.FunctionDef) and node.args.defaults and not node.args.kwonlyargs:
+            PARAMS[(path, node.name)] = (len(node.args.args), [ast.unparse(d) for d in node.args.defaults])
     calls, eager = None, set()
     names = {"np": np, "numpy": np}
     names.update({n.name: JitRef(n.name) for n in tree.body if isinstance(n, ast.FunctionDef)})
