@@ -1845,6 +1845,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let x = self.load(*v)?;
             vals.push(Some(self.cast(x, t, formal)?));
         }
+        self.apply_cast(key, sig, vals, target)
+    }
+
+    /// [`FnCx::apply`] of values (of the types of `sig`'s arguments, or none for phantom ones).
+    pub(crate) fn apply_values(&mut self, key: &str, sig: &Signature, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let mut vals = Vec::with_capacity(args.len());
+        for ((x, t), formal) in args.iter().zip(&sig.args) {
+            if types::is_phantom(formal) || types::is_phantom(t) {
+                vals.push(None);
+                continue;
+            }
+            vals.push(Some(self.cast(*x, t, formal)?));
+        }
+        self.apply_cast(key, sig, vals, target)
+    }
+
+    fn apply_cast(&mut self, key: &str, sig: &Signature, vals: Vec<Option<BasicValueEnum<'ctx>>>, target: &Type) -> R<BasicValueEnum<'ctx>> {
         if let Some((r, rt)) = crate::strings::apply(self, key, sig, &vals)? {
             let r = self.cast(r, &rt, &sig.return_type)?;
             return self.cast(r, &sig.return_type, target);
@@ -2838,7 +2855,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// One step of the iterator of type `it` whose state is at `state`: `pair<item, valid>`.
-    pub(crate) fn iternext_at(&self, state: PointerValue<'ctx>, it: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn iternext_at(&mut self, state: PointerValue<'ctx>, it: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         if let (Type::Generator(g), Type::Pair(pair)) = (it, tt) {
             return self.gen_next(state, &g.yield_type, &pair.0);
         }
@@ -2919,7 +2936,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(state.into())
     }
 
-    fn iternext(&self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    fn iternext(&mut self, v: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         if let Some(next) = self.container_iternext(v, tt)? {
             return Ok(next);
         }
@@ -2929,7 +2946,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// The next item of the iterator at `state`, as the pair `{item (as `item_t`), valid}`.
-    pub(crate) fn iter_next(&self, state: inkwell::values::PointerValue<'ctx>, k: &IteratorKind, item_t: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn iter_next(&mut self, state: inkwell::values::PointerValue<'ctx>, k: &IteratorKind, item_t: &Type) -> R<BasicValueEnum<'ctx>> {
         if let Some(next) = self.container_iter_next(state, k, item_t)? {
             return Ok(next);
         }

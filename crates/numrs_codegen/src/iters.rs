@@ -41,7 +41,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// The next `{item, valid}` of an iterator of kind `k` at `state`.
     pub(crate) fn iter_step(
-        &self,
+        &mut self,
         state: PointerValue<'ctx>,
         k: &IteratorKind,
         st: StructType<'ctx>,
@@ -175,6 +175,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let tup = self.b.build_insert_value(tup_t.get_undef(), idx, 0, "")?;
                 let tup = self.b.build_insert_value(tup, x, 1, "")?;
                 let agg = self.b.build_insert_value(pt.get_undef(), tup.as_basic_value_enum(), 0, "")?;
+                let agg = self.b.build_insert_value(agg, valid, 1, "")?;
+                Ok(agg.as_basic_value_enum())
+            }
+            IteratorKind::Map { .. } | IteratorKind::Filter { .. } => {
+                let (x, valid) = self.map_filter_next(k, st, state, item_t)?;
+                let agg = self.b.build_insert_value(pt.get_undef(), x, 0, "")?;
                 let agg = self.b.build_insert_value(agg, valid, 1, "")?;
                 Ok(agg.as_basic_value_enum())
             }
@@ -434,6 +440,112 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             agg.into()
         };
         Ok((item, valid))
+    }
+
+    /// The next item of a `map` (`f` of the next items of the iterables) or `filter` (the next
+    /// item `f` accepts), with whether there is one: the iterables step as a `zip`, and `f` is
+    /// called only on items (Numba's generators `ol_map`/`ol_filter`).
+    fn map_filter_next(
+        &mut self,
+        k: &IteratorKind,
+        st: StructType<'ctx>,
+        state: PointerValue<'ctx>,
+        item_t: &Type,
+    ) -> R<(BasicValueEnum<'ctx>, inkwell::values::IntValue<'ctx>)> {
+        let Some(zk) = crate::types::map_filter_zip(k) else { return self.fail("internal error: map/filter") };
+        let Some(items_t) = Type::iterator(zk.clone()).yield_type() else { return self.fail("internal error: map/filter items") };
+        let zpair = Type::Pair(std::sync::Arc::new((items_t.clone(), Type::boolean())));
+        let item_vt = self.vt(item_t)?;
+        let (head, got, done) = (self.new_block("mapf_step"), self.new_block("mapf_item"), self.new_block("mapf_done"));
+        let out = self.temp(item_vt)?;
+        let valid_slot = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(out, zero_of(item_vt))?;
+        self.b.build_unconditional_branch(head)?;
+        self.b.position_at_end(head);
+        let Some(r) = crate::lists::iternext(self, &zk, state, st, &zpair)? else { return self.fail("internal error: map/filter step") };
+        let r = r.into_struct_value();
+        let items = self.b.build_extract_value(r, 0, "")?;
+        let valid = self.b.build_extract_value(r, 1, "")?.into_int_value();
+        self.b.build_store(valid_slot, valid)?;
+        self.b.build_conditional_branch(valid, got, done)?;
+        self.b.position_at_end(got);
+        let item_types = items_t.tuple_items().map(|t| t.to_vec()).unwrap_or_default();
+        let mut args = Vec::new();
+        for (i, t) in item_types.iter().enumerate() {
+            args.push((self.b.build_extract_value(items.into_struct_value(), i as u32, "")?, t.clone()));
+        }
+        match k {
+            IteratorKind::Map { func, yields, .. } => {
+                let v = self.call_callable_value(func, &args, yields)?;
+                let v = self.cast(v, yields, item_t)?;
+                self.b.build_store(out, v)?;
+                self.b.build_unconditional_branch(done)?;
+            }
+            IteratorKind::Filter { func, .. } => {
+                let Some((x, xt)) = args.first().cloned() else { return self.fail("internal error: filter item") };
+                let keep = if matches!(func, Type::NoneType) {
+                    self.truth(x, &xt)?
+                } else {
+                    let rt = self.function_value_result(func, std::slice::from_ref(&xt))?;
+                    let r = self.call_callable_value(func, &args, &rt)?;
+                    self.truth(r, &rt)?
+                };
+                let x = self.cast(x, &xt, item_t)?;
+                self.b.build_store(out, x)?;
+                // An item `f` refuses: step again.
+                self.b.build_conditional_branch(keep, done, head)?;
+            }
+            _ => return self.fail("internal error: map/filter"),
+        }
+        self.b.position_at_end(done);
+        let x = self.b.build_load(item_vt, out, "")?;
+        let valid = self.b.build_load(self.ctx.bool_type(), valid_slot, "")?.into_int_value();
+        Ok((x, valid))
+    }
+
+    /// What calling the function value of type `f` (an inner function, a lambda or a jit
+    /// function) with arguments of these types returns.
+    fn function_value_result(&mut self, f: &Type, args: &[Type]) -> R<Type> {
+        match f {
+            Type::MakeFunction(idx, _) => Ok(self.closure_result(*idx, args)?.unliteral()),
+            Type::Dispatcher(d) => {
+                let c = (self.callees)(d, args, &[]).map_err(|m| self.cg_err(m))?;
+                Ok(c.return_type.unliteral())
+            }
+            Type::Function(key) => match numrs_typing::resolve_call(key, args, &[]) {
+                Ok(Some(sig)) => Ok(sig.return_type.unliteral()),
+                _ => self.fail(format!("calling {key} from map() or filter() with these items")),
+            },
+            other => self.fail(format!("calling a value of type {other} from map() or filter() is not supported by numrs build yet")),
+        }
+    }
+
+    /// Calls the function value of type `f` (an inner function, a lambda or a jit function)
+    /// on `args`; the result as a `target`.
+    fn call_callable_value(&mut self, f: &Type, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        match f {
+            Type::MakeFunction(idx, _) => {
+                let with: Vec<(Option<BasicValueEnum<'ctx>>, Type)> = args.iter().map(|(v, t)| (Some(*v), t.clone())).collect();
+                self.call_closure_values(*idx, &with, target)
+            }
+            Type::Dispatcher(d) => {
+                let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
+                let c = (self.callees)(d, &types, &[]).map_err(|m| self.cg_err(m))?;
+                self.called.push(c.index);
+                let rt = c.return_type.clone();
+                let v = self.call_callee_values(&c, args, &rt)?;
+                self.cast(v, &rt, target)
+            }
+            // A builtin (`map(len, words)`).
+            Type::Function(key) => {
+                let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
+                let Ok(Some(sig)) = numrs_typing::resolve_call(key, &types, &[]) else {
+                    return self.fail(format!("calling {key} from map() or filter() with these items"));
+                };
+                self.apply_values(key, &sig, args, target)
+            }
+            other => self.fail(format!("calling a value of type {other} from map() or filter() is not supported by numrs build yet")),
+        }
     }
 
     /// `np.ndenumerate(a)`: an iterator (see the module doc).

@@ -1644,6 +1644,22 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     cx.fresh = true;
                     Ok(Some(out.into()))
                 }
+                // `map(f, xs, ...)` / `filter(f, xs)`: a `zip` of the iterables' iterators, whose
+                // items `f` is called on when the iterator steps (see `FnCx::map_filter_next`).
+                "builtins.map" | "builtins.filter" if kws.is_empty() && args.len() >= 2 => {
+                    let Type::Iterator(k) = tt else { return cx.fail(format!("{key} producing {tt}")) };
+                    let Some(zk) = types::map_filter_zip(k) else { return cx.fail(format!("{key} producing {tt}")) };
+                    let IteratorKind::Zip(inners) = &zk else { return cx.fail(format!("{key} producing {tt}")) };
+                    let st = types::iterator_state(cx.ctx, k).map_err(|m| cx.lerr(m))?;
+                    let state = cx.temp(st.into())?;
+                    for (i, (a, inner)) in args[1..].iter().zip(inners).enumerate() {
+                        let at = cx.ty(*a)?;
+                        let av = cx.load(*a)?;
+                        let inner_state = if matches!(at, Type::Iterator(_) | Type::Generator(_)) { av } else { cx.getiter_val(av, inner)? };
+                        cx.b.build_store(cx.b.build_struct_gep(st, state, i as u32, "")?, inner_state)?;
+                    }
+                    Ok(Some(state.into()))
+                }
                 "builtins.zip" => {
                     if !kws.is_empty() {
                         return cx.fail("zip() with keyword arguments is not supported by numrs build yet");
@@ -2026,7 +2042,7 @@ fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<
 }
 
 /// One step of the iterators handled here (`iternext`): `pair<item, valid>`.
-pub(crate) fn iternext<'ctx>(cx: &FnCx<'_, 'ctx>, k: &IteratorKind, state: PointerValue<'ctx>, st: StructType<'ctx>, pair: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+pub(crate) fn iternext<'ctx>(cx: &mut FnCx<'_, 'ctx>, k: &IteratorKind, state: PointerValue<'ctx>, st: StructType<'ctx>, pair: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
     let Type::Pair(p) = pair else { return cx.fail(format!("iternext producing {pair}")) };
     let pt = cx.vt(pair)?.into_struct_type();
         let (item, valid) = match k {

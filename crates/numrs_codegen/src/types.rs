@@ -165,7 +165,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Iterator(k) => match &**k {
             IteratorKind::Range(_) | IteratorKind::Array(_) | IteratorKind::Enumerate(_) | IteratorKind::Container(Type::UniTuple(..) | Type::NamedTuple(_)) => ptr.into(),
             IteratorKind::NdIndex(_) | IteratorKind::NdEnumerate(Type::Array(_)) | IteratorKind::Flat(Type::Array(_)) => ptr.into(),
-            k @ IteratorKind::NdIter(_) => {
+            k @ (IteratorKind::NdIter(_) | IteratorKind::Map { .. } | IteratorKind::Filter { .. }) => {
                 iterator_state(ctx, k)?;
                 ptr.into()
             }
@@ -234,6 +234,8 @@ pub fn iterator_state<'ctx>(ctx: &'ctx Context, k: &IteratorKind) -> Result<Stru
             let i64t = ctx.i64_type();
             Ok(ctx.struct_type(&[i64t.array_type(*n).into(), i64t.into(), i64t.into()], false))
         }
+        // `map`/`filter`: the state of a `zip` of the inner iterators (one for `filter`).
+        IteratorKind::Map { .. } | IteratorKind::Filter { .. } => iterator_state(ctx, &map_filter_zip(k).ok_or("map/filter over a value that is not iterable")?),
         // The inputs (arrays and numbers, whose 0-d views point into the state), the flat
         // index of the next item, the number of items, the iteration shape (its first input
         // of the most dimensions').
@@ -321,4 +323,14 @@ pub fn storage_items(t: &Type) -> Vec<Type> {
         Type::Optional(inner) => vec![(**inner).clone(), Type::boolean()],
         _ => t.tuple_items().unwrap_or_default(),
     }
+}
+
+/// The `zip` of the iterators a `map` or `filter` steps.
+pub fn map_filter_zip(k: &IteratorKind) -> Option<IteratorKind> {
+    let iterables: Vec<&Type> = match k {
+        IteratorKind::Map { iterables, .. } => iterables.iter().collect(),
+        IteratorKind::Filter { iterable, .. } => vec![iterable],
+        _ => return None,
+    };
+    Some(IteratorKind::Zip(iterables.into_iter().map(Type::iterator_type).collect::<Option<Vec<_>>>()?))
 }

@@ -825,6 +825,13 @@ fn resolve_callable(
     kws: &[(String, Type)],
     span: Option<Span>,
 ) -> Result<Type, InferError> {
+    // `map(f, xs, ...)` / `filter(f, xs)`: Numba's generator overloads, which call `f` on the
+    // items.
+    if let Type::Function(k) = fty {
+        if matches!(&**k, "builtins.map" | "builtins.filter") && kws.is_empty() {
+            return map_filter(inf, &**k == "builtins.map", args, span);
+        }
+    }
     // `sorted(it, key=f)` and `lst.sort(key=f)` call `f` (an inner function or a jit function)
     // on the items: type it for them, as Numba's overloads do when they call it.
     if let Some((_, key @ (Type::MakeFunction(..) | Type::Dispatcher(_)))) = kws.iter().find(|(k, _)| k == "key") {
@@ -913,6 +920,35 @@ fn resolve_callable(
     registry_call(inf, &key, args, kws, span)?.ok_or_else(|| InferError::typing("invalid-call", no_impl(&key, args), span))
 }
 
+
+/// `map(f, xs, ...)` (`is_map`) or `filter(f, xs)`: an iterator over `f` of the items (of the
+/// items `f` accepts), typed by calling `f` on the items' types.
+fn map_filter(inf: &mut Inferer<'_>, is_map: bool, args: &[Type], span: Option<Span>) -> Result<Type, InferError> {
+    let name = if is_map { "map" } else { "filter" };
+    let (Some(func), iterables) = (args.first(), args.get(1..).unwrap_or_default()) else {
+        return Err(InferError::typing("invalid-call", format!("{name}() takes at least two arguments"), span));
+    };
+    if iterables.is_empty() || (!is_map && iterables.len() != 1) {
+        return Err(InferError::typing("invalid-call", no_impl(&format!("builtins.{name}"), args), span));
+    }
+    let mut items = Vec::new();
+    for it in iterables {
+        match it.iterator_type().and_then(|i| i.yield_type()) {
+            Some(y) => items.push(y),
+            None => return Err(InferError::typing("invalid-call", no_impl(&format!("builtins.{name}"), args), span)),
+        }
+    }
+    let iterables: Vec<Type> = iterables.iter().map(Type::unliteral).collect();
+    let func = func.clone();
+    if !is_map {
+        if !matches!(func, Type::NoneType) {
+            resolve_callable(inf, &func, &items, &[], span)?;
+        }
+        return Ok(Type::iterator(numrs_types::IteratorKind::Filter { func, iterable: iterables[0].clone() }));
+    }
+    let yields = resolve_callable(inf, &func, &items, &[], span)?.unliteral();
+    Ok(Type::iterator(numrs_types::IteratorKind::Map { func, iterables, yields }))
+}
 
 /// Type a call of an inner function by typing its body with these arguments, its free
 /// variables taking their current types in the enclosing function (Numba inlines such calls).

@@ -101,22 +101,23 @@ impl Display for Type {
                 IteratorKind::NdIndex(n) => write!(f, "ndindex(ndim={n})"),
                 IteratorKind::NdEnumerate(a) => write!(f, "ndenumerate({a})"),
                 IteratorKind::Flat(a) => write!(f, "array.flat({a})"),
+                // Numba's generators of its `map`/`filter` overloads.
+                IteratorKind::Map { func, iterables, yields } => {
+                    let mut args = vec![numba_repr(func)];
+                    args.extend(iterables.first().map(numba_repr));
+                    let rest: Vec<String> = iterables.iter().skip(1).map(numba_repr).collect();
+                    args.push(if rest.len() == 1 { format!("Tuple({},)", rest[0]) } else { format!("Tuple({})", rest.join(", ")) });
+                    let args = if rest.is_empty() { format!("{}, {}, Tuple(())", args[0], args[1]) } else { args.join(", ") };
+                    write!(f, "{yields} generator(func=<function ol_map.<locals>.impl at 0x?>, args=({args}), has_finalizer=True)")
+                }
+                IteratorKind::Filter { func, iterable } => {
+                    let y = self.yield_type().map_or_else(|| "?".to_string(), |y| y.to_string());
+                    write!(f, "{y} generator(func=<function ol_filter.<locals>.impl at 0x?>, args=({}, {}), has_finalizer=True)", numba_repr(func), numba_repr(iterable))
+                }
                 IteratorKind::NdIter(inputs) => {
                     let (ndim, layout) = crate::ty::nditer_shape(inputs);
                     // The inputs as Python prints the tuple of their Numba types (`repr`).
-                    let reprs: Vec<String> = inputs
-                        .iter()
-                        .map(|t| match t {
-                            Type::Array(a) => format!(
-                                "Array({}, {}, '{}', {}, aligned=True)",
-                                a.dtype,
-                                a.ndim,
-                                a.layout.as_char(),
-                                if a.readonly { "True" } else { "False" }
-                            ),
-                            other => other.to_string(),
-                        })
-                        .collect();
+                    let reprs: Vec<String> = inputs.iter().map(numba_repr).collect();
                     let tuple = if reprs.len() == 1 { format!("({},)", reprs[0]) } else { format!("({})", reprs.join(", ")) };
                     write!(f, "nditer(ndim={ndim}, layout={layout}, inputs={tuple})")
                 }
@@ -226,4 +227,19 @@ fn write_jitclass(f: &mut fmt::Formatter<'_>, c: &crate::JitClassType) -> fmt::R
         write!(f, "{name}:{t}")?;
     }
     f.write_str(">")
+}
+
+/// `repr()` of a Numba type where it differs from its name (arrays: `Array(int64, 1, 'C',
+/// False, aligned=True)`), as the types inside other types' names print.
+pub fn numba_repr(t: &Type) -> String {
+    match t {
+        Type::Array(a) => format!(
+            "Array({}, {}, '{}', {}, aligned=True)",
+            a.dtype,
+            a.ndim,
+            a.layout.as_char(),
+            if a.readonly { "True" } else { "False" }
+        ),
+        other => other.to_string(),
+    }
 }

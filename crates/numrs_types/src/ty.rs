@@ -296,6 +296,12 @@ pub enum IteratorKind {
     /// `array.flat`: the array's items in C order, also indexed by flat position (Numba's
     /// `NumpyFlatType`, its own iterator).
     Flat(Type),
+    /// `map(f, xs, ...)` (Numba's `ol_map` generator): the function, the iterables (as
+    /// passed), the type of what `f` returns for their items.
+    Map { func: Type, iterables: Vec<Type>, yields: Type },
+    /// `filter(f, xs)` (Numba's `ol_filter` generator; `f` may be `None`): the items of `xs`
+    /// for which `f(item)` (the item itself for `None`) is true.
+    Filter { func: Type, iterable: Type },
     /// `np.nditer(x)` / `np.nditer((x, y, ...))` (Numba's `NumpyNdIterType`, its own
     /// iterator): the inputs (arrays or numbers); yields a 0-d view of each input's item.
     NdIter(Vec<Type>),
@@ -1039,6 +1045,8 @@ impl Type {
             }
             IteratorKind::NdIndex(n) => Type::unituple(Type::intp(), *n),
             IteratorKind::Flat(arr) => arr.as_array()?.dtype.clone(),
+            IteratorKind::Map { yields, .. } => yields.clone(),
+            IteratorKind::Filter { iterable, .. } => iterable.iterator_type()?.yield_type()?,
             IteratorKind::NdIter(inputs) => {
                 let mut views: Vec<Type> = inputs
                     .iter()
