@@ -204,6 +204,31 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             return Some(e);
         }
     }
+    // A list display of lists whose item types differ (`[[1.5, 2], [3, 4]]`): the unified
+    // list's items are converted with Numba's `list_to_list` cast, which asserts the item
+    // types are equal (an AssertionError when lowering).
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { target, value: Value::BuildList(items) } = &s.kind else { continue };
+            let Some(Type::List { dtype: outer, .. }) = inf.get(*target) else { continue };
+            let Type::List { dtype: want, .. } = &**outer else { continue };
+            for it in items {
+                if let Some(Type::List { dtype: got, .. }) = inf.get(*it) {
+                    if got.unliteral() != want.unliteral() {
+                        let mut e = error(
+                            "AssertionError",
+                            "unsupported-syntax",
+                            &format!("Numba cannot convert a list of {got} to a list of {want} (its list_to_list cast asserts equal item types)"),
+                            s.span,
+                        );
+                        e.span = None;
+                        e.notes.push("make every inner list's items the same type (`[[1.5, 2.0], [3.0, 4.0]]`)".into());
+                        return Some(e);
+                    }
+                }
+            }
+        }
+    }
     // `max`/`min` of complex numbers type, but Numba has no lowering of their `>`/`<`.
     for b in &ir.blocks {
         for s in &b.stmts {
