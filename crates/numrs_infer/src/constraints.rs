@@ -394,6 +394,13 @@ impl Constraint {
                 };
                 match resolved {
                     Some(r) => Some(r),
+                    // A name NumPy 2 no longer has: Numba reads the global attribute while it
+                    // types the function, and Python raises AttributeError.
+                    None if matches!(&t, Type::Module(m) if &**m == "numpy") && NUMPY_REMOVED.contains(&attr.as_str()) => {
+                        let mut e = InferError::typing("unknown-attribute", format!("module 'numpy' has no attribute '{attr}' (removed in NumPy 2)"), span);
+                        e.kind = "AttributeError";
+                        return Err(e);
+                    }
                     None => {
                         return Err(InferError::typing(
                             "unknown-attribute",
@@ -716,11 +723,28 @@ fn call_dispatcher_at(inf: &Inferer<'_>, d: &numrs_types::DispatcherRef, args: &
     })
 }
 
+/// Names of the `numpy` module that NumPy 2 removed (the aliases expired in 1.24 and the
+/// 2.0 and later removals), which Python's `getattr` refuses with AttributeError.
+const NUMPY_REMOVED: &[&str] = &[
+    "float", "int", "object", "str", "complex", "unicode", "in1d", "trapz", "product", "cumproduct", "sometrue",
+    "alltrue", "asfarray", "round_", "float_", "complex_", "string_", "unicode_", "cfloat", "singlecomplex",
+    "longfloat", "longcomplex", "clongfloat", "Inf", "NaN", "NAN", "PINF", "NINF", "infty", "Infinity", "mat",
+    "msort", "issubclass_", "find_common_type", "cast", "int0", "uint0", "bool8", "object0", "str0", "bytes0",
+    "void0", "float96", "complex192",
+];
+
 fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Result<Type, InferError> {
     let mut acc = types[0].clone();
     for t in &types[1..] {
         acc = unify_pairs(&acc, t).ok_or_else(|| {
-            InferError::typing("heterogeneous-container", format!("Cannot unify {acc} and {t} in {what}"), span)
+            let mut e = InferError::typing("heterogeneous-container", format!("Cannot unify {acc} and {t} in {what}"), span);
+            if what == "list" {
+                // Numba fails while it reports this (hashing the display's initial value):
+                // the error it raises is `TypeError: unhashable type: 'list'`.
+                e.kind = "TypeError";
+                e.notes.push("Numba reports this as TypeError: unhashable type: 'list'".into());
+            }
+            e
         })?;
     }
     Ok(acc.unliteral())

@@ -810,7 +810,7 @@ impl Lowerer {
         let ir = finish_lowering(inner, params, body, name_span);
         // Numba meets an inner function's `with objmode` while typing the function it is
         // inlined into: the error is the enclosing function's, at the `with`.
-        if let Some(e) = ir.errors.iter().find(|e| e.message.starts_with(OBJMODE_IN_INNER)) {
+        if let Some(e) = ir.errors.iter().find(|e| e.message.starts_with(OBJMODE_IN_INNER) || e.message == RECURSIVE_INNER) {
             self.errors.push(e.clone());
         }
         let free_vars = ir
@@ -1166,6 +1166,14 @@ impl Lowerer {
     fn lower_name(&mut self, name: &str, span: Span) -> VarId {
         if self.local_names.contains(name) {
             return self.local(name);
+        }
+        // An inner function that calls itself: Numba's closure inlining cannot handle the cell
+        // it reads itself from (reported for the enclosing function, without a line).
+        if self.enclosing.contains(name) && !self.global_names.contains(name) && self.copying.contains(name) && self.inner_defs.contains_key(name) && name == self.name {
+            self.error("NotImplementedError", "unsupported-syntax", RECURSIVE_INNER, span);
+            if let Some(e) = self.errors.last_mut() {
+                e.line_known = false;
+            }
         }
         if self.enclosing.contains(name) && !self.global_names.contains(name) && !self.copying.contains(name) {
             // A sibling inner function: a copy of it inside this one.
@@ -2083,6 +2091,8 @@ fn leaves_early(stmts: &[Stmt], in_loop: bool) -> bool {
             _ => false,
         })
 }
+
+const RECURSIVE_INNER: &str = "Unsupported use of cell variable encountered (an inner function that calls itself)";
 
 const OBJMODE_IN_INNER: &str =
     "`with objmode(...)` inside an inner function is not supported by Numba (it lifts the blocks of the jitted function's own body only)";
