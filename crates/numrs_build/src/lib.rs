@@ -1216,7 +1216,26 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 gufunc: None,
                 kernel: None,
                 jitclass: None,
-                python: Some(numrs_codegen::PythonSource { file: own_location_file(dbd, file), source }),
+                python: Some(numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: false }),
+            });
+        }
+    }
+    // Module-level aliases of the module's jit functions (`alias = total`): names of the
+    // built module too, bound once every dispatcher exists (the last entry).
+    if !cuda {
+        if let Some(source) = jit_aliases_source(dbd, file, info) {
+            functions.push(numrs_codegen::FunctionInput {
+                function_id: usize::MAX,
+                name: String::new(),
+                params: vec![],
+                ufunc: false,
+                lazy: false,
+                refused: Vec::new(),
+                identity: None,
+                gufunc: None,
+                kernel: None,
+                jitclass: None,
+                python: Some(numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: true }),
             });
         }
     }
@@ -1553,6 +1572,30 @@ fn objmode_blocks(ir: &numrs_ir::FunctionIr) -> Vec<&numrs_ir::ObjModeInfo> {
 /// which its jit code may raise, as Numba raises them) and the Python that makes them in the
 /// built module's namespace: their statements in module order, after what their bodies read
 /// (imports, constants and plain functions, as for an objmode block). `None`: it has none.
+/// `NAME = other` statements at module level whose `other` is a jit function of the module
+/// (the name bound once), as Python that binds them in the built module.
+fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo) -> Option<String> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let skeleton = numrs_db::skeleton(db, file);
+    let is_jit = |n: &str| info.functions.iter().any(|f| *f.name == *n && !f.name.contains('.')) && info.symbols.bindings_of(n).count() == 1;
+    let mut out = String::new();
+    for stmt in &skeleton.module.body {
+        let StmtKind::Assign { targets, value } = &stmt.kind else { continue };
+        let ExprKind::Name(other) = &value.kind else { continue };
+        if !is_jit(other) {
+            continue;
+        }
+        for t in targets {
+            if let ExprKind::Name(alias) = &t.kind {
+                if info.symbols.bindings_of(alias).count() == 1 && alias != other {
+                    out.push_str(&format!("{alias} = {other}\n"));
+                }
+            }
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, module_name: &str) -> Option<(Vec<String>, String)> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);

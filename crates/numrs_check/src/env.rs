@@ -62,6 +62,25 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             None => GlobalValue::Untyped(format!("name '{name}' is not defined")),
         };
     };
+    binding_value(db, file, info, b, name, 0)
+}
+
+/// What the module-level name `name` names where `binding` (an alias of it) is made.
+fn resolve_alias_target(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str, binding: &numrs_hir::Binding, depth: u32) -> GlobalValue {
+    if depth > 16 {
+        return GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'"));
+    }
+    match info.symbols.lookup(name, Some(binding.stmt_span.start)) {
+        Some(b) => binding_value(db, file, info, b, name, depth + 1),
+        None => match numrs_typing::builtin_global(name) {
+            Some(t) => GlobalValue::Type(t),
+            None => GlobalValue::Untyped(format!("name '{name}' is not defined")),
+        },
+    }
+}
+
+/// The value of one binding of a module-level name.
+fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, b: &numrs_hir::Binding, name: &str, depth: u32) -> GlobalValue {
     match &b.kind {
         BindingKind::Module(m) => GlobalValue::Type(Type::Module(m.as_str().into())),
         BindingKind::ImportedName { module, name: imported } => match numrs_typing::resolve_module_attr(module, imported) {
@@ -93,7 +112,7 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
             None => match namedtuple_class_type(db, file, info, b) {
                 Some(t) => GlobalValue::Type(t),
-                None => global_value_type(db, file, info, b, name),
+                None => global_value_type(db, file, info, b, name, depth),
             },
         },
         BindingKind::Class => match info.classes.iter().find(|c| c.stmt_index == b.stmt_index && c.name == name) {
@@ -400,6 +419,7 @@ fn global_value_type(
     info: &crate::queries::ModuleInfo,
     binding: &numrs_hir::Binding,
     name: &str,
+    depth: u32,
 ) -> GlobalValue {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);
@@ -421,6 +441,37 @@ fn global_value_type(
     }
     if let Some(t) = crate::globals::static_array_type(value, &info.symbols) {
         return GlobalValue::Type(t);
+    }
+    // An alias of a module's attribute (`DTYPE = np.float64`, `total = np.sum`) or of another
+    // global (`alias = jitfunc`), and `np.dtype(np.float32)`: typed as what it names.
+    match &value.kind {
+        ExprKind::Attribute { value: m, attr } => {
+            if let ExprKind::Name(mname) = &m.kind {
+                if let GlobalValue::Type(Type::Module(module)) = resolve_alias_target(db, file, info, mname, binding, depth) {
+                    if let Some(t) = numrs_typing::resolve_module_attr(&module, attr) {
+                        return GlobalValue::Type(t);
+                    }
+                }
+            }
+        }
+        ExprKind::Name(other) if other != name => {
+            if let v @ GlobalValue::Type(Type::Dispatcher(_) | Type::NumberClass(_) | Type::Function(_) | Type::Module(_)) = resolve_alias_target(db, file, info, other, binding, depth) {
+                return v;
+            }
+        }
+        ExprKind::Call { func, args, .. } if args.len() == 1 => {
+            if let (ExprKind::Attribute { value: m, attr }, ExprKind::Attribute { value: m2, attr: d }) = (&func.kind, &args[0].kind) {
+                if let (ExprKind::Name(a), ExprKind::Name(b)) = (&m.kind, &m2.kind) {
+                    let numpy = |n: &str| matches!(resolve_alias_target(db, file, info, n, binding, depth), GlobalValue::Type(Type::Module(ref x)) if &**x == "numpy");
+                    if attr == "dtype" && numpy(a) && numpy(b) {
+                        if let Some(Type::NumberClass(t)) = numrs_typing::resolve_module_attr("numpy", d) {
+                            return GlobalValue::Type(Type::DType(t));
+                        }
+                    }
+                }
+            }
+        }
+        _ => {}
     }
     // A Numba type object (`float_array = types.float64[:]`), typed as Numba's `typeof` types
     // it (`_typeof_nb_type`): numbers and booleans are `class(...)`, other types `typeref[...]`.

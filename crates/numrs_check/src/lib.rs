@@ -364,9 +364,16 @@ fn recorded_specs(
     // named relative to the working directory: compared as absolute paths.
     let absolute = |p: &str| numrs_db::normalize_path(&std::path::absolute(p).map_or_else(|_| p.to_string(), |a| a.to_string_lossy().into_owned()));
     let path = absolute(file.path(db));
+    // A record may name the function by a module-level alias of it (`alias = function`).
+    let info = crate::queries::module_info(db, file);
+    let alias_of_function = |q: &str| {
+        let mut bindings = info.symbols.bindings_of(q);
+        let (Some(b), None) = (bindings.next(), bindings.next()) else { return false };
+        matches!(b.value.as_ref().map(|v| &v.kind), Some(numrs_syntax::ast::ExprKind::Name(n)) if n == function)
+    };
     let mut out = Vec::new();
     for record in settings.recorded_signatures(db) {
-        if record.qualname != function || absolute(&record.file) != path {
+        if (record.qualname != function && !alias_of_function(&record.qualname)) || absolute(&record.file) != path {
             continue;
         }
         match record.args.iter().map(|a| env::parse_recorded_type(db, file, a)).collect::<Option<Vec<_>>>() {

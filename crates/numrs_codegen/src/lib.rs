@@ -186,6 +186,9 @@ pub struct PythonSource {
     /// The source file it comes from (as [`SourceLocation::file`]).
     pub file: String,
     pub source: String,
+    /// Run after every function of the module exists (module-level aliases of them), not
+    /// before (exception classes).
+    pub last: bool,
 }
 
 /// What a [`FunctionInput`] is to a `@jitclass`.

@@ -12,7 +12,7 @@ use numrs_types::{NumericKind, Type};
 use crate::func::{self, CgError, Callee};
 use crate::types::{self, numeric};
 use crate::lowered::{self, Entry, LoweredCache};
-use crate::{c_symbol, FunctionInput, Options, Output, ParamsOf, Resolver, SpecInput, SpecOutcome};
+use crate::{c_symbol, FunctionInput, Options, Output, ParamsOf, PythonSource, Resolver, SpecInput, SpecOutcome};
 
 /// Compile `specs` into one module named `module_name` (a Python identifier).
 pub fn compile_module(
@@ -818,8 +818,22 @@ fn build_table<'ctx>(
     }
     let mut entries = Vec::new();
     // The module's Python (its exception classes) first: the classes exist before anything.
+    let python_entry = |k: usize, f: &FunctionInput, py: &PythonSource| {
+        entry_t.const_named_struct(&[
+            cstr(ctx, module, &f.name, &format!("numrs.pyname.{k}")).into(),
+            i32t.const_int(0, false).into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            i32t.const_int(numrs_abi::FUNCTION_KIND_PYTHON as u64, false).into(),
+            cstr(ctx, module, &format!("{}\n{}", py.file, py.source), &format!("numrs.python.{k}")).into(),
+        ])
+    };
     for (k, f) in functions.iter().enumerate() {
         let Some(py) = &f.python else { continue };
+        if py.last {
+            continue;
+        }
         entries.push(entry_t.const_named_struct(&[
             cstr(ctx, module, &f.name, &format!("numrs.pyname.{k}")).into(),
             i32t.const_int(0, false).into(),
@@ -830,7 +844,7 @@ fn build_table<'ctx>(
             cstr(ctx, module, &format!("{}\n{}", py.file, py.source), &format!("numrs.python.{k}")).into(),
         ]));
     }
-    let has_python = !entries.is_empty();
+    let has_python = functions.iter().any(|f| f.python.is_some());
     // Kernels: the PTX (one copy for the module) and a wrapper that only refuses calls.
     let mut ptx_global: Option<PointerValue> = None;
     let mut refuse: Option<FunctionValue> = None;
@@ -938,6 +952,12 @@ fn build_table<'ctx>(
             i32t.const_int(kind as u64, false).into(),
             layout.map_or_else(|| ptr.const_null(), |l| cstr(ctx, module, &l, &format!("numrs.layout.{id}"))).into(),
         ]));
+    }
+    // Python that binds names to the module's functions runs once they all exist.
+    for (k, f) in functions.iter().enumerate() {
+        if let Some(py) = f.python.as_ref().filter(|py| py.last) {
+            entries.push(python_entry(k, f, py));
+        }
     }
     let entries_t = entry_t.array_type(entries.len() as u32);
     let eg = module.add_global(entries_t, None, "numrs.functions");

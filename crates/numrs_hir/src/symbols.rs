@@ -167,6 +167,119 @@ fn const_from_expr(expr: &Expr, depth: u32) -> Option<ConstValue> {
     }
 }
 
+/// The numeric constants of `math`, `cmath` and `numpy` (`math.pi`, `np.inf`).
+fn module_constant(module: &str, name: &str) -> Option<ConstValue> {
+    let f = |x: f64| Some(ConstValue::Float(ast::FloatBits::new(x)));
+    match (module, name) {
+        ("math" | "cmath" | "numpy", "pi") => f(std::f64::consts::PI),
+        ("math" | "cmath" | "numpy", "e") => f(std::f64::consts::E),
+        ("math" | "cmath", "tau") => f(std::f64::consts::TAU),
+        ("math" | "cmath" | "numpy", "inf") => f(f64::INFINITY),
+        ("math" | "cmath" | "numpy", "nan") => f(f64::NAN),
+        ("numpy", "euler_gamma") => f(0.5772156649015329),
+        _ => None,
+    }
+}
+
+/// `np.finfo(float64).<attr>` (a float64, typed as Python floats are) and
+/// `np.iinfo(<int type>).min/max` (Python ints). Other dtypes' limits are NumPy scalars of
+/// their own type, not constants numrs types.
+fn machine_limit(kind: &str, dtype: &str, attr: &str) -> Option<ConstValue> {
+    let f = |x: f64| Some(ConstValue::Float(ast::FloatBits::new(x)));
+    match (kind, dtype, attr) {
+        ("finfo", "float64" | "double" | "float_", "eps") => f(f64::EPSILON),
+        ("finfo", "float64" | "double" | "float_", "max") => f(f64::MAX),
+        ("finfo", "float64" | "double" | "float_", "min") => f(f64::MIN),
+        ("finfo", "float64" | "double" | "float_", "tiny" | "smallest_normal") => f(f64::MIN_POSITIVE),
+        ("finfo", "float64" | "double" | "float_", "resolution") => f(1e-15),
+        ("iinfo", d, "min" | "max") => {
+            let (lo, hi): (i128, i128) = match d {
+                "int8" => (i8::MIN.into(), i8::MAX.into()),
+                "int16" => (i16::MIN.into(), i16::MAX.into()),
+                "int32" => (i32::MIN.into(), i32::MAX.into()),
+                "int64" | "intp" => (i64::MIN.into(), i64::MAX.into()),
+                "uint8" => (0, u8::MAX.into()),
+                "uint16" => (0, u16::MAX.into()),
+                "uint32" => (0, u32::MAX.into()),
+                "uint64" | "uintp" => (0, u64::MAX.into()),
+                _ => return None,
+            };
+            Some(ConstValue::Int(if attr == "min" { lo } else { hi }))
+        }
+        _ => None,
+    }
+}
+
+/// Python's `a op b` of constants: numbers (bool as int; int results stay exact, else
+/// `None`), tuple and string concatenation and repetition.
+fn fold_binop(op: ast::BinOp, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
+    use ast::BinOp as B;
+    use ConstValue as C;
+    let float = |x: f64| Some(C::Float(ast::FloatBits::new(x)));
+    match (&a, &b) {
+        (C::Tuple(x), C::Tuple(y)) if op == B::Add => return Some(C::Tuple(x.iter().chain(y).cloned().collect())),
+        (C::Str(x), C::Str(y)) if op == B::Add => return Some(C::Str(format!("{x}{y}"))),
+        (C::Tuple(x), n) | (n, C::Tuple(x)) if op == B::Mult => {
+            let n = usize::try_from(n.as_int()?.max(0)).ok().filter(|n| n * x.len() <= 4096)?;
+            return Some(C::Tuple((0..n).flat_map(|_| x.iter().cloned()).collect()));
+        }
+        (C::Str(x), n) | (n, C::Str(x)) if op == B::Mult => {
+            let n = usize::try_from(n.as_int()?.max(0)).ok().filter(|n| n * x.len() <= 1 << 16)?;
+            return Some(C::Str(x.repeat(n)));
+        }
+        _ => {}
+    }
+    if let (Some(x), Some(y)) = (a.as_int(), b.as_int()) {
+        return match op {
+            B::Add => x.checked_add(y).map(C::Int),
+            B::Sub => x.checked_sub(y).map(C::Int),
+            B::Mult => x.checked_mul(y).map(C::Int),
+            B::Div if y != 0 => float(x as f64 / y as f64),
+            B::FloorDiv if y != 0 => Some(C::Int(x.div_euclid(y) - if (x.rem_euclid(y) != 0) && y < 0 { 1 } else { 0 })),
+            B::Mod if y != 0 => Some(C::Int(((x % y) + y) % y)),
+            B::Pow if y >= 0 => u32::try_from(y).ok().and_then(|e| x.checked_pow(e)).map(C::Int),
+            B::Pow if x != 0 => float((x as f64).powf(y as f64)),
+            B::LShift if (0..64).contains(&y) => x.checked_shl(y as u32).filter(|r| r >> y == x).map(C::Int),
+            B::RShift if y >= 0 => Some(C::Int(x >> y.min(127))),
+            B::BitAnd => Some(C::Int(x & y)),
+            B::BitOr => Some(C::Int(x | y)),
+            B::BitXor => Some(C::Int(x ^ y)),
+            _ => None,
+        };
+    }
+    let real = |v: &C| match v {
+        C::Float(f) => Some(f.get()),
+        _ => v.as_int().map(|i| i as f64),
+    };
+    if let (Some(x), Some(y)) = (real(&a), real(&b)) {
+        return match op {
+            B::Add => float(x + y),
+            B::Sub => float(x - y),
+            B::Mult => float(x * y),
+            B::Div if y != 0.0 => float(x / y),
+            B::FloorDiv if y != 0.0 => float((x / y).floor()),
+            B::Mod if y != 0.0 => {
+                let m = x % y;
+                float(if m != 0.0 && (m < 0.0) != (y < 0.0) { m + y } else { m })
+            }
+            B::Pow if x >= 0.0 || y.fract() == 0.0 => float(x.powf(y)),
+            _ => None,
+        };
+    }
+    let cplx = |v: &C| match v {
+        C::Complex { real, imag } => Some((real.get(), imag.get())),
+        _ => real(v).map(|r| (r, 0.0)),
+    };
+    let ((ar, ai), (br, bi)) = (cplx(&a)?, cplx(&b)?);
+    let c = |r: f64, i: f64| Some(C::Complex { real: ast::FloatBits::new(r), imag: ast::FloatBits::new(i) });
+    match op {
+        B::Add => c(ar + br, ai + bi),
+        B::Sub => c(ar - br, ai - bi),
+        B::Mult => c(ar * br - ai * bi, ar * bi + ai * br),
+        _ => None,
+    }
+}
+
 fn is_literal(expr: &Expr) -> bool {
     matches!(expr.kind, ExprKind::Constant(_))
 }
@@ -461,6 +574,88 @@ struct Collector {
 }
 
 impl Collector {
+    /// The value of a module-level constant expression, as Python computes it when the module
+    /// runs: literals, names bound once before to constants, the constants of `math`, `cmath`
+    /// and `numpy` (`np.pi`), unary and binary operators on numbers, tuples and strings
+    /// (`2 * math.pi`, `1.0 / 60`, `(4, 4) + (2,)`). `None` for anything else.
+    fn fold(&self, expr: &Expr, depth: u32) -> Option<ConstValue> {
+        if depth > MAX_CONST_DEPTH {
+            return None;
+        }
+        if let Some(c) = ConstValue::from_expr(expr) {
+            return Some(c);
+        }
+        match &expr.kind {
+            ExprKind::Name(name) => {
+                let mut found = self.bindings.iter().filter(|b| &b.name == name);
+                let first = found.next()?;
+                if found.next().is_some() {
+                    return None;
+                }
+                match &first.kind {
+                    BindingKind::Constant(c) => Some(c.clone()),
+                    _ => None,
+                }
+            }
+            // `np.finfo(np.float64).eps`, `np.iinfo(np.int32).max`.
+            ExprKind::Attribute { value, attr } if matches!(value.kind, ExprKind::Call { .. }) => {
+                let ExprKind::Call { func, args, .. } = &value.kind else { return None };
+                let ExprKind::Attribute { value: m, attr: f } = &func.kind else { return None };
+                if self.module_of(m)? != "numpy" || args.len() != 1 {
+                    return None;
+                }
+                let dtype = match &args[0].kind {
+                    ExprKind::Attribute { value: m2, attr: d } if self.module_of(m2)? == "numpy" => d.as_str(),
+                    ExprKind::Constant(ast::Constant::Str(d)) => d.as_str(),
+                    _ => return None,
+                };
+                machine_limit(f, dtype, attr)
+            }
+            ExprKind::Attribute { value, attr } => {
+                let ExprKind::Name(m) = &value.kind else { return None };
+                let mut found = self.bindings.iter().filter(|b| &b.name == m);
+                let first = found.next()?;
+                if found.next().is_some() {
+                    return None;
+                }
+                match &first.kind {
+                    BindingKind::Module(module) => module_constant(module, attr),
+                    _ => None,
+                }
+            }
+            ExprKind::Tuple(items) => items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple),
+            ExprKind::UnaryOp { op, operand } => {
+                let v = self.fold(operand, depth + 1)?;
+                match op {
+                    UnaryOp::USub => negate(v),
+                    UnaryOp::UAdd => match v {
+                        ConstValue::Bool(b) => Some(ConstValue::Int(i128::from(b))),
+                        v @ (ConstValue::Int(_) | ConstValue::Float(_) | ConstValue::Complex { .. }) => Some(v),
+                        _ => None,
+                    },
+                    UnaryOp::Not => Some(ConstValue::Bool(!v.truthy())),
+                    UnaryOp::Invert => v.as_int().map(|i| ConstValue::Int(!i)),
+                }
+            }
+            ExprKind::BinOp { left, op, right } => fold_binop(*op, self.fold(left, depth + 1)?, self.fold(right, depth + 1)?),
+            _ => None,
+        }
+    }
+
+    /// The module a name (bound once, by `import`) stands for.
+    fn module_of(&self, expr: &Expr) -> Option<&str> {
+        let ExprKind::Name(m) = &expr.kind else { return None };
+        let mut found = self.bindings.iter().filter(|b| &b.name == m);
+        let first = found.next()?;
+        if found.next().is_some() {
+            return None;
+        }
+        match &first.kind {
+            BindingKind::Module(module) => Some(module.as_str()),
+            _ => None,
+        }
+    }
+
     fn push(&mut self, name: &str, kind: BindingKind, span: Span, stmt: &Stmt, index: usize, handler: bool) {
         self.bindings.push(Binding {
             name: name.to_string(),
@@ -507,7 +702,11 @@ impl Collector {
                         continue;
                     }
                     let bound = a.asname.as_deref().unwrap_or(&a.name);
-                    let kind = BindingKind::ImportedName { module: full.clone(), name: a.name.clone() };
+                    // `from math import pi`: the constant (Numba freezes its value).
+                    let kind = match module_constant(&full, &a.name) {
+                        Some(c) => BindingKind::Constant(c),
+                        None => BindingKind::ImportedName { module: full.clone(), name: a.name.clone() },
+                    };
                     self.push(bound, kind, a.span, stmt, index, handler);
                 }
             }
@@ -587,7 +786,7 @@ impl Collector {
         }
         match &target.kind {
             ExprKind::Name(name) => {
-                let kind = match value.and_then(ConstValue::from_expr) {
+                let kind = match value.and_then(|v| self.fold(v, 0)) {
                     Some(c) => BindingKind::Constant(c),
                     None => BindingKind::Other,
                 };
