@@ -106,10 +106,36 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
             let StmtKind::Assign { target: phi, value: Value::Phi(incoming) } = &s.kind else { continue };
             let mut pending: Vec<VarId> = incoming.iter().filter(|(b, _)| body.contains(&(b.0 as usize))).filter_map(|(_, v)| *v).collect();
             let mut seen = std::collections::HashSet::new();
+            // The in-place updates of the variable (`s += x`), for Numba's
+            // `check_conflicting_reduction_operators`.
+            let mut inplace: Vec<(numrs_syntax::ast::Span, BinOp)> = Vec::new();
             while let Some(v) = pending.pop() {
                 let v = root(v);
                 if v == *phi || !seen.insert(v) {
                     continue;
+                }
+                if let Some(Value::InplaceBinOp { op, lhs, .. }) = definition(v) {
+                    if root(*lhs) == *phi {
+                        if let Some(sp) = spans.get(&v) {
+                            inplace.push((*sp, *op));
+                        }
+                    }
+                }
+                // An update of a value computed from the variable in this iteration (`s += x;
+                // s += y`, `s = s + x + y`): Numba's reduction is one operator applied once.
+                let from_phi = |x: VarId| matches!(definition(x), Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) if root(*lhs) == *phi || root(*rhs) == *phi);
+                if let Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) = definition(v) {
+                    if root(*lhs) != *phi && root(*rhs) != *phi && (from_phi(*lhs) || from_phi(*rhs)) {
+                        let name = &ir.var(*phi).base;
+                        return Some(InferError {
+                            kind: "ValueError",
+                            code: "unsupported-syntax",
+                            message: format!("Use of reduction variable '{name}' other than in a supported reduction function is not permitted."),
+                            span: None,
+                            notes: vec![format!("update '{name}' once per iteration of the prange loop (`{name} += x + y`)")],
+                            secondary: vec![],
+                        });
+                    }
                 }
                 match definition(v) {
                     Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
@@ -140,6 +166,20 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                         }
                     },
                     _ => {}
+                }
+            }
+            inplace.sort_by_key(|(sp, _)| sp.start);
+            if let Some((_, first)) = inplace.first() {
+                if let Some((sp, _)) = inplace.iter().find(|(_, op)| op != first) {
+                    let name = &ir.var(*phi).base;
+                    return Some(InferError {
+                        kind: "UnsupportedRewriteError",
+                        code: "unsupported-syntax",
+                        message: format!("Reduction variable {name} has multiple conflicting reduction operators."),
+                        span: Some(*sp),
+                        notes: vec![format!("'{name}' is updated in place with different operators in one prange loop")],
+                        secondary: vec![],
+                    });
                 }
             }
         }
