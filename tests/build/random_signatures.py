@@ -7,7 +7,9 @@ several dtypes, dimensions and layouts, tuples, lists, `None`. The build must ex
 (a specialization that does not type or lower is a reported problem, not a failure), never
 panic or report an internal error; the built module must import, and calling each function
 with values of the drawn types must return or raise a Python exception, never crash the
-process (a signal) or hang.
+process (a signal) or hang. The modules are built with bounds checking on
+(`NUMBA_BOUNDSCHECK=1`): an index past the end is then an IndexError, not a write outside
+the array.
 
 Usage: random_signatures.py [--files N] [--seed S] [--keep DIR]
 """
@@ -139,8 +141,10 @@ def main():
                         planned.append((name, [rng.choice(VALUES[t]) for t in types]))
             out = os.path.join(case, "out")
             try:
+                # Bounds checked (Numba's NUMBA_BOUNDSCHECK=1): drawn values index past the
+                # end of arrays, which without the check writes outside them (in Numba too).
                 r = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", src + ".sigs"],
-                                   capture_output=True, text=True, timeout=300)
+                                   capture_output=True, text=True, timeout=300, env=dict(os.environ, NUMBA_BOUNDSCHECK="1"))
             except subprocess.TimeoutExpired:
                 failures.append("%s: numrs build did not finish in 300 s" % path)
                 continue

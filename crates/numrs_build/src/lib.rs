@@ -669,8 +669,15 @@ fn add_external_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<
 /// The code options of a jit function's decorator (`boundscheck=`, `error_model=`,
 /// `parallel=`), for the host.
 fn jit_flags(jit: &numrs_hir::JitFunction) -> numrs_codegen::Flags {
+    // Numba's `NUMBA_BOUNDSCHECK`: 1 or 0 turns bounds checking on or off for every function,
+    // anything else leaves it to the decorator.
+    let global = match std::env::var("NUMBA_BOUNDSCHECK").as_deref().map(str::trim) {
+        Ok("1") => Some(true),
+        Ok("0") => Some(false),
+        _ => None,
+    };
     numrs_codegen::Flags {
-        boundscheck: jit.options.boundscheck == Some(true),
+        boundscheck: global.unwrap_or(jit.options.boundscheck == Some(true)),
         numpy_errors: jit.options.error_model.as_deref() == Some("numpy"),
         parallel: jit.options.parallel == Some(true),
         cuda: false,
