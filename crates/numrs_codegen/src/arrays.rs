@@ -274,7 +274,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `numrs_abi::RuntimeApi`.
-    fn api_type(&self) -> StructType<'ctx> {
+    pub(crate) fn api_type(&self) -> StructType<'ctx> {
         let p: BasicTypeEnum<'ctx> = self.ptr_t().into();
         let mut fields = vec![self.ctx.i32_type().into()];
         fields.resize(crate::dicts::API_FIELDS as usize, p);

@@ -747,13 +747,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => return self.fail("internal error: sort key"),
         };
         let real = |t: &Type| numeric(t).is_some_and(|k| !k.is_complex());
-        let tuple_key = key_t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(real));
-        if !real(&key_t) && !tuple_key {
+        let real_or_str = |t: &Type| real(t) || matches!(t, Type::Unicode);
+        let tuple_key = key_t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(real_or_str));
+        if !real_or_str(&key_t) && !tuple_key {
             return self.fail(format!("sort with keys of type {key_t} is not supported by numrs build yet"));
         }
+        // Keys holding strings live in a list (which owns their references), numbers in an
+        // array.
+        let str_keys = matches!(key_t, Type::Unicode) || key_t.tuple_items().is_some_and(|items| items.iter().any(|t| matches!(t, Type::Unicode)));
         let dt = dt.clone();
         let n = self.list_len(l)?;
-        let keys = self.alloc_array(&key_t, &[n])?;
+        let (keys, key_list) = if str_keys {
+            let kl = self.list_new(&key_t, self.i64(0), n)?;
+            (self.i64(0).into(), Some(kl))
+        } else {
+            (self.alloc_array(&key_t, &[n])?, None)
+        };
         self.counted_loop(n, |cx, i| {
             let x = cx.list_get(l, &dt, i)?;
             let k = match (&closure, &callee) {
@@ -761,6 +770,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 (_, Some(c)) => cx.call_callee_values(c, &[(x, dt.clone())], &key_t)?,
                 _ => return cx.fail("internal error: sort key"),
             };
+            if let Some(kl) = key_list {
+                // The list takes its own reference; the call's is dropped.
+                cx.list_append(kl, &key_t, k)?;
+                return cx.decref(k, &key_t);
+            }
             let p = cx.out_ptr(keys, &key_t, i)?;
             cx.store_element(p, k, &key_t, &key_t)
         })?;
@@ -775,7 +789,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let asc = self.list_argsort_fn(&key_t, false)?;
         let desc = self.list_argsort_fn(&key_t, true)?;
         let f = self.b.build_select(reverse, desc.as_global_value().as_pointer_value(), asc.as_global_value().as_pointer_value(), "")?.into_pointer_value();
-        let (kd, od) = (self.field(keys, 4)?, self.field(order, 4)?);
+        let kd: BasicValueEnum<'ctx> = match key_list {
+            Some(kl) => self.item_ptr(kl, &key_t, self.i64(0))?.into(),
+            None => self.field(keys, 4)?,
+        };
+        let od = self.field(order, 4)?;
         self.b.build_indirect_call(asc.get_type(), f, &[kd.into(), od.into(), n.into()], "")?;
         // Move the items through a copy of their storage.
         let st = self.storage_t(&dt)?;
@@ -796,7 +814,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(())
         })?;
         let arr1 = |t: &Type| crate::npfuncs::array_type(t, 1, numrs_types::Layout::C);
-        self.decref(keys, &arr1(&key_t))?;
+        match key_list {
+            Some(kl) => self.decref(kl.into(), &Type::list(key_t.clone(), false))?,
+            None => self.decref(keys, &arr1(&key_t))?,
+        }
         self.decref(order, &arr1(&it))?;
         self.decref(scratch, &arr1(&raw))?;
         Ok(())

@@ -558,12 +558,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn quick_fn(&self, dtype: &Type, argsort: bool, stable: bool, descending: bool, mode: Select, plain: bool) -> R<FunctionValue<'ctx>> {
         // Tuples of real numbers (keys of `list.sort(key=...)`), compared as Numba compares
         // tuples: by the first items that are not equal.
-        let tuple_items: Option<Vec<NumericKind>> = if plain {
-            dtype.tuple_items().and_then(|items| items.iter().map(|t| numeric(t).filter(|k| !k.is_complex())).collect())
+        // Their items may be strings, as may be the keys themselves (compared by the runtime's
+        // string comparison, which cannot fail).
+        let tuple_items: Option<Vec<Option<NumericKind>>> = if plain {
+            dtype.tuple_items().and_then(|items| {
+                items
+                    .iter()
+                    .map(|t| match t {
+                        Type::Unicode => Some(None),
+                        t => numeric(t).filter(|k| !k.is_complex()).map(Some),
+                    })
+                    .collect()
+            })
         } else {
             None
         };
-        let Some(k) = numeric(dtype).or(tuple_items.as_ref().map(|_| NumericKind::Int64)) else {
+        let is_str = plain && matches!(dtype, Type::Unicode);
+        let has_str = is_str || tuple_items.as_ref().is_some_and(|items| items.iter().any(Option::is_none));
+        let Some(k) = numeric(dtype).or(tuple_items.as_ref().map(|_| NumericKind::Int64)).or(is_str.then_some(NumericKind::Int64)) else {
             return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet"));
         };
         let select = mode != Select::No;
@@ -606,6 +618,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (lowv, highv, spv, iv, jv) = (var("low")?, var("high")?, var("sp")?, var("i")?, var("j")?);
         // Select::Two: 1 while in `_select_two`'s loop, 0 once it has gone on to `_select`.
         let twov = var("two")?;
+        // `str_op(Compare, [x, y])`: negative, zero or positive.
+        let str_slots = if has_str {
+            Some((b.build_alloca(i64t.array_type(2), "str_args")?, b.build_alloca(i64t, "str_out")?, b.build_alloca(crate::func::exc_info_type(ctx), "str_exc")?))
+        } else {
+            None
+        };
+        let api_t = self.api_type();
+        let str_cmp = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            let Some((args, out, exc)) = str_slots else { return self.fail("internal error: string comparison slots") };
+            for (i, v) in [x, y].iter().enumerate() {
+                let bits = b.build_ptr_to_int(v.into_pointer_value(), i64t, "")?;
+                let p = unsafe { b.build_in_bounds_gep(i64t.array_type(2), args, &[c(0), c(i as i64)], "")? };
+                b.build_store(p, bits)?;
+            }
+            let slot = crate::lists::runtime_slot(ctx, self.module);
+            let api = b.build_load(ptr, slot, "rt")?.into_pointer_value();
+            let fp = b.build_struct_gep(api_t, api, crate::strings::API_STR_OP, "")?;
+            let fv = b.build_load(ptr, fp, "")?.into_pointer_value();
+            let i32t = ctx.i32_type();
+            let ft = i32t.fn_type(&[i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
+            b.build_indirect_call(ft, fv, &[i32t.const_int(numrs_abi::StrOp::Compare as u64, false).into(), args.into(), out.into(), exc.into()], "")?;
+            Ok(b.build_load(i64t, out, "")?.into_int_value())
+        };
         let pivv = b.build_alloca(rt, "pivot")?;
         // R[i] load/store and GET (the value compared).
         let rptr = |i: IntValue<'ctx>| -> R<PointerValue<'ctx>> { Ok(unsafe { b.build_gep(rt, rp, &[i], "")? }) };
@@ -620,11 +655,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // LT on values.
         let vlt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            if is_str {
+                let r = str_cmp(x, y)?;
+                return Ok(b.build_int_compare(IntPredicate::SLT, r, c(0), "")?);
+            }
             if let Some(items) = &tuple_items {
                 let (x, y) = (x.into_struct_value(), y.into_struct_value());
                 let mut r = ctx.bool_type().const_zero();
                 for (i, ik) in items.iter().enumerate().rev() {
-                    let (a, c) = (b.build_extract_value(x, i as u32, "")?, b.build_extract_value(y, i as u32, "")?);
+                    let (a, c2) = (b.build_extract_value(x, i as u32, "")?, b.build_extract_value(y, i as u32, "")?);
+                    let Some(ik) = ik else {
+                        let s = str_cmp(a, c2)?;
+                        let (lt, eq) = (b.build_int_compare(IntPredicate::SLT, s, c(0), "")?, b.build_int_compare(IntPredicate::EQ, s, c(0), "")?);
+                        r = b.build_select(eq, r, lt, "")?.into_int_value();
+                        continue;
+                    };
+                    let c = c2;
                     let (lt, eq) = if ik.is_float() {
                         let (a, c) = (a.into_float_value(), c.into_float_value());
                         (b.build_float_compare(FloatPredicate::OLT, a, c, "")?, b.build_float_compare(FloatPredicate::OEQ, a, c, "")?)

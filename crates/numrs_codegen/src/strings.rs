@@ -18,7 +18,7 @@ use crate::func::{FnCx, R};
 use crate::types::numeric;
 
 /// `RuntimeApi::str_op`'s field.
-const API_STR_OP: u32 = 19;
+pub(crate) const API_STR_OP: u32 = 19;
 
 /// What an operation returns in `out[0]`.
 #[derive(Clone, Copy, PartialEq, Eq)]
