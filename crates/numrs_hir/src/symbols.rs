@@ -624,6 +624,19 @@ impl Collector {
                 }
             }
             ExprKind::Tuple(items) => items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple),
+            // `tuple([2, 3])`, `tuple((1, 2))` (the builtin, not rebound).
+            ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() == 1 => {
+                let ExprKind::Name(f) = &func.kind else { return None };
+                if f != "tuple" || self.bindings.iter().any(|b| &b.name == f) {
+                    return None;
+                }
+                match &args[0].kind {
+                    ExprKind::List(items) | ExprKind::Tuple(items) => {
+                        items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple)
+                    }
+                    _ => None,
+                }
+            }
             ExprKind::UnaryOp { op, operand } => {
                 let v = self.fold(operand, depth + 1)?;
                 match op {
