@@ -454,6 +454,20 @@ fn global_value_type(
                 }
             }
         }
+        // A tuple of the module's jit functions (`FUNCS = (sq, cu)`, for `literal_unroll`).
+        ExprKind::Tuple(items) if !items.is_empty() => {
+            let mut types = Vec::new();
+            for it in items {
+                let ExprKind::Name(n) = &it.kind else { break };
+                match resolve_alias_target(db, file, info, n, binding, depth) {
+                    GlobalValue::Type(t @ Type::Dispatcher(_)) => types.push(t),
+                    _ => break,
+                }
+            }
+            if types.len() == items.len() {
+                return GlobalValue::Type(Type::tuple(types));
+            }
+        }
         ExprKind::Name(other) if other != name => {
             if let v @ GlobalValue::Type(Type::Dispatcher(_) | Type::NumberClass(_) | Type::Function(_) | Type::Module(_)) = resolve_alias_target(db, file, info, other, binding, depth) {
                 return v;
