@@ -443,6 +443,33 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
                 read_spec(a, symbols, before, c, depth + 1, known);
             }
         }
+        // `base_spec + [("tag", int64)]`: the fields of both, in order.
+        ExprKind::BinOp { left, op: ast::BinOp::Add, right } => {
+            read_spec(left, symbols, before, c, depth + 1, known);
+            read_spec(right, symbols, before, c, depth + 1, known);
+        }
+        // `[(n, float64) for n in ("x", "y", "z")]`: one field per name.
+        ExprKind::ListComp { elt, generators } if generators.len() == 1 && generators[0].ifs.is_empty() => {
+            let g = &generators[0];
+            let (ExprKind::Name(var), ExprKind::Tuple(pair) | ExprKind::List(pair)) = (&g.target.kind, &elt.kind) else {
+                c.errors.push(error("numrs: cannot read this jitclass spec without running the module".into(), spec.span));
+                return;
+            };
+            let names = match &g.iter.kind {
+                ExprKind::Tuple(items) | ExprKind::List(items) => items,
+                _ => {
+                    c.errors.push(error("numrs: cannot read this jitclass spec without running the module".into(), spec.span));
+                    return;
+                }
+            };
+            if pair.len() != 2 || !matches!(&pair[0].kind, ExprKind::Name(n) if n == var) {
+                c.errors.push(error("numrs: cannot read this jitclass spec without running the module".into(), spec.span));
+                return;
+            }
+            for n in names {
+                add_field(n, &pair[1], symbols, before, c, known);
+            }
+        }
         ExprKind::Name(name) => {
             let value = symbols.lookup(name, before).and_then(|b| match (&b.kind, &b.value) {
                 (BindingKind::Other, Some(v)) => Some((v.clone(), b.stmt_span.start)),
