@@ -1588,13 +1588,20 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
     let mut out = String::new();
     for stmt in &skeleton.module.body {
         let StmtKind::Assign { targets, value } = &stmt.kind else { continue };
-        let ExprKind::Name(other) = &value.kind else { continue };
+        // `alias = f`, or `fast = njit(f)` (the jit function `f` became).
+        let other = match &value.kind {
+            ExprKind::Name(other) => other.as_str(),
+            _ => match numrs_hir::jit_call_target(value) {
+                Some(t) => t,
+                None => continue,
+            },
+        };
         if !is_jit(other) {
             continue;
         }
         for t in targets {
             if let ExprKind::Name(alias) = &t.kind {
-                if info.symbols.bindings_of(alias).count() == 1 && alias != other {
+                if info.symbols.bindings_of(alias).count() == 1 && alias.as_str() != other {
                     out.push_str(&format!("{alias} = {other}\n"));
                 }
             }

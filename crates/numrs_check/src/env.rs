@@ -473,6 +473,13 @@ fn global_value_type(
                 return v;
             }
         }
+        // `fast = njit(f)`: the jit function `f` became.
+        ExprKind::Call { .. } if numrs_hir::jit_call_target(value).is_some() => {
+            let target = numrs_hir::jit_call_target(value).unwrap_or_default();
+            if let v @ GlobalValue::Type(Type::Dispatcher(_)) = resolve_alias_target(db, file, info, target, binding, depth) {
+                return v;
+            }
+        }
         ExprKind::Call { func, args, .. } if args.len() == 1 => {
             if let (ExprKind::Attribute { value: m, attr }, ExprKind::Attribute { value: m2, attr: d }) = (&func.kind, &args[0].kind) {
                 if let (ExprKind::Name(a), ExprKind::Name(b)) = (&m.kind, &m2.kind) {

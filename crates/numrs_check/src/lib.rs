@@ -369,7 +369,10 @@ fn recorded_specs(
     let alias_of_function = |q: &str| {
         let mut bindings = info.symbols.bindings_of(q);
         let (Some(b), None) = (bindings.next(), bindings.next()) else { return false };
-        matches!(b.value.as_ref().map(|v| &v.kind), Some(numrs_syntax::ast::ExprKind::Name(n)) if n == function)
+        match b.value.as_ref() {
+            Some(v) => matches!(&v.kind, numrs_syntax::ast::ExprKind::Name(n) if n == function) || numrs_hir::jit_call_target(v) == Some(function),
+            None => false,
+        }
     };
     let mut out = Vec::new();
     for record in settings.recorded_signatures(db) {

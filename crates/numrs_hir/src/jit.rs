@@ -225,6 +225,30 @@ pub fn jit_functions_and_classes(
     for (index, stmt) in module.body.iter().enumerate() {
         ctx.walk(stmt, index, 0, &mut out);
     }
+    // `fast = njit(f)`, `fast = njit(parallel=True)(f)`, `fast = njit(f, parallel=True)` of a
+    // module-level `def f` without a jit decorator: `f` compiled as if so decorated (the
+    // module binds `fast` to it, see the build's aliases).
+    for stmt in &module.body {
+        let StmtKind::Assign { value, targets } = &stmt.kind else { continue };
+        if targets.len() != 1 || !matches!(targets[0].kind, ExprKind::Name(_)) {
+            continue;
+        }
+        let Some((fname, decorator)) = ctx.call_form(value) else { continue };
+        if out.iter().any(|f: &JitFunction| f.name == fname) {
+            continue;
+        }
+        let Some((def_index, def_stmt, def)) = module.body.iter().enumerate().find_map(|(i, s)| match &s.kind {
+            StmtKind::FunctionDef(d) if d.name == fname && d.decorators.is_empty() && s.span.start < stmt.span.start => Some((i, s, d)),
+            _ => None,
+        }) else {
+            continue;
+        };
+        let mut decorated = (**def).clone();
+        decorated.decorators = vec![decorator];
+        if let Some(f) = ctx.analyze(&decorated, def_stmt, def_index) {
+            out.push(f);
+        }
+    }
     // The methods of jitclasses: Numba compiles each with `njit` (default options, lazily).
     let classes = crate::jitclass::jit_classes(module, symbols);
     for class in &classes {
@@ -406,6 +430,29 @@ impl<'a> Ctx<'a> {
             }
         }
         None
+    }
+
+    /// `njit(f)` / `njit(opts)(f)` / `njit(f, opts)` (or `jit`): the function's name and the
+    /// decorator expression it is equivalent to.
+    fn call_form(&self, value: &Expr) -> Option<(String, Expr)> {
+        let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+        let [arg] = args.as_slice() else { return None };
+        let ExprKind::Name(fname) = &arg.kind else { return None };
+        let r = self.resolve(func, value.span.start, 0)?;
+        if !matches!(r.family, Family::Njit | Family::Jit) {
+            return None;
+        }
+        let decorator = if r.called {
+            if !keywords.is_empty() {
+                return None;
+            }
+            (**func).clone()
+        } else if keywords.is_empty() {
+            (**func).clone()
+        } else {
+            Expr { span: value.span, kind: ExprKind::Call { func: func.clone(), args: Vec::new(), keywords: keywords.clone() } }
+        };
+        Some((fname.clone(), decorator))
     }
 
     fn analyze(&self, def: &FunctionDef, stmt: &Stmt, index: usize) -> Option<JitFunction> {
@@ -1247,4 +1294,18 @@ fn option_str(v: &OptionValue) -> String {
             items.iter().map(|(k, v)| format!("{}: {}", option_str(k), option_str(v))).collect::<Vec<_>>().join(", ")
         }
     }
+}
+
+/// The function `value` makes a jit function of, when it is `njit(f)`, `njit(opts)(f)` or
+/// `njit(f, opts)` (or `jit`, `numba.njit`, ...), by the names written.
+pub fn jit_call_target(value: &Expr) -> Option<&str> {
+    let ExprKind::Call { func, args, .. } = &value.kind else { return None };
+    let [arg] = args.as_slice() else { return None };
+    let ExprKind::Name(fname) = &arg.kind else { return None };
+    let callee = match &func.kind {
+        ExprKind::Call { func: inner, .. } => inner,
+        _ => func,
+    };
+    let text = dotted_text(callee)?;
+    matches!(text.rsplit('.').next(), Some("njit" | "jit")).then_some(fname.as_str())
 }

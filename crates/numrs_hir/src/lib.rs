@@ -28,7 +28,7 @@ pub use annotations::{annotated_signature, AnnotatedSig};
 pub use defaults::default_repr;
 pub use jitclass::{deferred_definitions, jit_classes, jitclass_member_of, mangle_private, ClassMemberDef, JitClass, MemberKind};
 pub use namedtuple::{namedtuple_call, typed_namedtuple_class, NamedTupleDef};
-pub use jit::{find_def, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
+pub use jit::{find_def, jit_call_target, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
 };
