@@ -319,7 +319,7 @@ pub struct Kernel {
 fn global_array(value: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
     use numrs_hir::ConstValue as C;
     use numrs_syntax::ast::{Constant as K, ExprKind};
-    let ExprKind::Call { func, args, .. } = &value.kind else { return None };
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
     let scalar = |v: C| -> Option<K> {
         Some(match v {
             C::Bool(b) => K::Bool(b),
@@ -367,6 +367,76 @@ fn global_array(value: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymb
             let n: i64 = shape.iter().product();
             let one = K::Int((name == "numpy.ones") as i128);
             Some(numrs_codegen::GlobalConst::Array { shape, items: vec![one; n.max(0) as usize] })
+        }
+        // `np.arange` of integers (int64 items).
+        "numpy.arange" if keywords.is_empty() && (1..=3).contains(&args.len()) => {
+            let ints: Vec<i128> = args.iter().map(|a| match C::from_expr(a)? {
+                C::Int(i) => Some(i),
+                _ => None,
+            }).collect::<Option<_>>()?;
+            let (start, stop, step) = match ints.as_slice() {
+                [stop] => (0, *stop, 1),
+                [start, stop] => (*start, *stop, 1),
+                [start, stop, step] => (*start, *stop, *step),
+                _ => return None,
+            };
+            if step == 0 {
+                return None;
+            }
+            let n = ((stop - start) + step - step.signum()) / step;
+            let n = n.max(0);
+            if n > 1 << 20 {
+                return None;
+            }
+            let items = (0..n).map(|i| K::Int(start + i * step)).collect();
+            Some(numrs_codegen::GlobalConst::Array { shape: vec![n as i64], items })
+        }
+        // `np.linspace(start, stop, num=50, endpoint=True)` as NumPy computes it: `i * step +
+        // start`, the last item `stop`.
+        "numpy.linspace" if (2..=3).contains(&args.len()) => {
+            let real = |e: &numrs_syntax::ast::Expr| match C::from_expr(e)? {
+                C::Int(i) => Some(i as f64),
+                C::Float(f) => Some(f.get()),
+                _ => None,
+            };
+            let (start, stop) = (real(&args[0])?, real(&args[1])?);
+            let mut num: i128 = match args.get(2) {
+                Some(e) => match C::from_expr(e)? {
+                    C::Int(i) => i,
+                    _ => return None,
+                },
+                None => 50,
+            };
+            let mut endpoint = true;
+            for k in keywords {
+                match (k.arg.as_deref(), C::from_expr(&k.value)?) {
+                    (Some("num"), C::Int(i)) => num = i,
+                    (Some("endpoint"), C::Bool(b)) => endpoint = b,
+                    _ => return None,
+                }
+            }
+            if !(0..=1 << 20).contains(&num) {
+                return None;
+            }
+            let div = if endpoint { num - 1 } else { num };
+            let delta = stop - start;
+            let mut items: Vec<f64> = if div > 0 {
+                let step = delta / div as f64;
+                if step == 0.0 {
+                    (0..num).map(|i| (i as f64 / div as f64) * delta + start).collect()
+                } else {
+                    (0..num).map(|i| i as f64 * step + start).collect()
+                }
+            } else {
+                (0..num).map(|i| i as f64 * delta + start).collect()
+            };
+            if endpoint && num > 1 {
+                if let Some(last) = items.last_mut() {
+                    *last = stop;
+                }
+            }
+            let items = items.into_iter().map(|x| K::Float(numrs_syntax::ast::FloatBits::new(x))).collect();
+            Some(numrs_codegen::GlobalConst::Array { shape: vec![num as i64], items })
         }
         _ => None,
     }
