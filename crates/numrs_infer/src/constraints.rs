@@ -738,7 +738,11 @@ fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Resu
     for t in &types[1..] {
         acc = unify_pairs(&acc, t).ok_or_else(|| {
             let mut e = InferError::typing("heterogeneous-container", format!("Cannot unify {acc} and {t} in {what}"), span);
-            if what == "list" {
+            let named_and_anonymous = |a: &Type, b: &Type| matches!(a, Type::NamedTuple(_)) && b.tuple_items().is_some() && !matches!(b, Type::NamedTuple(_));
+            if named_and_anonymous(&acc, t) || named_and_anonymous(t, &acc) {
+                // Numba's conversion between a named tuple and a tuple is not implemented.
+                e.kind = "NotImplementedError";
+            } else if what == "list" {
                 // Numba fails while it reports this (hashing the display's initial value):
                 // the error it raises is `TypeError: unhashable type: 'list'`.
                 e.kind = "TypeError";
