@@ -1282,38 +1282,14 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     // and its object-mode functions, which run as Python.
     if !cuda {
         if let Some((names, source)) = exception_classes_source(dbd, file, info, &module_name) {
-            functions.push(numrs_codegen::FunctionInput {
-                function_id: usize::MAX,
-                name: names.join(","),
-                params: vec![],
-                ufunc: false,
-                lazy: false,
-                refused: Vec::new(),
-                identity: None,
-                gufunc: None,
-                kernel: None,
-                jitclass: None,
-                python: Some(numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: false }),
-            });
+            functions.push(python_input(names.join(","), numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: false }));
         }
     }
     // Module-level aliases of the module's jit functions (`alias = total`): names of the
     // built module too, bound once every dispatcher exists (the last entry).
     if !cuda {
         if let Some(source) = jit_aliases_source(dbd, file, info) {
-            functions.push(numrs_codegen::FunctionInput {
-                function_id: usize::MAX,
-                name: String::new(),
-                params: vec![],
-                ufunc: false,
-                lazy: false,
-                refused: Vec::new(),
-                identity: None,
-                gufunc: None,
-                kernel: None,
-                jitclass: None,
-                python: Some(numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: true }),
-            });
+            functions.push(python_input(String::new(), numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: true }));
         }
     }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
@@ -1649,6 +1625,23 @@ fn objmode_blocks(ir: &numrs_ir::FunctionIr) -> Vec<&numrs_ir::ObjModeInfo> {
 /// which its jit code may raise, as Numba raises them) and the Python that makes them in the
 /// built module's namespace: their statements in module order, after what their bodies read
 /// (imports, constants and plain functions, as for an objmode block). `None`: it has none.
+/// A table entry that is Python the built module runs (`name`: the exception classes it makes).
+fn python_input(name: String, python: numrs_codegen::PythonSource) -> numrs_codegen::FunctionInput {
+    numrs_codegen::FunctionInput {
+        function_id: usize::MAX,
+        name,
+        params: vec![],
+        ufunc: false,
+        lazy: false,
+        refused: Vec::new(),
+        identity: None,
+        gufunc: None,
+        kernel: None,
+        jitclass: None,
+        python: Some(python),
+    }
+}
+
 /// `NAME = other` statements at module level whose `other` is a jit function of the module
 /// (the name bound once), as Python that binds them in the built module.
 fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo) -> Option<String> {

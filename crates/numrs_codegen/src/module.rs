@@ -830,19 +830,9 @@ fn build_table<'ctx>(
         ])
     };
     for (k, f) in functions.iter().enumerate() {
-        let Some(py) = &f.python else { continue };
-        if py.last {
-            continue;
+        if let Some(py) = f.python.as_ref().filter(|py| !py.last) {
+            entries.push(python_entry(k, f, py));
         }
-        entries.push(entry_t.const_named_struct(&[
-            cstr(ctx, module, &f.name, &format!("numrs.pyname.{k}")).into(),
-            i32t.const_int(0, false).into(),
-            ptr.const_null().into(),
-            ptr.const_null().into(),
-            ptr.const_null().into(),
-            i32t.const_int(numrs_abi::FUNCTION_KIND_PYTHON as u64, false).into(),
-            cstr(ctx, module, &format!("{}\n{}", py.file, py.source), &format!("numrs.python.{k}")).into(),
-        ]));
     }
     let has_python = functions.iter().any(|f| f.python.is_some());
     // Kernels: the PTX (one copy for the module) and a wrapper that only refuses calls.

@@ -586,17 +586,10 @@ impl Collector {
             return Some(c);
         }
         match &expr.kind {
-            ExprKind::Name(name) => {
-                let mut found = self.bindings.iter().filter(|b| &b.name == name);
-                let first = found.next()?;
-                if found.next().is_some() {
-                    return None;
-                }
-                match &first.kind {
-                    BindingKind::Constant(c) => Some(c.clone()),
-                    _ => None,
-                }
-            }
+            ExprKind::Name(name) => match &self.single_binding(name)?.kind {
+                BindingKind::Constant(c) => Some(c.clone()),
+                _ => None,
+            },
             // `np.finfo(np.float64).eps`, `np.iinfo(np.int32).max`.
             ExprKind::Attribute { value, attr } if matches!(value.kind, ExprKind::Call { .. }) => {
                 let ExprKind::Call { func, args, .. } = &value.kind else { return None };
@@ -611,18 +604,7 @@ impl Collector {
                 };
                 machine_limit(f, dtype, attr)
             }
-            ExprKind::Attribute { value, attr } => {
-                let ExprKind::Name(m) = &value.kind else { return None };
-                let mut found = self.bindings.iter().filter(|b| &b.name == m);
-                let first = found.next()?;
-                if found.next().is_some() {
-                    return None;
-                }
-                match &first.kind {
-                    BindingKind::Module(module) => module_constant(module, attr),
-                    _ => None,
-                }
-            }
+            ExprKind::Attribute { value, attr } => module_constant(self.module_of(value)?, attr),
             ExprKind::Tuple(items) => items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple),
             // `tuple([2, 3])`, `tuple((1, 2))` (the builtin, not rebound).
             ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() == 1 => {
@@ -655,15 +637,18 @@ impl Collector {
         }
     }
 
+    /// The binding of a name bound once so far (which of several ran is not known without
+    /// running the module).
+    fn single_binding(&self, name: &str) -> Option<&Binding> {
+        let mut found = self.bindings.iter().filter(|b| b.name == name);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// The module a name (bound once, by `import`) stands for.
     fn module_of(&self, expr: &Expr) -> Option<&str> {
         let ExprKind::Name(m) = &expr.kind else { return None };
-        let mut found = self.bindings.iter().filter(|b| &b.name == m);
-        let first = found.next()?;
-        if found.next().is_some() {
-            return None;
-        }
-        match &first.kind {
+        match &self.single_binding(m)?.kind {
             BindingKind::Module(module) => Some(module.as_str()),
             _ => None,
         }
