@@ -1621,10 +1621,6 @@ fn objmode_blocks(ir: &numrs_ir::FunctionIr) -> Vec<&numrs_ir::ObjModeInfo> {
     out
 }
 
-/// The module's exception classes (module-level classes deriving from built-in exceptions,
-/// which its jit code may raise, as Numba raises them) and the Python that makes them in the
-/// built module's namespace: their statements in module order, after what their bodies read
-/// (imports, constants and plain functions, as for an objmode block). `None`: it has none.
 /// A table entry that is Python the built module runs (`name`: the exception classes it makes).
 fn python_input(name: String, python: numrs_codegen::PythonSource) -> numrs_codegen::FunctionInput {
     numrs_codegen::FunctionInput {
@@ -1673,6 +1669,10 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
     (!out.is_empty()).then_some(out)
 }
 
+/// The module's exception classes (module-level classes deriving from built-in exceptions,
+/// which its jit code may raise, as Numba raises them) and the Python that makes them in the
+/// built module's namespace: their statements in module order, after what their bodies read
+/// (imports, constants and plain functions, as for an objmode block). `None`: it has none.
 fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, module_name: &str) -> Option<(Vec<String>, String)> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);

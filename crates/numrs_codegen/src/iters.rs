@@ -503,9 +503,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok((x, valid))
     }
 
-    /// What calling the function value of type `f` (an inner function, a lambda or a jit
-    /// function) with arguments of these types returns.
-    fn function_value_result(&mut self, f: &Type, args: &[Type]) -> R<Type> {
+    /// What calling the function value of type `f` (an inner function, a lambda, a jit
+    /// function or a builtin) with arguments of these types returns.
+    pub(crate) fn function_value_result(&mut self, f: &Type, args: &[Type]) -> R<Type> {
         match f {
             Type::MakeFunction(idx, _) => Ok(self.closure_result(*idx, args)?.unliteral()),
             Type::Dispatcher(d) => {
@@ -514,15 +514,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Type::Function(key) => match numrs_typing::resolve_call(key, args, &[]) {
                 Ok(Some(sig)) => Ok(sig.return_type.unliteral()),
-                _ => self.fail(format!("calling {key} from map() or filter() with these items")),
+                _ => self.fail(format!("calling {key} with these arguments")),
             },
-            other => self.fail(format!("calling a value of type {other} from map() or filter() is not supported by numrs build yet")),
+            other => self.fail(format!("calling a value of type {other} here is not supported by numrs build yet")),
         }
     }
 
     /// Calls the function value of type `f` (an inner function, a lambda or a jit function)
     /// on `args`; the result as a `target`.
-    fn call_callable_value(&mut self, f: &Type, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn call_callable_value(&mut self, f: &Type, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
         match f {
             Type::MakeFunction(idx, _) => {
                 let with: Vec<(Option<BasicValueEnum<'ctx>>, Type)> = args.iter().map(|(v, t)| (Some(*v), t.clone())).collect();
@@ -540,11 +540,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Function(key) => {
                 let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
                 let Ok(Some(sig)) = numrs_typing::resolve_call(key, &types, &[]) else {
-                    return self.fail(format!("calling {key} from map() or filter() with these items"));
+                    return self.fail(format!("calling {key} with these arguments"));
                 };
                 self.apply_values(key, &sig, args, target)
             }
-            other => self.fail(format!("calling a value of type {other} from map() or filter() is not supported by numrs build yet")),
+            other => self.fail(format!("calling a value of type {other} here is not supported by numrs build yet")),
         }
     }
 

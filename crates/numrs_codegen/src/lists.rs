@@ -732,20 +732,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let kt = self.ty(key)?;
         // The key: a lambda or inner function, or a jit function (its specialization for the
         // items' type, called directly; an exception it raises propagates).
-        let (closure, callee) = match &kt {
-            Type::MakeFunction(idx, _) => (Some(*idx), None),
-            Type::Dispatcher(d) => {
-                let c = (self.callees)(d, std::slice::from_ref(dt), &[]).map_err(|m| self.cg_err(m))?;
-                self.called.push(c.index);
-                (None, Some(c))
-            }
-            _ => return self.fail(format!("sort with a key of type {kt} is not supported by numrs build yet")),
-        };
-        let key_t = match (&closure, &callee) {
-            (Some(idx), _) => self.closure_result(*idx, std::slice::from_ref(dt))?.unliteral(),
-            (_, Some(c)) => c.return_type.unliteral(),
-            _ => return self.fail("internal error: sort key"),
-        };
+        if !matches!(kt, Type::MakeFunction(..) | Type::Dispatcher(_)) {
+            return self.fail(format!("sort with a key of type {kt} is not supported by numrs build yet"));
+        }
+        let key_t = self.function_value_result(&kt, std::slice::from_ref(dt))?;
         let real = |t: &Type| numeric(t).is_some_and(|k| !k.is_complex());
         let real_or_str = |t: &Type| real(t) || matches!(t, Type::Unicode);
         let tuple_key = key_t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(real_or_str));
@@ -765,11 +755,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         self.counted_loop(n, |cx, i| {
             let x = cx.list_get(l, &dt, i)?;
-            let k = match (&closure, &callee) {
-                (Some(idx), _) => cx.call_closure_values(*idx, &[(Some(x), dt.clone())], &key_t)?,
-                (_, Some(c)) => cx.call_callee_values(c, &[(x, dt.clone())], &key_t)?,
-                _ => return cx.fail("internal error: sort key"),
-            };
+            let k = cx.call_callable_value(&kt, &[(x, dt.clone())], &key_t)?;
             if let Some(kl) = key_list {
                 // The list takes its own reference; the call's is dropped.
                 cx.list_append(kl, &key_t, k)?;
@@ -1059,28 +1045,12 @@ fn set_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, value: 
     let each = cx.new_block("slice_each");
     let done = cx.new_block("slice_done");
     cx.b.build_conditional_branch(unit, splice, each)?;
-    // step 1: drop the old items, keep the tail, put the new items in between.
+    // step 1: the old items replaced by the new ones.
     cx.b.position_at_end(splice);
-    let stop = cx.b.build_int_add(start, len, "")?;
-    let tail_len = cx.b.build_int_sub(n, stop, "")?;
-    let tail = cx.list_take(l, &dt, stop, tail_len, cx.i64(1))?;
-    let dt2 = dt.clone();
-    cx.counted_loop(len, |cx, k| {
-        let i = cx.b.build_int_add(start, k, "")?;
-        let x = cx.list_get(l, &dt2, i)?;
-        cx.decref(x, &dt2)
-    })?;
-    cx.counted_loop(tail_len, |cx, k| {
-        let i = cx.b.build_int_add(stop, k, "")?;
-        let x = cx.list_get(l, &dt2, i)?;
-        cx.decref(x, &dt2)
-    })?;
-    cx.set_len(l, start)?;
-    let lt = Type::list(dt.clone(), false);
-    cx.list_extend(l, &dt, src.into(), &lt)?;
-    cx.list_extend(l, &dt, tail.into(), &lt)?;
-    cx.decref(tail.into(), &lt)?;
+    splice_range(cx, l, &dt, n, start, len, Some(src))?;
     cx.b.build_unconditional_branch(done)?;
+    let lt = Type::list(dt.clone(), false);
+    let dt2 = dt.clone();
     // Extended slices: one item each.
     cx.b.position_at_end(each);
     let differ = cx.b.build_int_compare(IntPredicate::NE, m, len, "")?;
@@ -1126,7 +1096,21 @@ fn del_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, dt: &Ty
     let (start, len, step) = cx.fix_slice(s, n)?;
     let not_unit = cx.b.build_int_compare(IntPredicate::NE, step, cx.i64(1), "")?;
     cx.guard(not_unit, ExcKind::NotImplementedError, "unsupported del list[start:stop:step] with step != 1")?;
-    // Keep the tail, drop the removed items and the tail's old places, put the tail back.
+    splice_range(cx, l, dt, n, start, len, None)
+}
+
+/// Items `[start, start + len)` of list `l` (of `n` items) replaced by the items of `src` (none:
+/// removed): the tail kept aside, every item from `start` on released, then `src` and the tail
+/// put back.
+fn splice_range<'ctx>(
+    cx: &mut FnCx<'_, 'ctx>,
+    l: PointerValue<'ctx>,
+    dt: &Type,
+    n: IntValue<'ctx>,
+    start: IntValue<'ctx>,
+    len: IntValue<'ctx>,
+    src: Option<PointerValue<'ctx>>,
+) -> R<()> {
     let stop = cx.b.build_int_add(start, len, "")?;
     let tail_len = cx.b.build_int_sub(n, stop, "")?;
     let tail = cx.list_take(l, dt, stop, tail_len, cx.i64(1))?;
@@ -1139,6 +1123,9 @@ fn del_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, dt: &Ty
     })?;
     cx.set_len(l, start)?;
     let lt = Type::list(dt.clone(), false);
+    if let Some(src) = src {
+        cx.list_extend(l, dt, src.into(), &lt)?;
+    }
     cx.list_extend(l, dt, tail.into(), &lt)?;
     cx.decref(tail.into(), &lt)
 }
@@ -1331,9 +1318,6 @@ fn op_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Ba
     Ok(cx.b.build_int_compare(IntPredicate::SGE, i, cx.i64(0), "")?.into())
 }
 
-/// Ordering of two typed lists, Numba's `compare_not_none` ("old-school cmp"): the shorter
-/// list is less whatever its items; of equal lengths the first differing items decide
-/// (`x != y`, then `x < y`). True when the comparison's -1/0/1 is in `accepted`.
 /// `a < b` (`a <= b` with `or_equal`; the operands swapped with `swap`) of reflected lists:
 /// the first index where the items differ decides, else the lengths (Numba's `list_lt_impl`).
 fn list_order<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], swap: bool, or_equal: bool) -> R<BasicValueEnum<'ctx>> {
@@ -1380,6 +1364,9 @@ fn list_order<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Bas
     Ok(cx.b.build_select(ended.as_basic_value().into_int_value(), by_len, decided_v, "")?)
 }
 
+/// Ordering of two typed lists, Numba's `compare_not_none` ("old-school cmp"): the shorter
+/// list is less whatever its items; of equal lengths the first differing items decide
+/// (`x != y`, then `x < y`). True when the comparison's -1/0/1 is in `accepted`.
 fn typed_list_cmp<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], accepted: &[i64]) -> R<BasicValueEnum<'ctx>> {
     let (at, bt) = (list_of(cx, &sig.args[0])?, list_of(cx, &sig.args[1])?);
     let a = opnd(cx, vals, 0)?.into_pointer_value();

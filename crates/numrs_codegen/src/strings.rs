@@ -438,6 +438,19 @@ fn typed<'ctx>(cx: &mut FnCx<'_, 'ctx>, op: StrOp, r: BasicValueEnum<'ctx>) -> (
 }
 
 /// `s.method(...)` of a string receiver: `None` when `func` is not a string method.
+/// `s.split(None, m)` / `s.rsplit(None, m)` with an integer `m`: Numba's whitespace splits
+/// with a maximum (`None` when `m` is not an integer).
+fn split_ws_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, forward: bool, recv: BasicValueEnum<'ctx>, m: VarId, tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    let mt = cx.ty(m)?;
+    let Some(k) = numeric(&mt).filter(|k| k.is_integer()) else { return Ok(None) };
+    let mv = cx.load(m)?;
+    let mv = cx.cast_number(mv, k, NumericKind::Int64)?;
+    let op = if forward { StrOp::SplitWsMax } else { StrOp::RSplitWsMax };
+    let r = cx.str_op(op, &[recv, mv])?;
+    let (v, t) = typed(cx, op, r);
+    cx.cast(v, &t, tt).map(Some)
+}
+
 pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
     let ft = cx.ty(func)?;
     let Type::BoundFunction(b) = &ft else { return Ok(None) };
@@ -445,6 +458,12 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         return Ok(None);
     }
     let Some(name) = b.0.strip_prefix("str.") else { return Ok(None) };
+    let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
+        return cx.fail("a string method called through a variable is not supported by numrs build yet");
+    };
+    let recv = *recv;
+    let rt = cx.ty(recv)?;
+    let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
     if !kws.is_empty() {
         // Bound to their positions (see `numrs_typing::string_keyword_params`); `split(maxsplit=n)`
         // leaves `sep` to its default, `None`.
@@ -463,29 +482,12 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             return call(cx, func, &all, &[], tt);
         }
         if let (true, [None, Some(m)]) = (matches!(name, "split" | "rsplit"), pos.as_slice()) {
-            let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
-                return cx.fail("a string method called through a variable is not supported by numrs build yet");
-            };
-            let recv = *recv;
-            let rt = cx.ty(recv)?;
-            let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
-            let mt = cx.ty(*m)?;
-            let Some(k) = numeric(&mt).filter(|k| k.is_integer()) else { return cx.fail(format!("maxsplit of type {mt}")) };
-            let mv = cx.load(*m)?;
-            let mv = cx.cast_number(mv, k, NumericKind::Int64)?;
-            let op = if name == "split" { StrOp::SplitWsMax } else { StrOp::RSplitWsMax };
-            let r = cx.str_op(op, &[recv_v, mv])?;
-            let (v, t) = typed(cx, op, r);
-            return cx.cast(v, &t, tt).map(Some);
+            if let Some(v) = split_ws_max(cx, name == "split", recv_v, *m, tt)? {
+                return Ok(Some(v));
+            }
         }
         return cx.fail(format!("these keyword arguments to str.{name} are not supported by numrs build yet"));
     }
-    let Some(numrs_ir::Value::GetAttr { value: recv, .. }) = cx.resolve_def(func) else {
-        return cx.fail("a string method called through a variable is not supported by numrs build yet");
-    };
-    let recv = *recv;
-    let rt = cx.ty(recv)?;
-    let recv_v = if let Type::StringLiteral(s) = &rt { cx.str_const(s).into() } else { cx.load(recv)? };
     if matches!(name, "startswith" | "endswith") && !args.is_empty() {
         let pt = cx.ty(args[0])?;
         if let Some(items) = pt.tuple_items() {
@@ -513,14 +515,8 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     }
     // `s.split(None, n)` / `s.rsplit(None, n)`: Numba's whitespace splits with a maximum.
     if matches!(name, "split" | "rsplit") && args.len() == 2 && matches!(cx.ty(args[0])?, Type::NoneType | Type::Omitted(_)) {
-        let mt = cx.ty(args[1])?;
-        if let Some(k) = numeric(&mt).filter(|k| k.is_integer()) {
-            let m = cx.load(args[1])?;
-            let m = cx.cast_number(m, k, NumericKind::Int64)?;
-            let op = if name == "split" { StrOp::SplitWsMax } else { StrOp::RSplitWsMax };
-            let r = cx.str_op(op, &[recv_v, m])?;
-            let (v, t) = typed(cx, op, r);
-            return cx.cast(v, &t, tt).map(Some);
+        if let Some(v) = split_ws_max(cx, name == "split", recv_v, args[1], tt)? {
+            return Ok(Some(v));
         }
     }
     // `None` arguments select the variant without them.

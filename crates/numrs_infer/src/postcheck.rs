@@ -41,6 +41,25 @@ fn list_slice_store_error(inf: &Inferer<'_>, target: VarId, index: VarId, stored
     }
 }
 
+/// The variable a chain of plain copies (`a = b`) starts from (bounded).
+fn copy_root(defs: &std::collections::HashMap<VarId, &Value>, mut v: VarId) -> VarId {
+    for _ in 0..64 {
+        match defs.get(&v) {
+            Some(Value::Var(next)) => v = *next,
+            _ => break,
+        }
+    }
+    v
+}
+
+/// Numba's `get_definition`: the value a variable is assigned, through plain copies.
+fn definition_of<'v>(defs: &std::collections::HashMap<VarId, &'v Value>, v: VarId) -> Option<&'v Value> {
+    match defs.get(&copy_root(defs, v))? {
+        Value::Var(_) => None,
+        other => Some(*other),
+    }
+}
+
 /// The reduction variables of `prange` loops updated with an operator Numba's parfor pass
 /// cannot reduce with (`get_parfor_reductions` / `get_reduce_nodes`): a variable carried from
 /// one iteration to the next whose new value is computed from itself by a binary operator
@@ -50,24 +69,8 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
     use numrs_ir::Terminator;
     use numrs_syntax::ast::BinOp;
     let ir = inf.ir;
-    let definition = |mut v: VarId| -> Option<&Value> {
-        for _ in 0..64 {
-            match defs.get(&v)? {
-                Value::Var(next) => v = *next,
-                other => return Some(*other),
-            }
-        }
-        None
-    };
-    let root = |mut v: VarId| -> VarId {
-        for _ in 0..64 {
-            match defs.get(&v) {
-                Some(Value::Var(next)) => v = *next,
-                _ => break,
-            }
-        }
-        v
-    };
+    let definition = |v: VarId| definition_of(defs, v);
+    let root = |v: VarId| copy_root(defs, v);
     let mut spans: std::collections::HashMap<VarId, numrs_syntax::ast::Span> = Default::default();
     for b in &ir.blocks {
         for s in &b.stmts {
@@ -197,16 +200,7 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
-    // `get_definition`: follow plain copies (bounded).
-    let definition = |mut v: VarId| -> Option<&Value> {
-        for _ in 0..64 {
-            match defs.get(&v)? {
-                Value::Var(next) => v = *next,
-                other => return Some(*other),
-            }
-        }
-        None
-    };
+    let definition = |v: VarId| definition_of(&defs, v);
     if target.parallel {
         for b in &ir.blocks {
             for s in &b.stmts {

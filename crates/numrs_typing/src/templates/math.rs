@@ -87,7 +87,6 @@ fn rect(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `x.conjugate()` on numbers: the same type.
 /// `x.item()` of a number: the number (its bound receiver is `args[0]`).
 fn number_item(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws.is_empty()) {
@@ -96,6 +95,7 @@ fn number_item(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// `x.conjugate()` on numbers: the same type.
 fn conjugate(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
         [z] if z.is_number() => sig(z.unliteral(), args),
