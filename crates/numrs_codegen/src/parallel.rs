@@ -13,6 +13,9 @@
 //! accumulator used nowhere else in the body. Each chunk starts from the operation's identity
 //! and leaves its partial result in the context; the caller combines the partials in chunk
 //! order with the value before the loop (`-=` partials are negative sums, combined with `+`).
+//! A variable the body reads and assigns without combining it with itself (`if a[i] > m: m =
+//! a[i]`) is not a reduction for Numba but a parameter of the loop's gufunc: private to each
+//! chunk, starting from the value before the loop, which it still has after the loop.
 //! A loop that does not fit (another carried value, a `return` or `break` in the body, a
 //! range step other than 1) is lowered as an ordinary loop: the same results, on one thread.
 //!
@@ -174,51 +177,137 @@ fn loop_at(cx: &FnCx<'_, '_>, h: usize) -> Option<Loop> {
         body.push(b);
     }
     body.sort_unstable();
-    // Carried values: every phi with an incoming value from the body must be a reduction.
+    // Carried values: every phi with an incoming value from the body must be a reduction, or
+    // a variable Numba's parfor pass leaves private to the chunk (see `carried_private`).
+    let body_reads = |phi: VarId| {
+        body.iter()
+            .flat_map(|b| ir.blocks[*b].stmts.iter())
+            .filter_map(|s| match &s.kind {
+                StmtKind::Assign { value, .. } => Some(value.uses()),
+                StmtKind::SetItem { target, index, value, .. } => Some(vec![*target, *index, *value]),
+                StmtKind::SetAttr { target, value, .. } => Some(vec![*target, *value]),
+                StmtKind::DelItem { target, index } => Some(vec![*target, *index]),
+                StmtKind::Del(_) => None,
+            })
+            .flatten()
+            .chain(body.iter().filter_map(|b| match &ir.blocks[*b].term {
+                Terminator::Branch { cond, .. } => Some(*cond),
+                Terminator::Raise { exc: Some(v) } => Some(*v),
+                _ => None,
+            }))
+            .filter(|u| *u == phi)
+            .count()
+    };
     let mut reductions = Vec::new();
     for (phi, incoming) in phis {
         let from_body: Vec<VarId> = incoming.iter().filter(|(b, _)| body.contains(&(b.0 as usize))).filter_map(|(_, v)| *v).collect();
         if from_body.is_empty() {
             continue;
         }
-        let mut multiply = None;
-        for v in from_body {
-            let (op, lhs) = match definition(cx, v)? {
-                Value::InplaceBinOp { op, lhs, .. } | Value::BinOp { op, lhs, .. } => (*op, *lhs),
-                _ => return None,
-            };
-            if root(cx, lhs) != phi {
-                return None;
-            }
-            let m = match op {
-                BinOp::Add | BinOp::Sub => false,
-                BinOp::Mult => true,
-                _ => return None,
-            };
-            if multiply.is_some_and(|x| x != m) {
-                return None;
-            }
-            multiply = Some(m);
+        match reduction(cx, &body, phi, &from_body) {
+            Some(r) => reductions.push(r),
+            None if body_reads(phi) > 0 && plain_number(cx, phi) && !combines_itself(cx, phi, &from_body) => {}
+            None => return None,
         }
-        // The accumulator is read only by its update inside the body.
-        let reads = body
-            .iter()
-            .flat_map(|b| ir.blocks[*b].stmts.iter())
-            .filter_map(|s| match &s.kind {
-                StmtKind::Assign { value, .. } => Some(value.uses()),
-                _ => None,
-            })
-            .flatten()
-            .filter(|u| *u == phi)
-            .count();
-        let t = cx.ty(phi).ok()?;
-        let numeric_ok = numeric(&t).is_some_and(|k| k != NumericKind::Boolean && !matches!(k, NumericKind::Complex64 | NumericKind::Complex128));
-        if reads != 1 || !numeric_ok {
-            return None;
-        }
-        reductions.push(Reduction { phi, multiply: multiply? });
     }
     Some(Loop { header: h, body_entry: *truebr, exit: *falsebr, body, index, range, reductions })
+}
+
+/// The reduction of the carried variable `phi`, whose values from the body are `from_body`:
+/// `acc += x` (`-=`, `*=`, `acc = acc + x`, ...) on a number, maybe only on some paths through
+/// the body (`if a[i] > 0: acc += a[i]`), the accumulator read by nothing but its updates.
+fn reduction(cx: &FnCx<'_, '_>, l_body: &[usize], phi: VarId, from_body: &[VarId]) -> Option<Reduction> {
+    let ir = cx.ir;
+    let mut multiply = None;
+    // The joins of the body the accumulator's values go through, and its updates.
+    let mut chain: HashSet<VarId> = HashSet::new();
+    let mut updates = 0;
+    let mut pending: Vec<VarId> = from_body.to_vec();
+    while let Some(v) = pending.pop() {
+        let v = root(cx, v);
+        if v == phi || !chain.insert(v) {
+            continue;
+        }
+        let (op, lhs) = match definition(cx, v)? {
+            Value::Phi(more) => {
+                pending.extend(more.iter().filter_map(|(_, x)| *x));
+                continue;
+            }
+            Value::InplaceBinOp { op, lhs, .. } | Value::BinOp { op, lhs, .. } => (*op, *lhs),
+            _ => return None,
+        };
+        if root(cx, lhs) != phi {
+            return None;
+        }
+        updates += 1;
+        let m = match op {
+            BinOp::Add | BinOp::Sub => false,
+            BinOp::Mult => true,
+            _ => return None,
+        };
+        if multiply.is_some_and(|x| x != m) {
+            return None;
+        }
+        multiply = Some(m);
+    }
+    // Reads of the accumulator other than by its joins.
+    let reads = l_body
+        .iter()
+        .flat_map(|b| ir.blocks[*b].stmts.iter())
+        .filter_map(|s| match &s.kind {
+            StmtKind::Assign { target, value } if !(matches!(value, Value::Phi(_)) && chain.contains(target)) => Some(value.uses()),
+            StmtKind::Assign { .. } => None,
+            StmtKind::SetItem { target, index, value, .. } => Some(vec![*target, *index, *value]),
+            StmtKind::SetAttr { target, value, .. } => Some(vec![*target, *value]),
+            StmtKind::DelItem { target, index } => Some(vec![*target, *index]),
+            StmtKind::Del(_) => None,
+        })
+        .flatten()
+        .filter(|u| *u == phi)
+        .count();
+    let t = cx.ty(phi).ok()?;
+    let numeric_ok = numeric(&t).is_some_and(|k| k != NumericKind::Boolean && !matches!(k, NumericKind::Complex64 | NumericKind::Complex128));
+    if reads != updates || !numeric_ok {
+        return None;
+    }
+    Some(Reduction { phi, multiply: multiply? })
+}
+
+/// Whether `v` is a number or a boolean (no references to count when a chunk copies it).
+fn plain_number(cx: &FnCx<'_, '_>, v: VarId) -> bool {
+    cx.ty(v).ok().is_some_and(|t| numeric(&t).is_some())
+}
+
+/// Whether a new value of the carried variable `phi` is computed from it by an operator or a
+/// call (through the body's joins and the values it is computed from): what Numba's `get_reduce_nodes` takes for a reduction.
+/// A carried variable the body reads whose new values are not (`if a[i] > m: m = a[i]`) is
+/// not a reduction in Numba's parfor pass but a parameter of the loop's gufunc: each chunk
+/// starts from the value before the loop, and what the body assigns is lost with the chunk
+/// (`_combine_params_races_for_ssa_names` drops it from the races written back), so after the
+/// loop the variable still holds the value from before it. numrs lowers such a variable the
+/// same way (chunk-private, not written back).
+fn combines_itself(cx: &FnCx<'_, '_>, phi: VarId, from_body: &[VarId]) -> bool {
+    let mut pending: Vec<VarId> = from_body.to_vec();
+    let mut seen = HashSet::new();
+    while let Some(v) = pending.pop() {
+        let v = root(cx, v);
+        if v == phi || !seen.insert(v) {
+            continue;
+        }
+        match definition(cx, v) {
+            Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
+            Some(other) => {
+                for u in other.uses() {
+                    if root(cx, u) == phi {
+                        return true;
+                    }
+                    pending.push(u);
+                }
+            }
+            None => {}
+        }
+    }
+    false
 }
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {

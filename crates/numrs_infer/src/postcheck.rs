@@ -140,6 +140,30 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                         });
                     }
                 }
+                // The operation's result must go straight to the variable (`m = max(m, x)`),
+                // not through another name first (`m = max(m, x) if c else m` goes through
+                // the conditional expression's temporary): Numba's `get_reduce_nodes` looks
+                // for the assignment to the variable right after the operation.
+                let combines = match definition(v) {
+                    Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) => root(*lhs) == *phi || root(*rhs) == *phi,
+                    Some(Value::Call { args, .. }) => args.iter().any(|a| root(*a) == *phi),
+                    _ => false,
+                };
+                if combines {
+                    let name = &ir.var(*phi).base;
+                    let named = |x: VarId| &ir.var(x).base == name;
+                    let assigned_to_it = named(v) || defs.iter().any(|(t, d)| matches!(d, Value::Var(src) if *src == v) && named(*t));
+                    if !assigned_to_it {
+                        return Some(InferError {
+                            kind: "ValueError",
+                            code: "unsupported-syntax",
+                            message: format!("Use of reduction variable '{name}' other than in a supported reduction function is not permitted."),
+                            span: None,
+                            notes: vec![format!("assign the reduction to '{name}' directly (`if c: {name} = max({name}, x)`), not through a conditional expression")],
+                            secondary: vec![],
+                        });
+                    }
+                }
                 match definition(v) {
                     Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
                     Some(Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs }) if root(*lhs) == *phi || root(*rhs) == *phi => match op {
