@@ -94,10 +94,13 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
         BindingKind::Function { def_index } => {
             let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name);
             match jit {
-                Some(jit) => {
+                Some(jit) if !jit.bound_by_call => {
                     let key = FunctionKey::of(db, file, info, jit);
                     GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64, file: None }))
                 }
+                Some(_) => GlobalValue::Untyped(format!(
+                    "Cannot determine Numba type of <class 'function'>; '{name}' is a plain Python function (`njit({name})` returns a new jit function, it does not make '{name}' one): call the name that call's result is bound to"
+                )),
                 None => GlobalValue::Untyped(format!(
                     "Cannot determine Numba type of <class 'function'>; '{name}' is a plain Python function, decorate it with @njit"
                 )),
@@ -476,8 +479,11 @@ fn global_value_type(
         // `fast = njit(f)`: the jit function `f` became.
         ExprKind::Call { .. } if numrs_hir::jit_call_target(value).is_some() => {
             let target = numrs_hir::jit_call_target(value).unwrap_or_default();
-            if let v @ GlobalValue::Type(Type::Dispatcher(_)) = resolve_alias_target(db, file, info, target, binding, depth) {
-                return v;
+            if let Some(BindingKind::Function { def_index }) = info.symbols.lookup(target, Some(binding.stmt_span.start)).map(|b| &b.kind) {
+                if let Some(jit) = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == target) {
+                    let key = FunctionKey::of(db, file, info, jit);
+                    return GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: target.into(), id: key.ordinal(db) as u64, file: None }));
+                }
             }
         }
         ExprKind::Call { func, args, .. } if args.len() == 1 => {

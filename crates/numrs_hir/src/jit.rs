@@ -141,6 +141,9 @@ pub struct JitFunction {
     pub annotations: Option<AnnotatedSig>,
     /// Warnings Numba emits and things numrs could not tell.
     pub notes: Vec<String>,
+    /// Compiled by a call (`fast = njit(f)`) rather than a decorator: the module's name `f`
+    /// stays a plain Python function; only the call's result is a dispatcher.
+    pub bound_by_call: bool,
 }
 
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
@@ -210,6 +213,7 @@ impl JitFunction {
             gufunc_layout: None,
             annotations: None,
             notes: Vec::new(),
+            bound_by_call: false,
         }
     }
 }
@@ -245,7 +249,8 @@ pub fn jit_functions_and_classes(
         };
         let mut decorated = (**def).clone();
         decorated.decorators = vec![decorator];
-        if let Some(f) = ctx.analyze(&decorated, def_stmt, def_index) {
+        if let Some(mut f) = ctx.analyze(&decorated, def_stmt, def_index) {
+            f.bound_by_call = true;
             out.push(f);
         }
     }
