@@ -33,6 +33,7 @@ pub const ALL_CODES: &[&str] = &[
     "syntax-error",
     "undefined-deferred-type",
     "undetermined-type",
+    "unhashable-set-item",
     "unknown-attribute",
     "unpack-count",
     "unreadable-file",

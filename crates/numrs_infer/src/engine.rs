@@ -213,6 +213,19 @@ impl<'a> Inferer<'a> {
     /// `TypeVar.add_type`: unify with what is there (or check convertibility when locked).
     pub fn add_type(&mut self, v: VarId, ty: Type, span: Option<Span>) -> Result<(), InferError> {
         let name = self.name(v).to_string();
+        // Numba's `types.Set` asserts its item type is `Hashable`.
+        if let Type::Set { dtype, .. } = &ty {
+            if !matches!(&**dtype, Type::Undefined) && !dtype.is_numba_hashable() {
+                return Err(InferError {
+                    kind: "AssertionError",
+                    code: "unhashable-set-item",
+                    message: format!("a set of {dtype}: Numba's sets hold only numbers, booleans, strings and tuples"),
+                    span,
+                    notes: vec![],
+                    secondary: vec![],
+                });
+            }
+        }
         let tv = &mut self.vars[v.0 as usize];
         if tv.locked {
             let current = tv.ty.clone().unwrap_or(Type::Undefined);

@@ -869,6 +869,12 @@ impl Type {
     pub fn is_tuple(&self) -> bool {
         matches!(self, Type::UniTuple(..) | Type::Tuple(_))
     }
+    /// An instance of Numba's `Hashable` type class (what a `Set` may hold: `assert
+    /// isinstance(dtype, Hashable)`): numbers and booleans (literals too), tuples, `unicode_type`;
+    /// not `none`, optionals, arrays, lists, dicts, sets, string literals or class instances.
+    pub fn is_numba_hashable(&self) -> bool {
+        self.is_number() || self.is_base_tuple() || matches!(self, Type::Unicode | Type::IntegerLiteral(_) | Type::BooleanLiteral(_))
+    }
     /// Numba's `BaseTuple`: anonymous and named tuples.
     pub fn is_base_tuple(&self) -> bool {
         matches!(self, Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_))
