@@ -314,132 +314,25 @@ pub struct Kernel {
     pub args: Vec<Type>,
 }
 
-/// The value of `np.array(<nested constant lists>)`, `np.zeros(shape)`, `np.ones(shape)`,
-/// `np.arange(<ints>)` assigned at module level (their types come from `check`).
-fn global_array(value: &numrs_syntax::ast::Expr, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
-    use numrs_hir::ConstValue as C;
-    use numrs_syntax::ast::{Constant as K, ExprKind};
-    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
-    let scalar = |v: C| -> Option<K> {
-        Some(match v {
-            C::Bool(b) => K::Bool(b),
-            C::Int(i) => K::Int(i),
-            C::Float(f) => K::Float(f),
-            C::Complex { real, imag } => K::Complex { real, imag },
-            _ => return None,
-        })
-    };
-    fn nested(e: &numrs_syntax::ast::Expr, shape: &mut Vec<i64>, depth: usize, out: &mut Vec<numrs_hir::ConstValue>) -> Option<()> {
-        match &e.kind {
-            ExprKind::List(items) | ExprKind::Tuple(items) => {
-                if shape.len() == depth {
-                    shape.push(items.len() as i64);
-                } else if shape[depth] != items.len() as i64 {
-                    return None;
-                }
-                items.iter().try_for_each(|i| nested(i, shape, depth + 1, out))
-            }
-            _ => {
-                if shape.len() != depth {
-                    return None;
-                }
-                out.push(numrs_hir::ConstValue::from_expr(e)?);
-                Some(())
-            }
-        }
+/// The frozen value of a module-level NumPy array (or scalar) `name` bound by `stmt`
+/// ([`numrs_hir::bound_array`]); none when a later statement of the module may change it.
+fn global_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
+    use numrs_hir::ArrayItem as I;
+    use numrs_syntax::ast::{Constant as K, FloatBits};
+    if numrs_hir::mutated_after(name, stmt.span.end, module, symbols) {
+        return None;
     }
-    let dims = |e: &numrs_syntax::ast::Expr| -> Option<Vec<i64>> {
-        match C::from_expr(e)? {
-            C::Int(n) => Some(vec![n as i64]),
-            C::Tuple(items) => items.into_iter().map(|i| if let C::Int(n) = i { Some(n as i64) } else { None }).collect(),
-            _ => None,
-        }
-    };
-    match symbols.resolve_dotted(func)?.as_str() {
-        "numpy.array" | "numpy.asarray" => {
-            let (mut shape, mut flat) = (Vec::new(), Vec::new());
-            nested(args.first()?, &mut shape, 0, &mut flat)?;
-            let items = flat.into_iter().map(scalar).collect::<Option<Vec<_>>>()?;
-            Some(numrs_codegen::GlobalConst::Array { shape, items })
-        }
-        name @ ("numpy.zeros" | "numpy.ones") => {
-            let shape = dims(args.first()?)?;
-            let n: i64 = shape.iter().product();
-            let one = K::Int((name == "numpy.ones") as i128);
-            Some(numrs_codegen::GlobalConst::Array { shape, items: vec![one; n.max(0) as usize] })
-        }
-        // `np.arange` of integers (int64 items).
-        "numpy.arange" if keywords.is_empty() && (1..=3).contains(&args.len()) => {
-            let ints: Vec<i128> = args.iter().map(|a| match C::from_expr(a)? {
-                C::Int(i) => Some(i),
-                _ => None,
-            }).collect::<Option<_>>()?;
-            let (start, stop, step) = match ints.as_slice() {
-                [stop] => (0, *stop, 1),
-                [start, stop] => (*start, *stop, 1),
-                [start, stop, step] => (*start, *stop, *step),
-                _ => return None,
-            };
-            if step == 0 {
-                return None;
-            }
-            let n = ((stop - start) + step - step.signum()) / step;
-            let n = n.max(0);
-            if n > 1 << 20 {
-                return None;
-            }
-            let items = (0..n).map(|i| K::Int(start + i * step)).collect();
-            Some(numrs_codegen::GlobalConst::Array { shape: vec![n as i64], items })
-        }
-        // `np.linspace(start, stop, num=50, endpoint=True)` as NumPy computes it: `i * step +
-        // start`, the last item `stop`.
-        "numpy.linspace" if (2..=3).contains(&args.len()) => {
-            let real = |e: &numrs_syntax::ast::Expr| match C::from_expr(e)? {
-                C::Int(i) => Some(i as f64),
-                C::Float(f) => Some(f.get()),
-                _ => None,
-            };
-            let (start, stop) = (real(&args[0])?, real(&args[1])?);
-            let mut num: i128 = match args.get(2) {
-                Some(e) => match C::from_expr(e)? {
-                    C::Int(i) => i,
-                    _ => return None,
-                },
-                None => 50,
-            };
-            let mut endpoint = true;
-            for k in keywords {
-                match (k.arg.as_deref(), C::from_expr(&k.value)?) {
-                    (Some("num"), C::Int(i)) => num = i,
-                    (Some("endpoint"), C::Bool(b)) => endpoint = b,
-                    _ => return None,
-                }
-            }
-            if !(0..=1 << 20).contains(&num) {
-                return None;
-            }
-            let div = if endpoint { num - 1 } else { num };
-            let delta = stop - start;
-            let mut items: Vec<f64> = if div > 0 {
-                let step = delta / div as f64;
-                if step == 0.0 {
-                    (0..num).map(|i| (i as f64 / div as f64) * delta + start).collect()
-                } else {
-                    (0..num).map(|i| i as f64 * step + start).collect()
-                }
-            } else {
-                (0..num).map(|i| i as f64 * delta + start).collect()
-            };
-            if endpoint && num > 1 {
-                if let Some(last) = items.last_mut() {
-                    *last = stop;
-                }
-            }
-            let items = items.into_iter().map(|x| K::Float(numrs_syntax::ast::FloatBits::new(x))).collect();
-            Some(numrs_codegen::GlobalConst::Array { shape: vec![num as i64], items })
-        }
-        _ => None,
-    }
+    let a = numrs_hir::bound_array(name, stmt, module, symbols)?;
+    let mut items = a.items.into_iter().map(|x| match x {
+        I::Bool(b) => K::Bool(b),
+        I::Int(i) => K::Int(i),
+        I::Float(f) => K::Float(FloatBits::new(f)),
+    });
+    Some(if a.shape.is_empty() {
+        numrs_codegen::GlobalConst::Scalar(items.next()?)
+    } else {
+        numrs_codegen::GlobalConst::Array { shape: a.shape, items: items.collect() }
+    })
 }
 
 /// The values of the module-level constants (`RATE = 0.25`, `SHAPE = (2, 3)`, constant NumPy
@@ -484,11 +377,9 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                 numrs_hir::BindingKind::Constant(v) => Some((n, convert(v)?)),
                 numrs_hir::BindingKind::Other => {
                     let skeleton = numrs_db::skeleton(db, file);
-                    let value = match &skeleton.module.body.get(binding.stmt_index)?.kind {
-                        numrs_syntax::ast::StmtKind::Assign { value, .. } => value,
-                        _ => return None,
-                    };
-                    Some((n, global_array(value, &info.symbols)?))
+                    let stmt = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span)?;
+                    let value = global_array(&n, stmt, &skeleton.module, &info.symbols)?;
+                    Some((n, value))
                 }
                 _ => None,
             }

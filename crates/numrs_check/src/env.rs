@@ -426,6 +426,17 @@ fn global_value_type(
 ) -> GlobalValue {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);
+    // A NumPy array (or scalar) computed from constants and other such globals: Numba's
+    // `typeof` of the frozen value.
+    if let Some(stmt) = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span) {
+        if let Some(a) = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols) {
+            return GlobalValue::Type(if a.shape.is_empty() {
+                Type::Number(a.dtype)
+            } else {
+                Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, numrs_types::Layout::C, true)
+            });
+        }
+    }
     let value = match skeleton.module.body.get(binding.stmt_index).map(|s| &s.kind) {
         Some(StmtKind::Assign { value, .. }) => value,
         Some(StmtKind::AnnAssign { value: Some(value), .. }) => value,

@@ -11,7 +11,7 @@ pub(crate) fn static_array_type(value: &Expr, symbols: &ModuleSymbols) -> Option
     let callee = symbols.resolve_dotted(func)?;
     let dtype_kw = keywords.iter().find(|k| k.arg.as_deref() == Some("dtype")).map(|k| &k.value);
     let explicit_dtype = match dtype_kw {
-        Some(e) => Some(dtype_of(e, symbols)?),
+        Some(e) => Some(numrs_hir::numpy_dtype(e, symbols)?),
         None => None,
     };
     let (dtype, ndim) = match callee.as_str() {
@@ -21,7 +21,7 @@ pub(crate) fn static_array_type(value: &Expr, symbols: &ModuleSymbols) -> Option
         }
         "numpy.zeros" | "numpy.ones" | "numpy.empty" => {
             let ndim = shape_ndim(args.first()?)?;
-            (explicit_dtype.or_else(|| args.get(1).and_then(|e| dtype_of(e, symbols))).unwrap_or(NumericKind::Float64), ndim)
+            (explicit_dtype.or_else(|| args.get(1).and_then(|e| numrs_hir::numpy_dtype(e, symbols))).unwrap_or(NumericKind::Float64), ndim)
         }
         "numpy.arange" => {
             let any_float = args.iter().any(|a| matches!(ConstValue::from_expr(a), Some(ConstValue::Float(_))));
@@ -31,36 +31,6 @@ pub(crate) fn static_array_type(value: &Expr, symbols: &ModuleSymbols) -> Option
         _ => return None,
     };
     Some(Type::array_ro(Type::Number(dtype), ndim, Layout::C, true))
-}
-
-fn dtype_of(e: &Expr, symbols: &ModuleSymbols) -> Option<NumericKind> {
-    if let ExprKind::Constant(numrs_syntax::ast::Constant::Str(s)) = &e.kind {
-        return NumericKind::from_name(s).or(match s.as_str() {
-            "f8" | "float" => Some(NumericKind::Float64),
-            "f4" => Some(NumericKind::Float32),
-            "i8" | "int" => Some(NumericKind::Int64),
-            "i4" => Some(NumericKind::Int32),
-            "bool" | "?" => Some(NumericKind::Boolean),
-            _ => None,
-        });
-    }
-    if let ExprKind::Name(n) = &e.kind {
-        match n.as_str() {
-            "float" => return Some(NumericKind::Float64),
-            "int" => return Some(NumericKind::Int64),
-            "bool" => return Some(NumericKind::Boolean),
-            "complex" => return Some(NumericKind::Complex128),
-            _ => {}
-        }
-    }
-    let dotted = symbols.resolve_dotted(e)?;
-    let attr = dotted.strip_prefix("numpy.")?;
-    match attr {
-        "bool_" => Some(NumericKind::Boolean),
-        "float_" | "double" => Some(NumericKind::Float64),
-        "intp" | "int_" => Some(NumericKind::Int64),
-        other => NumericKind::from_name(other),
-    }
 }
 
 fn shape_ndim(e: &Expr) -> Option<u32> {

@@ -1489,6 +1489,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Const(c) => self.constant(c, &tt)?,
             Value::Global(name) => match self.globals.iter().find(|(n, _)| n == name) {
                 Some((_, c)) => self.global_const(c, &tt)?,
+                None if matches!(tt, Type::Array(_)) => {
+                    return self.fail(format!(
+                        "the value of global array '{name}' ({tt}) is not available to numrs build: it evaluates arrays made from \
+                         constants by NumPy's constructors, arithmetic and reductions, and not one the module changes after binding it \
+                         (an item assignment, a call given it)"
+                    ))
+                }
                 None => return self.fail(format!("the value of global '{name}' ({tt}) is not available to numrs build yet")),
             },
             Value::FreeVar(name) if self.cells.contains_key(name) => {

@@ -16,6 +16,7 @@
 mod annotations;
 mod defaults;
 mod eval;
+mod global_arrays;
 mod jit;
 mod jitclass;
 mod namedtuple;
@@ -26,6 +27,7 @@ mod value;
 
 pub use annotations::{annotated_signature, AnnotatedSig};
 pub use defaults::default_repr;
+pub use global_arrays::{bound_array, dtype_of as numpy_dtype, mutated_after, ConstArray, Item as ArrayItem};
 pub use jitclass::{deferred_definitions, jit_classes, jitclass_member_of, mangle_private, ClassMemberDef, JitClass, MemberKind};
 pub use namedtuple::{namedtuple_call, typed_namedtuple_class, NamedTupleDef};
 pub use jit::{find_def, jit_call_target, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue};

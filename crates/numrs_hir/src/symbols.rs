@@ -212,7 +212,7 @@ fn machine_limit(kind: &str, dtype: &str, attr: &str) -> Option<ConstValue> {
 
 /// Python's `a op b` of constants: numbers (bool as int; int results stay exact, else
 /// `None`), tuple and string concatenation and repetition.
-fn fold_binop(op: ast::BinOp, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
+pub(crate) fn fold_binop(op: ast::BinOp, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
     use ast::BinOp as B;
     use ConstValue as C;
     let float = |x: f64| Some(C::Float(ast::FloatBits::new(x)));

@@ -3,6 +3,7 @@
 
 mod annotations;
 mod decorators;
+mod global_arrays;
 mod robustness;
 mod signature_strings;
 mod symbols;

@@ -1,0 +1,926 @@
+//! Module-level NumPy arrays computed from constants, evaluated as NumPy computes them.
+//!
+//! Numba freezes a global array into the compiled code (`readonly array(float64, 1d, C)`), so
+//! both `check` (its type) and `build` (its items) need the array a module-level statement
+//! makes. [`bound_array`] evaluates the statements NumPy code writes for such tables: the
+//! constructors (`np.array` of nested constant lists, `np.zeros`/`ones`/`empty`/`full`,
+//! `np.arange` of integers, `np.linspace`, `np.eye`/`np.identity`), other module-level arrays
+//! by name (`W = W / W.sum()`, `W /= W.sum()`), arithmetic with NumPy 2's promotion (Python
+//! numbers are weak scalars, NEP 50) and broadcasting, `reshape`/`astype`/`copy`, the
+//! reductions `sum`/`mean`/`max`/`min` (NumPy's pairwise summation, bit for bit), `cumsum`,
+//! `np.sqrt` and `np.abs`. Only operations whose results are exactly defined (IEEE arithmetic,
+//! square roots) are evaluated; anything else (transcendental functions, whose NumPy SIMD
+//! implementations round differently from the C library) gives `None`, as does an array the
+//! module changes after binding it (`T[0] = 1`, `np.random.shuffle(T)`), whose frozen value
+//! only running the module would tell.
+
+use numrs_syntax::ast::{self, BinOp, Constant, Expr, ExprKind, StmtKind, UnaryOp};
+use numrs_types::NumericKind;
+
+use crate::symbols::{BindingKind, ConstValue, ModuleSymbols};
+
+/// Arrays with more items than this are not evaluated.
+const MAX_ITEMS: usize = 1 << 20;
+
+/// One item of a [`ConstArray`]: integers and booleans exactly, floats as `f64` (a `float32`
+/// array's items are `f32` values).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Item {
+    Bool(bool),
+    Int(i128),
+    Float(f64),
+}
+
+impl Item {
+    fn f(self) -> f64 {
+        match self {
+            Item::Bool(b) => b as i64 as f64,
+            Item::Int(i) => i as f64,
+            Item::Float(x) => x,
+        }
+    }
+    fn i(self) -> Option<i128> {
+        match self {
+            Item::Bool(b) => Some(b as i128),
+            Item::Int(i) => Some(i),
+            Item::Float(_) => None,
+        }
+    }
+}
+
+/// An array (or, with an empty `shape`, a NumPy scalar) and its items in C order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstArray {
+    pub dtype: NumericKind,
+    pub shape: Vec<i64>,
+    pub items: Vec<Item>,
+}
+
+/// A value of the evaluation: an array, or a Python number (a weak scalar for promotion).
+#[derive(Clone, Debug)]
+enum V {
+    Array(ConstArray),
+    Py(Item),
+}
+
+/// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
+/// <expr>`, `name: T = <expr>`, `name /= <expr>`).
+pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
+    let cx = Cx { module, symbols };
+    match cx.name(name, stmt.span.end, 0)? {
+        V::Array(a) => Some(a),
+        V::Py(_) => None,
+    }
+}
+
+/// Whether a module-level statement after `after` may change the array bound to `name` in
+/// place: an item or attribute assignment to it (also inside loops and other compound
+/// statements), or a call given it (`T.fill(0)`, `np.random.shuffle(T)`).
+pub fn mutated_after(name: &str, after: u32, module: &ast::Module, symbols: &ModuleSymbols) -> bool {
+    use numrs_syntax::visit;
+    let mentions = |e: &Expr| {
+        let mut found = false;
+        visit::expr(e, &mut |x| found |= matches!(&x.kind, ExprKind::Name(n) if n == name));
+        found
+    };
+    fn target_mutates(t: &Expr, mentions: &dyn Fn(&Expr) -> bool) -> bool {
+        match &t.kind {
+            ExprKind::Subscript { value, .. } | ExprKind::Attribute { value, .. } => mentions(value),
+            ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().any(|i| target_mutates(i, mentions)),
+            _ => false,
+        }
+    }
+    let later: Vec<ast::Stmt> = module.body.iter().filter(|s| s.span.start > after).cloned().collect();
+    let mut mutated = false;
+    visit::for_each_stmt(&later, false, &mut |s| match &s.kind {
+        StmtKind::Assign { targets, .. } => mutated |= targets.iter().any(|t| target_mutates(t, &mentions)),
+        StmtKind::AugAssign { target, .. } => mutated |= target_mutates(target, &mentions),
+        StmtKind::For { target, .. } => mutated |= target_mutates(target, &mentions),
+        _ => {}
+    });
+    visit::for_each_expr(&later, false, &mut |x| {
+        let ExprKind::Call { func, args, keywords } = &x.kind else { return };
+        let named = |a: &Expr| matches!(&a.kind, ExprKind::Name(n) if n == name);
+        if let ExprKind::Attribute { value, attr } = &func.kind {
+            if named(value) {
+                mutated |= !READING_METHODS.contains(&attr.as_str());
+                return;
+            }
+        }
+        if !(args.iter().any(named) || keywords.iter().any(|k| named(&k.value))) {
+            return;
+        }
+        // Given to a function: NumPy's functions and Python's builtins that only read their
+        // arguments are harmless; anything else (a user function, `np.random.shuffle`,
+        // `out=`) may write to it.
+        let reads = match symbols.resolve_dotted_at(func, None) {
+            Some(path) => match path.strip_prefix("numpy.") {
+                Some(f) => !WRITING_NUMPY.contains(&f) && !keywords.iter().any(|k| k.arg.as_deref() == Some("out")),
+                None => matches!(path.as_str(), "builtins.print" | "builtins.len" | "builtins.repr" | "builtins.str" | "builtins.float" | "builtins.int" | "builtins.list" | "builtins.tuple" | "builtins.sum" | "builtins.min" | "builtins.max" | "builtins.sorted"),
+            },
+            None => matches!(&func.kind, ExprKind::Name(f) if matches!(f.as_str(), "print" | "len" | "repr" | "str" | "float" | "int" | "list" | "tuple" | "sum" | "min" | "max" | "sorted")),
+        };
+        mutated |= !reads;
+    });
+    mutated
+}
+
+/// Array methods that do not change the array.
+const READING_METHODS: &[&str] = &[
+    "sum", "mean", "max", "min", "std", "var", "prod", "any", "all", "argmax", "argmin", "argsort", "copy", "astype", "reshape", "ravel",
+    "flatten", "transpose", "cumsum", "cumprod", "dot", "item", "tolist", "tobytes", "nonzero", "round", "clip", "conj", "view",
+];
+
+/// NumPy functions that write to an array they are given.
+const WRITING_NUMPY: &[&str] = &["random.shuffle", "copyto", "put", "place", "putmask", "fill_diagonal", "put_along_axis", "add.at", "subtract.at", "multiply.at"];
+
+struct Cx<'a> {
+    module: &'a ast::Module,
+    symbols: &'a ModuleSymbols,
+}
+
+impl Cx<'_> {
+    fn eval(&self, e: &Expr, at: u32, depth: u32) -> Option<V> {
+        if depth > 32 {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::Constant(c) => Some(V::Py(py_item(c)?)),
+            ExprKind::Name(n) => self.name(n, at, depth),
+            ExprKind::UnaryOp { op: UnaryOp::USub, operand } => match self.eval(operand, at, depth + 1)? {
+                V::Py(x) => Some(V::Py(match x {
+                    Item::Int(i) => Item::Int(-i),
+                    Item::Float(f) => Item::Float(-f),
+                    Item::Bool(b) => Item::Int(-(b as i128)),
+                })),
+                V::Array(a) => negate(a).map(V::Array),
+            },
+            ExprKind::UnaryOp { op: UnaryOp::UAdd, operand } => self.eval(operand, at, depth + 1),
+            ExprKind::BinOp { left, op, right } => match (self.eval(left, at, depth + 1)?, self.eval(right, at, depth + 1)?) {
+                // Python arithmetic of numbers (`1.0 / 3`).
+                (V::Py(a), V::Py(b)) => match crate::symbols::fold_binop(*op, py_const(a), py_const(b))? {
+                    ConstValue::Int(i) => Some(V::Py(Item::Int(i))),
+                    ConstValue::Float(f) => Some(V::Py(Item::Float(f.get()))),
+                    ConstValue::Bool(x) => Some(V::Py(Item::Bool(x))),
+                    _ => None,
+                },
+                (a, b) => binop(*op, a, b).map(V::Array),
+            },
+            ExprKind::Attribute { value, attr } if attr == "size" || attr == "ndim" => {
+                let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
+                Some(V::Py(Item::Int(if attr == "size" { a.items.len() as i128 } else { a.shape.len() as i128 })))
+            }
+            ExprKind::Call { func, args, keywords } => self.call(func, args, keywords, at, depth),
+            _ => None,
+        }
+    }
+
+    /// A module-level name: a constant (a Python number), or an array another statement bound.
+    fn name(&self, n: &str, at: u32, depth: u32) -> Option<V> {
+        let b = self.symbols.lookup(n, Some(at))?;
+        match &b.kind {
+            BindingKind::Constant(ConstValue::Int(i)) => Some(V::Py(Item::Int(*i))),
+            BindingKind::Constant(ConstValue::Float(f)) => Some(V::Py(Item::Float(f.get()))),
+            BindingKind::Constant(ConstValue::Bool(x)) => Some(V::Py(Item::Bool(*x))),
+            BindingKind::Other => {
+                let stmt = self.module.body.get(b.stmt_index)?;
+                if stmt.span != b.stmt_span {
+                    return None; // bound inside a compound statement
+                }
+                match &stmt.kind {
+                    StmtKind::Assign { targets, value } if targets.len() == 1 => self.eval(value, stmt.span.start, depth + 1),
+                    StmtKind::AnnAssign { value: Some(value), .. } => self.eval(value, stmt.span.start, depth + 1),
+                    // `W /= W.sum()`: the operation in place, its result cast to the array's
+                    // dtype when NumPy's `same_kind` rule allows it.
+                    StmtKind::AugAssign { target, op, value } => {
+                        let ExprKind::Name(t) = &target.kind else { return None };
+                        let V::Array(old) = self.name(t, stmt.span.start, depth + 1)? else { return None };
+                        let rhs = self.eval(value, stmt.span.start, depth + 1)?;
+                        let dtype = old.dtype;
+                        let shape = old.shape.clone();
+                        let r = binop(*op, V::Array(old), rhs)?;
+                        if r.shape != shape || !same_kind(r.dtype, dtype) {
+                            return None;
+                        }
+                        astype(r, dtype).map(V::Array)
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        }
+    }
+
+    fn dtype(&self, e: &Expr) -> Option<NumericKind> {
+        dtype_of(e, self.symbols)
+    }
+
+    fn call(&self, func: &Expr, args: &[Expr], keywords: &[ast::Keyword], at: u32, depth: u32) -> Option<V> {
+        // Methods of arrays.
+        if let ExprKind::Attribute { value, attr } = &func.kind {
+            if self.symbols.resolve_dotted_at(func, Some(at)).is_none_or(|p| !p.starts_with("numpy.")) {
+                let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
+                if !keywords.is_empty() {
+                    return None;
+                }
+                return match (attr.as_str(), args) {
+                    ("sum" | "mean" | "max" | "min", []) => reduce(attr, &a).map(V::Array),
+                    ("cumsum", []) => cumsum(&a).map(V::Array),
+                    ("copy" | "ravel" | "flatten", []) => {
+                        let n = a.items.len() as i64;
+                        Some(V::Array(if attr == "copy" { a } else { ConstArray { shape: vec![n], ..a } }))
+                    }
+                    ("astype", [d]) => astype(a, self.dtype(d)?).map(V::Array),
+                    ("reshape", dims) => {
+                        let shape = match dims {
+                            [one] => new_shape(one)?,
+                            many => many.iter().map(|d| new_shape(d).and_then(|v| (v.len() == 1).then(|| v[0]))).collect::<Option<Vec<_>>>()?,
+                        };
+                        reshape(a, shape).map(V::Array)
+                    }
+                    _ => None,
+                };
+            }
+        }
+        let path = self.symbols.resolve_dotted_at(func, Some(at))?;
+        let name = path.strip_prefix("numpy.")?;
+        let kw = |k: &str| keywords.iter().find(|x| x.arg.as_deref() == Some(k)).map(|x| &x.value);
+        if keywords.iter().any(|k| !matches!(k.arg.as_deref(), Some("dtype" | "num" | "endpoint"))) {
+            return None;
+        }
+        let dtype_kw = match kw("dtype") {
+            Some(d) => Some(self.dtype(d)?),
+            None => None,
+        };
+        let array_arg = |i: usize| -> Option<ConstArray> {
+            match self.eval(args.get(i)?, at, depth + 1)? {
+                V::Array(a) => Some(a),
+                V::Py(_) => None,
+            }
+        };
+        let out = match name {
+            "array" | "asarray" => {
+                let (mut shape, mut flat) = (Vec::new(), Vec::new());
+                nested(args.first()?, &mut shape, 0, &mut flat)?;
+                let kind = flat.iter().try_fold(None, |acc: Option<NumericKind>, x| {
+                    let k = match x {
+                        Item::Bool(_) => NumericKind::Boolean,
+                        Item::Int(_) => NumericKind::Int64,
+                        Item::Float(_) => NumericKind::Float64,
+                    };
+                    Some(Some(match acc {
+                        None => k,
+                        Some(a) => promote(a, k)?,
+                    }))
+                })?;
+                let a = ConstArray { dtype: kind.unwrap_or(NumericKind::Float64), shape, items: flat };
+                match dtype_kw.or_else(|| args.get(1).and_then(|d| self.dtype(d))) {
+                    Some(d) => astype(a, d)?,
+                    None => a,
+                }
+            }
+            "zeros" | "ones" | "empty" | "full" => {
+                let shape = int_dims(args.first()?)?;
+                let n = count(&shape)?;
+                let (fill, dtype) = if name == "full" {
+                    let V::Py(v) = self.eval(args.get(1)?, at, depth + 1)? else { return None };
+                    let k = match v {
+                        Item::Bool(_) => NumericKind::Boolean,
+                        Item::Int(_) => NumericKind::Int64,
+                        Item::Float(_) => NumericKind::Float64,
+                    };
+                    (v, dtype_kw.or_else(|| args.get(2).and_then(|d| self.dtype(d))).unwrap_or(k))
+                } else {
+                    // `np.empty` has no defined items: zeros, as a fresh allocation usually holds.
+                    (Item::Int((name == "ones") as i128), dtype_kw.or_else(|| args.get(1).and_then(|d| self.dtype(d))).unwrap_or(NumericKind::Float64))
+                };
+                if !supported(dtype) {
+                    return None;
+                }
+                ConstArray { dtype, shape, items: vec![convert(fill, dtype)?; n] }
+            }
+            "eye" | "identity" if args.len() == 1 => {
+                let n = match self.eval(&args[0], at, depth + 1)? {
+                    V::Py(Item::Int(n)) if (0..=1024).contains(&n) => n as usize,
+                    _ => return None,
+                };
+                let items = (0..n * n).map(|k| Item::Int((k / n == k % n) as i128)).collect();
+                astype(ConstArray { dtype: NumericKind::Int64, shape: vec![n as i64, n as i64], items }, dtype_kw.unwrap_or(NumericKind::Float64))?
+            }
+            // `np.arange` of floats: NumPy's length `ceil((stop - start) / step)`, the items
+            // `start + i * delta` with `delta = (start + step) - start` (its `fill`).
+            "arange" if (1..=3).contains(&args.len()) && args.iter().any(|a| matches!(self.eval(a, at, depth + 1), Some(V::Py(Item::Float(_))))) => {
+                let xs = args
+                    .iter()
+                    .map(|a| match self.eval(a, at, depth + 1)? {
+                        V::Py(x) => Some(x.f()),
+                        V::Array(_) => None,
+                    })
+                    .collect::<Option<Vec<f64>>>()?;
+                let (start, stop, step) = match xs.as_slice() {
+                    [stop] => (0.0, *stop, 1.0),
+                    [start, stop] => (*start, *stop, 1.0),
+                    [start, stop, step] => (*start, *stop, *step),
+                    _ => return None,
+                };
+                let len = ((stop - start) / step).ceil();
+                if step == 0.0 || !len.is_finite() || len > MAX_ITEMS as f64 {
+                    return None;
+                }
+                let n = len.max(0.0) as usize;
+                let delta = (start + step) - start;
+                let items = (0..n).map(|i| Item::Float(if i == 0 { start } else { start + i as f64 * delta })).collect();
+                let a = ConstArray { dtype: NumericKind::Float64, shape: vec![n as i64], items };
+                match dtype_kw {
+                    Some(d) => astype(a, d)?,
+                    None => a,
+                }
+            }
+            // `np.arange` of integers (`int64` items unless `dtype` says otherwise).
+            "arange" if (1..=3).contains(&args.len()) => {
+                let ints = args
+                    .iter()
+                    .map(|a| match self.eval(a, at, depth + 1)? {
+                        V::Py(Item::Int(i)) => Some(i),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<i128>>>()?;
+                let (start, stop, step) = match ints.as_slice() {
+                    [stop] => (0, *stop, 1),
+                    [start, stop] => (*start, *stop, 1),
+                    [start, stop, step] => (*start, *stop, *step),
+                    _ => return None,
+                };
+                if step == 0 {
+                    return None;
+                }
+                let n = (((stop - start) + step - step.signum()) / step).max(0);
+                if n as usize > MAX_ITEMS {
+                    return None;
+                }
+                let a = ConstArray { dtype: NumericKind::Int64, shape: vec![n as i64], items: (0..n).map(|i| Item::Int(start + i * step)).collect() };
+                match dtype_kw {
+                    Some(d) => astype(a, d)?,
+                    None => a,
+                }
+            }
+            "linspace" if (2..=3).contains(&args.len()) => {
+                let real = |e: &Expr| match self.eval(e, at, depth + 1)? {
+                    V::Py(x) => Some(x.f()),
+                    V::Array(_) => None,
+                };
+                let (start, stop) = (real(&args[0])?, real(&args[1])?);
+                let num = match args.get(2).or(kw("num")) {
+                    Some(e) => match self.eval(e, at, depth + 1)? {
+                        V::Py(Item::Int(i)) => i,
+                        _ => return None,
+                    },
+                    None => 50,
+                };
+                let endpoint = match kw("endpoint") {
+                    Some(e) => match ConstValue::from_expr(e)? {
+                        ConstValue::Bool(b) => b,
+                        _ => return None,
+                    },
+                    None => true,
+                };
+                if !(0..=MAX_ITEMS as i128).contains(&num) {
+                    return None;
+                }
+                let a = ConstArray { dtype: NumericKind::Float64, shape: vec![num as i64], items: linspace(start, stop, num as usize, endpoint) };
+                match dtype_kw {
+                    Some(d) => astype(a, d)?,
+                    None => a,
+                }
+            }
+            "sum" | "mean" | "max" | "min" | "amax" | "amin" if args.len() == 1 && keywords.is_empty() => {
+                reduce(name.trim_start_matches('a'), &array_arg(0)?)?
+            }
+            "cumsum" if args.len() == 1 && keywords.is_empty() => cumsum(&array_arg(0)?)?,
+            "sqrt" | "abs" | "absolute" if args.len() == 1 && keywords.is_empty() => unary(name, array_arg(0)?)?,
+            "reshape" if args.len() == 2 && keywords.is_empty() => reshape(array_arg(0)?, new_shape(&args[1])?)?,
+            _ => return None,
+        };
+        Some(V::Array(out))
+    }
+}
+
+fn py_const(x: Item) -> ConstValue {
+    match x {
+        Item::Bool(b) => ConstValue::Bool(b),
+        Item::Int(i) => ConstValue::Int(i),
+        Item::Float(f) => ConstValue::Float(ast::FloatBits::new(f)),
+    }
+}
+
+fn py_item(c: &Constant) -> Option<Item> {
+    Some(match c {
+        Constant::Bool(b) => Item::Bool(*b),
+        Constant::Int(i) => Item::Int(*i),
+        Constant::Float(f) => Item::Float(f.get()),
+        _ => return None,
+    })
+}
+
+/// The items of a (nested) list/tuple display of number constants, its shape in `shape`.
+fn nested(e: &Expr, shape: &mut Vec<i64>, depth: usize, out: &mut Vec<Item>) -> Option<()> {
+    match &e.kind {
+        ExprKind::List(items) | ExprKind::Tuple(items) => {
+            if shape.len() == depth {
+                shape.push(items.len() as i64);
+            } else if shape[depth] != items.len() as i64 {
+                return None;
+            }
+            if out.len() > MAX_ITEMS {
+                return None;
+            }
+            items.iter().try_for_each(|i| nested(i, shape, depth + 1, out))
+        }
+        _ => {
+            if shape.len() != depth {
+                return None;
+            }
+            out.push(match ConstValue::from_expr(e)? {
+                ConstValue::Bool(b) => Item::Bool(b),
+                ConstValue::Int(i) => Item::Int(i),
+                ConstValue::Float(f) => Item::Float(f.get()),
+                _ => return None,
+            });
+            Some(())
+        }
+    }
+}
+
+/// A shape: an integer or a tuple of integers.
+fn int_dims(e: &Expr) -> Option<Vec<i64>> {
+    match ConstValue::from_expr(e)? {
+        ConstValue::Int(n) if n >= 0 => Some(vec![n as i64]),
+        ConstValue::Tuple(items) => items.into_iter().map(|i| if let ConstValue::Int(n) = i { (n >= 0).then_some(n as i64) } else { None }).collect(),
+        _ => None,
+    }
+}
+
+/// A shape for `reshape`: integers, one of them maybe `-1`.
+fn new_shape(e: &Expr) -> Option<Vec<i64>> {
+    match ConstValue::from_expr(e)? {
+        ConstValue::Int(n) if n >= -1 => Some(vec![n as i64]),
+        ConstValue::Tuple(items) => items.into_iter().map(|i| if let ConstValue::Int(n) = i { (n >= -1).then_some(n as i64) } else { None }).collect(),
+        _ => None,
+    }
+}
+
+fn count(shape: &[i64]) -> Option<usize> {
+    let n = shape.iter().try_fold(1usize, |acc, d| acc.checked_mul(usize::try_from(*d).ok()?))?;
+    (n <= MAX_ITEMS).then_some(n)
+}
+
+/// A dtype argument: `np.float64`, `"f8"`, `float`, ...
+pub fn dtype_of(e: &Expr, symbols: &ModuleSymbols) -> Option<NumericKind> {
+    if let ExprKind::Constant(Constant::Str(s)) = &e.kind {
+        return NumericKind::from_name(s).or(match s.as_str() {
+            "f8" | "float" | "d" => Some(NumericKind::Float64),
+            "f4" | "f" => Some(NumericKind::Float32),
+            "i8" | "int" => Some(NumericKind::Int64),
+            "i4" => Some(NumericKind::Int32),
+            "bool" | "?" => Some(NumericKind::Boolean),
+            _ => None,
+        });
+    }
+    if let ExprKind::Name(n) = &e.kind {
+        match n.as_str() {
+            "float" => return Some(NumericKind::Float64),
+            "int" => return Some(NumericKind::Int64),
+            "bool" => return Some(NumericKind::Boolean),
+            "complex" => return Some(NumericKind::Complex128),
+            _ => {}
+        }
+    }
+    let dotted = symbols.resolve_dotted(e)?;
+    let attr = dotted.strip_prefix("numpy.")?;
+    match attr {
+        "bool_" => Some(NumericKind::Boolean),
+        "float_" | "double" => Some(NumericKind::Float64),
+        "intp" | "int_" => Some(NumericKind::Int64),
+        other => NumericKind::from_name(other),
+    }
+}
+
+/// `np.linspace(start, stop, num, endpoint)` as NumPy computes it: `i * step + start`, the last
+/// item `stop`.
+fn linspace(start: f64, stop: f64, num: usize, endpoint: bool) -> Vec<Item> {
+    let div = if endpoint { num.saturating_sub(1) } else { num };
+    let delta = stop - start;
+    let mut items: Vec<f64> = if div > 0 {
+        let step = delta / div as f64;
+        if step == 0.0 {
+            (0..num).map(|i| (i as f64 / div as f64) * delta + start).collect()
+        } else {
+            (0..num).map(|i| i as f64 * step + start).collect()
+        }
+    } else {
+        (0..num).map(|i| i as f64 * delta + start).collect()
+    };
+    if endpoint && num > 1 {
+        if let Some(last) = items.last_mut() {
+            *last = stop;
+        }
+    }
+    items.into_iter().map(Item::Float).collect()
+}
+
+/// The dtypes evaluated: booleans, integers, `float32` and `float64` (no complex, no
+/// `float16`).
+fn supported(k: NumericKind) -> bool {
+    !k.is_complex()
+}
+
+/// `np.promote_types` among the supported dtypes.
+fn promote(a: NumericKind, b: NumericKind) -> Option<NumericKind> {
+    use NumericKind::*;
+    if !supported(a) || !supported(b) {
+        return None;
+    }
+    if a == b {
+        return Some(a);
+    }
+    Some(match (a, b) {
+        (Boolean, x) | (x, Boolean) => x,
+        (Float64, _) | (_, Float64) => Float64,
+        (Float32, x) | (x, Float32) => {
+            if x.bitwidth() <= 16 {
+                Float32
+            } else {
+                Float64
+            }
+        }
+        (x, y) if x.is_signed_int() == y.is_signed_int() => {
+            if x.bitwidth() >= y.bitwidth() {
+                x
+            } else {
+                y
+            }
+        }
+        (x, y) => {
+            let (s, u) = if x.is_signed_int() { (x, y) } else { (y, x) };
+            if u.bitwidth() < s.bitwidth() {
+                s
+            } else if u.bitwidth() == 64 {
+                Float64
+            } else {
+                NumericKind::int(u.bitwidth() * 2, true)?
+            }
+        }
+    })
+}
+
+/// `np.can_cast(from, to, "same_kind")` among the supported dtypes.
+fn same_kind(from: NumericKind, to: NumericKind) -> bool {
+    let rank = |k: NumericKind| {
+        if k == NumericKind::Boolean {
+            0
+        } else if k.is_integer() {
+            1
+        } else {
+            2
+        }
+    };
+    rank(from) <= rank(to) && !(from.is_signed_int() && to.is_unsigned_int())
+}
+
+/// The dtype of a Python number with an array of `k` (NEP 50: the number is weak).
+fn weak(k: NumericKind, x: Item) -> NumericKind {
+    match x {
+        Item::Bool(_) => k,
+        Item::Int(_) if k == NumericKind::Boolean => NumericKind::Int64,
+        Item::Int(_) => k,
+        Item::Float(_) if k.is_float() => k,
+        Item::Float(_) => NumericKind::Float64,
+    }
+}
+
+/// A Python integer must fit the integer dtype it is a weak scalar of (NumPy 2 raises
+/// OverflowError otherwise).
+fn fits(x: Item, k: NumericKind) -> Option<()> {
+    match x {
+        Item::Int(i) if k.is_integer() => (wrap(i, k) == i).then_some(()),
+        _ => Some(()),
+    }
+}
+
+/// An item converted to `dtype` as `astype` converts it (integers wrap to their width; floats
+/// to integers truncate; `float32` rounds).
+fn convert(x: Item, dtype: NumericKind) -> Option<Item> {
+    Some(match dtype {
+        NumericKind::Boolean => Item::Bool(match x {
+            Item::Bool(b) => b,
+            Item::Int(i) => i != 0,
+            Item::Float(f) => f != 0.0,
+        }),
+        NumericKind::Float64 => Item::Float(x.f()),
+        NumericKind::Float32 => Item::Float(x.f() as f32 as f64),
+        k if k.is_integer() => {
+            let i = match x {
+                Item::Float(f) if !f.is_finite() => return None,
+                Item::Float(f) => f.trunc() as i128,
+                other => other.i()?,
+            };
+            Item::Int(wrap(i, k))
+        }
+        _ => return None,
+    })
+}
+
+fn wrap(i: i128, k: NumericKind) -> i128 {
+    let bits = k.bitwidth();
+    let m = i.rem_euclid(1i128 << bits);
+    if k.is_signed_int() && m >= 1i128 << (bits - 1) {
+        m - (1i128 << bits)
+    } else {
+        m
+    }
+}
+
+fn astype(a: ConstArray, dtype: NumericKind) -> Option<ConstArray> {
+    if !supported(dtype) {
+        return None;
+    }
+    let items = a.items.iter().map(|x| convert(*x, dtype)).collect::<Option<Vec<_>>>()?;
+    Some(ConstArray { dtype, shape: a.shape, items })
+}
+
+fn reshape(a: ConstArray, mut shape: Vec<i64>) -> Option<ConstArray> {
+    if shape.iter().filter(|d| **d == -1).count() == 1 {
+        let known: i64 = shape.iter().filter(|d| **d != -1).product();
+        if known == 0 || a.items.len() as i64 % known != 0 {
+            return None;
+        }
+        let missing = a.items.len() as i64 / known;
+        shape.iter_mut().filter(|d| **d == -1).for_each(|d| *d = missing);
+    }
+    (shape.iter().all(|d| *d >= 0) && count(&shape)? == a.items.len()).then(|| ConstArray { shape, ..a })
+}
+
+fn negate(a: ConstArray) -> Option<ConstArray> {
+    let k = a.dtype;
+    let items = a
+        .items
+        .iter()
+        .map(|x| match x {
+            Item::Int(i) => convert(Item::Int(-i), k),
+            Item::Float(f) => Some(Item::Float(-f)),
+            Item::Bool(_) => None, // NumPy refuses `-` of booleans
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some(ConstArray { items, ..a })
+}
+
+fn unary(name: &str, a: ConstArray) -> Option<ConstArray> {
+    match name {
+        "sqrt" => {
+            // Integers of 32 bits and more take the float64 loop (narrower ones float16's).
+            let k = match a.dtype {
+                k if k.is_float() => k,
+                k if k.is_integer() && k.bitwidth() >= 32 => NumericKind::Float64,
+                _ => return None,
+            };
+            let items = a.items.iter().map(|x| convert(Item::Float(x.f().sqrt()), k)).collect::<Option<Vec<_>>>()?;
+            Some(ConstArray { dtype: k, shape: a.shape, items })
+        }
+        _ => {
+            let k = a.dtype;
+            let items = a.items.iter().map(|x| match x {
+                Item::Int(i) => convert(Item::Int(i.abs()), k),
+                Item::Float(f) => Some(Item::Float(f.abs())),
+                Item::Bool(b) => Some(Item::Bool(*b)),
+            }).collect::<Option<Vec<_>>>()?;
+            Some(ConstArray { items, ..a })
+        }
+    }
+}
+
+/// `a <op> b` with NumPy's promotion and broadcasting.
+fn binop(op: BinOp, a: V, b: V) -> Option<ConstArray> {
+    let (dtype, x, y) = match (a, b) {
+        (V::Array(x), V::Array(y)) => (promote(x.dtype, y.dtype)?, x, y),
+        (V::Array(x), V::Py(v)) => {
+            let k = weak(x.dtype, v);
+            fits(v, k)?;
+            let y = ConstArray { dtype: k, shape: vec![], items: vec![convert(v, k)?] };
+            (k, x, y)
+        }
+        (V::Py(v), V::Array(y)) => {
+            let k = weak(y.dtype, v);
+            fits(v, k)?;
+            let x = ConstArray { dtype: k, shape: vec![], items: vec![convert(v, k)?] };
+            (k, x, y)
+        }
+        (V::Py(_), V::Py(_)) => return None,
+    };
+    // The result's dtype: `/` of integers is float64; booleans add (or) and multiply (and)
+    // only.
+    let out = match op {
+        BinOp::Div if !dtype.is_float() => NumericKind::Float64,
+        _ if dtype == NumericKind::Boolean && !matches!(op, BinOp::Add | BinOp::Mult) => return None,
+        BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div | BinOp::Pow | BinOp::FloorDiv | BinOp::Mod => dtype,
+        _ => return None,
+    };
+    let shape = broadcast(&x.shape, &y.shape)?;
+    let n = count(&shape)?;
+    let mut items = Vec::with_capacity(n);
+    let (xi, yi) = (index_map(&x.shape, &shape), index_map(&y.shape, &shape));
+    for k in 0..n {
+        let (p, q) = (x.items[xi(k)], y.items[yi(k)]);
+        items.push(apply(op, out, dtype, p, q)?);
+    }
+    Some(ConstArray { dtype: out, shape, items })
+}
+
+/// One item of a binary operation computed in the loop dtype `loop_k`, giving `out`.
+fn apply(op: BinOp, out: NumericKind, loop_k: NumericKind, p: Item, q: Item) -> Option<Item> {
+    if out == NumericKind::Boolean {
+        let (a, b) = (p.i()? != 0, q.i()? != 0);
+        return Some(Item::Bool(if op == BinOp::Mult { a && b } else { a || b }));
+    }
+    if out.is_float() {
+        let (a, b) = (convert(p, out)?.f(), convert(q, out)?.f());
+        let r = match op {
+            BinOp::Add => a + b,
+            BinOp::Sub => a - b,
+            BinOp::Mult => a * b,
+            BinOp::Div => a / b,
+            // `x ** 2` is exact (`np.square`); other powers go through `pow`, whose rounding
+            // NumPy's and Rust's C library share.
+            BinOp::Pow if b == 2.0 => a * a,
+            BinOp::Pow if loop_k == NumericKind::Float64 => a.powf(b),
+            _ => return None,
+        };
+        return convert(Item::Float(r), out);
+    }
+    let (a, b) = (p.i()?, q.i()?);
+    let r = match op {
+        BinOp::Add => a.checked_add(b)?,
+        BinOp::Sub => a.checked_sub(b)?,
+        BinOp::Mult => a.checked_mul(b)?,
+        BinOp::FloorDiv if b == 0 => 0,
+        BinOp::FloorDiv => {
+            let q = a / b;
+            if a % b != 0 && ((a < 0) != (b < 0)) {
+                q - 1
+            } else {
+                q
+            }
+        }
+        BinOp::Mod if b == 0 => 0,
+        BinOp::Mod => {
+            let m = a % b;
+            if m != 0 && ((m < 0) != (b < 0)) {
+                m + b
+            } else {
+                m
+            }
+        }
+        BinOp::Pow if (0..=64).contains(&b) => {
+            let mut acc: i128 = 1;
+            for _ in 0..b {
+                acc = wrap(acc * a, out);
+            }
+            acc
+        }
+        _ => return None,
+    };
+    Some(Item::Int(wrap(r, out)))
+}
+
+/// NumPy's broadcast shape of two shapes.
+fn broadcast(a: &[i64], b: &[i64]) -> Option<Vec<i64>> {
+    let n = a.len().max(b.len());
+    let mut out = vec![0; n];
+    for i in 0..n {
+        let da = if i + a.len() >= n { a[i + a.len() - n] } else { 1 };
+        let db = if i + b.len() >= n { b[i + b.len() - n] } else { 1 };
+        out[i] = match (da, db) {
+            (x, y) if x == y => x,
+            (1, y) => y,
+            (x, 1) => x,
+            _ => return None,
+        };
+    }
+    Some(out)
+}
+
+/// The flat index into an array of shape `from` of the item broadcast to flat index `k` of
+/// shape `to`.
+fn index_map(from: &[i64], to: &[i64]) -> impl Fn(usize) -> usize {
+    let (from, to) = (from.to_vec(), to.to_vec());
+    move |k| {
+        let mut rem = k;
+        let mut idx = 0usize;
+        let mut stride = 1usize;
+        for i in (0..to.len()).rev() {
+            let d = to[i] as usize;
+            let pos = if d == 0 { 0 } else { rem % d };
+            rem = if d == 0 { 0 } else { rem / d };
+            let j = i as isize - (to.len() as isize - from.len() as isize);
+            if j >= 0 {
+                let fd = from[j as usize] as usize;
+                if fd != 1 {
+                    idx += pos * stride;
+                }
+                stride *= fd.max(1);
+            }
+        }
+        idx
+    }
+}
+
+/// NumPy's pairwise summation of floats (`pairwise_sum` in its loops), in `k`'s precision.
+fn pairwise(a: &[f64], k: NumericKind) -> f64 {
+    let r = |x: f64| if k == NumericKind::Float32 { x as f32 as f64 } else { x };
+    let n = a.len();
+    if n < 8 {
+        let mut res = -0.0;
+        for x in a {
+            res = r(res + x);
+        }
+        res
+    } else if n <= 128 {
+        let mut acc = [0.0; 8];
+        acc.copy_from_slice(&a[..8]);
+        let mut i = 8;
+        while i < n - n % 8 {
+            for j in 0..8 {
+                acc[j] = r(acc[j] + a[i + j]);
+            }
+            i += 8;
+        }
+        let mut res = r(r(r(acc[0] + acc[1]) + r(acc[2] + acc[3])) + r(r(acc[4] + acc[5]) + r(acc[6] + acc[7])));
+        while i < n {
+            res = r(res + a[i]);
+            i += 1;
+        }
+        res
+    } else {
+        let mut n2 = n / 2;
+        n2 -= n2 % 8;
+        r(pairwise(&a[..n2], k) + pairwise(&a[n2..], k))
+    }
+}
+
+/// `a.sum()`, `a.mean()`, `a.max()`, `a.min()` over every item: NumPy scalars.
+fn reduce(what: &str, a: &ConstArray) -> Option<ConstArray> {
+    let scalar = |dtype: NumericKind, x: Item| Some(ConstArray { dtype, shape: vec![], items: vec![x] });
+    match what {
+        "sum" if a.dtype.is_float() => scalar(a.dtype, Item::Float(pairwise(&a.items.iter().map(|x| x.f()).collect::<Vec<_>>(), a.dtype))),
+        "sum" => {
+            let k = if a.dtype.is_unsigned_int() { NumericKind::UInt64 } else { NumericKind::Int64 };
+            let mut s: i128 = 0;
+            for x in &a.items {
+                s = wrap(s + x.i()?, k);
+            }
+            scalar(k, Item::Int(s))
+        }
+        "mean" if !a.items.is_empty() => {
+            let k = if a.dtype.is_float() { a.dtype } else { NumericKind::Float64 };
+            let s = pairwise(&a.items.iter().map(|x| convert(*x, k).map(Item::f)).collect::<Option<Vec<_>>>()?, k);
+            scalar(k, convert(Item::Float(s / a.items.len() as f64), k)?)
+        }
+        "max" | "min" if !a.items.is_empty() => {
+            let max = what == "max";
+            let mut best = a.items[0];
+            for x in &a.items[1..] {
+                let better = match (best, *x) {
+                    (Item::Float(b), _) if b.is_nan() => false,
+                    (_, Item::Float(v)) if v.is_nan() => true,
+                    (b, v) if a.dtype.is_float() => if max { v.f() > b.f() } else { v.f() < b.f() },
+                    (b, v) => {
+                        let (b, v) = (b.i()?, v.i()?);
+                        if max { v > b } else { v < b }
+                    }
+                };
+                if better {
+                    best = *x;
+                }
+            }
+            scalar(a.dtype, best)
+        }
+        _ => None,
+    }
+}
+
+/// `np.cumsum(a)`: the running sums of the flattened items, in order.
+fn cumsum(a: &ConstArray) -> Option<ConstArray> {
+    let k = if a.dtype.is_float() { a.dtype } else if a.dtype.is_unsigned_int() { NumericKind::UInt64 } else { NumericKind::Int64 };
+    let mut items = Vec::with_capacity(a.items.len());
+    let mut f = 0.0;
+    let mut i: i128 = 0;
+    for (n, x) in a.items.iter().enumerate() {
+        if k.is_float() {
+            f = if n == 0 { x.f() } else { convert(Item::Float(f + x.f()), k)?.f() };
+            items.push(Item::Float(f));
+        } else {
+            i = wrap(i + x.i()?, k);
+            items.push(Item::Int(i));
+        }
+    }
+    Some(ConstArray { dtype: k, shape: vec![a.items.len() as i64], items })
+}
