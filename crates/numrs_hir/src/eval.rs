@@ -91,6 +91,9 @@ impl<'a> Evaluator<'a> {
                 self.subscript(base, index, expr.span)
             }
             ExprKind::Call { func, args, keywords } => {
+                if let Some(t) = self.typeof_call(func, args, keywords) {
+                    return Ok(Value::Type(t));
+                }
                 let callee = self.eval_depth(func, d)?;
                 let args = self.eval_args(args, d)?;
                 let kwargs = self.eval_keywords(keywords, d)?;
@@ -518,6 +521,38 @@ impl<'a> Evaluator<'a> {
 
     /// A value used as an argument or return type of a signature (`sigutils.normalize_signature`'s
     /// `check_type`).
+    /// `numba.typeof(x)` of a constant (`1.0`, `(1, 2.0)`, `"s"`) or of a NumPy array made
+    /// from constants (`np.zeros(3)`): the type Numba's `typeof` gives the value.
+    fn typeof_call(&self, func: &Expr, args: &[Expr], keywords: &[Keyword]) -> Option<Type> {
+        let Scope::Module { symbols, before } = &self.scope else { return None };
+        let path = symbols.resolve_dotted_at(func, *before)?;
+        if !matches!(path.as_str(), "numba.typeof" | "numba.core.typing.typeof.typeof") || args.len() != 1 || !keywords.is_empty() {
+            return None;
+        }
+        fn of_const(c: &ConstValue) -> Option<Type> {
+            Some(match c {
+                ConstValue::None => Type::NoneType,
+                ConstValue::Bool(_) => Type::Number(NumericKind::Boolean),
+                ConstValue::Int(i) if i64::try_from(*i).is_ok() => Type::Number(NumericKind::Int64),
+                ConstValue::Int(i) if u64::try_from(*i).is_ok() => Type::Number(NumericKind::UInt64),
+                ConstValue::Float(_) => Type::Number(NumericKind::Float64),
+                ConstValue::Complex { .. } => Type::Number(NumericKind::Complex128),
+                ConstValue::Str(_) => Type::Unicode,
+                ConstValue::Tuple(items) => {
+                    let types = items.iter().map(of_const).collect::<Option<Vec<_>>>()?;
+                    Type::tuple(types)
+                }
+                _ => return None,
+            })
+        }
+        if let Some(c) = ConstValue::from_expr(&args[0]) {
+            return of_const(&c);
+        }
+        let empty = numrs_syntax::ast::Module::default();
+        let a = crate::global_arrays::array_of(&args[0], before.unwrap_or(u32::MAX), &empty, symbols)?;
+        Some(if a.shape.is_empty() { Type::Number(a.dtype) } else { Type::array(Type::Number(a.dtype), a.shape.len() as u32, Layout::C) })
+    }
+
     pub(crate) fn sig_type(&self, value: Value, span: Span) -> Res<Type> {
         match value {
             Value::Type(t) => Ok(t),

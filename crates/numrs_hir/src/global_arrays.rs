@@ -63,6 +63,14 @@ enum V {
     Py(Item),
 }
 
+/// The array (or NumPy scalar) the expression `value` makes, names read as bound before `at`.
+pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
+    match (Cx { module, symbols }).eval(value, at, 0)? {
+        V::Array(a) => Some(a),
+        V::Py(_) => None,
+    }
+}
+
 /// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
