@@ -106,6 +106,11 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
                 )),
             }
         }
+        // Numba's `typeof` of an int outside int64 and uint64.
+        BindingKind::Constant(numrs_hir::ConstValue::Int(v)) if Type::int_literal_base(*v).is_none() => {
+            GlobalValue::Untyped(format!("Int value is too large: {v}"))
+        }
+        BindingKind::Constant(numrs_hir::ConstValue::BigInt(v)) => GlobalValue::Untyped(format!("Int value is too large: {v}")),
         BindingKind::Constant(v) => match global_constant_type(v) {
             Some(t) => GlobalValue::Type(t),
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the value of '{name}'")),

@@ -1197,10 +1197,46 @@ impl Lowerer {
         self.temp(&format!("load_global_{name}"), span, Value::Global(name.to_string()))
     }
 
+    /// A value CPython's compiler folded ([`fold_value`]): a constant, or a tuple of constants
+    /// (built item by item, nested tuples constants of their own, as Numba loads them).
+    fn lower_folded(&mut self, v: numrs_hir::ConstValue, span: Span) -> VarId {
+        use numrs_hir::ConstValue as C;
+        let scalar = |c: C| -> Constant {
+            match c {
+                C::None => Constant::None,
+                C::Bool(b) => Constant::Bool(b),
+                C::Int(i) => Constant::Int(i),
+                C::BigInt(s) => Constant::BigInt(s),
+                C::Float(f) => Constant::Float(f),
+                C::Complex { real, imag } => Constant::Complex { real, imag },
+                C::Str(s) => Constant::Str(s),
+                C::Tuple(_) => Constant::None,
+            }
+        };
+        match v {
+            C::Tuple(items) => {
+                let vs = items
+                    .into_iter()
+                    .map(|i| match i {
+                        t @ C::Tuple(_) => self.temp("const", span, Value::ConstTuple(t)),
+                        other => self.temp("const", span, Value::Const(scalar(other))),
+                    })
+                    .collect();
+                self.temp("build_tuple", span, Value::BuildTuple(vs))
+            }
+            other => self.temp("const", span, Value::Const(scalar(other))),
+        }
+    }
+
     fn lower_expr(&mut self, e: &Expr) -> VarId {
         let span = e.span;
         if let Some(c) = fold_constant(e) {
             return self.temp("const", span, Value::Const(c));
+        }
+        if matches!(e.kind, ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. } | ExprKind::Subscript { .. }) {
+            if let Some(v) = fold_value(e) {
+                return self.lower_folded(v, span);
+            }
         }
         match &e.kind {
             ExprKind::Name(n) => self.lower_name(n, span),
@@ -1728,7 +1764,11 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
                         let r = a.checked_rem(b)?;
                         int(if r != 0 && (r < 0) != (b < 0) { r + b } else { r })
                     }
-                    B::LShift if (0..64).contains(&b) => int(a.checked_shl(b as u32)?),
+                    B::LShift if a == 0 && b >= 0 => int(0),
+                    // CPython folds shifts whose result has at most 128 bits (`1 << 70`, which
+                    // Numba then refuses: "Int value is too large").
+                    B::LShift if (0..128).contains(&b) && (128 - a.unsigned_abs().leading_zeros()) as i128 + b < 127 => int(a << b),
+                    B::Pow if b < 0 && a != 0 => float((a as f64).powf(b as f64)),
                     B::RShift if (0..128).contains(&b) => int(a >> b),
                     B::BitAnd => int(a & b),
                     B::BitOr => int(a | b),
@@ -1753,6 +1793,105 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
     }
 }
 
+/// What CPython's AST optimizer folds an expression of constants into, beyond the numbers of
+/// [`fold_constant`]: `not`/`~`/`-` of booleans (`not 0`, `~True`), arithmetic on booleans
+/// (`True + True`), string and tuple concatenation and repetition (`"a" * 3`, `(1, 2) * 2`,
+/// within its size limits: 4096 characters, 256 items), a constant indexed by an integer
+/// (`"abc"[1]`), and tuple displays of constants.
+fn fold_value(e: &Expr) -> Option<numrs_hir::ConstValue> {
+    use ast::BinOp as B;
+    use numrs_hir::ConstValue as C;
+    let of_constant = |c: Constant| -> Option<C> {
+        Some(match c {
+            Constant::None => C::None,
+            Constant::Bool(b) => C::Bool(b),
+            Constant::Int(i) => C::Int(i),
+            Constant::BigInt(s) => C::BigInt(s),
+            Constant::Float(f) => C::Float(f),
+            Constant::Complex { real, imag } => C::Complex { real, imag },
+            Constant::Str(s) => C::Str(s),
+            Constant::Bytes(_) | Constant::Ellipsis => return None,
+        })
+    };
+    if let Some(c) = fold_constant(e) {
+        return of_constant(c);
+    }
+    let truth = |c: &C| match c {
+        C::None => Some(false),
+        C::Bool(b) => Some(*b),
+        C::Int(i) => Some(*i != 0),
+        C::Float(f) => Some(f.get() != 0.0),
+        C::Str(s) => Some(!s.is_empty()),
+        C::Tuple(t) => Some(!t.is_empty()),
+        _ => None,
+    };
+    let int = |c: &C| match c {
+        C::Int(i) => Some(*i),
+        C::Bool(b) => Some(*b as i128),
+        _ => None,
+    };
+    match &e.kind {
+        ExprKind::Constant(c) => of_constant(c.clone()),
+        ExprKind::Tuple(_) => folded_tuple(e),
+        ExprKind::UnaryOp { op, operand } => {
+            let v = fold_value(operand)?;
+            match (op, &v) {
+                (UnaryOp::Not, v) => Some(C::Bool(!truth(v)?)),
+                (UnaryOp::Invert, C::Bool(b)) => Some(C::Int(!(*b as i128))),
+                (UnaryOp::USub, C::Bool(b)) => Some(C::Int(-(*b as i128))),
+                (UnaryOp::UAdd, C::Bool(b)) => Some(C::Int(*b as i128)),
+                _ => None,
+            }
+        }
+        ExprKind::BinOp { left, op, right } => {
+            let (a, b) = (fold_value(left)?, fold_value(right)?);
+            match (&a, op, &b) {
+                (C::Str(x), B::Add, C::Str(y)) => Some(C::Str(format!("{x}{y}"))),
+                (C::Tuple(x), B::Add, C::Tuple(y)) if x.len() + y.len() <= 256 => Some(C::Tuple(x.iter().chain(y).cloned().collect())),
+                (C::Str(x), B::Mult, n) | (n, B::Mult, C::Str(x)) => {
+                    let n = int(n)?.max(0) as usize;
+                    (x.chars().count().saturating_mul(n) <= 4096).then(|| C::Str(x.repeat(n)))
+                }
+                (C::Tuple(x), B::Mult, n) | (n, B::Mult, C::Tuple(x)) => {
+                    let n = int(n)?.max(0) as usize;
+                    (x.len().saturating_mul(n) <= 256).then(|| C::Tuple(x.iter().cloned().cycle().take(x.len() * n).collect()))
+                }
+                (C::Bool(x), B::BitAnd, C::Bool(y)) => Some(C::Bool(*x && *y)),
+                (C::Bool(x), B::BitOr, C::Bool(y)) => Some(C::Bool(*x || *y)),
+                (C::Bool(x), B::BitXor, C::Bool(y)) => Some(C::Bool(x != y)),
+                // Booleans are integers (`True + True`).
+                (C::Bool(_), _, C::Bool(_) | C::Int(_) | C::Float(_)) | (C::Int(_) | C::Float(_), _, C::Bool(_)) => {
+                    let num = |c: &C| -> Expr {
+                        let k = match c {
+                            C::Bool(b) => Constant::Int(*b as i128),
+                            C::Int(i) => Constant::Int(*i),
+                            C::Float(f) => Constant::Float(*f),
+                            _ => Constant::None,
+                        };
+                        Expr { kind: ExprKind::Constant(k), span: e.span }
+                    };
+                    let as_ints = Expr { kind: ExprKind::BinOp { left: Box::new(num(&a)), op: *op, right: Box::new(num(&b)) }, span: e.span };
+                    of_constant(fold_constant(&as_ints)?)
+                }
+                _ => None,
+            }
+        }
+        ExprKind::Subscript { value, index } => {
+            let (v, i) = (fold_value(value)?, int(&fold_value(index)?)?);
+            let at = |n: usize| if i < 0 { n.checked_sub(i.unsigned_abs() as usize) } else { (i as usize).lt(&n).then_some(i as usize) };
+            match v {
+                C::Str(s) => {
+                    let chars: Vec<char> = s.chars().collect();
+                    Some(C::Str(chars[at(chars.len())?].to_string()))
+                }
+                C::Tuple(t) => Some(t[at(t.len())?].clone()),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
 /// The value of a tuple display CPython's AST optimizer folds into one constant: every item a
 /// constant, after folding (arithmetic on numbers, nested tuples).
 fn folded_tuple(e: &Expr) -> Option<numrs_hir::ConstValue> {
@@ -1764,20 +1903,7 @@ fn folded_tuple(e: &Expr) -> Option<numrs_hir::ConstValue> {
             if matches!(item.kind, ExprKind::Tuple(_)) {
                 return folded_tuple(item);
             }
-            let c = match &item.kind {
-                ExprKind::Constant(c) => c.clone(),
-                _ => fold_constant(item)?,
-            };
-            Some(match c {
-                Constant::None => C::None,
-                Constant::Bool(b) => C::Bool(b),
-                Constant::Int(i) => C::Int(i),
-                Constant::BigInt(s) => C::BigInt(s),
-                Constant::Float(f) => C::Float(f),
-                Constant::Complex { real, imag } => C::Complex { real, imag },
-                Constant::Str(s) => C::Str(s),
-                Constant::Bytes(_) | Constant::Ellipsis => return None,
-            })
+            fold_value(item)
         })
         .collect::<Option<Vec<_>>>()
         .map(C::Tuple)
