@@ -785,10 +785,11 @@ impl Type {
     pub fn set(dtype: Type, reflected: bool) -> Type {
         Type::Set { dtype: Arc::new(dtype), reflected }
     }
+    /// Numba's `Optional(typ)`: of the type without its literal value (`unliteral`).
     pub fn optional(inner: Type) -> Type {
         match inner {
             Type::Optional(_) | Type::NoneType => inner,
-            other => Type::Optional(Arc::new(other)),
+            other => Type::Optional(Arc::new(other.unliteral())),
         }
     }
     pub fn dict(key: Type, value: Type) -> Type {
