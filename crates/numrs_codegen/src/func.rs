@@ -2837,8 +2837,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.load(v);
         }
         let Type::Iterator(k) = tt else { return self.fail(format!("getiter producing {tt}")) };
-        let val = self.load(v)?;
-        let vt = self.ty(v)?;
+        let mut val = self.load(v)?;
+        let mut vt = self.ty(v)?;
+        // An optional value is cast to what it holds (TypeError for `None`), as the template
+        // Numba's `apply` retried with it unpacked expects.
+        if let Type::Optional(inner) = &vt {
+            let inner = (**inner).clone();
+            val = self.cast(val, &vt, &inner)?;
+            vt = inner;
+        }
         if let Type::Iterator(_) = vt {
             // `iter()` of an iterator (an `enumerate(...)`) is itself.
             return Ok(val);

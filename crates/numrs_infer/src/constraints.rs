@@ -504,6 +504,12 @@ impl Constraint {
             }
             Kind::GetIter(v) => {
                 let Some(t) = inf.get(*v).cloned() else { return Ok(()) };
+                // `getiter`'s templates return nothing for an optional value, so Numba's
+                // `AbstractTemplate.apply` tries them again with it unpacked.
+                let t = match t {
+                    Type::Optional(inner) => (*inner).clone(),
+                    other => other,
+                };
                 // Numba's `getiter` of an array: "iteration over a 0-d array".
                 if matches!(&t, Type::Array(a) if a.ndim == 0) {
                     return Err(InferError::typing("not-iterable", "iteration over a 0-d array", span));

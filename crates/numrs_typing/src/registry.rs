@@ -91,6 +91,19 @@ pub fn resolve_concrete_with(cases: &[Signature], args: &[Type], rules: CastingR
     best.map(|(_, s)| s.clone())
 }
 
+/// Calls whose Numba templates raise for an `OptionalType` argument (so `apply` never tries
+/// them again with it unpacked): `bool()` (through `operator.truth`) and `float()`/`complex()`
+/// ("only support for numbers"), the array constructors' shape, and an array's index
+/// (`GetItemBuffer`: "Unsupported array index type").
+fn raises_for_optional(key: &str, args: &[Type]) -> bool {
+    match key {
+        "builtins.bool" | "builtins.float" | "builtins.complex" => true,
+        "numpy.zeros" | "numpy.empty" | "numpy.ones" => matches!(args.first(), Some(Type::Optional(_))),
+        "operator.getitem" | "operator.setitem" => matches!(args.first(), Some(Type::Array(_))) && args[1..].iter().any(|t| matches!(t, Type::Optional(_))),
+        _ => false,
+    }
+}
+
 /// Resolve a call of registry key `key`.
 pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let registry = Registry::get();
@@ -116,7 +129,7 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
                     // (and no keywords), the template is tried once more with each
                     // `OptionalType(T)` unpacked to `T`.
                     let mut r = f(a, k);
-                    if matches!(r, Ok(None)) && k.is_empty() && a.iter().any(|t| matches!(t, Type::Optional(_))) {
+                    if matches!(r, Ok(None)) && k.is_empty() && a.iter().any(|t| matches!(t, Type::Optional(_))) && !raises_for_optional(key, a) {
                         let unpacked: Vec<Type> = a.iter().map(|t| if let Type::Optional(inner) = t { (**inner).clone() } else { t.clone() }).collect();
                         r = f(&unpacked, k);
                     }

@@ -196,7 +196,8 @@ fn str_of(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
         // Numba's generic `str`/`repr` (`ol_str_generic`): a value whose type has neither
         // `__str__` nor `__repr__` (tuples, lists, arrays, dicts, named tuples...) is the
         // constant `<object type:TYPE>`.
-        ([t], []) if t.is_precise() && !matches!(t, Type::JitClassInstance(_) | Type::Deferred(_) | Type::Omitted(_)) => {
+        // An optional value is not matched: `apply` retries with it unpacked.
+        ([t], []) if t.is_precise() && !matches!(t, Type::JitClassInstance(_) | Type::Deferred(_) | Type::Omitted(_) | Type::Optional(_)) => {
             sig(Type::StringLiteral(Arc::from(format!("<object type:{t}>"))), args)
         }
         _ => Ok(None),
