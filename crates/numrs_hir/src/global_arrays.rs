@@ -267,6 +267,13 @@ impl Cx<'_> {
             }
         };
         let out = match name {
+            // A NumPy scalar (`np.float32(1.5)`, `np.int32(3)`): a Python integer must fit.
+            scalar if args.len() == 1 && keywords.is_empty() && scalar_kind(scalar).is_some() => {
+                let k = scalar_kind(scalar)?;
+                let V::Py(v) = self.eval(&args[0], at, depth + 1)? else { return None };
+                fits(v, k)?;
+                ConstArray { dtype: k, shape: vec![], items: vec![convert(v, k)?] }
+            }
             "array" | "asarray" => {
                 let (mut shape, mut flat) = (Vec::new(), Vec::new());
                 nested(args.first()?, &mut shape, 0, &mut flat)?;
@@ -410,6 +417,16 @@ impl Cx<'_> {
             _ => return None,
         };
         Some(V::Array(out))
+    }
+}
+
+/// The dtype of a NumPy scalar class (`float32`, `int_`, `bool_`, ...).
+fn scalar_kind(name: &str) -> Option<NumericKind> {
+    match name {
+        "bool_" => Some(NumericKind::Boolean),
+        "float_" | "double" => Some(NumericKind::Float64),
+        "intp" | "int_" => Some(NumericKind::Int64),
+        other => NumericKind::from_name(other).filter(|k| supported(*k)),
     }
 }
 

@@ -607,15 +607,37 @@ impl Collector {
             ExprKind::Attribute { value, attr } => module_constant(self.module_of(value)?, attr),
             ExprKind::Tuple(items) => items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple),
             // `tuple([2, 3])`, `tuple((1, 2))` (the builtin, not rebound).
+            // `float("inf")`, `float(2)`, `int(2.7)`.
             ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() == 1 => {
                 let ExprKind::Name(f) = &func.kind else { return None };
-                if f != "tuple" || self.bindings.iter().any(|b| &b.name == f) {
+                if self.bindings.iter().any(|b| &b.name == f) {
                     return None;
                 }
-                match &args[0].kind {
-                    ExprKind::List(items) | ExprKind::Tuple(items) => {
+                match (f.as_str(), &args[0].kind) {
+                    ("tuple", ExprKind::List(items) | ExprKind::Tuple(items)) => {
                         items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple)
                     }
+                    ("float", _) => {
+                        let x = match self.fold(&args[0], depth + 1)? {
+                            ConstValue::Int(i) => i as f64,
+                            ConstValue::Bool(b) => b as i64 as f64,
+                            ConstValue::Float(f) => f.get(),
+                            ConstValue::Str(t) => match t.trim().to_ascii_lowercase().trim_start_matches('+') {
+                                "inf" | "infinity" => f64::INFINITY,
+                                "-inf" | "-infinity" => f64::NEG_INFINITY,
+                                "nan" | "-nan" => f64::NAN,
+                                other => other.parse::<f64>().ok().filter(|_| !other.contains('_'))?,
+                            },
+                            _ => return None,
+                        };
+                        Some(ConstValue::Float(ast::FloatBits::new(x)))
+                    }
+                    ("int", _) => match self.fold(&args[0], depth + 1)? {
+                        ConstValue::Int(i) => Some(ConstValue::Int(i)),
+                        ConstValue::Bool(b) => Some(ConstValue::Int(b as i128)),
+                        ConstValue::Float(f) if f.get().is_finite() && f.get().abs() < 1e30 => Some(ConstValue::Int(f.get().trunc() as i128)),
+                        _ => None,
+                    },
                     _ => None,
                 }
             }
