@@ -1180,20 +1180,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 None => shape = gshape,
             }
         }
+        let fresh_layout = if ra.layout == Layout::F && ra.ndim > 1 { Layout::F } else { Layout::C };
         let out = match out_arr {
             Some((o, osh)) => {
                 shape = osh;
                 o
             }
+            // A result typed Fortran-ordered (every operand F) is allocated so, as Numba's.
             None => {
-                let o = self.alloc_array(&ra.dtype, &shape)?;
+                let o = if fresh_layout == Layout::F { self.alloc_fortran(&ra.dtype, &shape)? } else { self.alloc_array(&ra.dtype, &shape)? };
                 self.fresh = true;
                 o
             }
         };
         // An element that can raise (complex `/`) must not leave the new result behind.
         let held = match inplace_out {
-            None if root.may_raise(self.in_parfor) => Some(self.hold_temp(out, &crate::npfuncs::array_type(&ra.dtype, ra.ndim, Layout::C))?),
+            None if root.may_raise(self.in_parfor) => Some(self.hold_temp(out, &crate::npfuncs::array_type(&ra.dtype, ra.ndim, fresh_layout))?),
             _ => None,
         };
         let out_t = match inplace_out {
@@ -1201,7 +1203,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Type::Array(a) => (*a).clone(),
                 _ => return self.fail("in-place target"),
             },
-            None => ArrayType { dtype: ra.dtype.clone(), ndim: ra.ndim, layout: Layout::C, readonly: false },
+            None => ArrayType { dtype: ra.dtype.clone(), ndim: ra.ndim, layout: fresh_layout, readonly: false },
         };
         let nitems = self.field(out, 2)?.into_int_value();
         // Fast path: every array operand (and the output) C-contiguous with the result's shape.

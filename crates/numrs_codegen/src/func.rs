@@ -1659,6 +1659,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Value::NonlocalOut { .. } => return self.fail("nonlocal variables are not supported by numrs build yet"),
         };
+        let v = self.fortran_in_fact(v, &tt)?;
         self.restore_unwrapped(saved);
         self.store(target, v)
     }

@@ -81,6 +81,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(phi.as_basic_value(), &same_t, tt)
     }
 
+    /// A new array (an owned reference, `self.fresh`) typed `t`: when `t` is a Fortran-ordered
+    /// array of two or more dimensions whose producer laid it out in C order (a ufunc's or
+    /// `astype`'s result allocated C-contiguous), a Fortran-ordered copy replaces it, so that
+    /// the memory is what the type says (NumPy's and Numba's results of F operands are
+    /// Fortran-ordered; code that reads an F array linearly, `b.T.ravel()`, relies on it).
+    pub(crate) fn fortran_in_fact(&mut self, v: BV<'ctx>, t: &Type) -> R<BV<'ctx>> {
+        let Type::Array(a) = t else { return Ok(v) };
+        if !self.fresh || a.layout != Layout::F || a.ndim < 2 {
+            return Ok(v);
+        }
+        let is_f = self.has_layout(v, a.ndim, true)?;
+        let Some(from) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        let copy_bb = self.new_block("to_fortran");
+        let join = self.new_block("to_fortran_join");
+        self.b.build_conditional_branch(is_f, join, copy_bb)?;
+        self.b.position_at_end(copy_bb);
+        let shape = self.dims(v, 5, a.ndim)?;
+        let out = self.alloc_fortran(&a.dtype, &shape)?;
+        let src_t = Type::Array(ArrayType { layout: Layout::A, readonly: false, ..(**a).clone() }.into());
+        self.assign_broadcast(out, a, v, &src_t)?;
+        self.decref(v, t)?;
+        let Some(copy_end) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        self.b.build_unconditional_branch(join)?;
+        self.b.position_at_end(join);
+        let phi = self.b.build_phi(v.get_type(), "fortran")?;
+        phi.add_incoming(&[(&v, from), (&out, copy_end)]);
+        self.fresh = true;
+        Ok(phi.as_basic_value())
+    }
+
     /// A new Fortran-ordered array (an owned reference) of `shape`, uninitialized.
     pub(crate) fn alloc_fortran(&self, dtype: &Type, shape: &[IntValue<'ctx>]) -> R<BV<'ctx>> {
         let c = self.alloc_array(dtype, shape)?;

@@ -248,12 +248,12 @@ fn nan_to_num(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if k.is_integer() {
         return sig(x.clone(), args);
     }
-    // `np.copy(x_) if copy else x_`: a C copy unified with `x` itself.
+    // `np.copy(x_) if copy else x_`: a copy (C or F as `x`, else C) unified with `x` itself.
     let layout = match x {
-        Type::Array(a) if a.layout != Layout::C => Layout::A,
+        Type::Array(a) => a.layout,
         _ => Layout::C,
     };
-    let readonly = matches!(x, Type::Array(a) if a.readonly && a.layout == Layout::C);
+    let readonly = matches!(x, Type::Array(a) if a.readonly && a.layout != Layout::A);
     sig(Type::array_ro(dtype, ndim, layout, readonly), args)
 }
 

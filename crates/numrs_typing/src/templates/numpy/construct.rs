@@ -273,7 +273,8 @@ pub(crate) fn asarray(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 pub(crate) fn copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     match &b[0] {
-        Some(Type::Array(a)) => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        // A C or F array's copy keeps its layout; any other is C.
+        Some(Type::Array(a)) => sig(Type::array(a.dtype.clone(), a.ndim, if a.layout == Layout::F { Layout::F } else { Layout::C }), args),
         Some(other) => asarray(std::slice::from_ref(other), &[]).map(|s| s.map(|s| numrs_types::Signature::new(s.return_type, args.to_vec()))),
         None => Ok(None),
     }

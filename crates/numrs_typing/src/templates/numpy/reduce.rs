@@ -367,7 +367,8 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Some(Type::Array(a)) => match &b[2] {
             Some(o @ Type::Array(_)) => sig(o.clone(), args),
             Some(_) => Ok(None),
-            None => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+            // `np.empty_like(a)`: C or F as `a`, else C.
+            None => sig(Type::array(a.dtype.clone(), a.ndim, if a.layout == Layout::F { Layout::F } else { Layout::C }), args),
         },
         // Numba's scalar implementations return `rint(a)` or `round_ndigits(a, d)` (float64),
         // `a` or `int(round_ndigits(a, d))` (int64), complex parts of either: unified.
