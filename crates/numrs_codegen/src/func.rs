@@ -1967,6 +1967,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (t, x) = (self.load(recv)?, self.load(args[0])?);
                 crate::tuples::index(self, t, &rt, x, &xt, target)
             }
+            // A `LiteralStrKey[Dict]` is the tuple of its values here: `values()` and `copy()`
+            // are that tuple, `items()` pairs each value with its key.
+            Type::BoundFunction(b) if matches!(&*b.0, "literaldict.values" | "literaldict.copy" | "literaldict.items") && args.is_empty() => {
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail(format!("method {} of an unknown receiver", b.0));
+                };
+                let recv = *recv;
+                let rt = self.ty(recv)?;
+                let v = self.load(recv)?;
+                if &*b.0 != "literaldict.items" {
+                    return self.cast(v, &rt, target);
+                }
+                let (Some(keys), Some(values), Some(pairs)) = (self.literal_dicts.get(&recv).cloned(), rt.tuple_items(), target.tuple_items()) else {
+                    return self.fail(format!("items() of {rt} producing {target}"));
+                };
+                let st = self.vt(target)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for (i, ((key, vt), pt)) in keys.iter().zip(&values).zip(&pairs).enumerate() {
+                    let Some(pair_items) = pt.tuple_items() else { return self.fail(format!("items() pair {pt}")) };
+                    let k = self.constant(&Constant::Str(key.to_string()), &pair_items[0])?;
+                    let x = self.b.build_extract_value(v.into_struct_value(), i as u32, "")?;
+                    let x = self.cast(x, vt, &pair_items[1])?;
+                    let pst = self.vt(pt)?.into_struct_type();
+                    let mut pair: inkwell::values::AggregateValueEnum = pst.get_undef().into();
+                    pair = self.b.build_insert_value(pair, k, 0, "")?;
+                    pair = self.b.build_insert_value(pair, x, 1, "")?;
+                    agg = self.b.build_insert_value(agg, pair.as_basic_value_enum(), i as u32, "")?;
+                }
+                Ok(agg.as_basic_value_enum())
+            }
             Type::BoundFunction(b) => self.fail(format!("method {} is not supported by numrs build yet", b.0)),
             Type::MakeFunction(idx, _) => self.call_closure(*idx, args, &types, target),
             Type::ExceptionClass(_) => self.fail("exception instances are only supported in raise statements"),

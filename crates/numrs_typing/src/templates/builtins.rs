@@ -6,6 +6,7 @@ use numrs_types::{unify_many, IteratorKind, Signature, Type};
 use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
+    ("builtins.len", literal_dict_len),
     ("builtins.len", len),
     ("builtins.bool", bool_),
     ("builtins.int", int),
@@ -95,6 +96,16 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         | Type::Unicode
         | Type::StringLiteral(_)
         | Type::Range(_) => sig(Type::intp(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `len()` of a `LiteralStrKey[Dict]` (Numba's `literalstrkeydict_impl_len`, an `@overload`
+/// returning the constant count: `Literal[int](n)`). Tried before the generic `len`, whose
+/// first attempt (literals stripped) would see the dict as the tuple of its values.
+fn literal_dict_len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([Type::LiteralStrKeyDict(items)], true) => sig(Type::IntegerLiteral(items.len() as i128), args),
         _ => Ok(None),
     }
 }

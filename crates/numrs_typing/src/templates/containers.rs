@@ -41,6 +41,7 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
         Type::List { .. } => list::has_method(attr).then_some("list"),
         Type::ListType(_) => list::has_typed_method(attr).then_some("typedlist"),
         Type::DictType(_) => dict::has_method(attr).then_some("dict"),
+        Type::LiteralStrKeyDict(_) => dict::has_literal_method(attr).then_some("literaldict"),
         Type::Set { .. } => set::has_method(attr).then_some("set"),
         Type::Unicode | Type::StringLiteral(_) => {
             return string::has_method(attr).then(|| Type::bound_function(&format!("str.{attr}"), Type::Unicode))

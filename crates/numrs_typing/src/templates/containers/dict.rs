@@ -8,6 +8,11 @@ use super::{cast_ok, is_hashable, sig, yield_of};
 use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
+    ("literaldict.values", literal_values),
+    ("literaldict.items", literal_items),
+    ("literaldict.keys", literal_keys),
+    ("literaldict.copy", literal_copy),
+    ("literaldict.get", literal_get),
     ("dict.get", get),
     ("dict.pop", pop),
     ("dict.popitem", popitem),
@@ -28,6 +33,50 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numba.typed.Dict", typed_dict_ctor),
     ("numba.typed.Dict.empty", typed_dict_empty),
 ];
+
+/// The methods of a `LiteralStrKey[Dict]` (a string-keyed dict display whose values differ
+/// in type, Numba's `literalstrkeydict_impl_*`).
+const LITERAL_METHODS: &[&str] = &["values", "items", "keys", "copy", "get"];
+
+pub(super) fn has_literal_method(attr: &str) -> bool {
+    LITERAL_METHODS.contains(&attr)
+}
+
+/// `d.values()`: the values as a tuple; `d.items()`: a tuple of `(unicode_type, value)` pairs;
+/// `d.keys()`: the keys view of a `DictType[unicode_type,int64]` Numba builds from the keys;
+/// `d.copy()`: `d`; `d.get(...)`: Numba's TypingError.
+fn literal_dict_method(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let ([Type::LiteralStrKeyDict(items), rest @ ..], true) = (args, kws.is_empty()) else { return Ok(None) };
+    if name == "get" {
+        return Err(CallError::typing("Cannot get() on a literal dictionary, return type cannot be statically determined"));
+    }
+    if !rest.is_empty() {
+        return Ok(None);
+    }
+    let ret = match name {
+        "values" => Type::tuple(items.iter().map(|(_, t)| t.clone()).collect()),
+        "items" => Type::tuple(items.iter().map(|(_, t)| Type::tuple(vec![Type::Unicode, t.clone()])).collect()),
+        "keys" => Type::DictView(numrs_types::DictViewKind::Keys, std::sync::Arc::new(Type::dict(Type::Unicode, Type::int64()))),
+        _ => args[0].clone(),
+    };
+    sig(ret, args)
+}
+
+fn literal_values(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    literal_dict_method("values", args, kws)
+}
+fn literal_items(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    literal_dict_method("items", args, kws)
+}
+fn literal_keys(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    literal_dict_method("keys", args, kws)
+}
+fn literal_copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    literal_dict_method("copy", args, kws)
+}
+fn literal_get(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    literal_dict_method("get", args, kws)
+}
 
 const METHODS: &[&str] = &["get", "pop", "popitem", "setdefault", "items", "keys", "values", "update", "clear", "copy"];
 
