@@ -287,6 +287,74 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
+    // A list variable given a list of another item type (`l = [1]`, then `l = [1.0]` in a
+    // branch): the versions unify, and lowering casts each to the unified list with
+    // `list_to_list`, which asserts the item types are equal.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { target, value } = &s.kind else { continue };
+            // (At a join of versions: a copy's source is refined with its target, `xs = [1,
+            // 2]; xs.append(2.5)` makes both lists of float64.)
+            let Value::Phi(incoming) = value else { continue };
+            let sources: Vec<VarId> = incoming.iter().filter_map(|(_, v)| *v).collect();
+            let Some(Type::List { dtype: want, .. }) = inf.get(*target) else { continue };
+            for src in sources {
+                if let Some(Type::List { dtype: got, .. }) = inf.get(src) {
+                    if got.unliteral() != want.unliteral() && !matches!(&**got, Type::Undefined) {
+                        let mut e = error(
+                            "AssertionError",
+                            "unsupported-syntax",
+                            &format!("Numba cannot convert a list of {got} to a list of {want} (its list_to_list cast asserts equal item types)"),
+                            s.span,
+                        );
+                        e.span = None;
+                        e.notes.push(format!("give '{}' lists of one item type (`[1.0]` where it is `[1]`)", ir.var(*target).base));
+                        return Some(e);
+                    }
+                }
+            }
+        }
+    }
+    // Raising an exception class that is not an `Exception` (`KeyboardInterrupt`,
+    // `SystemExit`, `GeneratorExit`, `BaseException`): Numba's lowering supports only
+    // `Exception` subclasses.
+    for b in &ir.blocks {
+        let numrs_ir::Terminator::Raise { exc: Some(v) } = &b.term else { continue };
+        let (name, bare) = match inf.get(*v) {
+            Some(Type::ExceptionClass(n)) => (n.clone(), true),
+            Some(Type::ExceptionInstance(n)) => (n.clone(), false),
+            _ => continue,
+        };
+        if !matches!(&*name, "KeyboardInterrupt" | "SystemExit" | "GeneratorExit" | "BaseException" | "BaseExceptionGroup") {
+            continue;
+        }
+        let message = if bare {
+            "Encountered unsupported constant type used for exception".to_string()
+        } else {
+            format!("Encountered unsupported exception constant <class '{name}'>")
+        };
+        let mut e = error("UnsupportedError", "unsupported-syntax", &message, b.stmts.last().map(|s| s.span).unwrap_or_default());
+        e.notes.push(format!("Numba raises only subclasses of Exception; {name} derives from BaseException alone"));
+        return Some(e);
+    }
+    // `a.imag` of a real array of layout A: Numba's lowering makes a zero array of the same
+    // layout, and cannot allocate one of layout A.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { value: Value::GetAttr { value, attr }, .. } = &s.kind else { continue };
+            if attr != "imag" {
+                continue;
+            }
+            if let Some(Type::Array(a)) = inf.get(*value) {
+                if a.layout == numrs_types::Layout::A && !a.dtype.is_complex() {
+                    let mut e = error("NotImplementedError", "unsupported-syntax", "Don't know how to allocate array with layout 'A'.", s.span);
+                    e.span = None;
+                    e.notes.push("the imaginary part of a real array is a new zero array; Numba allocates it only for C or F arrays".into());
+                    return Some(e);
+                }
+            }
+        }
+    }
     // `max`/`min` of complex numbers type, but Numba has no lowering of their `>`/`<`.
     for b in &ir.blocks {
         for s in &b.stmts {
