@@ -1031,7 +1031,7 @@ impl Lowerer {
             self.in_unroll = outer;
             return;
         }
-        let iterable = self.lower_expr(iter);
+        let iterable = self.lower_expr(&iterated_display(iter));
         self.lower_for_over(target, iterable, iter.span, body, orelse, span)
     }
 
@@ -1327,7 +1327,10 @@ impl Lowerer {
             ExprKind::Compare { left, ops, comparators } => {
                 if ops.len() == 1 {
                     let l = self.lower_expr(left);
-                    let r = self.lower_expr(&comparators[0]);
+                    let r = match ops[0] {
+                        ast::CmpOp::In | ast::CmpOp::NotIn => self.lower_expr(&iterated_display(&comparators[0])),
+                        _ => self.lower_expr(&comparators[0]),
+                    };
                     if walrus_of_computed_value(left) || walrus_of_computed_value(&comparators[0]) {
                         return self.temp("compare_op", span, Value::Undefined);
                     }
@@ -1338,7 +1341,11 @@ impl Lowerer {
                 let done = self.new_block(span);
                 let mut lhs = self.lower_expr(left);
                 for (i, (op, comp)) in ops.iter().zip(comparators.iter()).enumerate() {
-                    let rhs = self.lower_expr(comp);
+                    let rhs = if i + 1 == ops.len() && matches!(op, ast::CmpOp::In | ast::CmpOp::NotIn) {
+                        self.lower_expr(&iterated_display(comp))
+                    } else {
+                        self.lower_expr(comp)
+                    };
                     let c = self.temp("compare_op", span, Value::Compare { op: *op, lhs, rhs });
                     self.emit(span, IrStmtKind::Assign { target: result, value: Value::Var(c) });
                     if i + 1 < ops.len() {
@@ -1570,7 +1577,7 @@ impl Lowerer {
             }
             return;
         };
-        let iterable = self.lower_expr(&first.iter);
+        let iterable = self.lower_expr(&iterated_display(&first.iter));
         let it = self.temp("get_iter", span, Value::GetIter(iterable));
         let header = self.new_block(span);
         self.jump_to_new(header);
@@ -1889,6 +1896,19 @@ fn fold_value(e: &Expr) -> Option<numrs_hir::ConstValue> {
             }
         }
         _ => None,
+    }
+}
+
+/// CPython's AST optimizer (`fold_iter`) turns a list display that is iterated (`for x in
+/// [a, b]`, a comprehension's iterable) or tested with `in`/`not in` into a tuple display
+/// (a constant tuple when its items are constants), so Numba sees a tuple: `for x in [1,
+/// 2.5]` is a heterogeneous tuple it cannot iterate.
+fn iterated_display(e: &Expr) -> std::borrow::Cow<'_, Expr> {
+    match &e.kind {
+        ExprKind::List(items) if !items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) => {
+            std::borrow::Cow::Owned(Expr { kind: ExprKind::Tuple(items.clone()), span: e.span })
+        }
+        _ => std::borrow::Cow::Borrowed(e),
     }
 }
 

@@ -75,7 +75,10 @@ fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             Type::List { .. } | Type::ListType(_) | Type::Set { .. } | Type::Array(_) => {
                 sig(Type::boolean(), args)
             }
-            Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => sig(Type::boolean(), args),
+            // Numba's `Contains`: a `Sequence` (a tuple of one item type; a heterogeneous
+            // tuple has no `in`).
+            Type::UniTuple(..) => sig(Type::boolean(), args),
+            Type::NamedTuple(nt) if nt.homogeneous().is_some() => sig(Type::boolean(), args),
             // Numba's `unicode_contains`: a string in a string.
             Type::Unicode | Type::StringLiteral(_) if item.is_string() => sig(Type::boolean(), args),
             _ => Ok(None),
