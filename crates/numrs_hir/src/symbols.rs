@@ -759,6 +759,14 @@ impl Collector {
                 self.stmts(body, index, handler, depth);
                 self.stmts(orelse, index, handler, depth);
             }
+            StmtKind::Match { cases, .. } => {
+                for case in cases {
+                    for name in case.pattern.bound_names() {
+                        self.push(&name, BindingKind::Other, case.span, stmt, index, handler);
+                    }
+                    self.stmts(&case.body, index, handler, depth);
+                }
+            }
             StmtKind::With { items, body, .. } => {
                 for item in items {
                     if let Some(t) = &item.target {

@@ -106,6 +106,11 @@ fn collect_nonlocals(body: &[Stmt]) -> Vec<String> {
                 out.extend(collect_nonlocals(orelse));
             }
             StmtKind::With { body, .. } => out.extend(collect_nonlocals(body)),
+            StmtKind::Match { cases, .. } => {
+                for case in cases {
+                    out.extend(collect_nonlocals(&case.body));
+                }
+            }
             StmtKind::Try { body, handlers, orelse, finalbody } => {
                 out.extend(collect_nonlocals(body));
                 out.extend(collect_nonlocals(orelse));
@@ -178,6 +183,16 @@ fn collect_bound_names(body: &[Stmt], out: &mut HashSet<String>, globals: &mut H
                 collect_bound_names(body, out, globals);
                 collect_bound_names(orelse, out, globals);
             }
+            StmtKind::Match { subject, cases } => {
+                walrus(subject, out);
+                for case in cases {
+                    out.extend(case.pattern.bound_names());
+                    if let Some(g) = &case.guard {
+                        walrus(g, out);
+                    }
+                    collect_bound_names(&case.body, out, globals);
+                }
+            }
             StmtKind::With { items, body, .. } => {
                 for item in items {
                     if let Some(t) = &item.target {
@@ -229,6 +244,7 @@ fn contains_yield(body: &[Stmt]) -> bool {
                 found |= contains_yield(body) || contains_yield(orelse)
             }
             StmtKind::With { body, .. } => found |= contains_yield(body),
+            StmtKind::Match { cases, .. } => found |= cases.iter().any(|c| contains_yield(&c.body)),
             StmtKind::Try { body, handlers, orelse, finalbody } => {
                 found |= contains_yield(body)
                     || contains_yield(orelse)
@@ -648,9 +664,90 @@ impl Lowerer {
             StmtKind::Try { body, handlers, orelse, finalbody } => {
                 self.lower_try(body, handlers, orelse, finalbody, span)
             }
+            StmtKind::Match { subject, cases } => self.lower_match(subject, cases, span),
             StmtKind::Unsupported(what) => {
                 self.error("UnsupportedError", "unsupported-syntax", format!("{what} is not supported"), span)
             }
+        }
+    }
+
+    /// `match subject: case ...` as CPython 3.11 compiles it: the subject once, then per case
+    /// its pattern's tests (`==` for values, `is` for `None`/`True`/`False`, `|` trying each
+    /// alternative), the captures bound, the guard, the body. Sequence, mapping and class
+    /// patterns compile to `MATCH_SEQUENCE`/`MATCH_MAPPING`/`MATCH_CLASS`, which Numba does
+    /// not support (UnsupportedBytecodeError at the `case`).
+    fn lower_match(&mut self, subject: &Expr, cases: &[ast::MatchCase], span: Span) {
+        let subj = self.lower_expr(subject);
+        let exit = self.new_block(span);
+        for case in cases {
+            if let Some(op) = structural(&case.pattern) {
+                self.error("UnsupportedBytecodeError", "unsupported-syntax", format!("Use of unsupported opcode ({op}) found"), case.span);
+                return;
+            }
+            let body_block = self.new_block(case.body.first().map_or(case.span, |s| s.span));
+            let next = self.new_block(case.span);
+            let guard_block = case.guard.as_ref().map(|g| self.new_block(g.span));
+            self.pattern_jump(&case.pattern, subj, guard_block.unwrap_or(body_block), next);
+            if let (Some(g), Some(gb)) = (&case.guard, guard_block) {
+                self.switch_to(gb);
+                self.lower_condition(g, body_block, next, g.span);
+            }
+            self.switch_to(body_block);
+            self.lower_stmts(&case.body);
+            self.terminate(Terminator::Jump(exit));
+            self.switch_to(next);
+        }
+        self.terminate(Terminator::Jump(exit));
+        let exit = self.move_block_to_end(exit);
+        self.switch_to(exit);
+    }
+
+    /// Branch to `ok` when `subj` matches `p` (its captures bound there), else to `fail`.
+    fn pattern_jump(&mut self, p: &ast::Pattern, subj: VarId, ok: BlockId, fail: BlockId) {
+        use ast::PatternKind as P;
+        let span = p.span;
+        match &p.kind {
+            P::Capture(None) => self.terminate(Terminator::Jump(ok)),
+            P::Capture(Some(name)) => {
+                let target = Expr { kind: ExprKind::Name(name.clone()), span };
+                self.assign_to(&target, subj, span);
+                self.terminate(Terminator::Jump(ok));
+            }
+            P::As(inner, name) => {
+                let bind = self.new_block(span);
+                self.pattern_jump(inner, subj, bind, fail);
+                self.switch_to(bind);
+                let target = Expr { kind: ExprKind::Name(name.clone()), span };
+                self.assign_to(&target, subj, span);
+                self.terminate(Terminator::Jump(ok));
+            }
+            P::Or(alts) => {
+                let Some((last, init)) = alts.split_last() else {
+                    self.terminate(Terminator::Jump(fail));
+                    return;
+                };
+                for alt in init {
+                    let next = self.new_block(alt.span);
+                    self.pattern_jump(alt, subj, ok, next);
+                    self.switch_to(next);
+                }
+                self.pattern_jump(last, subj, ok, fail);
+            }
+            P::Value(e) => {
+                let v = self.lower_expr(e);
+                let c = self.temp("compare_op", span, Value::Compare { op: ast::CmpOp::Eq, lhs: subj, rhs: v });
+                let b = self.temp("bool", span, Value::Global("bool".into()));
+                let pred = self.temp("pred", span, Value::Call { func: b, args: vec![c], kws: vec![], vararg: None });
+                self.terminate(Terminator::Branch { cond: pred, truebr: ok, falsebr: fail });
+            }
+            P::Singleton(c) => {
+                let v = self.temp("const", span, Value::Const(c.clone()));
+                let c = self.temp("compare_op", span, Value::Compare { op: ast::CmpOp::Is, lhs: subj, rhs: v });
+                let b = self.temp("bool", span, Value::Global("bool".into()));
+                let pred = self.temp("pred", span, Value::Call { func: b, args: vec![c], kws: vec![], vararg: None });
+                self.terminate(Terminator::Branch { cond: pred, truebr: ok, falsebr: fail });
+            }
+            P::Structural(_) => self.terminate(Terminator::Jump(fail)),
         }
     }
 
@@ -1899,6 +1996,20 @@ fn fold_value(e: &Expr) -> Option<numrs_hir::ConstValue> {
     }
 }
 
+/// The bytecode instruction of the first sequence, mapping or class pattern in `p`.
+fn structural(p: &ast::Pattern) -> Option<&'static str> {
+    let mut stack = vec![p];
+    while let Some(p) = stack.pop() {
+        match &p.kind {
+            ast::PatternKind::Structural(op) => return Some(op),
+            ast::PatternKind::As(inner, _) => stack.push(inner),
+            ast::PatternKind::Or(alts) => stack.extend(alts.iter().rev()),
+            _ => {}
+        }
+    }
+    None
+}
+
 /// CPython's AST optimizer (`fold_iter`) turns a list display that is iterated (`for x in
 /// [a, b]`, a comprehension's iterable) or tested with `in`/`not in` into a tuple display
 /// (a constant tuple when its items are constants), so Numba sees a tuple: `for x in [1,
@@ -2228,6 +2339,7 @@ fn leaves_early(stmts: &[Stmt], in_loop: bool) -> bool {
             StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } => leaves_early(body, true) || leaves_early(orelse, in_loop),
             StmtKind::If { body, orelse, .. } => leaves_early(body, in_loop) || leaves_early(orelse, in_loop),
             StmtKind::With { body, .. } => leaves_early(body, in_loop),
+            StmtKind::Match { cases, .. } => cases.iter().any(|c| leaves_early(&c.body, in_loop)),
             StmtKind::Try { body, handlers, orelse, finalbody } => {
                 leaves_early(body, in_loop)
                     || handlers.iter().any(|h| leaves_early(&h.body, in_loop))

@@ -67,8 +67,78 @@ pub enum StmtKind {
     Pass,
     Break,
     Continue,
-    /// A statement numrs does not model (`match`, `type X = ...`, `try*`); the string names it.
+    /// `match subject:` and its `case` clauses, in order.
+    Match { subject: Expr, cases: Vec<MatchCase> },
+    /// A statement numrs does not model (`type X = ...`, `try*`); the string names it.
     Unsupported(&'static str),
+}
+
+/// One `case pattern [if guard]: body` of a `match` statement; `span` is the `case` line
+/// (from the keyword through the pattern and guard).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MatchCase {
+    pub span: Span,
+    pub pattern: Pattern,
+    pub guard: Option<Expr>,
+    pub body: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Pattern {
+    pub span: Span,
+    pub kind: PatternKind,
+}
+
+impl Pattern {
+    /// The names the pattern binds (captures and `as` names), in order.
+    pub fn bound_names(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut stack = vec![self];
+        while let Some(p) = stack.pop() {
+            match &p.kind {
+                PatternKind::Capture(Some(n)) => out.push(n.clone()),
+                PatternKind::As(inner, n) => {
+                    out.push(n.clone());
+                    stack.push(inner);
+                }
+                PatternKind::Or(alts) => stack.extend(alts.iter().rev()),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// Call `f` on the expressions of the pattern (its value patterns), without recursion
+    /// deeper than one level of `as`/`|` nesting per pattern node.
+    pub fn values(&self, f: &mut dyn FnMut(&Expr)) {
+        let mut stack = vec![self];
+        while let Some(p) = stack.pop() {
+            match &p.kind {
+                PatternKind::Value(e) => f(e),
+                PatternKind::As(inner, _) => stack.push(inner),
+                PatternKind::Or(alts) => stack.extend(alts.iter().rev()),
+                PatternKind::Singleton(_) | PatternKind::Capture(_) | PatternKind::Structural(_) => {}
+            }
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum PatternKind {
+    /// A literal or a dotted name compared with `==` (`case 1:`, `case "a":`, `case
+    /// Color.RED:`).
+    Value(Expr),
+    /// `None`, `True` or `False`, compared with `is`.
+    Singleton(Constant),
+    /// `case x:` binds the subject; `case _:` (no name) matches anything.
+    Capture(Option<String>),
+    /// `pattern as name`.
+    As(Box<Pattern>, String),
+    /// `p | q | ...`.
+    Or(Vec<Pattern>),
+    /// A sequence, mapping or class pattern: the bytecode instruction CPython compiles it to
+    /// (`MATCH_SEQUENCE`, `MATCH_MAPPING`, `MATCH_CLASS`).
+    Structural(&'static str),
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

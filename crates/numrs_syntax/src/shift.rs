@@ -1,10 +1,20 @@
 //! Moving every span of a subtree by a fixed number of bytes: statements parsed on their own
 //! (relative to their start) are placed back at their offset in the file.
 
-use crate::ast::{Comprehension, Expr, ExprKind, Parameters, Span, Stmt, StmtKind};
+use crate::ast::{Comprehension, Expr, ExprKind, Parameters, Pattern, PatternKind, Span, Stmt, StmtKind};
 
 fn sp(span: &mut Span, delta: u32) {
     *span = span.offset_by(delta);
+}
+
+fn shift_pattern(p: &mut Pattern, delta: u32) {
+    sp(&mut p.span, delta);
+    match &mut p.kind {
+        PatternKind::Value(e) => shift_expr(e, delta),
+        PatternKind::As(inner, _) => shift_pattern(inner, delta),
+        PatternKind::Or(alts) => alts.iter_mut().for_each(|a| shift_pattern(a, delta)),
+        PatternKind::Singleton(_) | PatternKind::Capture(_) | PatternKind::Structural(_) => {}
+    }
 }
 
 /// Shift every span in `stmt` by `delta` bytes.
@@ -51,6 +61,17 @@ pub fn shift_stmt(stmt: &mut Stmt, delta: u32) {
             shift_expr(test, delta);
             shift_stmts(body, delta);
             shift_stmts(orelse, delta);
+        }
+        StmtKind::Match { subject, cases } => {
+            shift_expr(subject, delta);
+            for case in cases {
+                sp(&mut case.span, delta);
+                shift_pattern(&mut case.pattern, delta);
+                if let Some(g) = &mut case.guard {
+                    shift_expr(g, delta);
+                }
+                shift_stmts(&mut case.body, delta);
+            }
         }
         StmtKind::With { items, body, .. } => {
             for item in items {

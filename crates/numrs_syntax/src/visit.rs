@@ -58,6 +58,16 @@ fn stmt_exprs(s: &Stmt, into_defs: bool, f: &mut dyn FnMut(&Expr)) {
             for_each_expr(body, into_defs, f);
             for_each_expr(orelse, into_defs, f);
         }
+        StmtKind::Match { subject, cases } => {
+            e(subject);
+            for case in cases {
+                case.pattern.values(&mut |x| expr(x, f));
+                if let Some(g) = &case.guard {
+                    expr(g, f);
+                }
+                for_each_expr(&case.body, into_defs, f);
+            }
+        }
         StmtKind::With { items, body, .. } => {
             for item in items {
                 e(&item.context);
@@ -109,6 +119,11 @@ pub fn for_each_stmt<'a>(stmts: &'a [Stmt], into_defs: bool, f: &mut dyn FnMut(&
                 for_each_stmt(orelse, into_defs, f);
             }
             StmtKind::With { body, .. } => for_each_stmt(body, into_defs, f),
+            StmtKind::Match { cases, .. } => {
+                for case in cases {
+                    for_each_stmt(&case.body, into_defs, f);
+                }
+            }
             StmtKind::Try { body, handlers, orelse, finalbody } => {
                 for_each_stmt(body, into_defs, f);
                 for h in handlers {

@@ -72,6 +72,21 @@ fn stmt_depth(s: &Stmt, level: u32) -> Walk {
             stmts(body, l)?;
             stmts(orelse, l)
         }
+        StmtKind::Match { subject, cases } => {
+            expr_depth(subject, l)?;
+            for case in cases {
+                let mut deep = Ok(());
+                case.pattern.values(&mut |x| {
+                    if deep.is_ok() {
+                        deep = expr_depth(x, l);
+                    }
+                });
+                deep?;
+                opt(&case.guard, l)?;
+                stmts(&case.body, l)?;
+            }
+            Ok(())
+        }
         StmtKind::While { test, body, orelse } | StmtKind::If { test, body, orelse } => {
             expr_depth(test, l)?;
             stmts(body, l)?;

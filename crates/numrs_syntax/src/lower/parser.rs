@@ -527,41 +527,76 @@ impl<'a> Parser<'a> {
         Ok(Stmt { span: self.end_of(start), kind: StmtKind::ClassDef(Box::new(c)) })
     }
 
-    /// `match subject:` followed by an indented block: parsed as far as its end, `None`
-    /// (nothing consumed) when `match` is an ordinary name here.
+    /// `match subject:` followed by its `case` clauses; `None` (nothing consumed) when `match`
+    /// is an ordinary name here.
     fn try_match_statement(&mut self) -> PResult<Option<Stmt>> {
         let (save_pos, save_end) = (self.pos, self.prev_end);
         let start = self.bump().start;
-        let ok = self.at_expr_start()
-            && self.star_named_expressions_as_tuple().is_ok()
-            && self.eat_op(":")
-            && self.at_kind(&TokKind::Newline);
-        if !ok {
-            self.pos = save_pos;
-            self.prev_end = save_end;
-            return Ok(None);
-        }
+        let subject = if self.at_expr_start() { self.star_named_expressions_as_tuple().ok() } else { None };
+        let subject = match subject {
+            Some(e) if self.at_op(":") && matches!(self.peek(1).kind, TokKind::Newline) => e,
+            _ => {
+                self.pos = save_pos;
+                self.prev_end = save_end;
+                return Ok(None);
+            }
+        };
+        self.bump();
         self.bump();
         if !self.at_kind(&TokKind::Indent) {
             return self.error_at(self.tok().start, "expected an indented block");
         }
-        let mut depth = 0usize;
-        loop {
-            match self.tok().kind {
-                TokKind::Indent => depth += 1,
-                TokKind::Dedent => {
-                    depth -= 1;
-                    if depth == 0 {
-                        self.bump();
-                        break;
-                    }
-                }
-                TokKind::EndOfFile => break,
-                _ => {}
+        self.bump();
+        let mut cases = Vec::new();
+        while !self.at_kind(&TokKind::Dedent) && !self.at_kind(&TokKind::EndOfFile) {
+            if !self.at_kw("case") {
+                return self.unexpected();
             }
-            self.bump();
+            let case_start = self.bump().start;
+            let pattern = self.pattern()?;
+            let guard = if self.eat_kw("if") { Some(self.named_expression()?) } else { None };
+            let span = self.end_of(case_start);
+            let body = self.block()?;
+            cases.push(MatchCase { span, pattern, guard, body });
         }
-        Ok(Some(Stmt { span: self.end_of(start), kind: StmtKind::Unsupported("match statement") }))
+        self.bump();
+        Ok(Some(Stmt { span: self.end_of(start), kind: StmtKind::Match { subject, cases } }))
+    }
+
+    /// A `case` pattern: `p | q`, `p as name`, an open sequence `a, b`. Its parts are read as
+    /// expressions (patterns are written as a subset of them) and then classified.
+    fn pattern(&mut self) -> PResult<Pattern> {
+        let start = self.tok().start;
+        let mut items = vec![self.as_pattern()?];
+        let mut open_sequence = false;
+        while self.eat_op(",") {
+            open_sequence = true;
+            if self.at_op(":") || self.at_kw("if") {
+                break;
+            }
+            items.push(self.as_pattern()?);
+        }
+        if open_sequence {
+            return Ok(Pattern { span: self.end_of(start), kind: PatternKind::Structural("MATCH_SEQUENCE") });
+        }
+        Ok(items.remove(0))
+    }
+
+    fn as_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.tok().start;
+        let inner = if self.at_op("*") {
+            self.bump();
+            self.identifier()?;
+            Pattern { span: self.end_of(start), kind: PatternKind::Structural("MATCH_SEQUENCE") }
+        } else {
+            let e = self.bitwise_or()?;
+            pattern_of(e)
+        };
+        if self.eat_kw("as") {
+            let (name, _) = self.identifier()?;
+            return Ok(Pattern { span: self.end_of(start), kind: PatternKind::As(Box::new(inner), name) });
+        }
+        Ok(inner)
     }
 
     fn simple_statements(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
@@ -1702,4 +1737,32 @@ fn check_target(e: &Expr, ctx: Ctx) -> PResult<()> {
             offset: e.span.start,
         }),
     }
+}
+
+/// The pattern an expression parsed in a `case` clause stands for.
+fn pattern_of(e: Expr) -> Pattern {
+    let span = e.span;
+    let kind = match e.kind {
+        // `a | b | c` parses as `(a | b) | c`: its alternatives, left to right, without
+        // recursing along the chain.
+        ExprKind::BinOp { left, op: BinOp::BitOr, right } => {
+            let mut alts = vec![*right];
+            let mut rest = *left;
+            while let ExprKind::BinOp { left, op: BinOp::BitOr, right } = rest.kind {
+                alts.push(*right);
+                rest = *left;
+            }
+            alts.push(rest);
+            alts.reverse();
+            PatternKind::Or(alts.into_iter().map(pattern_of).collect())
+        }
+        ExprKind::Name(n) if n == "_" => PatternKind::Capture(None),
+        ExprKind::Name(n) => PatternKind::Capture(Some(n)),
+        ExprKind::Constant(c @ (Constant::None | Constant::Bool(_))) => PatternKind::Singleton(c),
+        ExprKind::Tuple(_) | ExprKind::List(_) => PatternKind::Structural("MATCH_SEQUENCE"),
+        ExprKind::Dict { .. } => PatternKind::Structural("MATCH_MAPPING"),
+        ExprKind::Call { .. } => PatternKind::Structural("MATCH_CLASS"),
+        kind => PatternKind::Value(Expr { span, kind }),
+    };
+    Pattern { span, kind }
 }

@@ -270,15 +270,15 @@ fn statements() {
 }
 
 #[test]
-fn unsupported_statements() {
+fn unsupported_statements_and_match() {
     let src = "match x:\n    case 1:\n        pass\ntype T = int\ntry:\n    pass\nexcept* E:\n    pass\nx = 1\n";
     let m = parse_ok(src);
     let x = src.rfind("x = 1").unwrap_or(0) as u32;
-    let kinds: Vec<&StmtKind> = m.body.iter().map(|s| &s.kind).collect();
+    assert!(matches!(&m.body[0].kind, StmtKind::Match { cases, .. } if cases.len() == 1));
+    let kinds: Vec<&StmtKind> = m.body[1..].iter().map(|s| &s.kind).collect();
     assert_eq!(
         kinds,
         [
-            &StmtKind::Unsupported("match statement"),
             &StmtKind::Unsupported("type alias statement"),
             &StmtKind::Unsupported("try* statement"),
             &StmtKind::Assign {
@@ -378,4 +378,30 @@ fn crlf_bom_and_empty() {
     assert_eq!(m.body.len(), 2);
     assert_eq!(text(src, m.body[0].span), "x = 1");
     assert_eq!(text(src, func(&m.body[1]).name_span), "def f");
+}
+
+#[test]
+fn match_patterns() {
+    let src = "match x:\n    case 1 | -2 | 'a':\n        pass\n    case None:\n        pass\n    case m.pi as p if p > 0:\n        pass\n    case (a, b):\n        pass\n    case {'k': v}:\n        pass\n    case P(q):\n        pass\n    case y, *rest:\n        pass\n    case _:\n        pass\n";
+    let m = parse_ok(src);
+    let StmtKind::Match { cases, .. } = &m.body[0].kind else { panic!("{:?}", m.body[0].kind) };
+    let kinds: Vec<String> = cases
+        .iter()
+        .map(|c| match &c.pattern.kind {
+            PatternKind::Or(alts) => format!("or{}", alts.len()),
+            PatternKind::Singleton(c) => format!("singleton {c:?}"),
+            PatternKind::As(inner, name) => format!("{} as {name}", matches!(inner.kind, PatternKind::Value(_))),
+            PatternKind::Structural(op) => op.to_string(),
+            PatternKind::Capture(n) => format!("capture {n:?}"),
+            PatternKind::Value(_) => "value".into(),
+        })
+        .collect();
+    assert_eq!(
+        kinds,
+        ["or3", "singleton None", "true as p", "MATCH_SEQUENCE", "MATCH_MAPPING", "MATCH_CLASS", "MATCH_SEQUENCE", "capture None"]
+    );
+    assert!(cases[2].guard.is_some());
+    // A long `|` chain does not recurse per alternative.
+    let long = format!("match x:\n    case {}:\n        pass\n", (0..20000).map(|i| i.to_string()).collect::<Vec<_>>().join(" | "));
+    let _ = numrs_syntax::parse_module(&long);
 }
