@@ -129,6 +129,11 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
                 GlobalValue::Type(namedtuple_class_type(db, file, info, b).unwrap_or(Type::Undefined))
             }
             None if is_exception_class(db, file, info, name) => GlobalValue::Type(Type::ExceptionClass(name.into())),
+            None if enum_class_type(db, file, info, b).is_some() => match enum_class_type(db, file, info, b) {
+                Some(Ok(t)) => GlobalValue::Type(t),
+                Some(Err(m)) => GlobalValue::Untyped(m),
+                None => GlobalValue::Untyped(format!("cannot determine Numba type of <class '{name}'>")),
+            },
             None => GlobalValue::Untyped(format!(
                 "cannot determine Numba type of <class '{name}'>: only @jitclass classes can be used in nopython code"
             )),
@@ -156,6 +161,75 @@ pub fn namedtuple_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &cra
         fields: def.fields.iter().map(|f| f.as_str().into()).collect(),
         defaults: def.defaults,
     })))
+}
+
+/// An `enum.Enum`/`enum.IntEnum` class defined at module level (`class Color(Enum): RED = 1`)
+/// as Numba's `typeof` types it: `Enum class<int64>(Color)`, or the error Numba's typeof raises
+/// (no members, members whose values differ in type). `None` when the class is not an enum.
+pub(crate) fn enum_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, b: &numrs_hir::Binding) -> Option<Result<Type, String>> {
+    use numrs_hir::ConstValue as C;
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let skeleton = numrs_db::skeleton(db, file);
+    let stmt = skeleton.module.body.get(b.stmt_index)?;
+    let StmtKind::ClassDef(class) = &stmt.kind else { return None };
+    if class.name != b.name || !class.decorators.is_empty() {
+        return None;
+    }
+    let int_enum = match class.bases.as_slice() {
+        [base] => match info.symbols.resolve_dotted_at(base, Some(stmt.span.start))?.as_str() {
+            "enum.Enum" => false,
+            "enum.IntEnum" => true,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    let mut members: Vec<(Arc<str>, numrs_types::EnumValue)> = Vec::new();
+    let mut auto_next: i128 = 1;
+    for s in &class.body {
+        let StmtKind::Assign { targets, value } = &s.kind else { continue };
+        let [target] = targets.as_slice() else { continue };
+        let ExprKind::Name(name) = &target.kind else { continue };
+        if name.starts_with('_') {
+            continue;
+        }
+        let is_auto = matches!(&value.kind, ExprKind::Call { func, args, .. } if args.is_empty()
+            && matches!(info.symbols.resolve_dotted_at(func, Some(stmt.span.start)).as_deref(), Some("enum.auto")));
+        let v = if is_auto {
+            numrs_types::EnumValue::Int(auto_next)
+        } else {
+            match C::from_expr(value)? {
+                C::Int(i) => numrs_types::EnumValue::Int(i),
+                C::Float(f) => numrs_types::EnumValue::Float(f.0),
+                C::Bool(x) => numrs_types::EnumValue::Bool(x),
+                C::Str(t) => numrs_types::EnumValue::Str(t.as_str().into()),
+                _ => return None,
+            }
+        };
+        if let numrs_types::EnumValue::Int(i) = v {
+            auto_next = i + 1;
+        }
+        // (A second name for a value already given is an alias of that member: the same value.)
+        members.push((name.as_str().into(), v));
+    }
+    let value_type = |v: &numrs_types::EnumValue| match v {
+        numrs_types::EnumValue::Int(i) if Type::int_literal_base(*i).is_some() => Some(Type::int_literal_base(*i).unwrap_or(Type::int64())),
+        numrs_types::EnumValue::Int(_) => None,
+        numrs_types::EnumValue::Float(_) => Some(Type::float64()),
+        numrs_types::EnumValue::Bool(_) => Some(Type::boolean()),
+        numrs_types::EnumValue::Str(_) => Some(Type::Unicode),
+    };
+    let mut dtypes: Vec<Type> = Vec::new();
+    for (_, v) in &members {
+        let t = value_type(v)?;
+        if !dtypes.contains(&t) {
+            dtypes.push(t);
+        }
+    }
+    Some(match dtypes.as_slice() {
+        [] => Err("Cannot type enum with no members".to_string()),
+        [dtype] => Ok(Type::EnumClass(Arc::new(numrs_types::EnumType { name: class.name.as_str().into(), int_enum, dtype: dtype.clone(), members }))),
+        many => Err(format!("Cannot type heterogeneous enum: got value types {}", many.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))),
+    })
 }
 
 /// The named tuple classes a file defines at module level.

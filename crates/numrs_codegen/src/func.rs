@@ -159,6 +159,10 @@ pub struct FnCx<'a, 'ctx> {
     /// Variables typed `LiteralStrKey[Dict]`: their keys in order. Such a dict is lowered as
     /// the tuple of its values (Numba's model of it), which is the type `typemap` gives them.
     literal_dicts: HashMap<VarId, Vec<std::sync::Arc<str>>>,
+    /// Variables holding an enum class (no value: its members are constants) and enum members
+    /// (their values), as typing gave them.
+    enum_classes: HashMap<VarId, std::sync::Arc<numrs_types::EnumType>>,
+    enum_members: std::collections::HashSet<VarId>,
     arg_types: &'a [Type],
     ret_type: &'a Type,
     slots: Vec<Option<PointerValue<'ctx>>>,
@@ -364,11 +368,46 @@ pub fn lower_function<'a, 'ctx>(
     let try_of = try_regions(ir);
     let shared = try_shared(ir, typemap, &try_of);
     let mut literal_dicts = HashMap::new();
+    let mut enum_classes = HashMap::new();
+    let mut enum_members = std::collections::HashSet::new();
     for (i, t) in typemap.iter().enumerate() {
-        if let Some(Type::LiteralStrKeyDict(items)) = t {
-            literal_dicts.insert(VarId(i as u32), items.iter().map(|(k, _)| k.clone()).collect());
+        match t {
+            Some(Type::LiteralStrKeyDict(items)) => {
+                literal_dicts.insert(VarId(i as u32), items.iter().map(|(k, _)| k.clone()).collect());
+            }
+            Some(Type::EnumClass(e)) => {
+                enum_classes.insert(VarId(i as u32), e.clone());
+            }
+            Some(Type::EnumMember(_)) => {
+                enum_members.insert(VarId(i as u32));
+            }
+            _ => {}
         }
     }
+    // Enum members are their values here, enum classes have no value: the types say so.
+    let enum_free = |t: &Type| {
+        t.map_parts(&mut |p| match p {
+            Type::EnumMember(e) => Some(e.dtype.clone()),
+            Type::EnumClass(_) => Some(Type::Module("enum".into())),
+            _ => None,
+        })
+    };
+    let has_enum = |t: &Type| {
+        let mut found = false;
+        t.visit_parts(&mut |p| found |= matches!(p, Type::EnumMember(_) | Type::EnumClass(_)));
+        found
+    };
+    let enum_typemap: Vec<Option<Type>>;
+    let typemap = if typemap.iter().flatten().any(has_enum) {
+        enum_typemap = typemap.iter().map(|t| t.as_ref().map(enum_free)).collect();
+        &enum_typemap[..]
+    } else {
+        typemap
+    };
+    let enum_args: Vec<Type> = arg_types.iter().map(enum_free).collect();
+    let arg_types = &enum_args[..];
+    let enum_ret = enum_free(ret_type);
+    let ret_type = &enum_ret;
     // A `deferred_type()` is lowered as the type it is defined as.
     let defined_typemap: Vec<Option<Type>>;
     let typemap = if typemap.iter().flatten().any(|t| t.holds_jitclass_instance() && t.without_deferred() != *t) {
@@ -406,6 +445,8 @@ pub fn lower_function<'a, 'ctx>(
         typemap,
         cells: HashMap::new(),
         literal_dicts,
+        enum_classes,
+        enum_members,
         arg_types,
         ret_type,
         slots: vec![None; ir.vars.len()],
@@ -695,6 +736,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             typemap: self.typemap,
             cells: HashMap::new(),
             literal_dicts: self.literal_dicts.clone(),
+            enum_classes: self.enum_classes.clone(),
+            enum_members: self.enum_members.clone(),
             arg_types: self.arg_types,
             ret_type: self.ret_type,
             slots: vec![None; self.ir.vars.len()],
@@ -1540,6 +1583,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         let v = self.intrinsic("operator.contains", &[*rhs, *lhs], &Type::boolean())?;
                         self.b.build_not(v.into_int_value(), "")?.into()
                     }
+                    // Members of one enum are the same object exactly when their values are
+                    // equal (a second name for a value is an alias of the first member).
+                    CmpOp::Is if self.enum_members.contains(lhs) && self.enum_members.contains(rhs) => {
+                        self.intrinsic("operator.eq", &[*lhs, *rhs], &tt)?
+                    }
+                    CmpOp::IsNot if self.enum_members.contains(lhs) && self.enum_members.contains(rhs) => {
+                        self.intrinsic("operator.ne", &[*lhs, *rhs], &tt)?
+                    }
                     _ => self.intrinsic(crate::ops::cmp_key(*op), &[*lhs, *rhs], &tt)?,
                 }
             }
@@ -1596,6 +1647,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     }
                     self.lower_call(*func, args, &tt)?
                 }
+            }
+            // An enum class's member: its value; a member's `value`: the member itself.
+            Value::GetAttr { value, attr } if self.enum_classes.contains_key(value) => self.enum_member(*value, attr, &tt)?,
+            Value::GetAttr { value, attr } if attr == "value" && self.enum_members.contains(value) => {
+                let vt = self.ty(*value)?;
+                let v = self.load(*value)?;
+                self.cast(v, &vt, &tt)?
+            }
+            Value::StaticGetItem { value, index: StaticIndex::Str(name), .. } if self.enum_classes.contains_key(value) => {
+                self.enum_member(*value, name, &tt)?
             }
             Value::GetAttr { value, attr } => self.getattr(*value, attr, &tt)?,
             Value::GetItem { value, index } => self.getitem(*value, *index, &tt)?,
@@ -2427,6 +2488,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             agg = self.b.build_insert_value(agg, x, i as u32, "")?;
         }
         Ok(agg.as_basic_value_enum())
+    }
+
+    /// The value of member `name` of the enum class held by `class`, as `tt`.
+    fn enum_member(&self, class: VarId, name: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Some(e) = self.enum_classes.get(&class) else { return self.fail("enum member of an unknown class") };
+        let Some(v) = e.member(name) else { return self.fail(format!("{} has no member {name}", e.name)) };
+        let c = match v {
+            numrs_types::EnumValue::Int(i) => Constant::Int(*i),
+            numrs_types::EnumValue::Float(bits) => Constant::Float(numrs_syntax::ast::FloatBits(*bits)),
+            numrs_types::EnumValue::Bool(b) => Constant::Bool(*b),
+            numrs_types::EnumValue::Str(t) => Constant::Str(t.to_string()),
+        };
+        self.constant(&c, tt)
     }
 
     fn build_tuple(&self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {

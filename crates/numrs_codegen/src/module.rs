@@ -611,6 +611,11 @@ pub(crate) fn wrapper_entry<'ctx>(
     // string literal is written as is, so it must not end the C string, and inside another
     // type (a tuple) it must not end the literal early. A returned literal is read whole.
     for t in args.iter().chain([ret]) {
+        let mut enum_part = false;
+        t.visit_parts(&mut |p| enum_part |= matches!(p, Type::EnumMember(_) | Type::EnumClass(_)));
+        if enum_part {
+            return Err(cg(format!("passing or returning {t} between Python and compiled code is not supported by numrs build yet (enum members are supported inside compiled code)")));
+        }
         let text = t.to_string();
         if text.contains('\0') {
             return Err(cg("passing or returning a string literal that contains a NUL character between Python and compiled code is not supported by numrs build yet"));

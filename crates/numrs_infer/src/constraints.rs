@@ -788,6 +788,10 @@ fn resolve_getiter(t: &Type) -> Option<Type> {
 /// `static_getitem` on tuples with a constant index or slice, on literal-string-key dicts, and
 /// on number classes (`types.float64[::1]`: the array type, Numba's `StaticGetItemClass`).
 fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
+    // Numba's `EnumClassStaticGetItem`: `Color["RED"]`.
+    if let (Type::EnumClass(e), StaticIndex::Str(name)) = (t, index) {
+        return e.member(name).map(|_| Type::EnumMember(e.clone()));
+    }
     if let Type::NumberClass(dtype) = t {
         // `Type._determine_array_spec`: slices without start or stop; a step of 1 on the
         // first makes it Fortran-contiguous, else on the last C-contiguous.

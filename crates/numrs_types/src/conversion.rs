@@ -45,6 +45,9 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
             can_convert(&from.unliteral(), to).map(|c| c.max(Conversion::Promote))
         }
         Type::StringLiteral(_) => matches!(to, Type::Unicode).then_some(Conversion::Safe),
+        // `IntEnumMember.can_convert_to`: an IntEnum member converts as its value does, at
+        // best safely.
+        Type::EnumMember(e) if e.int_enum => can_convert(&e.dtype, to).map(|c| c.max(Conversion::Safe)),
         // `BaseAnonymousTuple.can_convert_to`: named tuples take no conversion either way.
         Type::UniTuple(..) | Type::Tuple(_) if !matches!(to, Type::NamedTuple(_)) => {
             let a = from.tuple_items()?;

@@ -146,6 +146,8 @@ impl Display for Type {
             Type::ExceptionClass(name) => write!(f, "{name}"),
             Type::DictView(k, d) => write!(f, "{}[{d}]", k.name()),
             Type::NamedTupleClass(c) => write!(f, "class(<class '{}.{}'>)", c.module, c.name),
+            Type::EnumMember(e) => write!(f, "{}<{}>({})", if e.int_enum { "IntEnum" } else { "Enum" }, e.dtype, e.name),
+            Type::EnumClass(e) => write!(f, "{} class<{}>({})", if e.int_enum { "IntEnum" } else { "Enum" }, e.dtype, e.name),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),
             Type::Omitted(default) => write!(f, "omitted(default={default})"),
             Type::PyObject => f.write_str("pyobject"),

@@ -358,6 +358,34 @@ pub struct NamedTupleClassType {
     pub defaults: u32,
 }
 
+/// An `enum.Enum` (or `enum.IntEnum`) class of the user's module whose members' values share
+/// one Numba type (Numba's `EnumClass`/`IntEnumClass`, members `EnumMember`/`IntEnumMember`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EnumType {
+    pub name: Arc<str>,
+    pub int_enum: bool,
+    /// The type of the members' values (`int64`, `unicode_type`, `float64`).
+    pub dtype: Type,
+    /// The members in definition order, with their values.
+    pub members: Vec<(Arc<str>, EnumValue)>,
+}
+
+/// The value of an enum member.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EnumValue {
+    Int(i128),
+    /// A float's bits.
+    Float(u64),
+    Bool(bool),
+    Str(Arc<str>),
+}
+
+impl EnumType {
+    pub fn member(&self, name: &str) -> Option<&EnumValue> {
+        self.members.iter().find(|(n, _)| &**n == name).map(|(_, v)| v)
+    }
+}
+
 impl NamedTupleType {
     /// The items' one type, for a `NamedUniTuple`.
     pub fn homogeneous(&self) -> Option<&Type> {
@@ -456,6 +484,11 @@ pub enum Type {
     /// A view of a typed dict (Numba's `DictKeysIterableType` and its kin): an iterable with
     /// a length, `keys[DictType[int64,float64]<iv=None>]`. The payload is the dict type.
     DictView(DictViewKind, Arc<Type>),
+    /// A member of an enum class: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)`. Its value is
+    /// the member's value (of the enum's `dtype`).
+    EnumMember(Arc<EnumType>),
+    /// An enum class used as a value: `Enum class<int64>(Color)`.
+    EnumClass(Arc<EnumType>),
     /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.
     NamedTupleClass(Arc<NamedTupleClassType>),
     /// A `@jitclass` class used as a value (Numba's `ClassType`):

@@ -43,6 +43,10 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
         },
         // A named tuple's fields.
         Type::NamedTuple(nt) => nt.field(attr).and_then(|i| nt.items.get(i).cloned()),
+        // Numba's `EnumClassAttribute` / `EnumAttribute`: members of the class, the value of
+        // a member.
+        Type::EnumClass(e) => e.member(attr).map(|_| Type::EnumMember(e.clone())),
+        Type::EnumMember(e) if attr == "value" => Some(e.dtype.clone()),
         // Numba's `ArrayFlagsAttribute`.
         Type::ArrayFlags(_) => match attr {
             "contiguous" | "c_contiguous" | "f_contiguous" => Some(Type::boolean()),
