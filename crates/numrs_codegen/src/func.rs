@@ -421,7 +421,8 @@ pub fn lower_function<'a, 'ctx>(
     let defined_ret = ret_type.without_deferred();
     let ret_type = &defined_ret;
     let shared_typemap: Vec<Option<Type>>;
-    let typemap = if shared.is_empty() && literal_dicts.is_empty() {
+    let literal_lists = typemap.iter().flatten().any(|t| matches!(t, Type::LiteralList(_)));
+    let typemap = if shared.is_empty() && literal_dicts.is_empty() && !literal_lists {
         typemap
     } else {
         shared_typemap = typemap
@@ -429,6 +430,7 @@ pub fn lower_function<'a, 'ctx>(
             .zip(&ir.vars)
             .map(|(t, v)| match t {
                 Some(Type::LiteralStrKeyDict(items)) => Some(Type::Tuple(items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().into())),
+                Some(Type::LiteralList(items)) => Some(Type::Tuple(items.clone())),
                 _ if shared.contains(v.base.as_str()) => t.as_ref().map(Type::unliteral),
                 _ => t.clone(),
             })
@@ -1683,6 +1685,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => self.unpack_sequence(*value, *count, &tt)?,
                 }
             }
+            // A `LiteralList` is the tuple of its items here.
+            Value::BuildList(items) if tt.tuple_items().is_some() => self.build_tuple(items, &tt)?,
             Value::BuildList(items) => crate::lists::build_list(self, items, &tt)?,
             Value::BuildMap(items) if crate::dicts::is_container(&tt) => self.build_map(items, &tt)?,
             Value::BuildSet(items) if crate::dicts::is_container(&tt) => self.build_set(items, &tt)?,

@@ -467,10 +467,16 @@ impl Constraint {
                 if types.is_empty() {
                     Some(Type::list(Type::Undefined, false))
                 } else {
-                    let dtype = unify_container_items(&types, "list", span)?;
-                    // Numba remembers the items of a list built from literals.
-                    let initial = types.iter().map(literal_repr).collect::<Option<Vec<_>>>().map(|v| format!("[{}]", v.join(", ")).into());
-                    Some(Type::list_with_initial(dtype, false, initial))
+                    // Items that do not unify make Numba's `LiteralList` of their types.
+                    match unify_container_items(&types, "list", span) {
+                        Ok(dtype) => {
+                            // Numba remembers the items of a list built from literals.
+                            let initial = types.iter().map(literal_repr).collect::<Option<Vec<_>>>().map(|v| format!("[{}]", v.join(", ")).into());
+                            Some(Type::list_with_initial(dtype, false, initial))
+                        }
+                        Err(e) if e.kind == "TypeError" => Some(Type::LiteralList(types.into())),
+                        Err(e) => return Err(e),
+                    }
                 }
             }
             Kind::BuildSet(items) => {
@@ -788,6 +794,12 @@ fn resolve_getiter(t: &Type) -> Option<Type> {
 /// `static_getitem` on tuples with a constant index or slice, on literal-string-key dicts, and
 /// on number classes (`types.float64[::1]`: the array type, Numba's `StaticGetItemClass`).
 fn static_getitem(t: &Type, index: &StaticIndex) -> Option<Type> {
+    // A `LiteralList` at a constant index: that item's type.
+    if let (Type::LiteralList(items), StaticIndex::Int(i)) = (t, index) {
+        let n = items.len() as i128;
+        let k = if *i < 0 { i + n } else { *i };
+        return (0..n).contains(&k).then(|| items[k as usize].clone());
+    }
     // Numba's `EnumClassStaticGetItem`: `Color["RED"]`.
     if let (Type::EnumClass(e), StaticIndex::Str(name)) = (t, index) {
         return e.member(name).map(|_| Type::EnumMember(e.clone()));

@@ -287,6 +287,24 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
+    // A `LiteralList` returned: Numba fails hashing the list of its literal values while it
+    // makes the function's return type (`TypeError: unhashable type: 'list'`).
+    for r in ir.return_vars() {
+        let mut literal_list = false;
+        if let Some(t) = inf.get(r) {
+            t.visit_parts(&mut |p| literal_list |= matches!(p, Type::LiteralList(_)));
+        }
+        if literal_list {
+            return Some(InferError {
+                kind: "TypeError",
+                code: "heterogeneous-container",
+                message: "unhashable type: 'list'".into(),
+                span: None,
+                notes: vec!["a list display whose items do not unify is Numba's LiteralList, which a function cannot return; return a tuple".into()],
+                secondary: vec![],
+            });
+        }
+    }
     // A list variable given a list of another item type (`l = [1]`, then `l = [1.0]` in a
     // branch): the versions unify, and lowering casts each to the unified list with
     // `list_to_list`, which asserts the item types are equal.

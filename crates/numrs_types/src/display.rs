@@ -146,6 +146,14 @@ impl Display for Type {
             Type::ExceptionClass(name) => write!(f, "{name}"),
             Type::DictView(k, d) => write!(f, "{}[{d}]", k.name()),
             Type::NamedTupleClass(c) => write!(f, "class(<class '{}.{}'>)", c.module, c.name),
+            Type::LiteralList(items) => {
+                let parts: Vec<String> = items.iter().map(|t| t.to_string()).collect();
+                if parts.len() == 1 {
+                    write!(f, "LiteralList(({},))", parts[0])
+                } else {
+                    write!(f, "LiteralList(({}))", parts.join(", "))
+                }
+            }
             Type::EnumMember(e) => write!(f, "{}<{}>({})", if e.int_enum { "IntEnum" } else { "Enum" }, e.dtype, e.name),
             Type::EnumClass(e) => write!(f, "{} class<{}>({})", if e.int_enum { "IntEnum" } else { "Enum" }, e.dtype, e.name),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),

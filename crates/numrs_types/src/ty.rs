@@ -484,6 +484,9 @@ pub enum Type {
     /// A view of a typed dict (Numba's `DictKeysIterableType` and its kin): an iterable with
     /// a length, `keys[DictType[int64,float64]<iv=None>]`. The payload is the dict type.
     DictView(DictViewKind, Arc<Type>),
+    /// A list display whose items do not unify (Numba's `LiteralList`): the items' types,
+    /// `LiteralList((int64, Literal[str](a)))`. Only its length and constant indices are typed.
+    LiteralList(Arc<[Type]>),
     /// A member of an enum class: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)`. Its value is
     /// the member's value (of the enum's `dtype`).
     EnumMember(Arc<EnumType>),

@@ -106,6 +106,7 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn literal_dict_len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws.is_empty()) {
         ([Type::LiteralStrKeyDict(items)], true) => sig(Type::IntegerLiteral(items.len() as i128), args),
+        ([Type::LiteralList(items)], true) => sig(Type::IntegerLiteral(items.len() as i128), args),
         _ => Ok(None),
     }
 }
