@@ -58,6 +58,9 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
         Type::List { .. } if matches!(attr, "copy" | "count" | "index" | "remove" | "reverse" | "sort") => ty.unliteral(),
         // Every dict method is an `@overload_method`: a display's initial value is dropped.
         Type::DictType(_) => ty.unliteral(),
+        // So are the tuple methods (`index`, `count`): `t = (1, 2, 3); t.index(2)` makes `t` a
+        // `UniTuple(int64 x 3)`.
+        Type::UniTuple(..) | Type::Tuple(_) => ty.unliteral(),
         _ => ty.clone(),
     };
     Some(Type::bound_function(&format!("{prefix}.{attr}"), receiver))
