@@ -665,6 +665,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let neg = self.b.build_int_compare(IntPredicate::SLT, *i, zero, "")?;
                     let w = self.b.build_int_add(*i, n, "")?;
                     let i = self.b.build_select(neg, w, *i, "")?.into_int_value();
+                    if self.flags.boundscheck {
+                        // Numba's `do_boundscheck` on each integer index of a basic index.
+                        let oob = self.b.build_int_compare(IntPredicate::UGE, i, n, "")?;
+                        self.guard(oob, ExcKind::IndexError, "index is out of bounds")?;
+                    }
                     let t = self.b.build_int_mul(i, strides[d], "")?;
                     off = self.b.build_int_add(off, t, "")?;
                 }
