@@ -327,13 +327,16 @@ pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &st
 
 /// An argument type of a recorded specialization (a `--signatures` record) from its Numba
 /// spelling: a type (with [`resolve_jitclass_text`]), or a jit function of this module passed
-/// as an argument, `type(CPUDispatcher(<function f>))`: the dispatcher of the one jit function
+/// as an argument, `type(CPUDispatcher(<function f>))` (or `<function f at 0x...>`): the dispatcher of the one jit function
 /// `f` of the file. An inner function passed as an argument prints as Numba's copy of it
 /// (`closure.<locals>.f`), which does not say whose it is: `None`.
 pub fn parse_recorded_type(db: &dyn Db, file: numrs_db::SourceFile, text: &str) -> Option<Type> {
     let Some(name) = text.trim().strip_prefix("type(CPUDispatcher(<function ").and_then(|r| r.strip_suffix(">))")) else {
         return resolve_jitclass_text(db, file, numrs_types::parse_type(text)?);
     };
+    // Numba prints the function's address (`<function sq at 0x7f55552851c0>`; the oracle
+    // writes `at 0x?`).
+    let name = name.split(" at 0x").next().unwrap_or(name);
     if name.contains(".<locals>.") {
         return None;
     }

@@ -290,6 +290,23 @@ fn recorded_signatures_type_lazily_compiled_functions() {
 }
 
 #[test]
+fn recorded_function_arguments_may_carry_numbas_address() {
+    let dir = tempdir();
+    let src = "from numba import njit\n\n@njit\ndef sq(x):\n    return x * x\n\n@njit\ndef apply(f, x):\n    return f(x) + \"a\"\n";
+    write(dir.path(), "fa.py", src);
+    // Numba's spelling of a jit function argument, with its address as Numba prints it and as
+    // the oracle writes it: both name `sq` (the body then fails to type for float64 + str).
+    for addr in ["0x7f55552851c0", "0x?"] {
+        let rec = format!("{{\"file\": \"fa.py\", \"qualname\": \"apply\", \"args\": [\"type(CPUDispatcher(<function sq at {addr}>))\", \"float64\"]}}\n");
+        write(dir.path(), "sigs.jsonl", &rec);
+        let out = numrs(dir.path(), &["check", "--signatures", "sigs.jsonl", "--format", "json", "fa.py"]);
+        let doc: Value = serde_json::from_str(&stdout(&out)).expect("json");
+        let diags = doc["diagnostics"].as_array().expect("diagnostics");
+        assert!(diags.iter().any(|d| d["code"] == "no-matching-operator" && d["line"] == 9), "{addr}: {diags:?}");
+    }
+}
+
+#[test]
 fn signatures_file_is_validated() {
     let dir = tempdir();
     write(dir.path(), "a.py", CLEAN);
