@@ -1057,7 +1057,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let r = ra.ndim as usize;
         if r == 0 {
-            return self.fail("0-d array expressions are not supported by numrs build yet");
+            return self.zero_d_expr(root, &leaves, ra, tt, inplace_out);
         }
         if self.in_parfor {
             self.parfor_size_asserts(leaves_v, &leaves, r)?;
@@ -1423,6 +1423,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         } else {
             self.fresh = true;
         }
+        self.cast(out, &Type::Array(std::sync::Arc::new(out_t)), tt)
+    }
+
+    /// An array expression whose operands are 0-d arrays and numbers (`a += 1` of a 0-d
+    /// array): its one item, stored into the in-place target or a new 0-d array.
+    fn zero_d_expr(&mut self, root: &Node<'ctx>, leaves: &[Leaf<'ctx>], ra: &ArrayType, tt: &Type, inplace_out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
+        let mut vals = Vec::new();
+        for l in leaves {
+            vals.push(match &l.ty {
+                Type::Array(a) if a.ndim == 0 => {
+                    let p = self.field(l.val, 4)?.into_pointer_value();
+                    (self.load_element(p, &a.dtype)?, a.dtype.clone())
+                }
+                Type::Array(a) => return self.fail(format!("a {}d operand in a 0-d array expression", a.ndim)),
+                t => (l.val, t.clone()),
+            });
+        }
+        let (v, t) = self.eval_node(root, &vals)?;
+        let (out, out_t) = match inplace_out {
+            Some(o) => {
+                let Type::Array(oa) = self.ty(o)? else { return self.fail("in-place target") };
+                (self.load(o)?, (*oa).clone())
+            }
+            None => (self.alloc_array(&ra.dtype, &[])?, ArrayType { dtype: ra.dtype.clone(), ndim: 0, layout: Layout::C, readonly: false }),
+        };
+        let p = self.field(out, 4)?.into_pointer_value();
+        self.store_element(p, v, &t, &out_t.dtype)?;
+        self.fresh = inplace_out.is_none();
         self.cast(out, &Type::Array(std::sync::Arc::new(out_t)), tt)
     }
 
@@ -2002,6 +2030,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                             _ => "builtin_max",
                         };
                         return self.array_method(m, args[0], &[], tt).map(Some);
+                    }
+                    // `np.shape(a)`: `a.shape`.
+                    "numpy.shape" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) => {
+                        return self.getattr(args[0], "shape", tt).map(Some);
                     }
                     "numpy.sum" | "numpy.prod" | "numpy.min" | "numpy.max" | "numpy.amin" | "numpy.amax" | "numpy.mean"
                     | "numpy.copy"

@@ -1767,6 +1767,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let operands: Vec<VarId> = match value {
             Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } => vec![*lhs, *rhs],
+            Value::Compare { op, lhs, rhs }
+                if !matches!(op, numrs_syntax::ast::CmpOp::In | numrs_syntax::ast::CmpOp::NotIn | numrs_syntax::ast::CmpOp::Is | numrs_syntax::ast::CmpOp::IsNot) =>
+            {
+                vec![*lhs, *rhs]
+            }
             Value::Unary { operand, .. } => vec![*operand],
             Value::Call { func, args, kws, vararg: None } if kws.is_empty() => match self.ty(*func)? {
                 Type::Function(key) if key.strip_prefix("numpy.").is_some_and(crate::arrays::is_elementwise) => args.clone(),

@@ -3309,6 +3309,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let n = crate::ops::libm(self, sym, &[x.into(), sinf])?.into_float_value();
                 self.b.build_float_sub(n, x, "")?.into()
             }
+            // An integer or boolean goes through a float loop: its sign survives the cast.
+            "signbit" if numeric(&args[0].1).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) => {
+                let (x, xt) = &args[0];
+                let neg = match numeric(xt) {
+                    Some(k) if k.is_signed_int() => {
+                        let x = x.into_int_value();
+                        self.b.build_int_compare(IntPredicate::SLT, x, x.get_type().const_zero(), "")?
+                    }
+                    _ => self.ctx.bool_type().const_zero(),
+                };
+                self.cast(neg.into(), &Type::boolean(), &ot)?
+            }
             "signbit" => {
                 let (x, xt) = &args[0];
                 let Some(k) = numeric(xt).filter(|k| k.is_float()) else { return Ok(None) };

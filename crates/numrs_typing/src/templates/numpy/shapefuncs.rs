@@ -315,7 +315,8 @@ fn asfortranarray(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Err(CallError::typing("The argument \"a\" must be array-like"));
     }
     match a {
-        Type::Array(arr) => sig(Type::array(arr.dtype.clone(), arr.ndim, Layout::F), args),
+        // Numba's `_as_layout_array`: a 0-d array becomes a 1-d one.
+        Type::Array(arr) => sig(Type::array(arr.dtype.clone(), arr.ndim.max(1), Layout::F), args),
         t if t.is_number() => sig(Type::array(t.unliteral(), 1, Layout::F), args),
         _ => Ok(None),
     }
