@@ -26,10 +26,6 @@ pub fn new_str(chars: &[u32]) -> *mut MemInfo {
     mi
 }
 
-fn from_str(s: &str) -> *mut MemInfo {
-    new_str(&s.chars().map(|c| c as u32).collect::<Vec<_>>())
-}
-
 /// The code points of the string `mi` (borrowed).
 ///
 /// # Safety
@@ -40,13 +36,41 @@ pub unsafe fn chars<'a>(mi: *const MemInfo) -> &'a [u32] {
     std::slice::from_raw_parts(p.add(HEADER) as *const u32, len)
 }
 
+/// Operations that go through Rust's `String` carry a lone surrogate (which a `char` cannot
+/// hold, and which Python strings and Numba's keep) as a code point of the last 2048 of
+/// Unicode's private use plane 16 (no case, not a space, not a digit), mapped back when the
+/// result is made. Set while one operation runs on strings that hold surrogates.
+const SURROGATE_STANDIN: u32 = 0x10F800;
+
+thread_local! {
+    static SURROGATES: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
 fn to_string(c: &[u32]) -> String {
-    c.iter().map(|&u| char::from_u32(u).unwrap_or('\u{FFFD}')).collect()
+    c.iter()
+        .map(|&u| match u {
+            0xD800..=0xDFFF => {
+                SURROGATES.with(|s| s.set(true));
+                char::from_u32(SURROGATE_STANDIN + (u - 0xD800)).unwrap_or('\u{FFFD}')
+            }
+            _ => char::from_u32(u).unwrap_or('\u{FFFD}'),
+        })
+        .collect()
+}
+
+/// The code point `c` stands for (see [`SURROGATE_STANDIN`]).
+fn from_standin(c: char) -> u32 {
+    let u = c as u32;
+    if (SURROGATE_STANDIN..SURROGATE_STANDIN + 0x800).contains(&u) && SURROGATES.with(|s| s.get()) {
+        u - SURROGATE_STANDIN + 0xD800
+    } else {
+        u
+    }
 }
 
 pub(crate) unsafe extern "C" fn api_new(utf8: *const u8, len: usize) -> *mut MemInfo {
     let bytes = if len == 0 { &[][..] } else { std::slice::from_raw_parts(utf8, len) };
-    from_str(&String::from_utf8_lossy(bytes))
+    new_str(&String::from_utf8_lossy(bytes).chars().map(|c| c as u32).collect::<Vec<_>>())
 }
 
 // ----- across the boundary -----
@@ -56,17 +80,49 @@ pub(crate) unsafe fn unbox(obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()
     if ffi::PyUnicode_Check(obj) == 0 {
         return Err(PyTypeError::new_err("can't unbox a non-str object into unicode_type"));
     }
-    let mut n: ffi::Py_ssize_t = 0;
-    let p = ffi::PyUnicode_AsUTF8AndSize(obj, &mut n);
-    if p.is_null() {
+    // The code points as they are (a lone surrogate included, as Numba keeps it).
+    let n = ffi::PyUnicode_GetLength(obj);
+    if n < 0 {
         return Err(PyErr::fetch(Python::assume_gil_acquired()));
     }
-    let mi = api_new(p as *const u8, n as usize);
+    let n = n as usize;
+    let mi = meminfo_alloc(HEADER + 4 * n, 8);
     if mi.is_null() {
         return Err(PyMemoryError::new_err("cannot allocate a string"));
     }
+    let p = (*mi).data;
+    (p as *mut StrPayload).write(StrPayload { len: n as i64, hash: 0 });
+    if n > 0 && ffi::PyUnicode_AsUCS4(obj, p.add(HEADER) as *mut ffi::Py_UCS4, n as ffi::Py_ssize_t, 0).is_null() {
+        meminfo_decref(mi);
+        return Err(PyErr::fetch(Python::assume_gil_acquired()));
+    }
     (dst as *mut *mut MemInfo).write_unaligned(mi);
     Ok(())
+}
+
+/// A new Python `str` of the code points `c`; surrogates (which `char` cannot hold) are
+/// encoded as UTF-8 would encode them and decoded with `surrogatepass`.
+pub(crate) unsafe fn py_str(c: &[u32]) -> *mut ffi::PyObject {
+    if c.iter().all(|&u| char::from_u32(u).is_some()) {
+        let s = to_string(c);
+        return ffi::PyUnicode_FromStringAndSize(s.as_ptr() as *const std::ffi::c_char, s.len() as ffi::Py_ssize_t);
+    }
+    let mut bytes: Vec<u8> = Vec::with_capacity(c.len() * 3);
+    for &u in c {
+        match u {
+            0..=0x7F => bytes.push(u as u8),
+            0x80..=0x7FF => bytes.extend([0xC0 | (u >> 6) as u8, 0x80 | (u & 0x3F) as u8]),
+            0x800..=0xFFFF => bytes.extend([0xE0 | (u >> 12) as u8, 0x80 | ((u >> 6) & 0x3F) as u8, 0x80 | (u & 0x3F) as u8]),
+            0x10000..=0x10FFFF => bytes.extend([
+                0xF0 | (u >> 18) as u8,
+                0x80 | ((u >> 12) & 0x3F) as u8,
+                0x80 | ((u >> 6) & 0x3F) as u8,
+                0x80 | (u & 0x3F) as u8,
+            ]),
+            _ => bytes.extend("\u{FFFD}".as_bytes()),
+        }
+    }
+    ffi::PyUnicode_DecodeUTF8(bytes.as_ptr() as *const std::ffi::c_char, bytes.len() as ffi::Py_ssize_t, c"surrogatepass".as_ptr())
 }
 
 /// A new Python `str` for the string at `src`, consuming its reference.
@@ -75,8 +131,7 @@ pub(crate) unsafe fn box_str(src: *const u8) -> *mut ffi::PyObject {
     if mi.is_null() {
         return ffi::PyUnicode_FromStringAndSize(std::ptr::null(), 0);
     }
-    let s = to_string(chars(mi));
-    let r = ffi::PyUnicode_FromStringAndSize(s.as_ptr() as *const std::ffi::c_char, s.len() as ffi::Py_ssize_t);
+    let r = py_str(chars(mi));
     meminfo_decref(mi);
     r
 }
@@ -113,7 +168,7 @@ fn out_str(c: &[u32]) -> OpResult {
 }
 
 fn out_string(s: &str) -> OpResult {
-    out_str(&s.chars().map(|c| c as u32).collect::<Vec<_>>())
+    out_str(&s.chars().map(from_standin).collect::<Vec<_>>())
 }
 
 fn out_bool(b: bool) -> OpResult {
@@ -876,7 +931,10 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
 /// [`numrs_abi::RuntimeApi::str_op`].
 pub(crate) unsafe extern "C" fn api_op(op: u32, args: *const u64, out: *mut u64, exc: *mut ExcInfo) -> i32 {
     let r = match StrOp::from_u32(op) {
-        Some(op) => std::panic::catch_unwind(|| run(op, args))
+        Some(op) => std::panic::catch_unwind(|| {
+            SURROGATES.with(|s| s.set(false));
+            run(op, args)
+        })
             .unwrap_or_else(|_| Err(Raise(ExcKind::RuntimeError, "internal error in a string operation".into()))),
         None => Err(Raise(ExcKind::RuntimeError, format!("unknown string operation {op}"))),
     };
