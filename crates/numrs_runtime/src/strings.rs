@@ -859,7 +859,7 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
         Ord => {
             let c = s(0);
             if c.len() != 1 {
-                return Err(Raise(ExcKind::TypeError, format!("ord() expected a character, but string of length {} found", c.len())));
+                return Err(Raise(ExcKind::TypeError, "ord() expected a character".into()));
             }
             out_int(c[0] as i64)
         }
