@@ -51,34 +51,7 @@ impl Spec {
     }
 }
 
-/// A Python tuple of types as Python prints it (each item's Numba `repr`): `(int64,)`,
-/// `(UniTuple(int64, 2), float64)`.
-fn tuple_repr(tys: &[Type]) -> String {
-    let items: Vec<String> = tys.iter().map(numba_repr).collect();
-    if items.len() == 1 {
-        format!("({},)", items[0])
-    } else {
-        format!("({})", items.join(", "))
-    }
-}
-
-/// Numba's `repr(type)`, which differs from `str(type)` for containers and arrays.
-pub fn numba_repr(ty: &Type) -> String {
-    match ty {
-        Type::UniTuple(t, n) => format!("UniTuple({}, {n})", numba_repr(t)),
-        Type::Tuple(items) => format!("Tuple({})", tuple_repr(items)),
-        Type::Array(a) => format!(
-            "Array({}, {}, '{}', {}, aligned=True)",
-            numba_repr(&a.dtype),
-            a.ndim,
-            a.layout.as_char(),
-            if a.readonly { "True" } else { "False" }
-        ),
-        Type::List { dtype, reflected, .. } => format!("List({dtype}, {})", if *reflected { "True" } else { "False" }),
-        Type::Set { dtype, reflected } => format!("Set({dtype}, {})", if *reflected { "True" } else { "False" }),
-        other => other.to_string(),
-    }
-}
+use numrs_types::tuple_repr;
 
 /// FxHash: the selection cache is keyed by a few small integers.
 #[derive(Default)]

@@ -146,14 +146,8 @@ impl Display for Type {
             Type::ExceptionClass(name) => write!(f, "{name}"),
             Type::DictView(k, d) => write!(f, "{}[{d}]", k.name()),
             Type::NamedTupleClass(c) => write!(f, "class(<class '{}.{}'>)", c.module, c.name),
-            Type::LiteralList(items) => {
-                let parts: Vec<String> = items.iter().map(|t| t.to_string()).collect();
-                if parts.len() == 1 {
-                    write!(f, "LiteralList(({},))", parts[0])
-                } else {
-                    write!(f, "LiteralList(({}))", parts.join(", "))
-                }
-            }
+            // Numba formats the tuple of the item types: each item's `repr`.
+            Type::LiteralList(items) => write!(f, "LiteralList({})", tuple_repr(items)),
             Type::EnumMember(e) => write!(f, "{}<{}>({})", if e.int_enum { "IntEnum" } else { "Enum" }, e.dtype, e.name),
             Type::EnumClass(e) => write!(f, "{} class<{}>({})", if e.int_enum { "IntEnum" } else { "Enum" }, e.dtype, e.name),
             Type::ExceptionInstance(name) => write!(f, "{name}(...)"),
@@ -181,7 +175,7 @@ impl Display for Type {
                     if i > 0 {
                         f.write_str(", ")?;
                     }
-                    write!(f, "Literal[str]({k}): {v}")?;
+                    write!(f, "Literal[str]({k}): {}", numba_repr(v))?;
                 }
                 f.write_str("})")
             }
@@ -240,16 +234,34 @@ fn write_jitclass(f: &mut fmt::Formatter<'_>, c: &crate::JitClassType) -> fmt::R
 }
 
 /// `repr()` of a Numba type where it differs from its name (arrays: `Array(int64, 1, 'C',
-/// False, aligned=True)`), as the types inside other types' names print.
+/// False, aligned=True)`; containers: `UniTuple(int64, 2)`, `Tuple((int64, float64))`,
+/// `List(int64, False)`), as the types inside other types' names print.
 pub fn numba_repr(t: &Type) -> String {
     match t {
+        Type::UniTuple(item, n) => format!("UniTuple({}, {n})", numba_repr(item)),
+        Type::Tuple(items) => format!("Tuple({})", tuple_repr(items)),
         Type::Array(a) => format!(
             "Array({}, {}, '{}', {}, aligned=True)",
-            a.dtype,
+            numba_repr(&a.dtype),
             a.ndim,
             a.layout.as_char(),
             if a.readonly { "True" } else { "False" }
         ),
+        Type::List { dtype, reflected, .. } => format!("List({dtype}, {})", if *reflected { "True" } else { "False" }),
+        Type::Set { dtype, reflected } => format!("Set({dtype}, {})", if *reflected { "True" } else { "False" }),
+        Type::ListType(item) => format!("ListType({})", numba_repr(item)),
+        Type::DictType(kv) => format!("DictType({}, {})", kv.0, kv.1),
         other => other.to_string(),
+    }
+}
+
+/// A Python tuple of types as Python prints it (each item's Numba `repr`): `(int64,)`,
+/// `(UniTuple(int64, 2), float64)`.
+pub fn tuple_repr(tys: &[Type]) -> String {
+    let items: Vec<String> = tys.iter().map(numba_repr).collect();
+    if items.len() == 1 {
+        format!("({},)", items[0])
+    } else {
+        format!("({})", items.join(", "))
     }
 }

@@ -13,6 +13,7 @@ mod ty;
 mod unify;
 
 pub use conversion::{can_convert, typed_store_error, Conversion, Rating};
+pub use display::{numba_repr, tuple_repr};
 pub use gufunc::{parse_gufunc_layout, GufuncLayout};
 pub use parse::{omitted_value_type, parse_type, PyRepr};
 pub use ty::*;

@@ -80,6 +80,9 @@ fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             // Numba's `Contains`: a `Sequence` (a tuple of one item type; a heterogeneous
             // tuple has no `in`).
             Type::UniTuple(..) => sig(Type::boolean(), args),
+            // `literal_list_contains` / `literalstrkeydict_impl_contains`: each item (key)
+            // compared with `==`.
+            Type::LiteralList(_) | Type::LiteralStrKeyDict(_) => sig(Type::boolean(), args),
             Type::NamedTuple(nt) if nt.homogeneous().is_some() => sig(Type::boolean(), args),
             // Numba's `unicode_contains`: a string in a string.
             Type::Unicode | Type::StringLiteral(_) if item.is_string() => sig(Type::boolean(), args),

@@ -181,6 +181,16 @@ fn function(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// `str(x)` / `repr(x)`: integers and booleans format; other scalars fall back to Numba's
 /// generic `str` whose result is the literal `<object type:...>`.
 fn str_of(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    // An optional value: the integer overload matches what it holds (`AbstractTemplate.apply`
+    // retries that template with it unpacked); else the generic one takes the optional itself.
+    if let ([Type::Optional(inner)], []) = (args, kws) {
+        if let Some(r) = function(key, std::slice::from_ref(&**inner), kws)? {
+            if !inner.is_float() && !inner.is_complex() {
+                return sig(r.return_type, args);
+            }
+        }
+        return sig(Type::StringLiteral(Arc::from(format!("<object type:{}>", args[0]))), args);
+    }
     if let Some(r) = function(key, args, kws)? {
         if let [t] = args {
             if t.is_float() || t.is_complex() {
@@ -196,8 +206,7 @@ fn str_of(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
         // Numba's generic `str`/`repr` (`ol_str_generic`): a value whose type has neither
         // `__str__` nor `__repr__` (tuples, lists, arrays, dicts, named tuples...) is the
         // constant `<object type:TYPE>`.
-        // An optional value is not matched: `apply` retries with it unpacked.
-        ([t], []) if t.is_precise() && !matches!(t, Type::JitClassInstance(_) | Type::Deferred(_) | Type::Omitted(_) | Type::Optional(_)) => {
+        ([t], []) if t.is_precise() && !matches!(t, Type::JitClassInstance(_) | Type::Deferred(_) | Type::Omitted(_)) => {
             sig(Type::StringLiteral(Arc::from(format!("<object type:{t}>"))), args)
         }
         _ => Ok(None),
