@@ -1999,6 +1999,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let v = self.load(args[0])?;
                 self.cast(v, &types[0], target)
             }
+            // `getattr(x, "name", default)`: the attribute when it resolves on `x`'s type, else
+            // the default.
+            Type::Function(key) if &**key == "builtins.getattr" && args.len() == 3 => {
+                let Type::StringLiteral(name) = self.ty(args[1])? else { return self.fail("getattr with a name that is not a constant") };
+                let ot = self.ty(args[0])?;
+                if numrs_typing::resolve_getattr(&ot, &name).is_some() {
+                    self.getattr(args[0], &name, target)
+                } else {
+                    let dt = self.ty(args[2])?;
+                    let v = self.load(args[2])?;
+                    self.cast(v, &dt, target)
+                }
+            }
             Type::Function(key) => self.intrinsic(key, args, target),
             Type::NumberClass(t) => {
                 let key = format!("class.{t}");

@@ -1369,6 +1369,18 @@ impl Lowerer {
                 let f = self.temp("slice", span, Value::Global("slice".into()));
                 self.temp("build_slice", span, Value::Call { func: f, args, kws: vec![], vararg: None })
             }
+            // `getattr(x, "name")` with a constant name: the attribute (Numba's overload of
+            // `getattr` resolves it as `x.name`, methods included).
+            ExprKind::Call { func, args, keywords }
+                if keywords.is_empty()
+                    && args.len() == 2
+                    && matches!(&func.kind, ExprKind::Name(n) if n == "getattr" && !self.local_names.contains(n))
+                    && matches!(&args[1].kind, ExprKind::Constant(Constant::Str(_))) =>
+            {
+                let ExprKind::Constant(Constant::Str(attr)) = &args[1].kind else { unreachable!("matched above") };
+                let v = self.lower_expr(&args[0]);
+                self.temp("getattr", span, Value::GetAttr { value: v, attr: attr.clone() })
+            }
             ExprKind::Call { func, args, keywords } => {
                 let f = self.lower_expr(func);
                 let mut arg_vars = Vec::new();

@@ -6,6 +6,8 @@ use numrs_types::{unify_many, IteratorKind, Signature, Type};
 use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
+    ("builtins.hasattr", hasattr),
+    ("builtins.getattr", getattr_default),
     ("builtins.len", literal_dict_len),
     ("builtins.len", len),
     ("builtins.bool", bool_),
@@ -96,6 +98,28 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         | Type::Unicode
         | Type::StringLiteral(_)
         | Type::Range(_) => sig(Type::intp(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `hasattr(x, "name")` with a constant name: whether the attribute resolves on `x`'s type
+/// (Numba's `resolve_hasattr`: a literal boolean).
+fn hasattr(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([obj, Type::StringLiteral(name)], true) => sig(Type::BooleanLiteral(crate::resolve_getattr(obj, name).is_some()), args),
+        _ => Ok(None),
+    }
+}
+
+/// `getattr(x, "name", default)` with a constant name: the attribute's type when it resolves
+/// on `x`'s type, else the default's (Numba's `ol_getattr_3`). (`getattr(x, "name")` is
+/// lowered as the attribute itself.)
+fn getattr_default(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([obj, Type::StringLiteral(name), default], true) => match crate::resolve_getattr(obj, name) {
+            Some(t) => sig(t, args),
+            None => sig(default.clone(), args),
+        },
         _ => Ok(None),
     }
 }
