@@ -607,7 +607,46 @@ impl Collector {
             ExprKind::Attribute { value, attr } => module_constant(self.module_of(value)?, attr),
             ExprKind::Tuple(items) => items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple),
             // `tuple([2, 3])`, `tuple((1, 2))` (the builtin, not rebound).
-            // `float("inf")`, `float(2)`, `int(2.7)`.
+            // `"abc".upper()` and kin of an ASCII string constant.
+            ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.is_empty() && matches!(func.kind, ExprKind::Attribute { .. }) => {
+                let ExprKind::Attribute { value, attr } = &func.kind else { return None };
+                let ConstValue::Str(t) = self.fold(value, depth + 1)? else { return None };
+                if !t.is_ascii() {
+                    return None;
+                }
+                Some(ConstValue::Str(match attr.as_str() {
+                    "upper" => t.to_ascii_uppercase(),
+                    "lower" => t.to_ascii_lowercase(),
+                    "strip" => t.trim_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b').to_string(),
+                    "lstrip" => t.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b').to_string(),
+                    "rstrip" => t.trim_end_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b').to_string(),
+                    _ => return None,
+                }))
+            }
+            // `max(1, 2)`, `min(...)` of numbers (Python compares them; the first of equal ones).
+            ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() >= 2 => {
+                let ExprKind::Name(f) = &func.kind else { return None };
+                if !matches!(f.as_str(), "max" | "min") || self.bindings.iter().any(|b| &b.name == f) {
+                    return None;
+                }
+                let vals = args.iter().map(|a| self.fold(a, depth + 1)).collect::<Option<Vec<_>>>()?;
+                let num = |v: &ConstValue| match v {
+                    ConstValue::Int(i) => Some(*i as f64),
+                    ConstValue::Bool(b) => Some(*b as i64 as f64),
+                    ConstValue::Float(x) if !x.get().is_nan() => Some(x.get()),
+                    _ => None,
+                };
+                let mut best = 0;
+                for i in 1..vals.len() {
+                    let (a, b) = (num(&vals[i])?, num(&vals[best])?);
+                    if (f == "max" && a > b) || (f == "min" && a < b) {
+                        best = i;
+                    }
+                }
+                num(&vals[best])?;
+                Some(vals[best].clone())
+            }
+            // `float("inf")`, `float(2)`, `int(2.7)`, `len("abc")`, `abs(-2)`.
             ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() == 1 => {
                 let ExprKind::Name(f) = &func.kind else { return None };
                 if self.bindings.iter().any(|b| &b.name == f) {
@@ -632,6 +671,17 @@ impl Collector {
                         };
                         Some(ConstValue::Float(ast::FloatBits::new(x)))
                     }
+                    ("len", _) => match self.fold(&args[0], depth + 1)? {
+                        ConstValue::Str(t) => Some(ConstValue::Int(t.chars().count() as i128)),
+                        ConstValue::Tuple(items) => Some(ConstValue::Int(items.len() as i128)),
+                        _ => None,
+                    },
+                    ("abs", _) => match self.fold(&args[0], depth + 1)? {
+                        ConstValue::Int(i) => Some(ConstValue::Int(i.abs())),
+                        ConstValue::Bool(b) => Some(ConstValue::Int(b as i128)),
+                        ConstValue::Float(x) => Some(ConstValue::Float(ast::FloatBits::new(x.get().abs()))),
+                        _ => None,
+                    },
                     ("int", _) => match self.fold(&args[0], depth + 1)? {
                         ConstValue::Int(i) => Some(ConstValue::Int(i)),
                         ConstValue::Bool(b) => Some(ConstValue::Int(b as i128)),
