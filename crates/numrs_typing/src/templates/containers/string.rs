@@ -186,7 +186,8 @@ fn str_of(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if let ([Type::Optional(inner)], []) = (args, kws) {
         if let Some(r) = function(key, std::slice::from_ref(&**inner), kws)? {
             if !inner.is_float() && !inner.is_complex() {
-                return sig(r.return_type, args);
+                // The signature of the unpacked retry: the argument is cast (TypeError for None).
+                return Ok(Some(r));
             }
         }
         return sig(Type::StringLiteral(Arc::from(format!("<object type:{}>", args[0]))), args);
