@@ -15,6 +15,11 @@ fn error(kind: &'static str, code: &'static str, message: &str, span: numrs_synt
     InferError { kind, code, message: message.into(), span: Some(span), notes: vec![], secondary: vec![] }
 }
 
+/// An error Numba raises while lowering typed code: it reports no line.
+fn lowering_error(kind: &'static str, message: &str, note: String) -> InferError {
+    InferError { kind, code: "unsupported-syntax", message: message.into(), span: None, notes: vec![note], secondary: vec![] }
+}
+
 /// `xs[a:b] = value` of a list: Numba types any value (`SetItemSequence` gives the list's own
 /// type for it) and lowering casts it to the list, which only a list of the same item type
 /// survives: another list fails `list_to_list`'s assertion, anything else has no cast.
@@ -273,15 +278,11 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             for it in items {
                 if let Some(Type::List { dtype: got, .. }) = inf.get(*it) {
                     if got.unliteral() != want.unliteral() {
-                        let mut e = error(
+                        return Some(lowering_error(
                             "AssertionError",
-                            "unsupported-syntax",
                             &format!("Numba cannot convert a list of {got} to a list of {want} (its list_to_list cast asserts equal item types)"),
-                            s.span,
-                        );
-                        e.span = None;
-                        e.notes.push("make every inner list's items the same type (`[[1.5, 2.0], [3.0, 4.0]]`)".into());
-                        return Some(e);
+                            "make every inner list's items the same type (`[[1.5, 2.0], [3.0, 4.0]]`)".into(),
+                        ));
                     }
                 }
             }
@@ -319,15 +320,11 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             for src in sources {
                 if let Some(Type::List { dtype: got, .. }) = inf.get(src) {
                     if got.unliteral() != want.unliteral() && !matches!(&**got, Type::Undefined) {
-                        let mut e = error(
+                        return Some(lowering_error(
                             "AssertionError",
-                            "unsupported-syntax",
                             &format!("Numba cannot convert a list of {got} to a list of {want} (its list_to_list cast asserts equal item types)"),
-                            s.span,
-                        );
-                        e.span = None;
-                        e.notes.push(format!("give '{}' lists of one item type (`[1.0]` where it is `[1]`)", ir.var(*target).base));
-                        return Some(e);
+                            format!("give '{}' lists of one item type (`[1.0]` where it is `[1]`)", ir.var(*target).base),
+                        ));
                     }
                 }
             }
@@ -365,10 +362,11 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
             if let Some(Type::Array(a)) = inf.get(*value) {
                 if a.layout == numrs_types::Layout::A && !a.dtype.is_complex() {
-                    let mut e = error("NotImplementedError", "unsupported-syntax", "Don't know how to allocate array with layout 'A'.", s.span);
-                    e.span = None;
-                    e.notes.push("the imaginary part of a real array is a new zero array; Numba allocates it only for C or F arrays".into());
-                    return Some(e);
+                    return Some(lowering_error(
+                        "NotImplementedError",
+                        "Don't know how to allocate array with layout 'A'.",
+                        "the imaginary part of a real array is a new zero array; Numba allocates it only for C or F arrays".into(),
+                    ));
                 }
             }
         }
@@ -384,16 +382,11 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             };
             if let Some(t) = inf.get(*target).filter(|t| t.is_complex()) {
                 let t = t.unliteral();
-                // A lowering error: Numba reports no line.
-                let mut e = error(
+                return Some(lowering_error(
                     "NotImplementedError",
-                    "unsupported-syntax",
                     &format!("No definition for lowering <built-in function {op}>({t}, {t}) -> bool"),
-                    s.span,
-                );
-                e.span = None;
-                e.notes.push(format!("`{}()` of complex numbers: Numba compares them with neither `<` nor `>`", if op == "gt" { "max" } else { "min" }));
-                return Some(e);
+                    format!("`{}()` of complex numbers: Numba compares them with neither `<` nor `>`", if op == "gt" { "max" } else { "min" }),
+                ));
             }
         }
     }
