@@ -1373,13 +1373,12 @@ impl Lowerer {
             // `getattr` resolves it as `x.name`, methods included).
             ExprKind::Call { func, args, keywords }
                 if keywords.is_empty()
-                    && args.len() == 2
                     && matches!(&func.kind, ExprKind::Name(n) if n == "getattr" && !self.local_names.contains(n))
-                    && matches!(&args[1].kind, ExprKind::Constant(Constant::Str(_))) =>
+                    && constant_getattr(args).is_some() =>
             {
-                let ExprKind::Constant(Constant::Str(attr)) = &args[1].kind else { unreachable!("matched above") };
-                let v = self.lower_expr(&args[0]);
-                self.temp("getattr", span, Value::GetAttr { value: v, attr: attr.clone() })
+                let (obj, attr) = constant_getattr(args).unwrap_or((func, ""));
+                let v = self.lower_expr(obj);
+                self.temp("getattr", span, Value::GetAttr { value: v, attr: attr.to_string() })
             }
             ExprKind::Call { func, args, keywords } => {
                 let f = self.lower_expr(func);
@@ -2004,6 +2003,14 @@ fn fold_value(e: &Expr) -> Option<numrs_hir::ConstValue> {
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// The object and name of `getattr(obj, "name")` (two arguments, the name a constant).
+fn constant_getattr(args: &[Expr]) -> Option<(&Expr, &str)> {
+    match args {
+        [obj, Expr { kind: ExprKind::Constant(Constant::Str(name)), .. }] => Some((obj, name.as_str())),
         _ => None,
     }
 }
