@@ -566,6 +566,40 @@ impl<'a> Parser<'a> {
     /// A `case` pattern: `p | q`, `p as name`, an open sequence `a, b`. Its parts are read as
     /// expressions (patterns are written as a subset of them) and then classified.
     fn pattern(&mut self) -> PResult<Pattern> {
+        let (save_pos, save_end) = (self.pos, self.prev_end);
+        match self.pattern_items() {
+            Ok(p) => Ok(p),
+            // A pattern written as no expression is (`[a as b]`, `(p as q)` nested): a
+            // structural pattern as far as the `:` of the `case` line (numrs does not model its
+            // parts; Numba refuses sequence, mapping and class patterns anyway).
+            Err(e) => {
+                self.pos = save_pos;
+                self.prev_end = save_end;
+                let start = self.tok().start;
+                let op = if self.at_op("{") {
+                    "MATCH_MAPPING"
+                } else if self.at_op("[") || self.at_op("(") {
+                    "MATCH_SEQUENCE"
+                } else {
+                    "MATCH_CLASS"
+                };
+                let mut depth = 0i32;
+                loop {
+                    match &self.tok().kind {
+                        TokKind::Op(o) if matches!(*o, "(" | "[" | "{") => depth += 1,
+                        TokKind::Op(o) if matches!(*o, ")" | "]" | "}") => depth -= 1,
+                        TokKind::Op(":") if depth <= 0 => break,
+                        TokKind::Newline | TokKind::EndOfFile | TokKind::Indent | TokKind::Dedent => return Err(e),
+                        _ => {}
+                    }
+                    self.bump();
+                }
+                Ok(Pattern { span: self.end_of(start), kind: PatternKind::Structural(op) })
+            }
+        }
+    }
+
+    fn pattern_items(&mut self) -> PResult<Pattern> {
         let start = self.tok().start;
         let mut items = vec![self.as_pattern()?];
         let mut open_sequence = false;

@@ -401,6 +401,15 @@ fn match_patterns() {
         ["or3", "singleton None", "true as p", "MATCH_SEQUENCE", "MATCH_MAPPING", "MATCH_CLASS", "MATCH_SEQUENCE", "capture None"]
     );
     assert!(cases[2].guard.is_some());
+    // Patterns that are no expression (`as` inside brackets) are structural, not a syntax
+    // error of the whole file.
+    let m = parse_ok("match x:\n    case [a as b, c]:\n        pass\n    case (1 as one):\n        pass\n    case {'k': (v as w)}:\n        pass\n");
+    let StmtKind::Match { cases, .. } = &m.body[0].kind else { panic!("{:?}", m.body[0].kind) };
+    let ops: Vec<&PatternKind> = cases.iter().map(|c| &c.pattern.kind).collect();
+    assert_eq!(
+        ops,
+        [&PatternKind::Structural("MATCH_SEQUENCE"), &PatternKind::Structural("MATCH_SEQUENCE"), &PatternKind::Structural("MATCH_MAPPING")]
+    );
     // A long `|` chain does not recurse per alternative.
     let long = format!("match x:\n    case {}:\n        pass\n", (0..20000).map(|i| i.to_string()).collect::<Vec<_>>().join(" | "));
     let _ = numrs_syntax::parse_module(&long);
