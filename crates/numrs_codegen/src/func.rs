@@ -1580,6 +1580,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Compare { op, lhs, rhs } => {
                 use numrs_syntax::ast::CmpOp;
                 match op {
+                    // A key of a `LiteralStrKey[Dict]` (Numba compares it with each key).
+                    CmpOp::In if self.literal_dicts.contains_key(rhs) => self.literal_dict_contains(*rhs, *lhs, &tt)?,
                     CmpOp::In => self.intrinsic("operator.contains", &[*rhs, *lhs], &tt)?,
                     CmpOp::NotIn => {
                         let v = self.intrinsic("operator.contains", &[*rhs, *lhs], &Type::boolean())?;
@@ -2510,6 +2512,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             agg = self.b.build_insert_value(agg, x, i as u32, "")?;
         }
         Ok(agg.as_basic_value_enum())
+    }
+
+    /// `key in d` of a `LiteralStrKey[Dict]` `d`: a string equal to one of its keys (any other
+    /// value is never equal to a string key).
+    fn literal_dict_contains(&mut self, dict: VarId, key: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let keys = self.literal_dicts.get(&dict).cloned().unwrap_or_default();
+        let kt = self.ty(key)?;
+        let found = match &kt {
+            Type::StringLiteral(k) => self.ctx.bool_type().const_int(keys.iter().any(|x| x == k) as u64, false),
+            Type::Unicode => {
+                let needle = self.load(key)?;
+                let mut found = self.ctx.bool_type().const_zero();
+                for k in &keys {
+                    let c = self.str_const(k);
+                    let e = self.str_op(numrs_abi::StrOp::Equal, &[needle, c.into()])?.into_int_value();
+                    let e = self.b.build_int_truncate_or_bit_cast(e, self.ctx.bool_type(), "")?;
+                    found = self.b.build_or(found, e, "")?;
+                }
+                found
+            }
+            _ => self.ctx.bool_type().const_zero(),
+        };
+        self.cast(found.into(), &Type::boolean(), tt)
     }
 
     /// The value of member `name` of the enum class held by `class`, as `tt`.
