@@ -34,4 +34,4 @@ pub use jit::{find_def, jit_call_target, jit_functions, jit_functions_and_classe
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
 };
-pub use symbols::{module_symbols, python_float_repr, python_str_repr, Binding, BindingKind, ConstValue, ModuleSymbols};
+pub use symbols::{fold_binop, module_symbols, python_float_repr, python_str_repr, Binding, BindingKind, ConstValue, ModuleSymbols};

@@ -210,13 +210,20 @@ fn machine_limit(kind: &str, dtype: &str, attr: &str) -> Option<ConstValue> {
     }
 }
 
-/// Python's `a op b` of constants: numbers (bool as int; int results stay exact, else
-/// `None`), tuple and string concatenation and repetition.
-pub(crate) fn fold_binop(op: ast::BinOp, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
+/// Python's `a op b` of constants: numbers (bool as int, but `&`, `|`, `^` of two bools a
+/// bool; int results stay exact, else `None`), tuple and string concatenation and repetition.
+pub fn fold_binop(op: ast::BinOp, a: ConstValue, b: ConstValue) -> Option<ConstValue> {
     use ast::BinOp as B;
     use ConstValue as C;
     let float = |x: f64| Some(C::Float(ast::FloatBits::new(x)));
     match (&a, &b) {
+        (C::Bool(x), C::Bool(y)) if matches!(op, B::BitAnd | B::BitOr | B::BitXor) => {
+            return Some(C::Bool(match op {
+                B::BitAnd => *x && *y,
+                B::BitOr => *x || *y,
+                _ => x != y,
+            }))
+        }
         (C::Tuple(x), C::Tuple(y)) if op == B::Add => return Some(C::Tuple(x.iter().chain(y).cloned().collect())),
         (C::Str(x), C::Str(y)) if op == B::Add => return Some(C::Str(format!("{x}{y}"))),
         (C::Tuple(x), n) | (n, C::Tuple(x)) if op == B::Mult => {

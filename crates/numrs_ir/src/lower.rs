@@ -1958,38 +1958,24 @@ fn fold_value(e: &Expr) -> Option<numrs_hir::ConstValue> {
                 _ => None,
             }
         }
+        // Strings, tuples and booleans (numbers alone are `fold_constant`'s, with CPython's
+        // limits on integers): Python's operation, repetition within CPython's limits.
         ExprKind::BinOp { left, op, right } => {
             let (a, b) = (fold_value(left)?, fold_value(right)?);
-            match (&a, op, &b) {
-                (C::Str(x), B::Add, C::Str(y)) => Some(C::Str(format!("{x}{y}"))),
-                (C::Tuple(x), B::Add, C::Tuple(y)) if x.len() + y.len() <= 256 => Some(C::Tuple(x.iter().chain(y).cloned().collect())),
-                (C::Str(x), B::Mult, n) | (n, B::Mult, C::Str(x)) => {
-                    let n = int(n)?.max(0) as usize;
-                    (x.chars().count().saturating_mul(n) <= 4096).then(|| C::Str(x.repeat(n)))
-                }
-                (C::Tuple(x), B::Mult, n) | (n, B::Mult, C::Tuple(x)) => {
-                    let n = int(n)?.max(0) as usize;
-                    (x.len().saturating_mul(n) <= 256).then(|| C::Tuple(x.iter().cloned().cycle().take(x.len() * n).collect()))
-                }
-                (C::Bool(x), B::BitAnd, C::Bool(y)) => Some(C::Bool(*x && *y)),
-                (C::Bool(x), B::BitOr, C::Bool(y)) => Some(C::Bool(*x || *y)),
-                (C::Bool(x), B::BitXor, C::Bool(y)) => Some(C::Bool(x != y)),
-                // Booleans are integers (`True + True`).
-                (C::Bool(_), _, C::Bool(_) | C::Int(_) | C::Float(_)) | (C::Int(_) | C::Float(_), _, C::Bool(_)) => {
-                    let num = |c: &C| -> Expr {
-                        let k = match c {
-                            C::Bool(b) => Constant::Int(*b as i128),
-                            C::Int(i) => Constant::Int(*i),
-                            C::Float(f) => Constant::Float(*f),
-                            _ => Constant::None,
-                        };
-                        Expr { kind: ExprKind::Constant(k), span: e.span }
-                    };
-                    let as_ints = Expr { kind: ExprKind::BinOp { left: Box::new(num(&a)), op: *op, right: Box::new(num(&b)) }, span: e.span };
-                    of_constant(fold_constant(&as_ints)?)
-                }
-                _ => None,
+            if !matches!((&a, &b), (C::Str(_) | C::Tuple(_) | C::Bool(_), _) | (_, C::Str(_) | C::Tuple(_) | C::Bool(_))) {
+                return None;
             }
+            if *op == B::Mult {
+                let within = match (&a, &b) {
+                    (C::Str(x), n) | (n, C::Str(x)) => x.chars().count().saturating_mul(int(n)?.max(0) as usize) <= 4096,
+                    (C::Tuple(x), n) | (n, C::Tuple(x)) => x.len().saturating_mul(int(n)?.max(0) as usize) <= 256,
+                    _ => true,
+                };
+                if !within {
+                    return None;
+                }
+            }
+            numrs_hir::fold_binop(*op, a, b)
         }
         ExprKind::Subscript { value, index } => {
             let (v, i) = (fold_value(value)?, int(&fold_value(index)?)?);
