@@ -181,20 +181,7 @@ fn loop_at(cx: &FnCx<'_, '_>, h: usize) -> Option<Loop> {
     // a variable Numba's parfor pass leaves private to the chunk (see `carried_private`).
     let body_reads = |phi: VarId| {
         body.iter()
-            .flat_map(|b| ir.blocks[*b].stmts.iter())
-            .filter_map(|s| match &s.kind {
-                StmtKind::Assign { value, .. } => Some(value.uses()),
-                StmtKind::SetItem { target, index, value, .. } => Some(vec![*target, *index, *value]),
-                StmtKind::SetAttr { target, value, .. } => Some(vec![*target, *value]),
-                StmtKind::DelItem { target, index } => Some(vec![*target, *index]),
-                StmtKind::Del(_) => None,
-            })
-            .flatten()
-            .chain(body.iter().filter_map(|b| match &ir.blocks[*b].term {
-                Terminator::Branch { cond, .. } => Some(*cond),
-                Terminator::Raise { exc: Some(v) } => Some(*v),
-                _ => None,
-            }))
+            .flat_map(|b| ir.blocks[*b].stmts.iter().flat_map(|s| s.kind.uses()).chain(ir.blocks[*b].term.uses()))
             .filter(|u| *u == phi)
             .count()
     };
@@ -254,15 +241,8 @@ fn reduction(cx: &FnCx<'_, '_>, l_body: &[usize], phi: VarId, from_body: &[VarId
     let reads = l_body
         .iter()
         .flat_map(|b| ir.blocks[*b].stmts.iter())
-        .filter_map(|s| match &s.kind {
-            StmtKind::Assign { target, value } if !(matches!(value, Value::Phi(_)) && chain.contains(target)) => Some(value.uses()),
-            StmtKind::Assign { .. } => None,
-            StmtKind::SetItem { target, index, value, .. } => Some(vec![*target, *index, *value]),
-            StmtKind::SetAttr { target, value, .. } => Some(vec![*target, *value]),
-            StmtKind::DelItem { target, index } => Some(vec![*target, *index]),
-            StmtKind::Del(_) => None,
-        })
-        .flatten()
+        .filter(|s| !matches!(&s.kind, StmtKind::Assign { target, value: Value::Phi(_) } if chain.contains(target)))
+        .flat_map(|s| s.kind.uses())
         .filter(|u| *u == phi)
         .count();
     let t = cx.ty(phi).ok()?;
@@ -452,23 +432,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut read: HashSet<VarId> = HashSet::new();
         for b in &l.body {
             for s in &self.ir.blocks[*b].stmts {
-                match &s.kind {
-                    StmtKind::Assign { value, .. } => read.extend(value.uses()),
-                    StmtKind::SetItem { target, index, value, .. } => read.extend([*target, *index, *value]),
-                    StmtKind::SetAttr { target, value, .. } => read.extend([*target, *value]),
-                    StmtKind::DelItem { target, index } => read.extend([*target, *index]),
-                    StmtKind::Del(_) => {}
-                }
+                read.extend(s.kind.uses());
             }
-            match &self.ir.blocks[*b].term {
-                Terminator::Branch { cond, .. } => {
-                    read.insert(*cond);
-                }
-                Terminator::Raise { exc: Some(v) } => {
-                    read.insert(*v);
-                }
-                _ => {}
-            }
+            // (A body block never returns: such a loop is not run in parallel.)
+            read.extend(self.ir.blocks[*b].term.uses());
             for (_, src) in &copies[*b] {
                 read.insert(*src);
             }

@@ -121,6 +121,19 @@ pub enum StmtKind {
     Del(VarId),
 }
 
+impl StmtKind {
+    /// Variables the statement reads (`del x` reads `x`).
+    pub fn uses(&self) -> Vec<VarId> {
+        match self {
+            StmtKind::Assign { value, .. } => value.uses(),
+            StmtKind::SetItem { target, index, value, .. } => vec![*target, *index, *value],
+            StmtKind::SetAttr { target, value, .. } => vec![*target, *value],
+            StmtKind::DelItem { target, index } => vec![*target, *index],
+            StmtKind::Del(v) => vec![*v],
+        }
+    }
+}
+
 /// A compile-time-known index (`a[0]`, `t[1:3]`), as in Numba's `static_getitem`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum StaticIndex {
@@ -216,6 +229,15 @@ pub enum Terminator {
 }
 
 impl Terminator {
+    /// The variable the terminator reads, if any.
+    pub fn uses(&self) -> Option<VarId> {
+        match self {
+            Terminator::Branch { cond, .. } => Some(*cond),
+            Terminator::Return(v) | Terminator::Raise { exc: Some(v) } => Some(*v),
+            _ => None,
+        }
+    }
+
     pub fn successors(&self) -> Vec<BlockId> {
         match self {
             Terminator::Jump(b) => vec![*b],

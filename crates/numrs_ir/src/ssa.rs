@@ -110,7 +110,7 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
         builder.requesting = block;
         let mut current: HashMap<VarId, VarId> = HashMap::new();
         for si in 0..builder.ir.blocks[bi].stmts.len() {
-            let uses = stmt_uses(&builder.ir.blocks[bi].stmts[si]);
+            let uses = builder.ir.blocks[bi].stmts[si].kind.uses();
             let mut rename: HashMap<VarId, Option<VarId>> = HashMap::new();
             for u in uses {
                 if multi.contains(&u) {
@@ -272,16 +272,6 @@ impl SsaBuilder<'_> {
             return Some(*v);
         }
         self.read_entry(var, block)
-    }
-}
-
-fn stmt_uses(stmt: &Stmt) -> Vec<VarId> {
-    match &stmt.kind {
-        StmtKind::Assign { value, .. } => value.uses(),
-        StmtKind::SetItem { target, index, value, .. } => vec![*target, *index, *value],
-        StmtKind::SetAttr { target, value, .. } => vec![*target, *value],
-        StmtKind::DelItem { target, index } => vec![*target, *index],
-        StmtKind::Del(v) => vec![*v],
     }
 }
 
