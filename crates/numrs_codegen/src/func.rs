@@ -397,13 +397,7 @@ pub fn lower_function<'a, 'ctx>(
         t.visit_parts(&mut |p| found |= matches!(p, Type::EnumMember(_) | Type::EnumClass(_)));
         found
     };
-    let enum_typemap: Vec<Option<Type>>;
-    let typemap = if typemap.iter().flatten().any(has_enum) {
-        enum_typemap = typemap.iter().map(|t| t.as_ref().map(enum_free)).collect();
-        &enum_typemap[..]
-    } else {
-        typemap
-    };
+    let enums = typemap.iter().flatten().any(has_enum);
     let enum_args: Vec<Type> = arg_types.iter().map(enum_free).collect();
     let arg_types = &enum_args[..];
     let enum_ret = enum_free(ret_type);
@@ -420,9 +414,11 @@ pub fn lower_function<'a, 'ctx>(
     let arg_types = &defined_args[..];
     let defined_ret = ret_type.without_deferred();
     let ret_type = &defined_ret;
+    // The types as lowering sees them: literal dicts and lists are the tuples of their items,
+    // enum members their values (above), shared `try` versions their base types.
     let shared_typemap: Vec<Option<Type>>;
     let literal_lists = typemap.iter().flatten().any(|t| matches!(t, Type::LiteralList(_)));
-    let typemap = if shared.is_empty() && literal_dicts.is_empty() && !literal_lists {
+    let typemap = if shared.is_empty() && literal_dicts.is_empty() && !literal_lists && !enums {
         typemap
     } else {
         shared_typemap = typemap
@@ -431,8 +427,8 @@ pub fn lower_function<'a, 'ctx>(
             .map(|(t, v)| match t {
                 Some(Type::LiteralStrKeyDict(items)) => Some(Type::Tuple(items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().into())),
                 Some(Type::LiteralList(items)) => Some(Type::Tuple(items.clone())),
-                _ if shared.contains(v.base.as_str()) => t.as_ref().map(Type::unliteral),
-                _ => t.clone(),
+                _ if shared.contains(v.base.as_str()) => t.as_ref().map(|t| enum_free(&t.unliteral())),
+                _ => t.as_ref().map(enum_free),
             })
             .collect();
         &shared_typemap[..]
