@@ -1091,17 +1091,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             let init_name = class.function_name("__init__");
             let init = info.functions.iter().position(|f| f.is_jitclass_member() && f.name == init_name);
             functions.push(numrs_codegen::FunctionInput {
-                function_id: first + k,
-                name: class.name.clone(),
                 params: init.map(|i| table_params[i].iter().skip(1).cloned().collect()).unwrap_or_default(),
-                ufunc: false,
-                lazy: false,
-                refused: Vec::new(),
-                identity: None,
-                gufunc: None,
-                kernel: None,
-                python: None,
                 jitclass: Some(numrs_codegen::JitClassRole::Class { deferred: deferred_as(&python_classes, &instance), instance, init }),
+                ..numrs_codegen::FunctionInput::entry(first + k, class.name.clone())
             });
         }
     }
@@ -1131,17 +1123,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         }
         for (k, (m, instance)) in external.into_iter().enumerate() {
             functions.push(numrs_codegen::FunctionInput {
-                function_id: first + k,
-                name: m,
-                params: vec![],
-                ufunc: false,
-                lazy: false,
-                refused: Vec::new(),
-                identity: None,
-                gufunc: None,
-                kernel: None,
-                python: None,
                 jitclass: Some(numrs_codegen::JitClassRole::Import { instance }),
+                ..numrs_codegen::FunctionInput::entry(first + k, m)
             });
         }
     }
@@ -1155,17 +1138,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 continue;
             }
             functions.push(numrs_codegen::FunctionInput {
-                function_id: id,
-                name: f.name.clone(),
-                params: vec![],
-                ufunc: false,
-                lazy: false,
-                refused: Vec::new(),
-                identity: None,
-                gufunc: None,
                 kernel: Some(numrs_codegen::KernelFunction { ptx: ptx.clone(), specs }),
-                jitclass: None,
-                python: None,
+                ..numrs_codegen::FunctionInput::entry(id, f.name.clone())
             });
         }
     }
@@ -1514,19 +1488,7 @@ fn objmode_blocks(ir: &numrs_ir::FunctionIr) -> Vec<&numrs_ir::ObjModeInfo> {
 
 /// A table entry that is Python the built module runs (`name`: the exception classes it makes).
 fn python_input(name: String, python: numrs_codegen::PythonSource) -> numrs_codegen::FunctionInput {
-    numrs_codegen::FunctionInput {
-        function_id: usize::MAX,
-        name,
-        params: vec![],
-        ufunc: false,
-        lazy: false,
-        refused: Vec::new(),
-        identity: None,
-        gufunc: None,
-        kernel: None,
-        jitclass: None,
-        python: Some(python),
-    }
+    numrs_codegen::FunctionInput { python: Some(python), ..numrs_codegen::FunctionInput::entry(usize::MAX, name) }
 }
 
 /// `NAME = other` statements at module level whose `other` is a jit function of the module

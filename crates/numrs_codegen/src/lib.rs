@@ -180,6 +180,26 @@ pub struct FunctionInput {
     pub python: Option<PythonSource>,
 }
 
+impl FunctionInput {
+    /// A table entry `function_id` named `name` that is none of the special kinds (no
+    /// parameters, not a ufunc, not lazy); the other roles are set on top of it.
+    pub fn entry(function_id: usize, name: String) -> FunctionInput {
+        FunctionInput {
+            function_id,
+            name,
+            params: Vec::new(),
+            ufunc: false,
+            lazy: false,
+            refused: Vec::new(),
+            identity: None,
+            gufunc: None,
+            kernel: None,
+            jitclass: None,
+            python: None,
+        }
+    }
+}
+
 /// Python source a built module runs in its namespace when it is imported.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PythonSource {
