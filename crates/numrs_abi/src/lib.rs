@@ -701,6 +701,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::List { .. } | Type::ListType(_) => scalar(8),
         // A pointer to the string's MemInfo (see [`StrPayload`]).
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
+        // The address of a record's bytes (a NumPy `void` scalar's, or an array item's).
+        Type::Record(_) => scalar(8),
         // A pointer to a jitclass instance's MemInfo, whose data holds its fields (see
         // [`FUNCTION_KIND_JITCLASS`]). One reference is owned. A `deferred_type()` is the
         // instance it is defined as.
@@ -743,19 +745,26 @@ pub fn crosses(ty: &Type) -> bool {
     match ty {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
         Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
-        Type::Array(a) => matches!(a.dtype, Type::Number(_)),
-        Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses(t),
-        Type::Tuple(items) => items.iter().all(crosses),
-        Type::NamedTuple(nt) => nt.items.iter().all(crosses),
-        Type::List { dtype, .. } | Type::Set { dtype, .. } => crosses(dtype),
-        Type::DictType(kv) => crosses(&kv.0) && crosses(&kv.1),
-        Type::Generator(g) => crosses(&g.yield_type),
-        Type::JitClassInstance(c) => c.fields.iter().all(|(_, t)| crosses(t)),
+        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_)),
+        Type::Record(_) => true,
+        Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses_in(t),
+        Type::Tuple(items) => items.iter().all(crosses_in),
+        Type::NamedTuple(nt) => nt.items.iter().all(crosses_in),
+        Type::List { dtype, .. } | Type::Set { dtype, .. } => crosses_in(dtype),
+        Type::DictType(kv) => crosses_in(&kv.0) && crosses_in(&kv.1),
+        Type::Generator(g) => crosses_in(&g.yield_type),
+        Type::JitClassInstance(c) => c.fields.iter().all(|(_, t)| crosses_in(t)),
         // The class it is defined as is checked where it is not deferred (a class may refer
         // to itself).
         Type::Deferred(_) => true,
         _ => false,
     }
+}
+
+/// [`crosses`] for an item of a container or tuple: records cross only on their own (as the
+/// address of their bytes), not inside other values.
+fn crosses_in(ty: &Type) -> bool {
+    !matches!(ty, Type::Record(_)) && crosses(ty)
 }
 
 fn tuple_items(ty: &Type) -> Option<Vec<Type>> {

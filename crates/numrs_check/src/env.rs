@@ -601,6 +601,8 @@ fn global_value_type(
             "cannot determine Numba type of global '{name}': it names a jitclass type numrs cannot find in its module (a plain class, or a deferred type)"
         )),
         Ok(Some(t @ Type::Number(_))) => GlobalValue::Type(Type::NumberClass(t.into())),
+        // A NumPy dtype object (`np.dtype([("x", np.float64), ...])`): `dtype(Record(...))`.
+        Ok(Some(t @ Type::DType(_))) => GlobalValue::Type(t),
         Ok(Some(t)) => GlobalValue::Type(Type::TypeRef(t.into())),
         Err(_) => GlobalValue::Untyped(format!(
             "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants, Numba types and NumPy arrays built from constants)"

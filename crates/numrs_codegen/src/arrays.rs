@@ -488,6 +488,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     pub(crate) fn itemsize_of(&self, dtype: &Type) -> R<u64> {
+        if let Some(n) = crate::records::record_size(dtype) {
+            return Ok(n);
+        }
         match numrs_abi::layout(dtype) {
             Some(l) => Ok(l.size as u64),
             None => self.fail(format!("arrays of {dtype} are not supported by numrs build yet")),
@@ -585,6 +588,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     pub(crate) fn store_element(&self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, from: &Type, dtype: &Type) -> R<()> {
+        if let Type::Record(_) = dtype {
+            return self.store_record_item(p, v, from, dtype);
+        }
         let v = self.cast(v, from, dtype)?;
         let v: BasicValueEnum = if numeric(dtype) == Some(NumericKind::Boolean) {
             self.b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into()
@@ -1208,7 +1214,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Type::Array(a) => (*a).clone(),
                 _ => return self.fail("in-place target"),
             },
-            None => ArrayType { dtype: ra.dtype.clone(), ndim: ra.ndim, layout: fresh_layout, readonly: false },
+            None => ArrayType::new(ra.dtype.clone(), ra.ndim, fresh_layout, false),
         };
         let nitems = self.field(out, 2)?.into_int_value();
         // Fast path: every array operand (and the output) C-contiguous with the result's shape.
@@ -1446,7 +1452,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let Type::Array(oa) = self.ty(o)? else { return self.fail("in-place target") };
                 (self.load(o)?, (*oa).clone())
             }
-            None => (self.alloc_array(&ra.dtype, &[])?, ArrayType { dtype: ra.dtype.clone(), ndim: 0, layout: Layout::C, readonly: false }),
+            None => (self.alloc_array(&ra.dtype, &[])?, ArrayType::new(ra.dtype.clone(), 0, Layout::C, false)),
         };
         let p = self.field(out, 4)?.into_pointer_value();
         self.store_element(p, v, &t, &out_t.dtype)?;
@@ -2416,7 +2422,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn fused_reduce_in(&mut self, m: &str, recv: VarId, a: &ArrayType, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Some(def) = self.defs.get(&recv).copied() else { return self.fail("a fused array expression without a definition") };
         let rt = Type::Array(std::sync::Arc::new(a.clone()));
-        let made_t = ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: false };
+        let made_t = ArrayType::new(a.dtype.clone(), 1, Layout::C, false);
         let mut leaves_v = Vec::new();
         let root = self.op_node(def, &rt, &mut leaves_v)?;
         // The expression's array, reduced as any array (then released).
@@ -2595,7 +2601,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     Ok(())
                 })?;
                 self.fresh = true;
-                let ct = Type::Array(std::sync::Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::C, readonly: false }));
+                let ct = Type::Array(std::sync::Arc::new(ArrayType::new(a.dtype.clone(), a.ndim, Layout::C, false)));
                 self.cast(out, &ct, tt)
             }
             other => self.fail(format!("array.{other} is not supported by numrs build yet")),

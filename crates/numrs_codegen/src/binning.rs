@@ -919,7 +919,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(tv) = arg_kw(args, kws, 1, "test_elements") else { return self.fail("np.isin without test elements") };
         // The test elements as a flat array (`np.asarray(test_elements).ravel()`).
         let test = self.flat_source(tv)?;
-        let ta = numrs_types::ArrayType { dtype: test.item.clone(), ndim: 1, layout: numrs_types::Layout::C, readonly: false };
+        let ta = numrs_types::ArrayType::new(test.item.clone(), 1, numrs_types::Layout::C, false);
         let et = self.ty(args[0])?;
         let ek = match &et {
             Type::Array(a) => numeric(&a.dtype),

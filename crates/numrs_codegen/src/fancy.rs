@@ -405,7 +405,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let ixs = self.view_indices(index, &it)?;
         let nd = self.view_ndim(&a, &ixs);
-        let va = ArrayType { dtype: a.dtype.clone(), ndim: nd as u32, layout: Layout::A, readonly: false };
+        let va = ArrayType::new(a.dtype.clone(), nd as u32, Layout::A, false);
         let view = self.array_view(target, ixs, &Type::Array(Arc::new(va.clone())))?;
         let v = self.load(value)?;
         if let Type::Array(sa) = &vt {
@@ -537,7 +537,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let isz = self.field(arr, 3)?.into_int_value();
         let row = self.view_of(arr, p, &shape[1..], &strides[1..], isz)?;
         let layout = if a.layout == Layout::C { Layout::C } else { Layout::A };
-        let rt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim - 1, layout, readonly: a.readonly }));
+        let rt = Type::Array(Arc::new(ArrayType::new(a.dtype.clone(), a.ndim - 1, layout, a.readonly)));
         let row = self.cast(row, &rt, item_t)?;
         let agg = self.b.build_insert_value(pt.get_undef(), row, 0, "")?;
         let agg = self.b.build_insert_value(agg, valid, 1, "")?;

@@ -1164,13 +1164,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn lower_stmt(&mut self, stmt: &StmtKind) -> R<()> {
         match stmt {
             StmtKind::Assign { target, value } => self.lower_assign(*target, value),
-            StmtKind::SetItem { target, index, value, .. } => {
+            StmtKind::SetItem { target, index, value, static_index } => {
+                if self.record_setitem(*target, static_index.as_ref(), *value)? {
+                    return Ok(());
+                }
                 let saved = self.unwrap_optional(Some(*target))?;
                 self.lower_setitem(*target, *index, *value)?;
                 self.restore_unwrapped(saved);
                 Ok(())
             }
             StmtKind::SetAttr { target, attr, value } => {
+                if self.record_setattr(*target, attr, *value)? {
+                    return Ok(());
+                }
                 let saved = self.unwrap_optional(Some(*target))?;
                 self.jitclass_setattr(*target, attr, *value)?;
                 self.restore_unwrapped(saved);
@@ -2567,6 +2573,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     fn static_getitem(&mut self, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Some(v) = self.record_static_getitem(value, index, tt)? {
+            return Ok(v);
+        }
         let vt = self.ty(value)?;
         if let (Type::JitClassInstance(_), Some(iv)) = (&vt, index_var) {
             return self.getitem(value, iv, tt);
@@ -2827,6 +2836,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     pub fn load_element(&self, p: PointerValue<'ctx>, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
+        // A record is a reference to its bytes.
+        if let Type::Record(_) = dtype {
+            return Ok(p.into());
+        }
         let st = types::storage_type(self.ctx, dtype).map_err(|m| CgError { span: self.span, message: m })?;
         let x = self.b.build_load(st, p, "")?;
         if numeric(dtype) == Some(NumericKind::Boolean) {
@@ -2873,6 +2886,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p = self.element_ptr_in(arr, a.ndim, &idx, self.contiguous_elem(a))?;
         let vt = self.ty(value)?;
         let v = self.load(value)?;
+        if let Type::Record(_) = a.dtype {
+            return self.store_record_item(p, v, &vt, &a.dtype);
+        }
         let v = self.cast(v, &vt, &a.dtype)?;
         let v: BasicValueEnum = if numeric(&a.dtype) == Some(NumericKind::Boolean) {
             self.b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into()
@@ -2884,6 +2900,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     pub(crate) fn getattr(&mut self, value: VarId, attr: &str, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let Some(v) = self.record_getattr(value, attr, tt)? {
+            return Ok(v);
+        }
         let vt = self.ty(value)?;
         if let Type::JitClassInstance(class) = &vt {
             return self.jitclass_getattr(value, class, attr, tt);

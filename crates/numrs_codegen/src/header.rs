@@ -21,6 +21,9 @@ typedef struct {
 
 typedef struct { float re, im; } numrs_complex64;
 typedef struct { double re, im; } numrs_complex128;
+
+/* A record (an item of a NumPy structured array): the address of its bytes. */
+typedef void *numrs_record;
 "#;
 
 struct Names {
@@ -53,6 +56,7 @@ impl Names {
         }
         match t {
             Type::NoneType => Some("void".into()),
+            Type::Record(_) => Some("numrs_record".into()),
             Type::Array(a) => {
                 if !self.arrays.contains(&a.ndim) {
                     self.arrays.push(a.ndim);

@@ -193,7 +193,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let n = self.field(flat, 2)?.into_int_value();
                 let isz = self.field(flat, 3)?.into_int_value();
                 let view = self.make_array(1, self.field(flat, 0)?.into_pointer_value(), self.field(flat, 1)?.into_pointer_value(), isz, self.field(flat, 4)?.into_pointer_value(), &[n], &[isz])?;
-                let ft = ArrayType { dtype: a0.dtype.clone(), ndim: 1, layout: Layout::C, readonly: false };
+                let ft = ArrayType::new(a0.dtype.clone(), 1, Layout::C, false);
                 self.hold_temp(view, &Type::Array(ft.clone().into()))?;
                 (view, ft, 0usize)
             }
@@ -298,7 +298,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let one = self.alloc_array(&tu, &[self.i64(1)])?;
                 let p = self.out_ptr(one, &tu, self.i64(0))?;
                 self.store_element(p, vx, t, &tu)?;
-                let at = ArrayType { dtype: tu.clone(), ndim: 1, layout: Layout::C, readonly: false };
+                let at = ArrayType::new(tu.clone(), 1, Layout::C, false);
                 self.hold_temp(one, &Type::Array(at.clone().into()))?;
                 (one, at)
             }

@@ -55,6 +55,7 @@ mod cmath;
 mod ctrig;
 mod cufunc;
 mod optional;
+mod records;
 mod tuples;
 mod parallel;
 pub mod types;

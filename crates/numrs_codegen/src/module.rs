@@ -639,6 +639,11 @@ pub(crate) fn wrapper_entry<'ctx>(
         }
         let slot = unsafe { b.build_in_bounds_gep(ptr, args_p, &[ctx.i64_type().const_int(i as u64, false)], "").map_err(bld)? };
         let p = b.build_load(ptr, slot, "").map_err(bld)?.into_pointer_value();
+        // A record's storage is the address of its bytes.
+        if let Type::Record(_) = t {
+            vals.push(b.build_load(ptr, p, "").map_err(bld)?);
+            continue;
+        }
         let st = types::storage_type(ctx, t).map_err(cg)?;
         let v = b.build_load(st, p, "").map_err(bld)?;
         vals.push(from_storage(ctx, &b, v, t)?);
@@ -740,6 +745,10 @@ fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
         }
         let p = f.get_nth_param(k).ok_or_else(|| cg("param"))?;
         k += 1;
+        if let Type::Record(_) = t {
+            vals.push(b.build_load(ptr, p.into_pointer_value(), "").map_err(bld)?.into());
+            continue;
+        }
         let st = types::storage_type(ctx, t).map_err(cg)?;
         let v = if c_by_value(t) { p } else { b.build_load(st, p.into_pointer_value(), "").map_err(bld)? };
         vals.push(from_storage(ctx, &b, v, t)?.into());

@@ -25,7 +25,7 @@ pub(crate) fn arg_kw(args: &[VarId], kws: &[(String, VarId)], pos: usize, name: 
 }
 
 pub(crate) fn array_type(dtype: &Type, ndim: u32, layout: Layout) -> Type {
-    Type::Array(Arc::new(ArrayType { dtype: dtype.clone(), ndim, layout, readonly: false }))
+    Type::Array(Arc::new(ArrayType::new(dtype.clone(), ndim, layout, false)))
 }
 
 type BV<'ctx> = BasicValueEnum<'ctx>;
@@ -348,7 +348,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     itemsize = self.i64(to as i64);
                 }
                 let v = self.view_of(arr, data, &shape, &strides, itemsize)?;
-                let vt = Type::Array(std::sync::Arc::new(ArrayType { dtype: ra.dtype.clone(), ndim: at.ndim, layout: at.layout, readonly: at.readonly }));
+                let vt = Type::Array(std::sync::Arc::new(ArrayType::new(ra.dtype.clone(), at.ndim, at.layout, at.readonly)));
                 self.cast(v, &vt, tt)?
             }
             "sum" if args.len() + kws.len() > 1 && kws.iter().all(|(k, _)| k == "axis" || k == "dtype") && args.len() <= 3 => {
@@ -1228,7 +1228,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(zero_n, copy_bb, work_bb)?;
         self.b.position_at_end(copy_bb);
         let c = self.alloc_array(&dt, &shape)?;
-        self.assign_broadcast(c, &ArrayType { dtype: dt.clone(), ndim: a.ndim, layout: Layout::C, readonly: false }, arr, &Type::Array(Arc::new(a.clone())))?;
+        self.assign_broadcast(c, &ArrayType::new(dt.clone(), a.ndim, Layout::C, false), arr, &Type::Array(Arc::new(a.clone())))?;
         self.b.build_store(res, c)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(work_bb);
@@ -1544,7 +1544,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let onum = self.field(out, 2)?.into_int_value();
         let data = self.field(arr, 4)?.into_pointer_value();
         let itemsize = self.field(arr, 3)?.into_int_value();
-        let line_t = ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::A, readonly: a.readonly };
+        let line_t = ArrayType::new(a.dtype.clone(), 1, Layout::A, a.readonly);
         self.counted_loop(onum, |cx, o| {
             let idx = cx.unravel_index(o, &out_shape)?;
             let off = cx.dot(&idx, &out_strides)?;
@@ -1919,7 +1919,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 match b {
                     Bound::Arr(v, t) => {
                         let Some(view) = self.broadcast_view(*v, t, &shape)? else { return self.fail("numpy.clip bounds") };
-                        *b = Bound::Arr(view, ArrayType { dtype: t.dtype.clone(), ndim: a.ndim, layout: Layout::A, readonly: true });
+                        *b = Bound::Arr(view, ArrayType::new(t.dtype.clone(), a.ndim, Layout::A, true));
                     }
                     Bound::Num(v, t) => {
                         let x = self.cast(*v, t, &a.dtype)?;
@@ -1946,7 +1946,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             None => {
                 let o = self.alloc_array(&a.dtype, &shape)?;
                 self.fresh = true;
-                (o, ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::C, readonly: false })
+                (o, ArrayType::new(a.dtype.clone(), a.ndim, Layout::C, false))
             }
         };
         let n = self.field(arr, 2)?.into_int_value();
@@ -2804,7 +2804,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let data = self.field(arr, 4)?.into_pointer_value();
         let v = self.view_of(arr, data, &out, &strides, isz)?;
         let layout = if strided { Layout::F } else { Layout::C };
-        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: ra.ndim, layout, readonly: a.readonly }));
+        let vt = Type::Array(Arc::new(ArrayType::new(a.dtype.clone(), ra.ndim, layout, a.readonly)));
         self.cast(v, &vt, tt)
     }
 
@@ -2854,7 +2854,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if name == "ravel" && a.layout == Layout::C {
             let data = self.field(arr, 4)?.into_pointer_value();
             let v = self.view_of(arr, data, &[n], &[isz], isz)?;
-            let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: 1, layout: Layout::C, readonly: a.readonly }));
+            let vt = Type::Array(Arc::new(ArrayType::new(a.dtype.clone(), 1, Layout::C, a.readonly)));
             return self.cast(v, &vt, tt);
         }
         let c = self.copy_c(arr, &a)?;
@@ -2883,7 +2883,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             (Layout::F, _) => Layout::C,
             _ => Layout::A,
         };
-        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout, readonly: a.readonly }));
+        let vt = Type::Array(Arc::new(ArrayType::new(a.dtype.clone(), a.ndim, layout, a.readonly)));
         self.cast(v, &vt, tt)
     }
 
@@ -2946,7 +2946,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let data = self.field(arr, 4)?.into_pointer_value();
         let isz = self.field(arr, 3)?.into_int_value();
         let v = self.view_of(arr, data, &ns, &nst, isz)?;
-        let vt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::A, readonly: a.readonly }));
+        let vt = Type::Array(Arc::new(ArrayType::new(a.dtype.clone(), a.ndim, Layout::A, a.readonly)));
         self.cast(v, &vt, tt)
     }
 
@@ -2964,7 +2964,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let shape = self.dims(arr, 5, a.ndim)?;
             let z = self.alloc_zeroed(&a.dtype, &shape)?;
             self.fresh = true;
-            let zt = Type::Array(Arc::new(ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: Layout::C, readonly: true }));
+            let zt = Type::Array(Arc::new(ArrayType::new(a.dtype.clone(), a.ndim, Layout::C, true)));
             return self.cast(z, &zt, tt);
         }
         let ft = Type::Number(k.underlying_float());
@@ -2974,7 +2974,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let data = self.field(arr, 4)?.into_pointer_value();
         let data = if attr == "imag" { unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[self.i64(fsz as i64)], "")? } } else { data };
         let v = self.view_of(arr, data, &shape, &strides, self.i64(fsz as i64))?;
-        let vt = Type::Array(Arc::new(ArrayType { dtype: ft, ndim: a.ndim, layout: Layout::A, readonly: a.readonly }));
+        let vt = Type::Array(Arc::new(ArrayType::new(ft, a.ndim, Layout::A, a.readonly)));
         self.cast(v, &vt, tt)
     }
 
@@ -3097,7 +3097,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 (s.clone(), ostr.clone())
             };
             let view = self.view_of(out, data, &vshape, &vstr, isz)?;
-            let va = ArrayType { dtype: ra.dtype.clone(), ndim: a.ndim, layout: Layout::A, readonly: false };
+            let va = ArrayType::new(ra.dtype.clone(), a.ndim, Layout::A, false);
             let at = Type::Array(Arc::new(a.clone()));
             self.assign_broadcast(view, &va, *v, &at)?;
             pos = if stack { self.b.build_int_add(pos, self.i64(1), "")? } else { self.b.build_int_add(pos, s[ax], "")? };

@@ -610,7 +610,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Array(_) => {
                 let (arr, a) = self.arr(x)?;
                 let c = self.copy_c(arr, &a)?;
-                (c, numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: a.ndim, layout: numrs_types::Layout::C, readonly: false })
+                (c, numrs_types::ArrayType::new(a.dtype.clone(), a.ndim, numrs_types::Layout::C, false))
             }
             t if numeric(t).is_some_and(|k| k.is_integer()) => {
                 // `np.arange(x)`: empty for x <= 0.
@@ -623,7 +623,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     cx.b.build_store(q, i)?;
                     Ok(())
                 })?;
-                (out, numrs_types::ArrayType { dtype: Type::int64(), ndim: 1, layout: numrs_types::Layout::C, readonly: false })
+                (out, numrs_types::ArrayType::new(Type::int64(), 1, numrs_types::Layout::C, false))
             }
             other => return self.fail(format!("np.random.permutation of {other} is not supported by numrs build yet")),
         };

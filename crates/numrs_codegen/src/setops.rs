@@ -203,8 +203,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let f64t = self.ctx.f64_type();
         let na = self.field(a, 2)?.into_int_value();
         let nb = self.field(b, 2)?.into_int_value();
-        let a1 = numrs_types::ArrayType { dtype: at.clone(), ndim: 1, layout: Layout::C, readonly: false };
-        let b1 = numrs_types::ArrayType { dtype: bt.clone(), ndim: 1, layout: Layout::C, readonly: false };
+        let a1 = numrs_types::ArrayType::new(at.clone(), 1, Layout::C, false);
+        let b1 = numrs_types::ArrayType::new(bt.clone(), 1, Layout::C, false);
         // keep[i]: whether a[i] is kept.
         let bool_t = Type::Number(K::Boolean);
         let keep = self.alloc_array(&bool_t, &[na])?;

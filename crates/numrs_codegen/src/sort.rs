@@ -447,7 +447,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// (it is sorted and compacted in place).
     pub(crate) fn unique_owned(&mut self, c: BasicValueEnum<'ctx>, dtype: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let Some(k) = numeric(dtype) else { return self.fail(format!("unique of arrays of {dtype}")) };
-        let a = numrs_types::ArrayType { dtype: dtype.clone(), ndim: 1, layout: Layout::C, readonly: false };
+        let a = numrs_types::ArrayType::new(dtype.clone(), 1, Layout::C, false);
         let n = self.field(c, 2)?.into_int_value();
         let f = self.sort_fn(&a.dtype, false, false, false)?;
         let data = self.field(c, 4)?;

@@ -134,8 +134,10 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_) | Type::NamedTupleClass(_) => {
             ctx.struct_type(&[], false).into()
         }
+        // A record is a pointer to its bytes (see `records.rs`).
+        Type::Record(_) => ptr.into(),
         Type::Array(a) => {
-            if numeric(&a.dtype).is_none() {
+            if numeric(&a.dtype).is_none() && !matches!(a.dtype, Type::Record(_)) {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));
             }
             array_struct(ctx, a.ndim).into()
@@ -284,6 +286,8 @@ pub fn storage_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<
     match numeric(t) {
         Some(NumericKind::Boolean) => Ok(ctx.i8_type().into()),
         _ => match t {
+            // The bytes of a record, as an item of an array.
+            Type::Record(r) => Ok(ctx.i8_type().array_type(r.size).into()),
             Type::UniTuple(item, n) => {
                 let it = storage_type(ctx, item)?;
                 Ok(ctx.struct_type(&vec![it; *n as usize], false).into())

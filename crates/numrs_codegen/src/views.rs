@@ -249,7 +249,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 // Held while the shape is checked (a ValueError must not leave it behind).
                 let zt = crate::npfuncs::array_type(&dt, 0, Layout::C);
                 let slot = self.hold_temp(z, &zt)?;
-                (z, numrs_types::ArrayType { dtype: dt, ndim: 0, layout: Layout::C, readonly: false }, Some((slot, zt)))
+                (z, numrs_types::ArrayType::new(dt, 0, Layout::C, false), Some((slot, zt)))
             }
             None => {
                 let (arr, a) = self.arr(args[0])?;
@@ -260,7 +260,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let target = self.shape_arg(args[1])?;
         let dn = target.len();
         let Some(view) = self.broadcast_view(arr, &a, &target)? else { return Ok(self.vt(tt)?.const_zero()) };
-        let out_t = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: dn as u32, layout: Layout::A, readonly: ra.readonly }));
+        let out_t = Type::Array(std::sync::Arc::new(numrs_types::ArrayType::new(a.dtype.clone(), dn as u32, Layout::A, ra.readonly)));
         if let Some((slot, zt)) = owned {
             self.let_go(slot, &zt)?;
             self.fresh = true;
@@ -337,7 +337,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let _ = other;
                     let slot = self.hold_temp(z, &zt)?;
                     owned.push((slot, zt));
-                    arrays.push((z, numrs_types::ArrayType { dtype: dt, ndim: src.shape.len() as u32, layout: Layout::C, readonly: false }));
+                    arrays.push((z, numrs_types::ArrayType::new(dt, src.shape.len() as u32, Layout::C, false)));
                 }
             }
         }
@@ -345,7 +345,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let list = self.list_new(&item_t, self.i64(0), self.i64(arrays.len() as i64))?;
         for (arr, a) in &arrays {
             let Some(view) = self.broadcast_view(*arr, a, &r)? else { return self.fail("np.broadcast_arrays") };
-            let vt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType { dtype: a.dtype.clone(), ndim: m as u32, layout: Layout::A, readonly: it.readonly }));
+            let vt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType::new(a.dtype.clone(), m as u32, Layout::A, it.readonly)));
             let view = self.cast(view, &vt, &item_t)?;
             self.list_append(list, &item_t, view)?;
         }

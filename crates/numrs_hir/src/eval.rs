@@ -510,6 +510,34 @@ impl<'a> Evaluator<'a> {
             Value::Builtin(name) if name == "dict" && args.is_empty() => {
                 Ok(Value::Dict(kwargs.into_iter().map(|(k, v, _)| (Value::Const(ConstValue::Str(k)), v)).collect()))
             }
+            // `np.dtype([("x", np.float64), ...], align=...)`: a structured dtype.
+            Value::Module(m) if m == "numpy.dtype" && !args.is_empty() => {
+                let align = match (args.get(1), kwargs.iter().find(|(k, _, _)| k == "align")) {
+                    (_, Some((_, v, _))) | (Some(v), None) => v.truthy().unwrap_or(false),
+                    _ => false,
+                };
+                match crate::records::struct_dtype(&args[0], align) {
+                    Some(Ok(r)) => Ok(Value::Type(Type::DType(Arc::new(Type::Record(Arc::new(r)))))),
+                    Some(Err(e)) => Err(self.unsupported(span, format!("numrs: {e}"))),
+                    None => match &args[0] {
+                        Value::NumpyScalar { numba, .. } if NumericKind::from_name(numba).is_some() && args.len() == 1 => {
+                            Ok(Value::Type(Type::DType(Arc::new(Type::Number(NumericKind::from_name(numba).unwrap_or(NumericKind::Float64))))))
+                        }
+                        Value::Const(ConstValue::Str(s)) if crate::records::numpy_type_string(s).is_some() && args.len() == 1 => {
+                            Ok(Value::Type(Type::DType(Arc::new(Type::Number(crate::records::numpy_type_string(s).unwrap_or(NumericKind::Float64))))))
+                        }
+                        other => Err(self.unsupported(span, format!("numrs: cannot evaluate np.dtype({})", other.repr()))),
+                    },
+                }
+            }
+            // `numba.from_dtype(dtype)`: the Numba type of a NumPy dtype.
+            Value::Module(m) if matches!(m.as_str(), "numba.from_dtype" | "numba.np.numpy_support.from_dtype") && args.len() == 1 => match &args[0] {
+                Value::Type(Type::DType(t)) => Ok(Value::Type((**t).clone())),
+                Value::NumpyScalar { numba, .. } if NumericKind::from_name(numba).is_some() => {
+                    Ok(Value::Type(Type::Number(NumericKind::from_name(numba).unwrap_or(NumericKind::Float64))))
+                }
+                other => Err(self.unsupported(span, format!("numrs: cannot evaluate numba.from_dtype({})", other.repr()))),
+            },
             Value::Tuple(_) => Err(self.numba_err(span, "TypeError: 'tuple' object is not callable")),
             Value::List(_) => Err(self.numba_err(span, "TypeError: 'list' object is not callable")),
             Value::Const(c) => {

@@ -401,6 +401,15 @@ impl Constraint {
                         e.kind = "AttributeError";
                         return Err(e);
                     }
+                    // Numba's `RecordAttribute` looks the field up in the record's dict: a
+                    // KeyError (reported without a line).
+                    None if matches!(&t, Type::Record(_)) => {
+                        let Type::Record(r) = &t else { return Ok(()) };
+                        let names: Vec<&str> = r.fields.iter().map(|f| &*f.name).collect();
+                        let mut e = InferError::typing("unknown-attribute", format!("record has no field '{attr}' (its fields: {})", names.join(", ")), span);
+                        e.kind = "KeyError";
+                        return Err(e);
+                    }
                     None => {
                         return Err(InferError::typing(
                             "unknown-attribute",
@@ -584,6 +593,24 @@ impl Constraint {
                     let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
                     jitclass_setattr(inf, class, &t, attr, &vt, span)?;
                     return Ok(());
+                }
+                // A record's field takes the value cast to its type (Numba's `resolve_setattr`
+                // leaves the conversion to lowering, which fails when there is none).
+                if let Type::Record(r) = &t {
+                    if let Some(f) = r.field(attr) {
+                        let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
+                        if numrs_types::can_convert(&vt, &f.ty).is_none() {
+                            return Err(InferError {
+                                kind: "NumbaNotImplementedError",
+                                code: "cannot-set-attribute",
+                                message: format!("Cannot cast {vt} to {}: field '{attr}' of {t}", f.ty),
+                                span,
+                                notes: vec![],
+                                secondary: vec![],
+                            });
+                        }
+                        return Ok(());
+                    }
                 }
                 // An array's attributes type as settable (the value cast to the attribute's
                 // type); Numba then has no lowering for the store (no line).

@@ -15,7 +15,8 @@ use std::ffi::c_void;
 pub enum Plan {
     Number(NumericKind),
     None,
-    Array { ndim: usize, kind: NumericKind, readonly: bool },
+    /// An array: of numbers of `kind`, or of `record`s (then `kind` is not used).
+    Array { ndim: usize, kind: NumericKind, readonly: bool, record: Option<std::sync::Arc<crate::records::RecordDescr>> },
     /// Items and their offsets.
     /// A tuple: its items at their offsets; a named tuple's class name (the class a loaded
     /// module defines, see `exceptions::namedtuple_class`).
@@ -31,6 +32,9 @@ pub enum Plan {
     Container { key: Box<Plan>, value: Option<Box<Plan>>, name: String },
     /// A string (its MemInfo pointer, see `strings.rs`).
     Str,
+    /// A record: the address of its bytes (a NumPy `void` scalar's, passed in; returned as a
+    /// copy in a new `np.record`, as Numba's `box_record`).
+    Record(std::sync::Arc<crate::records::RecordDescr>),
     /// A generator (returned only, see `generators.rs`): its items' plan and size.
     Generator { item: Box<Plan>, item_size: usize },
     /// A first-class function (passed in only): a built dispatcher's wrapper for `sig`.
@@ -61,8 +65,15 @@ impl Plan {
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) => Plan::Str,
+            Type::Record(r) => Plan::Record(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
             Type::Array(a) => match &a.dtype {
-                Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly },
+                Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly, record: None },
+                Type::Record(r) => Plan::Array {
+                    ndim: a.ndim as usize,
+                    kind: NumericKind::UInt8,
+                    readonly: a.readonly,
+                    record: Some(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
+                },
                 other => return Err(format!("arrays of {other} cannot cross the boundary")),
             },
             Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => {
@@ -211,13 +222,14 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         }
         Plan::None => {}
         Plan::Str => return crate::strings::unbox(obj, dst),
+        Plan::Record(r) => return crate::records::unbox_record(py, np, &r.ty, obj, dst),
         Plan::Container { value: Some(_), name, .. } => return crate::dict_boxing::unbox_typed_dict(py, name, obj, dst),
         Plan::Container { key, value: None, name } => return crate::dict_boxing::unbox_set(py, np, key, name, obj, dst),
         Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
         Plan::Function(sig) => return crate::dispatcher::unbox_function(obj, sig, dst),
         Plan::Instance(info) => return crate::jitclass::unbox_instance(py, info, obj, dst),
         Plan::Deferred(id) => return crate::jitclass::unbox_instance(py, &*crate::jitclass::deferred(*id)?, obj, dst),
-        Plan::Array { ndim, kind, readonly } => {
+        Plan::Array { ndim, kind, readonly, record } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
             );
@@ -225,10 +237,11 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 return Err(bad());
             }
             let a = npy::fields(obj);
-            if a.nd as usize != *ndim
-                || np.kind_of_type_num((*a.descr).type_num) != Some(*kind)
-                || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0)
-            {
+            let dtype_ok = match record {
+                None => np.kind_of_type_num((*a.descr).type_num) == Some(*kind),
+                Some(r) => crate::records::descr_is(py, np, a.descr as *mut ffi::PyObject, &r.ty),
+            };
+            if a.nd as usize != *ndim || !dtype_ok || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
                 return Err(bad());
             }
             let (shape, strides) = a.dims();
@@ -237,7 +250,10 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 meminfo: std::ptr::null_mut(),
                 parent: obj as *mut c_void,
                 nitems: shape.iter().product::<isize>() as i64,
-                itemsize: kind_size(*kind) as i64,
+                itemsize: match record {
+                    None => kind_size(*kind) as i64,
+                    Some(r) => i64::from(r.ty.size),
+                },
                 data: a.data,
             });
             let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
@@ -371,7 +387,19 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             ffi::Py_INCREF(none);
             none
         }
-        Plan::Array { ndim, kind, readonly } => return box_array(py, np, *ndim, *kind, *readonly, src),
+        Plan::Array { ndim, kind, readonly, record } => {
+            let elem = match record {
+                None => Elem::Number(*kind),
+                Some(r) => match r.descr(py) {
+                    Ok(d) => Elem::Record(d, &r.ty),
+                    Err(e) => {
+                        release(plan, src);
+                        return Err(e);
+                    }
+                },
+            };
+            return box_array(py, np, *ndim, elem, *readonly, src);
+        }
         Plan::Function(_) => return Err(PyRuntimeError::new_err("returning a first-class function is not supported")),
         // Boxed by the dispatcher, which keeps the arguments alive (`generators::box_generator`).
         Plan::Generator { .. } => {
@@ -379,6 +407,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return Err(PyRuntimeError::new_err("internal error: a generator boxed without its arguments"));
         }
         Plan::Str => crate::strings::box_str(src),
+        Plan::Record(r) => return crate::records::box_record(py, r, src),
         Plan::Instance(info) => return crate::jitclass::box_instance(py, info, src),
         Plan::Deferred(id) => match crate::jitclass::deferred(*id) {
             Ok(info) => return crate::jitclass::box_instance(py, &info, src),
@@ -503,11 +532,39 @@ pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
     Ok(())
 }
 
+/// The items of an array being boxed: numbers, or records of a dtype (borrowed).
+#[derive(Clone, Copy)]
+enum Elem<'a> {
+    Number(NumericKind),
+    Record(*mut ffi::PyObject, &'a numrs_types::RecordType),
+}
+
+impl Elem<'_> {
+    /// Whether an array's dtype is this one.
+    unsafe fn is_dtype_of(self, py: Python<'_>, np: &Npy, descr: *mut crate::npy::DescrHead) -> bool {
+        match self {
+            Elem::Number(kind) => np.kind_of_type_num((*descr).type_num) == Some(kind),
+            Elem::Record(_, r) => crate::records::descr_is(py, np, descr as *mut ffi::PyObject, r),
+        }
+    }
+
+    /// A new array of these items (see [`Npy::new_array`]).
+    unsafe fn new_array(self, np: &Npy, dims: &[isize], strides: &[isize], data: *mut u8, writeable: bool, base: *mut ffi::PyObject) -> *mut ffi::PyObject {
+        match self {
+            Elem::Number(kind) => np.new_array(kind, dims, strides, data, writeable, base),
+            Elem::Record(descr, _) => {
+                ffi::Py_INCREF(descr);
+                np.new_array_of_descr(descr, dims, strides, data, writeable, base)
+            }
+        }
+    }
+}
+
 unsafe fn box_array(
     py: Python<'_>,
     np: &Npy,
     ndim: usize,
-    kind: NumericKind,
+    kind: Elem<'_>,
     readonly: bool,
     src: *const u8,
 ) -> PyResult<*mut ffi::PyObject> {
@@ -524,7 +581,7 @@ unsafe fn box_array(
         if p.data == h.data
             && ps == shape
             && pt == strides
-            && np.kind_of_type_num((*p.descr).type_num) == Some(kind)
+            && kind.is_dtype_of(py, np, p.descr)
             && (p.flags & NPY_ARRAY_WRITEABLE != 0) != readonly
         {
             ffi::Py_INCREF(parent);
@@ -541,7 +598,7 @@ unsafe fn box_array(
                 return Err(e);
             }
         };
-        let arr = np.new_array(kind, shape, strides, h.data, !readonly, owner.into_ptr());
+        let arr = kind.new_array(np, shape, strides, h.data, !readonly, owner.into_ptr());
         return if arr.is_null() { Err(fetch(py)) } else { Ok(arr) };
     }
     if parent.is_null() {
@@ -577,7 +634,7 @@ unsafe fn box_array(
                 return Err(e);
             }
         };
-        let arr = np.new_array(kind, shape, &c_strides, dst, !readonly, owner.into_ptr());
+        let arr = kind.new_array(np, shape, &c_strides, dst, !readonly, owner.into_ptr());
         return if arr.is_null() { Err(fetch(py)) } else { Ok(arr) };
     }
     // The argument itself, unchanged: return it (as Numba does).
@@ -585,7 +642,7 @@ unsafe fn box_array(
         let p = npy::fields(parent);
         if p.data == h.data
             && p.nd as usize == ndim
-            && np.kind_of_type_num((*p.descr).type_num) == Some(kind)
+            && kind.is_dtype_of(py, np, p.descr)
             && p.dims().0 == shape
             && p.dims().1 == strides
             // A read-only result of a writeable argument (`np.broadcast_to(a, a.shape)`) is a
@@ -597,7 +654,7 @@ unsafe fn box_array(
         }
     }
     ffi::Py_INCREF(parent);
-    let arr = np.new_array(kind, shape, strides, h.data, !readonly, parent);
+    let arr = kind.new_array(np, shape, strides, h.data, !readonly, parent);
     if arr.is_null() {
         Err(fetch(py))
     } else {

@@ -26,6 +26,7 @@ pub mod npy;
 pub mod objmode;
 pub mod parallel;
 pub mod random;
+pub mod records;
 pub mod select;
 pub mod strings;
 pub mod typing;

@@ -14,6 +14,7 @@ const API_GENERIC_TYPE: usize = 10;
 const API_DESCR_FROM_TYPE: usize = 45;
 const API_NEW_FROM_DESCR: usize = 94;
 const API_SET_BASE_OBJECT: usize = 282;
+const API_SCALAR_AS_CTYPE: usize = 62;
 
 pub const NPY_ARRAY_C_CONTIGUOUS: c_int = 0x0001;
 pub const NPY_ARRAY_F_CONTIGUOUS: c_int = 0x0002;
@@ -58,6 +59,7 @@ type NewFromDescrFn = unsafe extern "C" fn(
     *mut ffi::PyObject,
 ) -> *mut ffi::PyObject;
 type SetBaseObjectFn = unsafe extern "C" fn(*mut ffi::PyObject, *mut ffi::PyObject) -> c_int;
+type ScalarAsCtypeFn = unsafe extern "C" fn(*mut ffi::PyObject, *mut c_void);
 
 /// Number of builtin NumPy type numbers (`NPY_BOOL` .. `NPY_CLONGDOUBLE`) the tables cover.
 const N_TYPE_NUMS: usize = 17;
@@ -68,6 +70,8 @@ pub struct Npy {
     descr_from_type: DescrFromTypeFn,
     new_from_descr: NewFromDescrFn,
     set_base_object: SetBaseObjectFn,
+    /// `PyArray_ScalarAsCtype`: for a `void` scalar (a record), the address of its bytes.
+    pub scalar_as_ctype: ScalarAsCtypeFn,
     /// Numba's type of each builtin NumPy type number (None: not a Numba number type here).
     kind_of_type_num: [Option<NumericKind>; N_TYPE_NUMS],
     /// The NumPy type number to create arrays of each kind with.
@@ -113,6 +117,7 @@ fn load(py: Python<'_>) -> PyResult<Npy> {
         descr_from_type: unsafe { std::mem::transmute::<*const c_void, DescrFromTypeFn>(get(API_DESCR_FROM_TYPE)) },
         new_from_descr: unsafe { std::mem::transmute::<*const c_void, NewFromDescrFn>(get(API_NEW_FROM_DESCR)) },
         set_base_object: unsafe { std::mem::transmute::<*const c_void, SetBaseObjectFn>(get(API_SET_BASE_OBJECT)) },
+        scalar_as_ctype: unsafe { std::mem::transmute::<*const c_void, ScalarAsCtypeFn>(get(API_SCALAR_AS_CTYPE)) },
         kind_of_type_num: [None; N_TYPE_NUMS],
         type_num_of_kind: [-1; 13],
         scalar_types: Vec::new(),
@@ -185,6 +190,19 @@ impl Npy {
         base: *mut ffi::PyObject,
     ) -> *mut ffi::PyObject {
         let descr = (self.descr_from_type)(self.type_num_of_kind[kind as usize]);
+        self.new_array_of_descr(descr, dims, strides, data, writeable, base)
+    }
+
+    /// [`Self::new_array`] with a dtype object (a new reference, which this takes).
+    pub unsafe fn new_array_of_descr(
+        &self,
+        descr: *mut ffi::PyObject,
+        dims: &[isize],
+        strides: &[isize],
+        data: *mut u8,
+        writeable: bool,
+        base: *mut ffi::PyObject,
+    ) -> *mut ffi::PyObject {
         if descr.is_null() {
             ffi::Py_DECREF(base);
             return std::ptr::null_mut();

@@ -217,7 +217,8 @@ unsafe fn fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, w: &mut
 
 unsafe fn dtype_fingerprint(d: *const npy::DescrHead, w: &mut Vec<u8>) -> Result<(), Fp> {
     let num = (*d).type_num;
-    if !(0..=255).contains(&num) {
+    // A structured dtype is more than its number: typed each time.
+    if !(0..=255).contains(&num) || num == crate::records::NPY_VOID {
         return Err(Fp::NotImplemented);
     }
     w.push(num as u8);
@@ -309,13 +310,20 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
         if !npy::native_byteorder(a.descr) {
             return None;
         }
-        let k = np.kind_of_type_num((*a.descr).type_num)?;
+        let dtype = match np.kind_of_type_num((*a.descr).type_num) {
+            Some(k) => Type::Number(k),
+            None if (*a.descr).type_num == crate::records::NPY_VOID => Type::Record(crate::records::record_of_descr(py, np, a.descr as *mut ffi::PyObject)?),
+            None => return None,
+        };
         let layout = layout_of_flags(a.flags);
         let ro = a.flags & NPY_ARRAY_WRITEABLE == 0;
-        return Some(Type::array_ro(Type::Number(k), a.nd as u32, layout, ro));
+        return Some(Type::array_ro(dtype, a.nd as u32, layout, ro));
     }
     if np.is_generic_scalar(obj) {
-        return np.scalar_kind(ty).map(Type::Number);
+        return match np.scalar_kind(ty) {
+            Some(k) => Some(Type::Number(k)),
+            None => crate::records::typeof_void_scalar(py, np, obj),
+        };
     }
     // A NumPy scalar class (`np.float64`): Numba's `class(float64)`.
     if ffi::PyType_Check(obj) != 0 {

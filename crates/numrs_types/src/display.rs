@@ -55,10 +55,23 @@ impl Display for Type {
             Type::NoneType => f.write_str("none"),
             Type::Ellipsis => f.write_str("..."),
             Type::Array(a) => {
+                if !a.aligned {
+                    f.write_str("unaligned ")?;
+                }
                 if a.readonly {
                     f.write_str("readonly ")?;
                 }
                 write!(f, "array({}, {}d, {})", a.dtype, a.ndim, a.layout)
+            }
+            Type::Record(r) => {
+                f.write_str("Record(")?;
+                for (i, field) in r.fields.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{}[type={};offset={}]", field.name, field.ty, field.offset)?;
+                }
+                write!(f, ";{};{})", r.size, python_bool(r.aligned))
             }
             Type::UniTuple(d, n) => write!(f, "UniTuple({d} x {n})"),
             Type::NamedTuple(nt) => match nt.items.first() {
@@ -241,12 +254,21 @@ pub fn numba_repr(t: &Type) -> String {
         Type::UniTuple(item, n) => format!("UniTuple({}, {n})", numba_repr(item)),
         Type::Tuple(items) => format!("Tuple({})", tuple_repr(items)),
         Type::Array(a) => format!(
-            "Array({}, {}, '{}', {}, aligned=True)",
+            "Array({}, {}, '{}', {}, aligned={})",
             numba_repr(&a.dtype),
             a.ndim,
             a.layout.as_char(),
-            if a.readonly { "True" } else { "False" }
+            python_bool(a.readonly),
+            python_bool(a.aligned)
         ),
+        Type::Record(r) => {
+            let fields: Vec<String> = r
+                .fields
+                .iter()
+                .map(|f| format!("('{}', {{'type': {}, 'offset': {}, 'alignment': None, 'title': None, }})", f.name, numba_repr(&f.ty), f.offset))
+                .collect();
+            format!("Record([{}], {}, {})", fields.join(", "), r.size, python_bool(r.aligned))
+        }
         Type::List { dtype, reflected, .. } => format!("List({dtype}, {})", if *reflected { "True" } else { "False" }),
         Type::Set { dtype, reflected } => format!("Set({dtype}, {})", if *reflected { "True" } else { "False" }),
         Type::ListType(item) => format!("ListType({})", numba_repr(item)),

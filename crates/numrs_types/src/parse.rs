@@ -371,6 +371,48 @@ impl<'a> Parser<'a> {
         }
         Some(Arc::new(crate::JitClassType { name: name.into(), id, fields, members: Vec::new() }))
     }
+    /// The rest of a record's name after `Record(`: `x[type=float64;offset=0],y[type=int32;
+    /// offset=8];12;False)`.
+    fn record(&mut self) -> Option<Type> {
+        let mut fields = Vec::new();
+        loop {
+            let name = self.ident()?;
+            if !self.eat("[type=") {
+                return None;
+            }
+            let ty = self.ty()?;
+            if !self.eat(";offset=") {
+                return None;
+            }
+            let offset = self.number()?;
+            if !self.eat("]") {
+                return None;
+            }
+            fields.push(crate::RecordField { name: name.into(), ty, offset: u32::try_from(offset).ok()? });
+            if self.eat(";") {
+                break;
+            }
+            if !self.eat(",") {
+                return None;
+            }
+        }
+        let size = u32::try_from(self.number()?).ok()?;
+        let aligned = if self.eat(";True)") {
+            true
+        } else if self.eat(";False)") {
+            false
+        } else {
+            return None;
+        };
+        Some(Type::Record(Arc::new(crate::RecordType { fields, size, aligned })))
+    }
+    fn number(&mut self) -> Option<u64> {
+        self.skip_ws();
+        let end = self.s.find(|c: char| !c.is_ascii_digit()).unwrap_or(self.s.len());
+        let n = self.s[..end].parse().ok()?;
+        self.s = &self.s[end..];
+        Some(n)
+    }
     fn ty_inner(&mut self) -> Option<Type> {
         if let Some(rest) = self.s.trim_start().strip_prefix("type(CPUDispatcher(<function ") {
             // A jit function passed as an argument: its name (the module's function of that
@@ -382,6 +424,15 @@ impl<'a> Parser<'a> {
             }
             self.s = &rest[end + 3..];
             return Some(Type::Dispatcher(crate::DispatcherRef { name: name.into(), id: 0, file: None }));
+        }
+        if self.eat("unaligned ") {
+            return match self.ty()? {
+                Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { aligned: false, ..(*a).clone() }))),
+                _ => None,
+            };
+        }
+        if self.eat("Record(") {
+            return self.record();
         }
         if self.eat("readonly ") {
             return match self.ty()? {

@@ -124,6 +124,19 @@ pub enum Layout {
     A,
 }
 
+impl ArrayType {
+    /// Numba's `Array(dtype, ndim, layout, readonly)`: aligned unless `dtype` is an unaligned
+    /// record.
+    pub fn new(dtype: Type, ndim: u32, layout: Layout, readonly: bool) -> ArrayType {
+        let aligned = !matches!(&dtype, Type::Record(r) if !r.aligned);
+        ArrayType { dtype, ndim, layout, readonly, aligned }
+    }
+    /// Numba's `Array.copy(dtype=..., ndim=..., layout=...)`: keeps `readonly` and `aligned`.
+    pub fn copy_as(&self, dtype: Type, ndim: u32, layout: Layout) -> ArrayType {
+        ArrayType { dtype, ndim, layout, readonly: self.readonly, aligned: self.aligned }
+    }
+}
+
 impl Layout {
     pub fn as_char(self) -> char {
         match self {
@@ -140,6 +153,34 @@ pub struct ArrayType {
     pub ndim: u32,
     pub layout: Layout,
     pub readonly: bool,
+    /// Numba's `Array.aligned`: false for an array of an unaligned record (a structured dtype
+    /// made without `align=True`), and for the views of its fields; printed `unaligned array(...)`.
+    pub aligned: bool,
+}
+
+/// A field of a [`RecordType`]: its name, type and byte offset in the record.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordField {
+    pub name: Arc<str>,
+    pub ty: Type,
+    pub offset: u32,
+}
+
+/// Numba's `Record`: a NumPy structured dtype (`np.dtype([("x", np.float64), ("y",
+/// np.int32)])`), printed `Record(x[type=float64;offset=0],y[type=int32;offset=8];12;False)`:
+/// the fields ordered by offset (then name), the item size, whether the dtype is an aligned
+/// struct. A record value is a reference to the bytes of one item.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct RecordType {
+    pub fields: Vec<RecordField>,
+    pub size: u32,
+    pub aligned: bool,
+}
+
+impl RecordType {
+    pub fn field(&self, name: &str) -> Option<&RecordField> {
+        self.fields.iter().find(|f| &*f.name == name)
+    }
 }
 
 /// The kind of a range object: `range_state32`, `range_state64`, `unsigned_range_state64`.
@@ -490,6 +531,8 @@ pub enum Type {
     /// A member of an enum class: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)`. Its value is
     /// the member's value (of the enum's `dtype`).
     EnumMember(Arc<EnumType>),
+    /// A record: one item of a structured array (Numba's `Record`).
+    Record(Arc<RecordType>),
     /// An enum class used as a value: `Enum class<int64>(Color)`.
     EnumClass(Arc<EnumType>),
     /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.
@@ -783,10 +826,11 @@ impl Type {
     }
 
     pub fn array(dtype: Type, ndim: u32, layout: Layout) -> Type {
-        Type::Array(Arc::new(ArrayType { dtype, ndim, layout, readonly: false }))
+        Type::array_ro(dtype, ndim, layout, false)
     }
+    /// An array type; unaligned when `dtype` is an unaligned record (Numba's `Array.__init__`).
     pub fn array_ro(dtype: Type, ndim: u32, layout: Layout, readonly: bool) -> Type {
-        Type::Array(Arc::new(ArrayType { dtype, ndim, layout, readonly }))
+        Type::Array(Arc::new(ArrayType::new(dtype, ndim, layout, readonly)))
     }
 
     /// Numba's `Tuple.from_types`: a `UniTuple` when all items are equal, else a `Tuple`.

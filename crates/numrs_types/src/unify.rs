@@ -138,6 +138,7 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
                 ndim: a.ndim,
                 layout,
                 readonly: a.readonly || b.readonly,
+                aligned: a.aligned && b.aligned,
             })))
         }
         _ => None,

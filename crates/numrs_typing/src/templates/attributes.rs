@@ -39,8 +39,11 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
                 };
                 Some(Type::array_ro(dtype, a.ndim, if a.dtype.is_complex() { Layout::A } else { a.layout }, a.readonly))
             }
-            _ => None,
+            // Numba's `ArrayAttribute.generic_resolve`: a field of a record array is a view.
+            _ => record_field_view(a, attr),
         },
+        // Numba's `RecordAttribute`: a field's value.
+        Type::Record(r) => r.field(attr).map(|f| f.ty.clone()),
         // A named tuple's fields.
         Type::NamedTuple(nt) => nt.field(attr).and_then(|i| nt.items.get(i).cloned()),
         // Numba's `EnumClassAttribute` / `EnumAttribute`: members of the class, the value of
@@ -68,4 +71,12 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
         },
         _ => None,
     }
+}
+
+/// `a.field` / `a["field"]` of an array of records: a view of the field (`ary.copy(dtype=...,
+/// layout='A')`, so an unaligned record array's field views are unaligned too).
+pub(crate) fn record_field_view(a: &numrs_types::ArrayType, name: &str) -> Option<Type> {
+    let Type::Record(r) = &a.dtype else { return None };
+    let f = r.field(name)?;
+    Some(Type::Array(Arc::new(a.copy_as(f.ty.clone(), a.ndim, Layout::A))))
 }

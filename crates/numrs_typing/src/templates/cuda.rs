@@ -111,7 +111,7 @@ fn local_array(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     };
     let mut all = args.to_vec();
     all.extend(kws.iter().map(|(_, t)| t.clone()));
-    Ok(Some(Signature::new(Type::Array(Arc::new(numrs_types::ArrayType { dtype, ndim, layout: Layout::C, readonly: false })), all)))
+    Ok(Some(Signature::new(Type::Array(Arc::new(numrs_types::ArrayType::new(dtype, ndim, Layout::C, false))), all)))
 }
 
 /// `cuda.const.array_like(ndarray)`: the array, in constant memory (numba-cuda's typer returns

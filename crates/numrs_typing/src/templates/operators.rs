@@ -2,7 +2,7 @@
 
 use numrs_types::{Signature, Type};
 
-use crate::registry::{AbstractFn, CallResult};
+use crate::registry::{AbstractFn, CallError, CallResult};
 
 pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("operator.add", tuple_or_str_add),
@@ -92,9 +92,37 @@ fn contains(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// The field of record `r` a constant index names (Numba's `StaticGetItemLiteralRecord`): a
+/// name, or a position.
+fn record_field<'r>(r: &'r numrs_types::RecordType, index: &Type) -> Result<Option<&'r numrs_types::RecordField>, CallError> {
+    let names = || {
+        let names: Vec<String> = r.fields.iter().map(|f| format!("'{}'", f.name)).collect();
+        if names.len() == 1 {
+            format!("({},)", names[0])
+        } else {
+            format!("({})", names.join(", "))
+        }
+    };
+    match index {
+        Type::StringLiteral(name) => match r.field(name) {
+            Some(f) => Ok(Some(f)),
+            None => Err(CallError::typing(format!("Field '{name}' was not found in record with fields {}", names()))),
+        },
+        Type::IntegerLiteral(i) => match usize::try_from(*i).ok().and_then(|i| r.fields.get(i)) {
+            Some(f) => Ok(Some(f)),
+            None => Err(CallError::typing(format!("Requested index {i} is out of range"))),
+        },
+        _ => Ok(None),
+    }
+}
+
 fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [container, index] = args else { return Ok(None) };
     match container {
+        Type::Record(r) => match record_field(r, index)? {
+            Some(f) => sig(f.ty.clone(), args),
+            None => Ok(None),
+        },
         // Arrays: `numpy::index` (Numba's `get_array_index_type`).
         Type::List { dtype, .. } | Type::ListType(dtype) => match index {
             t if t.is_integer() => sig((**dtype).clone(), args),
@@ -120,6 +148,13 @@ fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 
 fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [container, index, value] = args else { return Ok(None) };
+    // Numba's `StaticSetItemLiteralRecord`: the value must convert to the field's type.
+    if let Type::Record(r) = container {
+        return match record_field(r, index)? {
+            Some(f) if numrs_types::can_convert(value, &f.ty).is_some() => sig(Type::NoneType, args),
+            _ => Ok(None),
+        };
+    }
     // `a.flat[i] = v`.
     if let Type::Iterator(k) = container {
         if let (numrs_types::IteratorKind::Flat(Type::Array(a)), true) = (&**k, index.is_integer()) {

@@ -197,6 +197,10 @@ pub fn index_lowering_error(ary: &Type, idx: &Type, read: bool) -> Option<(&'sta
 /// `operator.getitem` on arrays (Numba's `GetItemBuffer`).
 pub(crate) fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [Type::Array(ary), idx] = args else { return Ok(None) };
+    // Numba's `StaticGetItemRecordArray` (`a["x"]`): a view of a field.
+    if let Type::StringLiteral(name) = idx {
+        return Ok(crate::templates::attributes::record_field_view(ary, name).map(|t| Signature::new(t, args.to_vec())));
+    }
     match array_index_type(ary, idx) {
         Ok(Some(ix)) => Ok(Some(Signature::new(ix.result, vec![args[0].clone(), ix.index]))),
         _ => Ok(None),

@@ -400,7 +400,7 @@ fn isclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         (None, None) => sig(Type::boolean(), args),
         // Numba's `np.broadcast_to(out, shape)`: a read-only view.
         (Some(a), Some(c)) => {
-            let t = ArrayType { dtype: Type::boolean(), ndim: a.ndim.max(c.ndim), layout: Layout::A, readonly: true };
+            let t = ArrayType::new(Type::boolean(), a.ndim.max(c.ndim), Layout::A, true);
             sig(Type::Array(std::sync::Arc::new(t)), args)
         }
         // `a.reshape(-1)`: contiguous arrays only.

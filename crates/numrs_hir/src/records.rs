@@ -1,0 +1,185 @@
+//! NumPy structured dtypes as Numba types them: `np.dtype([("x", np.float64), ("y", "i4")],
+//! align=True)` is laid out as NumPy lays it out (`dtype.fields`, `itemsize`,
+//! `isalignedstruct`) and becomes Numba's `Record` (`numpy_support.from_struct_dtype`).
+
+use std::sync::Arc;
+
+use numrs_types::{NumericKind, RecordField, RecordType, Type};
+
+use crate::value::Value;
+
+/// NumPy's type strings and names for the number types (`"f8"`, `"<i4"`, `"float32"`, `"?"`).
+pub(crate) fn numpy_type_string(s: &str) -> Option<NumericKind> {
+    let s = s.strip_prefix(['<', '=', '|']).unwrap_or(s);
+    if let Some(k) = NumericKind::from_name(s) {
+        return Some(k);
+    }
+    Some(match s {
+        "?" | "b1" | "bool_" => NumericKind::Boolean,
+        "i1" | "b" | "byte" => NumericKind::Int8,
+        "u1" | "B" | "ubyte" => NumericKind::UInt8,
+        "i2" | "h" | "short" => NumericKind::Int16,
+        "u2" | "H" | "ushort" => NumericKind::UInt16,
+        "i4" | "i" | "intc" => NumericKind::Int32,
+        "u4" | "I" | "uintc" => NumericKind::UInt32,
+        "i8" | "l" | "q" | "int" | "int_" | "intp" | "p" | "long" | "longlong" => NumericKind::Int64,
+        "u8" | "L" | "Q" | "uint" | "uintp" | "P" | "ulong" | "ulonglong" => NumericKind::UInt64,
+        "f4" | "f" | "single" => NumericKind::Float32,
+        "f8" | "d" | "float" | "double" => NumericKind::Float64,
+        "c8" | "F" | "csingle" => NumericKind::Complex64,
+        "c16" | "D" | "complex" | "cdouble" => NumericKind::Complex128,
+        _ => return None,
+    })
+}
+
+/// Size and alignment of a field of type `t` in NumPy's layout.
+pub fn field_size_align(t: &Type) -> Option<(u32, u32)> {
+    match t {
+        Type::Number(k) => {
+            let size = match k {
+                NumericKind::Boolean | NumericKind::Int8 | NumericKind::UInt8 => 1,
+                NumericKind::Int16 | NumericKind::UInt16 => 2,
+                NumericKind::Int32 | NumericKind::UInt32 | NumericKind::Float32 => 4,
+                NumericKind::Int64 | NumericKind::UInt64 | NumericKind::Float64 | NumericKind::Complex64 => 8,
+                NumericKind::Complex128 => 16,
+            };
+            let align = if k.is_complex() { size / 2 } else { size };
+            Some((size, align))
+        }
+        Type::Record(r) => {
+            let align = if r.aligned { r.fields.iter().filter_map(|f| field_size_align(&f.ty)).map(|(_, a)| a).max().unwrap_or(1) } else { 1 };
+            Some((r.size, align))
+        }
+        _ => None,
+    }
+}
+
+/// The Numba type of a field's format (`np.float64`, `"f8"`, `float`, a nested structured
+/// dtype), or a message saying why numrs does not model it.
+fn field_type(v: &Value) -> Result<Type, String> {
+    let t = match v {
+        Value::NumpyScalar { numba, .. } => NumericKind::from_name(numba).map(Type::Number),
+        Value::Const(crate::symbols::ConstValue::Str(s)) => numpy_type_string(s).map(Type::Number),
+        Value::Builtin(b) => match b.as_str() {
+            "float" => Some(Type::float64()),
+            "int" => Some(Type::int64()),
+            "bool" => Some(Type::boolean()),
+            "complex" => Some(Type::complex128()),
+            _ => None,
+        },
+        Value::Type(Type::DType(t)) => Some((**t).clone()),
+        _ => None,
+    };
+    match t {
+        Some(t) if field_size_align(&t).is_some() => Ok(t),
+        _ => Err(format!(
+            "numrs supports structured dtypes whose fields are numbers or structured dtypes; this field's format is {}",
+            v.repr()
+        )),
+    }
+}
+
+/// `np.dtype(spec, align)` for a list of `(name, format)` pairs or a dict of `names` and
+/// `formats` (with optional `offsets` and `itemsize`). `None` when `spec` is not such a spec.
+pub(crate) fn struct_dtype(spec: &Value, align: bool) -> Option<Result<RecordType, String>> {
+    let mut named: Vec<(String, Type)> = Vec::new();
+    let mut offsets: Option<Vec<u32>> = None;
+    let mut itemsize: Option<u32> = None;
+    match spec {
+        Value::List(items) => {
+            for item in items {
+                let Value::Tuple(parts) = item else { return Some(Err(format!("a structured dtype's field must be a tuple, got {}", item.repr()))) };
+                match parts.as_slice() {
+                    [Value::Const(crate::symbols::ConstValue::Str(name)), format] => match field_type(format) {
+                        Ok(t) => named.push((name.clone(), t)),
+                        Err(e) => return Some(Err(e)),
+                    },
+                    [_, _, _] => return Some(Err("numrs does not support structured dtypes with subarray fields (a field with a shape) yet".into())),
+                    _ => return Some(Err(format!("a structured dtype's field must be (name, format), got {}", item.repr()))),
+                }
+            }
+        }
+        Value::Dict(entries) => {
+            let get = |key: &str| {
+                entries.iter().find(|(k, _)| matches!(k, Value::Const(crate::symbols::ConstValue::Str(s)) if s == key)).map(|(_, v)| v)
+            };
+            let (Some(Value::List(names) | Value::Tuple(names)), Some(Value::List(formats) | Value::Tuple(formats))) = (get("names"), get("formats")) else {
+                return None;
+            };
+            if names.len() != formats.len() {
+                return Some(Err("a structured dtype's `names` and `formats` differ in length".into()));
+            }
+            for (n, f) in names.iter().zip(formats) {
+                let Value::Const(crate::symbols::ConstValue::Str(name)) = n else { return Some(Err(format!("a field name must be a string, got {}", n.repr()))) };
+                match field_type(f) {
+                    Ok(t) => named.push((name.clone(), t)),
+                    Err(e) => return Some(Err(e)),
+                }
+            }
+            if let Some(Value::List(os) | Value::Tuple(os)) = get("offsets") {
+                let os: Option<Vec<u32>> = os.iter().map(|o| o.to_const().and_then(|c| c.as_int()).and_then(|i| u32::try_from(i).ok())).collect();
+                match os {
+                    Some(os) if os.len() == named.len() => offsets = Some(os),
+                    _ => return Some(Err("a structured dtype's `offsets` must be one non-negative integer per field".into())),
+                }
+            }
+            if let Some(v) = get("itemsize") {
+                match v.to_const().and_then(|c| c.as_int()).and_then(|i| u32::try_from(i).ok()) {
+                    Some(n) => itemsize = Some(n),
+                    None => return Some(Err("a structured dtype's `itemsize` must be a non-negative integer".into())),
+                }
+            }
+            if let Some(Value::Const(c)) = get("aligned") {
+                if c.truthy() {
+                    return Some(layout(named, offsets, itemsize, true));
+                }
+            }
+        }
+        _ => return None,
+    }
+    Some(layout(named, offsets, itemsize, align))
+}
+
+/// NumPy's layout of the fields: given offsets, or each after the last (aligned to its own
+/// alignment when `align`); the item size rounded up to the largest alignment when `align`.
+fn layout(named: Vec<(String, Type)>, offsets: Option<Vec<u32>>, itemsize: Option<u32>, align: bool) -> Result<RecordType, String> {
+    if named.is_empty() {
+        return Err("numrs does not support structured dtypes without fields".into());
+    }
+    let mut fields = Vec::new();
+    let mut end = 0u32;
+    let mut max_align = 1u32;
+    for (i, (name, ty)) in named.into_iter().enumerate() {
+        if fields.iter().any(|f: &RecordField| *f.name == *name) {
+            return Err(format!("field '{name}' occurs more than once"));
+        }
+        let (size, a) = field_size_align(&ty).unwrap_or((1, 1));
+        let a = if align { a } else { 1 };
+        max_align = max_align.max(a);
+        let offset = match &offsets {
+            Some(os) => os[i],
+            None => end.div_ceil(a) * a,
+        };
+        end = end.max(offset + size);
+        fields.push(RecordField { name: name.into(), ty, offset });
+    }
+    let mut size = if align { end.div_ceil(max_align) * max_align } else { end };
+    if let Some(n) = itemsize {
+        if n < end {
+            return Err(format!("itemsize {n} is too small for the fields, which need {end} bytes"));
+        }
+        size = n;
+    }
+    // Numba orders the fields by offset, then name.
+    fields.sort_by(|a, b| (a.offset, &a.name).cmp(&(b.offset, &b.name)));
+    Ok(RecordType { fields, size, aligned: align })
+}
+
+/// The record a `Type` names when it is a structured dtype (`DType(Record)`) or a record.
+pub fn as_record(t: &Type) -> Option<Arc<RecordType>> {
+    match t {
+        Type::Record(r) => Some(r.clone()),
+        Type::DType(inner) | Type::TypeRef(inner) => as_record(inner),
+        _ => None,
+    }
+}
