@@ -523,6 +523,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(h.into())
     }
 
+    /// The keys view (`tt`) of a new typed dict mapping each of `keys` to 0: `keys()` of a
+    /// `LiteralStrKey[Dict]`.
+    pub(crate) fn literal_dict_keys(&mut self, keys: &[std::sync::Arc<str>], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::DictView(_, dict_t) = tt else { return self.fail(format!("keys() producing {tt}")) };
+        let (k, v) = self.kv_of(dict_t)?;
+        let h = self.new_container(dict_t)?;
+        for key in keys {
+            let kv = self.constant(&numrs_syntax::ast::Constant::Str(key.to_string()), &k)?;
+            let zero = self.cast(self.i64(0).into(), &Type::int64(), &v)?;
+            self.insert_raw(h, kv, &k, Some((zero, &v)))?;
+        }
+        self.fresh = true;
+        Ok(h.into())
+    }
+
     /// `{a, b, ...}`.
     pub(crate) fn build_set(&mut self, items: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (k, _) = self.kv_of(tt)?;

@@ -1584,6 +1584,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 match op {
                     // A key of a `LiteralStrKey[Dict]` (Numba compares it with each key).
                     CmpOp::In if self.literal_dicts.contains_key(rhs) => self.literal_dict_contains(*rhs, *lhs, &tt)?,
+                    // A `LiteralList` (here the tuple of its items; `in` of another tuple of
+                    // different item types does not type): each item compared with `==`.
+                    CmpOp::In | CmpOp::NotIn if matches!(self.ty(*rhs)?, Type::Tuple(_)) => {
+                        let sig = Signature::new(Type::boolean(), vec![self.ty(*rhs)?, self.ty(*lhs)?]);
+                        let vals = [Some(self.load(*rhs)?), Some(self.load(*lhs)?)];
+                        let v = crate::tuples::contains(self, &sig, &vals)?;
+                        let v = if *op == CmpOp::NotIn { self.b.build_not(v.into_int_value(), "")?.into() } else { v };
+                        self.cast(v, &Type::boolean(), &tt)?
+                    }
                     CmpOp::In => self.intrinsic("operator.contains", &[*rhs, *lhs], &tt)?,
                     CmpOp::NotIn => {
                         let v = self.intrinsic("operator.contains", &[*rhs, *lhs], &Type::boolean())?;
@@ -2054,8 +2063,33 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (t, x) = (self.load(recv)?, self.load(args[0])?);
                 crate::tuples::index(self, t, &rt, x, &xt, target)
             }
+            // A `LiteralList` is the tuple of its items here: `copy()` is that tuple, `count(x)`
+            // compares each item with `x`.
+            Type::BoundFunction(b) if matches!(&*b.0, "literallist.count" | "literallist.copy") => {
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail(format!("method {} of an unknown receiver", b.0));
+                };
+                let recv = *recv;
+                let rt = self.ty(recv)?;
+                let t = self.load(recv)?;
+                if &*b.0 == "literallist.copy" {
+                    return self.cast(t, &rt, target);
+                }
+                let Some(&x) = args.first() else { return self.fail("count() without an argument") };
+                let (xt, xv) = (self.ty(x)?, self.load(x)?);
+                crate::tuples::count(self, t, &rt, xv, &xt, target)
+            }
             // A `LiteralStrKey[Dict]` is the tuple of its values here: `values()` and `copy()`
             // are that tuple, `items()` pairs each value with its key.
+            // `keys()`: Numba's `literalstrkeydict_impl_keys` makes a typed dict of the keys
+            // (each to 0) and returns its keys view.
+            Type::BoundFunction(b) if &*b.0 == "literaldict.keys" && args.is_empty() => {
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail(format!("method {} of an unknown receiver", b.0));
+                };
+                let Some(keys) = self.literal_dicts.get(recv).cloned() else { return self.fail("keys() of an unknown literal dict") };
+                self.literal_dict_keys(&keys, target)
+            }
             Type::BoundFunction(b) if matches!(&*b.0, "literaldict.values" | "literaldict.copy" | "literaldict.items") && args.is_empty() => {
                 let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
                     return self.fail(format!("method {} of an unknown receiver", b.0));

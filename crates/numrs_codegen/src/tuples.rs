@@ -99,6 +99,17 @@ pub(crate) fn index<'ctx>(cx: &mut FnCx<'_, 'ctx>, t: BasicValueEnum<'ctx>, tt: 
     cx.cast(at.into(), &Type::int64(), rt)
 }
 
+/// `lst.count(x)` of a `LiteralList` (its items as a tuple): how many items equal `x`.
+pub(crate) fn count<'ctx>(cx: &mut FnCx<'_, 'ctx>, t: BasicValueEnum<'ctx>, tt: &Type, x: BasicValueEnum<'ctx>, xt: &Type, rt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let mut n = cx.i64(0);
+    for (v, it) in items_of(cx, t, tt)? {
+        let eq = num_eq(cx, v, &it, x, xt)?;
+        let one = cx.b.build_int_z_extend(eq, cx.ctx.i64_type(), "")?;
+        n = cx.b.build_int_add(n, one, "")?;
+    }
+    cx.cast(n.into(), &Type::int64(), rt)
+}
+
 /// `sum(t)` (start 0): the items added in order in the result's type.
 pub(crate) fn sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();

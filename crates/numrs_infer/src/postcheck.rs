@@ -288,6 +288,29 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
+    // `x in lst` and `lst.count(x)` of a `LiteralList` unroll over its items
+    // (`literal_unroll`), which lowering can only do when every item is a literal: another
+    // item (a float, a variable's value, `None`) leaves a `typed_getitem` with no lowering.
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let list = match &s.kind {
+                StmtKind::Assign { value: Value::Compare { op: numrs_syntax::ast::CmpOp::In | numrs_syntax::ast::CmpOp::NotIn, rhs, .. }, .. } => inf.get(*rhs),
+                StmtKind::Assign { value: Value::Call { func, .. }, .. } => match inf.get(*func) {
+                    Some(Type::BoundFunction(b)) if &*b.0 == "literallist.count" => Some(&b.1),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let Some(Type::LiteralList(items)) = list else { continue };
+            if let Some(other) = items.iter().find(|t| !t.is_literal()) {
+                return Some(lowering_error(
+                    "NotImplementedError",
+                    &format!("No definition for lowering typed_getitem({}, int64) -> {other}", Type::LiteralList(items.clone())),
+                    format!("Numba compares the items of this list display one by one, unrolled, which it can do only when every item is a constant; this one is of type {other}: use a tuple, or a list of one type"),
+                ));
+            }
+        }
+    }
     // A `LiteralList` returned: Numba fails hashing the list of its literal values while it
     // makes the function's return type (`TypeError: unhashable type: 'list'`).
     for r in ir.return_vars() {

@@ -47,6 +47,7 @@ pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
             return string::has_method(attr).then(|| Type::bound_function(&format!("str.{attr}"), Type::Unicode))
         }
         Type::UniTuple(..) | Type::Tuple(_) => tuple::has_method(attr).then_some("tuple"),
+        Type::LiteralList(_) => matches!(attr, "count" | "copy" | "index").then_some("literallist"),
         Type::NamedTuple(nt) if nt.field(attr).is_none() => tuple::has_method(attr).then_some("tuple"),
         Type::Function(key) => return typed_class_attr(key, attr),
         _ => None,

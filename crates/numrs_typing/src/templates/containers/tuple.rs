@@ -13,7 +13,34 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("operator.gt", gt),
     ("operator.ge", ge),
     ("operator.contains", range_contains),
+    ("literallist.count", literal_list_count),
+    ("literallist.copy", literal_list_copy),
+    ("literallist.index", literal_list_index),
 ];
+
+/// `lst.count(x)` of a `LiteralList` (`literal_list_count`: `==` of each item, unrolled).
+fn literal_list_count(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([lst @ Type::LiteralList(_), x], []) => sig(Type::intp(), &[lst.clone(), x.clone()]),
+        _ => Ok(None),
+    }
+}
+
+/// `lst.copy()` of a `LiteralList`: the list itself (it cannot change).
+fn literal_list_copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws) {
+        ([lst @ Type::LiteralList(_)], []) => sig(lst.clone(), args),
+        _ => Ok(None),
+    }
+}
+
+/// `lst.index(x)` of a `LiteralList`: Numba refuses it.
+fn literal_list_index(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match args.first() {
+        Some(Type::LiteralList(_)) => Err(crate::registry::CallError::typing("list.index is unsupported for literal lists")),
+        _ => Ok(None),
+    }
+}
 
 const METHODS: &[&str] = &["index"];
 
