@@ -47,7 +47,11 @@ class JitRef:
 def arg_type(a):
     if isinstance(a, JitRef):
         return "type(CPUDispatcher(<function %s>))" % a.name
-    return typeof(a)
+    try:
+        return typeof(a)
+    except ValueError:
+        # No Numba type (an enum class, say): the dispatcher finds no specialization.
+        return "pyobject"
 
 
 STAR_PARAMS = {}  # (case path, function) -> (positional parameter count, their default reprs)
@@ -77,16 +81,16 @@ def call_arg_types(path, fname, args):
 
 def is_namedtuple_statement(node):
     """`import collections` / `from typing import NamedTuple`, `P = namedtuple(...)`,
-    `class P(NamedTuple): ...`."""
+    `class P(NamedTuple): ...`; and the enum classes (`import enum`, `class C(Enum): ...`)."""
     def dotted(e):
         return ast.unparse(e) if isinstance(e, (ast.Name, ast.Attribute)) else ""
     if isinstance(node, (ast.Import, ast.ImportFrom)):
         mods = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
-        return all(m in ("collections", "typing") for m in mods)
+        return all(m in ("collections", "typing", "enum") for m in mods)
     if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
         return dotted(node.value.func) in ("namedtuple", "collections.namedtuple")
     if isinstance(node, ast.ClassDef):
-        return any(dotted(b) in ("NamedTuple", "typing.NamedTuple") for b in node.bases)
+        return any(dotted(b) in ("NamedTuple", "typing.NamedTuple", "Enum", "IntEnum", "enum.Enum", "enum.IntEnum") for b in node.bases)
     return False
 
 

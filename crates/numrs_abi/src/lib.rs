@@ -703,6 +703,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
         // The address of a record's bytes (a NumPy `void` scalar's, or an array item's).
         Type::Record(_) => scalar(8),
+        // An enum member is its value.
+        Type::EnumMember(e) => layout(&e.dtype),
         // A pointer to a jitclass instance's MemInfo, whose data holds its fields (see
         // [`FUNCTION_KIND_JITCLASS`]). One reference is owned. A `deferred_type()` is the
         // instance it is defined as.
@@ -747,6 +749,7 @@ pub fn crosses(ty: &Type) -> bool {
         Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
         Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_)),
         Type::Record(_) => true,
+        Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),
         Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses_in(t),
         Type::Tuple(items) => items.iter().all(crosses_in),
         Type::NamedTuple(nt) => nt.items.iter().all(crosses_in),

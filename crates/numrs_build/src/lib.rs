@@ -1594,7 +1594,9 @@ fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &quer
             continue;
         }
         let StmtKind::ClassDef(class) = &stmt.kind else { continue };
-        if !numrs_check::is_exception_class(db, file, info, &class.name) {
+        // Exception classes (compiled code raises them) and enum classes (compiled code
+        // returns their members).
+        if !numrs_check::is_exception_class(db, file, info, &class.name) && !numrs_check::is_enum_class(db, file, info, &class.name) {
             continue;
         }
         let Some((chunk, _)) = numrs_db::module_chunk(db, file, stmt.span.start) else { continue };

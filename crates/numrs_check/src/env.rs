@@ -163,6 +163,11 @@ pub fn namedtuple_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &cra
     })))
 }
 
+/// Whether the module-level class `name` is an enum class Numba types (members of one type).
+pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> bool {
+    info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && matches!(enum_class_type(db, file, info, b), Some(Ok(_))))
+}
+
 /// An `enum.Enum`/`enum.IntEnum` class defined at module level (`class Color(Enum): RED = 1`)
 /// as Numba's `typeof` types it: `Enum class<int64>(Color)`, or the error Numba's typeof raises
 /// (no members, members whose values differ in type). `None` when the class is not an enum.
@@ -332,7 +337,8 @@ pub fn jitclass_instance_type(db: &dyn Db, file: numrs_db::SourceFile, name: &st
 /// (`closure.<locals>.f`), which does not say whose it is: `None`.
 pub fn parse_recorded_type(db: &dyn Db, file: numrs_db::SourceFile, text: &str) -> Option<Type> {
     let Some(name) = text.trim().strip_prefix("type(CPUDispatcher(<function ").and_then(|r| r.strip_suffix(">))")) else {
-        return resolve_jitclass_text(db, file, numrs_types::parse_type(text)?);
+        let t = resolve_jitclass_text(db, file, numrs_types::parse_type(text)?)?;
+        return resolve_enum_text(db, file, t);
     };
     // Numba prints the function's address (`<function sq at 0x7f55552851c0>`; the oracle
     // writes `at 0x?`).
@@ -348,6 +354,27 @@ pub fn parse_recorded_type(db: &dyn Db, file: numrs_db::SourceFile, text: &str) 
     }
     let key = FunctionKey::of(db, file, info, jit);
     Some(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64, file: None }))
+}
+
+/// Enum members read from text (`Enum<int64>(Color)`, which does not list the members) made
+/// members of the module's enum class of that name; `None` when the module has no such class.
+fn resolve_enum_text(db: &dyn Db, file: numrs_db::SourceFile, t: Type) -> Option<Type> {
+    let mut missing = false;
+    let info = module_info(db, file);
+    let out = t.map_parts(&mut |p| match p {
+        Type::EnumMember(e) if e.members.is_empty() => {
+            let found = info.symbols.bindings.iter().filter(|b| *b.name == *e.name).find_map(|b| match enum_class_type(db, file, info, b) {
+                Some(Ok(Type::EnumClass(c))) if c.dtype == e.dtype && c.int_enum == e.int_enum => Some(Type::EnumMember(c)),
+                _ => None,
+            });
+            if found.is_none() {
+                missing = true;
+            }
+            found
+        }
+        _ => None,
+    });
+    (!missing).then_some(out)
 }
 
 /// A type with instances that name a jitclass without being its type made the type of the

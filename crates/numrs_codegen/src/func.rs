@@ -385,13 +385,7 @@ pub fn lower_function<'a, 'ctx>(
         }
     }
     // Enum members are their values here, enum classes have no value: the types say so.
-    let enum_free = |t: &Type| {
-        t.map_parts(&mut |p| match p {
-            Type::EnumMember(e) => Some(e.dtype.clone()),
-            Type::EnumClass(_) => Some(Type::Module("enum".into())),
-            _ => None,
-        })
-    };
+    let enum_free = types::enum_values;
     let has_enum = |t: &Type| {
         let mut found = false;
         t.visit_parts(&mut |p| found |= matches!(p, Type::EnumMember(_) | Type::EnumClass(_)));

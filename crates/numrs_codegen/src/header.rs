@@ -111,6 +111,8 @@ pub fn c_header(module_name: &str, built: &[(&SpecInput<'_>, &str)]) -> String {
         let mut params = Vec::new();
         let mut ok = true;
         for (i, t) in s.args.iter().enumerate() {
+            // An enum member is passed as its value.
+            let t = &crate::types::enum_values(t);
             if is_phantom(t) {
                 continue;
             }
@@ -125,7 +127,7 @@ pub fn c_header(module_name: &str, built: &[(&SpecInput<'_>, &str)]) -> String {
                 params.push(format!("const {ct} *{pname}"));
             }
         }
-        let Some(rt) = names.c_type(&s.return_type) else { continue };
+        let Some(rt) = names.c_type(&crate::types::enum_values(&s.return_type)) else { continue };
         if !ok {
             continue;
         }

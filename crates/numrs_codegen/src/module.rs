@@ -590,11 +590,14 @@ pub(crate) fn call_and_store<'ctx>(
 }
 
 fn build_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
-    let (w, b, vals) = wrapper_entry(ctx, module, &s.args, &s.return_type, name)?;
+    // Enum members cross as their values.
+    let args: Vec<Type> = s.args.iter().map(types::enum_values).collect();
+    let ret = types::enum_values(&s.return_type);
+    let (w, b, vals) = wrapper_entry(ctx, module, &args, &ret, name)?;
     let out = w.get_nth_param(1).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = w.get_nth_param(2).ok_or_else(|| cg("param"))?.into_pointer_value();
     let vals = vals.into_iter().map(Into::into).collect();
-    call_and_store(ctx, &b, w, internal, &s.return_type, vals, out, exc)?;
+    call_and_store(ctx, &b, w, internal, &ret, vals, out, exc)?;
     Ok(w)
 }
 
@@ -614,7 +617,7 @@ pub(crate) fn wrapper_entry<'ctx>(
         let mut enum_part = false;
         t.visit_parts(&mut |p| enum_part |= matches!(p, Type::EnumMember(_) | Type::EnumClass(_)));
         if enum_part {
-            return Err(cg(format!("passing or returning {t} between Python and compiled code is not supported by numrs build yet (enum members are supported inside compiled code)")));
+            return Err(cg(format!("passing or returning {t} between Python and compiled code is not supported by numrs build yet (enum classes have no value in compiled code)")));
         }
         let text = t.to_string();
         if text.contains('\0') {
@@ -719,8 +722,10 @@ pub(crate) fn c_by_value(t: &Type) -> bool {
 
 fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, sym: &str) -> Result<FunctionValue<'ctx>, CgError> {
     let ptr = ctx.ptr_type(AddressSpace::default());
+    let args: Vec<Type> = s.args.iter().map(types::enum_values).collect();
+    let ret = types::enum_values(&s.return_type);
     let mut params: Vec<BasicMetadataTypeEnum> = Vec::new();
-    for t in &s.args {
+    for t in &args {
         if types::is_phantom(t) {
             continue;
         }
@@ -739,7 +744,7 @@ fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
     b.position_at_end(entry);
     let mut vals = Vec::new();
     let mut k = 0u32;
-    for t in &s.args {
+    for t in &args {
         if types::is_phantom(t) {
             continue;
         }
@@ -755,7 +760,7 @@ fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
     }
     let out = f.get_nth_param(k).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = f.get_nth_param(k + 1).ok_or_else(|| cg("param"))?.into_pointer_value();
-    call_and_store(ctx, &b, f, internal, &s.return_type, vals, out, exc)?;
+    call_and_store(ctx, &b, f, internal, &ret, vals, out, exc)?;
     Ok(f)
 }
 

@@ -25,6 +25,16 @@ pub fn plain_tuples(k: &IteratorKind) -> std::borrow::Cow<'_, IteratorKind> {
     }
 }
 
+/// `t` with enum members as their values and enum classes as values of no run-time type
+/// (compiled code has no enum objects).
+pub fn enum_values(t: &Type) -> Type {
+    t.map_parts(&mut |p| match p {
+        Type::EnumMember(e) => Some(e.dtype.clone()),
+        Type::EnumClass(_) => Some(Type::Module("enum".into())),
+        _ => None,
+    })
+}
+
 /// Types with no run-time value.
 pub fn is_phantom(t: &Type) -> bool {
     // A tuple of classes and functions (`isinstance(x, (int, float))`) has no value either;
@@ -136,6 +146,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         }
         // A record is a pointer to its bytes (see `records.rs`).
         Type::Record(_) => ptr.into(),
+        // An enum member is its value.
+        Type::EnumMember(e) => return value_type(ctx, &e.dtype),
         Type::Array(a) => {
             if numeric(&a.dtype).is_none() && !matches!(a.dtype, Type::Record(_)) {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));

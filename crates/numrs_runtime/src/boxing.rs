@@ -35,6 +35,8 @@ pub enum Plan {
     /// A record: the address of its bytes (a NumPy `void` scalar's, passed in; returned as a
     /// copy in a new `np.record`, as Numba's `box_record`).
     Record(std::sync::Arc<crate::records::RecordDescr>),
+    /// An enum member (of the class named): its value's plan.
+    Enum { value: Box<Plan>, class: String },
     /// A generator (returned only, see `generators.rs`): its items' plan and size.
     Generator { item: Box<Plan>, item_size: usize },
     /// A first-class function (passed in only): a built dispatcher's wrapper for `sig`.
@@ -65,6 +67,7 @@ impl Plan {
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) => Plan::Str,
+            Type::EnumMember(e) => Plan::Enum { value: Box::new(Plan::of(&e.dtype)?), class: e.name.to_string() },
             Type::Record(r) => Plan::Record(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
             Type::Array(a) => match &a.dtype {
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly, record: None },
@@ -223,6 +226,10 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::None => {}
         Plan::Str => return crate::strings::unbox(obj, dst),
         Plan::Record(r) => return crate::records::unbox_record(py, np, &r.ty, obj, dst),
+        Plan::Enum { value, class } => {
+            let v = crate::enums::member_value(py, class, obj)?;
+            return unbox(py, np, value, v.as_ptr(), dst);
+        }
         Plan::Container { value: Some(_), name, .. } => return crate::dict_boxing::unbox_typed_dict(py, name, obj, dst),
         Plan::Container { key, value: None, name } => return crate::dict_boxing::unbox_set(py, np, key, name, obj, dst),
         Plan::Generator { .. } => return Err(PyTypeError::new_err("passing a generator to a function built by numrs is not supported")),
@@ -337,6 +344,7 @@ pub unsafe fn release(plan: &Plan, src: *const u8) {
         }
         Plan::List { item, itemsize, .. } => crate::lists::release_at(item, *itemsize, src),
         Plan::Str => crate::strings::release(src),
+        Plan::Enum { value, .. } => release(value, src),
         Plan::Generator { .. } => crate::memory::numrs_free((src as *const *mut u8).read_unaligned()),
         Plan::Instance(info) => crate::jitclass::release_instance(info, (src as *const *mut MemInfo).read_unaligned()),
         Plan::Deferred(id) => {
@@ -408,6 +416,11 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
         }
         Plan::Str => crate::strings::box_str(src),
         Plan::Record(r) => return crate::records::box_record(py, r, src),
+        Plan::Enum { value, class } => {
+            let v = box_value(py, np, value, src)?;
+            let v = Bound::from_owned_ptr(py, v);
+            return Ok(crate::enums::member_of(py, class, v)?.into_ptr());
+        }
         Plan::Instance(info) => return crate::jitclass::box_instance(py, info, src),
         Plan::Deferred(id) => match crate::jitclass::deferred(*id) {
             Ok(info) => return crate::jitclass::box_instance(py, &info, src),

@@ -16,6 +16,7 @@ pub mod distributions;
 pub mod device;
 pub mod dicts;
 pub mod dispatcher;
+pub mod enums;
 pub mod exceptions;
 pub mod generators;
 pub mod jitclass;
@@ -328,6 +329,10 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
             }
             for class in fname.split(',').filter(|c| !c.is_empty()) {
                 if let Ok(ty) = module.getattr(class).and_then(|c| Ok(c.downcast_into::<pyo3::types::PyType>()?)) {
+                    if enums::is_enum_class(py, &ty) {
+                        let name = ty.name().map(|n| n.to_string()).unwrap_or_else(|_| class.to_string());
+                        enums::register(&name, ty.clone().unbind());
+                    }
                     if ty.hasattr("_fields").unwrap_or(false) {
                         let name = ty.name().map(|n| n.to_string()).unwrap_or_else(|_| class.to_string());
                         exceptions::register_namedtuple(&name, ty.clone().unbind());

@@ -723,6 +723,7 @@ pub fn owns(plan: &Plan) -> bool {
         Plan::List { .. } | Plan::Str | Plan::Container { .. } => true,
         Plan::Tuple(items, _) => items.iter().any(|(_, p)| owns(p)),
         Plan::Optional { data, .. } => owns(data),
+        Plan::Enum { value, .. } => owns(value),
         _ => false,
     }
 }
@@ -763,6 +764,7 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
                 Ok(())
             }
         }
+        Plan::Enum { value, .. } => after_call(py, np, value, src),
         _ => Ok(()),
     }
 }

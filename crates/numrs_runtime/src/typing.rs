@@ -255,6 +255,12 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
         return Some(Type::boolean());
     }
+    // An enum member (an `IntEnum`'s is an int too): Numba's `typeof` types it first.
+    if ty != std::ptr::addr_of_mut!(ffi::PyLong_Type) && ty != std::ptr::addr_of_mut!(ffi::PyFloat_Type) && ty != std::ptr::addr_of_mut!(ffi::PyUnicode_Type) {
+        if let Some(t) = crate::enums::typeof_member(py, obj) {
+            return Some(t);
+        }
+    }
     if ffi::PyLong_Check(obj) != 0 {
         let mut overflow: std::ffi::c_int = 0;
         let v = ffi::PyLong_AsLongLongAndOverflow(obj, &mut overflow);

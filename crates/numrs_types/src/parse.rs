@@ -434,6 +434,21 @@ impl<'a> Parser<'a> {
         if self.eat("Record(") {
             return self.record();
         }
+        // An enum member: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)` (its members are not
+        // in the text).
+        for (prefix, int_enum) in [("Enum<", false), ("IntEnum<", true)] {
+            if self.eat(prefix) {
+                let dtype = self.ty()?;
+                if !self.eat(">(") {
+                    return None;
+                }
+                let name = self.ident()?;
+                if !self.eat(")") {
+                    return None;
+                }
+                return Some(Type::EnumMember(Arc::new(crate::EnumType { name: name.into(), int_enum, dtype, members: Vec::new() })));
+            }
+        }
         if self.eat("readonly ") {
             return match self.ty()? {
                 Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { readonly: true, ..(*a).clone() }))),
