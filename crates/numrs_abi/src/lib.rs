@@ -705,6 +705,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::Record(_) => scalar(8),
         // An enum member is its value.
         Type::EnumMember(e) => layout(&e.dtype),
+        // Numba's slice model: start, stop and step, `None` filled in.
+        Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_) => Some(Layout { size: 24, align: 8, fields: vec![0, 8, 16] }),
         // A pointer to a jitclass instance's MemInfo, whose data holds its fields (see
         // [`FUNCTION_KIND_JITCLASS`]). One reference is owned. A `deferred_type()` is the
         // instance it is defined as.
@@ -750,6 +752,9 @@ pub fn crosses(ty: &Type) -> bool {
         Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_)),
         Type::Record(_) => true,
         Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),
+        // Slices are passed in (Numba unboxes them); only slice constants are returned (Numba
+        // boxes a `SliceLiteral` from its value, no other slice).
+        Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_) => true,
         Type::UniTuple(t, _) | Type::Optional(t) | Type::ListType(t) => crosses_in(t),
         Type::Tuple(items) => items.iter().all(crosses_in),
         Type::NamedTuple(nt) => nt.items.iter().all(crosses_in),

@@ -317,22 +317,26 @@ pub struct Kernel {
 /// The frozen value of a module-level NumPy array (or scalar) `name` bound by `stmt`
 /// ([`numrs_hir::bound_array`]); none when a later statement of the module may change it.
 fn global_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
-    use numrs_hir::ArrayItem as I;
-    use numrs_syntax::ast::{Constant as K, FloatBits};
     if numrs_hir::mutated_after(name, stmt.span.end, module, symbols) {
         return None;
     }
-    let a = numrs_hir::bound_array(name, stmt, module, symbols)?;
+    Some(array_const(numrs_hir::bound_array(name, stmt, module, symbols)?))
+}
+
+/// A NumPy array (or scalar) as the constant lowering freezes into the code.
+fn array_const(a: numrs_hir::ConstArray) -> numrs_codegen::GlobalConst {
+    use numrs_hir::ArrayItem as I;
+    use numrs_syntax::ast::{Constant as K, FloatBits};
     let mut items = a.items.into_iter().map(|x| match x {
         I::Bool(b) => K::Bool(b),
         I::Int(i) => K::Int(i),
         I::Float(f) => K::Float(FloatBits::new(f)),
     });
-    Some(if a.shape.is_empty() {
-        numrs_codegen::GlobalConst::Scalar(items.next()?)
+    if a.shape.is_empty() {
+        numrs_codegen::GlobalConst::Scalar(items.next().unwrap_or(K::None))
     } else {
         numrs_codegen::GlobalConst::Array { shape: a.shape, items: items.collect() }
-    })
+    }
 }
 
 /// The values of the module-level constants (`RATE = 0.25`, `SHAPE = (2, 3)`, constant NumPy
@@ -378,8 +382,29 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                 numrs_hir::BindingKind::Other => {
                     let skeleton = numrs_db::skeleton(db, file);
                     let stmt = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span)?;
-                    let value = global_array(&n, stmt, &skeleton.module, &info.symbols)?;
-                    Some((n, value))
+                    if let Some(value) = global_array(&n, stmt, &skeleton.module, &info.symbols) {
+                        return Some((n, value));
+                    }
+                    let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return None };
+                    // `slice(1, 3)`: its start, stop and step (`None` where not given).
+                    if let Some(parts) = numrs_hir::slice_literal(expr, &info.symbols, stmt.span.start) {
+                        use numrs_syntax::ast::Constant as K;
+                        let items = parts.iter().map(|p| numrs_codegen::GlobalConst::Scalar(p.map_or(K::None, |v| K::Int(i128::from(v))))).collect();
+                        return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
+                    }
+                    // A tuple of arrays (and constants), unless a later statement changes one.
+                    if numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) {
+                        return None;
+                    }
+                    let items = numrs_hir::tuple_of_arrays(expr, stmt.span.start, &skeleton.module, &info.symbols)?;
+                    let items = items
+                        .iter()
+                        .map(|i| match i {
+                            numrs_hir::TupleItem::Array(a) => Some(array_const(a.clone())),
+                            numrs_hir::TupleItem::Const(c) => convert(c),
+                        })
+                        .collect::<Option<Vec<_>>>()?;
+                    Some((n, numrs_codegen::GlobalConst::Tuple(items)))
                 }
                 _ => None,
             }

@@ -565,6 +565,23 @@ fn global_value_type(
     if let Some(t) = crate::globals::static_array_type(value, &info.symbols) {
         return GlobalValue::Type(t);
     }
+    // `slice(1, 3)`: Numba's `SliceLiteral`.
+    if let Some(s) = numrs_hir::slice_literal(value, &info.symbols, binding.stmt_span.start) {
+        return GlobalValue::Type(Type::SliceLiteral(std::sync::Arc::new(s)));
+    }
+    // A tuple holding arrays (`PAIR = (np.zeros(2), np.ones(3))`): `typeof` of its items.
+    if let Some(items) = numrs_hir::tuple_of_arrays(value, binding.stmt_span.start, &skeleton.module, &info.symbols) {
+        let types: Option<Vec<Type>> = items
+            .iter()
+            .map(|i| match i {
+                numrs_hir::TupleItem::Array(a) => Some(Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, numrs_types::Layout::C, true)),
+                numrs_hir::TupleItem::Const(c) => typeof_constant(c),
+            })
+            .collect();
+        if let Some(types) = types {
+            return GlobalValue::Type(Type::tuple(types));
+        }
+    }
     // An alias of a module's attribute (`DTYPE = np.float64`, `total = np.sum`) or of another
     // global (`alias = jitfunc`), and `np.dtype(np.float32)`: typed as what it names.
     match &value.kind {
@@ -635,6 +652,23 @@ fn global_value_type(
             "cannot determine Numba type of global '{name}' without running the module (numrs evaluates constants, Numba types and NumPy arrays built from constants)"
         )),
     }
+}
+
+/// Numba's `typeof` of a Python constant inside a tuple (not a literal type): `int64`,
+/// `float64`, `unicode_type`, ...
+fn typeof_constant(c: &numrs_hir::ConstValue) -> Option<Type> {
+    use numrs_hir::ConstValue as C;
+    Some(match c {
+        C::None => Type::NoneType,
+        C::Bool(_) => Type::boolean(),
+        C::Int(i) if i64::try_from(*i).is_ok() => Type::int64(),
+        C::Int(i) if u64::try_from(*i).is_ok() => Type::uint64(),
+        C::Float(_) => Type::float64(),
+        C::Complex { .. } => Type::complex128(),
+        C::Str(_) => Type::Unicode,
+        C::Tuple(items) => Type::tuple(items.iter().map(typeof_constant).collect::<Option<Vec<_>>>()?),
+        _ => return None,
+    })
 }
 
 fn is_module(module: &str, attr: &str) -> bool {

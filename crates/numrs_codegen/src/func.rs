@@ -394,7 +394,11 @@ pub fn lower_function<'a, 'ctx>(
     let enums = typemap.iter().flatten().any(has_enum);
     let enum_args: Vec<Type> = arg_types.iter().map(enum_free).collect();
     let arg_types = &enum_args[..];
-    let enum_ret = enum_free(ret_type);
+    // A slice constant returned is a slice here (the runtime boxes it from its type).
+    let enum_ret = enum_free(&match ret_type {
+        t @ Type::SliceLiteral(_) => t.unliteral(),
+        t => t.clone(),
+    });
     let ret_type = &enum_ret;
     // A `deferred_type()` is lowered as the type it is defined as.
     let defined_typemap: Vec<Option<Type>>;
@@ -411,7 +415,7 @@ pub fn lower_function<'a, 'ctx>(
     // The types as lowering sees them: literal dicts and lists are the tuples of their items,
     // enum members their values (above), shared `try` versions their base types.
     let shared_typemap: Vec<Option<Type>>;
-    let literal_lists = typemap.iter().flatten().any(|t| matches!(t, Type::LiteralList(_)));
+    let literal_lists = typemap.iter().flatten().any(|t| matches!(t, Type::LiteralList(_) | Type::SliceLiteral(_)));
     let typemap = if shared.is_empty() && literal_dicts.is_empty() && !literal_lists && !enums {
         typemap
     } else {
@@ -421,6 +425,8 @@ pub fn lower_function<'a, 'ctx>(
             .map(|(t, v)| match t {
                 Some(Type::LiteralStrKeyDict(items)) => Some(Type::Tuple(items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().into())),
                 Some(Type::LiteralList(items)) => Some(Type::Tuple(items.clone())),
+                // A slice constant is a slice (its value is the global's).
+                Some(t @ Type::SliceLiteral(_)) => Some(t.unliteral()),
                 _ if shared.contains(v.base.as_str()) => t.as_ref().map(|t| enum_free(&t.unliteral())),
                 _ => t.as_ref().map(enum_free),
             })
@@ -1824,6 +1830,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn global_const(&self, c: &crate::GlobalConst, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         match c {
             crate::GlobalConst::Scalar(k) => self.constant(k, tt),
+            // A slice constant: Numba's slice model, `None` filled in as `slice()` does.
+            crate::GlobalConst::Tuple(items) if matches!(tt, Type::Slice2 | Type::Slice3) && items.len() == 3 => {
+                let part = |c: &crate::GlobalConst| match c {
+                    crate::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(v)) => i64::try_from(*v).ok(),
+                    _ => None,
+                };
+                let step = part(&items[2]).unwrap_or(1);
+                let start = part(&items[0]).unwrap_or(if step < 0 { i64::MAX } else { 0 });
+                let stop = part(&items[1]).unwrap_or(if step < 0 { i64::MIN } else { i64::MAX });
+                let st = self.vt(&Type::Slice3)?.into_struct_type();
+                Ok(st.const_named_struct(&[self.i64(start).into(), self.i64(stop).into(), self.i64(step).into()]).into())
+            }
             crate::GlobalConst::Tuple(items) => {
                 let Some(titems) = tt.tuple_items().filter(|t| t.len() == items.len()) else {
                     return self.fail(format!("a tuple constant typed {tt}"));

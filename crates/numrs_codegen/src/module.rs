@@ -912,7 +912,10 @@ fn build_table<'ctx>(
                     Type::Generator(_) => false,
                     _ => numrs_abi::crosses(a),
                 };
-                let returns = |t: &Type| matches!(t, Type::StringLiteral(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType) || numrs_abi::crosses(t);
+                let returns = |t: &Type| {
+                    matches!(t, Type::StringLiteral(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType)
+                        || (numrs_abi::crosses(t) && !matches!(t, Type::Slice2 | Type::Slice3))
+                };
                 let built: Vec<usize> = (0..specs.len())
                     .filter(|i| specs[*i].function_id == id && wrappers[*i].is_some())
                     .filter(|i| specs[*i].args.iter().all(python_arg) && returns(&specs[*i].return_type))

@@ -171,7 +171,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             ctx.struct_type(&[it, it, it], false).into()
         }
         // Numba's slice model: start, stop, step with the defaults of `None` filled in.
-        Type::Slice2 | Type::Slice3 => {
+        Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_) => {
             let it = ctx.i64_type().into();
             ctx.struct_type(&[it, it, it], false).into()
         }

@@ -81,6 +81,56 @@ pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: 
     }
 }
 
+/// An item of a module-level tuple that holds arrays: an array, or a Python constant.
+#[derive(Clone, Debug)]
+pub enum TupleItem {
+    Array(ConstArray),
+    Const(crate::ConstValue),
+}
+
+/// The items of a tuple display bound at module level that holds at least one array built
+/// from constants (`PAIR = (np.zeros(2), np.ones(3))`), the others constants; names read as
+/// bound before `at`.
+pub fn tuple_of_arrays(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<TupleItem>> {
+    let ExprKind::Tuple(items) = &value.kind else { return None };
+    let cx = Cx { module, symbols };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        if let Some(c) = crate::ConstValue::from_expr(item) {
+            out.push(TupleItem::Const(c));
+            continue;
+        }
+        match cx.eval(item, at, 0)? {
+            V::Array(a) if !a.shape.is_empty() => out.push(TupleItem::Array(a)),
+            _ => return None,
+        }
+    }
+    out.iter().any(|i| matches!(i, TupleItem::Array(_))).then_some(out)
+}
+
+/// `slice(start, stop[, step])` of integer constants and `None` at module level (Numba's
+/// `SliceLiteral`): start, stop and step, `None` where not given. `slice` must be the builtin.
+pub fn slice_literal(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<[Option<i64>; 3]> {
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    if !keywords.is_empty() || !matches!(&func.kind, ExprKind::Name(n) if n == "slice") || symbols.lookup("slice", Some(at)).is_some() {
+        return None;
+    }
+    let part = |e: &Expr| -> Option<Option<i64>> {
+        match crate::ConstValue::from_expr(e)? {
+            crate::ConstValue::None => Some(None),
+            crate::ConstValue::Int(i) => i64::try_from(i).ok().map(Some),
+            _ => None,
+        }
+    };
+    let p: Vec<Option<i64>> = args.iter().map(part).collect::<Option<_>>()?;
+    match p.as_slice() {
+        [stop] => Some([None, *stop, None]),
+        [start, stop] => Some([*start, *stop, None]),
+        [start, stop, step] => Some([*start, *stop, *step]),
+        _ => None,
+    }
+}
+
 /// Whether a module-level statement after `after` may change the array bound to `name` in
 /// place: an item or attribute assignment to it (also inside loops and other compound
 /// statements), or a call given it (`T.fill(0)`, `np.random.shuffle(T)`).

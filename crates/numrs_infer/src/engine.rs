@@ -674,7 +674,7 @@ pub(crate) fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Envir
     let mut out = HashMap::new();
     for (target, value) in defs.iter().filter_map(|(t, v)| v.map(|v| (*t, v))) {
         match value {
-            Value::GetAttr { value, attr } if attr == "ndim" => {
+            Value::GetAttr { value, attr } if attr == "ndim" && !ir.vars[target.0 as usize].name.starts_with(numrs_ir::GETATTR_CALL_TEMP) => {
                 if let Some(Type::Array(a)) = arg_type(*value) {
                     out.insert(target, a.ndim as i128);
                 }

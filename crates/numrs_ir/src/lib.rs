@@ -25,6 +25,11 @@ pub struct VarId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BlockId(pub u32);
 
+/// The name prefix of the temporary a `getattr(x, "name")` call with a constant name is lowered
+/// to (an attribute read): in Numba it stays a call, which its semantic-constant rewrite (`x.ndim`
+/// of an array argument as a literal) does not see.
+pub const GETATTR_CALL_TEMP: &str = "$call_getattr";
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Var {
     /// The SSA name as Numba would print it (`x`, `x.1`, `$const4.1`).

@@ -1378,7 +1378,7 @@ impl Lowerer {
             {
                 let (obj, attr) = constant_getattr(args).unwrap_or((func, ""));
                 let v = self.lower_expr(obj);
-                self.temp("getattr", span, Value::GetAttr { value: v, attr: attr.to_string() })
+                self.temp(&crate::GETATTR_CALL_TEMP[1..], span, Value::GetAttr { value: v, attr: attr.to_string() })
             }
             ExprKind::Call { func, args, keywords } => {
                 let f = self.lower_expr(func);

@@ -37,6 +37,9 @@ pub enum Plan {
     Record(std::sync::Arc<crate::records::RecordDescr>),
     /// An enum member (of the class named): its value's plan.
     Enum { value: Box<Plan>, class: String },
+    /// A slice (Numba's model: start, stop, step as `i64`, `None` filled in), passed in; a
+    /// slice constant (its start, stop and step) is returned as a `slice` made from them.
+    Slice(Option<[Option<i64>; 3]>),
     /// A generator (returned only, see `generators.rs`): its items' plan and size.
     Generator { item: Box<Plan>, item_size: usize },
     /// A first-class function (passed in only): a built dispatcher's wrapper for `sig`.
@@ -67,6 +70,8 @@ impl Plan {
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) => Plan::Str,
+            Type::Slice2 | Type::Slice3 => Plan::Slice(None),
+            Type::SliceLiteral(s) => Plan::Slice(Some(**s)),
             Type::EnumMember(e) => Plan::Enum { value: Box::new(Plan::of(&e.dtype)?), class: e.name.to_string() },
             Type::Record(r) => Plan::Record(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
             Type::Array(a) => match &a.dtype {
@@ -229,6 +234,19 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::Enum { value, class } => {
             let v = crate::enums::member_value(py, class, obj)?;
             return unbox(py, np, value, v.as_ptr(), dst);
+        }
+        Plan::Slice(_) => {
+            if ffi::PySlice_Check(obj) == 0 {
+                return Err(PyTypeError::new_err("can't unbox a slice from an object that is not one"));
+            }
+            let (mut start, mut stop, mut step): (ffi::Py_ssize_t, ffi::Py_ssize_t, ffi::Py_ssize_t) = (0, 0, 0);
+            if ffi::PySlice_Unpack(obj, &mut start, &mut stop, &mut step) != 0 {
+                return Err(fetch(py));
+            }
+            let d = dst as *mut i64;
+            d.write_unaligned(start as i64);
+            d.add(1).write_unaligned(stop as i64);
+            d.add(2).write_unaligned(step as i64);
         }
         Plan::Container { value: Some(_), name, .. } => return crate::dict_boxing::unbox_typed_dict(py, name, obj, dst),
         Plan::Container { key, value: None, name } => return crate::dict_boxing::unbox_set(py, np, key, name, obj, dst),
@@ -416,6 +434,15 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
         }
         Plan::Str => crate::strings::box_str(src),
         Plan::Record(r) => return crate::records::box_record(py, r, src),
+        Plan::Slice(Some(parts)) => {
+            let obj = |p: Option<i64>| match p {
+                Some(v) => v.into_pyobject(py).map(|o| o.into_any().unbind()),
+                None => Ok(py.None()),
+            };
+            let made = py.get_type::<pyo3::types::PySlice>().call1((obj(parts[0])?, obj(parts[1])?, obj(parts[2])?));
+            return Ok(made?.into_ptr());
+        }
+        Plan::Slice(None) => return Err(PyTypeError::new_err("a slice cannot be returned to Python (Numba boxes only slice constants)")),
         Plan::Enum { value, class } => {
             let v = box_value(py, np, value, src)?;
             let v = Bound::from_owned_ptr(py, v);

@@ -283,6 +283,12 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if ffi::PyFloat_Check(obj) != 0 {
         return Some(Type::float64());
     }
+    // Numba's `_typeof_slice`.
+    if ffi::PySlice_Check(obj) != 0 {
+        let step = Bound::<PyAny>::from_borrowed_ptr(py, obj).getattr("step").ok()?;
+        let plain = step.is_none() || step.extract::<i64>().ok() == Some(1);
+        return Some(if plain { Type::Slice2 } else { Type::Slice3 });
+    }
     if ffi::PyComplex_Check(obj) != 0 {
         return Some(Type::complex128());
     }

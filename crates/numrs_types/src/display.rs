@@ -145,6 +145,10 @@ impl Display for Type {
                 }
             },
             Type::Slice2 => f.write_str("slice<a:b>"),
+            Type::SliceLiteral(s) => {
+                let part = |p: Option<i64>| p.map_or("None".to_string(), |v| v.to_string());
+                write!(f, "Literal[slice](slice({}, {}, {}))", part(s[0]), part(s[1]), part(s[2]))
+            }
             Type::Slice3 => f.write_str("slice<a:b:c>"),
             Type::DType(t) => write!(f, "dtype({t})"),
             Type::NumberClass(t) => write!(f, "class({t})"),

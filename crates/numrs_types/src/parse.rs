@@ -434,6 +434,21 @@ impl<'a> Parser<'a> {
         if self.eat("Record(") {
             return self.record();
         }
+        if self.eat("slice<a:b:c>") {
+            return Some(Type::Slice3);
+        }
+        if self.eat("slice<a:b>") {
+            return Some(Type::Slice2);
+        }
+        if self.eat("Literal[slice](slice(") {
+            let end = self.s.find("))")?;
+            let parts: Vec<&str> = self.s[..end].split(',').map(str::trim).collect();
+            let [a, b, c] = parts.as_slice() else { return None };
+            let part = |p: &str| -> Option<Option<i64>> { if p == "None" { Some(None) } else { p.parse().ok().map(Some) } };
+            let t = Type::SliceLiteral(Arc::new([part(a)?, part(b)?, part(c)?]));
+            self.s = &self.s[end + 2..];
+            return Some(t);
+        }
         // An enum member: `Enum<int64>(Color)`, `IntEnum<int64>(Shape)` (its members are not
         // in the text).
         for (prefix, int_enum) in [("Enum<", false), ("IntEnum<", true)] {

@@ -478,6 +478,9 @@ pub enum Type {
     Iterator(Arc<IteratorKind>),
     Slice2,
     Slice3,
+    /// A slice constant (a module-level `slice(1, 3)`): Numba's `SliceLiteral`, printed
+    /// `Literal[slice](slice(1, 3, None))`; its start, stop and step (`None`: not given).
+    SliceLiteral(Arc<[Option<i64>; 3]>),
     /// `dtype(float64)`: a NumPy dtype object.
     DType(Arc<Type>),
     /// `class(float64)`: a scalar type used as a callable (`np.float64`, `int`).
@@ -929,7 +932,7 @@ impl Type {
     pub fn is_literal(&self) -> bool {
         matches!(
             self,
-            Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_) | Type::LiteralStrKeyDict(_)
+            Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_) | Type::LiteralStrKeyDict(_) | Type::SliceLiteral(_)
         )
     }
     pub fn is_integer(&self) -> bool {
@@ -978,6 +981,8 @@ impl Type {
             Type::IntegerLiteral(v) => Type::int_literal_base(*v).unwrap_or(Type::int64()),
             Type::BooleanLiteral(_) => Type::boolean(),
             Type::StringLiteral(_) => Type::Unicode,
+            // `SliceLiteral` is a `SliceType` of 2 members, 3 when it has a step.
+            Type::SliceLiteral(s) => if s[2].is_some() { Type::Slice3 } else { Type::Slice2 },
             Type::UniTuple(d, n) => Type::UniTuple(Arc::new(d.unliteral()), *n),
             Type::Tuple(items) => Type::tuple(items.iter().map(Type::unliteral).collect()),
             Type::LiteralStrKeyDict(items) => {
