@@ -1,10 +1,12 @@
-//! `np.interp(x, xp, fp)` for real `fp`, as Numba implements it (`np_interp_impl_inner` in
+//! `np.interp(x, xp, fp)` as Numba implements it (`np_interp_impl_inner` in
 //! `numba/np/arraymath.py`, a facsimile of NumPy's `arr_interp`): every value is read as
 //! float64, each `x` is located with `binary_search_with_guess` starting from the previous
 //! answer (so unsorted `xp` gives Numba's answers too), and a NaN from one side of the
-//! interval is retried from the other.
+//! interval is retried from the other. Complex `fp` (`np_interp_impl_complex_inner`):
+//! complex128 results, the real and imaginary parts interpolated apart with a slope made by
+//! multiplying by `1 / (xp[j+1] - xp[j])`, each NaN-retried on its own.
 
-use inkwell::values::{BasicValueEnum, FloatValue, IntValue, PointerValue};
+use inkwell::values::{BasicValue, BasicValueEnum, FloatValue, IntValue, PointerValue};
 use inkwell::{FloatPredicate, IntPredicate};
 use numrs_abi::ExcKind;
 use numrs_ir::VarId;
@@ -24,10 +26,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let [xv, xpv, fpv] = args else { return self.fail("np.interp takes three arguments") };
         let (xp, xpa) = self.arr(*xpv)?;
         let (fp, fpa) = self.arr(*fpv)?;
-        for a in [&xpa, &fpa] {
-            if a.ndim != 1 || numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
+        for (a, complex_ok) in [(&xpa, false), (&fpa, true)] {
+            if a.ndim != 1 || numeric(&a.dtype).is_none_or(|k| k.is_complex() && !complex_ok) {
                 return self.fail(format!("np.interp with sample points of type {} is not supported by numrs build yet", Type::Array(a.clone().into())));
             }
+        }
+        if fpa.dtype.is_complex() {
+            return self.interp_complex(*xv, xp, xpa, fp, fpa, tt);
         }
         let f64t = Type::float64();
         let out_t = match tt {
@@ -133,6 +138,184 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         Ok(self.b.build_load(f64t, slot, "")?.into_float_value())
+    }
+
+    /// `np.interp` with complex `fp`: complex128 results.
+    fn interp_complex(&mut self, xv: VarId, xp: BV<'ctx>, xpa: ArrayType, fp: BV<'ctx>, fpa: ArrayType, tt: &Type) -> R<BV<'ctx>> {
+        let c128 = Type::complex128();
+        let f64t = Type::float64();
+        let xt = self.ty(xv)?;
+        let x = self.load(xv)?;
+        let lenxp = self.dims(xp, 5, 1)?[0];
+        let lenfp = self.dims(fp, 5, 1)?[0];
+        let empty = self.b.build_int_compare(IntPredicate::EQ, lenxp, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, "array of sample points is empty")?;
+        let differ = self.b.build_int_compare(IntPredicate::NE, lenxp, lenfp, "")?;
+        self.guard(differ, ExcKind::ValueError, "fp and xp are not of the same size.")?;
+        let guess = self.temp(self.ctx.i64_type().into())?;
+        self.b.build_store(guess, self.i64(0))?;
+        let pts = Points { xp, xpa, fp, fpa, len: lenxp };
+        match (&xt, tt) {
+            (Type::Array(xa), Type::Array(ra)) if ra.dtype == c128 => {
+                let xa = (**xa).clone();
+                let shape = self.dims(x, 5, xa.ndim)?;
+                let out = self.alloc_array(&c128, &shape)?;
+                let n = self.field(x, 2)?.into_int_value();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(x, &xa, i)?;
+                    let v = cx.cast(v, &xa.dtype, &f64t)?.into_float_value();
+                    let r = cx.interp_one_complex(v, &pts, guess)?;
+                    let p = cx.out_ptr(out, &c128, i)?;
+                    cx.store_element(p, r, &c128, &c128)
+                })?;
+                self.fresh = true;
+                self.cast(out, &array_type(&c128, ra.ndim, Layout::C), tt)
+            }
+            (t, rt) if numeric(t).is_some_and(|k| !k.is_complex()) && *rt == c128 => {
+                let v = self.cast(x, t, &f64t)?.into_float_value();
+                self.interp_one_complex(v, &pts, guess)
+            }
+            _ => self.fail(format!("np.interp of {xt} producing {tt} is not supported by numrs build yet")),
+        }
+    }
+
+    /// Numba's `real + 1j * imag` of two floats: `1j * imag` is the complex product
+    /// `(0*imag - 1*0, 0*0 + 1*imag)`, to which `real` is added (so an infinite `imag` makes
+    /// the real part NaN, as there).
+    fn complex_of_parts(&self, re: FloatValue<'ctx>, im: FloatValue<'ctx>) -> R<BV<'ctx>> {
+        let zero = self.ctx.f64_type().const_zero();
+        let one = self.ctx.f64_type().const_float(1.0);
+        let pr = self.b.build_float_sub(self.b.build_float_mul(zero, im, "")?, self.b.build_float_mul(one, zero, "")?, "")?;
+        let pi = self.b.build_float_add(self.b.build_float_mul(zero, zero, "")?, self.b.build_float_mul(one, im, "")?, "")?;
+        let r = self.b.build_float_add(re, pr, "")?;
+        let i = self.b.build_float_add(zero, pi, "")?;
+        let st = self.vt(&Type::complex128())?.into_struct_type();
+        let agg = self.b.build_insert_value(st.get_undef(), r, 0, "")?;
+        let agg = self.b.build_insert_value(agg, i, 1, "")?;
+        Ok(agg.as_basic_value_enum())
+    }
+
+    /// Sample `i` of the complex `fp` as its two float64 parts.
+    fn sample_parts(&self, p: &Points<'ctx>, i: IntValue<'ctx>) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
+        let v = self.elem_at(p.fp, &p.fpa, i)?;
+        let v = self.cast(v, &p.fpa.dtype, &Type::complex128())?.into_struct_value();
+        let re = self.b.build_extract_value(v, 0, "")?.into_float_value();
+        let im = self.b.build_extract_value(v, 1, "")?.into_float_value();
+        Ok((re, im))
+    }
+
+    /// One complex interpolated value (`guess`: the previous search result, updated).
+    fn interp_one_complex(&mut self, x: FloatValue<'ctx>, p: &Points<'ctx>, guess: PointerValue<'ctx>) -> R<BV<'ctx>> {
+        let c128 = Type::complex128();
+        let ct = self.vt(&c128)?;
+        let slot = self.temp(ct)?;
+        let done = self.new_block("cinterp_done");
+        let (r0, i0) = self.sample_parts(p, self.i64(0))?;
+        let dy0 = self.complex_parts_value(r0, i0)?;
+        // A single sample point: its value everywhere.
+        let single = self.b.build_int_compare(IntPredicate::EQ, p.len, self.i64(1), "")?;
+        let many = self.new_block("cinterp_many");
+        let one = self.new_block("cinterp_single");
+        self.b.build_conditional_branch(single, one, many)?;
+        self.b.position_at_end(one);
+        self.b.build_store(slot, dy0)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(many);
+        // NaN in: `nan + 1j * 0.0`.
+        let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
+        let search = self.new_block("cinterp_search");
+        let is_nan = self.new_block("cinterp_nan");
+        self.b.build_conditional_branch(nan, is_nan, search)?;
+        self.b.position_at_end(is_nan);
+        let v = self.complex_of_parts(x, self.ctx.f64_type().const_zero())?;
+        self.b.build_store(slot, v)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(search);
+        let g = self.b.build_load(self.ctx.i64_type(), guess, "")?.into_int_value();
+        let j = self.search_with_guess(x, p, g)?;
+        self.b.build_store(guess, j)?;
+        let last = self.b.build_int_sub(p.len, self.i64(1), "")?;
+        let left = self.b.build_int_compare(IntPredicate::EQ, j, self.i64(-1), "")?;
+        let right = self.b.build_int_compare(IntPredicate::EQ, j, p.len, "")?;
+        let at_last = self.b.build_int_compare(IntPredicate::EQ, j, last, "")?;
+        let edge = self.new_block("cinterp_edge");
+        let check_exact = self.new_block("cinterp_check");
+        let outside = self.b.build_or(left, right, "")?;
+        let outside = self.b.build_or(outside, at_last, "")?;
+        self.b.build_conditional_branch(outside, edge, check_exact)?;
+        self.b.position_at_end(edge);
+        let (rl, il) = self.sample_parts(p, last)?;
+        let rval = self.complex_parts_value(rl, il)?;
+        // j == lenxp - 1: dy[j], the last value too.
+        let v = self.b.build_select(left, dy0, rval, "")?;
+        self.b.build_store(slot, v)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(check_exact);
+        let xj = self.sample(p.xp, &p.xpa, j)?;
+        let (yr, yi) = self.sample_parts(p, j)?;
+        let exact = self.b.build_float_compare(FloatPredicate::OEQ, xj, x, "")?;
+        let on_point = self.new_block("cinterp_exact");
+        let inside = self.new_block("cinterp_inside");
+        self.b.build_conditional_branch(exact, on_point, inside)?;
+        self.b.position_at_end(on_point);
+        let yj = self.complex_parts_value(yr, yi)?;
+        self.b.build_store(slot, yj)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(inside);
+        let j1 = self.b.build_int_add(j, self.i64(1), "")?;
+        let xj1 = self.sample(p.xp, &p.xpa, j1)?;
+        let (yr1, yi1) = self.sample_parts(p, j1)?;
+        let one = self.ctx.f64_type().const_float(1.0);
+        let inv_dx = self.b.build_float_div(one, self.b.build_float_sub(xj1, xj, "")?, "")?;
+        let (dr, di) = self.parts_difference(p, j1, j)?;
+        let sr = self.b.build_float_mul(dr, inv_dx, "")?;
+        let si = self.b.build_float_mul(di, inv_dx, "")?;
+        let slope = self.complex_of_parts(sr, si)?.into_struct_value();
+        let sr = self.b.build_extract_value(slope, 0, "")?.into_float_value();
+        let si = self.b.build_extract_value(slope, 1, "")?.into_float_value();
+        // Each part: from the left end; NaN: from the right; still NaN with a flat step: the
+        // value.
+        let part = |cx: &Self, s: FloatValue<'ctx>, y: FloatValue<'ctx>, y1: FloatValue<'ctx>| -> R<FloatValue<'ctx>> {
+            let a = cx.b.build_float_add(cx.b.build_float_mul(s, cx.b.build_float_sub(x, xj, "")?, "")?, y, "")?;
+            let a_nan = cx.b.build_float_compare(FloatPredicate::UNO, a, a, "")?;
+            let b = cx.b.build_float_add(cx.b.build_float_mul(s, cx.b.build_float_sub(x, xj1, "")?, "")?, y1, "")?;
+            let b_nan = cx.b.build_float_compare(FloatPredicate::UNO, b, b, "")?;
+            let flat = cx.b.build_float_compare(FloatPredicate::OEQ, y, y1, "")?;
+            let b = cx.b.build_select(cx.b.build_and(b_nan, flat, "")?, y, b, "")?.into_float_value();
+            Ok(cx.b.build_select(a_nan, b, a, "")?.into_float_value())
+        };
+        let re = part(self, sr, yr, yr1)?;
+        let im = part(self, si, yi, yi1)?;
+        let v = self.complex_of_parts(re, im)?;
+        self.b.build_store(slot, v)?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        Ok(self.b.build_load(ct, slot, "")?)
+    }
+
+    /// `fp[i].real - fp[k].real` and the same of the imaginary parts, subtracted in `fp`'s own
+    /// precision (complex64 parts are float32), as float64.
+    fn parts_difference(&self, p: &Points<'ctx>, i: IntValue<'ctx>, k: IntValue<'ctx>) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
+        let a = self.elem_at(p.fp, &p.fpa, i)?.into_struct_value();
+        let b = self.elem_at(p.fp, &p.fpa, k)?.into_struct_value();
+        let part = |n: u32| -> R<FloatValue<'ctx>> {
+            let x = self.b.build_extract_value(a, n, "")?.into_float_value();
+            let y = self.b.build_extract_value(b, n, "")?.into_float_value();
+            let d = self.b.build_float_sub(x, y, "")?;
+            if d.get_type() == self.ctx.f64_type() {
+                return Ok(d);
+            }
+            Ok(self.b.build_float_ext(d, self.ctx.f64_type(), "")?)
+        };
+        Ok((part(0)?, part(1)?))
+    }
+
+    /// A complex128 value of its two parts as they are (a copy of an item of `fp`).
+    fn complex_parts_value(&self, re: FloatValue<'ctx>, im: FloatValue<'ctx>) -> R<BV<'ctx>> {
+        let st = self.vt(&Type::complex128())?.into_struct_type();
+        let agg = self.b.build_insert_value(st.get_undef(), re, 0, "")?;
+        let agg = self.b.build_insert_value(agg, im, 1, "")?;
+        Ok(agg.as_basic_value_enum())
     }
 
     /// Sample `i` of a 1-d array as float64.

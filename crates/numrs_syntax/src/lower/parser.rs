@@ -623,14 +623,46 @@ impl<'a> Parser<'a> {
             self.identifier()?;
             Pattern { span: self.end_of(start), kind: PatternKind::Structural("MATCH_SEQUENCE") }
         } else {
-            let e = self.bitwise_or()?;
-            pattern_of(e)
+            self.or_pattern()?
         };
         if self.eat_kw("as") {
             let (name, _) = self.identifier()?;
             return Ok(Pattern { span: self.end_of(start), kind: PatternKind::As(Box::new(inner), name) });
         }
         Ok(inner)
+    }
+
+    /// `p | q | ...` of closed patterns.
+    fn or_pattern(&mut self) -> PResult<Pattern> {
+        let start = self.tok().start;
+        let mut alts = vec![self.closed_pattern()?];
+        while self.eat_op("|") {
+            alts.push(self.closed_pattern()?);
+        }
+        if alts.len() == 1 {
+            return Ok(alts.remove(0));
+        }
+        Ok(Pattern { span: self.end_of(start), kind: PatternKind::Or(alts) })
+    }
+
+    /// A group `(p)` (its pattern, which may hold `as` and `|`), or a pattern written as an
+    /// expression (a value, a capture, a literal; `(a, b)` is a sequence).
+    fn closed_pattern(&mut self) -> PResult<Pattern> {
+        if self.at_op("(") {
+            let (save_pos, save_end) = (self.pos, self.prev_end);
+            self.bump();
+            if !self.at_op(")") {
+                if let Ok(p) = self.as_pattern() {
+                    if self.eat_op(")") {
+                        return Ok(p);
+                    }
+                }
+            }
+            self.pos = save_pos;
+            self.prev_end = save_end;
+        }
+        let e = self.bitwise_xor()?;
+        Ok(pattern_of(e))
     }
 
     fn simple_statements(&mut self, out: &mut Vec<Stmt>) -> PResult<()> {
