@@ -36,6 +36,18 @@ impl<'ctx> FnCx<'_, 'ctx> {
         if let Type::Record(_) = f.ty {
             return Ok(p.into());
         }
+        // A subarray: an array over the record's bytes (C order, no owner).
+        if let Type::Array(n) = &f.ty {
+            if let Some(shape) = n.nested.as_deref() {
+                let isz = self.itemsize_of(&n.dtype)?;
+                let (dims, strides) = nested_dims(shape, isz);
+                let dims: Vec<_> = dims.iter().map(|d| self.i64(*d)).collect();
+                let strides: Vec<_> = strides.iter().map(|s| self.i64(*s)).collect();
+                let null = self.ptr_t().const_null();
+                let v = self.make_array(n.ndim, null, null, self.i64(isz as i64), p, &dims, &strides)?;
+                return self.cast(v, &f.ty, tt);
+            }
+        }
         let st = types::storage_type(self.ctx, &f.ty).map_err(|m| self.cg_err(m))?;
         let x = self.b.build_load(st, p, "")?;
         if let Some(i) = x.as_instruction_value() {
@@ -132,13 +144,31 @@ impl<'ctx> FnCx<'_, 'ctx> {
         let arr = self.load(value)?;
         let data = self.field(arr, 4)?.into_pointer_value();
         let data = self.field_address(data, f)?;
-        let shape = self.dims(arr, 5, a.ndim)?;
-        let strides = self.dims(arr, 6, a.ndim)?;
+        let mut shape = self.dims(arr, 5, a.ndim)?;
+        let mut strides = self.dims(arr, 6, a.ndim)?;
         let mi = self.field(arr, 0)?.into_pointer_value();
         let parent = self.field(arr, 1)?.into_pointer_value();
-        let isz = self.itemsize_of(&f.ty)?;
-        self.make_array(a.ndim, mi, parent, self.i64(isz as i64), data, &shape, &strides)
+        // A subarray field: its dimensions after the array's.
+        let (item, extra) = match &f.ty {
+            Type::Array(n) if n.nested.is_some() => (n.dtype.clone(), n.nested.as_deref().unwrap_or_default().to_vec()),
+            t => (t.clone(), Vec::new()),
+        };
+        let isz = self.itemsize_of(&item)?;
+        let (dims, inner) = nested_dims(&extra, isz);
+        shape.extend(dims.iter().map(|d| self.i64(*d)));
+        strides.extend(inner.iter().map(|s| self.i64(*s)));
+        self.make_array(shape.len() as u32, mi, parent, self.i64(isz as i64), data, &shape, &strides)
     }
+}
+
+/// The dimensions and C strides of a subarray of items of `itemsize` bytes.
+fn nested_dims(shape: &[u32], itemsize: u64) -> (Vec<i64>, Vec<i64>) {
+    let dims: Vec<i64> = shape.iter().map(|d| i64::from(*d)).collect();
+    let mut strides = vec![itemsize as i64; dims.len()];
+    for d in (0..dims.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1] * dims[d + 1];
+    }
+    (dims, strides)
 }
 
 /// The item size of arrays of `dtype` when it is a record.

@@ -46,6 +46,12 @@ pub fn field_size_align(t: &Type) -> Option<(u32, u32)> {
             let align = if k.is_complex() { size / 2 } else { size };
             Some((size, align))
         }
+        // A subarray field: its items one after the other.
+        Type::Array(a) if a.nested.is_some() => {
+            let (size, align) = field_size_align(&a.dtype)?;
+            let n: u32 = a.nested.as_deref().unwrap_or_default().iter().product();
+            Some((size.checked_mul(n)?, align))
+        }
         Type::Record(r) => {
             let align = if r.aligned { r.fields.iter().filter_map(|f| field_size_align(&f.ty)).map(|(_, a)| a).max().unwrap_or(1) } else { 1 };
             Some((r.size, align))
@@ -79,6 +85,15 @@ fn field_type(v: &Value) -> Result<Type, String> {
     }
 }
 
+/// The shape of a subarray field: `3` or `(2, 2)` (positive sizes).
+fn subarray_shape(v: &Value) -> Option<Vec<u32>> {
+    let one = |v: &Value| v.to_const().and_then(|c| c.as_int()).and_then(|i| u32::try_from(i).ok()).filter(|n| *n > 0);
+    match v {
+        Value::Tuple(items) if !items.is_empty() => items.iter().map(one).collect(),
+        other => Some(vec![one(other)?]),
+    }
+}
+
 /// `np.dtype(spec, align)` for a list of `(name, format)` pairs or a dict of `names` and
 /// `formats` (with optional `offsets` and `itemsize`). `None` when `spec` is not such a spec.
 pub(crate) fn struct_dtype(spec: &Value, align: bool) -> Option<Result<RecordType, String>> {
@@ -94,7 +109,12 @@ pub(crate) fn struct_dtype(spec: &Value, align: bool) -> Option<Result<RecordTyp
                         Ok(t) => named.push((name.clone(), t)),
                         Err(e) => return Some(Err(e)),
                     },
-                    [_, _, _] => return Some(Err("numrs does not support structured dtypes with subarray fields (a field with a shape) yet".into())),
+                    [Value::Const(crate::symbols::ConstValue::Str(name)), format, shape] => match (field_type(format), subarray_shape(shape)) {
+                        (Ok(t @ Type::Number(_)), Some(shape)) => named.push((name.clone(), Type::Array(std::sync::Arc::new(numrs_types::ArrayType::nested(t, shape))))),
+                        (Ok(_), Some(_)) => return Some(Err("numrs supports subarray fields of numbers only".into())),
+                        (Err(e), _) => return Some(Err(e)),
+                        (_, None) => return Some(Err(format!("a subarray field's shape must be a positive integer or a tuple of them, got {}", shape.repr()))),
+                    },
                     _ => return Some(Err(format!("a structured dtype's field must be (name, format), got {}", item.repr()))),
                 }
             }

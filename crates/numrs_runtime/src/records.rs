@@ -45,6 +45,13 @@ fn struct_dtype(py: Python<'_>, r: &RecordType) -> PyResult<Py<PyAny>> {
         let format = match &f.ty {
             Type::Record(inner) => struct_dtype(py, inner)?,
             Type::Number(k) => np.getattr("dtype")?.call1((k.name(),))?.unbind(),
+            // A subarray: `(base, shape)`.
+            Type::Array(a) if a.nested.is_some() => {
+                let Type::Number(k) = &a.dtype else { return Err(pyo3::exceptions::PyTypeError::new_err(format!("a record field of type {}", f.ty))) };
+                let shape = pyo3::types::PyTuple::new(py, a.nested.as_deref().unwrap_or_default())?;
+                let base = np.getattr("dtype")?.call1((k.name(),))?;
+                np.getattr("dtype")?.call1(((base, shape),))?.unbind()
+            }
             other => return Err(pyo3::exceptions::PyTypeError::new_err(format!("a record field of type {other}"))),
         };
         formats.append(format)?;
@@ -86,8 +93,18 @@ fn record_of(np: &Npy, d: &Bound<'_, PyAny>) -> Option<Arc<RecordType>> {
         let info = fields.get_item(&name).ok()?;
         let fd = info.get_item(0).ok()?;
         let offset: u32 = info.get_item(1).ok()?.extract().ok()?;
-        let ty = if fd.getattr("fields").ok()?.is_none() {
-            if !fd.getattr("subdtype").ok()?.is_none() || !fd.getattr("isnative").ok()?.is_truthy().ok()? {
+        let sub = fd.getattr("subdtype").ok()?;
+        let ty = if !sub.is_none() {
+            // A subarray of numbers: `(base, shape)`.
+            let base = sub.get_item(0).ok()?;
+            let shape: Vec<u32> = sub.get_item(1).ok()?.extract().ok()?;
+            if !base.getattr("fields").ok()?.is_none() || !base.getattr("isnative").ok()?.is_truthy().ok()? || shape.is_empty() {
+                return None;
+            }
+            let num: std::ffi::c_int = base.getattr("num").ok()?.extract().ok()?;
+            Type::Array(Arc::new(numrs_types::ArrayType::nested(Type::Number(np.kind_of_type_num(num)?), shape)))
+        } else if fd.getattr("fields").ok()?.is_none() {
+            if !fd.getattr("isnative").ok()?.is_truthy().ok()? {
                 return None;
             }
             let num: std::ffi::c_int = fd.getattr("num").ok()?.extract().ok()?;

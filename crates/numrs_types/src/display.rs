@@ -54,6 +54,10 @@ impl Display for Type {
             Type::Unicode => f.write_str("unicode_type"),
             Type::NoneType => f.write_str("none"),
             Type::Ellipsis => f.write_str("..."),
+            Type::Array(a) if a.nested.is_some() => {
+                let shape = a.nested.as_deref().unwrap_or_default();
+                write!(f, "nestedarray({}, {})", a.dtype, crate::python_int_tuple(shape))
+            }
             Type::Array(a) => {
                 if !a.aligned {
                     f.write_str("unaligned ")?;

@@ -18,3 +18,11 @@ pub use gufunc::{parse_gufunc_layout, GufuncLayout};
 pub use parse::{omitted_value_type, parse_type, PyRepr};
 pub use ty::*;
 pub use unify::{unify_many, unify_pairs};
+
+/// A Python tuple of integers as Python prints it: `(3,)`, `(2, 2)`.
+pub fn python_int_tuple(items: &[u32]) -> String {
+    match items {
+        [one] => format!("({one},)"),
+        _ => format!("({})", items.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")),
+    }
+}

@@ -434,6 +434,21 @@ impl<'a> Parser<'a> {
         if self.eat("Record(") {
             return self.record();
         }
+        if self.eat("nestedarray(") {
+            let dtype = self.ty()?;
+            if !self.eat(",") || !self.eat("(") {
+                return None;
+            }
+            let mut shape = Vec::new();
+            while !self.eat(")") {
+                shape.push(u32::try_from(self.number()?).ok()?);
+                self.eat(",");
+            }
+            if !self.eat(")") || shape.is_empty() {
+                return None;
+            }
+            return Some(Type::Array(Arc::new(ArrayType::nested(dtype, shape))));
+        }
         if self.eat("slice<a:b:c>") {
             return Some(Type::Slice3);
         }

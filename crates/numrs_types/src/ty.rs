@@ -129,11 +129,23 @@ impl ArrayType {
     /// record.
     pub fn new(dtype: Type, ndim: u32, layout: Layout, readonly: bool) -> ArrayType {
         let aligned = !matches!(&dtype, Type::Record(r) if !r.aligned);
-        ArrayType { dtype, ndim, layout, readonly, aligned }
+        ArrayType { dtype, ndim, layout, readonly, aligned, nested: None }
     }
     /// Numba's `Array.copy(dtype=..., ndim=..., layout=...)`: keeps `readonly` and `aligned`.
     pub fn copy_as(&self, dtype: Type, ndim: u32, layout: Layout) -> ArrayType {
-        ArrayType { dtype, ndim, layout, readonly: self.readonly, aligned: self.aligned }
+        ArrayType { dtype, ndim, layout, readonly: self.readonly, aligned: self.aligned, nested: None }
+    }
+    /// `t` (an array type made from this one by Numba's `ary.copy(...)`: a copy, a view, a
+    /// transpose, `astype`, `empty_like`) unaligned when this array is.
+    pub fn keep_alignment(&self, t: Type) -> Type {
+        match t {
+            Type::Array(r) if !self.aligned && r.aligned => Type::Array(Arc::new(ArrayType { aligned: false, ..(*r).clone() })),
+            other => other,
+        }
+    }
+    /// Numba's `NestedArray(dtype, shape)`.
+    pub fn nested(dtype: Type, shape: Vec<u32>) -> ArrayType {
+        ArrayType { dtype, ndim: shape.len() as u32, layout: Layout::C, readonly: false, aligned: true, nested: Some(shape.into()) }
     }
 }
 
@@ -156,6 +168,9 @@ pub struct ArrayType {
     /// Numba's `Array.aligned`: false for an array of an unaligned record (a structured dtype
     /// made without `align=True`), and for the views of its fields; printed `unaligned array(...)`.
     pub aligned: bool,
+    /// Numba's `NestedArray`: a record's subarray field (`("pos", np.float64, (3,))`), its
+    /// shape fixed by the type (C layout); printed `nestedarray(float64, (3,))`.
+    pub nested: Option<Arc<[u32]>>,
 }
 
 /// A field of a [`RecordType`]: its name, type and byte offset in the record.

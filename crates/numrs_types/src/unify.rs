@@ -139,6 +139,7 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
                 layout,
                 readonly: a.readonly || b.readonly,
                 aligned: a.aligned && b.aligned,
+                nested: if a.nested == b.nested { a.nested.clone() } else { None },
             })))
         }
         _ => None,

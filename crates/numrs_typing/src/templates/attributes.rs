@@ -30,7 +30,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
                     Layout::F => Layout::C,
                     Layout::A => Layout::A,
                 };
-                Some(Type::array_ro(a.dtype.clone(), a.ndim, if a.ndim <= 1 { a.layout } else { layout }, a.readonly))
+                Some(a.keep_alignment(Type::array_ro(a.dtype.clone(), a.ndim, if a.ndim <= 1 { a.layout } else { layout }, a.readonly)))
             }
             "real" | "imag" => {
                 let dtype = match a.dtype.as_number() {
@@ -78,5 +78,9 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
 pub(crate) fn record_field_view(a: &numrs_types::ArrayType, name: &str) -> Option<Type> {
     let Type::Record(r) = &a.dtype else { return None };
     let f = r.field(name)?;
-    Some(Type::Array(Arc::new(a.copy_as(f.ty.clone(), a.ndim, Layout::A))))
+    Some(Type::Array(Arc::new(match &f.ty {
+        // A subarray field: its dimensions after the array's.
+        Type::Array(n) if n.nested.is_some() => a.copy_as(n.dtype.clone(), a.ndim + n.ndim, Layout::A),
+        t => a.copy_as(t.clone(), a.ndim, Layout::A),
+    })))
 }

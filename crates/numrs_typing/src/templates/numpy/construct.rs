@@ -61,7 +61,7 @@ fn like_result(arr: &Type, dtype: Option<&Type>) -> Option<Type> {
     Some(match arr {
         Type::Array(a) => {
             let layout = if a.layout == Layout::A { Layout::C } else { a.layout };
-            Type::array(nb_dtype, a.ndim, layout)
+            a.keep_alignment(Type::array(nb_dtype, a.ndim, layout))
         }
         _ => Type::array(nb_dtype, 0, Layout::C),
     })
@@ -474,7 +474,7 @@ fn eye_like(args: &[Type], n: &Option<Type>, dtype: &Option<Type>) -> CallResult
 pub(crate) fn ascontiguousarray(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     match &b[0] {
-        Some(Type::Array(a)) => sig(Type::array(a.dtype.clone(), a.ndim.max(1), Layout::C), args),
+        Some(Type::Array(a)) => sig(a.keep_alignment(Type::array(a.dtype.clone(), a.ndim.max(1), Layout::C)), args),
         Some(t) if t.is_number() => sig(Type::array(t.unliteral(), 1, Layout::C), args),
         _ => Ok(None),
     }

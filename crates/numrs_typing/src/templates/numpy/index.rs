@@ -108,7 +108,9 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
     let result = if n_indices == ary.ndim as i64 && ndim == 0 && !ellipsis_met {
         ary.dtype.clone()
     } else if advanced {
-        Type::array(ary.dtype.clone(), ndim, Layout::C)
+        // `ary.copy(ndim=ndim, layout='C', readonly=False)`: a new array (aligned as `ary` is
+        // typed).
+        Type::Array(std::sync::Arc::new(numrs_types::ArrayType { readonly: false, ..ary.copy_as(ary.dtype.clone(), ndim, Layout::C) }))
     } else {
         let mut layout = ary.layout;
         match layout {
@@ -135,7 +137,8 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
         if ndim == 0 {
             ary.dtype.clone()
         } else {
-            Type::array_ro(ary.dtype.clone(), ndim, layout, ary.readonly)
+            // `ary.copy(ndim=ndim, layout=layout)`: read-only and alignment kept.
+            Type::Array(std::sync::Arc::new(ary.copy_as(ary.dtype.clone(), ndim, layout)))
         }
     };
     let index = if is_tuple { Type::tuple(all_indices) } else { all_indices.into_iter().next().unwrap_or(Type::NoneType) };

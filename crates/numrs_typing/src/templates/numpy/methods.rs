@@ -77,7 +77,7 @@ pub(crate) fn transposed(a: &ArrayType) -> Type {
         Layout::F => Layout::C,
         Layout::A => Layout::A,
     };
-    Type::array_ro(a.dtype.clone(), a.ndim, layout, a.readonly)
+    a.keep_alignment(Type::array_ro(a.dtype.clone(), a.ndim, layout, a.readonly))
 }
 
 fn relayout(t: Type, layout: Layout) -> Type {
@@ -136,7 +136,7 @@ fn transpose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn copy(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (receiver(args), kws.is_empty()) {
-        (Some((a, [])), true) => with_args(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        (Some((a, [])), true) => with_args(a.keep_alignment(Type::array(a.dtype.clone(), a.ndim, Layout::C)), args),
         _ => Ok(None),
     }
 }
@@ -246,7 +246,7 @@ fn view(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     match parse_dtype(dtype) {
-        Some(d) => with_args(Type::array_ro(d, a.ndim, a.layout, a.readonly), args),
+        Some(d) => with_args(a.keep_alignment(Type::array_ro(d, a.ndim, a.layout, a.readonly)), args),
         None => Ok(None),
     }
 }
@@ -261,7 +261,7 @@ pub(crate) fn astype_result(a: &ArrayType, dtype: &Type) -> Result<Option<Type>,
         )));
     }
     let layout = if a.layout == Layout::A { Layout::C } else { a.layout };
-    Ok(Some(Type::array(d, a.ndim, layout)))
+    Ok(Some(a.keep_alignment(Type::array(d, a.ndim, layout))))
 }
 
 fn astype(args: &[Type], kws: &[(String, Type)]) -> CallResult {
@@ -277,7 +277,7 @@ fn astype(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 pub(crate) fn ravel_result(a: &ArrayType) -> Type {
     let readonly = a.layout == Layout::C && a.readonly;
-    Type::array_ro(a.dtype.clone(), 1, Layout::C, readonly)
+    a.keep_alignment(Type::array_ro(a.dtype.clone(), 1, Layout::C, readonly))
 }
 
 fn ravel(args: &[Type], kws: &[(String, Type)]) -> CallResult {
@@ -289,7 +289,7 @@ fn ravel(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn flatten(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (receiver(args), kws.is_empty()) {
-        (Some((a, [])), true) => with_args(Type::array(a.dtype.clone(), 1, Layout::C), args),
+        (Some((a, [])), true) => with_args(a.keep_alignment(Type::array(a.dtype.clone(), 1, Layout::C)), args),
         _ => Ok(None),
     }
 }
