@@ -123,7 +123,9 @@ def case_calls(path):
                 # `@guvectorize("(n)->()")`: a layout only, compiled lazily (a dynamic gufunc).
                 name = getattr(d.func, "attr", getattr(d.func, "id", "")) if isinstance(d, ast.Call) else ""
                 layout_only = name == "guvectorize" and len(d.args) == 1
-                if isinstance(d, ast.Call) and d.args and isinstance(d.args[0], (ast.Constant, ast.List, ast.Tuple)) and not layout_only:
+                # A signature: a string, a list or tuple of them, or a type expression
+                # (`int64(float64[:])`, a module-level name bound to one).
+                if isinstance(d, ast.Call) and d.args and isinstance(d.args[0], (ast.Constant, ast.List, ast.Tuple, ast.Call, ast.Name, ast.Attribute, ast.Subscript)) and not layout_only:
                     eager.add(node.name)
     return calls or [], eager
 

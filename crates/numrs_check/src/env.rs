@@ -163,9 +163,9 @@ pub fn namedtuple_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &cra
     })))
 }
 
-/// Whether the module-level class `name` is an enum class Numba types (members of one type).
+/// Whether the module-level class `name` is an `enum.Enum`/`enum.IntEnum` class (typed or not).
 pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> bool {
-    info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && matches!(enum_class_type(db, file, info, b), Some(Ok(_))))
+    info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && enum_class_type(db, file, info, b).is_some())
 }
 
 /// An `enum.Enum`/`enum.IntEnum` class defined at module level (`class Color(Enum): RED = 1`)
@@ -202,12 +202,25 @@ pub(crate) fn enum_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &cr
         let v = if is_auto {
             numrs_types::EnumValue::Int(auto_next)
         } else {
-            match C::from_expr(value)? {
-                C::Int(i) => numrs_types::EnumValue::Int(i),
-                C::Float(f) => numrs_types::EnumValue::Float(f.0),
-                C::Bool(x) => numrs_types::EnumValue::Bool(x),
-                C::Str(t) => numrs_types::EnumValue::Str(t.as_str().into()),
-                _ => return None,
+            // The class body's earlier names are its members' values.
+            let locals: Vec<(String, C)> = members
+                .iter()
+                .map(|(n, v)| {
+                    let c = match v {
+                        numrs_types::EnumValue::Int(i) => C::Int(*i),
+                        numrs_types::EnumValue::Float(f) => C::Float(numrs_syntax::ast::FloatBits(*f)),
+                        numrs_types::EnumValue::Bool(b) => C::Bool(*b),
+                        numrs_types::EnumValue::Str(t) => C::Str(t.to_string()),
+                    };
+                    (n.to_string(), c)
+                })
+                .collect();
+            match info.symbols.fold_constant(value, s.span.start, &locals) {
+                Some(C::Int(i)) => numrs_types::EnumValue::Int(i),
+                Some(C::Float(f)) => numrs_types::EnumValue::Float(f.0),
+                Some(C::Bool(x)) => numrs_types::EnumValue::Bool(x),
+                Some(C::Str(t)) => numrs_types::EnumValue::Str(t.as_str().into()),
+                _ => return Some(Err(format!("numrs cannot tell the value of {}.{name} without running the module", class.name))),
             }
         };
         if let numrs_types::EnumValue::Int(i) = v {

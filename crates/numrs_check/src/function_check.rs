@@ -147,8 +147,11 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     let mut specs: Vec<(Vec<numrs_types::Type>, Option<numrs_types::Type>, SignatureOrigin)> =
         jit.signatures.iter().map(|s| (s.args.clone(), s.return_type.clone(), SignatureOrigin::Decorator)).collect();
     let layout = jit.gufunc_layout.as_deref().and_then(|l| numrs_types::parse_gufunc_layout(l).ok());
-    let recorded_as = match (&jit.kind, jit.signatures.is_empty(), &layout) {
-        (numrs_hir::JitKind::Vectorize | numrs_hir::JitKind::GuVectorize, false, _) => crate::RecordedAs::Frozen,
+    // Explicit signatures freeze the dispatcher (Numba's `disable_compile`): calls with other
+    // types are TypeErrors, not new specializations, so recorded calls add none.
+    let explicit = !jit.signatures.is_empty() || !jit.signature_errors.is_empty() || !jit.rejected_signatures.is_empty();
+    let recorded_as = match (&jit.kind, !explicit, &layout) {
+        (numrs_hir::JitKind::Njit | numrs_hir::JitKind::Vectorize | numrs_hir::JitKind::GuVectorize, false, _) => crate::RecordedAs::Frozen,
         (numrs_hir::JitKind::Vectorize, true, _) => crate::RecordedAs::Ufunc,
         (numrs_hir::JitKind::GuVectorize, true, Some(l)) => crate::RecordedAs::Gufunc(l),
         (numrs_hir::JitKind::GuVectorize, true, None) => crate::RecordedAs::Frozen,

@@ -2509,7 +2509,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if !args.is_empty() {
             return self.fail(format!("array.{m} with arguments is not supported by numrs build yet"));
         }
-        let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        // A copy moves items whole (records too); the rest need numbers.
+        let ek = match numeric(&a.dtype) {
+            Some(k) => k,
+            None if m == "copy" => NumericKind::UInt8,
+            None => return self.fail(format!("arrays of {}", a.dtype)),
+        };
         if self.fused_reduce.contains(&recv) {
             return self.fused_reduce(m, recv, &a, tt);
         }

@@ -163,6 +163,9 @@ pub struct FnCx<'a, 'ctx> {
     /// (their values), as typing gave them.
     enum_classes: HashMap<VarId, std::sync::Arc<numrs_types::EnumType>>,
     enum_members: std::collections::HashSet<VarId>,
+    /// The types typing gave the variables whose types hold enum members or classes (lowering
+    /// sees their values): calls of jit functions choose the callee's specialization by them.
+    enum_types: HashMap<VarId, Type>,
     arg_types: &'a [Type],
     ret_type: &'a Type,
     slots: Vec<Option<PointerValue<'ctx>>>,
@@ -384,15 +387,23 @@ pub fn lower_function<'a, 'ctx>(
             _ => {}
         }
     }
-    // Enum members are their values here, enum classes have no value: the types say so.
-    let enum_free = types::enum_values;
+    // Enum members are their values here, enum classes have no value, slice constants are
+    // slices: the types say so.
+    let enum_free = |t: &Type| {
+        types::enum_values(t).map_parts(&mut |p| match p {
+            Type::SliceLiteral(_) => Some(p.unliteral()),
+            _ => None,
+        })
+    };
     let has_enum = |t: &Type| {
         let mut found = false;
         t.visit_parts(&mut |p| found |= matches!(p, Type::EnumMember(_) | Type::EnumClass(_)));
         found
     };
     let enums = typemap.iter().flatten().any(has_enum);
-    let enum_args: Vec<Type> = arg_types.iter().map(enum_free).collect();
+    let enum_types: HashMap<VarId, Type> =
+        typemap.iter().enumerate().filter_map(|(i, t)| t.as_ref().filter(|t| has_enum(t)).map(|t| (VarId(i as u32), t.clone()))).collect();
+    let enum_args: Vec<Type> = arg_types.iter().map(|t| enum_free(t)).collect();
     let arg_types = &enum_args[..];
     // A slice constant returned is a slice here (the runtime boxes it from its type).
     let enum_ret = enum_free(&match ret_type {
@@ -415,7 +426,11 @@ pub fn lower_function<'a, 'ctx>(
     // The types as lowering sees them: literal dicts and lists are the tuples of their items,
     // enum members their values (above), shared `try` versions their base types.
     let shared_typemap: Vec<Option<Type>>;
-    let literal_lists = typemap.iter().flatten().any(|t| matches!(t, Type::LiteralList(_) | Type::SliceLiteral(_)));
+    let literal_lists = typemap.iter().flatten().any(|t| {
+        let mut found = matches!(t, Type::LiteralList(_));
+        t.visit_parts(&mut |p| found |= matches!(p, Type::SliceLiteral(_)));
+        found
+    });
     let typemap = if shared.is_empty() && literal_dicts.is_empty() && !literal_lists && !enums {
         typemap
     } else {
@@ -425,8 +440,6 @@ pub fn lower_function<'a, 'ctx>(
             .map(|(t, v)| match t {
                 Some(Type::LiteralStrKeyDict(items)) => Some(Type::Tuple(items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().into())),
                 Some(Type::LiteralList(items)) => Some(Type::Tuple(items.clone())),
-                // A slice constant is a slice (its value is the global's).
-                Some(t @ Type::SliceLiteral(_)) => Some(t.unliteral()),
                 _ if shared.contains(v.base.as_str()) => t.as_ref().map(|t| enum_free(&t.unliteral())),
                 _ => t.as_ref().map(enum_free),
             })
@@ -445,6 +458,7 @@ pub fn lower_function<'a, 'ctx>(
         literal_dicts,
         enum_classes,
         enum_members,
+        enum_types,
         arg_types,
         ret_type,
         slots: vec![None; ir.vars.len()],
@@ -736,6 +750,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             literal_dicts: self.literal_dicts.clone(),
             enum_classes: self.enum_classes.clone(),
             enum_members: self.enum_members.clone(),
+            enum_types: self.enum_types.clone(),
             arg_types: self.arg_types,
             ret_type: self.ret_type,
             slots: vec![None; self.ir.vars.len()],
@@ -1165,7 +1180,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match stmt {
             StmtKind::Assign { target, value } => self.lower_assign(*target, value),
             StmtKind::SetItem { target, index, value, static_index } => {
-                if self.record_setitem(*target, static_index.as_ref(), *value)? {
+                if self.record_setitem(*target, static_index.as_ref(), *index, *value)? {
                     return Ok(());
                 }
                 let saved = self.unwrap_optional(Some(*target))?;
@@ -2156,7 +2171,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             pos.push((Ok(v), t));
         }
         for v in args {
-            pos.push((Err(*v), self.ty(*v)?));
+            pos.push((Err(*v), self.call_type(*v)?));
         }
         if let Some(t) = vararg {
             let tt = self.ty(t)?;
@@ -2171,7 +2186,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Err(v) => cx.load(*v),
         };
         let types: Vec<Type> = pos.iter().map(|(_, t)| t.clone()).collect();
-        let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.ty(*v)?))).collect::<R<_>>()?;
+        let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.call_type(*v)?))).collect::<R<_>>()?;
         let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
         self.called.push(callee.index);
         if callee.ufunc {
@@ -2215,7 +2230,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     (agg.as_basic_value_enum(), formal.clone())
                 }
             };
-            vals.push(self.cast(x, &t, formal)?.into());
+            vals.push(self.cast(x, &types::enum_values(&t), &types::enum_values(formal))?.into());
         }
         if let Type::Generator(g) = &callee.return_type {
             return self.make_generator(callee.function, &callee.args, &g.yield_type, &vals[1..]);
@@ -2240,7 +2255,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.call_status.push((callee.index, status));
         self.check_status(status)?;
         let r = self.b.build_extract_value(res, 1, "")?;
-        self.cast(r, &callee.return_type, target)
+        // An enum member returned is its value here.
+        self.cast(r, &types::enum_values(&callee.return_type), target)
+    }
+
+    /// A call argument's type as typing gave it (enum members as such, not their values).
+    fn call_type(&self, v: VarId) -> R<Type> {
+        match self.enum_types.get(&v) {
+            Some(t) => Ok(t.clone()),
+            None => self.ty(v),
+        }
     }
 
     /// A call of a jit function's specialization `callee` with argument values (cast to its
@@ -2288,6 +2312,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub fn cast(&self, v: BasicValueEnum<'ctx>, from: &Type, to: &Type) -> R<BasicValueEnum<'ctx>> {
         if from == to {
             return Ok(v);
+        }
+        // Enum members are their values here (types inside iterators may still name them).
+        if matches!(from, Type::EnumMember(_)) || matches!(to, Type::EnumMember(_)) {
+            return self.cast(v, &types::enum_values(from), &types::enum_values(to));
         }
         if let (Type::DictType(a), Type::DictType(b)) = (from, to) {
             if a.0 == b.0 && a.1 == b.1 {
@@ -2715,6 +2743,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::JitClassInstance(_) = self.ty(value)? {
             return self.intrinsic("operator.getitem", &[value, index], tt);
         }
+        // A record's field named by a string constant held in a variable.
+        if let Type::StringLiteral(name) = self.ty(index)? {
+            if let Some(v) = self.record_static_getitem(value, &StaticIndex::Str(name.to_string()), tt)? {
+                return Ok(v);
+            }
+        }
         if let Some((p, dtype)) = self.flat_item_ptr(value, index)? {
             let x = self.load_element(p, &dtype)?;
             return self.cast(x, &dtype, tt);
@@ -2959,6 +2993,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         match (&vt, attr) {
+            (Type::Slice2 | Type::Slice3, "start" | "stop" | "step") => {
+                let sv = self.load(value)?.into_struct_value();
+                let i = match attr {
+                    "start" => 0,
+                    "stop" => 1,
+                    _ => 2,
+                };
+                let x = self.b.build_extract_value(sv, i, "")?;
+                self.cast(x, &Type::int64(), tt)
+            }
             (Type::Array(a), "shape") | (Type::Array(a), "strides") => {
                 let sv = self.load(value)?.into_struct_value();
                 let field = if attr == "shape" { 5 } else { 6 };

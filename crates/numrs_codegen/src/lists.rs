@@ -67,8 +67,10 @@ pub fn dtype(t: &Type) -> Option<&Type> {
 fn supported_item(t: &Type) -> Result<(), String> {
     match t {
         _ if numeric(t).is_some() => Ok(()),
-        Type::Array(a) if numeric(&a.dtype).is_some() => Ok(()),
+        Type::Array(a) if numeric(&a.dtype).is_some() || matches!(a.dtype, Type::Record(_)) => Ok(()),
         Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
+        // An enum member is its value.
+        Type::EnumMember(e) => supported_item(&e.dtype),
         Type::Unicode | Type::JitClassInstance(_) => Ok(()),
         // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
         Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),

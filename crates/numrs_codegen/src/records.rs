@@ -126,9 +126,15 @@ impl<'ctx> FnCx<'_, 'ctx> {
     }
 
     /// `r[name] = v` / `r[i] = v`.
-    pub(crate) fn record_setitem(&mut self, target: VarId, index: Option<&StaticIndex>, value: VarId) -> R<bool> {
+    pub(crate) fn record_setitem(&mut self, target: VarId, index: Option<&StaticIndex>, index_var: VarId, value: VarId) -> R<bool> {
         let Type::Record(r) = self.ty(target)? else { return Ok(false) };
-        let Some(index) = index else { return self.fail("a record's field index must be a constant") };
+        // A constant index, or a variable holding a string or integer constant.
+        let held = match self.ty(index_var)? {
+            Type::StringLiteral(s) => Some(StaticIndex::Str(s.to_string())),
+            Type::IntegerLiteral(i) => Some(StaticIndex::Int(i)),
+            _ => None,
+        };
+        let Some(index) = index.or(held.as_ref()) else { return self.fail("a record's field index must be a constant") };
         let f = self.record_field(&r, index)?.clone();
         let rec = self.load(target)?.into_pointer_value();
         let (vt, v) = (self.ty(value)?, self.load(value)?);

@@ -431,6 +431,27 @@ pub struct ModuleSymbols {
 pub(crate) const MAX_ALIAS_DEPTH: u32 = 16;
 
 impl ModuleSymbols {
+    /// A constant expression's value as Python computes it at `before` (see the module's own
+    /// folding: literals, constants bound once, `math`/`numpy` constants, operators, `len`,
+    /// `int`, ...), with `locals` (a class body's earlier names) in scope before the module's
+    /// names. `None` for anything else.
+    pub fn fold_constant(&self, expr: &Expr, before: u32, locals: &[(String, ConstValue)]) -> Option<ConstValue> {
+        let mut bindings: Vec<Binding> =
+            self.bindings.iter().filter(|b| b.stmt_span.start < before && !locals.iter().any(|(n, _)| *n == b.name)).cloned().collect();
+        for (name, value) in locals {
+            bindings.push(Binding {
+                name: name.clone(),
+                kind: BindingKind::Constant(value.clone()),
+                span: Span::new(before, before),
+                stmt_index: usize::MAX,
+                stmt_span: Span::new(before, before),
+                in_except_handler: false,
+                value: None,
+            });
+        }
+        Collector { bindings }.fold(expr, 0)
+    }
+
     /// The binding of `name` in effect at `before_offset`: the last binding whose statement
     /// starts before `before_offset` (the last binding at all when `None`).
     ///

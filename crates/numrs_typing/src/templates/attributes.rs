@@ -42,6 +42,8 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             // Numba's `ArrayAttribute.generic_resolve`: a field of a record array is a view.
             _ => record_field_view(a, attr),
         },
+        // Numba's `SliceAttribute`: the slice model's fields (`None` filled in).
+        Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_) if matches!(attr, "start" | "stop" | "step") => Some(Type::intp()),
         // Numba's `RecordAttribute`: a field's value.
         Type::Record(r) => r.field(attr).map(|f| f.ty.clone()),
         // A named tuple's fields.

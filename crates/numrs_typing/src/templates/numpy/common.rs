@@ -43,6 +43,8 @@ pub(crate) fn is_nonelike(t: Option<&Type>) -> bool {
 pub(crate) fn parse_dtype(t: &Type) -> Option<Type> {
     match t {
         Type::NumberClass(inner) | Type::DType(inner) => Some((**inner).clone()),
+        // A Numba record type used as a dtype (`numba.from_dtype(...)`).
+        Type::TypeRef(inner) if matches!(**inner, Type::Record(_)) => Some((**inner).clone()),
         Type::StringLiteral(s) => tables().dtype_strings.get(&**s).map(|k| Type::Number(*k)),
         _ => None,
     }

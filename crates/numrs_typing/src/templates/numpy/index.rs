@@ -42,6 +42,14 @@ pub(crate) fn array_index_type(ary: &ArrayType, idx: &Type) -> Result<Option<Ind
         Some(items) => items,
         None => vec![idx.clone()],
     };
+    // An `IntEnum` member indexes as its integer value.
+    let items: Vec<Type> = items
+        .into_iter()
+        .map(|t| match t {
+            Type::EnumMember(e) if e.int_enum && e.dtype.is_integer() => e.dtype.clone(),
+            t => t,
+        })
+        .collect();
     let mut ndim = ary.ndim as i64;
     let mut left: Vec<Type> = Vec::new();
     let mut right: Vec<Type> = Vec::new();
