@@ -385,6 +385,9 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                     if let Some(value) = global_array(&n, stmt, &skeleton.module, &info.symbols) {
                         return Some((n, value));
                     }
+                    if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
+                        return Some((n, convert(&c)?));
+                    }
                     let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return None };
                     // `slice(1, 3)`: its start, stop and step (`None` where not given).
                     if let Some(parts) = numrs_hir::slice_literal(expr, &info.symbols, stmt.span.start) {

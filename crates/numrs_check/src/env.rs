@@ -551,11 +551,18 @@ fn global_value_type(
     // A NumPy array (or scalar) computed from constants and other such globals: Numba's
     // `typeof` of the frozen value.
     if let Some(stmt) = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span) {
+        // A Python number computed from such arrays (`NB = EDGES.shape[0] - 1`): as a constant.
+        if let Some(c) = numrs_hir::bound_number(name, stmt, &skeleton.module, &info.symbols) {
+            if let Some(t) = global_constant_type(&c) {
+                return GlobalValue::Type(t);
+            }
+        }
         if let Some(a) = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols) {
+            let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
             return GlobalValue::Type(if a.shape.is_empty() {
                 Type::Number(a.dtype)
             } else {
-                Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, numrs_types::Layout::C, true)
+                Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, layout, true)
             });
         }
     }

@@ -1875,8 +1875,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return self.fail(format!("an array constant of shape {shape:?} typed {tt}"));
                 }
                 let et = types::storage_type(self.ctx, &a.dtype).map_err(|m| CgError { span: self.span, message: m })?;
+                // Typed Fortran-ordered (a transpose): stored in Fortran order.
+                let fortran = a.layout == Layout::F && shape.len() > 1;
+                let order: Vec<usize> = if fortran { fortran_order(shape) } else { (0..items.len()).collect() };
                 let mut vals = Vec::with_capacity(items.len());
-                for c in items {
+                for c in order.iter().map(|&k| &items[k]) {
                     let v = self.constant(c, &a.dtype)?;
                     let v = if numeric(&a.dtype) == Some(NumericKind::Boolean) {
                         self.ctx.i8_type().const_int(v.into_int_value().get_zero_extended_constant().unwrap_or(0), false).into()
@@ -1900,9 +1903,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let shape_v: Vec<IntValue<'ctx>> = shape.iter().map(|d| self.i64(*d)).collect();
                 let mut strides = vec![0i64; shape.len()];
                 let mut acc = itemsize;
-                for d in (0..shape.len()).rev() {
-                    strides[d] = acc;
-                    acc *= shape[d].max(1);
+                if fortran {
+                    for d in 0..shape.len() {
+                        strides[d] = acc;
+                        acc *= shape[d].max(1);
+                    }
+                } else {
+                    for d in (0..shape.len()).rev() {
+                        strides[d] = acc;
+                        acc *= shape[d].max(1);
+                    }
                 }
                 let strides_v: Vec<IntValue<'ctx>> = strides.iter().map(|s| self.i64(*s)).collect();
                 let null = self.ptr_t().const_null();
@@ -3394,4 +3404,28 @@ fn py_repr_const(v: &numrs_types::PyRepr) -> Option<crate::GlobalConst> {
         P::Tuple(items) => crate::GlobalConst::Tuple(items.iter().map(py_repr_const).collect::<Option<Vec<_>>>()?),
         P::Str(_) => return None,
     })
+}
+
+/// The C-order positions of an array's items listed in Fortran order.
+fn fortran_order(shape: &[i64]) -> Vec<usize> {
+    let nd = shape.len();
+    let n: usize = shape.iter().map(|d| (*d).max(0) as usize).product();
+    let mut c_strides = vec![1usize; nd];
+    for d in (0..nd.saturating_sub(1)).rev() {
+        c_strides[d] = c_strides[d + 1] * shape[d + 1].max(0) as usize;
+    }
+    let mut out = Vec::with_capacity(n);
+    let mut idx = vec![0usize; nd];
+    for _ in 0..n {
+        out.push(idx.iter().zip(&c_strides).map(|(i, s)| i * s).sum());
+        // The first index varies fastest.
+        for d in 0..nd {
+            idx[d] += 1;
+            if (idx[d] as i64) < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    out
 }

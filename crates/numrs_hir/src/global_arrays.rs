@@ -131,6 +131,35 @@ pub fn slice_literal(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<[
     }
 }
 
+/// The layout Numba's `typeof` gives the array bound to `name` by `stmt` (NumPy's flags of
+/// the value): F for a transpose of a C array, A for a view that steps (`A[::-1]`, a row of
+/// an F array), C otherwise (every other expression makes a new array).
+pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Layout> {
+    let cx = Cx { module, symbols };
+    let a = match cx.name(name, stmt.span.end, 0)? {
+        V::Array(a) => a,
+        V::Py(_) => return None,
+    };
+    let l = cx.name_layout(name, stmt.span.end, 0)?;
+    // A transpose contiguous both ways (at most one dimension longer than 1), or a stepping
+    // view of at most one item: NumPy says C.
+    let contiguous = match l {
+        numrs_types::Layout::F => a.shape.iter().filter(|d| **d > 1).count() <= 1,
+        numrs_types::Layout::A => a.items.len() <= 1,
+        numrs_types::Layout::C => true,
+    };
+    Some(if contiguous { numrs_types::Layout::C } else { l })
+}
+
+/// The Python number the module-level statement `stmt` binds to `name` when it is computed
+/// from arrays (`NB = EDGES.shape[0] - 1`, `N = len(EDGES)`, `SIZE = M.size`).
+pub fn bound_number(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstValue> {
+    match (Cx { module, symbols }).name(name, stmt.span.end, 0)? {
+        V::Py(x) => Some(py_const(x)),
+        V::Array(_) => None,
+    }
+}
+
 /// Whether a module-level statement after `after` may change the array bound to `name` in
 /// place: an item or attribute assignment to it (also inside loops and other compound
 /// statements), or a call given it (`T.fill(0)`, `np.random.shuffle(T)`).
@@ -228,8 +257,103 @@ impl Cx<'_> {
                 let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
                 Some(V::Py(Item::Int(if attr == "size" { a.items.len() as i128 } else { a.shape.len() as i128 })))
             }
+            ExprKind::Subscript { value, index } => self.subscript(value, index, at, depth),
+            ExprKind::Attribute { value, attr } if attr == "T" => {
+                let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
+                Some(V::Array(transpose(a)))
+            }
+            // `len(X)`: the first dimension.
+            ExprKind::Call { func, args, keywords }
+                if keywords.is_empty() && args.len() == 1 && matches!(&func.kind, ExprKind::Name(n) if n == "len") && self.symbols.lookup("len", Some(at)).is_none() =>
+            {
+                let V::Array(a) = self.eval(&args[0], at, depth + 1)? else { return None };
+                Some(V::Py(Item::Int(i128::from(*a.shape.first()?))))
+            }
             ExprKind::Call { func, args, keywords } => self.call(func, args, keywords, at, depth),
             _ => None,
+        }
+    }
+
+    /// `X.shape[i]`, and the subscripts of an array whose result NumPy lays out C-contiguous
+    /// (Numba types a global array by its layout): an integer (a row, or a NumPy scalar of a
+    /// 1-d array), a slice of step 1 and a list of integers on the first axis.
+    fn subscript(&self, value: &Expr, index: &Expr, at: u32, depth: u32) -> Option<V> {
+        let int = |e: &Expr| -> Option<i128> {
+            match self.eval(e, at, depth + 1)? {
+                V::Py(Item::Int(i)) => Some(i),
+                _ => None,
+            }
+        };
+        if let ExprKind::Attribute { value: arr, attr } = &value.kind {
+            if attr == "shape" {
+                let V::Array(a) = self.eval(arr, at, depth + 1)? else { return None };
+                let n = a.shape.len() as i128;
+                let i = int(index)?;
+                let i = if i < 0 { i + n } else { i };
+                return Some(V::Py(Item::Int(i128::from(*a.shape.get(usize::try_from(i).ok()?)?))));
+            }
+        }
+        let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
+        let rows = i128::from(*a.shape.first()?);
+        let row_len: usize = a.shape[1..].iter().map(|d| *d as usize).product();
+        let take = |picked: &[i128]| -> Option<ConstArray> {
+            let mut items = Vec::with_capacity(picked.len() * row_len);
+            for &r in picked {
+                let r = usize::try_from(r).ok()?;
+                items.extend_from_slice(a.items.get(r * row_len..(r + 1) * row_len)?);
+            }
+            Some(ConstArray { dtype: a.dtype, shape: a.shape.clone(), items })
+        };
+        let norm = |i: i128| -> Option<i128> {
+            let i = if i < 0 { i + rows } else { i };
+            (0..rows).contains(&i).then_some(i)
+        };
+        match &index.kind {
+            ExprKind::Slice { lower, upper, step } => {
+                let step = match step {
+                    Some(s) => int(s)?,
+                    None => 1,
+                };
+                if step == 0 {
+                    return None;
+                }
+                // Python's `slice.indices`.
+                let bound = |e: &Option<Box<Expr>>, default: i128| -> Option<i128> {
+                    match e {
+                        None => Some(default),
+                        Some(e) => {
+                            let i = int(e)?;
+                            Some(if i < 0 {
+                                (i + rows).max(if step < 0 { -1 } else { 0 })
+                            } else {
+                                i.min(if step < 0 { rows - 1 } else { rows })
+                            })
+                        }
+                    }
+                };
+                let (start, stop) = if step > 0 { (bound(lower, 0)?, bound(upper, rows)?) } else { (bound(lower, rows - 1)?, bound(upper, -1)?) };
+                let mut picked: Vec<i128> = Vec::new();
+                let mut i = start;
+                while (step > 0 && i < stop) || (step < 0 && i > stop) {
+                    picked.push(i);
+                    i += step;
+                }
+                let mut out = take(&picked)?;
+                out.shape[0] = picked.len() as i64;
+                Some(V::Array(out))
+            }
+            ExprKind::List(items) => {
+                let picked = items.iter().map(|e| int(e).and_then(norm)).collect::<Option<Vec<_>>>()?;
+                let mut out = take(&picked)?;
+                out.shape[0] = picked.len() as i64;
+                Some(V::Array(out))
+            }
+            _ => {
+                let r = norm(int(index)?)?;
+                let mut out = take(&[r])?;
+                out.shape.remove(0);
+                Some(V::Array(out))
+            }
         }
     }
 
@@ -267,6 +391,56 @@ impl Cx<'_> {
             }
             _ => None,
         }
+    }
+
+    /// The layout of the array a name is bound to (see [`bound_layout`]).
+    fn name_layout(&self, n: &str, at: u32, depth: u32) -> Option<numrs_types::Layout> {
+        let b = self.symbols.lookup(n, Some(at))?;
+        let stmt = self.module.body.get(b.stmt_index)?;
+        match &stmt.kind {
+            StmtKind::Assign { targets, value } if targets.len() == 1 => self.layout(value, stmt.span.start, depth + 1),
+            StmtKind::AnnAssign { value: Some(value), .. } => self.layout(value, stmt.span.start, depth + 1),
+            StmtKind::AugAssign { target, .. } => {
+                let ExprKind::Name(t) = &target.kind else { return None };
+                self.name_layout(t, stmt.span.start, depth + 1)
+            }
+            _ => None,
+        }
+    }
+
+    fn layout(&self, e: &Expr, at: u32, depth: u32) -> Option<numrs_types::Layout> {
+        use numrs_types::Layout;
+        if depth > 32 {
+            return None;
+        }
+        Some(match &e.kind {
+            ExprKind::Name(n) => match self.symbols.lookup(n, Some(at))?.kind {
+                BindingKind::Other => self.name_layout(n, at, depth + 1)?,
+                _ => Layout::C,
+            },
+            ExprKind::Attribute { value, attr } if attr == "T" => {
+                let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
+                match (self.layout(value, at, depth + 1)?, a.shape.len()) {
+                    (l, 0 | 1) => l,
+                    (Layout::C, _) => Layout::F,
+                    (Layout::F, _) => Layout::C,
+                    (Layout::A, _) => Layout::A,
+                }
+            }
+            ExprKind::Subscript { value, index } => {
+                let base = self.layout(value, at, depth + 1)?;
+                let stepped = matches!(&index.kind, ExprKind::Slice { step: Some(s), .. } if !matches!(self.eval(s, at, depth + 1), Some(V::Py(Item::Int(1)))));
+                let fancy = matches!(&index.kind, ExprKind::List(_));
+                if fancy {
+                    Layout::C
+                } else if stepped || base != Layout::C {
+                    Layout::A
+                } else {
+                    Layout::C
+                }
+            }
+            _ => Layout::C,
+        })
     }
 
     fn dtype(&self, e: &Expr) -> Option<NumericKind> {
@@ -998,4 +1172,34 @@ fn cumsum(a: &ConstArray) -> Option<ConstArray> {
         }
     }
     Some(ConstArray { dtype: k, shape: vec![a.items.len() as i64], items })
+}
+
+/// The transpose of an array: its dimensions reversed, its items in the new C order.
+fn transpose(a: ConstArray) -> ConstArray {
+    let nd = a.shape.len();
+    if nd < 2 {
+        return a;
+    }
+    let shape: Vec<i64> = a.shape.iter().rev().copied().collect();
+    // C strides (in items) of the original.
+    let mut strides = vec![1usize; nd];
+    for d in (0..nd - 1).rev() {
+        strides[d] = strides[d + 1] * a.shape[d + 1].max(0) as usize;
+    }
+    let n = a.items.len();
+    let mut items = Vec::with_capacity(n);
+    let mut idx = vec![0usize; nd];
+    for _ in 0..n {
+        // idx indexes the transposed array; the original's index is reversed.
+        let off: usize = idx.iter().enumerate().map(|(k, i)| i * strides[nd - 1 - k]).sum();
+        items.push(a.items[off]);
+        for d in (0..nd).rev() {
+            idx[d] += 1;
+            if (idx[d] as i64) < shape[d] {
+                break;
+            }
+            idx[d] = 0;
+        }
+    }
+    ConstArray { dtype: a.dtype, shape, items }
 }
