@@ -458,6 +458,7 @@ impl Cx<'_> {
                 return match (attr.as_str(), args) {
                     ("sum" | "mean" | "max" | "min", []) => reduce(attr, &a).map(V::Array),
                     ("cumsum", []) => cumsum(&a).map(V::Array),
+                    ("cumprod", []) => accumulate(&a, true).map(V::Array),
                     ("copy" | "ravel" | "flatten", []) => {
                         let n = a.items.len() as i64;
                         Some(V::Array(if attr == "copy" { a } else { ConstArray { shape: vec![n], ..a } }))
@@ -636,8 +637,70 @@ impl Cx<'_> {
                 reduce(name.trim_start_matches('a'), &array_arg(0)?)?
             }
             "cumsum" if args.len() == 1 && keywords.is_empty() => cumsum(&array_arg(0)?)?,
+            "cumprod" if args.len() == 1 && keywords.is_empty() => accumulate(&array_arg(0)?, true)?,
             "sqrt" | "abs" | "absolute" if args.len() == 1 && keywords.is_empty() => unary(name, array_arg(0)?)?,
             "reshape" if args.len() == 2 && keywords.is_empty() => reshape(array_arg(0)?, new_shape(&args[1])?)?,
+            // `np.concatenate((a, b, ...))` along the first axis.
+            "concatenate" if args.len() == 1 && keywords.is_empty() => {
+                let (ExprKind::Tuple(parts) | ExprKind::List(parts)) = &args[0].kind else { return None };
+                let arrays = parts.iter().map(|p| match self.eval(p, at, depth + 1)? {
+                    V::Array(a) if !a.shape.is_empty() => Some(a),
+                    _ => None,
+                }).collect::<Option<Vec<_>>>()?;
+                let first = arrays.first()?;
+                let dtype = arrays.iter().try_fold(first.dtype, |k, a| promote(k, a.dtype))?;
+                let mut shape = first.shape.clone();
+                shape[0] = 0;
+                let mut items = Vec::new();
+                for a in arrays {
+                    if a.shape.len() != shape.len() || a.shape[1..] != shape[1..] {
+                        return None;
+                    }
+                    shape[0] += a.shape[0];
+                    items.extend(astype(a, dtype)?.items);
+                }
+                ConstArray { dtype, shape, items }
+            }
+            // `np.repeat(a, n)`: each item `n` times, flattened.
+            "repeat" if args.len() == 2 && keywords.is_empty() => {
+                let a = array_arg(0)?;
+                let V::Py(Item::Int(n)) = self.eval(&args[1], at, depth + 1)? else { return None };
+                let n = usize::try_from(n).ok()?;
+                let items: Vec<Item> = a.items.iter().flat_map(|x| std::iter::repeat_n(*x, n)).collect();
+                ConstArray { dtype: a.dtype, shape: vec![items.len() as i64], items }
+            }
+            // `np.tile(a, n)` of a 1-d array.
+            "tile" if args.len() == 2 && keywords.is_empty() => {
+                let a = array_arg(0)?;
+                let V::Py(Item::Int(n)) = self.eval(&args[1], at, depth + 1)? else { return None };
+                if a.shape.len() != 1 {
+                    return None;
+                }
+                let items: Vec<Item> = std::iter::repeat_n(a.items.clone(), usize::try_from(n).ok()?).flatten().collect();
+                ConstArray { dtype: a.dtype, shape: vec![items.len() as i64], items }
+            }
+            // `np.diag(v)` of a 1-d array: the square matrix with `v` on its diagonal.
+            "diag" if args.len() == 1 && keywords.is_empty() => {
+                let a = array_arg(0)?;
+                if a.shape.len() != 1 {
+                    return None;
+                }
+                let n = a.items.len();
+                let zero = convert(Item::Int(0), a.dtype)?;
+                let mut items = vec![zero; n * n];
+                for (i, x) in a.items.iter().enumerate() {
+                    items[i * n + i] = *x;
+                }
+                ConstArray { dtype: a.dtype, shape: vec![n as i64, n as i64], items }
+            }
+            // `np.outer(a, b)`: products of the flattened arrays.
+            "outer" if args.len() == 2 && keywords.is_empty() => {
+                let (a, b) = (array_arg(0)?, array_arg(1)?);
+                let (n, m) = (a.items.len() as i64, b.items.len() as i64);
+                let a2 = ConstArray { shape: vec![n, 1], ..a };
+                let b2 = ConstArray { shape: vec![1, m], ..b };
+                binop(BinOp::Mult, V::Array(a2), V::Array(b2))?
+            }
             _ => return None,
         };
         Some(V::Array(out))
@@ -1158,16 +1221,22 @@ fn reduce(what: &str, a: &ConstArray) -> Option<ConstArray> {
 
 /// `np.cumsum(a)`: the running sums of the flattened items, in order.
 fn cumsum(a: &ConstArray) -> Option<ConstArray> {
+    accumulate(a, false)
+}
+
+/// `np.cumsum` (`product` false) or `np.cumprod` of the flattened array, in NumPy's
+/// accumulation type (the platform integer for smaller integers, wrapping).
+fn accumulate(a: &ConstArray, product: bool) -> Option<ConstArray> {
     let k = if a.dtype.is_float() { a.dtype } else if a.dtype.is_unsigned_int() { NumericKind::UInt64 } else { NumericKind::Int64 };
     let mut items = Vec::with_capacity(a.items.len());
     let mut f = 0.0;
     let mut i: i128 = 0;
     for (n, x) in a.items.iter().enumerate() {
         if k.is_float() {
-            f = if n == 0 { x.f() } else { convert(Item::Float(f + x.f()), k)?.f() };
+            f = if n == 0 { x.f() } else if product { convert(Item::Float(f * x.f()), k)?.f() } else { convert(Item::Float(f + x.f()), k)?.f() };
             items.push(Item::Float(f));
         } else {
-            i = wrap(i + x.i()?, k);
+            i = if n == 0 { wrap(x.i()?, k) } else if product { wrap(i.checked_mul(x.i()?)?, k) } else { wrap(i + x.i()?, k) };
             items.push(Item::Int(i));
         }
     }
