@@ -31,13 +31,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return self.fail(format!("np.interp with sample points of type {} is not supported by numrs build yet", Type::Array(a.clone().into())));
             }
         }
-        if fpa.dtype.is_complex() {
-            return self.interp_complex(*xv, xp, xpa, fp, fpa, tt);
-        }
+        // The result's items: float64, or complex128 for complex `fp`.
+        let complex = fpa.dtype.is_complex();
+        let rt = if complex { Type::complex128() } else { Type::float64() };
         let f64t = Type::float64();
         let out_t = match tt {
-            Type::Array(ra) if ra.dtype == f64t => Some((**ra).clone()),
-            t if *t == f64t => None,
+            Type::Array(ra) if ra.dtype == rt => Some((**ra).clone()),
+            t if *t == rt => None,
             _ => return self.fail(format!("np.interp producing {tt} is not supported by numrs build yet")),
         };
         let xt = self.ty(*xv)?;
@@ -50,37 +50,38 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.guard(differ, ExcKind::ValueError, "fp and xp are not of the same size.")?;
         let guess = self.temp(self.ctx.i64_type().into())?;
         self.b.build_store(guess, self.i64(0))?;
-        let pts = Points { xp, xpa, fp, fpa, len: lenxp };
+        let pts = Points { xp, xpa, fp, fpa, len: lenxp, complex };
         match (&xt, out_t) {
             (Type::Array(xa), Some(ra)) => {
                 let xa = (**xa).clone();
                 let shape = self.dims(x, 5, xa.ndim)?;
-                let out = self.alloc_array(&f64t, &shape)?;
+                let out = self.alloc_array(&rt, &shape)?;
                 let n = self.field(x, 2)?.into_int_value();
                 self.counted_loop(n, |cx, i| {
                     let v = cx.elem_at(x, &xa, i)?;
                     let v = cx.cast(v, &xa.dtype, &f64t)?.into_float_value();
                     let r = cx.interp_one(v, &pts, guess)?;
-                    let p = cx.out_ptr(out, &f64t, i)?;
-                    cx.store_element(p, r.into(), &f64t, &f64t)
+                    let p = cx.out_ptr(out, &rt, i)?;
+                    cx.store_element(p, r, &rt, &rt)
                 })?;
                 self.fresh = true;
-                self.cast(out, &array_type(&f64t, ra.ndim, Layout::C), tt)
+                self.cast(out, &array_type(&rt, ra.ndim, Layout::C), tt)
             }
             (t, None) if numeric(t).is_some_and(|k| !k.is_complex()) => {
                 let v = self.cast(x, t, &f64t)?.into_float_value();
-                Ok(self.interp_one(v, &pts, guess)?.into())
+                self.interp_one(v, &pts, guess)
             }
-            _ => self.fail(format!("np.interp of {xt} is not supported by numrs build yet")),
+            _ => self.fail(format!("np.interp of {xt} producing {tt} is not supported by numrs build yet")),
         }
     }
 
-    /// One interpolated value (`guess`: the previous search result, updated).
-    fn interp_one(&mut self, x: FloatValue<'ctx>, p: &Points<'ctx>, guess: PointerValue<'ctx>) -> R<FloatValue<'ctx>> {
-        let f64t = self.ctx.f64_type();
-        let slot = self.temp(f64t.into())?;
+    /// One interpolated value (`guess`: the previous search result, updated): float64, or
+    /// complex128 for complex `fp`.
+    fn interp_one(&mut self, x: FloatValue<'ctx>, p: &Points<'ctx>, guess: PointerValue<'ctx>) -> R<BV<'ctx>> {
+        let vt = self.vt(&if p.complex { Type::complex128() } else { Type::float64() })?;
+        let slot = self.temp(vt)?;
         let done = self.new_block("interp_done");
-        let dy0 = self.sample(p.fp, &p.fpa, self.i64(0))?;
+        let dy0 = self.fp_value(p, self.i64(0))?;
         // A single sample point: its value everywhere.
         let single = self.b.build_int_compare(IntPredicate::EQ, p.len, self.i64(1), "")?;
         let many = self.new_block("interp_many");
@@ -90,13 +91,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(slot, dy0)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(many);
-        // NaN in, NaN out.
+        // NaN in, NaN out (`nan + 1j * 0.0` for complex `fp`).
         let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
         let search = self.new_block("interp_search");
         let is_nan = self.new_block("interp_nan");
         self.b.build_conditional_branch(nan, is_nan, search)?;
         self.b.position_at_end(is_nan);
-        self.b.build_store(slot, x)?;
+        let v = if p.complex { self.complex_of_parts(x, self.ctx.f64_type().const_zero())? } else { x.into() };
+        self.b.build_store(slot, v)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(search);
         let g = self.b.build_load(self.ctx.i64_type(), guess, "")?.into_int_value();
@@ -112,7 +114,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let outside = self.b.build_or(outside, at_last, "")?;
         self.b.build_conditional_branch(outside, edge, inside)?;
         self.b.position_at_end(edge);
-        let rval = self.sample(p.fp, &p.fpa, last)?;
+        let rval = self.fp_value(p, last)?;
         // j == lenxp - 1: dy[j], the last value too.
         let v = self.b.build_select(left, dy0, rval, "")?;
         self.b.build_store(slot, v)?;
@@ -121,62 +123,60 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let xj = self.sample(p.xp, &p.xpa, j)?;
         let j1 = self.b.build_int_add(j, self.i64(1), "")?;
         let xj1 = self.sample(p.xp, &p.xpa, j1)?;
-        let yj = self.sample(p.fp, &p.fpa, j)?;
-        let yj1 = self.sample(p.fp, &p.fpa, j1)?;
+        // On a sample point: its value (no interpolation that could be non-finite).
         let exact = self.b.build_float_compare(FloatPredicate::OEQ, xj, x, "")?;
-        let slope = self.b.build_float_div(self.b.build_float_sub(yj1, yj, "")?, self.b.build_float_sub(xj1, xj, "")?, "")?;
-        let r = self.b.build_float_add(self.b.build_float_mul(slope, self.b.build_float_sub(x, xj, "")?, "")?, yj, "")?;
-        // A NaN from the left end: try from the right; still NaN with a flat step: the value.
-        let r_nan = self.b.build_float_compare(FloatPredicate::UNO, r, r, "")?;
-        let r2 = self.b.build_float_add(self.b.build_float_mul(slope, self.b.build_float_sub(x, xj1, "")?, "")?, yj1, "")?;
-        let r2_nan = self.b.build_float_compare(FloatPredicate::UNO, r2, r2, "")?;
-        let flat = self.b.build_float_compare(FloatPredicate::OEQ, yj, yj1, "")?;
-        let r2 = self.b.build_select(self.b.build_and(r2_nan, flat, "")?, yj, r2, "")?.into_float_value();
-        let r = self.b.build_select(r_nan, r2, r, "")?.into_float_value();
+        let yj = self.fp_value(p, j)?;
+        let r = if p.complex { self.between_complex(x, p, j, j1, xj, xj1)? } else { self.between_real(x, p, j, j1, xj, xj1)?.into() };
         let r = self.b.build_select(exact, yj, r, "")?;
         self.b.build_store(slot, r)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        Ok(self.b.build_load(f64t, slot, "")?.into_float_value())
+        Ok(self.b.build_load(vt, slot, "")?)
     }
 
-    /// `np.interp` with complex `fp`: complex128 results.
-    fn interp_complex(&mut self, xv: VarId, xp: BV<'ctx>, xpa: ArrayType, fp: BV<'ctx>, fpa: ArrayType, tt: &Type) -> R<BV<'ctx>> {
-        let c128 = Type::complex128();
-        let f64t = Type::float64();
-        let xt = self.ty(xv)?;
-        let x = self.load(xv)?;
-        let lenxp = self.dims(xp, 5, 1)?[0];
-        let lenfp = self.dims(fp, 5, 1)?[0];
-        let empty = self.b.build_int_compare(IntPredicate::EQ, lenxp, self.i64(0), "")?;
-        self.guard(empty, ExcKind::ValueError, "array of sample points is empty")?;
-        let differ = self.b.build_int_compare(IntPredicate::NE, lenxp, lenfp, "")?;
-        self.guard(differ, ExcKind::ValueError, "fp and xp are not of the same size.")?;
-        let guess = self.temp(self.ctx.i64_type().into())?;
-        self.b.build_store(guess, self.i64(0))?;
-        let pts = Points { xp, xpa, fp, fpa, len: lenxp };
-        match (&xt, tt) {
-            (Type::Array(xa), Type::Array(ra)) if ra.dtype == c128 => {
-                let xa = (**xa).clone();
-                let shape = self.dims(x, 5, xa.ndim)?;
-                let out = self.alloc_array(&c128, &shape)?;
-                let n = self.field(x, 2)?.into_int_value();
-                self.counted_loop(n, |cx, i| {
-                    let v = cx.elem_at(x, &xa, i)?;
-                    let v = cx.cast(v, &xa.dtype, &f64t)?.into_float_value();
-                    let r = cx.interp_one_complex(v, &pts, guess)?;
-                    let p = cx.out_ptr(out, &c128, i)?;
-                    cx.store_element(p, r, &c128, &c128)
-                })?;
-                self.fresh = true;
-                self.cast(out, &array_type(&c128, ra.ndim, Layout::C), tt)
-            }
-            (t, rt) if numeric(t).is_some_and(|k| !k.is_complex()) && *rt == c128 => {
-                let v = self.cast(x, t, &f64t)?.into_float_value();
-                self.interp_one_complex(v, &pts, guess)
-            }
-            _ => self.fail(format!("np.interp of {xt} producing {tt} is not supported by numrs build yet")),
-        }
+    /// `fp[i]` as the result's item type (float64 or complex128).
+    fn fp_value(&self, p: &Points<'ctx>, i: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let rt = if p.complex { Type::complex128() } else { Type::float64() };
+        let v = self.elem_at(p.fp, &p.fpa, i)?;
+        self.cast(v, &p.fpa.dtype, &rt)
+    }
+
+    /// Real `fp` between `xp[j]` and `xp[j+1]`: the slope from the left end; a NaN from the
+    /// left end is retried from the right, still NaN with a flat step is the value.
+    fn between_real(&self, x: FloatValue<'ctx>, p: &Points<'ctx>, j: IntValue<'ctx>, j1: IntValue<'ctx>, xj: FloatValue<'ctx>, xj1: FloatValue<'ctx>) -> R<FloatValue<'ctx>> {
+        let yj = self.sample(p.fp, &p.fpa, j)?;
+        let yj1 = self.sample(p.fp, &p.fpa, j1)?;
+        let slope = self.b.build_float_div(self.b.build_float_sub(yj1, yj, "")?, self.b.build_float_sub(xj1, xj, "")?, "")?;
+        self.retried(x, slope, yj, yj1, xj, xj1)
+    }
+
+    /// `s * (x - xj) + y`; NaN: `s * (x - xj1) + y1`; still NaN and `y == y1`: `y`.
+    fn retried(&self, x: FloatValue<'ctx>, s: FloatValue<'ctx>, y: FloatValue<'ctx>, y1: FloatValue<'ctx>, xj: FloatValue<'ctx>, xj1: FloatValue<'ctx>) -> R<FloatValue<'ctx>> {
+        let a = self.b.build_float_add(self.b.build_float_mul(s, self.b.build_float_sub(x, xj, "")?, "")?, y, "")?;
+        let a_nan = self.b.build_float_compare(FloatPredicate::UNO, a, a, "")?;
+        let b = self.b.build_float_add(self.b.build_float_mul(s, self.b.build_float_sub(x, xj1, "")?, "")?, y1, "")?;
+        let b_nan = self.b.build_float_compare(FloatPredicate::UNO, b, b, "")?;
+        let flat = self.b.build_float_compare(FloatPredicate::OEQ, y, y1, "")?;
+        let b = self.b.build_select(self.b.build_and(b_nan, flat, "")?, y, b, "")?.into_float_value();
+        Ok(self.b.build_select(a_nan, b, a, "")?.into_float_value())
+    }
+
+    /// Complex `fp` between `xp[j]` and `xp[j+1]`: each part with the slope made by
+    /// multiplying by `1 / (xp[j+1] - xp[j])`, NaN-retried on its own.
+    fn between_complex(&self, x: FloatValue<'ctx>, p: &Points<'ctx>, j: IntValue<'ctx>, j1: IntValue<'ctx>, xj: FloatValue<'ctx>, xj1: FloatValue<'ctx>) -> R<BV<'ctx>> {
+        let (yr, yi) = self.sample_parts(p, j)?;
+        let (yr1, yi1) = self.sample_parts(p, j1)?;
+        let one = self.ctx.f64_type().const_float(1.0);
+        let inv_dx = self.b.build_float_div(one, self.b.build_float_sub(xj1, xj, "")?, "")?;
+        let (dr, di) = self.parts_difference(p, j1, j)?;
+        let sr = self.b.build_float_mul(dr, inv_dx, "")?;
+        let si = self.b.build_float_mul(di, inv_dx, "")?;
+        let slope = self.complex_of_parts(sr, si)?.into_struct_value();
+        let sr = self.b.build_extract_value(slope, 0, "")?.into_float_value();
+        let si = self.b.build_extract_value(slope, 1, "")?.into_float_value();
+        let re = self.retried(x, sr, yr, yr1, xj, xj1)?;
+        let im = self.retried(x, si, yi, yi1, xj, xj1)?;
+        self.complex_of_parts(re, im)
     }
 
     /// Numba's `real + 1j * imag` of two floats: `1j * imag` is the complex product
@@ -197,100 +197,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Sample `i` of the complex `fp` as its two float64 parts.
     fn sample_parts(&self, p: &Points<'ctx>, i: IntValue<'ctx>) -> R<(FloatValue<'ctx>, FloatValue<'ctx>)> {
-        let v = self.elem_at(p.fp, &p.fpa, i)?;
-        let v = self.cast(v, &p.fpa.dtype, &Type::complex128())?.into_struct_value();
+        let v = self.fp_value(p, i)?.into_struct_value();
         let re = self.b.build_extract_value(v, 0, "")?.into_float_value();
         let im = self.b.build_extract_value(v, 1, "")?.into_float_value();
         Ok((re, im))
-    }
-
-    /// One complex interpolated value (`guess`: the previous search result, updated).
-    fn interp_one_complex(&mut self, x: FloatValue<'ctx>, p: &Points<'ctx>, guess: PointerValue<'ctx>) -> R<BV<'ctx>> {
-        let c128 = Type::complex128();
-        let ct = self.vt(&c128)?;
-        let slot = self.temp(ct)?;
-        let done = self.new_block("cinterp_done");
-        let (r0, i0) = self.sample_parts(p, self.i64(0))?;
-        let dy0 = self.complex_parts_value(r0, i0)?;
-        // A single sample point: its value everywhere.
-        let single = self.b.build_int_compare(IntPredicate::EQ, p.len, self.i64(1), "")?;
-        let many = self.new_block("cinterp_many");
-        let one = self.new_block("cinterp_single");
-        self.b.build_conditional_branch(single, one, many)?;
-        self.b.position_at_end(one);
-        self.b.build_store(slot, dy0)?;
-        self.b.build_unconditional_branch(done)?;
-        self.b.position_at_end(many);
-        // NaN in: `nan + 1j * 0.0`.
-        let nan = self.b.build_float_compare(FloatPredicate::UNO, x, x, "")?;
-        let search = self.new_block("cinterp_search");
-        let is_nan = self.new_block("cinterp_nan");
-        self.b.build_conditional_branch(nan, is_nan, search)?;
-        self.b.position_at_end(is_nan);
-        let v = self.complex_of_parts(x, self.ctx.f64_type().const_zero())?;
-        self.b.build_store(slot, v)?;
-        self.b.build_unconditional_branch(done)?;
-        self.b.position_at_end(search);
-        let g = self.b.build_load(self.ctx.i64_type(), guess, "")?.into_int_value();
-        let j = self.search_with_guess(x, p, g)?;
-        self.b.build_store(guess, j)?;
-        let last = self.b.build_int_sub(p.len, self.i64(1), "")?;
-        let left = self.b.build_int_compare(IntPredicate::EQ, j, self.i64(-1), "")?;
-        let right = self.b.build_int_compare(IntPredicate::EQ, j, p.len, "")?;
-        let at_last = self.b.build_int_compare(IntPredicate::EQ, j, last, "")?;
-        let edge = self.new_block("cinterp_edge");
-        let check_exact = self.new_block("cinterp_check");
-        let outside = self.b.build_or(left, right, "")?;
-        let outside = self.b.build_or(outside, at_last, "")?;
-        self.b.build_conditional_branch(outside, edge, check_exact)?;
-        self.b.position_at_end(edge);
-        let (rl, il) = self.sample_parts(p, last)?;
-        let rval = self.complex_parts_value(rl, il)?;
-        // j == lenxp - 1: dy[j], the last value too.
-        let v = self.b.build_select(left, dy0, rval, "")?;
-        self.b.build_store(slot, v)?;
-        self.b.build_unconditional_branch(done)?;
-        self.b.position_at_end(check_exact);
-        let xj = self.sample(p.xp, &p.xpa, j)?;
-        let (yr, yi) = self.sample_parts(p, j)?;
-        let exact = self.b.build_float_compare(FloatPredicate::OEQ, xj, x, "")?;
-        let on_point = self.new_block("cinterp_exact");
-        let inside = self.new_block("cinterp_inside");
-        self.b.build_conditional_branch(exact, on_point, inside)?;
-        self.b.position_at_end(on_point);
-        let yj = self.complex_parts_value(yr, yi)?;
-        self.b.build_store(slot, yj)?;
-        self.b.build_unconditional_branch(done)?;
-        self.b.position_at_end(inside);
-        let j1 = self.b.build_int_add(j, self.i64(1), "")?;
-        let xj1 = self.sample(p.xp, &p.xpa, j1)?;
-        let (yr1, yi1) = self.sample_parts(p, j1)?;
-        let one = self.ctx.f64_type().const_float(1.0);
-        let inv_dx = self.b.build_float_div(one, self.b.build_float_sub(xj1, xj, "")?, "")?;
-        let (dr, di) = self.parts_difference(p, j1, j)?;
-        let sr = self.b.build_float_mul(dr, inv_dx, "")?;
-        let si = self.b.build_float_mul(di, inv_dx, "")?;
-        let slope = self.complex_of_parts(sr, si)?.into_struct_value();
-        let sr = self.b.build_extract_value(slope, 0, "")?.into_float_value();
-        let si = self.b.build_extract_value(slope, 1, "")?.into_float_value();
-        // Each part: from the left end; NaN: from the right; still NaN with a flat step: the
-        // value.
-        let part = |cx: &Self, s: FloatValue<'ctx>, y: FloatValue<'ctx>, y1: FloatValue<'ctx>| -> R<FloatValue<'ctx>> {
-            let a = cx.b.build_float_add(cx.b.build_float_mul(s, cx.b.build_float_sub(x, xj, "")?, "")?, y, "")?;
-            let a_nan = cx.b.build_float_compare(FloatPredicate::UNO, a, a, "")?;
-            let b = cx.b.build_float_add(cx.b.build_float_mul(s, cx.b.build_float_sub(x, xj1, "")?, "")?, y1, "")?;
-            let b_nan = cx.b.build_float_compare(FloatPredicate::UNO, b, b, "")?;
-            let flat = cx.b.build_float_compare(FloatPredicate::OEQ, y, y1, "")?;
-            let b = cx.b.build_select(cx.b.build_and(b_nan, flat, "")?, y, b, "")?.into_float_value();
-            Ok(cx.b.build_select(a_nan, b, a, "")?.into_float_value())
-        };
-        let re = part(self, sr, yr, yr1)?;
-        let im = part(self, si, yi, yi1)?;
-        let v = self.complex_of_parts(re, im)?;
-        self.b.build_store(slot, v)?;
-        self.b.build_unconditional_branch(done)?;
-        self.b.position_at_end(done);
-        Ok(self.b.build_load(ct, slot, "")?)
     }
 
     /// `fp[i].real - fp[k].real` and the same of the imaginary parts, subtracted in `fp`'s own
@@ -308,14 +218,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Ok(self.b.build_float_ext(d, self.ctx.f64_type(), "")?)
         };
         Ok((part(0)?, part(1)?))
-    }
-
-    /// A complex128 value of its two parts as they are (a copy of an item of `fp`).
-    fn complex_parts_value(&self, re: FloatValue<'ctx>, im: FloatValue<'ctx>) -> R<BV<'ctx>> {
-        let st = self.vt(&Type::complex128())?.into_struct_type();
-        let agg = self.b.build_insert_value(st.get_undef(), re, 0, "")?;
-        let agg = self.b.build_insert_value(agg, im, 1, "")?;
-        Ok(agg.as_basic_value_enum())
     }
 
     /// Sample `i` of a 1-d array as float64.
@@ -471,4 +373,6 @@ struct Points<'ctx> {
     fp: BV<'ctx>,
     fpa: ArrayType,
     len: IntValue<'ctx>,
+    /// Complex `fp`: complex128 results.
+    complex: bool,
 }
