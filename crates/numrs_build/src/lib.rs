@@ -385,6 +385,9 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                     if let Some(value) = global_array(&n, stmt, &skeleton.module, &info.symbols) {
                         return Some((n, value));
                     }
+                    if let Some(r) = numrs_hir::bound_record_array(&n, stmt, &skeleton.module, &info.symbols) {
+                        return Some((n, numrs_codegen::GlobalConst::RecordArray { shape: r.shape, bytes: r.bytes }));
+                    }
                     if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
                         return Some((n, convert(&c)?));
                     }

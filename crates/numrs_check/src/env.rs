@@ -551,6 +551,10 @@ fn global_value_type(
     // A NumPy array (or scalar) computed from constants and other such globals: Numba's
     // `typeof` of the frozen value.
     if let Some(stmt) = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span) {
+        // An array of records built from constants.
+        if let Some(r) = numrs_hir::bound_record_array(name, stmt, &skeleton.module, &info.symbols) {
+            return GlobalValue::Type(Type::array_ro(Type::Record(r.record), r.shape.len() as u32, numrs_types::Layout::C, true));
+        }
         // A Python number computed from such arrays (`NB = EDGES.shape[0] - 1`): as a constant.
         if let Some(c) = numrs_hir::bound_number(name, stmt, &skeleton.module, &info.symbols) {
             if let Some(t) = global_constant_type(&c) {

@@ -1869,6 +1869,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 Ok(agg.as_basic_value_enum())
             }
+            crate::GlobalConst::RecordArray { shape, bytes } => {
+                let Type::Array(a) = tt else { return self.fail(format!("an array constant typed {tt}")) };
+                let Some(size) = crate::records::record_size(&a.dtype) else { return self.fail(format!("records typed {tt}")) };
+                if shape.len() != a.ndim as usize || (shape.iter().product::<i64>() as u64).saturating_mul(size) != bytes.len() as u64 {
+                    return self.fail(format!("an array of records of shape {shape:?} typed {tt}"));
+                }
+                let data = self.ctx.i8_type().const_array(&bytes.iter().map(|b| self.ctx.i8_type().const_int(u64::from(*b), false)).collect::<Vec<_>>());
+                let g = self.module.add_global(data.get_type(), None, "numrs.global_records");
+                g.set_initializer(&data);
+                g.set_alignment(16);
+                g.set_linkage(inkwell::module::Linkage::Private);
+                let shape_v: Vec<IntValue<'ctx>> = shape.iter().map(|d| self.i64(*d)).collect();
+                let mut strides = vec![0i64; shape.len()];
+                let mut acc = size as i64;
+                for d in (0..shape.len()).rev() {
+                    strides[d] = acc;
+                    acc *= shape[d].max(1);
+                }
+                let strides_v: Vec<IntValue<'ctx>> = strides.iter().map(|s| self.i64(*s)).collect();
+                let null = self.ptr_t().const_null();
+                self.make_array(a.ndim, null, null, self.i64(size as i64), g.as_pointer_value(), &shape_v, &strides_v)
+            }
             crate::GlobalConst::Array { shape, items } => {
                 let Type::Array(a) = tt else { return self.fail(format!("an array constant typed {tt}")) };
                 if shape.len() != a.ndim as usize || shape.iter().product::<i64>() != items.len() as i64 {

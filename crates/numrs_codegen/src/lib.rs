@@ -145,6 +145,9 @@ pub enum GlobalConst {
     /// and items in C order (converted to the array type's dtype); a read-only constant, as
     /// Numba freezes global arrays.
     Array { shape: Vec<i64>, items: Vec<numrs_syntax::ast::Constant> },
+    /// An array of records built from constants: its shape and bytes (C order), as NumPy lays
+    /// them out. Writable memory (Numba types a record of a global array as writable).
+    RecordArray { shape: Vec<i64>, bytes: Vec<u8> },
 }
 
 /// One jit function of the module: every one gets a table entry (a dispatcher), also when none

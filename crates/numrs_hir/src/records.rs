@@ -74,6 +74,12 @@ fn field_type(v: &Value) -> Result<Type, String> {
             _ => None,
         },
         Value::Type(Type::DType(t)) => Some((**t).clone()),
+        // A nested structured dtype written inline (`("inner", [("a", "i4"), ("b", "?")])`).
+        Value::List(_) => match struct_dtype(v, false) {
+            Some(Ok(r)) => Some(Type::Record(Arc::new(r))),
+            Some(Err(e)) => return Err(e),
+            None => None,
+        },
         _ => None,
     };
     match t {
@@ -200,6 +206,136 @@ pub fn as_record(t: &Type) -> Option<Arc<RecordType>> {
     match t {
         Type::Record(r) => Some(r.clone()),
         Type::DType(inner) | Type::TypeRef(inner) => as_record(inner),
+        _ => None,
+    }
+}
+
+/// A module-level array of records built from constants (`TABLE = np.array([(0.0, 1), ...],
+/// dtype=SPEC)`, `np.zeros(3, dtype=SPEC)`): its record type, shape and bytes (C order,
+/// little-endian, as NumPy lays them out).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RecordArray {
+    pub record: Arc<RecordType>,
+    pub shape: Vec<i64>,
+    pub bytes: Vec<u8>,
+}
+
+/// The array of records the module-level statement `stmt` binds to `name`, when a later
+/// statement cannot change it and its items are constants of the fields' types.
+pub fn bound_record_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &crate::ModuleSymbols) -> Option<RecordArray> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if targets.len() != 1 || crate::mutated_after(name, stmt.span.end, module, symbols) {
+        return None;
+    }
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let path = symbols.resolve_dotted_at(func, Some(stmt.span.start))?;
+    let dtype_expr = keywords.iter().find(|k| k.arg.as_deref() == Some("dtype")).map(|k| &k.value).or(args.get(1))?;
+    if keywords.iter().any(|k| k.arg.as_deref() != Some("dtype")) || args.len() > 2 {
+        return None;
+    }
+    let evaluator = crate::eval::Evaluator::new(crate::eval::Scope::Module { symbols, before: Some(stmt.span.start) }, None);
+    let Value::Type(Type::DType(t)) = evaluator.eval(dtype_expr).ok()? else { return None };
+    let Type::Record(record) = &*t else { return None };
+    // Items are written in the fields' order of definition, which is their offset order
+    // unless the dtype gives offsets (then refused).
+    if !record.fields.windows(2).all(|w| w[0].offset < w[1].offset) || dict_spec(dtype_expr, symbols, stmt.span.start) {
+        return None;
+    }
+    let size = record.size as usize;
+    match path.as_str() {
+        "numpy.zeros" => {
+            let n = match crate::ConstValue::from_expr(args.first()?)? {
+                crate::ConstValue::Int(n) => usize::try_from(n).ok()?,
+                _ => return None,
+            };
+            Some(RecordArray { record: record.clone(), shape: vec![n as i64], bytes: vec![0; n.checked_mul(size)?] })
+        }
+        "numpy.array" | "numpy.asarray" => {
+            let ExprKind::List(items) = &args.first()?.kind else { return None };
+            let mut bytes = vec![0u8; items.len().checked_mul(size)?];
+            for (k, item) in items.iter().enumerate() {
+                pack_record(&mut bytes[k * size..(k + 1) * size], record, item, symbols, stmt.span.start)?;
+            }
+            Some(RecordArray { record: record.clone(), shape: vec![items.len() as i64], bytes })
+        }
+        _ => None,
+    }
+}
+
+/// Whether a dtype expression is (a name bound to) `np.dtype({...})`, the dict form.
+fn dict_spec(e: &numrs_syntax::ast::Expr, symbols: &crate::ModuleSymbols, at: u32) -> bool {
+    use numrs_syntax::ast::ExprKind;
+    match &e.kind {
+        ExprKind::Name(n) => match symbols.lookup(n, Some(at)).and_then(|b| b.value.as_ref()) {
+            Some(v) => dict_spec(v, symbols, at),
+            None => false,
+        },
+        ExprKind::Call { args, .. } => matches!(args.first().map(|a| &a.kind), Some(ExprKind::Dict { .. })),
+        ExprKind::Dict { .. } => true,
+        _ => false,
+    }
+}
+
+/// Writes the tuple `item` into `out` (one record's bytes) field by field.
+fn pack_record(out: &mut [u8], r: &RecordType, item: &numrs_syntax::ast::Expr, symbols: &crate::ModuleSymbols, at: u32) -> Option<()> {
+    use numrs_syntax::ast::ExprKind;
+    let ExprKind::Tuple(values) = &item.kind else { return None };
+    if values.len() != r.fields.len() {
+        return None;
+    }
+    for (f, v) in r.fields.iter().zip(values) {
+        let at_field = out.get_mut(f.offset as usize..)?;
+        pack_value(at_field, &f.ty, v, symbols, at)?;
+    }
+    Some(())
+}
+
+fn pack_value(out: &mut [u8], t: &Type, v: &numrs_syntax::ast::Expr, symbols: &crate::ModuleSymbols, at: u32) -> Option<()> {
+    use crate::ConstValue as C;
+    use numrs_syntax::ast::ExprKind;
+    match t {
+        Type::Record(inner) => pack_record(out, inner, v, symbols, at),
+        Type::Array(a) if a.nested.is_some() => {
+            let (isz, _) = field_size_align(&a.dtype)?;
+            let mut flat = Vec::new();
+            fn walk<'e>(e: &'e numrs_syntax::ast::Expr, out: &mut Vec<&'e numrs_syntax::ast::Expr>) {
+                match &e.kind {
+                    ExprKind::List(items) | ExprKind::Tuple(items) => items.iter().for_each(|i| walk(i, out)),
+                    _ => out.push(e),
+                }
+            }
+            walk(v, &mut flat);
+            let n: u32 = a.nested.as_deref().unwrap_or_default().iter().product();
+            if flat.len() != n as usize {
+                return None;
+            }
+            for (k, e) in flat.into_iter().enumerate() {
+                pack_value(out.get_mut(k * isz as usize..)?, &a.dtype, e, symbols, at)?;
+            }
+            Some(())
+        }
+        Type::Number(k) => {
+            let c = symbols.fold_constant(v, at, &[])?;
+            let bytes: Vec<u8> = match (k, c) {
+                (NumericKind::Boolean, C::Bool(b)) => vec![b as u8],
+                (NumericKind::Float64, C::Float(f)) => f.get().to_le_bytes().to_vec(),
+                (NumericKind::Float64, C::Int(i)) => (i as f64).to_le_bytes().to_vec(),
+                (NumericKind::Float32, C::Float(f)) => (f.get() as f32).to_le_bytes().to_vec(),
+                (NumericKind::Float32, C::Int(i)) => (i as f32).to_le_bytes().to_vec(),
+                (k, C::Int(i)) if k.is_integer() => {
+                    let (lo, hi) = if k.is_signed_int() { (-(1i128 << (k.bitwidth() - 1)), (1i128 << (k.bitwidth() - 1)) - 1) } else { (0, (1i128 << k.bitwidth()) - 1) };
+                    if i < lo || i > hi {
+                        return None; // NumPy's OverflowError
+                    }
+                    i.to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec()
+                }
+                (k, C::Bool(b)) if k.is_integer() => (b as i128).to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec(),
+                _ => return None,
+            };
+            out.get_mut(..bytes.len())?.copy_from_slice(&bytes);
+            Some(())
+        }
         _ => None,
     }
 }
