@@ -311,6 +311,41 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             }
         }
     }
+    // A tuple holding a record returned: Numba's record model has no data representation for
+    // a tuple's member (`NotImplementedError: use load_from_data_pointer() instead`).
+    for r in ir.return_vars() {
+        let Some(t) = inf.get(r) else { continue };
+        if let Some(items) = t.tuple_items() {
+            let mut record = false;
+            for it in &items {
+                it.visit_parts(&mut |p| record |= matches!(p, Type::Record(_)));
+            }
+            if record {
+                return Some(lowering_error(
+                    "NotImplementedError",
+                    &format!("Numba cannot return {t}: a record inside a tuple has no data representation (use load_from_data_pointer() instead)"),
+                    "return the record's fields, or its index in its array".into(),
+                ));
+            }
+        }
+    }
+    // So has a record inside a list or another container (`[a[i] for i in ...]`).
+    for v in &inf.vars {
+        let Some(t) = &v.ty else { continue };
+        let mut inside = false;
+        t.visit_parts(&mut |p| {
+            if let Type::List { dtype, .. } | Type::ListType(dtype) | Type::Set { dtype, .. } = p {
+                dtype.visit_parts(&mut |q| inside |= matches!(q, Type::Record(_)));
+            }
+        });
+        if inside {
+            return Some(lowering_error(
+                "NotImplementedError",
+                &format!("Numba cannot store records in {t}: a record in a container has no data representation (use load_from_data_pointer() instead)"),
+                "keep the records' indices (or their fields) in the container".into(),
+            ));
+        }
+    }
     // A `LiteralList` returned: Numba fails hashing the list of its literal values while it
     // makes the function's return type (`TypeError: unhashable type: 'list'`).
     for r in ir.return_vars() {
