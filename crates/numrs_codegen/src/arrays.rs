@@ -2041,6 +2041,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     "numpy.shape" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) => {
                         return self.getattr(args[0], "shape", tt).map(Some);
                     }
+                    "numpy.size" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) => {
+                        return self.getattr(args[0], "size", tt).map(Some);
+                    }
                     "numpy.sum" | "numpy.prod" | "numpy.min" | "numpy.max" | "numpy.amin" | "numpy.amax" | "numpy.mean"
                     | "numpy.copy"
                         if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) =>

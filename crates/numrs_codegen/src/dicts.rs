@@ -193,6 +193,9 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "operator.ixor" if both_sets => |cx, s, v| cx.set_op(s, v, 7),
         "operator.le" if both_sets => |cx, s, v| cx.set_pred(s, v, 8, false),
         "operator.ge" if both_sets => |cx, s, v| cx.set_pred(s, v, 9, false),
+        // A proper subset or superset: the inclusion and not equal.
+        "operator.lt" if both_sets => |cx, s, v| cx.set_strict(s, v, 8),
+        "operator.gt" if both_sets => |cx, s, v| cx.set_strict(s, v, 9),
         "operator.eq" if matches!(first, Type::DictType(_)) => |cx, s, v| cx.dict_equal(s, v, false),
         "operator.ne" if matches!(first, Type::DictType(_)) => |cx, s, v| cx.dict_equal(s, v, true),
         "operator.eq" if both_sets => |cx, s, v| cx.set_pred(s, v, 10, false),
@@ -489,6 +492,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(done);
         let r = self.b.build_load(self.ctx.bool_type(), res, "")?.into_int_value();
         Ok(if negate { self.b.build_not(r, "")? } else { r }.into())
+    }
+
+    fn set_strict(&mut self, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], op: i64) -> R<BasicValueEnum<'ctx>> {
+        let inclusion = self.set_pred(sig, vals, op, false)?.into_int_value();
+        let different = self.set_pred(sig, vals, 10, true)?.into_int_value();
+        Ok(self.b.build_and(inclusion, different, "")?.into())
     }
 
     fn set_pred(&mut self, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>], op: i64, negate: bool) -> R<BasicValueEnum<'ctx>> {

@@ -114,7 +114,52 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     if a != b && (matches!(a, Type::NoneType | Type::Optional(_)) || matches!(b, Type::NoneType | Type::Optional(_))) {
         return Some(if negate { const_true } else { const_false });
     }
+    let (ua, ub) = (a.unliteral(), b.unliteral());
+    // Numbers of one type: `==` (Numba's `generic_is` of immutable values).
+    if ua == ub && crate::types::numeric(&ua).is_some_and(|k| !k.is_complex()) {
+        return Some(if negate { number_is_not } else { number_is });
+    }
+    // Strings: Numba's `generic_is` finds no lowered `==` for them (theirs is an overload),
+    // so `is` is false, even of a string and itself.
+    if ua == ub && ua == Type::Unicode {
+        return Some(if negate { const_true } else { const_false });
+    }
+    // Lists, typed containers and jitclass instances: the same object.
+    if ua == ub && matches!(ua, Type::List { .. } | Type::ListType(_) | Type::DictType(_) | Type::Set { .. } | Type::JitClassInstance(_)) {
+        return Some(if negate { pointer_is_not } else { pointer_is });
+    }
     None
+}
+
+fn number_is<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (Some(Some(x)), Some(Some(y))) = (vals.first().copied(), vals.get(1).copied()) else { return cx.fail("internal error: missing operand of `is`") };
+    let t = sig.args[0].unliteral();
+    let x = cx.cast(x, &sig.args[0], &t)?;
+    let y = cx.cast(y, &sig.args[1], &t)?;
+    Ok(if x.is_float_value() {
+        cx.b.build_float_compare(inkwell::FloatPredicate::OEQ, x.into_float_value(), y.into_float_value(), "")?
+    } else {
+        cx.b.build_int_compare(inkwell::IntPredicate::EQ, x.into_int_value(), y.into_int_value(), "")?
+    }
+    .into())
+}
+
+fn number_is_not<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = number_is(cx, sig, vals)?.into_int_value();
+    Ok(cx.b.build_not(v, "")?.into())
+}
+
+fn pointer_is<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (Some(Some(x)), Some(Some(y))) = (vals.first().copied(), vals.get(1).copied()) else { return cx.fail("internal error: missing operand of `is`") };
+    let i64t = cx.ctx.i64_type();
+    let x = cx.b.build_ptr_to_int(x.into_pointer_value(), i64t, "")?;
+    let y = cx.b.build_ptr_to_int(y.into_pointer_value(), i64t, "")?;
+    Ok(cx.b.build_int_compare(inkwell::IntPredicate::EQ, x, y, "")?.into())
+}
+
+fn pointer_is_not<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = pointer_is(cx, sig, vals)?.into_int_value();
+    Ok(cx.b.build_not(v, "")?.into())
 }
 
 fn optional_valid<'ctx>(cx: &FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<IntValue<'ctx>> {

@@ -397,10 +397,12 @@ fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
     }
     let Type::Function(key) = cls else { return None };
     let v = value.unliteral();
+    // Numba's `ol_isinstance` compares with `as_numba_type` of the class exactly: `int` is
+    // int64 only (not int8, uint64 or bool), `float` float64, `complex` complex128.
     Some(match &**key {
-        "builtins.int" => v.is_integer(),
-        "builtins.float" => v.is_float(),
-        "builtins.complex" => v.is_complex(),
+        "builtins.int" => v == Type::int64(),
+        "builtins.float" => v == Type::float64(),
+        "builtins.complex" => v == Type::complex128(),
         "builtins.bool" => v.is_boolean(),
         "builtins.str" => v.is_string(),
         "builtins.list" => matches!(v, Type::List { .. } | Type::ListType(_)),
