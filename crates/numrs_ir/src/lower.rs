@@ -1511,10 +1511,31 @@ impl Lowerer {
                 self.switch_to(done);
                 result
             }
-            ExprKind::Tuple(items) => {
-                if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
-                    self.error("UnsupportedBytecodeError", "unsupported-syntax", "starred items in a tuple display are not supported", span);
+            ExprKind::Tuple(items) if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) => {
+                // `(*t, 0)`: the pieces concatenated, as Numba's rewrite of CPython's list
+                // building makes it (`t + (0,)`).
+                let mut pieces: Vec<VarId> = Vec::new();
+                let mut run: Vec<VarId> = Vec::new();
+                for i in items {
+                    if let ExprKind::Starred(inner) = &i.kind {
+                        if !run.is_empty() {
+                            pieces.push(self.temp("build_tuple", span, Value::BuildTuple(std::mem::take(&mut run))));
+                        }
+                        pieces.push(self.lower_expr(inner));
+                    } else {
+                        run.push(self.lower_expr(i));
+                    }
                 }
+                if !run.is_empty() {
+                    pieces.push(self.temp("build_tuple", span, Value::BuildTuple(run)));
+                }
+                let mut acc = pieces[0];
+                for p in &pieces[1..] {
+                    acc = self.temp("binop", span, Value::BinOp { op: ast::BinOp::Add, lhs: acc, rhs: *p });
+                }
+                acc
+            }
+            ExprKind::Tuple(items) => {
                 // A display CPython folds into one constant: its nested tuples are constants
                 // of their own (see `Value::ConstTuple`).
                 let folded = folded_tuple(e).is_some();
@@ -1526,6 +1547,32 @@ impl Lowerer {
                     })
                     .collect();
                 self.temp("build_tuple", span, Value::BuildTuple(vs))
+            }
+            // `[*t, 5]`: a list of the starred iterable's items extended by the others
+            // (`list(t) + [5]`).
+            ExprKind::List(items) if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) => {
+                let mut pieces: Vec<VarId> = Vec::new();
+                let mut run: Vec<VarId> = Vec::new();
+                for i in items {
+                    if let ExprKind::Starred(inner) = &i.kind {
+                        if !run.is_empty() {
+                            pieces.push(self.temp("build_list", span, Value::BuildList(std::mem::take(&mut run))));
+                        }
+                        let x = self.lower_expr(inner);
+                        let f = self.temp("list", span, Value::Global("list".into()));
+                        pieces.push(self.temp("call", span, Value::Call { func: f, args: vec![x], kws: vec![], vararg: None }));
+                    } else {
+                        run.push(self.lower_expr(i));
+                    }
+                }
+                if !run.is_empty() {
+                    pieces.push(self.temp("build_list", span, Value::BuildList(run)));
+                }
+                let mut acc = pieces[0];
+                for p in &pieces[1..] {
+                    acc = self.temp("binop", span, Value::BinOp { op: ast::BinOp::Add, lhs: acc, rhs: *p });
+                }
+                acc
             }
             ExprKind::List(items) => {
                 let vs = items.iter().map(|i| self.lower_expr(i)).collect();
