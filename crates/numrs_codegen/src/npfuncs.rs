@@ -3263,7 +3263,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => "math.gcd",
                 };
                 let (x, y) = (get(self, 0)?, get(self, 1)?);
-                self.scalar_op(key, &[x, y], &ot)?
+                if key != "math.gcd" && out.bitwidth() < 32 {
+                    // NumPy's loops shift 8- and 16-bit items as C does, promoted to int: a
+                    // count at least the item's width shifts every bit out.
+                    let wide = Type::Number(if out.is_signed_int() { NumericKind::Int32 } else { NumericKind::UInt32 });
+                    let (xw, yw) = (self.cast(x, &ot, &wide)?, self.cast(y, &ot, &wide)?);
+                    let r = self.scalar_op(key, &[xw, yw], &wide)?;
+                    self.cast(r, &wide, &ot)?
+                } else {
+                    self.scalar_op(key, &[x, y], &ot)?
+                }
             }
             "lcm" if out.is_integer() => {
                 // Numba's `0 if a == 0 else abs(a * (b // np.gcd(b, a)))`: the gcd at the loop
