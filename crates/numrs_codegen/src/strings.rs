@@ -342,7 +342,7 @@ pub(crate) fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, key: &str, sig: &Signature, v
     }
     let any_str = sig.args.iter().any(is_str);
     let str_result = matches!(sig.return_type, Type::Unicode | Type::StringLiteral(_));
-    if !any_str && !(key == "builtins.chr" || key == "builtins.str" && str_result) {
+    if !any_str && !(key == "builtins.chr" || matches!(key, "builtins.str" | "builtins.repr") && str_result) {
         return Ok(None);
     }
     // Results Numba fixes at compile time (`"a" == 1` is `Literal[bool](False)`; `str(1.5)`
@@ -373,7 +373,17 @@ pub(crate) fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, key: &str, sig: &Signature, v
             let pred = if key == "operator.not_" { IntPredicate::EQ } else { IntPredicate::NE };
             (cx.b.build_int_compare(pred, n, cx.i64(0), "")?.into(), Type::boolean())
         }
-        "builtins.str" => {
+        // Numba's `unicode_repr`: the string between single quotes, nothing escaped.
+        "builtins.repr" if sig.args.first().is_some_and(is_str) => {
+            let q = cx.str_const("'");
+            let left = cx.str_op(StrOp::Concat, &[q.into(), val(0)?])?;
+            let r = cx.str_op(StrOp::Concat, &[left, q.into()])?;
+            cx.decref(left, &Type::Unicode)?;
+            cx.fresh = true;
+            (r, Type::Unicode)
+        }
+        // `repr` of an integer or a boolean is its `str`.
+        "builtins.str" | "builtins.repr" => {
             let t0 = sig.args.first().cloned().unwrap_or(Type::Unicode);
             let (s, owned) = cx.str_of(vals.first().copied().flatten(), &t0)?;
             (cx.str_result(s, owned)?, Type::Unicode)
