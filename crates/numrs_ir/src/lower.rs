@@ -1493,6 +1493,12 @@ impl Lowerer {
                 self.switch_to(done);
                 result
             }
+            // A constant condition: CPython compiles only the branch taken (`compiler_ifexp`),
+            // so the other never reaches Numba.
+            ExprKind::IfExp { test, body, orelse } if constant_truth(test).is_some() => {
+                let taken = if constant_truth(test) == Some(true) { body } else { orelse };
+                self.lower_expr(taken)
+            }
             ExprKind::IfExp { test, body, orelse } => {
                 let result = self.fresh_temp("ifexp");
                 let t = self.new_block(body.span);
