@@ -789,14 +789,7 @@ fn count(shape: &[i64]) -> Option<usize> {
 /// A dtype argument: `np.float64`, `"f8"`, `float`, ...
 pub fn dtype_of(e: &Expr, symbols: &ModuleSymbols) -> Option<NumericKind> {
     if let ExprKind::Constant(Constant::Str(s)) = &e.kind {
-        return NumericKind::from_name(s).or(match s.as_str() {
-            "f8" | "float" | "d" => Some(NumericKind::Float64),
-            "f4" | "f" => Some(NumericKind::Float32),
-            "i8" | "int" => Some(NumericKind::Int64),
-            "i4" => Some(NumericKind::Int32),
-            "bool" | "?" => Some(NumericKind::Boolean),
-            _ => None,
-        });
+        return crate::records::numpy_type_string(s);
     }
     if let ExprKind::Name(n) = &e.kind {
         match n.as_str() {

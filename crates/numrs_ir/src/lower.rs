@@ -438,6 +438,40 @@ impl Lowerer {
         self.new_var(name.clone(), name, false)
     }
 
+    /// A tuple or list display with starred items: runs of plain items as displays, each
+    /// starred iterable as itself (a list display: `list(it)`), the pieces added left to right.
+    fn lower_starred_display(&mut self, items: &[Expr], span: Span, list: bool) -> VarId {
+        let mut pieces: Vec<VarId> = Vec::new();
+        let mut run: Vec<VarId> = Vec::new();
+        let flush = |cx: &mut Self, run: &mut Vec<VarId>, pieces: &mut Vec<VarId>| {
+            if !run.is_empty() {
+                let vs = std::mem::take(run);
+                let v = if list { Value::BuildList(vs) } else { Value::BuildTuple(vs) };
+                pieces.push(cx.temp(if list { "build_list" } else { "build_tuple" }, span, v));
+            }
+        };
+        for i in items {
+            let ExprKind::Starred(inner) = &i.kind else {
+                run.push(self.lower_expr(i));
+                continue;
+            };
+            flush(self, &mut run, &mut pieces);
+            let x = self.lower_expr(inner);
+            pieces.push(if list {
+                let f = self.temp("list", span, Value::Global("list".into()));
+                self.temp("call", span, Value::Call { func: f, args: vec![x], kws: vec![], vararg: None })
+            } else {
+                x
+            });
+        }
+        flush(self, &mut run, &mut pieces);
+        let mut acc = pieces[0];
+        for p in &pieces[1..] {
+            acc = self.temp("binop", span, Value::BinOp { op: ast::BinOp::Add, lhs: acc, rhs: *p });
+        }
+        acc
+    }
+
     fn temp(&mut self, hint: &str, span: Span, value: Value) -> VarId {
         let v = self.fresh_temp(hint);
         self.emit(span, IrStmtKind::Assign { target: v, value });
@@ -1520,26 +1554,7 @@ impl Lowerer {
             ExprKind::Tuple(items) if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) => {
                 // `(*t, 0)`: the pieces concatenated, as Numba's rewrite of CPython's list
                 // building makes it (`t + (0,)`).
-                let mut pieces: Vec<VarId> = Vec::new();
-                let mut run: Vec<VarId> = Vec::new();
-                for i in items {
-                    if let ExprKind::Starred(inner) = &i.kind {
-                        if !run.is_empty() {
-                            pieces.push(self.temp("build_tuple", span, Value::BuildTuple(std::mem::take(&mut run))));
-                        }
-                        pieces.push(self.lower_expr(inner));
-                    } else {
-                        run.push(self.lower_expr(i));
-                    }
-                }
-                if !run.is_empty() {
-                    pieces.push(self.temp("build_tuple", span, Value::BuildTuple(run)));
-                }
-                let mut acc = pieces[0];
-                for p in &pieces[1..] {
-                    acc = self.temp("binop", span, Value::BinOp { op: ast::BinOp::Add, lhs: acc, rhs: *p });
-                }
-                acc
+                self.lower_starred_display(items, span, false)
             }
             ExprKind::Tuple(items) => {
                 // A display CPython folds into one constant: its nested tuples are constants
@@ -1556,30 +1571,7 @@ impl Lowerer {
             }
             // `[*t, 5]`: a list of the starred iterable's items extended by the others
             // (`list(t) + [5]`).
-            ExprKind::List(items) if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) => {
-                let mut pieces: Vec<VarId> = Vec::new();
-                let mut run: Vec<VarId> = Vec::new();
-                for i in items {
-                    if let ExprKind::Starred(inner) = &i.kind {
-                        if !run.is_empty() {
-                            pieces.push(self.temp("build_list", span, Value::BuildList(std::mem::take(&mut run))));
-                        }
-                        let x = self.lower_expr(inner);
-                        let f = self.temp("list", span, Value::Global("list".into()));
-                        pieces.push(self.temp("call", span, Value::Call { func: f, args: vec![x], kws: vec![], vararg: None }));
-                    } else {
-                        run.push(self.lower_expr(i));
-                    }
-                }
-                if !run.is_empty() {
-                    pieces.push(self.temp("build_list", span, Value::BuildList(run)));
-                }
-                let mut acc = pieces[0];
-                for p in &pieces[1..] {
-                    acc = self.temp("binop", span, Value::BinOp { op: ast::BinOp::Add, lhs: acc, rhs: *p });
-                }
-                acc
-            }
+            ExprKind::List(items) if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) => self.lower_starred_display(items, span, true),
             ExprKind::List(items) => {
                 let vs = items.iter().map(|i| self.lower_expr(i)).collect();
                 self.temp("build_list", span, Value::BuildList(vs))
