@@ -86,7 +86,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let (Some(a), Some(ios)) = (arg_kw(args, kws, 0, "ary"), arg_kw(args, kws, 1, "indices_or_sections")) else { return Ok(None) };
                 self.split_nd(name, a, ios, tt)?
             }
-            "unwrap" => return self.fail("np.unwrap is not supported by numrs build yet"),
+            "unwrap" => self.unwrap(args, kws, tt)?,
             "dtype" => self.vt(tt)?.const_zero(),
             "finfo" | "iinfo" if args.len() + kws.len() == 1 => {
                 let v = args.first().copied().or(kws.first().map(|(_, v)| *v)).unwrap_or(VarId(0));
@@ -257,6 +257,120 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         Ok(self.b.build_load(f, res, "")?.into_float_value())
+    }
+
+    /// `np.unwrap(p, discont=None, axis=-1, period=2π)` as Numba's `numpy_unwrap`: `p` as a
+    /// new C array of the result dtype, each row along the last axis corrected by the running
+    /// sum of `mod(dd - low, period) + low - dd` (zero where `|dd| < discont`), `dd` the
+    /// differences of the row. Integer results (integer `p` and `period`) work in int64 with
+    /// `divmod(period, 2)`'s bounds, others in float64.
+    fn unwrap(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("np.unwrap producing {tt}")) };
+        let dt = ra.dtype.clone();
+        let Some(dk) = numeric(&dt).filter(|k| !k.is_complex()) else { return self.fail(format!("np.unwrap of {dt}")) };
+        let given = |cx: &Self, k: usize, name: &str| -> R<Option<VarId>> {
+            Ok(match arg_kw(args, kws, k, name) {
+                Some(v) if !matches!(cx.ty(v)?, Type::Omitted(_) | Type::NoneType) => Some(v),
+                _ => None,
+            })
+        };
+        let (Some(p), discont, axis, period) = (arg_kw(args, kws, 0, "p"), given(self, 1, "discont")?, given(self, 2, "axis")?, given(self, 3, "period")?) else {
+            return self.fail("np.unwrap without p");
+        };
+        if let Some(a) = axis {
+            let a = self.int_arg(a)?;
+            let other = self.b.build_int_compare(IntPredicate::NE, a, self.i64(-1), "")?;
+            self.guard(other, ExcKind::ValueError, "Value for argument \"axis\" is not supported")?;
+        }
+        let integer = dk.is_integer() || dk == NumericKind::Boolean;
+        let (wk, wt) = if integer { (NumericKind::Int64, Type::int64()) } else { (NumericKind::Float64, Type::float64()) };
+        let f64t = Type::float64();
+        let (per_v, per_t) = match period {
+            Some(v) => (self.load(v)?, self.ty(v)?.unliteral()),
+            None => (self.ctx.f64_type().const_float(std::f64::consts::TAU).into(), f64t.clone()),
+        };
+        let per = self.cast(per_v, &per_t, &wt)?;
+        let per_f = self.cast(per_v, &per_t, &f64t)?;
+        let half_f = self.ufunc_elem("divide", &[(per_f, f64t.clone()), (self.ctx.f64_type().const_float(2.0).into(), f64t.clone())], NumericKind::Float64)?;
+        // `interval_high, rem = divmod(period, 2)` / `period / 2`.
+        let (high, ambiguous) = if integer {
+            let two: BV<'ctx> = self.i64(2).into();
+            let high = self.scalar_op_sig("operator.floordiv", &[per, two], &[wt.clone(), wt.clone()], &wt)?;
+            let rem = self.scalar_op_sig("operator.mod", &[per, two], &[wt.clone(), wt.clone()], &wt)?;
+            (high, self.b.build_int_compare(IntPredicate::EQ, rem.into_int_value(), self.i64(0), "")?)
+        } else {
+            (half_f, self.ctx.bool_type().const_int(1, false))
+        };
+        let low = self.ufunc_elem("negative", &[(high, wt.clone())], wk)?;
+        // `|dd| < discont` compares as int64 only when both are integers.
+        let (disc_v, disc_t) = match discont {
+            Some(v) => (self.load(v)?, self.ty(v)?.unliteral()),
+            None => (half_f, f64t.clone()),
+        };
+        let ct = if integer && numeric(&disc_t).is_some_and(|k| k.is_integer()) { wt.clone() } else { f64t.clone() };
+        let disc = self.cast(disc_v, &disc_t, &ct)?;
+        let src = self.flat_source(p)?;
+        let Some(&last) = src.shape.last() else { return self.fail("np.unwrap of a 0-d array") };
+        let mut size = self.i64(1);
+        for d in &src.shape {
+            size = self.b.build_int_mul(size, *d, "")?;
+        }
+        let empty_rows = self.b.build_int_compare(IntPredicate::EQ, last, self.i64(0), "")?;
+        self.guard(empty_rows, ExcKind::ZeroDivisionError, "integer division by zero")?;
+        let rows = self.b.build_int_signed_div(size, last, "")?;
+        let out = self.alloc_array(&dt, &src.shape)?;
+        let acc = self.frame_alloca(self.vt(&wt)?, "unwrap_acc")?;
+        let rest = self.b.build_int_sub(last, self.i64(1), "")?;
+        let item_t = src.item.clone();
+        let lt = |cx: &Self, a: BV<'ctx>, b: BV<'ctx>, t: &Type, pred: (IntPredicate, inkwell::FloatPredicate)| -> R<IntValue<'ctx>> {
+            Ok(if numeric(t).is_some_and(|k| k.is_float()) {
+                cx.b.build_float_compare(pred.1, a.into_float_value(), b.into_float_value(), "")?
+            } else {
+                cx.b.build_int_compare(pred.0, a.into_int_value(), b.into_int_value(), "")?
+            })
+        };
+        self.counted_loop(rows, |cx, r| {
+            let base = cx.b.build_int_mul(r, last, "")?;
+            let x0 = cx.flat_item(&src, base)?;
+            let x0 = cx.cast(x0, &item_t, &dt)?;
+            let p0 = cx.out_ptr(out, &dt, base)?;
+            cx.store_element(p0, x0, &dt, &dt)?;
+            cx.b.build_store(acc, cx.vt(&wt)?.const_zero())?;
+            cx.counted_loop(rest, |cx, k| {
+                let at = cx.b.build_int_add(base, k, "")?;
+                let at1 = cx.b.build_int_add(at, cx.i64(1), "")?;
+                let a = cx.flat_item(&src, at)?;
+                let a = cx.cast(a, &item_t, &dt)?;
+                let b = cx.flat_item(&src, at1)?;
+                let b = cx.cast(b, &item_t, &dt)?;
+                // `np.diff(row)` in the dtype, then the correction in the working type.
+                let dd = cx.ufunc_elem("subtract", &[(b, dt.clone()), (a, dt.clone())], dk)?;
+                let ddw = cx.cast(dd, &dt, &wt)?;
+                let shifted = cx.ufunc_elem("subtract", &[(ddw, wt.clone()), (low, wt.clone())], wk)?;
+                let m = cx.ufunc_elem("remainder", &[(shifted, wt.clone()), (per, wt.clone())], wk)?;
+                let ddmod = cx.ufunc_elem("add", &[(m, wt.clone()), (low, wt.clone())], wk)?;
+                let at_low = lt(cx, ddmod, low, &wt, (IntPredicate::EQ, inkwell::FloatPredicate::OEQ))?;
+                let zero = cx.vt(&wt)?.const_zero();
+                let rising = lt(cx, ddw, zero, &wt, (IntPredicate::SGT, inkwell::FloatPredicate::OGT))?;
+                let flip = cx.b.build_and(at_low, rising, "")?;
+                let flip = cx.b.build_and(flip, ambiguous, "")?;
+                let ddmod = cx.b.build_select(flip, high, ddmod, "")?;
+                let ph = cx.ufunc_elem("subtract", &[(ddmod, wt.clone()), (ddw, wt.clone())], wk)?;
+                let mag = cx.ufunc_elem("absolute", &[(dd, dt.clone())], dk)?;
+                let mag = cx.cast(mag, &dt, &ct)?;
+                let small = lt(cx, mag, disc, &ct, (IntPredicate::SLT, inkwell::FloatPredicate::OLT))?;
+                let ph = cx.b.build_select(small, zero, ph, "")?;
+                let sum = cx.b.build_load(cx.vt(&wt)?, acc, "")?;
+                let sum = cx.ufunc_elem("add", &[(sum, wt.clone()), (ph, wt.clone())], wk)?;
+                cx.b.build_store(acc, sum)?;
+                let bw = cx.cast(b, &dt, &wt)?;
+                let y = cx.ufunc_elem("add", &[(bw, wt.clone()), (sum, wt.clone())], wk)?;
+                let q = cx.out_ptr(out, &dt, at1)?;
+                cx.store_element(q, y, &wt, &dt)
+            })
+        })?;
+        self.fresh = true;
+        self.cast(out, &array_type(&dt, src.shape.len() as u32, Layout::C), tt)
     }
 
     /// `np.kaiser(M, beta)` as Numba's `np_kaiser_impl` and `_i0n`.

@@ -1090,15 +1090,84 @@ pub(crate) fn delitem<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId
     cx.decref(x, &dt)
 }
 
-/// `del xs[a:b]` (Numba's `delitem_list`: a step other than 1 is NotImplementedError).
+/// `del xs[a:b:c]`: of a reflected list, Numba's `delitem_list` (a step other than 1 is
+/// NotImplementedError); of a typed list, `numba_list_delete_slice` (any step, as Python).
 fn del_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, dt: &Type) -> R<()> {
+    let typed = matches!(cx.ty(target)?, Type::ListType(_));
     let l = cx.load(target)?.into_pointer_value();
     let s = cx.load(index)?.into_struct_value();
     let n = cx.list_len(l)?;
     let (start, len, step) = cx.fix_slice(s, n)?;
     let not_unit = cx.b.build_int_compare(IntPredicate::NE, step, cx.i64(1), "")?;
-    cx.guard(not_unit, ExcKind::NotImplementedError, "unsupported del list[start:stop:step] with step != 1")?;
-    splice_range(cx, l, dt, n, start, len, None)
+    if !typed {
+        cx.guard(not_unit, ExcKind::NotImplementedError, "unsupported del list[start:stop:step] with step != 1")?;
+        return splice_range(cx, l, dt, n, start, len, None);
+    }
+    let stepped = cx.new_block("del_stepped");
+    let unit = cx.new_block("del_unit");
+    let done = cx.new_block("del_done");
+    cx.b.build_conditional_branch(not_unit, stepped, unit)?;
+    cx.b.position_at_end(unit);
+    splice_range(cx, l, dt, n, start, len, None)?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(stepped);
+    del_stepped(cx, l, dt, n, start, len, step)?;
+    cx.b.build_unconditional_branch(done)?;
+    cx.b.position_at_end(done);
+    Ok(())
+}
+
+/// Removes items `start + k * step` (`k < len`) of list `l` (of `n` items), keeping the order
+/// of the others: one pass moving every kept item down over the removed ones.
+fn del_stepped<'ctx>(
+    cx: &mut FnCx<'_, 'ctx>,
+    l: PointerValue<'ctx>,
+    dt: &Type,
+    n: IntValue<'ctx>,
+    start: IntValue<'ctx>,
+    len: IntValue<'ctx>,
+    step: IntValue<'ctx>,
+) -> R<()> {
+    let b = &cx.b;
+    let neg = b.build_int_compare(IntPredicate::SLT, step, cx.i64(0), "")?;
+    let last = b.build_int_sub(len, cx.i64(1), "")?;
+    let span = b.build_int_mul(step, last, "")?;
+    let low = b.build_int_add(start, span, "")?;
+    let first = b.build_select(neg, low, start, "")?.into_int_value();
+    let minus = b.build_int_neg(step, "")?;
+    let stride = b.build_select(neg, minus, step, "")?.into_int_value();
+    let extent = b.build_int_mul(stride, len, "")?;
+    let w = cx.frame_alloca(cx.ctx.i64_type().into(), "del_w")?;
+    cx.b.build_store(w, cx.i64(0))?;
+    let dt2 = dt.clone();
+    cx.counted_loop(n, |cx, i| {
+        let b = &cx.b;
+        let rel = b.build_int_sub(i, first, "")?;
+        let ge = b.build_int_compare(IntPredicate::SGE, rel, cx.i64(0), "")?;
+        let lt = b.build_int_compare(IntPredicate::SLT, rel, extent, "")?;
+        let rem = b.build_int_signed_rem(rel, stride, "")?;
+        let on = b.build_int_compare(IntPredicate::EQ, rem, cx.i64(0), "")?;
+        let inside = b.build_and(ge, lt, "")?;
+        let gone = b.build_and(inside, on, "")?;
+        let x = cx.list_get(l, &dt2, i)?;
+        let drop = cx.new_block("del_drop");
+        let keep = cx.new_block("del_keep");
+        let next = cx.new_block("del_next");
+        cx.b.build_conditional_branch(gone, drop, keep)?;
+        cx.b.position_at_end(drop);
+        cx.decref(x, &dt2)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(keep);
+        let at = cx.b.build_load(cx.ctx.i64_type(), w, "")?.into_int_value();
+        cx.list_put(l, &dt2, at, x)?;
+        let at1 = cx.b.build_int_add(at, cx.i64(1), "")?;
+        cx.b.build_store(w, at1)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(next);
+        Ok(())
+    })?;
+    let kept = cx.b.build_load(cx.ctx.i64_type(), w, "")?.into_int_value();
+    cx.set_len(l, kept)
 }
 
 /// Items `[start, start + len)` of list `l` (of `n` items) replaced by the items of `src` (none:

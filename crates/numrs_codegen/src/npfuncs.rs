@@ -146,9 +146,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.getattr(v, name, tt)?
             }
             "isclose" | "allclose" => self.closeness(name == "allclose", args, kws, tt)?,
-            "round" | "around" if args.len() <= 2 && kws.iter().all(|(k, _)| k == "decimals") => {
+            "round" | "around" if args.len() <= 3 && kws.iter().all(|(k, _)| k == "decimals" || k == "out") => {
                 let d = arg_kw(args, kws, 1, "decimals");
-                self.np_round(args[0], d, tt)?
+                let out = arg_kw(args, kws, 2, "out");
+                self.np_round(args[0], d, out, tt)?
             }
             "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" | "dstack" => self.join(name, args, kws, tt)?,
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
@@ -227,6 +228,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "moveaxis" if first_array && args.len() == 3 && kws.is_empty() => self.moveaxis(args, tt)?,
             "rot90" if first_array => self.rot90(args, kws, tt)?,
             "broadcast_arrays" if kws.is_empty() => self.broadcast_arrays(args, tt)?,
+            "broadcast_shapes" if kws.is_empty() => self.broadcast_shapes_call(args, tt)?,
             "broadcast_to" if args.len() == 2 && kws.is_empty() => self.broadcast_to(args, tt)?,
             "atleast_1d" | "atleast_2d" | "atleast_3d" if first_array && kws.is_empty() => {
                 let min = name.as_bytes()[8] - b'0';
@@ -2550,13 +2552,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.round(a, decimals=0)` / `np.around`: Numba's `impl_np_round`, element by element
     /// into a new C array for arrays.
-    fn np_round(&mut self, av: VarId, dv: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
+    fn np_round(&mut self, av: VarId, dv: Option<VarId>, out: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
         let at = self.ty(av)?;
         let d = match dv {
             Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
             _ => self.i64(0),
         };
         let x = self.load(av)?;
+        if let Some(o) = out.filter(|v| !matches!(self.ty(*v), Ok(Type::NoneType | Type::Omitted(_)))) {
+            return self.np_round_into(x, &at, d, o);
+        }
         match &at {
             Type::Array(a) => {
                 let a = (**a).clone();
@@ -2580,6 +2585,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             _ => self.fail(format!("np.round of {at} is not supported by numrs build yet")),
         }
+    }
+
+    /// `np.round(a, d, out)`: an array `a`, after Numba's `a.shape != out.shape` check, item by
+    /// item (C order) into the same place of `out`; a number into `out[0]`. Returns `out`.
+    fn np_round_into(&mut self, x: BV<'ctx>, at: &Type, d: IntValue<'ctx>, o: VarId) -> R<BV<'ctx>> {
+        let (ov, ot) = self.arr(o)?;
+        match at {
+            Type::Array(a) => {
+                let a = (**a).clone();
+                if ot.ndim != a.ndim {
+                    return self.fail(format!("np.round of a {}-d array into a {}-d out", a.ndim, ot.ndim));
+                }
+                let shape = self.dims(x, 5, a.ndim)?;
+                let oshape = self.dims(ov, 5, ot.ndim)?;
+                let mut differ = self.ctx.bool_type().const_zero();
+                for (p, q) in oshape.iter().zip(&shape) {
+                    differ = self.b.build_or(differ, self.b.build_int_compare(IntPredicate::NE, *p, *q, "")?, "")?;
+                }
+                self.guard(differ, ExcKind::ValueError, "invalid output shape")?;
+                let n = self.field(x, 2)?.into_int_value();
+                self.counted_loop(n, |cx, i| {
+                    let v = cx.elem_at(x, &a, i)?;
+                    let (r, t) = cx.np_round_value(v, &a.dtype, d)?;
+                    let p = cx.flat_ptr(ov, &ot, i)?;
+                    cx.store_element(p, r, &t, &ot.dtype)
+                })?;
+            }
+            t if numeric(t).is_some() && ot.ndim == 1 => {
+                let (r, rt) = self.np_round_value(x, &t.unliteral(), d)?;
+                let p = self.flat_ptr(ov, &ot, self.i64(0))?;
+                self.store_element(p, r, &rt, &ot.dtype)?;
+            }
+            _ => return self.fail(format!("np.round of {at} into an array of {} dimensions is not supported by numrs build yet", ot.ndim)),
+        }
+        Ok(ov)
     }
 
     /// One number rounded to `d` decimals: `rint` when `d == 0` (in the value's own type),

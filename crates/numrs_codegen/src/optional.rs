@@ -124,6 +124,14 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     if ua == ub && ua == Type::Unicode {
         return Some(if negate { const_true } else { const_false });
     }
+    // Arrays (Numba's `array_is`): of different types never; of one type, the same shape,
+    // strides and data pointer.
+    if matches!((&ua, &ub), (Type::Array(_), Type::Array(_))) {
+        if ua != ub {
+            return Some(if negate { const_true } else { const_false });
+        }
+        return Some(if negate { array_is_not } else { array_is });
+    }
     // Lists, typed containers and jitclass instances: the same object.
     if ua == ub && matches!(ua, Type::List { .. } | Type::ListType(_) | Type::DictType(_) | Type::Set { .. } | Type::JitClassInstance(_)) {
         return Some(if negate { pointer_is_not } else { pointer_is });
@@ -146,6 +154,27 @@ fn number_is<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<
 
 fn number_is_not<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let v = number_is(cx, sig, vals)?.into_int_value();
+    Ok(cx.b.build_not(v, "")?.into())
+}
+
+fn array_is<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let (Some(Some(x)), Some(Some(y))) = (vals.first().copied(), vals.get(1).copied()) else { return cx.fail("internal error: missing operand of `is`") };
+    let Type::Array(a) = &sig.args[0] else { return cx.fail("internal error: `is` of arrays") };
+    let i64t = cx.ctx.i64_type();
+    let px = cx.b.build_ptr_to_int(cx.field(x, 4)?.into_pointer_value(), i64t, "")?;
+    let py = cx.b.build_ptr_to_int(cx.field(y, 4)?.into_pointer_value(), i64t, "")?;
+    let mut same = cx.b.build_int_compare(inkwell::IntPredicate::EQ, px, py, "")?;
+    for which in [5, 6] {
+        for (p, q) in cx.dims(x, which, a.ndim)?.iter().zip(cx.dims(y, which, a.ndim)?) {
+            let eq = cx.b.build_int_compare(inkwell::IntPredicate::EQ, *p, q, "")?;
+            same = cx.b.build_and(same, eq, "")?;
+        }
+    }
+    Ok(same.into())
+}
+
+fn array_is_not<'a, 'ctx>(cx: &mut FnCx<'a, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let v = array_is(cx, sig, vals)?.into_int_value();
     Ok(cx.b.build_not(v, "")?.into())
 }
 

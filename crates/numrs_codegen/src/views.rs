@@ -307,6 +307,62 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Some(self.view_of(arr, data, &oshape, &ostrides, itemsize)?))
     }
 
+    /// `np.broadcast_shapes(*shapes)` as Numba's `ol_numpy_broadcast_shapes`: `r = [1] * m`,
+    /// then each shape (an integer is a shape of one) aligned on the right against `r` by
+    /// `numpy_broadcast_shapes_list`, with its two ValueErrors.
+    pub(crate) fn broadcast_shapes_call(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
+        let m = match tt {
+            Type::UniTuple(_, n) => *n as usize,
+            Type::Tuple(items) if items.is_empty() => 0,
+            _ => return self.fail(format!("np.broadcast_shapes producing {tt}")),
+        };
+        let mut r = vec![self.i64(1); m];
+        for v in args {
+            let t = self.ty(*v)?;
+            let x = self.load(*v)?;
+            let dims: Vec<IntValue<'ctx>> = match t.tuple_items() {
+                Some(items) => {
+                    let mut dims = Vec::new();
+                    for (k, it) in items.iter().enumerate() {
+                        let d = match x {
+                            BasicValueEnum::ArrayValue(arr) => self.b.build_extract_value(arr, k as u32, "")?,
+                            BasicValueEnum::StructValue(st) => self.b.build_extract_value(st, k as u32, "")?,
+                            _ => return self.fail(format!("np.broadcast_shapes of {t}")),
+                        };
+                        dims.push(self.cast(d, it, &Type::int64())?.into_int_value());
+                    }
+                    dims
+                }
+                None if crate::types::numeric(&t).is_some() => vec![self.cast(x, &t, &Type::int64())?.into_int_value()],
+                None => return self.fail(format!("np.broadcast_shapes of {t}")),
+            };
+            for (i, tmp) in dims.iter().enumerate() {
+                let k = m - dims.len() + i;
+                let negative = self.b.build_int_compare(IntPredicate::SLT, *tmp, self.i64(0), "")?;
+                self.guard(negative, ExcKind::ValueError, "negative dimensions are not allowed")?;
+                let one = self.b.build_int_compare(IntPredicate::EQ, *tmp, self.i64(1), "")?;
+                let r_one = self.b.build_int_compare(IntPredicate::EQ, r[k], self.i64(1), "")?;
+                let differ = self.b.build_int_compare(IntPredicate::NE, r[k], *tmp, "")?;
+                let not_one = self.b.build_not(one, "")?;
+                let not_r_one = self.b.build_not(r_one, "")?;
+                let clash = self.b.build_and(not_one, self.b.build_and(not_r_one, differ, "")?, "")?;
+                self.guard(clash, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
+                let take = self.b.build_and(not_one, r_one, "")?;
+                r[k] = self.b.build_select(take, *tmp, r[k], "")?.into_int_value();
+            }
+        }
+        let st = self.vt(tt)?;
+        let mut agg: inkwell::values::AggregateValueEnum = match st {
+            inkwell::types::BasicTypeEnum::ArrayType(a) => a.get_undef().into(),
+            inkwell::types::BasicTypeEnum::StructType(s) => s.get_undef().into(),
+            _ => return self.fail(format!("np.broadcast_shapes producing {tt}")),
+        };
+        for (k, d) in r.iter().enumerate() {
+            agg = self.b.build_insert_value(agg, *d, k as u32, "")?;
+        }
+        Ok(inkwell::values::BasicValue::as_basic_value_enum(&agg))
+    }
+
     /// `np.broadcast_arrays(*arrays)`: the common shape (Numba's
     /// `numpy_broadcast_shapes_list`), then a list of read-only views of that shape.
     pub(crate) fn broadcast_arrays(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {

@@ -371,7 +371,8 @@ fn unwrap(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some((dtype, ndim)) = asarray_of(p) else { return Ok(None) };
     let Some(pk) = dtype.as_number() else { return Ok(None) };
     let Some(rk) = super::tables::promote_types(pk, period) else { return Ok(None) };
-    if ndim == 0 {
+    // `np.mod` has no complex loop.
+    if ndim == 0 || rk.is_complex() {
         return Ok(None);
     }
     sig(Type::array(Type::Number(rk), ndim, Layout::C), args)

@@ -363,16 +363,25 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             return Ok(None);
         }
     }
+    // `out=None` is no `out`.
+    let out = b[2].as_ref().filter(|t| !matches!(t, Type::NoneType | Type::Omitted(_)));
+    // Numba writes `out[index] = np.round(val, decimals)`: a complex value does not convert to
+    // a real array's items.
+    let writable = |o: &ArrayType, x: &Type| !(x.as_number().is_some_and(|k| k.is_complex()) && !o.dtype.as_number().is_some_and(|k| k.is_complex()));
     match &b[0] {
-        Some(Type::Array(a)) => match &b[2] {
-            Some(o @ Type::Array(_)) => sig(o.clone(), args),
+        Some(Type::Array(a)) => match out {
+            Some(o @ Type::Array(oa)) if oa.ndim == a.ndim && writable(oa, &a.dtype) => sig(o.clone(), args),
             Some(_) => Ok(None),
             // `np.empty_like(a)`: C or F as `a`, else C.
             None => sig(Type::array(a.dtype.clone(), a.ndim, if a.layout == Layout::F { Layout::F } else { Layout::C }), args),
         },
         // Numba's scalar implementations return `rint(a)` or `round_ndigits(a, d)` (float64),
         // `a` or `int(round_ndigits(a, d))` (int64), complex parts of either: unified.
-        Some(t) if t.is_number() && b[2].is_none() => {
+        Some(t) if t.is_number() && out.is_some() => match out {
+            Some(o @ Type::Array(oa)) if oa.ndim >= 1 && writable(oa, t) => sig(o.clone(), args),
+            _ => Ok(None),
+        },
+        Some(t) if t.is_number() => {
             let t = t.unliteral();
             let Some(k) = t.as_number() else { return Ok(None) };
             let r = if k.is_complex() {

@@ -19,6 +19,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.moveaxis", moveaxis),
     ("numpy.broadcast_to", broadcast_to),
     ("numpy.broadcast_arrays", broadcast_arrays),
+    ("numpy.broadcast_shapes", broadcast_shapes),
     ("numpy.split", split),
     ("numpy.array_split", split),
     ("numpy.logspace", logspace),
@@ -163,6 +164,27 @@ fn broadcast_to(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(arr) = asarray(array) else { return Ok(None) };
     let layout = if ndim == 0 && matches!(shape, Type::Tuple(_)) { arr.layout } else { Layout::A };
     sig(Type::array_ro(arr.dtype, ndim, layout, true), args)
+}
+
+/// `np.broadcast_shapes(*args)`: every argument an integer, a homogeneous tuple of integers
+/// or `()`; the common shape has as many dimensions as the longest (`Tuple()` for none), and
+/// Numba builds it by `tuple_setitem` into `(1,) * m`: `UniTuple(int64 x m)`.
+fn broadcast_shapes(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    let mut m = 0;
+    for (i, a) in args.iter().enumerate() {
+        let rank = match a {
+            t if t.is_integer() || matches!(t, Type::IntegerLiteral(_)) => 1,
+            Type::UniTuple(item, n) if item.is_integer() => *n as usize,
+            Type::Tuple(items) if items.is_empty() => 0,
+            other => return Err(CallError::typing(format!("Argument {i} must be either an int or tuple[int]. Got {other}"))),
+        };
+        m = m.max(rank);
+    }
+    let r = if m == 0 { Type::Tuple(Vec::new().into()) } else { Type::UniTuple(std::sync::Arc::new(Type::int64()), m as u32) };
+    sig(r, args)
 }
 
 /// `np.broadcast_arrays(*args)`: a list of read-only `A` arrays; every argument must have the
