@@ -96,11 +96,6 @@ def is_namedtuple_statement(node):
 
 def case_calls(path):
     tree = ast.parse(open(path, encoding="utf-8").read())
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.args.vararg is not None:
-            STAR_PARAMS[(path, node.name)] = (len(node.args.args), [ast.unparse(d) for d in node.args.defaults])
-        elif isinstance(node, ast.FunctionDef) and node.args.defaults and not node.args.kwonlyargs:
-            PARAMS[(path, node.name)] = (len(node.args.args), [ast.unparse(d) for d in node.args.defaults])
     calls, eager = None, set()
     names = {"np": np, "numpy": np}
     names.update({n.name: JitRef(n.name) for n in tree.body if isinstance(n, ast.FunctionDef)})
@@ -112,6 +107,23 @@ def case_calls(path):
                 exec(compile(ast.Module([node], []), path, "exec"), names)
             except Exception:  # noqa: BLE001 - the arguments are then not evaluable
                 pass
+
+    def default_repr(d):
+        # The default's repr, as Numba's `omitted(default=...)` shows it (`<Unit.M: 1>` for an
+        # enum member); its source where it cannot be evaluated here.
+        text = ast.unparse(d)
+        if isinstance(d, ast.Attribute) and isinstance(d.value, ast.Name) and d.value.id in names:
+            try:
+                return repr(eval(compile(ast.Expression(d), path, "eval"), dict(names)))
+            except Exception:  # noqa: BLE001
+                pass
+        return text
+
+    for node in tree.body:
+        if isinstance(node, ast.FunctionDef) and node.args.vararg is not None:
+            STAR_PARAMS[(path, node.name)] = (len(node.args.args), [default_repr(d) for d in node.args.defaults])
+        elif isinstance(node, ast.FunctionDef) and node.args.defaults and not node.args.kwonlyargs:
+            PARAMS[(path, node.name)] = (len(node.args.args), [default_repr(d) for d in node.args.defaults])
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
             try:

@@ -314,13 +314,12 @@ pub struct Kernel {
     pub args: Vec<Type>,
 }
 
-/// The frozen value of a module-level NumPy array (or scalar) `name` bound by `stmt`
-/// ([`numrs_hir::bound_array`]); none when a later statement of the module may change it.
-fn global_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
-    if numrs_hir::mutated_after(name, stmt.span.end, module, symbols) {
-        return None;
-    }
-    Some(array_const(numrs_hir::bound_array(name, stmt, module, symbols)?))
+/// The frozen value of a module-level NumPy array (or scalar) `name` as the module has made it
+/// by `at` (where the function is compiled: its `def` for explicit signatures, the end of the
+/// module otherwise), later item assignments included ([`numrs_hir::frozen_array`]); none
+/// when a statement numrs does not evaluate may change it.
+fn global_array(name: &str, at: u32, module: &numrs_syntax::ast::Module, symbols: &numrs_hir::ModuleSymbols) -> Option<numrs_codegen::GlobalConst> {
+    Some(array_const(numrs_hir::frozen_array(name, at, module, symbols)?))
 }
 
 /// A NumPy array (or scalar) as the constant lowering freezes into the code.
@@ -341,7 +340,7 @@ fn array_const(a: numrs_hir::ConstArray) -> numrs_codegen::GlobalConst {
 
 /// The values of the module-level constants (`RATE = 0.25`, `SHAPE = (2, 3)`, constant NumPy
 /// arrays) a function and its inner functions read; Numba freezes them into the code.
-fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr) -> Vec<(String, numrs_codegen::GlobalConst)> {
+fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr, at: u32) -> Vec<(String, numrs_codegen::GlobalConst)> {
     fn names(ir: &numrs_ir::FunctionIr, out: &mut Vec<String>) {
         for block in &ir.blocks {
             for stmt in &block.stmts {
@@ -382,8 +381,12 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                 numrs_hir::BindingKind::Other => {
                     let skeleton = numrs_db::skeleton(db, file);
                     let stmt = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span)?;
-                    if let Some(value) = global_array(&n, stmt, &skeleton.module, &info.symbols) {
+                    if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
                         return Some((n, value));
+                    }
+                    if let Some((_, re, im)) = numrs_hir::bound_complex(&n, stmt, &info.symbols) {
+                        use numrs_syntax::ast::{Constant as K, FloatBits};
+                        return Some((n, numrs_codegen::GlobalConst::Scalar(K::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) })));
                     }
                     if let Some(r) = numrs_hir::bound_record_array(&n, stmt, &skeleton.module, &info.symbols) {
                         return Some((n, numrs_codegen::GlobalConst::RecordArray { shape: r.shape, bytes: r.bytes }));
@@ -477,6 +480,9 @@ impl DefParams {
                         .map(|v| ParamDefault::Literal(v.python_repr()))
                         .or_else(|| module_constant_default(d, &info.symbols, jit.def_line_offset))
                         .or_else(|| numrs_hir::default_repr(d, &info.symbols, jit.def_line_offset).map(ParamDefault::Literal))
+                        // A member of the module's enum class, by its repr (`<Unit.M: 1>`),
+                        // which the runtime finds among the classes the module defines.
+                        .or_else(|| numrs_check::enum_member_default(db, file, info, d).map(|(_, r)| ParamDefault::Literal(r)))
                         .unwrap_or(ParamDefault::Unknown)
                 });
                 (p.name.clone(), default)
@@ -756,6 +762,23 @@ fn resolve_callee(
             format!("no loop of ufunc '{}' for ({shown})", d.name)
         });
     }
+    // A default left to an enum member (`omitted(default=<Unit.M: 1>)`, see `bind_call`): the
+    // member type of that class the candidates take there.
+    let args: Vec<Type> = args
+        .iter()
+        .enumerate()
+        .map(|(k, t)| match t {
+            Type::Omitted(r) if numrs_types::omitted_value_type(r).is_none() => candidates
+                .iter()
+                .find_map(|i| match specs[*i].args.get(k) {
+                    Some(m @ Type::EnumMember(e)) if r.starts_with(&format!("<{}.", e.name)) => Some(m.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| t.clone()),
+            _ => t.clone(),
+        })
+        .collect();
+    let args = args.as_slice();
     let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
     for want in [args, &unlit[..]] {
         if let Some(i) = candidates.iter().find(|i| specs[**i].args.as_slice() == want) {
@@ -1021,8 +1044,14 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         .zip(&returns)
         .map(|(i, rt)| {
             let p = &planned[*i];
-            let (sf, si, _) = source(p.function_id);
-            let globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir));
+            let (sf, si, index) = source(p.function_id);
+            // Where Numba freezes the globals: an eager function's `def` (its decorators
+            // included), a lazy one's first call, after the module ran.
+            let at = match si.functions.get(index).filter(|_| p.eager) {
+                Some(jit) => numrs_db::skeleton(dbd, sf).module.body.get(jit.def_stmt_index).map_or(u32::MAX, |s| s.span.end),
+                None => u32::MAX,
+            };
+            let globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir), at);
             // Run-time messages that name the source (Numba's `Loc`) do so only in
             // `parallel=True` functions, whose cached lowering then depends on where it is.
             let path = sf.path(dbd);

@@ -168,6 +168,60 @@ pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::quer
     info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && enum_class_type(db, file, info, b).is_some())
 }
 
+/// A parameter default that is a member of one of the module's enum classes (`u=Unit.M`):
+/// its type (`Enum<int64>(Unit)`) and its `repr()` as Numba's `omitted(default=...)` shows it
+/// (`<Unit.M: 1>`, an alias by the name of the member it aliases).
+pub fn enum_member_default(
+    db: &dyn Db,
+    file: numrs_db::SourceFile,
+    info: &crate::queries::ModuleInfo,
+    expr: &numrs_syntax::ast::Expr,
+) -> Option<(Type, String)> {
+    let numrs_syntax::ast::ExprKind::Attribute { value, attr } = &expr.kind else { return None };
+    let numrs_syntax::ast::ExprKind::Name(class) = &value.kind else { return None };
+    let e = enum_class_by_name(db, file, info, class)?;
+    let (_, v) = e.members.iter().find(|(n, _)| **n == **attr)?;
+    Some((Type::EnumMember(e.clone()), enum_member_repr(&e, v)?))
+}
+
+/// The type of an omitted argument whose default is shown as `repr` when that is an enum
+/// member of the module (`<Unit.M: 1>`): `Enum<int64>(Unit)`.
+pub fn enum_member_of_repr(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, repr: &str) -> Option<Type> {
+    let inner = repr.strip_prefix('<')?.strip_suffix('>')?;
+    let (path, _) = inner.split_once(": ")?;
+    let (class, member) = path.split_once('.')?;
+    let e = enum_class_by_name(db, file, info, class)?;
+    let (_, v) = e.members.iter().find(|(n, _)| **n == *member)?;
+    (enum_member_repr(&e, v)?.as_str() == repr).then(|| Type::EnumMember(e.clone()))
+}
+
+/// Python's `repr()` of the member of `e` with value `v`: `<Class.NAME: value>`, NAME the first
+/// member with that value.
+fn enum_member_repr(e: &numrs_types::EnumType, v: &numrs_types::EnumValue) -> Option<String> {
+    use numrs_hir::ConstValue as C;
+    let (canonical, _) = e.members.iter().find(|(_, w)| w == v)?;
+    let value = match v {
+        numrs_types::EnumValue::Int(i) => C::Int(*i),
+        numrs_types::EnumValue::Float(f) => C::Float(numrs_syntax::ast::FloatBits(*f)),
+        numrs_types::EnumValue::Bool(b) => C::Bool(*b),
+        numrs_types::EnumValue::Str(t) => C::Str(t.to_string()),
+    };
+    Some(format!("<{}.{}: {}>", e.name, canonical, value.python_repr()))
+}
+
+/// The module-level enum class bound once to `name`.
+fn enum_class_by_name(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> Option<Arc<numrs_types::EnumType>> {
+    let mut bindings = info.symbols.bindings.iter().filter(|b| *b.name == *name);
+    let b = bindings.next()?;
+    if bindings.next().is_some() || b.kind != BindingKind::Class {
+        return None;
+    }
+    match enum_class_type(db, file, info, b)? {
+        Ok(Type::EnumClass(e)) => Some(e),
+        _ => None,
+    }
+}
+
 /// An `enum.Enum`/`enum.IntEnum` class defined at module level (`class Color(Enum): RED = 1`)
 /// as Numba's `typeof` types it: `Enum class<int64>(Color)`, or the error Numba's typeof raises
 /// (no members, members whose values differ in type). `None` when the class is not an enum.
@@ -551,6 +605,10 @@ fn global_value_type(
     // A NumPy array (or scalar) computed from constants and other such globals: Numba's
     // `typeof` of the frozen value.
     if let Some(stmt) = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span) {
+        // A NumPy complex scalar (`np.complex128(1 + 2j)`).
+        if let Some((k, _, _)) = numrs_hir::bound_complex(name, stmt, &info.symbols) {
+            return GlobalValue::Type(Type::Number(k));
+        }
         // An array of records built from constants.
         if let Some(r) = numrs_hir::bound_record_array(name, stmt, &skeleton.module, &info.symbols) {
             return GlobalValue::Type(Type::array_ro(Type::Record(r.record), r.shape.len() as u32, numrs_types::Layout::C, true));
@@ -1121,6 +1179,11 @@ impl Environment for FileEnv<'_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         let key = GlobalKey::new(self.db, self.function, name.to_string());
         crate::queries::resolve_global(self.db, key).clone()
+    }
+
+    fn omitted_type(&self, repr: &str) -> Option<Type> {
+        let file = self.function.file(self.db);
+        enum_member_of_repr(self.db, file, crate::queries::module_info(self.db, file), repr)
     }
 
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {

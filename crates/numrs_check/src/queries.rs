@@ -128,6 +128,7 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
                     // An expression Python computes when the `def` runs (`float(2)`,
                     // `np.float32(1e-6)`): typed from its value, as Numba types `omitted`.
                     .or_else(|| numrs_hir::default_repr(d, symbols, jit.def_line_offset).and_then(|r| numrs_types::omitted_value_type(&r)))
+                    .or_else(|| crate::env::enum_member_default(db, key.file(db), module_info(db, key.file(db)), d).map(|(t, _)| t))
                     .ok_or(())
             }),
         })

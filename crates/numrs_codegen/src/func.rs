@@ -123,7 +123,11 @@ pub fn bind_call(
             types.push(named[j].1.clone());
             sources.push(named[j].2.clone());
         } else if let Some(d) = default.as_ref().filter(|_| i < n_pos) {
-            let t = numrs_types::omitted_value_type(d).ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
+            // An enum member (`<Unit.M: 1>`) stays `omitted`: the callee's specialization
+            // tells its type.
+            let t = numrs_types::omitted_value_type(d)
+                .or_else(|| enum_default_value(d).map(|_| Type::Omitted(d.as_str().into())))
+                .ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
             types.push(t);
             sources.push(ArgSource::Default(d.clone()));
         } else {
@@ -141,6 +145,12 @@ pub fn bind_call(
     Ok((types, sources))
 }
 
+
+/// The value's repr in the repr of an enum member (`1` of `<Unit.M: 1>`).
+pub fn enum_default_value(repr: &str) -> Option<&str> {
+    let (_, v) = repr.strip_prefix('<')?.strip_suffix('>')?.split_once(": ")?;
+    Some(v)
+}
 
 pub struct FnCx<'a, 'ctx> {
     pub ctx: &'ctx Context,
@@ -1521,9 +1531,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Arg(i) => {
                 let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
                 if let Type::Omitted(repr) = &at {
-                    // No value is passed: the default, as a constant of its type.
-                    let t = numrs_types::omitted_value_type(repr).ok_or_else(|| CgError { span: self.span, message: format!("the default value {repr} is not supported by numrs build yet") })?;
-                    let v = self.default_value(repr, &t)?;
+                    // No value is passed: the default, as a constant of its type; an enum
+                    // member (`<Unit.M: 1>`, typed here as its value's type) by its value.
+                    let text = match numrs_types::omitted_value_type(repr) {
+                        Some(_) => &**repr,
+                        None => enum_default_value(repr).unwrap_or(repr),
+                    };
+                    let t = numrs_types::omitted_value_type(text).ok_or_else(|| CgError { span: self.span, message: format!("the default value {repr} is not supported by numrs build yet") })?;
+                    let v = self.default_value(text, &t)?;
                     self.cast(v, &t, &tt)?
                 } else if let (Type::StringLiteral(text), None | Some(None)) = (&at, self.params.get(*i as usize)) {
                     // A string literal argument (the callee specialized for `Literal[str]`, as
@@ -2316,6 +2331,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// literal integers among them, take no value).
     fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {
         let bad = || self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet"));
+        // An enum member: its value, which is what the member is in compiled code.
+        if let Some(v) = enum_default_value(repr) {
+            return self.default_value(v, formal);
+        }
         // NumPy scalars, complex numbers and tuples: as the constants they print as.
         if let Some(v) = numrs_types::PyRepr::parse(repr).filter(|v| matches!(v, numrs_types::PyRepr::NpScalar(..) | numrs_types::PyRepr::Complex(..) | numrs_types::PyRepr::Tuple(_))) {
             return match py_repr_const(&v) {

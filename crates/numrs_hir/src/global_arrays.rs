@@ -65,7 +65,7 @@ enum V {
 
 /// The array (or NumPy scalar) the expression `value` makes, names read as bound before `at`.
 pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols }).eval(value, at, 0)? {
+    match (Cx { module, symbols, strict: false }).eval(value, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -74,7 +74,7 @@ pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &Mo
 /// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    let cx = Cx { module, symbols };
+    let cx = Cx { module, symbols, strict: false };
     match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
@@ -93,7 +93,7 @@ pub enum TupleItem {
 /// bound before `at`.
 pub fn tuple_of_arrays(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<TupleItem>> {
     let ExprKind::Tuple(items) = &value.kind else { return None };
-    let cx = Cx { module, symbols };
+    let cx = Cx { module, symbols, strict: false };
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         if let Some(c) = crate::ConstValue::from_expr(item) {
@@ -135,7 +135,7 @@ pub fn slice_literal(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<[
 /// the value): F for a transpose of a C array, A for a view that steps (`A[::-1]`, a row of
 /// an F array), C otherwise (every other expression makes a new array).
 pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Layout> {
-    let cx = Cx { module, symbols };
+    let cx = Cx { module, symbols, strict: false };
     let a = match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => a,
         V::Py(_) => return None,
@@ -154,9 +154,50 @@ pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols:
 /// The Python number the module-level statement `stmt` binds to `name` when it is computed
 /// from arrays (`NB = EDGES.shape[0] - 1`, `N = len(EDGES)`, `SIZE = M.size`).
 pub fn bound_number(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstValue> {
-    match (Cx { module, symbols }).name(name, stmt.span.end, 0)? {
+    match (Cx { module, symbols, strict: true }).name(name, stmt.span.end, 0)? {
         V::Py(x) => Some(py_const(x)),
         V::Array(_) => None,
+    }
+}
+
+/// A NumPy complex scalar bound at module level (`Z = np.complex128(1 + 2j)`,
+/// `np.complex64(3)`): its kind and parts (a `complex64`'s rounded to `float32`).
+pub fn bound_complex(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> Option<(NumericKind, f64, f64)> {
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
+        return None;
+    }
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let [arg] = args.as_slice() else { return None };
+    if !keywords.is_empty() {
+        return None;
+    }
+    let kind = match symbols.resolve_dotted_at(func, Some(stmt.span.start))?.as_str() {
+        "numpy.complex128" | "numpy.cdouble" => NumericKind::Complex128,
+        "numpy.complex64" | "numpy.csingle" => NumericKind::Complex64,
+        _ => return None,
+    };
+    let (re, im) = match symbols.fold_constant(arg, stmt.span.start, &[])? {
+        ConstValue::Complex { real, imag } => (real.get(), imag.get()),
+        ConstValue::Float(f) => (f.get(), 0.0),
+        ConstValue::Int(i) => (i as f64, 0.0),
+        ConstValue::Bool(b) => (b as i64 as f64, 0.0),
+        _ => return None,
+    };
+    Some(match kind {
+        NumericKind::Complex64 => (kind, re as f32 as f64, im as f32 as f64),
+        _ => (kind, re, im),
+    })
+}
+
+/// The value of the module-level array (or NumPy scalar) `name` as the module has made it by
+/// `at`: its binding's value, changed by the module-level statements after it that write to it
+/// in ways evaluated here (`T[1, 2] = 5.0`, `T[:3] = 0`, `T[i] += 1`, `T.fill(0)`); `None`
+/// when another statement before `at` may change it.
+pub fn frozen_array(name: &str, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
+    match (Cx { module, symbols, strict: true }).name(name, at, 0)? {
+        V::Array(a) => Some(a),
+        V::Py(_) => None,
     }
 }
 
@@ -164,6 +205,13 @@ pub fn bound_number(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols:
 /// place: an item or attribute assignment to it (also inside loops and other compound
 /// statements), or a call given it (`T.fill(0)`, `np.random.shuffle(T)`).
 pub fn mutated_after(name: &str, after: u32, module: &ast::Module, symbols: &ModuleSymbols) -> bool {
+    let later: Vec<ast::Stmt> = module.body.iter().filter(|s| s.span.start > after).cloned().collect();
+    mutates_in(name, &later, symbols)
+}
+
+/// Whether one of the statements `stmts` (or one nested in them) may change the array bound
+/// to `name` in place (see [`mutated_after`]).
+fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbols) -> bool {
     use numrs_syntax::visit;
     let mentions = |e: &Expr| {
         let mut found = false;
@@ -177,15 +225,14 @@ pub fn mutated_after(name: &str, after: u32, module: &ast::Module, symbols: &Mod
             _ => false,
         }
     }
-    let later: Vec<ast::Stmt> = module.body.iter().filter(|s| s.span.start > after).cloned().collect();
     let mut mutated = false;
-    visit::for_each_stmt(&later, false, &mut |s| match &s.kind {
+    visit::for_each_stmt(later, false, &mut |s| match &s.kind {
         StmtKind::Assign { targets, .. } => mutated |= targets.iter().any(|t| target_mutates(t, &mentions)),
         StmtKind::AugAssign { target, .. } => mutated |= target_mutates(target, &mentions),
         StmtKind::For { target, .. } => mutated |= target_mutates(target, &mentions),
         _ => {}
     });
-    visit::for_each_expr(&later, false, &mut |x| {
+    visit::for_each_expr(later, false, &mut |x| {
         let ExprKind::Call { func, args, keywords } = &x.kind else { return };
         let named = |a: &Expr| matches!(&a.kind, ExprKind::Name(n) if n == name);
         if let ExprKind::Attribute { value, attr } = &func.kind {
@@ -224,6 +271,9 @@ const WRITING_NUMPY: &[&str] = &["random.shuffle", "copyto", "put", "place", "pu
 struct Cx<'a> {
     module: &'a ast::Module,
     symbols: &'a ModuleSymbols,
+    /// Values must be exact: an array changed by a statement not evaluated here gives `None`.
+    /// Otherwise (for types only, which in-place changes keep) such a change is ignored.
+    strict: bool,
 }
 
 impl Cx<'_> {
@@ -369,7 +419,7 @@ impl Cx<'_> {
                 if stmt.span != b.stmt_span {
                     return None; // bound inside a compound statement
                 }
-                match &stmt.kind {
+                let bound = match &stmt.kind {
                     StmtKind::Assign { targets, value } if targets.len() == 1 => self.eval(value, stmt.span.start, depth + 1),
                     StmtKind::AnnAssign { value: Some(value), .. } => self.eval(value, stmt.span.start, depth + 1),
                     // `W /= W.sum()`: the operation in place, its result cast to the array's
@@ -387,10 +437,149 @@ impl Cx<'_> {
                         astype(r, dtype).map(V::Array)
                     }
                     _ => None,
+                }?;
+                match bound {
+                    V::Array(a) => self.replay(n, a, stmt.span.end, at, depth).map(V::Array),
+                    py => Some(py),
                 }
             }
             _ => None,
         }
+    }
+
+    /// Array `a` bound to `n` by a statement ending at `from`, changed by the module-level
+    /// statements that write to it before `to` (`None` when one does so in a way not evaluated
+    /// here, or inside a compound statement).
+    fn replay(&self, n: &str, a: ConstArray, from: u32, to: u32, depth: u32) -> Option<ConstArray> {
+        match self.replay_exact(n, a.clone(), from, to, depth) {
+            None if !self.strict => Some(a),
+            r => r,
+        }
+    }
+
+    fn replay_exact(&self, n: &str, mut a: ConstArray, from: u32, to: u32, depth: u32) -> Option<ConstArray> {
+        let is_n = |e: &Expr| matches!(&e.kind, ExprKind::Name(x) if x == n);
+        for stmt in self.module.body.iter().filter(|s| s.span.start >= from && s.span.end <= to) {
+            if !mutates_in(n, std::slice::from_ref(stmt), self.symbols) {
+                continue;
+            }
+            let at = stmt.span.start;
+            match &stmt.kind {
+                StmtKind::Assign { targets, value } => {
+                    let [target] = targets.as_slice() else { return None };
+                    let ExprKind::Subscript { value: arr, index } = &target.kind else { return None };
+                    if !is_n(arr) {
+                        return None;
+                    }
+                    let (picked, shape) = self.selection(&a, index, at, depth)?;
+                    let rhs = self.eval(value, at, depth + 1)?;
+                    a = store(a, &picked, &shape, rhs)?;
+                }
+                StmtKind::AugAssign { target, op, value } => {
+                    let ExprKind::Subscript { value: arr, index } = &target.kind else { return None };
+                    if !is_n(arr) {
+                        return None;
+                    }
+                    let (picked, shape) = self.selection(&a, index, at, depth)?;
+                    let old = ConstArray { dtype: a.dtype, shape: shape.clone(), items: picked.iter().map(|i| a.items[*i]).collect() };
+                    let rhs = self.eval(value, at, depth + 1)?;
+                    let r = binop(*op, V::Array(old), rhs)?;
+                    if r.shape != shape || !same_kind(r.dtype, a.dtype) {
+                        return None;
+                    }
+                    a = store(a, &picked, &shape, V::Array(r))?;
+                }
+                StmtKind::Expr(e) => {
+                    let ExprKind::Call { func, args, keywords } = &e.kind else { return None };
+                    let ExprKind::Attribute { value: arr, attr } = &func.kind else { return None };
+                    if !is_n(arr) || attr != "fill" || !keywords.is_empty() {
+                        return None;
+                    }
+                    let [v] = args.as_slice() else { return None };
+                    let all: Vec<usize> = (0..a.items.len()).collect();
+                    let V::Py(x) = self.eval(v, at, depth + 1)? else { return None };
+                    let shape = a.shape.clone();
+                    a = store(a, &all, &shape, V::Py(x))?;
+                }
+                _ => return None,
+            }
+        }
+        Some(a)
+    }
+
+    /// The items (flat C-order positions) basic indexing `index` of `a` selects, and the
+    /// selection's shape: integers (negative from the end) and slices of constants, one per
+    /// leading dimension.
+    fn selection(&self, a: &ConstArray, index: &Expr, at: u32, depth: u32) -> Option<(Vec<usize>, Vec<i64>)> {
+        let parts: Vec<&Expr> = match &index.kind {
+            ExprKind::Tuple(items) => items.iter().collect(),
+            _ => vec![index],
+        };
+        if parts.len() > a.shape.len() {
+            return None;
+        }
+        let int = |e: &Expr| -> Option<i128> {
+            match self.eval(e, at, depth + 1)? {
+                V::Py(Item::Int(i)) => Some(i),
+                _ => None,
+            }
+        };
+        // Per dimension: the positions taken, and whether the dimension stays.
+        let mut dims: Vec<(Vec<i64>, bool)> = Vec::new();
+        for (d, &len) in a.shape.iter().enumerate() {
+            let len = i128::from(len);
+            let Some(part) = parts.get(d) else {
+                dims.push(((0..len as i64).collect(), true));
+                continue;
+            };
+            match &part.kind {
+                ExprKind::Slice { lower, upper, step } => {
+                    let step = match step {
+                        Some(s) => int(s)?,
+                        None => 1,
+                    };
+                    if step == 0 {
+                        return None;
+                    }
+                    let bound = |e: &Option<Box<Expr>>, default: i128| -> Option<i128> {
+                        match e {
+                            None => Some(default),
+                            Some(e) => {
+                                let i = int(e)?;
+                                Some(if i < 0 { (i + len).max(if step < 0 { -1 } else { 0 }) } else { i.min(if step < 0 { len - 1 } else { len }) })
+                            }
+                        }
+                    };
+                    let (start, stop) = if step > 0 { (bound(lower, 0)?, bound(upper, len)?) } else { (bound(lower, len - 1)?, bound(upper, -1)?) };
+                    let mut taken = Vec::new();
+                    let mut i = start;
+                    while (step > 0 && i < stop) || (step < 0 && i > stop) {
+                        taken.push(i as i64);
+                        i += step;
+                    }
+                    dims.push((taken, true));
+                }
+                _ => {
+                    let i = int(part)?;
+                    let i = if i < 0 { i + len } else { i };
+                    if !(0..len).contains(&i) {
+                        return None;
+                    }
+                    dims.push((vec![i as i64], false));
+                }
+            }
+        }
+        let mut strides = vec![1usize; a.shape.len()];
+        for d in (0..a.shape.len().saturating_sub(1)).rev() {
+            strides[d] = strides[d + 1] * a.shape[d + 1] as usize;
+        }
+        let mut picked = vec![0usize];
+        for (d, (taken, _)) in dims.iter().enumerate() {
+            let stride = strides[d];
+            picked = picked.iter().flat_map(|base| taken.iter().map(move |t| base + *t as usize * stride)).collect();
+        }
+        let shape = dims.iter().filter(|(_, keep)| *keep).map(|(t, _)| t.len() as i64).collect();
+        Some((picked, shape))
     }
 
     /// The layout of the array a name is bound to (see [`bound_layout`]).
@@ -910,6 +1099,32 @@ fn fits(x: Item, k: NumericKind) -> Option<()> {
         Item::Int(i) if k.is_integer() => (wrap(i, k) == i).then_some(()),
         _ => Some(()),
     }
+}
+
+/// `a` with the items at `picked` (a selection of shape `shape`) set to `v`: a number, or an
+/// array of that shape or one that broadcasts to it by leading dimensions (items cast as
+/// NumPy's assignment casts them).
+fn store(mut a: ConstArray, picked: &[usize], shape: &[i64], v: V) -> Option<ConstArray> {
+    let values: Vec<Item> = match v {
+        V::Py(x) => vec![convert(x, a.dtype)?; picked.len()],
+        V::Array(b) => {
+            let b = astype(b, a.dtype)?;
+            if b.items.len() == picked.len() && (b.shape == shape || b.shape.is_empty()) {
+                b.items
+            } else if b.shape.len() <= shape.len() && shape.ends_with(&b.shape) && !b.items.is_empty() {
+                // Repeated over the leading dimensions.
+                (0..picked.len()).map(|k| b.items[k % b.items.len()]).collect()
+            } else if b.items.len() == 1 {
+                vec![b.items[0]; picked.len()]
+            } else {
+                return None;
+            }
+        }
+    };
+    for (i, x) in picked.iter().zip(values) {
+        *a.items.get_mut(*i)? = x;
+    }
+    Some(a)
 }
 
 /// An item converted to `dtype` as `astype` converts it (integers wrap to their width; floats

@@ -25,6 +25,11 @@ pub trait Environment {
         args: &[Type],
         kws: &[(String, Type)],
     ) -> Result<Type, InferError>;
+    /// The type of an omitted argument's default the environment knows by its `repr()` where
+    /// the repr alone does not tell it (a member of the module's enum class, `<Unit.M: 1>`).
+    fn omitted_type(&self, _repr: &str) -> Option<Type> {
+        None
+    }
     /// Resolve an attribute of a module value (`np.zeros`, `math.pi`).
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type>;
     /// The compilation target's restrictions (`parallel=True`, CUDA).

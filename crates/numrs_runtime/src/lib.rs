@@ -74,6 +74,7 @@ fn parse_arg_type(text: &str) -> Option<numrs_types::Type> {
 /// `np.float32(1e-6)`, evaluated with only those names defined.
 unsafe fn read_defaults(
     py: Python<'_>,
+    module: &Bound<'_, pyo3::types::PyModule>,
     fname: &str,
     arity: usize,
     has_names: bool,
@@ -108,6 +109,7 @@ unsafe fn read_defaults(
         let value = literal_eval
             .call1((src,))
             .or_else(|_| eval.call1((src, &names)))
+            .or_else(|e| enum_member_of_repr(module, src).ok_or(e))
             .map_err(|e| bad(format!("default {src:?} of parameter {k} cannot be read: {e}")))?;
         // The repr the build typed the default with (NumPy 1.x prints its scalars otherwise).
         let repr = if src.starts_with("np.") { src.to_string() } else { value.repr()?.to_str()?.to_string() };
@@ -116,6 +118,16 @@ unsafe fn read_defaults(
         out.push(Some(DefaultArg { obj, tc }));
     }
     Ok(out)
+}
+
+/// The member an enum default is written as (`<Unit.M: 1>`, its repr): `Unit.M` of the class
+/// the module defines, when its repr is that.
+fn enum_member_of_repr<'py>(module: &Bound<'py, pyo3::types::PyModule>, repr: &str) -> Option<Bound<'py, PyAny>> {
+    let inner = repr.strip_prefix('<')?.strip_suffix('>')?;
+    let (path, _) = inner.split_once(": ")?;
+    let (class, member) = path.split_once('.')?;
+    let m = module.getattr(class).ok()?.getattr(member).ok()?;
+    (m.repr().ok()?.to_str().ok()? == repr).then_some(m)
 }
 
 /// A specialization without a wrapper (`numrs_abi::Specialization::wrapper`): its argument
@@ -388,7 +400,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         }
         // A last parameter named `*args` (marked so by the table) takes no default.
         let star = params.as_ref().and_then(|p| p.last()).is_some_and(|n| n.bind(py).to_str().is_ok_and(|s| s.starts_with('*')));
-        let defaults = unsafe { read_defaults(py, &fname, arity, params.is_some(), param_defaults, star)? };
+        let defaults = unsafe { read_defaults(py, &module, &fname, arity, params.is_some(), param_defaults, star)? };
         let member = (FUNCTION_KIND_METHOD..=FUNCTION_KIND_PROPERTY_SET).contains(&kind);
         // A member's dispatcher is named as Numba's method dispatchers are (`Bag.increment`).
         let class_name = if member || kind == FUNCTION_KIND_JITCLASS { Some(unsafe { cstr(gufunc_layout, "a jitclass")? }) } else { None };
