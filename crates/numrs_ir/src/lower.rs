@@ -673,6 +673,37 @@ impl Lowerer {
                         self.lower_objmode(keywords, body, span);
                         return;
                     }
+                    if let Some(args) = chunksize_call(context) {
+                        // `with parallel_chunksize(n):` sets how many iterations of the
+                        // `prange` loops inside a thread takes at a time, a scheduling hint
+                        // that changes no result: `n` is evaluated, the body runs as written.
+                        for a in args {
+                            self.lower_expr(a);
+                        }
+                        self.lower_stmts(body);
+                        return;
+                    }
+                }
+                if items.iter().all(|i| i.target.is_none()) {
+                    // Numba's with-lifting (before typing) accepts only its own context
+                    // managers: any other object is its CompilerError at the `with`.
+                    let context = &items[0].context;
+                    let message = match &context.kind {
+                        ExprKind::Name(n) if self.arg_names.contains(n) => "Illegal use of context-manager: a `with` in nopython mode takes only Numba's `objmode(...)` or `parallel_chunksize(n)`, not an argument".to_string(),
+                        ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Call { .. } => {
+                            "Unsupported context manager in use: nopython mode compiles only `with objmode(...)` and `with parallel_chunksize(n)`".to_string()
+                        }
+                        _ => "Illegal use of context-manager: a `with` in nopython mode takes only Numba's `objmode(...)` or `parallel_chunksize(n)`".to_string(),
+                    };
+                    self.error("CompilerError", "unsupported-syntax", message, span);
+                    // Numba reports an argument at its definition: the function's first line
+                    // (the start of the function, its decorators included).
+                    if matches!(&context.kind, ExprKind::Name(n) if self.arg_names.contains(n)) {
+                        if let Some(e) = self.errors.last_mut() {
+                            e.span = Span::new(0, 0);
+                        }
+                    }
+                    return;
                 }
                 if items.iter().any(|i| i.target.is_some()) {
                     self.error(
@@ -2324,6 +2355,18 @@ fn objmode_call(context: &Expr) -> Option<&[Keyword]> {
         _ => false,
     };
     (named && args.is_empty()).then_some(keywords.as_slice())
+}
+
+/// The arguments of `parallel_chunksize(n)` / `numba.parallel_chunksize(n)` as a `with`
+/// context.
+fn chunksize_call(context: &Expr) -> Option<&[Expr]> {
+    let ExprKind::Call { func, args, keywords } = &context.kind else { return None };
+    let named = match &func.kind {
+        ExprKind::Name(n) => n == "parallel_chunksize",
+        ExprKind::Attribute { attr, .. } => attr == "parallel_chunksize",
+        _ => false,
+    };
+    (named && keywords.is_empty()).then_some(args.as_slice())
 }
 
 /// The exception kind a Python error name stands for (Numba reports the errors it raises
