@@ -672,6 +672,21 @@ impl Constraint {
                 let Some(t) = inf.get(*cls).cloned() else { return Ok(()) };
                 match &t {
                     Type::ExceptionClass(name) if &**name == "Exception" => Some(Type::boolean()),
+                    // A tuple of classes: `eh.py` reads `exc_class.exc_class`, which a tuple type
+                    // lacks, and the AttributeError escapes Numba's typing with no line.
+                    Type::Tuple(_) | Type::UniTuple(..) => {
+                        let class = if matches!(t, Type::UniTuple(..)) { "UniTuple" } else { "Tuple" };
+                        return Err(InferError {
+                            kind: "AttributeError",
+                            code: "unsupported-syntax",
+                            message: format!(
+                                "'{class}' object has no attribute 'exc_class': `except` with a tuple of exception classes ({t}) is not supported in nopython mode (only `except Exception` and bare `except` are)"
+                            ),
+                            span: None,
+                            notes: vec![],
+                            secondary: vec![],
+                        });
+                    }
                     _ => {
                         return Err(InferError::typing(
                             "unsupported-syntax",

@@ -388,6 +388,9 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
         let err = InferError { kind: e.kind, code: e.code, message: e.message.clone(), span, notes: vec![], secondary: vec![] };
         return fail(&inf, err);
     }
+    if let Some(e) = raise_definitions(ir) {
+        return fail(&inf, e);
+    }
     // Numba's ArgConstraint: argument types must be precise (`pyobject` is not).
     if let Some(bad) = req.args.iter().find(|t| !t.is_precise() || matches!(t, Type::PyObject)) {
         let e = InferError::typing("imprecise-type", format!("non-precise type {bad}"), ir.blocks.first().map(|b| b.span));
@@ -697,4 +700,67 @@ pub(crate) fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Envir
         }
     }
     out
+}
+
+/// Numba's raise rewrites (before typing) read what a `raise` raises from the single
+/// definition of its variable, as its IR names variables before SSA (one name per Python
+/// variable). A raised variable assigned more than once is left a plain `raise`, which type
+/// inference refuses (UnsupportedError at the `raise`); `raise e(...)` with a class variable
+/// `e` assigned more than once fails to infer the class (ConstantInferenceError, no line).
+fn raise_definitions(ir: &FunctionIr) -> Option<InferError> {
+    let mut defs: HashMap<VarId, &Value> = HashMap::new();
+    let mut assignments: HashMap<&str, usize> = HashMap::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, value } = &stmt.kind {
+                defs.insert(*target, value);
+                let var = ir.var(*target);
+                if var.user && !matches!(value, Value::Phi(_)) {
+                    *assignments.entry(var.base.as_str()).or_default() += 1;
+                }
+            }
+        }
+    }
+    // A temporary's copy leads to the variable it reads.
+    let source = |mut v: VarId| {
+        while !ir.var(v).user {
+            match defs.get(&v) {
+                Some(Value::Var(src)) => v = *src,
+                _ => break,
+            }
+        }
+        v
+    };
+    let reassigned = |v: VarId| ir.var(v).user && assignments.get(ir.var(v).base.as_str()).is_some_and(|n| *n > 1);
+    for block in &ir.blocks {
+        let Terminator::Raise { exc: Some(v) } = &block.term else { continue };
+        let v = source(*v);
+        let name = ir.var(v).base.clone();
+        if reassigned(v) {
+            let span = block.stmts.last().map(|s| s.span);
+            return Some(InferError {
+                kind: "UnsupportedError",
+                code: "unsupported-syntax",
+                message: format!("Unsupported constraint encountered: raise {name}: Numba raises only an exception (or class) a variable is assigned once, and '{name}' is assigned more than once"),
+                span,
+                notes: vec![],
+                secondary: vec![],
+            });
+        }
+        if let Some(Value::Call { func, .. }) = defs.get(&v) {
+            let f = source(*func);
+            if reassigned(f) {
+                let fname = ir.var(f).base.clone();
+                return Some(InferError {
+                    kind: "ConstantInferenceError",
+                    code: "unsupported-syntax",
+                    message: format!("no single definition for '{fname}': the class a `raise` instantiates must be a constant, and '{fname}' is assigned more than once"),
+                    span: None,
+                    notes: vec![],
+                    secondary: vec![],
+                });
+            }
+        }
+    }
+    None
 }

@@ -612,7 +612,12 @@ impl Lowerer {
                         _ => {}
                     },
                 }
-                let v = exc.as_ref().map(|e| self.lower_expr(e));
+                let mut v = exc.as_ref().map(|e| self.lower_expr(e));
+                // A raised variable is read at the `raise` (where Numba reports what it
+                // refuses to raise).
+                if let (Some(x), Some(Expr { kind: ExprKind::Name(_), .. })) = (v, exc.as_ref()) {
+                    v = Some(self.temp("raise", span, Value::Var(x)));
+                }
                 self.terminate(Terminator::Raise { exc: v });
             }
             StmtKind::Assert { test, msg } => {
