@@ -65,7 +65,7 @@ enum V {
 
 /// The array (or NumPy scalar) the expression `value` makes, names read as bound before `at`.
 pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols, strict: false }).eval(value, at, 0)? {
+    match (Cx { module, symbols, strict: false, locals: Default::default() }).eval(value, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -74,7 +74,7 @@ pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &Mo
 /// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    let cx = Cx { module, symbols, strict: false };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default() };
     match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
@@ -93,7 +93,7 @@ pub enum TupleItem {
 /// bound before `at`.
 pub fn tuple_of_arrays(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<TupleItem>> {
     let ExprKind::Tuple(items) = &value.kind else { return None };
-    let cx = Cx { module, symbols, strict: false };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default() };
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         if let Some(c) = crate::ConstValue::from_expr(item) {
@@ -135,7 +135,7 @@ pub fn slice_literal(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<[
 /// the value): F for a transpose of a C array, A for a view that steps (`A[::-1]`, a row of
 /// an F array), C otherwise (every other expression makes a new array).
 pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Layout> {
-    let cx = Cx { module, symbols, strict: false };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default() };
     let a = match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => a,
         V::Py(_) => return None,
@@ -154,7 +154,7 @@ pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols:
 /// The Python number the module-level statement `stmt` binds to `name` when it is computed
 /// from arrays (`NB = EDGES.shape[0] - 1`, `N = len(EDGES)`, `SIZE = M.size`).
 pub fn bound_number(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstValue> {
-    match (Cx { module, symbols, strict: true }).name(name, stmt.span.end, 0)? {
+    match (Cx { module, symbols, strict: true, locals: Default::default() }).name(name, stmt.span.end, 0)? {
         V::Py(x) => Some(py_const(x)),
         V::Array(_) => None,
     }
@@ -195,7 +195,7 @@ pub fn bound_complex(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> O
 /// in ways evaluated here (`T[1, 2] = 5.0`, `T[:3] = 0`, `T[i] += 1`, `T.fill(0)`); `None`
 /// when another statement before `at` may change it.
 pub fn frozen_array(name: &str, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols, strict: true }).name(name, at, 0)? {
+    match (Cx { module, symbols, strict: true, locals: Default::default() }).name(name, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -274,6 +274,8 @@ struct Cx<'a> {
     /// Values must be exact: an array changed by a statement not evaluated here gives `None`.
     /// Otherwise (for types only, which in-place changes keep) such a change is ignored.
     strict: bool,
+    /// The variables of the comprehensions being evaluated (innermost last).
+    locals: std::cell::RefCell<Vec<(String, Item)>>,
 }
 
 impl Cx<'_> {
@@ -320,6 +322,45 @@ impl Cx<'_> {
                 Some(V::Py(Item::Int(i128::from(*a.shape.first()?))))
             }
             ExprKind::Call { func, args, keywords } => self.call(func, args, keywords, at, depth),
+            // Comparisons of Python numbers (a comprehension's `if i % 2 == 0`).
+            ExprKind::Compare { left, ops, comparators } => {
+                let mut l = match self.eval(left, at, depth + 1)? {
+                    V::Py(x) => x,
+                    V::Array(_) => return None,
+                };
+                for (op, r) in ops.iter().zip(comparators) {
+                    let V::Py(r) = self.eval(r, at, depth + 1)? else { return None };
+                    let ord = match (l.i(), r.i()) {
+                        (Some(a), Some(b)) => a.partial_cmp(&b),
+                        _ => l.f().partial_cmp(&r.f()),
+                    };
+                    use std::cmp::Ordering as O;
+                    let holds = match op {
+                        ast::CmpOp::Eq => ord == Some(O::Equal),
+                        ast::CmpOp::NotEq => ord != Some(O::Equal),
+                        ast::CmpOp::Lt => ord == Some(O::Less),
+                        ast::CmpOp::LtE => matches!(ord, Some(O::Less | O::Equal)),
+                        ast::CmpOp::Gt => ord == Some(O::Greater),
+                        ast::CmpOp::GtE => matches!(ord, Some(O::Greater | O::Equal)),
+                        _ => return None,
+                    };
+                    if !holds {
+                        return Some(V::Py(Item::Bool(false)));
+                    }
+                    l = r;
+                }
+                Some(V::Py(Item::Bool(true)))
+            }
+            // `a if c else b` of Python numbers.
+            ExprKind::IfExp { test, body, orelse } => {
+                let V::Py(c) = self.eval(test, at, depth + 1)? else { return None };
+                let truthy = match c {
+                    Item::Bool(b) => b,
+                    Item::Int(i) => i != 0,
+                    Item::Float(f) => f != 0.0,
+                };
+                self.eval(if truthy { body } else { orelse }, at, depth + 1)
+            }
             _ => None,
         }
     }
@@ -407,8 +448,105 @@ impl Cx<'_> {
         }
     }
 
+    /// The items (C order) and shape of a nested list display for `np.array`: lists and tuples
+    /// of numbers (constants, module-level names, arithmetic), and list comprehensions over
+    /// `range(...)` (with `if` clauses; nested ones for more dimensions).
+    fn nested(&self, e: &Expr, at: u32, shape: &mut Vec<i64>, depth: usize, out: &mut Vec<Item>) -> Option<()> {
+        if depth > 32 || out.len() > MAX_ITEMS {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::List(items) | ExprKind::Tuple(items) => {
+                if shape.len() == depth {
+                    shape.push(items.len() as i64);
+                } else if shape[depth] != items.len() as i64 {
+                    return None;
+                }
+                items.iter().try_for_each(|i| self.nested(i, at, shape, depth + 1, out))
+            }
+            ExprKind::ListComp { elt, generators } => {
+                let fresh = shape.len() == depth;
+                if fresh {
+                    shape.push(-1);
+                }
+                let mut count = 0i64;
+                self.comprehension(generators, at, &mut |cx| {
+                    count += 1;
+                    cx.nested(elt, at, shape, depth + 1, out)
+                })?;
+                if shape[depth] == -1 {
+                    shape[depth] = count;
+                }
+                (shape[depth] == count).then_some(())
+            }
+            _ => {
+                if shape.len() != depth {
+                    return None;
+                }
+                match self.eval(e, at, depth as u32 + 1)? {
+                    V::Py(x) => out.push(x),
+                    V::Array(_) => return None,
+                }
+                Some(())
+            }
+        }
+    }
+
+    /// Runs `each` once per binding of the comprehension's `for` clauses (each a name over
+    /// `range(...)` of integers) that passes its `if` clauses.
+    fn comprehension(&self, generators: &[ast::Comprehension], at: u32, each: &mut dyn FnMut(&Self) -> Option<()>) -> Option<()> {
+        let Some((g, rest)) = generators.split_first() else { return each(self) };
+        let ExprKind::Name(var) = &g.target.kind else { return None };
+        let ExprKind::Call { func, args, keywords } = &g.iter.kind else { return None };
+        if !keywords.is_empty() || !matches!(&func.kind, ExprKind::Name(n) if n == "range") || self.symbols.lookup("range", Some(at)).is_some() {
+            return None;
+        }
+        let ints = args
+            .iter()
+            .map(|a| match self.eval(a, at, 1)? {
+                V::Py(Item::Int(i)) => Some(i),
+                _ => None,
+            })
+            .collect::<Option<Vec<i128>>>()?;
+        let (start, stop, step) = match ints.as_slice() {
+            [stop] => (0, *stop, 1),
+            [start, stop] => (*start, *stop, 1),
+            [start, stop, step] if *step != 0 => (*start, *stop, *step),
+            _ => return None,
+        };
+        let mut i = start;
+        let mut n = 0usize;
+        while (step > 0 && i < stop) || (step < 0 && i > stop) {
+            n += 1;
+            if n > MAX_ITEMS {
+                return None;
+            }
+            self.locals.borrow_mut().push((var.clone(), Item::Int(i)));
+            let keep = g.ifs.iter().try_fold(true, |acc, c| {
+                Some(acc && match self.eval(c, at, 1)? {
+                    V::Py(Item::Bool(b)) => b,
+                    V::Py(Item::Int(x)) => x != 0,
+                    V::Py(Item::Float(x)) => x != 0.0,
+                    V::Array(_) => return None,
+                })
+            });
+            let r = match keep {
+                Some(true) => self.comprehension(rest, at, each),
+                Some(false) => Some(()),
+                None => None,
+            };
+            self.locals.borrow_mut().pop();
+            r?;
+            i += step;
+        }
+        Some(())
+    }
+
     /// A module-level name: a constant (a Python number), or an array another statement bound.
     fn name(&self, n: &str, at: u32, depth: u32) -> Option<V> {
+        if let Some((_, x)) = self.locals.borrow().iter().rev().find(|(l, _)| l == n) {
+            return Some(V::Py(*x));
+        }
         let b = self.symbols.lookup(n, Some(at))?;
         match &b.kind {
             BindingKind::Constant(ConstValue::Int(i)) => Some(V::Py(Item::Int(*i))),
@@ -690,7 +828,7 @@ impl Cx<'_> {
             }
             "array" | "asarray" => {
                 let (mut shape, mut flat) = (Vec::new(), Vec::new());
-                nested(args.first()?, &mut shape, 0, &mut flat)?;
+                self.nested(args.first()?, at, &mut shape, 0, &mut flat)?;
                 let kind = flat.iter().try_fold(None, |acc: Option<NumericKind>, x| {
                     let k = match x {
                         Item::Bool(_) => NumericKind::Boolean,
@@ -924,34 +1062,6 @@ fn py_item(c: &Constant) -> Option<Item> {
 }
 
 /// The items of a (nested) list/tuple display of number constants, its shape in `shape`.
-fn nested(e: &Expr, shape: &mut Vec<i64>, depth: usize, out: &mut Vec<Item>) -> Option<()> {
-    match &e.kind {
-        ExprKind::List(items) | ExprKind::Tuple(items) => {
-            if shape.len() == depth {
-                shape.push(items.len() as i64);
-            } else if shape[depth] != items.len() as i64 {
-                return None;
-            }
-            if out.len() > MAX_ITEMS {
-                return None;
-            }
-            items.iter().try_for_each(|i| nested(i, shape, depth + 1, out))
-        }
-        _ => {
-            if shape.len() != depth {
-                return None;
-            }
-            out.push(match ConstValue::from_expr(e)? {
-                ConstValue::Bool(b) => Item::Bool(b),
-                ConstValue::Int(i) => Item::Int(i),
-                ConstValue::Float(f) => Item::Float(f.get()),
-                _ => return None,
-            });
-            Some(())
-        }
-    }
-}
-
 /// A shape: an integer or a tuple of integers.
 fn int_dims(e: &Expr) -> Option<Vec<i64>> {
     match ConstValue::from_expr(e)? {
