@@ -401,6 +401,13 @@ impl Constraint {
                         e.kind = "AttributeError";
                         return Err(e);
                     }
+                    // A name NumPy does not have at all (a typo): the same AttributeError.
+                    None if matches!(&t, Type::Module(m) if numrs_typing::module_has_attribute(m, attr) == Some(false)) => {
+                        let Type::Module(m) = &t else { return Ok(()) };
+                        let mut e = InferError::typing("unknown-attribute", format!("module '{m}' has no attribute '{attr}'"), span);
+                        e.kind = "AttributeError";
+                        return Err(e);
+                    }
                     // Numba's `RecordAttribute` looks the field up in the record's dict: a
                     // KeyError (reported without a line).
                     None if matches!(&t, Type::Record(_)) => {
@@ -1109,6 +1116,29 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
                         inf.extra_locals.push((name.clone(), t.clone()));
                     }
                 }
+            }
+        }
+    }
+    // Numba inlines the call, so what the inner function does to a captured container
+    // still being typed here (`acc = []` then `acc.append(x)` inside) refines it here too.
+    if result.outcome.is_ok() {
+        for (name, outer) in &env.free {
+            if outer.is_precise() {
+                continue;
+            }
+            // The inner function reads the captured variable into a temporary.
+            let reads = closure.ir.blocks.iter().flat_map(|b| b.stmts.iter()).filter_map(|st| match &st.kind {
+                StmtKind::Assign { target, value: Value::FreeVar(n) } if n == name => Some(*target),
+                _ => None,
+            });
+            let refined = reads.filter_map(|v| result.typemap.get(v.0 as usize).cloned().flatten()).find(|t| t.is_precise() && unify_pairs(outer, t).is_some());
+            let Some(refined) = refined else { continue };
+            let targets: Vec<VarId> = (0..inf.ir.vars.len())
+                .filter(|i| inf.ir.vars[*i].user && &inf.ir.vars[*i].base == name && inf.vars[*i].ty.as_ref().is_some_and(|t| !t.is_precise()))
+                .map(|i| VarId(i as u32))
+                .collect();
+            for v in targets {
+                inf.add_type(v, refined.clone(), span)?;
             }
         }
     }

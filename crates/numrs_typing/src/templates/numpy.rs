@@ -245,6 +245,12 @@ pub(super) fn has_function(attr: &str) -> bool {
     t.ufunc_names.contains_key(attr) || t.functions.contains(attr)
 }
 
+/// Whether NumPy's module `module` (`numpy`, `numpy.random`, `numpy.linalg`) has the attribute
+/// at all (`None` for other modules).
+pub fn module_has_attribute(module: &str, attr: &str) -> Option<bool> {
+    tables::tables().module_attributes.get(module).map(|names| names.contains(attr))
+}
+
 /// Attributes of `numpy.random` and `numpy.linalg`: `Some(true)` for a known function.
 pub(super) fn submodule_function(module: &str, attr: &str) -> bool {
     let t = tables::tables();

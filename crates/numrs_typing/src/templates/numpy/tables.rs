@@ -33,6 +33,8 @@ pub(crate) struct Tables {
     pub functions: HashSet<String>,
     pub random_functions: HashSet<String>,
     pub linalg_functions: HashSet<String>,
+    /// Every attribute of `numpy`, `numpy.random` and `numpy.linalg` (`dir()`), by module.
+    pub module_attributes: HashMap<String, HashSet<String>>,
 }
 
 fn strings(v: Option<&serde_json::Value>) -> impl Iterator<Item = String> + '_ {
@@ -97,6 +99,13 @@ fn load() -> Tables {
         functions: strings(json.get("functions")).collect(),
         random_functions: strings(json.get("random_functions")).collect(),
         linalg_functions: strings(json.get("linalg_functions")).collect(),
+        module_attributes: json
+            .get("module_attributes")
+            .and_then(|m| m.as_object())
+            .into_iter()
+            .flatten()
+            .map(|(k, v)| (k.clone(), strings(Some(v)).collect()))
+            .collect(),
     }
 }
 
