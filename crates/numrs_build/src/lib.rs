@@ -125,7 +125,9 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
         let vectorize = jit.kind == numrs_hir::JitKind::Vectorize
             || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some());
         let gpu = matches!(jit.kind, numrs_hir::JitKind::CudaKernel | numrs_hir::JitKind::CudaDevice);
-        if cuda != gpu || (!cuda && jit.kind != numrs_hir::JitKind::Njit && !vectorize) {
+        // `@register_jitable` helpers compile into their jit callers, as jit functions do.
+        let jitable = matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable");
+        if cuda != gpu || (!cuda && jit.kind != numrs_hir::JitKind::Njit && !vectorize && !jitable) {
             continue;
         }
         let key = FunctionKey::of(dbd, file, info, jit);

@@ -253,6 +253,10 @@ pub struct FnCx<'a, 'ctx> {
     pub(crate) parallel_fn: bool,
     /// Lowering a generator's resume function (see `generators`).
     pub(crate) gen: Option<crate::generators::GenFrame<'ctx>>,
+    /// In a `prange` loop's chunk function: the chunk's index, which `numba.get_thread_id()`
+    /// gives (each chunk runs on one thread at a time, and there are no more chunks than
+    /// threads); `None` elsewhere (thread 0, the caller's).
+    pub(crate) thread_index: Option<IntValue<'ctx>>,
     /// The states of the generators this function makes, finalized at every exit (see
     /// `generators::GenState`).
     pub(crate) gen_states: std::cell::RefCell<Vec<crate::generators::GenState<'ctx>>>,
@@ -509,6 +513,7 @@ pub fn lower_function<'a, 'ctx>(
         in_parfor: false,
         parallel_fn: flags.parallel,
         gen,
+        thread_index: None,
     };
     // Cells: the trailing parameters of an inner function with `nonlocal` variables, and in
     // an enclosing function one alloca per variable an inner function writes.
@@ -806,6 +811,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             in_parfor: self.in_parfor,
             parallel_fn: self.parallel_fn,
             gen: None,
+            thread_index: None,
         }
     }
 
@@ -2064,6 +2070,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Function(key) if &**key == "numpy.nditer" => self.make_nditer(args, target),
             // The first `length` items of a 1-d array (Numba does not check the size; numrs
             // raises IndexError rather than read past the end).
+            // `numba.get_num_threads()` (int32, as Numba's) and `numba.get_thread_id()`.
+            Type::Function(key) if &**key == "numba.get_num_threads" && args.is_empty() => {
+                let i64t = self.ctx.i64_type();
+                let n = self.runtime_call(5, i64t.fn_type(&[], false), &[])?.into_int_value();
+                let n = self.b.build_int_truncate(n, self.ctx.i32_type(), "")?;
+                self.cast(n.into(), &Type::Number(NumericKind::Int32), target)
+            }
+            Type::Function(key) if &**key == "numba.get_thread_id" && args.is_empty() => {
+                let id = self.thread_index.unwrap_or_else(|| self.i64(0));
+                self.cast(id.into(), &Type::int64(), target)
+            }
             Type::Function(key) if &**key == "numba.to_fixed_tuple" && args.len() == 2 => {
                 let (Type::Array(a), Type::UniTuple(_, n)) = (&types[0], target) else {
                     return self.fail(format!("to_fixed_tuple of {} giving {target}", types[0]));

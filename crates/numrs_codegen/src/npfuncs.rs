@@ -153,6 +153,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" | "dstack" => self.join(name, args, kws, tt)?,
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
+            // Three numbers: Numba's `np.where` makes a 0-d array of the one chosen.
+            "where" if args.len() == 3 && kws.is_empty() && matches!(tt, Type::Array(ra) if ra.ndim == 0) && args.iter().all(|a| self.ty(*a).is_ok_and(|t| numeric(&t).is_some())) => {
+                let Type::Array(ra) = tt else { return Ok(None) };
+                let dt = ra.dtype.clone();
+                let (c, ct) = (self.load(args[0])?, self.ty(args[0])?);
+                let cond = self.truth_of(c, &ct)?;
+                let x = self.cast(self.load(args[1])?, &self.ty(args[1])?, &dt)?;
+                let y = self.cast(self.load(args[2])?, &self.ty(args[2])?, &dt)?;
+                let v = self.b.build_select(cond, x, y, "")?;
+                self.zero_d(v, &dt, tt)?
+            }
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
             "sort" if first_array => self.sort_copy(args, kws, tt)?,
             "median" | "nanmedian" if first_array && args.len() == 1 && kws.is_empty() => self.median(args[0], name == "nanmedian", tt)?,

@@ -376,7 +376,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Call field `field` of the RuntimeApi.
-    fn runtime_call(&self, field: u32, ft: inkwell::types::FunctionType<'ctx>, args: &[inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn runtime_call(&self, field: u32, ft: inkwell::types::FunctionType<'ctx>, args: &[inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let f = self.api_fn_ptr(field)?;
         match self.b.build_indirect_call(ft, f, args, "")?.try_as_basic_value() {
             inkwell::values::ValueKind::Basic(v) => Ok(v),
@@ -416,6 +416,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let excs = field(&b0, nvars + nred)?;
         let exc_ptr = unsafe { b0.build_in_bounds_gep(et.array_type(MAX_CHUNKS as u32), excs, &[i64t.const_zero(), chunk], "exc")? };
         let mut cx = self.outlined(f, blocks, exc_ptr);
+        cx.thread_index = Some(chunk);
         // Private: what the body defines, the loop variable, the accumulators.
         let mut private: HashSet<VarId> = HashSet::new();
         for b in &l.body {

@@ -31,7 +31,25 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("builtins.reveal_type", reveal_type),
     ("numba.literal_unroll", literal_unroll),
     ("numba.to_fixed_tuple", to_fixed_tuple),
+    ("numba.get_num_threads", get_num_threads),
+    ("numba.get_thread_id", get_thread_id),
 ];
+
+/// `numba.get_num_threads()`: the threads `prange` loops use, an `int32` as Numba's.
+fn get_num_threads(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !args.is_empty() || !kws.is_empty() {
+        return Ok(None);
+    }
+    sig(Type::Number(numrs_types::NumericKind::Int32), args)
+}
+
+/// `numba.get_thread_id()`: the running thread's index among them (`int64`).
+fn get_thread_id(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !args.is_empty() || !kws.is_empty() {
+        return Ok(None);
+    }
+    sig(Type::int64(), args)
+}
 
 /// `numba.np.unsafe.ndarray.to_fixed_tuple(array, length)`: the first `length` items of a 1-d
 /// array as a `UniTuple(dtype, length)`; the length must be a constant.

@@ -123,6 +123,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         "numba" => match attr {
             "prange" => Some(Type::function("builtins.range")),
             "literal_unroll" => Some(Type::function("numba.literal_unroll")),
+            "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
