@@ -125,8 +125,9 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
         let vectorize = jit.kind == numrs_hir::JitKind::Vectorize
             || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some());
         let gpu = matches!(jit.kind, numrs_hir::JitKind::CudaKernel | numrs_hir::JitKind::CudaDevice);
-        // `@register_jitable` helpers compile into their jit callers, as jit functions do.
-        let jitable = matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable");
+        // `@register_jitable` helpers compile into their jit callers, as jit functions do; a
+        // `@cfunc` for its signature, which jit callers call directly.
+        let jitable = matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable") || jit.kind == numrs_hir::JitKind::CFunc;
         if cuda != gpu || (!cuda && jit.kind != numrs_hir::JitKind::Njit && !vectorize && !jitable) {
             continue;
         }

@@ -93,13 +93,15 @@ pub fn resolve_concrete_with(cases: &[Signature], args: &[Type], rules: CastingR
 
 /// Calls whose Numba templates raise for an `OptionalType` argument (so `apply` never tries
 /// them again with it unpacked): `bool()` (through `operator.truth`) and `float()`/`complex()`
-/// ("only support for numbers"), the array constructors' shape, and an array's index
-/// (`GetItemBuffer`: "Unsupported array index type").
+/// ("only support for numbers"), the array constructors' shape, an array's index
+/// (`GetItemBuffer`: "Unsupported array index type"), and `str.replace`'s strings.
 fn raises_for_optional(key: &str, args: &[Type]) -> bool {
     match key {
         "builtins.bool" | "builtins.float" | "builtins.complex" => true,
         "numpy.zeros" | "numpy.empty" | "numpy.ones" => matches!(args.first(), Some(Type::Optional(_))),
         "operator.getitem" | "operator.setitem" => matches!(args.first(), Some(Type::Array(_))) && args[1..].iter().any(|t| matches!(t, Type::Optional(_))),
+        // `unicode_replace`: "The object must be a UnicodeType" for the old and new strings.
+        "str.replace" => args[1..].iter().take(2).any(|t| matches!(t, Type::Optional(_))),
         _ => false,
     }
 }

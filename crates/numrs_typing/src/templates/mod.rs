@@ -122,6 +122,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         m if m == "numba.cuda" || m.starts_with("numba.cuda.") => cuda::module_attr(m, attr),
         "numba" => match attr {
             "prange" => Some(Type::function("builtins.range")),
+            // `pndindex` iterates as `np.ndindex` (its iterations in parallel when they may be).
+            "pndindex" => Some(Type::function("numpy.ndindex")),
             "literal_unroll" => Some(Type::function("numba.literal_unroll")),
             "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
             "typed" => Some(Type::Module("numba.typed".into())),

@@ -395,14 +395,10 @@ fn typed_list_ctor(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `List.empty_list(item_type)`.
+/// `List.empty_list(item_type, allocated=DEFAULT_ALLOCATED)`.
 fn typed_empty_list(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let item = match (args, kws) {
-        ([t], []) => t,
-        ([], [(k, t)]) if k == "item_type" => t,
-        ([t, _], []) => t,
-        _ => return Ok(None),
-    };
+    let Some(b) = crate::templates::numpy::common::bind(args, kws, &["item_type", "allocated"], 1) else { return Ok(None) };
+    let Some(item) = &b[0] else { return Ok(None) };
     match super::type_argument(item) {
         Some(t) => sig(Type::ListType(t.into()), args),
         None => Ok(None),
