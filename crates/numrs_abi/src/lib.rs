@@ -703,6 +703,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::Unicode | Type::StringLiteral(_) => scalar(8),
         // The address of a record's bytes (a NumPy `void` scalar's, or an array item's).
         Type::Record(_) => scalar(8),
+        // A `numpy.random.Generator` passed in: the object, borrowed from the call's argument.
+        Type::NumPyRandomGenerator => scalar(8),
         // An enum member is its value.
         Type::EnumMember(e) => layout(&e.dtype),
         // Numba's slice model: start, stop and step, `None` filled in.
@@ -750,7 +752,7 @@ pub fn crosses(ty: &Type) -> bool {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
         Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
         Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_)),
-        Type::Record(_) => true,
+        Type::Record(_) | Type::NumPyRandomGenerator => true,
         Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),
         // Slices are passed in (Numba unboxes them); only slice constants are returned (Numba
         // boxes a `SliceLiteral` from its value, no other slice).

@@ -1678,6 +1678,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     self.namedtuple_construct(&class, args, *vararg, kws, &tt)?
                 } else if let Some(v) = self.container_call(*func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = self.generator_call(*func, args, kws, &tt)? {
+                    v
                 } else if let Some(v) = crate::heapq::call(self, *func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {

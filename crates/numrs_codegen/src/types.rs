@@ -206,6 +206,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::FunctionType(_) => ptr.into(),
         // A jitclass instance is its MemInfo, whose data holds the fields (see `jitclass`).
         Type::JitClassInstance(_) => ptr.into(),
+        // A `numpy.random.Generator` argument: the Python object (borrowed).
+        Type::NumPyRandomGenerator => ptr.into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
         // A dict view: its dict's handle, holding a reference (see `dicts.rs`).

@@ -55,6 +55,8 @@ pub enum Plan {
     /// A `deferred_type()` (by id): the instance of the class it is defined as, found when a
     /// value is moved (the class may hold such a field itself).
     Deferred(u64),
+    /// A `numpy.random.Generator` (the object, borrowed from the argument; boxed as itself).
+    RandomGenerator,
 }
 
 impl Plan {
@@ -121,6 +123,7 @@ impl Plan {
             Type::Set { dtype, .. } => Plan::Container { key: Box::new(Plan::of(dtype)?), value: None, name: ty.to_string() },
             Type::JitClassInstance(_) => Plan::Instance(std::sync::Arc::new(crate::jitclass::ClassInfo::of(ty)?)),
             Type::Deferred(d) => Plan::Deferred(d.id),
+            Type::NumPyRandomGenerator => Plan::RandomGenerator,
             other => return Err(format!("values of type {other} cannot cross the boundary")),
         })
     }
@@ -234,6 +237,12 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         Plan::Enum { value, class } => {
             let v = crate::enums::member_value(py, class, obj)?;
             return unbox(py, np, value, v.as_ptr(), dst);
+        }
+        Plan::RandomGenerator => {
+            if !crate::typing::is_generator(py, obj) {
+                return Err(PyTypeError::new_err("can't unbox a numpy.random.Generator from an object that is not one"));
+            }
+            (dst as *mut *mut ffi::PyObject).write_unaligned(obj);
         }
         Plan::Slice(_) => {
             if ffi::PySlice_Check(obj) == 0 {
@@ -433,6 +442,11 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return Err(PyRuntimeError::new_err("internal error: a generator boxed without its arguments"));
         }
         Plan::Str => crate::strings::box_str(src),
+        Plan::RandomGenerator => {
+            let obj = (src as *const *mut ffi::PyObject).read_unaligned();
+            ffi::Py_IncRef(obj);
+            return Ok(obj);
+        }
         Plan::Record(r) => return crate::records::box_record(py, r, src),
         Plan::Slice(Some(parts)) => {
             let obj = |p: Option<i64>| match p {

@@ -242,6 +242,21 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
     Ok(Some(Bound::from_owned_ptr(py, item)))
 }
 
+/// Whether `obj` is a `numpy.random.Generator` (Numba's `NumPyRandomGeneratorType`).
+///
+/// # Safety
+/// `obj` is a live object; the GIL is held.
+pub unsafe fn is_generator(py: Python<'_>, obj: *mut ffi::PyObject) -> bool {
+    static CLASS: pyo3::sync::GILOnceCell<Option<Py<pyo3::types::PyType>>> = pyo3::sync::GILOnceCell::new();
+    let class = CLASS.get_or_init(py, || {
+        py.import("numpy.random").and_then(|m| m.getattr("Generator")).ok().and_then(|c| c.downcast_into::<pyo3::types::PyType>().ok()).map(|c| c.unbind())
+    });
+    match class {
+        Some(c) => ffi::Py_TYPE(obj) == c.as_ptr() as *mut ffi::PyTypeObject,
+        None => false,
+    }
+}
+
 /// Numba's `typeof(val, Purpose.argument)` as `Dispatcher.typeof_pyval` uses it; `None` is
 /// `pyobject` (no type, or a `ValueError` while typing). Ints use the bit-length rule
 /// (`intp`, `int64`, `uint64`), not the dispatcher's fast path.
@@ -254,6 +269,9 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     }
     if ty == std::ptr::addr_of_mut!(ffi::PyBool_Type) {
         return Some(Type::boolean());
+    }
+    if is_generator(py, obj) {
+        return Some(Type::NumPyRandomGenerator);
     }
     // An enum member (an `IntEnum`'s is an int too): Numba's `typeof` types it first.
     if ty != std::ptr::addr_of_mut!(ffi::PyLong_Type) && ty != std::ptr::addr_of_mut!(ffi::PyFloat_Type) && ty != std::ptr::addr_of_mut!(ffi::PyUnicode_Type) {

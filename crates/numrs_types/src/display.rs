@@ -53,6 +53,7 @@ impl Display for Type {
             Type::StringLiteral(s) => write!(f, "Literal[str]({s})"),
             Type::Unicode => f.write_str("unicode_type"),
             Type::NoneType => f.write_str("none"),
+            Type::NumPyRandomGenerator => f.write_str("NumPyRandomGeneratorType"),
             Type::Ellipsis => f.write_str("..."),
             Type::Array(a) if a.nested.is_some() => {
                 let shape = a.nested.as_deref().unwrap_or_default();

@@ -511,6 +511,7 @@ impl<'a> Parser<'a> {
             "none" => Some(Type::NoneType),
             "unicode_type" => Some(Type::Unicode),
             "pyobject" => Some(Type::PyObject),
+            "NumPyRandomGeneratorType" => Some(Type::NumPyRandomGenerator),
             "array" => {
                 self.eat("(").then_some(())?;
                 let dtype = self.ty()?;

@@ -551,6 +551,8 @@ pub enum Type {
     EnumMember(Arc<EnumType>),
     /// A record: one item of a structured array (Numba's `Record`).
     Record(Arc<RecordType>),
+    /// A `numpy.random.Generator` passed in (`NumPyRandomGeneratorType`).
+    NumPyRandomGenerator,
     /// An enum class used as a value: `Enum class<int64>(Color)`.
     EnumClass(Arc<EnumType>),
     /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.

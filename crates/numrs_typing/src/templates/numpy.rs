@@ -9,6 +9,7 @@ mod arrayfuncs;
 mod arraylib;
 pub(crate) mod common;
 mod construct;
+mod generator;
 pub(crate) mod index;
 mod methods;
 mod random;
@@ -137,6 +138,7 @@ pub(super) fn templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(methods::TEMPLATES.iter().copied());
     out.extend(reduce::TEMPLATES.iter().copied());
     out.extend(random::TEMPLATES.iter().copied());
+    out.extend(generator::TEMPLATES.iter().copied());
     out.extend(arrayfuncs::TEMPLATES.iter().copied());
     out.extend(shapefuncs::TEMPLATES.iter().copied());
     out.extend(arraylib::TEMPLATES.iter().copied());
@@ -205,6 +207,7 @@ const ARRAY_METHODS: &[&str] = &[
 /// Attributes and methods of array types and dtype objects.
 pub(super) fn resolve_attr(ty: &Type, attr: &str) -> Option<Type> {
     match ty {
+        Type::NumPyRandomGenerator => generator::has_method(attr).then(|| Type::bound_function(&format!("Generator.{attr}"), ty.clone())),
         Type::Array(a) => {
             if ARRAY_METHODS.contains(&attr) {
                 return Some(Type::bound_function(&format!("array.{attr}"), ty.clone()));
