@@ -754,6 +754,9 @@ fn resolve_callee(
 ) -> Result<usize, String> {
     let id = function_of(info, own, externals, inner, d)?;
     let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
+    if let (true, Some(numrs_hir::JitKind::Other(kind))) = (candidates.is_empty(), info.functions.get(id).map(|f| &f.kind)) {
+        return Err(format!("calling the @{kind} function '{}' from compiled code is not supported by numrs build yet", d.name));
+    }
     let frozen_ufunc = info.functions.get(id).is_some_and(|f| f.kind == numrs_hir::JitKind::Vectorize && !f.signatures.is_empty());
     if frozen_ufunc {
         // A ufunc with signatures is frozen: the first loop that compiled and that the element

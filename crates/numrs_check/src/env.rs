@@ -1238,8 +1238,17 @@ impl Environment for FileEnv<'_> {
                 calls.push((dispatcher.clone(), args.clone()));
             }
         }
+        // A `@stencil` kernel applied to arrays: the kernel is typed at one point (its relative
+        // indices read items), and the call makes an array of its results shaped as the first
+        // argument, with its layout (Numba's `StencilFunc.get_return_type`).
+        let stencil = matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "stencil");
+        let first = args.first().and_then(|t| if let Type::Array(a) = t { Some((a.ndim, a.layout)) } else { None });
         let key = SpecKey::new(self.db, func, args, None);
-        spec_return_type(self.db, key, dispatcher)
+        let ret = spec_return_type(self.db, key, dispatcher)?;
+        match (stencil, first) {
+            (true, Some((ndim, layout))) => Ok(Type::array(ret.unliteral(), ndim, layout)),
+            _ => Ok(ret),
+        }
     }
 
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
