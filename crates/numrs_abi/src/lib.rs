@@ -634,7 +634,7 @@ str_ops!(
     Ord = 51, Chr = 52, FromInt = 53, FromUInt = 54, FromFloat = 55, FromBool = 56, Print = 57,
     Equal = 58, RSplit = 59, SplitLines = 60, ExpandTabs = 61, RaiseMessage = 62, Repr = 63,
     RSplitSepMax = 64, ExpandTabsSize = 65, Hash = 66, SplitWsMax = 67, RSplitWsMax = 68,
-    SplitLinesKeep = 69, OfValue = 70,
+    SplitLinesKeep = 69, OfValue = 70, FromUcs4 = 71, ToUcs4 = 72,
 );
 
 /// A typed dict or set of compiled code: a pointer to a runtime object whose first field is an
@@ -705,6 +705,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::Record(_) => scalar(8),
         // A `numpy.random.Generator` passed in: the object, borrowed from the call's argument.
         Type::NumPyRandomGenerator => scalar(8),
+        // An item of a unicode array: the string it spells (a pointer to its MemInfo).
+        Type::UnicodeCharSeq(_) => scalar(8),
         // An enum member is its value.
         Type::EnumMember(e) => layout(&e.dtype),
         // Numba's slice model: start, stop and step, `None` filled in.
@@ -751,8 +753,8 @@ pub fn crosses(ty: &Type) -> bool {
     match ty {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
         Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
-        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_)),
-        Type::Record(_) | Type::NumPyRandomGenerator => true,
+        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_)),
+        Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) => true,
         Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),
         // Slices are passed in (Numba unboxes them); only slice constants are returned (Numba
         // boxes a `SliceLiteral` from its value, no other slice).

@@ -1045,10 +1045,24 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         // Call sites bind arguments with the callees' parameters and pass their defaults.
         &call_params,
     ));
+    // Compiled code holds an item of a unicode array (`[unichr x n]`) as the string it spells:
+    // such variables are lowered as `unicode_type` (arrays keep their item type).
+    let typemaps: Vec<Vec<Option<Type>>> = typed
+        .iter()
+        .map(|i| {
+            let tm = &planned[*i].result.typemap;
+            if tm.iter().flatten().any(|t| matches!(t, Type::UnicodeCharSeq(_))) {
+                tm.iter().map(|t| t.as_ref().map(|t| if let Type::UnicodeCharSeq(_) = t { Type::Unicode } else { t.clone() })).collect()
+            } else {
+                Vec::new()
+            }
+        })
+        .collect();
     let inputs: Vec<numrs_codegen::SpecInput> = typed
         .iter()
         .zip(&returns)
-        .map(|(i, rt)| {
+        .enumerate()
+        .map(|(k, (i, rt))| {
             let p = &planned[*i];
             let (sf, si, index) = source(p.function_id);
             // Where Numba freezes the globals: an eager function's `def` (its decorators
@@ -1081,7 +1095,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 function_id: p.function_id,
                 // The IR that was typed (Numba's argument-dependent rewrites may have pruned it).
                 ir: p.result.prepared.as_deref().unwrap_or(&p.ir),
-                typemap: &p.result.typemap,
+                typemap: if typemaps[k].is_empty() { &p.result.typemap } else { &typemaps[k] },
                 closures: &p.result.closures,
                 args: p.args.clone(),
                 return_type: rt.clone(),

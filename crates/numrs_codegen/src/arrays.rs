@@ -27,7 +27,7 @@ pub fn needs_rc(t: &Type) -> bool {
         return needs_rc(&t.without_deferred());
     }
     match t {
-        Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::JitClassInstance(_) => true,
+        Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::UnicodeCharSeq(_) | Type::JitClassInstance(_) => true,
         Type::Optional(inner) => {
             matches!(**inner, Type::Unicode | Type::List { .. } | Type::ListType(_) | Type::Array(_) | Type::JitClassInstance(_))
         }
@@ -395,6 +395,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         match t {
+            // An item of a unicode array is held as a string.
+            Type::UnicodeCharSeq(_) => crate::lists::refcount(self, v, &Type::Unicode, inc),
             Type::List { .. } | Type::ListType(_) | Type::Unicode | Type::Optional(_) | Type::JitClassInstance(_) => {
                 crate::lists::refcount(self, v, t, inc)
             }
@@ -490,6 +492,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn itemsize_of(&self, dtype: &Type) -> R<u64> {
         if let Some(n) = crate::records::record_size(dtype) {
             return Ok(n);
+        }
+        if let Type::UnicodeCharSeq(n) = dtype {
+            return Ok(4 * u64::from(*n));
         }
         match numrs_abi::layout(dtype) {
             Some(l) => Ok(l.size as u64),
@@ -590,6 +595,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn store_element(&self, p: PointerValue<'ctx>, v: BasicValueEnum<'ctx>, from: &Type, dtype: &Type) -> R<()> {
         if let Type::Record(_) = dtype {
             return self.store_record_item(p, v, from, dtype);
+        }
+        // A string into a unicode array's item: its first characters, NULs after them.
+        if let Type::UnicodeCharSeq(n) = dtype {
+            if !matches!(from, Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_)) {
+                return self.fail(format!("storing {from} into an array of {dtype}"));
+            }
+            self.str_op(numrs_abi::StrOp::ToUcs4, &[v, p.into(), self.i64(i64::from(*n)).into()])?;
+            return Ok(());
         }
         let v = self.cast(v, from, dtype)?;
         let v: BasicValueEnum = if numeric(dtype) == Some(NumericKind::Boolean) {

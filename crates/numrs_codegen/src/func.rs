@@ -257,6 +257,9 @@ pub struct FnCx<'a, 'ctx> {
     /// gives (each chunk runs on one thread at a time, and there are no more chunks than
     /// threads); `None` elsewhere (thread 0, the caller's).
     pub(crate) thread_index: Option<IntValue<'ctx>>,
+    /// Set when an item of a unicode array was read (a new string): the value stored next
+    /// owns it. Cleared at each statement.
+    pub(crate) elem_fresh: std::cell::Cell<bool>,
     /// The states of the generators this function makes, finalized at every exit (see
     /// `generators::GenState`).
     pub(crate) gen_states: std::cell::RefCell<Vec<crate::generators::GenState<'ctx>>>,
@@ -514,6 +517,7 @@ pub fn lower_function<'a, 'ctx>(
         parallel_fn: flags.parallel,
         gen,
         thread_index: None,
+        elem_fresh: Default::default(),
     };
     // Cells: the trailing parameters of an inner function with `nonlocal` variables, and in
     // an enclosing function one alloca per variable an inner function writes.
@@ -812,6 +816,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             parallel_fn: self.parallel_fn,
             gen: None,
             thread_index: None,
+            elem_fresh: Default::default(),
         }
     }
 
@@ -915,7 +920,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         let p = self.slot(v)?;
-        let fresh = std::mem::replace(&mut self.fresh, false);
+        let fresh = std::mem::replace(&mut self.fresh, false) | self.elem_fresh.take();
         let t = self.ty(v)?;
         if crate::arrays::needs_rc(&t) && !matches!(self.defs.get(&v), Some(Value::Arg(_))) {
             // The variable owns one reference: take it, then drop the old value's.
@@ -1523,6 +1528,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         self.fresh = false;
+        self.elem_fresh.set(false);
         let mut saved = self.unwrap_optionals(value)?;
         saved.extend(self.unwrap_zero_d(value, &self.ty(target)?)?);
         let v: BasicValueEnum<'ctx> = match value {
@@ -2403,6 +2409,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return r;
         }
         match (from, to) {
+            // An item of a unicode array is held as the string it spells.
+            (Type::UnicodeCharSeq(_), Type::Unicode | Type::UnicodeCharSeq(_)) | (Type::Unicode, Type::UnicodeCharSeq(_)) => return Ok(v),
             // A literal string is its static string.
             (Type::StringLiteral(_), Type::Unicode) => Ok(v),
             // Lists differing only in the literal items they were built from are the same value.
@@ -2985,10 +2993,33 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(x, &a.dtype, tt)
     }
 
+    /// An item an array iteration read (`x`, of `dtype`): a unicode array's item is a new
+    /// string, held by the iteration until its next step (or the function's exit), so that
+    /// the loop variable borrows it as it borrows a list's item.
+    pub(crate) fn hold_iterated_item(&self, x: BasicValueEnum<'ctx>, dtype: &Type) -> R<()> {
+        if !matches!(dtype, Type::UnicodeCharSeq(_)) {
+            return Ok(());
+        }
+        self.elem_fresh.set(false);
+        let lt = self.vt(&Type::Unicode)?;
+        let p = self.frame_alloca(lt, "str_item")?;
+        self.zero_slot(p, lt)?;
+        self.iter_owned.borrow_mut().push((p, Type::Unicode));
+        let old = self.b.build_load(lt, p, "")?;
+        self.b.build_store(p, x)?;
+        self.decref(old, &Type::Unicode)
+    }
+
     pub fn load_element(&self, p: PointerValue<'ctx>, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
         // A record is a reference to its bytes.
         if let Type::Record(_) = dtype {
             return Ok(p.into());
+        }
+        // An item of a unicode array: a new string of what it spells.
+        if let Type::UnicodeCharSeq(n) = dtype {
+            let s = self.str_op(numrs_abi::StrOp::FromUcs4, &[p.into(), self.i64(i64::from(*n)).into()])?;
+            self.elem_fresh.set(true);
+            return Ok(s);
         }
         let st = types::storage_type(self.ctx, dtype).map_err(|m| CgError { span: self.span, message: m })?;
         let x = self.b.build_load(st, p, "")?;
@@ -3036,8 +3067,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p = self.element_ptr_in(arr, a.ndim, &idx, self.contiguous_elem(a))?;
         let vt = self.ty(value)?;
         let v = self.load(value)?;
-        if let Type::Record(_) = a.dtype {
-            return self.store_record_item(p, v, &vt, &a.dtype);
+        if let Type::Record(_) | Type::UnicodeCharSeq(_) = a.dtype {
+            return self.store_element(p, v, &vt, &a.dtype);
         }
         let v = self.cast(v, &vt, &a.dtype)?;
         let v: BasicValueEnum = if numeric(&a.dtype) == Some(NumericKind::Boolean) {
@@ -3348,6 +3379,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.position_at_end(read_bb);
                 let p = self.element_ptr(arr, 1, &[(i.into(), Type::int64())])?;
                 let x = self.load_element(p, &a.dtype)?;
+                self.hold_iterated_item(x, &a.dtype)?;
                 let x = self.cast(x, &a.dtype, &pair.0)?;
                 let next = self.b.build_int_add(i, self.i64(1), "")?;
                 self.b.build_store(pi, next)?;

@@ -228,6 +228,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_conditional_branch(valid, read, join)?;
         self.b.position_at_end(read);
         let x = self.load_element(self.flat_ptr(av, a, flat)?, &a.dtype)?;
+        self.hold_iterated_item(x, &a.dtype)?;
         let x = self.cast(x, &a.dtype, target)?;
         let read_end = self.b.get_insert_block();
         self.b.build_unconditional_branch(join)?;

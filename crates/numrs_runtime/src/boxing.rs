@@ -57,6 +57,8 @@ pub enum Plan {
     Deferred(u64),
     /// A `numpy.random.Generator` (the object, borrowed from the argument; boxed as itself).
     RandomGenerator,
+    /// A NumPy unicode array (`<U chars`), passed in (its items are `chars` UCS4 code units).
+    CharArray { ndim: usize, chars: u32, readonly: bool },
 }
 
 impl Plan {
@@ -71,7 +73,7 @@ impl Plan {
             // An omitted argument (Numba's `types.Omitted`) carries no data either, nor does a
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::Dispatcher(_) => Plan::None,
-            Type::Unicode | Type::StringLiteral(_) => Plan::Str,
+            Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
             Type::SliceLiteral(s) => Plan::Slice(Some(**s)),
             Type::EnumMember(e) => Plan::Enum { value: Box::new(Plan::of(&e.dtype)?), class: e.name.to_string() },
@@ -84,6 +86,7 @@ impl Plan {
                     readonly: a.readonly,
                     record: Some(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
                 },
+                Type::UnicodeCharSeq(n) => Plan::CharArray { ndim: a.ndim as usize, chars: *n, readonly: a.readonly },
                 other => return Err(format!("arrays of {other} cannot cross the boundary")),
             },
             Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => {
@@ -296,6 +299,35 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 dims.add(ndim + i).write(strides[i] as i64);
             }
         }
+        Plan::CharArray { ndim, chars, readonly } => {
+            let bad = || PyTypeError::new_err(
+                "can't unbox array from PyObject into native value.  The object maybe of a different type",
+            );
+            if !np.is_array(obj) {
+                return Err(bad());
+            }
+            let a = npy::fields(obj);
+            let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
+            let kind: String = descr.getattr("kind").and_then(|k| k.extract()).unwrap_or_default();
+            let itemsize: i64 = descr.getattr("itemsize").and_then(|k| k.extract()).unwrap_or(0);
+            if a.nd as usize != *ndim || kind != "U" || itemsize != 4 * i64::from(*chars) || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
+                return Err(bad());
+            }
+            let (shape, strides) = a.dims();
+            let h = dst as *mut ArrayHeader;
+            h.write(ArrayHeader {
+                meminfo: std::ptr::null_mut(),
+                parent: obj as *mut c_void,
+                nitems: shape.iter().product::<isize>() as i64,
+                itemsize,
+                data: a.data,
+            });
+            let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
+            for i in 0..*ndim {
+                dims.add(i).write(shape[i] as i64);
+                dims.add(ndim + i).write(strides[i] as i64);
+            }
+        }
         Plan::Optional { data, size, valid } => {
             if obj == ffi::Py_None() {
                 std::ptr::write_bytes(dst, 0, *size);
@@ -347,7 +379,7 @@ impl MemInfoOwner {
 /// Drops the references a native value of the plan's type owns (on error paths).
 pub unsafe fn release(plan: &Plan, src: *const u8) {
     match plan {
-        Plan::Array { .. } => {
+        Plan::Array { .. } | Plan::CharArray { .. } => {
             let mi = (*(src as *const ArrayHeader)).meminfo;
             if !mi.is_null() {
                 meminfo_decref(mi);
@@ -436,6 +468,10 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return box_array(py, np, *ndim, elem, *readonly, src);
         }
         Plan::Function(_) => return Err(PyRuntimeError::new_err("returning a first-class function is not supported")),
+        Plan::CharArray { .. } => {
+            release(plan, src);
+            return Err(PyTypeError::new_err("returning a unicode array is not supported by numrs build yet"));
+        }
         // Boxed by the dispatcher, which keeps the arguments alive (`generators::box_generator`).
         Plan::Generator { .. } => {
             release(plan, src);

@@ -870,6 +870,24 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             }
             out_str(&[i as u32])
         }
+        // An item of a NumPy unicode array (`<U n`: `n` UCS4 code units at an address, NULs
+        // after the text): the string it spells.
+        FromUcs4 => {
+            let (p, n) = (arg(0) as *const u32, int(1).max(0) as usize);
+            let mut c: Vec<u32> = (0..n).map(|k| p.add(k).read_unaligned()).collect();
+            while c.last() == Some(&0) {
+                c.pop();
+            }
+            out_str(&c)
+        }
+        // A string stored into such an item: its first `n` characters, NULs after them.
+        ToUcs4 => {
+            let (c, p, n) = (s(0), arg(1) as *mut u32, int(2).max(0) as usize);
+            for k in 0..n {
+                p.add(k).write_unaligned(c.get(k).copied().unwrap_or(0));
+            }
+            Ok(0)
+        }
         FromInt => out_string(&int(0).to_string()),
         FromUInt => out_string(&arg(0).to_string()),
         FromFloat => out_string(&float_repr(f64::from_bits(arg(0)))),

@@ -242,6 +242,9 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
     Ok(Some(Bound::from_owned_ptr(py, item)))
 }
 
+/// NumPy's type number of unicode (`<U`) arrays.
+const NPY_UNICODE: std::ffi::c_int = 19;
+
 /// Whether `obj` is a `numpy.random.Generator` (Numba's `NumPyRandomGeneratorType`).
 ///
 /// # Safety
@@ -343,6 +346,12 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
         let dtype = match np.kind_of_type_num((*a.descr).type_num) {
             Some(k) => Type::Number(k),
             None if (*a.descr).type_num == crate::records::NPY_VOID => Type::Record(crate::records::record_of_descr(py, np, a.descr as *mut ffi::PyObject)?),
+            // A unicode array (`<U n`): Numba's `[unichr x n]` items.
+            None if (*a.descr).type_num == NPY_UNICODE => {
+                let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
+                let itemsize: u32 = descr.getattr("itemsize").ok()?.extract().ok()?;
+                Type::UnicodeCharSeq(itemsize / 4)
+            }
             None => return None,
         };
         let layout = layout_of_flags(a.flags);

@@ -79,6 +79,8 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
         // A dispatcher converts to a first-class function type if it can compile that
         // signature; the inference layer checks that, so statically this is "safe".
         Type::Dispatcher(_) => matches!(to, Type::FunctionType(_)).then_some(Conversion::Safe),
+        // `UnicodeCharSeq.can_convert_to`: to another length, safely.
+        Type::UnicodeCharSeq(_) => matches!(to, Type::UnicodeCharSeq(_)).then_some(Conversion::Safe),
         _ => None,
     }
 }
@@ -86,6 +88,8 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
 /// `toty.can_convert_from(ctx, fromty)` for the types that define it.
 fn convert_from(to: &Type, from: &Type) -> Option<Conversion> {
     match to {
+        // `UnicodeCharSeq.can_convert_from`: a string, safely (stored truncated or padded).
+        Type::UnicodeCharSeq(_) => matches!(from, Type::Unicode | Type::StringLiteral(_)).then_some(Conversion::Safe),
         Type::Optional(inner) => match from {
             Type::NoneType => Some(Conversion::Promote),
             Type::Optional(other) => can_convert(other, inner),

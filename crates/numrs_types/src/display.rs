@@ -54,6 +54,7 @@ impl Display for Type {
             Type::Unicode => f.write_str("unicode_type"),
             Type::NoneType => f.write_str("none"),
             Type::NumPyRandomGenerator => f.write_str("NumPyRandomGeneratorType"),
+            Type::UnicodeCharSeq(n) => write!(f, "[unichr x {n}]"),
             Type::Ellipsis => f.write_str("..."),
             Type::Array(a) if a.nested.is_some() => {
                 let shape = a.nested.as_deref().unwrap_or_default();

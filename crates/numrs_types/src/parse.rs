@@ -425,6 +425,10 @@ impl<'a> Parser<'a> {
             self.s = &rest[end + 3..];
             return Some(Type::Dispatcher(crate::DispatcherRef { name: name.into(), id: 0, file: None }));
         }
+        if self.eat("[unichr x ") {
+            let n = u32::try_from(self.number()?).ok()?;
+            return self.eat("]").then_some(Type::UnicodeCharSeq(n));
+        }
         if self.eat("unaligned ") {
             return match self.ty()? {
                 Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { aligned: false, ..(*a).clone() }))),

@@ -553,6 +553,10 @@ pub enum Type {
     Record(Arc<RecordType>),
     /// A `numpy.random.Generator` passed in (`NumPyRandomGeneratorType`).
     NumPyRandomGenerator,
+    /// An item of a NumPy unicode array (`<U3`): `[unichr x 3]` (Numba's `UnicodeCharSeq`).
+    /// Compiled code holds it as the string it spells (trailing NULs dropped), so it is used as
+    /// a `unicode_type` except where it is stored.
+    UnicodeCharSeq(u32),
     /// An enum class used as a value: `Enum class<int64>(Color)`.
     EnumClass(Arc<EnumType>),
     /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.

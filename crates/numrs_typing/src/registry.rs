@@ -108,6 +108,14 @@ fn raises_for_optional(key: &str, args: &[Type]) -> bool {
 
 /// Resolve a call of registry key `key`.
 pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    // An item of a unicode array (`[unichr x n]`): Numba's overloads for it (`charseq.py`)
+    // work on `str(item)`, so it is typed as the string it spells.
+    if args.iter().chain(kws.iter().map(|(_, t)| t)).any(|t| matches!(t, Type::UnicodeCharSeq(_))) {
+        let plain = |t: &Type| if let Type::UnicodeCharSeq(_) = t { Type::Unicode } else { t.clone() };
+        let args: Vec<Type> = args.iter().map(plain).collect();
+        let kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), plain(t))).collect();
+        return resolve_call(key, &args, &kws);
+    }
     let registry = Registry::get();
     let unlit_args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     let unlit_kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), t.unliteral())).collect();
@@ -157,6 +165,9 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
 }
 
 pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
+    if let Type::UnicodeCharSeq(_) = ty {
+        return crate::templates::attributes::resolve(&Type::Unicode, attr);
+    }
     crate::templates::attributes::resolve(ty, attr)
 }
 
