@@ -126,8 +126,9 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
             || (jit.kind == numrs_hir::JitKind::GuVectorize && jit.gufunc_layout.is_some());
         let gpu = matches!(jit.kind, numrs_hir::JitKind::CudaKernel | numrs_hir::JitKind::CudaDevice);
         // `@register_jitable` helpers compile into their jit callers, as jit functions do; a
-        // `@cfunc` for its signature, which jit callers call directly.
-        let jitable = matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable") || jit.kind == numrs_hir::JitKind::CFunc;
+        // `@cfunc` for its signature, which jit callers call directly; a `@stencil` kernel for
+        // the arrays it is applied to (see `stencil_of`).
+        let jitable = matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable" || k == "stencil") || jit.kind == numrs_hir::JitKind::CFunc;
         if cuda != gpu || (!cuda && jit.kind != numrs_hir::JitKind::Njit && !vectorize && !jitable) {
             continue;
         }
@@ -315,6 +316,61 @@ pub struct Kernel {
     pub entry: String,
     pub function: String,
     pub args: Vec<Type>,
+}
+
+/// A `@stencil` kernel typed for `args` (its arrays): the number of dimensions of the first
+/// and, per dimension, the lowest and highest relative index the kernel reads of its array
+/// arguments (Numba's neighbourhood inference; constant indices only). `None` when an index
+/// is not a constant (numrs then refuses the application).
+fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type]) -> Option<numrs_codegen::Stencil> {
+    let Some(Type::Array(first)) = args.first() else { return None };
+    let ndim = first.ndim;
+    let mut defs: std::collections::HashMap<numrs_ir::VarId, &numrs_ir::Value> = std::collections::HashMap::new();
+    for b in &ir.blocks {
+        for st in &b.stmts {
+            if let numrs_ir::StmtKind::Assign { target, value } = &st.kind {
+                defs.insert(*target, value);
+            }
+        }
+    }
+    let is_arg = |mut v: numrs_ir::VarId| {
+        for _ in 0..64 {
+            match defs.get(&v) {
+                Some(numrs_ir::Value::Var(src)) => v = *src,
+                Some(numrs_ir::Value::Arg(_)) => return true,
+                _ => return false,
+            }
+        }
+        false
+    };
+    let mut hood = vec![(0i64, 0i64); ndim as usize];
+    let mut note = |rel: &[i64]| -> Option<()> {
+        if rel.len() != hood.len() {
+            return None;
+        }
+        for (h, r) in hood.iter_mut().zip(rel) {
+            h.0 = h.0.min(*r);
+            h.1 = h.1.max(*r);
+        }
+        Some(())
+    };
+    for b in &ir.blocks {
+        for st in &b.stmts {
+            let numrs_ir::StmtKind::Assign { value, .. } = &st.kind else { continue };
+            match value {
+                numrs_ir::Value::StaticGetItem { value: a, index: numrs_ir::StaticIndex::Int(k), .. } if is_arg(*a) => note(&[*k as i64])?,
+                numrs_ir::Value::GetItem { value: a, index } if is_arg(*a) => {
+                    let rel: Vec<i64> = match typemap.get(index.0 as usize).cloned().flatten()? {
+                        Type::IntegerLiteral(k) => vec![k as i64],
+                        t => t.tuple_items()?.iter().map(|i| if let Type::IntegerLiteral(k) = i { Some(*k as i64) } else { None }).collect::<Option<_>>()?,
+                    };
+                    note(&rel)?;
+                }
+                _ => {}
+            }
+        }
+    }
+    Some(numrs_codegen::Stencil { ndim, neighborhood: hood })
 }
 
 /// The frozen value of a module-level NumPy array (or scalar) `name` as the module has made it
@@ -683,6 +739,7 @@ fn jit_flags(jit: &numrs_hir::JitFunction) -> numrs_codegen::Flags {
         parallel: jit.options.parallel == Some(true),
         cuda: false,
         libdevice: false,
+        stencil: 0,
     }
 }
 
@@ -1090,6 +1147,19 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     p.ir.blocks.iter().flat_map(|b| b.stmts.iter()).map(|s| location.lines.line_col(p.base.saturating_add(s.span.start)).line).collect();
                 (location.file.clone(), stmt_lines)
             });
+            // A stencil kernel whose neighbourhood numrs cannot tell has none (its callers
+            // refuse to apply it).
+            let stencil = matches!(si.functions.get(index).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "stencil").then(|| {
+                let ndim = match p.args.first() {
+                    Some(Type::Array(a)) => a.ndim,
+                    _ => 0,
+                };
+                stencil_of(ir, &p.result.typemap, &p.args).unwrap_or(numrs_codegen::Stencil { ndim, neighborhood: Vec::new() })
+            });
+            let mut args = p.args.clone();
+            if let Some(st) = &stencil {
+                args.extend((0..st.ndim).map(|_| Type::int64()));
+            }
             numrs_codegen::SpecInput {
                 function: p.function.clone(),
                 function_id: p.function_id,
@@ -1097,13 +1167,19 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 ir: p.result.prepared.as_deref().unwrap_or(&p.ir),
                 typemap: if typemaps[k].is_empty() { &p.result.typemap } else { &typemaps[k] },
                 closures: &p.result.closures,
-                args: p.args.clone(),
+                args,
                 return_type: rt.clone(),
                 params: table_params[p.function_id].clone(),
                 fastmath: p.fastmath.clone(),
-                flags: numrs_codegen::Flags { libdevice: cuda && options.libdevice.is_some(), ..p.flags },
+                flags: numrs_codegen::Flags {
+                    libdevice: cuda && options.libdevice.is_some(),
+                    stencil: stencil.as_ref().map_or(0, |s| s.ndim),
+                    ..p.flags
+                },
                 kernel: p.kernel,
-                internal: p.internal,
+                // A stencil kernel is applied by its callers (no Python entry).
+                internal: p.internal || stencil.is_some(),
+                stencil,
                 lowered_key: (!cuda).then(|| {
                     cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, (&placed, &location.objmode)))
                 }),

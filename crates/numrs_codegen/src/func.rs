@@ -17,7 +17,7 @@ use inkwell::{AddressSpace, FloatPredicate, IntPredicate};
 use numrs_abi::ExcKind;
 use numrs_ir::{BlockId, FunctionIr, StaticIndex, StmtKind, Terminator, Value, VarId};
 use numrs_syntax::ast::{Constant, Span};
-use numrs_types::{DispatcherRef, IteratorKind, Layout, NumericKind, Signature, Type};
+use numrs_types::{ArrayType, DispatcherRef, IteratorKind, Layout, NumericKind, Signature, Type};
 
 use crate::types::{self, numeric, Repr};
 
@@ -50,6 +50,9 @@ pub struct Callee<'ctx> {
     /// The callee is a `@guvectorize` kernel called over loop dimensions (each operand's core
     /// dimensions): the call runs it once per loop index on views of the operands' cores.
     pub gufunc_cores: Option<(usize, Vec<Vec<usize>>)>,
+    /// The callee is a `@stencil` kernel: the call applies it at every point of the first
+    /// argument whose neighbourhood lies inside it.
+    pub stencil: Option<crate::Stencil>,
 }
 
 /// Finds the callee of a jit-to-jit call from the positional argument types and the keyword
@@ -260,6 +263,9 @@ pub struct FnCx<'a, 'ctx> {
     /// Set when an item of a unicode array was read (a new string): the value stored next
     /// owns it. Cleared at each statement.
     pub(crate) elem_fresh: std::cell::Cell<bool>,
+    /// In a `@stencil` kernel: the point it is applied at, which its array arguments'
+    /// relative indices are added to.
+    pub(crate) stencil_center: Vec<IntValue<'ctx>>,
     /// The states of the generators this function makes, finalized at every exit (see
     /// `generators::GenState`).
     pub(crate) gen_states: std::cell::RefCell<Vec<crate::generators::GenState<'ctx>>>,
@@ -324,6 +330,9 @@ pub struct Flags {
     pub cuda: bool,
     /// With `cuda`: math functions call libdevice's `__nv_*` (linked in by `module`).
     pub libdevice: bool,
+    /// A `@stencil` kernel over arrays of this many dimensions (0: not one): its last
+    /// parameters are the point it is applied at (see [`crate::Stencil`]).
+    pub stencil: u32,
 }
 
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
@@ -518,6 +527,7 @@ pub fn lower_function<'a, 'ctx>(
         gen,
         thread_index: None,
         elem_fresh: Default::default(),
+        stencil_center: Vec::new(),
     };
     // Cells: the trailing parameters of an inner function with `nonlocal` variables, and in
     // an enclosing function one alloca per variable an inner function writes.
@@ -527,6 +537,14 @@ pub fn lower_function<'a, 'ctx>(
             return Err(CgError { span: None, message: "internal error: missing cell parameter".into() });
         };
         cx.cells.insert(name.clone(), (p.into_pointer_value(), t.clone()));
+    }
+    if flags.stencil > 0 {
+        // The point: the last parameters.
+        let n = func.count_params();
+        for k in (n - flags.stencil)..n {
+            let Some(p) = func.get_nth_param(k) else { return Err(CgError { span: None, message: "internal error: a stencil's point".into() }) };
+            cx.stencil_center.push(p.into_int_value());
+        }
     }
     for info in &ir.closures {
         for name in &info.ir.nonlocals {
@@ -805,7 +823,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // As Numba compiles parfor bodies: the numpy error model. With `boundscheck=True`
             // an index out of range raises IndexError there too (Numba's check fires inside
             // its gufunc and surfaces as a SystemError; reading out of range is never done).
-            flags: Flags { parallel: false, numpy_errors: true, boundscheck: self.flags.boundscheck, cuda: self.flags.cuda, libdevice: self.flags.libdevice },
+            flags: Flags { parallel: false, numpy_errors: true, boundscheck: self.flags.boundscheck, cuda: self.flags.cuda, libdevice: self.flags.libdevice, stencil: self.flags.stencil },
             par: Default::default(),
             closures: self.closures,
             free_vars: self.free_vars,
@@ -817,6 +835,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             gen: None,
             thread_index: None,
             elem_fresh: Default::default(),
+            stencil_center: self.stencil_center.clone(),
         }
     }
 
@@ -2274,6 +2293,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.lower_gufunc_loop(&callee, cores, args)?;
             return Ok(self.vt(target)?.const_zero());
         }
+        if let Some(st) = callee.stencil.clone() {
+            if vararg.is_some() || !kws.is_empty() {
+                return self.fail(format!("applying the stencil '{}' with keyword or * arguments is not supported by numrs build yet", d.name));
+            }
+            let vals: Vec<(BasicValueEnum<'ctx>, Type)> = pos.iter().map(|(p, t)| Ok((value(self, p)?, t.clone()))).collect::<R<_>>()?;
+            return self.apply_stencil(&d.name, &callee, &st, &vals, target);
+        }
         if callee.args.len() != callee.sources.len() {
             return self.fail(format!("call of '{}' with {} arguments for {} parameters", d.name, callee.sources.len(), callee.args.len()));
         }
@@ -2311,6 +2337,70 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // The callee's result is a new reference.
         self.fresh = true;
         Ok(r)
+    }
+
+    /// `kernel(a, ...)` of a `@stencil` kernel (Numba's `StencilFunc`): a new array shaped as
+    /// the first argument, of the kernel's return type, zero (Numba's default `cval`) where
+    /// the kernel's neighbourhood leaves the array, the kernel's value at every other point
+    /// (C order).
+    fn apply_stencil(&mut self, name: &str, callee: &Callee<'ctx>, st: &crate::Stencil, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        if st.neighborhood.len() != st.ndim as usize || st.ndim == 0 {
+            return self.fail(format!("the stencil '{name}' reads its arrays at computed relative indices, which numrs build does not support yet"));
+        }
+        let Some((first, Type::Array(fa))) = args.first().cloned() else { return self.fail(format!("the stencil '{name}' applied to no array")) };
+        let Type::Array(ra) = target else { return self.fail(format!("the stencil '{name}' giving {target}")) };
+        let ra = (**ra).clone();
+        let shape = self.dims(first, 5, fa.ndim)?;
+        let out = self.alloc_array(&ra.dtype, &shape)?;
+        let n = self.field(out, 2)?.into_int_value();
+        let zero = self.vt(&ra.dtype)?.const_zero();
+        let dt = ra.dtype.clone();
+        self.counted_loop(n, |cx, i| {
+            let p = cx.out_ptr(out, &dt, i)?;
+            cx.store_element(p, zero, &dt, &dt)
+        })?;
+        // The points whose neighbourhood is inside: `-lo <= i < n - hi` per dimension.
+        let mut ranges = Vec::new();
+        for (d, (lo, hi)) in st.neighborhood.iter().enumerate() {
+            let start = self.i64(-lo);
+            let stop = self.b.build_int_sub(shape[d], self.i64(*hi), "")?;
+            let len = self.b.build_int_sub(stop, start, "")?;
+            let neg = self.b.build_int_compare(IntPredicate::SLT, len, self.i64(0), "")?;
+            let len = self.b.build_select(neg, self.i64(0), len, "")?.into_int_value();
+            ranges.push((start, len));
+        }
+        let out_a = ArrayType::new(dt.clone(), ra.ndim, Layout::C, false);
+        self.stencil_loops(callee, args, &ranges, &mut Vec::new(), out, &out_a)?;
+        self.fresh = true;
+        self.cast(out, &Type::Array(std::sync::Arc::new(out_a)), target)
+    }
+
+    fn stencil_loops(
+        &mut self,
+        callee: &Callee<'ctx>,
+        args: &[(BasicValueEnum<'ctx>, Type)],
+        ranges: &[(IntValue<'ctx>, IntValue<'ctx>)],
+        point: &mut Vec<IntValue<'ctx>>,
+        out: BasicValueEnum<'ctx>,
+        out_a: &ArrayType,
+    ) -> R<()> {
+        let d = point.len();
+        if d == ranges.len() {
+            let mut vals: Vec<(BasicValueEnum<'ctx>, Type)> = args.to_vec();
+            vals.extend(point.iter().map(|p| ((*p).into(), Type::int64())));
+            let x = self.call_callee_values(callee, &vals, &out_a.dtype)?;
+            let idx: Vec<(BasicValueEnum<'ctx>, Type)> = point.iter().map(|p| ((*p).into(), Type::int64())).collect();
+            let p = self.element_ptr_in(out, out_a.ndim, &idx, self.contiguous_elem(out_a))?;
+            return self.store_element(p, x, &out_a.dtype, &out_a.dtype);
+        }
+        let (start, len) = ranges[d];
+        self.counted_loop(len, |cx, k| {
+            let i = cx.b.build_int_add(start, k, "")?;
+            point.push(i);
+            let r = cx.stencil_loops(callee, args, ranges, point, out, out_a);
+            point.pop();
+            r
+        })
     }
 
     /// Call `callee`'s internal function with `vals` (the exception pointer first, then the
@@ -2724,7 +2814,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(agg.as_basic_value_enum())
     }
 
+    /// In a `@stencil` kernel, `a[rel]` of an array argument: the item at the point plus the
+    /// relative index `rel` (`None`: not such a read).
+    fn stencil_getitem(&mut self, value: VarId, rel: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        if self.stencil_center.is_empty() || !matches!(self.resolve_def(value), Some(Value::Arg(_))) {
+            return Ok(None);
+        }
+        let Type::Array(a) = self.ty(value)? else { return Ok(None) };
+        if rel.len() != a.ndim as usize || rel.len() != self.stencil_center.len() {
+            return self.fail(format!("a stencil kernel reading a {}-d array with {} relative indices", a.ndim, rel.len()));
+        }
+        let mut idx = Vec::new();
+        for ((x, t), c) in rel.iter().zip(self.stencil_center.clone()) {
+            let x = self.cast(*x, t, &Type::int64())?.into_int_value();
+            idx.push((self.b.build_int_add(x, c, "")?.into(), Type::int64()));
+        }
+        let arr = self.load(value)?;
+        let p = self.element_ptr_in(arr, a.ndim, &idx, self.contiguous_elem(&a))?;
+        let x = self.load_element(p, &a.dtype)?;
+        Ok(Some(self.cast(x, &a.dtype, tt)?))
+    }
+
     fn static_getitem(&mut self, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        if let StaticIndex::Int(k) = index {
+            let rel = [(self.i64(*k as i64).into(), Type::int64())];
+            if let Some(v) = self.stencil_getitem(value, &rel, tt)? {
+                return Ok(v);
+            }
+        }
         if let Some(v) = self.record_static_getitem(value, index, tt)? {
             return Ok(v);
         }
@@ -2820,6 +2937,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn getitem(&mut self, value: VarId, index: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         if let Type::JitClassInstance(_) = self.ty(value)? {
             return self.intrinsic("operator.getitem", &[value, index], tt);
+        }
+        if !self.stencil_center.is_empty() {
+            let it = self.ty(index)?;
+            let rel: Vec<(BasicValueEnum<'ctx>, Type)> = match it.tuple_items() {
+                // Constant relative indices (`a[-1, 0]`).
+                Some(items) if items.iter().all(|t| matches!(t, Type::IntegerLiteral(_))) => {
+                    items.iter().map(|t| if let Type::IntegerLiteral(x) = t { (self.i64(*x as i64).into(), Type::int64()) } else { (self.i64(0).into(), Type::int64()) }).collect()
+                }
+                Some(items) => {
+                    let iv = self.load(index)?;
+                    let mut out = Vec::new();
+                    for (k, t) in items.iter().enumerate() {
+                        let x = match iv {
+                            BasicValueEnum::StructValue(sv) => self.b.build_extract_value(sv, k as u32, "")?,
+                            BasicValueEnum::ArrayValue(av) => self.b.build_extract_value(av, k as u32, "")?,
+                            _ => return self.fail(format!("a stencil index of {it}")),
+                        };
+                        out.push((x, t.clone()));
+                    }
+                    out
+                }
+                None => vec![(self.load(index)?, it.clone())],
+            };
+            if rel.iter().all(|(_, t)| t.is_integer() || matches!(t, Type::IntegerLiteral(_))) {
+                if let Some(v) = self.stencil_getitem(value, &rel, tt)? {
+                    return Ok(v);
+                }
+            }
         }
         // A record's field named by a string constant held in a variable.
         if let Type::StringLiteral(name) = self.ty(index)? {

@@ -104,6 +104,17 @@ pub struct SpecInput<'a> {
     pub globals: Vec<(String, GlobalConst)>,
     /// Where the function's source is, for messages that name it as Numba does.
     pub location: Option<SourceLocation>,
+    /// A `@stencil` kernel: `args` ends with the point's index (one `int64` per dimension),
+    /// which the kernel's relative indices of its array arguments are taken from.
+    pub stencil: Option<Stencil>,
+}
+
+/// A `@stencil` kernel's application (Numba's `StencilFunc`): the number of dimensions of its
+/// arrays and, per dimension, the lowest and highest relative index the kernel reads.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Stencil {
+    pub ndim: u32,
+    pub neighborhood: Vec<(i64, i64)>,
 }
 
 /// The file and lines of a specialization's source, for run-time messages that name a place

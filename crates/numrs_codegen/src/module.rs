@@ -372,7 +372,7 @@ fn lower_part<'ctx>(
             let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
             let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
             let sources = (0..nin).map(crate::ArgSource::Positional).collect();
-            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true, gufunc_cores: None });
+            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true, gufunc_cores: None, stencil: None });
         }
         if let Some(shape) = &p.gufunc {
             let cores: Vec<usize> = shape.1.iter().map(Vec::len).collect();
@@ -403,6 +403,7 @@ fn lower_part<'ctx>(
                     index: idx,
                     ufunc: false,
                     gufunc_cores: Some(shape.clone()),
+                    stencil: None,
                 });
             }
         }
@@ -416,7 +417,7 @@ fn lower_part<'ctx>(
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
         let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
-        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None })
+        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None, stencil: callee.stencil.clone() })
     };
     match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, s.location.as_ref(), &[]) {
         Ok(lowered) => {
