@@ -754,7 +754,10 @@ fn typeof_constant(c: &numrs_hir::ConstValue) -> Option<Type> {
 }
 
 fn is_module(module: &str, attr: &str) -> bool {
-    matches!((module, attr), ("numpy", "linalg" | "random" | "fft") | ("numba", "typed" | "types" | "cuda" | "core"))
+    matches!(
+        (module, attr),
+        ("numpy", "linalg" | "random" | "fft" | "polynomial") | ("numpy.polynomial", "polynomial") | ("numba", "typed" | "types" | "cuda" | "core")
+    )
 }
 
 impl<'a> FileEnv<'a> {

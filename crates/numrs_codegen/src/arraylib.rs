@@ -87,6 +87,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.split_nd(name, a, ios, tt)?
             }
             "unwrap" => self.unwrap(args, kws, tt)?,
+            "polynomial.polynomial.polyval" => self.polyval(args, kws, tt)?,
             "dtype" => self.vt(tt)?.const_zero(),
             "finfo" | "iinfo" if args.len() + kws.len() == 1 => {
                 let v = args.first().copied().or(kws.first().map(|(_, v)| *v)).unwrap_or(VarId(0));
@@ -257,6 +258,74 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         Ok(self.b.build_load(f, res, "")?.into_float_value())
+    }
+
+    /// `np.polynomial.polynomial.polyval(x, c)` as Numba's `poly_polyval`: with `c` as an array
+    /// of the result dtype, `y = c[l - 1] + x * 0`, then `y = c[i - 1] + y * x` down to `i = 1`,
+    /// for a number `x` or item by item of an array-like one (a 1-d `c`).
+    fn polyval(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (Some(xv), Some(cv)) = (arg_kw(args, kws, 0, "x"), arg_kw(args, kws, 1, "c")) else { return self.fail("polyval without x and c") };
+        let kind_t = match tt {
+            Type::Array(a) => a.dtype.clone(),
+            t => t.clone(),
+        };
+        let Some(k) = numeric(&kind_t) else { return self.fail(format!("polyval giving {tt}")) };
+        let c = self.flat_source(cv)?;
+        if c.shape.len() != 1 {
+            return self.fail("np.polynomial.polynomial.polyval with coefficients of more than one dimension is not supported by numrs build yet");
+        }
+        let l = c.shape[0];
+        let empty = self.b.build_int_compare(IntPredicate::EQ, l, self.i64(0), "")?;
+        self.guard(empty, ExcKind::IndexError, "index out of bounds")?;
+        let horner = |cx: &mut Self, x: BV<'ctx>| -> R<BV<'ctx>> {
+            let last = cx.b.build_int_sub(l, cx.i64(1), "")?;
+            let cl = cx.flat_item(&c, last)?;
+            let cl = cx.cast(cl, &c.item, &kind_t)?;
+            let zero = cx.cast(cx.i64(0).into(), &Type::int64(), &kind_t)?;
+            let xz = cx.ufunc_elem("multiply", &[(x, kind_t.clone()), (zero, kind_t.clone())], k)?;
+            let y0 = cx.ufunc_elem("add", &[(cl, kind_t.clone()), (xz, kind_t.clone())], k)?;
+            let y = cx.frame_alloca(cx.vt(&kind_t)?, "horner")?;
+            cx.b.build_store(y, y0)?;
+            cx.counted_loop(last, |cx, j| {
+                // i = l - 1 - j, reading c[i - 1].
+                let i1 = cx.b.build_int_sub(last, j, "")?;
+                let i0 = cx.b.build_int_sub(i1, cx.i64(1), "")?;
+                let ci = cx.flat_item(&c, i0)?;
+                let ci = cx.cast(ci, &c.item, &kind_t)?;
+                let cur = cx.b.build_load(cx.vt(&kind_t)?, y, "")?;
+                let yx = cx.ufunc_elem("multiply", &[(cur, kind_t.clone()), (x, kind_t.clone())], k)?;
+                let next = cx.ufunc_elem("add", &[(ci, kind_t.clone()), (yx, kind_t.clone())], k)?;
+                cx.b.build_store(y, next)?;
+                Ok(())
+            })?;
+            Ok(cx.b.build_load(cx.vt(&kind_t)?, y, "")?)
+        };
+        match tt {
+            Type::Array(ra) => {
+                let xs = self.flat_source(xv)?;
+                if xs.shape.len() != ra.ndim as usize {
+                    return self.fail(format!("polyval of {}-d points giving {tt}", xs.shape.len()));
+                }
+                let out = self.alloc_array(&kind_t, &xs.shape)?;
+                let n = self.field(out, 2)?.into_int_value();
+                let item_t = xs.item.clone();
+                self.counted_loop(n, |cx, i| {
+                    let x = cx.flat_item(&xs, i)?;
+                    let x = cx.cast(x, &item_t, &kind_t)?;
+                    let y = horner(cx, x)?;
+                    let p = cx.out_ptr(out, &kind_t, i)?;
+                    cx.store_element(p, y, &kind_t, &kind_t)
+                })?;
+                self.fresh = true;
+                Ok(out)
+            }
+            _ => {
+                let xt = self.ty(xv)?;
+                let x = self.load(xv)?;
+                let x = self.cast(x, &xt, &kind_t)?;
+                horner(self, x)
+            }
+        }
     }
 
     /// `np.unwrap(p, discont=None, axis=-1, period=2π)` as Numba's `numpy_unwrap`: `p` as a

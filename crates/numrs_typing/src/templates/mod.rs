@@ -98,7 +98,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             match attr {
                 "pi" | "e" | "inf" | "nan" | "euler_gamma" => Some(Type::float64()),
                 "newaxis" => Some(Type::NoneType),
-                "random" | "linalg" => Some(Type::Module(format!("numpy.{attr}").into())),
+                "random" | "linalg" | "polynomial" => Some(Type::Module(format!("numpy.{attr}").into())),
                 _ => {
                     let key = format!("numpy.{attr}");
                     (numpy::has_function(attr) || !registry.templates(&key).is_empty()).then(|| Type::function(&key))
@@ -113,6 +113,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             let known = !registry.templates(&key).is_empty() || OPERATOR_FUNCTIONS.contains(&attr);
             known.then(|| Type::function(&key))
         }
+        "numpy.polynomial" if attr == "polynomial" => Some(Type::Module("numpy.polynomial.polynomial".into())),
+        "numpy.polynomial.polynomial" if attr == "polyval" => Some(Type::function("numpy.polynomial.polynomial.polyval")),
         "numpy.random" | "numpy.linalg" => {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }

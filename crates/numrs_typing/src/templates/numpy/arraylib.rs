@@ -34,6 +34,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.vsplit", split_nd),
     ("numpy.dsplit", split_nd),
     ("numpy.unwrap", unwrap),
+    ("numpy.polynomial.polynomial.polyval", polyval),
     ("numpy.finfo", finfo),
     ("numpy.iinfo", iinfo),
     ("numpy.dtype", dtype),
@@ -376,6 +377,50 @@ fn unwrap(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     sig(Type::array(Type::Number(rk), ndim, Layout::C), args)
+}
+
+/// `np.polynomial.polynomial.polyval(x, c, tensor=True)` (Numba's `poly_polyval`): Horner's
+/// scheme in `np.result_type(c, x, float64)`; a number `x` gives a number, an array-like `x`
+/// an array of its dimensions (with `tensor`, the extra dimensions of `c` first).
+fn polyval(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["x", "c", "tensor"], 2) else { return Ok(None) };
+    let (Some(x), Some(c)) = (&b[0], &b[1]) else { return Ok(None) };
+    if !can_asarray(x) {
+        return Err(CallError::typing("The argument \"x\" must be array-like"));
+    }
+    if !can_asarray(c) {
+        return Err(CallError::typing("The argument \"c\" must be array-like"));
+    }
+    let tensor = match &b[2] {
+        None | Some(Type::Omitted(_)) => true,
+        Some(Type::BooleanLiteral(v)) => *v,
+        Some(_) => return Err(CallError { kind: "RequireLiteralValue", message: "The argument \"tensor\" must be boolean".into() }),
+    };
+    // `_poly_result_dtype(c, x)`: NumPy's result type of their dtypes and float64.
+    let mut kind = NumericKind::Float64;
+    for t in [c, x] {
+        let kinds: Vec<NumericKind> = match t {
+            Type::Array(a) => vec![a.dtype.as_number().ok_or_else(|| CallError::typing("Input dtype must be scalar"))?],
+            t if t.is_number() => vec![t.unliteral().as_number().unwrap_or(NumericKind::Float64)],
+            t => match t.tuple_items() {
+                Some(items) => items.iter().map(|i| i.unliteral().as_number()).collect::<Option<_>>().ok_or_else(|| CallError::typing("Input dtype must be scalar"))?,
+                None => match t {
+                    Type::List { dtype, .. } => vec![dtype.unliteral().as_number().ok_or_else(|| CallError::typing("Input dtype must be scalar"))?],
+                    _ => return Err(CallError::typing("Input dtype must be scalar")),
+                },
+            },
+        };
+        for k in kinds {
+            kind = super::tables::promote_types(k, kind).ok_or_else(|| CallError::typing("Input dtype must be scalar."))?;
+        }
+    }
+    let Some((_, c_ndim)) = asarray_of(c) else { return Ok(None) };
+    let Some((_, x_ndim)) = asarray_of(x) else { return Ok(None) };
+    if x.is_number() {
+        return sig(Type::Number(kind), args);
+    }
+    let ndim = if tensor { x_ndim + c_ndim.saturating_sub(1) } else { x_ndim.max(c_ndim.saturating_sub(1)) };
+    sig(Type::array(Type::Number(kind), ndim, Layout::C), args)
 }
 
 /// The fields of Numba's `finfo` named tuple (`_finfo_supported`), and whether each is a
