@@ -810,7 +810,15 @@ fn resolve_callee(
     args: &[Type],
 ) -> Result<usize, String> {
     let id = function_of(info, own, externals, inner, d)?;
-    let candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
+    let mut candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
+    // A function with an `@overload`: the implementations (inner functions of its typing
+    // function) compiled for the calls.
+    if matches!(info.functions.get(id).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "overload") {
+        let first_inner = info.functions.len() + externals.len();
+        candidates = (0..specs.len())
+            .filter(|i| specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| x.owner == id))
+            .collect();
+    }
     if let (true, Some(numrs_hir::JitKind::Other(kind))) = (candidates.is_empty(), info.functions.get(id).map(|f| &f.kind)) {
         return Err(format!("calling the @{kind} function '{}' from compiled code is not supported by numrs build yet", d.name));
     }

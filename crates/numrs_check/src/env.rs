@@ -93,6 +93,14 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
         },
         BindingKind::Function { def_index } => {
             let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name);
+            // A plain function with a `@overload(name)` in the module: jit code calls the
+            // overload (its typing function picks an implementation by the argument types).
+            if jit.is_none() {
+                if let Some(ol) = overload_of(db, file, info, name) {
+                    let key = FunctionKey::of(db, file, info, ol);
+                    return GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: ol.name.as_str().into(), id: key.ordinal(db) as u64, file: None }));
+                }
+            }
             match jit {
                 Some(jit) if !jit.bound_by_call => {
                     let key = FunctionKey::of(db, file, info, jit);
@@ -166,6 +174,172 @@ pub fn namedtuple_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &cra
 /// Whether the module-level class `name` is an `enum.Enum`/`enum.IntEnum` class (typed or not).
 pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> bool {
     info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && enum_class_type(db, file, info, b).is_some())
+}
+
+/// The `@overload(name)` (`numba.extending.overload`) of the module-level function `name`, if
+/// the module defines one.
+pub fn overload_of<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate::queries::ModuleInfo, name: &str) -> Option<&'i numrs_hir::JitFunction> {
+    let skeleton = numrs_db::skeleton(db, file);
+    info.functions.iter().find(|f| {
+        if !matches!(&f.kind, JitKind::Other(k) if k == "overload") {
+            return false;
+        }
+        let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
+        def.decorators.iter().any(|d| {
+            d.span == f.decorator_span
+                && matches!(&d.kind, numrs_syntax::ast::ExprKind::Call { args, .. }
+                    if matches!(args.first().map(|a| &a.kind), Some(numrs_syntax::ast::ExprKind::Name(n)) if n == name))
+        })
+    })
+}
+
+/// What evaluating an `@overload` typing function gives.
+enum OverloadPick {
+    /// The inner function returned: its index among the function's inner functions.
+    Impl(u32),
+    /// `None`: no implementation for these types.
+    Nothing,
+    /// `raise TypingError("...")`.
+    Raise(String),
+}
+
+/// Runs the body of an `@overload` typing function on argument types `bound` (by parameter
+/// name) as Python would: `if`/`elif`/`else` on `isinstance(arg, types.X)` tests (and `not`,
+/// `and`, `or`), `def impl(...)`, `return impl`, `return None`, `raise TypingError(...)`.
+/// `Err`: a statement numrs does not evaluate.
+fn run_overload(stmts: &[numrs_syntax::ast::Stmt], bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols, defs: &mut u32, depth: u32) -> Result<Option<OverloadPick>, String> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    if depth > 16 {
+        return Err("too deeply nested".into());
+    }
+    let mut local_impls: Vec<(String, u32)> = Vec::new();
+    for st in stmts {
+        match &st.kind {
+            StmtKind::FunctionDef(def) => {
+                local_impls.push((def.name.clone(), *defs));
+                *defs += 1;
+            }
+            StmtKind::If { test, body, orelse } => {
+                // Inner functions of both branches count, in source order.
+                let before = *defs;
+                let taken = overload_test(test, bound, symbols)?;
+                let body_defs = count_defs(body);
+                if taken {
+                    let r = run_overload(body, bound, symbols, defs, depth + 1)?;
+                    *defs = before + body_defs + count_defs(orelse);
+                    if r.is_some() {
+                        return Ok(r);
+                    }
+                } else {
+                    *defs = before + body_defs;
+                    let r = run_overload(orelse, bound, symbols, defs, depth + 1)?;
+                    *defs = before + body_defs + count_defs(orelse);
+                    if r.is_some() {
+                        return Ok(r);
+                    }
+                }
+            }
+            StmtKind::Return(value) => {
+                return Ok(Some(match value.as_ref().map(|v| &v.kind) {
+                    None => OverloadPick::Nothing,
+                    Some(ExprKind::Constant(numrs_syntax::ast::Constant::None)) => OverloadPick::Nothing,
+                    Some(ExprKind::Name(n)) => match local_impls.iter().rev().find(|(m, _)| m == n) {
+                        Some((_, k)) => OverloadPick::Impl(*k),
+                        None => return Err(format!("returns '{n}', which is not one of its inner functions")),
+                    },
+                    Some(_) => return Err("returns something other than an inner function or None".into()),
+                }));
+            }
+            StmtKind::Raise { exc: Some(e), .. } => {
+                let message = match &e.kind {
+                    ExprKind::Call { args, .. } => match args.first().map(|a| &a.kind) {
+                        Some(ExprKind::Constant(numrs_syntax::ast::Constant::Str(m))) => m.clone(),
+                        _ => "the overload raised TypingError".to_string(),
+                    },
+                    _ => "the overload raised TypingError".to_string(),
+                };
+                return Ok(Some(OverloadPick::Raise(message)));
+            }
+            StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(_)) => {}
+            StmtKind::Pass => {}
+            _ => return Err("a statement numrs does not evaluate".into()),
+        }
+    }
+    Ok(None)
+}
+
+fn count_defs(stmts: &[numrs_syntax::ast::Stmt]) -> u32 {
+    use numrs_syntax::ast::StmtKind;
+    stmts
+        .iter()
+        .map(|s| match &s.kind {
+            StmtKind::FunctionDef(_) => 1,
+            StmtKind::If { body, orelse, .. } => count_defs(body) + count_defs(orelse),
+            _ => 0,
+        })
+        .sum()
+}
+
+/// An `if` test of an `@overload` typing function.
+fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols) -> Result<bool, String> {
+    use numrs_syntax::ast::{BoolOp, ExprKind, UnaryOp};
+    match &e.kind {
+        ExprKind::UnaryOp { op: UnaryOp::Not, operand } => Ok(!overload_test(operand, bound, symbols)?),
+        ExprKind::BoolOp { op, values } => {
+            let mut acc = matches!(op, BoolOp::And);
+            for v in values {
+                let x = overload_test(v, bound, symbols)?;
+                acc = if matches!(op, BoolOp::And) { acc && x } else { acc || x };
+            }
+            Ok(acc)
+        }
+        ExprKind::Constant(numrs_syntax::ast::Constant::Bool(b)) => Ok(*b),
+        ExprKind::Call { func, args, keywords } if keywords.is_empty() && matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => {
+            let [subject, classes] = args.as_slice() else { return Err("isinstance with other arguments".into()) };
+            let ExprKind::Name(arg) = &subject.kind else { return Err("isinstance of something other than a parameter".into()) };
+            let Some((_, t)) = bound.iter().find(|(n, _)| n == arg) else { return Err(format!("isinstance of '{arg}', not a parameter")) };
+            let names: Vec<&numrs_syntax::ast::Expr> = match &classes.kind {
+                ExprKind::Tuple(items) => items.iter().collect(),
+                _ => vec![classes],
+            };
+            for c in names {
+                let path = symbols.resolve_dotted(c).ok_or("an isinstance class numrs does not know")?;
+                let class = path.rsplit('.').next().unwrap_or("");
+                if !(path.starts_with("numba.types.") || path.starts_with("numba.core.types.")) {
+                    return Err(format!("isinstance against {path}"));
+                }
+                if numba_type_class_has(t, class).ok_or_else(|| format!("the Numba type class {class}"))? {
+                    return Ok(true);
+                }
+            }
+            Ok(false)
+        }
+        _ => Err("a test numrs does not evaluate".into()),
+    }
+}
+
+/// Whether a value of type `t` is an instance of Numba's type class `class`.
+fn numba_type_class_has(t: &Type, class: &str) -> Option<bool> {
+    let k = t.as_number();
+    Some(match class {
+        "Integer" => k.is_some_and(|k| k.is_integer()),
+        "Float" => k.is_some_and(|k| k.is_float()),
+        "Complex" => k.is_some_and(|k| k.is_complex()),
+        "Boolean" => k == Some(numrs_types::NumericKind::Boolean),
+        "Number" => k.is_some_and(|k| k != numrs_types::NumericKind::Boolean),
+        "Array" | "Buffer" => matches!(t, Type::Array(_)),
+        "UnicodeType" => matches!(t, Type::Unicode),
+        "NoneType" => matches!(t, Type::NoneType),
+        "Omitted" => matches!(t, Type::Omitted(_)),
+        "Optional" => matches!(t, Type::Optional(_)),
+        "UniTuple" => matches!(t, Type::UniTuple(..)),
+        "Tuple" => matches!(t, Type::Tuple(_)),
+        "BaseTuple" => t.tuple_items().is_some(),
+        "List" => matches!(t, Type::List { .. }),
+        "ListType" => matches!(t, Type::ListType(_)),
+        "DictType" => matches!(t, Type::DictType(_)),
+        _ => return None,
+    })
 }
 
 /// A parameter default that is a member of one of the module's enum classes (`u=Unit.M`):
@@ -773,6 +947,44 @@ impl<'a> FileEnv<'a> {
 
     /// A call of an inner function that escaped: typed as the jit function Numba makes of it
     /// (positional arguments only), names resolved in its enclosing function's module.
+    /// A call of a function with an `@overload`: its typing function run on the argument
+    /// types (without literals, as Numba tries first) picks the implementation, an inner
+    /// function typed as the jit function Numba makes of it.
+    fn call_overload(&self, ol: FunctionKey<'a>, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        let unsupported = |why: String| {
+            InferError::typing("invalid-call", format!("numrs cannot evaluate the @overload typing function '{}': {why}", dispatcher.name), None)
+        };
+        let file = ol.file(self.db);
+        let info = module_info(self.db, file);
+        let Some(jit) = ol.jit(self.db) else { return Err(unsupported("not found".into())) };
+        // The function's own statement, parsed (the module's skeleton keeps no bodies).
+        let Some((chunk, def_offset)) = numrs_db::module_chunk(self.db, file, jit.def_line_offset) else { return Err(unsupported("not found".into())) };
+        let parsed = numrs_db::parse_chunk(self.db, chunk);
+        let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return Err(unsupported("not found".into())) };
+        let names: Vec<String> = def.params.positional().map(|p| p.name.clone()).collect();
+        if args.len() > names.len() {
+            return Err(InferError::typing("invalid-call", format!("too many arguments for '{}'", dispatcher.name), None));
+        }
+        let mut bound: Vec<(String, Type)> = names.iter().zip(args).map(|(n, t)| (n.clone(), t.unliteral())).collect();
+        for (k, t) in kws {
+            bound.push((k.clone(), t.unliteral()));
+        }
+        let mut defs = 0;
+        let pick = run_overload(&def.body, &bound, &info.symbols, &mut defs, 0).map_err(unsupported)?;
+        match pick {
+            Some(OverloadPick::Impl(k)) => {
+                let Some(inner) = escaped_dispatcher_ref(self.db, ol, &[k]) else { return Err(unsupported("its implementation".into())) };
+                let positional: Vec<Type> = args.to_vec();
+                self.call_escaped_closure(ol, &[k], &inner, &positional, kws)
+            }
+            Some(OverloadPick::Raise(m)) => Err(InferError::typing("invalid-call", m, None)),
+            Some(OverloadPick::Nothing) | None => {
+                let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                Err(InferError::typing("invalid-call", format!("No implementation of function '{}' found for signature ({shown})", dispatcher.name), None))
+            }
+        }
+    }
+
     fn call_escaped_closure(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         if !kws.is_empty() {
             return Err(InferError::typing(
@@ -1209,6 +1421,9 @@ impl Environment for FileEnv<'_> {
             return self.call_escaped_closure(owner, &path, dispatcher, args, kws);
         }
         let func = self.callee(dispatcher);
+        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload") {
+            return self.call_overload(func, dispatcher, args, kws);
+        }
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
             return self.call_dufunc(dispatcher, facts, args, kws);
         }
