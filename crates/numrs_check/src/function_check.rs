@@ -102,6 +102,12 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     }
     if let numrs_hir::JitKind::ObjectMode | numrs_hir::JitKind::Other(_) = &jit.kind {
         let what = match &jit.kind {
+            numrs_hir::JitKind::Other(name) if name == "overload" => {
+                "`overload` typing functions are not type-checked: numrs runs them on the argument types of the jit calls of the function they overload, and types the implementation they return".to_string()
+            }
+            numrs_hir::JitKind::Other(name) if matches!(name.as_str(), "stencil" | "register_jitable") => {
+                format!("`{name}` functions are typed where jit code calls them")
+            }
             numrs_hir::JitKind::Other(name) => format!("`{name}` functions are not type-checked"),
             _ => "object-mode function (`forceobj=True`): not type-checked".to_string(),
         };
