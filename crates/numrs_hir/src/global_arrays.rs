@@ -846,6 +846,17 @@ impl Cx<'_> {
                     None => a,
                 }
             }
+            // `np.frombuffer(b"...", dtype=np.uint8)`: the bytes, as items of one byte.
+            "frombuffer" if args.len() == 1 => {
+                let ExprKind::Constant(Constant::Bytes(bytes)) = &args[0].kind else { return None };
+                let items: Vec<Item> = match dtype_kw? {
+                    NumericKind::UInt8 => bytes.iter().map(|b| Item::Int(i128::from(*b))).collect(),
+                    NumericKind::Int8 => bytes.iter().map(|b| Item::Int(i128::from(*b as i8))).collect(),
+                    NumericKind::Boolean => bytes.iter().map(|b| Item::Bool(*b != 0)).collect(),
+                    _ => return None,
+                };
+                ConstArray { dtype: dtype_kw?, shape: vec![items.len() as i64], items }
+            }
             "zeros" | "ones" | "empty" | "full" => {
                 let shape = int_dims(args.first()?)?;
                 let n = count(&shape)?;
