@@ -305,6 +305,11 @@ impl Cx<'_> {
                 },
                 (a, b) => binop(*op, a, b).map(V::Array),
             },
+            // `math.pi`, `np.e`, `np.inf`: the module constants.
+            ExprKind::Attribute { .. } if self.symbols.resolve_dotted_at(e, Some(at)).is_some_and(|p| module_float(&p).is_some()) => {
+                let p = self.symbols.resolve_dotted_at(e, Some(at))?;
+                Some(V::Py(Item::Float(module_float(&p)?)))
+            }
             ExprKind::Attribute { value, attr } if attr == "size" || attr == "ndim" => {
                 let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
                 Some(V::Py(Item::Int(if attr == "size" { a.items.len() as i128 } else { a.shape.len() as i128 })))
@@ -564,7 +569,17 @@ impl Cx<'_> {
                     // dtype when NumPy's `same_kind` rule allows it.
                     StmtKind::AugAssign { target, op, value } => {
                         let ExprKind::Name(t) = &target.kind else { return None };
-                        let V::Array(old) = self.name(t, stmt.span.start, depth + 1)? else { return None };
+                        let old = self.name(t, stmt.span.start, depth + 1)?;
+                        // A Python number (`COUNT += 4`): Python's arithmetic.
+                        if let (V::Py(a), V::Py(b)) = (&old, self.eval(value, stmt.span.start, depth + 1)?) {
+                            return match crate::symbols::fold_binop(*op, py_const(*a), py_const(b))? {
+                                ConstValue::Int(i) => Some(V::Py(Item::Int(i))),
+                                ConstValue::Float(f) => Some(V::Py(Item::Float(f.get()))),
+                                ConstValue::Bool(x) => Some(V::Py(Item::Bool(x))),
+                                _ => None,
+                            };
+                        }
+                        let V::Array(old) = old else { return None };
                         let rhs = self.eval(value, stmt.span.start, depth + 1)?;
                         let dtype = old.dtype;
                         let shape = old.shape.clone();
@@ -626,6 +641,52 @@ impl Cx<'_> {
                         return None;
                     }
                     a = store(a, &picked, &shape, V::Array(r))?;
+                }
+                // `T.sort()` of a 1-d table: NumPy's order (NaNs last).
+                StmtKind::Expr(e) if matches!(&e.kind, ExprKind::Call { func, args, keywords } if args.is_empty() && keywords.is_empty()
+                    && matches!(&func.kind, ExprKind::Attribute { value: arr, attr } if is_n(arr) && attr == "sort")) => {
+                    if a.shape.len() != 1 {
+                        return None;
+                    }
+                    a.items.sort_by(|x, y| {
+                        use std::cmp::Ordering::{Equal, Greater, Less};
+                        match (x.i(), y.i()) {
+                            (Some(p), Some(q)) => p.cmp(&q),
+                            _ => {
+                                let (p, q) = (x.f(), y.f());
+                                match (p.is_nan(), q.is_nan()) {
+                                    (true, true) => Equal,
+                                    (true, false) => Greater,
+                                    (false, true) => Less,
+                                    _ => p.partial_cmp(&q).unwrap_or(Equal),
+                                }
+                            }
+                        }
+                    });
+                }
+                // `for i in range(...): T[i] = ...`: each iteration's item assignments.
+                StmtKind::For { target, iter, body, orelse, .. } if orelse.is_empty() => {
+                    let ExprKind::Name(var) = &target.kind else { return None };
+                    let gens = [ast::Comprehension { target: target.clone(), iter: iter.clone(), ifs: Vec::new(), is_async: false }];
+                    let _ = var;
+                    let mut cur = Some(a.clone());
+                    self.comprehension(&gens, at, &mut |cx| {
+                        let mut arr = cur.take()?;
+                        for st in body {
+                            let StmtKind::Assign { targets, value } = &st.kind else { return None };
+                            let [t] = targets.as_slice() else { return None };
+                            let ExprKind::Subscript { value: av, index } = &t.kind else { return None };
+                            if !is_n(av) {
+                                return None;
+                            }
+                            let (picked, shape) = cx.selection(&arr, index, at, depth)?;
+                            let rhs = cx.eval(value, at, depth + 1)?;
+                            arr = store(arr, &picked, &shape, rhs)?;
+                        }
+                        cur = Some(arr);
+                        Some(())
+                    })?;
+                    a = cur?;
                 }
                 StmtKind::Expr(e) => {
                     let ExprKind::Call { func, args, keywords } = &e.kind else { return None };
@@ -1220,6 +1281,18 @@ fn fits(x: Item, k: NumericKind) -> Option<()> {
         Item::Int(i) if k.is_integer() => (wrap(i, k) == i).then_some(()),
         _ => Some(()),
     }
+}
+
+/// The float constants of `math`/`numpy`/`cmath` by dotted path.
+fn module_float(path: &str) -> Option<f64> {
+    Some(match path {
+        "math.pi" | "numpy.pi" | "cmath.pi" => std::f64::consts::PI,
+        "math.e" | "numpy.e" | "cmath.e" => std::f64::consts::E,
+        "math.tau" | "cmath.tau" => std::f64::consts::TAU,
+        "math.inf" | "numpy.inf" | "cmath.inf" => f64::INFINITY,
+        "math.nan" | "numpy.nan" | "cmath.nan" => f64::NAN,
+        _ => return None,
+    })
 }
 
 /// `a` with the items at `picked` (a selection of shape `shape`) set to `v`: a number, or an
