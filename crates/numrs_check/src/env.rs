@@ -62,16 +62,16 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             None => GlobalValue::Untyped(format!("name '{name}' is not defined")),
         };
     };
-    // A value bound in more than one place, one of them inside a module-level `if`/`try`/
-    // loop: which one the module ran is not known without running it.
-    if matches!(b.kind, BindingKind::Constant(_) | BindingKind::Other) {
+    // A value or function bound in more than one place, one of them inside a module-level
+    // `if`/`try`/loop: which one the module ran is not known without running it.
+    if matches!(b.kind, BindingKind::Constant(_) | BindingKind::Other | BindingKind::Function { .. }) {
         let skeleton = numrs_db::skeleton(db, file);
         let nested = |x: &numrs_hir::Binding| skeleton.module.body.get(x.stmt_index).is_none_or(|s| s.span != x.stmt_span);
         let values: Vec<&numrs_hir::Binding> = info
             .symbols
             .bindings_of(name)
             .filter(|x| visible_before.is_none_or(|off| x.stmt_span.start < off))
-            .filter(|x| matches!(x.kind, BindingKind::Constant(_) | BindingKind::Other))
+            .filter(|x| matches!(x.kind, BindingKind::Constant(_) | BindingKind::Other | BindingKind::Function { .. }))
             .collect();
         if values.len() > 1 && values.iter().any(|x| nested(x)) {
             return GlobalValue::Untyped(format!(
