@@ -434,7 +434,9 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
     wanted
         .into_iter()
         .filter_map(|n| {
-            let binding = info.symbols.lookup(&n, None)?;
+            // The binding the function sees: for explicit signatures, the last one before its
+            // `def` (Numba compiles at decoration), else the module's last.
+            let binding = info.symbols.lookup(&n, (at != u32::MAX).then_some(at))?;
             match &binding.kind {
                 numrs_hir::BindingKind::Constant(v) => Some((n, convert(v)?)),
                 numrs_hir::BindingKind::Other => {
