@@ -844,7 +844,7 @@ fn resolve_callee(
             Type::Omitted(r) if numrs_types::omitted_value_type(r).is_none() => candidates
                 .iter()
                 .find_map(|i| match specs[*i].args.get(k) {
-                    Some(m @ Type::EnumMember(e)) if r.starts_with(&format!("<{}.", e.name)) => Some(m.clone()),
+                    Some(m @ Type::EnumMember(e)) if numrs_types::enum_member_repr(r).is_some_and(|(c, ..)| *c == *e.name) => Some(m.clone()),
                     _ => None,
                 })
                 .unwrap_or_else(|| t.clone()),

@@ -378,9 +378,7 @@ pub fn enum_member_default(
 /// The type of an omitted argument whose default is shown as `repr` when that is an enum
 /// member of the module (`<Unit.M: 1>`): `Enum<int64>(Unit)`.
 pub fn enum_member_of_repr(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, repr: &str) -> Option<Type> {
-    let inner = repr.strip_prefix('<')?.strip_suffix('>')?;
-    let (path, _) = inner.split_once(": ")?;
-    let (class, member) = path.split_once('.')?;
+    let (class, member, _) = numrs_types::enum_member_repr(repr)?;
     let e = enum_class_by_name(db, file, info, class)?;
     let (_, v) = e.members.iter().find(|(n, _)| **n == *member)?;
     (enum_member_repr(&e, v)?.as_str() == repr).then(|| Type::EnumMember(e.clone()))

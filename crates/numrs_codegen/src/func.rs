@@ -151,8 +151,7 @@ pub fn bind_call(
 
 /// The value's repr in the repr of an enum member (`1` of `<Unit.M: 1>`).
 pub fn enum_default_value(repr: &str) -> Option<&str> {
-    let (_, v) = repr.strip_prefix('<')?.strip_suffix('>')?.split_once(": ")?;
-    Some(v)
+    numrs_types::enum_member_repr(repr).map(|(_, _, v)| v)
 }
 
 pub struct FnCx<'a, 'ctx> {
@@ -2949,12 +2948,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let iv = self.load(index)?;
                     let mut out = Vec::new();
                     for (k, t) in items.iter().enumerate() {
-                        let x = match iv {
-                            BasicValueEnum::StructValue(sv) => self.b.build_extract_value(sv, k as u32, "")?,
-                            BasicValueEnum::ArrayValue(av) => self.b.build_extract_value(av, k as u32, "")?,
-                            _ => return self.fail(format!("a stencil index of {it}")),
-                        };
-                        out.push((x, t.clone()));
+                        out.push((self.tuple_item(iv, k as u32)?, t.clone()));
                     }
                     out
                 }
@@ -3138,21 +3132,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(x, &a.dtype, tt)
     }
 
+    /// Item `k` of a tuple value (a struct, or an array for a homogeneous tuple).
+    pub(crate) fn tuple_item(&self, v: BasicValueEnum<'ctx>, k: u32) -> R<BasicValueEnum<'ctx>> {
+        Ok(match v {
+            BasicValueEnum::StructValue(sv) => self.b.build_extract_value(sv, k, "")?,
+            BasicValueEnum::ArrayValue(av) => self.b.build_extract_value(av, k, "")?,
+            _ => return self.fail("internal error: an item of a value that is not a tuple"),
+        })
+    }
+
     /// An item an array iteration read (`x`, of `dtype`): a unicode array's item is a new
-    /// string, held by the iteration until its next step (or the function's exit), so that
-    /// the loop variable borrows it as it borrows a list's item.
+    /// string, held by the iteration (see [`FnCx::hold_item`]).
     pub(crate) fn hold_iterated_item(&self, x: BasicValueEnum<'ctx>, dtype: &Type) -> R<()> {
         if !matches!(dtype, Type::UnicodeCharSeq(_)) {
             return Ok(());
         }
         self.elem_fresh.set(false);
-        let lt = self.vt(&Type::Unicode)?;
-        let p = self.frame_alloca(lt, "str_item")?;
+        self.hold_item(x, &Type::Unicode)
+    }
+
+    /// A new reference an iteration step yields (`x`, of type `t`), held here until the same
+    /// step runs again (or the function exits), so that the consumer borrows it as it
+    /// borrows a list's items.
+    pub(crate) fn hold_item(&self, x: BasicValueEnum<'ctx>, t: &Type) -> R<()> {
+        let lt = self.vt(t)?;
+        let p = self.frame_alloca(lt, "held_item")?;
         self.zero_slot(p, lt)?;
-        self.iter_owned.borrow_mut().push((p, Type::Unicode));
+        self.iter_owned.borrow_mut().push((p, t.clone()));
         let old = self.b.build_load(lt, p, "")?;
         self.b.build_store(p, x)?;
-        self.decref(old, &Type::Unicode)
+        self.decref(old, t)
     }
 
     pub fn load_element(&self, p: PointerValue<'ctx>, dtype: &Type) -> R<BasicValueEnum<'ctx>> {

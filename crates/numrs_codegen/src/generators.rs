@@ -425,15 +425,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let x = self.b.build_extract_value(step, 0, "")?;
         let valid = self.b.build_extract_value(step, 1, "")?;
         if crate::arrays::needs_rc(yield_type) {
-            // The item is a new reference: held here until this step runs again (or the
-            // function exits), so that the consumer borrows it as it borrows a list's items.
-            let lt = self.vt(yield_type)?;
-            let p = self.frame_alloca(lt, "gen_item")?;
-            self.zero_slot(p, lt)?;
-            self.iter_owned.borrow_mut().push((p, yield_type.clone()));
-            let old = self.b.build_load(lt, p, "")?;
-            self.b.build_store(p, x)?;
-            self.decref(old, yield_type)?;
+            // The item is a new reference.
+            self.hold_item(x, yield_type)?;
         }
         let x = self.cast(x, yield_type, item_t)?;
         let pt = self.ctx.struct_type(&[self.vt(item_t)?, self.ctx.bool_type().into()], false);

@@ -1098,23 +1098,12 @@ fn del_slice<'ctx>(cx: &mut FnCx<'_, 'ctx>, target: VarId, index: VarId, dt: &Ty
     let s = cx.load(index)?.into_struct_value();
     let n = cx.list_len(l)?;
     let (start, len, step) = cx.fix_slice(s, n)?;
-    let not_unit = cx.b.build_int_compare(IntPredicate::NE, step, cx.i64(1), "")?;
-    if !typed {
-        cx.guard(not_unit, ExcKind::NotImplementedError, "unsupported del list[start:stop:step] with step != 1")?;
-        return splice_range(cx, l, dt, n, start, len, None);
+    if typed {
+        return del_stepped(cx, l, dt, n, start, len, step);
     }
-    let stepped = cx.new_block("del_stepped");
-    let unit = cx.new_block("del_unit");
-    let done = cx.new_block("del_done");
-    cx.b.build_conditional_branch(not_unit, stepped, unit)?;
-    cx.b.position_at_end(unit);
-    splice_range(cx, l, dt, n, start, len, None)?;
-    cx.b.build_unconditional_branch(done)?;
-    cx.b.position_at_end(stepped);
-    del_stepped(cx, l, dt, n, start, len, step)?;
-    cx.b.build_unconditional_branch(done)?;
-    cx.b.position_at_end(done);
-    Ok(())
+    let not_unit = cx.b.build_int_compare(IntPredicate::NE, step, cx.i64(1), "")?;
+    cx.guard(not_unit, ExcKind::NotImplementedError, "unsupported del list[start:stop:step] with step != 1")?;
+    splice_range(cx, l, dt, n, start, len, None)
 }
 
 /// Removes items `start + k * step` (`k < len`) of list `l` (of `n` items), keeping the order

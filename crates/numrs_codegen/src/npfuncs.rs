@@ -961,7 +961,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let buf = self.temp(i64t.array_type(items.len() as u32).into())?;
                 let tv = self.load(iv)?;
                 for (k, item) in items.iter().enumerate() {
-                    let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), k as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), k as u32, "")? };
+                    let x = self.tuple_item(tv, k as u32)?;
                     let x = self.cast(x, item, &Type::int64())?;
                     let p = unsafe { self.b.build_gep(i64t.array_type(items.len() as u32), buf, &[self.i64(0), self.i64(k as i64)], "")? };
                     self.b.build_store(p, x)?;
@@ -1151,7 +1151,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let buf = self.temp(at.into())?;
             let tv = self.load(v)?;
             for (k, it) in items.iter().enumerate() {
-                let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), k as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), k as u32, "")? };
+                let x = self.tuple_item(tv, k as u32)?;
                 let x = self.cast(x, it, &ut)?;
                 let p = unsafe { self.b.build_gep(at, buf, &[self.i64(0), self.i64(k as i64)], "")? };
                 self.store_element(p, x, &ut, &ut)?;
@@ -1354,7 +1354,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let tv = self.load(v)?;
                 let mut out = Vec::new();
                 for (i, it) in items.iter().enumerate() {
-                    let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), i as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), i as u32, "")? };
+                    let x = self.tuple_item(tv, i as u32)?;
                     out.push(self.cast(x, it, &Type::int64())?.into_int_value());
                 }
                 Some(out)
@@ -2954,7 +2954,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     if !numeric(it).is_some_and(|k| k.is_integer()) {
                         return self.fail(format!("transpose axes of type {t} are not supported by numrs build yet"));
                     }
-                    let x = if tv.is_struct_value() { self.b.build_extract_value(tv.into_struct_value(), k as u32, "")? } else { self.b.build_extract_value(tv.into_array_value(), k as u32, "")? };
+                    let x = self.tuple_item(tv, k as u32)?;
                     vals.push(self.cast(x, it, &Type::int64())?.into_int_value());
                 }
             } else {

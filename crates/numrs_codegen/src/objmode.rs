@@ -28,28 +28,48 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if outputs.len() != info.outputs.len() {
             return self.fail("internal error: the outputs of an objmode block");
         }
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let err = |e: crate::func::CgError, span| crate::func::CgError { span: e.span.or(span), message: e.message };
-        let mut desc = format!("{}\n", numrs_abi::OBJMODE_MAGIC);
-        let in_arr = self.temp(ptr.array_type(inputs.len().max(1) as u32).into())?;
-        for (k, (v, name)) in inputs.iter().zip(&info.inputs).enumerate() {
+        let mut values = Vec::new();
+        for (v, name) in inputs.iter().zip(&info.inputs) {
             let t = self.ty(*v)?;
             let ut = t.unliteral();
             if crate::types::is_phantom(&ut) || matches!(ut, Type::MakeFunction(..) | Type::Dispatcher(_) | Type::Module(_)) {
                 return self.fail(format!("passing '{name}' ({t}) into an objmode block is not supported by numrs build yet"));
             }
             let x = self.load(*v)?;
-            let x = self.cast(x, &t, &ut)?;
-            let st = crate::types::storage_type(self.ctx, &ut).map_err(|m| self.cg_err(m))?;
+            values.push((name.clone(), self.cast(x, &t, &ut)?, ut));
+        }
+        let outputs: Vec<(String, Type)> = info.outputs.iter().cloned().zip(outputs).collect();
+        let slots = self.run_python(&values, &outputs, &prelude, &source)?;
+        self.objmode_out = slots.into();
+        Ok(())
+    }
+
+    /// Runs `source` (after `prelude`) in the interpreter through the object-mode service
+    /// (`RuntimeApi::objmode`, exceptions propagating): `inputs` are its names bound to values
+    /// of their types, `outputs` the names it binds, unboxed as their types into the slots
+    /// returned (new references).
+    fn run_python(
+        &mut self,
+        inputs: &[(String, inkwell::values::BasicValueEnum<'ctx>, Type)],
+        outputs: &[(String, Type)],
+        prelude: &str,
+        source: &str,
+    ) -> R<Vec<(inkwell::values::PointerValue<'ctx>, Type)>> {
+        let ptr = self.ctx.ptr_type(AddressSpace::default());
+        let err = |e: crate::func::CgError, span| crate::func::CgError { span: e.span.or(span), message: e.message };
+        let mut desc = format!("{}\n", numrs_abi::OBJMODE_MAGIC);
+        let in_arr = self.temp(ptr.array_type(inputs.len().max(1) as u32).into())?;
+        for (k, (name, x, t)) in inputs.iter().enumerate() {
+            let st = crate::types::storage_type(self.ctx, t).map_err(|m| self.cg_err(m))?;
             let slot = self.temp(st)?;
-            self.b.build_store(slot, crate::module::to_storage(self.ctx, &self.b, x, &ut).map_err(|e| err(e, self.span))?)?;
+            self.b.build_store(slot, crate::module::to_storage(self.ctx, &self.b, *x, t).map_err(|e| err(e, self.span))?)?;
             let p = unsafe { self.b.build_in_bounds_gep(ptr, in_arr, &[self.i64(k as i64)], "")? };
             self.b.build_store(p, slot)?;
-            desc.push_str(&format!("in\t{name}\t{ut}\n"));
+            desc.push_str(&format!("in\t{name}\t{t}\n"));
         }
         let out_arr = self.temp(ptr.array_type(outputs.len().max(1) as u32).into())?;
         let mut slots = Vec::new();
-        for (k, (t, name)) in outputs.iter().zip(&info.outputs).enumerate() {
+        for (k, (name, t)) in outputs.iter().enumerate() {
             let st = crate::types::storage_type(self.ctx, t).map_err(|m| self.cg_err(m))?;
             let slot = self.temp(st)?;
             let p = unsafe { self.b.build_in_bounds_gep(ptr, out_arr, &[self.i64(k as i64)], "")? };
@@ -77,8 +97,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let inkwell::values::ValueKind::Basic(status) = call.try_as_basic_value() else { return self.fail("internal error: objmode returns void") };
         self.raises.set(true);
         self.check_status(status.into_int_value())?;
-        self.objmode_out = slots.into();
-        Ok(())
+        Ok(slots)
     }
 
     /// A method of a `numpy.random.Generator` argument (`rng.normal(0.0, 1.0, n)`): run by
@@ -91,10 +110,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
             return self.fail(format!("method {method} of an unknown Generator"));
         };
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let mut desc = format!("{}\n", numrs_abi::OBJMODE_MAGIC);
-        let mut values: Vec<(inkwell::values::BasicValueEnum<'ctx>, Type)> = vec![(self.load(*recv)?, Type::NumPyRandomGenerator)];
-        desc.push_str("in\trng\tNumPyRandomGeneratorType\n");
+        let mut values = vec![("rng".to_string(), self.load(*recv)?, Type::NumPyRandomGenerator)];
         let mut call_args: Vec<String> = Vec::new();
         let named = args.iter().map(|a| (None, *a)).chain(kws.iter().map(|(k, a)| (Some(k.as_str()), *a)));
         for (k, (name, a)) in named.enumerate() {
@@ -111,8 +127,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let ut = t.unliteral();
                     let x = self.load(a)?;
                     let x = self.cast(x, &t, &ut)?;
-                    values.push((x, ut.clone()));
-                    desc.push_str(&format!("in\ta{k}\t{ut}\n"));
+                    values.push((format!("a{k}"), x, ut));
                     format!("a{k}")
                 }
             };
@@ -122,44 +137,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             });
         }
         let returns = !matches!(tt, Type::NoneType);
-        if returns {
-            desc.push_str(&format!("out\tout\t{tt}\n"));
-        }
+        let outputs: Vec<(String, Type)> = if returns { vec![("out".to_string(), tt.clone())] } else { Vec::new() };
         let source = format!("{}rng.{method}({})\n", if returns { "out = " } else { "" }, call_args.join(", "));
-        let prelude = "import numpy as np\n";
-        desc.push_str(&format!("prelude\t{}\n{prelude}source\t{}\n{source}", prelude.len(), source.len()));
-        let in_arr = self.temp(ptr.array_type(values.len() as u32).into())?;
-        for (k, (x, t)) in values.iter().enumerate() {
-            let st = crate::types::storage_type(self.ctx, t).map_err(|m| self.cg_err(m))?;
-            let slot = self.temp(st)?;
-            self.b.build_store(slot, crate::module::to_storage(self.ctx, &self.b, *x, t)?)?;
-            let p = unsafe { self.b.build_in_bounds_gep(ptr, in_arr, &[self.i64(k as i64)], "")? };
-            self.b.build_store(p, slot)?;
-        }
-        let out_arr = self.temp(ptr.array_type(1).into())?;
-        let out_slot = if returns {
-            let st = crate::types::storage_type(self.ctx, tt).map_err(|m| self.cg_err(m))?;
-            let slot = self.temp(st)?;
-            let p = unsafe { self.b.build_in_bounds_gep(ptr, out_arr, &[self.i64(0)], "")? };
-            self.b.build_store(p, slot)?;
-            Some((slot, st))
-        } else {
-            None
-        };
-        let data = self.ctx.const_string(desc.as_bytes(), true);
-        let g = self.module.add_global(data.get_type(), None, "numrs.generator");
-        g.set_initializer(&data);
-        g.set_constant(true);
-        g.set_linkage(Linkage::Private);
-        let f = self.api_fn_ptr(API_OBJMODE)?;
-        let ft = self.ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
-        let call = self.b.build_indirect_call(ft, f, &[g.as_pointer_value().into(), in_arr.into(), out_arr.into(), self.exc_ptr().into()], "generator")?;
-        let inkwell::values::ValueKind::Basic(status) = call.try_as_basic_value() else { return self.fail("internal error: objmode returns void") };
-        self.raises.set(true);
-        self.check_status(status.into_int_value())?;
-        match out_slot {
-            Some((slot, st)) => {
-                let v = self.b.build_load(st, slot, "")?;
+        let slots = self.run_python(&values, &outputs, "import numpy as np\n", &source)?;
+        match slots.first() {
+            Some((slot, t)) => {
+                let st = crate::types::storage_type(self.ctx, t).map_err(|m| self.cg_err(m))?;
+                let v = self.b.build_load(st, *slot, "")?;
                 let v = crate::module::from_storage(self.ctx, &self.b, v, tt)?;
                 // A new reference (the runtime unboxed it for compiled code).
                 self.fresh = true;

@@ -324,11 +324,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Some(items) => {
                     let mut dims = Vec::new();
                     for (k, it) in items.iter().enumerate() {
-                        let d = match x {
-                            BasicValueEnum::ArrayValue(arr) => self.b.build_extract_value(arr, k as u32, "")?,
-                            BasicValueEnum::StructValue(st) => self.b.build_extract_value(st, k as u32, "")?,
-                            _ => return self.fail(format!("np.broadcast_shapes of {t}")),
-                        };
+                        let d = self.tuple_item(x, k as u32)?;
                         dims.push(self.cast(d, it, &Type::int64())?.into_int_value());
                     }
                     dims

@@ -406,34 +406,7 @@ impl Cx<'_> {
         };
         match &index.kind {
             ExprKind::Slice { lower, upper, step } => {
-                let step = match step {
-                    Some(s) => int(s)?,
-                    None => 1,
-                };
-                if step == 0 {
-                    return None;
-                }
-                // Python's `slice.indices`.
-                let bound = |e: &Option<Box<Expr>>, default: i128| -> Option<i128> {
-                    match e {
-                        None => Some(default),
-                        Some(e) => {
-                            let i = int(e)?;
-                            Some(if i < 0 {
-                                (i + rows).max(if step < 0 { -1 } else { 0 })
-                            } else {
-                                i.min(if step < 0 { rows - 1 } else { rows })
-                            })
-                        }
-                    }
-                };
-                let (start, stop) = if step > 0 { (bound(lower, 0)?, bound(upper, rows)?) } else { (bound(lower, rows - 1)?, bound(upper, -1)?) };
-                let mut picked: Vec<i128> = Vec::new();
-                let mut i = start;
-                while (step > 0 && i < stop) || (step < 0 && i > stop) {
-                    picked.push(i);
-                    i += step;
-                }
+                let picked = slice_positions(lower, upper, step, rows, &int)?;
                 let mut out = take(&picked)?;
                 out.shape[0] = picked.len() as i64;
                 Some(V::Array(out))
@@ -604,18 +577,25 @@ impl Cx<'_> {
     /// statements that write to it before `to` (`None` when one does so in a way not evaluated
     /// here, or inside a compound statement).
     fn replay(&self, n: &str, a: ConstArray, from: u32, to: u32, depth: u32) -> Option<ConstArray> {
-        match self.replay_exact(n, a.clone(), from, to, depth) {
-            None if !self.strict => Some(a),
-            r => r,
+        let writes: Vec<&ast::Stmt> = self
+            .module
+            .body
+            .iter()
+            .filter(|s| s.span.start >= from && s.span.end <= to && mutates_in(n, std::slice::from_ref(*s), self.symbols))
+            .collect();
+        if writes.is_empty() {
+            return Some(a);
         }
+        if self.strict {
+            return self.replay_exact(n, a, &writes, depth);
+        }
+        self.replay_exact(n, a.clone(), &writes, depth).or(Some(a))
     }
 
-    fn replay_exact(&self, n: &str, mut a: ConstArray, from: u32, to: u32, depth: u32) -> Option<ConstArray> {
+    /// `a` changed by `writes`, the statements that write to `n` (`None`: one not evaluated).
+    fn replay_exact(&self, n: &str, mut a: ConstArray, writes: &[&ast::Stmt], depth: u32) -> Option<ConstArray> {
         let is_n = |e: &Expr| matches!(&e.kind, ExprKind::Name(x) if x == n);
-        for stmt in self.module.body.iter().filter(|s| s.span.start >= from && s.span.end <= to) {
-            if !mutates_in(n, std::slice::from_ref(stmt), self.symbols) {
-                continue;
-            }
+        for stmt in writes {
             let at = stmt.span.start;
             match &stmt.kind {
                 StmtKind::Assign { targets, value } => {
@@ -733,30 +713,8 @@ impl Cx<'_> {
             };
             match &part.kind {
                 ExprKind::Slice { lower, upper, step } => {
-                    let step = match step {
-                        Some(s) => int(s)?,
-                        None => 1,
-                    };
-                    if step == 0 {
-                        return None;
-                    }
-                    let bound = |e: &Option<Box<Expr>>, default: i128| -> Option<i128> {
-                        match e {
-                            None => Some(default),
-                            Some(e) => {
-                                let i = int(e)?;
-                                Some(if i < 0 { (i + len).max(if step < 0 { -1 } else { 0 }) } else { i.min(if step < 0 { len - 1 } else { len }) })
-                            }
-                        }
-                    };
-                    let (start, stop) = if step > 0 { (bound(lower, 0)?, bound(upper, len)?) } else { (bound(lower, len - 1)?, bound(upper, -1)?) };
-                    let mut taken = Vec::new();
-                    let mut i = start;
-                    while (step > 0 && i < stop) || (step < 0 && i > stop) {
-                        taken.push(i as i64);
-                        i += step;
-                    }
-                    dims.push((taken, true));
+                    let taken = slice_positions(lower, upper, step, len, &int)?;
+                    dims.push((taken.into_iter().map(|i| i as i64).collect(), true));
                 }
                 _ => {
                     let i = int(part)?;
@@ -1281,6 +1239,41 @@ fn fits(x: Item, k: NumericKind) -> Option<()> {
         Item::Int(i) if k.is_integer() => (wrap(i, k) == i).then_some(()),
         _ => Some(()),
     }
+}
+
+/// The positions a slice `lower:upper:step` of constant bounds (`int` evaluates them) takes in
+/// a dimension of `len` items, as Python's `slice.indices` and `range` give them.
+fn slice_positions(
+    lower: &Option<Box<Expr>>,
+    upper: &Option<Box<Expr>>,
+    step: &Option<Box<Expr>>,
+    len: i128,
+    int: &dyn Fn(&Expr) -> Option<i128>,
+) -> Option<Vec<i128>> {
+    let step = match step {
+        Some(s) => int(s)?,
+        None => 1,
+    };
+    if step == 0 {
+        return None;
+    }
+    let bound = |e: &Option<Box<Expr>>, default: i128| -> Option<i128> {
+        match e {
+            None => Some(default),
+            Some(e) => {
+                let i = int(e)?;
+                Some(if i < 0 { (i + len).max(if step < 0 { -1 } else { 0 }) } else { i.min(if step < 0 { len - 1 } else { len }) })
+            }
+        }
+    };
+    let (start, stop) = if step > 0 { (bound(lower, 0)?, bound(upper, len)?) } else { (bound(lower, len - 1)?, bound(upper, -1)?) };
+    let mut picked = Vec::new();
+    let mut i = start;
+    while (step > 0 && i < stop) || (step < 0 && i > stop) {
+        picked.push(i);
+        i += step;
+    }
+    Some(picked)
 }
 
 /// The float constants of `math`/`numpy`/`cmath` by dotted path.

@@ -281,23 +281,11 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             if a.nd as usize != *ndim || !dtype_ok || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
                 return Err(bad());
             }
-            let (shape, strides) = a.dims();
-            let h = dst as *mut ArrayHeader;
-            h.write(ArrayHeader {
-                meminfo: std::ptr::null_mut(),
-                parent: obj as *mut c_void,
-                nitems: shape.iter().product::<isize>() as i64,
-                itemsize: match record {
-                    None => kind_size(*kind) as i64,
-                    Some(r) => i64::from(r.ty.size),
-                },
-                data: a.data,
-            });
-            let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
-            for i in 0..*ndim {
-                dims.add(i).write(shape[i] as i64);
-                dims.add(ndim + i).write(strides[i] as i64);
-            }
+            let itemsize = match record {
+                None => kind_size(*kind) as i64,
+                Some(r) => i64::from(r.ty.size),
+            };
+            write_borrowed_array(&a, obj, *ndim, itemsize, dst);
         }
         Plan::CharArray { ndim, chars, readonly } => {
             let bad = || PyTypeError::new_err(
@@ -307,26 +295,15 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 return Err(bad());
             }
             let a = npy::fields(obj);
-            let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
-            let kind: String = descr.getattr("kind").and_then(|k| k.extract()).unwrap_or_default();
-            let itemsize: i64 = descr.getattr("itemsize").and_then(|k| k.extract()).unwrap_or(0);
-            if a.nd as usize != *ndim || kind != "U" || itemsize != 4 * i64::from(*chars) || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
+            if a.nd as usize != *ndim || (*a.descr).type_num != crate::typing::NPY_UNICODE || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
                 return Err(bad());
             }
-            let (shape, strides) = a.dims();
-            let h = dst as *mut ArrayHeader;
-            h.write(ArrayHeader {
-                meminfo: std::ptr::null_mut(),
-                parent: obj as *mut c_void,
-                nitems: shape.iter().product::<isize>() as i64,
-                itemsize,
-                data: a.data,
-            });
-            let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
-            for i in 0..*ndim {
-                dims.add(i).write(shape[i] as i64);
-                dims.add(ndim + i).write(strides[i] as i64);
+            let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
+            let itemsize: i64 = descr.getattr("itemsize").and_then(|k| k.extract()).unwrap_or(0);
+            if itemsize != 4 * i64::from(*chars) {
+                return Err(bad());
             }
+            write_borrowed_array(&a, obj, *ndim, itemsize, dst);
         }
         Plan::Optional { data, size, valid } => {
             if obj == ffi::Py_None() {
@@ -349,6 +326,27 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
         }
     }
     Ok(())
+}
+
+/// The native array (header, shape, strides) of NumPy array `obj` (`a` its fields), borrowed:
+/// no MemInfo, `obj` its parent.
+///
+/// # Safety
+/// `dst` has room for an array of `ndim` dimensions.
+unsafe fn write_borrowed_array(a: &npy::ArrayObject, obj: *mut ffi::PyObject, ndim: usize, itemsize: i64, dst: *mut u8) {
+    let (shape, strides) = a.dims();
+    (dst as *mut ArrayHeader).write(ArrayHeader {
+        meminfo: std::ptr::null_mut(),
+        parent: obj as *mut c_void,
+        nitems: shape.iter().product::<isize>() as i64,
+        itemsize,
+        data: a.data,
+    });
+    let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
+    for i in 0..ndim {
+        dims.add(i).write(shape[i] as i64);
+        dims.add(ndim + i).write(strides[i] as i64);
+    }
 }
 
 /// A Python object holding one reference to a MemInfo: the base of arrays allocated by

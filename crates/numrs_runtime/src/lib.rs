@@ -123,9 +123,7 @@ unsafe fn read_defaults(
 /// The member an enum default is written as (`<Unit.M: 1>`, its repr): `Unit.M` of the class
 /// the module defines, when its repr is that.
 fn enum_member_of_repr<'py>(module: &Bound<'py, pyo3::types::PyModule>, repr: &str) -> Option<Bound<'py, PyAny>> {
-    let inner = repr.strip_prefix('<')?.strip_suffix('>')?;
-    let (path, _) = inner.split_once(": ")?;
-    let (class, member) = path.split_once('.')?;
+    let (class, member, _) = numrs_types::enum_member_repr(repr)?;
     let m = module.getattr(class).ok()?.getattr(member).ok()?;
     (m.repr().ok()?.to_str().ok()? == repr).then_some(m)
 }

@@ -243,7 +243,7 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
 }
 
 /// NumPy's type number of unicode (`<U`) arrays.
-const NPY_UNICODE: std::ffi::c_int = 19;
+pub(crate) const NPY_UNICODE: std::ffi::c_int = 19;
 
 /// Whether `obj` is a `numpy.random.Generator` (Numba's `NumPyRandomGeneratorType`).
 ///

@@ -15,7 +15,7 @@ mod unify;
 pub use conversion::{can_convert, typed_store_error, Conversion, Rating};
 pub use display::{numba_repr, tuple_repr};
 pub use gufunc::{parse_gufunc_layout, GufuncLayout};
-pub use parse::{omitted_value_type, parse_type, PyRepr};
+pub use parse::{enum_member_repr, omitted_value_type, parse_type, PyRepr};
 pub use ty::*;
 pub use unify::{unify_many, unify_pairs};
 

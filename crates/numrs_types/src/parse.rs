@@ -12,6 +12,14 @@ use crate::{ArrayType, Layout, NumericKind, Type};
 /// of the value): from the default's Python repr, as in `omitted(default=<repr>)`. Integers and
 /// booleans are literals, floats `float64`, a NumPy scalar class spelled as its type
 /// (`class(float64)`) that type; `None` for defaults numrs cannot type from their repr.
+/// The class, member and value repr of an enum member's `repr()` (`<Unit.M: 1>`), the form an
+/// omitted argument left to an enum default is shown in.
+pub fn enum_member_repr(repr: &str) -> Option<(&str, &str, &str)> {
+    let (path, value) = repr.strip_prefix('<')?.strip_suffix('>')?.split_once(": ")?;
+    let (class, member) = path.split_once('.')?;
+    Some((class, member, value))
+}
+
 pub fn omitted_value_type(repr: &str) -> Option<Type> {
     if let Some(v) = PyRepr::parse(repr) {
         if !matches!(v, PyRepr::Int(_) | PyRepr::Bool(_) | PyRepr::None | PyRepr::Float(_)) {
