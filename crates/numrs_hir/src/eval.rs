@@ -746,6 +746,17 @@ impl<'a> Evaluator<'a> {
                     format!("numrs: FunctionType takes a signature such as float64(float64), got {}", other.repr()),
                 )),
             },
+            // `_NPDatetimeBase.__init__` looks the unit up in `DATETIME_UNITS`.
+            "NPDatetime" | "NPTimedelta" => {
+                let unit = next();
+                match unit.as_str() {
+                    Some(name) => match numrs_types::DtUnit::from_name(name) {
+                        Some(u) => Ok(Value::Type(if cls == "NPDatetime" { Type::NPDatetime(u) } else { Type::NPTimedelta(u) })),
+                        None => Err(self.numba_err(span, format!("KeyError: '{name}'"))),
+                    },
+                    None => Err(self.numba_err(span, format!("KeyError: {}", unit.repr()))),
+                }
+            }
             _ => Err(self.unsupported(span, format!("numrs does not support the Numba type class `{class}`"))),
         }
     }

@@ -295,6 +295,8 @@ pub(crate) const CONSTRUCTORS: &[Constructor] = &[
     Constructor { class: "NumberClass", method: "__init__", params: &["instance_type"], required: 1, defaults: &[] },
     Constructor { class: "DType", method: "__init__", params: &["dtype"], required: 1, defaults: &[] },
     Constructor { class: "FunctionType", method: "__init__", params: &["signature"], required: 1, defaults: &[] },
+    Constructor { class: "NPDatetime", method: "__init__", params: &["unit"], required: 1, defaults: &[] },
+    Constructor { class: "NPTimedelta", method: "__init__", params: &["unit"], required: 1, defaults: &[] },
 ];
 
 /// Names under which `numba` itself re-exports a `numba.core.types` type or type class.

@@ -55,6 +55,8 @@ impl Display for Type {
             Type::NoneType => f.write_str("none"),
             Type::NumPyRandomGenerator => f.write_str("NumPyRandomGeneratorType"),
             Type::UnicodeCharSeq(n) => write!(f, "[unichr x {n}]"),
+            Type::NPDatetime(u) => write!(f, "datetime64[{}]", u.name()),
+            Type::NPTimedelta(u) => write!(f, "timedelta64[{}]", u.name()),
             Type::Ellipsis => f.write_str("..."),
             Type::Array(a) if a.nested.is_some() => {
                 let shape = a.nested.as_deref().unwrap_or_default();

@@ -6,6 +6,7 @@
 
 mod conversion;
 mod conversion_table;
+mod datetime;
 mod display;
 mod gufunc;
 mod parse;
@@ -13,6 +14,7 @@ mod ty;
 mod unify;
 
 pub use conversion::{can_convert, typed_store_error, Conversion, Rating};
+pub use datetime::*;
 pub use display::{numba_repr, tuple_repr};
 pub use gufunc::{parse_gufunc_layout, GufuncLayout};
 pub use parse::{enum_member_repr, omitted_value_type, parse_type, PyRepr};

@@ -437,6 +437,14 @@ impl<'a> Parser<'a> {
             let n = u32::try_from(self.number()?).ok()?;
             return self.eat("]").then_some(Type::UnicodeCharSeq(n));
         }
+        for (prefix, datetime) in [("datetime64[", true), ("timedelta64[", false)] {
+            if self.eat(prefix) {
+                let end = self.s.find(']')?;
+                let unit = crate::DtUnit::from_name(&self.s[..end])?;
+                self.s = &self.s[end + 1..];
+                return Some(if datetime { Type::NPDatetime(unit) } else { Type::NPTimedelta(unit) });
+            }
+        }
         if self.eat("unaligned ") {
             return match self.ty()? {
                 Type::Array(a) => Some(Type::Array(Arc::new(ArrayType { aligned: false, ..(*a).clone() }))),

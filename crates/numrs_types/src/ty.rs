@@ -557,6 +557,11 @@ pub enum Type {
     /// Compiled code holds it as the string it spells (trailing NULs dropped), so it is used as
     /// a `unicode_type` except where it is stored.
     UnicodeCharSeq(u32),
+    /// A `numpy.datetime64` of a unit: `datetime64[D]` (Numba's `NPDatetime`), held as the
+    /// int64 count of units since 1970 (`NAT` for NaT).
+    NPDatetime(crate::DtUnit),
+    /// A `numpy.timedelta64` of a unit: `timedelta64[h]` (Numba's `NPTimedelta`).
+    NPTimedelta(crate::DtUnit),
     /// An enum class used as a value: `Enum class<int64>(Color)`.
     EnumClass(Arc<EnumType>),
     /// A namedtuple class used as a value: `class(<class 'module.Point'>)`.

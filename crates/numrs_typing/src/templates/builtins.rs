@@ -264,7 +264,7 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match args {
         [] => Ok(None),
-        [single] if single.is_number() => sig(single.unliteral(), args),
+        [single] if single.is_number() || super::datetime::is_datetime_like(single) => sig(single.unliteral(), args),
         [single] => {
             // An iterable (not a tuple) goes through Numba's `iterable_min`/`iterable_max`
             // overloads, whose `<`/`>` do not type on complex numbers.
@@ -287,7 +287,8 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             }
         }
         many => {
-            if !many.iter().all(|t| t.is_number()) {
+            // Numbers, or datetimes/timedeltas (`ol_max_datetime`), of one unified type.
+            if !many.iter().all(|t| t.is_number() || super::datetime::is_datetime_like(t)) {
                 return Ok(None);
             }
             match unify_many(many) {

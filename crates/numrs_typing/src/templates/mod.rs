@@ -6,6 +6,7 @@ pub(crate) mod containers;
 
 pub use containers::make_dict_type;
 mod cuda;
+mod datetime;
 mod math;
 pub(crate) mod numpy;
 mod operators;
@@ -21,6 +22,7 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     let mut out = Vec::new();
     out.extend(builtins::TEMPLATES.iter().copied());
     out.extend(operators::TEMPLATES.iter().copied());
+    out.extend(datetime::TEMPLATES.iter().copied());
     out.extend(numpy::templates());
     out.extend(containers::templates());
     out.extend(cuda::TEMPLATES.iter().copied());

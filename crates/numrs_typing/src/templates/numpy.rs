@@ -185,6 +185,11 @@ fn number_class_call(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallR
             })
         }
         v if v.is_number() => ty.clone(),
+        // A datetime or timedelta to a 64-bit number: its int64 count.
+        Type::NPDatetime(_) | Type::NPTimedelta(_) if kind.bitwidth() == 64 => ty.clone(),
+        Type::NPDatetime(_) | Type::NPTimedelta(_) => {
+            return Err(CallError::typing(format!("Cannot cast {val} to {ty} as {ty} is not 64 bits wide.")))
+        }
         Type::Array(a) if a.ndim == 0 && a.dtype == ty => ty.clone(),
         other => {
             let mut msg = format!("Casting {other} to {ty} directly is unsupported.");

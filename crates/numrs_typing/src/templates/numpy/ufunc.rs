@@ -184,6 +184,9 @@ pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
     let inputs = handle_ufunc_inputs(name, u.nin, u.nout, args)?;
     let args = &inputs.args;
     let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(args)));
+    if inputs.base.iter().any(|t| matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_))) {
+        return datetime_ufunc(name, u, &inputs);
+    }
     let kinds: Option<Vec<NumericKind>> = args.iter().map(base_kind).collect();
     let Some(kinds) = kinds else { return Err(cant_resolve()) };
     let Some(found) = find_matching_loop(u, &kinds[..u.nin], &kinds[u.nin..]) else { return Err(cant_resolve()) };
@@ -195,6 +198,140 @@ pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
     }
     let outs: Vec<Type> = found.outputs.iter().map(|k| Type::Number(*k)).collect();
     Ok(Some(Signature::new(inputs.result(&outs), args.clone())))
+}
+
+/// The NumPy type letter of a ufunc operand's scalar type (`M`/`m` for datetimes/timedeltas).
+fn type_char(t: &Type) -> Option<char> {
+    match t {
+        Type::NPDatetime(_) => Some('M'),
+        Type::NPTimedelta(_) => Some('m'),
+        other => other.unliteral().as_number().map(kind_char),
+    }
+}
+
+/// `ufunc_find_matching_loop` when an operand is a datetime or timedelta: those letters must
+/// match the loop's exactly (units are kept from the operands), the output units are set by
+/// `set_output_dt_units`, and an implicit `M`/`m` output is otherwise unit-less.
+fn datetime_ufunc(name: &str, u: &UfuncInfo, inputs: &UfuncInputs) -> CallResult {
+    let args = &inputs.args;
+    let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(args)));
+    let Some(chars) = inputs.base.iter().map(type_char).collect::<Option<Vec<char>>>() else { return Err(cant_resolve()) };
+    let (in_chars, out_chars) = chars.split_at(u.nin);
+    let mixed = in_chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u')) && in_chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
+    let t = tables();
+    'candidates: for candidate in &u.loops {
+        let letters: Vec<char> = candidate.chars().filter(|c| *c != '-' && *c != '>').collect();
+        if letters.len() != u.nin + u.nout {
+            continue;
+        }
+        let (loop_in, loop_out) = letters.split_at(u.nin);
+        if loop_in.iter().any(|c| *c == 'e' || *c == 'O') {
+            continue;
+        }
+        for (outer, inner) in in_chars.iter().zip(loop_in) {
+            let ok = if matches!(outer, 'm' | 'M') || matches!(inner, 'm' | 'M') {
+                outer == inner
+            } else {
+                ufunc_can_cast(*outer, *inner, mixed, false)
+            };
+            if !ok {
+                continue 'candidates;
+            }
+        }
+        for (outer, inner) in out_chars.iter().zip(loop_out) {
+            if !matches!(outer, 'm' | 'M') && !ufunc_can_cast(*inner, *outer, mixed, true) {
+                continue 'candidates;
+            }
+        }
+        // `choose_types`: the operand's own type for `M`/`m`, the letter's type otherwise.
+        let choose = |given: &[Type], letters: &[char]| -> Option<Vec<Type>> {
+            letters
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match (c, given.get(i)) {
+                    ('M' | 'm', Some(t)) => Some(t.clone()),
+                    ('M', None) => Some(Type::NPDatetime(numrs_types::DtUnit::GENERIC)),
+                    ('m', None) => Some(Type::NPTimedelta(numrs_types::DtUnit::GENERIC)),
+                    (c, _) => t.char_types.get(c).copied().flatten().map(Type::Number),
+                })
+                .collect()
+        };
+        let (Some(ins), Some(mut outs)) = (choose(&inputs.base[..u.nin], loop_in), choose(&inputs.base[u.nin..], loop_out)) else { continue };
+        let loop_ins: String = loop_in.iter().collect();
+        if loop_ins.starts_with('m') || loop_ins == "Mm" {
+            set_output_dt_units(name, &ins, &mut outs, &loop_ins)?;
+        }
+        if !u.lowered.as_ref().is_none_or(|db| db.contains(candidate)) {
+            return Err(CallError::typing(format!("ufunc '{name}' using the loop '{candidate}' not supported in this mode")));
+        }
+        // An array expression is lowered through the scalar operation, whose unit is the
+        // finer of the operands': a unit-less result then does not convert (Numba's lowering
+        // of `dates[1:] - dates[:-1]`).
+        if inputs.ndims > 0 && inputs.explicit_outputs == 0 && loop_ins == "MM" {
+            if let (Some(Type::NPTimedelta(out)), [Type::NPDatetime(a), Type::NPDatetime(b)]) = (outs.first(), &ins[..]) {
+                let unit = numrs_types::best_unit(*a, *b);
+                if out.is_generic() && !unit.is_generic() {
+                    return Err(CallError::typing(format!(
+                        "No conversion from timedelta64[{}] to timedelta64[] for the items of {name}: Numba types the \
+                         difference of datetime64 arrays as unit-less and cannot lower it; subtract items in a loop",
+                        unit.name()
+                    )));
+                }
+            }
+        }
+        return Ok(Some(Signature::new(inputs.result(&outs), args.clone())));
+    }
+    Err(cant_resolve())
+}
+
+/// Numba's `set_output_dt_units`: the unit of a timedelta output from same-unit timedelta
+/// inputs or a leading timedelta, and of a datetime output from a datetime and a timedelta.
+fn set_output_dt_units(name: &str, ins: &[Type], outs: &mut [Type], loop_ins: &str) -> Result<(), CallError> {
+    let unit_of = |t: &Type| match t {
+        Type::NPDatetime(u) | Type::NPTimedelta(u) => Some(*u),
+        _ => None,
+    };
+    let specific_td = |outs: &mut [Type], unit: numrs_types::DtUnit| {
+        for o in outs.iter_mut() {
+            if matches!(o, Type::NPTimedelta(u) if u.is_generic()) {
+                *o = Type::NPTimedelta(unit);
+            }
+        }
+    };
+    match loop_ins {
+        "mm" => {
+            let units: Vec<_> = ins.iter().filter_map(unit_of).collect();
+            if units.iter().all(|u| Some(*u) == units.first().copied()) {
+                if let Some(u) = units.first() {
+                    specific_td(outs, *u);
+                }
+            }
+        }
+        "mM" | "Mm" => {
+            let (td, dt) = if loop_ins == "mM" { (&ins[0], &ins[1]) } else { (&ins[1], &ins[0]) };
+            let (Some(td), Some(dt)) = (unit_of(td), unit_of(dt)) else { return Ok(()) };
+            for o in outs.iter_mut() {
+                if matches!(o, Type::NPDatetime(u) if u.is_generic()) {
+                    match numrs_types::combine_datetime_timedelta_units(dt, td) {
+                        Some(unit) => *o = Type::NPDatetime(unit),
+                        None => {
+                            return Err(CallError::typing(format!(
+                                "ufunc '{name}' is not supported between datetime64[{}] and timedelta64[{}]",
+                                dt.name(),
+                                td.name()
+                            )))
+                        }
+                    }
+                }
+            }
+        }
+        _ => {
+            if let Some(u) = ins.first().and_then(unit_of) {
+                specific_td(outs, u);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// A call of `numpy.<attr>` where `attr` names a ufunc.
@@ -248,6 +385,8 @@ pub(crate) fn array_binary_operator(op: &str, args: &[Type]) -> CallResult {
     }
     match ufunc_generic(ufunc, args) {
         Ok(Some(sig)) if sig.args.iter().any(|a| a.as_array().is_some()) => Ok(Some(sig)),
+        // Typed, but not lowerable (see `datetime_ufunc`).
+        Err(e) if e.message.starts_with("No conversion from") => Err(e),
         _ => Ok(None),
     }
 }
