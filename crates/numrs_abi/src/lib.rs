@@ -707,6 +707,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::NumPyRandomGenerator => scalar(8),
         // An item of a unicode array: the string it spells (a pointer to its MemInfo).
         Type::UnicodeCharSeq(_) => scalar(8),
+        // A datetime or timedelta: its int64 count.
+        Type::NPDatetime(_) | Type::NPTimedelta(_) => scalar(8),
         // An enum member is its value.
         Type::EnumMember(e) => layout(&e.dtype),
         // Numba's slice model: start, stop and step, `None` filled in.
@@ -753,8 +755,8 @@ pub fn crosses(ty: &Type) -> bool {
     match ty {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
         Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
-        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_)),
-        Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) => true,
+        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)),
+        Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) => true,
         Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),
         // Slices are passed in (Numba unboxes them); only slice constants are returned (Numba
         // boxes a `SliceLiteral` from its value, no other slice).

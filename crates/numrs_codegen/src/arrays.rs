@@ -913,11 +913,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         let t = self.ty(v)?;
-        if numeric(&t).is_none() && !matches!(t, Type::Array(_)) {
+        if numeric(&t).is_none() && !matches!(t, Type::Array(_)) && !crate::datetime::is_datetime_like(&t) {
             return self.fail(format!("operand of type {t} in an array expression is not supported by numrs build yet"));
         }
         if let Type::Array(a) = &t {
-            if numeric(&a.dtype).is_none() {
+            if numeric(&a.dtype).is_none() && !crate::datetime::is_datetime_like(&a.dtype) {
                 return self.fail(format!("arrays of {} are not supported by numrs build yet", a.dtype));
             }
         }
@@ -930,7 +930,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail(format!("this array operation producing {tt} is not supported by numrs build yet"));
         };
         let Type::Array(a) = tt else { return self.fail("array expression") };
-        let Some(out) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        // A datetime or timedelta result is computed by the scalar operation in its own type
+        // (see `eval_node`); its storage is the int64 count.
+        let out = match numeric(&a.dtype) {
+            Some(k) => k,
+            None if crate::datetime::is_datetime_like(&a.dtype) => NumericKind::Int64,
+            None => return self.fail(format!("arrays of {}", a.dtype)),
+        };
         let mut nodes = Vec::new();
         for v in args {
             nodes.push(self.expr_node(v, leaves)?);
@@ -1495,7 +1501,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 // `/ 2`; `float32 / int64` is a float64 division inside a larger expression);
                 // the array's dtype is only the stored result's. Complex operands keep the
                 // ufunc loops (NumPy's complex division).
-                let real = vals.iter().all(|(_, t)| numeric(t).is_some_and(|k| !k.is_complex()));
+                // Datetimes and timedeltas: the scalar operation of the ufunc's loop, in the
+                // operands' own units.
+                let datetime = vals.iter().any(|(_, t)| crate::datetime::is_datetime_like(t));
+                if datetime && scalar.is_none() {
+                    return crate::datetime::ufunc_elem(self, ufunc, &vals);
+                }
+                let real = vals.iter().all(|(_, t)| numeric(t).is_some_and(|k| !k.is_complex()) || crate::datetime::is_datetime_like(t));
                 if let (Some(key), true) = (scalar, real) {
                     let saved = self.flags.numpy_errors;
                     self.flags.numpy_errors = true;
@@ -2116,6 +2128,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     }
                     // A ufunc on scalars.
                     if is_elementwise(name) {
+                        let ts = args.iter().map(|a| self.ty(*a)).collect::<R<Vec<Type>>>()?;
+                        if ts.iter().chain([tt]).any(crate::datetime::is_datetime_like) {
+                            let mut vals = Vec::new();
+                            for (a, t) in args.iter().zip(ts) {
+                                vals.push((self.load(*a)?, t));
+                            }
+                            let (r, rt) = crate::datetime::ufunc_elem(self, name, &vals)?;
+                            return self.cast(r, &rt, tt).map(Some);
+                        }
                         if let Some(out) = numeric(tt) {
                             let mut vals = Vec::new();
                             for a in args {

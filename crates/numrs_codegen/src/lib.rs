@@ -19,6 +19,7 @@
 
 mod arraylib;
 mod arrays;
+mod datetime;
 mod dicts;
 mod fancy;
 mod generators;

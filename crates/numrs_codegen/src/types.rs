@@ -139,6 +139,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
     }
     let ptr = ctx.ptr_type(AddressSpace::default());
     Ok(match t {
+        // A count of the unit since 1970 (NaT the minimum).
+        Type::NPDatetime(_) | Type::NPTimedelta(_) => ctx.i64_type().into(),
         Type::NoneType | Type::Ellipsis => ctx.struct_type(&[], false).into(),
         // A function or class held in a tuple: known statically, nothing at run time.
         Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_) | Type::NamedTupleClass(_) => {
@@ -149,7 +151,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // An enum member is its value.
         Type::EnumMember(e) => return value_type(ctx, &e.dtype),
         Type::Array(a) => {
-            if numeric(&a.dtype).is_none() && !matches!(a.dtype, Type::Record(_) | Type::UnicodeCharSeq(_)) {
+            if numeric(&a.dtype).is_none() && !matches!(a.dtype, Type::Record(_) | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)) {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));
             }
             array_struct(ctx, a.ndim).into()

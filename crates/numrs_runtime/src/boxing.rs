@@ -59,6 +59,10 @@ pub enum Plan {
     RandomGenerator,
     /// A NumPy unicode array (`<U chars`), passed in (its items are `chars` UCS4 code units).
     CharArray { ndim: usize, chars: u32, readonly: bool },
+    /// A `numpy.datetime64` (`datetime`) or `timedelta64` of a unit: its int64 count.
+    Datetime { datetime: bool, unit: numrs_types::DtUnit },
+    /// An array of datetimes or timedeltas: its dtype string (`M8[D]`).
+    DtArray { ndim: usize, dtype: String, readonly: bool },
 }
 
 impl Plan {
@@ -78,7 +82,14 @@ impl Plan {
             Type::SliceLiteral(s) => Plan::Slice(Some(**s)),
             Type::EnumMember(e) => Plan::Enum { value: Box::new(Plan::of(&e.dtype)?), class: e.name.to_string() },
             Type::Record(r) => Plan::Record(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
+            Type::NPDatetime(u) => Plan::Datetime { datetime: true, unit: *u },
+            Type::NPTimedelta(u) => Plan::Datetime { datetime: false, unit: *u },
             Type::Array(a) => match &a.dtype {
+                d @ (Type::NPDatetime(_) | Type::NPTimedelta(_)) => Plan::DtArray {
+                    ndim: a.ndim as usize,
+                    dtype: crate::datetime::dtype_string(d).unwrap_or_default(),
+                    readonly: a.readonly,
+                },
                 Type::Number(k) => Plan::Array { ndim: a.ndim as usize, kind: *k, readonly: a.readonly, record: None },
                 Type::Record(r) => Plan::Array {
                     ndim: a.ndim as usize,
@@ -287,6 +298,22 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             };
             write_borrowed_array(&a, obj, *ndim, itemsize, dst);
         }
+        Plan::Datetime { datetime, unit } => return crate::datetime::unbox_scalar(py, *datetime, *unit, obj, dst),
+        Plan::DtArray { ndim, dtype, readonly } => {
+            let bad = || PyTypeError::new_err(
+                "can't unbox array from PyObject into native value.  The object maybe of a different type",
+            );
+            if !np.is_array(obj) {
+                return Err(bad());
+            }
+            let a = npy::fields(obj);
+            let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
+            let want = py.import("numpy")?.getattr("dtype")?.call1((dtype.as_str(),))?;
+            if a.nd as usize != *ndim || !descr.eq(&want).unwrap_or(false) || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
+                return Err(bad());
+            }
+            write_borrowed_array(&a, obj, *ndim, 8, dst);
+        }
         Plan::CharArray { ndim, chars, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -377,7 +404,7 @@ impl MemInfoOwner {
 /// Drops the references a native value of the plan's type owns (on error paths).
 pub unsafe fn release(plan: &Plan, src: *const u8) {
     match plan {
-        Plan::Array { .. } | Plan::CharArray { .. } => {
+        Plan::Array { .. } | Plan::CharArray { .. } | Plan::DtArray { .. } => {
             let mi = (*(src as *const ArrayHeader)).meminfo;
             if !mi.is_null() {
                 meminfo_decref(mi);
@@ -466,6 +493,17 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return box_array(py, np, *ndim, elem, *readonly, src);
         }
         Plan::Function(_) => return Err(PyRuntimeError::new_err("returning a first-class function is not supported")),
+        Plan::Datetime { datetime, unit } => return crate::datetime::box_scalar(py, *datetime, *unit, src),
+        Plan::DtArray { ndim, dtype, readonly } => {
+            let descr = match py.import("numpy").and_then(|m| m.getattr("dtype")).and_then(|d| d.call1((dtype.as_str(),))) {
+                Ok(d) => d,
+                Err(e) => {
+                    release(plan, src);
+                    return Err(e);
+                }
+            };
+            return box_array(py, np, *ndim, Elem::Descr(descr.as_ptr()), *readonly, src);
+        }
         Plan::CharArray { .. } => {
             release(plan, src);
             return Err(PyTypeError::new_err("returning a unicode array is not supported by numrs build yet"));
@@ -625,6 +663,8 @@ pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
 enum Elem<'a> {
     Number(NumericKind),
     Record(*mut ffi::PyObject, &'a numrs_types::RecordType),
+    /// Items of a dtype given by its descriptor (datetimes, timedeltas).
+    Descr(*mut ffi::PyObject),
 }
 
 impl Elem<'_> {
@@ -633,6 +673,10 @@ impl Elem<'_> {
         match self {
             Elem::Number(kind) => np.kind_of_type_num((*descr).type_num) == Some(kind),
             Elem::Record(_, r) => crate::records::descr_is(py, np, descr as *mut ffi::PyObject, r),
+            Elem::Descr(d) => {
+                let mine = Bound::<PyAny>::from_borrowed_ptr(py, d);
+                mine.eq(Bound::<PyAny>::from_borrowed_ptr(py, descr as *mut ffi::PyObject)).unwrap_or(false)
+            }
         }
     }
 
@@ -640,7 +684,7 @@ impl Elem<'_> {
     unsafe fn new_array(self, np: &Npy, dims: &[isize], strides: &[isize], data: *mut u8, writeable: bool, base: *mut ffi::PyObject) -> *mut ffi::PyObject {
         match self {
             Elem::Number(kind) => np.new_array(kind, dims, strides, data, writeable, base),
-            Elem::Record(descr, _) => {
+            Elem::Record(descr, _) | Elem::Descr(descr) => {
                 ffi::Py_INCREF(descr);
                 np.new_array_of_descr(descr, dims, strides, data, writeable, base)
             }

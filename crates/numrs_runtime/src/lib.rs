@@ -9,6 +9,7 @@
 //! boxes the result.
 
 pub mod boxing;
+pub mod datetime;
 mod case_tables;
 mod ctype_tables;
 pub mod dict_boxing;

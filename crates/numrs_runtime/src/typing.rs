@@ -347,6 +347,9 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
             Some(k) => Type::Number(k),
             None if (*a.descr).type_num == crate::records::NPY_VOID => Type::Record(crate::records::record_of_descr(py, np, a.descr as *mut ffi::PyObject)?),
             // A unicode array (`<U n`): Numba's `[unichr x n]` items.
+            None if matches!((*a.descr).type_num, crate::datetime::NPY_DATETIME | crate::datetime::NPY_TIMEDELTA) => {
+                crate::datetime::item_type(py, (*a.descr).type_num, a.descr as *mut ffi::PyObject)?
+            }
             None if (*a.descr).type_num == NPY_UNICODE => {
                 let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
                 let itemsize: u32 = descr.getattr("itemsize").ok()?.extract().ok()?;
@@ -359,6 +362,9 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
         return Some(Type::array_ro(dtype, a.nd as u32, layout, ro));
     }
     if np.is_generic_scalar(obj) {
+        if let Some(t) = crate::datetime::typeof_scalar(py, obj) {
+            return Some(t);
+        }
         return match np.scalar_kind(ty) {
             Some(k) => Some(Type::Number(k)),
             None => crate::records::typeof_void_scalar(py, np, obj),
