@@ -187,7 +187,7 @@ const UNARY_LIBM: &[(&str, &str)] = &[
 const ELEMENTWISE: &[&str] = &[
     "add", "subtract", "multiply", "divide", "true_divide", "truediv", "power", "**", "negative", "positive", "equal",
     "not_equal", "less", "less_equal", "greater", "greater_equal", "absolute", "abs", "fabs", "square",
-    "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isinf",
+    "reciprocal", "floor", "ceil", "trunc", "rint", "maximum", "minimum", "fmax", "fmin", "isnan", "isnat", "isinf",
     "isfinite", "deg2rad", "rad2deg", "radians", "degrees", "arctan2", "atan2", "hypot", "where", "conjugate", "conj",
     "floor_divide", "remainder", "mod", "fmod", "floordiv", "pymod", "bitwise_and", "bitwise_or", "bitwise_xor", "invert", "bitwise_not",
     "logical_and", "logical_or", "logical_xor", "logical_not", "sign", "left_shift", "right_shift", "gcd", "lcm",
@@ -2545,6 +2545,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let a = (**a).clone();
         if !args.is_empty() {
             return self.fail(format!("array.{m} with arguments is not supported by numrs build yet"));
+        }
+        if crate::datetime::is_datetime_like(&a.dtype) {
+            if let Some(v) = self.datetime_array_method(m, recv, &a, tt)? {
+                return Ok(v);
+            }
         }
         // A copy moves items whole (records too); the rest need numbers.
         let ek = match numeric(&a.dtype) {

@@ -464,3 +464,62 @@ pub(crate) fn ufunc_elem<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[(BV<
     let Some(f) = lookup(key, &sig) else { return cx.fail(format!("numpy.{name} of datetime64/timedelta64 values")) };
     Ok((f(cx, &sig, &vals)?, sig.return_type.clone()))
 }
+
+impl<'a, 'ctx> FnCx<'a, 'ctx> {
+    /// `a.min()`/`a.max()` (also Python's `min(a)`/`max(a)`) and `a.sum()` of an array of
+    /// datetimes or timedeltas, as Numba's `npy_min`/`npy_max` (a NaT is returned as soon as
+    /// it is met) and `array_sum` (from a zero timedelta, NaT absorbing); `None` for other
+    /// methods.
+    pub(crate) fn datetime_array_method(&mut self, m: &str, recv: numrs_ir::VarId, a: &numrs_types::ArrayType, tt: &Type) -> R<Option<BV<'ctx>>> {
+        let arr = self.load(recv)?;
+        let nitems = self.field(arr, 2)?.into_int_value();
+        let i64t = self.ctx.i64_type();
+        match m {
+            "min" | "max" | "builtin_min" | "builtin_max" => {
+                let is_max = m.ends_with("max");
+                let empty = self.b.build_int_compare(IntPredicate::EQ, nitems, self.i64(0), "")?;
+                if m.starts_with("builtin_") {
+                    self.guard(empty, numrs_abi::ExcKind::StopIteration, "")?;
+                } else {
+                    let what = if is_max { "maximum" } else { "minimum" };
+                    self.guard(empty, numrs_abi::ExcKind::ValueError, &format!("zero-size array to reduction operation {what} which has no identity"))?;
+                }
+                let acc = self.temp(i64t.into())?;
+                let p0 = self.flat_ptr(arr, a, self.i64(0))?;
+                let x0 = self.load_element(p0, &a.dtype)?;
+                self.b.build_store(acc, x0)?;
+                let dtype = a.dtype.clone();
+                self.counted_loop(nitems, |cx, i| {
+                    let p = cx.flat_ptr(arr, a, i)?;
+                    let x = cx.load_element(p, &dtype)?.into_int_value();
+                    let cur = cx.b.build_load(i64t, acc, "")?.into_int_value();
+                    let p = if is_max { IntPredicate::SGT } else { IntPredicate::SLT };
+                    let better = cx.b.build_int_compare(p, x, cur, "")?;
+                    let take = cx.b.build_and(cx.b.build_or(better, is_nat(cx, x)?, "")?, cx.b.build_not(is_nat(cx, cur)?, "")?, "")?;
+                    let r = cx.b.build_select(take, x, cur, "")?;
+                    cx.b.build_store(acc, r)?;
+                    Ok(())
+                })?;
+                let r = self.b.build_load(i64t, acc, "")?;
+                Ok(Some(self.cast(r, &a.dtype, tt)?))
+            }
+            "sum" if matches!(a.dtype, Type::NPTimedelta(_)) => {
+                let acc = self.temp(i64t.into())?;
+                self.b.build_store(acc, self.i64(0))?;
+                let dtype = a.dtype.clone();
+                self.counted_loop(nitems, |cx, i| {
+                    let p = cx.flat_ptr(arr, a, i)?;
+                    let x = cx.load_element(p, &dtype)?.into_int_value();
+                    let cur = cx.b.build_load(i64t, acc, "")?.into_int_value();
+                    let s = cx.b.build_int_add(cur, x, "")?;
+                    let r = or_nat(cx, &[cur, x], s)?;
+                    cx.b.build_store(acc, r)?;
+                    Ok(())
+                })?;
+                let r = self.b.build_load(i64t, acc, "")?;
+                Ok(Some(self.cast(r, &a.dtype, tt)?))
+            }
+            _ => Ok(None),
+        }
+    }
+}

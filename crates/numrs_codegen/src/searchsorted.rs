@@ -37,13 +37,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `np.searchsorted(arr, keys, side)` on loaded values: `keys` a number or an array.
     pub(crate) fn search_values(&mut self, arr: BV<'ctx>, a: &ArrayType, kv: BV<'ctx>, vt: &Type, right: bool, tt: &Type) -> R<BV<'ctx>> {
         let a = a.clone();
-        if a.ndim != 1 || numeric(&a.dtype).is_none_or(|k| k.is_complex()) {
+        // Real numbers, or datetimes/timedeltas (compared by their own `<`, false with a NaT).
+        let orderable = |t: &Type| numeric(t).is_some_and(|k| !k.is_complex()) || crate::datetime::is_datetime_like(t);
+        if a.ndim != 1 || !orderable(&a.dtype) {
             return self.fail(format!("np.searchsorted over {} is not supported by numrs build yet", Type::Array(std::sync::Arc::new(a))));
         }
         let len = self.dims(arr, 5, 1)?[0];
         let Type::Array(keys) = vt else {
             let key_t = vt.unliteral();
-            if numeric(&key_t).is_none_or(|k| k.is_complex()) {
+            if !orderable(&key_t) {
                 return self.fail(format!("np.searchsorted of a {vt} key is not supported by numrs build yet"));
             }
             let key = self.cast(kv, vt, &key_t)?;
@@ -51,10 +53,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.cast(lo.into(), &Type::int64(), tt);
         };
         let keys = (**keys).clone();
-        let Some(kk) = numeric(&keys.dtype).filter(|k| !k.is_complex()) else {
+        if !orderable(&keys.dtype) {
             return self.fail(format!("np.searchsorted of {vt} keys is not supported by numrs build yet"));
-        };
-        let key_t = Type::Number(kk);
+        }
+        let key_t = keys.dtype.clone();
         let n = self.field(kv, 2)?.into_int_value();
         let shape = self.dims(kv, 5, keys.ndim)?;
         let out = self.alloc_array(&Type::int64(), &shape)?;

@@ -575,7 +575,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let is_str = plain && matches!(dtype, Type::Unicode);
         let has_str = is_str || tuple_items.as_ref().is_some_and(|items| items.iter().any(Option::is_none));
-        let Some(k) = numeric(dtype).or(tuple_items.as_ref().map(|_| NumericKind::Int64)).or(is_str.then_some(NumericKind::Int64)) else {
+        // Datetimes and timedeltas: their counts by Numba's `default_lt` (`<`, false with a NaT).
+        let datetime = crate::datetime::is_datetime_like(dtype);
+        let Some(k) = numeric(dtype)
+            .or(tuple_items.as_ref().map(|_| NumericKind::Int64))
+            .or(is_str.then_some(NumericKind::Int64))
+            .or(datetime.then_some(NumericKind::Int64))
+        else {
             return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet"));
         };
         let select = mode != Select::No;
@@ -712,6 +718,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let ynan = b.build_float_compare(FloatPredicate::UNO, y, y, "")?;
                 let xnum = b.build_float_compare(FloatPredicate::ORD, x, x, "")?;
                 Ok(b.build_or(lt, b.build_and(ynan, xnum, "")?, "")?)
+            } else if datetime {
+                let (x, y) = (x.into_int_value(), y.into_int_value());
+                let nat = i64t.const_int(numrs_types::NAT as u64, true);
+                let lt = b.build_int_compare(IntPredicate::SLT, x, y, "")?;
+                let xn = b.build_int_compare(IntPredicate::NE, x, nat, "")?;
+                let yn = b.build_int_compare(IntPredicate::NE, y, nat, "")?;
+                Ok(b.build_and(lt, b.build_and(xn, yn, "")?, "")?)
             } else {
                 let p = if k.is_signed_int() { IntPredicate::SLT } else { IntPredicate::ULT };
                 Ok(b.build_int_compare(p, x.into_int_value(), y.into_int_value(), "")?)
