@@ -449,6 +449,9 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                         use numrs_syntax::ast::{Constant as K, FloatBits};
                         return Some((n, numrs_codegen::GlobalConst::Scalar(K::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) })));
                     }
+                    if let Some((_, count)) = numrs_hir::bound_datetime(&n, stmt, &info.symbols) {
+                        return Some((n, numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(count)))));
+                    }
                     if let Some(r) = numrs_hir::bound_record_array(&n, stmt, &skeleton.module, &info.symbols) {
                         return Some((n, numrs_codegen::GlobalConst::RecordArray { shape: r.shape, bytes: r.bytes }));
                     }

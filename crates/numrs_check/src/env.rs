@@ -798,6 +798,10 @@ fn global_value_type(
         if let Some((k, _, _)) = numrs_hir::bound_complex(name, stmt, &info.symbols) {
             return GlobalValue::Type(Type::Number(k));
         }
+        // A NumPy datetime or timedelta (`np.datetime64("2000-01-01")`).
+        if let Some((t, _)) = numrs_hir::bound_datetime(name, stmt, &info.symbols) {
+            return GlobalValue::Type(t);
+        }
         // An array of records built from constants.
         if let Some(r) = numrs_hir::bound_record_array(name, stmt, &skeleton.module, &info.symbols) {
             return GlobalValue::Type(Type::array_ro(Type::Record(r.record), r.shape.len() as u32, numrs_types::Layout::C, true));

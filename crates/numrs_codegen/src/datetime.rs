@@ -57,6 +57,7 @@ pub(crate) fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         ("operator.truediv", 2) if is_td(second) => td_over_td,
         ("operator.truediv" | "operator.floordiv", 2) => td_over_number,
         ("operator.eq" | "operator.ne" | "operator.lt" | "operator.le" | "operator.gt" | "operator.ge", 2) => compare_for(key)?,
+        ("builtins.hash", 1) => hash,
         ("builtins.max", _) => max,
         ("builtins.min", _) => min,
         _ => return None,
@@ -416,6 +417,14 @@ fn extreme<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ct
         ct = t.clone();
     }
     cx.cast(cur, &ct, &sig.return_type)
+}
+
+/// `hash(t)`: the count, -1 made -2 (`ol_hash_npdatetime`).
+fn hash<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ctx>>]) -> R<BV<'ctx>> {
+    let v = val(cx, vals, 0)?;
+    let m1 = cx.b.build_int_compare(IntPredicate::EQ, v, cx.i64(-1), "")?;
+    let r = cx.b.build_select(m1, cx.i64(-2), v, "")?;
+    cx.cast(r, &Type::int64(), &sig.return_type)
 }
 
 fn max<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ctx>>]) -> R<BV<'ctx>> {

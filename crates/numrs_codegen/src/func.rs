@@ -1991,6 +1991,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     pub(crate) fn constant(&self, c: &Constant, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        // A datetime or timedelta constant of the module: its count.
+        if let (Constant::Int(i), true) = (c, crate::datetime::is_datetime_like(tt)) {
+            return Ok(self.i64(*i as i64).into());
+        }
         let (v, t): (BasicValueEnum<'ctx>, Type) = match c {
             Constant::Int(i) => (self.i64(*i as i64).into(), Type::int64()),
             Constant::Bool(b) => (self.ctx.bool_type().const_int(*b as u64, false).into(), Type::boolean()),

@@ -66,8 +66,8 @@ pub fn dtype(t: &Type) -> Option<&Type> {
 /// Whether items of type `t` can be stored in a list built by numrs.
 fn supported_item(t: &Type) -> Result<(), String> {
     match t {
-        _ if numeric(t).is_some() => Ok(()),
-        Type::Array(a) if numeric(&a.dtype).is_some() || matches!(a.dtype, Type::Record(_)) => Ok(()),
+        _ if numeric(t).is_some() || crate::datetime::is_datetime_like(t) => Ok(()),
+        Type::Array(a) if numeric(&a.dtype).is_some() || matches!(a.dtype, Type::Record(_)) || crate::datetime::is_datetime_like(&a.dtype) => Ok(()),
         Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
         // An enum member is its value.
         Type::EnumMember(e) => supported_item(&e.dtype),

@@ -512,7 +512,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if k > r {
                     return self.fail(format!("assigning a {k}d array into a {r}d view is not supported by numrs build yet"));
                 }
-                if numeric(&sa.dtype).is_none() {
+                // Datetimes move between arrays of their own type.
+                let same_datetime = crate::datetime::is_datetime_like(&sa.dtype) && sa.dtype == dtype;
+                if numeric(&sa.dtype).is_none() && !same_datetime {
                     return self.fail(format!("arrays of {} are not supported by numrs build yet", sa.dtype));
                 }
                 let src = self.unalias(src, &sa, dst)?;
@@ -1463,13 +1465,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// the first NaN.
     fn argminmax(&mut self, name: &str, arr: BV<'ctx>, a: &ArrayType) -> R<BV<'ctx>> {
         let a = a.clone();
-        let Some(ek) = numeric(&a.dtype) else { return self.fail(format!("arrays of {}", a.dtype)) };
+        // Datetimes: the first NaT, as floats' first NaN (`array_argmin_impl_datetime`).
+        let datetime = crate::datetime::is_datetime_like(&a.dtype);
+        let Some(ek) = numeric(&a.dtype).or(datetime.then_some(NumericKind::Int64)) else { return self.fail(format!("arrays of {}", a.dtype)) };
         if ek.is_complex() {
             return self.fail(format!("{name} of complex arrays is not supported by numrs build yet"));
         }
         let n = self.field(arr, 2)?.into_int_value();
         let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
         self.guard(empty, ExcKind::ValueError, &format!("attempt to get {name} of an empty sequence"))?;
+        let nat = self.i64(numrs_types::NAT);
         let lt = types::number_type(self.ctx, ek);
         let best = self.temp(lt)?;
         let bi = self.temp(self.ctx.i64_type().into())?;
@@ -1479,6 +1484,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(bi, self.i64(0))?;
         let nan0 = if ek.is_float() {
             self.b.build_float_compare(FloatPredicate::UNO, x0.into_float_value(), x0.into_float_value(), "")?
+        } else if datetime {
+            self.b.build_int_compare(IntPredicate::EQ, x0.into_int_value(), nat, "")?
         } else {
             self.ctx.bool_type().const_zero()
         };
@@ -1500,7 +1507,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     (false, true) => IntPredicate::SLT,
                     (false, false) => IntPredicate::ULT,
                 };
-                (cx.b.build_int_compare(p, x.into_int_value(), cur.into_int_value(), "")?, cx.ctx.bool_type().const_zero())
+                let nan = if datetime { cx.b.build_int_compare(IntPredicate::EQ, x.into_int_value(), nat, "")? } else { cx.ctx.bool_type().const_zero() };
+                (cx.b.build_int_compare(p, x.into_int_value(), cur.into_int_value(), "")?, nan)
             };
             let take = cx.b.build_and(cx.b.build_or(better, nan, "")?, cx.b.build_not(stopped, "")?, "")?;
             let nb = cx.b.build_select(take, x, cur, "")?;

@@ -435,7 +435,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `np.unique(a)`: the sorted distinct items (NaNs count as one), a 1-d array.
     pub(crate) fn unique(&mut self, av: VarId, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (arr, a) = self.arr(av)?;
-        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("unique of arrays of {}", a.dtype)) };
+        let Some(k) = numeric(&a.dtype).or(crate::datetime::is_datetime_like(&a.dtype).then_some(NumericKind::Int64)) else {
+            return self.fail(format!("unique of arrays of {}", a.dtype));
+        };
         if k.is_complex() {
             return self.fail("unique of complex arrays is not supported by numrs build yet");
         }
@@ -446,7 +448,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `np.unique` of `c`, a new C-contiguous array of `dtype` whose reference this takes
     /// (it is sorted and compacted in place).
     pub(crate) fn unique_owned(&mut self, c: BasicValueEnum<'ctx>, dtype: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
-        let Some(k) = numeric(dtype) else { return self.fail(format!("unique of arrays of {dtype}")) };
+        // Datetimes: Numba's `b[i] != x`, true for a NaT (each NaT is kept).
+        let datetime = crate::datetime::is_datetime_like(dtype);
+        let Some(k) = numeric(dtype).or(datetime.then_some(NumericKind::Int64)) else { return self.fail(format!("unique of arrays of {dtype}")) };
         let a = numrs_types::ArrayType::new(dtype.clone(), 1, Layout::C, false);
         let n = self.field(c, 2)?.into_int_value();
         let f = self.sort_fn(&a.dtype, false, false, false)?;
@@ -470,6 +474,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let pn = cx.b.build_float_compare(FloatPredicate::UNO, p, p, "")?;
                 let vn = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
                 cx.b.build_and(ne, cx.b.build_not(cx.b.build_and(pn, vn, "")?, "")?, "")?
+            } else if datetime {
+                let (p, v) = (prev.into_int_value(), x.into_int_value());
+                let nat = cx.i64(numrs_types::NAT);
+                let ne = cx.b.build_int_compare(IntPredicate::NE, p, v, "")?;
+                let pn = cx.b.build_int_compare(IntPredicate::EQ, p, nat, "")?;
+                cx.b.build_or(ne, pn, "")?
             } else {
                 cx.b.build_int_compare(IntPredicate::NE, prev.into_int_value(), x.into_int_value(), "")?
             };

@@ -190,6 +190,43 @@ pub fn bound_complex(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> O
     })
 }
 
+/// A NumPy datetime or timedelta scalar bound at module level (`EPOCH =
+/// np.datetime64("2000-01-01")`, `HOUR = np.timedelta64(1, "h")`): its type (Numba's
+/// `NPDatetime`/`NPTimedelta` of the value's unit) and its count of that unit.
+pub fn bound_datetime(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> Option<(numrs_types::Type, i64)> {
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
+        return None;
+    }
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    if !keywords.is_empty() || args.is_empty() || args.len() > 2 {
+        return None;
+    }
+    let datetime = match symbols.resolve_dotted_at(func, Some(stmt.span.start))?.as_str() {
+        "numpy.datetime64" => true,
+        "numpy.timedelta64" => false,
+        _ => return None,
+    };
+    let unit = match args.get(1) {
+        Some(u) => match symbols.fold_constant(u, stmt.span.start, &[])? {
+            ConstValue::Str(s) => Some(numrs_types::DtUnit::from_name(&s).filter(|u| !u.is_generic())?),
+            _ => return None,
+        },
+        None => None,
+    };
+    let (count, unit) = match symbols.fold_constant(&args[0], stmt.span.start, &[])? {
+        ConstValue::Str(s) if datetime => numrs_types::parse_datetime(&s, unit)?,
+        ConstValue::Str(s) if s.trim().eq_ignore_ascii_case("nat") => (numrs_types::NAT, unit.unwrap_or(numrs_types::DtUnit::GENERIC)),
+        ConstValue::Int(i) => (i64::try_from(i).ok().filter(|c| *c != numrs_types::NAT)?, unit.unwrap_or(numrs_types::DtUnit::GENERIC)),
+        _ => return None,
+    };
+    // A week needs the calendar's alignment; a generic datetime is not a date.
+    if unit.code() == 2 || (datetime && unit.is_generic() && count != numrs_types::NAT) {
+        return None;
+    }
+    Some((if datetime { numrs_types::Type::NPDatetime(unit) } else { numrs_types::Type::NPTimedelta(unit) }, count))
+}
+
 /// The value of the module-level array (or NumPy scalar) `name` as the module has made it by
 /// `at`: its binding's value, changed by the module-level statements after it that write to it
 /// in ways evaluated here (`T[1, 2] = 5.0`, `T[:3] = 0`, `T[i] += 1`, `T.fill(0)`); `None`

@@ -181,3 +181,129 @@ mod tests {
         assert_eq!(year_to_days(-1), -365); // 1969-01-01
     }
 }
+
+/// Days from 1970-01-01 to the proleptic Gregorian date `y-m-d`.
+pub fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146097 + doe - 719468
+}
+
+fn is_leap_year(y: i64) -> bool {
+    (y % 4 == 0 && y % 100 != 0) || y % 400 == 0
+}
+
+/// A NumPy datetime string (`2024-01-05`, `2024-01-05T10:30`, `2024-01-05T10:30:00.250`,
+/// `NaT`) as a count of `unit`, or of the unit the string spells when `unit` is `None`;
+/// `None` when numrs does not read the string (other forms, `today`/`now`, weeks). A string
+/// finer than the unit is truncated to it, as NumPy does.
+pub fn parse_datetime(s: &str, unit: Option<DtUnit>) -> Option<(i64, DtUnit)> {
+    let s = s.trim();
+    if s.eq_ignore_ascii_case("nat") || s.is_empty() {
+        return Some((NAT, unit.unwrap_or(DtUnit::GENERIC)));
+    }
+    let s = s.strip_suffix('Z').unwrap_or(s);
+    let (date, time) = match s.split_once(['T', ' ']) {
+        Some((d, t)) => (d, Some(t)),
+        None => (s, None),
+    };
+    let num = |t: &str, len: usize| -> Option<i64> { (t.len() == len && t.bytes().all(|b| b.is_ascii_digit())).then(|| t.parse().ok()).flatten() };
+    let mut parts = date.split('-');
+    let year = num(parts.next()?, 4)?;
+    let month = parts.next().map(|m| num(m, 2)).unwrap_or(Some(1))?;
+    let day = parts.next().map(|d| num(d, 2)).unwrap_or(Some(1))?;
+    if parts.next().is_some() || !(1..=12).contains(&month) {
+        return None;
+    }
+    let month_days = [31, if is_leap_year(year) { 29 } else { 28 }, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    if day < 1 || day > month_days[(month - 1) as usize] {
+        return None;
+    }
+    let date_fields = 1 + date.matches('-').count();
+    let mut spelled = match date_fields {
+        1 => DtUnit::from_name("Y")?,
+        2 => DtUnit::from_name("M")?,
+        _ => DtUnit::from_name("D")?,
+    };
+    // Nanoseconds within the day, and the finest unit the time spells.
+    let mut nanos: i128 = 0;
+    if let Some(t) = time {
+        if date_fields != 3 {
+            return None;
+        }
+        let (hms, frac) = match t.split_once('.') {
+            Some((a, b)) => (a, Some(b)),
+            None => (t, None),
+        };
+        let fields: Vec<&str> = hms.split(':').collect();
+        let limits = [24, 60, 60];
+        for (i, f) in fields.iter().enumerate() {
+            let v = num(f, 2)?;
+            if i >= 3 || v >= limits[i] {
+                return None;
+            }
+            nanos += i128::from(v) * [3_600_000_000_000i128, 60_000_000_000, 1_000_000_000][i];
+        }
+        spelled = DtUnit::from_name(["h", "m", "s"][fields.len() - 1])?;
+        if let Some(frac) = frac {
+            if fields.len() != 3 || frac.is_empty() || frac.len() > 9 || !frac.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            let padded: i128 = format!("{frac:0<9}").parse().ok()?;
+            nanos += padded;
+            spelled = DtUnit::from_name(match frac.len() {
+                1..=3 => "ms",
+                4..=6 => "us",
+                _ => "ns",
+            })?;
+        }
+    }
+    let unit = unit.unwrap_or(spelled);
+    if unit.is_generic() || unit.code() == 2 {
+        return None;
+    }
+    let count: i128 = match unit.name() {
+        "Y" => i128::from(year - 1970),
+        "M" => i128::from((year - 1970) * 12 + month - 1),
+        _ => {
+            let days = i128::from(days_from_civil(year, month, day));
+            let per_day: i128 = match unit.name() {
+                "D" => 1,
+                "h" => 24,
+                "m" => 1440,
+                "s" => 86_400,
+                "ms" => 86_400_000,
+                "us" => 86_400_000_000,
+                "ns" => 86_400_000_000_000,
+                _ => return None,
+            };
+            let per_unit_ns: i128 = 86_400_000_000_000 / per_day;
+            days * per_day + nanos / per_unit_ns
+        }
+    };
+    Some((i64::try_from(count).ok().filter(|c| *c != NAT)?, unit))
+}
+
+#[cfg(test)]
+mod parse_tests {
+    use super::*;
+
+    #[test]
+    fn dates() {
+        let u = |n| DtUnit::from_name(n).unwrap();
+        assert_eq!(parse_datetime("2000-01-01", None), Some((10957, u("D"))));
+        assert_eq!(parse_datetime("2024-02-29", Some(u("D"))), Some((19782, u("D"))));
+        assert_eq!(parse_datetime("1969-12-31", None), Some((-1, u("D"))));
+        assert_eq!(parse_datetime("2024-01-01T05", None), Some((473_357, u("h"))));
+        assert_eq!(parse_datetime("2024-01", None), Some((648, u("M"))));
+        assert_eq!(parse_datetime("2024-01-01T00:00:00.5", None), Some((1_704_067_200_500, u("ms"))));
+        assert_eq!(parse_datetime("2024-01-01T05", Some(u("D"))), Some((19723, u("D"))));
+        assert_eq!(parse_datetime("NaT", None), Some((NAT, DtUnit::GENERIC)));
+        assert_eq!(parse_datetime("2023-02-29", None), None);
+        assert_eq!(parse_datetime("today", None), None);
+    }
+}

@@ -112,7 +112,7 @@ const CASES: &[(&str, Expect)] = &[
     ("int(int64)", Unsupported("Numba: err TypeError: int() argument must be a string, a bytes-like object or a real number, not 'Integer'")),
     ("(int,)", Err("TypeError: invalid type in signature: expected a type instance, got <class 'int'>")),
     ("DictType(int64, float64)", Err("TypeError: invalid signature: 'DictType(int64, float64)' (type: 'str') evaluates to 'DictType' instead of tuple or Signature")),
-    ("NPDatetime('ns')(int64)", Unsupported("Numba: ok (int64) -> datetime64[ns]")),
+    ("NPDatetime('ns')(int64)", Ok("(int64) -> datetime64[ns]")),
     ("Record", Err("TypeError: invalid signature: 'Record' (type: 'str') evaluates to '_TypeMetaclass' instead of tuple or Signature")),
     ("float64 (int64)", Ok("(int64) -> float64")),
     ("  float64(int64)", Ok("(int64) -> float64")),

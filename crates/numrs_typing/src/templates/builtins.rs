@@ -400,7 +400,7 @@ fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match (args, kws) {
         ([t], []) if t.is_base_tuple() && !hashable(t) => Ok(None),
-        ([t], []) if t.is_number() || t.is_string() || t.is_base_tuple() => sig(Type::int64(), args),
+        ([t], []) if t.is_number() || t.is_string() || t.is_base_tuple() || super::datetime::is_datetime_like(t) => sig(Type::int64(), args),
         // An optional value is not matched: `apply` retries with it unpacked.
         ([Type::Optional(_)], []) => Ok(None),
         ([_], []) => sig(Type::NoneType, args),
