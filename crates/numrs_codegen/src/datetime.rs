@@ -419,6 +419,27 @@ fn extreme<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ct
     cx.cast(cur, &ct, &sig.return_type)
 }
 
+/// `np.maximum`/`np.minimum` (a NaT wins) and `np.fmax`/`np.fmin` (a NaT loses) of two
+/// datetimes or timedeltas, as Numba's `datetime_maximum_impl` and friends: the counts are
+/// compared as they are, and the result has the loop's unit-less type.
+fn extreme_elem<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, a: (IntValue<'ctx>, &Type), b: (IntValue<'ctx>, &Type)) -> R<(BV<'ctx>, Type)> {
+    let types = vec![a.1.clone(), b.1.clone()];
+    let ret = match numrs_typing::resolve_call(&format!("numpy.{name}"), &types, &[]) {
+        Ok(Some(s)) => s.return_type,
+        _ => return cx.fail(format!("numpy.{name} of ({}, {})", a.1, b.1)),
+    };
+    let (x, y) = (a.0, b.0);
+    let is_max = name.ends_with("max") || name == "maximum";
+    let p = if is_max { IntPredicate::SGE } else { IntPredicate::SLE };
+    let pick = cx.b.build_int_compare(p, x, y, "")?;
+    let res = cx.b.build_select(pick, x, y, "")?.into_int_value();
+    let (xn, yn) = (cx.b.build_not(is_nat(cx, x)?, "")?, cx.b.build_not(is_nat(cx, y)?, "")?);
+    let (u, v) = if name == "maximum" || name == "minimum" { (x, y) } else { (y, x) };
+    let res = cx.b.build_select(xn, res, u, "")?.into_int_value();
+    let res = cx.b.build_select(yn, res, v, "")?;
+    Ok((res, ret))
+}
+
 /// `hash(t)`: the count, -1 made -2 (`ol_hash_npdatetime`).
 fn hash<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ctx>>]) -> R<BV<'ctx>> {
     let v = val(cx, vals, 0)?;
@@ -439,6 +460,9 @@ fn min<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ctx>>]
 /// ufunc's loop performs (`np.isnat`, arithmetic, comparisons, `maximum`/`minimum`), typed by
 /// the registry for the operands' own types.
 pub(crate) fn ufunc_elem<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[(BV<'ctx>, Type)]) -> R<(BV<'ctx>, Type)> {
+    if let ("maximum" | "minimum" | "fmax" | "fmin", [(a, at), (b, bt)]) = (name, args) {
+        return extreme_elem(cx, name, (a.into_int_value(), at), (b.into_int_value(), bt));
+    }
     let key = match name {
         "isnat" => "numpy.isnat",
         "add" => "operator.add",
@@ -448,7 +472,7 @@ pub(crate) fn ufunc_elem<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[(BV<
         "floor_divide" => "operator.floordiv",
         "negative" => "operator.neg",
         "positive" => "operator.pos",
-        "absolute" => "builtins.abs",
+        "absolute" | "abs" => "builtins.abs",
         "equal" => "operator.eq",
         "not_equal" => "operator.ne",
         "less" => "operator.lt",

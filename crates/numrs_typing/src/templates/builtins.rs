@@ -414,6 +414,16 @@ fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
     if let Type::JitClass(c) = cls {
         return Some(matches!(value, Type::JitClassInstance(i) if i.name == c.name && i.id == c.id && i.fields == c.fields));
     }
+    // `np.datetime64`/`np.timedelta64`: a datetime (timedelta) of any unit; another NumPy
+    // scalar class: that type exactly.
+    if let Type::NumberClass(inner) = cls {
+        let v = value.unliteral();
+        return Some(match &**inner {
+            Type::NPDatetime(_) => matches!(v, Type::NPDatetime(_)),
+            Type::NPTimedelta(_) => matches!(v, Type::NPTimedelta(_)),
+            t => v == *t,
+        });
+    }
     let Type::Function(key) = cls else { return None };
     let v = value.unliteral();
     // Numba's `ol_isinstance` compares with `as_numba_type` of the class exactly: `int` is

@@ -101,6 +101,9 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
                 "pi" | "e" | "inf" | "nan" | "euler_gamma" => Some(Type::float64()),
                 "newaxis" => Some(Type::NoneType),
                 "random" | "linalg" | "polynomial" => Some(Type::Module(format!("numpy.{attr}").into())),
+                // Numba's `NumberClass` of the unit-less type (calling it does not type).
+                "datetime64" => Some(Type::NumberClass(std::sync::Arc::new(Type::NPDatetime(numrs_types::DtUnit::GENERIC)))),
+                "timedelta64" => Some(Type::NumberClass(std::sync::Arc::new(Type::NPTimedelta(numrs_types::DtUnit::GENERIC)))),
                 _ => {
                     let key = format!("numpy.{attr}");
                     (numpy::has_function(attr) || !registry.templates(&key).is_empty()).then(|| Type::function(&key))

@@ -264,21 +264,6 @@ fn datetime_ufunc(name: &str, u: &UfuncInfo, inputs: &UfuncInputs) -> CallResult
         if !u.lowered.as_ref().is_none_or(|db| db.contains(candidate)) {
             return Err(CallError::typing(format!("ufunc '{name}' using the loop '{candidate}' not supported in this mode")));
         }
-        // An array expression is lowered through the scalar operation, whose unit is the
-        // finer of the operands': a unit-less result then does not convert (Numba's lowering
-        // of `dates[1:] - dates[:-1]`).
-        if inputs.ndims > 0 && inputs.explicit_outputs == 0 && loop_ins == "MM" {
-            if let (Some(Type::NPTimedelta(out)), [Type::NPDatetime(a), Type::NPDatetime(b)]) = (outs.first(), &ins[..]) {
-                let unit = numrs_types::best_unit(*a, *b);
-                if out.is_generic() && !unit.is_generic() {
-                    return Err(CallError::typing(format!(
-                        "No conversion from timedelta64[{}] to timedelta64[] for the items of {name}: Numba types the \
-                         difference of datetime64 arrays as unit-less and cannot lower it; subtract items in a loop",
-                        unit.name()
-                    )));
-                }
-            }
-        }
         return Ok(Some(Signature::new(inputs.result(&outs), args.clone())));
     }
     Err(cant_resolve())
@@ -384,11 +369,36 @@ pub(crate) fn array_binary_operator(op: &str, args: &[Type]) -> CallResult {
         return Ok(None);
     }
     match ufunc_generic(ufunc, args) {
-        Ok(Some(sig)) if sig.args.iter().any(|a| a.as_array().is_some()) => Ok(Some(sig)),
-        // Typed, but not lowerable (see `datetime_ufunc`).
-        Err(e) if e.message.starts_with("No conversion from") => Err(e),
+        Ok(Some(sig)) if sig.args.iter().any(|a| a.as_array().is_some()) => {
+            datetime_kernel_converts(op, &sig)?;
+            Ok(Some(sig))
+        }
         _ => Ok(None),
     }
+}
+
+/// An operator on datetime or timedelta arrays is lowered (Numba's array expressions) through
+/// the scalar operator on the items, whose result must convert to the ufunc loop's item type:
+/// a unit-less loop result (`dates - dates`, `int * timedeltas`, timedeltas of two units)
+/// does not, which Numba reports as a TypingError when it compiles the expression.
+fn datetime_kernel_converts(op: &str, sig: &Signature) -> Result<(), CallError> {
+    let Some(out) = sig.return_type.as_array().map(|a| a.dtype.clone()) else { return Ok(()) };
+    let generic = matches!(out, Type::NPDatetime(u) | Type::NPTimedelta(u) if u.is_generic());
+    if !generic {
+        return Ok(());
+    }
+    let items: Vec<Type> = sig.args.iter().map(Type::element_type).collect();
+    let key = format!("operator.{op}");
+    if let Ok(Some(scalar)) = crate::registry::resolve_call(&key, &items, &[]) {
+        if scalar.return_type != out {
+            return Err(CallError::typing(format!(
+                "No conversion from {} to {out} for the items of this array expression: Numba types the result of \
+                 {op} on these arrays as unit-less and cannot compute it; operate on the items in a loop",
+                scalar.return_type
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Numba's `NumpyRulesInplaceArrayOperator`: typed as if the left operand were an explicit
