@@ -441,7 +441,7 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                 numrs_hir::BindingKind::Constant(v) => Some((n, convert(v)?)),
                 numrs_hir::BindingKind::Other => {
                     let skeleton = numrs_db::skeleton(db, file);
-                    let stmt = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span)?;
+                    let stmt = info.symbols.binding_stmt(&skeleton.module, binding)?;
                     if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
                         return Some((n, value));
                     }

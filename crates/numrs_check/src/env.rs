@@ -793,7 +793,7 @@ fn global_value_type(
     let skeleton = numrs_db::skeleton(db, file);
     // A NumPy array (or scalar) computed from constants and other such globals: Numba's
     // `typeof` of the frozen value.
-    if let Some(stmt) = skeleton.module.body.get(binding.stmt_index).filter(|s| s.span == binding.stmt_span) {
+    if let Some(stmt) = info.symbols.binding_stmt(&skeleton.module, binding) {
         // A NumPy complex scalar (`np.complex128(1 + 2j)`).
         if let Some((k, _, _)) = numrs_hir::bound_complex(name, stmt, &info.symbols) {
             return GlobalValue::Type(Type::Number(k));

@@ -568,10 +568,8 @@ impl Cx<'_> {
             BindingKind::Constant(ConstValue::Float(f)) => Some(V::Py(Item::Float(f.get()))),
             BindingKind::Constant(ConstValue::Bool(x)) => Some(V::Py(Item::Bool(*x))),
             BindingKind::Other => {
-                let stmt = self.module.body.get(b.stmt_index)?;
-                if stmt.span != b.stmt_span {
-                    return None; // bound inside a compound statement
-                }
+                // Bound at module level, or in the branch of a constant `if` the module runs.
+                let stmt = self.symbols.binding_stmt(self.module, b)?;
                 let bound = match &stmt.kind {
                     StmtKind::Assign { targets, value } if targets.len() == 1 => self.eval(value, stmt.span.start, depth + 1),
                     StmtKind::AnnAssign { value: Some(value), .. } => self.eval(value, stmt.span.start, depth + 1),
@@ -779,7 +777,7 @@ impl Cx<'_> {
     /// The layout of the array a name is bound to (see [`bound_layout`]).
     fn name_layout(&self, n: &str, at: u32, depth: u32) -> Option<numrs_types::Layout> {
         let b = self.symbols.lookup(n, Some(at))?;
-        let stmt = self.module.body.get(b.stmt_index)?;
+        let stmt = self.symbols.binding_stmt(self.module, b)?;
         match &stmt.kind {
             StmtKind::Assign { targets, value } if targets.len() == 1 => self.layout(value, stmt.span.start, depth + 1),
             StmtKind::AnnAssign { value: Some(value), .. } => self.layout(value, stmt.span.start, depth + 1),

@@ -449,7 +449,30 @@ impl ModuleSymbols {
                 value: None,
             });
         }
-        Collector { bindings }.fold(expr, 0)
+        Collector { bindings, loops: 0 }.fold(expr, 0)
+    }
+
+    /// The truth of a module-level `if` condition Python decides from the constants bound
+    /// before `before` (see `Collector::condition`); `None` when it depends on anything else.
+    pub fn fold_condition(&self, expr: &Expr, before: u32) -> Option<bool> {
+        let bindings: Vec<Binding> = self.bindings.iter().filter(|b| b.stmt_span.start < before).cloned().collect();
+        Collector { bindings, loops: 0 }.condition(expr, 0)
+    }
+
+    /// The statement that made `b`: a statement of the module's body, or one inside the branch
+    /// the module runs of a module-level `if` whose condition is constant (`None` inside any
+    /// other compound statement).
+    pub fn binding_stmt<'m>(&self, module: &'m ast::Module, b: &Binding) -> Option<&'m Stmt> {
+        let mut stmt = module.body.get(b.stmt_index)?;
+        for _ in 0..MAX_STMT_DEPTH {
+            if stmt.span == b.stmt_span {
+                return Some(stmt);
+            }
+            let StmtKind::If { test, body, orelse } = &stmt.kind else { return None };
+            let branch = if self.fold_condition(test, stmt.span.start)? { body } else { orelse };
+            stmt = branch.iter().find(|s| s.span.start <= b.stmt_span.start && b.stmt_span.end <= s.span.end)?;
+        }
+        None
     }
 
     /// The binding of `name` in effect at `before_offset`: the last binding whose statement
@@ -583,7 +606,7 @@ pub(crate) fn join_module(module: &str, name: &str) -> String {
 
 /// Collects the module-level bindings of `module`, in source order.
 pub fn module_symbols(module: &ast::Module) -> ModuleSymbols {
-    let mut collector = Collector { bindings: Vec::new() };
+    let mut collector = Collector { bindings: Vec::new(), loops: 0 };
     for (index, stmt) in module.body.iter().enumerate() {
         collector.stmt(stmt, index, false, 0);
     }
@@ -599,9 +622,54 @@ const MAX_STMT_DEPTH: u32 = 64;
 
 struct Collector {
     bindings: Vec<Binding>,
+    /// Module-level loops around the statement being collected (a condition inside one may
+    /// change from one iteration to the next).
+    loops: u32,
 }
 
 impl Collector {
+    /// The truth of a module-level `if` condition made of constants: a constant's truthiness,
+    /// `not`, `and`/`or`, and `==`/`!=`/`is`/`is not` of constants.
+    fn condition(&self, e: &Expr, depth: u32) -> Option<bool> {
+        if depth > MAX_CONST_DEPTH {
+            return None;
+        }
+        match &e.kind {
+            ExprKind::UnaryOp { op: ast::UnaryOp::Not, operand } => self.condition(operand, depth + 1).map(|b| !b),
+            ExprKind::BoolOp { op, values } => {
+                let mut all = Vec::new();
+                for v in values {
+                    all.push(self.condition(v, depth + 1)?);
+                }
+                Some(match op {
+                    ast::BoolOp::And => all.iter().all(|b| *b),
+                    ast::BoolOp::Or => all.iter().any(|b| *b),
+                })
+            }
+            ExprKind::Compare { left, ops, comparators } if ops.len() == 1 && comparators.len() == 1 => {
+                let (a, b) = (self.fold(left, depth + 1)?, self.fold(&comparators[0], depth + 1)?);
+                let same = |a: &ConstValue, b: &ConstValue| -> Option<bool> {
+                    Some(match (a, b) {
+                        (ConstValue::Float(_), _) | (_, ConstValue::Float(_)) => return None,
+                        (ConstValue::Bool(x), ConstValue::Int(y)) | (ConstValue::Int(y), ConstValue::Bool(x)) => i128::from(*x) == *y,
+                        _ => a == b,
+                    })
+                };
+                match ops[0] {
+                    ast::CmpOp::Eq => same(&a, &b),
+                    ast::CmpOp::NotEq => same(&a, &b).map(|s| !s),
+                    ast::CmpOp::Is if matches!(b, ConstValue::None | ConstValue::Bool(_)) => Some(a == b),
+                    ast::CmpOp::IsNot if matches!(b, ConstValue::None | ConstValue::Bool(_)) => Some(a != b),
+                    _ => None,
+                }
+            }
+            _ => match self.fold(e, depth + 1)? {
+                ConstValue::Float(_) | ConstValue::BigInt(_) => None,
+                c => Some(c.truthy()),
+            },
+        }
+    }
+
     /// The value of a module-level constant expression, as Python computes it when the module
     /// runs: literals, names bound once before to constants, the constants of `math`, `cmath`
     /// and `numpy` (`np.pi`), unary and binary operators on numbers, tuples and strings
@@ -826,16 +894,28 @@ impl Collector {
             StmtKind::AugAssign { target, .. } => self.assign_target(target, None, stmt, index, handler, 0),
             StmtKind::For { target, body, orelse, .. } => {
                 self.assign_target(target, None, stmt, index, handler, 0);
+                self.loops += 1;
                 self.stmts(body, index, handler, depth);
                 self.stmts(orelse, index, handler, depth);
+                self.loops -= 1;
             }
             StmtKind::While { body, orelse, .. } => {
+                self.loops += 1;
                 self.stmts(body, index, handler, depth);
                 self.stmts(orelse, index, handler, depth);
+                self.loops -= 1;
             }
-            StmtKind::If { body, orelse, .. } => {
-                self.stmts(body, index, handler, depth);
-                self.stmts(orelse, index, handler, depth);
+            StmtKind::If { test, body, orelse } => {
+                // A condition Python decides from constants (`if USE_FAST:`, `if MODE ==
+                // "fast":`): only the branch the module runs binds names.
+                match self.condition(test, 0).filter(|_| self.loops == 0) {
+                    Some(true) => self.stmts(body, index, handler, depth),
+                    Some(false) => self.stmts(orelse, index, handler, depth),
+                    None => {
+                        self.stmts(body, index, handler, depth);
+                        self.stmts(orelse, index, handler, depth);
+                    }
+                }
             }
             StmtKind::Match { cases, .. } => {
                 for case in cases {
