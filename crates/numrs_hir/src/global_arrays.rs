@@ -363,7 +363,18 @@ impl Cx<'_> {
                 let V::Array(a) = self.eval(&args[0], at, depth + 1)? else { return None };
                 Some(V::Py(Item::Int(i128::from(*a.shape.first()?))))
             }
-            ExprKind::Call { func, args, keywords } => self.call(func, args, keywords, at, depth),
+            ExprKind::Call { func, args, keywords } => self.call(func, args, keywords, at, depth).or_else(|| {
+                // A constant the module folds (`math.sqrt(0.6)`), when no local is involved.
+                if !self.locals.borrow().is_empty() {
+                    return None;
+                }
+                match self.symbols.fold_constant(e, at, &[])? {
+                    ConstValue::Int(i) => Some(V::Py(Item::Int(i))),
+                    ConstValue::Float(f) => Some(V::Py(Item::Float(f.get()))),
+                    ConstValue::Bool(x) => Some(V::Py(Item::Bool(x))),
+                    _ => None,
+                }
+            }),
             // Comparisons of Python numbers (a comprehension's `if i % 2 == 0`).
             ExprKind::Compare { left, ops, comparators } => {
                 let mut l = match self.eval(left, at, depth + 1)? {

@@ -427,6 +427,35 @@ pub struct ModuleSymbols {
     by_name: std::collections::BTreeMap<String, Vec<usize>>,
 }
 
+/// A `math` function (or NumPy's exact `sqrt`) of float arguments, as CPython computes it:
+/// the C library's function, `None` where Python raises (a domain error) or for others.
+fn math_function(module: &str, name: &str, xs: &[f64]) -> Option<ConstValue> {
+    let float = |x: f64| Some(ConstValue::Float(ast::FloatBits::new(x)));
+    match (module, name, xs) {
+        ("numpy", "sqrt", [x]) => float(x.sqrt()),
+        ("math", "sqrt", [x]) if *x >= 0.0 || x.is_nan() => float(x.sqrt()),
+        ("math", "exp", [x]) => float(x.exp()).filter(|_| x.exp().is_finite() || !x.is_finite()),
+        ("math", "log", [x]) if *x > 0.0 => float(x.ln()),
+        ("math", "log", [x, b]) if *x > 0.0 && *b > 0.0 && *b != 1.0 => float(x.ln() / b.ln()),
+        ("math", "log2", [x]) if *x > 0.0 => float(x.log2()),
+        ("math", "log10", [x]) if *x > 0.0 => float(x.log10()),
+        ("math", "log1p", [x]) if *x > -1.0 => float(x.ln_1p()),
+        ("math", "sin", [x]) if x.is_finite() => float(x.sin()),
+        ("math", "cos", [x]) if x.is_finite() => float(x.cos()),
+        ("math", "tan", [x]) if x.is_finite() => float(x.tan()),
+        ("math", "atan", [x]) => float(x.atan()),
+        ("math", "asin", [x]) if x.abs() <= 1.0 => float(x.asin()),
+        ("math", "acos", [x]) if x.abs() <= 1.0 => float(x.acos()),
+        ("math", "atan2", [y, x]) => float(y.atan2(*x)),
+        ("math", "hypot", [x, y]) => float(x.hypot(*y)),
+        ("math", "radians", [x]) => float(x * (std::f64::consts::PI / 180.0)),
+        ("math", "degrees", [x]) => float(x * (180.0 / std::f64::consts::PI)),
+        ("math", "floor", [x]) if x.is_finite() && x.abs() < 1e18 => Some(ConstValue::Int(x.floor() as i128)),
+        ("math", "ceil", [x]) if x.is_finite() && x.abs() < 1e18 => Some(ConstValue::Int(x.ceil() as i128)),
+        _ => None,
+    }
+}
+
 /// How deep alias chains (`a = b`, `b = numba.njit`) are followed.
 pub(crate) const MAX_ALIAS_DEPTH: u32 = 16;
 
@@ -719,6 +748,22 @@ impl Collector {
                     _ => return None,
                 }))
             }
+            // `math.sqrt(2.0)`, `math.log(2)`, `np.sqrt(3.0)`: the function of float constants, as
+            // CPython's `math` computes it (the C library's function; `np.sqrt` is exact too).
+            ExprKind::Call { func, args, keywords } if keywords.is_empty() && !args.is_empty() && args.len() <= 2 && matches!(func.kind, ExprKind::Attribute { .. }) => {
+                let ExprKind::Attribute { value, attr } = &func.kind else { return None };
+                let module = self.module_of(value)?;
+                let xs = args
+                    .iter()
+                    .map(|a| match self.fold(a, depth + 1)? {
+                        ConstValue::Int(i) if i.unsigned_abs() < (1u128 << 53) => Some(i as f64),
+                        ConstValue::Bool(b) => Some(b as i64 as f64),
+                        ConstValue::Float(f) => Some(f.get()),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<f64>>>()?;
+                math_function(module, attr, &xs)
+            }
             // `max(1, 2)`, `min(...)` of numbers (Python compares them; the first of equal ones).
             ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() >= 2 => {
                 let ExprKind::Name(f) = &func.kind else { return None };
@@ -749,6 +794,28 @@ impl Collector {
                     return None;
                 }
                 match (f.as_str(), &args[0].kind) {
+                    // `tuple(range(4))`: the integers, when the builtin is not rebound.
+                    ("tuple", ExprKind::Call { func: rf, args: rargs, keywords: rk })
+                        if rk.is_empty() && matches!(&rf.kind, ExprKind::Name(r) if r == "range" && !self.bindings.iter().any(|b| b.name == "range")) =>
+                    {
+                        let ints = rargs.iter().map(|a| self.fold(a, depth + 1)?.as_int()).collect::<Option<Vec<i128>>>()?;
+                        let (start, stop, step) = match ints.as_slice() {
+                            [n] => (0, *n, 1),
+                            [a, b] => (*a, *b, 1),
+                            [a, b, c] if *c != 0 => (*a, *b, *c),
+                            _ => return None,
+                        };
+                        let mut items = Vec::new();
+                        let mut i = start;
+                        while (step > 0 && i < stop) || (step < 0 && i > stop) {
+                            if items.len() >= 4096 {
+                                return None;
+                            }
+                            items.push(ConstValue::Int(i));
+                            i += step;
+                        }
+                        Some(ConstValue::Tuple(items))
+                    }
                     ("tuple", ExprKind::List(items) | ExprKind::Tuple(items)) => {
                         items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple)
                     }
