@@ -109,7 +109,8 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
             },
         },
         BindingKind::Function { def_index } => {
-            let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name);
+            // The `def` this binding is (one of several under a module-level `if`, say).
+            let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name && f.def_line_offset == b.span.start);
             // A plain function with a `@overload(name)` in the module: jit code calls the
             // overload (its typing function picks an implementation by the argument types).
             if jit.is_none() {
@@ -558,7 +559,7 @@ fn imported_from_user_module(db: &dyn Db, from: numrs_db::SourceFile, module: &s
     let binding = info.symbols.lookup(name, None)?;
     match &binding.kind {
         BindingKind::Function { def_index } => {
-            let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name)?;
+            let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name && f.def_line_offset == binding.span.start)?;
             let key = FunctionKey::of(db, target, info, jit);
             Some(GlobalValue::Type(Type::Dispatcher(DispatcherRef {
                 name: name.into(),
@@ -891,8 +892,9 @@ fn global_value_type(
         // `fast = njit(f)`: the jit function `f` became.
         ExprKind::Call { .. } if numrs_hir::jit_call_target(value).is_some() => {
             let target = numrs_hir::jit_call_target(value).unwrap_or_default();
-            if let Some(BindingKind::Function { def_index }) = info.symbols.lookup(target, Some(binding.stmt_span.start)).map(|b| &b.kind) {
-                if let Some(jit) = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == target) {
+            let target_binding = info.symbols.lookup(target, Some(binding.stmt_span.start));
+            if let Some((BindingKind::Function { def_index }, at)) = target_binding.map(|b| (&b.kind, b.span.start)) {
+                if let Some(jit) = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == target && f.def_line_offset == at) {
                     let key = FunctionKey::of(db, file, info, jit);
                     return GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: target.into(), id: key.ordinal(db) as u64, file: None }));
                 }
