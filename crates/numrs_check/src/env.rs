@@ -1451,7 +1451,38 @@ impl Environment for FileEnv<'_> {
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::GuVectorize) {
             return self.call_gufunc(dispatcher, facts, args, kws);
         }
+        let mut frozen_missing = None;
+        // A callee compiled for explicit signatures is frozen: Numba passes a left-out defaulted
+        // argument as `omitted(default=...)`, which none of its signatures accepts.
+        if let Some(facts) = function_facts(self.db, func).as_ref() {
+            if !facts.signatures.is_empty() && !facts.has_vararg && args.len() + kws.len() < facts.params.len() {
+                let given: Vec<&str> = kws.iter().map(|(k, _)| k.as_str()).collect();
+                let missing: Vec<String> = facts.params[args.len().min(facts.params.len())..]
+                    .iter()
+                    .filter(|p| !given.contains(&p.name.as_str()))
+                    .map(|p| format!("'{}'", p.name))
+                    .collect();
+                let available = facts
+                    .signatures
+                    .iter()
+                    .map(|s| format!("({})", s.0.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                frozen_missing = Some(InferError::typing(
+                    "invalid-call",
+                    format!(
+                        "'{}' is compiled only for {available}: a call from jit code must pass every argument, as Numba does not fill in the defaults of a function with explicit signatures (left out: {})",
+                        dispatcher.name,
+                        missing.join(", ")
+                    ),
+                    None,
+                ));
+            }
+        }
         let args = self.bind_arguments(dispatcher, args, kws)?;
+        if let Some(e) = frozen_missing {
+            return Err(e);
+        }
         // Numba compiles the callee for list and dict displays without their initial values.
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
         if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args) {
