@@ -449,6 +449,10 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                         use numrs_syntax::ast::{Constant as K, FloatBits};
                         return Some((n, numrs_codegen::GlobalConst::Scalar(K::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) })));
                     }
+                    // An instance of a named tuple class made from constants: its items.
+                    if let Some((_, values)) = numrs_check::namedtuple_instance(db, file, info, stmt) {
+                        return Some((n, numrs_codegen::GlobalConst::Tuple(values.iter().map(convert).collect::<Option<Vec<_>>>()?)));
+                    }
                     if let Some((_, count)) = numrs_hir::bound_datetime(&n, stmt, &info.symbols) {
                         return Some((n, numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(count)))));
                     }

@@ -189,6 +189,40 @@ pub fn namedtuple_class_type(db: &dyn Db, file: numrs_db::SourceFile, info: &cra
     })))
 }
 
+/// A module-level instance of one of the module's named tuple classes made from constants
+/// (`CFG = Config(0.5, 3)`, keywords too): Numba's `NamedTuple`/`NamedUniTuple` of the items'
+/// types, and the items in field order.
+pub fn namedtuple_instance(
+    db: &dyn Db,
+    file: numrs_db::SourceFile,
+    info: &crate::queries::ModuleInfo,
+    stmt: &numrs_syntax::ast::Stmt,
+) -> Option<(Type, Vec<numrs_hir::ConstValue>)> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let StmtKind::Assign { value, .. } = &stmt.kind else { return None };
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let ExprKind::Name(cls) = &func.kind else { return None };
+    let b = info.symbols.lookup(cls, Some(stmt.span.start))?;
+    let Some(Type::NamedTupleClass(class)) = namedtuple_class_type(db, file, info, b) else { return None };
+    // Defaults would need their values: only instances giving every field.
+    if args.len() + keywords.len() != class.fields.len() {
+        return None;
+    }
+    let fold = |e| info.symbols.fold_constant(e, stmt.span.start, &[]);
+    let mut slots: Vec<Option<numrs_hir::ConstValue>> = args.iter().map(|a| fold(a)).collect::<Option<Vec<_>>>()?.into_iter().map(Some).collect();
+    slots.resize(class.fields.len(), None);
+    for k in keywords {
+        let i = class.fields.iter().position(|f| Some(&**f) == k.arg.as_deref())?;
+        if slots[i].is_some() {
+            return None;
+        }
+        slots[i] = Some(fold(&k.value)?);
+    }
+    let values: Vec<numrs_hir::ConstValue> = slots.into_iter().collect::<Option<Vec<_>>>()?;
+    let items = values.iter().map(|v| const_value_type(v).map(|t| t.unliteral())).collect::<Option<Vec<_>>>()?;
+    Some((Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name: class.name.clone(), fields: class.fields.clone(), items })), values))
+}
+
 /// Whether the module-level class `name` is an `enum.Enum`/`enum.IntEnum` class (typed or not).
 pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> bool {
     info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && enum_class_type(db, file, info, b).is_some())
@@ -798,6 +832,10 @@ fn global_value_type(
         // A NumPy complex scalar (`np.complex128(1 + 2j)`).
         if let Some((k, _, _)) = numrs_hir::bound_complex(name, stmt, &info.symbols) {
             return GlobalValue::Type(Type::Number(k));
+        }
+        // An instance of a named tuple class made from constants (`CFG = Config(0.5, 3)`).
+        if let Some((t, _)) = namedtuple_instance(db, file, info, stmt) {
+            return GlobalValue::Type(t);
         }
         // A NumPy datetime or timedelta (`np.datetime64("2000-01-01")`).
         if let Some((t, _)) = numrs_hir::bound_datetime(name, stmt, &info.symbols) {
