@@ -88,6 +88,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             "unwrap" => self.unwrap(args, kws, tt)?,
             "polynomial.polynomial.polyval" => self.polyval(args, kws, tt)?,
+            "polynomial.polynomial.polyadd" => self.poly_arith("polyadd", args, kws, tt)?,
+            "polynomial.polynomial.polysub" => self.poly_arith("polysub", args, kws, tt)?,
+            "polynomial.polynomial.polymul" => self.poly_arith("polymul", args, kws, tt)?,
+            "polynomial.polynomial.polydiv" => self.poly_div(args, kws, tt)?,
+            "polynomial.polynomial.polyint" => self.poly_int(args, kws, tt)?,
             "dtype" => self.vt(tt)?.const_zero(),
             "finfo" | "iinfo" if args.len() + kws.len() == 1 => {
                 let v = args.first().copied().or(kws.first().map(|(_, v)| *v)).unwrap_or(VarId(0));

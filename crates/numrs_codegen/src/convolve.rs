@@ -59,6 +59,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (a, at) = self.arr(av)?;
         let (v, vt) = self.arr(vv)?;
         let Type::Array(rt) = tt else { return self.fail(format!("np.convolve giving {tt}")) };
+        let r = self.convolve_arrays(convolve, (a, &at), (v, &vt), mode, &rt.dtype)?;
+        self.cast(r, &array_type(&rt.dtype, 1, Layout::C), tt)
+    }
+
+    /// `np.convolve(a, v)` (the full convolution) of two loaded 1-d arrays into a new array of
+    /// `dtype`, as `np.polynomial`'s `polymul` runs it.
+    pub(crate) fn convolve_full(&mut self, a: (BV<'ctx>, &ArrayType), v: (BV<'ctx>, &ArrayType), dtype: &Type) -> R<BV<'ctx>> {
+        self.convolve_arrays(true, a, v, Mode::Full, dtype)
+    }
+
+    fn convolve_arrays(&mut self, convolve: bool, a: (BV<'ctx>, &ArrayType), v: (BV<'ctx>, &ArrayType), mode: Mode, dtype: &Type) -> R<BV<'ctx>> {
+        let ((a, at), (v, vt)) = ((a.0, a.1.clone()), (v.0, v.1.clone()));
         if at.ndim != 1 || vt.ndim != 1 || numeric(&at.dtype).is_none() || numeric(&vt.dtype).is_none() {
             return self.fail(format!("np.convolve/np.correlate of {} and {} is not supported by numrs build yet", Type::Array(at.clone().into()), Type::Array(vt.clone().into())));
         }
@@ -93,7 +105,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut incoming = Vec::new();
         for (bb, (p, q, dir)) in [(yes, short_first), (no, long_first)] {
             self.b.position_at_end(bb);
-            let r = self.correlate_core(&p, &q, mode, dir, &rt.dtype)?;
+            let r = self.correlate_core(&p, &q, mode, dir, dtype)?;
             incoming.push((r, self.b.get_insert_block()));
             self.b.build_unconditional_branch(join)?;
         }
@@ -105,7 +117,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         self.fresh = true;
-        self.cast(phi.as_basic_value(), &array_type(&rt.dtype, 1, Layout::C), tt)
+        Ok(phi.as_basic_value())
     }
 
     /// Numba's `_np_correlate_core(ap1, ap2, mode, direction)`: a new array of `dt`.

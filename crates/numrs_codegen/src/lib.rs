@@ -26,6 +26,7 @@ mod generators;
 mod hashing;
 mod matrices;
 mod nanfuncs;
+mod polynomial;
 mod searchsorted;
 mod reshape;
 mod binning;

@@ -255,7 +255,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 None => return Ok(None),
             },
             "isscalar" | "iscomplex" | "isreal" | "diagflat" | "indices" | "kaiser" | "trapezoid" | "extract" | "delete" | "insert" | "select" | "kron" | "trim_zeros"
-            | "hsplit" | "vsplit" | "dsplit" | "unwrap" | "finfo" | "iinfo" | "dtype" | "polynomial.polynomial.polyval" => {
+            | "hsplit" | "vsplit" | "dsplit" | "unwrap" | "finfo" | "iinfo" | "dtype" | "polynomial.polynomial.polyval"
+            | "polynomial.polynomial.polyadd" | "polynomial.polynomial.polysub" | "polynomial.polynomial.polymul"
+            | "polynomial.polynomial.polydiv" | "polynomial.polynomial.polyint" => {
                 return self.arraylib_call(name, args, kws, tt)
             }
             _ if first_array => return self.array_op(name, args, kws, tt, false),

@@ -119,7 +119,9 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             known.then(|| Type::function(&key))
         }
         "numpy.polynomial" if attr == "polynomial" => Some(Type::Module("numpy.polynomial.polynomial".into())),
-        "numpy.polynomial.polynomial" if attr == "polyval" => Some(Type::function("numpy.polynomial.polynomial.polyval")),
+        "numpy.polynomial.polynomial" if matches!(attr, "polyval" | "polyadd" | "polysub" | "polymul" | "polydiv" | "polyint") => {
+            Some(Type::function(&format!("numpy.polynomial.polynomial.{attr}")))
+        }
         "numpy.random" | "numpy.linalg" => {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }

@@ -35,6 +35,11 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.dsplit", split_nd),
     ("numpy.unwrap", unwrap),
     ("numpy.polynomial.polynomial.polyval", polyval),
+    ("numpy.polynomial.polynomial.polyadd", polyarith),
+    ("numpy.polynomial.polynomial.polysub", polyarith),
+    ("numpy.polynomial.polynomial.polymul", polyarith),
+    ("numpy.polynomial.polynomial.polydiv", polydiv),
+    ("numpy.polynomial.polynomial.polyint", polyint),
     ("numpy.finfo", finfo),
     ("numpy.iinfo", iinfo),
     ("numpy.dtype", dtype),
@@ -396,9 +401,22 @@ fn polyval(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Some(Type::BooleanLiteral(v)) => *v,
         Some(_) => return Err(CallError { kind: "RequireLiteralValue", message: "The argument \"tensor\" must be boolean".into() }),
     };
-    // `_poly_result_dtype(c, x)`: NumPy's result type of their dtypes and float64.
+    let kind = poly_result_kind(&[c, x])?;
+    let Some((_, c_ndim)) = asarray_of(c) else { return Ok(None) };
+    let Some((_, x_ndim)) = asarray_of(x) else { return Ok(None) };
+    if x.is_number() {
+        return sig(Type::Number(kind), args);
+    }
+    let ndim = if tensor { x_ndim + c_ndim.saturating_sub(1) } else { x_ndim.max(c_ndim.saturating_sub(1)) };
+    sig(Type::array(Type::Number(kind), ndim, Layout::C), args)
+}
+
+/// Numba's `_poly_result_dtype(*args)`: NumPy's result type of the arguments' dtypes and
+/// float64.
+fn poly_result_kind(items: &[&Type]) -> Result<NumericKind, CallError> {
     let mut kind = NumericKind::Float64;
-    for t in [c, x] {
+    for t in items {
+        let t = *t;
         let kinds: Vec<NumericKind> = match t {
             Type::Array(a) => vec![a.dtype.as_number().ok_or_else(|| CallError::typing("Input dtype must be scalar"))?],
             t if t.is_number() => vec![t.unliteral().as_number().unwrap_or(NumericKind::Float64)],
@@ -414,13 +432,61 @@ fn polyval(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             kind = super::tables::promote_types(k, kind).ok_or_else(|| CallError::typing("Input dtype must be scalar."))?;
         }
     }
-    let Some((_, c_ndim)) = asarray_of(c) else { return Ok(None) };
-    let Some((_, x_ndim)) = asarray_of(x) else { return Ok(None) };
-    if x.is_number() {
-        return sig(Type::Number(kind), args);
+    Ok(kind)
+}
+
+/// The checks of `polyadd`/`polysub`/`polymul`/`polydiv` on their two coefficient series and
+/// the item kind `pu.as_series` gives them (1-d series only).
+fn poly_pair(args: &[Type], kws: &[(String, Type)]) -> Result<Option<NumericKind>, CallError> {
+    let Some(b) = bind(args, kws, &["c1", "c2"], 2) else { return Ok(None) };
+    let (Some(c1), Some(c2)) = (&b[0], &b[1]) else { return Ok(None) };
+    for (t, n) in [(c1, "c1"), (c2, "c2")] {
+        if !can_asarray(t) || matches!(t, Type::StringLiteral(_)) {
+            return Err(CallError::typing(format!("The argument \"{n}\" must be array-like")));
+        }
+        if asarray_of(t).is_some_and(|(_, nd)| nd > 1) {
+            return Err(CallError::typing("Coefficient array is not 1-d"));
+        }
     }
-    let ndim = if tensor { x_ndim + c_ndim.saturating_sub(1) } else { x_ndim.max(c_ndim.saturating_sub(1)) };
-    sig(Type::array(Type::Number(kind), ndim, Layout::C), args)
+    poly_result_kind(&[c1, c2]).map(Some)
+}
+
+/// `np.polynomial.polynomial.polyadd`/`polysub`/`polymul` (Numba's `numpy_polyadd`...): the
+/// trimmed series, a 1-d C array.
+fn polyarith(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match poly_pair(args, kws)? {
+        Some(k) => sig(Type::array(Type::Number(k), 1, Layout::C), args),
+        None => Ok(None),
+    }
+}
+
+/// `np.polynomial.polynomial.polydiv`: the quotient and the remainder.
+fn polydiv(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match poly_pair(args, kws)? {
+        Some(k) => sig(Type::unituple(Type::array(Type::Number(k), 1, Layout::C), 2), args),
+        None => Ok(None),
+    }
+}
+
+/// `np.polynomial.polynomial.polyint(c, m=1)` (Numba's `poly_polyint`): integrated `m` times,
+/// in the result type of `c` and float64; a 1-d series is trimmed.
+fn polyint(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["c", "m"], 1) else { return Ok(None) };
+    let Some(c) = &b[0] else { return Ok(None) };
+    if !can_asarray(c) || matches!(c, Type::StringLiteral(_)) {
+        return Err(CallError::typing("The argument \"c\" must be array-like"));
+    }
+    match &b[1] {
+        None | Some(Type::Omitted(_)) => {}
+        Some(m) if integer(m) => {}
+        Some(_) => return Err(CallError::typing("The argument \"m\" must be an integer")),
+    }
+    let k = poly_result_kind(&[c])?;
+    let Some((_, ndim)) = asarray_of(c) else { return Ok(None) };
+    if ndim != 1 {
+        return Err(CallError::typing("numrs supports np.polynomial.polynomial.polyint of 1-d coefficients only"));
+    }
+    sig(Type::array(Type::Number(k), 1, Layout::C), args)
 }
 
 /// The fields of Numba's `finfo` named tuple (`_finfo_supported`), and whether each is a
