@@ -35,6 +35,7 @@ pub(crate) fn numpy_type_string(s: &str) -> Option<NumericKind> {
 /// Size and alignment of a field of type `t` in NumPy's layout.
 pub fn field_size_align(t: &Type) -> Option<(u32, u32)> {
     match t {
+        Type::NPDatetime(_) | Type::NPTimedelta(_) => Some((8, 8)),
         Type::Number(k) => {
             let size = match k {
                 NumericKind::Boolean | NumericKind::Int8 | NumericKind::UInt8 => 1,
@@ -65,7 +66,7 @@ pub fn field_size_align(t: &Type) -> Option<(u32, u32)> {
 fn field_type(v: &Value) -> Result<Type, String> {
     let t = match v {
         Value::NumpyScalar { numba, .. } => NumericKind::from_name(numba).map(Type::Number),
-        Value::Const(crate::symbols::ConstValue::Str(s)) => numpy_type_string(s).map(Type::Number),
+        Value::Const(crate::symbols::ConstValue::Str(s)) => numpy_type_string(s).map(Type::Number).or_else(|| numrs_types::datetime_dtype(s)),
         Value::Builtin(b) => match b.as_str() {
             "float" => Some(Type::float64()),
             "int" => Some(Type::int64()),

@@ -45,6 +45,7 @@ fn struct_dtype(py: Python<'_>, r: &RecordType) -> PyResult<Py<PyAny>> {
         let format = match &f.ty {
             Type::Record(inner) => struct_dtype(py, inner)?,
             Type::Number(k) => np.getattr("dtype")?.call1((k.name(),))?.unbind(),
+            t @ (Type::NPDatetime(_) | Type::NPTimedelta(_)) => np.getattr("dtype")?.call1((crate::datetime::dtype_string(t).unwrap_or_default(),))?.unbind(),
             // A subarray: `(base, shape)`.
             Type::Array(a) if a.nested.is_some() => {
                 let Type::Number(k) = &a.dtype else { return Err(pyo3::exceptions::PyTypeError::new_err(format!("a record field of type {}", f.ty))) };
@@ -108,7 +109,15 @@ fn record_of(np: &Npy, d: &Bound<'_, PyAny>) -> Option<Arc<RecordType>> {
                 return None;
             }
             let num: std::ffi::c_int = fd.getattr("num").ok()?.extract().ok()?;
-            Type::Number(np.kind_of_type_num(num)?)
+            match np.kind_of_type_num(num) {
+                Some(k) => Type::Number(k),
+                // A datetime64/timedelta64 field: Numba's NPDatetime/NPTimedelta of its unit.
+                None if matches!(num, crate::datetime::NPY_DATETIME | crate::datetime::NPY_TIMEDELTA) => {
+                    let unit = crate::datetime::unit_of_descr(&fd)?;
+                    if num == crate::datetime::NPY_DATETIME { Type::NPDatetime(unit) } else { Type::NPTimedelta(unit) }
+                }
+                None => return None,
+            }
         } else {
             Type::Record(record_of(np, &fd)?)
         };

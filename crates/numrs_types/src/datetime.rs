@@ -43,6 +43,22 @@ impl DtUnit {
     }
 }
 
+/// A datetime or timedelta dtype string (`datetime64[D]`, `<M8[ns]`, `m8`, `timedelta64`) as
+/// its Numba type.
+pub fn datetime_dtype(s: &str) -> Option<crate::Type> {
+    let s = s.strip_prefix(['<', '=']).unwrap_or(s);
+    let (name, unit) = match s.split_once('[') {
+        Some((n, rest)) => (n, rest.strip_suffix(']')?),
+        None => (s, ""),
+    };
+    let unit = DtUnit::from_name(unit)?;
+    match name {
+        "datetime64" | "M8" | "M" => Some(crate::Type::NPDatetime(unit)),
+        "timedelta64" | "m8" | "m" => Some(crate::Type::NPTimedelta(unit)),
+        _ => None,
+    }
+}
+
 /// `can_cast_timedelta_units(src, dest)`: NumPy's "safe" casting of timedelta units.
 pub fn can_cast_timedelta_units(src: DtUnit, dest: DtUnit) -> bool {
     let (s, d) = (src.0, dest.0);

@@ -45,22 +45,7 @@ pub(crate) fn parse_dtype(t: &Type) -> Option<Type> {
         Type::NumberClass(inner) | Type::DType(inner) => Some((**inner).clone()),
         // A Numba record type used as a dtype (`numba.from_dtype(...)`).
         Type::TypeRef(inner) if matches!(**inner, Type::Record(_)) => Some((**inner).clone()),
-        Type::StringLiteral(s) => tables().dtype_strings.get(&**s).map(|k| Type::Number(*k)).or_else(|| datetime_dtype(s)),
-        _ => None,
-    }
-}
-
-/// A datetime or timedelta dtype string (`datetime64[D]`, `<M8[ns]`, `m8`, `timedelta64`).
-fn datetime_dtype(s: &str) -> Option<Type> {
-    let s = s.strip_prefix(['<', '=']).unwrap_or(s);
-    let (name, unit) = match s.split_once('[') {
-        Some((n, rest)) => (n, rest.strip_suffix(']')?),
-        None => (s, ""),
-    };
-    let unit = numrs_types::DtUnit::from_name(unit)?;
-    match name {
-        "datetime64" | "M8" | "M" => Some(Type::NPDatetime(unit)),
-        "timedelta64" | "m8" | "m" => Some(Type::NPTimedelta(unit)),
+        Type::StringLiteral(s) => tables().dtype_strings.get(&**s).map(|k| Type::Number(*k)).or_else(|| numrs_types::datetime_dtype(s)),
         _ => None,
     }
 }
