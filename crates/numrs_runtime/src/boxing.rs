@@ -504,9 +504,15 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             };
             return box_array(py, np, *ndim, Elem::Descr(descr.as_ptr()), *readonly, src);
         }
-        Plan::CharArray { .. } => {
-            release(plan, src);
-            return Err(PyTypeError::new_err("returning a unicode array is not supported by numrs build yet"));
+        Plan::CharArray { ndim, chars, readonly } => {
+            let descr = match py.import("numpy").and_then(|m| m.getattr("dtype")).and_then(|d| d.call1((format!("<U{chars}"),))) {
+                Ok(d) => d,
+                Err(e) => {
+                    release(plan, src);
+                    return Err(e);
+                }
+            };
+            return box_array(py, np, *ndim, Elem::Descr(descr.as_ptr()), *readonly, src);
         }
         // Boxed by the dispatcher, which keeps the arguments alive (`generators::box_generator`).
         Plan::Generator { .. } => {
