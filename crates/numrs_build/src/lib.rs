@@ -370,7 +370,34 @@ fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type]
             }
         }
     }
-    Some(numrs_codegen::Stencil { ndim, neighborhood: hood })
+    Some(numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None })
+}
+
+/// A `@stencil` decorator's `neighborhood` (one `(low, high)` per dimension of the arrays)
+/// and `cval` (a number).
+fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (Option<Vec<(i64, i64)>>, Option<numrs_syntax::ast::Constant>) {
+    use numrs_hir::{ConstValue as C, OptionValue as O};
+    let int = |v: &C| v.as_int().and_then(|i| i64::try_from(i).ok());
+    let mut hood = None;
+    let mut cval = None;
+    for (name, v) in values {
+        match (name.as_str(), v) {
+            ("neighborhood", O::Const(C::Tuple(dims))) if dims.len() == ndim as usize => {
+                hood = dims
+                    .iter()
+                    .map(|d| match d {
+                        C::Tuple(p) if p.len() == 2 => Some((int(&p[0])?, int(&p[1])?)),
+                        _ => None,
+                    })
+                    .collect::<Option<Vec<_>>>();
+            }
+            ("cval", O::Const(C::Int(i))) => cval = Some(numrs_syntax::ast::Constant::Int(*i)),
+            ("cval", O::Const(C::Float(f))) => cval = Some(numrs_syntax::ast::Constant::Float(*f)),
+            ("cval", O::Const(C::Bool(b))) => cval = Some(numrs_syntax::ast::Constant::Bool(*b)),
+            _ => {}
+        }
+    }
+    (hood, cval)
 }
 
 /// The frozen value of a module-level NumPy array (or scalar) `name` as the module has made it
@@ -1171,7 +1198,15 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     Some(Type::Array(a)) => a.ndim,
                     _ => 0,
                 };
-                stencil_of(ir, &p.result.typemap, &p.args).unwrap_or(numrs_codegen::Stencil { ndim, neighborhood: Vec::new() })
+                let options = si.functions.get(index).map(|f| f.options.values.as_slice()).unwrap_or_default();
+                let (neighborhood, cval) = stencil_options(options, ndim);
+                let mut st = match neighborhood {
+                    // `neighborhood=`: the extent, whatever indices the kernel computes.
+                    Some(hood) => numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None },
+                    None => stencil_of(ir, &p.result.typemap, &p.args).unwrap_or(numrs_codegen::Stencil { ndim, neighborhood: Vec::new(), cval: None }),
+                };
+                st.cval = cval;
+                st
             });
             let mut args = p.args.clone();
             if let Some(st) = &stencil {

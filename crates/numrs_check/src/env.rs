@@ -1480,6 +1480,33 @@ impl Environment for FileEnv<'_> {
             return self.call_escaped_closure(owner, &path, dispatcher, args, kws);
         }
         let func = self.callee(dispatcher);
+        // A `@stencil` kernel applied with `out=`: the kernel typed as without it, the result
+        // written into (and returned as) that array.
+        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "stencil") {
+            if let Some((_, out)) = kws.iter().find(|(k, _)| k == "out") {
+                let rest: Vec<(String, Type)> = kws.iter().filter(|(k, _)| k != "out").cloned().collect();
+                let made = self.call_dispatcher(dispatcher, args, &rest)?;
+                let (Type::Array(o), Type::Array(m)) = (out, &made) else {
+                    return Err(InferError::typing("invalid-call", format!("the out argument of stencil '{}' must be an array, got {out}", dispatcher.name), None));
+                };
+                if o.ndim != m.ndim || o.readonly {
+                    return Err(InferError::typing("invalid-call", format!("the out argument of stencil '{}' must be a writable {}-d array, got {out}", dispatcher.name, m.ndim), None));
+                }
+                if o.dtype != m.dtype {
+                    let mut e = InferError::typing(
+                        "invalid-call",
+                        format!(
+                            "the out argument of stencil '{}' holds {}, but the kernel returns {}: Numba's lowering fails (\"Function type returns ... but resty=...\")",
+                            dispatcher.name, o.dtype, m.dtype
+                        ),
+                        None,
+                    );
+                    e.kind = "ValueError";
+                    return Err(e);
+                }
+                return Ok(out.clone());
+            }
+        }
         if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload") {
             return self.call_overload(func, dispatcher, args, kws);
         }

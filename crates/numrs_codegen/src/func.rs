@@ -2280,8 +2280,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Err(v) => cx.load(*v),
         };
         let types: Vec<Type> = pos.iter().map(|(_, t)| t.clone()).collect();
+        // A stencil's `out=` array is not an argument of its kernel.
+        let out_kw = kws.iter().find(|(k, _)| k == "out").map(|(_, v)| *v);
+        let kws: Vec<(String, VarId)> = kws.iter().filter(|(k, _)| !(k == "out" && out_kw.is_some())).cloned().collect();
+        let kws = &kws[..];
         let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.call_type(*v)?))).collect::<R<_>>()?;
         let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
+        if out_kw.is_some() && callee.stencil.is_none() {
+            return self.fail(format!("the keyword argument 'out' of '{}' is not supported by numrs build yet", d.name));
+        }
         self.called.push(callee.index);
         if callee.ufunc {
             if vararg.is_some() {
@@ -2301,7 +2308,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return self.fail(format!("applying the stencil '{}' with keyword or * arguments is not supported by numrs build yet", d.name));
             }
             let vals: Vec<(BasicValueEnum<'ctx>, Type)> = pos.iter().map(|(p, t)| Ok((value(self, p)?, t.clone()))).collect::<R<_>>()?;
-            return self.apply_stencil(&d.name, &callee, &st, &vals, target);
+            let out = match out_kw {
+                Some(o) => Some((self.load(o)?, self.ty(o)?)),
+                None => None,
+            };
+            return self.apply_stencil(&d.name, &callee, &st, &vals, out, target);
         }
         if callee.args.len() != callee.sources.len() {
             return self.fail(format!("call of '{}' with {} arguments for {} parameters", d.name, callee.sources.len(), callee.args.len()));
@@ -2346,7 +2357,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// the first argument, of the kernel's return type, zero (Numba's default `cval`) where
     /// the kernel's neighbourhood leaves the array, the kernel's value at every other point
     /// (C order).
-    fn apply_stencil(&mut self, name: &str, callee: &Callee<'ctx>, st: &crate::Stencil, args: &[(BasicValueEnum<'ctx>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+    fn apply_stencil(
+        &mut self,
+        name: &str,
+        callee: &Callee<'ctx>,
+        st: &crate::Stencil,
+        args: &[(BasicValueEnum<'ctx>, Type)],
+        out_arg: Option<(BasicValueEnum<'ctx>, Type)>,
+        target: &Type,
+    ) -> R<BasicValueEnum<'ctx>> {
         if st.neighborhood.len() != st.ndim as usize || st.ndim == 0 {
             return self.fail(format!("the stencil '{name}' reads its arrays at computed relative indices, which numrs build does not support yet"));
         }
@@ -2354,13 +2373,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::Array(ra) = target else { return self.fail(format!("the stencil '{name}' giving {target}")) };
         let ra = (**ra).clone();
         let shape = self.dims(first, 5, fa.ndim)?;
-        let out = self.alloc_array(&ra.dtype, &shape)?;
+        // Into `out=` (any layout, its own dtype), or a new C array of the kernel's type.
+        let (out, out_a, given) = match &out_arg {
+            Some((o, Type::Array(oa))) => (*o, (**oa).clone(), true),
+            Some((_, t)) => return self.fail(format!("the stencil '{name}' with out of type {t}")),
+            None => (self.alloc_array(&ra.dtype, &shape)?, ArrayType::new(ra.dtype.clone(), ra.ndim, Layout::C, false), false),
+        };
         let n = self.field(out, 2)?.into_int_value();
-        let zero = self.vt(&ra.dtype)?.const_zero();
-        let dt = ra.dtype.clone();
+        // `cval` (0 by default) cast to the stored type, as Numba fills the border.
+        let dt = out_a.dtype.clone();
+        let fill = match &st.cval {
+            Some(c) => self.constant(c, &ra.dtype)?,
+            None => self.vt(&ra.dtype)?.const_zero(),
+        };
+        let fill = self.cast(fill, &ra.dtype, &dt)?;
         self.counted_loop(n, |cx, i| {
-            let p = cx.out_ptr(out, &dt, i)?;
-            cx.store_element(p, zero, &dt, &dt)
+            let p = cx.flat_ptr(out, &out_a, i)?;
+            cx.store_element(p, fill, &dt, &dt)
         })?;
         // The points whose neighbourhood is inside: `-lo <= i < n - hi` per dimension.
         let mut ranges = Vec::new();
@@ -2372,9 +2401,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let len = self.b.build_select(neg, self.i64(0), len, "")?.into_int_value();
             ranges.push((start, len));
         }
-        let out_a = ArrayType::new(dt.clone(), ra.ndim, Layout::C, false);
         self.stencil_loops(callee, args, &ranges, &mut Vec::new(), out, &out_a)?;
-        self.fresh = true;
+        // A new array, or the caller's `out` (a borrowed reference).
+        self.fresh = !given;
         self.cast(out, &Type::Array(std::sync::Arc::new(out_a)), target)
     }
 

@@ -117,6 +117,8 @@ pub struct SpecInput<'a> {
 pub struct Stencil {
     pub ndim: u32,
     pub neighborhood: Vec<(i64, i64)>,
+    /// The decorator's `cval` (the value outside the neighbourhood's reach; 0 by default).
+    pub cval: Option<numrs_syntax::ast::Constant>,
 }
 
 /// The file and lines of a specialization's source, for run-time messages that name a place
