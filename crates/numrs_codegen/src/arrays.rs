@@ -2257,7 +2257,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else {
                     let Some(f) = fill else { return self.fail(format!("{key} without a fill value")) };
                     let t = self.ty(f)?;
-                    if numeric(&t).is_none() {
+                    // Numbers, or a datetime/timedelta filling an array of its own type.
+                    if numeric(&t).is_none() && !(crate::datetime::is_datetime_like(&t) && t == ra.dtype) {
                         return self.fail(format!("fill value of type {t} is not supported by numrs build yet"));
                     }
                     (self.load(f)?, t)

@@ -218,7 +218,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // What Numba's print boxes and prints as Python does (`print(a)` of an array, a list,
         // a tuple, a dict, a set, a complex number): the runtime boxes a new reference.
         let boxed = matches!(t, Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) | Type::DictType(_) | Type::Set { .. })
-            || numeric(t).is_some_and(|k| k.is_complex());
+            || numeric(t).is_some_and(|k| k.is_complex())
+            || crate::datetime::is_datetime_like(t);
         if boxed && *t == t.unliteral() && numrs_abi::crosses(t) {
             self.incref(v, t)?;
             let slot = self.spill(v, t)?;

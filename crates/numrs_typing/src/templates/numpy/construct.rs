@@ -34,7 +34,7 @@ pub(crate) fn full(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["shape", "fill_value", "dtype"], 2) else { return Ok(None) };
     let dtype = if is_nonelike(b[2].as_ref()) {
         match unlit(&b[1]) {
-            Some(t @ Type::Number(_)) => t,
+            Some(t @ (Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_))) => t,
             _ => return Ok(None),
         }
     } else {
