@@ -223,6 +223,11 @@ pub fn namedtuple_instance(
     Some((Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name: class.name.clone(), fields: class.fields.clone(), items })), values))
 }
 
+/// A function's explicit signatures as argument lists: `(float64, float64), (int64, int64)`.
+fn signatures_shown(facts: &crate::queries::FunctionFacts) -> String {
+    facts.signatures.iter().map(|s| format!("({})", s.0.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", "))).collect::<Vec<_>>().join(", ")
+}
+
 /// Whether the module-level class `name` is an `enum.Enum`/`enum.IntEnum` class (typed or not).
 pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str) -> bool {
     info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && enum_class_type(db, file, info, b).is_some())
@@ -1196,12 +1201,7 @@ impl<'a> FileEnv<'a> {
         }
         let Some((_, (sig_args, sig_ret))) = best else {
             let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
-            let available = facts
-                .signatures
-                .iter()
-                .map(|s| format!("({})", s.0.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")))
-                .collect::<Vec<_>>()
-                .join(", ");
+            let available = signatures_shown(facts);
             return Some(Err(InferError::typing(
                 "invalid-call",
                 format!("'{}' is compiled only for {available}; no signature accepts ({shown})", dispatcher.name),
@@ -1527,12 +1527,7 @@ impl Environment for FileEnv<'_> {
                     .filter(|p| !given.contains(&p.name.as_str()))
                     .map(|p| format!("'{}'", p.name))
                     .collect();
-                let available = facts
-                    .signatures
-                    .iter()
-                    .map(|s| format!("({})", s.0.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")))
-                    .collect::<Vec<_>>()
-                    .join(", ");
+                let available = signatures_shown(facts);
                 frozen_missing = Some(InferError::typing(
                     "invalid-call",
                     format!(

@@ -23,39 +23,39 @@ fn ufunc_can_cast(from: char, to: char, mixed: bool, same_kind: bool) -> bool {
     can_cast(from, to, same_kind)
 }
 
+/// The loops of `u`, in NumPy's order, that operands of type letters `in_chars` (inputs) and
+/// `out_chars` (explicit outputs) may use, as Numba's `ufunc_find_matching_loop` tests them:
+/// inputs cast safely (any integer to a float or complex when the inputs mix kinds), outputs
+/// back within their kind, datetime (`M`) and timedelta (`m`) letters only as themselves;
+/// float16 and object loops skipped. Each as (loop, its input letters, its output letters).
+fn viable_loops<'u>(u: &'u UfuncInfo, in_chars: &[char], out_chars: &[char]) -> impl Iterator<Item = (&'u String, Vec<char>, Vec<char>)> + 'u {
+    let mixed = in_chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u')) && in_chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
+    let (ins, outs) = (in_chars.to_vec(), out_chars.to_vec());
+    u.loops.iter().filter_map(move |candidate| {
+        let letters: Vec<char> = candidate.chars().filter(|c| *c != '-' && *c != '>').collect();
+        if letters.len() != u.nin + u.nout {
+            return None;
+        }
+        let (loop_in, loop_out) = letters.split_at(u.nin);
+        if loop_in.iter().any(|c| *c == 'e' || *c == 'O') {
+            return None;
+        }
+        let dt = |c: &char| matches!(c, 'm' | 'M');
+        let inputs_ok = ins.iter().zip(loop_in).all(|(outer, inner)| if dt(outer) || dt(inner) { outer == inner } else { ufunc_can_cast(*outer, *inner, mixed, false) });
+        let outputs_ok = outs.iter().zip(loop_out).all(|(outer, inner)| dt(outer) || ufunc_can_cast(*inner, *outer, mixed, true));
+        (inputs_ok && outputs_ok).then(|| (candidate, loop_in.to_vec(), loop_out.to_vec()))
+    })
+}
+
 /// Numba's `ufunc_find_matching_loop` for numeric inputs and explicit outputs.
 pub(crate) fn find_matching_loop(u: &UfuncInfo, inputs: &[NumericKind], outputs: &[NumericKind]) -> Option<Loop> {
     let t = tables();
     let in_chars: Vec<char> = inputs.iter().map(|k| kind_char(*k)).collect();
     let out_chars: Vec<char> = outputs.iter().map(|k| kind_char(*k)).collect();
-    let mixed = in_chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u'))
-        && in_chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
-    'candidates: for candidate in &u.loops {
-        let letters: Vec<char> = candidate.chars().filter(|c| *c != '-' && *c != '>').collect();
-        if letters.len() != u.nin + u.nout {
-            continue;
-        }
-        let (loop_in, loop_out) = letters.split_at(u.nin);
-        if loop_in.iter().any(|c| *c == 'e' || *c == 'O') {
-            continue;
-        }
-        for (outer, inner) in in_chars.iter().zip(loop_in) {
-            if matches!(inner, 'm' | 'M') || !ufunc_can_cast(*outer, *inner, mixed, false) {
-                continue 'candidates;
-            }
-        }
-        for (outer, inner) in out_chars.iter().zip(loop_out) {
-            if !ufunc_can_cast(*inner, *outer, mixed, true) {
-                continue 'candidates;
-            }
-        }
-        let to_kinds = |cs: &[char]| -> Option<Vec<NumericKind>> {
-            cs.iter().map(|c| t.char_types.get(c).copied().flatten()).collect()
-        };
-        let (Some(ins), Some(outs)) = (to_kinds(loop_in), to_kinds(loop_out)) else { continue };
-        return Some(Loop { inputs: ins, outputs: outs, sig: candidate.clone() });
-    }
-    None
+    let to_kinds = |cs: &[char]| -> Option<Vec<NumericKind>> { cs.iter().map(|c| t.char_types.get(c).copied().flatten()).collect() };
+    viable_loops(u, &in_chars, &out_chars).find_map(|(sig, loop_in, loop_out)| {
+        Some(Loop { inputs: to_kinds(&loop_in)?, outputs: to_kinds(&loop_out)?, sig: sig.clone() })
+    })
 }
 
 /// Numba's `supported_ufunc_loop`.
@@ -217,32 +217,9 @@ fn datetime_ufunc(name: &str, u: &UfuncInfo, inputs: &UfuncInputs) -> CallResult
     let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(args)));
     let Some(chars) = inputs.base.iter().map(type_char).collect::<Option<Vec<char>>>() else { return Err(cant_resolve()) };
     let (in_chars, out_chars) = chars.split_at(u.nin);
-    let mixed = in_chars.iter().any(|c| matches!(char_kind(*c), 'i' | 'u')) && in_chars.iter().any(|c| matches!(char_kind(*c), 'f' | 'c'));
     let t = tables();
-    'candidates: for candidate in &u.loops {
-        let letters: Vec<char> = candidate.chars().filter(|c| *c != '-' && *c != '>').collect();
-        if letters.len() != u.nin + u.nout {
-            continue;
-        }
-        let (loop_in, loop_out) = letters.split_at(u.nin);
-        if loop_in.iter().any(|c| *c == 'e' || *c == 'O') {
-            continue;
-        }
-        for (outer, inner) in in_chars.iter().zip(loop_in) {
-            let ok = if matches!(outer, 'm' | 'M') || matches!(inner, 'm' | 'M') {
-                outer == inner
-            } else {
-                ufunc_can_cast(*outer, *inner, mixed, false)
-            };
-            if !ok {
-                continue 'candidates;
-            }
-        }
-        for (outer, inner) in out_chars.iter().zip(loop_out) {
-            if !matches!(outer, 'm' | 'M') && !ufunc_can_cast(*inner, *outer, mixed, true) {
-                continue 'candidates;
-            }
-        }
+    for (candidate, loop_in, loop_out) in viable_loops(u, in_chars, out_chars) {
+        let (loop_in, loop_out) = (&loop_in[..], &loop_out[..]);
         // `choose_types`: the operand's own type for `M`/`m`, the letter's type otherwise.
         let choose = |given: &[Type], letters: &[char]| -> Option<Vec<Type>> {
             letters
