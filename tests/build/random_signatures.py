@@ -3,7 +3,7 @@ types their functions were not written for, then called with values of those typ
 
 For a deterministic selection of case files of both corpora, every lazily compiled function
 gets signatures drawn (with a fixed seed) from a pool of types: numbers, strings, arrays of
-several dtypes, dimensions and layouts, tuples, lists, `None`. The build must exit with 0 or 1
+several dtypes, dimensions and layouts, datetimes and timedeltas, tuples, lists, `None`. The build must exit with 0 or 1
 (a specialization that does not type or lower is a reported problem, not a failure), never
 panic or report an internal error; the built module must import, and calling each function
 with values of the drawn types must return or raise a Python exception, never crash the
@@ -52,6 +52,10 @@ VALUES = {
     "reflected list(int64)<iv=None>": ["[1, 2, 3]", "[5]"],
     "reflected list(float64)<iv=None>": ["[1.0, 2.5]"],
     "none": ["None"],
+    "datetime64[D]": ["np.datetime64('2024-01-05', 'D')", "np.datetime64('NaT', 'D')"],
+    "timedelta64[s]": ["np.timedelta64(90, 's')", "np.timedelta64(-3, 's')"],
+    "array(datetime64[D], 1d, C)": ["np.array(['2024-01-01', 'NaT', '2023-05-06'], dtype='M8[D]')"],
+    "array(timedelta64[ns], 1d, C)": ["np.array([5, -7, 0], dtype='m8[ns]')"],
 }
 
 
