@@ -2535,6 +2535,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             (Type::UnicodeCharSeq(_), Type::Unicode | Type::UnicodeCharSeq(_)) | (Type::Unicode, Type::UnicodeCharSeq(_)) => return Ok(v),
             // A literal string is its static string.
             (Type::StringLiteral(_), Type::Unicode) => Ok(v),
+            // A set display of one literal (`set(Literal[int](100))`) holds the plain values.
+            (Type::Set { dtype: a, reflected: ra }, Type::Set { dtype: b, reflected: rb }) if a.unliteral() == b.unliteral() && ra == rb => Ok(v),
             // Lists differing only in the literal items they were built from are the same value.
             (Type::List { dtype: a, reflected: ra, .. }, Type::List { dtype: b, reflected: rb, .. }) if a == b && ra == rb => Ok(v),
             (_, Type::IntegerLiteral(_)) | (_, Type::BooleanLiteral(_)) => {

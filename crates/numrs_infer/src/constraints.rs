@@ -515,7 +515,16 @@ impl Constraint {
                         });
                     }
                 }
-                let dtype = if types.is_empty() { Type::Undefined } else { unify_container_items(&types, "set", span)? };
+                // One literal number (however often written): Numba's unification of the items
+                // keeps it (`{100}` is `set(Literal[int](100))`; `add` refines it later).
+                let same_literal = matches!(types.first(), Some(Type::IntegerLiteral(_) | Type::BooleanLiteral(_))) && types.iter().all(|t| t == &types[0]);
+                let dtype = if types.is_empty() {
+                    Type::Undefined
+                } else if same_literal {
+                    types[0].clone()
+                } else {
+                    unify_container_items(&types, "set", span)?
+                };
                 Some(Type::set(dtype, false))
             }
             Kind::BuildMap(items, literal) => {
