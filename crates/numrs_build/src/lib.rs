@@ -424,6 +424,23 @@ fn array_const(a: numrs_hir::ConstArray) -> numrs_codegen::GlobalConst {
     }
 }
 
+/// A module constant as the value codegen freezes into a function.
+fn const_global(v: &numrs_hir::ConstValue) -> Option<numrs_codegen::GlobalConst> {
+    use numrs_codegen::GlobalConst as G;
+    use numrs_hir::ConstValue as C;
+    use numrs_syntax::ast::Constant as K;
+    Some(match v {
+        C::None => G::Scalar(K::None),
+        C::Bool(b) => G::Scalar(K::Bool(*b)),
+        C::Int(i) => G::Scalar(K::Int(*i)),
+        C::BigInt(_) => return None,
+        C::Float(f) => G::Scalar(K::Float(*f)),
+        C::Complex { real, imag } => G::Scalar(K::Complex { real: *real, imag: *imag }),
+        C::Str(s) => G::Scalar(K::Str(s.clone())),
+        C::Tuple(items) => G::Tuple(items.iter().map(const_global).collect::<Option<Vec<_>>>()?),
+    })
+}
+
 /// The values of the module-level constants (`RATE = 0.25`, `SHAPE = (2, 3)`, constant NumPy
 /// arrays) a function and its inner functions read; Numba freezes them into the code.
 fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr, at: u32) -> Vec<(String, numrs_codegen::GlobalConst)> {
@@ -441,21 +458,7 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
             names(&c.ir, out);
         }
     }
-    fn convert(v: &numrs_hir::ConstValue) -> Option<numrs_codegen::GlobalConst> {
-        use numrs_codegen::GlobalConst as G;
-        use numrs_hir::ConstValue as C;
-        use numrs_syntax::ast::Constant as K;
-        Some(match v {
-            C::None => G::Scalar(K::None),
-            C::Bool(b) => G::Scalar(K::Bool(*b)),
-            C::Int(i) => G::Scalar(K::Int(*i)),
-            C::BigInt(_) => return None,
-            C::Float(f) => G::Scalar(K::Float(*f)),
-            C::Complex { real, imag } => G::Scalar(K::Complex { real: *real, imag: *imag }),
-            C::Str(s) => G::Scalar(K::Str(s.clone())),
-            C::Tuple(items) => G::Tuple(items.iter().map(convert).collect::<Option<Vec<_>>>()?),
-        })
-    }
+    let convert = const_global;
     let mut wanted = Vec::new();
     names(ir, &mut wanted);
     wanted
@@ -564,8 +567,8 @@ fn module_constant_default(expr: &numrs_syntax::ast::Expr, symbols: &numrs_hir::
 impl DefParams {
     fn of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> DefParams {
         let Some(jit) = info.functions.get(function_id) else { return DefParams::default() };
-        let skeleton = numrs_db::skeleton(db, file);
-        let Some(def) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) else { return DefParams::default() };
+        let Some(def) = queries::jit_def(db, file, jit) else { return DefParams::default() };
+        let def = &def;
         let positional = def
             .params
             .positional()
@@ -1172,7 +1175,12 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 Some(jit) => numrs_db::skeleton(dbd, sf).module.body.get(jit.def_stmt_index).map_or(u32::MAX, |s| s.span.end),
                 None => u32::MAX,
             };
-            let globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir), at);
+            let mut globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir), at);
+            // A factory's parameters the function closes over: the values its call gave.
+            if let Some(captured) = si.functions.get(index).and_then(|j| j.captured.as_ref()) {
+                globals.retain(|(n, _)| !captured.iter().any(|(c, _)| c == n));
+                globals.extend(captured.iter().filter_map(|(n, v)| Some((n.clone(), const_global(v)?))));
+            }
             // Run-time messages that name the source (Numba's `Loc`) do so only in
             // `parallel=True` functions, whose cached lowering then depends on where it is.
             let path = sf.path(dbd);

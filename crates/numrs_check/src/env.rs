@@ -56,6 +56,13 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
     } else {
         None
     };
+    // A factory's parameter the function closes over: the value the factory call gave it.
+    if let Some((_, v)) = function.jit(db).and_then(|j| j.captured.as_ref()).and_then(|c| c.iter().find(|(n, _)| n == name)) {
+        return match global_constant_type(v) {
+            Some(t) => GlobalValue::Type(t),
+            None => GlobalValue::Untyped(format!("cannot determine Numba type of the captured value '{name}'")),
+        };
+    }
     let Some(b) = info.symbols.lookup(name, visible_before) else {
         return match numrs_typing::builtin_global(name) {
             Some(t) => GlobalValue::Type(t),
@@ -930,6 +937,13 @@ fn global_value_type(
         ExprKind::Name(other) if other != name => {
             if let v @ GlobalValue::Type(Type::Dispatcher(_) | Type::NumberClass(_) | Type::Function(_) | Type::Module(_)) = resolve_alias_target(db, file, info, other, binding, depth) {
                 return v;
+            }
+        }
+        // `double = make_scaler(2.0)`: the jit function the factory made for this call.
+        ExprKind::Call { .. } if info.functions.iter().any(|f| f.captured.is_some() && f.name == name && f.def_stmt_index == binding.stmt_index) => {
+            if let Some(jit) = info.functions.iter().find(|f| f.captured.is_some() && f.name == name && f.def_stmt_index == binding.stmt_index) {
+                let key = FunctionKey::of(db, file, info, jit);
+                return GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64, file: None }));
             }
         }
         // `fast = njit(f)`: the jit function `f` became.

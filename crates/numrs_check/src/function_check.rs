@@ -21,6 +21,9 @@ pub struct JitRecord {
     pub name_span: Span,
     /// Offsets (relative) of the newlines in the function's text.
     pub newlines: Vec<u32>,
+    /// The name reports give the function: its `def`'s (a factory's product is bound to
+    /// another module-level name, but Numba's dispatcher bears the `def`'s name).
+    pub def_name: String,
 }
 
 impl JitRecord {
@@ -36,9 +39,8 @@ fn rel(span: Span, base: u32) -> Span {
 
 pub(crate) fn make_jit_record(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<JitRecord>> {
     let jit = key.jit(db)?;
-    let skeleton = numrs_db::skeleton(db, key.file(db));
-    let def = numrs_hir::find_def(&skeleton.module, jit.def_line_offset)?;
-    let base = numrs_ir::function_start(def);
+    let def = crate::queries::jit_def(db, key.file(db), jit)?;
+    let base = numrs_ir::function_start(&def);
     // The function's lines come from its top-level statement's text (not the file's, which
     // every edit changes).
     let (chunk, start_in_chunk) = numrs_db::module_chunk(db, key.file(db), base)?;
@@ -66,7 +68,7 @@ pub(crate) fn make_jit_record(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<J
             e.span = rel(e.span, base);
         }
     }
-    Some(Arc::new(JitRecord { jit: j, def_offset: jit.def_line_offset - base, name_span: rel(def.name_span, base), newlines }))
+    Some(Arc::new(JitRecord { jit: j, def_offset: jit.def_line_offset - base, name_span: rel(def.name_span, base), newlines, def_name: def.name.clone() }))
 }
 
 /// The result of checking one function (relative spans, relative lines: the caller places them).
@@ -86,7 +88,7 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     let mut calls = Vec::new();
     let line_of = |span: Span| record.line_of(span.start);
     let mut report = FunctionReport {
-        name: jit.name.clone(),
+        name: if jit.captured.is_some() { record.def_name.clone() } else { jit.name.clone() },
         line: 0,
         explicit_signatures: !jit.signatures.is_empty() || !jit.signature_errors.is_empty() || !jit.rejected_signatures.is_empty(),
         signatures: Vec::new(),

@@ -446,8 +446,7 @@ fn add_caller_specialisations(
                 SignatureOutcome::Ok { return_type: rt.to_string(), locals }
             }
             Err(e) => {
-                let skeleton = numrs_db::skeleton(db, file);
-                let base = numrs_hir::find_def(&skeleton.module, jit.def_line_offset).map_or(jit.def_line_offset, numrs_ir::function_start);
+                let base = queries::jit_def(db, file, jit).map_or(jit.def_line_offset, |d| numrs_ir::function_start(&d));
                 let base = numrs_db::positions(db, file).to_file(base);
                 let line = e.span.map(|s| lines.line_col(s.start + base).line);
                 SignatureOutcome::Err { kind: e.kind.to_string(), line, message: e.message.clone() }

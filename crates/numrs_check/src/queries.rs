@@ -35,13 +35,62 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     // so an edit inside a function body leaves this value unchanged.
     let skeleton = numrs_db::skeleton(db, file);
     let symbols = numrs_hir::module_symbols(&skeleton.module);
-    let (functions, classes) = numrs_hir::jit_functions_and_classes(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
+    let (mut functions, classes) = numrs_hir::jit_functions_and_classes(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
+    functions.extend(factory_products(db, file, &skeleton, &symbols));
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
     }
     let deferred = numrs_hir::deferred_definitions(&skeleton.module);
     Arc::new(ModuleInfo { symbols, functions, classes, by_name, deferred })
+}
+
+/// The jit functions module-level factory calls make (`double = make_scaler(2.0)`, see
+/// `numrs_hir::factory_product`). The factory's body is read from its own statement, so only
+/// an edit of a factory (or of such a call) changes this.
+fn factory_products(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, symbols: &numrs_hir::ModuleSymbols) -> Vec<numrs_hir::JitFunction> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let mut out = Vec::new();
+    for (i, stmt) in skeleton.module.body.iter().enumerate() {
+        let StmtKind::Assign { value, .. } = &stmt.kind else { continue };
+        let ExprKind::Call { func, .. } = &value.kind else { continue };
+        let ExprKind::Name(fname) = &func.kind else { continue };
+        let Some(b) = symbols.lookup(fname, Some(stmt.span.start)) else { continue };
+        let numrs_hir::BindingKind::Function { def_index } = b.kind else { continue };
+        // A plain function of the module (not itself jit-decorated), defined at top level.
+        let Some(def_stmt) = skeleton.module.body.get(def_index).filter(|s| s.span == b.stmt_span) else { continue };
+        if !matches!(&def_stmt.kind, StmtKind::FunctionDef(d) if d.decorators.is_empty()) {
+            continue;
+        }
+        let Some(top) = numrs_db::top_levels(db, file).get(def_index).copied() else { continue };
+        let parsed = numrs_db::parse_chunk(db, top.chunk(db));
+        let Some(first) = parsed.module.body.first() else { continue };
+        let Some(delta) = def_stmt.span.start.checked_sub(first.span.start) else { continue };
+        let mut factory = first.clone();
+        numrs_syntax::shift::shift_stmt(&mut factory, delta);
+        if let Some(f) = numrs_hir::factory_product(&skeleton.module, symbols, &numrs_db::extra_decorators(db), i, &factory) {
+            out.push(f);
+        }
+    }
+    out
+}
+
+/// The `def` of a jit function, at module positions, its body left out: from the skeleton, or
+/// for a function a factory defines (not in the skeleton) from the factory's statement.
+pub fn jit_def(db: &dyn Db, file: SourceFile, jit: &numrs_hir::JitFunction) -> Option<numrs_syntax::ast::FunctionDef> {
+    let skeleton = numrs_db::skeleton(db, file);
+    if let Some(d) = numrs_hir::find_def(&skeleton.module, jit.def_line_offset) {
+        return Some(d.clone());
+    }
+    jit.captured.as_ref()?;
+    let (chunk, offset) = numrs_db::module_chunk(db, file, jit.def_line_offset)?;
+    let parsed = numrs_db::parse_chunk(db, chunk);
+    let mut stmt = parsed.module.body.first()?.clone();
+    numrs_syntax::shift::shift_stmt(&mut stmt, jit.def_line_offset.checked_sub(offset)?);
+    let module = numrs_syntax::ast::Module { body: vec![stmt] };
+    let mut d = numrs_hir::find_def(&module, jit.def_line_offset)?.clone();
+    d.body.clear();
+    Some(d)
 }
 
 /// The types of the jitclasses of `file` (see `env::build_jitclass_types`), made once per
@@ -112,8 +161,8 @@ pub struct FunctionFacts {
 #[salsa::tracked(returns(ref))]
 pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionFacts>> {
     let jit = key.jit(db)?;
-    let skeleton = numrs_db::skeleton(db, key.file(db));
-    let def = numrs_hir::find_def(&skeleton.module, jit.def_line_offset)?;
+    let def = jit_def(db, key.file(db), jit)?;
+    let def = &def;
     let symbols = &module_info(db, key.file(db)).symbols;
     let params = def
         .params

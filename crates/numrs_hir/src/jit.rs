@@ -144,6 +144,9 @@ pub struct JitFunction {
     /// Compiled by a call (`fast = njit(f)`) rather than a decorator: the module's name `f`
     /// stays a plain Python function; only the call's result is a dispatcher.
     pub bound_by_call: bool,
+    /// Made by a factory (`double = make_scaler(2.0)`, see [`factory_product`]): the values
+    /// of the factory's parameters the function closes over, which it reads as constants.
+    pub captured: Option<Vec<(String, ConstValue)>>,
 }
 
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
@@ -163,6 +166,8 @@ pub fn find_def(module: &ast::Module, def_line_offset: u32) -> Option<&FunctionD
             }
             let found = match &s.kind {
                 StmtKind::FunctionDef(def) if def.name_span.start == offset => return Some(def),
+                // A jit function a factory defines (see `factory_product`).
+                StmtKind::FunctionDef(def) => search(&def.body, offset, depth + 1),
                 StmtKind::If { body, orelse, .. }
                 | StmtKind::For { body, orelse, .. }
                 | StmtKind::While { body, orelse, .. } => {
@@ -214,8 +219,63 @@ impl JitFunction {
             annotations: None,
             notes: Vec::new(),
             bound_by_call: false,
+            captured: None,
         }
     }
+}
+
+/// `name = factory(args)` at module level (statement `assign_index` of the skeleton `module`),
+/// `factory` a plain module-level function (its full statement, at module positions) whose
+/// body defines one jit function and returns it (a docstring aside): the jit function Numba
+/// compiles for that call, named `name`, reading the factory's parameters as the constants the
+/// call gave them (or their defaults). `None` for any other shape, or arguments that are not
+/// constants.
+pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_decorators: &[String], assign_index: usize, factory: &Stmt) -> Option<JitFunction> {
+    let assign = module.body.get(assign_index)?;
+    let StmtKind::Assign { targets, value } = &assign.kind else { return None };
+    let [target] = targets.as_slice() else { return None };
+    let ExprKind::Name(name) = &target.kind else { return None };
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let ExprKind::Name(fname) = &func.kind else { return None };
+    let StmtKind::FunctionDef(def) = &factory.kind else { return None };
+    let p = &def.params;
+    if def.name != *fname || !def.decorators.is_empty() || p.vararg.is_some() || p.kwarg.is_some() || !p.kwonly.is_empty() {
+        return None;
+    }
+    let mut body = def.body.as_slice();
+    if let Some(Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
+        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
+            body = &body[1..];
+        }
+    }
+    let [inner_stmt, ret] = body else { return None };
+    let StmtKind::FunctionDef(inner) = &inner_stmt.kind else { return None };
+    match &ret.kind {
+        StmtKind::Return(Some(r)) if matches!(&r.kind, ExprKind::Name(n) if *n == inner.name) => {}
+        _ => return None,
+    }
+    // The parameters' values: the call's arguments, or the defaults.
+    let params: Vec<&ast::Param> = p.positional().collect();
+    if args.len() > params.len() {
+        return None;
+    }
+    let mut captured = Vec::new();
+    for (i, param) in params.iter().enumerate() {
+        let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.name.as_str())).map(|k| &k.value));
+        let value = match given {
+            Some(e) => symbols.fold_constant(e, assign.span.start, &[])?,
+            None => symbols.fold_constant(param.default.as_ref()?, factory.span.start, &[])?,
+        };
+        captured.push((param.name.clone(), value));
+    }
+    if keywords.iter().any(|k| !params.iter().any(|p| Some(p.name.as_str()) == k.arg.as_deref())) {
+        return None;
+    }
+    let ctx = Ctx { symbols, extra: extra_decorators };
+    let mut f = ctx.analyze(inner, assign, assign_index)?;
+    f.name = name.clone();
+    f.captured = Some(captured);
+    Some(f)
 }
 
 /// [`jit_functions`], and the `@jitclass` classes whose members are among them.
