@@ -88,7 +88,8 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     let mut calls = Vec::new();
     let line_of = |span: Span| record.line_of(span.start);
     let mut report = FunctionReport {
-        name: if jit.captured.is_some() { record.def_name.clone() } else { jit.name.clone() },
+        name: jit.name.clone(),
+        def_name: jit.captured.as_ref().map(|_| record.def_name.clone()),
         line: 0,
         explicit_signatures: !jit.signatures.is_empty() || !jit.signature_errors.is_empty() || !jit.rejected_signatures.is_empty(),
         signatures: Vec::new(),

@@ -463,6 +463,7 @@ fn add_caller_specialisations(
             Some(f) => f.signatures.push(report),
             None => functions.push(FunctionReport {
                 name: jit.name.clone(),
+                def_name: None,
                 line,
                 explicit_signatures: false,
                 signatures: vec![report],

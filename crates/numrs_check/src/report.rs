@@ -22,6 +22,9 @@ pub struct FileReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FunctionReport {
     pub name: String,
+    /// The `def`'s name where it differs from `name` (a factory's product, bound to another
+    /// module-level name): Numba's dispatcher bears it, so `--emit-types` lists it.
+    pub def_name: Option<String>,
     /// 1-based line of the `def` keyword.
     pub line: u32,
     /// Whether the decorator carries explicit signatures (only those are in `--emit-types`

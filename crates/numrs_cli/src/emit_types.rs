@@ -44,7 +44,7 @@ pub fn listed_functions(report: &FileReport) -> Vec<TypedFunction<'_>> {
         .iter()
         .filter(|function| function.explicit_signatures)
         .map(|function| TypedFunction {
-            name: &function.name,
+            name: function.def_name.as_deref().unwrap_or(&function.name),
             line: function.line,
             signatures: function
                 .signatures

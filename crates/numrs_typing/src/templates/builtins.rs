@@ -276,7 +276,9 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
                 return sig(a.dtype.clone(), args);
             }
             match single.iterator_type().and_then(|it| it.yield_type()) {
-                Some(y) => sig(y, args),
+                // The items' values are computed at run time (a set display of one literal yields
+                // its literal type, but may have been emptied since).
+                Some(y) => sig(y.unliteral(), args),
                 None => match single {
                     Type::Tuple(items) => match unify_many(items) {
                         Some(t) => sig(t, args),
