@@ -484,6 +484,9 @@ pub enum RandomOp {
     /// A uniform integer in `[0, args[0])` (`args[0] > 0`) as Python's `randrange` draws it:
     /// as many Python-style bits as `args[0]` has, rejected until below it.
     PyBelow = 6,
+    /// `Generator.random()` of the `numpy.random.Generator` object `args[0]`: its bit
+    /// generator's `next_double` (an `f64`), as NumPy and Numba draw it.
+    GeneratorDouble = 7,
 }
 
 impl RandomOp {
@@ -500,6 +503,7 @@ impl RandomOp {
             RandomOp::Distribution,
             RandomOp::PyBits,
             RandomOp::PyBelow,
+            RandomOp::GeneratorDouble,
         ]
         .into_iter()
         .find(|o| *o as u32 == v)

@@ -110,6 +110,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
             return self.fail(format!("method {method} of an unknown Generator"));
         };
+        // `rng.random()`: the bit generator's next double, drawn in compiled code (Numba's
+        // `random_standard_uniform`), without a trip into the interpreter.
+        let plain = args.is_empty() && kws.iter().all(|(_, v)| matches!(self.ty(*v), Ok(Type::Omitted(_))));
+        if method == "random" && plain && *tt == Type::float64() {
+            let obj = self.load(*recv)?.into_pointer_value();
+            let addr = self.b.build_ptr_to_int(obj, self.ctx.i64_type(), "")?;
+            return Ok(Some(self.generator_double(addr)?));
+        }
         let mut values = vec![("rng".to_string(), self.load(*recv)?, Type::NumPyRandomGenerator)];
         let mut call_args: Vec<String> = Vec::new();
         let named = args.iter().map(|a| (None, *a)).chain(kws.iter().map(|(k, a)| (Some(k.as_str()), *a)));

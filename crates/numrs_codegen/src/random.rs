@@ -45,6 +45,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_load(i64t, out, "")?.into_int_value())
     }
 
+    /// `Generator.random()` of the Generator object at address `obj`.
+    pub(crate) fn generator_double(&self, obj: IntValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
+        let bits = self.random_op_on(RandomOp::GeneratorDouble, false, &[obj])?;
+        Ok(self.b.build_bit_cast(bits, self.ctx.f64_type(), "")?)
+    }
+
     fn random_f64(&self, op: RandomOp) -> R<BasicValueEnum<'ctx>> {
         self.random_f64_on(op, false)
     }

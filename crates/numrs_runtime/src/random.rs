@@ -172,6 +172,7 @@ pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut 
         Some(RandomOp::PyBits) => with_state(&mut |s| s.py_bits(arg(0) as u32)),
         Some(RandomOp::PyBelow) => with_state(&mut |s| s.py_below(arg(0)) as u64),
         Some(RandomOp::Double) => with_state(&mut |s| s.next_double().to_bits()),
+        Some(RandomOp::GeneratorDouble) => generator_next_double(arg(0) as usize as *mut pyo3::ffi::PyObject).to_bits(),
         Some(RandomOp::RandInt) => with_state(&mut |s| s.randint(arg(0), arg(1)) as u64),
         Some(RandomOp::Gauss) => with_state(&mut |s| s.gauss().to_bits()),
         Some(RandomOp::Distribution) => {
@@ -216,5 +217,60 @@ mod tests {
         let mut s = State::seeded(42);
         assert_eq!(s.next_double(), 0.3745401188473625);
         assert_eq!(s.next_double(), 0.9507143064099162);
+    }
+}
+
+/// NumPy's `bitgen_t` (`numpy/random/bitgen.h`): the state and the bit generator's functions.
+#[repr(C)]
+struct BitGen {
+    state: *mut std::ffi::c_void,
+    next_uint64: unsafe extern "C" fn(*mut std::ffi::c_void) -> u64,
+    next_uint32: unsafe extern "C" fn(*mut std::ffi::c_void) -> u32,
+    next_double: unsafe extern "C" fn(*mut std::ffi::c_void) -> f64,
+    next_raw: unsafe extern "C" fn(*mut std::ffi::c_void) -> u64,
+}
+
+thread_local! {
+    /// The bit generators of the `numpy.random.Generator` objects drawn from on this thread,
+    /// each with a reference to its Generator (so that its address is not reused while it is
+    /// here) and to its bit generator (which owns the `bitgen_t`).
+    static BITGENS: std::cell::RefCell<Vec<(usize, pyo3::Py<pyo3::PyAny>, pyo3::Py<pyo3::PyAny>, *mut BitGen)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The `bitgen_t` of Generator `obj` (from its bit generator's `capsule`, as NumPy's own
+/// Cython reads it), looked up once per Generator and thread.
+unsafe fn bitgen_of(obj: *mut pyo3::ffi::PyObject) -> Option<*mut BitGen> {
+    use pyo3::prelude::*;
+    if let Some(b) = BITGENS.with(|c| c.borrow().iter().find(|(p, ..)| *p == obj as usize).map(|e| e.3)) {
+        return Some(b);
+    }
+    Python::with_gil(|py| {
+        let gen = Bound::<PyAny>::from_borrowed_ptr(py, obj);
+        let bit = gen.getattr("bit_generator").ok()?;
+        let capsule = bit.getattr("capsule").ok()?;
+        let name = c"BitGenerator";
+        let p = pyo3::ffi::PyCapsule_GetPointer(capsule.as_ptr(), name.as_ptr()) as *mut BitGen;
+        if p.is_null() {
+            pyo3::ffi::PyErr_Clear();
+            return None;
+        }
+        BITGENS.with(|c| {
+            let mut c = c.borrow_mut();
+            // A handful of generators at most are kept (each keeps its Generator alive).
+            if c.len() >= 8 {
+                c.remove(0);
+            }
+            c.push((obj as usize, gen.clone().unbind(), bit.unbind(), p));
+        });
+        Some(p)
+    })
+}
+
+/// `Generator.random()`: the bit generator's `next_double`; NaN where the object has no
+/// bit generator numrs can read (not reached for a typed Generator argument).
+unsafe fn generator_next_double(obj: *mut pyo3::ffi::PyObject) -> f64 {
+    match bitgen_of(obj) {
+        Some(b) => ((*b).next_double)((*b).state),
+        None => f64::NAN,
     }
 }
