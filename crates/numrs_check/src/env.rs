@@ -912,11 +912,23 @@ fn global_value_type(
     // global (`alias = jitfunc`), and `np.dtype(np.float32)`: typed as what it names.
     match &value.kind {
         ExprKind::Attribute { value: m, attr } => {
-            if let ExprKind::Name(mname) = &m.kind {
-                if let GlobalValue::Type(Type::Module(module)) = resolve_alias_target(db, file, info, mname, binding, depth) {
-                    if let Some(t) = numrs_typing::resolve_module_attr(&module, attr) {
-                        return GlobalValue::Type(t);
-                    }
+            // The module a chain of attributes names (`np.polynomial.polynomial`).
+            fn module_of(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, e: &numrs_syntax::ast::Expr, binding: &numrs_hir::Binding, depth: u32) -> Option<Arc<str>> {
+                match &e.kind {
+                    ExprKind::Name(n) => match resolve_alias_target(db, file, info, n, binding, depth) {
+                        GlobalValue::Type(Type::Module(m)) => Some(m),
+                        _ => None,
+                    },
+                    ExprKind::Attribute { value, attr } if depth < 16 => match numrs_typing::resolve_module_attr(&module_of(db, file, info, value, binding, depth + 1)?, attr)? {
+                        Type::Module(m) => Some(m),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            }
+            if let Some(module) = module_of(db, file, info, m, binding, depth) {
+                if let Some(t) = numrs_typing::resolve_module_attr(&module, attr) {
+                    return GlobalValue::Type(t);
                 }
             }
         }
