@@ -63,6 +63,13 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the captured value '{name}'")),
         };
     }
+    // A factory's parameter given a module-level name: what that name is.
+    if let Some((_, target)) = function.jit(db).and_then(|j| j.captured_names.iter().find(|(n, _)| n == name)) {
+        return match info.symbols.lookup(target, None) {
+            Some(b) => binding_value(db, file, info, b, target, 0),
+            None => GlobalValue::Untyped(format!("name '{target}' is not defined")),
+        };
+    }
     let Some(b) = info.symbols.lookup(name, visible_before) else {
         return match numrs_typing::builtin_global(name) {
             Some(t) => GlobalValue::Type(t),

@@ -147,6 +147,9 @@ pub struct JitFunction {
     /// Made by a factory (`double = make_scaler(2.0)`, see [`factory_product`]): the values
     /// of the factory's parameters the function closes over, which it reads as constants.
     pub captured: Option<Vec<(String, ConstValue)>>,
+    /// A factory's parameters given a module-level name that is not a constant (another jit
+    /// function, `make_composed(double, square)`): the parameter and the name.
+    pub captured_names: Vec<(String, String)>,
 }
 
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
@@ -220,6 +223,7 @@ impl JitFunction {
             notes: Vec::new(),
             bound_by_call: false,
             captured: None,
+            captured_names: Vec::new(),
         }
     }
 }
@@ -260,13 +264,20 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
         return None;
     }
     let mut captured = Vec::new();
+    let mut captured_names = Vec::new();
     for (i, param) in params.iter().enumerate() {
         let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.name.as_str())).map(|k| &k.value));
-        let value = match given {
-            Some(e) => symbols.fold_constant(e, assign.span.start, &[])?,
-            None => symbols.fold_constant(param.default.as_ref()?, factory.span.start, &[])?,
-        };
-        captured.push((param.name.clone(), value));
+        match given {
+            Some(e) => match symbols.fold_constant(e, assign.span.start, &[]) {
+                Some(v) => captured.push((param.name.clone(), v)),
+                // A module-level name bound before the call (a jit function, say).
+                None => match &e.kind {
+                    ExprKind::Name(n) if symbols.lookup(n, Some(assign.span.start)).is_some() => captured_names.push((param.name.clone(), n.clone())),
+                    _ => return None,
+                },
+            },
+            None => captured.push((param.name.clone(), symbols.fold_constant(param.default.as_ref()?, factory.span.start, &[])?)),
+        }
     }
     if keywords.iter().any(|k| !params.iter().any(|p| Some(p.name.as_str()) == k.arg.as_deref())) {
         return None;
@@ -275,6 +286,7 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     let mut f = ctx.analyze(inner, assign, assign_index)?;
     f.name = name.clone();
     f.captured = Some(captured);
+    f.captured_names = captured_names;
     Some(f)
 }
 
