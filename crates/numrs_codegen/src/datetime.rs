@@ -463,6 +463,23 @@ pub(crate) fn ufunc_elem<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[(BV<
     if let ("maximum" | "minimum" | "fmax" | "fmin", [(a, at), (b, bt)]) = (name, args) {
         return extreme_elem(cx, name, (a.into_int_value(), at), (b.into_int_value(), bt));
     }
+    // `isnan` is `isnat` for these loops, `isinf` never, `isfinite` unless NaT; `sign` of a
+    // timedelta is 1, 0 or -1 of its unit (NaT, the minimum, is -1), as Numba's loops.
+    if let ("isnan" | "isinf" | "isfinite" | "sign", [(a, at)]) = (name, args) {
+        let v = a.into_int_value();
+        let r: BV<'ctx> = match name {
+            "isnan" => is_nat(cx, v)?.into(),
+            "isinf" => cx.ctx.bool_type().const_zero().into(),
+            "isfinite" => cx.b.build_not(is_nat(cx, v)?, "")?.into(),
+            _ => {
+                let pos = cx.b.build_int_compare(IntPredicate::SGT, v, cx.i64(0), "")?;
+                let zero = cx.b.build_int_compare(IntPredicate::EQ, v, cx.i64(0), "")?;
+                let s = cx.b.build_select(zero, cx.i64(0), cx.i64(-1), "")?.into_int_value();
+                return Ok((cx.b.build_select(pos, cx.i64(1), s, "")?, at.clone()));
+            }
+        };
+        return Ok((r, Type::boolean()));
+    }
     let key = match name {
         "isnat" => "numpy.isnat",
         "add" => "operator.add",
@@ -536,7 +553,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let r = self.b.build_load(i64t, acc, "")?;
                 Ok(Some(self.cast(r, &a.dtype, tt)?))
             }
-            "sum" if matches!(a.dtype, Type::NPTimedelta(_)) => {
+            "sum" | "mean" if matches!(a.dtype, Type::NPTimedelta(_)) => {
                 let acc = self.temp(i64t.into())?;
                 self.b.build_store(acc, self.i64(0))?;
                 let dtype = a.dtype.clone();
@@ -549,8 +566,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     cx.b.build_store(acc, r)?;
                     Ok(())
                 })?;
-                let r = self.b.build_load(i64t, acc, "")?;
-                Ok(Some(self.cast(r, &a.dtype, tt)?))
+                let r = self.b.build_load(i64t, acc, "")?.into_int_value();
+                // `mean`: Numba's `_mean`, the sum over the size (a timedelta over an int:
+                // truncated, NaT for an empty array).
+                let r = if m == "mean" {
+                    let sig = Signature::new(a.dtype.clone(), vec![a.dtype.clone(), Type::int64()]);
+                    td_over_number(self, &sig, &[Some(r.into()), Some(nitems.into())])?.into_int_value()
+                } else {
+                    r
+                };
+                Ok(Some(self.cast(r.into(), &a.dtype, tt)?))
             }
             _ => Ok(None),
         }

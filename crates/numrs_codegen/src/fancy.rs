@@ -509,7 +509,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     cx.store_element(p, x, &et, &dt)
                 })
             }
-            t if numeric(t).is_some() => {
+            t if numeric(t).is_some() || (crate::datetime::is_datetime_like(t) && *t == dt) => {
                 let t = t.clone();
                 self.walk(&f, &mut |cx, p, _| cx.store_element(p, v, &t, &dt))
             }

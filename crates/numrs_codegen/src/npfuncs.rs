@@ -564,7 +564,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     self.assign_general(ddata, &dshape, &dstrides, &dtype, n, Some((sdata, es, sa.dtype.clone())), None)
                 }
             }
-            t if numeric(t).is_some() => {
+            // A number, or a datetime/timedelta into an array of its own type.
+            t if numeric(t).is_some() || (crate::datetime::is_datetime_like(t) && *t == dtype) => {
                 let t = t.clone();
                 if da.layout == Layout::C {
                     let et = types::storage_type(self.ctx, &dtype).map_err(|m| self.cg_err(m))?;

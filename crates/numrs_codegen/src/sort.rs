@@ -448,7 +448,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `np.unique` of `c`, a new C-contiguous array of `dtype` whose reference this takes
     /// (it is sorted and compacted in place).
     pub(crate) fn unique_owned(&mut self, c: BasicValueEnum<'ctx>, dtype: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
-        // Datetimes: Numba's `b[i] != x`, true for a NaT (each NaT is kept).
+        // Datetimes: their counts (neighbouring NaTs are one, as Numba's `np_unique` keeps them).
         let datetime = crate::datetime::is_datetime_like(dtype);
         let Some(k) = numeric(dtype).or(datetime.then_some(NumericKind::Int64)) else { return self.fail(format!("unique of arrays of {dtype}")) };
         let a = numrs_types::ArrayType::new(dtype.clone(), 1, Layout::C, false);
@@ -474,12 +474,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let pn = cx.b.build_float_compare(FloatPredicate::UNO, p, p, "")?;
                 let vn = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
                 cx.b.build_and(ne, cx.b.build_not(cx.b.build_and(pn, vn, "")?, "")?, "")?
-            } else if datetime {
-                let (p, v) = (prev.into_int_value(), x.into_int_value());
-                let nat = cx.i64(numrs_types::NAT);
-                let ne = cx.b.build_int_compare(IntPredicate::NE, p, v, "")?;
-                let pn = cx.b.build_int_compare(IntPredicate::EQ, p, nat, "")?;
-                cx.b.build_or(ne, pn, "")?
             } else {
                 cx.b.build_int_compare(IntPredicate::NE, prev.into_int_value(), x.into_int_value(), "")?
             };

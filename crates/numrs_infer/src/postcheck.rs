@@ -219,6 +219,143 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
     None
 }
 
+/// The scalar operation an array operator or ufunc call applies to items: its registry key.
+fn kernel_key(inf: &Inferer<'_>, value: &Value) -> Option<(String, Vec<VarId>)> {
+    use numrs_syntax::ast::{BinOp as B, CmpOp as C, UnaryOp as U};
+    let bin = |op: &B| match op {
+        B::Add => "add",
+        B::Sub => "sub",
+        B::Mult => "mul",
+        B::Div => "truediv",
+        B::FloorDiv => "floordiv",
+        B::Mod => "mod",
+        B::Pow => "pow",
+        B::LShift => "lshift",
+        B::RShift => "rshift",
+        B::BitOr => "or_",
+        B::BitXor => "xor",
+        B::BitAnd => "and_",
+        B::MatMult => "matmul",
+    };
+    Some(match value {
+        Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs } => (format!("operator.{}", bin(op)), vec![*lhs, *rhs]),
+        Value::Compare { op, lhs, rhs } => {
+            let k = match op {
+                C::Eq => "eq",
+                C::NotEq => "ne",
+                C::Lt => "lt",
+                C::LtE => "le",
+                C::Gt => "gt",
+                C::GtE => "ge",
+                _ => return None,
+            };
+            (format!("operator.{k}"), vec![*lhs, *rhs])
+        }
+        Value::Unary { op, operand } => (
+            match op {
+                U::USub => "operator.neg",
+                U::UAdd => "operator.pos",
+                _ => return None,
+            }
+            .to_string(),
+            vec![*operand],
+        ),
+        Value::Call { func, args, kws, vararg: None } if kws.is_empty() => match inf.get(*func) {
+            Some(Type::Function(k)) if k.strip_prefix("numpy.").is_some_and(numrs_typing::is_ufunc) => (k.to_string(), args.clone()),
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// Numba's array expressions on datetimes and timedeltas: each fused expression is compiled
+/// as a scalar kernel whose result must be the expression's array item type exactly (no
+/// conversion between units). A unit-less item type inside the expression (`ends - starts`
+/// of datetime arrays) is fine when it is consumed by the next operation (`/ unit` gives a
+/// float); an expression whose kernel computes another unit than its array's is Numba's
+/// TypingError ("No conversion from timedelta64[h] to timedelta64[]").
+fn datetime_kernel_error(inf: &Inferer<'_>) -> Option<InferError> {
+    let ir = inf.ir;
+    let dt = |t: &Type| matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_));
+    let is_dt_array = |v: VarId| matches!(inf.get(v), Some(Type::Array(a)) if dt(&a.dtype));
+    if !ir.blocks.iter().flat_map(|b| &b.stmts).any(|s| matches!(&s.kind, StmtKind::Assign { target, .. } if is_dt_array(*target))) {
+        return None;
+    }
+    let mut defs: std::collections::HashMap<VarId, (&Value, numrs_syntax::ast::Span)> = Default::default();
+    let mut uses: std::collections::HashMap<VarId, Vec<Option<VarId>>> = Default::default();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let user = if let StmtKind::Assign { target, value } = &s.kind {
+                defs.insert(*target, (value, s.span));
+                Some(*target)
+            } else {
+                None
+            };
+            for u in s.kind.uses() {
+                uses.entry(u).or_default().push(user);
+            }
+        }
+        if let Some(u) = b.term.uses() {
+            uses.entry(u).or_default().push(None);
+        }
+    }
+    // An array operation fused into its single consumer (an array operation too).
+    let is_op = |v: VarId| defs.get(&v).is_some_and(|(val, _)| kernel_key(inf, val).is_some()) && matches!(inf.get(v), Some(Type::Array(_)));
+    let fused = |v: VarId| -> bool {
+        let mut v = v;
+        for _ in 0..64 {
+            match uses.get(&v).map(Vec::as_slice) {
+                Some([Some(user)]) => match defs.get(user) {
+                    Some((Value::Var(_), _)) => v = *user,
+                    _ => return is_op(*user),
+                },
+                _ => return false,
+            }
+        }
+        false
+    };
+    // The scalar type the kernel computes for `v`'s items.
+    fn scalar(inf: &Inferer<'_>, defs: &std::collections::HashMap<VarId, (&Value, numrs_syntax::ast::Span)>, fused: &dyn Fn(VarId) -> bool, v: VarId, depth: u32) -> Option<Type> {
+        let t = inf.get(v)?.clone();
+        let Type::Array(a) = &t else { return Some(t.unliteral()) };
+        if depth > 32 || (depth > 0 && !fused(v)) {
+            return Some(a.dtype.clone());
+        }
+        let mut root = v;
+        while let Some((Value::Var(src), _)) = defs.get(&root) {
+            root = *src;
+        }
+        let Some((value, _)) = defs.get(&root) else { return Some(a.dtype.clone()) };
+        let Some((key, operands)) = kernel_key(inf, value) else { return Some(a.dtype.clone()) };
+        let items: Vec<Type> = operands.iter().map(|o| scalar(inf, defs, fused, *o, depth + 1)).collect::<Option<_>>()?;
+        numrs_typing::resolve_call(&key, &items, &[]).ok().flatten().map(|s| s.return_type)
+    }
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { target, value } = &s.kind else { continue };
+            if !is_dt_array(*target) || kernel_key(inf, value).is_none() || fused(*target) {
+                continue;
+            }
+            let Some(Type::Array(a)) = inf.get(*target) else { continue };
+            let Some(kernel) = scalar(inf, &defs, &fused, *target, 0) else { continue };
+            if kernel.unliteral() != a.dtype {
+                return Some(error(
+                    "TypingError",
+                    "invalid-call",
+                    &format!(
+                        "No conversion from {kernel} to {}: Numba compiles this array expression as a scalar kernel computing {kernel}, \
+                         but types the array's items {} (a unit-less result of an operation on datetime arrays); operate on the items \
+                         in a loop, or divide or compare the result within the expression",
+                        a.dtype, a.dtype
+                    ),
+                    s.span,
+                ));
+            }
+        }
+    }
+    None
+}
+
 pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferError> {
     let ir = inf.ir;
     let mut defs: std::collections::HashMap<VarId, &Value> = Default::default();
@@ -266,6 +403,9 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
         if let Some(e) = prange_reduction_error(inf, &defs) {
             return Some(e);
         }
+    }
+    if let Some(e) = datetime_kernel_error(inf) {
+        return Some(e);
     }
     // A list display of lists whose item types differ (`[[1.5, 2], [3, 4]]`): the unified
     // list's items are converted with Numba's `list_to_list` cast, which asserts the item

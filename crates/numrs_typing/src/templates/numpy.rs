@@ -94,7 +94,7 @@ const FUNCTIONS: &[(&str, AbstractFn)] = &[
     ("operator.setitem", index::setitem),
     ("numpy.empty", construct::empty),
     ("numpy.zeros", construct::empty),
-    ("numpy.ones", construct::empty),
+    ("numpy.ones", construct::ones),
     ("numpy.full", construct::full),
     ("numpy.empty_like", construct::empty_like),
     ("numpy.zeros_like", construct::empty_like),
@@ -255,6 +255,11 @@ pub(super) fn has_function(attr: &str) -> bool {
 
 /// Whether NumPy's module `module` (`numpy`, `numpy.random`, `numpy.linalg`) has the attribute
 /// at all (`None` for other modules).
+/// Whether `numpy.<attr>` is a ufunc (by any of its names).
+pub fn is_ufunc(attr: &str) -> bool {
+    tables::tables().ufunc_names.contains_key(attr)
+}
+
 pub fn module_has_attribute(module: &str, attr: &str) -> Option<bool> {
     tables::tables().module_attributes.get(module).map(|names| names.contains(attr))
 }

@@ -6,7 +6,7 @@ use numrs_types::{unify_many, ArrayType, Layout, NumericKind, Type};
 
 use super::common::{bind, is_nonelike, parse_dtype, parse_shape, sig};
 use super::tables::promote_types;
-use crate::registry::CallResult;
+use crate::registry::{CallError, CallResult};
 
 fn unlit(t: &Option<Type>) -> Option<Type> {
     t.as_ref().map(Type::unliteral)
@@ -29,6 +29,30 @@ pub(crate) fn empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     sig(Type::array(dtype, ndim, Layout::C), args)
 }
 
+/// `np.ones(shape, dtype)`: Numba fills `np.empty` with 1, which no datetime or timedelta
+/// array takes.
+pub(crate) fn ones(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let r = empty(args, kws)?;
+    if let Some(s) = &r {
+        if s.return_type.as_array().is_some_and(|a| matches!(a.dtype, Type::NPDatetime(_) | Type::NPTimedelta(_))) {
+            return Err(CallError::typing(format!("np.ones cannot fill an array of {} with 1 (Numba's setitem of an int64)", s.return_type.element_type())));
+        }
+    }
+    Ok(r)
+}
+
+/// A datetime or timedelta array filled with a value of another type: Numba's `fill`
+/// (its setitem) takes no conversion between them.
+fn datetime_fill_error(dtype: &Type, value: Option<&Type>) -> Result<(), CallError> {
+    let dt = |t: &Type| matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_));
+    match value {
+        Some(v) if (dt(dtype) || dt(v)) && v.unliteral() != *dtype => {
+            Err(CallError::typing(format!("cannot fill an array of {dtype} with a value of {v}: Numba converts none into the other")))
+        }
+        _ => Ok(()),
+    }
+}
+
 /// `np.full(shape, fill_value, dtype=None)`.
 pub(crate) fn full(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["shape", "fill_value", "dtype"], 2) else { return Ok(None) };
@@ -44,6 +68,7 @@ pub(crate) fn full(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
     };
     let Some(ndim) = b[0].as_ref().and_then(parse_shape) else { return Ok(None) };
+    datetime_fill_error(&dtype, b[1].as_ref())?;
     sig(Type::array(dtype, ndim, Layout::C), args)
 }
 
@@ -82,7 +107,10 @@ pub(crate) fn full_like(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "fill_value", "dtype"], 2) else { return Ok(None) };
     let Some(a) = &b[0] else { return Ok(None) };
     match like_result(a, b[2].as_ref()) {
-        Some(t) => sig(t, args),
+        Some(t) => {
+            datetime_fill_error(&t.element_type(), b[1].as_ref())?;
+            sig(t, args)
+        }
         None => Ok(None),
     }
 }

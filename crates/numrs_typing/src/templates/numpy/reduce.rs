@@ -110,6 +110,12 @@ fn sum(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         None => None,
     };
     let Ok(dtype) = dtype_arg(&b[2]) else { return Ok(None) };
+    // Numba's `array_sum` starts a datetime sum from `0` and fails as it compiles.
+    if let Some(Type::Array(a)) = &b[0] {
+        if matches!(a.dtype, Type::NPDatetime(_)) {
+            return Err(CallError { kind: "AttributeError", message: "'int' object has no attribute 'astype' (Numba's sum of datetime64 items; sum timedeltas instead)".into() });
+        }
+    }
     match &b[0] {
         Some(Type::Array(a)) => {
             let ret_dtype = dtype.clone().unwrap_or_else(|| accumulator(&a.dtype));
@@ -351,7 +357,7 @@ fn searchsorted(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Some(Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {
             sig(Type::array(Type::intp(), 1, Layout::C), args)
         }
-        Some(t) if t.is_number() => sig(Type::intp(), args),
+        Some(t) if t.is_number() || matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_)) => sig(Type::intp(), args),
         _ => Ok(None),
     }
 }

@@ -235,6 +235,17 @@ fn datetime_ufunc(name: &str, u: &UfuncInfo, inputs: &UfuncInputs) -> CallResult
         };
         let (Some(ins), Some(mut outs)) = (choose(&inputs.base[..u.nin], loop_in), choose(&inputs.base[u.nin..], loop_out)) else { continue };
         let loop_ins: String = loop_in.iter().collect();
+        // Timedelta floor division (typed float64, computed as int64) and remainder do not
+        // compile in Numba 0.68.1.
+        if loop_ins == "mm" && matches!(name, "floor_divide") {
+            return Err(CallError {
+                kind: "ValueError",
+                message: "timedelta64 // timedelta64 does not compile in Numba 0.68.1 (\"Operands must be the same type, got (i64, double)\"); divide with / and floor the result".into(),
+            });
+        }
+        if loop_ins == "mm" && matches!(name, "remainder" | "fmod") {
+            return Err(CallError::typing(format!("ufunc '{name}' of timedelta64 arrays does not compile in Numba 0.68.1")));
+        }
         if loop_ins.starts_with('m') || loop_ins == "Mm" {
             set_output_dt_units(name, &ins, &mut outs, &loop_ins)?;
         }
@@ -346,36 +357,11 @@ pub(crate) fn array_binary_operator(op: &str, args: &[Type]) -> CallResult {
         return Ok(None);
     }
     match ufunc_generic(ufunc, args) {
-        Ok(Some(sig)) if sig.args.iter().any(|a| a.as_array().is_some()) => {
-            datetime_kernel_converts(op, &sig)?;
-            Ok(Some(sig))
-        }
+        Ok(Some(sig)) if sig.args.iter().any(|a| a.as_array().is_some()) => Ok(Some(sig)),
+        // Typed by Numba, but not compiled (timedelta floor division).
+        Err(e) if e.kind == "ValueError" => Err(e),
         _ => Ok(None),
     }
-}
-
-/// An operator on datetime or timedelta arrays is lowered (Numba's array expressions) through
-/// the scalar operator on the items, whose result must convert to the ufunc loop's item type:
-/// a unit-less loop result (`dates - dates`, `int * timedeltas`, timedeltas of two units)
-/// does not, which Numba reports as a TypingError when it compiles the expression.
-fn datetime_kernel_converts(op: &str, sig: &Signature) -> Result<(), CallError> {
-    let Some(out) = sig.return_type.as_array().map(|a| a.dtype.clone()) else { return Ok(()) };
-    let generic = matches!(out, Type::NPDatetime(u) | Type::NPTimedelta(u) if u.is_generic());
-    if !generic {
-        return Ok(());
-    }
-    let items: Vec<Type> = sig.args.iter().map(Type::element_type).collect();
-    let key = format!("operator.{op}");
-    if let Ok(Some(scalar)) = crate::registry::resolve_call(&key, &items, &[]) {
-        if scalar.return_type != out {
-            return Err(CallError::typing(format!(
-                "No conversion from {} to {out} for the items of this array expression: Numba types the result of \
-                 {op} on these arrays as unit-less and cannot compute it; operate on the items in a loop",
-                scalar.return_type
-            )));
-        }
-    }
-    Ok(())
 }
 
 /// Numba's `NumpyRulesInplaceArrayOperator`: typed as if the left operand were an explicit
