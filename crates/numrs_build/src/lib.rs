@@ -483,6 +483,10 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                     if let Some((_, values)) = numrs_check::namedtuple_instance(db, file, info, stmt) {
                         return Some((n, numrs_codegen::GlobalConst::Tuple(values.iter().map(convert).collect::<Option<Vec<_>>>()?)));
                     }
+                    if let Some(items) = numrs_hir::bound_datetime_tuple(&n, stmt, &info.symbols) {
+                        let items = items.into_iter().map(|(_, c)| numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(c)))).collect();
+                        return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
+                    }
                     if let Some((_, count)) = numrs_hir::bound_datetime(&n, stmt, &info.symbols) {
                         return Some((n, numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(count)))));
                     }

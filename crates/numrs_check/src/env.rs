@@ -856,9 +856,12 @@ fn global_value_type(
         if let Some((t, _)) = namedtuple_instance(db, file, info, stmt) {
             return GlobalValue::Type(t);
         }
-        // A NumPy datetime or timedelta (`np.datetime64("2000-01-01")`).
+        // A NumPy datetime or timedelta (`np.datetime64("2000-01-01")`), or a tuple of them.
         if let Some((t, _)) = numrs_hir::bound_datetime(name, stmt, &info.symbols) {
             return GlobalValue::Type(t);
+        }
+        if let Some(items) = numrs_hir::bound_datetime_tuple(name, stmt, &info.symbols) {
+            return GlobalValue::Type(Type::tuple(items.into_iter().map(|(t, _)| t).collect()));
         }
         // An array of records built from constants.
         if let Some(r) = numrs_hir::bound_record_array(name, stmt, &skeleton.module, &info.symbols) {

@@ -198,23 +198,43 @@ pub fn bound_datetime(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> 
     if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
         return None;
     }
+    datetime_const(value, symbols, stmt.span.start)
+}
+
+/// The datetimes and timedeltas of a module-level tuple display of them (`HOLIDAYS =
+/// (np.datetime64("2024-12-25"), np.datetime64("2025-01-01"))`).
+pub fn bound_datetime_tuple(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> Option<Vec<(numrs_types::Type, i64)>> {
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
+        return None;
+    }
+    let ExprKind::Tuple(items) = &value.kind else { return None };
+    if items.is_empty() {
+        return None;
+    }
+    items.iter().map(|e| datetime_const(e, symbols, stmt.span.start)).collect()
+}
+
+/// `np.datetime64(...)`/`np.timedelta64(...)` of constants, at module position `at`.
+fn datetime_const(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<(numrs_types::Type, i64)> {
+    let stmt_start = at;
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
     if !keywords.is_empty() || args.is_empty() || args.len() > 2 {
         return None;
     }
-    let datetime = match symbols.resolve_dotted_at(func, Some(stmt.span.start))?.as_str() {
+    let datetime = match symbols.resolve_dotted_at(func, Some(stmt_start))?.as_str() {
         "numpy.datetime64" => true,
         "numpy.timedelta64" => false,
         _ => return None,
     };
     let unit = match args.get(1) {
-        Some(u) => match symbols.fold_constant(u, stmt.span.start, &[])? {
+        Some(u) => match symbols.fold_constant(u, stmt_start, &[])? {
             ConstValue::Str(s) => Some(numrs_types::DtUnit::from_name(&s).filter(|u| !u.is_generic())?),
             _ => return None,
         },
         None => None,
     };
-    let (count, unit) = match symbols.fold_constant(&args[0], stmt.span.start, &[])? {
+    let (count, unit) = match symbols.fold_constant(&args[0], stmt_start, &[])? {
         ConstValue::Str(s) if datetime => numrs_types::parse_datetime(&s, unit)?,
         ConstValue::Str(s) if s.trim().eq_ignore_ascii_case("nat") => (numrs_types::NAT, unit.unwrap_or(numrs_types::DtUnit::GENERIC)),
         ConstValue::Int(i) => (i64::try_from(i).ok().filter(|c| *c != numrs_types::NAT)?, unit.unwrap_or(numrs_types::DtUnit::GENERIC)),
