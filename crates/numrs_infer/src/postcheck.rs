@@ -172,6 +172,10 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                 match definition(v) {
                     Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
                     Some(Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs }) if root(*lhs) == *phi || root(*rhs) == *phi => match op {
+                        // Numba's parfor reduction starts from an int it casts with `astype`.
+                        BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div if matches!(inf.get(*phi), Some(Type::NPTimedelta(_) | Type::NPDatetime(_))) => {
+                            return Some(timedelta_reduction_error());
+                        }
                         BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div => {}
                         BinOp::FloorDiv => {
                             return Some(InferError {
@@ -217,6 +221,19 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
         }
     }
     None
+}
+
+/// What Numba 0.68.1 raises for a parallel reduction of timedeltas (a `prange` loop's or an
+/// array's `sum` in a `parallel=True` function): its reduction's initial value is an `int`.
+fn timedelta_reduction_error() -> InferError {
+    InferError {
+        kind: "AttributeError",
+        code: "unsupported-syntax",
+        message: "'int' object has no attribute 'astype'".into(),
+        span: None,
+        notes: vec!["Numba's parallel reductions of timedelta64 values fail as they compile; reduce in a loop without prange".into()],
+        secondary: vec![],
+    }
 }
 
 /// The scalar operation an array operator or ufunc call applies to items: its registry key.
@@ -402,6 +419,21 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     if target.parallel {
         if let Some(e) = prange_reduction_error(inf, &defs) {
             return Some(e);
+        }
+        // `td.sum()` / `np.sum(td)` of timedeltas: a parfor reduction too.
+        for b in &ir.blocks {
+            for s in &b.stmts {
+                let StmtKind::Assign { value: Value::Call { func, args, .. }, .. } = &s.kind else { continue };
+                let td_array = |t: Option<&Type>| matches!(t, Some(Type::Array(a)) if matches!(a.dtype, Type::NPTimedelta(_)));
+                let summed = match inf.get(*func) {
+                    Some(Type::BoundFunction(bf)) => &*bf.0 == "array.sum" && td_array(Some(&bf.1)),
+                    Some(Type::Function(k)) => &**k == "numpy.sum" && td_array(args.first().and_then(|a| inf.get(*a))),
+                    _ => false,
+                };
+                if summed {
+                    return Some(timedelta_reduction_error());
+                }
+            }
         }
     }
     if let Some(e) = datetime_kernel_error(inf) {
