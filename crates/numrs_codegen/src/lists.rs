@@ -2016,7 +2016,9 @@ fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<
     let dt = list_of(cx, at)?;
     let l = cx.load(v)?.into_pointer_value();
     let n = cx.list_len(l)?;
-    if numeric(&dt).is_some() && ra.ndim == 1 {
+    // Numbers, or dates into an array of their own type.
+    let same_datetime = crate::datetime::is_datetime_like(&dt) && dt == ra.dtype;
+    if (numeric(&dt).is_some() || same_datetime) && ra.ndim == 1 {
         let arr = cx.alloc_array(&ra.dtype, &[n])?;
         let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
         let et = cx.storage_t(&ra.dtype)?;

@@ -671,7 +671,7 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     // NumPy cannot have fails there (no line).
     for call in crate::arraycall::find(ir) {
         let Some(Type::Array(a)) = inf.get(call.call) else { continue };
-        if a.dtype.as_number().is_some() || !matches!(inf.get(call.list), Some(Type::List { .. })) {
+        if a.dtype.as_number().is_some() || matches!(a.dtype, Type::NPDatetime(_) | Type::NPTimedelta(_)) || !matches!(inf.get(call.list), Some(Type::List { .. })) {
             continue;
         }
         let mut e = InferError {
