@@ -1229,7 +1229,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// difference is taken in the array's dtype (booleans: whether they differ).
     fn diff(&mut self, av: VarId, n: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
-        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("np.diff of arrays of {}", a.dtype)) };
+        // Timedeltas: differences by the timedelta subtraction (NaT absorbing).
+        let timedelta = matches!(a.dtype, Type::NPTimedelta(_));
+        let Some(k) = numeric(&a.dtype).or(timedelta.then_some(NumericKind::Int64)) else { return self.fail(format!("np.diff of arrays of {}", a.dtype)) };
         let Type::Array(ra) = tt else { return self.fail(format!("np.diff producing {tt}")) };
         let ra = (**ra).clone();
         let n = match n {
@@ -1272,7 +1274,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let work = self.alloc_array(&dt, &[size])?;
         let wt = array_type(&dt, 1, Layout::C);
         let sub = |cx: &mut Self, x: BV<'ctx>, y: BV<'ctx>| -> R<BV<'ctx>> {
-            if k == NumericKind::Boolean {
+            if timedelta {
+                let sig = numrs_types::Signature::new(dt.clone(), vec![dt.clone(), dt.clone()]);
+                let Some(f) = crate::ops::lookup("operator.sub", &sig) else { return cx.fail("timedelta subtraction") };
+                f(cx, &sig, &[Some(x), Some(y)])
+            } else if k == NumericKind::Boolean {
                 Ok(cx.b.build_xor(x.into_int_value(), y.into_int_value(), "")?.into())
             } else {
                 cx.ufunc_elem("subtract", &[(x, dt.clone()), (y, dt.clone())], k)
@@ -1590,6 +1596,27 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn scan(&mut self, name: &str, av: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
         let Type::Array(ra) = tt else { return self.fail(format!("{name} producing {tt}")) };
+        // `np.cumsum` of timedeltas: running sums from a zero timedelta, NaT absorbing.
+        if name == "cumsum" && matches!(ra.dtype, Type::NPTimedelta(_)) && ra.dtype == a.dtype {
+            let n = self.field(arr, 2)?.into_int_value();
+            let out = self.alloc_array(&ra.dtype, &[n])?;
+            let rt = ra.dtype.clone();
+            let acc = self.temp(self.ctx.i64_type().into())?;
+            self.b.build_store(acc, self.i64(0))?;
+            let sig = numrs_types::Signature::new(rt.clone(), vec![rt.clone(), rt.clone()]);
+            let Some(add) = crate::ops::lookup("operator.add", &sig) else { return self.fail("timedelta addition") };
+            let src = a.clone();
+            self.counted_loop(n, |cx, i| {
+                let x = cx.elem_at(arr, &src, i)?;
+                let cur = cx.b.build_load(cx.ctx.i64_type(), acc, "")?;
+                let s = add(cx, &sig, &[Some(cur), Some(x)])?;
+                cx.b.build_store(acc, s)?;
+                let p = cx.out_ptr(out, &rt, i)?;
+                cx.store_element(p, s, &rt, &rt)
+            })?;
+            self.fresh = true;
+            return self.cast(out, &array_type(&rt, 1, Layout::C), tt);
+        }
         let Some(rk) = numeric(&ra.dtype) else { return self.fail(format!("{name} producing {tt}")) };
         let n = self.field(arr, 2)?.into_int_value();
         let out = self.alloc_array(&ra.dtype, &[n])?;
