@@ -316,14 +316,17 @@ fn datetime_kernel_error(inf: &Inferer<'_>) -> Option<InferError> {
             uses.entry(u).or_default().push(None);
         }
     }
-    // An array operation fused into its single consumer (an array operation too).
+    // An array operation fused into its single consumer (an array operation too), through
+    // temporaries only: a value bound to a user variable (`lat = end - start`) is an
+    // expression of its own in Numba's rewrite.
     let is_op = |v: VarId| defs.get(&v).is_some_and(|(val, _)| kernel_key(inf, val).is_some()) && matches!(inf.get(v), Some(Type::Array(_)));
     let fused = |v: VarId| -> bool {
         let mut v = v;
         for _ in 0..64 {
             match uses.get(&v).map(Vec::as_slice) {
                 Some([Some(user)]) => match defs.get(user) {
-                    Some((Value::Var(_), _)) => v = *user,
+                    Some((Value::Var(_), _)) if !ir.var(*user).user => v = *user,
+                    Some((Value::Var(_), _)) => return false,
                     _ => return is_op(*user),
                 },
                 _ => return false,
