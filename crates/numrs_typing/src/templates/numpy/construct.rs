@@ -245,6 +245,17 @@ pub(crate) fn array(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !can_asarray(obj) {
         return Ok(None);
     }
+    // Numba's `np.array` of a sequence looks its dtype up as `getattr(np, str(dtype))`,
+    // which no datetime or timedelta type names.
+    let item = match obj {
+        Type::List { dtype, .. } | Type::UniTuple(dtype, _) => Some((**dtype).clone()),
+        _ => None,
+    };
+    if let Some(t @ (Type::NPDatetime(_) | Type::NPTimedelta(_))) = item {
+        if is_nonelike(b[1].as_ref()) {
+            return Err(CallError { kind: "AttributeError", message: format!("module 'numpy' has no attribute '{t}' (Numba's np.array of a sequence of {t})") });
+        }
+    }
     let Some((ndim, seq_dtype)) = parse_nested_sequence(obj) else { return Ok(None) };
     let dtype = if is_nonelike(b[1].as_ref()) {
         seq_dtype
