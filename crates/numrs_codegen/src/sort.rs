@@ -119,7 +119,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// (NaN when none is).
     pub(crate) fn median(&mut self, av: VarId, skip_nan: bool, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let (arr, a) = self.arr(av)?;
-        let Some(k) = numeric(&a.dtype) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
+        // Timedeltas: computed in their own type (`(x + y) / 2` a timedelta over an int).
+        let timedelta = matches!(a.dtype, Type::NPTimedelta(_)) && !skip_nan;
+        let Some(k) = numeric(&a.dtype).or(timedelta.then_some(NumericKind::Int64)) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
         if k.is_complex() || k == NumericKind::Boolean {
             return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
         }
@@ -149,9 +151,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         } else {
             total
         };
-        let f64t = Type::float64();
-        let res = self.temp(self.ctx.f64_type().into())?;
-        self.b.build_store(res, self.ctx.f64_type().const_float(f64::NAN))?;
+        let f64t = if timedelta { a.dtype.clone() } else { Type::float64() };
+        let res = self.temp(self.vt(&f64t)?)?;
+        let empty_value: BasicValueEnum<'ctx> = if timedelta { self.i64(numrs_types::NAT).into() } else { self.ctx.f64_type().const_float(f64::NAN).into() };
+        self.b.build_store(res, empty_value)?;
         let nonempty = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
         let work = self.new_block("median");
         let done = self.new_block("median_done");
@@ -184,7 +187,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(res, q)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        let r = self.b.build_load(self.ctx.f64_type(), res, "")?;
+        let r = self.b.build_load(self.vt(&f64t)?, res, "")?;
         self.cast(r, &f64t, tt)
     }
 

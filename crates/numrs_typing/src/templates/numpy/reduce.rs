@@ -282,6 +282,8 @@ fn median(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     match array_arg(&b[0]) {
         Some(a) if a.dtype.is_number() && !a.dtype.is_complex() => sig(Type::float64(), args),
+        // Timedeltas: the middle item, or the middle two's sum over 2 (truncated).
+        Some(a) if matches!(a.dtype, Type::NPTimedelta(_)) => sig(a.dtype.clone(), args),
         _ => Ok(None),
     }
 }
