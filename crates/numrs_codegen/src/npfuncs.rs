@@ -1188,7 +1188,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// otherwise both as arrays, equal shapes and every item equal.
     fn array_equal(&mut self, x: VarId, y: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (xs, ys) = (self.flat_source(x)?, self.flat_source(y)?);
-        let Some(common) = numrs_types::unify_pairs(&xs.item, &ys.item).filter(|u| numeric(u).is_some()) else {
+        // Datetimes (timedeltas) compare by their own `==`, across units, NaT unequal.
+        let dates = crate::datetime::is_datetime_like(&xs.item) && crate::datetime::is_datetime_like(&ys.item);
+        let common = if dates { Some(xs.item.clone()) } else { numrs_types::unify_pairs(&xs.item, &ys.item) };
+        let Some(common) = common.filter(|u| numeric(u).is_some() || dates) else {
             return self.fail(format!("np.array_equal of {} and {}", xs.item, ys.item));
         };
         if xs.shape.len() != ys.shape.len() {
@@ -1211,9 +1214,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.counted_loop(n, |cx, i| {
             let a = cx.flat_item(&xs, i)?;
             let b = cx.flat_item(&ys, i)?;
-            let a = cx.cast(a, &xs.item, &common)?;
-            let b = cx.cast(b, &ys.item, &common)?;
-            let e = cx.ufunc_elem("equal", &[(a, common.clone()), (b, common.clone())], NumericKind::Boolean)?.into_int_value();
+            let e = if dates {
+                let (r, rt) = cx.binary("operator.eq", a, &xs.item, b, &ys.item)?;
+                cx.truth(r, &rt)?
+            } else {
+                let a = cx.cast(a, &xs.item, &common)?;
+                let b = cx.cast(b, &ys.item, &common)?;
+                cx.ufunc_elem("equal", &[(a, common.clone()), (b, common.clone())], NumericKind::Boolean)?.into_int_value()
+            };
             let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
             cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
             Ok(())
