@@ -478,14 +478,18 @@ impl ModuleSymbols {
                 value: None,
             });
         }
-        Collector { bindings, loops: 0 }.fold(expr, 0)
+        Collector { bindings, loops: 0, nested: Default::default() }.fold(expr, 0)
     }
 
     /// The truth of a module-level `if` condition Python decides from the constants bound
     /// before `before` (see `Collector::condition`); `None` when it depends on anything else.
     pub fn fold_condition(&self, expr: &Expr, before: u32) -> Option<bool> {
         let bindings: Vec<Binding> = self.bindings.iter().filter(|b| b.stmt_span.start < before).cloned().collect();
-        Collector { bindings, loops: 0 }.condition(expr, 0)
+        // Names bound more than once are not read by their last binding here (which of the
+        // bindings ran is known only while the module is walked in order).
+        let mut seen = std::collections::HashSet::new();
+        let nested = bindings.iter().filter(|b| !seen.insert(b.name.clone())).map(|b| b.name.clone()).collect();
+        Collector { bindings, loops: 0, nested }.condition(expr, 0)
     }
 
     /// The statement that made `b`: a statement of the module's body, or one inside the branch
@@ -635,7 +639,7 @@ pub(crate) fn join_module(module: &str, name: &str) -> String {
 
 /// Collects the module-level bindings of `module`, in source order.
 pub fn module_symbols(module: &ast::Module) -> ModuleSymbols {
-    let mut collector = Collector { bindings: Vec::new(), loops: 0 };
+    let mut collector = Collector { bindings: Vec::new(), loops: 0, nested: Default::default() };
     for (index, stmt) in module.body.iter().enumerate() {
         collector.stmt(stmt, index, false, 0);
     }
@@ -654,6 +658,9 @@ struct Collector {
     /// Module-level loops around the statement being collected (a condition inside one may
     /// change from one iteration to the next).
     loops: u32,
+    /// Names bound inside compound statements (their value at a later point is not the last
+    /// binding's for certain).
+    nested: std::collections::HashSet<String>,
 }
 
 impl Collector {
@@ -676,7 +683,21 @@ impl Collector {
                 })
             }
             ExprKind::Compare { left, ops, comparators } if ops.len() == 1 && comparators.len() == 1 => {
-                let (a, b) = (self.fold(left, depth + 1)?, self.fold(&comparators[0], depth + 1)?);
+                let (a, b) = (self.current(left, depth + 1)?, self.current(&comparators[0], depth + 1)?);
+                let num = |v: &ConstValue| match v {
+                    ConstValue::Int(i) => Some(*i as f64),
+                    ConstValue::Bool(b) => Some(f64::from(u8::from(*b))),
+                    ConstValue::Float(f) => Some(f.get()),
+                    _ => None,
+                };
+                if let (Some(x), Some(y), true) = (num(&a), num(&b), matches!(ops[0], ast::CmpOp::Lt | ast::CmpOp::LtE | ast::CmpOp::Gt | ast::CmpOp::GtE)) {
+                    return Some(match ops[0] {
+                        ast::CmpOp::Lt => x < y,
+                        ast::CmpOp::LtE => x <= y,
+                        ast::CmpOp::Gt => x > y,
+                        _ => x >= y,
+                    });
+                }
                 let same = |a: &ConstValue, b: &ConstValue| -> Option<bool> {
                     Some(match (a, b) {
                         (ConstValue::Float(_), _) | (_, ConstValue::Float(_)) => return None,
@@ -692,11 +713,27 @@ impl Collector {
                     _ => None,
                 }
             }
-            _ => match self.fold(e, depth + 1)? {
+            _ => match self.current(e, depth + 1)? {
                 ConstValue::Float(_) | ConstValue::BigInt(_) => None,
                 c => Some(c.truthy()),
             },
         }
+    }
+
+    /// A constant's value at this point of the module's top-level code: a name bound only by
+    /// top-level statements so far is its last binding's constant; otherwise [`Self::fold`].
+    fn current(&self, e: &Expr, depth: u32) -> Option<ConstValue> {
+        if let ExprKind::Name(n) = &e.kind {
+            if !self.nested.contains(n) {
+                if let Some(b) = self.bindings.iter().rev().find(|b| b.name == *n) {
+                    return match &b.kind {
+                        BindingKind::Constant(c) => Some(c.clone()),
+                        _ => None,
+                    };
+                }
+            }
+        }
+        self.fold(e, depth)
     }
 
     /// The value of a module-level constant expression, as Python computes it when the module
@@ -908,6 +945,15 @@ impl Collector {
     }
 
     fn stmt(&mut self, stmt: &Stmt, index: usize, handler: bool, depth: u32) {
+        let before = self.bindings.len();
+        self.stmt_kind(stmt, index, handler, depth);
+        if depth > 0 || handler {
+            let names: Vec<String> = self.bindings[before..].iter().map(|b| b.name.clone()).collect();
+            self.nested.extend(names);
+        }
+    }
+
+    fn stmt_kind(&mut self, stmt: &Stmt, index: usize, handler: bool, depth: u32) {
         if depth > MAX_STMT_DEPTH {
             return;
         }
@@ -958,7 +1004,26 @@ impl Collector {
                 self.assign_target(target, Some(value), stmt, index, handler, 0);
             }
             StmtKind::AnnAssign { value: None, .. } => {}
-            StmtKind::AugAssign { target, .. } => self.assign_target(target, None, stmt, index, handler, 0),
+            // `COUNT += 4` at top level of a name holding a constant: the new constant.
+            StmtKind::AugAssign { target, op, value } => {
+                let folded = match &target.kind {
+                    ExprKind::Name(n) if depth == 0 && self.loops == 0 && !self.nested.contains(n) => {
+                        let current = self.bindings.iter().rev().find(|b| b.name == *n).and_then(|b| match &b.kind {
+                            BindingKind::Constant(c) => Some(c.clone()),
+                            _ => None,
+                        });
+                        match (current, self.fold(value, 0)) {
+                            (Some(a), Some(b)) => fold_binop(*op, a, b).map(|c| (n.clone(), c)),
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                };
+                match folded {
+                    Some((n, c)) => self.push(&n, BindingKind::Constant(c), target.span, stmt, index, handler),
+                    None => self.assign_target(target, None, stmt, index, handler, 0),
+                }
+            }
             StmtKind::For { target, body, orelse, .. } => {
                 self.assign_target(target, None, stmt, index, handler, 0);
                 self.loops += 1;

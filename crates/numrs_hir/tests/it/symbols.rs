@@ -137,9 +137,12 @@ fn other_bindings() {
     assert_eq!(kind(&s, "fh"), BindingKind::Other);
     assert_eq!(kind(&s, "w"), BindingKind::Constant(ConstValue::Int(3)));
     assert_eq!(kind(&s, "k"), BindingKind::Other);
-    assert_eq!(kind(&s, "n"), BindingKind::Other, "the augmented assignment is the last binding");
+    assert_eq!(kind(&s, "n"), BindingKind::Constant(ConstValue::Int(1)), "the top-level augmented assignment of a constant is the new constant");
     assert!(s.lookup("obj", None).is_none());
     assert_eq!(s.bindings_of("n").count(), 2);
+    // Inside a loop the value is not known.
+    let s = symbols("n = 0\nfor i in range(3):\n    n += 1\n");
+    assert_eq!(kind(&s, "n"), BindingKind::Other);
 }
 
 #[test]
