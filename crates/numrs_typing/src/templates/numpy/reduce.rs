@@ -50,7 +50,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.any", all_any),
     ("array.any", all_any),
     ("numpy.median", median),
-    ("numpy.nanmedian", median),
+    ("numpy.nanmedian", nanmedian),
     ("numpy.percentile", percentile),
     ("numpy.nanpercentile", percentile),
     ("numpy.quantile", percentile),
@@ -288,9 +288,22 @@ fn median(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// `np.nanmedian`: numbers only (Numba's has no timedelta path).
+fn nanmedian(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    match array_arg(&b[0]) {
+        Some(a) if a.dtype.is_number() && !a.dtype.is_complex() => sig(Type::float64(), args),
+        _ => Ok(None),
+    }
+}
+
 fn percentile(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "q"], 2) else { return Ok(None) };
-    let Some(_) = array_arg(&b[0]) else { return Ok(None) };
+    // Numba's percentiles work on the items as float64: no datetimes or timedeltas.
+    let Some(a) = array_arg(&b[0]) else { return Ok(None) };
+    if matches!(a.dtype, Type::NPDatetime(_) | Type::NPTimedelta(_)) {
+        return Ok(None);
+    }
     match &b[1] {
         Some(q) if q.is_number() => sig(Type::float64(), args),
         Some(Type::Array(_) | Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {
