@@ -21,10 +21,11 @@ pub(crate) fn unit(t: &Type) -> Option<DtUnit> {
 }
 
 pub(crate) fn is_datetime_like(t: &Type) -> bool {
-    unit(t).is_some()
+    t.is_datetime_like()
 }
 
-/// The implementation of `key` when a datetime or timedelta is among the signature's types.
+/// The implementation of `key` (an in-place operator already given as its plain one) when a
+/// datetime or timedelta is among the signature's types.
 pub(crate) fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     if !sig.args.iter().chain([&sig.return_type]).any(is_datetime_like) {
         return None;
@@ -33,14 +34,6 @@ pub(crate) fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let second = sig.args.get(1);
     let is_dt = |t: Option<&Type>| matches!(t, Some(Type::NPDatetime(_)));
     let is_td = |t: Option<&Type>| matches!(t, Some(Type::NPTimedelta(_)));
-    let key = match key {
-        "operator.iadd" => "operator.add",
-        "operator.isub" => "operator.sub",
-        "operator.imul" => "operator.mul",
-        "operator.itruediv" => "operator.truediv",
-        "operator.ifloordiv" => "operator.floordiv",
-        k => k,
-    };
     let f: OpImpl = match (key, sig.args.len()) {
         ("operator.neg", 1) if is_td(Some(first)) => neg,
         ("operator.pos", 1) if is_td(Some(first)) => pos,

@@ -323,10 +323,10 @@ const LIBM: &[(&str, &str, &str)] = &[
 
 /// The implementation for `key` with the chosen signature.
 pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
+    let key = INPLACE.iter().find(|(i, _)| *i == key).map_or(key, |(_, p)| *p);
     if let Some(f) = crate::datetime::lookup(key, sig) {
         return Some(f);
     }
-    let key = INPLACE.iter().find(|(i, _)| *i == key).map_or(key, |(_, p)| *p);
     let first = sig.args.first();
     let arrays = sig.args.iter().chain([&sig.return_type]).any(|t| matches!(t, Type::Array(_)));
     if arrays && key != "builtins.len" && key != "builtins.bool" && key != "builtins.iter" {

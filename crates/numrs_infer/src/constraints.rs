@@ -50,7 +50,7 @@ impl Constraint {
     }
 }
 
-fn binop_key(op: BinOp, inplace: bool) -> (&'static str, Option<&'static str>) {
+pub(crate) fn binop_key(op: BinOp, inplace: bool) -> (&'static str, Option<&'static str>) {
     let (plain, inpl) = match op {
         BinOp::Add => ("operator.add", "operator.iadd"),
         BinOp::Sub => ("operator.sub", "operator.isub"),
@@ -75,7 +75,7 @@ fn binop_key(op: BinOp, inplace: bool) -> (&'static str, Option<&'static str>) {
     }
 }
 
-fn cmp_key(op: CmpOp) -> &'static str {
+pub(crate) fn cmp_key(op: CmpOp) -> &'static str {
     match op {
         CmpOp::Eq => "operator.eq",
         CmpOp::NotEq => "operator.ne",

@@ -238,36 +238,11 @@ fn timedelta_reduction_error() -> InferError {
 
 /// The scalar operation an array operator or ufunc call applies to items: its registry key.
 fn kernel_key(inf: &Inferer<'_>, value: &Value) -> Option<(String, Vec<VarId>)> {
-    use numrs_syntax::ast::{BinOp as B, CmpOp as C, UnaryOp as U};
-    let bin = |op: &B| match op {
-        B::Add => "add",
-        B::Sub => "sub",
-        B::Mult => "mul",
-        B::Div => "truediv",
-        B::FloorDiv => "floordiv",
-        B::Mod => "mod",
-        B::Pow => "pow",
-        B::LShift => "lshift",
-        B::RShift => "rshift",
-        B::BitOr => "or_",
-        B::BitXor => "xor",
-        B::BitAnd => "and_",
-        B::MatMult => "matmul",
-    };
+    use crate::constraints::{binop_key, cmp_key};
+    use numrs_syntax::ast::{CmpOp as C, UnaryOp as U};
     Some(match value {
-        Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs } => (format!("operator.{}", bin(op)), vec![*lhs, *rhs]),
-        Value::Compare { op, lhs, rhs } => {
-            let k = match op {
-                C::Eq => "eq",
-                C::NotEq => "ne",
-                C::Lt => "lt",
-                C::LtE => "le",
-                C::Gt => "gt",
-                C::GtE => "ge",
-                _ => return None,
-            };
-            (format!("operator.{k}"), vec![*lhs, *rhs])
-        }
+        Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs } => (binop_key(*op, false).0.to_string(), vec![*lhs, *rhs]),
+        Value::Compare { op, lhs, rhs } if !matches!(op, C::Is | C::IsNot | C::In | C::NotIn) => (cmp_key(*op).to_string(), vec![*lhs, *rhs]),
         Value::Unary { op, operand } => (
             match op {
                 U::USub => "operator.neg",
@@ -293,7 +268,7 @@ fn kernel_key(inf: &Inferer<'_>, value: &Value) -> Option<(String, Vec<VarId>)> 
 /// TypingError ("No conversion from timedelta64[h] to timedelta64[]").
 fn datetime_kernel_error(inf: &Inferer<'_>) -> Option<InferError> {
     let ir = inf.ir;
-    let dt = |t: &Type| matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_));
+    let dt = |t: &Type| t.is_datetime_like();
     let is_dt_array = |v: VarId| matches!(inf.get(v), Some(Type::Array(a)) if dt(&a.dtype));
     if !ir.blocks.iter().flat_map(|b| &b.stmts).any(|s| matches!(&s.kind, StmtKind::Assign { target, .. } if is_dt_array(*target))) {
         return None;
@@ -674,7 +649,7 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     // NumPy cannot have fails there (no line).
     for call in crate::arraycall::find(ir) {
         let Some(Type::Array(a)) = inf.get(call.call) else { continue };
-        if a.dtype.as_number().is_some() || matches!(a.dtype, Type::NPDatetime(_) | Type::NPTimedelta(_)) || !matches!(inf.get(call.list), Some(Type::List { .. })) {
+        if a.dtype.as_number().is_some() || a.dtype.is_datetime_like() || !matches!(inf.get(call.list), Some(Type::List { .. })) {
             continue;
         }
         let mut e = InferError {

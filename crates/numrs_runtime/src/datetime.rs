@@ -57,25 +57,19 @@ pub unsafe fn typeof_scalar(py: Python<'_>, obj: *mut ffi::PyObject) -> Option<T
     Some(if datetime { Type::NPDatetime(unit) } else { Type::NPTimedelta(unit) })
 }
 
-/// The unit of a datetime64/timedelta64 array's dtype (its `str`, `<M8[D]`); `None` for a
-/// multiple of a unit.
-pub fn unit_of_descr(descr: &Bound<'_, PyAny>) -> Option<DtUnit> {
+/// Numba's type of the items of a datetime64/timedelta64 dtype (its `str`, `<M8[D]`); `None`
+/// for another dtype or a multiple of a unit.
+pub fn type_of_descr(descr: &Bound<'_, PyAny>) -> Option<Type> {
     let s: String = descr.getattr("str").ok()?.extract().ok()?;
-    let unit = match (s.find('['), s.ends_with(']')) {
-        (Some(i), true) => &s[i + 1..s.len() - 1],
-        _ => "",
-    };
-    DtUnit::from_name(unit)
+    numrs_types::datetime_dtype(&s)
 }
 
-/// Numba's type of the items of a datetime64/timedelta64 array of type number `num`.
-pub unsafe fn item_type(py: Python<'_>, num: std::ffi::c_int, descr: *mut ffi::PyObject) -> Option<Type> {
-    let unit = unit_of_descr(&Bound::<PyAny>::from_borrowed_ptr(py, descr))?;
-    match num {
-        NPY_DATETIME => Some(Type::NPDatetime(unit)),
-        NPY_TIMEDELTA => Some(Type::NPTimedelta(unit)),
-        _ => None,
-    }
+/// Numba's type of the items of a datetime64/timedelta64 array.
+///
+/// # Safety
+/// `descr` is a live dtype object; the GIL is held.
+pub unsafe fn item_type(py: Python<'_>, descr: *mut ffi::PyObject) -> Option<Type> {
+    type_of_descr(&Bound::<PyAny>::from_borrowed_ptr(py, descr))
 }
 
 /// The NumPy dtype string of a datetime or timedelta type (`M8[D]`, `m8` for generic).

@@ -112,10 +112,7 @@ fn record_of(np: &Npy, d: &Bound<'_, PyAny>) -> Option<Arc<RecordType>> {
             match np.kind_of_type_num(num) {
                 Some(k) => Type::Number(k),
                 // A datetime64/timedelta64 field: Numba's NPDatetime/NPTimedelta of its unit.
-                None if matches!(num, crate::datetime::NPY_DATETIME | crate::datetime::NPY_TIMEDELTA) => {
-                    let unit = crate::datetime::unit_of_descr(&fd)?;
-                    if num == crate::datetime::NPY_DATETIME { Type::NPDatetime(unit) } else { Type::NPTimedelta(unit) }
-                }
+                None if matches!(num, crate::datetime::NPY_DATETIME | crate::datetime::NPY_TIMEDELTA) => crate::datetime::type_of_descr(&fd)?,
                 None => return None,
             }
         } else {

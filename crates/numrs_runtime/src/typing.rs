@@ -348,7 +348,7 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
             None if (*a.descr).type_num == crate::records::NPY_VOID => Type::Record(crate::records::record_of_descr(py, np, a.descr as *mut ffi::PyObject)?),
             // A unicode array (`<U n`): Numba's `[unichr x n]` items.
             None if matches!((*a.descr).type_num, crate::datetime::NPY_DATETIME | crate::datetime::NPY_TIMEDELTA) => {
-                crate::datetime::item_type(py, (*a.descr).type_num, a.descr as *mut ffi::PyObject)?
+                crate::datetime::item_type(py, a.descr as *mut ffi::PyObject)?
             }
             None if (*a.descr).type_num == NPY_UNICODE => {
                 let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);

@@ -154,22 +154,6 @@ pub fn datetime_conversion(src: DtUnit, dest: DtUnit) -> Option<DatetimeConversi
     Some(DatetimeConversion { calendar: Some((src, weeks)), factor: conversion_multiplier(via, d)? })
 }
 
-/// Days since 1970-01-01 of the first day of year `1970 + year` (NumPy's
-/// `get_datetimestruct_days` as Numba's `year_to_days` computes it).
-pub fn year_to_days(year: i64) -> i64 {
-    let days = year.wrapping_mul(365);
-    if year >= 0 {
-        let from_1968 = year + 1;
-        let from_1900 = from_1968 + 68;
-        let from_1600 = from_1900 + 300;
-        days + from_1968 / 4 - from_1900 / 100 + from_1600 / 400
-    } else {
-        let from_1972 = year - 2;
-        let from_2000 = from_1972 - 28;
-        days + from_1972 / 4 - from_2000 / 100 + from_2000 / 400
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -193,8 +177,8 @@ mod tests {
         assert_eq!(combine_datetime_timedelta_units(u("D"), u("M")), None);
         assert!(!can_cast_timedelta_units(u("M"), u("D")));
         assert!(can_cast_timedelta_units(u("D"), u("h")));
-        assert_eq!(year_to_days(54), 19723); // 2024-01-01
-        assert_eq!(year_to_days(-1), -365); // 1969-01-01
+        assert_eq!(days_from_civil(2024, 1, 1), 19723);
+        assert_eq!(days_from_civil(1969, 1, 1), -365);
     }
 }
 

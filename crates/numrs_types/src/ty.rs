@@ -994,6 +994,11 @@ impl Type {
     }
 
     /// The element type a ufunc loop sees for an operand: an array's dtype, else the type.
+    /// A `numpy.datetime64` or `timedelta64` (Numba's `NPDatetime`/`NPTimedelta`).
+    pub fn is_datetime_like(&self) -> bool {
+        matches!(self, Type::NPDatetime(_) | Type::NPTimedelta(_))
+    }
+
     pub fn element_type(&self) -> Type {
         match self {
             Type::Array(a) => a.dtype.clone(),

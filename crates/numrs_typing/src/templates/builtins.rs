@@ -264,7 +264,7 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match args {
         [] => Ok(None),
-        [single] if single.is_number() || super::datetime::is_datetime_like(single) => sig(single.unliteral(), args),
+        [single] if single.is_number() || single.is_datetime_like() => sig(single.unliteral(), args),
         [single] => {
             // An iterable (not a tuple) goes through Numba's `iterable_min`/`iterable_max`
             // overloads, whose `<`/`>` do not type on complex numbers.
@@ -290,7 +290,7 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
         many => {
             // Numbers, or datetimes/timedeltas (`ol_max_datetime`), of one unified type.
-            if !many.iter().all(|t| t.is_number() || super::datetime::is_datetime_like(t)) {
+            if !many.iter().all(|t| t.is_number() || t.is_datetime_like()) {
                 return Ok(None);
             }
             match unify_many(many) {
@@ -402,7 +402,7 @@ fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match (args, kws) {
         ([t], []) if t.is_base_tuple() && !hashable(t) => Ok(None),
-        ([t], []) if t.is_number() || t.is_string() || t.is_base_tuple() || super::datetime::is_datetime_like(t) => sig(Type::int64(), args),
+        ([t], []) if t.is_number() || t.is_string() || t.is_base_tuple() || t.is_datetime_like() => sig(Type::int64(), args),
         // An optional value is not matched: `apply` retries with it unpacked.
         ([Type::Optional(_)], []) => Ok(None),
         ([_], []) => sig(Type::NoneType, args),

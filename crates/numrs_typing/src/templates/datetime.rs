@@ -215,8 +215,3 @@ fn int_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => Ok(None),
     }
 }
-
-/// Whether `t` is a datetime or timedelta scalar.
-pub(crate) fn is_datetime_like(t: &Type) -> bool {
-    matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_))
-}

@@ -34,7 +34,7 @@ pub(crate) fn empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 pub(crate) fn ones(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let r = empty(args, kws)?;
     if let Some(s) = &r {
-        if s.return_type.as_array().is_some_and(|a| matches!(a.dtype, Type::NPDatetime(_) | Type::NPTimedelta(_))) {
+        if s.return_type.as_array().is_some_and(|a| a.dtype.is_datetime_like()) {
             return Err(CallError::typing(format!("np.ones cannot fill an array of {} with 1 (Numba's setitem of an int64)", s.return_type.element_type())));
         }
     }
@@ -44,7 +44,7 @@ pub(crate) fn ones(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// A datetime or timedelta array filled with a value of another type: Numba's `fill`
 /// (its setitem) takes no conversion between them.
 fn datetime_fill_error(dtype: &Type, value: Option<&Type>) -> Result<(), CallError> {
-    let dt = |t: &Type| matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_));
+    let dt = |t: &Type| t.is_datetime_like();
     match value {
         Some(v) if (dt(dtype) || dt(v)) && v.unliteral() != *dtype => {
             Err(CallError::typing(format!("cannot fill an array of {dtype} with a value of {v}: Numba converts none into the other")))

@@ -301,7 +301,7 @@ fn percentile(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "q"], 2) else { return Ok(None) };
     // Numba's percentiles work on the items as float64: no datetimes or timedeltas.
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
-    if matches!(a.dtype, Type::NPDatetime(_) | Type::NPTimedelta(_)) {
+    if a.dtype.is_datetime_like() {
         return Ok(None);
     }
     match &b[1] {
@@ -372,7 +372,7 @@ fn searchsorted(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Some(Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {
             sig(Type::array(Type::intp(), 1, Layout::C), args)
         }
-        Some(t) if t.is_number() || matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_)) => sig(Type::intp(), args),
+        Some(t) if t.is_number() || t.is_datetime_like() => sig(Type::intp(), args),
         _ => Ok(None),
     }
 }

@@ -184,7 +184,7 @@ pub(crate) fn ufunc_generic(name: &str, args: &[Type]) -> CallResult {
     let inputs = handle_ufunc_inputs(name, u.nin, u.nout, args)?;
     let args = &inputs.args;
     let cant_resolve = || CallError::typing(format!("can't resolve ufunc {name} for types {}", list_repr(args)));
-    if inputs.base.iter().any(|t| matches!(t, Type::NPDatetime(_) | Type::NPTimedelta(_))) {
+    if inputs.base.iter().any(|t| t.is_datetime_like()) {
         return datetime_ufunc(name, u, &inputs);
     }
     let kinds: Option<Vec<NumericKind>> = args.iter().map(base_kind).collect();
