@@ -484,9 +484,151 @@ pub enum RandomOp {
     /// A uniform integer in `[0, args[0])` (`args[0] > 0`) as Python's `randrange` draws it:
     /// as many Python-style bits as `args[0]` has, rejected until below it.
     PyBelow = 6,
-    /// `Generator.random()` of the `numpy.random.Generator` object `args[0]`: its bit
-    /// generator's `next_double` (an `f64`), as NumPy and Numba draw it.
-    GeneratorDouble = 7,
+    /// The `bitgen_t *` of the `numpy.random.Generator` object `args[0]` (NumPy's
+    /// `numpy/random/bitgen.h`, from its bit generator's capsule), or 0. The runtime holds a
+    /// reference to the Generator while it is cached for the thread.
+    GeneratorBitgen = 7,
+    /// `Generator.integers`: `args` are the Generator's `bitgen_t *`, the items' width in bits (0: a
+    /// bool), whether they are signed, `low`, whether `low` is an unsigned 64-bit value, `high`,
+    /// the same for `high`, `endpoint`, the count and the address of the items to write. Numba's
+    /// `_randint_arg_check` first: `out[0]` is 0, or the 1-based index into
+    /// [`INTEGERS_ERRORS`] of the ValueError it raises, or [`GEN_UNAVAILABLE`].
+    GeneratorIntegers = 8,
+    /// The address of the C function of [`GenDraw`] `args[0]` (called as its
+    /// [`GenDraw::shape`] says, with a `bitgen_t *` first), or 0.
+    GeneratorFn = 9,
+}
+
+/// The error word of [`RandomOp::GeneratorIntegers`] when the Generator's bit generator or
+/// NumPy's functions cannot be found.
+pub const GEN_UNAVAILABLE: u64 = 100;
+
+/// The ValueErrors of Numba's `_randint_arg_check` (`Generator.integers`).
+pub const INTEGERS_ERRORS: &[&str] = &["low is out of bounds", "high is out of bounds", "low is greater than high in given interval"];
+
+/// How a [`GenDraw`]'s C function is called (all take the `bitgen_t *` first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrawShape {
+    /// `double f(bitgen, double x n)`.
+    Double(u8),
+    /// `float f(bitgen, float x n)`; the draw is returned widened to `f64`.
+    Float(u8),
+    /// `int64_t f(bitgen, double x n)`.
+    Int(u8),
+    /// `int64_t random_binomial(bitgen, double p, int64_t n, binomial_t *)`; a zeroed
+    /// `binomial_t` ([`BINOMIAL_T_SIZE`] bytes) caches nothing.
+    Binomial,
+    /// `void f(bitgen, npy_intp n, double *out)`, called for one item.
+    FillDouble,
+    /// `void f(bitgen, npy_intp n, float *out)`, called for one item.
+    FillFloat,
+}
+
+/// The size of NumPy's `binomial_t` (an `int`, then 16 eight-byte fields).
+pub const BINOMIAL_T_SIZE: u32 = 136;
+
+macro_rules! gen_draws {
+    ($($(#[$doc:meta])* $variant:ident = $n:literal, $symbol:literal, $shape:expr;)*) => {
+        /// The distributions of NumPy's `Generator` drawn in compiled code: the C functions of
+        /// NumPy's `numpy/random/distributions.h`, exported by `numpy.random._generator` (as
+        /// NumPy's own cffi example calls them).
+        #[repr(u32)]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum GenDraw {
+            $($(#[$doc])* $variant = $n,)*
+        }
+
+        impl GenDraw {
+            pub const ALL: &'static [GenDraw] = &[$(GenDraw::$variant,)*];
+
+            pub fn from_u32(v: u32) -> Option<GenDraw> {
+                Self::ALL.iter().copied().find(|d| *d as u32 == v)
+            }
+
+            /// The C function's name.
+            pub fn symbol(self) -> &'static str {
+                match self { $(GenDraw::$variant => $symbol,)* }
+            }
+
+            pub fn shape(self) -> DrawShape {
+                match self { $(GenDraw::$variant => $shape,)* }
+            }
+        }
+    };
+}
+
+gen_draws! {
+    Random = 0, "random_standard_uniform", DrawShape::Double(0);
+    RandomF32 = 1, "random_standard_uniform_f", DrawShape::Float(0);
+    StandardNormal = 2, "random_standard_normal", DrawShape::Double(0);
+    StandardNormalF32 = 3, "random_standard_normal_f", DrawShape::Float(0);
+    StandardExponential = 4, "random_standard_exponential", DrawShape::Double(0);
+    StandardExponentialF32 = 5, "random_standard_exponential_f", DrawShape::Float(0);
+    StandardExponentialInv = 6, "random_standard_exponential_inv_fill", DrawShape::FillDouble;
+    StandardExponentialInvF32 = 7, "random_standard_exponential_inv_fill_f", DrawShape::FillFloat;
+    StandardGamma = 8, "random_standard_gamma", DrawShape::Double(1);
+    StandardGammaF32 = 9, "random_standard_gamma_f", DrawShape::Float(1);
+    Normal = 10, "random_normal", DrawShape::Double(2);
+    /// `(low, high - low)`.
+    Uniform = 11, "random_uniform", DrawShape::Double(2);
+    Exponential = 12, "random_exponential", DrawShape::Double(1);
+    Gamma = 13, "random_gamma", DrawShape::Double(2);
+    Beta = 14, "random_beta", DrawShape::Double(2);
+    F = 15, "random_f", DrawShape::Double(2);
+    Chisquare = 16, "random_chisquare", DrawShape::Double(1);
+    StandardCauchy = 17, "random_standard_cauchy", DrawShape::Double(0);
+    Pareto = 18, "random_pareto", DrawShape::Double(1);
+    Weibull = 19, "random_weibull", DrawShape::Double(1);
+    Power = 20, "random_power", DrawShape::Double(1);
+    Laplace = 21, "random_laplace", DrawShape::Double(2);
+    Logistic = 22, "random_logistic", DrawShape::Double(2);
+    Lognormal = 23, "random_lognormal", DrawShape::Double(2);
+    Rayleigh = 24, "random_rayleigh", DrawShape::Double(1);
+    StandardT = 25, "random_standard_t", DrawShape::Double(1);
+    Wald = 26, "random_wald", DrawShape::Double(2);
+    Triangular = 27, "random_triangular", DrawShape::Double(3);
+    NoncentralChisquare = 28, "random_noncentral_chisquare", DrawShape::Double(2);
+    NoncentralF = 29, "random_noncentral_f", DrawShape::Double(3);
+    Geometric = 30, "random_geometric", DrawShape::Int(1);
+    Zipf = 31, "random_zipf", DrawShape::Int(1);
+    Poisson = 32, "random_poisson", DrawShape::Int(1);
+    NegativeBinomial = 33, "random_negative_binomial", DrawShape::Int(2);
+    /// `(p, n)`.
+    Binomial = 34, "random_binomial", DrawShape::Binomial;
+    Logseries = 35, "random_logseries", DrawShape::Int(1);
+}
+
+impl GenDraw {
+    /// The draw of `Generator.<method>()`; `f32`: `dtype=np.float32`; `inv`:
+    /// `standard_exponential(method="inv")`.
+    pub fn of_method(method: &str, f32: bool, inv: bool) -> Option<GenDraw> {
+        use GenDraw::*;
+        Some(match (method, f32, inv) {
+            ("random", false, _) => Random,
+            ("random", true, _) => RandomF32,
+            ("standard_normal", false, _) => StandardNormal,
+            ("standard_normal", true, _) => StandardNormalF32,
+            ("standard_exponential", false, false) => StandardExponential,
+            ("standard_exponential", true, false) => StandardExponentialF32,
+            ("standard_exponential", false, true) => StandardExponentialInv,
+            ("standard_exponential", true, true) => StandardExponentialInvF32,
+            ("standard_gamma", false, _) => StandardGamma,
+            ("standard_gamma", true, _) => StandardGammaF32,
+            (_, true, _) => return None,
+            (m, false, _) => *Self::ALL.iter().find(|d| d.method() == m)?,
+        })
+    }
+
+    /// The `Generator` method drawing this (before its `dtype`/`method` variants).
+    pub fn method(self) -> &'static str {
+        let s = self.symbol().trim_start_matches("random_");
+        let s = s.trim_end_matches("_f").trim_end_matches("_inv_fill");
+        if s == "standard_uniform" {
+            "random"
+        } else {
+            s
+        }
+    }
 }
 
 impl RandomOp {
@@ -503,7 +645,9 @@ impl RandomOp {
             RandomOp::Distribution,
             RandomOp::PyBits,
             RandomOp::PyBelow,
-            RandomOp::GeneratorDouble,
+            RandomOp::GeneratorBitgen,
+            RandomOp::GeneratorIntegers,
+            RandomOp::GeneratorFn,
         ]
         .into_iter()
         .find(|o| *o as u32 == v)
@@ -811,6 +955,16 @@ fn struct_layout(items: &[Type]) -> Option<Layout> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_generator_draw_is_reached_from_its_method() {
+        for d in GenDraw::ALL.iter().copied() {
+            let f32 = matches!(d.shape(), DrawShape::Float(_) | DrawShape::FillFloat);
+            let inv = matches!(d.shape(), DrawShape::FillDouble | DrawShape::FillFloat);
+            assert_eq!(GenDraw::of_method(d.method(), f32, inv), Some(d), "{d:?}");
+        }
+        assert_eq!(GenDraw::of_method("normal", true, false), None);
+    }
 
     #[test]
     fn scalar_and_array_layouts() {

@@ -44,6 +44,7 @@ mod lists;
 pub mod lowered;
 mod module;
 mod npfuncs;
+mod npgenerator;
 mod objmode;
 mod fnvalues;
 mod sort;

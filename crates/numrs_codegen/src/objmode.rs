@@ -100,23 +100,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(slots)
     }
 
-    /// A method of a `numpy.random.Generator` argument (`rng.normal(0.0, 1.0, n)`): run by
-    /// NumPy in the interpreter through the object-mode service (`RuntimeApi::objmode`), so the
-    /// draws are NumPy's own, which Numba's ports of its distributions reproduce; the result is
-    /// unboxed as the type the method is typed with. `None`: not such a call.
+    /// A method of a `numpy.random.Generator` argument: the distributions and `integers` drawn in
+    /// compiled code (`npgenerator`); the others (`shuffle`, `permutation`) run by NumPy in the
+    /// interpreter through the object-mode service (`RuntimeApi::objmode`), the result unboxed
+    /// as the type the method is typed with. `None`: not such a call.
     pub(crate) fn generator_call(&mut self, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<inkwell::values::BasicValueEnum<'ctx>>> {
         let Type::BoundFunction(b) = self.ty(func)? else { return Ok(None) };
         let Some(method) = b.0.strip_prefix("Generator.") else { return Ok(None) };
         let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
             return self.fail(format!("method {method} of an unknown Generator"));
         };
-        // `rng.random()`: the bit generator's next double, drawn in compiled code (Numba's
-        // `random_standard_uniform`), without a trip into the interpreter.
-        let plain = args.is_empty() && kws.iter().all(|(_, v)| matches!(self.ty(*v), Ok(Type::Omitted(_))));
-        if method == "random" && plain && *tt == Type::float64() {
-            let obj = self.load(*recv)?.into_pointer_value();
-            let addr = self.b.build_ptr_to_int(obj, self.ctx.i64_type(), "")?;
-            return Ok(Some(self.generator_double(addr)?));
+        // The distributions and `integers`: drawn in compiled code (`npgenerator`).
+        let obj = self.load(*recv)?.into_pointer_value();
+        let addr = self.b.build_ptr_to_int(obj, self.ctx.i64_type(), "")?;
+        if let Some(v) = self.generator_native(method, addr, args, kws, tt)? {
+            return Ok(Some(v));
         }
         let mut values = vec![("rng".to_string(), self.load(*recv)?, Type::NumPyRandomGenerator)];
         let mut call_args: Vec<String> = Vec::new();

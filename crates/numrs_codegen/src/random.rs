@@ -29,6 +29,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `op` of NumPy's generator, or of Python's `random` module's (`py`), on `args`.
     fn random_op_on(&self, op: RandomOp, py: bool, args: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
         let code = op as u64 | if py { RandomOp::PY_STATE as u64 } else { 0 };
+        Ok(self.random_call(code, args, 1)?[0])
+    }
+
+    /// `RuntimeApi::random` with operation word `code` on `args`; the `outs` words it writes.
+    pub(crate) fn random_call(&self, code: u64, args: &[IntValue<'ctx>], outs: u32) -> R<Vec<IntValue<'ctx>>> {
         let i64t = self.ctx.i64_type();
         let ptr = self.ctx.ptr_type(AddressSpace::default());
         let arr_t = i64t.array_type(args.len().max(1) as u32);
@@ -37,18 +42,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let p = unsafe { self.b.build_in_bounds_gep(arr_t, buf, &[self.i64(0), self.i64(i as i64)], "")? };
             self.b.build_store(p, *a)?;
         }
-        let out: PointerValue<'ctx> = self.temp(i64t.into())?;
+        let out_t = i64t.array_type(outs);
+        let out = self.temp(out_t.into())?;
         let f = self.api_fn(API_RANDOM, true)?;
         let i32t = self.ctx.i32_type();
         let ft = self.ctx.void_type().fn_type(&[i32t.into(), ptr.into(), ptr.into()], false);
         self.b.build_indirect_call(ft, f, &[i32t.const_int(code, false).into(), buf.into(), out.into()], "")?;
-        Ok(self.b.build_load(i64t, out, "")?.into_int_value())
-    }
-
-    /// `Generator.random()` of the Generator object at address `obj`.
-    pub(crate) fn generator_double(&self, obj: IntValue<'ctx>) -> R<BasicValueEnum<'ctx>> {
-        let bits = self.random_op_on(RandomOp::GeneratorDouble, false, &[obj])?;
-        Ok(self.b.build_bit_cast(bits, self.ctx.f64_type(), "")?)
+        (0..outs)
+            .map(|i| {
+                let p = unsafe { self.b.build_in_bounds_gep(out_t, out, &[self.i64(0), self.i64(i as i64)], "")? };
+                Ok(self.b.build_load(i64t, p, "")?.into_int_value())
+            })
+            .collect()
     }
 
     fn random_f64(&self, op: RandomOp) -> R<BasicValueEnum<'ctx>> {
@@ -60,7 +65,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_bit_cast(bits, self.ctx.f64_type(), "")?)
     }
 
-    fn float_arg(&self, v: VarId) -> R<inkwell::values::FloatValue<'ctx>> {
+    pub(crate) fn float_arg(&self, v: VarId) -> R<inkwell::values::FloatValue<'ctx>> {
         let t = self.ty(v)?;
         let x = self.load(v)?;
         Ok(self.cast(x, &t, &Type::float64())?.into_float_value())
@@ -68,7 +73,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A new array of `shape` (C order) of `dtype`, each item `item()` (which may raise: the
     /// array is then released).
-    fn random_array(&mut self, shape: &[IntValue<'ctx>], dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn random_array(&mut self, shape: &[IntValue<'ctx>], dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
         let out = self.alloc_array(dtype, shape)?;
         let at = crate::npfuncs::array_type(dtype, shape.len() as u32, numrs_types::Layout::C);
         let held = self.hold_temp(out, &at)?;
@@ -241,7 +246,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.random.<name>`'s arguments bound to its parameters `params` (positional, then by
     /// keyword); a parameter left out is None.
-    fn bind_random_args(&self, name: &str, params: &[&str], args: &[VarId], kws: &[(String, VarId)]) -> R<Vec<Option<VarId>>> {
+    pub(crate) fn bind_random_args(&self, name: &str, params: &[&str], args: &[VarId], kws: &[(String, VarId)]) -> R<Vec<Option<VarId>>> {
         let mut bound: Vec<Option<VarId>> = args.iter().map(|a| Some(*a)).collect();
         bound.resize(params.len(), None);
         for (k, v) in kws {
@@ -259,30 +264,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// One draw of `d` with parameters `params`, raising Numba's exception for bad ones.
     fn distribution_draw(&self, d: Distribution, py: bool, params: &[FloatValue<'ctx>]) -> R<BasicValueEnum<'ctx>> {
         let code = RandomOp::Distribution as u64 | if py { RandomOp::PY_STATE as u64 } else { 0 };
-        let i64t = self.ctx.i64_type();
-        let ptr = self.ctx.ptr_type(AddressSpace::default());
-        let arr_t = i64t.array_type(1 + params.len() as u32);
-        let buf = self.temp(arr_t.into())?;
-        let slot = |i: usize| unsafe { self.b.build_in_bounds_gep(arr_t, buf, &[self.i64(0), self.i64(i as i64)], "") };
-        self.b.build_store(slot(0)?, self.i64(d as i64))?;
-        for (i, p) in params.iter().enumerate() {
-            let bits = self.b.build_bit_cast(*p, i64t, "")?;
-            self.b.build_store(slot(1 + i)?, bits)?;
+        let mut args = vec![self.i64(d as i64)];
+        for p in params {
+            args.push(self.b.build_bit_cast(*p, self.ctx.i64_type(), "")?.into_int_value());
         }
-        let out_t = i64t.array_type(2);
-        let out = self.temp(out_t.into())?;
-        let f = self.api_fn(API_RANDOM, true)?;
-        let i32t = self.ctx.i32_type();
-        let ft = self.ctx.void_type().fn_type(&[i32t.into(), ptr.into(), ptr.into()], false);
-        self.b.build_indirect_call(ft, f, &[i32t.const_int(code, false).into(), buf.into(), out.into()], "")?;
-        let at = |i: i64| unsafe { self.b.build_in_bounds_gep(out_t, out, &[self.i64(0), self.i64(i)], "") };
-        let err = self.b.build_load(i64t, at(1)?, "")?.into_int_value();
+        let out = self.random_call(code, &args, 2)?;
         for (k, (kind, msg)) in d.errors().iter().enumerate() {
-            let is = self.b.build_int_compare(inkwell::IntPredicate::EQ, err, self.i64(k as i64 + 1), "")?;
+            let is = self.b.build_int_compare(inkwell::IntPredicate::EQ, out[1], self.i64(k as i64 + 1), "")?;
             self.guard(is, *kind, msg)?;
         }
-        let bits = self.b.build_load(i64t, at(0)?, "")?;
-        Ok(if d.integer() { bits } else { self.b.build_bit_cast(bits, self.ctx.f64_type(), "")? })
+        Ok(if d.integer() { out[0].into() } else { self.b.build_bit_cast(out[0], self.ctx.f64_type(), "")? })
     }
 
     /// `np.random.<distribution>(params..., size=None)`: parameters bound by position or name,
@@ -317,7 +308,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `item()` once, or an array of them when a size is given (an integer or a tuple of
     /// integers; None: one value).
-    fn random_draws(&mut self, size: Option<VarId>, dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn random_draws(&mut self, size: Option<VarId>, dtype: &Type, item: &dyn Fn(&Self) -> R<BasicValueEnum<'ctx>>) -> R<BasicValueEnum<'ctx>> {
         let Some(v) = size else { return item(self) };
         let t = self.ty(v)?;
         match &t {

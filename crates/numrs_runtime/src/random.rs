@@ -4,7 +4,7 @@
 //! cached second value (Numba's `randomimpl.py` and `_random.c`), so that a seeded compiled
 //! function draws the same numbers as under Numba.
 
-use numrs_abi::{Distribution, RandomOp};
+use numrs_abi::{Distribution, GenDraw, RandomOp, GEN_UNAVAILABLE};
 use std::cell::RefCell;
 
 const N: usize = 624;
@@ -172,7 +172,15 @@ pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut 
         Some(RandomOp::PyBits) => with_state(&mut |s| s.py_bits(arg(0) as u32)),
         Some(RandomOp::PyBelow) => with_state(&mut |s| s.py_below(arg(0)) as u64),
         Some(RandomOp::Double) => with_state(&mut |s| s.next_double().to_bits()),
-        Some(RandomOp::GeneratorDouble) => generator_next_double(arg(0) as usize as *mut pyo3::ffi::PyObject).to_bits(),
+        Some(RandomOp::GeneratorBitgen) => bitgen_of(arg(0) as usize as *mut pyo3::ffi::PyObject).map_or(0, |b| b as u64),
+        Some(RandomOp::GeneratorFn) => npyrandom().and_then(|f| f.get(arg(0) as usize)).map_or(0, |f| *f as u64),
+        Some(RandomOp::GeneratorIntegers) => {
+            let status = generator_integers(arg(0) as usize as *mut BitGen, &|i| arg(i));
+            if !out.is_null() {
+                out.write(status);
+            }
+            return;
+        }
         Some(RandomOp::RandInt) => with_state(&mut |s| s.randint(arg(0), arg(1)) as u64),
         Some(RandomOp::Gauss) => with_state(&mut |s| s.gauss().to_bits()),
         Some(RandomOp::Distribution) => {
@@ -266,11 +274,103 @@ unsafe fn bitgen_of(obj: *mut pyo3::ffi::PyObject) -> Option<*mut BitGen> {
     })
 }
 
-/// `Generator.random()`: the bit generator's `next_double`; NaN where the object has no
-/// bit generator numrs can read (not reached for a typed Generator argument).
-unsafe fn generator_next_double(obj: *mut pyo3::ffi::PyObject) -> f64 {
-    match bitgen_of(obj) {
-        Some(b) => ((*b).next_double)((*b).state),
-        None => f64::NAN,
+/// NumPy's distribution functions (`numpy/random/distributions.h`), from the extension module
+/// `numpy.random._generator`, which exports them (NumPy's cffi example opens it the same way):
+/// the address of each [`GenDraw`]'s function, then of the bounded-integer fills (64, 32, 16,
+/// 8 bits, bool). Resolved once; `None` when NumPy's module lacks one of them.
+fn npyrandom() -> Option<&'static Vec<usize>> {
+    static FNS: std::sync::OnceLock<Option<Vec<usize>>> = std::sync::OnceLock::new();
+    FNS.get_or_init(|| {
+        use pyo3::prelude::*;
+        extern "C" {
+            fn dlopen(filename: *const std::ffi::c_char, flags: std::ffi::c_int) -> *mut std::ffi::c_void;
+            fn dlsym(handle: *mut std::ffi::c_void, symbol: *const std::ffi::c_char) -> *mut std::ffi::c_void;
+        }
+        let path: String = Python::with_gil(|py| py.import("numpy.random._generator")?.getattr("__file__")?.extract()).ok()?;
+        let path = std::ffi::CString::new(path).ok()?;
+        // SAFETY: dlopen/dlsym with NUL-terminated names; the module is already loaded (a
+        // Generator exists), so this only takes another reference to it.
+        unsafe {
+            let lib = dlopen(path.as_ptr(), 2 /* RTLD_NOW */);
+            if lib.is_null() {
+                return None;
+            }
+            let names = GenDraw::ALL.iter().map(|d| d.symbol()).chain(INTEGER_FILLS.iter().copied());
+            names
+                .map(|name| {
+                    let c = std::ffi::CString::new(name).ok()?;
+                    let p = dlsym(lib, c.as_ptr());
+                    (!p.is_null()).then_some(p as usize)
+                })
+                .collect()
+        }
+    })
+    .as_ref()
+}
+
+/// NumPy's bounded-integer fills: `void f(bitgen_t *, T off, T rng, npy_intp cnt, bool
+/// use_masked, T *out)` for the widths 64, 32, 16, 8 and bool.
+const INTEGER_FILLS: [&str; 5] = [
+    "random_bounded_uint64_fill",
+    "random_bounded_uint32_fill",
+    "random_bounded_uint16_fill",
+    "random_bounded_uint8_fill",
+    "random_bounded_bool_fill",
+];
+
+/// [`RandomOp::GeneratorIntegers`]: Numba's `Generator.integers` (its `_randint_arg_check`,
+/// then NumPy's Lemire fill of `[low, high)` or `[low, high]` into the items) on bit generator
+/// `b`.
+unsafe fn generator_integers(b: *mut BitGen, arg: &dyn Fn(usize) -> i64) -> u64 {
+    let bits = arg(1) as u32;
+    let signed = arg(2) != 0;
+    let wide = |v: i64, unsigned: bool| if unsigned { v as u64 as i128 } else { v as i128 };
+    let low = wide(arg(3), arg(4) != 0);
+    let mut high = wide(arg(5), arg(6) != 0);
+    let endpoint = arg(7) != 0;
+    let (count, out) = (arg(8) as isize, arg(9) as usize as *mut std::ffi::c_void);
+    // The dtype's bounds as Numba's check takes them (a bool's are -1 and 2).
+    let (lower, upper): (i128, i128) = match (bits, signed) {
+        (0, _) => (-1, 2),
+        (b, true) => (-(1i128 << (b - 1)), (1i128 << (b - 1)) - 1),
+        (b, false) => (0, (1i128 << b) - 1),
+    };
+    if low < lower {
+        return 1;
     }
+    // Numba's check takes one off `high` for an open interval only when it is positive; the
+    // draw always does.
+    let checked_open = high > 0 && !endpoint;
+    if checked_open {
+        high -= 1;
+    }
+    if high > upper {
+        return 2;
+    }
+    if low > high {
+        return 3;
+    }
+    if !endpoint && !checked_open {
+        high -= 1;
+    }
+    let Some(fns) = npyrandom() else { return GEN_UNAVAILABLE };
+    let rng = (high - low) as u64;
+    let off = low as u64;
+    type B = *mut BitGen;
+    let which = match bits {
+        64 => 0,
+        32 => 1,
+        16 => 2,
+        8 => 3,
+        _ => 4,
+    };
+    let f = fns[GenDraw::ALL.len() + which];
+    match which {
+        0 => std::mem::transmute::<usize, unsafe extern "C" fn(B, u64, u64, isize, bool, *mut u64)>(f)(b, off, rng, count, false, out.cast()),
+        1 => std::mem::transmute::<usize, unsafe extern "C" fn(B, u32, u32, isize, bool, *mut u32)>(f)(b, off as u32, rng as u32, count, false, out.cast()),
+        2 => std::mem::transmute::<usize, unsafe extern "C" fn(B, u16, u16, isize, bool, *mut u16)>(f)(b, off as u16, rng as u16, count, false, out.cast()),
+        3 => std::mem::transmute::<usize, unsafe extern "C" fn(B, u8, u8, isize, bool, *mut u8)>(f)(b, off as u8, rng as u8, count, false, out.cast()),
+        _ => std::mem::transmute::<usize, unsafe extern "C" fn(B, bool, bool, isize, bool, *mut bool)>(f)(b, off != 0, rng != 0, count, false, out.cast()),
+    }
+    0
 }

@@ -17,6 +17,7 @@ mod reduce;
 mod shapefuncs;
 mod tables;
 mod ufunc;
+pub use generator::generator_params;
 pub use ufunc::{find_dufunc_loop, find_gufunc_loop, handle_ufunc_inputs, UfuncInputs};
 
 use std::sync::Arc;

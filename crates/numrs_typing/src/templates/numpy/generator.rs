@@ -20,39 +20,46 @@ enum Items {
     Int64,
 }
 
-/// `(method, parameters (name, has a default), items)`; `size` follows the parameters.
-const DISTRIBUTIONS: &[(&str, &[(&str, bool)], Items)] = &[
+/// `(method, parameters (name, default), items)`; `size` follows the parameters (then `dtype`
+/// where the items take one).
+const DISTRIBUTIONS: &[(&str, &[(&str, Option<f64>)], Items)] = &[
     ("random", &[], Items::Float { dtype: true }),
     ("standard_normal", &[], Items::Float { dtype: true }),
     ("standard_exponential", &[], Items::Float { dtype: true }),
-    ("standard_gamma", &[("shape", false)], Items::Float { dtype: true }),
-    ("normal", &[("loc", true), ("scale", true)], Items::Float { dtype: false }),
-    ("uniform", &[("low", true), ("high", true)], Items::Float { dtype: false }),
-    ("exponential", &[("scale", true)], Items::Float { dtype: false }),
-    ("gamma", &[("shape", false), ("scale", true)], Items::Float { dtype: false }),
-    ("beta", &[("a", false), ("b", false)], Items::Float { dtype: false }),
-    ("f", &[("dfnum", false), ("dfden", false)], Items::Float { dtype: false }),
-    ("chisquare", &[("df", false)], Items::Float { dtype: false }),
+    ("standard_gamma", &[("shape", None)], Items::Float { dtype: true }),
+    ("normal", &[("loc", Some(0.0)), ("scale", Some(1.0))], Items::Float { dtype: false }),
+    ("uniform", &[("low", Some(0.0)), ("high", Some(1.0))], Items::Float { dtype: false }),
+    ("exponential", &[("scale", Some(1.0))], Items::Float { dtype: false }),
+    ("gamma", &[("shape", None), ("scale", Some(1.0))], Items::Float { dtype: false }),
+    ("beta", &[("a", None), ("b", None)], Items::Float { dtype: false }),
+    ("f", &[("dfnum", None), ("dfden", None)], Items::Float { dtype: false }),
+    ("chisquare", &[("df", None)], Items::Float { dtype: false }),
     ("standard_cauchy", &[], Items::Float { dtype: false }),
-    ("pareto", &[("a", false)], Items::Float { dtype: false }),
-    ("weibull", &[("a", false)], Items::Float { dtype: false }),
-    ("power", &[("a", false)], Items::Float { dtype: false }),
-    ("laplace", &[("loc", true), ("scale", true)], Items::Float { dtype: false }),
-    ("logistic", &[("loc", true), ("scale", true)], Items::Float { dtype: false }),
-    ("lognormal", &[("mean", true), ("sigma", true)], Items::Float { dtype: false }),
-    ("rayleigh", &[("scale", true)], Items::Float { dtype: false }),
-    ("standard_t", &[("df", false)], Items::Float { dtype: false }),
-    ("wald", &[("mean", false), ("scale", false)], Items::Float { dtype: false }),
-    ("triangular", &[("left", false), ("mode", false), ("right", false)], Items::Float { dtype: false }),
-    ("noncentral_chisquare", &[("df", false), ("nonc", false)], Items::Float { dtype: false }),
-    ("noncentral_f", &[("dfnum", false), ("dfden", false), ("nonc", false)], Items::Float { dtype: false }),
-    ("geometric", &[("p", false)], Items::Int64),
-    ("zipf", &[("a", false)], Items::Int64),
-    ("poisson", &[("lam", false)], Items::Int64),
-    ("negative_binomial", &[("n", false), ("p", false)], Items::Int64),
-    ("binomial", &[("n", false), ("p", false)], Items::Int64),
-    ("logseries", &[("p", false)], Items::Int64),
+    ("pareto", &[("a", None)], Items::Float { dtype: false }),
+    ("weibull", &[("a", None)], Items::Float { dtype: false }),
+    ("power", &[("a", None)], Items::Float { dtype: false }),
+    ("laplace", &[("loc", Some(0.0)), ("scale", Some(1.0))], Items::Float { dtype: false }),
+    ("logistic", &[("loc", Some(0.0)), ("scale", Some(1.0))], Items::Float { dtype: false }),
+    ("lognormal", &[("mean", Some(0.0)), ("sigma", Some(1.0))], Items::Float { dtype: false }),
+    ("rayleigh", &[("scale", Some(1.0))], Items::Float { dtype: false }),
+    ("standard_t", &[("df", None)], Items::Float { dtype: false }),
+    ("wald", &[("mean", None), ("scale", None)], Items::Float { dtype: false }),
+    ("triangular", &[("left", None), ("mode", None), ("right", None)], Items::Float { dtype: false }),
+    ("noncentral_chisquare", &[("df", None), ("nonc", None)], Items::Float { dtype: false }),
+    ("noncentral_f", &[("dfnum", None), ("dfden", None), ("nonc", None)], Items::Float { dtype: false }),
+    ("geometric", &[("p", None)], Items::Int64),
+    ("zipf", &[("a", None)], Items::Int64),
+    ("poisson", &[("lam", None)], Items::Int64),
+    ("negative_binomial", &[("n", None), ("p", None)], Items::Int64),
+    ("binomial", &[("n", None), ("p", None)], Items::Int64),
+    ("logseries", &[("p", None)], Items::Int64),
 ];
+
+/// The parameters of distribution `method` (name, default: `None` for a required one), and
+/// whether a `dtype` follows `size`; `None` for other methods (`integers`, `shuffle`, ...).
+pub fn generator_params(method: &str) -> Option<(&'static [(&'static str, Option<f64>)], bool)> {
+    DISTRIBUTIONS.iter().find(|(m, ..)| *m == method).map(|(_, p, items)| (*p, matches!(items, Items::Float { dtype: true })))
+}
 
 /// The methods of a Generator numrs types.
 pub(crate) fn has_method(attr: &str) -> bool {
@@ -136,11 +143,23 @@ fn distribution(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult
     if matches!(items, Items::Float { dtype: true }) {
         names.push("dtype");
     }
-    let required = params.iter().filter(|(_, d)| !d).count();
+    if name == "standard_exponential" {
+        names.push("method");
+    }
+    let required = params.iter().filter(|(_, d)| d.is_none()).count();
     let Some(b) = bind(rest, kws, &names, required) else { return Ok(None) };
     for (t, (p, _)) in b.iter().zip(params.iter()) {
         if let Some(t) = t {
             number(t, p)?;
+        }
+    }
+    if name == "standard_exponential" {
+        if let Some(m) = b.get(names.len() - 1).and_then(|t| t.as_ref()) {
+            if !matches!(m.unliteral(), Type::Unicode | Type::Omitted(_)) {
+                return Err(CallError::typing(
+                    "Argument method is not one of the expected type(s): [<class 'numba.core.types.misc.UnicodeType'>, <class 'str'>]",
+                ));
+            }
         }
     }
     let item = match items {
