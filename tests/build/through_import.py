@@ -108,10 +108,24 @@ def case_calls(path):
             except Exception:  # noqa: BLE001 - the arguments are then not evaluable
                 pass
 
+    # Module-level constants a default may name (`tol=TOL`), evaluated in order where they
+    # can be here (with NumPy and the constants before them).
+    constants = dict(names)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            try:
+                value = eval(compile(ast.Expression(node.value), path, "eval"), constants)
+            except Exception:  # noqa: BLE001 - not a constant this harness evaluates
+                continue
+            if isinstance(value, (bool, int, float, complex, str)):
+                constants[node.targets[0].id] = value
+
     def default_repr(d):
         # The default's repr, as Numba's `omitted(default=...)` shows it (`<Unit.M: 1>` for an
         # enum member); its source where it cannot be evaluated here.
         text = ast.unparse(d)
+        if isinstance(d, ast.Name) and d.id in constants and d.id not in names:
+            return repr(constants[d.id])
         if isinstance(d, ast.Attribute) and isinstance(d.value, ast.Name) and d.value.id in names:
             try:
                 return repr(eval(compile(ast.Expression(d), path, "eval"), dict(names)))

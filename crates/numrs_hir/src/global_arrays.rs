@@ -71,6 +71,19 @@ pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &Mo
     }
 }
 
+/// The `n` items NumPy assigns from `value` to a 1-d destination of `dtype` (`dest[...] =
+/// value`: an array of `n` items or one item, broadcast, cast unsafely), names read as bound
+/// before `at`.
+pub(crate) fn assigned_items(value: &Expr, n: usize, dtype: NumericKind, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<Item>> {
+    let items = match (Cx { module, symbols, strict: false, locals: Default::default() }).eval(value, at, 0)? {
+        V::Py(x) => vec![x; n],
+        V::Array(a) if a.shape.is_empty() || a.items.len() == 1 && a.shape.len() == 1 => vec![a.items[0]; n],
+        V::Array(a) if a.shape.len() == 1 && a.items.len() == n => a.items,
+        V::Array(_) => return None,
+    };
+    items.into_iter().map(|x| convert(x, dtype)).collect()
+}
+
 /// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
@@ -268,7 +281,7 @@ pub fn mutated_after(name: &str, after: u32, module: &ast::Module, symbols: &Mod
 
 /// Whether one of the statements `stmts` (or one nested in them) may change the array bound
 /// to `name` in place (see [`mutated_after`]).
-fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbols) -> bool {
+pub(crate) fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbols) -> bool {
     use numrs_syntax::visit;
     let mentions = |e: &Expr| {
         let mut found = false;
@@ -362,6 +375,26 @@ impl Cx<'_> {
                 },
                 (a, b) => binop(*op, a, b).map(V::Array),
             },
+            // `np.finfo(np.float32).eps`: a NumPy float32 scalar (float64's limits are folded as
+            // Python floats by the module's constants).
+            ExprKind::Attribute { value, attr } if matches!(&value.kind, ExprKind::Call { func, args, keywords }
+                if keywords.is_empty() && args.len() == 1 && self.symbols.resolve_dotted_at(func, Some(at)).as_deref() == Some("numpy.finfo")) =>
+            {
+                let ExprKind::Call { args, .. } = &value.kind else { return None };
+                if self.dtype(&args[0])? != NumericKind::Float32 {
+                    return None;
+                }
+                let x: f32 = match attr.as_str() {
+                    "eps" => f32::EPSILON,
+                    "epsneg" => f32::EPSILON / 2.0,
+                    "max" => f32::MAX,
+                    "min" => f32::MIN,
+                    "tiny" | "smallest_normal" => f32::MIN_POSITIVE,
+                    "resolution" => 1e-6,
+                    _ => return None,
+                };
+                Some(V::Array(ConstArray { dtype: NumericKind::Float32, shape: vec![], items: vec![Item::Float(f64::from(x))] }))
+            }
             // `math.pi`, `np.e`, `np.inf`: the module constants.
             ExprKind::Attribute { .. } if self.symbols.resolve_dotted_at(e, Some(at)).is_some_and(|p| module_float(&p).is_some()) => {
                 let p = self.symbols.resolve_dotted_at(e, Some(at))?;
@@ -1399,6 +1432,17 @@ fn convert(x: Item, dtype: NumericKind) -> Option<Item> {
             };
             Item::Int(wrap(i, k))
         }
+        _ => return None,
+    })
+}
+
+/// An item of `dtype` (already converted to it) as NumPy stores it: little-endian bytes.
+pub(crate) fn item_bytes(x: Item, dtype: NumericKind) -> Option<Vec<u8>> {
+    Some(match (dtype, x) {
+        (NumericKind::Boolean, Item::Bool(b)) => vec![b as u8],
+        (NumericKind::Float64, x) => x.f().to_le_bytes().to_vec(),
+        (NumericKind::Float32, x) => (x.f() as f32).to_le_bytes().to_vec(),
+        (k, Item::Int(i)) if k.is_integer() => wrap(i, k).to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec(),
         _ => return None,
     })
 }

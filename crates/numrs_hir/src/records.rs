@@ -226,7 +226,19 @@ pub struct RecordArray {
 pub fn bound_record_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &crate::ModuleSymbols) -> Option<RecordArray> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
-    if targets.len() != 1 || crate::mutated_after(name, stmt.span.end, module, symbols) {
+    // Later top-level assignments of whole fields (`CAT["ra"] = np.array([...])`) are applied;
+    // any other change refuses the array.
+    let field_write = |s: &numrs_syntax::ast::Stmt| -> Option<(String, numrs_syntax::ast::Expr, u32)> {
+        let StmtKind::Assign { targets, value } = &s.kind else { return None };
+        let [t] = targets.as_slice() else { return None };
+        let ExprKind::Subscript { value: v, index } = &t.kind else { return None };
+        let (ExprKind::Name(n), ExprKind::Constant(numrs_syntax::ast::Constant::Str(field))) = (&v.kind, &index.kind) else { return None };
+        (n == name).then(|| (field.clone(), value.clone(), s.span.start))
+    };
+    let later: Vec<&numrs_syntax::ast::Stmt> = module.body.iter().filter(|s| s.span.start > stmt.span.end).collect();
+    let writes: Vec<(String, numrs_syntax::ast::Expr, u32)> = later.iter().filter_map(|s| field_write(s)).collect();
+    let others: Vec<numrs_syntax::ast::Stmt> = later.iter().filter(|s| field_write(s).is_none()).map(|s| (*s).clone()).collect();
+    if targets.len() != 1 || crate::global_arrays::mutates_in(name, &others, symbols) {
         return None;
     }
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
@@ -236,15 +248,43 @@ pub fn bound_record_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &n
         return None;
     }
     let evaluator = crate::eval::Evaluator::new(crate::eval::Scope::Module { symbols, before: Some(stmt.span.start) }, None);
-    let Value::Type(Type::DType(t)) = evaluator.eval(dtype_expr).ok()? else { return None };
-    let Type::Record(record) = &*t else { return None };
+    let record = match evaluator.eval(dtype_expr).ok()? {
+        Value::Type(Type::DType(t)) => match &*t {
+            Type::Record(record) => record.clone(),
+            _ => return None,
+        },
+        // `dtype=[("id", np.int64), ...]`: NumPy makes `np.dtype(spec)` of it.
+        spec @ Value::List(_) => Arc::new(struct_dtype(&spec, false)?.ok()?),
+        _ => return None,
+    };
+    let record = &record;
     // Items are written in the fields' order of definition, which is their offset order
     // unless the dtype gives offsets (then refused).
     if !record.fields.windows(2).all(|w| w[0].offset < w[1].offset) || dict_spec(dtype_expr, symbols, stmt.span.start) {
         return None;
     }
     let size = record.size as usize;
-    match path.as_str() {
+    let mut made = made_record_array(&path, args, record, symbols, stmt)?;
+    let n = made.bytes.len() / size.max(1);
+    for (field, value, at) in writes {
+        let f = record.fields.iter().find(|f| *f.name == *field)?;
+        let Type::Number(k) = f.ty else { return None };
+        let (width, _) = field_size_align(&f.ty)?;
+        let items = crate::global_arrays::assigned_items(&value, n, k, at, module, symbols)?;
+        for (i, item) in items.into_iter().enumerate() {
+            let bytes = crate::global_arrays::item_bytes(item, k)?;
+            let start = i * size + f.offset as usize;
+            made.bytes.get_mut(start..start + width as usize)?.copy_from_slice(&bytes);
+        }
+    }
+    Some(made)
+}
+
+/// The records `np.zeros(n, dtype=...)` or `np.array([...], dtype=...)` makes.
+fn made_record_array(path: &str, args: &[numrs_syntax::ast::Expr], record: &Arc<RecordType>, symbols: &crate::ModuleSymbols, stmt: &numrs_syntax::ast::Stmt) -> Option<RecordArray> {
+    use numrs_syntax::ast::ExprKind;
+    let size = record.size as usize;
+    match path {
         "numpy.zeros" => {
             let n = match crate::ConstValue::from_expr(args.first()?)? {
                 crate::ConstValue::Int(n) => usize::try_from(n).ok()?,

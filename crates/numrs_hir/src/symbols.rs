@@ -762,6 +762,14 @@ impl Collector {
                 let dtype = match &args[0].kind {
                     ExprKind::Attribute { value: m2, attr: d } if self.module_of(m2)? == "numpy" => d.as_str(),
                     ExprKind::Constant(ast::Constant::Str(d)) => d.as_str(),
+                    // The builtins `float` and `int` (not rebound): NumPy's float64 and int64.
+                    ExprKind::Name(n) if matches!(n.as_str(), "float" | "int") && !self.bindings.iter().any(|b| b.name == *n) => {
+                        if n == "float" {
+                            "float64"
+                        } else {
+                            "int64"
+                        }
+                    }
                     _ => return None,
                 };
                 machine_limit(f, dtype, attr)
@@ -876,6 +884,15 @@ impl Collector {
                         ConstValue::Tuple(items) => Some(ConstValue::Int(items.len() as i128)),
                         _ => None,
                     },
+                    // Python's `round(x)`: an int, halves to even.
+                    ("round", _) => match self.fold(&args[0], depth + 1)? {
+                        ConstValue::Int(i) => Some(ConstValue::Int(i)),
+                        ConstValue::Bool(b) => Some(ConstValue::Int(b as i128)),
+                        ConstValue::Float(f) if f.get().is_finite() && f.get().abs() < 1e30 => {
+                            Some(ConstValue::Int(f.get().round_ties_even() as i128))
+                        }
+                        _ => None,
+                    },
                     ("abs", _) => match self.fold(&args[0], depth + 1)? {
                         ConstValue::Int(i) => Some(ConstValue::Int(i.abs())),
                         ConstValue::Bool(b) => Some(ConstValue::Int(b as i128)),
@@ -890,6 +907,31 @@ impl Collector {
                     },
                     _ => None,
                 }
+            }
+            // `{"tol": 1e-6, ...}["tol"]`: the value of the last equal key of a display of
+            // constants.
+            ExprKind::Subscript { value, index } if matches!(value.kind, ExprKind::Dict { .. }) => {
+                let ExprKind::Dict { keys, values } = &value.kind else { return None };
+                let wanted = self.fold(index, depth + 1)?;
+                if matches!(wanted, ConstValue::Float(_) | ConstValue::Complex { .. }) {
+                    return None;
+                }
+                let mut found = None;
+                for (k, v) in keys.iter().zip(values) {
+                    let k = self.fold(k.as_ref()?, depth + 1)?;
+                    let v = self.fold(v, depth + 1)?;
+                    if matches!(k, ConstValue::Float(_) | ConstValue::Complex { .. }) {
+                        return None;
+                    }
+                    let same = match (&k, &wanted) {
+                        (ConstValue::Bool(x), ConstValue::Int(y)) | (ConstValue::Int(y), ConstValue::Bool(x)) => i128::from(*x) == *y,
+                        _ => k == wanted,
+                    };
+                    if same {
+                        found = Some(v);
+                    }
+                }
+                found
             }
             ExprKind::UnaryOp { op, operand } => {
                 let v = self.fold(operand, depth + 1)?;
