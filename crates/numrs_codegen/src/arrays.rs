@@ -912,7 +912,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return self.op_node(def, &t, leaves);
             }
         }
-        let t = self.ty(v)?;
+        let t = match self.ty(v)? {
+            // An optional number is read as the number (TypeError when it is None, as Numba's
+            // cast raises).
+            Type::Optional(inner) if numeric(&inner).is_some() => (*inner).clone(),
+            t => t,
+        };
         if numeric(&t).is_none() && !matches!(t, Type::Array(_)) && !crate::datetime::is_datetime_like(&t) {
             return self.fail(format!("operand of type {t} in an array expression is not supported by numrs build yet"));
         }
@@ -1078,7 +1083,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let mut leaves = Vec::new();
         for (v, t) in leaves_v {
-            leaves.push(Leaf { ty: t.clone(), val: self.load(*v)? });
+            let (vt, val) = (self.ty(*v)?, self.load(*v)?);
+            let val = if matches!(vt, Type::Optional(_)) { self.cast(val, &vt, t)? } else { val };
+            leaves.push(Leaf { ty: t.clone(), val });
         }
         let r = ra.ndim as usize;
         if r == 0 {
