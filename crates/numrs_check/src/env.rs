@@ -134,6 +134,16 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
                 }
             }
             match jit {
+                // `@vectorize(..., target="parallel")`: a NumPy ufunc (not Numba's DUFunc), which
+                // jit code cannot use.
+                Some(jit)
+                    if matches!(jit.kind, JitKind::Vectorize | JitKind::GuVectorize) && jit.options.target.as_deref().is_some_and(|t| t != "cpu") =>
+                {
+                    GlobalValue::Untyped(format!(
+                    "Cannot determine Numba type of <class 'numpy.ufunc'>; '{name}' is a ufunc for target '{}', which jit code cannot call (only target 'cpu' makes a ufunc Numba compiles into its callers)",
+                    jit.options.target.as_deref().unwrap_or_default()
+                ))
+                }
                 Some(jit) if !jit.bound_by_call => {
                     let key = FunctionKey::of(db, file, info, jit);
                     GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: name.into(), id: key.ordinal(db) as u64, file: None }))

@@ -314,6 +314,11 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
     };
     let mut result = numrs_infer::infer_function(&req);
     result.calls = env.calls.take();
+    if result.outcome.is_ok() {
+        if let Some(e) = unroll_of_argument(ir, &result) {
+            result.outcome = Err(e);
+        }
+    }
     // Loops over `literal_unroll(container)` of a heterogeneous tuple: Numba versions their
     // body per item type; numrs types the function again with them unrolled (the typing
     // above gave the containers' types; an unrolled body may hold more such loops).
@@ -349,6 +354,35 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
         result = again;
     }
     Arc::new(result)
+}
+
+/// Numba's UnsupportedError for a `literal_unroll` loop over one of the function's arguments
+/// that is not a tuple (a list, an array, a typed list): its literal_unroll pass can only
+/// rewrite tuples passed in.
+fn unroll_of_argument(ir: &FunctionIr, result: &numrs_infer::InferResult) -> Option<numrs_infer::InferError> {
+    let typed = result.prepared.as_deref().unwrap_or(ir);
+    for (_, v) in &typed.literal_unroll {
+        let var = typed.vars.get(v.0 as usize)?;
+        if var.name != var.base || !typed.arg_names.contains(&var.base) {
+            continue;
+        }
+        let t = result.typemap.get(v.0 as usize).cloned().flatten()?;
+        if !matches!(t, numrs_types::Type::Tuple(_) | numrs_types::Type::UniTuple(..)) {
+            // Reported where the argument is bound (the `def`), as Numba does.
+            let bound_at = typed.blocks.iter().flat_map(|b| &b.stmts).find_map(|s| match &s.kind {
+                numrs_ir::StmtKind::Assign { target, value: numrs_ir::Value::Arg(_) } if target == v => Some(s.span),
+                _ => None,
+            });
+            let mut e = numrs_infer::InferError::typing(
+                "unsupported-syntax",
+                format!("Invalid use of literal_unroll with a function argument, only tuples are supported as function arguments, found {t}: pass a tuple (literal_unroll unrolls a loop over the items of a tuple)"),
+                bound_at,
+            );
+            e.kind = "UnsupportedError";
+            return Some(e);
+        }
+    }
+    None
 }
 
 /// The `literal_unroll` loops of `ir` (as typed by `result`) and of the inner functions it

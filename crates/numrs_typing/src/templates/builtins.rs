@@ -69,7 +69,9 @@ fn to_fixed_tuple(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 }
 
 /// `numba.literal_unroll(container)` outside a `for` loop (where numrs unrolls the loop, as
-/// Numba versions it): the container, its items' literal types dropped.
+/// Numba versions it): the container (Numba's overload is the identity), its items' literal
+/// types dropped. A loop over one of the function's arguments that is not a tuple is refused
+/// after typing (Numba's literal_unroll pass).
 fn literal_unroll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let [t] = args else { return Ok(None) };
     if !kws.is_empty() {
@@ -77,8 +79,7 @@ fn literal_unroll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     let plain = match t {
         Type::Tuple(items) => Type::tuple(items.iter().map(Type::unliteral).collect()),
-        Type::UniTuple(..) | Type::List { .. } | Type::ListType(_) => t.unliteral(),
-        _ => return Ok(None),
+        t => t.unliteral(),
     };
     sig(plain, args)
 }
