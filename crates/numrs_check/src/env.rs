@@ -286,7 +286,8 @@ enum OverloadPick {
 
 /// Runs the body of an `@overload` typing function on argument types `bound` (by parameter
 /// name) as Python would: `if`/`elif`/`else` on `isinstance(arg, types.X)` tests (and `not`,
-/// `and`, `or`), `def impl(...)`, `return impl`, `return None`, `raise TypingError(...)`.
+/// `and`, `or`), `def impl(...)` or `impl = lambda ...`, `return impl`, `return lambda ...`,
+/// `return None`, `raise TypingError(...)`.
 /// `Err`: a statement numrs does not evaluate.
 fn run_overload(stmts: &[numrs_syntax::ast::Stmt], bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols, defs: &mut u32, depth: u32) -> Result<Option<OverloadPick>, String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
@@ -298,6 +299,13 @@ fn run_overload(stmts: &[numrs_syntax::ast::Stmt], bound: &[(String, Type)], sym
         match &st.kind {
             StmtKind::FunctionDef(def) => {
                 local_impls.push((def.name.clone(), *defs));
+                *defs += 1;
+            }
+            // `impl = lambda x: ...`: an inner function too.
+            StmtKind::Assign { targets, value } if matches!(value.kind, ExprKind::Lambda { .. }) => {
+                let [t] = targets.as_slice() else { return Err("a lambda assigned to several targets".into()) };
+                let ExprKind::Name(n) = &t.kind else { return Err("a lambda assigned to something other than a name".into()) };
+                local_impls.push((n.clone(), *defs));
                 *defs += 1;
             }
             StmtKind::If { test, body, orelse } => {
@@ -324,6 +332,8 @@ fn run_overload(stmts: &[numrs_syntax::ast::Stmt], bound: &[(String, Type)], sym
                 return Ok(Some(match value.as_ref().map(|v| &v.kind) {
                     None => OverloadPick::Nothing,
                     Some(ExprKind::Constant(numrs_syntax::ast::Constant::None)) => OverloadPick::Nothing,
+                    // `return lambda x: ...`: the next inner function.
+                    Some(ExprKind::Lambda { .. }) => OverloadPick::Impl(*defs),
                     Some(ExprKind::Name(n)) => match local_impls.iter().rev().find(|(m, _)| m == n) {
                         Some((_, k)) => OverloadPick::Impl(*k),
                         None => return Err(format!("returns '{n}', which is not one of its inner functions")),
@@ -355,6 +365,7 @@ fn count_defs(stmts: &[numrs_syntax::ast::Stmt]) -> u32 {
         .iter()
         .map(|s| match &s.kind {
             StmtKind::FunctionDef(_) => 1,
+            StmtKind::Return(Some(v)) | StmtKind::Assign { value: v, .. } if matches!(v.kind, numrs_syntax::ast::ExprKind::Lambda { .. }) => 1,
             StmtKind::If { body, orelse, .. } => count_defs(body) + count_defs(orelse),
             _ => 0,
         })
