@@ -73,7 +73,8 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
             (b.ndim == a.ndim
                 && b.dtype == a.dtype
                 && (b.layout == crate::Layout::A || b.layout == a.layout)
-                && (!a.readonly || b.readonly))
+                && (!a.readonly || b.readonly)
+                && (a.aligned || !b.aligned))
                 .then_some(Conversion::Safe)
         }
         // A dispatcher converts to a first-class function type if it can compile that
