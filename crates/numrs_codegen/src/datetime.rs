@@ -9,6 +9,7 @@ use numrs_types::{best_unit, datetime_conversion, timedelta_conversion_factor, D
 
 use crate::func::{FnCx, R};
 use crate::ops::OpImpl;
+use crate::types::numeric;
 
 type BV<'ctx> = BasicValueEnum<'ctx>;
 
@@ -292,6 +293,12 @@ fn td_times_number<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Optio
     let (Some(ut), Some(ur)) = (unit(&sig.args[t]), unit(&sig.return_type)) else { return cx.fail("timedelta multiplication") };
     let tv = val(cx, vals, t)?;
     let Some(n) = vals.get(1 - t).copied().flatten() else { return cx.fail("timedelta multiplication") };
+    let from = &sig.args[1 - t];
+    if matches!(from, Type::Array(_)) {
+        return cx.fail(format!("a timedelta times {from}: Numba's lowering fails on it (LoweringError)"));
+    }
+    // Any integer factor, as an int64.
+    let n = if n.is_int_value() && n.into_int_value().get_type().get_bit_width() != 64 { cx.cast(n, from, &Type::int64())? } else { n };
     let r = if n.is_float_value() {
         let x = cx.b.build_signed_int_to_float(tv, n.into_float_value().get_type(), "")?;
         float_to_td(cx, cx.b.build_float_mul(x, n.into_float_value(), "")?)?
@@ -307,7 +314,17 @@ fn td_times_number<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Optio
 fn td_over_number<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ctx>>]) -> R<BV<'ctx>> {
     let (Some(ut), Some(ur)) = (unit(&sig.args[0]), unit(&sig.return_type)) else { return cx.fail("timedelta division") };
     let tv = val(cx, vals, 0)?;
-    let Some(n) = vals.get(1).copied().flatten() else { return cx.fail("timedelta division") };
+    let Some(mut n) = vals.get(1).copied().flatten() else { return cx.fail("timedelta division") };
+    let mut from = sig.args.get(1).cloned().unwrap_or_else(Type::int64);
+    // A 0-d array divisor (Numba converts it to its item).
+    if let Type::Array(a) = &from {
+        if a.ndim != 0 || numeric(&a.dtype).is_none() {
+            return cx.fail(format!("a timedelta divided by {from}"));
+        }
+        let data = cx.field(n, 4)?.into_pointer_value();
+        n = cx.load_element(data, &a.dtype)?;
+        from = a.dtype.clone();
+    }
     let b = &cx.b;
     let (r, bad) = if n.is_float_value() {
         let n = n.into_float_value();
@@ -317,7 +334,9 @@ fn td_over_number<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
         let bad = b.build_float_compare(FloatPredicate::UEQ, n, n.get_type().const_zero(), "")?;
         (r, bad)
     } else {
-        let n = n.into_int_value();
+        // Any integer divisor, as an int64.
+        let n = if n.into_int_value().get_type().get_bit_width() == 64 { n.into_int_value() } else { cx.cast(n, &from, &Type::int64())?.into_int_value() };
+        let b = &cx.b;
         let zero = b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
         // Divide by 1 where the result is discarded, so no division traps.
         let minus1 = b.build_int_compare(IntPredicate::EQ, n, cx.i64(-1), "")?;
