@@ -872,6 +872,16 @@ impl Cx<'_> {
                     (Layout::A, _) => Layout::A,
                 }
             }
+            // `np.asfortranarray(x)`, `np.zeros(shape, order="F")`, `x.copy(order="F")`.
+            ExprKind::Call { func, keywords, .. } => {
+                let order = keywords.iter().find(|k| k.arg.as_deref() == Some("order")).and_then(|k| memory_order(&k.value));
+                match self.symbols.resolve_dotted_at(func, Some(at)).as_deref() {
+                    Some("numpy.asfortranarray") => Layout::F,
+                    Some("numpy.zeros" | "numpy.ones" | "numpy.empty" | "numpy.full" | "numpy.array" | "numpy.asarray") if order == Some('F') => Layout::F,
+                    None if order == Some('F') && matches!(&func.kind, ExprKind::Attribute { attr, .. } if attr == "copy") => Layout::F,
+                    _ => Layout::C,
+                }
+            }
             ExprKind::Subscript { value, index } => {
                 let base = self.layout(value, at, depth + 1)?;
                 let stepped = matches!(&index.kind, ExprKind::Slice { step: Some(s), .. } if !matches!(self.eval(s, at, depth + 1), Some(V::Py(Item::Int(1)))));
@@ -897,7 +907,7 @@ impl Cx<'_> {
         if let ExprKind::Attribute { value, attr } = &func.kind {
             if self.symbols.resolve_dotted_at(func, Some(at)).is_none_or(|p| !p.starts_with("numpy.")) {
                 let V::Array(a) = self.eval(value, at, depth + 1)? else { return None };
-                if !keywords.is_empty() {
+                if !keywords.iter().all(|k| attr == "copy" && k.arg.as_deref() == Some("order") && memory_order(&k.value).is_some()) {
                     return None;
                 }
                 return match (attr.as_str(), args) {
@@ -923,7 +933,8 @@ impl Cx<'_> {
         let path = self.symbols.resolve_dotted_at(func, Some(at))?;
         let name = path.strip_prefix("numpy.")?;
         let kw = |k: &str| keywords.iter().find(|x| x.arg.as_deref() == Some(k)).map(|x| &x.value);
-        if keywords.iter().any(|k| !matches!(k.arg.as_deref(), Some("dtype" | "num" | "endpoint"))) {
+        // `order=` decides the layout (see `layout`), not the items.
+        if keywords.iter().any(|k| !matches!(k.arg.as_deref(), Some("dtype" | "num" | "endpoint")) && !(k.arg.as_deref() == Some("order") && memory_order(&k.value).is_some())) {
             return None;
         }
         let dtype_kw = match kw("dtype") {
@@ -944,6 +955,11 @@ impl Cx<'_> {
                 fits(v, k)?;
                 ConstArray { dtype: k, shape: vec![], items: vec![convert(v, k)?] }
             }
+            // The same items, laid out in Fortran or C order.
+            "asfortranarray" | "ascontiguousarray" if args.len() == 1 && keywords.is_empty() => match self.eval(&args[0], at, depth + 1)? {
+                V::Array(a) if !a.shape.is_empty() => a,
+                _ => return None,
+            },
             "array" | "asarray" => {
                 let (mut shape, mut flat) = (Vec::new(), Vec::new());
                 self.nested(args.first()?, at, &mut shape, 0, &mut flat)?;
@@ -1434,6 +1450,15 @@ fn convert(x: Item, dtype: NumericKind) -> Option<Item> {
         }
         _ => return None,
     })
+}
+
+/// The memory order an `order=` argument names: `'C'` or `'F'` (`None` for others, such as
+/// `'K'`/`'A'`, which depend on the input's layout).
+fn memory_order(e: &Expr) -> Option<char> {
+    match &e.kind {
+        ExprKind::Constant(Constant::Str(s)) if s == "C" || s == "F" => s.chars().next(),
+        _ => None,
+    }
 }
 
 /// An item of `dtype` (already converted to it) as NumPy stores it: little-endian bytes.
