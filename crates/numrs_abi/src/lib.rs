@@ -484,19 +484,24 @@ pub enum RandomOp {
     /// A uniform integer in `[0, args[0])` (`args[0] > 0`) as Python's `randrange` draws it:
     /// as many Python-style bits as `args[0]` has, rejected until below it.
     PyBelow = 6,
+    /// `Generator.random()` of the `numpy.random.Generator` object `args[0]`: its bit
+    /// generator's `next_double` (an `f64`). Kept for modules built before the operations
+    /// below (which draw every distribution); an older runtime answers those with 0, which
+    /// compiled code raises as a RuntimeError rather than using.
+    GeneratorDouble = 7,
     /// The `bitgen_t *` of the `numpy.random.Generator` object `args[0]` (NumPy's
     /// `numpy/random/bitgen.h`, from its bit generator's capsule), or 0. The runtime holds a
     /// reference to the Generator while it is cached for the thread.
-    GeneratorBitgen = 7,
+    GeneratorBitgen = 8,
     /// `Generator.integers`: `args` are the Generator's `bitgen_t *`, the items' width in bits (0: a
     /// bool), whether they are signed, `low`, whether `low` is an unsigned 64-bit value, `high`,
     /// the same for `high`, `endpoint`, the count and the address of the items to write. Numba's
     /// `_randint_arg_check` first: `out[0]` is 0, or the 1-based index into
     /// [`INTEGERS_ERRORS`] of the ValueError it raises, or [`GEN_UNAVAILABLE`].
-    GeneratorIntegers = 8,
+    GeneratorIntegers = 9,
     /// The address of the C function of [`GenDraw`] `args[0]` (called as its
     /// [`GenDraw::shape`] says, with a `bitgen_t *` first), or 0.
-    GeneratorFn = 9,
+    GeneratorFn = 10,
 }
 
 /// The error word of [`RandomOp::GeneratorIntegers`] when the Generator's bit generator or
@@ -645,6 +650,7 @@ impl RandomOp {
             RandomOp::Distribution,
             RandomOp::PyBits,
             RandomOp::PyBelow,
+            RandomOp::GeneratorDouble,
             RandomOp::GeneratorBitgen,
             RandomOp::GeneratorIntegers,
             RandomOp::GeneratorFn,

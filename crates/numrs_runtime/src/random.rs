@@ -172,6 +172,10 @@ pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut 
         Some(RandomOp::PyBits) => with_state(&mut |s| s.py_bits(arg(0) as u32)),
         Some(RandomOp::PyBelow) => with_state(&mut |s| s.py_below(arg(0)) as u64),
         Some(RandomOp::Double) => with_state(&mut |s| s.next_double().to_bits()),
+        Some(RandomOp::GeneratorDouble) => match bitgen_of(arg(0) as usize as *mut pyo3::ffi::PyObject) {
+            Some(b) => ((*b).next_double)((*b).state).to_bits(),
+            None => f64::NAN.to_bits(),
+        },
         Some(RandomOp::GeneratorBitgen) => bitgen_of(arg(0) as usize as *mut pyo3::ffi::PyObject).map_or(0, |b| b as u64),
         Some(RandomOp::GeneratorFn) => npyrandom().and_then(|f| f.get(arg(0) as usize)).map_or(0, |f| *f as u64),
         Some(RandomOp::GeneratorIntegers) => {
