@@ -66,6 +66,12 @@ pub enum Plan {
 }
 
 impl Plan {
+    /// A NumPy array (of numbers or records, datetimes, or strings): an array struct whose
+    /// first field is its MemInfo.
+    pub(crate) fn is_array(&self) -> bool {
+        matches!(self, Plan::Array { .. } | Plan::DtArray { .. } | Plan::CharArray { .. })
+    }
+
     /// The plan for `ty`, or why it cannot cross the boundary.
     pub fn of(ty: &Type) -> Result<Plan, String> {
         Ok(match ty {
@@ -404,7 +410,7 @@ impl MemInfoOwner {
 /// Drops the references a native value of the plan's type owns (on error paths).
 pub unsafe fn release(plan: &Plan, src: *const u8) {
     match plan {
-        Plan::Array { .. } | Plan::CharArray { .. } | Plan::DtArray { .. } => {
+        p if p.is_array() => {
             let mi = (*(src as *const ArrayHeader)).meminfo;
             if !mi.is_null() {
                 meminfo_decref(mi);
@@ -636,7 +642,7 @@ pub unsafe fn adopt_arrays(plan: &Plan, dst: *mut u8) -> PyResult<()> {
     match plan {
         // Borrowed from its box by `unbox`: the container takes a reference.
         Plan::Instance(_) | Plan::Deferred(_) => crate::jitclass::retain_instance((dst as *const *mut MemInfo).read_unaligned()),
-        Plan::Array { .. } => {
+        p if p.is_array() => {
             let h = dst as *mut ArrayHeader;
             if (*h).meminfo.is_null() && !(*h).parent.is_null() {
                 let obj = (*h).parent as *mut ffi::PyObject;

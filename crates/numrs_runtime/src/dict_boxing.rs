@@ -51,7 +51,8 @@ impl Drop for TypedDict {
 /// the call (unboxed arrays, reflected lists and sets borrow their Python objects).
 pub(crate) fn storable(plan: &Plan) -> bool {
     match plan {
-        Plan::Number(_) | Plan::None | Plan::Str | Plan::Array { .. } | Plan::Instance(_) | Plan::Deferred(_) => true,
+        Plan::Number(_) | Plan::None | Plan::Str | Plan::Instance(_) | Plan::Deferred(_) => true,
+        p if p.is_array() => true,
         Plan::List { typed: Some(_), .. } | Plan::Container { value: Some(_), .. } => true,
         Plan::Tuple(items, _) => items.iter().all(|(_, p)| storable(p)),
         Plan::Optional { data, .. } => storable(data),

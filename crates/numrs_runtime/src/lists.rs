@@ -125,7 +125,7 @@ pub(crate) unsafe fn retain(plan: &Plan, src: *const u8) {
         }
     };
     match plan {
-        Plan::Array { .. } => inc((*(src as *const ArrayHeader)).meminfo),
+        p if p.is_array() => inc((*(src as *const ArrayHeader)).meminfo),
         Plan::List { .. } => inc((src as *const *mut MemInfo).read()),
         Plan::Instance(_) | Plan::Deferred(_) => inc((src as *const *mut MemInfo).read_unaligned()),
         Plan::Str => crate::strings::retain(src),
