@@ -67,7 +67,7 @@ pub fn dtype(t: &Type) -> Option<&Type> {
 fn supported_item(t: &Type) -> Result<(), String> {
     match t {
         _ if numeric(t).is_some() || crate::datetime::is_datetime_like(t) => Ok(()),
-        Type::Array(a) if numeric(&a.dtype).is_some() || matches!(a.dtype, Type::Record(_)) || crate::datetime::is_datetime_like(&a.dtype) => Ok(()),
+        Type::Array(a) if numeric(&a.dtype).is_some() || matches!(a.dtype, Type::Record(_) | Type::UnicodeCharSeq(_)) || crate::datetime::is_datetime_like(&a.dtype) => Ok(()),
         Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
         // An enum member is its value.
         Type::EnumMember(e) => supported_item(&e.dtype),
