@@ -56,6 +56,8 @@ VALUES = {
     "timedelta64[s]": ["np.timedelta64(90, 's')", "np.timedelta64(-3, 's')"],
     "array(datetime64[D], 1d, C)": ["np.array(['2024-01-01', 'NaT', '2023-05-06'], dtype='M8[D]')"],
     "array(timedelta64[ns], 1d, C)": ["np.array([5, -7, 0], dtype='m8[ns]')"],
+    "readonly bytes(uint8, 1d, C)": ["b'ab,c'", "b''"],
+    "bytearray(uint8, 1d, C)": ["bytearray(b'xyz')"],
 }
 
 

@@ -497,6 +497,11 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                         return Some((n, convert(&c)?));
                     }
                     let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return None };
+                    // A `bytes` constant: its bytes, a read-only array of them.
+                    if let numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) = &expr.kind {
+                        let items = b.iter().map(|x| numrs_syntax::ast::Constant::Int(i128::from(*x))).collect();
+                        return Some((n, numrs_codegen::GlobalConst::Array { shape: vec![b.len() as i64], items }));
+                    }
                     // `slice(1, 3)`: its start, stop and step (`None` where not given).
                     if let Some(parts) = numrs_hir::slice_literal(expr, &info.symbols, stmt.span.start) {
                         use numrs_syntax::ast::Constant as K;

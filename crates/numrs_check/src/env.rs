@@ -909,6 +909,10 @@ fn global_value_type(
         _ => return GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
     };
     match &value.kind {
+        // A `bytes` constant: Numba's `Bytes(uint8, 1d, C)`, read-only.
+        ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(_)) => {
+            return GlobalValue::Type(Type::Array(Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::Bytes, numrs_types::Layout::C, true))))
+        }
         ExprKind::List(_) => {
             return GlobalValue::Untyped(format!(
                 "the use of a reflected list assigned to variable '{name}' in globals is not supported; use a tuple or a NumPy array"

@@ -63,13 +63,16 @@ pub enum Plan {
     Datetime { datetime: bool, unit: numrs_types::DtUnit },
     /// An array of datetimes or timedeltas: its dtype string (`M8[D]`).
     DtArray { ndim: usize, dtype: String, readonly: bool },
+    /// A `bytes` or `bytearray` (Numba's `Bytes`/`ByteArray`): a 1-d array of its bytes,
+    /// borrowed from the object; `bytes` are returned as a new `bytes`.
+    Buffer(numrs_types::BufferKind),
 }
 
 impl Plan {
     /// A NumPy array (of numbers or records, datetimes, or strings): an array struct whose
     /// first field is its MemInfo.
     pub(crate) fn is_array(&self) -> bool {
-        matches!(self, Plan::Array { .. } | Plan::DtArray { .. } | Plan::CharArray { .. })
+        matches!(self, Plan::Array { .. } | Plan::DtArray { .. } | Plan::CharArray { .. } | Plan::Buffer(_))
     }
 
     /// The plan for `ty`, or why it cannot cross the boundary.
@@ -91,6 +94,10 @@ impl Plan {
             Type::NPDatetime(u) => Plan::Datetime { datetime: true, unit: *u },
             Type::NPTimedelta(u) => Plan::Datetime { datetime: false, unit: *u },
             Type::Array(a) => match &a.dtype {
+                _ if a.buffer.is_some() => match a.buffer {
+                    Some(k @ (numrs_types::BufferKind::Bytes | numrs_types::BufferKind::ByteArray)) if a.ndim == 1 => Plan::Buffer(k),
+                    _ => return Err(format!("{ty} cannot cross the boundary")),
+                },
                 d @ (Type::NPDatetime(_) | Type::NPTimedelta(_)) => Plan::DtArray {
                     ndim: a.ndim as usize,
                     dtype: crate::datetime::dtype_string(d).unwrap_or_default(),
@@ -320,6 +327,17 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             }
             write_borrowed_array(&a, obj, *ndim, 8, dst);
         }
+        Plan::Buffer(kind) => {
+            let (data, len) = match kind {
+                numrs_types::BufferKind::Bytes if ffi::PyBytes_Check(obj) != 0 => (ffi::PyBytes_AsString(obj), ffi::PyBytes_Size(obj)),
+                numrs_types::BufferKind::ByteArray if ffi::PyByteArray_Check(obj) != 0 => (ffi::PyByteArray_AsString(obj), ffi::PyByteArray_Size(obj)),
+                _ => return Err(PyTypeError::new_err(format!("can't unbox {} from PyObject into native value", kind.name()))),
+            };
+            (dst as *mut ArrayHeader).write(ArrayHeader { meminfo: std::ptr::null_mut(), parent: obj as *mut c_void, nitems: len as i64, itemsize: 1, data: data as *mut u8 });
+            let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
+            dims.write(len as i64);
+            dims.add(1).write(1);
+        }
         Plan::CharArray { ndim, chars, readonly } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -509,6 +527,21 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
                 }
             };
             return box_array(py, np, *ndim, Elem::Descr(descr.as_ptr()), *readonly, src);
+        }
+        Plan::Buffer(kind) => {
+            let h = &*(src as *const ArrayHeader);
+            let dims = src.add(std::mem::size_of::<ArrayHeader>()) as *const i64;
+            let (n, stride) = (dims.read().max(0), dims.add(1).read());
+            let out = if *kind == numrs_types::BufferKind::Bytes {
+                // The bytes it spans, in order (a view with a step gathers them).
+                let bytes: Vec<u8> = (0..n).map(|i| (h.data as *const u8).offset((i * stride) as isize).read()).collect();
+                let o = ffi::PyBytes_FromStringAndSize(bytes.as_ptr() as *const std::ffi::c_char, n as ffi::Py_ssize_t);
+                if o.is_null() { Err(PyErr::fetch(py)) } else { Ok(o) }
+            } else {
+                Err(PyTypeError::new_err(format!("cannot convert native {}(uint8, 1d, C) to Python object", kind.name())))
+            };
+            release(plan, src);
+            return out;
         }
         Plan::CharArray { ndim, chars, readonly } => {
             let descr = match py.import("numpy").and_then(|m| m.getattr("dtype")).and_then(|d| d.call1((format!("<U{chars}"),))) {

@@ -196,6 +196,10 @@ unsafe fn fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, w: &mut
         let Some(k) = np.scalar_kind(ty) else { return Err(Fp::NotImplemented) };
         w.push(b's');
         w.push(k as u8);
+    } else if ffi::PyBytes_Check(obj) != 0 {
+        w.push(b'b');
+    } else if ffi::PyByteArray_Check(obj) != 0 {
+        w.push(b'B');
     } else if ffi::PyList_Check(obj) != 0 {
         if ffi::PyList_Size(obj) == 0 {
             return Err(Fp::Err(PyValueError::new_err("cannot compute fingerprint of empty list")));
@@ -318,6 +322,13 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     }
     if ffi::PyUnicode_Check(obj) != 0 {
         return Some(Type::Unicode);
+    }
+    // Numba's `bufproto`: `bytes` and `bytearray` are 1-d C arrays of their bytes.
+    if ffi::PyBytes_Check(obj) != 0 {
+        return Some(Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::Bytes, numrs_types::Layout::C, true))));
+    }
+    if ffi::PyByteArray_Check(obj) != 0 {
+        return Some(Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::ByteArray, numrs_types::Layout::C, false))));
     }
     if ffi::PyTuple_Check(obj) != 0 {
         let n = ffi::PyTuple_Size(obj);

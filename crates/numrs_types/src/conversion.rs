@@ -74,7 +74,8 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
                 && b.dtype == a.dtype
                 && (b.layout == crate::Layout::A || b.layout == a.layout)
                 && (!a.readonly || b.readonly)
-                && (a.aligned || !b.aligned))
+                && (a.aligned || !b.aligned)
+                && a.buffer == b.buffer)
                 .then_some(Conversion::Safe)
         }
         // A dispatcher converts to a first-class function type if it can compile that

@@ -69,7 +69,8 @@ impl Display for Type {
                 if a.readonly {
                     f.write_str("readonly ")?;
                 }
-                write!(f, "array({}, {}d, {})", a.dtype, a.ndim, a.layout)
+                let class = a.buffer.map_or("array", |b| b.name());
+                write!(f, "{class}({}, {}d, {})", a.dtype, a.ndim, a.layout)
             }
             Type::Record(r) => {
                 f.write_str("Record(")?;

@@ -532,7 +532,13 @@ impl<'a> Parser<'a> {
             "unicode_type" => Some(Type::Unicode),
             "pyobject" => Some(Type::PyObject),
             "NumPyRandomGeneratorType" => Some(Type::NumPyRandomGenerator),
-            "array" => {
+            class @ ("array" | "bytes" | "bytearray" | "memoryview") => {
+                let buffer = match class {
+                    "bytes" => Some(crate::BufferKind::Bytes),
+                    "bytearray" => Some(crate::BufferKind::ByteArray),
+                    "memoryview" => Some(crate::BufferKind::MemoryView),
+                    _ => None,
+                };
                 self.eat("(").then_some(())?;
                 let dtype = self.ty()?;
                 self.eat(",").then_some(())?;
@@ -548,7 +554,10 @@ impl<'a> Parser<'a> {
                     _ => return None,
                 };
                 self.eat(")").then_some(())?;
-                Some(Type::array(dtype, ndim, layout))
+                Some(match buffer {
+                    Some(kind) => Type::Array(Arc::new(ArrayType { buffer: Some(kind), ..ArrayType::new(dtype, ndim, layout, false) })),
+                    None => Type::array(dtype, ndim, layout),
+                })
             }
             "UniTuple" => {
                 self.eat("(").then_some(())?;

@@ -129,11 +129,16 @@ impl ArrayType {
     /// record.
     pub fn new(dtype: Type, ndim: u32, layout: Layout, readonly: bool) -> ArrayType {
         let aligned = !matches!(&dtype, Type::Record(r) if !r.aligned);
-        ArrayType { dtype, ndim, layout, readonly, aligned, nested: None }
+        ArrayType { dtype, ndim, layout, readonly, aligned, nested: None, buffer: None }
     }
-    /// Numba's `Array.copy(dtype=..., ndim=..., layout=...)`: keeps `readonly` and `aligned`.
+    /// Numba's `Array.copy(dtype=..., ndim=..., layout=...)`: keeps `readonly` and `aligned`
+    /// (and the class: a slice of `bytes` is `bytes`).
     pub fn copy_as(&self, dtype: Type, ndim: u32, layout: Layout) -> ArrayType {
-        ArrayType { dtype, ndim, layout, readonly: self.readonly, aligned: self.aligned, nested: None }
+        ArrayType { dtype, ndim, layout, readonly: self.readonly, aligned: self.aligned, nested: None, buffer: self.buffer }
+    }
+    /// Numba's `Bytes`/`ByteArray`/`MemoryView(uint8, 1, layout)`: `bytes` is read-only.
+    pub fn buffer(kind: BufferKind, layout: Layout, readonly: bool) -> ArrayType {
+        ArrayType { buffer: Some(kind), ..ArrayType::new(Type::Number(crate::NumericKind::UInt8), 1, layout, readonly) }
     }
     /// `t` (an array type made from this one by Numba's `ary.copy(...)`: a copy, a view, a
     /// transpose, `astype`, `empty_like`) unaligned when this array is.
@@ -145,7 +150,7 @@ impl ArrayType {
     }
     /// Numba's `NestedArray(dtype, shape)`.
     pub fn nested(dtype: Type, shape: Vec<u32>) -> ArrayType {
-        ArrayType { dtype, ndim: shape.len() as u32, layout: Layout::C, readonly: false, aligned: true, nested: Some(shape.into()) }
+        ArrayType { dtype, ndim: shape.len() as u32, layout: Layout::C, readonly: false, aligned: true, nested: Some(shape.into()), buffer: None }
     }
 }
 
@@ -171,6 +176,29 @@ pub struct ArrayType {
     /// Numba's `NestedArray`: a record's subarray field (`("pos", np.float64, (3,))`), its
     /// shape fixed by the type (C layout); printed `nestedarray(float64, (3,))`.
     pub nested: Option<Arc<[u32]>>,
+    /// Numba's other `Buffer` classes: `bytes`, `bytearray` and `memoryview` arguments and
+    /// constants, laid out as arrays (printed `readonly bytes(uint8, 1d, C)`). Only what Numba
+    /// types on them is typed (see `numrs_typing`'s `resolve_call`).
+    pub buffer: Option<BufferKind>,
+}
+
+/// The Python buffer a [`ArrayType::buffer`] array is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BufferKind {
+    Bytes,
+    ByteArray,
+    MemoryView,
+}
+
+impl BufferKind {
+    /// The name Numba prints for it.
+    pub fn name(self) -> &'static str {
+        match self {
+            BufferKind::Bytes => "bytes",
+            BufferKind::ByteArray => "bytearray",
+            BufferKind::MemoryView => "memoryview",
+        }
+    }
 }
 
 /// A field of a [`RecordType`]: its name, type and byte offset in the record.

@@ -129,7 +129,7 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
         },
         Type::Array(a) => {
             let b = other.as_array()?;
-            if b.ndim != a.ndim || !(b.dtype == a.dtype || !b.dtype.is_precise()) {
+            if b.ndim != a.ndim || !(b.dtype == a.dtype || !b.dtype.is_precise()) || a.buffer != b.buffer {
                 return None;
             }
             let layout = if a.layout == b.layout { a.layout } else { crate::Layout::A };
@@ -140,6 +140,7 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
                 readonly: a.readonly || b.readonly,
                 aligned: a.aligned && b.aligned,
                 nested: if a.nested == b.nested { a.nested.clone() } else { None },
+                buffer: a.buffer,
             })))
         }
         _ => None,

@@ -116,6 +116,9 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
         let kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), plain(t))).collect();
         return resolve_call(key, &args, &kws);
     }
+    if let Some(refused) = buffer_gate(key, args, kws) {
+        return refused;
+    }
     let registry = Registry::get();
     let unlit_args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     let unlit_kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), t.unliteral())).collect();
@@ -164,7 +167,31 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
     }
 }
 
+/// `bytes`, `bytearray` and `memoryview` values (arrays of `uint8` of a Buffer class): Numba
+/// types indexing, `len` and iteration on them (its `Buffer` templates), not the array
+/// functions, operators and attributes (which take `types.Array`). `Some`: the call's answer
+/// without trying the templates.
+fn buffer_gate(key: &str, args: &[Type], kws: &[(String, Type)]) -> Option<CallResult> {
+    let buffer = |t: &Type| matches!(t, Type::Array(a) if a.buffer.is_some());
+    if !args.iter().chain(kws.iter().map(|(_, t)| t)).any(buffer) {
+        return None;
+    }
+    match (key, args) {
+        // A bytearray is not sliced (Numba's `ByteArray` cannot be made with a new layout).
+        ("operator.getitem", [Type::Array(a), i])
+            if a.buffer == Some(numrs_types::BufferKind::ByteArray) && matches!(i.unliteral(), Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_)) =>
+        {
+            Some(Ok(None))
+        }
+        ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not", _) => None,
+        _ => Some(Ok(None)),
+    }
+}
+
 pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
+    if matches!(ty, Type::Array(a) if a.buffer.is_some()) {
+        return None;
+    }
     if let Type::UnicodeCharSeq(_) = ty {
         return crate::templates::attributes::resolve(&Type::Unicode, attr);
     }
