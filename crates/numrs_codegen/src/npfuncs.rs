@@ -193,6 +193,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "argwhere" | "flatnonzero" if args.len() == 1 && kws.is_empty() => self.where_nonzero(name == "flatnonzero", args[0], tt)?,
             "vander" if first_array => self.vander(args, kws, tt)?,
             "split" | "array_split" if first_array => self.split(name == "split", args, kws, tt)?,
+            "frombuffer" if first_array => self.frombuffer(args, kws, tt)?,
             "partition" | "argpartition" if first_array => self.partition(name == "argpartition", args, kws, tt)?,
             "union1d" => self.set_routine(crate::setops::SetOp::Union, args, kws, tt)?,
             "intersect1d" => self.set_routine(crate::setops::SetOp::Intersect, args, kws, tt)?,
@@ -491,6 +492,46 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A view struct with the given shape and strides over `data`, sharing `base`'s MemInfo
     /// and parent.
+    /// `np.frombuffer(buffer, dtype, count, offset)` as Numba lowers it (`np_frombuffer`): the
+    /// bytes left after `offset` items of the result's size, a multiple of that size, `count`
+    /// of them (all when negative); the view starts `offset` items of the buffer's own type in.
+    fn frombuffer(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(bv) = arg_kw(args, kws, 0, "buffer") else { return self.fail("np.frombuffer without its buffer") };
+        let Type::Array(ra) = tt else { return self.fail(format!("np.frombuffer producing {tt}")) };
+        let (buf, bt) = self.arr(bv)?;
+        let int_or = |cx: &Self, v: Option<VarId>, default: i64| -> R<IntValue<'ctx>> {
+            match v {
+                Some(v) if !matches!(cx.ty(v)?, Type::Omitted(_)) => cx.int_arg(v),
+                _ => Ok(cx.i64(default)),
+            }
+        };
+        let count = int_or(self, arg_kw(args, kws, 2, "count"), -1)?;
+        let offset = int_or(self, arg_kw(args, kws, 3, "offset"), 0)?;
+        let out_isz = self.i64(self.itemsize_of(&ra.dtype)? as i64);
+        let nitems = self.field(buf, 2)?.into_int_value();
+        let bisz = self.field(buf, 3)?.into_int_value();
+        let b = &self.b;
+        let nbytes = b.build_int_sub(b.build_int_mul(nitems, bisz, "")?, b.build_int_mul(offset, out_isz, "")?, "")?;
+        let negative = b.build_int_compare(IntPredicate::SLT, nbytes, self.i64(0), "")?;
+        self.guard(negative, ExcKind::ValueError, "offset must be non-negative and no greater than buffer length")?;
+        let b = &self.b;
+        let rem = b.build_int_signed_rem(nbytes, out_isz, "")?;
+        let uneven = b.build_int_compare(IntPredicate::NE, rem, self.i64(0), "")?;
+        self.guard(uneven, ExcKind::ValueError, "buffer size must be a multiple of element size")?;
+        let b = &self.b;
+        let whole = b.build_int_signed_div(nbytes, out_isz, "")?;
+        let all = b.build_int_compare(IntPredicate::SLT, count, self.i64(0), "")?;
+        let n = b.build_select(all, whole, count, "")?.into_int_value();
+        let too_large = b.build_int_compare(IntPredicate::UGT, b.build_int_mul(n, out_isz, "")?, nbytes, "")?;
+        self.guard(too_large, ExcKind::ValueError, "buffer is smaller than requested size")?;
+        let data = self.field(buf, 4)?.into_pointer_value();
+        let skip = self.b.build_int_mul(offset, self.i64(self.itemsize_of(&bt.dtype)? as i64), "")?;
+        let data = unsafe { self.b.build_gep(self.ctx.i8_type(), data, &[skip], "")? };
+        let v = self.view_of(buf, data, &[n], &[out_isz], out_isz)?;
+        let vt = Type::Array(std::sync::Arc::new(ArrayType::new(ra.dtype.clone(), 1, Layout::C, bt.readonly)));
+        self.cast(v, &vt, tt)
+    }
+
     pub(crate) fn view_of(&self, base: BV<'ctx>, data: PointerValue<'ctx>, shape: &[IntValue<'ctx>], strides: &[IntValue<'ctx>], itemsize: IntValue<'ctx>) -> R<BV<'ctx>> {
         let mi = self.field(base, 0)?.into_pointer_value();
         let parent = self.field(base, 1)?.into_pointer_value();

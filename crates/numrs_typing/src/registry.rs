@@ -183,7 +183,7 @@ fn buffer_gate(key: &str, args: &[Type], kws: &[(String, Type)]) -> Option<CallR
         {
             Some(Ok(None))
         }
-        ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not", _) => None,
+        ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not" | "numpy.frombuffer", _) => None,
         _ => Some(Ok(None)),
     }
 }

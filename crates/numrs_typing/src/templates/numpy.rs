@@ -105,6 +105,7 @@ const FUNCTIONS: &[(&str, AbstractFn)] = &[
     ("numpy.linspace", construct::linspace),
     ("numpy.array", construct::array),
     ("numpy.asarray", construct::asarray),
+    ("numpy.frombuffer", construct::frombuffer),
     ("numpy.copy", construct::copy),
     ("numpy.concatenate", construct::concatenate),
     ("numpy.concat", construct::concatenate),

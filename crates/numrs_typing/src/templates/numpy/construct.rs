@@ -29,6 +29,36 @@ pub(crate) fn empty(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     sig(Type::array(dtype, ndim, Layout::C), args)
 }
 
+/// `np.frombuffer(buffer, dtype=float, count=-1, offset=0)` (Numba's `impl_np_frombuffer`): a
+/// 1-d C view of `dtype` items of a C-contiguous buffer (an array, `bytes`, `bytearray`),
+/// read-only when the buffer is.
+pub(crate) fn frombuffer(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["buffer", "dtype", "count", "offset"], 1) else { return Ok(None) };
+    if let Some(Type::Unicode) = &b[1] {
+        return Err(CallError::typing("If np.frombuffer dtype is a string it must be a string constant."));
+    }
+    let buffer = match &b[0] {
+        Some(Type::Array(a)) if a.layout == Layout::C => a.clone(),
+        Some(t) => return Err(CallError::typing(format!("Argument \"buffer\" must be buffer-like. Got {t}"))),
+        None => return Ok(None),
+    };
+    let dtype = match &b[1] {
+        d if is_nonelike(d.as_ref()) => Type::float64(),
+        Some(Type::Function(k)) if &**k == "builtins.float" => Type::float64(),
+        Some(d) => match parse_dtype(d) {
+            Some(t) if t.as_number().is_some() => t,
+            _ => return Err(CallError::typing(format!("Cannot parse input types to function np.frombuffer({}, {d})", Type::Array(buffer)))),
+        },
+        None => Type::float64(),
+    };
+    for t in [&b[2], &b[3]].into_iter().flatten() {
+        if !(t.is_integer() || matches!(t, Type::IntegerLiteral(_) | Type::Omitted(_))) {
+            return Ok(None);
+        }
+    }
+    sig(Type::array_ro(dtype, 1, Layout::C, buffer.readonly), args)
+}
+
 /// `np.ones(shape, dtype)`: Numba fills `np.empty` with 1, which no datetime or timedelta
 /// array takes.
 pub(crate) fn ones(args: &[Type], kws: &[(String, Type)]) -> CallResult {
