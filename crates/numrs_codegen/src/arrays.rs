@@ -2418,7 +2418,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(acc, init)?;
         let dtype = a.dtype.clone();
         self.counted_loop(nitems, |cx, i| {
-            let p = cx.flat_ptr(arr, &a, i)?;
+            let p = cx.nditer_ptr(arr, &a, i)?;
             let x = cx.load_element(p, &dtype)?;
             let x = cx.cast(x, &dtype, &acc_t)?;
             let cur = cx.b.build_load(lt, acc, "")?;

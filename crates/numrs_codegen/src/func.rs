@@ -1680,6 +1680,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.intrinsic(key, &[*operand], &tt)?
             }
             Value::Call { func, args, kws, vararg } => {
+                // A NumPy function's parameters passed by name, in their positions.
+                let normalized = match self.ty(*func)? {
+                    Type::Function(k) => k.strip_prefix("numpy.").and_then(|n| crate::np_params::positional(n, args, kws)),
+                    _ => None,
+                };
+                let (args, kws): (&[VarId], &[(String, VarId)]) = match &normalized {
+                    Some((a, k)) => (a, k),
+                    None => (args, kws),
+                };
                 let cuda_key = match self.ty(*func)? {
                     Type::Function(k) if k.starts_with("cuda.") => Some(k),
                     Type::Function(k) if self.flags.cuda && &*k == "builtins.print" && kws.is_empty() => Some(k),

@@ -45,6 +45,7 @@ pub mod lowered;
 mod module;
 mod npfuncs;
 mod npgenerator;
+mod np_params;
 mod objmode;
 mod fnvalues;
 mod sort;

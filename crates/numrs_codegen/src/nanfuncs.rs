@@ -18,7 +18,7 @@ type BV<'ctx> = BasicValueEnum<'ctx>;
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `np.<name>(a)` for the NaN-ignoring reductions; `None` for other names.
-    pub(crate) fn nan_reduction(&mut self, name: &str, av: VarId, tt: &Type) -> R<Option<BV<'ctx>>> {
+    pub(crate) fn nan_reduction(&mut self, name: &str, av: VarId, ddof: Option<VarId>, tt: &Type) -> R<Option<BV<'ctx>>> {
         if !matches!(name, "nanmin" | "nanmax" | "nansum" | "nanprod" | "nanmean" | "nanvar" | "nanstd" | "nanargmin" | "nanargmax") {
             return Ok(None);
         }
@@ -66,7 +66,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_store(acc, init)?;
                 let op = if name == "nansum" { "operator.add" } else { "operator.mul" };
                 self.counted_loop(n, |cx, i| {
-                    let x = cx.elem_at(arr, &a, i)?;
+                    let x = cx.nditer_elem_at(arr, &a, i)?;
                     let c = cx.b.build_load(cx.vt(&acc_t)?, acc, "")?;
                     let (s, st) = cx.binary(op, c, &acc_t, x, &dt)?;
                     let s = cx.cast(s, &st, &acc_t)?;
@@ -89,8 +89,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let d = cx.b.build_float_sub(x, m, "")?;
                     Ok(cx.b.build_float_mul(d, d, "")?)
                 })?;
-                let none = self.b.build_int_compare(IntPredicate::SLE, c, self.i64(0), "")?;
-                let var = self.b.build_float_div(s, self.b.build_signed_int_to_float(c, f64t, "")?, "")?;
+                // `count <= ddof`: NaN; else `ssd / (count - ddof)`.
+                let ddof = match ddof {
+                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+                    _ => self.i64(0),
+                };
+                let none = self.b.build_int_compare(IntPredicate::SLE, c, ddof, "")?;
+                let dof = self.b.build_int_sub(c, ddof, "")?;
+                let var = self.b.build_float_div(s, self.b.build_signed_int_to_float(dof, f64t, "")?, "")?;
                 let var = self.b.build_select(none, f64t.const_float(f64::NAN), var, "")?;
                 let r = if name == "nanstd" { crate::ops::intrinsic_call(self, "llvm.sqrt", &[var])? } else { var };
                 self.cast(r, &Type::float64(), tt)?
@@ -148,7 +154,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.build_store(sum, f64t.const_zero())?;
         self.b.build_store(count, self.i64(0))?;
         self.counted_loop(n, |cx, i| {
-            let x = cx.elem_at(arr, a, i)?;
+            let x = cx.nditer_elem_at(arr, a, i)?;
             let nan = if ek.is_float() {
                 cx.b.build_float_compare(FloatPredicate::UNO, x.into_float_value(), x.into_float_value(), "")?
             } else {

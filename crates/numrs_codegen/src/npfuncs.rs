@@ -251,7 +251,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 None => return Ok(None),
             },
             "nancumsum" | "nancumprod" if first_array && args.len() == 1 && kws.is_empty() => self.scan(name, args[0], tt)?,
-            n if first_array && args.len() == 1 && kws.is_empty() && n.starts_with("nan") => match self.nan_reduction(n, args[0], tt)? {
+            // (`ddof` of nanvar/nanstd, the only other argument Numba takes.)
+            n if first_array && n.starts_with("nan") && (args.len() == 1 && kws.is_empty() || matches!(n, "nanvar" | "nanstd")) => match self.nan_reduction(n, args[0], arg_kw(args, kws, 4, "ddof"), tt)? {
                 Some(v) => v,
                 None => return Ok(None),
             },
@@ -479,6 +480,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn elem_at(&self, arr: BV<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<BV<'ctx>> {
         let p = self.flat_ptr(arr, a, i)?;
         self.load_element(p, &a.dtype)
+    }
+
+    /// Item `i` in the order of Numba's `np.nditer` (what its reductions loop over): memory
+    /// order for a Fortran-ordered array, C order otherwise.
+    pub(crate) fn nditer_elem_at(&self, arr: BV<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<BV<'ctx>> {
+        let p = self.nditer_ptr(arr, a, i)?;
+        self.load_element(p, &a.dtype)
+    }
+
+    pub(crate) fn nditer_ptr(&self, arr: BV<'ctx>, a: &ArrayType, i: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+        if a.layout == Layout::F && a.ndim > 1 {
+            let data = self.field(arr, 4)?.into_pointer_value();
+            let et = crate::types::storage_type(self.ctx, &a.dtype).map_err(|m| self.cg_err(m))?;
+            return Ok(unsafe { self.b.build_gep(et, data, &[i], "")? });
+        }
+        self.flat_ptr(arr, a, i)
     }
 
     fn dot(&self, idx: &[IntValue<'ctx>], strides: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {

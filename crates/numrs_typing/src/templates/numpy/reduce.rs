@@ -28,8 +28,8 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("array.var", var_std),
     ("numpy.std", var_std),
     ("array.std", var_std),
-    ("numpy.nanvar", var_std),
-    ("numpy.nanstd", var_std),
+    ("numpy.nanvar", nan_var),
+    ("numpy.nanstd", nan_std),
     ("numpy.min", min_max),
     ("numpy.amin", min_max),
     ("array.min", min_max),
@@ -212,6 +212,35 @@ fn var_std(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Some(Type::Array(a)) if a.dtype.is_number() => sig(Type::float64(), args),
         _ => Ok(None),
     }
+}
+
+fn nan_var(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    nan_var_std("nanvar", args, kws)
+}
+
+fn nan_std(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    nan_var_std("nanstd", args, kws)
+}
+
+/// `np.nanvar(a, axis=None, dtype=None, out=None, ddof=0)` / `np.nanstd` (Numba's `np_nanvar`):
+/// an integer `ddof`; `axis`, `dtype` and `out` are refused.
+fn nan_var_std(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["a", "axis", "dtype", "out", "ddof"], 1) else { return Ok(None) };
+    let Some(Type::Array(a)) = &b[0] else { return Ok(None) };
+    if !a.dtype.is_number() {
+        return Ok(None);
+    }
+    if let Some(d) = &b[4] {
+        if !(d.is_integer() || matches!(d, Type::IntegerLiteral(_) | Type::Omitted(_))) {
+            return Ok(None);
+        }
+    }
+    for (i, what) in [(1, "axis"), (2, "dtype"), (3, "out")] {
+        if !is_nonelike(b[i].as_ref()) {
+            return Err(CallError::typing(format!("Numba does not support {name} with {what}.")));
+        }
+    }
+    sig(Type::float64(), args)
 }
 
 fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
