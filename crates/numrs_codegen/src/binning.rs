@@ -291,6 +291,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Some(Type::Array(_)) => {
                 let bv = bins.ok_or_else(|| self.cg_err("np.histogram bins".into()))?;
                 let (edges, ba) = self.arr(bv)?;
+                // Numba makes `np.zeros(len(bins) - 1)`: no edges is a negative size.
+                let n_edges = self.field(edges, 2)?.into_int_value();
+                let none = self.b.build_int_compare(inkwell::IntPredicate::EQ, n_edges, self.i64(0), "")?;
+                self.guard(none, ExcKind::ValueError, "negative dimensions not allowed")?;
                 let counts = self.histogram_edges(arr, &a, edges, &ba, &count_dt)?;
                 // The edges are the argument itself: the result holds a new reference.
                 self.incref(edges, &Type::Array(ba.into()))?;

@@ -152,6 +152,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.np_round(args[0], d, out, tt)?
             }
             "concatenate" | "stack" | "hstack" | "vstack" | "column_stack" | "dstack" => self.join(name, args, kws, tt)?,
+            // NumPy's alias of `vstack`; `concat` of `concatenate`.
+            "row_stack" => self.join("vstack", args, kws, tt)?,
+            "concat" => self.join("concatenate", args, kws, tt)?,
             "where" if args.len() == 1 && first_array => self.nonzero(args[0], tt)?,
             // Three numbers: Numba's `np.where` makes a 0-d array of the one chosen.
             "where" if args.len() == 3 && kws.is_empty() && matches!(tt, Type::Array(ra) if ra.ndim == 0) && args.iter().all(|a| self.ty(*a).is_ok_and(|t| numeric(&t).is_some())) => {
@@ -2770,9 +2773,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let r1 = nd(self, xf)?;
             return Ok((self.b.build_select(d0, r0, r1, "")?, f));
         }
-        // Integers: themselves, or `int(round_ndigits(a, d))`.
+        // Integers: themselves, or `int(round_ndigits(a, d))`; for uint64 the two unify to
+        // float64 (so the value itself goes through a float).
         let xf = self.cast(x, t, &f)?;
         let r1 = nd(self, xf)?;
+        if k == NumericKind::UInt64 {
+            return Ok((self.b.build_select(d0, xf, r1, "")?, f));
+        }
         let r1 = self.cast(r1, &f, &Type::int64())?;
         let x64 = self.cast(x, t, &Type::int64())?;
         Ok((self.b.build_select(d0, x64, r1, "")?, Type::int64()))
@@ -3172,11 +3179,50 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let t = self.ty(v)?;
                 match t {
                     Type::IntegerLiteral(x) => x as i64,
-                    _ => return self.fail("a non-constant axis of numpy.{name} is not supported by numrs build yet"),
+                    // Known when the program runs: one join per axis the result has, chosen
+                    // by its value (Numba's `_normalize_axis`: IndexError out of bounds).
+                    t if t.is_integer() => {
+                        let rnd = if name == "stack" { nd + 1 } else { nd } as i64;
+                        let ax = self.int_arg(v)?;
+                        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+                        let ax = self.b.build_select(neg, self.b.build_int_add(ax, self.i64(rnd), "")?, ax, "")?.into_int_value();
+                        let low = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+                        let high = self.b.build_int_compare(IntPredicate::SGE, ax, self.i64(rnd), "")?;
+                        self.guard(self.b.build_or(low, high, "")?, ExcKind::IndexError, &format!("np.{name}(): axis out of bounds"))?;
+                        let done = self.new_block("joined");
+                        let mut incoming = Vec::new();
+                        for k in 0..rnd {
+                            let (this, next) = (self.new_block("join.axis"), self.new_block("join.next"));
+                            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(k), "")?;
+                            self.b.build_conditional_branch(is, this, next)?;
+                            self.b.position_at_end(this);
+                            let v = self.join_on(name, &arrays, &ra, k, tt)?;
+                            let end = self.b.get_insert_block().ok_or_else(|| self.cg_err("internal error: no insertion block".to_string()))?;
+                            self.b.build_unconditional_branch(done)?;
+                            incoming.push((v, end));
+                            self.b.position_at_end(next);
+                        }
+                        self.b.build_unreachable()?;
+                        self.b.position_at_end(done);
+                        let phi = self.b.build_phi(self.vt(tt)?, "")?;
+                        for (v, bb) in &incoming {
+                            phi.add_incoming(&[(v, *bb)]);
+                        }
+                        self.fresh = true;
+                        return Ok(phi.as_basic_value());
+                    }
+                    _ => return self.fail(format!("an axis of type {t} of numpy.{name} is not supported by numrs build yet")),
                 }
             }
             _ => 0,
         };
+        self.join_on(name, &arrays, &ra, axis, tt)
+    }
+
+    /// [`Self::join`] along `axis` (for `concatenate` and `stack`; the others know theirs).
+    fn join_on(&mut self, name: &str, arrays: &[(BV<'ctx>, ArrayType)], ra: &ArrayType, axis: i64, tt: &Type) -> R<BV<'ctx>> {
+        let ra = ra.clone();
+        let nd = arrays[0].1.ndim;
         // Each is (new axis?, axis): stacking inserts a dimension.
         let (stack, ax) = match (name, nd) {
             ("concatenate", _) => (false, axis),
@@ -3200,7 +3246,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let ax = if ax < 0 { ax + rnd } else { ax };
         if ax < 0 || ax >= rnd {
-            return self.fail(format!("axis {axis} is out of bounds for numpy.{name}"));
+            // Numba's `_normalize_axis`, when the program runs.
+            self.raise_const(ExcKind::IndexError, &format!("np.{name}(): axis out of bounds"))?;
+            self.b.position_at_end(self.new_block("unreachable"));
+            return Ok(self.vt(tt)?.const_zero());
         }
         let ax = ax as usize;
         let shapes: Vec<Vec<IntValue<'ctx>>> = arrays.iter().map(|(v, a)| self.dims(*v, 5, a.ndim)).collect::<R<_>>()?;

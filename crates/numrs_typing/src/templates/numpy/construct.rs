@@ -640,7 +640,8 @@ pub(crate) fn bincount(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
     }
     match &b[0] {
-        Some(Type::Array(a)) if a.dtype.is_integer() => {
+        // uint64 items do not convert to intp safely: Numba has no implementation.
+        Some(Type::Array(a)) if a.dtype.is_integer() && a.dtype != Type::Number(NumericKind::UInt64) => {
             let dtype = match &b[1] {
                 w if is_nonelike(w.as_ref()) => Type::intp(),
                 _ => Type::float64(),

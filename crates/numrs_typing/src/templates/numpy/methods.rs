@@ -328,6 +328,10 @@ fn np_nonzero(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Err(CallError::typing("numba doesn't support kwarg for nonzero"));
     }
     match args {
+        // The function refuses 0-d arrays by matching no implementation (the method raises).
+        [Type::Array(a)] if a.ndim == 0 => Err(CallError::typing(
+            "np.nonzero of a 0-d array: Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead.",
+        )),
         [Type::Array(a)] => with_args(nonzero_type(a)?, args),
         _ => Ok(None),
     }

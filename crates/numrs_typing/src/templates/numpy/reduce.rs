@@ -345,6 +345,7 @@ fn percentile(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn np_sort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     match array_arg(&b[0]) {
+        Some(a) if a.ndim == 0 => Ok(None),
         Some(a) => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
         None => Ok(None),
     }
@@ -419,6 +420,8 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     // a real array's items.
     let writable = |o: &ArrayType, x: &Type| !(x.as_number().is_some_and(|k| k.is_complex()) && !o.dtype.as_number().is_some_and(|k| k.is_complex()));
     match &b[0] {
+        // Numba's `round` of arrays takes numbers other than booleans.
+        Some(Type::Array(a)) if a.dtype.is_boolean() => Ok(None),
         Some(Type::Array(a)) => match out {
             Some(o @ Type::Array(oa)) if oa.ndim == a.ndim && writable(oa, &a.dtype) => sig(o.clone(), args),
             Some(_) => Ok(None),

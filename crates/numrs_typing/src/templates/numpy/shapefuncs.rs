@@ -389,6 +389,10 @@ fn angle(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn real_or_imag(attr: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["val"], 1) else { return Ok(None) };
     let Some(x) = &b[0] else { return Ok(None) };
+    // Numba's `np.real`/`np.imag` take arrays of numbers other than booleans.
+    if matches!(x, Type::Array(a) if a.dtype.is_boolean()) {
+        return Ok(None);
+    }
     match crate::registry::resolve_getattr(x, attr) {
         Some(t) if matches!(x, Type::Array(_)) || x.as_number().is_some() => sig(t, args),
         _ => Ok(None),
