@@ -2073,6 +2073,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     "numpy.shape" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) => {
                         return self.getattr(args[0], "shape", tt).map(Some);
                     }
+                    "numpy.shape" if args.len() == 1 && kws.is_empty() && tt.tuple_items().is_some_and(|i| i.is_empty()) => {
+                        return Ok(Some(self.vt(tt)?.const_zero()));
+                    }
                     "numpy.size" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) => {
                         return self.getattr(args[0], "size", tt).map(Some);
                     }

@@ -183,6 +183,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "histogram" if first_array => self.histogram(args, kws, tt)?,
             "append" if args.len() == 2 && kws.is_empty() => self.append(args, tt)?,
             "repeat" if first_array && args.len() == 2 && kws.is_empty() => self.repeat(args, tt)?,
+            // A number repeated: `np.repeat(np.asarray(a), repeats)`.
+            "repeat" if args.len() == 2 && kws.is_empty() && numeric(&self.ty(args[0])?).is_some() && numeric(&self.ty(args[1])?).is_some_and(|k| k.is_integer()) => {
+                let Type::Array(ra) = tt else { return self.fail(format!("np.repeat producing {tt}")) };
+                let (x, xt) = (self.load(args[0])?, self.ty(args[0])?);
+                let n = self.int_arg(args[1])?;
+                let neg = self.b.build_int_compare(IntPredicate::SLT, n, self.i64(0), "")?;
+                self.guard(neg, ExcKind::ValueError, "negative dimensions not allowed")?;
+                let x = self.cast(x, &xt, &ra.dtype)?;
+                let out = self.alloc_array(&ra.dtype, &[n])?;
+                let dt = ra.dtype.clone();
+                self.counted_loop(n, |cx, i| {
+                    let p = cx.out_ptr(out, &dt, i)?;
+                    cx.store_element(p, x, &dt, &dt)
+                })?;
+                self.fresh = true;
+                out
+            }
             "resize" if first_array && args.len() == 2 && kws.is_empty() => self.resize(args, tt)?,
             "tri" => self.tri(args, kws, tt)?,
             "outer" if first_array && args.len() == 2 && kws.is_empty() => self.outer(args, tt)?,
@@ -3167,9 +3184,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(seq) = arg_kw(args, kws, 0, "arrays").or_else(|| arg_kw(args, kws, 0, "tup")) else {
             return self.fail(format!("numpy.{name} without arrays"));
         };
-        let arrays = self.tuple_arrays(seq)?;
+        let mut arrays = self.tuple_arrays(seq)?;
         let Type::Array(ra) = tt else { return self.fail(format!("{name} producing {tt}")) };
         let ra = (**ra).clone();
+        // `hstack`/`vstack` of 0-d arrays: each as its 1-d array of one item (`atleast_1d`).
+        if matches!(name, "hstack" | "vstack") && arrays.iter().all(|(_, a)| a.ndim == 0) {
+            for (v, a) in arrays.iter_mut() {
+                let isz = self.field(*v, 3)?.into_int_value();
+                let data = self.field(*v, 4)?.into_pointer_value();
+                *v = self.view_of(*v, data, &[self.i64(1)], &[isz], isz)?;
+                *a = ArrayType { ndim: 1, layout: Layout::C, ..a.clone() };
+            }
+        }
+        // `column_stack` of 1-d and 2-d arrays: the 1-d ones as columns.
+        if name == "column_stack" && arrays.iter().any(|(_, a)| a.ndim == 2) && arrays.iter().all(|(_, a)| a.ndim == 1 || a.ndim == 2) {
+            for (v, a) in arrays.iter_mut() {
+                if a.ndim == 1 {
+                    let isz = self.field(*v, 3)?.into_int_value();
+                    let data = self.field(*v, 4)?.into_pointer_value();
+                    let (n, st) = (self.dims(*v, 5, 1)?[0], self.dims(*v, 6, 1)?[0]);
+                    *v = self.view_of(*v, data, &[n, self.i64(1)], &[st, isz], isz)?;
+                    *a = ArrayType { ndim: 2, layout: Layout::A, ..a.clone() };
+                }
+            }
+        }
         let nd = arrays[0].1.ndim;
         if arrays.iter().any(|(_, a)| a.ndim != nd) {
             return self.fail(format!("numpy.{name} of arrays of different dimensions is not supported by numrs build yet"));

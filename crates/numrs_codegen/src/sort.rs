@@ -253,6 +253,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let Type::Array(qa) = at else { return self.fail("internal error: q array") };
                 Ok((qarr, (*qa).clone()))
             }
+            // A tuple of numbers: its items as a float64 array (released at every exit).
+            t if t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|i| numeric(i).is_some_and(|k| !k.is_complex()))) => {
+                let items = t.tuple_items().unwrap_or_default();
+                let f64t = Type::float64();
+                let qarr = self.alloc_array(&f64t, &[self.i64(items.len() as i64)])?;
+                let at = array_type(&f64t, 1, Layout::C);
+                self.hold_temp(qarr, &at)?;
+                for (i, it) in items.iter().enumerate() {
+                    let x = self.b.build_extract_value(qv_val.into_struct_value(), i as u32, "")?;
+                    let q = self.cast(x, it, &f64t)?.into_float_value();
+                    check(self, q)?;
+                    let p = self.out_ptr(qarr, &f64t, self.i64(i as i64))?;
+                    self.b.build_store(p, q)?;
+                }
+                let Type::Array(qa) = at else { return self.fail("internal error: q array") };
+                Ok((qarr, (*qa).clone()))
+            }
             _ => return self.fail(format!("{name} with q of type {qt} is not supported by numrs build yet")),
         };
         let (c, total) = self.sorted_copy(arr, &a)?;

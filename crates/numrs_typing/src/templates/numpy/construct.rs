@@ -561,6 +561,8 @@ pub(crate) fn shape(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match bind(args, kws, &["a"], 1) {
         Some(b) => match &b[0] {
             Some(Type::Array(a)) => sig(Type::unituple(Type::intp(), a.ndim), args),
+            // A number is a 0-d array: `()`.
+            Some(t) if t.is_number() => sig(Type::tuple(vec![]), args),
             _ => Ok(None),
         },
         None => Ok(None),
