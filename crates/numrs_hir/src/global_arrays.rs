@@ -333,6 +333,8 @@ pub(crate) fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbol
 const READING_METHODS: &[&str] = &[
     "sum", "mean", "max", "min", "std", "var", "prod", "any", "all", "argmax", "argmin", "argsort", "copy", "astype", "reshape", "ravel",
     "flatten", "transpose", "cumsum", "cumprod", "dot", "item", "tolist", "tobytes", "nonzero", "round", "clip", "conj", "view",
+    // Of a dict of constants.
+    "get", "keys", "values", "items",
 ];
 
 /// NumPy functions that write to an array they are given.
@@ -474,7 +476,41 @@ impl Cx<'_> {
     /// `X.shape[i]`, and the subscripts of an array whose result NumPy lays out C-contiguous
     /// (Numba types a global array by its layout): an integer (a row, or a NumPy scalar of a
     /// 1-d array), a slice of step 1 and a list of integers on the first axis.
+    /// `CFG["tol"]` / `CFG.get("tol", default)` of a module-level dict display `CFG` that no
+    /// module-level statement changes before the read at `at`: the value of the last equal key (`default`, or
+    /// nothing, when none is).
+    fn dict_item(&self, dict: &Expr, key: &Expr, default: Option<&Expr>, at: u32, depth: u32) -> Option<V> {
+        let ExprKind::Name(n) = &dict.kind else { return None };
+        if self.symbols.bindings_of(n).count() != 1 {
+            return None;
+        }
+        let b = self.symbols.lookup(n, Some(at))?;
+        let stmt = self.symbols.binding_stmt(self.module, b)?;
+        let Some(ExprKind::Dict { keys, values }) = b.value.as_ref().map(|v| &v.kind) else { return None };
+        // Only the statements run before the read can have changed it.
+        let between: Vec<ast::Stmt> = self.module.body.iter().filter(|s| s.span.start > stmt.span.end && s.span.start < at).cloned().collect();
+        if mutates_in(n, &between, self.symbols) {
+            return None;
+        }
+        let fold = |e: &Expr| self.symbols.fold_constant(e, at, &[]).filter(|c| !matches!(c, ConstValue::Float(_) | ConstValue::Complex { .. }));
+        let wanted = fold(key)?;
+        let mut found = None;
+        for (k, v) in keys.iter().zip(values) {
+            if fold(k.as_ref()?)? == wanted {
+                found = Some(v);
+            }
+        }
+        match (found, default) {
+            (Some(v), _) => self.eval(v, stmt.span.start, depth + 1),
+            (None, Some(d)) => self.eval(d, at, depth + 1),
+            (None, None) => None,
+        }
+    }
+
     fn subscript(&self, value: &Expr, index: &Expr, at: u32, depth: u32) -> Option<V> {
+        if let Some(v) = self.dict_item(value, index, None, at, depth) {
+            return Some(v);
+        }
         let int = |e: &Expr| -> Option<i128> {
             match self.eval(e, at, depth + 1)? {
                 V::Py(Item::Int(i)) => Some(i),
@@ -903,6 +939,14 @@ impl Cx<'_> {
     }
 
     fn call(&self, func: &Expr, args: &[Expr], keywords: &[ast::Keyword], at: u32, depth: u32) -> Option<V> {
+        // `CFG.get(key, default)` of a constant dict display.
+        if let (ExprKind::Attribute { value, attr }, true) = (&func.kind, keywords.is_empty()) {
+            if attr == "get" && (1..=2).contains(&args.len()) {
+                if let Some(v) = self.dict_item(value, &args[0], args.get(1), at, depth) {
+                    return Some(v);
+                }
+            }
+        }
         // Methods of arrays.
         if let ExprKind::Attribute { value, attr } = &func.kind {
             if self.symbols.resolve_dotted_at(func, Some(at)).is_none_or(|p| !p.starts_with("numpy.")) {
