@@ -122,7 +122,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // Timedeltas: computed in their own type (`(x + y) / 2` a timedelta over an int).
         let timedelta = matches!(a.dtype, Type::NPTimedelta(_)) && !skip_nan;
         let Some(k) = numeric(&a.dtype).or(timedelta.then_some(NumericKind::Int64)) else { return self.fail(format!("median of arrays of {}", a.dtype)) };
-        if k.is_complex() || k == NumericKind::Boolean {
+        if k.is_complex() {
             return self.fail(format!("median of arrays of {} is not supported by numrs build yet", a.dtype));
         }
         let c = self.copy_c(arr, &a)?;
