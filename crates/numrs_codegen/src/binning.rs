@@ -490,6 +490,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn append(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("np.append producing {tt}")) };
         let rt = ra.dtype.clone();
+        // With an axis: `np.concatenate((arr, values), axis=axis)` (arrays of the same
+        // dimensions, as Numba's typing requires).
+        if let Some(axv) = args.get(2).copied().filter(|v| !matches!(self.ty(*v), Ok(Type::NoneType | Type::Omitted(_)))) {
+            let mut arrays = Vec::new();
+            for v in &args[..2] {
+                let (x, a) = self.arr(*v)?;
+                arrays.push((x, a));
+            }
+            let ra = (**ra).clone();
+            return match self.ty(axv)? {
+                Type::IntegerLiteral(k) => self.join_on("concatenate", &arrays, &ra, k as i64, tt),
+                _ => {
+                    let ax = self.int_arg(axv)?;
+                    self.join_at_run_time("concatenate", &arrays, &ra, ax, tt)
+                }
+            };
+        }
         let mut parts = Vec::new();
         for v in &args[..2] {
             parts.push((self.load(*v)?, self.ty(*v)?));

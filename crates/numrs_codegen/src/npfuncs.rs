@@ -181,7 +181,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "flip" | "flipud" | "fliplr" if first_array && args.len() == 1 && kws.is_empty() => self.flip(name, args, tt)?,
             "interp" if args.len() == 3 && kws.is_empty() => self.interp(args, tt)?,
             "histogram" if first_array => self.histogram(args, kws, tt)?,
-            "append" if args.len() == 2 && kws.is_empty() => self.append(args, tt)?,
+            "append" if (2..=3).contains(&args.len()) && kws.is_empty() => self.append(args, tt)?,
             "repeat" if first_array && args.len() == 2 && kws.is_empty() => self.repeat(args, tt)?,
             // A number repeated: `np.repeat(np.asarray(a), repeats)`.
             "repeat" if args.len() == 2 && kws.is_empty() && numeric(&self.ty(args[0])?).is_some() && numeric(&self.ty(args[1])?).is_some_and(|k| k.is_integer()) => {
@@ -3217,37 +3217,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let t = self.ty(v)?;
                 match t {
                     Type::IntegerLiteral(x) => x as i64,
-                    // Known when the program runs: one join per axis the result has, chosen
-                    // by its value (Numba's `_normalize_axis`: IndexError out of bounds).
                     t if t.is_integer() => {
-                        let rnd = if name == "stack" { nd + 1 } else { nd } as i64;
                         let ax = self.int_arg(v)?;
-                        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
-                        let ax = self.b.build_select(neg, self.b.build_int_add(ax, self.i64(rnd), "")?, ax, "")?.into_int_value();
-                        let low = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
-                        let high = self.b.build_int_compare(IntPredicate::SGE, ax, self.i64(rnd), "")?;
-                        self.guard(self.b.build_or(low, high, "")?, ExcKind::IndexError, &format!("np.{name}(): axis out of bounds"))?;
-                        let done = self.new_block("joined");
-                        let mut incoming = Vec::new();
-                        for k in 0..rnd {
-                            let (this, next) = (self.new_block("join.axis"), self.new_block("join.next"));
-                            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(k), "")?;
-                            self.b.build_conditional_branch(is, this, next)?;
-                            self.b.position_at_end(this);
-                            let v = self.join_on(name, &arrays, &ra, k, tt)?;
-                            let end = self.b.get_insert_block().ok_or_else(|| self.cg_err("internal error: no insertion block".to_string()))?;
-                            self.b.build_unconditional_branch(done)?;
-                            incoming.push((v, end));
-                            self.b.position_at_end(next);
-                        }
-                        self.b.build_unreachable()?;
-                        self.b.position_at_end(done);
-                        let phi = self.b.build_phi(self.vt(tt)?, "")?;
-                        for (v, bb) in &incoming {
-                            phi.add_incoming(&[(v, *bb)]);
-                        }
-                        self.fresh = true;
-                        return Ok(phi.as_basic_value());
+                        return self.join_at_run_time(name, &arrays, &ra, ax, tt);
                     }
                     _ => return self.fail(format!("an axis of type {t} of numpy.{name} is not supported by numrs build yet")),
                 }
@@ -3257,8 +3229,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.join_on(name, &arrays, &ra, axis, tt)
     }
 
+    /// [`Self::join_on`] along an axis known when the program runs: one join per axis the
+    /// result has, chosen by its value (Numba's `_normalize_axis`: IndexError out of bounds).
+    pub(crate) fn join_at_run_time(&mut self, name: &str, arrays: &[(BV<'ctx>, ArrayType)], ra: &ArrayType, ax: IntValue<'ctx>, tt: &Type) -> R<BV<'ctx>> {
+        let nd = arrays[0].1.ndim;
+        let rnd = if name == "stack" { nd + 1 } else { nd } as i64;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let ax = self.b.build_select(neg, self.b.build_int_add(ax, self.i64(rnd), "")?, ax, "")?.into_int_value();
+        let low = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let high = self.b.build_int_compare(IntPredicate::SGE, ax, self.i64(rnd), "")?;
+        self.guard(self.b.build_or(low, high, "")?, ExcKind::IndexError, &format!("np.{name}(): axis out of bounds"))?;
+        let done = self.new_block("joined");
+        let mut incoming = Vec::new();
+        for k in 0..rnd {
+            let (this, next) = (self.new_block("join.axis"), self.new_block("join.next"));
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(k), "")?;
+            self.b.build_conditional_branch(is, this, next)?;
+            self.b.position_at_end(this);
+            let v = self.join_on(name, arrays, ra, k, tt)?;
+            let end = self.b.get_insert_block().ok_or_else(|| self.cg_err("internal error: no insertion block".to_string()))?;
+            self.b.build_unconditional_branch(done)?;
+            incoming.push((v, end));
+            self.b.position_at_end(next);
+        }
+        self.b.build_unreachable()?;
+        self.b.position_at_end(done);
+        let phi = self.b.build_phi(self.vt(tt)?, "")?;
+        for (v, bb) in &incoming {
+            phi.add_incoming(&[(v, *bb)]);
+        }
+        self.fresh = true;
+        Ok(phi.as_basic_value())
+    }
+
     /// [`Self::join`] along `axis` (for `concatenate` and `stack`; the others know theirs).
-    fn join_on(&mut self, name: &str, arrays: &[(BV<'ctx>, ArrayType)], ra: &ArrayType, axis: i64, tt: &Type) -> R<BV<'ctx>> {
+    pub(crate) fn join_on(&mut self, name: &str, arrays: &[(BV<'ctx>, ArrayType)], ra: &ArrayType, axis: i64, tt: &Type) -> R<BV<'ctx>> {
         let ra = ra.clone();
         let nd = arrays[0].1.ndim;
         // Each is (new axis?, axis): stacking inserts a dimension.
