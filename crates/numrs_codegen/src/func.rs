@@ -1713,6 +1713,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Some(v) = self.generator_call(*func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = self.bytes_call(*func, args, &tt)? {
+                    v
                 } else if let Some(v) = crate::heapq::call(self, *func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {
@@ -2016,6 +2018,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Constant::None => (self.ctx.const_struct(&[], false).into(), Type::NoneType),
             Constant::Ellipsis => (self.ctx.const_struct(&[], false).into(), Type::Ellipsis),
             Constant::Str(s) => (self.str_const(s).into(), Type::StringLiteral(std::sync::Arc::from(s.as_str()))),
+            // `b"..."`: a read-only array of its bytes (Numba's `Bytes` constant).
+            Constant::Bytes(b) => {
+                let g = crate::GlobalConst::Array { shape: vec![b.len() as i64], items: b.iter().map(|x| Constant::Int(i128::from(*x))).collect() };
+                let bt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::Bytes, Layout::C, true)));
+                (self.global_const(&g, &bt)?, bt)
+            }
             other => return self.fail(format!("constant {other:?} is not supported by numrs build yet")),
         };
         self.cast(v, &t, tt)

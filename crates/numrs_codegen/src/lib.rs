@@ -30,6 +30,7 @@ mod polynomial;
 mod searchsorted;
 mod reshape;
 mod binning;
+mod bytes;
 mod convolve;
 mod cuda;
 mod views;

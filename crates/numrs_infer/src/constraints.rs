@@ -102,7 +102,8 @@ pub(crate) fn const_type(c: &Constant) -> Result<Type, String> {
         Constant::Float(_) => Type::float64(),
         Constant::Complex { .. } => Type::complex128(),
         Constant::Str(s) => Type::StringLiteral(s.as_str().into()),
-        Constant::Bytes(_) => return Err("bytes constants are not supported".into()),
+        // Numba's `typeof(b"...")`: a read-only `Bytes` buffer.
+        Constant::Bytes(_) => Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::Bytes, numrs_types::Layout::C, true))),
         Constant::Ellipsis => Type::Ellipsis,
     })
 }

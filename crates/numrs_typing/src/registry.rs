@@ -184,13 +184,17 @@ fn buffer_gate(key: &str, args: &[Type], kws: &[(String, Type)]) -> Option<CallR
             Some(Ok(None))
         }
         ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not" | "numpy.frombuffer", _) => None,
+        (k, _) if k.starts_with("bytes.") => None,
         _ => Some(Ok(None)),
     }
 }
 
 pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
-    if matches!(ty, Type::Array(a) if a.buffer.is_some()) {
-        return None;
+    if let Type::Array(a) = ty {
+        if a.buffer.is_some() {
+            let method = a.buffer == Some(numrs_types::BufferKind::Bytes) && crate::templates::bytes::METHODS.contains(&attr);
+            return method.then(|| Type::bound_function(&format!("bytes.{attr}"), ty.clone()));
+        }
     }
     if let Type::UnicodeCharSeq(_) = ty {
         return crate::templates::attributes::resolve(&Type::Unicode, attr);

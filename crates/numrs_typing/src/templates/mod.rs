@@ -2,6 +2,7 @@
 
 pub(crate) mod attributes;
 pub(crate) mod builtins;
+pub(crate) mod bytes;
 pub(crate) mod containers;
 
 pub use containers::make_dict_type;
@@ -23,6 +24,7 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     out.extend(builtins::TEMPLATES.iter().copied());
     out.extend(operators::TEMPLATES.iter().copied());
     out.extend(datetime::TEMPLATES.iter().copied());
+    out.extend(bytes::TEMPLATES.iter().copied());
     out.extend(numpy::templates());
     out.extend(containers::templates());
     out.extend(cuda::TEMPLATES.iter().copied());
