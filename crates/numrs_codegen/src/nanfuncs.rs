@@ -23,6 +23,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(None);
         }
         let (arr, a) = self.arr(av)?;
+        if numeric(&a.dtype).is_some_and(|k| k.is_complex()) && matches!(name, "nansum" | "nanprod" | "nanmean" | "nanvar" | "nanstd") {
+            return self.complex_nan_reduction(name, arr, &a, ddof, tt).map(Some);
+        }
         let Some(ek) = numeric(&a.dtype).filter(|k| !k.is_complex()) else {
             return self.fail(format!("np.{name} of arrays of {} is not supported by numrs build yet", a.dtype));
         };
@@ -130,6 +133,113 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         };
         Ok(Some(v))
+    }
+
+    /// `np.nansum`/`nanprod`/`nanmean`/`nanvar`/`nanstd` of complex items, as Numba's loops
+    /// over `np.nditer(a)`: an item is NaN when either part is; the mean is the complex sum over
+    /// the count (a part over a real count: NaN parts when there is none); the variance sums
+    /// `real(d * conj(d))` of the deviations from it.
+    fn complex_nan_reduction(&mut self, name: &str, arr: BV<'ctx>, a: &numrs_types::ArrayType, ddof: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
+        let f64t = self.ctx.f64_type();
+        let i64t = self.ctx.i64_type();
+        let ek = numeric(&a.dtype).unwrap_or(NumericKind::Complex128);
+        let c128 = Type::Number(NumericKind::Complex128);
+        let n = self.field(arr, 2)?.into_int_value();
+        // Each non-NaN item as complex128 parts: `f(cx, re, im)`.
+        let each = |cx: &mut Self, f: &dyn Fn(&Self, FloatValue<'ctx>, FloatValue<'ctx>) -> R<()>| -> R<()> {
+            cx.counted_loop(n, |cx, i| {
+                let x = cx.nditer_elem_at(arr, a, i)?;
+                let z = cx.cast(x, &Type::Number(ek), &c128)?.into_struct_value();
+                let re = cx.b.build_extract_value(z, 0, "")?.into_float_value();
+                let im = cx.b.build_extract_value(z, 1, "")?.into_float_value();
+                let nan = cx.b.build_or(
+                    cx.b.build_float_compare(FloatPredicate::UNO, re, re, "")?,
+                    cx.b.build_float_compare(FloatPredicate::UNO, im, im, "")?,
+                    "",
+                )?;
+                let (take, skip) = (cx.new_block("cnan.take"), cx.new_block("cnan.next"));
+                cx.b.build_conditional_branch(nan, skip, take)?;
+                cx.b.position_at_end(take);
+                f(cx, re, im)?;
+                cx.b.build_unconditional_branch(skip)?;
+                cx.b.position_at_end(skip);
+                Ok(())
+            })
+        };
+        let slot = |cx: &Self, x: f64| -> R<inkwell::values::PointerValue<'ctx>> {
+            let p = cx.temp(f64t.into())?;
+            cx.b.build_store(p, f64t.const_float(x))?;
+            Ok(p)
+        };
+        if name == "nansum" || name == "nanprod" {
+            // Accumulated in the items' own type (`c += v` with `c = dtype(0)`).
+            let dt = a.dtype.clone();
+            let acc = self.temp(self.vt(&dt)?)?;
+            let init = self.cast(self.i64(if name == "nanprod" { 1 } else { 0 }).into(), &Type::int64(), &dt)?;
+            self.b.build_store(acc, init)?;
+            let op = if name == "nanprod" { "operator.mul" } else { "operator.add" };
+            self.counted_loop(n, |cx, i| {
+                let x = cx.nditer_elem_at(arr, a, i)?;
+                let z = cx.cast(x, &dt, &c128)?.into_struct_value();
+                let re = cx.b.build_extract_value(z, 0, "")?.into_float_value();
+                let im = cx.b.build_extract_value(z, 1, "")?.into_float_value();
+                let nan = cx.b.build_or(
+                    cx.b.build_float_compare(FloatPredicate::UNO, re, re, "")?,
+                    cx.b.build_float_compare(FloatPredicate::UNO, im, im, "")?,
+                    "",
+                )?;
+                let c = cx.b.build_load(cx.vt(&dt)?, acc, "")?;
+                let (r, rt) = cx.binary(op, c, &dt, x, &dt)?;
+                let r = cx.cast(r, &rt, &dt)?;
+                cx.b.build_store(acc, cx.b.build_select(nan, c, r, "")?)?;
+                Ok(())
+            })?;
+            let r = self.b.build_load(self.vt(&dt)?, acc, "")?;
+            return self.cast(r, &dt, tt);
+        }
+        // The mean.
+        let (re_s, im_s) = (slot(self, 0.0)?, slot(self, 0.0)?);
+        let count = self.temp(i64t.into())?;
+        self.b.build_store(count, self.i64(0))?;
+        each(self, &|cx, re, im| {
+            let (ar, ai) = (cx.b.build_load(f64t, re_s, "")?.into_float_value(), cx.b.build_load(f64t, im_s, "")?.into_float_value());
+            cx.b.build_store(re_s, cx.b.build_float_add(ar, re, "")?)?;
+            cx.b.build_store(im_s, cx.b.build_float_add(ai, im, "")?)?;
+            let c = cx.b.build_load(i64t, count, "")?.into_int_value();
+            cx.b.build_store(count, cx.b.build_int_add(c, cx.i64(1), "")?)?;
+            Ok(())
+        })?;
+        let cf = self.b.build_signed_int_to_float(self.b.build_load(i64t, count, "")?.into_int_value(), f64t, "")?;
+        let mr = self.b.build_float_div(self.b.build_load(f64t, re_s, "")?.into_float_value(), cf, "")?;
+        let mi = self.b.build_float_div(self.b.build_load(f64t, im_s, "")?.into_float_value(), cf, "")?;
+        if name == "nanmean" {
+            let z = self.complex(NumericKind::Complex128, mr.into(), mi.into())?;
+            return self.cast(z, &c128, tt);
+        }
+        // `count <= ddof`: NaN; else `ssd / (count - ddof)`.
+        let ssd = slot(self, 0.0)?;
+        let cnt = self.temp(i64t.into())?;
+        self.b.build_store(cnt, self.i64(0))?;
+        each(self, &|cx, re, im| {
+            let (dr, di) = (cx.b.build_float_sub(re, mr, "")?, cx.b.build_float_sub(im, mi, "")?);
+            let sq = cx.b.build_float_add(cx.b.build_float_mul(dr, dr, "")?, cx.b.build_float_mul(di, di, "")?, "")?;
+            let s = cx.b.build_load(f64t, ssd, "")?.into_float_value();
+            cx.b.build_store(ssd, cx.b.build_float_add(s, sq, "")?)?;
+            let c = cx.b.build_load(i64t, cnt, "")?.into_int_value();
+            cx.b.build_store(cnt, cx.b.build_int_add(c, cx.i64(1), "")?)?;
+            Ok(())
+        })?;
+        let ddof = match ddof {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
+            _ => self.i64(0),
+        };
+        let c = self.b.build_load(i64t, cnt, "")?.into_int_value();
+        let none = self.b.build_int_compare(IntPredicate::SLE, c, ddof, "")?;
+        let dof = self.b.build_signed_int_to_float(self.b.build_int_sub(c, ddof, "")?, f64t, "")?;
+        let var = self.b.build_float_div(self.b.build_load(f64t, ssd, "")?.into_float_value(), dof, "")?;
+        let var = self.b.build_select(none, f64t.const_float(f64::NAN), var, "")?;
+        let r = if name == "nanstd" { crate::ops::intrinsic_call(self, "llvm.sqrt", &[var])? } else { var };
+        self.cast(r, &Type::float64(), tt)
     }
 
     /// `np.nanmean(a)`: the float64 mean of the non-NaN items (NaN when there are none).
