@@ -458,9 +458,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(k) = numeric(&a.dtype).or(crate::datetime::is_datetime_like(&a.dtype).then_some(NumericKind::Int64)) else {
             return self.fail(format!("unique of arrays of {}", a.dtype));
         };
-        if k.is_complex() {
-            return self.fail("unique of complex arrays is not supported by numrs build yet");
-        }
+        let _ = k;
         let c = self.copy_c(arr, &a)?;
         self.unique_owned(c, &a.dtype, tt)
     }
@@ -494,6 +492,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let pn = cx.b.build_float_compare(FloatPredicate::UNO, p, p, "")?;
                 let vn = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
                 cx.b.build_and(ne, cx.b.build_not(cx.b.build_and(pn, vn, "")?, "")?, "")?
+            } else if k.is_complex() {
+                // Different in a part, unless both hold a NaN (those sort last, kept once).
+                let part = |z: BasicValueEnum<'ctx>, i: u32| -> R<inkwell::values::FloatValue<'ctx>> {
+                    Ok(cx.b.build_extract_value(z.into_struct_value(), i, "")?.into_float_value())
+                };
+                let (pr, pi, vr, vi) = (part(prev, 0)?, part(prev, 1)?, part(x, 0)?, part(x, 1)?);
+                let ne = cx.b.build_or(
+                    cx.b.build_float_compare(FloatPredicate::UNE, pr, vr, "")?,
+                    cx.b.build_float_compare(FloatPredicate::UNE, pi, vi, "")?,
+                    "",
+                )?;
+                let nan = |re, im| -> R<inkwell::values::IntValue<'ctx>> {
+                    Ok(cx.b.build_or(cx.b.build_float_compare(FloatPredicate::UNO, re, re, "")?, cx.b.build_float_compare(FloatPredicate::UNO, im, im, "")?, "")?)
+                };
+                let both = cx.b.build_and(nan(pr, pi)?, nan(vr, vi)?, "")?;
+                cx.b.build_and(ne, cx.b.build_not(both, "")?, "")?
             } else {
                 cx.b.build_int_compare(IntPredicate::NE, prev.into_int_value(), x.into_int_value(), "")?
             };
