@@ -41,14 +41,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (Some(v1), Some(v2)) = (arg_kw(args, kws, 0, "ar1"), arg_kw(args, kws, 1, "ar2")) else {
             return self.fail("a NumPy set routine without its two arguments");
         };
+        // Complex items: the union (`np.unique` of both); the others compare items.
+        let complex_ok = op == SetOp::Union;
         for v in [v1, v2] {
             let t = self.ty(v)?;
             let dt = if let Type::Array(a) = &t { a.dtype.clone() } else { t.clone() };
-            if numeric(&dt).is_none_or(|k| k.is_complex()) {
+            if numeric(&dt).is_none_or(|k| k.is_complex() && !complex_ok) {
                 return self.fail(format!("NumPy set routines of {t} are not supported by numrs build yet"));
             }
         }
-        if numeric(&rt).is_none_or(|k| k.is_complex()) {
+        if numeric(&rt).is_none_or(|k| k.is_complex() && !complex_ok) {
             return self.fail(format!("a NumPy set routine producing {tt}"));
         }
         if op == SetOp::Union {
