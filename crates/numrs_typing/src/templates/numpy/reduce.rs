@@ -330,7 +330,8 @@ fn percentile(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "q"], 2) else { return Ok(None) };
     // Numba's percentiles work on the items as float64: no datetimes or timedeltas.
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
-    if a.dtype.is_datetime_like() {
+    // (Complex items neither: Numba's float64 conversion of them does not type.)
+    if a.dtype.is_datetime_like() || a.dtype.as_number().is_some_and(|k| k.is_complex()) {
         return Ok(None);
     }
     match &b[1] {
