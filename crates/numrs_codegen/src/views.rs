@@ -18,6 +18,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// view with those axes reversed (the data pointer at their last item, strides negated).
     pub(crate) fn flip(&mut self, name: &str, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(args[0])?;
+        // A 0-d array: `m[()]`, its item (Numba indexes with a tuple of no slices).
+        if name == "flip" && a.ndim == 0 && !matches!(tt, Type::Array(_)) {
+            let x = self.elem_at(arr, &a, self.i64(0))?;
+            return self.cast(x, &a.dtype, tt);
+        }
         let axes: Vec<usize> = match name {
             "flip" => (0..a.ndim as usize).collect(),
             "flipud" if a.ndim >= 1 => vec![0],
