@@ -135,6 +135,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Some(v))
     }
 
+    /// A complex value of type `t` as complex128 parts, and whether either is NaN (NumPy's
+    /// `isnan` of a complex number).
+    fn complex_parts(&self, x: BV<'ctx>, t: &Type) -> R<(FloatValue<'ctx>, FloatValue<'ctx>, IntValue<'ctx>)> {
+        let z = self.cast(x, t, &Type::Number(NumericKind::Complex128))?.into_struct_value();
+        let re = self.b.build_extract_value(z, 0, "")?.into_float_value();
+        let im = self.b.build_extract_value(z, 1, "")?.into_float_value();
+        let nan = self.b.build_or(
+            self.b.build_float_compare(FloatPredicate::UNO, re, re, "")?,
+            self.b.build_float_compare(FloatPredicate::UNO, im, im, "")?,
+            "",
+        )?;
+        Ok((re, im, nan))
+    }
+
     /// `np.nansum`/`nanprod`/`nanmean`/`nanvar`/`nanstd` of complex items, as Numba's loops
     /// over `np.nditer(a)`: an item is NaN when either part is; the mean is the complex sum over
     /// the count (a part over a real count: NaN parts when there is none); the variance sums
@@ -149,14 +163,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let each = |cx: &mut Self, f: &dyn Fn(&Self, FloatValue<'ctx>, FloatValue<'ctx>) -> R<()>| -> R<()> {
             cx.counted_loop(n, |cx, i| {
                 let x = cx.nditer_elem_at(arr, a, i)?;
-                let z = cx.cast(x, &Type::Number(ek), &c128)?.into_struct_value();
-                let re = cx.b.build_extract_value(z, 0, "")?.into_float_value();
-                let im = cx.b.build_extract_value(z, 1, "")?.into_float_value();
-                let nan = cx.b.build_or(
-                    cx.b.build_float_compare(FloatPredicate::UNO, re, re, "")?,
-                    cx.b.build_float_compare(FloatPredicate::UNO, im, im, "")?,
-                    "",
-                )?;
+                let (re, im, nan) = cx.complex_parts(x, &Type::Number(ek))?;
                 let (take, skip) = (cx.new_block("cnan.take"), cx.new_block("cnan.next"));
                 cx.b.build_conditional_branch(nan, skip, take)?;
                 cx.b.position_at_end(take);
@@ -180,14 +187,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let op = if name == "nanprod" { "operator.mul" } else { "operator.add" };
             self.counted_loop(n, |cx, i| {
                 let x = cx.nditer_elem_at(arr, a, i)?;
-                let z = cx.cast(x, &dt, &c128)?.into_struct_value();
-                let re = cx.b.build_extract_value(z, 0, "")?.into_float_value();
-                let im = cx.b.build_extract_value(z, 1, "")?.into_float_value();
-                let nan = cx.b.build_or(
-                    cx.b.build_float_compare(FloatPredicate::UNO, re, re, "")?,
-                    cx.b.build_float_compare(FloatPredicate::UNO, im, im, "")?,
-                    "",
-                )?;
+                let (_, _, nan) = cx.complex_parts(x, &dt)?;
                 let c = cx.b.build_load(cx.vt(&dt)?, acc, "")?;
                 let (r, rt) = cx.binary(op, c, &dt, x, &dt)?;
                 let r = cx.cast(r, &rt, &dt)?;
