@@ -167,32 +167,76 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.view_of(arr, data, &oshape, &ostrides, itemsize)
     }
 
-    /// `np.moveaxis(a, source, destination)` with integer axes: a view whose dimension
-    /// `destination` is `a`'s `source`, the others in their order.
+    /// `np.moveaxis(a, source, destination)` (Numba's `numpy_moveaxis`): the axes (integers or
+    /// tuples of them) normalized (ValueError out of bounds or repeated), then a view whose
+    /// dimension `destination[j]` is `a`'s `source[j]`, the other dimensions in their order.
     pub(crate) fn moveaxis(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(args[0])?;
         let Type::Array(ra) = tt else { return self.fail(format!("np.moveaxis producing {tt}")) };
         let nd = a.ndim as i64;
-        let mut axes = Vec::new();
+        let mut lists: Vec<Vec<IntValue<'ctx>>> = Vec::new();
         for (v, name) in [(args[1], "source"), (args[2], "destination")] {
-            if !matches!(self.ty(v)?, t if crate::types::numeric(&t).is_some()) {
-                return self.fail("np.moveaxis with sequences of axes is not supported by numrs build yet");
-            }
-            let x = self.int_arg(v)?;
+            let t = self.ty(v)?;
+            let raw: Vec<IntValue<'ctx>> = if crate::types::numeric(&t).is_some() {
+                vec![self.int_arg(v)?]
+            } else if let Some(items) = t.tuple_items() {
+                let x = self.load(v)?.into_struct_value();
+                let mut out = Vec::new();
+                for (i, it) in items.iter().enumerate() {
+                    let item = self.b.build_extract_value(x, i as u32, "")?;
+                    out.push(self.cast(item, it, &Type::int64())?.into_int_value());
+                }
+                out
+            } else {
+                return self.fail(format!("np.moveaxis with axes of type {t} is not supported by numrs build yet"));
+            };
             let msg = format!("np.moveaxis: Argument {name} out of bounds for dimensions of the array");
-            axes.push(self.normalize_axis(x, nd, ExcKind::ValueError, &msg)?);
+            let axes = raw.into_iter().map(|x| self.normalize_axis(x, nd, ExcKind::ValueError, &msg)).collect::<R<Vec<_>>>()?;
+            let mut repeated = self.ctx.bool_type().const_zero();
+            for i in 0..axes.len() {
+                for j in i + 1..axes.len() {
+                    let same = self.b.build_int_compare(IntPredicate::EQ, axes[i], axes[j], "")?;
+                    repeated = self.b.build_or(repeated, same, "")?;
+                }
+            }
+            self.guard(repeated, ExcKind::ValueError, &format!("np.moveaxis: repeated axis in {name} argument"))?;
+            lists.push(axes);
         }
-        let (src, dst) = (axes[0], axes[1]);
+        let (src, dst) = (&lists[0], &lists[1]);
+        if src.len() != dst.len() {
+            self.raise_const(ExcKind::ValueError, "`source` and `destination` arguments must have the same number of parameters")?;
+            self.b.position_at_end(self.new_block("unreachable"));
+            return Ok(self.vt(tt)?.const_zero());
+        }
+        let t = self.ctx.bool_type().const_int(1, false);
+        let f = self.ctx.bool_type().const_zero();
+        // Whether dimension `c` of `a` is moved, and whether position `d` of the result is a
+        // destination (and of which source).
+        let moved: Vec<IntValue<'ctx>> = (0..nd)
+            .map(|c| src.iter().try_fold(f, |acc, s| Ok(self.b.build_or(acc, self.b.build_int_compare(IntPredicate::EQ, *s, self.i64(c), "")?, "")?)))
+            .collect::<R<_>>()?;
         let mut sources = Vec::new();
-        for d in 0..a.ndim as usize {
-            let di = self.i64(d as i64);
-            // The k-th of the other dimensions, or `source` at `destination`.
-            let before = self.b.build_int_compare(IntPredicate::SLT, di, dst, "")?;
-            let k = self.b.build_select(before, di, self.b.build_int_sub(di, self.i64(1), "")?, "")?.into_int_value();
-            let skip = self.b.build_int_compare(IntPredicate::SGE, k, src, "")?;
-            let other = self.b.build_select(skip, self.b.build_int_add(k, self.i64(1), "")?, k, "")?.into_int_value();
-            let at = self.b.build_int_compare(IntPredicate::EQ, di, dst, "")?;
-            sources.push(self.b.build_select(at, src, other, "")?.into_int_value());
+        let mut free_before = self.i64(0);
+        for d in 0..nd {
+            let mut is_dst = f;
+            let mut from = self.i64(0);
+            for (s, e) in src.iter().zip(dst) {
+                let here = self.b.build_int_compare(IntPredicate::EQ, *e, self.i64(d), "")?;
+                is_dst = self.b.build_or(is_dst, here, "")?;
+                from = self.b.build_select(here, *s, from, "")?.into_int_value();
+            }
+            // Else the `free_before`-th dimension that is not moved.
+            let mut rank = self.i64(0);
+            let mut other = self.i64(0);
+            for (c, m) in moved.iter().enumerate() {
+                let free = self.b.build_not(*m, "")?;
+                let hit = self.b.build_and(free, self.b.build_int_compare(IntPredicate::EQ, rank, free_before, "")?, "")?;
+                other = self.b.build_select(hit, self.i64(c as i64), other, "")?.into_int_value();
+                rank = self.b.build_int_add(rank, self.b.build_int_z_extend(free, self.ctx.i64_type(), "")?, "")?;
+            }
+            sources.push(self.b.build_select(is_dst, from, other, "")?.into_int_value());
+            let took_free = self.b.build_select(is_dst, f, t, "")?.into_int_value();
+            free_before = self.b.build_int_add(free_before, self.b.build_int_z_extend(took_free, self.ctx.i64_type(), "")?, "")?;
         }
         let view = self.permuted_view(arr, a.ndim, &sources)?;
         self.cast(view, &array_type(&a.dtype, a.ndim, ra.layout), tt)
