@@ -643,6 +643,8 @@ pub(crate) fn bincount(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
     match &b[0] {
         // uint64 items do not convert to intp safely: Numba has no implementation.
+        // Complex weights do not convert to the float64 counts: no implementation.
+        Some(Type::Array(_)) if matches!(&b[1], Some(Type::Array(w)) if w.dtype.as_number().is_some_and(|k| k.is_complex())) => Ok(None),
         Some(Type::Array(a)) if a.dtype.is_integer() && a.dtype != Type::Number(NumericKind::UInt64) => {
             let dtype = match &b[1] {
                 w if is_nonelike(w.as_ref()) => Type::intp(),

@@ -423,6 +423,13 @@ fn np_clip(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "a_min", "a_max", "out"], 3) else { return Ok(None) };
     let (Some(a), Some(lo), Some(hi)) = (&b[0], &b[1], &b[2]) else { return Ok(None) };
     let out = b[3].as_ref().filter(|t| !matches!(t, Type::NoneType));
+    // Numba types it, then its lowering has no complex comparison.
+    if matches!(a, Type::Array(arr) if arr.dtype.as_number().is_some_and(|k| k.is_complex())) && clip_result(a, lo, hi, out).is_some() {
+        return Err(CallError {
+            kind: "NotImplementedError",
+            message: format!("No definition for lowering <built-in function gt>({0}, {0}) -> bool: Numba types np.clip of complex arrays but cannot compile it", Type::complex128()),
+        });
+    }
     match clip_result(a, lo, hi, out) {
         Some(t) => with_args(t, args),
         None => Ok(None),
