@@ -495,12 +495,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     fn trapezoid(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let Some(yv) = arg_kw(args, kws, 0, "y") else { return self.fail("np.trapezoid without its argument") };
         let ys = self.flat_source(yv)?;
-        if ys.shape.len() != 1 || tt.is_complex() || ys.item.is_complex() {
-            return self.fail("np.trapezoid of other than a 1-d real array is not supported by numrs build yet");
+        let nd = ys.shape.len();
+        let result_dtype = match tt {
+            Type::Array(ra) => ra.dtype.clone(),
+            t => t.clone(),
+        };
+        if nd == 0 || result_dtype.is_complex() || ys.item.is_complex() {
+            return self.fail("np.trapezoid of other than a real array is not supported by numrs build yet");
         }
         let f = self.ctx.f64_type();
         let ft = Type::float64();
-        let n = ys.shape[0];
+        // Along the last axis: one sum per row (`np.sum(d * y_ave, -1)`), the rows in C order.
+        let n = ys.shape[nd - 1];
+        let rows = self.flat_count(&ys.shape[..nd - 1])?;
         let pairs = self.b.build_int_sub(n, self.i64(1), "")?;
         let pairs = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, pairs, self.i64(0), "")?, self.i64(0), pairs, "")?.into_int_value();
         let xv = arg_kw(args, kws, 1, "x").filter(|v| !matches!(self.ty(*v), Ok(Type::Omitted(_)) | Ok(Type::NoneType)));
@@ -535,10 +542,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             None => pairs,
         };
         let acc = self.temp(f.into())?;
-        self.b.build_store(acc, f.const_zero())?;
         let yk = numeric(&ys.item).unwrap_or(NumericKind::Float64);
-        self.counted_loop(total, |cx, i| {
+        let out = match tt {
+            Type::Array(_) => Some(self.alloc_array(&ft, &ys.shape[..nd - 1])?),
+            _ => None,
+        };
+        self.counted_loop(rows, |cx, row| {
+        cx.b.build_store(acc, f.const_zero())?;
+        let base = cx.b.build_int_mul(row, n, "")?;
+        cx.counted_loop(total, |cx, i| {
             let yi = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, pairs, cx.i64(1), "")?, cx.i64(0), i, "")?.into_int_value();
+            let yi = cx.b.build_int_add(base, yi, "")?;
             let a = cx.flat_item(&ys, cx.b.build_int_add(yi, cx.i64(1), "")?)?;
             let b = cx.flat_item(&ys, yi)?;
             let s = cx.ufunc_elem("add", &[(a, ys.item.clone()), (b, ys.item.clone())], yk)?;
@@ -560,8 +574,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.build_store(acc, cx.b.build_float_add(cur, term, "")?)?;
             Ok(())
         })?;
-        let r = self.b.build_load(f, acc, "")?;
-        self.cast(r, &ft, tt)
+        if let Some(out) = out {
+            let r = cx.b.build_load(f, acc, "")?;
+            let p = cx.out_ptr(out, &ft, row)?;
+            cx.b.build_store(p, r)?;
+        }
+        Ok(())
+        })?;
+        match out {
+            Some(out) => {
+                self.fresh = true;
+                self.cast(out, &array_type(&ft, (nd - 1) as u32, Layout::C), tt)
+            }
+            None => {
+                let r = self.b.build_load(f, acc, "")?;
+                self.cast(r, &ft, tt)
+            }
+        }
     }
 
     /// `np.extract(condition, arr)`: the items of `arr` (C order) where `condition` is true.
