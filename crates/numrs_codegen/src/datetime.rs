@@ -298,7 +298,7 @@ fn td_times_number<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Optio
         return cx.fail(format!("a timedelta times {from}: Numba's lowering fails on it (LoweringError)"));
     }
     // Any integer factor, as an int64.
-    let n = if n.is_int_value() && n.into_int_value().get_type().get_bit_width() != 64 { cx.cast(n, from, &Type::int64())? } else { n };
+    let n = if n.is_int_value() { cx.cast(n, from, &Type::int64())? } else { n };
     let r = if n.is_float_value() {
         let x = cx.b.build_signed_int_to_float(tv, n.into_float_value().get_type(), "")?;
         float_to_td(cx, cx.b.build_float_mul(x, n.into_float_value(), "")?)?
@@ -335,7 +335,7 @@ fn td_over_number<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
         (r, bad)
     } else {
         // Any integer divisor, as an int64.
-        let n = if n.into_int_value().get_type().get_bit_width() == 64 { n.into_int_value() } else { cx.cast(n, &from, &Type::int64())?.into_int_value() };
+        let n = cx.cast(n, &from, &Type::int64())?.into_int_value();
         let b = &cx.b;
         let zero = b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
         // Divide by 1 where the result is discarded, so no division traps.

@@ -15,7 +15,7 @@ type BV<'ctx> = BasicValueEnum<'ctx>;
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// An optional integer argument (absent, omitted or `None`: `None`).
-    fn opt_int(&self, v: Option<VarId>) -> R<Option<IntValue<'ctx>>> {
+    pub(crate) fn opt_int(&self, v: Option<VarId>) -> R<Option<IntValue<'ctx>>> {
         match v {
             Some(v) if !matches!(self.ty(v)?, Type::Omitted(_) | Type::NoneType) => Ok(Some(self.int_arg(v)?)),
             _ => Ok(None),

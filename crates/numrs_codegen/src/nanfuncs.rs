@@ -93,10 +93,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     Ok(cx.b.build_float_mul(d, d, "")?)
                 })?;
                 // `count <= ddof`: NaN; else `ssd / (count - ddof)`.
-                let ddof = match ddof {
-                    Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
-                    _ => self.i64(0),
-                };
+                let ddof = self.opt_int(ddof)?.unwrap_or(self.i64(0));
                 let none = self.b.build_int_compare(IntPredicate::SLE, c, ddof, "")?;
                 let dof = self.b.build_int_sub(c, ddof, "")?;
                 let var = self.b.build_float_div(s, self.b.build_signed_int_to_float(dof, f64t, "")?, "")?;
@@ -229,10 +226,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.build_store(cnt, cx.b.build_int_add(c, cx.i64(1), "")?)?;
             Ok(())
         })?;
-        let ddof = match ddof {
-            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => self.int_arg(v)?,
-            _ => self.i64(0),
-        };
+        let ddof = self.opt_int(ddof)?.unwrap_or(self.i64(0));
         let c = self.b.build_load(i64t, cnt, "")?.into_int_value();
         let none = self.b.build_int_compare(IntPredicate::SLE, c, ddof, "")?;
         let dof = self.b.build_signed_int_to_float(self.b.build_int_sub(c, ddof, "")?, f64t, "")?;

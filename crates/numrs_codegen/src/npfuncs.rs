@@ -536,14 +536,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Some(bv) = arg_kw(args, kws, 0, "buffer") else { return self.fail("np.frombuffer without its buffer") };
         let Type::Array(ra) = tt else { return self.fail(format!("np.frombuffer producing {tt}")) };
         let (buf, bt) = self.arr(bv)?;
-        let int_or = |cx: &Self, v: Option<VarId>, default: i64| -> R<IntValue<'ctx>> {
-            match v {
-                Some(v) if !matches!(cx.ty(v)?, Type::Omitted(_)) => cx.int_arg(v),
-                _ => Ok(cx.i64(default)),
-            }
-        };
-        let count = int_or(self, arg_kw(args, kws, 2, "count"), -1)?;
-        let offset = int_or(self, arg_kw(args, kws, 3, "offset"), 0)?;
+        let count = self.opt_int(arg_kw(args, kws, 2, "count"))?.unwrap_or(self.i64(-1));
+        let offset = self.opt_int(arg_kw(args, kws, 3, "offset"))?.unwrap_or(self.i64(0));
         let out_isz = self.i64(self.itemsize_of(&ra.dtype)? as i64);
         let nitems = self.field(buf, 2)?.into_int_value();
         let bisz = self.field(buf, 3)?.into_int_value();

@@ -477,8 +477,8 @@ impl Cx<'_> {
     /// (Numba types a global array by its layout): an integer (a row, or a NumPy scalar of a
     /// 1-d array), a slice of step 1 and a list of integers on the first axis.
     /// `CFG["tol"]` / `CFG.get("tol", default)` of a module-level dict display `CFG` that no
-    /// module-level statement changes before the read at `at`: the value of the last equal key (`default`, or
-    /// nothing, when none is).
+    /// module-level statement changes before the read at `at`: the value of its key (`default`,
+    /// or nothing, when none is).
     fn dict_item(&self, dict: &Expr, key: &Expr, default: Option<&Expr>, at: u32, depth: u32) -> Option<V> {
         let ExprKind::Name(n) = &dict.kind else { return None };
         if self.symbols.bindings_of(n).count() != 1 {
@@ -492,14 +492,8 @@ impl Cx<'_> {
         if mutates_in(n, &between, self.symbols) {
             return None;
         }
-        let fold = |e: &Expr| self.symbols.fold_constant(e, at, &[]).filter(|c| !matches!(c, ConstValue::Float(_) | ConstValue::Complex { .. }));
-        let wanted = fold(key)?;
-        let mut found = None;
-        for (k, v) in keys.iter().zip(values) {
-            if fold(k.as_ref()?)? == wanted {
-                found = Some(v);
-            }
-        }
+        let fold = |e: &Expr| self.symbols.fold_constant(e, at, &[]);
+        let found = crate::symbols::dict_display_value(keys, values, &fold(key)?, &fold)?;
         match (found, default) {
             (Some(v), _) => self.eval(v, stmt.span.start, depth + 1),
             (None, Some(d)) => self.eval(d, at, depth + 1),

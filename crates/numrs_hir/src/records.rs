@@ -236,8 +236,14 @@ pub fn bound_record_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &n
         (n == name).then(|| (field.clone(), value.clone(), s.span.start))
     };
     let later: Vec<&numrs_syntax::ast::Stmt> = module.body.iter().filter(|s| s.span.start > stmt.span.end).collect();
-    let writes: Vec<(String, numrs_syntax::ast::Expr, u32)> = later.iter().filter_map(|s| field_write(s)).collect();
-    let others: Vec<numrs_syntax::ast::Stmt> = later.iter().filter(|s| field_write(s).is_none()).map(|s| (*s).clone()).collect();
+    let mut writes: Vec<(String, numrs_syntax::ast::Expr, u32)> = Vec::new();
+    let mut others: Vec<numrs_syntax::ast::Stmt> = Vec::new();
+    for s in later {
+        match field_write(s) {
+            Some(w) => writes.push(w),
+            None => others.push(s.clone()),
+        }
+    }
     if targets.len() != 1 || crate::global_arrays::mutates_in(name, &others, symbols) {
         return None;
     }

@@ -456,6 +456,33 @@ fn math_function(module: &str, name: &str, xs: &[f64]) -> Option<ConstValue> {
     }
 }
 
+/// The value expression of key `wanted` in a dict display (Python's: the last equal key; `True`
+/// equals `1`), its keys folded by `fold`. `None`: a key is not a constant that hashes as
+/// Python's (a float, a complex, a `**` entry); `Some(None)`: no key equals `wanted`.
+pub(crate) fn dict_display_value<'e>(
+    keys: &'e [Option<Expr>],
+    values: &'e [Expr],
+    wanted: &ConstValue,
+    fold: &dyn Fn(&Expr) -> Option<ConstValue>,
+) -> Option<Option<&'e Expr>> {
+    let plain = |c: &ConstValue| !matches!(c, ConstValue::Float(_) | ConstValue::Complex { .. });
+    if !plain(wanted) {
+        return None;
+    }
+    let mut found = None;
+    for (k, v) in keys.iter().zip(values) {
+        let k = fold(k.as_ref()?).filter(plain)?;
+        let same = match (&k, wanted) {
+            (ConstValue::Bool(x), ConstValue::Int(y)) | (ConstValue::Int(y), ConstValue::Bool(x)) => i128::from(*x) == *y,
+            _ => k == *wanted,
+        };
+        if same {
+            found = Some(v);
+        }
+    }
+    Some(found)
+}
+
 /// How deep alias chains (`a = b`, `b = numba.njit`) are followed.
 pub(crate) const MAX_ALIAS_DEPTH: u32 = 16;
 
@@ -913,25 +940,7 @@ impl Collector {
             ExprKind::Subscript { value, index } if matches!(value.kind, ExprKind::Dict { .. }) => {
                 let ExprKind::Dict { keys, values } = &value.kind else { return None };
                 let wanted = self.fold(index, depth + 1)?;
-                if matches!(wanted, ConstValue::Float(_) | ConstValue::Complex { .. }) {
-                    return None;
-                }
-                let mut found = None;
-                for (k, v) in keys.iter().zip(values) {
-                    let k = self.fold(k.as_ref()?, depth + 1)?;
-                    let v = self.fold(v, depth + 1)?;
-                    if matches!(k, ConstValue::Float(_) | ConstValue::Complex { .. }) {
-                        return None;
-                    }
-                    let same = match (&k, &wanted) {
-                        (ConstValue::Bool(x), ConstValue::Int(y)) | (ConstValue::Int(y), ConstValue::Bool(x)) => i128::from(*x) == *y,
-                        _ => k == wanted,
-                    };
-                    if same {
-                        found = Some(v);
-                    }
-                }
-                found
+                self.fold(dict_display_value(keys, values, &wanted, &|k| self.fold(k, depth + 1))??, depth + 1)
             }
             ExprKind::UnaryOp { op, operand } => {
                 let v = self.fold(operand, depth + 1)?;
