@@ -230,6 +230,12 @@ pub const FUNCTION_KIND_JITCLASS_IMPORT: u32 = 9;
 /// file raises by name ([`EXC_CLASS_PREFIX`]). It has no specializations.
 pub const FUNCTION_KIND_PYTHON: u32 = 10;
 
+/// The `name` of a [`FUNCTION_KIND_PYTHON`] entry that computes values compiled code reads
+/// (module-level values numrs cannot compute, such as `np.log(2 * np.pi)`) and passes them to
+/// their setters (dispatchers it then deletes from the module): when it fails the module
+/// cannot be imported.
+pub const PYTHON_IMPORTED_VALUES: &str = "*imported";
+
 /// The layout of the data of a `@jitclass` instance's [`MemInfo`] (see
 /// [`FUNCTION_KIND_JITCLASS`]): its fields one after the other, as in a tuple of their types.
 pub fn jitclass_data_layout(class: &numrs_types::JitClassType) -> Option<Layout> {

@@ -443,7 +443,11 @@ fn const_global(v: &numrs_hir::ConstValue) -> Option<numrs_codegen::GlobalConst>
 
 /// The values of the module-level constants (`RATE = 0.25`, `SHAPE = (2, 3)`, constant NumPy
 /// arrays) a function and its inner functions read; Numba freezes them into the code.
-fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr, at: u32) -> Vec<(String, numrs_codegen::GlobalConst)> {
+///
+/// With `imports`, a value computed by NumPy's transcendental functions (`np.log(2 * np.pi)`),
+/// which numrs cannot reproduce bit for bit, is read from a slot the module fills when it is
+/// imported ([`imported_values`]).
+fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, ir: &numrs_ir::FunctionIr, at: u32, imports: bool) -> Vec<(String, numrs_codegen::GlobalConst)> {
     fn names(ir: &numrs_ir::FunctionIr, out: &mut Vec<String>) {
         for block in &ir.blocks {
             for stmt in &block.stmts {
@@ -496,7 +500,16 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                     if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
                         return Some((n, convert(&c)?));
                     }
-                    let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return None };
+                    let imported = || {
+                        let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
+                        match numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols) {
+                            Some((_, false)) if imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) => {
+                                Some(numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
+                            }
+                            _ => None,
+                        }
+                    };
+                    let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
                     // A `bytes` constant: its bytes, a read-only array of them.
                     if let numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) = &expr.kind {
                         let items = b.iter().map(|x| numrs_syntax::ast::Constant::Int(i128::from(*x))).collect();
@@ -512,7 +525,9 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
                     if numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) {
                         return None;
                     }
-                    let items = numrs_hir::tuple_of_arrays(expr, stmt.span.start, &skeleton.module, &info.symbols)?;
+                    let Some(items) = numrs_hir::tuple_of_arrays(expr, stmt.span.start, &skeleton.module, &info.symbols) else {
+                        return Some((n.clone(), imported()?));
+                    };
                     let items = items
                         .iter()
                         .map(|i| match i {
@@ -1184,7 +1199,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 Some(jit) => numrs_db::skeleton(dbd, sf).module.body.get(jit.def_stmt_index).map_or(u32::MAX, |s| s.span.end),
                 None => u32::MAX,
             };
-            let mut globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir), at);
+            let mut globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir), at, !cuda && sf == file);
             // A factory's parameters the function closes over: the values its call gave.
             if let Some(captured) = si.functions.get(index).and_then(|j| j.captured.as_ref()) {
                 globals.retain(|(n, _)| !captured.iter().any(|(c, _)| c == n));
@@ -1306,6 +1321,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     numrs_hir::MemberKind::Setter => numrs_abi::FUNCTION_KIND_PROPERTY_SET,
                 },
             }),
+            imported: None,
         })
         .collect();
     // Each jitclass: a class in Python, constructed through `__init__`'s specializations.
@@ -1380,6 +1396,26 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     if !cuda {
         if let Some(source) = jit_aliases_source(dbd, file, info) {
             functions.push(python_input(String::new(), numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: true }));
+        }
+    }
+    // The values the module computes with NumPy's transcendental functions: a slot each, and
+    // the Python that fills them when the module is imported.
+    if !cuda {
+        let mut symbols: Vec<&str> = Vec::new();
+        for g in inputs.iter().flat_map(|i| &i.globals) {
+            if let (_, numrs_codegen::GlobalConst::Imported { symbol }) = g {
+                if !symbols.contains(&symbol.as_str()) {
+                    symbols.push(symbol);
+                }
+            }
+        }
+        if let Some((slots, source)) = imported_values(dbd, file, info, &symbols) {
+            for (k, slot) in slots.into_iter().enumerate() {
+                functions.push(numrs_codegen::FunctionInput { imported: Some(slot), ..numrs_codegen::FunctionInput::entry(usize::MAX - 1 - k, format!("__numrs_set_{k}")) });
+            }
+            // Named so that the runtime makes its failure the import's (compiled code would read
+            // empty slots).
+            functions.push(python_input(numrs_abi::PYTHON_IMPORTED_VALUES.to_string(), numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: true }));
         }
     }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
@@ -1745,6 +1781,148 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
         }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// The slot of the value the module-level statement at `stmt_start` binds to `name`.
+fn imported_symbol(name: &str, stmt_start: u32) -> String {
+    format!("numrs.imported.{name}.{stmt_start}")
+}
+
+/// The slots `symbols` ([`imported_symbol`]) and the Python that fills them when the module is
+/// imported: the statements that compute the values (and, before them, what they read: imports,
+/// constants, other such statements) run in a namespace of their own, each value checked
+/// against the type it was built with (`numrs_runtime.typeof`) and passed to its setter (an
+/// array as a copy the module keeps, as Numba freezes global arrays when it compiles). None
+/// when a value's statements cannot be recreated outside the module.
+fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, symbols: &[&str]) -> Option<(Vec<numrs_codegen::ImportedSlot>, String)> {
+    use numrs_hir::BindingKind;
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    if symbols.is_empty() {
+        return None;
+    }
+    let skeleton = numrs_db::skeleton(db, file);
+    let mut wanted: Vec<(&str, u32, &str)> = symbols
+        .iter()
+        .filter_map(|s| {
+            let (head, at) = s.rsplit_once('.')?;
+            Some((head.strip_prefix("numrs.imported.")?, at.parse().ok()?, *s))
+        })
+        .collect();
+    wanted.sort_by_key(|w| w.1);
+    let guarded = |stmt: String| format!("try:\n    {stmt}\nexcept ImportError:\n    pass\n");
+    // The statement at `stmt_index` after what it reads (post-order), each binding once.
+    fn emit(
+        db: &dyn numrs_db::Db,
+        file: SourceFile,
+        info: &queries::ModuleInfo,
+        module: &numrs_syntax::ast::Module,
+        stmt_index: usize,
+        done: &mut std::collections::HashSet<(String, u32)>,
+        out: &mut String,
+        guarded: &dyn Fn(String) -> String,
+        depth: u32,
+    ) -> Option<()> {
+        let stmt = module.body.get(stmt_index)?;
+        let value = match &stmt.kind {
+            StmtKind::Assign { targets, value } if targets.len() == 1 && matches!(targets[0].kind, ExprKind::Name(_)) => value,
+            StmtKind::AnnAssign { value: Some(value), target, .. } if matches!(target.kind, ExprKind::Name(_)) => value,
+            StmtKind::AugAssign { target, value, .. } if matches!(target.kind, ExprKind::Name(_)) => value,
+            _ => return None,
+        };
+        if depth > 32 {
+            return None;
+        }
+        let mut reads = Vec::new();
+        numrs_syntax::visit::expr(value, &mut |e| {
+            if let ExprKind::Name(n) = &e.kind {
+                reads.push(n.clone());
+            }
+        });
+        if let StmtKind::AugAssign { target, .. } = &stmt.kind {
+            if let ExprKind::Name(n) = &target.kind {
+                reads.push(n.clone());
+            }
+        }
+        for name in reads {
+            let Some(b) = info.symbols.lookup(&name, Some(stmt.span.start)) else { continue };
+            if !done.insert((name.clone(), b.span.start)) {
+                continue;
+            }
+            match &b.kind {
+                BindingKind::Module(m) if *m == name => out.push_str(&guarded(format!("import {m}"))),
+                BindingKind::Module(m) => out.push_str(&guarded(format!("import {m} as {name}"))),
+                BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
+                BindingKind::ImportedName { module, name: orig } => out.push_str(&guarded(format!("from {module} import {orig} as {name}"))),
+                BindingKind::StarImport(m) => out.push_str(&guarded(format!("from {m} import *"))),
+                BindingKind::Constant(v) => out.push_str(&format!("{name} = {}\n", v.python_repr())),
+                BindingKind::Other => {
+                    // Recreated by its own statement, unless the module changes it in place.
+                    let top = module.body.get(b.stmt_index).is_some_and(|s| info.symbols.binding_stmt(module, b).is_some_and(|x| x.span == s.span));
+                    if !top || numrs_hir::mutated_after(&name, module.body[b.stmt_index].span.end, module, &info.symbols) {
+                        return None;
+                    }
+                    emit(db, file, info, module, b.stmt_index, done, out, guarded, depth + 1)?;
+                }
+                _ => return None,
+            }
+        }
+        let (chunk, _) = numrs_db::module_chunk(db, file, stmt.span.start)?;
+        out.push_str(chunk.text(db));
+        out.push('\n');
+        Some(())
+    }
+    let mut snippet = String::new();
+    let mut done = std::collections::HashSet::new();
+    let mut slots = Vec::new();
+    let mut checks = String::new();
+    for (k, (name, at, symbol)) in wanted.iter().enumerate() {
+        let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
+        let stmt = &skeleton.module.body[index];
+        emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, &guarded, 0)?;
+        snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
+        let (a, _) = numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols)?;
+        let ty = if a.shape.is_empty() {
+            Type::Number(a.dtype)
+        } else {
+            let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
+            Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, layout, true)
+        };
+        let passed = match &ty {
+            Type::Array(x) => Type::Array(Arc::new(numrs_types::ArrayType { readonly: false, ..(**x).clone() })),
+            t => t.clone(),
+        };
+        checks.push_str(&format!(
+            "        ({}, __numrs_set_{k}, {}),\n",
+            numrs_hir::python_str_repr(name),
+            numrs_hir::python_str_repr(&passed.to_string())
+        ));
+        slots.push(numrs_codegen::ImportedSlot { symbol: symbol.to_string(), ty });
+    }
+    let n = slots.len();
+    let source = format!(
+        "def __numrs_import_values():\n\
+         \x20   import numpy\n\
+         \x20   from numrs_runtime import typeof\n\
+         \x20   ns = {{}}\n\
+         \x20   exec(compile({snippet}, {file}, 'exec'), ns)\n\
+         \x20   kept = []\n\
+         \x20   for k, (name, setter, built) in enumerate((\n{checks}    )):\n\
+         \x20       value = ns['__numrs_value_%d' % k]\n\
+         \x20       if isinstance(value, numpy.ndarray):\n\
+         \x20           value = value.copy(order='K')\n\
+         \x20           kept.append(value)\n\
+         \x20       made = typeof(value)\n\
+         \x20       if made != built:\n\
+         \x20           raise ImportError('numrs: the module-level value %r is %s when the module is imported, where numrs build made it %s; build the module again' % (name, made, built))\n\
+         \x20       setter(value)\n\
+         \x20   return kept\n\
+         __numrs_kept = __numrs_import_values()\n\
+         del __numrs_import_values{dels}\n",
+        snippet = numrs_hir::python_str_repr(&snippet),
+        file = numrs_hir::python_str_repr(&own_location_file(db, file)),
+        dels = (0..n).map(|k| format!(", __numrs_set_{k}")).collect::<String>(),
+    );
+    Some((slots, source))
 }
 
 /// The module's exception classes (module-level classes deriving from built-in exceptions,

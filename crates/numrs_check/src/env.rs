@@ -894,7 +894,11 @@ fn global_value_type(
                 return GlobalValue::Type(t);
             }
         }
-        if let Some(a) = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols) {
+        // Also one computed by NumPy's transcendental functions (`np.log(2 * np.pi)`), whose
+        // items only the module, run, knows: `build` reads them when the module is imported.
+        let array = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols)
+            .or_else(|| numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols).map(|(a, _)| a));
+        if let Some(a) = array {
             let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
             return GlobalValue::Type(if a.shape.is_empty() {
                 Type::Number(a.dtype)

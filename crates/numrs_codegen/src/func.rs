@@ -1927,6 +1927,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 Ok(agg.as_basic_value_enum())
             }
+            // Filled when the module is imported: declared here, defined by the module (see
+            // `module::imported_slots`).
+            crate::GlobalConst::Imported { symbol } => {
+                let vt = self.vt(tt)?;
+                let g = self.module.get_global(symbol).unwrap_or_else(|| self.module.add_global(vt, None, symbol));
+                Ok(self.b.build_load(vt, g.as_pointer_value(), "imported")?)
+            }
             crate::GlobalConst::RecordArray { shape, bytes } => {
                 let Type::Array(a) = tt else { return self.fail(format!("an array constant typed {tt}")) };
                 let Some(size) = crate::records::record_size(&a.dtype) else { return self.fail(format!("records typed {tt}")) };

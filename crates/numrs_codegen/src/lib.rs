@@ -166,6 +166,10 @@ pub enum GlobalConst {
     /// An array of records built from constants: its shape and bytes (C order), as NumPy lays
     /// them out. Writable memory (Numba types a record of a global array as writable).
     RecordArray { shape: Vec<i64>, bytes: Vec<u8> },
+    /// A value only the module, run, computes (`np.log(2 * np.pi)`: NumPy's transcendental
+    /// functions): read from the slot `symbol` (a [`FunctionInput::imported`] of the module),
+    /// which the runtime fills when the module is imported.
+    Imported { symbol: String },
 }
 
 /// One jit function of the module: every one gets a table entry (a dispatcher), also when none
@@ -200,6 +204,19 @@ pub struct FunctionInput {
     /// (`numrs_abi::FUNCTION_KIND_PYTHON`), the exception classes (`name`, comma-separated)
     /// its compiled code raises.
     pub python: Option<PythonSource>,
+    /// Not a function: the slot of a module-level value compiled code reads
+    /// ([`GlobalConst::Imported`]), and the setter the module's Python calls with the value
+    /// when it is imported (a dispatcher named `name`, taking one argument of the slot's type
+    /// made writable).
+    pub imported: Option<ImportedSlot>,
+}
+
+/// See [`FunctionInput::imported`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ImportedSlot {
+    pub symbol: String,
+    /// The value's type as compiled code reads it (`readonly array(float64, 1d, C)`, `float64`).
+    pub ty: Type,
 }
 
 impl FunctionInput {
@@ -218,6 +235,7 @@ impl FunctionInput {
             kernel: None,
             jitclass: None,
             python: None,
+            imported: None,
         }
     }
 }

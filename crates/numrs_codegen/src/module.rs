@@ -75,6 +75,15 @@ pub fn compile_module(
     // of single specializations declare it).
     let slot = module.add_global(ctx.ptr_type(AddressSpace::default()), None, "numrs.runtime");
     slot.set_initializer(&ctx.ptr_type(AddressSpace::default()).const_null());
+    // The slots of the values the module's Python computes when it is imported (see
+    // `imported_setter`), before any specialization's module declaring them is linked in.
+    for f in functions {
+        if let Some(s) = &f.imported {
+            let vt = types::value_type(&ctx, &s.ty)?;
+            let g = module.add_global(vt, None, &s.symbol);
+            g.set_initializer(&vt.const_zero());
+        }
+    }
 
     // The type of every internal function, or why its signature has no representation.
     let mut outcomes: Vec<Option<CgError>> = vec![None; specs.len()];
@@ -830,7 +839,7 @@ fn build_table<'ctx>(
     let table_t = ctx.struct_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
     // Every function of the module (in its order), then any only the specializations name.
     let mut ids: Vec<(usize, &str, &[(String, Option<String>)])> =
-        functions.iter().filter(|f| f.kernel.is_none() && f.python.is_none()).map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
+        functions.iter().filter(|f| f.kernel.is_none() && f.python.is_none() && f.imported.is_none()).map(|f| (f.function_id, f.name.as_str(), f.params.as_slice())).collect();
     for s in specs.iter().filter(|s| !s.internal) {
         if !ids.iter().any(|(id, ..)| *id == s.function_id) {
             ids.push((s.function_id, s.function.as_str(), s.params.as_slice()));
@@ -878,6 +887,23 @@ fn build_table<'ctx>(
             ptr.const_null().into(),
             i32t.const_int(numrs_abi::FUNCTION_KIND_KERNEL as u64, false).into(),
             ptx_p.into(),
+        ]));
+    }
+    // The setters of imported values: dispatchers the module's Python calls once.
+    for (k, f) in functions.iter().enumerate() {
+        let Some(slot) = &f.imported else { continue };
+        let arg = writable(&slot.ty);
+        let w = imported_setter(ctx, module, slot, &arg, &format!("numrs.set.{k}"))?;
+        let spec = spec_value(ctx, module, spec_t, &format!("numrs.set.{k}"), std::slice::from_ref(&arg), "none", Some(w), "");
+        let g = spec_array(module, spec_t, &[spec], &format!("numrs.setspecs.{k}"));
+        entries.push(entry_t.const_named_struct(&[
+            cstr(ctx, module, &f.name, &format!("numrs.setname.{k}")).into(),
+            i32t.const_int(1, false).into(),
+            g.as_pointer_value().into(),
+            ptr.const_null().into(),
+            ptr.const_null().into(),
+            i32t.const_int(numrs_abi::FUNCTION_KIND_DISPATCHER as u64, false).into(),
+            ptr.const_null().into(),
         ]));
     }
     for (id, fname, params) in ids {
@@ -993,6 +1019,28 @@ fn build_table<'ctx>(
     ]));
     table.set_linkage(Linkage::External);
     Ok(())
+}
+
+/// `t` with its arrays writable: what Python passes for a read-only value.
+fn writable(t: &Type) -> Type {
+    match t {
+        Type::Array(a) if a.readonly => Type::Array(std::sync::Arc::new(numrs_types::ArrayType { readonly: false, ..(**a).clone() })),
+        other => other.clone(),
+    }
+}
+
+/// The wrapper of an imported value's setter: it stores its argument in the slot (an array
+/// without its `parent`: compiled code reads it as a constant, which Python keeps alive).
+fn imported_setter<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, slot: &crate::ImportedSlot, arg: &Type, name: &str) -> Result<FunctionValue<'ctx>, CgError> {
+    let (w, b, vals) = wrapper_entry(ctx, module, std::slice::from_ref(arg), &Type::NoneType, name)?;
+    let g = module.get_global(&slot.symbol).ok_or_else(|| cg(format!("internal error: no slot {}", slot.symbol)))?;
+    let mut v = *vals.first().ok_or_else(|| cg("internal error: a setter without its value"))?;
+    if matches!(arg, Type::Array(_)) {
+        v = b.build_insert_value(v.into_struct_value(), ctx.ptr_type(AddressSpace::default()).const_null(), 1, "").map_err(bld)?.as_basic_value_enum();
+    }
+    b.build_store(g.as_pointer_value(), v).map_err(bld)?;
+    b.build_return(Some(&ctx.i32_type().const_zero())).map_err(bld)?;
+    Ok(w)
 }
 
 /// A `numrs_abi::Specialization` of the table (its globals named after `tag`): the argument

@@ -65,7 +65,7 @@ enum V {
 
 /// The array (or NumPy scalar) the expression `value` makes, names read as bound before `at`.
 pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols, strict: false, locals: Default::default() }).eval(value, at, 0)? {
+    match (Cx { module, symbols, strict: false, locals: Default::default(), inexact: None }).eval(value, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -75,7 +75,7 @@ pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &Mo
 /// value`: an array of `n` items or one item, broadcast, cast unsafely), names read as bound
 /// before `at`.
 pub(crate) fn assigned_items(value: &Expr, n: usize, dtype: NumericKind, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<Item>> {
-    let items = match (Cx { module, symbols, strict: false, locals: Default::default() }).eval(value, at, 0)? {
+    let items = match (Cx { module, symbols, strict: false, locals: Default::default(), inexact: None }).eval(value, at, 0)? {
         V::Py(x) => vec![x; n],
         V::Array(a) if a.shape.is_empty() || a.items.len() == 1 && a.shape.len() == 1 => vec![a.items[0]; n],
         V::Array(a) if a.shape.len() == 1 && a.items.len() == n => a.items,
@@ -87,9 +87,23 @@ pub(crate) fn assigned_items(value: &Expr, n: usize, dtype: NumericKind, at: u32
 /// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    let cx = Cx { module, symbols, strict: false, locals: Default::default() };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None };
     match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => Some(a),
+        V::Py(_) => None,
+    }
+}
+
+/// [`bound_array`], also when the value is computed by NumPy's transcendental ufuncs
+/// (`np.log(2 * np.pi)`, `np.exp(-np.arange(4.0))`), whose results numrs cannot reproduce
+/// bit for bit (NumPy's SIMD loops round differently from the C library in the last bit):
+/// the array with its dtype and shape as NumPy makes them, and whether its items are exact
+/// (`false`: they approximate NumPy's; only the module, run, knows them).
+pub fn bound_array_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<(ConstArray, bool)> {
+    let flag = std::cell::Cell::new(false);
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    match cx.name(name, stmt.span.end, 0)? {
+        V::Array(a) => Some((a, !flag.get())),
         V::Py(_) => None,
     }
 }
@@ -106,7 +120,7 @@ pub enum TupleItem {
 /// bound before `at`.
 pub fn tuple_of_arrays(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<TupleItem>> {
     let ExprKind::Tuple(items) = &value.kind else { return None };
-    let cx = Cx { module, symbols, strict: false, locals: Default::default() };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None };
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         if let Some(c) = crate::ConstValue::from_expr(item) {
@@ -148,7 +162,9 @@ pub fn slice_literal(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<[
 /// the value): F for a transpose of a C array, A for a view that steps (`A[::-1]`, a row of
 /// an F array), C otherwise (every other expression makes a new array).
 pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Layout> {
-    let cx = Cx { module, symbols, strict: false, locals: Default::default() };
+    // Values computed by transcendental functions too: their layout is known.
+    let flag = std::cell::Cell::new(false);
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
     let a = match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => a,
         V::Py(_) => return None,
@@ -167,7 +183,7 @@ pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols:
 /// The Python number the module-level statement `stmt` binds to `name` when it is computed
 /// from arrays (`NB = EDGES.shape[0] - 1`, `N = len(EDGES)`, `SIZE = M.size`).
 pub fn bound_number(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstValue> {
-    match (Cx { module, symbols, strict: true, locals: Default::default() }).name(name, stmt.span.end, 0)? {
+    match (Cx { module, symbols, strict: true, locals: Default::default(), inexact: None }).name(name, stmt.span.end, 0)? {
         V::Py(x) => Some(py_const(x)),
         V::Array(_) => None,
     }
@@ -265,7 +281,7 @@ fn datetime_const(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<(num
 /// in ways evaluated here (`T[1, 2] = 5.0`, `T[:3] = 0`, `T[i] += 1`, `T.fill(0)`); `None`
 /// when another statement before `at` may change it.
 pub fn frozen_array(name: &str, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols, strict: true, locals: Default::default() }).name(name, at, 0)? {
+    match (Cx { module, symbols, strict: true, locals: Default::default(), inexact: None }).name(name, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -348,6 +364,9 @@ struct Cx<'a> {
     strict: bool,
     /// The variables of the comprehensions being evaluated (innermost last).
     locals: std::cell::RefCell<Vec<(String, Item)>>,
+    /// Set: NumPy's transcendental ufuncs are evaluated too, their items approximated (the
+    /// flag then set), for the dtype and shape of what they make. Unset: they give `None`.
+    inexact: Option<&'a std::cell::Cell<bool>>,
 }
 
 impl Cx<'_> {
@@ -902,6 +921,16 @@ impl Cx<'_> {
                     (Layout::A, _) => Layout::A,
                 }
             }
+            // Arithmetic and NumPy's transcendental ufuncs allocate their result in the order
+            // of their operands (`order="K"`): Fortran when every operand of more than one
+            // dimension is.
+            ExprKind::BinOp { left, right, .. } => self.elementwise_layout(e, &[&**left, &**right], at, depth)?,
+            ExprKind::Call { func, args, keywords }
+                if keywords.is_empty()
+                    && self.symbols.resolve_dotted_at(func, Some(at)).as_deref().and_then(|p| p.strip_prefix("numpy.")).is_some_and(|n| transcendental(n).is_some()) =>
+            {
+                self.elementwise_layout(e, &args.iter().collect::<Vec<_>>(), at, depth)?
+            }
             // `np.asfortranarray(x)`, `np.zeros(shape, order="F")`, `x.copy(order="F")`.
             ExprKind::Call { func, keywords, .. } => {
                 let order = keywords.iter().find(|k| k.arg.as_deref() == Some("order")).and_then(|k| memory_order(&k.value));
@@ -926,6 +955,26 @@ impl Cx<'_> {
             }
             _ => Layout::C,
         })
+    }
+
+    /// The layout of the result `e` of an element-wise operation of `operands` (see `layout`).
+    fn elementwise_layout(&self, e: &Expr, operands: &[&Expr], at: u32, depth: u32) -> Option<numrs_types::Layout> {
+        use numrs_types::Layout;
+        let ndim = |x: &Expr| match self.eval(x, at, depth + 1) {
+            Some(V::Array(a)) => Some(a.shape.len()),
+            Some(V::Py(_)) => Some(0),
+            None => None,
+        };
+        if ndim(e)? <= 1 {
+            return Some(Layout::C);
+        }
+        let mut all_f = true;
+        for x in operands {
+            if ndim(x)? > 1 {
+                all_f &= self.layout(x, at, depth + 1)? == Layout::F;
+            }
+        }
+        Some(if all_f { Layout::F } else { Layout::C })
     }
 
     fn dtype(&self, e: &Expr) -> Option<NumericKind> {
@@ -985,6 +1034,17 @@ impl Cx<'_> {
                 V::Py(_) => None,
             }
         };
+        // NumPy's transcendental ufuncs, when approximations are asked for.
+        if let Some(f) = transcendental(name) {
+            let flag = self.inexact?;
+            if args.len() != f.arity() || !keywords.is_empty() {
+                return None;
+            }
+            let operands = args.iter().map(|a| self.eval(a, at, depth + 1)).collect::<Option<Vec<_>>>()?;
+            let out = approx_ufunc(f, operands)?;
+            flag.set(true);
+            return Some(V::Array(out));
+        }
         let out = match name {
             // A NumPy scalar (`np.float32(1.5)`, `np.int32(3)`): a Python integer must fit.
             scalar if args.len() == 1 && keywords.is_empty() && scalar_kind(scalar).is_some() => {
@@ -1576,6 +1636,109 @@ fn unary(name: &str, a: ConstArray) -> Option<ConstArray> {
             Some(ConstArray { items, ..a })
         }
     }
+}
+
+/// A NumPy ufunc whose results depend on NumPy's implementation (its SIMD loops or the C
+/// library's), which numrs approximates.
+#[derive(Clone, Copy)]
+enum Transcendental {
+    Unary(fn(f64) -> f64),
+    Binary(fn(f64, f64) -> f64),
+}
+
+impl Transcendental {
+    fn arity(self) -> usize {
+        match self {
+            Transcendental::Unary(_) => 1,
+            Transcendental::Binary(_) => 2,
+        }
+    }
+}
+
+fn transcendental(name: &str) -> Option<Transcendental> {
+    use Transcendental::{Binary, Unary};
+    Some(match name {
+        "exp" => Unary(f64::exp),
+        "exp2" => Unary(f64::exp2),
+        "expm1" => Unary(f64::exp_m1),
+        "log" => Unary(f64::ln),
+        "log2" => Unary(f64::log2),
+        "log10" => Unary(f64::log10),
+        "log1p" => Unary(f64::ln_1p),
+        "sin" => Unary(f64::sin),
+        "cos" => Unary(f64::cos),
+        "tan" => Unary(f64::tan),
+        "arcsin" => Unary(f64::asin),
+        "arccos" => Unary(f64::acos),
+        "arctan" => Unary(f64::atan),
+        "sinh" => Unary(f64::sinh),
+        "cosh" => Unary(f64::cosh),
+        "tanh" => Unary(f64::tanh),
+        "arcsinh" => Unary(f64::asinh),
+        "arccosh" => Unary(f64::acosh),
+        "arctanh" => Unary(f64::atanh),
+        "cbrt" => Unary(f64::cbrt),
+        "deg2rad" | "radians" => Unary(f64::to_radians),
+        "rad2deg" | "degrees" => Unary(f64::to_degrees),
+        "arctan2" => Binary(f64::atan2),
+        "hypot" => Binary(f64::hypot),
+        "logaddexp" => Binary(|a, b| a.max(b) + (-(a - b).abs()).exp().ln_1p()),
+        "logaddexp2" => Binary(|a, b| a.max(b) + (-(a - b).abs()).exp2().ln_1p() / std::f64::consts::LN_2),
+        _ => return None,
+    })
+}
+
+/// A transcendental ufunc of `operands` with NumPy's loop selection (integers of 32 bits and
+/// more take the float64 loop, of 16 bits float32's; narrower ones, booleans and complex
+/// numbers, whose loops are float16's or complex, give `None`), promotion (Python numbers are
+/// weak, NEP 50) and broadcasting; the items approximate NumPy's.
+fn approx_ufunc(f: Transcendental, operands: Vec<V>) -> Option<ConstArray> {
+    let loop_kind = |k: NumericKind| match k {
+        NumericKind::Float64 | NumericKind::Float32 => Some(k),
+        k if k.is_integer() && k.bitwidth() >= 32 => Some(NumericKind::Float64),
+        k if k.is_integer() && k.bitwidth() == 16 => Some(NumericKind::Float32),
+        _ => None,
+    };
+    // A Python number alone is converted as `np.asarray` converts it.
+    let strong = |x: Item| -> Option<ConstArray> {
+        let k = match x {
+            Item::Int(i) if i64::try_from(i).is_ok() => NumericKind::Int64,
+            Item::Float(_) => NumericKind::Float64,
+            _ => return None,
+        };
+        Some(ConstArray { dtype: k, shape: vec![], items: vec![x] })
+    };
+    let arrays: Vec<ConstArray> = match (f, operands.as_slice()) {
+        (Transcendental::Unary(_), [V::Py(x)]) => vec![strong(*x)?],
+        (Transcendental::Unary(_), [V::Array(a)]) => vec![a.clone()],
+        (Transcendental::Binary(_), [V::Py(x), V::Py(y)]) => vec![strong(*x)?, strong(*y)?],
+        (Transcendental::Binary(_), [V::Array(a), V::Array(b)]) => vec![a.clone(), b.clone()],
+        (Transcendental::Binary(_), [V::Array(a), V::Py(y)]) => {
+            let k = weak(a.dtype, *y);
+            fits(*y, k)?;
+            vec![a.clone(), ConstArray { dtype: k, shape: vec![], items: vec![convert(*y, k)?] }]
+        }
+        (Transcendental::Binary(_), [V::Py(x), V::Array(b)]) => {
+            let k = weak(b.dtype, *x);
+            fits(*x, k)?;
+            vec![ConstArray { dtype: k, shape: vec![], items: vec![convert(*x, k)?] }, b.clone()]
+        }
+        _ => return None,
+    };
+    let input = arrays.iter().skip(1).try_fold(arrays[0].dtype, |k, a| promote(k, a.dtype))?;
+    let dtype = loop_kind(input)?;
+    let shape = arrays.iter().skip(1).try_fold(arrays[0].shape.clone(), |s, a| broadcast(&s, &a.shape))?;
+    let n = count(&shape)?;
+    let maps: Vec<_> = arrays.iter().map(|a| index_map(&a.shape, &shape)).collect();
+    let mut items = Vec::with_capacity(n);
+    for k in 0..n {
+        let x = match f {
+            Transcendental::Unary(g) => g(arrays[0].items[maps[0](k)].f()),
+            Transcendental::Binary(g) => g(arrays[0].items[maps[0](k)].f(), arrays[1].items[maps[1](k)].f()),
+        };
+        items.push(convert(Item::Float(x), dtype)?);
+    }
+    Some(ConstArray { dtype, shape, items })
 }
 
 /// `a <op> b` with NumPy's promotion and broadcasting.

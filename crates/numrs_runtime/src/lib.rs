@@ -333,12 +333,18 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
                 .and_then(|c| c.call1((source, file, "exec")))
                 .and_then(|code| builtins.getattr("exec")?.call1((code, module.dict())));
             if let Err(e) = made {
+                // Compiled code reads what this computes: without it, no module.
+                if fname == numrs_abi::PYTHON_IMPORTED_VALUES {
+                    let err = PyImportError::new_err(format!("numrs: the module-level values of {file} that compiled code reads could not be computed: {e}"));
+                    err.set_cause(py, Some(e));
+                    return Err(err);
+                }
                 // The functions still load; raising one of the classes is then a RuntimeError.
                 let warnings = py.import("warnings")?;
                 warnings.getattr("warn")?.call1((format!("numrs: the exception classes of {file} could not be made: {e}"), py.get_type::<pyo3::exceptions::PyRuntimeWarning>()))?;
                 continue;
             }
-            for class in fname.split(',').filter(|c| !c.is_empty()) {
+            for class in fname.split(',').filter(|c| !c.is_empty() && *c != numrs_abi::PYTHON_IMPORTED_VALUES) {
                 if let Ok(ty) = module.getattr(class).and_then(|c| Ok(c.downcast_into::<pyo3::types::PyType>()?)) {
                     if enums::is_enum_class(py, &ty) {
                         let name = ty.name().map(|n| n.to_string()).unwrap_or_else(|_| class.to_string());
