@@ -255,6 +255,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `x < y` or `x == y` of two items of a real dtype.
     pub(crate) fn compare_items(&self, x: BV<'ctx>, y: BV<'ctx>, dt: &Type, cmp: Cmp) -> R<IntValue<'ctx>> {
         let Some(k) = numeric(dt) else { return self.fail(format!("comparing items of {dt}")) };
+        // Complex numbers: equal parts; ordered by real parts, then imaginary parts.
+        if k.is_complex() {
+            let (xr, xi, _) = self.complex_parts(x, dt)?;
+            let (yr, yi, _) = self.complex_parts(y, dt)?;
+            let req = self.b.build_float_compare(FloatPredicate::OEQ, xr, yr, "")?;
+            return Ok(match cmp {
+                Cmp::Eq => self.b.build_and(req, self.b.build_float_compare(FloatPredicate::OEQ, xi, yi, "")?, "")?,
+                Cmp::Lt => self.b.build_or(
+                    self.b.build_float_compare(FloatPredicate::OLT, xr, yr, "")?,
+                    self.b.build_and(req, self.b.build_float_compare(FloatPredicate::OLT, xi, yi, "")?, "")?,
+                    "",
+                )?,
+            });
+        }
         Ok(if k.is_float() {
             let p = if cmp == Cmp::Lt { FloatPredicate::OLT } else { FloatPredicate::OEQ };
             self.b.build_float_compare(p, x.into_float_value(), y.into_float_value(), "")?
@@ -947,14 +961,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             t => numeric(t),
         };
         let (Some(ek), Some(tk)) = (ek, numeric(&ta.dtype)) else { return self.fail(format!("np.isin producing {tt}")) };
-        if ek.is_complex() || tk.is_complex() {
-            return self.fail("np.isin of complex values is not supported by numrs build yet");
-        }
         let invert = self.bool_arg(arg_kw(args, kws, 3, "invert"))?;
-        // Compared as float64 when either side is a float or an unsigned 64-bit integer.
+        // Compared as complex128 when either side is complex, as float64 when either is a
+        // float or an unsigned 64-bit integer (complex numbers sort with NaNs last, as floats).
         use numrs_types::NumericKind as K;
         let as_float = [ek, tk].iter().any(|k| k.is_float() || *k == K::UInt64);
-        let ct = if as_float { Type::float64() } else { Type::int64() };
+        let ct = if ek.is_complex() || tk.is_complex() {
+            Type::Number(K::Complex128)
+        } else if as_float {
+            Type::float64()
+        } else {
+            Type::int64()
+        };
         let mut m = self.i64(1);
         for d in &test.shape {
             m = self.b.build_int_mul(m, *d, "")?;

@@ -26,6 +26,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if numeric(&a.dtype).is_some_and(|k| k.is_complex()) && matches!(name, "nansum" | "nanprod" | "nanmean" | "nanvar" | "nanstd") {
             return self.complex_nan_reduction(name, arr, &a, ddof, tt).map(Some);
         }
+        if numeric(&a.dtype).is_some_and(|k| k.is_complex()) && matches!(name, "nanmin" | "nanmax") {
+            return self.complex_nan_min_max(name == "nanmin", arr, &a, tt).map(Some);
+        }
         let Some(ek) = numeric(&a.dtype).filter(|k| !k.is_complex()) else {
             return self.fail(format!("np.{name} of arrays of {} is not supported by numrs build yet", a.dtype));
         };
@@ -134,7 +137,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A complex value of type `t` as complex128 parts, and whether either is NaN (NumPy's
     /// `isnan` of a complex number).
-    fn complex_parts(&self, x: BV<'ctx>, t: &Type) -> R<(FloatValue<'ctx>, FloatValue<'ctx>, IntValue<'ctx>)> {
+    pub(crate) fn complex_parts(&self, x: BV<'ctx>, t: &Type) -> R<(FloatValue<'ctx>, FloatValue<'ctx>, IntValue<'ctx>)> {
         let z = self.cast(x, t, &Type::Number(NumericKind::Complex128))?.into_struct_value();
         let re = self.b.build_extract_value(z, 0, "")?.into_float_value();
         let im = self.b.build_extract_value(z, 1, "")?.into_float_value();
@@ -144,6 +147,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "",
         )?;
         Ok((re, im, nan))
+    }
+
+    /// `np.nanmin`/`nanmax` of complex items, as Numba's `nan_min_max_factory`: over
+    /// `np.nditer(a)` from the first item, an item replaces the result when the result's real
+    /// part is NaN and the item's is not, else when it compares better by its real part, or by
+    /// its imaginary part when the real parts are equal.
+    fn complex_nan_min_max(&mut self, min: bool, arr: BV<'ctx>, a: &numrs_types::ArrayType, tt: &Type) -> R<BV<'ctx>> {
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, "zero-size array to reduction operation not possible")?;
+        let dt = a.dtype.clone();
+        let best = self.temp(self.vt(&dt)?)?;
+        let x0 = self.nditer_elem_at(arr, a, self.i64(0))?;
+        self.b.build_store(best, x0)?;
+        let op = if min { FloatPredicate::OLT } else { FloatPredicate::OGT };
+        self.counted_loop(n, |cx, i| {
+            let x = cx.nditer_elem_at(arr, a, i)?;
+            let b = cx.b.build_load(cx.vt(&dt)?, best, "")?;
+            let (xr, xi, _) = cx.complex_parts(x, &dt)?;
+            let (br, bi, _) = cx.complex_parts(b, &dt)?;
+            let b_nan = cx.b.build_float_compare(FloatPredicate::UNO, br, br, "")?;
+            let x_num = cx.b.build_float_compare(FloatPredicate::ORD, xr, xr, "")?;
+            let first = cx.b.build_and(b_nan, x_num, "")?;
+            let by_real = cx.b.build_float_compare(op, xr, br, "")?;
+            let tie = cx.b.build_and(cx.b.build_float_compare(FloatPredicate::OEQ, xr, br, "")?, cx.b.build_float_compare(op, xi, bi, "")?, "")?;
+            let take = cx.b.build_or(first, cx.b.build_or(by_real, tie, "")?, "")?;
+            cx.b.build_store(best, cx.b.build_select(take, x, b, "")?)?;
+            Ok(())
+        })?;
+        let r = self.b.build_load(self.vt(&dt)?, best, "")?;
+        self.cast(r, &dt, tt)
     }
 
     /// `np.nansum`/`nanprod`/`nanmean`/`nanvar`/`nanstd` of complex items, as Numba's loops

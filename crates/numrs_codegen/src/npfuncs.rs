@@ -1704,11 +1704,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let lt = types::number_type(self.ctx, rk);
         let acc = self.temp(lt)?;
         let prod = name.ends_with("cumprod");
-        // `np.nancumsum`/`np.nancumprod` of floats: NaNs leave the running value as it is.
-        let skip_nan = name.starts_with("nan") && numeric(&a.dtype).is_some_and(|k| k.is_float());
-        if name.starts_with("nan") && numeric(&a.dtype).is_some_and(|k| k.is_complex()) {
-            return self.fail(format!("np.{name} of complex arrays is not supported by numrs build yet"));
-        }
+        // `np.nancumsum`/`np.nancumprod` of floats and complex numbers: NaNs (a NaN part)
+        // leave the running value as it is.
+        let skip_nan = name.starts_with("nan") && numeric(&a.dtype).is_some_and(|k| k.is_float() || k.is_complex());
         let init = if prod { 1 } else { 0 };
         let init = self.cast(self.i64(init).into(), &Type::int64(), &rt)?;
         self.b.build_store(acc, init)?;
@@ -1719,8 +1717,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let cur = cx.b.build_load(lt, acc, "")?;
             let r = cx.ufunc_elem(op, &[(cur, rt.clone()), (x, rt.clone())], rk)?;
             let r = if skip_nan {
-                let xf = x.into_float_value();
-                let nan = cx.b.build_float_compare(FloatPredicate::UNO, xf, xf, "")?;
+                let nan = if rk.is_complex() {
+                    cx.complex_parts(x, &rt)?.2
+                } else {
+                    let xf = x.into_float_value();
+                    cx.b.build_float_compare(FloatPredicate::UNO, xf, xf, "")?
+                };
                 cx.b.build_select(nan, cur, r, "")?
             } else {
                 r
@@ -2311,6 +2313,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// NaN, else the largest item minus the smallest (in the array's type).
     fn ptp(&mut self, av: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(av)?;
+        if numeric(&a.dtype).is_some_and(|k| k.is_complex()) {
+            return self.complex_ptp(arr, &a, tt);
+        }
         let Some(k) = numeric(&a.dtype).filter(|k| !k.is_complex() && *k != NumericKind::Boolean) else {
             return self.fail(format!("np.ptp of {} is not supported by numrs build yet", a.dtype));
         };
@@ -2353,6 +2358,64 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(self.b.build_select(seen, nanv, d, "")?);
         }
         Ok(d)
+    }
+
+    /// `np.ptp(a)` of a complex array, as Numba's: ValueError when empty; the first item (in C
+    /// order) whose real part is NaN gives `nan+nanj` (its imaginary part NaN too) or
+    /// `nan+0j`; else the largest item minus the smallest in NumPy's lexicographic order (real
+    /// parts, then imaginary parts when the real parts are equal).
+    fn complex_ptp(&mut self, arr: BV<'ctx>, a: &ArrayType, tt: &Type) -> R<BV<'ctx>> {
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, "zero-size array reduction not possible")?;
+        let dt = a.dtype.clone();
+        let vt = self.vt(&dt)?;
+        let (lo, hi, early) = (self.temp(vt)?, self.temp(vt)?, self.temp(vt)?);
+        let first = self.elem_at(arr, a, self.i64(0))?;
+        self.b.build_store(lo, first)?;
+        self.b.build_store(hi, first)?;
+        let done = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(done, self.ctx.bool_type().const_zero())?;
+        let f64t = self.ctx.f64_type();
+        let c128 = Type::Number(NumericKind::Complex128);
+        let complex = |cx: &Self, re: inkwell::values::FloatValue<'ctx>, im: inkwell::values::FloatValue<'ctx>| -> R<BV<'ctx>> {
+            let st = cx.vt(&c128)?.into_struct_type();
+            let z = cx.b.build_insert_value(st.get_undef(), re, 0, "")?;
+            let z = cx.b.build_insert_value(z, im, 1, "")?;
+            cx.cast(z.as_basic_value_enum(), &c128, &dt)
+        };
+        self.counted_loop(n, |cx, i| {
+            let x = cx.elem_at(arr, a, i)?;
+            let was_done = cx.b.build_load(cx.ctx.bool_type(), done, "")?.into_int_value();
+            let (xr, xi, _) = cx.complex_parts(x, &dt)?;
+            let real_nan = cx.b.build_float_compare(FloatPredicate::UNO, xr, xr, "")?;
+            let imag_nan = cx.b.build_float_compare(FloatPredicate::UNO, xi, xi, "")?;
+            let stop = cx.b.build_and(real_nan, cx.b.build_not(was_done, "")?, "")?;
+            let nan = f64t.const_float(f64::NAN);
+            let im = cx.b.build_select(imag_nan, nan, f64t.const_zero(), "")?.into_float_value();
+            let e = complex(cx, nan, im)?;
+            let old = cx.b.build_load(vt, early, "")?;
+            cx.b.build_store(early, cx.b.build_select(stop, e, old, "")?)?;
+            let now_done = cx.b.build_or(was_done, real_nan, "")?;
+            cx.b.build_store(done, now_done)?;
+            let live = cx.b.build_not(now_done, "")?;
+            for (slot, pred) in [(hi, FloatPredicate::OGT), (lo, FloatPredicate::OLT)] {
+                let cur = cx.b.build_load(vt, slot, "")?;
+                let (cr, ci, _) = cx.complex_parts(cur, &dt)?;
+                let by_real = cx.b.build_float_compare(pred, xr, cr, "")?;
+                let tie = cx.b.build_and(cx.b.build_float_compare(FloatPredicate::OEQ, xr, cr, "")?, cx.b.build_float_compare(pred, xi, ci, "")?, "")?;
+                let take = cx.b.build_and(live, cx.b.build_or(by_real, tie, "")?, "")?;
+                cx.b.build_store(slot, cx.b.build_select(take, x, cur, "")?)?;
+            }
+            Ok(())
+        })?;
+        let (l, h) = (self.b.build_load(vt, lo, "")?, self.b.build_load(vt, hi, "")?);
+        let (d, dtt) = self.binary("operator.sub", h, &dt, l, &dt)?;
+        let d = self.cast(d, &dtt, tt)?;
+        let was_done = self.b.build_load(self.ctx.bool_type(), done, "")?.into_int_value();
+        let e = self.b.build_load(vt, early, "")?;
+        let e = self.cast(e, &dt, tt)?;
+        Ok(self.b.build_select(was_done, e, d, "")?)
     }
 
     /// `np.isposinf(x)` (`positive`) / `np.isneginf(x)` of a real number or array.

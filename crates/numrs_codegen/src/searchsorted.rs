@@ -38,7 +38,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn search_values(&mut self, arr: BV<'ctx>, a: &ArrayType, kv: BV<'ctx>, vt: &Type, right: bool, tt: &Type) -> R<BV<'ctx>> {
         let a = a.clone();
         // Real numbers, or datetimes/timedeltas (compared by their own `<`, false with a NaT).
-        let orderable = |t: &Type| numeric(t).is_some_and(|k| !k.is_complex()) || crate::datetime::is_datetime_like(t);
+        let orderable = |t: &Type| numeric(t).is_some() || crate::datetime::is_datetime_like(t);
         if a.ndim != 1 || !orderable(&a.dtype) {
             return self.fail(format!("np.searchsorted over {} is not supported by numrs build yet", Type::Array(std::sync::Arc::new(a))));
         }
@@ -105,6 +105,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Numba's `_less_than` (`right`: `_less_than_or_equal`) of `x` and the key `y`.
     fn key_cmp(&mut self, x: BV<'ctx>, xt: &Type, y: BV<'ctx>, yt: &Type, right: bool) -> R<IntValue<'ctx>> {
+        if numeric(xt).is_some_and(|k| k.is_complex()) || numeric(yt).is_some_and(|k| k.is_complex()) {
+            return self.complex_order(x, xt, y, yt, right);
+        }
         let op = if right { "operator.le" } else { "operator.lt" };
         let (r, rt) = self.binary(op, x, xt, y, yt)?;
         let r = self.truth(r, &rt)?;
@@ -119,6 +122,40 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let x_num = self.b.build_float_compare(FloatPredicate::ORD, xv, xv, "")?;
         Ok(self.b.build_or(r, self.b.build_and(y_nan, x_num, "")?, "")?)
+    }
+
+    /// Numba's `lt_complex` (`le`: `less_than_or_equal_complex`) of `x` and `y` as complex
+    /// numbers: NumPy's sort order, where a NaN real part sorts after every number and then a
+    /// NaN imaginary part after the rest.
+    fn complex_order(&mut self, x: BV<'ctx>, xt: &Type, y: BV<'ctx>, yt: &Type, le: bool) -> R<IntValue<'ctx>> {
+        let c128 = Type::Number(numrs_types::NumericKind::Complex128);
+        let parts = |cx: &Self, v: BV<'ctx>, t: &Type| -> R<(inkwell::values::FloatValue<'ctx>, inkwell::values::FloatValue<'ctx>)> {
+            let z = cx.cast(v, t, &c128)?.into_struct_value();
+            Ok((cx.b.build_extract_value(z, 0, "")?.into_float_value(), cx.b.build_extract_value(z, 1, "")?.into_float_value()))
+        };
+        let (ar, ai) = parts(self, x, xt)?;
+        let (br, bi) = parts(self, y, yt)?;
+        let b = &self.b;
+        let nan = |v: inkwell::values::FloatValue<'ctx>| b.build_float_compare(FloatPredicate::UNO, v, v, "");
+        let (an, ain, bn, bin) = (nan(ar)?, nan(ai)?, nan(br)?, nan(bi)?);
+        let (t, f) = (self.ctx.bool_type().const_int(1, false), self.ctx.bool_type().const_zero());
+        let sel = |c: IntValue<'ctx>, x: IntValue<'ctx>, y: IntValue<'ctx>| -> R<IntValue<'ctx>> { Ok(b.build_select(c, x, y, "")?.into_int_value()) };
+        let (lt, le_p) = (FloatPredicate::OLT, FloatPredicate::OLE);
+        let imag_cmp = b.build_float_compare(if le { le_p } else { lt }, ai, bi, "")?;
+        let real_cmp = b.build_float_compare(if le { le_p } else { lt }, ar, br, "")?;
+        // Both parts numbers: by real parts, then imaginary parts.
+        let plain = b.build_or(
+            b.build_float_compare(lt, ar, br, "")?,
+            b.build_and(b.build_float_compare(FloatPredicate::OEQ, ar, br, "")?, imag_cmp, "")?,
+            "",
+        )?;
+        // a's real part NaN: only against b's NaN real part.
+        let a_imag_nan = if le { bin } else { f };
+        let both_real_nan = sel(ain, a_imag_nan, sel(bin, t, imag_cmp)?)?;
+        let a_real_nan = sel(bn, both_real_nan, f)?;
+        // a's real part a number: b's NaN real part is after it.
+        let a_real_num = sel(bn, t, sel(ain, sel(bin, real_cmp, f)?, sel(bin, t, plain)?)?)?;
+        sel(an, a_real_nan, a_real_num)
     }
 
     /// Numba's `_searchsorted(cmp)` over `a[lo:hi]` (`window`): the final `(lo, hi)`.

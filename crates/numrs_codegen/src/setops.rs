@@ -41,16 +41,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (Some(v1), Some(v2)) = (arg_kw(args, kws, 0, "ar1"), arg_kw(args, kws, 1, "ar2")) else {
             return self.fail("a NumPy set routine without its two arguments");
         };
-        // Complex items: the union (`np.unique` of both); the others compare items.
-        let complex_ok = op == SetOp::Union;
         for v in [v1, v2] {
             let t = self.ty(v)?;
             let dt = if let Type::Array(a) = &t { a.dtype.clone() } else { t.clone() };
-            if numeric(&dt).is_none_or(|k| k.is_complex() && !complex_ok) {
+            if numeric(&dt).is_none() {
                 return self.fail(format!("NumPy set routines of {t} are not supported by numrs build yet"));
             }
         }
-        if numeric(&rt).is_none_or(|k| k.is_complex() && !complex_ok) {
+        if numeric(&rt).is_none() {
             return self.fail(format!("a NumPy set routine producing {tt}"));
         }
         if op == SetOp::Union {
@@ -200,7 +198,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         use NumericKind as K;
         let (Some(ak), Some(bk)) = (numeric(at), numeric(bt)) else { return self.fail("np.setdiff1d of non-numbers") };
         // The concatenation's dtype; comparisons in it give the same answers as in NumPy's.
-        let ct = if [ak, bk].iter().any(|k| k.is_float() || *k == K::UInt64) { Type::float64() } else { Type::int64() };
+        let ct = if [ak, bk].iter().any(|k| k.is_complex()) {
+            Type::Number(K::Complex128)
+        } else if [ak, bk].iter().any(|k| k.is_float() || *k == K::UInt64) {
+            Type::float64()
+        } else {
+            Type::int64()
+        };
         let i64t = self.ctx.i64_type();
         let f64t = self.ctx.f64_type();
         let na = self.field(a, 2)?.into_int_value();
