@@ -1534,9 +1534,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::IntegerLiteral(_) | Type::BooleanLiteral(_) = tt {
             // Literal-typed variables carry their value in the type; `next()` of a generator
             // that yields a literal still steps it (StopIteration when it is finished).
+            // So does a container's method whose result is typed as a literal (`s.pop()` of a
+            // `set(Literal[int](5))`): it still changes the container.
             if let Value::Call { func, args, kws, vararg: None } = value {
-                if kws.is_empty() && matches!(self.ty(*func)?, Type::Function(k) if &*k == "builtins.next") {
+                let ft = self.ty(*func)?;
+                if kws.is_empty() && matches!(&ft, Type::Function(k) if &**k == "builtins.next") {
                     self.lower_call(*func, args, &tt)?;
+                }
+                if let (true, Type::BoundFunction(b)) = (kws.is_empty(), &ft) {
+                    let ut = tt.unliteral();
+                    let done = match b.1 {
+                        Type::Set { .. } | Type::DictType(_) => self.container_call(*func, args, kws, &ut)?.is_some(),
+                        Type::List { .. } | Type::ListType(_) => crate::lists::call(self, *func, args, kws, &ut)?.is_some(),
+                        _ => true,
+                    };
+                    if !done {
+                        return self.fail(format!("method {} is not supported by numrs build yet", b.0));
+                    }
                 }
             }
             return Ok(());

@@ -260,6 +260,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Some(k) if k.is_float() => StrOp::FromFloat,
             _ => return self.fail(format!("str() of {t} is not supported by numrs build yet")),
         };
+        // Numba's `integer_str` negates a negative number in its own width: the smallest one
+        // stays negative, its digit count is nonsense and the allocation fails.
+        if let Some(k) = numeric(t).filter(|k| k.is_integer() && k.is_signed_int()) {
+            let min = self.int_const(k, -(1i128 << (k.bitwidth() - 1)));
+            let is_min = self.b.build_int_compare(inkwell::IntPredicate::EQ, v.into_int_value(), min, "")?;
+            self.guard(is_min, numrs_abi::ExcKind::MemoryError, "Allocation failed (probably too large).")?;
+        }
         let v = match numeric(t) {
             Some(k) if k.is_integer() && k.is_signed_int() => self.cast_number(v, k, NumericKind::Int64)?,
             Some(k) if k.is_integer() && k != NumericKind::Boolean => self.cast_number(v, k, NumericKind::UInt64)?,
@@ -492,6 +499,13 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         if let Some(all) = pos.iter().copied().collect::<Option<Vec<VarId>>>() {
             return call(cx, func, &all, &[], tt);
         }
+        // A search's bound left out: its default.
+        if let (true, Some(Some(sub))) = (matches!(name, "find" | "rfind" | "index" | "rindex" | "count" | "startswith" | "endswith"), pos.first()) {
+            if pos.len() <= 3 && !matches!(cx.ty(*sub)?, Type::UniTuple(..) | Type::Tuple(_)) {
+                let v = windowed_opt(cx, name, recv_v.into_pointer_value(), *sub, &pos[1..], tt)?;
+                return Ok(Some(v));
+            }
+        }
         if let (true, [None, Some(m)]) = (matches!(name, "split" | "rsplit"), pos.as_slice()) {
             if let Some(v) = split_ws_max(cx, name == "split", recv_v, *m, tt)? {
                 return Ok(Some(v));
@@ -512,7 +526,8 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     (_, Some(tv)) => cx.b.build_extract_value(tv.into_struct_value(), k as u32, "")?,
                     _ => return cx.fail("internal error: a tuple of strings without a value"),
                 };
-                let hit = windowed_value(cx, name, recv_v.into_pointer_value(), item.into_pointer_value(), &args[1..])?;
+                let bounds: Vec<Option<VarId>> = args[1..].iter().copied().map(Some).collect();
+                let hit = windowed_value(cx, name, recv_v.into_pointer_value(), item.into_pointer_value(), &bounds)?;
                 any = cx.b.build_or(any, hit.into_int_value(), "")?;
             }
             return cx.cast(any.into(), &Type::boolean(), tt).map(Some);
@@ -592,13 +607,19 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
 /// is shorter than `sub` (-1, 0, False, or `ValueError` for `index`/`rindex`), else the search
 /// in the window's slice, positions counted from the string's start.
 fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
-    let st = cx.ty(args[0])?;
+    let bounds: Vec<Option<VarId>> = args[1..].iter().copied().map(Some).collect();
+    windowed_opt(cx, name, s, args[0], &bounds, tt)
+}
+
+/// [`windowed`] with bounds left out (`None`: the default, as a `None` argument).
+fn windowed_opt<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, subv: VarId, bounds: &[Option<VarId>], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    let st = cx.ty(subv)?;
     let sub = match &st {
         Type::StringLiteral(v) => cx.str_const(v),
-        Type::Unicode => cx.load(args[0])?.into_pointer_value(),
+        Type::Unicode => cx.load(subv)?.into_pointer_value(),
         other => return cx.fail(format!("str.{name} of {other} is not supported by numrs build yet")),
     };
-    let v = windowed_value(cx, name, s, sub, &args[1..])?;
+    let v = windowed_value(cx, name, s, sub, bounds)?;
     let boolean = matches!(name, "startswith" | "endswith");
     let vt = if boolean { Type::boolean() } else { Type::int64() };
     cx.cast(v, &vt, tt)
@@ -606,7 +627,7 @@ fn windowed<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, ar
 
 /// [`windowed`] for the string `sub` and the bounds `bounds` (none, `start`, or `start, end`):
 /// an `int64`, or an `i1` for `startswith`/`endswith`.
-fn windowed_value<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, sub: PointerValue<'ctx>, bounds: &[VarId]) -> R<BasicValueEnum<'ctx>> {
+fn windowed_value<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ctx>, sub: PointerValue<'ctx>, bounds: &[Option<VarId>]) -> R<BasicValueEnum<'ctx>> {
     let op = match name {
         "find" => StrOp::Find,
         "rfind" => StrOp::RFind,
@@ -617,8 +638,8 @@ fn windowed_value<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, s: PointerValue<'ct
         _ => StrOp::EndsWith,
     };
     let len = cx.str_len(s)?;
-    let bound = |cx: &mut FnCx<'_, 'ctx>, a: Option<&VarId>, default: IntValue<'ctx>| -> R<IntValue<'ctx>> {
-        let Some(a) = a else { return Ok(default) };
+    let bound = |cx: &mut FnCx<'_, 'ctx>, a: Option<&Option<VarId>>, default: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+        let Some(Some(a)) = a else { return Ok(default) };
         let at = cx.ty(*a)?;
         match numeric(&at) {
             _ if matches!(at, Type::NoneType | Type::Omitted(_)) => Ok(default),

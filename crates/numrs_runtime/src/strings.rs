@@ -754,6 +754,13 @@ unsafe fn run(op: StrOp, a: *const u64) -> OpResult {
             let mut out = Vec::new();
             let mut done = 0i64;
             if old.is_empty() {
+                // Numba's `unicode_replace`: `new + new.join(list(s)) + new`, so an empty string
+                // gives `new` twice (CPython: once).
+                if c.is_empty() && max != 0 {
+                    out.extend_from_slice(new);
+                    out.extend_from_slice(new);
+                    return out_str(&out);
+                }
                 for (k, &ch) in c.iter().enumerate() {
                     if max < 0 || done < max {
                         out.extend_from_slice(new);

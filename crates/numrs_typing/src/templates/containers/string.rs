@@ -106,9 +106,21 @@ fn classes(args: &[Type]) -> Option<Vec<String>> {
 /// The parameter names (after the receiver) of the string methods whose Numba overloads take
 /// keyword arguments callers use.
 pub fn keyword_params(name: &str) -> Option<&'static [&'static str]> {
+    // As Numba's `@overload_method`s in `unicode.py` name them.
     Some(match name {
         "split" | "rsplit" => &["sep", "maxsplit"],
         "splitlines" => &["keepends"],
+        "strip" | "lstrip" | "rstrip" => &["chars"],
+        "zfill" => &["width"],
+        "center" | "ljust" | "rjust" => &["width", "fillchar"],
+        "expandtabs" => &["tabsize"],
+        "find" | "rfind" => &["substr", "start", "end"],
+        "index" | "rindex" | "count" => &["sub", "start", "end"],
+        "startswith" => &["prefix", "start", "end"],
+        "endswith" => &["substr", "start", "end"],
+        "replace" => &["old_str", "new_str", "count"],
+        "partition" | "rpartition" => &["sep"],
+        "join" => &["parts"],
         _ => return None,
     })
 }
