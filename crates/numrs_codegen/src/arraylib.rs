@@ -500,11 +500,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Array(ra) => ra.dtype.clone(),
             t => t.clone(),
         };
-        if nd == 0 || result_dtype.is_complex() || ys.item.is_complex() {
-            return self.fail("np.trapezoid of other than a real array is not supported by numrs build yet");
+        // Complex128 items: NumPy's complex loops for `+`, `/ 2.0` and `d *`, summed part by part.
+        let complex = result_dtype.is_complex() || ys.item.is_complex();
+        if nd == 0 || (complex && numeric(&ys.item) != Some(NumericKind::Complex128)) {
+            return self.fail("np.trapezoid of other than a real or complex128 array is not supported by numrs build yet");
         }
         let f = self.ctx.f64_type();
-        let ft = Type::float64();
+        let ft = if complex { Type::Number(NumericKind::Complex128) } else { Type::float64() };
+        let c128 = NumericKind::Complex128;
         // Along the last axis: one sum per row (`np.sum(d * y_ave, -1)`), the rows in C order.
         let n = ys.shape[nd - 1];
         let rows = self.flat_count(&ys.shape[..nd - 1])?;
@@ -533,7 +536,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let dx = match dxv {
             Some(d) => {
                 let (v, t) = (self.load(d)?, self.ty(d)?);
-                self.cast(v, &t, &ft)?.into_float_value()
+                if numeric(&t).is_none_or(|k| k.is_complex()) {
+                    return self.fail(format!("np.trapezoid with dx of type {t} is not supported by numrs build yet"));
+                }
+                self.cast(v, &t, &Type::float64())?.into_float_value()
             }
             None => f.const_float(1.0),
         };
@@ -541,14 +547,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Some((_, dn)) => self.b.build_select(self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?, *dn, pairs, "")?.into_int_value(),
             None => pairs,
         };
-        let acc = self.temp(f.into())?;
+        let acc_t = self.vt(&ft)?;
+        let acc = self.temp(acc_t)?;
         let yk = numeric(&ys.item).unwrap_or(NumericKind::Float64);
         let out = match tt {
             Type::Array(_) => Some(self.alloc_array(&ft, &ys.shape[..nd - 1])?),
             _ => None,
         };
         self.counted_loop(rows, |cx, row| {
-        cx.b.build_store(acc, f.const_zero())?;
+        cx.b.build_store(acc, acc_t.const_zero())?;
         let base = cx.b.build_int_mul(row, n, "")?;
         cx.counted_loop(total, |cx, i| {
             let yi = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, pairs, cx.i64(1), "")?, cx.i64(0), i, "")?.into_int_value();
@@ -556,8 +563,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let a = cx.flat_item(&ys, cx.b.build_int_add(yi, cx.i64(1), "")?)?;
             let b = cx.flat_item(&ys, yi)?;
             let s = cx.ufunc_elem("add", &[(a, ys.item.clone()), (b, ys.item.clone())], yk)?;
-            let s = cx.cast(s, &Type::Number(yk), &Type::float64())?.into_float_value();
-            let ave = cx.b.build_float_div(s, f.const_float(2.0), "")?;
+            let s = cx.cast(s, &Type::Number(yk), &ft)?;
+            let ave = if complex {
+                let two = cx.cast(f.const_float(2.0).into(), &Type::float64(), &ft)?;
+                cx.ufunc_elem("true_divide", &[(s, ft.clone()), (two, ft.clone())], c128)?
+            } else {
+                cx.b.build_float_div(s.into_float_value(), f.const_float(2.0), "")?.into()
+            };
             let d = match &xs {
                 Some((xs, dn)) => {
                     let xi = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, *dn, cx.i64(1), "")?, cx.i64(0), i, "")?.into_int_value();
@@ -569,13 +581,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 None => dx,
             };
-            let term = cx.b.build_float_mul(d, ave, "")?;
-            let cur = cx.b.build_load(f, acc, "")?.into_float_value();
-            cx.b.build_store(acc, cx.b.build_float_add(cur, term, "")?)?;
+            let cur = cx.b.build_load(acc_t, acc, "")?;
+            let next: BV<'ctx> = if complex {
+                let dc = cx.cast(d.into(), &Type::float64(), &ft)?;
+                let term = cx.ufunc_elem("multiply", &[(dc, ft.clone()), (ave, ft.clone())], c128)?;
+                cx.ufunc_elem("add", &[(cur, ft.clone()), (term, ft.clone())], c128)?
+            } else {
+                let term = cx.b.build_float_mul(d, ave.into_float_value(), "")?;
+                cx.b.build_float_add(cur.into_float_value(), term, "")?.into()
+            };
+            cx.b.build_store(acc, next)?;
             Ok(())
         })?;
         if let Some(out) = out {
-            let r = cx.b.build_load(f, acc, "")?;
+            let r = cx.b.build_load(acc_t, acc, "")?;
             let p = cx.out_ptr(out, &ft, row)?;
             cx.b.build_store(p, r)?;
         }
@@ -587,7 +606,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(out, &array_type(&ft, (nd - 1) as u32, Layout::C), tt)
             }
             None => {
-                let r = self.b.build_load(f, acc, "")?;
+                let r = self.b.build_load(acc_t, acc, "")?;
                 self.cast(r, &ft, tt)
             }
         }

@@ -2291,6 +2291,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if !kws.iter().all(|(k, _)| k == "dtype") {
             return self.fail("keyword arguments of numpy.arange other than dtype are not supported by numrs build yet");
         }
+        if args.iter().any(|a| self.ty(*a).is_ok_and(|t| numeric(&t).is_some_and(|k| k.is_complex()))) {
+            return self.complex_arange(args, &ra.dtype, tt);
+        }
         let mut nums = Vec::new();
         for a in args {
             let t = self.ty(*a)?;
@@ -2359,6 +2362,71 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         })?;
         self.fresh = true;
         Ok(arr)
+    }
+
+    /// `np.arange` with a complex bound or step, as Numba's `np_arange`: `(stop - start) / step`
+    /// in complex numbers (ValueError for a zero step), as many items as the smaller of the
+    /// ceilings of its real and imaginary parts (none when negative), item `i` being
+    /// `start + i * step`.
+    fn complex_arange(&mut self, args: &[VarId], dt: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let c128 = Type::Number(NumericKind::Complex128);
+        let mut nums = Vec::new();
+        for a in args {
+            let t = self.ty(*a)?;
+            match numeric(&t) {
+                Some(_) => {
+                    let v = self.load(*a)?;
+                    nums.push(self.cast(v, &t, &c128)?);
+                }
+                None if matches!(t, Type::NoneType) || types::is_phantom(&t) => {}
+                None => return self.fail(format!("numpy.arange argument of type {t} is not supported by numrs build yet")),
+            }
+        }
+        let zero = self.cast(self.i64(0).into(), &Type::int64(), &c128)?;
+        let one = self.cast(self.i64(1).into(), &Type::int64(), &c128)?;
+        let (start, stop, step) = match nums.as_slice() {
+            [stop] => (zero, *stop, one),
+            [start, stop] => (*start, *stop, one),
+            [start, stop, step] => (*start, *stop, *step),
+            _ => return self.fail("numpy.arange with these arguments"),
+        };
+        let op = |cx: &mut Self, key: &str, a: BasicValueEnum<'ctx>, b: BasicValueEnum<'ctx>| -> R<BasicValueEnum<'ctx>> {
+            let sig = Signature { args: vec![c128.clone(), c128.clone()], return_type: c128.clone() };
+            let Some(f) = crate::ops::lookup(key, &sig) else { return cx.fail(format!("{key} of complex numbers")) };
+            f(cx, &sig, &[Some(a), Some(b)])
+        };
+        let sz = step.into_struct_value();
+        let (sr, si) = (self.b.build_extract_value(sz, 0, "")?.into_float_value(), self.b.build_extract_value(sz, 1, "")?.into_float_value());
+        let f0 = self.ctx.f64_type().const_zero();
+        let zero_step = self.b.build_and(
+            self.b.build_float_compare(FloatPredicate::OEQ, sr, f0, "")?,
+            self.b.build_float_compare(FloatPredicate::OEQ, si, f0, "")?,
+            "",
+        )?;
+        self.guard(zero_step, ExcKind::ValueError, "Maximum allowed size exceeded")?;
+        let span = op(self, "operator.sub", stop, start)?;
+        let q = op(self, "operator.truediv", span, step)?.into_struct_value();
+        let mut counts = Vec::new();
+        for part in 0..2 {
+            let x = self.b.build_extract_value(q, part, "")?.into_float_value();
+            let c = crate::ops::intrinsic_call(self, "llvm.ceil", &[x.into()])?.into_float_value();
+            counts.push(self.b.build_float_to_signed_int(c, self.ctx.i64_type(), "")?);
+        }
+        let lt = self.b.build_int_compare(IntPredicate::SLT, counts[1], counts[0], "")?;
+        let n = self.b.build_select(lt, counts[1], counts[0], "")?.into_int_value();
+        let pos = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(0), "")?;
+        let n = self.b.build_select(pos, n, self.i64(0), "")?.into_int_value();
+        let arr = self.alloc_array(dt, &[n])?;
+        let dt = dt.clone();
+        self.counted_loop(n, |cx, i| {
+            let ic = cx.cast(i.into(), &Type::int64(), &c128)?;
+            let m = op(cx, "operator.mul", ic, step)?;
+            let v = op(cx, "operator.add", start, m)?;
+            let p = cx.out_ptr(arr, &dt, i)?;
+            cx.store_element(p, v, &c128, &dt)
+        })?;
+        self.fresh = true;
+        self.cast(arr, &crate::npfuncs::array_type(&dt, 1, Layout::C), tt)
     }
 
     /// The mean from a parallel sum `sum` (of type `t`) of `n` items, as Numba's
