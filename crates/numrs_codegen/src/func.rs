@@ -1529,30 +1529,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     self.dict_check_key(*d, *index)?;
                 }
             }
+            // A string literal a call returns (`f(x)` of a jit `f` returning "ok").
+            if matches!(tt, Type::StringLiteral(_)) {
+                self.literal_call(value, &tt)?;
+            }
             return Ok(());
         }
         if let Type::IntegerLiteral(_) | Type::BooleanLiteral(_) = tt {
             // Literal-typed variables carry their value in the type; `next()` of a generator
             // that yields a literal still steps it (StopIteration when it is finished).
-            // So does a container's method whose result is typed as a literal (`s.pop()` of a
-            // `set(Literal[int](5))`): it still changes the container.
-            if let Value::Call { func, args, kws, vararg: None } = value {
-                let ft = self.ty(*func)?;
-                if kws.is_empty() && matches!(&ft, Type::Function(k) if &**k == "builtins.next") {
-                    self.lower_call(*func, args, &tt)?;
-                }
-                if let (true, Type::BoundFunction(b)) = (kws.is_empty(), &ft) {
-                    let ut = tt.unliteral();
-                    let done = match b.1 {
-                        Type::Set { .. } | Type::DictType(_) => self.container_call(*func, args, kws, &ut)?.is_some(),
-                        Type::List { .. } | Type::ListType(_) => crate::lists::call(self, *func, args, kws, &ut)?.is_some(),
-                        _ => true,
-                    };
-                    if !done {
-                        return self.fail(format!("method {} is not supported by numrs build yet", b.0));
-                    }
-                }
-            }
+            // So does a call whose result is typed as a literal but that may do more than
+            // make it (see `literal_call`).
+            self.literal_call(value, &tt)?;
             return Ok(());
         }
         if self.fused.contains(&target) {
@@ -2128,6 +2116,51 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
     }
 
+    /// Runs the call `value` whose result is typed as a literal `tt` (its value needs no code)
+    /// when it may do more than make it: a jit function returning a constant (Numba types
+    /// `f(x)` as `Literal[int](0)` when `f` returns 0; it may raise or change its arguments),
+    /// a first-class function or inner function, a jitclass method, `next()` of a generator
+    /// yielding a literal (StopIteration when it is finished), a container's method (`s.pop()`
+    /// of a `set(Literal[int](5))` still removes the item). Other calls typed as literals (of
+    /// builtins and NumPy functions on constants) have no effect and are not run.
+    fn literal_call(&mut self, value: &Value, tt: &Type) -> R<()> {
+        let Value::Call { func, args, kws, vararg } = value else { return Ok(()) };
+        let ft = self.ty(*func)?;
+        match &ft {
+            Type::Dispatcher(d) => {
+                self.call_jit(d, None, args, *vararg, kws, tt)?;
+                return Ok(());
+            }
+            Type::FunctionType(sig) if kws.is_empty() && vararg.is_none() => {
+                self.call_function_value(*func, sig, args, tt)?;
+                return Ok(());
+            }
+            Type::MakeFunction(..) if kws.is_empty() && vararg.is_none() => {
+                self.lower_call(*func, args, tt)?;
+                return Ok(());
+            }
+            _ => {}
+        }
+        if vararg.is_some() || self.jitclass_call(*func, args, None, kws, tt)?.is_some() {
+            return Ok(());
+        }
+        if kws.is_empty() && matches!(&ft, Type::Function(k) if &**k == "builtins.next") {
+            self.lower_call(*func, args, tt)?;
+        }
+        if let Type::BoundFunction(b) = &ft {
+            let ut = tt.unliteral();
+            let done = match b.1 {
+                Type::Set { .. } | Type::DictType(_) => self.container_call(*func, args, kws, &ut)?.is_some(),
+                Type::List { .. } | Type::ListType(_) => crate::lists::call(self, *func, args, kws, &ut)?.is_some(),
+                _ => true,
+            };
+            if !done {
+                return self.fail(format!("method {} is not supported by numrs build yet", b.0));
+            }
+        }
+        Ok(())
+    }
+
     fn lower_call(&mut self, func: VarId, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
         let ft = self.ty(func)?;
         let types: Vec<Type> = args.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
@@ -2357,7 +2390,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = Vec::new();
         let ret_repr = types::repr(self.ctx, &callee.return_type).map_err(|m| CgError { span: self.span, message: m })?;
-        if let Repr::Phantom = ret_repr {
+        // A callee returning a value with none at run time (a string literal): called for what
+        // it does, where the caller needs no value either.
+        if let (Repr::Phantom, false) = (ret_repr, types::is_phantom(target)) {
             return self.fail(format!("'{}' returns {}, not supported", d.name, callee.return_type));
         }
         vals.push(self.exc_ptr.into());
@@ -2487,6 +2522,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.call_status.push((callee.index, status));
         self.check_status(status)?;
         let r = self.b.build_extract_value(res, 1, "")?;
+        if types::is_phantom(&callee.return_type) && types::is_phantom(target) {
+            return Ok(r);
+        }
         // An enum member returned is its value here.
         self.cast(r, &types::enum_values(&callee.return_type), target)
     }
