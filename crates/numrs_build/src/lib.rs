@@ -1394,7 +1394,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     // Module-level aliases of the module's jit functions (`alias = total`): names of the
     // built module too, bound once every dispatcher exists (the last entry).
     if !cuda {
-        if let Some(source) = jit_aliases_source(dbd, file, info) {
+        if let Some(source) = jit_aliases_source(dbd, file, info, &module_name) {
             functions.push(python_input(String::new(), numrs_codegen::PythonSource { file: own_location_file(dbd, file), source, last: true }));
         }
     }
@@ -1754,33 +1754,87 @@ fn python_input(name: String, python: numrs_codegen::PythonSource) -> numrs_code
 
 /// `NAME = other` statements at module level whose `other` is a jit function of the module
 /// (the name bound once), as Python that binds them in the built module.
-fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo) -> Option<String> {
+fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, module_name: &str) -> Option<String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);
     let is_jit = |n: &str| info.functions.iter().any(|f| *f.name == *n && !f.name.contains('.')) && info.symbols.bindings_of(n).count() == 1;
     let mut out = String::new();
+    // The plain functions `fast = njit(f)` compiles: `f` stays a Python function in Numba.
+    let mut plain = Vec::new();
     for stmt in &skeleton.module.body {
         let StmtKind::Assign { targets, value } = &stmt.kind else { continue };
         // `alias = f`, or `fast = njit(f)` (the jit function `f` became).
-        let other = match &value.kind {
-            ExprKind::Name(other) => other.as_str(),
+        let (other, wrapped) = match &value.kind {
+            ExprKind::Name(other) => (other.as_str(), false),
             _ => match numrs_hir::jit_call_target(value) {
-                Some(t) => t,
+                Some(t) => (t, true),
                 None => continue,
             },
         };
         if !is_jit(other) {
             continue;
         }
+        let mut bound = false;
         for t in targets {
             if let ExprKind::Name(alias) = &t.kind {
                 if info.symbols.bindings_of(alias).count() == 1 && alias.as_str() != other {
                     out.push_str(&format!("{alias} = {other}\n"));
+                    bound = true;
                 }
             }
         }
+        if wrapped && bound && !plain.contains(&other) {
+            plain.push(other);
+        }
+    }
+    for name in plain {
+        if let Some(text) = plain_function_source(db, file, info, name, module_name) {
+            out.push_str(&text);
+        }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// Python that binds `name` again to the plain function its undecorated `def` makes (the
+/// module's `fast = njit(f)` leaves `f` a Python function): what it reads first (imports,
+/// constants, plain functions; see `objmode_prelude`), then its `def`, compiled with its lines
+/// where they are in the file. None when its `def` is decorated or reads what cannot be made
+/// outside the module (the name then stays the dispatcher).
+fn plain_function_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, name: &str, module_name: &str) -> Option<String> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let skeleton = numrs_db::skeleton(db, file);
+    let jit = info.functions.iter().find(|f| *f.name == *name)?;
+    let stmt = skeleton.module.body.get(jit.def_stmt_index)?;
+    let StmtKind::FunctionDef(def) = &stmt.kind else { return None };
+    if !def.decorators.is_empty() || def.name != name {
+        return None;
+    }
+    let (chunk, _) = numrs_db::module_chunk(db, file, stmt.span.start)?;
+    let text = chunk.text(db);
+    let def_at = text.match_indices("def ").map(|(i, _)| i).find(|&i| i == 0 || text.as_bytes()[i - 1] == b'\n')?;
+    let line = numrs_db::line_index(db, file).line_col(numrs_db::positions(db, file).to_file(jit.def_line_offset)).line as usize;
+    let def_text = format!("{}{}", "\n".repeat(line.saturating_sub(1)), &text[def_at..]);
+    let mut reads = Vec::new();
+    numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
+        if let ExprKind::Name(n) = &e.kind {
+            reads.push(n.clone());
+        }
+    });
+    // The module's jit functions and classes are its attributes already.
+    let wanted: Vec<String> = reads
+        .into_iter()
+        .filter(|n| match info.symbols.lookup(n, None).map(|b| &b.kind) {
+            Some(numrs_hir::BindingKind::Function { def_index }) => !info.functions.iter().any(|f| f.name == *n && f.def_stmt_index == *def_index),
+            Some(numrs_hir::BindingKind::Class) | None => false,
+            Some(_) => true,
+        })
+        .collect();
+    let prelude = objmode_prelude(db, file, info, &wanted, module_name).ok()?;
+    Some(format!(
+        "{prelude}exec(compile({}, {}, 'exec'), globals())\n",
+        numrs_hir::python_str_repr(&def_text),
+        numrs_hir::python_str_repr(&own_location_file(db, file))
+    ))
 }
 
 /// The slot of the value the module-level statement at `stmt_start` binds to `name`.
