@@ -462,85 +462,86 @@ fn global_constants(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
             names(&c.ir, out);
         }
     }
-    let convert = const_global;
     let mut wanted = Vec::new();
     names(ir, &mut wanted);
-    wanted
-        .into_iter()
-        .filter_map(|n| {
-            // The binding the function sees: for explicit signatures, the last one before its
-            // `def` (Numba compiles at decoration), else the module's last.
-            let binding = info.symbols.lookup(&n, (at != u32::MAX).then_some(at))?;
-            match &binding.kind {
-                numrs_hir::BindingKind::Constant(v) => Some((n, convert(v)?)),
-                numrs_hir::BindingKind::Other => {
-                    let skeleton = numrs_db::skeleton(db, file);
-                    let stmt = info.symbols.binding_stmt(&skeleton.module, binding)?;
-                    if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
-                        return Some((n, value));
-                    }
-                    if let Some((_, re, im)) = numrs_hir::bound_complex(&n, stmt, &info.symbols) {
-                        use numrs_syntax::ast::{Constant as K, FloatBits};
-                        return Some((n, numrs_codegen::GlobalConst::Scalar(K::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) })));
-                    }
-                    // An instance of a named tuple class made from constants: its items.
-                    if let Some((_, values)) = numrs_check::namedtuple_instance(db, file, info, stmt) {
-                        return Some((n, numrs_codegen::GlobalConst::Tuple(values.iter().map(convert).collect::<Option<Vec<_>>>()?)));
-                    }
-                    if let Some(items) = numrs_hir::bound_datetime_tuple(&n, stmt, &info.symbols) {
-                        let items = items.into_iter().map(|(_, c)| numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(c)))).collect();
-                        return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
-                    }
-                    if let Some((_, count)) = numrs_hir::bound_datetime(&n, stmt, &info.symbols) {
-                        return Some((n, numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(count)))));
-                    }
-                    if let Some(r) = numrs_hir::bound_record_array(&n, stmt, &skeleton.module, &info.symbols) {
-                        return Some((n, numrs_codegen::GlobalConst::RecordArray { shape: r.shape, bytes: r.bytes }));
-                    }
-                    if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
-                        return Some((n, convert(&c)?));
-                    }
-                    let imported = || {
-                        let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
-                        match numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols) {
-                            Some((_, false)) if imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) => {
-                                Some(numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
-                            }
-                            _ => None,
-                        }
-                    };
-                    let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
-                    // A `bytes` constant: its bytes, a read-only array of them.
-                    if let numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) = &expr.kind {
-                        let items = b.iter().map(|x| numrs_syntax::ast::Constant::Int(i128::from(*x))).collect();
-                        return Some((n, numrs_codegen::GlobalConst::Array { shape: vec![b.len() as i64], items }));
-                    }
-                    // `slice(1, 3)`: its start, stop and step (`None` where not given).
-                    if let Some(parts) = numrs_hir::slice_literal(expr, &info.symbols, stmt.span.start) {
-                        use numrs_syntax::ast::Constant as K;
-                        let items = parts.iter().map(|p| numrs_codegen::GlobalConst::Scalar(p.map_or(K::None, |v| K::Int(i128::from(v))))).collect();
-                        return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
-                    }
-                    // A tuple of arrays (and constants), unless a later statement changes one.
-                    if numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) {
-                        return None;
-                    }
-                    let Some(items) = numrs_hir::tuple_of_arrays(expr, stmt.span.start, &skeleton.module, &info.symbols) else {
-                        return Some((n.clone(), imported()?));
-                    };
-                    let items = items
-                        .iter()
-                        .map(|i| match i {
-                            numrs_hir::TupleItem::Array(a) => Some(array_const(a.clone())),
-                            numrs_hir::TupleItem::Const(c) => convert(c),
-                        })
-                        .collect::<Option<Vec<_>>>()?;
-                    Some((n, numrs_codegen::GlobalConst::Tuple(items)))
-                }
-                _ => None,
+    wanted.into_iter().filter_map(|n| global_value(db, file, info, n, at, imports)).collect()
+}
+
+/// The value of the module-level name `n` as [`global_constants`] freezes it (none when numrs
+/// cannot tell it).
+fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, n: String, at: u32, imports: bool) -> Option<(String, numrs_codegen::GlobalConst)> {
+    let convert = const_global;
+    // The binding the function sees: for explicit signatures, the last one before its
+    // `def` (Numba compiles at decoration), else the module's last.
+    let binding = info.symbols.lookup(&n, (at != u32::MAX).then_some(at))?;
+    match &binding.kind {
+        numrs_hir::BindingKind::Constant(v) => Some((n, convert(v)?)),
+        numrs_hir::BindingKind::Other => {
+            let skeleton = numrs_db::skeleton(db, file);
+            let stmt = info.symbols.binding_stmt(&skeleton.module, binding)?;
+            if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
+                return Some((n, value));
             }
-        })
-        .collect()
+            if let Some((_, re, im)) = numrs_hir::bound_complex(&n, stmt, &info.symbols) {
+                use numrs_syntax::ast::{Constant as K, FloatBits};
+                return Some((n, numrs_codegen::GlobalConst::Scalar(K::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) })));
+            }
+            // An instance of a named tuple class made from constants: its items.
+            if let Some((_, values)) = numrs_check::namedtuple_instance(db, file, info, stmt) {
+                return Some((n, numrs_codegen::GlobalConst::Tuple(values.iter().map(convert).collect::<Option<Vec<_>>>()?)));
+            }
+            if let Some(items) = numrs_hir::bound_datetime_tuple(&n, stmt, &info.symbols) {
+                let items = items.into_iter().map(|(_, c)| numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(c)))).collect();
+                return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
+            }
+            if let Some((_, count)) = numrs_hir::bound_datetime(&n, stmt, &info.symbols) {
+                return Some((n, numrs_codegen::GlobalConst::Scalar(numrs_syntax::ast::Constant::Int(i128::from(count)))));
+            }
+            if let Some(r) = numrs_hir::bound_record_array(&n, stmt, &skeleton.module, &info.symbols) {
+                return Some((n, numrs_codegen::GlobalConst::RecordArray { shape: r.shape, bytes: r.bytes }));
+            }
+            if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
+                return Some((n, convert(&c)?));
+            }
+            let imported = || {
+                let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
+                match numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols) {
+                    Some((_, false)) if imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) => {
+                        Some(numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
+                    }
+                    _ => None,
+                }
+            };
+            let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
+            // A `bytes` constant: its bytes, a read-only array of them.
+            if let numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) = &expr.kind {
+                let items = b.iter().map(|x| numrs_syntax::ast::Constant::Int(i128::from(*x))).collect();
+                return Some((n, numrs_codegen::GlobalConst::Array { shape: vec![b.len() as i64], items }));
+            }
+            // `slice(1, 3)`: its start, stop and step (`None` where not given).
+            if let Some(parts) = numrs_hir::slice_literal(expr, &info.symbols, stmt.span.start) {
+                use numrs_syntax::ast::Constant as K;
+                let items = parts.iter().map(|p| numrs_codegen::GlobalConst::Scalar(p.map_or(K::None, |v| K::Int(i128::from(v))))).collect();
+                return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
+            }
+            // A tuple of arrays (and constants), unless a later statement changes one.
+            if numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) {
+                return None;
+            }
+            let Some(items) = numrs_hir::tuple_of_arrays(expr, stmt.span.start, &skeleton.module, &info.symbols) else {
+                return Some((n.clone(), imported()?));
+            };
+            let items = items
+                .iter()
+                .map(|i| match i {
+                    numrs_hir::TupleItem::Array(a) => Some(array_const(a.clone())),
+                    numrs_hir::TupleItem::Const(c) => convert(c),
+                })
+                .collect::<Option<Vec<_>>>()?;
+            Some((n, numrs_codegen::GlobalConst::Tuple(items)))
+        }
+        _ => None,
+    }
 }
 
 /// A positional parameter's default, as numrs can pass it.
@@ -1204,6 +1205,23 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             if let Some(captured) = si.functions.get(index).and_then(|j| j.captured.as_ref()) {
                 globals.retain(|(n, _)| !captured.iter().any(|(c, _)| c == n));
                 globals.extend(captured.iter().filter_map(|(n, v)| Some((n.clone(), const_global(v)?))));
+            }
+            // A factory's parameters given a module-level name (`make_smoother(WEIGHTS)`): that
+            // name's value, as the call saw it; or an array made from constants.
+            if let Some(j) = si.functions.get(index) {
+                for (param, e, at) in &j.captured_arrays {
+                    if let Some(a) = numrs_hir::captured_array(e, *at, &numrs_db::skeleton(dbd, sf).module, &si.symbols) {
+                        globals.retain(|(n, _)| n != param);
+                        globals.push((param.clone(), array_const(a)));
+                    }
+                }
+                for (param, target) in &j.captured_names {
+                    let at = numrs_db::skeleton(dbd, sf).module.body.get(j.def_stmt_index).map_or(u32::MAX, |s| s.span.start);
+                    if let Some((_, v)) = global_value(dbd, sf, si, target.clone(), at, !cuda && sf == file) {
+                        globals.retain(|(n, _)| n != param);
+                        globals.push((param.clone(), v));
+                    }
+                }
             }
             // Run-time messages that name the source (Numba's `Loc`) do so only in
             // `parallel=True` functions, whose cached lowering then depends on where it is.

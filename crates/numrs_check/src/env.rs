@@ -63,6 +63,15 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the captured value '{name}'")),
         };
     }
+    // A factory's parameter given an array made from constants: Numba's type of the frozen
+    // array.
+    if let Some((_, e, at)) = function.jit(db).and_then(|j| j.captured_arrays.iter().find(|(n, _, _)| n == name)) {
+        let skeleton = numrs_db::skeleton(db, file);
+        return match numrs_hir::captured_array(e, *at, &skeleton.module, &info.symbols) {
+            Some(a) => GlobalValue::Type(Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, numrs_types::Layout::C, true)),
+            None => GlobalValue::Untyped(format!("cannot determine Numba type of the captured value '{name}'")),
+        };
+    }
     // A factory's parameter given a module-level name: what that name is.
     if let Some((_, target)) = function.jit(db).and_then(|j| j.captured_names.iter().find(|(n, _)| n == name)) {
         return match info.symbols.lookup(target, None) {

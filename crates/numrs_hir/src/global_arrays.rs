@@ -71,6 +71,12 @@ pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &Mo
     }
 }
 
+/// The array a factory's call passes for one of its parameters
+/// ([`crate::JitFunction::captured_arrays`]): `value` evaluated where the call is.
+pub fn captured_array(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
+    array_of(value, at, module, symbols).filter(|a| !a.shape.is_empty())
+}
+
 /// The `n` items NumPy assigns from `value` to a 1-d destination of `dtype` (`dest[...] =
 /// value`: an array of `n` items or one item, broadcast, cast unsafely), names read as bound
 /// before `at`.

@@ -150,6 +150,10 @@ pub struct JitFunction {
     /// A factory's parameters given a module-level name that is not a constant (another jit
     /// function, `make_composed(double, square)`): the parameter and the name.
     pub captured_names: Vec<(String, String)>,
+    /// A factory's parameters given a NumPy array made from constants
+    /// (`make_smoother(np.array([1.0, -1.0]))`): the parameter, the argument and where the
+    /// call is ([`crate::captured_array`] evaluates it).
+    pub captured_arrays: Vec<(String, ast::Expr, u32)>,
 }
 
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
@@ -224,6 +228,7 @@ impl JitFunction {
             bound_by_call: false,
             captured: None,
             captured_names: Vec::new(),
+            captured_arrays: Vec::new(),
         }
     }
 }
@@ -265,6 +270,7 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     }
     let mut captured = Vec::new();
     let mut captured_names = Vec::new();
+    let mut captured_arrays = Vec::new();
     for (i, param) in params.iter().enumerate() {
         let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.name.as_str())).map(|k| &k.value));
         match given {
@@ -273,6 +279,9 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
                 // A module-level name bound before the call (a jit function, say).
                 None => match &e.kind {
                     ExprKind::Name(n) if symbols.lookup(n, Some(assign.span.start)).is_some() => captured_names.push((param.name.clone(), n.clone())),
+                    _ if crate::global_arrays::array_of(e, assign.span.start, module, symbols).is_some_and(|a| !a.shape.is_empty()) => {
+                        captured_arrays.push((param.name.clone(), e.clone(), assign.span.start))
+                    }
                     _ => return None,
                 },
             },
@@ -287,6 +296,7 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     f.name = name.clone();
     f.captured = Some(captured);
     f.captured_names = captured_names;
+    f.captured_arrays = captured_arrays;
     Some(f)
 }
 
