@@ -259,15 +259,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if k.is_complex() {
             let (xr, xi, _) = self.complex_parts(x, dt)?;
             let (yr, yi, _) = self.complex_parts(y, dt)?;
-            let req = self.b.build_float_compare(FloatPredicate::OEQ, xr, yr, "")?;
-            return Ok(match cmp {
-                Cmp::Eq => self.b.build_and(req, self.b.build_float_compare(FloatPredicate::OEQ, xi, yi, "")?, "")?,
-                Cmp::Lt => self.b.build_or(
-                    self.b.build_float_compare(FloatPredicate::OLT, xr, yr, "")?,
-                    self.b.build_and(req, self.b.build_float_compare(FloatPredicate::OLT, xi, yi, "")?, "")?,
+            return match cmp {
+                Cmp::Eq => Ok(self.b.build_and(
+                    self.b.build_float_compare(FloatPredicate::OEQ, xr, yr, "")?,
+                    self.b.build_float_compare(FloatPredicate::OEQ, xi, yi, "")?,
                     "",
-                )?,
-            });
+                )?),
+                Cmp::Lt => self.complex_lex(FloatPredicate::OLT, (xr, xi), (yr, yi)),
+            };
         }
         Ok(if k.is_float() {
             let p = if cmp == Cmp::Lt { FloatPredicate::OLT } else { FloatPredicate::OEQ };

@@ -170,14 +170,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let b_nan = cx.b.build_float_compare(FloatPredicate::UNO, br, br, "")?;
             let x_num = cx.b.build_float_compare(FloatPredicate::ORD, xr, xr, "")?;
             let first = cx.b.build_and(b_nan, x_num, "")?;
-            let by_real = cx.b.build_float_compare(op, xr, br, "")?;
-            let tie = cx.b.build_and(cx.b.build_float_compare(FloatPredicate::OEQ, xr, br, "")?, cx.b.build_float_compare(op, xi, bi, "")?, "")?;
-            let take = cx.b.build_or(first, cx.b.build_or(by_real, tie, "")?, "")?;
+            let take = cx.b.build_or(first, cx.complex_lex(op, (xr, xi), (br, bi))?, "")?;
             cx.b.build_store(best, cx.b.build_select(take, x, b, "")?)?;
             Ok(())
         })?;
         let r = self.b.build_load(self.vt(&dt)?, best, "")?;
         self.cast(r, &dt, tt)
+    }
+
+    /// NumPy's lexicographic order of complex numbers (`pred` of the real parts, or of the
+    /// imaginary parts when the real parts are equal): `x` before (`OLT`) or after (`OGT`) `y`.
+    pub(crate) fn complex_lex(&self, pred: FloatPredicate, x: (FloatValue<'ctx>, FloatValue<'ctx>), y: (FloatValue<'ctx>, FloatValue<'ctx>)) -> R<IntValue<'ctx>> {
+        let by_real = self.b.build_float_compare(pred, x.0, y.0, "")?;
+        let tie = self.b.build_and(self.b.build_float_compare(FloatPredicate::OEQ, x.0, y.0, "")?, self.b.build_float_compare(pred, x.1, y.1, "")?, "")?;
+        Ok(self.b.build_or(by_real, tie, "")?)
     }
 
     /// `np.nansum`/`nanprod`/`nanmean`/`nanvar`/`nanstd` of complex items, as Numba's loops

@@ -2402,9 +2402,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             for (slot, pred) in [(hi, FloatPredicate::OGT), (lo, FloatPredicate::OLT)] {
                 let cur = cx.b.build_load(vt, slot, "")?;
                 let (cr, ci, _) = cx.complex_parts(cur, &dt)?;
-                let by_real = cx.b.build_float_compare(pred, xr, cr, "")?;
-                let tie = cx.b.build_and(cx.b.build_float_compare(FloatPredicate::OEQ, xr, cr, "")?, cx.b.build_float_compare(pred, xi, ci, "")?, "")?;
-                let take = cx.b.build_and(live, cx.b.build_or(by_real, tie, "")?, "")?;
+                let take = cx.b.build_and(live, cx.complex_lex(pred, (xr, xi), (cr, ci))?, "")?;
                 cx.b.build_store(slot, cx.b.build_select(take, x, cur, "")?)?;
             }
             Ok(())
