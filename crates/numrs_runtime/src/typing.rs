@@ -254,12 +254,25 @@ pub(crate) const NPY_UNICODE: std::ffi::c_int = 19;
 /// # Safety
 /// `obj` is a live object; the GIL is held.
 pub unsafe fn is_generator(py: Python<'_>, obj: *mut ffi::PyObject) -> bool {
-    static CLASS: pyo3::sync::GILOnceCell<Option<Py<pyo3::types::PyType>>> = pyo3::sync::GILOnceCell::new();
-    let class = CLASS.get_or_init(py, || {
-        py.import("numpy.random").and_then(|m| m.getattr("Generator")).ok().and_then(|c| c.downcast_into::<pyo3::types::PyType>().ok()).map(|c| c.unbind())
-    });
+    static CLASS: pyo3::sync::GILOnceCell<Py<pyo3::types::PyType>> = pyo3::sync::GILOnceCell::new();
+    if let Some(c) = CLASS.get(py) {
+        return ffi::Py_TYPE(obj) == c.as_ptr() as *mut ffi::PyTypeObject;
+    }
+    // No Generator exists before `numpy.random` is imported: it is not imported here (that
+    // takes milliseconds), only looked up once it has been.
+    let class = py
+        .import("sys")
+        .and_then(|sys| sys.getattr("modules"))
+        .and_then(|m| m.get_item("numpy.random"))
+        .and_then(|m| m.getattr("Generator"))
+        .ok()
+        .and_then(|c| c.downcast_into::<pyo3::types::PyType>().ok());
     match class {
-        Some(c) => ffi::Py_TYPE(obj) == c.as_ptr() as *mut ffi::PyTypeObject,
+        Some(c) => {
+            let same = ffi::Py_TYPE(obj) == c.as_ptr() as *mut ffi::PyTypeObject;
+            let _ = CLASS.set(py, c.unbind());
+            same
+        }
         None => false,
     }
 }
