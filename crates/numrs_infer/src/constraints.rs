@@ -600,6 +600,9 @@ impl Constraint {
                     inf.add_type(*target, refined, span)?;
                     return Ok(());
                 }
+                if let Some(e) = dict_comprehension_refinement(inf, *target, &types[1..]) {
+                    return Err(e);
+                }
                 resolve_intrinsic(inf, "operator.setitem", &types, span)?;
                 None
             }
@@ -1170,24 +1173,52 @@ fn comprehension_refinement(inf: &Inferer<'_>, func: VarId, fty: &Type, args: &[
     }
     let Type::List { reflected, .. } = &b.1 else { return None };
     // The comprehension's list the receiver was copied from.
-    let mut stack = vec![*inf.receiver_of.get(&func)?];
-    let mut seen = std::collections::HashSet::new();
-    let origin = loop {
-        let v = stack.pop()?;
-        if !seen.insert(v) || seen.len() > 256 {
-            continue;
-        }
-        if inf.ir.var(v).name.starts_with("$list_comp") {
-            break v;
-        }
-        stack.extend(inf.copied_from.get(&v).into_iter().flatten().copied());
-    };
+    let origin = comprehension_origin(inf, *inf.receiver_of.get(&func)?, "$list_comp")?;
     let untyped = Type::List { dtype: std::sync::Arc::new(Type::Undefined), reflected: *reflected, initial: None };
     let refined = numrs_typing::refine_receiver(&b.0, &untyped, args)?;
     let current = inf.get(origin)?.clone();
     let name = inf.name(origin).to_string();
     let mut e = InferError::typing("cannot-unify", format!("Cannot unify {refined} and {current} for '{name}'"), inf.def_spans.get(&origin).copied());
     e.notes.push("Numba types the code after a list comprehension before the comprehension itself: this call refines the list first, and the comprehension's items do not unify with it".into());
+    Some(e)
+}
+
+/// The comprehension's variable (named `{prefix}...`) `v` was copied from, if any.
+fn comprehension_origin(inf: &Inferer<'_>, v: VarId, prefix: &str) -> Option<VarId> {
+    let mut stack = vec![v];
+    let mut seen = std::collections::HashSet::new();
+    loop {
+        let v = stack.pop()?;
+        if !seen.insert(v) || seen.len() > 256 {
+            continue;
+        }
+        if inf.ir.var(v).name.starts_with(prefix) {
+            return Some(v);
+        }
+        stack.extend(inf.copied_from.get(&v).into_iter().flatten().copied());
+    }
+}
+
+/// [`comprehension_refinement`] for a dict a comprehension made and an item assignment after
+/// it (`d = {i: str(i) for i in r}; d[0] = 5`): Numba types the assignment first, which refines
+/// the still untyped dict, and the comprehension's dict type then fails to unify with it unless
+/// they are the same (an int assigned to a dict of floats too, which a typed dict would cast).
+fn dict_comprehension_refinement(inf: &Inferer<'_>, target: VarId, args: &[Type]) -> Option<InferError> {
+    let Some(Type::DictType(_)) = inf.get(target) else { return None };
+    let origin = comprehension_origin(inf, target, "$dict_comp")?;
+    // The comprehension's own items.
+    if origin == target {
+        return None;
+    }
+    let untyped = Type::DictType(std::sync::Arc::new((Type::Undefined, Type::Undefined, None)));
+    let refined = numrs_typing::refine_receiver("operator.setitem", &untyped, args)?;
+    let current = inf.get(origin)?.clone();
+    if refined == current {
+        return None;
+    }
+    let name = inf.name(origin).to_string();
+    let mut e = InferError::typing("cannot-unify", format!("Cannot unify {refined} and {current} for '{name}'"), inf.def_spans.get(&origin).copied());
+    e.notes.push("Numba types the code after a dict comprehension before the comprehension itself: this assignment refines the dict first, and the comprehension's items do not unify with it".into());
     Some(e)
 }
 
