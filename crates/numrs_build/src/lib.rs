@@ -1793,9 +1793,11 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
             continue;
         }
         let mut bound = false;
+        // A second `njit(...)(f)` is a jit function of its own (named by its binding).
+        let own = |alias: &str| info.functions.iter().any(|f| *f.name == *alias && f.captured.is_some());
         for t in targets {
             if let ExprKind::Name(alias) = &t.kind {
-                if info.symbols.bindings_of(alias).count() == 1 && alias.as_str() != other {
+                if info.symbols.bindings_of(alias).count() == 1 && alias.as_str() != other && !own(alias) {
                     out.push_str(&format!("{alias} = {other}\n"));
                     bound = true;
                 }

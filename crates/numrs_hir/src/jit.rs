@@ -314,13 +314,15 @@ pub fn jit_functions_and_classes(
     // `fast = njit(f)`, `fast = njit(parallel=True)(f)`, `fast = njit(f, parallel=True)` of a
     // module-level `def f` without a jit decorator: `f` compiled as if so decorated (the
     // module binds `fast` to it, see the build's aliases).
-    for stmt in &module.body {
+    // A second such call of the same `f` (`fast32 = njit("f4(f4)")(f)` after `fast = njit(f)`)
+    // makes a dispatcher of its own, named by its binding (as a factory's product is).
+    for (assign_index, stmt) in module.body.iter().enumerate() {
         let StmtKind::Assign { value, targets } = &stmt.kind else { continue };
-        if targets.len() != 1 || !matches!(targets[0].kind, ExprKind::Name(_)) {
-            continue;
-        }
+        let [target] = targets.as_slice() else { continue };
+        let ExprKind::Name(bound) = &target.kind else { continue };
         let Some((fname, decorator)) = ctx.call_form(value) else { continue };
-        if out.iter().any(|f: &JitFunction| f.name == fname) {
+        let again = out.iter().any(|f: &JitFunction| f.name == fname);
+        if again && (!out.iter().any(|f: &JitFunction| f.name == fname && f.bound_by_call) || symbols.bindings_of(bound).count() != 1) {
             continue;
         }
         let Some((def_index, def_stmt, def)) = module.body.iter().enumerate().find_map(|(i, s)| match &s.kind {
@@ -332,7 +334,13 @@ pub fn jit_functions_and_classes(
         let mut decorated = (**def).clone();
         decorated.decorators = vec![decorator];
         if let Some(mut f) = ctx.analyze(&decorated, def_stmt, def_index) {
-            f.bound_by_call = true;
+            if again {
+                f.name = bound.clone();
+                f.def_stmt_index = assign_index;
+                f.captured = Some(Vec::new());
+            } else {
+                f.bound_by_call = true;
+            }
             out.push(f);
         }
     }
