@@ -1489,15 +1489,22 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         options.emit_asm,
         options.ptx,
         options.libdevice.map(|b| cache::key(&b)),
+        // Each specialization's lowering key covers its module constants and objmode blocks
+        // (none for PTX: those are hashed here).
         inputs
             .iter()
-            .map(|i| (&i.function, i.function_id, i.ir, i.typemap, i.closures, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags, i.kernel))
+            .map(|i| {
+                let objmode = i.location.as_ref().map(|l| &l.objmode);
+                (&i.function, i.function_id, i.ir, i.typemap, i.closures, &i.args, &i.return_type, &i.params, &i.fastmath, i.flags, i.kernel, (&i.lowered_key, &i.globals, objmode, &i.stencil, i.internal))
+            })
             .collect::<Vec<_>>(),
         planned
             .iter()
             .map(|p| (&p.function, p.function_id, &p.args, &p.return_type, p.result.outcome.is_ok()))
             .collect::<Vec<_>>(),
-        functions.iter().map(|f| (f.function_id, &f.name, &f.params, f.ufunc, &f.gufunc, &f.kernel)).collect::<Vec<_>>(),
+        // Every table entry whole: the module's Python (exception classes, object-mode
+        // functions, aliases, imported values) included.
+        &functions,
         &call_params,
     ));
     let output = match cache::load(&key) {

@@ -175,6 +175,7 @@ pub enum GlobalConst {
 /// One jit function of the module: every one gets a table entry (a dispatcher), also when none
 /// of its specializations could be built (calling it then raises TypeError, as calling a Numba
 /// dispatcher whose explicit signatures all failed to compile does).
+#[derive(Hash)]
 pub struct FunctionInput {
     pub function_id: usize,
     pub name: String,

@@ -72,3 +72,35 @@ fn unchanged_inputs_reuse_the_compiled_module() {
     assert_eq!(build(&dir, &cache), edited);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Edits that change only what the module freezes or runs as Python (a module constant's
+/// value, an object-mode function's body, an exception class, a transcendental module value):
+/// the cached build equals a build from nothing after each (the module's cache key once left
+/// these out and the old module came back).
+#[test]
+fn edits_outside_the_typed_ir_make_a_new_module() {
+    let dir = std::env::temp_dir().join(format!("numrs-build-cache-edits-{}", std::process::id()));
+    let cache = dir.join("cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    let source = "import numpy as np\nfrom numba import njit, jit\n\nRATE = 0.25\nLOG = np.log(3.0)\n\n\nclass Bad(ValueError):\n    pass\n\n\n@njit(\"(float64,)\")\ndef f(x):\n    if x < 0:\n        raise Bad(\"negative\")\n    return x * RATE + LOG\n\n\n@jit(forceobj=True)\ndef probe():\n    return \"old\"\n";
+    let edits = [
+        ("RATE = 0.25", "RATE = 0.5"),
+        ("return \"old\"", "return \"new\""),
+        ("class Bad(ValueError)", "class Bad(KeyError)"),
+        ("np.log(3.0)", "np.log(4.0)"),
+    ];
+    let mut text = source.to_string();
+    std::fs::write(dir.join("cached.py"), &text).expect("write");
+    let mut previous = build(&dir, &cache);
+    for (k, (from, to)) in edits.iter().enumerate() {
+        text = text.replace(from, to);
+        std::fs::write(dir.join("cached.py"), &text).expect("write");
+        let cached = build(&dir, &cache);
+        let fresh = build(&dir, &dir.join(format!("fresh-{k}")));
+        assert_eq!(cached, fresh, "after `{to}`: the cached build is the fresh one");
+        assert_ne!(cached, previous, "after `{to}`: the module changed");
+        previous = cached;
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
