@@ -742,15 +742,11 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
             ffi::Py_DECREF(obj);
             Ok(())
         }
-        Plan::Tuple(items, _) => {
-            let mut r = Ok(());
-            for (off, p) in items {
-                let x = after_call(py, np, p, src.add(*off));
-                if r.is_ok() {
-                    r = x;
-                }
-            }
-            r
+        // Numba reflects only the lists and sets passed as arguments themselves: those inside a
+        // tuple keep what they were (the compiled code's changes are dropped).
+        Plan::Tuple(..) => {
+            crate::boxing::release(plan, src);
+            Ok(())
         }
         Plan::Container { key, value: None, .. } => crate::dict_boxing::after_call_set(py, np, key, src),
         Plan::Str | Plan::Container { .. } => {
