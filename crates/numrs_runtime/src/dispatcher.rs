@@ -433,12 +433,22 @@ impl Dispatcher {
             // Numba compiles such a call for the types Python's `typeof` gives: a Python int
             // in [2**63, 2**64) is uint64 there (int64 to the dispatcher's fast path).
             let mut retyped = false;
+            // So is one inside a tuple (whose typecode came from the fingerprint cache, which
+            // the first tuple of that shape decided).
             for i in 0..n {
-                if !omitted[i] && ffi::Py_TYPE(argv[i]) == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
-                    let tc = crate::typing::exact_int_typecode(argv[i]);
-                    retyped |= tc != tcs[i];
-                    tcs[i] = tc;
+                if omitted[i] {
+                    continue;
                 }
+                let ty = ffi::Py_TYPE(argv[i]);
+                let tc = if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+                    crate::typing::exact_int_typecode(argv[i])
+                } else if ty == std::ptr::addr_of_mut!(ffi::PyTuple_Type) {
+                    typeof_pyval_tc(py, np, argv[i]).0
+                } else {
+                    continue;
+                };
+                retyped |= tc != tcs[i];
+                tcs[i] = tc;
             }
             if retyped {
                 chosen = self.exact_match(tcs);
