@@ -57,9 +57,14 @@ pub const ABI_VERSION_JITCLASS: u32 = 7;
 /// ([`EXC_CLASS_PREFIX`]).
 pub const ABI_VERSION_PYTHON: u32 = 8;
 
+/// Tables with this `abi_version` are as in [`ABI_VERSION_PYTHON`], and their compiled code
+/// sets [`ListPayload::dirty`] whenever it changes a list: the runtime reflects a list argument
+/// back into its Python list only when it is dirty, as Numba does (for older tables, always).
+pub const ABI_VERSION_LIST_DIRTY: u32 = 9;
+
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 8;
+pub const MAX_ABI_VERSION: u32 = 9;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -827,6 +832,11 @@ pub struct ListPayload {
     pub items: *mut u8,
     /// The Python list a reflected argument was unboxed from (borrowed), or null.
     pub parent: *mut c_void,
+    /// Nonzero once compiled code has changed the list (an item stored, its size changed,
+    /// sorted): written by code of tables of version [`ABI_VERSION_LIST_DIRTY`] and later
+    /// (older code allocates payloads without this field; only the runtime reads it, and only
+    /// for lists it allocated itself, the arguments it unboxed).
+    pub dirty: i64,
 }
 
 /// Size and alignment of a value of `ty` in native storage, and the offsets of its fields.

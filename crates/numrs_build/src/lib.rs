@@ -1283,7 +1283,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 internal: p.internal || stencil.is_some(),
                 stencil,
                 lowered_key: (!cuda).then(|| {
-                    cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, (&placed, &location.objmode)))
+                    // The file too: compiled code names it when it raises the module's own
+                    // exception classes (which the module's Python registers under it).
+                    cache::key(&("lowered", &summary, &p.function, p.function_id, &*p.ir, &p.result, &p.args, rt, &p.fastmath, p.flags, &globals, (&placed, &location.objmode, &location.file)))
                 }),
                 globals,
                 location: Some(location),

@@ -38,12 +38,13 @@ const SIZE: u32 = 0;
 const ALLOCATED: u32 = 1;
 const ITEMS_MI: u32 = 2;
 const ITEMS: u32 = 3;
+const DIRTY: u32 = 5;
 
-/// `{i64 size, i64 allocated, ptr items_meminfo, ptr items, ptr parent}`.
+/// `{i64 size, i64 allocated, ptr items_meminfo, ptr items, ptr parent, i64 dirty}`.
 pub fn payload_type(ctx: &Context) -> StructType<'_> {
     let p = ctx.ptr_type(AddressSpace::default()).into();
     let i = ctx.i64_type().into();
-    ctx.struct_type(&[i, i, p, p, p], false)
+    ctx.struct_type(&[i, i, p, p, p, i], false)
 }
 
 /// `numrs_abi::MemInfo`: `{i64 refcount, ptr data, i64 size}`.
@@ -394,6 +395,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn set_len(&self, l: PointerValue<'ctx>, n: IntValue<'ctx>) -> R<()> {
         let p = self.pfield(l, SIZE)?;
         self.b.build_store(p, n)?;
+        self.mark_dirty(l)
+    }
+
+    /// Notes that the list changed (`numrs_abi::ListPayload::dirty`): the runtime reflects a
+    /// list argument back into Python only then, as Numba does.
+    pub(crate) fn mark_dirty(&self, l: PointerValue<'ctx>) -> R<()> {
+        let p = self.pfield(l, DIRTY)?;
+        self.b.build_store(p, self.i64(1))?;
         Ok(())
     }
 
@@ -419,7 +428,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p = self.item_ptr(l, dt, i)?;
         let s = to_storage(self.ctx, &self.b, v, dt)?;
         self.b.build_store(p, s)?;
-        Ok(())
+        self.mark_dirty(l)
     }
 
     /// A new MemInfo of `bytes` bytes (MemoryError when the allocation fails).
@@ -457,8 +466,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let items_mi = self.alloc_mi(bytes)?;
         let payload = self.mi_data(mi)?;
         let items = self.mi_data(items_mi)?;
-        let fields: [BasicValueEnum<'ctx>; 5] =
-            [n.into(), cap.into(), items_mi.into(), items.into(), self.ptr_ty().const_null().into()];
+        let fields: [BasicValueEnum<'ctx>; 6] =
+            [n.into(), cap.into(), items_mi.into(), items.into(), self.ptr_ty().const_null().into(), self.i64(0).into()];
         for (i, f) in fields.into_iter().enumerate() {
             let p = self.b.build_struct_gep(pt, payload, i as u32, "")?;
             self.b.build_store(p, f)?;
@@ -681,6 +690,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::Number(k) = dt {
             if k.is_integer() || k.is_float() {
                 let items = self.item_ptr(l, dt, self.i64(0))?;
+                self.mark_dirty(l)?;
                 let null = self.ptr_ty().const_null();
                 let (asc, desc) = (self.list_sort_fn(dt, false)?, self.list_sort_fn(dt, true)?);
                 let (up, down, done) = (self.new_block("sort_up"), self.new_block("sort_down"), self.new_block("sort_done"));
@@ -799,6 +809,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let j = cx.b.build_load(cx.ctx.i64_type(), cx.out_ptr(order, &it, i)?, "")?.into_int_value();
             let v = cx.b.build_load(st, unsafe { cx.b.build_gep(st, sd, &[j], "")? }, "")?;
             cx.b.build_store(cx.item_ptr(l, &dt, i)?, v)?;
+            cx.mark_dirty(l)?;
             Ok(())
         })?;
         let arr1 = |t: &Type| crate::npfuncs::array_type(t, 1, numrs_types::Layout::C);

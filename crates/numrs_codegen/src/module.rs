@@ -863,7 +863,6 @@ fn build_table<'ctx>(
             entries.push(python_entry(k, f, py));
         }
     }
-    let has_python = functions.iter().any(|f| f.python.is_some());
     // Kernels: the PTX (one copy for the module) and a wrapper that only refuses calls.
     let mut ptx_global: Option<PointerValue> = None;
     let mut refuse: Option<FunctionValue> = None;
@@ -1008,10 +1007,10 @@ fn build_table<'ctx>(
     let mname = cstr(ctx, module, module_name, "numrs.module_name");
     let table = module.add_global(table_t, None, numrs_abi::TABLE_SYMBOL);
     table.set_initializer(&table_t.const_named_struct(&[
-        // Compiled code may call `RuntimeApi::array_adopt`, which older runtimes lack: they
-        // refuse the table rather than run it (and one holding Python, a runtime that cannot
-        // run it).
-        i32t.const_int(if has_python { numrs_abi::ABI_VERSION_PYTHON } else { numrs_abi::ABI_VERSION_JITCLASS } as u64, false).into(),
+        // Compiled code may call `RuntimeApi::array_adopt`, hold Python and mark the lists it
+        // changes (`ListPayload::dirty`), which older runtimes lack or would not read: they
+        // refuse the table rather than run it.
+        i32t.const_int(numrs_abi::ABI_VERSION_LIST_DIRTY as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

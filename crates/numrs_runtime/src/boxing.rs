@@ -584,7 +584,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             Ok(info) => return crate::jitclass::box_instance(py, &info, src),
             Err(e) => return Err(e),
         },
-        Plan::List { item, itemsize, typed: None } => return crate::lists::box_list(py, np, item, *itemsize, src),
+        Plan::List { item, itemsize, typed: None } => return crate::lists::box_list(py, np, item, *itemsize, src, false),
         Plan::List { item, itemsize, typed: Some(name) } => return crate::lists::box_typed_list(py, np, item, *itemsize, name, src),
         Plan::Container { key, value, name } => {
             return crate::dict_boxing::box_container(py, np, key, value.as_deref(), name, src)

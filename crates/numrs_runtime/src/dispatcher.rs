@@ -201,6 +201,8 @@ pub struct Dispatcher {
     /// Compiled lazily in Numba (no explicit signatures): a call matching no specialization
     /// exactly is typed again as Numba's compilation types it (`numrs_abi::FUNCTION_FLAG_LAZY`).
     pub lazy: bool,
+    /// Its module's compiled code marks the lists it changes (see `lists::after_call`).
+    pub dirty_lists: bool,
     /// Specializations that did not compile (lazily compiled functions): the argument
     /// typecodes and the error, `Kind: message`, a call of exactly those types raises.
     refused: Vec<(Vec<u32>, String)>,
@@ -252,6 +254,7 @@ impl Dispatcher {
             exact_packed,
             np,
             lazy: false,
+            dirty_lists: false,
             refused: Vec::new(),
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
             free: crate::memory::numrs_free,
@@ -430,6 +433,10 @@ impl Dispatcher {
         }
         let mut chosen = self.exact_match(tcs);
         if chosen.is_none() && self.lazy {
+            // Numba compiles the call, and its lowering knows no float16.
+            if (0..n).any(|i| !omitted[i] && crate::typing::is_float16(py, np, argv[i])) {
+                return Err(pyo3::exceptions::PyNotImplementedError::new_err("float16"));
+            }
             // Numba compiles such a call for the types Python's `typeof` gives: a Python int
             // in [2**63, 2**64) is uint64 there (int64 to the dispatcher's fast path).
             let mut retyped = false;
@@ -452,6 +459,11 @@ impl Dispatcher {
             }
             if retyped {
                 chosen = self.exact_match(tcs);
+            }
+            // An int fitting neither int64 nor uint64 (also inside a tuple) has no type in
+            // Numba's compilation: its typing fails (`non-precise type pyobject`).
+            if chosen.is_none() && (0..n).any(|i| !omitted[i] && crate::typing::holds_too_large_int(argv[i])) {
+                return Err(compile_error(py, &self.name, "TypingError: non-precise type pyobject (an int value too large for int64 and uint64)"));
             }
             // Numba compiles the call and fails as the build did.
             if chosen.is_none() {
@@ -637,7 +649,7 @@ impl Dispatcher {
         // (all of them, also after a failure; the first error wins).
         for (off, plan) in &spec.arg_plans {
             if crate::lists::owns(plan) {
-                if let Err(e) = crate::lists::after_call(py, np, plan, arg_buf.add(*off)) {
+                if let Err(e) = crate::lists::after_call(py, np, plan, arg_buf.add(*off), self.dirty_lists) {
                     if let Ok(r) = result {
                         ffi::Py_DECREF(r);
                         result = Err(e);
@@ -1141,7 +1153,12 @@ fn unsupported_type_name(obj: &Bound<'_, PyAny>) -> Option<String> {
 /// (`numrs_runtime.TypingError`), made once.
 fn compile_error(py: Python<'_>, function: &str, error: &str) -> PyErr {
     let (kind, message) = error.split_once(": ").unwrap_or(("TypingError", error));
-    let text = format!("Failed in nopython mode pipeline (numrs build) for {function}: {message}");
+    numba_error(py, kind, format!("Failed in nopython mode pipeline (numrs build) for {function}: {message}"))
+}
+
+/// An exception of Numba's class `kind` with `text`: the builtin exception of that name, or
+/// else a subclass of TypeError of that name (`numrs_runtime.TypingError`), made once.
+pub(crate) fn numba_error(py: Python<'_>, kind: &str, text: String) -> PyErr {
     let builtin = py.import("builtins").ok().and_then(|b| b.getattr(kind).ok()).filter(|c| {
         c.downcast::<pyo3::types::PyType>().is_ok_and(|t| t.is_subclass_of::<pyo3::exceptions::PyBaseException>().unwrap_or(false))
     });

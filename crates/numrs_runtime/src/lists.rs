@@ -38,6 +38,7 @@ pub(crate) unsafe fn new_list(n: usize, itemsize: usize) -> PyResult<*mut MemInf
         items_meminfo: items,
         items: (*items).data,
         parent: std::ptr::null_mut(),
+        dirty: 0,
     });
     Ok(mi)
 }
@@ -146,10 +147,18 @@ pub(crate) unsafe fn retain(plan: &Plan, src: *const u8) {
 }
 
 /// A new reference to the Python list for the native list at `src`, consuming its reference:
-/// the parent list with the native items reflected into it, or a new list.
-pub(crate) unsafe fn box_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize: usize, src: *const u8) -> PyResult<*mut ffi::PyObject> {
+/// the parent list (with the native items reflected into it when `reflect`), or a new list.
+/// A returned list that has a parent is that list as it is (Numba's `box_list`): the call's
+/// argument reflection ([`after_call`]) updates it.
+pub(crate) unsafe fn box_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize: usize, src: *const u8, reflect: bool) -> PyResult<*mut ffi::PyObject> {
     let mi = (src as *const *mut MemInfo).read();
     let p = payload(mi);
+    let parent = (*p).parent as *mut ffi::PyObject;
+    if !reflect && !parent.is_null() {
+        ffi::Py_INCREF(parent);
+        release_list(item, itemsize, mi);
+        return Ok(parent);
+    }
     let n = (*p).size.max(0) as usize;
     let out = ffi::PyList_New(n as isize);
     if out.is_null() {
@@ -730,15 +739,22 @@ pub fn owns(plan: &Plan) -> bool {
 
 /// After a call: reflects the lists of an unboxed argument into their Python lists and drops
 /// the argument's references.
-pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -> PyResult<()> {
+/// With `dirty_lists` (tables of version `ABI_VERSION_LIST_DIRTY`), only the lists the compiled
+/// code changed are reflected, as Numba does: an unchanged list keeps its items (NumPy scalars
+/// stay NumPy scalars).
+pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8, dirty_lists: bool) -> PyResult<()> {
     match plan {
         // A typed list is shared, not reflected: drop the call's reference.
         Plan::List { item, itemsize, typed: Some(_) } => {
             release_at(item, *itemsize, src);
             Ok(())
         }
+        Plan::List { item, itemsize, .. } if dirty_lists && (*payload((src as *const *mut MemInfo).read())).dirty == 0 => {
+            release_at(item, *itemsize, src);
+            Ok(())
+        }
         Plan::List { item, itemsize, .. } => {
-            let obj = box_list(py, np, item, *itemsize, src)?;
+            let obj = box_list(py, np, item, *itemsize, src, true)?;
             ffi::Py_DECREF(obj);
             Ok(())
         }
@@ -755,12 +771,12 @@ pub(crate) unsafe fn after_call(py: Python<'_>, np: &Npy, plan: &Plan, src: *con
         }
         Plan::Optional { data, valid, .. } => {
             if src.add(*valid).read() != 0 {
-                after_call(py, np, data, src)
+                after_call(py, np, data, src, dirty_lists)
             } else {
                 Ok(())
             }
         }
-        Plan::Enum { value, .. } => after_call(py, np, value, src),
+        Plan::Enum { value, .. } => after_call(py, np, value, src, dirty_lists),
         _ => Ok(()),
     }
 }

@@ -86,6 +86,30 @@ pub unsafe fn exact_int_typecode(obj: *mut ffi::PyObject) -> u32 {
     }
 }
 
+/// Whether `obj` is an exact int (or a tuple holding one, at any depth) outside both int64 and
+/// uint64, which Numba's `typeof` refuses ("Int value is too large").
+pub unsafe fn holds_too_large_int(obj: *mut ffi::PyObject) -> bool {
+    let ty = ffi::Py_TYPE(obj);
+    if ty == std::ptr::addr_of_mut!(ffi::PyLong_Type) {
+        let mut overflow: std::ffi::c_int = 0;
+        ffi::PyLong_AsLongLongAndOverflow(obj, &mut overflow);
+        if overflow == 0 {
+            return false;
+        }
+        if overflow < 0 {
+            return true;
+        }
+        ffi::PyLong_AsUnsignedLongLong(obj);
+        let too_large = !ffi::PyErr_Occurred().is_null();
+        ffi::PyErr_Clear();
+        return too_large;
+    }
+    if ty == std::ptr::addr_of_mut!(ffi::PyTuple_Type) {
+        return (0..ffi::PyTuple_Size(obj)).any(|i| holds_too_large_int(ffi::PyTuple_GetItem(obj, i)));
+    }
+    false
+}
+
 /// The type of the `_OmittedArg` objects that stand for parameters left to their defaults.
 pub static OMITTED_TYPE: std::sync::atomic::AtomicPtr<ffi::PyTypeObject> =
     std::sync::atomic::AtomicPtr::new(std::ptr::null_mut());
@@ -117,6 +141,11 @@ pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyR
         return Ok(tc_number(k));
     }
     if np.is_array(obj) {
+        // Numba's `typeof` refuses masked arrays (an ndarray subclass whose mask compiled code
+        // would ignore).
+        if ty != np.array_type && is_masked_array(py, obj) {
+            return Err(crate::dispatcher::numba_error(py, "NumbaTypeError", "Unsupported array type: numpy.ma.MaskedArray.".into()));
+        }
         if let Some(tc) = array_typecode_cached(np, obj) {
             return Ok(tc);
         }
@@ -248,6 +277,33 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
 
 /// NumPy's type number of unicode (`<U`) arrays.
 pub(crate) const NPY_UNICODE: std::ffi::c_int = 19;
+
+/// Whether `obj` is a NumPy float16 scalar or an array of them (NumPy's `NPY_HALF`).
+pub(crate) unsafe fn is_float16(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> bool {
+    const NPY_HALF: std::ffi::c_int = 23;
+    if np.is_array(obj) {
+        return (*npy::fields(obj).descr).type_num == NPY_HALF;
+    }
+    static HALF: pyo3::sync::GILOnceCell<Option<Py<pyo3::types::PyType>>> = pyo3::sync::GILOnceCell::new();
+    let half = HALF.get_or_init(py, || {
+        py.import("numpy").and_then(|m| m.getattr("float16")).ok().and_then(|c| c.downcast_into::<pyo3::types::PyType>().ok()).map(|c| c.unbind())
+    });
+    half.as_ref().is_some_and(|c| ffi::Py_TYPE(obj) == c.as_ptr() as *mut ffi::PyTypeObject)
+}
+
+/// Whether `obj` is a `numpy.ma.MaskedArray` (looked up only once `numpy.ma` is imported:
+/// none exists before).
+unsafe fn is_masked_array(py: Python<'_>, obj: *mut ffi::PyObject) -> bool {
+    let class = py
+        .import("sys")
+        .and_then(|sys| sys.getattr("modules"))
+        .and_then(|m| m.get_item("numpy.ma"))
+        .and_then(|m| m.getattr("MaskedArray"));
+    match class {
+        Ok(c) => Bound::<PyAny>::from_borrowed_ptr(py, obj).is_instance(&c).unwrap_or(false),
+        Err(_) => false,
+    }
+}
 
 /// Whether `obj` is a `numpy.random.Generator` (Numba's `NumPyRandomGeneratorType`).
 ///

@@ -195,6 +195,7 @@ struct ListPayload {
     items_meminfo: *mut MemInfo,
     items: *mut u8,
     parent: *mut u8,
+    dirty: i64,
 }
 
 /// A list value: its MemInfo.
@@ -231,6 +232,7 @@ impl List {
                 items_meminfo: items,
                 items: (*items).data,
                 parent: std::ptr::null_mut(),
+                dirty: 0,
             });
             List(mi)
         }

@@ -104,3 +104,24 @@ fn edits_outside_the_typed_ir_make_a_new_module() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The same file at another path, with the cache the first one filled, builds the module a
+/// fresh build makes there: code raising the module's exception classes names them by its
+/// file, so lowered entries of one path are not reused at another.
+#[test]
+fn another_path_does_not_reuse_lowerings_naming_the_file() {
+    let root = std::env::temp_dir().join(format!("numrs-build-cache-paths-{}", std::process::id()));
+    let cache = root.join("cache");
+    let _ = std::fs::remove_dir_all(&root);
+    let source = "from numba import njit\n\n\nclass Bad(ValueError):\n    pass\n\n\n@njit(\"(int64,)\")\ndef f(x):\n    if x < 0:\n        raise Bad(\"negative\")\n    return x\n";
+    let (a, b) = (root.join("a"), root.join("b"));
+    for d in [&a, &b] {
+        std::fs::create_dir_all(d).expect("mkdir");
+        std::fs::write(d.join("cached.py"), source).expect("write");
+    }
+    build(&a, &cache);
+    let shared = build(&b, &cache);
+    let fresh = build(&b, &root.join("fresh"));
+    assert_eq!(shared, fresh, "the module built at b with a's cache is b's fresh build");
+    let _ = std::fs::remove_dir_all(&root);
+}
