@@ -94,6 +94,10 @@ pub(super) fn refined_typed(key: &str, list: &Type, args: &[Type]) -> Option<Typ
         ("typedlist.extend", [iterable]) => yield_of(iterable)?,
         _ => return None,
     };
+    // `ListType(item)` refuses optional items (“List.item_type cannot be of type ...”).
+    if matches!(item, Type::Optional(_)) {
+        return None;
+    }
     Some(Type::ListType(item.into()))
 }
 
@@ -247,6 +251,12 @@ fn typed_append(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let [Type::ListType(d), item] = args else { return Ok(None) };
     if !kws.is_empty() {
         return Ok(None);
+    }
+    // An untyped list takes its item type from the first append, which may not be optional.
+    if !d.is_precise() {
+        if let Type::Optional(_) = item.unliteral() {
+            return Err(CallError::typing(format!("List.item_type cannot be of type {}", item.unliteral())));
+        }
     }
     if !d.is_precise() || cast_ok(item, d) {
         sig(Type::NoneType, args)
