@@ -897,7 +897,7 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::FunctionType(_) => scalar(8),
         // No data: an omitted argument (a parameter left to its default), a NumPy scalar class
         // (`np.float64` passed as a dtype: its type says everything).
-        Type::Omitted(_) | Type::NumberClass(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // A jit function of the module passed as an argument: the specialization calls it
         // directly; the runtime checks that the dispatcher passed is that function's.
         Type::Dispatcher(_) => Some(Layout { size: 0, align: 1, fields: vec![] }),
@@ -924,7 +924,7 @@ pub fn crosses(ty: &Type) -> bool {
     }
     match ty {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
-        Type::NumberClass(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
+        Type::NumberClass(_) | Type::DType(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
         Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)),
         Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) => true,
         Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),

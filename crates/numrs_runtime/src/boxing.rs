@@ -85,7 +85,7 @@ impl Plan {
             }
             // An omitted argument (Numba's `types.Omitted`) carries no data either, nor does a
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
-            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::Dispatcher(_) => Plan::None,
+            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
             Type::SliceLiteral(s) => Plan::Slice(Some(**s)),

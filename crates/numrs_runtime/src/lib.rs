@@ -192,7 +192,7 @@ unsafe fn read_spec(s: &Specialization, fname: &str, module_name: &str) -> PyRes
     let ret_layout = layout(&ret).ok_or_else(|| bad(format!("return type {ret} cannot cross the boundary")))?;
     let ret_plan = match &ret {
         numrs_types::Type::StringLiteral(s) => Plan::StrLiteral(s.to_string()),
-        numrs_types::Type::NumberClass(c) => match c.as_number() {
+        numrs_types::Type::NumberClass(c) | numrs_types::Type::DType(c) => match c.as_number() {
             Some(k) => Plan::DTypeOf(k),
             None => Plan::of(&ret).map_err(bad)?,
         },

@@ -278,6 +278,15 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
 /// NumPy's type number of unicode (`<U`) arrays.
 pub(crate) const NPY_UNICODE: std::ffi::c_int = 19;
 
+/// Whether `obj` is a `numpy.dtype` (an instance of one of its classes).
+unsafe fn is_dtype(py: Python<'_>, obj: *mut ffi::PyObject) -> bool {
+    static DTYPE: pyo3::sync::GILOnceCell<Option<Py<pyo3::types::PyType>>> = pyo3::sync::GILOnceCell::new();
+    let class = DTYPE.get_or_init(py, || {
+        py.import("numpy").and_then(|m| m.getattr("dtype")).ok().and_then(|c| c.downcast_into::<pyo3::types::PyType>().ok()).map(|c| c.unbind())
+    });
+    class.as_ref().is_some_and(|c| ffi::PyObject_TypeCheck(obj, c.as_ptr() as *mut ffi::PyTypeObject) != 0)
+}
+
 /// Whether `obj` is a NumPy float16 scalar or an array of them (NumPy's `NPY_HALF`).
 pub(crate) unsafe fn is_float16(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> bool {
     const NPY_HALF: std::ffi::c_int = 23;
@@ -449,6 +458,13 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
             Some(k) => Some(Type::Number(k)),
             None => crate::records::typeof_void_scalar(py, np, obj),
         };
+    }
+    // A NumPy dtype of numbers (`np.dtype("u2")`): Numba's `dtype(uint16)`.
+    if is_dtype(py, obj) {
+        let d = obj as *const npy::DescrHead;
+        if let Some(k) = np.kind_of_type_num((*d).type_num).filter(|_| npy::native_byteorder(d)) {
+            return Some(Type::DType(std::sync::Arc::new(Type::Number(k))));
+        }
     }
     // A NumPy scalar class (`np.float64`): Numba's `class(float64)`.
     if ffi::PyType_Check(obj) != 0 {

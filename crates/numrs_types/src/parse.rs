@@ -632,6 +632,13 @@ impl<'a> Parser<'a> {
                 self.eat(")").then_some(())?;
                 Some(Type::optional(t))
             }
+            "dtype" => {
+                // A NumPy dtype object (`dtype(float64)`, what `np.dtype("f8")` is as a value).
+                self.eat("(").then_some(())?;
+                let t = self.ty()?;
+                self.eat(")").then_some(())?;
+                matches!(t, Type::Number(_)).then(|| Type::DType(Arc::new(t)))
+            }
             "class" => {
                 // A number class (`class(float64)`, what `np.float64` is as a value).
                 self.eat("(").then_some(())?;
