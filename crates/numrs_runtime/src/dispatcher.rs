@@ -609,6 +609,20 @@ impl Dispatcher {
         }
         for (i, ((off, plan), &obj)) in spec.arg_plans.iter().zip(argv).enumerate() {
             let dst = arg_buf.add(*off);
+            // The same Python list passed twice is one native list, as in Numba (which keeps
+            // a list's native list with it): another reference to the first one's.
+            if !spec.plain && matches!(plan, Plan::List { typed: None, .. }) {
+                let earlier = (0..i).find(|&j| argv[j] == obj && spec.args.get(j) == spec.args.get(i));
+                if let Some(j) = earlier {
+                    let eoff = &spec.arg_plans[j].0;
+                    let mi = (arg_buf.add(*eoff) as *const *mut numrs_abi::MemInfo).read_unaligned();
+                    let rc = &*(std::ptr::addr_of_mut!((*mi).refcount) as *const std::sync::atomic::AtomicI64);
+                    rc.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    (dst as *mut *mut numrs_abi::MemInfo).write_unaligned(mi);
+                    ptrs[i] = dst as *mut std::ffi::c_void;
+                    continue;
+                }
+            }
             if let Err(e) = unbox(py, np, plan, obj, dst) {
                 // Arguments unboxed into new native memory (lists) are released.
                 for ((off, plan), _) in spec.arg_plans.iter().zip(argv).take(i) {

@@ -1,7 +1,7 @@
 # Reflected lists are written back into the caller's Python list only when the compiled code
 # changed them (Numba's dirty flag): a list only read keeps its NumPy scalars; any store (even
 # `l[0] = l[0]`), append, pop, sort or reverse writes every item back as compiled code boxes it.
-# A returned argument list is the caller's list itself.
+# A returned argument list is the caller's list itself, and one list passed twice is one list.
 import numpy as np
 from numba import njit
 
@@ -50,6 +50,13 @@ def flip(l):
 
 
 @njit
+def two_lists(a, b):
+    a.append(1)
+    b.append(2)
+    return len(a), len(b)
+
+
+@njit
 def show(l):
     return l
 
@@ -76,4 +83,7 @@ CALLS = [
     ("show", ([np.int8(1), np.int8(2)],)),
     ("show_changed", ([np.int8(1), np.int8(2)],)),
     ("length", ([1, 2, 3],)),
+    ("two_lists", (h := [0], h)),
+    ("show", (h,)),
+    ("two_lists", ([0], [5])),
 ]
