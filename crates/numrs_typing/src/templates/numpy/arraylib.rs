@@ -578,6 +578,11 @@ fn dtype(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             Some(t) => sig(Type::DType(Arc::new(t)), args),
             None => Ok(None),
         },
+        // A list of fields (`[("x", np.float64), ...]`): Numba's overload hands NumPy the
+        // typing's objects, and NumPy's own TypeError about the first field escapes.
+        Type::LiteralList(items) if !items.is_empty() => {
+            Err(CallError { kind: "TypeError", message: format!("Field elements must be 2- or 3-tuples, got '{}'", items[0]) })
+        }
         other => Err(CallError::typing(format!("unknown dtype descriptor: {other}"))),
     }
 }
