@@ -72,7 +72,8 @@ fn supported_item(t: &Type) -> Result<(), String> {
         Type::List { dtype, .. } | Type::ListType(dtype) => supported_item(dtype),
         // An enum member is its value.
         Type::EnumMember(e) => supported_item(&e.dtype),
-        Type::Unicode | Type::JitClassInstance(_) => Ok(()),
+        // `[None, None]`: items of no size.
+        Type::Unicode | Type::JitClassInstance(_) | Type::NoneType => Ok(()),
         // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
         Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),
