@@ -51,28 +51,28 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.ediff1d", ediff1d),
     ("numpy.cross", cross),
     ("numpy.append", append),
-    ("numpy.cov", scipy_gated),
-    ("numpy.corrcoef", scipy_gated),
+    ("numpy.cov", gated_cov),
+    ("numpy.corrcoef", gated_corrcoef),
     // Numba's `numpy.linalg` support calls LAPACK/BLAS through SciPy: without SciPy (as the
     // recorded answers were made) each fails to type with its ImportError.
-    ("numpy.linalg.cholesky", scipy_gated),
-    ("numpy.linalg.cond", scipy_gated),
-    ("numpy.linalg.det", scipy_gated),
-    ("numpy.linalg.eig", scipy_gated),
-    ("numpy.linalg.eigh", scipy_gated),
-    ("numpy.linalg.eigvals", scipy_gated),
-    ("numpy.linalg.eigvalsh", scipy_gated),
-    ("numpy.linalg.inv", scipy_gated),
-    ("numpy.linalg.lstsq", scipy_gated),
-    ("numpy.linalg.matrix_power", scipy_gated),
-    ("numpy.linalg.matrix_rank", scipy_gated),
-    ("numpy.linalg.norm", scipy_gated),
-    ("numpy.linalg.pinv", scipy_gated),
-    ("numpy.linalg.qr", scipy_gated),
-    ("numpy.linalg.slogdet", scipy_gated),
-    ("numpy.linalg.solve", scipy_gated),
-    ("numpy.linalg.svd", scipy_gated),
-    ("numpy.roots", scipy_gated),
+    ("numpy.linalg.cholesky", gated_cholesky),
+    ("numpy.linalg.cond", gated_cond),
+    ("numpy.linalg.det", gated_det),
+    ("numpy.linalg.eig", gated_eig),
+    ("numpy.linalg.eigh", gated_eigh),
+    ("numpy.linalg.eigvals", gated_eigvals),
+    ("numpy.linalg.eigvalsh", gated_eigvalsh),
+    ("numpy.linalg.inv", gated_inv),
+    ("numpy.linalg.lstsq", gated_lstsq),
+    ("numpy.linalg.matrix_power", gated_matrix_power),
+    ("numpy.linalg.matrix_rank", gated_matrix_rank),
+    ("numpy.linalg.norm", gated_norm),
+    ("numpy.linalg.pinv", gated_pinv),
+    ("numpy.linalg.qr", gated_qr),
+    ("numpy.linalg.slogdet", gated_slogdet),
+    ("numpy.linalg.solve", gated_solve),
+    ("numpy.linalg.svd", gated_svd),
+    ("numpy.roots", gated_roots),
 ];
 
 /// Numba's `type_can_asarray`: arrays, sequences (lists), tuples, numbers and booleans.
@@ -657,10 +657,44 @@ fn append(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     sig(Type::array(Type::Number(k), ndim, Layout::C), args)
 }
 
-/// `np.cov` and `np.corrcoef` live in Numba's `linalg.py` and need SciPy's LAPACK.
-fn scipy_gated(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
-    if args.iter().any(can_asarray) {
+/// `np.cov`, `np.corrcoef`, `np.roots` and `np.linalg` live in Numba's `linalg.py` and need
+/// SciPy's LAPACK: a call its overload takes (`params`, by position or name) of an array is
+/// the ImportError; a keyword it does not take (`norm(a, axis=1)`) fails to type first.
+fn scipy_gated(args: &[Type], kws: &[(String, Type)], params: &[&str]) -> CallResult {
+    if args.len() > params.len() || kws.iter().any(|(k, _)| !params.contains(&k.as_str())) {
+        return Ok(None);
+    }
+    if args.iter().chain(kws.iter().map(|(_, t)| t)).any(can_asarray) {
         return Err(CallError { kind: "ImportError", message: "scipy 0.16+ is required for linear algebra".into() });
     }
     Ok(None)
 }
+
+macro_rules! gated {
+    ($name:ident, [$($p:literal),*]) => {
+        fn $name(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+            scipy_gated(args, kws, &[$($p),*])
+        }
+    };
+}
+
+gated!(gated_cov, ["m", "y", "rowvar", "bias", "ddof"]);
+gated!(gated_corrcoef, ["x", "y", "rowvar"]);
+gated!(gated_cholesky, ["a"]);
+gated!(gated_cond, ["x", "p"]);
+gated!(gated_det, ["a"]);
+gated!(gated_eig, ["a"]);
+gated!(gated_eigh, ["a"]);
+gated!(gated_eigvals, ["a"]);
+gated!(gated_eigvalsh, ["a"]);
+gated!(gated_inv, ["a"]);
+gated!(gated_lstsq, ["a", "b", "rcond"]);
+gated!(gated_matrix_power, ["a", "n"]);
+gated!(gated_matrix_rank, ["A", "tol"]);
+gated!(gated_norm, ["x", "ord"]);
+gated!(gated_pinv, ["a", "rcond"]);
+gated!(gated_qr, ["a"]);
+gated!(gated_slogdet, ["a"]);
+gated!(gated_solve, ["a", "b"]);
+gated!(gated_svd, ["a", "full_matrices"]);
+gated!(gated_roots, ["p"]);

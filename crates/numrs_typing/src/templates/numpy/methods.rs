@@ -469,7 +469,9 @@ fn scipy_missing() -> CallError {
 
 /// `np.dot`/`np.vdot`/`a.dot`: Numba needs SciPy for these; without it they fail to type.
 fn dot_unavailable(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
-    if args.iter().any(|a| a.as_array().is_some()) {
+    // Numba's `dot_2_impl`/`dot_3_impl` ask for BLAS only once every operand is an array;
+    // a number among them finds no implementation.
+    if args.len() >= 2 && args.iter().all(|a| a.as_array().is_some()) {
         return Err(scipy_missing());
     }
     Ok(None)
