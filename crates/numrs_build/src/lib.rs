@@ -1892,7 +1892,6 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         })
         .collect();
     wanted.sort_by_key(|w| w.1);
-    let guarded = |stmt: String| format!("try:\n    {stmt}\nexcept ImportError:\n    pass\n");
     // The statement at `stmt_index` after what it reads (post-order), each binding once.
     fn emit(
         db: &dyn numrs_db::Db,
@@ -1902,7 +1901,6 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         stmt_index: usize,
         done: &mut std::collections::HashSet<(String, u32)>,
         out: &mut String,
-        guarded: &dyn Fn(String) -> String,
         depth: u32,
     ) -> Option<()> {
         let stmt = module.body.get(stmt_index)?;
@@ -1931,20 +1929,19 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
             if !done.insert((name.clone(), b.span.start)) {
                 continue;
             }
+            if let Some(line) = binding_source(&name, &b.kind) {
+                out.push_str(&line);
+                continue;
+            }
             match &b.kind {
-                BindingKind::Module(m) if *m == name => out.push_str(&guarded(format!("import {m}"))),
-                BindingKind::Module(m) => out.push_str(&guarded(format!("import {m} as {name}"))),
                 BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
-                BindingKind::ImportedName { module, name: orig } => out.push_str(&guarded(format!("from {module} import {orig} as {name}"))),
-                BindingKind::StarImport(m) => out.push_str(&guarded(format!("from {m} import *"))),
-                BindingKind::Constant(v) => out.push_str(&format!("{name} = {}\n", v.python_repr())),
                 BindingKind::Other => {
                     // Recreated by its own statement, unless the module changes it in place.
                     let top = module.body.get(b.stmt_index).is_some_and(|s| info.symbols.binding_stmt(module, b).is_some_and(|x| x.span == s.span));
                     if !top || numrs_hir::mutated_after(&name, module.body[b.stmt_index].span.end, module, &info.symbols) {
                         return None;
                     }
-                    emit(db, file, info, module, b.stmt_index, done, out, guarded, depth + 1)?;
+                    emit(db, file, info, module, b.stmt_index, done, out, depth + 1)?;
                 }
                 _ => return None,
             }
@@ -1961,7 +1958,7 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
     for (k, (name, at, symbol)) in wanted.iter().enumerate() {
         let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
         let stmt = &skeleton.module.body[index];
-        emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, &guarded, 0)?;
+        emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, 0)?;
         snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
         let (a, _) = numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols)?;
         let ty = if a.shape.is_empty() {
@@ -2119,6 +2116,23 @@ fn own_location_file(db: &dyn numrs_db::Db, file: SourceFile) -> String {
     std::path::absolute(path).map_or_else(|_| path.to_string(), |a| a.to_string_lossy().into_owned())
 }
 
+/// The Python line that binds `name` as `kind` does, for an import (each tolerating an
+/// `ImportError`, so that `numba` need not be installed; not a relative one) or a constant;
+/// none for other kinds.
+fn binding_source(name: &str, kind: &numrs_hir::BindingKind) -> Option<String> {
+    use numrs_hir::BindingKind;
+    let guarded = |stmt: String| format!("try:\n    {stmt}\nexcept ImportError:\n    pass\n");
+    Some(match kind {
+        BindingKind::Module(m) if *m == name => guarded(format!("import {m}")),
+        BindingKind::Module(m) => guarded(format!("import {m} as {name}")),
+        BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
+        BindingKind::ImportedName { module, name: orig } => guarded(format!("from {module} import {orig} as {name}")),
+        BindingKind::StarImport(m) => guarded(format!("from {m} import *")),
+        BindingKind::Constant(v) => format!("{name} = {}\n", v.python_repr()),
+        _ => return None,
+    })
+}
+
 /// Python that makes the module-level names an objmode block reads, outside its module: its
 /// imports (each tolerating an `ImportError`, so that `numba` need not be installed), its
 /// constants, the plain functions it calls (their source, and what they read in turn), and
@@ -2130,23 +2144,21 @@ fn objmode_prelude(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
     let mut done = std::collections::HashSet::new();
     // (name, read by the block itself)
     let mut pending: Vec<(String, bool)> = names.iter().rev().map(|n| (n.clone(), true)).collect();
-    let guarded = |stmt: String| format!("try:\n    {stmt}\nexcept ImportError:\n    pass\n");
     while let Some((name, direct)) = pending.pop() {
         if !done.insert(name.clone()) {
             continue;
         }
         let Some(binding) = info.symbols.lookup(&name, None) else { continue };
+        if let Some(line) = binding_source(&name, &binding.kind) {
+            out.push_str(&line);
+            continue;
+        }
         match &binding.kind {
-            BindingKind::Module(m) if *m == name => out.push_str(&guarded(format!("import {m}"))),
-            BindingKind::Module(m) => out.push_str(&guarded(format!("import {m} as {name}"))),
             BindingKind::ImportedName { module, .. } if module.starts_with('.') => {
                 if direct {
                     return Err(format!("the objmode block reads '{name}', imported relatively from '{module}', which numrs build cannot import outside the package yet"));
                 }
             }
-            BindingKind::ImportedName { module, name: orig } => out.push_str(&guarded(format!("from {module} import {orig} as {name}"))),
-            BindingKind::StarImport(m) => out.push_str(&guarded(format!("from {m} import *"))),
-            BindingKind::Constant(v) => out.push_str(&format!("{name} = {}\n", v.python_repr())),
             BindingKind::Function { def_index } => {
                 if info.functions.iter().any(|f| f.name == name && f.def_stmt_index == *def_index) {
                     // A jit function: the built module's dispatcher.
@@ -2181,6 +2193,8 @@ fn objmode_prelude(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
                     ));
                 }
             }
+            // Made by `binding_source` above.
+            BindingKind::Module(_) | BindingKind::StarImport(_) | BindingKind::ImportedName { .. } | BindingKind::Constant(_) => {}
         }
     }
     Ok(out)
