@@ -205,28 +205,22 @@ fn loop_at(cx: &FnCx<'_, '_>, h: usize) -> Option<Loop> {
 /// the body (`if a[i] > 0: acc += a[i]`), the accumulator read by nothing but its updates.
 fn reduction(cx: &FnCx<'_, '_>, l_body: &[usize], phi: VarId, from_body: &[VarId]) -> Option<Reduction> {
     let ir = cx.ir;
+    // The joins of the body the accumulator's values go through (an inner loop's header phi
+    // is one: `for j in range(k): acc += x` inside the prange body), and its updates.
+    let (joins, updates) = accumulator_values(cx, phi, from_body);
+    let family = |v: VarId| {
+        let r = root(cx, v);
+        r == phi || joins.contains(&r)
+    };
     let mut multiply = None;
-    // The joins of the body the accumulator's values go through, and its updates.
-    let mut chain: HashSet<VarId> = HashSet::new();
-    let mut updates = 0;
-    let mut pending: Vec<VarId> = from_body.to_vec();
-    while let Some(v) = pending.pop() {
-        let v = root(cx, v);
-        if v == phi || !chain.insert(v) {
-            continue;
-        }
-        let (op, lhs) = match definition(cx, v)? {
-            Value::Phi(more) => {
-                pending.extend(more.iter().filter_map(|(_, x)| *x));
-                continue;
-            }
+    for v in &updates {
+        let (op, lhs) = match definition(cx, *v)? {
             Value::InplaceBinOp { op, lhs, .. } | Value::BinOp { op, lhs, .. } => (*op, *lhs),
             _ => return None,
         };
-        if root(cx, lhs) != phi {
+        if !family(lhs) {
             return None;
         }
-        updates += 1;
         let m = match op {
             BinOp::Add | BinOp::Sub => false,
             BinOp::Mult => true,
@@ -237,20 +231,52 @@ fn reduction(cx: &FnCx<'_, '_>, l_body: &[usize], phi: VarId, from_body: &[VarId
         }
         multiply = Some(m);
     }
-    // Reads of the accumulator other than by its joins.
+    // Reads of the accumulator (or of a join of its values) other than by its joins: its
+    // updates, once each, and nothing else.
     let reads = l_body
         .iter()
         .flat_map(|b| ir.blocks[*b].stmts.iter())
-        .filter(|s| !matches!(&s.kind, StmtKind::Assign { target, value: Value::Phi(_) } if chain.contains(target)))
+        .filter(|s| !matches!(&s.kind, StmtKind::Assign { target, value: Value::Phi(_) } if joins.contains(target)))
         .flat_map(|s| s.kind.uses())
-        .filter(|u| *u == phi)
-        .count();
+        .filter(|u| family(*u))
+        .count()
+        + l_body.iter().flat_map(|b| ir.blocks[*b].term.uses()).filter(|u| family(*u)).count();
     let t = cx.ty(phi).ok()?;
     let numeric_ok = numeric(&t).is_some_and(|k| k != NumericKind::Boolean && !matches!(k, NumericKind::Complex64 | NumericKind::Complex128));
-    if reads != updates || !numeric_ok {
+    if reads != updates.len() || !numeric_ok {
         return None;
     }
     Some(Reduction { phi, multiply: multiply? })
+}
+
+/// The values a carried variable `phi` takes in the loop body, from its values at the back
+/// edges (`from_body`): the joins (phis, also those of inner loops' headers) and the other
+/// values (its updates), each once, following joins' incoming values back to `phi`.
+fn accumulator_values(cx: &FnCx<'_, '_>, phi: VarId, from_body: &[VarId]) -> (HashSet<VarId>, Vec<VarId>) {
+    let mut joins: HashSet<VarId> = HashSet::new();
+    let mut updates: Vec<VarId> = Vec::new();
+    let mut seen: HashSet<VarId> = HashSet::new();
+    let mut pending: Vec<VarId> = from_body.to_vec();
+    while let Some(v) = pending.pop() {
+        let v = root(cx, v);
+        if v == phi || !seen.insert(v) {
+            continue;
+        }
+        match definition(cx, v) {
+            Some(Value::Phi(more)) => {
+                joins.insert(v);
+                pending.extend(more.iter().filter_map(|(_, x)| *x));
+            }
+            _ => {
+                updates.push(v);
+                // An update's own operand leads back to the joins (an inner loop's header).
+                if let Some(Value::InplaceBinOp { lhs, .. } | Value::BinOp { lhs, .. }) = definition(cx, v) {
+                    pending.push(*lhs);
+                }
+            }
+        }
+    }
+    (joins, updates)
 }
 
 /// Whether `v` is a number or a boolean (no references to count when a chunk copies it).
@@ -278,13 +304,33 @@ fn combines_itself(cx: &FnCx<'_, '_>, phi: VarId, from_body: &[VarId]) -> bool {
             Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
             Some(other) => {
                 for u in other.uses() {
-                    if root(cx, u) == phi {
+                    if root(cx, u) == phi || version_of(cx, root(cx, u), phi) {
                         return true;
                     }
                     pending.push(u);
                 }
             }
             None => {}
+        }
+    }
+    false
+}
+
+/// Whether `v` is a join whose incoming values lead back to the carried variable `phi` through
+/// joins only: a version of the variable inside the body (an inner loop's header phi of it).
+fn version_of(cx: &FnCx<'_, '_>, v: VarId, phi: VarId) -> bool {
+    let mut pending = vec![v];
+    let mut seen = HashSet::new();
+    while let Some(v) = pending.pop() {
+        let v = root(cx, v);
+        if v == phi {
+            return true;
+        }
+        if !seen.insert(v) {
+            continue;
+        }
+        if let Some(Value::Phi(more)) = definition(cx, v) {
+            pending.extend(more.iter().filter_map(|(_, x)| *x));
         }
     }
     false
