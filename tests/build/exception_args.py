@@ -4,7 +4,8 @@ class: a missing dict key is `KeyError(key)` (the number, string or tuple itself
 its two arguments, strings among them; a list whose items Numba types differently cannot be
 unboxed (`int64 != float64`); a slice assigned from an array or tuple of another shape names both; a call with
 arguments no specialization takes names their Numba types (bytes, datetimes, arrays of strings);
-a `@vectorize` ufunc's identity is its `identity=` (an empty reduction of one without raises). Each call's outcome (result, or
+a `@vectorize` ufunc's identity is its `identity=` (an empty reduction of one without raises); a
+ufunc kernel's exception is the last element's, a gufunc's the first. Each call's outcome (result, or
 exception class and `repr` of its arguments) must equal what Numba 0.68.1 gave for the same
 call, recorded in `exception_args.expected.json`.
 
@@ -21,7 +22,7 @@ EXPECTED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "exception_a
 
 SOURCE = '''
 import numpy as np
-from numba import njit, vectorize
+from numba import guvectorize, njit, vectorize
 from numba.typed import Dict, List
 
 
@@ -270,6 +271,21 @@ def vmax_reorderable(a, b):
     return max(a, b)
 
 
+@vectorize(["int64(int64)"])
+def raising_ufunc(x):
+    if x > 2:
+        raise ValueError("too big " + str(x))
+    return x
+
+
+@guvectorize(["void(float64[:], float64[:])"], "(n)->(n)")
+def raising_gufunc(a, out):
+    for i in range(a.shape[0]):
+        if a[i] < 0:
+            raise IndexError("negative " + str(i))
+        out[i] = a[i]
+
+
 @njit("unicode_type(unicode_type)")
 def exclaim(s):
     return s + "!"
@@ -303,7 +319,8 @@ CALLS = [
     "tuple_arg(5)", "tuple_args(1.5)", "tuple_args(-0.0)",
     "slice_assign(0)", "typed_pop(2)", "typed_setitem(2)",
     "vadd_identity.identity", "vadd_identity.reduce(np.array([]))", "vmax_reorderable.identity",
-    "vmax_reorderable.reduce(np.array([]))", "vmax_reorderable.reduce(np.array([1.0, 3.0, 2.0]))",
+    "vmax_reorderable.reduce(np.array([]))", "raising_ufunc(np.arange(6))", "raising_ufunc(4)",
+    "raising_gufunc(np.array([[1.0, -1.0], [-2.0, 3.0], [-4.0, -5.0]]))", "vmax_reorderable.reduce(np.array([1.0, 3.0, 2.0]))",
     "exclaim(b'ab')", "exclaim(bytearray(b'ab'))", "exclaim(np.datetime64('2020-01-01'))", "exclaim(np.timedelta64(3, 'h'))",
     "exclaim(np.array(['a', 'bc']))", "exclaim(np.array([1, None], dtype=object))", "exclaim(np.ones((2, 2), dtype=np.float16)[:, ::2])",
     "exclaim(np.float16(1.5))",

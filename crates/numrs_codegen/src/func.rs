@@ -1116,8 +1116,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// One element of a `@vectorize` kernel: `args` cast to the loop's input types, the kernel
     /// called, its result (of the loop's output type). As in a NumPy ufunc loop (Numba's
-    /// `DUFuncKernel`), an exception the kernel raises is dropped and the element is whatever
-    /// the kernel left (zero).
+    /// `DUFuncKernel`), an exception the kernel raises is dropped and the element is zero.
     pub(crate) fn ufunc_kernel_elem(&mut self, kernel: FunctionValue<'ctx>, formals: &[Type], args: &[(BasicValueEnum<'ctx>, Type)]) -> R<BasicValueEnum<'ctx>> {
         let et = exc_info_type(self.ctx);
         let slot = self.frame_alloca(et.into(), "ufunc_exc")?;
@@ -1140,8 +1139,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.discard_exception(slot)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
+        // Numba's call ignores the status and reads the return slot it zeroed.
         let v = self.b.build_extract_value(res, 1, "")?;
-        Ok(v)
+        let zero = v.get_type().const_zero();
+        Ok(self.b.build_select(failed, zero, v, "")?)
     }
 
     /// A call of a `@vectorize` function: scalars give the kernel's result, arrays a new array
@@ -2371,7 +2372,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             if vararg.is_some() {
                 return self.fail(format!("generalized ufunc '{}' called with *args", d.name));
             }
-            self.lower_gufunc_loop(&callee, cores, args)?;
+            let looped = args.iter().zip(&cores.1).any(|(v, core)| self.ty(*v).ok().and_then(|t| t.as_array().map(|a| a.ndim as usize > core.len())).unwrap_or(false));
+            if looped {
+                self.lower_gufunc_loop(&callee, cores, args)?;
+            } else {
+                // One run on the operands themselves; as in the loop, an exception the kernel
+                // raises is dropped (Numba's gufunc kernel ignores the status).
+                let vals: Vec<(BasicValueEnum<'ctx>, Type)> = args.iter().map(|v| Ok((self.load(*v)?, self.ty(*v)?))).collect::<R<_>>()?;
+                self.ufunc_kernel_elem(callee.function, &callee.args, &vals)?;
+            }
             return Ok(self.vt(target)?.const_zero());
         }
         if let Some(st) = callee.stencil.clone() {

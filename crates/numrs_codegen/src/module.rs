@@ -415,6 +415,15 @@ fn lower_part<'ctx>(
                     stencil: None,
                 });
             }
+            // Operands of the cores' dimensions: one run of the specialization they select.
+            if kws.is_empty() && args.len() == cores.len() {
+                let idx = resolver(i, d, args)?;
+                let callee = specs.get(idx).ok_or_else(|| format!("no loop of '{}'", d.name))?;
+                let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
+                let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
+                let sources = (0..args.len()).map(crate::ArgSource::Positional).collect();
+                return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: Some(shape.clone()), stencil: None });
+            }
         }
         // Positional calls of the full arity need no binding.
         let (types, sources) = if kws.is_empty() && !p.star && (p.params.is_empty() || args.len() == p.params.len()) {

@@ -2,7 +2,8 @@
 //! per specialization, on a ufunc made with NumPy's `PyUFunc_FromFuncAndData`. Each loop calls the
 //! specialization's wrapper once per element, with pointers straight into NumPy's buffers
 //! (scalar numbers have the same storage in both). As in a Numba ufunc, an error inside the
-//! kernel does not stop the loop (its message is released).
+//! kernel is set as the Python exception, which NumPy raises after the loop, and does not stop
+//! the loop; in a gufunc it does.
 
 use crate::dispatcher::Spec;
 use numrs_abi::{ExcInfo, WrapperFn};
@@ -63,10 +64,22 @@ unsafe extern "C" fn ufunc_loop(args: *mut *mut c_char, dims: *const isize, step
         }
         let out = (*args.add(d.nin)).offset(i * *steps.add(d.nin)) as *mut c_void;
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
-        if (d.wrapper)(ptrs.as_ptr(), out, &mut exc) != 0 && exc.msg_owned != 0 {
-            crate::memory::numrs_free(exc.msg as *mut u8);
+        if (d.wrapper)(ptrs.as_ptr(), out, &mut exc) != 0 {
+            set_error(&exc);
         }
     }
+}
+
+/// Set the Python exception `exc` describes (NumPy's loops may run without the GIL), as
+/// Numba's ufunc and gufunc loops do for a kernel that raises: NumPy raises it after the
+/// loop. A later error replaces an earlier one.
+unsafe fn set_error(exc: &ExcInfo) {
+    let gil = ffi::PyGILState_Ensure();
+    let py = Python::assume_gil_acquired();
+    // The earlier error is dropped first: making the new one calls into Python.
+    drop(PyErr::take(py));
+    crate::dispatcher::exc_error(py, exc, crate::memory::numrs_free).restore(py);
+    ffi::PyGILState_Release(gil);
 }
 
 /// NumPy's ufunc C API table (`_UFUNC_API`).
@@ -209,8 +222,10 @@ unsafe extern "C" fn gufunc_loop(args: *mut *mut c_char, dims: *const isize, ste
             }
         }
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
-        if (d.wrapper)(ptrs.as_ptr(), ret.as_mut_ptr() as *mut c_void, &mut exc) != 0 && exc.msg_owned != 0 {
-            crate::memory::numrs_free(exc.msg as *mut u8);
+        if (d.wrapper)(ptrs.as_ptr(), ret.as_mut_ptr() as *mut c_void, &mut exc) != 0 {
+            // Numba's gufunc loop stops at the first error.
+            set_error(&exc);
+            return;
         }
     }
 }
