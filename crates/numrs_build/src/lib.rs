@@ -322,7 +322,7 @@ pub struct Kernel {
 /// and, per dimension, the lowest and highest relative index the kernel reads of its array
 /// arguments (Numba's neighbourhood inference; constant indices only). `None` when an index
 /// is not a constant (numrs then refuses the application).
-fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type]) -> Option<numrs_codegen::Stencil> {
+fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type], standard: u64) -> Option<numrs_codegen::Stencil> {
     let Some(Type::Array(first)) = args.first() else { return None };
     let ndim = first.ndim;
     let mut defs: std::collections::HashMap<numrs_ir::VarId, &numrs_ir::Value> = std::collections::HashMap::new();
@@ -337,7 +337,7 @@ fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type]
         for _ in 0..64 {
             match defs.get(&v) {
                 Some(numrs_ir::Value::Var(src)) => v = *src,
-                Some(numrs_ir::Value::Arg(_)) => return true,
+                Some(numrs_ir::Value::Arg(i)) => return *i >= 64 || standard & (1u64 << *i) == 0,
                 _ => return false,
             }
         }
@@ -370,16 +370,17 @@ fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type]
             }
         }
     }
-    Some(numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None })
+    Some(numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None, standard })
 }
 
-/// A `@stencil` decorator's `neighborhood` (one `(low, high)` per dimension of the arrays)
-/// and `cval` (a number).
-fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (Option<Vec<(i64, i64)>>, Option<numrs_syntax::ast::Constant>) {
+/// A `@stencil` decorator's `neighborhood` (one `(low, high)` per dimension of the arrays),
+/// `cval` (a number) and `standard_indexing` (parameter names).
+fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (Option<Vec<(i64, i64)>>, Option<numrs_syntax::ast::Constant>, Vec<String>) {
     use numrs_hir::{ConstValue as C, OptionValue as O};
     let int = |v: &C| v.as_int().and_then(|i| i64::try_from(i).ok());
     let mut hood = None;
     let mut cval = None;
+    let mut standard = Vec::new();
     for (name, v) in values {
         match (name.as_str(), v) {
             ("neighborhood", O::Const(C::Tuple(dims))) if dims.len() == ndim as usize => {
@@ -394,10 +395,15 @@ fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (O
             ("cval", O::Const(C::Int(i))) => cval = Some(numrs_syntax::ast::Constant::Int(*i)),
             ("cval", O::Const(C::Float(f))) => cval = Some(numrs_syntax::ast::Constant::Float(*f)),
             ("cval", O::Const(C::Bool(b))) => cval = Some(numrs_syntax::ast::Constant::Bool(*b)),
+            ("standard_indexing", O::Const(C::Tuple(names))) => standard = names.iter().filter_map(|n| if let C::Str(s) = n { Some(s.clone()) } else { None }).collect(),
+            ("standard_indexing", O::List(names) | O::Tuple(names)) => {
+                standard = names.iter().filter_map(|n| if let O::Const(C::Str(s)) = n { Some(s.clone()) } else { None }).collect()
+            }
+            ("standard_indexing", O::Const(C::Str(n))) => standard = vec![n.clone()],
             _ => {}
         }
     }
-    (hood, cval)
+    (hood, cval, standard)
 }
 
 /// The frozen value of a module-level NumPy array (or scalar) `name` as the module has made it
@@ -804,6 +810,7 @@ fn jit_flags(jit: &numrs_hir::JitFunction) -> numrs_codegen::Flags {
         cuda: false,
         libdevice: false,
         stencil: 0,
+        stencil_standard: 0,
     }
 }
 
@@ -1249,11 +1256,12 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     _ => 0,
                 };
                 let options = si.functions.get(index).map(|f| f.options.values.as_slice()).unwrap_or_default();
-                let (neighborhood, cval) = stencil_options(options, ndim);
+                let (neighborhood, cval, names) = stencil_options(options, ndim);
+                let standard = names.iter().filter_map(|n| p.ir.arg_names.iter().position(|a| a == n)).filter(|i| *i < 64).fold(0u64, |m, i| m | (1u64 << i));
                 let mut st = match neighborhood {
                     // `neighborhood=`: the extent, whatever indices the kernel computes.
-                    Some(hood) => numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None },
-                    None => stencil_of(ir, &p.result.typemap, &p.args).unwrap_or(numrs_codegen::Stencil { ndim, neighborhood: Vec::new(), cval: None }),
+                    Some(hood) => numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None, standard },
+                    None => stencil_of(ir, &p.result.typemap, &p.args, standard).unwrap_or(numrs_codegen::Stencil { ndim, neighborhood: Vec::new(), cval: None, standard }),
                 };
                 st.cval = cval;
                 st
@@ -1276,6 +1284,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 flags: numrs_codegen::Flags {
                     libdevice: cuda && options.libdevice.is_some(),
                     stencil: stencil.as_ref().map_or(0, |s| s.ndim),
+                    stencil_standard: stencil.as_ref().map_or(0, |s| s.standard),
                     ..p.flags
                 },
                 kernel: p.kernel,

@@ -332,6 +332,9 @@ pub struct Flags {
     /// A `@stencil` kernel over arrays of this many dimensions (0: not one): its last
     /// parameters are the point it is applied at (see [`crate::Stencil`]).
     pub stencil: u32,
+    /// In a `@stencil` kernel: the parameters (bit `i` for parameter `i`) its
+    /// `standard_indexing=` names, which are indexed as they are, not relative to the point.
+    pub stencil_standard: u64,
 }
 
 /// Lower the body of `func` (declared with [`internal_fn_type`]).
@@ -822,7 +825,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // As Numba compiles parfor bodies: the numpy error model. With `boundscheck=True`
             // an index out of range raises IndexError there too (Numba's check fires inside
             // its gufunc and surfaces as a SystemError; reading out of range is never done).
-            flags: Flags { parallel: false, numpy_errors: true, boundscheck: self.flags.boundscheck, cuda: self.flags.cuda, libdevice: self.flags.libdevice, stencil: self.flags.stencil },
+            flags: Flags { parallel: false, numpy_errors: true, boundscheck: self.flags.boundscheck, cuda: self.flags.cuda, libdevice: self.flags.libdevice, stencil: self.flags.stencil, stencil_standard: self.flags.stencil_standard },
             par: Default::default(),
             closures: self.closures,
             free_vars: self.free_vars,
@@ -2936,7 +2939,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// In a `@stencil` kernel, `a[rel]` of an array argument: the item at the point plus the
     /// relative index `rel` (`None`: not such a read).
     fn stencil_getitem(&mut self, value: VarId, rel: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
-        if self.stencil_center.is_empty() || !matches!(self.resolve_def(value), Some(Value::Arg(_))) {
+        let standard = self.flags.stencil_standard;
+        if self.stencil_center.is_empty() || !matches!(self.resolve_def(value), Some(Value::Arg(i)) if *i >= 64 || standard & (1u64 << *i) == 0) {
             return Ok(None);
         }
         let Type::Array(a) = self.ty(value)? else { return Ok(None) };

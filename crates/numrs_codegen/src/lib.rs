@@ -122,6 +122,9 @@ pub struct Stencil {
     pub neighborhood: Vec<(i64, i64)>,
     /// The decorator's `cval` (the value outside the neighbourhood's reach; 0 by default).
     pub cval: Option<numrs_syntax::ast::Constant>,
+    /// The parameters (bit `i` for parameter `i`) named by `standard_indexing=`: indexed as
+    /// they are, not relative to the point, and not part of the neighbourhood.
+    pub standard: u64,
 }
 
 /// The file and lines of a specialization's source, for run-time messages that name a place

@@ -311,6 +311,10 @@ impl<'a> Evaluator<'a> {
                 }
             }
             "numba.core" if attr == "types" => Ok(Value::Module("numba.core.types".to_string())),
+            // `np.nan`, `math.pi`: the numbers themselves (`@stencil(cval=np.nan)`).
+            "numpy" | "math" | "cmath" if crate::symbols::module_constant(module, attr).is_some() => {
+                Ok(Value::Const(crate::symbols::module_constant(module, attr).expect("checked")))
+            }
             "numpy" => match NUMPY_SCALARS.iter().find(|(n, _)| *n == attr) {
                 Some((n, numba)) => Ok(Value::NumpyScalar { name: n.to_string(), numba: numba.to_string() }),
                 None => Ok(Value::Module(format!("numpy.{attr}"))),
@@ -507,6 +511,12 @@ impl<'a> Evaluator<'a> {
                 };
                 Ok(Value::Slice(Box::new(parts)))
             }
+            Value::Builtin(name) if name == "float" && kwargs.is_empty() && args.len() == 1 => match &args[0] {
+                Value::Const(c) => crate::symbols::float_of(c)
+                    .map(Value::Const)
+                    .ok_or_else(|| self.unsupported(span, format!("numrs: cannot evaluate float({})", c.python_repr()))),
+                other => Err(self.unsupported(span, format!("numrs: cannot evaluate float({})", other.repr()))),
+            },
             Value::Builtin(name) if name == "dict" && args.is_empty() => {
                 Ok(Value::Dict(kwargs.into_iter().map(|(k, v, _)| (Value::Const(ConstValue::Str(k)), v)).collect()))
             }

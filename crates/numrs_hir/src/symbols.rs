@@ -167,8 +167,25 @@ fn const_from_expr(expr: &Expr, depth: u32) -> Option<ConstValue> {
     }
 }
 
+/// Python's `float(c)` of a constant (`float("nan")`, `float(3)`).
+pub(crate) fn float_of(c: &ConstValue) -> Option<ConstValue> {
+    let x = match c {
+        ConstValue::Int(i) => *i as f64,
+        ConstValue::Bool(b) => *b as i64 as f64,
+        ConstValue::Float(f) => f.get(),
+        ConstValue::Str(t) => match t.trim().to_ascii_lowercase().trim_start_matches('+') {
+            "inf" | "infinity" => f64::INFINITY,
+            "-inf" | "-infinity" => f64::NEG_INFINITY,
+            "nan" | "-nan" => f64::NAN,
+            other => other.parse::<f64>().ok().filter(|_| !other.contains('_'))?,
+        },
+        _ => return None,
+    };
+    Some(ConstValue::Float(ast::FloatBits::new(x)))
+}
+
 /// The numeric constants of `math`, `cmath` and `numpy` (`math.pi`, `np.inf`).
-fn module_constant(module: &str, name: &str) -> Option<ConstValue> {
+pub(crate) fn module_constant(module: &str, name: &str) -> Option<ConstValue> {
     let f = |x: f64| Some(ConstValue::Float(ast::FloatBits::new(x)));
     match (module, name) {
         ("math" | "cmath" | "numpy", "pi") => f(std::f64::consts::PI),
@@ -891,21 +908,7 @@ impl Collector {
                     ("tuple", ExprKind::List(items) | ExprKind::Tuple(items)) => {
                         items.iter().map(|e| self.fold(e, depth + 1)).collect::<Option<Vec<_>>>().map(ConstValue::Tuple)
                     }
-                    ("float", _) => {
-                        let x = match self.fold(&args[0], depth + 1)? {
-                            ConstValue::Int(i) => i as f64,
-                            ConstValue::Bool(b) => b as i64 as f64,
-                            ConstValue::Float(f) => f.get(),
-                            ConstValue::Str(t) => match t.trim().to_ascii_lowercase().trim_start_matches('+') {
-                                "inf" | "infinity" => f64::INFINITY,
-                                "-inf" | "-infinity" => f64::NEG_INFINITY,
-                                "nan" | "-nan" => f64::NAN,
-                                other => other.parse::<f64>().ok().filter(|_| !other.contains('_'))?,
-                            },
-                            _ => return None,
-                        };
-                        Some(ConstValue::Float(ast::FloatBits::new(x)))
-                    }
+                    ("float", _) => float_of(&self.fold(&args[0], depth + 1)?),
                     ("len", _) => match self.fold(&args[0], depth + 1)? {
                         ConstValue::Str(t) => Some(ConstValue::Int(t.chars().count() as i128)),
                         ConstValue::Tuple(items) => Some(ConstValue::Int(items.len() as i128)),
