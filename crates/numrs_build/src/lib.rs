@@ -1059,6 +1059,39 @@ fn add_objmode_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
     }
 }
 
+/// This file's `inline="always"` functions with explicit signatures, for the argument types
+/// jit callers pass: Numba inlines such a function's IR into its callers, where its signatures
+/// do not apply. Built for those callers only (no entry from Python, whose calls still go
+/// through the signatures).
+fn add_inline_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>) {
+    let dbd: &dyn numrs_db::Db = db;
+    let info = queries::module_info(dbd, file);
+    let mut k = 0;
+    while k < planned.len() {
+        let calls = if planned[k].origin.is_none() { planned[k].result.calls.clone() } else { Vec::new() };
+        k += 1;
+        for (d, args) in calls {
+            if d.file.is_some() {
+                continue;
+            }
+            let Some(id) = info.functions.iter().enumerate().filter(|(_, f)| *f.name == *d.name).nth(d.id as usize).map(|(i, _)| i) else { continue };
+            let jit = &info.functions[id];
+            let inline = jit.options.inline.as_deref() == Some("always");
+            if !inline || jit.signatures.is_empty() || jit.kind != numrs_hir::JitKind::Njit {
+                continue;
+            }
+            if planned.iter().any(|p| p.origin.is_none() && p.function_id == id && p.args == args) {
+                continue;
+            }
+            let key = FunctionKey::of(dbd, file, info, jit);
+            let Some(ir) = queries::function_ir(dbd, key).clone() else { continue };
+            let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), None)).clone();
+            let spec = PlannedSpec::lazy(dbd, file, jit, key, jit.name.clone(), id, args, ir, result);
+            planned.push(PlannedSpec { internal: true, ..spec });
+        }
+    }
+}
+
 fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Option<&Compiled>) -> Result<Compiled, String> {
     let dbd: &dyn numrs_db::Db = db;
     let path = file.path(dbd).clone();
@@ -1070,6 +1103,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     }
     let mut externals = Vec::new();
     if !cuda {
+        add_inline_callees(db, file, &mut planned);
         add_external_callees(db, file, &mut planned, &mut externals);
     }
     let info = queries::module_info(dbd, file);

@@ -1591,9 +1591,12 @@ impl Environment for FileEnv<'_> {
             return self.call_gufunc(dispatcher, facts, args, kws);
         }
         let mut frozen_missing = None;
+        // `inline="always"`: Numba inlines the callee's IR before typing; its signatures do
+        // not apply, and a function inlining itself never ends (Python's RecursionError).
+        let inlined = function_facts(self.db, func).as_ref().is_some_and(|f| f.inline_always);
         // A callee compiled for explicit signatures is frozen: Numba passes a left-out defaulted
         // argument as `omitted(default=...)`, which none of its signatures accepts.
-        if let Some(facts) = function_facts(self.db, func).as_ref() {
+        if let Some(facts) = function_facts(self.db, func).as_ref().filter(|_| !inlined) {
             if !facts.signatures.is_empty() && !facts.has_vararg && args.len() + kws.len() < facts.params.len() {
                 let given: Vec<&str> = kws.iter().map(|(k, _)| k.as_str()).collect();
                 let missing: Vec<String> = facts.params[args.len().min(facts.params.len())..]
@@ -1619,7 +1622,16 @@ impl Environment for FileEnv<'_> {
         }
         // Numba compiles the callee for list and dict displays without their initial values.
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
-        if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args) {
+        if inlined && InferenceStack::contains_function(&dispatcher.name, dispatcher.id as u32) {
+            let mut e = InferError::typing(
+                "recursion-without-signature",
+                format!("'{}' has inline=\"always\" and calls itself: Numba inlines it into itself without end (RecursionError)", dispatcher.name),
+                None,
+            );
+            e.kind = "RecursionError";
+            return Err(e);
+        }
+        if let Some(result) = self.call_frozen_dispatcher(dispatcher, &args).filter(|_| !inlined) {
             return result;
         }
         if InferenceStack::contains(&dispatcher.name, dispatcher.id as u32, &args) {
@@ -1675,6 +1687,9 @@ impl InferenceStack {
     pub(crate) fn enter(name: String, ordinal: u32, args: Vec<Type>) -> InferenceStackGuard {
         STACK.with(|s| s.borrow_mut().push((name, ordinal, args)));
         InferenceStackGuard
+    }
+    fn contains_function(name: &str, ordinal: u32) -> bool {
+        STACK.with(|s| s.borrow().iter().any(|(n, o, _)| n == name && *o == ordinal))
     }
     fn contains(name: &str, ordinal: u32, args: &[Type]) -> bool {
         STACK.with(|s| s.borrow().iter().any(|(n, o, a)| n == name && *o == ordinal && a.as_slice() == args))

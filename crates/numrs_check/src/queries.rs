@@ -156,6 +156,9 @@ pub struct FunctionFacts {
     pub has_vararg: bool,
     /// `parallel=True`.
     pub parallel: bool,
+    /// `inline="always"`: Numba inlines the function's IR into its jit callers before typing,
+    /// so its explicit signatures do not apply there.
+    pub inline_always: bool,
 }
 
 #[salsa::tracked(returns(ref))]
@@ -190,6 +193,7 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         positional_count: def.params.positional().count(),
         has_vararg: def.params.vararg.is_some(),
         parallel: jit.options.parallel == Some(true),
+        inline_always: jit.options.inline.as_deref() == Some("always"),
     }))
 }
 
