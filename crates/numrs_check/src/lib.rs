@@ -309,6 +309,7 @@ fn split_exception(text: &str) -> (&'static str, &str) {
     const KINDS: &[&str] = &[
         "TypeError", "NameError", "AttributeError", "ValueError", "SyntaxError", "AssertionError",
         "KeyError", "DeprecationError", "TypingError", "NotImplementedError", "IndexError", "UnsupportedError",
+        "NumbaNotImplementedError",
     ];
     if let Some((head, rest)) = text.split_once(": ") {
         if let Some(k) = KINDS.iter().find(|k| **k == head) {

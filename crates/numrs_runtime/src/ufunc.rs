@@ -107,18 +107,20 @@ pub fn make_ufunc(py: Python<'_>, name: &str, specs: &[Spec], nin: usize, identi
         if s.args.len() != nin {
             return Err(bad("loops differ in their number of inputs".into()));
         }
-        for t in s.args.iter().chain([&s.ret]) {
-            types.push(type_num(t).ok_or_else(|| bad(format!("type {t} in a ufunc loop")))?);
-        }
+        // A specialization of types NumPy has no number type for (a list a lazily compiled
+        // ufunc was called with from a signatures file, a datetime) is no loop: NumPy converts
+        // a list itself and runs the loop of its items' type, as with a Numba DUFunc.
+        let Some(nums) = s.args.iter().chain([&s.ret]).map(type_num).collect::<Option<Vec<c_char>>>() else { continue };
+        types.extend(nums);
         data.push(Box::into_raw(Box::new(LoopData { wrapper: s.wrapper, nin })) as *mut c_void);
     }
-    let mut funcs: Vec<LoopFn> = vec![ufunc_loop as LoopFn; specs.len()];
+    let mut funcs: Vec<LoopFn> = vec![ufunc_loop as LoopFn; data.len()];
     let table = ufunc_api(py)?;
     // Index 1 of NumPy's ufunc API table.
     let make: FromFuncAndData = unsafe { std::mem::transmute(*table.add(1)) };
     let cname = CString::new(name).map_err(|_| bad("a NUL in the name".into()))?;
     // The ufunc keeps pointers to these for its lifetime (the module's): they are leaked.
-    let ntypes = specs.len() as c_int;
+    let ntypes = data.len() as c_int;
     let funcs_p = funcs.as_mut_ptr();
     let data_p = data.as_mut_ptr();
     let types_p = types.as_mut_ptr();
