@@ -681,7 +681,7 @@ impl DefParams {
             })
             .chain(self.kwonly.iter().map(|n| (n.clone(), None)))
             .collect();
-        numrs_codegen::CallParams { params, star: self.star, kwonly: self.kwonly.len(), ufunc: None, gufunc: None }
+        numrs_codegen::CallParams { params, star: self.star, kwonly: self.kwonly.len(), ufunc: None, gufunc: None, cfunc: false }
     }
 }
 
@@ -1202,6 +1202,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     .map(|l| (l.inputs.len(), l.core_indices())),
                 ..d.call()
             },
+            numrs_hir::JitKind::CFunc => numrs_codegen::CallParams { cfunc: true, ..d.call() },
             _ => d.call(),
         })
         .collect();
@@ -1860,25 +1861,33 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
         }
     }
     for name in plain {
-        if let Some(text) = plain_function_source(db, file, info, name, module_name) {
+        if let Some(text) = plain_function_source(db, file, info, name, module_name, false) {
+            out.push_str(&text);
+        }
+    }
+    // Calling a `@cfunc` from Python runs its Python function (Numba's `CFunc.__call__`).
+    for f in info.functions.iter().filter(|f| f.kind == numrs_hir::JitKind::CFunc && !f.name.contains('.') && info.symbols.bindings_of(&f.name).count() == 1) {
+        if let Some(text) = plain_function_source(db, file, info, &f.name, module_name, true) {
             out.push_str(&text);
         }
     }
     (!out.is_empty()).then_some(out)
 }
 
-/// Python that binds `name` again to the plain function its undecorated `def` makes (the
-/// module's `fast = njit(f)` leaves `f` a Python function): what it reads first (imports,
+/// Python that binds `name` again to the plain function its `def` makes (the module's
+/// `fast = njit(f)` leaves `f` a Python function; `decorated`: a `@cfunc`'s `def`, made
+/// without its decorator): what it reads first (imports,
 /// constants, plain functions; see `objmode_prelude`), then its `def`, compiled with its lines
-/// where they are in the file. None when its `def` is decorated or reads what cannot be made
+/// where they are in the file. None when its `def` is decorated (unless `decorated`) or reads what cannot be made
 /// outside the module (the name then stays the dispatcher).
-fn plain_function_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, name: &str, module_name: &str) -> Option<String> {
+fn plain_function_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, name: &str, module_name: &str, decorated: bool) -> Option<String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);
     let jit = info.functions.iter().find(|f| *f.name == *name)?;
     let stmt = skeleton.module.body.get(jit.def_stmt_index)?;
     let StmtKind::FunctionDef(def) = &stmt.kind else { return None };
-    if !def.decorators.is_empty() || def.name != name {
+    // (A decorated `def` is made without its decorators.)
+    if (!decorated && !def.decorators.is_empty()) || def.name != name {
         return None;
     }
     let (chunk, _) = numrs_db::module_chunk(db, file, stmt.span.start)?;

@@ -1590,6 +1590,11 @@ impl Environment for FileEnv<'_> {
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::GuVectorize) {
             return self.call_gufunc(dispatcher, facts, args, kws);
         }
+        // A `@cfunc` is a first-class function in jit code (Numba's `FunctionType`): its one
+        // signature, the arguments converting to it at most safely.
+        if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::CFunc) {
+            return cfunc_call(facts, args, kws);
+        }
         let mut frozen_missing = None;
         // `inline="always"`: Numba inlines the callee's IR before typing; its signatures do
         // not apply, and a function inlining itself never ends (Python's RecursionError).
@@ -1671,6 +1676,31 @@ impl Environment for FileEnv<'_> {
         numrs_typing::resolve_module_attr(module, attr)
             .or_else(|| is_module(module, attr).then(|| Type::Module(format!("{module}.{attr}").into())))
     }
+}
+
+/// A call of a `@cfunc` from jit code, typed as Numba's `FunctionType.get_call_type`.
+fn cfunc_call(facts: &crate::queries::FunctionFacts, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+    let refuse = |kind: &'static str, message: String| {
+        let mut e = InferError::typing("invalid-call", message, None);
+        e.kind = kind;
+        e
+    };
+    if !kws.is_empty() {
+        return Err(refuse("UnsupportedError", "first-class function call cannot use keyword arguments".into()));
+    }
+    let Some((formal, ret)) = facts.signatures.first() else {
+        return Err(refuse("TypingError", "a @cfunc without a signature".into()));
+    };
+    if args.len() != formal.len() {
+        return Err(refuse("ValueError", format!("mismatch of arguments number: {} vs {}", args.len(), formal.len())));
+    }
+    for (a, f) in args.iter().zip(formal) {
+        let a = a.unliteral();
+        if !matches!(numrs_types::can_convert(&a, f), Some(numrs_types::Conversion::Exact | numrs_types::Conversion::Promote | numrs_types::Conversion::Safe)) {
+            return Err(refuse("ValueError", format!("mismatch of argument types: {a} vs {f} (a @cfunc takes its arguments as its signature gives them, converted at most safely)")));
+        }
+    }
+    Ok(ret.clone().unwrap_or(Type::NoneType))
 }
 
 type StackEntry = (String, u32, Vec<Type>);

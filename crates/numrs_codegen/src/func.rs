@@ -53,6 +53,9 @@ pub struct Callee<'ctx> {
     /// The callee is a `@stencil` kernel: the call applies it at every point of the first
     /// argument whose neighbourhood lies inside it.
     pub stencil: Option<crate::Stencil>,
+    /// An exception the callee raises is dropped and the call gives 0 (a `@cfunc` called
+    /// through its C wrapper).
+    pub drops_exceptions: bool,
 }
 
 /// Finds the callee of a jit-to-jit call from the positional argument types and the keyword
@@ -1121,31 +1124,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// called, its result (of the loop's output type). As in a NumPy ufunc loop (Numba's
     /// `DUFuncKernel`), an exception the kernel raises is dropped and the element is zero.
     pub(crate) fn ufunc_kernel_elem(&mut self, kernel: FunctionValue<'ctx>, formals: &[Type], args: &[(BasicValueEnum<'ctx>, Type)]) -> R<BasicValueEnum<'ctx>> {
-        let et = exc_info_type(self.ctx);
-        let slot = self.frame_alloca(et.into(), "ufunc_exc")?;
-        self.b.build_store(slot, et.const_zero())?;
-        let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = vec![slot.into()];
+        let mut vals: Vec<inkwell::values::BasicMetadataValueEnum> = vec![self.exc_ptr.into()];
         for ((v, t), formal) in args.iter().zip(formals) {
             vals.push(self.cast(*v, t, formal)?.into());
         }
-        let res = self.b.build_call(kernel, &vals, "elem")?;
+        self.call_dropping(kernel, &mut vals)
+    }
+
+    /// A call of `function` whose exception is dropped: its result, or zero when it raised
+    /// (Numba's callers read the return slot they zeroed). `vals[0]` (the exception slot) is
+    /// replaced by a slot of the call's own.
+    fn call_dropping(&mut self, function: FunctionValue<'ctx>, vals: &mut [inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        let et = exc_info_type(self.ctx);
+        let slot = self.frame_alloca(et.into(), "dropped_exc")?;
+        self.b.build_store(slot, et.const_zero())?;
+        vals[0] = slot.into();
+        let res = self.b.build_call(function, vals, "res")?;
         let res = match res.try_as_basic_value() {
             inkwell::values::ValueKind::Basic(v) => v.into_struct_value(),
-            _ => return self.fail("internal error: ufunc kernel returns void"),
+            _ => return self.fail("internal error: callee returns void"),
         };
         let status = self.b.build_extract_value(res, 0, "")?.into_int_value();
         let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
-        let drop_bb = self.new_block("ufunc_exc_drop");
-        let done = self.new_block("ufunc_elem_done");
+        let drop_bb = self.new_block("dropped_exc");
+        let done = self.new_block("dropped_exc_done");
         self.b.build_conditional_branch(failed, drop_bb, done)?;
         self.b.position_at_end(drop_bb);
         self.discard_exception(slot)?;
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
-        // Numba's call ignores the status and reads the return slot it zeroed.
         let v = self.b.build_extract_value(res, 1, "")?;
-        let zero = v.get_type().const_zero();
-        Ok(self.b.build_select(failed, zero, v, "")?)
+        Ok(self.b.build_select(failed, v.get_type().const_zero(), v, "")?)
     }
 
     /// A call of a `@vectorize` function: scalars give the kernel's result, arrays a new array
@@ -2432,7 +2441,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::Generator(g) = &callee.return_type {
             return self.make_generator(callee.function, &callee.args, &g.yield_type, &vals[1..]);
         }
-        let r = self.call_internal(&callee, &vals, target)?;
+        let r = if callee.drops_exceptions {
+            // A `@cfunc`'s C wrapper: Numba writes the exception out as unraisable.
+            let v = self.call_dropping(callee.function, &mut vals)?;
+            self.cast(v, &types::enum_values(&callee.return_type), target)?
+        } else {
+            self.call_internal(&callee, &vals, target)?
+        };
         // The callee's result is a new reference.
         self.fresh = true;
         Ok(r)

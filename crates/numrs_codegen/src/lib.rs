@@ -307,6 +307,9 @@ pub struct CallParams {
     /// indices of the layout's dimension names). Called from jit code, it runs its kernel per
     /// loop index (directly when no operand has loop dimensions).
     pub gufunc: Option<(usize, Vec<Vec<usize>>)>,
+    /// A `@cfunc`: jit code calls it through its C wrapper, which drops an exception the
+    /// function raises (Numba writes it out as unraisable) and returns 0.
+    pub cfunc: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

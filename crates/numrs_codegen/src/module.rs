@@ -381,7 +381,7 @@ fn lower_part<'ctx>(
             let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
             let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
             let sources = (0..nin).map(crate::ArgSource::Positional).collect();
-            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true, gufunc_cores: None, stencil: None });
+            return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: true, gufunc_cores: None, stencil: None, drops_exceptions: false });
         }
         if let Some(shape) = &p.gufunc {
             let cores: Vec<usize> = shape.1.iter().map(Vec::len).collect();
@@ -413,6 +413,7 @@ fn lower_part<'ctx>(
                     ufunc: false,
                     gufunc_cores: Some(shape.clone()),
                     stencil: None,
+                    drops_exceptions: false,
                 });
             }
             // Operands of the cores' dimensions: one run of the specialization they select.
@@ -422,7 +423,7 @@ fn lower_part<'ctx>(
                 let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
                 let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
                 let sources = (0..args.len()).map(crate::ArgSource::Positional).collect();
-                return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: Some(shape.clone()), stencil: None });
+                return Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: Some(shape.clone()), stencil: None, drops_exceptions: false });
             }
         }
         // Positional calls of the full arity need no binding.
@@ -435,7 +436,7 @@ fn lower_part<'ctx>(
         let callee = specs.get(idx).ok_or_else(|| format!("no specialization of '{}'", d.name))?;
         let ft = fn_types[idx].ok_or_else(|| format!("'{}' cannot be built", d.name))?;
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
-        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None, stencil: callee.stencil.clone() })
+        Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None, stencil: callee.stencil.clone(), drops_exceptions: p.cfunc })
     };
     match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, s.location.as_ref(), &[]) {
         Ok(lowered) => {
