@@ -1865,6 +1865,13 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
             out.push_str(&text);
         }
     }
+    // A dynamic `@guvectorize` (a layout only) takes every operand from Python, outputs
+    // included (Numba's `GUFunc.__call__`).
+    for f in info.functions.iter().filter(|f| f.kind == numrs_hir::JitKind::GuVectorize && f.signatures.is_empty() && f.gufunc_layout.is_some() && !f.name.contains('.')) {
+        if info.symbols.bindings_of(&f.name).count() == 1 {
+            out.push_str(&format!("{0} = __import__('numrs_runtime').GUFunc({0})\n", f.name));
+        }
+    }
     // Calling a `@cfunc` from Python runs its Python function (Numba's `CFunc.__call__`).
     for f in info.functions.iter().filter(|f| f.kind == numrs_hir::JitKind::CFunc && !f.name.contains('.') && info.symbols.bindings_of(&f.name).count() == 1) {
         if let Some(text) = plain_function_source(db, file, info, &f.name, module_name, true) {

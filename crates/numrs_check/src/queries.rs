@@ -357,7 +357,26 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
         }
         result = again;
     }
+    if let Some(e) = ufunc_dtype_error(db, func, key.args(db), &result) {
+        result.outcome = Err(e);
+    }
     Arc::new(result)
+}
+
+/// What Numba's `UFuncBuilder` refuses once a `@vectorize` kernel has typed: a type of the
+/// loop that is not a NumPy dtype (`as_dtype`), among the arguments and then the return type.
+fn ufunc_dtype_error(db: &dyn Db, func: FunctionKey<'_>, args: &[Type], result: &numrs_infer::InferResult) -> Option<numrs_infer::InferError> {
+    let Ok(ret) = &result.outcome else { return None };
+    if function_facts(db, func).as_ref()?.kind != JitKind::Vectorize {
+        return None;
+    }
+    let dtype = |t: &Type| {
+        matches!(t, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::EnumMember(_))
+    };
+    let bad = args.iter().chain([ret]).find(|t| !dtype(t))?;
+    let mut e = numrs_infer::InferError::typing("invalid-signature", format!("{bad} cannot be represented as a NumPy dtype (a ufunc's loop takes and gives NumPy scalars)"), None);
+    e.kind = "NumbaNotImplementedError";
+    Some(e)
 }
 
 /// Numba's UnsupportedError for a `literal_unroll` loop over one of the function's arguments

@@ -674,7 +674,6 @@ impl<'a> Analysis<'_, 'a> {
         }
         self.check_arity();
         self.check_gufunc_layout();
-        self.check_ufunc_dtypes();
         self.sort_values();
     }
 
@@ -1300,38 +1299,6 @@ impl<'a> Analysis<'_, 'a> {
         self.f.signatures = kept;
         for (s, message) in rejected {
             let error = SigError { message, span: s.span, kind: SigErrorKind::Numba };
-            self.f.rejected_signatures.push((s, error));
-        }
-    }
-
-    /// What Numba's `UFuncBuilder` refuses when it builds each signature's loop: a type that is
-    /// not a NumPy dtype (`as_dtype`), among the arguments and then the return type.
-    fn check_ufunc_dtypes(&mut self) {
-        if self.f.kind != JitKind::Vectorize {
-            return;
-        }
-        let dtype = |t: &Type| {
-            matches!(
-                t,
-                Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::EnumMember(_)
-            )
-        };
-        let (kept, rejected): (Vec<SigSpec>, Vec<(SigSpec, Type)>) = std::mem::take(&mut self.f.signatures)
-            .into_iter()
-            .fold((Vec::new(), Vec::new()), |(mut kept, mut rejected), s| {
-                match s.args.iter().chain(s.return_type.as_ref()).find(|t| !dtype(t)).cloned() {
-                    Some(t) => rejected.push((s, t)),
-                    None => kept.push(s),
-                }
-                (kept, rejected)
-            });
-        self.f.signatures = kept;
-        for (s, t) in rejected {
-            let error = SigError {
-                message: format!("NumbaNotImplementedError: {t} cannot be represented as a NumPy dtype"),
-                span: s.span,
-                kind: SigErrorKind::Numba,
-            };
             self.f.rejected_signatures.push((s, error));
         }
     }

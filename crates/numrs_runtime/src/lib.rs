@@ -526,6 +526,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<dict_boxing::TypedDict>()?;
     m.add_class::<lists::TypedList>()?;
     m.add_class::<lists::TypedListIter>()?;
+    m.add_class::<ufunc::DynamicGufunc>()?;
     m.add_class::<kernels::Kernel>()?;
     m.add_class::<kernels::Launch>()?;
     m.add_class::<kernels::ForAll>()?;

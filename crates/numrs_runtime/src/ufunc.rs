@@ -283,3 +283,55 @@ pub fn make_gufunc(py: Python<'_>, name: &str, specs: &[Spec], layout: &str) -> 
     }
     Ok(unsafe { PyObject::from_owned_ptr(py, u) })
 }
+
+/// A `@guvectorize` function with a layout only (Numba's dynamic `GUFunc`): the NumPy gufunc,
+/// called with every operand, outputs included (an `out=` is taken as the last), as Numba's
+/// `GUFunc.__call__` requires; its other attributes are the gufunc's.
+#[pyclass(module = "numrs_runtime", name = "GUFunc")]
+pub struct DynamicGufunc {
+    #[pyo3(get)]
+    ufunc: PyObject,
+}
+
+#[pymethods]
+impl DynamicGufunc {
+    #[new]
+    fn new(ufunc: PyObject) -> Self {
+        DynamicGufunc { ufunc }
+    }
+
+    #[pyo3(signature = (*args, **kwargs))]
+    fn __call__(&self, py: Python<'_>, args: &Bound<'_, pyo3::types::PyTuple>, kwargs: Option<&Bound<'_, pyo3::types::PyDict>>) -> PyResult<PyObject> {
+        use pyo3::types::PyListMethods;
+        let u = self.ufunc.bind(py);
+        let list = pyo3::types::PyList::new(py, args.iter())?;
+        let kwargs = match kwargs {
+            Some(k) => {
+                let k = k.copy()?;
+                if let Some(out) = k.get_item("out")? {
+                    k.del_item("out")?;
+                    list.append(out)?;
+                }
+                Some(k)
+            }
+            None => None,
+        };
+        let nargs: usize = u.getattr("nargs")?.extract()?;
+        if list.len() < nargs {
+            let name: String = u.getattr("__name__")?.extract()?;
+            return Err(pyo3::exceptions::PyTypeError::new_err(format!(
+                "Too few arguments for function '{name}'. Note that the pattern `out = gufunc(Arg1, Arg2, ..., ArgN)` is not allowed. Use `gufunc(Arg1, Arg2, ..., ArgN, out) instead."
+            )));
+        }
+        Ok(u.call(list.to_tuple(), kwargs.as_ref())?.unbind())
+    }
+
+    fn __getattr__(&self, py: Python<'_>, name: &str) -> PyResult<PyObject> {
+        Ok(self.ufunc.bind(py).getattr(name)?.unbind())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let name: String = self.ufunc.bind(py).getattr("__name__")?.extract()?;
+        Ok(format!("<numrs_runtime.GUFunc '{name}'>"))
+    }
+}
