@@ -255,8 +255,8 @@ struct Inner {
     dispatcher: DispatcherRef,
     /// The enclosing jit function (this file's).
     owner: usize,
-    /// The inner function's parameters.
-    params: Vec<String>,
+    /// The inner function's parameters, with their constant defaults (Python literals).
+    params: Vec<(String, Option<String>)>,
 }
 
 /// Plan the inner functions that `planned` passes to jit functions, for the argument types
@@ -279,7 +279,11 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
                 None => {
                     let params = queries::function_ir(dbd, owner)
                         .as_ref()
-                        .and_then(|ir| ir.closure_at(&path).map(|c| c.ir.arg_names.clone()))
+                        .and_then(|ir| ir.closure_at(&path))
+                        .map(|c| {
+                            let default = |i: usize| c.defaults.get(i).cloned().flatten().and_then(|d| numrs_hir::ConstValue::of_constant(&d)).map(|v| v.python_repr());
+                            c.ir.arg_names.iter().enumerate().map(|(i, n)| (n.clone(), default(i))).collect()
+                        })
                         .unwrap_or_default();
                     inner.push(Inner { dispatcher: d.clone(), owner: owner_id, params });
                     inner.len() - 1
@@ -1181,7 +1185,10 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             let (f, i, index) = source(id);
             DefParams::of(dbd, f, i, index)
         })
-        .chain(inner.iter().map(|x| DefParams { positional: x.params.iter().map(|n| (n.clone(), None)).collect(), ..Default::default() }))
+        .chain(inner.iter().map(|x| DefParams {
+            positional: x.params.iter().map(|(n, d)| (n.clone(), d.clone().map(ParamDefault::Literal))).collect(),
+            ..Default::default()
+        }))
         .collect();
     let table_params: Vec<Vec<(String, Option<String>)>> = defs.iter().map(DefParams::table).collect();
     let call_params: Vec<numrs_codegen::CallParams> = defs

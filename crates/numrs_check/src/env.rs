@@ -381,24 +381,115 @@ fn count_defs(stmts: &[numrs_syntax::ast::Stmt]) -> u32 {
         .sum()
 }
 
+/// A value an `@overload` typing function computes from its arguments' types.
+#[derive(Clone, Debug, PartialEq)]
+enum OverloadValue {
+    /// A Numba type (an argument, `a.dtype`, `types.float64`).
+    Type(Type),
+    Int(i128),
+    Str(String),
+    Bool(bool),
+    /// Python's None (an omitted argument whose default is None).
+    None,
+    /// Another Python value (an omitted argument's other default): an instance of no type class.
+    Other,
+}
+
+/// An expression of an `@overload` typing function's tests: a parameter, an attribute of a
+/// type (`a.ndim`, `a.layout`, `a.dtype`, `x.bitwidth`, `x.signed`, `t.count`), a constant, a
+/// Numba type (`types.float64`).
+fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols) -> Result<OverloadValue, String> {
+    use numrs_syntax::ast::{Constant, ExprKind};
+    match &e.kind {
+        ExprKind::Name(n) => match bound.iter().find(|(m, _)| m == n) {
+            Some((_, Type::Undefined)) => Ok(OverloadValue::None),
+            Some((_, Type::PyObject)) => Ok(OverloadValue::Other),
+            Some((_, t)) => Ok(OverloadValue::Type(t.clone())),
+            None => Err(format!("'{n}', not a parameter")),
+        },
+        ExprKind::Constant(Constant::Int(i)) => Ok(OverloadValue::Int(*i)),
+        ExprKind::Constant(Constant::Str(s)) => Ok(OverloadValue::Str(s.to_string())),
+        ExprKind::Constant(Constant::Bool(b)) => Ok(OverloadValue::Bool(*b)),
+        ExprKind::Constant(Constant::None) => Ok(OverloadValue::None),
+        ExprKind::Attribute { value, attr } => {
+            if let Some(path) = symbols.resolve_dotted(e) {
+                if let Some(name) = path.strip_prefix("numba.types.").or_else(|| path.strip_prefix("numba.core.types.")).or_else(|| path.strip_prefix("numba.")) {
+                    if let Some(t) = numrs_types::parse_type(name) {
+                        return Ok(OverloadValue::Type(t));
+                    }
+                }
+            }
+            let OverloadValue::Type(t) = overload_value(value, bound, symbols)? else { return Err(format!("the attribute '{attr}' of a Python value")) };
+            let unknown = || format!("the attribute '{attr}' of {t}");
+            Ok(match (attr.as_str(), &t) {
+                ("ndim", Type::Array(a)) => OverloadValue::Int(a.ndim as i128),
+                ("layout", Type::Array(a)) => OverloadValue::Str(a.layout.to_string()),
+                ("dtype", Type::Array(a)) => OverloadValue::Type(a.dtype.clone()),
+                ("dtype", Type::UniTuple(item, _)) => OverloadValue::Type((**item).clone()),
+                ("mutable", Type::Array(a)) => OverloadValue::Bool(!a.readonly),
+                ("count", Type::UniTuple(_, n)) => OverloadValue::Int(*n as i128),
+                ("count", _) if t.tuple_items().is_some() => OverloadValue::Int(t.tuple_items().map_or(0, |i| i.len()) as i128),
+                ("bitwidth", _) => match t.unliteral().as_number() {
+                    Some(k) => OverloadValue::Int(k.bitwidth() as i128),
+                    None => return Err(unknown()),
+                },
+                ("signed", _) => match t.unliteral().as_number() {
+                    Some(k) if k.is_integer() => OverloadValue::Bool(k.is_signed_int()),
+                    _ => return Err(unknown()),
+                },
+                ("literal_value", Type::IntegerLiteral(v)) => OverloadValue::Int(*v),
+                ("literal_value", Type::BooleanLiteral(v)) => OverloadValue::Bool(*v),
+                ("literal_value", Type::StringLiteral(v)) => OverloadValue::Str(v.to_string()),
+                _ => return Err(unknown()),
+            })
+        }
+        _ => Err("an expression numrs does not evaluate".into()),
+    }
+}
+
 /// An `if` test of an `@overload` typing function.
 fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols) -> Result<bool, String> {
-    use numrs_syntax::ast::{BoolOp, ExprKind, UnaryOp};
+    use numrs_syntax::ast::{BoolOp, CmpOp, ExprKind, UnaryOp};
     match &e.kind {
         ExprKind::UnaryOp { op: UnaryOp::Not, operand } => Ok(!overload_test(operand, bound, symbols)?),
         ExprKind::BoolOp { op, values } => {
-            let mut acc = matches!(op, BoolOp::And);
+            // Python's short circuit: later operands may not evaluate (`x is None or x.ndim`).
             for v in values {
                 let x = overload_test(v, bound, symbols)?;
-                acc = if matches!(op, BoolOp::And) { acc && x } else { acc || x };
+                if matches!(op, BoolOp::And) != x {
+                    return Ok(x);
+                }
             }
-            Ok(acc)
+            Ok(matches!(op, BoolOp::And))
         }
         ExprKind::Constant(numrs_syntax::ast::Constant::Bool(b)) => Ok(*b),
+        ExprKind::Compare { left, ops, comparators } if ops.len() == 1 && comparators.len() == 1 => {
+            let l = overload_value(left, bound, symbols)?;
+            let r = overload_value(&comparators[0], bound, symbols)?;
+            use OverloadValue as V;
+            match (&ops[0], &l, &r) {
+                (CmpOp::Is, ..) => Ok(matches!((&l, &r), (V::None, V::None))),
+                (CmpOp::IsNot, ..) => Ok(!matches!((&l, &r), (V::None, V::None))),
+                (CmpOp::Eq, ..) => Ok(l == r),
+                (CmpOp::NotEq, ..) => Ok(l != r),
+                (op, V::Int(a), V::Int(b)) => Ok(match op {
+                    CmpOp::Lt => a < b,
+                    CmpOp::LtE => a <= b,
+                    CmpOp::Gt => a > b,
+                    CmpOp::GtE => a >= b,
+                    _ => return Err("a comparison numrs does not evaluate".into()),
+                }),
+                _ => Err("a comparison numrs does not evaluate".into()),
+            }
+        }
         ExprKind::Call { func, args, keywords } if keywords.is_empty() && matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => {
             let [subject, classes] = args.as_slice() else { return Err("isinstance with other arguments".into()) };
-            let ExprKind::Name(arg) = &subject.kind else { return Err("isinstance of something other than a parameter".into()) };
-            let Some((_, t)) = bound.iter().find(|(n, _)| n == arg) else { return Err(format!("isinstance of '{arg}', not a parameter")) };
+            let t = match overload_value(subject, bound, symbols)? {
+                OverloadValue::Type(t) => t,
+                // A Python value (an omitted argument's default) is no Numba type.
+                _ => return Ok(false),
+            };
+            let t = &t;
             let names: Vec<&numrs_syntax::ast::Expr> = match &classes.kind {
                 ExprKind::Tuple(items) => items.iter().collect(),
                 _ => vec![classes],
@@ -415,7 +506,15 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols:
             }
             Ok(false)
         }
-        _ => Err("a test numrs does not evaluate".into()),
+        // A value's truthiness (`if a.signed:`, `if y:`).
+        _ => Ok(match overload_value(e, bound, symbols).map_err(|_| "a test numrs does not evaluate".to_string())? {
+            OverloadValue::Bool(b) => b,
+            OverloadValue::Int(i) => i != 0,
+            OverloadValue::Str(s) => !s.is_empty(),
+            OverloadValue::None => false,
+            OverloadValue::Type(_) => true,
+            OverloadValue::Other => return Err("the truth of a parameter's default".into()),
+        }),
     }
 }
 
@@ -439,6 +538,10 @@ fn numba_type_class_has(t: &Type, class: &str) -> Option<bool> {
         "List" => matches!(t, Type::List { .. }),
         "ListType" => matches!(t, Type::ListType(_)),
         "DictType" => matches!(t, Type::DictType(_)),
+        "Literal" => matches!(t, Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_)),
+        "IntegerLiteral" => matches!(t, Type::IntegerLiteral(_)),
+        "BooleanLiteral" => matches!(t, Type::BooleanLiteral(_)),
+        "StringLiteral" => matches!(t, Type::StringLiteral(_)),
         _ => return None,
     })
 }
@@ -1099,16 +1202,46 @@ impl<'a> FileEnv<'a> {
         let Some((chunk, def_offset)) = numrs_db::module_chunk(self.db, file, jit.def_line_offset) else { return Err(unsupported("not found".into())) };
         let parsed = numrs_db::parse_chunk(self.db, chunk);
         let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return Err(unsupported("not found".into())) };
-        let names: Vec<String> = def.params.positional().map(|p| p.name.clone()).collect();
-        if args.len() > names.len() {
+        let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
+        if args.len() > params.len() {
             return Err(InferError::typing("invalid-call", format!("too many arguments for '{}'", dispatcher.name), None));
         }
-        let mut bound: Vec<(String, Type)> = names.iter().zip(args).map(|(n, t)| (n.clone(), t.unliteral())).collect();
-        for (k, t) in kws {
-            bound.push((k.clone(), t.unliteral()));
+        // The typing function gets the call's types by name; a parameter the call leaves out
+        // has its Python default (None, or another value: an instance of no type class).
+        let bind = |literal: bool| -> Vec<(String, Type)> {
+            let ty = |t: &Type| if literal { t.clone() } else { t.unliteral() };
+            let mut bound: Vec<(String, Type)> = params.iter().zip(args).map(|(p, t)| (p.name.clone(), ty(t))).collect();
+            for (k, t) in kws {
+                bound.push((k.clone(), ty(t)));
+            }
+            for p in &params[args.len()..] {
+                if bound.iter().all(|(n, _)| *n != p.name) {
+                    let is_none = p.default.as_ref().is_some_and(|d| matches!(d.kind, numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::None)));
+                    bound.push((p.name.clone(), if is_none { Type::Undefined } else { Type::PyObject }));
+                }
+            }
+            bound
+        };
+        // Numba tries the arguments' types without their literal values first, then with them;
+        // `prefer_literal=True` the other way round.
+        let prefer_literal =
+            jit.options.values.iter().any(|(n, v)| n == "prefer_literal" && matches!(v, numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Bool(true))));
+        let has_literal = args.iter().chain(kws.iter().map(|(_, t)| t)).any(|t| t.unliteral() != *t);
+        let mut pick = None;
+        for literal in [prefer_literal, !prefer_literal] {
+            if literal && !has_literal {
+                continue;
+            }
+            let mut defs = 0;
+            let p = run_overload(&def.body, &bind(literal), &info.symbols, &mut defs, 0).map_err(unsupported)?;
+            let done = matches!(p, Some(OverloadPick::Impl(_)));
+            if pick.is_none() || done {
+                pick = p;
+            }
+            if done {
+                break;
+            }
         }
-        let mut defs = 0;
-        let pick = run_overload(&def.body, &bound, &info.symbols, &mut defs, 0).map_err(unsupported)?;
         match pick {
             Some(OverloadPick::Impl(k)) => {
                 let Some(inner) = escaped_dispatcher_ref(self.db, ol, &[k]) else { return Err(unsupported("its implementation".into())) };
@@ -1124,13 +1257,7 @@ impl<'a> FileEnv<'a> {
     }
 
     fn call_escaped_closure(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
-        if !kws.is_empty() {
-            return Err(InferError::typing(
-                "invalid-call",
-                format!("calling the inner function {} with keyword arguments is not supported by numrs yet", dispatcher.name),
-                None,
-            ));
-        }
+        let args = self.bind_closure_arguments(owner, path, dispatcher, args, kws)?;
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
         let (_, result) = infer_escaped(self.db, owner, path, &args)?;
         // The call, and the calls its body makes, are this function's for the build.
@@ -1144,6 +1271,44 @@ impl<'a> FileEnv<'a> {
             e.notes.push(format!("during: typing of call to '{}'", dispatcher.name));
             e
         })
+    }
+
+    /// Bind a call's arguments to an inner function's parameters: positionals, then keywords
+    /// by name, then the parameters' constant defaults (typed as their literals).
+    fn bind_closure_arguments(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Vec<Type>, InferError> {
+        let closure = crate::queries::function_ir(self.db, owner).as_ref().and_then(|ir| ir.closure_at(path).cloned());
+        let Some(closure) = closure else { return Ok(args.to_vec()) };
+        let names = &closure.ir.arg_names;
+        if kws.is_empty() && args.len() >= names.len() {
+            return Ok(args.to_vec());
+        }
+        let refuse = |why: String| InferError::typing("invalid-call", format!("cannot call '{}' ({}): {why}", dispatcher.name, names.join(", ")), None);
+        if args.len() > names.len() {
+            return Err(refuse(format!("too many positional arguments ({} given)", args.len())));
+        }
+        let mut bound: Vec<Option<Type>> = vec![None; names.len()];
+        for (i, t) in args.iter().enumerate() {
+            bound[i] = Some(t.clone());
+        }
+        for (k, t) in kws {
+            match names.iter().position(|n| n == k) {
+                Some(i) if bound[i].is_none() => bound[i] = Some(t.clone()),
+                Some(_) => return Err(refuse(format!("multiple values for argument '{k}'"))),
+                None => return Err(refuse(format!("unexpected keyword argument '{k}'"))),
+            }
+        }
+        bound
+            .into_iter()
+            .enumerate()
+            .map(|(i, slot)| match slot {
+                Some(t) => Ok(t),
+                None => match closure.defaults.get(i).cloned().flatten().map(|c| numrs_infer::const_type(&c)) {
+                    Some(Ok(t)) => Ok(t),
+                    Some(Err(why)) => Err(refuse(why)),
+                    None => Err(refuse(format!("missing a required argument: '{}'", names[i]))),
+                },
+            })
+            .collect()
     }
 
     /// Bind call arguments to the callee's parameters as Python does: positionals, then

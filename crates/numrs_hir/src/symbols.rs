@@ -64,6 +64,20 @@ impl ConstValue {
         }
     }
 
+    /// The value of a source constant (none for bytes and `...`).
+    pub fn of_constant(c: &ast::Constant) -> Option<ConstValue> {
+        match c {
+            ast::Constant::None => Some(ConstValue::None),
+            ast::Constant::Bool(b) => Some(ConstValue::Bool(*b)),
+            ast::Constant::Int(i) => Some(ConstValue::Int(*i)),
+            ast::Constant::BigInt(s) => Some(ConstValue::BigInt(s.clone())),
+            ast::Constant::Float(f) => Some(ConstValue::Float(*f)),
+            ast::Constant::Complex { real, imag } => Some(ConstValue::Complex { real: *real, imag: *imag }),
+            ast::Constant::Str(s) => Some(ConstValue::Str(s.clone())),
+            ast::Constant::Bytes(_) | ast::Constant::Ellipsis => None,
+        }
+    }
+
     /// Python's `repr()` of the value.
     pub fn python_repr(&self) -> String {
         match self {
@@ -137,16 +151,7 @@ fn const_from_expr(expr: &Expr, depth: u32) -> Option<ConstValue> {
         return None;
     }
     match &expr.kind {
-        ExprKind::Constant(c) => match c {
-            ast::Constant::None => Some(ConstValue::None),
-            ast::Constant::Bool(b) => Some(ConstValue::Bool(*b)),
-            ast::Constant::Int(i) => Some(ConstValue::Int(*i)),
-            ast::Constant::BigInt(s) => Some(ConstValue::BigInt(s.clone())),
-            ast::Constant::Float(f) => Some(ConstValue::Float(*f)),
-            ast::Constant::Complex { real, imag } => Some(ConstValue::Complex { real: *real, imag: *imag }),
-            ast::Constant::Str(s) => Some(ConstValue::Str(s.clone())),
-            ast::Constant::Bytes(_) | ast::Constant::Ellipsis => None,
-        },
+        ExprKind::Constant(c) => ConstValue::of_constant(c),
         ExprKind::UnaryOp { op: UnaryOp::USub, operand } if is_literal(operand) => {
             negate(const_from_expr(operand, depth + 1)?)
         }

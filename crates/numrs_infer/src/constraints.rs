@@ -90,7 +90,7 @@ pub(crate) fn cmp_key(op: CmpOp) -> &'static str {
 }
 
 /// Numba's `resolve_value_type` for constants (with literal types for int, bool and str).
-pub(crate) fn const_type(c: &Constant) -> Result<Type, String> {
+pub fn const_type(c: &Constant) -> Result<Type, String> {
     Ok(match c {
         Constant::None => Type::NoneType,
         Constant::Bool(b) => Type::BooleanLiteral(*b),
