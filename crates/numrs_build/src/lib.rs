@@ -1879,8 +1879,12 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
             out.push_str(&format!("{0} = __import__('numrs_runtime').GUFunc({0})\n", f.name));
         }
     }
-    // Calling a `@cfunc` from Python runs its Python function (Numba's `CFunc.__call__`).
-    for f in info.functions.iter().filter(|f| f.kind == numrs_hir::JitKind::CFunc && !f.name.contains('.') && info.symbols.bindings_of(&f.name).count() == 1) {
+    // Calling a `@cfunc` from Python runs its Python function (Numba's `CFunc.__call__`), and
+    // `@register_jitable` returns the function itself.
+    let plain_in_python = |f: &&numrs_hir::JitFunction| {
+        f.kind == numrs_hir::JitKind::CFunc || matches!(&f.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable")
+    };
+    for f in info.functions.iter().filter(plain_in_python).filter(|f| !f.name.contains('.') && info.symbols.bindings_of(&f.name).count() == 1) {
         if let Some(text) = plain_function_source(db, file, info, &f.name, module_name, true) {
             out.push_str(&text);
         }

@@ -1677,6 +1677,36 @@ fn spec_return_type(db: &dyn Db, key: SpecKey<'_>, dispatcher: &DispatcherRef) -
 }
 
 impl Environment for FileEnv<'_> {
+    /// A `@vectorize` function's ufunc attributes (Numba's DUFunc `overload_attribute`s): the
+    /// values, as literals.
+    fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
+        let func = self.callee(dispatcher);
+        let facts = function_facts(self.db, func).as_ref()?;
+        if facts.kind != JitKind::Vectorize {
+            return None;
+        }
+        let nin = facts.params.len() as i128;
+        Some(match attr {
+            "nin" => Type::IntegerLiteral(nin),
+            "nout" => Type::IntegerLiteral(1),
+            "nargs" => Type::IntegerLiteral(nin + 1),
+            // NumPy's identity: 0 or 1; None without one and for "reorderable".
+            "identity" => {
+                let jit = func.jit(self.db)?;
+                match jit.options.values.iter().find(|(n, _)| n == "identity").map(|(_, v)| v) {
+                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Int(i))) if *i == 0 || *i == 1 => Type::IntegerLiteral(*i),
+                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Bool(b))) => Type::IntegerLiteral(i128::from(*b)),
+                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s))) if s == "reorderable" => Type::NoneType,
+                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::None)) | None => Type::NoneType,
+                    Some(_) => return None,
+                }
+            }
+            // The core signature of a generalized ufunc; None for a ufunc.
+            "signature" => Type::NoneType,
+            _ => return None,
+        })
+    }
+
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.bind_arguments(dispatcher, args, kws).ok()
     }
@@ -1910,6 +1940,9 @@ impl Environment for PartialEnv<'_, '_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         self.inner.resolve_global(name)
     }
+    fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
+        self.inner.dispatcher_attr(dispatcher, attr)
+    }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)
     }
@@ -1966,6 +1999,9 @@ struct EscapedEnv<'a, 'b> {
 impl Environment for EscapedEnv<'_, '_> {
     fn resolve_global(&self, name: &str) -> GlobalValue {
         self.inner.resolve_global(name)
+    }
+    fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
+        self.inner.dispatcher_attr(dispatcher, attr)
     }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)

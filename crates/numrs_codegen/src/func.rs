@@ -1172,6 +1172,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let r = self.ufunc_kernel_elem(callee.function, &callee.args, &vals)?;
             return self.cast(r, &callee.return_type, target);
         }
+        // Operands that are 0-d arrays or scalars give a scalar, as in Numba: the kernel on
+        // their items.
+        if target.as_array().is_none() && tys.iter().all(|t| t.as_array().is_none_or(|a| a.ndim == 0)) {
+            let mut vals = Vec::new();
+            for (v, t) in args.iter().zip(&tys) {
+                let x = self.load(*v)?;
+                match t {
+                    Type::Array(a) => {
+                        let data = self.field(x, 4)?.into_pointer_value();
+                        vals.push((self.load_element(data, &a.dtype)?, a.dtype.clone()));
+                    }
+                    _ => vals.push((x, t.clone())),
+                }
+            }
+            let r = self.ufunc_kernel_elem(callee.function, &callee.args, &vals)?;
+            return self.cast(r, &callee.return_type, target);
+        }
         let nin = callee.args.len();
         self.lower_kernel_map(callee, &args[..nin], args.get(nin).copied(), target)
     }
@@ -3387,6 +3404,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         match (&vt, attr) {
+            // A `@vectorize` function's `identity` or `signature` that is None (its other
+            // attributes are literals).
+            (Type::Dispatcher(_), _) if *tt == Type::NoneType => Ok(self.vt(tt)?.const_zero()),
             (Type::Slice2 | Type::Slice3, "start" | "stop" | "step") => {
                 let sv = self.load(value)?.into_struct_value();
                 let i = match attr {

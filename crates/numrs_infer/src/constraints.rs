@@ -385,6 +385,7 @@ impl Constraint {
                 let t = t.without_deferred();
                 let resolved = match &t {
                     Type::Module(m) => inf.env.resolve_module_attr(m, attr),
+                    Type::Dispatcher(d) => inf.env.dispatcher_attr(d, attr),
                     Type::JitClassInstance(class) => jitclass_getattr(inf, class, &t, attr, span)?,
                     // Numba's `OptionalAttribute`: resolved on the type inside.
                     Type::Optional(inner) => match &**inner {
@@ -1247,6 +1248,9 @@ impl crate::engine::Environment for ClosureEnv<'_> {
     }
     fn bind_call(&self, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.parent.bind_call(d, args, kws)
+    }
+    fn dispatcher_attr(&self, d: &numrs_types::DispatcherRef, attr: &str) -> Option<Type> {
+        self.parent.dispatcher_attr(d, attr)
     }
     // Its calls are inlined into the parent: its inner functions are the parent's.
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<numrs_types::DispatcherRef, InferError>> {

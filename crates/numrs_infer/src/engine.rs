@@ -49,6 +49,11 @@ pub trait Environment {
     fn bind_call(&self, _dispatcher: &numrs_types::DispatcherRef, _args: &[Type], _kws: &[(String, Type)]) -> Option<Vec<Type>> {
         None
     }
+    /// An attribute of a jit function's dispatcher that jit code may read (a `@vectorize`
+    /// function's `nin`, `nout`, `nargs`, `identity`, `signature`); `None`: unknown.
+    fn dispatcher_attr(&self, _dispatcher: &numrs_types::DispatcherRef, _attr: &str) -> Option<Type> {
+        None
+    }
 }
 
 /// What the function is compiled for, as far as the passes after typing care.
