@@ -126,6 +126,9 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
         BindingKind::ImportedName { module, name: imported } => match numrs_typing::resolve_module_attr(module, imported) {
             Some(t) => GlobalValue::Type(t),
             None if is_module(module, imported) => GlobalValue::Type(Type::Module(format!("{module}.{imported}").into())),
+            None if overload_of_attribute(db, file, info, module, imported).is_some() => {
+                GlobalValue::Type(overload_of_attribute(db, file, info, module, imported).expect("checked"))
+            }
             None => match imported_from_user_module(db, file, module, imported) {
                 Some(value) => value,
                 None => GlobalValue::Untyped(format!("cannot determine Numba type of '{module}.{imported}'")),
@@ -281,6 +284,26 @@ pub fn overload_of<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate:
                     if matches!(args.first().map(|a| &a.kind), Some(numrs_syntax::ast::ExprKind::Name(n)) if n == name))
         })
     })
+}
+
+/// The `@overload(module.attr)` the module defines of a function of another module that
+/// numrs has no typing of (`@overload(np.fix)`), as the dispatcher jit code calls.
+fn overload_of_attribute(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, module: &str, attr: &str) -> Option<Type> {
+    let skeleton = numrs_db::skeleton(db, file);
+    let wanted = format!("{module}.{attr}");
+    let ol = info.functions.iter().find(|f| {
+        if !matches!(&f.kind, JitKind::Other(k) if k == "overload") {
+            return false;
+        }
+        let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
+        def.decorators.iter().any(|d| {
+            d.span == f.decorator_span
+                && matches!(&d.kind, numrs_syntax::ast::ExprKind::Call { args, .. }
+                    if args.first().and_then(|a| info.symbols.resolve_dotted(a)).is_some_and(|p| p == wanted))
+        })
+    })?;
+    let key = FunctionKey::of(db, file, info, ol);
+    Some(Type::Dispatcher(DispatcherRef { name: ol.name.as_str().into(), id: key.ordinal(db) as u64, file: None }))
 }
 
 /// What evaluating an `@overload` typing function gives.
@@ -1869,6 +1892,7 @@ impl Environment for FileEnv<'_> {
 
     fn resolve_module_attr(&self, module: &str, attr: &str) -> Option<Type> {
         numrs_typing::resolve_module_attr(module, attr)
+            .or_else(|| overload_of_attribute(self.db, self.function.file(self.db), module_info(self.db, self.function.file(self.db)), module, attr))
             .or_else(|| is_module(module, attr).then(|| Type::Module(format!("{module}.{attr}").into())))
     }
 }
