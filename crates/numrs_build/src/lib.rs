@@ -50,6 +50,9 @@ pub struct PlannedSpec {
     /// property's getter, a method taking only the instance): left out silently when it does
     /// not build, as Numba compiles it only when called.
     pub optional: bool,
+    /// What Python's call of a `@stencil` kernel runs (see `numrs_check::stencil_application`):
+    /// the kernel applied to the arguments, not the kernel itself.
+    pub stencil_entry: bool,
 }
 
 impl PlannedSpec {
@@ -85,6 +88,7 @@ impl PlannedSpec {
             origin: None,
             internal: false,
             optional: false,
+            stencil_entry: false,
         }
     }
 
@@ -210,7 +214,22 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 // `numrs_codegen::JitClassRole`), not `__init__`'s.
                 internal: jit.is_jitclass_member() && jit.name.ends_with(".__init__"),
                 optional: optional.contains(&n),
+                stencil_entry: false,
             });
+        }
+        // A `@stencil` kernel Python calls: an entry applying it (after the kernel's own
+        // specializations, which jit calls resolve to first).
+        if matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "stencil") {
+            for args in numrs_check::recorded_args(dbd, file, &jit.name) {
+                let Some((entry_ir, entry_result)) = numrs_check::stencil_application(dbd, key, &args) else { continue };
+                // The kernel for these arrays, when no jit caller asked for it.
+                if !out.iter().any(|p| p.function_id == id && p.args == args) {
+                    let result = queries::infer_spec(dbd, SpecKey::new(dbd, key, args.clone(), None)).clone();
+                    out.push(PlannedSpec::lazy(dbd, file, jit, key, jit.name.clone(), id, args.clone(), ir.clone(), result));
+                }
+                let spec = PlannedSpec::lazy(dbd, file, jit, key, jit.name.clone(), id, args, entry_ir, entry_result);
+                out.push(PlannedSpec { stencil_entry: true, base: 0, ..spec });
+            }
         }
     }
     out
@@ -843,6 +862,7 @@ fn external_spec(db: &CheckDatabase, target: SourceFile, index: usize, id: usize
         origin: Some(target),
         internal: false,
         optional: false,
+        stencil_entry: false,
     })
 }
 
@@ -1292,7 +1312,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             });
             // A stencil kernel whose neighbourhood numrs cannot tell has none (its callers
             // refuse to apply it).
-            let stencil = matches!(si.functions.get(index).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "stencil").then(|| {
+            let stencil = (matches!(si.functions.get(index).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "stencil") && !p.stencil_entry).then(|| {
                 let ndim = match p.args.first() {
                     Some(Type::Array(a)) => a.ndim,
                     _ => 0,

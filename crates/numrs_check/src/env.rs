@@ -2001,6 +2001,24 @@ pub fn infer_escaped(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[
     crate::queries::escaped_spec(db, crate::queries::EscapedKey::new(db, owner, path.to_vec(), args.to_vec())).clone()
 }
 
+/// What Python's call of the `@stencil` kernel `kernel` with `args` runs (Numba's
+/// `StencilFunc.__call__`): a function of the kernel's parameters applying the kernel to them,
+/// lowered from `def NAME(a, ...): return NAME(a, ...)` and typed in the kernel's module, where
+/// `NAME` is the kernel. `None` when the kernel is not found.
+pub fn stencil_application(db: &dyn Db, kernel: FunctionKey<'_>, args: &[Type]) -> Option<(Arc<numrs_ir::FunctionIr>, Arc<numrs_infer::InferResult>)> {
+    let kernel_ir = crate::queries::function_ir(db, kernel).clone()?;
+    let name = kernel.name(db).clone();
+    let params = kernel_ir.arg_names.join(", ");
+    let parsed = numrs_syntax::parse_module(&format!("def {name}({params}):\n    return {name}({params})\n"));
+    let numrs_syntax::ast::StmtKind::FunctionDef(def) = &parsed.module.body.first()?.kind else { return None };
+    let ir = numrs_ir::lower_function(def, numrs_ir::function_start(def));
+    let env = FileEnv { db, function: kernel, calls: Default::default() };
+    let req = numrs_infer::InferRequest { ir: &ir, args, return_type: None, locals: &[], env: &env, partial: false };
+    let mut result = numrs_infer::infer_function(&req);
+    result.calls = env.calls.take();
+    Some((Arc::new(ir), Arc::new(result)))
+}
+
 /// The body of [`crate::queries::escaped_spec`].
 pub(crate) fn type_escaped(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> crate::queries::EscapedTyping {
     let Some(ir) = crate::queries::function_ir(db, owner) else {

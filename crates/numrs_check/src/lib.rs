@@ -8,7 +8,7 @@ pub mod queries;
 mod report;
 pub mod suppress;
 
-pub use env::{enum_member_default, escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_enum_class, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_instance, namedtuple_classes, parse_recorded_type, resolve_jitclass_text};
+pub use env::{enum_member_default, stencil_application, escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_enum_class, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_instance, namedtuple_classes, parse_recorded_type, resolve_jitclass_text};
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;
@@ -349,6 +349,13 @@ pub(crate) fn gufunc_kernel_types(layout: &numrs_types::GufuncLayout, dtypes: &[
             }
         })
         .collect()
+}
+
+/// The argument types of the calls of `function` recorded in the `--signatures` file for this
+/// file, as they are (what Python passed).
+pub fn recorded_args(db: &dyn numrs_db::Db, file: SourceFile, function: &str) -> Vec<Vec<numrs_types::Type>> {
+    let mut ignored = Vec::new();
+    recorded_specs(db, file, function, RecordedAs::Dispatcher, &mut ignored, numrs_syntax::ast::Span::default()).into_iter().map(|(a, _, _)| a).collect()
 }
 
 /// Specialisations of `function` recorded in the `--signatures` file for this file.
