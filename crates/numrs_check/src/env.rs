@@ -1882,10 +1882,31 @@ impl Environment for FileEnv<'_> {
         // argument, with its layout (Numba's `StencilFunc.get_return_type`).
         let stencil = matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "stencil");
         let first = args.first().and_then(|t| if let Type::Array(a) = t { Some((a.ndim, a.layout)) } else { None });
+        if stencil && first.is_none() {
+            let shown = args.first().map(|t| t.to_string()).unwrap_or_default();
+            return Err(InferError::typing(
+                "invalid-call",
+                format!("the first argument to a stencil kernel must be the primary input array, got {shown} (Numba: NumbaValueError)"),
+                None,
+            ));
+        }
         let key = SpecKey::new(self.db, func, args, None);
         let ret = spec_return_type(self.db, key, dispatcher)?;
         match (stencil, first) {
-            (true, Some((ndim, layout))) => Ok(Type::array(ret.unliteral(), ndim, layout)),
+            (true, Some((ndim, layout))) => {
+                let item = ret.unliteral();
+                if !matches!(item, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)) {
+                    // Numba types the call and fails making the output array when it lowers it.
+                    let mut e = InferError::typing(
+                        "invalid-call",
+                        format!("{item} cannot be represented as a NumPy dtype: the stencil kernel '{}' must return a number to make an array of", dispatcher.name),
+                        None,
+                    );
+                    e.kind = "NumbaNotImplementedError";
+                    return Err(e);
+                }
+                Ok(Type::array(item, ndim, layout))
+            }
             _ => Ok(ret),
         }
     }
