@@ -1726,6 +1726,14 @@ impl Environment for FileEnv<'_> {
             }
             // The core signature of a generalized ufunc; None for a ufunc.
             "signature" => Type::NoneType,
+            // Numba's experimental `reduce` overload; the identity goes with it.
+            "reduce" => {
+                let identity = match self.dispatcher_attr(dispatcher, "identity")? {
+                    Type::IntegerLiteral(i) => Some(i),
+                    _ => None,
+                };
+                Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::reduce_key(identity).into(), Type::Dispatcher(dispatcher.clone()))))
+            }
             _ => return None,
         })
     }

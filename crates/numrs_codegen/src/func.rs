@@ -1755,6 +1755,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Some(v) = self.array_call(*func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = crate::dufunc::call(self, *func, args, kws, &tt)? {
+                    v
                 } else if let Type::Dispatcher(d) = self.ty(*func)? {
                     self.call_jit(&d, None, args, *vararg, kws, &tt)?
                 } else if let Some(v) = self.jitclass_call(*func, args, *vararg, kws, &tt)? {

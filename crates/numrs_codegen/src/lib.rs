@@ -21,6 +21,7 @@ mod arraylib;
 mod arrays;
 mod datetime;
 mod dicts;
+mod dufunc;
 mod fancy;
 mod generators;
 mod hashing;

@@ -518,7 +518,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.flat_ptr(arr, a, i)
     }
 
-    fn dot(&self, idx: &[IntValue<'ctx>], strides: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
+    pub(crate) fn dot(&self, idx: &[IntValue<'ctx>], strides: &[IntValue<'ctx>]) -> R<IntValue<'ctx>> {
         let mut off = self.i64(0);
         for (i, s) in idx.iter().zip(strides) {
             let t = self.b.build_int_mul(*i, *s, "")?;

@@ -788,7 +788,7 @@ fn registry_call_depth(
 }
 
 /// A call of jit function `d`, its errors placed at the call (`span`).
-fn call_dispatcher_at(inf: &Inferer<'_>, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
+pub(crate) fn call_dispatcher_at(inf: &Inferer<'_>, d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
     inf.env.call_dispatcher(d, args, kws).map_err(|mut e| {
         // Numba's lowering error of a recursive call has no line.
         if e.code != "recursive-return-mismatch" {
@@ -969,6 +969,10 @@ fn resolve_callable(
         Type::Function(k) => k.to_string(),
         Type::BoundFunction(b) if numrs_types::jitclass_method_of_key(&b.0).is_some() => {
             return jitclass_call_method(inf, b, args, kws, span);
+        }
+        Type::BoundFunction(b) if b.0.starts_with("ufunc.reduce:") => {
+            let Type::Dispatcher(d) = &b.1 else { return Err(InferError::typing("invalid-call", "reduce of a non-ufunc", span)) };
+            return crate::dufunc::reduce(inf, &b.0, d, args, kws, span);
         }
         Type::BoundFunction(b) => {
             let mut full = vec![b.1.clone()];

@@ -8,6 +8,7 @@
 
 mod arraycall;
 mod constraints;
+pub mod dufunc;
 mod engine;
 mod escape;
 mod postcheck;

@@ -1,0 +1,171 @@
+//! `f.reduce(array, axis=0, dtype=None, initial=None)` of a `@vectorize` function (Numba's
+//! DUFunc `reduce` overload) in compiled code: the ufunc's loop applied along the array.
+
+use inkwell::values::{BasicValueEnum, IntValue};
+use inkwell::IntPredicate;
+use numrs_abi::ExcKind;
+use numrs_ir::VarId;
+use numrs_types::{ArrayType, DispatcherRef, Type};
+
+use crate::func::{FnCx, R};
+
+/// Lowers `func(args, kws)` when `func` is a DUFunc's bound `reduce`; `None` otherwise.
+pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    let Type::BoundFunction(b) = cx.ty(func)? else { return Ok(None) };
+    let Some(identity) = numrs_infer::dufunc::reduce_identity(&b.0) else { return Ok(None) };
+    let Type::Dispatcher(d) = &b.1 else { return Ok(None) };
+    let [array, axis, _dtype, initial] = numrs_infer::dufunc::bind_reduce(args, kws).map_err(|m| cx.cg_err(m))?;
+    let Some(array) = array else { return cx.fail("reduce without an array") };
+    let (arr, a) = cx.arr(array)?;
+    // An initial value passed (not None).
+    let initial = match initial {
+        Some(v) if !matches!(cx.ty(v)?, Type::NoneType | Type::Omitted(_)) => Some((cx.load(v)?, cx.ty(v)?)),
+        _ => None,
+    };
+    let init: Option<(BasicValueEnum<'ctx>, Type)> = initial.or_else(|| identity.map(|i| (cx.i64(i as i64).into(), Type::int64())));
+    if let Type::Array(ra) = tt {
+        if ra.ndim + 1 != a.ndim {
+            // `axis=()`: the array itself.
+            return Ok(Some(arr));
+        }
+        let ra = (**ra).clone();
+        let ax = match axis {
+            Some(v) if !matches!(cx.ty(v)?, Type::Omitted(_)) => cx.int_arg(v)?,
+            _ => cx.i64(0),
+        };
+        let out = reduce_axis(cx, d, arr, &a, ax, &ra, init)?;
+        // A new array: the variable takes this reference.
+        cx.fresh = true;
+        return Ok(Some(out));
+    }
+    // A 1-d array: `r = initial | identity | array[0]`, then `r = f(r, array[i])`.
+    let n = cx.dims(arr, 5, 1)?[0];
+    let (r0, start) = match init {
+        Some((v, t)) => (cx.cast(v, &t, tt)?, cx.i64(0)),
+        None => {
+            let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
+            cx.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {} which has no identity", d.name))?;
+            let x = cx.elem_at(arr, &a, cx.i64(0))?;
+            (cx.cast(x, &a.dtype, tt)?, cx.i64(1))
+        }
+    };
+    let slot = cx.frame_alloca(cx.vt(tt)?, "reduce_acc")?;
+    cx.b.build_store(slot, r0)?;
+    let count = cx.b.build_int_sub(n, start, "")?;
+    let count = cx.b.build_select(cx.b.build_int_compare(IntPredicate::SLT, count, cx.i64(0), "")?, cx.i64(0), count, "")?.into_int_value();
+    let rt = tt.clone();
+    let vt = cx.vt(tt)?;
+    cx.counted_loop(count, |cx, i| {
+        let i = cx.b.build_int_add(i, start, "")?;
+        let x = cx.elem_at(arr, &a, i)?;
+        let r = cx.b.build_load(vt, slot, "")?;
+        let y = apply(cx, d, (r, rt.clone()), (x, a.dtype.clone()))?;
+        let y = cx.cast(y.0, &y.1, &rt)?;
+        cx.b.build_store(slot, y)?;
+        Ok(())
+    })?;
+    Ok(Some(cx.b.build_load(vt, slot, "")?))
+}
+
+/// `f(x, y)` of the DUFunc `d` on two numbers: its loop for their types, and the loop's output
+/// type.
+fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, d: &DispatcherRef, x: (BasicValueEnum<'ctx>, Type), y: (BasicValueEnum<'ctx>, Type)) -> R<(BasicValueEnum<'ctx>, Type)> {
+    let callee = (cx.callees)(d, &[x.1.clone(), y.1.clone()], &[]).map_err(|m| cx.cg_err(m))?;
+    cx.called.push(callee.index);
+    let r = cx.ufunc_kernel_elem(callee.function, &callee.args, &[x, y])?;
+    Ok((r, callee.return_type.clone()))
+}
+
+/// Along the axis `ax` of an array of two or more dimensions: a new C array of `ra`'s dtype
+/// without that axis, starting from `init` (or the first slice along the axis), each item
+/// `f(out[i], item)` over the items in C order.
+fn reduce_axis<'ctx>(
+    cx: &mut FnCx<'_, 'ctx>,
+    d: &DispatcherRef,
+    arr: BasicValueEnum<'ctx>,
+    a: &ArrayType,
+    ax: IntValue<'ctx>,
+    ra: &ArrayType,
+    init: Option<(BasicValueEnum<'ctx>, Type)>,
+) -> R<BasicValueEnum<'ctx>> {
+    let r = a.ndim as usize;
+    let nd = cx.i64(r as i64);
+    let neg = cx.b.build_int_compare(IntPredicate::SLT, ax, cx.i64(0), "")?;
+    let wrapped = cx.b.build_int_add(ax, nd, "")?;
+    let ax = cx.b.build_select(neg, wrapped, ax, "")?.into_int_value();
+    let lo = cx.b.build_int_compare(IntPredicate::SLT, ax, cx.i64(0), "")?;
+    let hi = cx.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
+    cx.guard(cx.b.build_or(lo, hi, "")?, ExcKind::ValueError, "Invalid axis")?;
+    let shape = cx.dims(arr, 5, a.ndim)?;
+    let mut len = cx.i64(0);
+    for (k, s) in shape.iter().enumerate() {
+        let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(k as i64), "")?;
+        len = cx.b.build_select(is, *s, len, "")?.into_int_value();
+    }
+    if init.is_none() {
+        let empty = cx.b.build_int_compare(IntPredicate::EQ, len, cx.i64(0), "")?;
+        cx.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {} which has no identity", d.name))?;
+    }
+    let mut out_shape = Vec::new();
+    for j in 0..r - 1 {
+        let before = cx.b.build_int_compare(IntPredicate::SLT, cx.i64(j as i64), ax, "")?;
+        out_shape.push(cx.b.build_select(before, shape[j], shape[j + 1], "")?.into_int_value());
+    }
+    // Per input dimension, the result's element stride (0 along the axis).
+    let mut ostr = vec![cx.i64(0); r];
+    let mut acc = cx.i64(1);
+    for k in (0..r).rev() {
+        let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(k as i64), "")?;
+        ostr[k] = cx.b.build_select(is, cx.i64(0), acc, "")?.into_int_value();
+        let m = cx.b.build_int_mul(acc, shape[k], "")?;
+        acc = cx.b.build_select(is, acc, m, "")?.into_int_value();
+    }
+    let rt = ra.dtype.clone();
+    let out = cx.alloc_array(&rt, &out_shape)?;
+    let onum = cx.field(out, 2)?.into_int_value();
+    let odata = cx.field(out, 4)?.into_pointer_value();
+    let et = crate::types::storage_type(cx.ctx, &rt).map_err(|m| cx.cg_err(m))?;
+    if let Some((v, t)) = &init {
+        let fill = cx.cast(*v, t, &rt)?;
+        cx.counted_loop(onum, |cx, i| {
+            let p = unsafe { cx.b.build_gep(et, odata, &[i], "")? };
+            cx.store_element(p, fill, &rt, &rt)
+        })?;
+    }
+    let n = cx.field(arr, 2)?.into_int_value();
+    let first_slice = init.is_none();
+    cx.counted_loop(n, |cx, i| {
+        let idx = cx.unravel_index(i, &shape)?;
+        let oi = cx.dot(&idx, &ostr)?;
+        let op = unsafe { cx.b.build_gep(et, odata, &[oi], "")? };
+        let x = cx.elem_at(arr, a, i)?;
+        let combine = |cx: &mut FnCx<'_, 'ctx>| -> R<()> {
+            let cur = cx.load_element(op, &rt)?;
+            let (y, yt) = apply(cx, d, (cur, rt.clone()), (x, a.dtype.clone()))?;
+            cx.store_element(op, y, &yt, &rt)
+        };
+        if !first_slice {
+            return combine(cx);
+        }
+        // The first item along the axis starts the result.
+        let mut k = cx.i64(0);
+        for (j, v) in idx.iter().enumerate() {
+            let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(j as i64), "")?;
+            k = cx.b.build_select(is, *v, k, "")?.into_int_value();
+        }
+        let first = cx.b.build_int_compare(IntPredicate::EQ, k, cx.i64(0), "")?;
+        let take = cx.new_block("reduce_first");
+        let comb = cx.new_block("reduce_combine");
+        let next = cx.new_block("reduce_next");
+        cx.b.build_conditional_branch(first, take, comb)?;
+        cx.b.position_at_end(take);
+        cx.store_element(op, x, &a.dtype, &rt)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(comb);
+        combine(cx)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(next);
+        Ok(())
+    })?;
+    Ok(out)
+}
