@@ -1318,11 +1318,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let agg = self.b.build_insert_value(agg, val, 1, "")?;
                     self.b.build_return(Some(&agg.as_basic_value_enum()))?;
                     return Ok(());
-                } else if types::is_phantom(self.ret_type) && !matches!(self.ret_type, Type::StringLiteral(_) | Type::NumberClass(_) | Type::DType(_)) {
+                } else if types::is_phantom(self.ret_type) && !matches!(self.ret_type, Type::StringLiteral(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_)) {
                     return self.fail(format!("returning a value of type {} is not supported", self.ret_type));
                 }
-                // A string literal's (or a NumPy class's or dtype's) value is its type's (the
-                // caller boxes it from there).
+                // A string literal's (or a NumPy class's, a dtype's, a jit function's) value is
+                // its type's (the caller boxes it from there).
                 self.release_all()?;
                 let agg = self.b.build_insert_value(self.ret_struct.const_zero(), self.ctx.i32_type().const_zero(), 0, "")?;
                 self.b.build_return(Some(&agg.as_basic_value_enum()))?;

@@ -50,6 +50,9 @@ pub enum Plan {
     /// A NumPy scalar class returned (`return type(x)`, typed `class(float64)`): boxed as its
     /// dtype, as Numba's `box_number_class`; compiled code writes nothing.
     DTypeOf(NumericKind),
+    /// A jit function returned (passed in, typed `type(CPUDispatcher(<function f>))`): the
+    /// module's function of that name; compiled code writes nothing.
+    FunctionOf { module: String, name: String },
     /// A `@jitclass` instance (its MemInfo pointer, see `jitclass.rs`).
     Instance(std::sync::Arc<crate::jitclass::ClassInfo>),
     /// A `deferred_type()` (by id): the instance of the class it is defined as, found when a
@@ -85,6 +88,9 @@ impl Plan {
             }
             // An omitted argument (Numba's `types.Omitted`) carries no data either, nor does a
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
+            // A jit function of a module (its dispatcher's type, named by the module that
+            // built it): no data; boxed as that module's function.
+            Type::Dispatcher(d) if d.file.is_some() => Plan::FunctionOf { module: d.file.as_deref().unwrap_or_default().to_string(), name: d.name.to_string() },
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
@@ -258,7 +264,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 }
             }
         }
-        Plan::None => {}
+        Plan::None | Plan::FunctionOf { .. } => {}
         Plan::Str => return crate::strings::unbox(obj, dst),
         Plan::Record(r) => return crate::records::unbox_record(py, np, &r.ty, obj, dst),
         Plan::Enum { value, class } => {
@@ -473,6 +479,20 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
         Plan::DTypeOf(k) => {
             let dtype = py.import("numpy")?.getattr("dtype")?.call1((k.name(),))?;
             return Ok(dtype.into_ptr());
+        }
+        Plan::FunctionOf { module, name } => {
+            // The module as imported (`pkg.kernels` when in a package).
+            let modules = py.import("sys")?.getattr("modules")?.downcast_into::<pyo3::types::PyDict>()?;
+            let suffix = format!(".{module}");
+            for (key, m) in modules.iter() {
+                let key: String = key.extract().unwrap_or_default();
+                if key == *module || key.ends_with(&suffix) {
+                    if let Ok(f) = m.getattr(name.as_str()) {
+                        return Ok(f.into_ptr());
+                    }
+                }
+            }
+            return Err(PyRuntimeError::new_err(format!("the jit function '{name}' of module '{module}' is not loaded")));
         }
         Plan::Number(k) => {
             use NumericKind::*;

@@ -994,7 +994,8 @@ unsafe fn new_str(s: &str) -> *mut ffi::PyObject {
 
 unsafe extern "C" fn dispatcher_repr(obj: *mut ffi::PyObject) -> *mut ffi::PyObject {
     match dispatcher_of(obj) {
-        Some(d) => new_str(&format!("<numrs dispatcher {}.{}>", d.module, d.name)),
+        // As Numba prints a dispatcher (its Python function's address there, the object's here).
+        Some(d) => new_str(&format!("CPUDispatcher(<function {} at {:#x}>)", d.name, obj as usize)),
         None => new_str("<numrs dispatcher (uninitialized)>"),
     }
 }

@@ -173,6 +173,11 @@ unsafe fn read_spec(s: &Specialization, fname: &str, module_name: &str) -> PyRes
         Some(text) => numrs_types::Type::StringLiteral(text.into()),
         None => parse(s.return_type, "the return type")?,
     };
+    // A returned jit function (passed in: Numba returns the dispatcher) is this module's.
+    let ret = ret.map_parts(&mut |t| match t {
+        numrs_types::Type::Dispatcher(d) => Some(numrs_types::Type::Dispatcher(numrs_types::DispatcherRef { file: Some(module_name.into()), ..d.clone() })),
+        _ => None,
+    });
     if matches!(ret, numrs_types::Type::Omitted(_)) {
         return Err(bad(format!("return type {ret} cannot cross the boundary")));
     }
