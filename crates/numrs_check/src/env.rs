@@ -321,7 +321,13 @@ enum OverloadPick {
 /// `and`, `or`), `def impl(...)` or `impl = lambda ...`, `return impl`, `return lambda ...`,
 /// `return None`, `raise TypingError(...)`.
 /// `Err`: a statement numrs does not evaluate.
-fn run_overload(stmts: &[numrs_syntax::ast::Stmt], bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols, defs: &mut u32, depth: u32) -> Result<Option<OverloadPick>, String> {
+fn run_overload(
+    stmts: &[numrs_syntax::ast::Stmt],
+    bound: &mut Vec<(String, OverloadValue)>,
+    symbols: &numrs_hir::ModuleSymbols,
+    defs: &mut u32,
+    depth: u32,
+) -> Result<Option<OverloadPick>, String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     if depth > 16 {
         return Err("too deeply nested".into());
@@ -339,6 +345,12 @@ fn run_overload(stmts: &[numrs_syntax::ast::Stmt], bound: &[(String, Type)], sym
                 let ExprKind::Name(n) = &t.kind else { return Err("a lambda assigned to something other than a name".into()) };
                 local_impls.push((n.clone(), *defs));
                 *defs += 1;
+            }
+            // `w = x.bitwidth`: a value later tests read.
+            StmtKind::Assign { targets, value } if matches!(targets.as_slice(), [t] if matches!(t.kind, ExprKind::Name(_))) => {
+                let ExprKind::Name(n) = &targets[0].kind else { continue };
+                let v = overload_value(value, bound, symbols)?;
+                bound.push((n.clone(), v));
             }
             StmtKind::If { test, body, orelse } => {
                 // Inner functions of both branches count, in source order.
@@ -421,13 +433,11 @@ enum OverloadValue {
 /// An expression of an `@overload` typing function's tests: a parameter, an attribute of a
 /// type (`a.ndim`, `a.layout`, `a.dtype`, `x.bitwidth`, `x.signed`, `t.count`), a constant, a
 /// Numba type (`types.float64`).
-fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols) -> Result<OverloadValue, String> {
+fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)], symbols: &numrs_hir::ModuleSymbols) -> Result<OverloadValue, String> {
     use numrs_syntax::ast::{Constant, ExprKind};
     match &e.kind {
-        ExprKind::Name(n) => match bound.iter().find(|(m, _)| m == n) {
-            Some((_, Type::Undefined)) => Ok(OverloadValue::None),
-            Some((_, Type::PyObject)) => Ok(OverloadValue::Other),
-            Some((_, t)) => Ok(OverloadValue::Type(t.clone())),
+        ExprKind::Name(n) => match bound.iter().rev().find(|(m, _)| m == n) {
+            Some((_, v)) => Ok(v.clone()),
             None => Err(format!("'{n}', not a parameter")),
         },
         ExprKind::Constant(Constant::Int(i)) => Ok(OverloadValue::Int(*i)),
@@ -466,12 +476,17 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols
                 _ => return Err(unknown()),
             })
         }
+        // A test's value (`big = w >= 64`).
+        ExprKind::Compare { .. } | ExprKind::BoolOp { .. } | ExprKind::UnaryOp { op: numrs_syntax::ast::UnaryOp::Not, .. } => {
+            Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?))
+        }
+        ExprKind::Call { func, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?)),
         _ => Err("an expression numrs does not evaluate".into()),
     }
 }
 
 /// An `if` test of an `@overload` typing function.
-fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, Type)], symbols: &numrs_hir::ModuleSymbols) -> Result<bool, String> {
+fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)], symbols: &numrs_hir::ModuleSymbols) -> Result<bool, String> {
     use numrs_syntax::ast::{BoolOp, CmpOp, ExprKind, UnaryOp};
     match &e.kind {
         ExprKind::UnaryOp { op: UnaryOp::Not, operand } => Ok(!overload_test(operand, bound, symbols)?),
@@ -1231,16 +1246,16 @@ impl<'a> FileEnv<'a> {
         }
         // The typing function gets the call's types by name; a parameter the call leaves out
         // has its Python default (None, or another value: an instance of no type class).
-        let bind = |literal: bool| -> Vec<(String, Type)> {
-            let ty = |t: &Type| if literal { t.clone() } else { t.unliteral() };
-            let mut bound: Vec<(String, Type)> = params.iter().zip(args).map(|(p, t)| (p.name.clone(), ty(t))).collect();
+        let bind = |literal: bool| -> Vec<(String, OverloadValue)> {
+            let ty = |t: &Type| OverloadValue::Type(if literal { t.clone() } else { t.unliteral() });
+            let mut bound: Vec<(String, OverloadValue)> = params.iter().zip(args).map(|(p, t)| (p.name.clone(), ty(t))).collect();
             for (k, t) in kws {
                 bound.push((k.clone(), ty(t)));
             }
             for p in &params[args.len()..] {
                 if bound.iter().all(|(n, _)| *n != p.name) {
                     let is_none = p.default.as_ref().is_some_and(|d| matches!(d.kind, numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::None)));
-                    bound.push((p.name.clone(), if is_none { Type::Undefined } else { Type::PyObject }));
+                    bound.push((p.name.clone(), if is_none { OverloadValue::None } else { OverloadValue::Other }));
                 }
             }
             bound
@@ -1256,7 +1271,7 @@ impl<'a> FileEnv<'a> {
                 continue;
             }
             let mut defs = 0;
-            let p = run_overload(&def.body, &bind(literal), &info.symbols, &mut defs, 0).map_err(unsupported)?;
+            let p = run_overload(&def.body, &mut bind(literal), &info.symbols, &mut defs, 0).map_err(unsupported)?;
             let done = matches!(p, Some(OverloadPick::Impl(_)));
             if pick.is_none() || done {
                 pick = p;

@@ -82,6 +82,24 @@ def _ol_lit_only(x):
         return lambda x: x * 10
 
 
+def wide(x):
+    pass
+
+
+@overload(wide)
+def _ol_wide(x):
+    w = x.bitwidth
+    big = w >= 64
+    if big:
+        return lambda x: x
+    return lambda x: x * 2
+
+
+@njit
+def use_wide(a, b):
+    return wide(a), wide(b)
+
+
 @njit
 def use_scale(x):
     return scale(x, factor=3), scale(factor=4, x=x)
@@ -120,4 +138,5 @@ CALLS = [
     ("use_kind", (np.arange(3), np.ones((2, 2)), np.arange(6.0)[::2], np.int32(1), np.uint8(1))),
     ("use_sign", (-4,)),
     ("use_lit_only", ()),
+    ("use_wide", (3, np.int16(4))),
 ]
