@@ -908,7 +908,7 @@ fn resolve_callee(
     let mut candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
     // A function with an `@overload`: the implementations (inner functions of its typing
     // function) compiled for the calls.
-    if matches!(info.functions.get(id).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "overload") {
+    if matches!(info.functions.get(id).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "overload" || k == "overload_method") {
         let first_inner = info.functions.len() + externals.len();
         candidates = (0..specs.len())
             .filter(|i| specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| x.owner == id))

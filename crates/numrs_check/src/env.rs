@@ -1715,6 +1715,28 @@ fn spec_return_type(db: &dyn Db, key: SpecKey<'_>, dispatcher: &DispatcherRef) -
 }
 
 impl Environment for FileEnv<'_> {
+    fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
+        let file = self.function.file(self.db);
+        let info = module_info(self.db, file);
+        let skeleton = numrs_db::skeleton(self.db, file);
+        let ol = info.functions.iter().find(|f| {
+            if !matches!(&f.kind, JitKind::Other(k) if k == "overload_method") {
+                return false;
+            }
+            let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
+            def.decorators.iter().any(|d| {
+                let numrs_syntax::ast::ExprKind::Call { args, .. } = &d.kind else { return false };
+                let (Some(class), Some(name)) = (args.first(), args.get(1)) else { return false };
+                let named = matches!(&name.kind, numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Str(n)) if **n == *attr);
+                let class = info.symbols.resolve_dotted(class).unwrap_or_default();
+                let class = class.strip_prefix("numba.core.types.").or_else(|| class.strip_prefix("numba.types."));
+                d.span == f.decorator_span && named && class.is_some_and(|c| numba_type_class_has(receiver, c) == Some(true))
+            })
+        })?;
+        let key = FunctionKey::of(self.db, file, info, ol);
+        Some(Type::BoundFunction(std::sync::Arc::new((numrs_types::overload_method_key(&ol.name, key.ordinal(self.db) as u64).into(), receiver.clone()))))
+    }
+
     /// A `@vectorize` function's ufunc attributes (Numba's DUFunc `overload_attribute`s): the
     /// values, as literals.
     fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
@@ -1822,7 +1844,7 @@ impl Environment for FileEnv<'_> {
                 return Ok(out.clone());
             }
         }
-        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload") {
+        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload" || k == "overload_method") {
             return self.call_overload(func, dispatcher, args, kws);
         }
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
@@ -2011,6 +2033,9 @@ impl Environment for PartialEnv<'_, '_> {
     fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
         self.inner.dispatcher_attr(dispatcher, attr)
     }
+    fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
+        self.inner.overload_method(receiver, attr)
+    }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)
     }
@@ -2088,6 +2113,9 @@ impl Environment for EscapedEnv<'_, '_> {
     }
     fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
         self.inner.dispatcher_attr(dispatcher, attr)
+    }
+    fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
+        self.inner.overload_method(receiver, attr)
     }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)

@@ -1741,6 +1741,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Type::NamedTupleClass(class) = self.ty(*func)? {
                     self.namedtuple_construct(&class, args, *vararg, kws, &tt)?
+                } else if let Some(v) = self.overload_method_call(*func, args, *vararg, kws, &tt)? {
+                    v
                 } else if let Some(v) = self.container_call(*func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = self.generator_call(*func, args, kws, &tt)? {
@@ -2191,6 +2193,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         Ok(())
+    }
+
+    /// `x.m(...)` of a method an `@overload_method` adds: its implementation for the receiver's
+    /// and the arguments' types, called with the receiver first.
+    fn overload_method_call(&mut self, func: VarId, args: &[VarId], vararg: Option<VarId>, kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let Type::BoundFunction(b) = self.ty(func)? else { return Ok(None) };
+        let Some((name, id)) = numrs_types::overload_method_of_key(&b.0) else { return Ok(None) };
+        let d = DispatcherRef { name: name.into(), id, file: None };
+        let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+            return self.fail(format!("the method of '{name}' called through a variable is not supported by numrs build yet"));
+        };
+        let recv = *recv;
+        let receiver = (self.load(recv)?, self.ty(recv)?);
+        self.call_jit(&d, Some(receiver), args, vararg, kws, tt).map(Some)
     }
 
     fn lower_call(&mut self, func: VarId, args: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {

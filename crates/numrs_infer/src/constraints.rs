@@ -394,6 +394,8 @@ impl Constraint {
                     },
                     _ => numrs_typing::resolve_getattr(&t, attr),
                 };
+                // A method the module adds to the type with `@overload_method`.
+                let resolved = resolved.or_else(|| inf.env.overload_method(&t, attr));
                 match resolved {
                     Some(r) => Some(r),
                     // A name NumPy 2 no longer has: Numba reads the global attribute while it
@@ -970,6 +972,13 @@ fn resolve_callable(
         Type::BoundFunction(b) if numrs_types::jitclass_method_of_key(&b.0).is_some() => {
             return jitclass_call_method(inf, b, args, kws, span);
         }
+        Type::BoundFunction(b) if numrs_types::overload_method_of_key(&b.0).is_some() => {
+            let Some((name, id)) = numrs_types::overload_method_of_key(&b.0) else { return Err(InferError::typing("invalid-call", "method", span)) };
+            let d = numrs_types::DispatcherRef { name: name.into(), id, file: None };
+            let mut full = vec![b.1.clone()];
+            full.extend(args.iter().cloned());
+            return call_dispatcher_at(inf, &d, &full, kws, span);
+        }
         Type::BoundFunction(b) if b.0.starts_with("ufunc.reduce:") => {
             let Type::Dispatcher(d) = &b.1 else { return Err(InferError::typing("invalid-call", "reduce of a non-ufunc", span)) };
             return crate::dufunc::reduce(inf, &b.0, d, args, kws, span);
@@ -1255,6 +1264,9 @@ impl crate::engine::Environment for ClosureEnv<'_> {
     }
     fn dispatcher_attr(&self, d: &numrs_types::DispatcherRef, attr: &str) -> Option<Type> {
         self.parent.dispatcher_attr(d, attr)
+    }
+    fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
+        self.parent.overload_method(receiver, attr)
     }
     // Its calls are inlined into the parent: its inner functions are the parent's.
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<numrs_types::DispatcherRef, InferError>> {

@@ -54,6 +54,11 @@ pub trait Environment {
     fn dispatcher_attr(&self, _dispatcher: &numrs_types::DispatcherRef, _attr: &str) -> Option<Type> {
         None
     }
+    /// The method `attr` an `@overload_method(types.X, "attr")` of the module adds to values of
+    /// type `receiver` (a bound function, see `numrs_types::overload_method_key`); `None`: none.
+    fn overload_method(&self, _receiver: &Type, _attr: &str) -> Option<Type> {
+        None
+    }
 }
 
 /// What the function is compiled for, as far as the passes after typing care.

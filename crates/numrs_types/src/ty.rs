@@ -830,6 +830,18 @@ pub fn jitclass_method_of_key(key: &str) -> Option<&str> {
     key.strip_prefix("(<class 'numba.core.types.misc.ClassInstanceType'>, '")?.strip_suffix("')")
 }
 
+/// The key of a method an `@overload_method` adds (bound to its receiver): the typing
+/// function's name and its ordinal among the module's functions of that name.
+pub fn overload_method_key(function: &str, id: u64) -> String {
+    format!("overload_method:{function}:{id}")
+}
+
+/// The typing function (name, ordinal) of a key made by [`overload_method_key`].
+pub fn overload_method_of_key(key: &str) -> Option<(&str, u64)> {
+    let (name, id) = key.strip_prefix("overload_method:")?.rsplit_once(':')?;
+    Some((name, id.parse().ok()?))
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct GeneratorType {
     pub yield_type: Type,
