@@ -1763,6 +1763,8 @@ impl Environment for FileEnv<'_> {
             }
             // The core signature of a generalized ufunc; None for a ufunc.
             "signature" => Type::NoneType,
+            // Numba's experimental `at` overload; whether the DUFunc compiles lazily goes with it.
+            "at" => Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::at_key(facts.signatures.is_empty()).into(), Type::Dispatcher(dispatcher.clone())))),
             // Numba's experimental `reduce` overload; the identity goes with it.
             "reduce" => {
                 let identity = match self.dispatcher_attr(dispatcher, "identity")? {

@@ -9,9 +9,15 @@ use numrs_types::{ArrayType, DispatcherRef, Type};
 
 use crate::func::{FnCx, R};
 
-/// Lowers `func(args, kws)` when `func` is a DUFunc's bound `reduce`; `None` otherwise.
+/// Lowers `func(args, kws)` when `func` is a DUFunc's bound `reduce` or `at`; `None`
+/// otherwise.
 pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
     let Type::BoundFunction(b) = cx.ty(func)? else { return Ok(None) };
+    if b.0.starts_with("ufunc.at:") {
+        let Type::Dispatcher(d) = &b.1 else { return Ok(None) };
+        at(cx, d, args, kws)?;
+        return Ok(Some(cx.vt(tt)?.const_zero()));
+    }
     let Some(identity) = numrs_infer::dufunc::reduce_identity(&b.0) else { return Ok(None) };
     let Type::Dispatcher(d) = &b.1 else { return Ok(None) };
     let [array, axis, _dtype, initial] = numrs_infer::dufunc::bind_reduce(args, kws).map_err(|m| cx.cg_err(m))?;
@@ -168,4 +174,69 @@ fn reduce_axis<'ctx>(
         Ok(())
     })?;
     Ok(out)
+}
+
+/// `f.at(a, indices, b=None)` on a 1-d array: for each index in turn (repeated ones apply
+/// again), `a[i] = f(a[i])` or `f(a[i], b_k)`, `b` broadcast to the indices.
+fn at<'ctx>(cx: &mut FnCx<'_, 'ctx>, d: &DispatcherRef, args: &[VarId], kws: &[(String, VarId)]) -> R<()> {
+    let [array, indices, b] = numrs_infer::dufunc::bind_at(args, kws).map_err(|m| cx.cg_err(m))?;
+    let (Some(array), Some(indices)) = (array, indices) else { return cx.fail("at without an array and indices") };
+    let (arr, a) = cx.arr(array)?;
+    let n = cx.dims(arr, 5, 1)?[0];
+    let it = cx.ty(indices)?;
+    let iv = cx.load(indices)?;
+    // The number of indices, and the k-th.
+    let count = match &it {
+        Type::Array(_) => cx.dims(iv, 5, 1)?[0],
+        Type::List { .. } => cx.list_len(iv.into_pointer_value())?,
+        _ => cx.i64(1),
+    };
+    let b = match b {
+        Some(v) if !matches!(cx.ty(v)?, Type::NoneType | Type::Omitted(_)) => Some((cx.load(v)?, cx.ty(v)?)),
+        _ => None,
+    };
+    if let Some((bv, Type::Array(ba))) = &b {
+        // `np.broadcast_to(b, a[indices].shape)`.
+        let bn = if ba.ndim == 0 { cx.i64(1) } else { cx.dims(*bv, 5, 1)?[0] };
+        let same = cx.b.build_int_compare(IntPredicate::EQ, bn, count, "")?;
+        let one = cx.b.build_int_compare(IntPredicate::EQ, bn, cx.i64(1), "")?;
+        let bad = cx.b.build_not(cx.b.build_or(same, one, "")?, "")?;
+        cx.guard(bad, ExcKind::ValueError, "operands could not be broadcast together with remapped shapes")?;
+    }
+    cx.counted_loop(count, |cx, k| {
+        let (i, ik) = match &it {
+            Type::Array(ia) => (cx.elem_at(iv, ia, k)?, ia.dtype.clone()),
+            Type::List { dtype, .. } => (cx.list_get(iv.into_pointer_value(), dtype, k)?, (**dtype).clone()),
+            t => (iv, t.unliteral()),
+        };
+        let i = cx.cast(i, &ik, &Type::int64())?.into_int_value();
+        let neg = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+        let i = cx.b.build_select(neg, cx.b.build_int_add(i, n, "")?, i, "")?.into_int_value();
+        let lo = cx.b.build_int_compare(IntPredicate::SLT, i, cx.i64(0), "")?;
+        let hi = cx.b.build_int_compare(IntPredicate::SGE, i, n, "")?;
+        cx.guard(cx.b.build_or(lo, hi, "")?, ExcKind::IndexError, "index out of bounds")?;
+        let p = cx.flat_ptr(arr, &a, i)?;
+        let x = cx.load_element(p, &a.dtype)?;
+        let mut operands = vec![(x, a.dtype.clone())];
+        match &b {
+            Some((bv, Type::Array(ba))) => {
+                let bk = if ba.ndim == 0 {
+                    cx.i64(0)
+                } else {
+                    let bn = cx.dims(*bv, 5, 1)?[0];
+                    let one = cx.b.build_int_compare(IntPredicate::EQ, bn, cx.i64(1), "")?;
+                    cx.b.build_select(one, cx.i64(0), k, "")?.into_int_value()
+                };
+                operands.push((cx.elem_at(*bv, ba, bk)?, ba.dtype.clone()));
+            }
+            Some((bv, bt)) => operands.push((*bv, bt.unliteral())),
+            None => {}
+        }
+        let types: Vec<Type> = operands.iter().map(|(_, t)| t.clone()).collect();
+        let callee = (cx.callees)(d, &types, &[]).map_err(|m| cx.cg_err(m))?;
+        cx.called.push(callee.index);
+        let y = cx.ufunc_kernel_elem(callee.function, &callee.args, &operands)?;
+        cx.store_element(p, y, &callee.return_type, &a.dtype)
+    })?;
+    Ok(())
 }

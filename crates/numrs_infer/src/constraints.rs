@@ -979,6 +979,10 @@ fn resolve_callable(
             full.extend(args.iter().cloned());
             return call_dispatcher_at(inf, &d, &full, kws, span);
         }
+        Type::BoundFunction(b) if b.0.starts_with("ufunc.at:") => {
+            let Type::Dispatcher(d) = &b.1 else { return Err(InferError::typing("invalid-call", "at of a non-ufunc", span)) };
+            return crate::dufunc::at(inf, &b.0, d, args, kws, span);
+        }
         Type::BoundFunction(b) if b.0.starts_with("ufunc.reduce:") => {
             let Type::Dispatcher(d) = &b.1 else { return Err(InferError::typing("invalid-call", "reduce of a non-ufunc", span)) };
             return crate::dufunc::reduce(inf, &b.0, d, args, kws, span);

@@ -1,5 +1,5 @@
-//! Methods of a `@vectorize` function (Numba's DUFunc) called from jit code: `reduce`, as
-//! Numba's `DUFunc._install_ufunc_reduce` overload types it.
+//! Methods of a `@vectorize` function (Numba's DUFunc) called from jit code: `reduce` and
+//! `at`, as Numba's `DUFunc._install_ufunc_reduce` and `_install_ufunc_at` overloads type them.
 
 use numrs_syntax::ast::Span;
 use numrs_types::{unify_pairs, DispatcherRef, Type};
@@ -99,4 +99,80 @@ pub(crate) fn reduce(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Ty
     // `view[i] = ufunc(view[i], val)`.
     call_dispatcher_at(inf, d, &[nb.clone(), a.dtype.clone()], &[], span)?;
     Ok(Type::array(nb, a.ndim - 1, numrs_types::Layout::C))
+}
+
+/// The name of `ufunc.at` bound to a DUFunc: whether it compiles lazily (`at` compiles a loop,
+/// which a DUFunc with signatures refuses).
+pub fn at_key(lazy: bool) -> &'static str {
+    if lazy {
+        "ufunc.at:lazy"
+    } else {
+        "ufunc.at:frozen"
+    }
+}
+
+/// `f.at(a, indices, b=None)`'s parameters bound to a call's arguments.
+pub fn bind_at<T: Clone>(args: &[T], kws: &[(String, T)]) -> Result<[Option<T>; 3], String> {
+    const NAMES: [&str; 3] = ["a", "indices", "b"];
+    if args.len() > 3 {
+        return Err(format!("at() takes at most 3 arguments ({} given)", args.len()));
+    }
+    let mut bound: [Option<T>; 3] = [None, None, None];
+    for (i, a) in args.iter().enumerate() {
+        bound[i] = Some(a.clone());
+    }
+    for (k, v) in kws {
+        let Some(i) = NAMES.iter().position(|n| n == k) else { return Err(format!("at() got an unexpected keyword argument '{k}'")) };
+        if bound[i].is_some() {
+            return Err(format!("at() got multiple values for argument '{k}'"));
+        }
+        bound[i] = Some(v.clone());
+    }
+    Ok(bound)
+}
+
+/// The type of `f.at(a, indices, b=None)` (None): `a[indices] = f(a[indices], b)` in place,
+/// unbuffered, for a 1-d array `a`, an integer or a 1-d array or list of integers as
+/// `indices`, and `b` a number or a 1-d array (broadcast to the indices).
+pub(crate) fn at(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
+    let [a, indices, b] = bind_at(args, kws).map_err(|m| InferError::typing("invalid-call", m, span))?;
+    let Some(Type::Array(a)) = a else {
+        return Err(InferError::typing("invalid-call", "The first argument \"a\" must be array-like", span));
+    };
+    let nin = match inf.env.dispatcher_attr(d, "nin") {
+        Some(Type::IntegerLiteral(n)) => n,
+        _ => return Err(InferError::typing("invalid-call", format!("{}.at of a ufunc of unknown arity", d.name), span)),
+    };
+    if nin == 2 && is_none(&b) {
+        return Err(InferError::typing("invalid-call", "second operand needed for ufunc", span));
+    }
+    if nin == 1 && !is_none(&b) {
+        return Err(InferError::typing("invalid-call", "second operand provided when ufunc is unary", span));
+    }
+    if key.ends_with(":frozen") {
+        // Numba's `at` compiles a loop with `DUFunc.add`, which a DUFunc with signatures refuses.
+        let mut e = InferError::typing("invalid-call", format!("compilation disabled for {}: its `at` compiles a loop, and a @vectorize function with signatures compiles no more", d.name), span);
+        e.kind = "RuntimeError";
+        return Err(e);
+    }
+    let unsupported = |what: String| InferError::typing("invalid-call", format!("{}.at with {what} is not supported by numrs yet", d.name), span);
+    if a.ndim != 1 {
+        return Err(unsupported(format!("a {}-d array", a.ndim)));
+    }
+    match indices.as_ref().map(Type::unliteral) {
+        Some(Type::Number(k)) if k.is_integer() => {}
+        Some(Type::Array(i)) if i.ndim == 1 && i.dtype.as_number().is_some_and(|k| k.is_integer()) => {}
+        Some(Type::List { dtype, .. }) if dtype.as_number().is_some_and(|k| k.is_integer()) => {}
+        Some(t) => return Err(unsupported(format!("indices of type {t}"))),
+        None => return Err(InferError::typing("invalid-call", "at() missing required argument 'indices'", span)),
+    }
+    let mut loop_args = vec![a.dtype.clone()];
+    match b.as_ref().map(Type::unliteral) {
+        None | Some(Type::NoneType) | Some(Type::Omitted(_)) => {}
+        Some(Type::Number(k)) => loop_args.push(Type::Number(k)),
+        Some(Type::Array(bt)) if bt.ndim <= 1 && bt.dtype.as_number().is_some() => loop_args.push(bt.dtype.clone()),
+        Some(t) => return Err(unsupported(format!("b of type {t}"))),
+    }
+    call_dispatcher_at(inf, d, &loop_args, &[], span)?;
+    Ok(Type::NoneType)
 }
