@@ -1311,6 +1311,60 @@ impl<'a> FileEnv<'a> {
         })
     }
 
+    /// Numba's NumbaValueError when a `@stencil` kernel without `neighborhood=` indexes one of
+    /// its arrays (those `standard_indexing=` does not name) with a relative index that is not
+    /// a constant: the neighbourhood cannot be inferred.
+    fn stencil_index_error(&self, kernel: FunctionKey<'a>) -> Option<InferError> {
+        let jit = kernel.jit(self.db)?;
+        let option = |name: &str| jit.options.values.iter().find(|(n, _)| n == name).map(|(_, v)| v);
+        if option("neighborhood").is_some() {
+            return None;
+        }
+        let standard: Vec<String> = match option("standard_indexing") {
+            Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Tuple(names))) => {
+                names.iter().filter_map(|n| if let numrs_hir::ConstValue::Str(s) = n { Some(s.clone()) } else { None }).collect()
+            }
+            Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s))) => vec![s.clone()],
+            Some(numrs_hir::OptionValue::List(names) | numrs_hir::OptionValue::Tuple(names)) => names
+                .iter()
+                .filter_map(|n| if let numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s)) = n { Some(s.clone()) } else { None })
+                .collect(),
+            _ => Vec::new(),
+        };
+        let ir = crate::queries::function_ir(self.db, kernel).clone()?;
+        let mut defs = std::collections::HashMap::new();
+        for b in &ir.blocks {
+            for st in &b.stmts {
+                if let numrs_ir::StmtKind::Assign { target, value } = &st.kind {
+                    defs.insert(*target, value);
+                }
+            }
+        }
+        let resolve = |mut v: numrs_ir::VarId| {
+            for _ in 0..64 {
+                match defs.get(&v) {
+                    Some(numrs_ir::Value::Var(src)) => v = *src,
+                    other => return other.copied(),
+                }
+            }
+            None
+        };
+        let constant = |v: numrs_ir::VarId| match resolve(v) {
+            Some(numrs_ir::Value::Const(_)) => true,
+            Some(numrs_ir::Value::BuildTuple(items)) => items.iter().all(|i| matches!(resolve(*i), Some(numrs_ir::Value::Const(_)))),
+            _ => false,
+        };
+        let relative = |v: numrs_ir::VarId| matches!(resolve(v), Some(numrs_ir::Value::Arg(i)) if ir.arg_names.get(*i as usize).is_some_and(|n| !standard.contains(n)));
+        let found = ir.blocks.iter().flat_map(|b| b.stmts.iter()).any(|st| {
+            matches!(&st.kind, numrs_ir::StmtKind::Assign { value: numrs_ir::Value::GetItem { value, index }, .. } if relative(*value) && !constant(*index))
+        });
+        found.then(|| {
+            let mut e = InferError::typing("invalid-call", "stencil kernel index is not constant, 'neighborhood' option required", None);
+            e.kind = "NumbaValueError";
+            e
+        })
+    }
+
     /// Bind a call's arguments to an inner function's parameters: positionals, then keywords
     /// by name, then the parameters' constant defaults (typed as their literals).
     fn bind_closure_arguments(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Vec<Type>, InferError> {
@@ -1936,6 +1990,11 @@ impl Environment for FileEnv<'_> {
                 format!("the first argument to a stencil kernel must be the primary input array, got {shown} (Numba: NumbaValueError)"),
                 None,
             ));
+        }
+        if stencil {
+            if let Some(e) = self.stencil_index_error(func) {
+                return Err(e);
+            }
         }
         let key = SpecKey::new(self.db, func, args, None);
         let ret = spec_return_type(self.db, key, dispatcher)?;
