@@ -903,12 +903,22 @@ fn resolve_callee(
     inner: &[Inner],
     d: &DispatcherRef,
     args: &[Type],
+    attributes: &[(usize, String)],
 ) -> Result<usize, String> {
+    // An attribute an `@overload_attribute` adds: the implementation its typing function chose
+    // for this receiver.
+    if let Some(attr) = d.name.strip_prefix("overload_attribute:") {
+        let first_inner = info.functions.len() + externals.len();
+        let owners: Vec<usize> = attributes.iter().filter(|(_, a)| a == attr).map(|(i, _)| *i).collect();
+        return (0..specs.len())
+            .find(|i| specs[*i].args == args && specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| owners.contains(&x.owner)))
+            .ok_or_else(|| format!("no implementation of the attribute '{attr}' for {}", args.first().map(|t| t.to_string()).unwrap_or_default()));
+    }
     let id = function_of(info, own, externals, inner, d)?;
     let mut candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
     // A function with an `@overload`: the implementations (inner functions of its typing
     // function) compiled for the calls.
-    if matches!(info.functions.get(id).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "overload" || k == "overload_method") {
+    if matches!(info.functions.get(id).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "overload" || k == "overload_method" || k == "overload_attribute") {
         let first_inner = info.functions.len() + externals.len();
         candidates = (0..specs.len())
             .filter(|i| specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| x.owner == id))
@@ -1510,6 +1520,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         }
     }
     let typed_specs: Vec<&PlannedSpec> = typed.iter().map(|i| &planned[*i]).collect();
+    // The attributes the module's `@overload_attribute` functions add.
+    let attributes: Vec<(usize, String)> =
+        info.functions.iter().enumerate().filter_map(|(i, f)| numrs_check::overload_attribute_name(dbd, file, f).map(|a| (i, a))).collect();
     let own_path = &*numrs_db::normalize_path(file.path(dbd));
     let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // An inner function passed as an argument is the dispatcher `check` made of it.
@@ -1552,7 +1565,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             None => d,
         };
         // Resolve among all planned specs, then map to the typed list.
-        let idx = resolve_callee(&planned, info, own_path, &externals, &inner, d, &args)?;
+        let idx = resolve_callee(&planned, info, own_path, &externals, &inner, d, &args, &attributes)?;
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
     };
     // Everything codegen reads: equal keys, equal output (see `cache`).

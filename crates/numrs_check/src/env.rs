@@ -306,6 +306,22 @@ fn overload_of_attribute(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::
     Some(Type::Dispatcher(DispatcherRef { name: ol.name.as_str().into(), id: key.ordinal(db) as u64, file: None }))
 }
 
+/// The attribute an `@overload_attribute(types.X, "attr")` function adds.
+pub fn overload_attribute_name(db: &dyn Db, file: numrs_db::SourceFile, f: &numrs_hir::JitFunction) -> Option<String> {
+    if !matches!(&f.kind, JitKind::Other(k) if k == "overload_attribute") {
+        return None;
+    }
+    let skeleton = numrs_db::skeleton(db, file);
+    let def = numrs_hir::find_def(&skeleton.module, f.def_line_offset)?;
+    def.decorators.iter().filter(|d| d.span == f.decorator_span).find_map(|d| match &d.kind {
+        numrs_syntax::ast::ExprKind::Call { args, .. } => match args.get(1).map(|a| &a.kind) {
+            Some(numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Str(n))) => Some(n.to_string()),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
 /// What evaluating an `@overload` typing function gives.
 enum OverloadPick {
     /// The inner function returned: its index among the function's inner functions.
@@ -1774,7 +1790,7 @@ impl Environment for FileEnv<'_> {
         let info = module_info(self.db, file);
         let skeleton = numrs_db::skeleton(self.db, file);
         let ol = info.functions.iter().find(|f| {
-            if !matches!(&f.kind, JitKind::Other(k) if k == "overload_method") {
+            if !matches!(&f.kind, JitKind::Other(k) if k == "overload_method" || k == "overload_attribute") {
                 return false;
             }
             let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
@@ -1788,6 +1804,11 @@ impl Environment for FileEnv<'_> {
             })
         })?;
         let key = FunctionKey::of(self.db, file, info, ol);
+        if matches!(&ol.kind, JitKind::Other(k) if k == "overload_attribute") {
+            // The attribute's value: its implementation called on the receiver.
+            let d = DispatcherRef { name: ol.name.as_str().into(), id: key.ordinal(self.db) as u64, file: None };
+            return self.call_dispatcher(&d, std::slice::from_ref(receiver), &[]).ok();
+        }
         Some(Type::BoundFunction(std::sync::Arc::new((numrs_types::overload_method_key(&ol.name, key.ordinal(self.db) as u64).into(), receiver.clone()))))
     }
 
@@ -1900,7 +1921,7 @@ impl Environment for FileEnv<'_> {
                 return Ok(out.clone());
             }
         }
-        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload" || k == "overload_method") {
+        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload" || k == "overload_method" || k == "overload_attribute") {
             return self.call_overload(func, dispatcher, args, kws);
         }
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {

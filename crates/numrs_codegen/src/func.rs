@@ -3421,6 +3421,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(v);
             }
         }
+        // An attribute an `@overload_attribute` of the module adds: its implementation called
+        // on the receiver.
+        if let Ok(callee) = (self.callees)(&DispatcherRef { name: numrs_types::overload_attribute_callee(attr).into(), id: 0, file: None }, std::slice::from_ref(&vt), &[]) {
+            self.called.push(callee.index);
+            let recv = self.load(value)?;
+            let r = self.call_callee_values(&callee, &[(recv, vt.clone())], tt)?;
+            self.fresh = true;
+            return Ok(r);
+        }
         match (&vt, attr) {
             // A `@vectorize` function's `identity` or `signature` that is None (its other
             // attributes are literals).

@@ -836,6 +836,12 @@ pub fn overload_method_key(function: &str, id: u64) -> String {
     format!("overload_method:{function}:{id}")
 }
 
+/// The name codegen asks the callee lookup for to read the attribute `attr` an
+/// `@overload_attribute` adds (its implementation for the receiver's type).
+pub fn overload_attribute_callee(attr: &str) -> String {
+    format!("overload_attribute:{attr}")
+}
+
 /// The typing function (name, ordinal) of a key made by [`overload_method_key`].
 pub fn overload_method_of_key(key: &str) -> Option<(&str, u64)> {
     let (name, id) = key.strip_prefix("overload_method:")?.rsplit_once(':')?;

@@ -1,8 +1,9 @@
-# @overload_method(types.X, "name"): methods the module adds to Numba types, called from jit
-# code on arrays, strings and numbers (the typing function gets the receiver's type first).
+# @overload_method(types.X, "name") and @overload_attribute(types.X, "name"): methods and
+# attributes the module adds to Numba types, used from jit code on arrays, strings and numbers
+# (the typing function gets the receiver's type first).
 import numpy as np
 from numba import njit, types
-from numba.extending import overload_method
+from numba.extending import overload_attribute, overload_method
 
 
 @overload_method(types.Array, "sumsq")
@@ -37,6 +38,25 @@ def _ol_shout(s):
 @overload_method(types.Integer, "double")
 def _ol_double(x):
     return lambda x: x * 2
+
+
+@overload_attribute(types.Array, "first_item")
+def _ol_first_item(a):
+    def get(a):
+        return a.flat[0]
+    return get
+
+
+@overload_attribute(types.Array, "rows")
+def _ol_rows(a):
+    if a.ndim == 2:
+        return lambda a: a.shape[0]
+    return lambda a: 1
+
+
+@njit
+def use_attrs(a):
+    return a.first_item, a.rows
 
 
 @njit
@@ -81,4 +101,6 @@ CALLS = [
     ("use_double", (21,)),
     ("use_double", (2.5,)),
     ("unknown", (np.arange(2),)),
+    ("use_attrs", (np.arange(6).reshape(2, 3),)),
+    ("use_attrs", (np.arange(3.0) + 7,)),
 ]
