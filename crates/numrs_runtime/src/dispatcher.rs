@@ -654,7 +654,7 @@ impl Dispatcher {
                     // Each is one pointer (the wrapper refuses other owning arguments).
                     .map(|(off, plan)| (plan.clone(), (arg_buf.add(*off) as *const usize).read_unaligned()))
                     .collect();
-                return raw(py, crate::generators::box_generator(py, self.np, &self.name, &spec.ret_plan, ret_buf, argv, held));
+                return raw(py, crate::generators::box_generator(py, self.np, &spec.ret_plan, ret_buf, argv, held));
             }
             (0, plan) => box_value(py, np, plan, ret_buf),
             _ => Err(self.raise(py, &exc)),

@@ -21,7 +21,6 @@ pub struct Generator {
     item: Plan,
     item_size: usize,
     np: &'static Npy,
-    name: String,
     /// The arguments of the call that made it.
     args: Vec<Py<PyAny>>,
     /// Native arguments the state borrows that the call unboxed into memory of their own
@@ -29,12 +28,11 @@ pub struct Generator {
     held: Vec<(Plan, usize)>,
 }
 
-/// The generator object for the native `{state, step}` at `src` of a call of `name` with
-/// `argv`. The state is freed if the object cannot be made.
+/// The generator object for the native `{state, step}` at `src` of a call with `argv`. The
+/// state is freed if the object cannot be made.
 pub(crate) unsafe fn box_generator(
     py: Python<'_>,
     np: &'static Npy,
-    name: &str,
     plan: &Plan,
     src: *const u8,
     argv: &[*mut ffi::PyObject],
@@ -49,7 +47,7 @@ pub(crate) unsafe fn box_generator(
     };
     let args = argv.iter().map(|&a| Py::from_borrowed_ptr(py, a)).collect();
     // If the object cannot be made, dropping it frees the state and the held arguments.
-    let g = Generator { state, step, item: (**item).clone(), item_size: *item_size, np, name: name.to_string(), args, held };
+    let g = Generator { state, step, item: (**item).clone(), item_size: *item_size, np, args, held };
     Ok(Py::new(py, g)?.into_ptr())
 }
 
@@ -119,7 +117,8 @@ impl Generator {
     }
 
     fn __repr__(&self) -> String {
-        format!("<numrs generator object {} at {:#x}>", self.name, self as *const _ as usize)
+        // As Numba prints its generators (`numba._dynfunc._Generator`).
+        format!("<_dynfunc._Generator object at {:#x}>", self as *const _ as usize)
     }
 
     /// The arguments it was called with.
