@@ -7,7 +7,7 @@ Run with Numba 0.68.1 and NumPy installed:
 Writes NumPy's ufunc loop tables (`ufunc.types`) for every ufunc Numba types, the loops Numba
 can lower (`numba.np.ufunc_db`), NumPy's casting tables ('safe' and 'same_kind') over the loop
 type characters, the names of the `numpy`, `numpy.random` and `numpy.linalg` attributes
-Numba's typing context knows, and every attribute those modules have. numrs runs Numba's loop selection
+Numba's typing context knows, and every attribute those modules (and `numba`) have. numrs runs Numba's loop selection
 (`numpy_support.ufunc_find_matching_loop`) over these tables.
 
 The optional second path receives, for testing, Numba's own loop choice for every ufunc and
@@ -112,7 +112,7 @@ def main():
         "linalg_functions": linalg,
         # Every attribute the modules have (`dir()`): a name outside these is Python's
         # AttributeError where Numba reads it, other unsupported ones Numba's TypingError.
-        "module_attributes": {m.__name__: sorted(dir(m)) for m in (np, np.random, np.linalg)},
+        "module_attributes": {m.__name__: sorted(dir(m)) for m in (np, np.random, np.linalg, numba)},
     }
     with open(sys.argv[1], "w") as f:
         json.dump(data, f, indent=0, sort_keys=True)

@@ -3502,6 +3502,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(v.into(), &Type::boolean(), tt)
             }
             (Type::Module(m), "newaxis") if m.as_ref() == "numpy" => Ok(self.ctx.const_struct(&[], false).into()),
+            // The Numba version numrs follows, as Numba freezes `numba.__version__`.
+            (Type::Module(m), "__version__") if &**m == "numba" => {
+                let s = self.str_const(NUMBA_VERSION);
+                self.cast(s.into(), &Type::Unicode, tt)
+            }
             (Type::Module(m), _) => match module_constant(m, attr) {
                 Some(c) => self.cast(self.ctx.f64_type().const_float(c).into(), &Type::float64(), tt),
                 None => self.fail(format!("{m}.{attr} as a value is not supported by numrs build yet")),
@@ -3751,6 +3756,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 pub fn zero_of(t: BasicTypeEnum<'_>) -> BasicValueEnum<'_> {
     t.const_zero()
 }
+
+/// The Numba version whose semantics numrs follows (`numba.__version__` in compiled code).
+const NUMBA_VERSION: &str = "0.68.1";
 
 /// Float constants of modules (`math.pi`, `np.inf`).
 fn module_constant(module: &str, attr: &str) -> Option<f64> {

@@ -139,6 +139,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),
+            // A global `str`, frozen when Numba compiles (the version numrs follows).
+            "__version__" => Some(Type::Unicode),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
         },
         _ => None,
