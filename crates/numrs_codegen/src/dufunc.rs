@@ -94,37 +94,11 @@ fn reduce_axis<'ctx>(
     ra: &ArrayType,
     init: Option<(BasicValueEnum<'ctx>, Type)>,
 ) -> R<BasicValueEnum<'ctx>> {
-    let r = a.ndim as usize;
-    let nd = cx.i64(r as i64);
-    let neg = cx.b.build_int_compare(IntPredicate::SLT, ax, cx.i64(0), "")?;
-    let wrapped = cx.b.build_int_add(ax, nd, "")?;
-    let ax = cx.b.build_select(neg, wrapped, ax, "")?.into_int_value();
-    let lo = cx.b.build_int_compare(IntPredicate::SLT, ax, cx.i64(0), "")?;
-    let hi = cx.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
-    cx.guard(cx.b.build_or(lo, hi, "")?, ExcKind::ValueError, "Invalid axis")?;
     let shape = cx.dims(arr, 5, a.ndim)?;
-    let mut len = cx.i64(0);
-    for (k, s) in shape.iter().enumerate() {
-        let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(k as i64), "")?;
-        len = cx.b.build_select(is, *s, len, "")?.into_int_value();
-    }
+    let (ax, out_shape, ostr, len) = cx.axis_reduction(ax, &shape, "Invalid axis")?;
     if init.is_none() {
         let empty = cx.b.build_int_compare(IntPredicate::EQ, len, cx.i64(0), "")?;
         cx.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {} which has no identity", d.name))?;
-    }
-    let mut out_shape = Vec::new();
-    for j in 0..r - 1 {
-        let before = cx.b.build_int_compare(IntPredicate::SLT, cx.i64(j as i64), ax, "")?;
-        out_shape.push(cx.b.build_select(before, shape[j], shape[j + 1], "")?.into_int_value());
-    }
-    // Per input dimension, the result's element stride (0 along the axis).
-    let mut ostr = vec![cx.i64(0); r];
-    let mut acc = cx.i64(1);
-    for k in (0..r).rev() {
-        let is = cx.b.build_int_compare(IntPredicate::EQ, ax, cx.i64(k as i64), "")?;
-        ostr[k] = cx.b.build_select(is, cx.i64(0), acc, "")?.into_int_value();
-        let m = cx.b.build_int_mul(acc, shape[k], "")?;
-        acc = cx.b.build_select(is, acc, m, "")?.into_int_value();
     }
     let rt = ra.dtype.clone();
     let out = cx.alloc_array(&rt, &out_shape)?;

@@ -1735,6 +1735,48 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &array_type(&rt, 1, Layout::C), tt)
     }
 
+    /// The layout of a reduction along axis `ax` (negative counts from the end; out of range
+    /// raises ValueError(`msg`)) of an array of shape `shape`: the axis normalized, the result's
+    /// shape (the axis removed), per input dimension the result's element stride (0 along the
+    /// axis), and the axis's length.
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn axis_reduction(
+        &self,
+        ax: IntValue<'ctx>,
+        shape: &[IntValue<'ctx>],
+        msg: &str,
+    ) -> R<(IntValue<'ctx>, Vec<IntValue<'ctx>>, Vec<IntValue<'ctx>>, IntValue<'ctx>)> {
+        let r = shape.len();
+        let nd = self.i64(r as i64);
+        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let wrapped = self.b.build_int_add(ax, nd, "")?;
+        let ax = self.b.build_select(neg, wrapped, ax, "")?.into_int_value();
+        let lo = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
+        let hi = self.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
+        let bad = self.b.build_or(lo, hi, "")?;
+        self.guard(bad, ExcKind::ValueError, msg)?;
+        let mut out_shape = Vec::new();
+        for j in 0..r.saturating_sub(1) {
+            // out dim j = input dim j if j < axis else j + 1
+            let before = self.b.build_int_compare(IntPredicate::SLT, self.i64(j as i64), ax, "")?;
+            out_shape.push(self.b.build_select(before, shape[j], shape[j + 1], "")?.into_int_value());
+        }
+        let mut len = self.i64(0);
+        for (d, s) in shape.iter().enumerate() {
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+            len = self.b.build_select(is, *s, len, "")?.into_int_value();
+        }
+        let mut ostr = vec![self.i64(0); r];
+        let mut acc = self.i64(1);
+        for d in (0..r).rev() {
+            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
+            ostr[d] = self.b.build_select(is, self.i64(0), acc, "")?.into_int_value();
+            let m2 = self.b.build_int_mul(acc, shape[d], "")?;
+            acc = self.b.build_select(is, acc, m2, "")?.into_int_value();
+        }
+        Ok((ax, out_shape, ostr, len))
+    }
+
     /// `a.sum(axis=k)` and the like: one result per position of the other dimensions, each
     /// accumulated along the axis in order (Numba adds slices along the axis).
     fn reduce_axis(&mut self, m: &str, av: VarId, axis: VarId, tt: &Type) -> R<BV<'ctx>> {
@@ -1750,39 +1792,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail(format!("{m} along an axis producing {tt} is not supported by numrs build yet"));
         }
         let ax = self.int_arg(axis)?;
-        let nd = self.i64(r as i64);
-        let neg = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
-        let wrapped = self.b.build_int_add(ax, nd, "")?;
-        let ax = self.b.build_select(neg, wrapped, ax, "")?.into_int_value();
-        let lo = self.b.build_int_compare(IntPredicate::SLT, ax, self.i64(0), "")?;
-        let hi = self.b.build_int_compare(IntPredicate::SGE, ax, nd, "")?;
-        let bad = self.b.build_or(lo, hi, "")?;
-        self.guard(bad, ExcKind::ValueError, "'axis' entry is out of bounds")?;
         let shape = self.dims(arr, 5, a.ndim)?;
-        // The result's shape (the axis removed) and, per input dimension, the result's
-        // element stride (0 along the axis).
-        let mut out_shape = Vec::new();
-        for j in 0..r - 1 {
-            // out dim j = input dim j if j < axis else j + 1
-            let before = self.b.build_int_compare(IntPredicate::SLT, self.i64(j as i64), ax, "")?;
-            out_shape.push(self.b.build_select(before, shape[j], shape[j + 1], "")?.into_int_value());
-        }
-        let len = {
-            let mut l = self.i64(0);
-            for (d, s) in shape.iter().enumerate() {
-                let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
-                l = self.b.build_select(is, *s, l, "")?.into_int_value();
-            }
-            l
-        };
-        let mut ostr = vec![self.i64(0); r];
-        let mut acc = self.i64(1);
-        for d in (0..r).rev() {
-            let is = self.b.build_int_compare(IntPredicate::EQ, ax, self.i64(d as i64), "")?;
-            ostr[d] = self.b.build_select(is, self.i64(0), acc, "")?.into_int_value();
-            let m2 = self.b.build_int_mul(acc, shape[d], "")?;
-            acc = self.b.build_select(is, acc, m2, "")?.into_int_value();
-        }
+        let (ax, out_shape, ostr, len) = self.axis_reduction(ax, &shape, "'axis' entry is out of bounds")?;
         if matches!(m, "min" | "max") {
             let empty = self.b.build_int_compare(IntPredicate::EQ, len, self.i64(0), "")?;
             let what = if m == "min" { "minimum" } else { "maximum" };
