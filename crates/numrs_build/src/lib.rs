@@ -534,12 +534,10 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             }
             let imported = || {
                 let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
-                match numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols) {
-                    Some((_, false)) if imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) => {
-                        Some(numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
-                    }
-                    _ => None,
-                }
+                let inexact = matches!(numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols), Some((_, false)))
+                    || numrs_hir::bound_tuple_approx(&n, stmt, &skeleton.module, &info.symbols).is_some();
+                (inexact && imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
+                    .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
             };
             let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
             // A `bytes` constant: its bytes, a read-only array of them.
@@ -2063,12 +2061,17 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         let stmt = &skeleton.module.body[index];
         emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, 0)?;
         snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
-        let (a, _) = numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols)?;
-        let ty = if a.shape.is_empty() {
-            Type::Number(a.dtype)
-        } else {
-            let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
-            Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, layout, true)
+        let ty = match numrs_hir::bound_tuple_approx(name, stmt, &skeleton.module, &info.symbols) {
+            Some(kinds) => Type::tuple(kinds.into_iter().map(Type::Number).collect()),
+            None => {
+                let (a, _) = numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols)?;
+                if a.shape.is_empty() {
+                    Type::Number(a.dtype)
+                } else {
+                    let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
+                    Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, layout, true)
+                }
+            }
         };
         let passed = match &ty {
             Type::Array(x) => Type::Array(Arc::new(numrs_types::ArrayType { readonly: false, ..(**x).clone() })),

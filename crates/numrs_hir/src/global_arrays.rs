@@ -114,6 +114,31 @@ pub fn bound_array_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
     }
 }
 
+/// The item types of a tuple display bound at module level to `name` whose items are numbers
+/// and at least one is computed by NumPy's transcendental ufuncs (`(np.log(2.0), np.log(3.0),
+/// 4)`): NumPy scalars keep their dtype, Python numbers are `int64`, `float64`, `bool`. Only
+/// the module, run, knows such items exactly (see [`bound_array_approx`]).
+pub fn bound_tuple_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<NumericKind>> {
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
+        return None;
+    }
+    let ExprKind::Tuple(items) = &value.kind else { return None };
+    let flag = std::cell::Cell::new(false);
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    let kinds = items
+        .iter()
+        .map(|item| match cx.eval(item, stmt.span.start, 0)? {
+            V::Array(a) if a.shape.is_empty() => Some(a.dtype),
+            V::Array(_) => None,
+            V::Py(Item::Int(_)) => Some(NumericKind::Int64),
+            V::Py(Item::Float(_)) => Some(NumericKind::Float64),
+            V::Py(Item::Bool(_)) => Some(NumericKind::Boolean),
+        })
+        .collect::<Option<Vec<_>>>()?;
+    (flag.get() && !kinds.is_empty()).then_some(kinds)
+}
+
 /// An item of a module-level tuple that holds arrays: an array, or a Python constant.
 #[derive(Clone, Debug)]
 pub enum TupleItem {
