@@ -535,7 +535,8 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             let imported = || {
                 let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
                 let inexact = matches!(numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols), Some((_, false)))
-                    || numrs_hir::bound_tuple_approx(&n, stmt, &skeleton.module, &info.symbols).is_some();
+                    || numrs_hir::bound_tuple_approx(&n, stmt, &skeleton.module, &info.symbols).is_some()
+                    || numrs_hir::bound_number_approx(&n, stmt, &skeleton.module, &info.symbols).is_some();
                 (inexact && imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
                     .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
             };
@@ -2063,6 +2064,9 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
         let ty = match numrs_hir::bound_tuple_approx(name, stmt, &skeleton.module, &info.symbols) {
             Some(kinds) => Type::tuple(kinds.into_iter().map(Type::Number).collect()),
+            None if numrs_hir::bound_number_approx(name, stmt, &skeleton.module, &info.symbols).is_some() => {
+                Type::Number(numrs_hir::bound_number_approx(name, stmt, &skeleton.module, &info.symbols)?)
+            }
             None => {
                 let (a, _) = numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols)?;
                 if a.shape.is_empty() {

@@ -1064,6 +1064,10 @@ fn global_value_type(
         // items only the module, run, knows: `build` reads them when the module is imported.
         let array = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols)
             .or_else(|| numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols).map(|(a, _)| a));
+        // A Python number made from one (`A = float(np.log(3.0))`).
+        if let Some(k) = numrs_hir::bound_number_approx(name, stmt, &skeleton.module, &info.symbols) {
+            return GlobalValue::Type(Type::Number(k));
+        }
         // A tuple of such numbers (`LOGS = (np.log(2.0), np.log(3.0))`).
         if let Some(kinds) = numrs_hir::bound_tuple_approx(name, stmt, &skeleton.module, &info.symbols) {
             return GlobalValue::Type(Type::tuple(kinds.into_iter().map(Type::Number).collect()));

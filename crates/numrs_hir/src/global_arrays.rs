@@ -139,6 +139,21 @@ pub fn bound_tuple_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
     (flag.get() && !kinds.is_empty()).then_some(kinds)
 }
 
+/// The type of a Python number bound at module level to `name` that NumPy's transcendental
+/// ufuncs compute (`A = float(np.log(3.0))`, `N = int(np.log2(1000))`): `float64`, `int64` or
+/// `bool`, which only the module, run, knows exactly (see [`bound_array_approx`]).
+pub fn bound_number_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<NumericKind> {
+    let flag = std::cell::Cell::new(false);
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    let kind = match cx.name(name, stmt.span.end, 0)? {
+        V::Py(Item::Int(_)) => NumericKind::Int64,
+        V::Py(Item::Float(_)) => NumericKind::Float64,
+        V::Py(Item::Bool(_)) => NumericKind::Boolean,
+        V::Array(_) => return None,
+    };
+    flag.get().then_some(kind)
+}
+
 /// An item of a module-level tuple that holds arrays: an array, or a Python constant.
 #[derive(Clone, Debug)]
 pub enum TupleItem {
@@ -467,6 +482,29 @@ impl Cx<'_> {
             {
                 let V::Array(a) = self.eval(&args[0], at, depth + 1)? else { return None };
                 Some(V::Py(Item::Int(i128::from(*a.shape.first()?))))
+            }
+            // `float(x)`, `int(x)` of a number or a NumPy scalar: a Python number.
+            ExprKind::Call { func, args, keywords }
+                if keywords.is_empty()
+                    && args.len() == 1
+                    && matches!(&func.kind, ExprKind::Name(n) if (n == "float" || n == "int") && self.symbols.lookup(n, Some(at)).is_none()) =>
+            {
+                let x = match self.eval(&args[0], at, depth + 1)? {
+                    V::Py(x) => x,
+                    V::Array(a) if a.shape.is_empty() && !a.dtype.is_complex() => *a.items.first()?,
+                    V::Array(_) => return None,
+                };
+                let ExprKind::Name(n) = &func.kind else { return None };
+                Some(V::Py(if n == "float" {
+                    Item::Float(x.f())
+                } else {
+                    match x {
+                        Item::Float(f) if f.is_finite() => Item::Int(f.trunc() as i128),
+                        Item::Float(_) => return None,
+                        Item::Int(i) => Item::Int(i),
+                        Item::Bool(b) => Item::Int(i128::from(b)),
+                    }
+                }))
             }
             ExprKind::Call { func, args, keywords } => self.call(func, args, keywords, at, depth).or_else(|| {
                 // A constant the module folds (`math.sqrt(0.6)`), when no local is involved.
@@ -1239,7 +1277,7 @@ impl Cx<'_> {
             }
             "cumsum" if args.len() == 1 && keywords.is_empty() => cumsum(&array_arg(0)?)?,
             "cumprod" if args.len() == 1 && keywords.is_empty() => accumulate(&array_arg(0)?, true)?,
-            "sqrt" | "abs" | "absolute" if args.len() == 1 && keywords.is_empty() => unary(name, array_arg(0)?)?,
+            "sqrt" | "abs" | "absolute" | "floor" | "ceil" | "trunc" | "rint" if args.len() == 1 && keywords.is_empty() => unary(name, array_arg(0)?)?,
             "reshape" if args.len() == 2 && keywords.is_empty() => reshape(array_arg(0)?, new_shape(&args[1])?)?,
             // `np.concatenate((a, b, ...))` along the first axis.
             "concatenate" if args.len() == 1 && keywords.is_empty() => {
@@ -1647,6 +1685,20 @@ fn negate(a: ConstArray) -> Option<ConstArray> {
 
 fn unary(name: &str, a: ConstArray) -> Option<ConstArray> {
     match name {
+        // Exact roundings of floating-point arrays (their dtype kept).
+        "floor" | "ceil" | "trunc" | "rint" => {
+            if !a.dtype.is_float() {
+                return None;
+            }
+            let f = match name {
+                "floor" => f64::floor,
+                "ceil" => f64::ceil,
+                "trunc" => f64::trunc,
+                _ => f64::round_ties_even,
+            };
+            let items = a.items.iter().map(|x| Some(Item::Float(f(x.f())))).collect::<Option<Vec<_>>>()?;
+            Some(ConstArray { items, ..a })
+        }
         "sqrt" => {
             // Integers of 32 bits and more take the float64 loop (narrower ones float16's).
             let k = match a.dtype {
