@@ -276,6 +276,8 @@ struct Inner {
     owner: usize,
     /// The inner function's parameters, with their constant defaults (Python literals).
     params: Vec<(String, Option<String>)>,
+    /// Its `*args` parameter, after `params`.
+    star: Option<String>,
 }
 
 /// Plan the inner functions that `planned` passes to jit functions, for the argument types
@@ -296,15 +298,17 @@ fn add_inner_functions(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<P
             let pos = match inner.iter().position(|x| x.dispatcher == d) {
                 Some(pos) => pos,
                 None => {
-                    let params = queries::function_ir(dbd, owner)
-                        .as_ref()
-                        .and_then(|ir| ir.closure_at(&path))
+                    let ir = queries::function_ir(dbd, owner);
+                    let closure = ir.as_ref().and_then(|ir| ir.closure_at(&path));
+                    let npos = closure.map_or(0, |c| if c.star { c.defaults.len() } else { c.ir.arg_names.len() });
+                    let params = closure
                         .map(|c| {
                             let default = |i: usize| c.defaults.get(i).cloned().flatten().and_then(|d| numrs_hir::ConstValue::of_constant(&d)).map(|v| v.python_repr());
-                            c.ir.arg_names.iter().enumerate().map(|(i, n)| (n.clone(), default(i))).collect()
+                            c.ir.arg_names.iter().take(npos).enumerate().map(|(i, n)| (n.clone(), default(i))).collect()
                         })
                         .unwrap_or_default();
-                    inner.push(Inner { dispatcher: d.clone(), owner: owner_id, params });
+                    let star = closure.filter(|c| c.star).and_then(|c| c.ir.arg_names.get(npos).cloned());
+                    inner.push(Inner { dispatcher: d.clone(), owner: owner_id, params, star });
                     inner.len() - 1
                 }
             };
@@ -1216,6 +1220,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         })
         .chain(inner.iter().map(|x| DefParams {
             positional: x.params.iter().map(|(n, d)| (n.clone(), d.clone().map(ParamDefault::Literal))).collect(),
+            star: x.star.is_some(),
+            star_name: x.star.clone().unwrap_or_default(),
             ..Default::default()
         }))
         .collect();

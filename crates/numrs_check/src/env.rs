@@ -1265,7 +1265,7 @@ impl<'a> FileEnv<'a> {
         let parsed = numrs_db::parse_chunk(self.db, chunk);
         let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return Err(unsupported("not found".into())) };
         let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
-        if args.len() > params.len() {
+        if args.len() > params.len() && def.params.vararg.is_none() {
             return Err(InferError::typing("invalid-call", format!("too many arguments for '{}'", dispatcher.name), None));
         }
         // The typing function gets the call's types by name; a parameter the call leaves out
@@ -1273,10 +1273,15 @@ impl<'a> FileEnv<'a> {
         let bind = |literal: bool| -> Vec<(String, OverloadValue)> {
             let ty = |t: &Type| OverloadValue::Type(if literal { t.clone() } else { t.unliteral() });
             let mut bound: Vec<(String, OverloadValue)> = params.iter().zip(args).map(|(p, t)| (p.name.clone(), ty(t))).collect();
+            // `def ol(*args)`: the rest of the types as a tuple.
+            if let Some(star) = &def.params.vararg {
+                let rest: Vec<Type> = args.iter().skip(params.len()).map(|t| if literal { t.clone() } else { t.unliteral() }).collect();
+                bound.push((star.name.clone(), OverloadValue::Type(Type::tuple(rest))));
+            }
             for (k, t) in kws {
                 bound.push((k.clone(), ty(t)));
             }
-            for p in &params[args.len()..] {
+            for p in &params[args.len().min(params.len())..] {
                 if bound.iter().all(|(n, _)| *n != p.name) {
                     let is_none = p.default.as_ref().is_some_and(|d| matches!(d.kind, numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::None)));
                     bound.push((p.name.clone(), if is_none { OverloadValue::None } else { OverloadValue::Other }));
@@ -1394,11 +1399,18 @@ impl<'a> FileEnv<'a> {
     fn bind_closure_arguments(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Vec<Type>, InferError> {
         let closure = crate::queries::function_ir(self.db, owner).as_ref().and_then(|ir| ir.closure_at(path).cloned());
         let Some(closure) = closure else { return Ok(args.to_vec()) };
-        let names = &closure.ir.arg_names;
-        if kws.is_empty() && args.len() >= names.len() {
+        let all = &closure.ir.arg_names;
+        // `def impl(a, *args)`: the positional parameters, then the tuple of the rest.
+        let npos = if closure.star { closure.defaults.len().min(all.len()) } else { all.len() };
+        let names = &all[..npos];
+        if !closure.star && kws.is_empty() && args.len() >= names.len() {
             return Ok(args.to_vec());
         }
-        let refuse = |why: String| InferError::typing("invalid-call", format!("cannot call '{}' ({}): {why}", dispatcher.name, names.join(", ")), None);
+        let refuse = |why: String| InferError::typing("invalid-call", format!("cannot call '{}' ({}): {why}", dispatcher.name, all.join(", ")), None);
+        if closure.star && all.len() != npos + 1 {
+            return Err(refuse("keyword-only parameters after *args are not supported by numrs yet".into()));
+        }
+        let (args, rest): (&[Type], &[Type]) = if closure.star && args.len() > npos { args.split_at(npos) } else { (args, &[]) };
         if args.len() > names.len() {
             return Err(refuse(format!("too many positional arguments ({} given)", args.len())));
         }
@@ -1413,7 +1425,7 @@ impl<'a> FileEnv<'a> {
                 None => return Err(refuse(format!("unexpected keyword argument '{k}'"))),
             }
         }
-        bound
+        let mut out = bound
             .into_iter()
             .enumerate()
             .map(|(i, slot)| match slot {
@@ -1424,7 +1436,11 @@ impl<'a> FileEnv<'a> {
                     None => Err(refuse(format!("missing a required argument: '{}'", names[i]))),
                 },
             })
-            .collect()
+            .collect::<Result<Vec<Type>, InferError>>()?;
+        if closure.star {
+            out.push(Type::tuple(rest.to_vec()));
+        }
+        Ok(out)
     }
 
     /// Bind call arguments to the callee's parameters as Python does: positionals, then

@@ -75,6 +75,8 @@ pub struct ClosureInfo {
     pub free_vars: Vec<String>,
     /// Constant defaults of its parameters (positional order; `None`: no constant default).
     pub defaults: Vec<Option<numrs_syntax::ast::Constant>>,
+    /// It takes `*args` (its last parameter in `ir.arg_names`).
+    pub star: bool,
 }
 
 impl ClosureInfo {

@@ -998,7 +998,8 @@ impl Lowerer {
                 _ => None,
             })))
             .collect();
-        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults });
+        let star = params.vararg.is_some();
+        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults, star });
         (self.closures.len() - 1) as u32
     }
 

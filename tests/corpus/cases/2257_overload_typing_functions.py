@@ -95,6 +95,41 @@ def _ol_wide(x):
     return lambda x: x * 2
 
 
+def total(*args):
+    pass
+
+
+@overload(total)
+def _ol_total(*args):
+    def impl(*args):
+        s = 0
+        for a in args:
+            s += a
+        return s
+    return impl
+
+
+def first_plus(x, *rest):
+    pass
+
+
+@overload(first_plus)
+def _ol_first_plus(x, *rest):
+    def impl(x, *rest):
+        return x + len(rest)
+    return impl
+
+
+@njit
+def use_star(a, b, c):
+    return total(a, b, c), first_plus(a), first_plus(a, b, c)
+
+
+@njit
+def total_empty():
+    return total()
+
+
 @njit
 def use_wide(a, b):
     return wide(a), wide(b)
@@ -139,4 +174,7 @@ CALLS = [
     ("use_sign", (-4,)),
     ("use_lit_only", ()),
     ("use_wide", (3, np.int16(4))),
+    ("use_star", (1, 2, 3)),
+    ("use_star", (1.5, 2, 3)),
+    ("total_empty", ()),
 ]
