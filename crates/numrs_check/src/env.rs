@@ -1870,7 +1870,13 @@ impl Environment for FileEnv<'_> {
                     Type::IntegerLiteral(i) => Some(i),
                     _ => None,
                 };
-                Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::reduce_key(identity).into(), Type::Dispatcher(dispatcher.clone()))))
+                let jit = func.jit(self.db)?;
+                let reorderable = jit
+                    .options
+                    .values
+                    .iter()
+                    .any(|(n, v)| n == "identity" && matches!(v, numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s)) if s == "reorderable"));
+                Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::reduce_key(identity, reorderable).into(), Type::Dispatcher(dispatcher.clone()))))
             }
             _ => return None,
         })

@@ -23,54 +23,128 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     let [array, axis, _dtype, initial] = numrs_infer::dufunc::bind_reduce(args, kws).map_err(|m| cx.cg_err(m))?;
     let Some(array) = array else { return cx.fail("reduce without an array") };
     let (arr, a) = cx.arr(array)?;
+    let axis_t = match axis {
+        Some(v) => Some(cx.ty(v)?),
+        None => None,
+    };
+    let plan = numrs_infer::dufunc::reduce_plan(a.ndim, axis_t.as_ref()).map_err(|m| cx.cg_err(m))?;
     // An initial value passed (not None).
     let initial = match initial {
         Some(v) if !matches!(cx.ty(v)?, Type::NoneType | Type::Omitted(_)) => Some((cx.load(v)?, cx.ty(v)?)),
         _ => None,
     };
-    let init: Option<(BasicValueEnum<'ctx>, Type)> = initial.or_else(|| identity.map(|i| (cx.i64(i as i64).into(), Type::int64())));
-    if let Type::Array(ra) = tt {
-        if ra.ndim + 1 != a.ndim {
-            // `axis=()`: the array itself.
-            return Ok(Some(arr));
+    let identity_value = |cx: &FnCx<'_, 'ctx>| identity.map(|i| (BasicValueEnum::from(cx.i64(i as i64)), Type::int64()));
+    let init = initial.or_else(|| identity_value(cx));
+    use numrs_infer::dufunc::ReducePlan;
+    match plan {
+        ReducePlan::Flat => reduce_flat(cx, d, arr, &a, init, tt).map(Some),
+        // `axis=()`: the array itself.
+        ReducePlan::Itself => Ok(Some(arr)),
+        ReducePlan::Axis => {
+            let Type::Array(ra) = tt else { return cx.fail(format!("reduce along an axis giving {tt}")) };
+            let ax = match (axis, axis_t.as_ref().and_then(Type::tuple_items)) {
+                // `axis=(k,)`.
+                (Some(v), Some(_)) => {
+                    let t = cx.load(v)?.into_struct_value();
+                    let x = cx.b.build_extract_value(t, 0, "")?;
+                    let it = axis_t.as_ref().and_then(Type::tuple_items).map(|i| i[0].clone()).unwrap_or_else(Type::int64);
+                    cx.cast(x, &it, &Type::int64())?.into_int_value()
+                }
+                (Some(v), None) if !matches!(cx.ty(v)?, Type::Omitted(_)) => cx.int_arg(v)?,
+                _ => cx.i64(0),
+            };
+            let out = reduce_axis(cx, d, arr, &a, ax, &ra.dtype, init)?;
+            // A new array: the variable takes this reference.
+            cx.fresh = true;
+            Ok(Some(out))
         }
-        let ra = (**ra).clone();
-        let ax = match axis {
-            Some(v) if !matches!(cx.ty(v)?, Type::Omitted(_)) => cx.int_arg(v)?,
-            _ => cx.i64(0),
-        };
-        let out = reduce_axis(cx, d, arr, &a, ax, &ra, init)?;
-        // A new array: the variable takes this reference.
-        cx.fresh = true;
-        return Ok(Some(out));
+        ReducePlan::All | ReducePlan::Pair => {
+            // The first step along the smaller axis (0 for all axes), with `dtype` and `initial`.
+            let (first, second) = match (plan, axis) {
+                (ReducePlan::Pair, Some(v)) => {
+                    let t = cx.load(v)?.into_struct_value();
+                    let items = axis_t.as_ref().and_then(Type::tuple_items).unwrap_or_default();
+                    let mut ax = Vec::new();
+                    for (k, it) in items.iter().enumerate() {
+                        let x = cx.b.build_extract_value(t, k as u32, "")?;
+                        let x = cx.cast(x, it, &Type::int64())?.into_int_value();
+                        // Negative axes count from the end (Numba's `fixup_axis`).
+                        let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+                        let wrapped = cx.b.build_int_add(x, cx.i64(a.ndim as i64), "")?;
+                        ax.push(cx.b.build_select(neg, wrapped, x, "")?.into_int_value());
+                    }
+                    let (x, y) = (ax[0], ax[1]);
+                    let same = cx.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
+                    cx.guard(same, ExcKind::ValueError, "duplicate value in 'axis'")?;
+                    let lt = cx.b.build_int_compare(IntPredicate::SLT, x, y, "")?;
+                    let lo = cx.b.build_select(lt, x, y, "")?.into_int_value();
+                    let hi = cx.b.build_select(lt, y, x, "")?.into_int_value();
+                    (lo, Some(cx.b.build_int_sub(hi, cx.i64(1), "")?))
+                }
+                _ => (cx.i64(0), None),
+            };
+            let nb = match (&_dtype, &a) {
+                (Some(v), _) if matches!(cx.ty(*v)?, Type::NumberClass(_)) => match cx.ty(*v)? {
+                    Type::NumberClass(t) => (*t).clone(),
+                    _ => a.dtype.clone(),
+                },
+                _ => a.dtype.clone(),
+            };
+            let mut cur = reduce_axis(cx, d, arr, &a, first, &nb, init)?;
+            let mut cur_a = ArrayType::new(nb.clone(), a.ndim - 1, numrs_types::Layout::C, false);
+            let mut owned = vec![(cur, cur_a.clone())];
+            let result = loop {
+                if cur_a.ndim == 1 {
+                    let init = identity_value(cx);
+                    break reduce_flat(cx, d, cur, &cur_a, init, tt)?;
+                }
+                let ax = second.unwrap_or_else(|| cx.i64(0));
+                let init = identity_value(cx);
+                cur = reduce_axis(cx, d, cur, &cur_a, ax, &cur_a.dtype.clone(), init)?;
+                cur_a = ArrayType::new(cur_a.dtype.clone(), cur_a.ndim - 1, numrs_types::Layout::C, false);
+                if plan == ReducePlan::Pair {
+                    cx.fresh = true;
+                    break cur;
+                }
+                owned.push((cur, cur_a.clone()));
+            };
+            // The intermediate arrays go (the result is a number, or the last array).
+            for (v, t) in owned {
+                cx.decref(v, &Type::Array(std::sync::Arc::new(t)))?;
+            }
+            Ok(Some(result))
+        }
     }
-    // A 1-d array: `r = initial | identity | array[0]`, then `r = f(r, array[i])`.
+}
+
+/// A 1-d array reduced to a number of type `rt`: `r = init | array[0]`, then `r = f(r,
+/// array[i])`.
+fn reduce_flat<'ctx>(cx: &mut FnCx<'_, 'ctx>, d: &DispatcherRef, arr: BasicValueEnum<'ctx>, a: &ArrayType, init: Option<(BasicValueEnum<'ctx>, Type)>, rt: &Type) -> R<BasicValueEnum<'ctx>> {
     let n = cx.dims(arr, 5, 1)?[0];
     let (r0, start) = match init {
-        Some((v, t)) => (cx.cast(v, &t, tt)?, cx.i64(0)),
+        Some((v, t)) => (cx.cast(v, &t, rt)?, cx.i64(0)),
         None => {
             let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
             cx.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {} which has no identity", d.name))?;
-            let x = cx.elem_at(arr, &a, cx.i64(0))?;
-            (cx.cast(x, &a.dtype, tt)?, cx.i64(1))
+            let x = cx.elem_at(arr, a, cx.i64(0))?;
+            (cx.cast(x, &a.dtype, rt)?, cx.i64(1))
         }
     };
-    let slot = cx.frame_alloca(cx.vt(tt)?, "reduce_acc")?;
+    let vt = cx.vt(rt)?;
+    let slot = cx.frame_alloca(vt, "reduce_acc")?;
     cx.b.build_store(slot, r0)?;
     let count = cx.b.build_int_sub(n, start, "")?;
     let count = cx.b.build_select(cx.b.build_int_compare(IntPredicate::SLT, count, cx.i64(0), "")?, cx.i64(0), count, "")?.into_int_value();
-    let rt = tt.clone();
-    let vt = cx.vt(tt)?;
     cx.counted_loop(count, |cx, i| {
         let i = cx.b.build_int_add(i, start, "")?;
-        let x = cx.elem_at(arr, &a, i)?;
+        let x = cx.elem_at(arr, a, i)?;
         let r = cx.b.build_load(vt, slot, "")?;
         let y = apply(cx, d, (r, rt.clone()), (x, a.dtype.clone()))?;
-        let y = cx.cast(y.0, &y.1, &rt)?;
+        let y = cx.cast(y.0, &y.1, rt)?;
         cx.b.build_store(slot, y)?;
         Ok(())
     })?;
-    Ok(Some(cx.b.build_load(vt, slot, "")?))
+    Ok(cx.b.build_load(vt, slot, "")?)
 }
 
 /// `f(x, y)` of the DUFunc `d` on two numbers: its loop for their types, and the loop's output
@@ -82,7 +156,7 @@ fn apply<'ctx>(cx: &mut FnCx<'_, 'ctx>, d: &DispatcherRef, x: (BasicValueEnum<'c
     Ok((r, callee.return_type.clone()))
 }
 
-/// Along the axis `ax` of an array of two or more dimensions: a new C array of `ra`'s dtype
+/// Along the axis `ax` of an array of two or more dimensions: a new C array of `dtype`
 /// without that axis, starting from `init` (or the first slice along the axis), each item
 /// `f(out[i], item)` over the items in C order.
 fn reduce_axis<'ctx>(
@@ -91,7 +165,7 @@ fn reduce_axis<'ctx>(
     arr: BasicValueEnum<'ctx>,
     a: &ArrayType,
     ax: IntValue<'ctx>,
-    ra: &ArrayType,
+    dtype: &Type,
     init: Option<(BasicValueEnum<'ctx>, Type)>,
 ) -> R<BasicValueEnum<'ctx>> {
     let shape = cx.dims(arr, 5, a.ndim)?;
@@ -100,7 +174,7 @@ fn reduce_axis<'ctx>(
         let empty = cx.b.build_int_compare(IntPredicate::EQ, len, cx.i64(0), "")?;
         cx.guard(empty, ExcKind::ValueError, &format!("zero-size array to reduction operation {} which has no identity", d.name))?;
     }
-    let rt = ra.dtype.clone();
+    let rt = dtype.clone();
     let out = cx.alloc_array(&rt, &out_shape)?;
     let onum = cx.field(out, 2)?.into_int_value();
     let odata = cx.field(out, 4)?.into_pointer_value();

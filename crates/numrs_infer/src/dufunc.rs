@@ -8,12 +8,19 @@ use crate::constraints::call_dispatcher_at;
 use crate::engine::{InferError, Inferer};
 
 /// The name of `ufunc.reduce` bound to a DUFunc whose identity is `identity` (`0`, `1`, or
-/// `none`): lowering reads the identity from it.
-pub fn reduce_key(identity: Option<i128>) -> String {
+/// none, and then whether it is `"reorderable"`): lowering reads the identity from it.
+pub fn reduce_key(identity: Option<i128>, reorderable: bool) -> String {
     match identity {
         Some(i) => format!("ufunc.reduce:{i}"),
+        None if reorderable => "ufunc.reduce:reorderable".to_string(),
         None => "ufunc.reduce:none".to_string(),
     }
+}
+
+/// Whether the DUFunc of a `ufunc.reduce` key may reduce along several axes (NumPy's
+/// reorderable: an identity, or `identity="reorderable"`).
+pub fn reduce_reorderable(key: &str) -> bool {
+    key.strip_prefix("ufunc.reduce:").is_some_and(|r| r != "none")
 }
 
 /// The identity a `ufunc.reduce` key carries (see [`reduce_key`]); `None` for other keys.
@@ -47,11 +54,51 @@ fn is_none(t: &Option<Type>) -> bool {
     matches!(t, None | Some(Type::NoneType) | Some(Type::Omitted(_)))
 }
 
+/// How `reduce` runs over an array of `ndim` dimensions for its `axis` argument's type (Numba's
+/// overload picks its implementation by them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReducePlan {
+    /// A 1-d array (whatever the axis): to a number.
+    Flat,
+    /// `axis=()`: the array itself.
+    Itself,
+    /// An integer axis (0 by default): an array without it.
+    Axis,
+    /// `axis=None`: along axis 0 again and again (`dtype` and `initial` apply to the first
+    /// step only), to a number.
+    All,
+    /// A pair of axes: along the smaller, then along the other (one less), without `dtype`
+    /// and `initial` the second time.
+    Pair,
+}
+
+/// The [`ReducePlan`] for an array of `ndim` dimensions and the axis argument's type (`None`:
+/// left out); `Err`: what is not supported.
+pub fn reduce_plan(ndim: u32, axis: Option<&Type>) -> Result<ReducePlan, String> {
+    let empty = axis.is_some_and(|t| t.tuple_items().is_some_and(|i| i.is_empty()));
+    if ndim == 1 && !empty {
+        return Ok(ReducePlan::Flat);
+    }
+    match axis.map(Type::unliteral) {
+        _ if empty => Ok(ReducePlan::Itself),
+        None | Some(Type::Omitted(_)) => Ok(ReducePlan::Axis),
+        Some(Type::Number(k)) if k.is_integer() => Ok(ReducePlan::Axis),
+        Some(Type::NoneType) => Ok(ReducePlan::All),
+        Some(t) => match t.tuple_items() {
+            Some(items) if items.len() == 2 && items.iter().all(|i| i.unliteral().as_number().is_some_and(|k| k.is_integer())) => Ok(ReducePlan::Pair),
+            Some(items) if items.len() == 1 && items[0].unliteral().as_number().is_some_and(|k| k.is_integer()) => Ok(ReducePlan::Axis),
+            Some(_) => Err("a tuple of more than two axes".into()),
+            None => Err(format!("an axis of type {t}")),
+        },
+    }
+}
+
 /// The type of `f.reduce(array, axis=0, dtype=None, initial=None)` of the DUFunc `d` whose
 /// identity `key` carries: a 1-d array reduces to the type its accumulator settles on (the
 /// initial value, the identity or the first item, combined by the ufunc's loops with the
 /// items); an array of more dimensions along an integer axis to an array of `dtype` (the
-/// array's by default) with that axis removed.
+/// array's by default) with that axis removed; along all axes (`axis=None`) or a pair, as the
+/// reductions Numba chains for them.
 pub(crate) fn reduce(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Type], kws: &[(String, Type)], span: Option<Span>) -> Result<Type, InferError> {
     let identity = reduce_identity(key).flatten();
     let [array, axis, dtype, initial] = bind_reduce(args, kws).map_err(|m| InferError::typing("invalid-call", m, span))?;
@@ -60,35 +107,14 @@ pub(crate) fn reduce(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Ty
         return Err(InferError::typing("invalid-call", "The first argument \"array\" must be array-like", span));
     };
     let unsupported = |what: &str| InferError::typing("invalid-call", format!("{}.reduce with {what} is not supported by numrs yet", d.name), span);
-    let empty_axes = matches!(&axis, Some(t) if t.tuple_items().is_some_and(|i| i.is_empty()));
-    if a.ndim == 1 && !empty_axes {
-        // `r = initial` / `r = identity` / `r = array[0]`, then `r = ufunc(r, array[i])`.
-        let mut t = if !is_none(&initial) {
-            initial.clone().map(|t| t.unliteral()).unwrap_or(Type::NoneType)
-        } else if identity.is_some() {
-            Type::int64()
-        } else {
-            a.dtype.clone()
-        };
-        for _ in 0..8 {
-            let r = call_dispatcher_at(inf, d, &[t.clone(), a.dtype.clone()], &[], span)?;
-            let u = unify_pairs(&t, &r.unliteral()).ok_or_else(|| InferError::typing("invalid-call", format!("cannot unify {t} and {r} in {}.reduce", d.name), span))?;
-            if u == t {
-                return Ok(t);
-            }
-            t = u;
-        }
-        return Err(unsupported("an accumulator whose type does not settle"));
-    }
-    if empty_axes {
-        return Ok(Type::Array(a.clone()));
-    }
-    match &axis {
-        None => {}
-        Some(t) if matches!(t.unliteral(), Type::Number(k) if k.is_integer()) => {}
-        Some(Type::NoneType) => return Err(unsupported("axis=None")),
-        Some(t) if t.tuple_items().is_some() => return Err(unsupported("a tuple of axes")),
-        Some(t) => return Err(InferError::typing("invalid-call", format!("{}.reduce: axis of type {t}", d.name), span)),
+    let plan = reduce_plan(a.ndim, axis.as_ref()).map_err(|m| unsupported(&m))?;
+    if matches!(plan, ReducePlan::All | ReducePlan::Pair) && !reduce_reorderable(key) {
+        // (Numba's NumbaTypeError inside the overload, reported as a TypingError.)
+        return Err(InferError::typing(
+            "invalid-call",
+            format!("reduction operation '{}' is not reorderable, so at most one axis may be specified", d.name),
+            span,
+        ));
     }
     let nb = match &dtype {
         d2 if is_none(d2) => a.dtype.clone(),
@@ -96,9 +122,48 @@ pub(crate) fn reduce(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Ty
         Some(t) => return Err(unsupported(&format!("dtype of type {t}"))),
         None => a.dtype.clone(),
     };
-    // `view[i] = ufunc(view[i], val)`.
-    call_dispatcher_at(inf, d, &[nb.clone(), a.dtype.clone()], &[], span)?;
-    Ok(Type::array(nb, a.ndim - 1, numrs_types::Layout::C))
+    let initial = if is_none(&initial) { None } else { initial.map(|t| t.unliteral()) };
+    // A 1-d reduction: `r = initial` / `r = identity` / `r = array[0]`, then `r = ufunc(r, array[i])`.
+    let flat = |item: &Type, initial: Option<&Type>| -> Result<Type, InferError> {
+        let mut t = match initial {
+            Some(t) => t.clone(),
+            None if identity.is_some() => Type::int64(),
+            None => item.clone(),
+        };
+        for _ in 0..8 {
+            let r = call_dispatcher_at(inf, d, &[t.clone(), item.clone()], &[], span)?;
+            let u = unify_pairs(&t, &r.unliteral()).ok_or_else(|| InferError::typing("invalid-call", format!("cannot unify {t} and {r} in {}.reduce", d.name), span))?;
+            if u == t {
+                return Ok(t);
+            }
+            t = u;
+        }
+        Err(unsupported("an accumulator whose type does not settle"))
+    };
+    // Along one axis: `view[i] = ufunc(view[i], val)` into an array of `nb`.
+    let along = |item: &Type, nb: &Type, ndim: u32| -> Result<Type, InferError> {
+        call_dispatcher_at(inf, d, &[nb.clone(), item.clone()], &[], span)?;
+        Ok(Type::array(nb.clone(), ndim - 1, numrs_types::Layout::C))
+    };
+    match plan {
+        ReducePlan::Flat => flat(&a.dtype, initial.as_ref()),
+        ReducePlan::Itself => Ok(Type::Array(a.clone())),
+        ReducePlan::Axis => along(&a.dtype, &nb, a.ndim),
+        ReducePlan::Pair | ReducePlan::All => {
+            let mut t = along(&a.dtype, &nb, a.ndim)?;
+            loop {
+                let Type::Array(x) = &t else { return Ok(t) };
+                let x = x.clone();
+                if x.ndim == 1 {
+                    return flat(&x.dtype, None);
+                }
+                t = along(&x.dtype, &x.dtype, x.ndim)?;
+                if plan == ReducePlan::Pair {
+                    return Ok(t);
+                }
+            }
+        }
+    }
 }
 
 /// The name of `ufunc.at` bound to a DUFunc: whether it compiles lazily (`at` compiles a loop,
