@@ -164,6 +164,14 @@ impl Display for Type {
             Type::TypeRef(t) => write!(f, "typeref[{t}]"),
             Type::Module(name) => write!(f, "Module(<module '{name}'>)"),
             Type::Function(key) => write!(f, "Function({key})"),
+            // A `@vectorize` function's `reduce`/`at` (its key carries what lowering needs), as
+            // Numba prints the DUFunc's bound method.
+            Type::BoundFunction(b) if matches!(&b.1, Type::Dispatcher(_)) && (b.0.starts_with("ufunc.reduce:") || b.0.starts_with("ufunc.at:")) => {
+                let Type::Dispatcher(d) = &b.1 else { return Ok(()) };
+                let method = if b.0.starts_with("ufunc.at:") { "at" } else { "reduce" };
+                let ufunc = format!("Function(<numba._DUFunc '{}'>)", d.name);
+                write!(f, "BoundFunction(({ufunc}, '{method}') for {ufunc})")
+            }
             Type::BoundFunction(b) => write!(f, "BoundFunction({} for {})", b.0, b.1),
             Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.printed_name()),
             Type::MakeFunction(_, name) => write!(f, "MakeFunctionLiteral(<function {name}>)"),
