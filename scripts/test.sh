@@ -92,6 +92,7 @@ step "$PY" tests/build/random_signatures.py --files 100
 step "$PY" tests/build/strings.py
 # Calls into another file's jit functions, compiled into the caller's module, against CPython.
 step "$PY" tests/build/cross_module.py
+step "$PY" tests/build/nogil.py
 # Keyword arguments and defaults from Python, keyword-only parameters included, against the
 # answers Numba gave (tests/build/keyword_calls.expected.json).
 step "$PY" tests/build/keyword_calls.py

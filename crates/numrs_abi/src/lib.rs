@@ -63,8 +63,10 @@ pub const ABI_VERSION_PYTHON: u32 = 8;
 pub const ABI_VERSION_LIST_DIRTY: u32 = 9;
 
 /// The table versions the runtime accepts.
+/// Tables whose dispatcher kinds may carry [`FUNCTION_FLAG_NOGIL`].
+pub const ABI_VERSION_NOGIL: u32 = 10;
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 9;
+pub const MAX_ABI_VERSION: u32 = 10;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -184,6 +186,9 @@ pub const FUNCTION_KIND_DISPATCHER: u32 = 0;
 /// again as Numba's compilation types it (Python's `typeof`: a Python int in [2**63, 2**64)
 /// is uint64, where the dispatcher's fast path says int64) before conversions are tried.
 pub const FUNCTION_FLAG_LAZY: u32 = 0x100;
+/// Or'ed into [`FUNCTION_KIND_DISPATCHER`]: `nogil=True`, the dispatcher releases the GIL while
+/// the compiled code runs (the runtime services compiled code calls take it when they need it).
+pub const FUNCTION_FLAG_NOGIL: u32 = 0x200;
 /// A `@vectorize` function: a NumPy ufunc with one loop per specialization (scalar numbers
 /// in, one scalar number out), each calling the specialization's wrapper per element.
 pub const FUNCTION_KIND_UFUNC: u32 = 1;

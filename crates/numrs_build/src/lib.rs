@@ -1412,6 +1412,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             params: table_params[id].clone(),
             ufunc: f.kind == numrs_hir::JitKind::Vectorize,
             lazy: f.signatures.is_empty() && f.signature_errors.is_empty() && f.rejected_signatures.is_empty(),
+            nogil: f.options.nogil == Some(true),
             refused: refused.iter().filter(|(fid, _, _)| *fid == id).map(|(_, a, m)| (a.clone(), m.clone())).collect(),
             identity: ufunc_identity(f),
             gufunc: if f.kind == numrs_hir::JitKind::GuVectorize { f.gufunc_layout.clone() } else { None },

@@ -190,6 +190,8 @@ pub struct FunctionInput {
     /// A jit function without explicit signatures, which Numba compiles for each new call
     /// (`numrs_abi::FUNCTION_FLAG_LAZY`).
     pub lazy: bool,
+    /// `nogil=True`: its dispatcher releases the GIL during calls (`numrs_abi::FUNCTION_FLAG_NOGIL`).
+    pub nogil: bool,
     /// Specializations of a lazily compiled function that did not type (argument types,
     /// `Kind: message`): a call with exactly these types raises that error, as Numba's
     /// compilation of it does (a table specialization without a wrapper).
@@ -234,6 +236,7 @@ impl FunctionInput {
             params: Vec::new(),
             ufunc: false,
             lazy: false,
+            nogil: false,
             refused: Vec::new(),
             identity: None,
             gufunc: None,

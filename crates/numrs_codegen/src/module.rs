@@ -981,10 +981,12 @@ fn build_table<'ctx>(
                     _ if gufunc.is_some() => (fname, numrs_abi::FUNCTION_KIND_GUFUNC, gufunc.map(str::to_string)),
                     // A ufunc's identity rides in the layout field (`identity=0`).
                     _ if ufunc => (fname, numrs_abi::FUNCTION_KIND_UFUNC, identity.map(|i| format!("identity={i}"))),
-                    _ if functions.iter().any(|f| f.function_id == id && f.lazy) => {
-                        (fname, numrs_abi::FUNCTION_KIND_DISPATCHER | numrs_abi::FUNCTION_FLAG_LAZY, None)
+                    _ => {
+                        let f = functions.iter().find(|f| f.function_id == id);
+                        let lazy = if f.is_some_and(|f| f.lazy) { numrs_abi::FUNCTION_FLAG_LAZY } else { 0 };
+                        let nogil = if f.is_some_and(|f| f.nogil) { numrs_abi::FUNCTION_FLAG_NOGIL } else { 0 };
+                        (fname, numrs_abi::FUNCTION_KIND_DISPATCHER | lazy | nogil, None)
                     }
-                    _ => (fname, numrs_abi::FUNCTION_KIND_DISPATCHER, None),
                 };
                 (fname, vals, params, kind, layout)
             }
@@ -1020,7 +1022,7 @@ fn build_table<'ctx>(
         // Compiled code may call `RuntimeApi::array_adopt`, hold Python and mark the lists it
         // changes (`ListPayload::dirty`), which older runtimes lack or would not read: they
         // refuse the table rather than run it.
-        i32t.const_int(numrs_abi::ABI_VERSION_LIST_DIRTY as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_NOGIL as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

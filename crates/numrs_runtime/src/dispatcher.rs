@@ -201,6 +201,8 @@ pub struct Dispatcher {
     /// Compiled lazily in Numba (no explicit signatures): a call matching no specialization
     /// exactly is typed again as Numba's compilation types it (`numrs_abi::FUNCTION_FLAG_LAZY`).
     pub lazy: bool,
+    /// `nogil=True`: calls release the GIL while the compiled code runs.
+    pub nogil: bool,
     /// Its module's compiled code marks the lists it changes (see `lists::after_call`).
     pub dirty_lists: bool,
     /// Specializations that did not compile (lazily compiled functions): the argument
@@ -254,6 +256,7 @@ impl Dispatcher {
             exact_packed,
             np,
             lazy: false,
+            nogil: false,
             dirty_lists: false,
             refused: Vec::new(),
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
@@ -635,7 +638,16 @@ impl Dispatcher {
             ptrs[i] = dst as *mut std::ffi::c_void;
         }
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
-        let status = (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc);
+        let status = if self.nogil {
+            // As Numba's `nogil=True`: other Python threads run meanwhile (compiled code takes
+            // the GIL itself where it calls into Python).
+            let saved = ffi::PyEval_SaveThread();
+            let status = (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc);
+            ffi::PyEval_RestoreThread(saved);
+            status
+        } else {
+            (spec.wrapper)(ptrs.as_ptr(), ret_buf as *mut std::ffi::c_void, &mut exc)
+        };
         if spec.plain {
             if status != 0 {
                 self.raise(py, &exc).restore(py);

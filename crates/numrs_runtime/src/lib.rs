@@ -38,8 +38,8 @@ use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
-    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_LIST_DIRTY, ABI_VERSION_PYTHON, FUNCTION_KIND_PYTHON, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
-    FUNCTION_FLAG_LAZY, FUNCTION_KIND_DISPATCHER, FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
+    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_LIST_DIRTY, ABI_VERSION_NOGIL, ABI_VERSION_PYTHON, FUNCTION_KIND_PYTHON, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
+    FUNCTION_FLAG_LAZY, FUNCTION_FLAG_NOGIL, FUNCTION_KIND_DISPATCHER, FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
     FUNCTION_KIND_PROPERTY_SET, FUNCTION_KIND_STATIC_METHOD, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
 };
@@ -248,7 +248,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         let mut gufunc_layout: *const c_char = std::ptr::null();
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
-                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS | ABI_VERSION_PYTHON | ABI_VERSION_LIST_DIRTY => {
+                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS | ABI_VERSION_PYTHON | ABI_VERSION_LIST_DIRTY | ABI_VERSION_NOGIL => {
                     let e = &*(table.functions as *const FunctionEntryV5).add(i);
                     kind = e.kind;
                     gufunc_layout = e.layout;
@@ -273,8 +273,11 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
                 }
             }
         };
-        let lazy = kind & FUNCTION_FLAG_LAZY != 0 && kind & !FUNCTION_FLAG_LAZY == FUNCTION_KIND_DISPATCHER;
-        if lazy {
+        let flags = FUNCTION_FLAG_LAZY | FUNCTION_FLAG_NOGIL;
+        let dispatcher_flags = if kind & !flags == FUNCTION_KIND_DISPATCHER { kind & flags } else { 0 };
+        let lazy = dispatcher_flags & FUNCTION_FLAG_LAZY != 0;
+        let nogil = dispatcher_flags & FUNCTION_FLAG_NOGIL != 0;
+        if dispatcher_flags != 0 {
             kind = FUNCTION_KIND_DISPATCHER;
         }
         let fname = unsafe { cstr(fname, "a function name")? }.to_string();
@@ -429,6 +432,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         });
         let mut d = Dispatcher::new(dname, module_name.clone(), params, defaults, arity, out, np);
         d.lazy = lazy;
+        d.nogil = nogil;
         d.dirty_lists = table.abi_version >= ABI_VERSION_LIST_DIRTY;
         if lazy {
             d.set_refused(refused);
