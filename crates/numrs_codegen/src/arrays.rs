@@ -913,9 +913,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         }
         let t = match self.ty(v)? {
-            // An optional number is read as the number (TypeError when it is None, as Numba's
-            // cast raises).
-            Type::Optional(inner) if numeric(&inner).is_some() => (*inner).clone(),
+            // An optional number (or array) is read as the number (TypeError when it is None,
+            // as Numba's cast raises).
+            Type::Optional(inner) if numeric(&inner).is_some() || matches!(&*inner, Type::Array(_)) => (*inner).clone(),
             t => t,
         };
         if numeric(&t).is_none() && !matches!(t, Type::Array(_)) && !crate::datetime::is_datetime_like(&t) {

@@ -1580,6 +1580,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.fresh = false;
         self.elem_fresh.set(false);
         let mut saved = self.unwrap_optionals(value)?;
+        saved.extend(self.unwrap_optional_arrays(value, &saved)?);
         saved.extend(self.unwrap_zero_d(value, &self.ty(target)?)?);
         let v: BasicValueEnum<'ctx> = match value {
             Value::Var(src) | Value::Cast(src) => {
@@ -1877,6 +1878,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             },
             _ => None,
         }
+    }
+
+    /// The operands of an operator or a NumPy function that are `OptionalType(array)` (`r * 2`
+    /// after `if r is None: return ...`): Numba types the operation on the array and casts the
+    /// operand to it (TypeError for None), as [`unwrap_optionals`] does for a receiver.
+    fn unwrap_optional_arrays(&mut self, value: &Value, done: &[(VarId, Option<PointerValue<'ctx>>)]) -> R<Vec<(VarId, Option<PointerValue<'ctx>>)>> {
+        let operands: Vec<VarId> = match value {
+            Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } => vec![*lhs, *rhs],
+            Value::Compare { op, lhs, rhs }
+                if !matches!(op, numrs_syntax::ast::CmpOp::In | numrs_syntax::ast::CmpOp::NotIn | numrs_syntax::ast::CmpOp::Is | numrs_syntax::ast::CmpOp::IsNot) =>
+            {
+                vec![*lhs, *rhs]
+            }
+            Value::Unary { operand, .. } => vec![*operand],
+            Value::Call { func, args, kws, .. } => match self.ty(*func)? {
+                Type::Function(key) if key.starts_with("numpy.") => args.iter().copied().chain(kws.iter().map(|(_, v)| *v)).collect(),
+                _ => return Ok(Vec::new()),
+            },
+            _ => return Ok(Vec::new()),
+        };
+        let mut saved = Vec::new();
+        for var in operands {
+            let is_opt_array = matches!(self.ty(var)?, Type::Optional(inner) if matches!(&*inner, Type::Array(_)));
+            if is_opt_array && !done.iter().chain(&saved).any(|(v, _)| *v == var) {
+                saved.extend(self.unwrap_optional(Some(var))?);
+            }
+        }
+        Ok(saved)
     }
 
     /// An operator or ufunc whose result Numba types as a number although an operand is a 0-d

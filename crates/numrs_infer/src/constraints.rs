@@ -612,6 +612,12 @@ impl Constraint {
             Kind::SetAttr { target, attr, value } => {
                 let Some(t) = inf.get(*target).cloned() else { return Ok(()) };
                 let t = t.without_deferred();
+                // An optional instance is set through (Numba's `OptionalAttribute`; lowering
+                // raises TypeError for None).
+                let t = match &t {
+                    Type::Optional(inner) if matches!(inner.without_deferred(), Type::JitClassInstance(_)) => inner.without_deferred(),
+                    _ => t,
+                };
                 if let Type::JitClassInstance(class) = &t {
                     let Some(vt) = inf.get(*value).cloned() else { return Ok(()) };
                     jitclass_setattr(inf, class, &t, attr, &vt, span)?;
