@@ -1885,7 +1885,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// operand to it (TypeError for None), as [`unwrap_optionals`] does for a receiver.
     fn unwrap_optional_arrays(&mut self, value: &Value, done: &[(VarId, Option<PointerValue<'ctx>>)]) -> R<Vec<(VarId, Option<PointerValue<'ctx>>)>> {
         let operands: Vec<VarId> = match value {
-            Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. } => vec![*lhs, *rhs],
+            // (Not an in-place operator: Numba fails to compile `x += 1` of an optional array
+            // with an internal TypeError.)
+            Value::BinOp { lhs, rhs, .. } => vec![*lhs, *rhs],
             Value::Compare { op, lhs, rhs }
                 if !matches!(op, numrs_syntax::ast::CmpOp::In | numrs_syntax::ast::CmpOp::NotIn | numrs_syntax::ast::CmpOp::Is | numrs_syntax::ast::CmpOp::IsNot) =>
             {

@@ -1,6 +1,7 @@
 # Values that may be None: an optional array in array arithmetic, comparisons, ufuncs and NumPy
 # reductions after an `is None` check (Numba casts it to the array; TypeError for None), and an
-# attribute set on an optional jitclass instance.
+# attribute set on an optional jitclass instance. (Numba fails to compile an in-place operator on
+# an optional array, with an internal TypeError.)
 import numpy as np
 from numba import njit, int64
 from numba.experimental import jitclass
@@ -82,6 +83,14 @@ def npsum_opt(a, flag):
 
 
 @njit
+def opt_inplace(a, flag):
+    x = a if flag else None
+    if x is not None:
+        x += 1
+    return a
+
+
+@njit
 def unguarded(a, flag):
     x = a if flag else None
     return x * 2
@@ -101,4 +110,5 @@ CALLS = [
     ("npsum_opt", (np.array([3.0, 1.0, 2.0]), True)),
     ("unguarded", (np.array([1.5, 2.0]), True)),
     ("unguarded", (np.array([1.5, 2.0]), False)),
+    ("opt_inplace", (np.arange(3), True)),
 ]
