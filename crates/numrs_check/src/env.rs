@@ -1785,15 +1785,22 @@ impl<'a> FileEnv<'a> {
             return Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None));
         };
         let env = FileEnv { db: self.db, function: func, calls: Default::default() };
-        let req = numrs_infer::InferRequest {
-            ir,
-            args,
-            return_type: None,
-            locals: &[],
-            env: &PartialEnv { inner: &env },
-            partial: true,
-        };
-        numrs_infer::infer_function(&req).outcome
+        // As Numba resolves a recursive call again as the function's typing goes on
+        // (`return_types_from_partial` of the frame): first the return types of the paths
+        // without recursion, then, with the recursive calls typed as that, again until it
+        // settles (`return None` / `return Node(n, build(n - 1))`: none, then the optional
+        // node).
+        let mut approx: Option<Type> = None;
+        for _ in 0..4 {
+            let partial = PartialEnv { inner: &env, approx: approx.clone() };
+            let req = numrs_infer::InferRequest { ir, args, return_type: None, locals: &[], env: &partial, partial: true };
+            match numrs_infer::infer_function(&req).outcome {
+                Ok(t) if approx.as_ref() == Some(&t) => return Ok(t),
+                Ok(t) => approx = Some(t),
+                Err(e) => return approx.ok_or(e),
+            }
+        }
+        approx.ok_or_else(|| InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None))
     }
 }
 
@@ -2136,6 +2143,8 @@ impl Drop for InferenceStackGuard {
 /// During partial typing, recursive calls do not type (their result stays unknown).
 struct PartialEnv<'a, 'b> {
     inner: &'a FileEnv<'b>,
+    /// The return type found so far for the function's recursive calls (none at first).
+    approx: Option<Type>,
 }
 
 impl Environment for PartialEnv<'_, '_> {
@@ -2163,7 +2172,10 @@ impl Environment for PartialEnv<'_, '_> {
         }
         let bound: Vec<Type> = self.inner.bind_arguments(dispatcher, args, kws)?.iter().map(Type::without_initial_value).collect();
         if InferenceStack::contains(&dispatcher.name, dispatcher.id as u32, &bound) {
-            return Err(InferError::typing("recursion-without-signature", "recursive call skipped", None));
+            return match &self.approx {
+                Some(t) => Ok(t.clone()),
+                None => Err(InferError::typing("recursion-without-signature", "recursive call skipped", None)),
+            };
         }
         self.inner.call_dispatcher(dispatcher, args, kws)
     }

@@ -75,6 +75,13 @@ pub enum ReducePlan {
 /// The [`ReducePlan`] for an array of `ndim` dimensions and the axis argument's type (`None`:
 /// left out); `Err`: what is not supported.
 pub fn reduce_plan(ndim: u32, axis: Option<&Type>) -> Result<ReducePlan, String> {
+    if ndim == 0 {
+        // `axis=None` of a 0-d array: its axes are `()`, the array itself.
+        return match axis.map(Type::unliteral) {
+            Some(Type::NoneType) => Ok(ReducePlan::Itself),
+            _ => Err("a 0-d array".into()),
+        };
+    }
     let empty = axis.is_some_and(|t| t.tuple_items().is_some_and(|i| i.is_empty()));
     if ndim == 1 && !empty {
         return Ok(ReducePlan::Flat);
@@ -151,7 +158,7 @@ pub(crate) fn reduce(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Ty
         ReducePlan::Axis => along(&a.dtype, &nb, a.ndim),
         ReducePlan::Pair | ReducePlan::All => {
             let mut t = along(&a.dtype, &nb, a.ndim)?;
-            loop {
+            for _ in 0..a.ndim {
                 let Type::Array(x) = &t else { return Ok(t) };
                 let x = x.clone();
                 if x.ndim == 1 {
@@ -162,6 +169,7 @@ pub(crate) fn reduce(inf: &Inferer<'_>, key: &str, d: &DispatcherRef, args: &[Ty
                     return Ok(t);
                 }
             }
+            Ok(t)
         }
     }
 }

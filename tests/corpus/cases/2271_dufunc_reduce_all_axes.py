@@ -69,4 +69,6 @@ CALLS = [
     ("all_initial", (np.arange(6).reshape(2, 3),)),
     ("all_reorderable", (np.arange(6.0).reshape(3, 2),)),
     ("all_reorderable", (np.zeros((0, 2)),)),
+    ("all_axes", (np.array(3.0),)),
+    ("single", (np.array(3.0),)),
 ]
