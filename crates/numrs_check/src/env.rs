@@ -269,20 +269,27 @@ pub fn is_enum_class(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::quer
     info.symbols.bindings.iter().any(|b| *b.name == *name && b.kind == BindingKind::Class && enum_class_type(db, file, info, b).is_some())
 }
 
+/// The arguments of the decorator call that made `f` a jit function of its `kind`
+/// (`@overload(np.fix)`: `[np.fix]`), when `f` is of the `numba.extending` kind `kind`.
+fn extension_args<'m>(module: &'m numrs_syntax::ast::Module, f: &numrs_hir::JitFunction, kind: &str) -> Option<&'m [numrs_syntax::ast::Expr]> {
+    if !matches!(&f.kind, JitKind::Other(k) if k == kind) {
+        return None;
+    }
+    let def = numrs_hir::find_def(module, f.def_line_offset)?;
+    def.decorators.iter().filter(|d| d.span == f.decorator_span).find_map(|d| match &d.kind {
+        numrs_syntax::ast::ExprKind::Call { args, .. } => Some(args.as_slice()),
+        _ => None,
+    })
+}
+
 /// The `@overload(name)` (`numba.extending.overload`) of the module-level function `name`, if
 /// the module defines one.
 pub fn overload_of<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate::queries::ModuleInfo, name: &str) -> Option<&'i numrs_hir::JitFunction> {
     let skeleton = numrs_db::skeleton(db, file);
     info.functions.iter().find(|f| {
-        if !matches!(&f.kind, JitKind::Other(k) if k == "overload") {
-            return false;
-        }
-        let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
-        def.decorators.iter().any(|d| {
-            d.span == f.decorator_span
-                && matches!(&d.kind, numrs_syntax::ast::ExprKind::Call { args, .. }
-                    if matches!(args.first().map(|a| &a.kind), Some(numrs_syntax::ast::ExprKind::Name(n)) if n == name))
-        })
+        extension_args(&skeleton.module, f, "overload")
+            .and_then(|a| a.first())
+            .is_some_and(|a| matches!(&a.kind, numrs_syntax::ast::ExprKind::Name(n) if n == name))
     })
 }
 
@@ -292,15 +299,10 @@ fn overload_of_attribute(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::
     let skeleton = numrs_db::skeleton(db, file);
     let wanted = format!("{module}.{attr}");
     let ol = info.functions.iter().find(|f| {
-        if !matches!(&f.kind, JitKind::Other(k) if k == "overload") {
-            return false;
-        }
-        let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
-        def.decorators.iter().any(|d| {
-            d.span == f.decorator_span
-                && matches!(&d.kind, numrs_syntax::ast::ExprKind::Call { args, .. }
-                    if args.first().and_then(|a| info.symbols.resolve_dotted(a)).is_some_and(|p| p == wanted))
-        })
+        extension_args(&skeleton.module, f, "overload")
+            .and_then(|a| a.first())
+            .and_then(|a| info.symbols.resolve_dotted(a))
+            .is_some_and(|p| p == wanted)
     })?;
     let key = FunctionKey::of(db, file, info, ol);
     Some(Type::Dispatcher(DispatcherRef { name: ol.name.as_str().into(), id: key.ordinal(db) as u64, file: None }))
@@ -308,18 +310,11 @@ fn overload_of_attribute(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::
 
 /// The attribute an `@overload_attribute(types.X, "attr")` function adds.
 pub fn overload_attribute_name(db: &dyn Db, file: numrs_db::SourceFile, f: &numrs_hir::JitFunction) -> Option<String> {
-    if !matches!(&f.kind, JitKind::Other(k) if k == "overload_attribute") {
-        return None;
-    }
     let skeleton = numrs_db::skeleton(db, file);
-    let def = numrs_hir::find_def(&skeleton.module, f.def_line_offset)?;
-    def.decorators.iter().filter(|d| d.span == f.decorator_span).find_map(|d| match &d.kind {
-        numrs_syntax::ast::ExprKind::Call { args, .. } => match args.get(1).map(|a| &a.kind) {
-            Some(numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Str(n))) => Some(n.to_string()),
-            _ => None,
-        },
+    match extension_args(&skeleton.module, f, "overload_attribute")?.get(1).map(|a| &a.kind) {
+        Some(numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Str(n))) => Some(n.to_string()),
         _ => None,
-    })
+    }
 }
 
 /// What evaluating an `@overload` typing function gives.
@@ -1821,18 +1816,14 @@ impl Environment for FileEnv<'_> {
         let info = module_info(self.db, file);
         let skeleton = numrs_db::skeleton(self.db, file);
         let ol = info.functions.iter().find(|f| {
-            if !matches!(&f.kind, JitKind::Other(k) if k == "overload_method" || k == "overload_attribute") {
+            let Some(args) = extension_args(&skeleton.module, f, "overload_method").or_else(|| extension_args(&skeleton.module, f, "overload_attribute")) else {
                 return false;
-            }
-            let Some(def) = numrs_hir::find_def(&skeleton.module, f.def_line_offset) else { return false };
-            def.decorators.iter().any(|d| {
-                let numrs_syntax::ast::ExprKind::Call { args, .. } = &d.kind else { return false };
-                let (Some(class), Some(name)) = (args.first(), args.get(1)) else { return false };
-                let named = matches!(&name.kind, numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Str(n)) if **n == *attr);
-                let class = info.symbols.resolve_dotted(class).unwrap_or_default();
-                let class = class.strip_prefix("numba.core.types.").or_else(|| class.strip_prefix("numba.types."));
-                d.span == f.decorator_span && named && class.is_some_and(|c| numba_type_class_has(receiver, c) == Some(true))
-            })
+            };
+            let (Some(class), Some(name)) = (args.first(), args.get(1)) else { return false };
+            let named = matches!(&name.kind, numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Str(n)) if **n == *attr);
+            let class = info.symbols.resolve_dotted(class).unwrap_or_default();
+            let class = class.strip_prefix("numba.core.types.").or_else(|| class.strip_prefix("numba.types."));
+            named && class.is_some_and(|c| numba_type_class_has(receiver, c) == Some(true))
         })?;
         let key = FunctionKey::of(self.db, file, info, ol);
         if matches!(&ol.kind, JitKind::Other(k) if k == "overload_attribute") {
