@@ -352,24 +352,8 @@ pub struct Kernel {
 fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type], standard: u64) -> Option<numrs_codegen::Stencil> {
     let Some(Type::Array(first)) = args.first() else { return None };
     let ndim = first.ndim;
-    let mut defs: std::collections::HashMap<numrs_ir::VarId, &numrs_ir::Value> = std::collections::HashMap::new();
-    for b in &ir.blocks {
-        for st in &b.stmts {
-            if let numrs_ir::StmtKind::Assign { target, value } = &st.kind {
-                defs.insert(*target, value);
-            }
-        }
-    }
-    let is_arg = |mut v: numrs_ir::VarId| {
-        for _ in 0..64 {
-            match defs.get(&v) {
-                Some(numrs_ir::Value::Var(src)) => v = *src,
-                Some(numrs_ir::Value::Arg(i)) => return *i >= 64 || standard & (1u64 << *i) == 0,
-                _ => return false,
-            }
-        }
-        false
-    };
+    let defs = ir.definitions();
+    let is_arg = |v: numrs_ir::VarId| matches!(numrs_ir::resolve_copies(&defs, v), Some(numrs_ir::Value::Arg(i)) if *i >= 64 || standard & (1u64 << *i) == 0);
     let mut hood = vec![(0i64, 0i64); ndim as usize];
     let mut note = |rel: &[i64]| -> Option<()> {
         if rel.len() != hood.len() {
@@ -400,14 +384,13 @@ fn stencil_of(ir: &numrs_ir::FunctionIr, typemap: &[Option<Type>], args: &[Type]
     Some(numrs_codegen::Stencil { ndim, neighborhood: hood, cval: None, standard })
 }
 
-/// A `@stencil` decorator's `neighborhood` (one `(low, high)` per dimension of the arrays),
-/// `cval` (a number) and `standard_indexing` (parameter names).
-fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (Option<Vec<(i64, i64)>>, Option<numrs_syntax::ast::Constant>, Vec<String>) {
+/// A `@stencil` decorator's `neighborhood` (one `(low, high)` per dimension of the arrays)
+/// and `cval` (a number).
+fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (Option<Vec<(i64, i64)>>, Option<numrs_syntax::ast::Constant>) {
     use numrs_hir::{ConstValue as C, OptionValue as O};
     let int = |v: &C| v.as_int().and_then(|i| i64::try_from(i).ok());
     let mut hood = None;
     let mut cval = None;
-    let mut standard = Vec::new();
     for (name, v) in values {
         match (name.as_str(), v) {
             ("neighborhood", O::Const(C::Tuple(dims))) if dims.len() == ndim as usize => {
@@ -422,15 +405,10 @@ fn stencil_options(values: &[(String, numrs_hir::OptionValue)], ndim: u32) -> (O
             ("cval", O::Const(C::Int(i))) => cval = Some(numrs_syntax::ast::Constant::Int(*i)),
             ("cval", O::Const(C::Float(f))) => cval = Some(numrs_syntax::ast::Constant::Float(*f)),
             ("cval", O::Const(C::Bool(b))) => cval = Some(numrs_syntax::ast::Constant::Bool(*b)),
-            ("standard_indexing", O::Const(C::Tuple(names))) => standard = names.iter().filter_map(|n| if let C::Str(s) = n { Some(s.clone()) } else { None }).collect(),
-            ("standard_indexing", O::List(names) | O::Tuple(names)) => {
-                standard = names.iter().filter_map(|n| if let O::Const(C::Str(s)) = n { Some(s.clone()) } else { None }).collect()
-            }
-            ("standard_indexing", O::Const(C::Str(n))) => standard = vec![n.clone()],
             _ => {}
         }
     }
-    (hood, cval, standard)
+    (hood, cval)
 }
 
 /// The frozen value of a module-level NumPy array (or scalar) `name` as the module has made it
@@ -538,9 +516,7 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             }
             let imported = || {
                 let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
-                let inexact = matches!(numrs_hir::bound_array_approx(&n, stmt, &skeleton.module, &info.symbols), Some((_, false)))
-                    || numrs_hir::bound_tuple_approx(&n, stmt, &skeleton.module, &info.symbols).is_some()
-                    || numrs_hir::bound_number_approx(&n, stmt, &skeleton.module, &info.symbols).is_some();
+                let inexact = numrs_hir::inexact_value_type(&n, stmt, &skeleton.module, &info.symbols).is_some();
                 (inexact && imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
                     .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
             };
@@ -1333,7 +1309,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                     _ => 0,
                 };
                 let options = si.functions.get(index).map(|f| f.options.values.as_slice()).unwrap_or_default();
-                let (neighborhood, cval, names) = stencil_options(options, ndim);
+                let (neighborhood, cval) = stencil_options(options, ndim);
+                let names = si.functions.get(index).map(|f| f.options.stencil_standard_indexing()).unwrap_or_default();
                 let standard = names.iter().filter_map(|n| p.ir.arg_names.iter().position(|a| a == n)).filter(|i| *i < 64).fold(0u64, |m, i| m | (1u64 << i));
                 let mut st = match neighborhood {
                     // `neighborhood=`: the extent, whatever indices the kernel computes.
@@ -2069,21 +2046,7 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         let stmt = &skeleton.module.body[index];
         emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, 0)?;
         snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
-        let ty = match numrs_hir::bound_tuple_approx(name, stmt, &skeleton.module, &info.symbols) {
-            Some(kinds) => Type::tuple(kinds.into_iter().map(Type::Number).collect()),
-            None if numrs_hir::bound_number_approx(name, stmt, &skeleton.module, &info.symbols).is_some() => {
-                Type::Number(numrs_hir::bound_number_approx(name, stmt, &skeleton.module, &info.symbols)?)
-            }
-            None => {
-                let (a, _) = numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols)?;
-                if a.shape.is_empty() {
-                    Type::Number(a.dtype)
-                } else {
-                    let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
-                    Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, layout, true)
-                }
-            }
-        };
+        let ty = numrs_hir::inexact_value_type(name, stmt, &skeleton.module, &info.symbols)?;
         let passed = match &ty {
             Type::Array(x) => Type::Array(Arc::new(numrs_types::ArrayType { readonly: false, ..(**x).clone() })),
             t => t.clone(),
@@ -2321,14 +2284,12 @@ fn objmode_prelude(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
 /// A `@vectorize` function's `identity=` as NumPy codes it (Numba's
 /// `_BaseVectorize.get_identity`: 0, 1, "reorderable"; otherwise none).
 fn ufunc_identity(f: &numrs_hir::JitFunction) -> Option<i32> {
-    use numrs_hir::{ConstValue, OptionValue};
     if f.kind != numrs_hir::JitKind::Vectorize {
         return None;
     }
-    match f.options.identity.as_ref()? {
-        OptionValue::Const(ConstValue::Int(0)) => Some(0),
-        OptionValue::Const(ConstValue::Int(1)) => Some(1),
-        OptionValue::Const(ConstValue::Str(s)) if s == "reorderable" => Some(-2),
-        _ => None,
-    }
+    Some(match f.options.ufunc_identity()? {
+        numrs_hir::UfuncIdentity::Zero => 0,
+        numrs_hir::UfuncIdentity::One => 1,
+        numrs_hir::UfuncIdentity::Reorderable => -2,
+    })
 }

@@ -126,12 +126,12 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
         BindingKind::ImportedName { module, name: imported } => match numrs_typing::resolve_module_attr(module, imported) {
             Some(t) => GlobalValue::Type(t),
             None if is_module(module, imported) => GlobalValue::Type(Type::Module(format!("{module}.{imported}").into())),
-            None if overload_of_attribute(db, file, info, module, imported).is_some() => {
-                GlobalValue::Type(overload_of_attribute(db, file, info, module, imported).expect("checked"))
-            }
-            None => match imported_from_user_module(db, file, module, imported) {
-                Some(value) => value,
-                None => GlobalValue::Untyped(format!("cannot determine Numba type of '{module}.{imported}'")),
+            None => match overload_of_attribute(db, file, info, module, imported) {
+                Some(t) => GlobalValue::Type(t),
+                None => match imported_from_user_module(db, file, module, imported) {
+                    Some(value) => value,
+                    None => GlobalValue::Untyped(format!("cannot determine Numba type of '{module}.{imported}'")),
+                },
             },
         },
         BindingKind::Function { def_index } => {
@@ -1055,19 +1055,13 @@ fn global_value_type(
                 return GlobalValue::Type(t);
             }
         }
-        // Also one computed by NumPy's transcendental functions (`np.log(2 * np.pi)`), whose
-        // items only the module, run, knows: `build` reads them when the module is imported.
-        let array = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols)
-            .or_else(|| numrs_hir::bound_array_approx(name, stmt, &skeleton.module, &info.symbols).map(|(a, _)| a));
-        // A Python number made from one (`A = float(np.log(3.0))`).
-        if let Some(k) = numrs_hir::bound_number_approx(name, stmt, &skeleton.module, &info.symbols) {
-            return GlobalValue::Type(Type::Number(k));
+        // A value NumPy's transcendental functions compute (`np.log(2 * np.pi)`, a tuple of
+        // them, `float(np.log(3.0))`), which only the module, run, knows exactly: `build`
+        // reads it when the module is imported.
+        if let Some(t) = numrs_hir::inexact_value_type(name, stmt, &skeleton.module, &info.symbols) {
+            return GlobalValue::Type(t);
         }
-        // A tuple of such numbers (`LOGS = (np.log(2.0), np.log(3.0))`).
-        if let Some(kinds) = numrs_hir::bound_tuple_approx(name, stmt, &skeleton.module, &info.symbols) {
-            return GlobalValue::Type(Type::tuple(kinds.into_iter().map(Type::Number).collect()));
-        }
-        if let Some(a) = array {
+        if let Some(a) = numrs_hir::bound_array(name, stmt, &skeleton.module, &info.symbols) {
             let layout = numrs_hir::bound_layout(name, stmt, &skeleton.module, &info.symbols).unwrap_or(numrs_types::Layout::C);
             return GlobalValue::Type(if a.shape.is_empty() {
                 Type::Number(a.dtype)
@@ -1340,39 +1334,13 @@ impl<'a> FileEnv<'a> {
     /// a constant: the neighbourhood cannot be inferred.
     fn stencil_index_error(&self, kernel: FunctionKey<'a>) -> Option<InferError> {
         let jit = kernel.jit(self.db)?;
-        let option = |name: &str| jit.options.values.iter().find(|(n, _)| n == name).map(|(_, v)| v);
-        if option("neighborhood").is_some() {
+        if jit.options.values.iter().any(|(n, _)| n == "neighborhood") {
             return None;
         }
-        let standard: Vec<String> = match option("standard_indexing") {
-            Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Tuple(names))) => {
-                names.iter().filter_map(|n| if let numrs_hir::ConstValue::Str(s) = n { Some(s.clone()) } else { None }).collect()
-            }
-            Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s))) => vec![s.clone()],
-            Some(numrs_hir::OptionValue::List(names) | numrs_hir::OptionValue::Tuple(names)) => names
-                .iter()
-                .filter_map(|n| if let numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s)) = n { Some(s.clone()) } else { None })
-                .collect(),
-            _ => Vec::new(),
-        };
+        let standard = jit.options.stencil_standard_indexing();
         let ir = crate::queries::function_ir(self.db, kernel).clone()?;
-        let mut defs = std::collections::HashMap::new();
-        for b in &ir.blocks {
-            for st in &b.stmts {
-                if let numrs_ir::StmtKind::Assign { target, value } = &st.kind {
-                    defs.insert(*target, value);
-                }
-            }
-        }
-        let resolve = |mut v: numrs_ir::VarId| {
-            for _ in 0..64 {
-                match defs.get(&v) {
-                    Some(numrs_ir::Value::Var(src)) => v = *src,
-                    other => return other.copied(),
-                }
-            }
-            None
-        };
+        let defs = ir.definitions();
+        let resolve = |v: numrs_ir::VarId| numrs_ir::resolve_copies(&defs, v);
         let constant = |v: numrs_ir::VarId| match resolve(v) {
             Some(numrs_ir::Value::Const(_)) => true,
             Some(numrs_ir::Value::BuildTuple(items)) => items.iter().all(|i| matches!(resolve(*i), Some(numrs_ir::Value::Const(_)))),
@@ -1843,38 +1811,26 @@ impl Environment for FileEnv<'_> {
             return None;
         }
         let nin = facts.params.len() as i128;
+        let identity = func.jit(self.db)?.options.ufunc_identity();
+        let identity_value = match identity {
+            Some(numrs_hir::UfuncIdentity::Zero) => Some(0),
+            Some(numrs_hir::UfuncIdentity::One) => Some(1),
+            _ => None,
+        };
         Some(match attr {
             "nin" => Type::IntegerLiteral(nin),
             "nout" => Type::IntegerLiteral(1),
             "nargs" => Type::IntegerLiteral(nin + 1),
             // NumPy's identity: 0 or 1; None without one and for "reorderable".
-            "identity" => {
-                let jit = func.jit(self.db)?;
-                match jit.options.values.iter().find(|(n, _)| n == "identity").map(|(_, v)| v) {
-                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Int(i))) if *i == 0 || *i == 1 => Type::IntegerLiteral(*i),
-                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Bool(b))) => Type::IntegerLiteral(i128::from(*b)),
-                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s))) if s == "reorderable" => Type::NoneType,
-                    Some(numrs_hir::OptionValue::Const(numrs_hir::ConstValue::None)) | None => Type::NoneType,
-                    Some(_) => return None,
-                }
-            }
+            "identity" => identity_value.map_or(Type::NoneType, Type::IntegerLiteral),
             // The core signature of a generalized ufunc; None for a ufunc.
             "signature" => Type::NoneType,
             // Numba's experimental `at` overload; whether the DUFunc compiles lazily goes with it.
             "at" => Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::at_key(facts.signatures.is_empty()).into(), Type::Dispatcher(dispatcher.clone())))),
             // Numba's experimental `reduce` overload; the identity goes with it.
             "reduce" => {
-                let identity = match self.dispatcher_attr(dispatcher, "identity")? {
-                    Type::IntegerLiteral(i) => Some(i),
-                    _ => None,
-                };
-                let jit = func.jit(self.db)?;
-                let reorderable = jit
-                    .options
-                    .values
-                    .iter()
-                    .any(|(n, v)| n == "identity" && matches!(v, numrs_hir::OptionValue::Const(numrs_hir::ConstValue::Str(s)) if s == "reorderable"));
-                Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::reduce_key(identity, reorderable).into(), Type::Dispatcher(dispatcher.clone()))))
+                let reorderable = identity == Some(numrs_hir::UfuncIdentity::Reorderable);
+                Type::BoundFunction(std::sync::Arc::new((numrs_infer::dufunc::reduce_key(identity_value, reorderable).into(), Type::Dispatcher(dispatcher.clone()))))
             }
             _ => return None,
         })
@@ -2050,7 +2006,7 @@ impl Environment for FileEnv<'_> {
         match (stencil, first) {
             (true, Some((ndim, layout))) => {
                 let item = ret.unliteral();
-                if !matches!(item, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)) {
+                if !item.is_numpy_dtype() {
                     // Numba types the call and fails making the output array when it lowers it.
                     let mut e = InferError::typing(
                         "invalid-call",

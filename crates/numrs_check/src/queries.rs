@@ -370,10 +370,7 @@ fn ufunc_dtype_error(db: &dyn Db, func: FunctionKey<'_>, args: &[Type], result: 
     if function_facts(db, func).as_ref()?.kind != JitKind::Vectorize {
         return None;
     }
-    let dtype = |t: &Type| {
-        matches!(t, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::EnumMember(_))
-    };
-    let bad = args.iter().chain([ret]).find(|t| !dtype(t))?;
+    let bad = args.iter().chain([ret]).find(|t| !t.is_numpy_dtype())?;
     let mut e = numrs_infer::InferError::typing("invalid-signature", format!("{bad} cannot be represented as a NumPy dtype (a ufunc's loop takes and gives NumPy scalars)"), None);
     e.kind = "NumbaNotImplementedError";
     Some(e)

@@ -20,7 +20,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     }
     let Some(identity) = numrs_infer::dufunc::reduce_identity(&b.0) else { return Ok(None) };
     let Type::Dispatcher(d) = &b.1 else { return Ok(None) };
-    let [array, axis, _dtype, initial] = numrs_infer::dufunc::bind_reduce(args, kws).map_err(|m| cx.cg_err(m))?;
+    let [array, axis, dtype, initial] = numrs_infer::dufunc::bind_reduce(args, kws).map_err(|m| cx.cg_err(m))?;
     let Some(array) = array else { return cx.fail("reduce without an array") };
     let (arr, a) = cx.arr(array)?;
     let axis_t = match axis {
@@ -42,15 +42,10 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         ReducePlan::Itself => Ok(Some(arr)),
         ReducePlan::Axis => {
             let Type::Array(ra) = tt else { return cx.fail(format!("reduce along an axis giving {tt}")) };
-            let ax = match (axis, axis_t.as_ref().and_then(Type::tuple_items)) {
+            let ax = match (axis, &axis_t) {
                 // `axis=(k,)`.
-                (Some(v), Some(_)) => {
-                    let t = cx.load(v)?.into_struct_value();
-                    let x = cx.b.build_extract_value(t, 0, "")?;
-                    let it = axis_t.as_ref().and_then(Type::tuple_items).map(|i| i[0].clone()).unwrap_or_else(Type::int64);
-                    cx.cast(x, &it, &Type::int64())?.into_int_value()
-                }
-                (Some(v), None) if !matches!(cx.ty(v)?, Type::Omitted(_)) => cx.int_arg(v)?,
+                (Some(v), Some(t)) if t.tuple_items().is_some() => axis_item(cx, v, t, 0)?,
+                (Some(v), Some(t)) if !matches!(t, Type::Omitted(_)) => cx.int_arg(v)?,
                 _ => cx.i64(0),
             };
             let out = reduce_axis(cx, d, arr, &a, ax, &ra.dtype, init)?;
@@ -60,14 +55,11 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         }
         ReducePlan::All | ReducePlan::Pair => {
             // The first step along the smaller axis (0 for all axes), with `dtype` and `initial`.
-            let (first, second) = match (plan, axis) {
-                (ReducePlan::Pair, Some(v)) => {
-                    let t = cx.load(v)?.into_struct_value();
-                    let items = axis_t.as_ref().and_then(Type::tuple_items).unwrap_or_default();
+            let (first, second) = match (plan, axis, &axis_t) {
+                (ReducePlan::Pair, Some(v), Some(t)) => {
                     let mut ax = Vec::new();
-                    for (k, it) in items.iter().enumerate() {
-                        let x = cx.b.build_extract_value(t, k as u32, "")?;
-                        let x = cx.cast(x, it, &Type::int64())?.into_int_value();
+                    for k in 0..2 {
+                        let x = axis_item(cx, v, t, k)?;
                         // Negative axes count from the end (Numba's `fixup_axis`).
                         let neg = cx.b.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
                         let wrapped = cx.b.build_int_add(x, cx.i64(a.ndim as i64), "")?;
@@ -83,11 +75,8 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                 }
                 _ => (cx.i64(0), None),
             };
-            let nb = match (&_dtype, &a) {
-                (Some(v), _) if matches!(cx.ty(*v)?, Type::NumberClass(_)) => match cx.ty(*v)? {
-                    Type::NumberClass(t) => (*t).clone(),
-                    _ => a.dtype.clone(),
-                },
+            let nb = match dtype.map(|v| cx.ty(v)).transpose()? {
+                Some(Type::NumberClass(t)) => (*t).clone(),
                 _ => a.dtype.clone(),
             };
             let mut cur = reduce_axis(cx, d, arr, &a, first, &nb, init)?;
@@ -115,6 +104,14 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             Ok(Some(result))
         }
     }
+}
+
+/// Item `k` of the axis argument `v` (of the tuple type `t`) as an `int64`.
+fn axis_item<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, t: &Type, k: usize) -> R<IntValue<'ctx>> {
+    let Some(it) = t.tuple_items().and_then(|i| i.get(k).cloned()) else { return cx.fail(format!("axis {k} of {t}")) };
+    let tuple = cx.load(v)?.into_struct_value();
+    let x = cx.b.build_extract_value(tuple, k as u32, "")?;
+    Ok(cx.cast(x, &it, &Type::int64())?.into_int_value())
 }
 
 /// A 1-d array reduced to a number of type `rt`: `r = init | array[0]`, then `r = f(r,

@@ -1164,16 +1164,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for v in args {
             tys.push(self.ty(*v)?);
         }
-        if tys.iter().all(|t| !matches!(t, Type::Array(_))) {
-            let mut vals = Vec::new();
-            for (v, t) in args.iter().zip(&tys) {
-                vals.push((self.load(*v)?, t.clone()));
-            }
-            let r = self.ufunc_kernel_elem(callee.function, &callee.args, &vals)?;
-            return self.cast(r, &callee.return_type, target);
-        }
-        // Operands that are 0-d arrays or scalars give a scalar, as in Numba: the kernel on
-        // their items.
+        // Scalars (and 0-d arrays, as in Numba) give a scalar: the kernel on their items.
         if target.as_array().is_none() && tys.iter().all(|t| t.as_array().is_none_or(|a| a.ndim == 0)) {
             let mut vals = Vec::new();
             for (v, t) in args.iter().zip(&tys) {
@@ -3452,15 +3443,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(v);
             }
         }
-        // An attribute an `@overload_attribute` of the module adds: its implementation called
-        // on the receiver.
-        if let Ok(callee) = (self.callees)(&DispatcherRef { name: numrs_types::overload_attribute_callee(attr).into(), id: 0, file: None }, std::slice::from_ref(&vt), &[]) {
-            self.called.push(callee.index);
-            let recv = self.load(value)?;
-            let r = self.call_callee_values(&callee, &[(recv, vt.clone())], tt)?;
-            self.fresh = true;
-            return Ok(r);
-        }
         match (&vt, attr) {
             // A `@vectorize` function's `identity` or `signature` that is None (its other
             // attributes are literals).
@@ -3555,6 +3537,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         }
                         return self.cast(self.i64(0).into(), &Type::int64(), tt);
                     }
+                }
+                // An attribute an `@overload_attribute` of the module adds: its implementation
+                // called on the receiver.
+                let d = DispatcherRef { name: numrs_types::overload_attribute_callee(attr).into(), id: 0, file: None };
+                if let Ok(callee) = (self.callees)(&d, std::slice::from_ref(&vt), &[]) {
+                    self.called.push(callee.index);
+                    let recv = self.load(value)?;
+                    let r = self.call_callee_values(&callee, &[(recv, vt.clone())], tt)?;
+                    self.fresh = true;
+                    return Ok(r);
                 }
                 self.fail(format!("attribute '{attr}' of {vt} is not supported by numrs build yet"))
             }

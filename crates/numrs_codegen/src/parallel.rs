@@ -304,7 +304,7 @@ fn combines_itself(cx: &FnCx<'_, '_>, phi: VarId, from_body: &[VarId]) -> bool {
             Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
             Some(other) => {
                 for u in other.uses() {
-                    if root(cx, u) == phi || version_of(cx, root(cx, u), phi) {
+                    if version_of(cx, u, phi) {
                         return true;
                     }
                     pending.push(u);
@@ -316,8 +316,9 @@ fn combines_itself(cx: &FnCx<'_, '_>, phi: VarId, from_body: &[VarId]) -> bool {
     false
 }
 
-/// Whether `v` is a join whose incoming values lead back to the carried variable `phi` through
-/// joins only: a version of the variable inside the body (an inner loop's header phi of it).
+/// Whether `v` is the carried variable `phi`, or a join whose incoming values lead back to it
+/// through joins only: a version of the variable inside the body (an inner loop's header phi
+/// of it).
 fn version_of(cx: &FnCx<'_, '_>, v: VarId, phi: VarId) -> bool {
     let mut pending = vec![v];
     let mut seen = HashSet::new();

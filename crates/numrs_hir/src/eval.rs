@@ -312,9 +312,7 @@ impl<'a> Evaluator<'a> {
             }
             "numba.core" if attr == "types" => Ok(Value::Module("numba.core.types".to_string())),
             // `np.nan`, `math.pi`: the numbers themselves (`@stencil(cval=np.nan)`).
-            "numpy" | "math" | "cmath" if crate::symbols::module_constant(module, attr).is_some() => {
-                Ok(Value::Const(crate::symbols::module_constant(module, attr).expect("checked")))
-            }
+            "numpy" | "math" | "cmath" if let Some(c) = crate::symbols::module_constant(module, attr) => Ok(Value::Const(c)),
             "numpy" => match NUMPY_SCALARS.iter().find(|(n, _)| *n == attr) {
                 Some((n, numba)) => Ok(Value::NumpyScalar { name: n.to_string(), numba: numba.to_string() }),
                 None => Ok(Value::Module(format!("numpy.{attr}"))),

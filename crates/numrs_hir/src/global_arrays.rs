@@ -139,6 +139,29 @@ pub fn bound_tuple_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
     (flag.get() && !kinds.is_empty()).then_some(kinds)
 }
 
+/// The type of the value the module-level statement `stmt` binds to `name` when NumPy's
+/// transcendental ufuncs compute it, so that only the module, run, knows it exactly: an array
+/// or NumPy scalar ([`bound_array_approx`], with its layout), a tuple of numbers
+/// ([`bound_tuple_approx`]) or a Python number ([`bound_number_approx`]). `None` for values
+/// numrs computes exactly, and for others.
+pub fn inexact_value_type(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Type> {
+    use numrs_types::Type;
+    if let Some(kinds) = bound_tuple_approx(name, stmt, module, symbols) {
+        return Some(Type::tuple(kinds.into_iter().map(Type::Number).collect()));
+    }
+    if let Some(k) = bound_number_approx(name, stmt, module, symbols) {
+        return Some(Type::Number(k));
+    }
+    match bound_array_approx(name, stmt, module, symbols)? {
+        (_, true) => None,
+        (a, false) if a.shape.is_empty() => Some(Type::Number(a.dtype)),
+        (a, false) => {
+            let layout = bound_layout(name, stmt, module, symbols).unwrap_or(numrs_types::Layout::C);
+            Some(Type::array_ro(Type::Number(a.dtype), a.shape.len() as u32, layout, true))
+        }
+    }
+}
+
 /// The type of a Python number bound at module level to `name` that NumPy's transcendental
 /// ufuncs compute (`A = float(np.log(3.0))`, `N = int(np.log2(1000))`): `float64`, `int64` or
 /// `bool`, which only the module, run, knows exactly (see [`bound_array_approx`]).

@@ -107,6 +107,43 @@ pub struct JitOptions {
     pub unknown_options: Vec<String>,
 }
 
+/// A `@vectorize` function's `identity=` as Numba's `parse_identity` reads it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UfuncIdentity {
+    Zero,
+    One,
+    /// `"reorderable"`: no identity, but reductions over several axes are allowed.
+    Reorderable,
+}
+
+impl JitOptions {
+    /// `identity=` of a ufunc (0, 1 — `True`/`False` compare equal to them — or
+    /// `"reorderable"`); `None` without one.
+    pub fn ufunc_identity(&self) -> Option<UfuncIdentity> {
+        match self.identity.as_ref()? {
+            OptionValue::Const(ConstValue::Int(0)) | OptionValue::Const(ConstValue::Bool(false)) => Some(UfuncIdentity::Zero),
+            OptionValue::Const(ConstValue::Int(1)) | OptionValue::Const(ConstValue::Bool(true)) => Some(UfuncIdentity::One),
+            OptionValue::Const(ConstValue::Str(s)) if s == "reorderable" => Some(UfuncIdentity::Reorderable),
+            _ => None,
+        }
+    }
+
+    /// The parameters a `@stencil`'s `standard_indexing=` names (a name, or a tuple or list of
+    /// names).
+    pub fn stencil_standard_indexing(&self) -> Vec<String> {
+        let name = |v: &OptionValue| match v {
+            OptionValue::Const(ConstValue::Str(s)) => Some(s.clone()),
+            _ => None,
+        };
+        match self.values.iter().find(|(n, _)| n == "standard_indexing").map(|(_, v)| v) {
+            Some(OptionValue::Const(ConstValue::Str(s))) => vec![s.clone()],
+            Some(OptionValue::Const(ConstValue::Tuple(names))) => names.iter().filter_map(|n| if let ConstValue::Str(s) = n { Some(s.clone()) } else { None }).collect(),
+            Some(OptionValue::List(names) | OptionValue::Tuple(names)) => names.iter().filter_map(name).collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
 /// A `def` Numba compiles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct JitFunction {

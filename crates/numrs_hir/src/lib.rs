@@ -28,11 +28,11 @@ mod value;
 
 pub use annotations::{annotated_signature, AnnotatedSig};
 pub use defaults::default_repr;
-pub use global_arrays::{bound_array, bound_array_approx, bound_number_approx, bound_tuple_approx, captured_array, bound_complex, bound_datetime, bound_datetime_tuple, frozen_array, bound_layout, bound_number, dtype_of as numpy_dtype, mutated_after, slice_literal, tuple_of_arrays, ConstArray, Item as ArrayItem, TupleItem};
+pub use global_arrays::{bound_array, bound_array_approx, bound_number_approx, bound_tuple_approx, inexact_value_type, captured_array, bound_complex, bound_datetime, bound_datetime_tuple, frozen_array, bound_layout, bound_number, dtype_of as numpy_dtype, mutated_after, slice_literal, tuple_of_arrays, ConstArray, Item as ArrayItem, TupleItem};
 pub use records::{as_record, bound_record_array, field_size_align, RecordArray};
 pub use jitclass::{deferred_definitions, jit_classes, jitclass_member_of, mangle_private, ClassMemberDef, JitClass, MemberKind};
 pub use namedtuple::{namedtuple_call, typed_namedtuple_class, NamedTupleDef};
-pub use jit::{factory_product, find_def, jit_call_target, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue};
+pub use jit::{factory_product, find_def, jit_call_target, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue, UfuncIdentity};
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
 };

@@ -978,24 +978,23 @@ fn resolve_callable(
         Type::BoundFunction(b) if numrs_types::jitclass_method_of_key(&b.0).is_some() => {
             return jitclass_call_method(inf, b, args, kws, span);
         }
-        Type::BoundFunction(b) if numrs_types::overload_method_of_key(&b.0).is_some() => {
-            let Some((name, id)) = numrs_types::overload_method_of_key(&b.0) else { return Err(InferError::typing("invalid-call", "method", span)) };
-            let d = numrs_types::DispatcherRef { name: name.into(), id, file: None };
-            let mut full = vec![b.1.clone()];
-            full.extend(args.iter().cloned());
-            return call_dispatcher_at(inf, &d, &full, kws, span);
-        }
-        Type::BoundFunction(b) if b.0.starts_with("ufunc.at:") => {
-            let Type::Dispatcher(d) = &b.1 else { return Err(InferError::typing("invalid-call", "at of a non-ufunc", span)) };
-            return crate::dufunc::at(inf, &b.0, d, args, kws, span);
-        }
-        Type::BoundFunction(b) if b.0.starts_with("ufunc.reduce:") => {
-            let Type::Dispatcher(d) = &b.1 else { return Err(InferError::typing("invalid-call", "reduce of a non-ufunc", span)) };
-            return crate::dufunc::reduce(inf, &b.0, d, args, kws, span);
-        }
         Type::BoundFunction(b) => {
             let mut full = vec![b.1.clone()];
             full.extend(args.iter().cloned());
+            // A method a module's `@overload_method` adds: its typing function, the receiver first.
+            if let Some((name, id)) = numrs_types::overload_method_of_key(&b.0) {
+                let d = numrs_types::DispatcherRef { name: name.into(), id, file: None };
+                return call_dispatcher_at(inf, &d, &full, kws, span);
+            }
+            // A `@vectorize` function's `at` and `reduce`.
+            if let Type::Dispatcher(d) = &b.1 {
+                if b.0.starts_with("ufunc.at:") {
+                    return crate::dufunc::at(inf, &b.0, d, args, kws, span);
+                }
+                if b.0.starts_with("ufunc.reduce:") {
+                    return crate::dufunc::reduce(inf, &b.0, d, args, kws, span);
+                }
+            }
             return match numrs_typing::resolve_call(&b.0, &full, kws).map_err(|e| to_infer_error(e, span))? {
                 Some(sig) => Ok(sig.return_type),
                 None => Err(InferError::typing("invalid-call", no_impl(&b.0, args), span)),

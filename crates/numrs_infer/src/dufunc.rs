@@ -29,25 +29,30 @@ pub fn reduce_identity(key: &str) -> Option<Option<i128>> {
     Some(rest.parse().ok())
 }
 
-/// `reduce`'s parameters (`ufunc.reduce(array, axis=0, dtype=None, initial=None)`) bound to a
-/// call's arguments, by position then by name: `None` where the call leaves one out.
-pub fn bind_reduce<T: Clone>(args: &[T], kws: &[(String, T)]) -> Result<[Option<T>; 4], String> {
-    const NAMES: [&str; 4] = ["array", "axis", "dtype", "initial"];
-    if args.len() > 4 {
-        return Err(format!("reduce() takes at most 4 arguments ({} given)", args.len()));
+/// A call's arguments bound to the parameters `names` (the method `what`), by position then by
+/// name: `None` where the call leaves one out.
+fn bind_named<T: Clone, const N: usize>(what: &str, names: [&str; N], args: &[T], kws: &[(String, T)]) -> Result<[Option<T>; N], String> {
+    if args.len() > N {
+        return Err(format!("{what}() takes at most {N} arguments ({} given)", args.len()));
     }
-    let mut bound: [Option<T>; 4] = [None, None, None, None];
+    let mut bound: [Option<T>; N] = std::array::from_fn(|_| None);
     for (i, a) in args.iter().enumerate() {
         bound[i] = Some(a.clone());
     }
     for (k, v) in kws {
-        let Some(i) = NAMES.iter().position(|n| n == k) else { return Err(format!("reduce() got an unexpected keyword argument '{k}'")) };
+        let Some(i) = names.iter().position(|n| n == k) else { return Err(format!("{what}() got an unexpected keyword argument '{k}'")) };
         if bound[i].is_some() {
-            return Err(format!("reduce() got multiple values for argument '{k}'"));
+            return Err(format!("{what}() got multiple values for argument '{k}'"));
         }
         bound[i] = Some(v.clone());
     }
     Ok(bound)
+}
+
+/// `reduce`'s parameters (`ufunc.reduce(array, axis=0, dtype=None, initial=None)`) bound to a
+/// call's arguments.
+pub fn bind_reduce<T: Clone>(args: &[T], kws: &[(String, T)]) -> Result<[Option<T>; 4], String> {
+    bind_named("reduce", ["array", "axis", "dtype", "initial"], args, kws)
 }
 
 fn is_none(t: &Option<Type>) -> bool {
@@ -186,22 +191,7 @@ pub fn at_key(lazy: bool) -> &'static str {
 
 /// `f.at(a, indices, b=None)`'s parameters bound to a call's arguments.
 pub fn bind_at<T: Clone>(args: &[T], kws: &[(String, T)]) -> Result<[Option<T>; 3], String> {
-    const NAMES: [&str; 3] = ["a", "indices", "b"];
-    if args.len() > 3 {
-        return Err(format!("at() takes at most 3 arguments ({} given)", args.len()));
-    }
-    let mut bound: [Option<T>; 3] = [None, None, None];
-    for (i, a) in args.iter().enumerate() {
-        bound[i] = Some(a.clone());
-    }
-    for (k, v) in kws {
-        let Some(i) = NAMES.iter().position(|n| n == k) else { return Err(format!("at() got an unexpected keyword argument '{k}'")) };
-        if bound[i].is_some() {
-            return Err(format!("at() got multiple values for argument '{k}'"));
-        }
-        bound[i] = Some(v.clone());
-    }
-    Ok(bound)
+    bind_named("at", ["a", "indices", "b"], args, kws)
 }
 
 /// The type of `f.at(a, indices, b=None)` (None): `a[indices] = f(a[indices], b)` in place,

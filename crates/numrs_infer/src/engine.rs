@@ -54,8 +54,9 @@ pub trait Environment {
     fn dispatcher_attr(&self, _dispatcher: &numrs_types::DispatcherRef, _attr: &str) -> Option<Type> {
         None
     }
-    /// The method `attr` an `@overload_method(types.X, "attr")` of the module adds to values of
-    /// type `receiver` (a bound function, see `numrs_types::overload_method_key`); `None`: none.
+    /// What an `@overload_method(types.X, "attr")` of the module adds to values of type
+    /// `receiver` (a bound function, see `numrs_types::overload_method_key`), or the value's
+    /// type an `@overload_attribute` gives; `None`: neither.
     fn overload_method(&self, _receiver: &Type, _attr: &str) -> Option<Type> {
         None
     }

@@ -282,6 +282,18 @@ impl FunctionIr {
     pub fn var(&self, id: VarId) -> &Var {
         &self.vars[id.0 as usize]
     }
+    /// The value each variable is assigned (the last assignment where there are several).
+    pub fn definitions(&self) -> std::collections::HashMap<VarId, &Value> {
+        let mut defs = std::collections::HashMap::new();
+        for b in &self.blocks {
+            for st in &b.stmts {
+                if let StmtKind::Assign { target, value } = &st.kind {
+                    defs.insert(*target, value);
+                }
+            }
+        }
+        defs
+    }
     /// Number of declared parameters (positional, `*args` and keyword-only).
     pub fn args_count(&self) -> usize {
         self.arg_names.len()
@@ -371,6 +383,18 @@ impl Value {
 
 /// Applies [`numrs_hir::mangle_private`] to the attribute names of a method of class `class` (and of its
 /// inner functions), as CPython compiles them.
+/// The value `v` holds, following plain copies (`Value::Var`) in `defs` (see
+/// [`FunctionIr::definitions`]).
+pub fn resolve_copies<'a>(defs: &std::collections::HashMap<VarId, &'a Value>, mut v: VarId) -> Option<&'a Value> {
+    for _ in 0..64 {
+        match defs.get(&v)? {
+            Value::Var(src) => v = *src,
+            other => return Some(*other),
+        }
+    }
+    None
+}
+
 pub fn mangle_private_attrs(ir: &mut FunctionIr, class: &str) {
     for block in &mut ir.blocks {
         for stmt in &mut block.stmts {

@@ -51,8 +51,8 @@ pub enum Plan {
     /// dtype, as Numba's `box_number_class`; compiled code writes nothing.
     DTypeOf(NumericKind),
     /// A jit function returned (passed in, typed `type(CPUDispatcher(<function f>))`): the
-    /// module's function of that name; compiled code writes nothing.
-    FunctionOf { module: String, name: String },
+    /// module's function of that name (found once, then kept); compiled code writes nothing.
+    FunctionOf { module: String, name: String, found: std::sync::Arc<std::sync::OnceLock<Py<PyAny>>> },
     /// A `@jitclass` instance (its MemInfo pointer, see `jitclass.rs`).
     Instance(std::sync::Arc<crate::jitclass::ClassInfo>),
     /// A `deferred_type()` (by id): the instance of the class it is defined as, found when a
@@ -90,7 +90,9 @@ impl Plan {
             // NumPy scalar class (`np.float64` passed as a dtype: its type says everything).
             // A jit function of a module (its dispatcher's type, named by the module that
             // built it): no data; boxed as that module's function.
-            Type::Dispatcher(d) if d.file.is_some() => Plan::FunctionOf { module: d.file.as_deref().unwrap_or_default().to_string(), name: d.name.to_string() },
+            Type::Dispatcher(d) if d.file.is_some() => {
+                Plan::FunctionOf { module: d.file.as_deref().unwrap_or_default().to_string(), name: d.name.to_string(), found: Default::default() }
+            }
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
@@ -480,7 +482,10 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             let dtype = py.import("numpy")?.getattr("dtype")?.call1((k.name(),))?;
             return Ok(dtype.into_ptr());
         }
-        Plan::FunctionOf { module, name } => {
+        Plan::FunctionOf { module, name, found } => {
+            if let Some(f) = found.get() {
+                return Ok(f.clone_ref(py).into_ptr());
+            }
             // The module as imported (`pkg.kernels` when in a package).
             let modules = py.import("sys")?.getattr("modules")?.downcast_into::<pyo3::types::PyDict>()?;
             let suffix = format!(".{module}");
@@ -488,7 +493,7 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
                 let key: String = key.extract().unwrap_or_default();
                 if key == *module || key.ends_with(&suffix) {
                     if let Ok(f) = m.getattr(name.as_str()) {
-                        return Ok(f.into_ptr());
+                        return Ok(found.get_or_init(|| f.unbind()).clone_ref(py).into_ptr());
                     }
                 }
             }

@@ -1045,6 +1045,13 @@ impl Type {
         matches!(self, Type::NPDatetime(_) | Type::NPTimedelta(_))
     }
 
+    /// Whether Numba's `as_dtype` makes a NumPy dtype of the type (numbers, datetimes,
+    /// records, fixed-width strings, enum members); others are its NumbaNotImplementedError
+    /// `... cannot be represented as a NumPy dtype`.
+    pub fn is_numpy_dtype(&self) -> bool {
+        matches!(self, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::EnumMember(_))
+    }
+
     pub fn element_type(&self) -> Type {
         match self {
             Type::Array(a) => a.dtype.clone(),
