@@ -111,6 +111,9 @@ def case_calls(path):
     # Module-level constants a default may name (`tol=TOL`), evaluated in order where they
     # can be here (with NumPy and the constants before them).
     constants = dict(names)
+    # Module-level arrays the calls may pass (`A = np.eye(3)`; `CALLS = [("f", (A,))]`),
+    # made again in the child (`module_arrays`).
+    arrays = {}
     for node in tree.body:
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
             try:
@@ -119,6 +122,8 @@ def case_calls(path):
                 continue
             if isinstance(value, (bool, int, float, complex, str)):
                 constants[node.targets[0].id] = value
+            elif isinstance(value, np.ndarray):
+                arrays[node.targets[0].id] = value
 
     def default_repr(d):
         # The default's repr, as Numba's `omitted(default=...)` shows it (`<Unit.M: 1>` for an
@@ -143,7 +148,10 @@ def case_calls(path):
             try:
                 calls = eval(compile(ast.Expression(node.value), path, "eval"), names)
             except NameError:
-                calls = None
+                try:
+                    calls = eval(compile(ast.Expression(node.value), path, "eval"), dict(constants, **names, **arrays))
+                except Exception:  # noqa: BLE001 - the calls are then not evaluable
+                    calls = None
         if isinstance(node, ast.FunctionDef):
             for d in node.decorator_list:
                 # `@guvectorize("(n)->()")`: a layout only, compiled lazily (a dynamic gufunc).
@@ -181,10 +189,20 @@ def run(out_dir, module, calls_path, case_path):
         return [["import", "%s: %s" % (type(e).__name__, e)]]
     src = open(case_path, encoding="utf-8").read()
     calls = None
+    # Module-level numbers and arrays the calls may name, made here as the parent made them.
+    consts = {"np": np, "numpy": np}
+    for node in ast.parse(src).body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id != "CALLS":
+            try:
+                value = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(consts))
+            except Exception:
+                continue
+            if isinstance(value, (bool, int, float, complex, str, np.ndarray)):
+                consts[node.targets[0].id] = value
     for node in ast.parse(src).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
             # The module's own (built) functions may be arguments.
-            calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(vars(mod), np=np, numpy=np))
+            calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(consts, **vars(mod), np=np, numpy=np))
     outcomes, leaks = [], []
     for fname, args in calls or []:
         f = getattr(mod, fname, None)
@@ -251,6 +269,7 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--verbose", action="store_true")
     ap.add_argument("--min-agree", type=int, default=0)
+    ap.add_argument("--no-scipy", action="store_true", help="build as for an environment without SciPy (as the answers were recorded)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="cases built and run at once")
     opts = ap.parse_args()
     cases_dir = os.path.join(opts.corpus, "cases")
@@ -291,7 +310,7 @@ def main():
                 if fname not in eager:
                     fh.write(json.dumps({"file": src, "qualname": fname, "args": call_arg_types(os.path.join(cases_dir, name), fname, args)}) + "\n")
         out = os.path.join(work, "out-" + module)
-        build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs], capture_output=True, text=True)
+        build = subprocess.run([BINARY, "build", src, "-o", out, "--signatures", sigs] + (["--no-scipy"] if opts.no_scipy else []), capture_output=True, text=True)
         case_leaks = []
         if len(calls) != len(expected):
             outcomes = [["harness", "arguments not evaluable"]] * len(expected)

@@ -62,11 +62,13 @@ pub const ABI_VERSION_PYTHON: u32 = 8;
 /// back into its Python list only when it is dirty, as Numba does (for older tables, always).
 pub const ABI_VERSION_LIST_DIRTY: u32 = 9;
 
-/// The table versions the runtime accepts.
 /// Tables whose dispatcher kinds may carry [`FUNCTION_FLAG_NOGIL`].
 pub const ABI_VERSION_NOGIL: u32 = 10;
+/// Tables whose compiled code may call [`RuntimeApi::linalg`].
+pub const ABI_VERSION_LINALG: u32 = 11;
+/// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 10;
+pub const MAX_ABI_VERSION: u32 = 11;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -469,6 +471,66 @@ pub struct RuntimeApi {
     /// container's item). Null on failure, and on the threads of a `prange` loop, which do
     /// not hold the GIL (the array then stays borrowed).
     pub array_adopt: unsafe extern "C" fn(parent: *mut c_void, data: *mut u8) -> *mut MemInfo,
+    /// Linear algebra as Numba's `np.dot`/`np.linalg` do it, through SciPy's BLAS and LAPACK
+    /// (`op` a [`LinalgOp`], `kind` the element type: 0 float32, 1 float64, 2 complex64, 3
+    /// complex128). `arrays` holds the operands, then a slot per result array, which the
+    /// runtime fills with a new array (a MemInfo of its own); `scalars` carries scalar
+    /// operands in and scalar results out. 0, or 1 with the exception in `exc` (nothing is
+    /// then allocated).
+    pub linalg: unsafe extern "C" fn(op: u32, kind: u32, arrays: *mut LinalgArray, scalars: *mut f64, exc: *mut ExcInfo) -> i32,
+}
+
+/// An array operand or result of [`RuntimeApi::linalg`] (1 or 2 dimensions; strides in bytes).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct LinalgArray {
+    /// A result's MemInfo (null for operands).
+    pub meminfo: *mut MemInfo,
+    pub data: *mut u8,
+    pub ndim: i64,
+    /// The layout of its Numba type: 0 C, 1 F, 2 any (then copied to C first, as Numba's
+    /// `make_contiguous` does).
+    pub layout: i64,
+    pub shape: [i64; 2],
+    pub strides: [i64; 2],
+}
+
+/// The operations of [`RuntimeApi::linalg`].
+#[repr(u32)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinalgOp {
+    /// `np.dot(a, b)` / `a @ b`: arrays `[a, b, out]` (a matrix or vector result), or the
+    /// scalar in `scalars[0..2]` for two vectors.
+    Dot = 0,
+    /// `np.vdot(a, b)`: the scalar in `scalars[0..2]`.
+    Vdot = 1,
+    /// `np.linalg.inv(a)`: `[a, out]`.
+    Inv = 2,
+    /// `np.linalg.solve(a, b)`: `[a, b, out]`.
+    Solve = 3,
+    /// `np.linalg.slogdet(a)`: `scalars` = sign (real, imaginary), log of the determinant.
+    Slogdet = 4,
+    /// `np.linalg.det(a)`: `scalars` = (real, imaginary).
+    Det = 5,
+    /// `np.linalg.cholesky(a)`: `[a, out]`.
+    Cholesky = 6,
+    /// `np.linalg.eigh(a)`: `[a, w, v]`.
+    Eigh = 7,
+    /// `np.linalg.eigvalsh(a)`: `[a, w]`.
+    Eigvalsh = 8,
+    /// `np.linalg.svd(a, full_matrices)`: `[a, u, s, vt]`, `scalars[0]` nonzero for full
+    /// matrices.
+    Svd = 9,
+    /// `np.linalg.norm(x, ord)`: `scalars[0]` the order, `scalars[1]` 0 without one, 1 for an
+    /// integer order, 2 for a float one; the norm comes back in `scalars[0]`.
+    Norm = 10,
+}
+
+impl LinalgOp {
+    pub fn from_u32(v: u32) -> Option<LinalgOp> {
+        use LinalgOp::*;
+        [Dot, Vdot, Inv, Solve, Slogdet, Det, Cholesky, Eigh, Eigvalsh, Svd, Norm].get(v as usize).copied()
+    }
 }
 
 /// The first line of an object-mode block's descriptor. Then a line per input

@@ -1844,8 +1844,9 @@ impl Environment for FileEnv<'_> {
             Some(f) => numrs_infer::Target {
                 parallel: f.parallel,
                 cuda: matches!(f.kind, JitKind::CudaKernel | JitKind::CudaDevice),
+                no_scipy: numrs_db::Settings::try_get(self.db).is_some_and(|s| !*s.scipy(self.db)),
             },
-            None => numrs_infer::Target::default(),
+            None => numrs_infer::Target { no_scipy: numrs_db::Settings::try_get(self.db).is_some_and(|s| !*s.scipy(self.db)), ..Default::default() },
         }
     }
     fn resolve_global(&self, name: &str) -> GlobalValue {

@@ -134,7 +134,23 @@ impl CheckDatabase {
                 s.set_recorded_signatures(self).to(recorded);
             }
             None => {
-                numrs_db::Settings::new(self, extra_decorators, recorded);
+                numrs_db::Settings::new(self, extra_decorators, recorded, true);
+            }
+        }
+    }
+
+    /// Whether SciPy is installed where the code runs (see [`numrs_db::Settings::scipy`]);
+    /// true unless a tool says otherwise.
+    pub fn set_scipy(&mut self, available: bool) {
+        use salsa::Setter;
+        match numrs_db::Settings::try_get(self) {
+            Some(s) => {
+                if *s.scipy(self) != available {
+                    s.set_scipy(self).to(available);
+                }
+            }
+            None => {
+                numrs_db::Settings::new(self, Vec::new(), Vec::new(), available);
             }
         }
     }

@@ -9,7 +9,7 @@ use crate::{signatures, EXIT_ERRORS_FOUND, EXIT_USAGE_OR_IO};
 
 /// Build every file: exit 0 when every specialization was built, 1 when some were not (each
 /// reported with its line), 2 on I/O, usage or link problems.
-pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Path>) -> u8 {
+pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Path>, scipy: bool) -> u8 {
     let recorded = match signatures_file {
         Some(p) => match signatures::load(p) {
             Ok(r) => r,
@@ -29,6 +29,7 @@ pub fn run_build(paths: &[PathBuf], out_dir: &Path, signatures_file: Option<&Pat
     }
     let mut db = CheckDatabase::new();
     db.set_settings(Vec::new(), recorded);
+    db.set_scipy(scipy);
     let mut files = Vec::new();
     for input in collected.files {
         match std::fs::read(&input.path) {

@@ -10,7 +10,7 @@
 use std::path::{Path, PathBuf};
 
 /// A validated `[tool.numrs]` table.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     /// The `pyproject.toml` it came from.
     pub source: PathBuf,
@@ -21,6 +21,8 @@ pub struct Config {
     pub extra_decorators: Vec<String>,
     /// Already resolved against `root`.
     pub signatures: Option<PathBuf>,
+    /// `scipy = false`: type for an environment without SciPy (default: installed).
+    pub scipy: bool,
 }
 
 /// The result of looking for a configuration.
@@ -30,7 +32,21 @@ pub struct Discovered {
     pub warnings: Vec<String>,
 }
 
-const KNOWN_KEYS: [&str; 4] = ["include", "exclude", "extra-decorators", "signatures"];
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            source: PathBuf::new(),
+            root: PathBuf::new(),
+            include: Vec::new(),
+            exclude: Vec::new(),
+            extra_decorators: Vec::new(),
+            signatures: None,
+            scipy: true,
+        }
+    }
+}
+
+const KNOWN_KEYS: [&str; 5] = ["include", "exclude", "extra-decorators", "signatures", "scipy"];
 
 /// Walk up from `start` to the first `pyproject.toml` with a `[tool.numrs]` table.
 /// An unparsable `pyproject.toml` that mentions `tool.numrs` is an error; one that does not is
@@ -97,6 +113,7 @@ fn load(path: &Path, text: &str) -> Result<Loaded, String> {
                 config.extra_decorators =
                     string_list(value).ok_or_else(|| format!("{} must be a list of strings", where_()))?
             }
+            "scipy" => config.scipy = value.as_bool().ok_or_else(|| format!("{} must be true or false", where_()))?,
             "signatures" => {
                 let text = value.as_str().ok_or_else(|| format!("{} must be a string (a path)", where_()))?;
                 config.signatures = Some(root.join(text));

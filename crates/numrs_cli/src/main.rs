@@ -26,6 +26,9 @@ const fn opt(long: &'static str, value: Option<&'static str>, help: &'static str
 const SIGNATURES_HELP: &str = "Recorded call signatures (JSON lines) to type functions without explicit signatures. \
      Overrides `signatures` in `[tool.numrs]`";
 
+const NO_SCIPY_HELP: &str = "Type for an environment without SciPy, where Numba's `np.dot`, `@` and `np.linalg` \
+     fail with ImportError (by default SciPy is taken to be installed). Overrides `scipy` in `[tool.numrs]`";
+
 const CHECK: Spec = Spec {
     name: "check",
     about: "Type-check every jit function in the given files and directories.",
@@ -52,6 +55,7 @@ const CHECK: Spec = Spec {
             "Never color the text output (color is also off when stdout is not a terminal or NO_COLOR is set)",
         ),
         Opt { long: "quiet", short: Some('q'), value: None, choices: &[], required: false, help: "Print diagnostics only: no summary line" },
+        opt("no-scipy", None, NO_SCIPY_HELP),
     ],
     positional: Some("PATH"),
     positional_help: "Files and directories to check (directories are searched for `*.py`, respecting `.gitignore`). \
@@ -103,6 +107,7 @@ const NUMRS: Spec = Spec {
             options: &[
                 Opt { long: "out-dir", short: Some('o'), value: Some("DIR"), choices: &[], required: true, help: "Output directory" },
                 opt("signatures", Some("FILE"), "Recorded call signatures (JSON lines), as for `check`"),
+                opt("no-scipy", None, "Build for an environment without SciPy, as for `check`"),
             ],
             positional: Some("PATH"),
             positional_help: "Files and directories to build",
@@ -130,6 +135,7 @@ struct CheckArgs {
     extra_decorators: Vec<String>,
     no_color: bool,
     quiet: bool,
+    no_scipy: bool,
 }
 
 impl CheckArgs {
@@ -147,6 +153,7 @@ impl CheckArgs {
             extra_decorators: a.values("extra-decorator").to_vec(),
             no_color: a.flag("no-color"),
             quiet: a.flag("quiet"),
+            no_scipy: a.flag("no-scipy"),
         }
     }
 }
@@ -182,7 +189,7 @@ fn main() -> ExitCode {
         ["build"] => {
             let paths: Vec<PathBuf> = a.positionals.iter().map(PathBuf::from).collect();
             let out_dir = PathBuf::from(a.value("out-dir").unwrap_or_default());
-            build::run_build(&paths, &out_dir, a.value("signatures").map(std::path::Path::new))
+            build::run_build(&paths, &out_dir, a.value("signatures").map(std::path::Path::new), !a.flag("no-scipy"))
         }
         ["server"] => match numrs_server::run_stdio() {
             Ok(()) => 0,
@@ -304,6 +311,7 @@ fn check(args: CheckArgs) -> Result<u8, String> {
     // Load every file first, then check them.
     let mut db = CheckDatabase::new();
     db.set_settings(extra_decorators, recorded);
+    db.set_scipy(!args.no_scipy && config.as_ref().map_or(true, |c| c.scipy));
     let mut loaded: Vec<(InputFile, numrs_db::SourceFile)> = Vec::new();
     for input in collected.files {
         match std::fs::read(&input.path) {

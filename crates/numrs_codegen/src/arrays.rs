@@ -767,6 +767,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if !matches!(tt, Type::Array(_)) {
             return false;
         }
+        // `a @ b` is a product of matrices (`linalg`), not an item-wise operation.
+        if matches!(value, Value::BinOp { op: numrs_syntax::ast::BinOp::MatMult, .. } | Value::InplaceBinOp { op: numrs_syntax::ast::BinOp::MatMult, .. }) {
+            return false;
+        }
         value.uses().iter().any(|v| matches!(self.ty(*v), Ok(Type::Array(_))))
     }
 
@@ -2170,6 +2174,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 };
                 let recv = *recv;
                 let m = key.strip_prefix("array.").unwrap_or(key).to_string();
+                if m == "dot" {
+                    let operands: Vec<VarId> = std::iter::once(recv).chain(args.iter().copied()).collect();
+                    return self.linalg_call("dot", &operands, kws, tt);
+                }
                 if let Some(v) = self.np_method(&m, recv, args, kws, tt)? {
                     return Ok(Some(v));
                 }

@@ -2099,6 +2099,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// result to the target's type.
     pub(crate) fn intrinsic(&mut self, key: &str, operands: &[VarId], target: &Type) -> R<BasicValueEnum<'ctx>> {
         let types: Vec<Type> = operands.iter().map(|v| self.ty(*v)).collect::<R<_>>()?;
+        if matches!(key, "operator.matmul" | "operator.imatmul") && matches!(types.as_slice(), [Type::Array(_), Type::Array(_)]) {
+            if let Some(v) = self.linalg_call("dot", operands, &[], target)? {
+                return Ok(v);
+            }
+        }
         // An operator on a jitclass instance calls its dunder method (or Numba's fallback).
         if let Some(op) = numrs_types::jitclass_op(key, &types) {
             return self.jitclass_op(op, operands, &types, target);

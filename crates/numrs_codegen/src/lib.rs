@@ -41,6 +41,7 @@ mod random;
 mod header;
 mod heapq;
 mod iters;
+mod linalg;
 mod jitclass;
 mod lists;
 pub mod lowered;

@@ -78,6 +78,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Some(r) = name.strip_prefix("random.") {
             return self.np_random(r, args, kws, tt);
         }
+        if matches!(name, "dot" | "vdot") || name.starts_with("linalg.") {
+            return self.linalg_call(name, args, kws, tt);
+        }
 
         let first_array = match args.first() {
             Some(v) => matches!(self.ty(*v)?, Type::Array(_)),

@@ -39,6 +39,9 @@ pub struct Settings {
     /// Recorded specialisations (`--signatures FILE`).
     #[returns(ref)]
     pub recorded_signatures: Vec<RecordedSignature>,
+    /// Whether the code runs where SciPy is installed: Numba's `np.dot`, `@` and `np.linalg`
+    /// call BLAS and LAPACK through SciPy, and fail to compile (ImportError) without it.
+    pub scipy: bool,
 }
 
 /// The files the tools know (checked files, and open documents in the server), by path, so

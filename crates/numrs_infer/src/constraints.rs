@@ -792,7 +792,8 @@ fn registry_call_depth(
             }
         };
     }
-    Ok(numrs_typing::resolve_call(key, types, kws).map_err(|e| to_infer_error(e, span))?.map(|sig| sig.return_type))
+    let scipy = !inf.env.target().no_scipy;
+    Ok(numrs_typing::resolve_call_in(key, types, kws, scipy).map_err(|e| to_infer_error(e, span))?.map(|sig| sig.return_type))
 }
 
 /// A call of jit function `d`, its errors placed at the call (`span`).
@@ -995,7 +996,7 @@ fn resolve_callable(
                     return crate::dufunc::reduce(inf, &b.0, d, args, kws, span);
                 }
             }
-            return match numrs_typing::resolve_call(&b.0, &full, kws).map_err(|e| to_infer_error(e, span))? {
+            return match numrs_typing::resolve_call_in(&b.0, &full, kws, !inf.env.target().no_scipy).map_err(|e| to_infer_error(e, span))? {
                 Some(sig) => Ok(sig.return_type),
                 None => Err(InferError::typing("invalid-call", no_impl(&b.0, args), span)),
             };

@@ -69,6 +69,9 @@ pub struct Target {
     pub parallel: bool,
     /// A CUDA kernel or device function: compiled without Numba's runtime (NRT).
     pub cuda: bool,
+    /// SciPy is missing where the code runs: `np.dot`, `@` and `np.linalg` are Numba's
+    /// ImportError (see `numrs_typing::linalg`).
+    pub no_scipy: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -55,9 +55,13 @@ pub fn split_class_message<'py>(py: Python<'py>, message: &str) -> Option<Result
     })
 }
 
-/// Python's builtin exception class `name` (`OSError`, `AttributeError`, ...).
+/// Python's builtin exception class `name` (`OSError`, `AttributeError`, ...), or a module's
+/// by its dotted path.
 fn builtin_class<'py>(py: Python<'py>, name: &str) -> Option<Bound<'py, PyType>> {
-    let class = py.import("builtins").ok()?.getattr(name).ok()?;
+    // A class of a module by its dotted path (`numpy.linalg.LinAlgError`, which the runtime's
+    // linear algebra raises).
+    let (module, attr) = name.rsplit_once('.').unwrap_or(("builtins", name));
+    let class = py.import(module).ok()?.getattr(attr).ok()?;
     let class = class.downcast_into::<PyType>().ok()?;
     let base = py.get_type::<pyo3::exceptions::PyBaseException>();
     class.is_subclass(&base).ok()?.then_some(class)

@@ -32,6 +32,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     parallel_schedule: crate::parallel::numrs_parallel_schedule,
     objmode: crate::objmode::api_objmode,
     array_adopt: crate::boxing::api_array_adopt,
+    linalg: crate::linalg::api_linalg,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);
@@ -88,7 +89,7 @@ unsafe extern "C" fn numrs_meminfo_alloc(size: usize, align: usize) -> *mut MemI
     block as *mut MemInfo
 }
 
-unsafe extern "C" fn numrs_meminfo_release(mi: *mut MemInfo) {
+pub(crate) unsafe extern "C" fn numrs_meminfo_release(mi: *mut MemInfo) {
     if mi.is_null() {
         return;
     }

@@ -371,6 +371,7 @@ impl<W: Write> Server<W> {
         // Project settings from the first workspace folder's pyproject.toml [tool.numrs].
         if let Some(settings) = roots.iter().find_map(|r| project_settings(r)) {
             state.db.set_settings(settings.0, settings.1);
+            state.db.set_scipy(settings.2);
         }
         for root in &roots {
             state.load_workspace(root);
@@ -530,7 +531,7 @@ impl<W: Write> Server<W> {
 /// `[tool.numrs]` of `root/pyproject.toml`: extra decorator names and recorded signatures
 /// (JSON lines, path relative to the project root). Malformed settings are ignored here; `numrs
 /// check` reports them.
-fn project_settings(root: &std::path::Path) -> Option<(Vec<String>, Vec<numrs_db::RecordedSignature>)> {
+fn project_settings(root: &std::path::Path) -> Option<(Vec<String>, Vec<numrs_db::RecordedSignature>, bool)> {
     let text = std::fs::read_to_string(root.join("pyproject.toml")).ok()?;
     let value: toml::Value = toml::from_str(&text).ok()?;
     let table = value.get("tool")?.get("numrs")?;
@@ -552,5 +553,6 @@ fn project_settings(root: &std::path::Path) -> Option<(Vec<String>, Vec<numrs_db
             recorded.push(numrs_db::RecordedSignature { file, qualname: qualname.to_string(), args });
         }
     }
-    Some((decorators, recorded))
+    let scipy = table.get("scipy").and_then(|v| v.as_bool()).unwrap_or(true);
+    Some((decorators, recorded, scipy))
 }

@@ -107,6 +107,22 @@ fn raises_for_optional(key: &str, args: &[Type]) -> bool {
 }
 
 /// Resolve a call of registry key `key`.
+/// [`resolve_call`] where the code runs with SciPy installed (`scipy`) or without: Numba's
+/// `np.dot`, `@` and `np.linalg` need it (`templates::numpy::linalg`).
+pub fn resolve_call_in(key: &str, args: &[Type], kws: &[(String, Type)], scipy: bool) -> CallResult {
+    if scipy && crate::templates::numpy::linalg::KEYS.contains(&key) {
+        let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
+        let unlit_kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), t.unliteral())).collect();
+        match crate::templates::numpy::linalg::resolve(key, &unlit, &unlit_kws)? {
+            Some(sig) => return Ok(Some(Signature::new(sig.return_type, args.to_vec()))),
+            // `a @ b` of numbers and the like: the other templates.
+            None if key == "operator.matmul" || key == "array.dot" => {}
+            None => return Ok(None),
+        }
+    }
+    resolve_call(key, args, kws)
+}
+
 pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     // An item of a unicode array (`[unichr x n]`): Numba's overloads for it (`charseq.py`)
     // work on `str(item)`, so it is typed as the string it spells.

@@ -11,6 +11,7 @@ pub(crate) mod common;
 mod construct;
 mod generator;
 pub(crate) mod index;
+pub(crate) mod linalg;
 mod methods;
 mod random;
 mod reduce;
