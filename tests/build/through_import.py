@@ -149,7 +149,7 @@ def case_calls(path):
                 calls = eval(compile(ast.Expression(node.value), path, "eval"), names)
             except NameError:
                 try:
-                    calls = eval(compile(ast.Expression(node.value), path, "eval"), dict(constants, **names, **arrays))
+                    calls = eval(compile(ast.Expression(node.value), path, "eval"), {**constants, **names, **arrays})
                 except Exception:  # noqa: BLE001 - the calls are then not evaluable
                     calls = None
         if isinstance(node, ast.FunctionDef):
@@ -202,7 +202,10 @@ def run(out_dir, module, calls_path, case_path):
     for node in ast.parse(src).body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
             # The module's own (built) functions may be arguments.
-            calls = eval(compile(ast.Expression(node.value), case_path, "eval"), dict(consts, **vars(mod), np=np, numpy=np))
+            ns = dict(consts)
+            ns.update(vars(mod))
+            ns.update(np=np, numpy=np)
+            calls = eval(compile(ast.Expression(node.value), case_path, "eval"), ns)
     outcomes, leaks = [], []
     for fname, args in calls or []:
         f = getattr(mod, fname, None)

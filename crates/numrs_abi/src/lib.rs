@@ -489,7 +489,8 @@ pub struct LinalgArray {
     pub data: *mut u8,
     pub ndim: i64,
     /// The layout of its Numba type: 0 C, 1 F, 2 any (then copied to C first, as Numba's
-    /// `make_contiguous` does).
+    /// `make_contiguous` does); bits 8 and up hold the items' `NumericKind` (its index in
+    /// `NumericKind::ALL`) for operations that take any number type.
     pub layout: i64,
     pub shape: [i64; 2],
     pub strides: [i64; 2],
@@ -524,12 +525,44 @@ pub enum LinalgOp {
     /// `np.linalg.norm(x, ord)`: `scalars[0]` the order, `scalars[1]` 0 without one, 1 for an
     /// integer order, 2 for a float one; the norm comes back in `scalars[0]`.
     Norm = 10,
+    /// `np.dot(a, b, out)`: arrays `[a, b, out]`, the product written into `out`.
+    DotOut = 11,
+    /// `np.linalg.eig(a)`: `[a, w, v]`.
+    Eig = 12,
+    /// `np.linalg.eigvals(a)`: `[a, w]`.
+    Eigvals = 13,
+    /// `np.linalg.qr(a)`: `[a, q, r]`.
+    Qr = 14,
+    /// `np.linalg.lstsq(a, b, rcond)`: `[a, b, x, residuals, s]`, `scalars[0]` rcond in and the
+    /// rank out.
+    Lstsq = 15,
+    /// `np.linalg.pinv(a, rcond)`: `[a, out]`, `scalars[0]` rcond.
+    Pinv = 16,
+    /// `np.linalg.cond(x, p)`: `scalars` as for [`LinalgOp::Norm`].
+    Cond = 17,
+    /// `np.linalg.matrix_rank(a, tol)`: `scalars[0]` the tolerance, `scalars[1]` 0 without one;
+    /// the rank comes back in `scalars[0]`.
+    MatrixRank = 18,
+    /// `np.linalg.matrix_power(a, n)`: `[a, out]`, `scalars[0]` n.
+    MatrixPower = 19,
+    /// `np.cov(m, y, rowvar, bias, ddof)`: `[m, y, out]` (`y.ndim` -1 when there is none; the
+    /// operands' NumPy types in their `layout`, see [`LinalgArray::layout`]), `scalars` =
+    /// rowvar, bias, ddof, and what ddof is (0 None, 1 an integer, 2 a float); `kind` is the
+    /// result's. A single variable gives a 0-d result.
+    Cov = 20,
+    /// `np.corrcoef(x, y, rowvar)`: as [`LinalgOp::Cov`]; a single variable's result is the
+    /// scalar in `scalars[0..2]`.
+    Corrcoef = 21,
+    /// `np.roots(p)`: `[p, out]`, `kind` the result's.
+    Roots = 22,
 }
 
 impl LinalgOp {
     pub fn from_u32(v: u32) -> Option<LinalgOp> {
         use LinalgOp::*;
-        [Dot, Vdot, Inv, Solve, Slogdet, Det, Cholesky, Eigh, Eigvalsh, Svd, Norm].get(v as usize).copied()
+        [Dot, Vdot, Inv, Solve, Slogdet, Det, Cholesky, Eigh, Eigvalsh, Svd, Norm, DotOut, Eig, Eigvals, Qr, Lstsq, Pinv, Cond, MatrixRank, MatrixPower, Cov, Corrcoef, Roots]
+            .get(v as usize)
+            .copied()
     }
 }
 

@@ -29,46 +29,122 @@ fn kind_code(dtype: &Type) -> Option<u32> {
     }
 }
 
+/// How a scalar operand travels in `scalars[0]` (and what it is in `scalars[1]`).
+#[derive(Clone, Copy)]
+enum Scalar {
+    /// A truth value (`full_matrices`).
+    Truth,
+    /// An order or a tolerance that may be None (`norm`, `cond`, `matrix_rank`).
+    Order,
+    /// A number (`rcond`, the power).
+    Float,
+    /// A default, the argument being left out.
+    Const(f64),
+}
+
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `name` is `dot`, `vdot` or `linalg.<function>`; `None` where this module does not
     /// build the call.
     pub(crate) fn linalg_call(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
         let Some(&first) = args.first() else { return Ok(None) };
         let Type::Array(a) = self.ty(first)? else { return Ok(None) };
-        let Some(kind) = kind_code(&a.dtype) else { return Ok(None) };
+        // `np.cov`, `np.corrcoef` and `np.roots` take arrays of any numbers; the runtime works
+        // in the result's type.
+        let any_numbers = matches!(name, "cov" | "corrcoef" | "roots");
+        let result_dtype = match tt {
+            Type::Array(r) => r.dtype.clone(),
+            other => other.clone(),
+        };
+        let Some(kind) = kind_code(if any_numbers { &result_dtype } else { &a.dtype }) else { return Ok(None) };
         let unsupported = |cx: &Self| cx.fail(format!("np.{name} with these arguments is not supported by numrs build yet"));
-        let (op, operands, scalar_in): (LinalgOp, Vec<VarId>, Option<VarId>) = match name {
+        let n_args = args.len() + kws.len();
+        let one_arg = n_args == 1 && kws.is_empty();
+        let second = |p: &str| arg_kw(args, kws, 1, p);
+        let mut scalars_extra: Vec<(u64, Option<VarId>, Scalar)> = Vec::new();
+        let mut missing_y = false;
+        let (op, operands, scalar_in): (LinalgOp, Vec<VarId>, Option<(VarId, Scalar)>) = match name {
             "dot" if args.len() == 2 && kws.is_empty() => (LinalgOp::Dot, args.to_vec(), None),
+            "dot" if args.len() == 3 && kws.is_empty() => (LinalgOp::DotOut, args.to_vec(), None),
             "dot" => return unsupported(self),
             "vdot" if args.len() == 2 && kws.is_empty() => (LinalgOp::Vdot, args.to_vec(), None),
-            "linalg.inv" | "linalg.det" | "linalg.slogdet" | "linalg.cholesky" | "linalg.eigh" | "linalg.eigvalsh" if args.len() == 1 && kws.is_empty() => {
+            "linalg.inv" | "linalg.det" | "linalg.slogdet" | "linalg.cholesky" | "linalg.eigh" | "linalg.eigvalsh" | "linalg.eig" | "linalg.eigvals"
+            | "linalg.qr"
+                if one_arg =>
+            {
                 let op = match name {
                     "linalg.inv" => LinalgOp::Inv,
                     "linalg.det" => LinalgOp::Det,
                     "linalg.slogdet" => LinalgOp::Slogdet,
                     "linalg.cholesky" => LinalgOp::Cholesky,
                     "linalg.eigh" => LinalgOp::Eigh,
+                    "linalg.eig" => LinalgOp::Eig,
+                    "linalg.eigvals" => LinalgOp::Eigvals,
+                    "linalg.qr" => LinalgOp::Qr,
                     _ => LinalgOp::Eigvalsh,
                 };
                 (op, vec![first], None)
             }
-            "linalg.solve" => match (arg_kw(args, kws, 0, "a"), arg_kw(args, kws, 1, "b")) {
-                (Some(x), Some(y)) if args.len() + kws.len() == 2 => (LinalgOp::Solve, vec![x, y], None),
+            "linalg.solve" | "linalg.lstsq" => match (arg_kw(args, kws, 0, "a"), second("b")) {
+                (Some(x), Some(y)) if name == "linalg.solve" && n_args == 2 => (LinalgOp::Solve, vec![x, y], None),
+                (Some(x), Some(y)) if name == "linalg.lstsq" && n_args <= 3 => {
+                    (LinalgOp::Lstsq, vec![x, y], arg_kw(args, kws, 2, "rcond").map(|v| (v, Scalar::Float)).or(Some((x, Scalar::Const(-1.0)))))
+                }
                 _ => return unsupported(self),
             },
-            "linalg.norm" if args.len() + kws.len() <= 2 => (LinalgOp::Norm, vec![first], arg_kw(args, kws, 1, "ord")),
-            "linalg.svd" if args.len() + kws.len() <= 2 => {
-                let full = arg_kw(args, kws, 1, "full_matrices");
-                (LinalgOp::Svd, vec![first], full)
+            "linalg.norm" | "linalg.cond" if n_args <= 2 => {
+                let op = if name == "linalg.norm" { LinalgOp::Norm } else { LinalgOp::Cond };
+                (op, vec![first], second(if name == "linalg.norm" { "ord" } else { "p" }).map(|v| (v, Scalar::Order)))
+            }
+            "linalg.svd" if n_args <= 2 => (LinalgOp::Svd, vec![first], second("full_matrices").map(|v| (v, Scalar::Truth))),
+            "linalg.pinv" if n_args <= 2 => {
+                (LinalgOp::Pinv, vec![first], second("rcond").map(|v| (v, Scalar::Float)).or(Some((first, Scalar::Const(1e-15)))))
+            }
+            "linalg.matrix_rank" if n_args <= 2 => (LinalgOp::MatrixRank, vec![first], second("tol").map(|v| (v, Scalar::Order))),
+            "linalg.matrix_power" if n_args == 2 => match second("n") {
+                Some(nv) => (LinalgOp::MatrixPower, vec![first], Some((nv, Scalar::Float))),
+                None => return unsupported(self),
+            },
+            "roots" if one_arg => (LinalgOp::Roots, vec![first], None),
+            "cov" | "corrcoef" => {
+                let params: &[&str] = if name == "cov" { &["m", "y", "rowvar", "bias", "ddof"] } else { &["x", "y", "rowvar"] };
+                if args.len() > params.len() || kws.iter().any(|(k, _)| !params.contains(&k.as_str())) {
+                    return unsupported(self);
+                }
+                let y = arg_kw(args, kws, 1, "y");
+                let y = match y {
+                    Some(v) if matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => None,
+                    Some(v) if !matches!(self.ty(v)?, Type::Array(_)) => return unsupported(self),
+                    other => other,
+                };
+                let op = if name == "cov" { LinalgOp::Cov } else { LinalgOp::Corrcoef };
+                scalars_extra.push((0, arg_kw(args, kws, 2, "rowvar"), Scalar::Truth));
+                if name == "cov" {
+                    scalars_extra.push((1, arg_kw(args, kws, 3, "bias"), Scalar::Truth));
+                    scalars_extra.push((2, arg_kw(args, kws, 4, "ddof"), Scalar::Order));
+                }
+                let mut ops = vec![first];
+                // (The runtime reads `ndim` -1 for a missing `y`.)
+                ops.push(y.unwrap_or(first));
+                if y.is_none() {
+                    missing_y = true;
+                }
+                (op, ops, None)
             }
             _ => return self.fail(format!("np.{name} is not supported by numrs build yet")),
         };
         let n_out = match op {
-            LinalgOp::Dot => 1,
-            LinalgOp::Inv | LinalgOp::Solve | LinalgOp::Cholesky | LinalgOp::Eigvalsh => 1,
-            LinalgOp::Eigh => 2,
-            LinalgOp::Svd => 3,
-            LinalgOp::Vdot | LinalgOp::Det | LinalgOp::Slogdet | LinalgOp::Norm => 0,
+            LinalgOp::Cov | LinalgOp::Corrcoef => {
+                if matches!(tt, Type::Array(_)) {
+                    1
+                } else {
+                    0
+                }
+            }
+            LinalgOp::Roots => 1,
+            LinalgOp::Dot | LinalgOp::Inv | LinalgOp::Solve | LinalgOp::Cholesky | LinalgOp::Eigvalsh | LinalgOp::Eigvals | LinalgOp::Pinv | LinalgOp::MatrixPower => 1,
+            LinalgOp::Eigh | LinalgOp::Eig | LinalgOp::Qr => 2,
+            LinalgOp::Svd | LinalgOp::Lstsq => 3,
+            LinalgOp::Vdot | LinalgOp::Det | LinalgOp::Slogdet | LinalgOp::Norm | LinalgOp::DotOut | LinalgOp::Cond | LinalgOp::MatrixRank => 0,
         };
         let i64t = self.ctx.i64_type();
         let f64t = self.ctx.f64_type();
@@ -86,11 +162,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Layout::C => 0,
                 Layout::F => 1,
                 Layout::A => 2,
-            };
+            } | at.dtype.as_number().and_then(|k| NumericKind::ALL.iter().position(|x| *x == k)).unwrap_or(0) as i64 * 256;
+            let missing = missing_y && k == 1;
             let vals = [
                 i64t.const_zero(),
                 self.b.build_ptr_to_int(data, i64t, "")?,
-                self.i64(at.ndim as i64),
+                self.i64(if missing { -1 } else { at.ndim as i64 }),
                 self.i64(layout),
                 shape.first().copied().unwrap_or(self.i64(1)),
                 shape.get(1).copied().unwrap_or(self.i64(1)),
@@ -104,38 +181,63 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let scalars_t = f64t.array_type(4);
         let scalars = self.temp(scalars_t.into())?;
         let s0 = unsafe { self.b.build_in_bounds_gep(scalars_t, scalars, &[self.i64(0), self.i64(0)], "")? };
-        let flag = match scalar_in {
-            // The order of a norm, and what it is (`linalg::norm` of the runtime).
-            Some(v) if op == LinalgOp::Norm => {
+        let s1 = unsafe { self.b.build_in_bounds_gep(scalars_t, scalars, &[self.i64(0), self.i64(1)], "")? };
+        let (value, what) = match scalar_in {
+            None => (f64t.const_float(1.0), 0.0),
+            Some((_, Scalar::Const(c))) => (f64t.const_float(c), 0.0),
+            Some((v, enc)) => {
                 let t = self.ty(v)?.unliteral();
-                let s1 = unsafe { self.b.build_in_bounds_gep(scalars_t, scalars, &[self.i64(0), self.i64(1)], "")? };
-                let (value, what) = match &t {
-                    Type::NoneType | Type::Omitted(_) => (f64t.const_zero(), 0.0),
-                    t if t.is_integer() => {
+                match (enc, &t) {
+                    (Scalar::Truth, _) => {
                         let x = self.load(v)?;
-                        let x = self.cast(x, t, &Type::int64())?.into_int_value();
-                        (self.b.build_signed_int_to_float(x, f64t, "")?, 1.0)
+                        let truth = self.truth(x, &t)?;
+                        (self.b.build_unsigned_int_to_float(truth, f64t, "")?, 0.0)
                     }
-                    t if t.is_float() => {
-                        let x = self.load(v)?;
-                        (self.cast(x, t, &Type::float64())?.into_float_value(), 2.0)
-                    }
+                    // An order or a tolerance: what it is in `scalars[1]` (`linalg::order` of the
+                    // runtime).
+                    (Scalar::Order, Type::NoneType | Type::Omitted(_)) => (f64t.const_zero(), 0.0),
                     // A string order ('fro', 'nuc') equals none of the numbers Numba tests.
-                    Type::Unicode => (f64t.const_float(f64::NAN), 2.0),
-                    other => return self.fail(format!("np.linalg.norm with an order of type {other} is not supported by numrs build yet")),
-                };
-                self.b.build_store(s1, f64t.const_float(what))?;
-                value
+                    (Scalar::Order, Type::Unicode) => (f64t.const_float(f64::NAN), 2.0),
+                    (Scalar::Order | Scalar::Float, t) if t.is_number() && !t.is_complex() => {
+                        let x = self.load(v)?;
+                        let x = self.cast(x, t, &Type::float64())?.into_float_value();
+                        (x, if t.is_float() { 2.0 } else { 1.0 })
+                    }
+                    (Scalar::Float, Type::NoneType | Type::Omitted(_)) => return unsupported(self),
+                    (_, other) => return self.fail(format!("np.{name} with an argument of type {other} is not supported by numrs build yet")),
+                }
             }
-            Some(v) => {
-                let t = self.ty(v)?;
-                let x = self.load(v)?;
-                let truth = self.truth(x, &t)?;
-                self.b.build_unsigned_int_to_float(truth, f64t, "")?
-            }
-            None => f64t.const_float(1.0),
         };
-        self.b.build_store(s0, flag)?;
+        self.b.build_store(s0, value)?;
+        self.b.build_store(s1, f64t.const_float(what))?;
+        // `np.cov`/`np.corrcoef`: rowvar, bias, ddof (and what ddof is, in `scalars[3]`).
+        for (i, v, enc) in scalars_extra {
+            let at = |cx: &Self, k: u64| -> R<PointerValue<'ctx>> { Ok(unsafe { cx.b.build_in_bounds_gep(scalars_t, scalars, &[cx.i64(0), cx.i64(k as i64)], "")? }) };
+            let default = if i == 0 { 1.0 } else { 0.0 };
+            let (x, what) = match v {
+                None => (f64t.const_float(default), 0.0),
+                Some(v) => {
+                    let t = self.ty(v)?.unliteral();
+                    match (enc, &t) {
+                        (_, Type::NoneType | Type::Omitted(_)) => (f64t.const_float(default), 0.0),
+                        (Scalar::Truth, _) => {
+                            let x = self.load(v)?;
+                            let truth = self.truth(x, &t)?;
+                            (self.b.build_unsigned_int_to_float(truth, f64t, "")?, 0.0)
+                        }
+                        (_, t) if t.is_number() && !t.is_complex() => {
+                            let x = self.load(v)?;
+                            (self.cast(x, t, &Type::float64())?.into_float_value(), if t.is_float() { 2.0 } else { 1.0 })
+                        }
+                        (_, other) => return self.fail(format!("np.{name} with an argument of type {other} is not supported by numrs build yet")),
+                    }
+                }
+            };
+            self.b.build_store(at(self, i)?, x)?;
+            if i == 2 {
+                self.b.build_store(at(self, 3)?, f64t.const_float(what))?;
+            }
+        }
         let f = self.api_fn(API_LINALG, true)?;
         let i32t = self.ctx.i32_type();
         let ptr = self.ptr_t();
@@ -205,6 +307,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let items = tt.tuple_items();
         let v: BV<'ctx> = match op {
+            // The output array itself (a new reference is taken where it is stored).
+            LinalgOp::DotOut => self.load(operands[2])?,
+            LinalgOp::Cond => number(self, tt, 0)?,
+            LinalgOp::Corrcoef if !matches!(tt, Type::Array(_)) => number(self, tt, 0)?,
+            LinalgOp::Cov | LinalgOp::Corrcoef | LinalgOp::Roots => {
+                let at = as_array(tt)?;
+                let v = result_array(self, 0, &at)?;
+                self.fresh = true;
+                v
+            }
+            LinalgOp::MatrixRank => self.b.build_float_to_signed_int(scalar(self, 0)?, i64t, "")?.into(),
+            LinalgOp::MatrixPower => {
+                let Type::Optional(inner) = tt else { return self.fail(format!("internal error: matrix_power producing {tt}")) };
+                let Type::Array(ia) = &**inner else { return self.fail(format!("internal error: matrix_power producing {tt}")) };
+                let c = ArrayType { layout: Layout::C, ..(**ia).clone() };
+                let v = result_array(self, 0, &c)?;
+                self.fresh = true;
+                self.cast(v, &Type::Array(std::sync::Arc::new(c)), tt)?
+            }
+            LinalgOp::Lstsq => {
+                let items = items.unwrap_or_default();
+                if items.len() != 4 {
+                    return self.fail(format!("internal error: lstsq producing {tt}"));
+                }
+                let x = result_array(self, 0, &as_array(&items[0])?)?;
+                let res = result_array(self, 1, &as_array(&items[1])?)?;
+                let s = result_array(self, 2, &as_array(&items[3])?)?;
+                let rank = self.b.build_float_to_signed_int(scalar(self, 0)?, self.ctx.i32_type(), "")?.into();
+                self.fresh = true;
+                self.tuple_value(tt, &[x, res, rank, s])?
+            }
             LinalgOp::Dot if !matches!(tt, Type::Array(_)) => number(self, tt, 0)?,
             LinalgOp::Vdot | LinalgOp::Det | LinalgOp::Norm => number(self, tt, 0)?,
             LinalgOp::Slogdet => {
@@ -213,11 +346,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let logdet = scalar(self, 2)?.into();
                 self.tuple_value(tt, &[sign, logdet])?
             }
-            LinalgOp::Dot | LinalgOp::Inv | LinalgOp::Solve | LinalgOp::Cholesky | LinalgOp::Eigvalsh => {
+            LinalgOp::Dot | LinalgOp::Inv | LinalgOp::Solve | LinalgOp::Cholesky | LinalgOp::Eigvalsh | LinalgOp::Eigvals | LinalgOp::Pinv => {
                 self.fresh = true;
                 result_array(self, 0, &as_array(tt)?)?
             }
-            LinalgOp::Eigh | LinalgOp::Svd => {
+            LinalgOp::Eigh | LinalgOp::Svd | LinalgOp::Eig | LinalgOp::Qr => {
                 let items = items.unwrap_or_default();
                 let mut vals = Vec::new();
                 for (i, it) in items.iter().enumerate() {

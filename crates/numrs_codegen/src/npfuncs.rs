@@ -78,7 +78,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Some(r) = name.strip_prefix("random.") {
             return self.np_random(r, args, kws, tt);
         }
-        if matches!(name, "dot" | "vdot") || name.starts_with("linalg.") {
+        if matches!(name, "dot" | "vdot" | "cov" | "corrcoef" | "roots") || name.starts_with("linalg.") {
             return self.linalg_call(name, args, kws, tt);
         }
 

@@ -99,6 +99,9 @@ fn raises_for_optional(key: &str, args: &[Type]) -> bool {
     match key {
         "builtins.bool" | "builtins.float" | "builtins.complex" => true,
         "numpy.zeros" | "numpy.empty" | "numpy.ones" => matches!(args.first(), Some(Type::Optional(_))),
+        // `impl_np_round` raises "The argument "a" must be array-like" for anything
+        // `type_can_asarray` refuses, an optional value included.
+        "numpy.round" | "numpy.around" | "numpy.round_" => matches!(args.first(), Some(Type::Optional(_))),
         "operator.getitem" | "operator.setitem" => matches!(args.first(), Some(Type::Array(_))) && args[1..].iter().any(|t| matches!(t, Type::Optional(_))),
         // `unicode_replace`: "The object must be a UnicodeType" for the old and new strings.
         "str.replace" => args[1..].iter().take(2).any(|t| matches!(t, Type::Optional(_))),
@@ -106,7 +109,6 @@ fn raises_for_optional(key: &str, args: &[Type]) -> bool {
     }
 }
 
-/// Resolve a call of registry key `key`.
 /// [`resolve_call`] where the code runs with SciPy installed (`scipy`) or without: Numba's
 /// `np.dot`, `@` and `np.linalg` need it (`templates::numpy::linalg`).
 pub fn resolve_call_in(key: &str, args: &[Type], kws: &[(String, Type)], scipy: bool) -> CallResult {
@@ -123,6 +125,7 @@ pub fn resolve_call_in(key: &str, args: &[Type], kws: &[(String, Type)], scipy: 
     resolve_call(key, args, kws)
 }
 
+/// Resolve a call of registry key `key`.
 pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     // An item of a unicode array (`[unichr x n]`): Numba's overloads for it (`charseq.py`)
     // work on `str(item)`, so it is typed as the string it spells.

@@ -236,6 +236,10 @@ pub fn resolve(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
             let params: &[&str] = if key == "numpy.cov" { &["m", "y", "rowvar", "bias", "ddof"] } else { &["x", "y", "rowvar"] };
             let Some(b) = bind(args, kws, params) else { return Ok(None) };
             let Some(m) = &b[0] else { return Ok(None) };
+            // Numba's `check_dimensions`: more than 2 dimensions is no implementation.
+            if [Some(m), b[1].as_ref()].into_iter().flatten().any(|t| matches!(t, Type::Array(x) if x.ndim > 2)) {
+                return Ok(None);
+            }
             let Some((dt, nd)) = super::arrayfuncs::asarray_info(m) else { return Ok(None) };
             let y = b[1].as_ref().filter(|t| !matches!(t, Type::NoneType | Type::Omitted(_)));
             let ydt = match y {
@@ -247,17 +251,20 @@ pub fn resolve(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
             };
             let complex = dt.is_complex() || ydt.as_ref().is_some_and(Type::is_complex);
             let out = Type::Number(if complex { NumericKind::Complex128 } else { NumericKind::Float64 });
-            let ndim = if nd <= 1 && y.is_none() { 0 } else { 2 };
-            ok(arr(&out, ndim, Layout::C), args)
+            // `scalar_result_expected`: one variable gives a 0-d array (`np.cov`) or, divided
+            // by itself, a number (`np.corrcoef`).
+            match (nd <= 1 && y.is_none(), key) {
+                (true, "numpy.cov") => ok(arr(&out, 0, Layout::C), args),
+                (true, _) => ok(out, args),
+                _ => ok(arr(&out, 2, Layout::C), args),
+            }
         }
         "numpy.roots" => {
             let Some(b) = bind(args, kws, &["p"]) else { return Ok(None) };
+            // (Other dimensions are a ValueError when the call runs.)
             let Some(Type::Array(p)) = &b[0] else { return Ok(None) };
-            if p.ndim != 1 {
-                return err("Input must be a 1d array.".into());
-            }
             let Some(k) = p.dtype.as_number() else { return Ok(None) };
-            let out = if k.is_float() || k.is_complex() { k } else { NumericKind::Float64 };
+            let out = if k.is_integer() && k != NumericKind::Boolean { NumericKind::Float64 } else { k };
             ok(arr(&Type::Number(out), 1, Layout::C), args)
         }
         _ => Ok(None),
