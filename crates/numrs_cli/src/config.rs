@@ -149,6 +149,12 @@ mod tests {
     }
 
     #[test]
+    fn scipy_defaults_to_installed() {
+        assert!(config_of("[tool.numrs]\n").0.scipy);
+        assert!(!config_of("[tool.numrs]\nscipy = false\n").0.scipy);
+    }
+
+    #[test]
     fn reads_known_keys() {
         let (config, warnings) = config_of(
             "[tool.numrs]\ninclude = [\"src/**\"]\nexclude = [\"build\"]\nextra-decorators = [\"my.jit\"]\nsignatures = \"sigs.jsonl\"\n",

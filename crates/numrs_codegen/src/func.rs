@@ -925,6 +925,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Type::BooleanLiteral(x) => return Ok(self.ctx.bool_type().const_int(*x as u64, false).into()),
             Type::StringLiteral(s) => return Ok(self.str_const(s).into()),
+            // A class or dtype known statically (held in a tuple): an empty value.
+            Type::NumberClass(_) | Type::DType(_) if self.slots[v.0 as usize].is_none() => {
+                return Ok(self.ctx.struct_type(&[], false).const_zero().into());
+            }
             _ => {}
         }
         let p = self.slot(v)?;
@@ -1309,7 +1313,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let agg = self.b.build_insert_value(agg, val, 1, "")?;
                     self.b.build_return(Some(&agg.as_basic_value_enum()))?;
                     return Ok(());
-                } else if types::is_phantom(self.ret_type) && !matches!(self.ret_type, Type::StringLiteral(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_)) {
+                } else if types::is_phantom(self.ret_type)
+                    && !matches!(self.ret_type, Type::StringLiteral(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_))
+                    // (A tuple of dtypes: the caller boxes each from its type.)
+                    && !self.ret_type.tuple_items().is_some_and(|items| items.iter().all(|i| matches!(i, Type::DType(_))))
+                {
                     return self.fail(format!("returning a value of type {} is not supported", self.ret_type));
                 }
                 // A string literal's (or a NumPy class's, a dtype's, a jit function's) value is

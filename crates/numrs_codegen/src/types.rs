@@ -143,7 +143,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::NPDatetime(_) | Type::NPTimedelta(_) => ctx.i64_type().into(),
         Type::NoneType | Type::Ellipsis => ctx.struct_type(&[], false).into(),
         // A function or class held in a tuple: known statically, nothing at run time.
-        Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::ExceptionClass(_) | Type::NamedTupleClass(_) => {
+        Type::Dispatcher(_) | Type::MakeFunction(..) | Type::Function(_) | Type::NumberClass(_) | Type::DType(_) | Type::ExceptionClass(_) | Type::NamedTupleClass(_) => {
             ctx.struct_type(&[], false).into()
         }
         // A record is a pointer to its bytes (see `records.rs`).

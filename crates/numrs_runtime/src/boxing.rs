@@ -93,6 +93,9 @@ impl Plan {
             Type::Dispatcher(d) if d.file.is_some() => {
                 Plan::FunctionOf { module: d.file.as_deref().unwrap_or_default().to_string(), name: d.name.to_string(), found: Default::default() }
             }
+            // A NumPy dtype (`a.dtype` in a returned tuple): `np.dtype(...)` going out; going in,
+            // its type says everything.
+            Type::DType(c) if c.as_number().is_some() => Plan::DTypeOf(c.as_number().unwrap_or(NumericKind::Float64)),
             Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
@@ -239,7 +242,7 @@ unsafe fn as_complex(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, kind: Nu
 pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
     match plan {
         Plan::StrLiteral(_) => return Err(PyTypeError::new_err("a string literal type is not passed in")),
-        Plan::DTypeOf(_) => return Err(PyTypeError::new_err("a returned class is not passed in")),
+        Plan::DTypeOf(_) => {}
         Plan::Number(k) => {
             use NumericKind::*;
             match k {

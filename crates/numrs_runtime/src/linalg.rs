@@ -4,9 +4,8 @@
 //! and workspace sizes as Numba, so results agree bit for bit. SciPy is imported on the first
 //! call; without it the call raises Numba's ImportError.
 
-use std::collections::HashMap;
 use std::ffi::{c_char, c_void};
-use std::sync::{Mutex, OnceLock};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use numrs_abi::{ExcInfo, ExcKind, LinalgArray, LinalgOp, MemInfo, EXC_CLASS_PREFIX};
 use pyo3::prelude::*;
@@ -50,21 +49,62 @@ impl Kind {
 
 // ----- SciPy's routines -----
 
-fn routines() -> &'static Mutex<HashMap<String, usize>> {
-    static R: OnceLock<Mutex<HashMap<String, usize>>> = OnceLock::new();
-    R.get_or_init(|| Mutex::new(HashMap::new()))
-}
+/// The routines used, by base name (`gemm`: `sgemm`, `dgemm`, `cgemm`, `zgemm`), and whether
+/// they come from `cython_blas`; `nrm2` stands for `snrm2`, `dnrm2`, `scnrm2`, `dznrm2`.
+const ROUTINES: &[(&str, bool)] = &[
+    ("dot", true),
+    ("dotu", true),
+    ("dotc", true),
+    ("gemv", true),
+    ("gemm", true),
+    ("nrm2", true),
+    ("getrf", false),
+    ("getri", false),
+    ("gesv", false),
+    ("potrf", false),
+    ("syevd", false),
+    ("heevd", false),
+    ("gesdd", false),
+    ("geev", false),
+    ("geqrf", false),
+    ("orgqr", false),
+    ("ungqr", false),
+    ("gelsd", false),
+];
 
-/// The address of SciPy's `name` (`dgemm`) from `module` (`cython_blas`).
-fn routine(module: &str, name: &str) -> Res<usize> {
-    let key = format!("{module}.{name}");
-    if let Some(p) = routines().lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
-        return Ok(*p);
+/// Addresses found so far, per routine and kind (0: not looked up yet); compiled code may
+/// call from several threads at once.
+static ADDRESSES: [AtomicUsize; 4 * 18] = [const { AtomicUsize::new(0) }; 4 * 18];
+
+/// The address of SciPy's routine `base` (one of [`ROUTINES`]) for `kind`: imported once.
+fn routine(kind: Kind, base: &str) -> Res<usize> {
+    let index = match base {
+        "dot" => Some(0),
+        "dotu" => Some(1),
+        "dotc" => Some(2),
+        "gemv" => Some(3),
+        "gemm" => Some(4),
+        "nrm2" => Some(5),
+        other => ROUTINES.iter().position(|(n, _)| *n == other),
+    };
+    let Some(i) = index else {
+        return Err(Raise("RuntimeError", format!("unknown linear algebra routine {base}")));
+    };
+    let slot = &ADDRESSES[i * 4 + kind.0 as usize];
+    let known = slot.load(Ordering::Acquire);
+    if known != 0 {
+        return Ok(known);
     }
+    let blas = ROUTINES[i].1;
+    let name = match base {
+        "nrm2" => ["snrm2", "dnrm2", "scnrm2", "dznrm2"][kind.0 as usize].to_string(),
+        _ => format!("{}{base}", kind.letter()),
+    };
+    let module = if blas { "cython_blas" } else { "cython_lapack" };
     let found = Python::with_gil(|py| -> Option<usize> {
         let m = py.import(format!("scipy.linalg.{module}")).ok()?;
         let capi = m.getattr("__pyx_capi__").ok()?;
-        let cap = capi.get_item(name).ok()?;
+        let cap = capi.get_item(name.as_str()).ok()?;
         unsafe {
             let obj = cap.as_ptr();
             let cname = pyo3::ffi::PyCapsule_GetName(obj);
@@ -78,7 +118,7 @@ fn routine(module: &str, name: &str) -> Res<usize> {
     });
     match found {
         Some(p) => {
-            routines().lock().unwrap_or_else(|e| e.into_inner()).insert(key, p);
+            slot.store(p, Ordering::Release);
             Ok(p)
         }
         None => Err(Raise("ImportError", "scipy 0.16+ is required for linear algebra".into())),
@@ -86,11 +126,11 @@ fn routine(module: &str, name: &str) -> Res<usize> {
 }
 
 fn blas(kind: Kind, name: &str) -> Res<usize> {
-    routine("cython_blas", &format!("{}{name}", kind.letter()))
+    routine(kind, name)
 }
 
 fn lapack(kind: Kind, name: &str) -> Res<usize> {
-    routine("cython_lapack", &format!("{}{name}", kind.letter()))
+    routine(kind, name)
 }
 
 type P = *mut c_void;
@@ -138,28 +178,59 @@ unsafe fn elem(a: &LinalgArray, i: usize, j: usize) -> *mut u8 {
 /// The items of `a` into a new Fortran-ordered buffer (Numba's `_copy_to_fortran_order`).
 unsafe fn fortran_copy(a: &LinalgArray, kind: Kind) -> Vec<f64> {
     let (r, c) = rows_cols(a);
-    let isz = kind.size();
-    let mut buf = scratch(r * c * isz);
-    let dst = buf.as_mut_ptr() as *mut u8;
-    for j in 0..c {
-        for i in 0..r {
-            std::ptr::copy_nonoverlapping(elem(a, i, j), dst.add((j * r + i) * isz), isz);
-        }
-    }
+    let mut buf = uninit(r * c * kind.size());
+    copy_items(a, kind, buf.as_mut_ptr() as *mut u8, true);
     buf
+}
+
+/// A buffer of `bytes` bytes (at least 16), aligned for any element kind, that the caller
+/// fills entirely before reading.
+fn uninit(bytes: usize) -> Vec<f64> {
+    let n = bytes.div_ceil(8).max(2);
+    let mut v = Vec::with_capacity(n);
+    // SAFETY: f64 has no invalid bit patterns; callers overwrite what they read.
+    unsafe { v.set_len(n) };
+    v
+}
+
+/// The items of `a` (1 or 2 dimensions) into `dst`, in Fortran (`fortran`) or C order: one
+/// copy when `a` is laid out so already, else item by item by their strides.
+unsafe fn copy_items(a: &LinalgArray, kind: Kind, dst: *mut u8, fortran: bool) {
+    let (r, c) = rows_cols(a);
+    let isz = kind.size();
+    let (s0, s1) = (a.strides[0] as isize, if a.ndim == 1 { 0 } else { a.strides[1] as isize });
+    let z = isz as isize;
+    let same = r * c == 0
+        || (fortran && (r == 1 || s0 == z) && (c == 1 || s1 == z * r as isize))
+        || (!fortran && (c == 1 || s1 == z) && (r == 1 || s0 == z * c as isize));
+    if same {
+        std::ptr::copy_nonoverlapping(a.data, dst, r * c * isz);
+        return;
+    }
+    macro_rules! copy_as {
+        ($t:ty) => {{
+            let d = dst as *mut $t;
+            for i in 0..r {
+                for j in 0..c {
+                    let v = (a.data.offset(i as isize * s0 + j as isize * s1) as *const $t).read_unaligned();
+                    let k = if fortran { j * r + i } else { i * c + j };
+                    d.add(k).write_unaligned(v);
+                }
+            }
+        }};
+    }
+    match isz {
+        4 => copy_as!(f32),
+        8 => copy_as!(f64),
+        _ => copy_as!([f64; 2]),
+    }
 }
 
 /// The items of `a` into a new C-ordered buffer (Numba's `make_contiguous` of an 'A' array).
 unsafe fn c_copy(a: &LinalgArray, kind: Kind) -> Vec<f64> {
     let (r, c) = rows_cols(a);
-    let isz = kind.size();
-    let mut buf = scratch(r * c * isz);
-    let dst = buf.as_mut_ptr() as *mut u8;
-    for i in 0..r {
-        for j in 0..c {
-            std::ptr::copy_nonoverlapping(elem(a, i, j), dst.add((i * c + j) * isz), isz);
-        }
-    }
+    let mut buf = uninit(r * c * kind.size());
+    copy_items(a, kind, buf.as_mut_ptr() as *mut u8, false);
     buf
 }
 
@@ -1126,9 +1197,8 @@ unsafe fn abs_at(kind: Kind, a: &LinalgArray, i: usize, j: usize) -> f64 {
 
 /// Numba's `_oneD_norm_2`: BLAS `nrm2` of `n` items from `data`, `inc` items apart.
 unsafe fn nrm2(kind: Kind, n: i64, data: *mut u8, inc: i64) -> Res<f64> {
-    let name = ["snrm2", "dnrm2", "scnrm2", "dznrm2"][kind.0 as usize];
     let (n32, inc32) = (n as i32, inc as i32);
-    let p = routine("cython_blas", name)?;
+    let p = routine(kind, "nrm2")?;
     Ok(if kind.double() {
         let f: extern "C" fn(I, P, I) -> f64 = std::mem::transmute(p);
         f(&n32, data as P, &inc32)
@@ -1540,8 +1610,7 @@ unsafe fn fortran_result(kind: Kind, a: &LinalgArray, slot: &mut LinalgArray, re
     let (r, c) = rows_cols(a);
     let o = Out::new(slot, &[r, c], kind.size(), true)?;
     results.keep(&o);
-    let buf = fortran_copy(a, kind);
-    std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, o.data(), r * c * kind.size());
+    copy_items(a, kind, o.data(), true);
     Ok(o)
 }
 
@@ -1594,8 +1663,7 @@ unsafe fn solve(kind: Kind, a: &LinalgArray, b: &LinalgArray, slot: &mut LinalgA
     if n == 0 {
         return Ok(());
     }
-    let bf = fortran_copy(b, kind);
-    std::ptr::copy_nonoverlapping(bf.as_ptr() as *const u8, o.data(), n * nrhs * isz);
+    copy_items(b, kind, o.data(), true);
     let mut acpy = fortran_copy(a, kind);
     let mut ipiv = vec![0i32; n];
     let (n32, r32) = (n as i32, nrhs as i32);
@@ -1714,8 +1782,7 @@ unsafe fn cholesky(kind: Kind, a: &LinalgArray, slot: &mut LinalgArray, results:
     // for the upper factor gives the lower one.
     let o = Out::new(slot, &[n, n], isz, false)?;
     results.keep(&o);
-    let buf = c_copy(a, kind);
-    std::ptr::copy_nonoverlapping(buf.as_ptr() as *const u8, o.data(), n * n * isz);
+    copy_items(a, kind, o.data(), false);
     if n == 0 {
         return Ok(());
     }
@@ -1768,8 +1835,7 @@ unsafe fn eigh(kind: Kind, a: &LinalgArray, vectors: Option<&mut LinalgArray>, w
         let mut iwork = vec![0i32; liwork.max(1) as usize];
         f(&jobz, &uplo, &n32, data as P, &n32, w.data() as P, work.as_mut_ptr() as P, &lwork, iwork.as_mut_ptr(), &liwork, &mut info);
     } else {
-        let name = "eevd";
-        let f: extern "C" fn(C, C, I, P, I, P, P, I, P, I, *mut i32, I, *mut i32) = std::mem::transmute(lapack(kind, &format!("h{name}"))?);
+        let f: extern "C" fn(C, C, I, P, I, P, P, I, P, I, *mut i32, I, *mut i32) = std::mem::transmute(lapack(kind, "heevd")?);
         let mut rwork = scratch(32);
         f(&jobz, &uplo, &n32, data as P, &n32, w.data() as P, work.as_mut_ptr() as P, &minus, rwork.as_mut_ptr() as P, &minus, iwork.as_mut_ptr(), &minus, &mut info);
         let lwork = lwork_of_real(kind.double(), &work);

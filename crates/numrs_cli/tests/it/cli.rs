@@ -462,3 +462,21 @@ fn build_reports_refused_decorators_and_builds_the_rest() {
     assert!(text.contains("1 specializations built, 2 not built"), "{text}");
     assert!(dir.path().join("out/decos.abi3.so").exists());
 }
+
+#[test]
+fn scipy_setting_decides_linear_algebra() {
+    // Numba's `np.dot` needs SciPy: typed where it is installed (the default), its ImportError
+    // with `--no-scipy` or `scipy = false`.
+    let dir = tempdir();
+    write(dir.path(), "k.py", "import numpy as np\nfrom numba import njit\n\n@njit(\"float64(float64[::1], float64[::1])\")\ndef f(a, b):\n    return np.dot(a, b)\n");
+    let with = numrs(dir.path(), &["check", "k.py"]);
+    assert_eq!(status(&with), 0, "{}", stdout(&with));
+    let without = numrs(dir.path(), &["check", "--no-scipy", "k.py"]);
+    assert_eq!(status(&without), 1);
+    assert!(stdout(&without).contains("scipy 0.16+ is required for linear algebra"), "{}", stdout(&without));
+    write(dir.path(), "pyproject.toml", "[tool.numrs]\nscipy = false\n");
+    let configured = numrs(dir.path(), &["check", "k.py"]);
+    assert_eq!(status(&configured), 1);
+    write(dir.path(), "pyproject.toml", "[tool.numrs]\nscipy = \"no\"\n");
+    assert_eq!(status(&numrs(dir.path(), &["check", "k.py"])), 2);
+}
