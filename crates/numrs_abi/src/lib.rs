@@ -555,12 +555,15 @@ pub enum LinalgOp {
     Corrcoef = 21,
     /// `np.roots(p)`: `[p, out]`, `kind` the result's.
     Roots = 22,
+    /// The address of a SciPy routine, for compiled code that calls it directly: `scalars[0]`
+    /// the routine's number in the runtime's table (0: `?dot`), replaced by the address's bits.
+    Routine = 23,
 }
 
 impl LinalgOp {
     pub fn from_u32(v: u32) -> Option<LinalgOp> {
         use LinalgOp::*;
-        [Dot, Vdot, Inv, Solve, Slogdet, Det, Cholesky, Eigh, Eigvalsh, Svd, Norm, DotOut, Eig, Eigvals, Qr, Lstsq, Pinv, Cond, MatrixRank, MatrixPower, Cov, Corrcoef, Roots]
+        [Dot, Vdot, Inv, Solve, Slogdet, Det, Cholesky, Eigh, Eigvalsh, Svd, Norm, DotOut, Eig, Eigvals, Qr, Lstsq, Pinv, Cond, MatrixRank, MatrixPower, Cov, Corrcoef, Roots, Routine]
             .get(v as usize)
             .copied()
     }

@@ -2,6 +2,7 @@
 //! the operands are described to the runtime (`RuntimeApi::linalg`), which calls SciPy's BLAS
 //! and LAPACK as Numba does and allocates the results.
 
+use inkwell::types::BasicType;
 use inkwell::values::BasicValue;
 use inkwell::values::{BasicValueEnum, PointerValue};
 use inkwell::IntPredicate;
@@ -13,6 +14,10 @@ use crate::func::{FnCx, R};
 use crate::npfuncs::arg_kw;
 
 type BV<'ctx> = BasicValueEnum<'ctx>;
+
+/// The prefix of the module globals holding the addresses of BLAS routines compiled code
+/// calls directly.
+pub(crate) const ROUTINE_GLOBAL: &str = "numrs.blas.";
 
 /// `RuntimeApi::linalg`'s field.
 const API_LINALG: u32 = 25;
@@ -132,6 +137,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             _ => return self.fail(format!("np.{name} is not supported by numrs build yet")),
         };
+        // Two contiguous vectors of floats: BLAS's `?dot` called directly, as Numba's
+        // `numba_xxdot` does (the runtime only looks its address up, once).
+        if op == LinalgOp::Dot && kind <= 1 && !self.flags.cuda {
+            let (xt, yt) = (self.ty(operands[0])?, self.ty(operands[1])?);
+            if let (Type::Array(x), Type::Array(y)) = (&xt, &yt) {
+                if x.ndim == 1 && y.ndim == 1 && x.layout != Layout::A && y.layout != Layout::A {
+                    return self.blas_dot(kind, operands[0], operands[1]).map(Some);
+                }
+            }
+        }
         let n_out = match op {
             LinalgOp::Cov | LinalgOp::Corrcoef => {
                 if matches!(tt, Type::Array(_)) {
@@ -144,7 +159,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             LinalgOp::Dot | LinalgOp::Inv | LinalgOp::Solve | LinalgOp::Cholesky | LinalgOp::Eigvalsh | LinalgOp::Eigvals | LinalgOp::Pinv | LinalgOp::MatrixPower => 1,
             LinalgOp::Eigh | LinalgOp::Eig | LinalgOp::Qr => 2,
             LinalgOp::Svd | LinalgOp::Lstsq => 3,
-            LinalgOp::Vdot | LinalgOp::Det | LinalgOp::Slogdet | LinalgOp::Norm | LinalgOp::DotOut | LinalgOp::Cond | LinalgOp::MatrixRank => 0,
+            LinalgOp::Vdot | LinalgOp::Det | LinalgOp::Slogdet | LinalgOp::Norm | LinalgOp::DotOut | LinalgOp::Cond | LinalgOp::MatrixRank | LinalgOp::Routine => 0,
         };
         let i64t = self.ctx.i64_type();
         let f64t = self.ctx.f64_type();
@@ -238,28 +253,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.build_store(at(self, 3)?, f64t.const_float(what))?;
             }
         }
-        let f = self.api_fn(API_LINALG, true)?;
-        let i32t = self.ctx.i32_type();
+        self.call_linalg(op, kind, desc, scalars)?;
         let ptr = self.ptr_t();
-        let ft = i32t.fn_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
-        let call = self.b.build_indirect_call(
-            ft,
-            f,
-            &[i32t.const_int(op as u64, false).into(), i32t.const_int(kind as u64, false).into(), desc.into(), scalars.into(), self.exc_ptr().into()],
-            "",
-        )?;
-        let status = match call.try_as_basic_value() {
-            inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
-            _ => return self.fail("internal error: linalg returns nothing"),
-        };
-        let failed = self.b.build_int_compare(IntPredicate::NE, status, i32t.const_zero(), "")?;
-        let raise = self.new_block("linalg_raise");
-        let ok = self.new_block("linalg_ok");
-        self.b.build_conditional_branch(failed, raise, ok)?;
-        self.b.position_at_end(raise);
-        self.raises.set(true);
-        self.error_exit(i32t.const_int(1, false))?;
-        self.b.position_at_end(ok);
 
         // The results.
         let scalar = |cx: &Self, i: u64| -> R<inkwell::values::FloatValue<'ctx>> {
@@ -309,6 +304,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let v: BV<'ctx> = match op {
             // The output array itself (a new reference is taken where it is stored).
             LinalgOp::DotOut => self.load(operands[2])?,
+            LinalgOp::Routine => return self.fail("internal error: a routine's address as a value"),
             LinalgOp::Cond => number(self, tt, 0)?,
             LinalgOp::Corrcoef if !matches!(tt, Type::Array(_)) => number(self, tt, 0)?,
             LinalgOp::Cov | LinalgOp::Corrcoef | LinalgOp::Roots => {
@@ -361,6 +357,93 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
         };
         Ok(Some(v))
+    }
+
+    /// `np.dot` of two contiguous float vectors: `sdot`/`ddot` through its address, kept in a
+    /// module global after the first call.
+    fn blas_dot(&mut self, kind: u32, x: VarId, y: VarId) -> R<BV<'ctx>> {
+        let ptr = self.ptr_t();
+        let i32t = self.ctx.i32_type();
+        let f64t = self.ctx.f64_type();
+        let name = format!("{ROUTINE_GLOBAL}{}dot", if kind == 0 { 's' } else { 'd' });
+        let g = match self.module.get_global(&name) {
+            Some(g) => g,
+            None => {
+                let g = self.module.add_global(ptr, None, &name);
+                g.set_initializer(&ptr.const_null());
+                g.set_linkage(inkwell::module::Linkage::LinkOnceODR);
+                g
+            }
+        };
+        // (Threads of a `prange` loop may look the address up at once: relaxed atomics.)
+        let known = self.b.build_load(ptr, g.as_pointer_value(), "dot_fn")?;
+        if let Some(i) = known.as_instruction_value() {
+            i.set_alignment(8).and_then(|_| i.set_atomic_ordering(inkwell::AtomicOrdering::Monotonic)).map_err(|e| crate::func::CgError { span: None, message: format!("internal error: {e}") })?;
+        }
+        let known = known.into_pointer_value();
+        let missing = self.b.build_is_null(known, "")?;
+        let Some(here) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        let fetch = self.new_block("dot_lookup");
+        let call_block = self.new_block("dot_call");
+        self.b.build_conditional_branch(missing, fetch, call_block)?;
+        self.b.position_at_end(fetch);
+        let scalars_t = f64t.array_type(4);
+        let scalars = self.temp(scalars_t.into())?;
+        let s0 = unsafe { self.b.build_in_bounds_gep(scalars_t, scalars, &[self.i64(0), self.i64(0)], "")? };
+        self.b.build_store(s0, f64t.const_zero())?;
+        self.call_linalg(LinalgOp::Routine, kind, ptr.const_null(), scalars)?;
+        let bits = self.b.build_load(self.ctx.i64_type(), s0, "")?.into_int_value();
+        let fetched = self.b.build_int_to_ptr(bits, ptr, "")?;
+        let st = self.b.build_store(g.as_pointer_value(), fetched)?;
+        st.set_alignment(8).and_then(|_| st.set_atomic_ordering(inkwell::AtomicOrdering::Monotonic)).map_err(|e| crate::func::CgError { span: None, message: format!("internal error: {e}") })?;
+        let Some(after_fetch) = self.b.get_insert_block() else { return self.fail("internal error: no block") };
+        self.b.build_unconditional_branch(call_block)?;
+        self.b.position_at_end(call_block);
+        let phi = self.b.build_phi(ptr, "dot_fn")?;
+        phi.add_incoming(&[(&known, here), (&fetched, after_fetch)]);
+        let fp = phi.as_basic_value().into_pointer_value();
+        let (xa, _) = self.arr(x)?;
+        let (ya, _) = self.arr(y)?;
+        let n = self.dims(xa, 5, 1)?[0];
+        let m = self.dims(ya, 5, 1)?[0];
+        let differ = self.b.build_int_compare(IntPredicate::NE, n, m, "")?;
+        self.guard(differ, numrs_abi::ExcKind::ValueError, "incompatible array sizes for np.dot(a, b) (vector * vector)")?;
+        let n_slot = self.temp(i32t.into())?;
+        let inc_slot = self.temp(i32t.into())?;
+        self.b.build_store(n_slot, self.b.build_int_truncate(n, i32t, "")?)?;
+        self.b.build_store(inc_slot, i32t.const_int(1, false))?;
+        let xd = self.field(xa, 4)?.into_pointer_value();
+        let yd = self.field(ya, 4)?.into_pointer_value();
+        let rt: inkwell::types::BasicTypeEnum<'ctx> = if kind == 0 { self.ctx.f32_type().into() } else { f64t.into() };
+        let dft = rt.fn_type(&[ptr.into(), ptr.into(), ptr.into(), ptr.into(), ptr.into()], false);
+        let r = self.b.build_indirect_call(dft, fp, &[n_slot.into(), xd.into(), inc_slot.into(), yd.into(), inc_slot.into()], "dot")?;
+        match r.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => Ok(v),
+            _ => self.fail("internal error: dot returns nothing"),
+        }
+    }
+
+    /// `RuntimeApi::linalg(op, kind, arrays, scalars)`, raising its exception on a failure.
+    fn call_linalg(&self, op: LinalgOp, kind: u32, arrays: PointerValue<'ctx>, scalars: PointerValue<'ctx>) -> R<()> {
+        let f = self.api_fn(API_LINALG, true)?;
+        let i32t = self.ctx.i32_type();
+        let ptr = self.ptr_t();
+        let ft = i32t.fn_type(&[i32t.into(), i32t.into(), ptr.into(), ptr.into(), ptr.into()], false);
+        let args = [i32t.const_int(op as u64, false).into(), i32t.const_int(kind as u64, false).into(), arrays.into(), scalars.into(), self.exc_ptr().into()];
+        let call = self.b.build_indirect_call(ft, f, &args, "")?;
+        let status = match call.try_as_basic_value() {
+            inkwell::values::ValueKind::Basic(v) => v.into_int_value(),
+            _ => return self.fail("internal error: linalg returns nothing"),
+        };
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, i32t.const_zero(), "")?;
+        let raise = self.new_block("linalg_raise");
+        let ok = self.new_block("linalg_ok");
+        self.b.build_conditional_branch(failed, raise, ok)?;
+        self.b.position_at_end(raise);
+        self.raises.set(true);
+        self.error_exit(i32t.const_int(1, false))?;
+        self.b.position_at_end(ok);
+        Ok(())
     }
 
     /// A tuple value of type `t` holding `items`.

@@ -179,6 +179,15 @@ pub fn compile_module(
         }
     }
     slot.set_linkage(Linkage::Internal);
+    // The addresses of BLAS routines compiled code calls directly (see `linalg`), one per
+    // routine, merged from the parts.
+    let mut g = module.get_first_global();
+    while let Some(x) = g {
+        if x.get_name().to_bytes().starts_with(crate::linalg::ROUTINE_GLOBAL.as_bytes()) {
+            x.set_linkage(Linkage::Internal);
+        }
+        g = x.get_next_global();
+    }
 
     // Functions that can never fail (no raise, and only such callees) always return status 0:
     // tell their callers, so the error checks after those calls fold away (as in Numba).

@@ -418,6 +418,12 @@ unsafe fn run(op: LinalgOp, kind: Kind, arrays: *mut LinalgArray, scalars: *mut 
             covariance(kind, op == LinalgOp::Corrcoef, &arr(0), (y.ndim >= 0).then_some(&y), opts, slot(2), scalars, results)
         }
         LinalgOp::Roots => roots(kind, &arr(0), slot(1), results),
+        LinalgOp::Routine => {
+            let base = ROUTINES.get(*scalars as usize).map_or("", |r| r.0);
+            let p = routine(kind, base)?;
+            *(scalars as *mut u64) = p as u64;
+            Ok(())
+        }
     }
 }
 
@@ -581,38 +587,29 @@ unsafe fn covariance(kind: Kind, corr: bool, m: &LinalgArray, y: Option<&LinalgA
     Ok(())
 }
 
-/// NumPy's complex division (Numba's `np_complex_div_impl`), as array expressions divide.
-fn np_complex_div((ar, ai): (f64, f64), (br, bi): (f64, f64)) -> (f64, f64) {
-    let (abs_r, abs_i) = (br.abs(), bi.abs());
-    if abs_r >= abs_i {
-        if abs_r == 0.0 && abs_i == 0.0 {
-            return (ar / abs_r, ai / abs_r);
+macro_rules! np_complex_division {
+    ($name:ident, $t:ty) => {
+        /// NumPy's complex division (Numba's `np_complex_div_impl`), as array expressions
+        /// divide.
+        fn $name((ar, ai): ($t, $t), (br, bi): ($t, $t)) -> ($t, $t) {
+            let (abs_r, abs_i) = (br.abs(), bi.abs());
+            if abs_r >= abs_i {
+                if abs_r == 0.0 && abs_i == 0.0 {
+                    return (ar / abs_r, ai / abs_r);
+                }
+                let rat = bi / br;
+                let scl = 1.0 / (br + bi * rat);
+                ((ar + ai * rat) * scl, (ai - ar * rat) * scl)
+            } else {
+                let rat = br / bi;
+                let scl = 1.0 / (bi + br * rat);
+                ((ar * rat + ai) * scl, (ai * rat - ar) * scl)
+            }
         }
-        let rat = bi / br;
-        let scl = 1.0 / (br + bi * rat);
-        ((ar + ai * rat) * scl, (ai - ar * rat) * scl)
-    } else {
-        let rat = br / bi;
-        let scl = 1.0 / (bi + br * rat);
-        ((ar * rat + ai) * scl, (ai * rat - ar) * scl)
-    }
+    };
 }
-
-fn np_complex_div_f32((ar, ai): (f32, f32), (br, bi): (f32, f32)) -> (f32, f32) {
-    let (abs_r, abs_i) = (br.abs(), bi.abs());
-    if abs_r >= abs_i {
-        if abs_r == 0.0 && abs_i == 0.0 {
-            return (ar / abs_r, ai / abs_r);
-        }
-        let rat = bi / br;
-        let scl = 1.0 / (br + bi * rat);
-        ((ar + ai * rat) * scl, (ai - ar * rat) * scl)
-    } else {
-        let rat = br / bi;
-        let scl = 1.0 / (bi + br * rat);
-        ((ar * rat + ai) * scl, (ai * rat - ar) * scl)
-    }
-}
+np_complex_division!(np_complex_div, f64);
+np_complex_division!(np_complex_div_f32, f32);
 
 /// Numba's `roots_impl`: the eigenvalues of the companion matrix of the coefficients between
 /// the first and last nonzero ones, then the trailing zeros' roots.
@@ -1316,32 +1313,7 @@ unsafe fn singular_values(kind: Kind, a: &LinalgArray) -> Res<Vec<f64>> {
     let mut s = scratch(minmn * kind.real_size());
     let mut u = scratch(2 * kind.size());
     let mut vt = scratch(2 * kind.size());
-    let jobz = b'N' as c_char;
-    let (m32, n32, one32) = (m as i32, n as i32, 1i32);
-    let mut info = 0i32;
-    let minus = -1i32;
-    let mut query = scratch(32);
-    let mut iwork = vec![0i32; 8 * minmn];
-    if !kind.complex() {
-        let f: extern "C" fn(C, I, I, P, I, P, P, I, P, I, P, I, *mut i32, *mut i32) = std::mem::transmute(lapack(kind, "gesdd")?);
-        let mut iw0 = [0i32; 4];
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.as_mut_ptr() as P, u.as_mut_ptr() as P, &m32, vt.as_mut_ptr() as P, &one32, query.as_mut_ptr() as P, &minus, iw0.as_mut_ptr(), &mut info);
-        let lwork = lwork_of(kind, &query);
-        let mut work = scratch(lwork.max(1) as usize * kind.size());
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.as_mut_ptr() as P, u.as_mut_ptr() as P, &m32, vt.as_mut_ptr() as P, &one32, work.as_mut_ptr() as P, &lwork, iwork.as_mut_ptr(), &mut info);
-    } else {
-        let f: extern "C" fn(C, I, I, P, I, P, P, I, P, I, P, I, P, *mut i32, *mut i32) = std::mem::transmute(lapack(kind, "gesdd")?);
-        let mut r0 = scratch(32);
-        let mut iw0 = [0i32; 4];
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.as_mut_ptr() as P, u.as_mut_ptr() as P, &m32, vt.as_mut_ptr() as P, &one32, query.as_mut_ptr() as P, &minus, r0.as_mut_ptr() as P, iw0.as_mut_ptr(), &mut info);
-        let lwork = lwork_of(kind, &query);
-        let mut work = scratch(lwork.max(1) as usize * kind.size());
-        let mut rwork = scratch((7 * minmn).max(1) * kind.real_size());
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.as_mut_ptr() as P, u.as_mut_ptr() as P, &m32, vt.as_mut_ptr() as P, &one32, work.as_mut_ptr() as P, &lwork, rwork.as_mut_ptr() as P, iwork.as_mut_ptr(), &mut info);
-    }
-    if info > 0 {
-        return Err(Raise("ValueError", "Internal algorithm failed to converge.".into()));
-    }
+    gesdd(kind, b'N', m, n, acpy.as_mut_ptr() as *mut u8, s.as_mut_ptr() as *mut u8, u.as_mut_ptr() as *mut u8, m, vt.as_mut_ptr() as *mut u8, 1)?;
     let p = s.as_ptr() as *const u8;
     Ok((0..minmn).map(|k| if kind.double() { (p as *const f64).add(k).read() } else { (p as *const f32).add(k).read() as f64 }).collect())
 }
@@ -1748,32 +1720,25 @@ unsafe fn slogdet(kind: Kind, a: &LinalgArray) -> Res<(f64, f64, f64)> {
     Ok((cr, ci, acc))
 }
 
-/// CPython's complex division (Numba's) of `x + yj` by the real `d` (`d + 0j`).
-fn complex_div_real(x: f64, y: f64, d: f64) -> (f64, f64) {
-    let (br, bi) = (d, 0.0f64);
-    if br.abs() >= bi.abs() {
-        let ratio = bi / br;
-        let denom = br + bi * ratio;
-        ((x + y * ratio) / denom, (y - x * ratio) / denom)
-    } else {
-        let ratio = br / bi;
-        let denom = br * ratio + bi;
-        ((x * ratio + y) / denom, (y * ratio - x) / denom)
-    }
+macro_rules! python_complex_division_by_real {
+    ($name:ident, $t:ty) => {
+        /// CPython's complex division (Numba's) of `x + yj` by the real `d` (`d + 0j`).
+        fn $name(x: $t, y: $t, d: $t) -> ($t, $t) {
+            let (br, bi): ($t, $t) = (d, 0.0);
+            if br.abs() >= bi.abs() {
+                let ratio = bi / br;
+                let denom = br + bi * ratio;
+                ((x + y * ratio) / denom, (y - x * ratio) / denom)
+            } else {
+                let ratio = br / bi;
+                let denom = br * ratio + bi;
+                ((x * ratio + y) / denom, (y * ratio - x) / denom)
+            }
+        }
+    };
 }
-
-fn complex_div_real_f32(x: f32, y: f32, d: f32) -> (f32, f32) {
-    let (br, bi) = (d, 0.0f32);
-    if br.abs() >= bi.abs() {
-        let ratio = bi / br;
-        let denom = br + bi * ratio;
-        ((x + y * ratio) / denom, (y - x * ratio) / denom)
-    } else {
-        let ratio = br / bi;
-        let denom = br * ratio + bi;
-        ((x * ratio + y) / denom, (y * ratio - x) / denom)
-    }
-}
+python_complex_division_by_real!(complex_div_real, f64);
+python_complex_division_by_real!(complex_div_real_f32, f32);
 
 unsafe fn cholesky(kind: Kind, a: &LinalgArray, slot: &mut LinalgArray, results: &mut Results) -> Res<()> {
     let n = square(a)?;
@@ -1869,33 +1834,5 @@ unsafe fn svd(kind: Kind, a: &LinalgArray, full: bool, slots: [*mut LinalgArray;
     results.keep(&s);
     let vt = Out::new(&mut *slots[2], &[ldvt, n], isz, true)?;
     results.keep(&vt);
-    let jobz = jobz as c_char;
-    let (m32, n32, ldu32, ldvt32) = (m as i32, n as i32, m as i32, ldvt as i32);
-    let mut info = 0i32;
-    let minus = -1i32;
-    let mut query = scratch(32);
-    let mut iwork = vec![0i32; 8 * minmn];
-    if !kind.complex() {
-        let f: extern "C" fn(C, I, I, P, I, P, P, I, P, I, P, I, *mut i32, *mut i32) = std::mem::transmute(lapack(kind, "gesdd")?);
-        let mut iw0 = [0i32; 4];
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.data() as P, u.data() as P, &ldu32, vt.data() as P, &ldvt32, query.as_mut_ptr() as P, &minus, iw0.as_mut_ptr(), &mut info);
-        let lwork = lwork_of(kind, &query);
-        let mut work = scratch(lwork.max(1) as usize * isz);
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.data() as P, u.data() as P, &ldu32, vt.data() as P, &ldvt32, work.as_mut_ptr() as P, &lwork, iwork.as_mut_ptr(), &mut info);
-    } else {
-        let f: extern "C" fn(C, I, I, P, I, P, P, I, P, I, P, I, P, *mut i32, *mut i32) = std::mem::transmute(lapack(kind, "gesdd")?);
-        let mut r0 = scratch(32);
-        let mut iw0 = [0i32; 4];
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.data() as P, u.data() as P, &ldu32, vt.data() as P, &ldvt32, query.as_mut_ptr() as P, &minus, r0.as_mut_ptr() as P, iw0.as_mut_ptr(), &mut info);
-        let lwork = lwork_of(kind, &query);
-        let maxmn = m.max(n);
-        let lrwork = minmn * (5 * minmn + 7).max(2 * maxmn + 2 * minmn + 1);
-        let mut work = scratch(lwork.max(1) as usize * isz);
-        let mut rwork = scratch(lrwork.max(1) * kind.real_size());
-        f(&jobz, &m32, &n32, acpy.as_mut_ptr() as P, &m32, s.data() as P, u.data() as P, &ldu32, vt.data() as P, &ldvt32, work.as_mut_ptr() as P, &lwork, rwork.as_mut_ptr() as P, iwork.as_mut_ptr(), &mut info);
-    }
-    if info > 0 {
-        return Err(Raise("ValueError", "Internal algorithm failed to converge.".into()));
-    }
-    Ok(())
+    gesdd(kind, jobz, m, n, acpy.as_mut_ptr() as *mut u8, s.data(), u.data(), m, vt.data(), ldvt)
 }
