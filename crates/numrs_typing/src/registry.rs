@@ -138,6 +138,15 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
     if let Some(refused) = buffer_gate(key, args, kws) {
         return refused;
     }
+    // Numba's `array_argmin`/`array_argmax` read `a.dtype` before any test: an optional
+    // array is Python's AttributeError there (not unpacked, as templates are).
+    if matches!(key, "numpy.argmin" | "numpy.argmax") && matches!(args.first(), Some(Type::Optional(_))) {
+        let name = key.trim_start_matches("numpy.");
+        return Err(CallError {
+            kind: "AttributeError",
+            message: format!("np.{name}() of {}, a value that may be None: Numba reads its dtype ('Optional' object has no attribute 'dtype')", args[0]),
+        });
+    }
     let registry = Registry::get();
     let unlit_args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     let unlit_kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), t.unliteral())).collect();

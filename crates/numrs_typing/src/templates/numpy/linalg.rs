@@ -68,12 +68,17 @@ fn blas_kind(dtype: &Type) -> Option<NumericKind> {
     dtype.as_number().filter(|k| k.is_float() || k.is_complex())
 }
 
-/// Numba's `_check_linalg_matrix`: a 2-D array of floats or complex numbers.
+/// Numba's `_check_linalg_matrix`: a 2-D array of floats or complex numbers. (It lets an
+/// optional array through; the implementations then read `a.dtype` of the `Optional`, Python's
+/// AttributeError.)
 fn check_matrix(a: &Type, name: &str) -> Result<ArrayType, CallError> {
-    let a = match a {
-        Type::Optional(inner) => inner,
-        other => other,
-    };
+    if let Type::Optional(inner) = a {
+        check_matrix(inner, name)?;
+        return Err(CallError {
+            kind: "AttributeError",
+            message: format!("np.linalg.{name}() of {a}, a value that may be None: Numba reads its dtype ('Optional' object has no attribute 'dtype')"),
+        });
+    }
     let Type::Array(arr) = a else { return Err(CallError::typing(format!("np.linalg.{name}() only supported for array types"))) };
     if arr.ndim != 2 {
         return Err(CallError::typing(format!("np.linalg.{name}() only supported on 2-D arrays.")));
