@@ -734,7 +734,7 @@ unsafe fn eig(kind: Kind, a: &LinalgArray, wslot: &mut LinalgArray, vectors: Opt
     let mut vl = scratch(2 * isz);
     let mut info = 0i32;
     let minus = -1i32;
-    let mut query = scratch(32);
+    let mut query = [0.0f64; 4];
     if !kind.complex() {
         let f: extern "C" fn(C, C, I, P, I, P, P, P, I, P, I, P, I, *mut i32) = std::mem::transmute(lapack(kind, "geev")?);
         let mut wi = scratch(n * isz);
@@ -751,7 +751,7 @@ unsafe fn eig(kind: Kind, a: &LinalgArray, wslot: &mut LinalgArray, vectors: Opt
         }
     } else {
         let f: extern "C" fn(C, C, I, P, I, P, P, I, P, I, P, I, P, *mut i32) = std::mem::transmute(lapack(kind, "geev")?);
-        let mut r0 = scratch(32);
+        let mut r0 = [0.0f64; 4];
         f(&jobvl, &jobvr, &n32, acpy.as_mut_ptr() as P, &n32, w.data() as P, vl.as_mut_ptr() as P, &one32, vr as P, &ldvr, query.as_mut_ptr() as P, &minus, r0.as_mut_ptr() as P, &mut info);
         let lwork = lwork_of(kind, &query);
         let mut work = scratch(lwork.max(1) as usize * isz);
@@ -778,7 +778,7 @@ unsafe fn qr(kind: Kind, a: &LinalgArray, slots: [*mut LinalgArray; 2], results:
     let mut info = 0i32;
     let minus = -1i32;
     let geqrf: extern "C" fn(I, I, P, I, P, P, I, *mut i32) = std::mem::transmute(lapack(kind, "geqrf")?);
-    let mut query = scratch(32);
+    let mut query = [0.0f64; 4];
     geqrf(&m32, &n32, q.data() as P, &m32, tau.as_mut_ptr() as P, query.as_mut_ptr() as P, &minus, &mut info);
     let lwork = lwork_of(kind, &query);
     let mut work = scratch(lwork.max(1) as usize * isz);
@@ -833,7 +833,7 @@ unsafe fn lstsq(kind: Kind, a: &LinalgArray, b: &LinalgArray, rcond: f64, slots:
     let mut rank = 0i32;
     let mut info = 0i32;
     let minus = -1i32;
-    let mut query = scratch(32);
+    let mut query = [0.0f64; 4];
     let mut iwork0 = [0i32; 4];
     let rc64 = rcond;
     let rc32 = rcond as f32;
@@ -847,7 +847,7 @@ unsafe fn lstsq(kind: Kind, a: &LinalgArray, b: &LinalgArray, rcond: f64, slots:
         f(&m32, &n32, &r32, acpy.as_mut_ptr() as P, &m32, bp as P, &ldb, s.data() as P, rc, &mut rank, work.as_mut_ptr() as P, &lwork, iwork.as_mut_ptr(), &mut info);
     } else {
         let f: extern "C" fn(I, I, I, P, I, P, I, P, P, *mut i32, P, I, P, *mut i32, *mut i32) = std::mem::transmute(lapack(kind, "gelsd")?);
-        let mut r0 = scratch(32);
+        let mut r0 = [0.0f64; 4];
         f(&m32, &n32, &r32, acpy.as_mut_ptr() as P, &m32, bp as P, &ldb, s.data() as P, rc, &mut rank, query.as_mut_ptr() as P, &minus, r0.as_mut_ptr() as P, iwork0.as_mut_ptr(), &mut info);
         let lwork = lwork_of(kind, &query);
         let lrwork = lwork_of_real(kind.double(), &r0);
@@ -901,7 +901,7 @@ unsafe fn gesdd(kind: Kind, jobz: u8, m: usize, n: usize, a: *mut u8, s: *mut u8
     let (m32, n32, ldu32, ldvt32) = (m as i32, n as i32, ldu as i32, ldvt as i32);
     let mut info = 0i32;
     let minus = -1i32;
-    let mut query = scratch(32);
+    let mut query = [0.0f64; 4];
     let mut iwork = vec![0i32; 8 * minmn];
     let mut iw0 = [0i32; 4];
     if !kind.complex() {
@@ -912,7 +912,7 @@ unsafe fn gesdd(kind: Kind, jobz: u8, m: usize, n: usize, a: *mut u8, s: *mut u8
         f(&jobz, &m32, &n32, a as P, &m32, s as P, u as P, &ldu32, vt as P, &ldvt32, work.as_mut_ptr() as P, &lwork, iwork.as_mut_ptr(), &mut info);
     } else {
         let f: extern "C" fn(C, I, I, P, I, P, P, I, P, I, P, I, P, *mut i32, *mut i32) = std::mem::transmute(lapack(kind, "gesdd")?);
-        let mut r0 = scratch(32);
+        let mut r0 = [0.0f64; 4];
         f(&jobz, &m32, &n32, a as P, &m32, s as P, u as P, &ldu32, vt as P, &ldvt32, query.as_mut_ptr() as P, &minus, r0.as_mut_ptr() as P, iw0.as_mut_ptr(), &mut info);
         let lwork = lwork_of(kind, &query);
         let maxmn = m.max(n);
@@ -1604,7 +1604,7 @@ unsafe fn inv(kind: Kind, a: &LinalgArray, slot: &mut LinalgArray, results: &mut
         return Err(linalg_error("Matrix is singular to machine precision."));
     }
     let getri: extern "C" fn(I, P, I, *mut i32, P, I, *mut i32) = std::mem::transmute(lapack(kind, "getri")?);
-    let mut query = scratch(32);
+    let mut query = [0.0f64; 4];
     let minus = -1i32;
     getri(&n32, o.data() as P, &n32, ipiv.as_mut_ptr(), query.as_mut_ptr() as P, &minus, &mut info);
     let lwork = lwork_of(kind, &query);
@@ -1789,7 +1789,7 @@ unsafe fn eigh(kind: Kind, a: &LinalgArray, vectors: Option<&mut LinalgArray>, w
     let n32 = n as i32;
     let mut info = 0i32;
     let minus = -1i32;
-    let mut work = scratch(32);
+    let mut work = [0.0f64; 4];
     let mut iwork = [0i32; 4];
     if !kind.complex() {
         let f: extern "C" fn(C, C, I, P, I, P, P, I, *mut i32, I, *mut i32) = std::mem::transmute(lapack(kind, "syevd")?);
@@ -1801,7 +1801,7 @@ unsafe fn eigh(kind: Kind, a: &LinalgArray, vectors: Option<&mut LinalgArray>, w
         f(&jobz, &uplo, &n32, data as P, &n32, w.data() as P, work.as_mut_ptr() as P, &lwork, iwork.as_mut_ptr(), &liwork, &mut info);
     } else {
         let f: extern "C" fn(C, C, I, P, I, P, P, I, P, I, *mut i32, I, *mut i32) = std::mem::transmute(lapack(kind, "heevd")?);
-        let mut rwork = scratch(32);
+        let mut rwork = [0.0f64; 4];
         f(&jobz, &uplo, &n32, data as P, &n32, w.data() as P, work.as_mut_ptr() as P, &minus, rwork.as_mut_ptr() as P, &minus, iwork.as_mut_ptr(), &minus, &mut info);
         let lwork = lwork_of_real(kind.double(), &work);
         let lrwork = lwork_of_real(kind.double(), &rwork);
