@@ -683,7 +683,7 @@ impl DefParams {
             })
             .chain(self.kwonly.iter().map(|n| (n.clone(), None)))
             .collect();
-        numrs_codegen::CallParams { params, star: self.star, kwonly: self.kwonly.len(), ufunc: None, gufunc: None, cfunc: false }
+        numrs_codegen::CallParams { params, star: self.star, kwonly: self.kwonly.len(), ufunc: None, gufunc: None, cfunc: false, intrinsic: false }
     }
 }
 
@@ -1221,6 +1221,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 ..d.call()
             },
             numrs_hir::JitKind::CFunc => numrs_codegen::CallParams { cfunc: true, ..d.call() },
+            numrs_hir::JitKind::Other(ref k) if k == "intrinsic" => numrs_codegen::CallParams { intrinsic: true, ..d.call() },
             _ => d.call(),
         })
         .collect();

@@ -439,6 +439,9 @@ enum OverloadValue {
     None,
     /// Another Python value (an omitted argument's other default): an instance of no type class.
     Other,
+    /// A typing signature (`x(x)`, `types.int64(a, b)`, `signature(types.float64, a)`): its
+    /// return type.
+    Signature(Type),
 }
 
 /// An expression of an `@overload` typing function's tests: a parameter, an attribute of a
@@ -449,19 +452,36 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
     match &e.kind {
         ExprKind::Name(n) => match bound.iter().rev().find(|(m, _)| m == n) {
             Some((_, v)) => Ok(v.clone()),
-            None => Err(format!("'{n}', not a parameter")),
+            // A Numba type imported by name (`from numba.core.types import int64`).
+            None => match symbols.resolve_dotted(e).as_deref().and_then(numba_type_path).and_then(numrs_types::parse_type) {
+                Some(t) => Ok(OverloadValue::Type(t)),
+                None => Err(format!("'{n}', not a parameter")),
+            },
         },
+        // `signature(ret, *args)`, or a type called with the argument types: a signature.
+        ExprKind::Call { func, args, .. } if !matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => {
+            let by_name = symbols.resolve_dotted(func).is_some_and(|p| p.starts_with("numba.") && p.ends_with(".signature"));
+            let ret = if by_name {
+                match args.first().map(|a| overload_value(a, bound, symbols)) {
+                    Some(Ok(OverloadValue::Type(t))) => t,
+                    Some(Err(e)) => return Err(e),
+                    _ => return Err("a signature whose return type numrs does not evaluate".into()),
+                }
+            } else {
+                match overload_value(func, bound, symbols)? {
+                    OverloadValue::Type(t) => t,
+                    _ => return Err("a call numrs does not evaluate".into()),
+                }
+            };
+            Ok(OverloadValue::Signature(ret))
+        }
         ExprKind::Constant(Constant::Int(i)) => Ok(OverloadValue::Int(*i)),
         ExprKind::Constant(Constant::Str(s)) => Ok(OverloadValue::Str(s.to_string())),
         ExprKind::Constant(Constant::Bool(b)) => Ok(OverloadValue::Bool(*b)),
         ExprKind::Constant(Constant::None) => Ok(OverloadValue::None),
         ExprKind::Attribute { value, attr } => {
-            if let Some(path) = symbols.resolve_dotted(e) {
-                if let Some(name) = path.strip_prefix("numba.types.").or_else(|| path.strip_prefix("numba.core.types.")).or_else(|| path.strip_prefix("numba.")) {
-                    if let Some(t) = numrs_types::parse_type(name) {
-                        return Ok(OverloadValue::Type(t));
-                    }
-                }
+            if let Some(t) = symbols.resolve_dotted(e).as_deref().and_then(numba_type_path).and_then(numrs_types::parse_type) {
+                return Ok(OverloadValue::Type(t));
             }
             let OverloadValue::Type(t) = overload_value(value, bound, symbols)? else { return Err(format!("the attribute '{attr}' of a Python value")) };
             let unknown = || format!("the attribute '{attr}' of {t}");
@@ -494,6 +514,53 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
         ExprKind::Call { func, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?)),
         _ => Err("an expression numrs does not evaluate".into()),
     }
+}
+
+/// The name of a Numba type in a dotted path (`numba.core.types.int64` → `int64`).
+fn numba_type_path(path: &str) -> Option<&str> {
+    path.strip_prefix("numba.types.").or_else(|| path.strip_prefix("numba.core.types.")).or_else(|| path.strip_prefix("numba."))
+}
+
+/// Runs an `@intrinsic` typing function (`def f(typingctx, x): sig = x(x); ...; return sig,
+/// codegen`) on the call's types: the signature's return type, `None` when it returns None
+/// (no implementation), or why numrs cannot tell.
+fn run_intrinsic(stmts: &[numrs_syntax::ast::Stmt], bound: &mut Vec<(String, OverloadValue)>, symbols: &numrs_hir::ModuleSymbols, depth: u32) -> Result<Option<Option<Type>>, String> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    if depth > 16 {
+        return Err("too deeply nested".into());
+    }
+    for st in stmts {
+        match &st.kind {
+            // The code generator and its helpers.
+            StmtKind::FunctionDef(_) => {}
+            StmtKind::Assign { targets, value } if matches!(targets.as_slice(), [t] if matches!(t.kind, ExprKind::Name(_))) => {
+                let ExprKind::Name(n) = &targets[0].kind else { continue };
+                let v = overload_value(value, bound, symbols)?;
+                bound.push((n.clone(), v));
+            }
+            StmtKind::If { test, body, orelse } => {
+                let branch = if overload_test(test, bound, symbols)? { body } else { orelse };
+                if let Some(r) = run_intrinsic(branch, bound, symbols, depth + 1)? {
+                    return Ok(Some(r));
+                }
+            }
+            StmtKind::Return(value) => {
+                return match value.as_ref().map(|v| &v.kind) {
+                    None | Some(ExprKind::Constant(numrs_syntax::ast::Constant::None)) => Ok(Some(None)),
+                    Some(ExprKind::Tuple(items)) if items.len() == 2 => match overload_value(&items[0], bound, symbols)? {
+                        OverloadValue::Signature(t) => Ok(Some(Some(t))),
+                        _ => Err("returns something other than a signature and its code generator".into()),
+                    },
+                    Some(_) => Err("returns something other than a signature and its code generator".into()),
+                };
+            }
+            StmtKind::Raise { .. } => return Err("raises".into()),
+            StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(_)) => {}
+            StmtKind::Pass => {}
+            _ => return Err("a statement numrs does not evaluate".into()),
+        }
+    }
+    Ok(None)
 }
 
 /// An `if` test of an `@overload` typing function.
@@ -561,7 +628,7 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
             OverloadValue::Int(i) => i != 0,
             OverloadValue::Str(s) => !s.is_empty(),
             OverloadValue::None => false,
-            OverloadValue::Type(_) => true,
+            OverloadValue::Type(_) | OverloadValue::Signature(_) => true,
             OverloadValue::Other => return Err("the truth of a parameter's default".into()),
         }),
     }
@@ -1312,6 +1379,35 @@ impl<'a> FileEnv<'a> {
         }
     }
 
+    /// A call of an `@intrinsic` function: its typing function run on the arguments' types
+    /// (after `typingctx`), the signature it returns giving the result.
+    fn call_intrinsic(&self, f: FunctionKey<'a>, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
+        let unsupported = |why: String| InferError::typing("invalid-call", format!("numrs cannot evaluate the @intrinsic typing function '{}': {why}", dispatcher.name), None);
+        let file = f.file(self.db);
+        let info = module_info(self.db, file);
+        let Some(jit) = f.jit(self.db) else { return Err(unsupported("not found".into())) };
+        let Some((chunk, def_offset)) = numrs_db::module_chunk(self.db, file, jit.def_line_offset) else { return Err(unsupported("not found".into())) };
+        let parsed = numrs_db::parse_chunk(self.db, chunk);
+        let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return Err(unsupported("not found".into())) };
+        let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
+        if !kws.is_empty() {
+            return Err(InferError::typing("invalid-call", format!("keyword arguments to the @intrinsic '{}'", dispatcher.name), None));
+        }
+        if params.len() != args.len() + 1 {
+            let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+            return Err(InferError::typing("invalid-call", format!("No implementation of function '{}' found for signature ({shown}): it takes {} arguments", dispatcher.name, params.len().saturating_sub(1)), None));
+        }
+        let mut bound: Vec<(String, OverloadValue)> = vec![(params[0].name.clone(), OverloadValue::Other)];
+        bound.extend(params[1..].iter().zip(args).map(|(p, t)| (p.name.clone(), OverloadValue::Type(t.clone()))));
+        match run_intrinsic(&def.body, &mut bound, &info.symbols, 0).map_err(unsupported)? {
+            Some(Some(t)) => Ok(t),
+            _ => {
+                let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                Err(InferError::typing("invalid-call", format!("No implementation of function '{}' found for signature ({shown})", dispatcher.name), None))
+            }
+        }
+    }
+
     fn call_escaped_closure(&self, owner: FunctionKey<'a>, path: &[u32], dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let args = self.bind_closure_arguments(owner, path, dispatcher, args, kws)?;
         let args: Vec<Type> = args.iter().map(Type::without_initial_value).collect();
@@ -1908,6 +2004,9 @@ impl Environment for FileEnv<'_> {
         }
         if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "overload" || k == "overload_method" || k == "overload_attribute") {
             return self.call_overload(func, dispatcher, args, kws);
+        }
+        if matches!(func.jit(self.db).map(|j| j.kind.clone()), Some(JitKind::Other(k)) if k == "intrinsic") {
+            return self.call_intrinsic(func, dispatcher, args, kws);
         }
         if let Some(facts) = function_facts(self.db, func).as_ref().filter(|f| f.kind == JitKind::Vectorize) {
             return self.call_dufunc(dispatcher, facts, args, kws);

@@ -315,6 +315,9 @@ pub struct CallParams {
     /// A `@cfunc`: jit code calls it through its C wrapper, which drops an exception the
     /// function raises (Numba writes it out as unraisable) and returns 0.
     pub cfunc: bool,
+    /// An `@intrinsic`: its code generator is Python building LLVM IR with llvmlite when Numba
+    /// compiles the call; numrs types the call but cannot lower it.
+    pub intrinsic: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

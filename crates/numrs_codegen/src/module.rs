@@ -379,6 +379,12 @@ fn lower_part<'ctx>(
     let f = part.add_function(&names[i], ft, Some(Linkage::External));
     let lookup = |d: &numrs_types::DispatcherRef, args: &[Type], kws: &[(String, Type)]| -> Result<Callee, String> {
         let p = params_of(d);
+        if p.intrinsic {
+            return Err(format!(
+                "the @intrinsic '{}' is not supported by numrs build (its code generator builds LLVM IR with llvmlite while Numba compiles the call; `check` types the call)",
+                d.name
+            ));
+        }
         if let Some(nin) = p.ufunc {
             // A ufunc call: its inputs' element types select the loop (an output array may follow).
             if args.len() < nin || !kws.is_empty() {

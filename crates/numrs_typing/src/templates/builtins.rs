@@ -30,6 +30,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("builtins.tuple", tuple_),
     ("builtins.reveal_type", reveal_type),
     ("numba.literal_unroll", literal_unroll),
+    ("numba.literally", literally),
     ("numba.to_fixed_tuple", to_fixed_tuple),
     ("numba.get_num_threads", get_num_threads),
     ("numba.get_thread_id", get_thread_id),
@@ -82,6 +83,23 @@ fn literal_unroll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         t => t.unliteral(),
     };
     sig(plain, args)
+}
+
+/// `numba.literally(x)`: `x` itself when its type is a literal. Otherwise Numba's dispatcher
+/// compiles the function again with that argument's value as a literal (`ForceLiteralArg`),
+/// which a typing for given types (an explicit signature) cannot.
+fn literally(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let [t] = args else { return Ok(None) };
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    if t.unliteral() == *t {
+        return Err(CallError {
+            kind: "ForceLiteralArg",
+            message: format!("numba.literally() of a {t}: Numba compiles the function again with the value as a literal, which it cannot for given argument types"),
+        });
+    }
+    sig(t.clone(), args)
 }
 
 /// `type(x)`: the class of `x` (Numba's `TypeBuiltin`, `x.__class__` of the unliteral type).

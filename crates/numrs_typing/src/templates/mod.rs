@@ -136,6 +136,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             // `pndindex` iterates as `np.ndindex` (its iterations in parallel when they may be).
             "pndindex" => Some(Type::function("numpy.ndindex")),
             "literal_unroll" => Some(Type::function("numba.literal_unroll")),
+            "literally" => Some(Type::function("numba.literally")),
             "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),
