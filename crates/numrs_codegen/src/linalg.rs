@@ -408,6 +408,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let m = self.dims(ya, 5, 1)?[0];
         let differ = self.b.build_int_compare(IntPredicate::NE, n, m, "")?;
         self.guard(differ, numrs_abi::ExcKind::ValueError, "incompatible array sizes for np.dot(a, b) (vector * vector)")?;
+        let too_big = self.b.build_int_compare(IntPredicate::SGT, n, self.i64(i32::MAX as i64), "")?;
+        self.guard(too_big, numrs_abi::ExcKind::OverflowError, "array size too large to fit in C int")?;
         let n_slot = self.temp(i32t.into())?;
         let inc_slot = self.temp(i32t.into())?;
         self.b.build_store(n_slot, self.b.build_int_truncate(n, i32t, "")?)?;

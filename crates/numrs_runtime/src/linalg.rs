@@ -341,6 +341,19 @@ pub unsafe extern "C" fn api_linalg(op: u32, kind: u32, arrays: *mut LinalgArray
 unsafe fn run(op: LinalgOp, kind: Kind, arrays: *mut LinalgArray, scalars: *mut f64, results: &mut Results) -> Res<()> {
     let arr = |i: usize| *arrays.add(i);
     let slot = |i: usize| &mut *arrays.add(i);
+    // BLAS and LAPACK take C ints: Numba's `check_c_int` (an OverflowError, not a wrong size).
+    let operands = match op {
+        LinalgOp::Routine => 0,
+        LinalgOp::Dot | LinalgOp::Vdot | LinalgOp::Solve | LinalgOp::Lstsq | LinalgOp::Cov | LinalgOp::Corrcoef => 2,
+        LinalgOp::DotOut => 3,
+        _ => 1,
+    };
+    for i in 0..operands {
+        let a = arr(i);
+        if (0..a.ndim.clamp(0, 2) as usize).any(|d| a.shape[d] > i32::MAX as i64) {
+            return Err(Raise("OverflowError", "array size too large to fit in C int".into()));
+        }
+    }
     match op {
         LinalgOp::Dot => dot(kind, &arr(0), &arr(1), slot(2), scalars, results),
         LinalgOp::Vdot => {
@@ -1194,6 +1207,9 @@ unsafe fn abs_at(kind: Kind, a: &LinalgArray, i: usize, j: usize) -> f64 {
 
 /// Numba's `_oneD_norm_2`: BLAS `nrm2` of `n` items from `data`, `inc` items apart.
 unsafe fn nrm2(kind: Kind, n: i64, data: *mut u8, inc: i64) -> Res<f64> {
+    if n > i32::MAX as i64 {
+        return Err(Raise("OverflowError", "array size too large to fit in C int".into()));
+    }
     let (n32, inc32) = (n as i32, inc as i32);
     let p = routine(kind, "nrm2")?;
     Ok(if kind.double() {
