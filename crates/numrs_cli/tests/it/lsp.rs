@@ -266,6 +266,31 @@ fn project_settings_configure_the_server() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `scipy = false` in `[tool.numrs]`: the server types `np.dot` as Numba without SciPy does
+/// (its ImportError); by default SciPy is taken to be installed.
+#[test]
+fn project_settings_say_whether_scipy_is_installed() {
+    let text = "import numpy as np\nfrom numba import njit\n\n@njit(\"float64(float64[::1], float64[::1])\")\ndef f(a, b):\n    return np.dot(a, b)\n";
+    for (config, expected) in [("[tool.numrs]\n", 0), ("[tool.numrs]\nscipy = false\n", 1)] {
+        let dir = std::env::temp_dir().join(format!("numrs-lsp-scipy-{}-{expected}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("mkdir");
+        std::fs::write(dir.join("pyproject.toml"), config).expect("write");
+        std::fs::write(dir.join("m.py"), text).expect("write");
+        let root = format!("file://{}", dir.display());
+        let uri = format!("file://{}", dir.join("m.py").display());
+        let mut c = Client::start();
+        c.request("initialize", json!({"processId": null, "rootUri": root, "capabilities": {}}));
+        c.notify("initialized", json!({}));
+        c.notify("textDocument/didOpen", json!({"textDocument": {"uri": uri, "languageId": "python", "version": 1, "text": text}}));
+        let diags = c.diagnostics(&uri);
+        assert_eq!(diags.len(), expected, "{config}: {diags:?}");
+        if expected == 1 {
+            assert!(diags[0]["message"].as_str().is_some_and(|m| m.contains("scipy")), "{diags:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Workspace folders added and removed after start-up: their files become importable, then
 /// are forgotten again.
 #[test]
