@@ -95,6 +95,8 @@ step "$PY" tests/build/strings.py
 # Calls into another file's jit functions, compiled into the caller's module, against CPython.
 step "$PY" tests/build/cross_module.py
 step "$PY" tests/build/nogil.py
+# Specializations recorded for literal arguments (`numba.literally`) run for those values.
+step "$PY" tests/build/literal_dispatch.py
 # Keyword arguments and defaults from Python, keyword-only parameters included, against the
 # answers Numba gave (tests/build/keyword_calls.expected.json).
 step "$PY" tests/build/keyword_calls.py

@@ -23,6 +23,11 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::Ordering;
 
+/// An argument type that only one value has (a specialization for a literal argument).
+fn is_literal_arg(t: &Type) -> bool {
+    matches!(t, Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::StringLiteral(_))
+}
+
 pub struct Spec {
     pub args: Vec<Type>,
     pub arg_tcs: Vec<u32>,
@@ -203,6 +208,8 @@ pub struct Dispatcher {
     pub lazy: bool,
     /// `nogil=True`: calls release the GIL while the compiled code runs.
     pub nogil: bool,
+    /// Some specialization takes a literal argument (see `literal_match`).
+    has_literal_specs: bool,
     /// Its module's compiled code marks the lists it changes (see `lists::after_call`).
     pub dirty_lists: bool,
     /// Specializations that did not compile (lazily compiled functions): the argument
@@ -242,6 +249,7 @@ impl Dispatcher {
             (_, p) => p,
         };
         let min_args = defaults.iter().position(|d| d.is_some()).unwrap_or(arity);
+        let has_literal_specs = specs.iter().any(|s| s.args.iter().any(is_literal_arg));
         Dispatcher {
             name,
             module,
@@ -257,6 +265,7 @@ impl Dispatcher {
             np,
             lazy: false,
             nogil: false,
+            has_literal_specs,
             dirty_lists: false,
             refused: Vec::new(),
             cache: GilCell(std::cell::UnsafeCell::new(Cache { generation: u64::MAX, map: FxMap::default(), last: None })),
@@ -435,6 +444,9 @@ impl Dispatcher {
             };
         }
         let mut chosen = self.exact_match(tcs);
+        if chosen.is_none() && self.has_literal_specs {
+            chosen = self.literal_match(argv, omitted, tcs);
+        }
         if chosen.is_none() && self.lazy {
             // Numba compiles the call, and its lowering knows no float16.
             if (0..n).any(|i| !omitted[i] && crate::typing::is_float16(py, np, argv[i])) {
@@ -487,6 +499,49 @@ impl Dispatcher {
             return Err(PyErr::fetch(py));
         }
         Ok(r as usize)
+    }
+
+    /// A specialization for literal arguments (`Literal[int](3)`, recorded where Numba compiled
+    /// the function for a value, as `numba.literally` makes it) whose values the call passes,
+    /// the other arguments of its exact types: Numba's dispatcher compiles (or finds) that one.
+    unsafe fn literal_match(&self, argv: &[*mut ffi::PyObject], omitted: &[bool], tcs: &[u32]) -> Option<usize> {
+        'specs: for (i, spec) in self.specs.iter().enumerate() {
+            if !spec.args.iter().any(is_literal_arg) {
+                continue;
+            }
+            for (k, t) in spec.args.iter().enumerate() {
+                let o = argv[k];
+                let ok = match t {
+                    _ if omitted[k] => spec.arg_tcs.get(k) == Some(&tcs[k]),
+                    Type::IntegerLiteral(v) => {
+                        ffi::Py_TYPE(o) == std::ptr::addr_of_mut!(ffi::PyLong_Type) && {
+                            let mut overflow = 0;
+                            let x = ffi::PyLong_AsLongLongAndOverflow(o, &mut overflow);
+                            overflow == 0 && x as i128 == *v as i128
+                        }
+                    }
+                    Type::BooleanLiteral(b) => o == if *b { ffi::Py_True() } else { ffi::Py_False() },
+                    Type::StringLiteral(s) => {
+                        ffi::Py_TYPE(o) == std::ptr::addr_of_mut!(ffi::PyUnicode_Type) && {
+                            let mut len: ffi::Py_ssize_t = 0;
+                            let p = ffi::PyUnicode_AsUTF8AndSize(o, &mut len);
+                            if p.is_null() {
+                                ffi::PyErr_Clear();
+                                false
+                            } else {
+                                std::slice::from_raw_parts(p as *const u8, len as usize) == s.as_bytes()
+                            }
+                        }
+                    }
+                    _ => spec.arg_tcs.get(k) == Some(&tcs[k]),
+                };
+                if !ok {
+                    continue 'specs;
+                }
+            }
+            return Some(i);
+        }
+        None
     }
 
     fn resolve(&self, py: Python<'_>, np: &Npy, argv: &[*mut ffi::PyObject], tcs: &[u32]) -> PyResult<usize> {
