@@ -66,9 +66,11 @@ pub const ABI_VERSION_LIST_DIRTY: u32 = 9;
 pub const ABI_VERSION_NOGIL: u32 = 10;
 /// Tables whose compiled code may call [`RuntimeApi::linalg`].
 pub const ABI_VERSION_LINALG: u32 = 11;
+/// Tables whose compiled code may call [`RuntimeApi::unraisable`] (a `@cfunc`'s C callback).
+pub const ABI_VERSION_UNRAISABLE: u32 = 12;
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 11;
+pub const MAX_ABI_VERSION: u32 = 12;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -478,6 +480,11 @@ pub struct RuntimeApi {
     /// operands in and scalar results out. 0, or 1 with the exception in `exc` (nothing is
     /// then allocated).
     pub linalg: unsafe extern "C" fn(op: u32, kind: u32, arrays: *mut LinalgArray, scalars: *mut f64, exc: *mut ExcInfo) -> i32,
+    /// Writes the exception `exc` describes out as Python's unraisable exceptions are
+    /// (`sys.unraisablehook`, "Exception ignored in: ..." naming the UTF-8 `what`), taking the
+    /// GIL, and frees its message: what a `@cfunc`'s C callback does with an exception its
+    /// function raises, as Numba's cfunc wrapper does.
+    pub unraisable: unsafe extern "C" fn(exc: *mut ExcInfo, what: *const u8, what_len: usize),
 }
 
 /// An array operand or result of [`RuntimeApi::linalg`] (1 or 2 dimensions; strides in bytes).

@@ -1346,6 +1346,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 // A stencil kernel is applied by its callers (no Python entry).
                 internal: p.internal || stencil.is_some(),
                 stencil,
+                cfunc: p.origin.is_none() && matches!(si.functions.get(index).map(|f| &f.kind), Some(numrs_hir::JitKind::CFunc)),
                 lowered_key: (!cuda).then(|| {
                     // The file too: compiled code names it when it raises the module's own
                     // exception classes (which the module's Python registers under it).
@@ -1905,6 +1906,22 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
         if let Some(text) = plain_function_source(db, file, info, &f.name, module_name, true) {
             out.push_str(&text);
         }
+        // A `@cfunc` is Numba's `CFunc`: its Python function when called, its C callback's
+        // `address`/`ctypes`/`cffi` (`numrs_runtime/ccallback.py`).
+        if let (numrs_hir::JitKind::CFunc, [sig]) = (&f.kind, f.signatures.as_slice()) {
+            let ret = sig.return_type.clone().unwrap_or(Type::NoneType);
+            let symbol = if numrs_codegen::c_callback_types(&sig.args, &ret) {
+                format!("'{}'", numrs_codegen::cfunc_symbol(module_name, &f.name))
+            } else {
+                "None".to_string()
+            };
+            let args = sig.args.iter().map(|t| format!("{:?}, ", t.to_string())).collect::<String>();
+            out.push_str(&format!(
+                "{0} = __import__('numrs_runtime')._ccallback().CFunc({0}, __name__, {symbol}, ({args}), {1:?})\n",
+                f.name,
+                ret.to_string()
+            ));
+        }
     }
     (!out.is_empty()).then_some(out)
 }
@@ -2207,6 +2224,10 @@ fn binding_source(name: &str, kind: &numrs_hir::BindingKind) -> Option<String> {
         BindingKind::Module(m) if *m == name => guarded(format!("import {m}")),
         BindingKind::Module(m) => guarded(format!("import {m} as {name}")),
         BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
+        // Numba's `carray`/`farray` in Python: numrs_runtime's where numba is not installed.
+        BindingKind::ImportedName { module, name: orig } if matches!(module.as_str(), "numba" | "numba.np.numpy_support") && matches!(orig.as_str(), "carray" | "farray") => {
+            format!("try:\n    from {module} import {orig} as {name}\nexcept ImportError:\n    {name} = __import__('numrs_runtime')._ccallback().{orig}\n")
+        }
         BindingKind::ImportedName { module, name: orig } => guarded(format!("from {module} import {orig} as {name}")),
         BindingKind::StarImport(m) => guarded(format!("from {m} import *")),
         BindingKind::Constant(v) => format!("{name} = {}\n", v.python_repr()),

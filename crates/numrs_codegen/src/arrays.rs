@@ -264,7 +264,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     // ----- runtime services and reference counts -----
 
-    fn runtime_slot(&self) -> PointerValue<'ctx> {
+    pub(crate) fn runtime_slot(&self) -> PointerValue<'ctx> {
         let g = match self.module.get_global("numrs.runtime") {
             Some(g) => g,
             // Declared: the Python module's LLVM module defines it (see `module`).

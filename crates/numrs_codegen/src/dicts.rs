@@ -46,7 +46,7 @@ pub(crate) const API_PARALLEL_SCHEDULE: u32 = 22;
 /// `RuntimeApi::array_adopt`.
 pub(crate) const API_ARRAY_ADOPT: u32 = 24;
 /// The number of fields of `RuntimeApi`.
-pub const API_FIELDS: u32 = 26;
+pub const API_FIELDS: u32 = 27;
 
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {

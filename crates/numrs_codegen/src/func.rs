@@ -652,6 +652,8 @@ pub fn lower_function<'a, 'ctx>(
 
 /// `RuntimeApi::free`, which releases an exception message the runtime allocated.
 const API_PLAIN_FREE: u32 = 4;
+/// `RuntimeApi::unraisable`.
+const API_UNRAISABLE: u32 = 26;
 
 /// The handler of every IR block inside a `try` body. A `try` is a branch on an
 /// `$exception_check` flag to the body or the handler; the body is what is reachable from its
@@ -1139,6 +1141,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// (Numba's callers read the return slot they zeroed). `vals[0]` (the exception slot) is
     /// replaced by a slot of the call's own.
     fn call_dropping(&mut self, function: FunctionValue<'ctx>, vals: &mut [inkwell::values::BasicMetadataValueEnum<'ctx>]) -> R<BasicValueEnum<'ctx>> {
+        self.call_dropping_as(function, vals, None)
+    }
+
+    /// [`FnCx::call_dropping`], the exception written out as unraisable (naming `unraisable`)
+    /// where that is given and the runtime is loaded: a `@cfunc`'s C wrapper.
+    fn call_dropping_as(&mut self, function: FunctionValue<'ctx>, vals: &mut [inkwell::values::BasicMetadataValueEnum<'ctx>], unraisable: Option<&str>) -> R<BasicValueEnum<'ctx>> {
         let et = exc_info_type(self.ctx);
         let slot = self.frame_alloca(et.into(), "dropped_exc")?;
         self.b.build_store(slot, et.const_zero())?;
@@ -1154,7 +1162,33 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let done = self.new_block("dropped_exc_done");
         self.b.build_conditional_branch(failed, drop_bb, done)?;
         self.b.position_at_end(drop_bb);
-        self.discard_exception(slot)?;
+        match unraisable {
+            Some(name) if !self.flags.cuda => {
+                let api = self.b.build_load(self.ptr_t(), self.runtime_slot(), "rt")?.into_pointer_value();
+                let loaded = self.b.build_is_not_null(api, "")?;
+                let write_bb = self.new_block("unraisable");
+                let clear_bb = self.new_block("dropped_exc_clear");
+                self.b.build_conditional_branch(loaded, write_bb, clear_bb)?;
+                self.b.position_at_end(write_bb);
+                let p = self.b.build_struct_gep(self.api_type(), api, API_UNRAISABLE, "")?;
+                let f = self.b.build_load(self.ptr_t(), p, "")?.into_pointer_value();
+                let bytes = self.ctx.const_string(name.as_bytes(), false);
+                let g = self.module.add_global(bytes.get_type(), None, "numrs.cfunc_name");
+                g.set_initializer(&bytes);
+                g.set_constant(true);
+                g.set_linkage(inkwell::module::Linkage::Private);
+                g.set_unnamed_addr(true);
+                let what = g.as_pointer_value();
+                let i64t = self.ctx.i64_type();
+                let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into(), self.ptr_t().into(), i64t.into()], false);
+                self.b.build_indirect_call(ft, f, &[slot.into(), what.into(), i64t.const_int(name.len() as u64, false).into()], "")?;
+                self.b.build_unconditional_branch(done)?;
+                // Without the runtime no message was allocated.
+                self.b.position_at_end(clear_bb);
+                self.b.build_store(slot, et.const_zero())?;
+            }
+            _ => self.discard_exception(slot)?,
+        }
         self.b.build_unconditional_branch(done)?;
         self.b.position_at_end(done);
         let v = self.b.build_extract_value(res, 1, "")?;
@@ -1748,6 +1782,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else if let Some(v) = self.generator_call(*func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = self.bytes_call(*func, args, &tt)? {
+                    v
+                } else if let Some(v) = crate::pointers::call(self, *func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::heapq::call(self, *func, args, kws, &tt)? {
                     v
@@ -2513,7 +2549,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         let r = if callee.drops_exceptions {
             // A `@cfunc`'s C wrapper: Numba writes the exception out as unraisable.
-            let v = self.call_dropping(callee.function, &mut vals)?;
+            let v = self.call_dropping_as(callee.function, &mut vals, Some(&d.name))?;
             self.cast(v, &types::enum_values(&callee.return_type), target)?
         } else {
             self.call_internal(&callee, &vals, target)?
@@ -2734,6 +2770,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             (Type::Array(a), Type::Array(b)) if a.ndim == b.ndim && a.dtype == b.dtype => Ok(v),
             (Type::NoneType, Type::NoneType) => Ok(v),
+            // `a.ctypes` passed as a pointer is its data pointer.
+            (Type::ArrayCTypes(_), Type::CPointer(_) | Type::VoidPtr) => Ok(v),
             _ => self.fail(format!("converting {from} to {to} is not supported by numrs build yet")),
         }
     }
@@ -3146,6 +3184,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if let Type::JitClassInstance(_) = self.ty(value)? {
             return self.intrinsic("operator.getitem", &[value, index], tt);
         }
+        if let Some((p, dtype)) = self.pointer_item(value, index)? {
+            let x = self.load_element(p, &dtype)?;
+            return self.cast(x, &dtype, tt);
+        }
         if !self.stencil_center.is_empty() {
             let it = self.ty(index)?;
             let rel: Vec<(BasicValueEnum<'ctx>, Type)> = match it.tuple_items() {
@@ -3373,6 +3415,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.decref(old, t)
     }
 
+    /// `p[i]` of a C pointer (Numba's `getitem_cpointer`): the address of the i-th value
+    /// (no bounds, as in C), and the pointee type. None for other values.
+    fn pointer_item(&mut self, value: VarId, index: VarId) -> R<Option<(PointerValue<'ctx>, Type)>> {
+        let Type::CPointer(dtype) = self.ty(value)? else { return Ok(None) };
+        let it = self.ty(index)?;
+        let i = self.load(index)?;
+        // Numba's `normalize_1d_index`: a signed index as intp, an unsigned one as uintp.
+        let wide = if it.unliteral().as_number().is_some_and(|k| k.is_integer() && !k.is_signed_int()) { Type::Number(NumericKind::UInt64) } else { Type::int64() };
+        let i = self.cast(i, &it, &wide)?.into_int_value();
+        let st = types::storage_type(self.ctx, &dtype).map_err(|m| CgError { span: self.span, message: m })?;
+        let base = self.load(value)?.into_pointer_value();
+        // SAFETY (of the generated code): as C's `p[i]`, the caller vouches for the memory.
+        let p = unsafe { self.b.build_gep(st, base, &[i], "ptr_item")? };
+        Ok(Some((p, (*dtype).clone())))
+    }
+
     pub fn load_element(&self, p: PointerValue<'ctx>, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
         // A record is a reference to its bytes.
         if let Type::Record(_) = dtype {
@@ -3398,6 +3456,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return Ok(());
         }
         if let Some((p, dtype)) = self.flat_item_ptr(target, index)? {
+            let (vt, v) = (self.ty(value)?, self.load(value)?);
+            return self.store_element(p, v, &vt, &dtype);
+        }
+        if let Some((p, dtype)) = self.pointer_item(target, index)? {
             let (vt, v) = (self.ty(value)?, self.load(value)?);
             return self.store_element(p, v, &vt, &dtype);
         }
@@ -3513,6 +3575,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let sv = self.load(value)?.into_struct_value();
                 let x = self.b.build_extract_value(sv, i as u32, "")?;
                 self.cast(x, &nt.items[i], tt)
+            }
+            // `a.ctypes` is the array's data pointer (borrowed); `data` its address.
+            (Type::Array(_), "ctypes") => {
+                let sv = self.load(value)?.into_struct_value();
+                Ok(self.b.build_extract_value(sv, 4, "ctypes")?)
+            }
+            (Type::ArrayCTypes(_), "data") => {
+                let p = self.load(value)?.into_pointer_value();
+                let x = self.b.build_ptr_to_int(p, self.ctx.i64_type(), "")?;
+                self.cast(x.into(), &Type::Number(NumericKind::UInt64), tt)
             }
             // `a.flags` is the array (borrowed); its attributes read the layout.
             (Type::Array(_), "flags") => self.load(value),

@@ -56,6 +56,11 @@ impl Names {
         }
         match t {
             Type::NoneType => Some("void".into()),
+            Type::CPointer(inner) => {
+                let ct = self.c_type(inner)?;
+                (ct != "void").then(|| format!("{ct} *"))
+            }
+            Type::VoidPtr | Type::ArrayCTypes(_) => Some("void *".into()),
             Type::Record(_) => Some("numrs_record".into()),
             Type::Array(a) => {
                 if !self.arrays.contains(&a.ndim) {
@@ -122,7 +127,8 @@ pub fn c_header(module_name: &str, built: &[(&SpecInput<'_>, &str)]) -> String {
             };
             let pname = s.ir.arg_names.get(i).cloned().unwrap_or_else(|| format!("arg{i}"));
             if c_by_value(t) {
-                params.push(format!("{ct} {pname}"));
+                let gap = if ct.ends_with('*') { "" } else { " " };
+                params.push(format!("{ct}{gap}{pname}"));
             } else {
                 params.push(format!("const {ct} *{pname}"));
             }
@@ -131,6 +137,7 @@ pub fn c_header(module_name: &str, built: &[(&SpecInput<'_>, &str)]) -> String {
         if !ok {
             continue;
         }
+        let by_value = params.clone();
         params.push(format!("{rt} *out"));
         params.push("numrs_excinfo *exc".into());
         let shown = s.args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
@@ -140,6 +147,15 @@ pub fn c_header(module_name: &str, built: &[(&SpecInput<'_>, &str)]) -> String {
             s.return_type,
             params.join(", ")
         ));
+        // A `@cfunc`'s C callback: its signature in C (what `CFunc.address` points to).
+        if s.cfunc && crate::c_callback_types(&s.args, &s.return_type) {
+            let params = if by_value.is_empty() { "void".to_string() } else { by_value.join(", ") };
+            decls.push_str(&format!(
+                "/* the C callback of @cfunc {}: 0 where it raises */\n{rt} {}({params});\n\n",
+                s.function,
+                crate::cfunc_symbol(module_name, &s.function),
+            ));
+        }
     }
     let guard = format!("NUMRS_{}_H", module_name.to_ascii_uppercase());
     format!(

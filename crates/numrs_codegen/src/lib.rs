@@ -27,6 +27,7 @@ mod generators;
 mod hashing;
 mod matrices;
 mod nanfuncs;
+mod pointers;
 mod polynomial;
 mod searchsorted;
 mod reshape;
@@ -114,6 +115,9 @@ pub struct SpecInput<'a> {
     /// A `@stencil` kernel: `args` ends with the point's index (one `int64` per dimension),
     /// which the kernel's relative indices of its array arguments are taken from.
     pub stencil: Option<Stencil>,
+    /// A `@cfunc`: also gets a C callback, [`cfunc_symbol`] (Numba's cfunc wrapper), when
+    /// [`c_callback_types`] allows its signature.
+    pub cfunc: bool,
 }
 
 /// A `@stencil` kernel's application (Numba's `StencilFunc`): the number of dimensions of its
@@ -370,6 +374,20 @@ pub fn target_identity() -> String {
         TargetMachine::get_host_cpu_name().to_string(),
         TargetMachine::get_host_cpu_features().to_string()
     )
+}
+
+/// The symbol of a `@cfunc`'s C callback (what `CFunc.address` points to): a function of
+/// the signature's C types (`double f(int32_t n, double *p)`) that returns 0 (and drops the
+/// exception) where the function raises, as Numba's cfunc wrapper does.
+pub fn cfunc_symbol(module: &str, function: &str) -> String {
+    format!("numrs_{module}__{function}__cfunc")
+}
+
+/// Whether a `@cfunc` signature has a C callback: arguments and result that C and LLVM pass
+/// alike (numbers other than complex ones, pointers; no result for `None`).
+pub fn c_callback_types(args: &[Type], ret: &Type) -> bool {
+    let plain = |t: &Type| matches!(t, Type::CPointer(_) | Type::VoidPtr) || types::numeric(t).is_some_and(|k| !k.is_complex());
+    args.iter().all(plain) && (plain(ret) || matches!(ret, Type::NoneType))
 }
 
 /// The C symbol of a specialization's entry point.

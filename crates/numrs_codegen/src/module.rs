@@ -4,7 +4,7 @@
 use inkwell::context::Context;
 use inkwell::module::{Linkage, Module};
 use inkwell::targets::{CodeModel, FileType, InitializationConfig, RelocMode, Target, TargetMachine};
-use inkwell::types::{BasicMetadataTypeEnum, BasicTypeEnum, StructType};
+use inkwell::types::{BasicType, BasicMetadataTypeEnum, BasicTypeEnum, StructType};
 use inkwell::values::{BasicMetadataValueEnum, BasicValue, BasicValueEnum, FunctionValue, PointerValue, StructValue};
 use inkwell::{AddressSpace, IntPredicate, OptimizationLevel};
 use numrs_types::{NumericKind, Type};
@@ -232,7 +232,13 @@ pub fn compile_module(
         let c_entry = !s.args.iter().chain([&s.return_type]).any(Type::holds_jitclass_instance);
         let sym = if c_entry { c_symbol(module_name, &s.function, ordinal[i]) } else { String::new() };
         let made = build_wrapper(&ctx, &module, f, s, &format!("{}.wrapper", names[i]))
-            .and_then(|w| if c_entry { build_c_entry(&ctx, &module, f, s, &sym).map(|_| w) } else { Ok(w) });
+            .and_then(|w| if c_entry { build_c_entry(&ctx, &module, f, s, &sym).map(|_| w) } else { Ok(w) })
+            .and_then(|w| {
+                if s.cfunc && crate::c_callback_types(&s.args, &s.return_type) {
+                    build_c_callback(&ctx, &module, f, s, &crate::cfunc_symbol(module_name, &s.function))?;
+                }
+                Ok(w)
+            });
         match made {
             Ok(w) => wrappers[i] = Some((w, sym)),
             Err(e) => outcomes[i] = Some(e),
@@ -749,10 +755,12 @@ fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resu
 
 /// `RuntimeApi::alloc`.
 const API_PLAIN_ALLOC: u32 = 3;
+/// `RuntimeApi::unraisable`.
+const API_UNRAISABLE: u32 = 26;
 
 /// Arguments passed by value in the C entry point (all other types by pointer).
 pub(crate) fn c_by_value(t: &Type) -> bool {
-    numeric(t).is_some_and(|k| !k.is_complex())
+    numeric(t).is_some_and(|k| !k.is_complex()) || matches!(t, Type::CPointer(_) | Type::VoidPtr | Type::ArrayCTypes(_))
 }
 
 fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, sym: &str) -> Result<FunctionValue<'ctx>, CgError> {
@@ -796,6 +804,78 @@ fn build_c_entry<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: Func
     let out = f.get_nth_param(k).ok_or_else(|| cg("param"))?.into_pointer_value();
     let exc = f.get_nth_param(k + 1).ok_or_else(|| cg("param"))?.into_pointer_value();
     call_and_store(ctx, &b, f, internal, &ret, vals, out, exc)?;
+    Ok(f)
+}
+
+/// A `@cfunc`'s C callback (Numba's `create_cfunc_wrapper`): the arguments and the result
+/// by value, as C passes them. Where the function raises, the result is 0 and the exception
+/// is written out as unraisable (`RuntimeApi::unraisable`), as Numba's wrapper does.
+fn build_c_callback<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: FunctionValue<'ctx>, s: &SpecInput<'_>, sym: &str) -> Result<FunctionValue<'ctx>, CgError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let i32t = ctx.i32_type();
+    let mut params: Vec<BasicMetadataTypeEnum> = Vec::new();
+    for t in &s.args {
+        params.push(types::value_type(ctx, t).map_err(cg)?.into());
+    }
+    let ret = &s.return_type;
+    let ft = match ret {
+        Type::NoneType => ctx.void_type().fn_type(&params, false),
+        t => types::value_type(ctx, t).map_err(cg)?.fn_type(&params, false),
+    };
+    let f = module.add_function(sym, ft, Some(Linkage::External));
+    // C passes booleans as bytes holding 0 or 1.
+    let zeroext = ctx.create_enum_attribute(inkwell::attributes::Attribute::get_named_enum_kind_id("zeroext"), 0);
+    for (k, t) in s.args.iter().enumerate() {
+        if numeric(t) == Some(NumericKind::Boolean) {
+            f.add_attribute(inkwell::attributes::AttributeLoc::Param(k as u32), zeroext);
+        }
+    }
+    if numeric(ret) == Some(NumericKind::Boolean) {
+        f.add_attribute(inkwell::attributes::AttributeLoc::Return, zeroext);
+    }
+    let b = ctx.create_builder();
+    b.position_at_end(ctx.append_basic_block(f, "entry"));
+    let et = func::exc_info_type(ctx);
+    let exc = b.build_alloca(et, "exc").map_err(bld)?;
+    b.build_store(exc, et.const_zero()).map_err(bld)?;
+    let mut full: Vec<BasicMetadataValueEnum> = vec![exc.into()];
+    full.extend(f.get_param_iter().map(|p| BasicMetadataValueEnum::from(p)));
+    let res = b.build_call(internal, &full, "res").map_err(bld)?;
+    let inkwell::values::ValueKind::Basic(res) = res.try_as_basic_value() else { return Err(cg("internal function returns void")) };
+    let res = res.into_struct_value();
+    let status = b.build_extract_value(res, 0, "status").map_err(bld)?.into_int_value();
+    let failed = b.build_int_compare(IntPredicate::NE, status, i32t.const_zero(), "").map_err(bld)?;
+    let drop_bb = ctx.append_basic_block(f, "dropped_exc");
+    let free_bb = ctx.append_basic_block(f, "free_message");
+    let done_bb = ctx.append_basic_block(f, "done");
+    b.build_conditional_branch(failed, drop_bb, done_bb).map_err(bld)?;
+    // With the runtime loaded (the module was imported), it writes the exception out and
+    // frees its message; without it (a C program) the exception is dropped.
+    b.position_at_end(drop_bb);
+    let slot = module.get_global("numrs.runtime").ok_or_else(|| cg("internal error: no runtime slot"))?;
+    let api = b.build_load(ptr, slot.as_pointer_value(), "rt").map_err(bld)?.into_pointer_value();
+    let has_api = b.build_is_not_null(api, "").map_err(bld)?;
+    b.build_conditional_branch(has_api, free_bb, done_bb).map_err(bld)?;
+    b.position_at_end(free_bb);
+    let mut fields: Vec<BasicTypeEnum> = vec![i32t.into()];
+    fields.resize(crate::dicts::API_FIELDS as usize, ptr.into());
+    let api_t = ctx.struct_type(&fields, false);
+    let pf = b.build_struct_gep(api_t, api, API_UNRAISABLE, "").map_err(bld)?;
+    let unraisable = b.build_load(ptr, pf, "unraisable").map_err(bld)?.into_pointer_value();
+    let what = cstr(ctx, module, &s.function, &format!("{sym}.name"));
+    let i64t = ctx.i64_type();
+    let uft = ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+    b.build_indirect_call(uft, unraisable, &[exc.into(), what.into(), i64t.const_int(s.function.len() as u64, false).into()], "").map_err(bld)?;
+    b.build_unconditional_branch(done_bb).map_err(bld)?;
+    b.position_at_end(done_bb);
+    if matches!(ret, Type::NoneType) {
+        b.build_return(None).map_err(bld)?;
+    } else {
+        let v = b.build_extract_value(res, 1, "").map_err(bld)?;
+        let zero = v.get_type().const_zero();
+        let v = b.build_select(failed, zero, v, "").map_err(bld)?;
+        b.build_return(Some(&v)).map_err(bld)?;
+    }
     Ok(f)
 }
 
@@ -1037,7 +1117,7 @@ fn build_table<'ctx>(
         // Compiled code may call `RuntimeApi::array_adopt`, hold Python and mark the lists it
         // changes (`ListPayload::dirty`), which older runtimes lack or would not read: they
         // refuse the table rather than run it.
-        i32t.const_int(numrs_abi::ABI_VERSION_LINALG as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_UNRAISABLE as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

@@ -200,6 +200,12 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             let data = value_type(ctx, inner)?;
             ctx.struct_type(&[data, ctx.bool_type().into()], false).into()
         }
+        // C pointers; `a.ctypes` is the array's data pointer (borrowed).
+        Type::CPointer(inner) => {
+            value_type(ctx, inner)?;
+            ptr.into()
+        }
+        Type::VoidPtr | Type::ArrayCTypes(_) => ptr.into(),
         // `a.flags`: the array itself, borrowed (see `FnCx::getattr`).
         Type::ArrayFlags(a) => array_struct(ctx, a.ndim).into(),
         // A pointer to the generator's state (see `generators`).

@@ -442,6 +442,9 @@ impl<'a> Evaluator<'a> {
                 ));
             }
         };
+        if matches!(dtype, Type::CPointer(_) | Type::VoidPtr) {
+            return Err(self.unsupported(span, format!("numrs does not support arrays of pointers ({dtype})")));
+        }
         if let Type::Array(_) = dtype {
             return Err(self.numba_err(
                 span,
@@ -754,6 +757,13 @@ impl<'a> Evaluator<'a> {
                     format!("numrs: FunctionType takes a signature such as float64(float64), got {}", other.repr()),
                 )),
             },
+            "CPointer" => {
+                let dtype = self.ctor_type(next(), "a CPointer's dtype", span)?;
+                if !next().is_none() {
+                    return Err(self.unsupported(span, "numrs does not support pointers into other address spaces"));
+                }
+                Ok(Value::Type(Type::CPointer(Arc::new(dtype))))
+            }
             // `_NPDatetimeBase.__init__` looks the unit up in `DATETIME_UNITS`.
             "NPDatetime" | "NPTimedelta" => {
                 let unit = next();
@@ -929,6 +939,7 @@ const SPECIAL_TYPES: &[(&str, MakeType)] = &[
     ("pyobject", || Type::PyObject),
     ("...", || Type::Ellipsis),
     ("undefined", || Type::Undefined),
+    ("void*", || Type::VoidPtr),
     ("slice<a:b>", || Type::Slice2),
     ("slice<a:b:c>", || Type::Slice3),
     ("range_state_int32", || Type::Range(RangeKind::Int32)),

@@ -297,6 +297,7 @@ pub(crate) const CONSTRUCTORS: &[Constructor] = &[
     Constructor { class: "FunctionType", method: "__init__", params: &["signature"], required: 1, defaults: &[] },
     Constructor { class: "NPDatetime", method: "__init__", params: &["unit"], required: 1, defaults: &[] },
     Constructor { class: "NPTimedelta", method: "__init__", params: &["unit"], required: 1, defaults: &[] },
+    Constructor { class: "CPointer", method: "__init__", params: &["dtype", "addrspace"], required: 1, defaults: &["None"] },
 ];
 
 /// Names under which `numba` itself re-exports a `numba.core.types` type or type class.

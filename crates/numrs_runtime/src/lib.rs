@@ -8,6 +8,7 @@
 //! kinds from `numrs_types`, ranking, ambiguity), unboxes the arguments, calls the wrapper and
 //! boxes the result.
 
+mod ccallback;
 pub mod boxing;
 pub mod datetime;
 mod case_tables;
@@ -39,7 +40,7 @@ use boxing::Plan;
 use dispatcher::{DefaultArg, Dispatcher, OmittedArg, Spec};
 use numrs_abi::{
     layout, FunctionEntry, FunctionEntryV2, FunctionEntryV3, FunctionEntryV4, FunctionEntryV5, ModuleTable, Specialization,
-    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_LIST_DIRTY, ABI_VERSION_LINALG, ABI_VERSION_NOGIL, ABI_VERSION_PYTHON, FUNCTION_KIND_PYTHON, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
+    ABI_VERSION_GUFUNC, ABI_VERSION_JITCLASS, ABI_VERSION_KERNELS, ABI_VERSION_LIST_DIRTY, ABI_VERSION_LINALG, ABI_VERSION_UNRAISABLE, ABI_VERSION_NOGIL, ABI_VERSION_PYTHON, FUNCTION_KIND_PYTHON, ABI_VERSION_KINDS, ABI_VERSION_PARAM_DEFAULTS,
     FUNCTION_FLAG_LAZY, FUNCTION_FLAG_NOGIL, FUNCTION_KIND_DISPATCHER, FUNCTION_KIND_GUFUNC, FUNCTION_KIND_JITCLASS, FUNCTION_KIND_JITCLASS_IMPORT, FUNCTION_KIND_KERNEL, FUNCTION_KIND_METHOD, FUNCTION_KIND_PROPERTY_GET,
     FUNCTION_KIND_PROPERTY_SET, FUNCTION_KIND_STATIC_METHOD, FUNCTION_KIND_UFUNC,
     ABI_VERSION_PARAM_NAMES, MAX_ABI_VERSION, MIN_ABI_VERSION, TABLE_CAPSULE_NAME,
@@ -249,7 +250,7 @@ fn _populate(py: Python<'_>, module: &Bound<'_, PyModule>, capsule: &Bound<'_, P
         let mut gufunc_layout: *const c_char = std::ptr::null();
         let (fname, n_specs, specs, param_names, param_defaults) = unsafe {
             match table.abi_version {
-                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS | ABI_VERSION_PYTHON | ABI_VERSION_LIST_DIRTY | ABI_VERSION_NOGIL | ABI_VERSION_LINALG => {
+                ABI_VERSION_GUFUNC | ABI_VERSION_KERNELS | ABI_VERSION_JITCLASS | ABI_VERSION_PYTHON | ABI_VERSION_LIST_DIRTY | ABI_VERSION_NOGIL | ABI_VERSION_LINALG | ABI_VERSION_UNRAISABLE => {
                     let e = &*(table.functions as *const FunctionEntryV5).add(i);
                     kind = e.kind;
                     gufunc_layout = e.layout;
@@ -520,6 +521,7 @@ fn numrs_runtime(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_populate, m)?)?;
     m.add_function(wrap_pyfunction!(_stats, m)?)?;
     m.add_function(wrap_pyfunction!(type_of, m)?)?;
+    m.add_function(wrap_pyfunction!(ccallback::_ccallback, m)?)?;
     let ty = dispatcher::dispatcher_type(m.py())?;
     m.add("Dispatcher", unsafe { Bound::<PyAny>::from_borrowed_ptr(m.py(), ty as *mut ffi::PyObject) })?;
     m.add("VECTORCALL", dispatcher::uses_vectorcall())?;

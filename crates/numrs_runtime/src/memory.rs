@@ -33,6 +33,7 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     objmode: crate::objmode::api_objmode,
     array_adopt: crate::boxing::api_array_adopt,
     linalg: crate::linalg::api_linalg,
+    unraisable: crate::ccallback::api_unraisable,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

@@ -64,6 +64,12 @@ fn convert_to(from: &Type, to: &Type) -> Option<Conversion> {
             }
             Some(worst)
         }
+        // `ArrayCTypes.can_convert_to`: `a.ctypes` passes as a pointer to its dtype or `void*`.
+        Type::ArrayCTypes(a) => match to {
+            Type::CPointer(d) if **d == a.dtype => Some(Conversion::Safe),
+            Type::VoidPtr => Some(Conversion::Safe),
+            _ => None,
+        },
         Type::Optional(inner) => match to {
             Type::Optional(other) => can_convert(inner, other),
             _ => can_convert(inner, to).map(|c| c.max(Conversion::Safe)),

@@ -197,6 +197,9 @@ impl Display for Type {
                 f.write_str("), has_finalizer=True)")
             }
             Type::ArrayFlags(a) => write!(f, "ArrayFlags({})", Type::Array(a.clone())),
+            Type::CPointer(t) => write!(f, "{t}*"),
+            Type::VoidPtr => f.write_str("void*"),
+            Type::ArrayCTypes(a) => write!(f, "ArrayCTypes(dtype={}, ndim={})", a.dtype, a.ndim),
             Type::JitClass(c) => write_jitclass(f, c),
             Type::Deferred(d) => write!(f, "DeferredType#{}", d.id),
             Type::JitClassInstance(c) => {

@@ -602,6 +602,15 @@ pub enum Type {
     /// Numba's `deferred_type()`, defined later as a jitclass's instance type (a linked
     /// list's `next` field): `DeferredType#<id>`.
     Deferred(Arc<DeferredType>),
+    /// A C pointer to values of a type (Numba's `CPointer`), printed `float64*`: what a
+    /// `@cfunc` receives for `CPointer(float64)`; indexing reads and writes the values.
+    CPointer(Arc<Type>),
+    /// An untyped C pointer (Numba's `voidptr`, a `RawPointer`), printed `void*`.
+    VoidPtr,
+    /// `a.ctypes` of an array (Numba's `ArrayCTypes`), printed
+    /// `ArrayCTypes(dtype=float64, ndim=1)`: its `data` address, and it converts safely to a
+    /// pointer to the array's dtype or to `void*`.
+    ArrayCTypes(Arc<ArrayType>),
 }
 
 /// A `deferred_type()`: its identity, the module-level name it is bound to, and the type it

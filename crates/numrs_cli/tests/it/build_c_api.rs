@@ -73,3 +73,80 @@ fn c_programs_call_built_modules_without_python() {
     assert_eq!(String::from_utf8_lossy(&run.stdout), "3.00 49 6.25 -4\n2 integer division by zero\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+const CALLBACKS: &str = r#"from numba import cfunc, carray, types
+from numba.types import CPointer, float64, intc
+
+@cfunc(float64(intc, CPointer(float64)))
+def total(n, p):
+    xs = carray(p, n)
+    s = 0.0
+    for i in range(n):
+        s += xs[i]
+    return s
+
+@cfunc(types.void(CPointer(float64), intc, intc))
+def fill(p, m, n):
+    a = carray(p, (m, n))
+    for i in range(m):
+        for j in range(n):
+            a[i, j] = i * 10 + j
+
+@cfunc("float64(float64)")
+def inverse(x):
+    return 1.0 / x
+
+@cfunc("int32(boolean, int32)")
+def pick(flag, x):
+    if flag:
+        return x
+    return -x
+"#;
+
+const CALLBACKS_MAIN: &str = r#"#include <stdio.h>
+#include "cbmod.h"
+
+int main(void) {
+    double xs[3] = {1.5, 2.0, 4.0};
+    double grid[6] = {0};
+    double s = numrs_cbmod__total__cfunc(3, xs);
+    numrs_cbmod__fill__cfunc(grid, 2, 3);
+    printf("%.2f %.0f %.0f %.0f\n", s, grid[1], grid[3], grid[5]);
+    /* The exception (ZeroDivisionError) is dropped: the result is 0. */
+    printf("%.2f %.2f\n", numrs_cbmod__inverse__cfunc(4.0), numrs_cbmod__inverse__cfunc(0.0));
+    printf("%d %d\n", numrs_cbmod__pick__cfunc(1, 5), numrs_cbmod__pick__cfunc(0, 5));
+    return 0;
+}
+"#;
+
+/// A `@cfunc`'s C callback (what `CFunc.address` points to): declared in the header with its
+/// signature's C types, callable from C without Python.
+#[test]
+fn c_programs_call_cfunc_callbacks() {
+    let dir = std::env::temp_dir().join(format!("numrs-c-callbacks-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("mkdir");
+    std::fs::write(dir.join("cbmod.py"), CALLBACKS).expect("write");
+    let numrs = Path::new(env!("CARGO_BIN_EXE_numrs"));
+    let out = Command::new(numrs).arg("build").arg(dir.join("cbmod.py")).arg("-o").arg(&dir).output().expect("run numrs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let header = std::fs::read_to_string(dir.join("cbmod.h")).expect("header");
+    assert!(header.contains("double numrs_cbmod__total__cfunc(int32_t n, double *p);"), "{header}");
+    assert!(header.contains("void numrs_cbmod__fill__cfunc(double *p, int32_t m, int32_t n);"), "{header}");
+    std::fs::write(dir.join("main.c"), CALLBACKS_MAIN).expect("write");
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
+    let exe = dir.join("main");
+    let link = Command::new(&cc)
+        .current_dir(&dir)
+        .args(["-Wall", "-Werror", "main.c", "-o"])
+        .arg(&exe)
+        .arg(dir.join("cbmod.abi3.so"))
+        .arg(format!("-Wl,-rpath,{}", dir.display()))
+        .output()
+        .expect("run cc");
+    assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
+    let run = Command::new(&exe).output().expect("run the C program");
+    assert!(run.status.success(), "exit {:?}: {}", run.status.code(), String::from_utf8_lossy(&run.stderr));
+    assert_eq!(String::from_utf8_lossy(&run.stdout), "7.50 1 10 12\n0.25 0.00\n5 -5\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

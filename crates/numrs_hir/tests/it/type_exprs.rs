@@ -127,5 +127,6 @@ fn numba_type_names() {
     }
     // NumPy 2: `numba.core.types` has no `float_`.
     assert_eq!(numba_type("float_").map_err(|e| e.message), Err("NameError: name 'float_' is not defined".to_string()));
-    assert_eq!(numba_type("voidptr").map_err(|e| e.kind), Err(SigErrorKind::Unsupported));
+    assert_eq!(numba_type("voidptr").map(|t| t.to_string()).as_deref(), Ok("void*"));
+    assert_eq!(numba_type("CPointer(CPointer(float32))").map(|t| t.to_string()).as_deref(), Ok("float32**"));
 }

@@ -23,6 +23,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
             "size" | "itemsize" | "nbytes" => Some(Type::intp()),
             "dtype" => Some(Type::DType(Arc::new(a.dtype.clone()))),
             "flags" => Some(Type::ArrayFlags(a.clone())),
+            "ctypes" => Some(Type::ArrayCTypes(a.clone())),
             "flat" => Some(Type::iterator(numrs_types::IteratorKind::Flat(ty.clone()))),
             "T" => {
                 let layout = match a.layout {
@@ -52,6 +53,8 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
         // a member.
         Type::EnumClass(e) => e.member(attr).map(|_| Type::EnumMember(e.clone())),
         Type::EnumMember(e) if attr == "value" => Some(e.dtype.clone()),
+        // Numba's `ArrayCTypesAttribute`: the data's address.
+        Type::ArrayCTypes(_) if attr == "data" => Some(Type::Number(numrs_types::NumericKind::UInt64)),
         // Numba's `ArrayFlagsAttribute`.
         Type::ArrayFlags(_) => match attr {
             "contiguous" | "c_contiguous" | "f_contiguous" => Some(Type::boolean()),

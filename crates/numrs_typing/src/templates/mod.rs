@@ -11,6 +11,7 @@ mod datetime;
 mod math;
 pub(crate) mod numpy;
 mod operators;
+mod pointers;
 mod pyheapq;
 mod pyrandom;
 
@@ -23,6 +24,7 @@ pub(crate) fn abstract_templates() -> Vec<(&'static str, AbstractFn)> {
     let mut out = Vec::new();
     out.extend(builtins::TEMPLATES.iter().copied());
     out.extend(operators::TEMPLATES.iter().copied());
+    out.extend(pointers::TEMPLATES.iter().copied());
     out.extend(datetime::TEMPLATES.iter().copied());
     out.extend(bytes::TEMPLATES.iter().copied());
     out.extend(numpy::templates());
@@ -137,6 +139,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             "pndindex" => Some(Type::function("numpy.ndindex")),
             "literal_unroll" => Some(Type::function("numba.literal_unroll")),
             "literally" => Some(Type::function("numba.literally")),
+            "carray" | "farray" => Some(Type::function(&format!("numba.{attr}"))),
             "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),

@@ -137,6 +137,8 @@ fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             numrs_types::IteratorKind::Flat(Type::Array(a)) => sig(a.dtype.clone(), args),
             _ => Ok(None),
         },
+        // Numba's `GetItemCPointer`: `p[i]` reads the i-th value.
+        Type::CPointer(dtype) if index.is_integer() => sig((**dtype).clone(), args),
         Type::Unicode | Type::StringLiteral(_) => match index {
             t if t.is_integer() => sig(Type::Unicode, args),
             Type::Slice2 | Type::Slice3 => sig(Type::Unicode, args),
@@ -163,6 +165,8 @@ fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
         }
     }
     match container {
+        // Numba's `SetItemCPointer`: `p[i] = v` stores `v` as the pointee type.
+        Type::CPointer(dtype) if index.is_integer() && numrs_types::can_convert(value, dtype).is_some() => sig(Type::NoneType, args),
         // Arrays: `numpy::index` (Numba's `SetItemBuffer`).
         Type::List { dtype, .. } | Type::ListType(dtype) => {
             // A typed list casts with `_sentry_safe_cast`; a reflected list converts.
