@@ -1033,6 +1033,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Report `kind(msg)` and return status 1 from the current block.
+    /// A constant global of `bytes` (no NUL added), private to the module.
+    fn private_bytes(&self, bytes: &[u8], name: &str) -> PointerValue<'ctx> {
+        let data = self.ctx.const_string(bytes, false);
+        let g = self.module.add_global(data.get_type(), None, name);
+        g.set_initializer(&data);
+        g.set_constant(true);
+        g.set_linkage(inkwell::module::Linkage::Private);
+        g.set_unnamed_addr(true);
+        g.as_pointer_value()
+    }
+
     pub fn raise_const(&self, kind: ExcKind, msg: &str) -> R<()> {
         self.raises.set(true);
         let et = exc_info_type(self.ctx);
@@ -1042,13 +1053,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p1 = self.b.build_struct_gep(et, self.exc_ptr, 1, "")?;
         // The bytes as they are (a message may hold a NUL: `numrs_abi::EXC_ARGS_PREFIX`); its
         // length goes with it.
-        let bytes = self.ctx.const_string(msg.as_bytes(), false);
-        let g = self.module.add_global(bytes.get_type(), None, "numrs.exc_msg");
-        g.set_initializer(&bytes);
-        g.set_constant(true);
-        g.set_linkage(inkwell::module::Linkage::Private);
-        g.set_unnamed_addr(true);
-        self.b.build_store(p1, g.as_pointer_value())?;
+        self.b.build_store(p1, self.private_bytes(msg.as_bytes(), "numrs.exc_msg"))?;
         let p2 = self.b.build_struct_gep(et, self.exc_ptr, 2, "")?;
         self.b.build_store(p2, self.i64(msg.len() as i64))?;
         let p3 = self.b.build_struct_gep(et, self.exc_ptr, 3, "")?;
@@ -1172,13 +1177,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.b.position_at_end(write_bb);
                 let p = self.b.build_struct_gep(self.api_type(), api, API_UNRAISABLE, "")?;
                 let f = self.b.build_load(self.ptr_t(), p, "")?.into_pointer_value();
-                let bytes = self.ctx.const_string(name.as_bytes(), false);
-                let g = self.module.add_global(bytes.get_type(), None, "numrs.cfunc_name");
-                g.set_initializer(&bytes);
-                g.set_constant(true);
-                g.set_linkage(inkwell::module::Linkage::Private);
-                g.set_unnamed_addr(true);
-                let what = g.as_pointer_value();
+                let what = self.private_bytes(name.as_bytes(), "numrs.cfunc_name");
                 let i64t = self.ctx.i64_type();
                 let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into(), self.ptr_t().into(), i64t.into()], false);
                 self.b.build_indirect_call(ft, f, &[slot.into(), what.into(), i64t.const_int(name.len() as u64, false).into()], "")?;

@@ -47,31 +47,40 @@ int main(void) {
 }
 "#;
 
-#[test]
-fn c_programs_call_built_modules_without_python() {
-    let dir = std::env::temp_dir().join(format!("numrs-c-api-{}", std::process::id()));
+/// Builds `source` as module `name`, compiles `main` (C) against its header and shared object,
+/// runs it; the header and the program's output.
+fn build_and_run_c(name: &str, source: &str, main: &str) -> (String, String) {
+    let dir = std::env::temp_dir().join(format!("numrs-c-api-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("mkdir");
-    std::fs::write(dir.join("cmod.py"), SOURCE).expect("write");
+    let py = dir.join(format!("{name}.py"));
+    std::fs::write(&py, source).expect("write");
     let numrs = Path::new(env!("CARGO_BIN_EXE_numrs"));
-    let out = Command::new(numrs).arg("build").arg(dir.join("cmod.py")).arg("-o").arg(&dir).output().expect("run numrs");
+    let out = Command::new(numrs).arg("build").arg(&py).arg("-o").arg(&dir).output().expect("run numrs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    std::fs::write(dir.join("main.c"), MAIN).expect("write");
+    std::fs::write(dir.join("main.c"), main).expect("write");
     let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
     let exe = dir.join("main");
     let link = Command::new(&cc)
         .current_dir(&dir)
         .args(["-Wall", "-Werror", "main.c", "-o"])
         .arg(&exe)
-        .arg(dir.join("cmod.abi3.so"))
+        .arg(dir.join(format!("{name}.abi3.so")))
         .arg(format!("-Wl,-rpath,{}", dir.display()))
         .output()
         .expect("run cc");
     assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
     let run = Command::new(&exe).output().expect("run the C program");
     assert!(run.status.success(), "exit {:?}: {}", run.status.code(), String::from_utf8_lossy(&run.stderr));
-    assert_eq!(String::from_utf8_lossy(&run.stdout), "3.00 49 6.25 -4\n2 integer division by zero\n");
+    let header = std::fs::read_to_string(dir.join(format!("{name}.h"))).expect("header");
     let _ = std::fs::remove_dir_all(&dir);
+    (header, String::from_utf8_lossy(&run.stdout).into_owned())
+}
+
+#[test]
+fn c_programs_call_built_modules_without_python() {
+    let (_, stdout) = build_and_run_c("cmod", SOURCE, MAIN);
+    assert_eq!(stdout, "3.00 49 6.25 -4\n2 integer division by zero\n");
 }
 
 const CALLBACKS: &str = r#"from numba import cfunc, carray, types
@@ -123,30 +132,8 @@ int main(void) {
 /// signature's C types, callable from C without Python.
 #[test]
 fn c_programs_call_cfunc_callbacks() {
-    let dir = std::env::temp_dir().join(format!("numrs-c-callbacks-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("mkdir");
-    std::fs::write(dir.join("cbmod.py"), CALLBACKS).expect("write");
-    let numrs = Path::new(env!("CARGO_BIN_EXE_numrs"));
-    let out = Command::new(numrs).arg("build").arg(dir.join("cbmod.py")).arg("-o").arg(&dir).output().expect("run numrs");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let header = std::fs::read_to_string(dir.join("cbmod.h")).expect("header");
+    let (header, stdout) = build_and_run_c("cbmod", CALLBACKS, CALLBACKS_MAIN);
     assert!(header.contains("double numrs_cbmod__total__cfunc(int32_t n, double *p);"), "{header}");
     assert!(header.contains("void numrs_cbmod__fill__cfunc(double *p, int32_t m, int32_t n);"), "{header}");
-    std::fs::write(dir.join("main.c"), CALLBACKS_MAIN).expect("write");
-    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".into());
-    let exe = dir.join("main");
-    let link = Command::new(&cc)
-        .current_dir(&dir)
-        .args(["-Wall", "-Werror", "main.c", "-o"])
-        .arg(&exe)
-        .arg(dir.join("cbmod.abi3.so"))
-        .arg(format!("-Wl,-rpath,{}", dir.display()))
-        .output()
-        .expect("run cc");
-    assert!(link.status.success(), "{}", String::from_utf8_lossy(&link.stderr));
-    let run = Command::new(&exe).output().expect("run the C program");
-    assert!(run.status.success(), "exit {:?}: {}", run.status.code(), String::from_utf8_lossy(&run.stderr));
-    assert_eq!(String::from_utf8_lossy(&run.stdout), "7.50 1 10 12\n0.25 0.00\n5 -5\n");
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(stdout, "7.50 1 10 12\n0.25 0.00\n5 -5\n");
 }
