@@ -490,6 +490,12 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
         numrs_hir::BindingKind::Other => {
             let skeleton = numrs_db::skeleton(db, file);
             let stmt = info.symbols.binding_stmt(&skeleton.module, binding)?;
+            // A ctypes function object: its address, which the module computes when imported.
+            if let Some(Ok(_)) = binding.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, binding.stmt_span.start)) {
+                let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
+                return (imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
+                    .then(|| (n.clone(), numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) }));
+            }
             if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
                 return Some((n, value));
             }
@@ -1248,7 +1254,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             }
         })
         .collect();
-    let inputs: Vec<numrs_codegen::SpecInput> = typed
+    let mut inputs: Vec<numrs_codegen::SpecInput> = typed
         .iter()
         .zip(&returns)
         .enumerate()
@@ -1487,15 +1493,24 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     // The values the module computes with NumPy's transcendental functions: a slot each, and
     // the Python that fills them when the module is imported.
     if !cuda {
-        let mut symbols: Vec<&str> = Vec::new();
+        let mut symbols: Vec<String> = Vec::new();
         for g in inputs.iter().flat_map(|i| &i.globals) {
             if let (_, numrs_codegen::GlobalConst::Imported { symbol }) = g {
-                if !symbols.contains(&symbol.as_str()) {
-                    symbols.push(symbol);
+                if !symbols.contains(symbol) {
+                    symbols.push(symbol.clone());
                 }
             }
         }
-        if let Some((slots, source)) = imported_values(dbd, file, info, &symbols) {
+        let symbols: Vec<&str> = symbols.iter().map(String::as_str).collect();
+        let made = imported_values(dbd, file, info, &symbols);
+        if made.is_none() {
+            // The statements computing them cannot be run outside the module: the functions
+            // reading them are not built ("the value of global ... is not available").
+            for input in inputs.iter_mut() {
+                input.globals.retain(|(_, g)| !matches!(g, numrs_codegen::GlobalConst::Imported { .. }));
+            }
+        }
+        if let Some((slots, source)) = made {
             for (k, slot) in slots.into_iter().enumerate() {
                 functions.push(numrs_codegen::FunctionInput { imported: Some(slot), ..numrs_codegen::FunctionInput::entry(usize::MAX - 1 - k, format!("__numrs_set_{k}")) });
             }
@@ -2063,8 +2078,18 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
         let stmt = &skeleton.module.body[index];
         emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, 0)?;
-        snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
-        let ty = numrs_hir::inexact_value_type(name, stmt, &skeleton.module, &info.symbols)?;
+        let function = match &stmt.kind {
+            StmtKind::Assign { value, .. } => numrs_hir::ctypes_function_pointer(value, &info.symbols, stmt.span.start).is_some(),
+            _ => false,
+        };
+        // A ctypes function object passes its address.
+        let ty = if function {
+            snippet.push_str(&format!("__numrs_value_{k} = __import__('ctypes').cast({name}, __import__('ctypes').c_void_p).value\n"));
+            Type::int64()
+        } else {
+            snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
+            numrs_hir::inexact_value_type(name, stmt, &skeleton.module, &info.symbols)?
+        };
         let passed = match &ty {
             Type::Array(x) => Type::Array(Arc::new(numrs_types::ArrayType { readonly: false, ..(**x).clone() })),
             t => t.clone(),
@@ -2224,6 +2249,10 @@ fn binding_source(name: &str, kind: &numrs_hir::BindingKind) -> Option<String> {
         BindingKind::Module(m) if *m == name => guarded(format!("import {m}")),
         BindingKind::Module(m) => guarded(format!("import {m} as {name}")),
         BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
+        // Numba's `get_cython_function_address`: numrs_runtime's where numba is not installed.
+        BindingKind::ImportedName { module, name: orig } if matches!(module.as_str(), "numba.extending" | "numba.core.extending") && orig == "get_cython_function_address" => {
+            format!("try:\n    from {module} import {orig} as {name}\nexcept ImportError:\n    {name} = __import__('numrs_runtime')._ccallback().{orig}\n")
+        }
         // Numba's `carray`/`farray` in Python: numrs_runtime's where numba is not installed.
         BindingKind::ImportedName { module, name: orig } if matches!(module.as_str(), "numba" | "numba.np.numpy_support") && matches!(orig.as_str(), "carray" | "farray") => {
             format!("try:\n    from {module} import {orig} as {name}\nexcept ImportError:\n    {name} = __import__('numrs_runtime')._ccallback().{orig}\n")

@@ -1784,6 +1784,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     v
                 } else if let Some(v) = crate::pointers::call(self, *func, args, kws, &tt)? {
                     v
+                } else if let Some(v) = crate::pointers::call_external(self, *func, args, kws, &tt)? {
+                    v
                 } else if let Some(v) = crate::heapq::call(self, *func, args, kws, &tt)? {
                     v
                 } else if let Some(v) = crate::lists::call(self, *func, args, kws, &tt)? {
@@ -2030,6 +2032,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             // Filled when the module is imported: declared here, defined by the module (see
             // `module::imported_slots`).
+            // A ctypes function's address, an integer in its slot.
+            crate::GlobalConst::Imported { symbol } if matches!(tt, Type::ExternalFunctionPointer(_)) => {
+                let it = self.ctx.i64_type();
+                let g = self.module.get_global(symbol).unwrap_or_else(|| self.module.add_global(it, None, symbol));
+                let address = self.b.build_load(it, g.as_pointer_value(), "imported")?.into_int_value();
+                Ok(self.b.build_int_to_ptr(address, self.ptr_t(), "external")?.into())
+            }
             crate::GlobalConst::Imported { symbol } => {
                 let vt = self.vt(tt)?;
                 let g = self.module.get_global(symbol).unwrap_or_else(|| self.module.add_global(vt, None, symbol));

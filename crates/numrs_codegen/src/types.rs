@@ -205,7 +205,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
             value_type(ctx, inner)?;
             ptr.into()
         }
-        Type::VoidPtr | Type::ArrayCTypes(_) => ptr.into(),
+        // A ctypes function object: the function's address.
+        Type::VoidPtr | Type::ArrayCTypes(_) | Type::ExternalFunctionPointer(_) => ptr.into(),
         // `a.flags`: the array itself, borrowed (see `FnCx::getattr`).
         Type::ArrayFlags(a) => array_struct(ctx, a.ndim).into(),
         // A pointer to the generator's state (see `generators`).

@@ -402,10 +402,12 @@ pub(crate) fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbol
         // Given to a function: NumPy's functions and Python's builtins that only read their
         // arguments are harmless; anything else (a user function, `np.random.shuffle`,
         // `out=`) may write to it.
-        let reads = match symbols.resolve_dotted_at(func, None) {
+        // A ctypes function type made from an address (`functype(addr)`) only reads it.
+        let ctypes_function = crate::ctypes_function_pointer(x, symbols, u32::MAX).is_some();
+        let reads = ctypes_function || match symbols.resolve_dotted_at(func, None) {
             Some(path) => match path.strip_prefix("numpy.") {
                 Some(f) => !WRITING_NUMPY.contains(&f) && !keywords.iter().any(|k| k.arg.as_deref() == Some("out")),
-                None => matches!(path.as_str(), "builtins.print" | "builtins.len" | "builtins.repr" | "builtins.str" | "builtins.float" | "builtins.int" | "builtins.list" | "builtins.tuple" | "builtins.sum" | "builtins.min" | "builtins.max" | "builtins.sorted"),
+                None => matches!(path.as_str(), "ctypes.CFUNCTYPE" | "ctypes.POINTER" | "builtins.print" | "builtins.len" | "builtins.repr" | "builtins.str" | "builtins.float" | "builtins.int" | "builtins.list" | "builtins.tuple" | "builtins.sum" | "builtins.min" | "builtins.max" | "builtins.sorted"),
             },
             None => matches!(&func.kind, ExprKind::Name(f) if matches!(f.as_str(), "print" | "len" | "repr" | "str" | "float" | "int" | "list" | "tuple" | "sum" | "min" | "max" | "sorted")),
         };

@@ -1026,6 +1026,13 @@ fn resolve_callable(
         Type::MakeFunction(idx, _) => return call_closure(inf, *idx, args, span),
         Type::JitClass(class) => return jitclass_construct(inf, class, args, kws, span),
         Type::NamedTupleClass(class) => return namedtuple_construct(class, args, kws, span),
+        // Numba's `ExternalFunctionPointer`: a concrete template of its one signature.
+        Type::ExternalFunctionPointer(sig) => {
+            return match numrs_typing::resolve_concrete(std::slice::from_ref(&**sig), args) {
+                Some(s) if kws.is_empty() => Ok(s.return_type),
+                _ => Err(InferError::typing("invalid-call", format!("No implementation of function {fty} found for signature: ({})", args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ")), span)),
+            };
+        }
         Type::FunctionType(sig) => {
             // A first-class function: arguments must convert to its declared parameter types.
             if sig.args.len() != args.len() {

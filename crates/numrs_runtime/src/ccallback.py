@@ -154,3 +154,17 @@ def farray(ptr, shape, dtype=None):
     array of the reversed shape)."""
     reversed_shape = shape if isinstance(shape, int) else shape[::-1]
     return carray(ptr, reversed_shape, dtype).T
+
+
+def get_cython_function_address(module_name, function_name):
+    """`numba.extending.get_cython_function_address`: the address of a function a Cython
+    module exports in its `__pyx_capi__` (`scipy.special.cython_special`'s, say)."""
+    import importlib
+    module = importlib.import_module(module_name)
+    capsule = module.__pyx_capi__[function_name]
+    api = ctypes.pythonapi
+    api.PyCapsule_GetName.restype = ctypes.c_char_p
+    api.PyCapsule_GetName.argtypes = [ctypes.py_object]
+    api.PyCapsule_GetPointer.restype = ctypes.c_void_p
+    api.PyCapsule_GetPointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    return api.PyCapsule_GetPointer(capsule, api.PyCapsule_GetName(capsule))

@@ -199,6 +199,14 @@ impl Display for Type {
             Type::ArrayFlags(a) => write!(f, "ArrayFlags({})", Type::Array(a.clone())),
             Type::CPointer(t) => write!(f, "{t}*"),
             Type::VoidPtr => f.write_str("void*"),
+            Type::ExternalFunctionPointer(sig) => {
+                f.write_str("ExternalFunctionPointer((")?;
+                write_list(f, &sig.args, ", ")?;
+                if sig.args.len() == 1 {
+                    f.write_str(",")?;
+                }
+                write!(f, ") -> {})", sig.return_type)
+            }
             Type::ArrayCTypes(a) => write!(f, "ArrayCTypes(dtype={}, ndim={})", a.dtype, a.ndim),
             Type::JitClass(c) => write_jitclass(f, c),
             Type::Deferred(d) => write!(f, "DeferredType#{}", d.id),

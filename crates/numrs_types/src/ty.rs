@@ -611,6 +611,9 @@ pub enum Type {
     /// `ArrayCTypes(dtype=float64, ndim=1)`: its `data` address, and it converts safely to a
     /// pointer to the array's dtype or to `void*`.
     ArrayCTypes(Arc<ArrayType>),
+    /// A ctypes function object (`ctypes.CFUNCTYPE(c_double, c_double)(address)`), Numba's
+    /// `ExternalFunctionPointer`: called through its address with its C signature.
+    ExternalFunctionPointer(Arc<Signature>),
 }
 
 /// A `deferred_type()`: its identity, the module-level name it is bound to, and the type it

@@ -17,5 +17,5 @@ pub use templates::numpy::index::index_lowering_error;
 pub use templates::numpy::{generator_params, is_ufunc, module_has_attribute, find_dufunc_loop, find_gufunc_loop, handle_ufunc_inputs, UfuncInputs};
 
 pub use registry::{
-    refine_receiver, resolve_call, resolve_call_in, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
+    refine_receiver, resolve_call, resolve_concrete, resolve_call_in, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
 };
