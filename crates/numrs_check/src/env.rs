@@ -1629,6 +1629,13 @@ impl<'a> FileEnv<'a> {
         if facts.signatures.is_empty() {
             return None;
         }
+        // A call made while the function's own signatures compile (recursion): Numba's
+        // dispatcher is not frozen yet, so argument types that are not exactly a signature's
+        // get a specialization of their own (`f(0)` in `int64(int64)` compiles
+        // `f(Literal[int](0))`), typed as a call of a function without signatures is.
+        if InferenceStack::contains_function(&dispatcher.name, dispatcher.id as u32) && !facts.signatures.iter().any(|s| s.0 == args) {
+            return None;
+        }
         let mut best: Option<(numrs_types::Rating, &(Vec<Type>, Option<Type>))> = None;
         for sig in &facts.signatures {
             if let Some(r) = numrs_types::Rating::rate(args, &sig.0, true, false) {

@@ -456,11 +456,16 @@ fn add_caller_specialisations(
         let Some((index, jit)) = info.functions.iter().enumerate().filter(|(_, f)| *f.name == *callee.name).nth(callee.id as usize) else {
             continue;
         };
-        if !jit.signatures.is_empty() {
+        // A function with signatures gets a specialization of its own only for a call made
+        // while they compile (a recursive call with other types: the dispatcher is not frozen
+        // yet), which typing records; calls of `inline="always"` ones are inlined.
+        let key = queries::FunctionKey::of(db, file, info, jit);
+        if !jit.signatures.is_empty()
+            && (jit.signatures.iter().any(|s| s.args == args) || queries::function_facts(db, key).as_ref().is_some_and(|f| f.inline_always))
+        {
             continue;
         }
         typed.push((index, args.clone()));
-        let key = queries::FunctionKey::of(db, file, info, jit);
         let spec = queries::SpecKey::new(db, key, args.clone(), None);
         let result = queries::infer_spec(db, spec);
         pending.extend(result.calls.iter().cloned());
