@@ -1017,6 +1017,14 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         // Numba's OptionalModel: the value of `T`, then a byte that is 0 for `None` (C struct
         // rules; the value is zeroed when `None`). Fields: the value's and the flag's offsets.
         Type::Optional(inner) => struct_layout(&[(**inner).clone(), Type::Number(NumericKind::Boolean)]),
+        // As a struct of `n` items, the item's layout computed once (nested tuples stay
+        // linear in their depth).
+        Type::UniTuple(item, n) => {
+            let l = layout(item)?;
+            let stride = l.size.next_multiple_of(l.align);
+            let n = *n as usize;
+            Some(Layout { size: stride * n, align: if n == 0 { 1 } else { l.align }, fields: (0..n).map(|k| k * stride).collect() })
+        }
         _ => {
             let items = tuple_items(ty)?;
             struct_layout(&items)

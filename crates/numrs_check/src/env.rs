@@ -1858,6 +1858,18 @@ impl<'a> FileEnv<'a> {
         let Some(ir) = crate::queries::function_ir(self.db, func) else {
             return Err(InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None));
         };
+        if InferenceStack::depth() >= MAX_TYPING_DEPTH {
+            let mut e = InferError::typing("recursion-without-signature", format!("recursive typing of '{}' nests more than {MAX_TYPING_DEPTH} deep", func.name(self.db)), None);
+            e.kind = "RecursionError";
+            return Err(e);
+        }
+        PARTIAL_DEPTH.with(|d| d.set(d.get() + 1));
+        let result = self.partial_return_type_inner(func, args, ir);
+        PARTIAL_DEPTH.with(|d| d.set(d.get() - 1));
+        result
+    }
+
+    fn partial_return_type_inner(&self, func: FunctionKey<'a>, args: &[Type], ir: &numrs_ir::FunctionIr) -> Result<Type, InferError> {
         let env = FileEnv { db: self.db, function: func, calls: Default::default() };
         // As Numba resolves a recursive call again as the function's typing goes on
         // (`return_types_from_partial` of the frame): first the return types of the paths
@@ -1883,7 +1895,11 @@ fn spec_return_type(db: &dyn Db, key: SpecKey<'_>, dispatcher: &DispatcherRef) -
         Ok(t) => Ok(t.clone()),
         Err(e) => {
             let mut e = e.clone();
-            e.notes.push(format!("during: typing of call to '{}'", dispatcher.name));
+            let note = format!("during: typing of call to '{}'", dispatcher.name);
+            // (Once for a chain of calls of the same function.)
+            if e.notes.last() != Some(&note) {
+                e.notes.push(note);
+            }
             Err(e)
         }
     }
@@ -2179,7 +2195,18 @@ thread_local! {
 /// recognise recursive calls.
 pub(crate) struct InferenceStack;
 
+/// How deeply specializations may be typed inside one another (and partial typings of
+/// recursive functions nest) before typing gives up with a RecursionError.
+pub(crate) const MAX_TYPING_DEPTH: usize = 48;
+
+thread_local! {
+    static PARTIAL_DEPTH: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
 impl InferenceStack {
+    pub(crate) fn depth() -> usize {
+        STACK.with(|s| s.borrow().len()) + PARTIAL_DEPTH.with(|d| d.get())
+    }
     pub(crate) fn enter(name: String, ordinal: u32, args: Vec<Type>) -> InferenceStackGuard {
         STACK.with(|s| s.borrow_mut().push((name, ordinal, args)));
         InferenceStackGuard

@@ -307,6 +307,20 @@ pub fn infer_spec(db: &dyn Db, key: SpecKey<'_>) -> Arc<numrs_infer::InferResult
     };
     let locals = function_facts(db, func).as_ref().map(|f| f.locals.clone()).unwrap_or_default();
     let env = crate::env::FileEnv { db, function: func, calls: Default::default() };
+    // Calls that make ever new specializations (`f((x, x), n - 1)`): Numba compiles them
+    // until Python's recursion limit (RecursionError); numrs stops at a depth of its own
+    // rather than exhaust the thread's stack.
+    if crate::env::InferenceStack::depth() >= crate::env::MAX_TYPING_DEPTH {
+        let mut r = failure(&format!(
+            "'{}' is compiled for ever new argument types through nested calls (more than {} deep): Numba compiles them until Python's recursion limit",
+            func.name(db),
+            crate::env::MAX_TYPING_DEPTH
+        ));
+        if let Err(e) = &mut r.outcome {
+            e.kind = "RecursionError";
+        }
+        return Arc::new(r);
+    }
     let _guard = crate::env::InferenceStack::enter(func.name(db).clone(), func.ordinal(db), key.args(db).clone());
     let req = numrs_infer::InferRequest {
         ir,
