@@ -58,14 +58,15 @@ classes = [(k, v.__name__) for k, v in ns.items()
 
 # The type classes numrs can construct, with their constructor's Python signature.
 CONSTRUCTED = ["Array", "UniTuple", "Tuple", "List", "Set", "ListType", "DictType", "Optional",
-               "NumberClass", "DType", "FunctionType", "NPDatetime", "NPTimedelta", "CPointer"]
+               "NumberClass", "DType", "FunctionType", "NPDatetime", "NPTimedelta", "CPointer", "NamedTuple", "NamedUniTuple"]
 constructors = []
 for name in CONSTRUCTED:
     cls = ns[name]
     method = "__new__" if "__new__" in cls.__dict__ else "__init__"
     sig = inspect.signature(getattr(cls, method))
     # (`*args, **kws` that a class passes on to its base are not modelled.)
-    ps = [p for p in sig.parameters.values() if p.name not in ("self", "cls") and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    bound = ("cls",) if method == "__new__" else ("self",)
+    ps = [p for p in sig.parameters.values() if p.name not in bound and p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
     assert all(p.kind == p.POSITIONAL_OR_KEYWORD for p in ps), name
     required = sum(1 for p in ps if p.default is p.empty)
     assert all(p.default is None or isinstance(p.default, bool) for p in ps if p.default is not p.empty), name

@@ -277,6 +277,9 @@ impl<'a> Evaluator<'a> {
                 if let Some(t) = deferred_binding(symbols, name, value, binding.stmt_span.start) {
                     return Ok(Value::Type(t));
                 }
+                if let Some(def) = crate::namedtuple_call(value, symbols, Some(binding.stmt_span.start)) {
+                    return Ok(Value::NamedTupleClass { name: def.name, fields: def.fields });
+                }
                 if self.alias_depth >= MAX_ALIAS_DEPTH {
                     return Err(self.unsupported(span, format!("numrs: `{name}` is aliased too deeply to evaluate")));
                 }
@@ -587,6 +590,22 @@ impl<'a> Evaluator<'a> {
         if let Some(c) = ConstValue::from_expr(&args[0]) {
             return of_const(&c);
         }
+        // An instance of a namedtuple class of the module made from constants.
+        if let ExprKind::Call { func: class, args: items, keywords } = &args[0].kind {
+            if let (ExprKind::Name(n), true) = (&class.kind, keywords.is_empty()) {
+                let b = symbols.lookup(n, *before)?;
+                let def = crate::namedtuple_call(b.value.as_ref()?, symbols, Some(b.stmt_span.start))?;
+                if def.fields.len() != items.len() {
+                    return None;
+                }
+                let items = items.iter().map(|e| ConstValue::from_expr(e).as_ref().and_then(of_const)).collect::<Option<Vec<_>>>()?;
+                return Some(Type::NamedTuple(Arc::new(numrs_types::NamedTupleType {
+                    name: def.name.as_str().into(),
+                    fields: def.fields.iter().map(|f| f.as_str().into()).collect(),
+                    items,
+                })));
+            }
+        }
         let empty = numrs_syntax::ast::Module::default();
         let a = crate::global_arrays::array_of(&args[0], before.unwrap_or(u32::MAX), &empty, symbols)?;
         Some(if a.shape.is_empty() { Type::Number(a.dtype) } else { Type::array(Type::Number(a.dtype), a.shape.len() as u32, Layout::C) })
@@ -763,6 +782,34 @@ impl<'a> Evaluator<'a> {
                     return Err(self.unsupported(span, "numrs does not support pointers into other address spaces"));
                 }
                 Ok(Value::Type(Type::CPointer(Arc::new(dtype))))
+            }
+            // A named tuple class's instances: `NamedTuple((float64, int64), Pt)`,
+            // `NamedUniTuple(float64, 2, Pt)`.
+            "NamedTuple" | "NamedUniTuple" => {
+                let items = if cls == "NamedTuple" {
+                    match next() {
+                        Value::Tuple(items) | Value::List(items) => {
+                            items.into_iter().map(|v| self.ctor_type(v, "a NamedTuple's item", span)).collect::<Res<Vec<_>>>()?
+                        }
+                        other => return Err(self.unsupported(span, format!("numrs: NamedTuple takes a tuple of types, got {}", other.repr()))),
+                    }
+                } else {
+                    let dtype = self.ctor_type(next(), "a NamedUniTuple's dtype", span)?;
+                    let count = next();
+                    let Some(n) = count.to_const().as_ref().and_then(ConstValue::as_int).filter(|n| (0..=1024).contains(n)) else {
+                        return Err(self.unsupported(span, format!("numrs: a NamedUniTuple's count must be a small non-negative int, got {}", count.repr())));
+                    };
+                    vec![dtype; n as usize]
+                };
+                match next() {
+                    Value::NamedTupleClass { name, fields } if fields.len() == items.len() => Ok(Value::Type(Type::NamedTuple(Arc::new(numrs_types::NamedTupleType {
+                        name: name.as_str().into(),
+                        fields: fields.iter().map(|f| f.as_str().into()).collect(),
+                        items,
+                    })))),
+                    Value::NamedTupleClass { name, fields } => Err(self.unsupported(span, format!("numrs: {name} has {} fields, the type gives {} items", fields.len(), items.len()))),
+                    other => Err(self.unsupported(span, format!("numrs: {cls} takes a namedtuple class of the module, got {}", other.repr()))),
+                }
             }
             // `_NPDatetimeBase.__init__` looks the unit up in `DATETIME_UNITS`.
             "NPDatetime" | "NPTimedelta" => {

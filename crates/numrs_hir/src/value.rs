@@ -35,6 +35,8 @@ pub(crate) enum Value {
     /// Anything else (a function, a class defined in the module, bytes): its `repr()`-like
     /// text and class name.
     Opaque { repr: String, class: String },
+    /// A `collections.namedtuple` class of the module: its name and fields.
+    NamedTupleClass { name: String, fields: Vec<String> },
 }
 
 /// Python builtins that are classes (the others are functions), for `repr()`.
@@ -89,6 +91,7 @@ impl Value {
             Value::Builtin(name) if BUILTIN_CLASSES.contains(&name.as_str()) => format!("<class '{name}'>"),
             Value::Builtin(name) => format!("<built-in function {name}>"),
             Value::Opaque { repr, .. } => repr.clone(),
+            Value::NamedTupleClass { name, .. } => format!("<class '{name}'>"),
         }
     }
 
@@ -111,6 +114,7 @@ impl Value {
             Value::Builtin(name) if BUILTIN_CLASSES.contains(&name.as_str()) => "type".to_string(),
             Value::Builtin(_) => "builtin_function_or_method".to_string(),
             Value::Opaque { class, .. } => class.clone(),
+            Value::NamedTupleClass { .. } => "type".to_string(),
         }
     }
 
@@ -131,7 +135,8 @@ impl Value {
             | Value::Ellipsis
             | Value::Module(_)
             | Value::NumpyScalar { .. }
-            | Value::Builtin(_) => Some(true),
+            | Value::Builtin(_)
+            | Value::NamedTupleClass { .. } => Some(true),
             Value::Opaque { .. } => None,
         }
     }
