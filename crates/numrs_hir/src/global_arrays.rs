@@ -146,6 +146,9 @@ pub fn bound_tuple_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
 /// numrs computes exactly, and for others.
 pub fn inexact_value_type(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Type> {
     use numrs_types::Type;
+    if let Some(k) = bound_complex_approx(name, stmt, symbols) {
+        return Some(Type::Number(k));
+    }
     if let Some(kinds) = bound_tuple_approx(name, stmt, module, symbols) {
         return Some(Type::tuple(kinds.into_iter().map(Type::Number).collect()));
     }
@@ -2110,4 +2113,77 @@ fn transpose(a: ConstArray) -> ConstArray {
         }
     }
     ConstArray { dtype: a.dtype, shape, items }
+}
+
+
+/// A Python or NumPy complex number bound at module level that a complex function computes
+/// (`cmath.exp(0.5j)`, `np.exp(0.25j * np.pi)`, `complex(1.0, 2.0) ** 0.5`), `complex128`, or
+/// the magnitude or phase of one (`abs(3 + 4j)`), `float64`: values only the module, run,
+/// knows exactly (see [`inexact_value_type`]).
+pub fn bound_complex_approx(name: &str, stmt: &ast::Stmt, symbols: &ModuleSymbols) -> Option<NumericKind> {
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
+        return None;
+    }
+    let (kind, complex_seen) = complex_kind(value, symbols, stmt.span.start, 0)?;
+    (complex_seen && matches!(kind, NumericKind::Complex128 | NumericKind::Float64)).then_some(kind)
+}
+
+/// The kind of a scalar expression of numbers and complex functions (int64, float64 or
+/// complex128), and whether a complex number takes part.
+fn complex_kind(e: &Expr, symbols: &ModuleSymbols, at: u32, depth: u32) -> Option<(NumericKind, bool)> {
+    use NumericKind::{Complex128, Float64, Int64};
+    if depth > 16 {
+        return None;
+    }
+    if let Some(c) = symbols.fold_constant(e, at, &[]) {
+        return match c {
+            ConstValue::Bool(_) | ConstValue::Int(_) => Some((Int64, false)),
+            ConstValue::Float(_) => Some((Float64, false)),
+            ConstValue::Complex { .. } => Some((Complex128, true)),
+            _ => None,
+        };
+    }
+    let rank = |k: NumericKind| match k {
+        Int64 => 0,
+        Float64 => 1,
+        _ => 2,
+    };
+    match &e.kind {
+        ExprKind::Name(n) => {
+            let b = symbols.lookup(n, Some(at))?;
+            complex_kind(b.value.as_ref()?, symbols, b.stmt_span.start, depth + 1)
+        }
+        ExprKind::UnaryOp { op: ast::UnaryOp::USub | ast::UnaryOp::UAdd, operand } => complex_kind(operand, symbols, at, depth + 1),
+        ExprKind::BinOp { left, op, right } if matches!(op, ast::BinOp::Add | ast::BinOp::Sub | ast::BinOp::Mult | ast::BinOp::Div | ast::BinOp::Pow) => {
+            let (a, ca) = complex_kind(left, symbols, at, depth + 1)?;
+            let (b, cb) = complex_kind(right, symbols, at, depth + 1)?;
+            let k = if rank(a) >= rank(b) { a } else { b };
+            // `/` of integers is a float.
+            let k = if matches!(op, ast::BinOp::Div) && k == Int64 { Float64 } else { k };
+            Some((k, ca || cb))
+        }
+        ExprKind::Call { func, args, keywords } if keywords.is_empty() => {
+            let path = match &func.kind {
+                ExprKind::Name(n) if symbols.lookup(n, Some(at)).is_none() => format!("builtins.{n}"),
+                _ => symbols.resolve_dotted_at(func, Some(at))?,
+            };
+            let kinds = args.iter().map(|a| complex_kind(a, symbols, at, depth + 1)).collect::<Option<Vec<_>>>()?;
+            let complex_in = kinds.iter().any(|(k, _)| *k == Complex128);
+            let seen = kinds.iter().any(|(_, c)| *c);
+            let (module, f) = path.rsplit_once('.')?;
+            let k = match (module, f, kinds.len()) {
+                ("builtins", "complex", 1 | 2) => Complex128,
+                ("builtins", "abs", 1) if complex_in => Float64,
+                ("cmath", "phase", 1) => Float64,
+                ("cmath", "exp" | "log" | "log10" | "sqrt" | "sin" | "cos" | "tan" | "asin" | "acos" | "atan" | "sinh" | "cosh" | "tanh" | "asinh" | "acosh" | "atanh", 1) => Complex128,
+                ("cmath", "rect", 2) => Complex128,
+                ("numpy", "exp" | "log" | "log10" | "sqrt" | "sin" | "cos" | "tan" | "sinh" | "cosh" | "tanh" | "conj" | "conjugate" | "negative", 1) if complex_in => Complex128,
+                ("numpy", "abs" | "absolute" | "angle", 1) if complex_in => Float64,
+                _ => return None,
+            };
+            Some((k, seen || k == Complex128 || complex_in))
+        }
+        _ => None,
+    }
 }
