@@ -14,12 +14,14 @@
 use numrs_ir::{FunctionIr, StmtKind, Terminator, Value, VarId};
 use numrs_syntax::ast::Span;
 
-/// One rewritten call: the call's target, the list, and the span of the `append` statement.
+/// One rewritten call: the call's target, the list, the span of the `append` statement, and
+/// the loop's iterator (whose length the array is allocated for).
 #[derive(Clone, Debug)]
 pub(crate) struct ArrayCall {
     pub call: VarId,
     pub list: VarId,
     pub append_span: Span,
+    pub iter: VarId,
 }
 
 /// The calls of `ir` that `_inline_arraycall` rewrites when their callee is `numpy.array`.
@@ -53,10 +55,16 @@ pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
     let mut out = Vec::new();
     for (h, header) in ir.blocks.iter().enumerate() {
         let Terminator::Branch { truebr, falsebr, .. } = &header.term else { continue };
-        let iternexts = header.stmts.iter().filter(|s| matches!(&s.kind, StmtKind::Assign { value: Value::IterNext(_), .. })).count();
-        if iternexts != 1 {
-            continue;
-        }
+        let iternexts: Vec<VarId> = header
+            .stmts
+            .iter()
+            .filter_map(|s| match &s.kind {
+                StmtKind::Assign { value: Value::IterNext(it), .. } => Some(*it),
+                _ => None,
+            })
+            .collect();
+        let [iter] = iternexts.as_slice() else { continue };
+        let iter = *iter;
         let exit = falsebr.0 as usize;
         // The body: blocks the true branch reaches before coming back to the header; leaving
         // it any other way (`break`, `return`, `raise`) is a second exit.
@@ -151,7 +159,7 @@ pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
         if live {
             continue;
         }
-        out.push(ArrayCall { call, list, append_span: *append_span });
+        out.push(ArrayCall { call, list, append_span: *append_span, iter });
     }
     out
 }

@@ -645,6 +645,39 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
             return Some(e);
         }
     }
+    // `_inline_arraycall`: the array is allocated for the loop's length, which Numba's
+    // `length_of_iterator` knows only for ranges, arrays, lists, typed lists and homogeneous
+    // tuples (a TypingError at the function's first line, where the rewrite puts the call).
+    for call in crate::arraycall::find(ir) {
+        if !matches!(inf.get(call.call), Some(Type::Array(_))) {
+            continue;
+        }
+        let sized = match inf.get(call.iter) {
+            Some(Type::Iterator(k)) => matches!(
+                &**k,
+                numrs_types::IteratorKind::Range(_)
+                    | numrs_types::IteratorKind::Array(_)
+                    | numrs_types::IteratorKind::Container(Type::List { .. } | Type::ListType(_) | Type::UniTuple(..))
+            ),
+            _ => false,
+        };
+        if !sized {
+            let shown = inf.get(call.iter).map(|t| t.to_string()).unwrap_or_else(|| "an iterator".into());
+            let mut e = error(
+                "TypingError",
+                "invalid-call",
+                &format!("No implementation of function length_of_iterator found for signature ({shown}): Unsupported iterator found in array comprehension, try preallocating the array and filling manually"),
+                numrs_syntax::ast::Span::new(0, 0),
+            );
+            e.notes.push(
+                "Numba turns a list that is appended to once per iteration of a loop and passed to np.array right after it into an array allocated for the loop's length, \
+                 which it knows only for loops over a range, an array, a list or a homogeneous tuple"
+                    .into(),
+            );
+            e.secondary.push((call.append_span, "the values appended here".into()));
+            return Some(e);
+        }
+    }
     // `_inline_arraycall`: the array of appended values is allocated before the loop; a dtype
     // NumPy cannot have fails there (no line).
     for call in crate::arraycall::find(ir) {
