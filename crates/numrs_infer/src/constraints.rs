@@ -314,7 +314,7 @@ impl Constraint {
                 }
                 // So does a call given a list nothing has typed yet (`h = []`): the list stays
                 // imprecise (reported at its variable).
-                if matches!(&fty, Type::Function(_) | Type::Dispatcher(_)) && types.iter().any(untyped_container) {
+                if matches!(&fty, Type::Function(_) | Type::Dispatcher(_) | Type::BoundFunction(_)) && types.iter().any(untyped_container) {
                     return Ok(());
                 }
                 if let Type::UndefinedFunction(members) = &fty {
