@@ -268,7 +268,10 @@ impl<'a> Evaluator<'a> {
             BindingKind::Function { .. } => {
                 Ok(Value::Opaque { repr: format!("<function {name}>"), class: "function".to_string() })
             }
-            BindingKind::Class => Ok(Value::Opaque { repr: format!("<class '{name}'>"), class: "type".to_string() }),
+            BindingKind::Class => match symbols.namedtuple_class(binding) {
+                Some(def) => Ok(Value::NamedTupleClass { name: def.name.clone(), fields: def.fields.clone() }),
+                None => Ok(Value::Opaque { repr: format!("<class '{name}'>"), class: "type".to_string() }),
+            },
             BindingKind::Constant(c) => Ok(Value::from_const(c.clone())),
             BindingKind::Other => {
                 let Some(value) = &binding.value else {
@@ -594,7 +597,10 @@ impl<'a> Evaluator<'a> {
         if let ExprKind::Call { func: class, args: items, keywords } = &args[0].kind {
             if let (ExprKind::Name(n), true) = (&class.kind, keywords.is_empty()) {
                 let b = symbols.lookup(n, *before)?;
-                let def = crate::namedtuple_call(b.value.as_ref()?, symbols, Some(b.stmt_span.start))?;
+                let def = match symbols.namedtuple_class(b) {
+                    Some(d) => d.clone(),
+                    None => crate::namedtuple_call(b.value.as_ref()?, symbols, Some(b.stmt_span.start))?,
+                };
                 if def.fields.len() != items.len() {
                     return None;
                 }

@@ -447,6 +447,8 @@ pub struct ModuleSymbols {
     pub bindings: Vec<Binding>,
     /// Indexes into `bindings` by name, in source order (lookups are per name).
     by_name: std::collections::BTreeMap<String, Vec<usize>>,
+    /// The `class P(NamedTuple)` classes among `bindings` (by index): their names and fields.
+    namedtuple_classes: Vec<(usize, crate::NamedTupleDef)>,
 }
 
 /// A `math` function (or NumPy's exact `sqrt`) of float arguments, as CPython computes it:
@@ -564,6 +566,12 @@ impl ModuleSymbols {
     /// when no binding outside an `except` handler precedes the offset. numrs assumes Numba is
     /// importable, so `try: from numba import njit` / `except ImportError: def njit(f): ...`
     /// resolves `njit` to Numba's.
+    /// The fields of the `class P(NamedTuple)` class `binding` makes, if it is one.
+    pub fn namedtuple_class(&self, binding: &Binding) -> Option<&crate::NamedTupleDef> {
+        let i = self.bindings.iter().position(|b| std::ptr::eq(b, binding))?;
+        self.namedtuple_classes.iter().find(|(k, _)| *k == i).map(|(_, d)| d)
+    }
+
     pub fn lookup(&self, name: &str, before_offset: Option<u32>) -> Option<&Binding> {
         let mut candidates = self
             .by_name
@@ -696,7 +704,22 @@ pub fn module_symbols(module: &ast::Module) -> ModuleSymbols {
     for (i, b) in collector.bindings.iter().enumerate() {
         by_name.entry(b.name.clone()).or_default().push(i);
     }
-    ModuleSymbols { bindings: collector.bindings, by_name }
+    let mut symbols = ModuleSymbols { bindings: collector.bindings, by_name, namedtuple_classes: Vec::new() };
+    let mut classes = Vec::new();
+    for (i, b) in symbols.bindings.iter().enumerate() {
+        if !matches!(b.kind, BindingKind::Class) {
+            continue;
+        }
+        if let Some(ast::StmtKind::ClassDef(class)) = module.body.get(b.stmt_index).map(|s| &s.kind) {
+            if class.name == b.name {
+                if let Some(def) = crate::typed_namedtuple_class(class, &symbols, Some(b.stmt_span.start)) {
+                    classes.push((i, def));
+                }
+            }
+        }
+    }
+    symbols.namedtuple_classes = classes;
+    symbols
 }
 
 /// Statements nested deeper than this inside module-level compound statements are skipped.
