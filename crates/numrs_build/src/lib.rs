@@ -490,11 +490,16 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
         numrs_hir::BindingKind::Other => {
             let skeleton = numrs_db::skeleton(db, file);
             let stmt = info.symbols.binding_stmt(&skeleton.module, binding)?;
-            // A ctypes function object: its address, which the module computes when imported.
-            if let Some(Ok(_)) = binding.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, binding.stmt_span.start)) {
+            // A slot the module fills when it is imported, by running the binding's statement
+            // (module-level, not changed afterwards).
+            let slot = || {
                 let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
-                return (imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
-                    .then(|| (n.clone(), numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) }));
+                (imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
+                    .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
+            };
+            // A ctypes function object: its address.
+            if let Some(Ok(_)) = binding.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, binding.stmt_span.start)) {
+                return Some((n.clone(), slot()?));
             }
             if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
                 return Some((n, value));
@@ -520,12 +525,7 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
                 return Some((n, convert(&c)?));
             }
-            let imported = || {
-                let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
-                let inexact = numrs_hir::inexact_value_type(&n, stmt, &skeleton.module, &info.symbols).is_some();
-                (inexact && imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
-                    .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
-            };
+            let imported = || numrs_hir::inexact_value_type(&n, stmt, &skeleton.module, &info.symbols).and_then(|_| slot());
             let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
             // A `bytes` constant: its bytes, a read-only array of them.
             if let numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) = &expr.kind {
@@ -2249,12 +2249,14 @@ fn binding_source(name: &str, kind: &numrs_hir::BindingKind) -> Option<String> {
         BindingKind::Module(m) if *m == name => guarded(format!("import {m}")),
         BindingKind::Module(m) => guarded(format!("import {m} as {name}")),
         BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
-        // Numba's `get_cython_function_address`: numrs_runtime's where numba is not installed.
-        BindingKind::ImportedName { module, name: orig } if matches!(module.as_str(), "numba.extending" | "numba.core.extending") && orig == "get_cython_function_address" => {
-            format!("try:\n    from {module} import {orig} as {name}\nexcept ImportError:\n    {name} = __import__('numrs_runtime')._ccallback().{orig}\n")
-        }
-        // Numba's `carray`/`farray` in Python: numrs_runtime's where numba is not installed.
-        BindingKind::ImportedName { module, name: orig } if matches!(module.as_str(), "numba" | "numba.np.numpy_support") && matches!(orig.as_str(), "carray" | "farray") => {
+        // Numba's Python helpers numrs_runtime has its own of (`carray`/`farray`,
+        // `get_cython_function_address`): those where numba is not installed.
+        BindingKind::ImportedName { module, name: orig }
+            if matches!(
+                (module.as_str(), orig.as_str()),
+                ("numba" | "numba.np.numpy_support", "carray" | "farray") | ("numba.extending" | "numba.core.extending", "get_cython_function_address")
+            ) =>
+        {
             format!("try:\n    from {module} import {orig} as {name}\nexcept ImportError:\n    {name} = __import__('numrs_runtime')._ccallback().{orig}\n")
         }
         BindingKind::ImportedName { module, name: orig } => guarded(format!("from {module} import {orig} as {name}")),

@@ -177,20 +177,17 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
             Some(t) => GlobalValue::Type(t),
             None => GlobalValue::Untyped(format!("cannot determine Numba type of the value of '{name}'")),
         },
-        // A ctypes function object: Numba's `ExternalFunctionPointer` of its C signature.
-        BindingKind::Other if b.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, b.stmt_span.start)).is_some() => {
-            match b.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, b.stmt_span.start)) {
-                Some(Ok(sig)) => GlobalValue::Type(Type::ExternalFunctionPointer(Arc::new(sig))),
-                Some(Err(m)) => GlobalValue::Untyped(format!("cannot determine Numba type of the ctypes function '{name}': {m}")),
-                None => GlobalValue::Untyped(format!("cannot determine Numba type of global '{name}'")),
-            }
-        }
         BindingKind::Other => match info.classes.iter().find(|c| c.bound_at == Some(b.stmt_index) && c.name == name) {
             // `Bag = jitclass(Bag, spec)`.
             Some(class) => GlobalValue::Type(Type::JitClass(jitclass_type(db, file, info, class))),
             None => match namedtuple_class_type(db, file, info, b) {
                 Some(t) => GlobalValue::Type(t),
-                None => global_value_type(db, file, info, b, name, depth),
+                // A ctypes function object: Numba's `ExternalFunctionPointer` of its C signature.
+                None => match b.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, b.stmt_span.start)) {
+                    Some(Ok(sig)) => GlobalValue::Type(Type::ExternalFunctionPointer(Arc::new(sig))),
+                    Some(Err(m)) => GlobalValue::Untyped(format!("cannot determine Numba type of the ctypes function '{name}': {m}")),
+                    None => global_value_type(db, file, info, b, name, depth),
+                },
             },
         },
         BindingKind::Class => match info.classes.iter().find(|c| c.stmt_index == b.stmt_index && c.name == name) {

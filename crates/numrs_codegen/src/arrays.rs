@@ -275,10 +275,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `numrs_abi::RuntimeApi`.
     pub(crate) fn api_type(&self) -> StructType<'ctx> {
-        let p: BasicTypeEnum<'ctx> = self.ptr_t().into();
-        let mut fields = vec![self.ctx.i32_type().into()];
-        fields.resize(crate::dicts::API_FIELDS as usize, p);
-        self.ctx.struct_type(&fields, false)
+        crate::dicts::api_struct_type(self.ctx)
     }
 
     /// The function pointer in field `field` of the RuntimeApi (RuntimeError when no runtime

@@ -48,6 +48,13 @@ pub(crate) const API_ARRAY_ADOPT: u32 = 24;
 /// The number of fields of `RuntimeApi`.
 pub const API_FIELDS: u32 = 27;
 
+/// `numrs_abi::RuntimeApi` as LLVM sees it: the version, then function pointers.
+pub(crate) fn api_struct_type(ctx: &inkwell::context::Context) -> inkwell::types::StructType<'_> {
+    let mut fields: Vec<inkwell::types::BasicTypeEnum> = vec![ctx.i32_type().into()];
+    fields.resize(API_FIELDS as usize, ctx.ptr_type(inkwell::AddressSpace::default()).into());
+    ctx.struct_type(&fields, false)
+}
+
 /// Whether `t` is a dict or set handle.
 pub fn is_container(t: &Type) -> bool {
     matches!(t, Type::DictType(_) | Type::Set { .. })

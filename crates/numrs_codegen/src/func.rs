@@ -652,8 +652,6 @@ pub fn lower_function<'a, 'ctx>(
 
 /// `RuntimeApi::free`, which releases an exception message the runtime allocated.
 const API_PLAIN_FREE: u32 = 4;
-/// `RuntimeApi::unraisable`.
-const API_UNRAISABLE: u32 = 26;
 
 /// The handler of every IR block inside a `try` body. A `try` is a branch on an
 /// `$exception_check` flag to the body or the handler; the body is what is reachable from its
@@ -1032,7 +1030,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.ctx.append_basic_block(self.func, name)
     }
 
-    /// Report `kind(msg)` and return status 1 from the current block.
     /// A constant global of `bytes` (no NUL added), private to the module.
     fn private_bytes(&self, bytes: &[u8], name: &str) -> PointerValue<'ctx> {
         let data = self.ctx.const_string(bytes, false);
@@ -1044,6 +1041,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         g.as_pointer_value()
     }
 
+    /// Report `kind(msg)` and return status 1 from the current block.
     pub fn raise_const(&self, kind: ExcKind, msg: &str) -> R<()> {
         self.raises.set(true);
         let et = exc_info_type(self.ctx);
@@ -1175,12 +1173,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let clear_bb = self.new_block("dropped_exc_clear");
                 self.b.build_conditional_branch(loaded, write_bb, clear_bb)?;
                 self.b.position_at_end(write_bb);
-                let p = self.b.build_struct_gep(self.api_type(), api, API_UNRAISABLE, "")?;
-                let f = self.b.build_load(self.ptr_t(), p, "")?.into_pointer_value();
-                let what = self.private_bytes(name.as_bytes(), "numrs.cfunc_name");
-                let i64t = self.ctx.i64_type();
-                let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into(), self.ptr_t().into(), i64t.into()], false);
-                self.b.build_indirect_call(ft, f, &[slot.into(), what.into(), i64t.const_int(name.len() as u64, false).into()], "")?;
+                crate::module::call_unraisable(self.ctx, self.module, &self.b, api, slot, name)?;
                 self.b.build_unconditional_branch(done)?;
                 // Without the runtime no message was allocated.
                 self.b.position_at_end(clear_bb);
@@ -2031,8 +2024,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 Ok(agg.as_basic_value_enum())
             }
             // Filled when the module is imported: declared here, defined by the module (see
-            // `module::imported_slots`).
-            // A ctypes function's address, an integer in its slot.
+            // `module::imported_slots`). A ctypes function's slot holds its address.
             crate::GlobalConst::Imported { symbol } if matches!(tt, Type::ExternalFunctionPointer(_)) => {
                 let it = self.ctx.i64_type();
                 let g = self.module.get_global(symbol).unwrap_or_else(|| self.module.add_global(it, None, symbol));

@@ -377,8 +377,8 @@ pub fn target_identity() -> String {
 }
 
 /// The symbol of a `@cfunc`'s C callback (what `CFunc.address` points to): a function of
-/// the signature's C types (`double f(int32_t n, double *p)`) that returns 0 (and drops the
-/// exception) where the function raises, as Numba's cfunc wrapper does.
+/// the signature's C types (`double f(int32_t n, double *p)`) that returns 0 (and writes the
+/// exception out as unraisable) where the function raises, as Numba's cfunc wrapper does.
 pub fn cfunc_symbol(module: &str, function: &str) -> String {
     format!("numrs_{module}__{function}__cfunc")
 }

@@ -168,10 +168,7 @@ impl<'a, 'ctx> Rc<'a, 'ctx> {
     fn container_free(&self, c: PointerValue<'ctx>) -> R<()> {
         let slot = runtime_slot(self.ctx, self.module);
         let api = self.b.build_load(self.ptr_t(), slot, "rt")?.into_pointer_value();
-        let mut fields: Vec<inkwell::types::BasicTypeEnum> = vec![self.ctx.i32_type().into()];
-        fields.resize(crate::dicts::API_FIELDS as usize, self.ptr_t().into());
-        let p = self.ctx.struct_type(&fields, false);
-        let fp = self.b.build_struct_gep(p, api, crate::dicts::API_DICT_FREE, "")?;
+        let fp = self.b.build_struct_gep(crate::dicts::api_struct_type(self.ctx), api, crate::dicts::API_DICT_FREE, "")?;
         let f = self.b.build_load(self.ptr_t(), fp, "")?.into_pointer_value();
         let ft = self.ctx.void_type().fn_type(&[self.ptr_t().into()], false);
         self.b.build_indirect_call(ft, f, &[c.into()], "")?;

@@ -725,10 +725,7 @@ fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resu
     // RuntimeApi::alloc (the runtime is loaded: only it calls wrappers).
     let slot = module.get_global("numrs.runtime").ok_or_else(|| cg("internal error: no runtime slot"))?;
     let api = b.build_load(ptr, slot.as_pointer_value(), "rt").map_err(bld)?.into_pointer_value();
-    let mut fields: Vec<BasicTypeEnum> = vec![i32t.into()];
-    fields.resize(crate::dicts::API_FIELDS as usize, ptr.into());
-    let api_t = ctx.struct_type(&fields, false);
-    let pa = b.build_struct_gep(api_t, api, API_PLAIN_ALLOC, "").map_err(bld)?;
+    let pa = b.build_struct_gep(crate::dicts::api_struct_type(ctx), api, API_PLAIN_ALLOC, "").map_err(bld)?;
     let alloc = b.build_load(ptr, pa, "alloc").map_err(bld)?.into_pointer_value();
     let alloc_t = ptr.fn_type(&[ctx.i64_type().into()], false);
     let state = b.build_indirect_call(alloc_t, alloc, &[size.into()], "state").map_err(bld)?;
@@ -757,6 +754,26 @@ fn build_generator_wrapper<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, resu
 const API_PLAIN_ALLOC: u32 = 3;
 /// `RuntimeApi::unraisable`.
 const API_UNRAISABLE: u32 = 26;
+
+/// Calls the loaded runtime's (`api`) `RuntimeApi::unraisable` on the exception in `exc`,
+/// naming the `@cfunc` `name`: the exception is written out and its message freed.
+pub(crate) fn call_unraisable<'ctx>(
+    ctx: &'ctx Context,
+    module: &Module<'ctx>,
+    b: &inkwell::builder::Builder<'ctx>,
+    api: PointerValue<'ctx>,
+    exc: PointerValue<'ctx>,
+    name: &str,
+) -> Result<(), inkwell::builder::BuilderError> {
+    let ptr = ctx.ptr_type(AddressSpace::default());
+    let pf = b.build_struct_gep(crate::dicts::api_struct_type(ctx), api, API_UNRAISABLE, "")?;
+    let unraisable = b.build_load(ptr, pf, "unraisable")?.into_pointer_value();
+    let what = cstr(ctx, module, name, "numrs.cfunc_name");
+    let i64t = ctx.i64_type();
+    let ft = ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
+    b.build_indirect_call(ft, unraisable, &[exc.into(), what.into(), i64t.const_int(name.len() as u64, false).into()], "")?;
+    Ok(())
+}
 
 /// Arguments passed by value in the C entry point (all other types by pointer).
 pub(crate) fn c_by_value(t: &Type) -> bool {
@@ -857,15 +874,7 @@ fn build_c_callback<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, internal: F
     let has_api = b.build_is_not_null(api, "").map_err(bld)?;
     b.build_conditional_branch(has_api, free_bb, done_bb).map_err(bld)?;
     b.position_at_end(free_bb);
-    let mut fields: Vec<BasicTypeEnum> = vec![i32t.into()];
-    fields.resize(crate::dicts::API_FIELDS as usize, ptr.into());
-    let api_t = ctx.struct_type(&fields, false);
-    let pf = b.build_struct_gep(api_t, api, API_UNRAISABLE, "").map_err(bld)?;
-    let unraisable = b.build_load(ptr, pf, "unraisable").map_err(bld)?.into_pointer_value();
-    let what = cstr(ctx, module, &s.function, &format!("{sym}.name"));
-    let i64t = ctx.i64_type();
-    let uft = ctx.void_type().fn_type(&[ptr.into(), ptr.into(), i64t.into()], false);
-    b.build_indirect_call(uft, unraisable, &[exc.into(), what.into(), i64t.const_int(s.function.len() as u64, false).into()], "").map_err(bld)?;
+    call_unraisable(ctx, module, &b, api, exc, &s.function).map_err(bld)?;
     b.build_unconditional_branch(done_bb).map_err(bld)?;
     b.position_at_end(done_bb);
     if matches!(ret, Type::NoneType) {

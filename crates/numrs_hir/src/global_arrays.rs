@@ -2182,7 +2182,7 @@ fn complex_kind(e: &Expr, symbols: &ModuleSymbols, at: u32, depth: u32) -> Optio
                 ("numpy", "abs" | "absolute" | "angle", 1) if complex_in => Float64,
                 _ => return None,
             };
-            Some((k, seen || k == Complex128 || complex_in))
+            Some((k, seen || k == Complex128))
         }
         _ => None,
     }

@@ -648,7 +648,8 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     // `_inline_arraycall`: the array is allocated for the loop's length, which Numba's
     // `length_of_iterator` knows only for ranges, arrays, lists, typed lists and homogeneous
     // tuples (a TypingError at the function's first line, where the rewrite puts the call).
-    for call in crate::arraycall::find(ir) {
+    let array_calls = crate::arraycall::find(ir);
+    for call in &array_calls {
         if !matches!(inf.get(call.call), Some(Type::Array(_))) {
             continue;
         }
@@ -680,7 +681,7 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     }
     // `_inline_arraycall`: the array of appended values is allocated before the loop; a dtype
     // NumPy cannot have fails there (no line).
-    for call in crate::arraycall::find(ir) {
+    for call in &array_calls {
         let Some(Type::Array(a)) = inf.get(call.call) else { continue };
         if a.dtype.as_number().is_some() || a.dtype.is_datetime_like() || !matches!(inf.get(call.list), Some(Type::List { .. })) {
             continue;
