@@ -1804,7 +1804,8 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
                     if dtype(&at).is_none() {
                         return Ok(None);
                     }
-                    np_array(cx, args[0], &at, tt).map(Some)
+                    let columns = rewritten_array_call(cx)?;
+                    np_array(cx, args[0], &at, tt, columns).map(Some)
                 }
                 _ => Ok(None),
             }
@@ -2017,9 +2018,49 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
     }
 }
 
+/// An `np.array(list)` call Numba's `_inline_arraycall` rewrites into an array allocated
+/// before the loop: its lengths are the loop's, so a range that is empty the other way
+/// (`range(-1)`, `range(1, 0)`) is a negative dimension (ValueError), and a list of lists made
+/// by a `range(m)` loop has `m` columns even without rows. The columns, when known.
+fn rewritten_array_call<'ctx>(cx: &mut FnCx<'_, 'ctx>) -> R<Option<IntValue<'ctx>>> {
+    let target = match cx.ir.blocks.get(cx.cur_block).and_then(|b| b.stmts.get(cx.cur_stmt)).map(|s| &s.kind) {
+        Some(numrs_ir::StmtKind::Assign { target, .. }) => *target,
+        _ => return Ok(None),
+    };
+    let Some(alloc) = numrs_infer::array_allocation(cx.ir, target) else { return Ok(None) };
+    let operand = |cx: &mut FnCx<'_, 'ctx>, o: numrs_infer::Operand| -> R<IntValue<'ctx>> {
+        match o {
+            numrs_infer::Operand::Const(c) => Ok(cx.i64(c as i64)),
+            numrs_infer::Operand::Var(v) => {
+                let t = cx.ty(v)?.unliteral();
+                let x = cx.load(v)?;
+                Ok(cx.cast(x, &t, &Type::int64())?.into_int_value())
+            }
+        }
+    };
+    let length = |cx: &mut FnCx<'_, 'ctx>, r: numrs_infer::RangeLength| -> R<IntValue<'ctx>> {
+        let stop = operand(cx, r.stop)?;
+        let n = match r.start {
+            Some(start) => {
+                let start = operand(cx, start)?;
+                cx.b.build_int_sub(stop, start, "")?
+            }
+            None => stop,
+        };
+        let negative = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
+        cx.guard(negative, ExcKind::ValueError, "negative dimensions are not allowed")?;
+        Ok(n)
+    };
+    if let Some(rows) = alloc.rows {
+        length(cx, rows)?;
+    }
+    alloc.columns.map(|c| length(cx, c)).transpose()
+}
+
 /// `np.array(xs)`: a new 1-d array of the items (numbers), or a 2-d array from a list of
-/// equally long lists or tuples of numbers (ValueError for ragged rows).
-fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+/// equally long lists or tuples of numbers (ValueError for ragged rows); `columns`, when given,
+/// is the rows' length.
+fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type, columns: Option<IntValue<'ctx>>) -> R<BasicValueEnum<'ctx>> {
     let Type::Array(ra) = tt else { return cx.fail(format!("np.array producing {tt}")) };
     let ra = ra.clone();
     let dt = list_of(cx, at)?;
@@ -2063,7 +2104,7 @@ fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type) -> R<
             }
         };
         let cols_slot = cx.temp(i64t.into())?;
-        cx.b.build_store(cols_slot, cx.i64(0))?;
+        cx.b.build_store(cols_slot, columns.unwrap_or(cx.i64(0)))?;
         let has = cx.b.build_int_compare(IntPredicate::SGT, n, cx.i64(0), "")?;
         let first = cx.new_block("np_first_row");
         let go = cx.new_block("np_rows");

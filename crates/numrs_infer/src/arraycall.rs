@@ -11,6 +11,8 @@
 //! it runs every iteration), exactly one `append` of the list in the body, the list made by an
 //! empty `[]`, and nothing but assignments before the call in the exit block.
 
+use std::collections::HashMap;
+
 use numrs_ir::{FunctionIr, StmtKind, Terminator, Value, VarId};
 use numrs_syntax::ast::Span;
 
@@ -22,27 +24,82 @@ pub(crate) struct ArrayCall {
     pub list: VarId,
     pub append_span: Span,
     pub iter: VarId,
+    /// The block of the `append` and the value it appends.
+    append_block: usize,
+    appended: VarId,
+    /// The loop's header and the blocks of its body.
+    header: usize,
+    body: Vec<usize>,
 }
 
-/// The calls of `ir` that `_inline_arraycall` rewrites when their callee is `numpy.array`.
-pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
-    let mut defs: std::collections::HashMap<VarId, &Value> = Default::default();
-    for b in &ir.blocks {
-        for s in &b.stmts {
-            if let StmtKind::Assign { target, value } = &s.kind {
-                defs.insert(*target, value);
+/// What `_fix_nested_array` makes of a rewritten call whose appended values are lists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Nested {
+    /// The appended list is not rewritten itself (a list display, a list used later): the
+    /// array's items are lists.
+    NotRewritten,
+    /// The appended list is made by an inner loop that is rewritten too, into an array whose
+    /// length is known before the outer array is allocated (`range(n)` of a constant or of a
+    /// variable set before the outer loop): one array of one more dimension.
+    Fixed,
+    /// The inner list is rewritten but its length is computed inside the outer loop
+    /// (`range(i)`, `range(1, 4)`, an array's length): the outer array, whose dtype nothing
+    /// else gives, cannot store it (a `setitem` TypingError at the `append`).
+    Unfixed,
+}
+
+/// A `for` loop as `_inline_arraycall` requires it: one entry, one exit, one `iternext` in
+/// the header, one block looping back.
+struct Loop {
+    header: usize,
+    iter: VarId,
+    exit: usize,
+    body: Vec<usize>,
+    latch: usize,
+}
+
+struct Defs<'a> {
+    defs: HashMap<VarId, &'a Value>,
+    /// The blocks that assign each variable.
+    blocks: HashMap<VarId, Vec<usize>>,
+}
+
+impl<'a> Defs<'a> {
+    fn new(ir: &'a FunctionIr) -> Self {
+        let mut defs = HashMap::new();
+        let mut blocks: HashMap<VarId, Vec<usize>> = HashMap::new();
+        for (i, b) in ir.blocks.iter().enumerate() {
+            for s in &b.stmts {
+                if let StmtKind::Assign { target, value } = &s.kind {
+                    defs.insert(*target, value);
+                    blocks.entry(*target).or_default().push(i);
+                }
             }
         }
+        Defs { defs, blocks }
     }
-    let root = |mut v: VarId| -> VarId {
+
+    /// The variable at the end of a chain of `a = b` assignments.
+    fn root(&self, mut v: VarId) -> VarId {
         for _ in 0..64 {
-            match defs.get(&v) {
+            match self.defs.get(&v) {
                 Some(Value::Var(next)) => v = *next,
                 _ => break,
             }
         }
         v
-    };
+    }
+
+    fn get(&self, v: VarId) -> Option<&'a Value> {
+        self.defs.get(&self.root(v)).copied()
+    }
+
+    fn is_empty_list(&self, v: VarId) -> bool {
+        matches!(self.get(v), Some(Value::BuildList(items)) if items.is_empty())
+    }
+}
+
+fn loops(ir: &FunctionIr) -> Vec<Loop> {
     let n = ir.blocks.len();
     let mut preds: Vec<Vec<usize>> = vec![Vec::new(); n];
     for (i, b) in ir.blocks.iter().enumerate() {
@@ -64,7 +121,6 @@ pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
             })
             .collect();
         let [iter] = iternexts.as_slice() else { continue };
-        let iter = *iter;
         let exit = falsebr.0 as usize;
         // The body: blocks the true branch reaches before coming back to the header; leaving
         // it any other way (`break`, `return`, `raise`) is a second exit.
@@ -94,15 +150,70 @@ pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
         let entries: Vec<usize> = preds[h].iter().copied().filter(|p| !body.contains(p)).collect();
         let latches: Vec<usize> = preds[h].iter().copied().filter(|p| body.contains(p)).collect();
         let ([_entry], [latch]) = (entries.as_slice(), latches.as_slice()) else { continue };
+        out.push(Loop { header: h, iter: *iter, exit, body, latch: *latch });
+    }
+    out
+}
+
+/// The one `append` of `list` in the loop's body, in the block that loops back: its block,
+/// the value appended and the statement's span.
+fn single_append(ir: &FunctionIr, defs: &Defs<'_>, lp: &Loop, list: VarId) -> Option<(usize, VarId, Span)> {
+    let mut appends = Vec::new();
+    for &b in &lp.body {
+        for s in &ir.blocks[b].stmts {
+            let StmtKind::Assign { value: Value::Call { func, args, .. }, .. } = &s.kind else { continue };
+            if let Some(Value::GetAttr { value, attr }) = defs.get(*func) {
+                if attr == "append" && defs.root(*value) == list {
+                    appends.push((b, args.first().copied(), s.span));
+                }
+            }
+        }
+    }
+    match appends.as_slice() {
+        [(b, Some(v), span)] if *b == lp.latch => Some((*b, *v, *span)),
+        _ => None,
+    }
+}
+
+/// Whether a block after `from` (not going back into `lp`) reads `list`.
+fn read_after(ir: &FunctionIr, defs: &Defs<'_>, lp: &Loop, from: usize, list: VarId) -> bool {
+    let n = ir.blocks.len();
+    let mut after: Vec<usize> = ir.blocks[from].term.successors().iter().map(|s| s.0 as usize).collect();
+    let mut seen: Vec<usize> = Vec::new();
+    while let Some(b) = after.pop() {
+        if seen.contains(&b) || b >= n || b == lp.header || lp.body.contains(&b) {
+            continue;
+        }
+        seen.push(b);
+        let reads = ir.blocks[b].stmts.iter().any(|s| !matches!(s.kind, StmtKind::Del(_)) && s.kind.uses().into_iter().any(|u| defs.root(u) == list))
+            || match &ir.blocks[b].term {
+                Terminator::Return(v) | Terminator::Branch { cond: v, .. } => defs.root(*v) == list,
+                Terminator::Raise { exc: Some(v) } => defs.root(*v) == list,
+                _ => false,
+            };
+        if reads {
+            return true;
+        }
+        after.extend(ir.blocks[b].term.successors().iter().map(|s| s.0 as usize));
+    }
+    false
+}
+
+/// The calls of `ir` that `_inline_arraycall` rewrites when their callee is `numpy.array`.
+pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
+    let defs = Defs::new(ir);
+    let mut out = Vec::new();
+    for lp in loops(ir) {
         // The call: the first call in the exit block given a variable, with only assignments
         // before it.
         let mut call = None;
-        for s in &ir.blocks[exit].stmts {
+        let stmts = &ir.blocks[lp.exit].stmts;
+        for (k, s) in stmts.iter().enumerate() {
             match &s.kind {
                 StmtKind::Assign { target, value: Value::Call { args, vararg: None, .. } } if !args.is_empty() => {
-                    let list = root(args[0]);
-                    if matches!(defs.get(&list), Some(Value::BuildList(items)) if items.is_empty()) {
-                        call = Some((*target, list));
+                    let list = defs.root(args[0]);
+                    if defs.is_empty_list(list) {
+                        call = Some((*target, list, k));
                         break;
                     }
                 }
@@ -110,56 +221,130 @@ pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
                 _ => break,
             }
         }
-        let Some((call, list)) = call else { continue };
-        // Exactly one `append` of the list in the body, in the block that loops back.
-        let mut appends = Vec::new();
-        for &b in &body {
-            for s in &ir.blocks[b].stmts {
-                let StmtKind::Assign { value: Value::Call { func, args, .. }, .. } = &s.kind else { continue };
-                if let Some(Value::GetAttr { value, attr }) = defs.get(&root(*func)) {
-                    if attr == "append" && root(*value) == list {
-                        appends.push((b, args.first().copied(), s.span));
-                    }
-                }
-            }
-        }
-        let [(b, Some(_), append_span)] = appends.as_slice() else { continue };
-        if b != latch {
-            continue;
-        }
-        // The list dies in the exit block: nothing after it reads it.
-        let mut after: Vec<usize> = ir.blocks[exit].term.successors().iter().map(|s| s.0 as usize).collect();
-        let mut seen: Vec<usize> = Vec::new();
-        let mut live = false;
-        while let Some(b) = after.pop() {
-            if seen.contains(&b) || b >= n || b == h || body.contains(&b) {
+        let Some((call, list, k)) = call else { continue };
+        let Some((append_block, appended, append_span)) = single_append(ir, &defs, &lp, list) else { continue };
+        // The list dies in the exit block (nothing after it reads it), and Numba's walk to its
+        // death passes nothing but assignments (`y[0] = v` before `len(x)` keeps the list).
+        let reads = |s: &numrs_ir::Stmt| s.kind.uses().into_iter().any(|u| defs.root(u) == list);
+        if let Some(last) = stmts.iter().rposition(|s| !matches!(s.kind, StmtKind::Del(_)) && reads(s)) {
+            if stmts[k + 1..=last.max(k)].iter().any(|s| !matches!(s.kind, StmtKind::Assign { .. } | StmtKind::Del(_))) {
                 continue;
             }
-            seen.push(b);
-            let reads = ir.blocks[b].stmts.iter().any(|s| {
-                let used = match &s.kind {
-                    StmtKind::Assign { value, .. } => value.uses(),
-                    StmtKind::SetItem { target, index, value, .. } => vec![*target, *index, *value],
-                    StmtKind::SetAttr { target, value, .. } => vec![*target, *value],
-                    StmtKind::DelItem { target, index } => vec![*target, *index],
-                    StmtKind::Del(_) => vec![],
-                };
-                used.into_iter().any(|u| root(u) == list)
-            }) || match &ir.blocks[b].term {
-                Terminator::Return(v) | Terminator::Branch { cond: v, .. } => root(*v) == list,
-                Terminator::Raise { exc: Some(v) } => root(*v) == list,
-                _ => false,
-            };
-            if reads {
-                live = true;
-                break;
-            }
-            after.extend(ir.blocks[b].term.successors().iter().map(|s| s.0 as usize));
         }
-        if live {
+        if read_after(ir, &defs, &lp, lp.exit, list) {
             continue;
         }
-        out.push(ArrayCall { call, list, append_span: *append_span, iter });
+        out.push(ArrayCall { call, list, append_span, iter: lp.iter, append_block, appended, header: lp.header, body: lp.body });
     }
     out
+}
+
+/// `_fix_nested_array` for `call`, whose appended values are lists (see [`Nested`]). The inner
+/// loop is rewritten when the outer `append` is in its exit block after nothing but
+/// assignments, the list appended is made empty before it and appended to once per
+/// iteration, and dies at the outer `append`.
+pub(crate) fn nested(ir: &FunctionIr, call: &ArrayCall) -> Nested {
+    let defs = Defs::new(ir);
+    let inner_list = defs.root(call.appended);
+    if !defs.is_empty_list(inner_list) {
+        return Nested::NotRewritten;
+    }
+    let Some(inner) = loops(ir).into_iter().find(|lp| lp.exit == call.append_block) else { return Nested::NotRewritten };
+    let stmts = &ir.blocks[call.append_block].stmts;
+    let Some(at) = stmts.iter().position(|s| s.span == call.append_span) else { return Nested::NotRewritten };
+    if !stmts[..at].iter().all(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::Del(_))) {
+        return Nested::NotRewritten;
+    }
+    if single_append(ir, &defs, &inner, inner_list).is_none() {
+        return Nested::NotRewritten;
+    }
+    let read_later = stmts[at + 1..].iter().any(|s| !matches!(s.kind, StmtKind::Del(_)) && s.kind.uses().into_iter().any(|u| defs.root(u) == inner_list));
+    if read_later {
+        return Nested::NotRewritten;
+    }
+    // The inner array's length: `range(x)` gives `x`, which must be a constant or set before
+    // the outer loop (`range(a, b)` gives `b - a`, computed in the loop; other iterators give
+    // `length_of_iterator(it)`, also in the loop).
+    let Some(RangeLength { start: None, stop }) = range_length(&defs, inner.iter) else { return Nested::Unfixed };
+    let before_outer_loop = match stop {
+        Operand::Const(_) => true,
+        Operand::Var(v) => !defs.blocks.get(&v).is_some_and(|bs| bs.iter().any(|b| *b == call.header || call.body.contains(b))),
+    };
+    if before_outer_loop {
+        Nested::Fixed
+    } else {
+        Nested::Unfixed
+    }
+}
+
+/// Whether the `dtype=` keyword of call `target` is an attribute (`np.float64`), the one form
+/// `_inline_arraycall` rewrites with.
+pub(crate) fn dtype_is_attribute(ir: &FunctionIr, target: VarId) -> bool {
+    let defs = Defs::new(ir);
+    let Some(Value::Call { kws, .. }) = defs.defs.get(&target) else { return false };
+    kws.iter().any(|(k, v)| k == "dtype" && matches!(defs.get(*v), Some(Value::GetAttr { .. })))
+}
+
+/// A number the lowering reads: a constant, or a variable set before the loop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Operand {
+    Const(i128),
+    Var(VarId),
+}
+
+/// The length `_inline_arraycall` computes for a `range` loop: `stop`, or `stop - start`
+/// (negative when the range is empty the other way: `np.empty` raises ValueError).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RangeLength {
+    pub start: Option<Operand>,
+    pub stop: Operand,
+}
+
+/// The allocation that replaces an `np.array(list)` call `_inline_arraycall` rewrites:
+/// the length of its rows when the loop is over a `range` (the array is allocated for it before
+/// the loop), and, for a list of lists merged into one 2-d array (see [`Nested::Fixed`]), the
+/// length of each row (which is the array's even when it has no rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArrayAllocation {
+    pub rows: Option<RangeLength>,
+    pub columns: Option<RangeLength>,
+}
+
+/// [`ArrayAllocation`] of the call whose result is `target`, which calls `np.array`; `None`
+/// when Numba does not rewrite it.
+pub fn array_allocation(ir: &FunctionIr, target: VarId) -> Option<ArrayAllocation> {
+    let defs = Defs::new(ir);
+    let Some(Value::Call { kws, .. }) = defs.defs.get(&target) else { return None };
+    if kws.iter().any(|(k, _)| k == "dtype") && !dtype_is_attribute(ir, target) {
+        return None;
+    }
+    let call = find(ir).into_iter().find(|c| c.call == target)?;
+    let columns = match nested(ir, &call) {
+        Nested::Fixed => {
+            let inner = defs.root(call.appended);
+            let lp = loops(ir).into_iter().find(|lp| lp.exit == call.append_block && single_append(ir, &defs, lp, inner).is_some())?;
+            Some(range_length(&defs, lp.iter)?)
+        }
+        _ => None,
+    };
+    Some(ArrayAllocation { rows: range_length(&defs, call.iter), columns })
+}
+
+/// `_find_iter_range`: the length of a loop over `range(stop)` or `range(start, stop)`.
+fn range_length(defs: &Defs<'_>, iter: VarId) -> Option<RangeLength> {
+    let Some(Value::GetIter(range)) = defs.get(iter) else { return None };
+    let Some(Value::Call { func, args, kws, vararg: None }) = defs.get(*range) else { return None };
+    if !kws.is_empty() || !matches!(defs.get(*func), Some(Value::Global(g)) if g == "range" || g == "prange") {
+        return None;
+    }
+    let operand = |v: VarId| match defs.get(v) {
+        Some(Value::Const(numrs_syntax::ast::Constant::Int(i))) => Operand::Const(*i),
+        Some(Value::Const(numrs_syntax::ast::Constant::Bool(b))) => Operand::Const(*b as i128),
+        _ => Operand::Var(defs.root(v)),
+    };
+    match args.as_slice() {
+        [stop] => Some(RangeLength { start: None, stop: operand(*stop) }),
+        [start, stop] => Some(RangeLength { start: Some(operand(*start)), stop: operand(*stop) }),
+        _ => None,
+    }
 }

@@ -1427,19 +1427,64 @@ fn inlined_arraycall(inf: &Inferer<'_>, target: Option<VarId>, fty: &Type, types
         return Ok(None);
     }
     let Some(call) = crate::arraycall::find(inf.ir).into_iter().find(|c| c.call == target) else { return Ok(None) };
-    if let Type::Array(a) = &**dtype {
+    let store_error = |array: String, why: &str| {
+        Err(InferError::typing(
+            "invalid-call",
+            format!(
+                "No implementation of function 'setitem' found for signature ({array}, int64, {}): \
+                 Numba turns this list, appended to in the loop and passed to np.array after it, into an array of the \
+                 appended values, and {why}",
+                match &**dtype {
+                    Type::List { dtype: inner, .. } => format!("array({}, 1d, C)", inner.clone().unliteral()),
+                    other => other.to_string(),
+                }
+            ),
+            Some(call.append_span),
+        ))
+    };
+    if let Some((_, dt)) = kws.iter().find(|(k, _)| k == "dtype") {
+        // `dtype=np.float64`: the rewrite allocates `np.empty(n, dtype)`, into whose items
+        // only numbers can be stored. A `dtype` given another way keeps the call.
+        if !crate::arraycall::dtype_is_attribute(inf.ir, target) {
+            return Ok(None);
+        }
+        let (Type::NumberClass(d) | Type::DType(d)) = dt else { return Ok(None) };
+        let stored = match &**dtype {
+            Type::List { .. } => (**dtype).clone(),
+            _ => return Ok(None),
+        };
         return Err(InferError::typing(
             "invalid-call",
             format!(
-                "No implementation of function 'setitem' found for signature (array(undefined, 1d, C), int64, {dtype}): \
+                "No implementation of function 'setitem' found for signature (array({d}, 1d, C), int64, {stored}): \
                  Numba turns this list, appended to in the loop and passed to np.array after it, into an array of the \
-                 appended values, and an array ({}-dimensional here) cannot be stored as one item",
-                a.ndim
+                 given dtype, and a list cannot be stored as one of its items"
             ),
             Some(call.append_span),
         ));
     }
-    let _ = kws;
+    match &**dtype {
+        Type::Array(a) => {
+            return store_error(
+                "array(undefined, 1d, C)".into(),
+                &format!("an array ({}-dimensional here) cannot be stored as one item", a.ndim),
+            );
+        }
+        Type::List { dtype: inner, .. } if inner.is_number() || inner.as_number().is_some() => match crate::arraycall::nested(inf.ir, &call) {
+            // One array of two dimensions, as `np.array` of the list of lists gives.
+            crate::arraycall::Nested::Fixed => return Ok(None),
+            crate::arraycall::Nested::Unfixed => {
+                return store_error(
+                    "array(undefined, 1d, C)".into(),
+                    "so is the list appended, whose length is only known inside the loop (Numba merges the two into \
+                     one 2-d array only when the inner loop is `range(n)` of a constant or of a variable set before \
+                     the outer loop), and an array cannot be stored as one item",
+                );
+            }
+            crate::arraycall::Nested::NotRewritten => {}
+        },
+        _ => {}
+    }
     Ok(Some(Type::array((**dtype).clone().unliteral(), 1, numrs_types::Layout::C)))
 }
 

@@ -17,3 +17,4 @@ mod prepare;
 pub use escape::{escaped_closure_ir, escaped_free_vars, infer_escaped_closure};
 pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};
 pub use constraints::const_type;
+pub use arraycall::{array_allocation, ArrayAllocation, Operand, RangeLength};
