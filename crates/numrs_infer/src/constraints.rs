@@ -287,7 +287,22 @@ impl Constraint {
                 }
             }
             Kind::Call { func, args, kws, vararg } => {
-                let Some(fty) = inf.get(*func).cloned() else { return Ok(()) };
+                // Numba's CallConstraint needs the callee's type (`getone`): a callee nothing
+                // types is an error of this call, reported if it stays so (before the errors
+                // of later statements that depend on it).
+                let Some(fty) = inf.get(*func).cloned() else {
+                    let mut e = InferError::typing(
+                        "undetermined-type",
+                        format!("Undecided type {} := <undecided>: nothing gives the called value a type", inf.ir.var(*func).name),
+                        span,
+                    );
+                    e.notes.push(
+                        "the value called is read from something whose type is not known yet here (an item of a dict or list that is still empty); \
+                         give the container its type before this line, e.g. store a first item or make it with typed.Dict.empty(...)"
+                            .into(),
+                    );
+                    return Err(e);
+                };
                 let Some(mut types) = all_defined(inf, args) else { return Ok(()) };
                 if let Some(va) = vararg {
                     let Some(t) = inf.get(*va).cloned() else { return Ok(()) };
