@@ -2023,21 +2023,38 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         depth: u32,
     ) -> Option<()> {
         let stmt = module.body.get(stmt_index)?;
-        let value = match &stmt.kind {
-            StmtKind::Assign { targets, value } if targets.len() == 1 && matches!(targets[0].kind, ExprKind::Name(_)) => value,
-            StmtKind::AnnAssign { value: Some(value), target, .. } if matches!(target.kind, ExprKind::Name(_)) => value,
-            StmtKind::AugAssign { target, value, .. } if matches!(target.kind, ExprKind::Name(_)) => value,
-            _ => return None,
-        };
         if depth > 32 {
             return None;
         }
         let mut reads = Vec::new();
-        numrs_syntax::visit::expr(value, &mut |e| {
+        let mut read = |e: &numrs_syntax::ast::Expr| {
             if let ExprKind::Name(n) = &e.kind {
                 reads.push(n.clone());
             }
-        });
+        };
+        match &stmt.kind {
+            StmtKind::Assign { targets, value } if targets.len() == 1 && matches!(targets[0].kind, ExprKind::Name(_)) => numrs_syntax::visit::expr(value, &mut read),
+            StmtKind::AnnAssign { value: Some(value), target, .. } if matches!(target.kind, ExprKind::Name(_)) => numrs_syntax::visit::expr(value, &mut read),
+            StmtKind::AugAssign { target, value, .. } if matches!(target.kind, ExprKind::Name(_)) => numrs_syntax::visit::expr(value, &mut read),
+            // A plain function the values are computed with: the module's names its body reads
+            // (its parameters and assigned names are its own).
+            StmtKind::FunctionDef(_) => {
+                let def = info.symbols.helper_def(stmt_index)?;
+                let mut own: Vec<String> = def.params.positional().map(|p| p.name.clone()).collect();
+                numrs_syntax::visit::for_each_stmt(&def.body, false, &mut |s| {
+                    if let StmtKind::Assign { targets, .. } = &s.kind {
+                        for t in targets {
+                            if let ExprKind::Name(n) = &t.kind {
+                                own.push(n.clone());
+                            }
+                        }
+                    }
+                });
+                numrs_syntax::visit::for_each_expr(&def.body, false, &mut read);
+                reads.retain(|n| !own.contains(n));
+            }
+            _ => return None,
+        }
         if let StmtKind::AugAssign { target, .. } = &stmt.kind {
             if let ExprKind::Name(n) = &target.kind {
                 reads.push(n.clone());
@@ -2061,6 +2078,9 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
                         return None;
                     }
                     emit(db, file, info, module, b.stmt_index, done, out, depth + 1)?;
+                }
+                BindingKind::Function { def_index } if info.symbols.helper_def(*def_index).is_some() => {
+                    emit(db, file, info, module, *def_index, done, out, depth + 1)?;
                 }
                 _ => return None,
             }

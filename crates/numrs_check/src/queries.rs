@@ -34,7 +34,8 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     // Built on the skeleton: positions here are module positions (see `numrs_db::Skeleton`),
     // so an edit inside a function body leaves this value unchanged.
     let skeleton = numrs_db::skeleton(db, file);
-    let symbols = numrs_hir::module_symbols(&skeleton.module);
+    let mut symbols = numrs_hir::module_symbols(&skeleton.module);
+    symbols.set_helper_defs(helper_defs(db, file, &skeleton, &symbols));
     let (mut functions, classes) = numrs_hir::jit_functions_and_classes(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
     functions.extend(factory_products(db, file, &skeleton, &symbols));
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
@@ -43,6 +44,33 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     }
     let deferred = numrs_hir::deferred_definitions(&skeleton.module);
     Arc::new(ModuleInfo { symbols, functions, classes, by_name, deferred })
+}
+
+/// The plain functions module-level values are computed with (`TABLE = make_table(8)`), and
+/// those they call, with their bodies read from their own statements: only an edit of one of
+/// them (or of a module-level statement) changes this.
+fn helper_defs(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, symbols: &numrs_hir::ModuleSymbols) -> Vec<(usize, Arc<numrs_syntax::ast::FunctionDef>)> {
+    use numrs_syntax::ast::StmtKind;
+    // Module-level assignments only (not `if __name__ == "__main__": main()`).
+    let assignments: Vec<numrs_syntax::ast::Stmt> =
+        skeleton.module.body.iter().filter(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. })).cloned().collect();
+    if assignments.is_empty() {
+        return Vec::new();
+    }
+    let mut pending = symbols.helper_calls(&skeleton.module, &assignments, None);
+    let mut out: Vec<(usize, Arc<numrs_syntax::ast::FunctionDef>)> = Vec::new();
+    while let Some(def_index) = pending.pop() {
+        if out.len() >= 64 || out.iter().any(|(i, _)| *i == def_index) {
+            continue;
+        }
+        let Some(top) = numrs_db::top_levels(db, file).get(def_index).copied() else { continue };
+        let parsed = numrs_db::parse_chunk(db, top.chunk(db));
+        let Some(StmtKind::FunctionDef(def)) = parsed.module.body.first().map(|s| &s.kind) else { continue };
+        pending.extend(symbols.helper_calls(&skeleton.module, &def.body, None));
+        out.push((def_index, Arc::new((**def).clone())));
+    }
+    out.sort_by_key(|(i, _)| *i);
+    out
 }
 
 /// The jit functions module-level factory calls make (`double = make_scaler(2.0)`, see

@@ -65,7 +65,7 @@ enum V {
 
 /// The array (or NumPy scalar) the expression `value` makes, names read as bound before `at`.
 pub(crate) fn array_of(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols, strict: false, locals: Default::default(), inexact: None }).eval(value, at, 0)? {
+    match (Cx { module, symbols, strict: false, locals: Default::default(), inexact: None, frames: Default::default() }).eval(value, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -81,7 +81,7 @@ pub fn captured_array(value: &Expr, at: u32, module: &ast::Module, symbols: &Mod
 /// value`: an array of `n` items or one item, broadcast, cast unsafely), names read as bound
 /// before `at`.
 pub(crate) fn assigned_items(value: &Expr, n: usize, dtype: NumericKind, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<Item>> {
-    let items = match (Cx { module, symbols, strict: false, locals: Default::default(), inexact: None }).eval(value, at, 0)? {
+    let items = match (Cx { module, symbols, strict: false, locals: Default::default(), inexact: None, frames: Default::default() }).eval(value, at, 0)? {
         V::Py(x) => vec![x; n],
         V::Array(a) if a.shape.is_empty() || a.items.len() == 1 && a.shape.len() == 1 => vec![a.items[0]; n],
         V::Array(a) if a.shape.len() == 1 && a.items.len() == n => a.items,
@@ -93,7 +93,7 @@ pub(crate) fn assigned_items(value: &Expr, n: usize, dtype: NumericKind, at: u32
 /// The array (or NumPy scalar) the module-level statement `stmt` binds to `name` (`name =
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None, frames: Default::default() };
     match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
@@ -107,7 +107,7 @@ pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: 
 /// (`false`: they approximate NumPy's; only the module, run, knows them).
 pub fn bound_array_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<(ConstArray, bool)> {
     let flag = std::cell::Cell::new(false);
-    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag), frames: Default::default() };
     match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => Some((a, !flag.get())),
         V::Py(_) => None,
@@ -125,7 +125,7 @@ pub fn bound_tuple_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
     }
     let ExprKind::Tuple(items) = &value.kind else { return None };
     let flag = std::cell::Cell::new(false);
-    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag), frames: Default::default() };
     let kinds = items
         .iter()
         .map(|item| match cx.eval(item, stmt.span.start, 0)? {
@@ -170,7 +170,7 @@ pub fn inexact_value_type(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
 /// `bool`, which only the module, run, knows exactly (see [`bound_array_approx`]).
 pub fn bound_number_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<NumericKind> {
     let flag = std::cell::Cell::new(false);
-    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag), frames: Default::default() };
     let kind = match cx.name(name, stmt.span.end, 0)? {
         V::Py(Item::Int(_)) => NumericKind::Int64,
         V::Py(Item::Float(_)) => NumericKind::Float64,
@@ -192,7 +192,7 @@ pub enum TupleItem {
 /// bound before `at`.
 pub fn tuple_of_arrays(value: &Expr, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<Vec<TupleItem>> {
     let ExprKind::Tuple(items) = &value.kind else { return None };
-    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None, frames: Default::default() };
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         if let Some(c) = crate::ConstValue::from_expr(item) {
@@ -236,7 +236,7 @@ pub fn slice_literal(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<[
 pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Layout> {
     // Values computed by transcendental functions too: their layout is known.
     let flag = std::cell::Cell::new(false);
-    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag) };
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag), frames: Default::default() };
     let a = match cx.name(name, stmt.span.end, 0)? {
         V::Array(a) => a,
         V::Py(_) => return None,
@@ -255,7 +255,7 @@ pub fn bound_layout(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols:
 /// The Python number the module-level statement `stmt` binds to `name` when it is computed
 /// from arrays (`NB = EDGES.shape[0] - 1`, `N = len(EDGES)`, `SIZE = M.size`).
 pub fn bound_number(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstValue> {
-    match (Cx { module, symbols, strict: true, locals: Default::default(), inexact: None }).name(name, stmt.span.end, 0)? {
+    match (Cx { module, symbols, strict: true, locals: Default::default(), inexact: None, frames: Default::default() }).name(name, stmt.span.end, 0)? {
         V::Py(x) => Some(py_const(x)),
         V::Array(_) => None,
     }
@@ -353,7 +353,7 @@ fn datetime_const(value: &Expr, symbols: &ModuleSymbols, at: u32) -> Option<(num
 /// in ways evaluated here (`T[1, 2] = 5.0`, `T[:3] = 0`, `T[i] += 1`, `T.fill(0)`); `None`
 /// when another statement before `at` may change it.
 pub fn frozen_array(name: &str, at: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
-    match (Cx { module, symbols, strict: true, locals: Default::default(), inexact: None }).name(name, at, 0)? {
+    match (Cx { module, symbols, strict: true, locals: Default::default(), inexact: None, frames: Default::default() }).name(name, at, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -436,11 +436,14 @@ struct Cx<'a> {
     /// Values must be exact: an array changed by a statement not evaluated here gives `None`.
     /// Otherwise (for types only, which in-place changes keep) such a change is ignored.
     strict: bool,
-    /// The variables of the comprehensions being evaluated (innermost last).
-    locals: std::cell::RefCell<Vec<(String, Item)>>,
+    /// The variables of the comprehensions and the module's helper function being evaluated
+    /// (innermost last).
+    locals: std::cell::RefCell<Vec<(String, V)>>,
     /// Set: NumPy's transcendental ufuncs are evaluated too, their items approximated (the
     /// flag then set), for the dtype and shape of what they make. Unset: they give `None`.
     inexact: Option<&'a std::cell::Cell<bool>>,
+    /// How many calls of the module's own functions are being evaluated (see `helper_call`).
+    frames: std::cell::Cell<u32>,
 }
 
 impl Cx<'_> {
@@ -746,7 +749,7 @@ impl Cx<'_> {
             if n > MAX_ITEMS {
                 return None;
             }
-            self.locals.borrow_mut().push((var.clone(), Item::Int(i)));
+            self.locals.borrow_mut().push((var.clone(), V::Py(Item::Int(i))));
             let keep = g.ifs.iter().try_fold(true, |acc, c| {
                 Some(acc && match self.eval(c, at, 1)? {
                     V::Py(Item::Bool(b)) => b,
@@ -767,10 +770,135 @@ impl Cx<'_> {
         Some(())
     }
 
+    /// `Generator.<method>(..., size)` (see `call`): an array of the method's dtype and of shape
+    /// `size`, its items unknown (zeros, flagged inexact). Without `size`, a Python number.
+    fn generator_sample(&self, method: &str, args: &[Expr], keywords: &[ast::Keyword], at: u32, depth: u32) -> Option<V> {
+        let flag = self.inexact?;
+        // The parameters before `size`, and the dtype of the samples.
+        let (before, dtype) = match method {
+            "random" | "standard_normal" | "standard_exponential" => (0, NumericKind::Float64),
+            "exponential" => (1, NumericKind::Float64),
+            "normal" | "uniform" => (2, NumericKind::Float64),
+            "integers" => (2, NumericKind::Int64),
+            _ => return None,
+        };
+        let size = match (args.get(before), keywords.iter().find(|k| k.arg.as_deref() == Some("size"))) {
+            (Some(_), Some(_)) => return None,
+            (Some(e), None) | (None, Some(ast::Keyword { value: e, .. })) => Some(e),
+            (None, None) => None,
+        };
+        if args.len() > before + 1 || keywords.iter().any(|k| !matches!(k.arg.as_deref(), Some("size" | "low" | "high" | "loc" | "scale"))) {
+            return None;
+        }
+        // The other arguments must be numbers (array parameters broadcast to other shapes).
+        for a in args.iter().take(before).chain(keywords.iter().filter(|k| k.arg.as_deref() != Some("size")).map(|k| &k.value)) {
+            if !matches!(self.eval(a, at, depth + 1)?, V::Py(_)) {
+                return None;
+            }
+        }
+        flag.set(true);
+        let zero = if dtype == NumericKind::Int64 { Item::Int(0) } else { Item::Float(0.0) };
+        match size {
+            None if dtype == NumericKind::Int64 => Some(V::Py(Item::Int(0))),
+            None => Some(V::Py(Item::Float(0.0))),
+            Some(e) if matches!(&e.kind, ExprKind::Constant(Constant::None)) => Some(V::Py(zero)),
+            Some(e) => {
+                let shape = self.dims(e, 0, at, depth)?;
+                let n = count(&shape)?;
+                Some(V::Array(ConstArray { dtype, shape, items: vec![zero; n] }))
+            }
+        }
+    }
+
+    /// A shape: an integer or a tuple (or list) of integers, each at least `min` (`-1` lets
+    /// `reshape` infer one).
+    fn dims(&self, e: &Expr, min: i128, at: u32, depth: u32) -> Option<Vec<i64>> {
+        let int = |x: &Expr| match self.eval(x, at, depth + 1)? {
+            V::Py(Item::Int(n)) if n >= min && n <= MAX_ITEMS as i128 => Some(n as i64),
+            _ => None,
+        };
+        match &e.kind {
+            ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().map(int).collect(),
+            _ => Some(vec![int(e)?]),
+        }
+    }
+
+    /// A call of a plain function of the module whose body is assignments to names ending in a
+    /// `return`: the body evaluated with the parameters bound to the arguments. Its globals
+    /// are read as bound where the call is (Python reads them when the function runs).
+    fn helper_call(&self, def: &ast::FunctionDef, args: &[Expr], keywords: &[ast::Keyword], at: u32, depth: u32) -> Option<V> {
+        let params = &def.params;
+        if !def.decorators.is_empty() || def.is_async || params.vararg.is_some() || params.kwarg.is_some() || !params.kwonly.is_empty() || self.frames.get() >= 8 {
+            return None;
+        }
+        let positional: Vec<&ast::Param> = params.positional().collect();
+        if args.len() > positional.len() {
+            return None;
+        }
+        // What it returns is C-contiguous (its layout is the type's): nothing in it views an
+        // array in another order, and no argument is an array in another order.
+        let mut other_order = false;
+        numrs_syntax::visit::for_each_expr(&def.body, false, &mut |e| match &e.kind {
+            ExprKind::Attribute { attr, .. } if matches!(attr.as_str(), "T" | "transpose" | "swapaxes" | "real" | "imag") => other_order = true,
+            ExprKind::Subscript { .. } => other_order = true,
+            ExprKind::Call { func, keywords, .. } => {
+                if keywords.iter().any(|k| k.arg.as_deref() == Some("order"))
+                    || matches!(&func.kind, ExprKind::Attribute { attr, .. } if matches!(attr.as_str(), "asfortranarray" | "transpose" | "swapaxes" | "moveaxis"))
+                {
+                    other_order = true;
+                }
+            }
+            _ => {}
+        });
+        if other_order || args.iter().chain(keywords.iter().map(|k| &k.value)).any(|a| self.layout(a, at, depth + 1).is_some_and(|l| l != numrs_types::Layout::C)) {
+            return None;
+        }
+        let mut frame: Vec<(String, V)> = Vec::with_capacity(positional.len());
+        for (i, p) in positional.iter().enumerate() {
+            let value = match (args.get(i), keywords.iter().find(|k| k.arg.as_deref() == Some(p.name.as_str()))) {
+                (Some(_), Some(_)) => return None,
+                (Some(a), None) | (None, Some(ast::Keyword { value: a, .. })) => self.eval(a, at, depth + 1)?,
+                // A default is evaluated when the `def` runs: a constant only.
+                (None, None) => V::Py(py_item(match &p.default.as_ref()?.kind {
+                    ExprKind::Constant(c) => c,
+                    _ => return None,
+                })?),
+            };
+            frame.push((p.name.clone(), value));
+        }
+        if keywords.iter().any(|k| !k.arg.as_deref().is_some_and(|a| positional.iter().skip(args.len()).any(|p| p.name == a))) {
+            return None;
+        }
+        // The function's own frame: the caller's comprehension variables are not visible.
+        let saved = std::mem::replace(&mut *self.locals.borrow_mut(), frame);
+        self.frames.set(self.frames.get() + 1);
+        let result = (|| {
+            let body = match def.body.split_first() {
+                Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(Constant::Str(_)))) => rest,
+                _ => &def.body[..],
+            };
+            for stmt in body {
+                match &stmt.kind {
+                    StmtKind::Assign { targets, value } if matches!(targets.as_slice(), [t] if matches!(t.kind, ExprKind::Name(_))) => {
+                        let ExprKind::Name(n) = &targets[0].kind else { return None };
+                        let v = self.eval(value, at, depth + 1)?;
+                        self.locals.borrow_mut().push((n.clone(), v));
+                    }
+                    StmtKind::Return(Some(value)) => return self.eval(value, at, depth + 1),
+                    _ => return None,
+                }
+            }
+            None
+        })();
+        self.frames.set(self.frames.get() - 1);
+        *self.locals.borrow_mut() = saved;
+        result
+    }
+
     /// A module-level name: a constant (a Python number), or an array another statement bound.
     fn name(&self, n: &str, at: u32, depth: u32) -> Option<V> {
         if let Some((_, x)) = self.locals.borrow().iter().rev().find(|(l, _)| l == n) {
-            return Some(V::Py(*x));
+            return Some(x.clone());
         }
         let b = self.symbols.lookup(n, Some(at))?;
         match &b.kind {
@@ -1079,11 +1207,27 @@ impl Cx<'_> {
     }
 
     fn call(&self, func: &Expr, args: &[Expr], keywords: &[ast::Keyword], at: u32, depth: u32) -> Option<V> {
+        // A function of the module (`TABLE = make_table(8)`).
+        if let ExprKind::Name(n) = &func.kind {
+            if let Some(BindingKind::Function { def_index }) = self.symbols.lookup(n, Some(at)).map(|b| &b.kind) {
+                let def = self.symbols.helper_def(*def_index)?;
+                return self.helper_call(def, args, keywords, at, depth);
+            }
+        }
         // `CFG.get(key, default)` of a constant dict display.
         if let (ExprKind::Attribute { value, attr }, true) = (&func.kind, keywords.is_empty()) {
             if attr == "get" && (1..=2).contains(&args.len()) {
                 if let Some(v) = self.dict_item(value, &args[0], args.get(1), at, depth) {
                     return Some(v);
+                }
+            }
+        }
+        // Samples of a generator made for them (`np.random.default_rng(0).random(3)`): only
+        // NumPy knows the items (see `inexact`), their dtype and shape are the method's.
+        if let ExprKind::Attribute { value, attr } = &func.kind {
+            if let ExprKind::Call { func: maker, .. } = &value.kind {
+                if self.symbols.resolve_dotted_at(maker, Some(at)).as_deref() == Some("numpy.random.default_rng") {
+                    return self.generator_sample(attr, args, keywords, at, depth);
                 }
             }
         }
@@ -1105,8 +1249,8 @@ impl Cx<'_> {
                     ("astype", [d]) => astype(a, self.dtype(d)?).map(V::Array),
                     ("reshape", dims) => {
                         let shape = match dims {
-                            [one] => new_shape(one)?,
-                            many => many.iter().map(|d| new_shape(d).and_then(|v| (v.len() == 1).then(|| v[0]))).collect::<Option<Vec<_>>>()?,
+                            [one] => self.dims(one, -1, at, depth)?,
+                            many => many.iter().map(|d| self.dims(d, -1, at, depth).and_then(|v| (v.len() == 1).then(|| v[0]))).collect::<Option<Vec<_>>>()?,
                         };
                         reshape(a, shape).map(V::Array)
                     }
@@ -1187,7 +1331,7 @@ impl Cx<'_> {
                 ConstArray { dtype: dtype_kw?, shape: vec![items.len() as i64], items }
             }
             "zeros" | "ones" | "empty" | "full" => {
-                let shape = int_dims(args.first()?)?;
+                let shape = self.dims(args.first()?, 0, at, depth)?;
                 let n = count(&shape)?;
                 let (fill, dtype) = if name == "full" {
                     let V::Py(v) = self.eval(args.get(1)?, at, depth + 1)? else { return None };
@@ -1305,8 +1449,20 @@ impl Cx<'_> {
             }
             "cumsum" if args.len() == 1 && keywords.is_empty() => cumsum(&array_arg(0)?)?,
             "cumprod" if args.len() == 1 && keywords.is_empty() => accumulate(&array_arg(0)?, true)?,
+            // Along the last axis; NaNs last, as NumPy orders them.
+            "sort" if args.len() == 1 && keywords.is_empty() => sort_last_axis(array_arg(0)?)?,
+            // Window functions: cosines, which only NumPy computes exactly (see `inexact`).
+            "hanning" | "hamming" | "blackman" | "bartlett" if args.len() == 1 && keywords.is_empty() => {
+                let flag = self.inexact?;
+                let V::Py(Item::Int(m)) = self.eval(&args[0], at, depth + 1)? else { return None };
+                if m > MAX_ITEMS as i128 {
+                    return None;
+                }
+                flag.set(true);
+                ConstArray { dtype: NumericKind::Float64, shape: vec![m.max(0) as i64], items: window(name, m.max(0) as usize) }
+            }
             "sqrt" | "abs" | "absolute" | "floor" | "ceil" | "trunc" | "rint" if args.len() == 1 && keywords.is_empty() => unary(name, array_arg(0)?)?,
-            "reshape" if args.len() == 2 && keywords.is_empty() => reshape(array_arg(0)?, new_shape(&args[1])?)?,
+            "reshape" if args.len() == 2 && keywords.is_empty() => reshape(array_arg(0)?, self.dims(&args[1], -1, at, depth)?)?,
             // `np.concatenate((a, b, ...))` along the first axis.
             "concatenate" if args.len() == 1 && keywords.is_empty() => {
                 let (ExprKind::Tuple(parts) | ExprKind::List(parts)) = &args[0].kind else { return None };
@@ -1403,23 +1559,6 @@ fn py_item(c: &Constant) -> Option<Item> {
 
 /// The items of a (nested) list/tuple display of number constants, its shape in `shape`.
 /// A shape: an integer or a tuple of integers.
-fn int_dims(e: &Expr) -> Option<Vec<i64>> {
-    match ConstValue::from_expr(e)? {
-        ConstValue::Int(n) if n >= 0 => Some(vec![n as i64]),
-        ConstValue::Tuple(items) => items.into_iter().map(|i| if let ConstValue::Int(n) = i { (n >= 0).then_some(n as i64) } else { None }).collect(),
-        _ => None,
-    }
-}
-
-/// A shape for `reshape`: integers, one of them maybe `-1`.
-fn new_shape(e: &Expr) -> Option<Vec<i64>> {
-    match ConstValue::from_expr(e)? {
-        ConstValue::Int(n) if n >= -1 => Some(vec![n as i64]),
-        ConstValue::Tuple(items) => items.into_iter().map(|i| if let ConstValue::Int(n) = i { (n >= -1).then_some(n as i64) } else { None }).collect(),
-        _ => None,
-    }
-}
-
 fn count(shape: &[i64]) -> Option<usize> {
     let n = shape.iter().try_fold(1usize, |acc, d| acc.checked_mul(usize::try_from(*d).ok()?))?;
     (n <= MAX_ITEMS).then_some(n)
@@ -2186,4 +2325,54 @@ fn complex_kind(e: &Expr, symbols: &ModuleSymbols, at: u32, depth: u32) -> Optio
         }
         _ => None,
     }
+}
+
+/// `np.sort(a)`: each run along the last axis sorted, NaNs last.
+fn sort_last_axis(mut a: ConstArray) -> Option<ConstArray> {
+    let run = *a.shape.last()? as usize;
+    if run == 0 {
+        return Some(a);
+    }
+    for chunk in a.items.chunks_mut(run) {
+        chunk.sort_by(|x, y| match (x, y) {
+            (Item::Int(p), Item::Int(q)) => p.cmp(q),
+            (Item::Bool(p), Item::Bool(q)) => p.cmp(q),
+            _ => {
+                let (p, q) = (x.f(), y.f());
+                match (p.is_nan(), q.is_nan()) {
+                    (true, true) => std::cmp::Ordering::Equal,
+                    (true, false) => std::cmp::Ordering::Greater,
+                    (false, true) => std::cmp::Ordering::Less,
+                    _ => p.partial_cmp(&q).unwrap_or(std::cmp::Ordering::Equal),
+                }
+            }
+        });
+    }
+    Some(a)
+}
+
+/// NumPy's window functions of `m` points (approximately: NumPy's cosine rounds its own way).
+fn window(name: &str, m: usize) -> Vec<Item> {
+    if m == 1 {
+        return vec![Item::Float(1.0)];
+    }
+    let d = (m - 1) as f64;
+    (0..m)
+        .map(|k| {
+            let n = (2 * k) as f64 - d;
+            let c = |f: f64| (f * std::f64::consts::PI * n / d).cos();
+            Item::Float(match name {
+                "hanning" => 0.5 + 0.5 * c(1.0),
+                "hamming" => 0.54 + 0.46 * c(1.0),
+                "blackman" => 0.42 + 0.5 * c(1.0) + 0.08 * c(2.0),
+                _ => {
+                    if n <= 0.0 {
+                        1.0 + n / d
+                    } else {
+                        1.0 - n / d
+                    }
+                }
+            })
+        })
+        .collect()
 }

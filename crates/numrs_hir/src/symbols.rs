@@ -449,6 +449,10 @@ pub struct ModuleSymbols {
     by_name: std::collections::BTreeMap<String, Vec<usize>>,
     /// The `class P(NamedTuple)` classes among `bindings` (by index): their names and fields.
     namedtuple_classes: Vec<(usize, crate::NamedTupleDef)>,
+    /// The plain functions of the module that module-level values are computed with
+    /// (`TABLE = make_table(8)`), by index of their statement, with their bodies (which the
+    /// skeleton leaves out): see [`ModuleSymbols::set_helper_defs`].
+    helper_defs: Vec<(usize, std::sync::Arc<ast::FunctionDef>)>,
 }
 
 /// A `math` function (or NumPy's exact `sqrt`) of float arguments, as CPython computes it:
@@ -570,6 +574,35 @@ impl ModuleSymbols {
     pub fn namedtuple_class(&self, binding: &Binding) -> Option<&crate::NamedTupleDef> {
         let i = self.bindings.iter().position(|b| std::ptr::eq(b, binding))?;
         self.namedtuple_classes.iter().find(|(k, _)| *k == i).map(|(_, d)| d)
+    }
+
+    /// Gives the evaluation of module-level values the bodies of the plain functions they call
+    /// ([`ModuleSymbols::helper_calls`]): `(statement index, def)`.
+    pub fn set_helper_defs(&mut self, defs: Vec<(usize, std::sync::Arc<ast::FunctionDef>)>) {
+        self.helper_defs = defs;
+    }
+
+    /// The `def` (with its body) of the plain function at statement `def_index`, when module-level
+    /// values call it.
+    pub fn helper_def(&self, def_index: usize) -> Option<&ast::FunctionDef> {
+        self.helper_defs.iter().find(|(i, _)| *i == def_index).map(|(_, d)| &**d)
+    }
+
+    /// The statement indexes of the undecorated top-level functions called by name in the
+    /// expressions of `stmts` (module-level statements, or a helper's body), as seen from `at`.
+    pub fn helper_calls(&self, module: &ast::Module, stmts: &[ast::Stmt], at: Option<u32>) -> Vec<usize> {
+        let mut out = Vec::new();
+        numrs_syntax::visit::for_each_expr(stmts, false, &mut |e| {
+            let ast::ExprKind::Call { func, .. } = &e.kind else { return };
+            let ast::ExprKind::Name(n) = &func.kind else { return };
+            let Some(b) = self.lookup(n, at) else { return };
+            let BindingKind::Function { def_index } = b.kind else { return };
+            let plain = module.body.get(def_index).is_some_and(|s| s.span == b.stmt_span && matches!(&s.kind, ast::StmtKind::FunctionDef(d) if d.decorators.is_empty()));
+            if plain && !out.contains(&def_index) {
+                out.push(def_index);
+            }
+        });
+        out
     }
 
     pub fn lookup(&self, name: &str, before_offset: Option<u32>) -> Option<&Binding> {
@@ -704,7 +737,7 @@ pub fn module_symbols(module: &ast::Module) -> ModuleSymbols {
     for (i, b) in collector.bindings.iter().enumerate() {
         by_name.entry(b.name.clone()).or_default().push(i);
     }
-    let mut symbols = ModuleSymbols { bindings: collector.bindings, by_name, namedtuple_classes: Vec::new() };
+    let mut symbols = ModuleSymbols { bindings: collector.bindings, by_name, namedtuple_classes: Vec::new(), helper_defs: Vec::new() };
     let mut classes = Vec::new();
     for (i, b) in symbols.bindings.iter().enumerate() {
         if !matches!(b.kind, BindingKind::Class) {
