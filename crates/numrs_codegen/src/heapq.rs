@@ -25,15 +25,12 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
     let Some(dt) = crate::lists::dtype(&ht).cloned() else {
         return cx.fail(format!("heapq.{name} of {ht} is not supported by numrs build yet"));
     };
-    // Items holding references would need their counts kept where Numba's Python code keeps
-    // them; numbers and tuples of numbers are moved as they are.
-    let plain = |t: &Type| match t.tuple_items() {
-        Some(items) => items.iter().all(|i| crate::types::numeric(i).is_some()),
-        None => crate::types::numeric(t).is_some(),
-    };
-    if !plain(&dt) {
+    if !orderable(&dt) {
         return cx.fail(format!("heapq.{name} of a list of {dt} is not supported by numrs build yet"));
     }
+    // Items are moved within the list as they are (strings keep their references); one
+    // taken out is the caller's reference, one put in gets its own.
+    let counted = crate::arrays::needs_rc(&dt);
     let l = cx.load(heap)?.into_pointer_value();
     let item = |cx: &mut FnCx<'_, 'ctx>| -> R<BasicValueEnum<'ctx>> {
         let v = args[1];
@@ -89,6 +86,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         ("heapreplace", 2) => {
             // returnitem = heap[0]; heap[0] = item; _siftup(heap, 0)
             let x = item(cx)?;
+            let x = cx.owned_for_store(x, &dt)?;
             let n = cx.list_len(l)?;
             let empty = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(0), "")?;
             cx.guard(empty, ExcKind::IndexError, crate::lists::getitem_message(&ht))?;
@@ -100,6 +98,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         ("heappushpop", 2) => {
             // if heap and heap[0] < item: item, heap[0] = heap[0], item; _siftup(heap, 0)
             let x = item(cx)?;
+            let x = cx.owned_for_store(x, &dt)?;
             let slot = cx.temp(cx.vt(&dt)?)?;
             cx.b.build_store(slot, x)?;
             let n = cx.list_len(l)?;
@@ -120,17 +119,35 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
         }
         _ => return cx.fail(format!("heapq.{name} is not supported by numrs build yet")),
     };
+    // `heappop`, `heapreplace`, `heappushpop` give an item the list no longer holds (or the
+    // item given, with the reference taken above).
+    if counted {
+        cx.fresh = true;
+    }
     cx.cast(out, &dt, tt).map(Some)
 }
 
-/// `nsmallest(n, iterable)` / `nlargest(n, iterable)` of numbers: the items sorted (Numba's
-/// quicksort, by `>` for `nlargest`), the first `n` kept (none when `n` is not positive).
+/// Items `<` orders as Numba's `heapq` needs: real numbers, strings, and tuples of them.
+fn orderable(t: &Type) -> bool {
+    let scalar = |t: &Type| matches!(t, Type::Unicode) || crate::types::numeric(t).is_some_and(|k| !k.is_complex());
+    match t.tuple_items() {
+        Some(items) => items.iter().all(scalar),
+        None => scalar(t),
+    }
+}
+
+/// `nsmallest(n, iterable)` / `nlargest(n, iterable)`, as Numba's port runs them: `n == 0`
+/// gives no items, `n == 1` the first item no other is `<` (`>`) of (StopIteration when there
+/// are none), a negative `n` IndexError (its heap of no items is indexed); otherwise the items
+/// sorted (Numba's sort; `nlargest` reverses the ascending order), the first `n` kept. (For `1 < n < len`
+/// Numba keeps a heap of `n` items, which gives the same items unless some are NaN.)
 fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
     let [n, it] = args else { return cx.fail(format!("heapq.{name} takes two arguments")) };
     let Some(dt) = crate::lists::dtype(tt).cloned() else { return cx.fail(format!("heapq.{name} giving {tt}")) };
-    if crate::types::numeric(&dt).is_none_or(|k| k.is_complex()) {
+    if !orderable(&dt) {
         return cx.fail(format!("heapq.{name} of {dt} items is not supported by numrs build yet"));
     }
+    let counted = crate::arrays::needs_rc(&dt);
     let (nt, itt) = (cx.ty(*n)?, cx.ty(*it)?);
     let n = cx.cast(cx.load(*n)?, &nt, &Type::int64())?.into_int_value();
     let src = cx.load(*it)?;
@@ -139,6 +156,14 @@ fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) 
         t if crate::lists::dtype(t).is_some() => cx.list_len(src.into_pointer_value())?,
         other => return cx.fail(format!("heapq.{name} of {other} is not supported by numrs build yet")),
     };
+    let neg = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
+    let not_sorted = cx.b.build_int_compare(IntPredicate::SLT, n, size, "")?;
+    let fails = cx.b.build_and(neg, not_sorted, "")?;
+    cx.guard(fails, ExcKind::IndexError, "getitem out of range")?;
+    let one = cx.b.build_int_compare(IntPredicate::EQ, n, cx.i64(1), "")?;
+    let empty = cx.b.build_int_compare(IntPredicate::EQ, size, cx.i64(0), "")?;
+    let no_first = cx.b.build_and(one, empty, "")?;
+    cx.guard(no_first, ExcKind::StopIteration, "")?;
     let out = cx.list_new(&dt, size, size)?;
     let dt2 = dt.clone();
     cx.counted_loop(size, |cx, i| {
@@ -150,15 +175,69 @@ fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) 
             }
         };
         let x = cx.cast(x, &xt, &dt2)?;
+        // The new list's own reference.
+        let x = if counted { cx.owned_for_store(x, &dt2)? } else { x };
         cx.list_put(out, &dt2, i, x)
     })?;
-    let reverse = cx.ctx.bool_type().const_int((name == "nlargest") as u64, false);
-    cx.list_sort(out, &dt, reverse)?;
-    // Keep max(0, min(n, size)) items.
-    let neg = cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?;
+    let largest = name == "nlargest";
+    // n == 1: min (max) by `<` (`>`) from the first item: it moves to the front.
+    let (first, sort, keep) = (cx.new_block("nselect_one"), cx.new_block("nselect_sort"), cx.new_block("nselect_keep"));
+    cx.b.build_conditional_branch(one, first, sort)?;
+    cx.b.position_at_end(first);
+    let best = cx.temp(cx.vt(&dt)?)?;
+    let x0 = cx.list_get(out, &dt, cx.i64(0))?;
+    cx.b.build_store(best, x0)?;
+    let best_at = cx.temp(cx.ctx.i64_type().into())?;
+    cx.b.build_store(best_at, cx.i64(0))?;
+    let dt4 = dt.clone();
+    cx.counted_loop(size, |cx, i| {
+        let x = cx.list_get(out, &dt4, i)?;
+        let b = cx.b.build_load(cx.vt(&dt4)?, best, "")?;
+        let better = if largest { cx.values_lt(b, &dt4, x, &dt4)? } else { cx.values_lt(x, &dt4, b, &dt4)? };
+        let (take, next) = (cx.new_block("nselect_take"), cx.new_block("nselect_next"));
+        cx.b.build_conditional_branch(better, take, next)?;
+        cx.b.position_at_end(take);
+        cx.b.build_store(best, x)?;
+        cx.b.build_store(best_at, i)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(next);
+        Ok(())
+    })?;
+    let at = cx.b.build_load(cx.ctx.i64_type(), best_at, "")?.into_int_value();
+    let b = cx.b.build_load(cx.vt(&dt)?, best, "")?;
+    cx.list_put(out, &dt, at, x0)?;
+    cx.list_put(out, &dt, cx.i64(0), b)?;
+    cx.b.build_unconditional_branch(keep)?;
+    cx.b.position_at_end(sort);
+    // `sorted(iterable)[::-1]` for `nlargest`: the ascending order reversed (which differs
+    // from a descending sort where `<` does not order the items, NaNs).
+    let ascending = cx.ctx.bool_type().const_int(0, false);
+    cx.list_sort(out, &dt, ascending)?;
+    if largest {
+        let half = cx.b.build_right_shift(size, cx.i64(1), false, "")?;
+        let dt5 = dt.clone();
+        cx.counted_loop(half, |cx, i| {
+            let j = cx.b.build_int_sub(cx.b.build_int_sub(size, cx.i64(1), "")?, i, "")?;
+            let (x, y) = (cx.list_get(out, &dt5, i)?, cx.list_get(out, &dt5, j)?);
+            cx.list_put(out, &dt5, i, y)?;
+            cx.list_put(out, &dt5, j, x)
+        })?;
+    }
+    cx.b.build_unconditional_branch(keep)?;
+    cx.b.position_at_end(keep);
+    // Keep max(0, min(n, size)) items (the references of the others dropped).
     let k = cx.b.build_select(neg, cx.i64(0), n, "")?.into_int_value();
     let over = cx.b.build_int_compare(IntPredicate::SGT, k, size, "")?;
     let k = cx.b.build_select(over, size, k, "")?.into_int_value();
+    if counted {
+        let dropped = cx.b.build_int_sub(size, k, "")?;
+        let dt3 = dt.clone();
+        cx.counted_loop(dropped, |cx, j| {
+            let i = cx.b.build_int_add(k, j, "")?;
+            let x = cx.list_get(out, &dt3, i)?;
+            cx.decref(x, &dt3)
+        })?;
+    }
     cx.set_len(out, k)?;
     cx.fresh = true;
     Ok(out.into())
