@@ -243,9 +243,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// `yield v`: suspend with the item `v`; lowering goes on in the block that resumes.
     pub(crate) fn lower_yield(&mut self, v: numrs_ir::VarId) -> R<()> {
         let Some(g) = &self.gen else { return self.fail("yield outside of a generator") };
-        if self.try_of.get(self.cur_block).copied().flatten().is_some() {
-            return self.fail("yield inside try is not supported by numrs build yet");
-        }
         let k = g.resumes.borrow().len() as u64 + 1;
         let vt = self.ty(v)?;
         let x = self.load(v)?;

@@ -329,7 +329,7 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     }
     let first = sig.args.first();
     let arrays = sig.args.iter().chain([&sig.return_type]).any(|t| matches!(t, Type::Array(_)));
-    if arrays && key != "builtins.len" && key != "builtins.bool" && key != "builtins.iter" {
+    if arrays && key != "builtins.len" && key != "builtins.bool" && key != "builtins.iter" && key != "builtins.next" {
         return None;
     }
     if let Some(f) = table().iter().find(|(k, c, _)| *k == key && c.matches(first)).map(|(_, _, f)| *f) {
