@@ -149,6 +149,9 @@ pub fn inexact_value_type(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
     if let Some(k) = bound_complex_approx(name, stmt, symbols) {
         return Some(Type::Number(k));
     }
+    if let Some(ndim) = bound_complex_array_approx(name, stmt, module, symbols) {
+        return Some(Type::array_ro(Type::Number(NumericKind::Complex128), ndim, numrs_types::Layout::C, true));
+    }
     if let Some(kinds) = bound_tuple_approx(name, stmt, module, symbols) {
         return Some(Type::tuple(kinds.into_iter().map(Type::Number).collect()));
     }
@@ -2375,4 +2378,67 @@ fn window(name: &str, m: usize) -> Vec<Item> {
             })
         })
         .collect()
+}
+
+/// The number of dimensions of a `complex128` array bound at module level to `name` that
+/// arithmetic and NumPy's ufuncs make from Python complex numbers and real arrays
+/// (`W = np.exp(-2j * np.pi * np.arange(8) / 8)`): only the module, run, knows its items.
+pub fn bound_complex_array_approx(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<u32> {
+    let StmtKind::Assign { targets, value } = &stmt.kind else { return None };
+    if !matches!(targets.as_slice(), [t] if matches!(&t.kind, ExprKind::Name(n) if n == name)) {
+        return None;
+    }
+    let flag = std::cell::Cell::new(false);
+    let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: Some(&flag), frames: Default::default() };
+    match complex_shape(&cx, value, stmt.span.start, 0)? {
+        (true, Some(ndim)) if ndim > 0 => Some(ndim),
+        _ => None,
+    }
+}
+
+/// Whether `e` is complex, and its number of dimensions (`None`: a Python number), for the
+/// operations [`bound_complex_array_approx`] follows; real values are evaluated.
+fn complex_shape(cx: &Cx<'_>, e: &Expr, at: u32, depth: u32) -> Option<(bool, Option<u32>)> {
+    if depth > 16 {
+        return None;
+    }
+    if let Some(v) = cx.eval(e, at, depth + 1) {
+        return Some(match v {
+            V::Array(a) if a.shape.is_empty() => (false, None),
+            V::Array(a) => (false, Some(a.shape.len() as u32)),
+            V::Py(_) => (false, None),
+        });
+    }
+    if let Some(ConstValue::Complex { .. }) = cx.symbols.fold_constant(e, at, &[]) {
+        return Some((true, None));
+    }
+    let both = |a: (bool, Option<u32>), b: (bool, Option<u32>)| (a.0 || b.0, a.1.max(b.1));
+    match &e.kind {
+        ExprKind::Name(n) => {
+            let b = cx.symbols.lookup(n, Some(at))?;
+            if mutated_after(n, b.stmt_span.end, cx.module, cx.symbols) {
+                return None;
+            }
+            complex_shape(cx, b.value.as_ref()?, b.stmt_span.start, depth + 1)
+        }
+        ExprKind::UnaryOp { op: ast::UnaryOp::USub | ast::UnaryOp::UAdd, operand } => complex_shape(cx, operand, at, depth + 1),
+        ExprKind::BinOp { left, op, right } if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div | BinOp::Pow) => {
+            Some(both(complex_shape(cx, left, at, depth + 1)?, complex_shape(cx, right, at, depth + 1)?))
+        }
+        ExprKind::Attribute { value, attr } if attr == "real" || attr == "imag" => {
+            let (_, ndim) = complex_shape(cx, value, at, depth + 1)?;
+            Some((false, ndim))
+        }
+        ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() == 1 => {
+            let path = cx.symbols.resolve_dotted_at(func, Some(at))?;
+            let f = path.strip_prefix("numpy.")?;
+            let (c, ndim) = complex_shape(cx, &args[0], at, depth + 1)?;
+            match f {
+                "exp" | "log" | "log10" | "sqrt" | "sin" | "cos" | "tan" | "sinh" | "cosh" | "tanh" | "conj" | "conjugate" | "negative" if c => Some((true, ndim)),
+                "abs" | "absolute" | "angle" | "real" | "imag" if c => Some((false, ndim)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
