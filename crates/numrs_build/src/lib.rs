@@ -498,7 +498,10 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
                     .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
             };
             // A ctypes function object: its address.
-            if let Some(Ok(_)) = binding.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, binding.stmt_span.start)) {
+            if let Some(Ok(_)) = binding.value.as_ref().and_then(|v| {
+                numrs_hir::ctypes_function_pointer(v, &info.symbols, binding.stmt_span.start)
+                    .or_else(|| numrs_hir::library_function(&n, v, &skeleton.module, &info.symbols, binding.stmt_span.start))
+            }) {
                 return Some((n.clone(), slot()?));
             }
             if let Some(value) = global_array(&n, at, &skeleton.module, &info.symbols) {
@@ -2067,6 +2070,17 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
             }
             if let Some(line) = binding_source(&name, &b.kind) {
                 out.push_str(&line);
+                // `import ctypes.util` binds `ctypes`, whose `util` the values may read.
+                if let BindingKind::Module(m) = &b.kind {
+                    for stmt in &module.body {
+                        let StmtKind::Import(aliases) = &stmt.kind else { continue };
+                        for a in aliases {
+                            if a.asname.is_none() && a.name.strip_prefix(m.as_str()).is_some_and(|rest| rest.starts_with('.')) {
+                                out.push_str(&format!("try:\n    import {}\nexcept ImportError:\n    pass\n", a.name));
+                            }
+                        }
+                    }
+                }
                 continue;
             }
             match &b.kind {
@@ -2099,7 +2113,10 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         let stmt = &skeleton.module.body[index];
         emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, 0)?;
         let function = match &stmt.kind {
-            StmtKind::Assign { value, .. } => numrs_hir::ctypes_function_pointer(value, &info.symbols, stmt.span.start).is_some(),
+            StmtKind::Assign { value, .. } => {
+                numrs_hir::ctypes_function_pointer(value, &info.symbols, stmt.span.start).is_some()
+                    || numrs_hir::library_function(name, value, &skeleton.module, &info.symbols, stmt.span.start).is_some()
+            }
             _ => false,
         };
         // A ctypes function object passes its address.

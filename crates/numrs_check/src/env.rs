@@ -183,7 +183,10 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
             None => match namedtuple_class_type(db, file, info, b) {
                 Some(t) => GlobalValue::Type(t),
                 // A ctypes function object: Numba's `ExternalFunctionPointer` of its C signature.
-                None => match b.value.as_ref().and_then(|v| numrs_hir::ctypes_function_pointer(v, &info.symbols, b.stmt_span.start)) {
+                None => match b.value.as_ref().and_then(|v| {
+                    numrs_hir::ctypes_function_pointer(v, &info.symbols, b.stmt_span.start)
+                        .or_else(|| numrs_hir::library_function(name, v, &numrs_db::skeleton(db, file).module, &info.symbols, b.stmt_span.start))
+                }) {
                     Some(Ok(sig)) => GlobalValue::Type(Type::ExternalFunctionPointer(Arc::new(sig))),
                     Some(Err(m)) => GlobalValue::Untyped(format!("cannot determine Numba type of the ctypes function '{name}': {m}")),
                     None => global_value_type(db, file, info, b, name, depth),

@@ -89,3 +89,78 @@ pub fn ctypes_function_pointer(value: &Expr, symbols: &ModuleSymbols, at: u32) -
     }
     function_type(func, symbols, at, 0)
 }
+
+/// The `ExternalFunctionPointer` signature of a function of a shared library bound at module
+/// level to `name` (`c_cos = libm.cos` of `libm = ctypes.CDLL(...)`), from the `argtypes` and
+/// `restype` the module's statements give it (on `c_cos` or on `libm.cos`, which is the same
+/// object): `restype` defaults to `c_int`; without `argtypes` Numba's TypeError. `None` when the
+/// value is not such a function.
+pub fn library_function(name: &str, value: &Expr, module: &numrs_syntax::ast::Module, symbols: &ModuleSymbols, at: u32) -> Option<Result<Signature, String>> {
+    use numrs_syntax::ast::StmtKind;
+    let ExprKind::Attribute { value: lib, attr: fname } = &value.kind else { return None };
+    if !is_library(lib, symbols, at, 0) {
+        return None;
+    }
+    // `X.argtypes = ...` where X is the name or the library's attribute.
+    let names_function = |e: &Expr| match &e.kind {
+        ExprKind::Name(n) => n == name,
+        ExprKind::Attribute { value: l, attr } => attr == fname && dotted(l).is_some() && dotted(l) == dotted(lib),
+        _ => false,
+    };
+    let (mut argtypes, mut restype) = (None, None);
+    for stmt in &module.body {
+        let StmtKind::Assign { targets, value } = &stmt.kind else { continue };
+        for t in targets {
+            if let ExprKind::Attribute { value: f, attr } = &t.kind {
+                if names_function(f) {
+                    match attr.as_str() {
+                        "argtypes" => argtypes = Some((value, stmt.span.start)),
+                        "restype" => restype = Some((value, stmt.span.start)),
+                        _ => {}
+                    }
+                }
+            }
+        }
+    }
+    Some((|| {
+        let Some((argtypes, at_args)) = argtypes else {
+            return Err(format!("ctypes function '{fname}' doesn't define its argument types; consider setting the `argtypes` attribute"));
+        };
+        let (ExprKind::List(items) | ExprKind::Tuple(items)) = &argtypes.kind else { return Err("argtypes numrs cannot read".to_string()) };
+        let args = items.iter().map(|p| ctype(p, symbols, at_args, false)).collect::<Result<Vec<_>, _>>()?;
+        let mut ret = match restype {
+            Some((r, at_ret)) => ctype(r, symbols, at_ret, true)?,
+            None => Type::Number(NumericKind::Int32),
+        };
+        if ret == Type::VoidPtr {
+            ret = Type::Number(NumericKind::UInt64);
+        }
+        Ok(Signature::new(ret, args))
+    })())
+}
+
+/// Whether `e` is a shared library ctypes loads: `ctypes.CDLL(...)`, `ctypes.cdll.LoadLibrary(...)`,
+/// `ctypes.cdll.<name>`, or a name bound to one.
+fn is_library(e: &Expr, symbols: &ModuleSymbols, at: u32, depth: u32) -> bool {
+    if depth > 8 {
+        return false;
+    }
+    match &e.kind {
+        ExprKind::Call { func, .. } => matches!(symbols.resolve_dotted_at(func, Some(at)).as_deref(), Some("ctypes.CDLL" | "ctypes.cdll.LoadLibrary" | "numpy.ctypeslib.load_library")),
+        ExprKind::Name(n) => match symbols.lookup(n, Some(at)) {
+            Some(b) => b.value.as_ref().is_some_and(|v| is_library(v, symbols, b.stmt_span.start, depth + 1)),
+            None => false,
+        },
+        ExprKind::Attribute { .. } => symbols.resolve_dotted_at(e, Some(at)).is_some_and(|p| p.strip_prefix("ctypes.cdll.").is_some_and(|rest| !rest.contains('.') && rest != "LoadLibrary")),
+        _ => false,
+    }
+}
+
+/// The text of a name or a chain of attributes of a name (`ctypes.cdll.m`).
+fn dotted(e: &Expr) -> Option<String> {
+    match &e.kind {
+        ExprKind::Name(n) => Some(n.clone()),
+        ExprKind::Attribute { value, attr } => Some(format!("{}.{attr}", dotted(value)?)),
+        _ => None,
+    }
+}

@@ -381,6 +381,8 @@ pub(crate) fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbol
     };
     fn target_mutates(t: &Expr, mentions: &dyn Fn(&Expr) -> bool) -> bool {
         match &t.kind {
+            // A ctypes function's prototype (`f.argtypes = ...`) leaves its address as it is.
+            ExprKind::Attribute { attr, .. } if matches!(attr.as_str(), "argtypes" | "restype" | "errcheck") => false,
             ExprKind::Subscript { value, .. } | ExprKind::Attribute { value, .. } => mentions(value),
             ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().any(|i| target_mutates(i, mentions)),
             _ => false,
