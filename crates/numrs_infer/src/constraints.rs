@@ -32,6 +32,8 @@ enum Kind {
     PairSecond(VarId),
     ExhaustIter { value: VarId, count: u32 },
     SetItem { target: VarId, index: VarId, value: VarId },
+    /// `del x[i]`: Numba's DelItemConstraint types `operator.delitem(x, i)`.
+    DelItem { target: VarId, index: VarId },
     SetAttr { target: VarId, attr: String, value: VarId },
     Yield,
     BuildString,
@@ -242,7 +244,8 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
         }
         StmtKind::SetItem { target, index, value, .. } => (None, Kind::SetItem { target: *target, index: *index, value: *value }),
         StmtKind::SetAttr { target, attr, value } => (None, Kind::SetAttr { target: *target, attr: attr.clone(), value: *value }),
-        StmtKind::DelItem { .. } | StmtKind::Del(_) => return Ok(None),
+        StmtKind::DelItem { target, index } => (None, Kind::DelItem { target: *target, index: *index }),
+        StmtKind::Del(_) => return Ok(None),
     };
     Ok(Some(Constraint { target, span, kind }))
 }
@@ -622,6 +625,11 @@ impl Constraint {
                     return Err(e);
                 }
                 resolve_intrinsic(inf, "operator.setitem", &types, span)?;
+                None
+            }
+            Kind::DelItem { target, index } => {
+                let Some(types) = all_defined(inf, &[*target, *index]) else { return Ok(()) };
+                resolve_intrinsic(inf, "operator.delitem", &types, span)?;
                 None
             }
             Kind::SetAttr { target, attr, value } => {

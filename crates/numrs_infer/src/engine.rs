@@ -595,6 +595,9 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
         if let Some(e) = crate::postcheck::after_typing(&inf, req.env.target()) {
             return fail(&inf, e);
         }
+        if let Some(e) = crate::postcheck::reflected_argument_error(&inf, req.args) {
+            return fail(&inf, e);
+        }
         if let Some(e) = crate::postcheck::wrapper_error(req.args) {
             return fail(&inf, e);
         }

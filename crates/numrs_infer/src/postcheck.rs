@@ -839,10 +839,46 @@ fn complex_order_error(inf: &Inferer<'_>, op: numrs_syntax::ast::CmpOp, target: 
     ))
 }
 
+/// A reflected list argument whose items another type joins (`xs.append(1.5)` of a
+/// `reflected list(int64)`): typing refines the argument's variable to a list of the unified
+/// type, and lowering the argument into it fails (`list_to_list`'s AssertionError, no line).
+pub(crate) fn reflected_argument_error(inf: &Inferer<'_>, args: &[Type]) -> Option<InferError> {
+    for b in &inf.ir.blocks {
+        for s in &b.stmts {
+            let StmtKind::Assign { target, value: Value::Arg(i) } = &s.kind else { continue };
+            let Some(given @ Type::List { dtype: from, reflected: true, .. }) = args.get(*i as usize) else { continue };
+            let Some(Type::List { dtype: to, .. }) = inf.get(*target) else { continue };
+            if from == to {
+                continue;
+            }
+            let name = &inf.ir.var(*target).name;
+            return Some(lowering_error(
+                "AssertionError",
+                &format!("the list argument '{name}' is passed as {given}, and the function stores {to} items into it: Numba fails converting the argument (an AssertionError)"),
+                format!("a list passed from Python keeps its item type; convert the values first (e.g. {name}.append(int(v))), or build a new list of {to} items"),
+            ));
+        }
+    }
+    None
+}
+
 /// Errors Numba raises building the function's Python wrapper, after lowering it: a Python
 /// set of strings argument cannot be unboxed (Numba's `unbox_set` lowers the string equality
 /// of its hash table with a call convention that does not fit there, a TypeError).
 pub(crate) fn wrapper_error(args: &[Type]) -> Option<InferError> {
+    // A reflected list of reflected lists (or sets): Numba's `reflect_list` refuses to write
+    // the inner ones back.
+    let reflected = |t: &Type| matches!(t, Type::List { reflected: true, .. } | Type::Set { reflected: true, .. });
+    if let Some(t) = args.iter().find(|t| matches!(t, Type::List { dtype, reflected: true, .. } if reflected(dtype))) {
+        return Some(InferError {
+            kind: "TypeError",
+            code: "unsupported-signature",
+            message: format!("cannot reflect element of reflected container: {t}: a list passed from Python cannot hold lists Numba would write back"),
+            span: None,
+            notes: vec!["pass a 2-d NumPy array, or a numba.typed.List of typed lists".into()],
+            secondary: vec![],
+        });
+    }
     let t = args.iter().find(|t| matches!(t, Type::Set { dtype, reflected: true } if matches!(**dtype, Type::Unicode)))?;
     Some(InferError {
         kind: "TypeError",

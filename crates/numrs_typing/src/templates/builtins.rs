@@ -133,8 +133,9 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         | Type::DictView(..)
         | Type::Set { .. }
         | Type::Unicode
-        | Type::StringLiteral(_)
-        | Type::Range(_) => sig(Type::intp(), args),
+        | Type::StringLiteral(_) => sig(Type::intp(), args),
+        // Numba's `Len`: a range's own integer type (`int32` for `range(int32)`).
+        Type::Range(k) => sig(k.yield_type(), args),
         _ => Ok(None),
     }
 }

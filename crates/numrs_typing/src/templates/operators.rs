@@ -63,9 +63,21 @@ fn eq_ne(args: &[Type], _kws: &[(String, Type)], is_eq: bool) -> CallResult {
     }
 }
 
+/// Numba's `UnaryNot` (numbers), `unicode_not` and `charseq_not` (strings, `bytes`), with
+/// `None` and optionals of those: a tuple, list, dict, array, range or jitclass instance has no
+/// `not` (though `if x:` and `bool(x)` take them).
 fn not_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    fn has_not(t: &Type) -> bool {
+        match t {
+            Type::NoneType => true,
+            Type::Optional(inner) => has_not(inner),
+            Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => true,
+            Type::Array(a) => a.buffer == Some(numrs_types::BufferKind::Bytes),
+            t => t.is_number() || t.as_number().is_some(),
+        }
+    }
     match args {
-        [_] => sig(Type::boolean(), args),
+        [t] if has_not(t) => sig(Type::boolean(), args),
         _ => Ok(None),
     }
 }

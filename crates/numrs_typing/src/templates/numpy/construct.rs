@@ -136,6 +136,10 @@ pub(crate) fn empty_like(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 pub(crate) fn full_like(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "fill_value", "dtype"], 2) else { return Ok(None) };
     let Some(a) = &b[0] else { return Ok(None) };
+    // A string cannot fill an array of numbers.
+    if b[1].as_ref().is_some_and(|v| v.is_string()) {
+        return Ok(None);
+    }
     match like_result(a, b[2].as_ref()) {
         Some(t) => {
             datetime_fill_error(&t.element_type(), b[1].as_ref())?;
@@ -486,6 +490,20 @@ pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         [cond, x, y] => {
             if !can_asarray(cond) || !can_asarray(x) || !can_asarray(y) {
                 return Ok(None);
+            }
+            // A string: with an array condition it is stored into an array of the other
+            // operand's dtype (a float64 one when both are strings), which fails; otherwise
+            // `np.where` of the three `np.asarray`s, 0-d arrays of characters.
+            let text = |t: &Type| match t {
+                Type::StringLiteral(s) => Some(s.chars().count() as u32),
+                _ => None,
+            };
+            if text(x).is_some() || text(y).is_some() {
+                return match (cond, text(x), text(y)) {
+                    (Type::Array(_), _, _) => Ok(None),
+                    (_, Some(a), Some(b)) => sig(Type::array(Type::UnicodeCharSeq(a.max(b)), 0, Layout::C), args),
+                    _ => Ok(None),
+                };
             }
             let c_layout = match cond {
                 Type::Array(c) => c.layout,

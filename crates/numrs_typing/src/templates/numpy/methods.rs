@@ -242,7 +242,9 @@ fn argsort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn view(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some((a, [dtype])) = receiver(args) else { return Ok(None) };
-    if !kws.is_empty() {
+    // A dtype string is refused (Numba's BoundFunction tries the string's unliteral type
+    // first, and its signature with the literal does not match the call).
+    if !kws.is_empty() || matches!(dtype, Type::StringLiteral(_)) {
         return Ok(None);
     }
     match parse_dtype(dtype) {
