@@ -82,7 +82,7 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
     let Some(b) = info.symbols.lookup(name, visible_before) else {
         return match numrs_typing::builtin_global(name) {
             Some(t) => GlobalValue::Type(t),
-            None => GlobalValue::Untyped(format!("name '{name}' is not defined")),
+            None => GlobalValue::Untyped(undefined_name(name)),
         };
     };
     // A value or function bound in more than one place, one of them inside a module-level
@@ -105,6 +105,29 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
     binding_value(db, file, info, b, name, 0)
 }
 
+/// Why a name the module does not bind has no Numba type: a Python builtin Numba does not
+/// support (`reversed`, `input`: Numba cannot type the class or function object), or a name
+/// that is not defined at all.
+fn undefined_name(name: &str) -> String {
+    const CLASSES: &[&str] = &[
+        "bool", "bytearray", "bytes", "classmethod", "complex", "dict", "enumerate", "filter", "float", "frozenset", "int", "list", "map",
+        "memoryview", "object", "property", "range", "reversed", "set", "slice", "staticmethod", "str", "super", "tuple", "type", "zip",
+    ];
+    const FUNCTIONS: &[&str] = &[
+        "abs", "aiter", "all", "anext", "any", "ascii", "bin", "breakpoint", "callable", "chr", "compile", "delattr", "dir", "divmod", "eval",
+        "exec", "format", "getattr", "globals", "hasattr", "hash", "hex", "id", "input", "isinstance", "issubclass", "iter", "len", "locals",
+        "max", "min", "next", "oct", "open", "ord", "pow", "print", "repr", "round", "setattr", "sorted", "sum", "vars",
+    ];
+    let class = if CLASSES.contains(&name) {
+        "type"
+    } else if FUNCTIONS.contains(&name) {
+        "builtin_function_or_method"
+    } else {
+        return format!("name '{name}' is not defined");
+    };
+    format!("Cannot determine Numba type of <class '{class}'> (Python's builtin '{name}' is not supported in nopython mode)")
+}
+
 /// What the module-level name `name` names where `binding` (an alias of it) is made.
 fn resolve_alias_target(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, name: &str, binding: &numrs_hir::Binding, depth: u32) -> GlobalValue {
     if depth > 16 {
@@ -114,7 +137,7 @@ fn resolve_alias_target(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::q
         Some(b) => binding_value(db, file, info, b, name, depth + 1),
         None => match numrs_typing::builtin_global(name) {
             Some(t) => GlobalValue::Type(t),
-            None => GlobalValue::Untyped(format!("name '{name}' is not defined")),
+            None => GlobalValue::Untyped(undefined_name(name)),
         },
     }
 }

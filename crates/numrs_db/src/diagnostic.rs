@@ -38,6 +38,7 @@ pub const ALL_CODES: &[&str] = &[
     "unpack-count",
     "unreadable-file",
     "unsupported-constant",
+    "unsupported-numpy-function",
     "unsupported-array-dtype",
     "unsupported-array-index",
     "unsupported-signature",

@@ -255,8 +255,14 @@ fn all_defined(inf: &Inferer<'_>, vars: &[VarId]) -> Option<Vec<Type>> {
 }
 
 fn no_impl(key: &str, args: &[Type]) -> String {
+    no_impl_kws(key, args, &[])
+}
+
+/// [`no_impl`] of a call with keyword arguments, which the signature shows (`sum(array(float64,
+/// 1d, A), keepdims=Literal[bool](True))`: the keyword is often what is not supported).
+fn no_impl_kws(key: &str, args: &[Type], kws: &[(String, Type)]) -> String {
     let shown = key.rsplit('.').next().unwrap_or(key);
-    let list = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+    let list = args.iter().map(|t| t.to_string()).chain(kws.iter().map(|(k, t)| format!("{k}={t}"))).collect::<Vec<_>>().join(", ");
     format!("No implementation of function '{shown}' found for signature ({list})")
 }
 
@@ -437,6 +443,18 @@ impl Constraint {
                         let names: Vec<&str> = r.fields.iter().map(|f| &*f.name).collect();
                         let mut e = InferError::typing("unknown-attribute", format!("record has no field '{attr}' (its fields: {})", names.join(", ")), span);
                         e.kind = "KeyError";
+                        return Err(e);
+                    }
+                    // A NumPy function Numba has no implementation of (its typing of
+                    // `np.<name>`: "Use of unsupported NumPy function").
+                    None if matches!(&t, Type::Module(m) if m.starts_with("numpy") && numrs_typing::module_has_attribute(m, attr) != Some(false)) => {
+                        let Type::Module(m) = &t else { return Ok(()) };
+                        let mut e = InferError::typing(
+                            "unsupported-numpy-function",
+                            format!("Use of unsupported NumPy function '{m}.{attr}' or unsupported use of the function: Numba does not implement {m}.{attr} in nopython mode"),
+                            span,
+                        );
+                        e.notes.push("call it outside the jit function and pass the result in, or from an objmode block (with numba.objmode(...): ...)".into());
                         return Err(e);
                     }
                     None => {
@@ -1021,7 +1039,7 @@ fn resolve_callable(
             }
             return match numrs_typing::resolve_call_in(&b.0, &full, kws, !inf.env.target().no_scipy).map_err(|e| to_infer_error(e, span))? {
                 Some(sig) => Ok(sig.return_type),
-                None => Err(InferError::typing("invalid-call", no_impl(&b.0, args), span)),
+                None => Err(InferError::typing("invalid-call", no_impl_kws(&b.0, &full, kws), span)),
             };
         }
         Type::NumberClass(t) => format!("class.{t}"),
@@ -1083,7 +1101,7 @@ fn resolve_callable(
             return Err(InferError::typing("not-callable", format!("{other} is not callable"), span));
         }
     };
-    registry_call(inf, &key, args, kws, span)?.ok_or_else(|| InferError::typing("invalid-call", no_impl(&key, args), span))
+    registry_call(inf, &key, args, kws, span)?.ok_or_else(|| InferError::typing("invalid-call", no_impl_kws(&key, args, kws), span))
 }
 
 

@@ -31,6 +31,18 @@ impl CallError {
     pub fn typing(message: impl Into<String>) -> Self {
         CallError { kind: "TypingError", message: message.into() }
     }
+
+    /// One of Numba's typing assertions failing (`assert not kws`): its message is empty, so
+    /// the reason is given here.
+    pub fn assertion(why: impl Into<String>) -> Self {
+        CallError { kind: "AssertionError", message: why.into() }
+    }
+
+    /// Numba's `assert not kws` of a method or builtin that takes no keyword arguments.
+    pub fn no_keywords(kws: &[(String, numrs_types::Type)]) -> Self {
+        let names: Vec<String> = kws.iter().map(|(k, _)| format!("{k}=")).collect();
+        CallError::assertion(format!("Numba's typing of this call takes no keyword arguments (given {}); pass them by position, or leave them out", names.join(", ")))
+    }
 }
 
 /// A concrete template's `unsafe_casting` and `exact_match_required` attributes.

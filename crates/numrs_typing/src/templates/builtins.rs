@@ -324,7 +324,7 @@ fn min_max(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// Numba's `Enumerate` template: `assert not kws`, and an integer start.
 fn enumerate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !kws.is_empty() {
-        return Err(CallError { kind: "AssertionError", message: String::new() });
+        return Err(CallError::no_keywords(kws));
     }
     if let [_, start] = args {
         if !start.is_integer() {
@@ -346,7 +346,7 @@ fn enumerate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// Numba's `Zip` template: `assert not kws` (`strict=True` included).
 fn zip(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !kws.is_empty() {
-        return Err(CallError { kind: "AssertionError", message: String::new() });
+        return Err(CallError::no_keywords(kws));
     }
     let iters: Option<Vec<Type>> = args.iter().map(Type::iterator_type).collect();
     match iters {

@@ -306,7 +306,7 @@ fn dot3(a: &Type, b: &Type, out: &Type, args: &[Type]) -> CallResult {
     // Numba's lowering (run when the call is typed) asserts on the operands' dimensions; the
     // output's are checked when the call runs.
     match (x.ndim, y.ndim) {
-        (2, 2) if o.layout != Layout::C => Err(CallError { kind: "AssertionError", message: String::new() }),
+        (2, 2) if o.layout != Layout::C => Err(CallError::assertion("np.dot of two matrices into an `out` that is not C-contiguous (Numba's lowering asserts it is)")),
         (2, 2) | (2, 1) | (1, 2) => ok(out.clone(), args),
         _ => Err(CallError { kind: "AssertionError", message: "unreachable".into() }),
     }

@@ -52,7 +52,7 @@ fn no_kws(_args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if kws.is_empty() {
         Ok(None)
     } else {
-        Err(CallError { kind: "AssertionError", message: String::new() })
+        Err(CallError::no_keywords(kws))
     }
 }
 
@@ -113,13 +113,13 @@ fn transpose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
                 return Err(CallError::typing(format!("transpose() arg cannot be {t}")));
             }
             if a.ndim != 1 {
-                return Err(CallError { kind: "AssertionError", message: String::new() });
+                return Err(CallError::assertion(format!("transpose with one axis of a {}-dimensional array (Numba asserts the array is 1-dimensional)", a.ndim)));
             }
             with_args(args[0].clone(), args)
         }
         [t] => match shape_count(t) {
             Some(n) if n == a.ndim => with_args(relayout(transposed(a), Layout::A), args),
-            Some(_) => Err(CallError { kind: "AssertionError", message: String::new() }),
+            Some(n) => Err(CallError::assertion(format!("transpose with {n} axes of a {}-dimensional array", a.ndim))),
             None => Ok(None),
         },
         many => {
@@ -127,7 +127,7 @@ fn transpose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
                 return Err(CallError::typing("transpose() is not supported"));
             }
             if many.len() as u32 != a.ndim {
-                return Err(CallError { kind: "AssertionError", message: String::new() });
+                return Err(CallError::assertion(format!("transpose with {} axes of a {}-dimensional array", many.len(), a.ndim)));
             }
             with_args(relayout(transposed(a), Layout::A), args)
         }
@@ -232,7 +232,7 @@ fn argsort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some((a, rest)) = receiver(args) else { return Ok(None) };
     if !rest.is_empty() {
         // Numba's `resolve_argsort` asserts that no positional argument is given.
-        return Err(CallError { kind: "AssertionError", message: String::new() });
+        return Err(CallError::assertion("argsort takes its arguments by keyword only in Numba (kind=...)"));
     }
     if !check_kind(kws)? || a.ndim != 1 {
         return Ok(None);

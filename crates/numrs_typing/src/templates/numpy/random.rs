@@ -342,7 +342,7 @@ fn choice(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let dtype = match &b[0] {
         Some(Type::Array(a)) if a.ndim == 1 => a.dtype.clone(),
         // The overload's `assert a.ndim == 1`.
-        Some(Type::Array(_)) => return Err(CallError { kind: "AssertionError", message: String::new() }),
+        Some(Type::Array(a)) => return Err(CallError::assertion(format!("np.random.choice of a {}-dimensional array (Numba asserts a 1-dimensional one)", a.ndim))),
         Some(t) if t.is_integer() => Type::int64(),
         Some(t) => return Err(CallError::typing(format!("np.random.choice() first argument should be int or array, got {t}"))),
         None => return Ok(None),
