@@ -52,10 +52,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// build the call.
     pub(crate) fn linalg_call(&mut self, name: &str, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BV<'ctx>>> {
         let Some(&first) = args.first() else { return Ok(None) };
-        let Type::Array(a) = self.ty(first)? else { return Ok(None) };
-        // `np.cov`, `np.corrcoef` and `np.roots` take arrays of any numbers; the runtime works
-        // in the result's type.
+        // `np.cov`, `np.corrcoef` and `np.roots` take arrays of any numbers (and lists and
+        // tuples of them, as arrays); the runtime works in the result's type.
         let any_numbers = matches!(name, "cov" | "corrcoef" | "roots");
+        let a = match self.ty(first)? {
+            Type::Array(a) => a,
+            _ if any_numbers => std::sync::Arc::new(ArrayType::new(Type::float64(), 1, Layout::C, false)),
+            _ => return Ok(None),
+        };
         let result_dtype = match tt {
             Type::Array(r) => r.dtype.clone(),
             other => other.clone(),
@@ -118,7 +122,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let y = arg_kw(args, kws, 1, "y");
                 let y = match y {
                     Some(v) if matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => None,
-                    Some(v) if !matches!(self.ty(v)?, Type::Array(_)) => return unsupported(self),
                     other => other,
                 };
                 let op = if name == "cov" { LinalgOp::Cov } else { LinalgOp::Corrcoef };
@@ -168,7 +171,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let desc = self.temp(desc_t.into())?;
         let word = |cx: &Self, i: u32| -> R<PointerValue<'ctx>> { Ok(unsafe { cx.b.build_in_bounds_gep(desc_t, desc, &[cx.i64(0), cx.i64(i as i64)], "")? }) };
         for (k, v) in operands.iter().enumerate() {
-            let (arr, at) = self.arr(*v)?;
+            let (arr, at) = if any_numbers { self.as_array(*v)? } else { self.arr(*v)? };
             let base = k as u32 * WORDS;
             let data = self.field(arr, 4)?.into_pointer_value();
             let shape = self.dims(arr, 5, at.ndim)?;

@@ -2060,7 +2060,7 @@ fn rewritten_array_call<'ctx>(cx: &mut FnCx<'_, 'ctx>) -> R<Option<IntValue<'ctx
 /// `np.array(xs)`: a new 1-d array of the items (numbers), or a 2-d array from a list of
 /// equally long lists or tuples of numbers (ValueError for ragged rows); `columns`, when given,
 /// is the rows' length.
-fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type, columns: Option<IntValue<'ctx>>) -> R<BasicValueEnum<'ctx>> {
+pub(crate) fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &Type, columns: Option<IntValue<'ctx>>) -> R<BasicValueEnum<'ctx>> {
     let Type::Array(ra) = tt else { return cx.fail(format!("np.array producing {tt}")) };
     let ra = ra.clone();
     let dt = list_of(cx, at)?;

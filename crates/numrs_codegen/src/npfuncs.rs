@@ -1206,6 +1206,40 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(out, &ot, tt)
     }
 
+    /// `np.asarray(v)` of an array-like argument: the array itself, or a new C array (held
+    /// until the function exits) of a list or tuple of numbers, or of a list of equally long
+    /// lists of numbers (2-d).
+    pub(crate) fn as_array(&mut self, v: VarId) -> R<(BV<'ctx>, ArrayType)> {
+        let t = self.ty(v)?;
+        if let Type::Array(a) = &t {
+            return Ok((self.load(v)?, (**a).clone()));
+        }
+        let rows = crate::lists::dtype(&t).and_then(crate::lists::dtype).cloned();
+        if let Some(item) = rows.filter(|d| numeric(d).is_some()) {
+            let at = ArrayType::new(item.unliteral(), 2, Layout::C, false);
+            let tt = Type::Array(Arc::new(at.clone()));
+            let out = crate::lists::np_array(self, v, &t, &tt, None)?;
+            self.fresh = false;
+            self.hold_temp(out, &tt)?;
+            return Ok((out, at));
+        }
+        let src = self.flat_source(v)?;
+        if src.shape.len() != 1 {
+            return self.fail(format!("{t} as an array is not supported by numrs build yet"));
+        }
+        let item = src.item.clone();
+        let at = ArrayType::new(item.clone(), 1, Layout::C, false);
+        let out = self.alloc_array(&item, &src.shape)?;
+        self.hold_temp(out, &Type::Array(Arc::new(at.clone())))?;
+        let n = src.shape[0];
+        self.counted_loop(n, |cx, i| {
+            let x = cx.flat_item(&src, i)?;
+            let p = cx.out_ptr(out, &item, i)?;
+            cx.store_element(p, x, &item, &item)
+        })?;
+        Ok((out, at))
+    }
+
     /// An array-like read item by item in C order: its shape and a way to load item `i`
     /// (as its item type, returned beside it). Numbers are 0-d, tuples and lists 1-d
     /// (`np.asarray`'s view of them).

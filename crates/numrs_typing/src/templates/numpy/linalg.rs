@@ -245,10 +245,20 @@ pub fn resolve(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
             if [Some(m), b[1].as_ref()].into_iter().flatten().any(|t| matches!(t, Type::Array(x) if x.ndim > 2)) {
                 return Ok(None);
             }
-            let Some((dt, nd)) = super::arrayfuncs::asarray_info(m) else { return Ok(None) };
+            // Arrays, numbers, sequences of numbers, and sequences of those (rows).
+            let info = |t: &Type| {
+                super::arrayfuncs::asarray_info(t).or_else(|| match t {
+                    Type::List { dtype: row, .. } | Type::ListType(row) | Type::UniTuple(row, _) => match super::arrayfuncs::asarray_info(row) {
+                        Some((d, 1)) => Some((d, 2)),
+                        _ => None,
+                    },
+                    _ => None,
+                })
+            };
+            let Some((dt, nd)) = info(m) else { return Ok(None) };
             let y = b[1].as_ref().filter(|t| !matches!(t, Type::NoneType | Type::Omitted(_)));
             let ydt = match y {
-                Some(y) => match super::arrayfuncs::asarray_info(y) {
+                Some(y) => match info(y) {
                     Some((d, _)) => Some(d),
                     None => return Ok(None),
                 },
