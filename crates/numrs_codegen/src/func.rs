@@ -3605,6 +3605,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let s = self.str_const(NUMBA_VERSION);
                 self.cast(s.into(), &Type::Unicode, tt)
             }
+            // `numba.config.NUMBA_NUM_THREADS`: the size of the runtime's thread pool (which
+            // follows the same variable).
+            (Type::Module(m), "NUMBA_NUM_THREADS") if &**m == "numba.config" => {
+                let i64t = self.ctx.i64_type();
+                let n = self.runtime_call(5, i64t.fn_type(&[], false), &[])?;
+                self.cast(n, &Type::int64(), tt)
+            }
             (Type::Module(m), _) => match module_constant(m, attr) {
                 Some(c) => self.cast(self.ctx.f64_type().const_float(c).into(), &Type::float64(), tt),
                 None => self.fail(format!("{m}.{attr} as a value is not supported by numrs build yet")),

@@ -133,6 +133,9 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         "numba.np.unsafe.ndarray" if attr == "to_fixed_tuple" => Some(Type::function("numba.to_fixed_tuple")),
         "numba.types" | "numba.core.types" => containers::types_module_attr(attr),
         m if m == "numba.cuda" || m.starts_with("numba.cuda.") => cuda::module_attr(m, attr),
+        // The thread count Numba's pool was made with: a global of this machine, frozen when
+        // Numba compiles (a literal there; numrs cannot know its value, so `int64`).
+        "numba.config" => matches!(attr, "NUMBA_NUM_THREADS").then(Type::int64),
         "numba" => match attr {
             "prange" => Some(Type::function("builtins.range")),
             // `pndindex` iterates as `np.ndindex` (its iterations in parallel when they may be).
@@ -143,6 +146,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),
+            "config" => Some(Type::Module("numba.config".into())),
             // A global `str`, frozen when Numba compiles (the version numrs follows).
             "__version__" => Some(Type::Unicode),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
