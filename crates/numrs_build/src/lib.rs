@@ -616,8 +616,12 @@ impl DefParams {
             .positional()
             .map(|p| {
                 let default = p.default.as_ref().map(|d| {
-                    numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset)
-                        .map(|v| ParamDefault::Literal(v.python_repr()))
+                    // A NumPy scalar (`4 * np.finfo(float).eps`) by its own repr, which Numba's
+                    // `omitted(default=...)` shows and dispatches on.
+                    numrs_hir::default_repr(d, &info.symbols, jit.def_line_offset)
+                        .filter(|r| r.starts_with("np."))
+                        .map(ParamDefault::Literal)
+                        .or_else(|| numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset).map(|v| ParamDefault::Literal(v.python_repr())))
                         .or_else(|| module_constant_default(d, &info.symbols, jit.def_line_offset))
                         .or_else(|| numrs_hir::default_repr(d, &info.symbols, jit.def_line_offset).map(ParamDefault::Literal))
                         // A member of the module's enum class, by its repr (`<Unit.M: 1>`),

@@ -94,6 +94,11 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
     if depth > MAX_DEPTH {
         return None;
     }
+    // A NumPy float scalar (`np.finfo(float).eps`, `4 * np.finfo(np.float32).eps`, or a
+    // module-level name bound to one): its repr is NumPy's, which Numba's `omitted` shows.
+    if let Some(f) = numpy_float(expr, symbols, def_offset, depth) {
+        return Some(f);
+    }
     if let Some(c) = ConstValue::of_default(expr, symbols, def_offset) {
         return Some(match c {
             ConstValue::Tuple(items) => Folded::Tuple(items.into_iter().map(Folded::Py).collect()),
@@ -183,6 +188,86 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
                     Some(Folded::Np(kind, np_convert(kind, v)?))
                 }
             }
+        }
+        _ => None,
+    }
+}
+
+/// A float64/float32 NumPy scalar `expr` evaluates to: `np.finfo(t).<limit>`, arithmetic of
+/// one with Python numbers (NEP 50: the NumPy scalar's kind is kept), or a module-level name
+/// bound to one.
+fn numpy_float(expr: &Expr, symbols: &ModuleSymbols, at: u32, depth: u32) -> Option<Folded> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match &expr.kind {
+        ExprKind::Attribute { value, attr } => {
+            let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+            if !keywords.is_empty() || args.len() != 1 || symbols.resolve_dotted_at(func, Some(at)).as_deref() != Some("numpy.finfo") {
+                return None;
+            }
+            let kind = match &args[0].kind {
+                ExprKind::Name(n) if n == "float" && symbols.lookup(n, Some(at)).is_none() => NumericKind::Float64,
+                _ => match symbols.resolve_dotted_at(&args[0], Some(at))?.as_str() {
+                    "numpy.float64" | "numpy.double" => NumericKind::Float64,
+                    "numpy.float32" | "numpy.single" => NumericKind::Float32,
+                    _ => return None,
+                },
+            };
+            let x = match (kind, attr.as_str()) {
+                (NumericKind::Float64, "eps") => f64::EPSILON,
+                (NumericKind::Float64, "epsneg") => f64::EPSILON / 2.0,
+                (NumericKind::Float64, "max") => f64::MAX,
+                (NumericKind::Float64, "min") => f64::MIN,
+                (NumericKind::Float64, "tiny" | "smallest_normal") => f64::MIN_POSITIVE,
+                (NumericKind::Float32, "eps") => f64::from(f32::EPSILON),
+                (NumericKind::Float32, "epsneg") => f64::from(f32::EPSILON / 2.0),
+                (NumericKind::Float32, "max") => f64::from(f32::MAX),
+                (NumericKind::Float32, "min") => f64::from(f32::MIN),
+                (NumericKind::Float32, "tiny" | "smallest_normal") => f64::from(f32::MIN_POSITIVE),
+                _ => return None,
+            };
+            Some(Folded::Np(kind, ConstValue::Float(numrs_syntax::ast::FloatBits::new(x))))
+        }
+        ExprKind::BinOp { left, op, right } if matches!(op, BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div) => {
+            let side = |e: &Expr| -> Option<(Option<NumericKind>, f64)> {
+                if let Some(Folded::Np(k, ConstValue::Float(f))) = numpy_float(e, symbols, at, depth + 1) {
+                    return Some((Some(k), f.get()));
+                }
+                match ConstValue::of_default(e, symbols, at)? {
+                    ConstValue::Int(i) if i.unsigned_abs() < 1 << 53 => Some((None, i as f64)),
+                    ConstValue::Float(f) => Some((None, f.get())),
+                    _ => None,
+                }
+            };
+            let ((lk, a), (rk, b)) = (side(left)?, side(right)?);
+            let kind = match (lk, rk) {
+                (Some(k), None) | (None, Some(k)) => k,
+                (Some(k), Some(j)) if k == j => k,
+                _ => return None,
+            };
+            let x = match op {
+                BinOp::Add => a + b,
+                BinOp::Sub => a - b,
+                BinOp::Mult => a * b,
+                _ if b == 0.0 => return None,
+                _ => a / b,
+            };
+            // float32 arithmetic rounds its result to float32 (the exact result of one `+`,
+            // `-` or `*` of two float32 values fits in a float64, so rounding that is exact).
+            let x = if kind == NumericKind::Float32 {
+                if *op == BinOp::Div {
+                    return None;
+                }
+                f64::from(x as f32)
+            } else {
+                x
+            };
+            Some(Folded::Np(kind, ConstValue::Float(numrs_syntax::ast::FloatBits::new(x))))
+        }
+        ExprKind::Name(n) => {
+            let b = symbols.lookup(n, Some(at))?;
+            numpy_float(b.value.as_ref()?, symbols, b.stmt_span.start, depth + 1)
         }
         _ => None,
     }
@@ -418,10 +503,20 @@ mod tests {
             ("1 / 4", "0.25"),
             ("(1, float(2))", "(1, 2.0)"),
             ("math.pi * 2", "6.283185307179586"),
+            ("np.finfo(float).eps", "np.float64(2.220446049250313e-16)"),
+            ("4 * np.finfo(np.float64).eps", "np.float64(8.881784197001252e-16)"),
+            ("np.finfo(np.float32).eps * 2", "np.float32(2.3841858e-07)"),
         ];
         for (src, want) in cases {
             assert_eq!(repr_of(src).as_deref(), Some(want), "{src}");
         }
+        // A name bound to a NumPy scalar.
+        let text = "import numpy as np\n_rtol = 4 * np.finfo(float).eps\ndef f(x=_rtol):\n    pass\n";
+        let module = numrs_syntax::parse_module(text).module;
+        let symbols = crate::symbols::module_symbols(&module);
+        let numrs_syntax::ast::StmtKind::FunctionDef(def) = &module.body[2].kind else { panic!() };
+        let d = def.params.positional().next().and_then(|p| p.default.clone()).expect("a default");
+        assert_eq!(default_repr(&d, &symbols, module.body[2].span.start).as_deref(), Some("np.float64(8.881784197001252e-16)"));
         for src in ["np.uint8(-1)", "1 / 0", "foo(1)", "[1, 2]", "(-2) ** 127 // -1", "-(2 ** 99) * 2 ** 30 % 3", "10.0 ** 400"] {
             assert_eq!(repr_of(src), None, "{src}");
         }

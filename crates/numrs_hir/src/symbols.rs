@@ -1223,12 +1223,9 @@ impl Collector {
                     Some(c) => BindingKind::Constant(c),
                     None => BindingKind::Other,
                 };
-                let keep_value = matches!(kind, BindingKind::Other);
                 self.push(name, kind, target.span, stmt, index, handler);
-                if keep_value {
-                    if let Some(last) = self.bindings.last_mut() {
-                        last.value = value.cloned();
-                    }
+                if let Some(last) = self.bindings.last_mut() {
+                    last.value = value.cloned();
                 }
             }
             ExprKind::Tuple(elts) | ExprKind::List(elts) => {
