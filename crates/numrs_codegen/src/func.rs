@@ -1530,8 +1530,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A constant's `str()` and `repr()`.
     pub(crate) fn const_of(&self, v: VarId) -> Option<(String, String)> {
-        if let Ok(Type::IntegerLiteral(x)) = self.ty(v) {
-            return Some((x.to_string(), x.to_string()));
+        match self.ty(v) {
+            Ok(Type::IntegerLiteral(x)) => return Some((x.to_string(), x.to_string())),
+            // A string typing knows (a module-level constant, `MSG = "..."`).
+            Ok(Type::StringLiteral(s)) => return Some((s.to_string(), numrs_hir::python_str_repr(&s))),
+            _ => {}
         }
         match self.resolve_def(v)? {
             Value::Const(c) => Some(match c {
