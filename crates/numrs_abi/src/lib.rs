@@ -349,6 +349,11 @@ impl ExcKind {
 /// string argument.
 pub const EXC_ARGS_PREFIX: &str = "\0args:";
 
+/// A parameter default in the module table that numrs cannot give the runtime (an array, a
+/// value computed by the module): a call leaving it out is a TypeError saying so, while calls
+/// passing it, and the defaults after it, work.
+pub const UNAVAILABLE_DEFAULT: &str = "<default not available>";
+
 /// An [`ExcInfo`] message that starts with this names the class raised, a class a
 /// [`FUNCTION_KIND_PYTHON`] entry defined: `"\0class:"`, the source file's path, `"\0"`, the
 /// class name, `"\0"`, then the message as for the built-in kinds (the `kind` is

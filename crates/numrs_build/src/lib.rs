@@ -653,16 +653,17 @@ impl DefParams {
         if self.kwargs {
             return vec![];
         }
-        let literals: Option<Vec<String>> = self
+        // A default the runtime cannot be given is marked so: leaving that argument out is
+        // its TypeError, the others work.
+        let defaults: Vec<String> = self
             .positional
             .iter()
             .filter_map(|(_, d)| d.as_ref())
             .map(|d| match d {
-                ParamDefault::Literal(s) => Some(s.clone()),
-                _ => None,
+                ParamDefault::Literal(s) => s.clone(),
+                _ => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
             })
             .collect();
-        let defaults = literals.unwrap_or_default();
         if self.star && self.kwonly.is_empty() {
             // `*args` last: the runtime packs the extra positional arguments for it (its
             // name marked with a `*`); the defaults belong to the positional parameters.
@@ -681,16 +682,17 @@ impl DefParams {
     /// How call sites bind arguments (see `numrs_codegen::CallParams`): nothing to bind with
     /// `**kwargs` or a default numrs cannot pass.
     fn call(&self) -> numrs_codegen::CallParams {
-        if self.kwargs || self.positional.iter().any(|(_, d)| matches!(d, Some(ParamDefault::Unknown))) {
+        if self.kwargs {
             return numrs_codegen::CallParams::default();
         }
         let params = self
             .positional
             .iter()
             .map(|(n, d)| {
+                // A default numrs cannot pass is an error only where a call leaves it out.
                 let d = d.as_ref().map(|d| match d {
                     ParamDefault::Literal(s) | ParamDefault::CallOnly(s) => s.clone(),
-                    ParamDefault::Unknown => String::new(),
+                    ParamDefault::Unknown => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
                 });
                 (n.clone(), d)
             })

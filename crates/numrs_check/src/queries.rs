@@ -209,6 +209,9 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
                     // `np.float32(1e-6)`): typed from its value, as Numba types `omitted`.
                     .or_else(|| numrs_hir::default_repr(d, symbols, jit.def_line_offset).and_then(|r| numrs_types::omitted_value_type(&r)))
                     .or_else(|| crate::env::enum_member_default(db, key.file(db), module_info(db, key.file(db)), d).map(|(t, _)| t))
+                    // An array (`w=ONES` of a module array, `b=np.zeros(2)`): Numba's
+                    // `typeof` of the value, a writable array.
+                    .or_else(|| array_default_type(db, key.file(db), symbols, d, jit.def_line_offset))
                     .ok_or(())
             }),
         })
@@ -223,6 +226,32 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         parallel: jit.options.parallel == Some(true),
         inline_always: jit.options.inline.as_deref() == Some("always"),
     }))
+}
+
+/// The type of a parameter default that is a NumPy array numrs evaluates: a module-level
+/// array by name, or an array expression (`np.zeros(2)`, evaluated when the `def` runs).
+fn array_default_type(db: &dyn Db, file: numrs_db::SourceFile, symbols: &numrs_hir::ModuleSymbols, d: &numrs_syntax::ast::Expr, def_offset: u32) -> Option<Type> {
+    let skeleton = numrs_db::skeleton(db, file);
+    let (dtype, ndim, layout) = match &d.kind {
+        numrs_syntax::ast::ExprKind::Name(n) => {
+            let b = symbols.lookup(n, Some(def_offset))?;
+            let stmt = symbols.binding_stmt(&skeleton.module, b)?;
+            match numrs_hir::inexact_value_type(n, stmt, &skeleton.module, symbols) {
+                Some(Type::Array(a)) => (a.dtype.clone(), a.ndim, a.layout),
+                Some(_) => return None,
+                None => {
+                    let a = numrs_hir::bound_array(n, stmt, &skeleton.module, symbols)?;
+                    let layout = numrs_hir::bound_layout(n, stmt, &skeleton.module, symbols).unwrap_or(numrs_types::Layout::C);
+                    (Type::Number(a.dtype), a.shape.len() as u32, layout)
+                }
+            }
+        }
+        _ => {
+            let a = numrs_hir::captured_array(d, def_offset, &skeleton.module, symbols)?;
+            (Type::Number(a.dtype), a.shape.len() as u32, numrs_types::Layout::C)
+        }
+    };
+    (ndim > 0).then(|| Type::array(dtype, ndim, layout))
 }
 
 /// The type Numba gives an omitted argument whose default is a module attribute numrs knows

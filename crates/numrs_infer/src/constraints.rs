@@ -447,7 +447,7 @@ impl Constraint {
                     }
                     // A NumPy function Numba has no implementation of (its typing of
                     // `np.<name>`: "Use of unsupported NumPy function").
-                    None if matches!(&t, Type::Module(m) if m.starts_with("numpy") && numrs_typing::module_has_attribute(m, attr) != Some(false)) => {
+                    None if matches!(&t, Type::Module(m) if m.starts_with("numpy") && numrs_typing::module_has_attribute(m, attr) == Some(true)) => {
                         let Type::Module(m) = &t else { return Ok(()) };
                         let mut e = InferError::typing(
                             "unsupported-numpy-function",

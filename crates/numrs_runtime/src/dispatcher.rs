@@ -148,6 +148,9 @@ impl OmittedArg {
     }
 }
 
+/// The typecode of a default the build could not give ([`numrs_abi::UNAVAILABLE_DEFAULT`]).
+pub const UNAVAILABLE_TC: u32 = u32::MAX - 1;
+
 /// A parameter's default: the `_OmittedArg` passed for it and the typecode of its type.
 pub struct DefaultArg {
     pub obj: Py<OmittedArg>,
@@ -352,15 +355,24 @@ impl Dispatcher {
                     continue;
                 }
             }
+            let name = || -> PyResult<String> {
+                Ok(match &self.params {
+                    Some(p) => p[i].bind(py).to_str()?.to_string(),
+                    None => format!("{i}"),
+                })
+            };
             if let Some(Some(d)) = self.defaults.get(i) {
+                if d.tc == UNAVAILABLE_TC {
+                    return Err(PyTypeError::new_err(format!(
+                        "the default value of parameter '{}' is not available in this numrs build (numrs freezes only defaults it can compute, such as numbers); pass the argument",
+                        name()?
+                    )));
+                }
                 argv[i] = d.obj.as_ptr();
                 omitted[i] = true;
                 continue;
             }
-            let name = match &self.params {
-                Some(p) => p[i].bind(py).to_str()?.to_string(),
-                None => format!("{i}"),
-            };
+            let name = name()?;
             return Err(PyTypeError::new_err(format!("missing argument '{name}'")));
         }
         if named != 0 {

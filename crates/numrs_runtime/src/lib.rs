@@ -109,6 +109,11 @@ unsafe fn read_defaults(
             continue;
         }
         let src = cstr(p, "a default value")?;
+        if src == numrs_abi::UNAVAILABLE_DEFAULT {
+            let obj = Py::new(py, OmittedArg::new(py.None(), src))?;
+            out.push(Some(DefaultArg { obj, tc: dispatcher::UNAVAILABLE_TC }));
+            continue;
+        }
         let value = literal_eval
             .call1((src,))
             .or_else(|_| eval.call1((src, &names)))
