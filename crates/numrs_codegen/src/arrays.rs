@@ -2638,7 +2638,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         // A copy moves items whole (records too); the rest need numbers.
         let ek = match numeric(&a.dtype) {
             Some(k) => k,
-            None if m == "copy" => NumericKind::UInt8,
+            None if m == "copy" || m == "tobytes" => NumericKind::UInt8,
             None => return self.fail(format!("arrays of {}", a.dtype)),
         };
         if self.fused_reduce.contains(&recv) {
@@ -2716,6 +2716,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 })?;
                 let r = self.b.build_load(lt, acc, "")?;
                 self.cast(r, &a.dtype, tt)
+            }
+            // Numba's `_array_tobytes_intrinsic`: the items' bytes in C order, a new `bytes`
+            // (a 1-d array of its bytes here).
+            "tobytes" => {
+                let shape = self.dims(arr, 5, a.ndim)?;
+                let copy = self.alloc_array(&a.dtype, &shape)?;
+                let data = self.field(copy, 4)?.into_pointer_value();
+                let et = types::storage_type(self.ctx, &a.dtype).map_err(|m| self.cg_err(m))?;
+                self.counted_loop(nitems, |cx, i| {
+                    let p = cx.flat_ptr(arr, &a, i)?;
+                    let x = cx.b.build_load(et, p, "")?;
+                    let q = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+                    cx.b.build_store(q, x)?;
+                    Ok(())
+                })?;
+                let itemsize = self.field(copy, 3)?.into_int_value();
+                let nbytes = self.b.build_int_mul(nitems, itemsize, "nbytes")?;
+                let st = types::array_struct(self.ctx, 1);
+                let one_dim = self.ctx.i64_type().array_type(1);
+                let mut v = st.get_undef();
+                v = self.b.build_insert_value(v, self.field(copy, 0)?, 0, "")?.into_struct_value();
+                v = self.b.build_insert_value(v, self.ptr_ty().const_null(), 1, "")?.into_struct_value();
+                v = self.b.build_insert_value(v, nbytes, 2, "")?.into_struct_value();
+                v = self.b.build_insert_value(v, self.i64(1), 3, "")?.into_struct_value();
+                v = self.b.build_insert_value(v, data, 4, "")?.into_struct_value();
+                let dims = self.b.build_insert_value(one_dim.get_undef(), nbytes, 0, "")?;
+                v = self.b.build_insert_value(v, dims, 5, "")?.into_struct_value();
+                let steps = self.b.build_insert_value(one_dim.get_undef(), self.i64(1), 0, "")?;
+                v = self.b.build_insert_value(v, steps, 6, "")?.into_struct_value();
+                self.fresh = true;
+                Ok(v.into())
             }
             "copy" => {
                 let shape = self.dims(arr, 5, a.ndim)?;

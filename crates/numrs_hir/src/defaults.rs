@@ -169,6 +169,24 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
                 "float" => Some(Folded::Py(to_const(Num::F(one()?.as_f64()?)))),
                 "int" => Some(Folded::Py(to_const(Num::I(one()?.trunc_int()?)))),
                 "bool" => Some(Folded::Py(ConstValue::Bool(one()?.truthy()))),
+                // Python's `abs`, and `max`/`min` of numbers (the first of the largest or
+                // smallest, as it is: `max(1, 1.0)` is `1`).
+                "abs" => Some(Folded::Py(to_const(match one()? {
+                    Num::I(i) => Num::I(i.checked_abs()?),
+                    Num::F(f) => Num::F(f.abs()),
+                    Num::C(re, im) => Num::F(re.hypot(im)),
+                }))),
+                "max" | "min" if values.len() >= 2 => {
+                    let key = |n: &Num| n.as_f64().filter(|x| !x.is_nan());
+                    let mut best = values[0];
+                    for v in &values[1..] {
+                        let (b, x) = (key(&best)?, key(v)?);
+                        if (callee == "max" && x > b) || (callee == "min" && x < b) {
+                            best = *v;
+                        }
+                    }
+                    Some(Folded::Py(to_const(best)))
+                }
                 "complex" => {
                     let (re, im) = match values.as_slice() {
                         [a] => a.as_complex(),
@@ -503,6 +521,10 @@ mod tests {
             ("1 / 4", "0.25"),
             ("(1, float(2))", "(1, 2.0)"),
             ("math.pi * 2", "6.283185307179586"),
+            ("max(1.0, 2.0)", "2.0"),
+            ("min(3, 1.5, 2)", "1.5"),
+            ("max(1, 1.0)", "1"),
+            ("abs(-2)", "2"),
             ("np.finfo(float).eps", "np.float64(2.220446049250313e-16)"),
             ("4 * np.finfo(np.float64).eps", "np.float64(8.881784197001252e-16)"),
             ("np.finfo(np.float32).eps * 2", "np.float32(2.3841858e-07)"),

@@ -93,6 +93,9 @@ pub(crate) fn full(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         }
     } else {
         match b[2].as_ref().and_then(parse_dtype) {
+            // The fill value is stored into the array: it must convert (a complex value
+            // does not into a real dtype).
+            Some(t) if b[1].as_ref().is_some_and(|v| v.as_number().is_some() && numrs_types::can_convert(&v.unliteral(), &t).is_none()) => return Ok(None),
             Some(t) => t,
             None => return Ok(None),
         }
@@ -548,6 +551,10 @@ fn eye_like(args: &[Type], n: &Option<Type>, dtype: &Option<Type>) -> CallResult
     let dt = match dtype {
         d if is_nonelike(d.as_ref()) => Type::float64(),
         Some(Type::Function(k)) if &**k == "builtins.float" => Type::float64(),
+        // Numba's `np.eye` gives its dtype to `np.dtype` as the string's non-literal type.
+        Some(Type::StringLiteral(_) | Type::Unicode) => {
+            return Err(CallError { kind: "TypeError", message: "Cannot interpret 'unicode_type' as a data type (np.eye takes a NumPy type, np.complex64, not its name)".into() })
+        }
         Some(d) => match parse_dtype(d) {
             Some(t) => t,
             None => return Ok(None),

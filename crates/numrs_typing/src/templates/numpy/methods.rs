@@ -20,6 +20,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("array.reshape", reshape),
     ("array.sort", sort),
     ("array.argsort", argsort),
+    ("array.tobytes", tobytes),
     ("array.view", no_kws),
     ("array.view", view),
     ("array.astype", no_kws),
@@ -238,6 +239,16 @@ fn argsort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     with_args(Type::array(Type::intp(), 1, Layout::C), args)
+}
+
+/// Numba's `impl_array_tobytes`: a new read-only `bytes` of the items in C order.
+fn tobytes(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match receiver(args) {
+        Some((_, [])) if kws.is_empty() => {
+            with_args(Type::Array(std::sync::Arc::new(ArrayType::buffer(numrs_types::BufferKind::Bytes, Layout::C, true))), args)
+        }
+        _ => Ok(None),
+    }
 }
 
 fn view(args: &[Type], kws: &[(String, Type)]) -> CallResult {

@@ -459,6 +459,10 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn isclose(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "b", "rtol", "atol", "equal_nan"], 2) else { return Ok(None) };
     let (Some(x), Some(y)) = (&b[0], &b[1]) else { return Ok(None) };
+    // Numba's `_isclose_item` compares with `x > 0`, which complex numbers do not have.
+    if [x, y].iter().any(|t| t.element_type().is_complex()) {
+        return Ok(None);
+    }
     match (x.as_array(), y.as_array()) {
         (None, None) => sig(Type::boolean(), args),
         // Numba's `np.broadcast_to(out, shape)`: a read-only view.
