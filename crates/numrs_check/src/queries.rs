@@ -51,9 +51,15 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
 /// them (or of a module-level statement) changes this.
 fn helper_defs(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, symbols: &numrs_hir::ModuleSymbols) -> Vec<(usize, Arc<numrs_syntax::ast::FunctionDef>)> {
     use numrs_syntax::ast::StmtKind;
-    // Module-level assignments only (not `if __name__ == "__main__": main()`).
-    let assignments: Vec<numrs_syntax::ast::Stmt> =
-        skeleton.module.body.iter().filter(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. })).cloned().collect();
+    // Module-level assignments (not `if __name__ == "__main__": main()`), and the decorators of
+    // functions (`@_jit(sigs)` of a `def _jit(sigs): return njit(sigs, ...)`).
+    let assignments: Vec<numrs_syntax::ast::Stmt> = skeleton
+        .module
+        .body
+        .iter()
+        .filter(|s| matches!(&s.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. } | StmtKind::FunctionDef(_)))
+        .cloned()
+        .collect();
     if assignments.is_empty() {
         return Vec::new();
     }

@@ -531,6 +531,12 @@ impl<'a> Ctx<'a> {
                 base.keywords.extend(keywords.iter().map(|k| Kw { keyword: k, before }));
                 return Some(base);
             }
+            // `@_jit(sigs)` of a plain function returning a jit decorator (`def _jit(sigs):
+            // return njit(sigs, error_model="numpy")`): that decorator, with the call's
+            // arguments for the function's parameters.
+            if let Some(r) = self.factory_decorator(func, args, keywords, before, depth) {
+                return Some(r);
+            }
             let mut base = self.resolve(func, before, depth + 1)?;
             if base.called {
                 // `@myjit(...)` with `myjit = njit(...)` calls the wrapper: not a decorator form.
@@ -562,6 +568,52 @@ impl<'a> Ctx<'a> {
             }
         }
         None
+    }
+
+    /// See `resolve`: the decorator a call of a decorator factory of the module returns. The
+    /// factory's body is one `return` of a call configuring a jit decorator; its parameters
+    /// (positional, given by position) are replaced by the call's arguments.
+    fn factory_decorator<'e>(&self, func: &'e Expr, args: &'e [Expr], keywords: &'e [Keyword], before: u32, depth: u32) -> Option<Resolved<'e>>
+    where
+        'a: 'e,
+    {
+        let ExprKind::Name(name) = &func.kind else { return None };
+        let BindingKind::Function { def_index } = self.symbols.lookup(name, Some(before))?.kind else { return None };
+        let def: &'a FunctionDef = self.symbols.helper_def(def_index)?;
+        if !keywords.is_empty() || !def.decorators.is_empty() || def.params.vararg.is_some() || def.params.kwarg.is_some() || !def.params.kwonly.is_empty() {
+            return None;
+        }
+        let params: Vec<&str> = def.params.positional().map(|p| p.name.as_str()).collect();
+        if args.len() != params.len() {
+            return None;
+        }
+        let body = match def.body.split_first() {
+            Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_)))) => rest,
+            _ => &def.body[..],
+        };
+        let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = body else { return None };
+        let ExprKind::Call { func: inner, args: inner_args, keywords: inner_kws } = &value.kind else { return None };
+        let mut base = self.resolve(inner, before, depth + 1)?;
+        if base.called {
+            return None;
+        }
+        let param_of = |e: &Expr| match &e.kind {
+            ExprKind::Name(n) => params.iter().position(|p| p == n),
+            _ => None,
+        };
+        for a in inner_args {
+            match param_of(a) {
+                Some(i) => base.args.push(Arg { expr: &args[i], before }),
+                None => base.args.push(Arg { expr: a, before }),
+            }
+        }
+        // Keywords of the factory's own (constants, module names), not its parameters.
+        if inner_kws.iter().any(|k| param_of(&k.value).is_some()) {
+            return None;
+        }
+        base.keywords.extend(inner_kws.iter().map(|k| Kw { keyword: k, before }));
+        base.called = true;
+        Some(base)
     }
 
     /// `njit(f)` / `njit(opts)(f)` / `njit(f, opts)` (or `jit`): the function's name and the
