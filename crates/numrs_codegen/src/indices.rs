@@ -181,7 +181,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn vander(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("numpy.vander producing {tt}")) };
         let Some(xv) = arg_kw(args, kws, 0, "x") else { return self.fail("numpy.vander without x") };
-        let (x, a) = self.arr(xv)?;
+        // A list or tuple of numbers as the array of them.
+        let (x, a) = self.as_array(xv)?;
         if a.ndim != 1 {
             // `_check_vander_params`: a run-time ValueError (the code after it is not reached).
             let yes = self.ctx.bool_type().const_int(1, false);

@@ -24,8 +24,9 @@ const CACHE: i64 = 8;
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn interp(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let [xv, xpv, fpv] = args else { return self.fail("np.interp takes three arguments") };
-        let (xp, xpa) = self.arr(*xpv)?;
-        let (fp, fpa) = self.arr(*fpv)?;
+        // Sample points may be lists or tuples (`np.asarray`'d).
+        let (xp, xpa) = self.as_array(*xpv)?;
+        let (fp, fpa) = self.as_array(*fpv)?;
         for (a, complex_ok) in [(&xpa, false), (&fpa, true)] {
             if a.ndim != 1 || numeric(&a.dtype).is_none_or(|k| k.is_complex() && !complex_ok) {
                 return self.fail(format!("np.interp with sample points of type {} is not supported by numrs build yet", Type::Array(a.clone().into())));

@@ -177,7 +177,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.percentile(name, args[0], args[1], tt)?
             }
             "unique" if first_array && args.len() == 1 && kws.is_empty() => self.unique(args[0], tt)?,
-            "searchsorted" if first_array => self.searchsorted(args, kws, tt)?,
+            "searchsorted" => self.searchsorted(args, kws, tt)?,
             "bincount" if first_array => self.bincount(args, kws, tt)?,
             "digitize" if args.len() + kws.len() >= 2 => self.digitize(args, kws, tt)?,
             "roll" if first_array => self.roll(args, kws, tt)?,
@@ -214,7 +214,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "geomspace" => self.geomspace(args, kws, tt)?,
             "tril_indices" | "triu_indices" | "tril_indices_from" | "triu_indices_from" => self.tri_indices(name, args, kws, tt)?,
             "argwhere" | "flatnonzero" if args.len() == 1 && kws.is_empty() => self.where_nonzero(name == "flatnonzero", args[0], tt)?,
-            "vander" if first_array => self.vander(args, kws, tt)?,
+            "vander" => self.vander(args, kws, tt)?,
             "split" | "array_split" if first_array => self.split(name == "split", args, kws, tt)?,
             "frombuffer" if first_array => self.frombuffer(args, kws, tt)?,
             "partition" | "argpartition" if first_array => self.partition(name == "argpartition", args, kws, tt)?,

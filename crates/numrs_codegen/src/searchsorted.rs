@@ -28,9 +28,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 other => return self.fail(format!("np.searchsorted with side of type {other} is not supported by numrs build yet")),
             },
         };
-        let (arr, a) = self.arr(av)?;
+        let (arr, a) = self.as_array(av)?;
         let vt = self.ty(vv)?;
-        let kv = self.load(vv)?;
+        // Keys in a list or tuple are searched as an array of them.
+        let (kv, vt) = if vt.tuple_items().is_some() || crate::lists::dtype(&vt).is_some() {
+            let (k, kt) = self.as_array(vv)?;
+            (k, Type::Array(std::sync::Arc::new(kt)))
+        } else {
+            (self.load(vv)?, vt)
+        };
         self.search_values(arr, &a, kv, &vt, right, tt)
     }
 

@@ -397,7 +397,11 @@ fn searchsorted(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             _ => return Ok(None),
         }
     }
-    let Some(_) = array_arg(&b[0]) else { return Ok(None) };
+    // `a` is indexed as it is: an array, or a list or homogeneous tuple (with a `dtype`).
+    let sorted_ok = matches!(&b[0], Some(Type::Array(_) | Type::List { .. } | Type::ListType(_) | Type::UniTuple(..)));
+    if !sorted_ok {
+        return Ok(None);
+    }
     match &b[1] {
         Some(Type::Array(v)) => sig(Type::array(Type::intp(), v.ndim, Layout::C), args),
         Some(Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {
