@@ -885,7 +885,10 @@ fn unify_container_items(types: &[Type], what: &str, span: Option<Span>) -> Resu
 /// reported as imprecise at its variable when nothing refines it.
 fn untyped_container(t: &Type) -> bool {
     match t {
-        Type::List { dtype, .. } | Type::Set { dtype, .. } => matches!(&**dtype, Type::Undefined),
+        // (A list of functions no call has given a signature, `[lambda x: x + 1, ...]`, gives
+        // Numba's item an undecided type too.)
+        Type::List { dtype, .. } => matches!(&**dtype, Type::Undefined | Type::UndefinedFunction(_)),
+        Type::Set { dtype, .. } => matches!(&**dtype, Type::Undefined),
         Type::DictType(kv) => matches!(kv.0, Type::Undefined) || matches!(kv.1, Type::Undefined),
         _ => false,
     }
