@@ -2744,6 +2744,32 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let f = Type::float64();
         let common = numrs_types::unify_pairs(xt, yt).unwrap_or_else(|| f.clone());
         let ck = numeric(&common).unwrap_or(NumericKind::Float64);
+        // Numba's `_allclose_scalars` of complex numbers: NaN or infinite when a part is,
+        // infinities compared with `==`, else `|x - y| <= atol + rtol * |y|` by magnitudes
+        // (in complex128).
+        if all && ck.is_complex() {
+            let (xr, xi, xn) = self.complex_parts(x, xt)?;
+            let (yr, yi, yn) = self.complex_parts(y, yt)?;
+            let b = &self.b;
+            let inf = self.ctx.f64_type().const_float(f64::INFINITY);
+            let fabs = |v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> { Ok(crate::ops::intrinsic_call(self, "llvm.fabs", &[v.into()])?.into_float_value()) };
+            let isinf = |re, im| -> R<IntValue<'ctx>> {
+                Ok(b.build_or(b.build_float_compare(FloatPredicate::OEQ, fabs(re)?, inf, "")?, b.build_float_compare(FloatPredicate::OEQ, fabs(im)?, inf, "")?, "")?)
+            };
+            let any_inf = b.build_or(isinf(xr, xi)?, isinf(yr, yi)?, "")?;
+            let same = b.build_and(b.build_float_compare(FloatPredicate::OEQ, xr, yr, "")?, b.build_float_compare(FloatPredicate::OEQ, xi, yi, "")?, "")?;
+            let dr = b.build_float_sub(xr, yr, "")?;
+            let di = b.build_float_sub(xi, yi, "")?;
+            let diff = crate::ops::libm(self, "hypot", &[dr.into(), di.into()])?.into_float_value();
+            let ymag = crate::ops::libm(self, "hypot", &[yr.into(), yi.into()])?.into_float_value();
+            let tol = b.build_float_add(atol, b.build_float_mul(rtol, ymag, "")?, "")?;
+            let far = b.build_float_compare(FloatPredicate::OGT, diff, tol, "")?;
+            let r = b.build_select(any_inf, same, b.build_not(far, "")?, "")?.into_int_value();
+            let both_nan = b.build_and(xn, yn, "")?;
+            let r = b.build_select(both_nan, equal_nan, r, "")?.into_int_value();
+            let one_nan = b.build_xor(xn, yn, "")?;
+            return Ok(b.build_select(one_nan, self.ctx.bool_type().const_zero(), r, "")?.into_int_value());
+        }
         let b = &self.b;
         let xf = self.cast(x, xt, &f)?.into_float_value();
         let yf = self.cast(y, yt, &f)?.into_float_value();
