@@ -109,22 +109,15 @@ pub(crate) fn resolve_global_uncached(db: &dyn Db, function: FunctionKey<'_>, na
 /// support (`reversed`, `input`: Numba cannot type the class or function object), or a name
 /// that is not defined at all.
 fn undefined_name(name: &str) -> String {
+    // The builtin classes (exceptions are refused elsewhere); the other names are functions.
     const CLASSES: &[&str] = &[
         "bool", "bytearray", "bytes", "classmethod", "complex", "dict", "enumerate", "filter", "float", "frozenset", "int", "list", "map",
         "memoryview", "object", "property", "range", "reversed", "set", "slice", "staticmethod", "str", "super", "tuple", "type", "zip",
     ];
-    const FUNCTIONS: &[&str] = &[
-        "abs", "aiter", "all", "anext", "any", "ascii", "bin", "breakpoint", "callable", "chr", "compile", "delattr", "dir", "divmod", "eval",
-        "exec", "format", "getattr", "globals", "hasattr", "hash", "hex", "id", "input", "isinstance", "issubclass", "iter", "len", "locals",
-        "max", "min", "next", "oct", "open", "ord", "pow", "print", "repr", "round", "setattr", "sorted", "sum", "vars",
-    ];
-    let class = if CLASSES.contains(&name) {
-        "type"
-    } else if FUNCTIONS.contains(&name) {
-        "builtin_function_or_method"
-    } else {
+    if !numrs_hir::is_python_builtin(name) {
         return format!("name '{name}' is not defined");
-    };
+    }
+    let class = if CLASSES.contains(&name) || name.starts_with(char::is_uppercase) { "type" } else { "builtin_function_or_method" };
     format!("Cannot determine Numba type of <class '{class}'> (Python's builtin '{name}' is not supported in nopython mode)")
 }
 

@@ -53,17 +53,12 @@ fn helper_defs(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, sym
     use numrs_syntax::ast::StmtKind;
     // Module-level assignments (not `if __name__ == "__main__": main()`), and the decorators of
     // functions (`@_jit(sigs)` of a `def _jit(sigs): return njit(sigs, ...)`).
-    let assignments: Vec<numrs_syntax::ast::Stmt> = skeleton
-        .module
-        .body
-        .iter()
-        .filter(|s| matches!(&s.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. } | StmtKind::FunctionDef(_)))
-        .cloned()
-        .collect();
-    if assignments.is_empty() {
-        return Vec::new();
+    let mut pending: Vec<usize> = Vec::new();
+    for stmt in &skeleton.module.body {
+        if matches!(&stmt.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. } | StmtKind::FunctionDef(_)) {
+            pending.extend(symbols.helper_calls(&skeleton.module, std::slice::from_ref(stmt), None));
+        }
     }
-    let mut pending = symbols.helper_calls(&skeleton.module, &assignments, None);
     let mut out: Vec<(usize, Arc<numrs_syntax::ast::FunctionDef>)> = Vec::new();
     while let Some(def_index) = pending.pop() {
         if out.len() >= 64 || out.iter().any(|(i, _)| *i == def_index) {

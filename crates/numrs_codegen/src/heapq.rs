@@ -214,14 +214,7 @@ fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) 
     let ascending = cx.ctx.bool_type().const_int(0, false);
     cx.list_sort(out, &dt, ascending)?;
     if largest {
-        let half = cx.b.build_right_shift(size, cx.i64(1), false, "")?;
-        let dt5 = dt.clone();
-        cx.counted_loop(half, |cx, i| {
-            let j = cx.b.build_int_sub(cx.b.build_int_sub(size, cx.i64(1), "")?, i, "")?;
-            let (x, y) = (cx.list_get(out, &dt5, i)?, cx.list_get(out, &dt5, j)?);
-            cx.list_put(out, &dt5, i, y)?;
-            cx.list_put(out, &dt5, j, x)
-        })?;
+        cx.list_reverse(out, &dt)?;
     }
     cx.b.build_unconditional_branch(keep)?;
     cx.b.position_at_end(keep);

@@ -821,7 +821,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Reverses `l` in place.
-    fn list_reverse(&mut self, l: PointerValue<'ctx>, dt: &Type) -> R<()> {
+    pub(crate) fn list_reverse(&mut self, l: PointerValue<'ctx>, dt: &Type) -> R<()> {
         let n = self.list_len(l)?;
         let half = self.b.build_int_signed_div(n, self.i64(2), "")?;
         let dt = dt.clone();

@@ -22,6 +22,11 @@ mod jit;
 mod jitclass;
 mod namedtuple;
 mod numba_names;
+
+/// Whether `name` is one of Python's builtin names.
+pub fn is_python_builtin(name: &str) -> bool {
+    numba_names::PY_BUILTINS.contains(&name)
+}
 mod records;
 mod signature;
 mod symbols;

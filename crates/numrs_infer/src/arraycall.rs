@@ -39,9 +39,9 @@ pub(crate) enum Nested {
     /// array's items are lists.
     NotRewritten,
     /// The appended list is made by an inner loop that is rewritten too, into an array whose
-    /// length is known before the outer array is allocated (`range(n)` of a constant or of a
-    /// variable set before the outer loop): one array of one more dimension.
-    Fixed,
+    /// length (given) is known before the outer array is allocated (`range(n)` of a constant
+    /// or of a variable set before the outer loop): one array of one more dimension.
+    Fixed(RangeLength),
     /// The inner list is rewritten but its length is computed inside the outer loop
     /// (`range(i)`, `range(1, 4)`, an array's length): the outer array, whose dtype nothing
     /// else gives, cannot store it (a `setitem` TypingError at the `append`).
@@ -244,7 +244,10 @@ pub(crate) fn find(ir: &FunctionIr) -> Vec<ArrayCall> {
 /// assignments, the list appended is made empty before it and appended to once per
 /// iteration, and dies at the outer `append`.
 pub(crate) fn nested(ir: &FunctionIr, call: &ArrayCall) -> Nested {
-    let defs = Defs::new(ir);
+    nested_with(ir, &Defs::new(ir), call)
+}
+
+fn nested_with(ir: &FunctionIr, defs: &Defs<'_>, call: &ArrayCall) -> Nested {
     let inner_list = defs.root(call.appended);
     if !defs.is_empty_list(inner_list) {
         return Nested::NotRewritten;
@@ -255,7 +258,7 @@ pub(crate) fn nested(ir: &FunctionIr, call: &ArrayCall) -> Nested {
     if !stmts[..at].iter().all(|s| matches!(s.kind, StmtKind::Assign { .. } | StmtKind::Del(_))) {
         return Nested::NotRewritten;
     }
-    if single_append(ir, &defs, &inner, inner_list).is_none() {
+    if single_append(ir, defs, &inner, inner_list).is_none() {
         return Nested::NotRewritten;
     }
     let read_later = stmts[at + 1..].iter().any(|s| !matches!(s.kind, StmtKind::Del(_)) && s.kind.uses().into_iter().any(|u| defs.root(u) == inner_list));
@@ -265,13 +268,13 @@ pub(crate) fn nested(ir: &FunctionIr, call: &ArrayCall) -> Nested {
     // The inner array's length: `range(x)` gives `x`, which must be a constant or set before
     // the outer loop (`range(a, b)` gives `b - a`, computed in the loop; other iterators give
     // `length_of_iterator(it)`, also in the loop).
-    let Some(RangeLength { start: None, stop }) = range_length(&defs, inner.iter) else { return Nested::Unfixed };
+    let Some(length @ RangeLength { start: None, stop }) = range_length(defs, inner.iter) else { return Nested::Unfixed };
     let before_outer_loop = match stop {
         Operand::Const(_) => true,
         Operand::Var(v) => !defs.blocks.get(&v).is_some_and(|bs| bs.iter().any(|b| *b == call.header || call.body.contains(b))),
     };
     if before_outer_loop {
-        Nested::Fixed
+        Nested::Fixed(length)
     } else {
         Nested::Unfixed
     }
@@ -280,7 +283,10 @@ pub(crate) fn nested(ir: &FunctionIr, call: &ArrayCall) -> Nested {
 /// Whether the `dtype=` keyword of call `target` is an attribute (`np.float64`), the one form
 /// `_inline_arraycall` rewrites with.
 pub(crate) fn dtype_is_attribute(ir: &FunctionIr, target: VarId) -> bool {
-    let defs = Defs::new(ir);
+    dtype_attribute_with(&Defs::new(ir), target)
+}
+
+fn dtype_attribute_with(defs: &Defs<'_>, target: VarId) -> bool {
     let Some(Value::Call { kws, .. }) = defs.defs.get(&target) else { return false };
     kws.iter().any(|(k, v)| k == "dtype" && matches!(defs.get(*v), Some(Value::GetAttr { .. })))
 }
@@ -315,16 +321,12 @@ pub struct ArrayAllocation {
 pub fn array_allocation(ir: &FunctionIr, target: VarId) -> Option<ArrayAllocation> {
     let defs = Defs::new(ir);
     let Some(Value::Call { kws, .. }) = defs.defs.get(&target) else { return None };
-    if kws.iter().any(|(k, _)| k == "dtype") && !dtype_is_attribute(ir, target) {
+    if kws.iter().any(|(k, _)| k == "dtype") && !dtype_attribute_with(&defs, target) {
         return None;
     }
     let call = find(ir).into_iter().find(|c| c.call == target)?;
-    let columns = match nested(ir, &call) {
-        Nested::Fixed => {
-            let inner = defs.root(call.appended);
-            let lp = loops(ir).into_iter().find(|lp| lp.exit == call.append_block && single_append(ir, &defs, lp, inner).is_some())?;
-            Some(range_length(&defs, lp.iter)?)
-        }
+    let columns = match nested_with(ir, &defs, &call) {
+        Nested::Fixed(length) => Some(length),
         _ => None,
     };
     Some(ArrayAllocation { rows: range_length(&defs, call.iter), columns })

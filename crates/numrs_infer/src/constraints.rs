@@ -1516,7 +1516,7 @@ fn inlined_arraycall(inf: &Inferer<'_>, target: Option<VarId>, fty: &Type, types
         }
         Type::List { dtype: inner, .. } if inner.is_number() || inner.as_number().is_some() => match crate::arraycall::nested(inf.ir, &call) {
             // One array of two dimensions, as `np.array` of the list of lists gives.
-            crate::arraycall::Nested::Fixed => return Ok(None),
+            crate::arraycall::Nested::Fixed(_) => return Ok(None),
             crate::arraycall::Nested::Unfixed => {
                 return store_error(
                     "array(undefined, 1d, C)".into(),
