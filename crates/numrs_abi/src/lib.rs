@@ -354,6 +354,13 @@ pub const EXC_ARGS_PREFIX: &str = "\0args:";
 /// passing it, and the defaults after it, work.
 pub const UNAVAILABLE_DEFAULT: &str = "<default not available>";
 
+/// The prefix of a parameter default in the module table (and of a default bound at call
+/// sites in compiled code) that is a NumPy array, followed by the text its omitted type is
+/// keyed by (`<array default>np.zeros(2)`): the build froze the array into the specializations
+/// that leave it out, and the runtime gives a call leaving it out the type
+/// `omitted(default=<text>)`.
+pub const ARRAY_DEFAULT: &str = "<array default>";
+
 /// An [`ExcInfo`] message that starts with this names the class raised, a class a
 /// [`FUNCTION_KIND_PYTHON`] entry defined: `"\0class:"`, the source file's path, `"\0"`, the
 /// class name, `"\0"`, then the message as for the built-in kinds (the `kind` is

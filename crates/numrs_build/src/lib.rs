@@ -570,8 +570,36 @@ enum ParamDefault {
     /// Only bound at call sites: a NumPy scalar class, as its type's spelling
     /// (`class(float64)`: no run-time value).
     CallOnly(String),
+    /// A NumPy array (`w=ONES`, `b=np.zeros(2)`): Numba freezes the array into the code and
+    /// keys the omitted argument by the array's identity. numrs keys it by `key` (see
+    /// `queries::array_default_key`) and freezes `value`.
+    Array { key: String, value: numrs_codegen::GlobalConst },
     /// Neither.
     Unknown,
+}
+
+impl ParamDefault {
+    /// The default as the module table and call sites write it (see `numrs_abi::ARRAY_DEFAULT`).
+    fn source(&self) -> String {
+        match self {
+            ParamDefault::Literal(s) | ParamDefault::CallOnly(s) => s.clone(),
+            ParamDefault::Array { key, .. } => format!("{}{key}", numrs_abi::ARRAY_DEFAULT),
+            ParamDefault::Unknown => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
+        }
+    }
+}
+
+/// A parameter default that is a NumPy array numrs can freeze: a module-level array by name
+/// (read when the module is imported where numrs cannot compute it and `imports`), or an
+/// array expression evaluated when the `def` runs.
+fn array_default(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, jit: &numrs_hir::JitFunction, param: &str, d: &numrs_syntax::ast::Expr, imports: bool) -> Option<ParamDefault> {
+    queries::array_default_type(db, file, &info.symbols, d, jit.def_line_offset)?;
+    let value = match &d.kind {
+        numrs_syntax::ast::ExprKind::Name(n) => global_value(db, file, info, n.clone(), u32::MAX, imports)?.1,
+        _ => array_const(numrs_hir::captured_array(d, jit.def_line_offset, &numrs_db::skeleton(db, file).module, &info.symbols)?),
+    };
+    matches!(value, numrs_codegen::GlobalConst::Array { .. } | numrs_codegen::GlobalConst::Imported { .. })
+        .then(|| ParamDefault::Array { key: queries::array_default_key(d, &jit.name, param), value })
 }
 
 /// A jit function's parameters as written: the positional ones with their defaults, whether
@@ -607,7 +635,7 @@ fn module_constant_default(expr: &numrs_syntax::ast::Expr, symbols: &numrs_hir::
 }
 
 impl DefParams {
-    fn of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize) -> DefParams {
+    fn of(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, function_id: usize, imports: bool) -> DefParams {
         let Some(jit) = info.functions.get(function_id) else { return DefParams::default() };
         let Some(def) = queries::jit_def(db, file, jit) else { return DefParams::default() };
         let def = &def;
@@ -627,6 +655,7 @@ impl DefParams {
                         // A member of the module's enum class, by its repr (`<Unit.M: 1>`),
                         // which the runtime finds among the classes the module defines.
                         .or_else(|| numrs_check::enum_member_default(db, file, info, d).map(|(_, r)| ParamDefault::Literal(r)))
+                        .or_else(|| array_default(db, file, info, jit, &p.name, d, imports))
                         .unwrap_or(ParamDefault::Unknown)
                 });
                 (p.name.clone(), default)
@@ -660,8 +689,8 @@ impl DefParams {
             .iter()
             .filter_map(|(_, d)| d.as_ref())
             .map(|d| match d {
-                ParamDefault::Literal(s) => s.clone(),
-                _ => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
+                ParamDefault::CallOnly(_) => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
+                _ => d.source(),
             })
             .collect();
         if self.star && self.kwonly.is_empty() {
@@ -690,10 +719,7 @@ impl DefParams {
             .iter()
             .map(|(n, d)| {
                 // A default numrs cannot pass is an error only where a call leaves it out.
-                let d = d.as_ref().map(|d| match d {
-                    ParamDefault::Literal(s) | ParamDefault::CallOnly(s) => s.clone(),
-                    ParamDefault::Unknown => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
-                });
+                let d = d.as_ref().map(ParamDefault::source);
                 (n.clone(), d)
             })
             .chain(self.kwonly.iter().map(|n| (n.clone(), None)))
@@ -938,11 +964,26 @@ fn resolve_callee(
         .iter()
         .enumerate()
         .map(|(k, t)| match t {
+            // An array default (`omitted(default=ONES)`): a specialization for the omitted
+            // argument, else one `check` typed for the array (the call passes it).
             Type::Omitted(r) if numrs_types::omitted_value_type(r).is_none() => candidates
                 .iter()
                 .find_map(|i| match specs[*i].args.get(k) {
                     Some(m @ Type::EnumMember(e)) if numrs_types::enum_member_repr(r).is_some_and(|(c, ..)| *c == *e.name) => Some(m.clone()),
                     _ => None,
+                })
+                .or_else(|| {
+                    // Of the candidates typed for an array there, the one whose other
+                    // arguments are the call's.
+                    let others = |i: usize| specs[i].args.len() == args.len() && specs[i].args.iter().zip(args).enumerate().all(|(j, (a, b))| j == k || a == b || *a == b.unliteral());
+                    let exact = candidates.iter().any(|i| specs[*i].args.get(k) == Some(t) && others(*i));
+                    let array = || {
+                        let typed = candidates.iter().filter(|i| matches!(specs[**i].args.get(k), Some(Type::Array(_))));
+                        let mut typed: Vec<usize> = typed.copied().collect();
+                        typed.sort_by_key(|i| !others(*i));
+                        typed.first().and_then(|i| specs[*i].args.get(k).cloned())
+                    };
+                    if exact { None } else { array() }
                 })
                 .unwrap_or_else(|| t.clone()),
             _ => t.clone(),
@@ -1207,7 +1248,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let defs: Vec<DefParams> = (0..info.functions.len() + externals.len())
         .map(|id| {
             let (f, i, index) = source(id);
-            DefParams::of(dbd, f, i, index)
+            DefParams::of(dbd, f, i, index, !cuda && f == file)
         })
         .chain(inner.iter().map(|x| DefParams {
             positional: x.params.iter().map(|(n, d)| (n.clone(), d.clone().map(ParamDefault::Literal))).collect(),
@@ -1217,6 +1258,19 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         }))
         .collect();
     let table_params: Vec<Vec<(String, Option<String>)>> = defs.iter().map(DefParams::table).collect();
+    // The arrays of array defaults, which a specialization leaving one out and a call site
+    // leaving one out freeze, as globals named by their omitted types.
+    let mut array_defaults: Vec<(String, numrs_codegen::GlobalConst)> = Vec::new();
+    for d in &defs {
+        for (_, d) in &d.positional {
+            if let Some(ParamDefault::Array { key, value }) = d {
+                let name = Type::Omitted(key.as_str().into()).to_string();
+                if !array_defaults.iter().any(|(n, _)| *n == name) {
+                    array_defaults.push((name, value.clone()));
+                }
+            }
+        }
+    }
     let call_params: Vec<numrs_codegen::CallParams> = defs
         .iter()
         .enumerate()
@@ -1277,6 +1331,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
                 None => u32::MAX,
             };
             let mut globals = global_constants(dbd, sf, si, p.result.prepared.as_deref().unwrap_or(&p.ir), at, !cuda && sf == file);
+            globals.extend(array_defaults.iter().cloned());
             // A factory's parameters the function closes over: the values its call gave.
             if let Some(captured) = si.functions.get(index).and_then(|j| j.captured.as_ref()) {
                 globals.retain(|(n, _)| !captured.iter().any(|(c, _)| c == n));

@@ -1997,9 +1997,16 @@ impl Environment for FileEnv<'_> {
         crate::queries::resolve_global(self.db, key).clone()
     }
 
-    fn omitted_type(&self, repr: &str) -> Option<Type> {
+    fn omitted_type(&self, index: usize, repr: &str) -> Option<Type> {
         let file = self.function.file(self.db);
-        enum_member_of_repr(self.db, file, crate::queries::module_info(self.db, file), repr)
+        enum_member_of_repr(self.db, file, crate::queries::module_info(self.db, file), repr).or_else(|| {
+            // An array default: any omitted type of that parameter is the array (Numba keys it
+            // by the array's identity; records print NumPy's repr of it).
+            let facts = function_facts(self.db, self.function).as_ref()?;
+            let param = facts.params.get(index).filter(|_| !facts.has_vararg || index < facts.positional_count)?;
+            param.array_key.as_ref()?;
+            param.default.clone()?.ok()
+        })
     }
 
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {
@@ -2265,6 +2272,9 @@ impl Environment for PartialEnv<'_, '_> {
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)
     }
+    fn omitted_type(&self, index: usize, repr: &str) -> Option<Type> {
+        self.inner.omitted_type(index, repr)
+    }
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<DispatcherRef, InferError>> {
         self.inner.closure_dispatcher(path)
     }
@@ -2348,6 +2358,9 @@ impl Environment for EscapedEnv<'_, '_> {
     }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)
+    }
+    fn omitted_type(&self, index: usize, repr: &str) -> Option<Type> {
+        self.inner.omitted_type(index, repr)
     }
     fn call_dispatcher(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         self.inner.call_dispatcher(dispatcher, args, kws)

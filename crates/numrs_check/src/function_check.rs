@@ -182,7 +182,23 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
                 }
             }
         }
-        None => specs.extend(crate::recorded_specs(db, key.file(db), &jit.name, recorded_as, &mut diagnostics, record.name_span)),
+        None => {
+            // An omitted argument whose default is an array is recorded as NumPy prints the
+            // array; numrs keys it by the default's source (`queries::array_default_key`).
+            let facts = queries::function_facts(db, key);
+            for (mut args, ret, origin) in crate::recorded_specs(db, key.file(db), &jit.name, recorded_as, &mut diagnostics, record.name_span) {
+                if let Some(f) = facts.as_ref().filter(|f| !f.has_vararg) {
+                    for (a, p) in args.iter_mut().zip(&f.params) {
+                        if let (numrs_types::Type::Omitted(_), Some(k)) = (&*a, &p.array_key) {
+                            *a = numrs_types::Type::Omitted(k.as_str().into());
+                        }
+                    }
+                }
+                if !specs.iter().any(|(a, _, _)| *a == args) {
+                    specs.push((args, ret, origin));
+                }
+            }
+        }
     }
     if specs.is_empty() {
         if let Some(ann) = &jit.annotations {

@@ -169,6 +169,9 @@ pub struct ParamFact {
     /// `None`: no default. `Some(Ok(t))`: a default typed as its literal. `Some(Err(()))`: a
     /// default numrs cannot type.
     pub default: Option<Result<Type, ()>>,
+    /// A default that is a NumPy array: the text its omitted type is keyed by
+    /// (`omitted(default=ONES)`; see [`array_default_key`]).
+    pub array_key: Option<String>,
 }
 
 /// What callers and inference need to know about a function, without positions.
@@ -202,6 +205,9 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         .chain(def.params.kwonly.iter())
         .map(|p| ParamFact {
             name: p.name.clone(),
+            array_key: p.default.as_ref().and_then(|d| {
+                array_default_type(db, key.file(db), symbols, d, jit.def_line_offset).map(|_| array_default_key(d, &jit.name, &p.name))
+            }),
             default: p.default.as_ref().map(|d| {
                 numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
                     .and_then(|v| crate::env::const_value_type(&v))
@@ -229,9 +235,17 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
     }))
 }
 
+/// The text an omitted argument whose default is a NumPy array is keyed by, in place of
+/// NumPy's repr of the array that Numba's `omitted(default=array([1., 1.]))` shows (Numba keys
+/// such a default by the array's identity, not by its text): the default's source
+/// (`omitted(default=np.zeros(2))`), else the function's and parameter's names.
+pub fn array_default_key(d: &numrs_syntax::ast::Expr, function: &str, param: &str) -> String {
+    numrs_hir::default_text(d).unwrap_or_else(|| format!("<default of {function}.{param}>"))
+}
+
 /// The type of a parameter default that is a NumPy array numrs evaluates: a module-level
 /// array by name, or an array expression (`np.zeros(2)`, evaluated when the `def` runs).
-fn array_default_type(db: &dyn Db, file: numrs_db::SourceFile, symbols: &numrs_hir::ModuleSymbols, d: &numrs_syntax::ast::Expr, def_offset: u32) -> Option<Type> {
+pub fn array_default_type(db: &dyn Db, file: numrs_db::SourceFile, symbols: &numrs_hir::ModuleSymbols, d: &numrs_syntax::ast::Expr, def_offset: u32) -> Option<Type> {
     let skeleton = numrs_db::skeleton(db, file);
     let (dtype, ndim, layout) = match &d.kind {
         numrs_syntax::ast::ExprKind::Name(n) => {

@@ -133,6 +133,8 @@ pub fn bind_call(
             // tells its type.
             let t = numrs_types::omitted_value_type(d)
                 .or_else(|| enum_default_value(d).map(|_| Type::Omitted(d.as_str().into())))
+                // An array: `omitted` by its key; a callee typed for the array is given it.
+                .or_else(|| d.strip_prefix(numrs_abi::ARRAY_DEFAULT).map(|k| Type::Omitted(k.into())))
                 .ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
             types.push(t);
             sources.push(ArgSource::Default(d.clone()));
@@ -1621,7 +1623,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Phi(_) => return Ok(()),
             Value::Arg(i) => {
                 let at = self.arg_types.get(*i as usize).cloned().unwrap_or(Type::Undefined);
-                if let Type::Omitted(repr) = &at {
+                if let (Type::Omitted(_), Some((_, c))) = (&at, self.globals.iter().find(|(n, _)| *n == at.to_string())) {
+                    // An array default: the array frozen into the code (see
+                    // `numrs_abi::ARRAY_DEFAULT`).
+                    self.global_const(c, &tt)?
+                } else if let Type::Omitted(repr) = &at {
                     // No value is passed: the default, as a constant of its type; an enum
                     // member (`<Unit.M: 1>`, typed here as its value's type) by its value.
                     let text = match numrs_types::omitted_value_type(repr) {
@@ -2088,7 +2094,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 };
                 let g = self.module.add_global(arr.get_type(), None, "numrs.global_array");
                 g.set_initializer(&arr);
-                g.set_constant(true);
+                // Read-only as Numba types global arrays; an array default (typed writable)
+                // may be written to, as the default's array in Python.
+                g.set_constant(a.readonly);
                 g.set_alignment(16);
                 g.set_linkage(inkwell::module::Linkage::Private);
                 let itemsize = self.itemsize_of(&a.dtype)? as i64;
@@ -2690,6 +2698,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// literal integers among them, take no value).
     fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {
         let bad = || self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet"));
+        if let Some(key) = repr.strip_prefix(numrs_abi::ARRAY_DEFAULT) {
+            let name = Type::Omitted(key.into()).to_string();
+            return match self.globals.iter().find(|(n, _)| *n == name) {
+                Some((_, c)) => self.global_const(c, formal),
+                None => self.fail(format!("the array default {key} is not available to numrs build")),
+            };
+        }
         // An enum member: its value, which is what the member is in compiled code.
         if let Some(v) = enum_default_value(repr) {
             return self.default_value(v, formal);

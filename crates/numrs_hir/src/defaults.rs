@@ -471,6 +471,60 @@ fn np_convert(kind: NumericKind, v: Num) -> Option<ConstValue> {
     (lo..=hi).contains(&i).then_some(ConstValue::Int(i))
 }
 
+/// The source text of a default expression as Python's `ast.unparse` writes the forms
+/// defaults are usually written in (names, attributes, literals, calls, lists, tuples and
+/// arithmetic); `None` for other forms. numrs keys a default it cannot print as Numba does
+/// (an array, `omitted(default=array([1., 1.]))`) by this text.
+pub fn default_text(expr: &Expr) -> Option<String> {
+    text(expr, 0)
+}
+
+fn text(expr: &Expr, depth: u32) -> Option<String> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let all = |items: &[Expr]| items.iter().map(|e| text(e, depth + 1)).collect::<Option<Vec<_>>>();
+    Some(match &expr.kind {
+        ExprKind::Name(n) => n.clone(),
+        ExprKind::Attribute { value, attr } => format!("{}.{attr}", text(value, depth + 1)?),
+        ExprKind::Constant(c) => ConstValue::of_constant(c)?.python_repr(),
+        ExprKind::Call { func, args, keywords } => {
+            let mut parts = all(args)?;
+            for k in keywords {
+                let v = text(&k.value, depth + 1)?;
+                parts.push(match &k.arg {
+                    Some(a) => format!("{a}={v}"),
+                    None => format!("**{v}"),
+                });
+            }
+            format!("{}({})", text(func, depth + 1)?, parts.join(", "))
+        }
+        ExprKind::List(items) => format!("[{}]", all(items)?.join(", ")),
+        ExprKind::Tuple(items) if items.len() == 1 => format!("({},)", text(&items[0], depth + 1)?),
+        ExprKind::Tuple(items) => format!("({})", all(items)?.join(", ")),
+        ExprKind::UnaryOp { op: UnaryOp::USub, operand } => format!("-{}", text(operand, depth + 1)?),
+        ExprKind::BinOp { left, op, right } => {
+            let op = match op {
+                BinOp::Add => "+",
+                BinOp::Sub => "-",
+                BinOp::Mult => "*",
+                BinOp::Div => "/",
+                BinOp::FloorDiv => "//",
+                BinOp::Pow => "**",
+                _ => return None,
+            };
+            // Operands that are themselves operations are parenthesized (not always needed,
+            // always correct).
+            let side = |e: &Expr| {
+                let t = text(e, depth + 1)?;
+                Some(if matches!(e.kind, ExprKind::BinOp { .. } | ExprKind::UnaryOp { .. }) { format!("({t})") } else { t })
+            };
+            format!("{} {op} {}", side(left)?, side(right)?)
+        }
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -543,4 +597,25 @@ mod tests {
             assert_eq!(repr_of(src), None, "{src}");
         }
     }
+
+    #[test]
+    fn default_text_is_the_source() {
+        for (src, want) in [
+            ("ONES", "ONES"),
+            ("np.zeros(2)", "np.zeros(2)"),
+            ("np.zeros((2, 3), dtype=np.float32)", "np.zeros((2, 3), dtype=np.float32)"),
+            ("np.array([[1, 2], [3, 4]])", "np.array([[1, 2], [3, 4]])"),
+            ("np.full(3, -1.5)", "np.full(3, -1.5)"),
+            ("np.ones(2 * 3 + 1)", "np.ones((2 * 3) + 1)"),
+            ("np.array((1,))", "np.array((1,))"),
+            ("np.linspace(0, 1, 5) ** 2", "np.linspace(0, 1, 5) ** 2"),
+        ] {
+            let text = format!("import numpy as np\ndef f(x={src}):\n    pass\n");
+            let module = numrs_syntax::parse_module(&text).module;
+            let numrs_syntax::ast::StmtKind::FunctionDef(def) = &module.body[1].kind else { panic!() };
+            let d = def.params.positional().next().and_then(|p| p.default.clone()).expect("a default");
+            assert_eq!(default_text(&d).as_deref(), Some(want), "{src}");
+        }
+    }
 }
+

@@ -160,7 +160,7 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                     if let Some(t) = args.get(*i as usize) {
                         // Numba's `ArgConstraint`: an omitted argument is its default's type.
                         let t = match t {
-                            Type::Omitted(repr) => numrs_types::omitted_value_type(repr).or_else(|| inf.env.omitted_type(repr)).unwrap_or_else(|| t.clone()),
+                            Type::Omitted(repr) => numrs_types::omitted_value_type(repr).or_else(|| inf.env.omitted_type(*i as usize, repr)).unwrap_or_else(|| t.clone()),
                             _ => t.clone(),
                         };
                         inf.add_type(target, t, Some(span))?;

@@ -25,9 +25,10 @@ pub trait Environment {
         args: &[Type],
         kws: &[(String, Type)],
     ) -> Result<Type, InferError>;
-    /// The type of an omitted argument's default the environment knows by its `repr()` where
-    /// the repr alone does not tell it (a member of the module's enum class, `<Unit.M: 1>`).
-    fn omitted_type(&self, _repr: &str) -> Option<Type> {
+    /// The type of the omitted argument `index` whose default the environment knows where
+    /// its `repr()` alone does not tell it: a member of the module's enum class
+    /// (`<Unit.M: 1>`), or a NumPy array (keyed by its source, see `array_default_key`).
+    fn omitted_type(&self, _index: usize, _repr: &str) -> Option<Type> {
         None
     }
     /// Resolve an attribute of a module value (`np.zeros`, `math.pi`).

@@ -114,6 +114,21 @@ unsafe fn read_defaults(
             out.push(Some(DefaultArg { obj, tc: dispatcher::UNAVAILABLE_TC }));
             continue;
         }
+        if let Some(key) = src.strip_prefix(numrs_abi::ARRAY_DEFAULT) {
+            // An array the build froze into the specializations leaving it out: typed by its
+            // key; the object (for `_OmittedArg.value`) is the module's array of that name,
+            // else the expression's value, else None.
+            let value = module
+                .getattr(key)
+                .ok()
+                .filter(|_| key.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                .or_else(|| eval.call1((key, &names)).ok())
+                .map_or_else(|| py.None(), |v| v.unbind());
+            let tc = select::registry().intern(numrs_types::Type::Omitted(key.into()));
+            let obj = Py::new(py, OmittedArg::new(value, key))?;
+            out.push(Some(DefaultArg { obj, tc }));
+            continue;
+        }
         let value = literal_eval
             .call1((src,))
             .or_else(|_| eval.call1((src, &names)))
