@@ -135,7 +135,10 @@ pub fn bind_call(
                 .or_else(|| enum_default_value(d).map(|_| Type::Omitted(d.as_str().into())))
                 // An array: `omitted` by its key; a callee typed for the array is given it.
                 .or_else(|| d.strip_prefix(numrs_abi::ARRAY_DEFAULT).map(|k| Type::Omitted(k.into())))
-                .ok_or_else(|| format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"))?;
+                .ok_or_else(|| match d.as_str() {
+                    numrs_abi::UNAVAILABLE_DEFAULT => format!("the default value of parameter '{pname}' of '{name}' (a value numrs cannot compute when building) is not supported by numrs build yet: pass the argument"),
+                    _ => format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"),
+                })?;
             types.push(t);
             sources.push(ArgSource::Default(d.clone()));
         } else {
