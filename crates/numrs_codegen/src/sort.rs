@@ -465,7 +465,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn unique_owned(&mut self, c: BasicValueEnum<'ctx>, dtype: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         // Datetimes: their counts (neighbouring NaTs are one, as Numba's `np_unique` keeps them).
         let datetime = crate::datetime::is_datetime_like(dtype);
-        let Some(k) = numeric(dtype).or(datetime.then_some(NumericKind::Int64)) else { return self.fail(format!("unique of arrays of {dtype}")) };
+        let charseq = match dtype {
+            Type::UnicodeCharSeq(n) => Some(self.charseq_cmp_fn(*n)?),
+            _ => None,
+        };
+        let Some(k) = numeric(dtype).or(datetime.then_some(NumericKind::Int64)).or(charseq.map(|_| NumericKind::Int64)) else {
+            return self.fail(format!("unique of arrays of {dtype}"));
+        };
         let a = numrs_types::ArrayType::new(dtype.clone(), 1, Layout::C, false);
         let n = self.field(c, 2)?.into_int_value();
         let f = self.sort_fn(&a.dtype, false, false, false)?;
@@ -481,6 +487,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let m = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, m, self.i64(0), "")?, self.i64(0), m, "")?.into_int_value();
         self.counted_loop(m, |cx, i| {
             let i1 = cx.b.build_int_add(i, cx.i64(1), "")?;
+            if let Some(f) = charseq {
+                // Items of a unicode array: compared and moved as their code points.
+                let (pp, px) = (cx.out_ptr(c, &dt, i)?, cx.out_ptr(c, &dt, i1)?);
+                let inkwell::values::ValueKind::Basic(r) = cx.b.build_call(f, &[pp.into(), px.into()], "")?.try_as_basic_value() else {
+                    return cx.fail("internal error: charseq comparison");
+                };
+                let keep = cx.b.build_int_compare(IntPredicate::NE, r.into_int_value(), cx.ctx.i32_type().const_zero(), "")?;
+                let yes = cx.new_block("unique_keep");
+                let next = cx.new_block("unique_next");
+                cx.b.build_conditional_branch(keep, yes, next)?;
+                cx.b.position_at_end(yes);
+                let j = cx.b.build_load(cx.ctx.i64_type(), cnt, "")?.into_int_value();
+                let et = types::storage_type(cx.ctx, &dt).map_err(|m| cx.cg_err(m))?;
+                let x = cx.b.build_load(et, px, "")?;
+                cx.b.build_store(cx.out_ptr(c, &dt, j)?, x)?;
+                cx.b.build_store(cnt, cx.b.build_int_add(j, cx.i64(1), "")?)?;
+                cx.b.build_unconditional_branch(next)?;
+                cx.b.position_at_end(next);
+                return Ok(());
+            }
             let prev = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
             let x = cx.load_element(cx.out_ptr(c, &dt, i1)?, &dt)?;
             let keep = if k.is_float() {
@@ -529,6 +555,52 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let out = self.make_array(1, mi, parent, isz, dp, &[k_items], &[isz])?;
         self.fresh = true;
         self.cast(out, &array_type(&a.dtype, 1, Layout::C), tt)
+    }
+
+    /// `i32 cmp(a*, b*)`: the order of two items of a unicode array (`[unichr x n]`, UCS4 code
+    /// units padded with zeros): negative, zero or positive, as Python orders the strings they
+    /// spell (a padding zero sorts before every character).
+    pub(crate) fn charseq_cmp_fn(&self, n: u32) -> R<FunctionValue<'ctx>> {
+        let name = format!("numrs.charseq_cmp.{n}");
+        if let Some(f) = self.module.get_function(&name) {
+            return Ok(f);
+        }
+        let ctx = self.ctx;
+        let (ptr, i32t, i64t) = (ctx.ptr_type(AddressSpace::default()), ctx.i32_type(), ctx.i64_type());
+        let f = self.module.add_function(&name, i32t.fn_type(&[ptr.into(), ptr.into()], false), Some(inkwell::module::Linkage::Internal));
+        let b = ctx.create_builder();
+        let (entry, head, body, differ, same) =
+            (ctx.append_basic_block(f, "entry"), ctx.append_basic_block(f, "head"), ctx.append_basic_block(f, "body"), ctx.append_basic_block(f, "differ"), ctx.append_basic_block(f, "same"));
+        let (Some(pa), Some(pb)) = (f.get_nth_param(0), f.get_nth_param(1)) else { return self.fail("internal error: charseq parameters") };
+        let (pa, pb) = (pa.into_pointer_value(), pb.into_pointer_value());
+        b.position_at_end(entry);
+        b.build_unconditional_branch(head)?;
+        b.position_at_end(head);
+        let i = b.build_phi(i64t, "i")?;
+        i.add_incoming(&[(&i64t.const_zero(), entry)]);
+        let iv = i.as_basic_value().into_int_value();
+        let more = b.build_int_compare(IntPredicate::ULT, iv, i64t.const_int(u64::from(n), false), "")?;
+        b.build_conditional_branch(more, body, same)?;
+        b.position_at_end(body);
+        let load = |p: PointerValue<'ctx>| -> R<IntValue<'ctx>> {
+            let q = unsafe { b.build_gep(i32t, p, &[iv], "")? };
+            let v = b.build_load(i32t, q, "")?.into_int_value();
+            if let Some(inst) = v.as_instruction() {
+                let _ = inst.set_alignment(1);
+            }
+            Ok(v)
+        };
+        let (x, y) = (load(pa)?, load(pb)?);
+        let next = b.build_int_add(iv, i64t.const_int(1, false), "")?;
+        i.add_incoming(&[(&next, body)]);
+        let ne = b.build_int_compare(IntPredicate::NE, x, y, "")?;
+        b.build_conditional_branch(ne, differ, head)?;
+        b.position_at_end(differ);
+        let lt = b.build_int_compare(IntPredicate::ULT, x, y, "")?;
+        b.build_return(Some(&b.build_select(lt, i32t.const_int(u64::MAX, true), i32t.const_int(1, false), "")?))?;
+        b.position_at_end(same);
+        b.build_return(Some(&i32t.const_zero()))?;
+        Ok(f)
     }
 
     /// Sort each last-axis row of a C-contiguous array in place.
@@ -609,6 +681,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             None
         };
         let is_str = plain && matches!(dtype, Type::Unicode);
+        // Items of a unicode array (`[unichr x n]`): their code points compared in order, as
+        // Python compares the strings they spell.
+        let charseq = match dtype {
+            Type::UnicodeCharSeq(n) => Some(self.charseq_cmp_fn(*n)?),
+            _ => None,
+        };
         let has_str = is_str || tuple_items.as_ref().is_some_and(|items| items.iter().any(Option::is_none));
         // Datetimes and timedeltas: their counts by Numba's `default_lt` (`<`, false with a NaT).
         let datetime = crate::datetime::is_datetime_like(dtype);
@@ -616,6 +694,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             .or(tuple_items.as_ref().map(|_| NumericKind::Int64))
             .or(is_str.then_some(NumericKind::Int64))
             .or(datetime.then_some(NumericKind::Int64))
+            .or(charseq.map(|_| NumericKind::Int64))
         else {
             return self.fail(format!("sorting arrays of {dtype} is not supported by numrs build yet"));
         };
@@ -682,6 +761,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             b.build_indirect_call(ft, fv, &[i32t.const_int(numrs_abi::StrOp::Compare as u64, false).into(), args.into(), out.into(), exc.into()], "")?;
             Ok(b.build_load(i64t, out, "")?.into_int_value())
         };
+        let charseq_slots = match charseq {
+            Some(_) => Some((b.build_alloca(vt, "charseq_x")?, b.build_alloca(vt, "charseq_y")?)),
+            None => None,
+        };
         let pivv = b.build_alloca(rt, "pivot")?;
         // R[i] load/store and GET (the value compared).
         let rptr = |i: IntValue<'ctx>| -> R<PointerValue<'ctx>> { Ok(unsafe { b.build_gep(rt, rp, &[i], "")? }) };
@@ -696,6 +779,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         // LT on values.
         let vlt = |x: BasicValueEnum<'ctx>, y: BasicValueEnum<'ctx>| -> R<IntValue<'ctx>> {
+            if let (Some(f), Some((px, py))) = (charseq, charseq_slots) {
+                b.build_store(px, x)?;
+                b.build_store(py, y)?;
+                let inkwell::values::ValueKind::Basic(r) = b.build_call(f, &[px.into(), py.into()], "")?.try_as_basic_value() else {
+                    return self.fail("internal error: charseq comparison");
+                };
+                return Ok(b.build_int_compare(IntPredicate::SLT, r.into_int_value(), ctx.i32_type().const_zero(), "")?);
+            }
             if is_str {
                 let r = str_cmp(x, y)?;
                 return Ok(b.build_int_compare(IntPredicate::SLT, r, c(0), "")?);

@@ -414,8 +414,9 @@ fn searchsorted(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "decimals", "out"], 1) else { return Ok(None) };
+    // Numba's `round_ndigits` compares `decimals` and raises 10.0 to it: any real number.
     if let Some(d) = &b[1] {
-        if !d.is_integer() {
+        if !d.is_integer() && !d.as_number().is_some_and(|k| k.is_float()) && !matches!(d, Type::Omitted(_)) {
             return Ok(None);
         }
     }
