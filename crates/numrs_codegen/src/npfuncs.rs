@@ -1223,6 +1223,32 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.hold_temp(out, &tt)?;
             return Ok((out, at));
         }
+        // A tuple of tuples of numbers, each as long: the rows of a 2-d array of their unified
+        // type (`np.asarray`'s view of it).
+        if let Some(rows) = t.tuple_items().filter(|r| !r.is_empty()) {
+            let cols: Option<Vec<Vec<Type>>> = rows.iter().map(|r| r.tuple_items()).collect();
+            if let Some(cols) = cols.filter(|c| c.iter().all(|r| r.len() == c[0].len())) {
+                let all: Vec<Type> = cols.iter().flatten().map(Type::unliteral).collect();
+                let Some(ut) = numrs_types::unify_many(&all).filter(|u| numeric(u).is_some()) else {
+                    return self.fail(format!("{t} as an array is not supported by numrs build yet"));
+                };
+                let at = ArrayType::new(ut.clone(), 2, Layout::C, false);
+                let width = cols[0].len();
+                let out = self.alloc_array(&ut, &[self.i64(rows.len() as i64), self.i64(width as i64)])?;
+                self.hold_temp(out, &Type::Array(Arc::new(at.clone())))?;
+                let tv = self.load(v)?;
+                for (r, items) in cols.iter().enumerate() {
+                    let row = self.tuple_item(tv, r as u32)?;
+                    for (c, it) in items.iter().enumerate() {
+                        let x = self.tuple_item(row, c as u32)?;
+                        let x = self.cast(x, it, &ut)?;
+                        let p = self.out_ptr(out, &ut, self.i64((r * width + c) as i64))?;
+                        self.store_element(p, x, &ut, &ut)?;
+                    }
+                }
+                return Ok((out, at));
+            }
+        }
         let src = self.flat_source(v)?;
         if src.shape.len() != 1 {
             return self.fail(format!("{t} as an array is not supported by numrs build yet"));
