@@ -1929,6 +1929,16 @@ fn python_input(name: String, python: numrs_codegen::PythonSource) -> numrs_code
 
 /// `NAME = other` statements at module level whose `other` is a jit function of the module
 /// (the name bound once), as Python that binds them in the built module.
+/// `f` of `fast = wrapper(f, ...)`, where the module's analysis found `f` compiled by that
+/// call (a decorator reached through a wrapper function, see `numrs_hir::jit_functions`).
+fn bound_by_call_target<'v>(info: &queries::ModuleInfo, value: &'v numrs_syntax::ast::Expr) -> Option<&'v str> {
+    use numrs_syntax::ast::ExprKind;
+    let ExprKind::Call { args, .. } = &value.kind else { return None };
+    let [arg] = args.as_slice() else { return None };
+    let ExprKind::Name(f) = &arg.kind else { return None };
+    info.functions.iter().any(|j| *j.name == **f && j.bound_by_call).then_some(f.as_str())
+}
+
 fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, module_name: &str) -> Option<String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);
@@ -1941,7 +1951,7 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
         // `alias = f`, or `fast = njit(f)` (the jit function `f` became).
         let (other, wrapped) = match &value.kind {
             ExprKind::Name(other) => (other.as_str(), false),
-            _ => match numrs_hir::jit_call_target(value) {
+            _ => match numrs_hir::jit_call_target(value).or_else(|| bound_by_call_target(info, value)) {
                 Some(t) => (t, true),
                 None => continue,
             },
@@ -2295,6 +2305,19 @@ fn exception_classes_source(db: &dyn numrs_db::Db, file: SourceFile, info: &quer
             classes.push('\n');
             reads.extend(own_reads);
             names.push(b.name.clone());
+            continue;
+        }
+        // An instance of a named tuple class made from constants (vectorbt's enums,
+        // `Direction = DirectionT(0, 2)`), which a later class's field default may read.
+        if numrs_check::namedtuple_instance(db, file, info, stmt).is_some() {
+            let Some((chunk, _)) = numrs_db::module_chunk(db, file, stmt.span.start) else { continue };
+            classes.push_str(chunk.text(db));
+            classes.push('\n');
+            numrs_syntax::visit::for_each_expr(&numrs_db::parse_chunk(db, chunk).module.body, true, &mut |e| {
+                if let ExprKind::Name(n) = &e.kind {
+                    reads.push(n.clone());
+                }
+            });
             continue;
         }
         let StmtKind::ClassDef(class) = &stmt.kind else { continue };

@@ -261,18 +261,40 @@ pub fn namedtuple_instance(
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let StmtKind::Assign { value, .. } = &stmt.kind else { return None };
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
-    let ExprKind::Name(cls) = &func.kind else { return None };
-    let b = info.symbols.lookup(cls, Some(stmt.span.start))?;
-    let Some(Type::NamedTupleClass(class)) = namedtuple_class_type(db, file, info, b) else { return None };
+    // The class by name, or made in place (`namedtuple("C", ["a", "b"])(3, 4)`).
+    let (name, fields): (Arc<str>, Vec<Arc<str>>) = match &func.kind {
+        ExprKind::Name(cls) => {
+            let b = info.symbols.lookup(cls, Some(stmt.span.start))?;
+            let Some(Type::NamedTupleClass(class)) = namedtuple_class_type(db, file, info, b) else { return None };
+            (class.name.clone(), class.fields.clone())
+        }
+        ExprKind::Call { .. } => {
+            let def = numrs_hir::namedtuple_call(func, &info.symbols, Some(stmt.span.start))?;
+            (def.name.as_str().into(), def.fields.iter().map(|f| f.as_str().into()).collect())
+        }
+        _ => return None,
+    };
+    let fold = |e: &numrs_syntax::ast::Expr| info.symbols.fold_constant(e, stmt.span.start, &[]);
+    // Positional arguments, a `*` of a constant tuple or of `range(...)` of constants spread
+    // (vectorbt's enums: `RangeStatus = RangeStatusT(*range(2))`).
+    let mut positional: Vec<numrs_hir::ConstValue> = Vec::new();
+    for a in args {
+        match &a.kind {
+            ExprKind::Starred(inner) => match fold(inner) {
+                Some(numrs_hir::ConstValue::Tuple(items)) => positional.extend(items),
+                _ => positional.extend(constant_range(inner, &fold)?.into_iter().map(numrs_hir::ConstValue::Int)),
+            },
+            _ => positional.push(fold(a)?),
+        }
+    }
     // Defaults would need their values: only instances giving every field.
-    if args.len() + keywords.len() != class.fields.len() {
+    if positional.len() + keywords.len() != fields.len() {
         return None;
     }
-    let fold = |e| info.symbols.fold_constant(e, stmt.span.start, &[]);
-    let mut slots: Vec<Option<numrs_hir::ConstValue>> = args.iter().map(|a| fold(a)).collect::<Option<Vec<_>>>()?.into_iter().map(Some).collect();
-    slots.resize(class.fields.len(), None);
+    let mut slots: Vec<Option<numrs_hir::ConstValue>> = positional.into_iter().map(Some).collect();
+    slots.resize(fields.len(), None);
     for k in keywords {
-        let i = class.fields.iter().position(|f| Some(&**f) == k.arg.as_deref())?;
+        let i = fields.iter().position(|f| Some(&**f) == k.arg.as_deref())?;
         if slots[i].is_some() {
             return None;
         }
@@ -280,7 +302,38 @@ pub fn namedtuple_instance(
     }
     let values: Vec<numrs_hir::ConstValue> = slots.into_iter().collect::<Option<Vec<_>>>()?;
     let items = values.iter().map(|v| const_value_type(v).map(|t| t.unliteral())).collect::<Option<Vec<_>>>()?;
-    Some((Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name: class.name.clone(), fields: class.fields.clone(), items })), values))
+    Some((Type::NamedTuple(Arc::new(numrs_types::NamedTupleType { name, fields, items })), values))
+}
+
+/// The items of `range(...)` of folded integer constants (at most 4096 of them).
+fn constant_range(e: &numrs_syntax::ast::Expr, fold: &dyn Fn(&numrs_syntax::ast::Expr) -> Option<numrs_hir::ConstValue>) -> Option<Vec<i128>> {
+    let numrs_syntax::ast::ExprKind::Call { func, args, keywords } = &e.kind else { return None };
+    if !matches!(&func.kind, numrs_syntax::ast::ExprKind::Name(n) if n == "range") || !keywords.is_empty() {
+        return None;
+    }
+    let ints: Vec<i128> = args
+        .iter()
+        .map(|a| match fold(a) {
+            Some(numrs_hir::ConstValue::Int(i)) => Some(i),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()?;
+    let (start, stop, step) = match ints.as_slice() {
+        [stop] => (0, *stop, 1),
+        [start, stop] => (*start, *stop, 1),
+        [start, stop, step] if *step != 0 => (*start, *stop, *step),
+        _ => return None,
+    };
+    let mut out = Vec::new();
+    let mut i = start;
+    while (step > 0 && i < stop) || (step < 0 && i > stop) {
+        if out.len() >= 4096 {
+            return None;
+        }
+        out.push(i);
+        i += step;
+    }
+    Some(out)
 }
 
 /// A function's explicit signatures as argument lists: `(float64, float64), (int64, int64)`.
@@ -479,9 +532,21 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
             // A Numba type imported by name (`from numba.core.types import int64`).
             None => match symbols.resolve_dotted(e).as_deref().and_then(numba_type_path).and_then(numrs_types::parse_type) {
                 Some(t) => Ok(OverloadValue::Type(t)),
-                None => Err(format!("'{n}', not a parameter")),
+                // A module-level type (`t_coord = numba.typeof((2.3, 2.4, 1))`).
+                None => module_numba_type(n, symbols).map(OverloadValue::Type).ok_or_else(|| format!("'{n}', not a parameter")),
             },
         },
+        // `len(t)` of a tuple type.
+        ExprKind::Call { func, args, keywords } if matches!(&func.kind, ExprKind::Name(n) if n == "len") && keywords.is_empty() && args.len() == 1 => {
+            match overload_value(&args[0], bound, symbols)? {
+                OverloadValue::Type(t) => match t.tuple_items() {
+                    Some(items) => Ok(OverloadValue::Int(items.len() as i128)),
+                    None => Err(format!("len() of {t}")),
+                },
+                OverloadValue::Str(s) => Ok(OverloadValue::Int(s.chars().count() as i128)),
+                _ => Err("len() of a Python value".into()),
+            }
+        }
         // `signature(ret, *args)`, or a type called with the argument types: a signature.
         ExprKind::Call { func, args, .. } if !matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => {
             let by_name = symbols.resolve_dotted(func).is_some_and(|p| p.starts_with("numba.") && p.ends_with(".signature"));
@@ -537,6 +602,29 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
         }
         ExprKind::Call { func, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?)),
         _ => Err("an expression numrs does not evaluate".into()),
+    }
+}
+
+/// The Numba type a module-level name is bound to: `numba.typeof(<constant>)` (as Numba's
+/// `typeof` types the value, without literals), or a Numba type by its path
+/// (`T = types.float64`).
+fn module_numba_type(name: &str, symbols: &numrs_hir::ModuleSymbols) -> Option<Type> {
+    use numrs_syntax::ast::ExprKind;
+    let b = symbols.lookup(name, None)?;
+    if b.kind != BindingKind::Other {
+        return None;
+    }
+    let value = b.value.as_ref()?;
+    match &value.kind {
+        ExprKind::Call { func, args, keywords } if keywords.is_empty() && args.len() == 1 => {
+            let path = symbols.resolve_dotted_at(func, Some(b.stmt_span.start))?;
+            if path != "numba.typeof" && path != "numba.core.typing.typeof.typeof" && path != "numba.typeof.typeof" {
+                return None;
+            }
+            let v = symbols.fold_constant(&args[0], b.stmt_span.start, &[])?;
+            Some(const_value_type(&v)?.unliteral())
+        }
+        _ => symbols.resolve_dotted_at(value, Some(b.stmt_span.start)).as_deref().and_then(numba_type_path).and_then(numrs_types::parse_type),
     }
 }
 
@@ -662,6 +750,8 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
 fn numba_type_class_has(t: &Type, class: &str) -> Option<bool> {
     let k = t.as_number();
     Some(match class {
+        // Every Numba type is a `numba.core.types.Type`.
+        "Type" => true,
         "Integer" => k.is_some_and(|k| k.is_integer()),
         "Float" => k.is_some_and(|k| k.is_float()),
         "Complex" => k.is_some_and(|k| k.is_complex()),

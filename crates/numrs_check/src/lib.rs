@@ -394,7 +394,14 @@ fn recorded_specs(
         let mut bindings = info.symbols.bindings_of(q);
         let (Some(b), None) = (bindings.next(), bindings.next()) else { return false };
         match b.value.as_ref() {
-            Some(v) => matches!(&v.kind, numrs_syntax::ast::ExprKind::Name(n) if n == function) || numrs_hir::jit_call_target(v) == Some(function),
+            Some(v) => {
+                matches!(&v.kind, numrs_syntax::ast::ExprKind::Name(n) if n == function)
+                    || numrs_hir::jit_call_target(v) == Some(function)
+                    // `fast = wrapper(f, ...)` of a wrapper forwarding to a jit decorator.
+                    || matches!(&v.kind, numrs_syntax::ast::ExprKind::Call { args, .. }
+                        if matches!(args.as_slice(), [a] if matches!(&a.kind, numrs_syntax::ast::ExprKind::Name(n) if n == function))
+                            && info.functions.iter().any(|j| *j.name == *function && j.bound_by_call))
+            }
             None => false,
         }
     };

@@ -2880,10 +2880,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else {
                     b.build_float_trunc(fv, tt.into_float_type(), "")?.into()
                 }
-            } else if tk.is_signed_int() {
-                b.build_float_to_signed_int(fv, tt.into_int_type(), "")?.into()
             } else {
-                b.build_float_to_unsigned_int(fv, tt.into_int_type(), "")?.into()
+                let iv = if tk.is_signed_int() {
+                    b.build_float_to_signed_int(fv, tt.into_int_type(), "")?
+                } else {
+                    b.build_float_to_unsigned_int(fv, tt.into_int_type(), "")?
+                };
+                // Out of range (or NaN) the conversion is LLVM's poison: frozen, one fixed
+                // value. At run time that is the machine's (as in Numba, `int(x)` of 1e20 is
+                // INT64_MIN on x86); where the optimizer folds a constant, LLVM picks 0, as
+                // Numba's does, instead of letting poison reach the result.
+                use inkwell::values::AsValueRef;
+                let frozen = unsafe { llvm_sys::core::LLVMBuildFreeze(b.as_mut_ptr(), iv.as_value_ref(), c"".as_ptr()) };
+                unsafe { IntValue::new(frozen) }.into()
             }
         };
         Ok(r)

@@ -398,7 +398,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     None => (self.i64(0), self.int_arg(first)?),
                     Some(h) => (self.int_arg(first)?, self.int_arg(h)?),
                 };
-                let empty = self.b.build_int_compare(inkwell::IntPredicate::SLE, high, low, "")?;
+                // Numba's `_randrange_impl`: `n = high - low` in int64 (wrapping), empty when
+                // not positive.
+                let n = self.b.build_int_sub(high, low, "")?;
+                let empty = self.b.build_int_compare(inkwell::IntPredicate::SLE, n, self.i64(0), "")?;
                 self.guard(empty, ExcKind::ValueError, "empty range for randrange()")?;
                 let dtype = match tt {
                     Type::Array(a) => a.dtype.clone(),
@@ -524,11 +527,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 };
                 // Numba's `_randrange_impl`: the number of values, then one drawn below it.
                 let mut n = self.b.build_int_sub(stop, start, "")?;
+                // Each division only where Numba's branch makes it (a step of 0 or 1 divides
+                // by nothing): the divisor is 1 elsewhere, so no division traps.
                 let neg = self.b.build_int_compare(inkwell::IntPredicate::SLT, step, self.i64(0), "")?;
-                let down = self.b.build_int_signed_div(self.b.build_int_add(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, step, "")?;
-                n = self.b.build_select(neg, down, n, "")?.into_int_value();
                 let big = self.b.build_int_compare(inkwell::IntPredicate::SGT, step, self.i64(1), "")?;
-                let up = self.b.build_int_signed_div(self.b.build_int_sub(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, step, "")?;
+                let divisor = self.b.build_select(self.b.build_or(neg, big, "")?, step, self.i64(1), "")?.into_int_value();
+                let down = self.b.build_int_signed_div(self.b.build_int_add(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, divisor, "")?;
+                n = self.b.build_select(neg, down, n, "")?.into_int_value();
+                let up = self.b.build_int_signed_div(self.b.build_int_sub(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, divisor, "")?;
                 n = self.b.build_select(big, up, n, "")?.into_int_value();
                 let r = self.randint_below(n, true)?;
                 let v = self.b.build_int_add(start, self.b.build_int_mul(r, step, "")?, "")?;

@@ -294,17 +294,48 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
             body = &body[1..];
         }
     }
-    let [inner_stmt, ret] = body else { return None };
-    let StmtKind::FunctionDef(inner) = &inner_stmt.kind else { return None };
-    match &ret.kind {
-        StmtKind::Return(Some(r)) if matches!(&r.kind, ExprKind::Name(n) if *n == inner.name) => {}
-        _ => return None,
-    }
-    // The parameters' values: the call's arguments, or the defaults.
     let params: Vec<&ast::Param> = p.positional().collect();
     if args.len() > params.len() {
         return None;
     }
+    let (inner_stmt, rest) = body.split_first()?;
+    let StmtKind::FunctionDef(inner) = &inner_stmt.kind else { return None };
+    let ctx = Ctx { symbols, extra: extra_decorators };
+    let returns_inner = |s: &Stmt| matches!(&s.kind, StmtKind::Return(Some(r)) if matches!(&r.kind, ExprKind::Name(n) if *n == inner.name));
+    // What the factory returns for this call: the inner function (jit-decorated), or a jit
+    // call of it (`return njit(add)`, `return njit(nogil=True)(inner)`), possibly under an
+    // `if param is module:` the call decides (tslearn's `if backend is numpy: return
+    // njit(...)(f)` then `return f`).
+    let jit_call = |s: &Stmt| -> Option<Expr> {
+        let StmtKind::Return(Some(r)) = &s.kind else { return None };
+        let (f, decorator) = ctx.call_form(r)?;
+        (f == inner.name).then_some(decorator)
+    };
+    let decorator: Option<Expr> = match rest {
+        [ret] if returns_inner(ret) => None,
+        [ret] => Some(jit_call(ret)?),
+        [cond, ret] if returns_inner(ret) => {
+            let StmtKind::If { test, body: then, orelse } = &cond.kind else { return None };
+            let [then_ret] = then.as_slice() else { return None };
+            let then_ret = then_ret.clone();
+            if !orelse.is_empty() {
+                return None;
+            }
+            // `param is name`: whether the call passes that very module-level name.
+            let ExprKind::Compare { left, ops, comparators } = &test.kind else { return None };
+            let ([ast::CmpOp::Is], [right], ExprKind::Name(param)) = (ops.as_slice(), comparators.as_slice(), &left.kind) else { return None };
+            let ExprKind::Name(other) = &right.kind else { return None };
+            let i = params.iter().position(|q| q.name == *param)?;
+            let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.as_str())).map(|k| &k.value))?;
+            let same = matches!((symbols.resolve_dotted_at(given, Some(assign.span.start)), symbols.resolve_dotted_at(right, Some(factory.span.start))), (Some(a), Some(b)) if a == b)
+                || matches!(&given.kind, ExprKind::Name(g) if *g == *other);
+            if !same {
+                return None;
+            }
+            Some(jit_call(&then_ret)?)
+        }
+        _ => return None,
+    };
     let mut captured = Vec::new();
     let mut captured_names = Vec::new();
     let mut captured_arrays = Vec::new();
@@ -328,8 +359,14 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     if keywords.iter().any(|k| !params.iter().any(|p| Some(p.name.as_str()) == k.arg.as_deref())) {
         return None;
     }
-    let ctx = Ctx { symbols, extra: extra_decorators };
-    let mut f = ctx.analyze(inner, assign, assign_index)?;
+    let mut f = match decorator {
+        Some(d) => {
+            let mut decorated = (**inner).clone();
+            decorated.decorators = vec![d];
+            ctx.analyze(&decorated, assign, assign_index)?
+        }
+        None => ctx.analyze(inner, assign, assign_index)?,
+    };
     f.name = name.clone();
     f.captured = Some(captured);
     f.captured_names = captured_names;
@@ -563,6 +600,15 @@ impl<'a> Ctx<'a> {
         // A module-level alias: `fastjit = njit(fastmath=True)`.
         if let ExprKind::Name(name) = &expr.kind {
             let binding = self.symbols.lookup(name, Some(before))?;
+            // A plain function forwarding its arguments to a jit decorator (sgkit's
+            // `def numba_jit(*args, **kwargs): ...; return jit(*args, **kwargs_)`): that
+            // decorator.
+            if let BindingKind::Function { def_index } = binding.kind {
+                let def: &'a FunctionDef = self.symbols.helper_def(def_index)?;
+                let target = forwarded_decorator(def, self.symbols)?;
+                let r = self.resolve(target, before, depth + 1)?;
+                return (!r.called).then_some(r);
+            }
             if let (BindingKind::Other, Some(value)) = (&binding.kind, &binding.value) {
                 return self.resolve(value, binding.stmt_span.start, depth + 1);
             }
@@ -623,7 +669,14 @@ impl<'a> Ctx<'a> {
         let [arg] = args.as_slice() else { return None };
         let ExprKind::Name(fname) = &arg.kind else { return None };
         let r = self.resolve(func, value.span.start, 0)?;
-        if !matches!(r.family, Family::Njit | Family::Jit) {
+        // `njit(f)`, `jit(nopython=True)(f)`; ufuncs made the same way
+        // (`guvectorize(sigs, layout)(f)`, numbagg's form; `vectorize(f)`).
+        let ufunc = match r.family {
+            Family::Vectorize => r.called || keywords.is_empty(),
+            Family::GuVectorize | Family::CFunc => r.called,
+            _ => false,
+        };
+        if !matches!(r.family, Family::Njit | Family::Jit) && !ufunc {
             return None;
         }
         let decorator = if r.called {
@@ -1491,5 +1544,97 @@ pub fn jit_call_target(value: &Expr) -> Option<&str> {
         _ => func,
     };
     let text = dotted_text(callee)?;
-    matches!(text.rsplit('.').next(), Some("njit" | "jit")).then_some(fname.as_str())
+    matches!(text.rsplit('.').next(), Some("njit" | "jit" | "vectorize" | "guvectorize" | "cfunc")).then_some(fname.as_str())
+}
+
+/// The decorator a plain function forwards its arguments to, when it only does that:
+/// `def numba_jit(*args, **kwargs): kw = DEFAULTS.copy(); kw.update(kwargs); return jit(*args,
+/// **kw)` (also `dict(DEFAULTS)`, `{**DEFAULTS, **kwargs}`, or `kwargs` itself). Options it
+/// adds from a module-level dict are accepted only where they do not change what the code
+/// computes (`nopython=True`, `cache`, `nogil`).
+fn forwarded_decorator<'a>(def: &'a FunctionDef, symbols: &ModuleSymbols) -> Option<&'a Expr> {
+    let p = &def.params;
+    let (Some(args), Some(kwargs)) = (&p.vararg, &p.kwarg) else { return None };
+    if p.positional().next().is_some() || !p.kwonly.is_empty() || !def.decorators.is_empty() {
+        return None;
+    }
+    let is_name = |e: &Expr, n: &str| matches!(&e.kind, ExprKind::Name(x) if x == n);
+    // A module-level dict of harmless options.
+    let harmless_dict = |e: &Expr| -> bool {
+        let ExprKind::Name(n) = &e.kind else { return false };
+        let Some(ExprKind::Dict { keys, values }) = symbols.lookup(n, None).and_then(|b| b.value.as_ref()).map(|v| &v.kind) else { return false };
+        keys.iter().zip(values).all(|(k, v)| match k.as_ref().map(|k| &k.kind) {
+            Some(ExprKind::Constant(ast::Constant::Str(key))) => match key.as_str() {
+                "nopython" => matches!(v.kind, ExprKind::Constant(ast::Constant::Bool(true))),
+                "cache" | "nogil" => matches!(v.kind, ExprKind::Constant(ast::Constant::Bool(_))),
+                _ => false,
+            },
+            _ => false,
+        })
+    };
+    let mut body = def.body.as_slice();
+    if let Some(Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
+        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
+            body = &body[1..];
+        }
+    }
+    let (last, rest) = body.split_last()?;
+    // The local holding the options, and whether the call's keywords were merged into it.
+    let mut local: Option<&str> = None;
+    let mut merged = false;
+    for stmt in rest {
+        match &stmt.kind {
+            StmtKind::Assign { targets, value } if local.is_none() => {
+                let [t] = targets.as_slice() else { return None };
+                let ExprKind::Name(v) = &t.kind else { return None };
+                match &value.kind {
+                    // `DEFAULTS.copy()`
+                    ExprKind::Call { func, args: a, keywords } if a.is_empty() && keywords.is_empty() => match &func.kind {
+                        ExprKind::Attribute { value: d, attr } if attr == "copy" && harmless_dict(d) => {}
+                        _ => return None,
+                    },
+                    // `dict(DEFAULTS)`, `dict(DEFAULTS, **kwargs)`
+                    ExprKind::Call { func, args: a, keywords } if is_name(func, "dict") => {
+                        let [d] = a.as_slice() else { return None };
+                        if !harmless_dict(d) {
+                            return None;
+                        }
+                        match keywords.as_slice() {
+                            [] => {}
+                            [k] if k.arg.is_none() && is_name(&k.value, &kwargs.name) => merged = true,
+                            _ => return None,
+                        }
+                    }
+                    // `{**DEFAULTS, **kwargs}`
+                    ExprKind::Dict { keys, values } if keys.iter().all(Option::is_none) => {
+                        let [d, k] = values.as_slice() else { return None };
+                        if !harmless_dict(d) || !is_name(k, &kwargs.name) {
+                            return None;
+                        }
+                        merged = true;
+                    }
+                    _ => return None,
+                }
+                local = Some(v.as_str());
+            }
+            // `kw.update(kwargs)`
+            StmtKind::Expr(e) => {
+                let ExprKind::Call { func, args: a, keywords } = &e.kind else { return None };
+                let ExprKind::Attribute { value: v, attr } = &func.kind else { return None };
+                let ([k], true, Some(l)) = (a.as_slice(), keywords.is_empty(), local) else { return None };
+                if attr != "update" || !is_name(v, l) || !is_name(k, &kwargs.name) {
+                    return None;
+                }
+                merged = true;
+            }
+            _ => return None,
+        }
+    }
+    let StmtKind::Return(Some(ret)) = &last.kind else { return None };
+    let ExprKind::Call { func, args: a, keywords } = &ret.kind else { return None };
+    let [star] = a.as_slice() else { return None };
+    let [kw] = keywords.as_slice() else { return None };
+    let star_ok = matches!(&star.kind, ExprKind::Starred(inner) if is_name(inner, &args.name));
+    let forwarded = kw.arg.is_none() && (is_name(&kw.value, &kwargs.name) || (merged && local.is_some_and(|l| is_name(&kw.value, l))));
+    (star_ok && forwarded).then_some(&**func)
 }

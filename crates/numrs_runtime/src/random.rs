@@ -106,7 +106,8 @@ impl State {
     /// `np.random.randint(low, high)` (`high > low`): `_randrange_impl` with step 1.
     fn randint(&mut self, low: i64, high: i64) -> i64 {
         let n = high.wrapping_sub(low);
-        if n == 1 {
+        // Callers raise for an empty range (`n <= 0`, Numba's ValueError); never loop on one.
+        if n <= 1 {
             return low;
         }
         let nbits = 64 - ((n - 1) as u64).leading_zeros();

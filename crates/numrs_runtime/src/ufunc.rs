@@ -239,7 +239,9 @@ pub fn make_gufunc(py: Python<'_>, name: &str, specs: &[Spec], layout: &str) -> 
     let parsed = numrs_types::parse_gufunc_layout(layout).map_err(|e| bad(format!("layout '{layout}': {e}")))?;
     let (nin, nout) = (parsed.inputs.len(), parsed.outputs.len());
     let cores = parsed.core_indices();
-    if nin == 0 || nout == 0 || cores.len() > 32 {
+    // A layout without `->` has no outputs (numbagg writes into its last input): NumPy's
+    // gufunc returns `()`, as Numba's does.
+    if nin == 0 || cores.len() > 32 {
         return Err(bad(format!("layout '{layout}'")));
     }
     let mut types: Vec<c_char> = Vec::new();

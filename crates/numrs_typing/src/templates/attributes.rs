@@ -64,6 +64,9 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
         t if t.is_number() && attr == "__class__" => Some(Type::NumberClass(Arc::new(t.unliteral()))),
         // Numba's `NumberAttribute`/`BooleanAttribute.resolve_item`: `x.item()` is `x`.
         t if t.is_number() && attr == "item" => Some(Type::bound_function("number.item", t.unliteral())),
+        // Numba's `BooleanAttribute` has no `real`, `imag` or `conjugate` (booleans are no
+        // `types.Number`).
+        t if t.is_boolean() && matches!(attr, "real" | "imag" | "conjugate") => None,
         t if t.is_number() && attr == "conjugate" => Some(Type::bound_function("number.conjugate", t.unliteral())),
         t if t.is_complex() => match attr {
             "real" | "imag" => t.as_number().map(|k| Type::Number(k.underlying_float())),

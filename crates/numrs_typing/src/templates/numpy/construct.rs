@@ -200,6 +200,19 @@ pub(crate) fn arange(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             Some(_) => return Ok(None),
         }
     }
+    // Numba's `max()` of integer types of different signedness (an unsigned bound against
+    // its `int64`) raises a Python TypeError while typing.
+    if matches!(&dtype, None | Some(Type::NoneType)) && !bounds.iter().any(|b| b.is_float() || b.is_complex()) {
+        if let Some(u) = bounds.iter().find(|b| b.unliteral().as_number().is_some_and(|k| k.is_integer() && !k.is_signed_int())) {
+            return Err(CallError {
+                kind: "TypeError",
+                message: format!(
+                    "np.arange of an unsigned bound ({}): Numba's _arange_dtype takes max() of it and int64, integer types of different signedness, which do not compare ('<' not supported); convert the bounds to int64 or pass dtype=",
+                    u.unliteral()
+                ),
+            });
+        }
+    }
     let dt = match &dtype {
         None | Some(Type::NoneType) => arange_dtype(&bounds),
         Some(Type::NumberClass(d)) | Some(Type::DType(d)) => Some((**d).clone()),
