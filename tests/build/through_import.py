@@ -122,6 +122,10 @@ def case_calls(path):
                 continue
             if isinstance(value, (bool, int, float, complex, str)):
                 constants[node.targets[0].id] = value
+            elif isinstance(value, tuple) and hasattr(value, "_fields"):
+                # A named tuple instance (`Direction = DirectionT(*range(3))`), whose fields
+                # defaults may name.
+                constants[node.targets[0].id] = value
             elif isinstance(value, np.ndarray):
                 arrays[node.targets[0].id] = value
 

@@ -846,13 +846,13 @@ distributions! {
     Beta = 2, "beta", ["a", "b"], [None, None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
     Chisquare = 3, "chisquare", ["df"], [None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
     F = 4, "f", ["dfnum", "dfden"], [None, None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
-    StandardT = 5, "standard_t", ["df"], [None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0"];
+    StandardT = 5, "standard_t", ["df"], [None], false, [ValueError: "gammavariate: alpha and beta must be > 0.0", ZeroDivisionError: "division by zero"];
     Lognormal = 6, "lognormal", ["mean", "sigma"], [Some(0.0), Some(1.0)], false, [];
     Laplace = 7, "laplace", ["loc", "scale"], [Some(0.0), Some(1.0)], false, [];
     Logistic = 8, "logistic", ["loc", "scale"], [Some(0.0), Some(1.0)], false, [];
     Gumbel = 9, "gumbel", ["loc", "scale"], [Some(0.0), Some(1.0)], false, [];
-    Pareto = 10, "pareto", ["a"], [None], false, [];
-    Weibull = 11, "weibull", ["a"], [None], false, [];
+    Pareto = 10, "pareto", ["a"], [None], false, [ZeroDivisionError: "division by zero"];
+    Weibull = 11, "weibull", ["a"], [None], false, [ZeroDivisionError: "division by zero"];
     Power = 12, "power", ["a"], [None], false, [ValueError: "power(): a <= 0"];
     Rayleigh = 13, "rayleigh", ["scale"], [Some(1.0)], false, [ValueError: "rayleigh(): scale <= 0"];
     StandardCauchy = 14, "standard_cauchy", [], [], false, [];
@@ -861,16 +861,16 @@ distributions! {
     Vonmises = 17, "vonmises", ["mu", "kappa"], [None, None], false, [];
     Poisson = 18, "poisson", ["lam"], [Some(1.0)], true, [ValueError: "poisson(): lambda < 0"];
     Binomial = 19, "binomial", ["n", "p"], [None, None], true, [ValueError: "binomial(): n <= 0", ValueError: "binomial(): p outside of [0, 1]"];
-    Geometric = 20, "geometric", ["p"], [None], true, [ValueError: "geometric(): p outside of (0, 1]"];
+    Geometric = 20, "geometric", ["p"], [None], true, [ValueError: "geometric(): p outside of (0, 1]", ZeroDivisionError: "division by zero"];
     NegativeBinomial = 21, "negative_binomial", ["n", "p"], [None, None], true, [
         ValueError: "negative_binomial(): n <= 0", ValueError: "negative_binomial(): p outside of [0, 1]",
         ZeroDivisionError: "division by zero", ValueError: "gammavariate: alpha and beta must be > 0.0", ValueError: "poisson(): lambda < 0"];
     Hypergeometric = 22, "hypergeometric", ["ngood", "nbad", "nsample"], [None, None, None], true, [];
-    Logseries = 23, "logseries", ["p"], [None], true, [ValueError: "logseries(): p outside of (0, 1]"];
+    Logseries = 23, "logseries", ["p"], [None], true, [ValueError: "logseries(): p outside of (0, 1]", ZeroDivisionError: "division by zero"];
     Zipf = 24, "zipf", ["a"], [None], true, [ValueError: "zipf(): a <= 1"];
-    PyPareto = 25, "random.paretovariate", ["alpha"], [None], false, [];
-    PyWeibull = 26, "random.weibullvariate", ["alpha", "beta"], [None, None], false, [];
-    PyExpovariate = 27, "random.expovariate", ["lambd"], [None], false, [];
+    PyPareto = 25, "random.paretovariate", ["alpha"], [None], false, [ZeroDivisionError: "division by zero"];
+    PyWeibull = 26, "random.weibullvariate", ["alpha", "beta"], [None, None], false, [ZeroDivisionError: "division by zero"];
+    PyExpovariate = 27, "random.expovariate", ["lambd"], [None], false, [ZeroDivisionError: "division by zero"];
     PyTriangular = 28, "random.triangular", ["low", "high"], [None, None], false, [];
     NoncentralChisquare = 29, "noncentral_chisquare", ["df", "nonc"], [None, None], false, [
         ValueError: "df <= 0", ValueError: "nonc < 0", ValueError: "gammavariate: alpha and beta must be > 0.0"];

@@ -650,6 +650,8 @@ impl DefParams {
                         .filter(|r| r.starts_with("np."))
                         .map(ParamDefault::Literal)
                         .or_else(|| numrs_hir::ConstValue::of_default(d, &info.symbols, jit.def_line_offset).map(|v| ParamDefault::Literal(v.python_repr())))
+                        // A field of a named tuple instance (`direction=Direction.Both`).
+                        .or_else(|| numrs_check::namedtuple_field_default(db, file, info, d, jit.def_line_offset).map(|v| ParamDefault::Literal(v.python_repr())))
                         .or_else(|| module_constant_default(d, &info.symbols, jit.def_line_offset))
                         .or_else(|| numrs_hir::default_repr(d, &info.symbols, jit.def_line_offset).map(ParamDefault::Literal))
                         // A member of the module's enum class, by its repr (`<Unit.M: 1>`),
@@ -1929,16 +1931,6 @@ fn python_input(name: String, python: numrs_codegen::PythonSource) -> numrs_code
 
 /// `NAME = other` statements at module level whose `other` is a jit function of the module
 /// (the name bound once), as Python that binds them in the built module.
-/// `f` of `fast = wrapper(f, ...)`, where the module's analysis found `f` compiled by that
-/// call (a decorator reached through a wrapper function, see `numrs_hir::jit_functions`).
-fn bound_by_call_target<'v>(info: &queries::ModuleInfo, value: &'v numrs_syntax::ast::Expr) -> Option<&'v str> {
-    use numrs_syntax::ast::ExprKind;
-    let ExprKind::Call { args, .. } = &value.kind else { return None };
-    let [arg] = args.as_slice() else { return None };
-    let ExprKind::Name(f) = &arg.kind else { return None };
-    info.functions.iter().any(|j| *j.name == **f && j.bound_by_call).then_some(f.as_str())
-}
-
 fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, module_name: &str) -> Option<String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let skeleton = numrs_db::skeleton(db, file);
@@ -1951,7 +1943,7 @@ fn jit_aliases_source(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::M
         // `alias = f`, or `fast = njit(f)` (the jit function `f` became).
         let (other, wrapped) = match &value.kind {
             ExprKind::Name(other) => (other.as_str(), false),
-            _ => match numrs_hir::jit_call_target(value).or_else(|| bound_by_call_target(info, value)) {
+            _ => match numrs_check::call_form_target(info, value) {
                 Some(t) => (t, true),
                 None => continue,
             },

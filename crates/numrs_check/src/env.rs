@@ -139,6 +139,15 @@ fn resolve_alias_target(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::q
 fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, b: &numrs_hir::Binding, name: &str, depth: u32) -> GlobalValue {
     match &b.kind {
         BindingKind::Module(m) => GlobalValue::Type(Type::Module(m.as_str().into())),
+        // `from builtins import int, round`: the builtins themselves.
+        BindingKind::ImportedName { module, name: imported } if module == "builtins" => match numrs_typing::builtin_global(imported) {
+            Some(t) => GlobalValue::Type(t),
+            None => GlobalValue::Untyped(undefined_name(imported)),
+        },
+        // `from numba.typed import typedlist`: the module defining `List` (`numba.typed`'s).
+        BindingKind::ImportedName { module, name: imported } if module == "numba.typed" && matches!(imported.as_str(), "typedlist" | "typeddict") => {
+            GlobalValue::Type(Type::Module("numba.typed".into()))
+        }
         BindingKind::ImportedName { module, name: imported } => match numrs_typing::resolve_module_attr(module, imported) {
             Some(t) => GlobalValue::Type(t),
             None if is_module(module, imported) => GlobalValue::Type(Type::Module(format!("{module}.{imported}").into())),
@@ -155,7 +164,9 @@ fn binding_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries:
             let jit = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == name && f.def_line_offset == b.span.start);
             // A plain function with a `@overload(name)` in the module: jit code calls the
             // overload (its typing function picks an implementation by the argument types).
-            if jit.is_none() {
+            // (The typing function itself, when a registration by call makes a function its
+            // own overload: `overload(f)(f)`.)
+            if jit.is_none() || jit.is_some_and(|j| matches!(&j.kind, JitKind::Other(k) if k == "overload")) {
                 if let Some(ol) = overload_of(db, file, info, name) {
                     let key = FunctionKey::of(db, file, info, ol);
                     return GlobalValue::Type(Type::Dispatcher(DispatcherRef { name: ol.name.as_str().into(), id: key.ordinal(db) as u64, file: None }));
@@ -353,9 +364,24 @@ fn extension_args<'m>(module: &'m numrs_syntax::ast::Module, f: &numrs_hir::JitF
         return None;
     }
     let def = numrs_hir::find_def(module, f.def_line_offset)?;
-    def.decorators.iter().filter(|d| d.span == f.decorator_span).find_map(|d| match &d.kind {
+    let on_def = def.decorators.iter().filter(|d| d.span == f.decorator_span).find_map(|d| match &d.kind {
         numrs_syntax::ast::ExprKind::Call { args, .. } => Some(args.as_slice()),
         _ => None,
+    });
+    if on_def.is_some() || !f.bound_by_call {
+        return on_def;
+    }
+    // A registration by call (`overload(f)(ol_f)`): the decorator call in that statement.
+    module.body.iter().find_map(|st| {
+        let value = match &st.kind {
+            numrs_syntax::ast::StmtKind::Assign { value, .. } | numrs_syntax::ast::StmtKind::Expr(value) => value,
+            _ => return None,
+        };
+        let numrs_syntax::ast::ExprKind::Call { func, .. } = &value.kind else { return None };
+        match &func.kind {
+            numrs_syntax::ast::ExprKind::Call { args, .. } if func.span == f.decorator_span => Some(args.as_slice()),
+            _ => None,
+        }
     })
 }
 
@@ -790,6 +816,36 @@ pub fn enum_member_default(
     let e = enum_class_by_name(db, file, info, class)?;
     let (_, v) = e.members.iter().find(|(n, _)| **n == **attr)?;
     Some((Type::EnumMember(e.clone()), enum_member_repr(&e, v)?))
+}
+
+/// A parameter default that is a field of a module-level named tuple instance made from
+/// constants (vectorbt's `direction=Direction.Both` of `Direction = DirectionT(*range(3))`):
+/// the field's value.
+pub fn namedtuple_field_default(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, expr: &numrs_syntax::ast::Expr, at: u32) -> Option<numrs_hir::ConstValue> {
+    let numrs_syntax::ast::ExprKind::Attribute { value, attr } = &expr.kind else { return None };
+    let numrs_syntax::ast::ExprKind::Name(n) = &value.kind else { return None };
+    let b = info.symbols.lookup(n, Some(at))?;
+    if b.kind != BindingKind::Other {
+        return None;
+    }
+    let skeleton = numrs_db::skeleton(db, file);
+    let stmt = info.symbols.binding_stmt(&skeleton.module, b)?;
+    let (Type::NamedTuple(t), values) = namedtuple_instance(db, file, info, stmt)? else { return None };
+    let i = t.fields.iter().position(|f| **f == **attr)?;
+    values.get(i).cloned()
+}
+
+/// `f` of `fast = njit(f)` (or `jit`, `vectorize`, ... by name), or of `fast = wrapper(f, ...)`
+/// where the module's analysis found `f` compiled by that call (a decorator reached through a
+/// wrapper function, see `numrs_hir::jit_functions`).
+pub fn call_form_target<'v>(info: &crate::queries::ModuleInfo, value: &'v numrs_syntax::ast::Expr) -> Option<&'v str> {
+    use numrs_syntax::ast::ExprKind;
+    numrs_hir::jit_call_target(value).or_else(|| {
+        let ExprKind::Call { args, .. } = &value.kind else { return None };
+        let [arg] = args.as_slice() else { return None };
+        let ExprKind::Name(f) = &arg.kind else { return None };
+        info.functions.iter().any(|j| *j.name == **f && j.bound_by_call).then_some(f.as_str())
+    })
 }
 
 /// The type of an omitted argument whose default is shown as `repr` when that is an enum
@@ -1342,8 +1398,8 @@ fn global_value_type(
             }
         }
         // `fast = njit(f)`: the jit function `f` became.
-        ExprKind::Call { .. } if numrs_hir::jit_call_target(value).is_some() => {
-            let target = numrs_hir::jit_call_target(value).unwrap_or_default();
+        ExprKind::Call { .. } if call_form_target(info, value).is_some() => {
+            let target = call_form_target(info, value).unwrap_or_default();
             let target_binding = info.symbols.lookup(target, Some(binding.stmt_span.start));
             if let Some((BindingKind::Function { def_index }, at)) = target_binding.map(|b| (&b.kind, b.span.start)) {
                 if let Some(jit) = info.functions.iter().find(|f| f.def_stmt_index == *def_index && f.name == target && f.def_line_offset == at) {

@@ -8,7 +8,7 @@ pub mod queries;
 mod report;
 pub mod suppress;
 
-pub use env::{enum_member_default, overload_attribute_name, stencil_application, escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_enum_class, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_instance, namedtuple_classes, parse_recorded_type, resolve_jitclass_text};
+pub use env::{call_form_target, enum_member_default, namedtuple_field_default, overload_attribute_name, stencil_application, escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_enum_class, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_instance, namedtuple_classes, parse_recorded_type, resolve_jitclass_text};
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;
@@ -396,11 +396,7 @@ fn recorded_specs(
         match b.value.as_ref() {
             Some(v) => {
                 matches!(&v.kind, numrs_syntax::ast::ExprKind::Name(n) if n == function)
-                    || numrs_hir::jit_call_target(v) == Some(function)
-                    // `fast = wrapper(f, ...)` of a wrapper forwarding to a jit decorator.
-                    || matches!(&v.kind, numrs_syntax::ast::ExprKind::Call { args, .. }
-                        if matches!(args.as_slice(), [a] if matches!(&a.kind, numrs_syntax::ast::ExprKind::Name(n) if n == function))
-                            && info.functions.iter().any(|j| *j.name == *function && j.bound_by_call))
+                    || env::call_form_target(info, v) == Some(function)
             }
             None => false,
         }

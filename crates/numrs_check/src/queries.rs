@@ -210,6 +210,7 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
             }),
             default: p.default.as_ref().map(|d| {
                 numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
+                    .or_else(|| crate::env::namedtuple_field_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset))
                     .and_then(|v| crate::env::const_value_type(&v))
                     .or_else(|| module_constant_type(d, symbols, jit.def_line_offset))
                     // An expression Python computes when the `def` runs (`float(2)`,

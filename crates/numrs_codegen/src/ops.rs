@@ -319,6 +319,7 @@ const LIBM: &[(&str, &str, &str)] = &[
     ("fmod", "fmod", "fmodf"),
     ("exp2", "exp2", "exp2f"),
     ("cbrt", "cbrt", "cbrtf"),
+    ("nextafter", "nextafter", "nextafterf"),
 ];
 
 /// The implementation for `key` with the chosen signature.
@@ -798,7 +799,7 @@ fn float_divmod<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<B
 
 /// Numba's `int_power`: exponentiation by squaring in the result type; negative exponents
 /// give 1/r (for integer results: ZeroDivisionError for 0, else 0 unless the base is ±1).
-fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntValue<'ctx>, exp_signed: bool) -> R<BasicValueEnum<'ctx>> {
+fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntValue<'ctx>, exp_signed: bool, base_unsigned: bool) -> R<BasicValueEnum<'ctx>> {
     let is_int = base.is_int_value();
     let et = exp.get_type();
     let zero = et.const_zero();
@@ -852,6 +853,23 @@ fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntVal
     e_phi.add_incoming(&[(&abs_e, pre), (&e2, body)]);
     cx.b.position_at_end(done);
     let r = r_phi.as_basic_value();
+    // Numba's `int_power` cutoff: past 0x10000 it returns `math.pow(a, float(b))` instead
+    // (after its checks of negative exponents of integers).
+    let big = if et.get_bit_width() > 17 {
+        cx.b.build_int_compare(IntPredicate::UGT, abs_e, et.const_int(0x10000, false), "")?
+    } else {
+        cx.ctx.bool_type().const_zero()
+    };
+    let f64t = cx.ctx.f64_type();
+    let pow_math = |cx: &FnCx<'_, 'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
+        let af = if is_int && base_unsigned {
+            cx.b.build_unsigned_int_to_float(base.into_int_value(), f64t, "")?
+        } else if is_int {
+            cx.b.build_signed_int_to_float(base.into_int_value(), f64t, "")?
+        } else { cx.b.build_float_ext(base.into_float_value(), f64t, "")? };
+        let ef = if exp_signed { cx.b.build_signed_int_to_float(exp, f64t, "")? } else { cx.b.build_unsigned_int_to_float(exp, f64t, "")? };
+        Ok(intrinsic_call(cx, "llvm.pow", &[af.into(), ef.into()])?.into_float_value())
+    };
     if is_int {
         // Negative exponent: 1 / r for |base| == 1, else 0.
         let rv = r.into_int_value();
@@ -862,6 +880,10 @@ fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntVal
         let unit = cx.b.build_or(is_one, is_m1, "")?;
         let inv = cx.b.build_select(unit, rv, t.const_zero(), "")?;
         let out = cx.b.build_select(neg, inv, rv.into(), "")?;
+        let p = pow_math(cx)?;
+        let pi = cx.cast_number(p.into(), NumericKind::Float64, if base_unsigned { NumericKind::UInt64 } else { NumericKind::Int64 })?.into_int_value();
+        let pi = if t.get_bit_width() == 64 { pi } else { cx.b.build_int_truncate(pi, t, "")? };
+        let out = cx.b.build_select(cx.b.build_and(big, cx.b.build_not(neg, "")?, "")?, pi.into(), out, "")?;
         match zero_to_neg {
             Some(z) => {
                 let min = t.const_int(1u64 << (t.get_bit_width() - 1), false);
@@ -874,9 +896,13 @@ fn power_loop<'ctx>(cx: &FnCx<'_, 'ctx>, base: BasicValueEnum<'ctx>, exp: IntVal
         // whatever the function's: a zero `r` (a zero base, or an underflow) raises.
         let rv = r.into_float_value();
         let r0 = cx.b.build_float_compare(FloatPredicate::OEQ, rv, rv.get_type().const_zero(), "")?;
-        cx.guard(cx.b.build_and(neg, r0, "")?, ExcKind::ZeroDivisionError, "division by zero")?;
+        let small = cx.b.build_not(big, "")?;
+        cx.guard(cx.b.build_and(cx.b.build_and(neg, r0, "")?, small, "")?, ExcKind::ZeroDivisionError, "division by zero")?;
         let inv = cx.b.build_float_div(rv.get_type().const_float(1.0), rv, "")?;
-        Ok(cx.b.build_select(neg, inv, rv, "")?)
+        let out = cx.b.build_select(neg, inv, rv, "")?;
+        let p = pow_math(cx)?;
+        let p = if rv.get_type() == f64t { p } else { cx.b.build_float_trunc(p, rv.get_type(), "")? };
+        Ok(cx.b.build_select(big, p.into(), out, "")?)
     }
 }
 
@@ -888,7 +914,7 @@ fn int_pow<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicV
     }
     let rk = kind(cx, &sig.return_type)?;
     let a = cx.cast_number(a, kind(cx, &sig.args[0])?, rk)?;
-    let r = power_loop(cx, a, b.into_int_value(), ek.is_signed_int())?;
+    let r = power_loop(cx, a, b.into_int_value(), ek.is_signed_int(), !rk.is_signed_int())?;
     Ok(r)
 }
 
@@ -896,7 +922,7 @@ fn float_pow<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let ek = kind(cx, &sig.args[1])?;
     let (a, b) = (arg(cx, vals, 0)?, arg(cx, vals, 1)?);
     if ek.is_integer() {
-        return power_loop(cx, a, b.into_int_value(), ek.is_signed_int());
+        return power_loop(cx, a, b.into_int_value(), ek.is_signed_int(), false);
     }
     if !ek.is_float() {
         return cx.fail(format!("{} ** {} is not supported by numrs build yet", sig.args[0], sig.args[1]));
@@ -1283,7 +1309,7 @@ fn round_ndigits<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<
     let neg_nd = cx.b.build_int_neg(nd, "")?;
     let e_pos = cx.b.build_select(big, nd_m22, nd, "")?.into_int_value();
     let e = cx.b.build_select(nonneg, e_pos, neg_nd, "")?.into_int_value();
-    let pow1 = power_loop(cx, ten.into(), e, true)?.into_float_value();
+    let pow1 = power_loop(cx, ten.into(), e, true, false)?.into_float_value();
     let pow2 = cx.b.build_select(big, ft.const_float(1e22), ft.const_float(1.0), "")?.into_float_value();
     let rint = |cx: &FnCx<'_, 'ctx>, v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
         Ok(intrinsic_call(cx, "llvm.rint", &[v.into()])?.into_float_value())

@@ -231,6 +231,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     Ok(())
                 })?;
                 let total = cx.b.build_load(f64t, norm, "")?.into_float_value();
+                // `flat[i + k] /= norm` with Python's error model (gammas that all underflow).
+                let zero = cx.b.build_float_compare(inkwell::FloatPredicate::OEQ, total, f64t.const_zero(), "")?;
+                let some = cx.b.build_int_compare(inkwell::IntPredicate::SGT, len, cx.i64(0), "")?;
+                cx.guard(cx.b.build_and(zero, some, "")?, ExcKind::ZeroDivisionError, "division by zero")?;
                 cx.counted_loop(len, |cx, k| {
                     let p = slot(cx, cx.b.build_int_add(base, k, "")?)?;
                     let v = cx.b.build_load(f64t, p, "")?.into_float_value();

@@ -391,10 +391,19 @@ pub fn jit_functions_and_classes(
     // A second such call of the same `f` (`fast32 = njit("f4(f4)")(f)` after `fast = njit(f)`)
     // makes a dispatcher of its own, named by its binding (as a factory's product is).
     for (assign_index, stmt) in module.body.iter().enumerate() {
-        let StmtKind::Assign { value, targets } = &stmt.kind else { continue };
-        let [target] = targets.as_slice() else { continue };
-        let ExprKind::Name(bound) = &target.kind else { continue };
+        // `fast = njit(f)`; a registration called for what it does (`overload(f)(ol_f)`) is
+        // bound to nothing.
+        let (value, bound) = match &stmt.kind {
+            StmtKind::Assign { value, targets } => {
+                let [target] = targets.as_slice() else { continue };
+                let ExprKind::Name(bound) = &target.kind else { continue };
+                (value, bound.as_str())
+            }
+            StmtKind::Expr(value) => (value, ""),
+            _ => continue,
+        };
         let Some((fname, decorator)) = ctx.call_form(value) else { continue };
+        let bound = if bound.is_empty() { fname.as_str() } else { bound };
         let again = out.iter().any(|f: &JitFunction| f.name == fname);
         if again && (!out.iter().any(|f: &JitFunction| f.name == fname && f.bound_by_call) || symbols.bindings_of(bound).count() != 1) {
             continue;
@@ -409,7 +418,7 @@ pub fn jit_functions_and_classes(
         decorated.decorators = vec![decorator];
         if let Some(mut f) = ctx.analyze(&decorated, def_stmt, def_index) {
             if again {
-                f.name = bound.clone();
+                f.name = bound.to_string();
                 f.def_stmt_index = assign_index;
                 f.captured = Some(Vec::new());
             } else {
@@ -671,9 +680,11 @@ impl<'a> Ctx<'a> {
         let r = self.resolve(func, value.span.start, 0)?;
         // `njit(f)`, `jit(nopython=True)(f)`; ufuncs made the same way
         // (`guvectorize(sigs, layout)(f)`, numbagg's form; `vectorize(f)`).
-        let ufunc = match r.family {
+        let ufunc = match &r.family {
             Family::Vectorize => r.called || keywords.is_empty(),
             Family::GuVectorize | Family::CFunc => r.called,
+            // vectorbt's `overload(f)(typing_function)`.
+            Family::Other(k) => r.called && k == "overload",
             _ => false,
         };
         if !matches!(r.family, Family::Njit | Family::Jit) && !ufunc {

@@ -389,7 +389,12 @@ impl State {
             }
             Ok(x)
         } else {
-            Ok(to_int(((1.0 - self.uniform()).ln() / q.ln()).ceil()))
+            let l = (1.0 - self.uniform()).ln();
+            // Numba divides with Python's error model (`q` is 1.0 for a tiny `p`).
+            if q.ln() == 0.0 {
+                return Err(2);
+            }
+            Ok(to_int((l / q.ln()).ceil()))
         }
     }
 
@@ -422,6 +427,9 @@ impl State {
         }
         let u = self.uniform();
         let q = 1.0 - (r * u).exp();
+        if v <= q * q && q.ln() == 0.0 {
+            return Err(2);
+        }
         Ok(if v <= q * q {
             to_int(1.0 + v.ln() / q.ln())
         } else if v >= q {
@@ -476,6 +484,10 @@ impl State {
             D::StandardT => real((|| {
                 let n = self.gauss();
                 let g = self.gamma(x(0) / 2.0, 1.0)?;
+                // Numba's jit code divides with Python's error model: by zero raises.
+                if g.sqrt() == 0.0 {
+                    return Err(2);
+                }
                 Ok((x(0) / 2.0).sqrt() * n / g.sqrt())
             })()),
             D::Lognormal => real(Ok((x(0) + x(1) * self.gauss()).exp())),
@@ -491,12 +503,19 @@ impl State {
                 let u = 1.0 - self.uniform();
                 real(Ok(x(0) - x(1) * (-u.ln()).ln()))
             }
+            // Numba's jit code divides with Python's error model: by zero raises.
             D::Pareto => {
                 let u = 1.0 - self.uniform();
+                if x(0) == 0.0 || u.powf(1.0 / x(0)) == 0.0 {
+                    return Err(1);
+                }
                 real(Ok(1.0 / u.powf(1.0 / x(0)) - 1.0))
             }
             D::Weibull => {
                 let u = 1.0 - self.uniform();
+                if x(0) == 0.0 {
+                    return Err(1);
+                }
                 real(Ok((-u.ln()).powf(1.0 / x(0))))
             }
             D::Power => {
@@ -588,13 +607,25 @@ impl State {
             }
             D::PyPareto => {
                 let u = 1.0 - self.uniform();
+                if x(0) == 0.0 || u.powf(1.0 / x(0)) == 0.0 {
+                    return Err(1);
+                }
                 real(Ok(1.0 / u.powf(1.0 / x(0))))
             }
             D::PyWeibull => {
                 let u = 1.0 - self.uniform();
+                if x(1) == 0.0 {
+                    return Err(1);
+                }
                 real(Ok(x(0) * (-u.ln()).powf(1.0 / x(1))))
             }
-            D::PyExpovariate => real(Ok(-(1.0 - self.uniform()).ln() / x(0))),
+            D::PyExpovariate => {
+                let v = -(1.0 - self.uniform()).ln();
+                if x(0) == 0.0 {
+                    return Err(1);
+                }
+                real(Ok(v / x(0)))
+            }
             D::PyTriangular => {
                 let (mut low, mut high) = (x(0), x(1));
                 let mut u = self.uniform();
