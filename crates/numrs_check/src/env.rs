@@ -2473,6 +2473,49 @@ pub fn stencil_application(db: &dyn Db, kernel: FunctionKey<'_>, args: &[Type]) 
     Some((Arc::new(ir), Arc::new(result)))
 }
 
+/// What an `@overload` typing function computed when it picked its implementation at `path`
+/// for `args` (`k = len(t)`, `w = x.bitwidth`), as the constants the implementation captures
+/// (Numba runs the typing function, and the implementation closes over its variables). Empty
+/// for other owners.
+fn overload_captures(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> Vec<(String, numrs_syntax::ast::Constant)> {
+    use numrs_syntax::ast::Constant;
+    let Some(jit) = owner.jit(db) else { return vec![] };
+    if !matches!(&jit.kind, JitKind::Other(k) if k == "overload") || path.len() != 1 {
+        return vec![];
+    }
+    let file = owner.file(db);
+    let info = module_info(db, file);
+    let Some((chunk, def_offset)) = numrs_db::module_chunk(db, file, jit.def_line_offset) else { return vec![] };
+    let parsed = numrs_db::parse_chunk(db, chunk);
+    let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return vec![] };
+    let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
+    for literal in [false, true] {
+        let mut bound: Vec<(String, OverloadValue)> =
+            params.iter().zip(args).map(|(p, t)| (p.name.clone(), OverloadValue::Type(if literal { t.clone() } else { t.unliteral() }))).collect();
+        let n_params = bound.len();
+        let mut defs = 0;
+        if let Ok(Some(OverloadPick::Impl(k))) = run_overload(&def.body, &mut bound, &info.symbols, &mut defs, 0) {
+            if k != path[0] {
+                continue;
+            }
+            return bound[n_params..]
+                .iter()
+                .filter_map(|(n, v)| {
+                    let c = match v {
+                        OverloadValue::Int(i) => Constant::Int(*i),
+                        OverloadValue::Bool(b) => Constant::Bool(*b),
+                        OverloadValue::Str(s) => Constant::Str(s.clone()),
+                        OverloadValue::None => Constant::None,
+                        _ => return None,
+                    };
+                    Some((n.clone(), c))
+                })
+                .collect();
+        }
+    }
+    vec![]
+}
+
 /// The body of [`crate::queries::escaped_spec`].
 pub(crate) fn type_escaped(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> crate::queries::EscapedTyping {
     let Some(ir) = crate::queries::function_ir(db, owner) else {
@@ -2480,7 +2523,8 @@ pub(crate) fn type_escaped(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], ar
     };
     let env = FileEnv { db, function: owner, calls: Default::default() };
     let inner = EscapedEnv { inner: &env, path };
-    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, path, args, &inner)?;
+    let known = overload_captures(db, owner, path, args);
+    let (ir, mut result) = numrs_infer::infer_escaped_closure(&ir, path, args, &inner, &known)?;
     result.calls = env.calls.take();
     Ok((Arc::new(ir), Arc::new(result)))
 }

@@ -41,8 +41,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             t if *t == rt => None,
             _ => return self.fail(format!("np.interp producing {tt} is not supported by numrs build yet")),
         };
-        let xt = self.ty(*xv)?;
-        let x = self.load(*xv)?;
+        // `x` may be a list or tuple too (`np.interp(list(range(n)), ...)`, sktime).
+        let (xt, x) = match self.ty(*xv)? {
+            t if matches!(t, Type::Array(_)) || numeric(&t).is_some() => (t, self.load(*xv)?),
+            _ => {
+                let (a, at) = self.as_array(*xv)?;
+                (Type::Array(std::sync::Arc::new(at)), a)
+            }
+        };
         let lenxp = self.dims(xp, 5, 1)?[0];
         let lenfp = self.dims(fp, 5, 1)?[0];
         let empty = self.b.build_int_compare(IntPredicate::EQ, lenxp, self.i64(0), "")?;

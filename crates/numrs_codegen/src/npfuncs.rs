@@ -50,7 +50,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// An integer argument as i64.
     pub(crate) fn int_arg(&self, v: VarId) -> R<IntValue<'ctx>> {
         let t = self.ty(v)?;
-        if !numeric(&t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean) {
+        let int = |t: &Type| numeric(t).is_some_and(|k| k.is_integer() || k == NumericKind::Boolean);
+        // An optional integer is its value (Numba's cast raises TypeError for None).
+        if !int(&t) && !matches!(&t, Type::Optional(inner) if int(inner)) {
             return self.fail(format!("integer argument of type {t} is not supported by numrs build yet"));
         }
         let x = self.load(v)?;

@@ -47,6 +47,13 @@ fn def_span(owner: &FunctionIr, idx: u32) -> Option<Span> {
 /// segment (no [`numrs_ir::ESCAPED`]): the functions before the last are inlined into
 /// `owner`, so names they bind have no definition there (Numba renames them).
 pub fn escaped_free_vars(owner: &FunctionIr, path: &[u32]) -> Result<Vec<(String, Constant)>, InferError> {
+    escaped_free_vars_with(owner, path, &[])
+}
+
+/// [`escaped_free_vars`], with the values of some names known otherwise (`known`: what an
+/// `@overload` typing function computed when it ran, `k = len(t)`, which its implementation
+/// captures).
+pub fn escaped_free_vars_with(owner: &FunctionIr, path: &[u32], known: &[(String, Constant)]) -> Result<Vec<(String, Constant)>, InferError> {
     let Some((&last, inlined)) = path.split_last() else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
@@ -65,6 +72,10 @@ pub fn escaped_free_vars(owner: &FunctionIr, path: &[u32]) -> Result<Vec<(String
     let mut free = Vec::new();
     let span = def_span(ir, last);
     for name in closure.captured() {
+        if let Some((_, c)) = known.iter().find(|(n, _)| *n == name) {
+            free.push((name.clone(), c.clone()));
+            continue;
+        }
         let multiple = || format!("Cannot capture a constant value for variable '{name}' as there are multiple definitions present.");
         let defs: Vec<VarId> = owner
             .blocks
@@ -110,10 +121,16 @@ pub fn escaped_free_vars(owner: &FunctionIr, path: &[u32]) -> Result<Vec<(String
 /// nested in it too, where they do not name one of its variables). After each
 /// [`numrs_ir::ESCAPED`] in `path`, the function before it (so made) holds the rest.
 pub fn escaped_closure_ir(owner: &FunctionIr, path: &[u32]) -> Result<FunctionIr, InferError> {
+    escaped_closure_ir_with(owner, path, &[])
+}
+
+/// [`escaped_closure_ir`], with values of the owner's names known otherwise (see
+/// [`escaped_free_vars_with`]; the first segment only).
+pub fn escaped_closure_ir_with(owner: &FunctionIr, path: &[u32], known: &[(String, Constant)]) -> Result<FunctionIr, InferError> {
     let mut made: Option<FunctionIr> = None;
     for segment in path.split(|&i| i == numrs_ir::ESCAPED) {
         let holder = made.as_ref().unwrap_or(owner);
-        let free = escaped_free_vars(holder, segment)?;
+        let free = escaped_free_vars_with(holder, segment, if made.is_none() { known } else { &[] })?;
         let Some(closure) = holder.closure_at(segment) else {
             return Err(InferError::typing("undetermined-type", "unknown inner function", None));
         };
@@ -154,8 +171,8 @@ fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
 /// Type a call of `owner`'s inner function at `path` as the jit function Numba makes of it when it
 /// escapes ([`escaped_closure_ir`]), with these arguments, other names resolved by `env` (the
 /// enclosing function's module): the typed IR and its typing.
-pub fn infer_escaped_closure(owner: &FunctionIr, path: &[u32], args: &[Type], env: &dyn Environment) -> Result<(FunctionIr, InferResult), InferError> {
-    let ir = escaped_closure_ir(owner, path)?;
+pub fn infer_escaped_closure(owner: &FunctionIr, path: &[u32], args: &[Type], env: &dyn Environment, known: &[(String, Constant)]) -> Result<(FunctionIr, InferResult), InferError> {
+    let ir = escaped_closure_ir_with(owner, path, known)?;
     let req = crate::engine::InferRequest { ir: &ir, args, return_type: None, locals: &[], env, partial: false };
     let result = crate::engine::infer_function(&req);
     Ok((ir, result))

@@ -14,7 +14,7 @@ mod escape;
 mod postcheck;
 mod prepare;
 
-pub use escape::{escaped_closure_ir, escaped_free_vars, infer_escaped_closure};
+pub use escape::{escaped_closure_ir, escaped_closure_ir_with, escaped_free_vars, escaped_free_vars_with, infer_escaped_closure};
 pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};
 pub use constraints::const_type;
 pub use arraycall::{array_allocation, ArrayAllocation, Operand, RangeLength};
