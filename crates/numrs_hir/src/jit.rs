@@ -311,9 +311,25 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
         let (f, decorator) = ctx.call_form(r)?;
         (f == inner.name).then_some(decorator)
     };
+    // `if param is name:` (whether the call passes that very module-level name) around a jit
+    // call of the inner function: that call's decorator when the test holds.
+    let if_jit = |test: &Expr, then_ret: &Stmt| -> Option<Option<Expr>> {
+        let ExprKind::Compare { left, ops, comparators } = &test.kind else { return None };
+        let ([ast::CmpOp::Is], [right], ExprKind::Name(param)) = (ops.as_slice(), comparators.as_slice(), &left.kind) else { return None };
+        let ExprKind::Name(other) = &right.kind else { return None };
+        let i = params.iter().position(|q| q.name == *param)?;
+        let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.as_str())).map(|k| &k.value))?;
+        let same = matches!((symbols.resolve_dotted_at(given, Some(assign.span.start)), symbols.resolve_dotted_at(right, Some(factory.span.start))), (Some(a), Some(b)) if a == b)
+            || matches!(&given.kind, ExprKind::Name(g) if *g == *other);
+        if !same {
+            return None;
+        }
+        Some(Some(jit_call(then_ret)?))
+    };
     let decorator: Option<Expr> = match rest {
         [ret] if returns_inner(ret) => None,
-        [ret] => Some(jit_call(ret)?),
+        [ret] if matches!(ret.kind, StmtKind::Return(_)) => Some(jit_call(ret)?),
+        // `if ...: return njit(f)` then `return f`, or with the `return f` under `else:`.
         [cond, ret] if returns_inner(ret) => {
             let StmtKind::If { test, body: then, orelse } = &cond.kind else { return None };
             let [then_ret] = then.as_slice() else { return None };
@@ -321,18 +337,15 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
             if !orelse.is_empty() {
                 return None;
             }
-            // `param is name`: whether the call passes that very module-level name.
-            let ExprKind::Compare { left, ops, comparators } = &test.kind else { return None };
-            let ([ast::CmpOp::Is], [right], ExprKind::Name(param)) = (ops.as_slice(), comparators.as_slice(), &left.kind) else { return None };
-            let ExprKind::Name(other) = &right.kind else { return None };
-            let i = params.iter().position(|q| q.name == *param)?;
-            let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.as_str())).map(|k| &k.value))?;
-            let same = matches!((symbols.resolve_dotted_at(given, Some(assign.span.start)), symbols.resolve_dotted_at(right, Some(factory.span.start))), (Some(a), Some(b)) if a == b)
-                || matches!(&given.kind, ExprKind::Name(g) if *g == *other);
-            if !same {
+            if_jit(test, &then_ret)?
+        }
+        [cond] if matches!(cond.kind, StmtKind::If { .. }) => {
+            let StmtKind::If { test, body: then, orelse } = &cond.kind else { return None };
+            let ([then_ret], [else_ret]) = (then.as_slice(), orelse.as_slice()) else { return None };
+            if !returns_inner(else_ret) {
                 return None;
             }
-            Some(jit_call(&then_ret)?)
+            if_jit(test, then_ret)?
         }
         _ => return None,
     };
