@@ -3737,14 +3737,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let pos_diff = self.b.build_int_compare(IntPredicate::SGT, diff, zero, "")?;
             let pos_step = self.b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
             let differs = self.b.build_xor(pos_diff, pos_step, "")?;
-            // A zero step was refused when the range was made; keep the division safe.
+            // A zero step was refused when the range was made; keep the division safe. A step
+            // of -1 divides by 1 and negates (wrapping), as INT_MIN / -1 traps.
             let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
-            let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
+            let is_m1 = self.b.build_int_compare(IntPredicate::EQ, step, int_t.const_all_ones(), "")?;
+            let dstep = self.b.build_select(self.b.build_or(is0, is_m1, "")?, one, step, "")?.into_int_value();
             let rem = self.b.build_int_signed_rem(diff, dstep, "")?;
             let nrem = self.b.build_int_neg(rem, "")?;
             let rem = self.b.build_select(pos_diff, rem, nrem, "")?.into_int_value();
             let uneven = self.b.build_int_compare(IntPredicate::SGT, rem, zero, "")?;
             let q = self.b.build_int_signed_div(diff, dstep, "")?;
+            let q = self.b.build_select(is_m1, self.b.build_int_neg(q, "")?, q, "")?.into_int_value();
             let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
             self.b.build_select(differs, zero, q, "count")?.into_int_value()
         } else {

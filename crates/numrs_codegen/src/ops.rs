@@ -1191,7 +1191,9 @@ fn range_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     // A zero step was refused when the range was made; keep the remainder safe.
     let one = start.get_type().const_int(1, false);
     let is0 = b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
-    let dstep = b.build_select(is0, one, step, "")?.into_int_value();
+    // The remainder by -1 is 0, as by 1 (and INT_MIN % -1 traps).
+    let is_m1 = if ik.is_signed_int() { b.build_int_compare(IntPredicate::EQ, step, start.get_type().const_all_ones(), "")? } else { cx.ctx.bool_type().const_zero() };
+    let dstep = b.build_select(b.build_or(is0, is_m1, "")?, one, step, "")?.into_int_value();
     let diff = b.build_int_sub(x, start, "")?;
     let rem = if ik.is_signed_int() { b.build_int_signed_rem(diff, dstep, "")? } else { b.build_int_unsigned_rem(diff, dstep, "")? };
     let whole = b.build_int_compare(IntPredicate::EQ, rem, zero, "")?;
