@@ -747,13 +747,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         };
         let start = fix(start)?;
         let stop = fix(stop)?;
-        // length: step > 0: max(0, (stop - start + step - 1) / step); step < 0 likewise mirrored.
-        let diff = b.build_int_sub(stop, start, "")?;
-        let adj = b.build_select(neg_step, self.i64(1), self.i64(-1), "")?.into_int_value();
-        let num = b.build_int_add(b.build_int_add(diff, step, "")?, adj, "")?;
-        let q = b.build_int_signed_div(num, step, "")?;
-        let pos = b.build_int_compare(IntPredicate::SGT, q, zero, "")?;
-        let len = b.build_select(pos, q, zero, "")?.into_int_value();
+        // Length, as Python's: `(d - 1) // |step| + 1` for the distance `d` walked in the
+        // step's direction when it is positive, else 0; in unsigned arithmetic, so that steps
+        // near ±2**63 do not overflow (`a[::-2**63]` is one item).
+        let d = b.build_select(neg_step, b.build_int_sub(start, stop, "")?, b.build_int_sub(stop, start, "")?, "")?.into_int_value();
+        let magnitude = b.build_select(neg_step, b.build_int_sub(zero, step, "")?, step, "")?.into_int_value();
+        let walks = b.build_int_compare(IntPredicate::SGT, d, zero, "")?;
+        let safe_d = b.build_select(walks, d, self.i64(1), "")?.into_int_value();
+        let q = b.build_int_unsigned_div(b.build_int_sub(safe_d, self.i64(1), "")?, magnitude, "")?;
+        let q = b.build_int_add(q, self.i64(1), "")?;
+        let len = b.build_select(walks, q, zero, "")?.into_int_value();
         Ok((start, len, step))
     }
 
