@@ -155,6 +155,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 cx.guard(bad, ExcKind::ValueError, "dirichlet: alpha must be > 0.0")
             })?;
         }
+        // Numba walks the output by `range(0, out.size, len(vector))`: an empty vector is
+        // that range's ValueError.
+        let no_items = self.b.build_int_compare(inkwell::IntPredicate::EQ, len, self.i64(0), "")?;
+        self.guard(no_items, ExcKind::ValueError, "range() arg 3 must not be zero")?;
         let out = self.alloc_array(&dtype, &shape)?;
         let at = crate::npfuncs::array_type(&dtype, shape.len() as u32, numrs_types::Layout::C);
         let held = self.hold_temp(out, &at)?;
