@@ -979,13 +979,11 @@ fn resolve_callee(
                     // arguments are the call's.
                     let others = |i: usize| specs[i].args.len() == args.len() && specs[i].args.iter().zip(args).enumerate().all(|(j, (a, b))| j == k || a == b || *a == b.unliteral());
                     let exact = candidates.iter().any(|i| specs[*i].args.get(k) == Some(t) && others(*i));
-                    let array = || {
-                        let typed = candidates.iter().filter(|i| matches!(specs[**i].args.get(k), Some(Type::Array(_))));
-                        let mut typed: Vec<usize> = typed.copied().collect();
-                        typed.sort_by_key(|i| !others(*i));
-                        typed.first().and_then(|i| specs[*i].args.get(k).cloned())
-                    };
-                    if exact { None } else { array() }
+                    if exact {
+                        return None;
+                    }
+                    let typed = candidates.iter().filter(|i| matches!(specs[**i].args.get(k), Some(Type::Array(_))));
+                    typed.min_by_key(|i| !others(**i)).and_then(|i| specs[*i].args.get(k).cloned())
                 })
                 .unwrap_or_else(|| t.clone()),
             _ => t.clone(),

@@ -1486,10 +1486,7 @@ impl<'a> FileEnv<'a> {
         let file = ol.file(self.db);
         let info = module_info(self.db, file);
         let Some(jit) = ol.jit(self.db) else { return Err(unsupported("not found".into())) };
-        // The function's own statement, parsed (the module's skeleton keeps no bodies).
-        let Some((chunk, def_offset)) = numrs_db::module_chunk(self.db, file, jit.def_line_offset) else { return Err(unsupported("not found".into())) };
-        let parsed = numrs_db::parse_chunk(self.db, chunk);
-        let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return Err(unsupported("not found".into())) };
+        let Some(def) = typing_function_def(self.db, ol) else { return Err(unsupported("not found".into())) };
         let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
         if args.len() > params.len() && def.params.vararg.is_none() {
             return Err(InferError::typing("invalid-call", format!("too many arguments for '{}'", dispatcher.name), None));
@@ -1555,10 +1552,7 @@ impl<'a> FileEnv<'a> {
         let unsupported = |why: String| InferError::typing("invalid-call", format!("numrs cannot evaluate the @intrinsic typing function '{}': {why}", dispatcher.name), None);
         let file = f.file(self.db);
         let info = module_info(self.db, file);
-        let Some(jit) = f.jit(self.db) else { return Err(unsupported("not found".into())) };
-        let Some((chunk, def_offset)) = numrs_db::module_chunk(self.db, file, jit.def_line_offset) else { return Err(unsupported("not found".into())) };
-        let parsed = numrs_db::parse_chunk(self.db, chunk);
-        let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return Err(unsupported("not found".into())) };
+        let Some(def) = typing_function_def(self.db, f) else { return Err(unsupported("not found".into())) };
         let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
         if !kws.is_empty() {
             return Err(InferError::typing("invalid-call", format!("keyword arguments to the @intrinsic '{}'", dispatcher.name), None));
@@ -2473,6 +2467,14 @@ pub fn stencil_application(db: &dyn Db, kernel: FunctionKey<'_>, args: &[Type]) 
     Some((Arc::new(ir), Arc::new(result)))
 }
 
+/// The `def` of a jit function's typing function (`@overload`, `@intrinsic`), parsed from
+/// its own statement (the module's skeleton keeps no bodies).
+fn typing_function_def<'db>(db: &'db dyn Db, f: FunctionKey<'_>) -> Option<&'db numrs_syntax::ast::FunctionDef> {
+    let jit = f.jit(db)?;
+    let (chunk, def_offset) = numrs_db::module_chunk(db, f.file(db), jit.def_line_offset)?;
+    numrs_hir::find_def(&numrs_db::parse_chunk(db, chunk).module, def_offset)
+}
+
 /// What an `@overload` typing function computed when it picked its implementation at `path`
 /// for `args` (`k = len(t)`, `w = x.bitwidth`), as the constants the implementation captures
 /// (Numba runs the typing function, and the implementation closes over its variables). Empty
@@ -2483,11 +2485,8 @@ fn overload_captures(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[
     if !matches!(&jit.kind, JitKind::Other(k) if k == "overload") || path.len() != 1 {
         return vec![];
     }
-    let file = owner.file(db);
-    let info = module_info(db, file);
-    let Some((chunk, def_offset)) = numrs_db::module_chunk(db, file, jit.def_line_offset) else { return vec![] };
-    let parsed = numrs_db::parse_chunk(db, chunk);
-    let Some(def) = numrs_hir::find_def(&parsed.module, def_offset) else { return vec![] };
+    let info = module_info(db, owner.file(db));
+    let Some(def) = typing_function_def(db, owner) else { return vec![] };
     let params: Vec<&numrs_syntax::ast::Param> = def.params.positional().collect();
     for literal in [false, true] {
         let mut bound: Vec<(String, OverloadValue)> =

@@ -3726,6 +3726,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.iter_next(state, k, &pair.0)
     }
 
+    /// Signed `x / d` and `x % d` (truncating) for a nonzero `d`, without the trap of
+    /// `INT_MIN / -1`: by -1 the quotient is `-x` (wrapping) and the remainder 0.
+    pub(crate) fn signed_div_rem(&self, x: IntValue<'ctx>, d: IntValue<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>)> {
+        let t = x.get_type();
+        let m1 = self.b.build_int_compare(IntPredicate::EQ, d, t.const_all_ones(), "")?;
+        let by = self.b.build_select(m1, t.const_int(1, false), d, "")?.into_int_value();
+        let q = self.b.build_int_signed_div(x, by, "")?;
+        let q = self.b.build_select(m1, self.b.build_int_neg(q, "")?, q, "")?.into_int_value();
+        Ok((q, self.b.build_int_signed_rem(x, by, "")?))
+    }
+
     /// The number of items of `range(start, stop, step)` (Numba's range iterator count; a
     /// zero step, refused when the range was made, counts as one).
     pub(crate) fn range_count(&self, start: IntValue<'ctx>, stop: IntValue<'ctx>, step: IntValue<'ctx>, ik: NumericKind) -> R<IntValue<'ctx>> {
@@ -3737,17 +3748,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let pos_diff = self.b.build_int_compare(IntPredicate::SGT, diff, zero, "")?;
             let pos_step = self.b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
             let differs = self.b.build_xor(pos_diff, pos_step, "")?;
-            // A zero step was refused when the range was made; keep the division safe. A step
-            // of -1 divides by 1 and negates (wrapping), as INT_MIN / -1 traps.
+            // A zero step was refused when the range was made; keep the division safe.
             let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
-            let is_m1 = self.b.build_int_compare(IntPredicate::EQ, step, int_t.const_all_ones(), "")?;
-            let dstep = self.b.build_select(self.b.build_or(is0, is_m1, "")?, one, step, "")?.into_int_value();
-            let rem = self.b.build_int_signed_rem(diff, dstep, "")?;
+            let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
+            let (q, rem) = self.signed_div_rem(diff, dstep)?;
             let nrem = self.b.build_int_neg(rem, "")?;
             let rem = self.b.build_select(pos_diff, rem, nrem, "")?.into_int_value();
             let uneven = self.b.build_int_compare(IntPredicate::SGT, rem, zero, "")?;
-            let q = self.b.build_int_signed_div(diff, dstep, "")?;
-            let q = self.b.build_select(is_m1, self.b.build_int_neg(q, "")?, q, "")?.into_int_value();
             let q = self.b.build_int_add(q, self.b.build_int_z_extend(uneven, int_t, "")?, "")?;
             self.b.build_select(differs, zero, q, "count")?.into_int_value()
         } else {

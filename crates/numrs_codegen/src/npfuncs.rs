@@ -2848,19 +2848,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// into a new C array for arrays.
     fn np_round(&mut self, av: VarId, dv: Option<VarId>, out: Option<VarId>, tt: &Type) -> R<BV<'ctx>> {
         let at = self.ty(av)?;
-        // Numba's `round_ndigits` takes any real number of decimals (`10.0 ** decimals`).
+        // Numba's `round_ndigits` takes any real number of decimals (`10.0 ** decimals`): an
+        // int64, or a float64.
         let d = match dv {
             Some(v) if numeric(&self.ty(v)?).is_some_and(|k| k.is_float()) => {
-                let f = self.ty(v)?;
-                let x = self.load(v)?;
-                Decimals::Float(self.cast(x, &f, &Type::float64())?.into_float_value())
+                let (f, x) = (self.ty(v)?, self.load(v)?);
+                (self.cast(x, &f, &Type::float64())?, Type::float64())
             }
-            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => Decimals::Int(self.int_arg(v)?),
-            _ => Decimals::Int(self.i64(0)),
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => (self.int_arg(v)?.into(), Type::int64()),
+            _ => (self.i64(0).into(), Type::int64()),
         };
         let x = self.load(av)?;
         if let Some(o) = out.filter(|v| !matches!(self.ty(*v), Ok(Type::NoneType | Type::Omitted(_)))) {
-            return self.np_round_into(x, &at, d, o);
+            return self.np_round_into(x, &at, &d, o);
         }
         match &at {
             Type::Array(a) => {
@@ -2872,7 +2872,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let n = self.field(x, 2)?.into_int_value();
                 self.counted_loop(n, |cx, i| {
                     let v = cx.elem_at(x, &a, i)?;
-                    let (r, t) = cx.np_round_value(v, &a.dtype, d)?;
+                    let (r, t) = cx.np_round_value(v, &a.dtype, &d)?;
                     let p = cx.out_ptr(out, &rt, i)?;
                     cx.store_element(p, r, &t, &rt)
                 })?;
@@ -2880,7 +2880,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(out, &array_type(&rt, a.ndim, Layout::C), tt)
             }
             t if numeric(t).is_some() => {
-                let (r, rt) = self.np_round_value(x, &t.unliteral(), d)?;
+                let (r, rt) = self.np_round_value(x, &t.unliteral(), &d)?;
                 self.cast(r, &rt, tt)
             }
             _ => self.fail(format!("np.round of {at} is not supported by numrs build yet")),
@@ -2889,7 +2889,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `np.round(a, d, out)`: an array `a`, after Numba's `a.shape != out.shape` check, item by
     /// item (C order) into the same place of `out`; a number into `out[0]`. Returns `out`.
-    fn np_round_into(&mut self, x: BV<'ctx>, at: &Type, d: Decimals<'ctx>, o: VarId) -> R<BV<'ctx>> {
+    fn np_round_into(&mut self, x: BV<'ctx>, at: &Type, d: &(BV<'ctx>, Type), o: VarId) -> R<BV<'ctx>> {
         let (ov, ot) = self.arr(o)?;
         match at {
             Type::Array(a) => {
@@ -2924,19 +2924,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// One number rounded to `d` decimals: `rint` when `d == 0` (in the value's own type),
     /// else Numba's `round_ndigits` in float64 (integers back through `int()`).
-    fn np_round_value(&mut self, x: BV<'ctx>, t: &Type, d: Decimals<'ctx>) -> R<(BV<'ctx>, Type)> {
+    fn np_round_value(&mut self, x: BV<'ctx>, t: &Type, d: &(BV<'ctx>, Type)) -> R<(BV<'ctx>, Type)> {
         let Some(k) = numeric(t) else { return self.fail(format!("np.round of {t}")) };
         let f = Type::float64();
-        let d0 = match d {
-            Decimals::Int(d) => self.b.build_int_compare(IntPredicate::EQ, d, self.i64(0), "")?,
-            Decimals::Float(d) => self.b.build_float_compare(FloatPredicate::OEQ, d, self.ctx.f64_type().const_zero(), "")?,
+        let (dv, dt) = (d.0, d.1.clone());
+        let d0 = match dv {
+            BasicValueEnum::FloatValue(d) => self.b.build_float_compare(FloatPredicate::OEQ, d, self.ctx.f64_type().const_zero(), "")?,
+            d => self.b.build_int_compare(IntPredicate::EQ, d.into_int_value(), self.i64(0), "")?,
         };
-        let nd = |cx: &mut Self, v: BV<'ctx>| -> R<BV<'ctx>> {
-            match d {
-                Decimals::Int(d) => cx.scalar_op_sig("builtins.round", &[v, d.into()], &[Type::float64(), Type::int64()], &Type::float64()),
-                Decimals::Float(d) => cx.round_float_digits(v.into_float_value(), d),
-            }
-        };
+        let nd = |cx: &mut Self, v: BV<'ctx>| -> R<BV<'ctx>> { cx.scalar_op_sig("builtins.round", &[v, dv], &[Type::float64(), dt.clone()], &Type::float64()) };
         if k.is_complex() {
             let fk = k.underlying_float();
             let zs = x.into_struct_value();
@@ -2969,40 +2965,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r1 = self.cast(r1, &f, &Type::int64())?;
         let x64 = self.cast(x, t, &Type::int64())?;
         Ok((self.b.build_select(d0, x64, r1, "")?, Type::int64()))
-    }
-
-    /// Numba's `round_ndigits(x, ndigits)` for a float `ndigits` (`np.round(a, 1.5)`): the
-    /// powers of ten by `pow`, the rest as for an integer number of digits.
-    fn round_float_digits(&mut self, x: inkwell::values::FloatValue<'ctx>, nd: inkwell::values::FloatValue<'ctx>) -> R<BV<'ctx>> {
-        let ft = self.ctx.f64_type();
-        let f = Type::float64();
-        let pow10 = |cx: &mut Self, e: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
-            Ok(cx.scalar_op_sig("operator.pow", &[ft.const_float(10.0).into(), e.into()], &[f.clone(), f.clone()], &f)?.into_float_value())
-        };
-        let rint = |cx: &Self, v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
-            Ok(crate::ops::intrinsic_call(cx, "llvm.rint", &[v.into()])?.into_float_value())
-        };
-        let nonneg = self.b.build_float_compare(FloatPredicate::OGE, nd, ft.const_zero(), "")?;
-        let big = self.b.build_float_compare(FloatPredicate::OGT, nd, ft.const_float(22.0), "")?;
-        let nd_m22 = self.b.build_float_sub(nd, ft.const_float(22.0), "")?;
-        let neg_nd = self.b.build_float_neg(nd, "")?;
-        let e_pos = self.b.build_select(big, nd_m22, nd, "")?.into_float_value();
-        let e = self.b.build_select(nonneg, e_pos, neg_nd, "")?.into_float_value();
-        let pow1 = pow10(self, e)?;
-        let pow2 = self.b.build_select(big, ft.const_float(1e22), ft.const_float(1.0), "")?.into_float_value();
-        let y = self.b.build_float_mul(self.b.build_float_mul(x, pow1, "")?, pow2, "")?;
-        let pos = self.b.build_float_div(self.b.build_float_div(rint(self, y)?, pow2, "")?, pow1, "")?;
-        let ay = crate::ops::intrinsic_call(self, "llvm.fabs", &[y.into()])?.into_float_value();
-        let y_inf = self.b.build_float_compare(FloatPredicate::OEQ, ay, ft.const_float(f64::INFINITY), "")?;
-        let pos = self.b.build_select(y_inf, x, pos, "")?.into_float_value();
-        let yn = self.b.build_float_div(x, pow1, "")?;
-        let neg = self.b.build_float_mul(rint(self, yn)?, pow1, "")?;
-        let r = self.b.build_select(nonneg, pos, neg, "")?.into_float_value();
-        let ax = crate::ops::intrinsic_call(self, "llvm.fabs", &[x.into()])?.into_float_value();
-        let finite = self.b.build_float_compare(FloatPredicate::ONE, ax, ft.const_float(f64::INFINITY), "")?;
-        let not_nan = self.b.build_float_compare(FloatPredicate::ORD, x, x, "")?;
-        let ok = self.b.build_and(finite, not_nan, "")?;
-        Ok(self.b.build_select(ok, r, x, "")?)
     }
 
     fn sinc_value(&mut self, x: BV<'ctx>, t: &Type) -> R<BV<'ctx>> {
@@ -3898,12 +3860,4 @@ enum FlatKind<'ctx> {
     One(BV<'ctx>),
     Buf(PointerValue<'ctx>),
     List(PointerValue<'ctx>),
-}
-
-/// The `decimals` of `np.round`: an integer, or a float (Numba's `round_ndigits` takes any
-/// real number).
-#[derive(Clone, Copy)]
-enum Decimals<'ctx> {
-    Int(IntValue<'ctx>),
-    Float(inkwell::values::FloatValue<'ctx>),
 }

@@ -1191,11 +1191,9 @@ fn range_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     // A zero step was refused when the range was made; keep the remainder safe.
     let one = start.get_type().const_int(1, false);
     let is0 = b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
-    // The remainder by -1 is 0, as by 1 (and INT_MIN % -1 traps).
-    let is_m1 = if ik.is_signed_int() { b.build_int_compare(IntPredicate::EQ, step, start.get_type().const_all_ones(), "")? } else { cx.ctx.bool_type().const_zero() };
-    let dstep = b.build_select(b.build_or(is0, is_m1, "")?, one, step, "")?.into_int_value();
+    let dstep = b.build_select(is0, one, step, "")?.into_int_value();
     let diff = b.build_int_sub(x, start, "")?;
-    let rem = if ik.is_signed_int() { b.build_int_signed_rem(diff, dstep, "")? } else { b.build_int_unsigned_rem(diff, dstep, "")? };
+    let rem = if ik.is_signed_int() { cx.signed_div_rem(diff, dstep)?.1 } else { b.build_int_unsigned_rem(diff, dstep, "")? };
     let whole = b.build_int_compare(IntPredicate::EQ, rem, zero, "")?;
     // Outside the bounds the remainder is not computed in Numba; here it is harmless.
     let r = b.build_and(inside, whole, "")?;
@@ -1300,18 +1298,30 @@ fn round_<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVa
 fn round_ndigits<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let x = arg(cx, vals, 0)?.into_float_value();
     let nk = kind(cx, &sig.args[1])?;
-    let nd = cx.cast_number(arg(cx, vals, 1)?, nk, NumericKind::Int64)?.into_int_value();
     let ft = x.get_type();
-    let i64t = cx.ctx.i64_type();
     let ten = ft.const_float(10.0);
-    let nonneg = cx.b.build_int_compare(IntPredicate::SGE, nd, i64t.const_zero(), "")?;
-    let big = cx.b.build_int_compare(IntPredicate::SGT, nd, i64t.const_int(22, false), "")?;
-    // ndigits >= 0: pow1 = 10 ** (nd - 22 if nd > 22 else nd); else pow1 = 10 ** -nd.
-    let nd_m22 = cx.b.build_int_sub(nd, i64t.const_int(22, false), "")?;
-    let neg_nd = cx.b.build_int_neg(nd, "")?;
-    let e_pos = cx.b.build_select(big, nd_m22, nd, "")?.into_int_value();
-    let e = cx.b.build_select(nonneg, e_pos, neg_nd, "")?.into_int_value();
-    let pow1 = power_loop(cx, ten.into(), e, true, false)?.into_float_value();
+    // ndigits >= 0: pow1 = 10 ** (nd - 22 if nd > 22 else nd); else pow1 = 10 ** -nd. An
+    // integer `nd` by squaring (Numba's `float ** int`); a float one (`np.round(a, 1.5)`,
+    // which Numba's `round_ndigits` takes too) by `pow`.
+    let (nonneg, big, pow1) = if nk.is_float() {
+        let nd = cx.cast_number(arg(cx, vals, 1)?, nk, kind(cx, &sig.args[0])?)?.into_float_value();
+        let nonneg = cx.b.build_float_compare(FloatPredicate::OGE, nd, ft.const_zero(), "")?;
+        let big = cx.b.build_float_compare(FloatPredicate::OGT, nd, ft.const_float(22.0), "")?;
+        let nd_m22 = cx.b.build_float_sub(nd, ft.const_float(22.0), "")?;
+        let e_pos = cx.b.build_select(big, nd_m22, nd, "")?;
+        let e = cx.b.build_select(nonneg, e_pos, cx.b.build_float_neg(nd, "")?.into(), "")?;
+        (nonneg, big, intrinsic_call(cx, "llvm.pow", &[ten.into(), e])?.into_float_value())
+    } else {
+        let nd = cx.cast_number(arg(cx, vals, 1)?, nk, NumericKind::Int64)?.into_int_value();
+        let i64t = cx.ctx.i64_type();
+        let nonneg = cx.b.build_int_compare(IntPredicate::SGE, nd, i64t.const_zero(), "")?;
+        let big = cx.b.build_int_compare(IntPredicate::SGT, nd, i64t.const_int(22, false), "")?;
+        let nd_m22 = cx.b.build_int_sub(nd, i64t.const_int(22, false), "")?;
+        let neg_nd = cx.b.build_int_neg(nd, "")?;
+        let e_pos = cx.b.build_select(big, nd_m22, nd, "")?.into_int_value();
+        let e = cx.b.build_select(nonneg, e_pos, neg_nd, "")?.into_int_value();
+        (nonneg, big, power_loop(cx, ten.into(), e, true, false)?.into_float_value())
+    };
     let pow2 = cx.b.build_select(big, ft.const_float(1e22), ft.const_float(1.0), "")?.into_float_value();
     let rint = |cx: &FnCx<'_, 'ctx>, v: inkwell::values::FloatValue<'ctx>| -> R<inkwell::values::FloatValue<'ctx>> {
         Ok(intrinsic_call(cx, "llvm.rint", &[v.into()])?.into_float_value())

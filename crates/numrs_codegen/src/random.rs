@@ -536,17 +536,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 // Numba's `_randrange_impl`: the number of values, then one drawn below it.
                 let mut n = self.b.build_int_sub(stop, start, "")?;
                 // Each division only where Numba's branch makes it (a step of 0 or 1 divides
-                // by nothing): the divisor is 1 elsewhere, so no division traps.
+                // by nothing): each branch's divisor is 1 outside it, so no division traps.
                 let neg = self.b.build_int_compare(inkwell::IntPredicate::SLT, step, self.i64(0), "")?;
                 let big = self.b.build_int_compare(inkwell::IntPredicate::SGT, step, self.i64(1), "")?;
-                // Each branch's divisor is 1 outside it (a step of -1 only divides in the first).
                 let down_by = self.b.build_select(neg, step, self.i64(1), "")?.into_int_value();
                 let up_by = self.b.build_select(big, step, self.i64(1), "")?.into_int_value();
                 let w = self.b.build_int_add(self.b.build_int_add(n, step, "")?, self.i64(1), "")?;
-                // INT_MIN / -1 traps: with a step of -1 the quotient is the negation (wrapping).
-                let m1 = self.b.build_int_compare(inkwell::IntPredicate::EQ, step, self.i64(-1), "")?;
-                let down = self.b.build_int_signed_div(w, self.b.build_select(m1, self.i64(1), down_by, "")?.into_int_value(), "")?;
-                let down = self.b.build_select(m1, self.b.build_int_neg(down, "")?, down, "")?.into_int_value();
+                let down = self.signed_div_rem(w, down_by)?.0;
                 n = self.b.build_select(neg, down, n, "")?.into_int_value();
                 let up = self.b.build_int_signed_div(self.b.build_int_sub(self.b.build_int_add(n, step, "")?, self.i64(1), "")?, up_by, "")?;
                 n = self.b.build_select(big, up, n, "")?.into_int_value();

@@ -487,29 +487,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let m = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, m, self.i64(0), "")?, self.i64(0), m, "")?.into_int_value();
         self.counted_loop(m, |cx, i| {
             let i1 = cx.b.build_int_add(i, cx.i64(1), "")?;
-            if let Some(f) = charseq {
-                // Items of a unicode array: compared and moved as their code points.
-                let (pp, px) = (cx.out_ptr(c, &dt, i)?, cx.out_ptr(c, &dt, i1)?);
+            let (pp, px) = (cx.out_ptr(c, &dt, i)?, cx.out_ptr(c, &dt, i1)?);
+            let keep = if let Some(f) = charseq {
+                // Items of a unicode array: compared as their code points.
                 let inkwell::values::ValueKind::Basic(r) = cx.b.build_call(f, &[pp.into(), px.into()], "")?.try_as_basic_value() else {
                     return cx.fail("internal error: charseq comparison");
                 };
-                let keep = cx.b.build_int_compare(IntPredicate::NE, r.into_int_value(), cx.ctx.i32_type().const_zero(), "")?;
-                let yes = cx.new_block("unique_keep");
-                let next = cx.new_block("unique_next");
-                cx.b.build_conditional_branch(keep, yes, next)?;
-                cx.b.position_at_end(yes);
-                let j = cx.b.build_load(cx.ctx.i64_type(), cnt, "")?.into_int_value();
-                let et = types::storage_type(cx.ctx, &dt).map_err(|m| cx.cg_err(m))?;
-                let x = cx.b.build_load(et, px, "")?;
-                cx.b.build_store(cx.out_ptr(c, &dt, j)?, x)?;
-                cx.b.build_store(cnt, cx.b.build_int_add(j, cx.i64(1), "")?)?;
-                cx.b.build_unconditional_branch(next)?;
-                cx.b.position_at_end(next);
-                return Ok(());
-            }
-            let prev = cx.load_element(cx.out_ptr(c, &dt, i)?, &dt)?;
-            let x = cx.load_element(cx.out_ptr(c, &dt, i1)?, &dt)?;
-            let keep = if k.is_float() {
+                cx.b.build_int_compare(IntPredicate::NE, r.into_int_value(), cx.ctx.i32_type().const_zero(), "")?
+            } else if k.is_float() {
+                let (prev, x) = (cx.load_element(pp, &dt)?, cx.load_element(px, &dt)?);
                 let (p, v) = (prev.into_float_value(), x.into_float_value());
                 let ne = cx.b.build_float_compare(FloatPredicate::UNE, p, v, "")?;
                 let pn = cx.b.build_float_compare(FloatPredicate::UNO, p, p, "")?;
@@ -517,6 +503,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 cx.b.build_and(ne, cx.b.build_not(cx.b.build_and(pn, vn, "")?, "")?, "")?
             } else if k.is_complex() {
                 // Different in a part, unless both hold a NaN (those sort last, kept once).
+                let (prev, x) = (cx.load_element(pp, &dt)?, cx.load_element(px, &dt)?);
                 let part = |z: BasicValueEnum<'ctx>, i: u32| -> R<inkwell::values::FloatValue<'ctx>> {
                     Ok(cx.b.build_extract_value(z.into_struct_value(), i, "")?.into_float_value())
                 };
@@ -532,15 +519,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let both = cx.b.build_and(nan(pr, pi)?, nan(vr, vi)?, "")?;
                 cx.b.build_and(ne, cx.b.build_not(both, "")?, "")?
             } else {
+                let (prev, x) = (cx.load_element(pp, &dt)?, cx.load_element(px, &dt)?);
                 cx.b.build_int_compare(IntPredicate::NE, prev.into_int_value(), x.into_int_value(), "")?
             };
             let yes = cx.new_block("unique_keep");
             let next = cx.new_block("unique_next");
             cx.b.build_conditional_branch(keep, yes, next)?;
             cx.b.position_at_end(yes);
+            // The kept item moves as it is stored.
             let j = cx.b.build_load(cx.ctx.i64_type(), cnt, "")?.into_int_value();
-            let p = cx.out_ptr(c, &dt, j)?;
-            cx.store_element(p, x, &dt, &dt)?;
+            let et = types::storage_type(cx.ctx, &dt).map_err(|m| cx.cg_err(m))?;
+            let x = cx.b.build_load(et, px, "")?;
+            cx.b.build_store(cx.out_ptr(c, &dt, j)?, x)?;
             cx.b.build_store(cnt, cx.b.build_int_add(j, cx.i64(1), "")?)?;
             cx.b.build_unconditional_branch(next)?;
             cx.b.position_at_end(next);

@@ -333,11 +333,10 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
         [cond, ret] if returns_inner(ret) => {
             let StmtKind::If { test, body: then, orelse } = &cond.kind else { return None };
             let [then_ret] = then.as_slice() else { return None };
-            let then_ret = then_ret.clone();
             if !orelse.is_empty() {
                 return None;
             }
-            if_jit(test, &then_ret)?
+            if_jit(test, then_ret)?
         }
         [cond] if matches!(cond.kind, StmtKind::If { .. }) => {
             let StmtKind::If { test, body: then, orelse } = &cond.kind else { return None };
@@ -410,13 +409,13 @@ pub fn jit_functions_and_classes(
             StmtKind::Assign { value, targets } => {
                 let [target] = targets.as_slice() else { continue };
                 let ExprKind::Name(bound) = &target.kind else { continue };
-                (value, bound.as_str())
+                (value, Some(bound.as_str()))
             }
-            StmtKind::Expr(value) => (value, ""),
+            StmtKind::Expr(value) => (value, None),
             _ => continue,
         };
         let Some((fname, decorator)) = ctx.call_form(value) else { continue };
-        let bound = if bound.is_empty() { fname.as_str() } else { bound };
+        let bound = bound.unwrap_or(fname.as_str());
         let again = out.iter().any(|f: &JitFunction| f.name == fname);
         if again && (!out.iter().any(|f: &JitFunction| f.name == fname && f.bound_by_call) || symbols.bindings_of(bound).count() != 1) {
             continue;
