@@ -442,11 +442,23 @@ fn run_overload(
     defs: &mut u32,
     depth: u32,
 ) -> Result<Option<OverloadPick>, String> {
+    run_overload_in(stmts, bound, symbols, defs, &mut Vec::new(), depth)
+}
+
+/// [`run_overload`] with the inner functions defined so far (`local_impls`: name and index; a
+/// function's scope is one, whatever `if` defined them).
+fn run_overload_in(
+    stmts: &[numrs_syntax::ast::Stmt],
+    bound: &mut Vec<(String, OverloadValue)>,
+    symbols: &numrs_hir::ModuleSymbols,
+    defs: &mut u32,
+    local_impls: &mut Vec<(String, u32)>,
+    depth: u32,
+) -> Result<Option<OverloadPick>, String> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     if depth > 16 {
         return Err("too deeply nested".into());
     }
-    let mut local_impls: Vec<(String, u32)> = Vec::new();
     for st in stmts {
         match &st.kind {
             StmtKind::FunctionDef(def) => {
@@ -472,14 +484,14 @@ fn run_overload(
                 let taken = overload_test(test, bound, symbols)?;
                 let body_defs = count_defs(body);
                 if taken {
-                    let r = run_overload(body, bound, symbols, defs, depth + 1)?;
+                    let r = run_overload_in(body, bound, symbols, defs, local_impls, depth + 1)?;
                     *defs = before + body_defs + count_defs(orelse);
                     if r.is_some() {
                         return Ok(r);
                     }
                 } else {
                     *defs = before + body_defs;
-                    let r = run_overload(orelse, bound, symbols, defs, depth + 1)?;
+                    let r = run_overload_in(orelse, bound, symbols, defs, local_impls, depth + 1)?;
                     *defs = before + body_defs + count_defs(orelse);
                     if r.is_some() {
                         return Ok(r);
@@ -545,6 +557,130 @@ enum OverloadValue {
     /// A typing signature (`x(x)`, `types.int64(a, b)`, `signature(types.float64, a)`): its
     /// return type.
     Signature(Type),
+    /// A NumPy dtype (`as_dtype(a.dtype)`, `np.promote_types(...)`, `np.dtype("f8")`): its
+    /// Numba scalar type.
+    DType(Type),
+    /// A NumPy scalar class (`np.float32`): its Numba scalar type.
+    ScalarClass(Type),
+}
+
+impl OverloadValue {
+    /// The Numba scalar type of a value NumPy's dtype functions take as a dtype: a dtype, a
+    /// scalar class, a Python number class or a string naming a dtype.
+    fn as_numpy_dtype(&self) -> Option<Type> {
+        match self {
+            OverloadValue::DType(t) | OverloadValue::ScalarClass(t) => Some(t.clone()),
+            OverloadValue::Str(s) => numrs_typing::numpy_dtype_of(&Type::StringLiteral(s.as_str().into())),
+            _ => None,
+        }
+    }
+
+    /// What the value is when an implementation captures it, as Numba's `typeof` types it:
+    /// a constant, or a type with no run-time value (`dtype(float64)`, `class(float64)`).
+    /// `None`: a value numrs does not capture.
+    fn captured(&self) -> Option<numrs_ir::Value> {
+        use numrs_syntax::ast::Constant;
+        Some(match self {
+            OverloadValue::Int(i) => numrs_ir::Value::Const(Constant::Int(*i)),
+            OverloadValue::Bool(b) => numrs_ir::Value::Const(Constant::Bool(*b)),
+            OverloadValue::Str(s) => numrs_ir::Value::Const(Constant::Str(s.clone())),
+            OverloadValue::None => numrs_ir::Value::Const(Constant::None),
+            OverloadValue::DType(t) => numrs_ir::Value::Captured(Type::DType(Arc::new(t.clone()))),
+            OverloadValue::ScalarClass(t) => numrs_ir::Value::Captured(Type::NumberClass(Arc::new(t.clone()))),
+            // A Numba type object: `typeof` gives the class of a number type, a reference to
+            // any other (a literal type is typed as itself, which numrs does not model).
+            OverloadValue::Type(t) if t.is_literal() => return None,
+            OverloadValue::Type(t) if t.as_number().is_some() => numrs_ir::Value::Captured(Type::NumberClass(Arc::new(t.clone()))),
+            OverloadValue::Type(t) => numrs_ir::Value::Captured(Type::TypeRef(Arc::new(t.clone()))),
+            OverloadValue::Other | OverloadValue::Signature(_) => return None,
+        })
+    }
+}
+
+/// Python's `==` of two values an `@overload` typing function computed: a NumPy dtype equals
+/// the scalar class and the string of its type (`np.dtype("f8") == np.float64`).
+fn overload_eq(l: &OverloadValue, r: &OverloadValue) -> bool {
+    use OverloadValue as V;
+    match (l, r) {
+        (V::DType(t), other) | (other, V::DType(t)) if !matches!(other, V::Type(_) | V::Int(_) | V::Bool(_) | V::None) => {
+            other.as_numpy_dtype().is_some_and(|u| &u == t)
+        }
+        _ => l == r,
+    }
+}
+
+/// The NumPy and Numba functions of dtypes an `@overload` typing function may call, by their
+/// path (`numba.np.numpy_support.as_dtype`, `numpy.promote_types`).
+#[derive(Clone, Copy)]
+enum DTypeFunction {
+    AsDtype,
+    FromDtype,
+    PromoteTypes,
+    ResultType,
+    Dtype,
+}
+
+fn dtype_function(path: &str) -> Option<DTypeFunction> {
+    let numba = path.starts_with("numba.");
+    Some(match path {
+        _ if numba && path.ends_with("numpy_support.as_dtype") => DTypeFunction::AsDtype,
+        "numba.from_dtype" => DTypeFunction::FromDtype,
+        _ if numba && path.ends_with("numpy_support.from_dtype") => DTypeFunction::FromDtype,
+        "numpy.promote_types" => DTypeFunction::PromoteTypes,
+        "numpy.result_type" => DTypeFunction::ResultType,
+        "numpy.dtype" => DTypeFunction::Dtype,
+        _ => return None,
+    })
+}
+
+/// Calls a [`DTypeFunction`] on values, as NumPy and Numba would (`Err`: a call numrs does not
+/// evaluate, which includes those that raise).
+fn dtype_call(f: DTypeFunction, args: &[OverloadValue]) -> Result<OverloadValue, String> {
+    let dtype = |v: &OverloadValue| v.as_numpy_dtype().ok_or_else(|| "a dtype numrs does not evaluate".to_string());
+    match (f, args) {
+        // Numba's `as_dtype` of a number, boolean, datetime or the class or dtype of one.
+        (DTypeFunction::AsDtype, [OverloadValue::Type(t)]) => {
+            let t = match t.unliteral() {
+                Type::NumberClass(inner) | Type::DType(inner) => (*inner).clone(),
+                t => t,
+            };
+            match t {
+                Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) => Ok(OverloadValue::DType(t)),
+                _ => Err(format!("as_dtype({t})")),
+            }
+        }
+        (DTypeFunction::FromDtype, [v]) => dtype(v).map(OverloadValue::Type),
+        (DTypeFunction::Dtype, [v]) => dtype(v).map(OverloadValue::DType),
+        (DTypeFunction::PromoteTypes, [a, b]) => {
+            let (a, b) = (dtype(a)?, dtype(b)?);
+            numrs_typing::numpy_promote_types(&a, &b).map(OverloadValue::DType).ok_or_else(|| format!("np.promote_types({a}, {b})"))
+        }
+        // Of dtypes only (Python numbers take part by value).
+        (DTypeFunction::ResultType, [first, rest @ ..]) => {
+            let mut t = dtype(first)?;
+            for v in rest {
+                let u = dtype(v)?;
+                t = numrs_typing::numpy_promote_types(&t, &u).ok_or_else(|| format!("np.result_type of {t} and {u}"))?;
+            }
+            Ok(OverloadValue::DType(t))
+        }
+        _ => Err("a dtype function called with arguments numrs does not evaluate".into()),
+    }
+}
+
+/// The NumPy scalar class or Python number class at `path` (`numpy.float32`, `builtins.float`),
+/// as a dtype stands for it.
+fn scalar_class_path(path: &str) -> Option<Type> {
+    match path {
+        "builtins.float" => Some(Type::float64()),
+        "builtins.int" => Some(Type::int64()),
+        "builtins.bool" => Some(Type::Number(numrs_types::NumericKind::Boolean)),
+        "builtins.complex" => Some(Type::complex128()),
+        _ => match numrs_typing::module_attr("numpy", path.strip_prefix("numpy.")?)? {
+            Type::NumberClass(t) => Some((*t).clone()),
+            _ => None,
+        },
+    }
 }
 
 /// An expression of an `@overload` typing function's tests: a parameter, an attribute of a
@@ -558,6 +694,7 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
             // A Numba type imported by name (`from numba.core.types import int64`).
             None => match symbols.resolve_dotted(e).as_deref().and_then(numba_type_path).and_then(numrs_types::parse_type) {
                 Some(t) => Ok(OverloadValue::Type(t)),
+                None if let Some(t) = symbols.resolve_dotted(e).as_deref().and_then(scalar_class_path) => Ok(OverloadValue::ScalarClass(t)),
                 // A module-level type (`t_coord = numba.typeof((2.3, 2.4, 1))`).
                 None => module_numba_type(n, symbols).map(OverloadValue::Type).ok_or_else(|| format!("'{n}', not a parameter")),
             },
@@ -572,6 +709,12 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
                 OverloadValue::Str(s) => Ok(OverloadValue::Int(s.chars().count() as i128)),
                 _ => Err("len() of a Python value".into()),
             }
+        }
+        // `as_dtype(t)`, `np.promote_types(a, b)`: a dtype.
+        ExprKind::Call { func, args, keywords } if keywords.is_empty() && symbols.resolve_dotted(func).as_deref().and_then(dtype_function).is_some() => {
+            let f = symbols.resolve_dotted(func).as_deref().and_then(dtype_function).ok_or("a dtype function")?;
+            let values = args.iter().map(|a| overload_value(a, bound, symbols)).collect::<Result<Vec<_>, _>>()?;
+            dtype_call(f, &values)
         }
         // `signature(ret, *args)`, or a type called with the argument types: a signature.
         ExprKind::Call { func, args, .. } if !matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => {
@@ -598,7 +741,14 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
             if let Some(t) = symbols.resolve_dotted(e).as_deref().and_then(numba_type_path).and_then(numrs_types::parse_type) {
                 return Ok(OverloadValue::Type(t));
             }
-            let OverloadValue::Type(t) = overload_value(value, bound, symbols)? else { return Err(format!("the attribute '{attr}' of a Python value")) };
+            if let Some(t) = symbols.resolve_dotted(e).as_deref().and_then(scalar_class_path) {
+                return Ok(OverloadValue::ScalarClass(t));
+            }
+            let t = match overload_value(value, bound, symbols)? {
+                OverloadValue::Type(t) => t,
+                OverloadValue::DType(t) => return dtype_attribute(&t, attr),
+                _ => return Err(format!("the attribute '{attr}' of a Python value")),
+            };
             let unknown = || format!("the attribute '{attr}' of {t}");
             Ok(match (attr.as_str(), &t) {
                 ("ndim", Type::Array(a)) => OverloadValue::Int(a.ndim as i128),
@@ -629,6 +779,28 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
         ExprKind::Call { func, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?)),
         _ => Err("an expression numrs does not evaluate".into()),
     }
+}
+
+/// An attribute of a NumPy dtype (`d.itemsize`, `d.kind`, `d.name`, `d.type`) of Numba scalar
+/// type `t`.
+fn dtype_attribute(t: &Type, attr: &str) -> Result<OverloadValue, String> {
+    let k = t.as_number().ok_or_else(|| format!("the attribute '{attr}' of dtype({t})"))?;
+    Ok(match attr {
+        "itemsize" => OverloadValue::Int((k.bitwidth() / 8).max(1) as i128),
+        "kind" => OverloadValue::Str(
+            match () {
+                _ if k == numrs_types::NumericKind::Boolean => "b",
+                _ if k.is_signed_int() => "i",
+                _ if k.is_integer() => "u",
+                _ if k.is_complex() => "c",
+                _ => "f",
+            }
+            .into(),
+        ),
+        "name" => OverloadValue::Str(t.to_string()),
+        "type" => OverloadValue::ScalarClass(t.clone()),
+        _ => return Err(format!("the attribute '{attr}' of dtype({t})")),
+    })
 }
 
 /// The Numba type a module-level name is bound to: `numba.typeof(<constant>)` (as Numba's
@@ -724,8 +896,8 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
             match (&ops[0], &l, &r) {
                 (CmpOp::Is, ..) => Ok(matches!((&l, &r), (V::None, V::None))),
                 (CmpOp::IsNot, ..) => Ok(!matches!((&l, &r), (V::None, V::None))),
-                (CmpOp::Eq, ..) => Ok(l == r),
-                (CmpOp::NotEq, ..) => Ok(l != r),
+                (CmpOp::Eq, ..) => Ok(overload_eq(&l, &r)),
+                (CmpOp::NotEq, ..) => Ok(!overload_eq(&l, &r)),
                 (op, V::Int(a), V::Int(b)) => Ok(match op {
                     CmpOp::Lt => a < b,
                     CmpOp::LtE => a <= b,
@@ -752,6 +924,11 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
                 let path = symbols.resolve_dotted(c).ok_or("an isinstance class numrs does not know")?;
                 let class = path.rsplit('.').next().unwrap_or("");
                 if !(path.starts_with("numba.types.") || path.starts_with("numba.core.types.")) {
+                    // A Numba type object is no Python number, container or NumPy array
+                    // (`isinstance(arr, np.ndarray)` is how code shared with Python tells).
+                    if PYTHON_VALUE_CLASSES.contains(&path.as_str()) {
+                        continue;
+                    }
                     return Err(format!("isinstance against {path}"));
                 }
                 if numba_type_class_has(t, class).ok_or_else(|| format!("the Numba type class {class}"))? {
@@ -766,11 +943,31 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
             OverloadValue::Int(i) => i != 0,
             OverloadValue::Str(s) => !s.is_empty(),
             OverloadValue::None => false,
-            OverloadValue::Type(_) | OverloadValue::Signature(_) => true,
+            OverloadValue::Type(_) | OverloadValue::Signature(_) | OverloadValue::DType(_) | OverloadValue::ScalarClass(_) => true,
             OverloadValue::Other => return Err("the truth of a parameter's default".into()),
         }),
     }
 }
+
+/// Python and NumPy classes no Numba type object is an instance of.
+const PYTHON_VALUE_CLASSES: &[&str] = &[
+    "builtins.int",
+    "builtins.float",
+    "builtins.complex",
+    "builtins.bool",
+    "builtins.str",
+    "builtins.bytes",
+    "builtins.tuple",
+    "builtins.list",
+    "builtins.dict",
+    "builtins.set",
+    "numpy.ndarray",
+    "numpy.generic",
+    "numpy.number",
+    "numpy.integer",
+    "numpy.floating",
+    "numpy.dtype",
+];
 
 /// Whether a value of type `t` is an instance of Numba's type class `class`.
 fn numba_type_class_has(t: &Type, class: &str) -> Option<bool> {
@@ -2479,8 +2676,7 @@ fn typing_function_def<'db>(db: &'db dyn Db, f: FunctionKey<'_>) -> Option<&'db 
 /// for `args` (`k = len(t)`, `w = x.bitwidth`), as the constants the implementation captures
 /// (Numba runs the typing function, and the implementation closes over its variables). Empty
 /// for other owners.
-fn overload_captures(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> Vec<(String, numrs_syntax::ast::Constant)> {
-    use numrs_syntax::ast::Constant;
+fn overload_captures(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[Type]) -> Vec<(String, numrs_ir::Value)> {
     let Some(jit) = owner.jit(db) else { return vec![] };
     if !matches!(&jit.kind, JitKind::Other(k) if k == "overload") || path.len() != 1 {
         return vec![];
@@ -2497,19 +2693,7 @@ fn overload_captures(db: &dyn Db, owner: FunctionKey<'_>, path: &[u32], args: &[
             if k != path[0] {
                 continue;
             }
-            return bound[n_params..]
-                .iter()
-                .filter_map(|(n, v)| {
-                    let c = match v {
-                        OverloadValue::Int(i) => Constant::Int(*i),
-                        OverloadValue::Bool(b) => Constant::Bool(*b),
-                        OverloadValue::Str(s) => Constant::Str(s.clone()),
-                        OverloadValue::None => Constant::None,
-                        _ => return None,
-                    };
-                    Some((n.clone(), c))
-                })
-                .collect();
+            return bound[n_params..].iter().filter_map(|(n, v)| Some((n.clone(), v.captured()?))).collect();
         }
     }
     vec![]

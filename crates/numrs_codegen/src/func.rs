@@ -1866,6 +1866,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::BuildString(parts) => crate::strings::build_string(self, parts)?,
             Value::FormatValue(v) => crate::strings::format_value(self, *v)?,
             Value::Undefined => return Ok(()),
+            // Types with no run-time value return before this.
+            Value::Captured(t) => return self.fail(format!("a captured value of type {t} is not supported by numrs build yet")),
             Value::ObjModeBlock { block, inputs } => {
                 self.objmode_block(*block, inputs)?;
                 return Ok(());

@@ -228,7 +228,7 @@ pub(crate) fn build(inf: &mut Inferer<'_>, stmt: &Stmt, args: &[Type]) -> Result
                     inf.add_type(target, Type::MakeFunction(*closure, name.into()), Some(span))?;
                     return Ok(None);
                 }
-                Value::ObjModeOut(t) => {
+                Value::ObjModeOut(t) | Value::Captured(t) => {
                     inf.add_type(target, t.clone(), Some(span))?;
                     return Ok(None);
                 }

@@ -46,14 +46,14 @@ fn def_span(owner: &FunctionIr, idx: u32) -> Option<Span> {
 /// captures them: each name must have one definition in `owner`, a constant. `path` is one
 /// segment (no [`numrs_ir::ESCAPED`]): the functions before the last are inlined into
 /// `owner`, so names they bind have no definition there (Numba renames them).
-pub fn escaped_free_vars(owner: &FunctionIr, path: &[u32]) -> Result<Vec<(String, Constant)>, InferError> {
+pub fn escaped_free_vars(owner: &FunctionIr, path: &[u32]) -> Result<Vec<(String, Value)>, InferError> {
     escaped_free_vars_with(owner, path, &[])
 }
 
 /// [`escaped_free_vars`], with the values of some names known otherwise (`known`: what an
 /// `@overload` typing function computed when it ran, `k = len(t)`, which its implementation
-/// captures).
-pub fn escaped_free_vars_with(owner: &FunctionIr, path: &[u32], known: &[(String, Constant)]) -> Result<Vec<(String, Constant)>, InferError> {
+/// captures: a [`Value::Const`], or a [`Value::Captured`] type with no run-time value).
+pub fn escaped_free_vars_with(owner: &FunctionIr, path: &[u32], known: &[(String, Value)]) -> Result<Vec<(String, Value)>, InferError> {
     let Some((&last, inlined)) = path.split_last() else {
         return Err(InferError::typing("undetermined-type", "unknown inner function", None));
     };
@@ -93,7 +93,7 @@ pub fn escaped_free_vars_with(owner: &FunctionIr, path: &[u32], known: &[(String
             _ if bound.iter().any(|b| b.binds(&name)) => multiple(),
             [one] => match constant_of(owner, *one, 0) {
                 Some(c) if crate::constraints::const_type(&c).is_ok() => {
-                    free.push((name.clone(), c));
+                    free.push((name.clone(), Value::Const(c)));
                     continue;
                 }
                 _ => format!(
@@ -126,7 +126,7 @@ pub fn escaped_closure_ir(owner: &FunctionIr, path: &[u32]) -> Result<FunctionIr
 
 /// [`escaped_closure_ir`], with values of the owner's names known otherwise (see
 /// [`escaped_free_vars_with`]; the first segment only).
-pub fn escaped_closure_ir_with(owner: &FunctionIr, path: &[u32], known: &[(String, Constant)]) -> Result<FunctionIr, InferError> {
+pub fn escaped_closure_ir_with(owner: &FunctionIr, path: &[u32], known: &[(String, Value)]) -> Result<FunctionIr, InferError> {
     let mut made: Option<FunctionIr> = None;
     for segment in path.split(|&i| i == numrs_ir::ESCAPED) {
         let holder = made.as_ref().unwrap_or(owner);
@@ -144,7 +144,7 @@ pub fn escaped_closure_ir_with(owner: &FunctionIr, path: &[u32], known: &[(Strin
     made.ok_or_else(|| InferError::typing("undetermined-type", "unknown inner function", None))
 }
 
-fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
+fn substitute(ir: &mut FunctionIr, free: &[(String, Value)], depth: u32) {
     if depth > 32 {
         return;
     }
@@ -153,14 +153,14 @@ fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
             if let StmtKind::Assign { value, .. } = &mut stmt.kind {
                 if let Value::FreeVar(name) = value {
                     if let Some((_, c)) = free.iter().find(|(n, _)| n == name) {
-                        *value = Value::Const(c.clone());
+                        *value = c.clone();
                     }
                 }
             }
         }
     }
     // In nested functions, names this one binds are its own, not the captured ones.
-    let inner: Vec<(String, Constant)> =
+    let inner: Vec<(String, Value)> =
         free.iter().filter(|(n, _)| !ir.vars.iter().any(|v| v.user && &v.base == n)).cloned().collect();
     for c in &mut ir.closures {
         c.free_vars.retain(|n| !inner.iter().any(|(m, _)| m == n));
@@ -171,7 +171,7 @@ fn substitute(ir: &mut FunctionIr, free: &[(String, Constant)], depth: u32) {
 /// Type a call of `owner`'s inner function at `path` as the jit function Numba makes of it when it
 /// escapes ([`escaped_closure_ir`]), with these arguments, other names resolved by `env` (the
 /// enclosing function's module): the typed IR and its typing.
-pub fn infer_escaped_closure(owner: &FunctionIr, path: &[u32], args: &[Type], env: &dyn Environment, known: &[(String, Constant)]) -> Result<(FunctionIr, InferResult), InferError> {
+pub fn infer_escaped_closure(owner: &FunctionIr, path: &[u32], args: &[Type], env: &dyn Environment, known: &[(String, Value)]) -> Result<(FunctionIr, InferResult), InferError> {
     let ir = escaped_closure_ir_with(owner, path, known)?;
     let req = crate::engine::InferRequest { ir: &ir, args, return_type: None, locals: &[], env, partial: false };
     let result = crate::engine::infer_function(&req);

@@ -208,6 +208,10 @@ pub enum Value {
     /// interpreter with these values of its input variables; the [`Value::ObjModeOut`]s that
     /// follow it read its outputs, in order.
     ObjModeBlock { block: u32, inputs: Vec<VarId> },
+    /// A free variable an escaping inner function captures whose value is known only by its
+    /// type, which has no run-time value: a NumPy dtype (`dtype(float64)`), NumPy scalar class
+    /// or Numba type (`class(float64)`) an `@overload` typing function computed.
+    Captured(numrs_types::Type),
 }
 
 /// A `with objmode(...):` block, run by the Python interpreter.
@@ -376,6 +380,7 @@ impl Value {
             | Value::Arg(_)
             | Value::MakeFunction { .. }
             | Value::ObjModeOut(_)
+            | Value::Captured(_)
             | Value::Undefined => vec![],
         }
     }

@@ -78,6 +78,7 @@ impl FunctionIr {
             Value::Var(v) => self.n(*v).to_string(),
             Value::Global(g) => format!("global({g})"),
             Value::ObjModeOut(t) => format!("objmode_out({t})"),
+            Value::Captured(t) => format!("captured({t})"),
             Value::ObjModeOutOf(v) => format!("objmode_out({})", self.n(*v)),
             Value::ObjModeBlock { block, inputs } => {
                 format!("objmode_block({block}, {})", inputs.iter().map(|v| self.n(*v)).collect::<Vec<_>>().join(", "))

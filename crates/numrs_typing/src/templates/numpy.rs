@@ -259,6 +259,17 @@ pub(super) fn has_function(attr: &str) -> bool {
 /// Whether NumPy's module `module` (`numpy`, `numpy.random`, `numpy.linalg`) has the attribute
 /// at all (`None` for other modules).
 /// Whether `numpy.<attr>` is a ufunc (by any of its names).
+/// The Numba scalar type of a dtype as NumPy's and Numba's functions read one: a NumPy scalar
+/// class, a `dtype(...)` object, or a string literal naming a dtype (`"f8"`).
+pub fn dtype_of(t: &Type) -> Option<Type> {
+    common::parse_dtype(t)
+}
+
+/// `np.promote_types(a, b)` of two number types (`None`: no common type, or not numbers).
+pub fn promote_types(a: &Type, b: &Type) -> Option<Type> {
+    tables::promote_types(a.as_number()?, b.as_number()?).map(Type::Number)
+}
+
 pub fn is_ufunc(attr: &str) -> bool {
     tables::tables().ufunc_names.contains_key(attr)
 }
