@@ -3564,6 +3564,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let x = self.b.build_extract_value(sv, i, "")?;
                 self.cast(x, &Type::int64(), tt)
             }
+            (Type::Range(k), "start" | "stop" | "step") => {
+                let sv = self.load(value)?.into_struct_value();
+                let i = match attr {
+                    "start" => 0,
+                    "stop" => 1,
+                    _ => 2,
+                };
+                let x = self.b.build_extract_value(sv, i, "")?;
+                self.cast(x, &k.yield_type(), tt)
+            }
             (Type::Array(a), "shape") | (Type::Array(a), "strides") => {
                 let sv = self.load(value)?.into_struct_value();
                 let field = if attr == "shape" { 5 } else { 6 };
@@ -3739,18 +3749,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok((q, self.b.build_int_signed_rem(x, by, "")?))
     }
 
-    /// The number of items of `range(start, stop, step)` (Numba's range iterator count; a
-    /// zero step, refused when the range was made, counts as one).
+    /// The number of items of `range(start, stop, step)` (Numba's range iterator count, which
+    /// refuses a zero step with ValueError, as `len()` and `iter()` of the range do).
     pub(crate) fn range_count(&self, start: IntValue<'ctx>, stop: IntValue<'ctx>, step: IntValue<'ctx>, ik: NumericKind) -> R<IntValue<'ctx>> {
         let int_t = start.get_type();
         let zero = int_t.const_zero();
         let one = int_t.const_int(1, false);
+        let step_is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+        self.guard(step_is0, ExcKind::ValueError, "range() arg 3 must not be zero")?;
         let count = if ik.is_signed_int() {
             let diff = self.b.build_int_sub(stop, start, "")?;
             let pos_diff = self.b.build_int_compare(IntPredicate::SGT, diff, zero, "")?;
             let pos_step = self.b.build_int_compare(IntPredicate::SGT, step, zero, "")?;
             let differs = self.b.build_xor(pos_diff, pos_step, "")?;
-            // A zero step was refused when the range was made; keep the division safe.
+            // (No division by the zero step: it raised above.)
             let is0 = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
             let dstep = self.b.build_select(is0, one, step, "")?.into_int_value();
             let (q, rem) = self.signed_div_rem(diff, dstep)?;

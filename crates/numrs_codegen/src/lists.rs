@@ -609,6 +609,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// A new list of the items of `val` (of type `t`), cast to `dt`.
     pub(crate) fn list_from(&mut self, val: BasicValueEnum<'ctx>, t: &Type, dt: &Type) -> R<PointerValue<'ctx>> {
+        // A range's iterator refuses a zero step: made before the list, which the error would
+        // leave behind.
+        if let (Type::Range(_), Some(it)) = (t, t.iterator_type()) {
+            let state = self.getiter_val(val, &it)?;
+            return self.list_from(state, &it, dt);
+        }
         let out = self.list_new(dt, self.i64(0), self.i64(0))?;
         let dt2 = dt.clone();
         self.for_each(val, t, |cx, x, xt| {

@@ -1188,15 +1188,22 @@ fn range_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     let in_up = b.build_and(b.build_not(b.build_int_compare(lt, x, start, "")?, "")?, b.build_int_compare(lt, x, stop, "")?, "")?;
     let in_down = b.build_and(b.build_int_compare(le, x, start, "")?, b.build_int_compare(gt, x, stop, "")?, "")?;
     let inside = b.build_select(up, in_up, in_down, "")?.into_int_value();
-    // A zero step was refused when the range was made; keep the remainder safe.
+    // A zero step passes Numba's bounds tests and divides by zero: ZeroDivisionError, or
+    // under `error_model='numpy'` a remainder of 0, so every number is in the range.
     let one = start.get_type().const_int(1, false);
     let is0 = b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+    if !cx.flags.numpy_errors {
+        cx.guard(is0, ExcKind::ZeroDivisionError, "integer modulo by zero")?;
+    }
+    let b = &cx.b;
     let dstep = b.build_select(is0, one, step, "")?.into_int_value();
     let diff = b.build_int_sub(x, start, "")?;
     let rem = if ik.is_signed_int() { cx.signed_div_rem(diff, dstep)?.1 } else { b.build_int_unsigned_rem(diff, dstep, "")? };
+    let b = &cx.b;
     let whole = b.build_int_compare(IntPredicate::EQ, rem, zero, "")?;
     // Outside the bounds the remainder is not computed in Numba; here it is harmless.
     let r = b.build_and(inside, whole, "")?;
+    let r = b.build_or(r, is0, "")?;
     cx.cast(r.into(), &Type::boolean(), &sig.return_type)
 }
 
@@ -1247,9 +1254,8 @@ fn range<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicVal
         3 => (xs[0], xs[1], xs[2]),
         n => return cx.fail(format!("range with {n} arguments")),
     };
-    if xs.len() == 3 {
-        cx.guard(is_zero_int(cx, step)?, ExcKind::ValueError, "range() arg 3 must not be zero")?;
-    }
+    // A zero step is refused where the range is counted or iterated, as in Numba (not when it
+    // is made: `range(0, n, 0)` alone is no error).
     let st = cx.vt(&sig.return_type)?.into_struct_type();
     let agg = cx.b.build_insert_value(st.get_undef(), start, 0, "")?;
     let agg = cx.b.build_insert_value(agg, stop, 1, "")?;
