@@ -922,6 +922,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Optional(inner) if numeric(&inner).is_some() || matches!(&*inner, Type::Array(_)) => (*inner).clone(),
             t => t,
         };
+        // A sequence of numbers (`np.where(c, a, (1.0, 2.0))`) is read as the 1-d array
+        // NumPy makes of it (see `lower_expr_tree_in`).
+        let t = match sequence_item(&t) {
+            Some(item) => crate::npfuncs::array_type(&item, 1, Layout::C),
+            None => t,
+        };
         if numeric(&t).is_none() && !matches!(t, Type::Array(_)) && !crate::datetime::is_datetime_like(&t) {
             return self.fail(format!("operand of type {t} in an array expression is not supported by numrs build yet"));
         }
@@ -932,6 +938,36 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         }
         leaves.push((v, t));
         Ok(Node::Leaf(leaves.len() - 1))
+    }
+
+    /// A new 1-d array of the items of `val`, a tuple or list of `item`s, as `dtype`.
+    fn sequence_array(&mut self, val: BasicValueEnum<'ctx>, t: &Type, item: &Type, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
+        let n = match t {
+            Type::UniTuple(_, n) => self.i64(*n as i64),
+            _ => self.list_len(val.into_pointer_value())?,
+        };
+        let arr = self.alloc_array(dtype, &[n])?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let et = types::storage_type(self.ctx, dtype).map_err(|m| self.cg_err(m))?;
+        match t {
+            Type::UniTuple(_, count) => {
+                for k in 0..*count {
+                    let x = self.b.build_extract_value(val.into_struct_value(), k, "")?;
+                    let p = unsafe { self.b.build_gep(et, data, &[self.i64(k as i64)], "")? };
+                    self.store_element(p, x, item, dtype)?;
+                }
+            }
+            _ => {
+                let l = val.into_pointer_value();
+                let (item, dtype) = (item.clone(), dtype.clone());
+                self.counted_loop(n, |cx, i| {
+                    let x = cx.list_get(l, &item, i)?;
+                    let p = unsafe { cx.b.build_gep(et, data, &[i], "")? };
+                    cx.store_element(p, x, &item, &dtype)
+                })?;
+            }
+        }
+        Ok(arr)
     }
 
     fn op_node(&self, value: &Value, tt: &Type, leaves: &mut Vec<(VarId, Type)>) -> R<Node<'ctx>> {
@@ -1089,6 +1125,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for (v, t) in leaves_v {
             let (vt, val) = (self.ty(*v)?, self.load(*v)?);
             let val = if matches!(vt, Type::Optional(_)) { self.cast(val, &vt, t)? } else { val };
+            let val = match (sequence_item(&vt), t) {
+                (Some(item), Type::Array(a)) => {
+                    let arr = self.sequence_array(val, &vt, &item, &a.dtype)?;
+                    self.hold_temp(arr, t)?;
+                    arr
+                }
+                _ => val,
+            };
             leaves.push(Leaf { ty: t.clone(), val });
         }
         let r = ra.ndim as usize;
@@ -2293,38 +2337,54 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(arr)
     }
 
-    fn arange(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
-        let Type::Array(ra) = tt else { return self.fail(format!("numpy.arange producing {tt}")) };
-        let ra = ra.clone();
-        if !kws.iter().all(|(k, _)| k == "dtype") {
-            return self.fail("keyword arguments of numpy.arange other than dtype are not supported by numrs build yet");
+    /// The start, stop and step of `np.arange(start, /, stop=None, step=None, dtype=None)`
+    /// (Numba's `np_arange`; `None` and dtypes given by position are absent): with no stop,
+    /// the first argument is the stop and the start absent (0).
+    fn arange_bounds(&self, args: &[VarId], kws: &[(String, VarId)]) -> R<[Option<VarId>; 3]> {
+        let mut slots: [Option<VarId>; 3] = [None; 3];
+        for (slot, a) in slots.iter_mut().zip(args) {
+            *slot = Some(*a);
         }
-        if args.iter().any(|a| self.ty(*a).is_ok_and(|t| numeric(&t).is_some_and(|k| k.is_complex()))) {
-            return self.complex_arange(args, &ra.dtype, tt);
+        for (k, v) in kws {
+            match k.as_str() {
+                "stop" => slots[1] = Some(*v),
+                "step" => slots[2] = Some(*v),
+                "dtype" => {}
+                _ => return self.fail(format!("numpy.arange keyword argument '{k}' is not supported by numrs build yet")),
+            }
         }
-        let mut nums = Vec::new();
-        for a in args {
-            let t = self.ty(*a)?;
-            match numeric(&t) {
-                Some(k) if !k.is_complex() => nums.push((self.load(*a)?, t)),
-                _ => {
-                    if matches!(t, Type::NoneType) || types::is_phantom(&t) {
-                        continue;
-                    }
+        for slot in slots.iter_mut() {
+            if let Some(v) = *slot {
+                let t = self.ty(v)?;
+                if matches!(t, Type::NoneType | Type::Omitted(_)) || types::is_phantom(&t) {
+                    *slot = None;
+                } else if numeric(&t).is_none() {
                     return self.fail(format!("numpy.arange argument of type {t} is not supported by numrs build yet"));
                 }
             }
         }
+        Ok(match slots {
+            [start, None, step] => [None, start, step],
+            other => other,
+        })
+    }
+
+    fn arange(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BasicValueEnum<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("numpy.arange producing {tt}")) };
+        let ra = ra.clone();
+        let bounds = self.arange_bounds(args, kws)?;
+        if bounds.iter().flatten().any(|a| self.ty(*a).is_ok_and(|t| numeric(&t).is_some_and(|k| k.is_complex()))) {
+            return self.complex_arange(bounds, &ra.dtype, tt);
+        }
+        let load = |cx: &Self, a: Option<VarId>| -> R<Option<(BasicValueEnum<'ctx>, Type)>> {
+            a.map(|a| Ok((cx.load(a)?, cx.ty(a)?))).transpose()
+        };
+        let (start, stop, step) = (load(self, bounds[0])?, load(self, bounds[1])?, load(self, bounds[2])?);
+        let Some(stop) = stop else { return self.fail("numpy.arange without a stop") };
         let dt = ra.dtype.clone();
         let f64t = Type::float64();
         let to_f = |cx: &FnCx<'a, 'ctx>, (v, t): &(BasicValueEnum<'ctx>, Type)| cx.cast(*v, t, &f64t).map(|x| x.into_float_value());
         let to_d = |cx: &FnCx<'a, 'ctx>, (v, t): &(BasicValueEnum<'ctx>, Type)| cx.cast(*v, t, &dt);
-        let (start, stop, step) = match nums.len() {
-            1 => (None, nums[0].clone(), None),
-            2 => (Some(nums[0].clone()), nums[1].clone(), None),
-            3 => (Some(nums[0].clone()), nums[1].clone(), Some(nums[2].clone())),
-            n => return self.fail(format!("numpy.arange with {n} numeric arguments")),
-        };
         let fstart = match &start {
             Some(s) => to_f(self, s)?,
             None => self.ctx.f64_type().const_zero(),
@@ -2376,28 +2436,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// in complex numbers (ValueError for a zero step), as many items as the smaller of the
     /// ceilings of its real and imaginary parts (none when negative), item `i` being
     /// `start + i * step`.
-    fn complex_arange(&mut self, args: &[VarId], dt: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
+    fn complex_arange(&mut self, bounds: [Option<VarId>; 3], dt: &Type, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         let c128 = Type::Number(NumericKind::Complex128);
-        let mut nums = Vec::new();
-        for a in args {
-            let t = self.ty(*a)?;
-            match numeric(&t) {
-                Some(_) => {
-                    let v = self.load(*a)?;
-                    nums.push(self.cast(v, &t, &c128)?);
+        let mut parts = Vec::new();
+        for (a, default) in bounds.into_iter().zip([0, 0, 1]) {
+            parts.push(match a {
+                Some(a) => {
+                    let t = self.ty(a)?;
+                    let v = self.load(a)?;
+                    self.cast(v, &t, &c128)?
                 }
-                None if matches!(t, Type::NoneType) || types::is_phantom(&t) => {}
-                None => return self.fail(format!("numpy.arange argument of type {t} is not supported by numrs build yet")),
-            }
+                None => self.cast(self.i64(default).into(), &Type::int64(), &c128)?,
+            });
         }
-        let zero = self.cast(self.i64(0).into(), &Type::int64(), &c128)?;
-        let one = self.cast(self.i64(1).into(), &Type::int64(), &c128)?;
-        let (start, stop, step) = match nums.as_slice() {
-            [stop] => (zero, *stop, one),
-            [start, stop] => (*start, *stop, one),
-            [start, stop, step] => (*start, *stop, *step),
-            _ => return self.fail("numpy.arange with these arguments"),
-        };
+        let (start, stop, step) = (parts[0], parts[1], parts[2]);
         let op = |cx: &mut Self, key: &str, a: BasicValueEnum<'ctx>, b: BasicValueEnum<'ctx>| -> R<BasicValueEnum<'ctx>> {
             let sig = Signature { args: vec![c128.clone(), c128.clone()], return_type: c128.clone() };
             let Some(f) = crate::ops::lookup(key, &sig) else { return cx.fail(format!("{key} of complex numbers")) };
@@ -2789,4 +2841,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r = imp(self, &sig, &[Some(a)])?;
         Ok((r, rt))
     }
+}
+
+/// The item type of a homogeneous tuple or a list of numbers, which array expressions read as
+/// a 1-d array.
+fn sequence_item(t: &Type) -> Option<Type> {
+    let item = match t {
+        Type::UniTuple(item, n) if *n > 0 => (**item).clone(),
+        Type::List { dtype, .. } => (**dtype).clone(),
+        _ => return None,
+    };
+    numeric(&item).is_some().then_some(item)
 }

@@ -625,7 +625,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `a == b` for values of (possibly different) types, as Numba's `operator.eq`.
-    fn values_eq(&mut self, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<IntValue<'ctx>> {
+    pub(crate) fn values_eq(&mut self, a: BasicValueEnum<'ctx>, at: &Type, b: BasicValueEnum<'ctx>, bt: &Type) -> R<IntValue<'ctx>> {
         if let (Some(ai), Some(bi)) = (at.tuple_items(), bt.tuple_items()) {
             if ai.len() != bi.len() {
                 return Ok(self.ctx.bool_type().const_zero());

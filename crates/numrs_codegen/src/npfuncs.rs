@@ -588,9 +588,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::Array(sa) => {
                 let sa = (**sa).clone();
                 let k = sa.ndim as usize;
-                if k > r {
-                    return self.fail(format!("assigning a {k}d array into a {r}d view is not supported by numrs build yet"));
-                }
+                // A source of more dimensions than the view: its leading ones must be 1s.
+                let lead = k.saturating_sub(r);
                 // Datetimes move between arrays of their own type.
                 let same_datetime = crate::datetime::is_datetime_like(&sa.dtype) && sa.dtype == dtype;
                 if numeric(&sa.dtype).is_none() && !same_datetime {
@@ -603,8 +602,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 // Effective source strides per destination dimension (0 where broadcast).
                 let mut es = vec![self.i64(0); r];
                 let mut bad = self.ctx.bool_type().const_zero();
-                for j in 0..k {
-                    let d = r - k + j;
+                for dim in &sshape[..lead] {
+                    let not1 = self.b.build_int_compare(IntPredicate::NE, *dim, self.i64(1), "")?;
+                    bad = self.b.build_or(bad, not1, "")?;
+                }
+                for j in lead..k {
+                    let d = r + j - k;
                     let is1 = self.b.build_int_compare(IntPredicate::EQ, sshape[j], self.i64(1), "")?;
                     let eq = self.b.build_int_compare(IntPredicate::EQ, sshape[j], dshape[d], "")?;
                     let ok = self.b.build_or(is1, eq, "")?;
@@ -671,6 +674,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     self.store_element(p, x, &item, &dtype)?;
                 }
                 Ok(())
+            }
+            // A reflected list of numbers into a 1-d view (Numba's `Sequence` source): its
+            // items in order, its length checked.
+            Type::List { dtype: item, .. } if r == 1 && numeric(item).is_some() => {
+                let item = (**item).clone();
+                let l = src.into_pointer_value();
+                let len = self.list_len(l)?;
+                let bad = self.b.build_int_compare(IntPredicate::NE, dshape[0], len, "")?;
+                self.shape_mismatch_guard(bad, &dshape, &[len])?;
+                let stride = dstrides[0];
+                self.counted_loop(len, |cx, i| {
+                    let x = cx.list_get(l, &item, i)?;
+                    let off = cx.b.build_int_mul(i, stride, "")?;
+                    let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), ddata, &[off], "")? };
+                    cx.store_element(p, x, &item, &dtype)
+                })
             }
             other => self.fail(format!("assigning {other} into an array is not supported by numrs build yet")),
         }

@@ -259,6 +259,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.next", Class::Any, next),
         ("builtins.len", Class::Range, range_len),
         ("operator.contains", Class::Range, range_contains),
+        ("operator.contains", Class::Array, array_contains),
         ("builtins.slice", Class::Any, crate::arrays::make_slice),
         ("builtins.divmod", Class::Int, int_divmod),
         ("builtins.pow", Class::Int, int_pow),
@@ -330,7 +331,7 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     }
     let first = sig.args.first();
     let arrays = sig.args.iter().chain([&sig.return_type]).any(|t| matches!(t, Type::Array(_)));
-    if arrays && key != "builtins.len" && key != "builtins.bool" && key != "builtins.iter" && key != "builtins.next" {
+    if arrays && !matches!(key, "builtins.len" | "builtins.bool" | "builtins.iter" | "builtins.next" | "operator.contains") {
         return None;
     }
     if let Some(f) = table().iter().find(|(k, c, _)| *k == key && c.matches(first)).map(|(_, _, f)| *f) {
@@ -1205,6 +1206,34 @@ fn range_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     let r = b.build_and(inside, whole, "")?;
     let r = b.build_or(r, is0, "")?;
     cx.cast(r.into(), &Type::boolean(), &sig.return_type)
+}
+
+/// `x in a` of an array (Numba's `np_contains`): whether some element `== x`; a string is
+/// never equal to a number.
+fn array_contains<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let Type::Array(a) = &sig.args[0] else { return cx.fail(format!("`in` of {}", sig.args[0])) };
+    let a = (**a).clone();
+    let xt = sig.args[1].clone();
+    if numeric(&a.dtype).is_none() || numeric(&xt).is_none() {
+        if crate::strings::is_str(&xt) && numeric(&a.dtype).is_some() {
+            return cx.cast(cx.ctx.bool_type().const_zero().into(), &Type::boolean(), &sig.return_type);
+        }
+        return cx.fail(format!("{xt} in {} is not supported by numrs build yet", sig.args[0]));
+    }
+    let arr = arg(cx, vals, 0)?;
+    let x = arg(cx, vals, 1)?;
+    let found = cx.temp(cx.ctx.bool_type().into())?;
+    cx.b.build_store(found, cx.ctx.bool_type().const_zero())?;
+    let n = cx.field(arr, 2)?.into_int_value();
+    cx.counted_loop(n, |cx, i| {
+        let e = cx.elem_at(arr, &a, i)?;
+        let eq = cx.values_eq(e, &a.dtype, x, &xt)?;
+        let was = cx.b.build_load(cx.ctx.bool_type(), found, "")?.into_int_value();
+        cx.b.build_store(found, cx.b.build_or(was, eq, "")?)?;
+        Ok(())
+    })?;
+    let r = cx.b.build_load(cx.ctx.bool_type(), found, "")?;
+    cx.cast(r, &Type::boolean(), &sig.return_type)
 }
 
 /// `next(it)` of an iterator or a generator: its next item; exhausted, `StopIteration()`.
