@@ -169,10 +169,11 @@ fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             _ => Ok(None),
         };
     }
-    // `a.flat[i] = v`.
+    // `a.flat[i] = v`: of a read-only array too (Numba's flat iterator does not check, and
+    // writes into it).
     if let Type::Iterator(k) = container {
         if let (numrs_types::IteratorKind::Flat(Type::Array(a)), true) = (&**k, index.is_integer()) {
-            let ok = !a.readonly && numrs_types::can_convert(value, &a.dtype).is_some();
+            let ok = numrs_types::can_convert(value, &a.dtype).is_some();
             return if ok { sig(Type::NoneType, args) } else { Ok(None) };
         }
     }

@@ -253,7 +253,7 @@ fn nan_to_num(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Type::Array(a) => a.layout,
         _ => Layout::C,
     };
-    let readonly = matches!(x, Type::Array(a) if a.readonly && a.layout != Layout::A);
+    let readonly = matches!(x, Type::Array(a) if a.readonly);
     sig(Type::array_ro(dtype, ndim, layout, readonly), args)
 }
 

@@ -222,8 +222,9 @@ fn check_kind(kws: &[(String, Type)]) -> Result<bool, CallError> {
 }
 
 fn sort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    let Some((_, [])) = receiver(args) else { return Ok(None) };
-    if !check_kind(kws)? {
+    let Some((a, [])) = receiver(args) else { return Ok(None) };
+    // Numba's implementation sorts in place: it does not type for a read-only array.
+    if !check_kind(kws)? || a.readonly {
         return Ok(None);
     }
     with_args(Type::NoneType, args)
@@ -401,6 +402,10 @@ fn np_reshape(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn clip_result(a: &Type, lo: &Type, hi: &Type, out: Option<&Type>) -> Option<Type> {
     let Type::Array(arr) = a else { return None };
+    // Numba's implementation writes into `out`: a read-only one does not type.
+    if matches!(out, Some(Type::Array(o)) if o.readonly) {
+        return None;
+    }
     let array_like = |t: &Type| {
         matches!(t, Type::Array(_) | Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_) | Type::ListType(_))
             || t.is_number()

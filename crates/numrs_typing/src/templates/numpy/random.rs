@@ -352,7 +352,8 @@ fn choice(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn shuffle(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match bind(args, kws, &["arr"], 1) {
-        Some(b) if matches!(b[0], Some(Type::Array(_))) => sig(Type::NoneType, args),
+        // In place: a read-only array does not type (Numba's implementation writes into it).
+        Some(b) if matches!(&b[0], Some(Type::Array(a)) if !a.readonly) => sig(Type::NoneType, args),
         _ => Ok(None),
     }
 }

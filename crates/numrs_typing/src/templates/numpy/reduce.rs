@@ -424,7 +424,7 @@ fn round(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let out = b[2].as_ref().filter(|t| !matches!(t, Type::NoneType | Type::Omitted(_)));
     // Numba writes `out[index] = np.round(val, decimals)`: a complex value does not convert to
     // a real array's items.
-    let writable = |o: &ArrayType, x: &Type| !(x.as_number().is_some_and(|k| k.is_complex()) && !o.dtype.as_number().is_some_and(|k| k.is_complex()));
+    let writable = |o: &ArrayType, x: &Type| !o.readonly && !(x.as_number().is_some_and(|k| k.is_complex()) && !o.dtype.as_number().is_some_and(|k| k.is_complex()));
     match &b[0] {
         // Numba's `round` of arrays takes numbers other than booleans.
         Some(Type::Array(a)) if a.dtype.is_boolean() => Ok(None),

@@ -357,7 +357,10 @@ fn resize(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         _ => return Err(CallError::typing("The argument \"new_shape\" must be an integer or a tuple of integers")),
     };
     let Some(arr) = asarray(a) else { return Ok(None) };
-    sig(Type::array(arr.dtype, ndim, Layout::C), args)
+    // Numba's implementation returns `np.ravel(a)` (a view of a C array, so read-only when
+    // `a` is) unified with copies: read-only exactly when that view is.
+    let readonly = matches!(a, Type::Array(x) if x.readonly && x.layout == Layout::C);
+    sig(Type::array_ro(arr.dtype, ndim, Layout::C, readonly), args)
 }
 
 /// `np.sinc(x)`: `sin(pi x) / (pi x)` for a number; `np.zeros_like(x)` filled elementwise for an
@@ -392,6 +395,11 @@ fn real_or_imag(attr: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult
     // Numba's `np.real`/`np.imag` take arrays of numbers other than booleans.
     if matches!(x, Type::Array(a) if a.dtype.is_boolean()) {
         return Ok(None);
+    }
+    // `val.imag` of a real array is a new zero array of its layout, which Numba's lowering
+    // cannot allocate for layout A.
+    if matches!(x, Type::Array(a) if attr == "imag" && a.layout == Layout::A && !a.dtype.is_complex()) {
+        return Err(CallError { kind: "NotImplementedError", message: "Don't know how to allocate array with layout 'A'.".into() });
     }
     match crate::registry::resolve_getattr(x, attr) {
         Some(t) if matches!(x, Type::Array(_)) || x.as_number().is_some() => sig(t, args),
@@ -458,7 +466,8 @@ fn partition_input(args: &[Type], kws: &[(String, Type)]) -> Result<Option<Array
     if !kthdt.is_integer() || kthdt.unliteral() == Type::boolean() {
         return Err(CallError::typing("Partition index must be integer"));
     }
-    Ok(asarray(a))
+    // Numba's selection orders the items with `<`, which complex numbers do not have.
+    Ok(asarray(a).filter(|arr| !arr.dtype.is_complex()))
 }
 
 /// `np.partition(a, kth)`: a sorted copy; `C`, except an `F` input gives `A`.
