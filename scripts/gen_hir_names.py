@@ -58,7 +58,8 @@ classes = [(k, v.__name__) for k, v in ns.items()
 
 # The type classes numrs can construct, with their constructor's Python signature.
 CONSTRUCTED = ["Array", "UniTuple", "Tuple", "List", "Set", "ListType", "DictType", "Optional",
-               "NumberClass", "DType", "FunctionType", "NPDatetime", "NPTimedelta", "CPointer", "NamedTuple", "NamedUniTuple"]
+               "NumberClass", "DType", "FunctionType", "NPDatetime", "NPTimedelta", "CPointer", "NamedTuple", "NamedUniTuple",
+               "UnicodeCharSeq"]
 constructors = []
 for name in CONSTRUCTED:
     cls = ns[name]

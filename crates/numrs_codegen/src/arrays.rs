@@ -870,7 +870,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// The ufunc and operands of a value that computes an array elementwise.
     pub(crate) fn elementwise_op(&self, value: &Value, tt: &Type) -> Option<(String, Vec<VarId>)> {
-        if !matches!(tt, Type::Array(_)) {
+        if !matches!(tt, Type::Array(_)) || self.charseq_elementwise_operands(value, tt).is_some() {
             return None;
         }
         let (name, args): (String, Vec<VarId>) = match value {
@@ -2689,6 +2689,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             if let Some(v) = self.datetime_array_method(m, recv, &a, tt)? {
                 return Ok(v);
             }
+        }
+        // The smallest or largest string of a unicode array (`np.max(a)` of `<U1`): its
+        // first position, as `argmin`/`argmax` find it.
+        if let (Type::UnicodeCharSeq(_), "min" | "max") = (&a.dtype, m) {
+            let arr = self.load(recv)?;
+            let i = self.argminmax(&format!("arg{m}"), arr, &a)?.into_int_value();
+            let p = self.flat_ptr(arr, &a, i)?;
+            let v = self.load_element(p, &a.dtype)?;
+            return self.cast(v, &a.dtype, tt);
         }
         // A copy moves items whole (records too); the rest need numbers.
         let ek = match numeric(&a.dtype) {

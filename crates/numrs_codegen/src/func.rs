@@ -1696,6 +1696,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let at = self.arg_types[nargs + k].clone();
                 self.cast(pv, &at, &tt)?
             }
+            Value::Compare { .. } | Value::Call { .. } if self.charseq_elementwise_operands(value, &tt).is_some() => self.charseq_elementwise(value, &tt)?,
             Value::BinOp { .. } | Value::InplaceBinOp { .. } | Value::Compare { .. } | Value::Unary { .. }
                 if self.is_array_expr(value, &tt) =>
             {

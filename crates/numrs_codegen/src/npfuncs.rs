@@ -592,7 +592,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let lead = k.saturating_sub(r);
                 // Datetimes move between arrays of their own type.
                 let same_datetime = crate::datetime::is_datetime_like(&sa.dtype) && sa.dtype == dtype;
-                if numeric(&sa.dtype).is_none() && !same_datetime {
+                // Strings move between unicode arrays (cut or NUL-padded to the item size).
+                let chars = matches!((&sa.dtype, &dtype), (Type::UnicodeCharSeq(_), Type::UnicodeCharSeq(_)));
+                if numeric(&sa.dtype).is_none() && !same_datetime && !chars {
                     return self.fail(format!("arrays of {} are not supported by numrs build yet", sa.dtype));
                 }
                 let src = self.unalias(src, &sa, dst)?;
@@ -615,7 +617,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     es[d] = self.b.build_select(is1, self.i64(0), sstrides[j], "")?.into_int_value();
                 }
                 self.shape_mismatch_guard(bad, &dshape, &sshape)?;
-                let both_c = da.layout == Layout::C && sa.layout == Layout::C && k == r;
+                let both_c = da.layout == Layout::C && sa.layout == Layout::C && k == r && !chars;
                 if both_c {
                     // Same shape (checked above up to broadcasting of 1s): a linear copy.
                     let sn = self.field(src, 2)?.into_int_value();
@@ -657,6 +659,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 } else {
                     self.assign_general(ddata, &dshape, &dstrides, &dtype, n, None, Some((src, t)))
                 }
+            }
+            // A string into every item of a unicode array.
+            t if matches!(dtype, Type::UnicodeCharSeq(_)) && matches!(t, Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_)) => {
+                let t = t.clone();
+                self.assign_general(ddata, &dshape, &dstrides, &dtype, n, None, Some((src, t)))
             }
             // A homogeneous tuple (Numba's `Sequence` source) into a 1-d view: its items in
             // order, its length checked.
@@ -738,6 +745,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r = dshape.len();
         if r == 0 {
             // One item.
+            if let Some((sdata, _, sdt @ Type::UnicodeCharSeq(_))) = &src {
+                return self.charseq_copy(*sdata, sdt, ddata, &dtype);
+            }
             let (x, xt) = match (&src, &scalar) {
                 (Some((sdata, _, sdt)), _) => (self.load_element(*sdata, sdt)?, sdt.clone()),
                 (None, Some((v, t))) => (*v, t.clone()),
@@ -764,6 +774,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     (Some((sdata, es, sdt)), _, Some(sb)) => {
                         let off = cx.b.build_int_add(sb, cx.b.build_int_mul(j, es[r - 1], "")?, "")?;
                         let sp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), *sdata, &[off], "")? };
+                        if let Type::UnicodeCharSeq(_) = sdt {
+                            let off = cx.b.build_int_add(dbase, cx.b.build_int_mul(j, dstrides[r - 1], "")?, "")?;
+                            let dp = unsafe { cx.b.build_gep(cx.ctx.i8_type(), ddata, &[off], "")? };
+                            return cx.charseq_copy(sp, sdt, dp, &dtype);
+                        }
                         (cx.load_element(sp, sdt)?, sdt.clone())
                     }
                     (None, Some((v, t)), _) => (*v, t.clone()),
@@ -774,6 +789,117 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 cx.store_element(dp, x, &xt, &dtype)
             })
         })
+    }
+
+    /// Copies the unicode array item at `sp` (of type `st`) into the one at `dp` (of type
+    /// `dt`): its characters, cut to the destination's size or padded with NULs.
+    fn charseq_copy(&self, sp: PointerValue<'ctx>, st: &Type, dp: PointerValue<'ctx>, dt: &Type) -> R<()> {
+        let (Type::UnicodeCharSeq(m), Type::UnicodeCharSeq(n)) = (st, dt) else { return self.fail(format!("copying {st} into {dt}")) };
+        let copied = u64::from((*m).min(*n)) * 4;
+        self.b.build_memmove(dp, 1, sp, 1, self.i64(copied as i64)).map_err(|e| self.cg_err(e.to_string()))?;
+        if n > m {
+            let rest = unsafe { self.b.build_gep(self.ctx.i8_type(), dp, &[self.i64(copied as i64)], "")? };
+            let pad = u64::from(n - m) * 4;
+            self.b.build_memset(rest, 1, self.ctx.i8_type().const_zero(), self.i64(pad as i64)).map_err(|e| self.cg_err(e.to_string()))?;
+        }
+        Ok(())
+    }
+
+    /// `a == b` of two unicode arrays of one type (Numba's `CmpOpEqArray`) and
+    /// `np.where(c, x, y)` of unicode arrays: a loop over the broadcast shape comparing or
+    /// copying characters in place (`None`: another array expression).
+    pub(crate) fn charseq_elementwise(&mut self, value: &numrs_ir::Value, tt: &Type) -> R<BV<'ctx>> {
+        let Type::Array(ra) = tt else { return self.fail(format!("an elementwise operation producing {tt}")) };
+        let Some((operands, is_where)) = self.charseq_elementwise_operands(value, tt) else { return self.fail("an elementwise operation of unicode arrays") };
+        let mut arrays = Vec::new();
+        for v in &operands {
+            match self.ty(*v)? {
+                Type::Array(a) => arrays.push((self.load(*v)?, (*a).clone())),
+                other => return self.fail(format!("an operand of type {other} beside unicode arrays is not supported by numrs build yet")),
+            }
+        }
+        let r = ra.ndim as usize;
+        if arrays.iter().any(|(_, a)| a.ndim as usize > r) {
+            return self.fail("an operand with more dimensions than the result");
+        }
+        let shape = self.broadcast_shapes(&arrays, r)?;
+        let out = self.alloc_array(&ra.dtype, &shape)?;
+        let odata = self.field(out, 4)?.into_pointer_value();
+        let isz = self.i64(self.itemsize_of(&ra.dtype)? as i64);
+        let mut operands = Vec::new();
+        for (arr, a) in &arrays {
+            let k = a.ndim as usize;
+            let sh = self.dims(*arr, 5, a.ndim)?;
+            let st = self.dims(*arr, 6, a.ndim)?;
+            let mut es = vec![self.i64(0); r];
+            for j in 0..k {
+                let is1 = self.b.build_int_compare(IntPredicate::EQ, sh[j], self.i64(1), "")?;
+                es[r - k + j] = self.b.build_select(is1, self.i64(0), st[j], "")?.into_int_value();
+            }
+            operands.push((self.field(*arr, 4)?.into_pointer_value(), es, a.dtype.clone()));
+        }
+        let mut total = self.i64(1);
+        for d in &shape {
+            total = self.b.build_int_mul(total, *d, "")?;
+        }
+        let cmp = match &arrays[0].1.dtype {
+            Type::UnicodeCharSeq(n) if !is_where => Some(self.charseq_cmp_fn(*n)?),
+            _ => None,
+        };
+        let out_dtype = ra.dtype.clone();
+        self.counted_loop(total, |cx, i| {
+            let idx = cx.unravel_index(i, &shape)?;
+            let mut ptrs = Vec::new();
+            for (data, es, _) in &operands {
+                let off = cx.dot(&idx, es)?;
+                ptrs.push(unsafe { cx.b.build_gep(cx.ctx.i8_type(), *data, &[off], "")? });
+            }
+            let op = unsafe { cx.b.build_gep(cx.ctx.i8_type(), odata, &[cx.b.build_int_mul(i, isz, "")?], "")? };
+            match cmp {
+                Some(cmp) => {
+                    let inkwell::values::ValueKind::Basic(c) = cx.b.build_call(cmp, &[ptrs[0].into(), ptrs[1].into()], "")?.try_as_basic_value() else {
+                        return cx.fail("internal error: charseq comparison");
+                    };
+                    let e = cx.b.build_int_compare(IntPredicate::EQ, c.into_int_value(), cx.ctx.i32_type().const_zero(), "")?;
+                    cx.b.build_store(op, cx.b.build_int_z_extend(e, cx.ctx.i8_type(), "")?)?;
+                    Ok(())
+                }
+                None => {
+                    let c = cx.load_element(ptrs[0], &operands[0].2)?;
+                    let c = cx.truth_of(c, &operands[0].2)?;
+                    let (yes, no, done) = (cx.new_block("where_x"), cx.new_block("where_y"), cx.new_block("where_done"));
+                    cx.b.build_conditional_branch(c, yes, no)?;
+                    cx.b.position_at_end(yes);
+                    cx.charseq_copy(ptrs[1], &operands[1].2, op, &out_dtype)?;
+                    cx.b.build_unconditional_branch(done)?;
+                    cx.b.position_at_end(no);
+                    cx.charseq_copy(ptrs[2], &operands[2].2, op, &out_dtype)?;
+                    cx.b.build_unconditional_branch(done)?;
+                    cx.b.position_at_end(done);
+                    Ok(())
+                }
+            }
+        })?;
+        self.fresh = true;
+        let ot = array_type(&ra.dtype, ra.ndim, Layout::C);
+        self.cast(out, &ot, tt)
+    }
+
+    /// The operands of [`Self::charseq_elementwise`], and whether it is `np.where`: `None`
+    /// for other operations.
+    pub(crate) fn charseq_elementwise_operands(&self, value: &numrs_ir::Value, tt: &Type) -> Option<(Vec<VarId>, bool)> {
+        let chars = |t: &Type| matches!(t, Type::Array(a) if matches!(a.dtype, Type::UnicodeCharSeq(_)));
+        match value {
+            numrs_ir::Value::Compare { op: numrs_syntax::ast::CmpOp::Eq, lhs, rhs } if chars(&self.ty(*lhs).ok()?) && chars(&self.ty(*rhs).ok()?) => {
+                Some((vec![*lhs, *rhs], false))
+            }
+            numrs_ir::Value::Call { func, args, kws, vararg: None }
+                if kws.is_empty() && args.len() == 3 && chars(tt) && matches!(self.ty(*func).ok()?, Type::Function(k) if &*k == "numpy.where") =>
+            {
+                Some((args.clone(), true))
+            }
+            _ => None,
+        }
     }
 
     /// The byte range [lo, hi) an array's elements occupy.
@@ -1344,6 +1470,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// otherwise both as arrays, equal shapes and every item equal.
     fn array_equal(&mut self, x: VarId, y: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (xs, ys) = (self.flat_source(x)?, self.flat_source(y)?);
+        if let (FlatKind::Arr(xa, at), FlatKind::Arr(ya, bt), Type::UnicodeCharSeq(chars)) = (&xs.kind, &ys.kind, &xs.item) {
+            if at.dtype == bt.dtype {
+                return self.charseq_array_equal(*xa, at, *ya, bt, *chars, tt);
+            }
+        }
         // Datetimes (timedeltas) compare by their own `==`, across units, NaT unequal.
         let dates = crate::datetime::is_datetime_like(&xs.item) && crate::datetime::is_datetime_like(&ys.item);
         let common = if dates { Some(xs.item.clone()) } else { numrs_types::unify_pairs(&xs.item, &ys.item) };
@@ -1378,6 +1509,41 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let b = cx.cast(b, &ys.item, &common)?;
                 cx.ufunc_elem("equal", &[(a, common.clone()), (b, common.clone())], NumericKind::Boolean)?.into_int_value()
             };
+            let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
+            cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
+            Ok(())
+        })?;
+        self.b.build_unconditional_branch(done)?;
+        self.b.position_at_end(done);
+        let r = self.b.build_load(self.ctx.bool_type(), res, "")?;
+        self.cast(r, &Type::boolean(), tt)
+    }
+
+    /// [`Self::array_equal`] of two unicode arrays of one item size: equal shapes and every
+    /// item's characters equal.
+    fn charseq_array_equal(&mut self, x: BV<'ctx>, xa: &ArrayType, y: BV<'ctx>, ya: &ArrayType, chars: u32, tt: &Type) -> R<BV<'ctx>> {
+        if xa.ndim != ya.ndim {
+            return self.cast(self.ctx.bool_type().const_zero().into(), &Type::boolean(), tt);
+        }
+        let (xs, ys) = (self.dims(x, 5, xa.ndim)?, self.dims(y, 5, ya.ndim)?);
+        let mut same = self.ctx.bool_type().const_all_ones();
+        for (p, q) in xs.iter().zip(&ys) {
+            same = self.b.build_and(same, self.b.build_int_compare(IntPredicate::EQ, *p, *q, "")?, "")?;
+        }
+        let res = self.temp(self.ctx.bool_type().into())?;
+        self.b.build_store(res, same)?;
+        let go = self.new_block("array_equal_items");
+        let done = self.new_block("array_equal_done");
+        self.b.build_conditional_branch(same, go, done)?;
+        self.b.position_at_end(go);
+        let cmp = self.charseq_cmp_fn(chars)?;
+        let n = self.field(x, 2)?.into_int_value();
+        self.counted_loop(n, |cx, i| {
+            let (p, q) = (cx.flat_ptr(x, xa, i)?, cx.flat_ptr(y, ya, i)?);
+            let inkwell::values::ValueKind::Basic(c) = cx.b.build_call(cmp, &[p.into(), q.into()], "")?.try_as_basic_value() else {
+                return cx.fail("internal error: charseq comparison");
+            };
+            let e = cx.b.build_int_compare(IntPredicate::EQ, c.into_int_value(), cx.ctx.i32_type().const_zero(), "")?;
             let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
             cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
             Ok(())
@@ -1636,8 +1802,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `a.argmax()` / `a.argmin()` over the flattened array: the first extreme; for floats
     /// the first NaN.
-    fn argminmax(&mut self, name: &str, arr: BV<'ctx>, a: &ArrayType) -> R<BV<'ctx>> {
+    pub(crate) fn argminmax(&mut self, name: &str, arr: BV<'ctx>, a: &ArrayType) -> R<BV<'ctx>> {
         let a = a.clone();
+        if let Type::UnicodeCharSeq(n) = a.dtype {
+            return self.charseq_argminmax(name, arr, &a, n);
+        }
         // Datetimes: the first NaT, as floats' first NaN (`array_argmin_impl_datetime`).
         let datetime = crate::datetime::is_datetime_like(&a.dtype);
         let Some(ek) = numeric(&a.dtype).or(datetime.then_some(NumericKind::Int64)) else { return self.fail(format!("arrays of {}", a.dtype)) };
@@ -1690,6 +1859,30 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let ni = cx.b.build_select(take, i.into(), old, "")?;
             cx.b.build_store(bi, ni)?;
             cx.b.build_store(stop, cx.b.build_or(stopped, nan, "")?)?;
+            Ok(())
+        })?;
+        Ok(self.b.build_load(self.ctx.i64_type(), bi, "")?)
+    }
+
+    /// `np.argmax`/`np.argmin` of a unicode array: the first position of the largest
+    /// (smallest) string, items compared as strings are (their characters, NULs last).
+    fn charseq_argminmax(&mut self, name: &str, arr: BV<'ctx>, a: &ArrayType, chars: u32) -> R<BV<'ctx>> {
+        let n = self.field(arr, 2)?.into_int_value();
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        self.guard(empty, ExcKind::ValueError, &format!("attempt to get {name} of an empty sequence"))?;
+        let cmp = self.charseq_cmp_fn(chars)?;
+        let bi = self.temp(self.ctx.i64_type().into())?;
+        self.b.build_store(bi, self.i64(0))?;
+        let want: i64 = if name == "argmax" { 1 } else { -1 };
+        self.counted_loop(n, |cx, i| {
+            let best = cx.b.build_load(cx.ctx.i64_type(), bi, "")?.into_int_value();
+            let (p, q) = (cx.flat_ptr(arr, a, i)?, cx.flat_ptr(arr, a, best)?);
+            let inkwell::values::ValueKind::Basic(c) = cx.b.build_call(cmp, &[p.into(), q.into()], "")?.try_as_basic_value() else {
+                return cx.fail("internal error: charseq comparison");
+            };
+            let better = cx.b.build_int_compare(IntPredicate::EQ, c.into_int_value(), cx.ctx.i32_type().const_int(want as u64, true), "")?;
+            let ni = cx.b.build_select(better, i, best, "")?;
+            cx.b.build_store(bi, ni)?;
             Ok(())
         })?;
         Ok(self.b.build_load(self.ctx.i64_type(), bi, "")?)
@@ -2063,7 +2256,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.fail("fill of a read-only array");
         }
         let vt = self.ty(v)?;
-        let x = self.load(v)?;
+        // A literal string's value is its type's.
+        let (x, vt) = match &vt {
+            Type::StringLiteral(text) => (self.str_const(text).into(), Type::Unicode),
+            _ => (self.load(v)?, vt),
+        };
         self.assign_broadcast(arr, &a, x, &vt)?;
         Ok(self.ctx.const_struct(&[], false).into())
     }

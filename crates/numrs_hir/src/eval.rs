@@ -828,6 +828,11 @@ impl<'a> Evaluator<'a> {
                     None => Err(self.numba_err(span, format!("KeyError: {}", unit.repr()))),
                 }
             }
+            // The item type of a NumPy unicode array (`<U3`: `[unichr x 3]`).
+            "UnicodeCharSeq" => match next().to_const() {
+                Some(ConstValue::Int(n)) if (0..=i128::from(u32::MAX)).contains(&n) => Ok(Value::Type(Type::UnicodeCharSeq(n as u32))),
+                _ => Err(self.unsupported(span, "numrs: UnicodeCharSeq's count must be a non-negative integer constant")),
+            },
             _ => Err(self.unsupported(span, format!("numrs does not support the Numba type class `{class}`"))),
         }
     }

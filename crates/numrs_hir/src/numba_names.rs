@@ -300,6 +300,7 @@ pub(crate) const CONSTRUCTORS: &[Constructor] = &[
     Constructor { class: "CPointer", method: "__init__", params: &["dtype", "addrspace"], required: 1, defaults: &["None"] },
     Constructor { class: "NamedTuple", method: "__init__", params: &["types", "cls"], required: 2, defaults: &[] },
     Constructor { class: "NamedUniTuple", method: "__init__", params: &["dtype", "count", "cls"], required: 3, defaults: &[] },
+    Constructor { class: "UnicodeCharSeq", method: "__init__", params: &["count"], required: 1, defaults: &[] },
 ];
 
 /// Names under which `numba` itself re-exports a `numba.core.types` type or type class.

@@ -141,6 +141,9 @@ pub fn resolve_call_in(key: &str, args: &[Type], kws: &[(String, Type)], scipy: 
 pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
     // An item of a unicode array (`[unichr x n]`): Numba's overloads for it (`charseq.py`)
     // work on `str(item)`, so it is typed as the string it spells.
+    if let ("operator.setitem", [target, idx, val]) = (key, args) {
+        crate::templates::numpy::index::charseq_setitem(target, idx, val)?;
+    }
     if args.iter().chain(kws.iter().map(|(_, t)| t)).any(|t| matches!(t, Type::UnicodeCharSeq(_))) {
         let plain = |t: &Type| if let Type::UnicodeCharSeq(_) = t { Type::Unicode } else { t.clone() };
         let args: Vec<Type> = args.iter().map(plain).collect();

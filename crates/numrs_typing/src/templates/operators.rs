@@ -59,7 +59,25 @@ fn eq_ne(args: &[Type], _kws: &[(String, Type)], is_eq: bool) -> CallResult {
         [Type::NoneType, Type::NoneType] => sig(Type::BooleanLiteral(is_eq), args),
         [Type::NoneType, Type::Optional(_)] | [Type::Optional(_), Type::NoneType] => sig(Type::boolean(), args),
         [Type::NoneType, _] | [_, Type::NoneType] => sig(Type::BooleanLiteral(!is_eq), args),
+        // Numba's `unicode_eq`/`unicode_ne`: a string against a value of another kind (an
+        // array, a tuple, a list) is never equal.
+        [a, b] if is_unicode_like(a) != is_unicode_like(b) && [a, b].iter().any(|t| matches!(t.unliteral(), Type::Array(_) | Type::List { .. } | Type::ListType(_)) || t.is_base_tuple()) => {
+            sig(Type::BooleanLiteral(!is_eq), args)
+        }
+        // Numba's `CmpOpEqArray`: `==` of two arrays of one type whose items NumPy's ufuncs do
+        // not compare (`<U1` arrays): an array of booleans of that type's layout.
+        [Type::Array(a), Type::Array(b)] if is_eq && a == b && a.dtype.as_number().is_none() && a.buffer.is_none() => {
+            sig(Type::Array(std::sync::Arc::new(a.copy_as(Type::boolean(), a.ndim, a.layout))), args)
+        }
         _ => Ok(None),
+    }
+}
+
+/// The string types Numba's `unicode_eq` takes (an optional one unpacked).
+fn is_unicode_like(t: &Type) -> bool {
+    match t {
+        Type::Optional(inner) => is_unicode_like(inner),
+        t => t.is_string() || matches!(t, Type::UnicodeCharSeq(_)),
     }
 }
 

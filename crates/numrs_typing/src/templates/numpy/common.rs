@@ -45,9 +45,18 @@ pub(crate) fn parse_dtype(t: &Type) -> Option<Type> {
         Type::NumberClass(inner) | Type::DType(inner) => Some((**inner).clone()),
         // A Numba record type used as a dtype (`numba.from_dtype(...)`).
         Type::TypeRef(inner) if matches!(**inner, Type::Record(_)) => Some((**inner).clone()),
-        Type::StringLiteral(s) => tables().dtype_strings.get(&**s).map(|k| Type::Number(*k)).or_else(|| numrs_types::datetime_dtype(s)),
+        Type::StringLiteral(s) => tables().dtype_strings.get(&**s).map(|k| Type::Number(*k)).or_else(|| numrs_types::datetime_dtype(s)).or_else(|| unicode_dtype(s)),
         _ => None,
     }
+}
+
+/// A NumPy unicode dtype string (`"<U3"`, `"U3"`): Numba's `[unichr x 3]`.
+fn unicode_dtype(s: &str) -> Option<Type> {
+    let n = s.strip_prefix(['<', '=']).unwrap_or(s).strip_prefix('U')?;
+    if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    n.parse::<u32>().ok().filter(|n| *n > 0).map(Type::UnicodeCharSeq)
 }
 
 /// Numba's `npydecl.parse_shape`: the number of dimensions of an integer or tuple of integers.

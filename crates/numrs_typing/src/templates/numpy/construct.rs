@@ -525,14 +525,30 @@ pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
                 Type::Array(c) => c.layout,
                 _ => Layout::C,
             };
-            let (Some(xd), Some(yd)) = (determine_dtype(x), determine_dtype(y)) else { return Ok(None) };
-            let Some(dtype) = promote_types(xd, yd) else { return Ok(None) };
+            // Two arrays of characters (`<U1`, `<U3`): NumPy promotes to the longer.
+            let chars = |t: &Type| match t {
+                Type::Array(a) => match a.dtype {
+                    Type::UnicodeCharSeq(n) => Some(n),
+                    _ => None,
+                },
+                _ => None,
+            };
+            let dtype = match (chars(x), chars(y)) {
+                // Of one size only: the other does not cast into the result's items.
+                (Some(m), Some(n)) if m == n => Type::UnicodeCharSeq(m),
+                (Some(_), _) | (_, Some(_)) => return Ok(None),
+                _ => {
+                    let (Some(xd), Some(yd)) = (determine_dtype(x), determine_dtype(y)) else { return Ok(None) };
+                    let Some(dtype) = promote_types(xd, yd) else { return Ok(None) };
+                    Type::Number(dtype)
+                }
+            };
             let zero_dim = |t: &Type| match t {
                 Type::Array(a) => a.ndim == 0,
                 t => t.is_number(),
             };
             if zero_dim(cond) && zero_dim(x) && zero_dim(y) {
-                return sig(Type::array(Type::Number(dtype), 0, Layout::C), args);
+                return sig(Type::array(dtype, 0, Layout::C), args);
             }
             let mut layout = c_layout;
             if let (Type::Array(xa), Type::Array(ya)) = (x, y) {
@@ -540,7 +556,7 @@ pub(crate) fn where_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             }
             let ndim = [cond, x, y].iter().map(|t| t.as_array().map_or(0, |a| a.ndim)).max().unwrap_or(0);
             let out_layout = if layout == Layout::F { Layout::F } else { Layout::C };
-            sig(Type::array(Type::Number(dtype), ndim, out_layout), args)
+            sig(Type::array(dtype, ndim, out_layout), args)
         }
         _ => Ok(None),
     }
@@ -608,8 +624,20 @@ pub(crate) fn shape(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 }
 
 pub(crate) fn array_equal(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    match bind(args, kws, &["a1", "a2"], 2) {
-        Some(b) if b.iter().flatten().all(can_asarray) => sig(Type::boolean(), args),
+    let Some(b) = bind(args, kws, &["a1", "a2"], 2) else { return Ok(None) };
+    let (Some(a1), Some(a2)) = (&b[0], &b[1]) else { return Ok(None) };
+    if !can_asarray(a1) || !can_asarray(a2) {
+        return Ok(None);
+    }
+    if a1.as_number().is_some() && a2.as_number().is_some() {
+        return sig(Type::boolean(), args);
+    }
+    // Numba's implementation compares `np.asarray(a1) == np.asarray(a2)`: it types when that
+    // does (numbers, or two arrays of one type of other items).
+    let as_array = |t: &Type| asarray(std::slice::from_ref(t), &[]).ok().flatten().map(|s| s.return_type);
+    let (Some(x), Some(y)) = (as_array(a1), as_array(a2)) else { return Ok(None) };
+    match crate::registry::resolve_call("operator.eq", &[x, y], &[]) {
+        Ok(Some(_)) => sig(Type::boolean(), args),
         _ => Ok(None),
     }
 }

@@ -4,7 +4,7 @@
 
 use numrs_types::{can_convert, ArrayType, Layout, Signature, Type};
 
-use crate::registry::CallResult;
+use crate::registry::{CallError, CallResult};
 
 /// The outcome of indexing: the normalized index type and the result.
 pub(crate) struct Indexing {
@@ -219,6 +219,27 @@ pub(crate) fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 }
 
 /// `operator.setitem` on arrays (Numba's `SetItemBuffer`).
+/// Stores into a unicode array that type but do not lower: unicode items of another size
+/// (Numba has no cast between `[unichr x m]` and `[unichr x n]`), and a literal string
+/// broadcast into a slice (cast as it is, with no cast from a literal to the item type).
+pub(crate) fn charseq_setitem(target: &Type, idx: &Type, val: &Type) -> Result<(), CallError> {
+    let Type::Array(ary) = target else { return Ok(()) };
+    let Type::UnicodeCharSeq(n) = ary.dtype else { return Ok(()) };
+    let item = match val {
+        Type::Array(v) => &v.dtype,
+        v => v,
+    };
+    let refused = match item {
+        Type::UnicodeCharSeq(m) => *m != n,
+        Type::StringLiteral(_) => matches!(array_index_type(ary, idx), Ok(Some(ix)) if matches!(ix.result, Type::Array(_))),
+        _ => false,
+    };
+    if refused {
+        return Err(CallError { kind: "NumbaNotImplementedError", message: format!("Cannot cast {item} to {}", ary.dtype) });
+    }
+    Ok(())
+}
+
 pub(crate) fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     let [Type::Array(ary), idx, val] = args else { return Ok(None) };
     if ary.readonly {
@@ -226,6 +247,7 @@ pub(crate) fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     let Ok(Some(ix)) = array_index_type(ary, idx) else { return Ok(None) };
+    charseq_setitem(&args[0], idx, val)?;
     let res = match &ix.result {
         Type::Array(res) => match val {
             Type::Array(v) => {
