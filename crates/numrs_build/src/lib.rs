@@ -530,6 +530,16 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             }
             let imported = || numrs_hir::inexact_value_type(&n, stmt, &skeleton.module, &info.symbols).and_then(|_| slot());
             let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
+            // A member of an enum class (`KB = Kind.B`): its value.
+            if let Some(v) = numrs_check::enum_member_value(db, file, info, expr) {
+                use numrs_syntax::ast::{Constant as K, FloatBits};
+                return Some((n, numrs_codegen::GlobalConst::Scalar(match v {
+                    numrs_types::EnumValue::Int(i) => K::Int(i),
+                    numrs_types::EnumValue::Float(f) => K::Float(FloatBits(f)),
+                    numrs_types::EnumValue::Bool(b) => K::Bool(b),
+                    numrs_types::EnumValue::Str(t) => K::Str(t.to_string()),
+                })));
+            }
             // A `bytes` constant: its bytes, a read-only array of them.
             if let numrs_syntax::ast::ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) = &expr.kind {
                 let items = b.iter().map(|x| numrs_syntax::ast::Constant::Int(i128::from(*x))).collect();

@@ -1015,6 +1015,13 @@ pub fn enum_member_default(
     Some((Type::EnumMember(e.clone()), enum_member_repr(&e, v)?))
 }
 
+/// The value of a member of one of the module's enum classes named by `expr` (`Kind.B`).
+pub fn enum_member_value(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, expr: &numrs_syntax::ast::Expr) -> Option<numrs_types::EnumValue> {
+    let numrs_syntax::ast::ExprKind::Attribute { value, attr } = &expr.kind else { return None };
+    let numrs_syntax::ast::ExprKind::Name(class) = &value.kind else { return None };
+    enum_class_by_name(db, file, info, class)?.member(attr).cloned()
+}
+
 /// A parameter default that is a field of a module-level named tuple instance made from
 /// constants (vectorbt's `direction=Direction.Both` of `Direction = DirectionT(*range(3))`):
 /// the field's value.
@@ -1565,6 +1572,14 @@ fn global_value_type(
             if let Some(module) = module_of(db, file, info, m, binding, depth) {
                 if let Some(t) = numrs_typing::resolve_module_attr(&module, attr) {
                     return GlobalValue::Type(t);
+                }
+            }
+            // A member of an enum class (`KB = Kind.B`).
+            if let ExprKind::Name(class) = &m.kind {
+                if let GlobalValue::Type(Type::EnumClass(e)) = resolve_alias_target(db, file, info, class, binding, depth) {
+                    if e.member(attr).is_some() {
+                        return GlobalValue::Type(Type::EnumMember(e));
+                    }
                 }
             }
         }

@@ -555,6 +555,20 @@ impl<'a> Evaluator<'a> {
                 }
                 other => Err(self.unsupported(span, format!("numrs: cannot evaluate numba.from_dtype({})", other.repr()))),
             },
+            // `as_numba_type(float)` (`numba.extending.as_numba_type`): the Numba type of a
+            // Python class (Numba's `AsNumbaTypeRegistry` table), a Numba type itself.
+            Value::Module(m) if m.starts_with("numba.") && m.ends_with(".as_numba_type") && args.len() == 1 && kwargs.is_empty() => match &args[0] {
+                Value::Type(t) => Ok(Value::Type(t.clone())),
+                Value::Builtin(name) => match name.as_str() {
+                    "float" => Ok(Value::Type(Type::float64())),
+                    "bool" => Ok(Value::Type(Type::boolean())),
+                    "int" => Ok(Value::Type(Type::intp())),
+                    "complex" => Ok(Value::Type(Type::complex128())),
+                    "str" => Ok(Value::Type(Type::Unicode)),
+                    _ => Err(self.unsupported(span, format!("numrs: cannot evaluate as_numba_type({name})"))),
+                },
+                other => Err(self.unsupported(span, format!("numrs: cannot evaluate as_numba_type({})", other.repr()))),
+            },
             Value::Tuple(_) => Err(self.numba_err(span, "TypeError: 'tuple' object is not callable")),
             Value::List(_) => Err(self.numba_err(span, "TypeError: 'list' object is not callable")),
             Value::Const(c) => {

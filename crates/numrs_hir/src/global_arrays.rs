@@ -712,16 +712,54 @@ impl Cx<'_> {
                 }
                 (shape[depth] == count).then_some(())
             }
-            _ => {
-                if shape.len() != depth {
-                    return None;
-                }
-                match self.eval(e, at, depth as u32 + 1)? {
-                    V::Py(x) => out.push(x),
-                    V::Array(_) => return None,
-                }
-                Some(())
+            // A module-level list (or tuple) by name (`np.array(LST)`), not changed after it
+            // was bound (Numba freezes what the module holds when it compiles).
+            ExprKind::Name(n) if self.locals.borrow().iter().all(|(l, _)| l != n) && self.listed(n, at).is_some() => {
+                let (value, from) = self.listed(n, at)?;
+                self.nested(value, from, shape, depth, out)
             }
+            _ => match self.eval(e, at, depth as u32 + 1)? {
+                V::Py(x) => {
+                    if shape.len() != depth {
+                        return None;
+                    }
+                    out.push(x);
+                    Some(())
+                }
+                // An array among the items (`np.array([np.array([1.0, 2.0]), ...])`, a NumPy
+                // scalar `np.cos(x)`): its items, one more level of the shape for each of its
+                // dimensions. Only of the dtypes Python's own numbers make, which the items'
+                // kinds stand for.
+                V::Array(a) if matches!(a.dtype, NumericKind::Float64 | NumericKind::Int64 | NumericKind::Boolean) => {
+                    for (k, n) in a.shape.iter().enumerate() {
+                        match shape.get(depth + k) {
+                            None if shape.len() == depth + k => shape.push(*n),
+                            Some(m) if m == n => {}
+                            _ => return None,
+                        }
+                    }
+                    if shape.len() != depth + a.shape.len() {
+                        return None;
+                    }
+                    out.extend(a.items.iter().copied());
+                    Some(())
+                }
+                V::Array(_) => None,
+            },
+        }
+    }
+
+    /// The list or tuple display a module-level name is bound to (once, by `NAME = [...]`,
+    /// not changed later), and where it is bound.
+    fn listed(&self, n: &str, at: u32) -> Option<(&Expr, u32)> {
+        let b = self.symbols.lookup(n, Some(at))?;
+        if b.kind != BindingKind::Other || mutated_after(n, b.stmt_span.end, self.module, self.symbols) {
+            return None;
+        }
+        let stmt = self.symbols.binding_stmt(self.module, b)?;
+        match &stmt.kind {
+            StmtKind::Assign { targets, value } if targets.len() == 1 && matches!(value.kind, ExprKind::List(_) | ExprKind::Tuple(_)) => Some((value, stmt.span.start)),
+            _ => None,
         }
     }
 
@@ -1267,7 +1305,12 @@ impl Cx<'_> {
         let name = path.strip_prefix("numpy.")?;
         let kw = |k: &str| keywords.iter().find(|x| x.arg.as_deref() == Some(k)).map(|x| &x.value);
         // `order=` decides the layout (see `layout`), not the items.
-        if keywords.iter().any(|k| !matches!(k.arg.as_deref(), Some("dtype" | "num" | "endpoint")) && !(k.arg.as_deref() == Some("order") && memory_order(&k.value).is_some())) {
+        let shape_kw = matches!(name, "zeros" | "ones" | "empty" | "full") && args.is_empty();
+        if keywords.iter().any(|k| {
+            !matches!(k.arg.as_deref(), Some("dtype" | "num" | "endpoint"))
+                && !(k.arg.as_deref() == Some("order") && memory_order(&k.value).is_some())
+                && !(shape_kw && k.arg.as_deref() == Some("shape"))
+        }) {
             return None;
         }
         let dtype_kw = match kw("dtype") {
@@ -1336,7 +1379,9 @@ impl Cx<'_> {
                 ConstArray { dtype: dtype_kw?, shape: vec![items.len() as i64], items }
             }
             "zeros" | "ones" | "empty" | "full" => {
-                let shape = self.dims(args.first()?, 0, at, depth)?;
+                // The shape by position or as `shape=`.
+                let shape_kw = keywords.iter().find(|k| k.arg.as_deref() == Some("shape")).map(|k| &k.value);
+                let shape = self.dims(args.first().or(shape_kw)?, 0, at, depth)?;
                 let n = count(&shape)?;
                 let (fill, dtype) = if name == "full" {
                     let V::Py(v) = self.eval(args.get(1)?, at, depth + 1)? else { return None };

@@ -199,6 +199,8 @@ pub(crate) fn module_constant(module: &str, name: &str) -> Option<ConstValue> {
         ("math" | "cmath" | "numpy", "inf") => f(f64::INFINITY),
         ("math" | "cmath" | "numpy", "nan") => f(f64::NAN),
         ("numpy", "euler_gamma") => f(0.5772156649015329),
+        // A 64-bit platform's largest `Py_ssize_t`.
+        ("sys", "maxsize") => Some(ConstValue::Int(i64::MAX.into())),
         _ => None,
     }
 }
@@ -867,11 +869,22 @@ impl Collector {
             // `np.finfo(np.float64).eps`, `np.iinfo(np.int32).max`.
             ExprKind::Attribute { value, attr } if matches!(value.kind, ExprKind::Call { .. }) => {
                 let ExprKind::Call { func, args, .. } = &value.kind else { return None };
-                let ExprKind::Attribute { value: m, attr: f } = &func.kind else { return None };
-                if self.module_of(m)? != "numpy" || args.len() != 1 {
+                // `np.finfo(...)`, or `finfo(...)` imported from NumPy.
+                let f = match &func.kind {
+                    ExprKind::Attribute { value: m, attr: f } if self.module_of(m)? == "numpy" => f.clone(),
+                    ExprKind::Name(n) => self.numpy_import(n)?.to_string(),
+                    _ => return None,
+                };
+                let f = f.as_str();
+                if args.len() != 1 {
                     return None;
                 }
+                let by_path = match &args[0].kind {
+                    ExprKind::Name(n) => self.numpy_import(n).map(str::to_string),
+                    _ => None,
+                };
                 let dtype = match &args[0].kind {
+                    _ if by_path.is_some() => by_path.as_deref().unwrap_or_default(),
                     ExprKind::Attribute { value: m2, attr: d } if self.module_of(m2)? == "numpy" => d.as_str(),
                     ExprKind::Constant(ast::Constant::Str(d)) => d.as_str(),
                     // The builtins `float` and `int` (not rebound): NumPy's float64 and int64.
@@ -1040,6 +1053,14 @@ impl Collector {
     }
 
     /// The module a name (bound once, by `import`) stands for.
+    /// The NumPy name `name` is imported as (`from numpy import finfo, float64 as f8`).
+    fn numpy_import(&self, name: &str) -> Option<&str> {
+        match &self.single_binding(name)?.kind {
+            BindingKind::ImportedName { module, name } if module == "numpy" => Some(name.as_str()),
+            _ => None,
+        }
+    }
+
     fn module_of(&self, expr: &Expr) -> Option<&str> {
         let ExprKind::Name(m) = &expr.kind else { return None };
         match &self.single_binding(m)?.kind {

@@ -1209,8 +1209,8 @@ impl Type {
                 if a.ndim == 1 {
                     a.dtype.clone()
                 } else {
-                    let layout = if a.layout == Layout::C { Layout::C } else { Layout::A };
-                    Type::array_ro(a.dtype.clone(), a.ndim - 1, layout, a.readonly)
+                    // Numba's `ArrayIterator`: "iteration semantics leads to A order layout".
+                    Type::array_ro(a.dtype.clone(), a.ndim - 1, Layout::A, a.readonly)
                 }
             }
             IteratorKind::DictView(kind, d) => match d {

@@ -115,6 +115,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             }
         }
         "random" => pyrandom::has_function(attr).then(|| Type::function(&format!("random.{attr}"))),
+        // `sys.maxsize`: a constant Numba freezes (a 64-bit platform's).
+        "sys" => (attr == "maxsize").then(|| Type::IntegerLiteral(i64::MAX.into())),
         "heapq" => pyheapq::has_function(attr).then(|| Type::function(&format!("heapq.{attr}"))),
         // `operator.add(a, b)`: the function the `+` operator types and lowers through.
         "operator" => {
