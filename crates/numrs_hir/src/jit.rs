@@ -502,8 +502,18 @@ struct Arg<'e> {
 
 #[derive(Clone, Copy)]
 struct Kw<'e> {
-    keyword: &'e Keyword,
+    /// The keyword's name (`None` for `**mapping`).
+    arg: Option<&'e str>,
+    value: &'e Expr,
+    /// The span of the whole `name=value` (errors point at it).
+    span: Span,
     before: u32,
+}
+
+impl<'e> Kw<'e> {
+    fn of(keyword: &'e Keyword, before: u32) -> Kw<'e> {
+        Kw { arg: keyword.arg.as_deref(), value: &keyword.value, span: keyword.span, before }
+    }
 }
 
 struct Resolved<'e> {
@@ -586,7 +596,7 @@ impl<'a> Ctx<'a> {
                     return None;
                 }
                 base.args.extend(rest.iter().map(|e| Arg { expr: e, before }));
-                base.keywords.extend(keywords.iter().map(|k| Kw { keyword: k, before }));
+                base.keywords.extend(keywords.iter().map(|k| Kw::of(k, before)));
                 return Some(base);
             }
             // `@_jit(sigs)` of a plain function returning a jit decorator (`def _jit(sigs):
@@ -601,7 +611,7 @@ impl<'a> Ctx<'a> {
                 return None;
             }
             base.args.extend(args.iter().map(|e| Arg { expr: e, before }));
-            base.keywords.extend(keywords.iter().map(|k| Kw { keyword: k, before }));
+            base.keywords.extend(keywords.iter().map(|k| Kw::of(k, before)));
             base.called = true;
             return Some(base);
         }
@@ -638,8 +648,11 @@ impl<'a> Ctx<'a> {
     }
 
     /// See `resolve`: the decorator a call of a decorator factory of the module returns. The
-    /// factory's body is one `return` of a call configuring a jit decorator; its parameters
-    /// (positional, given by position) are replaced by the call's arguments.
+    /// factory's body is one `return` of a call configuring a jit decorator. Its parameters
+    /// (bound as Python binds the call: by position, by name, else their defaults) are replaced
+    /// by their values where the inner call passes them; its `**kwargs` passes on the call's
+    /// other keywords (mne's `def jit(nopython=True, ..., **kwargs): return numba.jit(
+    /// nopython=nopython, ..., **kwargs)`).
     fn factory_decorator<'e>(&self, func: &'e Expr, args: &'e [Expr], keywords: &'e [Keyword], before: u32, depth: u32) -> Option<Resolved<'e>>
     where
         'a: 'e,
@@ -647,12 +660,33 @@ impl<'a> Ctx<'a> {
         let ExprKind::Name(name) = &func.kind else { return None };
         let BindingKind::Function { def_index } = self.symbols.lookup(name, Some(before))?.kind else { return None };
         let def: &'a FunctionDef = self.symbols.helper_def(def_index)?;
-        if !keywords.is_empty() || !def.decorators.is_empty() || def.params.vararg.is_some() || def.params.kwarg.is_some() || !def.params.kwonly.is_empty() {
+        if !def.decorators.is_empty() || def.params.vararg.is_some() || !def.params.kwonly.is_empty() {
             return None;
         }
-        let params: Vec<&str> = def.params.positional().map(|p| p.name.as_str()).collect();
-        if args.len() != params.len() {
+        let params: Vec<&'a ast::Param> = def.params.positional().collect();
+        if args.len() > params.len() {
             return None;
+        }
+        // Each parameter's value: the call's argument, else its default (evaluated where the
+        // factory is defined).
+        let def_at = self.symbols.bindings.iter().find(|b| b.kind == BindingKind::Function { def_index }).map_or(before, |b| b.stmt_span.start);
+        let mut bound: Vec<Option<Arg<'e>>> = vec![None; params.len()];
+        for (slot, a) in bound.iter_mut().zip(args) {
+            *slot = Some(Arg { expr: a, before });
+        }
+        let mut extra: Vec<Kw<'e>> = Vec::new();
+        for k in keywords {
+            match k.arg.as_deref().and_then(|n| params.iter().position(|p| p.name == n)) {
+                Some(i) if bound[i].is_none() => bound[i] = Some(Arg { expr: &k.value, before }),
+                Some(_) => return None,
+                None if def.params.kwarg.is_some() && k.arg.is_some() => extra.push(Kw::of(k, before)),
+                None => return None,
+            }
+        }
+        for (slot, p) in bound.iter_mut().zip(&params) {
+            if slot.is_none() {
+                *slot = Some(Arg { expr: p.default.as_ref()?, before: def_at });
+            }
         }
         let body = match def.body.split_first() {
             Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_)))) => rest,
@@ -665,20 +699,34 @@ impl<'a> Ctx<'a> {
             return None;
         }
         let param_of = |e: &Expr| match &e.kind {
-            ExprKind::Name(n) => params.iter().position(|p| p == n),
+            ExprKind::Name(n) => params.iter().position(|p| p.name == *n),
             _ => None,
         };
         for a in inner_args {
             match param_of(a) {
-                Some(i) => base.args.push(Arg { expr: &args[i], before }),
+                Some(i) => base.args.push(bound[i]?),
                 None => base.args.push(Arg { expr: a, before }),
             }
         }
-        // Keywords of the factory's own (constants, module names), not its parameters.
-        if inner_kws.iter().any(|k| param_of(&k.value).is_some()) {
+        let kwargs = def.params.kwarg.as_ref().map(|k| k.name.as_str());
+        for k in inner_kws {
+            match (k.arg.as_deref(), &k.value.kind) {
+                // `**kwargs`: the call's keywords the factory does not name.
+                (None, ExprKind::Name(n)) if Some(n.as_str()) == kwargs => base.keywords.extend(extra.iter().copied()),
+                (None, _) => return None,
+                (Some(_), _) => match param_of(&k.value) {
+                    Some(i) => {
+                        let v = bound[i]?;
+                        base.keywords.push(Kw { arg: k.arg.as_deref(), value: v.expr, span: k.span, before: v.before });
+                    }
+                    // Keywords of the factory's own (constants, module names).
+                    None => base.keywords.push(Kw::of(k, before)),
+                },
+            }
+        }
+        if !extra.is_empty() && !inner_kws.iter().any(|k| k.arg.is_none()) {
             return None;
         }
-        base.keywords.extend(inner_kws.iter().map(|k| Kw { keyword: k, before }));
         base.called = true;
         Some(base)
     }
@@ -872,12 +920,12 @@ impl<'a> Analysis<'_, 'a> {
         }
         let mut rest = Vec::new();
         for kw in &r.keywords {
-            match kw.keyword.arg.as_deref() {
+            match kw.arg {
                 Some(name) => match params.iter().position(|p| *p == name) {
                     Some(i) if slots[i].is_some() => {
-                        self.error(kw.keyword.span, format!("TypeError: {func}() got multiple values for argument '{name}'"))
+                        self.error(kw.span, format!("TypeError: {func}() got multiple values for argument '{name}'"))
                     }
-                    Some(i) => slots[i] = Some(Arg { expr: &kw.keyword.value, before: kw.before }),
+                    Some(i) => slots[i] = Some(Arg { expr: kw.value, before: kw.before }),
                     None => rest.push(*kw),
                 },
                 None => self.f.notes.push(format!("numrs: `**` arguments to `{func}` are not evaluated")),
@@ -899,28 +947,28 @@ impl<'a> Analysis<'_, 'a> {
         self.named_positional_options(&slots, JIT_PARAMS);
         self.options(&rest, Some(&known), CPU_TARGET_OPTIONS);
         for dep in ["argtypes", "restype"] {
-            if let Some(kw) = rest.iter().find(|k| k.keyword.arg.as_deref() == Some(dep)) {
-                self.error(kw.keyword.span, format!("DeprecationError: {}", DEPRECATED_SIGNATURE_ARG_MSG.replace("{0}", dep)));
+            if let Some(kw) = rest.iter().find(|k| k.arg == Some(dep)) {
+                self.error(kw.span, format!("DeprecationError: {}", DEPRECATED_SIGNATURE_ARG_MSG.replace("{0}", dep)));
             }
         }
         let opts = &self.f.options;
         let (nopython, forceobj) = (opts.nopython, opts.forceobj);
         if is_njit {
-            if rest.iter().any(|k| k.keyword.arg.as_deref() == Some("nopython")) {
+            if rest.iter().any(|k| k.arg == Some("nopython")) {
                 self.f.notes.push("RuntimeWarning: nopython is set for njit and is ignored".to_string());
             }
-            if rest.iter().any(|k| k.keyword.arg.as_deref() == Some("forceobj")) {
+            if rest.iter().any(|k| k.arg == Some("forceobj")) {
                 self.f.notes.push("RuntimeWarning: forceobj is set for njit and is ignored".to_string());
                 self.f.options.forceobj = None;
             }
             self.f.kind = JitKind::Njit;
         } else {
-            if let Some(kw) = rest.iter().find(|k| k.keyword.arg.as_deref() == Some("nopython")) {
-                let v = self.eval(&kw.keyword.value, kw.before);
+            if let Some(kw) = rest.iter().find(|k| k.arg == Some("nopython")) {
+                let v = self.eval(kw.value, kw.before);
                 if !matches!(v, Ok(Value::Const(ConstValue::Bool(_)))) {
                     match v {
                         Ok(Value::Const(ConstValue::None)) => {}
-                        Ok(_) => self.error(kw.keyword.span, "AssertionError: nopython option must be a bool"),
+                        Ok(_) => self.error(kw.span, "AssertionError: nopython option must be a bool"),
                         Err(_) => self.f.notes.push("numrs: could not evaluate `nopython=`".to_string()),
                     }
                 }
@@ -936,7 +984,7 @@ impl<'a> Analysis<'_, 'a> {
                 );
             }
             self.f.kind = if forceobj == Some(true) { JitKind::ObjectMode } else { JitKind::Njit };
-            if forceobj.is_none() && rest.iter().any(|k| k.keyword.arg.as_deref() == Some("forceobj")) {
+            if forceobj.is_none() && rest.iter().any(|k| k.arg == Some("forceobj")) {
                 self.f.notes.push("numrs: could not evaluate `forceobj=`; assuming nopython mode".to_string());
             }
         }
@@ -1105,14 +1153,14 @@ impl<'a> Analysis<'_, 'a> {
     fn options(&mut self, keywords: &[Kw<'_>], known: Option<&[&str]>, target_options: &[&str]) {
         let mut unknown = Vec::new();
         for kw in keywords {
-            let Some(name) = kw.keyword.arg.as_deref() else { continue };
+            let Some(name) = kw.arg else { continue };
             if name == "locals" {
-                self.locals(Arg { expr: &kw.keyword.value, before: kw.before });
+                self.locals(Arg { expr: kw.value, before: kw.before });
                 continue;
             }
-            let value = self.option_value(&kw.keyword.value, kw.before);
-            self.set_option(name, &value, kw.keyword.span);
-            self.push_value(name, value, kw.keyword.span.start);
+            let value = self.option_value(kw.value, kw.before);
+            self.set_option(name, &value, kw.span);
+            self.push_value(name, value, kw.span.start);
             if let Some(known) = known {
                 if !known.contains(&name) && !["argtypes", "restype", "bind"].contains(&name) {
                     unknown.push(name.to_string());
@@ -1313,7 +1361,7 @@ impl<'a> Analysis<'_, 'a> {
         let mut known: Vec<&str> = GUVECTORIZE_KEYWORDS.to_vec();
         known.extend(UFUNC_TARGET_OPTIONS);
         self.options(&rest, Some(&known), UFUNC_TARGET_OPTIONS);
-        if rest.iter().any(|k| k.keyword.arg.is_none()) {
+        if rest.iter().any(|k| k.arg.is_none()) {
             self.f.notes.push("numrs: `**` arguments to `guvectorize` are not evaluated".to_string());
         }
         let (sigs, layout) = match r.args.as_slice() {
@@ -1349,8 +1397,8 @@ impl<'a> Analysis<'_, 'a> {
         self.named_positional_options(&slots, params);
         self.options(&rest, Some(CUDA_JIT_OPTIONS), &[]);
         for dep in ["argtypes", "restype", "bind"] {
-            if let Some(kw) = rest.iter().find(|k| k.keyword.arg.as_deref() == Some(dep)) {
-                self.error(kw.keyword.span, format!("DeprecationError: {}", DEPRECATED_SIGNATURE_ARG_MSG.replace("{0}", dep)));
+            if let Some(kw) = rest.iter().find(|k| k.arg == Some(dep)) {
+                self.error(kw.span, format!("DeprecationError: {}", DEPRECATED_SIGNATURE_ARG_MSG.replace("{0}", dep)));
             }
         }
         let device = self.f.options.device == Some(true);
