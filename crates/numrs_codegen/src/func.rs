@@ -3555,7 +3555,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // A `@vectorize` function's `identity` or `signature` that is None (its other
             // attributes are literals).
             (Type::Dispatcher(_), _) if *tt == Type::NoneType => Ok(self.vt(tt)?.const_zero()),
-            (Type::Slice2 | Type::Slice3, "start" | "stop" | "step") => {
+            // A slice's or range's fields (their integers: int64, the range's own kind).
+            (Type::Slice2 | Type::Slice3 | Type::Range(_), "start" | "stop" | "step") => {
                 let sv = self.load(value)?.into_struct_value();
                 let i = match attr {
                     "start" => 0,
@@ -3563,17 +3564,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     _ => 2,
                 };
                 let x = self.b.build_extract_value(sv, i, "")?;
-                self.cast(x, &Type::int64(), tt)
-            }
-            (Type::Range(k), "start" | "stop" | "step") => {
-                let sv = self.load(value)?.into_struct_value();
-                let i = match attr {
-                    "start" => 0,
-                    "stop" => 1,
-                    _ => 2,
+                let from = match &vt {
+                    Type::Range(k) => k.yield_type(),
+                    _ => Type::int64(),
                 };
-                let x = self.b.build_extract_value(sv, i, "")?;
-                self.cast(x, &k.yield_type(), tt)
+                self.cast(x, &from, tt)
             }
             (Type::Array(a), "shape") | (Type::Array(a), "strides") => {
                 let sv = self.load(value)?.into_struct_value();

@@ -857,10 +857,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let op = unsafe { cx.b.build_gep(cx.ctx.i8_type(), odata, &[cx.b.build_int_mul(i, isz, "")?], "")? };
             match cmp {
                 Some(cmp) => {
-                    let inkwell::values::ValueKind::Basic(c) = cx.b.build_call(cmp, &[ptrs[0].into(), ptrs[1].into()], "")?.try_as_basic_value() else {
-                        return cx.fail("internal error: charseq comparison");
-                    };
-                    let e = cx.b.build_int_compare(IntPredicate::EQ, c.into_int_value(), cx.ctx.i32_type().const_zero(), "")?;
+                    let e = cx.charseq_equal(cmp, ptrs[0], ptrs[1])?;
                     cx.b.build_store(op, cx.b.build_int_z_extend(e, cx.ctx.i8_type(), "")?)?;
                     Ok(())
                 }
@@ -883,6 +880,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.fresh = true;
         let ot = array_type(&ra.dtype, ra.ndim, Layout::C);
         self.cast(out, &ot, tt)
+    }
+
+    /// Whether the unicode array items at `p` and `q` are equal (`cmp`: their
+    /// [`Self::charseq_cmp_fn`]).
+    fn charseq_equal(&self, cmp: inkwell::values::FunctionValue<'ctx>, p: PointerValue<'ctx>, q: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
+        let inkwell::values::ValueKind::Basic(c) = self.b.build_call(cmp, &[p.into(), q.into()], "")?.try_as_basic_value() else {
+            return self.fail("internal error: charseq comparison");
+        };
+        Ok(self.b.build_int_compare(IntPredicate::EQ, c.into_int_value(), self.ctx.i32_type().const_zero(), "")?)
     }
 
     /// The operands of [`Self::charseq_elementwise`], and whether it is `np.where`: `None`
@@ -1470,15 +1476,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// otherwise both as arrays, equal shapes and every item equal.
     fn array_equal(&mut self, x: VarId, y: VarId, tt: &Type) -> R<BV<'ctx>> {
         let (xs, ys) = (self.flat_source(x)?, self.flat_source(y)?);
-        if let (FlatKind::Arr(xa, at), FlatKind::Arr(ya, bt), Type::UnicodeCharSeq(chars)) = (&xs.kind, &ys.kind, &xs.item) {
-            if at.dtype == bt.dtype {
-                return self.charseq_array_equal(*xa, at, *ya, bt, *chars, tt);
-            }
-        }
+        // Unicode arrays of one item size compare their items' characters.
+        let chars = match (&xs.kind, &ys.kind, &xs.item) {
+            (FlatKind::Arr(..), FlatKind::Arr(..), Type::UnicodeCharSeq(n)) if xs.item == ys.item => Some(self.charseq_cmp_fn(*n)?),
+            _ => None,
+        };
         // Datetimes (timedeltas) compare by their own `==`, across units, NaT unequal.
         let dates = crate::datetime::is_datetime_like(&xs.item) && crate::datetime::is_datetime_like(&ys.item);
-        let common = if dates { Some(xs.item.clone()) } else { numrs_types::unify_pairs(&xs.item, &ys.item) };
-        let Some(common) = common.filter(|u| numeric(u).is_some() || dates) else {
+        let common = if dates || chars.is_some() { Some(xs.item.clone()) } else { numrs_types::unify_pairs(&xs.item, &ys.item) };
+        let Some(common) = common.filter(|u| numeric(u).is_some() || dates || chars.is_some()) else {
             return self.fail(format!("np.array_equal of {} and {}", xs.item, ys.item));
         };
         if xs.shape.len() != ys.shape.len() {
@@ -1499,6 +1505,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             n = self.b.build_int_mul(n, *d, "")?;
         }
         self.counted_loop(n, |cx, i| {
+            if let (Some(cmp), FlatKind::Arr(xv, xa), FlatKind::Arr(yv, ya)) = (chars, &xs.kind, &ys.kind) {
+                let e = cx.charseq_equal(cmp, cx.flat_ptr(*xv, xa, i)?, cx.flat_ptr(*yv, ya, i)?)?;
+                let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
+                cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
+                return Ok(());
+            }
             let a = cx.flat_item(&xs, i)?;
             let b = cx.flat_item(&ys, i)?;
             let e = if dates {
@@ -1509,41 +1521,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let b = cx.cast(b, &ys.item, &common)?;
                 cx.ufunc_elem("equal", &[(a, common.clone()), (b, common.clone())], NumericKind::Boolean)?.into_int_value()
             };
-            let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
-            cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
-            Ok(())
-        })?;
-        self.b.build_unconditional_branch(done)?;
-        self.b.position_at_end(done);
-        let r = self.b.build_load(self.ctx.bool_type(), res, "")?;
-        self.cast(r, &Type::boolean(), tt)
-    }
-
-    /// [`Self::array_equal`] of two unicode arrays of one item size: equal shapes and every
-    /// item's characters equal.
-    fn charseq_array_equal(&mut self, x: BV<'ctx>, xa: &ArrayType, y: BV<'ctx>, ya: &ArrayType, chars: u32, tt: &Type) -> R<BV<'ctx>> {
-        if xa.ndim != ya.ndim {
-            return self.cast(self.ctx.bool_type().const_zero().into(), &Type::boolean(), tt);
-        }
-        let (xs, ys) = (self.dims(x, 5, xa.ndim)?, self.dims(y, 5, ya.ndim)?);
-        let mut same = self.ctx.bool_type().const_all_ones();
-        for (p, q) in xs.iter().zip(&ys) {
-            same = self.b.build_and(same, self.b.build_int_compare(IntPredicate::EQ, *p, *q, "")?, "")?;
-        }
-        let res = self.temp(self.ctx.bool_type().into())?;
-        self.b.build_store(res, same)?;
-        let go = self.new_block("array_equal_items");
-        let done = self.new_block("array_equal_done");
-        self.b.build_conditional_branch(same, go, done)?;
-        self.b.position_at_end(go);
-        let cmp = self.charseq_cmp_fn(chars)?;
-        let n = self.field(x, 2)?.into_int_value();
-        self.counted_loop(n, |cx, i| {
-            let (p, q) = (cx.flat_ptr(x, xa, i)?, cx.flat_ptr(y, ya, i)?);
-            let inkwell::values::ValueKind::Basic(c) = cx.b.build_call(cmp, &[p.into(), q.into()], "")?.try_as_basic_value() else {
-                return cx.fail("internal error: charseq comparison");
-            };
-            let e = cx.b.build_int_compare(IntPredicate::EQ, c.into_int_value(), cx.ctx.i32_type().const_zero(), "")?;
             let cur = cx.b.build_load(cx.ctx.bool_type(), res, "")?.into_int_value();
             cx.b.build_store(res, cx.b.build_and(cur, e, "")?)?;
             Ok(())

@@ -660,6 +660,46 @@ impl Cx<'_> {
             (0..rows).contains(&i).then_some(i)
         };
         match &index.kind {
+            // `M[::-1, 1:]`: per axis, a slice's positions (the axis kept) or an integer's one
+            // (dropped); axes not indexed are kept whole.
+            ExprKind::Tuple(parts) if !parts.is_empty() && parts.len() <= a.shape.len() => {
+                let mut axes: Vec<(Vec<i128>, bool)> = Vec::new();
+                for (d, n) in a.shape.iter().enumerate() {
+                    let n = i128::from(*n);
+                    axes.push(match parts.get(d).map(|e| &e.kind) {
+                        Some(ExprKind::Slice { lower, upper, step }) => (slice_positions(lower, upper, step, n, &int)?, true),
+                        Some(_) => {
+                            let i = int(&parts[d])?;
+                            let i = if i < 0 { i + n } else { i };
+                            ((0..n).contains(&i).then_some(vec![i])?, false)
+                        }
+                        None => ((0..n).collect(), true),
+                    });
+                }
+                let mut strides = vec![1usize; a.shape.len()];
+                for d in (0..a.shape.len().saturating_sub(1)).rev() {
+                    strides[d] = strides[d + 1] * a.shape[d + 1] as usize;
+                }
+                let shape: Vec<i64> = axes.iter().filter(|(_, keep)| *keep).map(|(p, _)| p.len() as i64).collect();
+                let total: usize = axes.iter().map(|(p, _)| p.len()).product();
+                if total > MAX_ITEMS {
+                    return None;
+                }
+                let mut items = Vec::with_capacity(total);
+                let mut idx = vec![0usize; axes.len()];
+                for _ in 0..total {
+                    let off: usize = idx.iter().zip(&axes).zip(&strides).map(|((k, (p, _)), s)| p[*k] as usize * s).sum();
+                    items.push(*a.items.get(off)?);
+                    for d in (0..idx.len()).rev() {
+                        idx[d] += 1;
+                        if idx[d] < axes[d].0.len() {
+                            break;
+                        }
+                        idx[d] = 0;
+                    }
+                }
+                Some(V::Array(ConstArray { dtype: a.dtype, shape, items }))
+            }
             ExprKind::Slice { lower, upper, step } => {
                 let picked = slice_positions(lower, upper, step, rows, &int)?;
                 let mut out = take(&picked)?;
