@@ -811,10 +811,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn charseq_elementwise(&mut self, value: &numrs_ir::Value, tt: &Type) -> R<BV<'ctx>> {
         let Type::Array(ra) = tt else { return self.fail(format!("an elementwise operation producing {tt}")) };
         let Some((operands, is_where)) = self.charseq_elementwise_operands(value, tt) else { return self.fail("an elementwise operation of unicode arrays") };
+        // Arrays broadcast together; `np.where`'s scalars (a condition, strings) apply to
+        // every item.
         let mut arrays = Vec::new();
+        let mut scalars: Vec<Option<(BV<'ctx>, Type)>> = Vec::new();
         for v in &operands {
             match self.ty(*v)? {
-                Type::Array(a) => arrays.push((self.load(*v)?, (*a).clone())),
+                Type::Array(a) => {
+                    arrays.push((self.load(*v)?, (*a).clone()));
+                    scalars.push(None);
+                }
+                Type::StringLiteral(text) if is_where => scalars.push(Some((self.str_const(&text).into(), Type::Unicode))),
+                Type::BooleanLiteral(b) if is_where => scalars.push(Some((self.ctx.bool_type().const_int(b as u64, false).into(), Type::boolean()))),
+                t if is_where && (numeric(&t).is_some() || t == Type::Unicode) => scalars.push(Some((self.load(*v)?, t))),
                 other => return self.fail(format!("an operand of type {other} beside unicode arrays is not supported by numrs build yet")),
             }
         }
@@ -842,39 +851,55 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for d in &shape {
             total = self.b.build_int_mul(total, *d, "")?;
         }
-        let cmp = match &arrays[0].1.dtype {
-            Type::UnicodeCharSeq(n) if !is_where => Some(self.charseq_cmp_fn(*n)?),
+        let cmp = match arrays.first().map(|a| &a.1.dtype) {
+            Some(Type::UnicodeCharSeq(n)) if !is_where => Some(self.charseq_cmp_fn(*n)?),
             _ => None,
         };
         let out_dtype = ra.dtype.clone();
         self.counted_loop(total, |cx, i| {
             let idx = cx.unravel_index(i, &shape)?;
-            let mut ptrs = Vec::new();
-            for (data, es, _) in &operands {
-                let off = cx.dot(&idx, es)?;
-                ptrs.push(unsafe { cx.b.build_gep(cx.ctx.i8_type(), *data, &[off], "")? });
+            // Each operand's item: a pointer into its array, or the scalar.
+            let mut items = Vec::new();
+            let mut arrays = operands.iter();
+            for sc in &scalars {
+                items.push(match sc {
+                    Some((v, t)) => Err((*v, t.clone())),
+                    None => {
+                        let Some((data, es, dt)) = arrays.next() else { return cx.fail("internal error: unicode operands") };
+                        let off = cx.dot(&idx, es)?;
+                        Ok((unsafe { cx.b.build_gep(cx.ctx.i8_type(), *data, &[off], "")? }, dt.clone()))
+                    }
+                });
             }
             let op = unsafe { cx.b.build_gep(cx.ctx.i8_type(), odata, &[cx.b.build_int_mul(i, isz, "")?], "")? };
-            match cmp {
-                Some(cmp) => {
-                    let e = cx.charseq_equal(cmp, ptrs[0], ptrs[1])?;
+            match (cmp, items.as_slice()) {
+                (Some(cmp), [Ok((p, _)), Ok((q, _))]) => {
+                    let e = cx.charseq_equal(cmp, *p, *q)?;
                     cx.b.build_store(op, cx.b.build_int_z_extend(e, cx.ctx.i8_type(), "")?)?;
                     Ok(())
                 }
-                None => {
-                    let c = cx.load_element(ptrs[0], &operands[0].2)?;
-                    let c = cx.truth_of(c, &operands[0].2)?;
+                (None, [c, x, y]) => {
+                    let c = match c {
+                        Ok((p, t)) => {
+                            let v = cx.load_element(*p, t)?;
+                            cx.truth_of(v, t)?
+                        }
+                        Err((v, t)) => cx.truth_of(*v, t)?,
+                    };
                     let (yes, no, done) = (cx.new_block("where_x"), cx.new_block("where_y"), cx.new_block("where_done"));
                     cx.b.build_conditional_branch(c, yes, no)?;
-                    cx.b.position_at_end(yes);
-                    cx.charseq_copy(ptrs[1], &operands[1].2, op, &out_dtype)?;
-                    cx.b.build_unconditional_branch(done)?;
-                    cx.b.position_at_end(no);
-                    cx.charseq_copy(ptrs[2], &operands[2].2, op, &out_dtype)?;
-                    cx.b.build_unconditional_branch(done)?;
+                    for (block, item) in [(yes, x), (no, y)] {
+                        cx.b.position_at_end(block);
+                        match item {
+                            Ok((p, t)) => cx.charseq_copy(*p, t, op, &out_dtype)?,
+                            Err((v, t)) => cx.store_element(op, *v, t, &out_dtype)?,
+                        }
+                        cx.b.build_unconditional_branch(done)?;
+                    }
                     cx.b.position_at_end(done);
                     Ok(())
                 }
+                _ => cx.fail("internal error: unicode operands"),
             }
         })?;
         self.fresh = true;

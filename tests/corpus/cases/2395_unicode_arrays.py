@@ -215,6 +215,21 @@ def empty_u2s(n):
     return r
 
 
+@njit
+def where_lit(a):
+    return np.where(True, "x", "y")
+
+
+@njit
+def where_cond_str(c, a):
+    return np.where(c, a, "z")
+
+
+@njit
+def where_cond_scalar(flag, a, b):
+    return np.where(flag, a, b)
+
+
 S = np.array(["b", "a", "c"])
 T = np.array(["b", "x", "c"])
 V = np.array(["bcd", "a", "c"])
@@ -245,4 +260,7 @@ CALLS = [
     ("argmin_2d", (np.array([], dtype="<U2").reshape(0, 2),)),
     ("item_str", (np.array(["x", "y"]), "zz")),
     ("empty_u2s", (2,)),
+    ("where_lit", (np.ones(2),)),
+    ("where_cond_str", (np.array([True, False, True]), S)),
+    ("where_cond_scalar", (False, S, np.array(["q", "r", "s"]))),
 ]
