@@ -365,7 +365,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A new empty container of type `t` (a new reference).
-    fn new_container(&self, t: &Type) -> R<PointerValue<'ctx>> {
+    pub(crate) fn new_container(&self, t: &Type) -> R<PointerValue<'ctx>> {
         let desc = self.container_desc(t)?;
         let Some(h) = self.rt_call(API_NEW, Some(self.ptr_ty().into()), &[desc.into()])? else {
             return self.fail("internal error: dict_new returns void");
@@ -416,7 +416,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// `d[k] = v` / `s.add(k)`: the container takes a new reference to what `v` holds (and to
     /// a string key).
-    fn insert_raw(&self, h: PointerValue<'ctx>, key: BasicValueEnum<'ctx>, k: &Type, val: Option<(BasicValueEnum<'ctx>, &Type)>) -> R<()> {
+    pub(crate) fn insert_raw(&self, h: PointerValue<'ctx>, key: BasicValueEnum<'ctx>, k: &Type, val: Option<(BasicValueEnum<'ctx>, &Type)>) -> R<()> {
         // The container takes a reference to a string key (dropped again if the key is there).
         self.incref(key, k)?;
         let kp = self.spill(key, k)?;

@@ -1249,6 +1249,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let v = self.function_value(&st, sig)?;
             return self.store(target, v);
         }
+        // A set display unified with wider items (`s = {1, 2}; s.add(2.5)`): Numba types the
+        // display as the wider set; here it is converted item by item (integral floats hash
+        // as the integers do, so the order is kept).
+        if let (Type::Set { dtype: from, .. }, Type::Set { dtype: to, .. }) = (&st, &tt) {
+            if from.unliteral() != to.unliteral() && numeric(from).is_some() && numeric(to).is_some() {
+                let to = (**to).clone();
+                let h = self.new_container(&tt)?;
+                self.container_for_each(src, |cx, x, xt| {
+                    let x = cx.cast(x, xt, &to)?;
+                    cx.insert_raw(h, x, &to, None)
+                })?;
+                self.fresh = true;
+                return self.store(target, h.into());
+            }
+        }
         let v = self.load(src)?;
         if let (Some(from), Some(to)) = (crate::lists::dtype(&st), crate::lists::dtype(&tt)) {
             if from != to && numeric(from).is_some() && numeric(to).is_some() {
