@@ -172,6 +172,12 @@ impl Display for Type {
                 let ufunc = format!("Function(<numba._DUFunc '{}'>)", d.name);
                 write!(f, "BoundFunction(({ufunc}, '{method}') for {ufunc})")
             }
+            // A method Numba defines with `@overload_method(types.Array, name)`: its template's
+            // key is the class and the name.
+            Type::BoundFunction(b) if matches!(&b.1, Type::Array(_)) && b.0.strip_prefix("array.").is_some_and(|m| ARRAY_OVERLOAD_METHODS.contains(&m)) => {
+                let m = b.0.strip_prefix("array.").unwrap_or_default();
+                write!(f, "BoundFunction((<class 'numba.core.types.npytypes.Array'>, '{m}') for {})", b.1)
+            }
             Type::BoundFunction(b) => write!(f, "BoundFunction({} for {})", b.0, b.1),
             Type::Dispatcher(d) => write!(f, "type(CPUDispatcher(<function {}>))", d.printed_name()),
             Type::MakeFunction(_, name) => write!(f, "MakeFunctionLiteral(<function {name}>)"),
@@ -319,3 +325,10 @@ pub fn tuple_repr(tys: &[Type]) -> String {
         format!("({})", items.join(", "))
     }
 }
+
+/// The array methods Numba 0.68.1 defines with `@overload_method(types.Array, ...)` (the
+/// others are `@bound_function("array.<name>")` templates, printed by that key).
+const ARRAY_OVERLOAD_METHODS: &[&str] = &[
+    "all", "any", "argmax", "argmin", "clip", "conj", "conjugate", "cumprod", "cumsum", "dot", "fill", "max", "mean", "min", "prod", "ptp",
+    "repeat", "std", "sum", "take", "tobytes", "var",
+];
