@@ -94,7 +94,10 @@ pub(crate) fn assigned_items(value: &Expr, n: usize, dtype: NumericKind, at: u32
 /// <expr>`, `name: T = <expr>`, `name /= <expr>`).
 pub fn bound_array(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<ConstArray> {
     let cx = Cx { module, symbols, strict: false, locals: Default::default(), inexact: None, frames: Default::default() };
-    match cx.name(name, stmt.span.end, 0)? {
+    // With what the module does to it later (`T.resize(...)` changes its dimensions), when
+    // `stmt` is the name's last binding.
+    let last = symbols.lookup(name, None).is_some_and(|b| b.stmt_span == stmt.span);
+    match cx.name(name, if last { u32::MAX } else { stmt.span.end }, 0)? {
         V::Array(a) => Some(a),
         V::Py(_) => None,
     }
@@ -1077,6 +1080,22 @@ impl Cx<'_> {
                         return None;
                     }
                     a = store(a, &picked, &shape, V::Array(r))?;
+                }
+                // `T.resize((2, 3))` / `T.resize(2, 3)` (pvlib's tables): NumPy's in-place
+                // resize, the items in C order cut or followed by zeros.
+                StmtKind::Expr(e) if matches!(&e.kind, ExprKind::Call { func, .. }
+                    if matches!(&func.kind, ExprKind::Attribute { value: arr, attr } if is_n(arr) && attr == "resize")) => {
+                    let ExprKind::Call { args, keywords, .. } = &e.kind else { return None };
+                    if keywords.iter().any(|k| k.arg.as_deref() != Some("refcheck")) {
+                        return None;
+                    }
+                    let shape = match args.as_slice() {
+                        [one] => self.dims(one, 0, at, depth)?,
+                        many => many.iter().map(|x| self.dims(x, 0, at, depth).and_then(|d| (d.len() == 1).then(|| d[0]))).collect::<Option<Vec<i64>>>()?,
+                    };
+                    let n = count(&shape)?;
+                    a.items.resize(n, convert(Item::Int(0), a.dtype)?);
+                    a.shape = shape;
                 }
                 // `T.sort()` of a 1-d table: NumPy's order (NaNs last).
                 StmtKind::Expr(e) if matches!(&e.kind, ExprKind::Call { func, args, keywords } if args.is_empty() && keywords.is_empty()
