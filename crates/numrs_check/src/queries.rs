@@ -83,6 +83,15 @@ fn factory_products(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton
     for (i, stmt) in skeleton.module.body.iter().enumerate() {
         let StmtKind::Assign { value, .. } = &stmt.kind else { continue };
         let ExprKind::Call { func, .. } = &value.kind else { continue };
+        // `factory(...)`, or `njit(sig)(factory(...))` / `njit(factory(...))`.
+        let func = match (&func.kind, numrs_hir::jitted_factory_call(value)) {
+            (ExprKind::Name(_), _) => func,
+            (_, Some((_, inner))) => match &inner.kind {
+                ExprKind::Call { func, .. } => func,
+                _ => continue,
+            },
+            _ => continue,
+        };
         let ExprKind::Name(fname) = &func.kind else { continue };
         let Some(b) = symbols.lookup(fname, Some(stmt.span.start)) else { continue };
         let numrs_hir::BindingKind::Function { def_index } = b.kind else { continue };

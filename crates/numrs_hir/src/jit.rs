@@ -281,6 +281,11 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     let StmtKind::Assign { targets, value } = &assign.kind else { return None };
     let [target] = targets.as_slice() else { return None };
     let ExprKind::Name(name) = &target.kind else { return None };
+    // `njit(sig)(factory(...))`: the factory's plain inner function, compiled by that decorator.
+    let (outer, value) = match jitted_factory_call(value) {
+        Some((d, inner)) => (Some(d), inner),
+        None => (None, value),
+    };
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
     let ExprKind::Name(fname) = &func.kind else { return None };
     let StmtKind::FunctionDef(def) = &factory.kind else { return None };
@@ -371,6 +376,17 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     if keywords.iter().any(|k| !params.iter().any(|p| Some(p.name.as_str()) == k.arg.as_deref())) {
         return None;
     }
+    let decorator = match (outer, decorator) {
+        (None, d) => d,
+        (Some(o), None) if inner.decorators.is_empty() => {
+            if ctx.resolve(o, assign.span.start, 0).is_none_or(|r| !matches!(r.family, Family::Njit | Family::Jit)) {
+                return None;
+            }
+            Some(o.clone())
+        }
+        // A jit decorator on what the factory already compiled (Numba's TypeError).
+        (Some(_), _) => return None,
+    };
     let mut f = match decorator {
         Some(d) => {
             let mut decorated = (**inner).clone();
@@ -384,6 +400,21 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     f.captured_names = captured_names;
     f.captured_arrays = captured_arrays;
     Some(f)
+}
+
+/// `njit(sig)(factory(...))` or `njit(factory(...))`: the decorator expression and the
+/// factory's call (the decorator applied to what the factory returns). `None` for other
+/// expressions.
+pub fn jitted_factory_call(value: &Expr) -> Option<(&Expr, &Expr)> {
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let [arg] = args.as_slice() else { return None };
+    if !keywords.is_empty() || !matches!(&arg.kind, ExprKind::Call { func: f, .. } if matches!(f.kind, ExprKind::Name(_))) {
+        return None;
+    }
+    match &func.kind {
+        ExprKind::Call { .. } | ExprKind::Name(_) | ExprKind::Attribute { .. } => Some((func, arg)),
+        _ => None,
+    }
 }
 
 /// [`jit_functions`], and the `@jitclass` classes whose members are among them.

@@ -39,7 +39,7 @@ pub use global_arrays::{bound_array, bound_array_approx, bound_number_approx, bo
 pub use records::{as_record, bound_record_array, field_size_align, RecordArray};
 pub use jitclass::{deferred_definitions, jit_classes, jitclass_member_of, mangle_private, ClassMemberDef, JitClass, MemberKind};
 pub use namedtuple::{namedtuple_call, typed_namedtuple_class, NamedTupleDef};
-pub use jit::{factory_product, find_def, jit_call_target, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue, UfuncIdentity};
+pub use jit::{factory_product, find_def, jit_call_target, jitted_factory_call, jit_functions, jit_functions_and_classes, FastMath, JitFunction, JitKind, JitOptions, OptionValue, UfuncIdentity};
 pub use signature::{
     eval_type_expr, numba_type, parse_signature_str, signature_from_expr, SigError, SigErrorKind, SigSpec,
 };
