@@ -1007,9 +1007,13 @@ impl Lowerer {
         let after = self.new_block(span);
         let body_block = self.new_block(span);
         let handler_blocks: Vec<BlockId> = handlers.iter().map(|h| self.new_block(h.span)).collect();
+        // An exception that Python would re-raise after a `finally` (one no handler catches)
+        // or out of a handler: Numba runs the bytecode's `RERAISE`, which it lowers as an
+        // internal AssertionError, after the `finally` body.
+        let reraise = (!finalbody.is_empty() || !handlers.is_empty()).then(|| self.new_block(span));
         // The exception edge: control may leave the body for any handler.
         let flag = self.temp("exception_check", span, Value::Const(Constant::Bool(true)));
-        let first_handler = handler_blocks.first().copied().unwrap_or(after);
+        let first_handler = handler_blocks.first().copied().or(reraise).unwrap_or(after);
         self.terminate(Terminator::Branch { cond: flag, truebr: body_block, falsebr: first_handler });
         self.switch_to(body_block);
         self.try_depth += 1;
@@ -1042,8 +1046,22 @@ impl Lowerer {
                     h.span,
                 );
             }
+            // The handler's body is protected too: what it raises ends at `RERAISE`.
+            let handler_body = self.new_block(h.span);
+            let flag = self.temp("exception_check", h.span, Value::Const(Constant::Bool(true)));
+            self.terminate(Terminator::Branch { cond: flag, truebr: handler_body, falsebr: reraise.unwrap_or(after) });
+            self.switch_to(handler_body);
             self.lower_stmts(&h.body);
+            self.temp("try_exit", h.span, Value::Const(Constant::Bool(true)));
             self.terminate(Terminator::Jump(after));
+        }
+        if let Some(block) = reraise {
+            self.switch_to(block);
+            self.lower_stmts(finalbody);
+            let cls = self.temp("reraise", span, Value::Global("AssertionError".into()));
+            let msg = self.temp("reraise_msg", span, Value::Const(Constant::Str("Unreachable condition reached (op code RERAISE executed)".into())));
+            let exc = self.temp("call", span, Value::Call { func: cls, args: vec![msg], kws: vec![], vararg: None });
+            self.terminate(Terminator::Raise { exc: Some(exc) });
         }
         self.switch_to(after);
         self.lower_stmts(finalbody);
