@@ -67,19 +67,25 @@ pub(crate) unsafe fn unbox_list(py: Python<'_>, np: &Npy, item: &Plan, itemsize:
     let first_type = if n > 0 { ffi::Py_TYPE(first) } else { std::ptr::null_mut() };
     let first_typeof = if n > 0 { crate::typing::typeof_value(py, np, first, false) } else { None };
     let display = |t: &Option<numrs_types::Type>| t.as_ref().map_or_else(|| "pyobject".to_string(), |t| t.to_string());
-    for i in 0..n {
+    // The items' types are checked before any is unboxed: in Numba's loop an item that does
+    // not fit (`2**63` as an int64) only leaves an error that the next item's type mismatch
+    // replaces, so a heterogeneous list is always the TypeError.
+    for i in 1..n {
         let it = ffi::PyList_GetItem(obj, i as isize);
         // Floats, booleans and complex numbers of one Python type have one Numba type.
         let plain = ffi::Py_TYPE(it) == first_type && (ffi::PyFloat_CheckExact(it) != 0 || ffi::PyBool_Check(it) != 0 || ffi::PyComplex_CheckExact(it) != 0);
-        let mismatch = if plain || i == 0 {
-            None
-        } else {
-            let t = crate::typing::typeof_value(py, np, it, false);
-            (t != first_typeof).then_some(t)
-        };
-        let r = if let Some(t) = mismatch {
-            Err(PyTypeError::new_err(format!("can't unbox heterogeneous list: {} != {}", display(&first_typeof), display(&t))))
-        } else {
+        if plain {
+            continue;
+        }
+        let t = crate::typing::typeof_value(py, np, it, false);
+        if t != first_typeof {
+            release_list(item, itemsize, mi);
+            return Err(PyTypeError::new_err(format!("can't unbox heterogeneous list: {} != {}", display(&first_typeof), display(&t))));
+        }
+    }
+    for i in 0..n {
+        let it = ffi::PyList_GetItem(obj, i as isize);
+        let r = {
             let dst = (*p).items.add(i * itemsize);
             unbox(py, np, item, it, dst).map(|()| {
                 // The list owns its items: an instance is borrowed from its box by `unbox`.
