@@ -129,7 +129,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => return self.fail("internal error: inner function returns void"),
         };
         let status = self.b.build_extract_value(res, 0, "status")?.into_int_value();
-        self.check_status(status)?;
+        // Numba inlines the call, and the inlined blocks lie outside any `try` region: what
+        // the inner function raises is not caught by an enclosing `except`.
+        self.check_status_uncaught(status)?;
         if let Repr::Phantom = types::repr(self.ctx, &ret).map_err(|m| CgError { span: self.span, message: m })? {
             return self.fail(format!("inner function '{}' returns {ret}, not supported", info.name));
         }

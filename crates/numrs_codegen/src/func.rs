@@ -1094,6 +1094,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(())
     }
 
+    /// [`Self::check_status`] whose failure leaves the function whatever `try` encloses the
+    /// call.
+    pub(crate) fn check_status_uncaught(&self, status: IntValue<'ctx>) -> R<()> {
+        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+        let prop = self.new_block("propagate");
+        let ok = self.new_block("ok");
+        self.b.build_conditional_branch(failed, prop, ok)?;
+        self.b.position_at_end(prop);
+        for (v, t) in &self.owned_temps {
+            self.decref(*v, t)?;
+        }
+        self.release_all()?;
+        self.return_status(status)?;
+        self.b.position_at_end(ok);
+        Ok(())
+    }
+
     /// The landing block of every handler: the caught exception's message is released (when
     /// the runtime allocated it) and the exception cleared, then the handler runs.
     fn build_landings(&mut self) -> R<()> {

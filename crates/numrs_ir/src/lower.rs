@@ -65,6 +65,10 @@ struct Lowerer {
     /// Whether the current block already has its terminator (code after return/raise is dead).
     terminated: bool,
     loops: Vec<LoopTargets>,
+    /// The `finally` bodies around the code being lowered (innermost last), each with the
+    /// number of loops around its `try`: `return` runs them all, `break` and `continue` those
+    /// inside the loop they leave, before jumping.
+    finally: Vec<(Vec<Stmt>, usize)>,
     errors: Vec<LowerError>,
     temp_counter: u32,
     arg_names: Vec<String>,
@@ -305,6 +309,7 @@ impl Lowerer {
             current: BlockId(0),
             terminated: false,
             loops: Vec::new(),
+            finally: Vec::new(),
             errors: Vec::new(),
             temp_counter: 0,
             arg_names: Vec::new(),
@@ -553,6 +558,7 @@ impl Lowerer {
                     None => self.temp("const", span, Value::Const(Constant::None)),
                 };
                 let ret = self.temp("return_value", span, Value::Cast(v));
+                self.run_finally(0);
                 self.terminate(Terminator::Return(ret));
             }
             StmtKind::If { test, body, orelse } => self.lower_if(test, body, orelse, span),
@@ -567,12 +573,14 @@ impl Lowerer {
             StmtKind::Break => {
                 if let Some(l) = self.loops.last() {
                     let t = l.break_to;
+                    self.run_finally(self.loops.len());
                     self.terminate(Terminator::Jump(t));
                 }
             }
             StmtKind::Continue => {
                 if let Some(l) = self.loops.last() {
                     let t = l.continue_to;
+                    self.run_finally(self.loops.len());
                     self.terminate(Terminator::Jump(t));
                 }
             }
@@ -1003,7 +1011,31 @@ impl Lowerer {
         (self.closures.len() - 1) as u32
     }
 
+    /// Lowers the enclosing `finally` bodies of `try`s inside `loops` loops or more (innermost
+    /// first), as a jump out of them runs them; each runs with only the bodies outside it
+    /// still enclosing.
+    fn run_finally(&mut self, loops: usize) {
+        let saved = self.finally.clone();
+        while let Some((body, depth)) = self.finally.last().cloned() {
+            if depth < loops || self.terminated {
+                break;
+            }
+            self.finally.pop();
+            self.lower_stmts(&body);
+        }
+        self.finally = saved;
+    }
+
     fn lower_try(&mut self, body: &[Stmt], handlers: &[ast::ExceptHandler], orelse: &[Stmt], finalbody: &[Stmt], span: Span) {
+        if !finalbody.is_empty() {
+            self.finally.push((finalbody.to_vec(), self.loops.len()));
+        }
+        self.lower_try_inner(body, handlers, orelse, finalbody, span);
+    }
+
+    /// [`Self::lower_try`] with its `finally` body on [`Self::finally`] (taken off before it is
+    /// lowered itself).
+    fn lower_try_inner(&mut self, body: &[Stmt], handlers: &[ast::ExceptHandler], orelse: &[Stmt], finalbody: &[Stmt], span: Span) {
         let after = self.new_block(span);
         let body_block = self.new_block(span);
         let handler_blocks: Vec<BlockId> = handlers.iter().map(|h| self.new_block(h.span)).collect();
@@ -1054,6 +1086,9 @@ impl Lowerer {
             self.lower_stmts(&h.body);
             self.temp("try_exit", h.span, Value::Const(Constant::Bool(true)));
             self.terminate(Terminator::Jump(after));
+        }
+        if !finalbody.is_empty() {
+            self.finally.pop();
         }
         if let Some(block) = reraise {
             self.switch_to(block);
