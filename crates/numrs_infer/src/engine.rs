@@ -570,6 +570,10 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
         seen
     };
     let ret = match req.return_type {
+        // A function that never returns (it always raises, or loops until it raises) is
+        // `none` in Numba, whatever its signature declares: no return variable takes the
+        // declared type.
+        Some(_) if ir.return_vars().is_empty() => Type::NoneType,
         Some(rt) => rt.clone(),
         None if rets.is_empty() => Type::NoneType,
         None => match unify_many(&rets) {
