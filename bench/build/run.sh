@@ -4,8 +4,9 @@
 # numrs processes per kernel (and one pair for the dispatch probe), then the compile CPU time of
 # both and the import time of the built modules, then RESULTS.md from the JSON.
 #
-# Needs a virtual environment with numba (target/bench-venv, override with NUMRS_BENCH_VENV);
-# the numrs runtime is built into it. Extra arguments go to run_numba.py (e.g. --quick).
+# Runs in a virtual environment with numba (target/bench-venv, made with numba 0.68.1 when it
+# lacks it; override with NUMRS_BENCH_VENV); the numrs runtime is built into it. Extra
+# arguments go to run_numba.py (e.g. --quick).
 # Usage: bench/build/run.sh [--pairs N] [run_numba.py args...]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -25,6 +26,11 @@ pairs=4
 if [ "${1:-}" = "--pairs" ]; then pairs=$2; shift 2; fi
 out=$root/target/bench-build
 mkdir -p "$out"
+# The environment Numba runs in (and the runtime is installed into), made when missing.
+if ! "$venv/bin/python" -c "import numba" >/dev/null 2>&1; then
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet "numba==0.68.1" >&2
+fi
 cargo build --release --locked -p numrs_cli --manifest-path "$root/Cargo.toml" >&2
 python=$(NUMRS_RUNTIME_VENV=$venv bash "$root/scripts/build-runtime.sh")
 numrs=$root/target/release/numrs
