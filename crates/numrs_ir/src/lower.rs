@@ -1060,7 +1060,18 @@ impl Lowerer {
             let else_block = self.new_block(orelse[0].span);
             self.terminate(Terminator::Jump(else_block));
             self.switch_to(else_block);
-            self.lower_stmts(orelse);
+            // The handlers do not cover the `else` clause, but a `finally` does: what it
+            // raises then ends at `RERAISE`.
+            if let (false, Some(reraise)) = (finalbody.is_empty(), reraise) {
+                let protected = self.new_block(orelse[0].span);
+                let flag = self.temp("exception_check", orelse[0].span, Value::Const(Constant::Bool(true)));
+                self.terminate(Terminator::Branch { cond: flag, truebr: protected, falsebr: reraise });
+                self.switch_to(protected);
+                self.lower_stmts(orelse);
+                self.temp("try_exit", orelse[0].span, Value::Const(Constant::Bool(true)));
+            } else {
+                self.lower_stmts(orelse);
+            }
             self.terminate(Terminator::Jump(after));
         }
         for (h, block) in handlers.iter().zip(handler_blocks) {

@@ -1,6 +1,6 @@
-"""Exceptions Python would re-raise (one escaping a `try/finally`, one raised in an `except`
-block): Numba runs the `finally` body and then the bytecode's RERAISE, which it lowers as an
-internal AssertionError."""
+"""Exceptions Python would re-raise (one escaping a `try/finally` or the `else` clause of one,
+one raised in an `except` block): Numba runs the `finally` body and then the bytecode's
+RERAISE, which it lowers as an internal AssertionError."""
 import numpy as np
 from numba import njit
 
@@ -71,6 +71,32 @@ def handler_calls(x):
         return may_fail(x + 10)
 
 
+@njit
+def else_finally(x):
+    r = 0
+    try:
+        r = 1
+    except Exception:
+        r = 2
+    else:
+        r = may_fail(x)
+    finally:
+        r += 10
+    return r
+
+
+@njit
+def else_no_finally(x):
+    r = 0
+    try:
+        r = 1
+    except Exception:
+        r = 2
+    else:
+        r = may_fail(x)
+    return r
+
+
 CALLS = [
     ("try_raise_new", (-1,)),
     ("try_raise_new", (1,)),
@@ -84,4 +110,8 @@ CALLS = [
     ("caught_then_finally", (2,)),
     ("handler_calls", (-3,)),
     ("handler_calls", (-30,)),
+    ("else_finally", (-1,)),
+    ("else_finally", (3,)),
+    ("else_no_finally", (-1,)),
+    ("else_no_finally", (3,)),
 ]
