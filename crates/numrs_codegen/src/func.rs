@@ -1081,22 +1081,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// After a call that returned `status`: a failure takes this function's error path (its
     /// handler, or returning the status); lowering goes on where the call succeeded.
     pub(crate) fn check_status(&self, status: IntValue<'ctx>) -> R<()> {
-        let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
-        let prop = self.new_block("propagate");
-        let ok = self.new_block("ok");
-        self.b.build_conditional_branch(failed, prop, ok)?;
-        self.b.position_at_end(prop);
-        for (v, t) in &self.owned_temps {
-            self.decref(*v, t)?;
-        }
-        self.error_exit(status)?;
-        self.b.position_at_end(ok);
-        Ok(())
+        self.check_status_with(status, true)
     }
 
     /// [`Self::check_status`] whose failure leaves the function whatever `try` encloses the
     /// call.
     pub(crate) fn check_status_uncaught(&self, status: IntValue<'ctx>) -> R<()> {
+        self.check_status_with(status, false)
+    }
+
+    fn check_status_with(&self, status: IntValue<'ctx>, caught: bool) -> R<()> {
         let failed = self.b.build_int_compare(IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
         let prop = self.new_block("propagate");
         let ok = self.new_block("ok");
@@ -1105,8 +1099,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for (v, t) in &self.owned_temps {
             self.decref(*v, t)?;
         }
-        self.release_all()?;
-        self.return_status(status)?;
+        if caught {
+            self.error_exit(status)?;
+        } else {
+            self.release_all()?;
+            self.return_status(status)?;
+        }
         self.b.position_at_end(ok);
         Ok(())
     }
