@@ -1201,7 +1201,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let mut returns: Vec<Type> = Vec::new();
     for p in planned.iter_mut().filter(|p| !p.internal) {
         let Ok(rt) = &p.result.outcome else { continue };
-        let mut types = p.args.iter().chain([p.return_type.as_ref().unwrap_or(rt)]);
+        let mut types = p.args.iter().chain([rt]);
         if let Some(t) = types.find(|t| t.holds_jitclass_instance() && !numrs_abi::crosses(t)) {
             // Built for its callers in compiled code, without an entry from Python or C (a
             // problem where a signature asked for one).
@@ -1223,7 +1223,9 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         match &p.result.outcome {
             Ok(rt) => {
                 typed.push(i);
-                returns.push(p.return_type.clone().unwrap_or_else(|| rt.clone()));
+                // What the function was typed to return: the declared type, or `none` for a
+                // function that never returns, as Numba compiles it.
+                returns.push(rt.clone());
             }
             // Nothing asked for it.
             Err(_) if p.optional => {}

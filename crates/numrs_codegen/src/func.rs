@@ -2824,9 +2824,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             (Type::Array(a), Type::Array(b)) if a.ndim == b.ndim && a.dtype == b.dtype => Ok(v),
             (Type::NoneType, Type::NoneType) => Ok(v),
-            // The result of a function that never returns (`none` in Numba whatever it
-            // declares; its specialization still has the declared type): never reached.
-            (f, Type::NoneType) if numeric(f).is_some() => Ok(self.ctx.const_struct(&[], false).into()),
             // `a.ctypes` passed as a pointer is its data pointer.
             (Type::ArrayCTypes(_), Type::CPointer(_) | Type::VoidPtr) => Ok(v),
             _ => self.fail(format!("converting {from} to {to} is not supported by numrs build yet")),

@@ -68,7 +68,7 @@ struct Lowerer {
     /// The `finally` bodies around the code being lowered (innermost last), each with the
     /// number of loops around its `try`: `return` runs them all, `break` and `continue` those
     /// inside the loop they leave, before jumping.
-    finally: Vec<(Vec<Stmt>, usize)>,
+    finally: Vec<(std::rc::Rc<[Stmt]>, usize)>,
     errors: Vec<LowerError>,
     temp_counter: u32,
     arg_names: Vec<String>,
@@ -1028,7 +1028,7 @@ impl Lowerer {
 
     fn lower_try(&mut self, body: &[Stmt], handlers: &[ast::ExceptHandler], orelse: &[Stmt], finalbody: &[Stmt], span: Span) {
         if !finalbody.is_empty() {
-            self.finally.push((finalbody.to_vec(), self.loops.len()));
+            self.finally.push((finalbody.into(), self.loops.len()));
         }
         self.lower_try_inner(body, handlers, orelse, finalbody, span);
     }

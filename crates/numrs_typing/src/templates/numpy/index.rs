@@ -219,7 +219,8 @@ pub(crate) fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 }
 
 /// `operator.setitem` on arrays (Numba's `SetItemBuffer`).
-/// Stores into a unicode array that type but do not lower: unicode items of another size
+/// Stores into a unicode array that type but do not lower (checked by `resolve_call` before
+/// it reads unicode items as strings): unicode items of another size
 /// (Numba has no cast between `[unichr x m]` and `[unichr x n]`), and a literal string
 /// broadcast into a slice (cast as it is, with no cast from a literal to the item type).
 pub(crate) fn charseq_setitem(target: &Type, idx: &Type, val: &Type) -> Result<(), CallError> {
@@ -247,7 +248,6 @@ pub(crate) fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
         return Ok(None);
     }
     let Ok(Some(ix)) = array_index_type(ary, idx) else { return Ok(None) };
-    charseq_setitem(&args[0], idx, val)?;
     let res = match &ix.result {
         Type::Array(res) => match val {
             Type::Array(v) => {
