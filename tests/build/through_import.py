@@ -150,11 +150,22 @@ def case_calls(path):
             return repr(value)
         return text
 
-    for node in tree.body:
-        if isinstance(node, ast.FunctionDef) and node.args.vararg is not None:
-            STAR_PARAMS[(path, node.name)] = (len(node.args.args), [default_repr(d) for d in node.args.defaults])
-        elif isinstance(node, ast.FunctionDef) and node.args.defaults and not node.args.kwonlyargs:
-            PARAMS[(path, node.name)] = (len(node.args.args), [default_repr(d) for d in node.args.defaults])
+    def functions():
+        # `def`s, and lambdas a decorator call compiles (`clamp = njit(lambda x, lo=0.0: ...)`),
+        # by the module name they are bound to.
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef):
+                yield node.name, node.args
+            elif (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                  and isinstance(node.value, ast.Call) and len(node.value.args) == 1
+                  and isinstance(node.value.args[0], ast.Lambda)):
+                yield node.targets[0].id, node.value.args[0].args
+
+    for name, args in functions():
+        if args.vararg is not None:
+            STAR_PARAMS[(path, name)] = (len(args.args), [default_repr(d) for d in args.defaults])
+        elif args.defaults and not args.kwonlyargs:
+            PARAMS[(path, name)] = (len(args.args), [default_repr(d) for d in args.defaults])
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "CALLS" for t in node.targets):
             try:

@@ -22,7 +22,8 @@ pub struct JitRecord {
     /// Offsets (relative) of the newlines in the function's text.
     pub newlines: Vec<u32>,
     /// The name reports give the function: its `def`'s (a factory's product is bound to
-    /// another module-level name, but Numba's dispatcher bears the `def`'s name).
+    /// another module-level name, but Numba's dispatcher bears the `def`'s name), `<lambda>`
+    /// for a jitted lambda.
     pub def_name: String,
 }
 
@@ -68,7 +69,7 @@ pub(crate) fn make_jit_record(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<J
             e.span = rel(e.span, base);
         }
     }
-    Some(Arc::new(JitRecord { jit: j, def_offset: jit.def_line_offset - base, name_span: rel(def.name_span, base), newlines, def_name: def.name.clone() }))
+    Some(Arc::new(JitRecord { jit: j, def_offset: jit.def_line_offset - base, name_span: rel(def.name_span, base), newlines, def_name: if def.is_lambda { "<lambda>".to_string() } else { def.name.clone() } }))
 }
 
 /// The result of checking one function (relative spans, relative lines: the caller places them).
@@ -89,7 +90,7 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
     let line_of = |span: Span| record.line_of(span.start);
     let mut report = FunctionReport {
         name: jit.name.clone(),
-        def_name: jit.captured.as_ref().map(|_| record.def_name.clone()),
+        def_name: (jit.captured.is_some() || record.def_name != jit.name).then(|| record.def_name.clone()),
         line: 0,
         explicit_signatures: !jit.signatures.is_empty() || !jit.signature_errors.is_empty() || !jit.rejected_signatures.is_empty(),
         signatures: Vec::new(),

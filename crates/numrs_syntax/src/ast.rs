@@ -152,6 +152,9 @@ pub struct FunctionDef {
     pub decorators: Vec<Expr>,
     pub returns: Option<Expr>,
     pub is_async: bool,
+    /// Made from `name = decorator(lambda params: body)` at module level: the `def` of a
+    /// function Python names `<lambda>`, bound to `name`, with `return body` as its body.
+    pub is_lambda: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

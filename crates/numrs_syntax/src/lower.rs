@@ -67,7 +67,7 @@ mod strings;
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
-use crate::ast::{Module, Span, Stmt, MAX_TREE_DEPTH};
+use crate::ast::{ExprKind, FunctionDef, Module, Span, Stmt, StmtKind, MAX_TREE_DEPTH};
 use crate::{Parsed, SyntaxError};
 
 /// Stack size of the parser thread (see the module docs).
@@ -175,7 +175,7 @@ pub(crate) fn parse_on_this_thread(source: &str) -> Parsed {
 fn push_statements(stmts: Vec<Stmt>, parsed: &mut Parsed) {
     for stmt in stmts {
         match depth::too_deep(&stmt) {
-            None => parsed.module.body.push(stmt),
+            None => parsed.module.body.push(decorated_lambdas(stmt)),
             Some(span) => parsed.errors.push(SyntaxError {
                 message: format!(
                     "expression nested too deeply (more than {} levels)",
@@ -184,6 +184,61 @@ fn push_statements(stmts: Vec<Stmt>, parsed: &mut Parsed) {
                 span,
             }),
         }
+    }
+}
+
+/// A module-level `name = decorator(lambda params: body)` (`square = njit(lambda x: x * x)`,
+/// `add = njit("f8(f8, f8)")(lambda a, b: a + b)`), as the decorated `def` it is equivalent
+/// to: `@decorator def name(params): return body`, marked as a lambda (Python names it
+/// `<lambda>`). Statements of module-level `if`/`try`/`with`/loops are rewritten too; function
+/// and class bodies are not.
+fn decorated_lambdas(mut stmt: Stmt) -> Stmt {
+    fn each(stmts: &mut [Stmt]) {
+        for s in stmts.iter_mut() {
+            let taken = std::mem::replace(s, Stmt { span: s.span, kind: StmtKind::Pass });
+            *s = decorated_lambdas(taken);
+        }
+    }
+    match &mut stmt.kind {
+        StmtKind::If { body, orelse, .. } | StmtKind::For { body, orelse, .. } | StmtKind::While { body, orelse, .. } => {
+            each(body);
+            each(orelse);
+            return stmt;
+        }
+        StmtKind::With { body, .. } => {
+            each(body);
+            return stmt;
+        }
+        StmtKind::Try { body, handlers, orelse, finalbody } => {
+            each(body);
+            for h in handlers.iter_mut() {
+                each(&mut h.body);
+            }
+            each(orelse);
+            each(finalbody);
+            return stmt;
+        }
+        StmtKind::Assign { targets, value } => {
+            let ([target], ExprKind::Call { func, args, keywords }) = (targets.as_slice(), &value.kind) else { return stmt };
+            let (ExprKind::Name(name), [arg], true) = (&target.kind, args.as_slice(), keywords.is_empty()) else { return stmt };
+            let ExprKind::Lambda { params, body } = &arg.kind else { return stmt };
+            if !matches!(func.kind, ExprKind::Name(_) | ExprKind::Attribute { .. } | ExprKind::Call { .. }) {
+                return stmt;
+            }
+            let def = FunctionDef {
+                name: name.clone(),
+                // `lambda` through the end of its parameters is where Python's `<lambda>` starts.
+                name_span: Span::new(arg.span.start, body.span.start.max(arg.span.start)),
+                params: (**params).clone(),
+                body: vec![Stmt { span: body.span, kind: StmtKind::Return(Some((**body).clone())) }],
+                decorators: vec![(**func).clone()],
+                returns: None,
+                is_async: false,
+                is_lambda: true,
+            };
+            Stmt { span: stmt.span, kind: StmtKind::FunctionDef(Box::new(def)) }
+        }
+        _ => stmt,
     }
 }
 

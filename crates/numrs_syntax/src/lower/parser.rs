@@ -483,6 +483,7 @@ impl<'a> Parser<'a> {
             decorators,
             returns,
             is_async,
+            is_lambda: false,
         };
         Ok(Stmt { span: self.end_of(start), kind: StmtKind::FunctionDef(Box::new(f)) })
     }

@@ -418,3 +418,22 @@ fn match_patterns() {
     let long = format!("match x:\n    case {}:\n        pass\n", (0..20000).map(|i| i.to_string()).collect::<Vec<_>>().join(" | "));
     let _ = numrs_syntax::parse_module(&long);
 }
+
+#[test]
+fn decorated_lambda_is_a_def() {
+    let src = "import numba\nsquare = numba.njit(lambda x, k=2: x * k)\nif True:\n    neg = njit('f8(f8)')(lambda x: -x)\nkey = sorted(lambda x: x, y)\ndef f():\n    g = njit(lambda x: x)\n";
+    let m = parse_ok(src);
+    let square = func(&m.body[1]);
+    assert!(square.is_lambda);
+    assert_eq!(square.name, "square");
+    assert_eq!(text(src, square.decorators[0].span), "numba.njit");
+    assert_eq!(square.params.args.len(), 2);
+    assert!(matches!(&square.body[0].kind, StmtKind::Return(Some(e)) if text(src, e.span) == "x * k"));
+    assert!(text(src, square.name_span).starts_with("lambda"));
+    let StmtKind::If { body, .. } = &m.body[2].kind else { panic!() };
+    assert_eq!(text(src, func(&body[0]).decorators[0].span), "njit('f8(f8)')");
+    // Two arguments: a call, not a decorator.
+    assert!(matches!(m.body[3].kind, StmtKind::Assign { .. }));
+    // Function bodies are left as they are.
+    assert!(matches!(func(&m.body[4]).body[0].kind, StmtKind::Assign { .. }));
+}
