@@ -1078,6 +1078,39 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.return_status(status)
     }
 
+    /// Whether an exception the generator raises at the `iternext` being lowered is lost, as in
+    /// Numba: in a `try` body, the `iternext` of a `for` loop stores the exception and ends the
+    /// loop, and the handler is entered only if the loop's exit passes another block of the
+    /// body, where Numba checks for it. When the loop is the body's last statement (also in an
+    /// `if` that is), its exit leaves the body and nothing checks the exception.
+    pub(crate) fn generator_error_dropped(&self) -> bool {
+        let Some(handler) = self.try_of.get(self.cur_block).copied().flatten() else { return false };
+        let Some(block) = self.ir.blocks.get(self.cur_block) else { return false };
+        if !matches!(block.stmts.get(self.cur_stmt).map(|s| &s.kind), Some(StmtKind::Assign { value: Value::IterNext(_), .. })) {
+            return false;
+        }
+        let Terminator::Branch { falsebr, .. } = &block.term else { return false };
+        let mut b = falsebr.0 as usize;
+        for _ in 0..32 {
+            if self.try_of.get(b).copied().flatten() != Some(handler) {
+                return true;
+            }
+            let Some(next) = self.ir.blocks.get(b) else { return false };
+            for st in &next.stmts {
+                match &st.kind {
+                    StmtKind::Assign { target, .. } if self.ir.var(*target).name.starts_with("$try_exit") => return true,
+                    StmtKind::Del(_) | StmtKind::Assign { value: Value::Var(_) | Value::Phi(_), .. } => {}
+                    _ => return false,
+                }
+            }
+            match &next.term {
+                Terminator::Jump(to) => b = to.0 as usize,
+                _ => return false,
+            }
+        }
+        false
+    }
+
     /// After a call that returned `status`: a failure takes this function's error path (its
     /// handler, or returning the status); lowering goes on where the call succeeded.
     pub(crate) fn check_status(&self, status: IntValue<'ctx>) -> R<()> {

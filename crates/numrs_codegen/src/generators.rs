@@ -416,9 +416,27 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let inkwell::values::ValueKind::Basic(res) = res.try_as_basic_value() else { return self.fail("internal error: resume returns void") };
         let res = res.into_struct_value();
         let status = self.b.build_extract_value(res, 0, "")?.into_int_value();
-        self.check_status(status)?;
+        let mut step = self.b.build_extract_value(res, 1, "")?.into_struct_value();
+        if self.generator_error_dropped() {
+            // Numba stores the exception and ends the loop; nothing checks it once the loop
+            // leaves the `try` body, so it is lost.
+            let failed = self.b.build_int_compare(inkwell::IntPredicate::NE, status, self.ctx.i32_type().const_zero(), "")?;
+            let from = self.b.get_insert_block().ok_or_else(|| CgError { span: self.span, message: "no insert block".into() })?;
+            let drop_bb = self.new_block("gen_error_dropped");
+            let join = self.new_block("gen_step");
+            self.b.build_conditional_branch(failed, drop_bb, join)?;
+            self.b.position_at_end(drop_bb);
+            self.discard_exception(self.exc_ptr())?;
+            let dropped_end = self.b.get_insert_block().ok_or_else(|| CgError { span: self.span, message: "no insert block".into() })?;
+            self.b.build_unconditional_branch(join)?;
+            self.b.position_at_end(join);
+            let phi = self.b.build_phi(step.get_type(), "step")?;
+            phi.add_incoming(&[(&step, from), (&step.get_type().const_zero(), dropped_end)]);
+            step = phi.as_basic_value().into_struct_value();
+        } else {
+            self.check_status(status)?;
+        }
         self.raises.set(true);
-        let step = self.b.build_extract_value(res, 1, "")?.into_struct_value();
         let x = self.b.build_extract_value(step, 0, "")?;
         let valid = self.b.build_extract_value(step, 1, "")?;
         if crate::arrays::needs_rc(yield_type) {
