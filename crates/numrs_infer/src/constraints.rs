@@ -273,7 +273,11 @@ impl Constraint {
             Kind::Copy(srcs) => {
                 for s in srcs {
                     if let (Some(t), Some(target)) = (inf.get(*s).cloned(), self.target) {
-                        inf.add_type(target, t, span)?;
+                        inf.copy_type(target, t, span)?;
+                    }
+                    // Numba's `Propagate` enters itself in the refine map after copying.
+                    if let Some(target) = self.target {
+                        inf.refine_via.insert(target, *s);
                     }
                 }
                 None

@@ -205,6 +205,9 @@ pub(crate) struct Inferer<'a> {
     pub vars: Vec<TypeVar>,
     /// For refinement: the variables each variable was copied from.
     pub copied_from: HashMap<VarId, Vec<VarId>>,
+    /// Numba's refine map for copies: the source of each copied (or phi) variable whose
+    /// `Propagate` ran last. A refined type goes back to it only.
+    pub refine_via: HashMap<VarId, VarId>,
     /// `target = getattr(value, ...)`: the receiver variable of each bound method.
     pub receiver_of: HashMap<VarId, VarId>,
     /// Types given to this function's variables by inlined inner functions (`nonlocal`).
@@ -230,8 +233,19 @@ impl<'a> Inferer<'a> {
         self.vars[v.0 as usize].ty.as_ref()
     }
 
-    /// `TypeVar.add_type`: unify with what is there (or check convertibility when locked).
+    /// `TypeInferer.add_type`: unify with what is there (or check convertibility when locked);
+    /// a change is refined back (see [`Self::refine`]).
     pub fn add_type(&mut self, v: VarId, ty: Type, span: Option<Span>) -> Result<(), InferError> {
+        self.add_type_refining(v, ty, span, true)
+    }
+
+    /// `TypeInferer.copy_type`: as [`Self::add_type`], but a change is not refined back (Numba's
+    /// `Propagate` unions the type variables directly).
+    pub fn copy_type(&mut self, v: VarId, ty: Type, span: Option<Span>) -> Result<(), InferError> {
+        self.add_type_refining(v, ty, span, false)
+    }
+
+    fn add_type_refining(&mut self, v: VarId, ty: Type, span: Option<Span>, refining: bool) -> Result<(), InferError> {
         let name = self.name(v).to_string();
         // Numba's `types.Set` asserts its item type is `Hashable`.
         if let Type::Set { dtype, .. } = &ty {
@@ -267,7 +281,9 @@ impl<'a> Inferer<'a> {
                 Some(u) => {
                     if &u != old {
                         tv.ty = Some(u.clone());
-                        self.refine(v, u);
+                        if refining {
+                            self.refine(v, u);
+                        }
                     }
                 }
                 None => {
@@ -307,7 +323,10 @@ impl<'a> Inferer<'a> {
     }
 
     /// Push a refined type back to the variables this one was copied from (Numba's refine
-    /// map), so that `l = []; l.append(1)` types `l` as `list(int64)`.
+    /// map), so that `l = []; l.append(1)` types `l` as `list(int64)`. A phi's refinement goes
+    /// back to one incoming value only: Numba types a phi as one `Propagate` per incoming
+    /// value, and its refine map holds the one that ran last (see `refine_via`): `if c: l = []
+    /// else: l = []` then `l.append(1)` leaves the first `l` imprecise.
     pub fn refine(&mut self, v: VarId, ty: Type) {
         if !ty.is_precise() {
             return;
@@ -318,8 +337,8 @@ impl<'a> Inferer<'a> {
             if !seen.insert(x) {
                 continue;
             }
-            if let Some(srcs) = self.copied_from.get(&x).cloned() {
-                for s in srcs {
+            if let Some(src) = self.refine_via.get(&x).copied() {
+                for s in [src] {
                     let tv = &mut self.vars[s.0 as usize];
                     if tv.locked {
                         continue;
@@ -372,7 +391,7 @@ pub fn infer_function(req: &InferRequest<'_>) -> InferResult {
 /// Type a function whose IR already went through Numba's untyped rewrites (`prepare`).
 pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
     let ir = req.ir;
-    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new(), closures: Vec::new(), function_sigs: Vec::new() };
+    let mut inf = Inferer { ir, env: req.env, vars: vec![TypeVar::default(); ir.vars.len()], copied_from: HashMap::new(), refine_via: HashMap::new(), receiver_of: HashMap::new(), extra_locals: Vec::new(), def_spans: HashMap::new(), phis: Default::default(), nonlocal_types: HashMap::new(), closures: Vec::new(), function_sigs: Vec::new() };
     let fail = |inf: &Inferer<'_>, e: InferError| InferResult {
         outcome: Err(e),
         typemap: inf.vars.iter().map(|v| v.ty.clone()).collect(),
