@@ -390,9 +390,10 @@ fn extension_args<'m>(module: &'m numrs_syntax::ast::Module, f: &numrs_hir::JitF
 pub fn overload_of<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate::queries::ModuleInfo, name: &str) -> Option<&'i numrs_hir::JitFunction> {
     let skeleton = numrs_db::skeleton(db, file);
     info.functions.iter().find(|f| {
-        extension_args(&skeleton.module, f, "overload")
-            .and_then(|a| a.first())
-            .is_some_and(|a| matches!(&a.kind, numrs_syntax::ast::ExprKind::Name(n) if n == name))
+        (f.overloads_itself && f.name == name)
+            || extension_args(&skeleton.module, f, "overload")
+                .and_then(|a| a.first())
+                .is_some_and(|a| matches!(&a.kind, numrs_syntax::ast::ExprKind::Name(n) if n == name))
     })
 }
 
@@ -548,6 +549,7 @@ enum OverloadValue {
     /// A Numba type (an argument, `a.dtype`, `types.float64`).
     Type(Type),
     Int(i128),
+    Float(f64),
     Str(String),
     Bool(bool),
     /// Python's None (an omitted argument whose default is None).
@@ -582,6 +584,7 @@ impl OverloadValue {
         use numrs_syntax::ast::Constant;
         Some(match self {
             OverloadValue::Int(i) => numrs_ir::Value::Const(Constant::Int(*i)),
+            OverloadValue::Float(f) => numrs_ir::Value::Const(Constant::Float(numrs_syntax::ast::FloatBits::new(*f))),
             OverloadValue::Bool(b) => numrs_ir::Value::Const(Constant::Bool(*b)),
             OverloadValue::Str(s) => numrs_ir::Value::Const(Constant::Str(s.clone())),
             OverloadValue::None => numrs_ir::Value::Const(Constant::None),
@@ -605,6 +608,7 @@ fn overload_eq(l: &OverloadValue, r: &OverloadValue) -> bool {
         (V::DType(t), other) | (other, V::DType(t)) if !matches!(other, V::Type(_) | V::Int(_) | V::Bool(_) | V::None) => {
             other.as_numpy_dtype().is_some_and(|u| &u == t)
         }
+        (V::Int(i), V::Float(f)) | (V::Float(f), V::Int(i)) => *i as f64 == *f,
         _ => l == r,
     }
 }
@@ -734,6 +738,12 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
             Ok(OverloadValue::Signature(ret))
         }
         ExprKind::Constant(Constant::Int(i)) => Ok(OverloadValue::Int(*i)),
+        ExprKind::Constant(Constant::Float(f)) => Ok(OverloadValue::Float(f.get())),
+        ExprKind::UnaryOp { op: numrs_syntax::ast::UnaryOp::USub, operand } => match overload_value(operand, bound, symbols)? {
+            OverloadValue::Int(i) => Ok(OverloadValue::Int(-i)),
+            OverloadValue::Float(f) => Ok(OverloadValue::Float(-f)),
+            _ => Err("the negation of a value that is not a number".into()),
+        },
         ExprKind::Constant(Constant::Str(s)) => Ok(OverloadValue::Str(s.to_string())),
         ExprKind::Constant(Constant::Bool(b)) => Ok(OverloadValue::Bool(*b)),
         ExprKind::Constant(Constant::None) => Ok(OverloadValue::None),
@@ -941,6 +951,7 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
         _ => Ok(match overload_value(e, bound, symbols).map_err(|_| "a test numrs does not evaluate".to_string())? {
             OverloadValue::Bool(b) => b,
             OverloadValue::Int(i) => i != 0,
+            OverloadValue::Float(f) => f != 0.0,
             OverloadValue::Str(s) => !s.is_empty(),
             OverloadValue::None => false,
             OverloadValue::Type(_) | OverloadValue::Signature(_) | OverloadValue::DType(_) | OverloadValue::ScalarClass(_) => true,

@@ -58,6 +58,15 @@ fn helper_defs(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, sym
         if matches!(&stmt.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. } | StmtKind::FunctionDef(_)) {
             pending.extend(symbols.helper_calls(&skeleton.module, std::slice::from_ref(stmt), None));
         }
+        // A decorator function named without a call (`@generated_jit`).
+        if let StmtKind::FunctionDef(d) = &stmt.kind {
+            for dec in &d.decorators {
+                let numrs_syntax::ast::ExprKind::Name(n) = &dec.kind else { continue };
+                if let Some(numrs_hir::BindingKind::Function { def_index }) = symbols.lookup(n, Some(stmt.span.start)).map(|b| b.kind.clone()) {
+                    pending.push(def_index);
+                }
+            }
+        }
     }
     let mut out: Vec<(usize, Arc<numrs_syntax::ast::FunctionDef>)> = Vec::new();
     while let Some(def_index) = pending.pop() {

@@ -191,6 +191,11 @@ pub struct JitFunction {
     /// (`make_smoother(np.array([1.0, -1.0]))`): the parameter, the argument and where the
     /// call is ([`crate::captured_array`] evaluates it).
     pub captured_arrays: Vec<(String, ast::Expr, u32)>,
+    /// An `@overload` registered by a decorator function of the module for the function it
+    /// decorates (the `generated_jit` replacement `def generated_jit(function): overload(
+    /// function, strict=False)(function); return function`): the function is its own typing
+    /// function.
+    pub overloads_itself: bool,
 }
 
 /// Finds the `def` whose `def` keyword is at `def_line_offset`, at module level or nested in
@@ -266,6 +271,7 @@ impl JitFunction {
             captured: None,
             captured_names: Vec::new(),
             captured_arrays: Vec::new(),
+            overloads_itself: false,
         }
     }
 }
@@ -555,6 +561,8 @@ struct Resolved<'e> {
     /// Whether the decorator expression calls the factory (`@njit(...)`) rather than naming
     /// it (`@njit`).
     called: bool,
+    /// See [`JitFunction::overloads_itself`].
+    overloads_itself: bool,
 }
 
 /// `a.b.c` as written, for a name or attribute chain.
@@ -630,6 +638,11 @@ impl<'a> Ctx<'a> {
                 base.keywords.extend(keywords.iter().map(|k| Kw::of(k, before)));
                 return Some(base);
             }
+            // `@generated_jit(cache=True)` of a decorator function registering the function as
+            // its own overload.
+            if let Some(r) = self.self_overloading(func, before) {
+                return Some(r);
+            }
             // `@_jit(sigs)` of a plain function returning a jit decorator (`def _jit(sigs):
             // return njit(sigs, error_model="numpy")`): that decorator, with the call's
             // arguments for the function's parameters.
@@ -649,15 +662,18 @@ impl<'a> Ctx<'a> {
         let path = self.symbols.resolve_dotted_at(expr, Some(before));
         if let Some(p) = &path {
             if let Some(family) = family_of_path(p) {
-                return Some(Resolved { family, path: p.clone(), args: Vec::new(), keywords: Vec::new(), called: false });
+                return Some(Resolved { family, path: p.clone(), args: Vec::new(), keywords: Vec::new(), called: false, overloads_itself: false });
             }
         }
         let text = dotted_text(expr);
         for candidate in [text.as_deref(), path.as_deref()] {
             if self.is_extra(candidate) {
                 let path = candidate.unwrap_or_default().to_string();
-                return Some(Resolved { family: Family::Extra, path, args: Vec::new(), keywords: Vec::new(), called: false });
+                return Some(Resolved { family: Family::Extra, path, args: Vec::new(), keywords: Vec::new(), called: false, overloads_itself: false });
             }
+        }
+        if let Some(r) = self.self_overloading(expr, before) {
+            return Some(r);
         }
         // A module-level alias: `fastjit = njit(fastmath=True)`.
         if let ExprKind::Name(name) = &expr.kind {
@@ -676,6 +692,27 @@ impl<'a> Ctx<'a> {
             }
         }
         None
+    }
+
+    /// See `resolve`: `name`, a plain function of the module that registers the function it is
+    /// given (or that a function it returns is given) as that function's own `@overload`
+    /// (`overload(function, jit_options=..., strict=False)(function)`, then `return
+    /// function`): the recipe that replaces Numba's removed `generated_jit`.
+    fn self_overloading<'e>(&self, name: &Expr, before: u32) -> Option<Resolved<'e>> {
+        let ExprKind::Name(n) = &name.kind else { return None };
+        let BindingKind::Function { def_index } = self.symbols.lookup(n, Some(before))?.kind else { return None };
+        let def: &'a FunctionDef = self.symbols.helper_def(def_index)?;
+        if !def.decorators.is_empty() || !registers_own_overload(&def.body, self.symbols, 0) {
+            return None;
+        }
+        Some(Resolved {
+            family: Family::Other("overload".into()),
+            path: "numba.extending.overload".into(),
+            args: Vec::new(),
+            keywords: Vec::new(),
+            called: true,
+            overloads_itself: true,
+        })
     }
 
     /// See `resolve`: the decorator a call of a decorator factory of the module returns. The
@@ -822,9 +859,11 @@ impl<'a> Ctx<'a> {
             ));
         }
         let inner_path = resolved.path.clone();
+        let overloads_itself = resolved.overloads_itself;
         let mut a = Analysis { ctx: self, def, f, decorator_span: decorator.span, value_offsets: Vec::new() };
         a.run(resolved);
         let mut f = a.f;
+        f.overloads_itself = overloads_itself;
         for (i, outer) in &found {
             let span = def.decorators[*i].span;
             let outer_is_jit = matches!(outer.family, Family::Jit | Family::Njit);
@@ -1647,6 +1686,53 @@ pub fn jit_call_target(value: &Expr) -> Option<&str> {
     };
     let text = dotted_text(callee)?;
     matches!(text.rsplit('.').next(), Some("njit" | "jit" | "vectorize" | "guvectorize" | "cfunc")).then_some(fname.as_str())
+}
+
+/// Whether statements (a decorator function's body, or the body of a function it defines)
+/// register a parameter as its own overload, `overload(p, ...)(p)`, and return it.
+fn registers_own_overload(body: &[Stmt], symbols: &ModuleSymbols, depth: u32) -> bool {
+    if depth > 4 {
+        return false;
+    }
+    let mut registered: Option<&str> = None;
+    for st in body {
+        match &st.kind {
+            StmtKind::Expr(e) => {
+                let ExprKind::Call { func, args, .. } = &e.kind else { continue };
+                let ExprKind::Call { func: ol, args: ol_args, .. } = &func.kind else { continue };
+                // `overload` may be imported inside the function, where the module's symbols do
+                // not see it.
+                let is_overload = match symbols.resolve_dotted(ol).as_deref() {
+                    Some(p) => p == "numba.extending.overload" || p == "numba.core.extending.overload",
+                    None => dotted_text(ol).is_some_and(|t| t == "overload" || t.ends_with(".overload")),
+                };
+                if let ([a], [b], true) = (args.as_slice(), ol_args.as_slice(), is_overload) {
+                    if let (ExprKind::Name(x), ExprKind::Name(y)) = (&a.kind, &b.kind) {
+                        if x == y {
+                            registered = Some(x.as_str());
+                        }
+                    }
+                }
+            }
+            StmtKind::Return(Some(r)) => {
+                if matches!((&r.kind, registered), (ExprKind::Name(n), Some(p)) if n == p) {
+                    return true;
+                }
+            }
+            StmtKind::If { body, orelse, .. } => {
+                if registers_own_overload(body, symbols, depth + 1) || registers_own_overload(orelse, symbols, depth + 1) {
+                    return true;
+                }
+            }
+            StmtKind::FunctionDef(inner) => {
+                if registers_own_overload(&inner.body, symbols, depth + 1) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The decorator a plain function forwards its arguments to, when it only does that:
