@@ -237,7 +237,7 @@ fn analyze(
     };
     let before = Some(at);
     if let Some(spec) = spec {
-        read_spec(spec, symbols, before, &mut c, 0, known);
+        read_spec(spec, symbols, before, &mut c, 0, known, module);
     }
     // Methods and field annotations of plain base classes, the most basic first (Numba copies
     // the `__dict__` of each class of the MRO, in reverse, and reads `get_type_hints`): the
@@ -411,7 +411,8 @@ fn is_builtin(name: &str, expr: &Expr, symbols: &ModuleSymbols) -> bool {
 
 /// Reads a spec: a list or tuple of `(name, type)` pairs, a dict display, `OrderedDict(...)`
 /// or `dict(...)` of one of those, or a module-level name bound to one.
-fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, depth: u32, known: &[JitClass]) {
+#[allow(clippy::too_many_arguments)]
+fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut JitClass, depth: u32, known: &[JitClass], module: &ast::Module) {
     if depth > 8 {
         return;
     }
@@ -440,13 +441,13 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
                     || matches!(&func.kind, ExprKind::Name(n) if n == "dict" && is_builtin(n, func, symbols))) =>
         {
             if let Some(a) = args.first() {
-                read_spec(a, symbols, before, c, depth + 1, known);
+                read_spec(a, symbols, before, c, depth + 1, known, module);
             }
         }
         // `base_spec + [("tag", int64)]`: the fields of both, in order.
         ExprKind::BinOp { left, op: ast::BinOp::Add, right } => {
-            read_spec(left, symbols, before, c, depth + 1, known);
-            read_spec(right, symbols, before, c, depth + 1, known);
+            read_spec(left, symbols, before, c, depth + 1, known, module);
+            read_spec(right, symbols, before, c, depth + 1, known, module);
         }
         // `[(n, float64) for n in ("x", "y", "z")]`: one field per name.
         ExprKind::ListComp { elt, generators } if generators.len() == 1 && generators[0].ifs.is_empty() => {
@@ -472,11 +473,23 @@ fn read_spec(spec: &Expr, symbols: &ModuleSymbols, before: Option<u32>, c: &mut 
         }
         ExprKind::Name(name) => {
             let value = symbols.lookup(name, before).and_then(|b| match (&b.kind, &b.value) {
-                (BindingKind::Other, Some(v)) => Some((v.clone(), b.stmt_span.start)),
+                (BindingKind::Other, Some(v)) => Some((v.clone(), b.stmt_span)),
                 _ => None,
             });
             match value {
-                Some((v, at)) => read_spec(&v, symbols, Some(at), c, depth + 1, known),
+                Some((v, bound)) => {
+                    read_spec(&v, symbols, Some(bound.start), c, depth + 1, known, module);
+                    // Then the module's item assignments to it (`spec = OrderedDict()` and
+                    // `spec['data'] = int32`, numba-examples' form), before the class.
+                    let end = before.unwrap_or(u32::MAX);
+                    for st in module.body.iter().filter(|st| st.span.start >= bound.end && st.span.start < end) {
+                        let StmtKind::Assign { targets, value } = &st.kind else { continue };
+                        let [ast::Expr { kind: ExprKind::Subscript { value: target, index }, .. }] = targets.as_slice() else { continue };
+                        if matches!(&target.kind, ExprKind::Name(n) if n == name) {
+                            add_field(index, value, symbols, Some(st.span.start), c, known);
+                        }
+                    }
+                }
                 None => c.errors.push(error(format!("numrs: cannot read the jitclass spec '{name}' without running the module"), spec.span)),
             }
         }
