@@ -2807,6 +2807,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if from == to {
             return Ok(v);
         }
+        // A `deferred_type()` is lowered as the type it is defined as.
+        if from.holds_jitclass_instance() || to.holds_jitclass_instance() {
+            let (f, t) = (from.without_deferred(), to.without_deferred());
+            if f != *from || t != *to {
+                return self.cast(v, &f, &t);
+            }
+        }
         // Enum members are their values here (types inside iterators may still name them).
         if matches!(from, Type::EnumMember(_)) || matches!(to, Type::EnumMember(_)) {
             return self.cast(v, &types::enum_values(from), &types::enum_values(to));
