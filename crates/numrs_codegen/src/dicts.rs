@@ -211,6 +211,13 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     })
 }
 
+/// The truth of a set or dict whose handle is `h`: whether it holds anything.
+pub(crate) fn truth<'ctx>(cx: &FnCx<'_, 'ctx>, h: PointerValue<'ctx>) -> R<IntValue<'ctx>> {
+    let i64t = cx.ctx.i64_type();
+    let n = cx.rt_call(API_LEN, Some(i64t.into()), &[h.into()])?.unwrap_or(i64t.const_zero().into()).into_int_value();
+    Ok(cx.b.build_int_compare(inkwell::IntPredicate::NE, n, i64t.const_zero(), "")?)
+}
+
 fn op_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let h = cx.handle_arg(vals, 0)?;
     let i64t = cx.ctx.i64_type();

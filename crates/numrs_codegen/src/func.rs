@@ -1816,7 +1816,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::Call { func, args, kws, vararg } => {
                 // A NumPy function's parameters passed by name, in their positions.
                 let normalized = match self.ty(*func)? {
-                    Type::Function(k) => k.strip_prefix("numpy.").and_then(|n| crate::np_params::positional(n, args, kws)),
+                    Type::Function(k) => match k.strip_prefix("numpy.") {
+                        Some(n) => crate::np_params::positional(n, args, kws),
+                        None => k.strip_prefix("builtins.").and_then(|n| crate::np_params::builtin_positional(n, args, kws)),
+                    },
                     _ => None,
                 };
                 let (args, kws): (&[VarId], &[(String, VarId)]) = match &normalized {
@@ -3007,6 +3010,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
             Type::Optional(_) => crate::optional::truth(self, v, t),
             Type::List { .. } | Type::ListType(_) => crate::lists::truth(self, v),
+            Type::Set { .. } => crate::dicts::truth(self, v.into_pointer_value()),
             Type::Array(a) => {
                 // NumPy's: the one item's truth; ValueError for none or several.
                 let n = self.field(v, 2)?.into_int_value();

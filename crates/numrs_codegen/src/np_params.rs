@@ -180,6 +180,25 @@ pub(crate) fn positional<T: Copy>(name: &str, args: &[T], kws: &[(String, T)]) -
     (kws.len() < before).then_some((args, kws))
 }
 
+/// The parameters of the builtins Numba lets callers name (`sum(x, start=1.0)`), in order.
+const BUILTIN_PARAMS: &[(&str, &[&str])] = &[("enumerate", &["iterable", "start"]), ("round", &["number", "ndigits"]), ("sum", &["iterable", "start"])];
+
+/// [`positional`] for a builtin function.
+pub(crate) fn builtin_positional<T: Copy>(name: &str, args: &[T], kws: &[(String, T)]) -> Option<(Vec<T>, Vec<(String, T)>)> {
+    if kws.is_empty() {
+        return None;
+    }
+    let params = BUILTIN_PARAMS.iter().find(|(n, _)| *n == name)?.1;
+    let mut args = args.to_vec();
+    let mut kws = kws.to_vec();
+    let before = kws.len();
+    for p in params.iter().skip(args.len()) {
+        let Some(i) = kws.iter().position(|(k, _)| k == p) else { break };
+        args.push(kws.remove(i).1);
+    }
+    (kws.len() < before).then_some((args, kws))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

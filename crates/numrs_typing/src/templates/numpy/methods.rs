@@ -152,7 +152,7 @@ fn item(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn nonzero_type(a: &ArrayType) -> Result<Type, CallError> {
     if a.ndim == 0 {
         return Err(CallError {
-            kind: "NumbaValueError",
+            kind: "TypingError",
             message: "Calling nonzero on 0d arrays is not allowed. Use np.atleast_1d(scalar).nonzero() instead."
                 .into(),
         });
