@@ -973,6 +973,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let s = cx.dims(arr, 5, nd)?;
                 for (p, q) in s.iter().zip(&shape) {
                     let ne = cx.b.build_int_compare(IntPredicate::NE, *p, *q, "")?;
+                    // Sizes that do not broadcast: Numba's `np.where` refuses them.
+                    let p1 = cx.b.build_int_compare(IntPredicate::EQ, *p, cx.i64(1), "")?;
+                    let q1 = cx.b.build_int_compare(IntPredicate::EQ, *q, cx.i64(1), "")?;
+                    let ones = cx.b.build_or(p1, q1, "")?;
+                    let clash = cx.b.build_and(ne, cx.b.build_not(ones, "")?, "")?;
+                    cx.guard(clash, ExcKind::ValueError, "shape mismatch: objects cannot be broadcast to a single shape")?;
                     cx.guard(ne, ExcKind::NotImplementedError, "np.select of arrays of different shapes is not supported by numrs build yet")?;
                 }
             }

@@ -2437,6 +2437,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let v = self.load(recv)?;
                 self.cast(v, &rt, target)
             }
+            Type::BoundFunction(b) if &*b.0 == "slice.indices" && args.len() == 1 => {
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("method indices of an unknown receiver");
+                };
+                let sv = self.load(*recv)?.into_struct_value();
+                let (nt, nv) = (self.ty(args[0])?, self.load(args[0])?);
+                let n = self.cast(nv, &nt, &Type::int64())?.into_int_value();
+                self.slice_indices(sv, n, target)
+            }
             Type::BoundFunction(b) if &*b.0 == "number.conjugate" && args.is_empty() => {
                 // `z.conjugate()`: the receiver with its imaginary part negated (reals: itself).
                 let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
@@ -3002,6 +3011,38 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `bool(v)`.
+    /// `s.indices(n)` of a slice value (Numba's `slice_indices`, `fix_slice`): the start and
+    /// stop clamped to a sequence of length `n`, and the step.
+    fn slice_indices(&self, sv: inkwell::values::StructValue<'ctx>, n: IntValue<'ctx>, target: &Type) -> R<BasicValueEnum<'ctx>> {
+        let zero = self.i64(0);
+        let neg_len = self.b.build_int_compare(IntPredicate::SLT, n, zero, "")?;
+        self.guard(neg_len, ExcKind::ValueError, "length should not be negative")?;
+        let part = |i: u32| -> R<IntValue<'ctx>> { Ok(self.b.build_extract_value(sv, i, "")?.into_int_value()) };
+        let (start, stop, step) = (part(0)?, part(1)?, part(2)?);
+        let no_step = self.b.build_int_compare(IntPredicate::EQ, step, zero, "")?;
+        self.guard(no_step, ExcKind::ValueError, "slice step cannot be zero")?;
+        let neg = self.b.build_int_compare(IntPredicate::SLT, step, zero, "")?;
+        let lower = self.b.build_select(neg, self.i64(-1), zero, "")?.into_int_value();
+        let upper = self.b.build_select(neg, self.b.build_int_sub(n, self.i64(1), "")?, n, "")?.into_int_value();
+        let fix = |b: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+            let wrapped = self.b.build_int_add(b, n, "")?;
+            let b_neg = self.b.build_int_compare(IntPredicate::SLT, b, zero, "")?;
+            let b = self.b.build_select(b_neg, wrapped, b, "")?.into_int_value();
+            let under = self.b.build_int_compare(IntPredicate::SLT, b, zero, "")?;
+            let over = self.b.build_int_compare(IntPredicate::SGE, b, n, "")?;
+            let b2 = self.b.build_select(over, upper, b, "")?.into_int_value();
+            Ok(self.b.build_select(under, lower, b2, "")?.into_int_value())
+        };
+        let (start, stop) = (fix(start)?, fix(stop)?);
+        let t3 = Type::unituple(Type::int64(), 3);
+        let st = self.vt(&t3)?.into_struct_type();
+        let mut agg = st.get_undef();
+        for (i, x) in [start, stop, step].into_iter().enumerate() {
+            agg = self.b.build_insert_value(agg, x, i as u32, "")?.into_struct_value();
+        }
+        self.cast(agg.into(), &t3, target)
+    }
+
     pub fn truth(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<IntValue<'ctx>> {
         if let Some(k) = numeric(t) {
             return self.truth_number(v, k);

@@ -45,6 +45,7 @@ pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
         },
         // Numba's `SliceAttribute`: the slice model's fields (`None` filled in).
         Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_) if matches!(attr, "start" | "stop" | "step") => Some(Type::intp()),
+        Type::Slice2 | Type::Slice3 | Type::SliceLiteral(_) if attr == "indices" => Some(Type::bound_function("slice.indices", ty.clone())),
         // `range(...).start` (Numba's `make_range_attr`): the range's integer type.
         Type::Range(k) if matches!(attr, "start" | "stop" | "step") => Some(k.yield_type()),
         // Numba's `RecordAttribute`: a field's value.

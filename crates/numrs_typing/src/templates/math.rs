@@ -16,7 +16,21 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("cmath.cosh", complex_same),
     ("number.conjugate", conjugate),
     ("number.item", number_item),
+    ("slice.indices", slice_indices),
 ];
+
+/// `s.indices(n)` of a slice (Numba's `SliceAttribute.resolve_indices`): `(start, stop,
+/// step)` for a sequence of `n` items.
+fn slice_indices(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !kws.is_empty() {
+        return Ok(None);
+    }
+    match args {
+        [_, n] if n.unliteral().as_number().is_some_and(|k| k.is_integer()) => sig(Type::unituple(Type::intp(), 3), &args[..1].iter().cloned().chain([Type::intp()]).collect::<Vec<_>>()),
+        [_, n] => Err(crate::registry::CallError::typing(format!("'{n}' object cannot be interpreted as an integer"))),
+        _ => Err(crate::registry::CallError::typing(format!("indices() takes exactly one argument ({} given)", args.len().saturating_sub(1)))),
+    }
+}
 
 fn sig(ret: Type, args: &[Type]) -> CallResult {
     Ok(Some(Signature::new(ret, args.to_vec())))
