@@ -2106,6 +2106,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     "numpy.empty" | "numpy.zeros" | "numpy.ones" | "numpy.full" | "numpy.empty_like" | "numpy.zeros_like"
                     | "numpy.ones_like" | "numpy.full_like" => return self.construct(&key, args, kws, tt).map(Some),
                     "numpy.arange" => return self.arange(args, kws, tt).map(Some),
+                    "numpy.lib.stride_tricks.sliding_window_view" => return self.sliding_window_view(args, kws, tt).map(Some),
+                    "numpy.lib.stride_tricks.as_strided" => return self.as_strided(args, kws, tt).map(Some),
                     // Python's builtins over a 1-d array iterate it in order.
                     "builtins.sum" | "builtins.min" | "builtins.max"
                         if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(ref a) if a.ndim == 1) =>

@@ -122,6 +122,78 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.cast(view, &array_type(&a.dtype, nd as u32, ra.layout), tt)
     }
 
+    /// `np.lib.stride_tricks.sliding_window_view(x, window_shape, axis=None)` (Numba's
+    /// overload): the windowed dimensions trimmed to the windows' positions, one more
+    /// dimension per window, stepping as the axis it windows.
+    pub(crate) fn sliding_window_view(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (Some(xv), Some(wv)) = (crate::npfuncs::arg_kw(args, kws, 0, "x"), crate::npfuncs::arg_kw(args, kws, 1, "window_shape")) else {
+            return self.fail("sliding_window_view without its arguments");
+        };
+        let (arr, a) = self.arr(xv)?;
+        let nd = a.ndim as usize;
+        let windows = self.shape_arg(wv)?;
+        let fname = "sliding_window_view";
+        let axes: Vec<IntValue<'ctx>> = match crate::npfuncs::arg_kw(args, kws, 2, "axis") {
+            Some(av) if !matches!(self.ty(av)?, Type::NoneType | Type::Omitted(_)) => {
+                let msg = format!("{fname}: Argument axis out of bounds for dimensions of the array");
+                let mut out = Vec::new();
+                for x in self.shape_arg(av)? {
+                    out.push(self.normalize_axis(x, nd as i64, ExcKind::ValueError, &msg)?);
+                }
+                out
+            }
+            _ => (0..nd).map(|d| self.i64(d as i64)).collect(),
+        };
+        if axes.len() != windows.len() {
+            self.guard(self.ctx.bool_type().const_int(1, false), ExcKind::ValueError, "Must provide matching length window_shape and axis")?;
+        }
+        let mut shape = self.dims(arr, 5, a.ndim)?;
+        let strides = self.dims(arr, 6, a.ndim)?;
+        let mut ostrides = strides.clone();
+        for (ax, dim) in axes.iter().zip(&windows) {
+            let neg = self.b.build_int_compare(IntPredicate::SLT, *dim, self.i64(0), "")?;
+            self.guard(neg, ExcKind::ValueError, "`window_shape` cannot contain negative values")?;
+            // The current size and stride of the windowed axis.
+            let (mut size, mut stride) = (self.i64(0), self.i64(0));
+            for d in 0..nd {
+                let here = self.b.build_int_compare(IntPredicate::EQ, *ax, self.i64(d as i64), "")?;
+                size = self.b.build_select(here, shape[d], size, "")?.into_int_value();
+                stride = self.b.build_select(here, strides[d], stride, "")?.into_int_value();
+            }
+            let small = self.b.build_int_compare(IntPredicate::SLT, size, *dim, "")?;
+            self.guard(small, ExcKind::ValueError, "window_shape cannot be larger than input array shape")?;
+            let trimmed = self.b.build_int_add(self.b.build_int_sub(size, *dim, "")?, self.i64(1), "")?;
+            for (d, s) in shape.iter_mut().enumerate().take(nd) {
+                let here = self.b.build_int_compare(IntPredicate::EQ, *ax, self.i64(d as i64), "")?;
+                *s = self.b.build_select(here, trimmed, *s, "")?.into_int_value();
+            }
+            shape.push(*dim);
+            ostrides.push(stride);
+        }
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &shape, &ostrides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, shape.len() as u32, Layout::A), tt)
+    }
+
+    /// `np.lib.stride_tricks.as_strided(x, shape=None, strides=...)`: a view with the given
+    /// shape and strides, unchecked (Numba's `reshape_unchecked`).
+    pub(crate) fn as_strided(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let (Some(xv), Some(sv)) = (crate::npfuncs::arg_kw(args, kws, 0, "x"), crate::npfuncs::arg_kw(args, kws, 2, "strides")) else {
+            return self.fail("as_strided without its strides");
+        };
+        let (arr, a) = self.arr(xv)?;
+        let shape = match crate::npfuncs::arg_kw(args, kws, 1, "shape") {
+            Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => self.shape_arg(v)?,
+            _ => self.dims(arr, 5, a.ndim)?,
+        };
+        let strides = self.shape_arg(sv)?;
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let itemsize = self.field(arr, 3)?.into_int_value();
+        let view = self.view_of(arr, data, &shape, &strides, itemsize)?;
+        self.cast(view, &array_type(&a.dtype, shape.len() as u32, Layout::A), tt)
+    }
+
     /// `np.swapaxes(a, axis1, axis2)`: a view with the two dimensions exchanged.
     pub(crate) fn swapaxes(&mut self, args: &[VarId], tt: &Type) -> R<BV<'ctx>> {
         let (arr, a) = self.arr(args[0])?;

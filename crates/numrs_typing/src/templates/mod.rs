@@ -104,7 +104,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             match attr {
                 "pi" | "e" | "inf" | "nan" | "euler_gamma" => Some(Type::float64()),
                 "newaxis" => Some(Type::NoneType),
-                "random" | "linalg" | "polynomial" => Some(Type::Module(format!("numpy.{attr}").into())),
+                "random" | "linalg" | "polynomial" | "lib" => Some(Type::Module(format!("numpy.{attr}").into())),
                 // Numba's `NumberClass` of the unit-less type (calling it does not type).
                 "datetime64" => Some(Type::NumberClass(std::sync::Arc::new(Type::NPDatetime(numrs_types::DtUnit::GENERIC)))),
                 "timedelta64" => Some(Type::NumberClass(std::sync::Arc::new(Type::NPTimedelta(numrs_types::DtUnit::GENERIC)))),
@@ -128,6 +128,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         "numpy.polynomial.polynomial" if matches!(attr, "polyval" | "polyadd" | "polysub" | "polymul" | "polydiv" | "polyint") => {
             Some(Type::function(&format!("numpy.polynomial.polynomial.{attr}")))
         }
+        "numpy.lib" if attr == "stride_tricks" => Some(Type::Module("numpy.lib.stride_tricks".into())),
+        "numpy.lib.stride_tricks" if matches!(attr, "sliding_window_view" | "as_strided") => Some(Type::function(&format!("numpy.lib.stride_tricks.{attr}"))),
         "numpy.random" | "numpy.linalg" => {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }

@@ -36,6 +36,8 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.trace", trace),
     ("numpy.isin", isin),
     ("numpy.argwhere", argwhere),
+    ("numpy.lib.stride_tricks.sliding_window_view", sliding_window_view),
+    ("numpy.lib.stride_tricks.as_strided", as_strided),
     ("numpy.ndindex", ndindex),
     ("numpy.iscomplexobj", type_predicate),
     ("numpy.isrealobj", type_predicate),
@@ -576,6 +578,56 @@ fn ndenumerate(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         ([a @ Type::Array(_)], true) => sig(Type::iterator(numrs_types::IteratorKind::NdEnumerate(a.clone())), args),
         _ => Ok(None),
     }
+}
+
+/// Whether `t` is a tuple of integers (Numba's `check_shape` of `reshape_unchecked`).
+fn int_tuple(t: &Type) -> Option<usize> {
+    let items = t.tuple_items()?;
+    items.iter().all(|i| i.unliteral().is_integer() && !i.is_boolean()).then_some(items.len())
+}
+
+/// `np.lib.stride_tricks.sliding_window_view(x, window_shape, axis=None)`: a view of `x`
+/// with one more dimension per window dimension (Numba's `reshape_unchecked`: layout A).
+fn sliding_window_view(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["x", "window_shape", "axis"], 2) else { return Ok(None) };
+    let Some(Type::Array(x)) = &b[0] else { return Ok(None) };
+    let windows = match b[1].as_ref().map(Type::unliteral) {
+        Some(t) if t.is_integer() && !t.is_boolean() => 1,
+        Some(Type::UniTuple(item, n)) if item.unliteral().is_integer() && !item.is_boolean() => n as usize,
+        _ => return Err(CallError::typing("window_shape must be an integer or tuple of integers")),
+    };
+    let axis_ok = match b[2].as_ref().map(Type::unliteral) {
+        ref t if is_nonelike(t.as_ref()) => true,
+        Some(t) if t.is_integer() && !t.is_boolean() => true,
+        Some(Type::UniTuple(item, _)) => item.unliteral().is_integer() && !item.is_boolean(),
+        _ => false,
+    };
+    if !axis_ok {
+        return Err(CallError::typing("axis must be None, an integer or tuple of integers"));
+    }
+    sig(Type::Array(std::sync::Arc::new(x.copy_as(x.dtype.clone(), x.ndim + windows as u32, Layout::A))), args)
+}
+
+/// `np.lib.stride_tricks.as_strided(x, shape=None, strides=None)`: a view of `x` with the
+/// given shape and strides (layout A); Numba requires the strides.
+fn as_strided(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["x", "shape", "strides"], 1) else { return Ok(None) };
+    let Some(Type::Array(x)) = &b[0] else { return Ok(None) };
+    if is_nonelike(b[2].as_ref()) {
+        return Err(CallError::typing("as_strided() strides argument cannot be None"));
+    }
+    let ndim = match &b[1] {
+        t if is_nonelike(t.as_ref()) => x.ndim as usize,
+        Some(t) => match int_tuple(t) {
+            Some(n) => n,
+            None => return Ok(None),
+        },
+        None => return Ok(None),
+    };
+    if b[2].as_ref().and_then(int_tuple) != Some(ndim) {
+        return Ok(None);
+    }
+    sig(Type::Array(std::sync::Arc::new(x.copy_as(x.dtype.clone(), ndim as u32, Layout::A))), args)
 }
 
 fn argwhere(args: &[Type], kws: &[(String, Type)]) -> CallResult {
