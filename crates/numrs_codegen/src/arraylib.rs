@@ -1073,18 +1073,32 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// trailing (`b`) zeros.
     fn trim_zeros(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let Some(fv) = arg_kw(args, kws, 0, "filt") else { return self.fail("np.trim_zeros without its argument") };
-        let trim = match arg_kw(args, kws, 1, "trim") {
-            None => "fb".to_string(),
+        // The trim string when it is a constant; else the string, read at run time.
+        let (trim, runtime) = match arg_kw(args, kws, 1, "trim") {
+            None => ("fb".to_string(), None),
             Some(t) => match self.ty(t)? {
-                Type::Omitted(_) => "fb".to_string(),
-                Type::StringLiteral(s) => s.to_string(),
+                Type::Omitted(_) => ("fb".to_string(), None),
+                Type::StringLiteral(s) => (s.to_string(), None),
                 _ => match self.const_of(t) {
-                    Some((s, _)) => s,
-                    None => return self.fail("np.trim_zeros with a trim string that is not a constant is not supported by numrs build yet"),
+                    Some((s, _)) => (s, None),
+                    None if matches!(self.ty(t)?, Type::Unicode) => ("fb".to_string(), Some(self.load(t)?)),
+                    None => return self.fail("np.trim_zeros with a trim of this type is not supported by numrs build yet"),
                 },
             },
         };
         let trim = trim.to_lowercase();
+        // `'f' in trim.lower()` of a string known at run time.
+        let has = |cx: &Self, c: char| -> R<Option<IntValue<'ctx>>> {
+            let Some(sv) = runtime else { return Ok(None) };
+            let mut any = cx.ctx.bool_type().const_zero();
+            for x in [c.to_string(), c.to_uppercase().to_string()] {
+                let lit = cx.str_const(&x);
+                let found = cx.str_op(numrs_abi::StrOp::Contains, &[sv, lit.into()])?.into_int_value();
+                any = cx.b.build_or(any, found, "")?;
+            }
+            Ok(Some(any))
+        };
+        let (has_f, has_b) = (has(self, 'f')?, has(self, 'b')?);
         let (arr, a) = self.arr(fv)?;
         let n = self.dims(arr, 5, 1)?[0];
         let i64t = self.ctx.i64_type();
@@ -1118,11 +1132,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             cx.b.position_at_end(done);
             Ok(())
         };
-        if trim.contains('f') {
-            scan(self, first, true)?;
-        }
-        if trim.contains('b') {
-            scan(self, last, false)?;
+        for (c, flag, slot, forward) in [('f', has_f, first, true), ('b', has_b, last, false)] {
+            match flag {
+                Some(flag) => {
+                    let (run, skip) = (self.new_block("trim_run"), self.new_block("trim_skip"));
+                    self.b.build_conditional_branch(flag, run, skip)?;
+                    self.b.position_at_end(run);
+                    scan(self, slot, forward)?;
+                    self.b.build_unconditional_branch(skip)?;
+                    self.b.position_at_end(skip);
+                }
+                None if trim.contains(c) => scan(self, slot, forward)?,
+                None => {}
+            }
         }
         let f = self.b.build_load(i64t, first, "")?.into_int_value();
         let l = self.b.build_load(i64t, last, "")?.into_int_value();
@@ -1154,7 +1176,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.guard(self.ctx.bool_type().const_all_ones(), ExcKind::ValueError, msg)?;
             return Ok(self.vt(tt)?.const_zero());
         }
-        self.split_at(true, a, ios, axis, tt)
+        self.split_at(true, a, ios, self.i64(axis), tt)
     }
 
     /// `np.finfo(...)` / `np.iinfo(...)`: the named tuple of NumPy's values for the type,

@@ -30,12 +30,14 @@ struct Operand<'ctx> {
 }
 
 #[derive(Clone, Copy, PartialEq)]
-enum Mode {
+enum Mode<'ctx> {
     Valid,
     Same,
     Full,
     /// Not one of the three: Numba raises ValueError once the operands are checked.
     Invalid,
+    /// A string known at run time: its code (0 valid, 1 same, 2 full, 3 none of them).
+    Runtime(IntValue<'ctx>),
 }
 
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
@@ -53,7 +55,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     "full" => Mode::Full,
                     _ => Mode::Invalid,
                 },
-                other => return self.fail(format!("np.convolve/np.correlate with a mode of type {other} (not a constant string) is not supported by numrs build yet")),
+                Type::Unicode => {
+                    let sv = self.load(m)?;
+                    let mut code = self.i64(3);
+                    for (name, c) in [("full", 2), ("same", 1), ("valid", 0)] {
+                        let lit = self.str_const(name);
+                        let eq = self.str_op(numrs_abi::StrOp::Equal, &[sv, lit.into()])?.into_int_value();
+                        code = self.b.build_select(eq, self.i64(c), code, "")?.into_int_value();
+                    }
+                    Mode::Runtime(code)
+                }
+                other => return self.fail(format!("np.convolve/np.correlate with a mode of type {other} is not supported by numrs build yet")),
             },
         };
         let (a, at) = self.arr(av)?;
@@ -69,7 +81,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.convolve_arrays(true, a, v, Mode::Full, dtype)
     }
 
-    fn convolve_arrays(&mut self, convolve: bool, a: (BV<'ctx>, &ArrayType), v: (BV<'ctx>, &ArrayType), mode: Mode, dtype: &Type) -> R<BV<'ctx>> {
+    fn convolve_arrays(&mut self, convolve: bool, a: (BV<'ctx>, &ArrayType), v: (BV<'ctx>, &ArrayType), mode: Mode<'ctx>, dtype: &Type) -> R<BV<'ctx>> {
         let ((a, at), (v, vt)) = ((a.0, a.1.clone()), (v.0, v.1.clone()));
         if at.ndim != 1 || vt.ndim != 1 || numeric(&at.dtype).is_none() || numeric(&vt.dtype).is_none() {
             return self.fail(format!("np.convolve/np.correlate of {} and {} is not supported by numrs build yet", Type::Array(at.clone().into()), Type::Array(vt.clone().into())));
@@ -121,7 +133,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// Numba's `_np_correlate_core(ap1, ap2, mode, direction)`: a new array of `dt`.
-    fn correlate_core(&mut self, p: &Operand<'ctx>, q: &Operand<'ctx>, mode: Mode, direction: i64, dt: &Type) -> R<BV<'ctx>> {
+    fn correlate_core(&mut self, p: &Operand<'ctx>, q: &Operand<'ctx>, mode: Mode<'ctx>, direction: i64, dt: &Type) -> R<BV<'ctx>> {
         let (n1, n2) = (p.len, q.len);
         let bad = self.b.build_int_compare(IntPredicate::SLT, n1, n2, "")?;
         self.guard(bad, ExcKind::ValueError, "'len(ap1)' must greater than 'len(ap2)'")?;
@@ -140,6 +152,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let always = self.ctx.bool_type().const_all_ones();
                 self.guard(always, ExcKind::ValueError, "Invalid 'mode', valid are 'full', 'same', 'valid'")?;
                 (self.i64(0), self.i64(0), self.i64(0))
+            }
+            Mode::Runtime(code) => {
+                let invalid = self.b.build_int_compare(IntPredicate::EQ, code, self.i64(3), "")?;
+                self.guard(invalid, ExcKind::ValueError, "Invalid 'mode', valid are 'full', 'same', 'valid'")?;
+                let is = |cx: &Self, c: i64| cx.b.build_int_compare(IntPredicate::EQ, code, cx.i64(c), "");
+                let left = self.b.build_int_signed_div(n, self.i64(2), "")?;
+                let (valid, same) = (is(self, 0)?, is(self, 1)?);
+                let pick = |cx: &Self, v: IntValue<'ctx>, s: IntValue<'ctx>, f: IntValue<'ctx>| -> R<IntValue<'ctx>> {
+                    let x = cx.b.build_select(same, s, f, "")?.into_int_value();
+                    Ok(cx.b.build_select(valid, v, x, "")?.into_int_value())
+                };
+                let length = pick(self, self.b.build_int_add(self.b.build_int_sub(n1, n, "")?, one, "")?, n1, self.b.build_int_add(n1, nm1, "")?)?;
+                let n_left = pick(self, self.i64(0), left, nm1)?;
+                let n_right = pick(self, self.i64(0), self.b.build_int_sub(nm1, left, "")?, nm1)?;
+                (length, n_left, n_right)
             }
         };
         let ret = self.alloc_zeroed(dt, &[length])?;

@@ -543,23 +543,49 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (Some(av), Some(iv)) = (arg_kw(args, kws, 0, "ary"), arg_kw(args, kws, 1, "indices_or_sections")) else {
             return self.fail("np.split without its arguments");
         };
-        let nd = self.arr(av)?.1.ndim as i128;
-        let axis = match arg_kw(args, kws, 2, "axis").map(|v| self.ty(v)).transpose()? {
-            None | Some(Type::Omitted(_)) => 0,
-            Some(Type::IntegerLiteral(k)) if -nd <= k && k < nd => if k < 0 { k + nd } else { k },
-            Some(other) => return self.fail(format!("np.split with an axis of type {other} is not supported by numrs build yet")),
-        } as usize;
+        let nd = self.arr(av)?.1.ndim as i64;
+        let axis = match arg_kw(args, kws, 2, "axis") {
+            Some(v) if !matches!(self.ty(v)?, Type::Omitted(_)) => {
+                let t = self.ty(v)?;
+                if !numeric(&t).is_some_and(|k| k.is_integer()) {
+                    return self.fail(format!("np.split with an axis of type {t} is not supported by numrs build yet"));
+                }
+                let raw = self.cast(self.load(v)?, &t, &Type::int64())?.into_int_value();
+                let low = self.b.build_int_compare(IntPredicate::SLT, raw, self.i64(-nd), "")?;
+                let high = self.b.build_int_compare(IntPredicate::SGE, raw, self.i64(nd), "")?;
+                let out = self.b.build_or(low, high, "")?;
+                // Sections read `ary.shape[axis]` first (a tuple's IndexError); cut positions go
+                // straight to `normalize_axis`.
+                if numeric(&self.ty(iv)?).is_some_and(|k| k.is_integer()) {
+                    self.guard(out, ExcKind::IndexError, "tuple index out of range")?;
+                } else {
+                    self.guard(out, ExcKind::ValueError, "np.split: Argument axis out of bounds for dimensions of the array")?;
+                }
+                let neg = self.b.build_int_compare(IntPredicate::SLT, raw, self.i64(0), "")?;
+                self.b.build_select(neg, self.b.build_int_add(raw, self.i64(nd), "")?, raw, "")?.into_int_value()
+            }
+            _ => self.i64(0),
+        };
         self.split_at(strict, av, iv, axis, tt)
     }
 
-    /// `np.split(ary, indices_or_sections, axis)` (`strict`) or `np.array_split` along a
-    /// known axis.
-    pub(crate) fn split_at(&mut self, strict: bool, av: VarId, iv: VarId, axis: usize, tt: &Type) -> R<BV<'ctx>> {
+    /// `np.split(ary, indices_or_sections, axis)` (`strict`) or `np.array_split` along
+    /// `axis` (within the array's dimensions).
+    pub(crate) fn split_at(&mut self, strict: bool, av: VarId, iv: VarId, axis: IntValue<'ctx>, tt: &Type) -> R<BV<'ctx>> {
         let Some(item_t) = crate::lists::dtype(tt).cloned() else { return self.fail(format!("np.split producing {tt}")) };
         let (x, a) = self.arr(av)?;
         let shape = self.dims(x, 5, a.ndim)?;
         let strides = self.dims(x, 6, a.ndim)?;
-        let len = shape[axis];
+        let at_axis = |cx: &Self, v: &[IntValue<'ctx>]| -> R<IntValue<'ctx>> {
+            let mut out = v.first().copied().unwrap_or(cx.i64(0));
+            for (d, x) in v.iter().enumerate().skip(1) {
+                let here = cx.b.build_int_compare(IntPredicate::EQ, axis, cx.i64(d as i64), "")?;
+                out = cx.b.build_select(here, *x, out, "")?.into_int_value();
+            }
+            Ok(out)
+        };
+        let len = at_axis(self, &shape)?;
+        let axis_stride = at_axis(self, &strides)?;
         let it = Type::int64();
         let i64t = self.ctx.i64_type();
         let ios_t = self.ty(iv)?;
@@ -632,10 +658,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
             let n = cx.b.build_int_sub(e, s, "")?;
             let n = cx.b.build_select(cx.b.build_int_compare(IntPredicate::SLT, n, cx.i64(0), "")?, cx.i64(0), n, "")?.into_int_value();
-            let off = cx.b.build_int_mul(s, strides[axis], "")?;
+            let off = cx.b.build_int_mul(s, axis_stride, "")?;
             let p = unsafe { cx.b.build_gep(cx.ctx.i8_type(), data, &[off], "")? };
             let mut sh = shape.clone();
-            sh[axis] = n;
+            for (d, size) in sh.iter_mut().enumerate() {
+                let here = cx.b.build_int_compare(IntPredicate::EQ, axis, cx.i64(d as i64), "")?;
+                *size = cx.b.build_select(here, n, *size, "")?.into_int_value();
+            }
             let view = cx.make_array(a.ndim, mi, parent, isz, p, &sh, &strides)?;
             let view = cx.cast(view, &view_t, &item_t)?;
             cx.list_append(list, &item_t, view)
