@@ -539,6 +539,29 @@ impl Lowerer {
                 self.lower_expr(e);
             }
             StmtKind::Pass => {}
+            // `a, b = x, y` with up to three names: CPython swaps the values on its stack
+            // instead of building and unpacking a tuple (unless the values are constants, which
+            // it folds into one tuple), so each target is the value itself.
+            StmtKind::Assign { targets, value }
+                if matches!((targets.as_slice(), &value.kind), ([t], ExprKind::Tuple(values))
+                    if matches!(&t.kind, ExprKind::Tuple(items) | ExprKind::List(items) if items.len() == values.len())
+                        && (1..=3).contains(&values.len())
+                        && !values.iter().all(folded_constant)
+                        && !values.iter().chain(match &t.kind { ExprKind::Tuple(i) | ExprKind::List(i) => i.iter(), _ => [].iter() }).any(|e| matches!(e.kind, ExprKind::Starred(_)))) =>
+            {
+                let (ExprKind::Tuple(items) | ExprKind::List(items), ExprKind::Tuple(values)) = (&targets[0].kind, &value.kind) else { return };
+                // Each value as it is when loaded (`a, b = b, a` swaps).
+                let vs: Vec<VarId> = values
+                    .iter()
+                    .map(|v| {
+                        let x = self.lower_expr(v);
+                        self.temp("load", v.span, Value::Var(x))
+                    })
+                    .collect();
+                for (t, v) in items.iter().zip(vs) {
+                    self.assign_to(t, v, span);
+                }
+            }
             StmtKind::Assign { targets, value } => {
                 let v = self.lower_expr(value);
                 for t in targets {
@@ -2543,3 +2566,14 @@ fn literal_unroll_call(iter: &Expr) -> Option<(&Expr, &Expr)> {
     }
 }
 
+/// Whether CPython's AST optimizer folds `e` into a constant (a literal, a sign or `~` of one,
+/// an arithmetic operation or tuple of them).
+fn folded_constant(e: &Expr) -> bool {
+    match &e.kind {
+        ExprKind::Constant(_) => true,
+        ExprKind::UnaryOp { operand, .. } => folded_constant(operand),
+        ExprKind::BinOp { left, right, .. } => folded_constant(left) && folded_constant(right),
+        ExprKind::Tuple(items) => items.iter().all(folded_constant),
+        _ => false,
+    }
+}
