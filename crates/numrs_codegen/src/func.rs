@@ -2231,6 +2231,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(v);
             }
         }
+        // Numba's `dtype_eq_impl`: whether the two dtypes are the same, a constant.
+        if let ("operator.eq", [Type::DType(a), Type::DType(b)]) = (key, types.as_slice()) {
+            let same = self.ctx.bool_type().const_int((a == b) as u64, false);
+            return self.cast(same.into(), &Type::boolean(), target);
+        }
         // An operator on a jitclass instance calls its dunder method (or Numba's fallback).
         if let Some(op) = numrs_types::jitclass_op(key, &types) {
             return self.jitclass_op(op, operands, &types, target);
@@ -2850,6 +2855,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             (Type::UnicodeCharSeq(_), Type::Unicode | Type::UnicodeCharSeq(_)) | (Type::Unicode, Type::UnicodeCharSeq(_)) => return Ok(v),
             // A literal string is its static string.
             (Type::StringLiteral(_), Type::Unicode) => Ok(v),
+            // A string typing knows the value of (Numba's `str` of a value it cannot format,
+            // `Literal[str](<object type:float64>)`): that static string.
+            (Type::Unicode, Type::StringLiteral(s)) => Ok(self.str_const(s).into()),
             // A set display of one literal (`set(Literal[int](100))`) holds the plain values.
             (Type::Set { dtype: a, reflected: ra }, Type::Set { dtype: b, reflected: rb }) if a.unliteral() == b.unliteral() && ra == rb => Ok(v),
             // Lists differing only in the literal items they were built from are the same value.

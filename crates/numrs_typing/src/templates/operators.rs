@@ -54,6 +54,8 @@ fn eq_ne(args: &[Type], _kws: &[(String, Type)], is_eq: bool) -> CallResult {
     match args {
         // Numba's `EnumCompare`: members of one enum.
         [Type::EnumMember(a), Type::EnumMember(b)] if a == b => sig(Type::boolean(), args),
+        // Numba's `DtypeEq` (`==` only): whether the dtypes are the same, known statically.
+        [Type::DType(_), Type::DType(_)] if is_eq => sig(Type::boolean(), args),
         [a, b] if a.is_string() && b.is_string() => sig(Type::boolean(), args),
         [a, b] if a.is_base_tuple() && b.is_base_tuple() => sig(Type::boolean(), args),
         [Type::NoneType, Type::NoneType] => sig(Type::BooleanLiteral(is_eq), args),
