@@ -279,6 +279,10 @@ pub struct FnCx<'a, 'ctx> {
     /// Every exit's cleanup, filled in once the whole function is lowered (`finish_cleanups`):
     /// (the block doing it, the block it continues in).
     cleanups: std::cell::RefCell<Vec<(BasicBlock<'ctx>, BasicBlock<'ctx>)>>,
+    /// The one block every error exit jumps to, with the status as a phi: it releases every
+    /// reference (filled in with the cleanups) and returns the status. Shared, so that a
+    /// function with many checks does not repeat the releases at each.
+    unwind: std::cell::RefCell<Option<(BasicBlock<'ctx>, inkwell::values::PhiValue<'ctx>)>>,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -511,6 +515,7 @@ pub fn lower_function<'a, 'ctx>(
         iter_owned: Default::default(),
         gen_states: Default::default(),
         cleanups: Default::default(),
+        unwind: Default::default(),
         unwrapped: HashMap::new(),
         fresh: false,
         owned_temps: Vec::new(),
@@ -814,6 +819,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             iter_owned: Default::default(),
             gen_states: Default::default(),
             cleanups: Default::default(),
+            unwind: Default::default(),
             unwrapped: HashMap::new(),
             fresh: false,
             owned_temps: Vec::new(),
@@ -993,6 +999,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.release_now()?;
             self.b.build_unconditional_branch(after)?;
         }
+        if let Some((unwind, status)) = self.unwind.borrow_mut().take() {
+            self.b.position_at_end(unwind);
+            self.release_now()?;
+            self.return_status(status.as_basic_value().into_int_value())?;
+        }
         if let Some(h) = here {
             self.b.position_at_end(h);
         }
@@ -1074,8 +1085,26 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(());
             }
         }
-        self.release_all()?;
-        self.return_status(status)
+        self.unwind_with(status)
+    }
+
+    /// Leaves the function with `status` through the shared unwind block (see `unwind`).
+    fn unwind_with(&self, status: IntValue<'ctx>) -> R<()> {
+        let Some(here) = self.b.get_insert_block() else { return self.fail("internal error: no insert block") };
+        let (block, phi) = match *self.unwind.borrow() {
+            Some(u) => u,
+            None => {
+                let block = self.new_block("unwind");
+                self.b.position_at_end(block);
+                let phi = self.b.build_phi(self.ctx.i32_type(), "status")?;
+                self.b.position_at_end(here);
+                (block, phi)
+            }
+        };
+        *self.unwind.borrow_mut() = Some((block, phi));
+        phi.add_incoming(&[(&status, here)]);
+        self.b.build_unconditional_branch(block)?;
+        Ok(())
     }
 
     /// Whether an exception the generator raises at the `iternext` being lowered is lost, as in
@@ -1135,8 +1164,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if caught {
             self.error_exit(status)?;
         } else {
-            self.release_all()?;
-            self.return_status(status)?;
+            self.unwind_with(status)?;
         }
         self.b.position_at_end(ok);
         Ok(())
