@@ -361,6 +361,12 @@ pub const UNAVAILABLE_DEFAULT: &str = "<default not available>";
 /// `omitted(default=<text>)`.
 pub const ARRAY_DEFAULT: &str = "<array default>";
 
+/// The prefix of a parameter default that names a module-level jit function
+/// (`weight_func=_tricube`), followed by the name: a dispatcher has no run-time value, so the
+/// runtime gives a call leaving it out the type `omitted(default=<name>)`, and its
+/// `_OmittedArg` the module's attribute of that name.
+pub const GLOBAL_DEFAULT: &str = "<global default>";
+
 /// An [`ExcInfo`] message that starts with this names the class raised, a class a
 /// [`FUNCTION_KIND_PYTHON`] entry defined: `"\0class:"`, the source file's path, `"\0"`, the
 /// class name, `"\0"`, then the message as for the built-in kinds (the `kind` is

@@ -584,6 +584,8 @@ enum ParamDefault {
     /// keys the omitted argument by the array's identity. numrs keys it by `key` (see
     /// `queries::array_default_key`) and freezes `value`.
     Array { key: String, value: numrs_codegen::GlobalConst },
+    /// A jit function of the module, by its name (see `numrs_abi::GLOBAL_DEFAULT`).
+    Global(String),
     /// Neither.
     Unknown,
 }
@@ -594,6 +596,7 @@ impl ParamDefault {
         match self {
             ParamDefault::Literal(s) | ParamDefault::CallOnly(s) => s.clone(),
             ParamDefault::Array { key, .. } => format!("{}{key}", numrs_abi::ARRAY_DEFAULT),
+            ParamDefault::Global(name) => format!("{}{name}", numrs_abi::GLOBAL_DEFAULT),
             ParamDefault::Unknown => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
         }
     }
@@ -654,6 +657,13 @@ impl DefParams {
             .positional()
             .map(|p| {
                 let default = p.default.as_ref().map(|d| {
+                    // A jit function of the module (`weight_func=_tricube`), by its name: a
+                    // dispatcher has no run-time value, its type is what the call needs.
+                    if let numrs_syntax::ast::ExprKind::Name(n) = &d.kind {
+                        if info.functions.iter().any(|f| f.name == *n) && info.symbols.lookup(n, Some(jit.def_line_offset)).is_some() {
+                            return ParamDefault::Global(n.clone());
+                        }
+                    }
                     // A NumPy scalar (`4 * np.finfo(float).eps`) by its own repr, which Numba's
                     // `omitted(default=...)` shows and dispatches on.
                     numrs_hir::default_repr(d, &info.symbols, jit.def_line_offset)

@@ -1988,6 +1988,11 @@ impl<'a> FileEnv<'a> {
             match (slot, &facts.params[i].default) {
                 (Some(t), _) => out.push(t),
                 (None, Some(Ok(t))) => out.push(t.clone()),
+                // A jit function of the module: `omitted(default=<name>)`, which the callee
+                // types as its dispatcher.
+                (None, Some(Err(()))) if facts.params[i].default_name.as_ref().is_some_and(|n| matches!(self.resolve_global(n), GlobalValue::Type(Type::Dispatcher(_)))) => {
+                    out.push(Type::Omitted(facts.params[i].default_name.clone().unwrap_or_default().into()))
+                }
                 (None, Some(Err(()))) => {
                     return Err(bind_error(args, kws, format!("the default value of '{}' cannot be typed", facts.params[i].name)))
                 }
@@ -2363,10 +2368,16 @@ impl Environment for FileEnv<'_> {
     fn omitted_type(&self, index: usize, repr: &str) -> Option<Type> {
         let file = self.function.file(self.db);
         enum_member_of_repr(self.db, file, crate::queries::module_info(self.db, file), repr).or_else(|| {
-            // An array default: any omitted type of that parameter is the array (Numba keys it
-            // by the array's identity; records print NumPy's repr of it).
             let facts = function_facts(self.db, self.function).as_ref()?;
             let param = facts.params.get(index).filter(|_| !facts.has_vararg || index < facts.positional_count)?;
+            // A jit function as the default (`weight_func=_tricube`): its dispatcher.
+            if let Some(name) = &param.default_name {
+                if let GlobalValue::Type(t @ Type::Dispatcher(_)) = self.resolve_global(name) {
+                    return Some(t);
+                }
+            }
+            // An array default: any omitted type of that parameter is the array (Numba keys it
+            // by the array's identity; records print NumPy's repr of it).
             param.array_key.as_ref()?;
             param.default.clone()?.ok()
         })

@@ -190,6 +190,8 @@ pub struct ParamFact {
     /// A default that is a NumPy array: the text its omitted type is keyed by
     /// (`omitted(default=ONES)`; see [`array_default_key`]).
     pub array_key: Option<String>,
+    /// A default that names a module-level value (`weight_func=_tricube`): the name.
+    pub default_name: Option<String>,
 }
 
 /// What callers and inference need to know about a function, without positions.
@@ -223,6 +225,10 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
         .chain(def.params.kwonly.iter())
         .map(|p| ParamFact {
             name: p.name.clone(),
+            default_name: p.default.as_ref().and_then(|d| match &d.kind {
+                numrs_syntax::ast::ExprKind::Name(n) => Some(n.clone()),
+                _ => None,
+            }),
             array_key: p.default.as_ref().and_then(|d| {
                 array_default_type(db, key.file(db), symbols, d, jit.def_line_offset).map(|_| array_default_key(d, &jit.name, &p.name))
             }),

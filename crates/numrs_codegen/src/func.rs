@@ -135,6 +135,8 @@ pub fn bind_call(
                 .or_else(|| enum_default_value(d).map(|_| Type::Omitted(d.as_str().into())))
                 // An array: `omitted` by its key; a callee typed for the array is given it.
                 .or_else(|| d.strip_prefix(numrs_abi::ARRAY_DEFAULT).map(|k| Type::Omitted(k.into())))
+                // A jit function: `omitted` by its name; the callee's specialization types it.
+                .or_else(|| d.strip_prefix(numrs_abi::GLOBAL_DEFAULT).map(|k| Type::Omitted(k.into())))
                 .ok_or_else(|| match d.as_str() {
                     numrs_abi::UNAVAILABLE_DEFAULT => format!("the default value of parameter '{pname}' of '{name}' (a value numrs cannot compute when building) is not supported by numrs build yet: pass the argument"),
                     _ => format!("the default value {d} of parameter '{pname}' of '{name}' is not supported by numrs build yet"),
@@ -2812,6 +2814,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// literal integers among them, take no value).
     fn default_value(&self, repr: &str, formal: &Type) -> R<BasicValueEnum<'ctx>> {
         let bad = || self.fail(format!("passing the default value {repr} as {formal} is not supported by numrs build yet"));
+        // A jit function: a dispatcher, which has no run-time value.
+        if repr.starts_with(numrs_abi::GLOBAL_DEFAULT) && types::is_phantom(formal) {
+            return Ok(self.vt(formal)?.const_zero());
+        }
         if let Some(key) = repr.strip_prefix(numrs_abi::ARRAY_DEFAULT) {
             let name = Type::Omitted(key.into()).to_string();
             return match self.globals.iter().find(|(n, _)| *n == name) {

@@ -616,11 +616,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.list_from(state, &it, dt);
         }
         let out = self.list_new(dt, self.i64(0), self.i64(0))?;
+        // A generator may raise while the list is filled: held until then, so that the error
+        // path releases it.
+        let lt = Type::list(dt.clone(), false);
+        let held = match t {
+            Type::Generator(_) => Some(self.hold_temp(out.into(), &lt)?),
+            _ => None,
+        };
         let dt2 = dt.clone();
         self.for_each(val, t, |cx, x, xt| {
             let x = cx.cast(x, xt, &dt2)?;
             cx.list_append(out, &dt2, x)
         })?;
+        if let Some(slot) = held {
+            self.let_go(slot, &lt)?;
+        }
         Ok(out)
     }
 

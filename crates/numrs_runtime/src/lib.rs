@@ -114,7 +114,7 @@ unsafe fn read_defaults(
             out.push(Some(DefaultArg { obj, tc: dispatcher::UNAVAILABLE_TC }));
             continue;
         }
-        if let Some(key) = src.strip_prefix(numrs_abi::ARRAY_DEFAULT) {
+        if let Some(key) = src.strip_prefix(numrs_abi::ARRAY_DEFAULT).or_else(|| src.strip_prefix(numrs_abi::GLOBAL_DEFAULT)) {
             // An array the build froze into the specializations leaving it out: typed by its
             // key; the object (for `_OmittedArg.value`) is the module's array of that name,
             // else the expression's value, else None.
