@@ -481,6 +481,13 @@ impl Cx<'_> {
                 },
                 (a, b) => binop(*op, a, b).map(V::Array),
             },
+            // `np.finfo(np.float64).max` and other attributes the module's constants fold.
+            ExprKind::Attribute { .. } if let Some(c) = self.symbols.fold_constant(e, at, &[]).and_then(|c| match c {
+                ConstValue::Int(i) => Some(Item::Int(i)),
+                ConstValue::Float(f) => Some(Item::Float(f.get())),
+                ConstValue::Bool(b) => Some(Item::Bool(b)),
+                _ => None,
+            }) => Some(V::Py(c)),
             // `np.finfo(np.float32).eps`: a NumPy float32 scalar (float64's limits are folded as
             // Python floats by the module's constants).
             ExprKind::Attribute { value, attr } if matches!(&value.kind, ExprKind::Call { func, args, keywords }
