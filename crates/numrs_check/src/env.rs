@@ -2290,6 +2290,18 @@ fn spec_return_type(db: &dyn Db, key: SpecKey<'_>, dispatcher: &DispatcherRef) -
 }
 
 impl Environment for FileEnv<'_> {
+    fn dispatcher_function_type(&self, dispatcher: &DispatcherRef) -> Option<numrs_types::Signature> {
+        let facts = function_facts(self.db, self.callee(dispatcher)).as_ref()?;
+        if !matches!(facts.kind, JitKind::Njit) {
+            return None;
+        }
+        let [(args, ret)] = facts.signatures.as_slice() else { return None };
+        let ret = match ret {
+            Some(r) => r.clone(),
+            None => self.call_dispatcher(dispatcher, args, &[]).ok()?,
+        };
+        Some(numrs_types::Signature::new(ret, args.clone()))
+    }
     fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
         let file = self.function.file(self.db);
         let info = module_info(self.db, file);
@@ -2643,6 +2655,9 @@ impl Environment for PartialEnv<'_, '_> {
     fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
         self.inner.overload_method(receiver, attr)
     }
+    fn dispatcher_function_type(&self, dispatcher: &DispatcherRef) -> Option<numrs_types::Signature> {
+        self.inner.dispatcher_function_type(dispatcher)
+    }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)
     }
@@ -2765,6 +2780,9 @@ impl Environment for EscapedEnv<'_, '_> {
     }
     fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
         self.inner.overload_method(receiver, attr)
+    }
+    fn dispatcher_function_type(&self, dispatcher: &DispatcherRef) -> Option<numrs_types::Signature> {
+        self.inner.dispatcher_function_type(dispatcher)
     }
     fn bind_call(&self, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Vec<Type>> {
         self.inner.bind_call(dispatcher, args, kws)

@@ -285,6 +285,9 @@ pub struct FnCx<'a, 'ctx> {
     /// reference (filled in with the cleanups) and returns the status. Shared, so that a
     /// function with many checks does not repeat the releases at each.
     unwind: std::cell::RefCell<Option<(BasicBlock<'ctx>, inkwell::values::PhiValue<'ctx>)>>,
+    /// Specializations used as first-class function values (see `function_pointer`): their
+    /// wrappers must be built even when only compiled code calls them.
+    pub(crate) wrapped: std::cell::RefCell<Vec<usize>>,
 }
 
 /// What an internal function returns: `{i32 status, value}` (in registers where the target
@@ -518,6 +521,7 @@ pub fn lower_function<'a, 'ctx>(
         gen_states: Default::default(),
         cleanups: Default::default(),
         unwind: Default::default(),
+        wrapped: Default::default(),
         unwrapped: HashMap::new(),
         fresh: false,
         owned_temps: Vec::new(),
@@ -657,6 +661,7 @@ pub fn lower_function<'a, 'ctx>(
     }
     cx.finish_cleanups()?;
     let mut called = cx.called.clone();
+    called.extend(cx.wrapped.borrow().iter().copied());
     called.sort_unstable();
     called.dedup();
     Ok(Lowered { called, raises: cx.raises.get(), call_status: cx.call_status })
@@ -822,6 +827,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             gen_states: Default::default(),
             cleanups: Default::default(),
             unwind: Default::default(),
+            wrapped: Default::default(),
             unwrapped: HashMap::new(),
             fresh: false,
             owned_temps: Vec::new(),
@@ -938,8 +944,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             Type::BooleanLiteral(x) => return Ok(self.ctx.bool_type().const_int(*x as u64, false).into()),
             Type::StringLiteral(s) => return Ok(self.str_const(s).into()),
-            // A class or dtype known statically (held in a tuple): an empty value.
-            Type::NumberClass(_) | Type::DType(_) if self.slots[v.0 as usize].is_none() => {
+            // A class or dtype known statically (held in a tuple), a jit function (converted to
+            // a function type where one is needed, see `cast`): an empty value.
+            Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) if self.slots[v.0 as usize].is_none() => {
                 return Ok(self.ctx.struct_type(&[], false).const_zero().into());
             }
             _ => {}
@@ -2858,6 +2865,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if from == to {
             return Ok(v);
         }
+        // A jit function where a function type is expected (Numba's `Dispatcher.can_convert_to`):
+        // the address of the wrapper of its specialization for that signature.
+        if let (Type::Dispatcher(d), Type::FunctionType(sig)) = (from, to) {
+            return self.function_pointer(d, sig);
+        }
         // A `deferred_type()` is lowered as the type it is defined as.
         if from.holds_jitclass_instance() || to.holds_jitclass_instance() {
             let (f, t) = (from.without_deferred(), to.without_deferred());
@@ -3053,6 +3065,28 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// `bool(v)`.
+    /// The value of jit function `d` as a `FunctionType[sig]`: its specialization for the
+    /// signature's arguments, called through its wrapper (`i32 (args, out, exc)`, as
+    /// [`Self::call_function_value`] calls), which the module builds for every specialization
+    /// whose wrapper is declared here.
+    fn function_pointer(&self, d: &DispatcherRef, sig: &numrs_types::Signature) -> R<BasicValueEnum<'ctx>> {
+        let callee = (self.callees)(d, &sig.args, &[]).map_err(|m| CgError { span: self.span, message: m })?;
+        if callee.args != sig.args || callee.return_type != sig.return_type || callee.ufunc || callee.stencil.is_some() || callee.gufunc_cores.is_some() {
+            return self.fail(format!("'{}' has no specialization of signature {sig} to use as a first-class function", d.name));
+        }
+        let name = format!("{}.wrapper", callee.function.get_name().to_string_lossy());
+        let w = match self.module.get_function(&name) {
+            Some(w) => w,
+            None => {
+                let ptr = self.ctx.ptr_type(AddressSpace::default());
+                let ft = self.ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into()], false);
+                self.module.add_function(&name, ft, None)
+            }
+        };
+        self.wrapped.borrow_mut().push(callee.index);
+        Ok(w.as_global_value().as_pointer_value().into())
+    }
+
     /// `s.indices(n)` of a slice value (Numba's `slice_indices`, `fix_slice`): the start and
     /// stop clamped to a sequence of length `n`, and the step.
     fn slice_indices(&self, sv: inkwell::values::StructValue<'ctx>, n: IntValue<'ctx>, target: &Type) -> R<BasicValueEnum<'ctx>> {

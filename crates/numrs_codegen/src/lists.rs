@@ -73,7 +73,7 @@ fn supported_item(t: &Type) -> Result<(), String> {
         // An enum member is its value.
         Type::EnumMember(e) => supported_item(&e.dtype),
         // `[None, None]`: items of no size.
-        Type::Unicode | Type::JitClassInstance(_) | Type::NoneType => Ok(()),
+        Type::Unicode | Type::JitClassInstance(_) | Type::NoneType | Type::FunctionType(_) => Ok(()),
         // Numba's OptionalModel in place: `str * int` makes `OptionalType(unicode_type)`.
         Type::Optional(inner) if numeric(inner).is_some() || **inner == Type::Unicode => Ok(()),
         Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => t.tuple_items().unwrap_or_default().iter().try_for_each(supported_item),

@@ -217,7 +217,9 @@ pub fn compile_module(
     let mut wrappers: Vec<Option<(FunctionValue, String)>> = vec![None; specs.len()];
     for (i, s) in specs.iter().enumerate() {
         let Some(f) = fns[i] else { continue };
-        if s.internal {
+        // An internal specialization gets a wrapper only where compiled code uses it as a
+        // first-class function (its declaration is then linked in).
+        if s.internal && module.get_function(&format!("{}.wrapper", names[i])).is_none_or(|w| w.count_basic_blocks() > 0) {
             continue;
         }
         if s.ir.is_generator {
@@ -678,7 +680,14 @@ pub(crate) fn wrapper_entry<'ctx>(
     }
     let ptr = ctx.ptr_type(AddressSpace::default());
     let ft = ctx.i32_type().fn_type(&[ptr.into(), ptr.into(), ptr.into()], false);
-    let w = module.add_function(name, ft, Some(Linkage::Internal));
+    // Declared already where compiled code takes its address (a first-class function).
+    let w = match module.get_function(name) {
+        Some(w) if w.count_basic_blocks() == 0 => {
+            w.set_linkage(Linkage::Internal);
+            w
+        }
+        _ => module.add_function(name, ft, Some(Linkage::Internal)),
+    };
     let b = ctx.create_builder();
     let entry = ctx.append_basic_block(w, "entry");
     b.position_at_end(entry);

@@ -520,7 +520,15 @@ impl Constraint {
             }
             Kind::BuildTuple(items) => {
                 let Some(types) = all_defined(inf, items) else { return Ok(()) };
-                Some(Type::tuple(types))
+                // Numba's `Tuple.__new__`: different functions that all have (or convert to)
+                // one function type make a tuple of that type.
+                let functions = types.len() > 1
+                    && types.iter().any(|t| *t != types[0])
+                    && types.iter().all(|t| matches!(t, Type::Dispatcher(_) | Type::FunctionType(_)));
+                match functions.then(|| inf.function_type_of(&types)).flatten() {
+                    Some(sig) => Some(Type::unituple(Type::FunctionType(std::sync::Arc::new(sig)), types.len() as u32)),
+                    None => Some(Type::tuple(types)),
+                }
             }
             Kind::BuildList(items) => {
                 let Some(types) = all_defined(inf, items) else { return Ok(()) };
@@ -528,7 +536,7 @@ impl Constraint {
                     Some(Type::list(Type::Undefined, false))
                 } else {
                     // Items that do not unify make Numba's `LiteralList` of their types.
-                    match unify_container_items(&types, "list", span) {
+                    match unify_container_items(&types, "list", span).map(|d| inf.precise_function(d)) {
                         Ok(dtype) => {
                             // Numba remembers the items of a list built from literals.
                             let initial = types.iter().map(literal_repr).collect::<Option<Vec<_>>>().map(|v| format!("[{}]", v.join(", ")).into());

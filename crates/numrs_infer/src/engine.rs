@@ -61,6 +61,11 @@ pub trait Environment {
     fn overload_method(&self, _receiver: &Type, _attr: &str) -> Option<Type> {
         None
     }
+    /// Numba's `Dispatcher.get_function_type()`: the signature of a jit function compiled for
+    /// exactly one explicit signature (its compilation is then disabled); `None` otherwise.
+    fn dispatcher_function_type(&self, _dispatcher: &numrs_types::DispatcherRef) -> Option<numrs_types::Signature> {
+        None
+    }
 }
 
 /// What the function is compiled for, as far as the passes after typing care.
@@ -260,6 +265,12 @@ impl<'a> Inferer<'a> {
                 });
             }
         }
+        // Functions that meet take their common function type (computed before the variable is
+        // borrowed).
+        let unified = match &self.vars[v.0 as usize].ty {
+            Some(old) if !self.vars[v.0 as usize].locked => unify_pairs(old, &ty).map(|u| self.precise_function(u)),
+            _ => None,
+        };
         let tv = &mut self.vars[v.0 as usize];
         if tv.locked {
             let current = tv.ty.clone().unwrap_or(Type::Undefined);
@@ -277,7 +288,7 @@ impl<'a> Inferer<'a> {
                 tv.ty = Some(ty);
                 tv.define_span = span;
             }
-            Some(old) => match unify_pairs(old, &ty) {
+            Some(old) => match unified {
                 Some(u) => {
                     if &u != old {
                         tv.ty = Some(u.clone());
@@ -295,6 +306,34 @@ impl<'a> Inferer<'a> {
             },
         }
         Ok(())
+    }
+
+    /// Numba's `unified_function_type` of functions that meet (an `UndefinedFunction`): the
+    /// function type of the jit functions among them that have one (see
+    /// `Environment::dispatcher_function_type`), when they agree; the others convert to it.
+    pub fn precise_function(&self, t: Type) -> Type {
+        let Type::UndefinedFunction(members) = &t else { return t };
+        self.function_type_of(members).map_or(t, |sig| Type::FunctionType(std::sync::Arc::new(sig)))
+    }
+
+    /// The one function type of `members` (jit functions and function types) that have one.
+    pub fn function_type_of(&self, members: &[Type]) -> Option<numrs_types::Signature> {
+        let mut found: Option<numrs_types::Signature> = None;
+        for m in members {
+            let sig = match m {
+                Type::Dispatcher(d) => match self.env.dispatcher_function_type(d) {
+                    Some(s) => s,
+                    None => continue,
+                },
+                Type::FunctionType(s) => (**s).clone(),
+                _ => return None,
+            };
+            match &found {
+                Some(f) if *f != sig => return None,
+                _ => found = Some(sig),
+            }
+        }
+        found
     }
 
     /// Where the values that meet in `v` come from, with their types: the two (or more) sides of
