@@ -941,7 +941,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A new 1-d array of the items of `val`, a tuple or list of `item`s, as `dtype`.
-    fn sequence_array(&mut self, val: BasicValueEnum<'ctx>, t: &Type, item: &Type, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
+    pub(crate) fn sequence_array(&mut self, val: BasicValueEnum<'ctx>, t: &Type, item: &Type, dtype: &Type) -> R<BasicValueEnum<'ctx>> {
         let n = match t {
             Type::UniTuple(_, n) => self.i64(*n as i64),
             _ => self.list_len(val.into_pointer_value())?,
@@ -2128,6 +2128,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     }
                     "numpy.size" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::Array(_)) => {
                         return self.getattr(args[0], "size", tt).map(Some);
+                    }
+                    // Of a number (1), a tuple (its length) or a list of numbers.
+                    "numpy.size" if args.len() == 1 && kws.is_empty() => {
+                        let n = match self.ty(args[0])? {
+                            Type::UniTuple(_, n) => self.i64(n as i64),
+                            t if crate::lists::dtype(&t).is_some() => self.list_len(self.load(args[0])?.into_pointer_value())?,
+                            _ => self.i64(1),
+                        };
+                        return self.cast(n.into(), &Type::int64(), tt).map(Some);
                     }
                     "numpy.sum" | "numpy.prod" | "numpy.min" | "numpy.max" | "numpy.amin" | "numpy.amax" | "numpy.mean"
                     | "numpy.copy"

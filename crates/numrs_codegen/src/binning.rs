@@ -888,6 +888,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut ends = Vec::new();
         for (pos, name) in [(2, "to_begin"), (1, "to_end")] {
             let part = match arg_kw(args, kws, pos, name) {
+                // A tuple of numbers: as the array `np.asarray` makes of it.
+                Some(v) if matches!(self.ty(v)?, Type::UniTuple(..)) => {
+                    let (x, xa) = self.arr(v)?;
+                    let n = self.field(x, 2)?.into_int_value();
+                    Some((x, Type::Array(std::sync::Arc::new(xa)), n))
+                }
                 Some(v) if !matches!(self.ty(v)?, Type::NoneType | Type::Omitted(_)) => {
                     let t = self.ty(v)?;
                     let x = self.load(v)?;

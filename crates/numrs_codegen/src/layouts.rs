@@ -302,6 +302,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.hold_temp(one, &Type::Array(at.clone().into()))?;
                 (one, at)
             }
+            // A tuple or list of numbers: as the array `np.asarray` makes of it.
+            Type::UniTuple(..) => self.arr(vv)?,
+            Type::List { dtype, .. } if numeric(&dtype.unliteral()).is_some() => {
+                let item = (**dtype).clone();
+                let tu = item.unliteral();
+                let made = self.sequence_array(vx, &vt, &item, &tu)?;
+                let at = ArrayType::new(tu, 1, Layout::C, false);
+                self.hold_temp(made, &Type::Array(at.clone().into()))?;
+                (made, at)
+            }
             other => return self.fail(format!("np.fill_diagonal with values of type {other} is not supported by numrs build yet")),
         };
         let Some(vk) = numeric(&va.dtype) else { return self.fail(format!("np.fill_diagonal with values of {}", va.dtype)) };
@@ -370,7 +380,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let q = self.b.build_int_signed_div(self.b.build_int_add(end, self.b.build_int_sub(step, self.i64(1), "")?, "")?, step, "")?;
             self.b.build_select(pos, q, self.i64(0), "")?.into_int_value()
         };
-        let cyclic = matches!(vt, Type::Array(_));
+        let cyclic = matches!(vt, Type::Array(_) | Type::UniTuple(..) | Type::List { .. });
         if cyclic {
             let empty = self.b.build_int_compare(IntPredicate::EQ, nv, self.i64(0), "")?;
             let runs = self.b.build_int_compare(IntPredicate::SGT, count, self.i64(0), "")?;

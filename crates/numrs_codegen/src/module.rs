@@ -468,7 +468,15 @@ fn lower_part<'ctx>(
         let function = part.get_function(&names[idx]).unwrap_or_else(|| part.add_function(&names[idx], ft, Some(Linkage::External)));
         Ok(Callee { function, sources, args: callee.args.clone(), return_type: callee.return_type.clone(), index: idx, ufunc: false, gufunc_cores: None, stencil: callee.stencil.clone(), drops_exceptions: p.cfunc })
     };
-    match func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, s.location.as_ref(), &[]) {
+    // A panic while lowering (a bug) fails this specialization only, as an internal error.
+    let lowered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        func::lower_function(ctx, &part, f, s.ir, s.typemap, &s.args, &s.return_type, &lookup, s.flags, s.closures, &[], &s.globals, s.location.as_ref(), &[])
+    }))
+    .unwrap_or_else(|p| {
+        let why = p.downcast_ref::<String>().map(String::as_str).or_else(|| p.downcast_ref::<&str>().copied()).unwrap_or("a panic");
+        Err(CgError { span: None, message: format!("internal error: lowering failed ({why}); please report it") })
+    });
+    match lowered {
         Ok(lowered) => {
             set_fast_math(f, &s.fastmath);
             let bitcode = part.write_bitcode_to_memory().as_slice().to_vec();

@@ -35,6 +35,23 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn arr(&self, v: VarId) -> R<(BV<'ctx>, ArrayType)> {
         match self.ty(v)? {
             Type::Array(a) => Ok((self.load(v)?, (*a).clone())),
+            // A tuple of numbers where typing took an array-like (`np.ediff1d((1, 3, 6))`):
+            // `np.asarray` of it, a new 1-d array held until the function returns.
+            Type::UniTuple(item, n) if numeric(&item.unliteral()).is_some() => {
+                let dtype = item.unliteral();
+                let tv = self.load(v)?.into_struct_value();
+                let out = self.alloc_array(&dtype, &[self.i64(n as i64)])?;
+                let et = crate::types::storage_type(self.ctx, &dtype).map_err(|m| self.cg_err(m))?;
+                let data = self.field(out, 4)?.into_pointer_value();
+                for k in 0..n {
+                    let x = self.b.build_extract_value(tv, k, "")?;
+                    let p = unsafe { self.b.build_gep(et, data, &[self.i64(k as i64)], "")? };
+                    self.store_element(p, x, &item, &dtype)?;
+                }
+                let at = ArrayType::new(dtype, 1, Layout::C, false);
+                self.hold_item(out, &Type::Array(std::sync::Arc::new(at.clone())))?;
+                Ok((out, at))
+            }
             other => self.fail(format!("expected an array, got {other}")),
         }
     }
@@ -120,7 +137,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(r.into(), &Type::boolean(), tt)?
             }
             "isposinf" | "isneginf" if args.len() == 1 && kws.is_empty() => self.signed_inf(name == "isposinf", args[0], tt)?,
-            "asarray_chkfinite" if first_array && args.len() == 1 && kws.is_empty() => {
+            "asarray_chkfinite" if (first_array || matches!(self.ty(args[0])?, Type::UniTuple(..))) && args.len() == 1 && kws.is_empty() => {
                 let (arr, a) = self.arr(args[0])?;
                 let n = self.field(arr, 2)?.into_int_value();
                 if numeric(&a.dtype).is_some_and(|k| k.is_float() || k.is_complex()) {
@@ -141,8 +158,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         Ok(())
                     })?;
                 }
-                let x = self.load(args[0])?;
-                self.cast(x, &Type::Array(std::sync::Arc::new(a.clone())), tt)?
+                // The array itself (a tuple's new array, held by this function).
+                self.cast(arr, &Type::Array(std::sync::Arc::new(a.clone())), tt)?
             }
             "angle" => self.angle(args, kws, tt)?,
             "average" if first_array => self.average(args, kws, tt)?,
@@ -208,7 +225,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "resize" if first_array && args.len() == 2 && kws.is_empty() => self.resize(args, tt)?,
             "tri" => self.tri(args, kws, tt)?,
             "outer" if first_array && args.len() == 2 && kws.is_empty() => self.outer(args, tt)?,
-            "ediff1d" if first_array => self.ediff1d(args, kws, tt)?,
+            "ediff1d" if first_array || matches!(args.first().map(|a| self.ty(*a)).transpose()?, Some(Type::UniTuple(..))) => self.ediff1d(args, kws, tt)?,
             "isin" if args.len() + kws.len() >= 2 => self.isin(args, kws, tt)?,
             "asfortranarray" | "ascontiguousarray" if args.len() == 1 && kws.is_empty() => self.as_layout(args[0], name == "asfortranarray", tt)?,
             "take_along_axis" if first_array => self.take_along_axis(args, kws, tt)?,

@@ -543,6 +543,8 @@ fn signed_inf(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn asarray_chkfinite(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws.is_empty()) {
         ([a @ Type::Array(_)], true) => sig(a.clone(), args),
+        // A tuple of numbers: `np.asarray` of it.
+        ([Type::UniTuple(item, _)], true) if item.unliteral().as_number().is_some() => sig(Type::array(item.unliteral(), 1, Layout::C), args),
         _ => Ok(None),
     }
 }

@@ -605,8 +605,16 @@ pub(crate) fn ascontiguousarray(args: &[Type], kws: &[(String, Type)]) -> CallRe
 
 /// `np.size(a)`, `np.shape(a)`, `np.array_equal(a, b)`.
 pub(crate) fn size(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let number = |t: &Type| t.unliteral().as_number().is_some();
     match bind(args, kws, &["a"], 1) {
         Some(b) if matches!(b[0], Some(Type::Array(_))) => sig(Type::intp(), args),
+        // `np.asarray(a).size` of a number, a tuple or a list of numbers.
+        Some(b) => match &b[0] {
+            Some(t) if number(t) => sig(Type::intp(), args),
+            Some(Type::UniTuple(item, _)) if number(item) => sig(Type::intp(), args),
+            Some(Type::List { dtype, .. } | Type::ListType(dtype)) if number(dtype) => sig(Type::intp(), args),
+            _ => Ok(None),
+        },
         _ => Ok(None),
     }
 }
