@@ -1003,6 +1003,20 @@ fn resolve_callable(
     kws: &[(String, Type)],
     span: Option<Span>,
 ) -> Result<Type, InferError> {
+    // Keyword arguments to a function Numba types with a `ConcreteTemplate` (or an
+    // `AbstractTemplate` asserting there are none): its `assert not kws` fails, and new-style
+    // error handling lets the AssertionError through.
+    if let (Type::Function(k), false) = (fty, kws.is_empty()) {
+        if positional_only_template(k) {
+            let mut e = InferError::typing(
+                "keyword-arguments",
+                format!("{}() takes positional arguments only in nopython mode (Numba's typing asserts that no keyword arguments are given)", k.rsplit('.').next().unwrap_or(k)),
+                span,
+            );
+            e.kind = "AssertionError";
+            return Err(e);
+        }
+    }
     // `map(f, xs, ...)` / `filter(f, xs)`: Numba's generator overloads, which call `f` on the
     // items.
     if let Type::Function(k) = fty {
@@ -1662,4 +1676,12 @@ fn jitclass_call_method(
         _ => return Err(InferError::typing("invalid-call", format!("'{name}' is not a method of {}", bound.1), span)),
     };
     call_dispatcher_at(inf, dispatcher, &full, kws, span)
+}
+
+/// Functions Numba types with templates that assert no keyword arguments (`round`, `pow`,
+/// `float`, `complex`, `bool`, `divmod`, and `math`/`cmath` functions' `ConcreteTemplate`s).
+fn positional_only_template(key: &str) -> bool {
+    matches!(key, "builtins.round" | "builtins.pow" | "builtins.float" | "builtins.complex" | "builtins.bool" | "builtins.divmod")
+        || key.starts_with("math.")
+        || key.starts_with("cmath.")
 }
