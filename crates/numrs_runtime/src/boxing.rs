@@ -96,7 +96,7 @@ impl Plan {
             // A NumPy dtype (`a.dtype` in a returned tuple): `np.dtype(...)` going out; going in,
             // its type says everything.
             Type::DType(c) if c.as_number().is_some() => Plan::DTypeOf(c.as_number().unwrap_or(NumericKind::Float64)),
-            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
+            Type::NoneType | Type::Ellipsis | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
             Type::SliceLiteral(s) => Plan::Slice(Some(**s)),

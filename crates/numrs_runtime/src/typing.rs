@@ -398,6 +398,10 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if obj == ffi::Py_None() {
         return Some(Type::NoneType);
     }
+    // `...` (in an index tuple): Numba's `ellipsis`.
+    if obj == ffi::Py_Ellipsis() {
+        return Some(Type::Ellipsis);
+    }
     if ffi::PyUnicode_Check(obj) != 0 {
         return Some(Type::Unicode);
     }

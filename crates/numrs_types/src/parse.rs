@@ -515,6 +515,10 @@ impl<'a> Parser<'a> {
         if self.eat("instance.jitclass.") {
             return self.jitclass().map(Type::JitClassInstance);
         }
+        // Numba's `ellipsis` prints as `...`.
+        if self.eat("...") {
+            return Some(Type::Ellipsis);
+        }
         if self.eat("reflected ") {
             return match self.ty()? {
                 Type::List { dtype, initial, .. } => Some(Type::List { dtype, reflected: true, initial }),
@@ -738,6 +742,13 @@ mod tests {
         for bad in ["np.float32(", "(1, 2", "np.nothing(1)", "foo", "[1, 2]"] {
             assert_eq!(PyRepr::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn ellipsis_parses_back() {
+        let t = Type::tuple(vec![Type::Ellipsis, Type::int64()]);
+        assert_eq!(t.to_string(), "Tuple(..., int64)");
+        assert_eq!(parse_type("Tuple(..., int64)"), Some(t));
     }
 
     #[test]
