@@ -317,7 +317,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if !set {
             rc_offsets(&v, 0, &mut rc).map_err(|m| self.cg_error(m))?;
         }
-        let size = |t: &Type| numrs_abi::layout(t).map(|l| l.size as i64);
+        // A record value is held by value, its bytes copied in (Numba stores the record's data).
+        let size = |t: &Type| match t {
+            Type::Record(r) => Some(r.size as i64),
+            _ => numrs_abi::layout(t).map(|l| l.size as i64),
+        };
         // Values with no run-time value (a function: Numba's dispatcher type) take no room.
         let (Some(ks), Some(vs)) = (size(&k), if set || types::is_phantom(&v) { Some(0) } else { size(&v) }) else {
             return self.fail(format!("{t} is not supported by numrs build yet"));
@@ -387,6 +391,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     pub(crate) fn spill(&self, v: BasicValueEnum<'ctx>, t: &Type) -> R<PointerValue<'ctx>> {
         let st = types::storage_type(self.ctx, t).map_err(|m| self.cg_error(m))?;
         let p = self.temp(st)?;
+        // A record (the address of its bytes): its bytes.
+        if let Type::Record(r) = t {
+            let n = self.ctx.i64_type().const_int(r.size as u64, false);
+            self.b.build_memcpy(p, 1, v.into_pointer_value(), 1, n).map_err(|m| self.cg_error(m.to_string()))?;
+            return Ok(p);
+        }
         let s = crate::module::to_storage(self.ctx, &self.b, v, t)?;
         self.b.build_store(p, s)?;
         Ok(p)
@@ -394,6 +404,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// The value of type `t` stored at `p`.
     fn unspill(&self, p: PointerValue<'ctx>, t: &Type) -> R<BasicValueEnum<'ctx>> {
+        // A record read out of a container: the copy of its bytes at `p`.
+        if let Type::Record(_) = t {
+            return Ok(p.into());
+        }
         let st = types::storage_type(self.ctx, t).map_err(|m| self.cg_error(m))?;
         let s = self.b.build_load(st, p, "")?;
         crate::module::from_storage(self.ctx, &self.b, s, t)
