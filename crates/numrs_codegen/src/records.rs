@@ -16,7 +16,8 @@ impl<'ctx> FnCx<'_, 'ctx> {
     fn record_field<'r>(&self, r: &'r RecordType, index: &StaticIndex) -> R<&'r RecordField> {
         let f = match index {
             StaticIndex::Str(name) => r.field(name),
-            StaticIndex::Int(i) => usize::try_from(*i).ok().and_then(|i| r.fields.get(i)),
+            // A negative position counts from the end (Numba's `list(record.fields)[i]`).
+            StaticIndex::Int(i) => usize::try_from(if *i < 0 { r.fields.len() as i128 + *i } else { *i }).ok().and_then(|i| r.fields.get(i)),
             _ => None,
         };
         match f {

@@ -140,6 +140,12 @@ fn record_field<'r>(r: &'r numrs_types::RecordType, index: &Type) -> Result<Opti
             Some(f) => Ok(Some(f)),
             None => Err(CallError::typing(format!("Field '{name}' was not found in record with fields {}", names()))),
         },
+        // Numba's `StaticGetItemLiteralRecord`: `list(record.fields)[i]`, so a negative index
+        // counts from the end (and one below `-len` is Python's IndexError).
+        Type::IntegerLiteral(i) if *i < 0 => match usize::try_from(r.fields.len() as i128 + *i).ok().and_then(|i| r.fields.get(i)) {
+            Some(f) => Ok(Some(f)),
+            None => Err(CallError { kind: "IndexError", message: "list index out of range".into() }),
+        },
         Type::IntegerLiteral(i) => match usize::try_from(*i).ok().and_then(|i| r.fields.get(i)) {
             Some(f) => Ok(Some(f)),
             None => Err(CallError::typing(format!("Requested index {i} is out of range"))),
