@@ -43,6 +43,7 @@ fn finish_lowering(mut lowerer: Lowerer, params: &Parameters, body: &[Stmt], nam
     lowerer.lower_body(params, body, name_span);
     let mut ir = lowerer.finish();
     crate::ssa::prune_unreachable(&mut ir);
+    crate::ssa::thread_forward_jumps(&mut ir);
     crate::ssa::reconstruct_ssa(&mut ir);
     ir
 }

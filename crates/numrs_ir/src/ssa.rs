@@ -43,6 +43,39 @@ pub(crate) fn prune_unreachable(ir: &mut FunctionIr) {
     }
 }
 
+/// CPython's jump threading: a jump to an empty block that only jumps on (forward) goes to
+/// where that one goes. Nested `if`s then meet at one join (`if a: if b: c = 1 else: c = 0
+/// else: c = 2` has one phi of three values, as Numba's IR from the bytecode has), not at an
+/// inner join first. Branches and backward jumps are left as they are.
+pub(crate) fn thread_forward_jumps(ir: &mut FunctionIr) {
+    let n = ir.blocks.len();
+    let forward = |blocks: &[crate::Block], b: usize| -> Option<usize> {
+        let blk = blocks.get(b)?;
+        match blk.term {
+            Terminator::Jump(t) if b != 0 && blk.stmts.is_empty() && (t.0 as usize) > b => Some(t.0 as usize),
+            _ => None,
+        }
+    };
+    let mut changed = false;
+    for i in 0..n {
+        let Terminator::Jump(t) = ir.blocks[i].term else { continue };
+        let mut to = t.0 as usize;
+        for _ in 0..n {
+            match forward(&ir.blocks, to) {
+                Some(next) => to = next,
+                None => break,
+            }
+        }
+        if to != t.0 as usize {
+            ir.blocks[i].term = Terminator::Jump(BlockId(to as u32));
+            changed = true;
+        }
+    }
+    if changed {
+        prune_unreachable(ir);
+    }
+}
+
 struct SsaBuilder<'a> {
     ir: &'a mut FunctionIr,
     preds: Vec<Vec<BlockId>>,
