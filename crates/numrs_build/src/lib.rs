@@ -711,7 +711,15 @@ impl DefParams {
             .iter()
             .filter_map(|(_, d)| d.as_ref())
             .map(|d| match d {
-                ParamDefault::CallOnly(_) => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
+                // A NumPy scalar class: NumPy's, which the runtime evaluates (its omitted type
+                // is then `omitted(default=<class 'numpy.float64'>)`, as Numba's).
+                ParamDefault::CallOnly(s) => match numrs_types::parse_type(s) {
+                    Some(Type::NumberClass(t)) if t.as_number().is_some() => match t.as_number() {
+                        Some(numrs_types::NumericKind::Boolean) => "np.bool_".to_string(),
+                        _ => format!("np.{t}"),
+                    },
+                    _ => numrs_abi::UNAVAILABLE_DEFAULT.to_string(),
+                },
                 _ => d.source(),
             })
             .collect();

@@ -135,7 +135,9 @@ unsafe fn read_defaults(
             .or_else(|e| enum_member_of_repr(module, src).ok_or(e))
             .map_err(|e| bad(format!("default {src:?} of parameter {k} cannot be read: {e}")))?;
         // The repr the build typed the default with (NumPy 1.x prints its scalars otherwise).
-        let repr = if src.starts_with("np.") { src.to_string() } else { value.repr()?.to_str()?.to_string() };
+        // A class (`np.float64`) by its own repr, `<class 'numpy.float64'>`, as Numba shows it.
+        let is_class = value.is_instance_of::<pyo3::types::PyType>();
+        let repr = if src.starts_with("np.") && !is_class { src.to_string() } else { value.repr()?.to_str()?.to_string() };
         let tc = select::registry().intern(numrs_types::Type::Omitted(repr.as_str().into()));
         let obj = Py::new(py, OmittedArg::new(value.unbind(), &repr))?;
         out.push(Some(DefaultArg { obj, tc }));
