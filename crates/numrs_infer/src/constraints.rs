@@ -1616,6 +1616,25 @@ fn jitclass_construct(
             secondary: vec![],
         });
     }
+    // Numba's jitclass data model stores its fields' data: a record's model has none
+    // (`as_data` raises), so making the instance fails when Numba lowers it.
+    if let Some((name, _)) = class.fields.iter().find(|(_, t)| {
+        let mut record = false;
+        t.visit_parts(&mut |p| record |= matches!(p, Type::Record(_)));
+        record
+    }) {
+        return Err(InferError {
+            kind: "NotImplementedError",
+            code: "record-field",
+            message: format!(
+                "jitclass {} has a record field '{name}', which Numba cannot store in an instance (its record model has no data form: \"use load_from_data_pointer() instead\"); keep the record's array and an index instead",
+                class.name
+            ),
+            span,
+            notes: vec![],
+            secondary: vec![],
+        });
+    }
     let Some(numrs_types::ClassMember::Method(init)) = class.member("__init__") else {
         return Err(InferError::typing("invalid-call", format!("jitclass {} has no __init__ method", class.name), span));
     };
