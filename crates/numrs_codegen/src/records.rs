@@ -37,6 +37,11 @@ impl<'ctx> FnCx<'_, 'ctx> {
         if let Type::Record(_) = f.ty {
             return Ok(p.into());
         }
+        // A `U` field: a new string of what it spells.
+        if let Type::UnicodeCharSeq(_) = f.ty {
+            let x = self.load_element(p, &f.ty)?;
+            return self.cast(x, &f.ty, tt);
+        }
         // A subarray: an array over the record's bytes (C order, no owner).
         if let Type::Array(n) = &f.ty {
             if let Some(shape) = n.nested.as_deref() {
@@ -78,6 +83,9 @@ impl<'ctx> FnCx<'_, 'ctx> {
             let n = self.i64(i64::from(r.size));
             self.b.build_memmove(p, 1, v.into_pointer_value(), 1, n).map_err(|m| self.cg_err(m.to_string()))?;
             return Ok(());
+        }
+        if let Type::UnicodeCharSeq(_) = dtype {
+            return self.store_element(p, v, vt, dtype);
         }
         let v = self.cast(v, vt, dtype)?;
         let v: BasicValueEnum = if numeric(dtype) == Some(numrs_types::NumericKind::Boolean) {
