@@ -668,6 +668,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             return Ok(res);
         }
+        // Lists (`sorted` of a list of lists): their own ordering.
+        if dtype(at).is_some() && dtype(bt).is_some() {
+            let sig = Signature::new(Type::boolean(), vec![at.clone(), bt.clone()]);
+            if let Some(f) = lookup("operator.lt", &sig) {
+                let r = f(self, &sig, &[Some(a), Some(b)])?;
+                return self.truth(r, &Type::boolean());
+            }
+        }
         let r = self.binary("operator.lt", a, at, b, bt)?;
         self.truth(r.0, &r.1)
     }
