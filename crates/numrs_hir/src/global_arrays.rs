@@ -1456,10 +1456,19 @@ impl Cx<'_> {
                         Item::Int(_) => NumericKind::Int64,
                         Item::Float(_) => NumericKind::Float64,
                     };
-                    (v, dtype_kw.or_else(|| args.get(2).and_then(|d| self.dtype(d))).unwrap_or(k))
+                    // A dtype given by position must be one numrs reads (a record's is not).
+                    let positional = match args.get(2) {
+                        Some(d) => Some(self.dtype(d)?),
+                        None => None,
+                    };
+                    (v, dtype_kw.or(positional).unwrap_or(k))
                 } else {
+                    let positional = match args.get(1) {
+                        Some(d) => Some(self.dtype(d)?),
+                        None => None,
+                    };
                     // `np.empty` has no defined items: zeros, as a fresh allocation usually holds.
-                    (Item::Int((name == "ones") as i128), dtype_kw.or_else(|| args.get(1).and_then(|d| self.dtype(d))).unwrap_or(NumericKind::Float64))
+                    (Item::Int((name == "ones") as i128), dtype_kw.or(positional).unwrap_or(NumericKind::Float64))
                 };
                 if !supported(dtype) {
                     return None;
