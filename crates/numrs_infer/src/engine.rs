@@ -532,6 +532,12 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
         errors = Vec::new();
         for c in &constraints {
             if let Err(e) = c.apply(&mut inf) {
+                // Numba's propagation records TypingErrors and goes on, but any other exception
+                // a typing template raises (`np.NaN`'s AttributeError, an `assert not kws`)
+                // ends typing there.
+                if matches!(e.kind, "AttributeError" | "AssertionError" | "IndexError") {
+                    return fail(&inf, e);
+                }
                 errors.push(e);
             }
         }
