@@ -992,7 +992,7 @@ pub fn layout(ty: &Type) -> Option<Layout> {
             let n = 5 + 2 * a.ndim as usize;
             Some(Layout { size: 8 * n, align: 8, fields: vec![] })
         }
-        Type::NoneType => Some(Layout { size: 0, align: 1, fields: vec![] }),
+        Type::NoneType | Type::Ellipsis => Some(Layout { size: 0, align: 1, fields: vec![] }),
         // A pointer to the list's MemInfo (see [`ListPayload`]). One reference is owned. A
         // reflected list argument is unboxed into such a list for the call; the runtime writes its
         // items back into the Python list afterwards (Numba's reflection).
@@ -1059,7 +1059,7 @@ pub fn crosses(ty: &Type) -> bool {
         return false;
     }
     match ty {
-        Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Omitted(_) => true,
+        Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Ellipsis | Type::Omitted(_) => true,
         Type::NumberClass(_) | Type::DType(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
         Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)),
         Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) => true,
