@@ -1009,7 +1009,7 @@ fn resolve_callable(
     if let (Type::Function(k), false) = (fty, kws.is_empty()) {
         if positional_only_template(k) {
             let mut e = InferError::typing(
-                "keyword-arguments",
+                "invalid-call",
                 format!("{}() takes positional arguments only in nopython mode (Numba's typing asserts that no keyword arguments are given)", k.rsplit('.').next().unwrap_or(k)),
                 span,
             );
@@ -1625,7 +1625,7 @@ fn jitclass_construct(
     }) {
         return Err(InferError {
             kind: "NotImplementedError",
-            code: "record-field",
+            code: "invalid-call",
             message: format!(
                 "jitclass {} has a record field '{name}', which Numba cannot store in an instance (its record model has no data form: \"use load_from_data_pointer() instead\"); keep the record's array and an index instead",
                 class.name
