@@ -169,6 +169,12 @@ pub(crate) fn positional<T: Copy>(name: &str, args: &[T], kws: &[(String, T)]) -
         return None;
     }
     let params = NUMPY_PARAMS.binary_search_by(|(n, _)| n.cmp(&name)).ok().map(|i| NUMPY_PARAMS[i].1)?;
+    move_named(params, args, kws)
+}
+
+/// The keyword arguments naming the parameters after the positional ones, moved into their
+/// positions (up to the first missing one); `None` when nothing moved.
+fn move_named<T: Copy>(params: &[&str], args: &[T], kws: &[(String, T)]) -> Option<(Vec<T>, Vec<(String, T)>)> {
     let mut args = args.to_vec();
     let mut kws = kws.to_vec();
     let before = kws.len();
@@ -176,7 +182,6 @@ pub(crate) fn positional<T: Copy>(name: &str, args: &[T], kws: &[(String, T)]) -
         let Some(i) = kws.iter().position(|(k, _)| k == p) else { break };
         args.push(kws.remove(i).1);
     }
-    // `None` when nothing moved.
     (kws.len() < before).then_some((args, kws))
 }
 
@@ -189,14 +194,7 @@ pub(crate) fn builtin_positional<T: Copy>(name: &str, args: &[T], kws: &[(String
         return None;
     }
     let params = BUILTIN_PARAMS.iter().find(|(n, _)| *n == name)?.1;
-    let mut args = args.to_vec();
-    let mut kws = kws.to_vec();
-    let before = kws.len();
-    for p in params.iter().skip(args.len()) {
-        let Some(i) = kws.iter().position(|(k, _)| k == p) else { break };
-        args.push(kws.remove(i).1);
-    }
-    (kws.len() < before).then_some((args, kws))
+    move_named(params, args, kws)
 }
 
 #[cfg(test)]
