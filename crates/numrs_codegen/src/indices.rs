@@ -102,9 +102,16 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// nonzero items (a number: `[0]` or `[]`).
     pub(crate) fn where_nonzero(&mut self, flat: bool, av: VarId, tt: &Type) -> R<BV<'ctx>> {
         let t = self.ty(av)?;
-        let x = self.load(av)?;
         let it = Type::int64();
         let i64t = self.ctx.i64_type();
+        // A tuple of numbers: as the array `np.asarray` makes of it.
+        let (x, t) = match &t {
+            Type::UniTuple(..) => {
+                let (x, a) = self.arr(av)?;
+                (x, Type::Array(std::sync::Arc::new(a)))
+            }
+            _ => (self.load(av)?, t),
+        };
         let Type::Array(a) = &t else {
             if numeric(&t).is_none() {
                 return self.fail(format!("numpy.{} of {t}", if flat { "flatnonzero" } else { "argwhere" }));
@@ -133,7 +140,22 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.fresh = true;
             return self.cast(out, &array_type(&it, 2, Layout::C), tt);
         }
-        let count = self.any_all("count_nonzero", av, &it)?.into_int_value();
+        // The nonzero items, counted.
+        let count = {
+            let slot = self.temp(i64t.into())?;
+            self.b.build_store(slot, self.i64(0))?;
+            let n = self.field(x, 2)?.into_int_value();
+            let a2 = a.clone();
+            self.counted_loop(n, |cx, i| {
+                let v = cx.elem_at(x, &a2, i)?;
+                let t = cx.truth(v, &a2.dtype)?;
+                let c = cx.b.build_load(i64t, slot, "")?.into_int_value();
+                let c = cx.b.build_int_add(c, cx.b.build_int_z_extend(t, i64t, "")?, "")?;
+                cx.b.build_store(slot, c)?;
+                Ok(())
+            })?;
+            self.b.build_load(i64t, slot, "")?.into_int_value()
+        };
         let nd = a.ndim.max(1);
         let out = if flat { self.alloc_array(&it, &[count])? } else { self.alloc_array(&it, &[self.i64(nd as i64), count])? };
         let n = self.field(x, 2)?.into_int_value();

@@ -365,6 +365,8 @@ fn flatnonzero(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match &b[0] {
         Some(Type::Array(_)) => sig(Type::array(Type::intp(), 1, Layout::C), args),
         Some(t) if t.is_number() => sig(Type::array(Type::intp(), 1, Layout::C), args),
+        // `np.asarray` of a tuple of numbers.
+        Some(Type::UniTuple(item, _)) if item.unliteral().as_number().is_some() => sig(Type::array(Type::intp(), 1, Layout::C), args),
         _ => Ok(None),
     }
 }
