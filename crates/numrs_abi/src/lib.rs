@@ -1005,6 +1005,8 @@ pub fn layout(ty: &Type) -> Option<Layout> {
         Type::NumPyRandomGenerator => scalar(8),
         // An item of a unicode array: the string it spells (a pointer to its MemInfo).
         Type::UnicodeCharSeq(_) => scalar(8),
+        // An item of a bytes array: its bytes, by value.
+        Type::CharSeq(n) => Some(Layout { size: *n as usize, align: 1, fields: vec![] }),
         // A datetime or timedelta: its int64 count.
         Type::NPDatetime(_) | Type::NPTimedelta(_) => scalar(8),
         // An enum member is its value.
@@ -1061,8 +1063,8 @@ pub fn crosses(ty: &Type) -> bool {
     match ty {
         Type::Number(_) | Type::IntegerLiteral(_) | Type::BooleanLiteral(_) | Type::NoneType | Type::Ellipsis | Type::Omitted(_) => true,
         Type::NumberClass(_) | Type::DType(_) | Type::Unicode | Type::StringLiteral(_) | Type::FunctionType(_) | Type::Dispatcher(_) => true,
-        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)),
-        Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) => true,
+        Type::Array(a) => matches!(a.dtype, Type::Number(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::CharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)),
+        Type::Record(_) | Type::NumPyRandomGenerator | Type::UnicodeCharSeq(_) | Type::CharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) => true,
         Type::EnumMember(e) => matches!(e.dtype, Type::Number(_) | Type::Unicode),
         // Slices are passed in (Numba unboxes them); only slice constants are returned (Numba
         // boxes a `SliceLiteral` from its value, no other slice).

@@ -601,6 +601,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             self.str_op(numrs_abi::StrOp::ToUcs4, &[v, p.into(), self.i64(i64::from(*n)).into()])?;
             return Ok(());
         }
+        // `bytes` (or another item) into a bytes array's item: its first bytes, NULs after.
+        if let Type::CharSeq(n) = dtype {
+            let (src, len) = match from {
+                Type::Array(a) if a.buffer == Some(numrs_types::BufferKind::Bytes) => (self.field(v, 4)?.into_pointer_value(), self.field(v, 2)?.into_int_value()),
+                Type::CharSeq(m) => {
+                    let slot = self.temp(self.ctx.i8_type().array_type(*m).into())?;
+                    self.b.build_store(slot, v)?;
+                    (slot, self.i64(i64::from(*m)))
+                }
+                _ => return self.fail(format!("storing {from} into an array of {dtype}")),
+            };
+            let n64 = self.i64(i64::from(*n));
+            let fits = self.b.build_int_compare(IntPredicate::SLT, len, n64, "")?;
+            let k = self.b.build_select(fits, len, n64, "")?.into_int_value();
+            self.b.build_memset(p, 1, self.ctx.i8_type().const_zero(), n64).map_err(|m| self.cg_err(m.to_string()))?;
+            self.b.build_memcpy(p, 1, src, 1, k).map_err(|m| self.cg_err(m.to_string()))?;
+            return Ok(());
+        }
         let v = self.cast(v, from, dtype)?;
         let v: BasicValueEnum = if numeric(dtype) == Some(NumericKind::Boolean) {
             self.b.build_int_z_extend(v.into_int_value(), self.ctx.i8_type(), "")?.into()

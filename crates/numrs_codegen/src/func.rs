@@ -2268,6 +2268,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(v);
             }
         }
+        // Items of bytes arrays (Numba's `charseq.py`): compared by their bytes, trailing NULs
+        // of an item not counted; `len` counts to the last nonzero byte.
+        if matches!(key, "operator.eq" | "operator.ne") && types.iter().any(|t| matches!(t, Type::CharSeq(_))) && types.len() == 2 {
+            let (pa, la) = self.bytes_view(operands[0], &types[0])?;
+            let (pb, lb) = self.bytes_view(operands[1], &types[1])?;
+            let same = self.bytes_equal(pa, la, pb, lb)?;
+            let r = if key == "operator.ne" { self.b.build_not(same, "")? } else { same };
+            return self.cast(r.into(), &Type::boolean(), target);
+        }
+        if let ("builtins.len", [Type::CharSeq(_)]) = (key, types.as_slice()) {
+            let (_, n) = self.bytes_view(operands[0], &types[0])?;
+            return self.cast(n.into(), &Type::int64(), target);
+        }
         // Numba's `dtype_eq_impl`: whether the two dtypes are the same, a constant.
         if let ("operator.eq", [Type::DType(a), Type::DType(b)]) = (key, types.as_slice()) {
             let same = self.ctx.bool_type().const_int((a == b) as u64, false);
@@ -3087,6 +3100,58 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(w.as_global_value().as_pointer_value().into())
     }
 
+    /// The bytes of `v` (an item of a bytes array, or `bytes`) and how many count: an item's
+    /// up to its last nonzero byte.
+    fn bytes_view(&mut self, v: VarId, t: &Type) -> R<(PointerValue<'ctx>, IntValue<'ctx>)> {
+        let x = self.load(v)?;
+        match t {
+            Type::CharSeq(n) => {
+                let slot = self.temp(self.ctx.i8_type().array_type(*n).into())?;
+                self.b.build_store(slot, x)?;
+                let i64t = self.ctx.i64_type();
+                let len = self.temp(i64t.into())?;
+                self.b.build_store(len, self.i64(i64::from(*n)))?;
+                let (head, check, done) = (self.new_block("cs_len"), self.new_block("cs_len_check"), self.new_block("cs_len_done"));
+                self.b.build_unconditional_branch(head)?;
+                self.b.position_at_end(head);
+                let l = self.b.build_load(i64t, len, "")?.into_int_value();
+                let empty = self.b.build_int_compare(IntPredicate::EQ, l, self.i64(0), "")?;
+                self.b.build_conditional_branch(empty, done, check)?;
+                self.b.position_at_end(check);
+                let last = self.b.build_int_sub(l, self.i64(1), "")?;
+                let p = unsafe { self.b.build_gep(self.ctx.i8_type(), slot, &[last], "")? };
+                let byte = self.b.build_load(self.ctx.i8_type(), p, "")?.into_int_value();
+                let nul = self.b.build_int_compare(IntPredicate::EQ, byte, self.ctx.i8_type().const_zero(), "")?;
+                self.b.build_store(len, self.b.build_select(nul, last, l, "")?)?;
+                self.b.build_conditional_branch(nul, head, done)?;
+                self.b.position_at_end(done);
+                let l = self.b.build_load(i64t, len, "")?.into_int_value();
+                Ok((slot, l))
+            }
+            Type::Array(a) if a.buffer == Some(numrs_types::BufferKind::Bytes) => {
+                Ok((self.field(x, 4)?.into_pointer_value(), self.field(x, 2)?.into_int_value()))
+            }
+            other => self.fail(format!("comparing {other} with bytes is not supported by numrs build yet")),
+        }
+    }
+
+    /// Whether `la` bytes at `pa` are the `lb` bytes at `pb`.
+    fn bytes_equal(&mut self, pa: PointerValue<'ctx>, la: IntValue<'ctx>, pb: PointerValue<'ctx>, lb: IntValue<'ctx>) -> R<IntValue<'ctx>> {
+        let flag = self.temp(self.ctx.bool_type().into())?;
+        let same_len = self.b.build_int_compare(IntPredicate::EQ, la, lb, "")?;
+        self.b.build_store(flag, same_len)?;
+        let n = self.b.build_select(same_len, la, self.i64(0), "")?.into_int_value();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.b.build_load(cx.ctx.i8_type(), unsafe { cx.b.build_gep(cx.ctx.i8_type(), pa, &[i], "")? }, "")?.into_int_value();
+            let y = cx.b.build_load(cx.ctx.i8_type(), unsafe { cx.b.build_gep(cx.ctx.i8_type(), pb, &[i], "")? }, "")?.into_int_value();
+            let eq = cx.b.build_int_compare(IntPredicate::EQ, x, y, "")?;
+            let cur = cx.b.build_load(cx.ctx.bool_type(), flag, "")?.into_int_value();
+            cx.b.build_store(flag, cx.b.build_and(cur, eq, "")?)?;
+            Ok(())
+        })?;
+        Ok(self.b.build_load(self.ctx.bool_type(), flag, "")?.into_int_value())
+    }
+
     /// `s.indices(n)` of a slice value (Numba's `slice_indices`, `fix_slice`): the start and
     /// stop clamped to a sequence of length `n`, and the step.
     fn slice_indices(&self, sv: inkwell::values::StructValue<'ctx>, n: IntValue<'ctx>, target: &Type) -> R<BasicValueEnum<'ctx>> {
@@ -3705,7 +3770,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let Type::Array(a) = &tt else {
             return self.fail(format!("item assignment on {tt} is not supported by numrs build yet"));
         };
-        if self.setitem_ext(target, index, value)? {
+        // `bytes` into one item of a bytes array (not broadcast as an array of uint8).
+        let one_item = match it.unliteral() {
+            t if t.is_integer() => a.ndim == 1,
+            t => t.tuple_items().is_some_and(|items| items.len() == a.ndim as usize && items.iter().all(|i| i.unliteral().is_integer())),
+        };
+        let bytes_item = matches!(a.dtype, Type::CharSeq(_)) && one_item;
+        if !bytes_item && self.setitem_ext(target, index, value)? {
             return Ok(());
         }
         if a.readonly {
@@ -3716,7 +3787,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let p = self.element_ptr_in(arr, a.ndim, &idx, self.contiguous_elem(a))?;
         let vt = self.ty(value)?;
         let v = self.load(value)?;
-        if let Type::Record(_) | Type::UnicodeCharSeq(_) = a.dtype {
+        if let Type::Record(_) | Type::UnicodeCharSeq(_) | Type::CharSeq(_) = a.dtype {
             return self.store_element(p, v, &vt, &a.dtype);
         }
         let v = self.cast(v, &vt, &a.dtype)?;

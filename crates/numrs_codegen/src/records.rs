@@ -84,7 +84,7 @@ impl<'ctx> FnCx<'_, 'ctx> {
             self.b.build_memmove(p, 1, v.into_pointer_value(), 1, n).map_err(|m| self.cg_err(m.to_string()))?;
             return Ok(());
         }
-        if let Type::UnicodeCharSeq(_) = dtype {
+        if let Type::UnicodeCharSeq(_) | Type::CharSeq(_) = dtype {
             return self.store_element(p, v, vt, dtype);
         }
         let v = self.cast(v, vt, dtype)?;

@@ -151,7 +151,7 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         // An enum member is its value.
         Type::EnumMember(e) => return value_type(ctx, &e.dtype),
         Type::Array(a) => {
-            if numeric(&a.dtype).is_none() && !matches!(a.dtype, Type::Record(_) | Type::UnicodeCharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)) {
+            if numeric(&a.dtype).is_none() && !matches!(a.dtype, Type::Record(_) | Type::UnicodeCharSeq(_) | Type::CharSeq(_) | Type::NPDatetime(_) | Type::NPTimedelta(_)) {
                 return Err(format!("arrays of {} are not supported by numrs build yet", a.dtype));
             }
             array_struct(ctx, a.ndim).into()
@@ -219,6 +219,8 @@ pub fn value_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<'c
         Type::NumPyRandomGenerator => ptr.into(),
         // An item of a unicode array, held as the string it spells (see `load_element`).
         Type::UnicodeCharSeq(_) => ptr.into(),
+        // An item of a bytes array: its bytes, by value.
+        Type::CharSeq(n) => ctx.i8_type().array_type(*n).into(),
         // A `numrs_abi::DictHandle`.
         Type::DictType(_) | Type::Set { .. } => ptr.into(),
         // A dict view: its dict's handle, holding a reference (see `dicts.rs`).
@@ -315,6 +317,7 @@ pub fn storage_type<'ctx>(ctx: &'ctx Context, t: &Type) -> Result<BasicTypeEnum<
             Type::Record(r) => Ok(ctx.i8_type().array_type(r.size).into()),
             // A unicode array's item: its UCS4 code units.
             Type::UnicodeCharSeq(n) => Ok(ctx.i8_type().array_type(4 * n).into()),
+            Type::CharSeq(n) => Ok(ctx.i8_type().array_type(*n).into()),
             Type::UniTuple(item, n) => {
                 let it = storage_type(ctx, item)?;
                 Ok(ctx.struct_type(&vec![it; *n as usize], false).into())

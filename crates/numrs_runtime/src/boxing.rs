@@ -61,7 +61,11 @@ pub enum Plan {
     /// A `numpy.random.Generator` (the object, borrowed from the argument; boxed as itself).
     RandomGenerator,
     /// A NumPy unicode array (`<U chars`), passed in (its items are `chars` UCS4 code units).
-    CharArray { ndim: usize, chars: u32, readonly: bool },
+    /// A unicode (`<U`, 4 bytes per character) or bytes (`|S`, 1) array.
+    CharArray { ndim: usize, chars: u32, readonly: bool, unit: u32 },
+    /// An item of a bytes array (`[char x n]`, by value): returned as `bytes`, trailing NULs
+    /// dropped.
+    CharSeq(u32),
     /// A `numpy.datetime64` (`datetime`) or `timedelta64` of a unit: its int64 count.
     Datetime { datetime: bool, unit: numrs_types::DtUnit },
     /// An array of datetimes or timedeltas: its dtype string (`M8[D]`).
@@ -98,6 +102,7 @@ impl Plan {
             Type::DType(c) if c.as_number().is_some() => Plan::DTypeOf(c.as_number().unwrap_or(NumericKind::Float64)),
             Type::NoneType | Type::Ellipsis | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
+            Type::CharSeq(n) => Plan::CharSeq(*n),
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
             Type::SliceLiteral(s) => Plan::Slice(Some(**s)),
             Type::EnumMember(e) => Plan::Enum { value: Box::new(Plan::of(&e.dtype)?), class: e.name.to_string() },
@@ -121,7 +126,8 @@ impl Plan {
                     readonly: a.readonly,
                     record: Some(std::sync::Arc::new(crate::records::RecordDescr::new(r.clone()))),
                 },
-                Type::UnicodeCharSeq(n) => Plan::CharArray { ndim: a.ndim as usize, chars: *n, readonly: a.readonly },
+                Type::UnicodeCharSeq(n) => Plan::CharArray { ndim: a.ndim as usize, chars: *n, readonly: a.readonly, unit: 4 },
+                Type::CharSeq(n) => Plan::CharArray { ndim: a.ndim as usize, chars: *n, readonly: a.readonly, unit: 1 },
                 other => return Err(format!("arrays of {other} cannot cross the boundary")),
             },
             Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) => {
@@ -242,6 +248,8 @@ unsafe fn as_complex(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, kind: Nu
 pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObject, dst: *mut u8) -> PyResult<()> {
     match plan {
         Plan::StrLiteral(_) => return Err(PyTypeError::new_err("a string literal type is not passed in")),
+        // Numba types a `bytes` argument as `bytes`, never as an array item.
+        Plan::CharSeq(_) => return Err(PyTypeError::new_err("a bytes array item is not passed in")),
         Plan::DTypeOf(_) => {}
         Plan::Number(k) => {
             use NumericKind::*;
@@ -349,7 +357,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             dims.write(len as i64);
             dims.add(1).write(1);
         }
-        Plan::CharArray { ndim, chars, readonly } => {
+        Plan::CharArray { ndim, chars, readonly, unit } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
             );
@@ -357,12 +365,13 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 return Err(bad());
             }
             let a = npy::fields(obj);
-            if a.nd as usize != *ndim || (*a.descr).type_num != crate::typing::NPY_UNICODE || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
+            let num = if *unit == 4 { crate::typing::NPY_UNICODE } else { crate::typing::NPY_STRING };
+            if a.nd as usize != *ndim || (*a.descr).type_num != num || (!readonly && a.flags & NPY_ARRAY_WRITEABLE == 0) {
                 return Err(bad());
             }
             let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
             let itemsize: i64 = descr.getattr("itemsize").and_then(|k| k.extract()).unwrap_or(0);
-            if itemsize != 4 * i64::from(*chars) {
+            if itemsize != i64::from(*unit) * i64::from(*chars) {
                 return Err(bad());
             }
             write_borrowed_array(&a, obj, *ndim, itemsize, dst);
@@ -571,8 +580,9 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             release(plan, src);
             return out;
         }
-        Plan::CharArray { ndim, chars, readonly } => {
-            let descr = match py.import("numpy").and_then(|m| m.getattr("dtype")).and_then(|d| d.call1((format!("<U{chars}"),))) {
+        Plan::CharArray { ndim, chars, readonly, unit } => {
+            let code = if *unit == 4 { format!("<U{chars}") } else { format!("|S{chars}") };
+            let descr = match py.import("numpy").and_then(|m| m.getattr("dtype")).and_then(|d| d.call1((code,))) {
                 Ok(d) => d,
                 Err(e) => {
                     release(plan, src);
@@ -587,6 +597,12 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             return Err(PyRuntimeError::new_err("internal error: a generator boxed without its arguments"));
         }
         Plan::Str => crate::strings::box_str(src),
+        Plan::CharSeq(n) => {
+            let bytes = std::slice::from_raw_parts(src, *n as usize);
+            let len = bytes.iter().rposition(|b| *b != 0).map_or(0, |i| i + 1);
+            let o = ffi::PyBytes_FromStringAndSize(bytes.as_ptr() as *const std::ffi::c_char, len as ffi::Py_ssize_t);
+            return if o.is_null() { Err(PyErr::fetch(py)) } else { Ok(o) };
+        }
         Plan::RandomGenerator => {
             let obj = (src as *const *mut ffi::PyObject).read_unaligned();
             ffi::Py_IncRef(obj);

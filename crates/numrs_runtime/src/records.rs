@@ -113,11 +113,12 @@ fn record_of(np: &Npy, d: &Bound<'_, PyAny>) -> Option<Arc<RecordType>> {
                 Some(k) => Type::Number(k),
                 // A datetime64/timedelta64 field: Numba's NPDatetime/NPTimedelta of its unit.
                 None if matches!(num, crate::datetime::NPY_DATETIME | crate::datetime::NPY_TIMEDELTA) => crate::datetime::type_of_descr(&fd)?,
-                // A `U` field: Numba's `[unichr x n]`.
+                // A `U` field: Numba's `[unichr x n]`; an `S` field: `[char x n]`.
                 None if num == crate::typing::NPY_UNICODE => {
                     let size: u32 = fd.getattr("itemsize").ok()?.extract().ok()?;
                     Type::UnicodeCharSeq(size / 4)
                 }
+                None if num == crate::typing::NPY_STRING => Type::CharSeq(fd.getattr("itemsize").ok()?.extract().ok()?),
                 None => return None,
             }
         } else {

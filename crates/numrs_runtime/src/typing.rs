@@ -277,6 +277,8 @@ unsafe fn first_item(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<Option
 
 /// NumPy's type number of unicode (`<U`) arrays.
 pub(crate) const NPY_UNICODE: std::ffi::c_int = 19;
+/// NumPy's type number of `S` (bytes) arrays.
+pub(crate) const NPY_STRING: std::ffi::c_int = 18;
 
 /// Whether `obj` is a `numpy.dtype` (an instance of one of its classes).
 unsafe fn is_dtype(py: Python<'_>, obj: *mut ffi::PyObject) -> bool {
@@ -447,6 +449,12 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
                 let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
                 let itemsize: u32 = descr.getattr("itemsize").ok()?.extract().ok()?;
                 Type::UnicodeCharSeq(itemsize / 4)
+            }
+            // A bytes array (`|S n`): Numba's `[char x n]` items.
+            None if (*a.descr).type_num == NPY_STRING => {
+                let descr = Bound::<PyAny>::from_borrowed_ptr(py, a.descr as *mut ffi::PyObject);
+                let itemsize: u32 = descr.getattr("itemsize").ok()?.extract().ok()?;
+                Type::CharSeq(itemsize)
             }
             None => return None,
         };

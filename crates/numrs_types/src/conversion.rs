@@ -98,6 +98,8 @@ fn convert_from(to: &Type, from: &Type) -> Option<Conversion> {
     match to {
         // `UnicodeCharSeq.can_convert_from`: a string, safely (stored truncated or padded).
         Type::UnicodeCharSeq(_) => matches!(from, Type::Unicode | Type::StringLiteral(_)).then_some(Conversion::Safe),
+        // Numba's cast of `bytes` (or another item) to a bytes array's item (`charseq.py`).
+        Type::CharSeq(_) => (matches!(from, Type::CharSeq(_)) || matches!(from, Type::Array(a) if a.buffer == Some(crate::BufferKind::Bytes))).then_some(Conversion::Safe),
         Type::Optional(inner) => match from {
             Type::NoneType => Some(Conversion::Promote),
             Type::Optional(other) => can_convert(other, inner),

@@ -55,6 +55,7 @@ impl Display for Type {
             Type::NoneType => f.write_str("none"),
             Type::NumPyRandomGenerator => f.write_str("NumPyRandomGeneratorType"),
             Type::UnicodeCharSeq(n) => write!(f, "[unichr x {n}]"),
+            Type::CharSeq(n) => write!(f, "[char x {n}]"),
             Type::NPDatetime(u) => write!(f, "datetime64[{}]", u.name()),
             Type::NPTimedelta(u) => write!(f, "timedelta64[{}]", u.name()),
             Type::Ellipsis => f.write_str("..."),

@@ -443,6 +443,10 @@ impl<'a> Parser<'a> {
             let n = u32::try_from(self.number()?).ok()?;
             return self.eat("]").then_some(Type::UnicodeCharSeq(n));
         }
+        if self.eat("[char x ") {
+            let n = u32::try_from(self.number()?).ok()?;
+            return self.eat("]").then_some(Type::CharSeq(n));
+        }
         for (prefix, datetime) in [("datetime64[", true), ("timedelta64[", false)] {
             if self.eat(prefix) {
                 let end = self.s.find(']')?;

@@ -585,6 +585,9 @@ pub enum Type {
     /// Compiled code holds it as the string it spells (trailing NULs dropped), so it is used as
     /// a `unicode_type` except where it is stored.
     UnicodeCharSeq(u32),
+    /// An item of a NumPy bytes array (`|S3`): `[char x 3]` (Numba's `CharSeq`). Compiled code
+    /// holds its bytes by value (trailing NULs are padding).
+    CharSeq(u32),
     /// A `numpy.datetime64` of a unit: `datetime64[D]` (Numba's `NPDatetime`), held as the
     /// int64 count of units since 1970 (`NAT` for NaT).
     NPDatetime(crate::DtUnit),
@@ -1061,7 +1064,7 @@ impl Type {
     /// records, fixed-width strings, enum members); others are its NumbaNotImplementedError
     /// `... cannot be represented as a NumPy dtype`.
     pub fn is_numpy_dtype(&self) -> bool {
-        matches!(self, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::EnumMember(_))
+        matches!(self, Type::Number(_) | Type::NPDatetime(_) | Type::NPTimedelta(_) | Type::Record(_) | Type::UnicodeCharSeq(_) | Type::CharSeq(_) | Type::EnumMember(_))
     }
 
     pub fn element_type(&self) -> Type {

@@ -227,6 +227,8 @@ fn buffer_gate(key: &str, args: &[Type], kws: &[(String, Type)]) -> Option<CallR
             Some(Ok(None))
         }
         ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not" | "numpy.frombuffer", _) => None,
+        // Numba's `charseq_eq`/`charseq_ne`: `bytes` against an item of a bytes array.
+        ("operator.eq" | "operator.ne", [a, b]) if matches!(a, Type::CharSeq(_)) || matches!(b, Type::CharSeq(_)) => None,
         (k, _) if k.starts_with("bytes.") => None,
         _ => Some(Ok(None)),
     }

@@ -133,6 +133,7 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         | Type::DictView(..)
         | Type::Set { .. }
         | Type::Unicode
+        | Type::CharSeq(_)
         | Type::StringLiteral(_) => sig(Type::intp(), args),
         // Numba's `Len`: a range's own integer type (`int32` for `range(int32)`).
         Type::Range(k) => sig(k.yield_type(), args),

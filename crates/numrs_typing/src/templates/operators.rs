@@ -54,6 +54,8 @@ fn eq_ne(args: &[Type], _kws: &[(String, Type)], is_eq: bool) -> CallResult {
     match args {
         // Numba's `EnumCompare`: members of one enum.
         [Type::EnumMember(a), Type::EnumMember(b)] if a == b => sig(Type::boolean(), args),
+        // Numba's `charseq_eq`/`charseq_ne`: an item of a bytes array against another or bytes.
+        [a, b] if matches!(a, Type::CharSeq(_)) && is_bytes_like(b) || matches!(b, Type::CharSeq(_)) && is_bytes_like(a) => sig(Type::boolean(), args),
         // Numba's `DtypeEq` (`==` only): whether the dtypes are the same, known statically.
         [Type::DType(_), Type::DType(_)] if is_eq => sig(Type::boolean(), args),
         [a, b] if a.is_string() && b.is_string() => sig(Type::boolean(), args),
@@ -225,3 +227,11 @@ fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     }
 }
 
+/// Numba's `_is_bytes`: an item of a bytes array (`CharSeq`) or `bytes`.
+fn is_bytes_like(t: &Type) -> bool {
+    match t {
+        Type::CharSeq(_) => true,
+        Type::Array(a) => a.buffer == Some(numrs_types::BufferKind::Bytes),
+        _ => false,
+    }
+}

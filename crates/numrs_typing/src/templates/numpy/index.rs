@@ -279,6 +279,8 @@ pub(crate) fn setitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             }
         },
         res => match val {
+            // `bytes` into an item of a bytes array (Numba's cast from `Bytes` to `CharSeq`).
+            Type::Array(v) if v.buffer == Some(numrs_types::BufferKind::Bytes) && matches!(res, Type::CharSeq(_)) => res.clone(),
             Type::Array(v) => {
                 if v.ndim == 0 && can_convert(&v.dtype, res).is_some() {
                     val.clone()
