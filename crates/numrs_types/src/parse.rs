@@ -755,6 +755,14 @@ mod tests {
     }
 
     #[test]
+    fn char_sequences_parse_back() {
+        for t in [Type::CharSeq(3), Type::UnicodeCharSeq(2)] {
+            assert_eq!(parse_type(&t.to_string()), Some(t.clone()));
+        }
+        assert_eq!(Type::CharSeq(3).to_string(), "[char x 3]");
+    }
+
+    #[test]
     fn ellipsis_parses_back() {
         let t = Type::tuple(vec![Type::Ellipsis, Type::int64()]);
         assert_eq!(t.to_string(), "Tuple(..., int64)");
