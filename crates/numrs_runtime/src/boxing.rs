@@ -66,6 +66,8 @@ pub enum Plan {
     /// An item of a bytes array (`[char x n]`, by value): returned as `bytes`, trailing NULs
     /// dropped.
     CharSeq(u32),
+    /// `...`: no data going in; not returned.
+    Ellipsis,
     /// A `numpy.datetime64` (`datetime`) or `timedelta64` of a unit: its int64 count.
     Datetime { datetime: bool, unit: numrs_types::DtUnit },
     /// An array of datetimes or timedeltas: its dtype string (`M8[D]`).
@@ -100,7 +102,9 @@ impl Plan {
             // A NumPy dtype (`a.dtype` in a returned tuple): `np.dtype(...)` going out; going in,
             // its type says everything.
             Type::DType(c) if c.as_number().is_some() => Plan::DTypeOf(c.as_number().unwrap_or(NumericKind::Float64)),
-            Type::NoneType | Type::Ellipsis | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
+            Type::NoneType | Type::Omitted(_) | Type::NumberClass(_) | Type::DType(_) | Type::Dispatcher(_) => Plan::None,
+            // `...` crosses in (no data); Numba cannot box it back.
+            Type::Ellipsis => Plan::Ellipsis,
             Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => Plan::Str,
             Type::CharSeq(n) => Plan::CharSeq(*n),
             Type::Slice2 | Type::Slice3 => Plan::Slice(None),
@@ -249,7 +253,8 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
     match plan {
         Plan::StrLiteral(_) => return Err(PyTypeError::new_err("a string literal type is not passed in")),
         // Numba types a `bytes` argument as `bytes`, never as an array item.
-        Plan::CharSeq(_) => return Err(PyTypeError::new_err("a bytes array item is not passed in")),
+        // Numba cannot unbox one either.
+        Plan::CharSeq(_) => return Err(PyTypeError::new_err("bad argument type for built-in operation")),
         Plan::DTypeOf(_) => {}
         Plan::Number(k) => {
             use NumericKind::*;
@@ -277,7 +282,7 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
                 }
             }
         }
-        Plan::None | Plan::FunctionOf { .. } => {}
+        Plan::None | Plan::Ellipsis | Plan::FunctionOf { .. } => {}
         Plan::Str => return crate::strings::unbox(obj, dst),
         Plan::Record(r) => return crate::records::unbox_record(py, np, &r.ty, obj, dst),
         Plan::Enum { value, class } => {
@@ -535,6 +540,8 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
                 }
             }
         }
+        // Numba has no boxing of `ellipsis`.
+        Plan::Ellipsis => return Err(PyTypeError::new_err("cannot convert native ellipsis to Python object")),
         Plan::None => {
             let none = ffi::Py_None();
             ffi::Py_INCREF(none);

@@ -407,6 +407,10 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     if ffi::PyUnicode_Check(obj) != 0 {
         return Some(Type::Unicode);
     }
+    // A NumPy `bytes_` scalar: Numba's `[char x n]` (of its dtype, `S n`).
+    if ffi::PyBytes_Check(obj) != 0 && ffi::PyBytes_CheckExact(obj) == 0 && np.is_generic_scalar(obj) {
+        return Some(Type::CharSeq(u32::try_from(ffi::PyBytes_Size(obj)).ok()?.max(1)));
+    }
     // Numba's `bufproto`: `bytes` and `bytearray` are 1-d C arrays of their bytes.
     if ffi::PyBytes_Check(obj) != 0 {
         return Some(Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::Bytes, numrs_types::Layout::C, true))));
