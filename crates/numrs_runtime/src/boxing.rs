@@ -217,6 +217,11 @@ unsafe fn as_double(py: Python<'_>, obj: *mut ffi::PyObject) -> PyResult<f64> {
     }
     let f = ffi::PyNumber_Float(obj);
     if f.is_null() {
+        // An int beyond a double's range: Numba's unboxing fails with this TypeError.
+        if ffi::PyLong_Check(obj) != 0 && ffi::PyErr_ExceptionMatches(ffi::PyExc_OverflowError) != 0 {
+            ffi::PyErr_Clear();
+            return Err(PyTypeError::new_err("bad argument type for built-in operation"));
+        }
         return Err(fetch(py));
     }
     let v = ffi::PyFloat_AsDouble(f);
