@@ -372,6 +372,15 @@ pub fn lower_function<'a, 'ctx>(
     location: Option<&'a crate::SourceLocation>,
     cells: &[(String, Type)],
 ) -> R<Lowered<'ctx>> {
+    // `f(*t)` calls lowered as calls of `t`'s items.
+    let expanded;
+    let (ir, typemap) = match crate::star_args::expand(ir, typemap) {
+        Some(x) => {
+            expanded = x;
+            (&expanded.0, &expanded.1[..])
+        }
+        None => (ir, typemap),
+    };
     let entry = ctx.append_basic_block(func, "entry");
     let b = ctx.create_builder();
     let alloca_b = ctx.create_builder();

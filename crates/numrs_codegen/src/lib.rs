@@ -53,6 +53,7 @@ mod np_params;
 mod objmode;
 mod fnvalues;
 mod sort;
+mod star_args;
 mod setops;
 mod layouts;
 mod indices;
