@@ -779,6 +779,9 @@ impl RandomOp {
     /// Or'ed into an operation: it runs on the state of Python's `random` module (Numba keeps
     /// one apart from `np.random`'s), not NumPy's.
     pub const PY_STATE: u32 = 0x100;
+    /// Or'ed into an operation: it runs on Numba's internal state, which no user code seeds
+    /// (the random hash of a NaN).
+    pub const INTERNAL_STATE: u32 = 0x200;
 
     pub fn from_u32(v: u32) -> Option<RandomOp> {
         [

@@ -85,26 +85,40 @@ fn int_hash<'ctx>(cx: &FnCx<'_, 'ctx>, x: IntValue<'ctx>, signed: bool) -> R<Int
 }
 
 /// CPython's `_Py_HashDouble` (Numba's port): integral values hash as the integer; infinities
-/// as ±314159. NaN hashes as 0 (Numba hashes an object address there, which varies).
+/// as ±314159, NaN as random bits.
 fn float_hash<'ctx>(cx: &FnCx<'_, 'ctx>, v: FloatValue<'ctx>) -> R<IntValue<'ctx>> {
     let f64t = cx.ctx.f64_type();
     let i64t = cx.ctx.i64_type();
     let i32t = cx.ctx.i32_type();
-    let start = cx.b.get_insert_block().ok_or_else(|| crate::func::CgError { span: cx.span, message: "internal error: no block".into() })?;
     let nan = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
     let abs = crate::ops::intrinsic_call(cx, "llvm.fabs", &[v.into()])?.into_float_value();
     let inf = cx.b.build_float_compare(FloatPredicate::OEQ, abs, f64t.const_float(f64::INFINITY), "")?;
     let special = cx.b.build_or(nan, inf, "")?;
-    // NaN → 0, ±inf → ±314159.
+    // ±inf → ±314159.
     let pos = cx.b.build_float_compare(FloatPredicate::OGT, v, f64t.const_zero(), "")?;
     let signed = cx.b.build_select(pos, i64c(cx, HASH_INF as u64), i64c(cx, (-HASH_INF) as u64), "")?.into_int_value();
-    let special_val = cx.b.build_select(nan, i64c(cx, 0), signed, "")?.into_int_value();
     let finite_bb = cx.new_block("hash_finite");
+    let special_bb = cx.new_block("hash_special");
+    let nan_bb = cx.new_block("hash_nan");
     let head = cx.new_block("hash_digits");
     let body = cx.new_block("hash_digit");
     let tail = cx.new_block("hash_exp");
     let done = cx.new_block("hash_done");
-    cx.b.build_conditional_branch(special, done, finite_bb)?;
+    cx.b.build_conditional_branch(special, special_bb, finite_bb)?;
+    cx.b.position_at_end(special_bb);
+    cx.b.build_conditional_branch(nan, nan_bb, done)?;
+    // NaN: as Numba's `_Py_HashDouble`, 64 random bits of a state of its own
+    // (`_prng_random_hash`), so that NaNs hash apart (Python hashes their addresses).
+    cx.b.position_at_end(nan_bb);
+    let nan_hash = if cx.flags.cuda {
+        i64c(cx, 0)
+    } else {
+        let code = numrs_abi::RandomOp::PyBits as u64 | numrs_abi::RandomOp::INTERNAL_STATE as u64;
+        let bits = cx.random_call(code, &[i64c(cx, 64)], 1)?[0];
+        not_minus_one(cx, bits)?
+    };
+    let nan_end = cx.b.get_insert_block().unwrap_or(nan_bb);
+    cx.b.build_unconditional_branch(done)?;
     cx.b.position_at_end(finite_bb);
     if cx.flags.cuda {
         return cx.fail("hash() of a float is not available in CUDA code built by numrs yet");
@@ -167,7 +181,7 @@ fn float_hash<'ctx>(cx: &FnCx<'_, 'ctx>, v: FloatValue<'ctx>) -> R<IntValue<'ctx
     // The special values, computed in the first block.
     cx.b.position_at_end(done);
     let h = cx.b.build_phi(i64t, "hash")?;
-    h.add_incoming(&[(&finite, tail_end), (&special_val, start)]);
+    h.add_incoming(&[(&finite, tail_end), (&signed, special_bb), (&nan_hash, nan_end)]);
     Ok(h.as_basic_value().into_int_value())
 }
 

@@ -2069,6 +2069,12 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
                         B::Sub => float(a - b),
                         B::Mult => float(a * b),
                         B::Div if b != 0.0 => float(a / b),
+                        // A negative base to a fractional power is complex in Python
+                        // (`(-8) ** (1 / 3)`): CPython's `_Py_c_pow` of `a + 0j`.
+                        B::Pow if a < 0.0 && b.is_finite() && b.fract() != 0.0 => {
+                            let (len, phase) = ((-a).powf(b), std::f64::consts::PI * b);
+                            complex(len * phase.cos(), len * phase.sin())
+                        }
                         _ => None,
                     }
                 }

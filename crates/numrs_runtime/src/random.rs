@@ -152,19 +152,27 @@ thread_local! {
     static STATE: RefCell<Option<State>> = const { RefCell::new(None) };
     /// Python's `random` module's state (Numba keeps it apart from NumPy's).
     static PY_STATE: RefCell<Option<State>> = const { RefCell::new(None) };
+    /// Numba's internal state (`get_state_ptr(.., "internal")`), drawn from by hashes of NaN.
+    static INTERNAL_STATE: RefCell<Option<State>> = const { RefCell::new(None) };
 }
 
 /// [`numrs_abi::RuntimeApi::random`].
 pub(crate) unsafe extern "C" fn api_random(op: u32, args: *const i64, out: *mut u64) {
     let arg = |i: usize| args.add(i).read();
-    let slot = if op & RandomOp::PY_STATE != 0 { &PY_STATE } else { &STATE };
+    let slot = if op & RandomOp::INTERNAL_STATE != 0 {
+        &INTERNAL_STATE
+    } else if op & RandomOp::PY_STATE != 0 {
+        &PY_STATE
+    } else {
+        &STATE
+    };
     let with_state = |f: &mut dyn FnMut(&mut State) -> u64| -> u64 {
         slot.with(|s| {
             let mut s = s.borrow_mut();
             f(s.get_or_insert_with(|| State::seeded(entropy_seed())))
         })
     };
-    let r: u64 = match RandomOp::from_u32(op & !RandomOp::PY_STATE) {
+    let r: u64 = match RandomOp::from_u32(op & !(RandomOp::PY_STATE | RandomOp::INTERNAL_STATE)) {
         Some(RandomOp::Seed) => {
             let seed = arg(0) as u32;
             slot.with(|s| *s.borrow_mut() = Some(State::seeded(seed)));
