@@ -606,7 +606,11 @@ pub fn lower_function<'a, 'ctx>(
                 if shared.contains(var.base.as_str()) {
                     let p = match shared_slots.get(var.base.as_str()) {
                         Some(p) => *p,
-                        None => cx.frame_alloca(lt, &sanitize(&var.base))?,
+                        None => {
+                            let p = cx.frame_alloca(lt, &sanitize(&var.base))?;
+                            cx.zero_slot(p, lt)?;
+                            p
+                        }
                     };
                     shared_slots.insert(var.base.as_str(), p);
                     cx.slots[i] = Some(p);
@@ -614,11 +618,13 @@ pub fn lower_function<'a, 'ctx>(
                 }
                 let p = cx.frame_alloca(lt, &sanitize(&var.name))?;
                 cx.slots[i] = Some(p);
+                // Zero until assigned, as Numba's `alloca_once` fills it: a variable read on
+                // a path that did not assign it (a phi with an undefined incoming value) is 0.
+                cx.zero_slot(p, lt)?;
                 // A parameter is borrowed from the caller for the whole call: its variable
                 // needs no reference of its own (and nothing stays live for the exits).
                 let is_param = matches!(cx.defs.get(&VarId(i as u32)), Some(Value::Arg(_)));
                 if crate::arrays::needs_rc(t) && !is_param {
-                    cx.zero_slot(p, lt)?;
                     cx.rc_slots.push((p, t.clone()));
                 }
             }
