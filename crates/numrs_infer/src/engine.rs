@@ -751,9 +751,17 @@ pub(crate) fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Envir
             }
         }
     }
-    // Numba's `get_definition`: follow single definitions through plain copies.
+    // Numba's `get_definition`: follow single definitions through plain copies. Its
+    // `RewriteSemanticConstants` runs only before SSA, where a Python variable assigned twice
+    // (`A = A.astype(...)`) has no single definition (its later branch pruning, after SSA,
+    // does see `x is None` of such an argument).
+    let assigned = numrs_ir::assignment_counts(ir);
     let definition = |mut v: VarId| -> Option<&Value> {
         for _ in 0..64 {
+            let var = ir.var(v);
+            if var.user && assigned.get(var.base.as_str()).is_some_and(|n| *n > 1) {
+                return None;
+            }
             match defs.get(&v).copied().flatten()? {
                 Value::Var(next) => v = *next,
                 other => return Some(other),

@@ -67,6 +67,23 @@ pub struct FunctionIr {
     pub literal_unroll: Vec<(u32, VarId)>,
 }
 
+/// How many times each Python variable of `ir` is assigned (phis aside): what its name's
+/// definitions were before SSA, where Numba's `get_definition` looks.
+pub fn assignment_counts(ir: &FunctionIr) -> std::collections::HashMap<&str, usize> {
+    let mut out: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for block in &ir.blocks {
+        for stmt in &block.stmts {
+            if let StmtKind::Assign { target, value } = &stmt.kind {
+                let var = ir.var(*target);
+                if var.user && !matches!(value, Value::Phi(_)) {
+                    *out.entry(var.base.as_str()).or_default() += 1;
+                }
+            }
+        }
+    }
+    out
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ClosureInfo {
     pub name: String,
