@@ -427,8 +427,9 @@ enum OverloadPick {
     Impl(u32),
     /// `None`: no implementation for these types.
     Nothing,
-    /// `raise TypingError("...")`.
-    Raise(String),
+    /// `raise TypingError("...")`: the message, and the exception class when it is not one
+    /// of Numba's (`raise ValueError(...)`), which Numba's template lookup lets through.
+    Raise(String, Option<&'static str>),
 }
 
 /// Runs the body of an `@overload` typing function on argument types `bound` (by parameter
@@ -472,6 +473,14 @@ fn run_overload_in(
                 let ExprKind::Name(n) = &t.kind else { return Err("a lambda assigned to something other than a name".into()) };
                 local_impls.push((n.clone(), *defs));
                 *defs += 1;
+            }
+            // `fn = scalar_impl`: another name for an inner function.
+            StmtKind::Assign { targets, value }
+                if matches!((targets.as_slice(), &value.kind), ([t], ExprKind::Name(v)) if matches!(t.kind, ExprKind::Name(_)) && local_impls.iter().any(|(m, _)| m == v)) =>
+            {
+                let (ExprKind::Name(n), ExprKind::Name(v)) = (&targets[0].kind, &value.kind) else { continue };
+                let Some(k) = local_impls.iter().rev().find(|(m, _)| m == v).map(|(_, k)| *k) else { continue };
+                local_impls.push((n.clone(), k));
             }
             // `w = x.bitwidth`: a value later tests read.
             StmtKind::Assign { targets, value } if matches!(targets.as_slice(), [t] if matches!(t.kind, ExprKind::Name(_))) => {
@@ -520,7 +529,15 @@ fn run_overload_in(
                     },
                     _ => "the overload raised TypingError".to_string(),
                 };
-                return Ok(Some(OverloadPick::Raise(message)));
+                let class = match &e.kind {
+                    ExprKind::Call { func, .. } => func.as_ref(),
+                    _ => e,
+                };
+                let class = match &class.kind {
+                    ExprKind::Name(n) if symbols.lookup(n, None).is_none() => PYTHON_EXCEPTIONS.iter().find(|k| **k == n.as_str()).copied(),
+                    _ => None,
+                };
+                return Ok(Some(OverloadPick::Raise(message, class)));
             }
             StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(_)) => {}
             StmtKind::Pass => {}
@@ -529,6 +546,13 @@ fn run_overload_in(
     }
     Ok(None)
 }
+
+/// Python's exception classes an `@overload` typing function may raise: not Numba's errors,
+/// so its template lookup re-raises them as they are.
+const PYTHON_EXCEPTIONS: &[&str] = &[
+    "ValueError", "TypeError", "KeyError", "IndexError", "AttributeError", "NotImplementedError", "RuntimeError", "AssertionError",
+    "ZeroDivisionError", "OverflowError", "LookupError", "ArithmeticError", "Exception",
+];
 
 fn count_defs(stmts: &[numrs_syntax::ast::Stmt]) -> u32 {
     use numrs_syntax::ast::StmtKind;
@@ -1761,7 +1785,13 @@ impl<'a> FileEnv<'a> {
                 let positional: Vec<Type> = args.to_vec();
                 self.call_escaped_closure(ol, &[k], &inner, &positional, kws)
             }
-            Some(OverloadPick::Raise(m)) => Err(InferError::typing("invalid-call", m, None)),
+            Some(OverloadPick::Raise(m, class)) => {
+                let mut e = InferError::typing("invalid-call", m, None);
+                if let Some(k) = class {
+                    e.kind = k;
+                }
+                Err(e)
+            }
             Some(OverloadPick::Nothing) | None => {
                 let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
                 Err(InferError::typing("invalid-call", format!("No implementation of function '{}' found for signature ({shown})", dispatcher.name), None))

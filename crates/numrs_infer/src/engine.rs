@@ -535,7 +535,10 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
                 // Numba's propagation records TypingErrors and goes on, but any other exception
                 // a typing template raises (`np.NaN`'s AttributeError, an `assert not kws`)
                 // ends typing there.
-                if matches!(e.kind, "AttributeError" | "AssertionError" | "IndexError") {
+                if matches!(
+                    e.kind,
+                    "AttributeError" | "AssertionError" | "IndexError" | "ValueError" | "TypeError" | "KeyError" | "NotImplementedError" | "RuntimeError"
+                ) {
                     return fail(&inf, e);
                 }
                 errors.push(e);
