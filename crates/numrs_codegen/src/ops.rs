@@ -205,6 +205,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.float", Class::Number, identity),
         ("builtins.float", Class::Any, float_of_literal),
         ("builtins.complex", Class::Real, make_complex),
+        ("builtins.complex", Class::Complex, complex_of_complex),
         ("builtins.abs", Class::Int, int_abs),
         ("builtins.abs", Class::Bool, identity),
         ("builtins.abs", Class::Float, float_abs),
@@ -1047,6 +1048,14 @@ fn make_complex<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<B
         None => types::number_type(cx.ctx, fk).into_float_type().const_zero().into(),
     };
     cx.complex(rk, re, im)
+}
+
+/// `complex(z)` of a complex number: Numba's `complex_impl` casts it to the result type.
+fn complex_of_complex<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    if sig.args.len() != 1 {
+        return cx.fail(format!("complex() of {} arguments", sig.args.len()));
+    }
+    cx.cast(arg(cx, vals, 0)?, &sig.args[0], &sig.return_type)
 }
 
 // ----- abs, min, max, len, range -----
