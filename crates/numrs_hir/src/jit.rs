@@ -760,8 +760,33 @@ impl<'a> Ctx<'a> {
             Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_)))) => rest,
             _ => &def.body[..],
         };
-        let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = body else { return None };
-        let ExprKind::Call { func: inner, args: inner_args, keywords: inner_kws } = &value.kind else { return None };
+        let (inner, inner_args, inner_kws): (&Expr, &[Expr], &[Keyword]) = match body {
+            [Stmt { kind: StmtKind::Return(Some(value)), .. }] => {
+                let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+                (func, args, keywords)
+            }
+            // `def wrapper(func): return numba.jit(func, nopython=nopython, ...)` (or
+            // `numba.jit(...)(func)`), then `return wrapper` (lenstronomy's `numba_util.jit`).
+            [Stmt { kind: StmtKind::FunctionDef(w), .. }, Stmt { kind: StmtKind::Return(Some(r)), .. }]
+                if matches!(&r.kind, ExprKind::Name(n) if *n == w.name) && w.decorators.is_empty() =>
+            {
+                let wp: Vec<&ast::Param> = w.params.positional().collect();
+                let [fparam] = wp.as_slice() else { return None };
+                let wbody = match w.body.split_first() {
+                    Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_)))) => rest,
+                    _ => &w.body[..],
+                };
+                let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = wbody else { return None };
+                let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+                let is_f = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if *n == fparam.name);
+                match (args.as_slice(), &func.kind) {
+                    ([f], ExprKind::Call { func, args, keywords: kws }) if is_f(f) && keywords.is_empty() => (func, args, kws),
+                    ([f], _) if is_f(f) => (func, &[][..], keywords),
+                    _ => return None,
+                }
+            }
+            _ => return None,
+        };
         let mut base = self.resolve(inner, before, depth + 1)?;
         if base.called {
             return None;
