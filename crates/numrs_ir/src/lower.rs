@@ -65,6 +65,9 @@ struct Lowerer {
     current: BlockId,
     /// Whether the current block already has its terminator (code after return/raise is dead).
     terminated: bool,
+    /// The last `pass` statement of each block (function-relative): CPython's NOP there
+    /// gives a line to the `return None` that follows it.
+    pass_at: HashMap<BlockId, Span>,
     loops: Vec<LoopTargets>,
     /// The `finally` bodies around the code being lowered (innermost last), each with the
     /// number of loops around its `try`: `return` runs them all, `break` and `continue` those
@@ -309,6 +312,7 @@ impl Lowerer {
             blocks: vec![Block { stmts: Vec::new(), term: Terminator::Unreachable, span: Span::default() }],
             current: BlockId(0),
             terminated: false,
+            pass_at: HashMap::new(),
             loops: Vec::new(),
             finally: Vec::new(),
             errors: Vec::new(),
@@ -413,8 +417,11 @@ impl Lowerer {
         }
         self.lower_stmts(body);
         if !self.terminated {
-            // Falling off the end returns None.
-            let span = body.last().map(|s| Span::new(s.span.end, s.span.end)).unwrap_or(name_span);
+            // Falling off the end returns None, at the line CPython gives that return.
+            let span = self
+                .implicit_return_span()
+                .map(|s| s.offset_by(self.base))
+                .unwrap_or_else(|| body.last().map(|s| Span::new(s.span.end, s.span.end)).unwrap_or(name_span));
             let none = self.temp("const", span, Value::Const(Constant::None));
             let ret = self.temp("return_value", span, Value::Cast(none));
             self.terminate(Terminator::Return(ret));
@@ -504,6 +511,53 @@ impl Lowerer {
         id
     }
 
+    /// The (function-relative) place of the `return None` that falling off the end of the
+    /// function runs, as CPython 3.11 numbers it: its exit block is copied for each jump to it
+    /// and takes the line of the instruction before it. Numba reports the first copy: the one
+    /// code falls through into (the last body to end without a jump, in source order), else
+    /// the one of the first condition that jumps there. `None`: no predecessor to read.
+    fn implicit_return_span(&self) -> Option<Span> {
+        let mut falls: Option<Span> = None;
+        let mut jumps: Option<Span> = None;
+        let mut seen = vec![false; self.blocks.len()];
+        let mut stack = vec![self.current];
+        while let Some(target) = stack.pop() {
+            for (i, b) in self.blocks.iter().enumerate() {
+                let (is_pred, jump) = match b.term {
+                    Terminator::Jump(t) => (t == target, true),
+                    Terminator::Branch { truebr, falsebr, .. } => (truebr == target || falsebr == target, false),
+                    _ => (false, false),
+                };
+                if !is_pred || seen[i] || BlockId(i as u32) == self.current {
+                    continue;
+                }
+                seen[i] = true;
+                let pass = self.pass_at.get(&BlockId(i as u32)).copied();
+                let last = match (b.stmts.last().map(|s| s.span), pass) {
+                    (Some(l), Some(p)) => Some(if p.start > l.start { p } else { l }),
+                    (l, p) => l.or(p),
+                };
+                let Some(last) = last else {
+                    // An empty join block: the jumps into it are jumps to the exit.
+                    stack.push(BlockId(i as u32));
+                    continue;
+                };
+                if jump {
+                    falls = Some(match falls {
+                        Some(f) if f.start > last.start => f,
+                        _ => last,
+                    });
+                } else {
+                    jumps = Some(match jumps {
+                        Some(j) if j.start < last.start => j,
+                        _ => last,
+                    });
+                }
+            }
+        }
+        falls.or(jumps)
+    }
+
     fn terminate(&mut self, term: Terminator) {
         if !self.terminated {
             self.blocks[self.current.0 as usize].term = term;
@@ -539,7 +593,12 @@ impl Lowerer {
             StmtKind::Expr(e) => {
                 self.lower_expr(e);
             }
-            StmtKind::Pass => {}
+            StmtKind::Pass => {
+                if !self.terminated {
+                    let span = self.rel(stmt.span);
+                    self.pass_at.insert(self.current, span);
+                }
+            }
             // `a, b = x, y` with up to three names: CPython swaps the values on its stack
             // instead of building and unpacking a tuple (unless the values are constants, which
             // it folds into one tuple), so each target is the value itself.
