@@ -97,7 +97,8 @@ fn key_kind(k: NumericKind) -> Option<i64> {
         UInt64 => 8,
         Float32 => 9,
         Float64 => 10,
-        Complex64 | Complex128 => return None,
+        Complex64 => 12,
+        Complex128 => 13,
     })
 }
 

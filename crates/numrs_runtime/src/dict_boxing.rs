@@ -161,7 +161,7 @@ impl TypedDict {
 fn desc_for(key: &Type, value: Option<&Type>) -> Result<Desc, String> {
     let size = |t: &Type| numrs_abi::layout(t).map(|l| l.size).ok_or_else(|| format!("{t} has no native layout"));
     let (fields, is_tuple) = match key {
-        Type::Number(k) => (vec![(0, KeyKind::of_number(*k).ok_or("complex keys are not supported")?)], false),
+        Type::Number(k) => (vec![(0, KeyKind::of_number(*k).ok_or("keys of this number type are not supported")?)], false),
         Type::Unicode => (vec![(0, KeyKind::Str)], false),
         Type::UniTuple(..) | Type::Tuple(_) => {
             let items = key.tuple_items().ok_or("a tuple without items")?;
@@ -169,7 +169,7 @@ fn desc_for(key: &Type, value: Option<&Type>) -> Result<Desc, String> {
             let mut out = Vec::new();
             for (t, off) in items.iter().zip(&l.fields) {
                 match t {
-                    Type::Number(k) => out.push((*off, KeyKind::of_number(*k).ok_or("complex keys are not supported")?)),
+                    Type::Number(k) => out.push((*off, KeyKind::of_number(*k).ok_or("keys of this number type are not supported")?)),
                     Type::Unicode => out.push((*off, KeyKind::Str)),
                     _ => return Err(format!("tuple keys of {t} are not supported")),
                 }

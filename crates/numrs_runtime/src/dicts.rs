@@ -42,6 +42,9 @@ pub enum KeyKind {
     /// A string: the key field is the pointer to its MemInfo (dict keys only; the table owns
     /// one reference per stored key).
     Str = 11,
+    /// Complex numbers (their two parts).
+    C64 = 12,
+    C128 = 13,
 }
 
 impl KeyKind {
@@ -60,6 +63,8 @@ impl KeyKind {
             9 => F32,
             10 => F64,
             11 => Str,
+            12 => C64,
+            13 => C128,
             _ => return None,
         })
     }
@@ -70,6 +75,7 @@ impl KeyKind {
 enum Scalar {
     Int(i128),
     Float(f64),
+    Complex(f64, f64),
 }
 
 unsafe fn read_scalar(p: *const u8, k: KeyKind) -> Scalar {
@@ -86,6 +92,8 @@ unsafe fn read_scalar(p: *const u8, k: KeyKind) -> Scalar {
         U64 => Scalar::Int((p as *const u64).read_unaligned() as i128),
         F32 => Scalar::Float((p as *const f32).read_unaligned() as f64),
         F64 => Scalar::Float((p as *const f64).read_unaligned()),
+        C64 => Scalar::Complex((p as *const f32).read_unaligned() as f64, (p as *const f32).add(1).read_unaligned() as f64),
+        C128 => Scalar::Complex((p as *const f64).read_unaligned(), (p as *const f64).add(1).read_unaligned()),
         // Strings are compared and hashed by their text (see `key_hash`, `key_eq`).
         Str => Scalar::Int(0),
     }
@@ -278,6 +286,15 @@ fn hash_scalar(s: Scalar) -> i64 {
     match s {
         Scalar::Int(i) => hash_int(i),
         Scalar::Float(f) => hash_float(f),
+        // CPython's `complex_hash` (Numba's `_complex_hash`): the parts' hashes combined.
+        Scalar::Complex(re, im) => {
+            let h = (hash_float(re) as u64).wrapping_add((hash_float(im) as u64).wrapping_mul(1000003)) as i64;
+            if h == -1 {
+                -2
+            } else {
+                h
+            }
+        }
     }
 }
 
@@ -304,6 +321,8 @@ fn scalar_eq(a: Scalar, b: Scalar) -> bool {
         (Scalar::Int(x), Scalar::Int(y)) => x == y,
         (Scalar::Float(x), Scalar::Float(y)) => x == y,
         (Scalar::Int(x), Scalar::Float(y)) | (Scalar::Float(y), Scalar::Int(x)) => (x as f64) == y,
+        (Scalar::Complex(a, b), Scalar::Complex(c, d)) => a == c && b == d,
+        _ => false,
     }
 }
 
@@ -429,6 +448,9 @@ unsafe fn key_eq(d: &Desc, a: *const u8, b: *const u8) -> bool {
         }
         match (x, y) {
             (Scalar::Float(x), Scalar::Float(y)) => !x.is_nan() && x.to_bits() == y.to_bits(),
+            (Scalar::Complex(a, b), Scalar::Complex(c, d)) => {
+                !a.is_nan() && !b.is_nan() && a.to_bits() == c.to_bits() && b.to_bits() == d.to_bits()
+            }
             _ => scalar_eq(x, y),
         }
     })
@@ -973,7 +995,7 @@ pub fn new_container(desc: Desc) -> *mut Container {
 }
 
 impl KeyKind {
-    /// The key field kind of a number type (complex numbers cannot be keys here).
+    /// The key field kind of a number type.
     pub fn of_number(k: numrs_types::NumericKind) -> Option<KeyKind> {
         use numrs_types::NumericKind as N;
         Some(match k {
@@ -988,7 +1010,8 @@ impl KeyKind {
             N::UInt64 => KeyKind::U64,
             N::Float32 => KeyKind::F32,
             N::Float64 => KeyKind::F64,
-            N::Complex64 | N::Complex128 => return None,
+            N::Complex64 => KeyKind::C64,
+            N::Complex128 => KeyKind::C128,
         })
     }
 }
