@@ -3878,6 +3878,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(x.into(), &Type::int64(), tt)
             }
             (Type::Array(a), "ndim") => self.cast(self.i64(a.ndim as i64).into(), &Type::int64(), tt),
+            // A memoryview's flags: its type's (Numba's `is_contig`, `mutable`).
+            (Type::Array(a), "contiguous" | "c_contiguous" | "f_contiguous" | "readonly") if a.buffer == Some(numrs_types::BufferKind::MemoryView) => {
+                let contig = matches!(a.layout, Layout::C | Layout::F);
+                let x = match attr {
+                    "contiguous" => contig,
+                    "c_contiguous" => a.layout == Layout::C || (a.ndim <= 1 && contig),
+                    "f_contiguous" => a.layout == Layout::F || (a.ndim <= 1 && contig),
+                    _ => a.readonly,
+                };
+                Ok(self.ctx.bool_type().const_int(x as u64, false).into())
+            }
             (Type::Array(_), "T") => self.transpose(value, tt),
             (Type::Array(_), "flat") => {
                 let Type::Iterator(k) = tt else { return self.fail(format!("a.flat typed {tt}")) };

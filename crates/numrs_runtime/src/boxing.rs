@@ -75,13 +75,16 @@ pub enum Plan {
     /// A `bytes` or `bytearray` (Numba's `Bytes`/`ByteArray`): a 1-d array of its bytes,
     /// borrowed from the object; `bytes` are returned as a new `bytes`.
     Buffer(numrs_types::BufferKind),
+    /// A `memoryview` (Numba's `MemoryView`): an array of its buffer, borrowed from the
+    /// object; it cannot be returned (`name`: its type, for the error).
+    MemoryView { ndim: usize, name: String },
 }
 
 impl Plan {
     /// A NumPy array (of numbers or records, datetimes, or strings): an array struct whose
     /// first field is its MemInfo.
     pub(crate) fn is_array(&self) -> bool {
-        matches!(self, Plan::Array { .. } | Plan::DtArray { .. } | Plan::CharArray { .. } | Plan::Buffer(_))
+        matches!(self, Plan::Array { .. } | Plan::DtArray { .. } | Plan::CharArray { .. } | Plan::Buffer(_) | Plan::MemoryView { .. })
     }
 
     /// The plan for `ty`, or why it cannot cross the boundary.
@@ -116,6 +119,7 @@ impl Plan {
             Type::Array(a) => match &a.dtype {
                 _ if a.buffer.is_some() => match a.buffer {
                     Some(k @ (numrs_types::BufferKind::Bytes | numrs_types::BufferKind::ByteArray)) if a.ndim == 1 => Plan::Buffer(k),
+                    Some(numrs_types::BufferKind::MemoryView) => Plan::MemoryView { ndim: a.ndim as usize, name: ty.to_string() },
                     _ => return Err(format!("{ty} cannot cross the boundary")),
                 },
                 d @ (Type::NPDatetime(_) | Type::NPTimedelta(_)) => Plan::DtArray {
@@ -367,6 +371,31 @@ pub unsafe fn unbox(py: Python<'_>, np: &Npy, plan: &Plan, obj: *mut ffi::PyObje
             dims.write(len as i64);
             dims.add(1).write(1);
         }
+        Plan::MemoryView { ndim, .. } => {
+            let bad = || PyTypeError::new_err("can't unbox memoryview from PyObject into native value");
+            if ffi::PyMemoryView_Check(obj) == 0 {
+                return Err(bad());
+            }
+            let Some(view) = crate::typing::BufferView::get(obj) else { return Err(bad()) };
+            let b = &view.0;
+            if b.ndim as usize != *ndim || b.shape.is_null() {
+                return Err(bad());
+            }
+            let nitems: i64 = (0..*ndim).map(|d| b.shape.add(d).read() as i64).product();
+            (dst as *mut ArrayHeader).write(ArrayHeader { meminfo: std::ptr::null_mut(), parent: obj as *mut c_void, nitems, itemsize: b.itemsize as i64, data: b.buf as *mut u8 });
+            let dims = dst.add(std::mem::size_of::<ArrayHeader>()) as *mut i64;
+            // C-contiguous strides when the exporter gives none.
+            let mut stride = b.itemsize as i64;
+            let mut strides = vec![0i64; *ndim];
+            for d in (0..*ndim).rev() {
+                strides[d] = if b.strides.is_null() { stride } else { b.strides.add(d).read() as i64 };
+                stride *= b.shape.add(d).read() as i64;
+            }
+            for d in 0..*ndim {
+                dims.add(d).write(b.shape.add(d).read() as i64);
+                dims.add(*ndim + d).write(strides[d]);
+            }
+        }
         Plan::CharArray { ndim, chars, readonly, unit } => {
             let bad = || PyTypeError::new_err(
                 "can't unbox array from PyObject into native value.  The object maybe of a different type",
@@ -591,6 +620,11 @@ pub unsafe fn box_value(py: Python<'_>, np: &Npy, plan: &Plan, src: *const u8) -
             };
             release(plan, src);
             return out;
+        }
+        Plan::MemoryView { name, .. } => {
+            let e = PyTypeError::new_err(format!("cannot convert native {name} to Python object"));
+            release(plan, src);
+            return Err(e);
         }
         Plan::CharArray { ndim, chars, readonly, unit } => {
             let code = if *unit == 4 { format!("<U{chars}") } else { format!("|S{chars}") };

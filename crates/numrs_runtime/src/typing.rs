@@ -347,6 +347,97 @@ pub unsafe fn is_generator(py: Python<'_>, obj: *mut ffi::PyObject) -> bool {
 /// Numba's `typeof(val, Purpose.argument)` as `Dispatcher.typeof_pyval` uses it; `None` is
 /// `pyobject` (no type, or a `ValueError` while typing). Ints use the bit-length rule
 /// (`intp`, `int64`, `uint64`), not the dispatcher's fast path.
+/// A memoryview: Numba's `_typeof_buffer`, `MemoryView(dtype, ndim, layout, readonly)` with
+/// the dtype of its PEP 3118 format (`decode_pep3118_format`: integers by their size, `f`,
+/// `d`, `Zf`, `Zd`; no booleans) and the layout of its contiguity (`infer_layout`).
+unsafe fn memoryview_type(obj: *mut ffi::PyObject) -> Option<Type> {
+    let view = BufferView::get(obj)?;
+    let b = &view.0;
+    let format = if b.format.is_null() { "B".to_string() } else { std::ffi::CStr::from_ptr(b.format).to_string_lossy().into_owned() };
+    let bits = b.itemsize * 8;
+    let dtype = match format.as_str() {
+        f if f.len() == 1 && "bBhHiIlLqQnN".contains(f) => {
+            let name = format!("{}int{bits}", if f.chars().all(|c| c.is_ascii_uppercase()) { "u" } else { "" });
+            Type::Number(NumericKind::from_name(&name)?)
+        }
+        f => match f.trim_start_matches('=') {
+            "f" => Type::float32(),
+            "d" => Type::float64(),
+            "Zf" => Type::Number(NumericKind::Complex64),
+            "Zd" => Type::complex128(),
+            _ => return None,
+        },
+    };
+    let layout = if view.contiguous(b'C') {
+        Layout::C
+    } else if view.contiguous(b'F') {
+        Layout::F
+    } else {
+        Layout::A
+    };
+    let ndim = u32::try_from(b.ndim).ok()?;
+    let readonly = b.readonly != 0;
+    Some(Type::Array(std::sync::Arc::new(numrs_types::ArrayType {
+        buffer: Some(numrs_types::BufferKind::MemoryView),
+        ..numrs_types::ArrayType::new(dtype, ndim, layout, readonly)
+    })))
+}
+
+/// CPython's `Py_buffer` (its layout is the same in every CPython 3; the stable ABI before
+/// 3.11 does not declare it, so the runtime does).
+#[repr(C)]
+pub(crate) struct PyBuffer {
+    pub buf: *mut std::ffi::c_void,
+    pub obj: *mut ffi::PyObject,
+    pub len: ffi::Py_ssize_t,
+    pub itemsize: ffi::Py_ssize_t,
+    pub readonly: c_int,
+    pub ndim: c_int,
+    pub format: *mut std::ffi::c_char,
+    pub shape: *mut ffi::Py_ssize_t,
+    pub strides: *mut ffi::Py_ssize_t,
+    pub suboffsets: *mut ffi::Py_ssize_t,
+    pub internal: *mut std::ffi::c_void,
+}
+
+extern "C" {
+    fn PyObject_GetBuffer(obj: *mut ffi::PyObject, view: *mut PyBuffer, flags: c_int) -> c_int;
+    fn PyBuffer_Release(view: *mut PyBuffer);
+    fn PyBuffer_IsContiguous(view: *const PyBuffer, fort: std::ffi::c_char) -> c_int;
+}
+
+/// `PyBUF_RECORDS_RO`: the format, shape and strides, read-only buffers accepted.
+const PYBUF_RECORDS_RO: c_int = 0x1c;
+
+/// An object's buffer (with its format, shape and strides), released when dropped.
+pub(crate) struct BufferView(pub PyBuffer);
+
+impl BufferView {
+    /// # Safety
+    /// `obj` is a live object; the GIL is held.
+    pub(crate) unsafe fn get(obj: *mut ffi::PyObject) -> Option<BufferView> {
+        let mut view: PyBuffer = std::mem::zeroed();
+        if PyObject_GetBuffer(obj, &mut view, PYBUF_RECORDS_RO) != 0 {
+            ffi::PyErr_Clear();
+            return None;
+        }
+        Some(BufferView(view))
+    }
+
+    /// Whether the buffer is contiguous in `order` (`b'C'` or `b'F'`).
+    pub(crate) fn contiguous(&self, order: u8) -> bool {
+        // SAFETY: the view is a filled buffer.
+        unsafe { PyBuffer_IsContiguous(&self.0, order as std::ffi::c_char) != 0 }
+    }
+}
+
+impl Drop for BufferView {
+    fn drop(&mut self) {
+        // SAFETY: the view was filled by `PyObject_GetBuffer` and is released once.
+        unsafe { PyBuffer_Release(&mut self.0) }
+    }
+}
+
 pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _top: bool) -> Option<Type> {
     let ty = ffi::Py_TYPE(obj);
     if ty == OMITTED_TYPE.load(Ordering::Relaxed) {
@@ -417,6 +508,9 @@ pub unsafe fn typeof_value(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, _t
     }
     if ffi::PyByteArray_Check(obj) != 0 {
         return Some(Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::ByteArray, numrs_types::Layout::C, false))));
+    }
+    if ffi::PyMemoryView_Check(obj) != 0 {
+        return memoryview_type(obj);
     }
     if ffi::PyTuple_Check(obj) != 0 {
         let n = ffi::PyTuple_Size(obj);

@@ -236,6 +236,15 @@ fn buffer_gate(key: &str, args: &[Type], kws: &[(String, Type)]) -> Option<CallR
 
 pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
     if let Type::Array(a) = ty {
+        // Numba's `MemoryViewAttribute`.
+        if a.buffer == Some(numrs_types::BufferKind::MemoryView) {
+            return match attr {
+                "contiguous" | "c_contiguous" | "f_contiguous" | "readonly" => Some(Type::boolean()),
+                "itemsize" | "nbytes" | "ndim" => Some(Type::int64()),
+                "shape" | "strides" => Some(Type::UniTuple(std::sync::Arc::new(Type::int64()), a.ndim)),
+                _ => None,
+            };
+        }
         if a.buffer.is_some() {
             let method = a.buffer == Some(numrs_types::BufferKind::Bytes) && crate::templates::bytes::METHODS.contains(&attr);
             return method.then(|| Type::bound_function(&format!("bytes.{attr}"), ty.clone()));
