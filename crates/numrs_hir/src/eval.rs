@@ -668,8 +668,16 @@ impl<'a> Evaluator<'a> {
             v.truthy().ok_or_else(|| self.unsupported(span, format!("numrs: cannot tell whether `{what}` is true")))
         };
         match cls {
-            "Array" => {
-                let (dtype, ndim, layout, readonly, name, aligned) = (next(), next(), next(), next(), next(), next());
+            "Array" | "MemoryView" | "Bytes" | "ByteArray" => {
+                let buffer = match cls {
+                    "MemoryView" => Some(numrs_types::BufferKind::MemoryView),
+                    "Bytes" => Some(numrs_types::BufferKind::Bytes),
+                    "ByteArray" => Some(numrs_types::BufferKind::ByteArray),
+                    _ => None,
+                };
+                // Numba's `Buffer.__init__` has no `aligned`.
+                let (dtype, ndim, layout, readonly, name) = (next(), next(), next(), next(), next());
+                let aligned = if buffer.is_none() { next() } else { Value::Const(ConstValue::Bool(true)) };
                 let ndim = match ndim.to_const() {
                     Some(ConstValue::Int(n)) if (0..=i128::from(u32::MAX)).contains(&n) => n as u32,
                     _ => {
@@ -701,7 +709,12 @@ impl<'a> Evaluator<'a> {
                     return Err(self.unsupported(span, "numrs does not support unaligned arrays"));
                 }
                 let readonly = truthy(&readonly, "readonly")?;
-                self.make_array(dtype, ndim, layout_char, readonly, span)
+                match (self.make_array(dtype, ndim, layout_char, readonly, span)?, buffer) {
+                    (Value::Type(Type::Array(a)), Some(kind)) => {
+                        Ok(Value::Type(Type::Array(std::sync::Arc::new(numrs_types::ArrayType { buffer: Some(kind), ..(*a).clone() }))))
+                    }
+                    (v, _) => Ok(v),
+                }
             }
             "UniTuple" => {
                 let dtype = self.ctor_type(next(), "a UniTuple's dtype", span)?;

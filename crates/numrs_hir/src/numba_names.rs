@@ -285,6 +285,9 @@ pub(crate) struct Constructor {
 /// The type classes numrs constructs (`Array(float64, 1, 'C')`, `UniTuple(int64, 2)`, ...).
 pub(crate) const CONSTRUCTORS: &[Constructor] = &[
     Constructor { class: "Array", method: "__init__", params: &["dtype", "ndim", "layout", "readonly", "name", "aligned"], required: 3, defaults: &["False", "None", "True"] },
+    Constructor { class: "MemoryView", method: "__init__", params: &["dtype", "ndim", "layout", "readonly", "name"], required: 3, defaults: &["False", "None"] },
+    Constructor { class: "Bytes", method: "__init__", params: &["dtype", "ndim", "layout", "readonly", "name"], required: 3, defaults: &["False", "None"] },
+    Constructor { class: "ByteArray", method: "__init__", params: &["dtype", "ndim", "layout", "readonly", "name"], required: 3, defaults: &["False", "None"] },
     Constructor { class: "UniTuple", method: "__init__", params: &["dtype", "count"], required: 2, defaults: &[] },
     Constructor { class: "Tuple", method: "__new__", params: &["types"], required: 1, defaults: &[] },
     Constructor { class: "List", method: "__init__", params: &["dtype", "reflected", "initial_value"], required: 1, defaults: &["False", "None"] },

@@ -1,8 +1,8 @@
 """memoryview arguments: Numba types them `memoryview(dtype, ndim, layout)` from their buffer
 (the PEP 3118 format, the contiguity, `readonly` for a view of bytes). Indexing, assignment,
-`len`, iteration and the memoryview attributes compile; a memoryview cannot be returned."""
+`len`, iteration and the memoryview attributes compile; a memoryview cannot be returned. `types.MemoryView(...)` declares one in a signature."""
 import numpy as np
-from numba import njit
+from numba import njit, types
 
 
 @njit
@@ -47,7 +47,13 @@ def sliced(m):
     return m[1:3]
 
 
+@njit(types.int64(types.MemoryView(types.uint8, 1, "C", readonly=True)))
+def typed_len(b):
+    return len(b) * 1000 + b[0]
+
+
 CALLS = [
+    ("typed_len", (memoryview(b"ab"),)),
     ("total", (memoryview(np.arange(6.0)),)),
     ("total", (memoryview(np.arange(10.0)[::2]),)),
     ("total", (memoryview(np.arange(4, dtype=np.int32)),)),
