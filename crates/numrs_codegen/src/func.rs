@@ -1845,12 +1845,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         self.b.build_not(v.into_int_value(), "")?.into()
                     }
                     // Members of one enum are the same object exactly when their values are
-                    // equal (a second name for a value is an alias of the first member).
-                    CmpOp::Is if self.enum_members.contains(lhs) && self.enum_members.contains(rhs) => {
-                        self.intrinsic("operator.eq", &[*lhs, *rhs], &tt)?
-                    }
-                    CmpOp::IsNot if self.enum_members.contains(lhs) && self.enum_members.contains(rhs) => {
-                        self.intrinsic("operator.ne", &[*lhs, *rhs], &tt)?
+                    // equal (a second name for a value is an alias of the first member);
+                    // a member is never a member of another enum or another value (Numba's
+                    // `enum_is`, `generic_is`).
+                    CmpOp::Is | CmpOp::IsNot if self.enum_members.contains(lhs) || self.enum_members.contains(rhs) => {
+                        let same_enum = self.enum_members.contains(lhs)
+                            && self.enum_members.contains(rhs)
+                            && self.enum_types.get(lhs).map(Type::unliteral) == self.enum_types.get(rhs).map(Type::unliteral);
+                        match (same_enum, *op == CmpOp::Is) {
+                            (true, true) => self.intrinsic("operator.eq", &[*lhs, *rhs], &tt)?,
+                            (true, false) => self.intrinsic("operator.ne", &[*lhs, *rhs], &tt)?,
+                            (false, is) => self.cast(self.ctx.bool_type().const_int(u64::from(!is), false).into(), &Type::boolean(), &tt)?,
+                        }
                     }
                     _ => self.intrinsic(crate::ops::cmp_key(*op), &[*lhs, *rhs], &tt)?,
                 }
