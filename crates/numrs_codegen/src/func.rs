@@ -1719,6 +1719,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // So does a call whose result is typed as a literal but that may do more than
             // make it (see `literal_call`).
             self.literal_call(value, &tt)?;
+            // A `nonlocal` variable of an enclosing function: its cell takes the value.
+            let var = self.ir.var(target);
+            if var.user {
+                if let Some((cp, ct)) = self.cells.get(&var.base).cloned() {
+                    let x = self.load(target)?;
+                    let x = self.cast(x, &tt, &ct)?;
+                    self.b.build_store(cp, x)?;
+                }
+            }
             return Ok(());
         }
         if self.fused.contains(&target) {

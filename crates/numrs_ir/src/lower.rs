@@ -1629,6 +1629,25 @@ impl Lowerer {
                         Some(c) if self.local_names.contains(n) => c.ir.nonlocals.clone(),
                         _ => Vec::new(),
                     };
+                    // Numba inlines the call, and refuses a `nonlocal` the inner function
+                    // assigns more than once (its interpreter versions it, `x.1`).
+                    if let Some(c) = self.closures.iter().rev().find(|c| &c.name == n).filter(|_| self.local_names.contains(n)) {
+                        let twice = c.ir.nonlocals.iter().find(|name| {
+                            let stores = c.ir.blocks.iter().flat_map(|b| &b.stmts).filter(|st| match &st.kind {
+                                IrStmtKind::Assign { target, value } => {
+                                    c.ir.var(*target).user && c.ir.var(*target).base == **name && !matches!(value, Value::FreeVar(_) | Value::Phi(_))
+                                }
+                                _ => false,
+                            });
+                            stores.count() > 1
+                        });
+                        if let Some(name) = twice {
+                            let message = format!(
+                                "Reassigning the nonlocal variable '{name}' inside an inlined closure is unsupported. Assign it once instead."
+                            );
+                            self.error("UnsupportedError", "unsupported-syntax", message, span);
+                        }
+                    }
                     for name in written {
                         if self.local_names.contains(&name) {
                             let target = self.local(&name);
