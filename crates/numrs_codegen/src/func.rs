@@ -1973,6 +1973,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let x = self.b.build_extract_value(pv, idx, "")?;
                 self.cast(x, &item_t, &tt)?
             }
+            Value::ExhaustIter { value, count } if matches!(self.ty(*value)?, Type::Optional(_)) => {
+                // An optional tuple: its value (a TypeError for None), unpacked.
+                let vt = self.ty(*value)?;
+                let Type::Optional(inner) = &vt else { return self.fail("internal error: optional") };
+                let v = self.load(*value)?;
+                let x = self.cast(v, &vt, inner)?;
+                match inner.tuple_items() {
+                    Some(items) if items.len() == *count as usize => self.cast(x, inner, &tt)?,
+                    _ => return self.fail(format!("unpacking {vt} into {count} values is not supported by numrs build yet")),
+                }
+            }
             Value::ExhaustIter { value, count } => {
                 let vt = self.ty(*value)?;
                 match vt.tuple_items() {
@@ -3253,6 +3264,55 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let vt = self.ty(value)?;
         let Some(titems) = tt.tuple_items() else { return self.fail(format!("unpacking into {tt}")) };
         let v = self.load(value)?;
+        // Numba's `exhaust_iter` of other iterables: as many items as targets, else ValueError.
+        let exact = |cx: &mut Self, n: IntValue<'ctx>| -> R<()> {
+            let wrong = cx.b.build_int_compare(IntPredicate::NE, n, cx.i64(count as i64), "")?;
+            cx.guard(wrong, ExcKind::ValueError, "")
+        };
+        match &vt {
+            // The rows of an array of more dimensions: views.
+            Type::Array(a) if a.ndim > 1 => {
+                let n = self.dims(v, 5, a.ndim)?[0];
+                exact(self, n)?;
+                let st = self.vt(tt)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for (i, t) in titems.iter().enumerate() {
+                    let x = self.array_view(value, vec![crate::arrays::Ix::Int(self.i64(i as i64))], t)?;
+                    agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+                }
+                return Ok(agg.as_basic_value_enum());
+            }
+            Type::Range(_) => {
+                let (start, stop, step, ik) = crate::ops::range_parts(self, &vt, v)?;
+                let n = self.range_count(start, stop, step, ik)?;
+                let n64 = self.cast(n.into(), &Type::Number(ik), &Type::int64())?.into_int_value();
+                exact(self, n64)?;
+                let st = self.vt(tt)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for (i, t) in titems.iter().enumerate() {
+                    let k = start.get_type().const_int(i as u64, true);
+                    let x = self.b.build_int_add(start, self.b.build_int_mul(k, step, "")?, "")?;
+                    let x = self.cast(x.into(), &Type::Number(ik), t)?;
+                    agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+                }
+                return Ok(agg.as_basic_value_enum());
+            }
+            // The characters of a string, each a new string.
+            Type::Unicode => {
+                let n = self.str_len(v.into_pointer_value())?;
+                exact(self, n)?;
+                let st = self.vt(tt)?.into_struct_type();
+                let mut agg: inkwell::values::AggregateValueEnum = st.get_undef().into();
+                for (i, t) in titems.iter().enumerate() {
+                    let x = self.str_op(numrs_abi::StrOp::GetItem, &[v, self.i64(i as i64).into()])?;
+                    let x = self.cast(x, &Type::Unicode, t)?;
+                    agg = self.b.build_insert_value(agg, x, i as u32, "")?;
+                }
+                self.fresh = true;
+                return Ok(agg.as_basic_value_enum());
+            }
+            _ => {}
+        }
         let (n, item_t): (IntValue<'ctx>, Type) = match &vt {
             Type::Array(a) if a.ndim == 1 && numeric(&a.dtype).is_some() => (self.dims(v, 5, 1)?[0], a.dtype.clone()),
             t if crate::lists::dtype(t).is_some() => {

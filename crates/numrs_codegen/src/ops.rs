@@ -1163,7 +1163,7 @@ fn array_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
 }
 
 /// The start, stop and step of a range value, and their integer kind.
-fn range_parts<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type, v: BasicValueEnum<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>, NumericKind)> {
+pub(crate) fn range_parts<'ctx>(cx: &FnCx<'_, 'ctx>, t: &Type, v: BasicValueEnum<'ctx>) -> R<(IntValue<'ctx>, IntValue<'ctx>, IntValue<'ctx>, NumericKind)> {
     let Type::Range(rk) = t else { return cx.fail(format!("range operation on {t}")) };
     let sv = v.into_struct_value();
     let part = |i: u32| -> R<IntValue<'ctx>> { Ok(cx.b.build_extract_value(sv, i, "")?.into_int_value()) };

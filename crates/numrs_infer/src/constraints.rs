@@ -623,6 +623,11 @@ impl Constraint {
             },
             Kind::ExhaustIter { value, count } => {
                 let Some(t) = inf.get(*value).cloned() else { return Ok(()) };
+                // Numba's `ExhaustIterConstraint` unpacks an optional's value.
+                let t = match t {
+                    Type::Optional(inner) => (*inner).clone(),
+                    t => t,
+                };
                 match &t {
                     Type::UniTuple(..) | Type::Tuple(_) | Type::NamedTuple(_) if t.tuple_items().map(|i| i.len()) != Some(*count as usize) => {
                         let n = t.tuple_items().map_or(0, |i| i.len());

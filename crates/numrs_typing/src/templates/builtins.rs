@@ -262,7 +262,11 @@ pub fn python_float(text: &str) -> Option<f64> {
 
 fn complex(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     match args {
-        [a] | [a, _] if a.is_number() && args.iter().all(Type::is_number) => sig(Type::complex128(), args),
+        // Numba's `Complex`: complex64 when every argument is float32.
+        [a] | [a, _] if a.is_number() && args.iter().all(Type::is_number) => {
+            let single = args.iter().all(|t| t.unliteral() == Type::float32());
+            sig(if single { Type::Number(numrs_types::NumericKind::Complex64) } else { Type::complex128() }, args)
+        }
         _ => Ok(None),
     }
 }
