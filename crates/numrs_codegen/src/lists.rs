@@ -535,7 +535,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// A new list of items `[start, start + step, ...]` (`len` of them) of `l`.
-    fn list_take(&mut self, l: PointerValue<'ctx>, dt: &Type, start: IntValue<'ctx>, len: IntValue<'ctx>, step: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
+    pub(crate) fn list_take(&mut self, l: PointerValue<'ctx>, dt: &Type, start: IntValue<'ctx>, len: IntValue<'ctx>, step: IntValue<'ctx>) -> R<PointerValue<'ctx>> {
         let out = self.list_new(dt, len, len)?;
         let dt2 = dt.clone();
         self.counted_loop(len, |cx, i| {

@@ -191,6 +191,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             "nonzero" if first_array => self.nonzero(args[0], tt)?,
             "sort" if first_array => self.sort_copy(args, kws, tt)?,
+            // A list: a sorted copy (Numba's `res = a.copy(); res.sort()`).
+            "sort" if args.len() == 1 && kws.is_empty() && matches!(self.ty(args[0])?, Type::List { .. }) => {
+                let lt = self.ty(args[0])?;
+                let Some(dt) = crate::lists::dtype(&lt).cloned() else { return Ok(None) };
+                let l = self.load(args[0])?.into_pointer_value();
+                let n = self.list_len(l)?;
+                let out = self.list_take(l, &dt, self.i64(0), n, self.i64(1))?;
+                let f = self.ctx.bool_type().const_zero();
+                self.list_sort(out, &dt, f)?;
+                self.fresh = true;
+                self.cast(out.into(), &Type::list(dt, false), tt)?
+            }
             "median" | "nanmedian" if first_array && args.len() == 1 && kws.is_empty() => self.median(args[0], name == "nanmedian", tt)?,
             "percentile" | "nanpercentile" | "quantile" | "nanquantile" if first_array && args.len() == 2 && kws.is_empty() => {
                 self.percentile(name, args[0], args[1], tt)?

@@ -119,6 +119,8 @@ enum Class {
     Array,
     List,
     Range,
+    /// `a.flat` (Numba's `NumpyFlatType`).
+    Flat,
     Any,
 }
 
@@ -137,6 +139,7 @@ impl Class {
             Class::Array => matches!(t, Some(Type::Array(_))),
             Class::List => matches!(t, Some(Type::List { .. } | Type::ListType(_))),
             Class::Range => matches!(t, Some(Type::Range(_))),
+            Class::Flat => matches!(t, Some(Type::Iterator(k)) if matches!(**k, numrs_types::IteratorKind::Flat(_))),
             Class::Any => true,
         }
     }
@@ -259,6 +262,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("builtins.iter", Class::List, iter),
         ("builtins.next", Class::Any, next),
         ("builtins.len", Class::Range, range_len),
+        ("builtins.len", Class::Flat, flat_len),
         ("operator.contains", Class::Range, range_contains),
         ("operator.contains", Class::Array, array_contains),
         ("builtins.slice", Class::Any, crate::arrays::make_slice),
@@ -1175,6 +1179,15 @@ fn range_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<Basi
     let (start, stop, step, ik) = range_parts(cx, &sig.args[0], arg(cx, vals, 0)?)?;
     let n = cx.range_count(start, stop, step, ik)?;
     cx.cast(n.into(), &Type::Number(ik), &sig.return_type)
+}
+
+/// `len(a.flat)`: the array's size (the total its walk state keeps).
+fn flat_len<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+    let Type::Iterator(k) = &sig.args[0] else { return cx.fail("internal error: len of a.flat") };
+    let st = crate::types::iterator_state(cx.ctx, k).map_err(|m| cx.cg_err(m))?;
+    let state = arg(cx, vals, 0)?.into_pointer_value();
+    let total = cx.b.build_load(cx.ctx.i64_type(), cx.b.build_struct_gep(st, state, 2, "")?, "")?;
+    cx.cast(total, &Type::int64(), &sig.return_type)
 }
 
 /// `x in range(...)` (Numba's `range_contains`): inside the bounds on the step's side and a

@@ -137,6 +137,8 @@ fn len(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         | Type::StringLiteral(_) => sig(Type::intp(), args),
         // Numba's `Len`: a range's own integer type (`int32` for `range(int32)`).
         Type::Range(k) => sig(k.yield_type(), args),
+        // `len(a.flat)` (Numba's `NumpyFlatType`).
+        Type::Iterator(k) if matches!(**k, numrs_types::IteratorKind::Flat(_)) => sig(Type::intp(), args),
         _ => Ok(None),
     }
 }

@@ -345,6 +345,12 @@ fn percentile(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 
 fn np_sort(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
+    // Numba's `np_sort_impl` is `res = a.copy(); res.sort()`: of a list, a sorted list.
+    if let Some(Type::List { dtype, .. }) = &b[0] {
+        if dtype.is_precise() && (dtype.is_number() || dtype.is_string()) {
+            return sig(Type::list((**dtype).clone(), false), args);
+        }
+    }
     match array_arg(&b[0]) {
         Some(a) if a.ndim == 0 => Ok(None),
         Some(a) => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
