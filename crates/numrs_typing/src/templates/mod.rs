@@ -130,6 +130,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         }
         "numpy.lib" if attr == "stride_tricks" => Some(Type::Module("numpy.lib.stride_tricks".into())),
         "numpy.lib.stride_tricks" if matches!(attr, "sliding_window_view" | "as_strided") => Some(Type::function(&format!("numpy.lib.stride_tricks.{attr}"))),
+        // NumPy's exception class (raised by its dotted path).
+        "numpy.linalg" if attr == "LinAlgError" => Some(Type::ExceptionClass("numpy.linalg.LinAlgError".into())),
         "numpy.random" | "numpy.linalg" => {
             numpy::submodule_function(module, attr).then(|| Type::function(&format!("{module}.{attr}")))
         }

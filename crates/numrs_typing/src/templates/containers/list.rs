@@ -91,7 +91,11 @@ pub(super) fn refined_typed(key: &str, list: &Type, args: &[Type]) -> Option<Typ
     }
     let item = match (key, args) {
         ("typedlist.append", [item]) | ("typedlist.insert", [_, item]) => item.unliteral(),
-        ("typedlist.extend", [iterable]) => yield_of(iterable)?,
+        // Numba types the call without literals first: `(1, 2, 3)` is then a UniTuple.
+        ("typedlist.extend", [iterable]) => match iterable.unliteral().tuple_items() {
+            Some(items) if !items.is_empty() && items.iter().all(|t| *t == items[0]) => items[0].clone(),
+            _ => yield_of(iterable)?,
+        },
         _ => return None,
     };
     // `ListType(item)` refuses optional items (“List.item_type cannot be of type ...”).
