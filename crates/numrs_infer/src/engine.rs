@@ -461,7 +461,7 @@ pub(crate) fn infer_prepared(req: &InferRequest<'_>) -> InferResult {
         let err = InferError { kind: e.kind, code: e.code, message: e.message.clone(), span, notes: vec![], secondary: vec![] };
         return fail(&inf, err);
     }
-    if let Some(e) = raise_definitions(ir) {
+    if let Some(e) = raise_definitions(ir, req.env) {
         return fail(&inf, e);
     }
     // Numba's ArgConstraint: argument types must be precise (`pyobject` is not).
@@ -804,7 +804,7 @@ pub(crate) fn semantic_constants(ir: &FunctionIr, args: &[Type], env: &dyn Envir
 /// variable). A raised variable assigned more than once is left a plain `raise`, which type
 /// inference refuses (UnsupportedError at the `raise`); `raise e(...)` with a class variable
 /// `e` assigned more than once fails to infer the class (ConstantInferenceError, no line).
-fn raise_definitions(ir: &FunctionIr) -> Option<InferError> {
+fn raise_definitions(ir: &FunctionIr, env: &dyn Environment) -> Option<InferError> {
     let mut defs: HashMap<VarId, &Value> = HashMap::new();
     let mut assignments: HashMap<&str, usize> = HashMap::new();
     for block in &ir.blocks {
@@ -840,6 +840,33 @@ fn raise_definitions(ir: &FunctionIr) -> Option<InferError> {
                 code: "unsupported-syntax",
                 message: format!("Unsupported constraint encountered: raise {name}: Numba raises only an exception (or class) a variable is assigned once, and '{name}' is assigned more than once"),
                 span,
+                notes: vec![],
+                secondary: vec![],
+            });
+        }
+        // Numba's `RewriteConstantRaises`: a constant raised must be an exception class; a
+        // string or any other constant (`raise 1`, `raise int`) is its UnsupportedError.
+        let constant = match defs.get(&v) {
+            Some(Value::Const(numrs_syntax::ast::Constant::Str(_))) => Some(true),
+            Some(Value::Const(_)) => Some(false),
+            Some(Value::Global(g)) => match env.resolve_global(g) {
+                GlobalValue::Type(Type::Function(k)) if k.starts_with("builtins.") => Some(false),
+                GlobalValue::Type(Type::NumberClass(_)) => Some(false),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(string) = constant {
+            let message = if string {
+                "Directly raising a string constant as an exception is not supported."
+            } else {
+                "Encountered unsupported constant type used for exception"
+            };
+            return Some(InferError {
+                kind: "UnsupportedError",
+                code: "unsupported-syntax",
+                message: message.into(),
+                span: block.stmts.last().map(|s| s.span),
                 notes: vec![],
                 secondary: vec![],
             });

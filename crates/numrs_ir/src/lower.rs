@@ -1629,6 +1629,25 @@ impl Lowerer {
                         Some(c) if self.local_names.contains(n) => c.ir.nonlocals.clone(),
                         _ => Vec::new(),
                     };
+                    // Numba inlines the call: not with `*args`, not of a generator (its
+                    // `callee_ir_validator` refuses the first `yield`).
+                    let first_yield = self.closures.iter().rev().find(|c| &c.name == n).filter(|_| self.local_names.contains(n)).map(|c| {
+                        c.ir.blocks.iter().flat_map(|b| &b.stmts).find(|st| matches!(&st.kind, IrStmtKind::Assign { value: Value::Yield(_), .. })).map(|st| st.span)
+                    });
+                    if let Some(first_yield) = first_yield {
+                        if vararg.is_some() {
+                            self.error("UnsupportedError", "unsupported-syntax", "Calling a closure with *args is unsupported.", span);
+                        }
+                        if let Some(span) = first_yield {
+                            self.errors.push(LowerError {
+                                kind: "UnsupportedError",
+                                code: "unsupported-syntax",
+                                message: "The use of yield in a closure is unsupported.".into(),
+                                span,
+                                line_known: true,
+                            });
+                        }
+                    }
                     // Numba inlines the call, and refuses a `nonlocal` the inner function
                     // assigns more than once (its interpreter versions it, `x.1`).
                     if let Some(c) = self.closures.iter().rev().find(|c| &c.name == n).filter(|_| self.local_names.contains(n)) {
