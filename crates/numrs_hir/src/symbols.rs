@@ -670,7 +670,7 @@ impl ModuleSymbols {
         }
         // The modules that define what a package re-exports, by the package's path
         // (`numba.typed.typedlist.List` is `numba.typed.List`).
-        for (inner, outer) in [("numba.typed.typedlist", "numba.typed"), ("numba.typed.typeddict", "numba.typed")] {
+        for (inner, outer) in [("numba.typed.typedlist", "numba.typed"), ("numba.typed.typeddict", "numba.typed"), ("numba.misc.special", "numba")] {
             if let Some(rest) = path.strip_prefix(inner).filter(|r| r.is_empty() || r.starts_with('.')) {
                 path = format!("{outer}{rest}");
             }

@@ -430,6 +430,8 @@ fn hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws) {
         ([t], []) if t.is_base_tuple() && !hashable(t) => Ok(None),
         ([t], []) if t.is_number() || t.is_string() || t.is_base_tuple() || t.is_datetime_like() => sig(Type::int64(), args),
+        // Numba's `intenum_hash`: the value's hash.
+        ([Type::EnumMember(e)], []) if e.int_enum => sig(Type::int64(), args),
         // An optional value is not matched: `apply` retries with it unpacked.
         ([Type::Optional(_)], []) => Ok(None),
         ([_], []) => sig(Type::NoneType, args),

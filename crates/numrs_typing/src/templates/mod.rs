@@ -157,6 +157,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             "__version__" => Some(Type::Unicode),
             _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
         },
+        // Where `numba` takes these from.
+        "numba.misc.special" if matches!(attr, "prange" | "pndindex" | "literal_unroll" | "literally") => module_attr("numba", attr),
         _ => None,
     }
 }

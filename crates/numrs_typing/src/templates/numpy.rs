@@ -188,6 +188,8 @@ fn number_class_call(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallR
             })
         }
         v if v.is_number() => ty.clone(),
+        // Numba's `NumberClass` call takes IntEnum members as their integers.
+        Type::EnumMember(e) if e.int_enum => ty.clone(),
         // A datetime or timedelta to a 64-bit number: its int64 count.
         Type::NPDatetime(_) | Type::NPTimedelta(_) if kind.bitwidth() == 64 => ty.clone(),
         Type::NPDatetime(_) | Type::NPTimedelta(_) => {
