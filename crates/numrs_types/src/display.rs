@@ -195,13 +195,9 @@ impl Display for Type {
             Type::Omitted(default) => write!(f, "omitted(default={default})"),
             Type::PyObject => f.write_str("pyobject"),
             Type::Undefined => f.write_str("undefined"),
+            // Numba formats the tuple of the argument types: each one's `repr`.
             Type::Generator(g) => {
-                write!(f, "{} generator(func=<function {} at 0x?>, args=(", g.yield_type, g.func_name)?;
-                write_list(f, &g.args, ", ")?;
-                if g.args.len() == 1 {
-                    f.write_str(",")?;
-                }
-                f.write_str("), has_finalizer=True)")
+                write!(f, "{} generator(func=<function {} at 0x?>, args={}, has_finalizer=True)", g.yield_type, g.func_name, tuple_repr(&g.args))
             }
             Type::ArrayFlags(a) => write!(f, "ArrayFlags({})", Type::Array(a.clone())),
             Type::CPointer(t) => write!(f, "{t}*"),
@@ -292,7 +288,13 @@ pub fn numba_repr(t: &Type) -> String {
     match t {
         Type::UniTuple(item, n) => format!("UniTuple({}, {n})", numba_repr(item)),
         Type::Tuple(items) => format!("Tuple({})", tuple_repr(items)),
-        Type::Array(a) => format!(
+        Type::UnicodeCharSeq(n) => format!("UnicodeCharSeq({n})"),
+        Type::Array(a) if a.nested.is_some() => {
+            let shape: Vec<String> = a.nested.as_deref().unwrap_or_default().iter().map(|d| d.to_string()).collect();
+            let shape = if shape.len() == 1 { format!("({},)", shape[0]) } else { format!("({})", shape.join(", ")) };
+            format!("NestedArray({}, {shape})", numba_repr(&a.dtype))
+        }
+        Type::Array(a) if a.buffer.is_none() => format!(
             "Array({}, {}, '{}', {}, aligned={})",
             numba_repr(&a.dtype),
             a.ndim,

@@ -352,17 +352,129 @@ impl<'a> Parser<'a> {
         if !(self.eat("at 0x?>,") && self.eat("args=(")) {
             return None;
         }
-        let mut args = Vec::new();
-        while !self.eat(")") {
-            args.push(self.ty()?);
-            if !self.eat(",") && !self.s.trim_start().starts_with(')') {
-                return None;
-            }
-        }
+        let args = self.repr_tuple()?;
         if !(self.eat(",") && self.eat("has_finalizer=True)")) {
             return None;
         }
         Some(Type::Generator(Arc::new(crate::GeneratorType { yield_type, func_name: name.into(), args })))
+    }
+    /// The rest of a Python tuple of types (after its `(`) in `repr` form, through its `)`.
+    fn repr_tuple(&mut self) -> Option<Vec<Type>> {
+        let mut items = Vec::new();
+        while !self.eat(")") {
+            items.push(self.repr_ty()?);
+            if !self.eat(",") && !self.s.trim_start().starts_with(')') {
+                return None;
+            }
+        }
+        Some(items)
+    }
+    fn int(&mut self) -> Option<u32> {
+        self.skip_ws();
+        let end = self.s.find(|c: char| !c.is_ascii_digit()).unwrap_or(self.s.len());
+        let n = self.s[..end].parse().ok()?;
+        self.s = &self.s[end..];
+        Some(n)
+    }
+    fn py_bool(&mut self) -> Option<bool> {
+        if self.eat("True") {
+            Some(true)
+        } else if self.eat("False") {
+            Some(false)
+        } else {
+            None
+        }
+    }
+    /// A type as Numba's `repr` prints it (see `display::numba_repr`): `Array(float64, 1, 'C',
+    /// False, aligned=True)`, `UniTuple(int64, 2)`, `Tuple((int64, float64))`, `List(int64,
+    /// False)`; other types as their names.
+    fn repr_ty(&mut self) -> Option<Type> {
+        self.depth += 1;
+        if self.depth > 64 {
+            return None;
+        }
+        let t = self.repr_ty_inner();
+        self.depth -= 1;
+        t
+    }
+    fn repr_ty_inner(&mut self) -> Option<Type> {
+        self.skip_ws();
+        if self.eat("Array(") {
+            let dtype = self.repr_ty()?;
+            self.eat(",").then_some(())?;
+            let ndim = self.int()?;
+            self.eat(",").then_some(())?;
+            self.eat("'").then_some(())?;
+            let layout = match self.ident()? {
+                "C" => Layout::C,
+                "F" => Layout::F,
+                "A" => Layout::A,
+                _ => return None,
+            };
+            self.eat("'").then_some(())?;
+            self.eat(",").then_some(())?;
+            let readonly = self.py_bool()?;
+            (self.eat(",") && self.eat("aligned=")).then_some(())?;
+            let aligned = self.py_bool()?;
+            self.eat(")").then_some(())?;
+            return Some(Type::Array(Arc::new(ArrayType { aligned, ..ArrayType::new(dtype, ndim, layout, readonly) })));
+        }
+        if self.eat("NestedArray(") {
+            let dtype = self.repr_ty()?;
+            (self.eat(",") && self.eat("(")).then_some(())?;
+            let mut shape = Vec::new();
+            while !self.eat(")") {
+                shape.push(self.int()?);
+                if !self.eat(",") && !self.s.trim_start().starts_with(')') {
+                    return None;
+                }
+            }
+            self.eat(")").then_some(())?;
+            return Some(Type::Array(Arc::new(ArrayType::nested(dtype, shape))));
+        }
+        if self.eat("UniTuple(") {
+            let item = self.repr_ty()?;
+            self.eat(",").then_some(())?;
+            let n = self.int()?;
+            self.eat(")").then_some(())?;
+            return Some(Type::UniTuple(Arc::new(item), n));
+        }
+        if self.eat("Tuple((") {
+            let items = self.repr_tuple()?;
+            self.eat(")").then_some(())?;
+            return Some(Type::Tuple(items.into()));
+        }
+        if self.eat("UnicodeCharSeq(") {
+            let n = self.int()?;
+            self.eat(")").then_some(())?;
+            return Some(Type::UnicodeCharSeq(n));
+        }
+        for (class, set) in [("List(", false), ("Set(", true)] {
+            if self.eat(class) {
+                let dtype = self.ty()?;
+                self.eat(",").then_some(())?;
+                let reflected = self.py_bool()?;
+                self.eat(")").then_some(())?;
+                return Some(if set {
+                    Type::Set { dtype: Arc::new(dtype), reflected }
+                } else {
+                    Type::List { dtype: Arc::new(dtype), reflected, initial: None }
+                });
+            }
+        }
+        if self.eat("ListType(") {
+            let item = self.repr_ty()?;
+            self.eat(")").then_some(())?;
+            return Some(Type::ListType(Arc::new(item)));
+        }
+        if self.eat("DictType(") {
+            let k = self.ty()?;
+            self.eat(",").then_some(())?;
+            let v = self.ty()?;
+            self.eat(")").then_some(())?;
+            return Some(Type::DictType(Arc::new((k, v, None))));
+        }
+        self.ty()
     }
     /// The rest of a jitclass's name after `jitclass.`: `Bag#7f1a<value:int32,data:array(float32,
     /// 1d, A)>`. The text names no members: the class has none.
@@ -760,6 +872,29 @@ mod tests {
             assert_eq!(parse_type(&t.to_string()), Some(t.clone()));
         }
         assert_eq!(Type::CharSeq(3).to_string(), "[char x 3]");
+    }
+
+    #[test]
+    fn generator_types_print_their_arguments_as_numba_reprs_and_parse_back() {
+        let args = vec![
+            Type::array(Type::float64(), 2, Layout::A),
+            Type::unituple(Type::int64(), 2),
+            Type::tuple(vec![Type::int64(), Type::float32()]),
+            Type::list(Type::int64(), true),
+            Type::ListType(Arc::new(Type::Unicode)),
+            Type::UnicodeCharSeq(3),
+            Type::complex128(),
+        ];
+        let t = Type::Generator(Arc::new(crate::GeneratorType { yield_type: Type::float64(), func_name: "gen".into(), args }));
+        let text = t.to_string();
+        assert_eq!(
+            text,
+            "float64 generator(func=<function gen at 0x?>, args=(Array(float64, 2, 'A', False, aligned=True), UniTuple(int64, 2), \
+             Tuple((int64, float32)), List(int64, True), ListType(unicode_type), UnicodeCharSeq(3), complex128), has_finalizer=True)"
+        );
+        assert_eq!(parse_type(&text), Some(t));
+        let one = Type::Generator(Arc::new(crate::GeneratorType { yield_type: Type::int64(), func_name: "g".into(), args: vec![Type::int64()] }));
+        assert_eq!(parse_type(&one.to_string()), Some(one));
     }
 
     #[test]

@@ -31,7 +31,7 @@ fn printed_types_round_trip() {
         "Literal[str](abc)",
         "Literal[bool](False)",
         "int64 generator(func=<function evens at 0x?>, args=(int64,), has_finalizer=True)",
-        "float64 generator(func=<function scaled at 0x?>, args=(array(float64, 1d, A), float64), has_finalizer=True)",
+        "float64 generator(func=<function scaled at 0x?>, args=(Array(float64, 1, 'A', False, aligned=True), float64), has_finalizer=True)",
         "FunctionType[float64(float64)]",
         "FunctionType[int64(int64, array(float64, 1d, C))]",
         "FunctionType[none()]",
