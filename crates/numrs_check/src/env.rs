@@ -2290,16 +2290,28 @@ impl<'a> FileEnv<'a> {
         // without recursion, then, with the recursive calls typed as that, again until it
         // settles (`return None` / `return Node(n, build(n - 1))`: none, then the optional
         // node).
+        // Numba's call frame keeps the distinct return types found; at 16 it gives up
+        // (`CallFrame.add_return_type`: "does not converge", a growing `(n, f(n - 1))`).
         let mut approx: Option<Type> = None;
-        for _ in 0..4 {
+        let mut seen: Vec<Type> = Vec::new();
+        for _ in 0..64 {
             let partial = PartialEnv { inner: &env, approx: approx.clone() };
             let req = numrs_infer::InferRequest { ir, args, return_type: None, locals: &[], env: &partial, partial: true };
             match numrs_infer::infer_function(&req).outcome {
                 Ok(t) if approx.as_ref() == Some(&t) => return Ok(t),
-                Ok(t) => approx = Some(t),
+                Ok(t) => {
+                    if !seen.contains(&t) {
+                        seen.push(t.clone());
+                    }
+                    if seen.len() >= 16 {
+                        return Err(InferError::typing("recursion-without-signature", "Return type of recursive function does not converge", None));
+                    }
+                    approx = Some(t);
+                }
                 Err(e) => return approx.ok_or(e),
             }
         }
+        // Types that cycle without settling.
         approx.ok_or_else(|| InferError::typing("recursion-without-signature", "cannot type infer runaway recursion", None))
     }
 }
