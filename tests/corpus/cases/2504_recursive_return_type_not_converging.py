@@ -1,7 +1,6 @@
 """A recursive function whose return type grows with each round of typing (`(n, f(n - 1))`):
 Numba's call frame gives up at the 16th distinct return type ("Return type of recursive
-function does not converge"), at the recursive call. One that settles (a linked list built of
-optional tuples of a fixed shape) types."""
+function does not converge"), at the recursive call. One whose return type settles types."""
 from numba import njit
 
 
