@@ -2658,12 +2658,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Err(v) => cx.load(*v),
         };
         let types: Vec<Type> = pos.iter().map(|(_, t)| t.clone()).collect();
-        // A stencil's `out=` array is not an argument of its kernel.
-        let out_kw = kws.iter().find(|(k, _)| k == "out").map(|(_, v)| *v);
+        // A stencil's `out=` array is not an argument of its kernel; another function's `out`
+        // parameter is an argument like any other.
+        let all_kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.call_type(*v)?))).collect::<R<_>>()?;
+        let plain = match kws.iter().any(|(k, _)| k == "out") {
+            true => (self.callees)(d, &types, &all_kw_types).ok().filter(|c| c.stencil.is_none()),
+            false => None,
+        };
+        let out_kw = if plain.is_some() { None } else { kws.iter().find(|(k, _)| k == "out").map(|(_, v)| *v) };
         let kws: Vec<(String, VarId)> = kws.iter().filter(|(k, _)| !(k == "out" && out_kw.is_some())).cloned().collect();
         let kws = &kws[..];
         let kw_types: Vec<(String, Type)> = kws.iter().map(|(k, v)| Ok((k.clone(), self.call_type(*v)?))).collect::<R<_>>()?;
-        let callee = (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?;
+        let callee = match plain {
+            Some(c) => c,
+            None => (self.callees)(d, &types, &kw_types).map_err(|m| CgError { span: self.span, message: m })?,
+        };
         if out_kw.is_some() && callee.stencil.is_none() {
             return self.fail(format!("the keyword argument 'out' of '{}' is not supported by numrs build yet", d.name));
         }

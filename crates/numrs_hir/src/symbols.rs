@@ -880,7 +880,7 @@ impl Collector {
                     return None;
                 }
                 let by_path = match &args[0].kind {
-                    ExprKind::Name(n) => self.numpy_import(n).map(str::to_string),
+                    ExprKind::Name(n) => self.numpy_class_name(n, 0),
                     _ => None,
                 };
                 let dtype = match &args[0].kind {
@@ -1050,6 +1050,26 @@ impl Collector {
         let mut found = self.bindings.iter().filter(|b| b.name == name);
         let first = found.next()?;
         found.next().is_none().then_some(first)
+    }
+
+    /// The NumPy name a module-level name stands for: imported from NumPy (`from numpy import
+    /// float64 as f8`), or bound once to one (`INT_DTYPE = np.intp`, `float_ = f8`).
+    fn numpy_class_name(&self, name: &str, depth: u32) -> Option<String> {
+        if let Some(n) = self.numpy_import(name) {
+            return Some(n.to_string());
+        }
+        if depth > 8 {
+            return None;
+        }
+        let b = self.single_binding(name)?;
+        if !matches!(b.kind, BindingKind::Other) {
+            return None;
+        }
+        match &b.value.as_ref()?.kind {
+            ExprKind::Name(n) => self.numpy_class_name(n, depth + 1),
+            ExprKind::Attribute { value, attr } if self.module_of(value)? == "numpy" => Some(attr.clone()),
+            _ => None,
+        }
     }
 
     /// The module a name (bound once, by `import`) stands for.
