@@ -144,6 +144,33 @@ impl<'a> Evaluator<'a> {
                 let r = self.eval_depth(right, d)?;
                 self.binop(l, *op, r, expr.span)
             }
+            // `==`/`!=` of constants (`FTYPE[1] == "8"`), `is`/`is not` None.
+            ExprKind::Compare { left, ops, comparators } if ops.len() == 1 && comparators.len() == 1 => {
+                use numrs_syntax::ast::CmpOp;
+                let l = self.eval_depth(left, d)?;
+                let r = self.eval_depth(&comparators[0], d)?;
+                let (Some(a), Some(b)) = (l.to_const(), r.to_const()) else {
+                    return Err(self.unsupported(expr.span, "numrs: cannot evaluate this comparison"));
+                };
+                let same = match (&a, &b) {
+                    (ConstValue::Str(x), ConstValue::Str(y)) => Some(x == y),
+                    (ConstValue::None, ConstValue::None) => Some(true),
+                    (ConstValue::None, _) | (_, ConstValue::None) => Some(false),
+                    (ConstValue::Str(_), ConstValue::Int(_) | ConstValue::Bool(_)) | (ConstValue::Int(_) | ConstValue::Bool(_), ConstValue::Str(_)) => Some(false),
+                    _ => match (a.as_int(), b.as_int()) {
+                        (Some(x), Some(y)) => Some(x == y),
+                        _ => None,
+                    },
+                };
+                let result = match (ops[0], same) {
+                    (CmpOp::Eq, Some(s)) => s,
+                    (CmpOp::NotEq, Some(s)) => !s,
+                    (CmpOp::Is, Some(s)) if matches!(a, ConstValue::None) || matches!(b, ConstValue::None) => s,
+                    (CmpOp::IsNot, Some(s)) if matches!(a, ConstValue::None) || matches!(b, ConstValue::None) => !s,
+                    _ => return Err(self.unsupported(expr.span, "numrs: cannot evaluate this comparison")),
+                };
+                Ok(Value::Const(ConstValue::Bool(result)))
+            }
             ExprKind::IfExp { test, body, orelse } => {
                 let test_value = self.eval_depth(test, d)?;
                 match test_value.truthy() {
@@ -373,6 +400,18 @@ impl<'a> Evaluator<'a> {
             // No `numba.core.types` class defines `__class_getitem__` (checked against 0.68.1).
             Value::TypeClass(name) => Err(self.numba_err(span, format!("TypeError: type '{name}' is not subscriptable"))),
             Value::Sig(_) => Err(self.numba_err(span, "TypeError: 'Signature' object is not subscriptable")),
+            // A character of a string constant (`FTYPE[1]`).
+            Value::Const(ConstValue::Str(text)) => {
+                let chars: Vec<char> = text.chars().collect();
+                let n = i128::try_from(chars.len()).unwrap_or(i128::MAX);
+                match index.to_const().and_then(|c| c.as_int()) {
+                    Some(i) if (-n..n).contains(&i) => {
+                        let k = if i < 0 { i + n } else { i };
+                        Ok(Value::Const(ConstValue::Str(chars[k as usize].to_string())))
+                    }
+                    _ => Err(self.unsupported(span, "numrs: cannot evaluate this index of a string")),
+                }
+            }
             other => Err(self.unsupported(span, format!("numrs: cannot evaluate a subscript of {}", other.repr()))),
         }
     }

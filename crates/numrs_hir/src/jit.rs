@@ -1791,12 +1791,45 @@ fn forwarded_decorator<'a>(def: &'a FunctionDef, symbols: &ModuleSymbols) -> Opt
             body = &body[1..];
         }
     }
+    // `try: import numba; ...; return numba.jit(...)` `except ImportError: ...` (hyperspy's
+    // `jit_ifnumba`): with Numba installed, the `try` body.
+    if let [Stmt { kind: StmtKind::Try { body: tb, handlers, orelse, finalbody }, .. }] = body {
+        let import_error = handlers.iter().all(|h| matches!(h.type_.as_ref().map(|t| &t.kind), Some(ExprKind::Name(n)) if n == "ImportError" || n == "ModuleNotFoundError"));
+        if !import_error || !orelse.is_empty() || !finalbody.is_empty() {
+            return None;
+        }
+        body = tb.as_slice();
+    }
     let (last, rest) = body.split_last()?;
+    // A harmless option set on the call's keywords: `kwargs["nopython"] = True`.
+    let harmless_set = |st: &Stmt| -> bool {
+        let StmtKind::Assign { targets, value } = &st.kind else { return false };
+        let [t] = targets.as_slice() else { return false };
+        let ExprKind::Subscript { value: d, index } = &t.kind else { return false };
+        let ExprKind::Constant(ast::Constant::Str(key)) = &index.kind else { return false };
+        is_name(d, &kwargs.name)
+            && match key.as_str() {
+                "nopython" => matches!(value.kind, ExprKind::Constant(ast::Constant::Bool(true))),
+                "cache" | "nogil" => matches!(value.kind, ExprKind::Constant(ast::Constant::Bool(_))),
+                _ => false,
+            }
+    };
     // The local holding the options, and whether the call's keywords were merged into it.
     let mut local: Option<&str> = None;
     let mut merged = false;
     for stmt in rest {
         match &stmt.kind {
+            // `import numba` (inside the function).
+            StmtKind::Import(names) if names.iter().all(|a| a.name == "numba") => {}
+            _ if harmless_set(stmt) => {}
+            // `if "nopython" not in kwargs: kwargs["nopython"] = True`
+            StmtKind::If { test, body: then, orelse } if orelse.is_empty() && then.iter().all(|s| harmless_set(s)) => {
+                let ExprKind::Compare { left, ops, comparators } = &test.kind else { return None };
+                let ([ast::CmpOp::NotIn], [c]) = (ops.as_slice(), comparators.as_slice()) else { return None };
+                if !matches!(left.kind, ExprKind::Constant(ast::Constant::Str(_))) || !is_name(c, &kwargs.name) {
+                    return None;
+                }
+            }
             StmtKind::Assign { targets, value } if local.is_none() => {
                 let [t] = targets.as_slice() else { return None };
                 let ExprKind::Name(v) = &t.kind else { return None };

@@ -1026,6 +1026,24 @@ impl Collector {
                 let wanted = self.fold(index, depth + 1)?;
                 self.fold(dict_display_value(keys, values, &wanted, &|k| self.fold(k, depth + 1))??, depth + 1)
             }
+            // A character of a string constant, or an item of a tuple constant (`FTYPE[1]`).
+            ExprKind::Subscript { value, index } => {
+                let i = self.fold(index, depth + 1)?.as_int()?;
+                match self.fold(value, depth + 1)? {
+                    ConstValue::Str(text) => {
+                        let chars: Vec<char> = text.chars().collect();
+                        let n = i128::try_from(chars.len()).ok()?;
+                        let k = if i < 0 { i + n } else { i };
+                        (0..n).contains(&k).then(|| ConstValue::Str(chars[k as usize].to_string()))
+                    }
+                    ConstValue::Tuple(items) => {
+                        let n = i128::try_from(items.len()).ok()?;
+                        let k = if i < 0 { i + n } else { i };
+                        (0..n).contains(&k).then(|| items[k as usize].clone())
+                    }
+                    _ => None,
+                }
+            }
             ExprKind::UnaryOp { op, operand } => {
                 let v = self.fold(operand, depth + 1)?;
                 match op {
