@@ -2653,6 +2653,34 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 pos.push((Ok(self.b.build_extract_value(tv, i as u32, "")?), it.clone()));
             }
         }
+        self.call_jit_pos(d, pos, args, vararg, kws, target)
+    }
+
+    /// A call of jit function `d` with values computed here (`a.__lt__(b)` of instances a sort
+    /// or a heap compares): `receiver` first, then `values`.
+    pub(crate) fn call_jit_values(
+        &mut self,
+        d: &DispatcherRef,
+        receiver: (BasicValueEnum<'ctx>, Type),
+        values: &[(BasicValueEnum<'ctx>, Type)],
+        target: &Type,
+    ) -> R<BasicValueEnum<'ctx>> {
+        let mut pos: Vec<(Result<BasicValueEnum<'ctx>, VarId>, Type)> = vec![(Ok(receiver.0), receiver.1)];
+        pos.extend(values.iter().map(|(v, t)| (Ok(*v), t.clone())));
+        self.call_jit_pos(d, pos, &[], None, &[], target)
+    }
+
+    /// [`Self::call_jit`] with its positional arguments (`args`, the variables among them, for
+    /// the ufunc and gufunc kernels that read them again).
+    fn call_jit_pos(
+        &mut self,
+        d: &DispatcherRef,
+        pos: Vec<(Result<BasicValueEnum<'ctx>, VarId>, Type)>,
+        args: &[VarId],
+        vararg: Option<VarId>,
+        kws: &[(String, VarId)],
+        target: &Type,
+    ) -> R<BasicValueEnum<'ctx>> {
         let value = |cx: &Self, p: &Result<BasicValueEnum<'ctx>, VarId>| match p {
             Ok(x) => Ok(*x),
             Err(v) => cx.load(*v),

@@ -129,6 +129,10 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
 
 /// Items `<` orders as Numba's `heapq` needs: real numbers, strings, and tuples of them.
 fn orderable(t: &Type) -> bool {
+    // jitclass instances compare with their `__lt__`.
+    if let Type::JitClassInstance(c) = t {
+        return c.member("__lt__").is_some();
+    }
     let scalar = |t: &Type| matches!(t, Type::Unicode) || crate::types::numeric(t).is_some_and(|k| !k.is_complex());
     match t.tuple_items() {
         Some(items) => items.iter().all(scalar),

@@ -668,6 +668,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             return Ok(res);
         }
+        // jitclass instances: their `__lt__` (or the other's `__gt__`), as Numba's `a < b`.
+        if matches!(at, Type::JitClassInstance(_)) || matches!(bt, Type::JitClassInstance(_)) {
+            let types = [at.clone(), bt.clone()];
+            match numrs_types::jitclass_op("operator.lt", &types) {
+                Some(numrs_types::JitClassOp::Method(d)) => {
+                    let r = self.call_jit_values(&d, (a, at.clone()), &[(b, bt.clone())], &Type::boolean())?;
+                    return self.truth(r, &Type::boolean());
+                }
+                Some(numrs_types::JitClassOp::ReflectedGt) => {
+                    if let Some(numrs_types::JitClassOp::Method(d)) = numrs_types::jitclass_op("operator.gt", &[bt.clone(), at.clone()]) {
+                        let r = self.call_jit_values(&d, (b, bt.clone()), &[(a, at.clone())], &Type::boolean())?;
+                        return self.truth(r, &Type::boolean());
+                    }
+                }
+                _ => {}
+            }
+            return self.fail(format!("comparing {at} with {bt} is not supported by numrs build yet"));
+        }
         // Lists (`sorted` of a list of lists): their own ordering.
         if dtype(at).is_some() && dtype(bt).is_some() {
             let sig = Signature::new(Type::boolean(), vec![at.clone(), bt.clone()]);

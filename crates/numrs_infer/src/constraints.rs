@@ -829,6 +829,22 @@ fn registry_call_depth(
             secondary: vec![],
         });
     }
+    // A heap or a sort of jitclass instances compares them with `<` (Numba's implementations
+    // are jit functions that call it): their `__lt__` is typed (and so compiled) for the items.
+    if depth == 0 {
+        let container = match key {
+            "heapq.heappush" | "heapq.heappop" | "heapq.heapify" | "heapq.heapreplace" | "heapq.heappushpop" | "builtins.sorted" | "list.sort" => types.first(),
+            "heapq.nsmallest" | "heapq.nlargest" => types.get(1),
+            _ => None,
+        };
+        let item = container.and_then(|t| match t {
+            Type::List { dtype, .. } | Type::ListType(dtype) => Some((**dtype).clone()),
+            _ => None,
+        });
+        if let Some(item @ Type::JitClassInstance(_)) = item {
+            registry_call_depth(inf, "operator.lt", &[item.clone(), item], &[], span, depth + 1)?;
+        }
+    }
     if let (Some(op), true, true) = (numrs_types::jitclass_op(key, types), kws.is_empty(), depth < 8) {
         let method = |d: &numrs_types::DispatcherRef| call_dispatcher_at(inf, d, &types[..1], &[], span);
         return match op {
