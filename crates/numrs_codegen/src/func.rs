@@ -3086,11 +3086,12 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
             return Ok(self.complex(tk, re, im)?);
         }
-        if fk.is_complex() {
-            return self.fail(format!("cannot convert {} to {}", fk.name(), tk.name()));
-        }
+        // Numba's casts of complex numbers: to complex, and to bool (their truth).
         if tk == Boolean {
             return Ok(self.truth_number(v, fk)?.into());
+        }
+        if fk.is_complex() {
+            return self.fail(format!("cannot convert {} to {}", fk.name(), tk.name()));
         }
         let r: BasicValueEnum = if fk == Boolean || fk.is_integer() {
             let iv = v.into_int_value();

@@ -180,8 +180,9 @@ fn number_class_call(name: &str, args: &[Type], kws: &[(String, Type)]) -> CallR
                 None => return Ok(None),
             }
         }
-        // Complex to real is typed, then refused when lowering.
-        v if v.is_complex() && !kind.is_complex() => {
+        // Complex to real is typed, then refused when lowering (Numba lowers a cast of complex
+        // only to complex or to bool).
+        v if v.is_complex() && !kind.is_complex() && kind != NumericKind::Boolean => {
             return Err(CallError {
                 kind: "NumbaNotImplementedError",
                 message: format!("Cannot cast {} to {ty}", v.unliteral()),
