@@ -168,6 +168,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let x = self.call_jit(&d, Some(r), &[], None, &[], &Type::float64())?;
                 self.cast(x, &Type::float64(), target)
             }
+            JitClassOp::Complex(d) => {
+                let r = recv()?;
+                self.call_jit(&d, Some(r), &[], None, &[], target)
+            }
+            // `complex(float(x))`: the float, as float64, widened to the complex type.
+            JitClassOp::ComplexOfFloat => {
+                let x = self.intrinsic("builtins.float", &operands[..1], &Type::float64())?;
+                self.cast(x, &Type::float64(), target)
+            }
         }
     }
 

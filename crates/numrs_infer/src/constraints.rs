@@ -864,6 +864,11 @@ fn registry_call_depth(
                 let index = method(&d)?;
                 Ok(numrs_typing::resolve_call("builtins.float", &[index], &[]).map_err(|e| to_infer_error(e, span))?.map(|s| s.return_type))
             }
+            JitClassOp::Complex(d) => method(&d).map(Some),
+            JitClassOp::ComplexOfFloat => {
+                let Some(real) = registry_call_depth(inf, "builtins.float", &types[..1], &[], span, depth + 1)? else { return Ok(None) };
+                Ok(numrs_typing::resolve_call("builtins.complex", &[real], &[]).map_err(|e| to_infer_error(e, span))?.map(|s| s.return_type))
+            }
         };
     }
     let scipy = !inf.env.target().no_scipy;

@@ -808,6 +808,11 @@ pub enum JitClassOp {
     FloatOf(DispatcherRef),
     /// `str(x)` without `__str__`: `repr(x)`, which Numba makes `<object type:TYPE>`.
     ReprText,
+    /// `complex(x)` (an `imag` argument is ignored, as Numba's overload ignores it): the
+    /// method (`__complex__`), called with the instance alone.
+    Complex(DispatcherRef),
+    /// `complex(x)` without `__complex__`: `complex(float(x))`.
+    ComplexOfFloat,
 }
 
 /// See [`JitClassOp`]; `None` when Numba's overloads do not apply (`types[0]` is not an
@@ -818,6 +823,9 @@ pub fn jitclass_op(key: &str, types: &[Type]) -> Option<JitClassOp> {
         Some(ClassMember::Method(d)) => Some(d.clone()),
         _ => None,
     };
+    if key == "builtins.complex" {
+        return Some(method("__complex__").map_or(JitClassOp::ComplexOfFloat, JitClassOp::Complex));
+    }
     if let Some(d) = jitclass_operator(class, key) {
         return Some(JitClassOp::Method(d));
     }
