@@ -1493,6 +1493,23 @@ pub(crate) fn build_jitclass_types(db: &dyn Db, file: numrs_db::SourceFile, info
 /// The type of a module-level value numrs can evaluate without running the module: NumPy
 /// arrays built from constants (typed as Numba types global arrays: read-only constants),
 /// and the reflected-list error Numba gives for global lists.
+/// The module a chain of attributes names (`np.polynomial.polynomial`), names read as bound
+/// where `binding` is made.
+fn module_of(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, e: &numrs_syntax::ast::Expr, binding: &numrs_hir::Binding, depth: u32) -> Option<Arc<str>> {
+    use numrs_syntax::ast::ExprKind;
+    match &e.kind {
+        ExprKind::Name(n) => match resolve_alias_target(db, file, info, n, binding, depth) {
+            GlobalValue::Type(Type::Module(m)) => Some(m),
+            _ => None,
+        },
+        ExprKind::Attribute { value, attr } if depth < 16 => match numrs_typing::resolve_module_attr(&module_of(db, file, info, value, binding, depth + 1)?, attr)? {
+            Type::Module(m) => Some(m),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
 fn global_value_type(
     db: &dyn Db,
     file: numrs_db::SourceFile,
@@ -1590,20 +1607,6 @@ fn global_value_type(
     // global (`alias = jitfunc`), and `np.dtype(np.float32)`: typed as what it names.
     match &value.kind {
         ExprKind::Attribute { value: m, attr } => {
-            // The module a chain of attributes names (`np.polynomial.polynomial`).
-            fn module_of(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, e: &numrs_syntax::ast::Expr, binding: &numrs_hir::Binding, depth: u32) -> Option<Arc<str>> {
-                match &e.kind {
-                    ExprKind::Name(n) => match resolve_alias_target(db, file, info, n, binding, depth) {
-                        GlobalValue::Type(Type::Module(m)) => Some(m),
-                        _ => None,
-                    },
-                    ExprKind::Attribute { value, attr } if depth < 16 => match numrs_typing::resolve_module_attr(&module_of(db, file, info, value, binding, depth + 1)?, attr)? {
-                        Type::Module(m) => Some(m),
-                        _ => None,
-                    },
-                    _ => None,
-                }
-            }
             if let Some(module) = module_of(db, file, info, m, binding, depth) {
                 if let Some(t) = numrs_typing::resolve_module_attr(&module, attr) {
                     return GlobalValue::Type(t);
@@ -1618,13 +1621,21 @@ fn global_value_type(
                 }
             }
         }
-        // A tuple of the module's jit functions (`FUNCS = (sq, cu)`, for `literal_unroll`).
+        // A tuple of the module's jit functions (`FUNCS = (sq, cu)`, for `literal_unroll`), or
+        // of Numba types (`KV = (types.int64, types.unicode_type)`, for `Dict.empty(*KV)`).
         ExprKind::Tuple(items) if !items.is_empty() => {
             let mut types = Vec::new();
             for it in items {
-                let ExprKind::Name(n) = &it.kind else { break };
-                match resolve_alias_target(db, file, info, n, binding, depth) {
-                    GlobalValue::Type(t @ Type::Dispatcher(_)) => types.push(t),
+                let t = match &it.kind {
+                    ExprKind::Name(n) => resolve_alias_target(db, file, info, n, binding, depth),
+                    ExprKind::Attribute { value: m, attr } => match module_of(db, file, info, m, binding, depth).and_then(|m| numrs_typing::resolve_module_attr(&m, attr)) {
+                        Some(t) => GlobalValue::Type(t),
+                        None => break,
+                    },
+                    _ => break,
+                };
+                match t {
+                    GlobalValue::Type(t @ (Type::Dispatcher(_) | Type::NumberClass(_) | Type::TypeRef(_))) => types.push(t),
                     _ => break,
                 }
             }
