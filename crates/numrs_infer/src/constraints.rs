@@ -741,7 +741,8 @@ impl Constraint {
             Kind::Raise => None,
             Kind::ObjModeOutOf(v) => match inf.get(*v).cloned() {
                 None => return Ok(()),
-                Some(Type::NumberClass(t)) => Some((*t).clone()),
+                // A Numba type given as an object (`z=types.intp[:]`, `z=OUT_T`).
+                Some(Type::NumberClass(t) | Type::TypeRef(t)) => Some((*t).clone()),
                 Some(other) => {
                     return Err(InferError::typing(
                         "objmode-annotation",
