@@ -1490,9 +1490,6 @@ pub(crate) fn build_jitclass_types(db: &dyn Db, file: numrs_db::SourceFile, info
     made
 }
 
-/// The type of a module-level value numrs can evaluate without running the module: NumPy
-/// arrays built from constants (typed as Numba types global arrays: read-only constants),
-/// and the reflected-list error Numba gives for global lists.
 /// The module a chain of attributes names (`np.polynomial.polynomial`), names read as bound
 /// where `binding` is made.
 fn module_of(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, e: &numrs_syntax::ast::Expr, binding: &numrs_hir::Binding, depth: u32) -> Option<Arc<str>> {
@@ -1510,6 +1507,9 @@ fn module_of(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::Mod
     }
 }
 
+/// The type of a module-level value numrs can evaluate without running the module: NumPy
+/// arrays built from constants (typed as Numba types global arrays: read-only constants),
+/// and the reflected-list error Numba gives for global lists.
 fn global_value_type(
     db: &dyn Db,
     file: numrs_db::SourceFile,
