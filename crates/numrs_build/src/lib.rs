@@ -172,7 +172,7 @@ fn plan_for(db: &CheckDatabase, file: SourceFile, cuda: bool) -> Vec<PlannedSpec
                 }
             }
             let takes_self_only = ir.arg_names.len() == 1;
-            if matches!(member, numrs_hir::MemberKind::Getter) || (member == numrs_hir::MemberKind::Method && takes_self_only && !jit.name.ends_with(".__init__")) {
+            if matches!(member, numrs_hir::MemberKind::Getter) || (member == numrs_hir::MemberKind::Method && takes_self_only) {
                 if let Some(instance) = numrs_check::jitclass_instance_type(dbd, file, &class.name) {
                     let args = vec![instance];
                     if !specs.iter().any(|(a, _)| *a == args) {

@@ -1395,7 +1395,7 @@ pub(crate) fn jitclass_type(
     let all = crate::queries::jitclass_types(db, file);
     match index.and_then(|i| all.get(i)) {
         Some(t) => t.clone(),
-        None => Arc::new(numrs_types::JitClassType { name: class.name.as_str().into(), id: 0, fields: Vec::new(), members: Vec::new() }),
+        None => Arc::new(numrs_types::JitClassType { name: class.name.as_str().into(), id: 0, fields: Vec::new(), members: Vec::new(), display: None }),
     }
 }
 
@@ -1478,6 +1478,7 @@ pub(crate) fn build_jitclass_types(db: &dyn Db, file: numrs_db::SourceFile, info
             id: 0x7f00_0000_0000 | (hash(&class.name) & 0xff_ffff_ffff),
             fields,
             members,
+            display: class.display_name.as_deref().map(Arc::from),
         }));
     }
     // `X.define(C.class_type.instance_type)`: the first definition counts.

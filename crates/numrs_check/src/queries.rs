@@ -36,8 +36,9 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     let skeleton = numrs_db::skeleton(db, file);
     let mut symbols = numrs_hir::module_symbols(&skeleton.module);
     symbols.set_helper_defs(helper_defs(db, file, &skeleton, &symbols));
-    let (mut functions, classes) = numrs_hir::jit_functions_and_classes(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
+    let (mut functions, mut classes) = numrs_hir::jit_functions_and_classes(&skeleton.module, &symbols, &numrs_db::extra_decorators(db));
     functions.extend(factory_products(db, file, &skeleton, &symbols));
+    factory_classes(db, file, &skeleton, &symbols, &mut classes, &mut functions);
     let mut by_name: std::collections::BTreeMap<String, Vec<usize>> = Default::default();
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
@@ -102,24 +103,57 @@ fn factory_products(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton
             _ => continue,
         };
         let ExprKind::Name(fname) = &func.kind else { continue };
-        let Some(b) = symbols.lookup(fname, Some(stmt.span.start)) else { continue };
-        let numrs_hir::BindingKind::Function { def_index } = b.kind else { continue };
-        // A plain function of the module (not itself jit-decorated), defined at top level.
-        let Some(def_stmt) = skeleton.module.body.get(def_index).filter(|s| s.span == b.stmt_span) else { continue };
-        if !matches!(&def_stmt.kind, StmtKind::FunctionDef(d) if d.decorators.is_empty()) {
-            continue;
-        }
-        let Some(top) = numrs_db::top_levels(db, file).get(def_index).copied() else { continue };
-        let parsed = numrs_db::parse_chunk(db, top.chunk(db));
-        let Some(first) = parsed.module.body.first() else { continue };
-        let Some(delta) = def_stmt.span.start.checked_sub(first.span.start) else { continue };
-        let mut factory = first.clone();
-        numrs_syntax::shift::shift_stmt(&mut factory, delta);
+        let Some((_, factory)) = factory_statement(db, file, skeleton, symbols, fname, stmt.span.start) else { continue };
         if let Some(f) = numrs_hir::factory_product(&skeleton.module, symbols, &numrs_db::extra_decorators(db), i, &factory) {
             out.push(f);
         }
     }
     out
+}
+
+/// The whole statement (at module positions) of the plain module-level function `fname`
+/// names where a statement at `at` reads it, and its index in the module: a factory's, whose
+/// body the skeleton leaves out.
+fn factory_statement(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, symbols: &numrs_hir::ModuleSymbols, fname: &str, at: u32) -> Option<(usize, numrs_syntax::ast::Stmt)> {
+    use numrs_syntax::ast::StmtKind;
+    let b = symbols.lookup(fname, Some(at))?;
+    let numrs_hir::BindingKind::Function { def_index } = b.kind else { return None };
+    // A plain function of the module (not itself jit-decorated), defined at top level.
+    let def_stmt = skeleton.module.body.get(def_index).filter(|s| s.span == b.stmt_span)?;
+    if !matches!(&def_stmt.kind, StmtKind::FunctionDef(d) if d.decorators.is_empty()) {
+        return None;
+    }
+    let top = numrs_db::top_levels(db, file).get(def_index).copied()?;
+    let parsed = numrs_db::parse_chunk(db, top.chunk(db));
+    let first = parsed.module.body.first()?;
+    let delta = def_stmt.span.start.checked_sub(first.span.start)?;
+    let mut factory = first.clone();
+    numrs_syntax::shift::shift_stmt(&mut factory, delta);
+    Some((def_index, factory))
+}
+
+/// The jitclasses module-level factory calls make (`GridCellF = make_cell(float64)`, see
+/// `numrs_hir::factory_class`), added to `classes`, and their members' jit functions, added to
+/// `functions`. Only an edit of a factory (or of such a call) changes them.
+fn factory_classes(
+    db: &dyn Db,
+    file: SourceFile,
+    skeleton: &numrs_db::Skeleton,
+    symbols: &numrs_hir::ModuleSymbols,
+    classes: &mut Vec<numrs_hir::JitClass>,
+    functions: &mut Vec<numrs_hir::JitFunction>,
+) {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    for (i, stmt) in skeleton.module.body.iter().enumerate() {
+        let StmtKind::Assign { value, .. } = &stmt.kind else { continue };
+        let ExprKind::Call { func, .. } = &value.kind else { continue };
+        let ExprKind::Name(fname) = &func.kind else { continue };
+        let Some((def_index, factory)) = factory_statement(db, file, skeleton, symbols, fname, stmt.span.start) else { continue };
+        if let Some((class, members)) = numrs_hir::factory_class(&skeleton.module, symbols, classes, i, def_index, &factory) {
+            classes.push(class);
+            functions.extend(members);
+        }
+    }
 }
 
 /// The `def` of a jit function, at module positions, its body left out: from the skeleton, or

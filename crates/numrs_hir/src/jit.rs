@@ -251,7 +251,7 @@ pub fn jit_functions(module: &ast::Module, symbols: &ModuleSymbols, extra_decora
 impl JitFunction {
     /// A lazily compiled `@njit` function with default options, before its decorator's
     /// arguments are read.
-    fn njit(name: String, def_stmt_index: usize, def_line_offset: u32, decorator_span: Span, decorator_path: String) -> JitFunction {
+    pub(crate) fn njit(name: String, def_stmt_index: usize, def_line_offset: u32, decorator_span: Span, decorator_path: String) -> JitFunction {
         JitFunction {
             name,
             def_stmt_index,

@@ -64,6 +64,10 @@ pub struct JitClass {
     pub members: Vec<ClassMemberDef>,
     /// What Numba raises when the decorator runs (the module does not import).
     pub errors: Vec<SigError>,
+    /// For a class a factory function makes (`GridCellF = make_cell(float64)`, whose `class
+    /// GridCell` is `name`d by the binding, each call a class of its own): the class
+    /// statement's name, which Numba prints.
+    pub display_name: Option<String>,
 }
 
 /// The class and the definition of a jitclass member's jit function `jit` (module positions,
@@ -209,7 +213,7 @@ fn known_class(name: &str, symbols: &ModuleSymbols, before: Option<u32>, known: 
 
 /// An instance of the jitclass `name` that names only the class (see [`instance_type_ref`]).
 pub fn jitclass_ref(name: &str) -> Type {
-    Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { name: name.into(), id: 0, fields: Vec::new(), members: Vec::new() }))
+    Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { name: name.into(), id: 0, fields: Vec::new(), members: Vec::new(), display: None }))
 }
 
 /// A jitclass from its class statement (at `index` in the module), the decorator (or the call making
@@ -234,6 +238,7 @@ fn analyze(
         fields: Vec::new(),
         members: Vec::new(),
         errors: Vec::new(),
+        display_name: None,
     };
     let before = Some(at);
     if let Some(spec) = spec {
@@ -524,4 +529,124 @@ fn unknown_type(name: &str, span: Span) -> SigError {
 fn error(message: String, span: Span) -> SigError {
     let kind = if message.starts_with("numrs:") { SigErrorKind::Unsupported } else { SigErrorKind::Numba };
     SigError { message, span, kind }
+}
+
+/// A jitclass a module-level call of a factory function makes (`GridCellF = make_cell(float64)`,
+/// the factory a plain module-level function whose body assigns names (`spec = [...]`), defines
+/// a `@jitclass` class reading its parameters and those names, and returns it): the class,
+/// `name`d by the binding, and the jit functions of its members. `module` is the skeleton,
+/// `factory` the factory's whole statement (module positions), `known` the classes made
+/// before. The members read the factory's parameters as the constants the call gave (or as
+/// the module-level names it passed), and the class's own name as the class. `None` for other
+/// shapes.
+pub fn factory_class(
+    module: &ast::Module,
+    symbols: &ModuleSymbols,
+    known: &[JitClass],
+    assign_index: usize,
+    factory_index: usize,
+    factory: &ast::Stmt,
+) -> Option<(JitClass, Vec<crate::JitFunction>)> {
+    let assign = module.body.get(assign_index)?;
+    let StmtKind::Assign { targets, value } = &assign.kind else { return None };
+    let [target] = targets.as_slice() else { return None };
+    let ExprKind::Name(bound) = &target.kind else { return None };
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let ExprKind::Name(fname) = &func.kind else { return None };
+    let StmtKind::FunctionDef(def) = &factory.kind else { return None };
+    let p = &def.params;
+    if def.name != *fname || !def.decorators.is_empty() || p.vararg.is_some() || p.kwarg.is_some() || !p.kwonly.is_empty() {
+        return None;
+    }
+    let params: Vec<&ast::Param> = p.positional().collect();
+    if args.len() > params.len() || args.iter().any(|a| matches!(a.kind, ExprKind::Starred(_))) {
+        return None;
+    }
+    if keywords.iter().any(|k| !params.iter().any(|q| Some(q.name.as_str()) == k.arg.as_deref())) {
+        return None;
+    }
+    // What each parameter is: the call's argument, else the default.
+    let mut bindings: Vec<(String, Expr)> = Vec::new();
+    for (i, param) in params.iter().enumerate() {
+        let given = args.get(i).or_else(|| keywords.iter().find(|k| k.arg.as_deref() == Some(param.name.as_str())).map(|k| &k.value));
+        bindings.push((param.name.clone(), given.or(param.default.as_ref())?.clone()));
+    }
+    let n_params = bindings.len();
+    let mut body = def.body.as_slice();
+    if let Some(ast::Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
+        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
+            body = &body[1..];
+        }
+    }
+    let substitute = |e: &Expr, bindings: &[(String, Expr)]| {
+        let mut e = e.clone();
+        crate_replace(&mut e, bindings);
+        e
+    };
+    let mut class = None;
+    let mut returned = false;
+    for s in body {
+        match &s.kind {
+            // `spec = [...]`: read where the class reads it.
+            StmtKind::Assign { targets, value } if class.is_none() => {
+                let [t] = targets.as_slice() else { return None };
+                let ExprKind::Name(n) = &t.kind else { return None };
+                let v = substitute(value, &bindings);
+                bindings.retain(|(b, _)| b != n);
+                bindings.push((n.clone(), v));
+            }
+            StmtKind::ClassDef(c) if class.is_none() => class = Some(c),
+            StmtKind::Return(Some(r)) if matches!((&r.kind, class), (ExprKind::Name(n), Some(c)) if *n == c.name) => {
+                returned = true;
+                break;
+            }
+            _ => return None,
+        }
+    }
+    let class = class.filter(|_| returned)?;
+    let (decorator, spec) = class.decorators.iter().find_map(|d| jitclass_decorator(d, symbols).map(|s| (d, s)))?;
+    // The class as this call makes it: its spec and annotations read the call's values.
+    let mut made = (**class).clone();
+    let decorator = substitute(decorator, &bindings);
+    let spec = spec.map(|s| substitute(s, &bindings));
+    for s in &mut made.body {
+        if let StmtKind::AnnAssign { annotation, .. } = &mut s.kind {
+            crate_replace(annotation, &bindings);
+        }
+    }
+    let mut c = analyze(&made, factory_index, &decorator, spec.as_ref(), symbols, known, assign.span.start, module);
+    c.display_name = Some(std::mem::replace(&mut c.name, bound.clone()));
+    c.bound_at = Some(assign_index);
+    // The members read the parameters as constants or module-level names, and the class's
+    // own name as the class.
+    let mut captured = Vec::new();
+    let mut captured_names = vec![(class.name.clone(), bound.clone())];
+    for (name, e) in &bindings[..n_params] {
+        match symbols.fold_constant(e, assign.span.start, &[]) {
+            Some(v) => captured.push((name.clone(), v)),
+            None => {
+                if let ExprKind::Name(n) = &e.kind {
+                    if symbols.lookup(n, Some(assign.span.start)).is_some() {
+                        captured_names.push((name.clone(), n.clone()));
+                    }
+                }
+            }
+        }
+    }
+    let functions = c
+        .members
+        .iter()
+        .map(|m| {
+            let mut f = crate::JitFunction::njit(c.function_name(&m.name), m.stmt_index, m.def_line_offset, c.decorator_span, JITCLASS_MEMBER.to_string());
+            f.captured = Some(captured.clone());
+            f.captured_names = captured_names.clone();
+            f
+        })
+        .collect();
+    Some((c, functions))
+}
+
+/// Replaces the names `bindings` binds (the last binding of a name counts) in `e`.
+fn crate_replace(e: &mut Expr, bindings: &[(String, Expr)]) {
+    numrs_syntax::shift::replace_names(e, &|n| bindings.iter().rev().find(|(b, _)| b == n).map(|(_, v)| v.clone()));
 }

@@ -221,3 +221,54 @@ pub fn shift_expr(x: &mut Expr, delta: u32) {
         ExprKind::Name(_) | ExprKind::Constant(_) => {}
     }
 }
+
+/// Replaces each name `f` maps in `x` (a value, not a binding target) by the expression it
+/// gives, as a function's parameters are read where a call gives them. Lambdas and
+/// comprehensions, which bind names of their own, are left as they are.
+pub fn replace_names(x: &mut Expr, f: &dyn Fn(&str) -> Option<Expr>) {
+    let go = |y: &mut Expr| replace_names(y, f);
+    match &mut x.kind {
+        ExprKind::Name(n) => {
+            if let Some(e) = f(n) {
+                *x = e;
+            }
+        }
+        ExprKind::Attribute { value, .. } | ExprKind::Starred(value) => go(value),
+        ExprKind::Subscript { value, index } => {
+            go(value);
+            go(index);
+        }
+        ExprKind::Slice { lower, upper, step } => {
+            for b in [lower, upper, step].into_iter().flatten() {
+                go(b);
+            }
+        }
+        ExprKind::Call { func, args, keywords } => {
+            go(func);
+            args.iter_mut().for_each(go);
+            for k in keywords {
+                go(&mut k.value);
+            }
+        }
+        ExprKind::BinOp { left, right, .. } => {
+            go(left);
+            go(right);
+        }
+        ExprKind::UnaryOp { operand, .. } => go(operand),
+        ExprKind::BoolOp { values, .. } | ExprKind::Tuple(values) | ExprKind::List(values) | ExprKind::Set(values) => values.iter_mut().for_each(go),
+        ExprKind::Compare { left, comparators, .. } => {
+            go(left);
+            comparators.iter_mut().for_each(go);
+        }
+        ExprKind::IfExp { test, body, orelse } => {
+            go(test);
+            go(body);
+            go(orelse);
+        }
+        ExprKind::Dict { keys, values } => {
+            keys.iter_mut().flatten().for_each(go);
+            values.iter_mut().for_each(go);
+        }
+        _ => {}
+    }
+}

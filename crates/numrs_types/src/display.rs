@@ -271,7 +271,7 @@ impl Type {
 
 /// Numba's `ClassType` name: `jitclass.<name>#<id in hex><field:type,...>`.
 fn write_jitclass(f: &mut fmt::Formatter<'_>, c: &crate::JitClassType) -> fmt::Result {
-    write!(f, "jitclass.{}#{:x}<", c.name, c.id)?;
+    write!(f, "jitclass.{}#{:x}<", c.display.as_deref().unwrap_or(&c.name), c.id)?;
     for (i, (name, t)) in c.fields.iter().enumerate() {
         if i > 0 {
             f.write_str(",")?;

@@ -495,7 +495,7 @@ impl<'a> Parser<'a> {
             }
             fields.push((Arc::from(field), self.ty()?));
         }
-        Some(Arc::new(crate::JitClassType { name: name.into(), id, fields, members: Vec::new() }))
+        Some(Arc::new(crate::JitClassType { name: name.into(), id, fields, members: Vec::new(), display: None }))
     }
     /// The rest of a record's name after `Record(`: `x[type=float64;offset=0],y[type=int32;
     /// offset=8];12;False)`.

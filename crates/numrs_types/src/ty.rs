@@ -670,6 +670,9 @@ pub struct JitClassType {
     pub id: u64,
     pub fields: Vec<(Arc<str>, Type)>,
     pub members: Vec<(Arc<str>, ClassMember)>,
+    /// The name Numba prints when it is not `name`: a factory function's class, `name`d by
+    /// the binding of the call that made it.
+    pub display: Option<Arc<str>>,
 }
 
 /// A method or property of a `@jitclass` class: the jit functions Numba makes of it.
