@@ -1929,6 +1929,15 @@ fn method<'ctx>(cx: &mut FnCx<'_, 'ctx>, m: &str, recv: VarId, args: &[VarId], k
             cx.list_append(l, &dt, v)?;
             Ok(none)
         }
+        // Dicts, sets and their views are iterated from their variable (`dicts.rs`).
+        ("extend", 1) if cx.is_container_var(args[0]) => {
+            let dt2 = dt.clone();
+            cx.container_for_each(args[0], |cx, x, xt| {
+                let x = cx.cast(x, xt, &dt2)?;
+                cx.list_append(l, &dt2, x)
+            })?;
+            Ok(none)
+        }
         ("extend", 1) => {
             let (v, vt) = arg(cx, 0)?;
             cx.list_extend(l, &dt, v, &vt)?;
