@@ -49,7 +49,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             cx.counted_loop(half, |cx, k| {
                 let i = cx.b.build_int_sub(half, cx.i64(1), "")?;
                 let i = cx.b.build_int_sub(i, k, "")?;
-                cx.sift_up(l, &dt2, i)
+                cx.sift_up(l, &dt2, i, false)
             })?;
             return Ok(Some(none));
         }
@@ -58,7 +58,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             cx.list_append(l, &dt, x)?;
             let n = cx.list_len(l)?;
             let last = cx.b.build_int_sub(n, cx.i64(1), "")?;
-            cx.sift_down(l, &dt, cx.i64(0), last)?;
+            cx.sift_down(l, &dt, cx.i64(0), last, false)?;
             return Ok(Some(none));
         }
         ("heappop", 1) => {
@@ -78,7 +78,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             let first = cx.list_get(l, &dt, cx.i64(0))?;
             cx.b.build_store(slot, first)?;
             cx.list_put(l, &dt, cx.i64(0), last)?;
-            cx.sift_up(l, &dt, cx.i64(0))?;
+            cx.sift_up(l, &dt, cx.i64(0), false)?;
             cx.b.build_unconditional_branch(done)?;
             cx.b.position_at_end(done);
             cx.b.build_load(cx.vt(&dt)?, slot, "")?
@@ -92,7 +92,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             cx.guard(empty, ExcKind::IndexError, crate::lists::getitem_message(&ht))?;
             let first = cx.list_get(l, &dt, cx.i64(0))?;
             cx.list_put(l, &dt, cx.i64(0), x)?;
-            cx.sift_up(l, &dt, cx.i64(0))?;
+            cx.sift_up(l, &dt, cx.i64(0), false)?;
             first
         }
         ("heappushpop", 2) => {
@@ -112,7 +112,7 @@ pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], k
             cx.b.position_at_end(swap);
             cx.b.build_store(slot, first)?;
             cx.list_put(l, &dt, cx.i64(0), x)?;
-            cx.sift_up(l, &dt, cx.i64(0))?;
+            cx.sift_up(l, &dt, cx.i64(0), false)?;
             cx.b.build_unconditional_branch(done)?;
             cx.b.position_at_end(done);
             cx.b.build_load(cx.vt(&dt)?, slot, "")?
@@ -143,8 +143,9 @@ fn orderable(t: &Type) -> bool {
 /// `nsmallest(n, iterable)` / `nlargest(n, iterable)`, as Numba's port runs them: `n == 0`
 /// gives no items, `n == 1` the first item no other is `<` (`>`) of (StopIteration when there
 /// are none), a negative `n` IndexError (its heap of no items is indexed); otherwise the items
-/// sorted (Numba's sort; `nlargest` reverses the ascending order), the first `n` kept. (For `1 < n < len`
-/// Numba keeps a heap of `n` items, which gives the same items unless some are NaN.)
+/// sorted (Numba's sort; `nlargest` reverses the ascending order), the first `n` kept, except
+/// for `1 < n < len`, where Numba keeps a heap of `n` items (see [`select_by_heap`]; the same
+/// items, unless some are NaN).
 fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) -> R<BasicValueEnum<'ctx>> {
     let [n, it] = args else { return cx.fail(format!("heapq.{name} takes two arguments")) };
     let Some(dt) = crate::lists::dtype(tt).cloned() else { return cx.fail(format!("heapq.{name} giving {tt}")) };
@@ -213,6 +214,17 @@ fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) 
     cx.list_put(out, &dt, cx.i64(0), b)?;
     cx.b.build_unconditional_branch(keep)?;
     cx.b.position_at_end(sort);
+    // 1 < n < len (n > 1 here): Numba's heap of `n` (item, order) pairs, which keeps NaNs
+    // where it meets them. Items with references (strings) have an order `<` decides, where
+    // the sort below gives the same items.
+    if !counted {
+        let (heap, whole) = (cx.new_block("nselect_heap"), cx.new_block("nselect_whole"));
+        cx.b.build_conditional_branch(not_sorted, heap, whole)?;
+        cx.b.position_at_end(heap);
+        select_by_heap(cx, out, &dt, n, size, largest)?;
+        cx.b.build_unconditional_branch(keep)?;
+        cx.b.position_at_end(whole);
+    }
     // `sorted(iterable)[::-1]` for `nlargest`: the ascending order reversed (which differs
     // from a descending sort where `<` does not order the items, NaNs).
     let ascending = cx.ctx.bool_type().const_int(0, false);
@@ -240,10 +252,77 @@ fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) 
     Ok(out.into())
 }
 
+/// The `n` items Numba's `nsmallest` (`nlargest`) keeps of the `size` items of `out` (a list
+/// of items without references), `1 < n < size`, put first in `out` in its order: a max-heap
+/// (min-heap) of `(item, order)` pairs of the first `n`, each later item `<` (`>`) the top
+/// replacing it, the pairs then sorted (in reverse).
+fn select_by_heap<'ctx>(cx: &mut FnCx<'_, 'ctx>, out: PointerValue<'ctx>, dt: &Type, n: IntValue<'ctx>, size: IntValue<'ctx>, largest: bool) -> R<()> {
+    let i64t = cx.ctx.i64_type();
+    let pt = Type::tuple(vec![dt.clone(), Type::int64()]);
+    let st = cx.vt(&pt)?.into_struct_type();
+    let pair = |cx: &mut FnCx<'_, 'ctx>, x: BasicValueEnum<'ctx>, order: IntValue<'ctx>| -> R<BasicValueEnum<'ctx>> {
+        let p = cx.b.build_insert_value(st.get_undef(), x, 0, "")?;
+        Ok(cx.b.build_insert_value(p, order, 1, "")?.into_struct_value().into())
+    };
+    // The orders: 0, 1, ... (nsmallest) or 0, -1, ... (nlargest).
+    let step = cx.i64(if largest { -1 } else { 1 });
+    let heap = cx.list_new(&pt, n, n)?;
+    cx.counted_loop(n, |cx, i| {
+        let x = cx.list_get(out, dt, i)?;
+        let order = cx.b.build_int_mul(i, step, "")?;
+        let p = pair(cx, x, order)?;
+        cx.list_put(heap, &pt, i, p)
+    })?;
+    // heapify: for i in reversed(range(n // 2)): _siftup(x, i).
+    let half = cx.b.build_right_shift(n, cx.i64(1), true, "")?;
+    cx.counted_loop(half, |cx, k| {
+        let i = cx.b.build_int_sub(cx.b.build_int_sub(half, cx.i64(1), "")?, k, "")?;
+        cx.sift_up(heap, &pt, i, !largest)
+    })?;
+    let top_of = |cx: &mut FnCx<'_, 'ctx>| -> R<BasicValueEnum<'ctx>> {
+        let p = cx.list_get(heap, &pt, cx.i64(0))?;
+        Ok(cx.b.build_extract_value(p.into_struct_value(), 0, "")?)
+    };
+    let top = cx.temp(cx.vt(dt)?)?;
+    let t0 = top_of(cx)?;
+    cx.b.build_store(top, t0)?;
+    let order = cx.temp(i64t.into())?;
+    cx.b.build_store(order, cx.b.build_int_mul(n, step, "")?)?;
+    let rest = cx.b.build_int_sub(size, n, "")?;
+    cx.counted_loop(rest, |cx, k| {
+        let x = cx.list_get(out, dt, cx.b.build_int_add(n, k, "")?)?;
+        let t = cx.b.build_load(cx.vt(dt)?, top, "")?;
+        let better = if largest { cx.values_lt(t, dt, x, dt)? } else { cx.values_lt(x, dt, t, dt)? };
+        let (take, next) = (cx.new_block("nheap_take"), cx.new_block("nheap_next"));
+        cx.b.build_conditional_branch(better, take, next)?;
+        cx.b.position_at_end(take);
+        let o = cx.b.build_load(i64t, order, "")?.into_int_value();
+        let p = pair(cx, x, o)?;
+        cx.list_put(heap, &pt, cx.i64(0), p)?;
+        cx.sift_up(heap, &pt, cx.i64(0), !largest)?;
+        let t = top_of(cx)?;
+        cx.b.build_store(top, t)?;
+        cx.b.build_store(order, cx.b.build_int_add(o, step, "")?)?;
+        cx.b.build_unconditional_branch(next)?;
+        cx.b.position_at_end(next);
+        Ok(())
+    })?;
+    let reverse = cx.ctx.bool_type().const_int(largest as u64, false);
+    cx.list_sort(heap, &pt, reverse)?;
+    cx.counted_loop(n, |cx, i| {
+        let p = cx.list_get(heap, &pt, i)?;
+        let x = cx.b.build_extract_value(p.into_struct_value(), 0, "")?;
+        cx.list_put(out, dt, i, x)
+    })?;
+    cx.decref(heap.into(), &Type::list(pt, false))
+}
+
 impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// Numba's `_siftdown(heap, startpos, pos)`: the item at `pos` moves up towards `startpos`
     /// past the parents it is `<`.
-    fn sift_down(&mut self, l: PointerValue<'ctx>, dt: &Type, start: IntValue<'ctx>, pos: IntValue<'ctx>) -> R<()> {
+    /// `max`: Numba's `_siftdown_max`, for a heap whose first item is the largest (the parents
+    /// the item is `>` of).
+    fn sift_down(&mut self, l: PointerValue<'ctx>, dt: &Type, start: IntValue<'ctx>, pos: IntValue<'ctx>, max: bool) -> R<()> {
         let i64t = self.ctx.i64_type();
         let new = self.list_get(l, dt, pos)?;
         let posv = self.temp(i64t.into())?;
@@ -257,7 +336,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(body);
         let parent_pos = self.b.build_right_shift(self.b.build_int_sub(p, self.i64(1), "")?, self.i64(1), true, "")?;
         let parent = self.list_get(l, dt, parent_pos)?;
-        let lt = self.values_lt(new, dt, parent, dt)?;
+        let lt = if max { self.values_lt(parent, dt, new, dt)? } else { self.values_lt(new, dt, parent, dt)? };
         self.b.build_conditional_branch(lt, up, exit)?;
         self.b.position_at_end(up);
         self.list_put(l, dt, p, parent)?;
@@ -270,7 +349,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Numba's `_siftup(heap, pos)`: the smaller child moves up until a leaf, where the item
     /// at `pos` goes, then `_siftdown` from `pos`.
-    fn sift_up(&mut self, l: PointerValue<'ctx>, dt: &Type, pos: IntValue<'ctx>) -> R<()> {
+    /// `max`: Numba's `_siftup_max` (the larger child moves up).
+    fn sift_up(&mut self, l: PointerValue<'ctx>, dt: &Type, pos: IntValue<'ctx>, max: bool) -> R<()> {
         let i64t = self.ctx.i64_type();
         let end = self.list_len(l)?;
         let new = self.list_get(l, dt, pos)?;
@@ -294,7 +374,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(cmp);
         let c = self.list_get(l, dt, child)?;
         let r = self.list_get(l, dt, right)?;
-        let lt = self.values_lt(c, dt, r, dt)?;
+        let lt = if max { self.values_lt(r, dt, c, dt)? } else { self.values_lt(c, dt, r, dt)? };
         self.b.build_conditional_branch(lt, go, pick)?;
         self.b.position_at_end(pick);
         self.b.build_store(chosen, right)?;
@@ -308,6 +388,6 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         self.b.position_at_end(exit);
         let p = self.b.build_load(i64t, posv, "")?.into_int_value();
         self.list_put(l, dt, p, new)?;
-        self.sift_down(l, dt, pos, p)
+        self.sift_down(l, dt, pos, p, max)
     }
 }
