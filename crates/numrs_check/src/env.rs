@@ -1483,9 +1483,12 @@ pub(crate) fn build_jitclass_types(db: &dyn Db, file: numrs_db::SourceFile, info
     }
     // `X.define(C.class_type.instance_type)`: the first definition counts.
     for d in &deferreds {
-        let defined = info.deferred.iter().find(|(x, _)| *x == *d.name).and_then(|(_, c)| info.classes.iter().position(|k| k.name == *c));
-        if let Some(i) = defined {
-            let _ = d.target.set(Type::JitClassInstance(made[i].clone()));
+        let defined = info.deferred.iter().find(|(x, _)| *x == *d.name).and_then(|(_, target)| match target {
+            numrs_hir::DeferredTarget::Class(c) => info.classes.iter().position(|k| k.name == *c).map(|i| Type::JitClassInstance(made[i].clone())),
+            numrs_hir::DeferredTarget::Type(t) => Some(t.clone()),
+        });
+        if let Some(t) = defined {
+            let _ = d.target.set(t);
         }
     }
     made

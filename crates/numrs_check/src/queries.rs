@@ -26,7 +26,7 @@ pub struct ModuleInfo {
     pub by_name: std::collections::BTreeMap<String, Vec<usize>>,
     /// `X.define(C.class_type.instance_type)`: the `deferred_type()` `X` is jitclass `C`'s
     /// instances.
-    pub deferred: Vec<(String, String)>,
+    pub deferred: Vec<(String, numrs_hir::DeferredTarget)>,
 }
 
 #[salsa::tracked(returns(ref))]
@@ -43,7 +43,7 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
     for (i, f) in functions.iter().enumerate() {
         by_name.entry(f.name.clone()).or_default().push(i);
     }
-    let deferred = numrs_hir::deferred_definitions(&skeleton.module);
+    let deferred = numrs_hir::deferred_definitions(&skeleton.module, &symbols);
     Arc::new(ModuleInfo { symbols, functions, classes, by_name, deferred })
 }
 

@@ -1053,9 +1053,9 @@ fn build_table<'ctx>(
                     .iter()
                     .filter(|c| c.function_id == id)
                     .enumerate()
-                    .map(|(n, c)| spec_value(ctx, module, spec_t, &format!("numrs.c.{id}.{n}"), &c.args, &c.ret.to_string(), Some(c.wrapper), ""))
+                    .map(|(n, c)| spec_value(ctx, module, spec_t, &format!("numrs.c.{id}.{n}"), &c.args, &boundary_text(&c.ret), Some(c.wrapper), ""))
                     .collect();
-                let layout = deferred.iter().fold(instance.to_string(), |t, d| format!("{t}\nDeferredType#{d}"));
+                let layout = deferred.iter().fold(boundary_text(instance), |t, d| format!("{t}\nDeferredType#{d}"));
                 (fname, vals, params, numrs_abi::FUNCTION_KIND_JITCLASS, Some(layout))
             }
             _ => {
@@ -1092,7 +1092,7 @@ fn build_table<'ctx>(
                     .filter_map(|(n, i)| {
                         let s = &specs[*i];
                         let (w, sym) = wrappers[*i].as_ref()?;
-                        Some(spec_value(ctx, module, spec_t, &format!("numrs.t.{id}.{n}"), &s.args, &s.return_type.to_string(), Some(*w), sym))
+                        Some(spec_value(ctx, module, spec_t, &format!("numrs.t.{id}.{n}"), &s.args, &boundary_text(&s.return_type), Some(*w), sym))
                     })
                     .collect::<Vec<_>>();
                 // A lazily compiled function's specializations that did not type: no wrapper,
@@ -1185,6 +1185,28 @@ fn imported_setter<'ctx>(ctx: &'ctx Context, module: &Module<'ctx>, slot: &crate
 /// A `numrs_abi::Specialization` of the table (its globals named after `tag`): the argument
 /// and return types as Numba prints them, the wrapper, the C entry point's symbol.
 #[allow(clippy::too_many_arguments)]
+/// The text the runtime reads a type from: a `deferred_type()` defined as a type other than a
+/// jitclass's instances (`data_type.define(intp)`) is that type, which its values are.
+fn boundary_text(t: &Type) -> String {
+    boundary_type(t).to_string()
+}
+
+fn boundary_type(t: &Type) -> Type {
+    let scalar = |x: &Type| match x {
+        Type::Deferred(d) => d.get().filter(|target| !target.holds_jitclass_instance()).cloned(),
+        _ => None,
+    };
+    t.map_parts(&mut |x| match x {
+        Type::Deferred(_) => scalar(x),
+        // An instance's fields (not reached by `map_parts`, which stops at instances).
+        Type::JitClassInstance(c) if c.fields.iter().any(|(_, f)| scalar(f).is_some()) => {
+            let fields = c.fields.iter().map(|(n, f)| (n.clone(), scalar(f).unwrap_or_else(|| f.clone()))).collect();
+            Some(Type::JitClassInstance(std::sync::Arc::new(numrs_types::JitClassType { fields, ..(**c).clone() })))
+        }
+        _ => None,
+    })
+}
+
 fn spec_value<'ctx>(
     ctx: &'ctx Context,
     module: &Module<'ctx>,
@@ -1196,7 +1218,7 @@ fn spec_value<'ctx>(
     sym: &str,
 ) -> StructValue<'ctx> {
     let ptr = ctx.ptr_type(AddressSpace::default());
-    let arg_ptrs: Vec<PointerValue> = args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &t.to_string(), &format!("{tag}.a{k}"))).collect();
+    let arg_ptrs: Vec<PointerValue> = args.iter().enumerate().map(|(k, t)| cstr(ctx, module, &boundary_text(t), &format!("{tag}.a{k}"))).collect();
     let arr = module.add_global(ptr.array_type(arg_ptrs.len() as u32), None, &format!("{tag}.args"));
     arr.set_initializer(&ptr.const_array(&arg_ptrs));
     arr.set_constant(true);

@@ -171,19 +171,34 @@ pub fn mangle_private(class: &str, name: &str) -> Option<String> {
     (name.starts_with("__") && !name.ends_with("__") && !stripped.is_empty()).then(|| format!("_{stripped}{name}"))
 }
 
-/// The module-level `X.define(C.class_type.instance_type)` statements (a `deferred_type()`
-/// `X` defined as the instances of jitclass `C`), in order: `(X, C)`.
-pub fn deferred_definitions(module: &ast::Module) -> Vec<(String, String)> {
+/// What a `deferred_type()` is defined as.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DeferredTarget {
+    /// The instances of a jitclass (`X.define(C.class_type.instance_type)`), by name.
+    Class(String),
+    /// Another Numba type (`X.define(intp)`).
+    Type(Type),
+}
+
+/// The module-level `X.define(...)` statements (a `deferred_type()` `X` defined as the
+/// instances of a jitclass, `C.class_type.instance_type`, or as a Numba type), in order.
+pub fn deferred_definitions(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<(String, DeferredTarget)> {
     let mut out = Vec::new();
     for stmt in &module.body {
         let StmtKind::Expr(e) = &stmt.kind else { continue };
         let ExprKind::Call { func, args, keywords } = &e.kind else { continue };
         let ExprKind::Attribute { value, attr } = &func.kind else { continue };
         let (ExprKind::Name(deferred), "define", [arg], true) = (&value.kind, attr.as_str(), args.as_slice(), keywords.is_empty()) else { continue };
-        let ExprKind::Attribute { value: ct, attr: it } = &arg.kind else { continue };
-        let ExprKind::Attribute { value: class, attr: c } = &ct.kind else { continue };
-        if let (ExprKind::Name(class), "class_type", "instance_type") = (&class.kind, c.as_str(), it.as_str()) {
-            out.push((deferred.clone(), class.clone()));
+        if let ExprKind::Attribute { value: ct, attr: it } = &arg.kind {
+            if let ExprKind::Attribute { value: class, attr: c } = &ct.kind {
+                if let (ExprKind::Name(class), "class_type", "instance_type") = (&class.kind, c.as_str(), it.as_str()) {
+                    out.push((deferred.clone(), DeferredTarget::Class(class.clone())));
+                    continue;
+                }
+            }
+        }
+        if let Ok(t) = eval_type_expr(arg, symbols, Some(stmt.span.start)) {
+            out.push((deferred.clone(), DeferredTarget::Type(t)));
         }
     }
     out

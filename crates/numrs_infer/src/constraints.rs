@@ -1495,7 +1495,13 @@ fn jitclass_setattr(
     };
     // Numba's `lower_cast(DictType, DictType)` keeps the dict (a display's initial value goes).
     let same_dict = matches!((value, &expected), (Type::DictType(a), Type::DictType(b)) if a.0 == b.0 && a.1 == b.1);
-    if numrs_types::can_convert(value, &expected).is_none() && !same_dict {
+    // A field of a `deferred_type()` takes what converts to the type it is defined as (Numba
+    // lowers a cast of anything to a `DeferredType` as one to that type).
+    let stored = match &expected {
+        Type::Deferred(d) => d.get().cloned().unwrap_or_else(|| expected.clone()),
+        _ => expected.clone(),
+    };
+    if numrs_types::can_convert(value, &stored).is_none() && !same_dict {
         return Err(InferError {
             kind: "NumbaNotImplementedError",
             code: "cannot-set-attribute",

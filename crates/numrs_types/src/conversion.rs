@@ -18,12 +18,13 @@ pub fn can_convert(from: &Type, to: &Type) -> Option<Conversion> {
     if from == to {
         return Some(Conversion::Exact);
     }
-    // A defined `DeferredType` behaves as the type it is defined as.
+    // A `DeferredType` defined as a jitclass's instances converts as them. (Defined as
+    // another type, a number, it has no conversion: Numba's operators refuse it.)
     if let Type::Deferred(d) = from {
-        return can_convert(d.get()?, to);
+        return can_convert(d.get().filter(|t| t.holds_jitclass_instance())?, to);
     }
     if let Type::Deferred(d) = to {
-        return can_convert(from, d.get()?);
+        return can_convert(from, d.get().filter(|t| t.holds_jitclass_instance())?);
     }
     // The type manager's registered rules (numbers only).
     if let (Type::Number(a), Type::Number(b)) = (from, to) {
