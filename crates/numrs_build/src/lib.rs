@@ -22,6 +22,7 @@ use numrs_types::{DispatcherRef, Rating, Type};
 pub use numrs_codegen::Options;
 
 /// One specialization found in a file.
+#[derive(Clone)]
 pub struct PlannedSpec {
     pub function: String,
     /// Index of the jit function in the module's discovery order.
@@ -1189,6 +1190,68 @@ fn add_inline_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<Pl
     }
 }
 
+/// The `fastmath` flags and error model a jit function is compiled with for a caller: Numba
+/// compiles a callee while it compiles its caller, and a callee setting neither option takes
+/// the caller's (`CPUTargetOptions.finalize`: `inherit_if_not_set("fastmath")`,
+/// `inherit_if_not_set("error_model")`). `None` when they are the callee's own already, or it
+/// is not a jit function of this file compiled that way.
+fn inherited_flags(info: &queries::ModuleInfo, caller: &PlannedSpec, callee: &PlannedSpec) -> Option<(Vec<String>, bool)> {
+    if callee.origin.is_some() || callee.internal && callee.function_id >= info.functions.len() {
+        return None;
+    }
+    let jit = info.functions.get(callee.function_id)?;
+    let compiled_as_njit = jit.kind == numrs_hir::JitKind::Njit || matches!(&jit.kind, numrs_hir::JitKind::Other(k) if k == "register_jitable");
+    if !compiled_as_njit {
+        return None;
+    }
+    let fastmath = if jit.options.fastmath.is_some() { callee.fastmath.clone() } else { caller.fastmath.clone() };
+    let numpy_errors = if jit.options.error_model.is_some() { callee.flags.numpy_errors } else { caller.flags.numpy_errors };
+    (fastmath != callee.fastmath || numpy_errors != callee.flags.numpy_errors).then_some((fastmath, numpy_errors))
+}
+
+/// The specialization of `callee` with the flags `want` (see [`inherited_flags`]), if planned.
+fn flag_variant(planned: &[PlannedSpec], callee: usize, want: &(Vec<String>, bool)) -> Option<usize> {
+    let c = &planned[callee];
+    planned.iter().position(|p| {
+        p.origin.is_none() && p.function_id == c.function_id && p.args == c.args && p.return_type == c.return_type && p.fastmath == want.0 && p.flags.numpy_errors == want.1
+    })
+}
+
+/// Adds, for each call between jit functions of this file whose callee takes its caller's
+/// `fastmath` or error model (see [`inherited_flags`]), the callee's specialization compiled
+/// with them (for compiled callers only: Python's calls run the callee's own), and so on for
+/// the calls those make.
+fn add_flag_variants(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>, externals: &[External], inner: &[Inner]) {
+    let dbd: &dyn numrs_db::Db = db;
+    let info = queries::module_info(dbd, file);
+    let own_path = &*numrs_db::normalize_path(file.path(dbd));
+    let mut k = 0;
+    while k < planned.len() && planned.len() < 4096 {
+        let caller = k;
+        k += 1;
+        if planned[caller].origin.is_some() || planned[caller].result.outcome.is_err() {
+            continue;
+        }
+        let calls = planned[caller].result.calls.clone();
+        for (d, args) in calls {
+            if d.as_inner_of_caller().is_some() || d.name.starts_with("overload_attribute:") || args.iter().any(|t| matches!(t, Type::MakeFunction(..))) {
+                continue;
+            }
+            let Ok(c) = resolve_callee(planned, info, own_path, externals, inner, &d, &args, &[]) else { continue };
+            let Some(want) = inherited_flags(info, &planned[caller], &planned[c]) else { continue };
+            if flag_variant(planned, c, &want).is_some() {
+                continue;
+            }
+            let mut v = planned[c].clone();
+            v.fastmath = want.0;
+            v.flags.numpy_errors = want.1;
+            v.internal = true;
+            v.optional = false;
+            planned.push(v);
+        }
+    }
+}
+
 fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Option<&Compiled>) -> Result<Compiled, String> {
     let dbd: &dyn numrs_db::Db = db;
     let path = file.path(dbd).clone();
@@ -1208,6 +1271,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let n_before = info.functions.len() + externals.len();
     if !cuda {
         add_inner_functions(db, file, &mut planned, n_before, &mut inner);
+        add_flag_variants(db, file, &mut planned, &externals, &inner);
     }
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
@@ -1660,6 +1724,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         };
         // Resolve among all planned specs, then map to the typed list.
         let idx = resolve_callee(&planned, info, own_path, &externals, &inner, d, &args, &attributes)?;
+        // Compiled with the caller's flags where it takes them.
+        let idx = inherited_flags(info, from, &planned[idx]).and_then(|want| flag_variant(&planned, idx, &want)).unwrap_or(idx);
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))
     };
     // Everything codegen reads: equal keys, equal output (see `cache`).
