@@ -1399,18 +1399,26 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         &call_params,
     ));
     // Compiled code holds an item of a unicode array (`[unichr x n]`) as the string it spells:
-    // such variables are lowered as `unicode_type` (arrays keep their item type).
+    // such variables, and tuples and optional values holding one, are lowered as holding
+    // `unicode_type` (arrays keep their item type), and a function returning one returns that.
+    let as_strings = |t: &Type| t.map_parts(&mut |p| matches!(p, Type::UnicodeCharSeq(_)).then_some(Type::Unicode));
+    let holds_charseq = |t: &Type| {
+        let mut found = false;
+        t.visit_parts(&mut |p| found |= matches!(p, Type::UnicodeCharSeq(_)));
+        found
+    };
     let typemaps: Vec<Vec<Option<Type>>> = typed
         .iter()
         .map(|i| {
             let tm = &planned[*i].result.typemap;
-            if tm.iter().flatten().any(|t| matches!(t, Type::UnicodeCharSeq(_))) {
-                tm.iter().map(|t| t.as_ref().map(|t| if let Type::UnicodeCharSeq(_) = t { Type::Unicode } else { t.clone() })).collect()
+            if tm.iter().flatten().any(holds_charseq) {
+                tm.iter().map(|t| t.as_ref().map(as_strings)).collect()
             } else {
                 Vec::new()
             }
         })
         .collect();
+    let returns: Vec<Type> = returns.iter().map(|t| if holds_charseq(t) { as_strings(t) } else { t.clone() }).collect();
     let mut inputs: Vec<numrs_codegen::SpecInput> = typed
         .iter()
         .zip(&returns)
