@@ -2811,17 +2811,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             None => (self.alloc_array(&ra.dtype, &shape)?, ArrayType::new(ra.dtype.clone(), ra.ndim, Layout::C, false), false),
         };
         let n = self.field(out, 2)?.into_int_value();
-        // `cval` (0 by default) cast to the stored type, as Numba fills the border.
+        // `cval` (0 by default) cast to the stored type, as Numba fills the border. A given
+        // `out=` is filled only with a `cval` the decorator sets (else its border is left).
         let dt = out_a.dtype.clone();
         let fill = match &st.cval {
-            Some(c) => self.constant(c, &ra.dtype)?,
-            None => self.vt(&ra.dtype)?.const_zero(),
+            Some(c) => Some(self.constant(c, &ra.dtype)?),
+            None if given => None,
+            None => Some(self.vt(&ra.dtype)?.const_zero()),
         };
-        let fill = self.cast(fill, &ra.dtype, &dt)?;
-        self.counted_loop(n, |cx, i| {
-            let p = cx.flat_ptr(out, &out_a, i)?;
-            cx.store_element(p, fill, &dt, &dt)
-        })?;
+        if let Some(fill) = fill {
+            let fill = self.cast(fill, &ra.dtype, &dt)?;
+            self.counted_loop(n, |cx, i| {
+                let p = cx.flat_ptr(out, &out_a, i)?;
+                cx.store_element(p, fill, &dt, &dt)
+            })?;
+        }
         // The points whose neighbourhood is inside: `-lo <= i < n - hi` per dimension.
         let mut ranges = Vec::new();
         for (d, (lo, hi)) in st.neighborhood.iter().enumerate() {
