@@ -115,6 +115,13 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         return Some(if negate { const_true } else { const_false });
     }
     let (ua, ub) = (a.unliteral(), b.unliteral());
+    // A number against a value of another type (`1 is True`, `x is 1.0` of an int): never the
+    // same object (Numba's `generic_is`, of the types the call was typed with, literals
+    // dropped).
+    let scalar = |t: &Type| crate::types::numeric(t).is_some() || *t == Type::Unicode;
+    if ua != ub && (scalar(&ua) || scalar(&ub)) {
+        return Some(if negate { const_true } else { const_false });
+    }
     // Numbers of one type: `==` (Numba's `generic_is` of immutable values).
     if ua == ub && crate::types::numeric(&ua).is_some_and(|k| !k.is_complex()) {
         return Some(if negate { number_is_not } else { number_is });
