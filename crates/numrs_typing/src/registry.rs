@@ -171,8 +171,13 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
     let mut first_error: Option<CallError> = None;
     for t in registry.templates(key) {
         // Each template is tried with literals stripped first, then with the literal types
-        // (templates here do not set `prefer_literal`).
+        // (templates here do not set `prefer_literal`). A dict of string keys and values of
+        // several types has no type without its literal keys (Numba's `Poison`): only the
+        // literal attempt is made (the templates here that take one are `isinstance`'s).
         for (a, k) in [(&unlit_args[..], &unlit_kws[..]), (args, kws)] {
+            if key == "builtins.isinstance" && std::ptr::eq(a, &unlit_args[..]) && args.iter().any(|t| matches!(t, Type::LiteralStrKeyDict(_))) {
+                continue;
+            }
             let r = match t {
                 Template::Concrete(cases, rules) => {
                     if !k.is_empty() {
@@ -226,7 +231,7 @@ fn buffer_gate(key: &str, args: &[Type], kws: &[(String, Type)]) -> Option<CallR
         {
             Some(Ok(None))
         }
-        ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not" | "numpy.frombuffer", _) => None,
+        ("operator.getitem" | "operator.setitem" | "builtins.len" | "operator.is_" | "operator.is_not" | "numpy.frombuffer" | "builtins.isinstance", _) => None,
         // Numba's `charseq_eq`/`charseq_ne`: `bytes` against an item of a bytes array.
         ("operator.eq" | "operator.ne", [a, b]) if matches!(a, Type::CharSeq(_)) || matches!(b, Type::CharSeq(_)) => None,
         (k, _) if k.starts_with("bytes.") => None,

@@ -456,7 +456,8 @@ fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
         });
     }
     let Type::Function(key) = cls else { return None };
-    let v = value.unliteral();
+    // A dict of string keys and values of several types is itself (no tuple).
+    let v = if matches!(value, Type::LiteralStrKeyDict(_)) { value.clone() } else { value.unliteral() };
     // Numba's `ol_isinstance` compares with `as_numba_type` of the class exactly: `int` is
     // int64 only (not int8, uint64 or bool), `float` float64, `complex` complex128.
     Some(match &**key {
@@ -464,10 +465,14 @@ fn isinstance_class(cls: &Type, value: &Type) -> Option<bool> {
         "builtins.float" => v == Type::float64(),
         "builtins.complex" => v == Type::complex128(),
         "builtins.bool" => v.is_boolean(),
-        "builtins.str" => v.is_string(),
-        "builtins.list" => matches!(v, Type::List { .. } | Type::ListType(_)),
-        "builtins.dict" => matches!(v, Type::DictType(_)),
+        "builtins.str" => v == Type::Unicode,
+        // Numba's `types_not_registered`: `list` is a reflected list (not a typed List), `dict`
+        // a typed dict or a dict of string keys and values of several types.
+        "builtins.list" => matches!(v, Type::List { .. }),
+        "builtins.dict" => matches!(v, Type::DictType(_) | Type::LiteralStrKeyDict(_)),
         "builtins.set" => matches!(v, Type::Set { .. }),
+        "builtins.bytes" => matches!(&v, Type::Array(a) if a.buffer == Some(numrs_types::BufferKind::Bytes)),
+        "builtins.range" => matches!(v, Type::Range(_)),
         // `BaseAnonymousTuple`: a named tuple is not a `tuple` here.
         "builtins.tuple" => v.is_tuple(),
         "numpy.ndarray" => matches!(v, Type::Array(_)),

@@ -41,7 +41,7 @@ pub fn builtin_global(name: &str) -> Option<Type> {
     const FUNCTIONS: &[&str] = &[
         "abs", "bool", "complex", "divmod", "enumerate", "float", "hash", "int", "isinstance", "iter",
         "len", "list", "max", "min", "next", "ord", "chr", "pow", "print", "range", "round", "set", "dict", "slice",
-        "sorted", "str", "sum", "tuple", "zip", "map", "filter",
+        "sorted", "str", "sum", "tuple", "zip", "map", "filter", "bytes",
         "getattr", "hasattr", "repr", "type",
         // numrs extension for tests: reveal the inferred type of a value.
         "reveal_type",
