@@ -562,8 +562,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             let yi = cx.b.build_int_add(base, yi, "")?;
             let a = cx.flat_item(&ys, cx.b.build_int_add(yi, cx.i64(1), "")?)?;
             let b = cx.flat_item(&ys, yi)?;
-            let s = cx.ufunc_elem("add", &[(a, ys.item.clone()), (b, ys.item.clone())], yk)?;
-            let s = cx.cast(s, &Type::Number(yk), &ft)?;
+            // `(y[1:] + y[:-1]) / 2.0` is one fused array expression in Numba, computed with
+            // scalar semantics: booleans and integers add as 64-bit integers (no wrapping).
+            let ak = if yk == NumericKind::Boolean || yk.is_signed_int() {
+                NumericKind::Int64
+            } else if yk.is_integer() {
+                NumericKind::UInt64
+            } else {
+                yk
+            };
+            let a = cx.cast(a, &ys.item, &Type::Number(ak))?;
+            let b = cx.cast(b, &ys.item, &Type::Number(ak))?;
+            let s = cx.ufunc_elem("add", &[(a, Type::Number(ak)), (b, Type::Number(ak))], ak)?;
+            let s = cx.cast(s, &Type::Number(ak), &ft)?;
             let ave = if complex {
                 let two = cx.cast(f.const_float(2.0).into(), &Type::float64(), &ft)?;
                 cx.ufunc_elem("true_divide", &[(s, ft.clone()), (two, ft.clone())], c128)?
