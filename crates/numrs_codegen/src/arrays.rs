@@ -1021,6 +1021,35 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     }
 
     /// [`Self::lower_array_expr`] writing into `out` (a ufunc's output argument) when given.
+    /// A ufunc of scalars only with an output array (`np.sign(1.0, out)`): the scalar result,
+    /// of the loop the inputs select, stored into every item of `out`, which the call
+    /// returns. `None` when an input is not a number or the ufunc has several outputs.
+    fn scalar_ufunc_into(&mut self, key: &str, name: &str, inputs: &[VarId], out: VarId) -> R<Option<BasicValueEnum<'ctx>>> {
+        let Type::Array(oa) = self.ty(out)? else { return Ok(None) };
+        if oa.readonly {
+            return self.fail("output array is read-only");
+        }
+        let types = inputs.iter().map(|a| self.ty(*a)).collect::<R<Vec<Type>>>()?;
+        if types.iter().any(|t| numeric(t).is_none()) {
+            return Ok(None);
+        }
+        let Some(k) = numrs_typing::resolve_call(key, &types, &[]).ok().flatten().and_then(|s| numeric(&s.return_type)) else { return Ok(None) };
+        let mut vals = Vec::new();
+        for (a, t) in inputs.iter().zip(types) {
+            vals.push((self.load(*a)?, t));
+        }
+        let r = self.ufunc_elem(name, &vals, k)?;
+        let o = self.load(out)?;
+        let n = self.field(o, 2)?.into_int_value();
+        let (rt, dt) = (Type::Number(k), oa.dtype.clone());
+        self.counted_loop(n, |cx, i| {
+            let p = cx.flat_ptr(o, &oa, i)?;
+            cx.store_element(p, r, &rt, &dt)
+        })?;
+        self.fresh = false;
+        Ok(Some(o))
+    }
+
     pub(crate) fn lower_array_expr_into(&mut self, value: &Value, tt: &Type, out: Option<VarId>) -> R<BasicValueEnum<'ctx>> {
         let mut leaves_v = Vec::new();
         let root = self.op_node(value, tt, &mut leaves_v)?;
@@ -2181,6 +2210,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                                 let value = Value::Call { func, args: args[..nin].to_vec(), kws: vec![], vararg: None };
                                 if self.elementwise_op(&value, &ot).is_some() {
                                     let r = self.lower_array_expr_into(&value, &ot, Some(o))?;
+                                    return self.cast(r, &ot, tt).map(Some);
+                                }
+                                if let Some(r) = self.scalar_ufunc_into(&key, name, &args[..nin], o)? {
                                     return self.cast(r, &ot, tt).map(Some);
                                 }
                             }
