@@ -789,6 +789,11 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
                 ("layout", Type::Array(a)) => OverloadValue::Str(a.layout.to_string()),
                 ("dtype", Type::Array(a)) => OverloadValue::Type(a.dtype.clone()),
                 ("dtype", Type::UniTuple(item, _)) => OverloadValue::Type((**item).clone()),
+                // Containers' item types (`types.List.dtype`, `ListType.item_type`, a dict's
+                // key and value types).
+                ("dtype", Type::List { dtype, .. } | Type::Set { dtype, .. }) | ("dtype" | "item_type", Type::ListType(dtype)) => OverloadValue::Type((**dtype).clone()),
+                ("key_type", Type::DictType(kv)) => OverloadValue::Type(kv.0.clone()),
+                ("value_type", Type::DictType(kv)) => OverloadValue::Type(kv.1.clone()),
                 ("mutable", Type::Array(a)) => OverloadValue::Bool(!a.readonly),
                 ("count", Type::UniTuple(_, n)) => OverloadValue::Int(*n as i128),
                 ("count", _) if t.tuple_items().is_some() => OverloadValue::Int(t.tuple_items().map_or(0, |i| i.len()) as i128),
