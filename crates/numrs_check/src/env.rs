@@ -547,6 +547,48 @@ fn run_overload_in(
     Ok(None)
 }
 
+/// How an `@overload` implementation's parameters differ from its typing function's
+/// (`typing`), as Numba's `_validate_sigs` checks them: the names of the parameters without a
+/// default, then those with one, then the defaults (compared where both are constants).
+/// `None` when they agree, or a `*args` makes Numba's comparison another one.
+fn implementation_differs(typing: &numrs_syntax::ast::Parameters, implementation: &numrs_ir::ClosureInfo) -> Option<&'static str> {
+    use numrs_syntax::ast::{Constant, ExprKind};
+    if typing.vararg.is_some() || implementation.star || typing.kwarg.is_some() || !typing.kwonly.is_empty() {
+        return None;
+    }
+    let params: Vec<&numrs_syntax::ast::Param> = typing.positional().collect();
+    let names = &implementation.ir.arg_names;
+    let defaults = &implementation.defaults;
+    let ty_args: Vec<&str> = params.iter().filter(|p| p.default.is_none()).map(|p| p.name.as_str()).collect();
+    let ty_kws: Vec<(&str, Option<&Constant>)> = params
+        .iter()
+        .filter_map(|p| {
+            let d = p.default.as_ref()?;
+            Some((p.name.as_str(), match &d.kind {
+                ExprKind::Constant(c) => Some(c),
+                _ => None,
+            }))
+        })
+        .collect();
+    let im_args: Vec<&str> = names.iter().enumerate().filter(|(i, _)| defaults.get(*i).is_none_or(|d| d.is_none())).map(|(_, n)| n.as_str()).collect();
+    let im_kws: Vec<(&str, Option<&Constant>)> =
+        names.iter().enumerate().filter_map(|(i, n)| defaults.get(i).and_then(|d| d.as_ref()).map(|d| (n.as_str(), Some(d)))).collect();
+    // A default numrs cannot read as a constant counts among the others (not compared).
+    if ty_kws.iter().any(|(_, d)| d.is_none()) {
+        return None;
+    }
+    if ty_args != im_args {
+        return Some("argument names");
+    }
+    if ty_kws.iter().map(|(n, _)| *n).ne(im_kws.iter().map(|(n, _)| *n)) {
+        return Some("keyword argument names");
+    }
+    if ty_kws.iter().zip(&im_kws).any(|((_, a), (_, b))| a != b) {
+        return Some("keyword argument default values");
+    }
+    None
+}
+
 /// Python's exception classes an `@overload` typing function may raise: not Numba's errors,
 /// so its template lookup re-raises them as they are.
 const PYTHON_EXCEPTIONS: &[&str] = &[
@@ -745,7 +787,7 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
             dtype_call(f, &values)
         }
         // `signature(ret, *args)`, or a type called with the argument types: a signature.
-        ExprKind::Call { func, args, .. } if !matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => {
+        ExprKind::Call { func, args, .. } if !matches!(&func.kind, ExprKind::Name(n) if n == "isinstance" || n == "all" || n == "any") => {
             let by_name = symbols.resolve_dotted(func).is_some_and(|p| p.starts_with("numba.") && p.ends_with(".signature"));
             let ret = if by_name {
                 match args.first().map(|a| overload_value(a, bound, symbols)) {
@@ -815,7 +857,9 @@ fn overload_value(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)]
         ExprKind::Compare { .. } | ExprKind::BoolOp { .. } | ExprKind::UnaryOp { op: numrs_syntax::ast::UnaryOp::Not, .. } => {
             Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?))
         }
-        ExprKind::Call { func, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance") => Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?)),
+        ExprKind::Call { func, .. } if matches!(&func.kind, ExprKind::Name(n) if n == "isinstance" || n == "all" || n == "any") => {
+            Ok(OverloadValue::Bool(overload_test(e, bound, symbols)?))
+        }
         _ => Err("an expression numrs does not evaluate".into()),
     }
 }
@@ -928,6 +972,31 @@ fn overload_test(e: &numrs_syntax::ast::Expr, bound: &[(String, OverloadValue)],
             Ok(matches!(op, BoolOp::And))
         }
         ExprKind::Constant(numrs_syntax::ast::Constant::Bool(b)) => Ok(*b),
+        // `all(ty.layout == "C" for ty in (a, b))` (and `any`) over a tuple of values: the test
+        // for each, with the loop's name bound to it.
+        ExprKind::Call { func, args, keywords }
+            if keywords.is_empty() && args.len() == 1 && matches!(&func.kind, ExprKind::Name(n) if (n == "all" || n == "any") && symbols.lookup(n, None).is_none()) =>
+        {
+            let is_all = matches!(&func.kind, ExprKind::Name(n) if n == "all");
+            let ExprKind::GeneratorExp { elt, generators } = &args[0].kind else { return Err("all()/any() of other than a generator expression".into()) };
+            let [g] = generators.as_slice() else { return Err("a generator expression with several loops".into()) };
+            let (ExprKind::Name(var), true) = (&g.target.kind, g.ifs.is_empty()) else { return Err("a generator expression numrs does not evaluate".into()) };
+            let items: Vec<OverloadValue> = match &g.iter.kind {
+                ExprKind::Tuple(items) | ExprKind::List(items) => items.iter().map(|x| overload_value(x, bound, symbols)).collect::<Result<_, _>>()?,
+                _ => match overload_value(&g.iter, bound, symbols)? {
+                    OverloadValue::Type(t) => t.tuple_items().ok_or("iterating over a type that is no tuple")?.into_iter().map(OverloadValue::Type).collect(),
+                    _ => return Err("iterating over a value numrs does not evaluate".into()),
+                },
+            };
+            for item in items {
+                let mut inner = bound.to_vec();
+                inner.push((var.clone(), item));
+                if overload_test(elt, &inner, symbols)? != is_all {
+                    return Ok(!is_all);
+                }
+            }
+            Ok(is_all)
+        }
         ExprKind::Compare { left, ops, comparators } if ops.len() == 1 && comparators.len() == 1 => {
             let l = overload_value(left, bound, symbols)?;
             let r = overload_value(&comparators[0], bound, symbols)?;
@@ -1801,6 +1870,12 @@ impl<'a> FileEnv<'a> {
         }
         match pick {
             Some(OverloadPick::Impl(k)) => {
+                // Numba's `_validate_sigs`: the implementation takes the typing function's
+                // parameters, with the same defaults.
+                let closure = crate::queries::function_ir(self.db, ol).as_ref().and_then(|ir| ir.closures.get(k as usize).cloned());
+                if let Some(why) = closure.as_ref().and_then(|c| implementation_differs(&def.params, c)) {
+                    return Err(InferError::typing("invalid-call", format!("Typing and implementation arguments differ in {why}"), None));
+                }
                 let Some(inner) = escaped_dispatcher_ref(self.db, ol, &[k]) else { return Err(unsupported("its implementation".into())) };
                 let positional: Vec<Type> = args.to_vec();
                 self.call_escaped_closure(ol, &[k], &inner, &positional, kws)
