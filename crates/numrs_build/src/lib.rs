@@ -948,6 +948,7 @@ fn function_of(info: &queries::ModuleInfo, own: &str, externals: &[External], in
 /// types.
 fn resolve_callee(
     specs: &[PlannedSpec],
+    targets: &[Option<String>],
     info: &queries::ModuleInfo,
     own: &str,
     externals: &[External],
@@ -971,8 +972,14 @@ fn resolve_callee(
     // function) compiled for the calls.
     if matches!(info.functions.get(id).map(|f| &f.kind), Some(numrs_hir::JitKind::Other(k)) if k == "overload" || k == "overload_method" || k == "overload_attribute") {
         let first_inner = info.functions.len() + externals.len();
+        // The implementations of every `@overload` of the same function (Numba tries each
+        // registration in turn).
+        let owners: Vec<usize> = match targets.get(id).cloned().flatten() {
+            Some(t) => (0..targets.len()).filter(|j| targets[*j].as_deref() == Some(t.as_str())).collect(),
+            None => vec![id],
+        };
         candidates = (0..specs.len())
-            .filter(|i| specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| x.owner == id))
+            .filter(|i| specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| owners.contains(&x.owner)))
             .collect();
     }
     if let (true, Some(numrs_hir::JitKind::Other(kind))) = (candidates.is_empty(), info.functions.get(id).map(|f| &f.kind)) {
@@ -1190,6 +1197,12 @@ fn add_inline_callees(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<Pl
     }
 }
 
+/// What each of the module's `@overload` functions registers for (see
+/// `numrs_check::overload_target`), by function id.
+fn overload_targets(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo) -> Vec<Option<String>> {
+    info.functions.iter().map(|f| numrs_check::overload_target(db, file, f)).collect()
+}
+
 /// The `fastmath` flags and error model a jit function is compiled with for a caller: Numba
 /// compiles a callee while it compiles its caller, and a callee setting neither option takes
 /// the caller's (`CPUTargetOptions.finalize`: `inherit_if_not_set("fastmath")`,
@@ -1225,6 +1238,7 @@ fn add_flag_variants(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<Pla
     let dbd: &dyn numrs_db::Db = db;
     let info = queries::module_info(dbd, file);
     let own_path = &*numrs_db::normalize_path(file.path(dbd));
+    let targets = overload_targets(dbd, file, info);
     let mut k = 0;
     while k < planned.len() && planned.len() < 4096 {
         let caller = k;
@@ -1237,7 +1251,7 @@ fn add_flag_variants(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<Pla
             if d.as_inner_of_caller().is_some() || d.name.starts_with("overload_attribute:") || args.iter().any(|t| matches!(t, Type::MakeFunction(..))) {
                 continue;
             }
-            let Ok(c) = resolve_callee(planned, info, own_path, externals, inner, &d, &args, &[]) else { continue };
+            let Ok(c) = resolve_callee(planned, &targets, info, own_path, externals, inner, &d, &args, &[]) else { continue };
             let Some(want) = inherited_flags(info, &planned[caller], &planned[c]) else { continue };
             if flag_variant(planned, c, &want).is_some() {
                 continue;
@@ -1690,6 +1704,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let attributes: Vec<(usize, String)> =
         info.functions.iter().enumerate().filter_map(|(i, f)| numrs_check::overload_attribute_name(dbd, file, f).map(|a| (i, a))).collect();
     let own_path = &*numrs_db::normalize_path(file.path(dbd));
+    let targets = overload_targets(dbd, file, info);
     let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // An inner function passed as an argument is the dispatcher `check` made of it.
         let from = &planned[typed[caller]];
@@ -1731,7 +1746,7 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
             None => d,
         };
         // Resolve among all planned specs, then map to the typed list.
-        let idx = resolve_callee(&planned, info, own_path, &externals, &inner, d, &args, &attributes)?;
+        let idx = resolve_callee(&planned, &targets, info, own_path, &externals, &inner, d, &args, &attributes)?;
         // Compiled with the caller's flags where it takes them.
         let idx = inherited_flags(info, from, &planned[idx]).and_then(|want| flag_variant(&planned, idx, &want)).unwrap_or(idx);
         typed.iter().position(|t| *t == idx).ok_or_else(|| format!("'{}' did not type for these arguments", d.name))

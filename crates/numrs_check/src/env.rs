@@ -397,6 +397,24 @@ pub fn overload_of<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate:
     })
 }
 
+/// What an `@overload` registers for (the name its decorator's first argument gives), for
+/// plain `@overload(name)` registrations.
+pub fn overload_target(db: &dyn Db, file: numrs_db::SourceFile, f: &numrs_hir::JitFunction) -> Option<String> {
+    let skeleton = numrs_db::skeleton(db, file);
+    match &extension_args(&skeleton.module, f, "overload")?.first()?.kind {
+        numrs_syntax::ast::ExprKind::Name(n) => Some(n.clone()),
+        _ => None,
+    }
+}
+
+/// The `@overload` registrations of the function `f` overloads that come after it, in order
+/// (Numba tries each template of the function in turn until one gives an implementation).
+fn later_overloads<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate::queries::ModuleInfo, f: &numrs_hir::JitFunction) -> Vec<&'i numrs_hir::JitFunction> {
+    let Some(target) = overload_target(db, file, f) else { return Vec::new() };
+    let Some(at) = info.functions.iter().position(|g| g.def_line_offset == f.def_line_offset && g.name == f.name) else { return Vec::new() };
+    info.functions[at + 1..].iter().filter(|g| overload_target(db, file, g).as_deref() == Some(target.as_str())).collect()
+}
+
 /// The `@overload(module.attr)` the module defines of a function of another module that
 /// numrs has no typing of (`@overload(np.fix)`), as the dispatcher jit code calls.
 fn overload_of_attribute(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, module: &str, attr: &str) -> Option<Type> {
@@ -1880,18 +1898,38 @@ impl<'a> FileEnv<'a> {
                 let positional: Vec<Type> = args.to_vec();
                 self.call_escaped_closure(ol, &[k], &inner, &positional, kws)
             }
+            // Numba's other templates of the function (later `@overload`s of it) are tried
+            // next; a TypingError of this one is reported when none matches.
             Some(OverloadPick::Raise(m, class)) => {
                 let mut e = InferError::typing("invalid-call", m, None);
                 if let Some(k) = class {
                     e.kind = k;
+                    return Err(e);
                 }
-                Err(e)
+                match self.next_overload(ol, jit, dispatcher, args, kws) {
+                    Some(Ok(t)) => Ok(t),
+                    _ => Err(e),
+                }
             }
-            Some(OverloadPick::Nothing) | None => {
-                let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
-                Err(InferError::typing("invalid-call", format!("No implementation of function '{}' found for signature ({shown})", dispatcher.name), None))
-            }
+            Some(OverloadPick::Nothing) | None => match self.next_overload(ol, jit, dispatcher, args, kws) {
+                Some(r) => r,
+                None => {
+                    let shown = args.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(", ");
+                    Err(InferError::typing("invalid-call", format!("No implementation of function '{}' found for signature ({shown})", dispatcher.name), None))
+                }
+            },
         }
+    }
+
+    /// The call typed by the next `@overload` registered for the same function as `ol`
+    /// (`None`: there is none).
+    fn next_overload(&self, ol: FunctionKey<'a>, jit: &numrs_hir::JitFunction, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Option<Result<Type, InferError>> {
+        let file = ol.file(self.db);
+        let info = module_info(self.db, file);
+        let next = *later_overloads(self.db, file, info, jit).first()?;
+        let key = FunctionKey::of(self.db, file, info, next);
+        let d = DispatcherRef { name: next.name.as_str().into(), id: key.ordinal(self.db) as u64, file: dispatcher.file.clone() };
+        Some(self.call_overload(key, &d, args, kws))
     }
 
     /// A call of an `@intrinsic` function: its typing function run on the arguments' types

@@ -219,7 +219,9 @@ fn select<'ctx>(cx: &mut FnCx<'_, 'ctx>, name: &str, args: &[VarId], tt: &Type) 
     // the sort below gives the same items.
     if !counted {
         let (heap, whole) = (cx.new_block("nselect_heap"), cx.new_block("nselect_whole"));
-        cx.b.build_conditional_branch(not_sorted, heap, whole)?;
+        // (`n == 0` gives no items, `n == 1` is above, a negative `n` raised.)
+        let several = cx.b.build_int_compare(IntPredicate::SGT, n, cx.i64(1), "")?;
+        cx.b.build_conditional_branch(cx.b.build_and(not_sorted, several, "")?, heap, whole)?;
         cx.b.position_at_end(heap);
         select_by_heap(cx, out, &dt, n, size, largest)?;
         cx.b.build_unconditional_branch(keep)?;

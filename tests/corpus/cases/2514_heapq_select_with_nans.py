@@ -45,4 +45,7 @@ CALLS = [
     ("of_pairs", (2,)),
     ("of_pairs", (3,)),
     ("of_pairs", (4,)),
+    ("both", (0, [3.0, np.nan, 1.0, 2.0])),
+    ("of_pairs", (0,)),
+    ("both", (0, [3.0, np.nan, 1.0, 2.0])),
 ]
