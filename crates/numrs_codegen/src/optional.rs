@@ -93,6 +93,14 @@ pub fn truth<'ctx>(cx: &FnCx<'_, 'ctx>, v: BasicValueEnum<'ctx>, t: &Type) -> R<
 /// `optional_is_none`, `None is None`, and the generic `is` of two different types).
 pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
     let [a, b] = sig.args.as_slice() else { return None };
+    // `x == None` / `x != None` of an optional value (Numba's `optional_is_none` through
+    // `gen_non_eq`): whether it holds none.
+    let opt_none = matches!((a, b), (Type::Optional(_), Type::NoneType) | (Type::NoneType, Type::Optional(_)));
+    match key {
+        "operator.eq" if opt_none => return Some(is_none),
+        "operator.ne" if opt_none => return Some(is_not_none),
+        _ => {}
+    }
     let negate = match key {
         "operator.is_" => false,
         "operator.is_not" => true,
