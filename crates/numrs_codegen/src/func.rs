@@ -381,6 +381,15 @@ pub fn lower_function<'a, 'ctx>(
         }
         None => (ir, typemap),
     };
+    // Lists and tuples given to NumPy functions that take array-likes, as arrays.
+    let converted;
+    let (ir, typemap) = match crate::asarray_args::convert(ir, typemap) {
+        Some(x) => {
+            converted = x;
+            (&converted.0, &converted.1[..])
+        }
+        None => (ir, typemap),
+    };
     let entry = ctx.append_basic_block(func, "entry");
     let b = ctx.create_builder();
     let alloca_b = ctx.create_builder();

@@ -53,6 +53,7 @@ mod np_params;
 mod objmode;
 mod fnvalues;
 mod sort;
+mod asarray_args;
 mod star_args;
 mod setops;
 mod layouts;

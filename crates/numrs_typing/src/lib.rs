@@ -17,5 +17,5 @@ pub use templates::numpy::index::index_lowering_error;
 pub use templates::numpy::{dtype_of as numpy_dtype_of, promote_types as numpy_promote_types, generator_params, is_ufunc, module_has_attribute, find_dufunc_loop, find_gufunc_loop, handle_ufunc_inputs, UfuncInputs};
 
 pub use registry::{
-    refine_receiver, resolve_call, resolve_concrete, resolve_call_in, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
+    asarray_params, converted_to_array, refine_receiver, resolve_call, resolve_concrete, resolve_call_in, resolve_getattr, resolve_module_attr, CallError, CallResult, Registry, Template,
 };

@@ -138,7 +138,46 @@ pub fn resolve_call_in(key: &str, args: &[Type], kws: &[(String, Type)], scipy: 
 }
 
 /// Resolve a call of registry key `key`.
+/// NumPy functions whose Numba implementations start with `np.asarray(x)` of these
+/// positional parameters (array-likes): a list or tuple there is typed, and built, as the
+/// array `np.asarray` makes of it.
+pub fn asarray_params(key: &str) -> &'static [usize] {
+    match key {
+        "numpy.roll" | "numpy.resize" | "numpy.shape" | "numpy.size" | "numpy.flatnonzero" | "numpy.argwhere" | "numpy.asarray_chkfinite" => &[0],
+        "numpy.repeat" | "numpy.setxor1d" | "numpy.setdiff1d" | "numpy.isin" | "numpy.cross" | "numpy.extract" => &[0, 1],
+        _ => &[],
+    }
+}
+
+/// Whether `t`, given as parameter `position` of `key`, is an array-like [`asarray_params`]
+/// turns into an array: a list or tuple (`np.repeat`'s `repeats` a list only, Numba refusing a
+/// tuple), or a number where Numba's implementation makes a 0-d array of one (`np.roll(4, 3)`,
+/// `np.resize(3, (2, 2))`).
+pub fn converted_to_array(key: &str, position: usize, t: &Type) -> bool {
+    match (key, position) {
+        ("numpy.repeat", 1) => matches!(t, Type::List { .. } | Type::ListType(_)),
+        ("numpy.roll" | "numpy.resize", 0) if t.is_number() => true,
+        _ => matches!(t, Type::List { .. } | Type::ListType(_) | Type::UniTuple(..) | Type::Tuple(_)),
+    }
+}
+
 pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let positions = asarray_params(key);
+    if positions.iter().any(|i| args.get(*i).is_some_and(|t| converted_to_array(key, *i, t))) {
+        let mut converted = args.to_vec();
+        for i in positions {
+            if let Some(t) = args.get(*i).filter(|t| converted_to_array(key, *i, t)) {
+                match resolve_call("numpy.asarray", std::slice::from_ref(t), &[])? {
+                    Some(s) => converted[*i] = s.return_type,
+                    None => return Ok(None),
+                }
+            }
+        }
+        return resolve_call(key, &converted, kws).map(|r| r.map(|mut s| {
+            s.args = args.to_vec();
+            s
+        }));
+    }
     // An item of a unicode array (`[unichr x n]`): Numba's overloads for it (`charseq.py`)
     // work on `str(item)`, so it is typed as the string it spells.
     if let ("operator.setitem", [target, idx, val]) = (key, args) {
