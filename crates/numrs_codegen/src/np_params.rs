@@ -186,7 +186,8 @@ fn move_named<T: Copy>(params: &[&str], args: &[T], kws: &[(String, T)]) -> Opti
 }
 
 /// The parameters of the builtins Numba lets callers name (`sum(x, start=1.0)`), in order.
-const BUILTIN_PARAMS: &[(&str, &[&str])] = &[("enumerate", &["iterable", "start"]), ("round", &["number", "ndigits"]), ("sum", &["iterable", "start"])];
+const BUILTIN_PARAMS: &[(&str, &[&str])] =
+    &[("enumerate", &["iterable", "start"]), ("round", &["number", "ndigits"]), ("str", &["object"]), ("sum", &["iterable", "start"])];
 
 /// [`positional`] for a builtin function.
 pub(crate) fn builtin_positional<T: Copy>(name: &str, args: &[T], kws: &[(String, T)]) -> Option<(Vec<T>, Vec<(String, T)>)> {

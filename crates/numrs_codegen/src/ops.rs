@@ -203,6 +203,7 @@ fn table() -> &'static [(&'static str, Class, OpImpl)] {
         ("operator.invert", Class::Integral, int_invert),
         ("operator.not_", Class::Any, not_),
         ("builtins.bool", Class::Any, truth),
+        ("operator.truth", Class::Bool, truth),
         ("class.number", Class::Number, identity),
         ("builtins.int", Class::Number, identity),
         ("builtins.float", Class::Number, identity),

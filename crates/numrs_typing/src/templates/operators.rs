@@ -14,6 +14,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("operator.setitem", setitem),
     ("operator.contains", contains),
     ("operator.not_", not_),
+    ("operator.truth", truth),
 ];
 
 fn sig(ret: Type, args: &[Type]) -> CallResult {
@@ -88,6 +89,14 @@ fn is_unicode_like(t: &Type) -> bool {
 /// Numba's `UnaryNot` (numbers), `unicode_not` and `charseq_not` (strings, `bytes`), with
 /// `None` and optionals of those: a tuple, list, dict, array, range or jitclass instance has no
 /// `not` (though `if x:` and `bool(x)` take them).
+/// `operator.truth(x)` (Numba's `ol_truth`): of a boolean only.
+fn truth(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
+    match args {
+        [t] if t.is_boolean() => sig(Type::boolean(), args),
+        _ => Ok(None),
+    }
+}
+
 fn not_(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
     fn has_not(t: &Type) -> bool {
         match t {

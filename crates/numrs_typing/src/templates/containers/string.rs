@@ -193,6 +193,14 @@ fn function(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
 /// `str(x)` / `repr(x)`: integers and booleans format; other scalars fall back to Numba's
 /// generic `str` whose result is the literal `<object type:...>`.
 fn str_of(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    // `str(object=x)`: Numba's `ol_str_generic(object='')` takes it by name; `str()` is ''.
+    if key == "builtins.str" {
+        match (args, kws) {
+            ([], [(k, t)]) if k == "object" => return str_of(key, std::slice::from_ref(t), &[]),
+            ([], []) => return sig(Type::StringLiteral(Arc::from("")), args),
+            _ => {}
+        }
+    }
     // An optional value: the integer overload matches what it holds (`AbstractTemplate.apply`
     // retries that template with it unpacked); else the generic one takes the optional itself.
     if let ([Type::Optional(inner)], []) = (args, kws) {
