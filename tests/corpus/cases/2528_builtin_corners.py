@@ -1,7 +1,9 @@
 """Builtin corners from Numba's own tests: `operator.truth` of a boolean (other types are a
-TypingError), `str(object=x)` and `str()`, and `==`/`!=` between an optional value and None."""
+TypingError), `str(object=x)` and `str()`, `==`/`!=` between an optional value and None, and
+`np.average` with an axis (Numba's TypeError)."""
 import operator
 
+import numpy as np
 from numba import njit
 
 
@@ -23,6 +25,11 @@ def optional_vs_none(x):
     return a == None, a != None  # noqa: E711
 
 
+@njit
+def average(a, axis):
+    return np.average(a, axis=axis)
+
+
 CALLS = [
     ("truth", (True,)),
     ("truth", (0.0,)),
@@ -30,4 +37,6 @@ CALLS = [
     ("strs", (123,)),
     ("optional_vs_none", (True,)),
     ("optional_vs_none", (False,)),
+    ("average", (np.arange(6.0).reshape(3, 2), 1)),
+    ("average", (np.arange(6.0).reshape(3, 2), None)),
 ]

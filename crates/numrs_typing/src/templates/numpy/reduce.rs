@@ -518,7 +518,8 @@ fn diff(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn average(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "axis", "weights"], 1) else { return Ok(None) };
     if !is_nonelike(b[1].as_ref()) {
-        return Ok(None);
+        // Numba's `np_average` raises Python's TypeError for any axis.
+        return Err(CallError { kind: "TypeError", message: "Numba does not support average with axis.".into() });
     }
     let Some(a) = array_arg(&b[0]) else { return Ok(None) };
     let ret = if a.dtype.is_integer() || a.dtype.is_boolean() { Type::float64() } else { a.dtype.clone() };
