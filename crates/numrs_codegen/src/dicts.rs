@@ -598,7 +598,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match &ft {
             Type::Function(key) => match &**key {
                 "builtins.dict" | "numba.typed.Dict" | "numba.typed.Dict.empty" if is_container(tt) => {
-                    if !args.is_empty() && &**key == "builtins.dict" {
+                    if !args.is_empty() && (&**key == "builtins.dict" || &**key == "numba.typed.Dict") {
                         // Numba's `dict(iterable)`: `for k, v in iterable: d[k] = v`.
                         if args.len() != 1 || !kws.is_empty() {
                             return self.fail("dict() with these arguments is not supported by numrs build yet");

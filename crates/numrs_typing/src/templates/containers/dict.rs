@@ -315,10 +315,22 @@ fn dict_ctor(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `numba.typed.Dict()` in jitted code: an empty dict refined by its first setitem.
+/// `numba.typed.Dict()` in jitted code: an empty dict refined by its first setitem;
+/// `Dict(iterable)` of pairs (Numba's `typeddict_call`): the dict of their key and value
+/// types, filled from them.
 fn typed_dict_ctor(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match (args, kws) {
         ([], []) => sig(Type::dict(Type::Undefined, Type::Undefined), args),
+        ([t], []) if t.tuple_items().is_some_and(|i| i.is_empty()) => Err(CallError::typing("non-precise type 'dict(())'")),
+        ([it], []) => {
+            let Some(y) = yield_of(it) else { return Ok(None) };
+            let (k, v) = match &y {
+                Type::UniTuple(d, _) => ((**d).clone(), (**d).clone()),
+                Type::Tuple(items) if items.len() >= 2 => (items[0].clone(), items[1].clone()),
+                _ => return Ok(None),
+            };
+            sig(make_dict_type(&k, &v)?, args)
+        }
         _ => Ok(None),
     }
 }
