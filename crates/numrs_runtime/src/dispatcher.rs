@@ -450,7 +450,7 @@ impl Dispatcher {
                 self.defaults[i].as_ref().map_or(u32::MAX, |d| d.tc)
             } else {
                 match fast_typecode(np, argv[i]) {
-                    u32::MAX => typecode(py, np, argv[i])?,
+                    u32::MAX => typecode(py, np, argv[i], self as *const Self as usize)?,
                     tc => tc,
                 }
             };

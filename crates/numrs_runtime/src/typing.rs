@@ -116,9 +116,11 @@ pub static OMITTED_TYPE: std::sync::atomic::AtomicPtr<ffi::PyTypeObject> =
 
 /// The typecode of a call argument as the dispatcher computes it (`typeof_typecode`), for an
 /// argument [`fast_typecode`] does not know (so not a jitclass instance). Errors are those
-/// Numba's dispatcher raises itself (fingerprint of an empty list or set).
+/// Numba's dispatcher raises itself (fingerprint of an empty list or set). `owner` names the
+/// dispatcher: its fingerprints are its own (in Numba, the first tuple of ints one dispatcher
+/// sees decides the integer type of its later ones, not another dispatcher's).
 #[inline]
-pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyResult<u32> {
+pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, owner: usize) -> PyResult<u32> {
     let ty = ffi::Py_TYPE(obj);
     // Every exact int is intp here, however large (Numba's fast path on 64-bit machines);
     // unboxing then raises OverflowError for values that do not fit.
@@ -164,7 +166,7 @@ pub unsafe fn typecode(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyR
         let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
         return Ok(registry().intern(t));
     }
-    typecode_using_fingerprint(py, np, obj)
+    typecode_using_fingerprint(py, np, obj, owner)
 }
 
 enum Fp {
@@ -173,8 +175,9 @@ enum Fp {
     Err(PyErr),
 }
 
-unsafe fn typecode_using_fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject) -> PyResult<u32> {
-    let mut fp = Vec::with_capacity(16);
+unsafe fn typecode_using_fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::PyObject, owner: usize) -> PyResult<u32> {
+    let mut fp = Vec::with_capacity(24);
+    fp.extend_from_slice(&owner.to_le_bytes());
     match fingerprint(py, np, obj, &mut fp) {
         Ok(()) => {}
         Err(Fp::NotImplemented) => {
@@ -186,8 +189,9 @@ unsafe fn typecode_using_fingerprint(py: Python<'_>, np: &Npy, obj: *mut ffi::Py
     if let Some(&tc) = registry().fingerprints.get(&fp) {
         return Ok(tc);
     }
-    // First value with this fingerprint: its typeof is what every later one gets (as in
-    // Numba, where e.g. the first tuple of ints decides the integer type of the others).
+    // First value with this fingerprint: its typeof is what every later one gets from this
+    // dispatcher (as in Numba, where e.g. the first tuple of ints decides the integer type of
+    // the others).
     let t = typeof_value(py, np, obj, true).unwrap_or(Type::PyObject);
     let mut reg = registry();
     let tc = reg.intern(t);
