@@ -114,10 +114,9 @@ pub(crate) fn count<'ctx>(cx: &mut FnCx<'_, 'ctx>, t: BasicValueEnum<'ctx>, tt: 
 pub(crate) fn sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let rt = sig.return_type.clone();
     let Some(rk) = numeric(&rt) else { return cx.fail(format!("sum producing {rt}")) };
-    if rk.is_complex() {
-        return cx.fail("sum of complex tuples is not supported by numrs build yet");
-    }
-    let mut acc: BasicValueEnum = if rk.is_float() {
+    let mut acc: BasicValueEnum = if rk.is_complex() {
+        cx.vt(&rt)?.const_zero()
+    } else if rk.is_float() {
         crate::types::number_type(cx.ctx, rk).into_float_type().const_zero().into()
     } else {
         cx.int_const(rk, 0).into()
@@ -130,7 +129,9 @@ pub(crate) fn sum<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option
     let Some(t) = operand(cx, vals, 0, &sig.args[0])? else { return Ok(acc) };
     for (v, it) in items_of(cx, t, &sig.args[0])? {
         let v = cx.cast(v, &it, &rt)?;
-        acc = if rk.is_float() {
+        acc = if rk.is_complex() {
+            cx.ufunc_elem("add", &[(acc, rt.clone()), (v, rt.clone())], rk)?
+        } else if rk.is_float() {
             cx.b.build_float_add(acc.into_float_value(), v.into_float_value(), "")?.into()
         } else {
             cx.b.build_int_add(acc.into_int_value(), v.into_int_value(), "")?.into()
