@@ -334,6 +334,11 @@ fn split_checked(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     if !(ios.is_integer() || matches!(ios, Type::Array(_) | Type::List { .. } | Type::UniTuple(..))) {
         return Err(CallError::typing("The argument \"indices_or_sections\" must be int or 1d-array"));
     }
+    // A 0-d array: Numba's implementation prunes to its `raise ValueError(...)` (the `ndim`
+    // test is a constant), so the call returns nothing.
+    if matches!(ary, Type::Array(a) if a.ndim == 0) {
+        return sig(Type::NoneType, args);
+    }
     match crate::registry::resolve_call("numpy.split", &[ary.clone(), ios.clone()], &[])? {
         Some(s) => sig(s.return_type, args),
         None => Ok(None),
