@@ -60,7 +60,16 @@ fn num_eq<'ctx>(cx: &FnCx<'_, 'ctx>, a: BasicValueEnum<'ctx>, at: &Type, b: Basi
     }
     let (Some(ka), Some(kb)) = (numeric(at), numeric(bt)) else { return cx.fail(format!("comparing {at} with {bt} is not supported by numrs build yet")) };
     if ka.is_complex() || kb.is_complex() {
-        return cx.fail("comparing complex numbers in a tuple is not supported by numrs build yet");
+        // Both parts equal, as complex128.
+        let c = NumericKind::Complex128;
+        let (x, y) = (cx.cast_number(a, ka, c)?.into_struct_value(), cx.cast_number(b, kb, c)?.into_struct_value());
+        let mut same = cx.ctx.bool_type().const_int(1, false);
+        for part in 0..2 {
+            let p = cx.b.build_extract_value(x, part, "")?.into_float_value();
+            let q = cx.b.build_extract_value(y, part, "")?.into_float_value();
+            same = cx.b.build_and(same, cx.b.build_float_compare(FloatPredicate::OEQ, p, q, "")?, "")?;
+        }
+        return Ok(same);
     }
     if ka.is_float() || kb.is_float() {
         let x = cx.cast_number(a, ka, NumericKind::Float64)?.into_float_value();
