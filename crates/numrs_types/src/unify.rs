@@ -57,6 +57,14 @@ pub fn unify_many(types: &[Type]) -> Option<Type> {
 
 /// The `Type.unify` hooks of Numba's type classes.
 fn special_unify(this: &Type, other: &Type) -> Option<Type> {
+    // `LiteralStrKeyDict.unify`: the same keys in the same order, each value unified.
+    if let (Type::LiteralStrKeyDict(a), Type::LiteralStrKeyDict(b)) = (this, other) {
+        if a.len() != b.len() || a.iter().zip(b.iter()).any(|((k1, _), (k2, _))| k1 != k2) {
+            return None;
+        }
+        let items = a.iter().zip(b.iter()).map(|((k, v1), (_, v2))| Some((k.clone(), unify_pairs(v1, v2)?))).collect::<Option<Vec<_>>>()?;
+        return Some(Type::LiteralStrKeyDict(Arc::new(items)));
+    }
     // `Number.unify`: NumPy's type promotion (booleans are not numbers in Numba).
     if let (Some(a), Some(b)) = (number_kind(this), number_kind(other)) {
         return crate::conversion_table::NUMBER_UNIFY[a as usize][b as usize].map(Type::Number);
