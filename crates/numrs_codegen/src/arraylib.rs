@@ -93,6 +93,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "polynomial.polynomial.polymul" => self.poly_arith("polymul", args, kws, tt)?,
             "polynomial.polynomial.polydiv" => self.poly_div(args, kws, tt)?,
             "polynomial.polynomial.polyint" => self.poly_int(args, kws, tt)?,
+            "polynomial.polyutils.trimseq" => self.poly_trimseq(args, kws, tt)?,
             "dtype" => self.vt(tt)?.const_zero(),
             "finfo" | "iinfo" if args.len() + kws.len() == 1 => {
                 let v = args.first().copied().or(kws.first().map(|(_, v)| *v)).unwrap_or(VarId(0));

@@ -313,7 +313,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "isscalar" | "iscomplex" | "isreal" | "diagflat" | "indices" | "kaiser" | "trapezoid" | "extract" | "delete" | "insert" | "select" | "kron" | "trim_zeros"
             | "hsplit" | "vsplit" | "dsplit" | "unwrap" | "finfo" | "iinfo" | "dtype" | "polynomial.polynomial.polyval"
             | "polynomial.polynomial.polyadd" | "polynomial.polynomial.polysub" | "polynomial.polynomial.polymul"
-            | "polynomial.polynomial.polydiv" | "polynomial.polynomial.polyint" => {
+            | "polynomial.polynomial.polydiv" | "polynomial.polynomial.polyint" | "polynomial.polyutils.trimseq" => {
                 return self.arraylib_call(name, args, kws, tt)
             }
             _ if first_array => return self.array_op(name, args, kws, tt, false),

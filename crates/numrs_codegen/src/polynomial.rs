@@ -242,6 +242,38 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(inkwell::values::BasicValue::as_basic_value_enum(&agg))
     }
 
+    /// `pu.trimseq(seq)` of a 1-d array: the view `seq[:len]`, `len` through its last non-zero
+    /// item (at least 1; 0 for an empty `seq`), sharing `seq`'s memory.
+    pub(crate) fn poly_trimseq(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
+        let Some(v) = arg_kw(args, kws, 0, "seq") else { return self.fail("trimseq without seq") };
+        let Type::Array(a) = self.ty(v)? else { return self.fail("pu.trimseq of other than an array is not supported by numrs build yet") };
+        let arr = self.load(v)?;
+        let n = self.dims(arr, 5, 1)?[0];
+        let stride = self.dims(arr, 6, 1)?[0];
+        let i64t = self.ctx.i64_type();
+        let len = self.temp(i64t.into())?;
+        let empty = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(0), "")?;
+        let init = self.b.build_select(empty, self.i64(0), self.i64(1), "")?;
+        self.b.build_store(len, init)?;
+        let at = (*a).clone();
+        self.counted_loop(n, |cx, i| {
+            let x = cx.load_element(cx.flat_ptr(arr, &at, i)?, &at.dtype)?;
+            let nz = cx.truth(x, &at.dtype)?;
+            let cur = cx.b.build_load(i64t, len, "")?;
+            let next = cx.b.build_int_add(i, cx.i64(1), "")?;
+            let v = cx.b.build_select(nz, next.into(), cur, "")?;
+            cx.b.build_store(len, v)?;
+            Ok(())
+        })?;
+        let len = self.b.build_load(i64t, len, "")?.into_int_value();
+        let isz = self.field(arr, 3)?.into_int_value();
+        let data = self.field(arr, 4)?.into_pointer_value();
+        let view = self.view_of(arr, data, &[len], &[stride], isz)?;
+        // A view of the argument: a borrowed reference.
+        self.fresh = false;
+        self.cast(view, &Type::Array(a), tt)
+    }
+
     /// `polyint(c, m=1)`: `m` times, a new series with `c[0] * 0` first and `c[j] / (j + 1)`
     /// after `c[0]`; a 1-d result trimmed.
     pub(crate) fn poly_int(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {

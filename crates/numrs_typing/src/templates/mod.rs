@@ -125,6 +125,8 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             known.then(|| Type::function(&key))
         }
         "numpy.polynomial" if attr == "polynomial" => Some(Type::Module("numpy.polynomial.polynomial".into())),
+        "numpy.polynomial" if attr == "polyutils" => Some(Type::Module("numpy.polynomial.polyutils".into())),
+        "numpy.polynomial.polyutils" if attr == "trimseq" => Some(Type::function("numpy.polynomial.polyutils.trimseq")),
         "numpy.polynomial.polynomial" if matches!(attr, "polyval" | "polyadd" | "polysub" | "polymul" | "polydiv" | "polyint") => {
             Some(Type::function(&format!("numpy.polynomial.polynomial.{attr}")))
         }

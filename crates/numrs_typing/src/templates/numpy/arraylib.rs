@@ -40,6 +40,7 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.polynomial.polynomial.polymul", polyarith),
     ("numpy.polynomial.polynomial.polydiv", polydiv),
     ("numpy.polynomial.polynomial.polyint", polyint),
+    ("numpy.polynomial.polyutils.trimseq", trimseq),
     ("numpy.finfo", finfo),
     ("numpy.iinfo", iinfo),
     ("numpy.dtype", dtype),
@@ -470,6 +471,27 @@ fn polydiv(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match poly_pair(args, kws)? {
         Some(k) => sig(Type::unituple(Type::array(Type::Number(k), 1, Layout::C), 2), args),
         None => Ok(None),
+    }
+}
+
+/// `np.polynomial.polyutils.trimseq(seq)` (Numba's `polyutils_trimseq`): `seq[:i + 1]` up to
+/// its last non-zero item (at least one; an empty `seq` itself), of the same array type.
+fn trimseq(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    let Some(b) = bind(args, kws, &["seq"], 1) else { return Ok(None) };
+    let Some(seq) = &b[0] else { return Ok(None) };
+    if !can_asarray(seq) || matches!(seq, Type::StringLiteral(_)) {
+        return Err(CallError::typing("The argument \"seq\" must be array-like"));
+    }
+    if seq.is_base_tuple() {
+        return Err(CallError::typing(format!("Unsupported type {seq} for argument \"seq\"")));
+    }
+    if asarray_of(seq).is_some_and(|(_, nd)| nd > 1) {
+        // (Numba's NumbaValueError there is one of the errors its template lookup collects.)
+        return Err(CallError::typing("Coefficient array is not 1-d"));
+    }
+    match seq {
+        Type::Array(a) if a.ndim == 1 => sig(seq.clone(), args),
+        _ => Ok(None),
     }
 }
 
