@@ -2,7 +2,7 @@
 `np.asarray(...)`: `np.roll`, `np.repeat` (a list of repeats too, not a tuple), `np.resize`,
 `np.shape`, `np.size`, `np.setxor1d`, `np.setdiff1d`, `np.isin`, `np.cross`, `np.extract`,
 `np.flatnonzero`, `np.argwhere`, `np.asarray_chkfinite`; a number where Numba makes a 0-d array
-of it (`np.roll(4, 3)`, `np.resize(3, (2, 2))`)."""
+of it (`np.roll(4, 3)`, `np.resize(3, (2, 2))`); `np.roll` takes a boolean shift too."""
 import numpy as np
 from numba import njit
 
@@ -51,6 +51,8 @@ CALLS = [
     ("roll", ([1.1, 2.2, 3.3], 1)),
     ("roll", ((1, 2, 3), -1)),
     ("roll", (4, 3)),
+    ("roll", ([1.1, 2.2, 3.3], True)),
+    ("roll", (np.arange(6).reshape(2, 3), False)),
     ("repeat", ((0, 1, 2), 2)),
     ("repeat", ([0, 1, 2], 2)),
     ("repeat", (np.arange(2), [1, 2])),

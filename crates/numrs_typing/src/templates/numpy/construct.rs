@@ -654,7 +654,8 @@ pub(crate) fn array_equal(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 pub(crate) fn roll(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "shift"], 2) else { return Ok(None) };
     match (&b[0], &b[1]) {
-        (Some(Type::Array(a)), Some(s)) if s.is_integer() => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
+        // (Numba's `np_roll` takes an integer or boolean shift.)
+        (Some(Type::Array(a)), Some(s)) if s.is_integer() || s.is_boolean() => sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args),
         _ => Ok(None),
     }
 }
