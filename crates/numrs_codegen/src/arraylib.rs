@@ -266,27 +266,44 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_load(f, res, "")?.into_float_value())
     }
 
-    /// `np.polynomial.polynomial.polyval(x, c)` as Numba's `poly_polyval`: with `c` as an array
-    /// of the result dtype, `y = c[l - 1] + x * 0`, then `y = c[i - 1] + y * x` down to `i = 1`,
-    /// for a number `x` or item by item of an array-like one (a 1-d `c`).
+    /// `np.polynomial.polynomial.polyval(x, c, tensor=True)` as Numba's `poly_polyval`: with
+    /// `c` as an array of the result dtype, `y = c[l - 1] + x * 0`, then `y = c[i - 1] + y * x`
+    /// down to `i = 1`, for a number `x` or item by item of an array-like one. A 2-d `c` holds
+    /// one series per column `j`: with `tensor` (Numba reshapes `c` to `c.shape + (1,) *
+    /// x.ndim`) the result is `[j, *x_index]`; without, column `j` meets `x[j]` (a 1-d `x`,
+    /// broadcast against the columns).
     fn polyval(&mut self, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<BV<'ctx>> {
         let (Some(xv), Some(cv)) = (arg_kw(args, kws, 0, "x"), arg_kw(args, kws, 1, "c")) else { return self.fail("polyval without x and c") };
+        let tensor = match arg_kw(args, kws, 2, "tensor").map(|v| self.ty(v)).transpose()? {
+            Some(Type::BooleanLiteral(b)) => b,
+            _ => true,
+        };
         let kind_t = match tt {
             Type::Array(a) => a.dtype.clone(),
             t => t.clone(),
         };
         let Some(k) = numeric(&kind_t) else { return self.fail(format!("polyval giving {tt}")) };
         let c = self.flat_source(cv)?;
-        if c.shape.len() != 1 {
-            return self.fail("np.polynomial.polynomial.polyval with coefficients of more than one dimension is not supported by numrs build yet");
+        if c.shape.len() > 2 {
+            return self.fail("np.polynomial.polynomial.polyval with coefficients of more than two dimensions is not supported by numrs build yet");
         }
         let l = c.shape[0];
+        // The series (columns of a 2-d `c`).
+        let m = c.shape.get(1).copied();
         let empty = self.b.build_int_compare(IntPredicate::EQ, l, self.i64(0), "")?;
         self.guard(empty, ExcKind::IndexError, "index out of bounds")?;
-        let horner = |cx: &mut Self, x: BV<'ctx>| -> R<BV<'ctx>> {
+        // Horner's rule on series `col` (0 for a 1-d `c`) at `x`.
+        let horner = |cx: &mut Self, x: BV<'ctx>, col: IntValue<'ctx>| -> R<BV<'ctx>> {
+            let item = |cx: &mut Self, i: IntValue<'ctx>| -> R<BV<'ctx>> {
+                let flat = match m {
+                    Some(m) => cx.b.build_int_add(cx.b.build_int_mul(i, m, "")?, col, "")?,
+                    None => i,
+                };
+                let v = cx.flat_item(&c, flat)?;
+                cx.cast(v, &c.item, &kind_t)
+            };
             let last = cx.b.build_int_sub(l, cx.i64(1), "")?;
-            let cl = cx.flat_item(&c, last)?;
-            let cl = cx.cast(cl, &c.item, &kind_t)?;
+            let cl = item(cx, last)?;
             let zero = cx.cast(cx.i64(0).into(), &Type::int64(), &kind_t)?;
             let xz = cx.ufunc_elem("multiply", &[(x, kind_t.clone()), (zero, kind_t.clone())], k)?;
             let y0 = cx.ufunc_elem("add", &[(cl, kind_t.clone()), (xz, kind_t.clone())], k)?;
@@ -296,8 +313,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 // i = l - 1 - j, reading c[i - 1].
                 let i1 = cx.b.build_int_sub(last, j, "")?;
                 let i0 = cx.b.build_int_sub(i1, cx.i64(1), "")?;
-                let ci = cx.flat_item(&c, i0)?;
-                let ci = cx.cast(ci, &c.item, &kind_t)?;
+                let ci = item(cx, i0)?;
                 let cur = cx.b.build_load(cx.vt(&kind_t)?, y, "")?;
                 let yx = cx.ufunc_elem("multiply", &[(cur, kind_t.clone()), (x, kind_t.clone())], k)?;
                 let next = cx.ufunc_elem("add", &[(ci, kind_t.clone()), (yx, kind_t.clone())], k)?;
@@ -306,30 +322,88 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             })?;
             Ok(cx.b.build_load(cx.vt(&kind_t)?, y, "")?)
         };
-        match tt {
-            Type::Array(ra) => {
+        let xt = self.ty(xv)?;
+        let scalar_x = numeric(&xt).is_some();
+        match (tt, m) {
+            (Type::Array(_), None) => {
                 let xs = self.flat_source(xv)?;
-                if xs.shape.len() != ra.ndim as usize {
-                    return self.fail(format!("polyval of {}-d points giving {tt}", xs.shape.len()));
-                }
                 let out = self.alloc_array(&kind_t, &xs.shape)?;
                 let n = self.field(out, 2)?.into_int_value();
                 let item_t = xs.item.clone();
                 self.counted_loop(n, |cx, i| {
                     let x = cx.flat_item(&xs, i)?;
                     let x = cx.cast(x, &item_t, &kind_t)?;
-                    let y = horner(cx, x)?;
+                    let y = horner(cx, x, cx.i64(0))?;
                     let p = cx.out_ptr(out, &kind_t, i)?;
                     cx.store_element(p, y, &kind_t, &kind_t)
                 })?;
                 self.fresh = true;
                 Ok(out)
             }
-            _ => {
-                let xt = self.ty(xv)?;
+            // A number `x`: one value per series.
+            (Type::Array(_), Some(m)) if scalar_x => {
                 let x = self.load(xv)?;
                 let x = self.cast(x, &xt, &kind_t)?;
-                horner(self, x)
+                let out = self.alloc_array(&kind_t, &[m])?;
+                self.counted_loop(m, |cx, j| {
+                    let y = horner(cx, x, j)?;
+                    let p = cx.out_ptr(out, &kind_t, j)?;
+                    cx.store_element(p, y, &kind_t, &kind_t)
+                })?;
+                self.fresh = true;
+                Ok(out)
+            }
+            (Type::Array(_), Some(m)) if tensor => {
+                let xs = self.flat_source(xv)?;
+                let mut shape = vec![m];
+                shape.extend(xs.shape.iter().copied());
+                let out = self.alloc_array(&kind_t, &shape)?;
+                let n = self.flat_count(&xs.shape)?;
+                let item_t = xs.item.clone();
+                self.counted_loop(m, |cx, j| {
+                    cx.counted_loop(n, |cx, i| {
+                        let x = cx.flat_item(&xs, i)?;
+                        let x = cx.cast(x, &item_t, &kind_t)?;
+                        let y = horner(cx, x, j)?;
+                        let at = cx.b.build_int_add(cx.b.build_int_mul(j, n, "")?, i, "")?;
+                        let p = cx.out_ptr(out, &kind_t, at)?;
+                        cx.store_element(p, y, &kind_t, &kind_t)
+                    })
+                })?;
+                self.fresh = true;
+                Ok(out)
+            }
+            // `tensor=False`: `c[l - 1]` (the series' values) broadcast against a 1-d `x`.
+            (Type::Array(_), Some(m)) => {
+                let xs = self.flat_source(xv)?;
+                if xs.shape.len() != 1 {
+                    return self.fail("np.polynomial.polynomial.polyval with tensor=False of points of other than one dimension is not supported by numrs build yet");
+                }
+                let n = xs.shape[0];
+                let same = self.b.build_int_compare(IntPredicate::EQ, n, m, "")?;
+                let n1 = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(1), "")?;
+                let m1 = self.b.build_int_compare(IntPredicate::EQ, m, self.i64(1), "")?;
+                let ok = self.b.build_or(same, self.b.build_or(n1, m1, "")?, "")?;
+                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
+                let len = self.b.build_select(m1, n, m, "")?.into_int_value();
+                let out = self.alloc_array(&kind_t, &[len])?;
+                let item_t = xs.item.clone();
+                self.counted_loop(len, |cx, j| {
+                    let xi = cx.b.build_select(n1, cx.i64(0), j, "")?.into_int_value();
+                    let col = cx.b.build_select(m1, cx.i64(0), j, "")?.into_int_value();
+                    let x = cx.flat_item(&xs, xi)?;
+                    let x = cx.cast(x, &item_t, &kind_t)?;
+                    let y = horner(cx, x, col)?;
+                    let p = cx.out_ptr(out, &kind_t, j)?;
+                    cx.store_element(p, y, &kind_t, &kind_t)
+                })?;
+                self.fresh = true;
+                Ok(out)
+            }
+            _ => {
+                let x = self.load(xv)?;
+                let x = self.cast(x, &xt, &kind_t)?;
+                horner(self, x, self.i64(0))
             }
         }
     }

@@ -410,8 +410,12 @@ fn polyval(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let kind = poly_result_kind(&[c, x])?;
     let Some((_, c_ndim)) = asarray_of(c) else { return Ok(None) };
     let Some((_, x_ndim)) = asarray_of(x) else { return Ok(None) };
+    // A number `x`: one value per series (`c[l - 1] + x * 0` keeps `c`'s other dimensions).
     if x.is_number() {
-        return sig(Type::Number(kind), args);
+        return match c_ndim.saturating_sub(1) {
+            0 => sig(Type::Number(kind), args),
+            n => sig(Type::array(Type::Number(kind), n, Layout::C), args),
+        };
     }
     let ndim = if tensor { x_ndim + c_ndim.saturating_sub(1) } else { x_ndim.max(c_ndim.saturating_sub(1)) };
     sig(Type::array(Type::Number(kind), ndim, Layout::C), args)
