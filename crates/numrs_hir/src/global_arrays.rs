@@ -2138,6 +2138,9 @@ fn binop(op: BinOp, a: V, b: V) -> Option<ConstArray> {
     // only.
     let out = match op {
         BinOp::Div if !dtype.is_float() => NumericKind::Float64,
+        // Bitwise operators of integers and booleans (shifts of integers only).
+        BinOp::BitOr | BinOp::BitAnd | BinOp::BitXor if dtype.is_integer() || dtype == NumericKind::Boolean => dtype,
+        BinOp::LShift | BinOp::RShift if dtype.is_integer() => dtype,
         _ if dtype == NumericKind::Boolean && !matches!(op, BinOp::Add | BinOp::Mult) => return None,
         BinOp::Add | BinOp::Sub | BinOp::Mult | BinOp::Div | BinOp::Pow | BinOp::FloorDiv | BinOp::Mod => dtype,
         _ => return None,
@@ -2157,7 +2160,11 @@ fn binop(op: BinOp, a: V, b: V) -> Option<ConstArray> {
 fn apply(op: BinOp, out: NumericKind, loop_k: NumericKind, p: Item, q: Item) -> Option<Item> {
     if out == NumericKind::Boolean {
         let (a, b) = (p.i()? != 0, q.i()? != 0);
-        return Some(Item::Bool(if op == BinOp::Mult { a && b } else { a || b }));
+        return Some(Item::Bool(match op {
+            BinOp::Mult | BinOp::BitAnd => a && b,
+            BinOp::BitXor => a != b,
+            _ => a || b,
+        }));
     }
     if out.is_float() {
         let (a, b) = (convert(p, out)?.f(), convert(q, out)?.f());
@@ -2195,6 +2202,21 @@ fn apply(op: BinOp, out: NumericKind, loop_k: NumericKind, p: Item, q: Item) -> 
                 m + b
             } else {
                 m
+            }
+        }
+        BinOp::BitOr => a | b,
+        BinOp::BitAnd => a & b,
+        BinOp::BitXor => a ^ b,
+        // NumPy's shifts: by the bit width or more (or a negative count), 0 (or -1 shifting
+        // a negative number right).
+        BinOp::LShift if (0..i128::from(out.bitwidth())).contains(&b) => a << b,
+        BinOp::LShift => 0,
+        BinOp::RShift if (0..i128::from(out.bitwidth())).contains(&b) => a >> b,
+        BinOp::RShift => {
+            if a < 0 {
+                -1
+            } else {
+                0
             }
         }
         BinOp::Pow if (0..=64).contains(&b) => {

@@ -1471,7 +1471,13 @@ impl<'a> Analysis<'_, 'a> {
                 return;
             }
         };
-        match self.eval(layout.expr, layout.before) {
+        // A layout built from string constants (the-virtual-brain's
+        // `'(n),(m)' + ',()' * 17 + '->(n)'`) folds to one.
+        let folded = match self.ctx.symbols.fold_constant(layout.expr, layout.before, &[]) {
+            Some(c @ ConstValue::Str(_)) => Ok(Value::Const(c)),
+            _ => self.eval(layout.expr, layout.before),
+        };
+        match folded {
             Ok(Value::Const(ConstValue::Str(s))) => self.f.gufunc_layout = Some(s),
             Ok(other) => self.error(
                 layout.expr.span,
