@@ -287,7 +287,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if c.shape.len() > 2 {
             return self.fail("np.polynomial.polynomial.polyval with coefficients of more than two dimensions is not supported by numrs build yet");
         }
-        let l = c.shape[0];
+        // A number `c` is one coefficient (`c + x * 0`).
+        let l = c.shape.first().copied().unwrap_or(self.i64(1));
         // The series (columns of a 2-d `c`).
         let m = c.shape.get(1).copied();
         let empty = self.b.build_int_compare(IntPredicate::EQ, l, self.i64(0), "")?;

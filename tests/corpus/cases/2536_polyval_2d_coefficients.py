@@ -1,7 +1,7 @@
 """`np.polynomial.polynomial.polyval` with 2-d coefficients (one series per column), as
 Numba's `poly_polyval`: with `tensor=True` each series at every point (`[series, point]`),
-with `tensor=False` series `j` at point `j` (broadcast), and a number `x` giving one value per
-series."""
+with `tensor=False` series `j` at point `j` (broadcast), a number `x` giving one value per
+series, and a number `c` (one coefficient: `c + x * 0`)."""
 import numpy as np
 from numpy.polynomial import polynomial as P
 from numba import njit
@@ -36,4 +36,6 @@ CALLS = [
     ("both", (np.array([0.5, 1.0]), np.array([[1, 2], [3, 4]]))),
     ("at_number", (2.0, np.array([[1.0, 2.0], [3.0, 4.0]]))),
     ("at_number", (3, np.array([1.0, 2.0, 3.0]))),
+    ("tensor", (np.ones((2, 2)), np.float32(2.0))),
+    ("tensor", (np.array([1.0, 2.0]), 3)),
 ]
