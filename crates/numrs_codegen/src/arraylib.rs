@@ -609,7 +609,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             None => None,
         };
+        // `dx` a number, or (without `x`) an array-like Numba's `_get_d` takes as `np.asarray(dx)`:
+        // its items are the spacings, broadcast against the pairs as `d * y_ave` does.
+        let mut dxs = None;
         let dx = match dxv {
+            Some(d) if xs.is_none() && numeric(&self.ty(d)?).is_none() => {
+                let ds = self.flat_source(d)?;
+                if ds.shape.len() != 1 || ds.item.is_complex() {
+                    return self.fail(format!("np.trapezoid with dx of type {} is not supported by numrs build yet", self.ty(d)?));
+                }
+                let dn = ds.shape[0];
+                let same = self.b.build_int_compare(IntPredicate::EQ, dn, pairs, "")?;
+                let d1 = self.b.build_int_compare(IntPredicate::EQ, dn, self.i64(1), "")?;
+                let y1 = self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?;
+                let ok = self.b.build_or(same, self.b.build_or(d1, y1, "")?, "")?;
+                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
+                dxs = Some((ds, dn));
+                f.const_float(1.0)
+            }
             Some(d) => {
                 let (v, t) = (self.load(d)?, self.ty(d)?);
                 if numeric(&t).is_none_or(|k| k.is_complex()) {
@@ -619,8 +636,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             None => f.const_float(1.0),
         };
-        let total = match &xs {
-            Some((_, dn)) => self.b.build_select(self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?, *dn, pairs, "")?.into_int_value(),
+        let total = match xs.as_ref().map(|(_, dn)| *dn).or(dxs.as_ref().map(|(_, dn)| *dn)) {
+            Some(dn) => self.b.build_select(self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?, dn, pairs, "")?.into_int_value(),
             None => pairs,
         };
         let acc_t = self.vt(&ft)?;
@@ -666,7 +683,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     let dd = cx.ufunc_elem("subtract", &[(hi, xs.item.clone()), (lo, xs.item.clone())], xk)?;
                     cx.cast(dd, &Type::Number(xk), &Type::float64())?.into_float_value()
                 }
-                None => dx,
+                None => match &dxs {
+                    Some((ds, dn)) => {
+                        let di = cx.b.build_select(cx.b.build_int_compare(IntPredicate::EQ, *dn, cx.i64(1), "")?, cx.i64(0), i, "")?.into_int_value();
+                        let v = cx.flat_item(ds, di)?;
+                        cx.cast(v, &ds.item, &Type::float64())?.into_float_value()
+                    }
+                    None => dx,
+                },
             };
             let cur = cx.b.build_load(acc_t, acc, "")?;
             let next: BV<'ctx> = if complex {
