@@ -1209,7 +1209,7 @@ fn overload_targets(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Mod
 /// `inherit_if_not_set("error_model")`). `None` when they are the callee's own already, or it
 /// is not a jit function of this file compiled that way.
 fn inherited_flags(info: &queries::ModuleInfo, caller: &PlannedSpec, callee: &PlannedSpec) -> Option<(Vec<String>, bool)> {
-    if callee.origin.is_some() || callee.internal && callee.function_id >= info.functions.len() {
+    if callee.origin.is_some() {
         return None;
     }
     let jit = info.functions.get(callee.function_id)?;
@@ -1234,11 +1234,10 @@ fn flag_variant(planned: &[PlannedSpec], callee: usize, want: &(Vec<String>, boo
 /// `fastmath` or error model (see [`inherited_flags`]), the callee's specialization compiled
 /// with them (for compiled callers only: Python's calls run the callee's own), and so on for
 /// the calls those make.
-fn add_flag_variants(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>, externals: &[External], inner: &[Inner]) {
+fn add_flag_variants(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<PlannedSpec>, externals: &[External], inner: &[Inner], targets: &[Option<String>]) {
     let dbd: &dyn numrs_db::Db = db;
     let info = queries::module_info(dbd, file);
     let own_path = &*numrs_db::normalize_path(file.path(dbd));
-    let targets = overload_targets(dbd, file, info);
     let mut k = 0;
     while k < planned.len() && planned.len() < 4096 {
         let caller = k;
@@ -1251,7 +1250,7 @@ fn add_flag_variants(db: &CheckDatabase, file: SourceFile, planned: &mut Vec<Pla
             if d.as_inner_of_caller().is_some() || d.name.starts_with("overload_attribute:") || args.iter().any(|t| matches!(t, Type::MakeFunction(..))) {
                 continue;
             }
-            let Ok(c) = resolve_callee(planned, &targets, info, own_path, externals, inner, &d, &args, &[]) else { continue };
+            let Ok(c) = resolve_callee(planned, targets, info, own_path, externals, inner, &d, &args, &[]) else { continue };
             let Some(want) = inherited_flags(info, &planned[caller], &planned[c]) else { continue };
             if flag_variant(planned, c, &want).is_some() {
                 continue;
@@ -1281,11 +1280,13 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         add_external_callees(db, file, &mut planned, &mut externals);
     }
     let info = queries::module_info(dbd, file);
+    // What each `@overload` registers for: calls resolve among all of a function's.
+    let targets = overload_targets(dbd, file, info);
     let mut inner = Vec::new();
     let n_before = info.functions.len() + externals.len();
     if !cuda {
         add_inner_functions(db, file, &mut planned, n_before, &mut inner);
-        add_flag_variants(db, file, &mut planned, &externals, &inner);
+        add_flag_variants(db, file, &mut planned, &externals, &inner, &targets);
     }
     let lines = numrs_db::line_index(dbd, file);
     let mut problems = Vec::new();
@@ -1704,7 +1705,6 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let attributes: Vec<(usize, String)> =
         info.functions.iter().enumerate().filter_map(|(i, f)| numrs_check::overload_attribute_name(dbd, file, f).map(|a| (i, a))).collect();
     let own_path = &*numrs_db::normalize_path(file.path(dbd));
-    let targets = overload_targets(dbd, file, info);
     let resolver = |caller: usize, d: &DispatcherRef, args: &[Type]| -> Result<usize, String> {
         // An inner function passed as an argument is the dispatcher `check` made of it.
         let from = &planned[typed[caller]];

@@ -266,6 +266,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(self.b.build_load(f, res, "")?.into_float_value())
     }
 
+    /// NumPy's broadcast of two 1-d lengths: equal, or one of them 1 (else its ValueError).
+    fn guard_broadcast_len(&mut self, a: IntValue<'ctx>, b: IntValue<'ctx>) -> R<()> {
+        let same = self.b.build_int_compare(IntPredicate::EQ, a, b, "")?;
+        let a1 = self.b.build_int_compare(IntPredicate::EQ, a, self.i64(1), "")?;
+        let b1 = self.b.build_int_compare(IntPredicate::EQ, b, self.i64(1), "")?;
+        let ok = self.b.build_or(same, self.b.build_or(a1, b1, "")?, "")?;
+        self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")
+    }
+
     /// `np.polynomial.polynomial.polyval(x, c, tensor=True)` as Numba's `poly_polyval`: with
     /// `c` as an array of the result dtype, `y = c[l - 1] + x * 0`, then `y = c[i - 1] + y * x`
     /// down to `i = 1`, for a number `x` or item by item of an array-like one. A 2-d `c` holds
@@ -381,11 +390,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return self.fail("np.polynomial.polynomial.polyval with tensor=False of points of other than one dimension is not supported by numrs build yet");
                 }
                 let n = xs.shape[0];
-                let same = self.b.build_int_compare(IntPredicate::EQ, n, m, "")?;
+                self.guard_broadcast_len(n, m)?;
                 let n1 = self.b.build_int_compare(IntPredicate::EQ, n, self.i64(1), "")?;
                 let m1 = self.b.build_int_compare(IntPredicate::EQ, m, self.i64(1), "")?;
-                let ok = self.b.build_or(same, self.b.build_or(n1, m1, "")?, "")?;
-                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
                 let len = self.b.build_select(m1, n, m, "")?.into_int_value();
                 let out = self.alloc_array(&kind_t, &[len])?;
                 let item_t = xs.item.clone();
@@ -600,11 +607,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 // `d * y_ave` broadcasts the two 1-d arrays of `len - 1` items.
                 let dn = self.b.build_int_sub(xs.shape[0], self.i64(1), "")?;
                 let dn = self.b.build_select(self.b.build_int_compare(IntPredicate::SLT, dn, self.i64(0), "")?, self.i64(0), dn, "")?.into_int_value();
-                let same = self.b.build_int_compare(IntPredicate::EQ, dn, pairs, "")?;
-                let d1 = self.b.build_int_compare(IntPredicate::EQ, dn, self.i64(1), "")?;
-                let y1 = self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?;
-                let ok = self.b.build_or(same, self.b.build_or(d1, y1, "")?, "")?;
-                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
+                self.guard_broadcast_len(dn, pairs)?;
                 Some((xs, dn))
             }
             None => None,
@@ -619,11 +622,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                     return self.fail(format!("np.trapezoid with dx of type {} is not supported by numrs build yet", self.ty(d)?));
                 }
                 let dn = ds.shape[0];
-                let same = self.b.build_int_compare(IntPredicate::EQ, dn, pairs, "")?;
-                let d1 = self.b.build_int_compare(IntPredicate::EQ, dn, self.i64(1), "")?;
-                let y1 = self.b.build_int_compare(IntPredicate::EQ, pairs, self.i64(1), "")?;
-                let ok = self.b.build_or(same, self.b.build_or(d1, y1, "")?, "")?;
-                self.guard(self.b.build_not(ok, "")?, ExcKind::ValueError, "operands could not be broadcast together")?;
+                self.guard_broadcast_len(dn, pairs)?;
                 dxs = Some((ds, dn));
                 f.const_float(1.0)
             }

@@ -106,7 +106,6 @@ pub fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         "operator.is_not" => true,
         _ => return None,
     };
-    let opt_none = matches!((a, b), (Type::Optional(_), Type::NoneType) | (Type::NoneType, Type::Optional(_)));
     if opt_none {
         return Some(if negate { is_not_none } else { is_none });
     }
