@@ -1967,6 +1967,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Value::StaticGetItem { value, index: StaticIndex::Str(name), .. } if self.enum_classes.contains_key(value) => {
                 self.enum_member(*value, name, &tt)?
             }
+            // `getattr(x, "name")` of a name `x`'s type lacks: AttributeError when it runs.
+            Value::GetAttr { value, attr }
+                if tt == Type::NoneType
+                    && self.ir.var(target).name.starts_with(numrs_ir::GETATTR_CALL_TEMP)
+                    && numrs_typing::resolve_getattr(&self.ty(*value)?, attr).is_none() =>
+            {
+                let vt = self.ty(*value)?;
+                let msg = format!("{}'{vt}' has no attribute '{attr}'", self.user_exception_prefix("AttributeError")?);
+                self.raise_const(ExcKind::Exception, &msg)?;
+                self.b.position_at_end(self.new_block("after_raise"));
+                self.vt(&tt)?.const_zero()
+            }
+            // `__hash__` of an unhashable container (arrays, typed lists and dicts): None.
+            Value::GetAttr { attr, .. } if tt == Type::NoneType && attr == "__hash__" => self.vt(&tt)?.const_zero(),
             Value::GetAttr { value, attr } => self.getattr(*value, attr, &tt)?,
             Value::GetItem { value, index } => self.getitem(*value, *index, &tt)?,
             Value::StaticGetItem { value, index, index_var } => self.static_getitem(*value, index, *index_var, &tt)?,
@@ -2541,6 +2555,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let rt = self.ty(recv)?;
                 let v = self.load(recv)?;
                 self.cast(v, &rt, target)
+            }
+            Type::BoundFunction(b) if &*b.0 == "object.__hash__" && args.is_empty() => {
+                // `x.__hash__()`: `hash(x)`.
+                let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {
+                    return self.fail("method __hash__ of an unknown receiver");
+                };
+                let recv = *recv;
+                let rt = self.ty(recv)?;
+                let sig = numrs_types::Signature::new(Type::int64(), vec![rt.clone()]);
+                let h = self.apply("builtins.hash", &sig, &[recv], &[rt], &Type::int64())?;
+                self.cast(h, &Type::int64(), target)
             }
             Type::BoundFunction(b) if &*b.0 == "slice.indices" && args.len() == 1 => {
                 let Some(Value::GetAttr { value: recv, .. }) = self.resolve_def(func) else {

@@ -32,6 +32,7 @@ pub const ALL_CODES: &[&str] = &[
     "skipped-function",
     "syntax-error",
     "undefined-deferred-type",
+    "undefined-variable",
     "undetermined-type",
     "unhashable-set-item",
     "unknown-attribute",

@@ -461,6 +461,13 @@ impl Constraint {
                         e.notes.push("call it outside the jit function and pass the result in, or from an objmode block (with numba.objmode(...): ...)".into());
                         return Err(e);
                     }
+                    // `getattr(x, "name")` of a name `x`'s type lacks (Numba's `resolve_getattr`
+                    // with no default): typed `none`, raising AttributeError when it runs.
+                    None if self.target.is_some_and(|v| inf.ir.var(v).name.starts_with(numrs_ir::GETATTR_CALL_TEMP))
+                        && !matches!(t, Type::Module(_) | Type::Dispatcher(_) | Type::JitClassInstance(_) | Type::Optional(_)) =>
+                    {
+                        Some(Type::NoneType)
+                    }
                     None => {
                         return Err(InferError::typing(
                             "unknown-attribute",

@@ -1444,6 +1444,16 @@ impl Lowerer {
             ExprKind::Tuple(items) | ExprKind::List(items) => {
                 if items.iter().any(|i| matches!(i.kind, ExprKind::Starred(_))) {
                     self.unsupported_opcode("UNPACK_EX", "starred assignment (`a, *b = ...`)", span);
+                    // The names count as assigned (no second error where they are read).
+                    for item in items {
+                        let inner = match &item.kind {
+                            ExprKind::Starred(e) => &**e,
+                            _ => item,
+                        };
+                        if let ExprKind::Name(n) = &inner.kind {
+                            self.local(n);
+                        }
+                    }
                     return;
                 }
                 let ex = self.temp("exhaust_iter", span, Value::ExhaustIter { value, count: items.len() as u32 });
@@ -1480,6 +1490,16 @@ impl Lowerer {
 
     fn lower_name(&mut self, name: &str, span: Span) -> VarId {
         if self.local_names.contains(name) {
+            // A local read before anything stores it in bytecode order (which lowering
+            // follows): Numba's bytecode analysis does not know the variable yet.
+            if !self.locals.contains_key(name) && !self.terminated {
+                self.error(
+                    "NotDefinedError",
+                    "undefined-variable",
+                    format!("Variable '{name}' is not defined: it is read here before any assignment to it (in the order the code is laid out)"),
+                    span,
+                );
+            }
             return self.local(name);
         }
         // An inner function that calls itself: Numba's closure inlining cannot handle the cell

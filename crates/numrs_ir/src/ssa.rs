@@ -119,8 +119,13 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
 
     // Pass 1: give every definition of a multi-defined variable its own version.
     let mut seen_first: std::collections::HashSet<VarId> = std::collections::HashSet::new();
-    let mut def_versions: Vec<Vec<Option<VarId>>> = Vec::new();
-    for bi in 0..builder.ir.blocks.len() {
+    let mut def_versions: Vec<Vec<Option<VarId>>> = vec![Vec::new(); builder.ir.blocks.len()];
+    // Numba's blocks are labelled by bytecode offset, and the first definition in that order
+    // keeps the variable's name, which a use no definition reaches reads (`c += 1` on a path
+    // where `c` was never set reads the `c` set elsewhere): blocks in source order.
+    let mut order: Vec<usize> = (0..builder.ir.blocks.len()).collect();
+    order.sort_by_key(|&bi| (bi != 0, builder.ir.blocks[bi].span.start));
+    for bi in order {
         let mut versions = Vec::new();
         for si in 0..builder.ir.blocks[bi].stmts.len() {
             let target = match &builder.ir.blocks[bi].stmts[si].kind {
@@ -134,7 +139,7 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
             });
             versions.push(version);
         }
-        def_versions.push(versions);
+        def_versions[bi] = versions;
     }
 
     // Pass 2: rewrite uses to the reaching definition, then definitions to their versions.

@@ -5,10 +5,28 @@ use std::sync::Arc;
 use numrs_types::{Layout, Type};
 
 /// `typ.attr`, or `None` when unknown ("Unknown attribute").
+/// `x.__hash__`: a method of the types Numba gives one with `@overload_method` (numbers,
+/// tuples, strings, IntEnum members, datetimes); `None` on arrays, typed lists and typed
+/// dicts (their `@overload_attribute`, as unhashable); absent elsewhere.
+fn hash_attr(ty: &Type) -> Option<Type> {
+    match ty {
+        Type::Array(a) if a.buffer.is_none() => Some(Type::NoneType),
+        Type::ListType(_) | Type::DictType(_) => Some(Type::NoneType),
+        Type::EnumMember(e) if e.int_enum => Some(Type::bound_function("object.__hash__", ty.clone())),
+        t if t.is_number() || t.is_string() || t.is_base_tuple() || t.is_datetime_like() || matches!(t, Type::UnicodeCharSeq(_) | Type::CharSeq(_)) => {
+            Some(Type::bound_function("object.__hash__", ty.clone()))
+        }
+        _ => None,
+    }
+}
+
 pub(crate) fn resolve(ty: &Type, attr: &str) -> Option<Type> {
     // Numba's `OptionalAttribute`: attributes of an optional resolve on the underlying type.
     if let Type::Optional(inner) = ty {
         return resolve(inner, attr);
+    }
+    if attr == "__hash__" {
+        return hash_attr(ty);
     }
     if let Some(t) = super::numpy::resolve_attr(ty, attr) {
         return Some(t);

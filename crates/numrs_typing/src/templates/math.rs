@@ -17,7 +17,16 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("number.conjugate", conjugate),
     ("number.item", number_item),
     ("slice.indices", slice_indices),
+    ("object.__hash__", object_hash),
 ];
+
+/// `x.__hash__()`: `hash(x)`.
+fn object_hash(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([_], true) => sig(Type::int64(), args),
+        _ => Ok(None),
+    }
+}
 
 /// `s.indices(n)` of a slice (Numba's `SliceAttribute.resolve_indices`): `(start, stop,
 /// step)` for a sequence of `n` items.
