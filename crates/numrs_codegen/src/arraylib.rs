@@ -1212,7 +1212,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let (arr, a) = self.arr(fv)?;
         let n = self.dims(arr, 5, 1)?[0];
         let i64t = self.ctx.i64_type();
-        let is_zero = |cx: &Self, x: BV<'ctx>| -> R<IntValue<'ctx>> { Ok(cx.b.build_not(cx.truth(x, &a.dtype)?, "")?) };
+        let is_zero = |cx: &Self, x: BV<'ctx>| -> R<IntValue<'ctx>> {
+            let z = cx.b.build_not(cx.truth(x, &a.dtype)?, "")?;
+            // An item of a unicode array is read as a new string.
+            if let Type::UnicodeCharSeq(_) = a.dtype {
+                cx.decref(x, &a.dtype)?;
+            }
+            Ok(z)
+        };
         let first = self.temp(i64t.into())?;
         self.b.build_store(first, self.i64(0))?;
         let last = self.temp(i64t.into())?;

@@ -3321,7 +3321,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let x = self.load_element(data, &a.dtype)?;
                 self.truth(x, &a.dtype)
             }
-            Type::Unicode | Type::StringLiteral(_) => {
+            // An item of a unicode array is a string here.
+            Type::Unicode | Type::StringLiteral(_) | Type::UnicodeCharSeq(_) => {
                 let n = self.str_len(v.into_pointer_value())?;
                 Ok(self.b.build_int_compare(IntPredicate::NE, n, self.i64(0), "")?)
             }

@@ -113,9 +113,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             _ => (self.load(av)?, t),
         };
         let Type::Array(a) = &t else {
-            if numeric(&t).is_none() {
+            if numeric(&t).is_none() && t != Type::NoneType {
                 return self.fail(format!("numpy.{} of {t}", if flat { "flatnonzero" } else { "argwhere" }));
             }
+            // None is false.
             let truth = self.truth(x, &t)?;
             let one = self.b.build_int_z_extend(truth, i64t, "")?;
             let out = if flat {

@@ -137,8 +137,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 self.cast(r.into(), &Type::boolean(), tt)?
             }
             "isposinf" | "isneginf" if args.len() == 1 && kws.is_empty() => self.signed_inf(name == "isposinf", args[0], tt)?,
-            "asarray_chkfinite" if (first_array || matches!(self.ty(args[0])?, Type::UniTuple(..))) && args.len() == 1 && kws.is_empty() => {
+            "asarray_chkfinite" if (first_array || matches!(self.ty(args[0])?, Type::UniTuple(..))) && args.len() + kws.len() <= 2 => {
                 let (arr, a) = self.arr(args[0])?;
+                // `np.asarray(a, dtype)` first: another dtype is a converted copy.
+                let (arr, a, held) = match tt {
+                    Type::Array(ra) if ra.dtype != a.dtype && first_array => {
+                        let c = self.astype(args[0], tt)?;
+                        // Released if the check raises.
+                        let slot = self.hold_temp(c, tt)?;
+                        (c, (**ra).clone(), Some(slot))
+                    }
+                    _ => (arr, a, None),
+                };
                 let n = self.field(arr, 2)?.into_int_value();
                 if numeric(&a.dtype).is_some_and(|k| k.is_float() || k.is_complex()) {
                     self.counted_loop(n, |cx, i| {
@@ -157,6 +167,10 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         }
                         Ok(())
                     })?;
+                }
+                if let Some(slot) = held {
+                    self.let_go(slot, tt)?;
+                    self.fresh = true;
                 }
                 // The array itself (a tuple's new array, held by this function).
                 self.cast(arr, &Type::Array(std::sync::Arc::new(a.clone())), tt)?
@@ -1255,6 +1269,29 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 let n = self.i64(items.len() as i64);
                 (Src::Items(buf), n, vec![n])
+            }
+            // Nested tuples of integers (rectangular, as `np.array` of them): their items in
+            // C order, shaped by the nesting.
+            t if nested_int_tuple_shape(t).is_some() => {
+                let shape = nested_int_tuple_shape(t).unwrap_or_default();
+                let total: u64 = shape.iter().product();
+                let buf = self.temp(i64t.array_type(total as u32).into())?;
+                let mut leaves: Vec<(BV<'ctx>, Type)> = vec![(self.load(iv)?, t.clone())];
+                while leaves.iter().any(|(_, lt)| lt.tuple_items().is_some()) {
+                    let mut next = Vec::new();
+                    for (v, lt) in leaves {
+                        for (k, item) in lt.tuple_items().unwrap_or_default().iter().enumerate() {
+                            next.push((self.tuple_item(v, k as u32)?, item.clone()));
+                        }
+                    }
+                    leaves = next;
+                }
+                for (k, (x, xt)) in leaves.into_iter().enumerate() {
+                    let x = self.cast(x, &xt, &Type::int64())?;
+                    let p = unsafe { self.b.build_gep(i64t.array_type(total as u32), buf, &[self.i64(0), self.i64(k as i64)], "")? };
+                    self.b.build_store(p, x)?;
+                }
+                (Src::Items(buf), self.i64(total as i64), shape.iter().map(|d| self.i64(*d as i64)).collect())
             }
             t if crate::lists::dtype(t).is_some_and(|d| numeric(d).is_some_and(|k| k.is_integer())) => {
                 let dt = crate::lists::dtype(t).cloned().unwrap_or_else(Type::int64);
@@ -3599,8 +3636,9 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let mut arrays = self.tuple_arrays(seq)?;
         let Type::Array(ra) = tt else { return self.fail(format!("{name} producing {tt}")) };
         let ra = (**ra).clone();
-        // `hstack`/`vstack` of 0-d arrays: each as its 1-d array of one item (`atleast_1d`).
-        if matches!(name, "hstack" | "vstack") && arrays.iter().all(|(_, a)| a.ndim == 0) {
+        // `hstack`/`vstack`/`dstack` of 0-d arrays: each as its 1-d array of one item
+        // (`atleast_1d`; `dstack` of those is (1, 1, n) as of 0-d ones).
+        if matches!(name, "hstack" | "vstack" | "dstack") && arrays.iter().all(|(_, a)| a.ndim == 0) {
             for (v, a) in arrays.iter_mut() {
                 let isz = self.field(*v, 3)?.into_int_value();
                 let data = self.field(*v, 4)?.into_pointer_value();
@@ -4107,4 +4145,22 @@ enum FlatKind<'ctx> {
     One(BV<'ctx>),
     Buf(PointerValue<'ctx>),
     List(PointerValue<'ctx>),
+}
+
+/// The shape of a rectangular tuple of tuples of integers (`((1, 5), (2, 3))`: `[2, 2]`), at
+/// least two levels deep.
+fn nested_int_tuple_shape(t: &Type) -> Option<Vec<u64>> {
+    fn shape(t: &Type) -> Option<Vec<u64>> {
+        let Some(items) = t.tuple_items() else {
+            return numeric(t).is_some_and(|k| k.is_integer()).then(Vec::new);
+        };
+        let first = shape(items.first()?)?;
+        for it in &items[1..] {
+            if shape(it)? != first {
+                return None;
+            }
+        }
+        Some(std::iter::once(items.len() as u64).chain(first).collect())
+    }
+    shape(t).filter(|s| s.len() >= 2 && s.iter().all(|d| *d > 0))
 }

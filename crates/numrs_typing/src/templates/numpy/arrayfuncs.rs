@@ -539,13 +539,20 @@ fn signed_inf(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     }
 }
 
-/// `np.asarray_chkfinite(a)` of an array: the array itself, once checked.
+/// `np.asarray_chkfinite(a, dtype=None)` (Numba's `np_asarray_chkfinite`): `np.asarray(a,
+/// dtype)` of an array, list or tuple, once checked.
 fn asarray_chkfinite(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    match (args, kws.is_empty()) {
-        ([a @ Type::Array(_)], true) => sig(a.clone(), args),
-        // A tuple of numbers: `np.asarray` of it.
-        ([Type::UniTuple(item, _)], true) if item.unliteral().as_number().is_some() => sig(Type::array(item.unliteral(), 1, Layout::C), args),
-        _ => Ok(None),
+    let Some(b) = super::common::bind(args, kws, &["a", "dtype"], 1) else { return Ok(None) };
+    match &b[0] {
+        Some(Type::Array(_) | Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_)) => {}
+        _ => return Ok(None),
+    }
+    if !super::common::is_nonelike(b[1].as_ref()) && b[1].as_ref().and_then(super::common::parse_dtype).is_none() {
+        return Err(CallError::typing("dtype must be a valid Numpy dtype"));
+    }
+    match super::construct::asarray(args, kws)? {
+        Some(s) => sig(s.return_type, args),
+        None => Ok(None),
     }
 }
 
@@ -635,7 +642,8 @@ fn as_strided(args: &[Type], kws: &[(String, Type)]) -> CallResult {
 fn argwhere(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a"], 1) else { return Ok(None) };
     let Some(a) = &b[0] else { return Ok(None) };
-    let ret = if a.is_number() {
+    // A number, or None (`a is not None and bool(a)`): (1, 0) or (0, 0) of nothing.
+    let ret = if a.is_number() || *a == Type::NoneType {
         Type::array(Type::intp(), 2, Layout::C)
     } else if let Some((_, ndim)) = asarray_info(a) {
         if ndim == 0 {

@@ -690,6 +690,11 @@ pub(crate) fn take(args: &[Type], kws: &[(String, Type)]) -> CallResult {
             Some(i) if i.is_integer() => sig(a.dtype.clone(), args),
             Some(Type::Array(i)) if i.dtype.is_integer() => sig(Type::array(a.dtype.clone(), i.ndim, Layout::C), args),
             Some(t) if int_seq(t) => sig(Type::array(a.dtype.clone(), 1, Layout::C), args),
+            // Nested lists and tuples: `np.take(a, np.array(indices))`.
+            Some(t @ (Type::List { .. } | Type::UniTuple(..) | Type::Tuple(_))) => match parse_nested_sequence(t) {
+                Some((n, d)) if n > 0 && d.is_integer() => sig(Type::array(a.dtype.clone(), n, Layout::C), args),
+                _ => Ok(None),
+            },
             _ => Ok(None),
         };
     }
