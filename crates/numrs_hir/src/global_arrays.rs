@@ -1427,6 +1427,11 @@ impl Cx<'_> {
                         Some(a) => promote(a, k)?,
                     }))
                 })?;
+                // A 0-d array is not a NumPy scalar (which an empty shape stands for here):
+                // not evaluated.
+                if shape.is_empty() {
+                    return None;
+                }
                 let a = ConstArray { dtype: kind.unwrap_or(NumericKind::Float64), shape, items: flat };
                 match dtype_kw.or_else(|| args.get(1).and_then(|d| self.dtype(d))) {
                     Some(d) => astype(a, d)?,

@@ -65,6 +65,11 @@ fn definition_of<'v>(defs: &std::collections::HashMap<VarId, &'v Value>, v: VarI
     }
 }
 
+/// Whether `x`, or a plain copy of it, is an incoming value of a phi.
+fn feeds_phi(defs: &std::collections::HashMap<VarId, &Value>, x: VarId) -> bool {
+    defs.values().any(|d| matches!(d, Value::Phi(incoming) if incoming.iter().any(|(_, v)| v.is_some_and(|v| copy_root(defs, v) == x))))
+}
+
 /// The reduction variables of `prange` loops updated with an operator Numba's parfor pass
 /// cannot reduce with (`get_parfor_reductions` / `get_reduce_nodes`): a variable carried from
 /// one iteration to the next whose new value is computed from itself by a binary operator
@@ -122,16 +127,24 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                 if v == *phi || !seen.insert(v) {
                     continue;
                 }
-                if let Some(Value::InplaceBinOp { op, lhs, .. }) = definition(v) {
-                    if root(*lhs) == *phi {
-                        if let Some(sp) = spans.get(&v) {
-                            inplace.push((*sp, *op));
-                        }
+                // (Every version of the variable that flows back to the loop's start: Numba's
+                // reduce nodes are all the updates after the first.)
+                if let Some(Value::InplaceBinOp { op, .. }) = definition(v) {
+                    if let Some(sp) = spans.get(&v) {
+                        inplace.push((*sp, *op));
                     }
                 }
                 // An update of a value computed from the variable in this iteration (`s += x;
                 // s += y`, `s = s + x + y`): Numba's reduction is one operator applied once.
-                let from_phi = |x: VarId| matches!(definition(x), Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) if root(*lhs) == *phi || root(*rhs) == *phi);
+                // Numba's copy propagation leaves the first update assigned to the variable
+                // (what its `get_reduce_nodes` needs after the combining operation) only when
+                // the updated value also flows into a phi (`c += 1; if p: c += 1`); when only
+                // the next update reads it (`c += 1; c += 2`, or both branches of an
+                // `if`/`else` updating it again), the assignment is propagated away.
+                let from_phi = |x: VarId| {
+                    matches!(definition(x), Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) if root(*lhs) == *phi || root(*rhs) == *phi)
+                        && !feeds_phi(defs, root(x))
+                };
                 if let Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) = definition(v) {
                     if root(*lhs) != *phi && root(*rhs) != *phi && (from_phi(*lhs) || from_phi(*rhs)) {
                         let name = &ir.var(*phi).base;

@@ -508,7 +508,9 @@ fn diff(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     let Some(b) = bind(args, kws, &["a", "n"], 1) else { return Ok(None) };
     match array_arg(&b[0]) {
         // The implementation reshapes `a`, which Numba allows only for contiguous arrays.
-        Some(a) if a.ndim >= 1 && matches!(a.layout, Layout::C | Layout::F) => {
+        // (A datetime's difference is a timedelta, which its scratch array of datetimes
+        // cannot hold.)
+        Some(a) if a.ndim >= 1 && matches!(a.layout, Layout::C | Layout::F) && !matches!(a.dtype, Type::NPDatetime(_)) => {
             sig(Type::array(a.dtype.clone(), a.ndim, Layout::C), args)
         }
         _ => Ok(None),
