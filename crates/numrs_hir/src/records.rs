@@ -261,6 +261,14 @@ pub fn bound_record_array(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &n
         },
         // `dtype=[("id", np.int64), ...]`: NumPy makes `np.dtype(spec)` of it.
         spec @ Value::List(_) => Arc::new(struct_dtype(&spec, false)?.ok()?),
+        // `dtype="i8, f8"`: fields `f0`, `f1`, ... of those formats, packed.
+        Value::Const(crate::symbols::ConstValue::Str(text)) if text.contains(',') => {
+            let mut named = Vec::new();
+            for (i, part) in text.split(',').map(str::trim).filter(|p| !p.is_empty()).enumerate() {
+                named.push((format!("f{i}"), Type::Number(numpy_type_string(part)?)));
+            }
+            Arc::new(layout(named, None, None, false).ok()?)
+        }
         _ => return None,
     };
     let record = &record;
@@ -327,7 +335,17 @@ fn dict_spec(e: &numrs_syntax::ast::Expr, symbols: &crate::ModuleSymbols, at: u3
 /// Writes the tuple `item` into `out` (one record's bytes) field by field.
 fn pack_record(out: &mut [u8], r: &RecordType, item: &numrs_syntax::ast::Expr, symbols: &crate::ModuleSymbols, at: u32) -> Option<()> {
     use numrs_syntax::ast::ExprKind;
-    let ExprKind::Tuple(values) = &item.kind else { return None };
+    let ExprKind::Tuple(values) = &item.kind else {
+        // A number: NumPy assigns it to every field.
+        if matches!(&item.kind, ExprKind::List(_) | ExprKind::Dict { .. }) {
+            return None;
+        }
+        for f in r.fields.iter() {
+            let at_field = out.get_mut(f.offset as usize..)?;
+            pack_value(at_field, &f.ty, item, symbols, at)?;
+        }
+        return Some(());
+    };
     if values.len() != r.fields.len() {
         return None;
     }
@@ -378,6 +396,15 @@ fn pack_value(out: &mut [u8], t: &Type, v: &numrs_syntax::ast::Expr, symbols: &c
                     i.to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec()
                 }
                 (k, C::Bool(b)) if k.is_integer() => (b as i128).to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec(),
+                // A float given for an integer field: NumPy truncates it (when it fits).
+                (k, C::Float(f)) if k.is_integer() && f.get().is_finite() => {
+                    let i = f.get().trunc() as i128;
+                    let (lo, hi) = if k.is_signed_int() { (-(1i128 << (k.bitwidth() - 1)), (1i128 << (k.bitwidth() - 1)) - 1) } else { (0, (1i128 << k.bitwidth()) - 1) };
+                    if i < lo || i > hi {
+                        return None;
+                    }
+                    i.to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec()
+                }
                 _ => return None,
             };
             out.get_mut(..bytes.len())?.copy_from_slice(&bytes);
