@@ -1350,36 +1350,67 @@ impl Lowerer {
         self.lower_for_over(target, iterable, iter.span, body, orelse, span)
     }
 
-    /// A `for` loop over `literal_unroll(container)` unrolled: `n` copies of the body, the
-    /// `k`-th with the target bound to item `k`; `continue` goes to the next copy, `break` to
-    /// the end, the `else` clause runs after the last.
+    /// A `for` loop over `literal_unroll(container)` unrolled, as Numba's `literal_unroll`
+    /// pass shapes it: still a loop over an index, whose body dispatches on the index to one
+    /// of `n` copies of the body, the `k`-th with the target bound to item `k`. Variables the
+    /// body carries from one iteration to the next meet at the loop's header, so their types
+    /// must unify across the copies, as in Numba. `continue` goes to the next index, `break`
+    /// to the end, the `else` clause runs after the last.
     fn lower_unrolled(&mut self, target: &Expr, container: VarId, n: usize, body: &[Stmt], orelse: &[Stmt], span: Span) {
+        let index = self.new_var(format!("$unroll_index{}", span.start), format!("$unroll_index{}", span.start), false);
+        let zero = self.temp("const", target.span, Value::Const(Constant::Int(0)));
+        self.emit(target.span, IrStmtKind::Assign { target: index, value: Value::Var(zero) });
+        let header = self.new_block(target.span);
+        self.jump_to_new(header);
+        let count = self.temp("const", target.span, Value::Const(Constant::Int(n as i128)));
+        let more = self.temp("compare", target.span, Value::Compare { op: ast::CmpOp::Lt, lhs: index, rhs: count });
+        let dispatch = self.new_block(target.span);
         let exit = self.new_block(span);
         let else_block = if orelse.is_empty() { exit } else { self.new_block(orelse[0].span) };
+        let latch = self.new_block(span);
+        self.terminate(Terminator::Branch { cond: more, truebr: dispatch, falsebr: else_block });
+        self.switch_to(dispatch);
         for k in 0..n {
-            let start = self.new_block(target.span);
-            self.jump_to_new(start);
-            let idx = self.temp("const", target.span, Value::Const(Constant::Int(k as i128)));
-            let item = self.temp(
-                "static_getitem",
-                target.span,
-                Value::StaticGetItem { value: container, index: StaticIndex::Int(k as i128), index_var: Some(idx) },
-            );
-            self.assign_to(target, item, target.span);
-            let next = self.new_block(span);
-            self.loops.push(LoopTargets { continue_to: next, break_to: exit });
-            self.lower_stmts(body);
-            self.loops.pop();
-            self.jump_to_new(next);
+            let copy = self.new_block(target.span);
+            if k + 1 < n {
+                let kv = self.temp("const", target.span, Value::Const(Constant::Int(k as i128)));
+                let is_k = self.temp("compare", target.span, Value::Compare { op: ast::CmpOp::Eq, lhs: index, rhs: kv });
+                let next_test = self.new_block(target.span);
+                self.terminate(Terminator::Branch { cond: is_k, truebr: copy, falsebr: next_test });
+                self.switch_to(copy);
+                self.lower_unrolled_copy(target, container, k, body, latch, exit);
+                self.switch_to(next_test);
+            } else {
+                self.jump_to_new(copy);
+                self.lower_unrolled_copy(target, container, k, body, latch, exit);
+            }
         }
-        self.terminate(Terminator::Jump(else_block));
+        let latch = self.move_block_to_end(latch);
+        self.switch_to(latch);
+        let one = self.temp("const", span, Value::Const(Constant::Int(1)));
+        let next = self.temp("binop", span, Value::BinOp { op: ast::BinOp::Add, lhs: index, rhs: one });
+        self.emit(span, IrStmtKind::Assign { target: index, value: Value::Var(next) });
+        self.terminate(Terminator::Jump(header));
         if !orelse.is_empty() {
+            let else_block = self.move_block_to_end(else_block);
             self.switch_to(else_block);
             self.lower_stmts(orelse);
             self.terminate(Terminator::Jump(exit));
         }
         let exit = self.move_block_to_end(exit);
         self.switch_to(exit);
+    }
+
+    /// The `k`-th copy of an unrolled loop's body (see [`Self::lower_unrolled`]), from the
+    /// current block to the loop's latch.
+    fn lower_unrolled_copy(&mut self, target: &Expr, container: VarId, k: usize, body: &[Stmt], latch: BlockId, exit: BlockId) {
+        let idx = self.temp("const", target.span, Value::Const(Constant::Int(k as i128)));
+        let item = self.temp("static_getitem", target.span, Value::StaticGetItem { value: container, index: StaticIndex::Int(k as i128), index_var: Some(idx) });
+        self.assign_to(target, item, target.span);
+        self.loops.push(LoopTargets { continue_to: latch, break_to: exit });
+        self.lower_stmts(body);
+        self.loops.pop();
+        self.terminate(Terminator::Jump(latch));
     }
 
     fn lower_for_over(&mut self, target: &Expr, iterable: VarId, iter_span: Span, body: &[Stmt], orelse: &[Stmt], span: Span) {
