@@ -120,7 +120,9 @@ def case_calls(path):
                 value = eval(compile(ast.Expression(node.value), path, "eval"), constants)
             except Exception:  # noqa: BLE001 - not a constant this harness evaluates
                 continue
-            if isinstance(value, (bool, int, float, complex, str)):
+            scalar = (bool, int, float, complex, str, np.generic)
+            if isinstance(value, scalar) or (type(value) is tuple and all(isinstance(v, scalar) for v in value)):
+                # A number, string or NumPy scalar, or a plain tuple of them.
                 constants[node.targets[0].id] = value
             elif isinstance(value, tuple) and hasattr(value, "_fields"):
                 # A named tuple instance (`Direction = DirectionT(*range(3))`), whose fields

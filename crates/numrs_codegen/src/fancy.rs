@@ -86,6 +86,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if !has_array(&it) {
             // `None` and `...` among integers and slices: a view.
             let ix = self.view_indices(index, &it)?;
+            // A scalar result: the `...` stands for no dimension, the rest are integers.
+            if !matches!(tt, Type::Array(_)) {
+                let mut idx = Vec::new();
+                for x in ix {
+                    match x {
+                        crate::arrays::Ix::Int(i) => idx.push((i.into(), Type::int64())),
+                        crate::arrays::Ix::Ellipsis => {}
+                        _ => return self.fail(format!("an index of type {it} giving {tt}")),
+                    }
+                }
+                return self.array_index_load(value, &idx, tt).map(Some);
+            }
             return self.array_view(value, ix, tt).map(Some);
         }
         let (arr, a) = self.arr(value)?;

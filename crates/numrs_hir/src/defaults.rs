@@ -122,6 +122,17 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
             Some(Folded::Py(to_const(arith(*op, number(&l)?, number(&r)?)?)))
         }
         ExprKind::Attribute { .. } | ExprKind::Name(_) => {
+            // A module-level name bound to a NumPy scalar (`GF = np.float64(0.25)`), as the
+            // binding stands where the `def` is.
+            if let ExprKind::Name(n) = &expr.kind {
+                if let Some(b) = symbols.lookup(n, Some(def_offset)) {
+                    if let Some(v) = b.value.as_ref() {
+                        if let Some(f @ Folded::Np(..)) = fold(v, symbols, b.stmt_span.start, depth + 1) {
+                            return Some(f);
+                        }
+                    }
+                }
+            }
             let dotted = symbols.resolve_dotted_at(expr, Some(def_offset))?;
             let f = match dotted.as_str() {
                 "math.pi" | "numpy.pi" | "cmath.pi" => std::f64::consts::PI,
@@ -201,7 +212,7 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
                 }
                 other => {
                     let name = other.strip_prefix("numpy.")?;
-                    let kind = NumericKind::from_name(if name == "bool_" { "bool" } else { name })?;
+                    let kind = NumericKind::from_numpy_name(name)?;
                     let v = one()?;
                     Some(Folded::Np(kind, np_convert(kind, v)?))
                 }

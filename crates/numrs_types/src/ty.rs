@@ -114,6 +114,27 @@ impl NumericKind {
     pub fn from_name(name: &str) -> Option<NumericKind> {
         NumericKind::ALL.iter().copied().find(|k| k.name() == name)
     }
+
+    /// The kind of a NumPy scalar class by its attribute name in `numpy`: the sized names
+    /// (`float32`) and NumPy 2's aliases of them on 64-bit platforms (`intp`, `double`, ...).
+    pub fn from_numpy_name(name: &str) -> Option<NumericKind> {
+        Some(match name {
+            "bool_" | "bool" => NumericKind::Boolean,
+            "intp" | "int_" | "long" | "longlong" => NumericKind::Int64,
+            "uintp" | "uint" | "ulong" | "ulonglong" => NumericKind::UInt64,
+            "intc" => NumericKind::Int32,
+            "uintc" => NumericKind::UInt32,
+            "short" => NumericKind::Int16,
+            "ushort" => NumericKind::UInt16,
+            "byte" => NumericKind::Int8,
+            "ubyte" => NumericKind::UInt8,
+            "double" => NumericKind::Float64,
+            "single" => NumericKind::Float32,
+            "cdouble" => NumericKind::Complex128,
+            "csingle" => NumericKind::Complex64,
+            other => return NumericKind::from_name(other),
+        })
+    }
 }
 
 /// Memory layout of an array: contiguous C, contiguous Fortran, or any.
