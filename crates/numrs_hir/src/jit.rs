@@ -635,7 +635,7 @@ impl<'a> Ctx<'a> {
                     return None;
                 }
                 base.args.extend(rest.iter().map(|e| Arg { expr: e, before }));
-                base.keywords.extend(keywords.iter().map(|k| Kw::of(k, before)));
+                base.keywords.extend(self.keywords_of(keywords, before, depth));
                 return Some(base);
             }
             // `@generated_jit(cache=True)` of a decorator function registering the function as
@@ -655,7 +655,7 @@ impl<'a> Ctx<'a> {
                 return None;
             }
             base.args.extend(args.iter().map(|e| Arg { expr: e, before }));
-            base.keywords.extend(keywords.iter().map(|k| Kw::of(k, before)));
+            base.keywords.extend(self.keywords_of(keywords, before, depth));
             base.called = true;
             return Some(base);
         }
@@ -692,6 +692,60 @@ impl<'a> Ctx<'a> {
             }
         }
         None
+    }
+
+    /// A call's keywords, with `**mapping` spread into its items when the mapping is a dict
+    /// display with string keys (`**{"boundscheck": True}`), `dict(key=value, ...)`, or a
+    /// module-level name bound to one (`@njit(**NJIT_OPTIONS)`). Any other `**` stays (and is
+    /// reported as not evaluated).
+    fn keywords_of<'e>(&self, keywords: &'e [Keyword], before: u32, depth: u32) -> Vec<Kw<'e>>
+    where
+        'a: 'e,
+    {
+        let mut out = Vec::new();
+        for k in keywords {
+            match k.arg {
+                Some(_) => out.push(Kw::of(k, before)),
+                None => match self.spread(&k.value, before, k.span, depth) {
+                    Some(items) => out.extend(items),
+                    None => out.push(Kw::of(k, before)),
+                },
+            }
+        }
+        out
+    }
+
+    /// The items of a `**mapping` argument (see [`Self::keywords_of`]).
+    fn spread<'e>(&self, mapping: &'e Expr, before: u32, span: Span, depth: u32) -> Option<Vec<Kw<'e>>>
+    where
+        'a: 'e,
+    {
+        if depth > MAX_ALIAS_DEPTH {
+            return None;
+        }
+        match &mapping.kind {
+            ExprKind::Dict { keys, values } => {
+                let mut out = Vec::new();
+                for (key, value) in keys.iter().zip(values) {
+                    match key.as_ref().map(|k| &k.kind) {
+                        Some(ExprKind::Constant(ast::Constant::Str(name))) => out.push(Kw { arg: Some(name.as_str()), value, span, before }),
+                        // `**{**BASE, ...}`: the inner mapping's items first.
+                        None => out.extend(self.spread(value, before, span, depth + 1)?),
+                        _ => return None,
+                    }
+                }
+                Some(out)
+            }
+            ExprKind::Call { func, args, keywords } if args.is_empty() && matches!(&func.kind, ExprKind::Name(n) if n == "dict" && self.symbols.lookup(n, Some(before)).is_none()) => {
+                Some(self.keywords_of(keywords, before, depth + 1))
+            }
+            ExprKind::Name(name) => {
+                let binding = self.symbols.lookup(name, Some(before))?;
+                let value: &'a Expr = binding.value.as_ref()?;
+                self.spread(value, binding.stmt_span.start, span, depth + 1)
+            }
+            _ => None,
+        }
     }
 
     /// See `resolve`: `name`, a plain function of the module that registers the function it is
