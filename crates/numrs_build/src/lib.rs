@@ -1297,6 +1297,12 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let mut typed: Vec<usize> = Vec::new();
     let mut returns: Vec<Type> = Vec::new();
     for p in planned.iter_mut().filter(|p| !p.internal) {
+        // Compiled for a jit caller's constant (`f(x, 3)` types the callee with
+        // `Literal[int](3)`): Numba's dispatcher never gives a Python call such a
+        // specialization, as Python values type as non-literal types.
+        if p.origin.is_none() && !p.eager && p.args.iter().any(Type::is_literal) {
+            p.internal = true;
+        }
         let Ok(rt) = &p.result.outcome else { continue };
         let mut types = p.args.iter().chain([rt]);
         if let Some(t) = types.find(|t| t.holds_jitclass_instance() && !numrs_abi::crosses(t)) {

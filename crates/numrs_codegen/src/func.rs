@@ -3687,6 +3687,14 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 return Ok(v);
             }
         }
+        // A literal index of a tuple: its item (Numba's `getitem_literal_idx`).
+        if let (Some(items), Type::IntegerLiteral(k)) = (vt.tuple_items(), &it) {
+            let n = items.len() as i128;
+            let k = if *k < 0 { *k + n } else { *k };
+            if (0..n).contains(&k) && !matches!(vt, Type::UniTuple(..)) {
+                return self.static_getitem(value, &StaticIndex::Int(k), None, tt);
+            }
+        }
         // A `NamedUniTuple` indexes as its `UniTuple` (the same representation).
         let vt = match vt {
             Type::NamedTuple(nt) => nt.anonymous(),

@@ -179,6 +179,16 @@ fn getitem(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
             _ => Ok(None),
         },
         Type::UniTuple(d, _) if index.is_integer() => sig((**d).clone(), args),
+        // Numba's `getitem_literal_idx`: a literal index of any tuple is `tup[idx_val]`.
+        t if t.is_base_tuple() && matches!(index, Type::IntegerLiteral(_)) => {
+            let (Some(items), Type::IntegerLiteral(k)) = (t.tuple_items(), index) else { return Ok(None) };
+            let n = items.len() as i128;
+            let k = if *k < 0 { *k + n } else { *k };
+            match usize::try_from(k).ok().and_then(|k| items.get(k)) {
+                Some(item) => sig(item.clone(), args),
+                None => Ok(None),
+            }
+        }
         // A `NamedUniTuple` indexes as a `UniTuple` does.
         Type::NamedTuple(nt) if index.is_integer() && nt.homogeneous().is_some() => sig(nt.homogeneous().cloned().unwrap_or(Type::Undefined), args),
         // `a.flat[i]`.
