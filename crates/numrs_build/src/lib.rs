@@ -1300,7 +1300,10 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         // Compiled for a jit caller's constant (`f(x, 3)` types the callee with
         // `Literal[int](3)`): Numba's dispatcher never gives a Python call such a
         // specialization, as Python values type as non-literal types.
-        if p.origin.is_none() && !p.eager && p.args.iter().any(Type::is_literal) {
+        // (A function asking for literals with `numba.literally` is the exception: Numba
+        // compiles it again for the call's values and finds that specialization.)
+        let asks_literal = p.result.typemap.iter().flatten().any(|t| matches!(t, Type::Function(k) if &**k == "numba.literally"));
+        if p.origin.is_none() && !p.eager && !asks_literal && p.args.iter().any(Type::is_literal) {
             p.internal = true;
         }
         let Ok(rt) = &p.result.outcome else { continue };

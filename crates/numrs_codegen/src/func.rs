@@ -2966,7 +2966,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             return self.default_value(v, formal);
         }
         // NumPy scalars, complex numbers and tuples: as the constants they print as.
-        if let Some(v) = numrs_types::PyRepr::parse(repr).filter(|v| matches!(v, numrs_types::PyRepr::NpScalar(..) | numrs_types::PyRepr::Complex(..) | numrs_types::PyRepr::Tuple(_))) {
+        if let Some(v) = numrs_types::PyRepr::parse(repr).filter(|v| matches!(v, numrs_types::PyRepr::NpScalar(..) | numrs_types::PyRepr::Complex(..) | numrs_types::PyRepr::Tuple(_) | numrs_types::PyRepr::Bytes(_))) {
             return match py_repr_const(&v) {
                 Some(c) => self.global_const(&c, formal),
                 None => bad(),
@@ -4456,6 +4456,7 @@ fn py_repr_const(v: &numrs_types::PyRepr) -> Option<crate::GlobalConst> {
         P::NpScalar(_, inner) => return py_repr_const(inner),
         P::Tuple(items) => crate::GlobalConst::Tuple(items.iter().map(py_repr_const).collect::<Option<Vec<_>>>()?),
         P::Str(_) => return None,
+        P::Bytes(b) => crate::GlobalConst::Array { shape: vec![b.len() as i64], items: b.iter().map(|x| K::Int(i128::from(*x))).collect() },
     })
 }
 

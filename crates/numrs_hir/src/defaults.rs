@@ -17,6 +17,8 @@ enum Folded {
     /// A NumPy scalar of the kind (its value converted to the kind).
     Np(NumericKind, ConstValue),
     Tuple(Vec<Folded>),
+    /// `b'...'` of printable ASCII (what Numba's `omitted(default=...)` shows as it is).
+    Bytes(Vec<u8>),
 }
 
 /// Nesting deeper than this is not folded.
@@ -32,6 +34,7 @@ fn repr(f: &Folded) -> String {
     match f {
         Folded::Py(c) => c.python_repr(),
         Folded::Np(k, c) => numpy_repr(*k, c),
+        Folded::Bytes(b) => format!("b'{}'", String::from_utf8_lossy(b)),
         Folded::Tuple(items) => {
             let parts: Vec<String> = items.iter().map(repr).collect();
             if parts.len() == 1 {
@@ -107,6 +110,7 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
     }
     let sub = |e: &Expr| fold(e, symbols, def_offset, depth + 1);
     match &expr.kind {
+        ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) if b.iter().all(|c| (0x20..0x7f).contains(c) && *c != b'\'' && *c != b'\\') => Some(Folded::Bytes(b.clone())),
         ExprKind::Tuple(items) => items.iter().map(sub).collect::<Option<Vec<_>>>().map(Folded::Tuple),
         ExprKind::UnaryOp { op, operand } => {
             let Folded::Py(v) = sub(operand)? else { return None };
@@ -172,7 +176,7 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
                 .map(|a| match sub(a)? {
                     Folded::Py(c) => number(&c),
                     Folded::Np(_, c) => number(&c),
-                    Folded::Tuple(_) => None,
+                    Folded::Tuple(_) | Folded::Bytes(_) => None,
                 })
                 .collect::<Option<_>>()?;
             let one = || if values.len() == 1 { Some(values[0]) } else { None };

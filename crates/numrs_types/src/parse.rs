@@ -63,6 +63,8 @@ pub enum PyRepr {
     Float(f64),
     Complex(f64, f64),
     Str(String),
+    /// `b'...'` (printable ASCII only).
+    Bytes(Vec<u8>),
     /// A NumPy scalar of the kind, holding the value (a `Bool`, `Int`, `Float` or `Complex`).
     NpScalar(NumericKind, Box<PyRepr>),
     Tuple(Vec<PyRepr>),
@@ -109,6 +111,12 @@ impl PyRepr {
             let items = split_top_level(body)?;
             return items.iter().filter(|i| !i.trim().is_empty()).map(|i| PyRepr::parse(i)).collect::<Option<Vec<_>>>().map(PyRepr::Tuple);
         }
+        if let Some(body) = s.strip_prefix("b'").and_then(|b| b.strip_suffix('\'')) {
+            if body.contains('\\') || body.contains('\'') || !body.bytes().all(|c| (0x20..0x7f).contains(&c)) {
+                return None;
+            }
+            return Some(PyRepr::Bytes(body.as_bytes().to_vec()));
+        }
         for q in ['\'', '"'] {
             if s.len() >= 2 && s.starts_with(q) && s.ends_with(q) {
                 let body = &s[1..s.len() - 1];
@@ -131,6 +139,7 @@ impl PyRepr {
             PyRepr::Float(_) => Type::float64(),
             PyRepr::Complex(..) => Type::complex128(),
             PyRepr::Str(_) => Type::Unicode,
+            PyRepr::Bytes(_) => Type::Array(Arc::new(ArrayType::buffer(crate::BufferKind::Bytes, Layout::C, true))),
             PyRepr::NpScalar(k, _) => Type::Number(*k),
             PyRepr::Tuple(items) => Type::tuple(items.iter().map(PyRepr::type_of).collect::<Option<Vec<_>>>()?),
         })
