@@ -710,18 +710,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             // A homogeneous tuple (Numba's `Sequence` source) into a 1-d view: its items in
             // order, its length checked.
-            Type::UniTuple(item, count) if r == 1 && numeric(item).is_some() => {
-                let count = *count;
-                let item = (**item).clone();
-                let len = self.i64(count as i64);
+            // (A tuple of literal integers, `a[:] = (1, 2)`, is one of numbers too.)
+            t if r == 1 && t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|i| numeric(i).is_some())) => {
+                let items = t.tuple_items().unwrap_or_default();
+                let len = self.i64(items.len() as i64);
                 let bad = self.b.build_int_compare(IntPredicate::NE, dshape[0], len, "")?;
                 self.shape_mismatch_guard(bad, &dshape, &[len])?;
                 let sv = src.into_struct_value();
-                for k in 0..count {
-                    let x = self.b.build_extract_value(sv, k, "")?;
+                for (k, item) in items.iter().enumerate() {
+                    let x = self.b.build_extract_value(sv, k as u32, "")?;
                     let off = self.b.build_int_mul(self.i64(k as i64), dstrides[0], "")?;
                     let p = unsafe { self.b.build_gep(self.ctx.i8_type(), ddata, &[off], "")? };
-                    self.store_element(p, x, &item, &dtype)?;
+                    self.store_element(p, x, item, &dtype)?;
                 }
                 Ok(())
             }
@@ -2462,6 +2462,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 cur = cx.py_minmax(k == 0, cur, (v, t.clone()))?;
             }
             let p = cx.flat_ptr(dst, &dst_t, i)?;
+            // A float bound chosen for an integer array (`a_min=np.inf`): converted as the
+            // machine converts it (LLVM would fold a constant one to anything).
+            if let (Some(fk), Some(tk)) = (numeric(&cur.1), numeric(&dst_t.dtype)) {
+                if fk.is_float() && (tk.is_integer() && tk != NumericKind::Boolean) {
+                    let f = cx.cast(cur.0, &cur.1, &Type::float64())?.into_float_value();
+                    let x = cx.float_to_int_x86(f, tk)?;
+                    return cx.store_element(p, x.into(), &dst_t.dtype, &dst_t.dtype);
+                }
+            }
             cx.store_element(p, cur.0, &cur.1, &dst_t.dtype)
         })?;
         // `out` is returned as a borrowed value (the assignment takes its reference).

@@ -127,6 +127,9 @@ pub(super) fn type_argument(t: &Type) -> Option<Type> {
     match t {
         Type::NumberClass(t) | Type::TypeRef(t) => Some((**t).clone()),
         Type::Array(_) => Some(t.clone()),
+        // A tuple value stands for its own type (`key_type=(1, 1)`: Numba's `new_dict` takes
+        // any type instance; the container's type drops the literals).
+        t if t.is_base_tuple() && !t.tuple_items().is_some_and(|i| i.is_empty()) => Some(t.unliteral()),
         _ => None,
     }
 }

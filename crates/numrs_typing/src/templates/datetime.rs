@@ -208,8 +208,10 @@ fn int_(args: &[Type], kws: &[(String, Type)]) -> CallResult {
     match x {
         Type::NPTimedelta(_) => sig(Type::int64(), args),
         Type::NPDatetime(u) if u.name() == "ns" => sig(Type::int64(), args),
+        // Raised inside the overload, so Numba reports its TypingError ("No implementation
+        // ...", the NumbaTypeError among the candidates' reasons).
         Type::NPDatetime(u) => Err(CallError {
-            kind: "NumbaTypeError",
+            kind: "TypingError",
             message: format!("Only datetime64[ns] can be converted, but got datetime64[{}]", u.name()),
         }),
         _ => Ok(None),
