@@ -649,6 +649,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             }
             return Ok(acc);
         }
+        // Lists of lists: item by item again.
+        if dtype(at).is_some() && dtype(bt).is_some() {
+            let sig = Signature::new(Type::boolean(), vec![at.clone(), bt.clone()]);
+            return Ok(op_eq(self, &sig, &[Some(a), Some(b)])?.into_int_value());
+        }
         let r = self.binary("operator.eq", a, at, b, bt)?;
         self.truth(r.0, &r.1)
     }
