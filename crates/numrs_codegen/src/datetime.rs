@@ -49,6 +49,7 @@ pub(crate) fn lookup(key: &str, sig: &Signature) -> Option<OpImpl> {
         ("operator.sub", 2) if is_dt(Some(first)) && is_dt(second) => dt_minus_dt,
         ("operator.mul", 2) => td_times_number,
         ("operator.truediv", 2) if is_td(second) => td_over_td,
+        ("operator.floordiv", 2) if is_td(second) => td_floordiv_td,
         ("operator.truediv" | "operator.floordiv", 2) => td_over_number,
         ("operator.eq" | "operator.ne" | "operator.lt" | "operator.le" | "operator.gt" | "operator.ge", 2) => compare_for(key)?,
         ("builtins.hash", 1) => hash,
@@ -360,6 +361,28 @@ fn td_over_td<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<
     let bad = any_nat(cx, &[a, b])?;
     let r = cx.b.build_select(bad, f64t.const_float(f64::NAN), q, "")?;
     cx.cast(r, &Type::float64(), &sig.return_type)
+}
+
+/// `np.floor_divide(t1, t2)` as Numba's `timedelta_floor_div_timedelta` computes it: in a
+/// common unit, `(a - 1) / b` when `a` is negative, `(a + 1) / b` when only `b` is, else
+/// `a / b` (truncating); 0 for a zero divisor or a NaT.
+fn td_floordiv_td<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BV<'ctx>>]) -> R<BV<'ctx>> {
+    let (Some(ua), Some(ub)) = (unit(&sig.args[0]), unit(&sig.args[1])) else { return cx.fail("timedelta floor division") };
+    let (a, b) = (val(cx, vals, 0)?, val(cx, vals, 1)?);
+    let (x, y) = normalize(cx, a, b, ua, ub)?;
+    let bd = &cx.b;
+    let zero = bd.build_int_compare(IntPredicate::EQ, y, cx.i64(0), "")?;
+    let xneg = bd.build_int_compare(IntPredicate::SLT, x, cx.i64(0), "")?;
+    let yneg = bd.build_int_compare(IntPredicate::SLT, y, cx.i64(0), "")?;
+    let top = bd.build_select(xneg, bd.build_int_sub(x, cx.i64(1), "")?, bd.build_select(yneg, bd.build_int_add(x, cx.i64(1), "")?, x, "")?.into_int_value(), "")?.into_int_value();
+    // Divide by 1 where the result is discarded or where `/ -1` would trap.
+    let minus1 = bd.build_int_compare(IntPredicate::EQ, y, cx.i64(-1), "")?;
+    let safe = bd.build_select(bd.build_or(zero, minus1, "")?, cx.i64(1), y, "")?.into_int_value();
+    let q = bd.build_int_signed_div(top, safe, "")?;
+    let q = bd.build_select(minus1, bd.build_int_neg(top, "")?, q, "")?.into_int_value();
+    let bad = bd.build_or(any_nat(cx, &[a, b])?, zero, "")?;
+    let r = cx.b.build_select(bad, cx.i64(0), q, "")?;
+    cx.cast(r, &Type::int64(), &sig.return_type)
 }
 
 fn compare_for(key: &str) -> Option<OpImpl> {

@@ -430,6 +430,29 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     if let Some(e) = datetime_kernel_error(inf) {
         return Some(e);
     }
+    // `t1 // t2` of timedeltas (scalars or arrays; `np.floor_divide` compiles): typed float64, but
+    // Numba 0.68.1's lowering computes an int64 and fails. After typing: a typing error
+    // elsewhere in the function is what Numba reports.
+    let td = |v: VarId| match inf.get(v) {
+        Some(Type::NPTimedelta(_)) => true,
+        Some(Type::Array(a)) => matches!(a.dtype, Type::NPTimedelta(_)),
+        _ => false,
+    };
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            let floordiv = match &s.kind {
+                StmtKind::Assign { value: Value::BinOp { op: numrs_syntax::ast::BinOp::FloorDiv, lhs, rhs } | Value::InplaceBinOp { op: numrs_syntax::ast::BinOp::FloorDiv, lhs, rhs }, .. } => td(*lhs) && td(*rhs),
+                _ => false,
+            };
+            if floordiv {
+                return Some(lowering_error(
+                    "ValueError",
+                    "Operands must be the same type, got (i64, double): timedelta64 // timedelta64 does not compile in Numba 0.68.1 (its result is typed float64 but computed as int64)",
+                    "divide with / and floor the result".into(),
+                ));
+            }
+        }
+    }
     // A list display of lists whose item types differ (`[[1.5, 2], [3, 4]]`): the unified
     // list's items are converted with Numba's `list_to_list` cast, which asserts the item
     // types are equal (an AssertionError when lowering).

@@ -128,19 +128,8 @@ fn td_truediv(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
 }
 
 /// `t1 // t2` types as `float64` in Numba 0.68.1, whose lowering then computes an `int64`
-/// and fails; numrs reports that failure here.
+/// and fails (numrs_infer's `postcheck` reports that, once the whole function typed).
 fn td_floordiv(args: &[Type], _kws: &[(String, Type)]) -> CallResult {
-    if let [l, r] = args {
-        if td(l).is_some() && td(r).is_some() && td_div(args)?.is_some() {
-            return Err(CallError {
-                kind: "ValueError",
-                message: "timedelta64 // timedelta64 does not compile in Numba 0.68.1 (its result is typed float64 \
-                          but computed as int64: \"Operands must be the same type, got (i64, double)\"); \
-                          divide with / and floor the result"
-                    .into(),
-            });
-        }
-    }
     td_div(args)
 }
 

@@ -235,14 +235,8 @@ fn datetime_ufunc(name: &str, u: &UfuncInfo, inputs: &UfuncInputs) -> CallResult
         };
         let (Some(ins), Some(mut outs)) = (choose(&inputs.base[..u.nin], loop_in), choose(&inputs.base[u.nin..], loop_out)) else { continue };
         let loop_ins: String = loop_in.iter().collect();
-        // Timedelta floor division (typed float64, computed as int64) and remainder do not
-        // compile in Numba 0.68.1.
-        if loop_ins == "mm" && matches!(name, "floor_divide") {
-            return Err(CallError {
-                kind: "ValueError",
-                message: "timedelta64 // timedelta64 does not compile in Numba 0.68.1 (\"Operands must be the same type, got (i64, double)\"); divide with / and floor the result".into(),
-            });
-        }
+        // Timedelta floor division types (as float64) but does not lower in Numba 0.68.1 (see
+        // numrs_infer's `postcheck`); the remainder does not type.
         if loop_ins == "mm" && matches!(name, "remainder" | "fmod") {
             return Err(CallError::typing(format!("ufunc '{name}' of timedelta64 arrays does not compile in Numba 0.68.1")));
         }
