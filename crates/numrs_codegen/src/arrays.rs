@@ -2790,11 +2790,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 }
                 let lt = types::number_type(self.ctx, ek);
                 let acc = self.temp(lt)?;
-                let p0 = self.flat_ptr(arr, &a, self.i64(0))?;
-                let x0 = self.load_element(p0, &a.dtype)?;
-                self.b.build_store(acc, x0)?;
-                let dtype = a.dtype.clone();
                 let is_max = m == "max";
+                // In a `parallel=True` function Numba makes the reduction a parfor whose
+                // operator is Python's `max`/`min` from the identity (-inf/+inf): NaNs never
+                // win (an all-NaN array gives the identity).
+                let parfor_float = self.parallel_fn && !builtin && ek.is_float();
+                if parfor_float {
+                    let id = if is_max { f64::NEG_INFINITY } else { f64::INFINITY };
+                    self.b.build_store(acc, lt.into_float_type().const_float(id))?;
+                } else {
+                    let p0 = self.flat_ptr(arr, &a, self.i64(0))?;
+                    let x0 = self.load_element(p0, &a.dtype)?;
+                    self.b.build_store(acc, x0)?;
+                }
+                let dtype = a.dtype.clone();
                 self.counted_loop(nitems, |cx, i| {
                     let p = cx.flat_ptr(arr, &a, i)?;
                     let x = cx.load_element(p, &dtype)?;
@@ -2819,7 +2828,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                         let vnan = cx.b.build_float_compare(FloatPredicate::UNO, v, v, "")?;
                         let cnan = cx.b.build_float_compare(FloatPredicate::UNO, c, c, "")?;
                         // NaN wins and stays (NumPy); Python's builtins only compare.
-                        let take = if builtin {
+                        let take = if builtin || parfor_float {
                             better
                         } else {
                             cx.b.build_and(cx.b.build_or(better, vnan, "")?, cx.b.build_not(cnan, "")?, "")?

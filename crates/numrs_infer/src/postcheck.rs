@@ -430,6 +430,36 @@ pub(crate) fn after_typing(inf: &Inferer<'_>, target: Target) -> Option<InferErr
     if let Some(e) = datetime_kernel_error(inf) {
         return Some(e);
     }
+    // `a.max()`/`np.min(a)` (no axis) in a `parallel=True` function is a parfor reduction
+    // with Python's `max`/`min`: Numba cannot lower its comparison of complex numbers, and
+    // fails making one for booleans.
+    if target.parallel {
+        for b in &ir.blocks {
+            for s in &b.stmts {
+                let StmtKind::Assign { value: Value::Call { func, args, kws, .. }, .. } = &s.kind else { continue };
+                let reduced = match inf.get(*func) {
+                    Some(Type::BoundFunction(bf)) if matches!(&*bf.0, "array.max" | "array.min") && args.is_empty() && kws.is_empty() => Some(bf.1.clone()),
+                    Some(Type::Function(k)) if matches!(&**k, "numpy.max" | "numpy.min" | "numpy.amax" | "numpy.amin") && args.len() == 1 && kws.is_empty() => inf.get(args[0]).cloned(),
+                    _ => None,
+                };
+                let Some(Type::Array(a)) = reduced else { continue };
+                if a.dtype.is_complex() {
+                    return Some(lowering_error(
+                        "NotImplementedError",
+                        &format!("No definition for lowering <built-in function gt>({0}, {0}) -> bool", a.dtype),
+                        "in a parallel=True function Numba reduces with Python's max/min, which does not order complex numbers".into(),
+                    ));
+                }
+                if a.dtype.is_boolean() {
+                    return Some(lowering_error(
+                        "UnboundLocalError",
+                        "cannot access local variable 'lty' where it is not associated with a value",
+                        "Numba's parfor reduction of a boolean array's max/min fails to compile (a Numba bug); convert the array with astype first".into(),
+                    ));
+                }
+            }
+        }
+    }
     // `t1 // t2` of timedeltas (scalars or arrays; `np.floor_divide` compiles): typed float64, but
     // Numba 0.68.1's lowering computes an int64 and fails. After typing: a typing error
     // elsewhere in the function is what Numba reports.
