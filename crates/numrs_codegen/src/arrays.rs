@@ -1078,8 +1078,21 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             if operands.iter().any(|(o, ..)| o == v) {
                 continue;
             }
-            let argument = matches!(self.resolve_def(*v), Some(Value::Arg(_)));
-            operands.push((*v, self.dims(l.val, 5, a.ndim)?, !argument));
+            // An argument's sizes are unknown; so are those of a view adding axes with `None`
+            // (`a[:, None]`): Numba's array analysis does not take its new axis as a known 1.
+            let unknown = match self.resolve_def(*v) {
+                Some(Value::Arg(_)) => true,
+                Some(Value::GetItem { index, .. }) => {
+                    let it = self.ty(*index)?;
+                    it == Type::NoneType || it.tuple_items().is_some_and(|items| items.contains(&Type::NoneType))
+                }
+                Some(Value::StaticGetItem { index_var: Some(index), .. }) => {
+                    let it = self.ty(*index)?;
+                    it == Type::NoneType || it.tuple_items().is_some_and(|items| items.contains(&Type::NoneType))
+                }
+                _ => false,
+            };
+            operands.push((*v, self.dims(l.val, 5, a.ndim)?, !unknown));
         }
         let one = self.i64(1);
         for i in 0..r {
