@@ -182,7 +182,52 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                         });
                     }
                 }
+                let name = &ir.var(*phi).base;
                 match definition(v) {
+                    // `s = x - s`: Numba's reduce node must start from the variable; with it on
+                    // the right its parfor lowering meets a node it does not know.
+                    Some(Value::BinOp { lhs, rhs, op }) if root(*rhs) == *phi && root(*lhs) != *phi && !matches!(op, BinOp::FloorDiv) => {
+                        let sym = match op {
+                            BinOp::Add => "+",
+                            BinOp::Sub => "-",
+                            BinOp::Mult => "*",
+                            BinOp::Div => "/",
+                            _ => "?",
+                        };
+                        return Some(InferError {
+                            kind: "ParforsUnexpectedReduceNodeError",
+                            code: "unsupported-syntax",
+                            message: format!("Unknown reduce instruction node: {name}#init {sym} {name} (a prange reduction must combine '{name}' as the left operand)"),
+                            span: Some(block.span),
+                            notes: vec![format!("write `{name} = {name} {sym} x` (or `{name} {sym}= x`)")],
+                            secondary: vec![],
+                        });
+                    }
+                    // A call combining the variable: only Python's `max`/`min` of it and one
+                    // other value reduce.
+                    Some(Value::Call { func, args, .. }) if args.iter().any(|a| root(*a) == *phi) => {
+                        let builtin = matches!(inf.get(*func), Some(Type::Function(k)) if matches!(&**k, "builtins.max" | "builtins.min"));
+                        if !builtin {
+                            return Some(InferError {
+                                kind: "ValueError",
+                                code: "unsupported-syntax",
+                                message: format!("Use of reduction variable {name} in an unsupported reduction function."),
+                                span: None,
+                                notes: vec![format!("'{name}' is carried from one iteration to the next; Numba's prange loops reduce only with +, -, *, / and max/min")],
+                                secondary: vec![],
+                            });
+                        }
+                        if args.len() != 2 {
+                            return Some(InferError {
+                                kind: "AssertionError",
+                                code: "unsupported-syntax",
+                                message: format!("a prange reduction with max/min takes '{name}' and one other value (Numba asserts it)"),
+                                span: None,
+                                notes: vec![format!("nest the calls: `{name} = max({name}, max(x, y))`")],
+                                secondary: vec![],
+                            });
+                        }
+                    }
                     Some(Value::Phi(more)) => pending.extend(more.iter().filter_map(|(_, x)| *x)),
                     Some(Value::BinOp { op, lhs, rhs } | Value::InplaceBinOp { op, lhs, rhs }) if root(*lhs) == *phi || root(*rhs) == *phi => match op {
                         // Numba's parfor reduction starts from an int it casts with `astype`.
