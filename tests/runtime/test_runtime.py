@@ -212,7 +212,7 @@ def test_dispatcher_object():
     assert m.add.signatures == ["(int64, int64) -> int64", "(float64, float64) -> float64"]
     assert "add" in repr(m.add)
     assert m.add._select(1, 2) == 0 and m.add._select(1.0, 2) == 1
-    assert (numrs_runtime.MIN_ABI_VERSION, numrs_runtime.MAX_ABI_VERSION) == (1, 12)
+    assert (numrs_runtime.MIN_ABI_VERSION, numrs_runtime.MAX_ABI_VERSION) == (1, 13)
     raises(TypeError, type(m.add))
     assert isinstance(m.add, numrs_runtime.Dispatcher)
 

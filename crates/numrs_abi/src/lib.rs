@@ -70,7 +70,10 @@ pub const ABI_VERSION_LINALG: u32 = 11;
 pub const ABI_VERSION_UNRAISABLE: u32 = 12;
 /// The table versions the runtime accepts.
 pub const MIN_ABI_VERSION: u32 = 1;
-pub const MAX_ABI_VERSION: u32 = 12;
+/// Tables whose compiled code may call [`RuntimeApi::set_num_threads`] and
+/// [`RuntimeApi::parallel_chunksize`].
+pub const ABI_VERSION_THREADS: u32 = 13;
+pub const MAX_ABI_VERSION: u32 = 13;
 
 /// Name of the capsule that carries a [`ModuleTable`] pointer.
 pub const TABLE_CAPSULE_NAME: &str = "numrs.module_table";
@@ -503,6 +506,12 @@ pub struct RuntimeApi {
     /// GIL, and frees its message: what a `@cfunc`'s C callback does with an exception its
     /// function raises, as Numba's cfunc wrapper does.
     pub unraisable: unsafe extern "C" fn(exc: *mut ExcInfo, what: *const u8, what_len: usize),
+    /// `numba.set_num_threads(n)` for the calling thread: 0, or (`n` out of range, nothing
+    /// changed) the most threads `n` may be.
+    pub set_num_threads: extern "C" fn(n: i64) -> i64,
+    /// The calling thread's parallel chunk size: `numba.get_parallel_chunksize()` (`set` 0), or
+    /// `numba.set_parallel_chunksize(n)` (`set` 1), which returns the size before.
+    pub parallel_chunksize: extern "C" fn(set: i64, n: i64) -> i64,
 }
 
 /// An array operand or result of [`RuntimeApi::linalg`] (1 or 2 dimensions; strides in bytes).

@@ -45,8 +45,12 @@ const API_SET_PRESIZE: u32 = 21;
 pub(crate) const API_PARALLEL_SCHEDULE: u32 = 22;
 /// `RuntimeApi::array_adopt`.
 pub(crate) const API_ARRAY_ADOPT: u32 = 24;
+/// `RuntimeApi::set_num_threads`.
+pub(crate) const API_SET_NUM_THREADS: u32 = 27;
+/// `RuntimeApi::parallel_chunksize`.
+pub(crate) const API_PARALLEL_CHUNKSIZE: u32 = 28;
 /// The number of fields of `RuntimeApi`.
-pub const API_FIELDS: u32 = 27;
+pub const API_FIELDS: u32 = 29;
 
 /// `numrs_abi::RuntimeApi` as LLVM sees it: the version, then function pointers.
 pub(crate) fn api_struct_type(ctx: &inkwell::context::Context) -> inkwell::types::StructType<'_> {

@@ -2499,6 +2499,31 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let n = self.b.build_int_truncate(n, self.ctx.i32_type(), "")?;
                 self.cast(n.into(), &Type::Number(NumericKind::Int32), target)
             }
+            // `numba.set_num_threads(n)`: the runtime keeps it for this thread, refusing a
+            // number out of range (Numba's `snt_check`).
+            Type::Function(key) if &**key == "numba.set_num_threads" && args.len() == 1 => {
+                let i64t = self.ctx.i64_type();
+                let n = self.int_arg(args[0])?;
+                let r = self.runtime_call(crate::dicts::API_SET_NUM_THREADS, i64t.fn_type(&[i64t.into()], false), &[n.into()])?.into_int_value();
+                let refused = self.b.build_int_compare(inkwell::IntPredicate::NE, r, self.i64(0), "")?;
+                self.guard(refused, numrs_abi::ExcKind::ValueError, "The number of threads must be between 1 and NUMBA_NUM_THREADS")?;
+                Ok(self.vt(target)?.const_zero())
+            }
+            Type::Function(key) if (&**key == "numba.get_parallel_chunksize" && args.is_empty()) || (&**key == "numba.set_parallel_chunksize" && args.len() == 1) => {
+                let i64t = self.ctx.i64_type();
+                let (set, n) = match args.first() {
+                    Some(a) => {
+                        let n = self.int_arg(*a)?;
+                        let neg = self.b.build_int_compare(inkwell::IntPredicate::SLT, n, self.i64(0), "")?;
+                        self.guard(neg, numrs_abi::ExcKind::ValueError, "chunksize must be greater than or equal to zero")?;
+                        (self.i64(1), n)
+                    }
+                    None => (self.i64(0), self.i64(0)),
+                };
+                let old = self.runtime_call(crate::dicts::API_PARALLEL_CHUNKSIZE, i64t.fn_type(&[i64t.into(), i64t.into()], false), &[set.into(), n.into()])?.into_int_value();
+                let old = self.b.build_int_truncate(old, self.ctx.i32_type(), "")?;
+                self.cast(old.into(), &Type::Number(NumericKind::UInt32), target)
+            }
             Type::Function(key) if &**key == "numba.get_thread_id" && args.is_empty() => {
                 let id = self.thread_index.unwrap_or_else(|| self.i64(0));
                 self.cast(id.into(), &Type::int64(), target)

@@ -1150,7 +1150,7 @@ fn build_table<'ctx>(
         // Compiled code may call `RuntimeApi::array_adopt`, hold Python and mark the lists it
         // changes (`ListPayload::dirty`), which older runtimes lack or would not read: they
         // refuse the table rather than run it.
-        i32t.const_int(numrs_abi::ABI_VERSION_UNRAISABLE as u64, false).into(),
+        i32t.const_int(numrs_abi::ABI_VERSION_THREADS as u64, false).into(),
         i32t.const_int(entries.len() as u64, false).into(),
         mname.into(),
         eg.as_pointer_value().into(),

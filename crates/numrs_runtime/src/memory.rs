@@ -34,6 +34,8 @@ pub static RUNTIME_API: RuntimeApi = RuntimeApi {
     array_adopt: crate::boxing::api_array_adopt,
     linalg: crate::linalg::api_linalg,
     unraisable: crate::ccallback::api_unraisable,
+    set_num_threads: crate::parallel::numrs_set_num_threads,
+    parallel_chunksize: crate::parallel::numrs_parallel_chunksize,
 };
 
 pub static MEMINFO_ALLOCS: AtomicU64 = AtomicU64::new(0);

@@ -13,13 +13,52 @@ extern "C" {
     fn PyGILState_Check() -> std::ffi::c_int;
 }
 
-/// The number of threads `prange` loops use: `NUMBA_NUM_THREADS` if set (as Numba), else
-/// the CPUs this process may run on.
-pub extern "C" fn numrs_num_threads() -> i64 {
+/// The threads the runtime launches: `NUMBA_NUM_THREADS` if set (as Numba), else the CPUs
+/// this process may run on.
+pub fn max_threads() -> i64 {
     static N: OnceLock<i64> = OnceLock::new();
     *N.get_or_init(|| {
         let cpus = std::thread::available_parallelism().map_or(1, |n| n.get() as i64);
         std::env::var("NUMBA_NUM_THREADS").ok().and_then(|v| v.trim().parse::<i64>().ok()).filter(|n| *n > 0).unwrap_or(cpus)
+    })
+}
+
+thread_local! {
+    /// What `numba.set_num_threads` set in this thread (0: not set), as Numba keeps it per
+    /// thread.
+    static NUM_THREADS: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+    /// What `numba.set_parallel_chunksize` set in this thread.
+    static CHUNKSIZE: std::cell::Cell<i64> = const { std::cell::Cell::new(0) };
+}
+
+/// The number of threads the calling thread's `prange` loops use: what `set_num_threads` set,
+/// else all of them.
+pub extern "C" fn numrs_num_threads() -> i64 {
+    match NUM_THREADS.with(|n| n.get()) {
+        0 => max_threads(),
+        n => n,
+    }
+}
+
+/// [`numrs_abi::RuntimeApi::set_num_threads`].
+pub extern "C" fn numrs_set_num_threads(n: i64) -> i64 {
+    let max = max_threads();
+    if n < 1 || n > max {
+        return max;
+    }
+    NUM_THREADS.with(|c| c.set(n));
+    0
+}
+
+/// [`numrs_abi::RuntimeApi::parallel_chunksize`]. (The size is kept for Numba's API; the
+/// runtime splits loops into as many chunks as threads, whatever it is.)
+pub extern "C" fn numrs_parallel_chunksize(set: i64, n: i64) -> i64 {
+    CHUNKSIZE.with(|c| {
+        let old = c.get();
+        if set != 0 {
+            c.set(n);
+        }
+        old
     })
 }
 
@@ -181,7 +220,7 @@ fn pool() -> &'static Pool {
             wake: Condvar::new(),
             idle: Condvar::new(),
         }));
-        let workers = (numrs_num_threads() - 1).max(0) as usize;
+        let workers = (max_threads() - 1).max(0) as usize;
         for _ in 0..workers {
             let _ = std::thread::Builder::new().name("numrs-worker".into()).spawn(move || worker(pool));
         }

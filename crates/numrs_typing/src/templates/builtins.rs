@@ -34,7 +34,37 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numba.to_fixed_tuple", to_fixed_tuple),
     ("numba.get_num_threads", get_num_threads),
     ("numba.get_thread_id", get_thread_id),
+    ("numba.set_num_threads", set_num_threads),
+    ("numba.get_parallel_chunksize", get_parallel_chunksize),
+    ("numba.set_parallel_chunksize", set_parallel_chunksize),
 ];
+
+/// `numba.set_num_threads(n)` (Numba's `ol_set_num_threads`): an integer, checked when it
+/// runs.
+fn set_num_threads(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([n], true) if n.is_integer() => sig(Type::NoneType, args),
+        ([_], true) => Err(CallError::typing("The number of threads specified must be an integer")),
+        _ => Ok(None),
+    }
+}
+
+/// `numba.get_parallel_chunksize()`: the C library's `unsigned int`.
+fn get_parallel_chunksize(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    if !args.is_empty() || !kws.is_empty() {
+        return Ok(None);
+    }
+    sig(Type::Number(numrs_types::NumericKind::UInt32), args)
+}
+
+/// `numba.set_parallel_chunksize(n)`: the size before, as `get_parallel_chunksize` gives it.
+fn set_parallel_chunksize(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+    match (args, kws.is_empty()) {
+        ([n], true) if n.is_integer() => sig(Type::Number(numrs_types::NumericKind::UInt32), args),
+        ([_], true) => Err(CallError::typing("The parallel chunksize must be an integer")),
+        _ => Ok(None),
+    }
+}
 
 /// `numba.get_num_threads()`: the threads `prange` loops use, an `int32` as Numba's.
 fn get_num_threads(args: &[Type], kws: &[(String, Type)]) -> CallResult {

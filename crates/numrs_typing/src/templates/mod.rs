@@ -151,7 +151,9 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             "literal_unroll" => Some(Type::function("numba.literal_unroll")),
             "literally" => Some(Type::function("numba.literally")),
             "carray" | "farray" => Some(Type::function(&format!("numba.{attr}"))),
-            "get_num_threads" | "get_thread_id" => Some(Type::function(&format!("numba.{attr}"))),
+            "get_num_threads" | "get_thread_id" | "set_num_threads" | "get_parallel_chunksize" | "set_parallel_chunksize" => {
+                Some(Type::function(&format!("numba.{attr}")))
+            }
             "typed" => Some(Type::Module("numba.typed".into())),
             "cuda" => Some(Type::Module("numba.cuda".into())),
             "config" => Some(Type::Module("numba.config".into())),
