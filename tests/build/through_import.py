@@ -121,8 +121,9 @@ def case_calls(path):
             except Exception:  # noqa: BLE001 - not a constant this harness evaluates
                 continue
             scalar = (bool, int, float, complex, str, np.generic)
-            if isinstance(value, scalar) or (type(value) is tuple and all(isinstance(v, scalar) for v in value)):
-                # A number, string or NumPy scalar, or a plain tuple of them.
+            plain_dict = type(value) is dict and all(isinstance(k, scalar) and isinstance(v, scalar) for k, v in value.items())
+            if isinstance(value, scalar) or (type(value) is tuple and all(isinstance(v, scalar) for v in value)) or plain_dict:
+                # A number, string or NumPy scalar, or a plain tuple or dict of them.
                 constants[node.targets[0].id] = value
             elif isinstance(value, tuple) and hasattr(value, "_fields"):
                 # A named tuple instance (`Direction = DirectionT(*range(3))`), whose fields

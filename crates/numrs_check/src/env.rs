@@ -1813,7 +1813,7 @@ fn typeof_constant(c: &numrs_hir::ConstValue) -> Option<Type> {
 fn is_module(module: &str, attr: &str) -> bool {
     matches!(
         (module, attr),
-        ("numpy", "linalg" | "random" | "fft" | "polynomial") | ("numpy.polynomial", "polynomial") | ("numba", "typed" | "types" | "cuda" | "core")
+        ("numpy", "linalg" | "random" | "fft" | "polynomial") | ("numpy.polynomial", "polynomial") | ("numba", "typed" | "types" | "cuda" | "core") | ("numba.core", "types")
     )
 }
 
@@ -2602,7 +2602,8 @@ impl Environment for FileEnv<'_> {
                 if o.ndim != m.ndim || o.readonly {
                     return Err(InferError::typing("invalid-call", format!("the out argument of stencil '{}' must be a writable {}-d array, got {out}", dispatcher.name, m.ndim), None));
                 }
-                if o.dtype != m.dtype {
+                // (In a `parallel=True` caller the stencil is a parfor, whose store casts.)
+                if o.dtype != m.dtype && !self.target().parallel {
                     let mut e = InferError::typing(
                         "invalid-call",
                         format!(

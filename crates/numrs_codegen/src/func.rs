@@ -3562,6 +3562,37 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(Some(self.cast(x, &a.dtype, tt)?))
     }
 
+    /// In a `@stencil` kernel, `a[rel]` of an array argument where `rel` holds slices: the
+    /// view of `a` around the point (see [`Self::stencil_getitem`]).
+    fn stencil_slice_view(&mut self, value: VarId, rel: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let standard = self.flags.stencil_standard;
+        if !matches!(self.resolve_def(value), Some(Value::Arg(i)) if *i >= 64 || standard & (1u64 << *i) == 0) {
+            return Ok(None);
+        }
+        let Type::Array(a) = self.ty(value)? else { return Ok(None) };
+        if rel.len() != a.ndim as usize || rel.len() != self.stencil_center.len() {
+            return self.fail(format!("a stencil kernel reading a {}-d array with {} relative indices", a.ndim, rel.len()));
+        }
+        let mut ix = Vec::new();
+        for ((x, t), c) in rel.iter().zip(self.stencil_center.clone()) {
+            if matches!(t, Type::Slice2 | Type::Slice3) {
+                let sv = x.into_struct_value();
+                let start = self.b.build_extract_value(sv, 0, "")?.into_int_value();
+                let stop = self.b.build_extract_value(sv, 1, "")?.into_int_value();
+                let st = self.vt(&Type::Slice3)?.into_struct_type();
+                let mut moved = st.get_undef();
+                for (k, v) in [self.b.build_int_add(start, c, "")?, self.b.build_int_add(stop, c, "")?, self.i64(1)].into_iter().enumerate() {
+                    moved = self.b.build_insert_value(moved, v, k as u32, "")?.into_struct_value();
+                }
+                ix.push(crate::arrays::Ix::Slice(moved));
+            } else {
+                let x = self.cast(*x, t, &Type::int64())?.into_int_value();
+                ix.push(crate::arrays::Ix::Int(self.b.build_int_add(x, c, "")?));
+            }
+        }
+        Ok(Some(self.array_view(value, ix, tt)?))
+    }
+
     fn static_getitem(&mut self, value: VarId, index: &StaticIndex, index_var: Option<VarId>, tt: &Type) -> R<BasicValueEnum<'ctx>> {
         if let StaticIndex::Int(k) = index {
             let rel = [(self.i64(*k as i64).into(), Type::int64())];
@@ -3688,6 +3719,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             };
             if rel.iter().all(|(_, t)| t.is_integer() || matches!(t, Type::IntegerLiteral(_))) {
                 if let Some(v) = self.stencil_getitem(value, &rel, tt)? {
+                    return Ok(v);
+                }
+            }
+            // Relative slices (`a[-1:2, -1:2]`): Numba's `slice_addition` moves both ends by
+            // the point's index (the step is dropped).
+            if rel.iter().any(|(_, t)| matches!(t, Type::Slice2 | Type::Slice3)) && rel.iter().all(|(_, t)| matches!(t, Type::Slice2 | Type::Slice3) || t.is_integer() || matches!(t, Type::IntegerLiteral(_))) {
+                if let Some(v) = self.stencil_slice_view(value, &rel, tt)? {
                     return Ok(v);
                 }
             }

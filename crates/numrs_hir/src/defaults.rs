@@ -110,6 +110,43 @@ fn fold(expr: &Expr, symbols: &ModuleSymbols, def_offset: u32, depth: u32) -> Op
     }
     let sub = |e: &Expr| fold(e, symbols, def_offset, depth + 1);
     match &expr.kind {
+        // An item of a module-level dict, tuple or list display bound once (`METRICS['l2']`),
+        // as the display stands where the `def` is.
+        ExprKind::Subscript { value, index } => {
+            let ExprKind::Name(n) = &value.kind else { return None };
+            if symbols.bindings_of(n).count() != 1 {
+                return None;
+            }
+            let b = symbols.lookup(n, Some(def_offset))?;
+            let display = b.value.as_ref()?;
+            let key = match sub(index)? {
+                Folded::Py(c) => c,
+                _ => return None,
+            };
+            let at = b.stmt_span.start;
+            let item = match &display.kind {
+                ExprKind::Dict { keys, values } => {
+                    let mut found = None;
+                    for (k, v) in keys.iter().zip(values) {
+                        let k = k.as_ref()?;
+                        match fold(k, symbols, at, depth + 1)? {
+                            Folded::Py(c) if c == key => found = Some(v),
+                            Folded::Py(_) => {}
+                            _ => return None,
+                        }
+                    }
+                    found?
+                }
+                ExprKind::Tuple(items) | ExprKind::List(items) => {
+                    let ConstValue::Int(i) = key else { return None };
+                    let n = items.len() as i128;
+                    let i = if i < 0 { i + n } else { i };
+                    items.get(usize::try_from(i).ok()?)?
+                }
+                _ => return None,
+            };
+            fold(item, symbols, at, depth + 1)
+        }
         ExprKind::Constant(numrs_syntax::ast::Constant::Bytes(b)) if b.iter().all(|c| (0x20..0x7f).contains(c) && *c != b'\'' && *c != b'\\') => Some(Folded::Bytes(b.clone())),
         ExprKind::Tuple(items) => items.iter().map(sub).collect::<Option<Vec<_>>>().map(Folded::Tuple),
         ExprKind::UnaryOp { op, operand } => {
