@@ -57,6 +57,7 @@ struct LoopData {
 unsafe extern "C" fn ufunc_loop(args: *mut *mut c_char, dims: *const isize, steps: *const isize, data: *mut c_void) {
     let d = &*(data as *const LoopData);
     let n = *dims;
+    let mut failed = false;
     let mut ptrs = [std::ptr::null_mut::<c_void>(); 32];
     for i in 0..n {
         for (k, p) in ptrs.iter_mut().enumerate().take(d.nin) {
@@ -66,7 +67,29 @@ unsafe extern "C" fn ufunc_loop(args: *mut *mut c_char, dims: *const isize, step
         let mut exc = ExcInfo { kind: 0, msg: std::ptr::null(), msg_len: 0, msg_owned: 0 };
         if (d.wrapper)(ptrs.as_ptr(), out, &mut exc) != 0 {
             set_error(&exc);
+            failed = true;
         }
+    }
+    if failed {
+        clear_fp_flags();
+    }
+}
+
+/// Clears the floating-point status flags after a kernel raised: NumPy checks them after the
+/// loop, and a warning issued while the kernel's exception is pending (an error under
+/// `warnings.simplefilter("error")`) would be a SystemError; the exception is what the call
+/// raises, as from Numba's loops.
+fn clear_fp_flags() {
+    extern "C" {
+        fn feclearexcept(excepts: c_int) -> c_int;
+    }
+    #[cfg(target_arch = "x86_64")]
+    const FE_ALL_EXCEPT: c_int = 0x3d;
+    #[cfg(not(target_arch = "x86_64"))]
+    const FE_ALL_EXCEPT: c_int = 0x1f;
+    // SAFETY: C99's fenv function, changing only this thread's status flags.
+    unsafe {
+        feclearexcept(FE_ALL_EXCEPT);
     }
 }
 
@@ -227,6 +250,7 @@ unsafe extern "C" fn gufunc_loop(args: *mut *mut c_char, dims: *const isize, ste
         if (d.wrapper)(ptrs.as_ptr(), ret.as_mut_ptr() as *mut c_void, &mut exc) != 0 {
             // Numba's gufunc loop stops at the first error.
             set_error(&exc);
+            clear_fp_flags();
             return;
         }
     }
