@@ -123,21 +123,26 @@ pub fn jit_classes(module: &ast::Module, symbols: &ModuleSymbols) -> Vec<JitClas
                 let [target] = targets.as_slice() else { continue };
                 let ExprKind::Name(name) = &target.kind else { continue };
                 let Some((class_name, spec)) = jitclass_call(value, symbols) else { continue };
-                if class_name != name {
-                    continue;
-                }
-                // The class statement the name is bound to just before.
+                // The class statement the class's name is bound to just before.
                 let Some((ci, class)) = module.body[..index].iter().enumerate().rev().find_map(|(i, s)| match &s.kind {
-                    StmtKind::ClassDef(c) if c.name == *name => Some((i, c)),
+                    StmtKind::ClassDef(c) if c.name == class_name => Some((i, c)),
                     _ => None,
                 }) else {
                     continue;
                 };
-                if out.iter().any(|c: &JitClass| c.stmt_index == ci) {
+                let renamed = class_name != name;
+                if !renamed && out.iter().any(|c: &JitClass| c.stmt_index == ci) {
                     continue;
                 }
                 let mut c = analyze(class, ci, value, spec, symbols, &out, stmt.span.start, module);
                 c.bound_at = Some(index);
+                // Bound to another name (fastparquet's `Numpy8 = jitclass(spec8)(NumpyIO)`, one
+                // class statement made into several jitclasses): found by that name, printed
+                // by the class's own.
+                if renamed {
+                    c.name = name.clone();
+                    c.display_name = Some(class_name.to_string());
+                }
                 out.push(c);
             }
             _ => {}
