@@ -241,10 +241,41 @@ pub fn skeleton(db: &dyn Db, file: SourceFile) -> Arc<Skeleton> {
         for stmt in chunk_skeleton(db, *chunk).iter() {
             let mut stmt = stmt.clone();
             numrs_syntax::shift::shift_stmt(&mut stmt, base);
-            module.body.push(stmt);
+            // `try: import numba` / `except ImportError: ...` / `else: f = numba.jit(...)(f)`
+            // (optional numba): with numba installed, as Numba runs the module, the body and
+            // the `else` clause run and the handlers do not; they are seen as top-level
+            // statements.
+            match optional_numba_try(&stmt) {
+                Some(run) => module.body.extend(run),
+                None => module.body.push(stmt),
+            }
         }
     }
     Arc::new(Skeleton { module, stride })
+}
+
+/// The statements a module-level `try` runs when it only imports numba (and other modules)
+/// and its handlers catch only `ImportError`/`ModuleNotFoundError`: its body, then its `else`
+/// clause. `None` for any other statement.
+fn optional_numba_try(stmt: &numrs_syntax::ast::Stmt) -> Option<Vec<numrs_syntax::ast::Stmt>> {
+    use numrs_syntax::ast::{ExprKind, StmtKind};
+    let StmtKind::Try { body, handlers, orelse, finalbody } = &stmt.kind else { return None };
+    if !finalbody.is_empty() || handlers.is_empty() || body.is_empty() {
+        return None;
+    }
+    let numba = |m: &str| m == "numba" || m.starts_with("numba.");
+    let imports_only = body.iter().all(|s| matches!(&s.kind, StmtKind::Import(_) | StmtKind::ImportFrom { .. }));
+    let imports_numba = body.iter().any(|s| match &s.kind {
+        StmtKind::Import(names) => names.iter().any(|a| numba(&a.name)),
+        StmtKind::ImportFrom { module: Some(m), level: 0, .. } => numba(m),
+        _ => false,
+    });
+    let import_error = |e: &numrs_syntax::ast::Expr| matches!(&e.kind, ExprKind::Name(n) if n == "ImportError" || n == "ModuleNotFoundError");
+    let handlers_ok = handlers.iter().all(|h| match &h.type_ {
+        Some(t) => import_error(t) || matches!(&t.kind, ExprKind::Tuple(items) if items.iter().all(import_error)),
+        None => false,
+    });
+    (imports_only && imports_numba && handlers_ok).then(|| body.iter().chain(orelse).cloned().collect())
 }
 
 /// The distance between consecutive top-level statements in module positions: a power of two
