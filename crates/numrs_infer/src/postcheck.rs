@@ -127,11 +127,27 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                 if v == *phi || !seen.insert(v) {
                     continue;
                 }
-                // (Every version of the variable that flows back to the loop's start: Numba's
-                // reduce nodes are all the updates after the first.)
-                if let Some(Value::InplaceBinOp { op, .. }) = definition(v) {
-                    if let Some(sp) = spans.get(&v) {
-                        inplace.push((*sp, *op));
+                // (Also an update of a value computed from the variable by updates in this
+                // iteration, `c += 1; if p: c *= 2`: Numba's reduce nodes are the updates after
+                // the first. Not one of a value an inner loop carries: its phi stops the chain.)
+                if let Some(Value::InplaceBinOp { op, lhs, .. }) = definition(v) {
+                    let mut x = root(*lhs);
+                    let mut from_phi = x == *phi;
+                    let mut steps = 0;
+                    while !from_phi && steps < 64 {
+                        steps += 1;
+                        match definition(x) {
+                            Some(Value::BinOp { lhs, .. } | Value::InplaceBinOp { lhs, .. }) => {
+                                x = root(*lhs);
+                                from_phi = x == *phi;
+                            }
+                            _ => break,
+                        }
+                    }
+                    if from_phi {
+                        if let Some(sp) = spans.get(&v) {
+                            inplace.push((*sp, *op));
+                        }
                     }
                 }
                 // An update of a value computed from the variable in this iteration (`s += x;
