@@ -74,14 +74,22 @@ fn helper_defs(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, sym
         if out.len() >= 64 || out.iter().any(|(i, _)| *i == def_index) {
             continue;
         }
-        let Some(top) = numrs_db::top_levels(db, file).get(def_index).copied() else { continue };
-        let parsed = numrs_db::parse_chunk(db, top.chunk(db));
-        let Some(StmtKind::FunctionDef(def)) = parsed.module.body.first().map(|s| &s.kind) else { continue };
+        let Some(def) = full_def(db, file, skeleton, def_index) else { continue };
         pending.extend(symbols.helper_calls(&skeleton.module, &def.body, None));
-        out.push((def_index, Arc::new((**def).clone())));
+        out.push((def_index, def));
     }
     out.sort_by_key(|(i, _)| *i);
     out
+}
+
+/// The whole `def` (body included, positions relative to its chunk) of the skeleton's
+/// top-level statement `index`, found by its module position: the skeleton lifts the
+/// statements of an optional-numba `try` to the top level, so its indices are not the chunks'.
+fn full_def(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, index: usize) -> Option<Arc<numrs_syntax::ast::FunctionDef>> {
+    let numrs_syntax::ast::StmtKind::FunctionDef(d) = &skeleton.module.body.get(index)?.kind else { return None };
+    let (chunk, offset) = numrs_db::module_chunk(db, file, d.name_span.start)?;
+    let parsed = numrs_db::parse_chunk(db, chunk);
+    numrs_hir::find_def(&parsed.module, offset).map(|def| Arc::new(def.clone()))
 }
 
 /// The jit functions module-level factory calls make (`double = make_scaler(2.0)`, see
@@ -123,11 +131,13 @@ fn factory_statement(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleto
     if !matches!(&def_stmt.kind, StmtKind::FunctionDef(d) if d.decorators.is_empty()) {
         return None;
     }
-    let top = numrs_db::top_levels(db, file).get(def_index).copied()?;
-    let parsed = numrs_db::parse_chunk(db, top.chunk(db));
-    let first = parsed.module.body.first()?;
-    let delta = def_stmt.span.start.checked_sub(first.span.start)?;
-    let mut factory = first.clone();
+    let StmtKind::FunctionDef(d) = &def_stmt.kind else { return None };
+    let (chunk, offset) = numrs_db::module_chunk(db, file, d.name_span.start)?;
+    let parsed = numrs_db::parse_chunk(db, chunk);
+    let def = numrs_hir::find_def(&parsed.module, offset)?;
+    // The statement, placed where the skeleton has it.
+    let delta = d.name_span.start.checked_sub(def.name_span.start)?;
+    let mut factory = numrs_syntax::ast::Stmt { span: numrs_syntax::ast::Span::new(def_stmt.span.start - delta, def_stmt.span.end - delta), kind: StmtKind::FunctionDef(Box::new(def.clone())) };
     numrs_syntax::shift::shift_stmt(&mut factory, delta);
     Some((def_index, factory))
 }

@@ -3540,17 +3540,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         Ok(agg.as_basic_value_enum())
     }
 
-    /// In a `@stencil` kernel, `a[rel]` of an array argument: the item at the point plus the
-    /// relative index `rel` (`None`: not such a read).
-    fn stencil_getitem(&mut self, value: VarId, rel: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+    /// In a `@stencil` kernel, the array argument `value` read relative to the point with
+    /// `n` indices (`None`: not a kernel, or an argument `standard_indexing` names).
+    fn stencil_operand(&self, value: VarId, n: usize) -> R<Option<std::sync::Arc<numrs_types::ArrayType>>> {
         let standard = self.flags.stencil_standard;
         if self.stencil_center.is_empty() || !matches!(self.resolve_def(value), Some(Value::Arg(i)) if *i >= 64 || standard & (1u64 << *i) == 0) {
             return Ok(None);
         }
         let Type::Array(a) = self.ty(value)? else { return Ok(None) };
-        if rel.len() != a.ndim as usize || rel.len() != self.stencil_center.len() {
-            return self.fail(format!("a stencil kernel reading a {}-d array with {} relative indices", a.ndim, rel.len()));
+        if n != a.ndim as usize || n != self.stencil_center.len() {
+            return self.fail(format!("a stencil kernel reading a {}-d array with {n} relative indices", a.ndim));
         }
+        Ok(Some(a))
+    }
+
+    /// In a `@stencil` kernel, `a[rel]` of an array argument: the item at the point plus the
+    /// relative index `rel` (`None`: not such a read).
+    fn stencil_getitem(&mut self, value: VarId, rel: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
+        let Some(a) = self.stencil_operand(value, rel.len())? else { return Ok(None) };
         let mut idx = Vec::new();
         for ((x, t), c) in rel.iter().zip(self.stencil_center.clone()) {
             let x = self.cast(*x, t, &Type::int64())?.into_int_value();
@@ -3565,13 +3572,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
     /// In a `@stencil` kernel, `a[rel]` of an array argument where `rel` holds slices: the
     /// view of `a` around the point (see [`Self::stencil_getitem`]).
     fn stencil_slice_view(&mut self, value: VarId, rel: &[(BasicValueEnum<'ctx>, Type)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
-        let standard = self.flags.stencil_standard;
-        if !matches!(self.resolve_def(value), Some(Value::Arg(i)) if *i >= 64 || standard & (1u64 << *i) == 0) {
+        if self.stencil_operand(value, rel.len())?.is_none() {
             return Ok(None);
-        }
-        let Type::Array(a) = self.ty(value)? else { return Ok(None) };
-        if rel.len() != a.ndim as usize || rel.len() != self.stencil_center.len() {
-            return self.fail(format!("a stencil kernel reading a {}-d array with {} relative indices", a.ndim, rel.len()));
         }
         let mut ix = Vec::new();
         for ((x, t), c) in rel.iter().zip(self.stencil_center.clone()) {

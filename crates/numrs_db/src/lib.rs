@@ -254,9 +254,10 @@ pub fn skeleton(db: &dyn Db, file: SourceFile) -> Arc<Skeleton> {
     Arc::new(Skeleton { module, stride })
 }
 
-/// The statements a module-level `try` runs when it only imports numba (and other modules)
-/// and its handlers catch only `ImportError`/`ModuleNotFoundError`: its body, then its `else`
-/// clause. `None` for any other statement.
+/// The statements a module-level `try` runs when its body imports numba (and nothing else that
+/// could fail to import: only numba's modules, besides definitions and assignments) and its
+/// handlers catch only `ImportError`/`ModuleNotFoundError`: its body, then its `else` clause.
+/// `None` for any other statement.
 fn optional_numba_try(stmt: &numrs_syntax::ast::Stmt) -> Option<Vec<numrs_syntax::ast::Stmt>> {
     use numrs_syntax::ast::{ExprKind, StmtKind};
     let StmtKind::Try { body, handlers, orelse, finalbody } = &stmt.kind else { return None };
@@ -264,7 +265,12 @@ fn optional_numba_try(stmt: &numrs_syntax::ast::Stmt) -> Option<Vec<numrs_syntax
         return None;
     }
     let numba = |m: &str| m == "numba" || m.starts_with("numba.");
-    let imports_only = body.iter().all(|s| matches!(&s.kind, StmtKind::Import(_) | StmtKind::ImportFrom { .. }));
+    let imports_only = body.iter().all(|s| match &s.kind {
+        StmtKind::Import(names) => names.iter().all(|a| numba(&a.name)),
+        StmtKind::ImportFrom { module: Some(m), level: 0, .. } => numba(m),
+        StmtKind::FunctionDef(_) | StmtKind::ClassDef(_) | StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::Pass => true,
+        _ => false,
+    });
     let imports_numba = body.iter().any(|s| match &s.kind {
         StmtKind::Import(names) => names.iter().any(|a| numba(&a.name)),
         StmtKind::ImportFrom { module: Some(m), level: 0, .. } => numba(m),

@@ -683,6 +683,12 @@ impl<'a> Ctx<'a> {
             // decorator.
             if let BindingKind::Function { def_index } = binding.kind {
                 let def: &'a FunctionDef = self.symbols.helper_def(def_index)?;
+                // A plain function of the decorated function returning it compiled
+                // (`def fast(f): return njit(f)` or `return njit(cache=True)(f)`): the jit
+                // decorator it applies.
+                if let Some(target) = wrapping_decorator(def) {
+                    return self.resolve(target, before, depth + 1);
+                }
                 let target = forwarded_decorator(def, self.symbols)?;
                 let r = self.resolve(target, before, depth + 1)?;
                 return (!r.called).then_some(r);
@@ -1818,6 +1824,32 @@ fn registers_own_overload(body: &[Stmt], symbols: &ModuleSymbols, depth: u32) ->
         }
     }
     false
+}
+
+/// The jit decorator a plain function of one parameter applies to it and returns, when it
+/// only does that: `def fast(f): return njit(f)` (`njit`), `return numba.njit(cache=True)(f)`
+/// (`numba.njit(cache=True)`).
+fn wrapping_decorator(def: &FunctionDef) -> Option<&Expr> {
+    let p = &def.params;
+    let mut params = p.positional();
+    let (Some(param), None) = (params.next(), params.next()) else { return None };
+    if p.vararg.is_some() || p.kwarg.is_some() || !p.kwonly.is_empty() || !def.decorators.is_empty() || param.default.is_some() {
+        return None;
+    }
+    let mut body = def.body.as_slice();
+    if let Some(Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
+        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
+            body = &body[1..];
+        }
+    }
+    let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = body else { return None };
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let [arg] = args.as_slice() else { return None };
+    if !keywords.is_empty() || !matches!(&arg.kind, ExprKind::Name(n) if *n == param.name) {
+        return None;
+    }
+    // `njit(f)` names the decorator; `njit(...)(f)` is the configured one.
+    Some(&**func)
 }
 
 /// The decorator a plain function forwards its arguments to, when it only does that:

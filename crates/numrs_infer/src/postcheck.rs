@@ -65,6 +65,19 @@ fn definition_of<'v>(defs: &std::collections::HashMap<VarId, &'v Value>, v: VarI
     }
 }
 
+/// Numba's `get_reduce_nodes` error for a reduction variable combined by an operator or call
+/// its parfor pass cannot reduce with.
+fn unsupported_reduction(name: &str) -> InferError {
+    InferError {
+        kind: "ValueError",
+        code: "unsupported-syntax",
+        message: format!("Use of reduction variable {name} in an unsupported reduction function."),
+        span: None,
+        notes: vec![format!("'{name}' is carried from one iteration to the next; Numba's prange loops reduce only with +, -, *, / and max/min")],
+        secondary: vec![],
+    }
+}
+
 /// Whether `x`, or a plain copy of it, is an incoming value of a phi.
 fn feeds_phi(defs: &std::collections::HashMap<VarId, &Value>, x: VarId) -> bool {
     defs.values().any(|d| matches!(d, Value::Phi(incoming) if incoming.iter().any(|(_, v)| v.is_some_and(|v| copy_root(defs, v) == x))))
@@ -224,14 +237,7 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                     Some(Value::Call { func, args, .. }) if args.iter().any(|a| root(*a) == *phi) => {
                         let builtin = matches!(inf.get(*func), Some(Type::Function(k)) if matches!(&**k, "builtins.max" | "builtins.min"));
                         if !builtin {
-                            return Some(InferError {
-                                kind: "ValueError",
-                                code: "unsupported-syntax",
-                                message: format!("Use of reduction variable {name} in an unsupported reduction function."),
-                                span: None,
-                                notes: vec![format!("'{name}' is carried from one iteration to the next; Numba's prange loops reduce only with +, -, *, / and max/min")],
-                                secondary: vec![],
-                            });
+                            return Some(unsupported_reduction(name));
                         }
                         if args.len() != 2 {
                             return Some(InferError {
@@ -261,19 +267,7 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                                 secondary: vec![],
                             })
                         }
-                        _ => {
-                            let name = &ir.var(*phi).base;
-                            return Some(InferError {
-                                kind: "ValueError",
-                                code: "unsupported-syntax",
-                                message: format!("Use of reduction variable {name} in an unsupported reduction function."),
-                                span: None,
-                                notes: vec![format!(
-                                    "'{name}' is carried from one iteration to the next; Numba's prange loops reduce only with +, -, *, / and max/min"
-                                )],
-                                secondary: vec![],
-                            });
-                        }
+                        _ => return Some(unsupported_reduction(&ir.var(*phi).base)),
                     },
                     _ => {}
                 }
