@@ -1302,8 +1302,8 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
         // specialization, as Python values type as non-literal types.
         // (A function asking for literals with `numba.literally` is the exception: Numba
         // compiles it again for the call's values and finds that specialization.)
-        let asks_literal = p.result.typemap.iter().flatten().any(|t| matches!(t, Type::Function(k) if &**k == "numba.literally"));
-        if p.origin.is_none() && !p.eager && !asks_literal && p.args.iter().any(Type::is_literal) {
+        let asks_literal = || p.result.typemap.iter().flatten().any(|t| matches!(t, Type::Function(k) if &**k == "numba.literally"));
+        if p.origin.is_none() && !p.eager && p.args.iter().any(Type::is_literal) && !asks_literal() {
             p.internal = true;
         }
         let Ok(rt) = &p.result.outcome else { continue };

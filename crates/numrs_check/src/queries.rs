@@ -132,12 +132,11 @@ fn factory_statement(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleto
         return None;
     }
     let StmtKind::FunctionDef(d) = &def_stmt.kind else { return None };
-    let (chunk, offset) = numrs_db::module_chunk(db, file, d.name_span.start)?;
-    let parsed = numrs_db::parse_chunk(db, chunk);
-    let def = numrs_hir::find_def(&parsed.module, offset)?;
+    let def = full_def(db, file, skeleton, def_index)?;
     // The statement, placed where the skeleton has it.
     let delta = d.name_span.start.checked_sub(def.name_span.start)?;
-    let mut factory = numrs_syntax::ast::Stmt { span: numrs_syntax::ast::Span::new(def_stmt.span.start - delta, def_stmt.span.end - delta), kind: StmtKind::FunctionDef(Box::new(def.clone())) };
+    let span = numrs_syntax::ast::Span::new(def_stmt.span.start - delta, def_stmt.span.end - delta);
+    let mut factory = numrs_syntax::ast::Stmt { span, kind: StmtKind::FunctionDef(Box::new((*def).clone())) };
     numrs_syntax::shift::shift_stmt(&mut factory, delta);
     Some((def_index, factory))
 }

@@ -1082,11 +1082,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             // (`a[:, None]`): Numba's array analysis does not take its new axis as a known 1.
             let unknown = match self.resolve_def(*v) {
                 Some(Value::Arg(_)) => true,
-                Some(Value::GetItem { index, .. }) => {
-                    let it = self.ty(*index)?;
-                    it == Type::NoneType || it.tuple_items().is_some_and(|items| items.contains(&Type::NoneType))
-                }
-                Some(Value::StaticGetItem { index_var: Some(index), .. }) => {
+                Some(Value::GetItem { index, .. } | Value::StaticGetItem { index_var: Some(index), .. }) => {
                     let it = self.ty(*index)?;
                     it == Type::NoneType || it.tuple_items().is_some_and(|items| items.contains(&Type::NoneType))
                 }

@@ -2313,7 +2313,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Constant::Str(s) => (self.str_const(s).into(), Type::StringLiteral(std::sync::Arc::from(s.as_str()))),
             // `b"..."`: a read-only array of its bytes (Numba's `Bytes` constant).
             Constant::Bytes(b) => {
-                let g = crate::GlobalConst::Array { shape: vec![b.len() as i64], items: b.iter().map(|x| Constant::Int(i128::from(*x))).collect() };
+                let g = bytes_const(b);
                 let bt = Type::Array(std::sync::Arc::new(numrs_types::ArrayType::buffer(numrs_types::BufferKind::Bytes, Layout::C, true)));
                 (self.global_const(&g, &bt)?, bt)
             }
@@ -4521,8 +4521,13 @@ fn py_repr_const(v: &numrs_types::PyRepr) -> Option<crate::GlobalConst> {
         P::NpScalar(_, inner) => return py_repr_const(inner),
         P::Tuple(items) => crate::GlobalConst::Tuple(items.iter().map(py_repr_const).collect::<Option<Vec<_>>>()?),
         P::Str(_) => return None,
-        P::Bytes(b) => crate::GlobalConst::Array { shape: vec![b.len() as i64], items: b.iter().map(|x| K::Int(i128::from(*x))).collect() },
+        P::Bytes(b) => bytes_const(b),
     })
+}
+
+/// The constant array of a `bytes` value (Numba's `Bytes` constant): its bytes as items.
+fn bytes_const(b: &[u8]) -> crate::GlobalConst {
+    crate::GlobalConst::Array { shape: vec![b.len() as i64], items: b.iter().map(|x| numrs_syntax::ast::Constant::Int(i128::from(*x))).collect() }
 }
 
 /// The C-order positions of an array's items listed in Fortran order.

@@ -1257,21 +1257,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 let shape = self.dims(x, 5, ia.ndim)?;
                 (Src::Arr(x, (**ia).clone()), n, shape)
             }
-            t if t.tuple_items().is_some_and(|items| !items.is_empty() && items.iter().all(|i| numeric(i).is_some_and(|k| k.is_integer()))) => {
-                let items = t.tuple_items().unwrap_or_default();
-                let buf = self.temp(i64t.array_type(items.len() as u32).into())?;
-                let tv = self.load(iv)?;
-                for (k, item) in items.iter().enumerate() {
-                    let x = self.tuple_item(tv, k as u32)?;
-                    let x = self.cast(x, item, &Type::int64())?;
-                    let p = unsafe { self.b.build_gep(i64t.array_type(items.len() as u32), buf, &[self.i64(0), self.i64(k as i64)], "")? };
-                    self.b.build_store(p, x)?;
-                }
-                let n = self.i64(items.len() as i64);
-                (Src::Items(buf), n, vec![n])
-            }
-            // Nested tuples of integers (rectangular, as `np.array` of them): their items in
-            // C order, shaped by the nesting.
+            // A tuple of integers, or nested tuples of them (rectangular, as `np.array` of them):
+            // their items in C order, shaped by the nesting.
             t if nested_int_tuple_shape(t).is_some() => {
                 let shape = nested_int_tuple_shape(t).unwrap_or_default();
                 let total: u64 = shape.iter().product();
@@ -4156,8 +4143,8 @@ enum FlatKind<'ctx> {
     List(PointerValue<'ctx>),
 }
 
-/// The shape of a rectangular tuple of tuples of integers (`((1, 5), (2, 3))`: `[2, 2]`), at
-/// least two levels deep.
+/// The shape of a non-empty tuple of integers (`(1, 5)`: `[2]`) or rectangular tuple of such
+/// tuples (`((1, 5), (2, 3))`: `[2, 2]`).
 fn nested_int_tuple_shape(t: &Type) -> Option<Vec<u64>> {
     fn shape(t: &Type) -> Option<Vec<u64>> {
         let Some(items) = t.tuple_items() else {
@@ -4171,5 +4158,5 @@ fn nested_int_tuple_shape(t: &Type) -> Option<Vec<u64>> {
         }
         Some(std::iter::once(items.len() as u64).chain(first).collect())
     }
-    shape(t).filter(|s| s.len() >= 2 && s.iter().all(|d| *d > 0))
+    shape(t).filter(|s| !s.is_empty() && s.iter().all(|d| *d > 0))
 }

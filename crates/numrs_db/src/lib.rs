@@ -265,23 +265,24 @@ fn optional_numba_try(stmt: &numrs_syntax::ast::Stmt) -> Option<Vec<numrs_syntax
         return None;
     }
     let numba = |m: &str| m == "numba" || m.starts_with("numba.");
-    let imports_only = body.iter().all(|s| match &s.kind {
-        StmtKind::Import(names) => names.iter().all(|a| numba(&a.name)),
-        StmtKind::ImportFrom { module: Some(m), level: 0, .. } => numba(m),
-        StmtKind::FunctionDef(_) | StmtKind::ClassDef(_) | StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::Pass => true,
-        _ => false,
+    // Whether an import statement imports only numba's modules (`None`: not an import).
+    let numba_import = |s: &numrs_syntax::ast::Stmt| match &s.kind {
+        StmtKind::Import(names) => Some(names.iter().all(|a| numba(&a.name))),
+        StmtKind::ImportFrom { module: Some(m), level: 0, .. } => Some(numba(m)),
+        StmtKind::ImportFrom { .. } => Some(false),
+        _ => None,
+    };
+    let cannot_fail_otherwise = body.iter().all(|s| match numba_import(s) {
+        Some(only_numba) => only_numba,
+        None => matches!(s.kind, StmtKind::FunctionDef(_) | StmtKind::ClassDef(_) | StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::Pass),
     });
-    let imports_numba = body.iter().any(|s| match &s.kind {
-        StmtKind::Import(names) => names.iter().any(|a| numba(&a.name)),
-        StmtKind::ImportFrom { module: Some(m), level: 0, .. } => numba(m),
-        _ => false,
-    });
+    let imports_numba = body.iter().any(|s| numba_import(s) == Some(true));
     let import_error = |e: &numrs_syntax::ast::Expr| matches!(&e.kind, ExprKind::Name(n) if n == "ImportError" || n == "ModuleNotFoundError");
     let handlers_ok = handlers.iter().all(|h| match &h.type_ {
         Some(t) => import_error(t) || matches!(&t.kind, ExprKind::Tuple(items) if items.iter().all(import_error)),
         None => false,
     });
-    (imports_only && imports_numba && handlers_ok).then(|| body.iter().chain(orelse).cloned().collect())
+    (cannot_fail_otherwise && imports_numba && handlers_ok).then(|| body.iter().chain(orelse).cloned().collect())
 }
 
 /// The distance between consecutive top-level statements in module positions: a power of two

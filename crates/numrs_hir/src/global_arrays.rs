@@ -1663,10 +1663,8 @@ impl Cx<'_> {
 /// The dtype of a NumPy scalar class (`float32`, `int_`, `bool_`, ...).
 fn scalar_kind(name: &str) -> Option<NumericKind> {
     match name {
-        "bool_" => Some(NumericKind::Boolean),
-        "float_" | "double" => Some(NumericKind::Float64),
-        "intp" | "int_" => Some(NumericKind::Int64),
-        other => NumericKind::from_name(other).filter(|k| supported(*k)),
+        "float_" => Some(NumericKind::Float64),
+        other => NumericKind::from_numpy_name(other).filter(|k| supported(*k)),
     }
 }
 
@@ -1711,10 +1709,8 @@ pub fn dtype_of(e: &Expr, symbols: &ModuleSymbols) -> Option<NumericKind> {
     let dotted = symbols.resolve_dotted(e)?;
     let attr = dotted.strip_prefix("numpy.")?;
     match attr {
-        "bool_" => Some(NumericKind::Boolean),
-        "float_" | "double" => Some(NumericKind::Float64),
-        "intp" | "int_" => Some(NumericKind::Int64),
-        other => NumericKind::from_name(other),
+        "float_" => Some(NumericKind::Float64),
+        other => NumericKind::from_numpy_name(other),
     }
 }
 

@@ -299,12 +299,7 @@ pub fn factory_product(module: &ast::Module, symbols: &ModuleSymbols, extra_deco
     if def.name != *fname || !def.decorators.is_empty() || p.vararg.is_some() || p.kwarg.is_some() || !p.kwonly.is_empty() {
         return None;
     }
-    let mut body = def.body.as_slice();
-    if let Some(Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
-        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
-            body = &body[1..];
-        }
-    }
+    let body = body_without_docstring(def);
     let params: Vec<&ast::Param> = p.positional().collect();
     if args.len() > params.len() {
         return None;
@@ -1826,6 +1821,14 @@ fn registers_own_overload(body: &[Stmt], symbols: &ModuleSymbols, depth: u32) ->
     false
 }
 
+/// A function's statements after its docstring, if it has one.
+pub(crate) fn body_without_docstring(def: &FunctionDef) -> &[Stmt] {
+    match def.body.split_first() {
+        Some((Stmt { kind: StmtKind::Expr(e), .. }, rest)) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) => rest,
+        _ => &def.body,
+    }
+}
+
 /// The jit decorator a plain function of one parameter applies to it and returns, when it
 /// only does that: `def fast(f): return njit(f)` (`njit`), `return numba.njit(cache=True)(f)`
 /// (`numba.njit(cache=True)`).
@@ -1836,12 +1839,7 @@ fn wrapping_decorator(def: &FunctionDef) -> Option<&Expr> {
     if p.vararg.is_some() || p.kwarg.is_some() || !p.kwonly.is_empty() || !def.decorators.is_empty() || param.default.is_some() {
         return None;
     }
-    let mut body = def.body.as_slice();
-    if let Some(Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
-        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
-            body = &body[1..];
-        }
-    }
+    let body = body_without_docstring(def);
     let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = body else { return None };
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
     let [arg] = args.as_slice() else { return None };
@@ -1877,12 +1875,7 @@ fn forwarded_decorator<'a>(def: &'a FunctionDef, symbols: &ModuleSymbols) -> Opt
             _ => false,
         })
     };
-    let mut body = def.body.as_slice();
-    if let Some(Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
-        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
-            body = &body[1..];
-        }
-    }
+    let mut body = body_without_docstring(def);
     // `try: import numba; ...; return numba.jit(...)` `except ImportError: ...` (hyperspy's
     // `jit_ifnumba`): with Numba installed, the `try` body.
     if let [Stmt { kind: StmtKind::Try { body: tb, handlers, orelse, finalbody }, .. }] = body {

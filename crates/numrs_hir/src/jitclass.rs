@@ -592,12 +592,7 @@ pub fn factory_class(
         bindings.push((param.name.clone(), given.or(param.default.as_ref())?.clone()));
     }
     let n_params = bindings.len();
-    let mut body = def.body.as_slice();
-    if let Some(ast::Stmt { kind: StmtKind::Expr(e), .. }) = body.first() {
-        if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_))) {
-            body = &body[1..];
-        }
-    }
+    let body = crate::jit::body_without_docstring(def);
     let substitute = |e: &Expr, bindings: &[(String, Expr)]| {
         let mut e = e.clone();
         crate_replace(&mut e, bindings);

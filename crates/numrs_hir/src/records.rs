@@ -388,23 +388,21 @@ fn pack_value(out: &mut [u8], t: &Type, v: &numrs_syntax::ast::Expr, symbols: &c
                 (NumericKind::Float64, C::Int(i)) => (i as f64).to_le_bytes().to_vec(),
                 (NumericKind::Float32, C::Float(f)) => (f.get() as f32).to_le_bytes().to_vec(),
                 (NumericKind::Float32, C::Int(i)) => (i as f32).to_le_bytes().to_vec(),
-                (k, C::Int(i)) if k.is_integer() => {
-                    let (lo, hi) = if k.is_signed_int() { (-(1i128 << (k.bitwidth() - 1)), (1i128 << (k.bitwidth() - 1)) - 1) } else { (0, (1i128 << k.bitwidth()) - 1) };
-                    if i < lo || i > hi {
-                        return None; // NumPy's OverflowError
-                    }
-                    i.to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec()
-                }
-                (k, C::Bool(b)) if k.is_integer() => (b as i128).to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec(),
-                // A float given for an integer field: NumPy truncates it (when it fits).
-                (k, C::Float(f)) if k.is_integer() && f.get().is_finite() => {
-                    let i = f.get().trunc() as i128;
+                // An integer, or a float NumPy truncates for an integer field; out of the
+                // field's range, NumPy's OverflowError.
+                (k, c @ (C::Int(_) | C::Float(_))) if k.is_integer() => {
+                    let i = match c {
+                        C::Int(i) => i,
+                        C::Float(f) if f.get().is_finite() => f.get().trunc() as i128,
+                        _ => return None,
+                    };
                     let (lo, hi) = if k.is_signed_int() { (-(1i128 << (k.bitwidth() - 1)), (1i128 << (k.bitwidth() - 1)) - 1) } else { (0, (1i128 << k.bitwidth()) - 1) };
                     if i < lo || i > hi {
                         return None;
                     }
                     i.to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec()
                 }
+                (k, C::Bool(b)) if k.is_integer() => (b as i128).to_le_bytes()[..(k.bitwidth() / 8) as usize].to_vec(),
                 _ => return None,
             };
             out.get_mut(..bytes.len())?.copy_from_slice(&bytes);

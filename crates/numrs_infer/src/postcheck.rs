@@ -130,6 +130,7 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
         }
         for s in &block.stmts {
             let StmtKind::Assign { target: phi, value: Value::Phi(incoming) } = &s.kind else { continue };
+            let name = &ir.var(*phi).base;
             let mut pending: Vec<VarId> = incoming.iter().filter(|(b, _)| body.contains(&(b.0 as usize))).filter_map(|(_, v)| *v).collect();
             let mut seen = std::collections::HashSet::new();
             // The in-place updates of the variable (`s += x`), for Numba's
@@ -176,7 +177,6 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                 };
                 if let Some(Value::BinOp { lhs, rhs, .. } | Value::InplaceBinOp { lhs, rhs, .. }) = definition(v) {
                     if root(*lhs) != *phi && root(*rhs) != *phi && (from_phi(*lhs) || from_phi(*rhs)) {
-                        let name = &ir.var(*phi).base;
                         return Some(InferError {
                             kind: "ValueError",
                             code: "unsupported-syntax",
@@ -197,7 +197,6 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                     _ => false,
                 };
                 if combines {
-                    let name = &ir.var(*phi).base;
                     let named = |x: VarId| &ir.var(x).base == name;
                     let assigned_to_it = named(v) || defs.iter().any(|(t, d)| matches!(d, Value::Var(src) if *src == v) && named(*t));
                     if !assigned_to_it {
@@ -211,7 +210,6 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                         });
                     }
                 }
-                let name = &ir.var(*phi).base;
                 match definition(v) {
                     // `s = x - s`: Numba's reduce node must start from the variable; with it on
                     // the right its parfor lowering meets a node it does not know.
@@ -267,7 +265,7 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
                                 secondary: vec![],
                             })
                         }
-                        _ => return Some(unsupported_reduction(&ir.var(*phi).base)),
+                        _ => return Some(unsupported_reduction(name)),
                     },
                     _ => {}
                 }
@@ -275,7 +273,6 @@ fn prange_reduction_error(inf: &Inferer<'_>, defs: &std::collections::HashMap<Va
             inplace.sort_by_key(|(sp, _)| sp.start);
             if let Some((_, first)) = inplace.first() {
                 if let Some((sp, _)) = inplace.iter().find(|(_, op)| op != first) {
-                    let name = &ir.var(*phi).base;
                     return Some(InferError {
                         kind: "UnsupportedRewriteError",
                         code: "unsupported-syntax",

@@ -1357,7 +1357,8 @@ impl Lowerer {
     /// must unify across the copies, as in Numba. `continue` goes to the next index, `break`
     /// to the end, the `else` clause runs after the last.
     fn lower_unrolled(&mut self, target: &Expr, container: VarId, n: usize, body: &[Stmt], orelse: &[Stmt], span: Span) {
-        let index = self.new_var(format!("$unroll_index{}", span.start), format!("$unroll_index{}", span.start), false);
+        let index_name = format!("$unroll_index{}", span.start);
+        let index = self.new_var(index_name.clone(), index_name, false);
         let zero = self.temp("const", target.span, Value::Const(Constant::Int(0)));
         self.emit(target.span, IrStmtKind::Assign { target: index, value: Value::Var(zero) });
         let header = self.new_block(target.span);

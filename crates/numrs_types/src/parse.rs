@@ -36,7 +36,7 @@ pub fn omitted_value_type(repr: &str) -> Option<Type> {
     // A NumPy scalar class by its repr (`<class 'numpy.float64'>`, as Numba's
     // `omitted(default=...)` shows it).
     if let Some(name) = repr.strip_prefix("<class 'numpy.").and_then(|r| r.strip_suffix("'>")) {
-        let k = NumericKind::from_name(if name == "bool" || name == "bool_" { "bool" } else { name })?;
+        let k = NumericKind::from_numpy_name(name)?;
         return Some(Type::NumberClass(std::sync::Arc::new(Type::Number(k))));
     }
     // A NumPy scalar class (`np.float64`), spelled as its type.

@@ -98,7 +98,7 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             (!registry.templates(&key).is_empty()).then(|| Type::function(&key))
         }
         "numpy" => {
-            if let Some(k) = numpy_scalar(attr) {
+            if let Some(k) = NumericKind::from_numpy_name(attr) {
                 return Some(Type::NumberClass(std::sync::Arc::new(Type::Number(k))));
             }
             match attr {
@@ -165,25 +165,6 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
         "numba.misc.special" if matches!(attr, "prange" | "pndindex" | "literal_unroll" | "literally") => module_attr("numba", attr),
         _ => None,
     }
-}
-
-fn numpy_scalar(attr: &str) -> Option<NumericKind> {
-    Some(match attr {
-        "bool_" | "bool" => NumericKind::Boolean,
-        "int8" | "byte" => NumericKind::Int8,
-        "int16" | "short" => NumericKind::Int16,
-        "int32" | "intc" => NumericKind::Int32,
-        "int64" | "int_" | "intp" | "long" | "longlong" => NumericKind::Int64,
-        "uint8" | "ubyte" => NumericKind::UInt8,
-        "uint16" | "ushort" => NumericKind::UInt16,
-        "uint32" | "uintc" => NumericKind::UInt32,
-        "uint64" | "uint" | "uintp" | "ulong" | "ulonglong" => NumericKind::UInt64,
-        "float32" | "single" => NumericKind::Float32,
-        "float64" | "double" => NumericKind::Float64,
-        "complex64" | "csingle" => NumericKind::Complex64,
-        "complex128" | "cdouble" => NumericKind::Complex128,
-        _ => return None,
-    })
 }
 
 fn numba_scalar(attr: &str) -> Option<NumericKind> {
