@@ -492,10 +492,13 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             let skeleton = numrs_db::skeleton(db, file);
             let stmt = info.symbols.binding_stmt(&skeleton.module, binding)?;
             // A slot the module fills when it is imported, by running the binding's statement
-            // (module-level, not changed afterwards).
+            // (module-level) and those changing the value in place (a loop filling a lookup
+            // table), all before a function with explicit signatures (Numba compiles it, and
+            // freezes the value, when the `def` runs).
             let slot = || {
                 let top_level = skeleton.module.body.get(binding.stmt_index).is_some_and(|s| s.span == stmt.span);
-                (imports && top_level && !numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols))
+                let changed_later = at != u32::MAX && numrs_hir::mutated_after(&n, stmt.span.end.max(at), &skeleton.module, &info.symbols);
+                (imports && top_level && !changed_later)
                     .then(|| numrs_codegen::GlobalConst::Imported { symbol: imported_symbol(&n, stmt.span.start) })
             };
             // A ctypes function object: its address.
@@ -529,7 +532,7 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
                 return Some((n, convert(&c)?));
             }
-            let imported = || numrs_hir::inexact_value_type(&n, stmt, &skeleton.module, &info.symbols).and_then(|_| slot());
+            let imported = || import_time_type(&n, stmt, &skeleton.module, &info.symbols).and_then(|_| slot());
             let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
             // A member of an enum class (`KB = Kind.B`): its value.
             if let Some(v) = numrs_check::enum_member_value(db, file, info, expr) {
@@ -552,9 +555,10 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
                 let items = parts.iter().map(|p| numrs_codegen::GlobalConst::Scalar(p.map_or(K::None, |v| K::Int(i128::from(v))))).collect();
                 return Some((n, numrs_codegen::GlobalConst::Tuple(items)));
             }
-            // A tuple of arrays (and constants), unless a later statement changes one.
+            // A tuple of arrays (and constants), unless a later statement changes one (then
+            // what the module computes when it is imported).
             if numrs_hir::mutated_after(&n, stmt.span.end, &skeleton.module, &info.symbols) {
-                return None;
+                return Some((n.clone(), imported()?));
             }
             let Some(items) = numrs_hir::tuple_of_arrays(expr, stmt.span.start, &skeleton.module, &info.symbols) else {
                 return Some((n.clone(), imported()?));
@@ -2182,6 +2186,19 @@ fn imported_symbol(name: &str, stmt_start: u32) -> String {
     format!("numrs.imported.{name}.{stmt_start}")
 }
 
+/// The type of module-level `name`'s value as the module computes it when it is imported
+/// (see [`numrs_hir::import_time_value_type`]), also an array a constructor makes whatever its
+/// values (`np.empty(20)`) that later statements fill.
+fn import_time_type(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &numrs_hir::ModuleSymbols) -> Option<Type> {
+    numrs_hir::import_time_value_type(name, stmt, module, symbols).or_else(|| {
+        let numrs_syntax::ast::StmtKind::Assign { value, .. } = &stmt.kind else { return None };
+        if !numrs_hir::mutated_after(name, stmt.span.end, module, symbols) {
+            return None;
+        }
+        numrs_check::static_array_type(value, symbols).filter(|t| matches!(t, Type::Array(_)))
+    })
+}
+
 /// The slots `symbols` ([`imported_symbol`]) and the Python that fills them when the module is
 /// imported: the statements that compute the values (and, before them, what they read: imports,
 /// constants, other such statements) run in a namespace of their own, each value checked
@@ -2203,104 +2220,148 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         })
         .collect();
     wanted.sort_by_key(|w| w.1);
-    // The statement at `stmt_index` after what it reads (post-order), each binding once.
-    fn emit(
-        db: &dyn numrs_db::Db,
+    /// What the values' statements need: the module's top-level statements (by index, run
+    /// in module order) and, before them, the lines making the imports, constants and jit
+    /// functions they read.
+    struct Needed<'a> {
+        db: &'a dyn numrs_db::Db,
         file: SourceFile,
-        info: &queries::ModuleInfo,
-        module: &numrs_syntax::ast::Module,
-        stmt_index: usize,
-        done: &mut std::collections::HashSet<(String, u32)>,
-        out: &mut String,
-        depth: u32,
-    ) -> Option<()> {
-        let stmt = module.body.get(stmt_index)?;
-        if depth > 32 {
-            return None;
-        }
-        let mut reads = Vec::new();
-        let mut read = |e: &numrs_syntax::ast::Expr| {
-            if let ExprKind::Name(n) = &e.kind {
-                reads.push(n.clone());
+        info: &'a queries::ModuleInfo,
+        module: &'a numrs_syntax::ast::Module,
+        stmts: std::collections::BTreeSet<usize>,
+        prelude: String,
+        made: std::collections::HashSet<(String, u32)>,
+    }
+    impl Needed<'_> {
+        /// Adds the statement at `stmt_index` and what it reads; a value it reads brings its
+        /// own statement and those changing the value in place before this one (a lookup
+        /// table a loop fills), as the module runs them.
+        fn stmt(&mut self, stmt_index: usize, depth: u32) -> Option<()> {
+            if depth > 32 {
+                return None;
             }
-        };
-        match &stmt.kind {
-            StmtKind::Assign { targets, value } if targets.len() == 1 && matches!(targets[0].kind, ExprKind::Name(_)) => numrs_syntax::visit::expr(value, &mut read),
-            StmtKind::AnnAssign { value: Some(value), target, .. } if matches!(target.kind, ExprKind::Name(_)) => numrs_syntax::visit::expr(value, &mut read),
-            StmtKind::AugAssign { target, value, .. } if matches!(target.kind, ExprKind::Name(_)) => numrs_syntax::visit::expr(value, &mut read),
-            // A plain function the values are computed with: the module's names its body reads
-            // (its parameters and assigned names are its own).
-            StmtKind::FunctionDef(_) => {
-                let def = info.symbols.helper_def(stmt_index)?;
-                let mut own: Vec<String> = def.params.positional().map(|p| p.name.clone()).collect();
-                numrs_syntax::visit::for_each_stmt(&def.body, false, &mut |s| {
-                    if let StmtKind::Assign { targets, .. } = &s.kind {
-                        for t in targets {
-                            if let ExprKind::Name(n) = &t.kind {
-                                own.push(n.clone());
-                            }
-                        }
-                    }
-                });
-                numrs_syntax::visit::for_each_expr(&def.body, false, &mut read);
-                reads.retain(|n| !own.contains(n));
+            if !self.stmts.insert(stmt_index) {
+                return Some(());
             }
-            _ => return None,
-        }
-        if let StmtKind::AugAssign { target, .. } = &stmt.kind {
-            if let ExprKind::Name(n) = &target.kind {
-                reads.push(n.clone());
-            }
-        }
-        for name in reads {
-            let Some(b) = info.symbols.lookup(&name, Some(stmt.span.start)) else { continue };
-            if !done.insert((name.clone(), b.span.start)) {
-                continue;
-            }
-            if let Some(line) = binding_source(&name, &b.kind) {
-                out.push_str(&line);
-                // `import ctypes.util` binds `ctypes`, whose `util` the values may read.
-                if let BindingKind::Module(m) = &b.kind {
-                    for stmt in &module.body {
-                        let StmtKind::Import(aliases) = &stmt.kind else { continue };
-                        for a in aliases {
-                            if a.asname.is_none() && a.name.strip_prefix(m.as_str()).is_some_and(|rest| rest.starts_with('.')) {
-                                out.push_str(&format!("try:\n    import {}\nexcept ImportError:\n    pass\n", a.name));
-                            }
-                        }
-                    }
+            let stmt = self.module.body.get(stmt_index)?;
+            let mut reads = Vec::new();
+            let mut own: Vec<String> = Vec::new();
+            let mut read = |e: &numrs_syntax::ast::Expr| {
+                if let ExprKind::Name(n) = &e.kind {
+                    reads.push(n.clone());
                 }
-                continue;
-            }
-            match &b.kind {
-                BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
-                BindingKind::Other => {
-                    // Recreated by its own statement, unless the module changes it in place.
-                    let top = module.body.get(b.stmt_index).is_some_and(|s| info.symbols.binding_stmt(module, b).is_some_and(|x| x.span == s.span));
-                    if !top || numrs_hir::mutated_after(&name, module.body[b.stmt_index].span.end, module, &info.symbols) {
-                        return None;
-                    }
-                    emit(db, file, info, module, b.stmt_index, done, out, depth + 1)?;
+            };
+            match &stmt.kind {
+                // A plain function the values are computed with: the module's names its body
+                // reads (its parameters and assigned names are its own).
+                StmtKind::FunctionDef(_) => {
+                    let def = self.info.symbols.helper_def(stmt_index)?;
+                    own.extend(def.params.positional().map(|p| p.name.clone()));
+                    numrs_syntax::visit::for_each_expr(&def.body, false, &mut read);
+                    own_names(&def.body, &mut own);
                 }
-                BindingKind::Function { def_index } if info.symbols.helper_def(*def_index).is_some() => {
-                    emit(db, file, info, module, *def_index, done, out, depth + 1)?;
+                StmtKind::Assign { .. } | StmtKind::AnnAssign { value: Some(_), .. } | StmtKind::AugAssign { .. } | StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::If { .. } | StmtKind::Expr(_) => {
+                    let (chunk, _) = numrs_db::module_chunk(self.db, self.file, stmt.span.start)?;
+                    let parsed = numrs_db::parse_chunk(self.db, chunk);
+                    numrs_syntax::visit::for_each_expr(&parsed.module.body, false, &mut read);
+                    own_names(&parsed.module.body, &mut own);
                 }
                 _ => return None,
             }
+            // The target of a top-level `x += ...` reads the earlier `x`.
+            if let StmtKind::AugAssign { target, .. } = &stmt.kind {
+                if let ExprKind::Name(n) = &target.kind {
+                    own.retain(|o| o != n);
+                }
+            }
+            reads.retain(|n| !own.contains(n));
+            for name in reads {
+                let Some(b) = self.info.symbols.lookup(&name, Some(stmt.span.start)) else { continue };
+                if !self.made.insert((name.clone(), b.span.start)) {
+                    continue;
+                }
+                if let Some(line) = binding_source(&name, &b.kind) {
+                    self.prelude.push_str(&line);
+                    // `import ctypes.util` binds `ctypes`, whose `util` the values may read.
+                    if let BindingKind::Module(m) = &b.kind {
+                        for stmt in &self.module.body {
+                            let StmtKind::Import(aliases) = &stmt.kind else { continue };
+                            for a in aliases {
+                                if a.asname.is_none() && a.name.strip_prefix(m.as_str()).is_some_and(|rest| rest.starts_with('.')) {
+                                    self.prelude.push_str(&format!("try:\n    import {}\nexcept ImportError:\n    pass\n", a.name));
+                                }
+                            }
+                        }
+                    }
+                    continue;
+                }
+                match &b.kind {
+                    BindingKind::ImportedName { module, .. } if module.starts_with('.') => return None,
+                    BindingKind::Other => {
+                        let top = self.module.body.get(b.stmt_index).is_some_and(|s| self.info.symbols.binding_stmt(self.module, b).is_some_and(|x| x.span == s.span));
+                        if !top {
+                            return None;
+                        }
+                        self.stmt(b.stmt_index, depth + 1)?;
+                        let bound_end = self.module.body[b.stmt_index].span.end;
+                        for m in numrs_hir::mutating_stmts(&name, bound_end, stmt.span.start, self.module, &self.info.symbols) {
+                            self.stmt(m, depth + 1)?;
+                        }
+                    }
+                    // A jit function of the module: the built module's dispatcher.
+                    BindingKind::Function { def_index } if self.info.functions.iter().any(|f| f.name == name && f.def_stmt_index == *def_index) => {
+                        self.prelude.push_str(&format!("{name} = __numrs_module[{}]\n", numrs_hir::python_str_repr(&name)));
+                    }
+                    BindingKind::Function { def_index } if self.info.symbols.helper_def(*def_index).is_some() => {
+                        self.stmt(*def_index, depth + 1)?;
+                    }
+                    _ => return None,
+                }
+            }
+            Some(())
         }
-        let (chunk, _) = numrs_db::module_chunk(db, file, stmt.span.start)?;
-        out.push_str(chunk.text(db));
-        out.push('\n');
-        Some(())
     }
-    let mut snippet = String::new();
-    let mut done = std::collections::HashSet::new();
+    /// The names statements bind in their own scope (assignment and loop targets).
+    fn own_names(body: &[numrs_syntax::ast::Stmt], own: &mut Vec<String>) {
+        numrs_syntax::visit::for_each_stmt(body, false, &mut |s| {
+            let targets: Vec<&numrs_syntax::ast::Expr> = match &s.kind {
+                StmtKind::Assign { targets, .. } => targets.iter().collect(),
+                StmtKind::AnnAssign { target, .. } | StmtKind::AugAssign { target, .. } | StmtKind::For { target, .. } => vec![target],
+                _ => Vec::new(),
+            };
+            for t in targets {
+                if let ExprKind::Name(n) = &t.kind {
+                    own.push(n.clone());
+                }
+                if let ExprKind::Tuple(items) | ExprKind::List(items) = &t.kind {
+                    own.extend(items.iter().filter_map(|i| match &i.kind {
+                        ExprKind::Name(n) => Some(n.clone()),
+                        _ => None,
+                    }));
+                }
+            }
+        });
+    }
+    let mut needed = Needed { db, file, info, module: &skeleton.module, stmts: Default::default(), prelude: String::new(), made: Default::default() };
+    for (name, at, _) in &wanted {
+        let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
+        needed.stmt(index, 0)?;
+        let end = skeleton.module.body[index].span.end;
+        for m in numrs_hir::mutating_stmts(name, end, u32::MAX, &skeleton.module, &info.symbols) {
+            needed.stmt(m, 0)?;
+        }
+    }
+    let mut snippet = std::mem::take(&mut needed.prelude);
+    for &index in &needed.stmts {
+        let (chunk, _) = numrs_db::module_chunk(db, file, skeleton.module.body[index].span.start)?;
+        snippet.push_str(chunk.text(db));
+        snippet.push('\n');
+    }
     let mut slots = Vec::new();
     let mut checks = String::new();
     for (k, (name, at, symbol)) in wanted.iter().enumerate() {
         let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
         let stmt = &skeleton.module.body[index];
-        emit(db, file, info, &skeleton.module, index, &mut done, &mut snippet, 0)?;
         let function = match &stmt.kind {
             StmtKind::Assign { value, .. } => {
                 numrs_hir::ctypes_function_pointer(value, &info.symbols, stmt.span.start).is_some()
@@ -2314,7 +2375,7 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
             Type::int64()
         } else {
             snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
-            numrs_hir::inexact_value_type(name, stmt, &skeleton.module, &info.symbols)?
+            import_time_type(name, stmt, &skeleton.module, &info.symbols)?
         };
         let passed = match &ty {
             Type::Array(x) => Type::Array(Arc::new(numrs_types::ArrayType { readonly: false, ..(**x).clone() })),
@@ -2332,7 +2393,7 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         "def __numrs_import_values():\n\
          \x20   import numpy\n\
          \x20   from numrs_runtime import typeof\n\
-         \x20   ns = {{}}\n\
+         \x20   ns = {{'__numrs_module': globals()}}\n\
          \x20   exec(compile({snippet}, {file}, 'exec'), ns)\n\
          \x20   kept = []\n\
          \x20   for k, (name, setter, built) in enumerate((\n{checks}    )):\n\

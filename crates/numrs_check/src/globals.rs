@@ -6,7 +6,9 @@ use numrs_hir::{ConstValue, ModuleSymbols};
 use numrs_syntax::ast::{Expr, ExprKind};
 use numrs_types::{Layout, NumericKind, Type};
 
-pub(crate) fn static_array_type(value: &Expr, symbols: &ModuleSymbols) -> Option<Type> {
+/// The type of a module-level NumPy array made by a constructor (`np.zeros(4)`,
+/// `np.empty((2, 3), np.int32)`), whatever its values.
+pub fn static_array_type(value: &Expr, symbols: &ModuleSymbols) -> Option<Type> {
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
     let callee = symbols.resolve_dotted(func)?;
     let dtype_kw = keywords.iter().find(|k| k.arg.as_deref() == Some("dtype")).map(|k| &k.value);

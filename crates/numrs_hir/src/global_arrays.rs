@@ -171,6 +171,20 @@ pub fn inexact_value_type(name: &str, stmt: &ast::Stmt, module: &ast::Module, sy
     }
 }
 
+/// The type of the value of module-level `name` as the module computes it when it is
+/// imported: [`inexact_value_type`], or an array numrs evaluates exactly that later statements
+/// change in place (a lookup table a loop fills).
+pub fn import_time_value_type(name: &str, stmt: &ast::Stmt, module: &ast::Module, symbols: &ModuleSymbols) -> Option<numrs_types::Type> {
+    inexact_value_type(name, stmt, module, symbols).or_else(|| {
+        if !mutated_after(name, stmt.span.end, module, symbols) {
+            return None;
+        }
+        let (a, _) = bound_array_approx(name, stmt, module, symbols)?;
+        let layout = bound_layout(name, stmt, module, symbols).unwrap_or(numrs_types::Layout::C);
+        (!a.shape.is_empty()).then(|| numrs_types::Type::array_ro(numrs_types::Type::Number(a.dtype), a.shape.len() as u32, layout, true))
+    })
+}
+
 /// The type of a Python number bound at module level to `name` that NumPy's transcendental
 /// ufuncs compute (`A = float(np.log(3.0))`, `N = int(np.log2(1000))`): `float64`, `int64` or
 /// `bool`, which only the module, run, knows exactly (see [`bound_array_approx`]).
@@ -371,6 +385,16 @@ pub fn frozen_array(name: &str, at: u32, module: &ast::Module, symbols: &ModuleS
 pub fn mutated_after(name: &str, after: u32, module: &ast::Module, symbols: &ModuleSymbols) -> bool {
     let later: Vec<ast::Stmt> = module.body.iter().filter(|s| s.span.start > after).cloned().collect();
     mutates_in(name, &later, symbols)
+}
+
+/// The indices of the module's top-level statements starting after `after` and before
+/// `before` that may change the array bound to `name` in place (see [`mutated_after`]), in
+/// module order.
+pub fn mutating_stmts(name: &str, after: u32, before: u32, module: &ast::Module, symbols: &ModuleSymbols) -> Vec<usize> {
+    (module.body.iter().enumerate())
+        .filter(|(_, s)| s.span.start > after && s.span.start < before && mutates_in(name, std::slice::from_ref(*s), symbols))
+        .map(|(i, _)| i)
+        .collect()
 }
 
 /// Whether one of the statements `stmts` (or one nested in them) may change the array bound

@@ -35,7 +35,7 @@ mod value;
 pub use annotations::{annotated_signature, AnnotatedSig};
 pub use ctypes_functions::{ctypes_function_pointer, library_function};
 pub use defaults::{default_repr, default_text};
-pub use global_arrays::{bound_array, bound_array_approx, bound_number_approx, bound_tuple_approx, inexact_value_type, captured_array, bound_complex, bound_datetime, bound_datetime_tuple, frozen_array, bound_layout, bound_number, dtype_of as numpy_dtype, mutated_after, slice_literal, tuple_of_arrays, ConstArray, Item as ArrayItem, TupleItem};
+pub use global_arrays::{import_time_value_type, bound_array, bound_array_approx, bound_number_approx, bound_tuple_approx, inexact_value_type, captured_array, bound_complex, bound_datetime, bound_datetime_tuple, frozen_array, bound_layout, bound_number, dtype_of as numpy_dtype, mutated_after, mutating_stmts, slice_literal, tuple_of_arrays, ConstArray, Item as ArrayItem, TupleItem};
 pub use records::{as_record, bound_record_array, field_size_align, RecordArray};
 pub use jitclass::{deferred_definitions, factory_class, DeferredTarget, jit_classes, jitclass_member_of, mangle_private, ClassMemberDef, JitClass, MemberKind};
 pub use namedtuple::{namedtuple_call, typed_namedtuple_class, NamedTupleDef};
