@@ -587,7 +587,8 @@ enum ParamDefault {
     CallOnly(String),
     /// A NumPy array (`w=ONES`, `b=np.zeros(2)`): Numba freezes the array into the code and
     /// keys the omitted argument by the array's identity. numrs keys it by `key` (see
-    /// `queries::array_default_key`) and freezes `value`.
+    /// `queries::array_default_key`) and freezes `value`. Also a named tuple instance, keyed
+    /// by its repr.
     Array { key: String, value: numrs_codegen::GlobalConst },
     /// A jit function of the module, by its name (see `numrs_abi::GLOBAL_DEFAULT`).
     Global(String),
@@ -667,6 +668,12 @@ impl DefParams {
                     if let numrs_syntax::ast::ExprKind::Name(n) = &d.kind {
                         if info.functions.iter().any(|f| f.name == *n) && info.symbols.lookup(n, Some(jit.def_line_offset)).is_some() {
                             return ParamDefault::Global(n.clone());
+                        }
+                    }
+                    // A named tuple instance (`p=ORIGIN`): by its repr, its items frozen.
+                    if let Some((_, key, values)) = numrs_check::namedtuple_default(db, file, info, d, jit.def_line_offset) {
+                        if let Some(items) = values.iter().map(const_global).collect::<Option<Vec<_>>>() {
+                            return ParamDefault::Array { key, value: numrs_codegen::GlobalConst::Tuple(items) };
                         }
                     }
                     // A NumPy scalar (`4 * np.finfo(float).eps`) by its own repr, which Numba's

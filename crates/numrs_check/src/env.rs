@@ -1166,6 +1166,27 @@ pub fn namedtuple_field_default(db: &dyn Db, file: numrs_db::SourceFile, info: &
     values.get(i).cloned()
 }
 
+/// A parameter default naming a module-level named tuple instance made from constants
+/// (`p=ORIGIN`, `ORIGIN = Pt(1.0, 2.0)`): its type, its `repr()` (`Pt(x=1.0, y=2.0)`, which
+/// Numba's `omitted(default=...)` shows) and its items.
+pub fn namedtuple_default(db: &dyn Db, file: numrs_db::SourceFile, info: &crate::queries::ModuleInfo, expr: &numrs_syntax::ast::Expr, at: u32) -> Option<(Type, String, Vec<numrs_hir::ConstValue>)> {
+    let numrs_syntax::ast::ExprKind::Name(n) = &expr.kind else { return None };
+    let b = info.symbols.lookup(n, Some(at))?;
+    if b.kind != BindingKind::Other {
+        return None;
+    }
+    let skeleton = numrs_db::skeleton(db, file);
+    let stmt = info.symbols.binding_stmt(&skeleton.module, b)?;
+    let (t, values) = namedtuple_instance(db, file, info, stmt)?;
+    let Type::NamedTuple(nt) = &t else { return None };
+    if nt.fields.len() != values.len() {
+        return None;
+    }
+    let items: Vec<String> = nt.fields.iter().zip(&values).map(|(f, v)| format!("{f}={}", v.python_repr())).collect();
+    let repr = format!("{}({})", nt.name, items.join(", "));
+    Some((t, repr, values))
+}
+
 /// `f` of `fast = njit(f)` (or `jit`, `vectorize`, ... by name), or of `fast = wrapper(f, ...)`
 /// where the module's analysis found `f` compiled by that call (a decorator reached through a
 /// wrapper function, see `numrs_hir::jit_functions`).

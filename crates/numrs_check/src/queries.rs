@@ -231,8 +231,9 @@ pub struct ParamFact {
     /// `None`: no default. `Some(Ok(t))`: a default typed as its literal. `Some(Err(()))`: a
     /// default numrs cannot type.
     pub default: Option<Result<Type, ()>>,
-    /// A default that is a NumPy array: the text its omitted type is keyed by
-    /// (`omitted(default=ONES)`; see [`array_default_key`]).
+    /// A default that is a NumPy array, or a named tuple instance: the text its omitted type
+    /// is keyed by (`omitted(default=ONES)`, see [`array_default_key`];
+    /// `omitted(default=Pt(x=1.0, y=2.0))`).
     pub array_key: Option<String>,
     /// A default that names a module-level value (`weight_func=_tricube`): the name.
     pub default_name: Option<String>,
@@ -274,12 +275,16 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
                 _ => None,
             }),
             array_key: p.default.as_ref().and_then(|d| {
-                array_default_type(db, key.file(db), symbols, d, jit.def_line_offset).map(|_| array_default_key(d, &jit.name, &p.name))
+                array_default_type(db, key.file(db), symbols, d, jit.def_line_offset)
+                    .map(|_| array_default_key(d, &jit.name, &p.name))
+                    // A named tuple instance: by its repr, as Numba shows it.
+                    .or_else(|| crate::env::namedtuple_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset).map(|(_, r, _)| r))
             }),
             default: p.default.as_ref().map(|d| {
                 numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
                     .or_else(|| crate::env::namedtuple_field_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset))
                     .and_then(|v| crate::env::const_value_type(&v))
+                    .or_else(|| crate::env::namedtuple_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset).map(|(t, _, _)| t))
                     .or_else(|| module_constant_type(d, symbols, jit.def_line_offset))
                     // An expression Python computes when the `def` runs (`float(2)`,
                     // `np.float32(1e-6)`): typed from its value, as Numba types `omitted`.
