@@ -142,12 +142,22 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
         def_versions[bi] = versions;
     }
 
+    // Numba inlines a call of an inner function before its SSA pass: the inlined body reads
+    // the enclosing variables it captures where the call is, so a call reads them (the phis
+    // joining their definitions are placed; lowering finds the version reaching the call).
+    let closure_reads = closure_call_reads(builder.ir, &def_count);
+
     // Pass 2: rewrite uses to the reaching definition, then definitions to their versions.
     for bi in 0..builder.ir.blocks.len() {
         let block = BlockId(bi as u32);
         builder.requesting = block;
         let mut current: HashMap<VarId, VarId> = HashMap::new();
         for si in 0..builder.ir.blocks[bi].stmts.len() {
+            for u in closure_reads.get(&(bi, si)).into_iter().flatten() {
+                if multi.contains(u) && !current.contains_key(u) {
+                    builder.read_entry(*u, block);
+                }
+            }
             let uses = builder.ir.blocks[bi].stmts[si].kind.uses();
             let mut rename: HashMap<VarId, Option<VarId>> = HashMap::new();
             for u in uses {
@@ -249,6 +259,42 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
             rewrite_term_uses(&mut b.term, &map);
         }
     }
+}
+
+/// The calls of inner functions (by block and statement index), each with the enclosing
+/// variables the inner function captures.
+fn closure_call_reads(ir: &FunctionIr, def_count: &HashMap<VarId, u32>) -> HashMap<(usize, usize), Vec<VarId>> {
+    let mut out = HashMap::new();
+    if ir.closures.is_empty() {
+        return out;
+    }
+    // Single definitions: a variable holding an inner function (`f = make_function`).
+    let mut defs: HashMap<VarId, &Value> = HashMap::new();
+    for b in &ir.blocks {
+        for s in &b.stmts {
+            if let StmtKind::Assign { target, value } = &s.kind {
+                if def_count.get(target) == Some(&1) {
+                    defs.insert(*target, value);
+                }
+            }
+        }
+    }
+    let by_name: HashMap<&str, VarId> = (ir.vars.iter().enumerate())
+        .filter(|(_, v)| v.user && v.name == v.base)
+        .map(|(i, v)| (v.base.as_str(), VarId(i as u32)))
+        .collect();
+    for (bi, b) in ir.blocks.iter().enumerate() {
+        for (si, s) in b.stmts.iter().enumerate() {
+            let StmtKind::Assign { value: Value::Call { func, .. }, .. } = &s.kind else { continue };
+            let Some(Value::MakeFunction { closure }) = crate::resolve_copies(&defs, *func) else { continue };
+            let Some(info) = ir.closures.get(*closure as usize) else { continue };
+            let reads: Vec<VarId> = info.captured().iter().filter_map(|n| by_name.get(n.as_str()).copied()).collect();
+            if !reads.is_empty() {
+                out.insert((bi, si), reads);
+            }
+        }
+    }
+    out
 }
 
 fn resolve(mut v: Option<VarId>, replaced: &HashMap<VarId, Option<VarId>>) -> Option<VarId> {
