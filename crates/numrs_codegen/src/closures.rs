@@ -64,8 +64,17 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             if types::is_phantom(formal) {
                 continue;
             }
-            let Some(x) = x else { return self.fail(format!("argument of type {t} has no run-time value")) };
-            vals.push(self.cast(*x, t, formal)?.into());
+            let x = match (x, t) {
+                (Some(x), _) => *x,
+                // A string literal (its value is its type's).
+                (None, Type::StringLiteral(text)) => {
+                    let s = self.str_const(&text.clone());
+                    vals.push(self.cast(s.into(), &Type::Unicode, formal)?.into());
+                    continue;
+                }
+                (None, _) => return self.fail(format!("argument of type {t} has no run-time value")),
+            };
+            vals.push(self.cast(x, t, formal)?.into());
         }
         for (k, formal) in typing.args.iter().enumerate().skip(args.len()) {
             match formal {
