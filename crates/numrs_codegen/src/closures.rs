@@ -81,12 +81,15 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 t if types::is_phantom(t) => {}
                 Type::IntegerLiteral(x) => vals.push(self.int_const(crate::types::numeric(formal).unwrap_or(numrs_types::NumericKind::Int64), *x).into()),
                 Type::BooleanLiteral(x) => vals.push(self.ctx.bool_type().const_int(*x as u64, false).into()),
-                _ => {
-                    let Some(Some(c)) = info.defaults.get(k) else {
-                        return self.fail(format!("inner function '{}': no default for parameter {k}", info.name));
-                    };
-                    vals.push(self.constant(c, formal)?.into());
-                }
+                _ => match (info.defaults.get(k), info.default_names.get(k)) {
+                    (Some(Some(c)), _) => vals.push(self.constant(c, formal)?.into()),
+                    // A variable of this function (`k=m`): its value at the call.
+                    (_, Some(Some(name))) => {
+                        let x = self.enclosing_value(name, formal, &info.name)?;
+                        vals.push(x.into());
+                    }
+                    _ => return self.fail(format!("inner function '{}': no default for parameter {k}", info.name)),
+                },
             }
         }
         for (name, t) in &typing.free {
@@ -99,33 +102,8 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 vals.push(self.cast(x, ct, t)?.into());
                 continue;
             }
-            let versions: Vec<VarId> = (0..self.ir.vars.len() as u32)
-                .map(VarId)
-                .filter(|v| {
-                    let var = self.ir.var(*v);
-                    var.user && &var.base == name && self.slot_of(*v).is_some()
-                })
-                .collect();
-            if versions.is_empty() {
-                // A free variable of this inner function itself, passed on.
-                if let Some(k) = self.free_vars.iter().position(|n| n == name) {
-                    let nargs = self.arg_types_len() - self.free_vars.len();
-                    let (x, at) = self.param_value(nargs + k)?;
-                    vals.push(self.cast(x, &at, t)?.into());
-                    continue;
-                }
-            }
-            // The version of the variable that reaches the call: what the inlined body would
-            // read there, as Numba inlines the call.
-            let v = match versions[..] {
-                [v] => v,
-                _ => match self.reaching_version(&versions) {
-                    Some(v) => v,
-                    None => return self.fail(format!("inner function '{}' reads '{name}', whose value at the call numrs build cannot tell", info.name)),
-                },
-            };
-            let x = self.load(v)?;
-            vals.push(self.cast(x, &self.ty(v)?, t)?.into());
+            let x = self.enclosing_value(name, t, &info.name)?;
+            vals.push(x.into());
         }
         let cells: Vec<(String, Type)> = cell_args.iter().map(|(n, _, t)| (n.clone(), t.clone())).collect();
         for (_, p, _) in &cell_args {
@@ -147,6 +125,35 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let r = self.b.build_extract_value(res, 1, "")?;
         self.fresh = true;
         self.cast(r, &ret, target)
+    }
+
+    /// The value (as `t`) of variable `name` of this function where the call of inner function
+    /// `inner` is: the version of the variable that reaches it, what the inlined body would read
+    /// there, as Numba inlines the call; a free variable of this inner function itself, passed on.
+    fn enclosing_value(&mut self, name: &str, t: &Type, inner: &str) -> R<BasicValueEnum<'ctx>> {
+        let versions: Vec<VarId> = (0..self.ir.vars.len() as u32)
+            .map(VarId)
+            .filter(|v| {
+                let var = self.ir.var(*v);
+                var.user && var.base == name && self.slot_of(*v).is_some()
+            })
+            .collect();
+        if versions.is_empty() {
+            if let Some(k) = self.free_vars.iter().position(|n| n == name) {
+                let nargs = self.arg_types_len() - self.free_vars.len();
+                let (x, at) = self.param_value(nargs + k)?;
+                return self.cast(x, &at, t);
+            }
+        }
+        let v = match versions[..] {
+            [v] => v,
+            _ => match self.reaching_version(&versions) {
+                Some(v) => v,
+                None => return self.fail(format!("inner function '{inner}' reads '{name}', whose value at the call numrs build cannot tell")),
+            },
+        };
+        let x = self.load(v)?;
+        self.cast(x, &self.ty(v)?, t)
     }
 
     /// Of the SSA `versions` of a variable, the one whose definition reaches the statement

@@ -1206,11 +1206,11 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     // Its free variables, and those of the inner functions nested in it that are not its own
     // variables (they come from here too).
     let names = closure.captured();
-    let mut free = Vec::new();
-    for name in &names {
+    // The type of an enclosing variable (over its versions).
+    let enclosing = |inf: &Inferer<'_>, name: &str| -> Option<Type> {
         let mut ty: Option<Type> = None;
         for (i, v) in inf.ir.vars.iter().enumerate() {
-            if v.user && &v.base == name {
+            if v.user && v.base == name {
                 if let Some(t) = &inf.vars[i].ty {
                     ty = Some(match ty {
                         None => t.clone(),
@@ -1219,6 +1219,11 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
                 }
             }
         }
+        ty
+    };
+    let mut free = Vec::new();
+    for name in &names {
+        let mut ty = enclosing(inf, name);
         // Not a variable here: a free variable of this (inner) function itself.
         if ty.is_none() && !inf.ir.vars.iter().any(|v| v.user && &v.base == name) {
             if let GlobalValue::Type(t) = inf.env.resolve_global(name) {
@@ -1233,11 +1238,18 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     }
     let env = ClosureEnv { parent: inf.env, index: idx, free };
     let mut args: Vec<Type> = args.iter().map(Type::unliteral).collect();
-    // Missing trailing arguments take the parameters' constant defaults (as literals).
-    for default in closure.defaults.iter().skip(args.len()) {
-        match default.as_ref().map(const_type) {
+    // Missing trailing arguments take the parameters' constant defaults (as literals), or
+    // the enclosing variables they name.
+    for k in args.len()..closure.defaults.len() {
+        match closure.defaults[k].as_ref().map(const_type) {
             Some(Ok(t)) => args.push(t),
-            _ => break,
+            _ => match closure.default_names.get(k).cloned().flatten() {
+                Some(name) => match enclosing(inf, &name) {
+                    Some(t) => args.push(t),
+                    None => return Err(InferError::typing("undetermined-type", format!("variable '{name}' is not typed yet"), span)),
+                },
+                None => break,
+            },
         }
     }
     let req = crate::engine::InferRequest { ir: &closure.ir, args: &args, return_type: None, locals: &[], env: &env, partial: false };

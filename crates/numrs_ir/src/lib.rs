@@ -92,6 +92,10 @@ pub struct ClosureInfo {
     pub free_vars: Vec<String>,
     /// Constant defaults of its parameters (positional order; `None`: no constant default).
     pub defaults: Vec<Option<numrs_syntax::ast::Constant>>,
+    /// Defaults that name a variable of the enclosing function (`def f(x, k=m)`), by
+    /// parameter (positional order): Numba's inlining binds the parameter to the variable's
+    /// definition, its value where the call is.
+    pub default_names: Vec<Option<String>>,
     /// It takes `*args` (its last parameter in `ir.arg_names`).
     pub star: bool,
 }

@@ -1089,8 +1089,15 @@ impl Lowerer {
                 _ => None,
             })))
             .collect();
+        let default_names = params
+            .positional()
+            .map(|p| match p.default.as_ref().map(|d| &d.kind) {
+                Some(ExprKind::Name(n)) if self.local_names.contains(n) || self.arg_names.contains(n) => Some(n.clone()),
+                _ => None,
+            })
+            .collect();
         let star = params.vararg.is_some();
-        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults, star });
+        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults, default_names, star });
         (self.closures.len() - 1) as u32
     }
 
