@@ -19,30 +19,30 @@ pub(super) const TEMPLATES: &[(&str, AbstractFn)] = &[
     ("numpy.random.randint", randint),
     ("numpy.random.normal", normal),
     ("numpy.random.uniform", uniform),
-    ("numpy.random.lognormal", normal),
+    ("numpy.random.lognormal", lognormal),
     ("numpy.random.laplace", normal),
     ("numpy.random.logistic", normal),
     ("numpy.random.gumbel", gumbel),
-    ("numpy.random.exponential", optional_param),
-    ("numpy.random.standard_gamma", one_param),
-    ("numpy.random.weibull", one_param),
-    ("numpy.random.power", one_param),
-    ("numpy.random.pareto", float_one_param),
-    ("numpy.random.rayleigh", optional_param),
-    ("numpy.random.chisquare", one_param),
-    ("numpy.random.standard_t", one_param),
+    ("numpy.random.exponential", exponential),
+    ("numpy.random.standard_gamma", standard_gamma),
+    ("numpy.random.weibull", weibull),
+    ("numpy.random.power", power),
+    ("numpy.random.pareto", pareto),
+    ("numpy.random.rayleigh", rayleigh),
+    ("numpy.random.chisquare", chisquare),
+    ("numpy.random.standard_t", standard_t),
     ("numpy.random.standard_cauchy", standard_normal),
     ("numpy.random.gamma", gamma),
-    ("numpy.random.beta", two_params),
-    ("numpy.random.f", two_params),
-    ("numpy.random.wald", float_two_params),
-    ("numpy.random.vonmises", float_two_params),
-    ("numpy.random.noncentral_chisquare", two_params),
+    ("numpy.random.beta", beta),
+    ("numpy.random.f", f),
+    ("numpy.random.wald", wald),
+    ("numpy.random.vonmises", vonmises),
+    ("numpy.random.noncentral_chisquare", noncentral_chisquare),
     ("numpy.random.triangular", triangular),
     ("numpy.random.poisson", poisson),
-    ("numpy.random.geometric", int_one_param),
-    ("numpy.random.logseries", int_one_param),
-    ("numpy.random.zipf", float_int_one_param),
+    ("numpy.random.geometric", geometric),
+    ("numpy.random.logseries", logseries),
+    ("numpy.random.zipf", zipf),
     ("numpy.random.hypergeometric", hypergeometric),
     ("numpy.random.multinomial", multinomial),
     ("numpy.random.dirichlet", dirichlet),
@@ -189,78 +189,71 @@ fn two_real_and_size(args: &[Type], kws: &[(String, Type)], names: &[&str]) -> C
     }
 }
 
-fn param_forms(args: &[Type], kws: &[(String, Type)], nparams: usize, scalar: Type) -> CallResult {
-    let names = ["p0", "p1", "p2", "size"];
-    let mut params: Vec<&str> = names[..nparams].to_vec();
-    params.push("size");
-    if !kws.is_empty() {
+/// Numba's overloads of a distribution: one per prefix of `params` at least `min` long, and
+/// the full one followed by `size`; arguments by position or by these names. `floats`: the
+/// parameters must be floats (Numba's scalar forms of `pareto`, `zipf`, `vonmises`, `wald`
+/// take no integer, and their sized forms call them).
+fn forms(args: &[Type], kws: &[(String, Type)], params: &[&str], min: usize, scalar: Type, floats: bool) -> CallResult {
+    let mut names = params.to_vec();
+    names.push("size");
+    let Some(b) = bind(args, kws, &names, min) else { return Ok(None) };
+    // A prefix: no parameter left out before one given (`size` needs them all).
+    if let Some(last) = b.iter().rposition(Option::is_some) {
+        if b[..last].iter().any(Option::is_none) {
+            return Ok(None);
+        }
+    }
+    let n = params.len();
+    let ok = |t: &Type| if floats { t.as_number().is_some_and(|k| k.is_float()) } else { real(t) };
+    if !b[..n].iter().flatten().all(ok) {
         return Ok(None);
     }
-    let Some(b) = bind(args, &[], &params, nparams) else { return Ok(None) };
-    if !b[..nparams].iter().flatten().all(real) {
-        return Ok(None);
-    }
-    match &b[nparams] {
+    match &b[n] {
         None => sig(scalar, args),
         Some(size) => finish(sized(scalar, Some(size)), args),
     }
 }
 
-/// `f(a)` and `f(a, size)`.
-fn one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    param_forms(args, kws, 1, Type::float64())
+macro_rules! distribution {
+    ($($(#[$doc:meta])* $f:ident: [$($p:literal),*], $min:expr, $scalar:expr, $floats:expr;)*) => {
+        $(
+            $(#[$doc])*
+            fn $f(args: &[Type], kws: &[(String, Type)]) -> CallResult {
+                forms(args, kws, &[$($p),*], $min, $scalar, $floats)
+            }
+        )*
+    };
 }
 
-/// As [`one_param`], and `f()` (`exponential`, `rayleigh`).
-fn optional_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if args.is_empty() && kws.is_empty() {
-        return sig(Type::float64(), args);
-    }
-    param_forms(args, kws, 1, Type::float64())
-}
-
-fn two_params(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    param_forms(args, kws, 2, Type::float64())
-}
-
-/// Numba's scalar forms of `pareto`, `zipf`, `vonmises` and `wald` take floats only (an
-/// integer has no overload), and their sized forms call them.
-fn floats_only(args: &[Type], nparams: usize) -> bool {
-    args.iter().take(nparams).all(|t| t.as_number().is_some_and(|k| k.is_float()))
-}
-
-fn float_one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if !floats_only(args, 1) {
-        return Ok(None);
-    }
-    param_forms(args, kws, 1, Type::float64())
-}
-
-fn float_int_one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if !floats_only(args, 1) {
-        return Ok(None);
-    }
-    param_forms(args, kws, 1, Type::int64())
-}
-
-fn float_two_params(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if !floats_only(args, 2) {
-        return Ok(None);
-    }
-    param_forms(args, kws, 2, Type::float64())
-}
-
-/// `gamma(shape)` (scale 1), `gamma(shape, scale)`, `gamma(shape, scale, size)`.
-fn gamma(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if args.len() == 1 && kws.is_empty() {
-        return param_forms(args, kws, 1, Type::float64());
-    }
-    param_forms(args, kws, 2, Type::float64())
+distribution! {
+    exponential: ["scale"], 0, Type::float64(), false;
+    rayleigh: ["scale"], 0, Type::float64(), false;
+    standard_gamma: ["shape"], 1, Type::float64(), false;
+    gamma: ["shape", "scale"], 1, Type::float64(), false;
+    weibull: ["a"], 1, Type::float64(), false;
+    power: ["a"], 1, Type::float64(), false;
+    pareto: ["a"], 1, Type::float64(), true;
+    chisquare: ["df"], 1, Type::float64(), false;
+    standard_t: ["df"], 1, Type::float64(), false;
+    lognormal: ["mean", "sigma"], 0, Type::float64(), false;
+    beta: ["a", "b"], 2, Type::float64(), false;
+    f: ["dfnum", "dfden"], 2, Type::float64(), false;
+    noncentral_chisquare: ["df", "nonc"], 2, Type::float64(), false;
+    wald: ["mean", "scale"], 2, Type::float64(), true;
+    vonmises: ["mu", "kappa"], 2, Type::float64(), true;
+    triangular: ["left", "mode", "right"], 3, Type::float64(), false;
+    poisson: ["lam"], 0, Type::int64(), false;
+    geometric: ["p"], 1, Type::int64(), false;
+    logseries: ["p"], 1, Type::int64(), false;
+    zipf: ["a"], 1, Type::int64(), true;
+    hypergeometric: ["ngood", "nbad", "nsample"], 3, Type::int64(), false;
+    binomial: ["n", "p"], 2, Type::int64(), false;
 }
 
 /// `negative_binomial(n, p)`: Numba has no form with a size.
 fn negative_binomial(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if args.len() != 2 || !kws.is_empty() || !args.iter().all(real) {
+    let Some(b) = bind(args, kws, &["n", "p"], 2) else { return Ok(None) };
+    if !b.iter().flatten().all(real) {
         return Ok(None);
     }
     sig(Type::int64(), args)
@@ -311,29 +304,6 @@ fn dirichlet(args: &[Type], kws: &[(String, Type)]) -> CallResult {
         Some(d) => sig(Type::array(Type::float64(), d + 1, Layout::C), args),
         None => Ok(None),
     }
-}
-
-fn hypergeometric(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    param_forms(args, kws, 3, Type::int64())
-}
-
-fn triangular(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    param_forms(args, kws, 3, Type::float64())
-}
-
-fn poisson(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    if args.is_empty() && kws.is_empty() {
-        return sig(Type::int64(), args);
-    }
-    param_forms(args, kws, 1, Type::int64())
-}
-
-fn int_one_param(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    param_forms(args, kws, 1, Type::int64())
-}
-
-fn binomial(args: &[Type], kws: &[(String, Type)]) -> CallResult {
-    param_forms(args, kws, 2, Type::int64())
 }
 
 /// `np.random.choice(a, size=None, replace=True)` (Numba's overload takes no `p`).
