@@ -52,12 +52,12 @@ pub fn module_info(db: &dyn Db, file: SourceFile) -> Arc<ModuleInfo> {
 /// them (or of a module-level statement) changes this.
 fn helper_defs(db: &dyn Db, file: SourceFile, skeleton: &numrs_db::Skeleton, symbols: &numrs_hir::ModuleSymbols) -> Vec<(usize, Arc<numrs_syntax::ast::FunctionDef>)> {
     use numrs_syntax::ast::StmtKind;
-    // Module-level assignments and loops (a loop filling a lookup table; not
+    // Module-level assignments, loops and calls (filling a lookup table; not
     // `if __name__ == "__main__": main()`), and the decorators of functions (`@_jit(sigs)` of a
     // `def _jit(sigs): return njit(sigs, ...)`).
     let mut pending: Vec<usize> = Vec::new();
     for stmt in &skeleton.module.body {
-        if matches!(&stmt.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. } | StmtKind::FunctionDef(_) | StmtKind::For { .. } | StmtKind::While { .. }) {
+        if matches!(&stmt.kind, StmtKind::Assign { .. } | StmtKind::AnnAssign { .. } | StmtKind::AugAssign { .. } | StmtKind::FunctionDef(_) | StmtKind::For { .. } | StmtKind::While { .. } | StmtKind::Expr(_)) {
             pending.extend(symbols.helper_calls(&skeleton.module, std::slice::from_ref(stmt), None));
         }
         // A decorator function named without a call (`@generated_jit`).

@@ -81,12 +81,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 t if types::is_phantom(t) => {}
                 Type::IntegerLiteral(x) => vals.push(self.int_const(crate::types::numeric(formal).unwrap_or(numrs_types::NumericKind::Int64), *x).into()),
                 Type::BooleanLiteral(x) => vals.push(self.ctx.bool_type().const_int(*x as u64, false).into()),
-                _ => match (info.defaults.get(k), info.default_names.get(k)) {
+                _ => match (info.defaults.get(k), info.default_vars.get(k)) {
                     (Some(Some(c)), _) => vals.push(self.constant(c, formal)?.into()),
-                    // A variable of this function (`k=m`): its value at the call.
-                    (_, Some(Some(name))) => {
-                        let x = self.enclosing_value(name, formal, &info.name)?;
-                        vals.push(x.into());
+                    // A variable of this function (`k=m`): its value where the `def` is.
+                    (_, Some(Some(v))) => {
+                        let v = *v;
+                        let x = self.load(v)?;
+                        vals.push(self.cast(x, &self.ty(v)?, formal)?.into());
                     }
                     _ => return self.fail(format!("inner function '{}': no default for parameter {k}", info.name)),
                 },

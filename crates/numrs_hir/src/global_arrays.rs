@@ -400,6 +400,10 @@ pub fn mutating_stmts(name: &str, after: u32, before: u32, module: &ast::Module,
 /// Whether one of the statements `stmts` (or one nested in them) may change the array bound
 /// to `name` in place (see [`mutated_after`]).
 pub(crate) fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbols) -> bool {
+    mutates_in_depth(name, later, symbols, 0)
+}
+
+fn mutates_in_depth(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbols, depth: u32) -> bool {
     use numrs_syntax::visit;
     let mentions = |e: &Expr| {
         let mut found = false;
@@ -429,6 +433,18 @@ pub(crate) fn mutates_in(name: &str, later: &[ast::Stmt], symbols: &ModuleSymbol
             if named(value) {
                 mutated |= !READING_METHODS.contains(&attr.as_str());
                 return;
+            }
+        }
+        // A plain function of the module whose body changes it (`def fill(): T[0] = 1`).
+        if let ExprKind::Name(f) = &func.kind {
+            if let Some(crate::BindingKind::Function { def_index }) = symbols.lookup(f, None).map(|b| &b.kind) {
+                if let Some(def) = symbols.helper_def(*def_index) {
+                    let local = def.params.positional().any(|p| p.name == name);
+                    if !local && depth < 8 && mutates_in_depth(name, &def.body, symbols, depth + 1) {
+                        mutated = true;
+                        return;
+                    }
+                }
             }
         }
         if !(args.iter().any(named) || keywords.iter().any(|k| named(&k.value))) {

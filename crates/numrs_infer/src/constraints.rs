@@ -1239,14 +1239,14 @@ fn call_closure(inf: &mut Inferer<'_>, idx: u32, args: &[Type], span: Option<Spa
     let env = ClosureEnv { parent: inf.env, index: idx, free };
     let mut args: Vec<Type> = args.iter().map(Type::unliteral).collect();
     // Missing trailing arguments take the parameters' constant defaults (as literals), or
-    // the enclosing variables they name.
+    // the values of the enclosing variables they name where the `def` is.
     for k in args.len()..closure.defaults.len() {
         match closure.defaults[k].as_ref().map(const_type) {
             Some(Ok(t)) => args.push(t),
-            _ => match closure.default_names.get(k).cloned().flatten() {
-                Some(name) => match enclosing(inf, &name) {
+            _ => match closure.default_vars.get(k).copied().flatten() {
+                Some(v) => match inf.vars.get(v.0 as usize).and_then(|x| x.ty.clone()) {
                     Some(t) => args.push(t),
-                    None => return Err(InferError::typing("undetermined-type", format!("variable '{name}' is not typed yet"), span)),
+                    None => return Err(InferError::typing("undetermined-type", "a default of the inner function is not typed yet", span)),
                 },
                 None => break,
             },

@@ -93,9 +93,9 @@ pub struct ClosureInfo {
     /// Constant defaults of its parameters (positional order; `None`: no constant default).
     pub defaults: Vec<Option<numrs_syntax::ast::Constant>>,
     /// Defaults that name a variable of the enclosing function (`def f(x, k=m)`), by
-    /// parameter (positional order): Numba's inlining binds the parameter to the variable's
-    /// definition, its value where the call is.
-    pub default_names: Vec<Option<String>>,
+    /// parameter (positional order): a copy of the variable made where the `def` is (Python
+    /// and Numba evaluate defaults when the `def` runs).
+    pub default_vars: Vec<Option<VarId>>,
     /// It takes `*args` (its last parameter in `ir.arg_names`).
     pub star: bool,
 }

@@ -1089,15 +1089,18 @@ impl Lowerer {
                 _ => None,
             })))
             .collect();
-        let default_names = params
+        let default_vars = params
             .positional()
-            .map(|p| match p.default.as_ref().map(|d| &d.kind) {
-                Some(ExprKind::Name(n)) if self.local_names.contains(n) || self.arg_names.contains(n) => Some(n.clone()),
+            .map(|p| match p.default.as_ref() {
+                Some(d @ Expr { kind: ExprKind::Name(n), .. }) if self.local_names.contains(n) || self.arg_names.contains(n) => {
+                    let v = self.lower_expr(d);
+                    Some(self.temp("closure_default", d.span, Value::Var(v)))
+                }
                 _ => None,
             })
             .collect();
         let star = params.vararg.is_some();
-        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults, default_names, star });
+        self.closures.push(ClosureInfo { name: name.to_string(), ir: Box::new(ir), free_vars, defaults, default_vars, star });
         (self.closures.len() - 1) as u32
     }
 

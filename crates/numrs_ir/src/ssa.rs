@@ -288,8 +288,7 @@ fn closure_call_reads(ir: &FunctionIr, def_count: &HashMap<VarId, u32>) -> HashM
             let StmtKind::Assign { value: Value::Call { func, .. }, .. } = &s.kind else { continue };
             let Some(Value::MakeFunction { closure }) = crate::resolve_copies(&defs, *func) else { continue };
             let Some(info) = ir.closures.get(*closure as usize) else { continue };
-            let names = info.captured().into_iter().chain(info.default_names.iter().flatten().cloned());
-            let reads: Vec<VarId> = names.filter_map(|n| by_name.get(n.as_str()).copied()).collect();
+            let reads: Vec<VarId> = info.captured().iter().filter_map(|n| by_name.get(n.as_str()).copied()).collect();
             if !reads.is_empty() {
                 out.insert((bi, si), reads);
             }

@@ -1,5 +1,6 @@
 # Inner functions whose defaults name variables of the enclosing function (`def f(x, k=m)`,
-# `k=n` of an argument), and inner functions given string literals: Numba inlines the calls.
+# `k=n` of an argument), evaluated where the `def` is, and inner functions given string literals:
+# Numba inlines the calls.
 import numpy as np
 from numba import njit
 
@@ -51,6 +52,32 @@ def clo_strlit_default(s):
     return join("x", s) + join(s, "y", "+")
 
 
+@njit
+def default_reassigned_after(x):
+    m = 4
+    def f(y, k=m):
+        return y * k
+    m = 100
+    return f(x) + m
+
+
+@njit
+def lambda_default_reassigned(x):
+    scale = 1.5
+    g = lambda y, s=scale: y * s
+    scale = 10.0
+    return g(x) + scale
+
+
+@njit
+def defaults_in_loop(n):
+    total = 0
+    for i in range(n):
+        h = lambda y, j=i: y + j
+        total += h(10)
+    return total
+
+
 CALLS = [
     ("default_from_local_const", (3,)),
     ("default_from_local_const_given", (3,)),
@@ -60,4 +87,7 @@ CALLS = [
     ("lambda_default", (np.arange(3), 2)),
     ("clo_strlit", ("ab",)),
     ("clo_strlit_default", ("ab",)),
+    ("default_reassigned_after", (3,)),
+    ("lambda_default_reassigned", (2.0,)),
+    ("defaults_in_loop", (4,)),
 ]
