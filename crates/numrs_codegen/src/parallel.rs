@@ -481,6 +481,19 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         for b in &l.body {
             for s in &self.ir.blocks[*b].stmts {
                 read.extend(s.kind.uses());
+                // A call of an inner function reads the variables it captures (see
+                // `closures.rs`): every version, the one reaching the call is chosen there.
+                if let StmtKind::Assign { value: Value::Call { func, .. }, .. } = &s.kind {
+                    if let Ok(Type::MakeFunction(idx, _)) = self.ty(*func) {
+                        if let Some(info) = self.ir.closures.get(idx as usize) {
+                            let names = info.captured();
+                            read.extend((0..nvars).map(VarId).filter(|v| {
+                                let var = self.ir.var(*v);
+                                var.user && names.contains(&var.base)
+                            }));
+                        }
+                    }
+                }
             }
             // (A body block never returns: such a loop is not run in parallel.)
             read.extend(self.ir.blocks[*b].term.uses());
