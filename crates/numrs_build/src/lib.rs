@@ -2350,25 +2350,21 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         });
     }
     let mut needed = Needed { db, file, info, module: &skeleton.module, stmts: Default::default(), prelude: String::new(), made: Default::default() };
-    for (name, at, _) in &wanted {
+    // Each value is read right after its binding and the statements changing it in place
+    // (before a later binding of the name: a function with an explicit signature freezes
+    // the binding before its `def`).
+    let mut captures: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
+    let mut types = Vec::new();
+    for (k, (name, at, _)) in wanted.iter().enumerate() {
         let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
         needed.stmt(index, 0)?;
-        let end = skeleton.module.body[index].span.end;
-        for m in numrs_hir::mutating_stmts(name, end, u32::MAX, &skeleton.module, &info.symbols) {
-            needed.stmt(m, 0)?;
-        }
-    }
-    let mut snippet = std::mem::take(&mut needed.prelude);
-    for &index in &needed.stmts {
-        let (chunk, _) = numrs_db::module_chunk(db, file, skeleton.module.body[index].span.start)?;
-        snippet.push_str(chunk.text(db));
-        snippet.push('\n');
-    }
-    let mut slots = Vec::new();
-    let mut checks = String::new();
-    for (k, (name, at, symbol)) in wanted.iter().enumerate() {
-        let index = skeleton.module.body.iter().position(|s| s.span.start == *at)?;
         let stmt = &skeleton.module.body[index];
+        let rebound = info.symbols.bindings_of(name).map(|b| b.stmt_span.start).filter(|s| *s > stmt.span.end).min().unwrap_or(u32::MAX);
+        let mut last = index;
+        for m in numrs_hir::mutating_stmts(name, stmt.span.end, rebound, &skeleton.module, &info.symbols) {
+            needed.stmt(m, 0)?;
+            last = last.max(m);
+        }
         let function = match &stmt.kind {
             StmtKind::Assign { value, .. } => {
                 numrs_hir::ctypes_function_pointer(value, &info.symbols, stmt.span.start).is_some()
@@ -2377,13 +2373,26 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
             _ => false,
         };
         // A ctypes function object passes its address.
-        let ty = if function {
-            snippet.push_str(&format!("__numrs_value_{k} = __import__('ctypes').cast({name}, __import__('ctypes').c_void_p).value\n"));
-            Type::int64()
+        let (line, ty) = if function {
+            (format!("__numrs_value_{k} = __import__('ctypes').cast({name}, __import__('ctypes').c_void_p).value\n"), Type::int64())
         } else {
-            snippet.push_str(&format!("__numrs_value_{k} = {name}\n"));
-            import_time_type(name, stmt, &skeleton.module, &info.symbols)?
+            (format!("__numrs_value_{k} = {name}\n"), import_time_type(name, stmt, &skeleton.module, &info.symbols)?)
         };
+        captures.entry(last).or_default().push(line);
+        types.push(ty);
+    }
+    let mut snippet = std::mem::take(&mut needed.prelude);
+    for &index in &needed.stmts {
+        let (chunk, _) = numrs_db::module_chunk(db, file, skeleton.module.body[index].span.start)?;
+        snippet.push_str(chunk.text(db));
+        snippet.push('\n');
+        for line in captures.remove(&index).unwrap_or_default() {
+            snippet.push_str(&line);
+        }
+    }
+    let mut slots = Vec::new();
+    let mut checks = String::new();
+    for (k, ((name, _, symbol), ty)) in wanted.iter().zip(types).enumerate() {
         let passed = match &ty {
             Type::Array(x) => Type::Array(Arc::new(numrs_types::ArrayType { readonly: false, ..(**x).clone() })),
             t => t.clone(),

@@ -208,6 +208,14 @@ pub(crate) fn check_function(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<Fu
             }
         }
     }
+    // A lazy function the module's own top-level code calls: compiled when it is imported.
+    if !explicit && jit.kind == numrs_hir::JitKind::Njit {
+        for args in crate::module_calls::module_call_specs(db, key) {
+            if !specs.iter().any(|(a, _, _)| *a == args) {
+                specs.push((args, None, SignatureOrigin::ModuleCall));
+            }
+        }
+    }
     let ir = queries::function_ir(db, key);
     if specs.is_empty() {
         // Untyped function: still report what does not depend on argument types.

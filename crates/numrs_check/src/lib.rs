@@ -4,6 +4,7 @@
 mod env;
 pub mod function_check;
 mod globals;
+mod module_calls;
 pub mod queries;
 mod report;
 pub mod suppress;

@@ -43,6 +43,9 @@ pub enum SignatureOrigin {
     Caller,
     /// From a `--signatures` file.
     Recorded,
+    /// For a call in the module's own top-level code (Numba compiles it when the module is
+    /// imported).
+    ModuleCall,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]

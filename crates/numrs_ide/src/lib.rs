@@ -63,6 +63,7 @@ fn origin_text(origin: SignatureOrigin) -> &'static str {
         SignatureOrigin::Annotations => "from annotations",
         SignatureOrigin::Caller => "inferred from a call",
         SignatureOrigin::Recorded => "recorded",
+        SignatureOrigin::ModuleCall => "inferred from a module-level call",
     }
 }
 
