@@ -497,13 +497,34 @@ pub fn lower_function<'a, 'ctx>(
     let typemap = if shared.is_empty() && literal_dicts.is_empty() && !literal_lists && !enums {
         typemap
     } else {
+        // Copies of a shared variable (`return x` casts it) read its slot too: a literal
+        // type of the version copied is not its value.
+        let mut from_shared: std::collections::HashSet<usize> =
+            ir.vars.iter().enumerate().filter(|(_, v)| v.user && shared.contains(v.base.as_str())).map(|(i, _)| i).collect();
+        if !from_shared.is_empty() {
+            for _ in 0..4 {
+                let before = from_shared.len();
+                for block in &ir.blocks {
+                    for stmt in &block.stmts {
+                        if let StmtKind::Assign { target, value: Value::Var(src) | Value::Cast(src) } = &stmt.kind {
+                            if from_shared.contains(&(src.0 as usize)) {
+                                from_shared.insert(target.0 as usize);
+                            }
+                        }
+                    }
+                }
+                if from_shared.len() == before {
+                    break;
+                }
+            }
+        }
         shared_typemap = typemap
             .iter()
-            .zip(&ir.vars)
-            .map(|(t, v)| match t {
+            .enumerate()
+            .map(|(i, t)| match t {
                 Some(Type::LiteralStrKeyDict(items)) => Some(Type::Tuple(items.iter().map(|(_, t)| t.clone()).collect::<Vec<_>>().into())),
                 Some(Type::LiteralList(items)) => Some(Type::Tuple(items.clone())),
-                _ if shared.contains(v.base.as_str()) => t.as_ref().map(|t| enum_free(&t.unliteral())),
+                _ if from_shared.contains(&i) => t.as_ref().map(|t| enum_free(&t.unliteral())),
                 _ => t.as_ref().map(enum_free),
             })
             .collect();
@@ -758,9 +779,10 @@ fn try_shared<'i>(ir: &'i FunctionIr, typemap: &[Option<Type>], try_of: &[Option
         }
     }
     bases.retain(|base| {
-        let mut types = ir.vars.iter().enumerate().filter(|(_, v)| v.base == *base).map(|(i, _)| typemap.get(i).cloned().flatten().map(|t| t.unliteral()));
-        let Some(Some(first)) = types.next() else { return false };
-        !crate::arrays::needs_rc(&first) && !matches!(first, Type::StringLiteral(_) | Type::Unicode) && types.all(|t| t.as_ref() == Some(&first))
+        // Versions never defined (phis SSA found trivial) have no type.
+        let mut types = ir.vars.iter().enumerate().filter(|(_, v)| v.user && v.base == *base).filter_map(|(i, _)| typemap.get(i).cloned().flatten().map(|t| t.unliteral()));
+        let Some(first) = types.next() else { return false };
+        !crate::arrays::needs_rc(&first) && !matches!(first, Type::StringLiteral(_) | Type::Unicode) && types.all(|t| t == first)
     });
     bases
 }
