@@ -3356,7 +3356,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             Type::NoneType => Ok(self.ctx.bool_type().const_zero()),
             Type::Optional(_) => crate::optional::truth(self, v, t),
             Type::List { .. } | Type::ListType(_) => crate::lists::truth(self, v),
-            Type::Set { .. } => crate::dicts::truth(self, v.into_pointer_value()),
+            Type::Set { .. } | Type::DictType(_) => crate::dicts::truth(self, v.into_pointer_value()),
             Type::Array(a) => {
                 // NumPy's: the one item's truth; ValueError for none or several.
                 let n = self.field(v, 2)?.into_int_value();

@@ -472,7 +472,8 @@ fn split_ws_max<'ctx>(cx: &mut FnCx<'_, 'ctx>, forward: bool, recv: BasicValueEn
 pub(crate) fn call<'ctx>(cx: &mut FnCx<'_, 'ctx>, func: VarId, args: &[VarId], kws: &[(String, VarId)], tt: &Type) -> R<Option<BasicValueEnum<'ctx>>> {
     let ft = cx.ty(func)?;
     let Type::BoundFunction(b) = &ft else { return Ok(None) };
-    if !is_str(&b.1) {
+    // An item of a unicode array (`isascii` is bound to it) is a string here.
+    if !is_str(&b.1) && !matches!(b.1, Type::UnicodeCharSeq(_)) {
         return Ok(None);
     }
     let Some(name) = b.0.strip_prefix("str.") else { return Ok(None) };

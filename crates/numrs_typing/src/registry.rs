@@ -184,6 +184,10 @@ pub fn resolve_call(key: &str, args: &[Type], kws: &[(String, Type)]) -> CallRes
         crate::templates::numpy::index::charseq_setitem(target, idx, val)?;
     }
     if args.iter().chain(kws.iter().map(|(_, t)| t)).any(|t| matches!(t, Type::UnicodeCharSeq(_))) {
+        // `isascii` of an item is its own overload (a bool, where a string's is uint32).
+        if let ("str.isascii", [Type::UnicodeCharSeq(_)]) = (key, args) {
+            return Ok(Some(Signature::new(Type::boolean(), args.to_vec())));
+        }
         let plain = |t: &Type| if let Type::UnicodeCharSeq(_) = t { Type::Unicode } else { t.clone() };
         let args: Vec<Type> = args.iter().map(plain).collect();
         let kws: Vec<(String, Type)> = kws.iter().map(|(k, t)| (k.clone(), plain(t))).collect();
@@ -295,10 +299,24 @@ pub fn resolve_getattr(ty: &Type, attr: &str) -> Option<Type> {
         }
     }
     if let Type::UnicodeCharSeq(_) = ty {
+        // The methods `charseq.py` overloads for it (others are the string's only).
+        if attr.starts_with(|c: char| c.is_ascii_lowercase()) && !CHARSEQ_METHODS.contains(&attr) && !matches!(attr, "__hash__") {
+            return None;
+        }
+        // `isascii` is its own overload, bound to the item (see `resolve_call`).
+        if attr == "isascii" {
+            return Some(Type::bound_function("str.isascii", ty.clone()));
+        }
         return crate::templates::attributes::resolve(&Type::Unicode, attr);
     }
     crate::templates::attributes::resolve(ty, attr)
 }
+
+/// The methods Numba overloads for an item of a unicode array (`UnicodeCharSeq`, numba's
+/// `cpython/charseq.py`).
+const CHARSEQ_METHODS: &[&str] = &[
+    "isascii", "isupper", "upper", "find", "rfind", "startswith", "endswith", "split", "ljust", "rjust", "center", "zfill", "lstrip", "rstrip", "strip", "join",
+];
 
 /// The type a method call refines its receiver to (`list.append` on `list(undefined)`, a
 /// setitem on an empty dict, ...); see `templates::containers::refine_receiver`.
