@@ -40,6 +40,13 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
 
     /// Call inner function `idx` with argument values (`None`: no run-time value) of types.
     pub(crate) fn call_closure_values(&mut self, idx: u32, args: &[(Option<BasicValueEnum<'ctx>>, Type)], target: &Type) -> R<BasicValueEnum<'ctx>> {
+        self.call_closure_values_in(idx, args, target, false)
+    }
+
+    /// [`Self::call_closure_values`]; `caught`: a call Numba does not inline (the function
+    /// passed to `map`, `filter`, ...: Numba makes a jit function of it), whose exception an
+    /// enclosing `try` catches.
+    pub(crate) fn call_closure_values_in(&mut self, idx: u32, args: &[(Option<BasicValueEnum<'ctx>>, Type)], target: &Type, caught: bool) -> R<BasicValueEnum<'ctx>> {
         let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
         let types = &types[..];
         let Some(info) = self.ir.closures.get(idx as usize) else { return self.fail("unknown inner function") };
@@ -119,7 +126,11 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let status = self.b.build_extract_value(res, 0, "status")?.into_int_value();
         // Numba inlines the call, and the inlined blocks lie outside any `try` region: what
         // the inner function raises is not caught by an enclosing `except`.
-        self.check_status_uncaught(status)?;
+        if caught {
+            self.check_status(status)?;
+        } else {
+            self.check_status_uncaught(status)?;
+        }
         if let Repr::Phantom = types::repr(self.ctx, &ret).map_err(|m| CgError { span: self.span, message: m })? {
             return self.fail(format!("inner function '{}' returns {ret}, not supported", info.name));
         }

@@ -527,7 +527,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         match f {
             Type::MakeFunction(idx, _) => {
                 let with: Vec<(Option<BasicValueEnum<'ctx>>, Type)> = args.iter().map(|(v, t)| (Some(*v), t.clone())).collect();
-                self.call_closure_values(*idx, &with, target)
+                self.call_closure_values_in(*idx, &with, target, true)
             }
             Type::Dispatcher(d) => {
                 let types: Vec<Type> = args.iter().map(|(_, t)| t.clone()).collect();
