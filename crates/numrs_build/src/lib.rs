@@ -977,6 +977,24 @@ fn resolve_callee(
             .find(|i| specs[*i].args == args && specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| owners.contains(&x.owner)))
             .ok_or_else(|| format!("no implementation of the attribute '{attr}' for {}", args.first().map(|t| t.to_string()).unwrap_or_default()));
     }
+    // A NumPy function the module `@overload`s (`numrs_typing::numba_overloads_lazily`): the
+    // implementation `check` typed for exactly these arguments, if any (else the call is
+    // NumPy's own).
+    if let Some(path) = d.name.strip_prefix(numrs_types::USER_OVERLOAD_PREFIX) {
+        let first_inner = info.functions.len() + externals.len();
+        let owners: Vec<usize> = (0..targets.len()).filter(|j| targets[*j].as_deref() == Some(path)).collect();
+        let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
+        return (0..specs.len())
+            .find(|i| {
+                // Parameters left out are the implementation's defaults (`omitted`, a `None`).
+                let a = &specs[*i].args;
+                let same = a.len() >= args.len()
+                    && a[args.len()..].iter().all(|t| matches!(t, Type::Omitted(_) | Type::NoneType))
+                    && (a[..args.len()] == *args || a[..args.len()] == unlit[..]);
+                specs[*i].function_id.checked_sub(first_inner).and_then(|k| inner.get(k)).is_some_and(|x| owners.contains(&x.owner)) && same
+            })
+            .ok_or_else(|| format!("no @overload implementation of {path} for these arguments"));
+    }
     let id = function_of(info, own, externals, inner, d)?;
     let mut candidates: Vec<usize> = (0..specs.len()).filter(|i| specs[*i].function_id == id).collect();
     // A function with an `@overload`: the implementations (inner functions of its typing
@@ -1799,7 +1817,14 @@ fn compile_for(db: &CheckDatabase, file: SourceFile, options: &Options, gpu: Opt
     let output = match cache::load(&key) {
         Some(output) if output.specs.len() == inputs.len() => output,
         _ => {
-            let params = |d: &DispatcherRef| function_of(info, own_path, &externals, &inner, d).ok().and_then(|id| call_params.get(id).cloned()).unwrap_or_default();
+            let params = |d: &DispatcherRef| {
+                // A NumPy function the module `@overload`s: its (first) overload's parameters.
+                let id = match d.name.strip_prefix(numrs_types::USER_OVERLOAD_PREFIX) {
+                    Some(path) => targets.iter().position(|t| t.as_deref() == Some(path)),
+                    None => function_of(info, own_path, &externals, &inner, d).ok(),
+                };
+                id.and_then(|id| call_params.get(id).cloned()).unwrap_or_default()
+            };
             let output = numrs_codegen::compile_module(&module_name, &functions, &inputs, &resolver, &params, options, &cache::Lowered)?;
             cache::store(&key, &output);
             output

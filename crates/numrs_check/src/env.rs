@@ -401,8 +401,11 @@ pub fn overload_of<'i>(db: &dyn Db, file: numrs_db::SourceFile, info: &'i crate:
 /// plain `@overload(name)` registrations.
 pub fn overload_target(db: &dyn Db, file: numrs_db::SourceFile, f: &numrs_hir::JitFunction) -> Option<String> {
     let skeleton = numrs_db::skeleton(db, file);
-    match &extension_args(&skeleton.module, f, "overload")?.first()?.kind {
+    let target = extension_args(&skeleton.module, f, "overload")?.first()?;
+    match &target.kind {
         numrs_syntax::ast::ExprKind::Name(n) => Some(n.clone()),
+        // A function of another module (`np.clip`): its dotted path (`numpy.clip`).
+        numrs_syntax::ast::ExprKind::Attribute { .. } => module_info(db, file).symbols.resolve_dotted(target),
         _ => None,
     }
 }
@@ -2498,6 +2501,17 @@ impl Environment for FileEnv<'_> {
         };
         Some(numrs_types::Signature::new(ret, args.clone()))
     }
+    fn user_overload(&self, key: &str) -> Option<DispatcherRef> {
+        if !numrs_typing::numba_overloads_lazily(key) {
+            return None;
+        }
+        let file = self.function.file(self.db);
+        let (module, attr) = key.rsplit_once('.')?;
+        match overload_of_attribute(self.db, file, module_info(self.db, file), module, attr)? {
+            Type::Dispatcher(d) => Some(d),
+            _ => None,
+        }
+    }
     fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
         let file = self.function.file(self.db);
         let info = module_info(self.db, file);
@@ -2848,6 +2862,9 @@ impl Environment for PartialEnv<'_, '_> {
     }
     fn dispatcher_attr(&self, dispatcher: &DispatcherRef, attr: &str) -> Option<Type> {
         self.inner.dispatcher_attr(dispatcher, attr)
+    }
+    fn user_overload(&self, key: &str) -> Option<DispatcherRef> {
+        self.inner.user_overload(key)
     }
     fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
         self.inner.overload_method(receiver, attr)

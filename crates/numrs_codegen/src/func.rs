@@ -1940,7 +1940,20 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
                 if vararg.is_some() && !matches!(self.ty(*func)?, Type::Dispatcher(_)) && !is_namedtuple {
                     return self.fail("calls with * arguments are not supported by numrs build yet");
                 }
-                if let Some(v) = cuda_v {
+                // A NumPy function the module `@overload`s: its implementation where `check`
+                // typed the call with it (Numba tries the module's first), else NumPy's.
+                let user_overload = match self.ty(*func)? {
+                    Type::Function(k) if cuda_v.is_none() && numrs_typing::numba_overloads_lazily(&k) => {
+                        let d = DispatcherRef { name: format!("{}{k}", numrs_types::USER_OVERLOAD_PREFIX).into(), id: 0, file: None };
+                        let types = args.iter().map(|v| self.call_type(*v)).collect::<R<Vec<_>>>()?;
+                        let kw_types = kws.iter().map(|(k, v)| Ok((k.clone(), self.call_type(*v)?))).collect::<R<Vec<_>>>()?;
+                        (self.callees)(&d, &types, &kw_types).is_ok().then_some(d)
+                    }
+                    _ => None,
+                };
+                if let Some(d) = user_overload {
+                    self.call_jit(&d, None, args, *vararg, kws, &tt)?
+                } else if let Some(v) = cuda_v {
                     v
                 } else if let Type::NamedTupleClass(class) = self.ty(*func)? {
                     self.namedtuple_construct(&class, args, *vararg, kws, &tt)?

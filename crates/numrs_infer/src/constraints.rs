@@ -1037,6 +1037,21 @@ fn resolve_callable(
     kws: &[(String, Type)],
     span: Option<Span>,
 ) -> Result<Type, InferError> {
+    // A NumPy function the module `@overload`s, where Numba registers its own implementation
+    // lazily (after the module's): the module's is tried first, Numba's when it gives none.
+    if let Type::Function(k) = fty {
+        if let Some(d) = inf.env.user_overload(k) {
+            match call_dispatcher_at(inf, &d, args, kws, span) {
+                Ok(t) => return Ok(t),
+                // No implementation, or a TypingError the typing function raised: Numba's own
+                // is tried next. Another exception leaves the typing function; a typing
+                // function numrs cannot run is reported (whether Numba's would be used is not
+                // known).
+                Err(e) if e.kind == "TypingError" && !e.message.starts_with("numrs cannot evaluate") => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
     // Keyword arguments to a function Numba types with a `ConcreteTemplate` (or an
     // `AbstractTemplate` asserting there are none): its `assert not kws` fails, and new-style
     // error handling lets the AssertionError through.
@@ -1400,6 +1415,9 @@ impl crate::engine::Environment for ClosureEnv<'_> {
     }
     fn overload_method(&self, receiver: &Type, attr: &str) -> Option<Type> {
         self.parent.overload_method(receiver, attr)
+    }
+    fn user_overload(&self, key: &str) -> Option<numrs_types::DispatcherRef> {
+        self.parent.user_overload(key)
     }
     // Its calls are inlined into the parent: its inner functions are the parent's.
     fn closure_dispatcher(&self, path: &[u32]) -> Option<Result<numrs_types::DispatcherRef, InferError>> {

@@ -55,6 +55,12 @@ pub trait Environment {
     fn dispatcher_attr(&self, _dispatcher: &numrs_types::DispatcherRef, _attr: &str) -> Option<Type> {
         None
     }
+    /// The module's `@overload` of the function of registry key `key` (`numpy.clip`) that
+    /// Numba tries before its own implementation (registered lazily, after the module's), as
+    /// a dispatcher; `None`: none.
+    fn user_overload(&self, _key: &str) -> Option<numrs_types::DispatcherRef> {
+        None
+    }
     /// What an `@overload_method(types.X, "attr")` of the module adds to values of type
     /// `receiver` (a bound function, see `numrs_types::overload_method_key`), or the value's
     /// type an `@overload_attribute` gives; `None`: neither.

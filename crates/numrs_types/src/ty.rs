@@ -341,6 +341,11 @@ impl DispatcherRef {
 /// rather than inlined: what follows is an inner function of that copy.
 pub const CLOSURE_ESCAPED: u32 = u32::MAX;
 
+/// The name prefix of the dispatcher code generation asks the build for when it lowers a call
+/// of a NumPy function the module `@overload`s (`user_overload:numpy.clip`): the
+/// implementation typed for the call's arguments, if the module's overload gave one.
+pub const USER_OVERLOAD_PREFIX: &str = "user_overload:";
+
 /// Whether Numba's data model gives `a` and `b` the same LLVM value type: integers of one
 /// width whatever their signedness, arrays of one dtype and dimension whatever their layout,
 /// otherwise equal types (literals as their base types).

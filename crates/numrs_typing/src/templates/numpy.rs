@@ -277,6 +277,20 @@ pub fn is_ufunc(attr: &str) -> bool {
     tables::tables().ufunc_names.contains_key(attr)
 }
 
+/// Whether Numba registers its implementation of the NumPy function of registry key `key`
+/// lazily, on its first compilation (the `@overload`s of `numba/np/`), so that a module's own
+/// `@overload` of it, registered when the module is imported, is tried first. Numba's typing
+/// of ufuncs, `argsort`/`nonzero`/`ravel`, `ndenumerate`/`nditer`/`ndindex` and the scalar
+/// classes is registered when numba is imported.
+pub fn numba_overloads_lazily(key: &str) -> bool {
+    let Some(path) = key.strip_prefix("numpy.") else { return false };
+    let attr = path.rsplit('.').next().unwrap_or(path);
+    if path.contains('.') {
+        return path.starts_with("random.") || path.starts_with("linalg.");
+    }
+    !is_ufunc(attr) && !matches!(attr, "argsort" | "nonzero" | "ravel" | "ndenumerate" | "nditer" | "ndindex") && numrs_types::NumericKind::from_numpy_name(attr).is_none()
+}
+
 pub fn module_has_attribute(module: &str, attr: &str) -> Option<bool> {
     tables::tables().module_attributes.get(module).map(|names| names.contains(attr))
 }
