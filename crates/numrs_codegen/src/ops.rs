@@ -424,9 +424,20 @@ macro_rules! float_binop {
         }
     };
 }
-int_binop!(int_add, build_int_add);
-int_binop!(int_sub, build_int_sub);
-int_binop!(int_mul, build_int_mul);
+/// Signed `+`, `-` and `*` carry LLVM's `nsw` (no signed wrap), as Numba's
+/// `_int_arith_flags` gives them: an overflow is undefined, which lets LLVM simplify index
+/// arithmetic (and fold `n + 2**63` as Numba's code does).
+macro_rules! int_binop_nsw {
+    ($name:ident, $wrapping:ident, $nsw:ident) => {
+        fn $name<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
+            let (a, b, signed) = int_operands(cx, sig, vals)?;
+            Ok(if signed { cx.b.$nsw(a, b, "")? } else { cx.b.$wrapping(a, b, "")? }.into())
+        }
+    };
+}
+int_binop_nsw!(int_add, build_int_add, build_int_nsw_add);
+int_binop_nsw!(int_sub, build_int_sub, build_int_nsw_sub);
+int_binop_nsw!(int_mul, build_int_mul, build_int_nsw_mul);
 int_binop!(int_and, build_and);
 int_binop!(int_or, build_or);
 int_binop!(int_xor, build_xor);
