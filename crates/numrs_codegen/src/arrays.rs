@@ -1966,7 +1966,7 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
             "negative" => {
                 let x = to_out(self, 0)?;
                 if is_float {
-                    Ok(self.b.build_float_neg(x.into_float_value(), "")?.into())
+                    Ok(crate::ops::negate_real(self, x.into_float_value())?.into())
                 } else if is_int {
                     Ok(self.b.build_int_neg(x.into_int_value(), "")?.into())
                 } else {
@@ -2466,7 +2466,24 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         let zero_step = self.b.build_float_compare(FloatPredicate::OEQ, fstep, self.ctx.f64_type().const_zero(), "")?;
         self.guard(zero_step, ExcKind::ValueError, "Maximum allowed size exceeded")?;
         let fstop = to_f(self, &stop)?;
-        let span = self.b.build_float_sub(fstop, fstart, "")?;
+        // Integer bounds: `stop - start` in int64, exactly (Numba's `(_stop - _start) / _step`),
+        // then divided as floats.
+        let int_bound = |b: &Option<(BasicValueEnum<'ctx>, Type)>| match b {
+            None => true,
+            Some((_, t)) => numeric(t).is_some_and(|k| k.is_integer() && (k.is_signed_int() || k.bitwidth() < 64)),
+        };
+        let span = if int_bound(&start) && int_bound(&Some(stop.clone())) {
+            let i64t = Type::int64();
+            let istop = self.cast(stop.0, &stop.1, &i64t)?.into_int_value();
+            let istart = match &start {
+                Some((v, t)) => self.cast(*v, t, &i64t)?.into_int_value(),
+                None => self.i64(0),
+            };
+            let d = self.b.build_int_nsw_sub(istop, istart, "")?;
+            self.b.build_signed_int_to_float(d, self.ctx.f64_type(), "")?
+        } else {
+            self.b.build_float_sub(fstop, fstart, "")?
+        };
         let q = self.b.build_float_div(span, fstep, "")?;
         let c = crate::ops::intrinsic_call(self, "llvm.ceil", &[q.into()])?.into_float_value();
         let n = self.b.build_float_to_signed_int(c, self.ctx.i64_type(), "")?;

@@ -2146,6 +2146,33 @@ pub(crate) fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &
         Type::NamedTuple(nt) => nt.anonymous(),
         other => other,
     };
+    // Rows that are tuples of numbers of several types (`[(1, 2.0), (3, 4.0)]`): each item
+    // converted to the array's dtype.
+    if let (Type::Tuple(items), 2) = (&dt, ra.ndim) {
+        if items.iter().all(|t| numeric(t).is_some()) {
+            let items: Vec<Type> = items.to_vec();
+            let k = items.len() as i64;
+            let arr = cx.alloc_array(&ra.dtype, &[n, cx.i64(k)])?;
+            let data = cx.b.build_extract_value(arr.into_struct_value(), 4, "")?.into_pointer_value();
+            let et = cx.storage_t(&ra.dtype)?;
+            let dt2 = dt.clone();
+            cx.counted_loop(n, |cx, i| {
+                let row = cx.list_get(l, &dt2, i)?;
+                let base = cx.b.build_int_mul(i, cx.i64(k), "")?;
+                for (j, it) in items.iter().enumerate() {
+                    let x = cx.b.build_extract_value(row.into_struct_value(), j as u32, "")?;
+                    let x = cx.cast(x, it, &ra.dtype)?;
+                    let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
+                    let at = cx.b.build_int_add(base, cx.i64(j as i64), "")?;
+                    let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
+                    cx.b.build_store(p, x)?;
+                }
+                Ok(())
+            })?;
+            cx.fresh = true;
+            return Ok(arr);
+        }
+    }
     let row_item = match &dt {
         Type::List { dtype: d, .. } | Type::ListType(d) => Some((**d).clone()),
         Type::UniTuple(d, _) => Some((**d).clone()),

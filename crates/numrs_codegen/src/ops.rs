@@ -514,7 +514,14 @@ fn float_of_literal<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, _vals: &[Opt
 
 fn float_neg<'ctx>(cx: &mut FnCx<'_, 'ctx>, _sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
     let v = arg(cx, vals, 0)?.into_float_value();
-    Ok(cx.b.build_float_neg(v, "")?.into())
+    Ok(negate_real(cx, v)?.into())
+}
+
+/// `-x` of a float as Numba's `negate_real` computes it: `-0.0 - x` (LLVM makes it a sign flip,
+/// except that it folds the subtraction of a constant NaN to that NaN, sign and all).
+pub(crate) fn negate_real<'ctx>(cx: &FnCx<'_, 'ctx>, v: inkwell::values::FloatValue<'ctx>) -> R<inkwell::values::FloatValue<'ctx>> {
+    let neg_zero = v.get_type().const_float(-0.0);
+    Ok(cx.b.build_float_sub(neg_zero, v, "")?)
 }
 
 fn int_invert<'ctx>(cx: &mut FnCx<'_, 'ctx>, sig: &Signature, vals: &[Option<BasicValueEnum<'ctx>>]) -> R<BasicValueEnum<'ctx>> {
