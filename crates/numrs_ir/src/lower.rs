@@ -1332,6 +1332,17 @@ impl Lowerer {
                 ExprKind::List(items) => Expr { span: arg.span, kind: ExprKind::Tuple(items.clone()) },
                 _ => arg.clone(),
             };
+            // Numba's loop canonicalization binds the target to the loop's index, which a
+            // tuple target then fails to unpack (numba#5412).
+            if matches!(target.kind, ExprKind::Tuple(_) | ExprKind::List(_)) {
+                self.error(
+                    "TypingError",
+                    "not-iterable",
+                    "failed to unpack int64: a literal_unroll loop cannot unpack its items in the `for` target (Numba binds it to the loop's index); unpack the item in the body",
+                    Span::new(span.start, span.start),
+                );
+                return;
+            }
             if self.in_unroll {
                 self.error("UnsupportedError", "unsupported-syntax", "Nesting of literal_unroll is unsupported", span);
                 if let Some(e) = self.errors.last_mut() {
