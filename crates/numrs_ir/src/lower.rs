@@ -2144,43 +2144,53 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
         I(i128),
         F(f64),
     }
-    fn num(e: &Expr) -> Option<N> {
+    // Each operand is folded once (a chain `x + x + ... + x` is not folded twice per level).
+    fn operand(e: &Expr) -> Option<Constant> {
         match &e.kind {
-            ExprKind::Constant(Constant::Int(v)) => Some(N::I(*v)),
-            ExprKind::Constant(Constant::Float(f)) => Some(N::F(f.get())),
-            ExprKind::UnaryOp { .. } | ExprKind::BinOp { .. } => match fold_constant(e)? {
-                Constant::Int(v) => Some(N::I(v)),
-                Constant::Float(f) => Some(N::F(f.get())),
-                _ => None,
-            },
+            ExprKind::Constant(c) => Some(c.clone()),
+            ExprKind::UnaryOp { .. } | ExprKind::BinOp { .. } => fold_constant(e),
+            _ => None,
+        }
+    }
+    fn num(c: &Option<Constant>) -> Option<N> {
+        match c.as_ref()? {
+            Constant::Int(v) => Some(N::I(*v)),
+            Constant::Float(f) => Some(N::F(f.get())),
             _ => None,
         }
     }
     let int = |v: i128| (v.unsigned_abs() < (1u128 << 100)).then_some(Constant::Int(v));
     let float = |v: f64| v.is_finite().then_some(Constant::Float(FloatBits::new(v)));
     // Complex arithmetic (`1 + 2j`): `+`, `-`, `*` and negation, as CPython folds them.
-    fn complex_of(e: &Expr) -> Option<(f64, f64, bool)> {
-        let c = match &e.kind {
-            ExprKind::Constant(c) => c.clone(),
-            ExprKind::UnaryOp { .. } | ExprKind::BinOp { .. } => fold_constant(e)?,
-            _ => return None,
-        };
-        match c {
-            Constant::Int(v) if v.unsigned_abs() <= 1u128 << 53 => Some((v as f64, 0.0, false)),
+    fn complex_of(c: &Option<Constant>) -> Option<(f64, f64, bool)> {
+        match c.as_ref()? {
+            Constant::Int(v) if v.unsigned_abs() <= 1u128 << 53 => Some((*v as f64, 0.0, false)),
             Constant::Float(f) => Some((f.get(), 0.0, false)),
             Constant::Complex { real, imag } => Some((real.get(), imag.get(), true)),
             _ => None,
         }
     }
     let complex = |re: f64, im: f64| (re.is_finite() && im.is_finite()).then_some(Constant::Complex { real: FloatBits::new(re), imag: FloatBits::new(im) });
+    let (first, second) = match &e.kind {
+        ExprKind::UnaryOp { operand: o, .. } => (operand(o), None),
+        ExprKind::BinOp { left, right, .. } => {
+            let l = operand(left);
+            // Nothing folds with an operand that does not.
+            if l.is_none() {
+                return None;
+            }
+            (l, operand(right))
+        }
+        _ => return None,
+    };
     match &e.kind {
-        ExprKind::UnaryOp { op: UnaryOp::USub, operand } => {
-            if let Some((re, im, true)) = complex_of(operand) {
+        ExprKind::UnaryOp { op: UnaryOp::USub, .. } => {
+            if let Some((re, im, true)) = complex_of(&first) {
                 return complex(-re, -im);
             }
         }
-        ExprKind::BinOp { left, op, right } => {
-            if let (Some((a, b, ca)), Some((c, d, cb))) = (complex_of(left), complex_of(right)) {
+        ExprKind::BinOp { op, .. } => {
+            if let (Some((a, b, ca)), Some((c, d, cb))) = (complex_of(&first), complex_of(&second)) {
                 if ca || cb {
                     return match op {
                         B::Add => complex(a + c, b + d),
@@ -2194,7 +2204,7 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
         _ => {}
     }
     match &e.kind {
-        ExprKind::UnaryOp { op, operand } => match (op, num(operand)?) {
+        ExprKind::UnaryOp { op, .. } => match (op, num(&first)?) {
             (UnaryOp::USub, N::I(v)) => int(-v),
             (UnaryOp::USub, N::F(v)) => float(-v),
             (UnaryOp::UAdd, N::I(v)) => int(v),
@@ -2202,8 +2212,8 @@ fn fold_constant(e: &Expr) -> Option<Constant> {
             (UnaryOp::Invert, N::I(v)) => int(!v),
             _ => None,
         },
-        ExprKind::BinOp { left, op, right } => {
-            let (l, r) = (num(left)?, num(right)?);
+        ExprKind::BinOp { op, .. } => {
+            let (l, r) = (num(&first)?, num(&second)?);
             match (l, r) {
                 (N::I(a), N::I(b)) => match op {
                     B::Add => int(a.checked_add(b)?),
