@@ -159,13 +159,23 @@ pub fn module_attr(module: &str, attr: &str) -> Option<Type> {
             "config" => Some(Type::Module("numba.config".into())),
             // A global `str`, frozen when Numba compiles (the version numrs follows).
             "__version__" => Some(Type::Unicode),
-            _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))),
+            // The scalar types and their C-style aliases `numba` exports from `numba.core.types`
+            // (`numba.intp`, `numba.f8`, `numba.double`, ...).
+            _ => numba_scalar(attr).map(|k| Type::NumberClass(std::sync::Arc::new(Type::Number(k)))).or_else(|| {
+                NUMBA_TYPE_ALIASES.contains(&attr).then(|| containers::types_module_attr(attr)).flatten()
+            }),
         },
         // Where `numba` takes these from.
         "numba.misc.special" if matches!(attr, "prange" | "pndindex" | "literal_unroll" | "literally") => module_attr("numba", attr),
         _ => None,
     }
 }
+
+/// Aliases of scalar types in `numba.core.types.__all__`, which `numba` re-exports.
+const NUMBA_TYPE_ALIASES: &[&str] = &[
+    "intp", "uintp", "intc", "uintc", "ssize_t", "size_t", "byte", "char", "uchar", "short", "ushort", "int_", "uint", "long_", "ulong",
+    "longlong", "ulonglong", "double", "i1", "i2", "i4", "i8", "u1", "u2", "u4", "u8", "f4", "f8", "c8", "c16", "bool_", "void", "none",
+];
 
 fn numba_scalar(attr: &str) -> Option<NumericKind> {
     match attr {
