@@ -2358,7 +2358,8 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         numrs_syntax::visit::for_each_stmt(body, false, &mut |s| {
             let targets: Vec<&numrs_syntax::ast::Expr> = match &s.kind {
                 StmtKind::Assign { targets, .. } => targets.iter().collect(),
-                StmtKind::AnnAssign { target, .. } | StmtKind::AugAssign { target, .. } | StmtKind::For { target, .. } => vec![target],
+                // (`x += ...` reads the `x` bound before: not the statement's own.)
+                StmtKind::AnnAssign { target, .. } | StmtKind::For { target, .. } => vec![target],
                 _ => Vec::new(),
             };
             for t in targets {

@@ -73,6 +73,19 @@ def square_of(i):
     return SQUARES[i]
 
 
+COUNTED = np.empty(6)
+j = 0
+for a in range(3):
+    for b in range(2):
+        COUNTED[j] = a * 10 + b
+        j += 1
+
+
+@njit
+def counted(k):
+    return COUNTED[k]
+
+
 CALLS = [
     ("comb", (5, 2)),
     ("comb", (9, 3)),
@@ -86,4 +99,6 @@ CALLS = [
     ("log_binom_sum", (19,)),
     ("square_of", (3,)),
     ("square_of", (5,)),
+    ("counted", (0,)),
+    ("counted", (5,)),
 ]
