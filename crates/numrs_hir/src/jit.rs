@@ -684,6 +684,11 @@ impl<'a> Ctx<'a> {
                 if let Some(target) = wrapping_decorator(def) {
                     return self.resolve(target, before, depth + 1);
                 }
+                // A function passing all it is given on (`def njit(_func=None, *args, **kwargs):
+                // return numba.njit(_func, *args, **kwargs)`): that decorator, bare or called.
+                if let Some(target) = passthrough_decorator(def) {
+                    return self.resolve(target, before, depth + 1);
+                }
                 let target = forwarded_decorator(def, self.symbols)?;
                 let r = self.resolve(target, before, depth + 1)?;
                 return (!r.called).then_some(r);
@@ -1848,6 +1853,25 @@ fn wrapping_decorator(def: &FunctionDef) -> Option<&Expr> {
     }
     // `njit(f)` names the decorator; `njit(...)(f)` is the configured one.
     Some(&**func)
+}
+
+/// The decorator a plain function passes all its arguments on to, the function to compile
+/// first: `def njit(_func=None, *args, **kwargs): return numba.njit(_func, *args, **kwargs)`.
+fn passthrough_decorator(def: &FunctionDef) -> Option<&Expr> {
+    let p = &def.params;
+    let mut params = p.positional();
+    let (Some(first), None) = (params.next(), params.next()) else { return None };
+    let (Some(args), Some(kwargs)) = (&p.vararg, &p.kwarg) else { return None };
+    if !p.kwonly.is_empty() || !def.decorators.is_empty() {
+        return None;
+    }
+    let is_name = |e: &Expr, n: &str| matches!(&e.kind, ExprKind::Name(x) if x == n);
+    let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = body_without_docstring(def) else { return None };
+    let ExprKind::Call { func, args: a, keywords } = &value.kind else { return None };
+    let [f, star] = a.as_slice() else { return None };
+    let [kw] = keywords.as_slice() else { return None };
+    let star_ok = matches!(&star.kind, ExprKind::Starred(inner) if is_name(inner, &args.name));
+    (is_name(f, &first.name) && star_ok && kw.arg.is_none() && is_name(&kw.value, &kwargs.name)).then_some(&**func)
 }
 
 /// The decorator a plain function forwards its arguments to, when it only does that:
