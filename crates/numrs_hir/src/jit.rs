@@ -832,10 +832,25 @@ impl<'a> Ctx<'a> {
             {
                 let wp: Vec<&ast::Param> = w.params.positional().collect();
                 let [fparam] = wp.as_slice() else { return None };
-                let wbody = match w.body.split_first() {
+                let mut wbody = match w.body.split_first() {
                     Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_)))) => rest,
                     _ => &w.body[..],
                 };
+                // `try: import numba; return numba.jit(func, ...)` `except ModuleNotFoundError:
+                // return func` (PyAutoArray's `numba_util.jit`): with Numba installed, the `try`.
+                if let [Stmt { kind: StmtKind::Try { body: tb, handlers, orelse, finalbody }, .. }] = wbody {
+                    let import_error = handlers.iter().all(|h| matches!(h.type_.as_ref().map(|t| &t.kind), Some(ExprKind::Name(n)) if n == "ImportError" || n == "ModuleNotFoundError"));
+                    if !import_error || !orelse.is_empty() || !finalbody.is_empty() {
+                        return None;
+                    }
+                    wbody = tb.as_slice();
+                    while let [Stmt { kind: StmtKind::Import(names), .. }, rest @ ..] = wbody {
+                        if !names.iter().all(|a| a.name == "numba") {
+                            return None;
+                        }
+                        wbody = rest;
+                    }
+                }
                 let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = wbody else { return None };
                 let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
                 let is_f = |e: &Expr| matches!(&e.kind, ExprKind::Name(n) if *n == fparam.name);
@@ -847,7 +862,17 @@ impl<'a> Ctx<'a> {
             }
             _ => return None,
         };
-        let mut base = self.resolve(inner, before, depth + 1)?;
+        // `numba.jit` of a `numba` the factory imports itself (not bound in the module).
+        let local_numba = || -> Option<Resolved<'e>> {
+            let ExprKind::Attribute { value, attr } = &inner.kind else { return None };
+            if !matches!(&value.kind, ExprKind::Name(n) if n == "numba") || self.symbols.lookup("numba", Some(before)).is_some() {
+                return None;
+            }
+            let path = format!("numba.{attr}");
+            let family = family_of_path(&path)?;
+            Some(Resolved { family, path, args: Vec::new(), keywords: Vec::new(), called: false, overloads_itself: false })
+        };
+        let mut base = self.resolve(inner, before, depth + 1).or_else(local_numba)?;
         if base.called {
             return None;
         }
