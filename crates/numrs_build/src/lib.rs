@@ -532,7 +532,7 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
                 return Some((n, convert(&c)?));
             }
-            let imported = || import_time_type(&n, stmt, &skeleton.module, &info.symbols).and_then(|_| slot());
+            let imported = || import_time_type(&n, stmt, &skeleton.module, &info.symbols).or_else(|| numrs_check::module_call_global_type(db, file, info, stmt)).and_then(|_| slot());
             let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
             // A member of an enum class (`KB = Kind.B`): its value.
             if let Some(v) = numrs_check::enum_member_value(db, file, info, expr) {
@@ -2402,7 +2402,7 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         let (line, ty) = if function {
             (format!("__numrs_value_{k} = __import__('ctypes').cast({name}, __import__('ctypes').c_void_p).value\n"), Type::int64())
         } else {
-            (format!("__numrs_value_{k} = {name}\n"), import_time_type(name, stmt, &skeleton.module, &info.symbols)?)
+            (format!("__numrs_value_{k} = {name}\n"), import_time_type(name, stmt, &skeleton.module, &info.symbols).or_else(|| numrs_check::module_call_global_type(db, file, info, stmt))?)
         };
         captures.entry(last).or_default().push(line);
         types.push(ty);

@@ -1683,6 +1683,10 @@ fn global_value_type(
             });
         }
     }
+    // The result of a jit function the module calls (`CONST = triple(3)`).
+    if let Some(t) = info.symbols.binding_stmt(&skeleton.module, binding).and_then(|stmt| crate::module_calls::module_call_global_type(db, file, info, stmt)) {
+        return GlobalValue::Type(t);
+    }
     let value = match skeleton.module.body.get(binding.stmt_index).map(|s| &s.kind) {
         Some(StmtKind::Assign { value, .. }) => value,
         Some(StmtKind::AnnAssign { value: Some(value), .. }) => value,
@@ -2831,7 +2835,7 @@ impl InferenceStack {
         STACK.with(|s| s.borrow_mut().push((name, ordinal, args)));
         InferenceStackGuard
     }
-    fn contains_function(name: &str, ordinal: u32) -> bool {
+    pub(crate) fn contains_function(name: &str, ordinal: u32) -> bool {
         STACK.with(|s| s.borrow().iter().any(|(n, o, _)| n == name && *o == ordinal))
     }
     fn contains(name: &str, ordinal: u32, args: &[Type]) -> bool {

@@ -11,6 +11,7 @@ pub mod suppress;
 
 pub use env::{call_form_target, enum_member_default, namedtuple_default, enum_member_value, namedtuple_field_default, overload_attribute_name, overload_target, stencil_application, escaped_closure_of, escaped_dispatcher_ref, infer_escaped, is_enum_class, is_exception_class, jitclass_instance_type, namedtuple_class_type, namedtuple_instance, namedtuple_classes, parse_recorded_type, resolve_jitclass_text};
 pub use globals::static_array_type;
+pub use module_calls::module_call_global_type;
 pub use report::{FileReport, FunctionReport, SignatureOrigin, SignatureOutcome, SignatureReport};
 
 use std::sync::Arc;

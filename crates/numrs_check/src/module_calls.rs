@@ -205,3 +205,34 @@ fn python_arith(a: &Type, op: BinOp, b: &Type) -> Option<Type> {
         _ => return None,
     })
 }
+
+/// The type of a module-level value bound to a call of a lazy jit function of the module
+/// (`CONST = triple(3)`, `TABLE = make_table(5)`): the function's result for the call's
+/// arguments, as Numba types the global (an array read-only; a number not as its literal,
+/// whose value numrs does not compute). `None` when the call's arguments are not plain, the
+/// function is not one, or it is being typed already (it would read its own result).
+pub fn module_call_global_type(db: &dyn numrs_db::Db, file: numrs_db::SourceFile, info: &queries::ModuleInfo, stmt: &Stmt) -> Option<Type> {
+    let (StmtKind::Assign { value, .. } | StmtKind::AnnAssign { value: Some(value), .. }) = &stmt.kind else { return None };
+    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    let ExprKind::Name(name) = &func.kind else { return None };
+    if !keywords.is_empty() {
+        return None;
+    }
+    let numrs_hir::BindingKind::Function { def_index } = info.symbols.lookup(name, Some(stmt.span.start))?.kind else { return None };
+    let jit = info.functions.iter().find(|f| f.def_stmt_index == def_index && f.name == *name)?;
+    if jit.kind != numrs_hir::JitKind::Njit || !jit.signatures.is_empty() {
+        return None;
+    }
+    let key = FunctionKey::of(db, file, info, jit);
+    if crate::env::InferenceStack::contains_function(&jit.name, key.ordinal(db)) {
+        return None;
+    }
+    let cx = Cx { db, key, name: &jit.name };
+    let arg_types = args.iter().map(|a| cx.ty(a, &HashSet::new(), 0)).collect::<Option<Vec<_>>>()?;
+    let result = queries::infer_spec(db, queries::SpecKey::new(db, key, arg_types, None));
+    match result.outcome.as_ref().ok()?.unliteral() {
+        Type::Array(a) => Some(Type::array_ro(a.dtype.clone(), a.ndim, numrs_types::Layout::C, true)),
+        t if t.as_number().is_some() => Some(t),
+        _ => None,
+    }
+}

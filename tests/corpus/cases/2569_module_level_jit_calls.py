@@ -1,6 +1,7 @@
 # Lazy jit functions the module's own top-level code calls (filling lookup tables, computing
 # constants): Numba compiles them when the module is imported, for the Python values given;
-# the built module has those specializations, and the filled tables are frozen into readers.
+# the built module has those specializations, and the filled tables and the results bound to
+# globals (LIMIT = triangle(10)) are frozen into readers.
 import numpy as np
 from numba import njit
 
@@ -33,6 +34,10 @@ for k in range(6):
     TRI[k] = triangle(k)
 
 
+LIMIT = triangle(10)
+SQUARES = np.arange(1.0, 4.0)
+HALF = sq(2.5)
+
 
 @njit
 def read_p(i):
@@ -50,7 +55,12 @@ def tri_below(n):
     for k in range(TRI.shape[0]):
         if TRI[k] < n:
             total += TRI[k]
-    return total
+    return total + LIMIT
+
+
+@njit
+def half_plus(x):
+    return x + HALF
 
 
 CALLS = [
@@ -59,5 +69,6 @@ CALLS = [
     ("read_b", ()),
     ("tri_below", (7,)),
     ("sq", (1.5,)),
+    ("half_plus", (1.0,)),
     ("triangle", (4,)),
 ]
