@@ -2113,6 +2113,24 @@ fn rewritten_array_call<'ctx>(cx: &mut FnCx<'_, 'ctx>) -> R<Option<IntValue<'ctx
     alloc.columns.map(|c| length(cx, c)).transpose()
 }
 
+/// Item `at` of the new array's `data` (storage type `et`) set to `x` (of type `from`)
+/// converted to the array's dtype `to`.
+fn store_item<'ctx>(
+    cx: &FnCx<'_, 'ctx>,
+    data: inkwell::values::PointerValue<'ctx>,
+    et: inkwell::types::BasicTypeEnum<'ctx>,
+    at: IntValue<'ctx>,
+    x: BasicValueEnum<'ctx>,
+    from: &Type,
+    to: &Type,
+) -> R<()> {
+    let x = cx.cast(x, from, to)?;
+    let x = to_storage(cx.ctx, &cx.b, x, to)?;
+    let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
+    cx.b.build_store(p, x)?;
+    Ok(())
+}
+
 /// `np.array(xs)`: a new 1-d array of the items (numbers), or a 2-d array from a list of
 /// equally long lists or tuples of numbers (ValueError for ragged rows); `columns`, when given,
 /// is the rows' length.
@@ -2131,11 +2149,7 @@ pub(crate) fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &
         let dt2 = dt.clone();
         cx.counted_loop(n, |cx, i| {
             let x = cx.list_get(l, &dt2, i)?;
-            let x = cx.cast(x, &dt2, &ra.dtype)?;
-            let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
-            let p = unsafe { cx.b.build_gep(et, data, &[i], "")? };
-            cx.b.build_store(p, x)?;
-            Ok(())
+            store_item(cx, data, et, i, x, &dt2, &ra.dtype)
         })?;
         cx.fresh = true;
         return Ok(arr);
@@ -2161,11 +2175,8 @@ pub(crate) fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &
                 let base = cx.b.build_int_mul(i, cx.i64(k), "")?;
                 for (j, it) in items.iter().enumerate() {
                     let x = cx.b.build_extract_value(row.into_struct_value(), j as u32, "")?;
-                    let x = cx.cast(x, it, &ra.dtype)?;
-                    let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
                     let at = cx.b.build_int_add(base, cx.i64(j as i64), "")?;
-                    let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
-                    cx.b.build_store(p, x)?;
+                    store_item(cx, data, et, at, x, it, &ra.dtype)?;
                 }
                 Ok(())
             })?;
@@ -2216,11 +2227,8 @@ pub(crate) fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &
                 Type::UniTuple(_, k) => {
                     for j in 0..*k {
                         let x = cx.b.build_extract_value(row.into_struct_value(), j, "")?;
-                        let x = cx.cast(x, &ri, &ra.dtype)?;
-                        let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
                         let at = cx.b.build_int_add(base, cx.i64(j as i64), "")?;
-                        let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
-                        cx.b.build_store(p, x)?;
+                        store_item(cx, data, et, at, x, &ri, &ra.dtype)?;
                     }
                     Ok(())
                 }
@@ -2228,12 +2236,8 @@ pub(crate) fn np_array<'ctx>(cx: &mut FnCx<'_, 'ctx>, v: VarId, at: &Type, tt: &
                     let rl = row.into_pointer_value();
                     cx.counted_loop(cols, |cx, j| {
                         let x = cx.list_get(rl, &ri, j)?;
-                        let x = cx.cast(x, &ri, &ra.dtype)?;
-                        let x = to_storage(cx.ctx, &cx.b, x, &ra.dtype)?;
                         let at = cx.b.build_int_add(base, j, "")?;
-                        let p = unsafe { cx.b.build_gep(et, data, &[at], "")? };
-                        cx.b.build_store(p, x)?;
-                        Ok(())
+                        store_item(cx, data, et, at, x, &ri, &ra.dtype)
                     })
                 }
             }
