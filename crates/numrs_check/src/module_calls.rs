@@ -215,6 +215,18 @@ pub fn module_call_global_type(db: &dyn numrs_db::Db, file: numrs_db::SourceFile
     let (StmtKind::Assign { value, .. } | StmtKind::AnnAssign { value: Some(value), .. }) = &stmt.kind else { return None };
     let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
     let ExprKind::Name(name) = &func.kind else { return None };
+    // `int(f(4))`, `float(f(x))`: the Python number the conversion makes of the result.
+    if let ("int" | "float" | "bool", [inner], true) = (name.as_str(), args.as_slice(), keywords.is_empty()) {
+        if info.symbols.lookup(name, Some(stmt.span.start)).is_none() {
+            let assigned = Stmt { span: stmt.span, kind: StmtKind::Assign { targets: Vec::new(), value: inner.clone() } };
+            module_call_global_type(db, file, info, &assigned)?.as_number()?;
+            return Some(match name.as_str() {
+                "int" => Type::int64(),
+                "float" => Type::float64(),
+                _ => Type::boolean(),
+            });
+        }
+    }
     if !keywords.is_empty() {
         return None;
     }

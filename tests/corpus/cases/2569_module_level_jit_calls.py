@@ -37,6 +37,7 @@ for k in range(6):
 LIMIT = triangle(10)
 SQUARES = np.arange(1.0, 4.0)
 HALF = sq(2.5)
+ROUNDED = int(sq(4.5))
 
 
 @njit
@@ -60,7 +61,7 @@ def tri_below(n):
 
 @njit
 def half_plus(x):
-    return x + HALF
+    return x + HALF + ROUNDED
 
 
 CALLS = [
