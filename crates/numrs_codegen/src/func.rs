@@ -3070,6 +3070,18 @@ impl<'a, 'ctx> FnCx<'a, 'ctx> {
         if matches!(from, Type::EnumMember(_)) || matches!(to, Type::EnumMember(_)) {
             return self.cast(v, &types::enum_values(from), &types::enum_values(to));
         }
+        // A range of one integer type as one of another (unified ranges): each field converted.
+        if let (Type::Range(a), Type::Range(b)) = (from, to) {
+            let (fa, fb) = (a.yield_type(), b.yield_type());
+            let st = self.vt(to)?.into_struct_type();
+            let mut agg = st.get_undef();
+            for i in 0..3 {
+                let x = self.b.build_extract_value(v.into_struct_value(), i, "")?;
+                let x = self.cast(x, &fa, &fb)?;
+                agg = self.b.build_insert_value(agg, x, i, "")?.into_struct_value();
+            }
+            return Ok(agg.into());
+        }
         if let (Type::DictType(a), Type::DictType(b)) = (from, to) {
             if a.0 == b.0 && a.1 == b.1 {
                 // Only the display's initial value differs: the same dict.

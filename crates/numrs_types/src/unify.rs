@@ -89,6 +89,16 @@ fn special_unify(this: &Type, other: &Type) -> Option<Type> {
         }
         _ => {}
     }
+    // `RangeType.unify`: the range of the unified item types (`range(np.int32(3))` and
+    // `range(5)` meet as `range_state_int64`).
+    if let (Type::Range(a), Type::Range(b)) = (this, other) {
+        return match unify_pairs(&a.yield_type(), &b.yield_type())?.as_number()? {
+            crate::NumericKind::Int32 => Some(Type::Range(crate::RangeKind::Int32)),
+            crate::NumericKind::Int64 => Some(Type::Range(crate::RangeKind::Int64)),
+            crate::NumericKind::UInt64 => Some(Type::Range(crate::RangeKind::UInt64)),
+            _ => None,
+        };
+    }
     match this {
         Type::Optional(inner) => {
             let unified = match other {
