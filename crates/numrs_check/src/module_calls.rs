@@ -111,6 +111,14 @@ impl Cx<'_, '_> {
             return None;
         }
         let sub = |x: &Expr| self.ty(x, loops, depth + 1);
+        // A NumPy array made by a constructor of constants (`np.array([3.0, 4.0])`,
+        // `np.zeros(4)`), passed as itself.
+        if let ExprKind::Call { .. } = &e.kind {
+            let symbols = &queries::module_info(self.db, self.key.file(self.db)).symbols;
+            if let Some(Type::Array(a)) = crate::globals::static_array_type(e, symbols) {
+                return Some(Type::Array(std::sync::Arc::new(numrs_types::ArrayType { readonly: false, ..(*a).clone() })));
+            }
+        }
         match &e.kind {
             ExprKind::Constant(c) => match c {
                 Constant::Int(i) if i64::try_from(*i).is_ok() => Some(Type::int64()),

@@ -41,6 +41,14 @@ ROUNDED = int(sq(4.5))
 
 
 @njit
+def norm(v):
+    return np.sqrt((v * v).sum())
+
+
+NORM = norm(np.array([3.0, 4.0]))
+
+
+@njit
 def read_p(i):
     return P[i]
 
@@ -61,7 +69,7 @@ def tri_below(n):
 
 @njit
 def half_plus(x):
-    return x + HALF + ROUNDED
+    return x + HALF + ROUNDED + NORM
 
 
 CALLS = [
