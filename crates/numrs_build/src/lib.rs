@@ -532,7 +532,7 @@ fn global_value(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleI
             if let Some(c) = numrs_hir::bound_number(&n, stmt, &skeleton.module, &info.symbols) {
                 return Some((n, convert(&c)?));
             }
-            let imported = || import_time_type(&n, stmt, &skeleton.module, &info.symbols).or_else(|| numrs_check::module_call_global_type(db, file, info, stmt)).and_then(|_| slot());
+            let imported = || import_time_type(db, file, info, &n, stmt).and_then(|_| slot());
             let numrs_syntax::ast::StmtKind::Assign { value: expr, .. } = &stmt.kind else { return Some((n.clone(), imported()?)) };
             // A member of an enum class (`KB = Kind.B`): its value.
             if let Some(v) = numrs_check::enum_member_value(db, file, info, expr) {
@@ -983,6 +983,9 @@ fn resolve_callee(
     if let Some(path) = d.name.strip_prefix(numrs_types::USER_OVERLOAD_PREFIX) {
         let first_inner = info.functions.len() + externals.len();
         let owners: Vec<usize> = (0..targets.len()).filter(|j| targets[*j].as_deref() == Some(path)).collect();
+        if owners.is_empty() {
+            return Err(format!("the module has no @overload of {path}"));
+        }
         let unlit: Vec<Type> = args.iter().map(Type::unliteral).collect();
         return (0..specs.len())
             .find(|i| {
@@ -2220,15 +2223,20 @@ fn imported_symbol(name: &str, stmt_start: u32) -> String {
 
 /// The type of module-level `name`'s value as the module computes it when it is imported
 /// (see [`numrs_hir::import_time_value_type`]), also an array a constructor makes whatever its
-/// values (`np.empty(20)`) that later statements fill.
-fn import_time_type(name: &str, stmt: &numrs_syntax::ast::Stmt, module: &numrs_syntax::ast::Module, symbols: &numrs_hir::ModuleSymbols) -> Option<Type> {
-    numrs_hir::import_time_value_type(name, stmt, module, symbols).or_else(|| {
-        let numrs_syntax::ast::StmtKind::Assign { value, .. } = &stmt.kind else { return None };
-        if !numrs_hir::mutated_after(name, stmt.span.end, module, symbols) {
-            return None;
-        }
-        numrs_check::static_array_type(value, symbols).filter(|t| matches!(t, Type::Array(_)))
-    })
+/// values (`np.empty(20)`) that later statements fill, and the result of a jit function the
+/// module calls (see [`numrs_check::module_call_global_type`]).
+fn import_time_type(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::ModuleInfo, name: &str, stmt: &numrs_syntax::ast::Stmt) -> Option<Type> {
+    let module = &numrs_db::skeleton(db, file).module;
+    let symbols = &info.symbols;
+    numrs_hir::import_time_value_type(name, stmt, module, symbols)
+        .or_else(|| {
+            let numrs_syntax::ast::StmtKind::Assign { value, .. } = &stmt.kind else { return None };
+            if !numrs_hir::mutated_after(name, stmt.span.end, module, symbols) {
+                return None;
+            }
+            numrs_check::static_array_type(value, symbols).filter(|t| matches!(t, Type::Array(_)))
+        })
+        .or_else(|| numrs_check::module_call_global_type(db, file, info, stmt))
 }
 
 /// The slots `symbols` ([`imported_symbol`]) and the Python that fills them when the module is
@@ -2402,7 +2410,7 @@ fn imported_values(db: &dyn numrs_db::Db, file: SourceFile, info: &queries::Modu
         let (line, ty) = if function {
             (format!("__numrs_value_{k} = __import__('ctypes').cast({name}, __import__('ctypes').c_void_p).value\n"), Type::int64())
         } else {
-            (format!("__numrs_value_{k} = {name}\n"), import_time_type(name, stmt, &skeleton.module, &info.symbols).or_else(|| numrs_check::module_call_global_type(db, file, info, stmt))?)
+            (format!("__numrs_value_{k} = {name}\n"), import_time_type(db, file, info, name, stmt)?)
         };
         captures.entry(last).or_default().push(line);
         types.push(ty);

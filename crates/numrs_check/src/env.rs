@@ -1863,7 +1863,7 @@ impl<'a> FileEnv<'a> {
     /// function typed as the jit function Numba makes of it.
     fn call_overload(&self, ol: FunctionKey<'a>, dispatcher: &DispatcherRef, args: &[Type], kws: &[(String, Type)]) -> Result<Type, InferError> {
         let unsupported = |why: String| {
-            InferError::typing("invalid-call", format!("numrs cannot evaluate the @overload typing function '{}': {why}", dispatcher.name), None)
+            InferError::typing("invalid-call", format!("{} '{}': {why}", numrs_infer::UNEVALUATED_OVERLOAD, dispatcher.name), None)
         };
         let file = ol.file(self.db);
         let info = module_info(self.db, file);

@@ -215,30 +215,33 @@ fn python_arith(a: &Type, op: BinOp, b: &Type) -> Option<Type> {
 }
 
 /// The type of a module-level value bound to a call of a lazy jit function of the module
-/// (`CONST = triple(3)`, `TABLE = make_table(5)`): the function's result for the call's
-/// arguments, as Numba types the global (an array read-only; a number not as its literal,
-/// whose value numrs does not compute). `None` when the call's arguments are not plain, the
-/// function is not one, or it is being typed already (it would read its own result).
+/// (`CONST = triple(3)`, `TABLE = make_table(5)`, `K = int(sq(4))`): the function's result for
+/// the call's arguments, as Numba types the global (an array read-only; a number not as its
+/// literal, whose value numrs does not compute). `None` when the call's arguments are not
+/// plain, the function is not one, or it is being typed already (it would read its own result).
 pub fn module_call_global_type(db: &dyn numrs_db::Db, file: numrs_db::SourceFile, info: &queries::ModuleInfo, stmt: &Stmt) -> Option<Type> {
     let (StmtKind::Assign { value, .. } | StmtKind::AnnAssign { value: Some(value), .. }) = &stmt.kind else { return None };
-    let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
+    call_result_type(db, file, info, value, stmt.span.start)
+}
+
+/// [`module_call_global_type`] of the value `e` of a statement at `at`.
+fn call_result_type(db: &dyn numrs_db::Db, file: numrs_db::SourceFile, info: &queries::ModuleInfo, e: &Expr, at: u32) -> Option<Type> {
+    let ExprKind::Call { func, args, keywords } = &e.kind else { return None };
     let ExprKind::Name(name) = &func.kind else { return None };
-    // `int(f(4))`, `float(f(x))`: the Python number the conversion makes of the result.
-    if let ("int" | "float" | "bool", [inner], true) = (name.as_str(), args.as_slice(), keywords.is_empty()) {
-        if info.symbols.lookup(name, Some(stmt.span.start)).is_none() {
-            let assigned = Stmt { span: stmt.span, kind: StmtKind::Assign { targets: Vec::new(), value: inner.clone() } };
-            module_call_global_type(db, file, info, &assigned)?.as_number()?;
-            return Some(match name.as_str() {
-                "int" => Type::int64(),
-                "float" => Type::float64(),
-                _ => Type::boolean(),
-            });
-        }
-    }
     if !keywords.is_empty() {
         return None;
     }
-    let numrs_hir::BindingKind::Function { def_index } = info.symbols.lookup(name, Some(stmt.span.start))?.kind else { return None };
+    let binding = info.symbols.lookup(name, Some(at));
+    // `int(f(4))`, `float(f(x))`: the Python number the conversion makes of the result.
+    if let (None, "int" | "float" | "bool", [inner]) = (binding, name.as_str(), args.as_slice()) {
+        call_result_type(db, file, info, inner, at)?.as_number()?;
+        return Some(match name.as_str() {
+            "int" => Type::int64(),
+            "float" => Type::float64(),
+            _ => Type::boolean(),
+        });
+    }
+    let numrs_hir::BindingKind::Function { def_index } = binding?.kind else { return None };
     let jit = info.functions.iter().find(|f| f.def_stmt_index == def_index && f.name == *name)?;
     if jit.kind != numrs_hir::JitKind::Njit || !jit.signatures.is_empty() {
         return None;

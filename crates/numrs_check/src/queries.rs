@@ -263,38 +263,45 @@ pub fn function_facts(db: &dyn Db, key: FunctionKey<'_>) -> Option<Arc<FunctionF
     let jit = key.jit(db)?;
     let def = jit_def(db, key.file(db), jit)?;
     let def = &def;
-    let symbols = &module_info(db, key.file(db)).symbols;
+    let file = key.file(db);
+    let info = module_info(db, file);
+    let symbols = &info.symbols;
     let params = def
         .params
         .positional()
         .chain(def.params.kwonly.iter())
-        .map(|p| ParamFact {
-            name: p.name.clone(),
-            default_name: p.default.as_ref().and_then(|d| match &d.kind {
-                numrs_syntax::ast::ExprKind::Name(n) => Some(n.clone()),
-                _ => None,
-            }),
-            array_key: p.default.as_ref().and_then(|d| {
-                array_default_type(db, key.file(db), symbols, d, jit.def_line_offset)
-                    .map(|_| array_default_key(d, &jit.name, &p.name))
-                    // A named tuple instance: by its repr, as Numba shows it.
-                    .or_else(|| crate::env::namedtuple_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset).map(|(_, r, _)| r))
-            }),
-            default: p.default.as_ref().map(|d| {
-                numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
-                    .or_else(|| crate::env::namedtuple_field_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset))
-                    .and_then(|v| crate::env::const_value_type(&v))
-                    .or_else(|| crate::env::namedtuple_default(db, key.file(db), module_info(db, key.file(db)), d, jit.def_line_offset).map(|(t, _, _)| t))
-                    .or_else(|| module_constant_type(d, symbols, jit.def_line_offset))
-                    // An expression Python computes when the `def` runs (`float(2)`,
-                    // `np.float32(1e-6)`): typed from its value, as Numba types `omitted`.
-                    .or_else(|| numrs_hir::default_repr(d, symbols, jit.def_line_offset).and_then(|r| numrs_types::omitted_value_type(&r)))
-                    .or_else(|| crate::env::enum_member_default(db, key.file(db), module_info(db, key.file(db)), d).map(|(t, _)| t))
-                    // An array (`w=ONES` of a module array, `b=np.zeros(2)`): Numba's
-                    // `typeof` of the value, a writable array.
-                    .or_else(|| array_default_type(db, key.file(db), symbols, d, jit.def_line_offset))
-                    .ok_or(())
-            }),
+        .map(|p| {
+            let d = p.default.as_ref();
+            // An array (`w=ONES` of a module array, `b=np.zeros(2)`) and a named tuple instance
+            // (`p=ORIGIN`) are keyed by the text Numba's `omitted` shows (see `array_key`).
+            let array = d.and_then(|d| array_default_type(db, file, symbols, d, jit.def_line_offset));
+            let namedtuple = d.filter(|_| array.is_none()).and_then(|d| crate::env::namedtuple_default(db, file, &info, d, jit.def_line_offset));
+            ParamFact {
+                name: p.name.clone(),
+                default_name: d.and_then(|d| match &d.kind {
+                    numrs_syntax::ast::ExprKind::Name(n) => Some(n.clone()),
+                    _ => None,
+                }),
+                array_key: match (d, &namedtuple) {
+                    (Some(d), _) if array.is_some() => Some(array_default_key(d, &jit.name, &p.name)),
+                    (_, Some((_, repr, _))) => Some(repr.clone()),
+                    _ => None,
+                },
+                default: d.map(|d| {
+                    numrs_hir::ConstValue::of_default(d, symbols, jit.def_line_offset)
+                        .or_else(|| crate::env::namedtuple_field_default(db, file, &info, d, jit.def_line_offset))
+                        .and_then(|v| crate::env::const_value_type(&v))
+                        .or_else(|| namedtuple.map(|(t, _, _)| t))
+                        .or_else(|| module_constant_type(d, symbols, jit.def_line_offset))
+                        // An expression Python computes when the `def` runs (`float(2)`,
+                        // `np.float32(1e-6)`): typed from its value, as Numba types `omitted`.
+                        .or_else(|| numrs_hir::default_repr(d, symbols, jit.def_line_offset).and_then(|r| numrs_types::omitted_value_type(&r)))
+                        .or_else(|| crate::env::enum_member_default(db, file, &info, d).map(|(t, _)| t))
+                        // An array: Numba's `typeof` of the value, a writable array.
+                        .or(array)
+                        .ok_or(())
+                }),
+            }
         })
         .collect();
     Some(Arc::new(FunctionFacts {

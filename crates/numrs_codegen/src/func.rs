@@ -715,37 +715,11 @@ pub fn lower_function<'a, 'ctx>(
 /// `RuntimeApi::free`, which releases an exception message the runtime allocated.
 const API_PLAIN_FREE: u32 = 4;
 
-/// The handler of every IR block inside a `try` body. A `try` is a branch on an
-/// `$exception_check` flag to the body or the handler; the body is what is reachable from its
-/// entry without passing the handler or leaving through the block that holds `$try_exit`.
-/// Inner `try`s override outer ones.
+/// The handler of every IR block inside a `try` body (see `FunctionIr::try_bodies`). Inner
+/// `try`s override outer ones.
 fn try_regions(ir: &FunctionIr) -> Vec<Option<usize>> {
     let n = ir.blocks.len();
-    let is_named = |v: VarId, prefix: &str| ir.var(v).name.starts_with(prefix);
-    let mut regions: Vec<(usize, Vec<usize>)> = Vec::new();
-    for block in &ir.blocks {
-        let Terminator::Branch { cond, truebr, falsebr } = &block.term else { continue };
-        if !is_named(*cond, "$exception_check") {
-            continue;
-        }
-        let (entry, handler) = (truebr.0 as usize, falsebr.0 as usize);
-        let mut seen = vec![false; n];
-        let mut stack = vec![entry];
-        let mut body = Vec::new();
-        while let Some(b) = stack.pop() {
-            if b >= n || b == handler || seen[b] {
-                continue;
-            }
-            seen[b] = true;
-            body.push(b);
-            let exits = ir.blocks[b].stmts.iter().any(|st| matches!(&st.kind, StmtKind::Assign { target, .. } if is_named(*target, "$try_exit")));
-            if exits {
-                continue;
-            }
-            stack.extend(ir.blocks[b].term.successors().iter().map(|s| s.0 as usize));
-        }
-        regions.push((handler, body));
-    }
+    let mut regions = ir.try_bodies();
     // Larger (outer) regions first, so that inner ones win.
     regions.sort_by_key(|(_, body)| std::cmp::Reverse(body.len()));
     let mut out = vec![None; n];
@@ -759,8 +733,8 @@ fn try_regions(ir: &FunctionIr) -> Vec<Option<usize>> {
 
 /// The user variables assigned inside a `try` body whose SSA versions all share one slot, so
 /// that the handler (entered from wherever the body failed) and the code after it see the
-/// value last assigned, as in Python: the IR's phis only know the values at the `try`'s entry
-/// on the handler's path. Versions of a Python variable are never live at the same time, so
+/// value last assigned, as in Python: the handler's phis take the values the body's blocks
+/// end with (SSA's exception edges), not one assigned in the block that failed before it did. Versions of a Python variable are never live at the same time, so
 /// one slot holds them all; only variables whose versions all have one type (literals as
 /// their base type) that holds no reference are shared.
 fn try_shared<'i>(ir: &'i FunctionIr, typemap: &[Option<Type>], try_of: &[Option<usize>]) -> std::collections::HashSet<&'i str> {

@@ -832,24 +832,14 @@ impl<'a> Ctx<'a> {
             {
                 let wp: Vec<&ast::Param> = w.params.positional().collect();
                 let [fparam] = wp.as_slice() else { return None };
-                let mut wbody = match w.body.split_first() {
-                    Some((first, rest)) if matches!(&first.kind, StmtKind::Expr(e) if matches!(e.kind, ExprKind::Constant(ast::Constant::Str(_)))) => rest,
-                    _ => &w.body[..],
-                };
                 // `try: import numba; return numba.jit(func, ...)` `except ModuleNotFoundError:
                 // return func` (PyAutoArray's `numba_util.jit`): with Numba installed, the `try`.
-                if let [Stmt { kind: StmtKind::Try { body: tb, handlers, orelse, finalbody }, .. }] = wbody {
-                    let import_error = handlers.iter().all(|h| matches!(h.type_.as_ref().map(|t| &t.kind), Some(ExprKind::Name(n)) if n == "ImportError" || n == "ModuleNotFoundError"));
-                    if !import_error || !orelse.is_empty() || !finalbody.is_empty() {
+                let mut wbody = with_numba_installed(body_without_docstring(w))?;
+                while let [Stmt { kind: StmtKind::Import(names), .. }, rest @ ..] = wbody {
+                    if !names.iter().all(|a| a.name == "numba") {
                         return None;
                     }
-                    wbody = tb.as_slice();
-                    while let [Stmt { kind: StmtKind::Import(names), .. }, rest @ ..] = wbody {
-                        if !names.iter().all(|a| a.name == "numba") {
-                            return None;
-                        }
-                        wbody = rest;
-                    }
+                    wbody = rest;
                 }
                 let [Stmt { kind: StmtKind::Return(Some(value)), .. }] = wbody else { return None };
                 let ExprKind::Call { func, args, keywords } = &value.kind else { return None };
@@ -1859,6 +1849,15 @@ pub(crate) fn body_without_docstring(def: &FunctionDef) -> &[Stmt] {
     }
 }
 
+/// A function body as it runs with Numba installed: the body of a `try` that is its only
+/// statement when its handlers catch `ImportError` (or `ModuleNotFoundError`) only; any other
+/// body as it is. `None` for such a `try` with other handlers, an `else` or a `finally`.
+fn with_numba_installed(body: &[Stmt]) -> Option<&[Stmt]> {
+    let [Stmt { kind: StmtKind::Try { body: tb, handlers, orelse, finalbody }, .. }] = body else { return Some(body) };
+    let import_error = handlers.iter().all(|h| matches!(h.type_.as_ref().map(|t| &t.kind), Some(ExprKind::Name(n)) if n == "ImportError" || n == "ModuleNotFoundError"));
+    (import_error && orelse.is_empty() && finalbody.is_empty()).then_some(tb.as_slice())
+}
+
 /// The jit decorator a plain function of one parameter applies to it and returns, when it
 /// only does that: `def fast(f): return njit(f)` (`njit`), `return numba.njit(cache=True)(f)`
 /// (`numba.njit(cache=True)`).
@@ -1924,16 +1923,9 @@ fn forwarded_decorator<'a>(def: &'a FunctionDef, symbols: &ModuleSymbols) -> Opt
             _ => false,
         })
     };
-    let mut body = body_without_docstring(def);
     // `try: import numba; ...; return numba.jit(...)` `except ImportError: ...` (hyperspy's
     // `jit_ifnumba`): with Numba installed, the `try` body.
-    if let [Stmt { kind: StmtKind::Try { body: tb, handlers, orelse, finalbody }, .. }] = body {
-        let import_error = handlers.iter().all(|h| matches!(h.type_.as_ref().map(|t| &t.kind), Some(ExprKind::Name(n)) if n == "ImportError" || n == "ModuleNotFoundError"));
-        if !import_error || !orelse.is_empty() || !finalbody.is_empty() {
-            return None;
-        }
-        body = tb.as_slice();
-    }
+    let body = with_numba_installed(body_without_docstring(def))?;
     let (last, rest) = body.split_last()?;
     // A harmless option set on the call's keywords: `kwargs["nopython"] = True`.
     let harmless_set = |st: &Stmt| -> bool {

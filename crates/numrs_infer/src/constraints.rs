@@ -1047,7 +1047,7 @@ fn resolve_callable(
                 // is tried next. Another exception leaves the typing function; a typing
                 // function numrs cannot run is reported (whether Numba's would be used is not
                 // known).
-                Err(e) if e.kind == "TypingError" && !e.message.starts_with("numrs cannot evaluate") => {}
+                Err(e) if e.kind == "TypingError" && !e.message.starts_with(crate::engine::UNEVALUATED_OVERLOAD) => {}
                 Err(e) => return Err(e),
             }
         }

@@ -14,6 +14,10 @@ pub enum GlobalValue {
     Untyped(String),
 }
 
+/// How an error begins when the environment cannot run a module's `@overload` typing function
+/// (so whether Numba would go on to its own implementation is not known).
+pub const UNEVALUATED_OVERLOAD: &str = "numrs cannot evaluate the @overload typing function";
+
 /// Services inference needs from outside the function.
 pub trait Environment {
     /// Resolve a module-level or builtin name.

@@ -15,6 +15,6 @@ mod postcheck;
 mod prepare;
 
 pub use escape::{escaped_closure_ir, escaped_closure_ir_with, escaped_free_vars, escaped_free_vars_with, infer_escaped_closure};
-pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target};
+pub use engine::{infer_function, ClosureTyping, Environment, GlobalValue, InferError, InferRequest, InferResult, Target, UNEVALUATED_OVERLOAD};
 pub use constraints::const_type;
 pub use arraycall::{array_allocation, ArrayAllocation, Operand, RangeLength};

@@ -336,6 +336,39 @@ impl FunctionIr {
             })
             .collect()
     }
+    /// The `try` statements as Numba's IR has them: a branch on an `$exception_check` flag to
+    /// the body or the handler. Per `try`, its handler's block and the body's blocks: what is
+    /// reachable from the body's entry without passing the handler or leaving through the
+    /// block that holds `$try_exit` (an inner `try`'s blocks are in its outer one's too).
+    pub fn try_bodies(&self) -> Vec<(usize, Vec<usize>)> {
+        let n = self.blocks.len();
+        let named = |v: VarId, prefix: &str| self.vars.get(v.0 as usize).is_some_and(|x| x.name.starts_with(prefix));
+        let mut out = Vec::new();
+        for block in &self.blocks {
+            let Terminator::Branch { cond, truebr, falsebr } = &block.term else { continue };
+            if !named(*cond, "$exception_check") {
+                continue;
+            }
+            let (entry, handler) = (truebr.0 as usize, falsebr.0 as usize);
+            let mut seen = vec![false; n];
+            let mut stack = vec![entry];
+            let mut body = Vec::new();
+            while let Some(b) = stack.pop() {
+                if b >= n || b == handler || seen[b] {
+                    continue;
+                }
+                seen[b] = true;
+                body.push(b);
+                let exits = self.blocks[b].stmts.iter().any(|st| matches!(&st.kind, StmtKind::Assign { target, .. } if named(*target, "$try_exit")));
+                if !exits {
+                    stack.extend(self.blocks[b].term.successors().iter().map(|s| s.0 as usize));
+                }
+            }
+            out.push((handler, body));
+        }
+        out
+    }
+
     pub fn predecessors(&self) -> Vec<Vec<BlockId>> {
         let mut preds = vec![Vec::new(); self.blocks.len()];
         for (i, b) in self.blocks.iter().enumerate() {

@@ -266,30 +266,14 @@ pub(crate) fn reconstruct_ssa(ir: &mut FunctionIr) {
 /// (Python 3.11's exception table), so the handler reads a phi of the values the body's blocks
 /// give a variable, not the value the `try` started with. Each block of a body (from the block
 /// the `$exception_check` branch enters to those holding its `$try_exit`) counts as a
-/// predecessor of the handler's block for placing phis; lowering runs the phi copies at the
-/// end of those blocks (the handler is entered from wherever the body failed).
+/// predecessor of the handler's block for placing phis (see [`FunctionIr::try_bodies`]);
+/// lowering runs the phi copies at the end of those blocks (the handler is entered from
+/// wherever the body failed).
 fn add_exception_edges(ir: &FunctionIr, preds: &mut [Vec<BlockId>]) {
-    let n = ir.blocks.len();
-    let named = |v: VarId, prefix: &str| ir.vars.get(v.0 as usize).is_some_and(|x| x.name.starts_with(prefix));
-    for block in &ir.blocks {
-        let Terminator::Branch { cond, truebr, falsebr } = &block.term else { continue };
-        if !named(*cond, "$exception_check") {
-            continue;
-        }
-        let handler = falsebr.0 as usize;
-        let mut seen = vec![false; n];
-        let mut stack = vec![truebr.0 as usize];
-        while let Some(b) = stack.pop() {
-            if b >= n || b == handler || seen[b] {
-                continue;
-            }
-            seen[b] = true;
+    for (handler, body) in ir.try_bodies() {
+        for b in body {
             if !preds[handler].contains(&BlockId(b as u32)) {
                 preds[handler].push(BlockId(b as u32));
-            }
-            let exits = ir.blocks[b].stmts.iter().any(|st| matches!(&st.kind, StmtKind::Assign { target, .. } if named(*target, "$try_exit")));
-            if !exits {
-                stack.extend(ir.blocks[b].term.successors().iter().map(|s| s.0 as usize));
             }
         }
     }
